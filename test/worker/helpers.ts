@@ -1,0 +1,32 @@
+// Test helpers for Worker tests: call the app in-process and sign players in through
+// the same dev-token → session path the SPA uses.
+import { exports } from "cloudflare:workers";
+
+export const BASE = "http://localhost";
+
+export function api(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  if (init.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  return exports.default.fetch(new Request(`${BASE}${path}`, { ...init, headers }));
+}
+
+export async function postJson(path: string, body: unknown, token?: string, headers?: Record<string, string>) {
+  return api(path, { method: "POST", body: JSON.stringify(body), token, headers });
+}
+
+export type SignedIn = { token: string; userId: string; email: string };
+
+export async function mintIdToken(email: string, name?: string): Promise<string> {
+  const res = await postJson("/api/auth/dev/id-token", { email, name });
+  if (res.status !== 200) throw new Error(`dev id-token failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
+export async function signIn(email = `player-${crypto.randomUUID().slice(0, 8)}@example.com`, name?: string): Promise<SignedIn> {
+  const idToken = await mintIdToken(email, name);
+  const res = await postJson("/api/auth/session", { idToken });
+  if (res.status !== 200) throw new Error(`session failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { accessToken: string; user: { uid: string } };
+  return { token: body.accessToken, userId: body.user.uid, email };
+}

@@ -1,0 +1,47 @@
+// Three test projects: Worker code in workerd (real D1, KV, Durable Objects, cron),
+// React components in happy-dom, and pure shared rules in plain Node.
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            main: "./worker/index.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations("migrations"),
+              },
+            },
+          })),
+        ],
+        ssr: { optimizeDeps: { include: ["stripe"] } },
+        test: {
+          name: "worker",
+          include: ["test/worker/**/*.test.ts"],
+          setupFiles: ["./test/worker/apply-migrations.ts"],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "dom",
+          environment: "happy-dom",
+          include: ["test/dom/**/*.test.tsx"],
+          setupFiles: ["./test/dom/setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["test/unit/**/*.test.ts"],
+        },
+      },
+    ],
+  },
+});

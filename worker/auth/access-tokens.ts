@@ -1,0 +1,53 @@
+// Short-lived access tokens the SPA sends as `Authorization: Bearer`. HS256 JWTs signed
+// with the session signing key; the verified `sub` is the only user id the API trusts.
+import { jwtVerify, SignJWT } from "jose";
+import { sessionSigningKey } from "../config";
+import { ApiError } from "../http/api-error";
+import type { AuthedUser } from "../http/app-types";
+
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+const ISSUER = "vantage";
+const AUDIENCE = "vantage-api";
+
+function signingKey(env: Env): Uint8Array {
+  const key = sessionSigningKey(env);
+  if (!key) throw new ApiError(503, "not-configured", "Sign-in is not configured on this server.");
+  return new TextEncoder().encode(key);
+}
+
+export async function issueAccessToken(
+  env: Env,
+  user: AuthedUser,
+  now: number,
+): Promise<{ accessToken: string; expiresAt: number }> {
+  const iat = Math.floor(now / 1000);
+  const exp = iat + ACCESS_TOKEN_TTL_S;
+  const accessToken = await new SignJWT({ email: user.email })
+    .setProtectedHeader({ alg: "HS256", typ: "at+jwt" })
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setSubject(user.id)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(signingKey(env));
+  return { accessToken, expiresAt: exp * 1000 };
+}
+
+/** The user an access token speaks for, or null for anything not valid right now. */
+export async function verifyAccessToken(env: Env, token: string, now: number): Promise<AuthedUser | null> {
+  try {
+    const { payload } = await jwtVerify(token, signingKey(env), {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      typ: "at+jwt",
+      currentDate: new Date(now),
+      requiredClaims: ["sub", "exp", "iat"],
+    });
+    if (typeof payload.sub !== "string" || typeof payload.email !== "string") return null;
+    return { id: payload.sub, email: payload.email };
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    return null;
+  }
+}

@@ -1,0 +1,117 @@
+// D1 holds what must be queried across players: accounts and sessions, and projections
+// of every wallet (balances, bets, one row per bet leg indexed by event for settlement)
+// written by each user's Durable Object through its outbox. The Durable Object stays the
+// source of truth for money; these tables are rebuilt from it by idempotent upserts
+// guarded by `version`. Kept in step by hand with migrations/*.sql.
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+    displayName: text("display_name").notNull(),
+    photoUrl: text("photo_url"),
+    createdAt: integer("created_at").notNull(),
+    lastLoginAt: integer("last_login_at").notNull(),
+  },
+  (t) => [index("users_email_idx").on(t.email)],
+);
+
+export const refreshTokens = sqliteTable(
+  "refresh_tokens",
+  {
+    /** SHA-256 (hex) of the opaque token; the token itself is never stored. */
+    id: text("id").primaryKey(),
+    familyId: text("family_id").notNull(),
+    userId: text("user_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [index("refresh_tokens_family_idx").on(t.familyId), index("refresh_tokens_user_idx").on(t.userId)],
+);
+
+export const walletBalances = sqliteTable("wallet_balances", {
+  userId: text("user_id").primaryKey(),
+  coinBalance: integer("coin_balance").notNull(),
+  cashCents: integer("cash_cents").notNull(),
+  lastBonusDayEt: text("last_bonus_day_et").notNull(),
+  bonusStreak: integer("bonus_streak").notNull(),
+  version: integer("version").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+export const bets = sqliteTable(
+  "bets",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    wallet: text("wallet", { enum: ["coins", "cash"] }).notNull(),
+    kind: text("kind", { enum: ["Singles", "Parlay"] }).notNull(),
+    status: text("status", { enum: ["open", "settled"] }).notNull(),
+    result: text("result", { enum: ["win", "loss", "push", "void"] }),
+    stake: integer("stake").notNull(),
+    toWin: integer("to_win").notNull(),
+    payoutPaid: integer("payout_paid").notNull(),
+    createdAt: integer("created_at").notNull(),
+    settledAt: integer("settled_at"),
+    legsJson: text("legs_json").notNull(),
+    legResultsJson: text("leg_results_json").notNull(),
+    version: integer("version").notNull(),
+  },
+  (t) => [index("bets_user_created_idx").on(t.userId, t.createdAt), index("bets_status_idx").on(t.status)],
+);
+
+export const betLegs = sqliteTable(
+  "bet_legs",
+  {
+    betId: text("bet_id").notNull(),
+    legIndex: integer("leg_index").notNull(),
+    userId: text("user_id").notNull(),
+    eventId: text("event_id").notNull(),
+    sport: text("sport").notNull(),
+    market: text("market", { enum: ["Moneyline", "Spread", "Total"] }).notNull(),
+    side: text("side", { enum: ["Home", "Away", "Over", "Under"] }).notNull(),
+    line: real("line"),
+    priceAm: integer("price_am").notNull(),
+    commenceTime: integer("commence_time").notNull(),
+    result: text("result", { enum: ["win", "loss", "push", "void"] }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.betId, t.legIndex] }),
+    index("bet_legs_event_idx").on(t.eventId),
+    index("bet_legs_open_sport_idx").on(t.sport, t.result, t.commenceTime),
+  ],
+);
+
+export const events = sqliteTable(
+  "events",
+  {
+    eventId: text("event_id").primaryKey(),
+    sport: text("sport").notNull(),
+    home: text("home").notNull(),
+    away: text("away").notNull(),
+    startTime: integer("start_time").notNull(),
+    status: text("status", { enum: ["scheduled", "live", "final", "void"] }).notNull(),
+    homeScore: integer("home_score"),
+    awayScore: integer("away_score"),
+    /** Set when every open leg on a final/void event has been handed to its wallet. */
+    gradedAt: integer("graded_at"),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("events_status_idx").on(t.status, t.gradedAt)],
+);
+
+export const feedStatus = sqliteTable("feed_status", {
+  sport: text("sport").primaryKey(),
+  provider: text("provider").notNull(),
+  requestsRemaining: integer("requests_remaining"),
+  requestsUsed: integer("requests_used"),
+  requestsLast: integer("requests_last"),
+  lastStatus: integer("last_status"),
+  lastError: text("last_error"),
+  updatedAt: integer("updated_at").notNull(),
+});

@@ -1,0 +1,18 @@
+// Builds the player's user document (spec §3) from the D1 account and the balances
+// held by the player's wallet Durable Object (the only source of truth for money).
+import { adminEmails } from "../config";
+import type { UserRow } from "../auth/users";
+import { getUserWallet } from "../wallet/get-user-wallet";
+import type { UserDocument } from "../../src/shared/schemas/user";
+
+export async function loadUserDocument(env: Env, user: UserRow, now: number): Promise<UserDocument> {
+  const balances = await getUserWallet(env, user.id).getBalances(user.id, now);
+  return {
+    uid: user.id,
+    displayName: user.displayName,
+    email: user.email,
+    photoURL: user.photoUrl,
+    isAdmin: adminEmails(env).has(user.email.toLowerCase()),
+    ...balances,
+  };
+}

@@ -1,0 +1,252 @@
+// One Durable Object per player: the only writer of that player's Coins and Vantage
+// Cash. Each RPC method runs its whole read-check-write inside one synchronous
+// `transactionSync` (see WalletTx), then, outside the critical section, drains the
+// outbox to D1 and pushes the change to the player's open tabs over hibernating
+// WebSockets. RPC methods return result values; they never throw domain errors.
+import { DurableObject } from "cloudflare:workers";
+import { OPENING_CASH_CENTS, OPENING_COINS } from "../../src/shared/money";
+import type { BetDocument } from "../../src/shared/schemas/bets";
+import type { WalletBalances } from "../../src/shared/schemas/user";
+import { projectionStatements, type OutboxRow } from "./wallet-projection";
+import { WALLET_SCHEMA, WALLET_SCHEMA_VERSION } from "./wallet-schema";
+import { WalletTx, type LedgerReason } from "./wallet-tx";
+
+/** Outbox retry back-off: 1 s doubling to at most 5 minutes, forever. */
+const OUTBOX_RETRY_BASE_MS = 1_000;
+const OUTBOX_RETRY_MAX_MS = 300_000;
+const OUTBOX_BATCH = 50;
+
+export type LedgerRow = {
+  seq: number;
+  currency: "coins" | "cash";
+  amount: number;
+  balanceAfter: number;
+  reason: LedgerReason;
+  reference: string;
+  createdAt: number;
+};
+
+/** Thrown inside a transaction to roll it back while carrying the result out. */
+class Rollback<T> {
+  constructor(readonly result: T) {}
+}
+
+export type LiveMessage =
+  | { type: "balances"; balances: WalletBalances }
+  | { type: "bets"; bets: BetDocument[] };
+
+export class UserWallet extends DurableObject<Env> {
+  private flushing: Promise<void> | null = null;
+  private flushAgain = false;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.blockConcurrencyWhile(async () => {
+      const sql = ctx.storage.sql;
+      for (const statement of WALLET_SCHEMA) sql.exec(statement);
+      sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)", String(WALLET_SCHEMA_VERSION));
+    });
+  }
+
+  /**
+   * Runs `work` as one atomic step for `userId`, opening the wallet on first use with
+   * the opening balance as its first ledger row. If `work` returns `{ ok: false }` the
+   * transaction is rolled back, so a refused operation changes nothing.
+   */
+  protected transact<T extends { ok: boolean }>(userId: string, now: number, work: (tx: WalletTx) => T): T {
+    let changedBets: BetDocument[] = [];
+    let changed = false;
+    let result: T;
+    try {
+      result = this.ctx.storage.transactionSync(() => {
+        const opened = this.openWallet(userId, now);
+        const tx = new WalletTx(this.ctx.storage.sql, userId, now);
+        const value = work(tx);
+        if (!value.ok) throw new Rollback(value);
+        const finished = tx.finish();
+        changed = finished.changed || opened;
+        changedBets = [...tx.changedBets.values()];
+        return value;
+      });
+    } catch (err) {
+      if (err instanceof Rollback) return err.result as T;
+      throw err;
+    }
+    if (changed) this.afterCommit(changedBets);
+    return result;
+  }
+
+  /** Read-only view inside a transaction (opens the wallet if new). */
+  protected read<T>(userId: string, now: number, work: (tx: WalletTx) => T): T {
+    return this.transact(userId, now, (tx) => ({ ok: true as const, value: work(tx) })).value;
+  }
+
+  /** Creates the wallet on first use; true when it did. */
+  private openWallet(userId: string, now: number): boolean {
+    const sql = this.ctx.storage.sql;
+    const existing = sql.exec<{ user_id: string }>("SELECT user_id FROM wallet WHERE id = 1").toArray()[0];
+    if (existing) {
+      if (existing.user_id !== userId) throw new Error("wallet belongs to another user");
+      return false;
+    }
+    sql.exec(
+      "INSERT INTO wallet (id, user_id, coins, cash_cents, version, created_at) VALUES (1, ?, 0, 0, 0, ?)",
+      userId,
+      now,
+    );
+    const tx = new WalletTx(sql, userId, now);
+    tx.post({ currency: "coins", amount: OPENING_COINS, reason: "opening_balance", reference: "opening" });
+    if (OPENING_CASH_CENTS > 0) {
+      tx.post({ currency: "cash", amount: OPENING_CASH_CENTS, reason: "opening_balance", reference: "opening" });
+    }
+    tx.finish();
+    return true;
+  }
+
+  async getBalances(userId: string, now: number): Promise<WalletBalances> {
+    const balances = this.read(userId, now, (tx) => tx.balances());
+    return balances;
+  }
+
+  /** The ledger, newest first; operators and tests use it to audit the invariant. */
+  async getLedger(userId: string, now: number, limit = 500): Promise<LedgerRow[]> {
+    return this.read(userId, now, (tx) =>
+      tx.sql
+        .exec<{
+          seq: number;
+          currency: "coins" | "cash";
+          amount: number;
+          balance_after: number;
+          reason: LedgerReason;
+          reference: string;
+          created_at: number;
+        }>("SELECT * FROM ledger ORDER BY seq DESC LIMIT ?", limit)
+        .toArray()
+        .map((r) => ({
+          seq: r.seq,
+          currency: r.currency,
+          amount: r.amount,
+          balanceAfter: r.balance_after,
+          reason: r.reason,
+          reference: r.reference,
+          createdAt: r.created_at,
+        })),
+    );
+  }
+
+  /** Ledger sums per currency next to the balances: equal, always. */
+  async auditLedger(userId: string, now: number) {
+    return this.read(userId, now, (tx) => {
+      const sums = tx.sql
+        .exec<{ currency: "coins" | "cash"; total: number }>("SELECT currency, SUM(amount) AS total FROM ledger GROUP BY currency")
+        .toArray();
+      const sum = (c: "coins" | "cash") => sums.find((s) => s.currency === c)?.total ?? 0;
+      const balances = tx.balances();
+      return {
+        coins: { balance: balances.coinBalance, ledgerSum: sum("coins") },
+        cash: { balance: balances.vantageCash, ledgerSum: sum("cash") },
+        pendingOutbox: tx.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM outbox").one().n,
+      };
+    });
+  }
+
+  // ---- after a change: projection and live push (outside the critical section) ----
+
+  private afterCommit(changedBets: BetDocument[]): void {
+    this.ctx.waitUntil(this.flushOutbox());
+    const balances = this.ctx.storage.sql
+      .exec<{ coins: number; cash_cents: number; last_bonus_day_et: string; bonus_streak: number }>(
+        "SELECT coins, cash_cents, last_bonus_day_et, bonus_streak FROM wallet WHERE id = 1",
+      )
+      .one();
+    this.broadcast({
+      type: "balances",
+      balances: {
+        coinBalance: balances.coins,
+        vantageCash: balances.cash_cents,
+        lastBonusDayET: balances.last_bonus_day_et,
+        bonusStreak: balances.bonus_streak,
+      },
+    });
+    if (changedBets.length > 0) this.broadcast({ type: "bets", bets: changedBets });
+  }
+
+  /** Drains the outbox to D1; concurrent callers share one drain. */
+  async flushOutbox(): Promise<void> {
+    if (this.flushing) {
+      this.flushAgain = true;
+      return this.flushing;
+    }
+    this.flushing = (async () => {
+      try {
+        do {
+          this.flushAgain = false;
+          await this.drainOutbox();
+        } while (this.flushAgain);
+        await this.ctx.storage.put("outbox_attempts", 0);
+      } catch (err) {
+        console.warn("wallet outbox flush failed; will retry", err);
+        const attempts = ((await this.ctx.storage.get<number>("outbox_attempts")) ?? 0) + 1;
+        await this.ctx.storage.put("outbox_attempts", attempts);
+        const delay = Math.min(OUTBOX_RETRY_MAX_MS, OUTBOX_RETRY_BASE_MS * 2 ** Math.min(attempts - 1, 20));
+        await this.ctx.storage.setAlarm(Date.now() + delay);
+      } finally {
+        this.flushing = null;
+      }
+    })();
+    return this.flushing;
+  }
+
+  private async drainOutbox(): Promise<void> {
+    for (;;) {
+      const rows = this.ctx.storage.sql
+        .exec<OutboxRow>("SELECT seq, topic, payload FROM outbox ORDER BY seq LIMIT ?", OUTBOX_BATCH)
+        .toArray();
+      if (rows.length === 0) return;
+      const statements = rows.flatMap((row) => projectionStatements(this.env.DB, row));
+      if (statements.length > 0) await this.env.DB.batch(statements);
+      const last = rows[rows.length - 1]!.seq;
+      this.ctx.storage.sql.exec("DELETE FROM outbox WHERE seq <= ?", last);
+    }
+  }
+
+  async alarm(): Promise<void> {
+    await this.flushOutbox();
+  }
+
+  // ---- live updates over hibernating WebSockets ----
+
+  /** Accepts a live connection already authenticated by the Worker (see /api/live). */
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+      return new Response("expected a websocket upgrade", { status: 426 });
+    }
+    const userId = request.headers.get("X-Vantage-User-Id");
+    if (!userId) return new Response("missing user", { status: 400 });
+    const pair = new WebSocketPair();
+    const [client, server] = [pair[0], pair[1]];
+    this.ctx.acceptWebSocket(server);
+    const balances = this.read(userId, Date.now(), (tx) => tx.balances());
+    server.send(JSON.stringify({ type: "balances", balances } satisfies LiveMessage));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    if (message === "ping") ws.send("pong");
+  }
+
+  async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    ws.close(code === 1005 ? 1000 : code, "closing");
+  }
+
+  protected broadcast(message: LiveMessage): void {
+    const text = JSON.stringify(message);
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.send(text);
+      } catch {
+        // A socket closing as we send is dropped; the client reconnects and resyncs.
+      }
+    }
+  }
+}

@@ -1,0 +1,79 @@
+// The storage schema of one player's wallet Durable Object (SQLite). Documented here
+// because it is the source of truth for that player's money:
+//
+//   wallet       one row (id = 1): balances in minor units (coins, Vantage Cash cents),
+//                daily-bonus day/streak, and `version`, bumped by every change (it orders
+//                the D1 projection). CHECKs make a negative balance impossible.
+//   ledger       one row per balance change: currency, signed amount, balance after,
+//                reason and reference. UNIQUE(currency, reason, reference) is what makes
+//                every credit idempotent: a replayed reference cannot post twice.
+//                Invariant: SUM(amount) per currency = the wallet balance.
+//   bets         the player's bets, legs and leg results as JSON, `version` per bet.
+//   idempotency  first answer per client Idempotency-Key, replayed on retries.
+//   outbox       projection rows waiting to be written to D1 (drained after each
+//                operation, retried by the alarm until D1 accepts them).
+//   redemptions  Vantage Cash redemptions: held amount, payout status.
+//   meta         small key/values (e.g. the player's payout account).
+export const WALLET_SCHEMA_VERSION = 1;
+
+export const WALLET_SCHEMA: readonly string[] = [
+  `CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS wallet (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     user_id TEXT NOT NULL,
+     coins INTEGER NOT NULL CHECK (coins >= 0),
+     cash_cents INTEGER NOT NULL CHECK (cash_cents >= 0),
+     last_bonus_day_et TEXT NOT NULL DEFAULT '',
+     bonus_streak INTEGER NOT NULL DEFAULT 0,
+     version INTEGER NOT NULL,
+     created_at INTEGER NOT NULL
+   )`,
+  `CREATE TABLE IF NOT EXISTS ledger (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     currency TEXT NOT NULL CHECK (currency IN ('coins', 'cash')),
+     amount INTEGER NOT NULL,
+     balance_after INTEGER NOT NULL CHECK (balance_after >= 0),
+     reason TEXT NOT NULL,
+     reference TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     UNIQUE (currency, reason, reference)
+   )`,
+  `CREATE TABLE IF NOT EXISTS bets (
+     id TEXT PRIMARY KEY,
+     slip_id TEXT NOT NULL,
+     wallet TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     status TEXT NOT NULL,
+     result TEXT,
+     stake INTEGER NOT NULL,
+     to_win INTEGER NOT NULL,
+     payout_paid INTEGER NOT NULL DEFAULT 0,
+     created_at INTEGER NOT NULL,
+     settled_at INTEGER,
+     legs TEXT NOT NULL,
+     leg_results TEXT NOT NULL,
+     version INTEGER NOT NULL DEFAULT 1
+   )`,
+  `CREATE INDEX IF NOT EXISTS bets_created_idx ON bets (created_at)`,
+  `CREATE INDEX IF NOT EXISTS bets_status_idx ON bets (status, created_at)`,
+  `CREATE TABLE IF NOT EXISTS idempotency (
+     key TEXT PRIMARY KEY,
+     response TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   )`,
+  `CREATE TABLE IF NOT EXISTS outbox (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     topic TEXT NOT NULL,
+     payload TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   )`,
+  `CREATE TABLE IF NOT EXISTS redemptions (
+     id TEXT PRIMARY KEY,
+     amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+     status TEXT NOT NULL,
+     failure_reason TEXT,
+     payout_reference TEXT,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   )`,
+];

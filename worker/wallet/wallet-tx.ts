@@ -1,0 +1,133 @@
+// The only way wallet code touches money. A WalletTx lives for exactly one synchronous
+// `transactionSync` on the Durable Object's SQLite storage: read, check and write happen
+// with no `await` in between, so no other request can interleave. Every balance change
+// goes through `post`, which writes the ledger row and the new balance together, refuses
+// to go below zero, and refuses a (currency, reason, reference) that already posted.
+import type { WalletKind } from "../../src/shared/money";
+import type { WalletBalances } from "../../src/shared/schemas/user";
+import type { BetDocument } from "../../src/shared/schemas/bets";
+
+export type LedgerReason =
+  | "opening_balance"
+  | "bet_stake"
+  | "bet_payout"
+  | "daily_bonus"
+  | "streak_bonus"
+  | "purchase"
+  | "redemption_hold"
+  | "redemption_refund"
+  | "admin_adjustment";
+
+export type LedgerEntry = { currency: WalletKind; amount: number; reason: LedgerReason; reference: string };
+
+export type PostResult =
+  | { ok: true; balanceAfter: number }
+  | { ok: false; code: "insufficient-funds" | "duplicate" | "invalid-amount" };
+
+export type OutboxTopic = "balances" | "bet";
+
+type WalletRow = {
+  user_id: string;
+  coins: number;
+  cash_cents: number;
+  last_bonus_day_et: string;
+  bonus_streak: number;
+  version: number;
+};
+
+export class WalletTx {
+  private changed = false;
+  readonly changedBets = new Map<string, BetDocument>();
+
+  constructor(
+    readonly sql: SqlStorage,
+    readonly userId: string,
+    readonly now: number,
+  ) {}
+
+  private row(): WalletRow {
+    const row = this.sql
+      .exec<WalletRow>("SELECT user_id, coins, cash_cents, last_bonus_day_et, bonus_streak, version FROM wallet WHERE id = 1")
+      .toArray()[0];
+    if (!row) throw new Error("wallet is not open");
+    return row;
+  }
+
+  balances(): WalletBalances {
+    const row = this.row();
+    return {
+      coinBalance: row.coins,
+      vantageCash: row.cash_cents,
+      lastBonusDayET: row.last_bonus_day_et,
+      bonusStreak: row.bonus_streak,
+    };
+  }
+
+  balance(currency: WalletKind): number {
+    const row = this.row();
+    return currency === "coins" ? row.coins : row.cash_cents;
+  }
+
+  /** True when this (currency, reason, reference) has already posted. */
+  hasPosted(currency: WalletKind, reason: LedgerReason, reference: string): boolean {
+    return (
+      this.sql
+        .exec("SELECT 1 FROM ledger WHERE currency = ? AND reason = ? AND reference = ?", currency, reason, reference)
+        .toArray().length > 0
+    );
+  }
+
+  /** Applies one ledger entry and the balance it changes, or nothing. */
+  post(entry: LedgerEntry): PostResult {
+    if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) return { ok: false, code: "invalid-amount" };
+    if (this.hasPosted(entry.currency, entry.reason, entry.reference)) return { ok: false, code: "duplicate" };
+    const current = this.balance(entry.currency);
+    const after = current + entry.amount;
+    if (after < 0) return { ok: false, code: "insufficient-funds" };
+    const column = entry.currency === "coins" ? "coins" : "cash_cents";
+    this.sql.exec(`UPDATE wallet SET ${column} = ? WHERE id = 1`, after);
+    this.sql.exec(
+      "INSERT INTO ledger (currency, amount, balance_after, reason, reference, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      entry.currency,
+      entry.amount,
+      after,
+      entry.reason,
+      entry.reference,
+      this.now,
+    );
+    this.changed = true;
+    return { ok: true, balanceAfter: after };
+  }
+
+  /** Bonus bookkeeping that is not money (the day and streak live beside the balances). */
+  setBonusState(lastBonusDayET: string, bonusStreak: number): void {
+    this.sql.exec("UPDATE wallet SET last_bonus_day_et = ?, bonus_streak = ? WHERE id = 1", lastBonusDayET, bonusStreak);
+    this.changed = true;
+  }
+
+  /** Records a bet document written in this transaction, for the projection and live push. */
+  betChanged(bet: BetDocument): void {
+    this.changedBets.set(bet.id, bet);
+    this.changed = true;
+  }
+
+  enqueue(topic: OutboxTopic, payload: unknown): void {
+    this.sql.exec("INSERT INTO outbox (topic, payload, created_at) VALUES (?, ?, ?)", topic, JSON.stringify(payload), this.now);
+  }
+
+  /** Called by the wallet once the operation's work is done, still inside the transaction. */
+  finish(): { changed: boolean; balances: WalletBalances; version: number } {
+    if (this.changed) {
+      this.sql.exec("UPDATE wallet SET version = version + 1 WHERE id = 1");
+      const version = this.row().version;
+      const balances = this.balances();
+      this.enqueue("balances", { userId: this.userId, ...balances, version, updatedAt: this.now });
+      for (const bet of this.changedBets.values()) {
+        const versionRow = this.sql.exec<{ version: number }>("SELECT version FROM bets WHERE id = ?", bet.id).toArray()[0];
+        this.enqueue("bet", { userId: this.userId, bet, version: versionRow?.version ?? 1 });
+      }
+      return { changed: true, balances, version };
+    }
+    return { changed: false, balances: this.balances(), version: this.row().version };
+  }
+}
