@@ -1,0 +1,4 @@
+// Placeholder: Vantage Cash redemption (issue #6) builds this.
+export function RedeemPage() {
+  return null;
+}

@@ -1,0 +1,44 @@
+// The board's Event (spec §3) as GET /api/events answers it. Prices are American odds
+// (integers) or null when locked; the decimal value is derived in src/shared/odds.ts.
+// `markets.spread.line` is the home team's line (the away line is its negative).
+// A market the feed does not offer is absent, never invented.
+import { z } from "zod";
+import { SPORT_KEYS } from "../sports";
+
+export const PriceSchema = z.number().int().nullable();
+
+export const EventSchema = z.object({
+  eventId: z.string(),
+  sport: z.enum(SPORT_KEYS),
+  startTime: z.string(),
+  home: z.string(),
+  away: z.string(),
+  status: z.enum(["scheduled", "live", "final"]),
+  live: z
+    .object({
+      homeScore: z.number().int().nullable(),
+      awayScore: z.number().int().nullable(),
+      periodLabel: z.string().nullable(),
+      clock: z.string().nullable(),
+    })
+    .nullable(),
+  markets: z.object({
+    moneyline: z.object({ home: PriceSchema, away: PriceSchema }).optional(),
+    spread: z.object({ line: z.number().nullable(), home: PriceSchema, away: PriceSchema }).optional(),
+    total: z.object({ line: z.number().nullable(), over: PriceSchema, under: PriceSchema }).optional(),
+  }),
+});
+export type Event = z.infer<typeof EventSchema>;
+
+/** A game's score as the feed reports it; `completed` marks a final. */
+export const EventScoreSchema = z.object({
+  eventId: z.string(),
+  sport: z.enum(SPORT_KEYS),
+  startTime: z.string(),
+  home: z.string(),
+  away: z.string(),
+  completed: z.boolean(),
+  homeScore: z.number().int().nullable(),
+  awayScore: z.number().int().nullable(),
+});
+export type EventScore = z.infer<typeof EventScoreSchema>;
