@@ -1,0 +1,77 @@
+// Reading and writing bet documents in the wallet's `bets` table (schema in
+// wallet-schema.ts). Placement and settlement both go through these so the stored
+// shape has one definition.
+import { BetDocumentSchema, type BetDocument } from "../../src/shared/schemas/bets";
+
+export type BetRow = {
+  id: string;
+  slip_id: string;
+  wallet: string;
+  kind: string;
+  status: string;
+  result: string | null;
+  stake: number;
+  to_win: number;
+  payout_paid: number;
+  created_at: number;
+  settled_at: number | null;
+  legs: string;
+  leg_results: string;
+  version: number;
+};
+
+export function betFromRow(row: BetRow): BetDocument {
+  return BetDocumentSchema.parse({
+    id: row.id,
+    slipId: row.slip_id,
+    wallet: row.wallet,
+    kind: row.kind,
+    status: row.status,
+    result: row.result,
+    stake: row.stake,
+    toWin: row.to_win,
+    payoutPaid: row.payout_paid,
+    createdAt: row.created_at,
+    settledAt: row.settled_at,
+    legs: JSON.parse(row.legs),
+    legResults: JSON.parse(row.leg_results),
+  });
+}
+
+export function readBet(sql: SqlStorage, betId: string): BetDocument | null {
+  const row = sql.exec<BetRow>("SELECT * FROM bets WHERE id = ?", betId).toArray()[0];
+  return row ? betFromRow(row) : null;
+}
+
+export function insertBet(sql: SqlStorage, bet: BetDocument): void {
+  sql.exec(
+    `INSERT INTO bets (id, slip_id, wallet, kind, status, result, stake, to_win, payout_paid, created_at, settled_at, legs, leg_results, version)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+    bet.id,
+    bet.slipId,
+    bet.wallet,
+    bet.kind,
+    bet.status,
+    bet.result,
+    bet.stake,
+    bet.toWin,
+    bet.payoutPaid,
+    bet.createdAt,
+    bet.settledAt,
+    JSON.stringify(bet.legs),
+    JSON.stringify(bet.legResults),
+  );
+}
+
+/** Writes the mutable part of a bet (results, status, payout) and bumps its version. */
+export function updateBetOutcome(sql: SqlStorage, bet: BetDocument): void {
+  sql.exec(
+    `UPDATE bets SET status = ?, result = ?, payout_paid = ?, settled_at = ?, leg_results = ?, version = version + 1 WHERE id = ?`,
+    bet.status,
+    bet.result,
+    bet.payoutPaid,
+    bet.settledAt,
+    JSON.stringify(bet.legResults),
+    bet.id,
+  );
+}
