@@ -3,10 +3,15 @@ import { Hono } from "hono";
 import { authRoutes } from "./auth/auth-routes";
 import { errorJson, handleError } from "./http/api-error";
 import type { AppEnv } from "./http/app-types";
+import { limitSignIn } from "./http/rate-limit";
+import { sameOriginWrites, securityHeaders } from "./http/security";
 import { meRoutes } from "./me/me-routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>().basePath("/api");
+
+  app.use("*", securityHeaders, sameOriginWrites);
+  app.use("/auth/*", limitSignIn);
 
   app.get("/health", (c) => c.json({ ok: true }));
   app.route("/auth", authRoutes());

@@ -7,12 +7,20 @@ export const BASE = "http://localhost";
 export function api(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  // Each call looks like its own client address so per-IP sign-in limits don't couple
+  // unrelated tests; rate-limit tests pass a fixed CF-Connecting-IP themselves.
+  if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", randomClientIp());
   if (init.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
   return exports.default.fetch(new Request(`${BASE}${path}`, { ...init, headers }));
 }
 
 export async function postJson(path: string, body: unknown, token?: string, headers?: Record<string, string>) {
   return api(path, { method: "POST", body: JSON.stringify(body), token, headers });
+}
+
+function randomClientIp(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(3));
+  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
 }
 
 export type SignedIn = { token: string; userId: string; email: string };
