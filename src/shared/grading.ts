@@ -1,0 +1,77 @@
+// The house grading rules (spec §4 "legacy local pick result", sharpened by issue #5):
+// how one leg is graded from a final score, and how a bet's leg results reduce to one
+// final state and payout. Pure, so settlement (Worker) and any display of a pick's
+// result (SPA) apply the very same rule.
+import { payoutFor } from "./payout";
+import type { BetLeg, LegResult } from "./schemas/bets";
+import { sportByKey, type SportKey } from "./sports";
+
+export type FinalScore = { homeScore: number; awayScore: number };
+
+export type GradableLeg = Pick<BetLeg, "market" | "side" | "line">;
+
+/** The part of a leg's grade a score can decide ('void' is an operator decision). */
+export type ScoredResult = Exclude<LegResult, "void">;
+
+function compare(mine: number, theirs: number): ScoredResult {
+  if (mine > theirs) return "win";
+  if (mine < theirs) return "loss";
+  return "push";
+}
+
+/**
+ * Grades one leg against a final score.
+ * - Moneyline: the picked team must win. A tie pushes in two-way sports; where a draw
+ *   is possible (soccer) the moneyline is the 3-way price without the draw, so a draw
+ *   loses both sides.
+ * - Spread: the picked side's line is added to its score and compared with the other
+ *   side's score; equal is a push (whole-number lines).
+ * - Total: the combined score against the line; equal is a push.
+ * Throws RangeError for a leg whose market and side do not fit together.
+ */
+export function gradeLeg(leg: GradableLeg, score: FinalScore, sport: SportKey): ScoredResult {
+  const { homeScore, awayScore } = score;
+  switch (leg.market) {
+    case "Moneyline": {
+      if (leg.side !== "Home" && leg.side !== "Away") throw new RangeError(`moneyline leg with side ${leg.side}`);
+      const result = leg.side === "Home" ? compare(homeScore, awayScore) : compare(awayScore, homeScore);
+      if (result === "push" && sportByKey(sport).drawPossible) return "loss";
+      return result;
+    }
+    case "Spread": {
+      if (leg.side !== "Home" && leg.side !== "Away") throw new RangeError(`spread leg with side ${leg.side}`);
+      if (leg.line === null) throw new RangeError("spread leg without a line");
+      return leg.side === "Home"
+        ? compare(homeScore + leg.line, awayScore)
+        : compare(awayScore + leg.line, homeScore);
+    }
+    case "Total": {
+      if (leg.side !== "Over" && leg.side !== "Under") throw new RangeError(`total leg with side ${leg.side}`);
+      if (leg.line === null) throw new RangeError("total leg without a line");
+      const combined = homeScore + awayScore;
+      return leg.side === "Over" ? compare(combined, leg.line) : compare(leg.line, combined);
+    }
+  }
+}
+
+export type BetOutcome =
+  | { status: "open" }
+  | { status: "settled"; result: LegResult; payout: number };
+
+/**
+ * Reduces a bet's leg results (parallel to its legs) to its outcome.
+ * Open while any leg is open; a loss if any leg lost (payout 0); otherwise the payout
+ * is `payoutFor(stake, prices of the winning legs)` — push and void legs drop out, so
+ * a bet whose every leg pushed or voided returns exactly its stake. The result is
+ * 'win' when at least one leg won, 'void' when every leg voided, else 'push'.
+ */
+export function settleBet(bet: { stake: number; legs: readonly Pick<BetLeg, "priceAm">[] }, legResults: readonly (LegResult | null)[]): BetOutcome {
+  if (legResults.length !== bet.legs.length) throw new RangeError("leg results do not match the legs");
+  if (legResults.some((r) => r === null)) return { status: "open" };
+  if (legResults.includes("loss")) return { status: "settled", result: "loss", payout: 0 };
+  const winningPrices = bet.legs.filter((_, i) => legResults[i] === "win").map((leg) => leg.priceAm);
+  const payout = payoutFor(bet.stake, winningPrices);
+  if (winningPrices.length > 0) return { status: "settled", result: "win", payout };
+  const result: LegResult = legResults.every((r) => r === "void") ? "void" : "push";
+  return { status: "settled", result, payout };
+}
