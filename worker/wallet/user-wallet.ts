@@ -10,6 +10,7 @@ import type { WalletBalances } from "../../src/shared/schemas/user";
 import { projectionStatements, type OutboxRow } from "./wallet-projection";
 import { WALLET_SCHEMA, WALLET_SCHEMA_VERSION } from "./wallet-schema";
 import { WalletTx, type LedgerReason } from "./wallet-tx";
+import { applyEventOutcomes, type EventOutcome, type SettlementSummary } from "./settlement-operations";
 
 /** Outbox retry back-off: 1 s doubling to at most 5 minutes, forever. */
 const OUTBOX_RETRY_BASE_MS = 1_000;
@@ -148,6 +149,17 @@ export class UserWallet extends DurableObject<Env> {
         pendingOutbox: tx.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM outbox").one().n,
       };
     });
+  }
+
+  /**
+   * Settlement (worker/wallet/settlement-operations.ts): grades this player's open legs
+   * on the given finished or voided events and pays what became final, at most once.
+   * Waits for the D1 projection so the caller's next query sees the graded legs.
+   */
+  async applyEventResults(userId: string, outcomes: EventOutcome[], now: number): Promise<SettlementSummary> {
+    const summary = this.transact(userId, now, (tx) => applyEventOutcomes(tx, outcomes));
+    if (summary.gradedLegs > 0) await this.flushOutbox();
+    return summary;
   }
 
   // ---- after a change: projection and live push (outside the critical section) ----
