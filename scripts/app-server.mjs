@@ -1,0 +1,57 @@
+// Starts the built app with `npm start` machinery on a private port and a fresh state
+// folder, waits for /api/health, and stops it again. Used by the e2e journeys and the
+// benchmark so both meet the app exactly as `npm start` serves it.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { offlineEnv } from "./offline-env.mjs";
+
+export async function startAppServer({ port, build = true, quiet = true } = {}) {
+  const persistTo = mkdtempSync(join(tmpdir(), "vantage-state-"));
+  const chosenPort = port ?? 18000 + Math.floor(Math.random() * 2000);
+  const child = spawn(
+    process.execPath,
+    [new URL("./start.mjs", import.meta.url).pathname, "--port", String(chosenPort), "--ip", "127.0.0.1", "--persist-to", persistTo],
+    {
+      env: offlineEnv({ SKIP_BUILD: build ? "0" : "1", NO_COLOR: "1" }),
+      stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+      detached: true,
+    },
+  );
+  let log = "";
+  child.stdout?.on("data", (d) => (log += d));
+  child.stderr?.on("data", (d) => (log += d));
+  const baseUrl = `http://127.0.0.1:${chosenPort}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`app server exited early:\n${log.slice(-4000)}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`app server did not come up:\n${log.slice(-4000)}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    baseUrl,
+    persistTo,
+    log: () => log,
+    async stop() {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+      rmSync(persistTo, { recursive: true, force: true });
+    },
+  };
+}

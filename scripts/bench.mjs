@@ -1,0 +1,208 @@
+// `npm run bench`: starts the built app locally and prints, in one run, throughput and
+// latency for the platform floor (/api/health), warm /api/events, placeBet for 50
+// players at once, and a 200-bet burst on one player — each also as a ratio to the
+// floor measured in the same run at the same concurrency — then the SPA's initial JS
+// and CSS sizes and the time to the first painted board in Chromium.
+// A benchmark prints figures; it is not a test and asserts nothing but sanity.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { startAppServer } from "./app-server.mjs";
+import { bin } from "./offline-env.mjs";
+import { step } from "./run.mjs";
+
+const CONCURRENCY = 50;
+const SPORT = "basketball_nba";
+const EVENTS_QUERY = `sport=${SPORT}&markets=h2h,spreads,totals&regions=us,us2&oddsFormat=american`;
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Runs `total` requests with `concurrency` in flight; returns rps, latencies, statuses. */
+async function load(name, total, concurrency, makeRequest) {
+  const latencies = [];
+  const statuses = new Map();
+  let next = 0;
+  const started = performance.now();
+  async function worker() {
+    for (;;) {
+      const i = next++;
+      if (i >= total) return;
+      const t0 = performance.now();
+      let status = 0;
+      try {
+        const res = await makeRequest(i);
+        status = res.status;
+        await res.arrayBuffer();
+      } catch {
+        status = -1;
+      }
+      latencies.push(performance.now() - t0);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    requests: total,
+    rps: total / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    statuses: Object.fromEntries([...statuses.entries()].sort()),
+  };
+}
+
+async function json(res) {
+  const text = await res.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(`expected JSON, got ${res.status}: ${text.slice(0, 200)}`);
+  }
+}
+
+async function signIn(baseUrl, email) {
+  const headers = { "Content-Type": "application/json", "CF-Connecting-IP": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+  const { idToken } = await json(await fetch(`${baseUrl}/api/auth/dev/id-token`, { method: "POST", headers, body: JSON.stringify({ email }) }));
+  const session = await json(await fetch(`${baseUrl}/api/auth/session`, { method: "POST", headers, body: JSON.stringify({ idToken }) }));
+  if (!session.accessToken) throw new Error(`sign-in failed for ${email}: ${JSON.stringify(session)}`);
+  return session;
+}
+
+/** A moneyline pick the server will accept right now (first unlocked, not finished). */
+async function choosePick(baseUrl, token) {
+  const events = await json(await fetch(`${baseUrl}/api/events?${EVENTS_QUERY}`, { headers: { Authorization: `Bearer ${token}` } }));
+  for (const event of events) {
+    const price = event.markets?.moneyline?.home;
+    if (event.status !== "final" && typeof price === "number") {
+      return { eventId: event.eventId, league: SPORT, market: "Moneyline", side: "Home", line: null, priceAm: price };
+    }
+  }
+  throw new Error("no open moneyline price on the board to bet on");
+}
+
+function placeBet(baseUrl, token, pick, amount) {
+  return fetch(`${baseUrl}/api/placeBet`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "Idempotency-Key": crypto.randomUUID() },
+    body: JSON.stringify({ kind: "Singles", wallet: "coins", amount, picks: [pick] }),
+  });
+}
+
+function spaSizes() {
+  const dir = "dist/client";
+  const html = readFileSync(join(dir, "index.html"), "utf8");
+  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(js|css))"/g)].map((m) => ({ path: m[1], kind: m[2] }));
+  const sum = (kind) =>
+    refs
+      .filter((r) => r.kind === kind)
+      .reduce(
+        (acc, r) => {
+          const bytes = readFileSync(join(dir, r.path));
+          return { raw: acc.raw + bytes.length, gzip: acc.gzip + gzipSync(bytes, { level: 9 }).length };
+        },
+        { raw: 0, gzip: 0 },
+      );
+  return { js: sum("js"), css: sum("css") };
+}
+
+async function firstBoardPaint(baseUrl) {
+  const executablePath = "/usr/bin/chromium";
+  if (!existsSync(executablePath)) return { skipped: "chromium not installed (apt-get install -y chromium)" };
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({
+    executablePath,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/terms`);
+    // Start a session the way the SPA does (the refresh cookie is set by /api/auth/session).
+    await page.evaluate(async () => {
+      const post = (path, body) => fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
+      const { idToken } = await post("/api/auth/dev/id-token", { email: "bench-paint@example.com" });
+      await post("/api/auth/session", { idToken });
+    });
+    const samples = [];
+    for (let i = 0; i < 3; i++) {
+      await page.goto("about:blank");
+      const t0 = Date.now();
+      await page.goto(`${baseUrl}/`);
+      await page.locator("[data-testid=event-card], .event-card").first().waitFor({ state: "visible", timeout: 15_000 });
+      samples.push(Date.now() - t0);
+    }
+    return { ms: samples };
+  } finally {
+    await browser.close();
+  }
+}
+
+const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "n/a");
+
+async function main() {
+  if (process.env.SKIP_BUILD !== "1") step(bin("vite"), ["build"]);
+  const server = await startAppServer({ build: false });
+  const rows = [];
+  let burst;
+  try {
+    const { baseUrl } = server;
+    // Warm-up: the platform and the odds cache.
+    await load("warm-up", 200, 10, () => fetch(`${baseUrl}/api/health`));
+    const players = [];
+    for (let i = 0; i < CONCURRENCY; i++) players.push(await signIn(baseUrl, `bench-${i}@example.com`));
+    const pick = await choosePick(baseUrl, players[0].accessToken);
+
+    const floor = await load("GET /api/health (floor)", 2000, CONCURRENCY, () => fetch(`${baseUrl}/api/health`));
+    rows.push(floor);
+    rows.push(
+      await load("GET /api/events (warm cache)", 2000, CONCURRENCY, (i) =>
+        fetch(`${baseUrl}/api/events?${EVENTS_QUERY}`, { headers: { Authorization: `Bearer ${players[i % CONCURRENCY].accessToken}` } }),
+      ),
+    );
+    // 50 players betting at once: each in-flight slot is one player, 20 bets each.
+    rows.push(
+      await load("POST /api/placeBet (50 players)", CONCURRENCY * 20, CONCURRENCY, (i) =>
+        placeBet(baseUrl, players[i % CONCURRENCY].accessToken, pick, 1),
+      ),
+    );
+    // One player, 200 bets at the same moment; stake 100 of an opening 5000.
+    const burster = await signIn(baseUrl, "bench-burst@example.com");
+    const before = (await json(await fetch(`${baseUrl}/api/me`, { headers: { Authorization: `Bearer ${burster.accessToken}` } }))).coinBalance;
+    const stake = 100;
+    const burstRow = await load("POST /api/placeBet (200 burst, 1 player)", 200, 200, () => placeBet(baseUrl, burster.accessToken, pick, stake));
+    const after = (await json(await fetch(`${baseUrl}/api/me`, { headers: { Authorization: `Bearer ${burster.accessToken}` } }))).coinBalance;
+    rows.push(burstRow);
+    burst = { before, after, stake, expected: Math.floor(before / stake), accepted: burstRow.statuses[200] ?? 0, fiveXx: Object.entries(burstRow.statuses).filter(([s]) => Number(s) >= 500 || Number(s) < 0).reduce((a, [, n]) => a + n, 0) };
+
+    const paint = await firstBoardPaint(baseUrl);
+    const sizes = spaSizes();
+
+    console.log(`\nVantage bench — ${new Date().toISOString()} — concurrency ${CONCURRENCY} (burst 200), node ${process.version}`);
+    console.log("\n| scenario | requests | req/s | p50 ms | p95 ms | p99 ms | req/s ÷ floor | p99 ÷ floor | statuses |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
+    for (const r of rows) {
+      console.log(
+        `| ${r.name} | ${r.requests} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${fmt(r.rps / floor.rps, 2)} | ${fmt(r.p99 / floor.p99, 2)} | ${JSON.stringify(r.statuses)} |`,
+      );
+    }
+    console.log(
+      `\nBurst on one player: balance ${burst.before} → ${burst.after}, stake ${burst.stake}: accepted ${burst.accepted} (expected ⌊balance/stake⌋ = ${burst.expected}), 5xx/network errors ${burst.fiveXx} → ${burst.accepted === burst.expected && burst.fiveXx === 0 && burst.after === burst.before - burst.accepted * burst.stake ? "OK" : "MISMATCH"}`,
+    );
+    console.log(`\nSPA initial JS: ${sizes.js.raw} B raw, ${sizes.js.gzip} B gzip (${fmt(sizes.js.gzip / 1024)} kB; budget 150 kB)`);
+    console.log(`SPA initial CSS: ${sizes.css.raw} B raw, ${sizes.css.gzip} B gzip`);
+    console.log(`First painted board: ${paint.skipped ?? `${paint.ms.join(" / ")} ms (target ≤ 1500 ms)`}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+// Journey 1: a signed-out player opens a protected page, signs in through the local
+// account chooser, and lands back where they wanted to go.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchBrowser, newPlayerContext, screenshot, seriousAxeViolations, signInThroughChooser, uniqueEmail } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("signed-out player", () => {
+  it("is sent to the sign-in card from /picks and returns to /picks after signing in", async () => {
+    const context = await newPlayerContext(browser);
+    const page = await context.newPage();
+    await page.goto("/picks?filter=open");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/");
+    await page.getByText("Sign in to continue using the sportsbook.").waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, "1-sign-in-card");
+
+    await signInThroughChooser(page, uniqueEmail("journey1"));
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 15_000 }).toBe("/picks?filter=open");
+    await page.getByRole("heading", { name: /my picks/i }).waitFor();
+    await screenshot(page, "1-back-on-picks");
+    await context.close();
+  });
+
+  it("can read the legal pages without signing in", async () => {
+    const context = await newPlayerContext(browser);
+    const page = await context.newPage();
+    for (const path of ["/terms", "/privacy", "/disclaimer"]) {
+      await page.goto(path);
+      await page.getByText(/18/).first().waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
+    await context.close();
+  });
+});

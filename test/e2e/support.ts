@@ -1,0 +1,77 @@
+// Shared pieces of the browser journeys: launching Debian's Chromium, signing in
+// through the development account chooser exactly as a player clicks through it,
+// screenshots, and axe-core accessibility checks.
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+export const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:8787";
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? "test-results/e2e";
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.E2E_CHROMIUM ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export async function newPlayerContext(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, baseURL: BASE_URL });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** From the sign-in card: 'Continue with Google' → dev account chooser → another e-mail. */
+export async function signInThroughChooser(page: Page, email: string): Promise<void> {
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByRole("button", { name: /continue|sign in/i }).last().click();
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/** Serious and critical axe-core violations on the page as it is now. */
+export async function seriousAxeViolations(page: Page, include?: string): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(selector ? { include: [selector] } : document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
+    });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  }, include ?? null);
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+/** Calls the app's API from the test process (for the dev simulator and the cron). */
+export async function apiCall(path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${BASE_URL}${path}`, init);
+}
+
+export async function fireCron(): Promise<void> {
+  const res = await apiCall("/__scheduled?cron=*/2+*+*+*+*");
+  if (!res.ok) throw new Error(`cron trigger failed: ${res.status}`);
+}
