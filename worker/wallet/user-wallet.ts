@@ -5,17 +5,42 @@
 // WebSockets. RPC methods return result values; they never throw domain errors.
 import { DurableObject } from "cloudflare:workers";
 import { OPENING_CASH_CENTS, OPENING_COINS } from "../../src/shared/money";
-import type { BetDocument } from "../../src/shared/schemas/bets";
+import type { BetDocument, LiveMessage } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import { projectionStatements, type OutboxRow } from "./wallet-projection";
 import { WALLET_SCHEMA, WALLET_SCHEMA_VERSION } from "./wallet-schema";
 import { WalletTx, type LedgerReason } from "./wallet-tx";
+import { claimDailyBonusInTx, type DailyBonusResult } from "./bonus-operations";
+import { creditPurchaseInTx, type CreditPurchaseInput, type CreditPurchaseResult } from "./purchase-operations";
+import {
+  completeRedemptionInTx,
+  failRedemptionInTx,
+  listRedemptionsInTx,
+  requestRedemptionInTx,
+  type RedemptionResult,
+} from "./redemption-operations";
+import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { applyEventOutcomes, type EventOutcome, type SettlementSummary } from "./settlement-operations";
+import {
+  findPlacement,
+  listBetsInTx,
+  placeBetsInTx,
+  type BetsCursor,
+  type ListBetsInput,
+  type PlaceBetsInput,
+  type PlaceBetsResult,
+} from "./bet-operations";
 
 /** Outbox retry back-off: 1 s doubling to at most 5 minutes, forever. */
 const OUTBOX_RETRY_BASE_MS = 1_000;
 const OUTBOX_RETRY_MAX_MS = 300_000;
 const OUTBOX_BATCH = 50;
+/** A safety alarm set on every commit, so a drain lost with its isolate still happens. */
+const OUTBOX_SAFETY_DELAY_MS = 30_000;
+/** Bets pushed to a socket when it connects, so a (re)connected tab resyncs at once. */
+const LIVE_SNAPSHOT_BETS = 50;
+/** Sub-protocol the SPA offers beside its token (see worker/live/live-routes.ts). */
+export const LIVE_PROTOCOL = "vantage.live.v1";
 
 export type LedgerRow = {
   seq: number;
@@ -32,9 +57,7 @@ class Rollback<T> {
   constructor(readonly result: T) {}
 }
 
-export type LiveMessage =
-  | { type: "balances"; balances: WalletBalances }
-  | { type: "bets"; bets: BetDocument[] };
+export type { LiveMessage };
 
 export class UserWallet extends DurableObject<Env> {
   private flushing: Promise<void> | null = null;
@@ -162,10 +185,52 @@ export class UserWallet extends DurableObject<Env> {
     return summary;
   }
 
+  // ---- bets (logic in bet-operations.ts) ----
+
+  /** Places a confirmed slip: replay, checks, debit, bets and stored answer, atomically. */
+  async placeBets(userId: string, input: PlaceBetsInput, now: number): Promise<PlaceBetsResult> {
+    return this.transact(userId, now, (tx) => placeBetsInTx(tx, input));
+  }
+
+  /** The stored answer to an Idempotency-Key, so a retry skips re-pricing entirely. */
+  async findPlacement(userId: string, idempotencyKey: string, requestHash: string, now: number): Promise<PlaceBetsResult | null> {
+    return this.read(userId, now, (tx) => findPlacement(tx, idempotencyKey, requestHash));
+  }
+
+  async listBets(userId: string, input: ListBetsInput, now: number): Promise<{ bets: BetDocument[]; next: BetsCursor | null }> {
+    return this.read(userId, now, (tx) => listBetsInTx(tx, input));
+  }
+
+  // ---- money in and out: daily bonus, coin packs, redemptions (logic in *-operations.ts) ----
+
+  async claimDailyBonus(userId: string, now: number): Promise<DailyBonusResult> {
+    return this.transact(userId, now, (tx) => claimDailyBonusInTx(tx));
+  }
+
+  async creditPurchase(userId: string, input: CreditPurchaseInput, now: number): Promise<CreditPurchaseResult> {
+    return this.transact(userId, now, (tx) => creditPurchaseInTx(tx, input));
+  }
+
+  async requestRedemption(userId: string, input: { amountCents: number; redemptionId: string }, now: number): Promise<RedemptionResult> {
+    return this.transact(userId, now, (tx) => requestRedemptionInTx(tx, input));
+  }
+
+  async completeRedemption(userId: string, input: { redemptionId: string; payoutReference: string }, now: number): Promise<RedemptionResult> {
+    return this.transact(userId, now, (tx) => completeRedemptionInTx(tx, input));
+  }
+
+  async failRedemption(userId: string, input: { redemptionId: string; reason: string }, now: number): Promise<RedemptionResult> {
+    return this.transact(userId, now, (tx) => failRedemptionInTx(tx, input));
+  }
+
+  async listRedemptions(userId: string, now: number): Promise<Redemption[]> {
+    return this.read(userId, now, (tx) => listRedemptionsInTx(tx));
+  }
+
   // ---- after a change: projection and live push (outside the critical section) ----
 
   private afterCommit(changedBets: BetDocument[]): void {
-    this.ctx.waitUntil(this.flushOutbox());
+    this.ctx.waitUntil(this.ctx.storage.setAlarm(Date.now() + OUTBOX_SAFETY_DELAY_MS).then(() => this.flushOutbox()));
     const balances = this.ctx.storage.sql
       .exec<{ coins: number; cash_cents: number; last_bonus_day_et: string; bonus_streak: number }>(
         "SELECT coins, cash_cents, last_bonus_day_et, bonus_streak FROM wallet WHERE id = 1",
@@ -238,9 +303,15 @@ export class UserWallet extends DurableObject<Env> {
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
-    const balances = this.read(userId, Date.now(), (tx) => tx.balances());
-    server.send(JSON.stringify({ type: "balances", balances } satisfies LiveMessage));
-    return new Response(null, { status: 101, webSocket: client });
+    const snapshot = this.read(userId, Date.now(), (tx) => ({
+      balances: tx.balances(),
+      bets: listBetsInTx(tx, { limit: LIVE_SNAPSHOT_BETS }).bets,
+    }));
+    server.send(JSON.stringify({ type: "balances", balances: snapshot.balances } satisfies LiveMessage));
+    server.send(JSON.stringify({ type: "bets", bets: snapshot.bets } satisfies LiveMessage));
+    const offered = (request.headers.get("Sec-WebSocket-Protocol") ?? "").split(",").map((p) => p.trim());
+    const headers = offered.includes(LIVE_PROTOCOL) ? { "Sec-WebSocket-Protocol": LIVE_PROTOCOL } : undefined;
+    return new Response(null, { status: 101, webSocket: client, headers });
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
@@ -248,7 +319,12 @@ export class UserWallet extends DurableObject<Env> {
   }
 
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    ws.close(code === 1005 ? 1000 : code, "closing");
+    const sendable = code === 1000 || (code >= 3000 && code <= 4999);
+    try {
+      ws.close(sendable ? code : 1000, "closing");
+    } catch {
+      // Already closed (the runtime may have answered the close itself).
+    }
   }
 
   protected broadcast(message: LiveMessage): void {

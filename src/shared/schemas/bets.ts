@@ -4,6 +4,7 @@
 // displayed units as the player typed it, converted with src/shared/money.ts.
 import { z } from "zod";
 import { SPORT_KEYS } from "../sports";
+import { WalletBalancesSchema } from "./user";
 
 export const MARKETS = ["Moneyline", "Spread", "Total"] as const;
 export const SIDES = ["Home", "Away", "Over", "Under"] as const;
@@ -42,3 +43,81 @@ export const BetDocumentSchema = z.object({
   legResults: z.array(z.enum(LEG_RESULTS).nullable()),
 });
 export type BetDocument = z.infer<typeof BetDocumentSchema>;
+
+/** Hard bounds on what a place-bet request may carry (house limits are checked later). */
+export const PLACE_BET_MAX_PICKS = 20;
+export const ID_MAX_LENGTH = 128;
+
+/** One selection of the place-bet payload (spec §3). */
+export const PlaceBetPickSchema = z.object({
+  eventId: z.string().min(1).max(ID_MAX_LENGTH),
+  league: z.enum(SPORT_KEYS),
+  market: z.enum(MARKETS),
+  side: z.enum(SIDES),
+  line: z.number().min(-1000).max(1000).nullable(),
+  priceAm: z.number().int().min(-1_000_000).max(1_000_000),
+});
+export type PlaceBetPick = z.infer<typeof PlaceBetPickSchema>;
+
+/**
+ * POST /api/placeBet body (spec §3 "Place-bet payload"). `amount` is in whole displayed
+ * units as typed (Coins whole, Vantage Cash up to 2 decimals); it is deliberately not
+ * range-checked here so the spec's ordered messages ('Enter a valid amount.', …) answer.
+ */
+export const PlaceBetRequestSchema = z.object({
+  kind: z.enum(["Singles", "Parlay"]),
+  wallet: z.enum(["coins", "cash"]),
+  amount: z.number(),
+  picks: z.array(PlaceBetPickSchema).max(PLACE_BET_MAX_PICKS),
+});
+export type PlaceBetRequest = z.infer<typeof PlaceBetRequestSchema>;
+
+export const PlaceBetResponseSchema = z.object({
+  bets: z.array(BetDocumentSchema),
+  balances: WalletBalancesSchema,
+});
+export type PlaceBetResponse = z.infer<typeof PlaceBetResponseSchema>;
+
+/** `details` of the 409 `price-changed` answer: the current price and line of every pick. */
+export const CurrentPickPriceSchema = z.object({
+  eventId: z.string(),
+  market: z.enum(MARKETS),
+  side: z.enum(SIDES),
+  priceAm: z.number().int().nullable(),
+  line: z.number().nullable(),
+  locked: z.boolean(),
+});
+export type CurrentPickPrice = z.infer<typeof CurrentPickPriceSchema>;
+export const PriceChangedDetailsSchema = z.object({ picks: z.array(CurrentPickPriceSchema) });
+export type PriceChangedDetails = z.infer<typeof PriceChangedDetailsSchema>;
+
+/** The Idempotency-Key header POST /api/placeBet requires (one per confirmed slip). */
+export const IdempotencyKeySchema = z
+  .string()
+  .min(8, "Idempotency-Key must be 8 to 128 characters.")
+  .max(128, "Idempotency-Key must be 8 to 128 characters.")
+  .regex(/^[A-Za-z0-9._:-]+$/, "Idempotency-Key may only use letters, digits and . _ : -");
+
+/** GET /api/bets query: newest first, optional wallet and status filters, cursor paging. */
+export const BETS_PAGE_DEFAULT = 50;
+export const BETS_PAGE_MAX = 100;
+export const BetsQuerySchema = z.object({
+  wallet: z.enum(["coins", "cash"]).optional(),
+  status: z.enum(["open", "settled"]).optional(),
+  limit: z.coerce.number().int().min(1).max(BETS_PAGE_MAX).default(BETS_PAGE_DEFAULT),
+  cursor: z.string().min(1).max(200).optional(),
+});
+export type BetsQuery = z.infer<typeof BetsQuerySchema>;
+
+export const BetsPageSchema = z.object({
+  bets: z.array(BetDocumentSchema),
+  nextCursor: z.string().nullable(),
+});
+export type BetsPage = z.infer<typeof BetsPageSchema>;
+
+/** What GET /api/live pushes: the user document's balances, and bets that changed. */
+export const LiveMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("balances"), balances: WalletBalancesSchema }),
+  z.object({ type: z.literal("bets"), bets: z.array(BetDocumentSchema) }),
+]);
+export type LiveMessage = z.infer<typeof LiveMessageSchema>;
