@@ -1,17 +1,49 @@
-// /api/auth: exchanging a verified ID token for a session, and (in development only)
-// the embedded identity provider's endpoints.
+// /api/auth: sign-in (ID token → session, and the Google redirect flow), refresh-token
+// rotation, logout, and, in development only, the embedded identity provider. Per-IP
+// sign-in limits are applied in front of this sub-app (worker/app.ts); the session
+// itself starts in one place, session.ts.
+import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
 import { identityMode } from "../config";
 import { getDb } from "../db/database";
-import { ApiError, readJson } from "../http/api-error";
+import { ApiError, errorJson, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { issueAccessToken } from "./access-tokens";
+import {
+  AuthorizeParamsSchema,
+  checkAuthorizeRequest,
+  ChosenAccountSchema,
+  DEV_AUTHORIZE_CSP,
+  exchangeDevCode,
+  issueDevCode,
+  renderAccountChooser,
+} from "./dev-authorize";
 import { devJwks, mintDevIdToken } from "./dev-identity-provider";
+import {
+  authorizeRedirect,
+  callbackUrl,
+  exchangeCode,
+  newFlow,
+  openFlow,
+  sealFlow,
+  stateMatches,
+  verifyFlowIdToken,
+  type AuthErrorCode,
+} from "./google-flow";
 import { verifyIdToken } from "./id-token-verifier";
 import { identityConfig, identityKeySet, publicOrigin, type IdentityConfig } from "./identity-config";
-import { loadUserDocument } from "../me/user-document";
-import { upsertUserFromClaims } from "./users";
+import { safeFromPath } from "./redirect-target";
+import { revokeByToken, revokeFamily, rotateRefreshToken } from "./refresh-tokens";
+import { sessionResponse, startSession } from "./session";
+import {
+  clearFlowCookie,
+  clearRefreshCookie,
+  readFlowCookie,
+  readRefreshCookie,
+  setFlowCookie,
+  setRefreshCookie,
+} from "./session-cookies";
+import { findUser } from "./users";
 
 const SessionRequestSchema = z.object({ idToken: z.string().min(1).max(8192) });
 const DevIdTokenRequestSchema = z.object({
@@ -19,11 +51,37 @@ const DevIdTokenRequestSchema = z.object({
   name: z.string().max(64).optional(),
   nonce: z.string().max(256).optional(),
 });
+const TokenRequestSchema = z.object({
+  grant_type: z.literal("authorization_code"),
+  code: z.string().min(1).max(4096),
+  redirect_uri: z.string().min(1).max(2048),
+  client_id: z.string().min(1).max(256),
+  client_secret: z.string().max(256).default(""),
+  code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, "code_verifier is malformed"),
+});
 
 function requireIdentity(env: Env, requestUrl: string): IdentityConfig {
   const config = identityConfig(env, publicOrigin(env, requestUrl));
   if (!config) throw new ApiError(503, "not-configured", "Sign-in is not configured on this server.");
   return config;
+}
+
+function signedOut(c: Context<AppEnv>) {
+  clearRefreshCookie(c);
+  return errorJson(c, 401, "unauthenticated", "Please log in again.");
+}
+
+/** Form posts (browser forms, OAuth token requests) as plain string fields. */
+async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
+  const type = c.req.header("Content-Type") ?? "";
+  if (type.includes("application/json")) {
+    const body = await readJson(c, z.record(z.string(), z.string()));
+    return body;
+  }
+  const parsed = await c.req.parseBody();
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed)) if (typeof value === "string") fields[key] = value;
+  return fields;
 }
 
 export function authRoutes() {
@@ -39,10 +97,63 @@ export function authRoutes() {
       now,
     });
     if (!verified.ok) throw new ApiError(401, "unauthenticated", `The sign-in token was rejected (${verified.reason}).`);
+    return c.json(await startSession(c, verified.claims, now));
+  });
+
+  app.post("/refresh", async (c) => {
+    const token = readRefreshCookie(c);
+    if (!token) return signedOut(c);
+    const now = Date.now();
     const db = getDb(c.env);
-    const user = await upsertUserFromClaims(db, verified.claims, now);
-    const session = await issueAccessToken(c.env, { id: user.id, email: user.email }, now);
-    return c.json({ ...session, user: await loadUserDocument(c.env, user, now) });
+    const outcome = await rotateRefreshToken(db, token, now);
+    if (!outcome.ok) return signedOut(c);
+    const user = await findUser(db, outcome.userId);
+    if (!user) {
+      await revokeFamily(db, outcome.familyId, now);
+      return signedOut(c);
+    }
+    if (outcome.token) setRefreshCookie(c, outcome.token, outcome.expiresAt, now);
+    return c.json(await sessionResponse(c.env, user, now));
+  });
+
+  app.post("/logout", async (c) => {
+    const token = readRefreshCookie(c);
+    if (token) await revokeByToken(getDb(c.env), token, Date.now());
+    clearRefreshCookie(c);
+    return c.json({ ok: true });
+  });
+
+  app.get("/google/start", async (c) => {
+    const origin = publicOrigin(c.env, c.req.url);
+    const config = identityConfig(c.env, origin);
+    if (!config) return c.redirect("/?auth_error=not-configured", 302);
+    const now = Date.now();
+    const flow = newFlow(safeFromPath(c.req.query("from")));
+    setFlowCookie(c, await sealFlow(c.env, flow, now));
+    return c.redirect(await authorizeRedirect(config, origin, flow), 302);
+  });
+
+  app.get("/google/callback", async (c) => {
+    const fail = (code: AuthErrorCode) => {
+      clearFlowCookie(c);
+      return c.redirect(`/?auth_error=${code}`, 302);
+    };
+    const origin = publicOrigin(c.env, c.req.url);
+    const config = identityConfig(c.env, origin);
+    if (!config) return fail("not-configured");
+    const now = Date.now();
+    const query = c.req.query();
+    if (query.error) return fail(query.error === "access_denied" ? "access-denied" : "invalid-request");
+    const flow = await openFlow(c.env, readFlowCookie(c), now);
+    if (!flow || !stateMatches(flow, query.state)) return fail("invalid-state");
+    if (!query.code) return fail("invalid-request");
+    const exchanged = await exchangeCode(c.env, config, origin, query.code, flow, now);
+    if (!exchanged.ok) return fail(exchanged.code);
+    const verified = await verifyFlowIdToken(config, exchanged.idToken, flow, now);
+    if (!verified.ok) return fail("invalid-id-token");
+    await startSession(c, verified.claims, now);
+    clearFlowCookie(c);
+    return c.redirect(flow.from, 302);
   });
 
   const dev = new Hono<AppEnv>();
@@ -63,6 +174,42 @@ export function authRoutes() {
       now: Date.now(),
     });
     return c.json({ idToken });
+  });
+  dev.get("/authorize", (c) => {
+    const config = requireIdentity(c.env, c.req.url);
+    const params = parseWith(AuthorizeParamsSchema, c.req.query());
+    checkAuthorizeRequest(params, config, callbackUrl(publicOrigin(c.env, c.req.url)));
+    c.header("Content-Security-Policy", DEV_AUTHORIZE_CSP);
+    return c.html(renderAccountChooser(params));
+  });
+  dev.post("/authorize", async (c) => {
+    const config = requireIdentity(c.env, c.req.url);
+    const fields = await formFields(c);
+    const params = parseWith(AuthorizeParamsSchema, fields);
+    checkAuthorizeRequest(params, config, callbackUrl(publicOrigin(c.env, c.req.url)));
+    const account = parseWith(ChosenAccountSchema, { email: fields.email, name: fields.name || undefined });
+    const code = await issueDevCode(c.env, params, account, Date.now());
+    const target = new URL(params.redirect_uri);
+    target.search = new URLSearchParams({ code, state: params.state }).toString();
+    return c.redirect(target.toString(), 302);
+  });
+  dev.post("/token", async (c) => {
+    const config = requireIdentity(c.env, c.req.url);
+    const body = parseWith(TokenRequestSchema, await formFields(c));
+    const result = await exchangeDevCode(
+      c.env,
+      config,
+      {
+        code: body.code,
+        redirectUri: body.redirect_uri,
+        clientId: body.client_id,
+        clientSecret: body.client_secret,
+        codeVerifier: body.code_verifier,
+      },
+      Date.now(),
+    );
+    if (!result.ok) throw new ApiError(result.error === "invalid_client" ? 401 : 400, result.error, result.message);
+    return c.json({ id_token: result.idToken, token_type: "Bearer", expires_in: 3600, scope: "openid email profile" });
   });
   app.route("/dev", dev);
 

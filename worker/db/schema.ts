@@ -3,7 +3,7 @@
 // written by each user's Durable Object through its outbox. The Durable Object stays the
 // source of truth for money; these tables are rebuilt from it by idempotent upserts
 // guarded by `version`. Kept in step by hand with migrations/*.sql.
-import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const users = sqliteTable(
   "users",
@@ -30,6 +30,8 @@ export const refreshTokens = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
     usedAt: integer("used_at"),
     revokedAt: integer("revoked_at"),
+    /** SHA-256 (hex) of the token that replaced this one on rotation (migration 0006). */
+    replacedBy: text("replaced_by"),
   },
   (t) => [index("refresh_tokens_family_idx").on(t.familyId), index("refresh_tokens_user_idx").on(t.userId)],
 );
@@ -115,3 +117,32 @@ export const feedStatus = sqliteTable("feed_status", {
   lastError: text("last_error"),
   updatedAt: integer("updated_at").notNull(),
 });
+
+/** The player's payout account for redemptions (migration 0005). */
+export const payoutAccounts = sqliteTable(
+  "payout_accounts",
+  {
+    userId: text("user_id").primaryKey(),
+    provider: text("provider", { enum: ["stripe", "simulated"] }).notNull(),
+    accountId: text("account_id").notNull(),
+    payoutsEnabled: integer("payouts_enabled", { mode: "boolean" }).notNull().default(false),
+    currentlyDueJson: text("currently_due_json").notNull().default("[]"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("payout_accounts_account_idx").on(t.accountId)],
+);
+
+/** Checkout sessions of the simulated payment provider, development only (migration 0005). */
+export const simCheckoutSessions = sqliteTable(
+  "sim_checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: ["open", "completed", "canceled"] }).notNull(),
+    createdAt: integer("created_at").notNull(),
+    completedAt: integer("completed_at"),
+  },
+  (t) => [index("sim_checkout_sessions_user_idx").on(t.userId)],
+);

@@ -1,0 +1,31 @@
+// Starting and continuing a session: the one place a verified identity turns into a
+// player account, a refresh-token family (cookie) and a short-lived access token. Both
+// sign-in paths (POST /session with an ID token, and the Google redirect callback)
+// end here, so a per-account sign-in limit (issue #7) belongs in startSession.
+import type { Context } from "hono";
+import type { UserDocument } from "../../src/shared/schemas/user";
+import { getDb } from "../db/database";
+import type { AppEnv } from "../http/app-types";
+import { loadUserDocument } from "../me/user-document";
+import { issueAccessToken } from "./access-tokens";
+import type { IdTokenClaims } from "./id-token-verifier";
+import { startRefreshFamily } from "./refresh-tokens";
+import { setRefreshCookie } from "./session-cookies";
+import { upsertUserFromClaims, type UserRow } from "./users";
+
+export type SessionResponse = { accessToken: string; expiresAt: number; user: UserDocument };
+
+export async function sessionResponse(env: Env, user: UserRow, now: number): Promise<SessionResponse> {
+  const session = await issueAccessToken(env, { id: user.id, email: user.email }, now);
+  return { ...session, user: await loadUserDocument(env, user, now) };
+}
+
+/** Upserts the account, opens its wallet, sets the refresh cookie; answers the session. */
+export async function startSession(c: Context<AppEnv>, claims: IdTokenClaims, now: number): Promise<SessionResponse> {
+  const db = getDb(c.env);
+  const user = await upsertUserFromClaims(db, claims, now);
+  const response = await sessionResponse(c.env, user, now);
+  const refresh = await startRefreshFamily(db, user.id, now);
+  setRefreshCookie(c, refresh.token, refresh.expiresAt, now);
+  return response;
+}
