@@ -146,3 +146,38 @@ export const simCheckoutSessions = sqliteTable(
   },
   (t) => [index("sim_checkout_sessions_user_idx").on(t.userId)],
 );
+
+/** One row per settlement run, cron or operator (migration 0004): what it did. */
+export const settlementRuns = sqliteTable(
+  "settlement_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    trigger: text("trigger").notNull(),
+    startedAt: integer("started_at").notNull(),
+    finishedAt: integer("finished_at"),
+    sportsFetched: integer("sports_fetched").notNull().default(0),
+    eventsRecorded: integer("events_recorded").notNull().default(0),
+    walletsCalled: integer("wallets_called").notNull().default(0),
+    walletErrors: integer("wallet_errors").notNull().default(0),
+    legsGraded: integer("legs_graded").notNull().default(0),
+    betsSettled: integer("bets_settled").notNull().default(0),
+    pending: integer("pending").notNull().default(0),
+    summary: text("summary"),
+  },
+  (t) => [index("settlement_runs_started_idx").on(t.startedAt)],
+);
+
+/** When settlement last asked the feed for each sport's scores (migration 0004). */
+export const settlementScoreChecks = sqliteTable("settlement_score_checks", {
+  sport: text("sport").primaryKey(),
+  checkedAt: integer("checked_at").notNull(),
+  ok: integer("ok", { mode: "boolean" }).notNull(),
+  message: text("message"),
+});
+
+/** The odds simulator's clock offset (migration 0002; development only). */
+export const simClock = sqliteTable("sim_clock", {
+  id: integer("id").primaryKey(),
+  offsetMs: integer("offset_ms").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});

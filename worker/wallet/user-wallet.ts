@@ -177,11 +177,12 @@ export class UserWallet extends DurableObject<Env> {
   /**
    * Settlement (worker/wallet/settlement-operations.ts): grades this player's open legs
    * on the given finished or voided events and pays what became final, at most once.
-   * Waits for the D1 projection so the caller's next query sees the graded legs.
+   * Waits for the D1 projection (even when nothing changed, a lagging one is caught up)
+   * so the caller's next query sees the graded legs.
    */
   async applyEventResults(userId: string, outcomes: EventOutcome[], now: number): Promise<SettlementSummary> {
     const summary = this.transact(userId, now, (tx) => applyEventOutcomes(tx, outcomes));
-    if (summary.gradedLegs > 0) await this.flushOutbox();
+    await this.flushOutbox();
     return summary;
   }
 

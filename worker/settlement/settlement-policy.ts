@@ -1,0 +1,66 @@
+// When settlement asks a feed for scores, and how much one run may do. The Odds API
+// charges per /scores call (more with daysFrom), so a sport is asked only once one of
+// its open games has run long enough to plausibly be over, and then at most every few
+// minutes; the simulator is free and asked as soon as a game has started.
+import type { SportKey } from "../../src/shared/sports";
+
+const MINUTE = 60_000;
+export const DAY_MS = 24 * 60 * MINUTE;
+
+/** The Odds API returns finals for at most this many past days (`daysFrom` 1–3). */
+export const MAX_DAYS_FROM = 3;
+
+/** A short but realistic game length per sport: before it a final is not worth asking for. */
+const TYPICAL_DURATION_MS: Record<SportKey, number> = {
+  americanfootball_nfl: 165 * MINUTE,
+  americanfootball_ncaaf: 180 * MINUTE,
+  basketball_nba: 120 * MINUTE,
+  basketball_ncaab: 110 * MINUTE,
+  baseball_mlb: 135 * MINUTE,
+  icehockey_nhl: 135 * MINUTE,
+  soccer_usa_mls: 110 * MINUTE,
+  mma_mixed_martial_arts: 30 * MINUTE,
+};
+
+/** Least time between two paid /scores calls for the same sport. */
+const PAID_FEED_RECHECK_MS = 10 * MINUTE;
+
+export type FeedName = "the-odds-api" | "simulator";
+
+/** How long after its start a game is "due to be final" for this feed. */
+export function dueAfterMs(sport: SportKey, feed: FeedName): number {
+  return feed === "simulator" ? 0 : TYPICAL_DURATION_MS[sport];
+}
+
+export function recheckAfterMs(feed: FeedName): number {
+  return feed === "simulator" ? 0 : PAID_FEED_RECHECK_MS;
+}
+
+/**
+ * Whether to ask for this sport's scores now, and with which `daysFrom`: only when its
+ * oldest open, not-yet-final game (within the feed's reach) is due, and the sport was
+ * not asked too recently. `daysFrom` covers that oldest game (1–3 days back).
+ */
+export function scoresRequest(
+  args: { sport: SportKey; feed: FeedName; oldestOpenStart: number | null; lastCheckedAt: number | null },
+  now: number,
+): { daysFrom: number } | null {
+  const { sport, feed, oldestOpenStart, lastCheckedAt } = args;
+  if (oldestOpenStart === null) return null;
+  if (now - oldestOpenStart < dueAfterMs(sport, feed)) return null;
+  if (lastCheckedAt !== null && now - lastCheckedAt < recheckAfterMs(feed)) return null;
+  const days = Math.ceil((now - oldestOpenStart) / DAY_MS);
+  return { daysFrom: Math.min(MAX_DAYS_FROM, Math.max(1, days)) };
+}
+
+/** Per-run bounds, far below a Worker invocation's subrequest and D1 query limits. */
+export type SettlementLimits = {
+  /** Wallet Durable Object calls per run (each settles all of one player's ready events). */
+  maxWalletCalls: number;
+  /** Wallet calls in flight at once. */
+  walletConcurrency: number;
+  /** (player, event) rows of ready work read per run. */
+  maxReadyRows: number;
+};
+
+export const DEFAULT_LIMITS: SettlementLimits = { maxWalletCalls: 40, walletConcurrency: 6, maxReadyRows: 1000 };
