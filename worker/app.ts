@@ -6,6 +6,8 @@ import type { AppEnv } from "./http/app-types";
 import { limitSignIn } from "./http/rate-limit";
 import { sameOriginWrites, securityHeaders } from "./http/security";
 import { meRoutes } from "./me/me-routes";
+import { bonusRoutes } from "./bonus/bonus-routes";
+import { paymentsRoutes } from "./payments/payments-routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>().basePath("/api");
@@ -16,6 +18,8 @@ export function createApp() {
   app.get("/health", (c) => c.json({ ok: true }));
   app.route("/auth", authRoutes());
   app.route("/me", meRoutes());
+  app.route("/grantDailyBonus", bonusRoutes());
+  app.route("/", paymentsRoutes());
 
   app.notFound((c) => errorJson(c, 404, "not-found", "No such API route."));
   app.onError(handleError);

@@ -1,0 +1,53 @@
+// Vantage Cash redemption (spec §5, §7, §9): the request the /redeem page sends, the
+// Connect status it reads, and the one rule deciding whether a request may be sent.
+// The Worker re-checks the same rule (and the balance, inside the wallet) itself.
+import { z } from "zod";
+import { CENTS_PER_CASH, parseAmountToMinor, unitsToMinor } from "../money";
+
+/** Spec §9 "Redemption minimum: $20", in Vantage Cash cents. */
+export const REDEMPTION_MIN_CENTS = 20 * CENTS_PER_CASH;
+
+/** POST /api/withdrawals: `amount` in Vantage Cash units (up to cents), at least 20. */
+export const WithdrawalRequestSchema = z.object({
+  amount: z
+    .number()
+    .refine((n) => unitsToMinor("cash", n) !== null, "Amount must be a number of Vantage Cash with at most two decimals.")
+    .refine((n) => (unitsToMinor("cash", n) ?? 0) >= REDEMPTION_MIN_CENTS, "The minimum redemption is 20 Vantage Cash."),
+});
+
+export const ConnectStatusSchema = z.object({
+  payouts_enabled: z.boolean(),
+  hasAccount: z.boolean(),
+  requirements: z.object({ currently_due: z.array(z.string()) }),
+});
+export type ConnectStatus = z.infer<typeof ConnectStatusSchema>;
+
+export const RedemptionStatusSchema = z.enum(["pending", "paid", "failed"]);
+export type RedemptionStatus = z.infer<typeof RedemptionStatusSchema>;
+
+export const RedemptionSchema = z.object({
+  id: z.string(),
+  amountCents: z.number().int().positive(),
+  status: RedemptionStatusSchema,
+  failureReason: z.string().nullable(),
+  payoutReference: z.string().nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type Redemption = z.infer<typeof RedemptionSchema>;
+
+export const WithdrawalResponseSchema = z.object({ redemption: RedemptionSchema });
+export const WithdrawalListSchema = z.object({ redemptions: z.array(RedemptionSchema) });
+
+/** Spec §5: signed in, payouts enabled, not submitting, 20 ≤ amount ≤ balance. */
+export function canSubmitRedemption(input: {
+  signedIn: boolean;
+  payoutsEnabled: boolean;
+  submitting: boolean;
+  amountText: string;
+  balanceCents: number;
+}): boolean {
+  if (!input.signedIn || !input.payoutsEnabled || input.submitting) return false;
+  const cents = parseAmountToMinor("cash", input.amountText);
+  return cents !== null && cents >= REDEMPTION_MIN_CENTS && cents <= input.balanceCents;
+}

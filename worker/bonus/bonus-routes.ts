@@ -1,0 +1,35 @@
+// POST /api/grantDailyBonus (spec §7): the signed-in player's daily claim, decided and
+// paid by their wallet Durable Object. The answer keeps the spec's shape
+// { ok, alreadyClaimed, milestone } and adds the streak and balances for the panel.
+import { Hono } from "hono";
+import { z } from "zod";
+import type { DailyBonusResponse } from "../../src/shared/bonus";
+import { requireUser } from "../auth/require-user";
+import { fromErrorResult, readJson } from "../http/api-error";
+import type { AppEnv } from "../http/app-types";
+import { getUserWallet } from "../wallet/get-user-wallet";
+
+/** The callable takes an empty payload; anything sent is ignored, but it must be JSON. */
+const EmptyRequestSchema = z.union([z.object({}), z.null()]);
+
+export function bonusRoutes() {
+  const app = new Hono<AppEnv>();
+  app.use(requireUser);
+
+  app.post("/", async (c) => {
+    await readJson(c, EmptyRequestSchema);
+    const userId = c.var.user.id;
+    const result = await getUserWallet(c.env, userId).claimDailyBonus(userId, Date.now());
+    if (!result.ok) throw fromErrorResult(result);
+    const body: DailyBonusResponse = {
+      ok: true,
+      alreadyClaimed: result.alreadyClaimed,
+      milestone: result.milestone,
+      streak: result.streak,
+      balances: result.balances,
+    };
+    return c.json(body);
+  });
+
+  return app;
+}

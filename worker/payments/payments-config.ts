@@ -1,0 +1,23 @@
+// Which payment provider serves a request, and the webhook secret it signs with. Stripe
+// whenever STRIPE_SECRET_KEY is set; the embedded simulator only in development without
+// it; in production configuration without it, every payments endpoint answers
+// 503 not-configured rather than pretending to take money.
+import { isDevelopment, paymentsMode } from "../config";
+import { ApiError } from "../http/api-error";
+
+/** Fixed development value; production must set STRIPE_WEBHOOK_SECRET. */
+export const DEV_STRIPE_WEBHOOK_SECRET = "whsec_vantage_development_not_secret";
+
+/** Stripe's default webhook timestamp tolerance, in seconds. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export function stripeWebhookSecret(env: Env): string | null {
+  if (env.STRIPE_WEBHOOK_SECRET) return env.STRIPE_WEBHOOK_SECRET;
+  return isDevelopment(env) ? DEV_STRIPE_WEBHOOK_SECRET : null;
+}
+
+export function requirePaymentsConfigured(env: Env): "real" | "embedded" {
+  const mode = paymentsMode(env);
+  if (mode === "unconfigured") throw new ApiError(503, "not-configured", "Payments are not configured on this server.");
+  return mode;
+}

@@ -1,0 +1,47 @@
+// The one interface behind which the outside payment service sits: coin-pack checkout
+// (Stripe Checkout) and payouts to a connected account (Stripe Connect Express). Two
+// implementations: Stripe (stripe-provider.ts) and the embedded development simulator
+// (simulated-provider.ts). Both complete a checkout through the same signed webhook and
+// the same wallet credit, so the simulator exercises the production path.
+import type { Pack } from "../../src/shared/packs";
+import { requirePaymentsConfigured } from "./payments-config";
+
+export type CheckoutSessionInput = {
+  userId: string;
+  email: string;
+  pack: Pack;
+  successUrl: string;
+  cancelUrl: string;
+  now: number;
+};
+
+export type PayoutAccountState = { accountId: string; payoutsEnabled: boolean; currentlyDue: string[] };
+
+export type TransferInput = { accountId: string; amountCents: number; redemptionId: string; userId: string };
+
+/**
+ * `definitive: false` means the outcome is unknown (network, provider outage): the held
+ * amount stays held and the same idempotency key is retried later, never refunded blind.
+ */
+export type TransferResult = { ok: true; transferId: string } | { ok: false; definitive: boolean; reason: string };
+
+export interface PaymentsProvider {
+  readonly kind: "stripe" | "simulated";
+  createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }>;
+  createPayoutAccount(input: { userId: string; email: string }): Promise<PayoutAccountState>;
+  /** Current state of an account; null when the provider does not know it. */
+  payoutAccountState(accountId: string): Promise<PayoutAccountState | null>;
+  onboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
+  transfer(input: TransferInput): Promise<TransferResult>;
+}
+
+/** The provider for this request's configuration (503 not-configured when there is none). */
+export async function getPaymentsProvider(env: Env, origin: string): Promise<PaymentsProvider> {
+  const mode = requirePaymentsConfigured(env);
+  if (mode === "real") {
+    const { createStripeProvider } = await import("./stripe-provider");
+    return createStripeProvider(env.STRIPE_SECRET_KEY!);
+  }
+  const { createSimulatedProvider } = await import("./simulated-provider");
+  return createSimulatedProvider(env, origin);
+}

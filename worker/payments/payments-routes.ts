@@ -1,0 +1,170 @@
+// Money in and out over HTTP (spec §7): coin-pack checkout, the Stripe webhook, the
+// player's Connect payout account, and Vantage Cash withdrawals; plus the simulated
+// provider's local pages in development. Every route but the webhook and the simulator
+// pages needs a signed-in player, whose id comes only from the verified token.
+import { Hono } from "hono";
+import { z } from "zod";
+import { findPack, CheckoutSessionRequestSchema } from "../../src/shared/packs";
+import { WithdrawalRequestSchema } from "../../src/shared/schemas/redemptions";
+import { unitsToMinor } from "../../src/shared/money";
+import { requireUser } from "../auth/require-user";
+import { publicOrigin } from "../auth/identity-config";
+import { paymentsMode } from "../config";
+import { getDb, type Db } from "../db/database";
+import { ApiError, readJson } from "../http/api-error";
+import type { AppEnv } from "../http/app-types";
+import { getPaymentsProvider, type PaymentsProvider } from "./payments-provider";
+import {
+  connectStatusOf,
+  findPayoutAccount,
+  insertPayoutAccount,
+  updatePayoutAccountState,
+  type PayoutAccountRow,
+} from "./payout-accounts";
+import { listRedemptionsWithRetry, submitRedemption } from "./redemption-service";
+import { simRoutes } from "./sim-routes";
+import { handleStripeWebhook } from "./stripe-webhook";
+
+const EmptyRequestSchema = z.union([z.object({}), z.null()]);
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The player's account at the active provider, refreshed from Stripe when it is real. */
+async function currentAccount(db: Db, provider: PaymentsProvider, userId: string, now: number): Promise<PayoutAccountRow | null> {
+  const row = await findPayoutAccount(db, userId);
+  if (!row || row.provider !== provider.kind) return null;
+  if (provider.kind === "simulated") return row;
+  const state = await provider.payoutAccountState(row.accountId);
+  if (!state) return null;
+  await updatePayoutAccountState(db, row.accountId, state, now);
+  return { ...row, payoutsEnabled: state.payoutsEnabled, currentlyDueJson: JSON.stringify(state.currentlyDue), updatedAt: now };
+}
+
+async function accountOrCreate(db: Db, provider: PaymentsProvider, user: { id: string; email: string }, now: number) {
+  const existing = await currentAccount(db, provider, user.id, now);
+  if (existing) return existing;
+  const state = await provider.createPayoutAccount({ userId: user.id, email: user.email });
+  return insertPayoutAccount(db, { userId: user.id, provider: provider.kind, state, now });
+}
+
+function checkoutRoutes() {
+  const app = new Hono<AppEnv>();
+  app.use(requireUser);
+  app.post("/session", async (c) => {
+    const { amountCents } = await readJson(c, CheckoutSessionRequestSchema);
+    const pack = findPack(amountCents);
+    if (!pack) throw new ApiError(400, "invalid-argument", "Unknown pack amount.");
+    const origin = publicOrigin(c.env, c.req.url);
+    const provider = await getPaymentsProvider(c.env, origin);
+    let session;
+    try {
+      session = await provider.createCheckoutSession({
+        userId: c.var.user.id,
+        email: c.var.user.email,
+        pack,
+        successUrl: `${origin}/shop?checkout=success`,
+        cancelUrl: `${origin}/shop?checkout=cancel`,
+        now: Date.now(),
+      });
+    } catch (err) {
+      console.error("checkout session creation failed", err);
+      throw new ApiError(502, "checkout-failed", "Failed to create checkout session");
+    }
+    return c.json({ url: session.url });
+  });
+  return app;
+}
+
+function webhookRoutes() {
+  const app = new Hono<AppEnv>();
+  app.post("/webhook", async (c) => {
+    const raw = await c.req.text();
+    const outcome = await handleStripeWebhook(c.env, raw, c.req.header("Stripe-Signature"), Date.now());
+    return c.json(outcome.body, outcome.status);
+  });
+  return app;
+}
+
+function connectRoutes() {
+  const app = new Hono<AppEnv>();
+  app.use(requireUser);
+
+  app.get("/status", async (c) => {
+    const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
+    return c.json(connectStatusOf(await currentAccount(getDb(c.env), provider, c.var.user.id, Date.now())));
+  });
+
+  app.post("/create-or-link", async (c) => {
+    await readJson(c, EmptyRequestSchema);
+    const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
+    return c.json(connectStatusOf(await accountOrCreate(getDb(c.env), provider, c.var.user, Date.now())));
+  });
+
+  app.post("/onboarding-link", async (c) => {
+    await readJson(c, EmptyRequestSchema);
+    const origin = publicOrigin(c.env, c.req.url);
+    const provider = await getPaymentsProvider(c.env, origin);
+    const account = await accountOrCreate(getDb(c.env), provider, c.var.user, Date.now());
+    const link = await provider.onboardingLink({
+      accountId: account.accountId,
+      refreshUrl: `${origin}/redeem?onboarding=refresh`,
+      returnUrl: `${origin}/redeem?onboarding=return`,
+    });
+    return c.json({ url: link.url });
+  });
+
+  return app;
+}
+
+function withdrawalRoutes() {
+  const app = new Hono<AppEnv>();
+  app.use(requireUser);
+
+  app.post("/", async (c) => {
+    const { amount } = await readJson(c, WithdrawalRequestSchema);
+    const amountCents = unitsToMinor("cash", amount)!;
+    const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
+    const now = Date.now();
+    const account = await currentAccount(getDb(c.env), provider, c.var.user.id, now);
+    if (!account?.payoutsEnabled) throw new ApiError(403, "payouts-disabled", "Finish onboarding to enable payouts.");
+    const key = c.req.header("Idempotency-Key");
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+      throw new ApiError(400, "invalid-argument", "Idempotency-Key must be 8–64 letters, digits, '-' or '_'.");
+    }
+    const redemptionId = `rd_${key ?? crypto.randomUUID().replaceAll("-", "")}`;
+    const redemption = await submitRedemption(
+      c.env,
+      provider,
+      { userId: c.var.user.id, accountId: account.accountId, amountCents, redemptionId },
+      now,
+    );
+    if (redemption.status === "failed") {
+      throw new ApiError(422, "payout-failed", "The payout failed and the amount was returned to your balance.", { redemption });
+    }
+    return c.json({ redemption });
+  });
+
+  app.get("/", async (c) => {
+    const now = Date.now();
+    const userId = c.var.user.id;
+    if (paymentsMode(c.env) === "unconfigured") {
+      return c.json({ redemptions: await listRedemptionsWithRetry(c.env, null, { userId, accountId: null }, now) });
+    }
+    const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
+    const account = await findPayoutAccount(getDb(c.env), userId);
+    const accountId = account && account.provider === provider.kind ? account.accountId : null;
+    return c.json({ redemptions: await listRedemptionsWithRetry(c.env, provider, { userId, accountId }, now) });
+  });
+
+  return app;
+}
+
+/** Mounted at the API root: /checkout, /stripe, /connect, /withdrawals, /payments/sim. */
+export function paymentsRoutes() {
+  const app = new Hono<AppEnv>();
+  app.route("/checkout", checkoutRoutes());
+  app.route("/stripe", webhookRoutes());
+  app.route("/connect", connectRoutes());
+  app.route("/withdrawals", withdrawalRoutes());
+  app.route("/payments/sim", simRoutes());
+  return app;
+}

@@ -1,0 +1,76 @@
+// Which payout account belongs to which player (D1 `payout_accounts`, migration 0005),
+// with the last known onboarding state so the /redeem page and the withdrawal check do
+// not need a provider round trip to say "not onboarded yet".
+import { eq, ne } from "drizzle-orm";
+import { z } from "zod";
+import type { ConnectStatus } from "../../src/shared/schemas/redemptions";
+import type { Db } from "../db/database";
+import { payoutAccounts } from "../db/schema";
+import type { PayoutAccountState } from "./payments-provider";
+
+export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
+
+const CurrentlyDueSchema = z.array(z.string());
+
+export function currentlyDue(row: PayoutAccountRow): string[] {
+  const parsed = CurrentlyDueSchema.safeParse(JSON.parse(row.currentlyDueJson));
+  return parsed.success ? parsed.data : [];
+}
+
+export async function findPayoutAccount(db: Db, userId: string): Promise<PayoutAccountRow | null> {
+  const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+export async function findPayoutAccountById(db: Db, accountId: string): Promise<PayoutAccountRow | null> {
+  const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.accountId, accountId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Records the player's account unless one from the same provider exists already (an
+ * account of the other provider, e.g. a simulated one after Stripe was configured, is
+ * replaced); returns the stored one.
+ */
+export async function insertPayoutAccount(
+  db: Db,
+  input: { userId: string; provider: "stripe" | "simulated"; state: PayoutAccountState; now: number },
+): Promise<PayoutAccountRow> {
+  await db
+    .insert(payoutAccounts)
+    .values({
+      userId: input.userId,
+      provider: input.provider,
+      accountId: input.state.accountId,
+      payoutsEnabled: input.state.payoutsEnabled,
+      currentlyDueJson: JSON.stringify(input.state.currentlyDue),
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .onConflictDoUpdate({
+      target: payoutAccounts.userId,
+      set: {
+        provider: input.provider,
+        accountId: input.state.accountId,
+        payoutsEnabled: input.state.payoutsEnabled,
+        currentlyDueJson: JSON.stringify(input.state.currentlyDue),
+        updatedAt: input.now,
+      },
+      setWhere: ne(payoutAccounts.provider, input.provider),
+    });
+  const row = await findPayoutAccount(db, input.userId);
+  if (!row) throw new Error("payout account vanished after insert");
+  return row;
+}
+
+export async function updatePayoutAccountState(db: Db, accountId: string, state: PayoutAccountState, now: number): Promise<void> {
+  await db
+    .update(payoutAccounts)
+    .set({ payoutsEnabled: state.payoutsEnabled, currentlyDueJson: JSON.stringify(state.currentlyDue), updatedAt: now })
+    .where(eq(payoutAccounts.accountId, accountId));
+}
+
+export function connectStatusOf(row: PayoutAccountRow | null): ConnectStatus {
+  if (!row) return { payouts_enabled: false, hasAccount: false, requirements: { currently_due: [] } };
+  return { payouts_enabled: row.payoutsEnabled, hasAccount: true, requirements: { currently_due: currentlyDue(row) } };
+}

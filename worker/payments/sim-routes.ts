@@ -1,0 +1,147 @@
+// The simulated provider's local pages (development only; 404 whenever the simulator is
+// not the active provider). The checkout page's Pay button builds the event Stripe would
+// send for a paid Checkout Session, signs it with the webhook secret exactly as Stripe
+// does, and hands it to the real webhook handler in-process, then returns the player to
+// /shop like Stripe's success URL; Cancel returns to the cancel URL. The onboarding page
+// completes the simulated Connect account so payouts are enabled. The unguessable ids in
+// the URLs are the capability, as with Stripe's hosted pages.
+import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { packFor } from "../../src/shared/packs";
+import { paymentsMode } from "../config";
+import { getDb } from "../db/database";
+import { payoutAccounts, simCheckoutSessions } from "../db/schema";
+import { ApiError } from "../http/api-error";
+import type { AppEnv } from "../http/app-types";
+import { stripeWebhookSecret } from "./payments-config";
+import { SIM_ACCOUNT_ID, SIM_CHECKOUT_ID } from "./simulated-provider";
+import { handleStripeWebhook, stripeSignatureHeader } from "./stripe-webhook";
+
+/** The pages' own policy: inline styles only, forms post back here, never framed. */
+const SIM_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0f172a;color:#e2e8f0;font-family:system-ui,sans-serif}
+main{background:#1e293b;border-radius:12px;padding:2rem;max-width:24rem;width:calc(100% - 2rem);box-shadow:0 10px 30px #0008}
+h1{font-size:1.25rem;margin:0 0 .5rem}p{color:#cbd5e1}.note{font-size:.8rem;color:#94a3b8}
+form{display:inline}button{font:inherit;border:0;border-radius:8px;padding:.6rem 1.2rem;margin:.25rem .5rem 0 0;cursor:pointer}
+.pay{background:#22c55e;color:#052e16;font-weight:600}.cancel{background:#334155;color:#e2e8f0}
+</style></head><body><main>${body}</main></body></html>`;
+}
+
+export function simRoutes() {
+  const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    if (paymentsMode(c.env) !== "embedded") throw new ApiError(404, "not-found", "Not found.");
+    await next();
+  });
+
+  const findSession = async (env: Env, id: string) => {
+    if (!SIM_CHECKOUT_ID.test(id)) throw new ApiError(404, "not-found", "No such checkout session.");
+    const [row] = await getDb(env).select().from(simCheckoutSessions).where(eq(simCheckoutSessions.id, id)).limit(1);
+    if (!row) throw new ApiError(404, "not-found", "No such checkout session.");
+    return row;
+  };
+
+  app.get("/checkout/:id", async (c) => {
+    const session = await findSession(c.env, c.req.param("id"));
+    const pack = packFor(session.amountCents);
+    const price = (session.amountCents / 100).toFixed(2);
+    const done = session.status !== "open";
+    c.header("Content-Security-Policy", SIM_PAGE_CSP);
+    return c.html(
+      page(
+        "Vantage test checkout",
+        `<h1>Vantage coin pack — $${price}</h1>
+<p>${pack.coins.toLocaleString("en-US")} Coins + ${pack.cashCents / 100} Vantage Cash</p>
+${done ? `<p>This checkout is ${session.status}.</p><p><a href="/shop">Back to the shop</a></p>` : `<form method="post" action="/api/payments/sim/checkout/${session.id}/pay"><button class="pay" type="submit">Pay $${price}</button></form>
+<form method="post" action="/api/payments/sim/checkout/${session.id}/cancel"><button class="cancel" type="submit">Cancel</button></form>`}
+<p class="note">Simulated payment provider (development). No real money moves.</p>`,
+      ),
+    );
+  });
+
+  app.post("/checkout/:id/pay", async (c) => {
+    const session = await findSession(c.env, c.req.param("id"));
+    if (session.status === "canceled") return c.redirect("/shop?checkout=cancel", 303);
+    const secret = stripeWebhookSecret(c.env);
+    if (!secret) throw new ApiError(503, "not-configured", "Payments are not configured on this server.");
+    const now = Date.now();
+    const created = Math.floor(now / 1000);
+    const payload = JSON.stringify({
+      id: `evt_sim_${crypto.randomUUID().replaceAll("-", "")}`,
+      object: "event",
+      type: "checkout.session.completed",
+      created,
+      livemode: false,
+      api_version: null,
+      data: {
+        object: {
+          id: session.id,
+          object: "checkout.session",
+          mode: "payment",
+          status: "complete",
+          payment_status: "paid",
+          amount_total: session.amountCents,
+          currency: "usd",
+          client_reference_id: session.userId,
+          metadata: { amountCents: String(session.amountCents), userId: session.userId },
+        },
+      },
+    });
+    const signature = await stripeSignatureHeader(payload, secret, created);
+    const outcome = await handleStripeWebhook(c.env, payload, signature, now);
+    if (outcome.status !== 200) throw new ApiError(outcome.status, "payment-failed", "The simulated payment could not be delivered.");
+    await getDb(c.env)
+      .update(simCheckoutSessions)
+      .set({ status: "completed", completedAt: now })
+      .where(and(eq(simCheckoutSessions.id, session.id), eq(simCheckoutSessions.status, "open")));
+    return c.redirect("/shop?checkout=success", 303);
+  });
+
+  app.post("/checkout/:id/cancel", async (c) => {
+    const session = await findSession(c.env, c.req.param("id"));
+    await getDb(c.env)
+      .update(simCheckoutSessions)
+      .set({ status: "canceled" })
+      .where(and(eq(simCheckoutSessions.id, session.id), eq(simCheckoutSessions.status, "open")));
+    return c.redirect("/shop?checkout=cancel", 303);
+  });
+
+  const findAccount = async (env: Env, accountId: string) => {
+    if (!SIM_ACCOUNT_ID.test(accountId)) throw new ApiError(404, "not-found", "No such account.");
+    const [row] = await getDb(env).select().from(payoutAccounts).where(eq(payoutAccounts.accountId, accountId)).limit(1);
+    if (!row || row.provider !== "simulated") throw new ApiError(404, "not-found", "No such account.");
+    return row;
+  };
+
+  app.get("/onboarding/:accountId", async (c) => {
+    const account = await findAccount(c.env, c.req.param("accountId"));
+    c.header("Content-Security-Policy", SIM_PAGE_CSP);
+    return c.html(
+      page(
+        "Vantage test payout onboarding",
+        `<h1>Payout account onboarding</h1>
+<p>${account.payoutsEnabled ? "Payouts are enabled for this account." : "Confirm your (simulated) identity and bank account to enable payouts."}</p>
+<form method="post" action="/api/payments/sim/onboarding/${account.accountId}/complete"><button class="pay" type="submit">Complete onboarding</button></form>
+<form method="get" action="/redeem"><input type="hidden" name="onboarding" value="refresh"><button class="cancel" type="submit">Not now</button></form>
+<p class="note">Simulated payment provider (development). No real account is created.</p>`,
+      ),
+    );
+  });
+
+  app.post("/onboarding/:accountId/complete", async (c) => {
+    const account = await findAccount(c.env, c.req.param("accountId"));
+    await getDb(c.env)
+      .update(payoutAccounts)
+      .set({ payoutsEnabled: true, currentlyDueJson: "[]", updatedAt: Date.now() })
+      .where(eq(payoutAccounts.accountId, account.accountId));
+    return c.redirect("/redeem?onboarding=return", 303);
+  });
+
+  return app;
+}

@@ -1,0 +1,57 @@
+// The embedded stand-in for Stripe in development (never in production configuration,
+// see payments-config.ts). Checkout sessions are D1 rows served by a local checkout page
+// whose Pay button sends a Stripe-signed `checkout.session.completed` to the real webhook
+// handler (sim-routes.ts); connected accounts are payout_accounts rows that a local
+// onboarding page enables; transfers succeed for an onboarded account.
+import { getDb } from "../db/database";
+import { simCheckoutSessions } from "../db/schema";
+import type { PaymentsProvider, PayoutAccountState } from "./payments-provider";
+import { currentlyDue, findPayoutAccountById } from "./payout-accounts";
+
+/** What the simulated onboarding asks for until it is completed. */
+export const SIM_ONBOARDING_REQUIREMENTS = ["external_account", "individual.dob.day", "tos_acceptance.date"];
+
+export const SIM_CHECKOUT_ID = /^cs_sim_[0-9a-f]{32}$/;
+export const SIM_ACCOUNT_ID = /^acct_sim_[0-9a-f]{32}$/;
+
+function randomHex(): string {
+  return crypto.randomUUID().replaceAll("-", "");
+}
+
+export function createSimulatedProvider(env: Env, origin: string): PaymentsProvider {
+  const db = getDb(env);
+  return {
+    kind: "simulated",
+
+    async createCheckoutSession(input) {
+      const id = `cs_sim_${randomHex()}`;
+      await db.insert(simCheckoutSessions).values({
+        id,
+        userId: input.userId,
+        amountCents: input.pack.amountCents,
+        status: "open",
+        createdAt: input.now,
+      });
+      return { id, url: `${origin}/api/payments/sim/checkout/${id}` };
+    },
+
+    async createPayoutAccount() {
+      return { accountId: `acct_sim_${randomHex()}`, payoutsEnabled: false, currentlyDue: [...SIM_ONBOARDING_REQUIREMENTS] };
+    },
+
+    async payoutAccountState(accountId): Promise<PayoutAccountState | null> {
+      const row = await findPayoutAccountById(db, accountId);
+      return row ? { accountId, payoutsEnabled: row.payoutsEnabled, currentlyDue: currentlyDue(row) } : null;
+    },
+
+    async onboardingLink({ accountId }) {
+      return { url: `${origin}/api/payments/sim/onboarding/${accountId}` };
+    },
+
+    async transfer(input) {
+      const row = await findPayoutAccountById(db, input.accountId);
+      if (!row?.payoutsEnabled) return { ok: false, definitive: true, reason: "Payouts are not enabled for this account." };
+      return { ok: true, transferId: `tr_sim_${input.redemptionId}` };
+    },
+  };
+}

@@ -1,0 +1,106 @@
+// The real payment provider: Stripe Checkout for coin packs and Stripe Connect Express
+// for redemptions. Loaded only by getPaymentsProvider when STRIPE_SECRET_KEY is set, and
+// the SDK inside it only when a call is made, so Stripe stays out of every other path.
+import type { PaymentsProvider, PayoutAccountState, TransferResult } from "./payments-provider";
+
+async function stripeClient(secretKey: string) {
+  const { default: Stripe } = await import("stripe");
+  return new Stripe(secretKey, { httpClient: Stripe.createFetchHttpClient() });
+}
+
+type StripeAccountLike = {
+  id: string;
+  payouts_enabled?: boolean | null;
+  requirements?: { currently_due?: string[] | null } | null;
+};
+
+function accountState(account: StripeAccountLike): PayoutAccountState {
+  return {
+    accountId: account.id,
+    payoutsEnabled: account.payouts_enabled === true,
+    currentlyDue: account.requirements?.currently_due ?? [],
+  };
+}
+
+/** Stripe's own error types say whether a request was refused (definitive) or lost. */
+function transferFailure(err: unknown): TransferResult {
+  const type = err && typeof err === "object" && "type" in err ? String((err as { type: unknown }).type) : "";
+  const message = err instanceof Error ? err.message : "Transfer failed.";
+  const definitive = type === "StripeInvalidRequestError" || type === "StripeCardError" || type === "StripePermissionError";
+  return { ok: false, definitive, reason: message };
+}
+
+export function createStripeProvider(secretKey: string): PaymentsProvider {
+  return {
+    kind: "stripe",
+
+    async createCheckoutSession(input) {
+      const stripe = await stripeClient(secretKey);
+      const session = await stripe.checkout.sessions.create({
+        mode: "payment",
+        client_reference_id: input.userId,
+        customer_email: input.email,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: "usd",
+              unit_amount: input.pack.amountCents,
+              product_data: {
+                name: `${input.pack.coins.toLocaleString("en-US")} Coins + ${input.pack.cashCents / 100} Vantage Cash`,
+              },
+            },
+          },
+        ],
+        metadata: { amountCents: String(input.pack.amountCents), userId: input.userId },
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+      });
+      if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
+      return { id: session.id, url: session.url };
+    },
+
+    async createPayoutAccount({ userId, email }) {
+      const stripe = await stripeClient(secretKey);
+      const account = await stripe.accounts.create(
+        { type: "express", email, capabilities: { transfers: { requested: true } }, metadata: { userId } },
+        { idempotencyKey: `connect-account-${userId}` },
+      );
+      return accountState(account);
+    },
+
+    async payoutAccountState(accountId) {
+      const stripe = await stripeClient(secretKey);
+      return accountState(await stripe.accounts.retrieve(accountId));
+    },
+
+    async onboardingLink({ accountId, refreshUrl, returnUrl }) {
+      const stripe = await stripeClient(secretKey);
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        refresh_url: refreshUrl,
+        return_url: returnUrl,
+        type: "account_onboarding",
+      });
+      return { url: link.url };
+    },
+
+    async transfer(input) {
+      const stripe = await stripeClient(secretKey);
+      try {
+        const transfer = await stripe.transfers.create(
+          {
+            amount: input.amountCents,
+            currency: "usd",
+            destination: input.accountId,
+            metadata: { redemptionId: input.redemptionId, userId: input.userId },
+          },
+          { idempotencyKey: `redemption-${input.userId}-${input.redemptionId}` },
+        );
+        return { ok: true, transferId: transfer.id };
+      } catch (err) {
+        return transferFailure(err);
+      }
+    },
+  };
+}

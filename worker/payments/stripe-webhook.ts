@@ -1,0 +1,92 @@
+// POST /api/stripe/webhook's logic, shared by the route (Stripe calls it) and by the
+// simulated checkout (which calls it in-process with an event it signed the way Stripe
+// signs). The signature is checked with Stripe's own `constructEventAsync` on the raw
+// body; a paid `checkout.session.completed` credits the pack matching `amount_total` to
+// the player in `client_reference_id`, once per Checkout Session id. The answer is 2xx
+// only after the wallet has committed the credit, so Stripe retries anything else.
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { errorBody } from "../http/api-error";
+import type { ApiErrorBody } from "../../src/shared/schemas/api-error";
+import { getDb } from "../db/database";
+import { users } from "../db/schema";
+import { getUserWallet } from "../wallet/get-user-wallet";
+import { stripeWebhookSecret, WEBHOOK_TOLERANCE_SECONDS } from "./payments-config";
+
+export type WebhookOutcome =
+  | { status: 200; body: { received: true; credited?: boolean; ignored?: string } }
+  | { status: 400 | 503; body: ApiErrorBody };
+
+const COMPLETION_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
+
+const CheckoutSessionSchema = z.object({
+  id: z.string().min(1).max(255),
+  mode: z.string().nullish(),
+  payment_status: z.string().nullish(),
+  amount_total: z.number().int().nullish(),
+  currency: z.string().nullish(),
+  client_reference_id: z.string().nullish(),
+});
+
+/** The `Stripe-Signature` header Stripe sends: `t=<unix seconds>,v1=<HMAC-SHA256 hex>`. */
+export async function stripeSignatureHeader(payload: string, secret: string, timestampSeconds: number): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestampSeconds}.${payload}`));
+  const hex = [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `t=${timestampSeconds},v1=${hex}`;
+}
+
+function ignored(reason: string): WebhookOutcome {
+  return { status: 200, body: { received: true, ignored: reason } };
+}
+
+export async function handleStripeWebhook(env: Env, rawBody: string, signature: string | undefined, now: number): Promise<WebhookOutcome> {
+  const secret = stripeWebhookSecret(env);
+  if (!secret) return { status: 503, body: errorBody("not-configured", "Payments are not configured on this server.") };
+  if (!signature) return { status: 400, body: errorBody("invalid-signature", "Missing Stripe-Signature header.") };
+
+  const { default: Stripe } = await import("stripe");
+  let event: { type: string; data: { object: unknown } };
+  try {
+    event = await Stripe.webhooks.constructEventAsync(
+      rawBody,
+      signature,
+      secret,
+      WEBHOOK_TOLERANCE_SECONDS,
+      Stripe.createSubtleCryptoProvider(),
+      Math.floor(now / 1000),
+    );
+  } catch {
+    return { status: 400, body: errorBody("invalid-signature", "The webhook signature could not be verified.") };
+  }
+
+  if (!COMPLETION_EVENTS.has(event.type)) return ignored(`event type ${event.type}`);
+  const parsed = CheckoutSessionSchema.safeParse(event.data.object);
+  if (!parsed.success) return ignored("not a checkout session");
+  const session = parsed.data;
+  if (session.payment_status !== "paid") return ignored("not paid");
+  if (session.mode && session.mode !== "payment") return ignored("not a payment session");
+  if (session.currency && session.currency.toLowerCase() !== "usd") return ignored("not USD");
+  const userId = session.client_reference_id;
+  if (!userId || session.amount_total == null) {
+    console.warn("paid checkout session without a player or amount", session.id);
+    return ignored("no player or amount");
+  }
+  const [user] = await getDb(env).select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) {
+    console.warn("paid checkout session for an unknown player", session.id);
+    return ignored("unknown player");
+  }
+  const result = await getUserWallet(env, userId).creditPurchase(
+    userId,
+    { checkoutSessionId: session.id, amountCents: session.amount_total },
+    now,
+  );
+  if (!result.ok) {
+    console.error("paid checkout session matches no pack", session.id, session.amount_total);
+    return ignored(result.code);
+  }
+  return { status: 200, body: { received: true, credited: result.credited } };
+}
