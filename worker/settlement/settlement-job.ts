@@ -42,15 +42,18 @@ export type SettlementOptions = {
   /** The active feed, or null when none is configured (operator results still settle). */
   provider: OddsFeedProvider | null;
   trigger: string;
+  /** The feed's clock, which game start times are on (defaults to `now`; see feedNow in odds-service). */
+  feedNow?: number;
   limits?: Partial<SettlementLimits>;
 };
 
 async function fetchDueScores(
   db: D1Database,
   provider: OddsFeedProvider | null,
-  now: number,
+  clock: { now: number; feedNow: number },
 ): Promise<{ scores: EventScore[]; fetched: string[]; errors: string[]; stale: number; checks: D1PreparedStatement[] }> {
-  const waiting = await waitingSports(db, now, MAX_DAYS_FROM * DAY_MS);
+  const { now, feedNow } = clock;
+  const waiting = await waitingSports(db, feedNow, MAX_DAYS_FROM * DAY_MS);
   const stale = waiting.reduce((n, w) => n + w.staleEvents, 0);
   const out = { scores: [] as EventScore[], fetched: [] as string[], errors: [] as string[], stale, checks: [] as D1PreparedStatement[] };
   if (!provider || waiting.length === 0) return out;
@@ -60,7 +63,7 @@ async function fetchDueScores(
     if (!provider.isMapped(w.sport)) return [];
     const request = scoresRequest(
       { sport: w.sport, feed: provider.name, oldestOpenStart: w.oldestOpenStart, lastCheckedAt: checkedAt.get(w.sport) ?? null },
-      now,
+      clock,
     );
     return request ? [{ sport: w.sport, request }] : [];
   });
@@ -76,7 +79,7 @@ async function fetchDueScores(
   for (const { sport, result } of answers) {
     out.fetched.push(sport);
     if (result.ok) {
-      out.scores.push(...result.value.filter((s) => s.sport === sport && Date.parse(s.startTime) <= now));
+      out.scores.push(...result.value.filter((s) => s.sport === sport && Date.parse(s.startTime) <= feedNow));
       out.checks.push(scoreCheckStatement(db, sport, now, true, null));
     } else {
       out.errors.push(`${sport}: ${result.message}`);
@@ -96,7 +99,7 @@ export async function runSettlement(env: Env, now: number, options: SettlementOp
     .bind(options.trigger, now)
     .first<{ id: number }>();
 
-  const feed = await fetchDueScores(db, options.provider, now);
+  const feed = await fetchDueScores(db, options.provider, { now, feedNow: options.feedNow ?? now });
   const writes = [...eventUpsertStatements(db, feed.scores, now), ...feed.checks];
   if (writes.length > 0) await db.batch(writes);
 

@@ -40,16 +40,19 @@ export function recheckAfterMs(feed: FeedName): number {
  * Whether to ask for this sport's scores now, and with which `daysFrom`: only when its
  * oldest open, not-yet-final game (within the feed's reach) is due, and the sport was
  * not asked too recently. `daysFrom` covers that oldest game (1–3 days back).
+ * `feedNow` is the feed's clock (game start times are on it; the simulator's runs
+ * ahead when advanced), `now` the real clock (when the sport was last asked).
  */
 export function scoresRequest(
   args: { sport: SportKey; feed: FeedName; oldestOpenStart: number | null; lastCheckedAt: number | null },
-  now: number,
+  clock: { now: number; feedNow: number },
 ): { daysFrom: number } | null {
   const { sport, feed, oldestOpenStart, lastCheckedAt } = args;
+  const { now, feedNow } = clock;
   if (oldestOpenStart === null) return null;
-  if (now - oldestOpenStart < dueAfterMs(sport, feed)) return null;
+  if (feedNow - oldestOpenStart < dueAfterMs(sport, feed)) return null;
   if (lastCheckedAt !== null && now - lastCheckedAt < recheckAfterMs(feed)) return null;
-  const days = Math.ceil((now - oldestOpenStart) / DAY_MS);
+  const days = Math.ceil((feedNow - oldestOpenStart) / DAY_MS);
   return { daysFrom: Math.min(MAX_DAYS_FROM, Math.max(1, days)) };
 }
 

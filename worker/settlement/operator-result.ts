@@ -1,0 +1,137 @@
+// An operator's final score or void for one game: recorded in D1 `events` (where the
+// cron will also find it) and settled at once through the same wallet path as the cron.
+// A game that already has a different result is refused: graded legs are final.
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { BetLeg } from "../../src/shared/schemas/bets";
+import type { EventOutcome } from "../wallet/settlement-operations";
+import { settleWallets } from "./settle-wallets";
+import { markGradedStatements, openUsersForEvent } from "./settlement-store";
+
+/** Wallet calls one operator request makes; anything beyond is left to the cron. */
+const OPERATOR_MAX_WALLETS = 200;
+const OPERATOR_CONCURRENCY = 6;
+
+export type OperatorResult = { homeScore: number; awayScore: number } | { void: true };
+
+export type OperatorResultAnswer = {
+  eventId: string;
+  status: "final" | "void";
+  homeScore: number | null;
+  awayScore: number | null;
+  walletsCalled: number;
+  legsGraded: number;
+  betsSettled: number;
+  /** Players left for the next cron run (more than one request settles, or a wallet failed). */
+  pending: boolean;
+};
+
+type Refusal = { ok: false; status: ContentfulStatusCode; code: string; message: string };
+
+type EventRow = {
+  event_id: string;
+  sport: string;
+  home: string;
+  away: string;
+  start_time: number;
+  status: string;
+  home_score: number | null;
+  away_score: number | null;
+};
+
+/** Finds the game in `events`, or failing that in a bet placed on it. */
+async function findEvent(db: D1Database, eventId: string): Promise<EventRow | null> {
+  const known = await db.prepare("SELECT * FROM events WHERE event_id = ?").bind(eventId).first<EventRow>();
+  if (known) return known;
+  const leg = await db
+    .prepare(
+      `SELECT l.sport AS sport, l.commence_time AS start_time, l.leg_index AS leg_index, b.legs_json AS legs_json
+         FROM bet_legs l JOIN bets b ON b.id = l.bet_id WHERE l.event_id = ? LIMIT 1`,
+    )
+    .bind(eventId)
+    .first<{ sport: string; start_time: number; leg_index: number; legs_json: string }>();
+  if (!leg) return null;
+  const detail = (JSON.parse(leg.legs_json) as BetLeg[])[leg.leg_index];
+  return {
+    event_id: eventId,
+    sport: leg.sport,
+    home: detail?.home ?? "",
+    away: detail?.away ?? "",
+    start_time: leg.start_time,
+    status: "scheduled",
+    home_score: null,
+    away_score: null,
+  };
+}
+
+function sameResult(row: EventRow, result: OperatorResult): boolean {
+  if ("void" in result) return row.status === "void";
+  return row.status === "final" && row.home_score === result.homeScore && row.away_score === result.awayScore;
+}
+
+export async function applyOperatorResult(
+  env: Env,
+  eventId: string,
+  result: OperatorResult,
+  operator: string,
+  clock: { now: number; feedNow: number },
+): Promise<({ ok: true } & OperatorResultAnswer) | Refusal> {
+  const { now, feedNow } = clock;
+  const db = env.DB;
+  const event = await findEvent(db, eventId);
+  if (!event) return { ok: false, status: 404, code: "not-found", message: "No such event." };
+  const finished = event.status === "final" || event.status === "void";
+  if (finished && !sameResult(event, result)) {
+    return { ok: false, status: 409, code: "already-settled", message: "This event already has a different result." };
+  }
+  if (!("void" in result) && event.start_time > feedNow) {
+    return { ok: false, status: 409, code: "not-started", message: "This event has not started yet; it can only be voided." };
+  }
+
+  const status = "void" in result ? "void" : "final";
+  const homeScore = "void" in result ? null : result.homeScore;
+  const awayScore = "void" in result ? null : result.awayScore;
+  await db
+    .prepare(
+      `INSERT INTO events (event_id, sport, home, away, start_time, status, home_score, away_score, graded_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)
+       ON CONFLICT (event_id) DO UPDATE SET status = excluded.status, home_score = excluded.home_score,
+         away_score = excluded.away_score, updated_at = excluded.updated_at
+       WHERE events.status NOT IN ('final', 'void')`,
+    )
+    .bind(eventId, event.sport, event.home, event.away, event.start_time, status, homeScore, awayScore, now)
+    .run();
+  const stored = await db.prepare("SELECT * FROM events WHERE event_id = ?").bind(eventId).first<EventRow>();
+  if (!stored || !sameResult(stored, result)) {
+    return { ok: false, status: 409, code: "already-settled", message: "This event already has a different result." };
+  }
+
+  const outcome: EventOutcome = "void" in result ? { eventId, void: true } : { eventId, ...result };
+  const users = await openUsersForEvent(db, eventId, OPERATOR_MAX_WALLETS + 1);
+  const batch = users.slice(0, OPERATOR_MAX_WALLETS);
+  const totals = await settleWallets(env, batch.map((userId) => ({ userId, outcomes: [outcome] })), now, OPERATOR_CONCURRENCY);
+  const pending = users.length > batch.length || totals.walletErrors > 0;
+  const summary =
+    `settlement admin: ${operator} ${status} ${eventId} ${homeScore ?? ""}-${awayScore ?? ""} wallets=${totals.walletsCalled}` +
+    ` walletErrors=${totals.walletErrors} legs=${totals.legsGraded} bets=${totals.betsSettled} pending=${pending}`;
+  await db.batch([
+    ...markGradedStatements(db, [eventId], now),
+    db
+      .prepare(
+        `INSERT INTO settlement_runs (trigger, started_at, finished_at, wallets_called, wallet_errors, legs_graded, bets_settled, pending, summary)
+         VALUES ('admin', ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(now, now, totals.walletsCalled, totals.walletErrors, totals.legsGraded, totals.betsSettled, pending ? 1 : 0, summary),
+  ]);
+  console.log(summary);
+  return {
+    ok: true,
+    eventId,
+    status,
+    homeScore,
+    awayScore,
+    walletsCalled: totals.walletsCalled,
+    legsGraded: totals.legsGraded,
+    betsSettled: totals.betsSettled,
+    pending,
+  };
+}
