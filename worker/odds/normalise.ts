@@ -1,0 +1,146 @@
+// Turns The Odds API v4 payloads into the board's Event and the settlement's EventScore.
+//
+// Bookmaker rule (one per event, all three markets from it, so a spread and a total are
+// never stitched from different books): the bookmaker offering the most of h2h /
+// spreads / totals wins; ties go to the first in BOOKMAKER_PREFERENCE, then to the
+// alphabetically first key. Prices then pass spec §5 validity (locked → null, else
+// rounded); the spread's sign follows the moneyline favourite (spec §5); soccer's Draw
+// outcome is dropped (the board shows home/away). A market the book does not offer is
+// absent, never invented.
+import { z } from "zod";
+import { homeSpreadLine, validPrice } from "../../src/shared/odds";
+import type { Event, EventScore } from "../../src/shared/schemas/events";
+import type { SportKey } from "../../src/shared/sports";
+
+export const BOOKMAKER_PREFERENCE = [
+  "draftkings", "fanduel", "betmgm", "williamhill_us", "espnbet", "fanatics", "betrivers",
+  "ballybet", "hardrockbet", "bovada", "betonlineag", "mybookieag", "lowvig", "betus",
+] as const;
+
+const OutcomeSchema = z.object({ name: z.string(), price: z.unknown(), point: z.unknown().optional() });
+const MarketSchema = z.object({ key: z.string(), outcomes: z.array(OutcomeSchema) });
+const BookmakerSchema = z.object({ key: z.string(), markets: z.array(MarketSchema) });
+export const OddsApiEventSchema = z.object({
+  id: z.string(),
+  commence_time: z.string(),
+  home_team: z.string(),
+  away_team: z.string(),
+  bookmakers: z.array(BookmakerSchema).default([]),
+});
+export const OddsApiScoreSchema = z.object({
+  id: z.string(),
+  commence_time: z.string(),
+  home_team: z.string(),
+  away_team: z.string(),
+  completed: z.boolean(),
+  scores: z.array(z.object({ name: z.string(), score: z.union([z.string(), z.number()]).nullable() })).nullable().optional(),
+});
+export type OddsApiEvent = z.infer<typeof OddsApiEventSchema>;
+export type OddsApiScore = z.infer<typeof OddsApiScoreSchema>;
+type Bookmaker = z.infer<typeof BookmakerSchema>;
+type Outcome = z.infer<typeof OutcomeSchema>;
+
+const MARKET_KEYS = ["h2h", "spreads", "totals"] as const;
+
+function offers(book: Bookmaker, key: string): boolean {
+  return book.markets.some((m) => m.key === key && m.outcomes.length > 0);
+}
+
+export function chooseBookmaker(books: readonly Bookmaker[]): Bookmaker | null {
+  const rank = (key: string) => {
+    const i = (BOOKMAKER_PREFERENCE as readonly string[]).indexOf(key);
+    return i === -1 ? BOOKMAKER_PREFERENCE.length : i;
+  };
+  const sorted = [...books].sort((a, b) => {
+    const count = (bk: Bookmaker) => MARKET_KEYS.filter((k) => offers(bk, k)).length;
+    return count(b) - count(a) || rank(a.key) - rank(b.key) || a.key.localeCompare(b.key);
+  });
+  const best = sorted[0];
+  return best && MARKET_KEYS.some((k) => offers(best, k)) ? best : null;
+}
+
+/** A raw price usable to compare implied probabilities (even if locked for betting). */
+function comparable(raw: unknown): number | null {
+  return typeof raw === "number" && Number.isFinite(raw) && Math.abs(raw) >= 100 ? raw : null;
+}
+
+function num(raw: unknown): number | null {
+  return typeof raw === "number" && Number.isFinite(raw) ? raw : null;
+}
+
+function marketOf(book: Bookmaker | null, key: string): Outcome[] | null {
+  const market = book?.markets.find((m) => m.key === key);
+  return market && market.outcomes.length > 0 ? market.outcomes : null;
+}
+
+export function normaliseEvent(raw: OddsApiEvent, sport: SportKey, now: number, score?: OddsApiScore): Event {
+  const book = chooseBookmaker(raw.bookmakers);
+  const markets: Event["markets"] = {};
+  const h2h = marketOf(book, "h2h");
+  const mlHomeRaw = h2h?.find((o) => o.name === raw.home_team)?.price;
+  const mlAwayRaw = h2h?.find((o) => o.name === raw.away_team)?.price;
+  if (h2h) markets.moneyline = { home: validPrice(mlHomeRaw), away: validPrice(mlAwayRaw) };
+
+  const spreads = marketOf(book, "spreads");
+  if (spreads) {
+    const home = spreads.find((o) => o.name === raw.home_team);
+    const away = spreads.find((o) => o.name === raw.away_team);
+    const homePoint = num(home?.point) ?? (num(away?.point) === null ? null : -num(away?.point)!);
+    if (homePoint !== null) {
+      const mlHome = comparable(mlHomeRaw);
+      const mlAway = comparable(mlAwayRaw);
+      const line = mlHome !== null && mlAway !== null ? homeSpreadLine(homePoint, mlHome, mlAway) : homePoint;
+      markets.spread = { line, home: validPrice(home?.price), away: validPrice(away?.price) };
+    }
+  }
+
+  const totals = marketOf(book, "totals");
+  if (totals) {
+    const over = totals.find((o) => o.name === "Over");
+    const under = totals.find((o) => o.name === "Under");
+    const line = num(over?.point) ?? num(under?.point);
+    if (line !== null) markets.total = { line, over: validPrice(over?.price), under: validPrice(under?.price) };
+  }
+
+  const startMs = Date.parse(raw.commence_time);
+  const live = score ? scoresOf(score) : null;
+  const status: Event["status"] = score?.completed ? "final" : startMs <= now ? "live" : "scheduled";
+  return {
+    eventId: raw.id,
+    sport,
+    startTime: new Date(startMs).toISOString(),
+    home: raw.home_team,
+    away: raw.away_team,
+    status,
+    live:
+      status === "scheduled"
+        ? null
+        : { homeScore: live?.home ?? null, awayScore: live?.away ?? null, periodLabel: status === "final" ? "Final" : null, clock: null },
+    markets,
+  };
+}
+
+function parseScore(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  const n = typeof value === "number" ? value : Number.parseInt(value, 10);
+  return Number.isInteger(n) ? n : null;
+}
+
+function scoresOf(score: OddsApiScore): { home: number | null; away: number | null } {
+  const find = (name: string) => parseScore(score.scores?.find((s) => s.name === name)?.score);
+  return { home: find(score.home_team), away: find(score.away_team) };
+}
+
+export function normaliseScore(raw: OddsApiScore, sport: SportKey): EventScore {
+  const s = scoresOf(raw);
+  return {
+    eventId: raw.id,
+    sport,
+    startTime: new Date(Date.parse(raw.commence_time)).toISOString(),
+    home: raw.home_team,
+    away: raw.away_team,
+    completed: raw.completed,
+    homeScore: s.home,
+    awayScore: s.away,
+  };
+}

@@ -1,0 +1,302 @@
+// The simulator's games as a pure function of (sport, simulated time): a seeded daily
+// schedule of real teams, a team-strength model that prices every game with a house
+// margin, a scoring timeline fixed when the game is created (so a game's final score
+// never changes, whoever asks and whenever), and what the game looks like at any moment:
+// scheduled, live (score, period, clock, moving prices) or final.
+import type { Event, EventScore } from "../../../src/shared/schemas/events";
+import { homeSpreadLine, validPrice } from "../../../src/shared/odds";
+import type { SportKey } from "../../../src/shared/sports";
+import { TEAMS } from "../../../src/shared/teams";
+import { normal, poisson, seededRng, shuffled } from "./random";
+import { SIM_SPORTS, type SimSport } from "./sim-sports";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MIN_MS = 60 * 1000;
+/** The house margin: implied probabilities of a market add up to 1 + this. */
+const HOUSE_MARGIN = 0.045;
+/** Lines and prices move at most this often. */
+const PRICE_BUCKET_MS = 20 * MIN_MS;
+/** Changing this reseeds every schedule. */
+const SEED = "vantage-sim-v1";
+
+type ScoreEvent = { at: number; team: "home" | "away"; points: number };
+
+export type SimGame = {
+  eventId: string;
+  sport: SportKey;
+  home: string;
+  away: string;
+  startMs: number;
+  endMs: number;
+  /** Pre-game probability that home beats away, ignoring draws. */
+  pHome: number;
+  drawProb: number;
+  expectedTotal: number;
+  timeline: ScoreEvent[];
+  suspended: "moneyline" | "spread" | "total" | null;
+};
+
+export type GameState = {
+  status: Event["status"];
+  progress: number;
+  homeScore: number;
+  awayScore: number;
+  periodLabel: string | null;
+  clock: string | null;
+};
+
+const logistic = (z: number) => 1 / (1 + Math.exp(-z));
+const logit = (p: number) => Math.log(p / (1 - p));
+const roundHalf = (x: number) => Math.round(x * 2) / 2;
+
+/** Standard normal CDF (Abramowitz–Stegun 7.1.26). */
+function phi(x: number): number {
+  const t = 1 / (1 + 0.3275911 * (Math.abs(x) / Math.SQRT2));
+  const y = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-(x * x) / 2);
+  return x >= 0 ? (1 + y) / 2 : (1 - y) / 2;
+}
+
+/** Raw American price for a true probability with the house margin added (may be out of bounds). */
+function priceFor(probability: number): number {
+  const q = Math.min(0.9999, Math.max(0.0001, probability * (1 + HOUSE_MARGIN / 2)));
+  const raw = q >= 0.5 ? (-100 * q) / (1 - q) : (100 * (1 - q)) / q;
+  return Math.round(raw / 5) * 5;
+}
+
+function buildTimeline(rng: () => number, sim: SimSport, homeExp: number, awayExp: number, pHome: number): ScoreEvent[] {
+  const out: ScoreEvent[] = [];
+  const add = (team: "home" | "away", points: number) => out.push({ at: rng() * 0.985, team, points });
+  for (const [team, expected] of [["home", homeExp], ["away", awayExp]] as const) {
+    switch (sim.scoring) {
+      case "football": {
+        const target = Math.max(0, Math.round(normal(rng, expected, 8)));
+        const tds = Math.floor(target / 7);
+        const fgs = Math.round((target - tds * 7) / 3);
+        for (let i = 0; i < tds; i++) add(team, 7);
+        for (let i = 0; i < fgs; i++) add(team, 3);
+        break;
+      }
+      case "basketball": {
+        const target = Math.max(20, Math.round(normal(rng, expected, 10)));
+        const threes = Math.round((target * 0.33) / 3);
+        const rest = target - threes * 3;
+        const twos = Math.floor(rest / 2);
+        for (let i = 0; i < threes; i++) add(team, 3);
+        for (let i = 0; i < twos; i++) add(team, 2);
+        if (rest - twos * 2 > 0) add(team, 1);
+        break;
+      }
+      case "baseball":
+      case "hockey":
+      case "soccer": {
+        const goals = poisson(rng, Math.max(0.2, expected));
+        for (let i = 0; i < goals; i++) add(team, 1);
+        break;
+      }
+      case "mma":
+        break;
+    }
+  }
+  if (sim.scoring === "mma") {
+    out.push({ at: 1, team: rng() < pHome ? "home" : "away", points: 1 });
+    return out;
+  }
+  const home = out.filter((e) => e.team === "home").reduce((s, e) => s + e.points, 0);
+  const away = out.filter((e) => e.team === "away").reduce((s, e) => s + e.points, 0);
+  if (home === away && sim.scoring !== "soccer") {
+    const points = sim.scoring === "football" ? 3 : sim.scoring === "basketball" ? 2 : 1;
+    out.push({ at: 0.995, team: rng() < pHome ? "home" : "away", points });
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+/** The games of one UTC day (day index = floor(ms / 24h)) for a sport. */
+export function gamesForDay(sport: SportKey, day: number): SimGame[] {
+  const sim = SIM_SPORTS[sport];
+  const teams = shuffled(seededRng(`${SEED}:${sport}:${day}:pairs`), TEAMS[sport]);
+  const games: SimGame[] = [];
+  for (let i = 0; i < sim.gamesPerDay && 2 * i + 1 < teams.length; i++) {
+    const [home, away] = [teams[2 * i]!, teams[2 * i + 1]!];
+    const eventId = `sim-${sim.code}-${day}-${i}`;
+    const rng = seededRng(`${SEED}:${eventId}`);
+    const startMs = day * DAY_MS + (sim.firstStartMin + i * sim.spacingMin) * MIN_MS;
+    const pHome = logistic((home[2] + sim.homeAdvantage - away[2]) / 14);
+    const drawProb = sim.scoring === "soccer" ? 0.24 + 0.06 * (1 - Math.abs(pHome - 0.5) * 2) : 0;
+    const expectedTotal = sim.baseTotal * (0.92 + rng() * 0.16);
+    const margin = logit(pHome) * sim.marginPerLogit;
+    const homeExp = Math.max(0.2, expectedTotal / 2 + margin / 2);
+    const awayExp = Math.max(0.2, expectedTotal / 2 - margin / 2);
+    const roll = rng();
+    const suspended = sim.scoring === "mma" ? (roll < 0.06 ? "moneyline" : null) : roll < 0.06 ? "spread" : roll < 0.1 ? "total" : null;
+    games.push({
+      eventId,
+      sport,
+      home: home[0],
+      away: away[0],
+      startMs,
+      endMs: startMs + sim.durationMin * MIN_MS,
+      pHome,
+      drawProb,
+      expectedTotal,
+      timeline: buildTimeline(rng, sim, homeExp, awayExp, pHome),
+      suspended,
+    });
+  }
+  return games;
+}
+
+/** Every game of a sport starting in [fromMs, toMs), in start order. */
+export function gamesBetween(sport: SportKey, fromMs: number, toMs: number): SimGame[] {
+  const out: SimGame[] = [];
+  for (let day = Math.floor(fromMs / DAY_MS); day <= Math.floor(toMs / DAY_MS); day++) {
+    for (const g of gamesForDay(sport, day)) if (g.startMs >= fromMs && g.startMs < toMs) out.push(g);
+  }
+  return out.sort((a, b) => a.startMs - b.startMs);
+}
+
+/** The game with this simulator event id, if it is one. */
+export function gameById(eventId: string): SimGame | null {
+  const match = /^sim-([a-z]+)-(\d+)-(\d+)$/.exec(eventId);
+  if (!match) return null;
+  const sport = (Object.keys(SIM_SPORTS) as SportKey[]).find((k) => SIM_SPORTS[k].code === match[1]);
+  if (!sport) return null;
+  return gamesForDay(sport, Number(match[2])).find((g) => g.eventId === eventId) ?? null;
+}
+
+function ordinal(n: number): string {
+  return n === 1 ? "1st" : n === 2 ? "2nd" : n === 3 ? "3rd" : `${n}th`;
+}
+
+function clockText(minutes: number): string {
+  const total = Math.max(0, Math.round(minutes * 60));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
+function periodAndClock(game: SimGame, progress: number): { periodLabel: string; clock: string | null } {
+  const sim = SIM_SPORTS[game.sport];
+  if (sim.scoring === "baseball") {
+    const half = Math.min(17, Math.floor(progress * 18));
+    return { periodLabel: `${half % 2 === 0 ? "Top" : "Bot"} ${ordinal(Math.floor(half / 2) + 1)}`, clock: null };
+  }
+  if (sim.scoring === "soccer") {
+    const minute = Math.min(90, Math.floor(progress * 90) + 1);
+    return { periodLabel: minute <= 45 ? "1st Half" : "2nd Half", clock: `${minute}'` };
+  }
+  const index = Math.min(sim.periods - 1, Math.floor(progress * sim.periods));
+  const within = progress * sim.periods - index;
+  const clock = sim.periodClockMin === null ? null : clockText(sim.periodClockMin * (1 - within));
+  const n = index + 1;
+  const periodLabel =
+    sim.scoring === "mma" ? `Round ${n}`
+    : sim.scoring === "hockey" ? `${ordinal(n)} Period`
+    : sim.periods === 2 ? `${ordinal(n)} Half`
+    : `Q${n}`;
+  return { periodLabel, clock };
+}
+
+/** What the game looks like at simulated time `simNow`. */
+export function gameState(game: SimGame, simNow: number): GameState {
+  const progress = (simNow - game.startMs) / (game.endMs - game.startMs);
+  if (progress < 0) return { status: "scheduled", progress: 0, homeScore: 0, awayScore: 0, periodLabel: null, clock: null };
+  const done = progress >= 1;
+  let homeScore = 0;
+  let awayScore = 0;
+  for (const e of game.timeline) {
+    if (done || e.at < progress) {
+      if (e.team === "home") homeScore += e.points;
+      else awayScore += e.points;
+    }
+  }
+  if (done) return { status: "final", progress: 1, homeScore, awayScore, periodLabel: "Final", clock: null };
+  return { status: "live", progress, homeScore, awayScore, ...periodAndClock(game, progress) };
+}
+
+/**
+ * The board's view of a game at `simNow`: prices from the team-strength model, moved a
+ * little every 20 simulated minutes and, once live, by the score and the time left.
+ * Raw prices pass through the same validity rule as the real feed's, so extreme ones
+ * (a blow-out late in a game, a lopsided matchup, a suspended market) show as Locked.
+ */
+export function gameToEvent(game: SimGame, simNow: number): Event {
+  const sim = SIM_SPORTS[game.sport];
+  const state = gameState(game, simNow);
+  const drift = seededRng(`${SEED}:${game.eventId}:${Math.floor(simNow / PRICE_BUCKET_MS)}`);
+  const z0 = logit(game.pHome) + (drift() - 0.5) * 0.16;
+  const left = 1 - state.progress;
+  const lead = state.homeScore - state.awayScore;
+  const z = z0 * left + (lead / sim.leadUnit) * (0.5 + 3 * state.progress);
+  const pHome = logistic(z);
+
+  let mlHome: number;
+  let mlAway: number;
+  if (sim.scoring === "soccer") {
+    const draw = lead === 0 ? game.drawProb * (1 - 0.3 * state.progress) : game.drawProb * left * 0.6;
+    mlHome = priceFor(pHome * (1 - draw));
+    mlAway = priceFor((1 - pHome) * (1 - draw));
+  } else {
+    mlHome = priceFor(pHome);
+    mlAway = priceFor(1 - pHome);
+  }
+  const mlSuspended = game.suspended === "moneyline";
+  const moneyline = { home: mlSuspended ? null : validPrice(mlHome), away: mlSuspended ? null : validPrice(mlAway) };
+  const markets: Event["markets"] = { moneyline };
+
+  if (sim.hasSpread) {
+    const sd = sim.marginPerLogit * 1.8 * Math.sqrt(Math.max(left, 0.01)) + 0.3;
+    const expectedMargin = lead + left * z0 * sim.marginPerLogit;
+    const size =
+      sim.scoring === "baseball" || sim.scoring === "hockey" ? 1.5
+      : sim.scoring === "soccer" ? (Math.abs(expectedMargin) < 1 ? 0.5 : 1.5)
+      : Math.max(1, roundHalf(Math.abs(expectedMargin)));
+    const line = homeSpreadLine(size, mlHome, mlAway);
+    const homeCover = phi((expectedMargin + line) / sd);
+    const suspended = game.suspended === "spread";
+    markets.spread = {
+      line,
+      home: suspended ? null : validPrice(priceFor(homeCover)),
+      away: suspended ? null : validPrice(priceFor(1 - homeCover)),
+    };
+  }
+  if (sim.hasTotal) {
+    const scored = state.homeScore + state.awayScore;
+    const expected = scored + left * game.expectedTotal + (drift() - 0.5) * 0.08 * game.expectedTotal * left;
+    const line = game.expectedTotal < 20 ? Math.floor(expected) + 0.5 : roundHalf(expected);
+    const sd = Math.max(1, Math.sqrt(game.expectedTotal)) * (sim.scoring === "football" ? 1.5 : 0.9) * Math.sqrt(Math.max(left, 0.01)) + 0.2;
+    const over = 1 - phi((line - expected) / sd);
+    const suspended = game.suspended === "total";
+    markets.total = {
+      line,
+      over: suspended ? null : validPrice(priceFor(over)),
+      under: suspended ? null : validPrice(priceFor(1 - over)),
+    };
+  }
+
+  return {
+    eventId: game.eventId,
+    sport: game.sport,
+    startTime: new Date(game.startMs).toISOString(),
+    home: game.home,
+    away: game.away,
+    status: state.status,
+    live:
+      state.status === "scheduled"
+        ? null
+        : { homeScore: state.homeScore, awayScore: state.awayScore, periodLabel: state.periodLabel, clock: state.clock },
+    markets,
+  };
+}
+
+export function gameToScore(game: SimGame, simNow: number): EventScore {
+  const state = gameState(game, simNow);
+  const started = state.status !== "scheduled";
+  return {
+    eventId: game.eventId,
+    sport: game.sport,
+    startTime: new Date(game.startMs).toISOString(),
+    home: game.home,
+    away: game.away,
+    completed: state.status === "final",
+    homeScore: started ? state.homeScore : null,
+    awayScore: started ? state.awayScore : null,
+  };
+}

@@ -1,0 +1,40 @@
+// How each sport plays in the simulator: how many games a day and when, how long a game
+// lasts in real minutes, how it scores, how its periods and clock read, and the size of
+// its usual lines. Numbers are chosen to look like a real board, not to be exact.
+import type { SportKey } from "../../../src/shared/sports";
+
+export type Scoring = "football" | "basketball" | "baseball" | "hockey" | "soccer" | "mma";
+
+export type SimSport = {
+  code: string;
+  gamesPerDay: number;
+  /** Minutes after 00:00 UTC of the first game of a day, then every `spacingMin`. */
+  firstStartMin: number;
+  spacingMin: number;
+  durationMin: number;
+  scoring: Scoring;
+  periods: number;
+  /** Game-clock minutes per period (counting down), or null when the sport has none. */
+  periodClockMin: number | null;
+  /** Expected combined score of an even game. */
+  baseTotal: number;
+  /** Points of expected margin per unit of home win log-odds. */
+  marginPerLogit: number;
+  /** One "score" worth of lead, for live pricing. */
+  leadUnit: number;
+  /** Rating points of home advantage. */
+  homeAdvantage: number;
+  hasSpread: boolean;
+  hasTotal: boolean;
+};
+
+export const SIM_SPORTS: Record<SportKey, SimSport> = {
+  americanfootball_nfl: { code: "nfl", gamesPerDay: 8, firstStartMin: 0, spacingMin: 180, durationMin: 185, scoring: "football", periods: 4, periodClockMin: 15, baseTotal: 44, marginPerLogit: 6.5, leadUnit: 7, homeAdvantage: 4, hasSpread: true, hasTotal: true },
+  basketball_nba: { code: "nba", gamesPerDay: 8, firstStartMin: 40, spacingMin: 180, durationMin: 140, scoring: "basketball", periods: 4, periodClockMin: 12, baseTotal: 226, marginPerLogit: 7.5, leadUnit: 6, homeAdvantage: 5, hasSpread: true, hasTotal: true },
+  baseball_mlb: { code: "mlb", gamesPerDay: 8, firstStartMin: 80, spacingMin: 180, durationMin: 170, scoring: "baseball", periods: 9, periodClockMin: null, baseTotal: 8.5, marginPerLogit: 2.2, leadUnit: 1.3, homeAdvantage: 3, hasSpread: true, hasTotal: true },
+  icehockey_nhl: { code: "nhl", gamesPerDay: 8, firstStartMin: 120, spacingMin: 180, durationMin: 150, scoring: "hockey", periods: 3, periodClockMin: 20, baseTotal: 6, marginPerLogit: 1.6, leadUnit: 0.9, homeAdvantage: 3, hasSpread: true, hasTotal: true },
+  americanfootball_ncaaf: { code: "ncaaf", gamesPerDay: 8, firstStartMin: 20, spacingMin: 180, durationMin: 195, scoring: "football", periods: 4, periodClockMin: 15, baseTotal: 52, marginPerLogit: 8, leadUnit: 7, homeAdvantage: 5, hasSpread: true, hasTotal: true },
+  basketball_ncaab: { code: "ncaab", gamesPerDay: 8, firstStartMin: 100, spacingMin: 180, durationMin: 125, scoring: "basketball", periods: 2, periodClockMin: 20, baseTotal: 142, marginPerLogit: 6.5, leadUnit: 5, homeAdvantage: 5, hasSpread: true, hasTotal: true },
+  soccer_usa_mls: { code: "mls", gamesPerDay: 8, firstStartMin: 60, spacingMin: 180, durationMin: 110, scoring: "soccer", periods: 2, periodClockMin: null, baseTotal: 2.8, marginPerLogit: 1.1, leadUnit: 0.7, homeAdvantage: 5, hasSpread: true, hasTotal: true },
+  mma_mixed_martial_arts: { code: "mma", gamesPerDay: 12, firstStartMin: 30, spacingMin: 120, durationMin: 25, scoring: "mma", periods: 3, periodClockMin: 5, baseTotal: 0, marginPerLogit: 0, leadUnit: 1, homeAdvantage: 0, hasSpread: false, hasTotal: false },
+};
