@@ -1,0 +1,150 @@
+// The betslip rules every player meets: toggling, mode, stake/returns and the ordered
+// place-bet checks with their exact messages, then the house limits.
+import { describe, expect, it } from "vitest";
+import {
+  MESSAGES,
+  amountFromInput,
+  findSlipConflict,
+  nextMode,
+  pickUid,
+  sanitizeAmountInput,
+  slipReturns,
+  slipStake,
+  togglePick,
+  validatePlaceBet,
+  type PickKey,
+} from "../../src/shared/betslip";
+import { HOUSE_LIMITS } from "../../src/shared/money";
+import type { Market, Side } from "../../src/shared/schemas/bets";
+
+const pick = (gameId: string, market: Market, side: Side) => ({ uid: pickUid(gameId, market, side), gameId, market, side });
+
+describe("pick toggling (spec §4)", () => {
+  it("adds a pick, and the same pick again removes it", () => {
+    const a = pick("g1", "Moneyline", "Home");
+    const added = togglePick([], a);
+    expect(added).toMatchObject({ action: "added", picks: [a] });
+    expect(togglePick(added.picks, a)).toMatchObject({ action: "removed", picks: [] });
+  });
+
+  it("replaces a pick in the same game and market", () => {
+    const over = pick("g1", "Total", "Over");
+    const under = pick("g1", "Total", "Under");
+    const other = pick("g2", "Total", "Over");
+    const out = togglePick([over, other], under);
+    expect(out.action).toBe("replaced");
+    expect(out.picks).toEqual([other, under]);
+  });
+
+  it("refuses Moneyline and Spread on the same team with the curly-apostrophe toast", () => {
+    const ml = pick("g1", "Moneyline", "Home");
+    const out = togglePick([ml], pick("g1", "Spread", "Home"));
+    expect(out).toEqual({ action: "refused", picks: [ml], message: "Can’t add Moneyline and Spread for the same team." });
+  });
+
+  it("allows Moneyline on one team and Spread on the other, and picks in other games", () => {
+    const ml = pick("g1", "Moneyline", "Home");
+    expect(togglePick([ml], pick("g1", "Spread", "Away")).action).toBe("added");
+    expect(togglePick([ml], pick("g2", "Spread", "Home")).action).toBe("added");
+    expect(togglePick([ml], pick("g1", "Total", "Over")).action).toBe("added");
+  });
+
+  it("refuses an eleventh selection but still lets a full slip replace within a market", () => {
+    let picks: PickKey[] = [];
+    for (let i = 0; i < HOUSE_LIMITS.parlayMaxLegs; i++) picks = togglePick(picks, pick(`g${i}`, "Moneyline", "Home")).picks;
+    expect(togglePick(picks, pick("g99", "Moneyline", "Home"))).toMatchObject({ action: "refused", message: MESSAGES.slipFull });
+    expect(togglePick(picks, pick("g0", "Moneyline", "Away")).action).toBe("replaced");
+  });
+
+  it("finds combinations toggling never makes (the server refuses them)", () => {
+    expect(findSlipConflict([pick("g1", "Total", "Over"), pick("g1", "Total", "Under")])).toBe(MESSAGES.sameGameMarket);
+    expect(findSlipConflict([pick("g1", "Spread", "Away"), pick("g1", "Moneyline", "Away")])).toBe(MESSAGES.conflict);
+    expect(findSlipConflict([pick("g1", "Spread", "Away"), pick("g1", "Moneyline", "Home")])).toBeNull();
+  });
+});
+
+describe("betslip mode, stake and returns", () => {
+  it("is Singles under two picks and switches to Parlay when the second arrives", () => {
+    expect(nextMode("Singles", 1, 2)).toBe("Parlay");
+    expect(nextMode("Parlay", 2, 1)).toBe("Singles");
+    expect(nextMode("Singles", 2, 3)).toBe("Singles");
+    expect(nextMode("Parlay", 0, 0)).toBe("Singles");
+  });
+
+  it("stakes amount × picks for Singles and the amount for a Parlay", () => {
+    expect(slipStake("Singles", 10, 3)).toBe(30);
+    expect(slipStake("Parlay", 10, 3)).toBe(10);
+  });
+
+  it("shows the same returns the house pays (floor of stake × decimal odds)", () => {
+    expect(slipReturns("Parlay", 100, [150, -120])).toEqual({ stake: 100, toWin: 358, payout: 458 });
+    expect(slipReturns("Singles", 100, [150, -120])).toEqual({ stake: 200, toWin: 233, payout: 433 });
+    expect(slipReturns("Singles", 0, [150])).toEqual({ stake: 0, toWin: 0, payout: 0 });
+  });
+
+  it("keeps only digits and one point in the amount box", () => {
+    expect(sanitizeAmountInput("1a2.3.4-")).toBe("12.34");
+    expect(sanitizeAmountInput("..5")).toBe(".5");
+    expect(amountFromInput("")).toBe(0);
+    expect(Number.isNaN(amountFromInput("."))).toBe(true);
+  });
+});
+
+describe("place-bet checks, in the spec's order", () => {
+  const open = { priceAm: -110 };
+  const base = { kind: "Singles" as const, wallet: "coins" as const, amount: 10, picks: [open], balanceMinor: 5000 };
+
+  it("answers each spec message in order, first failure wins", () => {
+    expect(validatePlaceBet({ ...base, picks: [], amount: 0 })).toMatchObject({ ok: false, message: "Add at least one selection." });
+    expect(validatePlaceBet({ ...base, amount: 0, picks: [{ priceAm: null }] })).toMatchObject({ message: "Enter a valid amount." });
+    expect(validatePlaceBet({ ...base, amount: -5 })).toMatchObject({ message: "Enter a valid amount." });
+    expect(validatePlaceBet({ ...base, amount: Number.NaN })).toMatchObject({ message: "Enter a valid amount." });
+    expect(validatePlaceBet({ ...base, picks: [open, { priceAm: null }], balanceMinor: 0 })).toMatchObject({
+      message: "One or more selections are locked.",
+    });
+    expect(validatePlaceBet({ ...base, picks: [{ priceAm: 6000 }] })).toMatchObject({ message: "One or more selections are locked." });
+    expect(validatePlaceBet({ ...base, picks: [{ priceAm: -110, locked: true }] })).toMatchObject({
+      message: "One or more selections are locked.",
+    });
+    expect(validatePlaceBet({ ...base, amount: 1.5, balanceMinor: 1 })).toMatchObject({ message: "Not enough balance." });
+    expect(validatePlaceBet({ ...base, amount: 1.5 })).toMatchObject({ code: "invalid-stake", message: "Invalid stake." });
+    expect(validatePlaceBet({ ...base, wallet: "cash", amount: 0.001, balanceMinor: 100 })).toMatchObject({ message: "Invalid stake." });
+  });
+
+  it("counts Singles stake as amount × picks against the balance, a Parlay as the amount", () => {
+    const two = [open, { priceAm: 120 }];
+    expect(validatePlaceBet({ ...base, amount: 30, picks: two, balanceMinor: 59 })).toMatchObject({ message: "Not enough balance." });
+    expect(validatePlaceBet({ ...base, amount: 30, picks: two, balanceMinor: 60 })).toMatchObject({ ok: true, stakeMinor: 60, betCount: 2 });
+    expect(validatePlaceBet({ ...base, kind: "Parlay", amount: 30, picks: two, balanceMinor: 30 })).toMatchObject({
+      ok: true,
+      stakeMinor: 30,
+      betCount: 1,
+    });
+  });
+
+  it("works in Vantage Cash cents without floating-point drift", () => {
+    const three = [open, { priceAm: 120 }, { priceAm: 200 }];
+    expect(validatePlaceBet({ ...base, wallet: "cash", amount: 1.1, picks: three, balanceMinor: 330 })).toMatchObject({
+      ok: true,
+      amountMinor: 110,
+      stakeMinor: 330,
+    });
+  });
+
+  it("applies the house limits after the spec's checks", () => {
+    expect(validatePlaceBet({ ...base, kind: "Parlay" })).toMatchObject({ code: "parlay-legs", message: "A parlay needs 2 to 10 selections." });
+    expect(validatePlaceBet({ ...base, wallet: "cash", amount: 0.5, balanceMinor: 10_000 })).toMatchObject({
+      code: "stake-below-minimum",
+      message: "The minimum stake is 1 Vantage Cash per bet.",
+    });
+    expect(validatePlaceBet({ ...base, amount: 250_001, balanceMinor: 10_000_000 })).toMatchObject({
+      code: "stake-above-maximum",
+      message: "The maximum stake is 250,000 Coins per bet.",
+    });
+    const longShots = Array.from({ length: 4 }, () => ({ priceAm: 1000 }));
+    expect(validatePlaceBet({ ...base, kind: "Parlay", amount: 200, picks: longShots })).toMatchObject({
+      code: "payout-above-maximum",
+      message: "The maximum payout is 2,500,000 Coins per bet. Lower the amount.",
+    });
+  });
+});

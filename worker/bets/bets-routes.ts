@@ -1,0 +1,95 @@
+// POST /api/placeBet and GET /api/bets. Placement: the Idempotency-Key is replayed
+// first (a retry gets the first answer even if the odds moved since), then the slip is
+// re-priced against the current odds (price-slip.ts), then ONE wallet call re-checks the
+// balance, debits and writes the bets atomically. Every refusal is a 4xx that changed
+// nothing; 'Not enough balance.' is a 400 like the spec's other place-bet checks.
+import { Hono, type Context } from "hono";
+import {
+  BetsQuerySchema,
+  IdempotencyKeySchema,
+  PlaceBetRequestSchema,
+  type BetsPage,
+} from "../../src/shared/schemas/bets";
+import { requireUser } from "../auth/require-user";
+import { ApiError, parseWith, readJson } from "../http/api-error";
+import type { AppEnv } from "../http/app-types";
+import { loadEvents } from "../odds/odds-service";
+import { getUserWallet } from "../wallet/get-user-wallet";
+import type { BetsCursor, PlaceBetsResult } from "../wallet/bet-operations";
+import { priceSlip } from "./price-slip";
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The request's ExecutionContext (absent when the app is called without one). */
+function executionContext(c: Context<AppEnv>): ExecutionContext | undefined {
+  try {
+    // Hono types its own subset of the runtime's ExecutionContext; the object is the runtime's.
+    return c.executionCtx as ExecutionContext;
+  } catch {
+    return undefined;
+  }
+}
+
+function answer(c: Context<AppEnv>, result: PlaceBetsResult) {
+  if (!result.ok) throw new ApiError(result.status, result.code, result.message);
+  if (result.replayed) c.header("Idempotent-Replayed", "true");
+  return c.json(result.response, 200);
+}
+
+export function encodeBetsCursor(cursor: BetsCursor): string {
+  return btoa(JSON.stringify([cursor.createdAt, cursor.id])).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function decodeBetsCursor(text: string): BetsCursor {
+  try {
+    const [createdAt, id] = JSON.parse(atob(text.replace(/-/g, "+").replace(/_/g, "/"))) as unknown[];
+    if (Number.isSafeInteger(createdAt) && typeof id === "string" && id.length <= 128) return { createdAt: createdAt as number, id };
+  } catch {
+    // fall through to the 400 below
+  }
+  throw new ApiError(400, "invalid-cursor", "The page cursor is not valid.");
+}
+
+export function betsRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.post("/placeBet", requireUser, async (c) => {
+    const rawKey = c.req.header("Idempotency-Key");
+    if (!rawKey) throw new ApiError(400, "idempotency-key-required", "An Idempotency-Key header is required.");
+    const idempotencyKey = parseWith(IdempotencyKeySchema, rawKey);
+    const request = await readJson(c, PlaceBetRequestSchema);
+    const userId = c.var.user.id;
+    const now = Date.now();
+    const wallet = getUserWallet(c.env, userId);
+    const requestHash = await sha256Hex(JSON.stringify(request));
+
+    const seen = await wallet.findPlacement(userId, idempotencyKey, requestHash, now);
+    if (seen) return answer(c, seen);
+
+    const ctx = executionContext(c);
+    const legs = await priceSlip(request, (sport) => loadEvents(c.env, sport, now, ctx));
+    const result = await wallet.placeBets(
+      userId,
+      { idempotencyKey, requestHash, kind: request.kind, wallet: request.wallet, amount: request.amount, legs },
+      now,
+    );
+    return answer(c, result);
+  });
+
+  app.get("/bets", requireUser, async (c) => {
+    const query = parseWith(BetsQuerySchema, c.req.query());
+    const userId = c.var.user.id;
+    const before = query.cursor ? decodeBetsCursor(query.cursor) : undefined;
+    const page = await getUserWallet(c.env, userId).listBets(
+      userId,
+      { wallet: query.wallet, status: query.status, limit: query.limit, before },
+      Date.now(),
+    );
+    return c.json({ bets: page.bets, nextCursor: page.next ? encodeBetsCursor(page.next) : null } satisfies BetsPage);
+  });
+
+  return app;
+}

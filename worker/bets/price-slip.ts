@@ -1,0 +1,94 @@
+// Re-prices a place-bet request against the current odds before any money moves. The
+// client's prices, lines and lock state are never trusted: every pick is looked up in
+// the board's own cached odds (the same data the player sees), and the slip is refused
+// when a game is gone or finished, a market is locked, the slip combines picks the
+// toggling rules forbid, or a price or line moved (409 with the current prices, so the
+// slip can update and ask the player again).
+import { checkSelections, findSlipConflict } from "../../src/shared/betslip";
+import type { Event } from "../../src/shared/schemas/events";
+import type { BetLeg, CurrentPickPrice, PlaceBetPick, PlaceBetRequest } from "../../src/shared/schemas/bets";
+import type { SportKey } from "../../src/shared/sports";
+import { ApiError } from "../http/api-error";
+
+/** The current board odds of one sport; `stale` when the feed failed and a copy is served. */
+export type EventsLoader = (sport: SportKey) => Promise<{ events: Event[]; stale: boolean }>;
+
+export const PRICE_CHANGED_MESSAGE = "Odds changed for one or more selections. Review your betslip and place again.";
+export const ODDS_STALE_MESSAGE = "Live odds are updating right now. Please try again in a moment.";
+
+/** The price and line a pick would get now; locked when the market is closed or gone. */
+export function currentPrice(event: Event | undefined, pick: Pick<PlaceBetPick, "eventId" | "market" | "side">): CurrentPickPrice {
+  const base = { eventId: pick.eventId, market: pick.market, side: pick.side };
+  const locked = { ...base, priceAm: null, line: null, locked: true };
+  if (!event || event.status === "final") return locked;
+  const { moneyline, spread, total } = event.markets;
+  let priceAm: number | null | undefined;
+  let line: number | null = null;
+  if (pick.market === "Moneyline") {
+    if (pick.side === "Home") priceAm = moneyline?.home;
+    else if (pick.side === "Away") priceAm = moneyline?.away;
+  } else if (pick.market === "Spread") {
+    const homeLine = spread?.line ?? null;
+    if (homeLine === null) return locked;
+    if (pick.side === "Home") [priceAm, line] = [spread?.home, homeLine];
+    else if (pick.side === "Away") [priceAm, line] = [spread?.away, homeLine === 0 ? 0 : -homeLine];
+  } else {
+    if (total?.line === null || total?.line === undefined) return locked;
+    line = total.line;
+    if (pick.side === "Over") priceAm = total.over;
+    else if (pick.side === "Under") priceAm = total.under;
+  }
+  if (priceAm === null || priceAm === undefined) return locked;
+  return { ...base, priceAm, line, locked: false };
+}
+
+/**
+ * Checks the request against the current odds and returns the legs to write, priced and
+ * lined as they are right now. Throws ApiError: 400 for the spec checks that need no
+ * wallet (with the spec's messages) and for forbidden combinations; 409 `price-changed`
+ * (details: every pick's current price) when anything moved; 409 `odds-stale` while the
+ * feed is down and only an old copy exists.
+ */
+export async function priceSlip(request: PlaceBetRequest, load: EventsLoader): Promise<BetLeg[]> {
+  const sports = [...new Set(request.picks.map((p) => p.league))];
+  const boards = new Map<SportKey, { events: Event[]; stale: boolean }>();
+  await Promise.all(sports.map(async (sport) => boards.set(sport, await load(sport))));
+
+  const found = request.picks.map((pick) => boards.get(pick.league)?.events.find((e) => e.eventId === pick.eventId));
+  const current = request.picks.map((pick, i) => currentPrice(found[i], pick));
+
+  const first = checkSelections({
+    kind: request.kind,
+    wallet: request.wallet,
+    amount: request.amount,
+    picks: current,
+  });
+  if (!first.ok) {
+    const details = first.code === "selection-locked" ? { picks: current } : undefined;
+    throw new ApiError(400, first.code, first.message, details);
+  }
+
+  const conflict = findSlipConflict(request.picks.map((p) => ({ gameId: p.eventId, market: p.market, side: p.side })));
+  if (conflict) throw new ApiError(400, "slip-conflict", conflict);
+
+  if (request.picks.some((p) => boards.get(p.league)?.stale)) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
+
+  const moved = request.picks.some((pick, i) => current[i]!.priceAm !== pick.priceAm || current[i]!.line !== pick.line);
+  if (moved) throw new ApiError(409, "price-changed", PRICE_CHANGED_MESSAGE, { picks: current });
+
+  return request.picks.map((pick, i) => {
+    const event = found[i]!;
+    const price = current[i]!;
+    return {
+      eventId: pick.eventId,
+      league: pick.league,
+      market: pick.market,
+      side: pick.side,
+      line: price.line,
+      priceAm: price.priceAm!,
+      home: event.home,
+      away: event.away,
+      startTime: event.startTime,
+    };
+  });
+}

@@ -1,0 +1,44 @@
+// GET /api/live: the player's live feed (balances and changed bets) as a WebSocket held
+// by their wallet Durable Object with the hibernation API. Browsers cannot set an
+// Authorization header on a WebSocket, so the SPA offers its access token as a
+// sub-protocol (`vantage.token.<jwt>`, beside `vantage.live.v1`, which is echoed back);
+// `?access_token=` is accepted too. The Worker verifies the token and forwards only the
+// verified user id — nothing the client sends reaches the object unchecked.
+import { Hono } from "hono";
+import { verifyAccessToken } from "../auth/access-tokens";
+import { ApiError } from "../http/api-error";
+import type { AppEnv } from "../http/app-types";
+import { getUserWallet } from "../wallet/get-user-wallet";
+import { LIVE_PROTOCOL } from "../wallet/user-wallet";
+
+export const TOKEN_PROTOCOL_PREFIX = "vantage.token.";
+
+export function tokenFromProtocols(header: string | undefined): string | null {
+  for (const part of (header ?? "").split(",")) {
+    const protocol = part.trim();
+    if (protocol.startsWith(TOKEN_PROTOCOL_PREFIX)) return protocol.slice(TOKEN_PROTOCOL_PREFIX.length) || null;
+  }
+  return null;
+}
+
+export function liveRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get("/", async (c) => {
+    if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
+      throw new ApiError(426, "upgrade-required", "Connect to /api/live with a WebSocket.");
+    }
+    const token = tokenFromProtocols(c.req.header("Sec-WebSocket-Protocol")) ?? c.req.query("access_token") ?? null;
+    const user = token ? await verifyAccessToken(c.env, token, Date.now()) : null;
+    if (!user) throw new ApiError(401, "unauthenticated", "Please log in again.");
+
+    const headers = new Headers({ Upgrade: "websocket", "X-Vantage-User-Id": user.id });
+    const offered = (c.req.header("Sec-WebSocket-Protocol") ?? "").split(",").map((p) => p.trim());
+    if (offered.includes(LIVE_PROTOCOL)) headers.set("Sec-WebSocket-Protocol", LIVE_PROTOCOL);
+    const upgraded = await getUserWallet(c.env, user.id).fetch(new Request(c.req.url, { headers }));
+    // Re-wrapped so the response headers are mutable for the app's security middleware.
+    return new Response(upgraded.body, { status: upgraded.status, webSocket: upgraded.webSocket, headers: upgraded.headers });
+  });
+
+  return app;
+}
