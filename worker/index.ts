@@ -1,5 +1,6 @@
 // Worker entry: the API for fetch, the settlement job for cron, and the wallet class.
 import { createApp } from "./app";
+import { scheduled } from "./settlement/scheduled";
 
 export { UserWallet } from "./wallet/user-wallet";
 
@@ -7,4 +8,5 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
+  scheduled,
 } satisfies ExportedHandler<Env>;

@@ -1,0 +1,46 @@
+// Operator endpoints under /api/admin. Only signed-in users whose e-mail is listed in
+// ADMIN_EMAILS may call them; everyone else gets 403 (401 without a valid token).
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { z } from "zod";
+import { requireUser } from "../auth/require-user";
+import { adminEmails } from "../config";
+import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
+import type { AppEnv } from "../http/app-types";
+import { feedNow } from "../odds/odds-service";
+import { applyOperatorResult } from "../settlement/operator-result";
+
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  if (!adminEmails(c.env).has(c.var.user.email.trim().toLowerCase())) {
+    throw new ApiError(403, "permission-denied", "Only operators can do this.");
+  }
+  await next();
+});
+
+const Score = z.number().int().min(0).max(10_000);
+
+/** `{homeScore, awayScore}` records a final score; `{void: true}` voids the game (stakes refunded). */
+export const EventResultSchema = z.union([
+  z.strictObject({ homeScore: Score, awayScore: Score }),
+  z.strictObject({ void: z.literal(true) }),
+]);
+
+const EventIdSchema = z.string().min(1).max(128);
+
+export function adminRoutes() {
+  const app = new Hono<AppEnv>();
+  app.use("*", requireUser, requireAdmin);
+
+  app.post("/events/:eventId/result", async (c) => {
+    const eventId = parseWith(EventIdSchema, c.req.param("eventId"));
+    const result = await readJson(c, EventResultSchema);
+    const now = Date.now();
+    const clock = { now, feedNow: await feedNow(c.env, now) };
+    const answer = await applyOperatorResult(c.env, eventId, result, c.var.user.email, clock);
+    if (!answer.ok) throw fromErrorResult(answer);
+    const { ok: _ok, ...body } = answer;
+    return c.json(body);
+  });
+
+  return app;
+}
