@@ -226,7 +226,7 @@ describe("paying exactly once", () => {
 
     const first = await runSettlement(env, Date.now(), { provider: null, trigger: "test", limits: { maxWalletCalls: 2 } });
     expect(first).toMatchObject({ walletsCalled: 2, betsSettled: 2, pending: true });
-    const paidFirst = [];
+    const paidFirst: string[] = [];
     for (const p of players) paidFirst.push((await betOf(p.user, p.bet.id)).status);
     expect(paidFirst.filter((s) => s === "settled")).toHaveLength(2);
     expect((await eventRow(eventId))?.graded_at).toBeNull();
