@@ -1,0 +1,72 @@
+// Races a real player could cause: many tabs or scripts betting at once against one
+// wallet, and one confirmed slip retried while the first attempt is still in flight.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PlaceBetResponse } from "../../src/shared/schemas/bets";
+import type { Event } from "../../src/shared/schemas/events";
+import { getUserWallet } from "../../worker/wallet/get-user-wallet";
+import { openEvents, pickOf, placeBet } from "./bets-helpers";
+import { signIn } from "./helpers";
+
+let events: Event[];
+beforeAll(async () => {
+  events = await openEvents(2);
+});
+
+describe("concurrent bets against one wallet", () => {
+  it("accepts exactly ⌊balance / stake⌋ of 200 simultaneous bets and keeps the ledger equal to the balance", async () => {
+    const player = await signIn();
+    const stake = 30;
+    const pick = pickOf(events[0]!, "Moneyline", "Home");
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, () => placeBet(player.token, { kind: "Singles", wallet: "coins", amount: stake, picks: [pick] })),
+    );
+    const statuses = responses.map((r) => r.status);
+    const accepted = statuses.filter((s) => s === 200).length;
+    expect(accepted).toBe(Math.floor(5000 / stake));
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 400)).toBe(true);
+    const refused = await Promise.all(responses.filter((r) => r.status === 400).map((r) => r.json() as Promise<{ error: { message: string } }>));
+    expect(new Set(refused.map((r) => r.error.message))).toEqual(new Set(["Not enough balance."]));
+
+    const wallet = getUserWallet(env, player.userId);
+    const audit = await wallet.auditLedger(player.userId, Date.now());
+    expect(audit.coins.balance).toBe(5000 - accepted * stake);
+    expect(audit.coins.ledgerSum).toBe(audit.coins.balance);
+    const bets = await wallet.listBets(player.userId, { limit: 100 }, Date.now());
+    const more = await wallet.listBets(player.userId, { limit: 100, before: bets.next! }, Date.now());
+    expect(bets.bets.length + more.bets.length).toBe(accepted);
+  });
+
+  it("debits once when the same Idempotency-Key arrives five times at once, and answers each with the first result", async () => {
+    const player = await signIn();
+    const key = crypto.randomUUID();
+    const body = { kind: "Parlay", wallet: "coins", amount: 200, picks: [pickOf(events[0]!, "Total", "Over"), pickOf(events[1]!, "Moneyline", "Away")] };
+    const responses = await Promise.all(Array.from({ length: 5 }, () => placeBet(player.token, body, key)));
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const bodies = (await Promise.all(responses.map((r) => r.json()))) as PlaceBetResponse[];
+    expect(new Set(bodies.map((b) => b.bets[0]!.id)).size).toBe(1);
+    expect(bodies.every((b) => b.balances.coinBalance === 4800)).toBe(true);
+    expect(responses.filter((r) => r.headers.get("Idempotent-Replayed") === "true")).toHaveLength(4);
+
+    const ledger = await getUserWallet(env, player.userId).getLedger(player.userId, Date.now());
+    expect(ledger.filter((row) => row.reason === "bet_stake")).toHaveLength(1);
+
+    const later = await placeBet(player.token, body, key);
+    expect(((await later.json()) as PlaceBetResponse).bets[0]!.id).toBe(bodies[0]!.bets[0]!.id);
+  });
+
+  it("replays the first answer even when the slip would now be refused, and refuses the key for another slip", async () => {
+    const player = await signIn();
+    const key = crypto.randomUUID();
+    const pick = pickOf(events[0]!, "Moneyline", "Home");
+    const body = { kind: "Singles", wallet: "coins", amount: 5000, picks: [pick] };
+    expect((await placeBet(player.token, body, key)).status).toBe(200);
+    const replay = await placeBet(player.token, body, key);
+    expect(replay.status).toBe(200);
+    expect(((await replay.json()) as PlaceBetResponse).balances.coinBalance).toBe(0);
+
+    const other = await placeBet(player.token, { ...body, amount: 1 }, key);
+    expect(other.status).toBe(422);
+    expect(((await other.json()) as { error: { code: string } }).error.code).toBe("idempotency-key-reused");
+  });
+});
