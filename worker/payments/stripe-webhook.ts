@@ -56,7 +56,7 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
       secret,
       WEBHOOK_TOLERANCE_SECONDS,
       Stripe.createSubtleCryptoProvider(),
-      Math.floor(now / 1000),
+      now,
     );
   } catch {
     return { status: 400, body: errorBody("invalid-signature", "The webhook signature could not be verified.") };
