@@ -1,7 +1,17 @@
-// The application root: providers around the router.
+// The application root: an error boundary around the providers around the router.
+import { useState } from "react";
 import { RouterProvider } from "react-router";
-import { router } from "./router";
+import { ErrorBoundary } from "../components/error-screen";
+import { AppProviders } from "./providers";
+import { createAppRouter } from "./router";
 
 export function App() {
-  return <RouterProvider router={router} />;
+  const [router] = useState(createAppRouter);
+  return (
+    <ErrorBoundary>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </ErrorBoundary>
+  );
 }

@@ -70,7 +70,20 @@ function messageOf(body: unknown, status: number): { message: string; code: stri
   return { message: `HTTP ${status}`, code: null };
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(new ApiError(0, "", null, "The request was cancelled.", "aborted"));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new ApiError(0, "", null, "The request was cancelled.", "aborted"));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const url = buildUrl(path, options.query);
@@ -85,20 +98,23 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const controller = new AbortController();
     const timeout = setTimeout(() => controller.abort(new DOMException("timeout", "TimeoutError")), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
     const onAbort = () => controller.abort(options.signal?.reason);
-    options.signal?.addEventListener("abort", onAbort, { once: true });
+    if (options.signal?.aborted) controller.abort(options.signal.reason);
+    else options.signal?.addEventListener("abort", onAbort, { once: true });
     let response: Response;
     try {
       response = await fetch(url, { method: options.method ?? "GET", headers, body, signal: controller.signal, credentials: "same-origin" });
-    } catch (err) {
+    } catch {
       const timedOut = controller.signal.reason instanceof DOMException && controller.signal.reason.name === "TimeoutError";
-      throw new ApiError(0, url, null, timedOut ? "The request timed out." : "Network error.", timedOut ? "timeout" : "network");
+      if (timedOut) throw new ApiError(0, url, null, "The request timed out.", "timeout");
+      if (options.signal?.aborted) throw new ApiError(0, url, null, "The request was cancelled.", "aborted");
+      throw new ApiError(0, url, null, "Network error.", "network");
     } finally {
       clearTimeout(timeout);
       options.signal?.removeEventListener("abort", onAbort);
     }
     if (response.status === 429 && attempt < MAX_429_RETRIES) {
       await response.body?.cancel();
-      await sleep(retryDelayMs(attempt));
+      await sleep(retryDelayMs(attempt), options.signal);
       continue;
     }
     const parsed = await readBody(response);
@@ -118,9 +134,26 @@ export type ApiClient = {
   patch<T>(path: string, body?: unknown): Promise<T>;
 };
 
-export function createApiClient(getToken: () => Promise<string | null>): ApiClient {
-  const request = async <T,>(path: string, options: Omit<RequestOptions, "token"> = {}) =>
-    apiRequest<T>(path, { ...options, token: await getToken() });
+export type ApiClientOptions = {
+  /**
+   * Called once when a request sent with a token answers 401 (e.g. the token was
+   * revoked or the clock is off); a new token it returns is used for one retry.
+   */
+  onUnauthorized?: () => Promise<string | null>;
+};
+
+export function createApiClient(getToken: () => Promise<string | null>, clientOptions: ApiClientOptions = {}): ApiClient {
+  const request = async <T,>(path: string, options: Omit<RequestOptions, "token"> = {}): Promise<T> => {
+    const token = await getToken();
+    try {
+      return await apiRequest<T>(path, { ...options, token });
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 401 || !token || !clientOptions.onUnauthorized) throw err;
+      const fresh = await clientOptions.onUnauthorized();
+      if (!fresh || fresh === token) throw err;
+      return apiRequest<T>(path, { ...options, token: fresh });
+    }
+  };
   return {
     request,
     get: (path, query) => request(path, { query }),

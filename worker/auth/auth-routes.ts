@@ -126,7 +126,7 @@ export function authRoutes() {
   app.get("/google/start", async (c) => {
     const origin = publicOrigin(c.env, c.req.url);
     const config = identityConfig(c.env, origin);
-    if (!config) return c.redirect("/?auth_error=not-configured", 302);
+    if (!config) return c.redirect("/?login_error=not-configured", 302);
     const now = Date.now();
     const flow = newFlow(safeFromPath(c.req.query("from")));
     setFlowCookie(c, await sealFlow(c.env, flow, now));

@@ -1,8 +1,17 @@
-// Placeholder for the session (issue #2 replaces it): status, user, a token source and
-// the bound API client. The interface below is what every feature codes against.
-import { createContext, useContext, useMemo, type ReactNode } from "react";
-import { createApiClient, type ApiClient } from "../../lib/api-client";
+// The player's session in the SPA. The access token lives only in memory; the Worker's
+// HttpOnly refresh cookie is what survives a reload, so startup calls
+// POST /api/auth/refresh. The token lifecycle follows spec §4/§9 (token-lifecycle.ts):
+// expired 30 s early, refreshed 5 minutes before expiry, retried with back-off after
+// network failures. Refreshes are serialised across tabs with navigator.locks (and the
+// Worker tolerates the immediately-previous token for a few seconds), so two tabs never
+// log each other out; a logout in one tab is broadcast to the others.
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { ApiError, apiRequest, createApiClient, type ApiClient } from "../../lib/api-client";
+import { redirectTo } from "../../lib/browser-navigation";
 import type { UserDocument } from "../../shared/schemas/user";
+import { signInStartUrl } from "./sign-in-url";
+import { isTokenExpired, proactiveRefreshDelayMs, refreshBackoffMs } from "./token-lifecycle";
+import { clearStoredUsername, storeUsername } from "./username";
 
 export type AuthStatus = "loading" | "signed-in" | "signed-out";
 
@@ -10,6 +19,7 @@ export type AuthContextValue = {
   status: AuthStatus;
   user: UserDocument | null;
   getAccessToken(): Promise<string | null>;
+  /** Leaves for the Google (or development) sign-in; comes back to `from` (path + query). */
   signIn(from?: string): void;
   signOut(): Promise<void>;
   /** Merge fresh fields (e.g. a new username or live balances) into the user. */
@@ -17,21 +27,169 @@ export type AuthContextValue = {
   api: ApiClient;
 };
 
+export type SessionResponse = { accessToken: string; expiresAt: number; user: UserDocument };
+
+export const REFRESH_LOCK_NAME = "vantage.auth.refresh";
+export const AUTH_CHANNEL_NAME = "vantage.auth";
+
+type AuthMessage = { type: "signed-out" } | { type: "signed-in" };
+
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** Runs `fn` while holding the cross-tab refresh lock, when the browser has one. */
+async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  if (!locks || typeof locks.request !== "function") return fn();
+  return locks.request(REFRESH_LOCK_NAME, fn);
+}
+
+function currentPathAndQuery(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}
+
+/** The session engine: plain closures over refs, created once per provider. */
+function createSessionEngine(set: {
+  status(status: AuthStatus): void;
+  user(user: UserDocument | null | ((prev: UserDocument | null) => UserDocument | null)): void;
+}) {
+  let session: { accessToken: string; expiresAt: number } | null = null;
+  let status: AuthStatus = "loading";
+  let inflight: Promise<string | null> | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let backoffAttempt = 0;
+  let channel: BroadcastChannel | null = null;
+  let running = false;
+
+  const setStatus = (next: AuthStatus) => {
+    status = next;
+    set.status(next);
+  };
+  const clearTimer = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+  };
+  const schedule = (delayMs: number) => {
+    clearTimer();
+    if (!running) return;
+    timer = setTimeout(() => void refresh(), delayMs);
+  };
+  const broadcast = (message: AuthMessage) => channel?.postMessage(message);
+
+  const becomeSignedOut = () => {
+    clearTimer();
+    session = null;
+    set.user(null);
+    setStatus("signed-out");
+  };
+
+  const applySession = (body: SessionResponse) => {
+    const wasSignedIn = status === "signed-in";
+    backoffAttempt = 0;
+    session = { accessToken: body.accessToken, expiresAt: body.expiresAt };
+    set.user(body.user);
+    setStatus("signed-in");
+    schedule(proactiveRefreshDelayMs(body.expiresAt, Date.now()));
+    if (!wasSignedIn) broadcast({ type: "signed-in" });
+  };
+
+  const refresh = (): Promise<string | null> => {
+    inflight ??= (async () => {
+      try {
+        const body = await withRefreshLock(() => apiRequest<SessionResponse>("/auth/refresh", { method: "POST", body: {} }));
+        applySession(body);
+        return body.accessToken;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) {
+          becomeSignedOut();
+          return null;
+        }
+        // Network failure, timeout or a server hiccup: keep what we know (a reload keeps
+        // the player) and try again later with back-off.
+        schedule(refreshBackoffMs(backoffAttempt++));
+        return session && !isTokenExpired(session.expiresAt, Date.now()) ? session.accessToken : null;
+      } finally {
+        inflight = null;
+      }
+    })();
+    return inflight;
+  };
+
+  const getAccessToken = async (): Promise<string | null> => {
+    if (session && !isTokenExpired(session.expiresAt, Date.now())) return session.accessToken;
+    if (status === "signed-out") return null;
+    return refresh();
+  };
+
+  const signOut = async () => {
+    clearTimer();
+    session = null;
+    try {
+      await apiRequest("/auth/logout", { method: "POST", body: {} });
+    } catch {
+      // The local sign-out still happens; the refresh token expires on its own.
+    }
+    clearStoredUsername();
+    becomeSignedOut();
+    broadcast({ type: "signed-out" });
+  };
+
+  const start = () => {
+    running = true;
+    if (typeof BroadcastChannel !== "undefined") {
+      channel = new BroadcastChannel(AUTH_CHANNEL_NAME);
+      channel.onmessage = (event: MessageEvent<AuthMessage>) => {
+        if (event.data?.type === "signed-out") {
+          clearStoredUsername();
+          becomeSignedOut();
+        } else if (event.data?.type === "signed-in" && status !== "signed-in") {
+          void refresh();
+        }
+      };
+    }
+    void refresh();
+  };
+
+  const stop = () => {
+    running = false;
+    clearTimer();
+    channel?.close();
+    channel = null;
+  };
+
+  return { start, stop, refresh, getAccessToken, signOut };
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const value = useMemo<AuthContextValue>(() => {
-    const getAccessToken = async () => null;
-    return {
-      status: "signed-out",
-      user: null,
-      getAccessToken,
-      signIn: () => undefined,
-      signOut: async () => undefined,
-      updateUser: () => undefined,
-      api: createApiClient(getAccessToken),
-    };
-  }, []);
+  const [status, setStatus] = useState<AuthStatus>("loading");
+  const [user, setUser] = useState<UserDocument | null>(null);
+  const engineRef = useRef<ReturnType<typeof createSessionEngine> | null>(null);
+  engineRef.current ??= createSessionEngine({ status: setStatus, user: setUser });
+  const engine = engineRef.current;
+
+  useEffect(() => {
+    engine.start();
+    return engine.stop;
+  }, [engine]);
+
+  // Spec §4: on every auth change the username is stored on the device.
+  useEffect(() => {
+    if (user) storeUsername(user);
+  }, [user]);
+
+  const api = useMemo(() => createApiClient(engine.getAccessToken, { onUnauthorized: engine.refresh }), [engine]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status,
+      user,
+      getAccessToken: engine.getAccessToken,
+      signIn: (from?: string) => redirectTo(signInStartUrl(from ?? currentPathAndQuery())),
+      signOut: engine.signOut,
+      updateUser: (patch) => setUser((prev) => (prev ? { ...prev, ...patch } : prev)),
+      api,
+    }),
+    [status, user, engine, api],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -1,0 +1,18 @@
+// The footer of spec §2: links to the legal pages and the entertainment-only statement.
+import { Link } from "react-router";
+import { PRODUCT_TITLE } from "../../lib/brand";
+
+export function AppFooter() {
+  return (
+    <footer className="app-footer">
+      <nav aria-label="Legal" className="footer-links">
+        <Link to="/terms">Terms</Link>
+        <Link to="/privacy">Privacy</Link>
+        <Link to="/disclaimer">Disclaimer</Link>
+      </nav>
+      <p className="footer-statement">
+        {PRODUCT_TITLE} is for entertainment only. No real-money wagering: virtual currency has no monetary value. 18+ only.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,19 @@
+// The providers every screen relies on, outermost first: toast, session, wallet,
+// betslip. Tests wrap a memory router in the same stack.
+import type { ReactNode } from "react";
+import { ToastProvider } from "../components/toast";
+import { AuthProvider } from "../features/auth/auth-provider";
+import { BetslipProvider } from "../features/betslip/betslip-provider";
+import { WalletProvider } from "../features/wallet/wallet-provider";
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ToastProvider>
+      <AuthProvider>
+        <WalletProvider>
+          <BetslipProvider>{children}</BetslipProvider>
+        </WalletProvider>
+      </AuthProvider>
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,52 @@
+// '/': the sign-in screen when signed out, the board when signed in (spec §2). It also
+// reads the result of a redirect sign-in: `auth_error` (callback failures, shown as
+// 'Sign-in failed: …') or `login_error` (the sign-in could not start, 'Login failed: …'),
+// and sends a player who just signed in on to the page they originally wanted.
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useAuth } from "../../features/auth/auth-provider";
+import { SignInCard } from "../../features/auth/components/sign-in-card";
+import { safeFrom, signInFailedMessage } from "../../features/auth/sign-in-url";
+import { BoardPage } from "../../features/board/components/board-page";
+import "../../features/auth/components/auth.css";
+
+function resultMessage(params: URLSearchParams): string | null {
+  const authError = params.get("auth_error");
+  if (authError) return signInFailedMessage(authError);
+  const loginError = params.get("login_error");
+  if (loginError) return `Login failed: ${loginError}`;
+  return null;
+}
+
+export function HomeRoute() {
+  const { status } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const stateFrom = (location.state as { from?: unknown } | null)?.from;
+  const from = safeFrom(typeof stateFrom === "string" ? stateFrom : searchParams.get("from"));
+  const [failure] = useState(() => resultMessage(searchParams));
+
+  useEffect(() => {
+    if (!searchParams.has("auth_error") && !searchParams.has("login_error")) return;
+    console.error(resultMessage(searchParams));
+    const rest = new URLSearchParams(searchParams);
+    rest.delete("auth_error");
+    rest.delete("login_error");
+    setSearchParams(rest, { replace: true, state: location.state });
+  }, [searchParams, setSearchParams, location.state]);
+
+  useEffect(() => {
+    if (status === "signed-in" && from !== "/") navigate(from, { replace: true });
+  }, [status, from, navigate]);
+
+  if (status === "loading") {
+    return (
+      <p className="auth-status" role="status">
+        Checking authentication...
+      </p>
+    );
+  }
+  if (status === "signed-out") return <SignInCard from={from} error={failure} />;
+  return <BoardPage />;
+}

@@ -1,0 +1,85 @@
+// /account (spec §2): the player edits their username. It is saved to the profile on
+// the server and on the device under 'vantage.username', with the spec §8 messages.
+import { useState, type FormEvent } from "react";
+import { errorMessage } from "../../../lib/api-client";
+import type { UserDocument } from "../../../shared/schemas/user";
+import { useAuth } from "../../auth/auth-provider";
+import { storeUsername, usernameFor } from "../../auth/username";
+import "./account.css";
+
+export const USERNAME_UPDATED = "✅ Username updated successfully.";
+export const USERNAME_UPDATE_FAILED = "❌ Failed to update username.";
+
+type Result = { ok: true } | { ok: false; reason: string | null };
+
+export function AccountPage() {
+  const { user, api, updateUser } = useAuth();
+  const [name, setName] = useState(() => usernameFor(user));
+  const [saving, setSaving] = useState(false);
+  const [result, setResult] = useState<Result | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setResult(null);
+    try {
+      const updated = await api.patch<UserDocument>("/me", { displayName: name });
+      updateUser({ displayName: updated.displayName });
+      storeUsername(updated);
+      setName(updated.displayName);
+      setResult({ ok: true });
+    } catch (err) {
+      const reason = errorMessage(err, "");
+      setResult({ ok: false, reason: reason || null });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <main className="page page-narrow account-page">
+      <h1>Account</h1>
+      <section className="card" aria-labelledby="username-heading">
+        <h2 id="username-heading" className="card-title">
+          Username
+        </h2>
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <div className="field">
+            <label htmlFor="account-username">Username</label>
+            <input
+              id="account-username"
+              type="text"
+              value={name}
+              maxLength={64}
+              autoComplete="nickname"
+              onChange={(e) => {
+                setName(e.target.value);
+                setResult(null);
+              }}
+            />
+          </div>
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {saving ? "Saving…" : "Save"}
+          </button>
+        </form>
+        <div role="status" className="account-result">
+          {result?.ok === true && <p className="positive">{USERNAME_UPDATED}</p>}
+          {result?.ok === false && (
+            <>
+              <p className="negative">{USERNAME_UPDATE_FAILED}</p>
+              {result.reason && <p className="muted account-reason">{result.reason}</p>}
+            </>
+          )}
+        </div>
+      </section>
+      {user && (
+        <section className="card account-details" aria-labelledby="details-heading">
+          <h2 id="details-heading" className="card-title">
+            Signed in as
+          </h2>
+          <p>{user.email}</p>
+        </section>
+      )}
+    </main>
+  );
+}
