@@ -6,6 +6,8 @@ import type { AppEnv } from "./http/app-types";
 import { limitSignIn } from "./http/rate-limit";
 import { sameOriginWrites, securityHeaders } from "./http/security";
 import { meRoutes } from "./me/me-routes";
+import { oddsRoutes } from "./odds/events-routes";
+import { devRoutes } from "./dev/dev-routes";
 import { betsRoutes } from "./bets/bets-routes";
 import { liveRoutes } from "./live/live-routes";
 import { bonusRoutes } from "./bonus/bonus-routes";
@@ -20,6 +22,8 @@ export function createApp() {
   app.get("/health", (c) => c.json({ ok: true }));
   app.route("/auth", authRoutes());
   app.route("/me", meRoutes());
+  app.route("/", oddsRoutes());
+  app.route("/dev", devRoutes());
   app.route("/", betsRoutes());
   app.route("/live", liveRoutes());
   app.route("/grantDailyBonus", bonusRoutes());

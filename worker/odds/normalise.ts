@@ -17,7 +17,7 @@ export const BOOKMAKER_PREFERENCE = [
   "ballybet", "hardrockbet", "bovada", "betonlineag", "mybookieag", "lowvig", "betus",
 ] as const;
 
-const OutcomeSchema = z.object({ name: z.string(), price: z.unknown(), point: z.unknown().optional() });
+const OutcomeSchema = z.object({ name: z.string(), price: z.unknown().optional(), point: z.unknown().optional() });
 const MarketSchema = z.object({ key: z.string(), outcomes: z.array(OutcomeSchema) });
 const BookmakerSchema = z.object({ key: z.string(), markets: z.array(MarketSchema) });
 export const OddsApiEventSchema = z.object({

@@ -1,0 +1,265 @@
+// The Odds API v4 payloads (recorded-style) turned into board Events and scores, and
+// every way the real feed can fail turned into a distinct value, never a crash.
+import { describe, expect, it } from "vitest";
+import { EventSchema } from "../../src/shared/schemas/events";
+import { chooseBookmaker, normaliseEvent, normaliseScore, OddsApiEventSchema, type OddsApiEvent } from "../../worker/odds/normalise";
+import { createTheOddsApiProvider } from "../../worker/odds/the-odds-api";
+import type { FeedStatusUpdate } from "../../worker/odds/feed-status";
+
+const NOW = Date.parse("2026-01-10T12:00:00Z");
+
+const nfl: OddsApiEvent = OddsApiEventSchema.parse({
+  id: "e912304de2b2ce35b473ce2ecd3d1502",
+  sport_key: "americanfootball_nfl",
+  sport_title: "NFL",
+  commence_time: "2026-01-11T18:00:00Z",
+  home_team: "Kansas City Chiefs",
+  away_team: "Buffalo Bills",
+  bookmakers: [
+    {
+      key: "bovada",
+      title: "Bovada",
+      last_update: "2026-01-10T11:58:00Z",
+      markets: [
+        { key: "h2h", last_update: "2026-01-10T11:58:00Z", outcomes: [{ name: "Buffalo Bills", price: 105 }, { name: "Kansas City Chiefs", price: -125 }] },
+      ],
+    },
+    {
+      key: "fanduel",
+      title: "FanDuel",
+      last_update: "2026-01-10T11:59:00Z",
+      markets: [
+        { key: "h2h", outcomes: [{ name: "Buffalo Bills", price: 110 }, { name: "Kansas City Chiefs", price: -130 }] },
+        { key: "spreads", outcomes: [{ name: "Buffalo Bills", price: -108, point: 2.5 }, { name: "Kansas City Chiefs", price: -112, point: -2.5 }] },
+        { key: "totals", outcomes: [{ name: "Over", price: -110, point: 47.5 }, { name: "Under", price: -110, point: 47.5 }] },
+      ],
+    },
+    {
+      key: "draftkings",
+      title: "DraftKings",
+      last_update: "2026-01-10T11:59:30Z",
+      markets: [
+        { key: "h2h", outcomes: [{ name: "Buffalo Bills", price: 115 }, { name: "Kansas City Chiefs", price: -135 }] },
+        { key: "spreads", outcomes: [{ name: "Buffalo Bills", price: -110, point: 3 }, { name: "Kansas City Chiefs", price: -110, point: -3 }] },
+        { key: "totals", outcomes: [{ name: "Over", price: -105, point: 48 }, { name: "Under", price: -115, point: 48 }] },
+      ],
+    },
+  ],
+});
+
+describe("normalising The Odds API odds", () => {
+  it("takes all markets from one bookmaker: the most markets, then the preference order", () => {
+    expect(chooseBookmaker(nfl.bookmakers)?.key).toBe("draftkings");
+    const event = normaliseEvent(nfl, "americanfootball_nfl", NOW);
+    expect(EventSchema.parse(event)).toEqual(event);
+    expect(event).toMatchObject({
+      eventId: "e912304de2b2ce35b473ce2ecd3d1502",
+      sport: "americanfootball_nfl",
+      home: "Kansas City Chiefs",
+      away: "Buffalo Bills",
+      status: "scheduled",
+      live: null,
+      markets: {
+        moneyline: { home: -135, away: 115 },
+        spread: { line: -3, home: -110, away: -110 },
+        total: { line: 48, over: -105, under: -115 },
+      },
+    });
+  });
+
+  it("prefers a book with more markets over a preferred book with fewer", () => {
+    const onlyH2hFromDk = {
+      ...nfl,
+      bookmakers: [
+        { key: "draftkings", markets: [{ key: "h2h", outcomes: [{ name: "Buffalo Bills", price: 115 }, { name: "Kansas City Chiefs", price: -135 }] }] },
+        nfl.bookmakers[1]!,
+      ],
+    };
+    expect(chooseBookmaker(onlyH2hFromDk.bookmakers)?.key).toBe("fanduel");
+  });
+
+  it("locks extreme and missing prices (null) and keeps the rest", () => {
+    const raw = OddsApiEventSchema.parse({
+      id: "mismatch",
+      commence_time: "2026-01-11T01:00:00Z",
+      home_team: "Oklahoma City Thunder",
+      away_team: "Washington Wizards",
+      bookmakers: [
+        {
+          key: "draftkings",
+          markets: [
+            { key: "h2h", outcomes: [{ name: "Washington Wizards", price: 5000 }, { name: "Oklahoma City Thunder", price: -12000 }] },
+            { key: "spreads", outcomes: [{ name: "Washington Wizards", price: 0, point: 18.5 }, { name: "Oklahoma City Thunder", point: -18.5 }] },
+            { key: "totals", outcomes: [{ name: "Over", price: -110.4, point: 221.5 }, { name: "Under", price: -9999, point: 221.5 }] },
+          ],
+        },
+      ],
+    });
+    const event = normaliseEvent(raw, "basketball_nba", NOW);
+    expect(event.markets.moneyline).toEqual({ home: null, away: null });
+    // The locked moneyline still names the favourite: the Thunder keep the negative line.
+    expect(event.markets.spread).toEqual({ line: -18.5, home: null, away: null });
+    expect(event.markets.total).toEqual({ line: 221.5, over: -110, under: -9999 });
+  });
+
+  it("drops soccer's Draw from the moneyline and shows home/away only", () => {
+    const raw = OddsApiEventSchema.parse({
+      id: "mls-1",
+      commence_time: "2026-01-10T23:30:00Z",
+      home_team: "Inter Miami CF",
+      away_team: "Toronto FC",
+      bookmakers: [
+        {
+          key: "fanduel",
+          markets: [
+            { key: "h2h", outcomes: [{ name: "Inter Miami CF", price: -145 }, { name: "Toronto FC", price: 360 }, { name: "Draw", price: 290 }] },
+            { key: "totals", outcomes: [{ name: "Over", price: -125, point: 2.5 }, { name: "Under", price: 100, point: 2.5 }] },
+          ],
+        },
+      ],
+    });
+    const event = normaliseEvent(raw, "soccer_usa_mls", NOW);
+    expect(event.markets.moneyline).toEqual({ home: -145, away: 360 });
+    expect(JSON.stringify(event)).not.toContain("Draw");
+    expect(event.markets.spread).toBeUndefined();
+  });
+
+  it("never invents a market the game does not have", () => {
+    const raw = OddsApiEventSchema.parse({
+      id: "ufc-1",
+      commence_time: "2026-01-11T03:00:00Z",
+      home_team: "Islam Makhachev",
+      away_team: "Arman Tsarukyan",
+      bookmakers: [{ key: "betmgm", markets: [{ key: "h2h", outcomes: [{ name: "Islam Makhachev", price: -250 }, { name: "Arman Tsarukyan", price: 200 }] }] }],
+    });
+    const event = normaliseEvent(raw, "mma_mixed_martial_arts", NOW);
+    expect(event.markets).toEqual({ moneyline: { home: -250, away: 200 } });
+
+    const noBooks = normaliseEvent(OddsApiEventSchema.parse({ ...raw, bookmakers: [] }), "mma_mixed_martial_arts", NOW);
+    expect(noBooks.markets).toEqual({});
+  });
+
+  it("applies the spread favourite rule even when the book's signs disagree", () => {
+    const raw = OddsApiEventSchema.parse({
+      id: "flip",
+      commence_time: "2026-01-11T18:00:00Z",
+      home_team: "Detroit Lions",
+      away_team: "Chicago Bears",
+      bookmakers: [
+        {
+          key: "draftkings",
+          markets: [
+            { key: "h2h", outcomes: [{ name: "Detroit Lions", price: 160 }, { name: "Chicago Bears", price: -190 }] },
+            { key: "spreads", outcomes: [{ name: "Detroit Lions", price: -110, point: -4.5 }, { name: "Chicago Bears", price: -110, point: 4.5 }] },
+          ],
+        },
+      ],
+    });
+    expect(normaliseEvent(raw, "americanfootball_nfl", NOW).markets.spread?.line).toBe(4.5);
+  });
+
+  it("marks a started game live with its score and a completed one final", () => {
+    const started = { ...nfl, commence_time: "2026-01-10T11:00:00Z" };
+    const score = {
+      id: nfl.id,
+      commence_time: started.commence_time,
+      home_team: nfl.home_team,
+      away_team: nfl.away_team,
+      completed: false,
+      scores: [{ name: "Kansas City Chiefs", score: "17" }, { name: "Buffalo Bills", score: "10" }],
+    };
+    expect(normaliseEvent(started, "americanfootball_nfl", NOW, score)).toMatchObject({
+      status: "live",
+      live: { homeScore: 17, awayScore: 10 },
+    });
+    expect(normaliseEvent(started, "americanfootball_nfl", NOW, { ...score, completed: true }).status).toBe("final");
+    expect(normaliseScore({ ...score, completed: true }, "americanfootball_nfl")).toEqual({
+      eventId: nfl.id,
+      sport: "americanfootball_nfl",
+      startTime: "2026-01-10T11:00:00.000Z",
+      home: "Kansas City Chiefs",
+      away: "Buffalo Bills",
+      completed: true,
+      homeScore: 17,
+      awayScore: 10,
+    });
+  });
+});
+
+function fakeFetch(respond: (url: URL) => Response | Promise<Response>) {
+  const urls: URL[] = [];
+  const fetcher = (async (input: RequestInfo | URL) => {
+    const url = new URL(String(input));
+    urls.push(url);
+    return respond(url);
+  }) as typeof fetch;
+  return { fetcher, urls };
+}
+
+const quotaHeaders = { "content-type": "application/json", "x-requests-remaining": "480", "x-requests-used": "20", "x-requests-last": "3" };
+
+describe("The Odds API provider", () => {
+  it("asks for the spec's markets and regions, reads quota headers and reports them", async () => {
+    const recorded: FeedStatusUpdate[] = [];
+    const { fetcher, urls } = fakeFetch(() => new Response(JSON.stringify([nfl]), { headers: quotaHeaders }));
+    const provider = createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test/", fetcher, record: async (u) => void recorded.push(u) });
+    const result = await provider.fetchOdds("americanfootball_nfl", NOW);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.quota).toEqual({ remaining: 480, used: 20, last: 3 });
+    expect(urls[0]?.pathname).toBe("/v4/sports/americanfootball_nfl/odds");
+    expect(Object.fromEntries(urls[0]!.searchParams)).toEqual({ regions: "us,us2", markets: "h2h,spreads,totals", oddsFormat: "american", apiKey: "k" });
+    expect(recorded[0]).toMatchObject({ sport: "americanfootball_nfl", provider: "the-odds-api", status: 200, quota: { remaining: 480 } });
+  });
+
+  it("merges live scores when a game has started and drops completed games", async () => {
+    const live = { ...nfl, commence_time: "2026-01-10T11:00:00Z" };
+    const done = { ...nfl, id: "done", commence_time: "2026-01-10T08:00:00Z" };
+    const { fetcher, urls } = fakeFetch((url) =>
+      url.pathname.endsWith("/scores")
+        ? Response.json([
+            { id: live.id, commence_time: live.commence_time, home_team: live.home_team, away_team: live.away_team, completed: false, scores: [{ name: "Kansas City Chiefs", score: "3" }, { name: "Buffalo Bills", score: "7" }] },
+            { id: "done", commence_time: done.commence_time, home_team: done.home_team, away_team: done.away_team, completed: true, scores: [{ name: "Kansas City Chiefs", score: "24" }, { name: "Buffalo Bills", score: "21" }] },
+          ])
+        : Response.json([live, done]),
+    );
+    const result = await createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test", fetcher }).fetchOdds("americanfootball_nfl", NOW);
+    expect(urls.map((u) => u.pathname.split("/").pop())).toEqual(["odds", "scores"]);
+    expect(result.ok && result.value.map((e) => [e.eventId, e.status, e.live?.homeScore, e.live?.awayScore])).toEqual([[live.id, "live", 3, 7]]);
+  });
+
+  it("asks for past finals with daysFrom and parses string scores", async () => {
+    const { fetcher, urls } = fakeFetch(() =>
+      Response.json([{ id: "g", commence_time: "2026-01-09T00:00:00Z", home_team: "A", away_team: "B", completed: true, scores: [{ name: "A", score: "101" }, { name: "B", score: "99" }] }]),
+    );
+    const result = await createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test", fetcher }).fetchScores("basketball_nba", { daysFrom: 2 }, NOW);
+    expect(urls[0]?.searchParams.get("daysFrom")).toBe("2");
+    expect(result.ok && result.value[0]).toMatchObject({ completed: true, homeScore: 101, awayScore: 99 });
+  });
+
+  it("tells a bad key, spent credits, a rate limit and an outage apart", async () => {
+    const cases: Array<[Response, string]> = [
+      [Response.json({ message: "API key is not valid", error_code: "INVALID_KEY" }, { status: 401 }), "unauthorized"],
+      [Response.json({ message: "Usage quota has been reached", error_code: "OUT_OF_USAGE_CREDITS" }, { status: 401 }), "out-of-credits"],
+      [Response.json({ message: "Too many requests", error_code: "EXCEEDED_FREQ_LIMIT" }, { status: 429 }), "rate-limited"],
+      [new Response("<html>bad gateway</html>", { status: 502 }), "unavailable"],
+      [new Response("not json", { status: 200 }), "bad-response"],
+    ];
+    for (const [response, kind] of cases) {
+      const recorded: FeedStatusUpdate[] = [];
+      const { fetcher } = fakeFetch(() => response);
+      const provider = createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test", fetcher, record: async (u) => void recorded.push(u) });
+      const result = await provider.fetchOdds("basketball_nba", NOW);
+      expect(result).toMatchObject({ ok: false, kind });
+      expect(recorded[0]?.error).toContain(kind);
+    }
+  });
+
+  it("turns a timeout into an 'unavailable' value", async () => {
+    const fetcher = ((_: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+      })) as typeof fetch;
+    const result = await createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test", fetcher, timeoutMs: 50 }).fetchOdds("icehockey_nhl", NOW);
+    expect(result).toMatchObject({ ok: false, kind: "unavailable", message: "odds feed timed out" });
+  });
+});

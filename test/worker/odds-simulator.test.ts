@@ -1,0 +1,162 @@
+// The embedded simulator: the same schedule and prices for everyone at a given moment,
+// real teams for all eight sports, games that start on time, play through periods with
+// a clock and finish with a final score the settlement job can grade.
+import { describe, expect, it } from "vitest";
+import { validPrice } from "../../src/shared/odds";
+import { EventSchema, type Event } from "../../src/shared/schemas/events";
+import { SPORT_KEYS, type SportKey } from "../../src/shared/sports";
+import { TEAMS } from "../../src/shared/teams";
+import { gameById, gamesForDay, gameState, gameToEvent } from "../../worker/odds/simulator/sim-games";
+import { simulatedBoard, simulatedScores } from "../../worker/odds/simulator/simulator-provider";
+
+const DAY = 24 * 60 * 60 * 1000;
+const MIN = 60 * 1000;
+const T = Date.UTC(2026, 2, 14, 15, 7, 0);
+
+function allPrices(e: Event): Array<number | null> {
+  const m = e.markets;
+  return [m.moneyline?.home, m.moneyline?.away, m.spread?.home, m.spread?.away, m.total?.over, m.total?.under].filter((p) => p !== undefined);
+}
+
+describe("simulator schedule", () => {
+  it("is deterministic: the same moment gives the same board and scores", () => {
+    for (const sport of SPORT_KEYS) {
+      expect(simulatedBoard(sport, T)).toEqual(simulatedBoard(sport, T));
+      expect(simulatedScores(sport, 2, T)).toEqual(simulatedScores(sport, 2, T));
+    }
+  });
+
+  it("schedules several games a day of real, distinct teams for all eight sports", () => {
+    const day = Math.floor(T / DAY);
+    for (const sport of SPORT_KEYS) {
+      const games = gamesForDay(sport, day);
+      expect(games.length).toBeGreaterThanOrEqual(6);
+      const names = new Set(TEAMS[sport].map((t) => t[0]));
+      const playing = games.flatMap((g) => [g.home, g.away]);
+      for (const team of playing) expect(names.has(team)).toBe(true);
+      expect(new Set(playing).size).toBe(playing.length);
+    }
+  });
+
+  it("always has live and upcoming games, every event valid against the API schema", () => {
+    for (const at of [T, T + 5 * 60 * MIN, T + 13 * 60 * MIN]) {
+      const boards = SPORT_KEYS.map((s) => simulatedBoard(s, at));
+      const all = boards.flat();
+      expect(all.some((e) => e.status === "live")).toBe(true);
+      for (const board of boards) expect(board.filter((e) => e.status === "scheduled").length).toBeGreaterThanOrEqual(5);
+      for (const e of all) {
+        expect(EventSchema.parse(e)).toEqual(e);
+        expect(e.status).not.toBe("final");
+        for (const p of allPrices(e)) if (p !== null) expect(validPrice(p)).toBe(p);
+      }
+    }
+  });
+
+  it("offers MMA as moneyline only and the team sports all three markets", () => {
+    const mma = simulatedBoard("mma_mixed_martial_arts", T);
+    for (const e of mma) expect(Object.keys(e.markets)).toEqual(["moneyline"]);
+    for (const e of simulatedBoard("basketball_nba", T)) expect(Object.keys(e.markets).sort()).toEqual(["moneyline", "spread", "total"]);
+  });
+
+  it("prices favourites short and gives them the negative spread", () => {
+    let checked = 0;
+    for (const sport of ["americanfootball_nfl", "basketball_nba", "icehockey_nhl"] as SportKey[]) {
+      for (const e of simulatedBoard(sport, T).filter((x) => x.status === "scheduled")) {
+        const ml = e.markets.moneyline;
+        const spread = e.markets.spread;
+        if (!ml?.home || !ml.away || !spread?.line) continue;
+        const homeFavourite = 1 / (ml.home > 0 ? 1 + ml.home / 100 : 1 + 100 / -ml.home) >= 1 / (ml.away > 0 ? 1 + ml.away / 100 : 1 + 100 / -ml.away);
+        expect(spread.line < 0).toBe(homeFavourite);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  it("moves lines a little over time and shows some locked prices", () => {
+    const before = simulatedBoard("basketball_nba", T).filter((e) => e.status === "scheduled");
+    const after = simulatedBoard("basketball_nba", T + 40 * MIN);
+    const moved = before.filter((e) => {
+      const later = after.find((x) => x.eventId === e.eventId);
+      return later && JSON.stringify(later.markets) !== JSON.stringify(e.markets);
+    });
+    expect(moved.length).toBeGreaterThan(0);
+
+    let locked = 0;
+    for (let h = 0; h < 48; h += 3) for (const s of SPORT_KEYS) for (const e of simulatedBoard(s, T + h * 60 * MIN)) locked += allPrices(e).filter((p) => p === null).length;
+    expect(locked).toBeGreaterThan(0);
+  });
+});
+
+describe("simulator game progression", () => {
+  it("starts on time, plays through periods with a clock, and ends with a final that never changes", () => {
+    const game = gamesForDay("basketball_nba", Math.floor(T / DAY))[2]!;
+    expect(gameState(game, game.startMs - 1).status).toBe("scheduled");
+    expect(gameToEvent(game, game.startMs - 1).live).toBeNull();
+
+    const start = gameState(game, game.startMs + 1000);
+    expect(start).toMatchObject({ status: "live", periodLabel: "Q1" });
+    expect(start.clock).toMatch(/^1[12]:\d\d$/);
+
+    const third = gameState(game, game.startMs + (game.endMs - game.startMs) * 0.6);
+    expect(third.periodLabel).toBe("Q3");
+
+    let lastHome = 0;
+    let lastAway = 0;
+    for (let t = game.startMs; t < game.endMs; t += 5 * MIN) {
+      const s = gameState(game, t);
+      expect(s.homeScore).toBeGreaterThanOrEqual(lastHome);
+      expect(s.awayScore).toBeGreaterThanOrEqual(lastAway);
+      lastHome = s.homeScore;
+      lastAway = s.awayScore;
+    }
+
+    const final = gameState(game, game.endMs);
+    expect(final.status).toBe("final");
+    expect(final.homeScore).toBeGreaterThan(60);
+    expect(final.homeScore).not.toBe(final.awayScore);
+    expect(gameState(game, game.endMs + 3 * DAY)).toEqual(final);
+    expect(gameById(game.eventId)).toEqual(game);
+  });
+
+  it("reads sport-appropriate periods and clocks", () => {
+    const mid = (sport: SportKey, fraction: number) => {
+      const g = gamesForDay(sport, Math.floor(T / DAY))[0]!;
+      return gameState(g, g.startMs + (g.endMs - g.startMs) * fraction);
+    };
+    expect(mid("baseball_mlb", 0.25)).toMatchObject({ periodLabel: "Top 3rd", clock: null });
+    expect(mid("baseball_mlb", 0.3).periodLabel).toBe("Bot 3rd");
+    expect(mid("icehockey_nhl", 0.5).periodLabel).toBe("2nd Period");
+    expect(mid("soccer_usa_mls", 0.75)).toMatchObject({ periodLabel: "2nd Half", clock: "68'" });
+    expect(mid("basketball_ncaab", 0.25).periodLabel).toBe("1st Half");
+    expect(mid("mma_mixed_martial_arts", 0.9).periodLabel).toBe("Round 3");
+    expect(mid("americanfootball_nfl", 0.1)).toMatchObject({ periodLabel: "Q1" });
+  });
+
+  it("reports live and completed games to the settlement job with final scores", () => {
+    for (const sport of SPORT_KEYS) {
+      const scores = simulatedScores(sport, 1, T);
+      const finals = scores.filter((s) => s.completed);
+      expect(finals.length).toBeGreaterThan(2);
+      for (const f of finals) {
+        expect(f.homeScore).not.toBeNull();
+        expect(f.awayScore).not.toBeNull();
+        if (sport !== "soccer_usa_mls") expect(f.homeScore).not.toBe(f.awayScore);
+        expect(Date.parse(f.startTime)).toBeLessThanOrEqual(T);
+      }
+      // A game reported live now is reported completed, with the same teams, once it ends.
+      const live = scores.find((s) => !s.completed);
+      if (live) {
+        const later = simulatedScores(sport, 1, T + 4 * 60 * MIN).find((s) => s.eventId === live.eventId);
+        expect(later).toMatchObject({ completed: true, home: live.home, away: live.away });
+      }
+    }
+  });
+
+  it("scores MMA as a win for one fighter only at the end", () => {
+    const g = gamesForDay("mma_mixed_martial_arts", Math.floor(T / DAY))[0]!;
+    expect(gameState(g, g.endMs - 1000)).toMatchObject({ homeScore: 0, awayScore: 0 });
+    const f = gameState(g, g.endMs);
+    expect(f.homeScore + f.awayScore).toBe(1);
+  });
+});

@@ -1,0 +1,41 @@
+// Development-only controls: move the odds simulator's clock forward for demos and
+// tests. Outside development with the embedded simulator these routes do not exist (404).
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { z } from "zod";
+import { isDevelopment, oddsFeedMode } from "../config";
+import { ApiError, readJson } from "../http/api-error";
+import type { AppEnv } from "../http/app-types";
+import { advanceSimClock, simOffsetMs } from "../odds/simulator/sim-clock";
+
+const SIM_CACHE_PREFIX = "odds:v1:simulator:";
+
+const devOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (!isDevelopment(c.env) || oddsFeedMode(c.env) !== "embedded") throw new ApiError(404, "not-found", "No such API route.");
+  await next();
+});
+
+export const AdvanceSchema = z.strictObject({ minutes: z.number().int().min(1).max(7 * 24 * 60) });
+
+export function devRoutes() {
+  const app = new Hono<AppEnv>();
+  app.use("*", devOnly);
+
+  app.get("/sim/clock", async (c) => {
+    const now = Date.now();
+    const offsetMs = await simOffsetMs(c.env);
+    return c.json({ offsetMs, simNow: now + offsetMs });
+  });
+
+  app.post("/sim/advance", async (c) => {
+    const { minutes } = await readJson(c, AdvanceSchema);
+    const now = Date.now();
+    const offsetMs = await advanceSimClock(c.env, minutes, now);
+    // Cache keys carry the offset, so the new clock already misses; drop the old boards too.
+    const listed = await c.env.ODDS_CACHE.list({ prefix: SIM_CACHE_PREFIX });
+    await Promise.all(listed.keys.map((k) => c.env.ODDS_CACHE.delete(k.name)));
+    return c.json({ offsetMs, simNow: now + offsetMs });
+  });
+
+  return app;
+}

@@ -1,0 +1,59 @@
+// GET /api/events (the board's odds for one sport, signed-in players only), GET
+// /api/sports (which sports the active feed carries, so the SPA can mark the rest
+// 'Coming soon') and the operator's GET /api/admin/feed-status (quota and last error).
+import { Hono } from "hono";
+import { z } from "zod";
+import { SPORT_KEYS, SPORTS } from "../../src/shared/sports";
+import { requireUser } from "../auth/require-user";
+import { adminEmails } from "../config";
+import { ApiError, parseWith } from "../http/api-error";
+import type { AppEnv } from "../http/app-types";
+import { listFeedStatus } from "./feed-status";
+import { feedNow, getFeedProvider, loadEvents } from "./odds-service";
+
+/** Spec §7: exactly these parameters, with exactly these values; anything else is a 400. */
+export const EventsQuerySchema = z.strictObject({
+  sport: z.enum(SPORT_KEYS, { error: "sport must be one of the eight sport keys" }),
+  markets: z.literal("h2h,spreads,totals", { error: "markets must be h2h,spreads,totals" }).optional(),
+  regions: z.literal("us,us2", { error: "regions must be us,us2" }).optional(),
+  oddsFormat: z.literal("american", { error: "oddsFormat must be american" }).optional(),
+});
+
+function singleValuedQuery(all: Record<string, string[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, values] of Object.entries(all)) {
+    if (values.length !== 1) throw new ApiError(400, "invalid-argument", `${key}: give it once`);
+    out[key] = values[0]!;
+  }
+  return out;
+}
+
+export function oddsRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get("/events", requireUser, async (c) => {
+    const query = parseWith(EventsQuerySchema, singleValuedQuery(c.req.queries()));
+    const now = Date.now();
+    const loaded = await loadEvents(c.env, query.sport, now);
+    c.header("Cache-Control", "private, no-store");
+    c.header("X-Feed-Now", String(await feedNow(c.env, now)));
+    c.header("X-Odds-Fetched-At", String(loaded.fetchedAt));
+    if (loaded.stale) c.header("X-Odds-Stale", "1");
+    return c.json(loaded.events);
+  });
+
+  app.get("/sports", (c) => {
+    const provider = getFeedProvider(c.env);
+    return c.json(SPORTS.map((s) => ({ key: s.key, label: s.label, mapped: provider?.isMapped(s.key) ?? false })));
+  });
+
+  app.get("/admin/feed-status", requireUser, async (c) => {
+    if (!adminEmails(c.env).has(c.var.user.email.trim().toLowerCase())) {
+      throw new ApiError(403, "permission-denied", "Only operators can do this.");
+    }
+    const provider = getFeedProvider(c.env);
+    return c.json({ provider: provider?.name ?? null, sports: await listFeedStatus(c.env) });
+  });
+
+  return app;
+}
