@@ -33,7 +33,7 @@ export function leg(overrides: Partial<BetLeg> & Pick<BetLeg, "eventId">): BetLe
     home: "Home Team",
     away: "Away Team",
     startTime: new Date(Date.now() - 3 * HOUR).toISOString(),
-    ...overrides,
+    ...(Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) as typeof overrides),
   };
 }
 

@@ -1,0 +1,136 @@
+// POST /api/admin/events/:eventId/result: operators (ADMIN_EMAILS) settle or void a
+// game by hand through the same wallet path as the cron; everyone else is refused.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { api, postJson, signIn, type SignedIn } from "./helpers";
+import { HOUR, betOf, coins, leg, newEventId, newUserId, openBet, payoutRows, seedBets } from "./settlement-fixtures";
+
+const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
+
+let admin: SignedIn;
+let player: SignedIn;
+
+beforeAll(async () => {
+  admin = await signIn(ADMIN_EMAIL, "Operator");
+  player = await signIn();
+});
+
+function resultPath(eventId: string) {
+  return `/api/admin/events/${encodeURIComponent(eventId)}/result`;
+}
+
+async function eventWithBets(stakes: number[], opts: { startTime?: string; priceAm?: number } = {}) {
+  const eventId = newEventId();
+  const bets = [];
+  for (const stake of stakes) {
+    const user = newUserId();
+    const bet = openBet([leg({ eventId, league: "icehockey_nhl", side: "Home", priceAm: opts.priceAm ?? 100, home: "Oilers", away: "Flames", startTime: opts.startTime })], { stake });
+    await seedBets(user, [bet]);
+    bets.push({ user, bet });
+  }
+  return { eventId, bets };
+}
+
+describe("who may post a result", () => {
+  it("answers 401 without a token", async () => {
+    const res = await postJson(resultPath("any-event"), { homeScore: 1, awayScore: 0 });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: { code: "unauthenticated", message: "Please log in again." } });
+  });
+
+  it("answers 403 to a signed-in player who is not an operator, and settles nothing", async () => {
+    const { eventId, bets } = await eventWithBets([100]);
+    const res = await postJson(resultPath(eventId), { homeScore: 3, awayScore: 1 }, player.token);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: { code: "permission-denied", message: "Only operators can do this." } });
+    expect((await betOf(bets[0]!.user, bets[0]!.bet.id)).status).toBe("open");
+    const row = await env.DB.prepare("SELECT status FROM events WHERE event_id = ?").bind(eventId).first();
+    expect(row).toBeNull();
+  });
+
+  it("refuses GET and other verbs on the result route", async () => {
+    const res = await api(resultPath("x"), { token: admin.token });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("what an operator may post", () => {
+  it.each([
+    ["a string score", { homeScore: "3", awayScore: 1 }],
+    ["a negative score", { homeScore: -1, awayScore: 1 }],
+    ["a fractional score", { homeScore: 1.5, awayScore: 1 }],
+    ["one score only", { homeScore: 1 }],
+    ["void false", { void: false }],
+    ["a void with a score", { void: true, homeScore: 1, awayScore: 0 }],
+    ["nothing", {}],
+  ])("refuses %s with 400", async (_label, body) => {
+    const { eventId, bets } = await eventWithBets([100]);
+    const res = await postJson(resultPath(eventId), body, admin.token);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("invalid-argument");
+    expect((await betOf(bets[0]!.user, bets[0]!.bet.id)).status).toBe("open");
+  });
+
+  it("answers 404 for a game nobody knows", async () => {
+    const res = await postJson(resultPath("no-such-game"), { void: true }, admin.token);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: "not-found", message: "No such event." } });
+  });
+});
+
+describe("settling by hand", () => {
+  it("records a final score and pays every player's winning bet once", async () => {
+    const { eventId, bets } = await eventWithBets([100, 250, 40], { priceAm: 150 });
+    const res = await postJson(resultPath(eventId), { homeScore: 4, awayScore: 2 }, admin.token);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      eventId,
+      status: "final",
+      homeScore: 4,
+      awayScore: 2,
+      walletsCalled: 3,
+      legsGraded: 3,
+      betsSettled: 3,
+      pending: false,
+    });
+    for (const { user, bet } of bets) {
+      expect(await betOf(user, bet.id)).toMatchObject({ status: "settled", result: "win", payoutPaid: bet.stake * 2.5 });
+      expect(await coins(user)).toBe(5000 + bet.stake * 1.5);
+    }
+    const row = await env.DB.prepare("SELECT home, away, status, home_score, away_score, graded_at FROM events WHERE event_id = ?").bind(eventId).first();
+    expect(row).toMatchObject({ home: "Oilers", away: "Flames", status: "final", home_score: 4, away_score: 2 });
+    expect(row?.graded_at).not.toBeNull();
+
+    // Posting the same result again (a double click, a retry) pays nothing more.
+    const again = await postJson(resultPath(eventId), { homeScore: 4, awayScore: 2 }, admin.token);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ walletsCalled: 0, betsSettled: 0 });
+    for (const { user, bet } of bets) expect(await payoutRows(user, bet.id)).toHaveLength(1);
+  });
+
+  it("refuses a different result for a game that already has one", async () => {
+    const { eventId, bets } = await eventWithBets([100]);
+    expect((await postJson(resultPath(eventId), { homeScore: 1, awayScore: 3 }, admin.token)).status).toBe(200);
+    const changed = await postJson(resultPath(eventId), { homeScore: 3, awayScore: 1 }, admin.token);
+    expect(changed.status).toBe(409);
+    expect(((await changed.json()) as { error: { code: string } }).error.code).toBe("already-settled");
+    const voided = await postJson(resultPath(eventId), { void: true }, admin.token);
+    expect(voided.status).toBe(409);
+    expect(await betOf(bets[0]!.user, bets[0]!.bet.id)).toMatchObject({ result: "loss", payoutPaid: 0 });
+  });
+
+  it("voiding a game refunds every stake, even before it started", async () => {
+    const { eventId, bets } = await eventWithBets([100, 75], { startTime: new Date(Date.now() + 5 * HOUR).toISOString() });
+    const early = await postJson(resultPath(eventId), { homeScore: 1, awayScore: 0 }, admin.token);
+    expect(early.status).toBe(409);
+    expect(((await early.json()) as { error: { code: string } }).error.code).toBe("not-started");
+
+    const res = await postJson(resultPath(eventId), { void: true }, admin.token);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "void", homeScore: null, awayScore: null, betsSettled: 2 });
+    for (const { user, bet } of bets) {
+      expect(await betOf(user, bet.id)).toMatchObject({ status: "settled", result: "void", payoutPaid: bet.stake, legResults: ["void"] });
+      expect(await coins(user)).toBe(5000);
+    }
+  });
+});
