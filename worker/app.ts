@@ -12,6 +12,7 @@ import { betsRoutes } from "./bets/bets-routes";
 import { liveRoutes } from "./live/live-routes";
 import { bonusRoutes } from "./bonus/bonus-routes";
 import { paymentsRoutes } from "./payments/payments-routes";
+import { adminRoutes } from "./admin/admin-routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>().basePath("/api");
@@ -28,6 +29,7 @@ export function createApp() {
   app.route("/live", liveRoutes());
   app.route("/grantDailyBonus", bonusRoutes());
   app.route("/", paymentsRoutes());
+  app.route("/admin", adminRoutes());
 
   app.notFound((c) => errorJson(c, 404, "not-found", "No such API route."));
   app.onError(handleError);
