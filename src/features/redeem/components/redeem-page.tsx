@@ -1,4 +1,161 @@
-// Placeholder: Vantage Cash redemption (issue #6) builds this.
+// /redeem (spec §2, §5): the Vantage Cash balance, a redemption request and its history.
+// Submit is enabled only when signed in, payouts are enabled, nothing is submitting and
+// 20 ≤ amount ≤ balance (the shared rule; the Worker re-checks all of it). Without
+// payouts enabled the page offers onboarding with what the provider still needs.
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { redirectTo } from "../../../lib/browser-navigation";
+import { formatMoney, parseAmountToMinor } from "../../../shared/money";
+import { canSubmitRedemption, type ConnectStatus, type Redemption } from "../../../shared/schemas/redemptions";
+import { useAuth } from "../../auth/auth-provider";
+import { useWallet } from "../../wallet/wallet-provider";
+import { fetchConnectStatus, fetchMe, fetchRedemptions, requestWithdrawal, startOnboarding } from "../api/redemptions";
+import "./redeem.css";
+
+export const REDEEM_MESSAGES = {
+  submitted: "Redemption request submitted! You can track it in your history.",
+  failed: "Failed to submit redemption",
+  finishOnboarding: "Finish onboarding to enable payouts.",
+  onboardingFailed: "Could not start onboarding.",
+} as const;
+
+export function actionNeededMessage(status: ConnectStatus): string {
+  const fields = status.requirements.currently_due;
+  return fields.length > 0 ? `Action needed: ${fields.join(", ")}` : REDEEM_MESSAGES.finishOnboarding;
+}
+
+/** Only digits and one decimal point survive typing (spec §5). */
+export function sanitizeAmount(text: string): string {
+  const kept = text.replace(/[^\d.]/g, "");
+  const point = kept.indexOf(".");
+  return point === -1 ? kept : kept.slice(0, point + 1) + kept.slice(point + 1).replace(/\./g, "");
+}
+
+const STATUS_LABEL: Record<Redemption["status"], string> = { pending: "Pending", paid: "Paid", failed: "Failed (returned)" };
+
+const newKey = () => crypto.randomUUID().replaceAll("-", "");
+
 export function RedeemPage() {
-  return null;
+  const { user, api, updateUser } = useAuth();
+  const wallet = useWallet();
+  const [status, setStatus] = useState<ConnectStatus | null>(null);
+  const [history, setHistory] = useState<Redemption[]>([]);
+  const [amount, setAmount] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [onboarding, setOnboarding] = useState(false);
+  const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
+  const idempotencyKey = useRef(newKey());
+
+  const balanceCents = (wallet.balances ?? user)?.vantageCash ?? 0;
+  const signedIn = user !== null;
+
+  const loadHistory = useCallback(async () => {
+    try {
+      setHistory(await fetchRedemptions(api));
+    } catch {
+      setHistory([]);
+    }
+  }, [api]);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    let cancelled = false;
+    fetchConnectStatus(api)
+      .then((s) => !cancelled && setStatus(s))
+      .catch(() => !cancelled && setStatus({ payouts_enabled: false, hasAccount: false, requirements: { currently_due: [] } }));
+    void loadHistory();
+    return () => {
+      cancelled = true;
+    };
+  }, [api, signedIn, loadHistory]);
+
+  const payoutsEnabled = status?.payouts_enabled === true;
+  const enabled = canSubmitRedemption({ signedIn, payoutsEnabled, submitting, amountText: amount, balanceCents });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!enabled) return;
+    const cents = parseAmountToMinor("cash", amount);
+    if (cents === null) return;
+    setSubmitting(true);
+    setMessage(null);
+    try {
+      await requestWithdrawal(api, cents / 100, idempotencyKey.current);
+      idempotencyKey.current = newKey();
+      setAmount("");
+      setMessage({ text: REDEEM_MESSAGES.submitted, tone: "success" });
+      const me = await fetchMe(api).catch(() => null);
+      if (me) updateUser({ coinBalance: me.coinBalance, vantageCash: me.vantageCash });
+    } catch {
+      idempotencyKey.current = newKey();
+      setMessage({ text: REDEEM_MESSAGES.failed, tone: "error" });
+    } finally {
+      setSubmitting(false);
+      void loadHistory();
+    }
+  };
+
+  const onboard = async () => {
+    setOnboarding(true);
+    try {
+      redirectTo(await startOnboarding(api));
+    } catch {
+      setMessage({ text: REDEEM_MESSAGES.onboardingFailed, tone: "error" });
+      setOnboarding(false);
+    }
+  };
+
+  return (
+    <section className="page redeem" aria-labelledby="redeem-title">
+      <h1 id="redeem-title">Redeem Vantage Cash</h1>
+      <p className="redeem-balance">
+        Vantage Cash balance: <strong className="tabular">{formatMoney("cash", balanceCents)}</strong>
+      </p>
+
+      {status && !status.payouts_enabled && (
+        <div className="card redeem-onboarding">
+          <p>{actionNeededMessage(status)}</p>
+          <button type="button" className="btn btn-primary" onClick={() => void onboard()} disabled={onboarding}>
+            {status.hasAccount ? "Continue onboarding" : "Set up payouts"}
+          </button>
+        </div>
+      )}
+
+      <form className="card redeem-form" onSubmit={(e) => void submit(e)}>
+        <div className="field">
+          <label htmlFor="redeem-amount">Amount (minimum 20)</label>
+          <input
+            id="redeem-amount"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="20"
+            value={amount}
+            onChange={(e) => setAmount(sanitizeAmount(e.target.value))}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={!enabled}>
+          {submitting ? "Submitting…" : "Request redemption"}
+        </button>
+      </form>
+
+      <p className={`redeem-message redeem-message-${message?.tone ?? "success"}`} role="status" aria-live="polite">
+        {message?.text ?? ""}
+      </p>
+
+      <h2>History</h2>
+      {history.length === 0 ? (
+        <p className="muted">No redemptions yet.</p>
+      ) : (
+        <ul className="redeem-history">
+          {history.map((r) => (
+            <li key={r.id} className={`redeem-history-row redeem-status-${r.status}`}>
+              <span>{new Date(r.createdAt).toLocaleString()}</span>
+              <span className="tabular">{formatMoney("cash", r.amountCents)} Vantage Cash</span>
+              <span className="redeem-status">{STATUS_LABEL[r.status]}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

@@ -1,4 +1,107 @@
-// Placeholder: The coin shop (issue #6) builds this.
-export function ShopPage() {
+// /shop (spec §2, §4, §9): the eight coin packs and the player's balances. Buying opens
+// a checkout for the chosen pack ('Starting Checkout...' meanwhile) and sends the browser
+// there; the payment provider brings the player back with ?checkout=success|cancel.
+// Credits arrive through the payment webhook, so success only says they are on the way.
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { ApiError } from "../../../lib/api-client";
+import { redirectTo } from "../../../lib/browser-navigation";
+import { formatMoney } from "../../../shared/money";
+import { formatUsd, PACKS } from "../../../shared/packs";
+import { useAuth } from "../../auth/auth-provider";
+import { useWallet } from "../../wallet/wallet-provider";
+import { createCheckoutSession } from "../api/create-checkout-session";
+import "./shop.css";
+
+export const SHOP_MESSAGES = {
+  starting: "Starting Checkout...",
+  signIn: "Please sign in first.",
+  failed: "Failed to create checkout session",
+  couldNotStart: "Could not start checkout.",
+  success: "Purchase complete! Credits will appear shortly.",
+  cancel: "Checkout canceled.",
+} as const;
+
+type Message = { text: string; tone: "success" | "info" | "error" };
+
+function resultMessage(checkout: string | null): Message | null {
+  if (checkout === "success") return { text: SHOP_MESSAGES.success, tone: "success" };
+  if (checkout === "cancel") return { text: SHOP_MESSAGES.cancel, tone: "info" };
   return null;
+}
+
+export function ShopPage() {
+  const { user, api } = useAuth();
+  const wallet = useWallet();
+  const [params] = useSearchParams();
+  const [pending, setPending] = useState<number | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const shown = message ?? resultMessage(params.get("checkout"));
+
+  const balances = wallet.balances ?? user;
+
+  const buy = async (amountCents: number) => {
+    if (!user) {
+      setMessage({ text: SHOP_MESSAGES.signIn, tone: "error" });
+      return;
+    }
+    setPending(amountCents);
+    setMessage(null);
+    try {
+      const url = await createCheckoutSession(api, amountCents);
+      if (url) {
+        redirectTo(url);
+        return;
+      }
+      setMessage({ text: SHOP_MESSAGES.failed, tone: "error" });
+    } catch (err) {
+      const answered = err instanceof ApiError && err.status !== 0;
+      setMessage({ text: answered ? SHOP_MESSAGES.failed : SHOP_MESSAGES.couldNotStart, tone: "error" });
+    }
+    setPending(null);
+  };
+
+  return (
+    <section className="page shop" aria-labelledby="shop-title">
+      <h1 id="shop-title">Coin Shop</h1>
+      <p className="muted">
+        Coins and Vantage Cash are virtual currency for entertainment only and have no monetary value.
+      </p>
+
+      <dl className="shop-balances">
+        <div className="shop-balance shop-balance-coins">
+          <dt>Coins</dt>
+          <dd className="tabular">{formatMoney("coins", balances?.coinBalance ?? 0)}</dd>
+        </div>
+        <div className="shop-balance shop-balance-cash">
+          <dt>Vantage Cash</dt>
+          <dd className="tabular">{formatMoney("cash", balances?.vantageCash ?? 0)}</dd>
+        </div>
+      </dl>
+
+      <p className={`shop-message shop-message-${shown?.tone ?? "info"}`} role="status" aria-live="polite">
+        {pending !== null ? "" : (shown?.text ?? "")}
+      </p>
+
+      <ul className="shop-packs">
+        {PACKS.map((pack) => (
+          <li key={pack.amountCents} className="card shop-pack">
+            <p className="shop-pack-coins tabular">{formatMoney("coins", pack.coins)} Coins</p>
+            <p className="shop-pack-cash tabular">
+              {pack.cashCents > 0 ? `+ ${formatMoney("cash", pack.cashCents)} Vantage Cash` : "Coins only"}
+            </p>
+            <button
+              type="button"
+              className="btn btn-primary btn-block"
+              disabled={pending !== null}
+              onClick={() => void buy(pack.amountCents)}
+              aria-label={`Buy ${formatMoney("coins", pack.coins)} Coins for ${formatUsd(pack.amountCents)}`}
+            >
+              {pending === pack.amountCents ? SHOP_MESSAGES.starting : formatUsd(pack.amountCents)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

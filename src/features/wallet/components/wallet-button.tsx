@@ -1,4 +1,153 @@
-// Placeholder: The header wallet button and panel (issue #6) builds this.
+// The header's wallet button (spec §2): shows the balance of the selected wallet and
+// opens the wallet panel — Coins/Cash toggle, both balances, the daily streak bar n/7
+// and the daily claim. Balances come from the live wallet when it has them, else from
+// the signed-in player's document; a claim merges the fresh balances into it.
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useAuth } from "../../auth/auth-provider";
+import { useWallet } from "../wallet-provider";
+import { displayedStreak, STREAK_GOAL, claimedToday } from "../../../shared/bonus";
+import { formatMoney, WALLET_LABEL, type WalletKind } from "../../../shared/money";
+import { claimDailyBonus, CLAIM_MESSAGES, type ClaimOutcome } from "./claim-daily-bonus";
+import "./wallet.css";
+
 export function WalletButton() {
-  return null;
+  const { user, api, updateUser } = useAuth();
+  const wallet = useWallet();
+  const [open, setOpen] = useState(false);
+  const [claiming, setClaiming] = useState(false);
+  const [outcome, setOutcome] = useState<Pick<ClaimOutcome, "message" | "tone"> | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  const balances = wallet.balances ?? user;
+  const coins = balances?.coinBalance ?? 0;
+  const cashCents = balances?.vantageCash ?? 0;
+  const bonusState = { lastBonusDayET: balances?.lastBonusDayET ?? "", bonusStreak: balances?.bonusStreak ?? 0 };
+  const now = Date.now();
+  const streak = displayedStreak(bonusState, now);
+  const claimed = claimedToday(bonusState, now);
+  const shown = wallet.mode === "coins" ? coins : cashCents;
+
+  const close = useCallback((focusButton: boolean) => {
+    setOpen(false);
+    if (focusButton) buttonRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") close(true);
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) close(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open, close]);
+
+  const claim = async () => {
+    if (!user) {
+      setOutcome({ message: CLAIM_MESSAGES.signedOut, tone: "error" });
+      return;
+    }
+    setClaiming(true);
+    setOutcome(null);
+    try {
+      const result = await claimDailyBonus(api);
+      if (result.response?.balances) updateUser(result.response.balances);
+      setOutcome({ message: result.message, tone: result.tone });
+    } finally {
+      setClaiming(false);
+    }
+  };
+
+  const pick = (mode: WalletKind) => wallet.setMode(mode);
+
+  return (
+    <div className="wallet" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={`btn wallet-button wallet-button-${wallet.mode}`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-label={`Wallet: ${formatMoney(wallet.mode, shown)} ${WALLET_LABEL[wallet.mode]}`}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <span aria-hidden="true" className="wallet-button-icon">
+          {wallet.mode === "coins" ? "🪙" : "💵"}
+        </span>
+        <span className="tabular">{formatMoney(wallet.mode, shown)}</span>
+      </button>
+
+      {open && (
+        <div ref={panelRef} id={panelId} className="wallet-panel card" role="dialog" aria-label="Wallet" tabIndex={-1}>
+          <div className="wallet-toggle" role="group" aria-label="Wallet mode">
+            {(["coins", "cash"] as const).map((mode) => (
+              <button
+                key={mode}
+                type="button"
+                className={`wallet-toggle-option${wallet.mode === mode ? " active" : ""}`}
+                aria-pressed={wallet.mode === mode}
+                onClick={() => pick(mode)}
+              >
+                {mode === "coins" ? "Coins" : "Cash"}
+              </button>
+            ))}
+          </div>
+
+          <dl className="wallet-balances">
+            <div className="wallet-balance wallet-balance-coins">
+              <dt>Coins</dt>
+              <dd className="tabular">{formatMoney("coins", coins)}</dd>
+            </div>
+            <div className="wallet-balance wallet-balance-cash">
+              <dt>Vantage Cash</dt>
+              <dd className="tabular">{formatMoney("cash", cashCents)}</dd>
+            </div>
+          </dl>
+
+          <div className="wallet-streak">
+            <div className="wallet-streak-head">
+              <span>Daily streak</span>
+              <span className="tabular">
+                {streak}/{STREAK_GOAL}
+              </span>
+            </div>
+            <div
+              className="wallet-streak-bar"
+              role="progressbar"
+              aria-label="Daily streak"
+              aria-valuemin={0}
+              aria-valuemax={STREAK_GOAL}
+              aria-valuenow={streak}
+              aria-valuetext={`${streak} of ${STREAK_GOAL} days`}
+            >
+              {Array.from({ length: STREAK_GOAL }, (_, i) => (
+                <span key={i} className={`wallet-streak-step${i < streak ? " filled" : ""}`} />
+              ))}
+            </div>
+            <p className="wallet-streak-note muted">
+              +1,000 Coins and +1 Vantage Cash daily; day {STREAK_GOAL} adds +5,000 Coins and +5 Vantage Cash.
+            </p>
+          </div>
+
+          <button type="button" className="btn btn-primary btn-block" onClick={() => void claim()} disabled={claiming}>
+            {claiming ? "Claiming…" : claimed ? "Claimed today" : "Claim daily bonus"}
+          </button>
+          <p className={`wallet-message wallet-message-${outcome?.tone ?? "info"}`} role="status" aria-live="polite">
+            {outcome?.message ?? ""}
+          </p>
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,34 @@
+// The daily claim as the wallet panel sees it: one call to POST /api/grantDailyBonus and
+// the §8 message that answers it. Kept apart from the panel so the message rules read
+// in one place.
+import { ApiError, type ApiClient } from "../../../lib/api-client";
+import { DailyBonusResponseSchema, type DailyBonusResponse } from "../../../shared/bonus";
+
+export const CLAIM_MESSAGES = {
+  signedOut: "You must be logged in to claim.",
+  already: "Already claimed today ✅",
+  milestone: "Daily bonus + streak bonus claimed! 🎉",
+  claimed: "Daily bonus claimed! 🎁",
+  error: "Error claiming bonus",
+  failed: "Failed to claim bonus",
+} as const;
+
+export type ClaimOutcome = { message: string; tone: "success" | "info" | "error"; response: DailyBonusResponse | null };
+
+export async function claimDailyBonus(api: ApiClient): Promise<ClaimOutcome> {
+  let raw: unknown;
+  try {
+    raw = await api.post<unknown>("/grantDailyBonus", {});
+  } catch (err) {
+    // The server answered with an error: the claim was refused; no answer at all: it failed.
+    const answered = err instanceof ApiError && err.status !== 0;
+    return { message: answered ? CLAIM_MESSAGES.error : CLAIM_MESSAGES.failed, tone: "error", response: null };
+  }
+  const parsed = DailyBonusResponseSchema.safeParse(raw);
+  if (!parsed.success) return { message: CLAIM_MESSAGES.failed, tone: "error", response: null };
+  const response = parsed.data;
+  if (!response.ok || response.error) return { message: CLAIM_MESSAGES.error, tone: "error", response };
+  if (response.alreadyClaimed) return { message: CLAIM_MESSAGES.already, tone: "info", response };
+  if (response.milestone) return { message: CLAIM_MESSAGES.milestone, tone: "success", response };
+  return { message: CLAIM_MESSAGES.claimed, tone: "success", response };
+}
