@@ -65,6 +65,7 @@ export class UserWallet extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
     ctx.blockConcurrencyWhile(async () => {
       const sql = ctx.storage.sql;
       for (const statement of WALLET_SCHEMA) sql.exec(statement);

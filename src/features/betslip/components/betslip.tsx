@@ -1,4 +1,287 @@
-// Placeholder: The betslip (issue #4) builds this.
+// The betslip (spec §2, §4, §5): Singles or Parlay by pick count, a scrolling pick list,
+// the amount box (digits and one point) with quick-add buttons, the chosen wallet and
+// its balance, the house limits, to-win and payout in the player's odds format; then
+// the shared checks → a confirm dialog listing the picks → POST /api/placeBet with one
+// Idempotency-Key per confirmed slip. A 409 price change updates the slip and asks the
+// player to review; any other refusal shows the server's message.
+import { useState } from "react";
+import { useToast } from "../../../components/toast";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import {
+  MESSAGES,
+  QUICK_ADD_AMOUNTS,
+  amountFromInput,
+  houseLimitsText,
+  sanitizeAmountInput,
+  slipReturns,
+  validatePlaceBet,
+  type BetslipMode,
+  type BetslipPick,
+} from "../../../shared/betslip";
+import { WALLET_LABEL, formatMoney, unitsToMinor, type WalletKind } from "../../../shared/money";
+import { decimalOdds, decimalToAmerican, formatAmerican, formatDecimal } from "../../../shared/odds";
+import type { PlaceBetRequest, PlaceBetResponse, PriceChangedDetails } from "../../../shared/schemas/bets";
+import { sportLabel } from "../../../shared/sports";
+import { useApi, useAuth } from "../../auth/auth-provider";
+import { useOddsFormat, type OddsFormat } from "../../settings/odds-format";
+import { balanceOf, useWallet } from "../../wallet/wallet-provider";
+import { useBetslip } from "../betslip-provider";
+import { ConfirmDialog } from "./confirm-dialog";
+import "./betslip.css";
+
+export function formatPrice(priceAm: number, format: OddsFormat): string {
+  return format === "decimal" ? formatDecimal(priceAm) : formatAmerican(priceAm);
+}
+
+/** "-3.5", "+7", "O 221.5" — the line as the pick reads it. */
+export function formatLine(pick: Pick<BetslipPick, "market" | "side" | "line">): string {
+  if (pick.line === null) return "";
+  if (pick.market === "Total") return `${pick.side === "Over" ? "O" : "U"} ${pick.line}`;
+  return pick.line > 0 ? `+${pick.line}` : `${pick.line}`;
+}
+
+function money(wallet: WalletKind, minor: number): string {
+  return `${formatMoney(wallet, minor)} ${wallet === "coins" ? "Coins" : WALLET_LABEL.cash}`;
+}
+
+/** Adds a quick-add amount to what is typed, keeping Vantage Cash to whole cents. */
+function addToAmount(current: string, add: number): string {
+  const base = Number(current);
+  const total = (Number.isFinite(base) ? base : 0) + add;
+  return String(Math.round(total * 100) / 100);
+}
+
+function combinedDecimal(picks: readonly BetslipPick[]): number {
+  return picks.reduce((product, p) => product * decimalOdds(p.priceAm), 1);
+}
+
+function PickRow({ pick, format, locked, onRemove }: { pick: BetslipPick; format: OddsFormat; locked: boolean; onRemove(): void }) {
+  return (
+    <li className={`betslip-pick${locked ? " is-locked" : ""}`}>
+      <div className="betslip-pick-main">
+        <span className="betslip-pick-label">
+          {pick.label} {pick.market !== "Total" && formatLine(pick)}
+        </span>
+        <span className="betslip-pick-price tabular">{locked ? "Locked" : formatPrice(pick.priceAm, format)}</span>
+      </div>
+      <div className="betslip-pick-meta muted">
+        {pick.market}
+        {pick.market === "Total" && ` ${formatLine(pick)}`} · {pick.away} @ {pick.home} · {sportLabel(pick.league)}
+      </div>
+      <button type="button" className="betslip-remove btn-ghost" aria-label={`Remove ${pick.label} ${pick.market}`} onClick={onRemove}>
+        ×
+      </button>
+    </li>
+  );
+}
+
 export function Betslip() {
-  return null;
+  const api = useApi();
+  const { user } = useAuth();
+  const toast = useToast();
+  const [format] = useOddsFormat();
+  const { mode: wallet, balances, applyPlacement } = useWallet();
+  const slip = useBetslip();
+  const { picks, mode, amount } = slip;
+  const [error, setError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<{ key: string; request: PlaceBetRequest } | null>(null);
+  const [placing, setPlacing] = useState(false);
+
+  const balance = balanceOf(balances, wallet);
+  const amountMinor = unitsToMinor(wallet, amountFromInput(amount)) ?? 0;
+  const returns = slipReturns(mode, Math.max(0, amountMinor), picks.map((p) => p.priceAm));
+
+  const chooseMode = (next: BetslipMode) => {
+    slip.setMode(next);
+    setError(null);
+  };
+
+  const review = () => {
+    setError(null);
+    if (!user) {
+      setError(MESSAGES.loginAgain);
+      toast.show(MESSAGES.loginAgain, "error");
+      return;
+    }
+    const check = validatePlaceBet({
+      kind: mode,
+      wallet,
+      amount: amountFromInput(amount),
+      picks: picks.map((p) => ({ priceAm: p.priceAm, locked: slip.lockedUids.has(p.uid) })),
+      balanceMinor: balance ?? 0,
+    });
+    if (!check.ok) {
+      setError(check.message);
+      return;
+    }
+    setConfirm({
+      key: crypto.randomUUID(),
+      request: {
+        kind: mode,
+        wallet,
+        amount: amountFromInput(amount),
+        picks: picks.map((p) => ({ eventId: p.gameId, league: p.league, market: p.market, side: p.side, line: p.line, priceAm: p.priceAm })),
+      },
+    });
+  };
+
+  const place = async () => {
+    if (!confirm || placing) return;
+    setPlacing(true);
+    try {
+      const response = await api.post<PlaceBetResponse>("/placeBet", confirm.request, { "Idempotency-Key": confirm.key });
+      applyPlacement(response);
+      toast.show(confirm.request.kind === "Parlay" ? MESSAGES.parlayPlaced : MESSAGES.singlesPlaced, "success");
+      slip.clear();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409 && err.code === "price-changed") {
+        const details = (err.body as { error?: { details?: PriceChangedDetails } } | null)?.error?.details;
+        if (details) slip.applyCurrentPrices(details.picks);
+      } else if (err instanceof ApiError && err.code === "selection-locked") {
+        const details = (err.body as { error?: { details?: PriceChangedDetails } } | null)?.error?.details;
+        if (details) slip.applyCurrentPrices(details.picks);
+      }
+      const message = errorMessage(err, MESSAGES.placeFailed);
+      setError(message);
+      toast.show(message, "error");
+    } finally {
+      setPlacing(false);
+      setConfirm(null);
+    }
+  };
+
+  const count = picks.length;
+  return (
+    <section className="card betslip" aria-labelledby="betslip-title">
+      <div className="betslip-head">
+        <h2 id="betslip-title" className="card-title">
+          Betslip {count > 0 && <span className="badge badge-accent">{count}</span>}
+        </h2>
+        {count > 0 && (
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => slip.clear()}>
+            Clear
+          </button>
+        )}
+      </div>
+
+      <div className="tabs betslip-modes" role="radiogroup" aria-label="Bet type">
+        {(["Singles", "Parlay"] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="radio"
+            aria-checked={mode === m}
+            className={`tab${mode === m ? " active" : ""}`}
+            disabled={m === "Parlay" && count < 2}
+            onClick={() => chooseMode(m)}
+          >
+            {m}
+          </button>
+        ))}
+      </div>
+
+      {count === 0 ? (
+        <p className="empty-state betslip-empty">Pick a price on the board to add it here.</p>
+      ) : (
+        <ul className="betslip-list" aria-label="Selections">
+          {picks.map((pick) => (
+            <PickRow key={pick.uid} pick={pick} format={format} locked={slip.lockedUids.has(pick.uid)} onRemove={() => slip.remove(pick.uid)} />
+          ))}
+        </ul>
+      )}
+
+      <div className="betslip-wallet">
+        <span>
+          Wallet: <strong>{WALLET_LABEL[wallet]}</strong>
+        </span>
+        <span className="tabular">Balance: {balance === null ? "—" : money(wallet, balance)}</span>
+      </div>
+
+      <div className="field">
+        <label htmlFor="betslip-amount">{mode === "Singles" && count > 1 ? "Amount per bet" : "Amount"}</label>
+        <input
+          id="betslip-amount"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0"
+          value={amount}
+          onChange={(e) => {
+            slip.setAmount(sanitizeAmountInput(e.target.value));
+            setError(null);
+          }}
+        />
+      </div>
+      <div className="betslip-quick" role="group" aria-label="Quick add">
+        {QUICK_ADD_AMOUNTS.map((n) => (
+          <button key={n} type="button" className="btn btn-sm" onClick={() => slip.setAmount(addToAmount(amount, n))}>
+            +{n}
+          </button>
+        ))}
+      </div>
+
+      <dl className="betslip-summary tabular">
+        {mode === "Parlay" && count >= 2 && (
+          <>
+            <dt>Parlay odds</dt>
+            <dd>{format === "decimal" ? combinedDecimal(picks).toFixed(2) : formatAmerican(decimalToAmerican(combinedDecimal(picks)))}</dd>
+          </>
+        )}
+        <dt>Total stake</dt>
+        <dd>{money(wallet, returns.stake)}</dd>
+        <dt>To win</dt>
+        <dd className="positive">{money(wallet, returns.toWin)}</dd>
+        <dt>Payout</dt>
+        <dd>{money(wallet, returns.payout)}</dd>
+      </dl>
+
+      {error && (
+        <p className="betslip-error error-text" role="alert">
+          {error}
+        </p>
+      )}
+
+      <button type="button" className="btn btn-primary btn-block" onClick={review} disabled={placing}>
+        {mode === "Parlay" ? "Place parlay" : count > 1 ? `Place ${count} singles` : "Place bet"}
+      </button>
+
+      <ul className="betslip-limits muted" aria-label="House limits">
+        {houseLimitsText(wallet).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+
+      {confirm && (
+        <ConfirmDialog title="Confirm wager" busy={placing} onClose={() => setConfirm(null)}>
+          <p className="muted">
+            {confirm.request.kind} from {WALLET_LABEL[confirm.request.wallet]}
+          </p>
+          <ul className="betslip-confirm-list">
+            {picks.map((pick) => (
+              <li key={pick.uid}>
+                <span>
+                  {pick.label} {formatLine(pick)} <span className="muted">({pick.market})</span>
+                </span>
+                <span className="tabular">{formatPrice(pick.priceAm, format)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="betslip-summary tabular">
+            <dt>Total stake</dt>
+            <dd>{money(wallet, returns.stake)}</dd>
+            <dt>Payout if it wins</dt>
+            <dd>{money(wallet, returns.payout)}</dd>
+          </dl>
+          <div className="betslip-dialog-actions">
+            <button type="button" className="btn" onClick={() => setConfirm(null)} disabled={placing}>
+              Cancel
+            </button>
+            <button type="button" className="btn btn-primary" data-autofocus onClick={() => void place()} disabled={placing}>
+              {placing ? "Placing…" : "Confirm"}
+            </button>
+          </div>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,69 @@
+// One wallet's bet documents for My Picks and the Statistics card: fetched from
+// GET /api/bets (newest first, page by page), merged with what the live socket pushes,
+// and refetched after a reconnect, so both update without a reload.
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { WalletKind } from "../../../shared/money";
+import type { BetDocument, BetsPage } from "../../../shared/schemas/bets";
+import { useApi, useAuth } from "../../auth/auth-provider";
+import { useWallet } from "../wallet-provider";
+
+/** Pages of 100 read at most (the most recent 1,000 bets). */
+export const MAX_BET_PAGES = 10;
+
+export type WalletBetsState = {
+  status: "loading" | "ready" | "error";
+  bets: BetDocument[];
+  reload(): void;
+};
+
+function newestFirst(a: BetDocument, b: BetDocument): number {
+  return b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+export function useWalletBets(wallet: WalletKind): WalletBetsState {
+  const api = useApi();
+  const { status: authStatus } = useAuth();
+  const { liveBets, resyncCount } = useWallet();
+  const [fetched, setFetched] = useState<{ wallet: WalletKind; bets: BetDocument[] } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (authStatus !== "signed-in") return;
+    let cancelled = false;
+    setFailed(false);
+    (async () => {
+      const all: BetDocument[] = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < MAX_BET_PAGES; page++) {
+        const body: BetsPage = await api.get<BetsPage>("/bets", { wallet, limit: 100, cursor });
+        all.push(...body.bets);
+        cursor = body.nextCursor;
+        if (!cursor) break;
+      }
+      if (!cancelled) setFetched({ wallet, bets: all });
+    })().catch(() => {
+      if (!cancelled) setFailed(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [api, authStatus, wallet, resyncCount, attempt]);
+
+  const bets = useMemo(() => {
+    const byId = new Map<string, BetDocument>();
+    if (fetched?.wallet === wallet) for (const bet of fetched.bets) byId.set(bet.id, bet);
+    for (const bet of liveBets.values()) {
+      if (bet.wallet !== wallet) continue;
+      const known = byId.get(bet.id);
+      if (known && known.status === "settled" && bet.status === "open") continue;
+      byId.set(bet.id, bet);
+    }
+    return [...byId.values()].sort(newestFirst);
+  }, [fetched, liveBets, wallet]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  // A list already on screen stays there if a background refetch fails.
+  const ready = fetched?.wallet === wallet;
+  return { status: ready ? "ready" : failed ? "error" : "loading", bets, reload };
+}
