@@ -11,9 +11,18 @@ export function isTokenExpired(expiresAt: number, now: number): boolean {
   return now >= expiresAt - TOKEN_EXPIRY_MARGIN_MS;
 }
 
-/** Milliseconds from `now` until the proactive refresh should run (0 = now). */
+/** Never schedule refreshes closer together than this, whatever the server answers. */
+export const MIN_REFRESH_DELAY_MS = 10_000;
+
+/**
+ * Milliseconds from `now` until the proactive refresh should run: 5 minutes before
+ * expiry; for a token shorter-lived than that, when it starts counting as expired
+ * (never sooner than 10 s, so a short-lived token cannot cause a refresh storm).
+ */
 export function proactiveRefreshDelayMs(expiresAt: number, now: number): number {
-  return Math.max(0, expiresAt - PROACTIVE_REFRESH_MS - now);
+  const proactive = expiresAt - PROACTIVE_REFRESH_MS - now;
+  if (proactive > 0) return proactive;
+  return Math.max(MIN_REFRESH_DELAY_MS, expiresAt - TOKEN_EXPIRY_MARGIN_MS - now);
 }
 
 /** Back-off before retry number `attempt` (0-based): 30 s, 60 s, … capped at 960 s. */
