@@ -1,0 +1,110 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { etDayKey } from "../../src/shared/bonus";
+import { authValue, harness, player, resetHarness, walletValue } from "./wallet-money-harness";
+
+vi.mock("../../src/features/auth/auth-provider", () => ({ useAuth: () => authValue(), useApi: () => authValue().api }));
+vi.mock("../../src/features/wallet/wallet-provider", () => ({ useWallet: () => walletValue() }));
+
+const { WalletButton } = await import("../../src/features/wallet/components/wallet-button");
+
+async function openPanel() {
+  const user = userEvent.setup();
+  render(<WalletButton />);
+  await user.click(screen.getByRole("button", { name: /^Wallet:/ }));
+  return { user, panel: screen.getByRole("dialog", { name: "Wallet" }) };
+}
+
+const claimReply = (body: unknown, status = 200) => harness.replies.set("POST /api/grantDailyBonus", { status, body });
+
+describe("wallet button and panel", () => {
+  beforeEach(resetHarness);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the selected wallet's balance on the button and both balances in the panel", async () => {
+    harness.user = player({ coinBalance: 12_345, vantageCash: 1_250 });
+    harness.mode = "cash";
+    render(<WalletButton />);
+    const button = screen.getByRole("button", { name: "Wallet: 12.50 Vantage Cash" });
+    expect(button).toHaveProperty("textContent", expect.stringContaining("12.50"));
+    await userEvent.setup().click(button);
+    const panel = screen.getByRole("dialog", { name: "Wallet" });
+    expect(within(panel).getByText("12,345")).toBeTruthy();
+    expect(within(panel).getByText("12.50")).toBeTruthy();
+  });
+
+  it("switches the wallet mode with the Coins/Cash toggle", async () => {
+    harness.user = player();
+    const { user, panel } = await openPanel();
+    expect(within(panel).getByRole("button", { name: "Coins" }).getAttribute("aria-pressed")).toBe("true");
+    await user.click(within(panel).getByRole("button", { name: "Cash" }));
+    expect(harness.setMode).toHaveBeenCalledWith("cash");
+  });
+
+  it("shows the streak as n/7", async () => {
+    harness.user = player({ lastBonusDayET: etDayKey(Date.now()), bonusStreak: 3 });
+    const { panel } = await openPanel();
+    expect(within(panel).getByText("3/7")).toBeTruthy();
+    expect(within(panel).getByRole("progressbar", { name: "Daily streak" }).getAttribute("aria-valuenow")).toBe("3");
+  });
+
+  it("asks a signed-out visitor to log in, without calling the server", async () => {
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole("button", { name: "Claim daily bonus" }));
+    expect(within(panel).getByRole("status").textContent).toBe("You must be logged in to claim.");
+    expect(harness.requests).toHaveLength(0);
+  });
+
+  it("announces a normal claim and merges the new balances", async () => {
+    harness.user = player();
+    const balances = { coinBalance: 6000, vantageCash: 100, lastBonusDayET: "2025-01-01", bonusStreak: 1 };
+    claimReply({ ok: true, alreadyClaimed: false, milestone: false, streak: 1, balances });
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole("button", { name: "Claim daily bonus" }));
+    expect(await within(panel).findByText("Daily bonus claimed! 🎁")).toBeTruthy();
+    expect(harness.updateUser).toHaveBeenCalledWith(balances);
+    expect(harness.requests[0]).toMatchObject({ method: "POST", path: "/api/grantDailyBonus" });
+  });
+
+  it("announces the milestone claim", async () => {
+    harness.user = player();
+    claimReply({ ok: true, alreadyClaimed: false, milestone: true, streak: 7 });
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole("button", { name: "Claim daily bonus" }));
+    expect(await within(panel).findByText("Daily bonus + streak bonus claimed! 🎉")).toBeTruthy();
+  });
+
+  it("says when today's bonus was already claimed", async () => {
+    harness.user = player();
+    claimReply({ ok: true, alreadyClaimed: true, milestone: false });
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole("button", { name: "Claim daily bonus" }));
+    expect(await within(panel).findByText("Already claimed today ✅")).toBeTruthy();
+  });
+
+  it("shows 'Error claiming bonus' when the server refuses and 'Failed to claim bonus' when it cannot be reached", async () => {
+    harness.user = player();
+    claimReply({ error: { code: "internal", message: "boom" } }, 409);
+    const { user, panel } = await openPanel();
+    const claim = within(panel).getByRole("button", { name: "Claim daily bonus" });
+    await user.click(claim);
+    expect(await within(panel).findByText("Error claiming bonus")).toBeTruthy();
+
+    claimReply({ ok: false, alreadyClaimed: false, milestone: false, error: "nope" });
+    await user.click(claim);
+    expect(await within(panel).findByText("Error claiming bonus")).toBeTruthy();
+
+    harness.replies.set("POST /api/grantDailyBonus", "network-error");
+    await user.click(claim);
+    expect(await within(panel).findByText("Failed to claim bonus")).toBeTruthy();
+  });
+
+  it("closes on Escape and returns focus to the wallet button", async () => {
+    harness.user = player();
+    const { user } = await openPanel();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: /^Wallet:/ }));
+  });
+});
