@@ -1,4 +1,54 @@
-// Placeholder: The Statistics card (issue #4) builds this.
+// The Statistics card (spec §9) for the selected wallet, from src/shared/statistics.ts;
+// it follows the same live bet list as My Picks, so it updates without a reload.
+import { WALLET_LABEL, formatMoney } from "../../../shared/money";
+import { decimalToAmerican, formatAmerican } from "../../../shared/odds";
+import { computeStatistics } from "../../../shared/statistics";
+import { sportLabel } from "../../../shared/sports";
+import { useOddsFormat } from "../../settings/odds-format";
+import { useWalletBets } from "../../wallet/hooks/use-wallet-bets";
+import { useWallet } from "../../wallet/wallet-provider";
+import "./statistics-card.css";
+
 export function StatisticsCard() {
-  return null;
+  const { mode } = useWallet();
+  const [format] = useOddsFormat();
+  const { status, bets } = useWalletBets(mode);
+  const stats = computeStatistics(bets);
+  const dash = "—";
+  const avgOdds =
+    stats.averagePickDecimal === null
+      ? dash
+      : format === "decimal"
+        ? stats.averagePickDecimal.toFixed(2)
+        : stats.averagePickDecimal > 1
+          ? formatAmerican(decimalToAmerican(stats.averagePickDecimal))
+          : dash;
+  const rows: [string, string][] = [
+    ["Win rate", stats.winRate === null ? dash : `${Math.round(stats.winRate * 100)}%`],
+    ["Longest win streak", String(stats.longestWinStreak)],
+    ["Average pick odds", avgOdds],
+    ["Total picks", stats.totalPicks.toLocaleString("en-US")],
+    ["Biggest win", stats.biggestWin === null ? dash : `${formatMoney(mode, stats.biggestWin)} ${mode === "coins" ? "Coins" : WALLET_LABEL.cash}`],
+    ["Most picked sport", stats.mostPickedSport ? sportLabel(stats.mostPickedSport) : dash],
+    ["Settled", stats.settledCount.toLocaleString("en-US")],
+  ];
+  return (
+    <section className="card stats-card" aria-labelledby="stats-title">
+      <h2 id="stats-title" className="card-title">
+        Statistics <span className="muted stats-wallet">{WALLET_LABEL[mode]}</span>
+      </h2>
+      {status === "loading" && <p className="muted">Loading statistics…</p>}
+      {status === "error" && <p className="error-text">Could not load statistics.</p>}
+      {status === "ready" && (
+        <dl className="stats-grid tabular">
+          {rows.map(([label, value]) => (
+            <div key={label} className="stats-row">
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
 }
