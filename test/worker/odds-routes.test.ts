@@ -51,7 +51,9 @@ describe("GET /api/events", () => {
 describe("GET /api/sports", () => {
   it("lists the eight sports in board order, mapped by the simulator", async () => {
     const res = await api("/api/sports");
-    const sports = (await res.json()) as Array<{ key: string; label: string; mapped: boolean }>;
+    const body = (await res.json()) as { feedNow: number; sports: Array<{ key: string; label: string; mapped: boolean }> };
+    expect(Math.abs(body.feedNow - Date.now())).toBeLessThan(60_000);
+    const sports = body.sports;
     expect(sports.map((s) => s.label)).toEqual(["NFL", "NBA", "MLB", "NHL", "NCAAF", "NCAAB", "Soccer", "MMA"]);
     expect(sports.every((s) => s.mapped)).toBe(true);
   });

@@ -1,6 +1,6 @@
 // GET /api/events (the board's odds for one sport, signed-in players only), GET
 // /api/sports (which sports the active feed carries, so the SPA can mark the rest
-// 'Coming soon') and the operator's GET /api/admin/feed-status (quota and last error).
+// 'Coming soon', and the feed's clock) and the operator's GET /api/admin/feed-status (quota and last error).
 import { Hono } from "hono";
 import { z } from "zod";
 import { SPORT_KEYS, SPORTS } from "../../src/shared/sports";
@@ -42,9 +42,14 @@ export function oddsRoutes() {
     return c.json(loaded.events);
   });
 
-  app.get("/sports", (c) => {
+  // `feedNow` is the feed's clock (the simulator's may run ahead of real time); the SPA
+  // sorts games into Sports / Live against it.
+  app.get("/sports", async (c) => {
     const provider = getFeedProvider(c.env);
-    return c.json(SPORTS.map((s) => ({ key: s.key, label: s.label, mapped: provider?.isMapped(s.key) ?? false })));
+    return c.json({
+      feedNow: await feedNow(c.env, Date.now()),
+      sports: SPORTS.map((s) => ({ key: s.key, label: s.label, mapped: provider?.isMapped(s.key) ?? false })),
+    });
   });
 
   app.get("/admin/feed-status", requireUser, async (c) => {

@@ -1,4 +1,183 @@
-// The home board (placeholder until the odds issue lands).
+// The signed-in home board (spec §2): left, a team search and the sport list; centre,
+// the Sports / Live / Favorites tabs over the selected sport's game cards; right, the
+// betslip and the Statistics card. Games whose start time has passed (on the feed's
+// clock) are under Live, future ones under Sports.
+import { useEffect, useMemo, useState, type KeyboardEvent } from "react";
+import { SPORTS, type SportKey } from "../../../shared/sports";
+import type { Event } from "../../../shared/schemas/events";
+import { useApi } from "../../auth/auth-provider";
+import { useBetslip } from "../../betslip/betslip-provider";
+import { Betslip } from "../../betslip/components/betslip";
+import { useOddsFormat } from "../../settings/odds-format";
+import { StatisticsCard } from "../../stats/components/statistics-card";
+import { getSports } from "../api/get-events";
+import { useEvents } from "../hooks/use-events";
+import { useFavorites } from "../hooks/use-favorites";
+import { EventCard } from "./event-card";
+import { SportList, type SportEntry } from "./sport-list";
+import "./board.css";
+
+export type BoardTab = "sports" | "live" | "favorites";
+const TABS: Array<{ id: BoardTab; label: string }> = [
+  { id: "sports", label: "Sports" },
+  { id: "live", label: "Live" },
+  { id: "favorites", label: "Favorites" },
+];
+const SPORT_KEY = "vantage.board.sport";
+
+function rememberedSport(): SportKey | null {
+  try {
+    const v = sessionStorage.getItem(SPORT_KEY);
+    return SPORTS.some((s) => s.key === v) ? (v as SportKey) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Feed clock skew and sport mapping, asked once per visit; until then every sport is assumed offered. */
+function useSportsInfo(): { sports: SportEntry[]; skewMs: number } {
+  const api = useApi();
+  const [info, setInfo] = useState<{ sports: SportEntry[]; skewMs: number }>(() => ({
+    sports: SPORTS.map((s) => ({ key: s.key, label: s.label, mapped: true })),
+    skewMs: 0,
+  }));
+  useEffect(() => {
+    let cancelled = false;
+    getSports(api).then(
+      (answer) => {
+        if (cancelled || !Array.isArray(answer?.sports)) return;
+        setInfo({ sports: answer.sports, skewMs: typeof answer.feedNow === "number" ? answer.feedNow - Date.now() : 0 });
+      },
+      (err: unknown) => console.error(err),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api]);
+  return info;
+}
+
+export function isLiveGame(event: Event, feedNow: number): boolean {
+  return event.status === "live" || Date.parse(event.startTime) <= feedNow;
+}
+
 export function BoardPage() {
-  return <h1>Vantage</h1>;
+  const { sports, skewMs } = useSportsInfo();
+  const [chosen, setChosen] = useState<SportKey | null>(rememberedSport);
+  const sport = chosen && sports.some((s) => s.key === chosen && s.mapped) ? chosen : (sports.find((s) => s.mapped)?.key ?? null);
+  const [tab, setTab] = useState<BoardTab>("sports");
+  const [search, setSearch] = useState("");
+  const events = useEvents(sport);
+  const [format] = useOddsFormat();
+  const betslip = useBetslip();
+  const { favorites, isFavorite, toggleFavorite } = useFavorites();
+
+  const selectSport = (key: SportKey) => {
+    setChosen(key);
+    try {
+      sessionStorage.setItem(SPORT_KEY, key);
+    } catch {
+      // the choice just isn't remembered
+    }
+  };
+
+  const shown = useMemo(() => {
+    const feedNow = Date.now() + skewMs;
+    const needle = search.trim().toLowerCase();
+    return events.events
+      .filter((e) => e.status !== "final")
+      .filter((e) => {
+        if (tab === "sports") return !isLiveGame(e, feedNow);
+        if (tab === "live") return isLiveGame(e, feedNow);
+        return favorites.includes(e.home) || favorites.includes(e.away);
+      })
+      .filter((e) => !needle || e.home.toLowerCase().includes(needle) || e.away.toLowerCase().includes(needle))
+      .sort((a, b) => a.startTime.localeCompare(b.startTime));
+  }, [events.events, tab, search, favorites, skewMs]);
+
+  const feedNow = Date.now() + skewMs;
+  let empty: string | null = null;
+  if (events.status === "ready" && shown.length === 0) {
+    if (search.trim()) empty = `No teams match “${search.trim()}”.`;
+    else if (tab === "sports") empty = "No upcoming games.";
+    else if (tab === "live") empty = "No live games right now.";
+    else empty = favorites.length === 0 ? "Add favorites to see games here." : "No favorite-team games for this sport right now.";
+  }
+
+  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+    const i = TABS.findIndex((t) => t.id === tab);
+    const next = TABS[(i + (e.key === "ArrowRight" ? 1 : TABS.length - 1)) % TABS.length]!;
+    setTab(next.id);
+    document.getElementById(`board-tab-${next.id}`)?.focus();
+  };
+
+  return (
+    <div className="layout-board board">
+      <aside className="col-left">
+        <div className="card board-search">
+          <label htmlFor="team-search" className="visually-hidden">
+            Search teams
+          </label>
+          <input id="team-search" type="search" placeholder="Search teams" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+        </div>
+        <SportList sports={sports} selected={sport} onSelect={selectSport} />
+      </aside>
+
+      <section className="col-centre" aria-label="Games">
+        <div className="tabs" role="tablist" aria-label="Board" onKeyDown={onTabKey}>
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              id={`board-tab-${t.id}`}
+              type="button"
+              role="tab"
+              className="tab"
+              aria-selected={tab === t.id}
+              aria-controls="board-panel"
+              tabIndex={tab === t.id ? 0 : -1}
+              onClick={() => setTab(t.id)}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <div id="board-panel" role="tabpanel" aria-labelledby={`board-tab-${tab}`} className="board-panel">
+          {events.status === "loading" && (
+            <p className="empty-state" role="status">
+              Loading live odds…
+            </p>
+          )}
+          {events.status === "error" && (
+            <p className="board-error" role="alert">
+              Failed to load events
+            </p>
+          )}
+          {empty && <p className="empty-state">{empty}</p>}
+          {shown.length > 0 && (
+            <ul className="event-list">
+              {shown.map((e) => (
+                <li key={e.eventId}>
+                  <EventCard
+                    event={e}
+                    live={isLiveGame(e, feedNow)}
+                    format={format}
+                    isSelected={betslip.isSelected}
+                    onPick={betslip.toggle}
+                    isFavorite={isFavorite}
+                    onToggleFavorite={toggleFavorite}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+
+      <aside className="col-right">
+        <Betslip />
+        <StatisticsCard />
+      </aside>
+    </div>
+  );
 }

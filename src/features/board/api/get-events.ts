@@ -1,0 +1,59 @@
+// The board's data calls: GET /api/events for one sport (spec §7, with the spec's exact
+// query) behind a 10-minute per-sport cache in session storage (spec §9; no refresh
+// loop), and GET /api/sports for which sports the feed carries plus the feed's clock.
+import type { ApiClient } from "../../../lib/api-client";
+import { ApiError } from "../../../lib/api-client";
+import type { Event } from "../../../shared/schemas/events";
+import type { SportKey } from "../../../shared/sports";
+
+export const EVENTS_QUERY = { markets: "h2h,spreads,totals", regions: "us,us2", oddsFormat: "american" } as const;
+export const CLIENT_ODDS_CACHE_MS = 10 * 60 * 1000;
+
+const cacheKey = (sport: SportKey) => `vantage.odds.${sport}`;
+
+type CachedEvents = { savedAt: number; events: Event[] };
+
+export function readCachedEvents(sport: SportKey, now: number): Event[] | null {
+  try {
+    const raw = sessionStorage.getItem(cacheKey(sport));
+    if (!raw) return null;
+    const cached = JSON.parse(raw) as CachedEvents;
+    if (typeof cached.savedAt !== "number" || !Array.isArray(cached.events)) return null;
+    return now - cached.savedAt < CLIENT_ODDS_CACHE_MS && cached.savedAt <= now ? cached.events : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeCachedEvents(sport: SportKey, events: Event[], now: number): void {
+  try {
+    sessionStorage.setItem(cacheKey(sport), JSON.stringify({ savedAt: now, events } satisfies CachedEvents));
+  } catch {
+    // storage full or blocked: the board still works, it just asks again next time
+  }
+}
+
+/** A sport's events, from the session cache when under 10 minutes old; a failed answer throws `events {status}`. */
+export async function getEvents(api: ApiClient, sport: SportKey, now: number): Promise<Event[]> {
+  const cached = readCachedEvents(sport, now);
+  if (cached) return cached;
+  let events: Event[];
+  try {
+    events = await api.get<Event[]>("/events", { sport, ...EVENTS_QUERY });
+  } catch (err) {
+    throw new Error(`events ${err instanceof ApiError ? err.status : 0}`, { cause: err });
+  }
+  if (!Array.isArray(events)) throw new Error("events 200");
+  writeCachedEvents(sport, events, now);
+  return events;
+}
+
+export type SportsInfo = {
+  /** The feed's clock at answer time (the simulator's can run ahead). */
+  feedNow: number;
+  sports: Array<{ key: SportKey; label: string; mapped: boolean }>;
+};
+
+export function getSports(api: ApiClient): Promise<SportsInfo> {
+  return api.get<SportsInfo>("/sports");
+}

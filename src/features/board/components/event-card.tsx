@@ -1,0 +1,177 @@
+// One game on the board (spec §2 "Board cards"): league and start time in the player's
+// zone, LIVE badge with score, period and clock, team bubbles that toggle favorites,
+// and Moneyline / Spread / Total buttons in the chosen odds format. A locked price reads
+// 'Locked' and cannot be picked; a market the feed does not offer shows a dash.
+import { memo } from "react";
+import type { BetslipPick } from "../../../shared/betslip";
+import { pickUid } from "../../../shared/betslip";
+import { decimalOdds, formatPrice, formatSpreadLine, type OddsFormat } from "../../../shared/odds";
+import type { Event } from "../../../shared/schemas/events";
+import type { Market, Side } from "../../../shared/schemas/bets";
+import { sportLabel } from "../../../shared/sports";
+import { teamAbbreviation } from "../../../shared/teams";
+
+const startFormat = new Intl.DateTimeFormat(undefined, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+
+export function formatStartTime(iso: string): string {
+  return startFormat.format(new Date(iso));
+}
+
+type Offer = { market: Market; side: Side; teamKey: "home" | "away" | null; price: number | null; line: number | null; label: string; lineText: string | null };
+
+function offersFor(event: Event, team: "home" | "away"): Array<Offer | null> {
+  const m = event.markets;
+  const name = team === "home" ? event.home : event.away;
+  const side: Side = team === "home" ? "Home" : "Away";
+  const moneyline: Offer | null = m.moneyline
+    ? { market: "Moneyline", side, teamKey: team, price: m.moneyline[team], line: null, label: `${name} ML`, lineText: null }
+    : null;
+  let spread: Offer | null = null;
+  if (m.spread) {
+    const line = m.spread.line === null ? null : team === "home" ? m.spread.line : -m.spread.line || 0;
+    spread = {
+      market: "Spread",
+      side,
+      teamKey: team,
+      price: line === null ? null : m.spread[team],
+      line,
+      label: line === null ? name : `${name} ${formatSpreadLine(line)}`,
+      lineText: line === null ? null : formatSpreadLine(line),
+    };
+  }
+  let total: Offer | null = null;
+  if (m.total) {
+    const over = team === "away";
+    const t = m.total;
+    total = {
+      market: "Total",
+      side: over ? "Over" : "Under",
+      teamKey: null,
+      price: t.line === null ? null : over ? t.over : t.under,
+      line: t.line,
+      label: t.line === null ? (over ? "Over" : "Under") : `${over ? "Over" : "Under"} ${t.line}`,
+      lineText: t.line === null ? null : `${over ? "O" : "U"} ${t.line}`,
+    };
+  }
+  return [moneyline, spread, total];
+}
+
+function toPick(event: Event, offer: Offer, price: number): BetslipPick {
+  return {
+    uid: pickUid(event.eventId, offer.market, offer.side),
+    gameId: event.eventId,
+    league: event.sport,
+    market: offer.market,
+    side: offer.side,
+    label: offer.label,
+    priceAm: price,
+    priceDec: decimalOdds(price),
+    line: offer.line,
+    teamKey: offer.teamKey,
+    home: event.home,
+    away: event.away,
+    startTime: event.startTime,
+  };
+}
+
+const MARKET_NAMES = ["Moneyline", "Spread", "Total"] as const;
+
+type Props = {
+  event: Event;
+  live: boolean;
+  format: OddsFormat;
+  isSelected(uid: string): boolean;
+  onPick(pick: BetslipPick): void;
+  isFavorite(team: string): boolean;
+  onToggleFavorite(team: string): void;
+};
+
+export const EventCard = memo(function EventCard({ event, live, format, isSelected, onPick, isFavorite, onToggleFavorite }: Props) {
+  const score = event.live;
+  return (
+    <article className="event-card" aria-label={`${event.away} at ${event.home}`}>
+      <header className="event-card-head">
+        <span className="event-league">{sportLabel(event.sport)}</span>
+        <time className="event-time" dateTime={event.startTime}>
+          {formatStartTime(event.startTime)}
+        </time>
+        {live && (
+          <span className="event-live">
+            <span className="badge badge-live">LIVE</span>
+            {score && (score.periodLabel || score.clock) && (
+              <span className="event-period tabular">{[score.periodLabel, score.clock].filter(Boolean).join(" · ")}</span>
+            )}
+          </span>
+        )}
+      </header>
+      <div className="event-grid" role="group" aria-label="Markets">
+        <span className="event-grid-spacer" />
+        {MARKET_NAMES.map((m) => (
+          <span key={m} className="event-market-name">
+            {m}
+          </span>
+        ))}
+        {(["away", "home"] as const).map((team) => {
+          const name = team === "home" ? event.home : event.away;
+          const favorite = isFavorite(name);
+          const teamScore = team === "home" ? score?.homeScore : score?.awayScore;
+          return (
+            <div key={team} className="event-row">
+              <div className="event-team">
+                <button
+                  type="button"
+                  className={`team-bubble${favorite ? " is-favorite" : ""}`}
+                  aria-pressed={favorite}
+                  aria-label={favorite ? `Remove ${name} from favorites` : `Add ${name} to favorites`}
+                  title={favorite ? "Remove from favorites" : "Add to favorites"}
+                  onClick={() => onToggleFavorite(name)}
+                >
+                  {teamAbbreviation(name)}
+                </button>
+                <span className="team-name" title={name}>
+                  {name}
+                  {team === "home" && <span className="visually-hidden"> (home)</span>}
+                </span>
+                {live && teamScore !== null && teamScore !== undefined && <span className="team-score tabular">{teamScore}</span>}
+              </div>
+              {offersFor(event, team).map((offer, i) => {
+                if (!offer) {
+                  return (
+                    <span key={MARKET_NAMES[i]} className="price-btn is-missing" aria-label={`${MARKET_NAMES[i]} not offered`}>
+                      —
+                    </span>
+                  );
+                }
+                const price = offer.price;
+                if (price === null) {
+                  return (
+                    <button key={offer.market} type="button" className="price-btn is-locked" disabled aria-label={`${offer.label} Locked`}>
+                      {offer.lineText && <span className="price-line">{offer.lineText}</span>}
+                      <span className="price-value">Locked</span>
+                    </button>
+                  );
+                }
+                const pick = toPick(event, offer, price);
+                const selected = isSelected(pick.uid);
+                const shown = formatPrice(price, format);
+                return (
+                  <button
+                    key={offer.market}
+                    type="button"
+                    className={`price-btn${selected ? " is-selected" : ""}`}
+                    aria-pressed={selected}
+                    aria-label={`${offer.label} ${shown}`}
+                    onClick={() => onPick(pick)}
+                  >
+                    {offer.lineText && <span className="price-line">{offer.lineText}</span>}
+                    <span className="price-value tabular">{shown}</span>
+                  </button>
+                );
+              })}
+            </div>
+          );
+        })}
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,201 @@
+// The home board as a signed-in player sees it: every loading/empty/error text of
+// spec §2, Sports vs Live by start time, favorites, locked prices, 'Coming soon'
+// sports, the chosen odds format, picking a price, and the 10-minute session cache.
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Event } from "../../src/shared/schemas/events";
+import { fakeApi, jsonResponse, renderApp, sessionBody, type FakeCall } from "./app-helpers";
+
+const HOUR = 3_600_000;
+
+function game(id: string, startOffsetMs: number, overrides: Partial<Event> = {}): Event {
+  const live = startOffsetMs <= 0;
+  return {
+    eventId: id,
+    sport: "basketball_nba",
+    startTime: new Date(Date.now() + startOffsetMs).toISOString(),
+    home: "Boston Celtics",
+    away: "Miami Heat",
+    status: live ? "live" : "scheduled",
+    live: live ? { homeScore: 54, awayScore: 49, periodLabel: "Q3", clock: "7:41" } : null,
+    markets: {
+      moneyline: { home: -170, away: 150 },
+      spread: { line: -4.5, home: -110, away: -110 },
+      total: { line: 221.5, over: -105, under: -115 },
+    },
+    ...overrides,
+  };
+}
+
+type Setup = { events?: Event[] | (() => Response | Promise<Response>); sports?: Array<{ key: string; label: string; mapped: boolean }> };
+
+function boardApi({ events = [], sports }: Setup) {
+  return fakeApi((call: FakeCall) => {
+    if (call.path === "/api/auth/refresh") return jsonResponse(200, sessionBody());
+    if (call.path === "/api/sports") {
+      return jsonResponse(200, {
+        feedNow: Date.now(),
+        sports: sports ?? ["NFL", "NBA", "MLB", "NHL", "NCAAF", "NCAAB", "Soccer", "MMA"].map((label, i) => ({ key: KEYS[i], label, mapped: true })),
+      });
+    }
+    if (call.path.startsWith("/api/events")) return typeof events === "function" ? events() : jsonResponse(200, events);
+    return undefined;
+  });
+}
+
+const KEYS = ["americanfootball_nfl", "basketball_nba", "baseball_mlb", "icehockey_nhl", "americanfootball_ncaaf", "basketball_ncaab", "soccer_usa_mls", "mma_mixed_martial_arts"];
+
+async function openNba(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole("button", { name: "NBA" }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("board texts", () => {
+  it("shows 'Loading live odds…' until the odds arrive", async () => {
+    let release: (r: Response) => void = () => undefined;
+    boardApi({ events: () => new Promise<Response>((r) => (release = r)) });
+    renderApp("/");
+    expect(await screen.findByText("Loading live odds…")).toBeTruthy();
+    release(jsonResponse(200, [game("g1", 2 * HOUR)]));
+    expect(await screen.findByRole("article", { name: "Miami Heat at Boston Celtics" })).toBeTruthy();
+    expect(screen.queryByText("Loading live odds…")).toBeNull();
+  });
+
+  it("shows 'Failed to load events' in red with an empty list when the feed fails", async () => {
+    boardApi({ events: () => jsonResponse(502, { error: { code: "odds-feed-unavailable", message: "down" } }) });
+    renderApp("/");
+    const error = await screen.findByText("Failed to load events");
+    expect(error.className).toContain("board-error");
+    expect(screen.queryAllByRole("article")).toHaveLength(0);
+  });
+
+  it("sorts games into Sports (future) and Live (started), with the empty text of each", async () => {
+    const user = userEvent.setup();
+    boardApi({ events: [game("live-1", -HOUR)] });
+    renderApp("/");
+    expect(await screen.findByText("No upcoming games.")).toBeTruthy();
+
+    await user.click(screen.getByRole("tab", { name: "Live" }));
+    const card = await screen.findByRole("article", { name: "Miami Heat at Boston Celtics" });
+    expect(within(card).getByText("LIVE")).toBeTruthy();
+    expect(within(card).getByText("Q3 · 7:41")).toBeTruthy();
+    expect(within(card).getByText("54")).toBeTruthy();
+    expect(within(card).getByText("49")).toBeTruthy();
+  });
+
+  it("says 'No live games right now.' when nothing has started", async () => {
+    const user = userEvent.setup();
+    boardApi({ events: [game("later", 3 * HOUR)] });
+    renderApp("/");
+    await screen.findByRole("article");
+    await user.click(screen.getByRole("tab", { name: "Live" }));
+    expect(await screen.findByText("No live games right now.")).toBeTruthy();
+  });
+
+  it("guides favorites: none yet, then a favorite team's game, then none for this sport", async () => {
+    const user = userEvent.setup();
+    boardApi({ events: [game("g1", 2 * HOUR)] });
+    renderApp("/");
+    await user.click(await screen.findByRole("tab", { name: "Favorites" }));
+    expect(await screen.findByText("Add favorites to see games here.")).toBeTruthy();
+
+    await user.click(screen.getByRole("tab", { name: "Sports" }));
+    const bubble = await screen.findByRole("button", { name: "Add Miami Heat to favorites" });
+    expect(bubble.textContent).toBe("MIA");
+    await user.click(bubble);
+    expect(screen.getByRole("button", { name: "Remove Miami Heat from favorites" }).getAttribute("aria-pressed")).toBe("true");
+    expect(JSON.parse(localStorage.getItem("vantage.favorites") ?? "[]")).toEqual(["Miami Heat"]);
+
+    await user.click(screen.getByRole("tab", { name: "Favorites" }));
+    expect(await screen.findByRole("article", { name: "Miami Heat at Boston Celtics" })).toBeTruthy();
+
+    localStorage.setItem("vantage.favorites", JSON.stringify(["Denver Nuggets"]));
+    window.dispatchEvent(new StorageEvent("storage", { key: "vantage.favorites" }));
+    expect(await screen.findByText("No favorite-team games for this sport right now.")).toBeTruthy();
+  });
+});
+
+describe("board cards", () => {
+  it("shows prices, lines and 'Locked' (disabled) for locked prices; a dash for a market not offered", async () => {
+    boardApi({
+      events: [
+        game("g1", 2 * HOUR, {
+          markets: { moneyline: { home: null, away: 150 }, spread: { line: -4.5, home: -110, away: null } },
+        }),
+      ],
+    });
+    renderApp("/");
+    const card = await screen.findByRole("article");
+    expect(within(card).getByRole("button", { name: "Miami Heat ML +150" })).toBeTruthy();
+    const locked = within(card).getByRole("button", { name: "Boston Celtics ML Locked" }) as HTMLButtonElement;
+    expect(locked.disabled).toBe(true);
+    expect(locked.textContent).toContain("Locked");
+    expect((within(card).getByRole("button", { name: "Miami Heat +4.5 Locked" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(card).getByRole("button", { name: "Boston Celtics -4.5 -110" })).toBeTruthy();
+    expect(within(card).getAllByLabelText("Total not offered")).toHaveLength(2);
+  });
+
+  it("puts a full pick on the betslip and shows it selected", async () => {
+    const user = userEvent.setup();
+    boardApi({ events: [game("g1", 2 * HOUR)] });
+    renderApp("/");
+    const over = await screen.findByRole("button", { name: "Over 221.5 -105" });
+    expect(over.getAttribute("aria-pressed")).toBe("false");
+    await user.click(over);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Over 221.5 -105" }).getAttribute("aria-pressed")).toBe("true"));
+    const slip = JSON.parse(localStorage.getItem("vantage.betslip") ?? "null");
+    expect(JSON.stringify(slip)).toContain("g1:Total:Over");
+  });
+
+  it("shows prices in Decimal when the player chose it", async () => {
+    localStorage.setItem("vantage.oddsFormat", "decimal");
+    boardApi({ events: [game("g1", 2 * HOUR)] });
+    renderApp("/");
+    expect(await screen.findByRole("button", { name: "Miami Heat ML 2.50" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Boston Celtics ML 1.59" })).toBeTruthy();
+  });
+
+  it("disables sports without a feed and marks them 'Coming soon'", async () => {
+    boardApi({
+      events: [game("g1", 2 * HOUR)],
+      sports: KEYS.map((key, i) => ({ key, label: ["NFL", "NBA", "MLB", "NHL", "NCAAF", "NCAAB", "Soccer", "MMA"][i]!, mapped: key !== "mma_mixed_martial_arts" })),
+    });
+    renderApp("/");
+    const mma = (await screen.findByRole("button", { name: /MMA/ })) as HTMLButtonElement;
+    await waitFor(() => expect(mma.disabled).toBe(true));
+    expect(within(mma).getByText("Coming soon")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "NBA" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("filters games by the team search", async () => {
+    const user = userEvent.setup();
+    boardApi({ events: [game("g1", 2 * HOUR), game("g2", 3 * HOUR, { home: "Denver Nuggets", away: "Utah Jazz" })] });
+    renderApp("/");
+    await screen.findByRole("article", { name: "Utah Jazz at Denver Nuggets" });
+    await user.type(screen.getByRole("searchbox", { name: "Search teams" }), "jazz");
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(1));
+    expect(screen.getByRole("article", { name: "Utah Jazz at Denver Nuggets" })).toBeTruthy();
+  });
+});
+
+describe("client odds cache", () => {
+  it("asks the server once per sport within 10 minutes and uses the spec's query", async () => {
+    const user = userEvent.setup();
+    const calls = boardApi({ events: [game("g1", 2 * HOUR)] });
+    renderApp("/");
+    await screen.findByRole("article");
+    await openNba(user);
+    await screen.findByRole("article");
+    await user.click(screen.getByRole("button", { name: "NFL" }));
+    await screen.findByRole("article");
+    const eventCalls = calls.filter((c) => c.path.startsWith("/api/events"));
+    expect(eventCalls.map((c) => new URL(c.path, "http://x").searchParams.get("sport"))).toEqual(["americanfootball_nfl", "basketball_nba"]);
+    const q = new URL(eventCalls[0]!.path, "http://x").searchParams;
+    expect(Object.fromEntries(q)).toEqual({ sport: "americanfootball_nfl", markets: "h2h,spreads,totals", regions: "us,us2", oddsFormat: "american" });
+    expect(eventCalls[0]!.authorization).toBe("Bearer access-1");
+  });
+});
