@@ -41,7 +41,7 @@ export function AccountPage() {
       <h1>Account</h1>
       <section className="card" aria-labelledby="username-heading">
         <h2 id="username-heading" className="card-title">
-          Username
+          Profile
         </h2>
         <form onSubmit={(e) => void submit(e)} noValidate>
           <div className="field">

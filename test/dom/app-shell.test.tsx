@@ -1,0 +1,192 @@
+// The shell every feature plugs into: the keyboard-usable profile menu and logout,
+// the account page's username messages, the toast, the error screen, the footer.
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ErrorBoundary } from "../../src/components/error-screen";
+import { RouteError } from "../../src/components/route-error";
+import { TOAST_MS, ToastProvider, useToast } from "../../src/components/toast";
+import { USERNAME_KEY } from "../../src/features/auth/username";
+import { reloadPage } from "../../src/lib/browser-navigation";
+import { fakeApi, jsonResponse, renderApp, sessionBody, UNAUTHENTICATED, userDoc } from "./app-helpers";
+
+vi.mock("../../src/lib/browser-navigation", () => ({ redirectTo: vi.fn(), reloadPage: vi.fn() }));
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function signedInApi(extra: Parameters<typeof fakeApi>[0] = () => undefined) {
+  return fakeApi((call) => {
+    if (call.path === "/api/auth/refresh") return jsonResponse(200, sessionBody());
+    if (call.path === "/api/auth/logout") return jsonResponse(200, { ok: true });
+    return extra(call);
+  });
+}
+
+describe("profile menu", () => {
+  it("opens from the keyboard, moves with arrows, closes on Escape and returns focus", async () => {
+    signedInApi();
+    renderApp("/");
+    const button = await screen.findByRole("button", { name: /Profile menu/ });
+    expect(button.getAttribute("aria-haspopup")).toBe("menu");
+    button.focus();
+    await userEvent.keyboard("{Enter}");
+    const items = screen.getAllByRole("menuitem");
+    expect(items.map((i) => i.textContent)).toEqual(["Account", "Settings", "Redeem Vantage Cash", "Logout"]);
+    expect(button.getAttribute("aria-expanded")).toBe("true");
+    await waitFor(() => expect(document.activeElement).toBe(items[0]));
+    await userEvent.keyboard("{ArrowDown}");
+    expect(document.activeElement?.textContent).toBe("Settings");
+    await userEvent.keyboard("{End}");
+    expect(document.activeElement?.textContent).toBe("Logout");
+    await userEvent.keyboard("{ArrowDown}");
+    expect(document.activeElement?.textContent).toBe("Account");
+    await userEvent.keyboard("{ArrowUp}");
+    expect(document.activeElement?.textContent).toBe("Logout");
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it("navigates to Redeem Vantage Cash and closes", async () => {
+    signedInApi();
+    const { router } = renderApp("/");
+    await userEvent.click(await screen.findByRole("button", { name: /Profile menu/ }));
+    await userEvent.click(screen.getByRole("menuitem", { name: "Redeem Vantage Cash" }));
+    expect(router.state.location.pathname).toBe("/redeem");
+    expect(screen.queryByRole("menu")).toBeNull();
+  });
+
+  it("logs out: back to the sign-in card, username forgotten", async () => {
+    const calls = signedInApi();
+    const { router } = renderApp("/account");
+    await screen.findByRole("heading", { name: "Account" });
+    expect(localStorage.getItem(USERNAME_KEY)).toBe("Ada");
+    await userEvent.click(screen.getByRole("button", { name: /Profile menu/ }));
+    await userEvent.click(screen.getByRole("menuitem", { name: "Logout" }));
+    expect(await screen.findByText("Sign in to continue using the sportsbook.")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/");
+    expect(localStorage.getItem(USERNAME_KEY)).toBeNull();
+    expect(calls.some((c) => c.path === "/api/auth/logout")).toBe(true);
+  });
+});
+
+describe("account page", () => {
+  it("saves the username to the profile and the device", async () => {
+    const calls = signedInApi((call) =>
+      call.path === "/api/me" && call.method === "PATCH" ? jsonResponse(200, userDoc({ displayName: "Lucky Lou" })) : undefined,
+    );
+    renderApp("/account");
+    const input = await screen.findByLabelText("Username");
+    expect((input as HTMLInputElement).value).toBe("Ada");
+    await userEvent.clear(input);
+    await userEvent.type(input, "  Lucky Lou ");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("✅ Username updated successfully.")).toBeTruthy();
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ displayName: "  Lucky Lou " });
+    expect(localStorage.getItem(USERNAME_KEY)).toBe("Lucky Lou");
+    expect(screen.getByRole("button", { name: /Profile menu/ }).textContent).toContain("Lucky Lou");
+  });
+
+  it("reports a refused username and keeps the old one on the device", async () => {
+    signedInApi((call) =>
+      call.path === "/api/me" && call.method === "PATCH"
+        ? jsonResponse(400, { error: { code: "invalid-argument", message: "displayName: Username must be at most 32 characters." } })
+        : undefined,
+    );
+    renderApp("/account");
+    const input = await screen.findByLabelText("Username");
+    await userEvent.clear(input);
+    await userEvent.type(input, "x".repeat(40));
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("❌ Failed to update username.")).toBeTruthy();
+    expect(screen.getByText(/at most 32 characters/)).toBeTruthy();
+    expect(localStorage.getItem(USERNAME_KEY)).toBe("Ada");
+  });
+});
+
+describe("toast", () => {
+  function Trigger() {
+    const toast = useToast();
+    return (
+      <>
+        <button onClick={() => toast.show("Singles placed!", "success")}>one</button>
+        <button onClick={() => toast.show("Parlay placed!", "success")}>two</button>
+      </>
+    );
+  }
+
+  it("shows one message at a time in a status region for 2.2 s", async () => {
+    vi.useFakeTimers();
+    render(
+      <ToastProvider>
+        <Trigger />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByText("one"));
+    expect(screen.getByRole("status").textContent).toBe("Singles placed!");
+    fireEvent.click(screen.getByText("two"));
+    expect(screen.getByRole("status").textContent).toBe("Parlay placed!");
+    await act(() => vi.advanceTimersByTimeAsync(TOAST_MS - 1));
+    expect(screen.getByRole("status").textContent).toBe("Parlay placed!");
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByRole("status").textContent).toBe("");
+    expect(TOAST_MS).toBe(2200);
+  });
+});
+
+describe("error screen", () => {
+  function Boom(): never {
+    throw new Error("boom");
+  }
+
+  it("replaces a route that fails to render, and Reload reloads the page", async () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const router = createMemoryRouter([{ path: "/", element: <Boom />, errorElement: <RouteError /> }]);
+    render(<RouterProvider router={router} />);
+    expect(screen.getByRole("heading", { name: "Something went wrong" })).toBeTruthy();
+    expect(screen.getByText("The app hit an error. You can try reloading.")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Reload" }));
+    expect(reloadPage).toHaveBeenCalled();
+    quiet.mockRestore();
+  });
+
+  it("also catches errors outside the router", () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    render(
+      <ErrorBoundary>
+        <Boom />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole("heading", { name: "Something went wrong" })).toBeTruthy();
+    quiet.mockRestore();
+  });
+});
+
+describe("footer and public pages", () => {
+  it("links Terms, Privacy and Disclaimer and says the product is for entertainment only", async () => {
+    fakeApi(({ path }) => (path === "/api/auth/refresh" ? UNAUTHENTICATED() : undefined));
+    const { router } = renderApp("/");
+    const footer = (await screen.findAllByRole("contentinfo"))[0]!;
+    expect(footer.textContent).toMatch(/for entertainment only/i);
+    await userEvent.click(screen.getByRole("link", { name: "Disclaimer" }));
+    expect(router.state.location.pathname).toBe("/disclaimer");
+    const page = screen.getByRole("article");
+    expect(page.textContent).toMatch(/18/);
+    expect(page.textContent).toMatch(/no monetary value/);
+    expect(page.textContent).toMatch(/under 13/);
+  });
+
+  it("terms state eligibility, entertainment only and no monetary value", async () => {
+    fakeApi(({ path }) => (path === "/api/auth/refresh" ? UNAUTHENTICATED() : undefined));
+    renderApp("/terms");
+    const page = await screen.findByRole("article");
+    expect(page.textContent).toMatch(/at least 18 years old/);
+    expect(page.textContent).toMatch(/entertainment only/);
+    expect(page.textContent).toMatch(/no monetary value/);
+    expect(page.textContent).toMatch(/children under 13/);
+  });
+});
