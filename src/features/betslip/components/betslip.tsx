@@ -59,14 +59,11 @@ function PickRow({ pick, format, locked, onRemove }: { pick: BetslipPick; format
   return (
     <li className={`betslip-pick${locked ? " is-locked" : ""}`}>
       <div className="betslip-pick-main">
-        <span className="betslip-pick-label">
-          {pick.label} {pick.market !== "Total" && formatLine(pick)}
-        </span>
+        <span className="betslip-pick-label">{pick.label}</span>
         <span className="betslip-pick-price tabular">{locked ? "Locked" : formatPrice(pick.priceAm, format)}</span>
       </div>
       <div className="betslip-pick-meta muted">
-        {pick.market}
-        {pick.market === "Total" && ` ${formatLine(pick)}`} · {pick.away} @ {pick.home} · {sportLabel(pick.league)}
+        {pick.market} · {pick.away} @ {pick.home} · {sportLabel(pick.league)}
       </div>
       <button type="button" className="betslip-remove btn-ghost" aria-label={`Remove ${pick.label} ${pick.market}`} onClick={onRemove}>
         ×
@@ -260,7 +257,7 @@ export function Betslip() {
             {picks.map((pick) => (
               <li key={pick.uid}>
                 <span>
-                  {pick.label} {formatLine(pick)} <span className="muted">({pick.market})</span>
+                  {pick.label} <span className="muted">({pick.market})</span>
                 </span>
                 <span className="tabular">{formatPrice(pick.priceAm, format)}</span>
               </li>
