@@ -43,6 +43,23 @@ describe("/shop", () => {
     expect(status().textContent).toBe("Purchase complete! Credits will appear shortly.");
   });
 
+  it("re-reads the balances after a successful checkout so the credited pack shows up", async () => {
+    vi.useFakeTimers();
+    try {
+      harness.user = player();
+      harness.replies.set("GET /api/me", { body: player({ coinBalance: 15_000, vantageCash: 900 }) });
+      renderShop("/shop?checkout=success");
+      expect(harness.requests).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1_500);
+      await vi.waitFor(() =>
+        expect(harness.updateUser).toHaveBeenCalledWith({ coinBalance: 15_000, vantageCash: 900, lastBonusDayET: "", bonusStreak: 0 }),
+      );
+      expect(harness.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/me"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("says 'Checkout canceled.' after a cancel", () => {
     harness.user = player();
     renderShop("/shop?checkout=cancel");

@@ -2,7 +2,7 @@
 // a checkout for the chosen pack ('Starting Checkout...' meanwhile) and sends the browser
 // there; the payment provider brings the player back with ?checkout=success|cancel.
 // Credits arrive through the payment webhook, so success only says they are on the way.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { redirectTo } from "../../../lib/browser-navigation";
@@ -11,6 +11,7 @@ import { formatUsd, PACKS } from "../../../shared/packs";
 import { useAuth } from "../../auth/auth-provider";
 import { useWallet } from "../../wallet/wallet-provider";
 import { createCheckoutSession } from "../api/create-checkout-session";
+import { BALANCE_RECHECK_MS, fetchBalances } from "../api/refresh-balances";
 import "./shop.css";
 
 export const SHOP_MESSAGES = {
@@ -31,7 +32,7 @@ function resultMessage(checkout: string | null): Message | null {
 }
 
 export function ShopPage() {
-  const { user, api } = useAuth();
+  const { user, api, updateUser } = useAuth();
   const wallet = useWallet();
   const [params] = useSearchParams();
   const [pending, setPending] = useState<number | null>(null);
@@ -39,6 +40,23 @@ export function ShopPage() {
   const shown = message ?? resultMessage(params.get("checkout"));
 
   const balances = wallet.balances ?? user;
+  const returnedPaid = params.get("checkout") === "success" && user !== null;
+  const updateUserRef = useRef(updateUser);
+  useEffect(() => {
+    updateUserRef.current = updateUser;
+  });
+
+  useEffect(() => {
+    if (!returnedPaid) return;
+    const timers = BALANCE_RECHECK_MS.map((ms) =>
+      setTimeout(() => {
+        fetchBalances(api)
+          .then((fresh) => fresh && updateUserRef.current(fresh))
+          .catch(() => undefined);
+      }, ms),
+    );
+    return () => timers.forEach(clearTimeout);
+  }, [returnedPaid, api]);
 
   const buy = async (amountCents: number) => {
     if (!user) {
