@@ -3,7 +3,7 @@
 // and logout ends the session.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { REFRESH_GRACE_MS, rotateRefreshToken, startRefreshFamily } from "../../worker/auth/refresh-tokens";
+import { REFRESH_GRACE_MS, REFRESH_TOKEN_TTL_MS, rotateRefreshToken, startRefreshFamily } from "../../worker/auth/refresh-tokens";
 import { getDb } from "../../worker/db/database";
 import { api, mintIdToken, postJson } from "./helpers";
 
@@ -120,6 +120,16 @@ describe("POST /api/auth/refresh", () => {
     expect(late).toEqual({ ok: false, reason: "reused" });
     const successor = rotated.ok ? rotated.token! : "";
     expect(await rotateRefreshToken(db, successor, now + REFRESH_GRACE_MS + 2)).toEqual({ ok: false, reason: "revoked" });
+  });
+
+  it("drops a player's expired tokens when they sign in again", async () => {
+    const db = getDb(env);
+    const now = Date.now();
+    const old = await startRefreshFamily(db, "returning-user", now - REFRESH_TOKEN_TTL_MS - 1);
+    const fresh = await startRefreshFamily(db, "returning-user", now);
+    const rows = await env.DB.prepare("SELECT family_id FROM refresh_tokens WHERE user_id = ?").bind("returning-user").all<{ family_id: string }>();
+    expect(rows.results.map((r) => r.family_id)).toEqual([fresh.familyId]);
+    expect(old.familyId).not.toBe(fresh.familyId);
   });
 
   it("refuses an expired refresh token", async () => {

@@ -5,7 +5,7 @@
 // logging each other out: the immediately-previous token, presented within a few
 // seconds of its rotation while its successor is still unspent, gets a fresh access
 // token but no new refresh token (the browser already holds the successor cookie).
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lte } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { refreshTokens } from "../db/schema";
 import { randomToken } from "./pkce";
@@ -23,12 +23,18 @@ export async function hashToken(token: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Starts a new family (one per sign-in) and returns its first token. */
+/**
+ * Starts a new family (one per sign-in) and returns its first token. The player's
+ * expired rows are dropped at the same time, so the table does not grow forever.
+ */
 export async function startRefreshFamily(db: Db, userId: string, now: number): Promise<{ token: string; familyId: string; expiresAt: number }> {
   const token = randomToken();
   const familyId = crypto.randomUUID();
   const expiresAt = now + REFRESH_TOKEN_TTL_MS;
-  await db.insert(refreshTokens).values({ id: await hashToken(token), familyId, userId, createdAt: now, expiresAt });
+  await db.batch([
+    db.delete(refreshTokens).where(and(eq(refreshTokens.userId, userId), lte(refreshTokens.expiresAt, now))),
+    db.insert(refreshTokens).values({ id: await hashToken(token), familyId, userId, createdAt: now, expiresAt }),
+  ]);
   return { token, familyId, expiresAt };
 }
 
