@@ -12,8 +12,8 @@ import { SIM_SPORTS, type SimSport } from "./sim-sports";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MIN_MS = 60 * 1000;
-/** The house margin: implied probabilities of a market add up to 1 + this. */
-const HOUSE_MARGIN = 0.045;
+/** The house margin: each side's implied probability is its true one × (1 + this), so an even market is -110 / -110. */
+const HOUSE_MARGIN = 0.0476;
 /** Lines and prices move at most this often. */
 const PRICE_BUCKET_MS = 20 * MIN_MS;
 /** Changing this reseeds every schedule. */
@@ -58,7 +58,7 @@ function phi(x: number): number {
 
 /** Raw American price for a true probability with the house margin added (may be out of bounds). */
 function priceFor(probability: number): number {
-  const q = Math.min(0.9999, Math.max(0.0001, probability * (1 + HOUSE_MARGIN / 2)));
+  const q = Math.min(0.9999, Math.max(0.0001, probability * (1 + HOUSE_MARGIN)));
   const raw = q >= 0.5 ? (-100 * q) / (1 - q) : (100 * (1 - q)) / q;
   return Math.round(raw / 5) * 5;
 }
@@ -120,14 +120,14 @@ export function gamesForDay(sport: SportKey, day: number): SimGame[] {
     const eventId = `sim-${sim.code}-${day}-${i}`;
     const rng = seededRng(`${SEED}:${eventId}`);
     const startMs = day * DAY_MS + (sim.firstStartMin + i * sim.spacingMin) * MIN_MS;
-    const pHome = logistic((home[2] + sim.homeAdvantage - away[2]) / 14);
+    const pHome = logistic((home[2] + sim.homeAdvantage - away[2]) / 20);
     const drawProb = sim.scoring === "soccer" ? 0.24 + 0.06 * (1 - Math.abs(pHome - 0.5) * 2) : 0;
     const expectedTotal = sim.baseTotal * (0.92 + rng() * 0.16);
     const margin = logit(pHome) * sim.marginPerLogit;
     const homeExp = Math.max(0.2, expectedTotal / 2 + margin / 2);
     const awayExp = Math.max(0.2, expectedTotal / 2 - margin / 2);
     const roll = rng();
-    const suspended = sim.scoring === "mma" ? (roll < 0.06 ? "moneyline" : null) : roll < 0.06 ? "spread" : roll < 0.1 ? "total" : null;
+    const suspended = sim.scoring === "mma" ? (roll < 0.06 ? "moneyline" : null) : roll < 0.04 ? "spread" : roll < 0.07 ? "total" : null;
     games.push({
       eventId,
       sport,
