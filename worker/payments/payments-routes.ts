@@ -28,6 +28,17 @@ import { handleStripeWebhook } from "./stripe-webhook";
 const EmptyRequestSchema = z.union([z.object({}), z.null()]);
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 
+/** A provider call whose failure is the provider's, not ours: a 502 the client can show. */
+async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    console.error("payment provider call failed", err);
+    throw new ApiError(502, "provider-unavailable", "The payment provider could not complete the request. Please try again.");
+  }
+}
+
 /** The player's account at the active provider, refreshed from Stripe when it is real. */
 async function currentAccount(db: Db, provider: PaymentsProvider, userId: string, now: number): Promise<PayoutAccountRow | null> {
   const row = await findPayoutAccount(db, userId);
@@ -90,24 +101,26 @@ function connectRoutes() {
 
   app.get("/status", async (c) => {
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
-    return c.json(connectStatusOf(await currentAccount(getDb(c.env), provider, c.var.user.id, Date.now())));
+    return c.json(connectStatusOf(await viaProvider(() => currentAccount(getDb(c.env), provider, c.var.user.id, Date.now()))));
   });
 
   app.post("/create-or-link", async (c) => {
     await readJson(c, EmptyRequestSchema);
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
-    return c.json(connectStatusOf(await accountOrCreate(getDb(c.env), provider, c.var.user, Date.now())));
+    return c.json(connectStatusOf(await viaProvider(() => accountOrCreate(getDb(c.env), provider, c.var.user, Date.now()))));
   });
 
   app.post("/onboarding-link", async (c) => {
     await readJson(c, EmptyRequestSchema);
     const origin = publicOrigin(c.env, c.req.url);
     const provider = await getPaymentsProvider(c.env, origin);
-    const account = await accountOrCreate(getDb(c.env), provider, c.var.user, Date.now());
-    const link = await provider.onboardingLink({
-      accountId: account.accountId,
-      refreshUrl: `${origin}/redeem?onboarding=refresh`,
-      returnUrl: `${origin}/redeem?onboarding=return`,
+    const link = await viaProvider(async () => {
+      const account = await accountOrCreate(getDb(c.env), provider, c.var.user, Date.now());
+      return provider.onboardingLink({
+        accountId: account.accountId,
+        refreshUrl: `${origin}/redeem?onboarding=refresh`,
+        returnUrl: `${origin}/redeem?onboarding=return`,
+      });
     });
     return c.json({ url: link.url });
   });
@@ -124,7 +137,7 @@ function withdrawalRoutes() {
     const amountCents = unitsToMinor("cash", amount)!;
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
     const now = Date.now();
-    const account = await currentAccount(getDb(c.env), provider, c.var.user.id, now);
+    const account = await viaProvider(() => currentAccount(getDb(c.env), provider, c.var.user.id, now));
     if (!account?.payoutsEnabled) throw new ApiError(403, "payouts-disabled", "Finish onboarding to enable payouts.");
     const key = c.req.header("Idempotency-Key");
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
