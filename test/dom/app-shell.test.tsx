@@ -173,8 +173,8 @@ describe("footer and public pages", () => {
     const footer = (await screen.findAllByRole("contentinfo"))[0]!;
     expect(footer.textContent).toMatch(/for entertainment only/i);
     await userEvent.click(screen.getByRole("link", { name: "Disclaimer" }));
+    const page = await screen.findByRole("article");
     expect(router.state.location.pathname).toBe("/disclaimer");
-    const page = screen.getByRole("article");
     expect(page.textContent).toMatch(/18/);
     expect(page.textContent).toMatch(/no monetary value/);
     expect(page.textContent).toMatch(/under 13/);
