@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../worker/db/schema";
 
-const tables = Object.values(schema).filter(
+const tables: SQLiteTable[] = Object.values(schema as Record<string, unknown>).filter(
   (value): value is SQLiteTable => typeof value === "object" && value !== null && Symbol.for("drizzle:IsDrizzleTable") in value,
 );
 
