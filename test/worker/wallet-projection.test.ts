@@ -85,6 +85,32 @@ describe("the D1 projection", () => {
     expect((await stub.auditLedger(player.userId, Date.now())).pendingOutbox).toBe(0);
   });
 
+  it("lands a burst of ten-leg parlays completely, packed into bounded D1 batches", async () => {
+    const player = await signIn();
+    const stub = getUserWallet(env, player.userId);
+    const legs = (await openEvents(10)).slice(0, 10).map((e) => ({ ...pickOf(e, "Moneyline", "Home"), home: e.home, away: e.away, startTime: e.startTime }));
+    const ids = await runInDurableObject(stub, async (wallet: UserWallet) => {
+      const placed: string[] = [];
+      for (let i = 0; i < 12; i++) {
+        const result = await wallet.placeBets(
+          player.userId,
+          { idempotencyKey: crypto.randomUUID(), requestHash: "h", kind: "Parlay", wallet: "coins", amount: 1, legs },
+          Date.now(),
+        );
+        if (!result.ok) throw new Error(result.message);
+        placed.push(result.response.bets[0]!.id);
+      }
+      await wallet.flushOutbox();
+      return placed;
+    });
+    const legRows = await env.DB.prepare(`SELECT COUNT(*) AS n FROM bet_legs WHERE user_id = ?`).bind(player.userId).first<{ n: number }>();
+    expect(legRows?.n).toBe(120);
+    for (const id of ids) expect(await d1Bet(id)).toMatchObject({ kind: "Parlay", stake: 1 });
+    const balances = await env.DB.prepare("SELECT coin_balance FROM wallet_balances WHERE user_id = ?").bind(player.userId).first();
+    expect(balances).toEqual({ coin_balance: 5000 - 12 });
+    expect((await stub.auditLedger(player.userId, Date.now())).pendingOutbox).toBe(0);
+  });
+
   it("never moves a projection backwards when an old outbox row is replayed", async () => {
     const player = await signIn();
     const res = await placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 10, picks: [pickOf(events[1]!, "Moneyline", "Home")] });

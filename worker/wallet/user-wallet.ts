@@ -35,6 +35,8 @@ import {
 const OUTBOX_RETRY_BASE_MS = 1_000;
 const OUTBOX_RETRY_MAX_MS = 300_000;
 const OUTBOX_BATCH = 50;
+/** D1 statements per batch: a parlay row carries one per leg, so rows are packed up to this. */
+const OUTBOX_MAX_STATEMENTS = 100;
 /** A safety alarm set on every commit, so a drain lost with its isolate still happens. */
 const OUTBOX_SAFETY_DELAY_MS = 30_000;
 /** Bets pushed to a socket when it connects, so a (re)connected tab resyncs at once. */
@@ -282,9 +284,21 @@ export class UserWallet extends DurableObject<Env> {
         .exec<OutboxRow>("SELECT seq, topic, payload FROM outbox ORDER BY seq LIMIT ?", OUTBOX_BATCH)
         .toArray();
       if (rows.length === 0) return;
-      const statements = rows.flatMap((row) => projectionStatements(this.env.DB, row));
+      // Only the newest balances row of a batch matters (each carries the whole state).
+      const lastBalances = rows.findLast((row) => row.topic === "balances")?.seq;
+      const statements: D1PreparedStatement[] = [];
+      let last = rows[0]!.seq;
+      for (const row of rows) {
+        if (row.topic === "balances" && row.seq !== lastBalances) {
+          last = row.seq;
+          continue;
+        }
+        const next = projectionStatements(this.env.DB, row);
+        if (statements.length > 0 && statements.length + next.length > OUTBOX_MAX_STATEMENTS) break;
+        statements.push(...next);
+        last = row.seq;
+      }
       if (statements.length > 0) await this.env.DB.batch(statements);
-      const last = rows[rows.length - 1]!.seq;
       this.ctx.storage.sql.exec("DELETE FROM outbox WHERE seq <= ?", last);
     }
   }
