@@ -3,7 +3,8 @@
 // the board's own cached odds (the same data the player sees), and the slip is refused
 // when a game is gone or finished, a market is locked, the slip combines picks the
 // toggling rules forbid, or a price or line moved (409 with the current prices, so the
-// slip can update and ask the player again).
+// slip can update and ask the player again). Games already under way are accepted at
+// their live prices (the board offers a Live tab with prices); finished ones are not.
 import { checkSelections, findSlipConflict } from "../../src/shared/betslip";
 import type { Event } from "../../src/shared/schemas/events";
 import type { BetLeg, CurrentPickPrice, PlaceBetPick, PlaceBetRequest } from "../../src/shared/schemas/bets";
@@ -52,7 +53,17 @@ export function currentPrice(event: Event | undefined, pick: Pick<PlaceBetPick, 
 export async function priceSlip(request: PlaceBetRequest, load: EventsLoader): Promise<BetLeg[]> {
   const sports = [...new Set(request.picks.map((p) => p.league))];
   const boards = new Map<SportKey, { events: Event[]; stale: boolean }>();
-  await Promise.all(sports.map(async (sport) => boards.set(sport, await load(sport))));
+  await Promise.all(
+    sports.map(async (sport) => {
+      try {
+        boards.set(sport, await load(sport));
+      } catch (err) {
+        // A sport the feed does not carry has no open markets: its picks count as locked.
+        if (err instanceof ApiError && err.status === 404) boards.set(sport, { events: [], stale: false });
+        else throw err;
+      }
+    }),
+  );
 
   const found = request.picks.map((pick) => boards.get(pick.league)?.events.find((e) => e.eventId === pick.eventId));
   const current = request.picks.map((pick, i) => currentPrice(found[i], pick));
