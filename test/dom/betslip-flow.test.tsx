@@ -73,6 +73,20 @@ describe("toggling picks", () => {
   });
 });
 
+describe("two tabs", () => {
+  it("follows a slip changed in another tab", async () => {
+    await renderSlip();
+    const other = JSON.stringify({ picks: [mlHome, over], mode: "Parlay", amount: "15" });
+    localStorage.setItem(BETSLIP_KEY, other);
+    act(() => {
+      window.dispatchEvent(new StorageEvent("storage", { key: BETSLIP_KEY, newValue: other }));
+    });
+    expect(selections()).toHaveLength(2);
+    expect(screen.getByRole("radio", { name: "Parlay" }).getAttribute("aria-checked")).toBe("true");
+    expect((screen.getByLabelText("Amount") as HTMLInputElement).value).toBe("15");
+  });
+});
+
 describe("mode, amount and totals", () => {
   it("switches to Parlay at two picks, lets the player choose Singles, and back at one pick", async () => {
     const { ui } = await renderSlip();

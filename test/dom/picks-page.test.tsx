@@ -1,6 +1,6 @@
 // My Picks as a player reads it: the selected wallet only, All / Open / Settled, a row
 // per single, parlays with amounts and expandable legs, and live changes without reload.
-import { act, render, screen, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MyPicksPage } from "../../src/features/picks/components/my-picks-page";
@@ -106,6 +106,20 @@ describe("My Picks", () => {
     renderPage();
     expect(await screen.findByText("Could not load your picks.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+
+  it("reconnects after the socket drops and refetches the list", async () => {
+    const calls = serve([openSingle]);
+    renderPage();
+    await screen.findAllByRole("listitem");
+    const first = FakeSocket.latest();
+    act(() => first.open());
+    const fetches = () => calls.filter((x) => x.path === "/api/bets").length;
+    const before = fetches();
+    act(() => first.drop());
+    await waitFor(() => expect(FakeSocket.all.length).toBe(2), { timeout: 3000 });
+    act(() => FakeSocket.latest().open());
+    await waitFor(() => expect(fetches()).toBe(before + 1));
   });
 
   it("adds a bet placed in another tab and shows its settlement as the socket pushes them", async () => {

@@ -93,6 +93,15 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
     }
   }, [state]);
 
+  // Another tab changed the slip: follow it, so two tabs of one player show one slip.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === BETSLIP_KEY) commit(readStored());
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, [commit]);
+
   const toggle = useCallback(
     (pick: BetslipPick) => {
       const current = stateRef.current;
