@@ -17,14 +17,25 @@ export function formatStartTime(iso: string): string {
   return startFormat.format(new Date(iso));
 }
 
-type Offer = { market: Market; side: Side; teamKey: "home" | "away" | null; price: number | null; line: number | null; label: string; lineText: string | null };
+// `spokenPrefix` is read before the visible line and price, so a button's accessible
+// name contains its visible text (WCAG 2.5.3): "Miami Heat ML +150", "Total O 221.5 -105".
+type Offer = {
+  market: Market;
+  side: Side;
+  teamKey: "home" | "away" | null;
+  price: number | null;
+  line: number | null;
+  label: string;
+  lineText: string | null;
+  spokenPrefix: string;
+};
 
 function offersFor(event: Event, team: "home" | "away"): Array<Offer | null> {
   const m = event.markets;
   const name = team === "home" ? event.home : event.away;
   const side: Side = team === "home" ? "Home" : "Away";
   const moneyline: Offer | null = m.moneyline
-    ? { market: "Moneyline", side, teamKey: team, price: m.moneyline[team], line: null, label: `${name} ML`, lineText: null }
+    ? { market: "Moneyline", side, teamKey: team, price: m.moneyline[team], line: null, label: `${name} ML`, lineText: null, spokenPrefix: `${name} ML` }
     : null;
   let spread: Offer | null = null;
   if (m.spread) {
@@ -37,6 +48,7 @@ function offersFor(event: Event, team: "home" | "away"): Array<Offer | null> {
       line,
       label: line === null ? name : `${name} ${formatSpreadLine(line)}`,
       lineText: line === null ? null : formatSpreadLine(line),
+      spokenPrefix: line === null ? `${name} spread` : name,
     };
   }
   let total: Offer | null = null;
@@ -51,6 +63,7 @@ function offersFor(event: Event, team: "home" | "away"): Array<Offer | null> {
       line: t.line,
       label: t.line === null ? (over ? "Over" : "Under") : `${over ? "Over" : "Under"} ${t.line}`,
       lineText: t.line === null ? null : `${over ? "O" : "U"} ${t.line}`,
+      spokenPrefix: t.line === null ? (over ? "Total over" : "Total under") : "Total",
     };
   }
   return [moneyline, spread, total];
@@ -122,11 +135,11 @@ export const EventCard = memo(function EventCard({ event, live, format, isSelect
                   type="button"
                   className={`team-bubble${favorite ? " is-favorite" : ""}`}
                   aria-pressed={favorite}
-                  aria-label={favorite ? `Remove ${name} from favorites` : `Add ${name} to favorites`}
                   title={favorite ? "Remove from favorites" : "Add to favorites"}
                   onClick={() => onToggleFavorite(name)}
                 >
                   {teamAbbreviation(name)}
+                  <span className="visually-hidden">{favorite ? ` — Remove ${name} from favorites` : ` — Add ${name} to favorites`}</span>
                 </button>
                 <span className="team-name" title={name}>
                   {name}
@@ -137,16 +150,18 @@ export const EventCard = memo(function EventCard({ event, live, format, isSelect
               {offersFor(event, team).map((offer, i) => {
                 if (!offer) {
                   return (
-                    <span key={MARKET_NAMES[i]} className="price-btn is-missing" aria-label={`${MARKET_NAMES[i]} not offered`}>
-                      —
+                    <span key={MARKET_NAMES[i]} className="price-btn is-missing">
+                      <span aria-hidden="true">—</span>
+                      <span className="visually-hidden">{MARKET_NAMES[i]} not offered</span>
                     </span>
                   );
                 }
                 const price = offer.price;
                 if (price === null) {
                   return (
-                    <button key={offer.market} type="button" className="price-btn is-locked" disabled aria-label={`${offer.label} Locked`}>
-                      {offer.lineText && <span className="price-line">{offer.lineText}</span>}
+                    <button key={offer.market} type="button" className="price-btn is-locked" disabled>
+                      <span className="visually-hidden">{offer.spokenPrefix} </span>
+                      {offer.lineText && <span className="price-line">{offer.lineText} </span>}
                       <span className="price-value">Locked</span>
                     </button>
                   );
@@ -160,10 +175,10 @@ export const EventCard = memo(function EventCard({ event, live, format, isSelect
                     type="button"
                     className={`price-btn${selected ? " is-selected" : ""}`}
                     aria-pressed={selected}
-                    aria-label={`${offer.label} ${shown}`}
                     onClick={() => onPick(pick)}
                   >
-                    {offer.lineText && <span className="price-line">{offer.lineText}</span>}
+                    <span className="visually-hidden">{offer.spokenPrefix} </span>
+                    {offer.lineText && <span className="price-line">{offer.lineText} </span>}
                     <span className="price-value tabular">{shown}</span>
                   </button>
                 );
