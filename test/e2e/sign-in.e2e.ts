@@ -2,7 +2,7 @@
 // account chooser, and lands back where they wanted to go.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser, newPlayerContext, screenshot, seriousAxeViolations, signInThroughChooser, uniqueEmail } from "./support";
+import { launchBrowser, newPlayerContext, screenshot, axeProblems, signInThroughChooser, uniqueEmail } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ describe("signed-out player", () => {
     await page.goto("/picks?filter=open");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/");
     await page.getByText("Sign in to continue using the sportsbook.").waitFor();
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await axeProblems(page)).toEqual([]);
     await screenshot(page, "1-sign-in-card");
 
     await signInThroughChooser(page, uniqueEmail("journey1"));

@@ -38,8 +38,16 @@ export function uniqueEmail(prefix: string): string {
 /** From the sign-in card: 'Continue with Google' → dev account chooser → another e-mail. */
 export async function signInThroughChooser(page: Page, email: string): Promise<void> {
   await page.getByRole("button", { name: "Continue with Google" }).click();
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByRole("button", { name: /continue|sign in/i }).last().click();
+  await page.getByRole("heading", { name: "Choose an account" }).waitFor();
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+}
+
+/** Signs a new player in from the home page and waits for the board. */
+export async function signInToBoard(page: Page, email: string): Promise<void> {
+  await page.goto("/");
+  await signInThroughChooser(page, email);
+  await page.locator(".event-card").first().waitFor();
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
@@ -55,7 +63,8 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
 
 /** Serious and critical axe-core violations on the page as it is now. */
 export async function seriousAxeViolations(page: Page, include?: string): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: axeSource });
+  // Evaluated through DevTools, so the app's strict CSP stays on for everything else.
+  await page.evaluate(axeSource);
   const violations = await page.evaluate(async (selector) => {
     const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(selector ? { include: [selector] } : document, {
@@ -64,6 +73,13 @@ export async function seriousAxeViolations(page: Page, include?: string): Promis
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
   }, include ?? null);
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+/** One line per serious/critical violation (rule, impact, first few elements) for assertions. */
+export async function axeProblems(page: Page, include?: string): Promise<string[]> {
+  return (await seriousAxeViolations(page, include)).map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}${v.nodes.length > 3 ? ` (+${v.nodes.length - 3} more)` : ""}`,
+  );
 }
 
 /** Calls the app's API from the test process (for the dev simulator and the cron). */
