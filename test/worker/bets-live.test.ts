@@ -68,6 +68,16 @@ describe("live updates", () => {
     for (const tab of [tabA, tabB, tabC]) tab.socket.close(1000, "done");
   });
 
+  it("keeps at most 20 live tabs per player, closing the oldest", async () => {
+    const player = await signIn();
+    const first = await openTab(player.token);
+    const closed = new Promise<number>((resolve) => first.socket.addEventListener("close", (event) => resolve(event.code)));
+    const others = [];
+    for (let i = 0; i < 20; i++) others.push(await openTab(player.token));
+    expect(await closed).toBe(4000);
+    for (const tab of others) tab.socket.close(1000, "done");
+  });
+
   it("accepts the token as ?access_token= too", async () => {
     const player = await signIn();
     const res = await upgrade({}, `?access_token=${player.token}`);

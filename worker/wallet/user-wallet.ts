@@ -41,6 +41,8 @@ const OUTBOX_MAX_STATEMENTS = 100;
 const OUTBOX_SAFETY_DELAY_MS = 30_000;
 /** Bets pushed to a socket when it connects, so a (re)connected tab resyncs at once. */
 const LIVE_SNAPSHOT_BETS = 50;
+/** Open live sockets kept per player; the oldest is closed beyond this. */
+const LIVE_MAX_SOCKETS = 20;
 /** Sub-protocol the SPA offers beside its token (see worker/live/live-routes.ts). */
 export const LIVE_PROTOCOL = "vantage.live.v1";
 
@@ -64,6 +66,7 @@ export type { LiveMessage };
 export class UserWallet extends DurableObject<Env> {
   private flushing: Promise<void> | null = null;
   private flushAgain = false;
+  private socketSeq = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -318,7 +321,20 @@ export class UserWallet extends DurableObject<Env> {
     if (!userId) return new Response("missing user", { status: 400 });
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
+    // getWebSockets() has no defined order: each socket carries when it connected.
+    const connectedAt = (ws: WebSocket) => (ws.deserializeAttachment() as { at: number; n: number } | null) ?? { at: 0, n: 0 };
+    const open = this.ctx
+      .getWebSockets()
+      .sort((a, b) => connectedAt(a).at - connectedAt(b).at || connectedAt(a).n - connectedAt(b).n);
+    for (const stale of open.slice(0, Math.max(0, open.length - LIVE_MAX_SOCKETS + 1))) {
+      try {
+        stale.close(4000, "too many connections");
+      } catch {
+        // already closing
+      }
+    }
     this.ctx.acceptWebSocket(server);
+    server.serializeAttachment({ at: Date.now(), n: ++this.socketSeq });
     const snapshot = this.read(userId, Date.now(), (tx) => ({
       balances: tx.balances(),
       bets: listBetsInTx(tx, { limit: LIVE_SNAPSHOT_BETS }).bets,
