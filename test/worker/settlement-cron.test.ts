@@ -10,7 +10,8 @@ import { SPORT_KEYS } from "../../src/shared/sports";
 import { gamesBetween, type SimGame } from "../../worker/odds/simulator/sim-games";
 import { simulatedScores } from "../../worker/odds/simulator/simulator-provider";
 import worker from "../../worker/index";
-import { postJson } from "./helpers";
+import { isManualCronRequest } from "../../worker/settlement/scheduled";
+import { api, postJson } from "./helpers";
 import { HOUR, betOf, coins, expectLedgerBalanced, leg, newUserId, openBet, payoutRows, seedBets } from "./settlement-fixtures";
 
 async function fireCron(): Promise<void> {
@@ -96,5 +97,18 @@ describe("the scheduled handler (cron */2) with the simulator", () => {
     const run = await env.DB.prepare("SELECT trigger, finished_at FROM settlement_runs ORDER BY id DESC LIMIT 1").first<{ trigger: string; finished_at: number | null }>();
     expect(run?.trigger).toBe("cron */2 * * * *");
     expect(run?.finished_at).not.toBeNull();
+  });
+
+  it("GET /__scheduled runs the cron by hand in development and answers the run's summary", async () => {
+    const res = await api("/__scheduled?cron=*/2+*+*+*+*");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { ran: boolean; summary: { trigger: string; walletsCalled: number; pending: boolean } };
+    expect(body.ran).toBe(true);
+    expect(body.summary).toMatchObject({ trigger: "cron */2 * * * *", pending: false });
+  });
+
+  it("GET /__scheduled is no route outside development", () => {
+    expect(isManualCronRequest(new Request("http://localhost/__scheduled"), { ...env, APP_ENV: "production" })).toBe(false);
+    expect(isManualCronRequest(new Request("http://localhost/__scheduled"), env)).toBe(true);
   });
 });
