@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { api, postJson } from "./helpers";
 
+/**
+ * The limiter counts in fixed windows aligned to the clock (as Workers Rate Limiting
+ * does); start a burst early in a window so the whole burst lands in one.
+ */
+async function startOfWindow(periodMs: number, burstMs: number): Promise<void> {
+  const left = periodMs - (Date.now() % periodMs);
+  if (left < burstMs) await new Promise((r) => setTimeout(r, left + 50));
+}
+
 describe("API hardening", () => {
   it("sends security headers on success and on errors", async () => {
     for (const res of [await api("/api/health"), await api("/api/me"), await api("/api/nope")]) {
@@ -33,6 +42,7 @@ describe("API hardening", () => {
   });
 
   it("limits sign-in attempts per client address with a clear 429", async () => {
+    await startOfWindow(60_000, 10_000);
     const statuses: number[] = [];
     for (let i = 0; i < 110; i++) {
       const res = await postJson("/api/auth/session", { idToken: "not-a-token" }, undefined, {
@@ -51,5 +61,29 @@ describe("API hardening", () => {
       "CF-Connecting-IP": "203.0.113.8",
     });
     expect(other.status).toBe(401);
+  });
+});
+
+describe("bet placement rate limit", () => {
+  it("answers a clear 429 once a player exceeds 200 placements in 10 seconds", async () => {
+    const { signIn } = await import("./helpers");
+    const player = await signIn();
+    await startOfWindow(10_000, 7_000);
+    const statuses = await Promise.all(
+      Array.from({ length: 230 }, () =>
+        postJson("/api/placeBet", { kind: "Singles", wallet: "coins", amount: 0, picks: [] }, player.token, {
+          "Idempotency-Key": crypto.randomUUID(),
+        }).then(async (res) => ({ status: res.status, body: (await res.json()) as { error: { code: string } } })),
+      ),
+    );
+    const limited = statuses.filter((s) => s.status === 429);
+    expect(limited.length).toBe(30);
+    expect(limited.every((s) => s.body.error.code === "rate-limited")).toBe(true);
+    expect(statuses.filter((s) => s.status === 400).length).toBe(200);
+    const other = await signIn();
+    const fresh = await postJson("/api/placeBet", { kind: "Singles", wallet: "coins", amount: 0, picks: [] }, other.token, {
+      "Idempotency-Key": crypto.randomUUID(),
+    });
+    expect(fresh.status).toBe(400);
   });
 });

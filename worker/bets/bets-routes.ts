@@ -11,6 +11,7 @@ import {
   type BetsPage,
 } from "../../src/shared/schemas/bets";
 import { requireUser } from "../auth/require-user";
+import { limitBetPlacement } from "../http/rate-limit";
 import { ApiError, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { loadEvents } from "../odds/odds-service";
@@ -56,7 +57,7 @@ export function decodeBetsCursor(text: string): BetsCursor {
 export function betsRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.post("/placeBet", requireUser, async (c) => {
+  app.post("/placeBet", requireUser, limitBetPlacement, async (c) => {
     const rawKey = c.req.header("Idempotency-Key");
     if (!rawKey) throw new ApiError(400, "idempotency-key-required", "An Idempotency-Key header is required.");
     const idempotencyKey = parseWith(IdempotencyKeySchema, rawKey);
