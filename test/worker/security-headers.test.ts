@@ -61,7 +61,7 @@ describe("API hardening", () => {
       "CF-Connecting-IP": "203.0.113.8",
     });
     expect(other.status).toBe(401);
-  });
+  }, 90_000);
 });
 
 describe("bet placement rate limit", () => {
@@ -85,5 +85,5 @@ describe("bet placement rate limit", () => {
       "Idempotency-Key": crypto.randomUUID(),
     });
     expect(fresh.status).toBe(400);
-  });
+  }, 30_000);
 });
