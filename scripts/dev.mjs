@@ -3,6 +3,8 @@
 // defaults (dev sign-in, odds simulator, simulated payments).
 import { bin } from "./offline-env.mjs";
 import { serve, step } from "./run.mjs";
+import { flagValue, startLocalCron } from "./local-cron.mjs";
 
 step(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml"]);
 serve(bin("vite"), ["dev", ...process.argv.slice(2)]);
+startLocalCron(`http://localhost:${flagValue(process.argv.slice(2), "--port") ?? 5173}`);

@@ -5,6 +5,7 @@
 // first request. Set SKIP_BUILD=1 to reuse an existing build.
 import { bin } from "./offline-env.mjs";
 import { serve, step } from "./run.mjs";
+import { flagValue, startLocalCron } from "./local-cron.mjs";
 
 const args = process.argv.slice(2);
 const persistArgs = [];
@@ -23,3 +24,4 @@ serve(bin("wrangler"), [
   ...(has("--ip") ? [] : ["--ip", "127.0.0.1"]),
   ...args,
 ]);
+startLocalCron(`http://${flagValue(args, "--ip") ?? "127.0.0.1"}:${flagValue(args, "--port") ?? 8787}`);
