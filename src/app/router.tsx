@@ -1,13 +1,9 @@
 // Every route of spec §2. '/' and the legal pages are public; /picks, /settings,
 // /shop, /redeem and /account sit behind the protected-route guard. `routes` is
 // exported so tests can mount it in a memory router. Pages few players open on a
-// given visit (legal, social, account) load on demand to keep the initial bundle small.
+// given visit load on demand, keeping the initial bundle to the shell and the board.
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { RouteError } from "../components/route-error";
-import { MyPicksPage } from "../features/picks/components/my-picks-page";
-import { RedeemPage } from "../features/redeem/components/redeem-page";
-import { SettingsPage } from "../features/settings/components/settings-page";
-import { ShopPage } from "../features/shop/components/shop-page";
 import { AppLayout } from "./layout/app-layout";
 import { HomeRoute } from "./routes/home-route";
 import { NotFoundPage } from "./routes/not-found-page";
@@ -19,6 +15,12 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteError />,
+    // Shown while the first page's on-demand chunk loads (e.g. a reload on /picks).
+    hydrateFallbackElement: (
+      <p className="auth-status" role="status">
+        Loading...
+      </p>
+    ),
     children: [
       {
         errorElement: <RouteError />,
@@ -34,10 +36,10 @@ export const routes: RouteObject[] = [
           {
             element: <ProtectedRoute />,
             children: [
-              { path: "picks", element: <MyPicksPage /> },
-              { path: "settings", element: <SettingsPage /> },
-              { path: "shop", element: <ShopPage /> },
-              { path: "redeem", element: <RedeemPage /> },
+              { path: "picks", lazy: async () => ({ Component: (await import("../features/picks/components/my-picks-page")).MyPicksPage }) },
+              { path: "settings", lazy: async () => ({ Component: (await import("../features/settings/components/settings-page")).SettingsPage }) },
+              { path: "shop", lazy: async () => ({ Component: (await import("../features/shop/components/shop-page")).ShopPage }) },
+              { path: "redeem", lazy: async () => ({ Component: (await import("../features/redeem/components/redeem-page")).RedeemPage }) },
               { path: "account", lazy: async () => ({ Component: (await import("../features/account/components/account-page")).AccountPage }) },
             ],
           },

@@ -3,7 +3,6 @@
 // calendar day in America/New_York, so the bonus resets at 12:00 AM Eastern, daylight
 // saving included; the day key ("YYYY-MM-DD") is also the ledger reference that makes
 // a day's bonus pay once.
-import { z } from "zod";
 
 export const BONUS_TIME_ZONE = "America/New_York";
 export const STREAK_GOAL = 7;
@@ -77,21 +76,3 @@ export function displayedStreak(state: BonusState, now: number): number {
 export function claimedToday(state: BonusState, now: number): boolean {
   return state.lastBonusDayET === etDayKey(now);
 }
-
-/** POST /api/grantDailyBonus answers this (spec §7); balances are added for the panel. */
-export const DailyBonusResponseSchema = z.object({
-  ok: z.boolean(),
-  alreadyClaimed: z.boolean(),
-  milestone: z.boolean(),
-  error: z.string().optional(),
-  streak: z.number().int().nonnegative().optional(),
-  balances: z
-    .object({
-      coinBalance: z.number().int(),
-      vantageCash: z.number().int(),
-      lastBonusDayET: z.string(),
-      bonusStreak: z.number().int(),
-    })
-    .optional(),
-});
-export type DailyBonusResponse = z.infer<typeof DailyBonusResponseSchema>;

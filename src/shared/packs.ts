@@ -6,7 +6,6 @@
 // (0.99 → 1, 4.99 → 5) and each of those dollars gives 1,000 Coins.
 // "1 Vantage Cash per whole dollar": only whole dollars count, i.e. the price is floored
 // (0.99 → 0, 4.99 → 4), so the 0.99 pack gives Coins only.
-import { z } from "zod";
 import { CENTS_PER_CASH } from "./money";
 
 export const PACK_PRICES_CENTS = [99, 499, 999, 1999, 4999, 9999, 24999, 49999] as const;
@@ -36,12 +35,3 @@ export function findPack(amountCents: number): Pack | null {
 export function formatUsd(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
-
-/** POST /api/checkout/session: the client names a pack by its price, nothing else. */
-export const CheckoutSessionRequestSchema = z.object({
-  amountCents: z
-    .number()
-    .int()
-    .refine((n) => findPack(n) !== null, "Unknown pack amount."),
-});
-export const CheckoutSessionResponseSchema = z.object({ url: z.string() });

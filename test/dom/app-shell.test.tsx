@@ -56,7 +56,7 @@ describe("profile menu", () => {
     const { router } = renderApp("/");
     await userEvent.click(await screen.findByRole("button", { name: /Profile menu/ }));
     await userEvent.click(screen.getByRole("menuitem", { name: "Redeem Vantage Cash" }));
-    expect(router.state.location.pathname).toBe("/redeem");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/redeem"));
     expect(screen.queryByRole("menu")).toBeNull();
   });
 

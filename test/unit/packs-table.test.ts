@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CheckoutSessionRequestSchema, findPack, formatUsd, PACKS } from "../../src/shared/packs";
+import { findPack, formatUsd, PACKS } from "../../src/shared/packs";
+import { CheckoutSessionRequestSchema } from "../../src/shared/schemas/checkout";
 
 describe("coin pack table (spec §9)", () => {
   it("sells exactly the eight USD packs, in cents", () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { DailyBonusResponse } from "../../src/shared/bonus";
+import type { DailyBonusResponse } from "../../src/shared/schemas/bonus";
 import { getUserWallet } from "../../worker/wallet/get-user-wallet";
 import { api, postJson, signIn } from "./helpers";
 

@@ -3,7 +3,7 @@
 // the code that verifies Google's. Only mounted when configuration says development
 // and no Google client is configured (worker/config.ts).
 import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet, type JWK } from "jose";
-import { defaultDisplayName } from "../../src/shared/schemas/user";
+import { defaultDisplayName } from "../../src/shared/display-name";
 
 type DevKey = { privateKey: CryptoKey; publicJwk: JWK };
 

@@ -1,7 +1,7 @@
 // Accounts in D1: created or refreshed from verified ID-token claims on every sign-in.
 // A returning player keeps the username they chose; new players get spec §3's default.
 import { eq } from "drizzle-orm";
-import { defaultDisplayName } from "../../src/shared/schemas/user";
+import { defaultDisplayName } from "../../src/shared/display-name";
 import type { Db } from "../db/database";
 import { users } from "../db/schema";
 import type { IdTokenClaims } from "./id-token-verifier";

@@ -3,7 +3,7 @@
 // { ok, alreadyClaimed, milestone } and adds the streak and balances for the panel.
 import { Hono } from "hono";
 import { z } from "zod";
-import type { DailyBonusResponse } from "../../src/shared/bonus";
+import type { DailyBonusResponse } from "../../src/shared/schemas/bonus";
 import { requireUser } from "../auth/require-user";
 import { fromErrorResult, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";

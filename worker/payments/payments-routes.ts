@@ -4,7 +4,8 @@
 // pages needs a signed-in player, whose id comes only from the verified token.
 import { Hono } from "hono";
 import { z } from "zod";
-import { findPack, CheckoutSessionRequestSchema } from "../../src/shared/packs";
+import { findPack } from "../../src/shared/packs";
+import { CheckoutSessionRequestSchema } from "../../src/shared/schemas/checkout";
 import { WithdrawalRequestSchema } from "../../src/shared/schemas/redemptions";
 import { unitsToMinor } from "../../src/shared/money";
 import { requireUser } from "../auth/require-user";

@@ -19,13 +19,6 @@ export const UserDocumentSchema = WalletBalancesSchema.extend({
 });
 export type UserDocument = z.infer<typeof UserDocumentSchema>;
 
-/** Display name rule of spec §3: the name, else the e-mail before '@', else 'user'. */
-export function defaultDisplayName(name: string | null | undefined, email: string | null | undefined): string {
-  const trimmed = name?.trim();
-  if (trimmed) return trimmed;
-  const local = email?.split("@")[0]?.trim();
-  return local ? local : "user";
-}
 
 /** PATCH /api/me: trimmed, 1–32 characters, no control characters. */
 export const DisplayNameSchema = z

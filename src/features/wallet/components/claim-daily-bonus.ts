@@ -2,7 +2,7 @@
 // the §8 message that answers it. Kept apart from the panel so the message rules read
 // in one place.
 import { ApiError, type ApiClient } from "../../../lib/api-client";
-import { DailyBonusResponseSchema, type DailyBonusResponse } from "../../../shared/bonus";
+import type { DailyBonusResponse } from "../../../shared/schemas/bonus";
 
 export const CLAIM_MESSAGES = {
   signedOut: "You must be logged in to claim.",
@@ -24,6 +24,8 @@ export async function claimDailyBonus(api: ApiClient): Promise<ClaimOutcome> {
     const answered = err instanceof ApiError && err.status !== 0;
     return { message: answered ? CLAIM_MESSAGES.error : CLAIM_MESSAGES.failed, tone: "error", response: null };
   }
+  // The schema (and zod) load with the first claim, keeping them out of the initial bundle.
+  const { DailyBonusResponseSchema } = await import("../../../shared/schemas/bonus");
   const parsed = DailyBonusResponseSchema.safeParse(raw);
   if (!parsed.success) return { message: CLAIM_MESSAGES.failed, tone: "error", response: null };
   const response = parsed.data;
