@@ -78,7 +78,13 @@ async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
     const body = await readJson(c, z.record(z.string(), z.string()));
     return body;
   }
-  const parsed = await c.req.parseBody();
+  let parsed: Awaited<ReturnType<typeof c.req.parseBody>>;
+  try {
+    parsed = await c.req.parseBody();
+  } catch {
+    // A multipart type without a boundary, or a body that does not match its type.
+    throw new ApiError(400, "invalid-argument", "The form body could not be read.");
+  }
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(parsed)) if (typeof value === "string") fields[key] = value;
   return fields;
