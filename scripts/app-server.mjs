@@ -2,7 +2,7 @@
 // folder, waits for /api/health, and stops it again. Used by the e2e journeys and the
 // benchmark so both meet the app exactly as `npm start` serves it.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { closeSync, copyFileSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { offlineEnv } from "./offline-env.mjs";
@@ -10,36 +10,42 @@ import { offlineEnv } from "./offline-env.mjs";
 export async function startAppServer({ port, build = true, quiet = true } = {}) {
   const persistTo = mkdtempSync(join(tmpdir(), "vantage-state-"));
   const chosenPort = port ?? 18000 + Math.floor(Math.random() * 2000);
+  // The server writes to a file, not a pipe: a caller that blocks its event loop (e.g.
+  // spawnSync of the test runner) would otherwise stop draining the pipe, and wrangler
+  // would stall on a full pipe buffer with every request hanging.
+  const logPath = `${persistTo}.log`;
+  const logFd = openSync(logPath, "w");
   const child = spawn(
     process.execPath,
     [new URL("./start.mjs", import.meta.url).pathname, "--port", String(chosenPort), "--ip", "127.0.0.1", "--persist-to", persistTo],
     {
       env: offlineEnv({ SKIP_BUILD: build ? "0" : "1", NO_COLOR: "1" }),
-      stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+      stdio: quiet ? ["ignore", logFd, logFd] : "inherit",
       detached: true,
     },
   );
-  let log = "";
-  child.stdout?.on("data", (d) => (log += d));
-  child.stderr?.on("data", (d) => (log += d));
+  closeSync(logFd);
+  const log = () => readFileSync(logPath, "utf8");
   const baseUrl = `http://127.0.0.1:${chosenPort}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`app server exited early:\n${log.slice(-4000)}`);
+    if (child.exitCode !== null) throw new Error(`app server exited early:\n${log().slice(-4000)}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) break;
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error(`app server did not come up:\n${log.slice(-4000)}`);
+    if (Date.now() > deadline) throw new Error(`app server did not come up:\n${log().slice(-4000)}`);
     await new Promise((r) => setTimeout(r, 300));
   }
   return {
     baseUrl,
     persistTo,
-    log: () => log,
-    async stop() {
+    logPath,
+    log,
+    /** Stops the server; `keepLogAt` keeps a copy of its full output there. */
+    async stop({ keepLogAt } = {}) {
       try {
         process.kill(-child.pid, "SIGTERM");
       } catch {
@@ -52,6 +58,8 @@ export async function startAppServer({ port, build = true, quiet = true } = {}) 
         // already gone
       }
       rmSync(persistTo, { recursive: true, force: true });
+      if (keepLogAt) copyFileSync(logPath, keepLogAt);
+      rmSync(logPath, { force: true });
     },
   };
 }

@@ -30,7 +30,7 @@ try {
   status = result.status ?? 1;
   if (status !== 0) console.error(`\nLast app server output:\n${server.log().slice(-3000)}`);
 } finally {
-  await server.stop();
+  await server.stop({ keepLogAt: resolve(screenshots, "app-server.log") });
 }
-console.log(`\ne2e screenshots: ${screenshots}`);
+console.log(`\ne2e screenshots and the app server's log: ${screenshots}`);
 process.exit(status);
