@@ -67,11 +67,18 @@ export function betsRoutes() {
     const wallet = getUserWallet(c.env, userId);
     const requestHash = await sha256Hex(JSON.stringify(request));
 
-    const seen = await wallet.findPlacement(userId, idempotencyKey, requestHash, now);
-    if (seen) return answer(c, seen);
-
+    // The wallet replays a known key inside its own transaction, so the happy path is one
+    // round trip. Only when re-pricing refuses the slip (odds moved since the first try)
+    // do we ask the wallet whether this key already has an answer to give back.
     const ctx = executionContext(c);
-    const legs = await priceSlip(request, (sport) => loadEvents(c.env, sport, now, ctx));
+    let legs: Awaited<ReturnType<typeof priceSlip>>;
+    try {
+      legs = await priceSlip(request, (sport) => loadEvents(c.env, sport, now, ctx));
+    } catch (err) {
+      const seen = await wallet.findPlacement(userId, idempotencyKey, requestHash, now);
+      if (seen) return answer(c, seen);
+      throw err;
+    }
     const result = await wallet.placeBets(
       userId,
       { idempotencyKey, requestHash, kind: request.kind, wallet: request.wallet, amount: request.amount, legs },

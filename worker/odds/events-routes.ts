@@ -3,6 +3,7 @@
 // 'Coming soon', and the feed's clock) and the operator's GET /api/admin/feed-status (quota and last error).
 import { Hono } from "hono";
 import { z } from "zod";
+import type { Event } from "../../src/shared/schemas/events";
 import { SPORT_KEYS, SPORTS } from "../../src/shared/sports";
 import { requireUser } from "../auth/require-user";
 import { adminEmails } from "../config";
@@ -28,6 +29,18 @@ function singleValuedQuery(all: Record<string, string[]>): Record<string, string
   return out;
 }
 
+// A warm board is the same array for a few seconds (see loadEvents), so its JSON is
+// serialised once rather than per request.
+const serialised = new WeakMap<readonly Event[], string>();
+function eventsJson(events: readonly Event[]): string {
+  let json = serialised.get(events);
+  if (json === undefined) {
+    json = JSON.stringify(events);
+    serialised.set(events, json);
+  }
+  return json;
+}
+
 export function oddsRoutes() {
   const app = new Hono<AppEnv>();
 
@@ -36,10 +49,11 @@ export function oddsRoutes() {
     const now = Date.now();
     const loaded = await loadEvents(c.env, query.sport, now);
     c.header("Cache-Control", "private, no-store");
-    c.header("X-Feed-Now", String(await feedNow(c.env, now)));
+    c.header("X-Feed-Now", String(loaded.feedNow));
     c.header("X-Odds-Fetched-At", String(loaded.fetchedAt));
     if (loaded.stale) c.header("X-Odds-Stale", "1");
-    return c.json(loaded.events);
+    c.header("Content-Type", "application/json");
+    return c.body(eventsJson(loaded.events));
   });
 
   // `feedNow` is the feed's clock (the simulator's may run ahead of real time); the SPA

@@ -57,19 +57,48 @@ export function findEvent(events: readonly Event[], eventId: string): Event | nu
 
 /** The KV key of a sport's board; the simulator's includes its clock offset, so advancing the clock invalidates it. */
 export async function oddsCacheKey(env: Env, provider: OddsFeedProvider, sport: SportKey): Promise<string> {
-  const base = `odds:v1:${provider.name}:${sport}`;
-  return provider.name === "simulator" ? `${base}:${await simOffsetMs(env)}` : base;
+  return cacheKeyFor(provider, sport, provider.name === "simulator" ? await simOffsetMs(env) : 0);
 }
 
-/** The cached board of a sport (see the module comment); throws ApiError 404/502 when there is nothing to serve. */
-export async function loadEvents(env: Env, sport: SportKey, now: number, ctx?: ExecutionContext): Promise<LoadedEvents> {
+function cacheKeyFor(provider: OddsFeedProvider, sport: SportKey, simOffset: number): string {
+  const base = `odds:v1:${provider.name}:${sport}`;
+  return provider.name === "simulator" ? `${base}:${simOffset}` : base;
+}
+
+// Boards this isolate read recently, served again without a KV read or JSON parse while
+// they stay fresh. Short-lived (5 s) so a refresh by another isolate shows within
+// seconds; keyed like KV, so a simulator clock change is a different board.
+const BOARD_MEMO_MS = 5_000;
+const BOARD_MEMO_MAX = 32;
+const boardMemo = new Map<string, { loaded: LoadedEvents; until: number }>();
+
+/**
+ * The cached board of a sport (see the module comment) and the feed's clock, read from
+ * one simulator-offset lookup; throws ApiError 404/502 when there is nothing to serve.
+ */
+export async function loadEvents(
+  env: Env,
+  sport: SportKey,
+  now: number,
+  ctx?: ExecutionContext,
+): Promise<LoadedEvents & { feedNow: number }> {
   const provider = getFeedProvider(env);
   if (!provider) throw new ApiError(502, "odds-feed-unconfigured", "The odds feed is not configured.");
-  return loadCachedEvents(
-    { kv: env.ODDS_CACHE, provider, cacheKey: await oddsCacheKey(env, provider, sport), waitUntil: ctx ? (p) => ctx.waitUntil(p) : undefined },
+  const simOffset = provider.name === "simulator" ? await simOffsetMs(env) : 0;
+  const feedNowMs = now + simOffset;
+  const cacheKey = cacheKeyFor(provider, sport, simOffset);
+  const memo = boardMemo.get(cacheKey);
+  if (memo && now < memo.until) return { ...memo.loaded, feedNow: feedNowMs };
+  const loaded = await loadCachedEvents(
+    { kv: env.ODDS_CACHE, provider, cacheKey, waitUntil: ctx ? (p) => ctx.waitUntil(p) : undefined },
     sport,
     now,
   );
+  if (!loaded.stale) {
+    if (boardMemo.size >= BOARD_MEMO_MAX) boardMemo.clear();
+    boardMemo.set(cacheKey, { loaded, until: Math.min(now + BOARD_MEMO_MS, loaded.fetchedAt + ODDS_CACHE_TTL_MS) });
+  }
+  return { ...loaded, feedNow: feedNowMs };
 }
 
 export type OddsCacheDeps = {
