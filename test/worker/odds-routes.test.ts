@@ -93,3 +93,12 @@ describe("POST /api/dev/sim/advance", () => {
     expect(same).toMatchObject({ status: "live", live: { periodLabel: "Q1" } });
   });
 });
+
+describe("sports the real feed carries", () => {
+  it("reads ODDS_API_SPORTS, ignoring unknown keys; empty means all eight", async () => {
+    const { mappedSports } = await import("../../worker/odds/odds-service");
+    expect(mappedSports("basketball_nba, icehockey_nhl,curling_world")).toEqual(["basketball_nba", "icehockey_nhl"]);
+    expect(mappedSports("")).toBeUndefined();
+    expect(mappedSports(undefined)).toBeUndefined();
+  });
+});

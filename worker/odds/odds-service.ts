@@ -9,7 +9,7 @@
 // the stale copy, or wait briefly for the refresher on a cold cache). If the provider
 // fails, the stale copy is served flagged `stale`; with no copy at all it is a 502.
 import type { Event } from "../../src/shared/schemas/events";
-import type { SportKey } from "../../src/shared/sports";
+import { isSportKey, type SportKey } from "../../src/shared/sports";
 import { oddsFeedMode } from "../config";
 import { ApiError } from "../http/api-error";
 import type { FeedFailure, OddsFeedProvider } from "./feed-provider";
@@ -26,6 +26,15 @@ const MARKER_TTL_SECONDS = 60;
 const COLD_WAIT_MS = 1500;
 const COLD_POLL_MS = 250;
 
+/**
+ * The sports the real feed carries, from `ODDS_API_SPORTS` (comma-separated keys); unset
+ * or empty means all eight. The others show as 'Coming soon'.
+ */
+export function mappedSports(setting: string | undefined): SportKey[] | undefined {
+  const keys = (setting ?? "").split(",").map((k) => k.trim()).filter(isSportKey);
+  return keys.length > 0 ? keys : undefined;
+}
+
 export type CachedBoard = { fetchedAt: number; events: Event[] };
 export type LoadedEvents = { events: Event[]; stale: boolean; fetchedAt: number };
 
@@ -35,6 +44,7 @@ export function getFeedProvider(env: Env): OddsFeedProvider | null {
     return createTheOddsApiProvider({
       apiKey: env.ODDS_API_KEY,
       baseUrl: env.ODDS_API_BASE_URL || "https://api.the-odds-api.com",
+      sports: mappedSports(env.ODDS_API_SPORTS),
       record: (update) => recordFeedStatus(env, update, Date.now()),
     });
   }
