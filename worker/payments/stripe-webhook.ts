@@ -48,7 +48,7 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
   if (!signature) return { status: 400, body: errorBody("invalid-signature", "Missing Stripe-Signature header.") };
 
   const { default: Stripe } = await import("stripe");
-  let event: { type: string; data: { object: unknown } };
+  let event: { type?: unknown; data?: { object?: unknown } } | null;
   try {
     event = await Stripe.webhooks.constructEventAsync(
       rawBody,
@@ -62,8 +62,10 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
     return { status: 400, body: errorBody("invalid-signature", "The webhook signature could not be verified.") };
   }
 
+  // A signed body that is not an event object (e.g. `null`) is acknowledged and ignored, never a 500.
+  if (typeof event !== "object" || event === null || typeof event.type !== "string") return ignored("not an event");
   if (!COMPLETION_EVENTS.has(event.type)) return ignored(`event type ${event.type}`);
-  const parsed = CheckoutSessionSchema.safeParse(event.data.object);
+  const parsed = CheckoutSessionSchema.safeParse(event.data?.object);
   if (!parsed.success) return ignored("not a checkout session");
   const session = parsed.data;
   if (session.payment_status !== "paid") return ignored("not paid");

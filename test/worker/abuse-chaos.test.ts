@@ -1,0 +1,513 @@
+// Abuse, part 2 (issue #7): a seeded chaos run. A dozen players place thousands of bets
+// through POST /api/placeBet on the simulator's real odds (singles and parlays, both
+// wallets, retried Idempotency-Keys, stale prices and stakes that must be refused), while
+// settlement runs concurrently and again (cron, the settlement job and operator results
+// and voids), daily bonuses are claimed on many days (some twice at once), coin packs are
+// bought with webhooks delivered up to five times (some at once), and Vantage Cash is
+// redeemed (some requests racing). Then, for every player, the money must add up:
+// ledger sum = balance, no ledger row ever below zero, every placed bet charged once and
+// paid at most once, every replayed credit paid once, and the D1 projection equal to the
+// Durable Object once the outbox has drained.
+// The operations come from a seeded PRNG; replay a failure with CHAOS_SEED=<printed seed>.
+import { createExecutionContext, createScheduledController, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, inject, it } from "vitest";
+import { etDayKey } from "../../src/shared/bonus";
+import { findPack, PACK_PRICES_CENTS } from "../../src/shared/packs";
+import type { Market, PlaceBetPick, PlaceBetResponse, Side } from "../../src/shared/schemas/bets";
+import type { Event } from "../../src/shared/schemas/events";
+import type { SportKey } from "../../src/shared/sports";
+import { currentPrice } from "../../worker/bets/price-slip";
+import { feedNow, getFeedProvider } from "../../worker/odds/odds-service";
+import { gameById } from "../../worker/odds/simulator/sim-games";
+import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
+import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
+import { runSettlement } from "../../worker/settlement/settlement-job";
+import worker from "../../worker/index";
+import { getUserWallet } from "../../worker/wallet/get-user-wallet";
+import type { UserWallet } from "../../worker/wallet/user-wallet";
+import { BASE, signIn, type SignedIn } from "./helpers";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    CHAOS_SEED: string;
+  }
+}
+
+const SEED = Number.parseInt(inject("CHAOS_SEED") || "", 10) || Math.floor(Math.random() * 2 ** 31);
+const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
+const PLAYERS = 14;
+const ROUNDS = 6;
+const BETS_PER_ROUND = 600;
+const CONCURRENCY = 16;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** mulberry32: small, fast and good enough to pick operations reproducibly. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    chance: (p: number) => next() < p,
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    shuffle: <T>(items: T[]): T[] => {
+      for (let i = items.length - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        [items[i], items[j]] = [items[j]!, items[i]!];
+      }
+      return items;
+    },
+  };
+}
+type Rng = ReturnType<typeof prng>;
+
+type Player = SignedIn & {
+  index: number;
+  onboarded: boolean;
+  /** Bet ids the API answered 200 for (first answers and replays). */
+  betIds: Set<string>;
+  /** Past slips, for retries with the same Idempotency-Key. */
+  slips: { key: string; body: string; betIds: string[] }[];
+  bonusDays: Set<string>;
+  /** Checkout sessions of a real pack, each of which must credit exactly once. */
+  packSessions: Map<string, number>;
+};
+
+const statuses = new Map<string, Map<number, number>>();
+function count(kind: string, status: number) {
+  const byStatus = statuses.get(kind) ?? new Map<number, number>();
+  byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+  statuses.set(kind, byStatus);
+  expect(status, `${kind} answered ${status}`).toBeLessThan(500);
+}
+
+/** Runs the tasks with at most `limit` in flight. */
+async function pool(tasks: (() => Promise<void>)[], limit: number): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, tasks.length) }, async () => {
+    while (next < tasks.length) await tasks[next++]!();
+  });
+  await Promise.all(lanes);
+}
+
+// ---- requests ----
+
+/**
+ * Calls the Worker's fetch handler directly with its own ExecutionContext, like the
+ * helpers' api() but without the `exports` loopback, whose per-call cost grows with the
+ * number of calls made in a file (tens of ms each after a few hundred) and would make
+ * thousands of requests far too slow.
+ */
+async function api(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  const bytes = crypto.getRandomValues(new Uint8Array(3));
+  headers.set("CF-Connecting-IP", `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`);
+  if (init.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  const ctx = createExecutionContext();
+  const request = new Request(`${BASE}${path}`, { ...init, headers }) as Parameters<typeof worker.fetch>[0];
+  const res = await worker.fetch(request, env, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+function postJson(path: string, body: unknown, token?: string, headers?: Record<string, string>) {
+  return api(path, { method: "POST", body: JSON.stringify(body), token, headers });
+}
+
+// ---- the board ----
+
+const SIDES: [Market, Side][] = [
+  ["Moneyline", "Home"],
+  ["Moneyline", "Away"],
+  ["Spread", "Home"],
+  ["Spread", "Away"],
+  ["Total", "Over"],
+  ["Total", "Under"],
+];
+
+/** Open picks per event, read through GET /api/events as the SPA does. */
+async function board(player: SignedIn): Promise<{ event: Event; picks: PlaceBetPick[] }[]> {
+  const sports = (await (await api("/api/sports")).json()) as { sports: { key: SportKey; mapped: boolean }[] };
+  const out: { event: Event; picks: PlaceBetPick[] }[] = [];
+  for (const { key } of sports.sports.filter((s) => s.mapped)) {
+    const res = await api(`/api/events?sport=${key}`, { token: player.token });
+    count("GET /api/events", res.status);
+    if (res.status !== 200) continue;
+    for (const event of (await res.json()) as Event[]) {
+      const picks = SIDES.flatMap(([market, side]) => {
+        const price = currentPrice(event, { eventId: event.eventId, market, side });
+        if (price.locked || price.priceAm === null) return [];
+        return [{ eventId: event.eventId, league: event.sport, market, side, line: price.line, priceAm: price.priceAm }];
+      });
+      if (picks.length > 0) out.push({ event, picks });
+    }
+  }
+  return out;
+}
+
+// ---- operations ----
+
+async function placeBet(rng: Rng, player: Player, offers: { event: Event; picks: PlaceBetPick[] }[], betEvents: Set<string>) {
+  let key = crypto.randomUUID();
+  let body: string;
+  const retry = player.slips.length > 0 && rng.chance(0.05) ? rng.pick(player.slips) : null;
+  if (retry) {
+    key = retry.key;
+    // Mostly the same slip again (a client retry); sometimes a different slip under the same key.
+    body = rng.chance(0.8) ? retry.body : retry.body.replace('"amount":', '"amount":1');
+  } else {
+    const parlay = rng.chance(0.35) && offers.length >= 2;
+    const events = rng.shuffle([...offers]).slice(0, parlay ? rng.int(2, Math.min(4, offers.length)) : rng.int(1, 2));
+    const picks = events.map((o) => ({ ...rng.pick(o.picks) }));
+    if (rng.chance(0.05)) picks[0]!.priceAm += picks[0]!.priceAm > 0 ? 15 : -15; // a price that moved
+    const cash = rng.chance(0.3);
+    const amount = rng.chance(0.1)
+      ? rng.pick(cash ? [0, -1, 0.5, 1.005, 1e9, 123.456] : [0, -5, 0.5, 12.5, 1e9, 300_000])
+      : cash
+        ? rng.int(100, 600) / 100
+        : rng.int(1, 150);
+    body = JSON.stringify({ kind: parlay ? "Parlay" : "Singles", wallet: cash ? "cash" : "coins", amount, picks });
+  }
+  const res = await postJson("/api/placeBet", JSON.parse(body) as unknown, player.token, { "Idempotency-Key": key });
+  count("POST /api/placeBet", res.status);
+  if (res.status === 200) {
+    const answer = (await res.json()) as PlaceBetResponse;
+    const ids = answer.bets.map((b) => b.id);
+    for (const bet of answer.bets) {
+      player.betIds.add(bet.id);
+      for (const leg of bet.legs) betEvents.add(leg.eventId);
+    }
+    if (retry) expect(ids, "a retried slip answers with the first bets").toEqual(retry.betIds);
+    else player.slips.push({ key, body, betIds: ids });
+  } else {
+    const error = ((await res.json()) as { error: { code: string } }).error;
+    expect(error.code).toBeTypeOf("string");
+  }
+}
+
+async function claimBonus(rng: Rng, player: Player) {
+  if (rng.chance(0.3)) {
+    const res = await postJson("/api/grantDailyBonus", {}, player.token);
+    count("POST /api/grantDailyBonus", res.status);
+    if (res.status === 200) player.bonusDays.add(etDayKey(Date.now()));
+    return;
+  }
+  // Another day, at noon Eastern-ish so the day is unambiguous; sometimes twice at once.
+  const day = Math.floor(Date.now() / DAY_MS) * DAY_MS + 17 * 3600_000 + rng.int(-6, 12) * DAY_MS;
+  const wallet = getUserWallet(env, player.userId);
+  const results = await Promise.all(Array.from({ length: rng.chance(0.3) ? 2 : 1 }, () => wallet.claimDailyBonus(player.userId, day)));
+  for (const r of results) {
+    count("claimDailyBonus", r.ok ? 200 : r.status);
+    if (r.ok) player.bonusDays.add(etDayKey(day));
+  }
+}
+
+async function purchase(rng: Rng, player: Player) {
+  const sessionId = `cs_chaos_${SEED}_${crypto.randomUUID()}`;
+  const amountCents = rng.chance(0.1) ? 500 : rng.pick([999, 1999, 4999, 4999, 9999, ...PACK_PRICES_CENTS]);
+  const now = Math.floor(Date.now() / 1000);
+  const payload = JSON.stringify({
+    id: `evt_${crypto.randomUUID()}`,
+    object: "event",
+    type: "checkout.session.completed",
+    created: now,
+    data: {
+      object: {
+        id: sessionId,
+        object: "checkout.session",
+        mode: "payment",
+        payment_status: "paid",
+        amount_total: amountCents,
+        currency: "usd",
+        client_reference_id: player.userId,
+        metadata: { amountCents: String(amountCents) },
+      },
+    },
+  });
+  const times = rng.int(1, 5);
+  const together = rng.chance(0.5);
+  const signature = await stripeSignatureHeader(payload, DEV_STRIPE_WEBHOOK_SECRET, now);
+  const deliver = async () => {
+    const res = await api("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature } });
+    count("POST /api/stripe/webhook", res.status);
+    return (await res.json()) as { credited?: boolean };
+  };
+  const answers = together ? await Promise.all(Array.from({ length: times }, deliver)) : [];
+  if (answers.length === 0) for (let i = 0; i < times; i++) answers.push(await deliver());
+  const pack = findPack(amountCents);
+  expect(answers.filter((a) => a.credited).length, `session ${sessionId} credited`).toBe(pack ? 1 : 0);
+  if (pack) player.packSessions.set(sessionId, amountCents);
+}
+
+async function redeem(rng: Rng, player: Player) {
+  if (!player.onboarded) return;
+  const amount = rng.pick([20, 20, 21.5, 25, 35.75, 19.99, 20.001, 5000]);
+  const key = rng.chance(0.3) ? { "Idempotency-Key": `chaos-${SEED}-${player.index}-${rng.int(0, 3)}` } : undefined;
+  const runs = rng.chance(0.4) ? 3 : 1;
+  await Promise.all(
+    Array.from({ length: runs }, async () => {
+      const res = await postJson("/api/withdrawals", { amount }, player.token, key);
+      count("POST /api/withdrawals", res.status);
+      await res.body?.cancel();
+    }),
+  );
+}
+
+async function fireCron(): Promise<void> {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron: "*/2 * * * *", scheduledTime: Date.now() }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+async function settle(): Promise<void> {
+  const now = Date.now();
+  await runSettlement(env, now, { provider: getFeedProvider(env), trigger: "chaos", feedNow: await feedNow(env, now) });
+}
+
+async function operatorResult(rng: Rng, admin: SignedIn, eventId: string) {
+  const body = rng.chance(0.4) ? { void: true } : { homeScore: rng.int(0, 6), awayScore: rng.int(0, 6) };
+  const res = await postJson(`/api/admin/events/${encodeURIComponent(eventId)}/result`, body, admin.token);
+  count("POST /api/admin/events/:id/result", res.status);
+  await res.body?.cancel();
+}
+
+async function advance(minutes: number) {
+  const res = await postJson("/api/dev/sim/advance", { minutes });
+  expect(res.status).toBe(200);
+}
+
+// ---- the audit ----
+
+type LedgerSqlRow = { seq: number; currency: "coins" | "cash"; amount: number; balance_after: number; reason: string; reference: string };
+type BetSqlRow = {
+  id: string;
+  wallet: string;
+  kind: string;
+  status: string;
+  result: string | null;
+  stake: number;
+  to_win: number;
+  payout_paid: number;
+  settled_at: number | null;
+  leg_results: string;
+  version: number;
+};
+type WalletSqlRow = { coins: number; cash_cents: number; last_bonus_day_et: string; bonus_streak: number; version: number };
+
+async function walletState(userId: string) {
+  const stub = getUserWallet(env, userId) as DurableObjectStub<UserWallet>;
+  return runInDurableObject(stub, async (instance: UserWallet, state) => {
+    await instance.flushOutbox();
+    const sql = state.storage.sql;
+    return {
+      wallet: sql.exec<WalletSqlRow>("SELECT coins, cash_cents, last_bonus_day_et, bonus_streak, version FROM wallet WHERE id = 1").one(),
+      ledger: sql.exec<LedgerSqlRow>("SELECT seq, currency, amount, balance_after, reason, reference FROM ledger ORDER BY seq").toArray(),
+      bets: sql
+        .exec<BetSqlRow>("SELECT id, wallet, kind, status, result, stake, to_win, payout_paid, settled_at, leg_results, version FROM bets ORDER BY id")
+        .toArray(),
+      outbox: sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM outbox").one().n,
+      redemptions: sql.exec<{ id: string; amount_cents: number; status: string }>("SELECT id, amount_cents, status FROM redemptions").toArray(),
+    };
+  });
+}
+
+async function audit(player: Player) {
+  const who = `player ${player.index} (${player.userId})`;
+  const state = await walletState(player.userId);
+  expect(state.outbox, `${who}: outbox drained`).toBe(0);
+
+  // Ledger sum = balance (the RPC operators use, and our own replay of every row).
+  const rpc = await getUserWallet(env, player.userId).auditLedger(player.userId, Date.now());
+  expect(rpc.coins.ledgerSum, `${who}: coins ledger sum`).toBe(rpc.coins.balance);
+  expect(rpc.cash.ledgerSum, `${who}: cash ledger sum`).toBe(rpc.cash.balance);
+  const running = { coins: 0, cash: 0 };
+  for (const row of state.ledger) {
+    running[row.currency] += row.amount;
+    expect(row.balance_after, `${who}: ledger row ${row.seq} balance after`).toBe(running[row.currency]);
+    expect(row.balance_after, `${who}: ledger row ${row.seq} never negative`).toBeGreaterThanOrEqual(0);
+  }
+  expect(running, `${who}: balances`).toEqual({ coins: state.wallet.coins, cash: state.wallet.cash_cents });
+
+  const rows = (reason: string) => state.ledger.filter((r) => r.reason === reason);
+  const perReference = (reason: string) => {
+    const seen = new Map<string, LedgerSqlRow[]>();
+    for (const r of rows(reason)) seen.set(`${r.currency}:${r.reference}`, [...(seen.get(`${r.currency}:${r.reference}`) ?? []), r]);
+    return seen;
+  };
+
+  // Every bet the player was told about exists, was charged once and is paid at most once.
+  expect(new Set(state.bets.map((b) => b.id)), `${who}: the bets placed are the bets answered`).toEqual(player.betIds);
+  const stakes = perReference("bet_stake");
+  const payouts = perReference("bet_payout");
+  for (const bet of state.bets) {
+    const stake = stakes.get(`${bet.wallet}:${bet.id}`) ?? [];
+    expect(stake.map((r) => r.amount), `${who}: stake of ${bet.id}`).toEqual([-bet.stake]);
+    const paid = payouts.get(`${bet.wallet}:${bet.id}`) ?? [];
+    expect(paid.length, `${who}: payouts of ${bet.id}`).toBeLessThanOrEqual(1);
+    expect(paid[0]?.amount ?? 0, `${who}: payout of ${bet.id}`).toBe(bet.payout_paid);
+    if (bet.status === "open") expect(paid, `${who}: open bet ${bet.id} unpaid`).toEqual([]);
+  }
+  expect(stakes.size, `${who}: no stake without a bet`).toBe(state.bets.length);
+  expect(payouts.size, `${who}: no payout without a bet`).toBe(rows("bet_payout").length);
+  for (const ref of payouts.keys()) expect(state.bets.some((b) => `${b.wallet}:${b.id}` === ref), `${who}: payout ${ref} has a bet`).toBe(true);
+
+  // Every credit paid once however often it was replayed.
+  const bonusCoins = rows("daily_bonus").filter((r) => r.currency === "coins");
+  expect(new Set(bonusCoins.map((r) => r.reference)), `${who}: one daily bonus per day claimed`).toEqual(player.bonusDays);
+  expect(bonusCoins.length, `${who}: daily bonus rows`).toBe(player.bonusDays.size);
+  const purchases = rows("purchase");
+  const expectedCoins = [...player.packSessions.values()].reduce((sum, cents) => sum + findPack(cents)!.coins, 0);
+  const expectedCash = [...player.packSessions.values()].reduce((sum, cents) => sum + findPack(cents)!.cashCents, 0);
+  expect(purchases.filter((r) => r.currency === "coins").length, `${who}: one coin credit per paid session`).toBe(player.packSessions.size);
+  expect(purchases.filter((r) => r.currency === "coins").reduce((s, r) => s + r.amount, 0), `${who}: coins bought`).toBe(expectedCoins);
+  expect(purchases.filter((r) => r.currency === "cash").reduce((s, r) => s + r.amount, 0), `${who}: cash bought`).toBe(expectedCash);
+
+  // Each redemption holds once and is returned at most once.
+  const holds = perReference("redemption_hold");
+  const refunds = perReference("redemption_refund");
+  for (const [ref, held] of holds) expect(held.length, `${who}: hold ${ref}`).toBe(1);
+  for (const [ref, back] of refunds) {
+    expect(back.length, `${who}: refund ${ref}`).toBe(1);
+    expect(holds.has(ref), `${who}: refund ${ref} of a hold`).toBe(true);
+  }
+  expect(state.redemptions.length, `${who}: redemptions`).toBe(holds.size);
+
+  // The D1 projection equals the Durable Object.
+  const projected = await env.DB.prepare(
+    "SELECT coin_balance, cash_cents, last_bonus_day_et, bonus_streak, version FROM wallet_balances WHERE user_id = ?",
+  )
+    .bind(player.userId)
+    .first<{ coin_balance: number; cash_cents: number; last_bonus_day_et: string; bonus_streak: number; version: number }>();
+  expect(projected, `${who}: wallet_balances`).toEqual({
+    coin_balance: state.wallet.coins,
+    cash_cents: state.wallet.cash_cents,
+    last_bonus_day_et: state.wallet.last_bonus_day_et,
+    bonus_streak: state.wallet.bonus_streak,
+    version: state.wallet.version,
+  });
+  const d1Bets = await env.DB.prepare(
+    `SELECT id, wallet, kind, status, result, stake, to_win, payout_paid, settled_at, leg_results_json AS leg_results, version
+       FROM bets WHERE user_id = ? ORDER BY id`,
+  )
+    .bind(player.userId)
+    .all<BetSqlRow>();
+  const normalise = (b: BetSqlRow) => ({ ...b, leg_results: JSON.parse(b.leg_results) as unknown });
+  expect(d1Bets.results.map(normalise), `${who}: bets projection`).toEqual(state.bets.map(normalise));
+  const legs = await env.DB.prepare("SELECT bet_id, leg_index, result FROM bet_legs WHERE user_id = ? ORDER BY bet_id, leg_index")
+    .bind(player.userId)
+    .all<{ bet_id: string; leg_index: number; result: string | null }>();
+  const expectedLegs = state.bets.flatMap((b) =>
+    (JSON.parse(b.leg_results) as (string | null)[]).map((result, leg_index) => ({ bet_id: b.id, leg_index, result })),
+  );
+  expect(legs.results, `${who}: bet_legs projection`).toEqual(expectedLegs);
+
+  return { bets: state.bets.length, open: state.bets.filter((b) => b.status === "open").length, ledgerRows: state.ledger.length };
+}
+
+// ---- the run ----
+
+describe("abuse: seeded chaos across many players", () => {
+  it("keeps every player's money consistent through bets, settlement, bonuses, purchases and redemptions", { timeout: 90_000 }, async () => {
+    console.log(`abuse-chaos seed: ${SEED} (replay with CHAOS_SEED=${SEED})`);
+    const started = Date.now();
+    const rng = prng(SEED);
+    const admin = await signIn(ADMIN_EMAIL, "Operator");
+    const players: Player[] = [];
+    for (let index = 0; index < PLAYERS; index++) {
+      const signed = await signIn(`chaos-${SEED}-${index}@example.com`);
+      players.push({ ...signed, index, onboarded: false, betIds: new Set(), slips: [], bonusDays: new Set(), packSessions: new Map() });
+    }
+    // Half the players can redeem: onboarded through the simulated provider.
+    for (const player of players.filter((p) => p.index % 2 === 0)) {
+      const link = await postJson("/api/connect/onboarding-link", {}, player.token);
+      const path = new URL(((await link.json()) as { url: string }).url).pathname;
+      const done = await api(`${path}/complete`, { method: "POST", redirect: "manual" });
+      expect(done.status).toBe(303);
+      player.onboarded = true;
+    }
+
+    const betEvents = new Set<string>();
+    for (let round = 0; round < ROUNDS; round++) {
+      const offers = await board(rng.pick(players));
+      expect(offers.length, "the simulator offers open games").toBeGreaterThan(1);
+      const tasks: (() => Promise<void>)[] = [];
+      // Each task draws from its own stream, so its choices do not depend on the interleaving.
+      const own = () => prng(rng.int(1, 2 ** 31 - 1));
+      for (let i = 0; i < BETS_PER_ROUND; i++) {
+        const [player, r] = [rng.pick(players), own()];
+        tasks.push(() => placeBet(r, player, offers, betEvents));
+      }
+      for (let i = 0; i < 12; i++) {
+        const [player, r] = [rng.pick(players), own()];
+        tasks.push(() => claimBonus(r, player));
+      }
+      for (let i = 0; i < 6; i++) {
+        const [player, r] = [rng.pick(players), own()];
+        tasks.push(() => purchase(r, player));
+      }
+      for (let i = 0; i < 8; i++) {
+        const [player, r] = [rng.pick(players), own()];
+        tasks.push(() => redeem(r, player));
+      }
+      for (let i = 0; i < 3; i++) {
+        const viaCron = rng.chance(0.5);
+        tasks.push(() => (viaCron ? fireCron() : settle()));
+      }
+      for (let i = 0; i < 2; i++) {
+        const r = own();
+        tasks.push(async () => {
+          if (betEvents.size > 0) await operatorResult(r, admin, r.pick([...betEvents].sort()));
+        });
+      }
+      const t0 = Date.now();
+      await pool(rng.shuffle(tasks), CONCURRENCY);
+      console.log(`abuse-chaos round ${round}: ${tasks.length} operations in ${Date.now() - t0} ms`);
+
+      // Games end: move the feed's clock on, then settle concurrently, then once more.
+      await advance(rng.int(60, 240));
+      const events = [...betEvents];
+      await Promise.all([
+        settle(),
+        fireCron(),
+        settle(),
+        ...(events.length > 0 ? Array.from({ length: 2 }, () => operatorResult(rng, admin, rng.pick(events.sort()))) : []),
+      ]);
+      await fireCron();
+    }
+
+    // Let every game bet on end (a day at a time, so each stays within the feed's score
+    // window), settling after each step, then until nothing is pending.
+    const lastEnd = Math.max(...[...betEvents].map((id) => gameById(id)?.endMs ?? 0));
+    for (;;) {
+      const { simNow } = (await (await api("/api/dev/sim/clock")).json()) as { simNow: number };
+      if (simNow > lastEnd) break;
+      await advance(Math.min(24 * 60, Math.ceil((lastEnd - simNow) / 60_000) + 5));
+      await Promise.all([settle(), fireCron()]);
+    }
+    for (let i = 0; i < 6; i++) {
+      const now = Date.now();
+      const summary = await runSettlement(env, now, { provider: getFeedProvider(env), trigger: "chaos-final", feedNow: await feedNow(env, now) });
+      if (!summary.pending) break;
+    }
+
+    let totals = { bets: 0, open: 0, ledgerRows: 0 };
+    for (const player of players) {
+      const result = await audit(player);
+      totals = { bets: totals.bets + result.bets, open: totals.open + result.open, ledgerRows: totals.ledgerRows + result.ledgerRows };
+    }
+    console.log(
+      `abuse-chaos seed ${SEED}: ${totals.bets} bets, ${totals.open} still open, ${totals.ledgerRows} ledger rows, ${Date.now() - started} ms\n` +
+        [...statuses].map(([kind, byStatus]) => `  ${kind}: ${[...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ")}`).join("\n"),
+    );
+    expect(totals.bets, "thousands of bets were placed").toBeGreaterThanOrEqual(1000);
+    expect(totals.open, "every game ended, so every bet is settled").toBe(0);
+  });
+});
