@@ -171,6 +171,17 @@ describe("board cards", () => {
     expect((screen.getByRole("button", { name: "NBA" }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it("shows an empty list, not endless loading, when the feed carries no sport at all", async () => {
+    boardApi({
+      events: [game("g1", 2 * HOUR)],
+      sports: KEYS.map((key, i) => ({ key, label: ["NFL", "NBA", "MLB", "NHL", "NCAAF", "NCAAB", "Soccer", "MMA"][i]!, mapped: false })),
+    });
+    renderApp("/");
+    expect(await screen.findByText("No upcoming games.")).toBeTruthy();
+    expect(screen.queryByText("Loading live odds…")).toBeNull();
+    expect(screen.getAllByText("Coming soon")).toHaveLength(8);
+  });
+
   it("filters games by the team search", async () => {
     const user = userEvent.setup();
     boardApi({ events: [game("g1", 2 * HOUR), game("g2", 3 * HOUR, { home: "Denver Nuggets", away: "Utah Jazz" })] });

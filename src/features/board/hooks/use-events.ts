@@ -41,5 +41,7 @@ export function useEvents(sport: SportKey | null): EventsState {
     };
   }, [api, sport]);
 
+  // No sport the feed carries (every one 'Coming soon'): nothing is loading, the list is empty.
+  if (!sport) return { status: "ready", events: [] };
   return state.sport === sport ? state.value : { status: "loading", events: [] };
 }
