@@ -4,6 +4,7 @@
 // payouts enabled the page offers onboarding with what the provider still needs.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { redirectTo } from "../../../lib/browser-navigation";
+import { sanitizeAmountInput } from "../../../shared/betslip";
 import { formatMoney, parseAmountToMinor } from "../../../shared/money";
 import { canSubmitRedemption, type ConnectStatus, type Redemption } from "../../../shared/schemas/redemptions";
 import { useAuth } from "../../auth/auth-provider";
@@ -23,12 +24,8 @@ export function actionNeededMessage(status: ConnectStatus): string {
   return fields.length > 0 ? `Action needed: ${fields.join(", ")}` : REDEEM_MESSAGES.finishOnboarding;
 }
 
-/** Only digits and one decimal point survive typing (spec §5). */
-export function sanitizeAmount(text: string): string {
-  const kept = text.replace(/[^\d.]/g, "");
-  const point = kept.indexOf(".");
-  return point === -1 ? kept : kept.slice(0, point + 1) + kept.slice(point + 1).replace(/\./g, "");
-}
+/** Only digits and one decimal point survive typing (spec §5): the betslip's own rule. */
+export const sanitizeAmount = sanitizeAmountInput;
 
 const STATUS_LABEL: Record<Redemption["status"], string> = { pending: "Pending", paid: "Paid", failed: "Failed (returned)" };
 
