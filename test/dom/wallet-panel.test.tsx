@@ -83,6 +83,15 @@ describe("wallet button and panel", () => {
     expect(await within(panel).findByText("Already claimed today ✅")).toBeTruthy();
   });
 
+  it("says already claimed when a racing second claim of the day is refused as aborted", async () => {
+    harness.user = player();
+    claimReply({ error: { code: "aborted", message: "Already claimed today ✅" } }, 409);
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole("button", { name: "Claim daily bonus" }));
+    expect(await within(panel).findByText("Already claimed today ✅")).toBeTruthy();
+    expect(within(panel).queryByText("Error claiming bonus")).toBeNull();
+  });
+
   it("shows 'Error claiming bonus' when the server refuses and 'Failed to claim bonus' when it cannot be reached", async () => {
     harness.user = player();
     claimReply({ error: { code: "internal", message: "boom" } }, 409);

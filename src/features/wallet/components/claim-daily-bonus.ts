@@ -20,6 +20,9 @@ export async function claimDailyBonus(api: ApiClient): Promise<ClaimOutcome> {
   try {
     raw = await api.post<unknown>("/grantDailyBonus", {});
   } catch (err) {
+    // Two claims of one day racing: the wallet refuses the second as `aborted`, and it
+    // was paid already — say so rather than calling it an error.
+    if (err instanceof ApiError && err.code === "aborted") return { message: CLAIM_MESSAGES.already, tone: "info", response: null };
     // The server answered with an error: the claim was refused; no answer at all: it failed.
     const answered = err instanceof ApiError && err.status !== 0;
     return { message: answered ? CLAIM_MESSAGES.error : CLAIM_MESSAGES.failed, tone: "error", response: null };
