@@ -73,6 +73,7 @@ describe("My Picks", () => {
     await screen.findByText("Parlay · 2 legs");
     const parlay = screen.getByText("Parlay · 2 legs").closest("li")!;
     expect(within(parlay).getByText("Won")).toBeTruthy();
+    expect([...parlay.querySelectorAll("dt")].map((dt) => dt.textContent)).toEqual(["Stake", "To win", "Payout"]);
     expect(within(parlay).getByText("50 Coins")).toBeTruthy();
     expect(within(parlay).getByText("150 Coins")).toBeTruthy();
     expect(within(parlay).getByText("200 Coins")).toBeTruthy();

@@ -55,6 +55,7 @@ function placedAt(ms: number): string {
   return new Date(ms).toLocaleString(undefined, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 }
 
+/** Spec §2: stake, to win and payout — once settled, the payout is what was paid. */
 function Amounts({ bet }: { bet: BetDocument }) {
   const payout = bet.status === "settled" ? bet.payoutPaid : bet.stake + bet.toWin;
   return (
@@ -68,7 +69,7 @@ function Amounts({ bet }: { bet: BetDocument }) {
         <dd>{money(bet.wallet, bet.toWin)}</dd>
       </div>
       <div>
-        <dt>{bet.status === "settled" ? "Paid" : "Payout"}</dt>
+        <dt>Payout</dt>
         <dd>{money(bet.wallet, payout)}</dd>
       </div>
     </dl>
