@@ -13,12 +13,15 @@ export const CLAIM_MESSAGES = {
   failed: "Failed to claim bonus",
 } as const;
 
+/** Spec §7: the callable client (grantDailyBonus) waits up to 70 s, not the usual 15 s. */
+export const CALLABLE_TIMEOUT_MS = 70_000;
+
 export type ClaimOutcome = { message: string; tone: "success" | "info" | "error"; response: DailyBonusResponse | null };
 
 export async function claimDailyBonus(api: ApiClient): Promise<ClaimOutcome> {
   let raw: unknown;
   try {
-    raw = await api.post<unknown>("/grantDailyBonus", {});
+    raw = await api.request<unknown>("/grantDailyBonus", { method: "POST", body: {}, timeoutMs: CALLABLE_TIMEOUT_MS });
   } catch (err) {
     // Two claims of one day racing: the wallet refuses the second as `aborted`, and it
     // was paid already — say so rather than calling it an error.
