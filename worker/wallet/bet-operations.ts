@@ -96,7 +96,7 @@ export function placeBetsInTx(tx: WalletTx, input: PlaceBetsInput): PlaceBetsRes
   }
 
   const response: PlaceBetResponse = { bets, balances: tx.balances() };
-  tx.sql.exec("DELETE FROM idempotency WHERE key LIKE ? AND created_at < ?", `${KEY_PREFIX}%`, tx.now - PLACEMENT_KEY_TTL_MS);
+  tx.sql.exec("DELETE FROM idempotency WHERE created_at < ? AND key LIKE ?", tx.now - PLACEMENT_KEY_TTL_MS, `${KEY_PREFIX}%`);
   tx.sql.exec(
     "INSERT INTO idempotency (key, response, created_at) VALUES (?, ?, ?)",
     KEY_PREFIX + input.idempotencyKey,

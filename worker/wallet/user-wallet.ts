@@ -66,6 +66,8 @@ export type { LiveMessage };
 export class UserWallet extends DurableObject<Env> {
   private flushing: Promise<void> | null = null;
   private flushAgain = false;
+  /** Whether the last drain failed (so a success must reset the stored attempt count). */
+  private outboxFailed = true;
   private socketSeq = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -267,11 +269,15 @@ export class UserWallet extends DurableObject<Env> {
           this.flushAgain = false;
           await this.drainOutbox();
         } while (this.flushAgain);
-        await this.ctx.storage.put("outbox_attempts", 0);
+        if (this.outboxFailed) {
+          await this.ctx.storage.put("outbox_attempts", 0);
+          this.outboxFailed = false;
+        }
       } catch (err) {
         console.warn("wallet outbox flush failed; will retry", err);
         const attempts = ((await this.ctx.storage.get<number>("outbox_attempts")) ?? 0) + 1;
         await this.ctx.storage.put("outbox_attempts", attempts);
+        this.outboxFailed = true;
         const delay = Math.min(OUTBOX_RETRY_MAX_MS, OUTBOX_RETRY_BASE_MS * 2 ** Math.min(attempts - 1, 20));
         await this.ctx.storage.setAlarm(Date.now() + delay);
       } finally {

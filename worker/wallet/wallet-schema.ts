@@ -61,6 +61,7 @@ export const WALLET_SCHEMA: readonly string[] = [
      response TEXT NOT NULL,
      created_at INTEGER NOT NULL
    )`,
+  `CREATE INDEX IF NOT EXISTS idempotency_created_idx ON idempotency (created_at)`,
   `CREATE TABLE IF NOT EXISTS outbox (
      seq INTEGER PRIMARY KEY AUTOINCREMENT,
      topic TEXT NOT NULL,
