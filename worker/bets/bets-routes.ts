@@ -17,7 +17,8 @@ import type { AppEnv } from "../http/app-types";
 import { loadEvents } from "../odds/odds-service";
 import { getUserWallet } from "../wallet/get-user-wallet";
 import type { BetsCursor, PlaceBetsResult } from "../wallet/bet-operations";
-import { priceSlip } from "./price-slip";
+import { ODDS_STALE_MESSAGE, priceSlip } from "./price-slip";
+import { finishedEventIds } from "./finished-events";
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -72,8 +73,17 @@ export function betsRoutes() {
     // do we ask the wallet whether this key already has an answer to give back.
     const ctx = executionContext(c);
     let legs: Awaited<ReturnType<typeof priceSlip>>;
+    // Read beside the odds; if D1 cannot say which games are over, refuse as stale odds.
+    const finished = finishedEventIds(c.env.DB, request.picks.map((p) => p.eventId)).catch((err: unknown) => {
+      console.warn("placeBet: finished-games check failed", err);
+      throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
+    });
+    finished.catch(() => undefined);
     try {
-      legs = await priceSlip(request, (sport) => loadEvents(c.env, sport, now, ctx));
+      legs = await priceSlip(request, async (sport) => {
+        const [board, over] = await Promise.all([loadEvents(c.env, sport, now, ctx), finished]);
+        return over.size === 0 ? board : { ...board, events: board.events.filter((e) => !over.has(e.eventId)) };
+      });
     } catch (err) {
       const seen = await wallet.findPlacement(userId, idempotencyKey, requestHash, now);
       if (seen) return answer(c, seen);

@@ -1,0 +1,55 @@
+// Review finding: the board is cached for up to 10 minutes, while settlement records a
+// game's final score in D1 every cron run. A bet must not be accepted on a game the
+// Worker already knows is over (or voided) just because the cached board still lists
+// it: that would let a player bet on a known result and be paid at the next run.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { openEvents, pickOf, placeBet } from "./bets-helpers";
+import { api, signIn } from "./helpers";
+
+async function recordEvent(eventId: string, status: "final" | "void", sport: string) {
+  const now = Date.now();
+  await env.DB.prepare(
+    `INSERT INTO events (event_id, sport, home, away, start_time, status, home_score, away_score, graded_at, updated_at)
+     VALUES (?, ?, 'Home', 'Away', ?, ?, ?, ?, NULL, ?)`,
+  )
+    .bind(eventId, sport, now - 3 * 60 * 60 * 1000, status, status === "final" ? 3 : null, status === "final" ? 1 : null, now)
+    .run();
+}
+
+async function coins(token: string): Promise<number> {
+  return ((await (await api("/api/me", { token })).json()) as { coinBalance: number }).coinBalance;
+}
+
+describe("placing a bet on a game settlement already recorded as over", () => {
+  it("refuses a game recorded final while the cached board still offers it, and moves no money", async () => {
+    const [event, other] = await openEvents(2);
+    const player = await signIn();
+    const pick = pickOf(event!, "Moneyline", "Home");
+
+    // Priced fine before the result is known.
+    expect((await placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 10, picks: [pick] })).status).toBe(200);
+
+    await recordEvent(event!.eventId, "final", event!.sport);
+    const before = await coins(player.token);
+    const res = await placeBet(player.token, {
+      kind: "Parlay",
+      wallet: "coins",
+      amount: 10,
+      picks: [pick, pickOf(other!, "Total", "Over")],
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error).toMatchObject({ code: "selection-locked", message: "One or more selections are locked." });
+    expect(await coins(player.token)).toBe(before);
+  });
+
+  it("refuses a game an operator voided", async () => {
+    const [, , event] = await openEvents(3);
+    const player = await signIn();
+    await recordEvent(event!.eventId, "void", event!.sport);
+    const res = await placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 10, picks: [pickOf(event!, "Spread", "Away")] });
+    expect(res.status).toBe(400);
+    expect(await coins(player.token)).toBe(5000);
+  });
+});
