@@ -29,9 +29,13 @@ export function paymentsMode(env: Env): ServiceMode {
 /** Fixed development value; production must set SESSION_SIGNING_KEY. */
 const DEV_SESSION_SIGNING_KEY = "vantage-development-session-key-not-secret-0123456789";
 
+/**
+ * The public development key stands in only beside the embedded identity provider: once
+ * real Google accounts sign in, a key everyone can read would let anyone mint their tokens.
+ */
 export function sessionSigningKey(env: Env): string | null {
   if (env.SESSION_SIGNING_KEY) return env.SESSION_SIGNING_KEY;
-  return isDevelopment(env) ? DEV_SESSION_SIGNING_KEY : null;
+  return identityMode(env) === "embedded" ? DEV_SESSION_SIGNING_KEY : null;
 }
 
 export function adminEmails(env: Env): Set<string> {

@@ -216,7 +216,11 @@ describe("configuration", () => {
     createApp().fetch(new Request(`${BASE}${path}`, { redirect: "manual", headers: { "CF-Connecting-IP": "10.9.9.9" } }), { ...env, ...overrides }, ctx);
 
   it("sends the same flow to Google when a Google client is configured, and unmounts the dev provider", async () => {
-    const res = await call("/api/auth/google/start?from=/shop", { GOOGLE_CLIENT_ID: "client-123.apps.googleusercontent.com" });
+    // Real Google sign-in needs a real session key (the public development one is refused).
+    const res = await call("/api/auth/google/start?from=/shop", {
+      GOOGLE_CLIENT_ID: "client-123.apps.googleusercontent.com",
+      SESSION_SIGNING_KEY: "k".repeat(40),
+    });
     const location = new URL(res.headers.get("Location")!);
     expect(`${location.origin}${location.pathname}`).toBe("https://accounts.google.com/o/oauth2/v2/auth");
     expect(location.searchParams.get("client_id")).toBe("client-123.apps.googleusercontent.com");

@@ -2,7 +2,7 @@
 // whenever STRIPE_SECRET_KEY is set; the embedded simulator only in development without
 // it; in production configuration without it, every payments endpoint answers
 // 503 not-configured rather than pretending to take money.
-import { isDevelopment, paymentsMode } from "../config";
+import { paymentsMode } from "../config";
 import { ApiError } from "../http/api-error";
 
 /** Fixed development value; production must set STRIPE_WEBHOOK_SECRET. */
@@ -11,9 +11,13 @@ export const DEV_STRIPE_WEBHOOK_SECRET = "whsec_vantage_development_not_secret";
 /** Stripe's default webhook timestamp tolerance, in seconds. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+/**
+ * The public development secret is accepted only while the embedded simulator is the
+ * payments provider; with real Stripe keys it would let anyone sign a "paid" checkout.
+ */
 export function stripeWebhookSecret(env: Env): string | null {
   if (env.STRIPE_WEBHOOK_SECRET) return env.STRIPE_WEBHOOK_SECRET;
-  return isDevelopment(env) ? DEV_STRIPE_WEBHOOK_SECRET : null;
+  return paymentsMode(env) === "embedded" ? DEV_STRIPE_WEBHOOK_SECRET : null;
 }
 
 export function requirePaymentsConfigured(env: Env): "real" | "embedded" {
