@@ -4,14 +4,19 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { requireUser } from "../auth/require-user";
+import { findUser } from "../auth/users";
+import { getDb } from "../db/database";
 import { adminEmails } from "../config";
 import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { feedNow } from "../odds/odds-service";
 import { applyOperatorResult } from "../settlement/operator-result";
 
+/** An operator is an account whose ADMIN_EMAILS address the identity provider verified. */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (!adminEmails(c.env).has(c.var.user.email.trim().toLowerCase())) {
+  const listed = adminEmails(c.env);
+  const account = listed.has(c.var.user.email.trim().toLowerCase()) ? await findUser(getDb(c.env), c.var.user.id) : undefined;
+  if (!account?.emailVerified || !listed.has(account.email.trim().toLowerCase())) {
     throw new ApiError(403, "permission-denied", "Only operators can do this.");
   }
   await next();
