@@ -73,6 +73,8 @@ describe("operator rights need a verified operator address", () => {
     });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: { code: "permission-denied", message: "Only operators can do this." } });
+    const me = (await (await call("/api/me", { headers: { Authorization: `Bearer ${token}` } })).json()) as { isAdmin: boolean };
+    expect(me.isAdmin).toBe(false);
   });
 
   it("still lets the verified operator through (404 for an unknown game, not 403)", async () => {
@@ -84,5 +86,7 @@ describe("operator rights need a verified operator address", () => {
       body: JSON.stringify({ void: true }),
     });
     expect(res.status).toBe(404);
+    const me = (await (await call("/api/me", { headers: { Authorization: `Bearer ${token}` } })).json()) as { isAdmin: boolean };
+    expect(me.isAdmin).toBe(true);
   });
 });

@@ -12,7 +12,7 @@ export async function loadUserDocument(env: Env, user: UserRow, now: number): Pr
     displayName: user.displayName,
     email: user.email,
     photoURL: user.photoUrl,
-    isAdmin: adminEmails(env).has(user.email.toLowerCase()),
+    isAdmin: user.emailVerified && adminEmails(env).has(user.email.toLowerCase()),
     ...balances,
   };
 }
