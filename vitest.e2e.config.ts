@@ -9,9 +9,6 @@ export default defineConfig({
     include: ["test/e2e/**/*.e2e.ts"],
     fileParallelism: false,
     testTimeout: 120_000,
-    // One retry absorbs a rare stalled navigation in the local wrangler-dev proxy; a
-    // journey that fails twice still fails the run.
-    retry: 1,
     hookTimeout: 60_000,
   },
 });

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { authRoutes } from "./auth/auth-routes";
 import { errorJson, handleError } from "./http/api-error";
 import type { AppEnv } from "./http/app-types";
+import { drainUnreadRequestBody } from "./http/drain-request-body";
 import { limitSignIn } from "./http/rate-limit";
 import { sameOriginWrites, securityHeaders } from "./http/security";
 import { meRoutes } from "./me/me-routes";
@@ -17,7 +18,7 @@ import { adminRoutes } from "./admin/admin-routes";
 export function createApp() {
   const app = new Hono<AppEnv>().basePath("/api");
 
-  app.use("*", securityHeaders, sameOriginWrites);
+  app.use("*", drainUnreadRequestBody, securityHeaders, sameOriginWrites);
   app.use("/auth/*", limitSignIn);
 
   app.get("/health", (c) => c.json({ ok: true }));

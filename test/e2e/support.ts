@@ -37,9 +37,7 @@ export function uniqueEmail(prefix: string): string {
 
 /** From the sign-in card: 'Continue with Google' → dev account chooser → another e-mail. */
 export async function signInThroughChooser(page: Page, email: string): Promise<void> {
-  // The click leaves the SPA for the sign-in redirect; wait for the chooser page itself
-  // rather than Playwright's post-click navigation bookkeeping.
-  await page.getByRole("button", { name: "Continue with Google" }).click({ noWaitAfter: true });
+  await page.getByRole("button", { name: "Continue with Google" }).click();
   await page.getByRole("heading", { name: "Choose an account" }).waitFor();
   await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Continue", exact: true }).click();
