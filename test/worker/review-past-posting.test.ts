@@ -4,6 +4,8 @@
 // it: that would let a player bet on a known result and be paid at the next run.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { Event } from "../../src/shared/schemas/events";
+import { loadEvents } from "../../worker/odds/odds-service";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, signIn } from "./helpers";
 
@@ -17,13 +19,26 @@ async function recordEvent(eventId: string, status: "final" | "void", sport: str
     .run();
 }
 
+/** The events with the ones already under way (by the feed's clock) first. */
+async function startedFirst(events: Event[]): Promise<Event[]> {
+  const { feedNow } = await loadEvents(env, events[0]!.sport, Date.now());
+  const started = (e: Event) => Date.parse(e.startTime) <= feedNow;
+  const live = events.filter(started);
+  if (live.length === 0) {
+    const more = (await loadEvents(env, events[0]!.sport, Date.now())).events.filter((e) => started(e) && e.markets.moneyline?.home !== null);
+    return [...more.slice(0, 1), ...events];
+  }
+  return [...live, ...events.filter((e) => !started(e))];
+}
+
 async function coins(token: string): Promise<number> {
   return ((await (await api("/api/me", { token })).json()) as { coinBalance: number }).coinBalance;
 }
 
 describe("placing a bet on a game settlement already recorded as over", () => {
   it("refuses a game recorded final while the cached board still offers it, and moves no money", async () => {
-    const [event, other] = await openEvents(2);
+    // Only a game that has started can be final: bet on one that is live.
+    const [event, other] = await startedFirst(await openEvents(2));
     const player = await signIn();
     const pick = pickOf(event!, "Moneyline", "Home");
 

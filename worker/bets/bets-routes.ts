@@ -73,15 +73,20 @@ export function betsRoutes() {
     // do we ask the wallet whether this key already has an answer to give back.
     const ctx = executionContext(c);
     let legs: Awaited<ReturnType<typeof priceSlip>>;
-    // Read beside the odds; if D1 cannot say which games are over, refuse as stale odds.
-    const finished = finishedEventIds(c.env.DB, request.picks.map((p) => p.eventId)).catch((err: unknown) => {
-      console.warn("placeBet: finished-games check failed", err);
-      throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
-    });
-    finished.catch(() => undefined);
     try {
       legs = await priceSlip(request, async (sport) => {
-        const [board, over] = await Promise.all([loadEvents(c.env, sport, now, ctx), finished]);
+        const board = await loadEvents(c.env, sport, now, ctx);
+        // Games settlement already recorded final or void leave the board, however fresh
+        // the cached copy; if D1 cannot say which games are over, refuse as stale odds.
+        const picked = new Set(request.picks.filter((p) => p.league === sport).map((p) => p.eventId));
+        const games = board.events
+          .filter((e) => picked.has(e.eventId))
+          .map((e) => ({ eventId: e.eventId, started: Date.parse(e.startTime) <= board.feedNow }));
+        if (games.length === 0) return board;
+        const over = await finishedEventIds(c.env.DB, games, now).catch((err: unknown) => {
+          console.warn("placeBet: finished-games check failed", err);
+          throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
+        });
         return over.size === 0 ? board : { ...board, events: board.events.filter((e) => !over.has(e.eventId)) };
       });
     } catch (err) {

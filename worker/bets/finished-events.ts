@@ -2,13 +2,41 @@
 // each cron run writes a finished game's score (or an operator's void) to D1 `events`;
 // a bet on such a game would be a bet on a known result, so placement treats it as
 // gone from the board (its picks are locked) however the cached copy still lists it.
-/** The ids among `eventIds` recorded final or void (at most 100 ids: D1's bind limit). */
-export async function finishedEventIds(db: D1Database, eventIds: readonly string[]): Promise<Set<string>> {
-  const ids = [...new Set(eventIds)];
-  if (ids.length === 0) return new Set();
+//
+// A game that has not started cannot be final: only a void can apply, and a bet on a
+// game voided before its start is refunded by the next settlement run. Those answers
+// are remembered per isolate for 5 s, so a popular upcoming game costs one D1 read per
+// few seconds rather than one per bet. A game that has started is always asked afresh:
+// that is where betting on a known result would be possible.
+const MEMO_MS = 5_000;
+const MEMO_MAX = 10_000;
+const memo = new Map<string, { over: boolean; until: number }>();
+
+export type PickedGame = { eventId: string; started: boolean };
+
+/** The ids among `games` recorded final or void (at most 100 games: D1's bind limit). */
+export async function finishedEventIds(db: D1Database, games: readonly PickedGame[], now = Date.now()): Promise<Set<string>> {
+  const over = new Set<string>();
+  const unknown = new Map<string, boolean>();
+  for (const { eventId, started } of games) {
+    const known = started ? undefined : memo.get(eventId);
+    if (known && now < known.until) {
+      if (known.over) over.add(eventId);
+    } else {
+      unknown.set(eventId, started || (unknown.get(eventId) ?? false));
+    }
+  }
+  if (unknown.size === 0) return over;
+  const ids = [...unknown.keys()];
   const { results } = await db
     .prepare(`SELECT event_id FROM events WHERE event_id IN (${ids.map(() => "?").join(", ")}) AND status IN ('final', 'void')`)
     .bind(...ids)
     .all<{ event_id: string }>();
-  return new Set(results.map((r) => r.event_id));
+  const found = new Set(results.map((r) => r.event_id));
+  if (memo.size + ids.length > MEMO_MAX) memo.clear();
+  for (const [id, started] of unknown) {
+    if (!started) memo.set(id, { over: found.has(id), until: now + MEMO_MS });
+    if (found.has(id)) over.add(id);
+  }
+  return over;
 }
