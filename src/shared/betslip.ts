@@ -2,7 +2,7 @@
 // player is never told one thing and refused for another: pick toggling (spec §4), the
 // betslip mode, stake and payout maths, and the ordered place-bet checks of spec §5
 // followed by the house limits of src/shared/money.ts.
-import { HOUSE_LIMITS, WALLET_LABEL, formatMoney, minorPerUnit, unitsToMinor, type WalletKind } from "./money";
+import { HOUSE_LIMITS, formatAmount, minorPerUnit, unitsToMinor, type WalletKind } from "./money";
 import { validPrice } from "./odds";
 import { payoutFor } from "./payout";
 import type { Market, Side } from "./schemas/bets";
@@ -204,18 +204,12 @@ export function checkSelections(input: PlaceBetCheckInput): { ok: true } | { ok:
   return { ok: true };
 }
 
-function money(wallet: WalletKind, minor: number): string {
-  const units = formatMoney(wallet, minor);
-  if (wallet === "cash") return `${units} ${WALLET_LABEL.cash}`;
-  return `${units} ${minor === 1 ? "Coin" : "Coins"}`;
-}
-
 /** House limits as a player reads them on the slip. */
 export function houseLimitsText(wallet: WalletKind): string[] {
   const limits = HOUSE_LIMITS[wallet];
   return [
-    `Stake ${money(wallet, limits.minStake)} to ${money(wallet, limits.maxStake)} per bet`,
-    `Maximum payout ${money(wallet, limits.maxPayout)} per bet`,
+    `Stake ${formatAmount(wallet, limits.minStake)} to ${formatAmount(wallet, limits.maxStake)} per bet`,
+    `Maximum payout ${formatAmount(wallet, limits.maxPayout)} per bet`,
     `Parlays of ${HOUSE_LIMITS.parlayMinLegs} to ${HOUSE_LIMITS.parlayMaxLegs} selections`,
   ];
 }
@@ -250,10 +244,10 @@ export function validatePlaceBet(input: PlaceBetCheckInput & { balanceMinor: num
   if (picks.length > MAX_SLIP_PICKS) return { ok: false, code: "too-many-picks", message: MESSAGES.slipFull };
   const limits = HOUSE_LIMITS[wallet];
   if (amountMinor < limits.minStake) {
-    return { ok: false, code: "stake-below-minimum", message: `The minimum stake is ${money(wallet, limits.minStake)} per bet.` };
+    return { ok: false, code: "stake-below-minimum", message: `The minimum stake is ${formatAmount(wallet, limits.minStake)} per bet.` };
   }
   if (amountMinor > limits.maxStake) {
-    return { ok: false, code: "stake-above-maximum", message: `The maximum stake is ${money(wallet, limits.maxStake)} per bet.` };
+    return { ok: false, code: "stake-above-maximum", message: `The maximum stake is ${formatAmount(wallet, limits.maxStake)} per bet.` };
   }
   const prices = picks.map((p) => p.priceAm as number);
   const payouts = kind === "Parlay" ? [payoutFor(amountMinor, prices)] : prices.map((price) => payoutFor(amountMinor, [price]));
@@ -261,7 +255,7 @@ export function validatePlaceBet(input: PlaceBetCheckInput & { balanceMinor: num
     return {
       ok: false,
       code: "payout-above-maximum",
-      message: `The maximum payout is ${money(wallet, limits.maxPayout)} per bet. Lower the amount.`,
+      message: `The maximum payout is ${formatAmount(wallet, limits.maxPayout)} per bet. Lower the amount.`,
     };
   }
   return { ok: true, amountMinor, stakeMinor, betCount };

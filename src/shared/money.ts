@@ -55,6 +55,13 @@ export function formatMoney(wallet: WalletKind, minor: number): string {
 
 export const WALLET_LABEL: Record<WalletKind, string> = { coins: "Coins", cash: "Vantage Cash" };
 
+/** An amount with its unit, as the betslip, My Picks and Statistics show it: "1 Coin", "250 Coins", "12.50 Vantage Cash". */
+export function formatAmount(wallet: WalletKind, minor: number): string {
+  const units = formatMoney(wallet, minor);
+  if (wallet === "cash") return `${units} ${WALLET_LABEL.cash}`;
+  return `${units} ${minor === 1 ? "Coin" : "Coins"}`;
+}
+
 /**
  * House limits, in minor units. The betslip shows them and the Worker enforces them
  * after the spec's five place-bet checks. Change them here and nowhere else.

@@ -18,8 +18,8 @@ import {
   type BetslipMode,
   type BetslipPick,
 } from "../../../shared/betslip";
-import { WALLET_LABEL, formatMoney, unitsToMinor, type WalletKind } from "../../../shared/money";
-import { decimalOdds, decimalToAmerican, formatAmerican, formatDecimal } from "../../../shared/odds";
+import { WALLET_LABEL, formatAmount, unitsToMinor } from "../../../shared/money";
+import { decimalOdds, decimalToAmerican, formatAmerican, formatPrice } from "../../../shared/odds";
 import type { PlaceBetRequest, PlaceBetResponse, PriceChangedDetails } from "../../../shared/schemas/bets";
 import { sportLabel } from "../../../shared/sports";
 import { useApi, useAuth } from "../../auth/auth-provider";
@@ -28,21 +28,6 @@ import { balanceOf, useWallet } from "../../wallet/wallet-provider";
 import { useBetslip } from "../betslip-provider";
 import { ConfirmDialog } from "./confirm-dialog";
 import "./betslip.css";
-
-export function formatPrice(priceAm: number, format: OddsFormat): string {
-  return format === "decimal" ? formatDecimal(priceAm) : formatAmerican(priceAm);
-}
-
-/** "-3.5", "+7", "O 221.5" — the line as the pick reads it. */
-export function formatLine(pick: Pick<BetslipPick, "market" | "side" | "line">): string {
-  if (pick.line === null) return "";
-  if (pick.market === "Total") return `${pick.side === "Over" ? "O" : "U"} ${pick.line}`;
-  return pick.line > 0 ? `+${pick.line}` : `${pick.line}`;
-}
-
-function money(wallet: WalletKind, minor: number): string {
-  return `${formatMoney(wallet, minor)} ${wallet === "coins" ? "Coins" : WALLET_LABEL.cash}`;
-}
 
 /** Adds a quick-add amount to what is typed, keeping Vantage Cash to whole cents. */
 function addToAmount(current: string, add: number): string {
@@ -191,7 +176,7 @@ export function Betslip() {
         <span>
           Wallet: <strong>{WALLET_LABEL[wallet]}</strong>
         </span>
-        <span className="tabular">Balance: {balance === null ? "—" : money(wallet, balance)}</span>
+        <span className="tabular">Balance: {balance === null ? "—" : formatAmount(wallet, balance)}</span>
       </div>
 
       <div className="field">
@@ -225,11 +210,11 @@ export function Betslip() {
           </>
         )}
         <dt>Total stake</dt>
-        <dd>{money(wallet, returns.stake)}</dd>
+        <dd>{formatAmount(wallet, returns.stake)}</dd>
         <dt>To win</dt>
-        <dd className="positive">{money(wallet, returns.toWin)}</dd>
+        <dd className="positive">{formatAmount(wallet, returns.toWin)}</dd>
         <dt>Payout</dt>
-        <dd>{money(wallet, returns.payout)}</dd>
+        <dd>{formatAmount(wallet, returns.payout)}</dd>
       </dl>
 
       {error && (
@@ -265,9 +250,9 @@ export function Betslip() {
           </ul>
           <dl className="betslip-summary tabular">
             <dt>Total stake</dt>
-            <dd>{money(wallet, returns.stake)}</dd>
+            <dd>{formatAmount(wallet, returns.stake)}</dd>
             <dt>Payout if it wins</dt>
-            <dd>{money(wallet, returns.payout)}</dd>
+            <dd>{formatAmount(wallet, returns.payout)}</dd>
           </dl>
           <div className="betslip-dialog-actions">
             <button type="button" className="btn" onClick={() => setConfirm(null)} disabled={placing}>

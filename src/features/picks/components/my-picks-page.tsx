@@ -2,10 +2,10 @@
 // Singles show one row per leg; parlays show stake, to win and payout with an
 // expandable legs list. Live: new bets and settlements appear without a reload.
 import { useState } from "react";
-import { WALLET_LABEL, formatMoney, type WalletKind } from "../../../shared/money";
+import { WALLET_LABEL, formatAmount } from "../../../shared/money";
+import { formatPrice, formatSpreadLine } from "../../../shared/odds";
 import type { BetDocument, BetLeg, LegResult } from "../../../shared/schemas/bets";
 import { sportLabel } from "../../../shared/sports";
-import { formatLine, formatPrice } from "../../betslip/components/betslip";
 import { useOddsFormat, type OddsFormat } from "../../settings/odds-format";
 import { useWalletBets } from "../../wallet/hooks/use-wallet-bets";
 import { useWallet } from "../../wallet/wallet-provider";
@@ -21,10 +21,6 @@ const EMPTY: Record<Filter, string> = { all: "No picks yet.", open: "No open pic
 
 const RESULT_LABEL: Record<LegResult, string> = { win: "Won", loss: "Lost", push: "Push", void: "Void" };
 
-function money(wallet: WalletKind, minor: number): string {
-  return `${formatMoney(wallet, minor)} ${wallet === "coins" ? "Coins" : WALLET_LABEL.cash}`;
-}
-
 function ResultBadge({ result }: { result: LegResult | null }) {
   if (result === null) return <span className="badge picks-badge picks-open">Open</span>;
   return <span className={`badge picks-badge picks-${result}`}>{RESULT_LABEL[result]}</span>;
@@ -32,7 +28,7 @@ function ResultBadge({ result }: { result: LegResult | null }) {
 
 function pickName(leg: BetLeg): string {
   const team = leg.side === "Home" ? leg.home : leg.side === "Away" ? leg.away : leg.side;
-  return leg.market === "Total" ? `${team} ${leg.line ?? ""}`.trim() : `${team} ${leg.market === "Spread" ? formatLine(leg) : ""}`.trim();
+  return leg.market === "Total" ? `${team} ${leg.line ?? ""}`.trim() : `${team} ${leg.market === "Spread" && leg.line !== null ? formatSpreadLine(leg.line) : ""}`.trim();
 }
 
 function LegLine({ leg, result, format }: { leg: BetLeg; result: LegResult | null; format: OddsFormat }) {
@@ -62,15 +58,15 @@ function Amounts({ bet }: { bet: BetDocument }) {
     <dl className="picks-amounts tabular">
       <div>
         <dt>Stake</dt>
-        <dd>{money(bet.wallet, bet.stake)}</dd>
+        <dd>{formatAmount(bet.wallet, bet.stake)}</dd>
       </div>
       <div>
         <dt>To win</dt>
-        <dd>{money(bet.wallet, bet.toWin)}</dd>
+        <dd>{formatAmount(bet.wallet, bet.toWin)}</dd>
       </div>
       <div>
         <dt>Payout</dt>
-        <dd>{money(bet.wallet, payout)}</dd>
+        <dd>{formatAmount(bet.wallet, payout)}</dd>
       </div>
     </dl>
   );

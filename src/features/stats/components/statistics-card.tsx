@@ -1,6 +1,6 @@
 // The Statistics card (spec §9) for the selected wallet, from src/shared/statistics.ts;
 // it follows the same live bet list as My Picks, so it updates without a reload.
-import { WALLET_LABEL, formatMoney } from "../../../shared/money";
+import { WALLET_LABEL, formatAmount } from "../../../shared/money";
 import { decimalToAmerican, formatAmerican } from "../../../shared/odds";
 import { computeStatistics } from "../../../shared/statistics";
 import { sportLabel } from "../../../shared/sports";
@@ -28,7 +28,7 @@ export function StatisticsCard() {
     ["Longest win streak", String(stats.longestWinStreak)],
     ["Average pick odds", avgOdds],
     ["Total picks", stats.totalPicks.toLocaleString("en-US")],
-    ["Biggest win", stats.biggestWin === null ? dash : `${formatMoney(mode, stats.biggestWin)} ${mode === "coins" ? "Coins" : WALLET_LABEL.cash}`],
+    ["Biggest win", stats.biggestWin === null ? dash : formatAmount(mode, stats.biggestWin)],
     ["Most picked sport", stats.mostPickedSport ? sportLabel(stats.mostPickedSport) : dash],
     ["Settled", stats.settledCount.toLocaleString("en-US")],
   ];
