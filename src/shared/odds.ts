@@ -78,6 +78,12 @@ export function formatDecimal(priceAm: number): string {
   return americanToDecimal(priceAm).toFixed(2);
 }
 
+/**
+ * Spec §9: odds are cached for 10 minutes per sport, by the Worker (KV) and by the
+ * SPA (session storage) alike.
+ */
+export const ODDS_CACHE_MS = 10 * 60 * 1000;
+
 export function formatPrice(priceAm: number, format: OddsFormat): string {
   return format === "decimal" ? formatDecimal(priceAm) : formatAmerican(priceAm);
 }

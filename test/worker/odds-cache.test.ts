@@ -7,7 +7,8 @@ import type { Event } from "../../src/shared/schemas/events";
 import type { SportKey } from "../../src/shared/sports";
 import { ApiError } from "../../worker/http/api-error";
 import type { FeedResult, OddsFeedProvider } from "../../worker/odds/feed-provider";
-import { loadCachedEvents, ODDS_CACHE_TTL_MS } from "../../worker/odds/odds-service";
+import { ODDS_CACHE_MS } from "../../src/shared/odds";
+import { loadCachedEvents } from "../../worker/odds/odds-service";
 
 const T0 = Date.UTC(2026, 4, 1, 12, 0, 0);
 
@@ -58,12 +59,12 @@ describe("odds cache", () => {
     expect(first.events.map((e) => e.eventId)).toEqual(["a"]);
     expect(calls).toHaveLength(1);
 
-    const hit = await loadCachedEvents(deps, "basketball_nba", T0 + ODDS_CACHE_TTL_MS - 1);
+    const hit = await loadCachedEvents(deps, "basketball_nba", T0 + ODDS_CACHE_MS - 1);
     expect(hit).toMatchObject({ stale: false });
     expect(hit.events.map((e) => e.eventId)).toEqual(["a"]);
     expect(calls).toHaveLength(1);
 
-    const miss = await loadCachedEvents(deps, "basketball_nba", T0 + ODDS_CACHE_TTL_MS);
+    const miss = await loadCachedEvents(deps, "basketball_nba", T0 + ODDS_CACHE_MS);
     expect(miss.events.map((e) => e.eventId)).toEqual(["b"]);
     expect(calls).toHaveLength(2);
   });
@@ -93,12 +94,12 @@ describe("odds cache", () => {
     const { provider, calls } = fakeFeed([ok([event("old")]), down]);
     const deps = { kv: env.ODDS_CACHE, provider, cacheKey: freshKey() };
     await loadCachedEvents(deps, "basketball_nba", T0);
-    const later = await loadCachedEvents(deps, "basketball_nba", T0 + ODDS_CACHE_TTL_MS + 1);
+    const later = await loadCachedEvents(deps, "basketball_nba", T0 + ODDS_CACHE_MS + 1);
     expect(calls).toHaveLength(2);
     expect(later.stale).toBe(true);
     expect(later.events.map((e) => e.eventId)).toEqual(["old"]);
     // A minute of remembered failure: the next request does not hammer the feed.
-    const again = await loadCachedEvents(deps, "basketball_nba", T0 + ODDS_CACHE_TTL_MS + 2);
+    const again = await loadCachedEvents(deps, "basketball_nba", T0 + ODDS_CACHE_MS + 2);
     expect(again.stale).toBe(true);
     expect(calls).toHaveLength(2);
   });

@@ -8,6 +8,7 @@
 // KV "refreshing" marker keeps other isolates from stampeding the provider (they serve
 // the stale copy, or wait briefly for the refresher on a cold cache). If the provider
 // fails, the stale copy is served flagged `stale`; with no copy at all it is a 502.
+import { ODDS_CACHE_MS } from "../../src/shared/odds";
 import type { Event } from "../../src/shared/schemas/events";
 import { isSportKey, type SportKey } from "../../src/shared/sports";
 import { oddsFeedMode } from "../config";
@@ -18,7 +19,6 @@ import { simOffsetMs } from "./simulator/sim-clock";
 import { createSimulatorProvider } from "./simulator/simulator-provider";
 import { createTheOddsApiProvider } from "./the-odds-api";
 
-export const ODDS_CACHE_TTL_MS = 10 * 60 * 1000;
 /** A copy is kept this long past freshness so an outage can still be served stale. */
 const KEEP_STALE_SECONDS = 2 * 24 * 60 * 60;
 /** The "refreshing" marker's life (KV's minimum TTL); also how long a failure is remembered. */
@@ -106,7 +106,7 @@ export async function loadEvents(
   );
   if (!loaded.stale) {
     if (boardMemo.size >= BOARD_MEMO_MAX) boardMemo.clear();
-    boardMemo.set(cacheKey, { loaded, until: Math.min(now + BOARD_MEMO_MS, loaded.fetchedAt + ODDS_CACHE_TTL_MS) });
+    boardMemo.set(cacheKey, { loaded, until: Math.min(now + BOARD_MEMO_MS, loaded.fetchedAt + ODDS_CACHE_MS) });
   }
   return { ...loaded, feedNow: feedNowMs };
 }
@@ -126,7 +126,7 @@ export async function loadCachedEvents(deps: OddsCacheDeps, sport: SportKey, now
     throw new ApiError(404, "sport-not-offered", "This sport is not offered yet. Coming soon.");
   }
   const cached = await deps.kv.get<CachedBoard>(deps.cacheKey, "json");
-  if (cached && now - cached.fetchedAt < ODDS_CACHE_TTL_MS) return visible(cached, false);
+  if (cached && now - cached.fetchedAt < ODDS_CACHE_MS) return visible(cached, false);
 
   const running = inflight.get(deps.cacheKey);
   if (running) return running;

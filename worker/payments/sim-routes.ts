@@ -7,7 +7,7 @@
 // the URLs are the capability, as with Stripe's hosted pages.
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { packFor } from "../../src/shared/packs";
+import { formatUsd, packFor } from "../../src/shared/packs";
 import { paymentsMode } from "../config";
 import { getDb } from "../db/database";
 import { payoutAccounts, simCheckoutSessions } from "../db/schema";
@@ -50,15 +50,15 @@ export function simRoutes() {
   app.get("/checkout/:id", async (c) => {
     const session = await findSession(c.env, c.req.param("id"));
     const pack = packFor(session.amountCents);
-    const price = (session.amountCents / 100).toFixed(2);
+    const price = formatUsd(session.amountCents);
     const done = session.status !== "open";
     c.header("Content-Security-Policy", SIM_PAGE_CSP);
     return c.html(
       page(
         "Vantage test checkout",
-        `<h1>Vantage coin pack — $${price}</h1>
+        `<h1>Vantage coin pack — ${price}</h1>
 <p>${pack.coins.toLocaleString("en-US")} Coins + ${pack.cashCents / 100} Vantage Cash</p>
-${done ? `<p>This checkout is ${session.status}.</p><p><a href="/shop">Back to the shop</a></p>` : `<form method="post" action="/api/payments/sim/checkout/${session.id}/pay"><button class="pay" type="submit">Pay $${price}</button></form>
+${done ? `<p>This checkout is ${session.status}.</p><p><a href="/shop">Back to the shop</a></p>` : `<form method="post" action="/api/payments/sim/checkout/${session.id}/pay"><button class="pay" type="submit">Pay ${price}</button></form>
 <form method="post" action="/api/payments/sim/checkout/${session.id}/cancel"><button class="cancel" type="submit">Cancel</button></form>`}
 <p class="note">Simulated payment provider (development). No real money moves.</p>`,
       ),

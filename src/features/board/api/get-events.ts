@@ -3,11 +3,11 @@
 // loop), and GET /api/sports for which sports the feed carries plus the feed's clock.
 import type { ApiClient } from "../../../lib/api-client";
 import { ApiError } from "../../../lib/api-client";
+import { ODDS_CACHE_MS } from "../../../shared/odds";
 import type { Event } from "../../../shared/schemas/events";
 import type { SportKey } from "../../../shared/sports";
 
 export const EVENTS_QUERY = { markets: "h2h,spreads,totals", regions: "us,us2", oddsFormat: "american" } as const;
-export const CLIENT_ODDS_CACHE_MS = 10 * 60 * 1000;
 
 const cacheKey = (sport: SportKey) => `vantage.odds.${sport}`;
 
@@ -19,7 +19,7 @@ export function readCachedEvents(sport: SportKey, now: number): Event[] | null {
     if (!raw) return null;
     const cached = JSON.parse(raw) as CachedEvents;
     if (typeof cached.savedAt !== "number" || !Array.isArray(cached.events)) return null;
-    return now - cached.savedAt < CLIENT_ODDS_CACHE_MS && cached.savedAt <= now ? cached.events : null;
+    return now - cached.savedAt < ODDS_CACHE_MS && cached.savedAt <= now ? cached.events : null;
   } catch {
     return null;
   }
