@@ -5,6 +5,7 @@ import { vi } from "vitest";
 import { createApiClient } from "../../src/lib/api-client";
 import type { WalletKind } from "../../src/shared/money";
 import type { UserDocument } from "../../src/shared/schemas/user";
+import { userDoc } from "./app-fake-api";
 
 export type Reply = { status?: number; body?: unknown } | "network-error" | (() => Promise<Response>);
 
@@ -19,17 +20,7 @@ export const harness = {
 };
 
 export function player(patch: Partial<UserDocument> = {}): UserDocument {
-  return {
-    uid: "u1",
-    displayName: "Ada",
-    email: "ada@example.com",
-    photoURL: null,
-    coinBalance: 5000,
-    vantageCash: 0,
-    lastBonusDayET: "",
-    bonusStreak: 0,
-    ...patch,
-  };
+  return userDoc({ uid: "u1", ...patch });
 }
 
 export function resetHarness() {

@@ -14,7 +14,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { etDayKey } from "../../src/shared/bonus";
 import { findPack, PACK_PRICES_CENTS } from "../../src/shared/packs";
-import type { Market, PlaceBetPick, PlaceBetResponse, Side } from "../../src/shared/schemas/bets";
+import type { PlaceBetPick, PlaceBetResponse } from "../../src/shared/schemas/bets";
 import type { Event } from "../../src/shared/schemas/events";
 import type { SportKey } from "../../src/shared/sports";
 import { currentPrice } from "../../worker/bets/price-slip";
@@ -26,7 +26,10 @@ import { runSettlement } from "../../worker/settlement/settlement-job";
 import worker from "../../worker/index";
 import { getUserWallet } from "../../worker/wallet/get-user-wallet";
 import type { UserWallet } from "../../worker/wallet/user-wallet";
+import type { BetRow } from "../../worker/wallet/bet-rows";
+import { PICK_SIDES } from "./bets-helpers";
 import { BASE, signIn, type SignedIn } from "./helpers";
+import { checkoutCompletedEvent } from "./stripe-events";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -124,14 +127,6 @@ function postJson(path: string, body: unknown, token?: string, headers?: Record<
 
 // ---- the board ----
 
-const SIDES: [Market, Side][] = [
-  ["Moneyline", "Home"],
-  ["Moneyline", "Away"],
-  ["Spread", "Home"],
-  ["Spread", "Away"],
-  ["Total", "Over"],
-  ["Total", "Under"],
-];
 
 /** Open picks per event, read through GET /api/events as the SPA does. */
 async function board(player: SignedIn): Promise<{ event: Event; picks: PlaceBetPick[] }[]> {
@@ -142,7 +137,7 @@ async function board(player: SignedIn): Promise<{ event: Event; picks: PlaceBetP
     count("GET /api/events", res.status);
     if (res.status !== 200) continue;
     for (const event of (await res.json()) as Event[]) {
-      const picks = SIDES.flatMap(([market, side]) => {
+      const picks = PICK_SIDES.flatMap(([market, side]) => {
         const price = currentPrice(event, { eventId: event.eventId, market, side });
         if (price.locked || price.priceAm === null) return [];
         return [{ eventId: event.eventId, league: event.sport, market, side, line: price.line, priceAm: price.priceAm }];
@@ -214,24 +209,7 @@ async function purchase(rng: Rng, player: Player) {
   const sessionId = `cs_chaos_${SEED}_${crypto.randomUUID()}`;
   const amountCents = rng.chance(0.1) ? 500 : rng.pick([999, 1999, 4999, 4999, 9999, ...PACK_PRICES_CENTS]);
   const now = Math.floor(Date.now() / 1000);
-  const payload = JSON.stringify({
-    id: `evt_${crypto.randomUUID()}`,
-    object: "event",
-    type: "checkout.session.completed",
-    created: now,
-    data: {
-      object: {
-        id: sessionId,
-        object: "checkout.session",
-        mode: "payment",
-        payment_status: "paid",
-        amount_total: amountCents,
-        currency: "usd",
-        client_reference_id: player.userId,
-        metadata: { amountCents: String(amountCents) },
-      },
-    },
-  });
+  const payload = checkoutCompletedEvent({ sessionId, userId: player.userId, amountTotal: amountCents, created: now });
   const times = rng.int(1, 5);
   const together = rng.chance(0.5);
   const signature = await stripeSignatureHeader(payload, DEV_STRIPE_WEBHOOK_SECRET, now);
@@ -287,19 +265,7 @@ async function advance(minutes: number) {
 // ---- the audit ----
 
 type LedgerSqlRow = { seq: number; currency: "coins" | "cash"; amount: number; balance_after: number; reason: string; reference: string };
-type BetSqlRow = {
-  id: string;
-  wallet: string;
-  kind: string;
-  status: string;
-  result: string | null;
-  stake: number;
-  to_win: number;
-  payout_paid: number;
-  settled_at: number | null;
-  leg_results: string;
-  version: number;
-};
+type BetSqlRow = Pick<BetRow, "id" | "wallet" | "kind" | "status" | "result" | "stake" | "to_win" | "payout_paid" | "settled_at" | "leg_results" | "version">;
 type WalletSqlRow = { coins: number; cash_cents: number; last_bonus_day_et: string; bonus_streak: number; version: number };
 
 async function walletState(userId: string) {

@@ -9,6 +9,16 @@ import { loadEvents } from "../../worker/odds/odds-service";
 import { postJson } from "./helpers";
 
 /** Events whose every market and side is open right now, across the simulator's sports. */
+/** Every market and side a board card offers. */
+export const PICK_SIDES: readonly [Market, Side][] = [
+  ["Moneyline", "Home"],
+  ["Moneyline", "Away"],
+  ["Spread", "Home"],
+  ["Spread", "Away"],
+  ["Total", "Over"],
+  ["Total", "Under"],
+];
+
 export async function openEvents(min = 3): Promise<Event[]> {
   const found: Event[] = [];
   for (const sport of SPORT_KEYS) {
@@ -19,15 +29,7 @@ export async function openEvents(min = 3): Promise<Event[]> {
       continue;
     }
     for (const event of events) {
-      const sides: [Market, Side][] = [
-        ["Moneyline", "Home"],
-        ["Moneyline", "Away"],
-        ["Spread", "Home"],
-        ["Spread", "Away"],
-        ["Total", "Over"],
-        ["Total", "Under"],
-      ];
-      if (sides.every(([market, side]) => !currentPrice(event, { eventId: event.eventId, market, side }).locked)) found.push(event);
+      if (PICK_SIDES.every(([market, side]) => !currentPrice(event, { eventId: event.eventId, market, side }).locked)) found.push(event);
     }
     if (found.length >= min) return found;
   }

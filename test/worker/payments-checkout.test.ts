@@ -6,30 +6,10 @@ import { createApp } from "../../worker/app";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
 import { getUserWallet } from "../../worker/wallet/get-user-wallet";
 import { api, BASE, postJson, signIn } from "./helpers";
+import { checkoutCompletedEvent } from "./stripe-events";
 
 type Balances = { coinBalance: number; vantageCash: number };
 const balances = async (token: string) => (await (await api("/api/me", { token })).json()) as Balances;
-
-function completedEvent(input: { sessionId: string; userId: string; amountTotal: number; paymentStatus?: string; type?: string }) {
-  return JSON.stringify({
-    id: `evt_${crypto.randomUUID()}`,
-    object: "event",
-    type: input.type ?? "checkout.session.completed",
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: input.sessionId,
-        object: "checkout.session",
-        mode: "payment",
-        payment_status: input.paymentStatus ?? "paid",
-        amount_total: input.amountTotal,
-        currency: "usd",
-        client_reference_id: input.userId,
-        metadata: { amountCents: String(input.amountTotal) },
-      },
-    },
-  });
-}
 
 async function deliver(payload: string, opts: { secret?: string; timestamp?: number; signature?: string } = {}) {
   const signature =
@@ -65,7 +45,7 @@ describe("POST /api/checkout/session", () => {
 describe("POST /api/stripe/webhook", () => {
   it("credits a correctly signed paid checkout once per session id", async () => {
     const player = await signIn();
-    const payload = completedEvent({ sessionId: "cs_test_good", userId: player.userId, amountTotal: 999 });
+    const payload = checkoutCompletedEvent({ sessionId: "cs_test_good", userId: player.userId, amountTotal: 999 });
     const res = await deliver(payload);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true, credited: true });
@@ -79,7 +59,7 @@ describe("POST /api/stripe/webhook", () => {
 
   it("credits once when the same completion is delivered five times at once", async () => {
     const player = await signIn();
-    const payload = completedEvent({ sessionId: "cs_test_replay", userId: player.userId, amountTotal: 4999 });
+    const payload = checkoutCompletedEvent({ sessionId: "cs_test_replay", userId: player.userId, amountTotal: 4999 });
     const results = await Promise.all(Array.from({ length: 5 }, () => deliver(payload)));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     const bodies = (await Promise.all(results.map((r) => r.json()))) as { credited: boolean }[];
@@ -91,7 +71,7 @@ describe("POST /api/stripe/webhook", () => {
 
   it("refuses a bad signature, a wrong secret and a stale timestamp with 400, crediting nothing", async () => {
     const player = await signIn();
-    const payload = completedEvent({ sessionId: "cs_test_bad", userId: player.userId, amountTotal: 1999 });
+    const payload = checkoutCompletedEvent({ sessionId: "cs_test_bad", userId: player.userId, amountTotal: 1999 });
     const wrongSecret = await deliver(payload, { secret: "whsec_someone_else" });
     const garbage = await deliver(payload, { signature: "t=1,v1=deadbeef" });
     const missing = await api("/api/stripe/webhook", { method: "POST", body: payload });
@@ -120,10 +100,10 @@ describe("POST /api/stripe/webhook", () => {
     const player = await signIn();
     const other = await deliver(JSON.stringify({ id: "evt_x", object: "event", type: "customer.created", data: { object: {} } }));
     const unpaid = await deliver(
-      completedEvent({ sessionId: "cs_test_unpaid", userId: player.userId, amountTotal: 999, paymentStatus: "unpaid" }),
+      checkoutCompletedEvent({ sessionId: "cs_test_unpaid", userId: player.userId, amountTotal: 999, paymentStatus: "unpaid" }),
     );
-    const odd = await deliver(completedEvent({ sessionId: "cs_test_odd", userId: player.userId, amountTotal: 1234 }));
-    const nobody = await deliver(completedEvent({ sessionId: "cs_test_nobody", userId: "no-such-user", amountTotal: 999 }));
+    const odd = await deliver(checkoutCompletedEvent({ sessionId: "cs_test_odd", userId: player.userId, amountTotal: 1234 }));
+    const nobody = await deliver(checkoutCompletedEvent({ sessionId: "cs_test_nobody", userId: "no-such-user", amountTotal: 999 }));
     for (const res of [other, unpaid, odd, nobody]) {
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ received: true, ignored: expect.any(String) });
@@ -132,7 +112,7 @@ describe("POST /api/stripe/webhook", () => {
 
     // An asynchronous payment that succeeds later is credited through its own event.
     const late = await deliver(
-      completedEvent({ sessionId: "cs_test_unpaid", userId: player.userId, amountTotal: 999, type: "checkout.session.async_payment_succeeded" }),
+      checkoutCompletedEvent({ sessionId: "cs_test_unpaid", userId: player.userId, amountTotal: 999, type: "checkout.session.async_payment_succeeded" }),
     );
     expect(await late.json()).toEqual({ received: true, credited: true });
   });

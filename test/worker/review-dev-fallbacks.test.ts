@@ -12,6 +12,7 @@ import { createApp } from "../../worker/app";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
 import { BASE, api, signIn } from "./helpers";
+import { checkoutCompletedEvent } from "./stripe-events";
 
 async function call(path: string, init: RequestInit, overrides: Partial<Env>) {
   const ctx = createExecutionContext();
@@ -24,30 +25,11 @@ async function balances(token: string) {
   return (await (await api("/api/me", { token })).json()) as { coinBalance: number; vantageCash: number };
 }
 
-function paidCheckout(userId: string, sessionId: string): string {
-  return JSON.stringify({
-    id: `evt_${crypto.randomUUID()}`,
-    object: "event",
-    type: "checkout.session.completed",
-    data: {
-      object: {
-        id: sessionId,
-        object: "checkout.session",
-        mode: "payment",
-        payment_status: "paid",
-        amount_total: 49999,
-        currency: "usd",
-        client_reference_id: userId,
-      },
-    },
-  });
-}
-
 describe("development fallback secrets next to real services", () => {
   it("does not accept a webhook signed with the public development secret once real Stripe keys are configured", async () => {
     const player = await signIn();
     const before = await balances(player.token);
-    const payload = paidCheckout(player.userId, `cs_forged_${crypto.randomUUID()}`);
+    const payload = checkoutCompletedEvent({ userId: player.userId, sessionId: `cs_forged_${crypto.randomUUID()}`, amountTotal: 49999 });
     const signature = await stripeSignatureHeader(payload, DEV_STRIPE_WEBHOOK_SECRET, Math.floor(Date.now() / 1000));
     const res = await call(
       "/api/stripe/webhook",
@@ -61,7 +43,7 @@ describe("development fallback secrets next to real services", () => {
 
   it("still accepts the development secret with the embedded payments simulator", async () => {
     const player = await signIn();
-    const payload = paidCheckout(player.userId, `cs_sim_dev_${crypto.randomUUID()}`);
+    const payload = checkoutCompletedEvent({ userId: player.userId, sessionId: `cs_sim_dev_${crypto.randomUUID()}`, amountTotal: 49999 });
     const signature = await stripeSignatureHeader(payload, DEV_STRIPE_WEBHOOK_SECRET, Math.floor(Date.now() / 1000));
     const res = await call(
       "/api/stripe/webhook",
