@@ -165,7 +165,7 @@ export function Betslip() {
       {count === 0 ? (
         <p className="empty-state betslip-empty">Pick a price on the board to add it here.</p>
       ) : (
-        <ul className="betslip-list" aria-label="Selections">
+        <ul className="stack-list betslip-list" aria-label="Selections">
           {picks.map((pick) => (
             <PickRow key={pick.uid} pick={pick} format={format} locked={slip.lockedUids.has(pick.uid)} onRemove={() => slip.remove(pick.uid)} />
           ))}
@@ -238,7 +238,7 @@ export function Betslip() {
           <p className="muted">
             {confirm.request.kind} from {WALLET_LABEL[confirm.request.wallet]}
           </p>
-          <ul className="betslip-confirm-list">
+          <ul className="stack-list betslip-confirm-list">
             {picks.map((pick) => (
               <li key={pick.uid}>
                 <span>

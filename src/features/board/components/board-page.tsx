@@ -155,7 +155,7 @@ export function BoardPage() {
           )}
           {empty && <p className="empty-state">{empty}</p>}
           {shown.length > 0 && (
-            <ul className="event-list">
+            <ul className="stack-list event-list">
               {shown.map((e) => (
                 <li key={e.eventId}>
                   <EventCard

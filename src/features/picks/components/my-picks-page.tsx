@@ -152,7 +152,7 @@ export function MyPicksPage() {
       )}
       {status === "ready" && shown.length === 0 && <p className="empty-state">{EMPTY[filter]}</p>}
       {status === "ready" && shown.length > 0 && (
-        <ul className="picks-list">
+        <ul className="stack-list picks-list">
           {shown.map((bet) =>
             bet.kind === "Parlay" ? <ParlayRow key={bet.id} bet={bet} format={format} /> : <SingleRows key={bet.id} bet={bet} format={format} />,
           )}

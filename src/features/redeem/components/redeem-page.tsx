@@ -143,7 +143,7 @@ export function RedeemPage() {
       {history.length === 0 ? (
         <p className="muted">No redemptions yet.</p>
       ) : (
-        <ul className="redeem-history">
+        <ul className="stack-list redeem-history">
           {history.map((r) => (
             <li key={r.id} className={`redeem-history-row redeem-status-${r.status}`}>
               <span>{new Date(r.createdAt).toLocaleString()}</span>

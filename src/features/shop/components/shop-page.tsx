@@ -9,6 +9,7 @@ import { redirectTo } from "../../../lib/browser-navigation";
 import { formatMoney } from "../../../shared/money";
 import { formatUsd, PACKS } from "../../../shared/packs";
 import { useAuth } from "../../auth/auth-provider";
+import { BalanceTiles } from "../../wallet/components/balance-tiles";
 import { useWallet } from "../../wallet/wallet-provider";
 import { createCheckoutSession } from "../api/create-checkout-session";
 import { BALANCE_RECHECK_MS, fetchBalances } from "../api/refresh-balances";
@@ -86,16 +87,7 @@ export function ShopPage() {
         Coins and Vantage Cash are virtual currency for entertainment only and have no monetary value.
       </p>
 
-      <dl className="shop-balances">
-        <div className="shop-balance shop-balance-coins">
-          <dt>Coins</dt>
-          <dd className="tabular">{formatMoney("coins", balances?.coinBalance ?? 0)}</dd>
-        </div>
-        <div className="shop-balance shop-balance-cash">
-          <dt>Vantage Cash</dt>
-          <dd className="tabular">{formatMoney("cash", balances?.vantageCash ?? 0)}</dd>
-        </div>
-      </dl>
+      <BalanceTiles className="shop-balances" coins={balances?.coinBalance ?? 0} cashCents={balances?.vantageCash ?? 0} />
 
       <p className={`shop-message shop-message-${shown?.tone ?? "info"}`} role="status" aria-live="polite">
         {pending !== null ? "" : (shown?.text ?? "")}

@@ -7,6 +7,7 @@ import { useAuth } from "../../auth/auth-provider";
 import { useWallet } from "../wallet-provider";
 import { displayedStreak, STREAK_GOAL, claimedToday } from "../../../shared/bonus";
 import { formatMoney, WALLET_LABEL, type WalletKind } from "../../../shared/money";
+import { BalanceTiles } from "./balance-tiles";
 import { claimDailyBonus, CLAIM_MESSAGES, type ClaimOutcome } from "./claim-daily-bonus";
 import "./wallet.css";
 
@@ -104,16 +105,7 @@ export function WalletButton() {
             ))}
           </div>
 
-          <dl className="wallet-balances">
-            <div className="wallet-balance wallet-balance-coins">
-              <dt>Coins</dt>
-              <dd className="tabular">{formatMoney("coins", coins)}</dd>
-            </div>
-            <div className="wallet-balance wallet-balance-cash">
-              <dt>Vantage Cash</dt>
-              <dd className="tabular">{formatMoney("cash", cashCents)}</dd>
-            </div>
-          </dl>
+          <BalanceTiles className="wallet-balances" coins={coins} cashCents={cashCents} />
 
           <div className="wallet-streak">
             <div className="wallet-streak-head">
