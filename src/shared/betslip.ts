@@ -112,11 +112,6 @@ export function findSlipConflict(picks: readonly PickKey[]): string | null {
   return null;
 }
 
-/** Spec §4: Singles with 0 or 1 pick, Parlay from 2 picks. */
-export function defaultMode(pickCount: number): BetslipMode {
-  return pickCount >= 2 ? "Parlay" : "Singles";
-}
-
 /**
  * The mode after the slip changes from `before` to `after` picks: it switches to Parlay
  * automatically when a second pick arrives and back to Singles below two; in between the

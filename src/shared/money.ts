@@ -2,8 +2,6 @@
 // Worker (what is enforced). All stored amounts are integers of the smallest unit:
 // whole Coins, and cents of Vantage Cash. Floating point never reaches storage.
 export type WalletKind = "coins" | "cash";
-export const WALLET_KINDS = ["coins", "cash"] as const satisfies readonly WalletKind[];
-
 /** New players start here (server side); spec §9 "Default local starting coin balance". */
 export const OPENING_COINS = 5000;
 export const OPENING_CASH_CENTS = 0;
@@ -37,10 +35,6 @@ export function unitsToMinor(wallet: WalletKind, units: number): number | null {
   const minor = Math.round(units * minorPerUnit(wallet));
   if (Math.abs(minor - units * minorPerUnit(wallet)) > 1e-6) return null;
   return Number.isSafeInteger(minor) ? minor : null;
-}
-
-export function minorToUnits(wallet: WalletKind, minor: number): number {
-  return minor / minorPerUnit(wallet);
 }
 
 /** "1,234" for Coins, "12.50" for Vantage Cash (whole units shown with cents when any). */

@@ -51,10 +51,6 @@ export function validPrice(raw: unknown): number | null {
   return rounded;
 }
 
-export function isLocked(price: number | null | undefined): price is null | undefined {
-  return price === null || price === undefined || validPrice(price) === null;
-}
-
 /**
  * Spec §5 spread display: the favourite by moneyline implied probability gets the
  * negative line; on a tie (or when either moneyline price is unusable) the home team

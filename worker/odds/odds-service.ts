@@ -66,10 +66,6 @@ export function findEvent(events: readonly Event[], eventId: string): Event | nu
 }
 
 /** The KV key of a sport's board; the simulator's includes its clock offset, so advancing the clock invalidates it. */
-export async function oddsCacheKey(env: Env, provider: OddsFeedProvider, sport: SportKey): Promise<string> {
-  return cacheKeyFor(provider, sport, provider.name === "simulator" ? await simOffsetMs(env) : 0);
-}
-
 function cacheKeyFor(provider: OddsFeedProvider, sport: SportKey, simOffset: number): string {
   const base = `odds:v1:${provider.name}:${sport}`;
   return provider.name === "simulator" ? `${base}:${simOffset}` : base;

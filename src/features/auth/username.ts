@@ -23,11 +23,3 @@ export function clearStoredUsername(): void {
     // See storeUsername.
   }
 }
-
-export function readStoredUsername(): string | null {
-  try {
-    return localStorage.getItem(USERNAME_KEY);
-  } catch {
-    return null;
-  }
-}

@@ -107,7 +107,6 @@ export const BetsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(BETS_PAGE_MAX).default(BETS_PAGE_DEFAULT),
   cursor: z.string().min(1).max(200).optional(),
 });
-export type BetsQuery = z.infer<typeof BetsQuerySchema>;
 
 export const BetsPageSchema = z.object({
   bets: z.array(BetDocumentSchema),
