@@ -6,6 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Betslip } from "../../src/features/betslip/components/betslip";
 import { BETSLIP_KEY } from "../../src/features/betslip/betslip-provider";
+import { useWallet } from "../../src/features/wallet/wallet-provider";
 import type { PlaceBetResponse } from "../../src/shared/schemas/bets";
 import { FakeSocket, PickButtons, Providers, betDoc, boardPick, fakeServer, installFakeSocket, json, legOf, userDoc, type Handler } from "./betslip-harness";
 
@@ -262,5 +263,34 @@ describe("live balance", () => {
       socket.push({ type: "balances", balances: { coinBalance: 7000, vantageCash: 0, lastBonusDayET: "", bonusStreak: 0 } });
     });
     expect(screen.getByText("Balance: 7,000 Coins")).toBeTruthy();
+  });
+
+  it("shows balances another call answered even after the socket pushed older ones", async () => {
+    fakeServer(userDoc());
+    const ui = userEvent.setup();
+    function ClaimStandIn() {
+      const { applyBalances } = useWallet();
+      return (
+        <button type="button" onClick={() => applyBalances({ coinBalance: 8000, vantageCash: 100, lastBonusDayET: "2026-11-22", bonusStreak: 1 })}>
+          claimed
+        </button>
+      );
+    }
+    render(
+      <Providers>
+        <Betslip />
+        <ClaimStandIn />
+      </Providers>,
+    );
+    await screen.findByText("Balance: 5,000 Coins");
+    const socket = FakeSocket.latest();
+    act(() => {
+      socket.open();
+      socket.push({ type: "balances", balances: { coinBalance: 7000, vantageCash: 0, lastBonusDayET: "", bonusStreak: 0 } });
+    });
+    expect(screen.getByText("Balance: 7,000 Coins")).toBeTruthy();
+    act(() => socket.drop());
+    await ui.click(screen.getByRole("button", { name: "claimed" }));
+    expect(screen.getByText("Balance: 8,000 Coins")).toBeTruthy();
   });
 });

@@ -97,7 +97,7 @@ describe("/redeem", () => {
     expect(await screen.findByText("Redemption request submitted! You can track it in your history.")).toBeTruthy();
     expect(await screen.findByText("25 Vantage Cash")).toBeTruthy();
     expect(screen.getByText("Paid")).toBeTruthy();
-    await waitFor(() => expect(harness.updateUser).toHaveBeenCalledWith({ coinBalance: 5000, vantageCash: 500 }));
+    await waitFor(() => expect(harness.applyBalances).toHaveBeenCalledWith(expect.objectContaining({ coinBalance: 5000, vantageCash: 500 })));
   });
 
   it("reports 'Failed to submit redemption' when the request fails", async () => {

@@ -52,7 +52,7 @@ describe("/shop", () => {
       expect(harness.requests).toHaveLength(0);
       await vi.advanceTimersByTimeAsync(1_500);
       await vi.waitFor(() =>
-        expect(harness.updateUser).toHaveBeenCalledWith({ coinBalance: 15_000, vantageCash: 900, lastBonusDayET: "", bonusStreak: 0 }),
+        expect(harness.applyBalances).toHaveBeenCalledWith({ coinBalance: 15_000, vantageCash: 900, lastBonusDayET: "", bonusStreak: 0 }),
       );
       expect(harness.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/me"]);
     } finally {

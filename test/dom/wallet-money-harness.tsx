@@ -4,7 +4,7 @@
 import { vi } from "vitest";
 import { createApiClient } from "../../src/lib/api-client";
 import type { WalletKind } from "../../src/shared/money";
-import type { UserDocument } from "../../src/shared/schemas/user";
+import type { UserDocument, WalletBalances } from "../../src/shared/schemas/user";
 import { userDoc } from "./app-fake-api";
 
 export type Reply = { status?: number; body?: unknown } | "network-error" | (() => Promise<Response>);
@@ -14,6 +14,7 @@ export const harness = {
   mode: "coins" as WalletKind,
   setMode: vi.fn<(mode: WalletKind) => void>(),
   updateUser: vi.fn<(patch: Partial<UserDocument>) => void>(),
+  applyBalances: vi.fn<(balances: WalletBalances) => void>(),
   redirectTo: vi.fn<(url: string) => void>(),
   replies: new Map<string, Reply>(),
   requests: [] as { method: string; path: string; body: unknown; headers: Headers }[],
@@ -28,6 +29,7 @@ export function resetHarness() {
   harness.mode = "coins";
   harness.setMode.mockReset();
   harness.updateUser.mockReset();
+  harness.applyBalances.mockReset();
   harness.redirectTo.mockReset();
   harness.replies.clear();
   harness.requests.length = 0;
@@ -65,6 +67,7 @@ export function authValue() {
   };
 }
 
+/** Like the real provider: balances seeded from the signed-in player. */
 export function walletValue() {
-  return { mode: harness.mode, setMode: harness.setMode, balances: null };
+  return { mode: harness.mode, setMode: harness.setMode, balances: harness.user, applyBalances: harness.applyBalances };
 }

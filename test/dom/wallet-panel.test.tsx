@@ -63,7 +63,7 @@ describe("wallet button and panel", () => {
     const { user, panel } = await openPanel();
     await user.click(within(panel).getByRole("button", { name: "Claim daily bonus" }));
     expect(await within(panel).findByText("Daily bonus claimed! 🎁")).toBeTruthy();
-    expect(harness.updateUser).toHaveBeenCalledWith(balances);
+    expect(harness.applyBalances).toHaveBeenCalledWith(balances);
     expect(harness.requests[0]).toMatchObject({ method: "POST", path: "/api/grantDailyBonus" });
   });
 

@@ -32,6 +32,8 @@ export type WalletContextValue = {
   liveStatus: LiveStatus;
   /** Applies a successful placement at once (the socket confirms it moments later). */
   applyPlacement(response: PlaceBetResponse): void;
+  /** Applies balances another API call just answered (claim, redemption, checkout). */
+  applyBalances(balances: WalletBalances): void;
 };
 
 const WalletContext = createContext<WalletContextValue>({
@@ -42,6 +44,7 @@ const WalletContext = createContext<WalletContextValue>({
   resyncCount: 0,
   liveStatus: "idle",
   applyPlacement: () => undefined,
+  applyBalances: () => undefined,
 });
 
 function readMode(): WalletKind {
@@ -200,8 +203,8 @@ export function WalletProvider({ children }: { children: ReactNode }) {
   const seeded = useMemo(() => balancesOf(user), [user]);
   const balances = liveBalances ?? seeded;
   const value = useMemo<WalletContextValue>(
-    () => ({ mode, setMode, balances, liveBets, resyncCount, liveStatus, applyPlacement }),
-    [mode, setMode, balances, liveBets, resyncCount, liveStatus, applyPlacement],
+    () => ({ mode, setMode, balances, liveBets, resyncCount, liveStatus, applyPlacement, applyBalances }),
+    [mode, setMode, balances, liveBets, resyncCount, liveStatus, applyPlacement, applyBalances],
   );
   return <WalletContext.Provider value={value}>{children}</WalletContext.Provider>;
 }

@@ -8,7 +8,6 @@ import {
   type ConnectStatus,
   type Redemption,
 } from "../../../shared/schemas/redemptions";
-import { UserDocumentSchema, type UserDocument } from "../../../shared/schemas/user";
 
 export async function fetchConnectStatus(api: ApiClient): Promise<ConnectStatus> {
   return ConnectStatusSchema.parse(await api.get<unknown>("/connect/status"));
@@ -31,6 +30,3 @@ export async function fetchRedemptions(api: ApiClient): Promise<Redemption[]> {
   return WithdrawalListSchema.parse(await api.get<unknown>("/withdrawals")).redemptions;
 }
 
-export async function fetchMe(api: ApiClient): Promise<UserDocument> {
-  return UserDocumentSchema.parse(await api.get<unknown>("/me"));
-}

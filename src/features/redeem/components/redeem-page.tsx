@@ -9,7 +9,8 @@ import { formatMoney, parseAmountToMinor } from "../../../shared/money";
 import { canSubmitRedemption, type ConnectStatus, type Redemption } from "../../../shared/schemas/redemptions";
 import { useAuth } from "../../auth/auth-provider";
 import { useWallet } from "../../wallet/wallet-provider";
-import { fetchConnectStatus, fetchMe, fetchRedemptions, requestWithdrawal, startOnboarding } from "../api/redemptions";
+import { fetchBalances } from "../../wallet/api/fetch-balances";
+import { fetchConnectStatus, fetchRedemptions, requestWithdrawal, startOnboarding } from "../api/redemptions";
 import "./redeem.css";
 
 export const REDEEM_MESSAGES = {
@@ -32,7 +33,7 @@ const STATUS_LABEL: Record<Redemption["status"], string> = { pending: "Pending",
 const newKey = () => crypto.randomUUID().replaceAll("-", "");
 
 export function RedeemPage() {
-  const { user, api, updateUser } = useAuth();
+  const { user, api } = useAuth();
   const wallet = useWallet();
   const [status, setStatus] = useState<ConnectStatus | null>(null);
   const [history, setHistory] = useState<Redemption[]>([]);
@@ -42,7 +43,7 @@ export function RedeemPage() {
   const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
   const idempotencyKey = useRef(newKey());
 
-  const balanceCents = (wallet.balances ?? user)?.vantageCash ?? 0;
+  const balanceCents = wallet.balances?.vantageCash ?? 0;
   const signedIn = user !== null;
 
   const loadHistory = useCallback(async () => {
@@ -80,8 +81,8 @@ export function RedeemPage() {
       idempotencyKey.current = newKey();
       setAmount("");
       setMessage({ text: REDEEM_MESSAGES.submitted, tone: "success" });
-      const me = await fetchMe(api).catch(() => null);
-      if (me) updateUser({ coinBalance: me.coinBalance, vantageCash: me.vantageCash });
+      const fresh = await fetchBalances(api).catch(() => null);
+      if (fresh) wallet.applyBalances(fresh);
     } catch {
       idempotencyKey.current = newKey();
       setMessage({ text: REDEEM_MESSAGES.failed, tone: "error" });

@@ -2,7 +2,7 @@
 // a checkout for the chosen pack ('Starting Checkout...' meanwhile) and sends the browser
 // there; the payment provider brings the player back with ?checkout=success|cancel.
 // Credits arrive through the payment webhook, so success only says they are on the way.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { redirectTo } from "../../../lib/browser-navigation";
@@ -12,7 +12,7 @@ import { useAuth } from "../../auth/auth-provider";
 import { BalanceTiles } from "../../wallet/components/balance-tiles";
 import { useWallet } from "../../wallet/wallet-provider";
 import { createCheckoutSession } from "../api/create-checkout-session";
-import { BALANCE_RECHECK_MS, fetchBalances } from "../api/refresh-balances";
+import { fetchBalances } from "../../wallet/api/fetch-balances";
 import "./shop.css";
 
 export const SHOP_MESSAGES = {
@@ -32,32 +32,32 @@ function resultMessage(checkout: string | null): Message | null {
   return null;
 }
 
+/** The pack is credited when the payment webhook lands, maybe a moment after the player is back: re-read balances a few times. */
+const BALANCE_RECHECK_MS = [1_500, 4_000, 9_000] as const;
+
 export function ShopPage() {
-  const { user, api, updateUser } = useAuth();
+  const { user, api } = useAuth();
   const wallet = useWallet();
   const [params] = useSearchParams();
   const [pending, setPending] = useState<number | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const shown = message ?? resultMessage(params.get("checkout"));
 
-  const balances = wallet.balances ?? user;
+  const balances = wallet.balances;
   const returnedPaid = params.get("checkout") === "success" && user !== null;
-  const updateUserRef = useRef(updateUser);
-  useEffect(() => {
-    updateUserRef.current = updateUser;
-  });
+  const { applyBalances } = wallet;
 
   useEffect(() => {
     if (!returnedPaid) return;
     const timers = BALANCE_RECHECK_MS.map((ms) =>
       setTimeout(() => {
         fetchBalances(api)
-          .then((fresh) => fresh && updateUserRef.current(fresh))
+          .then((fresh) => fresh && applyBalances(fresh))
           .catch(() => undefined);
       }, ms),
     );
     return () => timers.forEach(clearTimeout);
-  }, [returnedPaid, api]);
+  }, [returnedPaid, api, applyBalances]);
 
   const buy = async (amountCents: number) => {
     if (!user) {

@@ -12,7 +12,7 @@ import { claimDailyBonus, CLAIM_MESSAGES, type ClaimOutcome } from "./claim-dail
 import "./wallet.css";
 
 export function WalletButton() {
-  const { user, api, updateUser } = useAuth();
+  const { user, api } = useAuth();
   const wallet = useWallet();
   const [open, setOpen] = useState(false);
   const [claiming, setClaiming] = useState(false);
@@ -22,7 +22,7 @@ export function WalletButton() {
   const panelRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
-  const balances = wallet.balances ?? user;
+  const balances = wallet.balances;
   const coins = balances?.coinBalance ?? 0;
   const cashCents = balances?.vantageCash ?? 0;
   const bonusState = { lastBonusDayET: balances?.lastBonusDayET ?? "", bonusStreak: balances?.bonusStreak ?? 0 };
@@ -62,7 +62,7 @@ export function WalletButton() {
     setOutcome(null);
     try {
       const result = await claimDailyBonus(api);
-      if (result.response?.balances) updateUser(result.response.balances);
+      if (result.response?.balances) wallet.applyBalances(result.response.balances);
       setOutcome({ message: result.message, tone: result.tone });
     } finally {
       setClaiming(false);
