@@ -12,7 +12,7 @@ export const WithdrawalRequestSchema = z.object({
   amount: z
     .number()
     .refine((n) => unitsToMinor("cash", n) !== null, "Amount must be a number of Vantage Cash with at most two decimals.")
-    .refine((n) => (unitsToMinor("cash", n) ?? 0) >= REDEMPTION_MIN_CENTS, "The minimum redemption is 20 Vantage Cash."),
+    .refine((n) => (unitsToMinor("cash", n) ?? 0) >= REDEMPTION_MIN_CENTS, `The minimum redemption is ${REDEMPTION_MIN_CENTS / CENTS_PER_CASH} Vantage Cash.`),
 });
 
 export const ConnectStatusSchema = z.object({

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { redirectTo } from "../../../lib/browser-navigation";
 import { sanitizeAmountInput } from "../../../shared/betslip";
 import { formatMoney, parseAmountToMinor } from "../../../shared/money";
-import { canSubmitRedemption, type ConnectStatus, type Redemption } from "../../../shared/schemas/redemptions";
+import { canSubmitRedemption, REDEMPTION_MIN_CENTS, type ConnectStatus, type Redemption } from "../../../shared/schemas/redemptions";
 import { useAuth } from "../../auth/auth-provider";
 import { useWallet } from "../../wallet/wallet-provider";
 import { fetchBalances } from "../../wallet/api/fetch-balances";
@@ -120,13 +120,13 @@ export function RedeemPage() {
 
       <form className="card redeem-form" onSubmit={(e) => void submit(e)}>
         <div className="field">
-          <label htmlFor="redeem-amount">Amount (minimum 20)</label>
+          <label htmlFor="redeem-amount">Amount (minimum {formatMoney("cash", REDEMPTION_MIN_CENTS)})</label>
           <input
             id="redeem-amount"
             type="text"
             inputMode="decimal"
             autoComplete="off"
-            placeholder="20"
+            placeholder={formatMoney("cash", REDEMPTION_MIN_CENTS)}
             value={amount}
             onChange={(e) => setAmount(sanitizeAmount(e.target.value))}
           />
