@@ -1,15 +1,32 @@
 // Worker entry: the API for fetch, the settlement job for cron, and the wallet class.
+// Each entry first validates the tunables (worker/tunables.ts), so a bad value stops the
+// Worker with its name rather than misbehaving later.
 import { createApp } from "./app";
 import { isManualCronRequest, manualCron, scheduled } from "./settlement/scheduled";
+import { TunablesError, tunables } from "./tunables";
 
 export { UserWallet } from "./wallet/user-wallet";
 
 const app = createApp();
 
+function misconfigured(err: TunablesError): Response {
+  console.error(err.message);
+  return Response.json({ error: { code: "not-configured", message: "The service is misconfigured." } }, { status: 503 });
+}
+
 export default {
   fetch(request, env, ctx) {
+    try {
+      tunables(env);
+    } catch (err) {
+      if (err instanceof TunablesError) return misconfigured(err);
+      throw err;
+    }
     if (isManualCronRequest(request, env)) return manualCron(request, env);
     return app.fetch(request, env, ctx);
   },
-  scheduled,
+  scheduled(controller, env, ctx) {
+    tunables(env);
+    return scheduled(controller, env, ctx);
+  },
 } satisfies ExportedHandler<Env>;

@@ -18,6 +18,7 @@ import { recordFeedStatus } from "./feed-status";
 import { simOffsetMs } from "./simulator/sim-clock";
 import { createSimulatorProvider } from "./simulator/simulator-provider";
 import { createTheOddsApiProvider } from "./the-odds-api";
+import { tunables } from "../tunables";
 
 /** A copy is kept this long past freshness so an outage can still be served stale. */
 const KEEP_STALE_SECONDS = 2 * 24 * 60 * 60;
@@ -45,6 +46,7 @@ export function getFeedProvider(env: Env): OddsFeedProvider | null {
       apiKey: env.ODDS_API_KEY,
       baseUrl: env.ODDS_API_BASE_URL || "https://api.the-odds-api.com",
       sports: mappedSports(env.ODDS_API_SPORTS),
+      timeoutMs: tunables(env).ODDS_API_TIMEOUT_MS,
       record: (update) => recordFeedStatus(env, update, Date.now()),
     });
   }

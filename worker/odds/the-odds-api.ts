@@ -7,9 +7,8 @@ import type { Event, EventScore } from "../../src/shared/schemas/events";
 import type { SportKey } from "../../src/shared/sports";
 import type { FeedFailure, FeedQuota, FeedResult, OddsFeedProvider } from "./feed-provider";
 import type { FeedStatusUpdate } from "./feed-status";
+import { TUNABLES } from "../tunables";
 import { normaliseEvent, normaliseScore, OddsApiEventSchema, OddsApiScoreSchema, type OddsApiScore } from "./normalise";
-
-export const ODDS_API_TIMEOUT_MS = 8000;
 
 export type TheOddsApiOptions = {
   apiKey: string;
@@ -18,6 +17,7 @@ export type TheOddsApiOptions = {
   sports?: readonly SportKey[];
   record?: (update: FeedStatusUpdate) => Promise<void>;
   fetcher?: typeof fetch;
+  /** Defaults to the ODDS_API_TIMEOUT_MS tunable's default. */
   timeoutMs?: number;
 };
 
@@ -68,7 +68,7 @@ export function createTheOddsApiProvider(options: TheOddsApiOptions): OddsFeedPr
     let result: FeedResult<T>;
     let quota: FeedQuota | null = null;
     try {
-      const res = await fetcher(url.toString(), { signal: AbortSignal.timeout(options.timeoutMs ?? ODDS_API_TIMEOUT_MS) });
+      const res = await fetcher(url.toString(), { signal: AbortSignal.timeout(options.timeoutMs ?? Number(TUNABLES.ODDS_API_TIMEOUT_MS.default)) });
       quota = quotaFrom(res.headers);
       const text = await res.text();
       if (!res.ok) {

@@ -1,0 +1,46 @@
+// The tunables table: defaults validate, set values are read, a bad value is named and
+// stops the Worker with a clear 503 instead of misbehaving.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import worker from "../../worker/index";
+import { parseTunables, TUNABLES } from "../../worker/tunables";
+
+describe("tunables", () => {
+  it("every default passes its own rule", () => {
+    const result = parseTunables({});
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    for (const name of Object.keys(TUNABLES) as (keyof typeof TUNABLES)[]) expect(result.value[name]).toBeDefined();
+    expect(result.value.ODDS_API_TIMEOUT_MS).toBe(8000);
+  });
+
+  it("reads a set value and treats an empty one as unset", () => {
+    const set = parseTunables({ ODDS_API_TIMEOUT_MS: " 2500 " });
+    expect(set.ok && set.value.ODDS_API_TIMEOUT_MS).toBe(2500);
+    const empty = parseTunables({ ODDS_API_TIMEOUT_MS: "" });
+    expect(empty.ok && empty.value.ODDS_API_TIMEOUT_MS).toBe(8000);
+  });
+
+  it("names each invalid value", () => {
+    const result = parseTunables({ ODDS_API_TIMEOUT_MS: "soon" });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toHaveLength(1);
+    expect(result.problems[0]).toContain("ODDS_API_TIMEOUT_MS");
+  });
+
+  it("a Worker with an invalid tunable answers 503 not-configured and runs nothing", async () => {
+    const bad = { ...env, ODDS_API_TIMEOUT_MS: "-1" } as Env;
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      const res = await worker.fetch(new Request("http://x/api/health"), bad, {} as ExecutionContext);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ error: { code: "not-configured", message: "The service is misconfigured." } });
+    } finally {
+      console.error = original;
+    }
+    expect(String(errors[0])).toContain("ODDS_API_TIMEOUT_MS");
+  });
+});
