@@ -1,5 +1,6 @@
-// A Stripe `checkout.session.completed` event body as Stripe sends it, for the webhook
-// tests (payments, abuse, review). Tests sign it themselves.
+// Stripe event bodies as Stripe sends them, for the webhook tests (payments, abuse,
+// review, reversals): a completed Checkout Session, a dispute, a refunded charge. Tests
+// sign them themselves.
 export type CheckoutCompletedInput = {
   sessionId: string;
   userId: string;
@@ -8,6 +9,7 @@ export type CheckoutCompletedInput = {
   type?: string;
   /** Seconds since the epoch; now by default. */
   created?: number;
+  paymentIntent?: string;
 };
 
 export function checkoutCompletedEvent(input: CheckoutCompletedInput): string {
@@ -25,8 +27,52 @@ export function checkoutCompletedEvent(input: CheckoutCompletedInput): string {
         amount_total: input.amountTotal,
         currency: "usd",
         client_reference_id: input.userId,
+        payment_intent: input.paymentIntent ?? null,
         metadata: { amountCents: String(input.amountTotal) },
       },
     },
+  });
+}
+
+function event(type: string, object: unknown): string {
+  return JSON.stringify({
+    id: `evt_${crypto.randomUUID()}`,
+    object: "event",
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
+}
+
+/** `charge.dispute.created` or `charge.dispute.closed` for a dispute on a payment intent. */
+export function disputeEvent(input: {
+  type: "charge.dispute.created" | "charge.dispute.closed";
+  disputeId: string;
+  paymentIntent: string;
+  amount: number;
+  status: string;
+}): string {
+  return event(input.type, {
+    id: input.disputeId,
+    object: "dispute",
+    amount: input.amount,
+    charge: `ch_${input.paymentIntent}`,
+    payment_intent: input.paymentIntent,
+    currency: "usd",
+    reason: "fraudulent",
+    status: input.status,
+  });
+}
+
+/** `charge.refunded` with Stripe's cumulative `amount_refunded`. */
+export function chargeRefundedEvent(input: { paymentIntent: string; amount: number; amountRefunded: number }): string {
+  return event("charge.refunded", {
+    id: `ch_${input.paymentIntent}`,
+    object: "charge",
+    amount: input.amount,
+    amount_refunded: input.amountRefunded,
+    refunded: input.amountRefunded >= input.amount,
+    payment_intent: input.paymentIntent,
+    currency: "usd",
   });
 }

@@ -181,3 +181,16 @@ export const simClock = sqliteTable("sim_clock", {
   offsetMs: integer("offset_ms").notNull(),
   updatedAt: integer("updated_at").notNull(),
 });
+
+/** Which player a paid Checkout Session's PaymentIntent belongs to (migration 0008). */
+export const paymentIntents = sqliteTable(
+  "payment_intents",
+  {
+    paymentIntent: text("payment_intent").primaryKey(),
+    userId: text("user_id").notNull(),
+    checkoutSessionId: text("checkout_session_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("payment_intents_user_idx").on(t.userId, t.createdAt)],
+);

@@ -3,7 +3,9 @@
 // signs). The signature is checked with Stripe's own `constructEventAsync` on the raw
 // body; a paid `checkout.session.completed` credits the pack matching `amount_total` to
 // the player in `client_reference_id`, once per Checkout Session id. The answer is 2xx
-// only after the wallet has committed the credit, so Stripe retries anything else.
+// only after the wallet has committed the credit, so Stripe retries anything else. The
+// session's `payment_intent` is recorded beside the purchase (D1 and the wallet), and
+// disputes and refunds naming it are handed to reversal-webhooks.ts.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { errorBody } from "../http/api-error";
@@ -12,9 +14,10 @@ import { getDb } from "../db/database";
 import { users } from "../db/schema";
 import { getUserWallet } from "../wallet/get-user-wallet";
 import { stripeWebhookSecret, WEBHOOK_TOLERANCE_SECONDS } from "./payments-config";
+import { handleReversalEvent, recordPaymentIntent, REVERSAL_EVENTS } from "./reversal-webhooks";
 
 export type WebhookOutcome =
-  | { status: 200; body: { received: true; credited?: boolean; ignored?: string } }
+  | { status: 200; body: { received: true; credited?: boolean; moved?: boolean; ignored?: string } }
   | { status: 400 | 503; body: ApiErrorBody };
 
 const COMPLETION_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
@@ -26,6 +29,7 @@ const CheckoutSessionSchema = z.object({
   amount_total: z.number().int().nullish(),
   currency: z.string().nullish(),
   client_reference_id: z.string().nullish(),
+  payment_intent: z.union([z.string().min(1).max(255), z.object({ id: z.string().min(1).max(255) })]).nullish(),
 });
 
 /** The `Stripe-Signature` header Stripe sends: `t=<unix seconds>,v1=<HMAC-SHA256 hex>`. */
@@ -64,6 +68,10 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
 
   // A signed body that is not an event object (e.g. `null`) is acknowledged and ignored, never a 500.
   if (typeof event !== "object" || event === null || typeof event.type !== "string") return ignored("not an event");
+  if (REVERSAL_EVENTS.has(event.type)) {
+    const outcome = await handleReversalEvent(env, event.type, event.data?.object, now);
+    return "ignored" in outcome ? ignored(outcome.ignored) : { status: 200, body: { received: true, moved: outcome.moved } };
+  }
   if (!COMPLETION_EVENTS.has(event.type)) return ignored(`event type ${event.type}`);
   const parsed = CheckoutSessionSchema.safeParse(event.data?.object);
   if (!parsed.success) return ignored("not a checkout session");
@@ -81,9 +89,13 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
     console.warn("paid checkout session for an unknown player", session.id);
     return ignored("unknown player");
   }
+  const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+  if (paymentIntent) {
+    await recordPaymentIntent(env, { paymentIntent, userId, checkoutSessionId: session.id, amountCents: session.amount_total }, now);
+  }
   const result = await getUserWallet(env, userId).creditPurchase(
     userId,
-    { checkoutSessionId: session.id, amountCents: session.amount_total },
+    { checkoutSessionId: session.id, amountCents: session.amount_total, paymentIntent },
     now,
   );
   if (!result.ok) {

@@ -1,12 +1,15 @@
 // Crediting a paid coin pack as one wallet step. The Checkout Session id is the ledger
 // reference, so however often (or in whatever order, or concurrently) the payment
 // provider delivers the completion, the pack is credited once. What is credited comes
-// from the shared pack table, looked up by the amount actually paid.
+// from the shared pack table, looked up by the amount actually paid. The pack is also
+// recorded beside its PaymentIntent, so a later dispute or refund can find and reverse it
+// (reversal-operations.ts).
 import { findPack } from "../../src/shared/packs";
 import type { WalletBalances } from "../../src/shared/schemas/user";
+import { recordPurchaseInTx } from "./reversal-operations";
 import type { WalletTx } from "./wallet-tx";
 
-export type CreditPurchaseInput = { checkoutSessionId: string; amountCents: number };
+export type CreditPurchaseInput = { checkoutSessionId: string; amountCents: number; paymentIntent?: string | null };
 
 export type CreditPurchaseResult =
   | { ok: true; credited: boolean; coins: number; cashCents: number; balances: WalletBalances }
@@ -19,6 +22,8 @@ export function creditPurchaseInTx(tx: WalletTx, input: CreditPurchaseInput): Cr
   if (reference.length === 0 || reference.length > 255) {
     return { ok: false, status: 400, code: "invalid-argument", message: "A checkout session id is required." };
   }
+  const paymentIntent = input.paymentIntent && input.paymentIntent.length <= 255 ? input.paymentIntent : null;
+  recordPurchaseInTx(tx, { checkoutSessionId: reference, paymentIntent, amountCents: pack.amountCents, coins: pack.coins, cashCents: pack.cashCents });
   if (tx.hasPosted("coins", "purchase", reference)) {
     return { ok: true, credited: false, coins: pack.coins, cashCents: pack.cashCents, balances: tx.balances() };
   }

@@ -4,8 +4,11 @@
 // outside the critical section (worker/payments/redemption-service.ts), and reports back
 // here: completed (paid) or failed, which returns the amount (`redemption_refund`).
 // Every step is keyed by the redemption id, so retries cannot hold or refund twice.
+// A new redemption is refused while a payment is disputed or anything is owed
+// (reversal-operations.ts).
 import { REDEMPTION_MIN_CENTS, type Redemption, type RedemptionStatus } from "../../src/shared/schemas/redemptions";
 import type { WalletBalances } from "../../src/shared/schemas/user";
+import { redemptionPause } from "./reversal-operations";
 import type { WalletTx } from "./wallet-tx";
 
 type RedemptionRow = {
@@ -21,7 +24,7 @@ type RedemptionRow = {
 export type RedemptionFailure = {
   ok: false;
   status: 400 | 404 | 409;
-  code: "invalid-argument" | "insufficient-funds" | "not-found" | "aborted";
+  code: "invalid-argument" | "insufficient-funds" | "not-found" | "aborted" | "redemptions-paused";
   message: string;
 };
 export type RedemptionResult = { ok: true; redemption: Redemption; balances: WalletBalances; created: boolean } | RedemptionFailure;
@@ -53,6 +56,8 @@ export function requestRedemptionInTx(tx: WalletTx, input: { amountCents: number
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents < REDEMPTION_MIN_CENTS) {
     return { ok: false, status: 400, code: "invalid-argument", message: "The minimum redemption is 20 Vantage Cash." };
   }
+  const paused = redemptionPause(tx);
+  if (paused) return { ok: false, status: 409, code: "redemptions-paused", message: paused };
   const hold = tx.post({ currency: "cash", amount: -input.amountCents, reason: "redemption_hold", reference: input.redemptionId });
   if (!hold.ok) {
     return hold.code === "insufficient-funds"

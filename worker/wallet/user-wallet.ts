@@ -20,6 +20,14 @@ import {
   type RedemptionResult,
 } from "./redemption-operations";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
+import {
+  applyDisputeInTx,
+  applyRefundInTx,
+  listPurchasesInTx,
+  type DisputeInput,
+  type RefundInput,
+  type ReversalResult,
+} from "./reversal-operations";
 import { applyEventOutcomes, type EventOutcome, type SettlementSummary } from "./settlement-operations";
 import {
   findPlacement,
@@ -174,9 +182,18 @@ export class UserWallet extends DurableObject<Env> {
         .toArray();
       const sum = (c: "coins" | "cash") => sums.find((s) => s.currency === c)?.total ?? 0;
       const balances = tx.balances();
+      const owedSums = tx.sql
+        .exec<{ currency: "coins" | "cash"; total: number }>("SELECT currency, SUM(amount) AS total FROM owed_ledger GROUP BY currency")
+        .toArray();
+      const owedSum = (c: "coins" | "cash") => owedSums.find((s) => s.currency === c)?.total ?? 0;
       return {
         coins: { balance: balances.coinBalance, ledgerSum: sum("coins") },
         cash: { balance: balances.vantageCash, ledgerSum: sum("cash") },
+        /** What is owed (the newest owed row) next to the owed ledger's sum: equal, always. */
+        owed: {
+          coins: { owed: tx.owed("coins"), ledgerSum: owedSum("coins") },
+          cash: { owed: tx.owed("cash"), ledgerSum: owedSum("cash") },
+        },
         pendingOutbox: tx.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM outbox").one().n,
       };
     });
@@ -234,6 +251,20 @@ export class UserWallet extends DurableObject<Env> {
 
   async listRedemptions(userId: string, now: number): Promise<Redemption[]> {
     return this.read(userId, now, (tx) => listRedemptionsInTx(tx));
+  }
+
+  // ---- money that comes back: disputes and refunds (logic in reversal-operations.ts) ----
+
+  async applyDispute(userId: string, input: DisputeInput, now: number): Promise<ReversalResult> {
+    return this.transact(userId, now, (tx) => applyDisputeInTx(tx, input));
+  }
+
+  async applyRefund(userId: string, input: RefundInput, now: number): Promise<ReversalResult> {
+    return this.transact(userId, now, (tx) => applyRefundInTx(tx, input));
+  }
+
+  async listPurchases(userId: string, now: number) {
+    return this.read(userId, now, (tx) => listPurchasesInTx(tx));
   }
 
   // ---- after a change: projection and live push (outside the critical section) ----

@@ -14,6 +14,26 @@
 //                operation, retried by the alarm until D1 accepts them).
 //   redemptions  Vantage Cash redemptions: held amount, payout status.
 //   meta         small key/values (e.g. the player's payout account).
+//   owed_ledger  what reversals could not take (issue 12), one row per movement: +amount
+//                when a reversal finds the balance short, -amount when a later credit
+//                repays it (reason `owed_repayment`, reference `<credit reason>:<credit
+//                reference>`, mirrored by a debit of the same reason in `ledger`).
+//                `owed_after` is what is owed after the row, never negative; the owed
+//                amount is the newest row's `owed_after` = SUM(amount) per currency.
+//                UNIQUE(currency, reason, reference) as in `ledger`.
+//   purchases    coin packs paid (issue 12): the Checkout Session, its PaymentIntent and
+//                what the pack credited, plus what is reversed now (`reversed_*`), what
+//                refunds demand reversed (`refund_*`, cumulative) and the refunded
+//                amount already handled (`refunded_cents`, Stripe's cumulative
+//                `amount_refunded`). Reversals reconcile `reversed_*` towards the target.
+//   disputes     card disputes on those purchases, one row per Stripe dispute id, with
+//                Stripe's status and `open` (1 from `created` until `closed`). A dispute
+//                that is not `won` keeps its pack reversed; any open one pauses
+//                redemptions.
+//   payout_attempts  one row per redemption whose transfer was attempted (issue 12): the
+//                idempotency key in use and when it was first sent (Stripe keeps keys
+//                24 h), a lease so only one attempt runs at a time, and when the next
+//                background retry is due.
 export const WALLET_SCHEMA_VERSION = 1;
 
 export const WALLET_SCHEMA: readonly string[] = [
@@ -76,5 +96,45 @@ export const WALLET_SCHEMA: readonly string[] = [
      payout_reference TEXT,
      created_at INTEGER NOT NULL,
      updated_at INTEGER NOT NULL
+   )`,
+  `CREATE TABLE IF NOT EXISTS owed_ledger (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     currency TEXT NOT NULL CHECK (currency IN ('coins', 'cash')),
+     amount INTEGER NOT NULL,
+     owed_after INTEGER NOT NULL CHECK (owed_after >= 0),
+     reason TEXT NOT NULL,
+     reference TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     UNIQUE (currency, reason, reference)
+   )`,
+  `CREATE TABLE IF NOT EXISTS purchases (
+     checkout_session_id TEXT PRIMARY KEY,
+     payment_intent TEXT,
+     amount_cents INTEGER NOT NULL,
+     coins INTEGER NOT NULL,
+     cash_cents INTEGER NOT NULL,
+     reversed_coins INTEGER NOT NULL DEFAULT 0,
+     reversed_cash INTEGER NOT NULL DEFAULT 0,
+     refund_coins INTEGER NOT NULL DEFAULT 0,
+     refund_cash INTEGER NOT NULL DEFAULT 0,
+     refunded_cents INTEGER NOT NULL DEFAULT 0,
+     created_at INTEGER NOT NULL
+   )`,
+  `CREATE INDEX IF NOT EXISTS purchases_payment_intent_idx ON purchases (payment_intent)`,
+  `CREATE TABLE IF NOT EXISTS disputes (
+     id TEXT PRIMARY KEY,
+     checkout_session_id TEXT NOT NULL,
+     status TEXT NOT NULL,
+     open INTEGER NOT NULL CHECK (open IN (0, 1)),
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   )`,
+  `CREATE TABLE IF NOT EXISTS payout_attempts (
+     redemption_id TEXT PRIMARY KEY,
+     idempotency_key TEXT NOT NULL,
+     key_first_used_at INTEGER NOT NULL,
+     lease_until INTEGER NOT NULL,
+     attempts INTEGER NOT NULL,
+     next_retry_at INTEGER
    )`,
 ];

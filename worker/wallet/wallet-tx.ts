@@ -3,6 +3,9 @@
 // with no `await` in between, so no other request can interleave. Every balance change
 // goes through `post`, which writes the ledger row and the new balance together, refuses
 // to go below zero, and refuses a (currency, reason, reference) that already posted.
+// Money that comes back (`takeBack`) takes what the balance holds and records the rest as
+// owed (the `owed_ledger`); every credit that `post` writes then repays what is owed
+// first, as its own ledger row, so no credit path can forget to.
 import type { WalletKind } from "../../src/shared/money";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import type { BetDocument } from "../../src/shared/schemas/bets";
@@ -16,13 +19,20 @@ export type LedgerReason =
   | "purchase"
   | "redemption_hold"
   | "redemption_refund"
-  | "admin_adjustment";
+  | "admin_adjustment"
+  | "dispute_reversal"
+  | "dispute_restore"
+  | "refund_reversal"
+  | "owed_repayment";
 
 export type LedgerEntry = { currency: WalletKind; amount: number; reason: LedgerReason; reference: string };
 
 export type PostResult =
   | { ok: true; balanceAfter: number }
   | { ok: false; code: "insufficient-funds" | "duplicate" | "invalid-amount" };
+
+/** What a take-back moved: `taken` left the balance, `owed` was recorded as owed. */
+export type TakeBackResult = { ok: true; taken: number; owed: number } | { ok: false; code: "duplicate" | "invalid-amount" };
 
 export type OutboxTopic = "balances" | "bet";
 
@@ -60,7 +70,17 @@ export class WalletTx {
       vantageCash: row.cash_cents,
       lastBonusDayET: row.last_bonus_day_et,
       bonusStreak: row.bonus_streak,
+      owedCoins: this.owed("coins"),
+      owedCash: this.owed("cash"),
     };
+  }
+
+  /** What the player owes in this currency: the newest owed-ledger row's `owed_after`. */
+  owed(currency: WalletKind): number {
+    const row = this.sql
+      .exec<{ owed_after: number }>("SELECT owed_after FROM owed_ledger WHERE currency = ? ORDER BY seq DESC LIMIT 1", currency)
+      .toArray()[0];
+    return row?.owed_after ?? 0;
   }
 
   balance(currency: WalletKind): number {
@@ -73,17 +93,52 @@ export class WalletTx {
     return (
       this.sql
         .exec("SELECT 1 FROM ledger WHERE currency = ? AND reason = ? AND reference = ?", currency, reason, reference)
+        .toArray().length > 0 ||
+      this.sql
+        .exec("SELECT 1 FROM owed_ledger WHERE currency = ? AND reason = ? AND reference = ?", currency, reason, reference)
         .toArray().length > 0
     );
   }
 
-  /** Applies one ledger entry and the balance it changes, or nothing. */
+  /**
+   * Applies one ledger entry and the balance it changes, or nothing. A credit then repays
+   * what is owed in its currency first: a debit row `owed_repayment` (reference
+   * `<reason>:<reference>`, so it is as idempotent as the credit) beside an owed-ledger
+   * row; only the rest stays as balance.
+   */
   post(entry: LedgerEntry): PostResult {
     if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) return { ok: false, code: "invalid-amount" };
     if (this.hasPosted(entry.currency, entry.reason, entry.reference)) return { ok: false, code: "duplicate" };
-    const current = this.balance(entry.currency);
-    const after = current + entry.amount;
+    const after = this.balance(entry.currency) + entry.amount;
     if (after < 0) return { ok: false, code: "insufficient-funds" };
+    this.writeLedger(entry, after);
+    if (entry.amount < 0) return { ok: true, balanceAfter: after };
+    const owed = this.owed(entry.currency);
+    const repay = Math.min(owed, entry.amount);
+    if (repay === 0) return { ok: true, balanceAfter: after };
+    const reference = `${entry.reason}:${entry.reference}`;
+    this.writeLedger({ currency: entry.currency, amount: -repay, reason: "owed_repayment", reference }, after - repay);
+    this.writeOwed({ currency: entry.currency, amount: -repay, reason: "owed_repayment", reference }, owed - repay);
+    return { ok: true, balanceAfter: after - repay };
+  }
+
+  /**
+   * Takes `amount` back (a positive number): what the balance holds leaves it as one
+   * ledger row, the rest is recorded as owed under the same reason and reference. The
+   * balance never goes below zero; either row alone makes a replay a duplicate.
+   */
+  takeBack(entry: LedgerEntry): TakeBackResult {
+    if (!Number.isSafeInteger(entry.amount) || entry.amount <= 0) return { ok: false, code: "invalid-amount" };
+    if (this.hasPosted(entry.currency, entry.reason, entry.reference)) return { ok: false, code: "duplicate" };
+    const balance = this.balance(entry.currency);
+    const taken = Math.min(balance, entry.amount);
+    const owed = entry.amount - taken;
+    if (taken > 0) this.writeLedger({ ...entry, amount: -taken }, balance - taken);
+    if (owed > 0) this.writeOwed({ ...entry, amount: owed }, this.owed(entry.currency) + owed);
+    return { ok: true, taken, owed };
+  }
+
+  private writeLedger(entry: LedgerEntry, after: number): void {
     const column = entry.currency === "coins" ? "coins" : "cash_cents";
     this.sql.exec(`UPDATE wallet SET ${column} = ? WHERE id = 1`, after);
     this.sql.exec(
@@ -96,7 +151,19 @@ export class WalletTx {
       this.now,
     );
     this.changed = true;
-    return { ok: true, balanceAfter: after };
+  }
+
+  private writeOwed(entry: LedgerEntry, after: number): void {
+    this.sql.exec(
+      "INSERT INTO owed_ledger (currency, amount, owed_after, reason, reference, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      entry.currency,
+      entry.amount,
+      after,
+      entry.reason,
+      entry.reference,
+      this.now,
+    );
+    this.changed = true;
   }
 
   /** Bonus bookkeeping that is not money (the day and streak live beside the balances). */

@@ -7,6 +7,9 @@ export const WalletBalancesSchema = z.object({
   vantageCash: z.number().int().nonnegative(),
   lastBonusDayET: z.string(),
   bonusStreak: z.number().int().nonnegative(),
+  /** What reversals could not take and later credits repay first (absent from older servers). */
+  owedCoins: z.number().int().nonnegative().optional(),
+  owedCash: z.number().int().nonnegative().optional(),
 });
 export type WalletBalances = z.infer<typeof WalletBalancesSchema>;
 

@@ -1,0 +1,93 @@
+// The Stripe events that take money back, after stripe-webhook.ts has verified the
+// signature: `charge.dispute.created`, `charge.dispute.closed` and `charge.refunded`.
+// They name only the PaymentIntent (and charge), so D1 `payment_intents` (written when
+// the checkout completed) says whose wallet it is; the wallet then moves the pack once
+// per dispute id and phase, or once per refund state. An event for a payment intent we
+// never sold is acknowledged and logged, never a 5xx, so Stripe does not retry it forever.
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "../db/database";
+import { paymentIntents } from "../db/schema";
+import { getUserWallet } from "../wallet/get-user-wallet";
+
+export const REVERSAL_EVENTS = new Set(["charge.dispute.created", "charge.dispute.closed", "charge.refunded"]);
+
+const StripeId = z.string().min(1).max(255);
+
+const DisputeSchema = z.object({
+  id: StripeId,
+  amount: z.number().int().nullish(),
+  charge: z.union([StripeId, z.object({ id: StripeId })]).nullish(),
+  payment_intent: z.union([StripeId, z.object({ id: StripeId })]).nullish(),
+  status: z.string().min(1).max(64),
+});
+
+const ChargeSchema = z.object({
+  id: StripeId,
+  payment_intent: z.union([StripeId, z.object({ id: StripeId })]).nullish(),
+  amount: z.number().int().positive(),
+  amount_refunded: z.number().int().nonnegative(),
+});
+
+export type ReversalOutcome = { ignored: string } | { moved: boolean };
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+/** Whose payment this is, or null (logged) when we never sold it. */
+async function ownerOf(env: Env, paymentIntent: string | null, eventType: string, objectId: string): Promise<string | null> {
+  if (!paymentIntent) {
+    console.warn(`${eventType} without a payment intent; ignored`, objectId);
+    return null;
+  }
+  const [row] = await getDb(env)
+    .select({ userId: paymentIntents.userId })
+    .from(paymentIntents)
+    .where(eq(paymentIntents.paymentIntent, paymentIntent))
+    .limit(1);
+  if (!row) console.warn(`${eventType} for an unknown payment intent; ignored`, paymentIntent, objectId);
+  return row?.userId ?? null;
+}
+
+/** Records whose PaymentIntent a paid Checkout Session was (idempotent). */
+export async function recordPaymentIntent(
+  env: Env,
+  input: { paymentIntent: string; userId: string; checkoutSessionId: string; amountCents: number },
+  now: number,
+): Promise<void> {
+  await getDb(env)
+    .insert(paymentIntents)
+    .values({ ...input, createdAt: now })
+    .onConflictDoNothing();
+}
+
+export async function handleReversalEvent(env: Env, type: string, object: unknown, now: number): Promise<ReversalOutcome> {
+  if (type === "charge.refunded") {
+    const parsed = ChargeSchema.safeParse(object);
+    if (!parsed.success) return { ignored: "not a charge" };
+    const charge = parsed.data;
+    const paymentIntent = idOf(charge.payment_intent);
+    const userId = await ownerOf(env, paymentIntent, type, charge.id);
+    if (!userId || !paymentIntent) return { ignored: "unknown payment intent" };
+    const result = await getUserWallet(env, userId).applyRefund(
+      userId,
+      { paymentIntent, chargeAmountCents: charge.amount, amountRefundedCents: charge.amount_refunded },
+      now,
+    );
+    if (!result.ok) return { ignored: result.code };
+    return result.found ? { moved: result.movements.length > 0 } : { ignored: "unknown purchase" };
+  }
+
+  const parsed = DisputeSchema.safeParse(object);
+  if (!parsed.success) return { ignored: "not a dispute" };
+  const dispute = parsed.data;
+  const paymentIntent = idOf(dispute.payment_intent);
+  const userId = await ownerOf(env, paymentIntent, type, dispute.id);
+  if (!userId || !paymentIntent) return { ignored: "unknown payment intent" };
+  const result = await getUserWallet(env, userId).applyDispute(
+    userId,
+    { disputeId: dispute.id, paymentIntent, status: dispute.status, phase: type === "charge.dispute.created" ? "created" : "closed" },
+    now,
+  );
+  if (!result.ok) return { ignored: result.code };
+  return result.found ? { moved: result.movements.length > 0 } : { ignored: "unknown purchase" };
+}
