@@ -16,6 +16,11 @@ function tunable<T>(defaultValue: string, schema: z.ZodType<T>, meaning: string)
 
 export const TUNABLES = {
   ODDS_API_TIMEOUT_MS: tunable("8000", wholeNumber(500, 60_000), "How long one call to The Odds API may take before it counts as failed."),
+  // Payouts that never pay twice (issue 12): background retries of a transfer whose outcome is unknown.
+  PAYOUT_RETRY_AFTER_MS: tunable("60000", wholeNumber(1_000, 3_600_000), "First delay before a payout whose outcome is unknown is retried; doubles per attempt."),
+  PAYOUT_RETRY_MAX_MS: tunable("3600000", wholeNumber(1_000, 86_400_000), "Longest delay between two retries of one payout."),
+  PAYOUT_KEY_REUSE_MS: tunable("82800000", wholeNumber(60_000, 86_400_000), "How long a retried transfer reuses its idempotency key (Stripe keeps keys 24 h); later retries list the redemption's transfers first."),
+  PAYOUT_ATTEMPT_LEASE_MS: tunable("120000", wholeNumber(10_000, 3_600_000), "How long one payout attempt holds its redemption before another attempt may start."),
 } as const;
 
 export type TunableName = keyof typeof TUNABLES;

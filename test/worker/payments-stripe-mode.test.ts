@@ -109,15 +109,17 @@ describe("with STRIPE_SECRET_KEY set (real provider, Stripe API faked at the net
   it("sends a transfer keyed by the redemption, and tells a refusal from a lost answer", async () => {
     const provider = createStripeProvider("sk_test_vantage");
     const calls = fakeStripe(() => ({ body: { id: "tr_123", object: "transfer" } }));
-    const ok = await provider.transfer({ accountId: "acct_123", amountCents: 2500, redemptionId: "rd_1", userId: "u1" });
+    const ok = await provider.transfer({ accountId: "acct_123", amountCents: 2500, redemptionId: "rd_1", userId: "u1", idempotencyKey: "redemption-u1-rd_1" });
     expect(ok).toEqual({ ok: true, transferId: "tr_123" });
     expect(calls[0]!.form.get("destination")).toBe("acct_123");
     expect(calls[0]!.form.get("amount")).toBe("2500");
     expect(calls[0]!.idempotencyKey).toBe("redemption-u1-rd_1");
+    expect(calls[0]!.form.get("transfer_group")).toBe("rd_1");
+    expect(calls[0]!.form.get("metadata[redemptionId]")).toBe("rd_1");
     vi.unstubAllGlobals();
 
     fakeStripe(() => ({ status: 400, body: { error: { type: "invalid_request_error", message: "Insufficient platform balance" } } }));
-    expect(await provider.transfer({ accountId: "acct_123", amountCents: 2500, redemptionId: "rd_2", userId: "u1" })).toEqual({
+    expect(await provider.transfer({ accountId: "acct_123", amountCents: 2500, redemptionId: "rd_2", userId: "u1", idempotencyKey: "redemption-u1-rd_2" })).toEqual({
       ok: false,
       definitive: true,
       reason: "Insufficient platform balance",

@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ConnectStatus, Redemption } from "../../src/shared/schemas/redemptions";
 import type { PaymentsProvider, TransferResult } from "../../worker/payments/payments-provider";
-import { listRedemptionsWithRetry, PAYOUT_RETRY_AFTER_MS, submitRedemption } from "../../worker/payments/redemption-service";
+import { listRedemptionsWithRetry, submitRedemption } from "../../worker/payments/redemption-service";
+import { tunables } from "../../worker/tunables";
 import { getUserWallet } from "../../worker/wallet/get-user-wallet";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
 
@@ -114,7 +115,7 @@ describe("POST /api/withdrawals", () => {
 });
 
 describe("a payout that fails", () => {
-  const provider = (result: TransferResult | Error): Pick<PaymentsProvider, "transfer"> & { calls: string[] } => {
+  const provider = (result: TransferResult | Error): Pick<PaymentsProvider, "transfer" | "findTransfer"> & { calls: string[] } => {
     const calls: string[] = [];
     return {
       calls,
@@ -122,6 +123,9 @@ describe("a payout that fails", () => {
         calls.push(input.redemptionId);
         if (result instanceof Error) throw result;
         return result;
+      },
+      async findTransfer() {
+        return null;
       },
     };
   };
@@ -167,7 +171,7 @@ describe("a payout that fails", () => {
     const soon = await listRedemptionsWithRetry(env, answers, { userId: player.userId, accountId: "acct_x" }, t0 + 1_000);
     expect(soon[0]?.status).toBe("pending");
     expect(answers.calls).toEqual([]);
-    const later = await listRedemptionsWithRetry(env, answers, { userId: player.userId, accountId: "acct_x" }, t0 + PAYOUT_RETRY_AFTER_MS);
+    const later = await listRedemptionsWithRetry(env, answers, { userId: player.userId, accountId: "acct_x" }, t0 + tunables(env).PAYOUT_RETRY_AFTER_MS);
     expect(answers.calls).toEqual(["rd_lost_1"]);
     expect(later[0]).toMatchObject({ id: "rd_lost_1", status: "paid", payoutReference: "tr_1" });
     expect(await cash(player.token)).toBe(2_900);

@@ -17,7 +17,12 @@ export type CheckoutSessionInput = {
 
 export type PayoutAccountState = { accountId: string; payoutsEnabled: boolean; currentlyDue: string[] };
 
-export type TransferInput = { accountId: string; amountCents: number; redemptionId: string; userId: string };
+/**
+ * One transfer of a redemption. `redemptionId` is also its `transfer_group`, so every
+ * transfer ever sent for it can be listed; `idempotencyKey` comes from the wallet
+ * (payout-attempt-operations.ts), the same for every retry while the provider keeps it.
+ */
+export type TransferInput = { accountId: string; amountCents: number; redemptionId: string; userId: string; idempotencyKey: string };
 
 /**
  * `definitive: false` means the outcome is unknown (network, provider outage): the held
@@ -33,6 +38,8 @@ export interface PaymentsProvider {
   payoutAccountState(accountId: string): Promise<PayoutAccountState | null>;
   onboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
   transfer(input: TransferInput): Promise<TransferResult>;
+  /** A transfer already sent for this redemption (its transfer group), or null; throws when the provider cannot say. */
+  findTransfer(input: { redemptionId: string }): Promise<{ transferId: string } | null>;
 }
 
 /** The provider for this request's configuration (503 not-configured when there is none). */

@@ -1,46 +1,21 @@
 // A redemption end to end: the wallet holds the amount (one atomic step), then — outside
-// the wallet's critical section — the payout runs with the redemption id as its
-// idempotency key, and its outcome goes back to the wallet: paid, or failed and refunded.
-// An unknown outcome (network, provider outage) stays pending and is retried with the
-// same key later, so a lost answer can neither pay twice nor refund a paid payout.
+// the wallet's critical section — the payout runs (payout-runner.ts: one attempt at a
+// time, keyed and grouped by the redemption id), and its outcome goes back to the
+// wallet: paid, or failed and refunded. An unknown outcome (network, provider outage)
+// stays pending; the wallet's alarm retries it in the background, and so does a look at
+// the history once it is due, so a lost answer can neither pay twice nor refund a paid
+// payout.
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { fromErrorResult } from "../http/api-error";
 import { getUserWallet } from "../wallet/get-user-wallet";
-import type { PaymentsProvider } from "./payments-provider";
+import { payoutTiming, runPayoutAttempt, type Payouts, type PayoutWallet } from "./payout-runner";
 
-/** Pending payouts older than this are retried when the player looks at their history. */
-export const PAYOUT_RETRY_AFTER_MS = 60_000;
-
-type Payouts = Pick<PaymentsProvider, "transfer">;
-
-async function settlePayout(
-  env: Env,
-  payouts: Payouts,
-  input: { userId: string; accountId: string; redemption: Redemption },
-  now: number,
-): Promise<Redemption> {
-  const wallet = getUserWallet(env, input.userId);
-  let outcome;
-  try {
-    outcome = await payouts.transfer({
-      accountId: input.accountId,
-      amountCents: input.redemption.amountCents,
-      redemptionId: input.redemption.id,
-      userId: input.userId,
-    });
-  } catch (err) {
-    outcome = { ok: false as const, definitive: false, reason: err instanceof Error ? err.message : "Transfer failed." };
-  }
-  if (outcome.ok) {
-    const done = await wallet.completeRedemption(input.userId, { redemptionId: input.redemption.id, payoutReference: outcome.transferId }, now);
-    return done.ok ? done.redemption : input.redemption;
-  }
-  if (!outcome.definitive) {
-    console.warn("payout outcome unknown; will retry", input.redemption.id, outcome.reason);
-    return input.redemption;
-  }
-  const failed = await wallet.failRedemption(input.userId, { redemptionId: input.redemption.id, reason: outcome.reason }, now);
-  return failed.ok ? failed.redemption : input.redemption;
+function walletPort(env: Env, userId: string): PayoutWallet {
+  const stub = getUserWallet(env, userId);
+  return {
+    beginPayoutAttempt: (id, input, now) => stub.beginPayoutAttempt(id, input, now),
+    finishPayoutAttempt: (id, input, now) => stub.finishPayoutAttempt(id, input, now),
+  };
 }
 
 export async function submitRedemption(
@@ -56,10 +31,11 @@ export async function submitRedemption(
   );
   if (!held.ok) throw fromErrorResult(held);
   if (held.redemption.status !== "pending") return held.redemption;
-  return settlePayout(env, payouts, { userId: input.userId, accountId: input.accountId, redemption: held.redemption }, now);
+  const after = await runPayoutAttempt(walletPort(env, input.userId), payouts, input, payoutTiming(env), now);
+  return after ?? held.redemption;
 }
 
-/** Retries payouts whose outcome is still unknown, then returns the player's history. */
+/** Retries payouts whose outcome is still unknown and whose retry is due, then returns the player's history. */
 export async function listRedemptionsWithRetry(
   env: Env,
   payouts: Payouts | null,
@@ -68,10 +44,11 @@ export async function listRedemptionsWithRetry(
 ): Promise<Redemption[]> {
   const wallet = getUserWallet(env, input.userId);
   const redemptions = await wallet.listRedemptions(input.userId, now);
-  const stale = redemptions.filter((r) => r.status === "pending" && now - r.updatedAt >= PAYOUT_RETRY_AFTER_MS);
-  if (stale.length === 0 || !payouts || !input.accountId) return redemptions;
-  for (const redemption of stale) {
-    await settlePayout(env, payouts, { userId: input.userId, accountId: input.accountId, redemption }, now);
+  const pending = redemptions.filter((r) => r.status === "pending");
+  if (pending.length === 0 || !payouts || !input.accountId) return redemptions;
+  const port = walletPort(env, input.userId);
+  for (const redemption of pending) {
+    await runPayoutAttempt(port, payouts, { userId: input.userId, accountId: input.accountId, redemptionId: redemption.id }, payoutTiming(env), now);
   }
   return wallet.listRedemptions(input.userId, now);
 }

@@ -53,5 +53,10 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
       if (!row?.payoutsEnabled) return { ok: false, definitive: true, reason: "Payouts are not enabled for this account." };
       return { ok: true, transferId: `tr_sim_${input.redemptionId}` };
     },
+
+    // The simulator answers every transfer at once, so no attempt is ever left unknown.
+    async findTransfer() {
+      return null;
+    },
   };
 }

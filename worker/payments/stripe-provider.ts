@@ -93,14 +93,22 @@ export function createStripeProvider(secretKey: string): PaymentsProvider {
             amount: input.amountCents,
             currency: "usd",
             destination: input.accountId,
+            transfer_group: input.redemptionId,
             metadata: { redemptionId: input.redemptionId, userId: input.userId },
           },
-          { idempotencyKey: `redemption-${input.userId}-${input.redemptionId}` },
+          { idempotencyKey: input.idempotencyKey },
         );
         return { ok: true, transferId: transfer.id };
       } catch (err) {
         return transferFailure(err);
       }
+    },
+
+    async findTransfer({ redemptionId }) {
+      const stripe = await stripeClient(secretKey);
+      const page = await stripe.transfers.list({ transfer_group: redemptionId, limit: 10 });
+      const found = page.data.find((t) => t.metadata?.redemptionId === redemptionId) ?? page.data[0];
+      return found ? { transferId: found.id } : null;
     },
   };
 }

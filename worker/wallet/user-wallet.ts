@@ -28,6 +28,19 @@ import {
   type RefundInput,
   type ReversalResult,
 } from "./reversal-operations";
+import {
+  beginPayoutAttemptInTx,
+  duePayoutsInTx,
+  finishPayoutAttemptInTx,
+  nextPayoutWakeInTx,
+  type PayoutAttempt,
+  type PayoutOutcome,
+  type PayoutTiming,
+} from "./payout-attempt-operations";
+import { payoutTiming, runPayoutAttempt } from "../payments/payout-runner";
+import { getPaymentsProvider } from "../payments/payments-provider";
+import { findPayoutAccount } from "../payments/payout-accounts";
+import { getDb } from "../db/database";
 import { applyEventOutcomes, type EventOutcome, type SettlementSummary } from "./settlement-operations";
 import {
   findPlacement,
@@ -270,21 +283,9 @@ export class UserWallet extends DurableObject<Env> {
   // ---- after a change: projection and live push (outside the critical section) ----
 
   private afterCommit(changedBets: BetDocument[]): void {
-    this.ctx.waitUntil(this.ctx.storage.setAlarm(Date.now() + OUTBOX_SAFETY_DELAY_MS).then(() => this.flushOutbox()));
-    const balances = this.ctx.storage.sql
-      .exec<{ coins: number; cash_cents: number; last_bonus_day_et: string; bonus_streak: number }>(
-        "SELECT coins, cash_cents, last_bonus_day_et, bonus_streak FROM wallet WHERE id = 1",
-      )
-      .one();
-    this.broadcast({
-      type: "balances",
-      balances: {
-        coinBalance: balances.coins,
-        vantageCash: balances.cash_cents,
-        lastBonusDayET: balances.last_bonus_day_et,
-        bonusStreak: balances.bonus_streak,
-      },
-    });
+    this.ctx.waitUntil(this.armAlarm(Date.now() + OUTBOX_SAFETY_DELAY_MS).then(() => this.flushOutbox()));
+    const { user_id } = this.ctx.storage.sql.exec<{ user_id: string }>("SELECT user_id FROM wallet WHERE id = 1").one();
+    this.broadcast({ type: "balances", balances: new WalletTx(this.ctx.storage.sql, user_id, Date.now()).balances() });
     if (changedBets.length > 0) this.broadcast({ type: "bets", bets: changedBets });
   }
 
@@ -343,8 +344,65 @@ export class UserWallet extends DurableObject<Env> {
     }
   }
 
+  /** Sets the alarm for `at` unless it is already set to ring sooner (one alarm serves every purpose). */
+  private async armAlarm(at: number): Promise<void> {
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > at) await this.ctx.storage.setAlarm(at);
+  }
+
   async alarm(): Promise<void> {
     await this.flushOutbox();
+    await this.retryDuePayouts(Date.now());
+  }
+
+  // ---- payouts that never pay twice (logic in payout-attempt-operations.ts, payout-runner.ts) ----
+
+  async beginPayoutAttempt(userId: string, input: { redemptionId: string; timing: PayoutTiming }, now: number): Promise<PayoutAttempt> {
+    return this.transact(userId, now, (tx) => beginPayoutAttemptInTx(tx, input));
+  }
+
+  async finishPayoutAttempt(
+    userId: string,
+    input: { redemptionId: string; outcome: PayoutOutcome; timing: PayoutTiming },
+    now: number,
+  ): Promise<RedemptionResult> {
+    const result = this.transact(userId, now, (tx) => finishPayoutAttemptInTx(tx, input));
+    await this.armPayoutRetry(userId, now);
+    return result;
+  }
+
+  private async armPayoutRetry(userId: string, now: number): Promise<void> {
+    const wake = this.read(userId, now, (tx) => nextPayoutWakeInTx(tx));
+    if (wake !== null) await this.armAlarm(Math.max(wake, Date.now()));
+  }
+
+  /**
+   * The background retry: every pending payout whose retry is due gets one attempt with
+   * the active provider and the player's payout account; then the alarm is set for the
+   * next one. Nothing due, no provider or no account: it waits for the next wake.
+   */
+  async retryDuePayouts(now: number): Promise<void> {
+    const owner = this.ctx.storage.sql.exec<{ user_id: string }>("SELECT user_id FROM wallet WHERE id = 1").toArray()[0];
+    if (!owner) return;
+    const userId = owner.user_id;
+    const timing = payoutTiming(this.env);
+    const due = this.read(userId, now, (tx) => duePayoutsInTx(tx));
+    if (due.length > 0) {
+      try {
+        const provider = await getPaymentsProvider(this.env, this.env.PUBLIC_ORIGIN || "http://localhost");
+        const account = await findPayoutAccount(getDb(this.env), userId);
+        if (account && account.provider === provider.kind) {
+          for (const redemptionId of due) {
+            await runPayoutAttempt(this, provider, { userId, accountId: account.accountId, redemptionId }, timing, now);
+          }
+        }
+      } catch (err) {
+        console.warn("background payout retry could not run; will retry", err);
+      }
+    }
+    const wake = this.read(userId, now, (tx) => nextPayoutWakeInTx(tx));
+    // Still due after trying (no provider or account yet): look again after the first retry delay.
+    if (wake !== null) await this.armAlarm(wake > Date.now() ? wake : Date.now() + timing.retryAfterMs);
   }
 
   // ---- live updates over hibernating WebSockets ----

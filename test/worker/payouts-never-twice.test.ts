@@ -1,0 +1,185 @@
+// Payouts that never pay twice (issue 12), with Stripe faked at the network edge as a
+// small stateful Stripe: transfers it created, idempotency keys it remembers for 24 h,
+// and answers that can be lost after the transfer was made. A lost answer, a retry after
+// the key's 24 h window and concurrent retries must all end with exactly one transfer;
+// and a payout left unknown is retried by the wallet's alarm without the player looking.
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Redemption } from "../../src/shared/schemas/redemptions";
+import type { PaymentsProvider } from "../../worker/payments/payments-provider";
+import { listRedemptionsWithRetry, submitRedemption } from "../../worker/payments/redemption-service";
+import { createStripeProvider } from "../../worker/payments/stripe-provider";
+import { getUserWallet } from "../../worker/wallet/get-user-wallet";
+import { api, postJson, signIn, type SignedIn } from "./helpers";
+
+const HOUR = 3_600_000;
+
+type FakeTransfer = { id: string; object: "transfer"; amount: number; destination: string; transfer_group: string | null; metadata: Record<string, string> };
+type Call = { method: string; path: string; key: string | null; transferGroup: string | null };
+
+/** api.stripe.com's transfers, with idempotency keys kept 24 h of the fake clock. */
+function fakeStripe(clock: { now: number }) {
+  const transfers: FakeTransfer[] = [];
+  const keys = new Map<string, { at: number; transfer: FakeTransfer }>();
+  const calls: Call[] = [];
+  const state = { loseAnswers: false, failBeforeCreating: false };
+  const original = globalThis.fetch;
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    if (url.origin !== "https://api.stripe.com") return original(input, init);
+    const headers = new Headers(init?.headers);
+    const method = init?.method ?? "GET";
+    const form = new URLSearchParams(typeof init?.body === "string" ? init.body : "");
+    const key = headers.get("Idempotency-Key");
+    calls.push({ method, path: url.pathname, key, transferGroup: form.get("transfer_group") ?? url.searchParams.get("transfer_group") });
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json", "Request-Id": "req_fake" } });
+    if (method === "POST" && url.pathname === "/v1/transfers") {
+      if (state.failBeforeCreating) throw new TypeError("network connection lost");
+      const remembered = key ? keys.get(key) : undefined;
+      let transfer = remembered && clock.now - remembered.at < 24 * HOUR ? remembered.transfer : undefined;
+      if (!transfer) {
+        transfer = {
+          id: `tr_fake_${transfers.length + 1}`,
+          object: "transfer",
+          amount: Number(form.get("amount")),
+          destination: form.get("destination") ?? "",
+          transfer_group: form.get("transfer_group"),
+          metadata: { redemptionId: form.get("metadata[redemptionId]") ?? "", userId: form.get("metadata[userId]") ?? "" },
+        };
+        transfers.push(transfer);
+        if (key) keys.set(key, { at: clock.now, transfer });
+      }
+      if (state.loseAnswers) throw new TypeError("network connection lost");
+      return json(transfer);
+    }
+    if (method === "GET" && url.pathname === "/v1/transfers") {
+      const group = url.searchParams.get("transfer_group");
+      return json({ object: "list", url: "/v1/transfers", has_more: false, data: transfers.filter((t) => t.transfer_group === group) });
+    }
+    return new Response(JSON.stringify({ error: { type: "invalid_request_error", message: "unexpected call" } }), { status: 404 });
+  });
+  return { transfers, calls, state, creates: () => calls.filter((c) => c.method === "POST"), lists: () => calls.filter((c) => c.method === "GET") };
+}
+
+async function playerWithCash(sessionId: string): Promise<SignedIn> {
+  const player = await signIn();
+  const res = await getUserWallet(env, player.userId).creditPurchase(player.userId, { checkoutSessionId: sessionId, amountCents: 4999 }, Date.now());
+  expect(res.ok).toBe(true);
+  return player;
+}
+
+const provider = () => createStripeProvider("sk_test_vantage");
+const history = (player: SignedIn, payouts: Pick<PaymentsProvider, "transfer" | "findTransfer">, now: number) =>
+  listRedemptionsWithRetry(env, payouts, { userId: player.userId, accountId: "acct_dest" }, now);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("a transfer whose answer is lost (Stripe faked at the network edge)", () => {
+  it("retries with the same idempotency key within 24 h: one transfer, carried by the redemption's transfer group", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const t0 = Date.now();
+    const clock = { now: t0 };
+    const stripe = fakeStripe(clock);
+    const player = await playerWithCash("cs_never_1");
+    stripe.state.loseAnswers = true;
+    const first = await submitRedemption(env, provider(), { userId: player.userId, accountId: "acct_dest", amountCents: 2_000, redemptionId: "rd_lost_a" }, t0);
+    expect(first.status).toBe("pending");
+    expect(stripe.transfers).toHaveLength(1);
+    expect(warn).toHaveBeenCalled();
+
+    stripe.state.loseAnswers = false;
+    clock.now = t0 + 5 * 60_000;
+    const [after] = await history(player, provider(), clock.now);
+    expect(after).toMatchObject({ id: "rd_lost_a", status: "paid", payoutReference: "tr_fake_1" });
+    expect(stripe.transfers).toHaveLength(1);
+    expect(new Set(stripe.creates().map((c) => c.key))).toEqual(new Set([`redemption-${player.userId}-rd_lost_a`]));
+    expect(new Set(stripe.creates().map((c) => c.transferGroup))).toEqual(new Set(["rd_lost_a"]));
+    expect(stripe.lists()).toEqual([]);
+    warn.mockRestore();
+  });
+
+  it("after the key's 24 h window, lists the redemption's transfers first and adopts the one it finds", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const t0 = Date.now();
+    const clock = { now: t0 };
+    const stripe = fakeStripe(clock);
+    const player = await playerWithCash("cs_never_2");
+    stripe.state.loseAnswers = true;
+    await submitRedemption(env, provider(), { userId: player.userId, accountId: "acct_dest", amountCents: 2_000, redemptionId: "rd_lost_b" }, t0);
+    const createsBefore = stripe.creates().length;
+    stripe.state.loseAnswers = false;
+
+    clock.now = t0 + 25 * HOUR;
+    const [after] = await history(player, provider(), clock.now);
+    expect(after).toMatchObject({ status: "paid", payoutReference: "tr_fake_1" });
+    expect(stripe.lists().map((c) => c.transferGroup)).toEqual(["rd_lost_b"]);
+    expect(stripe.creates().length, "nothing sent after the window: the old key would no longer protect it").toBe(createsBefore);
+    expect(stripe.transfers).toHaveLength(1);
+    expect(await cashOf(player)).toBe(2_900);
+  });
+
+  it("after the window, sends under a fresh key when the first request never reached Stripe", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const t0 = Date.now();
+    const clock = { now: t0 };
+    const stripe = fakeStripe(clock);
+    const player = await playerWithCash("cs_never_3");
+    stripe.state.failBeforeCreating = true;
+    await submitRedemption(env, provider(), { userId: player.userId, accountId: "acct_dest", amountCents: 2_500, redemptionId: "rd_lost_c" }, t0);
+    expect(stripe.transfers).toHaveLength(0);
+    stripe.state.failBeforeCreating = false;
+    clock.now = t0 + 30 * HOUR;
+    const [after] = await history(player, provider(), clock.now);
+    expect(after).toMatchObject({ status: "paid", payoutReference: "tr_fake_1" });
+    expect(stripe.transfers).toHaveLength(1);
+    expect(stripe.creates().at(-1)!.key).toBe(`redemption-${player.userId}-rd_lost_c-2`);
+  });
+
+  it("two concurrent retries (and the wallet's own) send one transfer, within the window and after it", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    for (const [label, later] of [["within 24 h", 10 * 60_000], ["after 24 h", 26 * HOUR]] as const) {
+      const t0 = Date.now();
+      const clock = { now: t0 };
+      vi.unstubAllGlobals();
+      const stripe = fakeStripe(clock);
+      const player = await playerWithCash(`cs_never_4_${later}`);
+      const redemptionId = `rd_race_${later}`;
+      stripe.state.loseAnswers = true;
+      await submitRedemption(env, provider(), { userId: player.userId, accountId: "acct_dest", amountCents: 2_000, redemptionId }, t0);
+      stripe.state.loseAnswers = false;
+      const createsBefore = stripe.creates().length;
+
+      clock.now = t0 + later;
+      await Promise.all([history(player, provider(), clock.now), history(player, provider(), clock.now), history(player, provider(), clock.now)]);
+      const [after] = await getUserWallet(env, player.userId).listRedemptions(player.userId, clock.now);
+      expect(after, label).toMatchObject({ id: redemptionId, status: "paid", payoutReference: "tr_fake_1" });
+      expect(stripe.transfers, label).toHaveLength(1);
+      expect(stripe.creates().length + stripe.lists().length - createsBefore, `${label}: one retry reached Stripe`).toBe(1);
+    }
+  });
+});
+
+async function cashOf(player: SignedIn): Promise<number> {
+  return ((await (await api("/api/me", { token: player.token })).json()) as { vantageCash: number }).vantageCash;
+}
+
+describe("background retry", () => {
+  it("the wallet's alarm retries a payout left unknown, without the player opening the history", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const player = await playerWithCash("cs_alarm_1");
+    const link = (await (await postJson("/api/connect/onboarding-link", {}, player.token)).json()) as { url: string };
+    expect((await api(`${new URL(link.url).pathname}/complete`, { method: "POST", redirect: "manual" })).status).toBe(303);
+    const accountId = new URL(link.url).pathname.split("/").pop()!;
+
+    // The request's own attempt is lost (it ran over a minute ago, so its retry is due now).
+    const lost = { transfer: async () => Promise.reject(new Error("network down")), findTransfer: async () => null };
+    const pending = await submitRedemption(env, lost, { userId: player.userId, accountId, amountCents: 2_000, redemptionId: "rd_alarm_1" }, Date.now() - 2 * 60_000);
+    expect(pending.status).toBe("pending");
+    // Nobody looks at the history: the alarm armed by the lost attempt pays it.
+    const stub = getUserWallet(env, player.userId);
+    await expect.poll(async () => (await stub.listRedemptions(player.userId, Date.now()))[0]?.status, { timeout: 10_000 }).toBe("paid");
+    const [after] = await stub.listRedemptions(player.userId, Date.now());
+    expect(after).toMatchObject<Partial<Redemption>>({ id: "rd_alarm_1", status: "paid", payoutReference: "tr_sim_rd_alarm_1" });
+    expect(await cashOf(player)).toBe(2_900);
+  });
+});
