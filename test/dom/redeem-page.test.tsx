@@ -113,6 +113,20 @@ describe("/redeem", () => {
     expect(submitButton().disabled).toBe(false);
   });
 
+  it("says why when redemptions are paused (a payment under review)", async () => {
+    harness.user = player({ vantageCash: 3_000 });
+    harness.replies.set("GET /api/connect/status", { body: enabledStatus });
+    const message = "Redemptions are paused while a payment on your account is under review.";
+    harness.replies.set("POST /api/withdrawals", { status: 409, body: { error: { code: "redemptions-paused", message } } });
+    const user = renderRedeem();
+    await waitFor(() => expect(harness.requests.some((r) => r.path === "/api/connect/status")).toBe(true));
+    await user.type(amountInput(), "20");
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    await user.click(submitButton());
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByText("Failed to submit redemption")).toBeNull();
+  });
+
   it("keeps submit disabled for a signed-out visitor", async () => {
     const user = renderRedeem();
     await user.type(amountInput(), "20");

@@ -42,6 +42,20 @@ describe("wallet button and panel", () => {
     expect(harness.setMode).toHaveBeenCalledWith("cash");
   });
 
+  it("shows what a reversed payment left owed", async () => {
+    harness.user = player({ owedCash: 110_000, owedCoins: 0 });
+    const { panel } = await openPanel();
+    expect(within(panel).getByText("Owed: 1,100 Vantage Cash")).toBeTruthy();
+    expect(within(panel).queryByText(/^Owed: .* Coins$/)).toBeNull();
+    expect(within(panel).getByRole("note", { name: "Owed" })).toBeTruthy();
+  });
+
+  it("shows no owed line when nothing is owed", async () => {
+    harness.user = player({ owedCash: 0, owedCoins: 0 });
+    const { panel } = await openPanel();
+    expect(within(panel).queryByText(/^Owed:/)).toBeNull();
+  });
+
   it("shows the streak as n/7", async () => {
     harness.user = player({ lastBonusDayET: etDayKey(Date.now()), bonusStreak: 3 });
     const { panel } = await openPanel();

@@ -65,8 +65,8 @@ export function liveRetryDelayMs(attempt: number): number {
 
 function balancesOf(user: WalletBalances | null): WalletBalances | null {
   if (!user) return null;
-  const { coinBalance, vantageCash, lastBonusDayET, bonusStreak } = user;
-  return { coinBalance, vantageCash, lastBonusDayET, bonusStreak };
+  const { coinBalance, vantageCash, lastBonusDayET, bonusStreak, owedCoins, owedCash } = user;
+  return { coinBalance, vantageCash, lastBonusDayET, bonusStreak, owedCoins, owedCash };
 }
 
 function mergeBets(current: ReadonlyMap<string, BetDocument>, bets: readonly BetDocument[]): Map<string, BetDocument> {

@@ -3,6 +3,7 @@
 // 20 ≤ amount ≤ balance (the shared rule; the Worker re-checks all of it). Without
 // payouts enabled the page offers onboarding with what the provider still needs.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { ApiError } from "../../../lib/api-client";
 import { redirectTo } from "../../../lib/browser-navigation";
 import { sanitizeAmountInput } from "../../../shared/betslip";
 import { formatMoney, parseAmountToMinor } from "../../../shared/money";
@@ -83,9 +84,11 @@ export function RedeemPage() {
       setMessage({ text: REDEEM_MESSAGES.submitted, tone: "success" });
       const fresh = await fetchBalances(api).catch(() => null);
       if (fresh) wallet.applyBalances(fresh);
-    } catch {
+    } catch (err) {
       idempotencyKey.current = newKey();
-      setMessage({ text: REDEEM_MESSAGES.failed, tone: "error" });
+      // A pause (a disputed payment, an amount owed) says why; anything else is the spec's message.
+      const paused = err instanceof ApiError && err.code === "redemptions-paused";
+      setMessage({ text: paused ? err.message : REDEEM_MESSAGES.failed, tone: "error" });
     } finally {
       setSubmitting(false);
       void loadHistory();

@@ -7,6 +7,6 @@ import { UserDocumentSchema, type WalletBalances } from "../../../shared/schemas
 export async function fetchBalances(api: ApiClient): Promise<WalletBalances | null> {
   const parsed = UserDocumentSchema.safeParse(await api.get<unknown>("/me"));
   if (!parsed.success) return null;
-  const { coinBalance, vantageCash, lastBonusDayET, bonusStreak } = parsed.data;
-  return { coinBalance, vantageCash, lastBonusDayET, bonusStreak };
+  const { coinBalance, vantageCash, lastBonusDayET, bonusStreak, owedCoins, owedCash } = parsed.data;
+  return { coinBalance, vantageCash, lastBonusDayET, bonusStreak, owedCoins, owedCash };
 }

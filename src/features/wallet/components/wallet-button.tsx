@@ -1,12 +1,13 @@
 // The header's wallet button (spec §2): shows the balance of the selected wallet and
 // opens the wallet panel — Coins/Cash toggle, both balances, the daily streak bar n/7
 // and the daily claim. Balances come from the live wallet when it has them, else from
-// the signed-in player's document; a claim merges the fresh balances into it.
+// the signed-in player's document; a claim merges the fresh balances into it. What a
+// reversed payment left owed is shown under the balances ("Owed: 1,100 Vantage Cash").
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useAuth } from "../../auth/auth-provider";
 import { useWallet } from "../wallet-provider";
 import { displayedStreak, STREAK_GOAL, claimedToday } from "../../../shared/bonus";
-import { formatMoney, WALLET_LABEL, type WalletKind } from "../../../shared/money";
+import { formatAmount, formatMoney, WALLET_LABEL, type WalletKind } from "../../../shared/money";
 import { BalanceTiles } from "./balance-tiles";
 import { claimDailyBonus, CLAIM_MESSAGES, type ClaimOutcome } from "./claim-daily-bonus";
 import "./wallet.css";
@@ -30,6 +31,10 @@ export function WalletButton() {
   const streak = displayedStreak(bonusState, now);
   const claimed = claimedToday(bonusState, now);
   const shown = wallet.mode === "coins" ? coins : cashCents;
+  const owed = [
+    { wallet: "coins" as const, amount: balances?.owedCoins ?? 0 },
+    { wallet: "cash" as const, amount: balances?.owedCash ?? 0 },
+  ].filter((o) => o.amount > 0);
 
   const close = useCallback((focusButton: boolean) => {
     setOpen(false);
@@ -106,6 +111,17 @@ export function WalletButton() {
           </div>
 
           <BalanceTiles className="wallet-balances" coins={coins} cashCents={cashCents} />
+
+          {owed.length > 0 && (
+            <div className="wallet-owed" role="note" aria-label="Owed">
+              {owed.map((o) => (
+                <p key={o.wallet} className="wallet-owed-amount tabular">
+                  Owed: {formatAmount(o.wallet, o.amount)}
+                </p>
+              ))}
+              <p className="wallet-owed-note muted">A reversed payment left this owed. New credits repay it first; redemptions wait until it is repaid.</p>
+            </div>
+          )}
 
           <div className="wallet-streak">
             <div className="wallet-streak-head">
