@@ -494,10 +494,22 @@ const ENDPOINTS: Endpoint[] = [
         ),
     },
     {
-      routes: ["GET /api/payments/sim/checkout/:id", "POST /api/payments/sim/checkout/:id/pay", "POST /api/payments/sim/checkout/:id/cancel"],
+      routes: [
+        "GET /api/payments/sim/checkout/:id",
+        "POST /api/payments/sim/checkout/:id/pay",
+        "POST /api/payments/sim/checkout/:id/cancel",
+        "POST /api/payments/sim/checkout/:id/dispute",
+        "POST /api/payments/sim/checkout/:id/dispute/:outcome{won|lost}",
+        "POST /api/payments/sim/checkout/:id/refund/:share{half|full}",
+      ],
       request: () =>
         fc
-          .tuple(idSegment(checkoutIds, hex32.map((h) => `cs_sim_${h}`)), fc.constantFrom("", "/pay", "/cancel", "/refund"), methods, malformedBody)
+          .tuple(
+            idSegment(checkoutIds, hex32.map((h) => `cs_sim_${h}`)),
+            fc.constantFrom("", "/pay", "/cancel", "/refund", "/dispute", "/dispute/won", "/dispute/lost", "/dispute/maybe", "/refund/half", "/refund/full", "/refund/all"),
+            methods,
+            malformedBody,
+          )
           .map(([id, action, method, body]) => ({ method: action === "" ? (method === "POST" ? "GET" : method) : method === "GET" ? "POST" : method, path: `/api/payments/sim/checkout/${id}${action}`, body })),
     },
     {

@@ -272,3 +272,38 @@ describe("a dispute racing a bet and a redemption on one wallet", () => {
     }
   });
 });
+
+describe("the simulated provider's Dispute and Refund actions (development)", () => {
+  it("deliver the same signed events through the webhook: dispute, win it, then refund half and the rest", async () => {
+    const player = await signIn();
+    const start = await postJson("/api/checkout/session", { amountCents: 999 }, player.token);
+    const path = new URL(((await start.json()) as { url: string }).url).pathname;
+    expect((await api(`${path}/dispute`, { method: "POST", redirect: "manual" })).status).toBe(409); // not paid yet
+    expect((await api(`${path}/pay`, { method: "POST", redirect: "manual" })).status).toBe(303);
+    expect(await me(player)).toMatchObject({ coinBalance: 15_000, vantageCash: 900 });
+
+    const page = async () => (await api(path)).text();
+    expect(await page()).toContain(">Dispute</button>");
+    const disputed = await api(`${path}/dispute`, { method: "POST", redirect: "manual" });
+    expect(disputed.status).toBe(303);
+    expect(disputed.headers.get("Location")).toBe(path);
+    expect(await me(player)).toMatchObject({ coinBalance: 5_000, vantageCash: 0 });
+    const underReview = await page();
+    expect(underReview).toContain("needs_response (open)");
+    expect(underReview).toContain("Close dispute: won");
+    expect(underReview).not.toContain(">Refund half</button>");
+    expect(underReview).not.toContain(">Refund</button>");
+
+    await api(`${path}/dispute/won`, { method: "POST", redirect: "manual" });
+    expect(await me(player)).toMatchObject({ coinBalance: 15_000, vantageCash: 900 });
+    await api(`${path}/refund/half`, { method: "POST", redirect: "manual" });
+    // floor(10,000 × 499 / 999) = 4,994 Coins and floor(900 × 499 / 999) = 449 cents back.
+    expect(await me(player)).toMatchObject({ coinBalance: 10_006, vantageCash: 451 });
+    await api(`${path}/refund/full`, { method: "POST", redirect: "manual" });
+    expect(await me(player)).toMatchObject({ coinBalance: 5_000, vantageCash: 0 });
+    const done = await page();
+    expect(done).toContain("$9.99");
+    expect(done).not.toContain(">Refund</button>");
+    await expectConsistent(player);
+  });
+});

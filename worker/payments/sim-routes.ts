@@ -2,9 +2,12 @@
 // not the active provider). The checkout page's Pay button builds the event Stripe would
 // send for a paid Checkout Session, signs it with the webhook secret exactly as Stripe
 // does, and hands it to the real webhook handler in-process, then returns the player to
-// /shop like Stripe's success URL; Cancel returns to the cancel URL. The onboarding page
-// completes the simulated Connect account so payouts are enabled. The unguessable ids in
-// the URLs are the capability, as with Stripe's hosted pages.
+// /shop like Stripe's success URL; Cancel returns to the cancel URL. Once paid, the same
+// page shows what the wallet holds of the pack and offers what a card holder or the
+// merchant can do next — open a dispute (then win or lose it) or refund half or all of
+// it — each signed and delivered as the Stripe event through the same webhook handler.
+// The onboarding page completes the simulated Connect account so payouts are enabled.
+// The unguessable ids in the URLs are the capability, as with Stripe's hosted pages.
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { formatUsd, packFor } from "../../src/shared/packs";
@@ -15,6 +18,7 @@ import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { stripeWebhookSecret } from "./payments-config";
 import { SIM_ACCOUNT_ID, SIM_CHECKOUT_ID } from "./simulated-provider";
+import { getUserWallet } from "../wallet/get-user-wallet";
 import { handleStripeWebhook, stripeSignatureHeader } from "./stripe-webhook";
 
 /** The pages' own policy: inline styles only, forms post back here, never framed. */
@@ -30,7 +34,67 @@ main{background:#1e293b;border-radius:12px;padding:2rem;max-width:24rem;width:ca
 h1{font-size:1.25rem;margin:0 0 .5rem}p{color:#cbd5e1}.note{font-size:.8rem;color:#94a3b8}
 form{display:inline}button{font:inherit;border:0;border-radius:8px;padding:.6rem 1.2rem;margin:.25rem .5rem 0 0;cursor:pointer}
 .pay{background:#22c55e;color:#052e16;font-weight:600}.cancel{background:#334155;color:#e2e8f0}
+.danger{background:#f87171;color:#450a0a;font-weight:600}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:1rem 0}dt{color:#94a3b8}dd{margin:0}
 </style></head><body><main>${body}</main></body></html>`;
+}
+
+// The simulated payment's Stripe objects, derived from the Checkout Session's id (one
+// charge and at most one dispute per payment, as with cards on Stripe).
+const hexOf = (sessionId: string) => sessionId.slice("cs_sim_".length);
+const paymentIntentOf = (sessionId: string) => `pi_sim_${hexOf(sessionId)}`;
+const chargeIdOf = (sessionId: string) => `ch_sim_${hexOf(sessionId)}`;
+const disputeIdOf = (sessionId: string) => `dp_sim_${hexOf(sessionId)}`;
+
+/** Signs an event the way Stripe does and hands it to the real webhook handler. */
+async function deliverSigned(env: Env, type: string, now: number, object: Record<string, unknown>): Promise<void> {
+  const secret = stripeWebhookSecret(env);
+  if (!secret) throw new ApiError(503, "not-configured", "Payments are not configured on this server.");
+  const created = Math.floor(now / 1000);
+  const payload = JSON.stringify({
+    id: `evt_sim_${crypto.randomUUID().replaceAll("-", "")}`,
+    object: "event",
+    type,
+    created,
+    livemode: false,
+    api_version: null,
+    data: { object },
+  });
+  const signature = await stripeSignatureHeader(payload, secret, created);
+  const outcome = await handleStripeWebhook(env, payload, signature, now);
+  if (outcome.status !== 200) throw new ApiError(outcome.status, "payment-failed", "The simulated payment could not be delivered.");
+}
+
+type SimSession = { id: string; userId: string; amountCents: number };
+
+/** What the player's wallet holds of this pack (null before the payment was credited). */
+async function purchaseOf(env: Env, session: SimSession) {
+  const purchases = await getUserWallet(env, session.userId).listPurchases(session.userId, Date.now());
+  return purchases.find((p) => p.checkout_session_id === session.id) ?? null;
+}
+
+function afterPaymentActions(session: SimSession, purchase: Awaited<ReturnType<typeof purchaseOf>>): string {
+  if (!purchase) return `<p>This checkout is completed.</p><p><a href="/shop">Back to the shop</a></p>`;
+  const dispute = purchase.disputes[0];
+  const refunded = purchase.refunded_cents;
+  const action = (path: string, label: string, cls: string) =>
+    `<form method="post" action="/api/payments/sim/checkout/${session.id}/${path}"><button class="${cls}" type="submit">${label}</button></form>`;
+  const actions: string[] = [];
+  if (!dispute) actions.push(action("dispute", "Dispute", "danger"));
+  if (dispute?.open) actions.push(action("dispute/won", "Close dispute: won", "pay"), action("dispute/lost", "Close dispute: lost", "danger"));
+  if (!dispute?.open && refunded < session.amountCents) {
+    if (refunded + Math.floor(session.amountCents / 2) < session.amountCents) actions.push(action("refund/half", "Refund half", "cancel"));
+    actions.push(action("refund/full", "Refund", "cancel"));
+  }
+  const coins = (n: number) => n.toLocaleString("en-US");
+  return `<p>This checkout is completed.</p>
+<dl>
+<dt>Payment</dt><dd>${paymentIntentOf(session.id)}</dd>
+<dt>Refunded</dt><dd>${formatUsd(refunded)}</dd>
+<dt>Dispute</dt><dd>${dispute ? `${dispute.status}${dispute.open ? " (open)" : ""}` : "none"}</dd>
+<dt>Taken back</dt><dd>${coins(purchase.reversed_coins)} Coins + ${purchase.reversed_cash / 100} Vantage Cash</dd>
+</dl>
+${actions.join("\n")}
+<p><a href="/shop">Back to the shop</a></p>`;
 }
 
 export function simRoutes() {
@@ -51,15 +115,22 @@ export function simRoutes() {
     const session = await findSession(c.env, c.req.param("id"));
     const pack = packFor(session.amountCents);
     const price = formatUsd(session.amountCents);
-    const done = session.status !== "open";
     c.header("Content-Security-Policy", SIM_PAGE_CSP);
+    let body: string;
+    if (session.status === "open") {
+      body = `<form method="post" action="/api/payments/sim/checkout/${session.id}/pay"><button class="pay" type="submit">Pay ${price}</button></form>
+<form method="post" action="/api/payments/sim/checkout/${session.id}/cancel"><button class="cancel" type="submit">Cancel</button></form>`;
+    } else if (session.status === "completed") {
+      body = afterPaymentActions(session, await purchaseOf(c.env, session));
+    } else {
+      body = `<p>This checkout is ${session.status}.</p><p><a href="/shop">Back to the shop</a></p>`;
+    }
     return c.html(
       page(
         "Vantage test checkout",
         `<h1>Vantage coin pack — ${price}</h1>
 <p>${pack.coins.toLocaleString("en-US")} Coins + ${pack.cashCents / 100} Vantage Cash</p>
-${done ? `<p>This checkout is ${session.status}.</p><p><a href="/shop">Back to the shop</a></p>` : `<form method="post" action="/api/payments/sim/checkout/${session.id}/pay"><button class="pay" type="submit">Pay ${price}</button></form>
-<form method="post" action="/api/payments/sim/checkout/${session.id}/cancel"><button class="cancel" type="submit">Cancel</button></form>`}
+${body}
 <p class="note">Simulated payment provider (development). No real money moves.</p>`,
       ),
     );
@@ -68,39 +139,73 @@ ${done ? `<p>This checkout is ${session.status}.</p><p><a href="/shop">Back to t
   app.post("/checkout/:id/pay", async (c) => {
     const session = await findSession(c.env, c.req.param("id"));
     if (session.status === "canceled") return c.redirect("/shop?checkout=cancel", 303);
-    const secret = stripeWebhookSecret(c.env);
-    if (!secret) throw new ApiError(503, "not-configured", "Payments are not configured on this server.");
     const now = Date.now();
-    const created = Math.floor(now / 1000);
-    const payload = JSON.stringify({
-      id: `evt_sim_${crypto.randomUUID().replaceAll("-", "")}`,
-      object: "event",
-      type: "checkout.session.completed",
-      created,
-      livemode: false,
-      api_version: null,
-      data: {
-        object: {
-          id: session.id,
-          object: "checkout.session",
-          mode: "payment",
-          status: "complete",
-          payment_status: "paid",
-          amount_total: session.amountCents,
-          currency: "usd",
-          client_reference_id: session.userId,
-          metadata: { amountCents: String(session.amountCents), userId: session.userId },
-        },
-      },
+    await deliverSigned(c.env, "checkout.session.completed", now, {
+      id: session.id,
+      object: "checkout.session",
+      mode: "payment",
+      status: "complete",
+      payment_status: "paid",
+      amount_total: session.amountCents,
+      currency: "usd",
+      client_reference_id: session.userId,
+      payment_intent: paymentIntentOf(session.id),
+      metadata: { amountCents: String(session.amountCents), userId: session.userId },
     });
-    const signature = await stripeSignatureHeader(payload, secret, created);
-    const outcome = await handleStripeWebhook(c.env, payload, signature, now);
-    if (outcome.status !== 200) throw new ApiError(outcome.status, "payment-failed", "The simulated payment could not be delivered.");
     await getDb(c.env)
       .update(simCheckoutSessions)
       .set({ status: "completed", completedAt: now })
       .where(and(eq(simCheckoutSessions.id, session.id), eq(simCheckoutSessions.status, "open")));
     return c.redirect("/shop?checkout=success", 303);
+  });
+
+  // ---- after payment: disputes and refunds, as Stripe would report them ----
+
+  const paidSession = async (env: Env, id: string) => {
+    const session = await findSession(env, id);
+    if (session.status !== "completed") throw new ApiError(409, "aborted", "This checkout has not been paid.");
+    return session;
+  };
+
+  const disputeObject = (session: { id: string; amountCents: number }, status: string) => ({
+    id: disputeIdOf(session.id),
+    object: "dispute",
+    amount: session.amountCents,
+    charge: chargeIdOf(session.id),
+    payment_intent: paymentIntentOf(session.id),
+    currency: "usd",
+    reason: "fraudulent",
+    status,
+  });
+
+  app.post("/checkout/:id/dispute", async (c) => {
+    const session = await paidSession(c.env, c.req.param("id"));
+    await deliverSigned(c.env, "charge.dispute.created", Date.now(), disputeObject(session, "needs_response"));
+    return c.redirect(`/api/payments/sim/checkout/${session.id}`, 303);
+  });
+
+  app.post("/checkout/:id/dispute/:outcome{won|lost}", async (c) => {
+    const session = await paidSession(c.env, c.req.param("id"));
+    await deliverSigned(c.env, "charge.dispute.closed", Date.now(), disputeObject(session, c.req.param("outcome")));
+    return c.redirect(`/api/payments/sim/checkout/${session.id}`, 303);
+  });
+
+  app.post("/checkout/:id/refund/:share{half|full}", async (c) => {
+    const session = await paidSession(c.env, c.req.param("id"));
+    const purchase = await purchaseOf(c.env, session);
+    const already = purchase?.refunded_cents ?? 0;
+    const amountRefunded =
+      c.req.param("share") === "full" ? session.amountCents : Math.min(session.amountCents, already + Math.floor(session.amountCents / 2));
+    await deliverSigned(c.env, "charge.refunded", Date.now(), {
+      id: chargeIdOf(session.id),
+      object: "charge",
+      amount: session.amountCents,
+      amount_refunded: amountRefunded,
+      refunded: amountRefunded >= session.amountCents,
+      payment_intent: paymentIntentOf(session.id),
+      currency: "usd",
+    });
+    return c.redirect(`/api/payments/sim/checkout/${session.id}`, 303);
   });
 
   app.post("/checkout/:id/cancel", async (c) => {
