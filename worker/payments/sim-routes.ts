@@ -34,7 +34,7 @@ main{background:#1e293b;border-radius:12px;padding:2rem;max-width:24rem;width:ca
 h1{font-size:1.25rem;margin:0 0 .5rem}p{color:#cbd5e1}.note{font-size:.8rem;color:#94a3b8}
 form{display:inline}button{font:inherit;border:0;border-radius:8px;padding:.6rem 1.2rem;margin:.25rem .5rem 0 0;cursor:pointer}
 .pay{background:#22c55e;color:#052e16;font-weight:600}.cancel{background:#334155;color:#e2e8f0}
-.danger{background:#f87171;color:#450a0a;font-weight:600}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:1rem 0}dt{color:#94a3b8}dd{margin:0}
+.danger{background:#f87171;color:#450a0a;font-weight:600}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:1rem 0}dt{color:#94a3b8}dd{margin:0;overflow-wrap:anywhere}a{color:#93c5fd}
 </style></head><body><main>${body}</main></body></html>`;
 }
 
