@@ -4,10 +4,14 @@
 // settlement runs concurrently and again (cron, the settlement job and operator results
 // and voids), daily bonuses are claimed on many days (some twice at once), coin packs are
 // bought with webhooks delivered up to five times (some at once), and Vantage Cash is
-// redeemed (some requests racing). Then, for every player, the money must add up:
-// ledger sum = balance, no ledger row ever below zero, every placed bet charged once and
-// paid at most once, every replayed credit paid once, and the D1 projection equal to the
-// Durable Object once the outbox has drained.
+// redeemed (some requests racing); bought packs are disputed (won, lost or left open) and
+// refunded in part or in full, each event replayed, so reversals beyond the balance
+// leave amounts owed that later credits repay. Then, for every player, the money must
+// add up: ledger sum = balance, no ledger row ever below zero, owed ledger sum = owed
+// and nothing left as balance while anything is owed, every placed bet charged once and
+// paid at most once, every replayed credit paid once, every pack reversed exactly as far
+// as its disputes and refunds demand, and the D1 projection equal to the Durable Object
+// once the outbox has drained.
 // The operations come from a seeded PRNG; replay a failure with CHAOS_SEED=<printed seed>.
 import { createExecutionContext, createScheduledController, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
@@ -29,7 +33,7 @@ import type { UserWallet } from "../../worker/wallet/user-wallet";
 import type { BetRow } from "../../worker/wallet/bet-rows";
 import { PICK_SIDES } from "./bets-helpers";
 import { BASE, signIn, type SignedIn } from "./helpers";
-import { checkoutCompletedEvent } from "./stripe-events";
+import { chargeRefundedEvent, checkoutCompletedEvent, disputeEvent } from "./stripe-events";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -81,7 +85,13 @@ type Player = SignedIn & {
   bonusDays: Set<string>;
   /** Checkout sessions of a real pack, each of which must credit exactly once. */
   packSessions: Map<string, number>;
+  /** Packs not yet picked for a dispute or refund (each is reversed by one task only). */
+  unreversed: { sessionId: string; paymentIntent: string; amountCents: number }[];
+  /** What each reversed pack's events demand, by payment intent. */
+  reversals: Map<string, PackReversal>;
 };
+
+type PackReversal = { sessionId: string; amountCents: number; disputeId: string | null; closedAs: "won" | "lost" | null; refundedCents: number };
 
 const statuses = new Map<string, Map<number, number>>();
 function count(kind: string, status: number) {
@@ -209,7 +219,8 @@ async function purchase(rng: Rng, player: Player) {
   const sessionId = `cs_chaos_${SEED}_${crypto.randomUUID()}`;
   const amountCents = rng.chance(0.1) ? 500 : rng.pick([999, 1999, 4999, 4999, 9999, ...PACK_PRICES_CENTS]);
   const now = Math.floor(Date.now() / 1000);
-  const payload = checkoutCompletedEvent({ sessionId, userId: player.userId, amountTotal: amountCents, created: now });
+  const paymentIntent = `pi_${sessionId}`;
+  const payload = checkoutCompletedEvent({ sessionId, userId: player.userId, amountTotal: amountCents, created: now, paymentIntent });
   const times = rng.int(1, 5);
   const together = rng.chance(0.5);
   const signature = await stripeSignatureHeader(payload, DEV_STRIPE_WEBHOOK_SECRET, now);
@@ -222,7 +233,49 @@ async function purchase(rng: Rng, player: Player) {
   if (answers.length === 0) for (let i = 0; i < times; i++) answers.push(await deliver());
   const pack = findPack(amountCents);
   expect(answers.filter((a) => a.credited).length, `session ${sessionId} credited`).toBe(pack ? 1 : 0);
-  if (pack) player.packSessions.set(sessionId, amountCents);
+  if (pack) {
+    player.packSessions.set(sessionId, amountCents);
+    player.unreversed.push({ sessionId, paymentIntent, amountCents });
+  }
+}
+
+/** Replays one signed event 1–3 times, sometimes at once. */
+async function deliverEvent(rng: Rng, payload: string) {
+  const now = Math.floor(Date.now() / 1000);
+  const signature = await stripeSignatureHeader(payload, DEV_STRIPE_WEBHOOK_SECRET, now);
+  const deliver = async () => {
+    const res = await api("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature } });
+    count("POST /api/stripe/webhook (reversal)", res.status);
+    expect(res.status).toBe(200);
+    await res.body?.cancel();
+  };
+  const times = rng.int(1, 3);
+  if (rng.chance(0.5)) await Promise.all(Array.from({ length: times }, deliver));
+  else for (let i = 0; i < times; i++) await deliver();
+}
+
+/** Disputes (then wins, loses or leaves open) or refunds one of the player's packs. */
+async function reverse(rng: Rng, player: Player) {
+  if (player.unreversed.length === 0) return;
+  const [pack] = player.unreversed.splice(rng.int(0, player.unreversed.length - 1), 1);
+  const { sessionId, paymentIntent, amountCents } = pack!;
+  const model: PackReversal = { sessionId, amountCents, disputeId: null, closedAs: null, refundedCents: 0 };
+  player.reversals.set(paymentIntent, model);
+  if (rng.chance(0.3)) {
+    for (let i = 0; i < rng.int(1, 2); i++) {
+      const amountRefunded = rng.chance(0.5) ? amountCents : Math.min(amountCents, model.refundedCents + rng.int(1, amountCents));
+      await deliverEvent(rng, chargeRefundedEvent({ paymentIntent, amount: amountCents, amountRefunded }));
+      model.refundedCents = Math.max(model.refundedCents, amountRefunded);
+    }
+    return;
+  }
+  const disputeId = `dp_${paymentIntent}`;
+  model.disputeId = disputeId;
+  await deliverEvent(rng, disputeEvent({ type: "charge.dispute.created", disputeId, paymentIntent, amount: amountCents, status: "needs_response" }));
+  const close = rng.pick(["won", "lost", "open"] as const);
+  if (close === "open") return;
+  await deliverEvent(rng, disputeEvent({ type: "charge.dispute.closed", disputeId, paymentIntent, amount: amountCents, status: close }));
+  model.closedAs = close;
 }
 
 async function redeem(rng: Rng, player: Player) {
@@ -276,6 +329,11 @@ async function walletState(userId: string) {
     return {
       wallet: sql.exec<WalletSqlRow>("SELECT coins, cash_cents, last_bonus_day_et, bonus_streak, version FROM wallet WHERE id = 1").one(),
       ledger: sql.exec<LedgerSqlRow>("SELECT seq, currency, amount, balance_after, reason, reference FROM ledger ORDER BY seq").toArray(),
+      owed: sql
+        .exec<{ seq: number; currency: "coins" | "cash"; amount: number; owed_after: number; reason: string; reference: string }>(
+          "SELECT seq, currency, amount, owed_after, reason, reference FROM owed_ledger ORDER BY seq",
+        )
+        .toArray(),
       bets: sql
         .exec<BetSqlRow>("SELECT id, wallet, kind, status, result, stake, to_win, payout_paid, settled_at, leg_results, version FROM bets ORDER BY id")
         .toArray(),
@@ -301,6 +359,46 @@ async function audit(player: Player) {
     expect(row.balance_after, `${who}: ledger row ${row.seq} never negative`).toBeGreaterThanOrEqual(0);
   }
   expect(running, `${who}: balances`).toEqual({ coins: state.wallet.coins, cash: state.wallet.cash_cents });
+
+  // What reversals could not take: owed ledger sum = owed, never below zero, each
+  // repayment mirrored by a ledger debit, and no balance left while anything is owed.
+  const owed = { coins: 0, cash: 0 };
+  for (const row of state.owed) {
+    owed[row.currency] += row.amount;
+    expect(row.owed_after, `${who}: owed row ${row.seq}`).toBe(owed[row.currency]);
+    expect(row.owed_after, `${who}: owed row ${row.seq} never negative`).toBeGreaterThanOrEqual(0);
+  }
+  expect(rpc.owed.coins, `${who}: owed coins audit`).toEqual({ owed: owed.coins, ledgerSum: owed.coins });
+  expect(rpc.owed.cash, `${who}: owed cash audit`).toEqual({ owed: owed.cash, ledgerSum: owed.cash });
+  if (owed.coins > 0) expect(state.wallet.coins, `${who}: no Coins while Coins are owed`).toBe(0);
+  if (owed.cash > 0) expect(state.wallet.cash_cents, `${who}: no Vantage Cash while Vantage Cash is owed`).toBe(0);
+  const repaidInLedger = state.ledger.filter((r) => r.reason === "owed_repayment").map((r) => `${r.currency}:${r.reference}:${-r.amount}`);
+  const repaidInOwed = state.owed.filter((r) => r.reason === "owed_repayment").map((r) => `${r.currency}:${r.reference}:${-r.amount}`);
+  expect(repaidInLedger.sort(), `${who}: repayments`).toEqual(repaidInOwed.sort());
+
+  // Every disputed or refunded pack is reversed exactly as far as its events demand.
+  for (const [paymentIntent, model] of player.reversals) {
+    const pack = findPack(model.amountCents)!;
+    const share = (credited: number) =>
+      model.refundedCents >= model.amountCents ? credited : Math.floor((credited * model.refundedCents) / model.amountCents);
+    const held = model.disputeId !== null && model.closedAs !== "won";
+    const refs = new Set([...(model.disputeId ? [`dispute:${model.disputeId}`] : [])]);
+    const mine = (reference: string) => refs.has(reference) || reference.startsWith(`refund:${paymentIntent}:`);
+    for (const currency of ["coins", "cash"] as const) {
+      const credited = currency === "coins" ? pack.coins : pack.cashCents;
+      const expected = Math.max(share(credited), held ? credited : 0);
+      const taken = state.ledger
+        .filter((r) => r.currency === currency && mine(r.reference) && (r.reason === "dispute_reversal" || r.reason === "refund_reversal"))
+        .reduce((sum, r) => sum - r.amount, 0);
+      const recordedOwed = state.owed
+        .filter((r) => r.currency === currency && mine(r.reference) && r.reason !== "owed_repayment")
+        .reduce((sum, r) => sum + r.amount, 0);
+      const restored = state.ledger
+        .filter((r) => r.currency === currency && mine(r.reference) && r.reason === "dispute_restore")
+        .reduce((sum, r) => sum + r.amount, 0);
+      expect(taken + recordedOwed - restored, `${who}: ${currency} reversed of ${model.sessionId}`).toBe(expected);
+    }
+  }
 
   const rows = (reason: string) => state.ledger.filter((r) => r.reason === reason);
   const perReference = (reason: string) => {
@@ -381,7 +479,7 @@ async function audit(player: Player) {
 // ---- the run ----
 
 describe("abuse: seeded chaos across many players", () => {
-  it("keeps every player's money consistent through bets, settlement, bonuses, purchases and redemptions", { timeout: 90_000 }, async () => {
+  it("keeps every player's money consistent through bets, settlement, bonuses, purchases, disputes, refunds and redemptions", { timeout: 90_000 }, async () => {
     console.log(`abuse-chaos seed: ${SEED} (replay with CHAOS_SEED=${SEED})`);
     const started = Date.now();
     const rng = prng(SEED);
@@ -389,7 +487,17 @@ describe("abuse: seeded chaos across many players", () => {
     const players: Player[] = [];
     for (let index = 0; index < PLAYERS; index++) {
       const signed = await signIn(`chaos-${SEED}-${index}@example.com`);
-      players.push({ ...signed, index, onboarded: false, betIds: new Set(), slips: [], bonusDays: new Set(), packSessions: new Map() });
+      players.push({
+        ...signed,
+        index,
+        onboarded: false,
+        betIds: new Set(),
+        slips: [],
+        bonusDays: new Set(),
+        packSessions: new Map(),
+        unreversed: [],
+        reversals: new Map(),
+      });
     }
     // Half the players can redeem: onboarded through the simulated provider.
     for (const player of players.filter((p) => p.index % 2 === 0)) {
@@ -422,6 +530,10 @@ describe("abuse: seeded chaos across many players", () => {
       for (let i = 0; i < 8; i++) {
         const [player, r] = [rng.pick(players), own()];
         tasks.push(() => redeem(r, player));
+      }
+      for (let i = 0; i < 4; i++) {
+        const [player, r] = [rng.pick(players), own()];
+        tasks.push(() => reverse(r, player));
       }
       for (let i = 0; i < 3; i++) {
         const viaCron = rng.chance(0.5);
