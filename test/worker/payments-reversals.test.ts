@@ -245,6 +245,34 @@ describe("owed: a reversal beyond the balance", () => {
   });
 });
 
+describe("owed: repaid by restored packs and returned redemptions too", () => {
+  it("a won dispute's restore and a failed payout's refund each repay what is owed before any balance appears", async () => {
+    const player = await signIn();
+    const wallet = getUserWallet(env, player.userId);
+    const big = await buy(player, 4999);
+    const small = await buy(player, 999);
+    const held = await wallet.requestRedemption(player.userId, { amountCents: 5_000, redemptionId: "rd_owed_refund" }, Date.now());
+    expect(held.ok).toBe(true);
+    expect(await me(player)).toMatchObject({ coinBalance: 65_000, vantageCash: 800 });
+
+    await dispute("charge.dispute.created", "dp_big", big, "needs_response");
+    await dispute("charge.dispute.created", "dp_small", small, "needs_response");
+    expect(await me(player)).toMatchObject({ coinBalance: 5_000, vantageCash: 0, owedCoins: 0, owedCash: 5_000 });
+
+    await dispute("charge.dispute.closed", "dp_small", small, "won");
+    expect(await me(player)).toMatchObject({ coinBalance: 15_000, vantageCash: 0, owedCash: 4_100 });
+    const failed = await wallet.failRedemption(player.userId, { redemptionId: "rd_owed_refund", reason: "Account closed" }, Date.now());
+    expect(failed.ok).toBe(true);
+    expect(await me(player)).toMatchObject({ coinBalance: 15_000, vantageCash: 900, owedCash: 0 });
+
+    expect((await ledger(player)).filter((r) => r.reason === "owed_repayment").map((r) => [r.currency, r.amount, r.reference])).toEqual([
+      ["cash", -900, "dispute_restore:dispute:dp_small"],
+      ["cash", -4_100, "redemption_refund:rd_owed_refund"],
+    ]);
+    await expectConsistent(player);
+  });
+});
+
 describe("a dispute racing a bet and a redemption on one wallet", () => {
   it("keeps the ledger equal to the balance and the balance at or above zero, whichever order they run in", async () => {
     const [event] = await openEvents(1);

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { getDb } from "../db/database";
 import { paymentIntents } from "../db/schema";
 import { getUserWallet } from "../wallet/get-user-wallet";
+import type { ReversalResult } from "../wallet/reversal-operations";
 
 export const REVERSAL_EVENTS = new Set(["charge.dispute.created", "charge.dispute.closed", "charge.refunded"]);
 
@@ -73,8 +74,7 @@ export async function handleReversalEvent(env: Env, type: string, object: unknow
       { paymentIntent, chargeAmountCents: charge.amount, amountRefundedCents: charge.amount_refunded },
       now,
     );
-    if (!result.ok) return { ignored: result.code };
-    return result.found ? { moved: result.movements.length > 0 } : { ignored: "unknown purchase" };
+    return walletOutcome(result, type, paymentIntent);
   }
 
   const parsed = DisputeSchema.safeParse(object);
@@ -88,6 +88,17 @@ export async function handleReversalEvent(env: Env, type: string, object: unknow
     { disputeId: dispute.id, paymentIntent, status: dispute.status, phase: type === "charge.dispute.created" ? "created" : "closed" },
     now,
   );
-  if (!result.ok) return { ignored: result.code };
-  return result.found ? { moved: result.movements.length > 0 } : { ignored: "unknown purchase" };
+  return walletOutcome(result, type, paymentIntent);
+}
+
+function walletOutcome(result: ReversalResult, type: string, paymentIntent: string): ReversalOutcome {
+  if (!result.ok) {
+    console.warn(`${type} refused by the wallet; ignored`, paymentIntent, result.message);
+    return { ignored: result.code };
+  }
+  if (!result.found) {
+    console.warn(`${type} for a payment intent whose purchase the wallet does not hold; ignored`, paymentIntent);
+    return { ignored: "unknown purchase" };
+  }
+  return { moved: result.movements.length > 0 };
 }

@@ -381,7 +381,7 @@ export class UserWallet extends DurableObject<Env> {
    * the active provider and the player's payout account; then the alarm is set for the
    * next one. Nothing due, no provider or no account: it waits for the next wake.
    */
-  async retryDuePayouts(now: number): Promise<void> {
+  private async retryDuePayouts(now: number): Promise<void> {
     const owner = this.ctx.storage.sql.exec<{ user_id: string }>("SELECT user_id FROM wallet WHERE id = 1").toArray()[0];
     if (!owner) return;
     const userId = owner.user_id;

@@ -107,6 +107,7 @@ export const WALLET_SCHEMA: readonly string[] = [
      created_at INTEGER NOT NULL,
      UNIQUE (currency, reason, reference)
    )`,
+  `CREATE INDEX IF NOT EXISTS owed_ledger_currency_idx ON owed_ledger (currency, seq)`,
   `CREATE TABLE IF NOT EXISTS purchases (
      checkout_session_id TEXT PRIMARY KEY,
      payment_intent TEXT,
