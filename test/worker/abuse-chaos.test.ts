@@ -473,7 +473,12 @@ async function audit(player: Player) {
   );
   expect(legs.results, `${who}: bet_legs projection`).toEqual(expectedLegs);
 
-  return { bets: state.bets.length, open: state.bets.filter((b) => b.status === "open").length, ledgerRows: state.ledger.length };
+  return {
+    bets: state.bets.length,
+    open: state.bets.filter((b) => b.status === "open").length,
+    ledgerRows: state.ledger.length,
+    owedRows: state.owed.length,
+  };
 }
 
 // ---- the run ----
@@ -576,13 +581,18 @@ describe("abuse: seeded chaos across many players", () => {
       if (!summary.pending) break;
     }
 
-    let totals = { bets: 0, open: 0, ledgerRows: 0 };
+    let totals = { bets: 0, open: 0, ledgerRows: 0, owedRows: 0 };
     for (const player of players) {
       const result = await audit(player);
-      totals = { bets: totals.bets + result.bets, open: totals.open + result.open, ledgerRows: totals.ledgerRows + result.ledgerRows };
+      totals = {
+        bets: totals.bets + result.bets,
+        open: totals.open + result.open,
+        ledgerRows: totals.ledgerRows + result.ledgerRows,
+        owedRows: totals.owedRows + result.owedRows,
+      };
     }
     console.log(
-      `abuse-chaos seed ${SEED}: ${totals.bets} bets, ${totals.open} still open, ${totals.ledgerRows} ledger rows, ${Date.now() - started} ms\n` +
+      `abuse-chaos seed ${SEED}: ${totals.bets} bets, ${totals.open} still open, ${totals.ledgerRows} ledger rows, ${totals.owedRows} owed rows, ${Date.now() - started} ms\n` +
         [...statuses].map(([kind, byStatus]) => `  ${kind}: ${[...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ")}`).join("\n"),
     );
     expect(totals.bets, "thousands of bets were placed").toBeGreaterThanOrEqual(1000);
