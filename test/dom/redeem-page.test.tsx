@@ -127,6 +127,15 @@ describe("/redeem", () => {
     expect(screen.queryByText("Failed to submit redemption")).toBeNull();
   });
 
+  it("shows what is owed and that redemptions wait for it", async () => {
+    harness.user = player({ vantageCash: 0, owedCash: 4_000, owedCoins: 49_000 });
+    harness.replies.set("GET /api/connect/status", { body: enabledStatus });
+    renderRedeem();
+    const note = await screen.findByRole("note");
+    expect(note.textContent).toContain("Owed: 49,000 Coins and 40 Vantage Cash.");
+    expect(note.textContent).toContain("redemptions are paused until it is repaid");
+  });
+
   it("keeps submit disabled for a signed-out visitor", async () => {
     const user = renderRedeem();
     await user.type(amountInput(), "20");

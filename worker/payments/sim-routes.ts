@@ -81,7 +81,8 @@ function afterPaymentActions(session: SimSession, purchase: Awaited<ReturnType<t
   const actions: string[] = [];
   if (!dispute) actions.push(action("dispute", "Dispute", "danger"));
   if (dispute?.open) actions.push(action("dispute/won", "Close dispute: won", "pay"), action("dispute/lost", "Close dispute: lost", "danger"));
-  if (!dispute?.open && refunded < session.amountCents) {
+  // Stripe refunds a charge only while it is not disputed (or after the dispute was won).
+  if ((!dispute || dispute.status === "won") && refunded < session.amountCents) {
     if (refunded + Math.floor(session.amountCents / 2) < session.amountCents) actions.push(action("refund/half", "Refund half", "cancel"));
     actions.push(action("refund/full", "Refund", "cancel"));
   }

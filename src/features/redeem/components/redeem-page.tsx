@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { ApiError } from "../../../lib/api-client";
 import { redirectTo } from "../../../lib/browser-navigation";
 import { sanitizeAmountInput } from "../../../shared/betslip";
-import { formatMoney, parseAmountToMinor } from "../../../shared/money";
+import { formatAmount, formatMoney, parseAmountToMinor } from "../../../shared/money";
 import { canSubmitRedemption, REDEMPTION_MIN_CENTS, type ConnectStatus, type Redemption } from "../../../shared/schemas/redemptions";
 import { useAuth } from "../../auth/auth-provider";
 import { useWallet } from "../../wallet/wallet-provider";
@@ -45,6 +45,10 @@ export function RedeemPage() {
   const idempotencyKey = useRef(newKey());
 
   const balanceCents = wallet.balances?.vantageCash ?? 0;
+  const owed = [
+    { wallet: "coins" as const, amount: wallet.balances?.owedCoins ?? 0 },
+    { wallet: "cash" as const, amount: wallet.balances?.owedCash ?? 0 },
+  ].filter((o) => o.amount > 0);
   const signedIn = user !== null;
 
   const loadHistory = useCallback(async () => {
@@ -111,6 +115,12 @@ export function RedeemPage() {
       <p className="redeem-balance">
         Vantage Cash balance: <strong className="tabular">{formatMoney("cash", balanceCents)}</strong>
       </p>
+      {owed.length > 0 && (
+        <p className="redeem-owed" role="note">
+          Owed: {owed.map((o) => formatAmount(o.wallet, o.amount)).join(" and ")}. A reversed payment left this owed; new credits repay it
+          first, and redemptions are paused until it is repaid.
+        </p>
+      )}
 
       {status && !status.payouts_enabled && (
         <div className="card redeem-onboarding">
