@@ -5,6 +5,7 @@
 // stops the Worker with a message naming it instead of surfacing later as odd behaviour.
 // The README's "Tunables" table lists the same rows.
 import { z } from "zod";
+import { parseDelayBySport } from "../src/shared/live-rules";
 
 type Tunable<T> = { default: string; schema: z.ZodType<T>; meaning: string };
 
@@ -16,6 +17,16 @@ function tunable<T>(defaultValue: string, schema: z.ZodType<T>, meaning: string)
 
 export const TUNABLES = {
   ODDS_API_TIMEOUT_MS: tunable("8000", wholeNumber(500, 60_000), "How long one call to The Odds API may take before it counts as failed."),
+  // Live prices (issue 11): live board cadence, accepted price age, in-play bet delay, feed credit reserve.
+  LIVE_REFRESH_SECONDS: tunable("30", wholeNumber(5, 600), "While a sport has games under way, its board is refreshed from the feed at most this often, for everyone."),
+  LIVE_PRICE_MAX_AGE_SECONDS: tunable("60", wholeNumber(5, 600), "A live pick is accepted only at a price the feed confirmed at most this long ago; older is re-fetched first."),
+  LIVE_BET_DELAY_SECONDS: tunable("5", wholeNumber(0, 30), "Bets with a live leg are held this long, then re-priced, before they are accepted."),
+  LIVE_BET_DELAY_BY_SPORT: tunable("", z.string().transform((text, ctx) => {
+    const parsed = parseDelayBySport(text);
+    if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
+    return parsed.ok ? parsed.value : {};
+  }), "Per-sport live-bet delays overriding LIVE_BET_DELAY_SECONDS, as sport_key:seconds pairs (e.g. soccer_usa_mls:8,basketball_nba:3)."),
+  FEED_CREDIT_RESERVE: tunable("5040", wholeNumber(0, 100_000_000), "Below this many remaining The Odds API credits, live refreshes stop and live markets show Locked (default: one day of live refreshes, see README)."),
 } as const;
 
 export type TunableName = keyof typeof TUNABLES;
