@@ -13,6 +13,10 @@
 // flagged `stale`; with no copy at all it is a 502. Every event carries `confirmedAt`,
 // when the feed last confirmed its prices.
 //
+// The marker coordinates isolates through KV, which is eventually consistent between
+// locations: the one-call-per-interval promise holds within a location (where readers
+// of one sport's board meet), and at worst once per location across the world.
+//
 // Quota guard (credit-guard.ts): while The Odds API's credits are below the reserve or
 // spent, a live board is not refreshed at the live cadence (only every 10 minutes, like
 // an upcoming one) and its games under way are served with every price locked.
@@ -186,7 +190,7 @@ export async function loadCachedEvents(
     needFresh = live && options.liveMaxAgeMs !== undefined && now - cached.fetchedAt > options.liveMaxAgeMs;
     if (now < freshUntil(cached, deps, now) && !needFresh) return visible(cached, false, deps, now);
     // Due only because of the live cadence: with the quota guard up, keep the copy (live games locked).
-    if (live && now - cached.fetchedAt < ODDS_CACHE_MS && deps.liveGuard && (await deps.liveGuard())) {
+    if (live && now - cached.fetchedAt < ODDS_CACHE_MS && (await guardUp(deps))) {
       const locked = visible({ ...cached, liveLocked: true }, false, deps, now);
       return { ...locked, freshUntil: Math.min(now + BOARD_MEMO_MS, cached.fetchedAt + ODDS_CACHE_MS) };
     }
@@ -198,6 +202,15 @@ export async function loadCachedEvents(
   const refresh = refreshBoard(deps, sport, now, cached, needFresh).finally(() => inflight.delete(deps.cacheKey));
   inflight.set(deps.cacheKey, refresh);
   return refresh;
+}
+
+/** Whether the quota guard is up; a guard that cannot be read counts as up (no credits spent on a guess). */
+async function guardUp(deps: OddsCacheDeps): Promise<boolean> {
+  if (!deps.liveGuard) return false;
+  return deps.liveGuard().catch((err: unknown) => {
+    console.warn("odds: quota guard unreadable, treated as up", err);
+    return true;
+  });
 }
 
 /** What players see of a copy: finished games gone; games under way locked while the quota guard is up. */
@@ -251,7 +264,7 @@ async function refreshBoard(
     deps.provider.fetchOdds(sport, now).catch(
       (err: unknown): FeedFailure => ({ ok: false, kind: "unavailable", status: null, message: `feed error: ${String(err)}` }),
     ),
-    deps.liveGuard ? deps.liveGuard().catch(() => true) : false,
+    guardUp(deps),
   ]);
   if (result.ok) {
     const board: CachedBoard = { fetchedAt: now, events: result.value.map((e) => ({ ...e, confirmedAt: now })), liveLocked: guarded };
