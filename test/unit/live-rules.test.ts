@@ -3,7 +3,6 @@
 import { describe, expect, it } from "vitest";
 import { betDelayFor, isUnderway, parseDelayBySport, slipDelaySeconds } from "../../src/shared/live-rules";
 import { SPORT_KEYS, type SportKey } from "../../src/shared/sports";
-import { parseTunables } from "../../worker/tunables";
 
 const T = Date.UTC(2026, 10, 23, 20, 0, 0);
 
@@ -30,19 +29,5 @@ describe("live rules", () => {
     expect(slipDelaySeconds(["basketball_nba"], delays)).toBe(5);
     expect(slipDelaySeconds(["basketball_nba", "soccer_usa_mls"], delays)).toBe(8);
     expect(slipDelaySeconds(["mma_mixed_martial_arts"], delays)).toBe(0);
-  });
-
-  it("validates the live tunables with their defaults", () => {
-    const defaults = parseTunables({});
-    expect(defaults.ok && defaults.value).toMatchObject({
-      LIVE_REFRESH_SECONDS: 30,
-      LIVE_PRICE_MAX_AGE_SECONDS: 60,
-      LIVE_BET_DELAY_SECONDS: 5,
-      LIVE_BET_DELAY_BY_SPORT: {},
-      FEED_CREDIT_RESERVE: 5040,
-    });
-    const bad = parseTunables({ LIVE_BET_DELAY_BY_SPORT: "soccer:8", LIVE_REFRESH_SECONDS: "1" });
-    expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.problems.map((p) => p.split("=")[0])).toEqual(["LIVE_REFRESH_SECONDS", "LIVE_BET_DELAY_BY_SPORT"]);
   });
 });
