@@ -18,7 +18,7 @@ function tunable<T>(defaultValue: string, schema: z.ZodType<T>, meaning: string)
 export const TUNABLES = {
   ODDS_API_TIMEOUT_MS: tunable("8000", wholeNumber(500, 60_000), "How long one call to The Odds API may take before it counts as failed."),
   // Live prices (issue 11): live board cadence, accepted price age, in-play bet delay, feed credit reserve.
-  LIVE_REFRESH_SECONDS: tunable("30", wholeNumber(5, 600), "While a sport has games under way, its board is refreshed from the feed at most this often, for everyone."),
+  LIVE_REFRESH_SECONDS: tunable("30", wholeNumber(5, 600), "While a sport has games under way, its board is refreshed from the feed at most this often, for everyone (keep it below LIVE_PRICE_MAX_AGE_SECONDS)."),
   LIVE_PRICE_MAX_AGE_SECONDS: tunable("60", wholeNumber(5, 600), "A live pick is accepted only at a price the feed confirmed at most this long ago; older is re-fetched first."),
   LIVE_BET_DELAY_SECONDS: tunable("5", wholeNumber(0, 30), "Bets with a live leg are held this long, then re-priced, before they are accepted."),
   LIVE_BET_DELAY_BY_SPORT: tunable("", z.string().transform((text, ctx) => {

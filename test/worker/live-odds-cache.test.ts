@@ -130,6 +130,27 @@ describe("live board cadence", () => {
     expect(stale.events[0]!.confirmedAt).toBe(T0);
   });
 
+  it("locks a game under way once its prices are older than a bet could be accepted at; upcoming games keep theirs", async () => {
+    let fail = false;
+    const provider: OddsFeedProvider = {
+      name: "the-odds-api",
+      isMapped: () => true,
+      async fetchOdds(): Promise<FeedResult<Event[]>> {
+        return fail ? { ok: false, kind: "unavailable", status: 503, message: "down" } : { ok: true, value: [game("live-6", -60_000), game("later-6", 3_600_000)], quota: null };
+      },
+      fetchScores: async () => ({ ok: true, value: [], quota: null }),
+    };
+    const d = deps(provider, { liveMaxAgeMs: 60_000 });
+    await loadCachedEvents(d, "basketball_nba", T0);
+    fail = true;
+    const within = await loadCachedEvents(d, "basketball_nba", T0 + 60_000);
+    expect(within.stale).toBe(true);
+    expect(within.events[0]!.markets.moneyline).toEqual({ home: -150, away: 130 });
+    const beyond = await loadCachedEvents(d, "basketball_nba", T0 + 120_001);
+    expect(beyond.events[0]!.markets.moneyline).toEqual({ home: null, away: null });
+    expect(beyond.events[1]!.markets.moneyline).toEqual({ home: -150, away: 130 });
+  });
+
   it("re-fetches a live board older than the accepted price age when a bet needs it", async () => {
     const { provider, calls } = scriptedFeed(() => [game("live-4", -60_000)]);
     // A cadence longer than the price age, so only the bet's need triggers the call.

@@ -19,7 +19,9 @@
 //
 // Quota guard (credit-guard.ts): while The Odds API's credits are below the reserve or
 // spent, a live board is not refreshed at the live cadence (only every 10 minutes, like
-// an upcoming one) and its games under way are served with every price locked.
+// an upcoming one) and its games under way are served with every price locked. So are
+// games under way whose prices are older than LIVE_PRICE_MAX_AGE_SECONDS (the feed
+// failing): a live price is only offered while a bet could be accepted at it.
 import { ODDS_CACHE_MS } from "../../src/shared/odds";
 import type { Event } from "../../src/shared/schemas/events";
 import { isSportKey, type SportKey } from "../../src/shared/sports";
@@ -132,6 +134,7 @@ export async function loadEvents(
       waitUntil: ctx ? (p) => ctx.waitUntil(p) : undefined,
       feedOffsetMs: simOffset,
       liveRefreshMs: rules.LIVE_REFRESH_SECONDS * 1000,
+      liveMaxAgeMs: rules.LIVE_PRICE_MAX_AGE_SECONDS * 1000,
       liveGuard: provider.name === "the-odds-api" ? async () => (await readCreditGuard(env, now)).locked : undefined,
     },
     sport,
@@ -155,6 +158,8 @@ export type OddsCacheDeps = {
   feedOffsetMs?: number;
   /** How long a board with games under way stays fresh; LIVE_REFRESH_SECONDS' default when absent. */
   liveRefreshMs?: number;
+  /** A game under way whose prices are older than this shows locked (no pick at a price that would be refused). */
+  liveMaxAgeMs?: number;
   /** True while live refreshes must stop (the quota guard); never when absent. */
   liveGuard?: () => Promise<boolean>;
   /** This isolate's refreshes in flight (one per cache key); a module-wide map when absent. */
@@ -213,12 +218,17 @@ async function guardUp(deps: OddsCacheDeps): Promise<boolean> {
   });
 }
 
-/** What players see of a copy: finished games gone; games under way locked while the quota guard is up. */
+/**
+ * What players see of a copy: finished games gone; games under way locked while the
+ * quota guard is up, or once their prices are older than a bet could be accepted at
+ * (the feed failing, say), so nobody picks a live price that would be refused.
+ */
 function visible(board: CachedBoard, stale: boolean, deps: OddsCacheDeps, now: number): LoadedEvents {
   const feedNowMs = now + (deps.feedOffsetMs ?? 0);
+  const tooOld = (e: Event) => deps.liveMaxAgeMs !== undefined && now - (e.confirmedAt ?? board.fetchedAt) > deps.liveMaxAgeMs;
   const events = board.events
     .filter((e) => e.status !== "final")
-    .map((e) => (board.liveLocked && isUnderway(e, feedNowMs) ? lockedEvent(e) : e));
+    .map((e) => ((board.liveLocked || tooOld(e)) && isUnderway(e, feedNowMs) ? lockedEvent(e) : e));
   return { events, stale, fetchedAt: board.fetchedAt, freshUntil: freshUntil(board, deps, now) };
 }
 
