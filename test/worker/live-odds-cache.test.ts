@@ -9,7 +9,9 @@ import { ODDS_CACHE_MS } from "../../src/shared/odds";
 import type { Event } from "../../src/shared/schemas/events";
 import type { FeedResult, OddsFeedProvider } from "../../worker/odds/feed-provider";
 import { loadCachedEvents, type LoadedEvents, type OddsCacheDeps } from "../../worker/odds/odds-service";
-import { creditGuardFrom } from "../../worker/odds/credit-guard";
+import { creditGuardFrom, readCreditGuard } from "../../worker/odds/credit-guard";
+import { recordFeedStatus } from "../../worker/odds/feed-status";
+import { createTheOddsApiProvider } from "../../worker/odds/the-odds-api";
 
 const T0 = Date.UTC(2026, 4, 1, 20, 0, 0);
 const LIVE_MS = 30_000;
@@ -208,5 +210,31 @@ describe("quota guard", () => {
     expect(creditGuardFrom(call(null, null, "unavailable: odds feed timed out"), 5040)).toEqual({ locked: false });
     expect(creditGuardFrom(call(0, 401, "out-of-credits: Usage quota has been reached"), 5040)).toMatchObject({ locked: true, reason: "out-of-credits" });
     expect(creditGuardFrom(call(null, 401, "unauthorized: Invalid API key"), 5040)).toMatchObject({ locked: true, reason: "unauthorized" });
+  });
+
+  it("goes up when The Odds API answers OUT_OF_USAGE_CREDITS or reports credits below the reserve, as recorded in feed_status", async () => {
+    let answer = () =>
+      new Response(JSON.stringify({ message: "Usage quota has been reached", error_code: "OUT_OF_USAGE_CREDITS" }), {
+        status: 401,
+        headers: { "x-requests-remaining": "0", "x-requests-used": "20000", "x-requests-last": "0" },
+      });
+    const feed = createTheOddsApiProvider({
+      apiKey: "test-key",
+      baseUrl: "https://odds.test",
+      fetcher: async () => answer(),
+      record: (update) => recordFeedStatus(env, update, T0 + 1),
+    });
+    expect(await feed.fetchOdds("icehockey_nhl", T0)).toMatchObject({ ok: false, kind: "out-of-credits" });
+    expect(await readCreditGuard(env, T0 + 10 * 60_000)).toMatchObject({ locked: true, reason: "out-of-credits" });
+
+    answer = () => new Response("[]", { status: 200, headers: { "x-requests-remaining": "5039", "x-requests-used": "14961", "x-requests-last": "6" } });
+    const later = createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test", fetcher: async () => answer(), record: (u) => recordFeedStatus(env, u, T0 + 2) });
+    expect(await later.fetchOdds("icehockey_nhl", T0)).toMatchObject({ ok: true });
+    expect(await readCreditGuard(env, T0 + 20 * 60_000)).toEqual({ locked: true, reason: "reserve", remaining: 5039 });
+
+    answer = () => new Response("[]", { status: 200, headers: { "x-requests-remaining": "19000", "x-requests-used": "1000", "x-requests-last": "6" } });
+    const renewed = createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test", fetcher: async () => answer(), record: (u) => recordFeedStatus(env, u, T0 + 3) });
+    await renewed.fetchOdds("icehockey_nhl", T0);
+    expect(await readCreditGuard(env, T0 + 30 * 60_000)).toEqual({ locked: false });
   });
 });
