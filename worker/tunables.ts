@@ -16,6 +16,12 @@ function tunable<T>(defaultValue: string, schema: z.ZodType<T>, meaning: string)
 
 export const TUNABLES = {
   ODDS_API_TIMEOUT_MS: tunable("8000", wholeNumber(500, 60_000), "How long one call to The Odds API may take before it counts as failed."),
+  // Play-through (issue 18): purchased and bonus Vantage Cash must be staked this many times before it can be redeemed.
+  CASH_PLAYTHROUGH: tunable(
+    "1",
+    wholeNumber(0, 20),
+    "How many times purchased and bonus Vantage Cash must be staked in settled, non-void bets before it can be redeemed (0 turns play-through off).",
+  ),
 } as const;
 
 export type TunableName = keyof typeof TUNABLES;
