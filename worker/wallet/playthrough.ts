@@ -59,14 +59,14 @@ function openCashStakes(tx: PlaythroughTx): number {
 
 /**
  * Applies one change to the figure, once per (reason, reference); `delta` is clamped so
- * the figure never goes below 0. Returns the change actually applied (0 when repeated).
+ * the figure never goes below 0 (a clamped-to-0 move is still recorded, so it stays
+ * once). Returns the change actually applied (0 when repeated).
  */
 function move(tx: PlaythroughTx, reason: string, reference: string, delta: number): number {
   const seen = tx.sql.exec("SELECT 1 FROM playthrough_moves WHERE reason = ? AND reference = ?", reason, reference).toArray();
   if (seen.length > 0) return 0;
   const before = storedToPlay(tx);
   const applied = Math.max(delta, -before);
-  if (applied === 0) return 0;
   const after = before + applied;
   tx.sql.exec("INSERT INTO playthrough (id, to_play) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET to_play = excluded.to_play", after);
   tx.sql.exec(

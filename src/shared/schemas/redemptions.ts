@@ -19,6 +19,8 @@ export const ConnectStatusSchema = z.object({
   payouts_enabled: z.boolean(),
   hasAccount: z.boolean(),
   requirements: z.object({ currently_due: z.array(z.string()) }),
+  /** Set when the payout account's bank account already belongs to another player (issue 18). */
+  payoutIdentityInUse: z.literal(true).optional(),
 });
 export type ConnectStatus = z.infer<typeof ConnectStatusSchema>;
 
