@@ -166,4 +166,17 @@ describe("/redeem", () => {
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(screen.getByRole("status").textContent).toBe(`Failed to submit redemption${refusal}`);
   });
+
+  it("says when the bank account belongs to another player, keeps submit off and offers to change it", async () => {
+    harness.user = player({ vantageCash: 3_000 });
+    harness.replies.set("GET /api/connect/status", { body: { ...enabledStatus, payoutIdentityInUse: true } });
+    harness.replies.set("POST /api/connect/create-or-link", { body: enabledStatus });
+    harness.replies.set("POST /api/connect/onboarding-link", { body: { url: "https://connect.example/onboard" } });
+    const user = renderRedeem();
+    expect((await screen.findByRole("alert")).textContent).toContain("already used for payouts by another Vantage account");
+    await user.type(amountInput(), "20");
+    expect(submitButton().disabled).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Change bank account" }));
+    await waitFor(() => expect(harness.redirectTo).toHaveBeenCalledWith("https://connect.example/onboard"));
+  });
 });

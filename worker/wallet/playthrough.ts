@@ -22,7 +22,8 @@
 //            cash, and then takes that much off (floored at 0).
 //   refund   a failed redemption's refund restores exactly what its hold took.
 //   reversal a dispute or refund that takes purchased cash back calls
-//            `playthroughOnReversal`: cents × CASH_PLAYTHROUGH off (floored at 0).
+//            `playthroughOnReversal`: cents × CASH_PLAYTHROUGH (at least × 1) off
+//            (floored at 0).
 //
 // Open cash bets count provisionally: what is shown and enforced as still to play is
 // max(0, to_play − open cash stakes), because staked cash is no longer in the balance and

@@ -28,6 +28,8 @@ export const REDEEM_MESSAGES = {
   failed: "Failed to submit redemption",
   finishOnboarding: "Finish onboarding to enable payouts.",
   onboardingFailed: "Could not start onboarding.",
+  identityInUse:
+    "This bank account is already used for payouts by another Vantage account. Each person can redeem to their own bank account only: change it to redeem.",
   playthroughRule:
     "Bought and bonus Vantage Cash must be played through in settled bets (wins and losses count; pushes and voids don't) before it can be redeemed. Winnings are redeemable at once.",
 } as const;
@@ -98,7 +100,8 @@ export function RedeemPage() {
     };
   }, [api, signedIn, balanceCents]);
 
-  const payoutsEnabled = status?.payouts_enabled === true;
+  const identityInUse = status?.payoutIdentityInUse === true;
+  const payoutsEnabled = status?.payouts_enabled === true && !identityInUse;
   const enabled = canSubmitRedemption({ signedIn, payoutsEnabled, submitting, amountText: amount, balanceCents, redeemableCents });
   const typedCents = parseAmountToMinor("cash", amount);
   const overRedeemable = typedCents !== null && typedCents > redeemableCents && typedCents <= balanceCents;
@@ -154,6 +157,15 @@ export function RedeemPage() {
         </div>
       </dl>
       <p className="muted redeem-rule">{REDEEM_MESSAGES.playthroughRule}</p>
+
+      {status?.payouts_enabled && identityInUse && (
+        <div className="card redeem-onboarding" role="alert">
+          <p>{REDEEM_MESSAGES.identityInUse}</p>
+          <button type="button" className="btn btn-primary" onClick={() => void onboard()} disabled={onboarding}>
+            Change bank account
+          </button>
+        </div>
+      )}
 
       {status && !status.payouts_enabled && (
         <div className="card redeem-onboarding">
