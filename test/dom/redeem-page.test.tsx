@@ -138,6 +138,12 @@ describe("/redeem", () => {
     await waitFor(() => expect(submitButton().disabled).toBe(true));
     expect(screen.getByText("Only 58 Vantage Cash is redeemable now. Play 20 more in bets to redeem the rest.")).toBeTruthy();
     expect(amountInput().getAttribute("aria-describedby")).toBe("redeem-amount-hint");
+    await user.clear(amountInput());
+    await user.type(amountInput(), "78");
+    expect(submitButton().disabled).toBe(true);
+    await user.clear(amountInput());
+    await user.type(amountInput(), "78.01");
+    expect(screen.queryByText(/is redeemable now/)).toBeNull();
   });
 
   it("re-reads the figures from /api/me rather than trusting the signed-in document", async () => {
@@ -151,6 +157,16 @@ describe("/redeem", () => {
     await waitFor(() => expect(submitButton().disabled).toBe(false));
     await user.type(amountInput(), "1");
     await waitFor(() => expect(submitButton().disabled).toBe(true));
+  });
+
+  it("says nothing is redeemable yet when all of the balance is still to play", async () => {
+    harness.user = player({ vantageCash: 4_900, redeemableCash: 0, cashToPlay: 4_900 });
+    harness.replies.set("GET /api/connect/status", { body: enabledStatus });
+    const user = renderRedeem();
+    await waitFor(() => expect(harness.requests.some((r) => r.path === "/api/connect/status")).toBe(true));
+    await user.type(amountInput(), "20");
+    expect(screen.getByText("Nothing is redeemable yet: play 49 more Vantage Cash in bets first.")).toBeTruthy();
+    expect(submitButton().disabled).toBe(true);
   });
 
   it("explains a play-through refusal under 'Failed to submit redemption'", async () => {

@@ -59,7 +59,7 @@ describe("money in and out", () => {
     await amount.fill("10");
     await expect.poll(() => submit.isDisabled()).toBe(true);
     await amount.fill("20");
-    await page.getByText("Only 0 Vantage Cash is redeemable now. Play 50 more in bets to redeem the rest.").waitFor();
+    await page.getByText("Nothing is redeemable yet: play 50 more Vantage Cash in bets first.").waitFor();
     expect(await submit.isDisabled()).toBe(true);
     expect(await axeProblems(page)).toEqual([]);
     await screenshot(page, "5-redeem");

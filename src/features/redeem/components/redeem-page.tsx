@@ -191,8 +191,9 @@ export function RedeemPage() {
           />
           {overRedeemable && (
             <p id="redeem-amount-hint" className="redeem-hint">
-              Only {formatMoney("cash", redeemableCents)} Vantage Cash is redeemable now. Play {formatMoney("cash", toPlayCents)} more in
-              bets to redeem the rest.
+              {redeemableCents === 0
+                ? `Nothing is redeemable yet: play ${formatMoney("cash", toPlayCents)} more Vantage Cash in bets first.`
+                : `Only ${formatMoney("cash", redeemableCents)} Vantage Cash is redeemable now. Play ${formatMoney("cash", toPlayCents)} more in bets to redeem the rest.`}
             </p>
           )}
         </div>
