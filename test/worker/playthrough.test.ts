@@ -10,6 +10,7 @@ import type { Event } from "../../src/shared/schemas/events";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import worker from "../../worker/index";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
+import { parseTunables } from "../../worker/tunables";
 import { playthroughAudit, playthroughOnReversal, playthroughState } from "../../worker/wallet/playthrough";
 import type { UserWallet } from "../../worker/wallet/user-wallet";
 import { WalletTx } from "../../worker/wallet/wallet-tx";
@@ -196,6 +197,19 @@ describe("play-through before redemption", () => {
     await stub.failRedemption(off.userId, { redemptionId: "rd_pt_off", reason: "again" }, Date.now());
     expect(await me(off)).toMatchObject({ cashToPlay: 3_800 });
     await auditPlaythrough(off);
+  });
+});
+
+describe("the CASH_PLAYTHROUGH tunable", () => {
+  it("defaults to 1, accepts 0 (off) to 20, and names anything else", () => {
+    const read = (value: string) => {
+      const result = parseTunables({ CASH_PLAYTHROUGH: value });
+      return result.ok ? result.value.CASH_PLAYTHROUGH : result.problems.join();
+    };
+    expect(read("")).toBe(1);
+    expect(read("0")).toBe(0);
+    expect(read("20")).toBe(20);
+    for (const bad of ["-1", "21", "1.5", "twice"]) expect(read(bad)).toContain("CASH_PLAYTHROUGH");
   });
 });
 
