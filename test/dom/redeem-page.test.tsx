@@ -172,7 +172,7 @@ describe("/redeem", () => {
   it("explains a play-through refusal under 'Failed to submit redemption'", async () => {
     harness.user = player({ vantageCash: 3_000 });
     harness.replies.set("GET /api/connect/status", { body: enabledStatus });
-    const refusal = "Play 30 more Vantage Cash in bets before redeeming this amount: bought and bonus Vantage Cash must be played through first. You can redeem 0 now.";
+    const refusal = "Play 30 more Vantage Cash in bets first: bought and bonus Vantage Cash must be played through before it can be redeemed. You can redeem 0 now.";
     harness.replies.set("POST /api/withdrawals", { status: 403, body: { error: { code: "playthrough-required", message: refusal } } });
     const user = renderRedeem();
     await waitFor(() => expect(harness.requests.some((r) => r.path === "/api/connect/status")).toBe(true));

@@ -4,6 +4,8 @@
 // outside the critical section (worker/payments/redemption-service.ts), and reports back
 // here: completed (paid) or failed, which returns the amount (`redemption_refund`).
 // Every step is keyed by the redemption id, so retries cannot hold or refund twice.
+// Play-through (playthrough.ts) is checked in the same step: only the redeemable part of
+// the balance can be held (403 playthrough-required otherwise).
 import { REDEMPTION_MIN_CENTS, type Redemption, type RedemptionStatus } from "../../src/shared/schemas/redemptions";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import type { WalletTx } from "./wallet-tx";
@@ -71,8 +73,8 @@ export function requestRedemptionInTx(tx: WalletTx, input: { amountCents: number
       status: 403,
       code: "playthrough-required",
       message:
-        `Play ${formatMoney("cash", playthrough.cashToPlay)} more Vantage Cash in bets before redeeming this amount: ` +
-        `bought and bonus Vantage Cash must be played through first. You can redeem ${formatMoney("cash", playthrough.redeemableCash)} now.`,
+        `Play ${formatMoney("cash", playthrough.cashToPlay)} more Vantage Cash in bets first: bought and bonus Vantage Cash ` +
+        `must be played through before it can be redeemed. You can redeem ${formatMoney("cash", playthrough.redeemableCash)} now.`,
       details: playthrough,
     };
   }
