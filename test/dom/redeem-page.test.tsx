@@ -159,6 +159,16 @@ describe("/redeem", () => {
     await waitFor(() => expect(submitButton().disabled).toBe(true));
   });
 
+  it("leaves the play-through rule out when nothing is left to play", async () => {
+    harness.user = player({ vantageCash: 3_000 });
+    harness.replies.set("GET /api/connect/status", { body: enabledStatus });
+    renderRedeem();
+    await waitFor(() => expect(harness.requests.some((r) => r.path === "/api/connect/status")).toBe(true));
+    expect(screen.getByText("Redeemable now").closest("div")?.querySelector("dd")?.textContent).toBe("30 Vantage Cash");
+    expect(screen.getByText("Still to play").closest("div")?.querySelector("dd")?.textContent).toBe("0 Vantage Cash");
+    expect(screen.queryByText(/must be played through/)).toBeNull();
+  });
+
   it("says nothing is redeemable yet when all of the balance is still to play", async () => {
     harness.user = player({ vantageCash: 4_900, redeemableCash: 0, cashToPlay: 4_900 });
     harness.replies.set("GET /api/connect/status", { body: enabledStatus });

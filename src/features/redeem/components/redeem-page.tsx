@@ -156,7 +156,7 @@ export function RedeemPage() {
           <dd className="tabular">{formatMoney("cash", toPlayCents)} Vantage Cash</dd>
         </div>
       </dl>
-      <p className="muted redeem-rule">{REDEEM_MESSAGES.playthroughRule}</p>
+      {toPlayCents > 0 && <p className="muted redeem-rule">{REDEEM_MESSAGES.playthroughRule}</p>}
 
       {status?.payouts_enabled && identityInUse && (
         <div className="card redeem-onboarding" role="alert">
