@@ -27,6 +27,12 @@ export const TUNABLES = {
     return parsed.ok ? parsed.value : {};
   }), "Per-sport live-bet delays overriding LIVE_BET_DELAY_SECONDS, as sport_key:seconds pairs (e.g. soccer_usa_mls:8,basketball_nba:3)."),
   FEED_CREDIT_RESERVE: tunable("5040", wholeNumber(0, 100_000_000), "Below this many remaining The Odds API credits, live refreshes stop and live markets show Locked (default: one day of live refreshes, see README)."),
+  // Play-through (issue 18): purchased and bonus Vantage Cash must be staked this many times before it can be redeemed.
+  CASH_PLAYTHROUGH: tunable(
+    "1",
+    wholeNumber(0, 20),
+    "How many times purchased and bonus Vantage Cash must be staked in settled, non-void bets before it can be redeemed (0 turns play-through off).",
+  ),
 } as const;
 
 export type TunableName = keyof typeof TUNABLES;

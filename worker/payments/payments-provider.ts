@@ -15,7 +15,13 @@ export type CheckoutSessionInput = {
   now: number;
 };
 
-export type PayoutAccountState = { accountId: string; payoutsEnabled: boolean; currentlyDue: string[] };
+export type PayoutAccountState = {
+  accountId: string;
+  payoutsEnabled: boolean;
+  currentlyDue: string[];
+  /** Fingerprints of the account's payout destinations (bank accounts, cards): one payout identity per person. */
+  destinationFingerprints: string[];
+};
 
 export type TransferInput = { accountId: string; amountCents: number; redemptionId: string; userId: string };
 

@@ -6,6 +6,7 @@
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { fromErrorResult } from "../http/api-error";
 import { getUserWallet } from "../wallet/get-user-wallet";
+import { tunables } from "../tunables";
 import type { PaymentsProvider } from "./payments-provider";
 
 /** Pending payouts older than this are retried when the player looks at their history. */
@@ -51,7 +52,7 @@ export async function submitRedemption(
 ): Promise<Redemption> {
   const held = await getUserWallet(env, input.userId).requestRedemption(
     input.userId,
-    { amountCents: input.amountCents, redemptionId: input.redemptionId },
+    { amountCents: input.amountCents, redemptionId: input.redemptionId, cashPlaythrough: tunables(env).CASH_PLAYTHROUGH },
     now,
   );
   if (!held.ok) throw fromErrorResult(held);

@@ -11,6 +11,7 @@ import type { ApiErrorBody } from "../../src/shared/schemas/api-error";
 import { getDb } from "../db/database";
 import { users } from "../db/schema";
 import { getUserWallet } from "../wallet/get-user-wallet";
+import { tunables } from "../tunables";
 import { stripeWebhookSecret, WEBHOOK_TOLERANCE_SECONDS } from "./payments-config";
 
 export type WebhookOutcome =
@@ -83,7 +84,7 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
   }
   const result = await getUserWallet(env, userId).creditPurchase(
     userId,
-    { checkoutSessionId: session.id, amountCents: session.amount_total },
+    { checkoutSessionId: session.id, amountCents: session.amount_total, cashPlaythrough: tunables(env).CASH_PLAYTHROUGH },
     now,
   );
   if (!result.ok) {
