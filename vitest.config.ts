@@ -15,6 +15,9 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("migrations"),
+                // Bets on live simulator games are not held in tests that do not test the
+                // delay; test/worker/live-*.test.ts set it (and a fake sleep) themselves.
+                LIVE_BET_DELAY_SECONDS: "0",
               },
             },
           })),

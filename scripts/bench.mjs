@@ -2,7 +2,8 @@
 // latency for the platform floor (/api/health), warm /api/events, placeBet for 50
 // players at once, and a 200-bet burst on one player — each also as a ratio to the
 // floor measured in the same run at the same concurrency — then the SPA's initial JS
-// and CSS sizes and the time to the first painted board in Chromium.
+// and CSS sizes and the time to the first painted board in Chromium, and how many
+// upstream feed calls a live sport's board costs per minute while 50 players read it.
 // A benchmark prints figures; it is not a test and asserts nothing but sanity.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,6 +15,9 @@ import { step } from "./run.mjs";
 const CONCURRENCY = 50;
 const SPORT = "basketball_nba";
 const EVENTS_QUERY = `sport=${SPORT}&markets=h2h,spreads,totals&regions=us,us2&oddsFormat=american`;
+const SPORT_KEYS = ["americanfootball_nfl", "basketball_nba", "baseball_mlb", "icehockey_nhl", "americanfootball_ncaaf", "basketball_ncaab", "soccer_usa_mls", "mma_mixed_martial_arts"];
+const LIVE_READ_MS = 60_000;
+const eventsQueryFor = (sport) => `sport=${sport}&markets=h2h,spreads,totals&regions=us,us2&oddsFormat=american`;
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
@@ -74,12 +78,18 @@ async function signIn(baseUrl, email) {
   return session;
 }
 
-/** A moneyline pick the server will accept right now (first unlocked, not finished). */
+/**
+ * A moneyline pick the server will accept right now: first unlocked, on a game not yet
+ * started (a live game's bet is held for the live-bet delay, which would measure the
+ * delay rather than placement).
+ */
 async function choosePick(baseUrl, token) {
-  const events = await json(await fetch(`${baseUrl}/api/events?${EVENTS_QUERY}`, { headers: { Authorization: `Bearer ${token}` } }));
+  const res = await fetch(`${baseUrl}/api/events?${EVENTS_QUERY}`, { headers: { Authorization: `Bearer ${token}` } });
+  const feedNow = Number(res.headers.get("X-Feed-Now"));
+  const events = await json(res);
   for (const event of events) {
     const price = event.markets?.moneyline?.home;
-    if (event.status !== "final" && typeof price === "number") {
+    if (event.status === "scheduled" && Date.parse(event.startTime) > feedNow + 10 * 60_000 && typeof price === "number") {
       return { eventId: event.eventId, league: SPORT, market: "Moneyline", side: "Home", line: null, priceAm: price };
     }
   }
@@ -92,6 +102,62 @@ function placeBet(baseUrl, token, pick, amount) {
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "Idempotency-Key": crypto.randomUUID() },
     body: JSON.stringify({ kind: "Singles", wallet: "coins", amount, picks: [pick] }),
   });
+}
+
+/** Runs `concurrency` loops of `makeRequest` for `durationMs`; returns the request count and statuses. */
+async function loadFor(durationMs, concurrency, makeRequest) {
+  const statuses = new Map();
+  let requests = 0;
+  const until = performance.now() + durationMs;
+  async function worker() {
+    while (performance.now() < until) {
+      let status = 0;
+      try {
+        const res = await makeRequest();
+        status = res.status;
+        await res.arrayBuffer();
+      } catch {
+        status = -1;
+      }
+      requests += 1;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { requests, statuses: Object.fromEntries([...statuses.entries()].sort()) };
+}
+
+/** The first sport whose board has a game under way (by the feed's clock), or null. */
+async function liveSport(baseUrl, token) {
+  for (const sport of SPORT_KEYS) {
+    const res = await fetch(`${baseUrl}/api/events?${eventsQueryFor(sport)}`, { headers: { Authorization: `Bearer ${token}` } });
+    const feedNow = Number(res.headers.get("X-Feed-Now"));
+    const events = await json(res);
+    if (Array.isArray(events) && events.some((e) => e.status === "live" || Date.parse(e.startTime) <= feedNow)) return sport;
+  }
+  return null;
+}
+
+/** Board calls the feed has answered for `sport` (the simulator counts them in feed_status.requests_used). */
+async function feedCalls(baseUrl, adminToken, sport) {
+  const status = await json(await fetch(`${baseUrl}/api/admin/feed-status`, { headers: { Authorization: `Bearer ${adminToken}` } }));
+  return status.sports.find((row) => row.sport === sport)?.requestsUsed ?? 0;
+}
+
+/** 50 players reading a live sport's board for a minute: how many upstream calls that cost. */
+async function liveReaders(baseUrl, players) {
+  const admin = await signIn(baseUrl, "admin@vantage.test");
+  const sport = await liveSport(baseUrl, players[0].accessToken);
+  if (!sport) return { skipped: "no simulated sport had a game under way" };
+  const before = await feedCalls(baseUrl, admin.accessToken, sport);
+  const started = performance.now();
+  const run = await loadFor(LIVE_READ_MS, CONCURRENCY, () => {
+    const player = players[Math.floor(Math.random() * players.length)];
+    return fetch(`${baseUrl}/api/events?${eventsQueryFor(sport)}`, { headers: { Authorization: `Bearer ${player.accessToken}` } });
+  });
+  const minutes = (performance.now() - started) / 60_000;
+  const calls = (await feedCalls(baseUrl, admin.accessToken, sport)) - before;
+  return { sport, calls, minutes, perMinute: calls / minutes, ...run };
 }
 
 function spaSizes() {
@@ -180,6 +246,7 @@ async function main() {
     rows.push(burstRow);
     burst = { before, after, stake, expected: Math.floor(before / stake), accepted: burstRow.statuses[200] ?? 0, fiveXx: Object.entries(burstRow.statuses).filter(([s]) => Number(s) >= 500 || Number(s) < 0).reduce((a, [, n]) => a + n, 0) };
 
+    const live = await liveReaders(baseUrl, players);
     const paint = await firstBoardPaint(baseUrl);
     const sizes = spaSizes();
 
@@ -193,6 +260,11 @@ async function main() {
     }
     console.log(
       `\nBurst on one player: balance ${burst.before} → ${burst.after}, stake ${burst.stake}: accepted ${burst.accepted} (expected ⌊balance/stake⌋ = ${burst.expected}), 5xx/network errors ${burst.fiveXx} → ${burst.accepted === burst.expected && burst.fiveXx === 0 && burst.after === burst.before - burst.accepted * burst.stake ? "OK" : "MISMATCH"}`,
+    );
+    console.log(
+      `\nUpstream calls per live sport per minute under ${CONCURRENCY} concurrent board readers: ${
+        live.skipped ?? `${fmt(live.perMinute, 2)} (goal ≤ 2) — ${live.sport}: ${live.calls} calls in ${fmt(live.minutes * 60, 0)} s, ${live.requests} board reads ${JSON.stringify(live.statuses)}`
+      }`,
     );
     console.log(`\nSPA initial JS: ${sizes.js.raw} B raw, ${sizes.js.gzip} B gzip (${fmt(sizes.js.gzip / 1024)} kB; budget 150 kB)`);
     console.log(`SPA initial CSS: ${sizes.css.raw} B raw, ${sizes.css.gzip} B gzip`);

@@ -14,8 +14,9 @@ import { liveRoutes } from "./live/live-routes";
 import { bonusRoutes } from "./bonus/bonus-routes";
 import { paymentsRoutes } from "./payments/payments-routes";
 import { adminRoutes } from "./admin/admin-routes";
+import { realDeps, type AppDeps } from "./http/app-deps";
 
-export function createApp() {
+export function createApp(deps: AppDeps = realDeps) {
   const app = new Hono<AppEnv>().basePath("/api");
 
   app.use("*", drainUnreadRequestBody, securityHeaders, sameOriginWrites);
@@ -24,9 +25,9 @@ export function createApp() {
   app.get("/health", (c) => c.json({ ok: true }));
   app.route("/auth", authRoutes());
   app.route("/me", meRoutes());
-  app.route("/", oddsRoutes());
+  app.route("/", oddsRoutes(deps));
   app.route("/dev", devRoutes());
-  app.route("/", betsRoutes());
+  app.route("/", betsRoutes(deps));
   app.route("/live", liveRoutes());
   app.route("/grantDailyBonus", bonusRoutes());
   app.route("/", paymentsRoutes());

@@ -5,6 +5,7 @@
 // stops the Worker with a message naming it instead of surfacing later as odd behaviour.
 // The README's "Tunables" table lists the same rows.
 import { z } from "zod";
+import { parseDelayBySport } from "../src/shared/live-rules";
 
 type Tunable<T> = { default: string; schema: z.ZodType<T>; meaning: string };
 
@@ -16,6 +17,22 @@ function tunable<T>(defaultValue: string, schema: z.ZodType<T>, meaning: string)
 
 export const TUNABLES = {
   ODDS_API_TIMEOUT_MS: tunable("8000", wholeNumber(500, 60_000), "How long one call to The Odds API may take before it counts as failed."),
+  // Live prices (issue 11): live board cadence, accepted price age, in-play bet delay, feed credit reserve.
+  LIVE_REFRESH_SECONDS: tunable("30", wholeNumber(5, 600), "While a sport has games under way, its board is refreshed from the feed at most this often, for everyone (keep it below LIVE_PRICE_MAX_AGE_SECONDS)."),
+  LIVE_PRICE_MAX_AGE_SECONDS: tunable("60", wholeNumber(5, 600), "A live pick is accepted only at a price the feed confirmed at most this long ago; older is re-fetched first."),
+  LIVE_BET_DELAY_SECONDS: tunable("5", wholeNumber(0, 30), "Bets with a live leg are held this long, then re-priced, before they are accepted."),
+  LIVE_BET_DELAY_BY_SPORT: tunable("", z.string().transform((text, ctx) => {
+    const parsed = parseDelayBySport(text);
+    if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
+    return parsed.ok ? parsed.value : {};
+  }), "Per-sport live-bet delays overriding LIVE_BET_DELAY_SECONDS, as sport_key:seconds pairs (e.g. soccer_usa_mls:8,basketball_nba:3)."),
+  FEED_CREDIT_RESERVE: tunable("5040", wholeNumber(0, 100_000_000), "Below this many remaining The Odds API credits, live refreshes stop and live markets show Locked (default: one day of live refreshes, see README)."),
+  // Play-through (issue 18): purchased and bonus Vantage Cash must be staked this many times before it can be redeemed.
+  CASH_PLAYTHROUGH: tunable(
+    "1",
+    wholeNumber(0, 20),
+    "How many times purchased and bonus Vantage Cash must be staked in settled, non-void bets before it can be redeemed (0 turns play-through off).",
+  ),
   // Payouts that never pay twice (issue 12): background retries of a transfer whose outcome is unknown.
   PAYOUT_RETRY_AFTER_MS: tunable("60000", wholeNumber(1_000, 3_600_000), "First delay before a payout whose outcome is unknown is retried; doubles per attempt."),
   PAYOUT_RETRY_MAX_MS: tunable("3600000", wholeNumber(1_000, 86_400_000), "Longest delay between two retries of one payout."),

@@ -22,6 +22,8 @@ export function userDoc(overrides: Partial<UserDocument> = {}): UserDocument {
     vantageCash: 0,
     lastBonusDayET: "",
     bonusStreak: 0,
+    redeemableCash: overrides.vantageCash ?? 0,
+    cashToPlay: 0,
     ...overrides,
   };
 }

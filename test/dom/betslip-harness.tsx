@@ -20,7 +20,7 @@ export function json(status: number, body: unknown): Response {
 }
 
 export function userDoc(overrides: Partial<UserDocument> = {}): UserDocument {
-  return { uid: "u1", displayName: "Ada", email: "ada@example.com", photoURL: null, coinBalance: 5000, vantageCash: 0, lastBonusDayET: "", bonusStreak: 0, ...overrides };
+  return { uid: "u1", displayName: "Ada", email: "ada@example.com", photoURL: null, coinBalance: 5000, vantageCash: 0, lastBonusDayET: "", bonusStreak: 0, redeemableCash: overrides.vantageCash ?? 0, cashToPlay: 0, ...overrides };
 }
 
 /** Scripts /api: the session refresh signs `user` in (or answers 401 for null); `handler` answers the rest. */

@@ -81,11 +81,11 @@ describe("/redeem", () => {
     harness.replies.set("GET /api/connect/status", { body: enabledStatus });
     let answer!: (r: Response) => void;
     harness.replies.set("POST /api/withdrawals", () => new Promise<Response>((resolve) => (answer = resolve)));
-    harness.replies.set("GET /api/me", { body: player({ vantageCash: 500 }) });
     const user = renderRedeem();
     await waitFor(() => expect(harness.requests.some((r) => r.path === "/api/connect/status")).toBe(true));
     await user.type(amountInput(), "25");
     await waitFor(() => expect(submitButton().disabled).toBe(false));
+    harness.replies.set("GET /api/me", { body: player({ vantageCash: 500 }) });
     await user.click(submitButton());
     await waitFor(() => expect(submitButton().disabled).toBe(true));
     const post = harness.requests.find((r) => r.method === "POST" && r.path === "/api/withdrawals");
@@ -140,5 +140,92 @@ describe("/redeem", () => {
     const user = renderRedeem();
     await user.type(amountInput(), "20");
     expect(submitButton().disabled).toBe(true);
+  });
+
+  it("shows what is redeemable now and what is still to play, and limits submit to the redeemable amount", async () => {
+    const figures = { vantageCash: 7_800, redeemableCash: 5_800, cashToPlay: 2_000 };
+    harness.user = player(figures);
+    harness.replies.set("GET /api/connect/status", { body: enabledStatus });
+    harness.replies.set("GET /api/me", { body: player(figures) });
+    const user = renderRedeem();
+    const figure = (label: string) => screen.getByText(label).closest("div")?.querySelector("dd")?.textContent;
+    expect(figure("Redeemable now")).toBe("58 Vantage Cash");
+    expect(figure("Still to play")).toBe("20 Vantage Cash");
+    expect(screen.getByText(/must be played through in settled bets/)).toBeTruthy();
+    await waitFor(() => expect(harness.requests.some((r) => r.path === "/api/connect/status")).toBe(true));
+
+    await user.type(amountInput(), "58");
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    expect(screen.queryByText(/is redeemable now/)).toBeNull();
+    await user.type(amountInput(), ".01");
+    await waitFor(() => expect(submitButton().disabled).toBe(true));
+    expect(screen.getByText("Only 58 Vantage Cash is redeemable now. Play 20 more in bets to redeem the rest.")).toBeTruthy();
+    expect(amountInput().getAttribute("aria-describedby")).toBe("redeem-amount-hint");
+    await user.clear(amountInput());
+    await user.type(amountInput(), "78");
+    expect(submitButton().disabled).toBe(true);
+    await user.clear(amountInput());
+    await user.type(amountInput(), "78.01");
+    expect(screen.queryByText(/is redeemable now/)).toBeNull();
+  });
+
+  it("re-reads the figures from /api/me rather than trusting the signed-in document", async () => {
+    harness.user = player({ vantageCash: 4_900, redeemableCash: 0, cashToPlay: 4_900 });
+    harness.replies.set("GET /api/connect/status", { body: enabledStatus });
+    harness.replies.set("GET /api/me", { body: player({ vantageCash: 4_900, redeemableCash: 2_500, cashToPlay: 2_400 }) });
+    const user = renderRedeem();
+    await waitFor(() => expect(screen.getByText("Still to play").closest("div")?.querySelector("dd")?.textContent).toBe("24 Vantage Cash"));
+    await waitFor(() => expect(harness.requests.some((r) => r.path === "/api/connect/status")).toBe(true));
+    await user.type(amountInput(), "25");
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    await user.type(amountInput(), "1");
+    await waitFor(() => expect(submitButton().disabled).toBe(true));
+  });
+
+  it("leaves the play-through rule out when nothing is left to play", async () => {
+    harness.user = player({ vantageCash: 3_000 });
+    harness.replies.set("GET /api/connect/status", { body: enabledStatus });
+    renderRedeem();
+    await waitFor(() => expect(harness.requests.some((r) => r.path === "/api/connect/status")).toBe(true));
+    expect(screen.getByText("Redeemable now").closest("div")?.querySelector("dd")?.textContent).toBe("30 Vantage Cash");
+    expect(screen.getByText("Still to play").closest("div")?.querySelector("dd")?.textContent).toBe("0 Vantage Cash");
+    expect(screen.queryByText(/must be played through/)).toBeNull();
+  });
+
+  it("says nothing is redeemable yet when all of the balance is still to play", async () => {
+    harness.user = player({ vantageCash: 4_900, redeemableCash: 0, cashToPlay: 4_900 });
+    harness.replies.set("GET /api/connect/status", { body: enabledStatus });
+    const user = renderRedeem();
+    await waitFor(() => expect(harness.requests.some((r) => r.path === "/api/connect/status")).toBe(true));
+    await user.type(amountInput(), "20");
+    expect(screen.getByText("Nothing is redeemable yet: play 49 more Vantage Cash in bets first.")).toBeTruthy();
+    expect(submitButton().disabled).toBe(true);
+  });
+
+  it("explains a play-through refusal under 'Failed to submit redemption'", async () => {
+    harness.user = player({ vantageCash: 3_000 });
+    harness.replies.set("GET /api/connect/status", { body: enabledStatus });
+    const refusal = "Play 30 more Vantage Cash in bets first: bought and bonus Vantage Cash must be played through before it can be redeemed. You can redeem 0 now.";
+    harness.replies.set("POST /api/withdrawals", { status: 403, body: { error: { code: "playthrough-required", message: refusal } } });
+    const user = renderRedeem();
+    await waitFor(() => expect(harness.requests.some((r) => r.path === "/api/connect/status")).toBe(true));
+    await user.type(amountInput(), "20");
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    await user.click(submitButton());
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe(`Failed to submit redemption${refusal}`);
+  });
+
+  it("says when the bank account belongs to another player, keeps submit off and offers to change it", async () => {
+    harness.user = player({ vantageCash: 3_000 });
+    harness.replies.set("GET /api/connect/status", { body: { ...enabledStatus, payoutIdentityInUse: true } });
+    harness.replies.set("POST /api/connect/create-or-link", { body: enabledStatus });
+    harness.replies.set("POST /api/connect/onboarding-link", { body: { url: "https://connect.example/onboard" } });
+    const user = renderRedeem();
+    expect((await screen.findByRole("alert")).textContent).toContain("already used for payouts by another Vantage account");
+    await user.type(amountInput(), "20");
+    expect(submitButton().disabled).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Change bank account" }));
+    await waitFor(() => expect(harness.redirectTo).toHaveBeenCalledWith("https://connect.example/onboard"));
   });
 });

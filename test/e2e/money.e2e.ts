@@ -1,6 +1,8 @@
 // Journey 5: the daily bonus ('Daily bonus claimed! 🎁', then 'Already claimed today ✅'),
 // a coin pack bought through the simulated checkout ('Purchase complete! Credits will
-// appear shortly.'), and a Vantage Cash redemption refused under 20.
+// appear shortly.'), payout onboarding with a bank account, and redemption held back by
+// play-through: the bought and bonus Vantage Cash shows as still to play, and neither an
+// amount under 20 nor one above what is redeemable can be submitted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { axeProblems, launchBrowser, newPlayerContext, screenshot, signInToBoard, uniqueEmail } from "./support";
@@ -16,7 +18,7 @@ afterAll(async () => {
 const walletButton = (page: Page) => page.getByRole("button", { name: /^Wallet:/ });
 
 describe("money in and out", () => {
-  it("claims the daily bonus once, buys a pack, and refuses a redemption under 20", async () => {
+  it("claims the daily bonus once, buys a pack, and holds its Vantage Cash back from redemption until played", async () => {
     const context = await newPlayerContext(browser);
     const page = await context.newPage();
     await signInToBoard(page, uniqueEmail("journey5"));
@@ -46,17 +48,19 @@ describe("money in and out", () => {
     await page.getByRole("heading", { name: "Redeem Vantage Cash" }).waitFor();
     await page.getByText("Finish onboarding to enable payouts.").or(page.getByText(/^Action needed: /)).first().waitFor();
     await page.getByRole("button", { name: "Set up payouts" }).click();
+    await page.getByLabel("Account number").fill("000123456789");
     await page.getByRole("button", { name: "Complete onboarding" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/redeem");
+    const figure = (label: string) => page.locator(".redeem-playthrough div", { hasText: label }).locator("dd");
+    await expect.poll(() => figure("Still to play").textContent()).toBe("50 Vantage Cash");
+    expect(await figure("Redeemable now").textContent()).toBe("0 Vantage Cash");
     const amount = page.getByLabel("Amount (minimum 20)");
     const submit = page.getByRole("button", { name: "Request redemption" });
     await amount.fill("10");
     await expect.poll(() => submit.isDisabled()).toBe(true);
     await amount.fill("20");
-    await expect.poll(() => submit.isDisabled()).toBe(false);
-    await submit.click();
-    await page.getByText("Redemption request submitted! You can track it in your history.").waitFor();
-    await page.locator(".redeem-history-row").first().waitFor();
+    await page.getByText("Nothing is redeemable yet: play 50 more Vantage Cash in bets first.").waitFor();
+    expect(await submit.isDisabled()).toBe(true);
     expect(await axeProblems(page)).toEqual([]);
     await screenshot(page, "5-redeem");
     await context.close();

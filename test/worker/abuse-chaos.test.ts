@@ -339,6 +339,12 @@ async function walletState(userId: string) {
         .toArray(),
       outbox: sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM outbox").one().n,
       redemptions: sql.exec<{ id: string; amount_cents: number; status: string }>("SELECT id, amount_cents, status FROM redemptions").toArray(),
+      playthrough: sql.exec<{ to_play: number }>("SELECT to_play FROM playthrough WHERE id = 1").toArray()[0]?.to_play ?? 0,
+      playthroughMoves: sql
+        .exec<{ seq: number; amount: number; to_play_after: number; reason: string; reference: string }>(
+          "SELECT seq, amount, to_play_after, reason, reference FROM playthrough_moves ORDER BY seq",
+        )
+        .toArray(),
     };
   });
 }
@@ -444,6 +450,31 @@ async function audit(player: Player) {
   }
   expect(state.redemptions.length, `${who}: redemptions`).toBe(holds.size);
 
+  // Play-through: the figure is the sum of its moves, each move happened once, every
+  // bought or bonus cash credit added its amount (CASH_PLAYTHROUGH = 1), only settled
+  // cash wins and losses took their stake off, and no redemption took unplayed cash.
+  let toPlay = 0;
+  for (const move of state.playthroughMoves) {
+    toPlay += move.amount;
+    expect(move.to_play_after, `${who}: play-through move ${move.seq}`).toBe(toPlay);
+    expect(toPlay, `${who}: play-through never negative`).toBeGreaterThanOrEqual(0);
+  }
+  expect(toPlay, `${who}: play-through figure`).toBe(state.playthrough);
+  const moveKeys = state.playthroughMoves.map((m) => `${m.reason}:${m.reference}`);
+  expect(new Set(moveKeys).size, `${who}: each play-through move once`).toBe(moveKeys.length);
+  const credits = state.ledger.filter((r) => r.currency === "cash" && r.amount > 0 && ["purchase", "daily_bonus", "streak_bonus"].includes(r.reason));
+  expect(
+    state.playthroughMoves.filter((m) => m.amount > 0).map((m) => [m.reason, m.reference, m.amount]),
+    `${who}: one play-through credit per bought or bonus cash credit`,
+  ).toEqual(credits.map((r) => [r.reason, r.reference, r.amount]));
+  const cashBets = new Map(state.bets.filter((b) => b.wallet === "cash").map((b) => [b.id, b]));
+  for (const move of state.playthroughMoves.filter((m) => m.amount < 0)) {
+    expect(move.reason, `${who}: play-through taken off only by settled bets`).toBe("bet_settled");
+    const bet = cashBets.get(move.reference);
+    expect(bet && bet.status === "settled" && ["win", "loss"].includes(bet.result ?? ""), `${who}: move ${move.seq} is a settled cash win or loss`).toBe(true);
+    expect(-move.amount, `${who}: move ${move.seq} at most the stake`).toBeLessThanOrEqual(bet!.stake);
+  }
+
   // The D1 projection equals the Durable Object.
   const projected = await env.DB.prepare(
     "SELECT coin_balance, cash_cents, last_bonus_day_et, bonus_streak, version FROM wallet_balances WHERE user_id = ?",
@@ -509,7 +540,12 @@ describe("abuse: seeded chaos across many players", () => {
     for (const player of players.filter((p) => p.index % 2 === 0)) {
       const link = await postJson("/api/connect/onboarding-link", {}, player.token);
       const path = new URL(((await link.json()) as { url: string }).url).pathname;
-      const done = await api(`${path}/complete`, { method: "POST", redirect: "manual" });
+      const done = await api(`${path}/complete`, {
+        method: "POST",
+        body: new URLSearchParams({ account_number: `${SEED % 1e6}${String(player.index).padStart(4, "0")}` }).toString(),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        redirect: "manual",
+      });
       expect(done.status).toBe(303);
       player.onboarded = true;
     }

@@ -6,6 +6,7 @@ import type { Event } from "../../src/shared/schemas/events";
 import { priceSlip, type EventsLoader } from "../../worker/bets/price-slip";
 import { ApiError } from "../../worker/http/api-error";
 
+const NOW = Date.parse("2026-12-01T01:00:00.000Z");
 const game: Event = {
   eventId: "nba-1",
   sport: "basketball_nba",
@@ -14,6 +15,7 @@ const game: Event = {
   away: "New York Knicks",
   status: "live",
   live: { homeScore: 50, awayScore: 48, periodLabel: "Q3", clock: "5:00" },
+  confirmedAt: NOW - 5_000,
   markets: {
     moneyline: { home: -150, away: 130 },
     spread: { line: -3.5, home: -110, away: null },
@@ -23,7 +25,8 @@ const game: Event = {
 
 const request = (picks: PlaceBetRequest["picks"]): PlaceBetRequest => ({ kind: "Singles", wallet: "coins", amount: 10, picks });
 const ml = { eventId: "nba-1", league: "basketball_nba", market: "Moneyline", side: "Home", line: null, priceAm: -150 } as const;
-const loader = (events: Event[], stale = false): EventsLoader => async () => ({ events, stale });
+const RULES = { now: NOW, liveMaxAgeMs: 60_000 };
+const loader = (events: Event[], stale = false): EventsLoader => async () => ({ events, stale, feedNow: NOW });
 
 async function refusal(promise: Promise<unknown>) {
   try {
@@ -37,10 +40,12 @@ async function refusal(promise: Promise<unknown>) {
 
 describe("priceSlip", () => {
   it("prices a live game's picks at the current odds, with the away spread mirrored", async () => {
-    const legs = await priceSlip(
+    const { legs, liveSports } = await priceSlip(
       request([ml, { eventId: "nba-1", league: "basketball_nba", market: "Total", side: "Under", line: 221.5, priceAm: -115 }]),
       loader([game]),
+      RULES,
     );
+    expect(liveSports).toEqual(["basketball_nba"]);
     expect(legs.map((l) => [l.market, l.side, l.line, l.priceAm, l.home])).toEqual([
       ["Moneyline", "Home", null, -150, "Boston Celtics"],
       ["Total", "Under", 221.5, -115, "Boston Celtics"],
@@ -49,26 +54,41 @@ describe("priceSlip", () => {
 
   it("treats a locked side and a finished game as locked selections", async () => {
     const awaySpread = { eventId: "nba-1", league: "basketball_nba", market: "Spread", side: "Away", line: 3.5, priceAm: -110 } as const;
-    expect(await refusal(priceSlip(request([awaySpread]), loader([game])))).toEqual({
+    expect(await refusal(priceSlip(request([awaySpread]), loader([game]), RULES))).toEqual({
       status: 400,
       code: "selection-locked",
       message: "One or more selections are locked.",
     });
-    expect(await refusal(priceSlip(request([ml]), loader([{ ...game, status: "final" }])))).toMatchObject({ message: "One or more selections are locked." });
+    expect(await refusal(priceSlip(request([ml]), loader([{ ...game, status: "final" }]), RULES))).toMatchObject({ message: "One or more selections are locked." });
   });
 
   it("treats a sport the feed does not carry as locked, and passes other feed failures on", async () => {
     const notOffered: EventsLoader = async () => {
       throw new ApiError(404, "sport-not-offered", "This sport is not offered yet. Coming soon.");
     };
-    expect(await refusal(priceSlip(request([ml]), notOffered))).toMatchObject({ status: 400, code: "selection-locked" });
+    expect(await refusal(priceSlip(request([ml]), notOffered, RULES))).toMatchObject({ status: 400, code: "selection-locked" });
     const down: EventsLoader = async () => {
       throw new ApiError(502, "odds-feed-unavailable", "Live odds are unavailable right now. Please try again shortly.");
     };
-    expect(await refusal(priceSlip(request([ml]), down))).toMatchObject({ status: 502 });
+    expect(await refusal(priceSlip(request([ml]), down, RULES))).toMatchObject({ status: 502 });
   });
 
   it("refuses to take bets on a stale copy of the odds", async () => {
-    expect(await refusal(priceSlip(request([ml]), loader([game], true)))).toMatchObject({ status: 409, code: "odds-stale" });
+    expect(await refusal(priceSlip(request([ml]), loader([game], true), RULES))).toMatchObject({ status: 409, code: "odds-stale" });
+  });
+
+  it("accepts a game under way only at a price the feed confirmed within the maximum age", async () => {
+    const at = (confirmedAt: number | undefined) => loader([{ ...game, confirmedAt }]);
+    const exactlyOld = await priceSlip(request([ml]), at(NOW - 60_000), RULES);
+    expect(exactlyOld.legs[0]!.priceAm).toBe(-150);
+    expect(await refusal(priceSlip(request([ml]), at(NOW - 60_001), RULES))).toMatchObject({ status: 409, code: "odds-stale" });
+    expect(await refusal(priceSlip(request([ml]), at(undefined), RULES))).toMatchObject({ status: 409, code: "odds-stale" });
+  });
+
+  it("prices an upcoming game from its cached copy, with no live sport to delay", async () => {
+    const upcoming: Event = { ...game, status: "scheduled", live: null, startTime: "2026-12-02T00:00:00.000Z", confirmedAt: NOW - 9 * 60_000 };
+    const priced = await priceSlip(request([ml]), loader([upcoming]), RULES);
+    expect(priced.liveSports).toEqual([]);
+    expect(priced.legs[0]!.priceAm).toBe(-150);
   });
 });

@@ -159,4 +159,27 @@ describe("simulator game progression", () => {
     const f = gameState(g, g.endMs);
     expect(f.homeScore + f.awayScore).toBe(1);
   });
+
+  it("moves live prices with the score: a goal by the underdog lengthens the favourite", () => {
+    let checked = 0;
+    for (const sport of ["soccer_usa_mls", "icehockey_nhl"] as const) {
+      for (let day = Math.floor(T / DAY); day < Math.floor(T / DAY) + 3; day++) {
+        for (const g of gamesForDay(sport, day)) {
+          const favourite = g.pHome >= 0.5 ? "home" : "away";
+          for (const goal of g.timeline) {
+            if (goal.team === favourite || goal.at >= 0.98) continue;
+            const at = g.startMs + goal.at * (g.endMs - g.startMs);
+            // Compare one second either side of the goal, inside one 20-minute price step.
+            if (Math.floor((at - 1000) / (20 * MIN)) !== Math.floor((at + 1000) / (20 * MIN))) continue;
+            const before = gameToEvent(g, at - 1000).markets.moneyline?.[favourite];
+            const after = gameToEvent(g, at + 1000).markets.moneyline?.[favourite];
+            if (before == null || after == null) continue;
+            expect(after, `${g.eventId} at ${goal.at.toFixed(3)}`).toBeGreaterThan(before);
+            checked += 1;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
 });

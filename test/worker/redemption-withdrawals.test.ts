@@ -9,9 +9,16 @@ import { api, postJson, signIn, type SignedIn } from "./helpers";
 
 const cash = async (token: string) => ((await (await api("/api/me", { token })).json()) as { vantageCash: number }).vantageCash;
 
-/** Gives the player Vantage Cash the way a real purchase does (the 49.99 pack: 49 VC). */
+/**
+ * Gives the player Vantage Cash the way a real purchase does (the 49.99 pack: 49 VC),
+ * bought with play-through off so all of it is redeemable (play-through has its own tests).
+ */
 async function buyCash(player: SignedIn, sessionId: string) {
-  const res = await getUserWallet(env, player.userId).creditPurchase(player.userId, { checkoutSessionId: sessionId, amountCents: 4999 }, Date.now());
+  const res = await getUserWallet(env, player.userId).creditPurchase(
+    player.userId,
+    { checkoutSessionId: sessionId, amountCents: 4999, cashPlaythrough: 0 },
+    Date.now(),
+  );
   expect(res.ok).toBe(true);
 }
 
@@ -20,7 +27,14 @@ async function onboard(player: SignedIn): Promise<string> {
   expect(link.status).toBe(200);
   const { url } = (await link.json()) as { url: string };
   const path = new URL(url).pathname;
-  const done = await api(`${path}/complete`, { method: "POST", redirect: "manual" });
+  // Each player's own bank account (one payout identity per person).
+  const form = new URLSearchParams({ routing_number: "110000000", account_number: String(Date.now() % 1e9) + String(Math.floor(Math.random() * 1e6)) });
+  const done = await api(`${path}/complete`, {
+    method: "POST",
+    body: form.toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
   expect(done.status).toBe(303);
   expect(done.headers.get("Location")).toBe("/redeem?onboarding=return");
   return path.split("/").pop()!;

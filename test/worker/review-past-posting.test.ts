@@ -5,6 +5,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Event } from "../../src/shared/schemas/events";
+import { SPORT_KEYS } from "../../src/shared/sports";
 import { loadEvents } from "../../worker/odds/odds-service";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, signIn } from "./helpers";
@@ -19,16 +20,21 @@ async function recordEvent(eventId: string, status: "final" | "void", sport: str
     .run();
 }
 
-/** The events with the ones already under way (by the feed's clock) first. */
+/**
+ * The events with the ones already under way (by the feed's clock) first; when none of
+ * them is, a started game with an open moneyline from any sport's board leads (which
+ * sports have one depends on the time of day the suite runs).
+ */
 async function startedFirst(events: Event[]): Promise<Event[]> {
   const { feedNow } = await loadEvents(env, events[0]!.sport, Date.now());
   const started = (e: Event) => Date.parse(e.startTime) <= feedNow;
   const live = events.filter(started);
-  if (live.length === 0) {
-    const more = (await loadEvents(env, events[0]!.sport, Date.now())).events.filter((e) => started(e) && e.markets.moneyline?.home !== null);
-    return [...more.slice(0, 1), ...events];
+  if (live.length > 0) return [...live, ...events.filter((e) => !started(e))];
+  for (const sport of SPORT_KEYS) {
+    const more = (await loadEvents(env, sport, Date.now())).events.filter((e) => started(e) && e.markets.moneyline?.home != null);
+    if (more.length > 0) return [more[0]!, ...events];
   }
-  return [...live, ...events.filter((e) => !started(e))];
+  throw new Error("no game under way offers a moneyline price");
 }
 
 async function coins(token: string): Promise<number> {

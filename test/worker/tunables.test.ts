@@ -43,4 +43,20 @@ describe("tunables", () => {
     }
     expect(String(errors[0])).toContain("ODDS_API_TIMEOUT_MS");
   });
+
+  it("validates the live-price rows with their defaults", () => {
+    const defaults = parseTunables({});
+    expect(defaults.ok && defaults.value).toMatchObject({
+      LIVE_REFRESH_SECONDS: 30,
+      LIVE_PRICE_MAX_AGE_SECONDS: 60,
+      LIVE_BET_DELAY_SECONDS: 5,
+      LIVE_BET_DELAY_BY_SPORT: {},
+      FEED_CREDIT_RESERVE: 5040,
+    });
+    const set = parseTunables({ LIVE_BET_DELAY_BY_SPORT: "soccer_usa_mls:8" });
+    expect(set.ok && set.value.LIVE_BET_DELAY_BY_SPORT).toEqual({ soccer_usa_mls: 8 });
+    const bad = parseTunables({ LIVE_BET_DELAY_BY_SPORT: "soccer:8", LIVE_REFRESH_SECONDS: "1" });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.problems.map((p) => p.split("=")[0])).toEqual(["LIVE_REFRESH_SECONDS", "LIVE_BET_DELAY_BY_SPORT"]);
+  });
 });

@@ -3,6 +3,13 @@
 // re-priced against the current odds (price-slip.ts), then ONE wallet call re-checks the
 // balance, debits and writes the bets atomically. Every refusal is a 4xx that changed
 // nothing; 'Not enough balance.' is a 400 like the spec's other place-bet checks.
+//
+// In play: a slip with a leg on a game under way is priced (live prices must be freshly
+// confirmed), then held for the live-bet delay of its sports (LIVE_BET_DELAY_SECONDS /
+// LIVE_BET_DELAY_BY_SPORT) and priced again against the freshest price before the wallet
+// is asked, so a price that moved during the delay is a 409 like any other. The request
+// simply takes longer; the Idempotency-Key still places at most once (the wallet replays
+// it), and a retry of a bet already placed answers at once without a second delay.
 import { Hono, type Context } from "hono";
 import {
   BetsQuerySchema,
@@ -15,6 +22,10 @@ import { limitBetPlacement } from "../http/rate-limit";
 import { ApiError, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { loadEvents } from "../odds/odds-service";
+import { liveRulesOf } from "../odds/live-rules";
+import { slipDelaySeconds } from "../../src/shared/live-rules";
+import { realDeps, type AppDeps } from "../http/app-deps";
+import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet/get-user-wallet";
 import type { BetsCursor, PlaceBetsResult } from "../wallet/bet-operations";
 import { ODDS_STALE_MESSAGE, priceSlip } from "./price-slip";
@@ -55,7 +66,7 @@ export function decodeBetsCursor(text: string): BetsCursor {
   throw new ApiError(400, "invalid-cursor", "The page cursor is not valid.");
 }
 
-export function betsRoutes() {
+export function betsRoutes(deps: AppDeps = realDeps) {
   const app = new Hono<AppEnv>();
 
   app.post("/placeBet", requireUser, limitBetPlacement, async (c) => {
@@ -64,39 +75,62 @@ export function betsRoutes() {
     const idempotencyKey = parseWith(IdempotencyKeySchema, rawKey);
     const request = await readJson(c, PlaceBetRequestSchema);
     const userId = c.var.user.id;
-    const now = Date.now();
     const wallet = getUserWallet(c.env, userId);
     const requestHash = await sha256Hex(JSON.stringify(request));
+    const rules = tunables(c.env);
+    const liveMaxAgeMs = rules.LIVE_PRICE_MAX_AGE_SECONDS * 1000;
+    const provider = deps.feed?.(c.env);
+    const ctx = executionContext(c);
+
+    const price = (now: number) =>
+      priceSlip(
+        request,
+        async (sport) => {
+          const board = await loadEvents(c.env, sport, now, ctx, { provider, liveMaxAgeMs });
+          // Games settlement already recorded final or void leave the board, however fresh
+          // the cached copy; if D1 cannot say which games are over, refuse as stale odds.
+          const picked = new Set(request.picks.filter((p) => p.league === sport).map((p) => p.eventId));
+          const games = board.events
+            .filter((e) => picked.has(e.eventId))
+            .map((e) => ({ eventId: e.eventId, started: Date.parse(e.startTime) <= board.feedNow }));
+          if (games.length === 0) return board;
+          const over = await finishedEventIds(c.env.DB, games, now).catch((err: unknown) => {
+            console.warn("placeBet: finished-games check failed", err);
+            throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
+          });
+          return over.size === 0 ? board : { ...board, events: board.events.filter((e) => !over.has(e.eventId)) };
+        },
+        { now, liveMaxAgeMs },
+      );
 
     // The wallet replays a known key inside its own transaction, so the happy path is one
     // round trip. Only when re-pricing refuses the slip (odds moved since the first try)
     // do we ask the wallet whether this key already has an answer to give back.
-    const ctx = executionContext(c);
-    let legs: Awaited<ReturnType<typeof priceSlip>>;
-    try {
-      legs = await priceSlip(request, async (sport) => {
-        const board = await loadEvents(c.env, sport, now, ctx);
-        // Games settlement already recorded final or void leave the board, however fresh
-        // the cached copy; if D1 cannot say which games are over, refuse as stale odds.
-        const picked = new Set(request.picks.filter((p) => p.league === sport).map((p) => p.eventId));
-        const games = board.events
-          .filter((e) => picked.has(e.eventId))
-          .map((e) => ({ eventId: e.eventId, started: Date.parse(e.startTime) <= board.feedNow }));
-        if (games.length === 0) return board;
-        const over = await finishedEventIds(c.env.DB, games, now).catch((err: unknown) => {
-          console.warn("placeBet: finished-games check failed", err);
-          throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
-        });
-        return over.size === 0 ? board : { ...board, events: board.events.filter((e) => !over.has(e.eventId)) };
-      });
-    } catch (err) {
+    const priceOrReplay = async (now: number) => {
+      try {
+        return { priced: await price(now) };
+      } catch (err) {
+        const seen = await wallet.findPlacement(userId, idempotencyKey, requestHash, now);
+        if (seen) return { seen };
+        throw err;
+      }
+    };
+
+    let now = deps.now();
+    let outcome = await priceOrReplay(now);
+    if (outcome.seen) return answer(c, outcome.seen);
+    const delaySeconds = slipDelaySeconds(outcome.priced.liveSports, liveRulesOf(rules).betDelaySeconds);
+    if (delaySeconds > 0) {
       const seen = await wallet.findPlacement(userId, idempotencyKey, requestHash, now);
       if (seen) return answer(c, seen);
-      throw err;
+      await deps.sleep(delaySeconds * 1000);
+      now = deps.now();
+      outcome = await priceOrReplay(now);
+      if (outcome.seen) return answer(c, outcome.seen);
     }
     const result = await wallet.placeBets(
       userId,
-      { idempotencyKey, requestHash, kind: request.kind, wallet: request.wallet, amount: request.amount, legs },
+      { idempotencyKey, requestHash, kind: request.kind, wallet: request.wallet, amount: request.amount, legs: outcome.priced.legs },
       now,
     );
     return answer(c, result);

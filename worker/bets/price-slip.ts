@@ -3,16 +3,29 @@
 // the board's own cached odds (the same data the player sees), and the slip is refused
 // when a game is gone or finished, a market is locked, the slip combines picks the
 // toggling rules forbid, or a price or line moved (409 with the current prices, so the
-// slip can update and ask the player again). Games already under way are accepted at
-// their live prices (the board offers a Live tab with prices); finished ones are not.
+// slip can update and ask the player again). Games already under way are accepted only
+// at a price the feed confirmed within LIVE_PRICE_MAX_AGE_SECONDS (the loader re-fetches
+// an older board first; if no fresher price could be had the slip is refused as stale,
+// never accepted on the old one); finished ones are not accepted at all.
 import { checkSelections, findSlipConflict } from "../../src/shared/betslip";
+import { isUnderway } from "../../src/shared/live-rules";
 import type { Event } from "../../src/shared/schemas/events";
 import type { BetLeg, CurrentPickPrice, PlaceBetPick, PlaceBetRequest } from "../../src/shared/schemas/bets";
 import type { SportKey } from "../../src/shared/sports";
 import { ApiError } from "../http/api-error";
 
-/** The current board odds of one sport; `stale` when the feed failed and a copy is served. */
-export type EventsLoader = (sport: SportKey) => Promise<{ events: Event[]; stale: boolean }>;
+/** The current board odds of one sport (`stale` when the feed failed and a copy is served) and the feed's clock. */
+export type EventsLoader = (sport: SportKey) => Promise<{ events: Event[]; stale: boolean; feedNow: number }>;
+
+export type PriceRules = {
+  /** When the slip is accepted (the Worker's clock, as `confirmedAt`). */
+  now: number;
+  /** The oldest confirmation a price of a game under way may have. */
+  liveMaxAgeMs: number;
+};
+
+/** The legs to write, and the sports of the slip's games under way (a live-bet delay applies to them). */
+export type PricedSlip = { legs: BetLeg[]; liveSports: SportKey[] };
 
 export const PRICE_CHANGED_MESSAGE = "Odds changed for one or more selections. Review your betslip and place again.";
 export const ODDS_STALE_MESSAGE = "Live odds are updating right now. Please try again in a moment.";
@@ -48,18 +61,19 @@ export function currentPrice(event: Event | undefined, pick: Pick<PlaceBetPick, 
  * lined as they are right now. Throws ApiError: 400 for the spec checks that need no
  * wallet (with the spec's messages) and for forbidden combinations; 409 `price-changed`
  * (details: every pick's current price) when anything moved; 409 `odds-stale` while the
- * feed is down and only an old copy exists.
+ * feed is down and only an old copy exists, or a game under way has no recently
+ * confirmed price.
  */
-export async function priceSlip(request: PlaceBetRequest, load: EventsLoader): Promise<BetLeg[]> {
+export async function priceSlip(request: PlaceBetRequest, load: EventsLoader, rules: PriceRules): Promise<PricedSlip> {
   const sports = [...new Set(request.picks.map((p) => p.league))];
-  const boards = new Map<SportKey, { events: Event[]; stale: boolean }>();
+  const boards = new Map<SportKey, { events: Event[]; stale: boolean; feedNow: number }>();
   await Promise.all(
     sports.map(async (sport) => {
       try {
         boards.set(sport, await load(sport));
       } catch (err) {
         // A sport the feed does not carry has no open markets: its picks count as locked.
-        if (err instanceof ApiError && err.status === 404) boards.set(sport, { events: [], stale: false });
+        if (err instanceof ApiError && err.status === 404) boards.set(sport, { events: [], stale: false, feedNow: rules.now });
         else throw err;
       }
     }),
@@ -84,10 +98,14 @@ export async function priceSlip(request: PlaceBetRequest, load: EventsLoader): P
 
   if (request.picks.some((p) => boards.get(p.league)?.stale)) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
 
+  const live = request.picks.map((pick, i) => isUnderway(found[i]!, boards.get(pick.league)!.feedNow));
+  const unconfirmed = request.picks.some((_, i) => live[i] && rules.now - (found[i]!.confirmedAt ?? 0) > rules.liveMaxAgeMs);
+  if (unconfirmed) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
+
   const moved = request.picks.some((pick, i) => current[i]!.priceAm !== pick.priceAm || current[i]!.line !== pick.line);
   if (moved) throw new ApiError(409, "price-changed", PRICE_CHANGED_MESSAGE, { picks: current });
 
-  return request.picks.map((pick, i) => {
+  const legs = request.picks.map((pick, i): BetLeg => {
     const event = found[i]!;
     const price = current[i]!;
     return {
@@ -102,4 +120,5 @@ export async function priceSlip(request: PlaceBetRequest, load: EventsLoader): P
       startTime: event.startTime,
     };
   });
+  return { legs, liveSports: [...new Set(request.picks.filter((_, i) => live[i]).map((p) => p.league))] };
 }

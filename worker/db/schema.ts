@@ -129,8 +129,41 @@ export const payoutAccounts = sqliteTable(
     currentlyDueJson: text("currently_due_json").notNull().default("[]"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    /** Fingerprints of the account's payout destinations, last read from the provider (migration 0013). */
+    destinationFingerprintsJson: text("destination_fingerprints_json").notNull().default("[]"),
   },
   (t) => [uniqueIndex("payout_accounts_account_idx").on(t.accountId)],
+);
+
+/** One payout identity per person (migration 0013): each destination fingerprint belongs to one player. */
+export const payoutIdentities = sqliteTable(
+  "payout_identities",
+  {
+    fingerprint: text("fingerprint").primaryKey(),
+    userId: text("user_id").notNull(),
+    provider: text("provider", { enum: ["stripe", "simulated"] }).notNull(),
+    accountId: text("account_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("payout_identities_user_idx").on(t.userId)],
+);
+
+/** Redemptions refused because the destination belongs to another player (migration 0013), for operators. */
+export const payoutIdentityRefusals = sqliteTable(
+  "payout_identity_refusals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    fingerprint: text("fingerprint").notNull(),
+    userId: text("user_id").notNull(),
+    ownerUserId: text("owner_user_id").notNull(),
+    accountId: text("account_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("payout_identity_refusals_user_idx").on(t.userId, t.createdAt),
+    index("payout_identity_refusals_fingerprint_idx").on(t.fingerprint),
+  ],
 );
 
 /** Checkout sessions of the simulated payment provider, development only (migration 0005). */

@@ -3,10 +3,15 @@
 import { adminEmails } from "../config";
 import type { UserRow } from "../auth/users";
 import { getUserWallet } from "../wallet/get-user-wallet";
+import { tunables } from "../tunables";
 import type { UserDocument } from "../../src/shared/schemas/user";
 
 export async function loadUserDocument(env: Env, user: UserRow, now: number): Promise<UserDocument> {
-  const balances = await getUserWallet(env, user.id).getBalances(user.id, now);
+  const { balances, redeemableCash, cashToPlay } = await getUserWallet(env, user.id).getRedeemable(
+    user.id,
+    now,
+    tunables(env).CASH_PLAYTHROUGH,
+  );
   return {
     uid: user.id,
     displayName: user.displayName,
@@ -14,5 +19,7 @@ export async function loadUserDocument(env: Env, user: UserRow, now: number): Pr
     photoURL: user.photoUrl,
     isAdmin: user.emailVerified && adminEmails(env).has(user.email.toLowerCase()),
     ...balances,
+    redeemableCash,
+    cashToPlay,
   };
 }

@@ -1,6 +1,8 @@
 // GET /api/events (the board's odds for one sport, signed-in players only), GET
 // /api/sports (which sports the active feed carries, so the SPA can mark the rest
-// 'Coming soon', and the feed's clock) and the operator's GET /api/admin/feed-status (quota and last error).
+// 'Coming soon', the feed's clock, and the live rules: the cadence a board with games
+// under way refreshes at and each sport's live-bet delay) and the operator's
+// GET /api/admin/feed-status (quota, last error and whether the quota guard is up).
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Event } from "../../src/shared/schemas/events";
@@ -11,6 +13,10 @@ import { ApiError, parseWith } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { listFeedStatus } from "./feed-status";
 import { feedNow, getFeedProvider, loadEvents } from "./odds-service";
+import { readCreditGuard } from "./credit-guard";
+import { liveRulesOf } from "./live-rules";
+import { realDeps, type AppDeps } from "../http/app-deps";
+import { tunables } from "../tunables";
 
 /** Spec §7: exactly these parameters, with exactly these values; anything else is a 400. */
 export const EventsQuerySchema = z.strictObject({
@@ -41,13 +47,14 @@ function eventsJson(events: readonly Event[]): string {
   return json;
 }
 
-export function oddsRoutes() {
+export function oddsRoutes(deps: AppDeps = realDeps) {
   const app = new Hono<AppEnv>();
+  const providerFor = (env: Env) => (deps.feed ? deps.feed(env) : getFeedProvider(env));
 
   app.get("/events", requireUser, async (c) => {
     const query = parseWith(EventsQuerySchema, singleValuedQuery(c.req.queries()));
-    const now = Date.now();
-    const loaded = await loadEvents(c.env, query.sport, now);
+    const now = deps.now();
+    const loaded = await loadEvents(c.env, query.sport, now, undefined, { provider: providerFor(c.env) });
     c.header("Cache-Control", "private, no-store");
     c.header("X-Feed-Now", String(loaded.feedNow));
     c.header("X-Odds-Fetched-At", String(loaded.fetchedAt));
@@ -59,10 +66,11 @@ export function oddsRoutes() {
   // `feedNow` is the feed's clock (the simulator's may run ahead of real time); the SPA
   // sorts games into Sports / Live against it.
   app.get("/sports", async (c) => {
-    const provider = getFeedProvider(c.env);
+    const provider = providerFor(c.env);
     return c.json({
-      feedNow: await feedNow(c.env, Date.now()),
+      feedNow: await feedNow(c.env, deps.now()),
       sports: SPORTS.map((s) => ({ key: s.key, label: s.label, mapped: provider?.isMapped(s.key) ?? false })),
+      live: liveRulesOf(tunables(c.env)),
     });
   });
 
@@ -70,8 +78,9 @@ export function oddsRoutes() {
     if (!adminEmails(c.env).has(c.var.user.email.trim().toLowerCase())) {
       throw new ApiError(403, "permission-denied", "Only operators can do this.");
     }
-    const provider = getFeedProvider(c.env);
-    return c.json({ provider: provider?.name ?? null, sports: await listFeedStatus(c.env) });
+    const provider = providerFor(c.env);
+    const guard = provider?.name === "the-odds-api" ? await readCreditGuard(c.env, deps.now()) : { locked: false };
+    return c.json({ provider: provider?.name ?? null, creditGuard: guard, sports: await listFeedStatus(c.env) });
   });
 
   return app;

@@ -1,6 +1,9 @@
 // The operator's view of the odds feed: per sport, the latest quota headers of The
 // Odds API (x-requests-remaining/used/last) and the last call's status and error, kept
-// in D1 `feed_status` and shown by GET /api/admin/feed-status.
+// in D1 `feed_status` and shown by GET /api/admin/feed-status. The simulator has no
+// quota; it counts its board calls per sport in `requests_used` instead, so the live
+// cadence (one call per sport per LIVE_REFRESH_SECONDS) can be watched offline too.
+import { sql } from "drizzle-orm";
 import { getDb } from "../db/database";
 import { feedStatus } from "../db/schema";
 import type { SportKey } from "../../src/shared/sports";
@@ -31,6 +34,17 @@ export async function recordFeedStatus(env: Env, update: FeedStatusUpdate, now: 
     ? values
     : { provider: values.provider, lastStatus: values.lastStatus, lastError: values.lastError, updatedAt: now };
   await getDb(env).insert(feedStatus).values(values).onConflictDoUpdate({ target: feedStatus.sport, set });
+}
+
+/** The simulator's stand-in for quota headers: one more board call of `sport`. */
+export async function countSimulatorCall(env: Env, sport: SportKey, now: number): Promise<void> {
+  await getDb(env)
+    .insert(feedStatus)
+    .values({ sport, provider: "simulator", requestsUsed: 1, requestsLast: 1, lastStatus: 200, updatedAt: now })
+    .onConflictDoUpdate({
+      target: feedStatus.sport,
+      set: { provider: "simulator", requestsUsed: sql`coalesce(${feedStatus.requestsUsed}, 0) + 1`, requestsLast: 1, lastStatus: 200, lastError: null, updatedAt: now },
+    });
 }
 
 export async function listFeedStatus(env: Env) {

@@ -15,7 +15,13 @@ export type CheckoutSessionInput = {
   now: number;
 };
 
-export type PayoutAccountState = { accountId: string; payoutsEnabled: boolean; currentlyDue: string[] };
+export type PayoutAccountState = {
+  accountId: string;
+  payoutsEnabled: boolean;
+  currentlyDue: string[];
+  /** Fingerprints of the account's payout destinations (bank accounts, cards): one payout identity per person. */
+  destinationFingerprints: string[];
+};
 
 /**
  * One transfer of a redemption. `redemptionId` is also its `transfer_group`, so every

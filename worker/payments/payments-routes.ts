@@ -22,6 +22,7 @@ import {
   updatePayoutAccountState,
   type PayoutAccountRow,
 } from "./payout-accounts";
+import { checkPayoutIdentity, claimPayoutIdentities, PAYOUT_IDENTITY_IN_USE_MESSAGE, payoutIdentityInUse } from "./payout-identity";
 import { listRedemptionsWithRetry, submitRedemption } from "./redemption-service";
 import { simRoutes } from "./sim-routes";
 import { handleStripeWebhook } from "./stripe-webhook";
@@ -40,7 +41,10 @@ async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The player's account at the active provider, refreshed from Stripe when it is real. */
+/**
+ * The player's account at the active provider, refreshed from Stripe when it is real;
+ * the payout destinations' fingerprints read here are claimed for this player.
+ */
 async function currentAccount(db: Db, provider: PaymentsProvider, userId: string, now: number): Promise<PayoutAccountRow | null> {
   const row = await findPayoutAccount(db, userId);
   if (!row || row.provider !== provider.kind) return null;
@@ -48,7 +52,14 @@ async function currentAccount(db: Db, provider: PaymentsProvider, userId: string
   const state = await provider.payoutAccountState(row.accountId);
   if (!state) return null;
   await updatePayoutAccountState(db, row.accountId, state, now);
-  return { ...row, payoutsEnabled: state.payoutsEnabled, currentlyDueJson: JSON.stringify(state.currentlyDue), updatedAt: now };
+  await claimPayoutIdentities(db, { userId, provider: row.provider, accountId: row.accountId, fingerprints: state.destinationFingerprints, now });
+  return {
+    ...row,
+    payoutsEnabled: state.payoutsEnabled,
+    currentlyDueJson: JSON.stringify(state.currentlyDue),
+    destinationFingerprintsJson: JSON.stringify(state.destinationFingerprints),
+    updatedAt: now,
+  };
 }
 
 async function accountOrCreate(db: Db, provider: PaymentsProvider, user: { id: string; email: string }, now: number) {
@@ -102,7 +113,11 @@ function connectRoutes() {
 
   app.get("/status", async (c) => {
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
-    return c.json(connectStatusOf(await viaProvider(() => currentAccount(getDb(c.env), provider, c.var.user.id, Date.now()))));
+    const db = getDb(c.env);
+    const account = await viaProvider(() => currentAccount(db, provider, c.var.user.id, Date.now()));
+    const status = connectStatusOf(account);
+    if (account && (await payoutIdentityInUse(db, c.var.user.id, account))) status.payoutIdentityInUse = true;
+    return c.json(status);
   });
 
   app.post("/create-or-link", async (c) => {
@@ -144,6 +159,8 @@ function withdrawalRoutes() {
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
       throw new ApiError(400, "invalid-argument", "Idempotency-Key must be 8–64 letters, digits, '-' or '_'.");
     }
+    const identity = await checkPayoutIdentity(getDb(c.env), { userId: c.var.user.id, account, amountCents, now });
+    if (!identity.ok) throw new ApiError(403, "payout-identity-in-use", PAYOUT_IDENTITY_IN_USE_MESSAGE);
     const redemptionId = `rd_${key ?? crypto.randomUUID().replaceAll("-", "")}`;
     const redemption = await submitRedemption(
       c.env,

@@ -44,6 +44,7 @@ export async function insertPayoutAccount(
       accountId: input.state.accountId,
       payoutsEnabled: input.state.payoutsEnabled,
       currentlyDueJson: JSON.stringify(input.state.currentlyDue),
+      destinationFingerprintsJson: JSON.stringify(input.state.destinationFingerprints),
       createdAt: input.now,
       updatedAt: input.now,
     })
@@ -54,6 +55,7 @@ export async function insertPayoutAccount(
         accountId: input.state.accountId,
         payoutsEnabled: input.state.payoutsEnabled,
         currentlyDueJson: JSON.stringify(input.state.currentlyDue),
+        destinationFingerprintsJson: JSON.stringify(input.state.destinationFingerprints),
         updatedAt: input.now,
       },
       setWhere: ne(payoutAccounts.provider, input.provider),
@@ -66,7 +68,12 @@ export async function insertPayoutAccount(
 export async function updatePayoutAccountState(db: Db, accountId: string, state: PayoutAccountState, now: number): Promise<void> {
   await db
     .update(payoutAccounts)
-    .set({ payoutsEnabled: state.payoutsEnabled, currentlyDueJson: JSON.stringify(state.currentlyDue), updatedAt: now })
+    .set({
+      payoutsEnabled: state.payoutsEnabled,
+      currentlyDueJson: JSON.stringify(state.currentlyDue),
+      destinationFingerprintsJson: JSON.stringify(state.destinationFingerprints),
+      updatedAt: now,
+    })
     .where(eq(payoutAccounts.accountId, accountId));
 }
 

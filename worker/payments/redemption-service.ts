@@ -8,6 +8,7 @@
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { fromErrorResult } from "../http/api-error";
 import { getUserWallet } from "../wallet/get-user-wallet";
+import { tunables } from "../tunables";
 import { payoutTiming, runPayoutAttempt, type Payouts, type PayoutWallet } from "./payout-runner";
 
 function walletPort(env: Env, userId: string): PayoutWallet {
@@ -26,7 +27,7 @@ export async function submitRedemption(
 ): Promise<Redemption> {
   const held = await getUserWallet(env, input.userId).requestRedemption(
     input.userId,
-    { amountCents: input.amountCents, redemptionId: input.redemptionId },
+    { amountCents: input.amountCents, redemptionId: input.redemptionId, cashPlaythrough: tunables(env).CASH_PLAYTHROUGH },
     now,
   );
   if (!held.ok) throw fromErrorResult(held);

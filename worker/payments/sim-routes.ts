@@ -6,7 +6,10 @@
 // page shows what the wallet holds of the pack and offers what a card holder or the
 // merchant can do next — open a dispute (then win or lose it) or refund half or all of
 // it — each signed and delivered as the Stripe event through the same webhook handler.
-// The onboarding page completes the simulated Connect account so payouts are enabled.
+// The onboarding page asks for a bank account (routing and account number), records its
+// keyed-hash fingerprint as the account's payout destination (one payout identity per
+// person, see payout-identity.ts) and completes the simulated Connect account so payouts
+// are enabled.
 // The unguessable ids in the URLs are the capability, as with Stripe's hosted pages.
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
@@ -17,6 +20,7 @@ import { payoutAccounts, simCheckoutSessions } from "../db/schema";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { stripeWebhookSecret } from "./payments-config";
+import { claimPayoutIdentities, SIM_ACCOUNT_NUMBER, SIM_ROUTING_NUMBER, simulatedFingerprint } from "./payout-identity";
 import { SIM_ACCOUNT_ID, SIM_CHECKOUT_ID } from "./simulated-provider";
 import { getUserWallet } from "../wallet/get-user-wallet";
 import { handleStripeWebhook, stripeSignatureHeader } from "./stripe-webhook";
@@ -34,6 +38,8 @@ main{background:#1e293b;border-radius:12px;padding:2rem;max-width:24rem;width:ca
 h1{font-size:1.25rem;margin:0 0 .5rem}p{color:#cbd5e1}.note{font-size:.8rem;color:#94a3b8}
 form{display:inline}button{font:inherit;border:0;border-radius:8px;padding:.6rem 1.2rem;margin:.25rem .5rem 0 0;cursor:pointer}
 .pay{background:#22c55e;color:#052e16;font-weight:600}.cancel{background:#334155;color:#e2e8f0}
+label{display:block;margin:.5rem 0 .25rem;font-size:.9rem}input{font:inherit;width:100%;box-sizing:border-box;padding:.5rem;border-radius:6px;border:1px solid #475569;background:#0f172a;color:#e2e8f0}
+.error{color:#fca5a5}.bank{display:block;margin-bottom:.75rem}
 .danger{background:#f87171;color:#450a0a;font-weight:600}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:1rem 0}dt{color:#94a3b8}dd{margin:0;overflow-wrap:anywhere}a{color:#93c5fd}
 </style></head><body><main>${body}</main></body></html>`;
 }
@@ -225,27 +231,46 @@ ${body}
     return row;
   };
 
+  const BANK_ERROR = "Enter a 9-digit routing number and a 4–17 digit account number.";
+  const onboardingPage = (account: { accountId: string; payoutsEnabled: boolean }, error: string | null) =>
+    page(
+      "Vantage test payout onboarding",
+      `<h1>Payout account onboarding</h1>
+<p>${account.payoutsEnabled ? "Payouts are enabled for this account. Enter a bank account again to change it." : "Confirm your (simulated) identity and bank account to enable payouts."}</p>
+${error ? `<p class="error" role="alert">${error}</p>` : ""}
+<form class="bank" method="post" action="/api/payments/sim/onboarding/${account.accountId}/complete">
+<label for="routing_number">Routing number</label>
+<input id="routing_number" name="routing_number" inputmode="numeric" autocomplete="off" pattern="[0-9]{9}" value="110000000" required>
+<label for="account_number">Account number</label>
+<input id="account_number" name="account_number" inputmode="numeric" autocomplete="off" pattern="[0-9]{4,17}" required>
+<button class="pay" type="submit">Complete onboarding</button></form>
+<form method="get" action="/redeem"><input type="hidden" name="onboarding" value="refresh"><button class="cancel" type="submit">Not now</button></form>
+<p class="note">Simulated payment provider (development). No real account is created; the account number is kept only as a fingerprint.</p>`,
+    );
+
   app.get("/onboarding/:accountId", async (c) => {
     const account = await findAccount(c.env, c.req.param("accountId"));
     c.header("Content-Security-Policy", SIM_PAGE_CSP);
-    return c.html(
-      page(
-        "Vantage test payout onboarding",
-        `<h1>Payout account onboarding</h1>
-<p>${account.payoutsEnabled ? "Payouts are enabled for this account." : "Confirm your (simulated) identity and bank account to enable payouts."}</p>
-<form method="post" action="/api/payments/sim/onboarding/${account.accountId}/complete"><button class="pay" type="submit">Complete onboarding</button></form>
-<form method="get" action="/redeem"><input type="hidden" name="onboarding" value="refresh"><button class="cancel" type="submit">Not now</button></form>
-<p class="note">Simulated payment provider (development). No real account is created.</p>`,
-      ),
-    );
+    return c.html(onboardingPage(account, c.req.query("error") === "bank" ? BANK_ERROR : null));
   });
 
   app.post("/onboarding/:accountId/complete", async (c) => {
     const account = await findAccount(c.env, c.req.param("accountId"));
-    await getDb(c.env)
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string).replace(/[\s-]/g, "") : "");
+    const [routing, number] = [field("routing_number") || "110000000", field("account_number")];
+    if (!SIM_ROUTING_NUMBER.test(routing) || !SIM_ACCOUNT_NUMBER.test(number)) {
+      // Post/redirect/get: the page shows what to fix, as a hosted onboarding page would.
+      return c.redirect(`/api/payments/sim/onboarding/${account.accountId}?error=bank`, 303);
+    }
+    const fingerprint = await simulatedFingerprint(routing, number);
+    const now = Date.now();
+    const db = getDb(c.env);
+    await db
       .update(payoutAccounts)
-      .set({ payoutsEnabled: true, currentlyDueJson: "[]", updatedAt: Date.now() })
+      .set({ payoutsEnabled: true, currentlyDueJson: "[]", destinationFingerprintsJson: JSON.stringify([fingerprint]), updatedAt: now })
       .where(eq(payoutAccounts.accountId, account.accountId));
+    await claimPayoutIdentities(db, { userId: account.userId, provider: "simulated", accountId: account.accountId, fingerprints: [fingerprint], now });
     return c.redirect("/redeem?onboarding=return", 303);
   });
 

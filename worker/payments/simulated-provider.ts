@@ -7,6 +7,7 @@ import { getDb } from "../db/database";
 import { simCheckoutSessions } from "../db/schema";
 import type { PaymentsProvider, PayoutAccountState } from "./payments-provider";
 import { currentlyDue, findPayoutAccountById } from "./payout-accounts";
+import { destinationFingerprints } from "./payout-identity";
 
 /** What the simulated onboarding asks for until it is completed. */
 export const SIM_ONBOARDING_REQUIREMENTS = ["external_account", "individual.dob.day", "tos_acceptance.date"];
@@ -36,12 +37,19 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
     },
 
     async createPayoutAccount() {
-      return { accountId: `acct_sim_${randomHex()}`, payoutsEnabled: false, currentlyDue: [...SIM_ONBOARDING_REQUIREMENTS] };
+      return {
+        accountId: `acct_sim_${randomHex()}`,
+        payoutsEnabled: false,
+        currentlyDue: [...SIM_ONBOARDING_REQUIREMENTS],
+        destinationFingerprints: [],
+      };
     },
 
     async payoutAccountState(accountId): Promise<PayoutAccountState | null> {
       const row = await findPayoutAccountById(db, accountId);
-      return row ? { accountId, payoutsEnabled: row.payoutsEnabled, currentlyDue: currentlyDue(row) } : null;
+      return row
+        ? { accountId, payoutsEnabled: row.payoutsEnabled, currentlyDue: currentlyDue(row), destinationFingerprints: destinationFingerprints(row) }
+        : null;
     },
 
     async onboardingLink({ accountId }) {

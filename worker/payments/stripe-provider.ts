@@ -12,13 +12,17 @@ type StripeAccountLike = {
   id: string;
   payouts_enabled?: boolean | null;
   requirements?: { currently_due?: string[] | null } | null;
+  /** Returned to the platform that controls the (Express) account: its bank accounts and cards. */
+  external_accounts?: { data?: { fingerprint?: string | null }[] | null } | null;
 };
 
 function accountState(account: StripeAccountLike): PayoutAccountState {
+  const fingerprints = (account.external_accounts?.data ?? []).map((external) => external.fingerprint).filter((f): f is string => !!f);
   return {
     accountId: account.id,
     payoutsEnabled: account.payouts_enabled === true,
     currentlyDue: account.requirements?.currently_due ?? [],
+    destinationFingerprints: [...new Set(fingerprints)],
   };
 }
 

@@ -13,6 +13,7 @@ import type { ApiErrorBody } from "../../src/shared/schemas/api-error";
 import { getDb } from "../db/database";
 import { users } from "../db/schema";
 import { getUserWallet } from "../wallet/get-user-wallet";
+import { tunables } from "../tunables";
 import { stripeWebhookSecret, WEBHOOK_TOLERANCE_SECONDS } from "./payments-config";
 import { handleReversalEvent, recordPaymentIntent, REVERSAL_EVENTS } from "./reversal-webhooks";
 
@@ -95,7 +96,12 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
   }
   const result = await getUserWallet(env, userId).creditPurchase(
     userId,
-    { checkoutSessionId: session.id, amountCents: session.amount_total, paymentIntent },
+    {
+      checkoutSessionId: session.id,
+      amountCents: session.amount_total,
+      paymentIntent,
+      cashPlaythrough: tunables(env).CASH_PLAYTHROUGH,
+    },
     now,
   );
   if (!result.ok) {

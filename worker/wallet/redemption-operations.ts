@@ -4,12 +4,16 @@
 // outside the critical section (worker/payments/redemption-service.ts), and reports back
 // here: completed (paid) or failed, which returns the amount (`redemption_refund`).
 // Every step is keyed by the redemption id, so retries cannot hold or refund twice.
+// Play-through (playthrough.ts) is checked in the same step: only the redeemable part of
+// the balance can be held (403 playthrough-required otherwise).
 // A new redemption is refused while a payment is disputed or anything is owed
 // (reversal-operations.ts).
 import { REDEMPTION_MIN_CENTS, type Redemption, type RedemptionStatus } from "../../src/shared/schemas/redemptions";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import { redemptionPause } from "./reversal-operations";
 import type { WalletTx } from "./wallet-tx";
+import { formatMoney } from "../../src/shared/money";
+import { playthroughState } from "./playthrough";
 
 type RedemptionRow = {
   id: string;
@@ -21,12 +25,20 @@ type RedemptionRow = {
   updated_at: number;
 };
 
-export type RedemptionFailure = {
-  ok: false;
-  status: 400 | 404 | 409;
-  code: "invalid-argument" | "insufficient-funds" | "not-found" | "aborted" | "redemptions-paused";
-  message: string;
-};
+export type RedemptionFailure =
+  | {
+      ok: false;
+      status: 400 | 404 | 409;
+      code: "invalid-argument" | "insufficient-funds" | "not-found" | "aborted" | "redemptions-paused";
+      message: string;
+    }
+  | {
+      ok: false;
+      status: 403;
+      code: "playthrough-required";
+      message: string;
+      details: { cashToPlay: number; redeemableCash: number };
+    };
 export type RedemptionResult = { ok: true; redemption: Redemption; balances: WalletBalances; created: boolean } | RedemptionFailure;
 
 function toRedemption(row: RedemptionRow): Redemption {
@@ -58,6 +70,19 @@ export function requestRedemptionInTx(tx: WalletTx, input: { amountCents: number
   }
   const paused = redemptionPause(tx);
   if (paused) return { ok: false, status: 409, code: "redemptions-paused", message: paused };
+  const balance = tx.balance("cash");
+  const playthrough = playthroughState(tx, balance);
+  if (input.amountCents <= balance && input.amountCents > playthrough.redeemableCash) {
+    return {
+      ok: false,
+      status: 403,
+      code: "playthrough-required",
+      message:
+        `Play ${formatMoney("cash", playthrough.cashToPlay)} more Vantage Cash in bets first: bought and bonus Vantage Cash ` +
+        `must be played through before it can be redeemed. You can redeem ${formatMoney("cash", playthrough.redeemableCash)} now.`,
+      details: playthrough,
+    };
+  }
   const hold = tx.post({ currency: "cash", amount: -input.amountCents, reason: "redemption_hold", reference: input.redemptionId });
   if (!hold.ok) {
     return hold.code === "insufficient-funds"

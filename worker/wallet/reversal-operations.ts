@@ -8,6 +8,7 @@
 // redemptions are refused (`redemptionPause`).
 import type { WalletKind } from "../../src/shared/money";
 import type { WalletBalances } from "../../src/shared/schemas/user";
+import { playthroughOnReversal } from "./playthrough";
 import type { LedgerReason, WalletTx } from "./wallet-tx";
 
 export const UNDER_REVIEW_MESSAGE = "Redemptions are paused while a payment on your account is under review.";
@@ -75,8 +76,8 @@ function disputeHolds(tx: WalletTx, checkoutSessionId: string): boolean {
 /**
  * The one place a pack's balance moves back or forth. A positive delta is taken back
  * (the rest recorded as owed), a negative one credited again (repaying what is owed
- * first). A per-wallet figure that must follow reversals (e.g. cash still to play
- * through) belongs here, beside the movement it follows.
+ * first). Taking purchased Vantage Cash back also takes it off what is still to play
+ * (playthrough.ts), once per movement reference.
  */
 function movePack(
   tx: WalletTx,
@@ -87,6 +88,7 @@ function movePack(
   if (delta > 0) {
     const taken = tx.takeBack({ currency, amount: delta, reason: movement.takeReason, reference: movement.reference });
     if (!taken.ok) throw new Error(`reversal ${movement.takeReason} ${movement.reference} (${currency}) refused: ${taken.code}`);
+    if (currency === "cash") playthroughOnReversal(tx, delta, movement.reference);
     return { currency, delta, taken: taken.taken, owed: taken.owed };
   }
   const restored = tx.post({ currency, amount: -delta, reason: movement.restoreReason, reference: movement.reference });

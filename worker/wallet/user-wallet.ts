@@ -10,6 +10,8 @@ import type { WalletBalances } from "../../src/shared/schemas/user";
 import { projectionStatements, type OutboxRow } from "./wallet-projection";
 import { WALLET_SCHEMA, WALLET_SCHEMA_VERSION } from "./wallet-schema";
 import { WalletTx, type LedgerReason } from "./wallet-tx";
+import { tunables } from "../tunables";
+import { playthroughAudit, playthroughState, type PlaythroughState } from "./playthrough";
 import { claimDailyBonusInTx, type DailyBonusResult } from "./bonus-operations";
 import { creditPurchaseInTx, type CreditPurchaseInput, type CreditPurchaseResult } from "./purchase-operations";
 import {
@@ -113,7 +115,7 @@ export class UserWallet extends DurableObject<Env> {
     try {
       result = this.ctx.storage.transactionSync(() => {
         const opened = this.openWallet(userId, now);
-        const tx = new WalletTx(this.ctx.storage.sql, userId, now);
+        const tx = new WalletTx(this.ctx.storage.sql, userId, now).withCashPlaythrough(tunables(this.env).CASH_PLAYTHROUGH);
         const value = work(tx);
         if (!value.ok) throw new Rollback(value);
         const finished = tx.finish();
@@ -242,16 +244,34 @@ export class UserWallet extends DurableObject<Env> {
 
   // ---- money in and out: daily bonus, coin packs, redemptions (logic in *-operations.ts) ----
 
-  async claimDailyBonus(userId: string, now: number): Promise<DailyBonusResult> {
-    return this.transact(userId, now, (tx) => claimDailyBonusInTx(tx));
+  /** `cashPlaythrough`: the caller's CASH_PLAYTHROUGH (play-through.ts); the wallet's own configuration when omitted. */
+  async claimDailyBonus(userId: string, now: number, cashPlaythrough?: number): Promise<DailyBonusResult> {
+    return this.transact(userId, now, (tx) => claimDailyBonusInTx(tx.withCashPlaythrough(cashPlaythrough)));
   }
 
-  async creditPurchase(userId: string, input: CreditPurchaseInput, now: number): Promise<CreditPurchaseResult> {
-    return this.transact(userId, now, (tx) => creditPurchaseInTx(tx, input));
+  async creditPurchase(userId: string, input: CreditPurchaseInput & { cashPlaythrough?: number }, now: number): Promise<CreditPurchaseResult> {
+    return this.transact(userId, now, (tx) => creditPurchaseInTx(tx.withCashPlaythrough(input.cashPlaythrough), input));
   }
 
-  async requestRedemption(userId: string, input: { amountCents: number; redemptionId: string }, now: number): Promise<RedemptionResult> {
-    return this.transact(userId, now, (tx) => requestRedemptionInTx(tx, input));
+  async requestRedemption(
+    userId: string,
+    input: { amountCents: number; redemptionId: string; cashPlaythrough?: number },
+    now: number,
+  ): Promise<RedemptionResult> {
+    return this.transact(userId, now, (tx) => requestRedemptionInTx(tx.withCashPlaythrough(input.cashPlaythrough), input));
+  }
+
+  /** Balances with what is still to play and what may be redeemed (GET /api/me). */
+  async getRedeemable(userId: string, now: number, cashPlaythrough?: number): Promise<{ balances: WalletBalances } & PlaythroughState> {
+    return this.read(userId, now, (tx) => {
+      const balances = tx.withCashPlaythrough(cashPlaythrough).balances();
+      return { balances, ...playthroughState(tx, balances.vantageCash) };
+    });
+  }
+
+  /** The play-through figure next to the sum of its moves (equal, always), for audits and tests. */
+  async auditPlaythrough(userId: string, now: number) {
+    return this.read(userId, now, (tx) => playthroughAudit(tx));
   }
 
   async completeRedemption(userId: string, input: { redemptionId: string; payoutReference: string }, now: number): Promise<RedemptionResult> {

@@ -14,6 +14,12 @@
 //                operation, retried by the alarm until D1 accepts them).
 //   redemptions  Vantage Cash redemptions: held amount, payout status.
 //   meta         small key/values (e.g. the player's payout account).
+//   playthrough  one row (id = 1, absent until first needed = 0): `to_play`, the Vantage
+//                Cash cents still to be staked before purchased/bonus cash is redeemable
+//                (rules in playthrough.ts). Wallets older than it start at 0.
+//   playthrough_moves  one row per change of `to_play`: applied signed amount, figure
+//                after, reason and reference. UNIQUE(reason, reference) makes each move
+//                happen once. Invariant: SUM(amount) = playthrough.to_play.
 //   owed_ledger  what reversals could not take (issue 12), one row per movement: +amount
 //                when a reversal finds the balance short, -amount when a later credit
 //                repays it (reason `owed_repayment`, reference `<credit reason>:<credit
@@ -96,6 +102,19 @@ export const WALLET_SCHEMA: readonly string[] = [
      payout_reference TEXT,
      created_at INTEGER NOT NULL,
      updated_at INTEGER NOT NULL
+   )`,
+  `CREATE TABLE IF NOT EXISTS playthrough (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     to_play INTEGER NOT NULL CHECK (to_play >= 0)
+   )`,
+  `CREATE TABLE IF NOT EXISTS playthrough_moves (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     amount INTEGER NOT NULL,
+     to_play_after INTEGER NOT NULL CHECK (to_play_after >= 0),
+     reason TEXT NOT NULL,
+     reference TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     UNIQUE (reason, reference)
    )`,
   `CREATE TABLE IF NOT EXISTS owed_ledger (
      seq INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -9,6 +9,8 @@
 import type { WalletKind } from "../../src/shared/money";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import type { BetDocument } from "../../src/shared/schemas/bets";
+import { TUNABLES } from "../tunables";
+import { playthroughOnBet, playthroughOnLedger } from "./playthrough";
 
 export type LedgerReason =
   | "opening_balance"
@@ -48,12 +50,20 @@ type WalletRow = {
 export class WalletTx {
   private changed = false;
   readonly changedBets = new Map<string, BetDocument>();
+  /** CASH_PLAYTHROUGH for this transaction (see playthrough.ts); the wallet sets it from its configuration. */
+  cashPlaythrough = Number(TUNABLES.CASH_PLAYTHROUGH.default);
 
   constructor(
     readonly sql: SqlStorage,
     readonly userId: string,
     readonly now: number,
   ) {}
+
+  /** Uses the given CASH_PLAYTHROUGH (the caller's configuration) when one is given. */
+  withCashPlaythrough(multiplier: number | undefined): this {
+    if (multiplier !== undefined) this.cashPlaythrough = multiplier;
+    return this;
+  }
 
   private row(): WalletRow {
     const row = this.sql
@@ -150,6 +160,7 @@ export class WalletTx {
       entry.reference,
       this.now,
     );
+    playthroughOnLedger(this, entry, after);
     this.changed = true;
   }
 
@@ -174,6 +185,7 @@ export class WalletTx {
 
   /** Records a bet document written in this transaction, for the projection and live push. */
   betChanged(bet: BetDocument): void {
+    playthroughOnBet(this, bet);
     this.changedBets.set(bet.id, bet);
     this.changed = true;
   }

@@ -1,7 +1,8 @@
 // The board's Event (spec §3) as GET /api/events answers it. Prices are American odds
 // (integers) or null when locked; the decimal value is derived in src/shared/odds.ts.
 // `markets.spread.line` is the home team's line (the away line is its negative).
-// A market the feed does not offer is absent, never invented.
+// A market the feed does not offer is absent, never invented. `confirmedAt` is when the
+// feed last confirmed the prices: a live pick is only accepted at a recently confirmed one.
 import { z } from "zod";
 import { SPORT_KEYS } from "../sports";
 
@@ -27,6 +28,8 @@ export const EventSchema = z.object({
     spread: z.object({ line: z.number().nullable(), home: PriceSchema, away: PriceSchema }).optional(),
     total: z.object({ line: z.number().nullable(), over: PriceSchema, under: PriceSchema }).optional(),
   }),
+  /** When the feed last confirmed these prices (epoch ms, the Worker's clock); absent on copies cached before it was recorded. */
+  confirmedAt: z.number().int().optional(),
 });
 export type Event = z.infer<typeof EventSchema>;
 

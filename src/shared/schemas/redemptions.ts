@@ -19,6 +19,8 @@ export const ConnectStatusSchema = z.object({
   payouts_enabled: z.boolean(),
   hasAccount: z.boolean(),
   requirements: z.object({ currently_due: z.array(z.string()) }),
+  /** Set when the payout account's bank account already belongs to another player (issue 18). */
+  payoutIdentityInUse: z.literal(true).optional(),
 });
 export type ConnectStatus = z.infer<typeof ConnectStatusSchema>;
 
@@ -39,15 +41,19 @@ export type Redemption = z.infer<typeof RedemptionSchema>;
 export const WithdrawalResponseSchema = z.object({ redemption: RedemptionSchema });
 export const WithdrawalListSchema = z.object({ redemptions: z.array(RedemptionSchema) });
 
-/** Spec §5: signed in, payouts enabled, not submitting, 20 ≤ amount ≤ balance. */
+/**
+ * Spec §5 with play-through (issue 18): signed in, payouts enabled, not submitting,
+ * 20 ≤ amount ≤ the redeemable part of the balance (the rest must be played first).
+ */
 export function canSubmitRedemption(input: {
   signedIn: boolean;
   payoutsEnabled: boolean;
   submitting: boolean;
   amountText: string;
   balanceCents: number;
+  redeemableCents: number;
 }): boolean {
   if (!input.signedIn || !input.payoutsEnabled || input.submitting) return false;
   const cents = parseAmountToMinor("cash", input.amountText);
-  return cents !== null && cents >= REDEMPTION_MIN_CENTS && cents <= input.balanceCents;
+  return cents !== null && cents >= REDEMPTION_MIN_CENTS && cents <= Math.min(input.balanceCents, input.redeemableCents);
 }

@@ -19,6 +19,10 @@ export const UserDocumentSchema = WalletBalancesSchema.extend({
   email: z.string(),
   photoURL: z.string().nullable(),
   isAdmin: z.boolean().optional(),
+  /** Vantage Cash cents redeemable now (play-through, issue 18); the rest must be played first. */
+  redeemableCash: z.number().int().nonnegative(),
+  /** Vantage Cash cents still to be staked in settled bets before bought/bonus cash is redeemable. */
+  cashToPlay: z.number().int().nonnegative(),
 });
 export type UserDocument = z.infer<typeof UserDocumentSchema>;
 

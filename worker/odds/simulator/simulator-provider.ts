@@ -1,11 +1,13 @@
 // The embedded odds feed (development, no ODDS_API_KEY): the same OddsFeedProvider
-// contract as The Odds API, answered from the seeded simulator at simulated time.
+// contract as The Odds API, answered from the seeded simulator at simulated time. Each
+// board call is counted in D1 `feed_status` like a paid call would be.
 import type { SportKey } from "../../../src/shared/sports";
 import type { FeedResult, OddsFeedProvider } from "../feed-provider";
 import type { Event, EventScore } from "../../../src/shared/schemas/events";
 import { gamesBetween, gameToEvent, gameToScore } from "./sim-games";
 import { SIM_SPORTS } from "./sim-sports";
 import { simOffsetMs } from "./sim-clock";
+import { countSimulatorCall } from "../feed-status";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How far ahead the board lists games. */
@@ -35,6 +37,7 @@ export function createSimulatorProvider(env: Env): OddsFeedProvider {
     isMapped: () => true,
     async fetchOdds(sport, now): Promise<FeedResult<Event[]>> {
       const simNow = now + (await simOffsetMs(env));
+      await countSimulatorCall(env, sport, now).catch((err: unknown) => console.warn("simulator call not counted", err));
       return { ok: true, value: simulatedBoard(sport, simNow), quota: null };
     },
     async fetchScores(sport, options, now): Promise<FeedResult<EventScore[]>> {

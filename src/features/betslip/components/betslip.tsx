@@ -3,10 +3,12 @@
 // its balance, the house limits, to-win and payout in the player's odds format; then
 // the shared checks → a confirm dialog listing the picks → POST /api/placeBet with one
 // Idempotency-Key per confirmed slip. A 409 price change updates the slip and asks the
-// player to review; any other refusal shows the server's message.
-import { useState } from "react";
+// player to review; any other refusal shows the server's message. A slip with a pick on
+// a game under way is held by the Worker for the live-bet delay of its sports; the
+// buttons count it down ("Placing… 5", "4", …) from the same shared rule.
+import { useEffect, useState } from "react";
 import { useToast } from "../../../components/toast";
-import { ApiError, errorMessage } from "../../../lib/api-client";
+import { ApiError, REQUEST_TIMEOUT_MS, errorMessage } from "../../../lib/api-client";
 import {
   MESSAGES,
   QUICK_ADD_AMOUNTS,
@@ -21,7 +23,8 @@ import {
 import { WALLET_LABEL, formatAmount, unitsToMinor } from "../../../shared/money";
 import { decimalOdds, decimalToAmerican, formatAmerican, formatPrice } from "../../../shared/odds";
 import type { PlaceBetRequest, PlaceBetResponse, PriceChangedDetails } from "../../../shared/schemas/bets";
-import { sportLabel } from "../../../shared/sports";
+import { sportLabel, type SportKey } from "../../../shared/sports";
+import { isUnderway, slipDelaySeconds } from "../../../shared/live-rules";
 import { useApi, useAuth } from "../../auth/auth-provider";
 import { useOddsFormat, type OddsFormat } from "../../settings/odds-format";
 import { balanceOf, useWallet } from "../../wallet/wallet-provider";
@@ -57,7 +60,31 @@ function PickRow({ pick, format, locked, onRemove }: { pick: BetslipPick; format
   );
 }
 
-export function Betslip() {
+/** What the slip needs to know to count the live-bet delay down (from GET /api/sports). */
+export type BetslipLive = { betDelaySeconds: Record<SportKey, number>; skewMs: number };
+
+/** The live-bet delay the Worker will hold this slip for: the longest among its picks on games under way. */
+function liveDelayOf(picks: readonly BetslipPick[], live: BetslipLive | undefined): number {
+  if (!live) return 0;
+  const feedNow = Date.now() + live.skewMs;
+  const liveSports = picks.filter((p) => isUnderway({ status: "scheduled", startTime: p.startTime }, feedNow)).map((p) => p.league);
+  return slipDelaySeconds(liveSports, live.betDelaySeconds);
+}
+
+/** Seconds left of a countdown started at `startedAt`, ticking every second; null when none is running or it ran out. */
+function useCountdown(countdown: { seconds: number; startedAt: number } | null): number | null {
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (!countdown) return;
+    const timer = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, [countdown]);
+  if (!countdown) return null;
+  const left = countdown.seconds - Math.floor((Date.now() - countdown.startedAt) / 1000);
+  return left > 0 ? left : null;
+}
+
+export function Betslip({ live }: { live?: BetslipLive }) {
   const api = useApi();
   const { user } = useAuth();
   const toast = useToast();
@@ -68,6 +95,9 @@ export function Betslip() {
   const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<{ key: string; request: PlaceBetRequest } | null>(null);
   const [placing, setPlacing] = useState(false);
+  const [delay, setDelay] = useState<{ seconds: number; startedAt: number } | null>(null);
+  const secondsLeft = useCountdown(delay);
+  const placingLabel = secondsLeft === null ? "Placing…" : `Placing… ${secondsLeft}`;
 
   const balance = balanceOf(balances, wallet);
   const amountMinor = unitsToMinor(wallet, amountFromInput(amount)) ?? 0;
@@ -110,8 +140,16 @@ export function Betslip() {
   const place = async () => {
     if (!confirm || placing) return;
     setPlacing(true);
+    const seconds = liveDelayOf(picks, live);
+    if (seconds > 0) setDelay({ seconds, startedAt: Date.now() });
     try {
-      const response = await api.post<PlaceBetResponse>("/placeBet", confirm.request, { "Idempotency-Key": confirm.key });
+      // The Worker holds a live slip for its delay before answering: wait that much longer.
+      const response = await api.request<PlaceBetResponse>("/placeBet", {
+        method: "POST",
+        body: confirm.request,
+        headers: { "Idempotency-Key": confirm.key },
+        timeoutMs: REQUEST_TIMEOUT_MS + seconds * 1000,
+      });
       applyPlacement(response);
       toast.show(confirm.request.kind === "Parlay" ? MESSAGES.parlayPlaced : MESSAGES.singlesPlaced, "success");
       slip.clear();
@@ -128,6 +166,7 @@ export function Betslip() {
       toast.show(message, "error");
     } finally {
       setPlacing(false);
+      setDelay(null);
       setConfirm(null);
     }
   };
@@ -224,7 +263,7 @@ export function Betslip() {
       )}
 
       <button type="button" className="btn btn-primary btn-block" onClick={review} disabled={placing}>
-        {mode === "Parlay" ? "Place parlay" : count > 1 ? `Place ${count} singles` : "Place bet"}
+        {placing ? placingLabel : mode === "Parlay" ? "Place parlay" : count > 1 ? `Place ${count} singles` : "Place bet"}
       </button>
 
       <ul className="betslip-limits muted" aria-label="House limits">
@@ -259,7 +298,7 @@ export function Betslip() {
               Cancel
             </button>
             <button type="button" className="btn btn-primary" data-autofocus onClick={() => void place()} disabled={placing}>
-              {placing ? "Placing…" : "Confirm"}
+              {placing ? placingLabel : "Confirm"}
             </button>
           </div>
         </ConfirmDialog>

@@ -1,11 +1,14 @@
 // The board's data calls: GET /api/events for one sport (spec §7, with the spec's exact
-// query) behind a 10-minute per-sport cache in session storage (spec §9; no refresh
-// loop), and GET /api/sports for which sports the feed carries plus the feed's clock.
+// query) behind a 10-minute per-sport cache in session storage (spec §9), and GET
+// /api/sports for which sports the feed carries, the feed's clock and the live rules.
+// A board with games under way is asked again at the live cadence (use-events.ts), past
+// the session cache: in-play prices older than that are not worth showing.
 import type { ApiClient } from "../../../lib/api-client";
 import { ApiError } from "../../../lib/api-client";
 import { ODDS_CACHE_MS } from "../../../shared/odds";
 import type { Event } from "../../../shared/schemas/events";
 import type { SportKey } from "../../../shared/sports";
+import type { LiveRules } from "../../../shared/live-rules";
 
 export const EVENTS_QUERY = { markets: "h2h,spreads,totals", regions: "us,us2", oddsFormat: "american" } as const;
 
@@ -33,9 +36,12 @@ function writeCachedEvents(sport: SportKey, events: Event[], now: number): void 
   }
 }
 
-/** A sport's events, from the session cache when under 10 minutes old; a failed answer throws `events {status}`. */
-export async function getEvents(api: ApiClient, sport: SportKey, now: number): Promise<Event[]> {
-  const cached = readCachedEvents(sport, now);
+/**
+ * A sport's events, from the session cache when under 10 minutes old (unless `fresh`, the
+ * live poll); a failed answer throws `events {status}`.
+ */
+export async function getEvents(api: ApiClient, sport: SportKey, now: number, fresh = false): Promise<Event[]> {
+  const cached = fresh ? null : readCachedEvents(sport, now);
   if (cached) return cached;
   let events: Event[];
   try {
@@ -52,6 +58,8 @@ export type SportsInfo = {
   /** The feed's clock at answer time (the simulator's can run ahead). */
   feedNow: number;
   sports: Array<{ key: SportKey; label: string; mapped: boolean }>;
+  /** Absent from an older Worker: then nothing is polled or counted down. */
+  live?: LiveRules;
 };
 
 export function getSports(api: ApiClient): Promise<SportsInfo> {

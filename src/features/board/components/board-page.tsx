@@ -2,19 +2,19 @@
 // the Sports / Live / Favorites tabs over the selected sport's game cards; right, the
 // betslip and the Statistics card. Games whose start time has passed (on the feed's
 // clock) are under Live, future ones under Sports.
-import { useEffect, useMemo, useState, type KeyboardEvent } from "react";
+import { useMemo, useState, type KeyboardEvent } from "react";
 import { SPORTS, type SportKey } from "../../../shared/sports";
 import type { Event } from "../../../shared/schemas/events";
-import { useApi } from "../../auth/auth-provider";
 import { useBetslip } from "../../betslip/betslip-provider";
 import { Betslip } from "../../betslip/components/betslip";
 import { useOddsFormat } from "../../settings/odds-format";
 import { StatisticsCard } from "../../stats/components/statistics-card";
-import { getSports } from "../api/get-events";
+import { isUnderway } from "../../../shared/live-rules";
 import { useEvents } from "../hooks/use-events";
+import { useSportsInfo } from "../hooks/use-sports-info";
 import { useFavorites } from "../hooks/use-favorites";
 import { EventCard } from "./event-card";
-import { SportList, type SportEntry } from "./sport-list";
+import { SportList } from "./sport-list";
 import "./board.css";
 
 export type BoardTab = "sports" | "live" | "favorites";
@@ -34,40 +34,17 @@ function rememberedSport(): SportKey | null {
   }
 }
 
-/** Feed clock skew and sport mapping, asked once per visit; until then every sport is assumed offered. */
-function useSportsInfo(): { sports: SportEntry[]; skewMs: number } {
-  const api = useApi();
-  const [info, setInfo] = useState<{ sports: SportEntry[]; skewMs: number }>(() => ({
-    sports: SPORTS.map((s) => ({ key: s.key, label: s.label, mapped: true })),
-    skewMs: 0,
-  }));
-  useEffect(() => {
-    let cancelled = false;
-    getSports(api).then(
-      (answer) => {
-        if (cancelled || !Array.isArray(answer?.sports)) return;
-        setInfo({ sports: answer.sports, skewMs: typeof answer.feedNow === "number" ? answer.feedNow - Date.now() : 0 });
-      },
-      (err: unknown) => console.error(err),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api]);
-  return info;
-}
-
 export function isLiveGame(event: Event, feedNow: number): boolean {
-  return event.status === "live" || Date.parse(event.startTime) <= feedNow;
+  return isUnderway(event, feedNow);
 }
 
 export function BoardPage() {
-  const { sports, skewMs } = useSportsInfo();
+  const { sports, skewMs, live } = useSportsInfo();
   const [chosen, setChosen] = useState<SportKey | null>(rememberedSport);
   const sport = chosen && sports.some((s) => s.key === chosen && s.mapped) ? chosen : (sports.find((s) => s.mapped)?.key ?? null);
   const [tab, setTab] = useState<BoardTab>("sports");
   const [search, setSearch] = useState("");
-  const events = useEvents(sport);
+  const events = useEvents(sport, { refreshSeconds: live?.refreshSeconds ?? null, skewMs });
   const [format] = useOddsFormat();
   const betslip = useBetslip();
   const { favorites, isFavorite, toggleFavorite } = useFavorites();
@@ -175,7 +152,7 @@ export function BoardPage() {
       </section>
 
       <aside className="col-right">
-        <Betslip />
+        <Betslip live={live ? { betDelaySeconds: live.betDelaySeconds, skewMs } : undefined} />
         <StatisticsCard />
       </aside>
     </div>

@@ -1,8 +1,11 @@
 // One game on the board (spec §2 "Board cards"): league and start time in the player's
 // zone, LIVE badge with score, period and clock, team bubbles that toggle favorites,
 // and Moneyline / Spread / Total buttons in the chosen odds format. A locked price reads
-// 'Locked' and cannot be picked; a market the feed does not offer shows a dash.
-import { memo } from "react";
+// 'Locked' and cannot be picked; a market the feed does not offer shows a dash. A price
+// that moved since the card last rendered (the live board refreshes itself) flashes up
+// or down for a moment, with an arrow; under prefers-reduced-motion the flash does not
+// animate, the highlight and arrow just show and go.
+import { memo, useEffect, useRef, useState } from "react";
 import type { BetslipPick } from "../../../shared/betslip";
 import { pickUid } from "../../../shared/betslip";
 import { decimalOdds, formatPrice, formatSpreadLine, type OddsFormat } from "../../../shared/odds";
@@ -89,6 +92,47 @@ function toPick(event: Event, offer: Offer, price: number): BetslipPick {
 
 const MARKET_NAMES = ["Moneyline", "Spread", "Total"] as const;
 
+/** How long a moved price stays highlighted. */
+export const PRICE_FLASH_MS = 2_000;
+
+/** "up" when the price just got longer (pays more), "down" when shorter; null otherwise or once the flash is over. */
+function usePriceMove(price: number): "up" | "down" | null {
+  const previous = useRef(price);
+  const [move, setMove] = useState<"up" | "down" | null>(null);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = price;
+    if (before === price) return;
+    setMove(price > before ? "up" : "down");
+    const timer = setTimeout(() => setMove(null), PRICE_FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [price]);
+  return move;
+}
+
+function PriceButton({ offer, price, format, selected, onPick }: { offer: Offer; price: number; format: OddsFormat; selected: boolean; onPick(): void }) {
+  const move = usePriceMove(price);
+  return (
+    <button
+      type="button"
+      className={`price-btn${selected ? " is-selected" : ""}${move ? ` is-moved-${move}` : ""}`}
+      aria-pressed={selected}
+      onClick={onPick}
+    >
+      <span className="visually-hidden">{offer.spokenPrefix} </span>
+      {offer.lineText && <span className="price-line">{offer.lineText} </span>}
+      <span className="price-value tabular">
+        {formatPrice(price, format)}
+        {move && (
+          <span className={`price-move price-move-${move}`} aria-hidden="true">
+            {move === "up" ? "▲" : "▼"}
+          </span>
+        )}
+      </span>
+    </button>
+  );
+}
+
 type Props = {
   event: Event;
   live: boolean;
@@ -167,20 +211,15 @@ export const EventCard = memo(function EventCard({ event, live, format, isSelect
                   );
                 }
                 const pick = toPick(event, offer, price);
-                const selected = isSelected(pick.uid);
-                const shown = formatPrice(price, format);
                 return (
-                  <button
+                  <PriceButton
                     key={offer.market}
-                    type="button"
-                    className={`price-btn${selected ? " is-selected" : ""}`}
-                    aria-pressed={selected}
-                    onClick={() => onPick(pick)}
-                  >
-                    <span className="visually-hidden">{offer.spokenPrefix} </span>
-                    {offer.lineText && <span className="price-line">{offer.lineText} </span>}
-                    <span className="price-value tabular">{shown}</span>
-                  </button>
+                    offer={offer}
+                    price={price}
+                    format={format}
+                    selected={isSelected(pick.uid)}
+                    onPick={() => onPick(pick)}
+                  />
                 );
               })}
             </div>

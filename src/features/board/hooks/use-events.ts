@@ -1,8 +1,16 @@
-// Loads a sport's board once per selection (cached 10 minutes in the session); no
-// polling. Switching sports shows 'Loading live odds…' until the answer lands, and a
-// failure leaves an empty list with the error.
-import { useEffect, useState } from "react";
+// Loads a sport's board once per selection (cached 10 minutes in the session), then keeps
+// it current while games are under way: every LIVE_REFRESH_SECONDS (from GET /api/sports)
+// the board is asked again past the session cache, as long as it shows a game under
+// way and the tab is visible (a hidden tab catches up the moment it is shown again).
+// Polling, not a push over the live socket: the Worker refreshes each sport's board
+// once per interval for everyone, so a poll is one cheap cached read per watcher, with
+// no per-player fan-out of every price change through the wallet objects. Upcoming-only
+// boards are not polled. Switching sports shows 'Loading live odds…' until the answer
+// lands, and a failure leaves an empty list with the error; a failed poll keeps the
+// board shown and the next one tries again.
+import { useEffect, useRef, useState } from "react";
 import { useApi } from "../../auth/auth-provider";
+import { isUnderway } from "../../../shared/live-rules";
 import type { Event } from "../../../shared/schemas/events";
 import type { SportKey } from "../../../shared/sports";
 import { getEvents, readCachedEvents } from "../api/get-events";
@@ -12,11 +20,24 @@ export type EventsState =
   | { status: "ready"; events: Event[] }
   | { status: "error"; events: []; message: string };
 
-export function useEvents(sport: SportKey | null): EventsState {
+export type LivePolling = {
+  /** The live cadence; null (not known yet) polls nothing. */
+  refreshSeconds: number | null;
+  /** The feed's clock minus the browser's. */
+  skewMs: number;
+};
+
+const NO_POLLING: LivePolling = { refreshSeconds: null, skewMs: 0 };
+
+export function useEvents(sport: SportKey | null, live: LivePolling = NO_POLLING): EventsState {
   const api = useApi();
   const [state, setState] = useState<{ sport: SportKey | null; value: EventsState }>(() => {
     const cached = sport ? readCachedEvents(sport, Date.now()) : null;
     return { sport, value: cached ? { status: "ready", events: cached } : { status: "loading", events: [] } };
+  });
+  const shown = useRef(state);
+  useEffect(() => {
+    shown.current = state;
   });
 
   useEffect(() => {
@@ -40,6 +61,31 @@ export function useEvents(sport: SportKey | null): EventsState {
       cancelled = true;
     };
   }, [api, sport]);
+
+  const { refreshSeconds, skewMs } = live;
+  useEffect(() => {
+    if (!sport || !refreshSeconds) return;
+    let cancelled = false;
+    let inFlight = false;
+    const poll = () => {
+      const current = shown.current;
+      if (inFlight || document.visibilityState === "hidden" || current.sport !== sport || current.value.status !== "ready") return;
+      if (!current.value.events.some((e) => e.status !== "final" && isUnderway(e, Date.now() + skewMs))) return;
+      inFlight = true;
+      getEvents(api, sport, Date.now(), true).then(
+        (events) => !cancelled && setState({ sport, value: { status: "ready", events } }),
+        () => undefined, // the board stays as shown; the next poll tries again
+      ).finally(() => (inFlight = false));
+    };
+    const timer = setInterval(poll, refreshSeconds * 1000);
+    const onVisible = () => document.visibilityState === "visible" && poll();
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      cancelled = true;
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [api, sport, refreshSeconds, skewMs]);
 
   // No sport the feed carries (every one 'Coming soon'): nothing is loading, the list is empty.
   if (!sport) return { status: "ready", events: [] };

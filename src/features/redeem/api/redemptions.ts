@@ -1,6 +1,7 @@
 // The /redeem page's calls (spec §7): Connect status, starting onboarding, and
 // withdrawals (request and history). Answers are checked against the shared schemas.
 import type { ApiClient } from "../../../lib/api-client";
+import { UserDocumentSchema } from "../../../shared/schemas/user";
 import {
   ConnectStatusSchema,
   WithdrawalListSchema,
@@ -24,6 +25,14 @@ export async function startOnboarding(api: ApiClient): Promise<string> {
 export async function requestWithdrawal(api: ApiClient, amount: number, idempotencyKey: string): Promise<Redemption> {
   const body = await api.post<unknown>("/withdrawals", { amount }, { "Idempotency-Key": idempotencyKey });
   return WithdrawalResponseSchema.parse(body).redemption;
+}
+
+/** What may be redeemed now and what is still to play (play-through), from GET /api/me. */
+export type Redeemable = { vantageCash: number; redeemableCash: number; cashToPlay: number };
+
+export async function fetchRedeemable(api: ApiClient): Promise<Redeemable> {
+  const { vantageCash, redeemableCash, cashToPlay } = UserDocumentSchema.parse(await api.get<unknown>("/me"));
+  return { vantageCash, redeemableCash, cashToPlay };
 }
 
 export async function fetchRedemptions(api: ApiClient): Promise<Redemption[]> {

@@ -1,17 +1,26 @@
 // /redeem (spec §2, §5): the Vantage Cash balance, a redemption request and its history.
 // Submit is enabled only when signed in, payouts are enabled, nothing is submitting and
-// 20 ≤ amount ≤ balance (the shared rule; the Worker re-checks all of it). Without
-// payouts enabled the page offers onboarding with what the provider still needs.
+// 20 ≤ amount ≤ the redeemable part of the balance (the shared rule; the Worker re-checks
+// all of it). Play-through (issue 18): the page shows what is redeemable now and what is
+// still to play, re-read from /api/me whenever the balance changes. Without payouts
+// enabled the page offers onboarding with what the provider still needs.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { ApiError } from "../../../lib/api-client";
 import { redirectTo } from "../../../lib/browser-navigation";
 import { sanitizeAmountInput } from "../../../shared/betslip";
 import { formatAmount, formatMoney, parseAmountToMinor } from "../../../shared/money";
 import { canSubmitRedemption, REDEMPTION_MIN_CENTS, type ConnectStatus, type Redemption } from "../../../shared/schemas/redemptions";
+import { ApiError } from "../../../lib/api-client";
 import { useAuth } from "../../auth/auth-provider";
 import { useWallet } from "../../wallet/wallet-provider";
 import { fetchBalances } from "../../wallet/api/fetch-balances";
-import { fetchConnectStatus, fetchRedemptions, requestWithdrawal, startOnboarding } from "../api/redemptions";
+import {
+  fetchConnectStatus,
+  fetchRedeemable,
+  fetchRedemptions,
+  requestWithdrawal,
+  startOnboarding,
+  type Redeemable,
+} from "../api/redemptions";
 import "./redeem.css";
 
 export const REDEEM_MESSAGES = {
@@ -19,7 +28,14 @@ export const REDEEM_MESSAGES = {
   failed: "Failed to submit redemption",
   finishOnboarding: "Finish onboarding to enable payouts.",
   onboardingFailed: "Could not start onboarding.",
+  identityInUse:
+    "This bank account is already used for payouts by another Vantage account. Each person can redeem to their own bank account only: change it to redeem.",
+  playthroughRule:
+    "Bought and bonus Vantage Cash must be played through in settled bets (wins and losses count; pushes and voids don't) before it can be redeemed. Winnings are redeemable at once.",
 } as const;
+
+/** Refusals whose server message tells the player what to do (shown under the failure line). */
+const EXPLAINED_REFUSALS = new Set(["playthrough-required", "payout-identity-in-use", "redemptions-paused"]);
 
 export function actionNeededMessage(status: ConnectStatus): string {
   const fields = status.requirements.currently_due;
@@ -41,7 +57,7 @@ export function RedeemPage() {
   const [amount, setAmount] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [onboarding, setOnboarding] = useState(false);
-  const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
+  const [message, setMessage] = useState<{ text: string; tone: "success" | "error"; detail?: string } | null>(null);
   const idempotencyKey = useRef(newKey());
 
   const balanceCents = wallet.balances?.vantageCash ?? 0;
@@ -50,6 +66,11 @@ export function RedeemPage() {
     { wallet: "cash" as const, amount: wallet.balances?.owedCash ?? 0 },
   ].filter((o) => o.amount > 0);
   const signedIn = user !== null;
+  const [redeemable, setRedeemable] = useState<Redeemable | null>(() =>
+    user ? { vantageCash: user.vantageCash, redeemableCash: user.redeemableCash, cashToPlay: user.cashToPlay } : null,
+  );
+  const redeemableCents = Math.min(balanceCents, redeemable?.redeemableCash ?? 0);
+  const toPlayCents = redeemable?.cashToPlay ?? 0;
 
   const loadHistory = useCallback(async () => {
     try {
@@ -71,8 +92,23 @@ export function RedeemPage() {
     };
   }, [api, signedIn, loadHistory]);
 
-  const payoutsEnabled = status?.payouts_enabled === true;
-  const enabled = canSubmitRedemption({ signedIn, payoutsEnabled, submitting, amountText: amount, balanceCents });
+  // Settlements, bets and redemptions change what is redeemable: re-read it with the balance.
+  useEffect(() => {
+    if (!signedIn) return;
+    let cancelled = false;
+    fetchRedeemable(api)
+      .then((r) => !cancelled && setRedeemable(r))
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [api, signedIn, balanceCents]);
+
+  const identityInUse = status?.payoutIdentityInUse === true;
+  const payoutsEnabled = status?.payouts_enabled === true && !identityInUse;
+  const enabled = canSubmitRedemption({ signedIn, payoutsEnabled, submitting, amountText: amount, balanceCents, redeemableCents });
+  const typedCents = parseAmountToMinor("cash", amount);
+  const overRedeemable = typedCents !== null && typedCents > redeemableCents && typedCents <= balanceCents;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -90,9 +126,8 @@ export function RedeemPage() {
       if (fresh) wallet.applyBalances(fresh);
     } catch (err) {
       idempotencyKey.current = newKey();
-      // A pause (a disputed payment, an amount owed) says why; anything else is the spec's message.
-      const paused = err instanceof ApiError && err.code === "redemptions-paused";
-      setMessage({ text: paused ? err.message : REDEEM_MESSAGES.failed, tone: "error" });
+      const explained = err instanceof ApiError && err.code !== null && EXPLAINED_REFUSALS.has(err.code);
+      setMessage({ text: REDEEM_MESSAGES.failed, tone: "error", detail: explained ? err.message : undefined });
     } finally {
       setSubmitting(false);
       void loadHistory();
@@ -121,6 +156,26 @@ export function RedeemPage() {
           first, and redemptions are paused until it is repaid.
         </p>
       )}
+      <dl className="redeem-playthrough" aria-label="Play-through">
+        <div>
+          <dt>Redeemable now</dt>
+          <dd className="tabular">{formatMoney("cash", redeemableCents)} Vantage Cash</dd>
+        </div>
+        <div className={toPlayCents > 0 ? "redeem-to-play" : undefined}>
+          <dt>Still to play</dt>
+          <dd className="tabular">{formatMoney("cash", toPlayCents)} Vantage Cash</dd>
+        </div>
+      </dl>
+      {toPlayCents > 0 && <p className="muted redeem-rule">{REDEEM_MESSAGES.playthroughRule}</p>}
+
+      {status?.payouts_enabled && identityInUse && (
+        <div className="card redeem-onboarding" role="alert">
+          <p>{REDEEM_MESSAGES.identityInUse}</p>
+          <button type="button" className="btn btn-primary" onClick={() => void onboard()} disabled={onboarding}>
+            Change bank account
+          </button>
+        </div>
+      )}
 
       {status && !status.payouts_enabled && (
         <div className="card redeem-onboarding">
@@ -142,7 +197,15 @@ export function RedeemPage() {
             placeholder={formatMoney("cash", REDEMPTION_MIN_CENTS)}
             value={amount}
             onChange={(e) => setAmount(sanitizeAmount(e.target.value))}
+            aria-describedby={overRedeemable ? "redeem-amount-hint" : undefined}
           />
+          {overRedeemable && (
+            <p id="redeem-amount-hint" className="redeem-hint">
+              {redeemableCents === 0
+                ? `Nothing is redeemable yet: play ${formatMoney("cash", toPlayCents)} more Vantage Cash in bets first.`
+                : `Only ${formatMoney("cash", redeemableCents)} Vantage Cash is redeemable now. Play ${formatMoney("cash", toPlayCents)} more in bets to redeem the rest.`}
+            </p>
+          )}
         </div>
         <button type="submit" className="btn btn-primary" disabled={!enabled}>
           {submitting ? "Submitting…" : "Request redemption"}
@@ -151,6 +214,7 @@ export function RedeemPage() {
 
       <p className={`redeem-message redeem-message-${message?.tone ?? "success"}`} role="status" aria-live="polite">
         {message?.text ?? ""}
+        {message?.detail && <span className="redeem-message-detail">{message.detail}</span>}
       </p>
 
       <h2>History</h2>

@@ -1,0 +1,39 @@
+// GET /api/sports once per visit: which sports the feed carries, the feed's clock skew
+// (the simulator's clock can run ahead) and the live rules (the cadence live boards
+// refresh at, each sport's live-bet delay). Until it answers every sport is assumed
+// offered and nothing is known to be live-delayed.
+import { useEffect, useState } from "react";
+import type { LiveRules } from "../../../shared/live-rules";
+import { useApi } from "../../auth/auth-provider";
+import { getSports } from "../api/get-events";
+import { SPORTS } from "../../../shared/sports";
+import type { SportEntry } from "../components/sport-list";
+
+export type SportsInfo = { sports: SportEntry[]; skewMs: number; live: LiveRules | null };
+
+export function useSportsInfo(): SportsInfo {
+  const api = useApi();
+  const [info, setInfo] = useState<SportsInfo>(() => ({
+    sports: SPORTS.map((s) => ({ key: s.key, label: s.label, mapped: true })),
+    skewMs: 0,
+    live: null,
+  }));
+  useEffect(() => {
+    let cancelled = false;
+    getSports(api).then(
+      (answer) => {
+        if (cancelled || !Array.isArray(answer?.sports)) return;
+        setInfo({
+          sports: answer.sports,
+          skewMs: typeof answer.feedNow === "number" ? answer.feedNow - Date.now() : 0,
+          live: answer.live && typeof answer.live.refreshSeconds === "number" ? answer.live : null,
+        });
+      },
+      (err: unknown) => console.error(err),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api]);
+  return info;
+}

@@ -1,0 +1,243 @@
+// Betting in play as a bettor meets it, through the real placement route with a scripted
+// feed, a fake clock and a fake sleep: a live price older than the accepted age is
+// fetched again before acceptance, a moved live price is a 409 carrying the new price,
+// live bets are held for the delay and re-priced at its end, pre-game bets are not
+// held, an Idempotency-Key places once across the delay, and with the credit reserve
+// reached live markets are locked without calling the feed.
+import { env } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { PlaceBetPick, PlaceBetResponse, PriceChangedDetails } from "../../src/shared/schemas/bets";
+import type { Event } from "../../src/shared/schemas/events";
+import type { SportKey } from "../../src/shared/sports";
+import { createApp } from "../../worker/app";
+import type { FeedResult, OddsFeedProvider } from "../../worker/odds/feed-provider";
+import { BASE, api, signIn } from "./helpers";
+
+type Feed = { provider: OddsFeedProvider; calls: number[]; price: { home: number } };
+
+function liveFeed(sport: SportKey, clock: () => number): Feed {
+  const calls: number[] = [];
+  const price = { home: -150 };
+  const provider: OddsFeedProvider = {
+    name: "the-odds-api",
+    isMapped: () => true,
+    async fetchOdds(asked, now): Promise<FeedResult<Event[]>> {
+      if (asked !== sport) return { ok: true, value: [], quota: null };
+      calls.push(now);
+      const start = clock();
+      return {
+        ok: true,
+        quota: null,
+        value: [
+          {
+            eventId: `${sport}-live`,
+            sport,
+            startTime: new Date(start - 20 * 60_000).toISOString(),
+            home: "Boston Celtics",
+            away: "Miami Heat",
+            status: "live",
+            live: { homeScore: 61, awayScore: 58, periodLabel: "Q3", clock: "4:12" },
+            markets: { moneyline: { home: price.home, away: 120 } },
+          },
+          {
+            eventId: `${sport}-later`,
+            sport,
+            startTime: new Date(start + 6 * 3_600_000).toISOString(),
+            home: "New York Knicks",
+            away: "Chicago Bulls",
+            status: "scheduled",
+            live: null,
+            markets: { moneyline: { home: -130, away: 110 } },
+          },
+        ],
+      };
+    },
+    fetchScores: async () => ({ ok: true, value: [], quota: null }),
+  };
+  return { provider, calls, price };
+}
+
+/** The app with a fake clock and sleep over one scripted live sport. */
+function harness(sport: SportKey, vars: Record<string, string> = {}) {
+  let now = Date.now() + 3_600_000 * (1 + Math.floor(Math.random() * 1000));
+  const slept: number[] = [];
+  let duringSleep: (() => void | Promise<void>) | null = null;
+  const feed = liveFeed(sport, () => now);
+  const app = createApp({
+    now: () => now,
+    sleep: async (ms) => {
+      slept.push(ms);
+      await new Promise((r) => setTimeout(r, 20));
+      now += ms;
+      await duringSleep?.();
+    },
+    feed: () => feed.provider,
+  });
+  const testEnv = { ...env, ...vars } as Env;
+  const call = async (path: string, init: RequestInit & { token: string }) => {
+    const headers = new Headers(init.headers);
+    headers.set("Authorization", `Bearer ${init.token}`);
+    headers.set("CF-Connecting-IP", "10.9.9.9");
+    if (init.body) headers.set("Content-Type", "application/json");
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request(`${BASE}${path}`, { ...init, headers }), testEnv, ctx);
+    await waitOnExecutionContext(ctx);
+    return res;
+  };
+  return {
+    feed,
+    slept,
+    advance: (ms: number) => (now += ms),
+    onSleep: (fn: () => void | Promise<void>) => (duringSleep = fn),
+    board: async (token: string) => (await (await call(`/api/events?sport=${sport}`, { token })).json()) as Event[],
+    bet: (token: string, pick: PlaceBetPick, key: string = crypto.randomUUID()) =>
+      call("/api/placeBet", {
+        method: "POST",
+        token,
+        headers: { "Idempotency-Key": key },
+        body: JSON.stringify({ kind: "Singles", wallet: "coins", amount: 100, picks: [pick] }),
+      }),
+  };
+}
+
+const pick = (sport: SportKey, which: "live" | "later", priceAm: number): PlaceBetPick => ({
+  eventId: `${sport}-${which}`,
+  league: sport,
+  market: "Moneyline",
+  side: "Home",
+  line: null,
+  priceAm,
+});
+
+async function coins(token: string): Promise<number> {
+  return ((await (await api("/api/me", { token })).json()) as { coinBalance: number }).coinBalance;
+}
+
+async function errorOf(res: Response) {
+  return ((await res.json()) as { error: { code: string; message: string; details?: PriceChangedDetails } }).error;
+}
+
+describe("live prices at placement", () => {
+  it("re-fetches a live price older than the maximum age before accepting it", async () => {
+    // A cadence longer than the price age: only the bet's own need asks the feed again.
+    const h = harness("basketball_nba", { LIVE_REFRESH_SECONDS: "300", LIVE_BET_DELAY_SECONDS: "0" });
+    const player = await signIn();
+    expect((await h.board(player.token))[0]!.markets.moneyline?.home).toBe(-150);
+    expect(h.feed.calls).toHaveLength(1);
+
+    h.advance(61_000);
+    // Board readers keep the 61 s old copy (confirmed at the first call) until the cadence is due.
+    expect((await h.board(player.token))[0]!.confirmedAt).toBe(h.feed.calls[0]);
+    expect(h.feed.calls).toHaveLength(1);
+
+    const res = await h.bet(player.token, pick("basketball_nba", "live", -150));
+    expect(res.status).toBe(200);
+    expect(h.feed.calls).toHaveLength(2);
+    const placed = (await res.json()) as PlaceBetResponse;
+    expect(placed.bets[0]!.legs[0]!.priceAm).toBe(-150);
+  });
+
+  it("answers a live price that moved since the board was shown with 409 and the new price, debiting nothing", async () => {
+    const h = harness("icehockey_nhl", { LIVE_BET_DELAY_SECONDS: "0" });
+    const player = await signIn();
+    await h.board(player.token);
+    // The feed moved from -150 to -400; 75 seconds later the bettor tries the old price.
+    h.feed.price.home = -400;
+    h.advance(75_000);
+    const res = await h.bet(player.token, pick("icehockey_nhl", "live", -150));
+    expect(res.status).toBe(409);
+    const error = await errorOf(res);
+    expect(error.code).toBe("price-changed");
+    expect(error.details?.picks[0]).toMatchObject({ priceAm: -400, locked: false });
+    expect(await coins(player.token)).toBe(5000);
+    expect((await h.board(player.token))[0]!.markets.moneyline?.home).toBe(-400);
+  });
+});
+
+describe("live-bet delay", () => {
+  it("holds a live bet for the delay, then re-prices it: a move during the delay is a 409 with the new price", async () => {
+    const h = harness("basketball_ncaab", { LIVE_BET_DELAY_SECONDS: "5" });
+    const player = await signIn();
+    await h.board(player.token);
+    h.advance(27_000); // the board is 27 s old; the next refresh falls due during the delay
+    h.onSleep(() => {
+      h.feed.price.home = -220;
+    });
+    const res = await h.bet(player.token, pick("basketball_ncaab", "live", -150));
+    expect(h.slept).toEqual([5_000]);
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).details?.picks[0]).toMatchObject({ priceAm: -220 });
+    expect(h.feed.calls).toHaveLength(2);
+    expect(await coins(player.token)).toBe(5000);
+  });
+
+  it("accepts a live bet after the delay when the price held, at the per-sport delay", async () => {
+    const h = harness("soccer_usa_mls", { LIVE_BET_DELAY_SECONDS: "5", LIVE_BET_DELAY_BY_SPORT: "soccer_usa_mls:8" });
+    const player = await signIn();
+    await h.board(player.token);
+    const res = await h.bet(player.token, pick("soccer_usa_mls", "live", -150));
+    expect(res.status).toBe(200);
+    expect(h.slept).toEqual([8_000]);
+    expect(await coins(player.token)).toBe(4900);
+  });
+
+  it("does not hold a pre-game bet", async () => {
+    const h = harness("baseball_mlb", { LIVE_BET_DELAY_SECONDS: "5" });
+    const player = await signIn();
+    await h.board(player.token);
+    const res = await h.bet(player.token, pick("baseball_mlb", "later", -130));
+    expect(res.status).toBe(200);
+    expect(h.slept).toEqual([]);
+  });
+
+  it("places once for one Idempotency-Key, whether retried during the delay or after it", async () => {
+    const h = harness("americanfootball_nfl", { LIVE_BET_DELAY_SECONDS: "5" });
+    const player = await signIn();
+    await h.board(player.token);
+    const key = crypto.randomUUID();
+    const [first, retry] = await Promise.all([
+      h.bet(player.token, pick("americanfootball_nfl", "live", -150), key),
+      h.bet(player.token, pick("americanfootball_nfl", "live", -150), key),
+    ]);
+    expect([first.status, retry.status]).toEqual([200, 200]);
+    const [a, b] = [(await first.json()) as PlaceBetResponse, (await retry.json()) as PlaceBetResponse];
+    expect(b.bets.map((bet) => bet.id)).toEqual(a.bets.map((bet) => bet.id));
+    expect(await coins(player.token)).toBe(4900);
+
+    const sleeps = h.slept.length;
+    const later = await h.bet(player.token, pick("americanfootball_nfl", "live", -150), key);
+    expect(later.status).toBe(200);
+    expect(later.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(h.slept).toHaveLength(sleeps);
+    expect(await coins(player.token)).toBe(4900);
+  });
+});
+
+describe("quota guard at the board and the slip", () => {
+  it("below FEED_CREDIT_RESERVE: live markets show locked, a live bet is refused, and the feed is not called", async () => {
+    const h = harness("americanfootball_ncaaf", { FEED_CREDIT_RESERVE: "5040", LIVE_BET_DELAY_SECONDS: "0" });
+    const player = await signIn();
+    await h.board(player.token);
+    expect(h.feed.calls).toHaveLength(1);
+    await env.DB.prepare(
+      `INSERT INTO feed_status (sport, provider, requests_remaining, requests_used, requests_last, last_status, last_error, updated_at)
+       VALUES ('americanfootball_ncaaf', 'the-odds-api', 4000, 16000, 7, 200, NULL, ?)
+       ON CONFLICT (sport) DO UPDATE SET requests_remaining = 4000, updated_at = excluded.updated_at`,
+    )
+      .bind(Date.now() + 10 * 365 * 24 * 3_600_000)
+      .run();
+    h.advance(40_000); // past the live cadence and any remembered guard reading
+
+    const [live, later] = await h.board(player.token);
+    expect(live!.markets.moneyline).toEqual({ home: null, away: null });
+    expect(later!.markets.moneyline).toEqual({ home: -130, away: 110 });
+    const res = await h.bet(player.token, pick("americanfootball_ncaaf", "live", -150));
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toMatchObject({ code: "selection-locked", message: "One or more selections are locked." });
+    expect(h.feed.calls).toHaveLength(1);
+    // Upcoming games are still taken from the cached board.
+    expect((await h.bet(player.token, pick("americanfootball_ncaaf", "later", -130))).status).toBe(200);
+    expect(h.feed.calls).toHaveLength(1);
+  });
+});

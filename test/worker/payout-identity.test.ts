@@ -1,0 +1,155 @@
+// One payout identity per person (issue 18): a bank account (its provider fingerprint)
+// belongs to the first player who onboarded it; another player redeeming to it is refused
+// with 403 payout-identity-in-use, and the attempt is recorded for operators.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ConnectStatus } from "../../src/shared/schemas/redemptions";
+import { createApp } from "../../worker/app";
+import { PAYOUT_IDENTITY_IN_USE_MESSAGE, simulatedFingerprint } from "../../worker/payments/payout-identity";
+import { getUserWallet } from "../../worker/wallet/get-user-wallet";
+import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
+
+/** 49 Vantage Cash bought with play-through off, so all of it is redeemable (play-through has its own tests). */
+async function giveCash(player: SignedIn) {
+  const res = await getUserWallet(env, player.userId).creditPurchase(
+    player.userId,
+    { checkoutSessionId: `cs_id_${crypto.randomUUID()}`, amountCents: 4999, cashPlaythrough: 0 },
+    Date.now(),
+  );
+  expect(res.ok).toBe(true);
+}
+
+async function onboardWith(player: SignedIn, fields: Record<string, string>) {
+  const link = await postJson("/api/connect/onboarding-link", {}, player.token);
+  const path = new URL(((await link.json()) as { url: string }).url).pathname;
+  const done = await api(`${path}/complete`, {
+    method: "POST",
+    body: new URLSearchParams(fields).toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
+  return { path, done };
+}
+
+const withdraw = (player: SignedIn, amount: number) => postJson("/api/withdrawals", { amount }, player.token);
+const status = async (player: SignedIn) => (await (await api("/api/connect/status", { token: player.token })).json()) as ConnectStatus;
+const cash = async (player: SignedIn) => ((await (await api("/api/me", { token: player.token })).json()) as { vantageCash: number }).vantageCash;
+
+describe("one payout identity per person (simulated provider)", () => {
+  it("refuses a second player redeeming to a bank account another player already uses, and records it", async () => {
+    const [first, second, third] = [await signIn(), await signIn(), await signIn()];
+    for (const p of [first, second, third]) await giveCash(p);
+    const shared = { routing_number: "110000000", account_number: "000123456789" };
+    expect((await onboardWith(first, shared)).done.status).toBe(303);
+    expect((await onboardWith(second, { ...shared, account_number: "0001-2345 6789" })).done.status).toBe(303);
+    expect((await onboardWith(third, { ...shared, account_number: "000987654321" })).done.status).toBe(303);
+
+    expect((await withdraw(first, 20)).status).toBe(200);
+    expect(await status(second)).toEqual({ payouts_enabled: true, hasAccount: true, requirements: { currently_due: [] }, payoutIdentityInUse: true });
+    const refused = await withdraw(second, 20);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: { code: "payout-identity-in-use", message: PAYOUT_IDENTITY_IN_USE_MESSAGE } });
+    expect(await cash(second)).toBe(4_900);
+    expect((await withdraw(third, 20)).status).toBe(200);
+    expect(await status(third)).not.toHaveProperty("payoutIdentityInUse");
+
+    // Operators see who holds the account and who tried to use it.
+    const fingerprint = await simulatedFingerprint("110000000", "000123456789");
+    const owner = await env.DB.prepare("SELECT user_id, provider FROM payout_identities WHERE fingerprint = ?").bind(fingerprint).first();
+    expect(owner).toEqual({ user_id: first.userId, provider: "simulated" });
+    const refusals = await env.DB.prepare("SELECT fingerprint, owner_user_id, amount_cents FROM payout_identity_refusals WHERE user_id = ?")
+      .bind(second.userId)
+      .all();
+    expect(refusals.results).toEqual([{ fingerprint, owner_user_id: first.userId, amount_cents: 2_000 }]);
+
+    // The first player keeps redeeming; the second can switch to their own account.
+    expect((await withdraw(first, 20)).status).toBe(200);
+    expect((await onboardWith(second, { ...shared, account_number: "000555555555" })).done.status).toBe(303);
+    expect((await withdraw(second, 20)).status).toBe(200);
+  });
+
+  it("keeps only a keyed fingerprint of the account number, never the number", async () => {
+    const a = await simulatedFingerprint("110000000", "000123456789");
+    expect(a).toMatch(/^fp_sim_[0-9a-f]{24}$/);
+    expect(a).toBe(await simulatedFingerprint("110000000", "000123456789"));
+    expect(a).not.toBe(await simulatedFingerprint("110000000", "000123456780"));
+    expect(a).not.toBe(await simulatedFingerprint("021000021", "000123456789"));
+    const player = await signIn();
+    await onboardWith(player, { account_number: "000111222333" });
+    const row = await env.DB.prepare("SELECT * FROM payout_accounts WHERE user_id = ?").bind(player.userId).first();
+    expect(JSON.stringify(row)).not.toContain("000111222333");
+  });
+
+  it("sends the player back to the onboarding page when the bank account is missing or malformed", async () => {
+    const player = await signIn();
+    const attempts: Record<string, string>[] = [{}, { account_number: "12" }, { account_number: "12ab5678" }, { routing_number: "12345", account_number: "123456789" }];
+    for (const fields of attempts) {
+      const { path, done } = await onboardWith(player, fields);
+      expect(done.status).toBe(303);
+      expect(done.headers.get("Location")).toBe(`${path}?error=bank`);
+      const page = await api(done.headers.get("Location")!);
+      expect(await page.text()).toContain("Enter a 9-digit routing number and a 4–17 digit account number.");
+    }
+    expect((await status(player)).payouts_enabled).toBe(false);
+  });
+});
+
+describe("one payout identity per person (Stripe Connect, faked at the network edge)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("reads the external account's fingerprint on the status refresh and refuses a second player's payout to it", async () => {
+    const [first, second] = [await signIn(), await signIn()];
+    for (const p of [first, second]) await giveCash(p);
+    const accounts = new Map([
+      [first.userId, "acct_first"],
+      [second.userId, "acct_second"],
+    ]);
+    const transfers: string[] = [];
+    const original = globalThis.fetch;
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      if (url.hostname !== "api.stripe.com") return original(input, init);
+      const form = new URLSearchParams(typeof init?.body === "string" ? init.body : "");
+      const account = (id: string) => ({
+        id,
+        object: "account",
+        payouts_enabled: true,
+        requirements: { currently_due: [] },
+        external_accounts: { object: "list", data: [{ id: `ba_${id}`, object: "bank_account", fingerprint: "fp_shared_bank" }] },
+      });
+      let body: unknown;
+      if (url.pathname === "/v1/accounts") body = account(accounts.get(form.get("metadata[userId]")!)!);
+      else if (url.pathname.startsWith("/v1/accounts/")) body = account(url.pathname.split("/").pop()!);
+      else if (url.pathname === "/v1/transfers") {
+        transfers.push(form.get("destination")!);
+        body = { id: `tr_${transfers.length}`, object: "transfer" };
+      } else body = { object: "account_link", url: "https://connect.stripe.com/setup/x" };
+      return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json", "Request-Id": "req_1" } });
+    });
+    const stripeEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_vantage", STRIPE_WEBHOOK_SECRET: "whsec_test_vantage" };
+    const call = async (path: string, player: SignedIn, body?: unknown) => {
+      const ctx = createExecutionContext();
+      const headers = { Authorization: `Bearer ${player.token}`, "Content-Type": "application/json" };
+      const init = body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) };
+      const res = await createApp().fetch(new Request(`${BASE}${path}`, init), stripeEnv, ctx);
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+
+    for (const p of [first, second]) expect((await call("/api/connect/onboarding-link", p, {})).status).toBe(200);
+    // Returning from onboarding, the first player's status refresh records the bank account as theirs.
+    expect(await (await call("/api/connect/status", first)).json()).toEqual({ payouts_enabled: true, hasAccount: true, requirements: { currently_due: [] } });
+    expect(await (await call("/api/connect/status", second)).json()).toMatchObject({ payoutIdentityInUse: true });
+
+    const refused = await call("/api/withdrawals", second, { amount: 20 });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("payout-identity-in-use");
+    expect(transfers).toEqual([]);
+    const ok = await call("/api/withdrawals", first, { amount: 20 });
+    expect(ok.status).toBe(200);
+    expect(transfers).toEqual(["acct_first"]);
+    const owner = await env.DB.prepare("SELECT user_id, provider, account_id FROM payout_identities WHERE fingerprint = 'fp_shared_bank'").first();
+    expect(owner).toEqual({ user_id: first.userId, provider: "stripe", account_id: "acct_first" });
+  });
+});

@@ -1,0 +1,50 @@
+// The quota guard of The Odds API: live boards cost a call every LIVE_REFRESH_SECONDS per
+// sport, so once the account's remaining credits (x-requests-remaining, kept in D1
+// `feed_status` by every call) fall below FEED_CREDIT_RESERVE, or the feed answers
+// 401 / OUT_OF_USAGE_CREDITS, live refreshes stop and live markets show 'Locked' rather
+// than spend the last credits on in-play prices nobody could trust. Upcoming boards keep
+// their 10-minute refresh, which is also how the guard lifts: the next successful call
+// records the new quota. The simulator has no quota and is never guarded.
+import { desc, eq } from "drizzle-orm";
+import { getDb } from "../db/database";
+import { feedStatus } from "../db/schema";
+import { tunables } from "../tunables";
+
+export type CreditGuardReason = "reserve" | "out-of-credits" | "unauthorized";
+export type CreditGuard = { locked: false } | { locked: true; reason: CreditGuardReason; remaining: number | null };
+
+/** The latest feed call as recorded in `feed_status` (the quota is account-wide, so the newest row speaks for all sports). */
+export type LatestFeedCall = { requestsRemaining: number | null; lastStatus: number | null; lastError: string | null };
+
+/** Pure: whether live refreshes must stop, given the latest recorded call and the reserve. */
+export function creditGuardFrom(latest: LatestFeedCall | null, reserve: number): CreditGuard {
+  if (!latest) return { locked: false };
+  const remaining = latest.requestsRemaining;
+  if (latest.lastError?.startsWith("out-of-credits")) return { locked: true, reason: "out-of-credits", remaining };
+  if (latest.lastStatus === 401 || latest.lastError?.startsWith("unauthorized")) return { locked: true, reason: "unauthorized", remaining };
+  if (remaining !== null && remaining < reserve) return { locked: true, reason: "reserve", remaining };
+  return { locked: false };
+}
+
+// The latest row is read at most once per few seconds per isolate: the guard is asked on
+// every live refresh decision, which is many times per interval under load.
+const LATEST_MEMO_MS = 5_000;
+let latestMemo: { row: LatestFeedCall | null; until: number } | null = null;
+
+export async function latestFeedCall(env: Env, now: number): Promise<LatestFeedCall | null> {
+  if (latestMemo && now < latestMemo.until && now >= latestMemo.until - LATEST_MEMO_MS) return latestMemo.row;
+  const row = await getDb(env)
+    .select({ requestsRemaining: feedStatus.requestsRemaining, lastStatus: feedStatus.lastStatus, lastError: feedStatus.lastError })
+    .from(feedStatus)
+    .where(eq(feedStatus.provider, "the-odds-api"))
+    .orderBy(desc(feedStatus.updatedAt))
+    .limit(1)
+    .get();
+  latestMemo = { row: row ?? null, until: now + LATEST_MEMO_MS };
+  return latestMemo.row;
+}
+
+/** The guard for The Odds API under this configuration's FEED_CREDIT_RESERVE. */
+export async function readCreditGuard(env: Env, now: number): Promise<CreditGuard> {
+  return creditGuardFrom(await latestFeedCall(env, now), tunables(env).FEED_CREDIT_RESERVE);
+}

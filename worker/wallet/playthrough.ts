@@ -1,0 +1,147 @@
+// Play-through (issue 18): Vantage Cash that was bought or given away must be staked
+// `CASH_PLAYTHROUGH` times in settled, non-void bets before it can be redeemed, so a
+// stolen card cannot be turned straight into a payout. Winnings (the profit part of a
+// payout) are redeemable at once.
+//
+// The wallet keeps one figure, "still to play", in its SQLite (`playthrough`), and every
+// change to it is a row in `playthrough_moves`, keyed (reason, reference) like the money
+// ledger, so a replayed credit, settlement or refund moves it at most once, and
+// SUM(playthrough_moves.amount) = playthrough.to_play always. It is moved only from inside
+// the wallet's transaction (WalletTx calls the hooks below), so it is exact under
+// concurrency:
+//
+//   credit   a cash credit of reason purchase / daily_bonus / streak_bonus /
+//            opening_balance adds amount × CASH_PLAYTHROUGH (admin adjustments and
+//            winnings add nothing).
+//   settled  a cash bet reaching 'settled' with result win or loss takes its stake off
+//            (floored at 0). A bet that pushed or was voided as a whole returned its
+//            stake and counts for nothing; a parlay with some void or pushed legs that
+//            still won or lost counts its full stake.
+//   hold     a redemption normally takes only redeemable cash and leaves the figure
+//            alone; when play-through is off (CASH_PLAYTHROUGH=0) it may take unplayed
+//            cash, and then takes that much off (floored at 0).
+//   refund   a failed redemption's refund restores exactly what its hold took.
+//   reversal a dispute or refund that takes purchased cash back calls
+//            `playthroughOnReversal`: cents × CASH_PLAYTHROUGH (at least × 1) off
+//            (floored at 0).
+//
+// Open cash bets count provisionally: what is shown and enforced as still to play is
+// max(0, to_play − open cash stakes), because staked cash is no longer in the balance and
+// settles into either a counted stake or a refund that restores nothing (to_play was never
+// reduced). Redeemable = balance − min(balance, still to play). With CASH_PLAYTHROUGH=0
+// nothing is added or enforced and the whole balance is redeemable.
+import type { BetDocument } from "../../src/shared/schemas/bets";
+
+/** The part of WalletTx the hooks need (structural, so this module does not import it). */
+export type PlaythroughTx = {
+  readonly sql: SqlStorage;
+  readonly now: number;
+  /** Times purchased and bonus cash must be staked (the CASH_PLAYTHROUGH tunable). */
+  readonly cashPlaythrough: number;
+};
+
+/** Cash ledger reasons whose credits must be played through. */
+const PLAY_THROUGH_CREDITS: ReadonlySet<string> = new Set(["purchase", "daily_bonus", "streak_bonus", "opening_balance"]);
+
+export type PlaythroughState = {
+  /** Stakes still needed (minus open cash stakes), in Vantage Cash cents; 0 when off. */
+  cashToPlay: number;
+  /** Vantage Cash cents that may be redeemed now. */
+  redeemableCash: number;
+};
+
+function storedToPlay(tx: PlaythroughTx): number {
+  return tx.sql.exec<{ to_play: number }>("SELECT to_play FROM playthrough WHERE id = 1").toArray()[0]?.to_play ?? 0;
+}
+
+function openCashStakes(tx: PlaythroughTx): number {
+  return tx.sql.exec<{ total: number | null }>("SELECT SUM(stake) AS total FROM bets WHERE status = 'open' AND wallet = 'cash'").one().total ?? 0;
+}
+
+/**
+ * Applies one change to the figure, once per (reason, reference); `delta` is clamped so
+ * the figure never goes below 0 (a clamped-to-0 move is still recorded, so it stays
+ * once). Returns the change actually applied (0 when repeated).
+ */
+function move(tx: PlaythroughTx, reason: string, reference: string, delta: number): number {
+  const seen = tx.sql.exec("SELECT 1 FROM playthrough_moves WHERE reason = ? AND reference = ?", reason, reference).toArray();
+  if (seen.length > 0) return 0;
+  const before = storedToPlay(tx);
+  const applied = Math.max(delta, -before);
+  const after = before + applied;
+  tx.sql.exec("INSERT INTO playthrough (id, to_play) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET to_play = excluded.to_play", after);
+  tx.sql.exec(
+    "INSERT INTO playthrough_moves (amount, to_play_after, reason, reference, created_at) VALUES (?, ?, ?, ?, ?)",
+    applied,
+    after,
+    reason,
+    reference,
+    tx.now,
+  );
+  return applied;
+}
+
+/** Still to play and redeemable as if play-through were enforced. */
+function enforcedState(tx: PlaythroughTx, balanceCents: number): PlaythroughState {
+  const cashToPlay = Math.max(0, storedToPlay(tx) - openCashStakes(tx));
+  return { cashToPlay, redeemableCash: balanceCents - Math.min(balanceCents, cashToPlay) };
+}
+
+/** What is still to play and what may be redeemed, for a cash balance (in cents). */
+export function playthroughState(tx: PlaythroughTx, balanceCents: number): PlaythroughState {
+  if (tx.cashPlaythrough === 0) return { cashToPlay: 0, redeemableCash: balanceCents };
+  return enforcedState(tx, balanceCents);
+}
+
+/**
+ * The ledger hook: WalletTx.post calls it after every posted entry (inside the same
+ * transaction). `balanceAfter` is the currency's balance after the entry.
+ */
+export function playthroughOnLedger(
+  tx: PlaythroughTx,
+  entry: { currency: string; amount: number; reason: string; reference: string },
+  balanceAfter: number,
+): void {
+  if (entry.currency !== "cash") return;
+  if (entry.amount > 0 && PLAY_THROUGH_CREDITS.has(entry.reason)) {
+    if (tx.cashPlaythrough > 0) move(tx, entry.reason, entry.reference, entry.amount * tx.cashPlaythrough);
+    return;
+  }
+  if (entry.reason === "redemption_hold") {
+    const { redeemableCash } = enforcedState(tx, balanceAfter - entry.amount);
+    const unplayedTaken = Math.max(0, -entry.amount - redeemableCash);
+    if (unplayedTaken > 0) move(tx, "redemption_hold", entry.reference, -unplayedTaken);
+    return;
+  }
+  if (entry.reason === "redemption_refund") {
+    const held = tx.sql
+      .exec<{ amount: number }>("SELECT amount FROM playthrough_moves WHERE reason = 'redemption_hold' AND reference = ?", entry.reference)
+      .toArray()[0];
+    if (held) move(tx, "redemption_refund", entry.reference, -held.amount);
+  }
+}
+
+/** The bet hook: WalletTx.betChanged calls it; a settled cash win or loss counts its stake. */
+export function playthroughOnBet(tx: PlaythroughTx, bet: BetDocument): void {
+  if (bet.wallet !== "cash" || bet.status !== "settled") return;
+  if (bet.result !== "win" && bet.result !== "loss") return;
+  move(tx, "bet_settled", bet.id, -bet.stake);
+}
+
+/**
+ * For reversals (disputes, refunds of a purchase): call it in the same transaction as the
+ * ledger movement that takes back `cents` of purchased or bonus cash, with that
+ * movement's reference. Takes `cents × CASH_PLAYTHROUGH` off what is still to play (never
+ * below 0), once per reference; returns how much it took off (a positive number).
+ */
+export function playthroughOnReversal(tx: PlaythroughTx, cents: number, reference: string): number {
+  if (!Number.isSafeInteger(cents) || cents <= 0) return 0;
+  const applied = move(tx, "reversal", reference, -cents * Math.max(1, tx.cashPlaythrough));
+  return applied === 0 ? 0 : -applied;
+}
+
+/** Ledger-style audit: the stored figure next to the sum of its moves (equal, always). */
+export function playthroughAudit(tx: PlaythroughTx): { toPlay: number; movesSum: number; openCashStakes: number } {
+  const sum = tx.sql.exec<{ total: number | null }>("SELECT SUM(amount) AS total FROM playthrough_moves").one().total ?? 0;
+  return { toPlay: storedToPlay(tx), movesSum: sum, openCashStakes: openCashStakes(tx) };
+}
