@@ -124,7 +124,19 @@ describe("/redeem", () => {
     await waitFor(() => expect(submitButton().disabled).toBe(false));
     await user.click(submitButton());
     expect(await screen.findByText(message)).toBeTruthy();
-    expect(screen.queryByText("Failed to submit redemption")).toBeNull();
+    expect(screen.getByText("Failed to submit redemption")).toBeTruthy();
+  });
+
+  it("shows why redemptions are paused before anything is submitted, with nothing redeemable", async () => {
+    const message = "Redemptions are paused while a payment on your account is under review.";
+    harness.user = player({ vantageCash: 4_900, redeemableCash: 0, cashToPlay: 0, redemptionPause: message });
+    harness.replies.set("GET /api/me", { body: player({ vantageCash: 4_900, redeemableCash: 0, cashToPlay: 0, redemptionPause: message }) });
+    harness.replies.set("GET /api/connect/status", { body: enabledStatus });
+    const user = renderRedeem();
+    expect((await screen.findByRole("alert")).textContent).toBe(message);
+    await user.type(amountInput(), "20");
+    expect(submitButton().disabled).toBe(true);
+    expect(screen.queryByText(/^Nothing is redeemable yet/)).toBeNull();
   });
 
   it("shows what is owed and that redemptions wait for it", async () => {
@@ -133,7 +145,7 @@ describe("/redeem", () => {
     renderRedeem();
     const note = await screen.findByRole("note");
     expect(note.textContent).toContain("Owed: 49,000 Coins and 40 Vantage Cash.");
-    expect(note.textContent).toContain("redemptions are paused until it is repaid");
+    expect(note.textContent).toContain("new credits repay it first");
   });
 
   it("keeps submit disabled for a signed-out visitor", async () => {

@@ -1,8 +1,9 @@
 // Journey 8 (issue 12): money that comes back. A player buys the $49.99 and $9.99 packs
 // through the simulated checkout, then disputes the $9.99 card payment from the
 // simulator's page for that checkout (the same signed `charge.dispute.created` Stripe
-// would send, through the real webhook). The balances fall by that pack at once, and a
-// redemption is refused while the dispute is open, with the message that says why.
+// would send, through the real webhook). The balances fall by that pack at once, and
+// /redeem refuses any redemption while the dispute is open, with the message that says
+// why (nothing is redeemable; the Worker refuses a request the same way).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { axeProblems, launchBrowser, newPlayerContext, screenshot, signInToBoard, uniqueEmail } from "./support";
@@ -42,6 +43,7 @@ describe("a disputed coin pack", () => {
     // Payouts enabled first, so the only thing standing in the way is the dispute.
     await page.goto("/redeem");
     await page.getByRole("button", { name: "Set up payouts" }).click();
+    await page.getByLabel("Account number").fill(`${Date.now() % 1e9}`);
     await page.getByRole("button", { name: "Complete onboarding" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/redeem");
 
@@ -61,12 +63,12 @@ describe("a disputed coin pack", () => {
     await expect.poll(() => panel.locator(".balance-tile-cash dd").textContent()).toBe("49");
     await page.keyboard.press("Escape");
 
-    const amount = page.getByLabel("Amount (minimum 20)");
-    const submit = page.getByRole("button", { name: "Request redemption" });
-    await amount.fill("20");
-    await expect.poll(() => submit.isDisabled()).toBe(false);
-    await submit.click();
-    await page.getByText("Redemptions are paused while a payment on your account is under review.").waitFor();
+    const message = "Redemptions are paused while a payment on your account is under review.";
+    await page.getByRole("alert").filter({ hasText: message }).waitFor();
+    const figure = (label: string) => page.locator(".redeem-playthrough div", { hasText: label }).locator("dd");
+    expect(await figure("Redeemable now").textContent()).toBe("0 Vantage Cash");
+    await page.getByLabel("Amount (minimum 20)").fill("20");
+    await expect.poll(() => page.getByRole("button", { name: "Request redemption" }).isDisabled()).toBe(true);
     expect(await page.locator(".redeem-history-row").count()).toBe(0);
     expect(await axeProblems(page)).toEqual([]);
     await screenshot(page, "8-redeem-paused");

@@ -2,7 +2,9 @@
 // disputes (opened, won, lost, replayed), full and partial refunds, reversals beyond the
 // balance recorded as owed and repaid first by the next credits, redemptions paused
 // while a dispute is open or anything is owed, and a dispute racing a bet and a
-// redemption on one wallet.
+// redemption on one wallet. Play-through (CASH_PLAYTHROUGH) is off here, so every
+// Vantage Cash cent a pack leaves is redeemable and only the reversal rules decide.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -10,7 +12,23 @@ import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config
 import { getUserWallet } from "../../worker/wallet/get-user-wallet";
 import { OWED_MESSAGE, UNDER_REVIEW_MESSAGE } from "../../worker/wallet/reversal-operations";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
-import { api, postJson, signIn, type SignedIn } from "./helpers";
+import { createApp } from "../../worker/app";
+import { BASE, signIn, type SignedIn } from "./helpers";
+
+const appEnv = { ...env, CASH_PLAYTHROUGH: "0" };
+
+async function api(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  headers.set("CF-Connecting-IP", `10.12.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`);
+  if (init.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  const ctx = createExecutionContext();
+  const res = await createApp().fetch(new Request(`${BASE}${path}`, { ...init, headers }), appEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+const postJson = (path: string, body: unknown, token?: string) => api(path, { method: "POST", body: JSON.stringify(body), token });
 import { chargeRefundedEvent, checkoutCompletedEvent, disputeEvent } from "./stripe-events";
 
 type Me = { coinBalance: number; vantageCash: number; owedCoins: number; owedCash: number };
@@ -42,7 +60,13 @@ const dispute = (type: "charge.dispute.created" | "charge.dispute.closed", dispu
 
 async function onboard(player: SignedIn) {
   const link = (await (await postJson("/api/connect/onboarding-link", {}, player.token)).json()) as { url: string };
-  const done = await api(`${new URL(link.url).pathname}/complete`, { method: "POST", redirect: "manual" });
+  // Each player's own bank account (one payout identity per person).
+  const done = await api(`${new URL(link.url).pathname}/complete`, {
+    method: "POST",
+    body: new URLSearchParams({ routing_number: "110000000", account_number: `${Date.now() % 1e9}${Math.floor(Math.random() * 1e6)}` }).toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
   expect(done.status).toBe(303);
 }
 

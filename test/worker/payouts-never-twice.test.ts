@@ -63,7 +63,7 @@ function fakeStripe(clock: { now: number }) {
 
 async function playerWithCash(sessionId: string): Promise<SignedIn> {
   const player = await signIn();
-  const res = await getUserWallet(env, player.userId).creditPurchase(player.userId, { checkoutSessionId: sessionId, amountCents: 4999 }, Date.now());
+  const res = await getUserWallet(env, player.userId).creditPurchase(player.userId, { checkoutSessionId: sessionId, amountCents: 4999, cashPlaythrough: 0 }, Date.now());
   expect(res.ok).toBe(true);
   return player;
 }
@@ -168,7 +168,14 @@ describe("background retry", () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const player = await playerWithCash("cs_alarm_1");
     const link = (await (await postJson("/api/connect/onboarding-link", {}, player.token)).json()) as { url: string };
-    expect((await api(`${new URL(link.url).pathname}/complete`, { method: "POST", redirect: "manual" })).status).toBe(303);
+    const form = new URLSearchParams({ routing_number: "110000000", account_number: `${Date.now() % 1e9}${Math.floor(Math.random() * 1e6)}` });
+    const done = await api(`${new URL(link.url).pathname}/complete`, {
+      method: "POST",
+      body: form.toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(done.status).toBe(303);
     const accountId = new URL(link.url).pathname.split("/").pop()!;
 
     // The request's own attempt is lost (it ran over a minute ago, so its retry is due now).

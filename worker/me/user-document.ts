@@ -7,7 +7,7 @@ import { tunables } from "../tunables";
 import type { UserDocument } from "../../src/shared/schemas/user";
 
 export async function loadUserDocument(env: Env, user: UserRow, now: number): Promise<UserDocument> {
-  const { balances, redeemableCash, cashToPlay } = await getUserWallet(env, user.id).getRedeemable(
+  const { balances, redeemableCash, cashToPlay, redemptionPause } = await getUserWallet(env, user.id).getRedeemable(
     user.id,
     now,
     tunables(env).CASH_PLAYTHROUGH,
@@ -21,5 +21,6 @@ export async function loadUserDocument(env: Env, user: UserRow, now: number): Pr
     ...balances,
     redeemableCash,
     cashToPlay,
+    redemptionPause,
   };
 }

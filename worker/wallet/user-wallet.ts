@@ -26,6 +26,7 @@ import {
   applyDisputeInTx,
   applyRefundInTx,
   listPurchasesInTx,
+  redemptionPause,
   type DisputeInput,
   type RefundInput,
   type ReversalResult,
@@ -262,10 +263,21 @@ export class UserWallet extends DurableObject<Env> {
   }
 
   /** Balances with what is still to play and what may be redeemed (GET /api/me). */
-  async getRedeemable(userId: string, now: number, cashPlaythrough?: number): Promise<{ balances: WalletBalances } & PlaythroughState> {
+  /**
+   * What may be redeemed now: play-through (playthrough.ts), and nothing at all while
+   * redemptions are paused (an open dispute or an amount owed, reversal-operations.ts),
+   * with the reason the player is told.
+   */
+  async getRedeemable(
+    userId: string,
+    now: number,
+    cashPlaythrough?: number,
+  ): Promise<{ balances: WalletBalances; redemptionPause: string | null } & PlaythroughState> {
     return this.read(userId, now, (tx) => {
       const balances = tx.withCashPlaythrough(cashPlaythrough).balances();
-      return { balances, ...playthroughState(tx, balances.vantageCash) };
+      const pause = redemptionPause(tx);
+      const state = playthroughState(tx, balances.vantageCash);
+      return { balances, ...state, redeemableCash: pause ? 0 : state.redeemableCash, redemptionPause: pause };
     });
   }
 

@@ -23,6 +23,8 @@ export const UserDocumentSchema = WalletBalancesSchema.extend({
   redeemableCash: z.number().int().nonnegative(),
   /** Vantage Cash cents still to be staked in settled bets before bought/bonus cash is redeemable. */
   cashToPlay: z.number().int().nonnegative(),
+  /** Why no redemption is accepted now (a payment under review, an amount owed), or null (issue 12). */
+  redemptionPause: z.string().nullable().optional(),
 });
 export type UserDocument = z.infer<typeof UserDocumentSchema>;
 

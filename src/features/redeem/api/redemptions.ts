@@ -28,11 +28,11 @@ export async function requestWithdrawal(api: ApiClient, amount: number, idempote
 }
 
 /** What may be redeemed now and what is still to play (play-through), from GET /api/me. */
-export type Redeemable = { vantageCash: number; redeemableCash: number; cashToPlay: number };
+export type Redeemable = { vantageCash: number; redeemableCash: number; cashToPlay: number; redemptionPause?: string | null };
 
 export async function fetchRedeemable(api: ApiClient): Promise<Redeemable> {
-  const { vantageCash, redeemableCash, cashToPlay } = UserDocumentSchema.parse(await api.get<unknown>("/me"));
-  return { vantageCash, redeemableCash, cashToPlay };
+  const { vantageCash, redeemableCash, cashToPlay, redemptionPause } = UserDocumentSchema.parse(await api.get<unknown>("/me"));
+  return { vantageCash, redeemableCash, cashToPlay, redemptionPause };
 }
 
 export async function fetchRedemptions(api: ApiClient): Promise<Redemption[]> {

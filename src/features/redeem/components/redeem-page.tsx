@@ -67,10 +67,13 @@ export function RedeemPage() {
   ].filter((o) => o.amount > 0);
   const signedIn = user !== null;
   const [redeemable, setRedeemable] = useState<Redeemable | null>(() =>
-    user ? { vantageCash: user.vantageCash, redeemableCash: user.redeemableCash, cashToPlay: user.cashToPlay } : null,
+    user
+      ? { vantageCash: user.vantageCash, redeemableCash: user.redeemableCash, cashToPlay: user.cashToPlay, redemptionPause: user.redemptionPause }
+      : null,
   );
   const redeemableCents = Math.min(balanceCents, redeemable?.redeemableCash ?? 0);
   const toPlayCents = redeemable?.cashToPlay ?? 0;
+  const paused = redeemable?.redemptionPause ?? null;
 
   const loadHistory = useCallback(async () => {
     try {
@@ -108,7 +111,7 @@ export function RedeemPage() {
   const payoutsEnabled = status?.payouts_enabled === true && !identityInUse;
   const enabled = canSubmitRedemption({ signedIn, payoutsEnabled, submitting, amountText: amount, balanceCents, redeemableCents });
   const typedCents = parseAmountToMinor("cash", amount);
-  const overRedeemable = typedCents !== null && typedCents > redeemableCents && typedCents <= balanceCents;
+  const overRedeemable = !paused && typedCents !== null && typedCents > redeemableCents && typedCents <= balanceCents;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -150,10 +153,15 @@ export function RedeemPage() {
       <p className="redeem-balance">
         Vantage Cash balance: <strong className="tabular">{formatMoney("cash", balanceCents)}</strong>
       </p>
+      {paused && (
+        <p className="redeem-paused" role="alert">
+          {paused}
+        </p>
+      )}
       {owed.length > 0 && (
         <p className="redeem-owed" role="note">
           Owed: {owed.map((o) => formatAmount(o.wallet, o.amount)).join(" and ")}. A reversed payment left this owed; new credits repay it
-          first, and redemptions are paused until it is repaid.
+          first.
         </p>
       )}
       <dl className="redeem-playthrough" aria-label="Play-through">
