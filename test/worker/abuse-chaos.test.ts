@@ -451,8 +451,9 @@ async function audit(player: Player) {
   expect(state.redemptions.length, `${who}: redemptions`).toBe(holds.size);
 
   // Play-through: the figure is the sum of its moves, each move happened once, every
-  // bought or bonus cash credit added its amount (CASH_PLAYTHROUGH = 1), only settled
-  // cash wins and losses took their stake off, and no redemption took unplayed cash.
+  // bought, bonus or restored (won dispute) cash credit added its amount
+  // (CASH_PLAYTHROUGH = 1), only settled cash wins and losses and reversals of purchased
+  // cash took anything off, and no redemption took unplayed cash.
   let toPlay = 0;
   for (const move of state.playthroughMoves) {
     toPlay += move.amount;
@@ -462,14 +463,21 @@ async function audit(player: Player) {
   expect(toPlay, `${who}: play-through figure`).toBe(state.playthrough);
   const moveKeys = state.playthroughMoves.map((m) => `${m.reason}:${m.reference}`);
   expect(new Set(moveKeys).size, `${who}: each play-through move once`).toBe(moveKeys.length);
-  const credits = state.ledger.filter((r) => r.currency === "cash" && r.amount > 0 && ["purchase", "daily_bonus", "streak_bonus"].includes(r.reason));
+  const credits = state.ledger.filter((r) => r.currency === "cash" && r.amount > 0 && ["purchase", "daily_bonus", "streak_bonus", "dispute_restore"].includes(r.reason));
   expect(
     state.playthroughMoves.filter((m) => m.amount > 0).map((m) => [m.reason, m.reference, m.amount]),
     `${who}: one play-through credit per bought or bonus cash credit`,
   ).toEqual(credits.map((r) => [r.reason, r.reference, r.amount]));
   const cashBets = new Map(state.bets.filter((b) => b.wallet === "cash").map((b) => [b.id, b]));
+  const isCashReversal = (r: { currency: string; reason: string }) =>
+    r.currency === "cash" && (r.reason === "dispute_reversal" || r.reason === "refund_reversal");
+  const reversalRefs = new Set([...state.ledger, ...state.owed].filter(isCashReversal).map((r) => r.reference));
   for (const move of state.playthroughMoves.filter((m) => m.amount < 0)) {
-    expect(move.reason, `${who}: play-through taken off only by settled bets`).toBe("bet_settled");
+    if (move.reason === "reversal") {
+      expect(reversalRefs.has(move.reference), `${who}: play-through move ${move.seq} follows a cash reversal`).toBe(true);
+      continue;
+    }
+    expect(move.reason, `${who}: play-through taken off only by settled bets and reversals`).toBe("bet_settled");
     const bet = cashBets.get(move.reference);
     expect(bet && bet.status === "settled" && ["win", "loss"].includes(bet.result ?? ""), `${who}: move ${move.seq} is a settled cash win or loss`).toBe(true);
     expect(-move.amount, `${who}: move ${move.seq} at most the stake`).toBeLessThanOrEqual(bet!.stake);

@@ -13,7 +13,7 @@ import { getUserWallet } from "../../worker/wallet/get-user-wallet";
 import { OWED_MESSAGE, UNDER_REVIEW_MESSAGE } from "../../worker/wallet/reversal-operations";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { createApp } from "../../worker/app";
-import { BASE, signIn, type SignedIn } from "./helpers";
+import { BASE, api as realEnvApi, signIn, type SignedIn } from "./helpers";
 
 const appEnv = { ...env, CASH_PLAYTHROUGH: "0" };
 
@@ -171,6 +171,31 @@ describe("charge.dispute.created and charge.dispute.closed", () => {
     });
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("unknown payment intent"), "pi_nobody", expect.any(String));
     expect(await me(player)).toMatchObject({ coinBalance: 15_000, vantageCash: 900 });
+  });
+});
+
+describe("disputes and play-through (CASH_PLAYTHROUGH as configured)", () => {
+  it("a disputed pack's cash leaves what is still to play, and a won dispute puts it back", async () => {
+    const player = await signIn();
+    const wallet = getUserWallet(env, player.userId);
+    const toPlay = async () => (await wallet.getRedeemable(player.userId, Date.now())).cashToPlay;
+    const send = async (payload: string) => {
+      const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
+        payload,
+        secret: DEV_STRIPE_WEBHOOK_SECRET,
+        timestamp: Math.floor(Date.now() / 1000),
+        cryptoProvider: Stripe.createSubtleCryptoProvider(),
+      });
+      const res = await realEnvApi("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature } });
+      expect(res.status).toBe(200);
+    };
+    await send(checkoutCompletedEvent({ sessionId: "cs_pt_1", userId: player.userId, amountTotal: 999, paymentIntent: "pi_pt_1" }));
+    expect(await toPlay()).toBe(900);
+    await send(disputeEvent({ type: "charge.dispute.created", disputeId: "dp_pt_1", paymentIntent: "pi_pt_1", amount: 999, status: "needs_response" }));
+    expect(await toPlay()).toBe(0);
+    await send(disputeEvent({ type: "charge.dispute.closed", disputeId: "dp_pt_1", paymentIntent: "pi_pt_1", amount: 999, status: "won" }));
+    expect(await toPlay()).toBe(900);
+    expect((await wallet.getRedeemable(player.userId, Date.now())).redeemableCash).toBe(0);
   });
 });
 

@@ -23,7 +23,8 @@
 //   refund   a failed redemption's refund restores exactly what its hold took.
 //   reversal a dispute or refund that takes purchased cash back calls
 //            `playthroughOnReversal`: cents × CASH_PLAYTHROUGH (at least × 1) off
-//            (floored at 0).
+//            (floored at 0). A won dispute gives the pack back as a `dispute_restore`
+//            credit, which adds to the figure like the purchase did.
 //
 // Open cash bets count provisionally: what is shown and enforced as still to play is
 // max(0, to_play − open cash stakes), because staked cash is no longer in the balance and
@@ -41,7 +42,7 @@ export type PlaythroughTx = {
 };
 
 /** Cash ledger reasons whose credits must be played through. */
-const PLAY_THROUGH_CREDITS: ReadonlySet<string> = new Set(["purchase", "daily_bonus", "streak_bonus", "opening_balance"]);
+const PLAY_THROUGH_CREDITS: ReadonlySet<string> = new Set(["purchase", "daily_bonus", "streak_bonus", "opening_balance", "dispute_restore"]);
 
 export type PlaythroughState = {
   /** Stakes still needed (minus open cash stakes), in Vantage Cash cents; 0 when off. */
