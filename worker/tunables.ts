@@ -5,10 +5,27 @@
 // stops the Worker with a message naming it instead of surfacing later as odd behaviour.
 // The README's "Tunables" table lists the same rows.
 import { z } from "zod";
+import { parseRegionList, parseRegionMinAge } from "../src/shared/play-regions";
 
 type Tunable<T> = { default: string; schema: z.ZodType<T>; meaning: string };
 
 const wholeNumber = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const regionList = z.string().transform((text, ctx) => {
+  const list = parseRegionList(text === "-" ? "" : text);
+  if (list === null) ctx.addIssue({ code: "custom", message: "expected comma-separated ISO 3166 codes like US-WA,FR" });
+  return list ?? [];
+});
+const regionMinAges = z.string().transform((text, ctx) => {
+  const ages = parseRegionMinAge(text === "-" ? "" : text);
+  if (ages === null) ctx.addIssue({ code: "custom", message: "expected REGION:AGE pairs like US-AL:19,US-MS:21" });
+  return ages ?? {};
+});
+const optionalRegion = z.string().transform((text, ctx) => {
+  if (text === "-") return null;
+  const list = parseRegionList(text);
+  if (list === null || list.length !== 1) ctx.addIssue({ code: "custom", message: "expected one ISO 3166 code like US-WA" });
+  return list?.[0] ?? null;
+});
 
 function tunable<T>(defaultValue: string, schema: z.ZodType<T>, meaning: string): Tunable<T> {
   return { default: defaultValue, schema, meaning };
@@ -16,6 +33,18 @@ function tunable<T>(defaultValue: string, schema: z.ZodType<T>, meaning: string)
 
 export const TUNABLES = {
   ODDS_API_TIMEOUT_MS: tunable("8000", wholeNumber(500, 60_000), "How long one call to The Odds API may take before it counts as failed."),
+  // Player protection (issue 14): age, regions, limits. "-" sets a list to empty.
+  MIN_AGE: tunable("18", wholeNumber(18, 99), "Minimum age to play, checked against the confirmed date of birth."),
+  REGION_MIN_AGE: tunable("US-AL:19,US-NE:19,US-MS:21", regionMinAges, "Regions whose minimum age is higher than MIN_AGE (REGION:AGE, comma-separated)."),
+  RESTRICTED_REGIONS: tunable(
+    "US-WA,US-ID,US-NV,US-MI,US-MT,US-CT,US-DE,US-NJ,US-NY,US-LA",
+    regionList,
+    "Countries (ISO 3166-1) and subdivisions (ISO 3166-2) where purchases and redemptions are refused.",
+  ),
+  BLOCKED_REGIONS: tunable("-", regionList, "Countries and subdivisions where all play (bets, bonus, purchases, redemptions) is refused."),
+  DEV_REGION: tunable("-", optionalRegion, "Development only: the region assumed for requests (stands in for cf.country/cf.regionCode); production ignores it."),
+  LIMIT_RAISE_DELAY_HOURS: tunable("24", wholeNumber(1, 720), "How long a raised or removed player limit waits before it takes effect."),
+  CHECKOUT_HOLD_MINUTES: tunable("60", wholeNumber(31, 1440), "How long an open checkout counts toward the player's purchase limits (its session expires then)."),
 } as const;
 
 export type TunableName = keyof typeof TUNABLES;

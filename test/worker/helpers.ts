@@ -31,10 +31,25 @@ export async function mintIdToken(email: string, name?: string): Promise<string>
   return ((await res.json()) as { idToken: string }).idToken;
 }
 
-export async function signIn(email = `player-${crypto.randomUUID().slice(0, 8)}@example.com`, name?: string): Promise<SignedIn> {
+/** An adult's date of birth: what every signed-in test player confirms unless told not to. */
+export const ADULT_DATE_OF_BIRTH = "1990-04-25";
+
+/**
+ * Signs a player in as the SPA does and, like the SPA's first-sign-in form, confirms an
+ * adult date of birth (money actions need it); `confirmAge: false` leaves it unconfirmed.
+ */
+export async function signIn(
+  email = `player-${crypto.randomUUID().slice(0, 8)}@example.com`,
+  name?: string,
+  options: { confirmAge?: boolean } = {},
+): Promise<SignedIn> {
   const idToken = await mintIdToken(email, name);
   const res = await postJson("/api/auth/session", { idToken });
   if (res.status !== 200) throw new Error(`session failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { accessToken: string; user: { uid: string } };
+  const body = (await res.json()) as { accessToken: string; user: { uid: string; dateOfBirth: string | null } };
+  if (options.confirmAge !== false && body.user.dateOfBirth === null) {
+    const confirmed = await api("/api/me", { method: "PATCH", body: JSON.stringify({ dateOfBirth: ADULT_DATE_OF_BIRTH }), token: body.accessToken });
+    if (confirmed.status !== 200) throw new Error(`date of birth failed: ${confirmed.status} ${await confirmed.text()}`);
+  }
   return { token: body.accessToken, userId: body.user.uid, email };
 }

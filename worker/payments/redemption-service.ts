@@ -7,6 +7,7 @@ import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { fromErrorResult } from "../http/api-error";
 import { getUserWallet } from "../wallet/get-user-wallet";
 import type { PaymentsProvider } from "./payments-provider";
+import type { PlayContext } from "../protection/protection-operations";
 
 /** Pending payouts older than this are retried when the player looks at their history. */
 export const PAYOUT_RETRY_AFTER_MS = 60_000;
@@ -48,11 +49,13 @@ export async function submitRedemption(
   payouts: Payouts,
   input: { userId: string; accountId: string; amountCents: number; redemptionId: string },
   now: number,
+  play?: PlayContext,
 ): Promise<Redemption> {
   const held = await getUserWallet(env, input.userId).requestRedemption(
     input.userId,
     { amountCents: input.amountCents, redemptionId: input.redemptionId },
     now,
+    play,
   );
   if (!held.ok) throw fromErrorResult(held);
   if (held.redemption.status !== "pending") return held.redemption;
