@@ -88,7 +88,13 @@ export function AccountPage() {
         </section>
       )}
       <TakeABreak />
-      <PlayerLimits key={fresh} />
+      {fresh.ready ? (
+        <PlayerLimits key={fresh.version} />
+      ) : (
+        <p className="muted" role="status">
+          Loading your limits…
+        </p>
+      )}
       <p className="muted">
         <Link to="/responsible-play">Responsible play</Link>: how these tools work and where to get help.
       </p>

@@ -34,11 +34,12 @@ function initialValues(user: UserDocument): Record<LimitName, string> {
 
 export function PlayerLimits() {
   const { user, api, updateUser } = useAuth();
-  const [values, setValues] = useState(() => (user ? initialValues(user) : null));
+  const [initial, setInitial] = useState(() => (user ? initialValues(user) : null));
+  const [values, setValues] = useState(initial);
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const hintId = useId();
-  if (!user || !values) return null;
+  if (!user || !values || !initial) return null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,10 +51,8 @@ export function PlayerLimits() {
         setResult({ ok: false, text: `${ROWS[name].label}: enter a number of 0 or more, or leave it empty for no limit.` });
         return;
       }
-      const pending = user.pendingLimits[name];
-      if (next !== user.limits[name] || pending !== undefined) {
-        if (!(pending !== undefined && pending.value === next)) body[name] = next;
-      }
+      // Only what the player changed: an untouched box must not cancel a waiting raise.
+      if (text !== initial[name].trim()) body[name] = next;
     }
     if (Object.keys(body).length === 0) {
       setResult({ ok: true, text: "Nothing changed." });
@@ -64,6 +63,7 @@ export function PlayerLimits() {
     try {
       const doc = await setLimits(api, body);
       updateUser(doc);
+      setInitial(initialValues(doc));
       setValues(initialValues(doc));
       const waiting = LIMIT_NAMES.filter((n) => n in body && doc.pendingLimits[n]);
       setResult({
