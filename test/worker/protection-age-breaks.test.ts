@@ -193,6 +193,18 @@ describe("breaks and closing the account", () => {
     expect(held.ok).toBe(true);
   });
 
+  it("open bets placed before a break settle and pay normally during it", async () => {
+    const player = await signIn();
+    const placed = await singleBet(player, 50);
+    expect(placed.status).toBe(200);
+    const [bet] = ((await placed.json()) as { bets: { id: string; legs: { eventId: string }[] }[] }).bets;
+    expect((await postJson("/api/me/break", { period: "permanent" }, player.token)).status).toBe(200);
+    const wallet = getUserWallet(env, player.userId);
+    const summary = await wallet.applyEventResults(player.userId, [{ eventId: bet!.legs[0]!.eventId, void: true }], Date.now());
+    expect(summary.settledBets).toBe(1);
+    expect((await me(player.token)).coinBalance).toBe(5000);
+  });
+
   it("refuses an unknown period with 400 and changes nothing", async () => {
     const player = await signIn();
     for (const body of [{ period: "1h" }, { period: "24h", until: 0 }, {}, { period: null }]) {
