@@ -520,6 +520,15 @@ const ENDPOINTS: Endpoint[] = [
           .tuple(idSegment(accountIds, hex32.map((h) => `acct_sim_${h}`)), fc.constantFrom("", "/complete"), methods, malformedBody)
           .map(([id, action, method, body]) => ({ method: action === "" ? (method === "POST" ? "GET" : method) : method === "GET" ? "POST" : method, path: `/api/payments/sim/onboarding/${id}${action}`, body })),
     },
+    {
+      routes: ["PUT /api/admin/players/:userId/date-of-birth"],
+      request: () =>
+        post(
+          idSegment([victim.userId, bystander.userId], fc.uuid()).map((id) => `/api/admin/players/${id}/date-of-birth`),
+          bodyFor({ dateOfBirth: fc.constantFrom("1990-04-25", "2015-06-01", "1990-02-30", "") }),
+          "PUT",
+        ),
+    },
     // Last, so a break or a low limit the victim may take does not make the money routes above answer shallower refusals.
     { routes: ["POST /api/me/break"], request: () => post("/api/me/break", bodyFor({ period: fc.constantFrom("24h", "7d", "30d", "permanent", "1h", "", "PERMANENT"), until: fc.constant(0) })) },
     {

@@ -3,7 +3,7 @@
 // the player's client sees it: status, code and the exact message.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { etDayKey } from "../../src/shared/bonus";
 import { AGE_UNCONFIRMED_MESSAGE, formatEtTime } from "../../src/shared/protection";
 import type { UserDocument } from "../../src/shared/schemas/user";
@@ -111,6 +111,28 @@ describe("date of birth", () => {
     const wallet = getUserWallet(env, player.userId);
     const later = await wallet.claimDailyBonus(player.userId, Date.now() + 400 * DAY_MS);
     expect(later).toEqual(expect.objectContaining({ ok: false, code: "under-age" }));
+  });
+
+  it("only an operator corrects a date of birth; an account closed by the age rule then reopens", async () => {
+    const player = await signIn(undefined, undefined, { confirmAge: false });
+    expect((await patchMe(player.token, { dateOfBirth: bornYearsAgo(17) })).status).toBe(200);
+    const path = `/api/admin/players/${player.userId}/date-of-birth`;
+    const put = (token: string, body: unknown) => api(path, { method: "PUT", body: JSON.stringify(body), token });
+    await expectRefusal(await put(player.token, { dateOfBirth: "1990-04-25" }), 403, "permission-denied");
+    const admin = await signIn("admin@vantage.test", "Operator");
+    await expectRefusal(await put(admin.token, { dateOfBirth: "1990-02-30" }), 400, "invalid-argument");
+    await expectRefusal(
+      await api("/api/admin/players/nobody/date-of-birth", { method: "PUT", body: JSON.stringify({ dateOfBirth: "1990-04-25" }), token: admin.token }),
+      404,
+      "not-found",
+    );
+    const logged = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const fixed = await put(admin.token, { dateOfBirth: "1990-04-25" });
+    expect(logged).toHaveBeenCalledWith(`protection admin: admin@vantage.test set the date of birth of ${player.userId}`);
+    logged.mockRestore();
+    expect(await fixed.json()).toEqual({ userId: player.userId, dateOfBirth: "1990-04-25", closed: null });
+    expect((await moneyActions["POST /api/grantDailyBonus"]!(player)).status).toBe(200);
+    await expectRefusal(await patchMe(player.token, { dateOfBirth: "1991-01-01" }), 409, "date-of-birth-set");
   });
 
   it("REGION_MIN_AGE raises the minimum where the player is (cf.regionCode)", async () => {

@@ -160,6 +160,32 @@ export function confirmDateOfBirthInTx(tx: WalletTx, input: { dateOfBirth: strin
   return { ok: true, changed: true };
 }
 
+/**
+ * An operator's correction of a mistyped date of birth (the player cannot change it).
+ * An account closed only because of the old date reopens when the new one is old enough;
+ * one closed by the player stays closed.
+ */
+export function correctDateOfBirthInTx(tx: WalletTx, input: { dateOfBirth: string; minAge: number }): DateOfBirthResult {
+  if (!isValidDateOfBirth(input.dateOfBirth, tx.now)) {
+    return { ok: false, status: 400, code: "invalid-argument", message: "dateOfBirth: Please enter a real date of birth." };
+  }
+  const state = readProtection(tx);
+  const underAge = ageOn(input.dateOfBirth, tx.now) < input.minAge;
+  const closed = state.closed === "permanent" ? "permanent" : underAge ? "under-age" : null;
+  tx.sql.exec(
+    `INSERT INTO protection (id, date_of_birth, date_of_birth_at, break_until, closed, closed_at, updated_at) VALUES (1, ?, ?, NULL, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET date_of_birth = excluded.date_of_birth, date_of_birth_at = excluded.date_of_birth_at,
+       closed = excluded.closed, closed_at = CASE WHEN excluded.closed IS NULL THEN NULL ELSE COALESCE(protection.closed_at, excluded.closed_at) END,
+       updated_at = excluded.updated_at`,
+    input.dateOfBirth,
+    tx.now,
+    closed,
+    closed ? tx.now : null,
+    tx.now,
+  );
+  return { ok: true, changed: state.dateOfBirth !== input.dateOfBirth || state.closed !== closed };
+}
+
 export type BreakResult = { ok: true; state: ProtectionState } | ProtectionFailure;
 
 /** Starts (or lengthens) a break, or closes the account for play; a break never ends early. */

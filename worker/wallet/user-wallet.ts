@@ -14,6 +14,7 @@ import type { BreakPeriod, LimitName, PlayAction, Refusal } from "../../src/shar
 import {
   attachPurchaseHoldInTx,
   confirmDateOfBirthInTx,
+  correctDateOfBirthInTx,
   gatePlay,
   protectionSnapshotInTx,
   releasePurchaseHoldInTx,
@@ -267,6 +268,11 @@ export class UserWallet extends DurableObject<Env> {
 
   async confirmDateOfBirth(userId: string, input: { dateOfBirth: string; minAge: number }, now: number): Promise<DateOfBirthResult> {
     return this.transact(userId, now, (tx) => confirmDateOfBirthInTx(tx, input));
+  }
+
+  /** Operators only (see /api/admin/players/:userId/date-of-birth). */
+  async correctDateOfBirth(userId: string, input: { dateOfBirth: string; minAge: number }, now: number): Promise<DateOfBirthResult> {
+    return this.transact(userId, now, (tx) => correctDateOfBirthInTx(tx, input));
   }
 
   async takeBreak(userId: string, period: BreakPeriod, now: number): Promise<BreakResult> {
