@@ -149,6 +149,20 @@ describe("limits", () => {
     expect(line.textContent).toBe(`Your weekly purchase limit leaves $30.01 to spend until ${formatEtTime(Date.parse(resetsAt))}.`);
   });
 
+  it("the shop and redeem pages say when their action is not offered in the player's region", async () => {
+    session(userDoc({ region: "US-WA", unavailable: ["purchase", "redeem"] }), (call) =>
+      call.path.startsWith("/api/connect/status")
+        ? jsonResponse(200, { payouts_enabled: false, hasAccount: false, requirements: { currently_due: [] } })
+        : call.path.startsWith("/api/withdrawals")
+          ? jsonResponse(200, { redemptions: [] })
+          : undefined,
+    );
+    const { router } = renderApp("/shop");
+    expect(await screen.findByText("Coin purchases are not available in your region (US-WA).")).toBeTruthy();
+    await router.navigate("/redeem");
+    expect(await screen.findByText("Redemptions are not available in your region (US-WA).")).toBeTruthy();
+  });
+
   it("the shop shows no allowance without a limit", async () => {
     session(userDoc());
     renderApp("/shop");
