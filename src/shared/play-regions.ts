@@ -18,7 +18,7 @@ export type RegionConfig = { restricted: readonly string[]; blocked: readonly st
 
 const REGION_ENTRY = /^[A-Z]{2}(-[A-Z0-9]{1,3})?$/;
 
-export function isRegionEntry(text: string): boolean {
+function isRegionEntry(text: string): boolean {
   return REGION_ENTRY.test(text);
 }
 

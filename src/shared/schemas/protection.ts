@@ -9,7 +9,6 @@ import { BREAK_PERIODS, LIMIT_INFO, LIMIT_NAMES, type LimitName } from "../prote
 export const DateOfBirthSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Date of birth must be a date like 1990-04-25.");
 
 export const BreakRequestSchema = z.object({ period: z.enum(BREAK_PERIODS) }).strict();
-export type BreakRequest = z.infer<typeof BreakRequestSchema>;
 
 /** The most any limit may be set to (in its units): far above any pack or stake. */
 export const LIMIT_MAX_UNITS = 10_000_000;
