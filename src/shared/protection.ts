@@ -29,6 +29,16 @@ export type Allowed = { ok: true };
 
 export const AGE_UNCONFIRMED_MESSAGE = "Please confirm your date of birth to play.";
 
+/** The refusal codes of these rules (and the region rules): their messages say what to do, so clients show them as sent. */
+export const PROTECTION_REFUSAL_CODES: ReadonlySet<string> = new Set([
+  "age-unconfirmed",
+  "under-age",
+  "self-excluded",
+  "stake-limit",
+  "purchase-limit",
+  "region-restricted",
+]);
+
 // ---- Eastern-time calendar ----
 
 const DAY_MS = 24 * 60 * 60 * 1000;

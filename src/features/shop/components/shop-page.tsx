@@ -13,7 +13,7 @@ import { BalanceTiles } from "../../wallet/components/balance-tiles";
 import { useWallet } from "../../wallet/wallet-provider";
 import { createCheckoutSession } from "../api/create-checkout-session";
 import { fetchBalances } from "../../wallet/api/fetch-balances";
-import { formatEtTime, LIMIT_INFO } from "../../../shared/protection";
+import { formatEtTime, LIMIT_INFO, PROTECTION_REFUSAL_CODES } from "../../../shared/protection";
 import "./shop.css";
 
 export const SHOP_MESSAGES = {
@@ -78,7 +78,7 @@ export function ShopPage() {
     } catch (err) {
       const answered = err instanceof ApiError && err.status !== 0;
       // Player-protection refusals (limits, breaks, region, age) say what to do: show them as sent.
-      const protection = err instanceof ApiError && err.status === 403 && err.message && !/^HTTP \d+$/.test(err.message);
+      const protection = err instanceof ApiError && err.code !== null && PROTECTION_REFUSAL_CODES.has(err.code);
       setMessage({ text: protection ? err.message : answered ? SHOP_MESSAGES.failed : SHOP_MESSAGES.couldNotStart, tone: "error" });
     }
     setPending(null);
