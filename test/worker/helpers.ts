@@ -1,6 +1,7 @@
 // Test helpers for Worker tests: call the app in-process and sign players in through
 // the same dev-token → session path the SPA uses.
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
+import { getUserWallet } from "../../worker/wallet/get-user-wallet";
 
 export const BASE = "http://localhost";
 
@@ -48,8 +49,14 @@ export async function signIn(
   if (res.status !== 200) throw new Error(`session failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { accessToken: string; user: { uid: string; dateOfBirth: string | null } };
   if (options.confirmAge !== false && body.user.dateOfBirth === null) {
-    const confirmed = await api("/api/me", { method: "PATCH", body: JSON.stringify({ dateOfBirth: ADULT_DATE_OF_BIRTH }), token: body.accessToken });
-    if (confirmed.status !== 200) throw new Error(`date of birth failed: ${confirmed.status} ${await confirmed.text()}`);
+    // Straight to the wallet (one call, not PATCH /api/me's full document): the HTTP form of
+    // this step has its own tests in protection-age-breaks.test.ts.
+    const confirmed = await getUserWallet(env, body.user.uid).confirmDateOfBirth(
+      body.user.uid,
+      { dateOfBirth: ADULT_DATE_OF_BIRTH, minAge: 18 },
+      Date.now(),
+    );
+    if (!confirmed.ok) throw new Error(`date of birth failed: ${confirmed.code} ${confirmed.message}`);
   }
   return { token: body.accessToken, userId: body.user.uid, email };
 }
