@@ -6,10 +6,27 @@
 // The README's "Tunables" table lists the same rows.
 import { z } from "zod";
 import { parseDelayBySport } from "../src/shared/live-rules";
+import { parseRegionList, parseRegionMinAge } from "../src/shared/play-regions";
 
 type Tunable<T> = { default: string; schema: z.ZodType<T>; meaning: string };
 
 const wholeNumber = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const regionList = z.string().transform((text, ctx) => {
+  const list = parseRegionList(text === "-" ? "" : text);
+  if (list === null) ctx.addIssue({ code: "custom", message: "expected comma-separated ISO 3166 codes like US-WA,FR" });
+  return list ?? [];
+});
+const regionMinAges = z.string().transform((text, ctx) => {
+  const ages = parseRegionMinAge(text === "-" ? "" : text);
+  if (ages === null) ctx.addIssue({ code: "custom", message: "expected REGION:AGE pairs like US-AL:19,US-MS:21" });
+  return ages ?? {};
+});
+const optionalRegion = z.string().transform((text, ctx) => {
+  if (text === "-") return null;
+  const list = parseRegionList(text);
+  if (list === null || list.length !== 1) ctx.addIssue({ code: "custom", message: "expected one ISO 3166 code like US-WA" });
+  return list?.[0] ?? null;
+});
 
 function tunable<T>(defaultValue: string, schema: z.ZodType<T>, meaning: string): Tunable<T> {
   return { default: defaultValue, schema, meaning };
@@ -33,6 +50,18 @@ export const TUNABLES = {
     wholeNumber(0, 20),
     "How many times purchased and bonus Vantage Cash must be staked in settled, non-void bets before it can be redeemed (0 turns play-through off).",
   ),
+  // Player protection (issue 14): age, regions, limits. "-" sets a list to empty.
+  MIN_AGE: tunable("18", wholeNumber(18, 99), "Minimum age to play, checked against the confirmed date of birth."),
+  REGION_MIN_AGE: tunable("US-AL:19,US-NE:19,US-MS:21", regionMinAges, "Regions whose minimum age is higher than MIN_AGE (REGION:AGE, comma-separated)."),
+  RESTRICTED_REGIONS: tunable(
+    "US-WA,US-ID,US-NV,US-MI,US-MT,US-CT,US-DE,US-NJ,US-NY,US-LA",
+    regionList,
+    "Countries (ISO 3166-1) and subdivisions (ISO 3166-2) where purchases and redemptions are refused.",
+  ),
+  BLOCKED_REGIONS: tunable("-", regionList, "Countries and subdivisions where all play (bets, bonus, purchases, redemptions) is refused."),
+  DEV_REGION: tunable("-", optionalRegion, "Development only: the region assumed for requests (stands in for cf.country/cf.regionCode); production ignores it."),
+  LIMIT_RAISE_DELAY_HOURS: tunable("24", wholeNumber(1, 720), "How long a raised or removed player limit waits before it takes effect."),
+  CHECKOUT_HOLD_MINUTES: tunable("60", wholeNumber(31, 1440), "How long an open checkout counts toward the player's purchase limits (its session expires then)."),
 } as const;
 
 export type TunableName = keyof typeof TUNABLES;

@@ -32,6 +32,10 @@ export const routes: RouteObject[] = [
             path: "disclaimer",
             lazy: async () => ({ Component: (await import("../features/legal/components/disclaimer-page")).DisclaimerPage }),
           },
+          {
+            path: "responsible-play",
+            lazy: async () => ({ Component: (await import("../features/protection/components/responsible-play-page")).ResponsiblePlayPage }),
+          },
           { path: "social", lazy: async () => ({ Component: (await import("../features/social/components/social-page")).SocialPage }) },
           {
             element: <ProtectedRoute />,

@@ -410,7 +410,20 @@ const ENDPOINTS: Endpoint[] = [
         ),
     },
     { routes: ["GET /api/me"], request: () => get("/api/me", queryFor({ uid: fc.constant(admin.userId) })) },
-    { routes: ["PATCH /api/me"], request: () => post("/api/me", bodyFor({ displayName: fc.oneof(unicodeText(40), fc.string({ unit: "grapheme", maxLength: 40 })), coinBalance: fc.constant(1e9), vantageCash: fc.constant(1e9) }), "PATCH") },
+    {
+      routes: ["PATCH /api/me"],
+      request: () =>
+        post(
+          "/api/me",
+          bodyFor({
+            displayName: fc.oneof(unicodeText(40), fc.string({ unit: "grapheme", maxLength: 40 })),
+            dateOfBirth: fc.oneof(fc.constantFrom("1990-04-25", "1980-01-01", "2015-06-01", "1990-02-30", "2999-01-01", "1899-12-31", ""), unicodeText(12)),
+            coinBalance: fc.constant(1e9),
+            vantageCash: fc.constant(1e9),
+          }),
+          "PATCH",
+        ),
+    },
     {
       routes: ["GET /api/events"],
       request: () =>
@@ -506,6 +519,28 @@ const ENDPOINTS: Endpoint[] = [
         fc
           .tuple(idSegment(accountIds, hex32.map((h) => `acct_sim_${h}`)), fc.constantFrom("", "/complete"), methods, malformedBody)
           .map(([id, action, method, body]) => ({ method: action === "" ? (method === "POST" ? "GET" : method) : method === "GET" ? "POST" : method, path: `/api/payments/sim/onboarding/${id}${action}`, body })),
+    },
+    {
+      routes: ["PUT /api/admin/players/:userId/date-of-birth"],
+      request: () =>
+        post(
+          idSegment([victim.userId, bystander.userId], fc.uuid()).map((id) => `/api/admin/players/${id}/date-of-birth`),
+          bodyFor({ dateOfBirth: fc.constantFrom("1990-04-25", "2015-06-01", "1990-02-30", "") }),
+          "PUT",
+        ),
+    },
+    // Last, so a break or a low limit the victim may take does not make the money routes above answer shallower refusals.
+    { routes: ["POST /api/me/break"], request: () => post("/api/me/break", bodyFor({ period: fc.constantFrom("24h", "7d", "30d", "permanent", "1h", "", "PERMANENT"), until: fc.constant(0) })) },
+    {
+      routes: ["PUT /api/me/limits"],
+      request: () => {
+        const limit = fc.oneof(fc.integer({ min: -5, max: 1_000_000 }), fc.constant(null), fc.double(), fc.constantFrom(0.5, 12.345, 1e21, "10"));
+        return post(
+          "/api/me/limits",
+          bodyFor({ dailyStakeCoins: limit, dailyStakeCash: limit, dailyPurchaseDollars: limit, weeklyPurchaseDollars: limit, monthlyPurchaseDollars: limit, weekly: limit }),
+          "PUT",
+        );
+      },
     },
 ];
 

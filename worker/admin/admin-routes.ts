@@ -11,6 +11,9 @@ import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-erro
 import type { AppEnv } from "../http/app-types";
 import { feedNow } from "../odds/odds-service";
 import { applyOperatorResult } from "../settlement/operator-result";
+import { DateOfBirthSchema } from "../../src/shared/schemas/protection";
+import { tunables } from "../tunables";
+import { getUserWallet } from "../wallet/get-user-wallet";
 
 /** An operator is an account whose ADMIN_EMAILS address the identity provider verified. */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
@@ -45,6 +48,20 @@ export function adminRoutes() {
     if (!answer.ok) throw fromErrorResult(answer);
     const { ok: _ok, ...body } = answer;
     return c.json(body);
+  });
+
+  // Player protection (issue 14): a player's date of birth is stored once; correcting a
+  // mistyped one is an operator's job. Reopens an account closed only by the age rule.
+  app.put("/players/:userId/date-of-birth", async (c) => {
+    const userId = parseWith(EventIdSchema, c.req.param("userId"));
+    const { dateOfBirth } = await readJson(c, z.strictObject({ dateOfBirth: DateOfBirthSchema }));
+    if (!(await findUser(getDb(c.env), userId))) throw new ApiError(404, "not-found", "No such player.");
+    const now = Date.now();
+    const result = await getUserWallet(c.env, userId).correctDateOfBirth(userId, { dateOfBirth, minAge: tunables(c.env).MIN_AGE }, now);
+    if (!result.ok) throw fromErrorResult(result);
+    console.log(`protection admin: ${c.var.user.email} set the date of birth of ${userId}`);
+    const protection = await getUserWallet(c.env, userId).getProtection(userId, now);
+    return c.json({ userId, dateOfBirth: protection.state.dateOfBirth, closed: protection.state.closed });
   });
 
   return app;

@@ -119,7 +119,7 @@ export function authRoutes() {
       return signedOut(c);
     }
     if (outcome.token) setRefreshCookie(c, outcome.token, outcome.expiresAt, now);
-    return c.json(await sessionResponse(c.env, user, now));
+    return c.json(await sessionResponse(c.env, user, now, c.req.raw));
   });
 
   app.post("/logout", async (c) => {

@@ -15,16 +15,17 @@ import { upsertUserFromClaims, type UserRow } from "./users";
 
 export type SessionResponse = { accessToken: string; expiresAt: number; user: UserDocument };
 
-export async function sessionResponse(env: Env, user: UserRow, now: number): Promise<SessionResponse> {
+/** `request` says where the player is (the user document's region rules and minimum age). */
+export async function sessionResponse(env: Env, user: UserRow, now: number, request?: Request): Promise<SessionResponse> {
   const session = await issueAccessToken(env, { id: user.id, email: user.email }, now);
-  return { ...session, user: await loadUserDocument(env, user, now) };
+  return { ...session, user: await loadUserDocument(env, user, now, request) };
 }
 
 /** Upserts the account, opens its wallet, sets the refresh cookie; answers the session. */
 export async function startSession(c: Context<AppEnv>, claims: IdTokenClaims, now: number): Promise<SessionResponse> {
   const db = getDb(c.env);
   const user = await upsertUserFromClaims(db, claims, now);
-  const response = await sessionResponse(c.env, user, now);
+  const response = await sessionResponse(c.env, user, now, c.req.raw);
   const refresh = await startRefreshFamily(db, user.id, now);
   setRefreshCookie(c, refresh.token, refresh.expiresAt, now);
   return response;

@@ -1,17 +1,19 @@
 // Builds the player's user document (spec §3) from the D1 account and the balances
-// held by the player's wallet Durable Object (the only source of truth for money).
+// held by the player's wallet Durable Object (the only source of truth for money),
+// with the player-protection fields (issue 14) the wallet also holds.
 import { adminEmails } from "../config";
 import type { UserRow } from "../auth/users";
 import { getUserWallet } from "../wallet/get-user-wallet";
-import { tunables } from "../tunables";
 import type { UserDocument } from "../../src/shared/schemas/user";
+import { protectionView } from "../protection/protection-view";
 
-export async function loadUserDocument(env: Env, user: UserRow, now: number): Promise<UserDocument> {
-  const { balances, redeemableCash, cashToPlay } = await getUserWallet(env, user.id).getRedeemable(
-    user.id,
-    now,
-    tunables(env).CASH_PLAYTHROUGH,
-  );
+/** `request`, when given, says where the player is (region rules and minimum age). */
+export async function loadUserDocument(env: Env, user: UserRow, now: number, request?: Request): Promise<UserDocument> {
+  const wallet = getUserWallet(env, user.id);
+  const [{ balances, redeemableCash, cashToPlay }, protection] = await Promise.all([
+    wallet.getRedeemable(user.id, now),
+    wallet.getProtection(user.id, now),
+  ]);
   return {
     uid: user.id,
     displayName: user.displayName,
@@ -21,5 +23,6 @@ export async function loadUserDocument(env: Env, user: UserRow, now: number): Pr
     ...balances,
     redeemableCash,
     cashToPlay,
+    ...protectionView(env, protection, now, request),
   };
 }

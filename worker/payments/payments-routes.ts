@@ -12,7 +12,7 @@ import { requireUser } from "../auth/require-user";
 import { publicOrigin } from "../auth/identity-config";
 import { paymentsMode } from "../config";
 import { getDb, type Db } from "../db/database";
-import { ApiError, readJson } from "../http/api-error";
+import { ApiError, fromErrorResult, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { getPaymentsProvider, type PaymentsProvider } from "./payments-provider";
 import {
@@ -25,6 +25,9 @@ import {
 import { checkPayoutIdentity, claimPayoutIdentities, PAYOUT_IDENTITY_IN_USE_MESSAGE, payoutIdentityInUse } from "./payout-identity";
 import { listRedemptionsWithRetry, submitRedemption } from "./redemption-service";
 import { simRoutes } from "./sim-routes";
+import { allowInRegion } from "../protection/request-region";
+import { tunables } from "../tunables";
+import { getUserWallet } from "../wallet/get-user-wallet";
 import { handleStripeWebhook } from "./stripe-webhook";
 
 const EmptyRequestSchema = z.union([z.object({}), z.null()]);
@@ -76,22 +79,35 @@ function checkoutRoutes() {
     const { amountCents } = await readJson(c, CheckoutSessionRequestSchema);
     const pack = findPack(amountCents);
     if (!pack) throw new ApiError(400, "invalid-argument", "Unknown pack amount.");
+    const play = allowInRegion(c, "purchase");
     const origin = publicOrigin(c.env, c.req.url);
     const provider = await getPaymentsProvider(c.env, origin);
+    const userId = c.var.user.id;
+    const now = Date.now();
+    // Player protection: the wallet checks age, break and purchase limits and holds this
+    // pack against the limits (so parallel checkouts cannot pass them) until it is credited,
+    // the session fails to open, or the hold expires with the session.
+    const wallet = getUserWallet(c.env, userId);
+    const holdMs = tunables(c.env).CHECKOUT_HOLD_MINUTES * 60_000;
+    const hold = await wallet.reservePurchase(userId, { holdId: crypto.randomUUID(), amountCents: pack.amountCents, holdMs }, now, play);
+    if (!hold.ok) throw fromErrorResult(hold);
     let session;
     try {
       session = await provider.createCheckoutSession({
-        userId: c.var.user.id,
+        userId,
         email: c.var.user.email,
         pack,
         successUrl: `${origin}/shop?checkout=success`,
         cancelUrl: `${origin}/shop?checkout=cancel`,
-        now: Date.now(),
+        now,
+        expiresAt: now + holdMs,
       });
     } catch (err) {
       console.error("checkout session creation failed", err);
+      await wallet.releasePurchaseHold(userId, hold.holdId, now);
       throw new ApiError(502, "checkout-failed", "Failed to create checkout session");
     }
+    await wallet.attachPurchaseHold(userId, { holdId: hold.holdId, sessionId: session.id }, now);
     return c.json({ url: session.url });
   });
   return app;
@@ -151,8 +167,13 @@ function withdrawalRoutes() {
   app.post("/", async (c) => {
     const { amount } = await readJson(c, WithdrawalRequestSchema);
     const amountCents = unitsToMinor("cash", amount)!;
-    const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
+    const play = allowInRegion(c, "redeem");
     const now = Date.now();
+    // Age first (a clear answer before any payout-account lookup); the wallet checks it
+    // again inside the transaction that holds the amount.
+    const refused = await getUserWallet(c.env, c.var.user.id).checkPlay(c.var.user.id, "redeem", now, play);
+    if (refused) throw fromErrorResult(refused);
+    const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
     const account = await viaProvider(() => currentAccount(getDb(c.env), provider, c.var.user.id, now));
     if (!account?.payoutsEnabled) throw new ApiError(403, "payouts-disabled", "Finish onboarding to enable payouts.");
     const key = c.req.header("Idempotency-Key");
@@ -167,6 +188,7 @@ function withdrawalRoutes() {
       provider,
       { userId: c.var.user.id, accountId: account.accountId, amountCents, redemptionId },
       now,
+      play,
     );
     if (redemption.status === "failed") {
       throw new ApiError(422, "payout-failed", "The payout failed and the amount was returned to your balance.", { redemption });

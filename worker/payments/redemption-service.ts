@@ -8,6 +8,7 @@ import { fromErrorResult } from "../http/api-error";
 import { getUserWallet } from "../wallet/get-user-wallet";
 import { tunables } from "../tunables";
 import type { PaymentsProvider } from "./payments-provider";
+import type { PlayContext } from "../protection/protection-operations";
 
 /** Pending payouts older than this are retried when the player looks at their history. */
 export const PAYOUT_RETRY_AFTER_MS = 60_000;
@@ -49,11 +50,13 @@ export async function submitRedemption(
   payouts: Payouts,
   input: { userId: string; accountId: string; amountCents: number; redemptionId: string },
   now: number,
+  play?: PlayContext,
 ): Promise<Redemption> {
   const held = await getUserWallet(env, input.userId).requestRedemption(
     input.userId,
     { amountCents: input.amountCents, redemptionId: input.redemptionId, cashPlaythrough: tunables(env).CASH_PLAYTHROUGH },
     now,
+    play,
   );
   if (!held.ok) throw fromErrorResult(held);
   if (held.redemption.status !== "pending") return held.redemption;

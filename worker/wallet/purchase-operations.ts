@@ -4,6 +4,7 @@
 // from the shared pack table, looked up by the amount actually paid.
 import { findPack } from "../../src/shared/packs";
 import type { WalletBalances } from "../../src/shared/schemas/user";
+import { recordPurchaseInTx } from "../protection/protection-operations";
 import type { WalletTx } from "./wallet-tx";
 
 export type CreditPurchaseInput = { checkoutSessionId: string; amountCents: number };
@@ -27,5 +28,7 @@ export function creditPurchaseInTx(tx: WalletTx, input: CreditPurchaseInput): Cr
   if (!coins.ok || (cash && !cash.ok)) {
     return { ok: false, status: 400, code: "invalid-argument", message: "The purchase could not be credited." };
   }
+  // Never refused (the money was taken), but it counts toward the player's purchase limits.
+  recordPurchaseInTx(tx, { reference, amountCents: pack.amountCents });
   return { ok: true, credited: true, coins: pack.coins, cashCents: pack.cashCents, balances: tx.balances() };
 }

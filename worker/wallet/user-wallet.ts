@@ -9,8 +9,25 @@ import type { BetDocument, LiveMessage } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import { projectionStatements, type OutboxRow } from "./wallet-projection";
 import { WALLET_SCHEMA, WALLET_SCHEMA_VERSION } from "./wallet-schema";
-import { WalletTx, type LedgerReason } from "./wallet-tx";
 import { tunables } from "../tunables";
+import type { BreakPeriod, LimitName, PlayAction, Refusal } from "../../src/shared/protection";
+import {
+  attachPurchaseHoldInTx,
+  confirmDateOfBirthInTx,
+  correctDateOfBirthInTx,
+  gatePlay,
+  protectionSnapshotInTx,
+  releasePurchaseHoldInTx,
+  reservePurchaseInTx,
+  setLimitsInTx,
+  takeBreakInTx,
+  type BreakResult,
+  type DateOfBirthResult,
+  type PlayContext,
+  type ProtectionSnapshot,
+  type PurchaseHoldResult,
+} from "../protection/protection-operations";
+import { WalletTx, type LedgerReason } from "./wallet-tx";
 import { playthroughAudit, playthroughState, type PlaythroughState } from "./playthrough";
 import { claimDailyBonusInTx, type DailyBonusResult } from "./bonus-operations";
 import { creditPurchaseInTx, type CreditPurchaseInput, type CreditPurchaseResult } from "./purchase-operations";
@@ -199,8 +216,8 @@ export class UserWallet extends DurableObject<Env> {
   // ---- bets (logic in bet-operations.ts) ----
 
   /** Places a confirmed slip: replay, checks, debit, bets and stored answer, atomically. */
-  async placeBets(userId: string, input: PlaceBetsInput, now: number): Promise<PlaceBetsResult> {
-    return this.transact(userId, now, (tx) => placeBetsInTx(tx, input));
+  async placeBets(userId: string, input: PlaceBetsInput, now: number, play = this.defaultPlay()): Promise<PlaceBetsResult> {
+    return this.transact(userId, now, (tx) => placeBetsInTx(tx, input, play));
   }
 
   /** The stored answer to an Idempotency-Key, so a retry skips re-pricing entirely. */
@@ -214,9 +231,9 @@ export class UserWallet extends DurableObject<Env> {
 
   // ---- money in and out: daily bonus, coin packs, redemptions (logic in *-operations.ts) ----
 
-  /** `cashPlaythrough`: the caller's CASH_PLAYTHROUGH (play-through.ts); the wallet's own configuration when omitted. */
-  async claimDailyBonus(userId: string, now: number, cashPlaythrough?: number): Promise<DailyBonusResult> {
-    return this.transact(userId, now, (tx) => claimDailyBonusInTx(tx.withCashPlaythrough(cashPlaythrough)));
+  /** `cashPlaythrough`: the caller's CASH_PLAYTHROUGH (playthrough.ts); the wallet's own configuration when omitted. */
+  async claimDailyBonus(userId: string, now: number, play = this.defaultPlay(), cashPlaythrough?: number): Promise<DailyBonusResult | Refusal> {
+    return this.transact(userId, now, (tx) => gatePlay(tx, "bonus", play) ?? claimDailyBonusInTx(tx.withCashPlaythrough(cashPlaythrough)));
   }
 
   async creditPurchase(userId: string, input: CreditPurchaseInput & { cashPlaythrough?: number }, now: number): Promise<CreditPurchaseResult> {
@@ -227,8 +244,13 @@ export class UserWallet extends DurableObject<Env> {
     userId: string,
     input: { amountCents: number; redemptionId: string; cashPlaythrough?: number },
     now: number,
-  ): Promise<RedemptionResult> {
-    return this.transact(userId, now, (tx) => requestRedemptionInTx(tx.withCashPlaythrough(input.cashPlaythrough), input));
+    play = this.defaultPlay(),
+  ): Promise<RedemptionResult | Refusal> {
+    return this.transact(
+      userId,
+      now,
+      (tx) => gatePlay(tx, "redeem", play) ?? requestRedemptionInTx(tx.withCashPlaythrough(input.cashPlaythrough), input),
+    );
   }
 
   /** Balances with what is still to play and what may be redeemed (GET /api/me). */
@@ -254,6 +276,58 @@ export class UserWallet extends DurableObject<Env> {
 
   async listRedemptions(userId: string, now: number): Promise<Redemption[]> {
     return this.read(userId, now, (tx) => listRedemptionsInTx(tx));
+  }
+
+  // ---- player protection (logic in worker/protection/protection-operations.ts) ----
+
+  /** The minimum age when the caller knows no region (direct calls, tests). */
+  private defaultPlay(): PlayContext {
+    return { minAge: tunables(this.env).MIN_AGE };
+  }
+
+  async confirmDateOfBirth(userId: string, input: { dateOfBirth: string; minAge: number }, now: number): Promise<DateOfBirthResult> {
+    return this.transact(userId, now, (tx) => confirmDateOfBirthInTx(tx, input));
+  }
+
+  /** Operators only (see /api/admin/players/:userId/date-of-birth). */
+  async correctDateOfBirth(userId: string, input: { dateOfBirth: string; minAge: number }, now: number): Promise<DateOfBirthResult> {
+    return this.transact(userId, now, (tx) => correctDateOfBirthInTx(tx, input));
+  }
+
+  async takeBreak(userId: string, period: BreakPeriod, now: number): Promise<BreakResult> {
+    return this.transact(userId, now, (tx) => takeBreakInTx(tx, period));
+  }
+
+  /** Requested limits in minor units (null removes); raises wait `raiseDelayMs`. */
+  async setLimits(userId: string, requested: Partial<Record<LimitName, number | null>>, raiseDelayMs: number, now: number) {
+    return this.transact(userId, now, (tx) => setLimitsInTx(tx, requested, raiseDelayMs));
+  }
+
+  /** The account gate alone (read-only), for a clear early answer; operations re-check it in their transaction. */
+  async checkPlay(userId: string, action: PlayAction, now: number, play = this.defaultPlay()): Promise<Refusal | null> {
+    return this.read(userId, now, (tx) => gatePlay(tx, action, play));
+  }
+
+  async getProtection(userId: string, now: number): Promise<ProtectionSnapshot> {
+    return this.read(userId, now, (tx) => protectionSnapshotInTx(tx));
+  }
+
+  /** Before a checkout session: gate, purchase limits, and a hold counting it (see reservePurchaseInTx). */
+  async reservePurchase(
+    userId: string,
+    input: { holdId: string; amountCents: number; holdMs: number },
+    now: number,
+    play = this.defaultPlay(),
+  ): Promise<PurchaseHoldResult> {
+    return this.transact(userId, now, (tx) => reservePurchaseInTx(tx, input, play));
+  }
+
+  async attachPurchaseHold(userId: string, input: { holdId: string; sessionId: string }, now: number): Promise<void> {
+    this.transact(userId, now, (tx) => attachPurchaseHoldInTx(tx, input));
+  }
+
+  async releasePurchaseHold(userId: string, holdId: string, now: number): Promise<void> {
+    this.transact(userId, now, (tx) => releasePurchaseHoldInTx(tx, holdId));
   }
 
   // ---- after a change: projection and live push (outside the critical section) ----

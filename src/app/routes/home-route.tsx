@@ -1,13 +1,15 @@
 // '/': the sign-in screen when signed out, the board when signed in (spec §2). It also
 // reads the result of a redirect sign-in: `auth_error` (callback failures, shown as
 // 'Sign-in failed: …') or `login_error` (the sign-in could not start, 'Login failed: …'),
-// and sends a player who just signed in on to the page they originally wanted.
+// and sends a player who just signed in on to the page they originally wanted. A player
+// who has not confirmed a date of birth sees that step before the board (PlayGate).
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "../../features/auth/auth-provider";
 import { SignInCard } from "../../features/auth/components/sign-in-card";
 import { safeFrom, signInFailedMessage } from "../../features/auth/sign-in-url";
 import { BoardPage } from "../../features/board/components/board-page";
+import { PlayGate } from "../../features/protection/components/play-gate";
 import "../../features/auth/components/auth.css";
 
 function resultMessage(params: URLSearchParams): string | null {
@@ -48,5 +50,9 @@ export function HomeRoute() {
     );
   }
   if (status === "signed-out") return <SignInCard from={from} error={failure} />;
-  return <BoardPage />;
+  return (
+    <PlayGate>
+      <BoardPage />
+    </PlayGate>
+  );
 }

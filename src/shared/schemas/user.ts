@@ -1,6 +1,7 @@
 // The signed-in player's document (spec §3 "User document"), as /api/me and the live
 // socket send it. Balances are integers: coins, and Vantage Cash in cents.
 import { z } from "zod";
+import { DateOfBirthSchema, ProtectionViewSchema } from "./protection";
 
 export const WalletBalancesSchema = z.object({
   coinBalance: z.number().int().nonnegative(),
@@ -20,7 +21,7 @@ export const UserDocumentSchema = WalletBalancesSchema.extend({
   redeemableCash: z.number().int().nonnegative(),
   /** Vantage Cash cents still to be staked in settled bets before bought/bonus cash is redeemable. */
   cashToPlay: z.number().int().nonnegative(),
-});
+}).extend(ProtectionViewSchema.shape);
 export type UserDocument = z.infer<typeof UserDocumentSchema>;
 
 
@@ -36,4 +37,7 @@ export const DisplayNameSchema = z
       // eslint-disable-next-line no-control-regex
       .refine((s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s), "Username cannot contain control characters."),
   );
-export const UpdateMeRequestSchema = z.object({ displayName: DisplayNameSchema });
+/** PATCH /api/me takes partial bodies: any of these fields, at least one. */
+export const UpdateMeRequestSchema = z
+  .object({ displayName: DisplayNameSchema.optional(), dateOfBirth: DateOfBirthSchema.optional() })
+  .refine((body) => body.displayName !== undefined || body.dateOfBirth !== undefined, "Nothing to update.");

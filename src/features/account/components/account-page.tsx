@@ -1,6 +1,11 @@
 // /account (spec §2): the player edits their username. It is saved to the profile on
 // the server and on the device under 'vantage.username', with the spec §8 messages.
+// Below it, the player-protection tools (issue 14): take a break, and limits.
 import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { PlayerLimits } from "../../protection/components/player-limits";
+import { TakeABreak } from "../../protection/components/take-a-break";
+import { useFreshUser } from "../../protection/hooks/use-fresh-user";
 import { errorMessage } from "../../../lib/api-client";
 import type { UserDocument } from "../../../shared/schemas/user";
 import { useAuth } from "../../auth/auth-provider";
@@ -17,6 +22,7 @@ export function AccountPage() {
   const [name, setName] = useState(() => usernameFor(user));
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
+  const fresh = useFreshUser();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -78,8 +84,20 @@ export function AccountPage() {
             Signed in as
           </h2>
           <p>{user.email}</p>
+          {user.dateOfBirth && <p>Date of birth: {user.dateOfBirth}</p>}
         </section>
       )}
+      <TakeABreak />
+      {fresh.ready ? (
+        <PlayerLimits key={fresh.version} />
+      ) : (
+        <p className="muted" role="status">
+          Loading your limits…
+        </p>
+      )}
+      <p className="muted">
+        <Link to="/responsible-play">Responsible play</Link>: how these tools work and where to get help.
+      </p>
     </main>
   );
 }

@@ -143,6 +143,9 @@ export function RedeemPage() {
   return (
     <section className="page redeem" aria-labelledby="redeem-title">
       <h1 id="redeem-title">Redeem Vantage Cash</h1>
+      {user?.unavailable.includes("redeem") && (
+        <p className="negative">Redemptions are not available in your region ({user.region}).</p>
+      )}
       <p className="redeem-balance">
         Vantage Cash balance: <strong className="tabular">{formatMoney("cash", balanceCents)}</strong>
       </p>
