@@ -3,6 +3,7 @@
 // provider's local pages in development. Every route but the webhook and the simulator
 // pages needs a signed-in player, whose id comes only from the verified token.
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { findPack } from "../../src/shared/packs";
 import { CheckoutSessionRequestSchema } from "../../src/shared/schemas/checkout";
@@ -14,6 +15,7 @@ import { paymentsMode } from "../config";
 import { getDb, type Db } from "../db/database";
 import { ApiError, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
+import { limitBody } from "../http/body-limit";
 import { getPaymentsProvider, type PaymentsProvider } from "./payments-provider";
 import {
   connectStatusOf,
@@ -24,7 +26,7 @@ import {
 } from "./payout-accounts";
 import { listRedemptionsWithRetry, submitRedemption } from "./redemption-service";
 import { simRoutes } from "./sim-routes";
-import { handleStripeWebhook } from "./stripe-webhook";
+import { handleStripeWebhook, refuseBeforeBody, WEBHOOK_BODY_LIMIT_BYTES } from "./stripe-webhook";
 
 const EmptyRequestSchema = z.union([z.object({}), z.null()]);
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
@@ -86,9 +88,17 @@ function checkoutRoutes() {
   return app;
 }
 
+/** The webhook sets its own body limit (limitRequestBodies skips it), after the header checks. */
+export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
+
 function webhookRoutes() {
   const app = new Hono<AppEnv>();
-  app.post("/webhook", async (c) => {
+  const refuseUnsigned = createMiddleware<AppEnv>(async (c, next) => {
+    const refused = refuseBeforeBody(c.env, c.req.header("Stripe-Signature"));
+    if (refused) return c.json(refused.body, refused.status);
+    await next();
+  });
+  app.post("/webhook", refuseUnsigned, limitBody(WEBHOOK_BODY_LIMIT_BYTES), async (c) => {
     const raw = await c.req.text();
     const outcome = await handleStripeWebhook(c.env, raw, c.req.header("Stripe-Signature"), Date.now());
     return c.json(outcome.body, outcome.status);
