@@ -1,4 +1,5 @@
-// Operator endpoints under /api/admin. Only signed-in users whose e-mail is listed in
+// Operator endpoints under /api/admin: a game's result and the odds feed's status
+// (quota and last error). Only signed-in users whose verified e-mail is listed in
 // ADMIN_EMAILS may call them; everyone else gets 403 (401 without a valid token).
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -9,7 +10,8 @@ import { getDb } from "../db/database";
 import { adminEmails } from "../config";
 import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { feedNow } from "../odds/odds-service";
+import { listFeedStatus } from "../odds/feed-status";
+import { feedNow, getFeedProvider } from "../odds/odds-service";
 import { applyOperatorResult } from "../settlement/operator-result";
 
 /** An operator is an account whose ADMIN_EMAILS address the identity provider verified. */
@@ -45,6 +47,11 @@ export function adminRoutes() {
     if (!answer.ok) throw fromErrorResult(answer);
     const { ok: _ok, ...body } = answer;
     return c.json(body);
+  });
+
+  app.get("/feed-status", async (c) => {
+    const provider = getFeedProvider(c.env);
+    return c.json({ provider: provider?.name ?? null, sports: await listFeedStatus(c.env) });
   });
 
   return app;

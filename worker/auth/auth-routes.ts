@@ -4,6 +4,7 @@
 // itself starts in one place, session.ts.
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { identityMode } from "../config";
 import { getDb } from "../db/database";
@@ -34,7 +35,7 @@ import { verifyIdToken } from "./id-token-verifier";
 import { identityConfig, identityKeySet, publicOrigin, type IdentityConfig } from "./identity-config";
 import { safeFromPath } from "./redirect-target";
 import { revokeByToken, revokeFamily, rotateRefreshToken } from "./refresh-tokens";
-import { sessionResponse, startSession } from "./session";
+import { EMAIL_NOT_VERIFIED_MESSAGE, sessionResponse, startSession } from "./session";
 import {
   clearFlowCookie,
   clearRefreshCookie,
@@ -58,6 +59,12 @@ const TokenRequestSchema = z.object({
   client_id: z.string().min(1).max(256),
   client_secret: z.string().max(256).default(""),
   code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, "code_verifier is malformed"),
+});
+
+/** Routes that exist only while the embedded identity provider is the active one. */
+const embeddedIdentityOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (identityMode(c.env) !== "embedded") throw new ApiError(404, "not-found", "Not found.");
+  await next();
 });
 
 function requireIdentity(env: Env, requestUrl: string): IdentityConfig {
@@ -93,7 +100,12 @@ async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
 export function authRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.post("/session", async (c) => {
+  // ID token → session. Only beside the embedded identity provider (tests, the bench,
+  // scripts): the SPA signs in with the redirect flow, whose ID token is bound to this
+  // browser by the flow's nonce. With Google, any ID token for our client — one minted
+  // for another of our pages, say, or replayed from a log — would otherwise buy a
+  // 30-day session here (security review finding 5).
+  app.post("/session", embeddedIdentityOnly, async (c) => {
     const { idToken } = await readJson(c, SessionRequestSchema);
     const config = requireIdentity(c.env, c.req.url);
     const now = Date.now();
@@ -103,6 +115,7 @@ export function authRoutes() {
       now,
     });
     if (!verified.ok) throw new ApiError(401, "unauthenticated", `The sign-in token was rejected (${verified.reason}).`);
+    if (!verified.claims.emailVerified) throw new ApiError(403, "email-not-verified", EMAIL_NOT_VERIFIED_MESSAGE);
     return c.json(await startSession(c, verified.claims, now));
   });
 
@@ -157,16 +170,14 @@ export function authRoutes() {
     if (!exchanged.ok) return fail(exchanged.code);
     const verified = await verifyFlowIdToken(config, exchanged.idToken, flow, now);
     if (!verified.ok) return fail("invalid-id-token");
+    if (!verified.claims.emailVerified) return fail("email-not-verified");
     await startSession(c, verified.claims, now);
     clearFlowCookie(c);
     return c.redirect(flow.from, 302);
   });
 
   const dev = new Hono<AppEnv>();
-  dev.use(async (c, next) => {
-    if (identityMode(c.env) !== "embedded") throw new ApiError(404, "not-found", "Not found.");
-    await next();
-  });
+  dev.use(embeddedIdentityOnly);
   dev.get("/jwks", async (c) => c.json(await devJwks()));
   dev.post("/id-token", async (c) => {
     const body = await readJson(c, DevIdTokenRequestSchema);

@@ -1,15 +1,14 @@
-// GET /api/events (the board's odds for one sport, signed-in players only), GET
+// GET /api/events (the board's odds for one sport, signed-in players only) and GET
 // /api/sports (which sports the active feed carries, so the SPA can mark the rest
-// 'Coming soon', and the feed's clock) and the operator's GET /api/admin/feed-status (quota and last error).
+// 'Coming soon', and the feed's clock). The operator's feed status is an admin route
+// (worker/admin/admin-routes.ts).
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Event } from "../../src/shared/schemas/events";
 import { SPORT_KEYS, SPORTS } from "../../src/shared/sports";
 import { requireUser } from "../auth/require-user";
-import { adminEmails } from "../config";
 import { ApiError, parseWith } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { listFeedStatus } from "./feed-status";
 import { feedNow, getFeedProvider, loadEvents } from "./odds-service";
 
 /** Spec §7: exactly these parameters, with exactly these values; anything else is a 400. */
@@ -64,14 +63,6 @@ export function oddsRoutes() {
       feedNow: await feedNow(c.env, Date.now()),
       sports: SPORTS.map((s) => ({ key: s.key, label: s.label, mapped: provider?.isMapped(s.key) ?? false })),
     });
-  });
-
-  app.get("/admin/feed-status", requireUser, async (c) => {
-    if (!adminEmails(c.env).has(c.var.user.email.trim().toLowerCase())) {
-      throw new ApiError(403, "permission-denied", "Only operators can do this.");
-    }
-    const provider = getFeedProvider(c.env);
-    return c.json({ provider: provider?.name ?? null, sports: await listFeedStatus(c.env) });
   });
 
   return app;
