@@ -1,7 +1,8 @@
 // Money in and out over HTTP (spec §7): coin-pack checkout, the Stripe webhook, the
 // player's Connect payout account, and Vantage Cash withdrawals; plus the simulated
 // provider's local pages in development. Every route but the webhook and the simulator
-// pages needs a signed-in player, whose id comes only from the verified token.
+// pages needs a signed-in player, whose id comes only from the verified token, and
+// counts against that player's payment rate limit (they may call Stripe).
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
@@ -16,6 +17,8 @@ import { getDb, type Db } from "../db/database";
 import { ApiError, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { limitBody } from "../http/body-limit";
+import { limitPaymentCalls } from "../http/rate-limit";
+import { tunables } from "../tunables";
 import { getPaymentsProvider, type PaymentsProvider } from "./payments-provider";
 import {
   connectStatusOf,
@@ -42,11 +45,15 @@ async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The player's account at the active provider, refreshed from Stripe when it is real. */
-async function currentAccount(db: Db, provider: PaymentsProvider, userId: string, now: number): Promise<PayoutAccountRow | null> {
+/**
+ * The player's account at the active provider, refreshed from Stripe when it is real.
+ * `maxAgeMs` lets a read-only caller (GET /connect/status) take the stored state when it
+ * is that fresh, so reloading /redeem does not call Stripe every time.
+ */
+async function currentAccount(db: Db, provider: PaymentsProvider, userId: string, now: number, maxAgeMs = 0): Promise<PayoutAccountRow | null> {
   const row = await findPayoutAccount(db, userId);
   if (!row || row.provider !== provider.kind) return null;
-  if (provider.kind === "simulated") return row;
+  if (provider.kind === "simulated" || now - row.updatedAt < maxAgeMs) return row;
   const state = await provider.payoutAccountState(row.accountId);
   if (!state) return null;
   await updatePayoutAccountState(db, row.accountId, state, now);
@@ -62,7 +69,7 @@ async function accountOrCreate(db: Db, provider: PaymentsProvider, user: { id: s
 
 function checkoutRoutes() {
   const app = new Hono<AppEnv>();
-  app.use(requireUser);
+  app.use(requireUser, limitPaymentCalls);
   app.post("/session", async (c) => {
     const { amountCents } = await readJson(c, CheckoutSessionRequestSchema);
     const pack = findPack(amountCents);
@@ -108,11 +115,12 @@ function webhookRoutes() {
 
 function connectRoutes() {
   const app = new Hono<AppEnv>();
-  app.use(requireUser);
+  app.use(requireUser, limitPaymentCalls);
 
   app.get("/status", async (c) => {
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
-    return c.json(connectStatusOf(await viaProvider(() => currentAccount(getDb(c.env), provider, c.var.user.id, Date.now()))));
+    const maxAgeMs = tunables(c.env).CONNECT_STATUS_CACHE_MS;
+    return c.json(connectStatusOf(await viaProvider(() => currentAccount(getDb(c.env), provider, c.var.user.id, Date.now(), maxAgeMs))));
   });
 
   app.post("/create-or-link", async (c) => {
@@ -141,7 +149,7 @@ function connectRoutes() {
 
 function withdrawalRoutes() {
   const app = new Hono<AppEnv>();
-  app.use(requireUser);
+  app.use(requireUser, limitPaymentCalls);
 
   app.post("/", async (c) => {
     const { amount } = await readJson(c, WithdrawalRequestSchema);
