@@ -19,7 +19,7 @@ export const TUNABLES = {
   // Security review (issue 18): payment status caching and session lifetimes.
   CONNECT_STATUS_CACHE_MS: tunable("15000", wholeNumber(0, 300_000), "How long GET /api/connect/status answers the stored payout-account state before asking Stripe again (0 = always ask)."),
   REFRESH_FAMILY_MAX_AGE_DAYS: tunable("90", wholeNumber(1, 365), "Absolute lifetime of one sign-in: after this many days its refresh tokens stop working, however often they were rotated."),
-  TOKEN_VERSION_CACHE_MS: tunable("5000", wholeNumber(0, 60_000), "How long an isolate trusts a player's token version read from D1 (logout ends access tokens everywhere within this; 0 = read on every request)."),
+  SESSION_CHECK_CACHE_MS: tunable("5000", wholeNumber(0, 60_000), "How long an isolate trusts that a signed-in request's session is not logged out before reading D1 again (a logout ends its access tokens everywhere within this; 0 = read on every request)."),
 } as const;
 
 export type TunableName = keyof typeof TUNABLES;

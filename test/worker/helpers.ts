@@ -38,3 +38,9 @@ export async function signIn(email = `player-${crypto.randomUUID().slice(0, 8)}@
   const body = (await res.json()) as { accessToken: string; user: { uid: string } };
   return { token: body.accessToken, userId: body.user.uid, email };
 }
+
+/** The sign-in (refresh-token family) an access token belongs to: its `sid` claim. */
+export function sessionIdOf(accessToken: string): string {
+  const payload = accessToken.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/");
+  return (JSON.parse(atob(payload)) as { sid: string }).sid;
+}

@@ -1,5 +1,7 @@
-// /api/auth: sign-in (ID token → session, and the Google redirect flow), refresh-token
-// rotation, logout, and, in development only, the embedded identity provider. Per-IP
+// /api/auth: sign-in (the Google redirect flow; ID token → session beside the embedded
+// provider only), refresh-token rotation, logout (which ends the sign-in's refresh and
+// access tokens and its live sockets), and, in development only, the embedded identity
+// provider. Per-IP
 // sign-in limits are applied in front of this sub-app (worker/app.ts); the session
 // itself starts in one place, session.ts.
 import type { Context } from "hono";
@@ -34,8 +36,9 @@ import {
 import { verifyIdToken } from "./id-token-verifier";
 import { identityConfig, identityKeySet, publicOrigin, type IdentityConfig } from "./identity-config";
 import { safeFromPath } from "./redirect-target";
-import { revokeByToken, revokeFamily, rotateRefreshToken } from "./refresh-tokens";
-import { EMAIL_NOT_VERIFIED_MESSAGE, sessionResponse, startSession } from "./session";
+import { familyOfToken, rotateRefreshToken } from "./refresh-tokens";
+import { authenticate, bearerToken } from "./require-user";
+import { EMAIL_NOT_VERIFIED_MESSAGE, endSession, sessionMaxAgeMs, sessionResponse, startSession } from "./session";
 import {
   clearFlowCookie,
   clearRefreshCookie,
@@ -124,20 +127,30 @@ export function authRoutes() {
     if (!token) return signedOut(c);
     const now = Date.now();
     const db = getDb(c.env);
-    const outcome = await rotateRefreshToken(db, token, now);
-    if (!outcome.ok) return signedOut(c);
+    const outcome = await rotateRefreshToken(db, token, now, sessionMaxAgeMs(c.env));
+    if (!outcome.ok) {
+      // A replayed (stolen) token revoked its family: its open sockets close too.
+      if (outcome.reason === "reused") await endSession(c.env, outcome, now);
+      return signedOut(c);
+    }
     const user = await findUser(db, outcome.userId);
     if (!user) {
-      await revokeFamily(db, outcome.familyId, now);
+      await endSession(c.env, outcome, now);
       return signedOut(c);
     }
     if (outcome.token) setRefreshCookie(c, outcome.token, outcome.expiresAt, now);
-    return c.json(await sessionResponse(c.env, user, now));
+    return c.json(await sessionResponse(c.env, user, outcome.familyId, now));
   });
 
+  // Ends this sign-in: its refresh tokens, its access tokens (also when only the bearer
+  // token is sent) and its live sockets. Other devices of the same player stay signed in.
   app.post("/logout", async (c) => {
+    const now = Date.now();
     const token = readRefreshCookie(c);
-    if (token) await revokeByToken(getDb(c.env), token, Date.now());
+    const byCookie = token ? await familyOfToken(getDb(c.env), token) : null;
+    const bearer = byCookie ? null : await authenticate(c.env, bearerToken(c.req.header("Authorization")), now);
+    const session = byCookie ?? (bearer ? { userId: bearer.id, familyId: bearer.sessionId } : null);
+    if (session) await endSession(c.env, session, now);
     clearRefreshCookie(c);
     return c.json({ ok: true });
   });
