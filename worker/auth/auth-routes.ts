@@ -37,7 +37,6 @@ import { verifyIdToken } from "./id-token-verifier";
 import { identityConfig, identityKeySet, publicOrigin, type IdentityConfig } from "./identity-config";
 import { safeFromPath } from "./redirect-target";
 import { familyOfToken, rotateRefreshToken } from "./refresh-tokens";
-import { authenticate, bearerToken } from "./require-user";
 import { EMAIL_NOT_VERIFIED_MESSAGE, endSession, sessionMaxAgeMs, sessionResponse, startSession } from "./session";
 import {
   clearFlowCookie,
@@ -142,15 +141,12 @@ export function authRoutes() {
     return c.json(await sessionResponse(c.env, user, outcome.familyId, now));
   });
 
-  // Ends this sign-in: its refresh tokens, its access tokens (also when only the bearer
-  // token is sent) and its live sockets. Other devices of the same player stay signed in.
+  // Ends the sign-in of this browser's refresh cookie: its refresh tokens, its access
+  // tokens and its live sockets. Other devices of the same player stay signed in.
   app.post("/logout", async (c) => {
-    const now = Date.now();
     const token = readRefreshCookie(c);
-    const byCookie = token ? await familyOfToken(getDb(c.env), token) : null;
-    const bearer = byCookie ? null : await authenticate(c.env, bearerToken(c.req.header("Authorization")), now);
-    const session = byCookie ?? (bearer ? { userId: bearer.id, familyId: bearer.sessionId } : null);
-    if (session) await endSession(c.env, session, now);
+    const session = token ? await familyOfToken(getDb(c.env), token) : null;
+    if (session) await endSession(c.env, session, Date.now());
     clearRefreshCookie(c);
     return c.json({ ok: true });
   });
