@@ -92,6 +92,17 @@ describe("the Stripe webhook", () => {
     expect(stats.pulledBytes).toBe(0);
   });
 
+  it("refuses a declared body above 256 KB with 413 before anything else, reading none of it", async () => {
+    const { stream, stats } = countingBody(50 * KB * KB);
+    const request = new Request(`${BASE}/api/stripe/webhook`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Content-Length": String(50 * KB * KB) },
+      body: stream,
+    });
+    await expectTooLarge(await call(request), 256);
+    expect(stats.pulledBytes).toBe(0);
+  });
+
   it("accepts a signed event up to 256 KB and refuses a larger one with 413", async () => {
     const player = await signIn();
     const pad = (bytes: number, sessionId: string) => {

@@ -7,7 +7,8 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./app-types";
 
-const MAX_DRAIN_BYTES = 64 * 1024;
+/** As large as the largest body a route accepts (the Stripe webhook's 256 KB). */
+const MAX_DRAIN_BYTES = 256 * 1024;
 
 export const drainUnreadRequestBody = createMiddleware<AppEnv>(async (c, next) => {
   await next();

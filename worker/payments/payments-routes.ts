@@ -100,12 +100,18 @@ export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
 
 function webhookRoutes() {
   const app = new Hono<AppEnv>();
+  const limit = limitBody(WEBHOOK_BODY_LIMIT_BYTES);
+  // A declared oversize body is refused first (a 413 reads nothing); then a missing
+  // signature, still without reading; only then is a body of undeclared length counted.
+  const refuseDeclaredOversize = createMiddleware<AppEnv>(async (c, next) =>
+    c.req.header("Content-Length") !== undefined && c.req.header("Transfer-Encoding") === undefined ? limit(c, next) : next(),
+  );
   const refuseUnsigned = createMiddleware<AppEnv>(async (c, next) => {
     const refused = refuseBeforeBody(c.env, c.req.header("Stripe-Signature"));
     if (refused) return c.json(refused.body, refused.status);
     await next();
   });
-  app.post("/webhook", refuseUnsigned, limitBody(WEBHOOK_BODY_LIMIT_BYTES), async (c) => {
+  app.post("/webhook", refuseDeclaredOversize, refuseUnsigned, limit, async (c) => {
     const raw = await c.req.text();
     const outcome = await handleStripeWebhook(c.env, raw, c.req.header("Stripe-Signature"), Date.now());
     return c.json(outcome.body, outcome.status);
