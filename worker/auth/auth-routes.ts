@@ -1,9 +1,8 @@
 // /api/auth: sign-in (the Google redirect flow; ID token → session beside the embedded
 // provider only), refresh-token rotation, logout (which ends the sign-in's refresh and
 // access tokens and its live sockets), and, in development only, the embedded identity
-// provider. Per-IP
-// sign-in limits are applied in front of this sub-app (worker/app.ts); the session
-// itself starts in one place, session.ts.
+// provider. Per-IP sign-in limits are applied in front of this sub-app (worker/app.ts);
+// the session itself starts in one place, session.ts.
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";

@@ -404,10 +404,11 @@ export class UserWallet extends DurableObject<Env> {
     }
   }
 
-  /** When the next open socket's token expires (null without open sockets). */
+  /** When the next open socket's token expires (null without open sockets; closing ones no longer count). */
   private nextLiveExpiry(): number | null {
     let next: number | null = null;
     for (const ws of this.ctx.getWebSockets()) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
       const exp = liveAttachment(ws)?.exp;
       if (exp !== undefined && (next === null || exp < next)) next = exp;
     }
