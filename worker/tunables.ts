@@ -62,6 +62,10 @@ export const TUNABLES = {
   DEV_REGION: tunable("-", optionalRegion, "Development only: the region assumed for requests (stands in for cf.country/cf.regionCode); production ignores it."),
   LIMIT_RAISE_DELAY_HOURS: tunable("24", wholeNumber(1, 720), "How long a raised or removed player limit waits before it takes effect."),
   CHECKOUT_HOLD_MINUTES: tunable("60", wholeNumber(31, 1440), "How long an open checkout counts toward the player's purchase limits (its session expires then)."),
+  // Security review (issue 18): payment status caching and session lifetimes.
+  CONNECT_STATUS_CACHE_MS: tunable("15000", wholeNumber(0, 300_000), "How long GET /api/connect/status answers the stored payout-account state before asking Stripe again (0 = always ask)."),
+  REFRESH_FAMILY_MAX_AGE_DAYS: tunable("90", wholeNumber(1, 365), "Absolute lifetime of one sign-in: after this many days its refresh tokens stop working, however often they were rotated."),
+  SESSION_CHECK_CACHE_MS: tunable("5000", wholeNumber(0, 60_000), "How long an isolate trusts that a signed-in request's session is not logged out before reading D1 again (a logout ends its access tokens everywhere within this; 0 = read on every request)."),
 } as const;
 
 export type TunableName = keyof typeof TUNABLES;

@@ -25,7 +25,7 @@ import { createApp } from "../../worker/app";
 import worker from "../../worker/index";
 import { getUserWallet } from "../../worker/wallet/get-user-wallet";
 import { openEvents, pickOf } from "./bets-helpers";
-import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
+import { api, BASE, postJson, sessionIdOf, signIn, type SignedIn } from "./helpers";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -71,7 +71,7 @@ async function hostileTokens(): Promise<string[]> {
       .setIssuedAt(iat)
       .setExpirationTime(exp)
       .sign(key);
-  const expired = (await issueAccessToken(env, { id: victim.userId, email: victim.email }, Date.now() - 2 * 3600_000)).accessToken;
+  const expired = (await issueAccessToken(env, { id: victim.userId, email: victim.email, sessionId: sessionIdOf(victim.token) }, Date.now() - 2 * 3600_000)).accessToken;
   const [head, payload, sig] = victim.token.split(".") as [string, string, string];
   const payloadClaims = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as Record<string, unknown>;
   return [

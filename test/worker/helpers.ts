@@ -60,3 +60,9 @@ export async function signIn(
   }
   return { token: body.accessToken, userId: body.user.uid, email };
 }
+
+/** The sign-in (refresh-token family) an access token belongs to: its `sid` claim. */
+export function sessionIdOf(accessToken: string): string {
+  const payload = accessToken.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/");
+  return (JSON.parse(atob(payload)) as { sid: string }).sid;
+}

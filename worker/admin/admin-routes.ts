@@ -1,4 +1,5 @@
-// Operator endpoints under /api/admin. Only signed-in users whose e-mail is listed in
+// Operator endpoints under /api/admin: a game's result and the odds feed's status
+// (quota and last error). Only signed-in users whose verified e-mail is listed in
 // ADMIN_EMAILS may call them; everyone else gets 403 (401 without a valid token).
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -9,7 +10,9 @@ import { getDb } from "../db/database";
 import { adminEmails } from "../config";
 import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { feedNow } from "../odds/odds-service";
+import { readCreditGuard } from "../odds/credit-guard";
+import { listFeedStatus } from "../odds/feed-status";
+import { feedNow, getFeedProvider } from "../odds/odds-service";
 import { applyOperatorResult } from "../settlement/operator-result";
 import { DateOfBirthSchema } from "../../src/shared/schemas/protection";
 import { tunables } from "../tunables";
@@ -62,6 +65,12 @@ export function adminRoutes() {
     console.log(`protection admin: ${c.var.user.email} set the date of birth of ${userId}`);
     const protection = await getUserWallet(c.env, userId).getProtection(userId, now);
     return c.json({ userId, dateOfBirth: protection.state.dateOfBirth, closed: protection.state.closed });
+  });
+
+  app.get("/feed-status", async (c) => {
+    const provider = getFeedProvider(c.env);
+    const guard = provider?.name === "the-odds-api" ? await readCreditGuard(c.env, Date.now()) : { locked: false };
+    return c.json({ provider: provider?.name ?? null, creditGuard: guard, sports: await listFeedStatus(c.env) });
   });
 
   return app;

@@ -1,9 +1,11 @@
-// /api/auth: sign-in (ID token → session, and the Google redirect flow), refresh-token
-// rotation, logout, and, in development only, the embedded identity provider. Per-IP
-// sign-in limits are applied in front of this sub-app (worker/app.ts); the session
-// itself starts in one place, session.ts.
+// /api/auth: sign-in (the Google redirect flow; ID token → session beside the embedded
+// provider only), refresh-token rotation, logout (which ends the sign-in's refresh and
+// access tokens and its live sockets), and, in development only, the embedded identity
+// provider. Per-IP sign-in limits are applied in front of this sub-app (worker/app.ts);
+// the session itself starts in one place, session.ts.
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { identityMode } from "../config";
 import { getDb } from "../db/database";
@@ -33,8 +35,8 @@ import {
 import { verifyIdToken } from "./id-token-verifier";
 import { identityConfig, identityKeySet, publicOrigin, type IdentityConfig } from "./identity-config";
 import { safeFromPath } from "./redirect-target";
-import { revokeByToken, revokeFamily, rotateRefreshToken } from "./refresh-tokens";
-import { sessionResponse, startSession } from "./session";
+import { familyOfToken, rotateRefreshToken } from "./refresh-tokens";
+import { EMAIL_NOT_VERIFIED_MESSAGE, endSession, sessionMaxAgeMs, sessionResponse, startSession } from "./session";
 import {
   clearFlowCookie,
   clearRefreshCookie,
@@ -58,6 +60,12 @@ const TokenRequestSchema = z.object({
   client_id: z.string().min(1).max(256),
   client_secret: z.string().max(256).default(""),
   code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, "code_verifier is malformed"),
+});
+
+/** Routes that exist only while the embedded identity provider is the active one. */
+const embeddedIdentityOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (identityMode(c.env) !== "embedded") throw new ApiError(404, "not-found", "Not found.");
+  await next();
 });
 
 function requireIdentity(env: Env, requestUrl: string): IdentityConfig {
@@ -93,7 +101,12 @@ async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
 export function authRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.post("/session", async (c) => {
+  // ID token → session. Only beside the embedded identity provider (tests, the bench,
+  // scripts): the SPA signs in with the redirect flow, whose ID token is bound to this
+  // browser by the flow's nonce. With Google, any ID token for our client — one minted
+  // for another of our pages, say, or replayed from a log — would otherwise buy a
+  // 30-day session here (security review finding 5).
+  app.post("/session", embeddedIdentityOnly, async (c) => {
     const { idToken } = await readJson(c, SessionRequestSchema);
     const config = requireIdentity(c.env, c.req.url);
     const now = Date.now();
@@ -103,6 +116,7 @@ export function authRoutes() {
       now,
     });
     if (!verified.ok) throw new ApiError(401, "unauthenticated", `The sign-in token was rejected (${verified.reason}).`);
+    if (!verified.claims.emailVerified) throw new ApiError(403, "email-not-verified", EMAIL_NOT_VERIFIED_MESSAGE);
     return c.json(await startSession(c, verified.claims, now));
   });
 
@@ -111,20 +125,27 @@ export function authRoutes() {
     if (!token) return signedOut(c);
     const now = Date.now();
     const db = getDb(c.env);
-    const outcome = await rotateRefreshToken(db, token, now);
-    if (!outcome.ok) return signedOut(c);
+    const outcome = await rotateRefreshToken(db, token, now, sessionMaxAgeMs(c.env));
+    if (!outcome.ok) {
+      // A replayed (stolen) token revoked its family: its open sockets close too.
+      if (outcome.reason === "reused") await endSession(c.env, outcome, now);
+      return signedOut(c);
+    }
     const user = await findUser(db, outcome.userId);
     if (!user) {
-      await revokeFamily(db, outcome.familyId, now);
+      await endSession(c.env, outcome, now);
       return signedOut(c);
     }
     if (outcome.token) setRefreshCookie(c, outcome.token, outcome.expiresAt, now);
-    return c.json(await sessionResponse(c.env, user, now, c.req.raw));
+    return c.json(await sessionResponse(c.env, user, outcome.familyId, now, c.req.raw));
   });
 
+  // Ends the sign-in of this browser's refresh cookie: its refresh tokens, its access
+  // tokens and its live sockets. Other devices of the same player stay signed in.
   app.post("/logout", async (c) => {
     const token = readRefreshCookie(c);
-    if (token) await revokeByToken(getDb(c.env), token, Date.now());
+    const session = token ? await familyOfToken(getDb(c.env), token) : null;
+    if (session) await endSession(c.env, session, Date.now());
     clearRefreshCookie(c);
     return c.json({ ok: true });
   });
@@ -157,16 +178,14 @@ export function authRoutes() {
     if (!exchanged.ok) return fail(exchanged.code);
     const verified = await verifyFlowIdToken(config, exchanged.idToken, flow, now);
     if (!verified.ok) return fail("invalid-id-token");
+    if (!verified.claims.emailVerified) return fail("email-not-verified");
     await startSession(c, verified.claims, now);
     clearFlowCookie(c);
     return c.redirect(flow.from, 302);
   });
 
   const dev = new Hono<AppEnv>();
-  dev.use(async (c, next) => {
-    if (identityMode(c.env) !== "embedded") throw new ApiError(404, "not-found", "Not found.");
-    await next();
-  });
+  dev.use(embeddedIdentityOnly);
   dev.get("/jwks", async (c) => c.json(await devJwks()));
   dev.post("/id-token", async (c) => {
     const body = await readJson(c, DevIdTokenRequestSchema);

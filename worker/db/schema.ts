@@ -32,6 +32,8 @@ export const refreshTokens = sqliteTable(
     revokedAt: integer("revoked_at"),
     /** SHA-256 (hex) of the token that replaced this one on rotation (migration 0006). */
     replacedBy: text("replaced_by"),
+    /** When the family's first token was issued: the sign-in's absolute lifetime counts from here (migration 0012). */
+    familyStartedAt: integer("family_started_at").notNull().default(0),
   },
   (t) => [index("refresh_tokens_family_idx").on(t.familyId), index("refresh_tokens_user_idx").on(t.userId)],
 );

@@ -1,8 +1,10 @@
 // Money in and out over HTTP (spec §7): coin-pack checkout, the Stripe webhook, the
 // player's Connect payout account, and Vantage Cash withdrawals; plus the simulated
 // provider's local pages in development. Every route but the webhook and the simulator
-// pages needs a signed-in player, whose id comes only from the verified token.
+// pages needs a signed-in player, whose id comes only from the verified token, and
+// counts against that player's payment rate limit (they may call Stripe).
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { findPack } from "../../src/shared/packs";
 import { CheckoutSessionRequestSchema } from "../../src/shared/schemas/checkout";
@@ -14,6 +16,9 @@ import { paymentsMode } from "../config";
 import { getDb, type Db } from "../db/database";
 import { ApiError, fromErrorResult, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
+import { limitBody } from "../http/body-limit";
+import { limitPaymentCalls } from "../http/rate-limit";
+import { tunables } from "../tunables";
 import { getPaymentsProvider, type PaymentsProvider } from "./payments-provider";
 import {
   connectStatusOf,
@@ -26,9 +31,8 @@ import { checkPayoutIdentity, claimPayoutIdentities, PAYOUT_IDENTITY_IN_USE_MESS
 import { listRedemptionsWithRetry, submitRedemption } from "./redemption-service";
 import { simRoutes } from "./sim-routes";
 import { allowInRegion } from "../protection/request-region";
-import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet/get-user-wallet";
-import { handleStripeWebhook } from "./stripe-webhook";
+import { handleStripeWebhook, refuseBeforeBody, WEBHOOK_BODY_LIMIT_BYTES } from "./stripe-webhook";
 
 const EmptyRequestSchema = z.union([z.object({}), z.null()]);
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
@@ -47,11 +51,13 @@ async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
 /**
  * The player's account at the active provider, refreshed from Stripe when it is real;
  * the payout destinations' fingerprints read here are claimed for this player.
+ * `maxAgeMs` lets a read-only caller (GET /connect/status) take the stored state when it
+ * is that fresh, so reloading /redeem does not call Stripe every time.
  */
-async function currentAccount(db: Db, provider: PaymentsProvider, userId: string, now: number): Promise<PayoutAccountRow | null> {
+async function currentAccount(db: Db, provider: PaymentsProvider, userId: string, now: number, maxAgeMs = 0): Promise<PayoutAccountRow | null> {
   const row = await findPayoutAccount(db, userId);
   if (!row || row.provider !== provider.kind) return null;
-  if (provider.kind === "simulated") return row;
+  if (provider.kind === "simulated" || now - row.updatedAt < maxAgeMs) return row;
   const state = await provider.payoutAccountState(row.accountId);
   if (!state) return null;
   await updatePayoutAccountState(db, row.accountId, state, now);
@@ -74,7 +80,7 @@ async function accountOrCreate(db: Db, provider: PaymentsProvider, user: { id: s
 
 function checkoutRoutes() {
   const app = new Hono<AppEnv>();
-  app.use(requireUser);
+  app.use(requireUser, limitPaymentCalls);
   app.post("/session", async (c) => {
     const { amountCents } = await readJson(c, CheckoutSessionRequestSchema);
     const pack = findPack(amountCents);
@@ -113,9 +119,23 @@ function checkoutRoutes() {
   return app;
 }
 
+/** The webhook sets its own body limit (limitRequestBodies skips it), after the header checks. */
+export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
+
 function webhookRoutes() {
   const app = new Hono<AppEnv>();
-  app.post("/webhook", async (c) => {
+  const limit = limitBody(WEBHOOK_BODY_LIMIT_BYTES);
+  // A declared oversize body is refused first (a 413 reads nothing); then a missing
+  // signature, still without reading; only then is a body of undeclared length counted.
+  const refuseDeclaredOversize = createMiddleware<AppEnv>(async (c, next) =>
+    c.req.header("Content-Length") !== undefined && c.req.header("Transfer-Encoding") === undefined ? limit(c, next) : next(),
+  );
+  const refuseUnsigned = createMiddleware<AppEnv>(async (c, next) => {
+    const refused = refuseBeforeBody(c.env, c.req.header("Stripe-Signature"));
+    if (refused) return c.json(refused.body, refused.status);
+    await next();
+  });
+  app.post("/webhook", refuseDeclaredOversize, refuseUnsigned, limit, async (c) => {
     const raw = await c.req.text();
     const outcome = await handleStripeWebhook(c.env, raw, c.req.header("Stripe-Signature"), Date.now());
     return c.json(outcome.body, outcome.status);
@@ -125,12 +145,13 @@ function webhookRoutes() {
 
 function connectRoutes() {
   const app = new Hono<AppEnv>();
-  app.use(requireUser);
+  app.use(requireUser, limitPaymentCalls);
 
   app.get("/status", async (c) => {
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
     const db = getDb(c.env);
-    const account = await viaProvider(() => currentAccount(db, provider, c.var.user.id, Date.now()));
+    const maxAgeMs = tunables(c.env).CONNECT_STATUS_CACHE_MS;
+    const account = await viaProvider(() => currentAccount(db, provider, c.var.user.id, Date.now(), maxAgeMs));
     const status = connectStatusOf(account);
     if (account && (await payoutIdentityInUse(db, c.var.user.id, account))) status.payoutIdentityInUse = true;
     return c.json(status);
@@ -162,7 +183,7 @@ function connectRoutes() {
 
 function withdrawalRoutes() {
   const app = new Hono<AppEnv>();
-  app.use(requireUser);
+  app.use(requireUser, limitPaymentCalls);
 
   app.post("/", async (c) => {
     const { amount } = await readJson(c, WithdrawalRequestSchema);

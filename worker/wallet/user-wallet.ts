@@ -64,6 +64,20 @@ const LIVE_SNAPSHOT_BETS = 50;
 const LIVE_MAX_SOCKETS = 20;
 /** Sub-protocol the SPA offers beside its token (see worker/live/live-routes.ts). */
 export const LIVE_PROTOCOL = "vantage.live.v1";
+/** Headers by which the Worker hands a verified connection's sign-in and token expiry to the object. */
+export const LIVE_SESSION_HEADER = "X-Vantage-Session-Id";
+export const LIVE_TOKEN_EXPIRES_HEADER = "X-Vantage-Token-Expires";
+/** Close codes the SPA sees: its sign-in ended (logout), or its access token expired (reconnect with a fresh one). */
+export const LIVE_CLOSE_SIGNED_OUT = 4001;
+export const LIVE_CLOSE_TOKEN_EXPIRED = 4002;
+
+/**
+ * What each live socket carries (survives hibernation): when it connected, and the
+ * sign-in and access-token expiry it was opened with. A socket lives no longer than its
+ * token (security review finding 7): the alarm closes it at `exp`, nothing is sent to it
+ * after `exp`, and a logout closes the sockets of that sign-in at once.
+ */
+type LiveAttachment = { at: number; n: number; sid: string; exp: number };
 
 export type LedgerRow = {
   seq: number;
@@ -333,7 +347,9 @@ export class UserWallet extends DurableObject<Env> {
   // ---- after a change: projection and live push (outside the critical section) ----
 
   private afterCommit(changedBets: BetDocument[]): void {
-    this.ctx.waitUntil(this.ctx.storage.setAlarm(Date.now() + OUTBOX_SAFETY_DELAY_MS).then(() => this.flushOutbox()));
+    // The safety alarm never lands later than the next live socket's token expiry.
+    const wakeAt = Math.min(Date.now() + OUTBOX_SAFETY_DELAY_MS, this.nextLiveExpiry() ?? Number.POSITIVE_INFINITY);
+    this.ctx.waitUntil(this.ctx.storage.setAlarm(wakeAt).then(() => this.flushOutbox()));
     const balances = this.ctx.storage.sql
       .exec<{ coins: number; cash_cents: number; last_bonus_day_et: string; bonus_streak: number }>(
         "SELECT coins, cash_cents, last_bonus_day_et, bonus_streak FROM wallet WHERE id = 1",
@@ -408,6 +424,8 @@ export class UserWallet extends DurableObject<Env> {
 
   async alarm(): Promise<void> {
     await this.flushOutbox();
+    this.closeExpiredSockets(Date.now());
+    await this.scheduleLiveExpiry();
   }
 
   // ---- live updates over hibernating WebSockets ----
@@ -418,11 +436,13 @@ export class UserWallet extends DurableObject<Env> {
       return new Response("expected a websocket upgrade", { status: 426 });
     }
     const userId = request.headers.get("X-Vantage-User-Id");
-    if (!userId) return new Response("missing user", { status: 400 });
+    const sid = request.headers.get(LIVE_SESSION_HEADER);
+    const exp = Number(request.headers.get(LIVE_TOKEN_EXPIRES_HEADER));
+    if (!userId || !sid || !Number.isFinite(exp)) return new Response("missing user, session or expiry", { status: 400 });
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     // getWebSockets() has no defined order: each socket carries when it connected.
-    const connectedAt = (ws: WebSocket) => (ws.deserializeAttachment() as { at: number; n: number } | null) ?? { at: 0, n: 0 };
+    const connectedAt = (ws: WebSocket) => liveAttachment(ws) ?? { at: 0, n: 0 };
     const open = this.ctx
       .getWebSockets()
       .sort((a, b) => connectedAt(a).at - connectedAt(b).at || connectedAt(a).n - connectedAt(b).n);
@@ -434,7 +454,8 @@ export class UserWallet extends DurableObject<Env> {
       }
     }
     this.ctx.acceptWebSocket(server);
-    server.serializeAttachment({ at: Date.now(), n: ++this.socketSeq });
+    server.serializeAttachment({ at: Date.now(), n: ++this.socketSeq, sid, exp } satisfies LiveAttachment);
+    await this.scheduleLiveExpiry();
     const snapshot = this.read(userId, Date.now(), (tx) => ({
       balances: tx.balances(),
       bets: listBetsInTx(tx, { limit: LIVE_SNAPSHOT_BETS }).bets,
@@ -459,14 +480,69 @@ export class UserWallet extends DurableObject<Env> {
     }
   }
 
+  /** Closes the live sockets opened under one sign-in (its logout); answers how many. */
+  async closeLiveSockets(sessionId: string): Promise<number> {
+    let closed = 0;
+    for (const ws of this.ctx.getWebSockets()) {
+      if (liveAttachment(ws)?.sid !== sessionId) continue;
+      closeQuietly(ws, LIVE_CLOSE_SIGNED_OUT, "signed out");
+      closed += 1;
+    }
+    return closed;
+  }
+
+  private closeExpiredSockets(now: number): void {
+    for (const ws of this.ctx.getWebSockets()) {
+      const attachment = liveAttachment(ws);
+      if (attachment && attachment.exp <= now) closeQuietly(ws, LIVE_CLOSE_TOKEN_EXPIRED, "token expired");
+    }
+  }
+
+  /** When the next open socket's token expires (null without open sockets; closing ones no longer count). */
+  private nextLiveExpiry(): number | null {
+    let next: number | null = null;
+    for (const ws of this.ctx.getWebSockets()) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
+      const exp = liveAttachment(ws)?.exp;
+      if (exp !== undefined && (next === null || exp < next)) next = exp;
+    }
+    return next;
+  }
+
+  /** Makes sure the alarm fires by the next socket's expiry (an earlier outbox alarm is kept). */
+  private async scheduleLiveExpiry(): Promise<void> {
+    const next = this.nextLiveExpiry();
+    if (next === null) return;
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > next) await this.ctx.storage.setAlarm(next);
+  }
+
   protected broadcast(message: LiveMessage): void {
     const text = JSON.stringify(message);
+    const now = Date.now();
     for (const ws of this.ctx.getWebSockets()) {
+      const attachment = liveAttachment(ws);
+      if (attachment && attachment.exp <= now) {
+        closeQuietly(ws, LIVE_CLOSE_TOKEN_EXPIRED, "token expired");
+        continue;
+      }
       try {
         ws.send(text);
       } catch {
         // A socket closing as we send is dropped; the client reconnects and resyncs.
       }
     }
+  }
+}
+
+function liveAttachment(ws: WebSocket): LiveAttachment | null {
+  return (ws.deserializeAttachment() as LiveAttachment | null) ?? null;
+}
+
+function closeQuietly(ws: WebSocket, code: number, reason: string): void {
+  try {
+    ws.close(code, reason);
+  } catch {
+    // Already closing.
   }
 }
