@@ -5,7 +5,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import { identityMode } from "../config";
+import { identityMode, sessionSigningKey } from "../config";
 import { getDb } from "../db/database";
 import { ApiError, errorJson, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
@@ -33,6 +33,7 @@ import {
 import { verifyIdToken } from "./id-token-verifier";
 import { identityConfig, identityKeySet, publicOrigin, type IdentityConfig } from "./identity-config";
 import { safeFromPath } from "./redirect-target";
+import { signInFailure } from "./sign-in-failure";
 import { revokeByToken, revokeFamily, rotateRefreshToken } from "./refresh-tokens";
 import { sessionResponse, startSession } from "./session";
 import {
@@ -132,7 +133,8 @@ export function authRoutes() {
   app.get("/google/start", async (c) => {
     const origin = publicOrigin(c.env, c.req.url);
     const config = identityConfig(c.env, origin);
-    if (!config) return c.redirect("/?login_error=not-configured", 302);
+    // The flow cookie is signed with the session key: without one, sign-in cannot start.
+    if (!config || !sessionSigningKey(c.env)) return signInFailure(c, "start", "not-configured");
     const now = Date.now();
     const flow = newFlow(safeFromPath(c.req.query("from")));
     setFlowCookie(c, await sealFlow(c.env, flow, now));
@@ -140,13 +142,10 @@ export function authRoutes() {
   });
 
   app.get("/google/callback", async (c) => {
-    const fail = (code: AuthErrorCode) => {
-      clearFlowCookie(c);
-      return c.redirect(`/?auth_error=${code}`, 302);
-    };
+    const fail = (code: AuthErrorCode) => signInFailure(c, "callback", code);
     const origin = publicOrigin(c.env, c.req.url);
     const config = identityConfig(c.env, origin);
-    if (!config) return fail("not-configured");
+    if (!config || !sessionSigningKey(c.env)) return fail("not-configured");
     const now = Date.now();
     const query = c.req.query();
     if (query.error) return fail(query.error === "access_denied" ? "access-denied" : "invalid-request");
