@@ -8,6 +8,7 @@ import { ErrorBoundary } from "../../src/components/error-screen";
 import { RouteError } from "../../src/components/route-error";
 import { TOAST_MS, ToastProvider, useToast } from "../../src/components/toast";
 import { USERNAME_KEY } from "../../src/features/auth/username";
+import { DISPLAY_NAME_MAX_LENGTH } from "../../src/shared/display-name";
 import { reloadPage } from "../../src/lib/browser-navigation";
 import { fakeApi, jsonResponse, renderApp, sessionBody, UNAUTHENTICATED, userDoc } from "./app-helpers";
 
@@ -91,19 +92,38 @@ describe("account page", () => {
     expect(screen.getByRole("button", { name: /Profile menu/ }).textContent).toContain("Lucky Lou");
   });
 
-  it("reports a refused username and keeps the old one on the device", async () => {
+  it("refuses a 33-character name before sending, with the same limit and sentence as the server", async () => {
+    const calls = signedInApi();
+    renderApp("/account");
+    const input = (await screen.findByLabelText("Username")) as HTMLInputElement;
+    expect(input.maxLength).toBe(DISPLAY_NAME_MAX_LENGTH);
+    // Typing stops at the limit...
+    await userEvent.clear(input);
+    await userEvent.type(input, "y".repeat(40));
+    expect(input.value).toBe("y".repeat(32));
+    // ...and a longer value (pasted past it, or kept from before) is refused before it is sent.
+    fireEvent.change(input, { target: { value: "x".repeat(33) } });
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    const status = await screen.findByText("❌ Failed to update username.");
+    expect(status.nextElementSibling?.textContent).toBe("Username must be at most 32 characters.");
+    expect(screen.queryByText(/displayName/)).toBeNull();
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+    expect(localStorage.getItem(USERNAME_KEY)).toBe("Ada");
+  });
+
+  it("shows the server's refusal as the second line and keeps the old name on the device", async () => {
     signedInApi((call) =>
       call.path === "/api/me" && call.method === "PATCH"
-        ? jsonResponse(400, { error: { code: "invalid-argument", message: "displayName: Username must be at most 32 characters." } })
+        ? jsonResponse(400, { error: { code: "invalid-argument", message: "Username cannot contain control characters." } })
         : undefined,
     );
     renderApp("/account");
     const input = await screen.findByLabelText("Username");
     await userEvent.clear(input);
-    await userEvent.type(input, "x".repeat(40));
+    await userEvent.type(input, "Lucky");
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("❌ Failed to update username.")).toBeTruthy();
-    expect(screen.getByText(/at most 32 characters/)).toBeTruthy();
+    const status = await screen.findByText("❌ Failed to update username.");
+    expect(status.nextElementSibling?.textContent).toBe("Username cannot contain control characters.");
     expect(localStorage.getItem(USERNAME_KEY)).toBe("Ada");
   });
 });

@@ -1,7 +1,10 @@
-// /api/me: the signed-in player's document, and changing their username.
+// /api/me: the signed-in player's document, and changing their username. A refused
+// username is a 400 whose message is the shared rule's sentence for a player (the same
+// one the account page shows before sending), never a field path.
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { UpdateMeRequestSchema } from "../../src/shared/schemas/user";
+import { z } from "zod";
+import { checkDisplayName } from "../../src/shared/schemas/user";
 import { requireUser } from "../auth/require-user";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
@@ -21,7 +24,10 @@ export function meRoutes() {
   });
 
   app.patch("/", async (c) => {
-    const { displayName } = await readJson(c, UpdateMeRequestSchema);
+    const body = await readJson(c, z.object({ displayName: z.unknown().optional() }));
+    const checked = checkDisplayName(body.displayName);
+    if (!checked.ok) throw new ApiError(400, "invalid-argument", checked.message);
+    const displayName = checked.name;
     const db = getDb(c.env);
     const [user] = await db.update(users).set({ displayName }).where(eq(users.id, c.var.user.id)).returning();
     if (!user) throw new ApiError(401, "unauthenticated", "Please log in again.");

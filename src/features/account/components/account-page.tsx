@@ -1,8 +1,11 @@
 // /account (spec §2): the player edits their username. It is saved to the profile on
 // the server and on the device under 'vantage.username', with the spec §8 messages.
+// The input and the check before saving use the same shared rule as the Worker, so a
+// refusal reads the same sentence whichever side makes it.
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "../../../lib/api-client";
-import type { UserDocument } from "../../../shared/schemas/user";
+import { DISPLAY_NAME_MAX_LENGTH } from "../../../shared/display-name";
+import { checkDisplayName, type UserDocument } from "../../../shared/schemas/user";
 import { useAuth } from "../../auth/auth-provider";
 import { storeUsername, usernameFor } from "../../auth/username";
 import "./account.css";
@@ -20,6 +23,11 @@ export function AccountPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const checked = checkDisplayName(name);
+    if (!checked.ok) {
+      setResult({ ok: false, reason: checked.message });
+      return;
+    }
     setSaving(true);
     setResult(null);
     try {
@@ -50,7 +58,7 @@ export function AccountPage() {
               id="account-username"
               type="text"
               value={name}
-              maxLength={64}
+              maxLength={DISPLAY_NAME_MAX_LENGTH}
               autoComplete="nickname"
               onChange={(e) => {
                 setName(e.target.value);
