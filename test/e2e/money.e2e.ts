@@ -48,7 +48,7 @@ describe("money in and out", () => {
     await page.getByRole("button", { name: "Set up payouts" }).click();
     await page.getByRole("button", { name: "Complete onboarding" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/redeem");
-    const amount = page.getByLabel("Amount (minimum 20)");
+    const amount = page.getByLabel("Amount (minimum $20)");
     const submit = page.getByRole("button", { name: "Request redemption" });
     await amount.fill("10");
     await expect.poll(() => submit.isDisabled()).toBe(true);

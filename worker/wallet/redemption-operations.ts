@@ -4,7 +4,7 @@
 // outside the critical section (worker/payments/redemption-service.ts), and reports back
 // here: completed (paid) or failed, which returns the amount (`redemption_refund`).
 // Every step is keyed by the redemption id, so retries cannot hold or refund twice.
-import { REDEMPTION_MIN_CENTS, type Redemption, type RedemptionStatus } from "../../src/shared/schemas/redemptions";
+import { REDEMPTION_MIN_CENTS, REDEMPTION_MIN_MESSAGE, type Redemption, type RedemptionStatus } from "../../src/shared/schemas/redemptions";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import type { WalletTx } from "./wallet-tx";
 
@@ -51,7 +51,7 @@ export function requestRedemptionInTx(tx: WalletTx, input: { amountCents: number
     return { ok: true, redemption: toRedemption(existing), balances: tx.balances(), created: false };
   }
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents < REDEMPTION_MIN_CENTS) {
-    return { ok: false, status: 400, code: "invalid-argument", message: "The minimum redemption is 20 Vantage Cash." };
+    return { ok: false, status: 400, code: "invalid-argument", message: REDEMPTION_MIN_MESSAGE };
   }
   const hold = tx.post({ currency: "cash", amount: -input.amountCents, reason: "redemption_hold", reference: input.redemptionId });
   if (!hold.ok) {
