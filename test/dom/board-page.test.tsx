@@ -159,6 +159,27 @@ describe("board cards", () => {
     expect(screen.getByRole("button", { name: "Boston Celtics ML 1.59" })).toBeTruthy();
   });
 
+  it("switches to Fractional in Settings and shows −150, +130, −110, +250 as 2/3, 13/10, 10/11, 5/2 on the board and the slip", async () => {
+    const user = userEvent.setup();
+    const markets = { moneyline: { home: -150, away: 130 }, spread: { line: -2.5, home: -110, away: -110 }, total: { line: 220.5, over: 250, under: -400 } };
+    boardApi({ events: [game("g1", 2 * HOUR, { markets })] });
+    const { router } = renderApp("/settings");
+    await user.click(await screen.findByRole("radio", { name: /Fractional/ }));
+    expect(localStorage.getItem("vantage.oddsFormat")).toBe("fractional");
+    await router.navigate("/");
+    expect(await screen.findByRole("button", { name: "Boston Celtics ML 2/3" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Miami Heat ML 13/10" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Boston Celtics -2.5 10/11" })).toBeTruthy();
+    const over = screen.getByRole("button", { name: "Total O 220.5 5/2" });
+    await user.click(over);
+    await user.click(screen.getByRole("button", { name: "Miami Heat ML 13/10" }));
+    const slip = document.querySelector(".betslip") as HTMLElement;
+    await waitFor(() => expect(within(slip).getByText("5/2")).toBeTruthy());
+    expect(within(slip).getByText("13/10")).toBeTruthy();
+    // Parlay odds: 3.5 × 2.3 = 8.05 → +705 → 141/20.
+    expect(within(slip).getByText("141/20")).toBeTruthy();
+  });
+
   it("disables sports without a feed and marks them 'Coming soon'", async () => {
     boardApi({
       events: [game("g1", 2 * HOUR)],

@@ -19,7 +19,7 @@ import {
   type BetslipPick,
 } from "../../../shared/betslip";
 import { WALLET_LABEL, formatAmount, unitsToMinor } from "../../../shared/money";
-import { decimalOdds, decimalToAmerican, formatAmerican, formatPrice } from "../../../shared/odds";
+import { decimalOdds, formatDecimalOdds, formatPrice } from "../../../shared/odds";
 import type { PlaceBetRequest, PlaceBetResponse, PriceChangedDetails } from "../../../shared/schemas/bets";
 import { sportLabel } from "../../../shared/sports";
 import { useApi, useAuth } from "../../auth/auth-provider";
@@ -206,7 +206,7 @@ export function Betslip() {
         {mode === "Parlay" && count >= 2 && (
           <>
             <dt>Parlay odds</dt>
-            <dd>{format === "decimal" ? combinedDecimal(picks).toFixed(2) : formatAmerican(decimalToAmerican(combinedDecimal(picks)))}</dd>
+            <dd>{formatDecimalOdds(combinedDecimal(picks), format)}</dd>
           </>
         )}
         <dt>Total stake</dt>
