@@ -8,6 +8,8 @@ import { ErrorBoundary } from "../../src/components/error-screen";
 import { RouteError } from "../../src/components/route-error";
 import { TOAST_MS, ToastProvider, useToast } from "../../src/components/toast";
 import { USERNAME_KEY } from "../../src/features/auth/username";
+import { PRODUCT_TITLE } from "../../src/lib/brand";
+import indexHtml from "../../index.html?raw";
 import { DISPLAY_NAME_MAX_LENGTH } from "../../src/shared/display-name";
 import { reloadPage } from "../../src/lib/browser-navigation";
 import { fakeApi, jsonResponse, renderApp, sessionBody, UNAUTHENTICATED, userDoc } from "./app-helpers";
@@ -155,6 +157,32 @@ describe("toast", () => {
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.getByRole("status").textContent).toBe("");
     expect(TOAST_MS).toBe(2200);
+  });
+});
+
+describe("document title", () => {
+  it("names the page in the browser tab, from PRODUCT_TITLE", async () => {
+    signedInApi((call) => {
+      if (call.path === "/api/sports") return jsonResponse(200, { feedNow: Date.now(), sports: [] });
+      return call.path.startsWith("/api/events") ? jsonResponse(200, []) : undefined;
+    });
+    const { router } = renderApp("/picks");
+    await screen.findByRole("heading", { name: "My Picks" });
+    await waitFor(() => expect(document.title).toBe("My Picks · Vantage"));
+    await act(() => router.navigate("/settings"));
+    await waitFor(() => expect(document.title).toBe("Settings · Vantage"));
+    await act(() => router.navigate("/redeem"));
+    await waitFor(() => expect(document.title).toBe("Redeem Vantage Cash · Vantage"));
+    await act(() => router.navigate("/nowhere"));
+    await waitFor(() => expect(document.title).toBe("Page not found · Vantage"));
+    await act(() => router.navigate("/"));
+    await waitFor(() => expect(document.title).toBe(PRODUCT_TITLE));
+  });
+
+  it("leaves nothing hard-coded in index.html: its title is filled in from PRODUCT_TITLE at build", () => {
+    const html = indexHtml;
+    expect(html).toContain("<title>%PRODUCT_TITLE%</title>");
+    expect(html).not.toMatch(/<title>[^%]/);
   });
 });
 

@@ -56,6 +56,29 @@ describe("wallet button and panel", () => {
     expect(harness.requests).toHaveLength(0);
   });
 
+  it("asks for a login, not 'Error claiming bonus', when the session expired while the page was open", async () => {
+    harness.user = player();
+    claimReply({ error: { code: "unauthenticated", message: "Please log in again." } }, 401);
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole("button", { name: "Claim daily bonus" }));
+    expect(await within(panel).findByText("You must be logged in to claim.")).toBeTruthy();
+    expect(within(panel).queryByText("Error claiming bonus")).toBeNull();
+    expect(harness.requests.some((r) => r.method === "POST" && r.path.startsWith("/api/grantDailyBonus"))).toBe(true);
+  });
+
+  it("draws the wallet symbol inline, never as an emoji a font may lack", async () => {
+    harness.user = player();
+    harness.mode = "coins";
+    const view = render(<WalletButton />);
+    const button = screen.getByRole("button", { name: /^Wallet:/ });
+    expect(button.querySelector("svg.wallet-icon-coins")).toBeTruthy();
+    expect(button.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+    view.unmount();
+    harness.mode = "cash";
+    render(<WalletButton />);
+    expect(screen.getByRole("button", { name: /^Wallet:/ }).querySelector("svg.wallet-icon-cash")).toBeTruthy();
+  });
+
   it("announces a normal claim and merges the new balances", async () => {
     harness.user = player();
     const balances = { coinBalance: 6000, vantageCash: 100, lastBonusDayET: "2025-01-01", bonusStreak: 1 };

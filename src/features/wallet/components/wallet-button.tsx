@@ -9,6 +9,7 @@ import { displayedStreak, STREAK_GOAL, claimedToday } from "../../../shared/bonu
 import { formatMoney, WALLET_LABEL, type WalletKind } from "../../../shared/money";
 import { BalanceTiles } from "./balance-tiles";
 import { claimDailyBonus, CLAIM_MESSAGES, type ClaimOutcome } from "./claim-daily-bonus";
+import { WalletIcon } from "./wallet-icon";
 import "./wallet.css";
 
 export function WalletButton() {
@@ -83,9 +84,7 @@ export function WalletButton() {
         aria-label={`Wallet: ${formatMoney(wallet.mode, shown)} ${WALLET_LABEL[wallet.mode]}`}
         onClick={() => setOpen((v) => !v)}
       >
-        <span aria-hidden="true" className="wallet-button-icon">
-          {wallet.mode === "coins" ? "🪙" : "💵"}
-        </span>
+        <WalletIcon kind={wallet.mode} />
         <span className="tabular">{formatMoney(wallet.mode, shown)}</span>
       </button>
 
