@@ -180,6 +180,19 @@ describe("board cards", () => {
     expect(within(slip).getByText("141/20")).toBeTruthy();
   });
 
+  it("keeps a toast started on the board on screen after the player moves to another page", async () => {
+    const user = userEvent.setup();
+    boardApi({ events: [game("g1", 2 * HOUR)] });
+    const { router } = renderApp("/");
+    await user.click(await screen.findByRole("button", { name: "Miami Heat ML +150" }));
+    await user.click(screen.getByRole("button", { name: "Miami Heat +4.5 -110" }));
+    const message = "Can’t add Moneyline and Spread for the same team.";
+    await waitFor(() => expect(screen.getByText(message)).toBeTruthy());
+    await router.navigate("/settings");
+    expect(await screen.findByRole("heading", { name: "Settings" })).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+  });
+
   it("disables sports without a feed and marks them 'Coming soon'", async () => {
     boardApi({
       events: [game("g1", 2 * HOUR)],

@@ -1,6 +1,7 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ToastProvider } from "../../src/components/toast";
 import { etDayKey } from "../../src/shared/bonus";
 import { authValue, harness, player, resetHarness, walletValue } from "./wallet-money-harness";
 
@@ -52,7 +53,7 @@ describe("wallet button and panel", () => {
   it("asks a signed-out visitor to log in, without calling the server", async () => {
     const { user, panel } = await openPanel();
     await user.click(within(panel).getByRole("button", { name: "Claim daily bonus" }));
-    expect(within(panel).getByRole("status").textContent).toBe("You must be logged in to claim.");
+    expect(panel.querySelector(".wallet-message")?.textContent).toBe("You must be logged in to claim.");
     expect(harness.requests).toHaveLength(0);
   });
 
@@ -64,6 +65,26 @@ describe("wallet button and panel", () => {
     expect(await within(panel).findByText("You must be logged in to claim.")).toBeTruthy();
     expect(within(panel).queryByText("Error claiming bonus")).toBeNull();
     expect(harness.requests.some((r) => r.method === "POST" && r.path.startsWith("/api/grantDailyBonus"))).toBe(true);
+  });
+
+  it("tells a player who left the panel how the claim ended, in the app-wide toast", async () => {
+    harness.user = player();
+    let answer: (r: Response) => void = () => undefined;
+    harness.replies.set("POST /api/grantDailyBonus", () => new Promise<Response>((r) => (answer = r)));
+    const user = userEvent.setup();
+    render(
+      <ToastProvider>
+        <WalletButton />
+        <button type="button">Elsewhere</button>
+      </ToastProvider>,
+    );
+    await user.click(screen.getByRole("button", { name: /^Wallet:/ }));
+    await user.click(screen.getByRole("button", { name: "Claim daily bonus" }));
+    // The player walks away before the answer comes back: the panel closes.
+    await user.click(screen.getByRole("button", { name: "Elsewhere" }));
+    expect(screen.queryByRole("dialog", { name: "Wallet" })).toBeNull();
+    answer(Response.json({ ok: true, alreadyClaimed: false, milestone: false, streak: 1 }));
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Daily bonus claimed! 🎁"));
   });
 
   it("draws the wallet symbol inline, never as an emoji a font may lack", async () => {
