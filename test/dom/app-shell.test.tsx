@@ -107,7 +107,7 @@ describe("account page", () => {
     fireEvent.change(input, { target: { value: "x".repeat(33) } });
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     const status = await screen.findByText("❌ Failed to update username.");
-    expect(status.nextElementSibling?.textContent).toBe("Username must be at most 32 characters.");
+    expect(status.closest("p")?.nextElementSibling?.textContent).toBe("Username must be at most 32 characters.");
     expect(screen.queryByText(/displayName/)).toBeNull();
     expect(calls.some((c) => c.method === "PATCH")).toBe(false);
     expect(localStorage.getItem(USERNAME_KEY)).toBe("Ada");
@@ -125,7 +125,7 @@ describe("account page", () => {
     await userEvent.type(input, "Lucky");
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     const status = await screen.findByText("❌ Failed to update username.");
-    expect(status.nextElementSibling?.textContent).toBe("Username cannot contain control characters.");
+    expect(status.closest("p")?.nextElementSibling?.textContent).toBe("Username cannot contain control characters.");
     expect(localStorage.getItem(USERNAME_KEY)).toBe("Ada");
   });
 });

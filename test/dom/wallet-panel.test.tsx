@@ -84,7 +84,20 @@ describe("wallet button and panel", () => {
     await user.click(screen.getByRole("button", { name: "Elsewhere" }));
     expect(screen.queryByRole("dialog", { name: "Wallet" })).toBeNull();
     answer(Response.json({ ok: true, alreadyClaimed: false, milestone: false, streak: 1 }));
-    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Daily bonus claimed! 🎁"));
+    await waitFor(() => expect(within(screen.getByRole("status")).getByText("Daily bonus claimed! 🎁")).toBeTruthy());
+  });
+
+  it("draws the messages' emoji as SVG while the text keeps them", async () => {
+    harness.user = player();
+    claimReply({ ok: true, alreadyClaimed: false, milestone: true, streak: 7 });
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole("button", { name: "Claim daily bonus" }));
+    const text = await within(panel).findByText("Daily bonus + streak bonus claimed! 🎉");
+    expect(text.className).toBe("visually-hidden");
+    const drawn = text.nextElementSibling as HTMLElement;
+    expect(drawn.getAttribute("aria-hidden")).toBe("true");
+    expect(drawn.querySelector("svg.emoji")).toBeTruthy();
+    expect(drawn.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
   });
 
   it("draws the wallet symbol inline, never as an emoji a font may lack", async () => {

@@ -3,6 +3,7 @@
 // The input and the check before saving use the same shared rule as the Worker, so a
 // refusal reads the same sentence whichever side makes it.
 import { useState, type FormEvent } from "react";
+import { EmojiText } from "../../../components/emoji-text";
 import { errorMessage } from "../../../lib/api-client";
 import { DISPLAY_NAME_MAX_LENGTH } from "../../../shared/display-name";
 import { checkDisplayName, type UserDocument } from "../../../shared/schemas/user";
@@ -71,10 +72,16 @@ export function AccountPage() {
           </button>
         </form>
         <div role="status" className="account-result">
-          {result?.ok === true && <p className="positive">{USERNAME_UPDATED}</p>}
+          {result?.ok === true && (
+            <p className="positive">
+              <EmojiText text={USERNAME_UPDATED} />
+            </p>
+          )}
           {result?.ok === false && (
             <>
-              <p className="negative">{USERNAME_UPDATE_FAILED}</p>
+              <p className="negative">
+                <EmojiText text={USERNAME_UPDATE_FAILED} />
+              </p>
               {result.reason && <p className="muted account-reason">{result.reason}</p>}
             </>
           )}

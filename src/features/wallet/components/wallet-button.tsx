@@ -5,6 +5,7 @@
 // message shows in the panel and as the app-wide toast, so a player who closes the panel
 // or moves to another page while the claim is under way still sees how it ended.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { EmojiText } from "../../../components/emoji-text";
 import { useToast } from "../../../components/toast";
 import { useAuth } from "../../auth/auth-provider";
 import { useWallet } from "../wallet-provider";
@@ -144,7 +145,7 @@ export function WalletButton() {
             {claiming ? "Claiming…" : claimed ? "Claimed today" : "Claim daily bonus"}
           </button>
           {/* Not a live region: the toast announces the same message once. */}
-          <p className={`wallet-message wallet-message-${outcome?.tone ?? "info"}`}>{outcome?.message ?? ""}</p>
+          <p className={`wallet-message wallet-message-${outcome?.tone ?? "info"}`}>{outcome && <EmojiText text={outcome.message} />}</p>
         </div>
       )}
     </div>
