@@ -122,6 +122,9 @@ describe("long team names on a phone", () => {
       { text: longest, clippedSideways: false, clippedBelow: false, lines: 2 },
       { text: second, clippedSideways: false, clippedBelow: false, lines: 2 },
     ]);
+    // The market headings fit their columns too (no "Moneyline" running into "Spread").
+    const headings = await card.locator(".event-market-name").evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+    expect(headings).toEqual([]);
     expect(await overflowing(page)).toEqual([]);
     const box = (await card.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
