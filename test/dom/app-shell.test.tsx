@@ -177,6 +177,8 @@ describe("document title", () => {
     await waitFor(() => expect(document.title).toBe("Page not found · Vantage"));
     await act(() => router.navigate("/"));
     await waitFor(() => expect(document.title).toBe(PRODUCT_TITLE));
+    // Let the board finish loading before the fake API goes away.
+    expect(await screen.findByText("No upcoming games.")).toBeTruthy();
   });
 
   it("leaves nothing hard-coded in index.html: its title is filled in from PRODUCT_TITLE at build", () => {
