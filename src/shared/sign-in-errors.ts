@@ -60,7 +60,7 @@ export type SignInFailure = { title: string; detail: string };
  * What the sign-in card shows for a raw parameter value: the spec line with the code
  * and its sentence for a known code, else the spec line with the generic sentence.
  */
-export function signInFailure(stage: SignInStage, raw: string): SignInFailure {
+export function signInFailureMessage(stage: SignInStage, raw: string): SignInFailure {
   if (isSignInErrorCode(raw)) return { title: `${PREFIX[stage]}: ${raw}`, detail: SENTENCES[raw] };
   return { title: `${PREFIX[stage]}: unknown-error`, detail: GENERIC_SIGN_IN_FAILURE };
 }

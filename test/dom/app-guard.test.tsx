@@ -10,7 +10,7 @@ import {
   SIGN_IN_ERROR_CODES,
   signInErrorPath,
   signInErrorSentence,
-  signInFailure,
+  signInFailureMessage,
 } from "../../src/shared/sign-in-errors";
 import { fakeApi, jsonResponse, renderApp, sessionBody, UNAUTHENTICATED } from "./app-helpers";
 
@@ -168,7 +168,7 @@ describe("sign-in screen on '/'", () => {
 
   it.each(SIGN_IN_ERROR_CODES)("has a fixed sentence for the Worker's code %s", (code) => {
     for (const stage of ["start", "callback"] as const) {
-      const shown = signInFailure(stage, code);
+      const shown = signInFailureMessage(stage, code);
       expect(shown.title).toBe(`${stage === "start" ? "Login failed" : "Sign-in failed"}: ${code}`);
       expect(shown.detail).not.toBe(GENERIC_SIGN_IN_FAILURE);
       expect(shown.detail).toMatch(/^[A-Z].+\.$/);

@@ -9,14 +9,14 @@ import { useAuth } from "../../features/auth/auth-provider";
 import { SignInCard } from "../../features/auth/components/sign-in-card";
 import { safeFrom } from "../../features/auth/sign-in-url";
 import { BoardPage } from "../../features/board/components/board-page";
-import { SIGN_IN_ERROR_PARAM, signInFailure, type SignInFailure } from "../../shared/sign-in-errors";
+import { SIGN_IN_ERROR_PARAM, signInFailureMessage, type SignInFailure } from "../../shared/sign-in-errors";
 import "../../features/auth/components/auth.css";
 
 function resultMessage(params: URLSearchParams): SignInFailure | null {
   const authError = params.get(SIGN_IN_ERROR_PARAM.callback);
-  if (authError !== null) return signInFailure("callback", authError);
+  if (authError !== null) return signInFailureMessage("callback", authError);
   const loginError = params.get(SIGN_IN_ERROR_PARAM.start);
-  if (loginError !== null) return signInFailure("start", loginError);
+  if (loginError !== null) return signInFailureMessage("start", loginError);
   return null;
 }
 
