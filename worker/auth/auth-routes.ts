@@ -33,7 +33,6 @@ import {
 import { verifyIdToken } from "./id-token-verifier";
 import { identityConfig, identityKeySet, publicOrigin, type IdentityConfig } from "./identity-config";
 import { safeFromPath } from "./redirect-target";
-import { signInFailure } from "./sign-in-failure";
 import { revokeByToken, revokeFamily, rotateRefreshToken } from "./refresh-tokens";
 import { sessionResponse, startSession } from "./session";
 import {
@@ -44,6 +43,7 @@ import {
   setFlowCookie,
   setRefreshCookie,
 } from "./session-cookies";
+import { signInFailure } from "./sign-in-failure";
 import { findUser } from "./users";
 
 const SessionRequestSchema = z.object({ idToken: z.string().min(1).max(8192) });

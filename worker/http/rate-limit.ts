@@ -4,8 +4,8 @@
 // of being shown a JSON body.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { ApiError } from "./api-error";
 import { throttledSignInPage } from "../auth/sign-in-failure";
+import { ApiError } from "./api-error";
 import type { AppEnv } from "./app-types";
 
 type Keyed = (c: Context<AppEnv>) => string;
