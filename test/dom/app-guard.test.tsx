@@ -24,7 +24,16 @@ afterEach(() => {
 });
 
 const signedOut = () => fakeApi(({ path }) => (path === "/api/auth/refresh" ? UNAUTHENTICATED() : undefined));
-const signedIn = () => fakeApi(({ path }) => (path === "/api/auth/refresh" ? jsonResponse(200, sessionBody()) : undefined));
+/** The board on '/': a feed with nothing on, so it has nothing to report. */
+const quietBoard = (path: string) => {
+  if (path === "/api/sports") return jsonResponse(200, { feedNow: Date.now(), sports: [] });
+  return path.startsWith("/api/events") ? jsonResponse(200, []) : undefined;
+};
+const signedIn = () =>
+  fakeApi(({ path }) => {
+    if (path === "/api/auth/refresh") return jsonResponse(200, sessionBody());
+    return quietBoard(path);
+  });
 const pending = () => fakeApi(() => new Promise<Response>(() => undefined));
 
 describe("protected-route guard", () => {
@@ -93,7 +102,10 @@ describe("sign-in screen on '/'", () => {
 
   it("after sign-in goes on to the remembered route, replacing history", async () => {
     let signedInYet = false;
-    fakeApi(({ path }) => (path === "/api/auth/refresh" ? (signedInYet ? jsonResponse(200, sessionBody()) : UNAUTHENTICATED()) : undefined));
+    fakeApi(({ path }) => {
+      if (path === "/api/auth/refresh") return signedInYet ? jsonResponse(200, sessionBody()) : UNAUTHENTICATED();
+      return quietBoard(path);
+    });
     const { router } = renderApp({ pathname: "/", state: { from: "/account?tab=name" } });
     await screen.findByRole("button", { name: /Continue with Google/ });
     // Another tab completes the sign-in and tells this one.

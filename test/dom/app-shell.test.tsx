@@ -25,7 +25,11 @@ function signedInApi(extra: Parameters<typeof fakeApi>[0] = () => undefined) {
   return fakeApi((call) => {
     if (call.path === "/api/auth/refresh") return jsonResponse(200, sessionBody());
     if (call.path === "/api/auth/logout") return jsonResponse(200, { ok: true });
-    return extra(call);
+    // The board behind the menus: a feed with nothing on, so it has nothing to report.
+    const answer = extra(call);
+    if (answer) return answer;
+    if (call.path === "/api/sports") return jsonResponse(200, { feedNow: Date.now(), sports: [] });
+    return call.path.startsWith("/api/events") ? jsonResponse(200, []) : undefined;
   });
 }
 
@@ -162,10 +166,7 @@ describe("toast", () => {
 
 describe("document title", () => {
   it("names the page in the browser tab, from PRODUCT_TITLE", async () => {
-    signedInApi((call) => {
-      if (call.path === "/api/sports") return jsonResponse(200, { feedNow: Date.now(), sports: [] });
-      return call.path.startsWith("/api/events") ? jsonResponse(200, []) : undefined;
-    });
+    signedInApi();
     const { router } = renderApp("/picks");
     await screen.findByRole("heading", { name: "My Picks" });
     await waitFor(() => expect(document.title).toBe("My Picks · Vantage"));
