@@ -52,6 +52,7 @@ async function openNba(user: ReturnType<typeof userEvent.setup>) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("board texts", () => {
@@ -66,6 +67,8 @@ describe("board texts", () => {
   });
 
   it("shows 'Failed to load events' in red with an empty list when the feed fails", async () => {
+    // The board logs the failure; expected here.
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
     boardApi({ events: () => jsonResponse(502, { error: { code: "odds-feed-unavailable", message: "down" } }) });
     renderApp("/");
     const error = await screen.findByText("Failed to load events");
