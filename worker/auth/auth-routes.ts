@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { identityMode } from "../config";
+import { identityMode, sessionSigningKey } from "../config";
 import { getDb } from "../db/database";
 import { ApiError, errorJson, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
@@ -45,6 +45,7 @@ import {
   setFlowCookie,
   setRefreshCookie,
 } from "./session-cookies";
+import { signInFailure } from "./sign-in-failure";
 import { findUser } from "./users";
 
 const SessionRequestSchema = z.object({ idToken: z.string().min(1).max(8192) });
@@ -153,7 +154,8 @@ export function authRoutes() {
   app.get("/google/start", async (c) => {
     const origin = publicOrigin(c.env, c.req.url);
     const config = identityConfig(c.env, origin);
-    if (!config) return c.redirect("/?login_error=not-configured", 302);
+    // The flow cookie is signed with the session key: without one, sign-in cannot start.
+    if (!config || !sessionSigningKey(c.env)) return signInFailure(c, "start", "not-configured");
     const now = Date.now();
     const flow = newFlow(safeFromPath(c.req.query("from")));
     setFlowCookie(c, await sealFlow(c.env, flow, now));
@@ -161,13 +163,10 @@ export function authRoutes() {
   });
 
   app.get("/google/callback", async (c) => {
-    const fail = (code: AuthErrorCode) => {
-      clearFlowCookie(c);
-      return c.redirect(`/?auth_error=${code}`, 302);
-    };
+    const fail = (code: AuthErrorCode) => signInFailure(c, "callback", code);
     const origin = publicOrigin(c.env, c.req.url);
     const config = identityConfig(c.env, origin);
-    if (!config) return fail("not-configured");
+    if (!config || !sessionSigningKey(c.env)) return fail("not-configured");
     const now = Date.now();
     const query = c.req.query();
     if (query.error) return fail(query.error === "access_denied" ? "access-denied" : "invalid-request");

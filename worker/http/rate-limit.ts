@@ -1,17 +1,23 @@
 // Clear 429s for the things worth limiting: bet placement and payment calls per player,
 // and sign-in per client address. Backed by Workers Rate Limiting bindings (simulated
-// locally); `Retry-After` is the binding's period.
+// locally); `Retry-After` is the binding's period. A throttled browser navigation (the
+// redirect sign-in) is sent back to a page instead of being shown a JSON body.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { throttledSignInPage } from "../auth/sign-in-failure";
 import { ApiError } from "./api-error";
 import type { AppEnv } from "./app-types";
 
 type Keyed = (c: Context<AppEnv>) => string;
+/** The answer for a throttled browser navigation, or null to answer the JSON 429. */
+type PageAnswer = (c: Context<AppEnv>) => Response | null;
 
-function limitBy(pick: (env: Env) => RateLimit, key: Keyed, message: string, retryAfterSeconds: number) {
+function limitBy(pick: (env: Env) => RateLimit, key: Keyed, message: string, retryAfterSeconds: number, pageAnswer?: PageAnswer) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const { success } = await pick(c.env).limit({ key: key(c) });
     if (!success) {
+      const page = pageAnswer?.(c);
+      if (page) return page;
       c.header("Retry-After", String(retryAfterSeconds));
       throw new ApiError(429, "rate-limited", message);
     }
@@ -33,6 +39,7 @@ export const limitSignIn = limitBy(
   (c) => `auth:${c.req.header("CF-Connecting-IP") ?? "local"}`,
   "Too many sign-in attempts. Please wait a minute and try again.",
   60,
+  throttledSignInPage,
 );
 
 /**

@@ -1,11 +1,13 @@
 // /api/me: the signed-in player's document; PATCH takes partial bodies (username, the
 // one-time date of birth); POST /break and PUT /limits are the player's protection tools
-// (issue 14), stored and enforced by the player's wallet Durable Object.
+// (issue 14), stored and enforced by the player's wallet Durable Object. A refused
+// username is a 400 whose message is the shared rule's sentence for a player (the same
+// one the account page shows before sending), never a field path.
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { LIMIT_NAMES, type LimitName } from "../../src/shared/protection";
 import { BreakRequestSchema, LimitsRequestSchema } from "../../src/shared/schemas/protection";
-import { UpdateMeRequestSchema } from "../../src/shared/schemas/user";
+import { checkDisplayName, UpdateMeRequestSchema } from "../../src/shared/schemas/user";
 import { requireUser } from "../auth/require-user";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
@@ -33,7 +35,10 @@ export function meRoutes() {
   app.get("/", (c) => currentDocument(c, Date.now()));
 
   app.patch("/", async (c) => {
-    const { displayName, dateOfBirth } = await readJson(c, UpdateMeRequestSchema);
+    const { displayName: typedName, dateOfBirth } = await readJson(c, UpdateMeRequestSchema);
+    const checked = typedName === undefined ? null : checkDisplayName(typedName);
+    if (checked && !checked.ok) throw new ApiError(400, "invalid-argument", checked.message);
+    const displayName = checked?.ok ? checked.name : undefined;
     const userId = c.var.user.id;
     const now = Date.now();
     // The date of birth first: a refused one (409, 400) leaves the username unchanged too.

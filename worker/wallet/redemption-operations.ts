@@ -6,7 +6,7 @@
 // Every step is keyed by the redemption id, so retries cannot hold or refund twice.
 // Play-through (playthrough.ts) is checked in the same step: only the redeemable part of
 // the balance can be held (403 playthrough-required otherwise).
-import { REDEMPTION_MIN_CENTS, type Redemption, type RedemptionStatus } from "../../src/shared/schemas/redemptions";
+import { REDEMPTION_MIN_CENTS, REDEMPTION_MIN_MESSAGE, type Redemption, type RedemptionStatus } from "../../src/shared/schemas/redemptions";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import type { WalletTx } from "./wallet-tx";
 import { formatMoney } from "../../src/shared/money";
@@ -63,7 +63,7 @@ export function requestRedemptionInTx(tx: WalletTx, input: { amountCents: number
     return { ok: true, redemption: toRedemption(existing), balances: tx.balances(), created: false };
   }
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents < REDEMPTION_MIN_CENTS) {
-    return { ok: false, status: 400, code: "invalid-argument", message: "The minimum redemption is 20 Vantage Cash." };
+    return { ok: false, status: 400, code: "invalid-argument", message: REDEMPTION_MIN_MESSAGE };
   }
   const balance = tx.balance("cash");
   const playthrough = playthroughState(tx, balance);

@@ -1,7 +1,7 @@
 // The Statistics card (spec §9) for the selected wallet, from src/shared/statistics.ts;
 // it follows the same live bet list as My Picks, so it updates without a reload.
 import { WALLET_LABEL, formatAmount } from "../../../shared/money";
-import { decimalToAmerican, formatAmerican } from "../../../shared/odds";
+import { formatDecimalOdds } from "../../../shared/odds";
 import { computeStatistics } from "../../../shared/statistics";
 import { sportLabel } from "../../../shared/sports";
 import { useOddsFormat } from "../../settings/odds-format";
@@ -21,7 +21,7 @@ export function StatisticsCard() {
       : format === "decimal"
         ? stats.averagePickDecimal.toFixed(2)
         : stats.averagePickDecimal > 1
-          ? formatAmerican(decimalToAmerican(stats.averagePickDecimal))
+          ? formatDecimalOdds(stats.averagePickDecimal, format)
           : dash;
   const rows: [string, string][] = [
     ["Win rate", stats.winRate === null ? dash : `${Math.round(stats.winRate * 100)}%`],
