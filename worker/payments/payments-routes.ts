@@ -52,14 +52,12 @@ async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
  * The player's account at the active provider, refreshed from Stripe when it is real;
  * the payout destinations' fingerprints read here are claimed for this player.
  * `maxAgeMs` lets a read-only caller (GET /connect/status) take the stored state when it
- * is that fresh and payouts are enabled, so reloading /redeem does not call Stripe every time.
+ * is that fresh, so reloading /redeem does not call Stripe every time.
  */
 async function currentAccount(db: Db, provider: PaymentsProvider, userId: string, now: number, maxAgeMs = 0): Promise<PayoutAccountRow | null> {
   const row = await findPayoutAccount(db, userId);
   if (!row || row.provider !== provider.kind) return null;
-  // Only a finished onboarding is served from the stored state: a player waiting on
-  // onboarding (or on the destination's fingerprint check) needs Stripe's current answer.
-  if (provider.kind === "simulated" || (row.payoutsEnabled && now - row.updatedAt < maxAgeMs)) return row;
+  if (provider.kind === "simulated" || now - row.updatedAt < maxAgeMs) return row;
   const state = await provider.payoutAccountState(row.accountId);
   if (!state) return null;
   await updatePayoutAccountState(db, row.accountId, state, now);
