@@ -14,6 +14,7 @@ import { liveRoutes } from "./live/live-routes";
 import { bonusRoutes } from "./bonus/bonus-routes";
 import { paymentsRoutes } from "./payments/payments-routes";
 import { adminRoutes } from "./admin/admin-routes";
+import { socialRoutes } from "./social/social-routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>().basePath("/api");
@@ -31,6 +32,7 @@ export function createApp() {
   app.route("/grantDailyBonus", bonusRoutes());
   app.route("/", paymentsRoutes());
   app.route("/admin", adminRoutes());
+  app.route("/", socialRoutes());
 
   app.notFound((c) => errorJson(c, 404, "not-found", "No such API route."));
   app.onError(handleError);

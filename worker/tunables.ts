@@ -16,6 +16,10 @@ function tunable<T>(defaultValue: string, schema: z.ZodType<T>, meaning: string)
 
 export const TUNABLES = {
   ODDS_API_TIMEOUT_MS: tunable("8000", wholeNumber(500, 60_000), "How long one call to The Odds API may take before it counts as failed."),
+  // Social: leaderboards, public profiles, shared picks and follows (issue #16).
+  SOCIAL_CACHE_SECONDS: tunable("30", wholeNumber(0, 600), "How long browsers and caches may reuse a public leaderboard, profile or shared pick (0 = no-store)."),
+  PROFILE_STATS_BETS: tunable("1000", wholeNumber(50, 5000), "How many of a player's newest bets a public profile's figures and picks are read from."),
+  FOLLOWS_MAX: tunable("500", wholeNumber(1, 10_000), "How many players one player may follow."),
 } as const;
 
 export type TunableName = keyof typeof TUNABLES;

@@ -1,5 +1,5 @@
-// Clear 429s for the two things worth limiting: bet placement per player and sign-in
-// per client address. Backed by Workers Rate Limiting bindings (simulated locally).
+// Clear 429s for what is worth limiting: bet placement per player, sign-in per client
+// address, and the public social reads (profiles, share links, leaderboards) per address. Backed by Workers Rate Limiting bindings (simulated locally).
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "./api-error";
@@ -30,4 +30,11 @@ export const limitSignIn = limitBy(
   (env) => env.AUTH_RATE_LIMITER,
   (c) => `auth:${c.req.header("CF-Connecting-IP") ?? "local"}`,
   "Too many sign-in attempts. Please wait a minute and try again.",
+);
+
+/** Per client address, for the public social reads anyone can scrape without a token. */
+export const limitPublicReads = limitBy(
+  (env) => env.PUBLIC_RATE_LIMITER,
+  (c) => `public:${c.req.header("CF-Connecting-IP") ?? "local"}`,
+  "Too many requests in a short time. Please wait a few seconds and try again.",
 );

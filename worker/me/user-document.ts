@@ -1,18 +1,22 @@
 // Builds the player's user document (spec §3) from the D1 account and the balances
-// held by the player's wallet Durable Object (the only source of truth for money).
+// held by the player's wallet Durable Object (the only source of truth for money), plus
+// the public handle and profile privacy (issue #16).
 import { adminEmails } from "../config";
 import type { UserRow } from "../auth/users";
+import { readProfile } from "../social/player-profiles";
 import { getUserWallet } from "../wallet/get-user-wallet";
 import type { UserDocument } from "../../src/shared/schemas/user";
 
 export async function loadUserDocument(env: Env, user: UserRow, now: number): Promise<UserDocument> {
-  const balances = await getUserWallet(env, user.id).getBalances(user.id, now);
+  const [balances, profile] = await Promise.all([getUserWallet(env, user.id).getBalances(user.id, now), readProfile(env.DB, user.id)]);
   return {
     uid: user.id,
     displayName: user.displayName,
     email: user.email,
     photoURL: user.photoUrl,
     isAdmin: user.emailVerified && adminEmails(env).has(user.email.toLowerCase()),
+    handle: profile.handle,
+    profileHidden: profile.hidden,
     ...balances,
   };
 }

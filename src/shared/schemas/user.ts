@@ -16,6 +16,10 @@ export const UserDocumentSchema = WalletBalancesSchema.extend({
   email: z.string(),
   photoURL: z.string().nullable(),
   isAdmin: z.boolean().optional(),
+  /** Public handle for /u/:handle (issue #16); null until chosen. */
+  handle: z.string().nullable().optional(),
+  /** Whether the public profile is hidden (then also off leaderboards). */
+  profileHidden: z.boolean().optional(),
 });
 export type UserDocument = z.infer<typeof UserDocumentSchema>;
 
@@ -32,4 +36,11 @@ export const DisplayNameSchema = z
       // eslint-disable-next-line no-control-regex
       .refine((s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s), "Username cannot contain control characters."),
   );
-export const UpdateMeRequestSchema = z.object({ displayName: DisplayNameSchema });
+export const UpdateMeRequestSchema = z
+  .object({
+    displayName: DisplayNameSchema.optional(),
+    /** Issue #16: rules in src/shared/social.ts (checked by the route); null clears it. */
+    handle: z.string().max(64, "Handles are 3 to 20 characters.").nullable().optional(),
+    profileHidden: z.boolean().optional(),
+  })
+  .refine((b) => b.displayName !== undefined || b.handle !== undefined || b.profileHidden !== undefined, "Nothing to update.");
