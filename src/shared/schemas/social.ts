@@ -3,6 +3,7 @@
 // owner's balances or account details.
 import { z } from "zod";
 import { LEADERBOARD_METRICS, LEADERBOARD_PERIODS } from "../social";
+import { SPORT_KEYS } from "../sports";
 import { BetLegSchema, LEG_RESULTS } from "./bets";
 
 export const LeaderboardQuerySchema = z.object({
@@ -55,7 +56,7 @@ const WalletFiguresSchema = z.object({
   averagePickDecimal: z.number().nullable(),
   totalPicks: z.number().int(),
   biggestWin: z.number().int().nullable(),
-  mostPickedSport: z.string().nullable(),
+  mostPickedSport: z.enum(SPORT_KEYS).nullable(),
 });
 
 export const PublicProfileSchema = z.object({

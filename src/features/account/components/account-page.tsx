@@ -5,6 +5,7 @@ import { errorMessage } from "../../../lib/api-client";
 import type { UserDocument } from "../../../shared/schemas/user";
 import { useAuth } from "../../auth/auth-provider";
 import { storeUsername, usernameFor } from "../../auth/username";
+import { ProfileSettings } from "../../social/components/profile-settings";
 import "./account.css";
 
 export const USERNAME_UPDATED = "✅ Username updated successfully.";
@@ -72,6 +73,7 @@ export function AccountPage() {
           )}
         </div>
       </section>
+      <ProfileSettings />
       {user && (
         <section className="card account-details" aria-labelledby="details-heading">
           <h2 id="details-heading" className="card-title">

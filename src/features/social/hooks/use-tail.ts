@@ -1,0 +1,58 @@
+// "Tail": copies a shared pick's still-open legs into the viewer's betslip at the board's
+// current price and line (a leg whose game finished, or whose market is locked or gone,
+// is left out). Placing the slip re-checks every price on the server as usual.
+import { useCallback } from "react";
+import { useToast } from "../../../components/toast";
+import type { BetslipPick } from "../../../shared/betslip";
+import type { Event } from "../../../shared/schemas/events";
+import type { PublicPick } from "../../../shared/schemas/social";
+import type { SportKey } from "../../../shared/sports";
+import { useAuth } from "../../auth/auth-provider";
+import { useBetslip } from "../../betslip/betslip-provider";
+import { getEvents } from "../../board/api/get-events";
+import { currentBoardPick } from "../../board/components/event-card";
+
+export type TailOutcome = { added: number; unavailable: number };
+
+export function tailMessage({ added, unavailable }: TailOutcome): string {
+  if (added === 0) return unavailable > 0 ? "These picks can no longer be tailed." : "These picks are already in your betslip.";
+  const picks = `${added} ${added === 1 ? "pick" : "picks"}`;
+  return unavailable > 0 ? `Added ${picks} to your betslip; ${unavailable} no longer available.` : `Added ${picks} to your betslip.`;
+}
+
+/** The legs of `pick` that can still be bet, priced as the board offers them now. */
+export async function tailablePicks(pick: PublicPick, boardOf: (sport: SportKey) => Promise<Event[]>): Promise<{ picks: BetslipPick[]; unavailable: number }> {
+  const open = pick.legs.filter((_, i) => (pick.legResults[i] ?? null) === null && pick.status === "open");
+  const boards = new Map<SportKey, Event[]>();
+  for (const sport of new Set(open.map((l) => l.league))) {
+    boards.set(sport, await boardOf(sport).catch(() => []));
+  }
+  const picks: BetslipPick[] = [];
+  for (const leg of open) {
+    const event = boards.get(leg.league)?.find((e) => e.eventId === leg.eventId);
+    const current = event ? currentBoardPick(event, leg.market, leg.side) : null;
+    if (current) picks.push(current);
+  }
+  return { picks, unavailable: pick.legs.length - picks.length };
+}
+
+export function useTail(): (pick: PublicPick) => Promise<TailOutcome> {
+  const { api } = useAuth();
+  const betslip = useBetslip();
+  const toast = useToast();
+  return useCallback(
+    async (pick: PublicPick) => {
+      const { picks, unavailable } = await tailablePicks(pick, (sport) => getEvents(api, sport, Date.now()));
+      let added = 0;
+      for (const p of picks) {
+        if (betslip.isSelected(p.uid)) continue;
+        betslip.toggle(p);
+        added += 1;
+      }
+      const outcome = { added, unavailable };
+      toast.show(tailMessage(outcome), added > 0 ? "success" : "error");
+      return outcome;
+    },
+    [api, betslip, toast],
+  );
+}
