@@ -29,11 +29,11 @@ export function PublicPickCard({ pick, showOwner = false, children }: { pick: Pu
         <span className="muted picks-meta">
           {placedAt(pick.createdAt)} · {WALLET_LABEL[pick.wallet]}
         </span>
-        <ResultBadge result={pick.status === "settled" ? pick.result : null} />
+        {pick.kind === "Parlay" && <ResultBadge result={pick.status === "settled" ? pick.result : null} />}
       </div>
       <div className="picks-legs">
         {pick.legs.map((leg, i) => (
-          <LegLine key={i} leg={leg} result={pick.legResults[i] ?? null} format={format} />
+          <LegLine key={i} leg={leg} result={pick.legResults[i] ?? (pick.kind === "Singles" && pick.status === "settled" ? pick.result : null)} format={format} />
         ))}
       </div>
       <Amounts bet={pick} />
