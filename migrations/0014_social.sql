@@ -43,6 +43,46 @@ CREATE TABLE leaderboard_counted (
   counted_at INTEGER NOT NULL
 );
 
+-- (Each CASE … END is followed by a space: wrangler's statement splitter needs it.)
+-- Bets settled before this migration count on the all-time boards, as the projection
+-- would have counted them (win streaks in settlement order; voids neither extend nor
+-- break a run). This week's board starts with the bets settled from now on.
+WITH ordered AS (
+  SELECT user_id, wallet, result, stake, payout_paid, settled_at,
+    SUM(CASE WHEN result IN ('loss', 'push') THEN 1 ELSE 0 END )
+      OVER (PARTITION BY user_id, wallet ORDER BY settled_at, created_at, id ROWS UNBOUNDED PRECEDING) AS run_no
+  FROM bets
+  WHERE status = 'settled' AND result IS NOT NULL AND settled_at IS NOT NULL
+    AND id NOT IN (SELECT bet_id FROM leaderboard_counted)
+),
+runs AS (
+  SELECT user_id, wallet, run_no, SUM(CASE WHEN result = 'win' THEN 1 ELSE 0 END ) AS wins
+  FROM ordered GROUP BY user_id, wallet, run_no
+),
+totals AS (
+  SELECT user_id, wallet, COUNT(*) AS settled,
+    SUM(CASE WHEN result = 'void' THEN 0 ELSE 1 END ) AS graded,
+    SUM(CASE WHEN result = 'void' THEN 0 ELSE stake END ) AS staked,
+    SUM(CASE WHEN result = 'void' THEN 0 ELSE payout_paid END ) AS returned,
+    SUM(payout_paid - stake) AS profit,
+    MAX(settled_at) AS last_settled_at,
+    MAX(run_no) AS last_run
+  FROM ordered GROUP BY user_id, wallet
+)
+INSERT INTO leaderboard_stats
+  (period, wallet, user_id, settled, graded, staked, returned, profit, roi, current_streak, longest_streak, last_settled_at)
+SELECT 'all', t.wallet, t.user_id, t.settled, t.graded, t.staked, t.returned, t.profit,
+  CASE WHEN t.staked > 0 THEN (t.returned - t.staked) * 1.0 / t.staked ELSE 0 END ,
+  (SELECT r.wins FROM runs r WHERE r.user_id = t.user_id AND r.wallet = t.wallet AND r.run_no = t.last_run),
+  (SELECT MAX(r.wins) FROM runs r WHERE r.user_id = t.user_id AND r.wallet = t.wallet),
+  t.last_settled_at
+FROM totals t WHERE true;
+
+INSERT INTO leaderboard_counted (bet_id, user_id, counted_at)
+SELECT id, user_id, settled_at FROM bets
+WHERE status = 'settled' AND result IS NOT NULL AND settled_at IS NOT NULL
+  AND id NOT IN (SELECT bet_id FROM leaderboard_counted);
+
 -- Share links: an unguessable id (128 random bits, base64url) per shared bet.
 CREATE TABLE shared_picks (
   share_id TEXT PRIMARY KEY NOT NULL,

@@ -202,3 +202,45 @@ describe("hidden profiles and the HTTP endpoint", () => {
     }
   });
 });
+
+describe("migration 0014 on an existing database", () => {
+  it("counts bets settled before it on the all-time board once, streaks in settlement order", async () => {
+    const p = await signIn();
+    const insert = (id: string, result: string, stake: number, payout: number, settledAt: number, wallet = "coins") =>
+      env.DB.prepare(
+        `INSERT INTO bets (id, user_id, wallet, kind, status, result, stake, to_win, payout_paid, created_at, settled_at, legs_json, leg_results_json, version)
+         VALUES (?, ?, ?, 'Singles', 'settled', ?, ?, ?, ?, ?, ?, '[]', '[]', 2)`,
+      ).bind(`${p.userId}-${id}`, p.userId, wallet, result, stake, stake, payout, settledAt - 1000, settledAt);
+    // win, win, loss, win, void, win, win (→ longest 3, current 3), plus a cash loss and an open bet.
+    const t = Date.parse("2026-01-05T12:00:00Z");
+    await env.DB.batch([
+      insert("a", "win", 100, 200, t + 1),
+      insert("b", "win", 100, 200, t + 2),
+      insert("c", "loss", 100, 0, t + 3),
+      insert("d", "win", 100, 200, t + 4),
+      insert("e", "void", 50, 50, t + 5),
+      insert("f", "win", 100, 200, t + 6),
+      insert("g", "win", 100, 200, t + 7),
+      insert("h", "loss", 300, 0, t + 8, "cash"),
+    ]);
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0014"))!;
+    const backfill = migration.queries.filter((q) => /INSERT INTO leaderboard_(stats|counted)/.test(q));
+    expect(backfill).toHaveLength(2);
+    for (let run = 0; run < 2; run += 1) await env.DB.batch(backfill.map((q) => env.DB.prepare(q)));
+
+    const rows = await env.DB.prepare(
+      "SELECT wallet, settled, graded, staked, returned, profit, roi, current_streak, longest_streak, last_settled_at FROM leaderboard_stats WHERE user_id = ? ORDER BY wallet",
+    )
+      .bind(p.userId)
+      .all();
+    expect(rows.results).toEqual([
+      { wallet: "cash", settled: 1, graded: 1, staked: 300, returned: 0, profit: -300, roi: -1, current_streak: 0, longest_streak: 0, last_settled_at: t + 8 },
+      { wallet: "coins", settled: 7, graded: 6, staked: 600, returned: 1000, profit: 400, roi: 400 / 600, current_streak: 3, longest_streak: 3, last_settled_at: t + 7 },
+    ]);
+    // A later projection of one of these bets does not count it again.
+    const bet: BetDocument = { ...openBet([leg({ eventId: newEventId() })], { id: `${p.userId}-a` }), status: "settled", result: "win", payoutPaid: 200, settledAt: t + 1, legResults: ["win"] };
+    await env.DB.batch(projectionStatements(env.DB, { seq: 1, topic: "bet", payload: JSON.stringify({ userId: p.userId, bet, version: 3 }) }));
+    const after = await env.DB.prepare("SELECT settled FROM leaderboard_stats WHERE user_id = ? AND wallet = 'coins' AND period = 'all'").bind(p.userId).first();
+    expect(after).toEqual({ settled: 7 });
+  });
+});
