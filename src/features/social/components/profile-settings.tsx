@@ -45,7 +45,7 @@ export function ProfileSettings() {
   };
 
   return (
-    <section className="card" aria-labelledby="public-profile-heading">
+    <section className="card profile-settings" aria-labelledby="public-profile-heading">
       <h2 id="public-profile-heading" className="card-title">
         Public profile
       </h2>
@@ -66,7 +66,7 @@ export function ProfileSettings() {
               setResult(null);
             }}
           />
-          <p id="account-handle-help" className="muted picks-meta">
+          <p id="account-handle-help" className="muted social-note">
             3–20 letters, digits or _. Your profile link: {saved ? <Link to={profilePath(saved)}>{profilePath(saved)}</Link> : "choose a handle first"}.
           </p>
         </div>
@@ -74,9 +74,9 @@ export function ProfileSettings() {
           {saving ? "Saving…" : "Save handle"}
         </button>
       </form>
-      <label className="field profile-hidden-toggle">
-        <input type="checkbox" checked={hidden} disabled={saving} onChange={(e) => void save({ profileHidden: e.target.checked }, e.target.checked ? "✅ Profile hidden." : "✅ Profile visible.")} />{" "}
-        Hide my profile (also keeps me off leaderboards)
+      <label className="profile-hidden-toggle">
+        <input type="checkbox" checked={hidden} disabled={saving} onChange={(e) => void save({ profileHidden: e.target.checked }, e.target.checked ? "✅ Profile hidden." : "✅ Profile visible.")} />
+        <span>Hide my profile (also keeps me off leaderboards)</span>
       </label>
       <div role="status" className="account-result">
         {result && <p className={result.ok ? "positive" : "negative"}>{result.message}</p>}

@@ -67,7 +67,7 @@ function Leaderboard() {
         <Choice<WalletKind> legend="Wallet" options={WALLETS} value={wallet} onChange={setWallet} />
         <Choice<LeaderboardMetric> legend="Ranked by" options={METRICS} value={metric} onChange={setMetric} />
       </div>
-      <p className="muted picks-meta">
+      <p className="muted social-note">
         {period === "week" ? "Bets settled since Monday 12:00 AM Eastern." : "Every settled bet."}{" "}
         {metric === "roi" ? `Profit ÷ stakes; players with at least ${ROI_MIN_BETS} settled bets.` : metric === "streak" ? "Most wins in a row." : "Payouts − stakes."}
       </p>
