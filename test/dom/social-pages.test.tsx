@@ -240,7 +240,7 @@ describe("a shared pick", () => {
     });
     renderAt("/p/abcdefghijklmnopqrstuv?tail=1", <Route path="/p/:shareId" element={<SharedPickPage />} />);
     expect(await screen.findByText("These picks can no longer be tailed.")).toBeTruthy();
-    expect(screen.getByTestId("where").textContent).toBe("/p/abcdefghijklmnopqrstuv");
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/p/abcdefghijklmnopqrstuv"));
     expect(localStorage.getItem(BETSLIP_KEY) ?? "").not.toContain("g1:Moneyline:Home");
   });
 
