@@ -206,7 +206,7 @@ async function main() {
     // players (each its own client address, as real viewers are, under the public read limit).
     await settlePick(baseUrl, pick);
     rows.push(
-      await load("GET /api/social/leaderboard (week, 51 ranked)", 2000, CONCURRENCY, (i) =>
+      await load("GET /api/social/leaderboard (week, signed in)", 2000, CONCURRENCY, (i) =>
         fetch(`${baseUrl}/api/social/leaderboard?period=week&wallet=coins&metric=profit`, {
           headers: { Authorization: `Bearer ${players[i % CONCURRENCY].accessToken}`, "CF-Connecting-IP": `10.8.0.${i % CONCURRENCY}` },
         }),
