@@ -19,6 +19,7 @@ export const TUNABLES = {
   // Social: leaderboards, public profiles, shared picks and follows (issue #16).
   SOCIAL_CACHE_SECONDS: tunable("30", wholeNumber(0, 600), "How long browsers and caches may reuse a public leaderboard, profile or shared pick (0 = no-store)."),
   PROFILE_STATS_BETS: tunable("1000", wholeNumber(50, 5000), "How many of a player's newest bets a public profile's figures and picks are read from."),
+  LEADERBOARD_MEMO_MS: tunable("5000", wholeNumber(0, 60_000), "How long one isolate reuses a leaderboard's top 50 before asking D1 again (0 = always ask)."),
   FOLLOWS_MAX: tunable("500", wholeNumber(1, 10_000), "How many players one player may follow."),
 } as const;
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { LeaderboardResponse } from "../../src/shared/schemas/social";
 import { ROI_MIN_BETS } from "../../src/shared/social";
+import { createApp } from "../../worker/app";
 import { readLeaderboard } from "../../worker/social/leaderboards";
 import { projectionStatements } from "../../worker/wallet/wallet-projection";
 import { api, signIn, type SignedIn } from "./helpers";
@@ -176,7 +177,11 @@ describe("hidden profiles and the HTTP endpoint", () => {
     const patch = (body: unknown) => api("/api/me", { method: "PATCH", token: hidden.token, body: JSON.stringify(body) });
     expect((await patch({ profileHidden: true })).status).toBe(200);
 
-    const anonymous = await api("/api/social/leaderboard?period=week&wallet=coins&metric=profit");
+    // Without the isolate's top-list memo, so each read shows the change just made.
+    const unmemoised = { ...env, LEADERBOARD_MEMO_MS: "0" };
+    const read = (query: string, token?: string) =>
+      createApp().fetch(new Request(`http://localhost/api/social/leaderboard?${query}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} }), unmemoised);
+    const anonymous = await read("period=week&wallet=coins&metric=profit");
     expect(anonymous.status).toBe(200);
     expect(anonymous.headers.get("Cache-Control")).toMatch(/^public, max-age=\d+/);
     const board = (await anonymous.json()) as LeaderboardResponse;
@@ -184,14 +189,28 @@ describe("hidden profiles and the HTTP endpoint", () => {
     expect(handleOf(board)).not.toContain("lb_hidden");
     expect(board.me).toBeNull();
 
-    const mine = await api("/api/social/leaderboard?period=week&wallet=coins&metric=profit", { token: hidden.token });
+    const mine = await read("period=week&wallet=coins&metric=profit", hidden.token);
     expect(mine.headers.get("Cache-Control")).toMatch(/^private/);
     expect(((await mine.json()) as LeaderboardResponse).me).toBeNull();
 
     expect((await patch({ profileHidden: false })).status).toBe(200);
-    const back = (await (await api("/api/social/leaderboard?period=week&metric=profit", { token: hidden.token })).json()) as LeaderboardResponse;
+    const back = (await (await read("period=week&metric=profit", hidden.token)).json()) as LeaderboardResponse;
     expect(handleOf(back)).toContain("lb_hidden");
     expect(back.me?.value).toBe(200);
+  });
+
+  it("reuses a busy board's top list for a few seconds per isolate while my rank stays fresh", async () => {
+    const week = Date.parse("2026-10-14T16:00:00Z");
+    const early = await player("lb_memo_a");
+    const late = await player("lb_memo_b");
+    await settleBets(early, ["win"], week);
+    const q = { period: "week", wallet: "coins", metric: "profit" } as const;
+    expect(handleOf(await readLeaderboard(env.DB, q, early.userId, week, 5_000))).toEqual(["lb_memo_a"]);
+    await settleBets(late, ["win", "win"], week + 1_000);
+    const within = await readLeaderboard(env.DB, q, late.userId, week + 4_000, 5_000);
+    expect(handleOf(within)).toEqual(["lb_memo_a"]);
+    expect(within.me).toEqual({ rank: 1, value: 200 });
+    expect(handleOf(await readLeaderboard(env.DB, q, null, week + 5_000, 5_000))).toEqual(["lb_memo_b", "lb_memo_a"]);
   });
 
   it("refuses a bad query with a 400", async () => {

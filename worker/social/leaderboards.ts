@@ -17,15 +17,32 @@ function eligible(metric: LeaderboardMetric): string {
 
 const VISIBLE = "NOT EXISTS (SELECT 1 FROM player_profiles h WHERE h.user_id = s.user_id AND h.hidden = 1)";
 
+type TopRow = { value: number; handle: string | null; displayName: string };
+
+const TOP_MEMO_MAX = 64;
+const topMemo = new Map<string, { entries: LeaderboardEntry[]; until: number }>();
+
 export async function readLeaderboard(
   db: D1Database,
   query: LeaderboardQuery,
   viewerId: string | null,
   now: number,
+  memoMs = 0,
 ): Promise<LeaderboardResponse> {
   const period = periodKey(query.period, now);
   const value = VALUE_COLUMN[query.metric];
   const where = `s.period = ?1 AND s.wallet = ?2 ${eligible(query.metric)} AND ${VISIBLE}`;
+  const memoKey = `${period}|${query.wallet}|${query.metric}`;
+  const remembered = memoMs > 0 ? topMemo.get(memoKey) : undefined;
+  const cached = remembered && now < remembered.until ? remembered.entries : null;
+  const remember = (rows: TopRow[]): LeaderboardEntry[] => {
+    const entries = rows.map((r, i) => entry(r, i));
+    if (memoMs > 0) {
+      if (topMemo.size >= TOP_MEMO_MAX) topMemo.clear();
+      topMemo.set(memoKey, { entries, until: now + memoMs });
+    }
+    return entries;
+  };
   const top = db
     .prepare(
       `SELECT ${value} AS value, p.handle AS handle, u.display_name AS displayName
@@ -37,10 +54,7 @@ export async function readLeaderboard(
        LIMIT ${LEADERBOARD_SIZE}`,
     )
     .bind(period, query.wallet);
-  if (!viewerId) {
-    const { results } = await top.all<{ value: number; handle: string | null; displayName: string }>();
-    return { entries: results.map((r, i) => entry(r, i)), me: null };
-  }
+  if (!viewerId) return { entries: cached ?? remember((await top.all<TopRow>()).results), me: null };
   const mine = db
     .prepare(
       `SELECT ${value} AS value,
@@ -51,14 +65,18 @@ export async function readLeaderboard(
        WHERE ${where} AND s.user_id = ?3`,
     )
     .bind(period, query.wallet, viewerId);
-  const [topRows, meRows] = await db.batch<{ value: number; handle: string | null; displayName: string; rank: number }>([top, mine]);
-  const me = meRows?.results[0];
-  return {
-    entries: (topRows?.results ?? []).map((r, i) => entry(r, i)),
-    me: me ? { rank: me.rank, value: me.value } : null,
-  };
+  let entries = cached;
+  let me: { value: number; rank: number } | undefined;
+  if (entries) {
+    me = (await mine.all<{ value: number; rank: number }>()).results[0];
+  } else {
+    const [topRows, meRows] = await db.batch<TopRow & { rank: number }>([top, mine]);
+    entries = remember(topRows?.results ?? []);
+    me = meRows?.results[0];
+  }
+  return { entries, me: me ? { rank: me.rank, value: me.value } : null };
 }
 
-function entry(row: { value: number; handle: string | null; displayName: string }, index: number): LeaderboardEntry {
+function entry(row: TopRow, index: number): LeaderboardEntry {
   return { rank: index + 1, handle: row.handle, displayName: row.displayName, value: row.value };
 }

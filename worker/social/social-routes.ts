@@ -40,7 +40,7 @@ export function socialRoutes() {
     const token = bearerToken(c.req.header("Authorization"));
     // A bad or expired token reads the public board (the SPA refreshes its token on its own).
     const viewer = token ? await verifyAccessToken(c.env, token, now) : null;
-    const board = await readLeaderboard(c.env.DB, query, viewer?.id ?? null, now);
+    const board = await readLeaderboard(c.env.DB, query, viewer?.id ?? null, now, tunables(c.env).LEADERBOARD_MEMO_MS);
     c.header("Vary", "Authorization");
     if (viewer) c.header("Cache-Control", `private, max-age=${Math.min(15, tunables(c.env).SOCIAL_CACHE_SECONDS)}`);
     else publicCache(c);
