@@ -98,7 +98,7 @@ export function leaderboardContribution(bet: Pick<BetDocument, "result" | "stake
 // ---- public picks ----
 
 /** Whether another player may see this bet at `feedNow`: settled, or every game under way. */
-export function isPickPublic(bet: Pick<BetDocument, "status" | "legs">, feedNow: number): boolean {
+export function isPickPublic(bet: { status: BetDocument["status"]; legs: readonly { startTime: string }[] }, feedNow: number): boolean {
   if (bet.status === "settled") return true;
   return bet.legs.every((leg) => Date.parse(leg.startTime) <= feedNow);
 }

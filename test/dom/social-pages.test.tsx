@@ -9,6 +9,7 @@ import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BETSLIP_KEY } from "../../src/features/betslip/betslip-provider";
 import { ProfileSettings } from "../../src/features/social/components/profile-settings";
+import { SharePickButton } from "../../src/features/social/components/share-pick-button";
 import { ProfilePage } from "../../src/features/social/components/profile-page";
 import { SharedPickPage } from "../../src/features/social/components/shared-pick-page";
 import { SocialPage, formatLeaderboardValue } from "../../src/features/social/components/social-page";
@@ -294,5 +295,27 @@ describe("the Public profile card on /account", () => {
     expect(await screen.findByText("✅ Profile hidden.")).toBeTruthy();
     expect(calls.filter((c) => c.method === "PATCH").at(-1)!.body).toEqual({ profileHidden: true });
     expect((screen.getByRole("checkbox", { name: /Hide my profile/ }) as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe("Share on My Picks", () => {
+  it("asks for the bet's link, copies it and shows it; a refusal is shown too", async () => {
+    const calls = fakeServer(userDoc(), (call) => {
+      if (call.path === "/api/bets/bet-7/share") return json(200, { shareId: "abcdefghijklmnopqrstuv", url: "https://vantage.example.com/p/abcdefghijklmnopqrstuv" });
+      if (call.path === "/api/bets/bet-8/share") return json(404, { error: { code: "not-found", message: "No such bet." } });
+      return undefined;
+    });
+    renderAt("/picks", <Route path="/picks" element={<><SharePickButton betId="bet-7" /><SharePickButton betId="bet-8" /></>} />);
+    const ui = userEvent.setup();
+    const [first, second] = await screen.findAllByRole("button", { name: "Share" });
+    await ui.click(first!);
+    const link = await screen.findByRole("link", { name: "https://vantage.example.com/p/abcdefghijklmnopqrstuv" });
+    expect(link.getAttribute("href")).toBe("https://vantage.example.com/p/abcdefghijklmnopqrstuv");
+    expect(screen.getByText("Link copied:")).toBeTruthy();
+    // user-event stands in for the system clipboard.
+    expect(await navigator.clipboard.readText()).toBe("https://vantage.example.com/p/abcdefghijklmnopqrstuv");
+    expect(calls.find((c) => c.path === "/api/bets/bet-7/share")!.method).toBe("POST");
+    await ui.click(second!);
+    expect(await screen.findByText("No such bet.")).toBeTruthy();
   });
 });
