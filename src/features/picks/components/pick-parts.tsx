@@ -15,7 +15,7 @@ export function ResultBadge({ result }: { result: LegResult | null }) {
   return <span className={`badge picks-badge picks-${result}`}>{RESULT_LABEL[result]}</span>;
 }
 
-export function pickName(leg: BetLeg): string {
+function pickName(leg: BetLeg): string {
   const team = leg.side === "Home" ? leg.home : leg.side === "Away" ? leg.away : leg.side;
   return leg.market === "Total" ? `${team} ${leg.line ?? ""}`.trim() : `${team} ${leg.market === "Spread" && leg.line !== null ? formatSpreadLine(leg.line) : ""}`.trim();
 }
