@@ -81,6 +81,18 @@ describe("social", () => {
     await phone.waitForURL((u) => u.pathname === "/");
     const selections = phone.locator(".betslip").getByRole("list", { name: "Selections" }).getByRole("listitem");
     await expect.poll(() => selections.count()).toBe(1);
+    // On the phone the betslip sits below the board: Tail scrolls it into view, and keeps
+    // it there while the board's games load.
+    await phone.locator(".event-card").first().waitFor();
+    const headerBottom = async () => {
+      const box = await phone.locator("header").first().boundingBox();
+      return box ? box.y + box.height : 0;
+    };
+    const slipTop = async () => ((await phone.getByRole("heading", { name: /^Betslip/ }).boundingBox())?.y ?? -1000) - (await headerBottom());
+    await expect.poll(slipTop).toBeGreaterThanOrEqual(0);
+    await phone.waitForTimeout(1000);
+    expect(await slipTop()).toBeGreaterThanOrEqual(0);
+    expect(await slipTop()).toBeLessThan(844);
     const stored = await phone.evaluate(() => (JSON.parse(localStorage.getItem("vantage.betslip") ?? "{}") as { picks: { gameId: string; market: string; side: string }[] }).picks);
     expect(stored).toEqual([expect.objectContaining({ gameId: game.eventId, market: "Moneyline", side: "Home" })]);
     await screenshot(phone, "8-tailed-betslip-390");

@@ -1,7 +1,7 @@
 // /p/:shareId (issue #16): a bet someone shared — legs, prices, stake and result —
 // readable signed out with a sign-in call to action. "Tail" copies the still-open,
 // still-priced legs into the viewer's betslip; signed out it signs in first and tails
-// on the way back (`?tail=1`), then opens the board where the betslip is.
+// on the way back (`?tail=1`), then opens the board and scrolls to the betslip.
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import type { SharedPickResponse } from "../../../shared/schemas/social";
@@ -9,7 +9,7 @@ import { sharePath } from "../../../shared/social";
 import { useAuth } from "../../auth/auth-provider";
 import { getSharedPick } from "../api/social-api";
 import { useLoad } from "../hooks/use-load";
-import { useTail } from "../hooks/use-tail";
+import { revealBetslip, useTail } from "../hooks/use-tail";
 import { OwnerName, PublicPickCard } from "./public-pick-card";
 import "./social.css";
 
@@ -31,7 +31,10 @@ export function SharedPickPage() {
     setTailing(true);
     try {
       const { added } = await tail(pick);
-      if (added > 0) navigate("/");
+      if (added > 0) {
+        navigate("/");
+        revealBetslip();
+      }
     } finally {
       setTailing(false);
     }
