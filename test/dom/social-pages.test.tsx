@@ -240,9 +240,26 @@ describe("a shared pick", () => {
       return undefined;
     });
     renderAt("/p/abcdefghijklmnopqrstuv?tail=1", <Route path="/p/:shareId" element={<SharedPickPage />} />);
-    expect(await screen.findByText("These picks can no longer be tailed.")).toBeTruthy();
+    expect(await screen.findByText("None of these picks could be added to your betslip.")).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/p/abcdefghijklmnopqrstuv"));
     expect(localStorage.getItem(BETSLIP_KEY) ?? "").not.toContain("g1:Moneyline:Home");
+  });
+
+  it("keeps the betslip's own rules: a conflicting leg is refused with its message", async () => {
+    const spread = boardPick("g1", "Spread", "Home", -110, -3.5);
+    localStorage.setItem(BETSLIP_KEY, JSON.stringify({ picks: [spread], mode: "Singles", amount: "" }));
+    const second = { ...legOf(boardPick("g2", "Moneyline", "Away", 120)), startTime: future };
+    fakeServer(userDoc(), (call) => {
+      if (call.path === "/api/public/picks/abcdefghijklmnopqrstuv") return json(200, { pick: publicPick({ kind: "Parlay", legs: [publicPick().legs[0]!, second], legResults: [null, null] }), sharedAt: 1 });
+      if (call.path === "/api/events") return json(200, [eventFor(-140), { ...eventFor(-140), eventId: "g2", home: "Home g2", away: "Away g2" }]);
+      return undefined;
+    });
+    renderAt("/p/abcdefghijklmnopqrstuv", <Route path="/p/:shareId" element={<SharedPickPage />} />);
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole("button", { name: "Tail" }));
+    expect(await screen.findByText("Added 1 pick to your betslip; 1 could not be added. Can’t add Moneyline and Spread for the same team.")).toBeTruthy();
+    const slip = JSON.parse(localStorage.getItem(BETSLIP_KEY)!) as { picks: { uid: string }[] };
+    expect(slip.picks.map((p) => p.uid)).toEqual(["g1:Spread:Home", "g2:Moneyline:Away"]);
   });
 
   it("has nothing to tail once settled, and says when the link is unknown", async () => {

@@ -3,7 +3,7 @@
 // is left out). Placing the slip re-checks every price on the server as usual.
 import { useCallback } from "react";
 import { useToast } from "../../../components/toast";
-import type { BetslipPick } from "../../../shared/betslip";
+import { togglePick, type BetslipPick } from "../../../shared/betslip";
 import type { Event } from "../../../shared/schemas/events";
 import type { PublicPick } from "../../../shared/schemas/social";
 import type { SportKey } from "../../../shared/sports";
@@ -12,12 +12,20 @@ import { useBetslip } from "../../betslip/betslip-provider";
 import { getEvents } from "../../board/api/get-events";
 import { currentBoardPick } from "../../board/components/event-card";
 
-export type TailOutcome = { added: number; unavailable: number };
+/** `skipped`: legs no longer offered, locked, or refused by the slip's rules (`reason`: the first refusal's message). */
+export type TailOutcome = { added: number; skipped: number; reason?: string };
 
-export function tailMessage({ added, unavailable }: TailOutcome): string {
-  if (added === 0) return unavailable > 0 ? "These picks can no longer be tailed." : "These picks are already in your betslip.";
+export function tailMessage({ added, skipped, reason }: TailOutcome): string {
   const picks = `${added} ${added === 1 ? "pick" : "picks"}`;
-  return unavailable > 0 ? `Added ${picks} to your betslip; ${unavailable} no longer available.` : `Added ${picks} to your betslip.`;
+  const base =
+    added === 0
+      ? skipped > 0
+        ? "None of these picks could be added to your betslip."
+        : "These picks are already in your betslip."
+      : skipped > 0
+        ? `Added ${picks} to your betslip; ${skipped} could not be added.`
+        : `Added ${picks} to your betslip.`;
+  return reason ? `${base} ${reason}` : base;
 }
 
 /** The legs of `pick` that can still be bet, priced as the board offers them now. */
@@ -80,13 +88,23 @@ export function useTail(): (pick: PublicPick) => Promise<TailOutcome> {
   return useCallback(
     async (pick: PublicPick) => {
       const { picks, unavailable } = await tailablePicks(pick, (sport) => getEvents(api, sport, Date.now()));
+      // The slip's own rules decide (conflicts, size); the first refusal's reason is shown.
+      let slip = betslip.picks;
       let added = 0;
+      let refused = 0;
+      let reason: string | undefined;
       for (const p of picks) {
-        if (betslip.isSelected(p.uid)) continue;
+        if (slip.some((s) => s.uid === p.uid)) continue;
+        const next = togglePick(slip, p);
+        if (next.action === "refused") {
+          refused += 1;
+          reason ??= next.message;
+          continue;
+        }
         betslip.toggle(p);
-        added += 1;
+        [slip, added] = [next.picks, added + 1];
       }
-      const outcome = { added, unavailable };
+      const outcome = { added, skipped: unavailable + refused, reason };
       toast.show(tailMessage(outcome), added > 0 ? "success" : "error");
       return outcome;
     },
