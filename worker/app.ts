@@ -16,6 +16,7 @@ import { bonusRoutes } from "./bonus/bonus-routes";
 import { paymentsRoutes, STRIPE_WEBHOOK_PATH } from "./payments/payments-routes";
 import { adminRoutes } from "./admin/admin-routes";
 import { realDeps, type AppDeps } from "./http/app-deps";
+import { socialRoutes } from "./social/social-routes";
 
 export function createApp(deps: AppDeps = realDeps) {
   const app = new Hono<AppEnv>().basePath("/api");
@@ -33,6 +34,7 @@ export function createApp(deps: AppDeps = realDeps) {
   app.route("/grantDailyBonus", bonusRoutes());
   app.route("/", paymentsRoutes());
   app.route("/admin", adminRoutes());
+  app.route("/", socialRoutes());
 
   app.notFound((c) => errorJson(c, 404, "not-found", "No such API route."));
   app.onError(handleError);

@@ -66,6 +66,11 @@ export const TUNABLES = {
   CONNECT_STATUS_CACHE_MS: tunable("15000", wholeNumber(0, 300_000), "How long GET /api/connect/status answers the stored payout-account state before asking Stripe again (0 = always ask)."),
   REFRESH_FAMILY_MAX_AGE_DAYS: tunable("90", wholeNumber(1, 365), "Absolute lifetime of one sign-in: after this many days its refresh tokens stop working, however often they were rotated."),
   SESSION_CHECK_CACHE_MS: tunable("5000", wholeNumber(0, 60_000), "How long an isolate trusts that a signed-in request's session is not logged out before reading D1 again (a logout ends its access tokens everywhere within this; 0 = read on every request)."),
+  // Social: leaderboards, public profiles, shared picks and follows (issue #16).
+  SOCIAL_CACHE_SECONDS: tunable("30", wholeNumber(0, 600), "How long browsers and caches may reuse a public leaderboard, profile or shared pick (0 = no-store)."),
+  PROFILE_STATS_BETS: tunable("1000", wholeNumber(50, 5000), "How many of a player's newest bets a public profile's figures and picks are read from."),
+  LEADERBOARD_MEMO_MS: tunable("5000", wholeNumber(0, 60_000), "How long one isolate reuses a leaderboard's top 50 before asking D1 again (0 = always ask)."),
+  FOLLOWS_MAX: tunable("500", wholeNumber(1, 10_000), "How many players one player may follow."),
 } as const;
 
 export type TunableName = keyof typeof TUNABLES;

@@ -1,4 +1,5 @@
-// Every route of spec §2. '/' and the legal pages are public; /picks, /settings,
+// Every route of spec §2. '/', the legal pages, /social, public profiles (/u/:handle)
+// and shared picks (/p/:shareId) are public; /picks, /settings,
 // /shop, /redeem and /account sit behind the protected-route guard. `routes` is
 // exported so tests can mount it in a memory router. Pages few players open on a
 // given visit load on demand, keeping the initial bundle to the shell and the board.
@@ -43,6 +44,8 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import("../features/protection/components/responsible-play-page")).ResponsiblePlayPage }),
           },
           { path: "social", handle: titled("Social"), lazy: async () => ({ Component: (await import("../features/social/components/social-page")).SocialPage }) },
+          { path: "u/:handle", handle: titled("Profile"), lazy: async () => ({ Component: (await import("../features/social/components/profile-page")).ProfilePage }) },
+          { path: "p/:shareId", handle: titled("Shared pick"), lazy: async () => ({ Component: (await import("../features/social/components/shared-pick-page")).SharedPickPage }) },
           {
             element: <ProtectedRoute />,
             children: [

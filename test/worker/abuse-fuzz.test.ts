@@ -35,7 +35,7 @@ declare module "vitest" {
 
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
 const SEED = Number.parseInt(inject("FUZZ_SEED") || "", 10) || Math.floor(Math.random() * 2 ** 31);
-/** Runs per endpoint; 33 generators, so about 1,300 requests in all. */
+/** Runs per endpoint; 40 generators, so about 1,300 requests in all. */
 const RUNS = 40;
 
 type FuzzRequest = { method: string; path: string; headers: [string, string][]; body?: string };
@@ -418,11 +418,28 @@ const ENDPOINTS: Endpoint[] = [
           bodyFor({
             displayName: fc.oneof(unicodeText(40), fc.string({ unit: "grapheme", maxLength: 40 })),
             dateOfBirth: fc.oneof(fc.constantFrom("1990-04-25", "1980-01-01", "2015-06-01", "1990-02-30", "2999-01-01", "1899-12-31", ""), unicodeText(12)),
+            handle: fc.oneof(unicodeText(30), fc.stringMatching(/^[A-Za-z0-9_]{1,24}$/), fc.constantFrom("admin", "ADMIN", null)),
+            profileHidden: fc.boolean(),
             coinBalance: fc.constant(1e9),
             vantageCash: fc.constant(1e9),
           }),
           "PATCH",
         ),
+    },
+    {
+      routes: ["GET /api/social/leaderboard"],
+      request: () => get("/api/social/leaderboard", queryFor({ period: fc.constantFrom("week", "all", "month", ""), wallet: fc.constantFrom("coins", "cash", "gold"), metric: fc.constantFrom("profit", "roi", "streak", "x"), userId: fc.constant(victim.userId) })),
+    },
+    { routes: ["GET /api/social/following"], request: () => get("/api/social/following", queryFor({ follower: fc.constant(victim.userId) })) },
+    { routes: ["GET /api/public/profiles/:handle"], request: () => get(fc.oneof(unicodeText(30), fc.stringMatching(/^[a-z0-9_]{3,20}$/)).map((h) => `/api/public/profiles/${encodeURIComponent(h)}`)) },
+    { routes: ["GET /api/public/picks/:shareId"], request: () => get(fc.oneof(unicodeText(30), fc.stringMatching(/^[A-Za-z0-9_-]{22}$/)).map((id) => `/api/public/picks/${encodeURIComponent(id)}`)) },
+    { routes: ["POST /api/bets/:betId/share"], request: () => post(fc.oneof(fc.uuid(), unicodeText(200)).map((id) => `/api/bets/${encodeURIComponent(id)}/share`), malformedBody) },
+    {
+      routes: ["GET /api/follows/:handle", "PUT /api/follows/:handle", "DELETE /api/follows/:handle"],
+      request: () =>
+        fc
+          .tuple(fc.oneof(unicodeText(30), fc.stringMatching(/^[a-z0-9_]{3,20}$/)), fc.constantFrom("GET", "PUT", "DELETE", "POST"), malformedBody)
+          .map(([h, method, body]) => ({ method, path: `/api/follows/${encodeURIComponent(h)}`, body })),
     },
     {
       routes: ["GET /api/events"],

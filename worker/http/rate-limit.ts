@@ -1,7 +1,8 @@
 // Clear 429s for the things worth limiting: bet placement and payment calls per player,
-// and sign-in per client address. Backed by Workers Rate Limiting bindings (simulated
-// locally); `Retry-After` is the binding's period. A throttled browser navigation (the
-// redirect sign-in) is sent back to a page instead of being shown a JSON body.
+// sign-in per client address, and the public social reads (profiles, share links,
+// leaderboards) per address. Backed by Workers Rate Limiting bindings (simulated locally);
+// `Retry-After` is the binding's period. A throttled browser navigation (the redirect
+// sign-in) is sent back to a page instead of being shown a JSON body.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { throttledSignInPage } from "../auth/sign-in-failure";
@@ -52,4 +53,12 @@ export const limitPaymentCalls = limitBy(
   (c) => `payments:${c.var.user.id}`,
   "Too many payment requests in a short time. Please wait a minute and try again.",
   60,
+);
+
+/** Per client address, for the public social reads anyone can scrape without a token. */
+export const limitPublicReads = limitBy(
+  (env) => env.PUBLIC_RATE_LIMITER,
+  (c) => `public:${c.req.header("CF-Connecting-IP") ?? "local"}`,
+  "Too many requests in a short time. Please wait a few seconds and try again.",
+  10,
 );

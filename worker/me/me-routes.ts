@@ -1,8 +1,9 @@
 // /api/me: the signed-in player's document; PATCH takes partial bodies (username, the
-// one-time date of birth); POST /break and PUT /limits are the player's protection tools
-// (issue 14), stored and enforced by the player's wallet Durable Object. A refused
-// username is a 400 whose message is the shared rule's sentence for a player (the same
-// one the account page shows before sending), never a field path.
+// one-time date of birth, public handle and profile privacy — handle rules in
+// src/shared/social.ts, 409 `handle-taken`); POST /break and PUT /limits are the player's
+// protection tools (issue 14), stored and enforced by the player's wallet Durable Object.
+// A refused username is a 400 whose message is the shared rule's sentence for a player
+// (the same one the account page shows before sending), never a field path.
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { LIMIT_NAMES, type LimitName } from "../../src/shared/protection";
@@ -18,6 +19,7 @@ import { limitToMinor } from "../protection/protection-view";
 import { playContextFor, requestRegion } from "../protection/request-region";
 import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet/get-user-wallet";
+import { setHandle, setHiddenStatement } from "../social/player-profiles";
 import { loadUserDocument } from "./user-document";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -35,18 +37,24 @@ export function meRoutes() {
   app.get("/", (c) => currentDocument(c, Date.now()));
 
   app.patch("/", async (c) => {
-    const { displayName: typedName, dateOfBirth } = await readJson(c, UpdateMeRequestSchema);
+    const { displayName: typedName, dateOfBirth, handle, profileHidden } = await readJson(c, UpdateMeRequestSchema);
     const checked = typedName === undefined ? null : checkDisplayName(typedName);
     if (checked && !checked.ok) throw new ApiError(400, "invalid-argument", checked.message);
     const displayName = checked?.ok ? checked.name : undefined;
     const userId = c.var.user.id;
     const now = Date.now();
-    // The date of birth first: a refused one (409, 400) leaves the username unchanged too.
+    // What can be refused comes first (date of birth 409/400, handle taken or reserved), so
+    // a refused body leaves the rest unchanged too.
     if (dateOfBirth !== undefined) {
       const { minAge } = playContextFor(c.env, requestRegion(c.env, c.req.raw));
       const result = await getUserWallet(c.env, userId).confirmDateOfBirth(userId, { dateOfBirth, minAge }, now);
       if (!result.ok) throw fromErrorResult(result);
     }
+    if (handle !== undefined) {
+      const result = await setHandle(c.env.DB, userId, handle, now);
+      if (!result.ok) throw fromErrorResult(result);
+    }
+    if (profileHidden !== undefined) await setHiddenStatement(c.env.DB, userId, profileHidden, now).run();
     if (displayName !== undefined) {
       const [user] = await getDb(c.env).update(users).set({ displayName }).where(eq(users.id, userId)).returning();
       if (!user) throw new ApiError(401, "unauthenticated", "Please log in again.");

@@ -1,8 +1,10 @@
 // Builds the player's user document (spec §3) from the D1 account and the balances
-// held by the player's wallet Durable Object (the only source of truth for money),
-// with the player-protection fields (issue 14) the wallet also holds.
+// held by the player's wallet Durable Object (the only source of truth for money), with
+// the player-protection fields (issue 14) the wallet also holds, plus the public handle
+// and profile privacy (issue #16).
 import { adminEmails } from "../config";
 import type { UserRow } from "../auth/users";
+import { readProfile } from "../social/player-profiles";
 import { getUserWallet } from "../wallet/get-user-wallet";
 import type { UserDocument } from "../../src/shared/schemas/user";
 import { protectionView } from "../protection/protection-view";
@@ -10,9 +12,10 @@ import { protectionView } from "../protection/protection-view";
 /** `request`, when given, says where the player is (region rules and minimum age). */
 export async function loadUserDocument(env: Env, user: UserRow, now: number, request?: Request): Promise<UserDocument> {
   const wallet = getUserWallet(env, user.id);
-  const [{ balances, redeemableCash, cashToPlay }, protection] = await Promise.all([
+  const [{ balances, redeemableCash, cashToPlay }, protection, profile] = await Promise.all([
     wallet.getRedeemable(user.id, now),
     wallet.getProtection(user.id, now),
+    readProfile(env.DB, user.id),
   ]);
   return {
     uid: user.id,
@@ -20,6 +23,8 @@ export async function loadUserDocument(env: Env, user: UserRow, now: number, req
     email: user.email,
     photoURL: user.photoUrl,
     isAdmin: user.emailVerified && adminEmails(env).has(user.email.toLowerCase()),
+    handle: profile.handle,
+    profileHidden: profile.hidden,
     ...balances,
     redeemableCash,
     cashToPlay,

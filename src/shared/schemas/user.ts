@@ -22,6 +22,10 @@ export const UserDocumentSchema = WalletBalancesSchema.extend({
   redeemableCash: z.number().int().nonnegative(),
   /** Vantage Cash cents still to be staked in settled bets before bought/bonus cash is redeemable. */
   cashToPlay: z.number().int().nonnegative(),
+  /** Public handle for /u/:handle (issue #16); null until chosen. */
+  handle: z.string().nullable().optional(),
+  /** Whether the public profile is hidden (then also off leaderboards). */
+  profileHidden: z.boolean().optional(),
 }).extend(ProtectionViewSchema.shape);
 export type UserDocument = z.infer<typeof UserDocumentSchema>;
 
@@ -44,8 +48,17 @@ export const DisplayNameSchema = z
  * checked by checkDisplayName, so its refusal is a player's sentence, not a field path.
  */
 export const UpdateMeRequestSchema = z
-  .object({ displayName: z.unknown().optional(), dateOfBirth: DateOfBirthSchema.optional() })
-  .refine((body) => body.displayName !== undefined || body.dateOfBirth !== undefined, "Nothing to update.");
+  .object({
+    displayName: z.unknown().optional(),
+    dateOfBirth: DateOfBirthSchema.optional(),
+    /** Issue #16: rules in src/shared/social.ts (checked by the route); null clears it. */
+    handle: z.string().max(64, "Handles are 3 to 20 characters.").nullable().optional(),
+    profileHidden: z.boolean().optional(),
+  })
+  .refine(
+    (b) => b.displayName !== undefined || b.dateOfBirth !== undefined || b.handle !== undefined || b.profileHidden !== undefined,
+    "Nothing to update.",
+  );
 
 /**
  * The username a player typed, checked by the same rule on both sides: the trimmed name,

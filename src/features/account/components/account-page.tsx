@@ -14,6 +14,7 @@ import { DISPLAY_NAME_MAX_LENGTH } from "../../../shared/display-name";
 import { checkDisplayName, type UserDocument } from "../../../shared/schemas/user";
 import { useAuth } from "../../auth/auth-provider";
 import { storeUsername, usernameFor } from "../../auth/username";
+import { ProfileSettings } from "../../social/components/profile-settings";
 import "./account.css";
 
 export const USERNAME_UPDATED = "✅ Username updated successfully.";
@@ -93,6 +94,7 @@ export function AccountPage() {
           )}
         </div>
       </section>
+      <ProfileSettings />
       {user && (
         <section className="card account-details" aria-labelledby="details-heading">
           <h2 id="details-heading" className="card-title">
