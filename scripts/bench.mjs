@@ -1,6 +1,7 @@
 // `npm run bench`: starts the built app locally and prints, in one run, throughput and
 // latency for the platform floor (/api/health), warm /api/events, placeBet for 50
-// players at once, and a 200-bet burst on one player — each also as a ratio to the
+// players at once, a 200-bet burst on one player and the /social leaderboard read once
+// those bets are settled — each also as a ratio to the
 // floor measured in the same run at the same concurrency — then the SPA's initial JS
 // and CSS sizes and the time to the first painted board in Chromium, and how many
 // upstream feed calls a live sport's board costs per minute while 50 players read it.
@@ -90,7 +91,7 @@ async function choosePick(baseUrl, token) {
   for (const event of events) {
     const price = event.markets?.moneyline?.home;
     if (event.status === "scheduled" && Date.parse(event.startTime) > feedNow + 10 * 60_000 && typeof price === "number") {
-      return { eventId: event.eventId, league: SPORT, market: "Moneyline", side: "Home", line: null, priceAm: price };
+      return { eventId: event.eventId, league: SPORT, market: "Moneyline", side: "Home", line: null, priceAm: price, startTime: event.startTime };
     }
   }
   throw new Error("no open moneyline price on the board to bet on");
@@ -100,7 +101,7 @@ function placeBet(baseUrl, token, pick, amount) {
   return fetch(`${baseUrl}/api/placeBet`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "Idempotency-Key": crypto.randomUUID() },
-    body: JSON.stringify({ kind: "Singles", wallet: "coins", amount, picks: [pick] }),
+    body: JSON.stringify({ kind: "Singles", wallet: "coins", amount, picks: [{ ...pick, startTime: undefined }] }),
   });
 }
 
@@ -158,6 +159,24 @@ async function liveReaders(baseUrl, players) {
   const minutes = (performance.now() - started) / 60_000;
   const calls = (await feedCalls(baseUrl, admin.accessToken, sport)) - before;
   return { sport, calls, minutes, perMinute: calls / minutes, ...run };
+}
+
+/**
+ * Settles the bench's bets so the leaderboard has a row per player: the simulator's clock
+ * moves to the game's start and the operator records a home win (development only).
+ */
+async function settlePick(baseUrl, pick) {
+  const headers = { "Content-Type": "application/json" };
+  const clock = await json(await fetch(`${baseUrl}/api/dev/sim/clock`));
+  const minutes = Math.max(0, Math.ceil((Date.parse(pick.startTime) - clock.simNow) / 60_000)) + 1;
+  await json(await fetch(`${baseUrl}/api/dev/sim/advance`, { method: "POST", headers, body: JSON.stringify({ minutes }) }));
+  const admin = await signIn(baseUrl, "admin@vantage.test");
+  const res = await fetch(`${baseUrl}/api/admin/events/${encodeURIComponent(pick.eventId)}/result`, {
+    method: "POST",
+    headers: { ...headers, Authorization: `Bearer ${admin.accessToken}` },
+    body: JSON.stringify({ homeScore: 110, awayScore: 100 }),
+  });
+  if (!res.ok) throw new Error(`operator result failed: ${res.status} ${await res.text()}`);
 }
 
 function spaSizes() {
@@ -249,6 +268,17 @@ async function main() {
     const live = await liveReaders(baseUrl, players);
     const paint = await firstBoardPaint(baseUrl);
     const sizes = spaSizes();
+
+    // /social: this week's leaderboard with the viewer's own rank, read by 50 signed-in
+    // players (each its own client address, as real viewers are, under the public read limit).
+    await settlePick(baseUrl, pick);
+    rows.push(
+      await load("GET /api/social/leaderboard (week, signed in)", 2000, CONCURRENCY, (i) =>
+        fetch(`${baseUrl}/api/social/leaderboard?period=week&wallet=coins&metric=profit`, {
+          headers: { Authorization: `Bearer ${players[i % CONCURRENCY].accessToken}`, "CF-Connecting-IP": `10.8.0.${i % CONCURRENCY}` },
+        }),
+      ),
+    );
 
     console.log(`\nVantage bench — ${new Date().toISOString()} — concurrency ${CONCURRENCY} (burst 200), node ${process.version}`);
     console.log("\n| scenario | requests | req/s | p50 ms | p95 ms | p99 ms | req/s ÷ floor | p99 ÷ floor | statuses |");

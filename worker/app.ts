@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { authRoutes } from "./auth/auth-routes";
 import { errorJson, handleError } from "./http/api-error";
 import type { AppEnv } from "./http/app-types";
+import { limitRequestBodies } from "./http/body-limit";
 import { drainUnreadRequestBody } from "./http/drain-request-body";
 import { limitSignIn } from "./http/rate-limit";
 import { sameOriginWrites, securityHeaders } from "./http/security";
@@ -12,14 +13,15 @@ import { devRoutes } from "./dev/dev-routes";
 import { betsRoutes } from "./bets/bets-routes";
 import { liveRoutes } from "./live/live-routes";
 import { bonusRoutes } from "./bonus/bonus-routes";
-import { paymentsRoutes } from "./payments/payments-routes";
+import { paymentsRoutes, STRIPE_WEBHOOK_PATH } from "./payments/payments-routes";
 import { adminRoutes } from "./admin/admin-routes";
 import { realDeps, type AppDeps } from "./http/app-deps";
+import { socialRoutes } from "./social/social-routes";
 
 export function createApp(deps: AppDeps = realDeps) {
   const app = new Hono<AppEnv>().basePath("/api");
 
-  app.use("*", drainUnreadRequestBody, securityHeaders, sameOriginWrites);
+  app.use("*", drainUnreadRequestBody, securityHeaders, limitRequestBodies([STRIPE_WEBHOOK_PATH]), sameOriginWrites);
   app.use("/auth/*", limitSignIn);
 
   app.get("/health", (c) => c.json({ ok: true }));
@@ -32,6 +34,7 @@ export function createApp(deps: AppDeps = realDeps) {
   app.route("/grantDailyBonus", bonusRoutes());
   app.route("/", paymentsRoutes());
   app.route("/admin", adminRoutes());
+  app.route("/", socialRoutes());
 
   app.notFound((c) => errorJson(c, 404, "not-found", "No such API route."));
   app.onError(handleError);

@@ -14,8 +14,22 @@ function modeFor(env: Env, secret: string | undefined): ServiceMode {
   return isDevelopment(env) ? "embedded" : "unconfigured";
 }
 
+/**
+ * A live Stripe key (`sk_live_…`, restricted `rk_live_…`) means real money, whatever
+ * APP_ENV says: a development bundle deployed with production secrets, say.
+ */
+export function hasLiveStripeKey(env: Env): boolean {
+  return /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY?.trim() ?? "");
+}
+
+/**
+ * The embedded identity provider signs anyone in as anyone (any e-mail, an operator's
+ * included), so it is refused beside a live Stripe key even in development
+ * (security review finding 8): sign-in is then unconfigured until Google is.
+ */
 export function identityMode(env: Env): ServiceMode {
-  return modeFor(env, env.GOOGLE_CLIENT_ID);
+  const mode = modeFor(env, env.GOOGLE_CLIENT_ID);
+  return mode === "embedded" && hasLiveStripeKey(env) ? "unconfigured" : mode;
 }
 
 export function oddsFeedMode(env: Env): ServiceMode {
@@ -24,6 +38,23 @@ export function oddsFeedMode(env: Env): ServiceMode {
 
 export function paymentsMode(env: Env): ServiceMode {
   return modeFor(env, env.STRIPE_SECRET_KEY);
+}
+
+/** HS256 keys shorter than the hash (32 bytes) are guessable offline from one token. */
+export const MIN_SESSION_SIGNING_KEY_BYTES = 32;
+
+export class ConfigurationError extends Error {}
+
+/**
+ * Secrets checked when an isolate first handles a request (worker/index.ts), beside the
+ * tunables: a SESSION_SIGNING_KEY that is set but short stops the Worker with a clear
+ * 503 instead of signing sessions with a weak key (security review finding 10).
+ */
+export function checkSecrets(env: Env): void {
+  const key = env.SESSION_SIGNING_KEY;
+  if (key && new TextEncoder().encode(key).length < MIN_SESSION_SIGNING_KEY_BYTES) {
+    throw new ConfigurationError(`SESSION_SIGNING_KEY is shorter than ${MIN_SESSION_SIGNING_KEY_BYTES} bytes; set 32+ random bytes.`);
+  }
 }
 
 /** Fixed development value; production must set SESSION_SIGNING_KEY. */

@@ -1,6 +1,8 @@
 // Worker entry: the API for fetch, the settlement job for cron, and the wallet class.
 // Each entry first validates the tunables (worker/tunables.ts), so a bad value stops the
-// Worker with its name rather than misbehaving later.
+// Worker with its name rather than misbehaving later; fetch also checks the secrets'
+// strength (worker/config.ts checkSecrets: a short SESSION_SIGNING_KEY).
+import { checkSecrets, ConfigurationError } from "./config";
 import { createApp } from "./app";
 import { isManualCronRequest, manualCron, scheduled } from "./settlement/scheduled";
 import { TunablesError, tunables } from "./tunables";
@@ -9,7 +11,7 @@ export { UserWallet } from "./wallet/user-wallet";
 
 const app = createApp();
 
-function misconfigured(err: TunablesError): Response {
+function misconfigured(err: TunablesError | ConfigurationError): Response {
   console.error(err.message);
   return Response.json({ error: { code: "not-configured", message: "The service is misconfigured." } }, { status: 503 });
 }
@@ -18,8 +20,9 @@ export default {
   fetch(request, env, ctx) {
     try {
       tunables(env);
+      checkSecrets(env);
     } catch (err) {
-      if (err instanceof TunablesError) return misconfigured(err);
+      if (err instanceof TunablesError || err instanceof ConfigurationError) return misconfigured(err);
       throw err;
     }
     if (isManualCronRequest(request, env)) return manualCron(request, env);

@@ -6,10 +6,27 @@
 // The README's "Tunables" table lists the same rows.
 import { z } from "zod";
 import { parseDelayBySport } from "../src/shared/live-rules";
+import { parseRegionList, parseRegionMinAge } from "../src/shared/play-regions";
 
 type Tunable<T> = { default: string; schema: z.ZodType<T>; meaning: string };
 
 const wholeNumber = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const regionList = z.string().transform((text, ctx) => {
+  const list = parseRegionList(text === "-" ? "" : text);
+  if (list === null) ctx.addIssue({ code: "custom", message: "expected comma-separated ISO 3166 codes like US-WA,FR" });
+  return list ?? [];
+});
+const regionMinAges = z.string().transform((text, ctx) => {
+  const ages = parseRegionMinAge(text === "-" ? "" : text);
+  if (ages === null) ctx.addIssue({ code: "custom", message: "expected REGION:AGE pairs like US-AL:19,US-MS:21" });
+  return ages ?? {};
+});
+const optionalRegion = z.string().transform((text, ctx) => {
+  if (text === "-") return null;
+  const list = parseRegionList(text);
+  if (list === null || list.length !== 1) ctx.addIssue({ code: "custom", message: "expected one ISO 3166 code like US-WA" });
+  return list?.[0] ?? null;
+});
 
 function tunable<T>(defaultValue: string, schema: z.ZodType<T>, meaning: string): Tunable<T> {
   return { default: defaultValue, schema, meaning };
@@ -33,6 +50,27 @@ export const TUNABLES = {
     wholeNumber(0, 20),
     "How many times purchased and bonus Vantage Cash must be staked in settled, non-void bets before it can be redeemed (0 turns play-through off).",
   ),
+  // Player protection (issue 14): age, regions, limits. "-" sets a list to empty.
+  MIN_AGE: tunable("18", wholeNumber(18, 99), "Minimum age to play, checked against the confirmed date of birth."),
+  REGION_MIN_AGE: tunable("US-AL:19,US-NE:19,US-MS:21", regionMinAges, "Regions whose minimum age is higher than MIN_AGE (REGION:AGE, comma-separated)."),
+  RESTRICTED_REGIONS: tunable(
+    "US-WA,US-ID,US-NV,US-MI,US-MT,US-CT,US-DE,US-NJ,US-NY,US-LA",
+    regionList,
+    "Countries (ISO 3166-1) and subdivisions (ISO 3166-2) where purchases and redemptions are refused.",
+  ),
+  BLOCKED_REGIONS: tunable("-", regionList, "Countries and subdivisions where all play (bets, bonus, purchases, redemptions) is refused."),
+  DEV_REGION: tunable("-", optionalRegion, "Development only: the region assumed for requests (stands in for cf.country/cf.regionCode); production ignores it."),
+  LIMIT_RAISE_DELAY_HOURS: tunable("24", wholeNumber(1, 720), "How long a raised or removed player limit waits before it takes effect."),
+  CHECKOUT_HOLD_MINUTES: tunable("60", wholeNumber(31, 1440), "How long an open checkout counts toward the player's purchase limits (its session expires then)."),
+  // Security review (issue 18): payment status caching and session lifetimes.
+  CONNECT_STATUS_CACHE_MS: tunable("15000", wholeNumber(0, 300_000), "How long GET /api/connect/status answers the stored payout-account state before asking Stripe again (0 = always ask)."),
+  REFRESH_FAMILY_MAX_AGE_DAYS: tunable("90", wholeNumber(1, 365), "Absolute lifetime of one sign-in: after this many days its refresh tokens stop working, however often they were rotated."),
+  SESSION_CHECK_CACHE_MS: tunable("5000", wholeNumber(0, 60_000), "How long an isolate trusts that a signed-in request's session is not logged out before reading D1 again (a logout ends its access tokens everywhere within this; 0 = read on every request)."),
+  // Social: leaderboards, public profiles, shared picks and follows (issue #16).
+  SOCIAL_CACHE_SECONDS: tunable("30", wholeNumber(0, 600), "How long browsers and caches may reuse a public leaderboard, profile or shared pick (0 = no-store)."),
+  PROFILE_STATS_BETS: tunable("1000", wholeNumber(50, 5000), "How many of a player's newest bets a public profile's figures and picks are read from."),
+  LEADERBOARD_MEMO_MS: tunable("5000", wholeNumber(0, 60_000), "How long one isolate reuses a leaderboard's top 50 before asking D1 again (0 = always ask)."),
+  FOLLOWS_MAX: tunable("500", wholeNumber(1, 10_000), "How many players one player may follow."),
   // Payouts that never pay twice (issue 12): background retries of a transfer whose outcome is unknown.
   PAYOUT_RETRY_AFTER_MS: tunable("60000", wholeNumber(1_000, 3_600_000), "First delay before a payout whose outcome is unknown is retried; doubles per attempt."),
   PAYOUT_RETRY_MAX_MS: tunable("3600000", wholeNumber(1_000, 86_400_000), "Longest delay between two retries of one payout."),

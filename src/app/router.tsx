@@ -1,13 +1,18 @@
-// Every route of spec §2. '/' and the legal pages are public; /picks, /settings,
+// Every route of spec §2. '/', the legal pages, /social, public profiles (/u/:handle)
+// and shared picks (/p/:shareId) are public; /picks, /settings,
 // /shop, /redeem and /account sit behind the protected-route guard. `routes` is
 // exported so tests can mount it in a memory router. Pages few players open on a
 // given visit load on demand, keeping the initial bundle to the shell and the board.
+// Each route's `handle.title` names it in the browser tab ("My Picks · Vantage").
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { RouteError } from "../components/route-error";
 import { AppLayout } from "./layout/app-layout";
+import type { RouteHandle } from "./layout/document-title";
 import { HomeRoute } from "./routes/home-route";
 import { NotFoundPage } from "./routes/not-found-page";
 import { ProtectedRoute } from "./routes/protected-route";
+
+const titled = (title: string): RouteHandle => ({ title });
 
 export const PROTECTED_PATHS = ["/picks", "/settings", "/shop", "/redeem", "/account"] as const;
 
@@ -26,24 +31,32 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, element: <HomeRoute /> },
-          { path: "terms", lazy: async () => ({ Component: (await import("../features/legal/components/terms-page")).TermsPage }) },
-          { path: "privacy", lazy: async () => ({ Component: (await import("../features/legal/components/privacy-page")).PrivacyPage }) },
+          { path: "terms", handle: titled("Terms of Use"), lazy: async () => ({ Component: (await import("../features/legal/components/terms-page")).TermsPage }) },
+          { path: "privacy", handle: titled("Privacy Policy"), lazy: async () => ({ Component: (await import("../features/legal/components/privacy-page")).PrivacyPage }) },
           {
             path: "disclaimer",
+            handle: titled("Disclaimer"),
             lazy: async () => ({ Component: (await import("../features/legal/components/disclaimer-page")).DisclaimerPage }),
           },
-          { path: "social", lazy: async () => ({ Component: (await import("../features/social/components/social-page")).SocialPage }) },
+          {
+            path: "responsible-play",
+            handle: titled("Responsible play"),
+            lazy: async () => ({ Component: (await import("../features/protection/components/responsible-play-page")).ResponsiblePlayPage }),
+          },
+          { path: "social", handle: titled("Social"), lazy: async () => ({ Component: (await import("../features/social/components/social-page")).SocialPage }) },
+          { path: "u/:handle", handle: titled("Profile"), lazy: async () => ({ Component: (await import("../features/social/components/profile-page")).ProfilePage }) },
+          { path: "p/:shareId", handle: titled("Shared pick"), lazy: async () => ({ Component: (await import("../features/social/components/shared-pick-page")).SharedPickPage }) },
           {
             element: <ProtectedRoute />,
             children: [
-              { path: "picks", lazy: async () => ({ Component: (await import("../features/picks/components/my-picks-page")).MyPicksPage }) },
-              { path: "settings", lazy: async () => ({ Component: (await import("../features/settings/components/settings-page")).SettingsPage }) },
-              { path: "shop", lazy: async () => ({ Component: (await import("../features/shop/components/shop-page")).ShopPage }) },
-              { path: "redeem", lazy: async () => ({ Component: (await import("../features/redeem/components/redeem-page")).RedeemPage }) },
-              { path: "account", lazy: async () => ({ Component: (await import("../features/account/components/account-page")).AccountPage }) },
+              { path: "picks", handle: titled("My Picks"), lazy: async () => ({ Component: (await import("../features/picks/components/my-picks-page")).MyPicksPage }) },
+              { path: "settings", handle: titled("Settings"), lazy: async () => ({ Component: (await import("../features/settings/components/settings-page")).SettingsPage }) },
+              { path: "shop", handle: titled("Coin Shop"), lazy: async () => ({ Component: (await import("../features/shop/components/shop-page")).ShopPage }) },
+              { path: "redeem", handle: titled("Redeem Vantage Cash"), lazy: async () => ({ Component: (await import("../features/redeem/components/redeem-page")).RedeemPage }) },
+              { path: "account", handle: titled("Account"), lazy: async () => ({ Component: (await import("../features/account/components/account-page")).AccountPage }) },
             ],
           },
-          { path: "*", element: <NotFoundPage /> },
+          { path: "*", handle: titled("Page not found"), element: <NotFoundPage /> },
         ],
       },
     ],

@@ -1,6 +1,7 @@
 // The app-wide toast (spec §2): one message at a time, visible for 2.2 s, announced to
 // screen readers through a polite status region. A new message replaces the current one.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { EmojiText } from "./emoji-text";
 import "./components.css";
 
 export const TOAST_MS = 2200;
@@ -32,7 +33,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <div className="toast-region" role="status" aria-live="polite" aria-atomic="true">
         {toast && (
           <div key={toast.id} className={`toast toast-${toast.tone}`}>
-            {toast.message}
+            <EmojiText text={toast.message} />
           </div>
         )}
       </div>

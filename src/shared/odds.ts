@@ -10,7 +10,9 @@ export const AMERICAN_LOCK_HIGH = 5000;
 export const DECIMAL_MIN = 1.01;
 export const DECIMAL_MAX = 100;
 
-export type OddsFormat = "american" | "decimal";
+/** Spec §9 names American and Decimal; Fractional is the UK books' default. */
+export type OddsFormat = "american" | "decimal" | "fractional";
+export const ODDS_FORMATS: readonly OddsFormat[] = ["american", "decimal", "fractional"];
 
 /** Decimal odds of an American price (+150 → 2.5, -120 → 1.8333…). */
 export function americanToDecimal(priceAm: number): number {
@@ -74,6 +76,59 @@ export function formatDecimal(priceAm: number): string {
   return americanToDecimal(priceAm).toFixed(2);
 }
 
+/** Denominators up to this read at a glance (10/11, 20/21, 13/8); longer ones do not. */
+export const FRACTION_MAX_DENOMINATOR = 25;
+
+function gcd(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
+}
+
+/**
+ * Whether p/q (profit per unit staked) converts back to this American price through
+ * decimalToAmerican, the conversion the betslip uses: the exact integer range first,
+ * then the floating-point conversion itself (which decides a tie such as 8/11 → −137.5).
+ */
+function roundTrips(priceAm: number, p: number, q: number): boolean {
+  const inRange =
+    priceAm > 0
+      ? p >= q && (2 * priceAm - 1) * q <= 200 * p && 200 * p <= (2 * priceAm + 1) * q
+      : p < q && (2 * -priceAm - 1) * p <= 200 * q && 200 * q <= (2 * -priceAm + 1) * p;
+  return inRange && decimalToAmerican(1 + p / q) === priceAm;
+}
+
+/**
+ * Fractional odds (profit : stake) of an American price, as UK books show them:
+ * −150 → 2/3, +130 → 13/10, −110 → 10/11, +250 → 5/2, ±100 → 1/1.
+ *
+ * Rule: the exact fraction, reduced, when its denominator is at most
+ * FRACTION_MAX_DENOMINATOR (−105 → 20/21, −115 → 20/23, +1200 → 12/1). Otherwise the
+ * fraction with the smallest denominator (up to that limit) that converts back to the
+ * same American price, so the three formats never disagree at the precision an American
+ * price has: −137 → 8/11, −143 → 7/10, +333 → 10/3. If no short fraction does, the exact
+ * one is shown (−5000 → 1/50, +4999 → 4999/100). Payouts always use the exact price.
+ */
+export function fractionalOdds(priceAm: number): { num: number; den: number } {
+  if (!Number.isInteger(priceAm) || Math.abs(priceAm) < 100) throw new RangeError(`not an American price: ${priceAm}`);
+  const [rawNum, rawDen] = priceAm > 0 ? [priceAm, 100] : [100, -priceAm];
+  const divisor = gcd(rawNum, rawDen);
+  const exact = { num: rawNum / divisor, den: rawDen / divisor };
+  if (exact.den <= FRACTION_MAX_DENOMINATOR) return exact;
+  for (let q = 1; q <= FRACTION_MAX_DENOMINATOR; q++) {
+    // The smallest numerator not below the price's range of p/q; for these q that range
+    // is under one numerator wide, so this is the only candidate.
+    const p = priceAm > 0 ? Math.max(q, Math.ceil(((2 * priceAm - 1) * q) / 200)) : Math.ceil((200 * q) / (2 * -priceAm + 1));
+    if (p >= 1 && roundTrips(priceAm, p, q)) return { num: p, den: q };
+  }
+  return exact;
+}
+
+/** Fractional display: "2/3", "13/10", "1/1". */
+export function formatFractional(priceAm: number): string {
+  const { num, den } = fractionalOdds(priceAm);
+  return `${num}/${den}`;
+}
+
 /**
  * Spec §9: odds are cached for 10 minutes per sport, by the Worker (KV) and by the
  * SPA (session storage) alike.
@@ -81,7 +136,18 @@ export function formatDecimal(priceAm: number): string {
 export const ODDS_CACHE_MS = 10 * 60 * 1000;
 
 export function formatPrice(priceAm: number, format: OddsFormat): string {
-  return format === "decimal" ? formatDecimal(priceAm) : formatAmerican(priceAm);
+  if (format === "decimal") return formatDecimal(priceAm);
+  if (format === "fractional") return formatFractional(priceAm);
+  return formatAmerican(priceAm);
+}
+
+/**
+ * Odds given as a decimal number (a parlay's combined odds, an average) in the player's
+ * format; American and Fractional go through the nearest American price.
+ */
+export function formatDecimalOdds(priceDec: number, format: OddsFormat): string {
+  if (format === "decimal") return priceDec.toFixed(2);
+  return formatPrice(decimalToAmerican(priceDec), format);
 }
 
 /** A line as a sportsbook shows it: spreads signed ("-3.5", "+7", "PK"), totals bare ("44.5"). */

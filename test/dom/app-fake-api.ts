@@ -1,6 +1,7 @@
 // A fake /api for DOM tests, answering like the Worker (no router or pages imported,
 // so session tests don't depend on other features' components).
 import { vi } from "vitest";
+import type { ProtectionView } from "../../src/shared/schemas/protection";
 import type { UserDocument } from "../../src/shared/schemas/user";
 
 export type FakeCall = { method: string; path: string; body: unknown; authorization: string | null };
@@ -12,8 +13,30 @@ export function jsonResponse(status: number, body: unknown): Response {
 
 export const UNAUTHENTICATED = () => jsonResponse(401, { error: { code: "unauthenticated", message: "Please log in again." } });
 
+/**
+ * The protection fields of a player who already confirmed an adult date of birth, with no
+ * break and no limits: what every DOM test's signed-in player has unless it says otherwise
+ * (the first-sign-in date-of-birth form is tested on its own).
+ */
+export function adultProtection(overrides: Partial<ProtectionView> = {}): ProtectionView {
+  return {
+    dateOfBirth: "1990-04-25",
+    breakUntil: null,
+    closed: null,
+    minAge: 18,
+    region: null,
+    unavailable: [],
+    limits: { dailyStakeCoins: null, dailyStakeCash: null, dailyPurchaseDollars: null, weeklyPurchaseDollars: null, monthlyPurchaseDollars: null },
+    pendingLimits: {},
+    purchaseAllowance: null,
+    stakedToday: { coins: 0, cash: 0 },
+    ...overrides,
+  };
+}
+
 export function userDoc(overrides: Partial<UserDocument> = {}): UserDocument {
   return {
+    ...adultProtection(),
     uid: "dev-1",
     displayName: "Ada",
     email: "ada@example.com",

@@ -5,6 +5,13 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PROTECTED_PATHS } from "../../src/app/router";
 import { redirectTo } from "../../src/lib/browser-navigation";
+import {
+  GENERIC_SIGN_IN_FAILURE,
+  SIGN_IN_ERROR_CODES,
+  signInErrorPath,
+  signInErrorSentence,
+  signInFailureMessage,
+} from "../../src/shared/sign-in-errors";
 import { fakeApi, jsonResponse, renderApp, sessionBody, UNAUTHENTICATED } from "./app-helpers";
 
 vi.mock("../../src/lib/browser-navigation", () => ({ redirectTo: vi.fn(), reloadPage: vi.fn() }));
@@ -17,7 +24,16 @@ afterEach(() => {
 });
 
 const signedOut = () => fakeApi(({ path }) => (path === "/api/auth/refresh" ? UNAUTHENTICATED() : undefined));
-const signedIn = () => fakeApi(({ path }) => (path === "/api/auth/refresh" ? jsonResponse(200, sessionBody()) : undefined));
+/** The board on '/': a feed with nothing on, so it has nothing to report. */
+const quietBoard = (path: string) => {
+  if (path === "/api/sports") return jsonResponse(200, { feedNow: Date.now(), sports: [] });
+  return path.startsWith("/api/events") ? jsonResponse(200, []) : undefined;
+};
+const signedIn = () =>
+  fakeApi(({ path }) => {
+    if (path === "/api/auth/refresh") return jsonResponse(200, sessionBody());
+    return quietBoard(path);
+  });
 const pending = () => fakeApi(() => new Promise<Response>(() => undefined));
 
 describe("protected-route guard", () => {
@@ -86,7 +102,10 @@ describe("sign-in screen on '/'", () => {
 
   it("after sign-in goes on to the remembered route, replacing history", async () => {
     let signedInYet = false;
-    fakeApi(({ path }) => (path === "/api/auth/refresh" ? (signedInYet ? jsonResponse(200, sessionBody()) : UNAUTHENTICATED()) : undefined));
+    fakeApi(({ path }) => {
+      if (path === "/api/auth/refresh") return signedInYet ? jsonResponse(200, sessionBody()) : UNAUTHENTICATED();
+      return quietBoard(path);
+    });
     const { router } = renderApp({ pathname: "/", state: { from: "/account?tab=name" } });
     await screen.findByRole("button", { name: /Continue with Google/ });
     // Another tab completes the sign-in and tells this one.
@@ -103,7 +122,9 @@ describe("sign-in screen on '/'", () => {
     signedOut();
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const { router } = renderApp("/?auth_error=invalid-state");
-    expect((await screen.findByRole("alert")).textContent).toBe("Sign-in failed: invalid-state");
+    const alert = await screen.findByRole("alert");
+    expect(alert.querySelector(".sign-in-error-title")?.textContent).toBe("Sign-in failed: invalid-state");
+    expect(alert.querySelector(".sign-in-error-detail")?.textContent).toBe(signInErrorSentence("invalid-state"));
     await waitFor(() => expect(router.state.location.search).toBe(""));
     expect(error).toHaveBeenCalledWith("Sign-in failed: invalid-state");
     error.mockRestore();
@@ -112,8 +133,58 @@ describe("sign-in screen on '/'", () => {
   it("shows a sign-in that could not start as 'Login failed: …'", async () => {
     signedOut();
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    renderApp("/?login_error=not-configured");
-    expect((await screen.findByRole("alert")).textContent).toBe("Login failed: not-configured");
+    renderApp(signInErrorPath("start", "not-configured"));
+    const alert = await screen.findByRole("alert");
+    expect(alert.querySelector(".sign-in-error-title")?.textContent).toBe("Login failed: not-configured");
+    expect(alert.textContent).toContain("Sign-in is not available on this server right now.");
+  });
+
+  it("lands a throttled sign-in on the sign-in page with 'Login failed: rate-limited', ready to retry towards the wanted page", async () => {
+    signedOut();
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    // The address the Worker redirects a throttled navigation of /api/auth/google/start to.
+    const { router } = renderApp(signInErrorPath("start", "rate-limited", "/picks?filter=open"));
+    const alert = await screen.findByRole("alert");
+    expect(alert.querySelector(".sign-in-error-title")?.textContent).toBe("Login failed: rate-limited");
+    expect(alert.querySelector(".sign-in-error-detail")?.textContent).toBe("Too many sign-in attempts. Please wait a minute and try again.");
+    expect(screen.getByText("Sign in to continue using the sportsbook.")).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe("?from=%2Fpicks%3Ffilter%3Dopen"));
+    await userEvent.click(screen.getByRole("button", { name: /Continue with Google/ }));
+    expect(redirectTo).toHaveBeenCalledWith("/api/auth/google/start?from=%2Fpicks%3Ffilter%3Dopen");
+  });
+
+  it("lands a throttled callback on the sign-in page with 'Sign-in failed: rate-limited'", async () => {
+    signedOut();
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    renderApp(signInErrorPath("callback", "rate-limited"));
+    expect((await screen.findByRole("alert")).querySelector(".sign-in-error-title")?.textContent).toBe("Sign-in failed: rate-limited");
+  });
+
+  it.each([
+    ["auth_error", "Your account is locked. Call +1 555 0100 to unlock it", "Sign-in failed: unknown-error"],
+    ["auth_error", "<img src=x onerror=alert(1)>", "Sign-in failed: unknown-error"],
+    ["login_error", "Visit evil.example to verify your wallet", "Login failed: unknown-error"],
+    ["auth_error", "", "Sign-in failed: unknown-error"],
+  ])("never shows the address's own text (%s=%s), only the generic message", async (param, text, title) => {
+    signedOut();
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    renderApp(`/?${new URLSearchParams({ [param]: text }).toString()}`);
+    const alert = await screen.findByRole("alert");
+    expect(alert.querySelector(".sign-in-error-title")?.textContent).toBe(title);
+    expect(alert.querySelector(".sign-in-error-detail")?.textContent).toBe(GENERIC_SIGN_IN_FAILURE);
+    if (text) expect(document.body.textContent).not.toContain(text);
+    expect(document.querySelector("img")).toBeNull();
+    expect(error.mock.calls.flat().join(" ")).not.toContain(text || "\u0000");
+    error.mockRestore();
+  });
+
+  it.each(SIGN_IN_ERROR_CODES)("has a fixed sentence for the Worker's code %s", (code) => {
+    for (const stage of ["start", "callback"] as const) {
+      const shown = signInFailureMessage(stage, code);
+      expect(shown.title).toBe(`${stage === "start" ? "Login failed" : "Sign-in failed"}: ${code}`);
+      expect(shown.detail).not.toBe(GENERIC_SIGN_IN_FAILURE);
+      expect(shown.detail).toMatch(/^[A-Z].+\.$/);
+    }
   });
 
   it("never carries a foreign 'from' to the sign-in", async () => {

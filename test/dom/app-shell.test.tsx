@@ -8,6 +8,9 @@ import { ErrorBoundary } from "../../src/components/error-screen";
 import { RouteError } from "../../src/components/route-error";
 import { TOAST_MS, ToastProvider, useToast } from "../../src/components/toast";
 import { USERNAME_KEY } from "../../src/features/auth/username";
+import { PRODUCT_TITLE } from "../../src/lib/brand";
+import indexHtml from "../../index.html?raw";
+import { DISPLAY_NAME_MAX_LENGTH } from "../../src/shared/display-name";
 import { reloadPage } from "../../src/lib/browser-navigation";
 import { fakeApi, jsonResponse, renderApp, sessionBody, UNAUTHENTICATED, userDoc } from "./app-helpers";
 
@@ -22,7 +25,11 @@ function signedInApi(extra: Parameters<typeof fakeApi>[0] = () => undefined) {
   return fakeApi((call) => {
     if (call.path === "/api/auth/refresh") return jsonResponse(200, sessionBody());
     if (call.path === "/api/auth/logout") return jsonResponse(200, { ok: true });
-    return extra(call);
+    // The board behind the menus: a feed with nothing on, so it has nothing to report.
+    const answer = extra(call);
+    if (answer) return answer;
+    if (call.path === "/api/sports") return jsonResponse(200, { feedNow: Date.now(), sports: [] });
+    return call.path.startsWith("/api/events") ? jsonResponse(200, []) : undefined;
   });
 }
 
@@ -91,19 +98,38 @@ describe("account page", () => {
     expect(screen.getByRole("button", { name: /Profile menu/ }).textContent).toContain("Lucky Lou");
   });
 
-  it("reports a refused username and keeps the old one on the device", async () => {
+  it("refuses a 33-character name before sending, with the same limit and sentence as the server", async () => {
+    const calls = signedInApi();
+    renderApp("/account");
+    const input = (await screen.findByLabelText("Username")) as HTMLInputElement;
+    expect(input.maxLength).toBe(DISPLAY_NAME_MAX_LENGTH);
+    // Typing stops at the limit...
+    await userEvent.clear(input);
+    await userEvent.type(input, "y".repeat(40));
+    expect(input.value).toBe("y".repeat(32));
+    // ...and a longer value (pasted past it, or kept from before) is refused before it is sent.
+    fireEvent.change(input, { target: { value: "x".repeat(33) } });
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    const status = await screen.findByText("❌ Failed to update username.");
+    expect(status.closest("p")?.nextElementSibling?.textContent).toBe("Username must be at most 32 characters.");
+    expect(screen.queryByText(/displayName/)).toBeNull();
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+    expect(localStorage.getItem(USERNAME_KEY)).toBe("Ada");
+  });
+
+  it("shows the server's refusal as the second line and keeps the old name on the device", async () => {
     signedInApi((call) =>
       call.path === "/api/me" && call.method === "PATCH"
-        ? jsonResponse(400, { error: { code: "invalid-argument", message: "displayName: Username must be at most 32 characters." } })
+        ? jsonResponse(400, { error: { code: "invalid-argument", message: "Username cannot contain control characters." } })
         : undefined,
     );
     renderApp("/account");
     const input = await screen.findByLabelText("Username");
     await userEvent.clear(input);
-    await userEvent.type(input, "x".repeat(40));
+    await userEvent.type(input, "Lucky");
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("❌ Failed to update username.")).toBeTruthy();
-    expect(screen.getByText(/at most 32 characters/)).toBeTruthy();
+    const status = await screen.findByText("❌ Failed to update username.");
+    expect(status.closest("p")?.nextElementSibling?.textContent).toBe("Username cannot contain control characters.");
     expect(localStorage.getItem(USERNAME_KEY)).toBe("Ada");
   });
 });
@@ -135,6 +161,31 @@ describe("toast", () => {
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.getByRole("status").textContent).toBe("");
     expect(TOAST_MS).toBe(2200);
+  });
+});
+
+describe("document title", () => {
+  it("names the page in the browser tab, from PRODUCT_TITLE", async () => {
+    signedInApi();
+    const { router } = renderApp("/picks");
+    await screen.findByRole("heading", { name: "My Picks" });
+    await waitFor(() => expect(document.title).toBe("My Picks · Vantage"));
+    await act(() => router.navigate("/settings"));
+    await waitFor(() => expect(document.title).toBe("Settings · Vantage"));
+    await act(() => router.navigate("/redeem"));
+    await waitFor(() => expect(document.title).toBe("Redeem Vantage Cash · Vantage"));
+    await act(() => router.navigate("/nowhere"));
+    await waitFor(() => expect(document.title).toBe("Page not found · Vantage"));
+    await act(() => router.navigate("/"));
+    await waitFor(() => expect(document.title).toBe(PRODUCT_TITLE));
+    // Let the board finish loading before the fake API goes away.
+    expect(await screen.findByText("No upcoming games.")).toBeTruthy();
+  });
+
+  it("leaves nothing hard-coded in index.html: its title is filled in from PRODUCT_TITLE at build", () => {
+    const html = indexHtml;
+    expect(html).toContain("<title>%PRODUCT_TITLE%</title>");
+    expect(html).not.toMatch(/<title>[^%]/);
   });
 });
 

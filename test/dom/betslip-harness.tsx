@@ -11,6 +11,7 @@ import { pickUid, type BetslipPick } from "../../src/shared/betslip";
 import { americanToDecimal } from "../../src/shared/odds";
 import type { BetDocument, LiveMessage, Market, Side } from "../../src/shared/schemas/bets";
 import type { UserDocument } from "../../src/shared/schemas/user";
+import { adultProtection } from "./app-fake-api";
 
 export type Call = { method: string; path: string; query: URLSearchParams; body: unknown; headers: Record<string, string> };
 export type Handler = (call: Call) => Response | Promise<Response> | undefined;
@@ -20,7 +21,7 @@ export function json(status: number, body: unknown): Response {
 }
 
 export function userDoc(overrides: Partial<UserDocument> = {}): UserDocument {
-  return { uid: "u1", displayName: "Ada", email: "ada@example.com", photoURL: null, coinBalance: 5000, vantageCash: 0, lastBonusDayET: "", bonusStreak: 0, redeemableCash: overrides.vantageCash ?? 0, cashToPlay: 0, ...overrides };
+  return { ...adultProtection(), uid: "u1", displayName: "Ada", email: "ada@example.com", photoURL: null, coinBalance: 5000, vantageCash: 0, lastBonusDayET: "", bonusStreak: 0, redeemableCash: overrides.vantageCash ?? 0, cashToPlay: 0, ...overrides };
 }
 
 /** Scripts /api: the session refresh signs `user` in (or answers 401 for null); `handler` answers the rest. */

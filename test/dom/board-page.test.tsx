@@ -52,6 +52,7 @@ async function openNba(user: ReturnType<typeof userEvent.setup>) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("board texts", () => {
@@ -66,6 +67,8 @@ describe("board texts", () => {
   });
 
   it("shows 'Failed to load events' in red with an empty list when the feed fails", async () => {
+    // The board logs the failure; expected here.
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
     boardApi({ events: () => jsonResponse(502, { error: { code: "odds-feed-unavailable", message: "down" } }) });
     renderApp("/");
     const error = await screen.findByText("Failed to load events");
@@ -157,6 +160,40 @@ describe("board cards", () => {
     renderApp("/");
     expect(await screen.findByRole("button", { name: "Miami Heat ML 2.50" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Boston Celtics ML 1.59" })).toBeTruthy();
+  });
+
+  it("switches to Fractional in Settings and shows −150, +130, −110, +250 as 2/3, 13/10, 10/11, 5/2 on the board and the slip", async () => {
+    const user = userEvent.setup();
+    const markets = { moneyline: { home: -150, away: 130 }, spread: { line: -2.5, home: -110, away: -110 }, total: { line: 220.5, over: 250, under: -400 } };
+    boardApi({ events: [game("g1", 2 * HOUR, { markets })] });
+    const { router } = renderApp("/settings");
+    await user.click(await screen.findByRole("radio", { name: /Fractional/ }));
+    expect(localStorage.getItem("vantage.oddsFormat")).toBe("fractional");
+    await router.navigate("/");
+    expect(await screen.findByRole("button", { name: "Boston Celtics ML 2/3" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Miami Heat ML 13/10" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Boston Celtics -2.5 10/11" })).toBeTruthy();
+    const over = screen.getByRole("button", { name: "Total O 220.5 5/2" });
+    await user.click(over);
+    await user.click(screen.getByRole("button", { name: "Miami Heat ML 13/10" }));
+    const slip = document.querySelector(".betslip") as HTMLElement;
+    await waitFor(() => expect(within(slip).getByText("5/2")).toBeTruthy());
+    expect(within(slip).getByText("13/10")).toBeTruthy();
+    // Parlay odds: 3.5 × 2.3 = 8.05 → +705 → 141/20.
+    expect(within(slip).getByText("141/20")).toBeTruthy();
+  });
+
+  it("keeps a toast started on the board on screen after the player moves to another page", async () => {
+    const user = userEvent.setup();
+    boardApi({ events: [game("g1", 2 * HOUR)] });
+    const { router } = renderApp("/");
+    await user.click(await screen.findByRole("button", { name: "Miami Heat ML +150" }));
+    await user.click(screen.getByRole("button", { name: "Miami Heat +4.5 -110" }));
+    const message = "Can’t add Moneyline and Spread for the same team.";
+    await waitFor(() => expect(screen.getByText(message)).toBeTruthy());
+    await router.navigate("/settings");
+    expect(await screen.findByRole("heading", { name: "Settings" })).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
   });
 
   it("disables sports without a feed and marks them 'Coming soon'", async () => {

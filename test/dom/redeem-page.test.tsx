@@ -42,6 +42,19 @@ describe("/redeem", () => {
     await waitFor(() => expect(harness.redirectTo).toHaveBeenCalledWith("https://connect.example/onboard"));
   });
 
+  it("states the minimum as the spec does, '$20', and keeps 19.99 from being sent", async () => {
+    harness.user = player({ vantageCash: 5_000 });
+    harness.replies.set("GET /api/connect/status", { body: enabledStatus });
+    const user = renderRedeem();
+    expect(screen.getByLabelText("Amount (minimum $20)")).toBe(amountInput());
+    await waitFor(() => expect(screen.queryByText("Finish onboarding to enable payouts.")).toBeNull());
+    await user.type(amountInput(), "19.99");
+    expect(submitButton().disabled).toBe(true);
+    await user.clear(amountInput());
+    await user.type(amountInput(), "20");
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+  });
+
   it("says 'Finish onboarding to enable payouts.' when nothing specific is due", async () => {
     harness.user = player();
     harness.replies.set("GET /api/connect/status", { body: { payouts_enabled: false, hasAccount: false, requirements: { currently_due: [] } } });

@@ -1,6 +1,7 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ToastProvider } from "../../src/components/toast";
 import { etDayKey } from "../../src/shared/bonus";
 import { authValue, harness, player, resetHarness, walletValue } from "./wallet-money-harness";
 
@@ -66,8 +67,64 @@ describe("wallet button and panel", () => {
   it("asks a signed-out visitor to log in, without calling the server", async () => {
     const { user, panel } = await openPanel();
     await user.click(within(panel).getByRole("button", { name: "Claim daily bonus" }));
-    expect(within(panel).getByRole("status").textContent).toBe("You must be logged in to claim.");
+    expect(panel.querySelector(".wallet-message")?.textContent).toBe("You must be logged in to claim.");
     expect(harness.requests).toHaveLength(0);
+  });
+
+  it("asks for a login, not 'Error claiming bonus', when the session expired while the page was open", async () => {
+    harness.user = player();
+    claimReply({ error: { code: "unauthenticated", message: "Please log in again." } }, 401);
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole("button", { name: "Claim daily bonus" }));
+    expect(await within(panel).findByText("You must be logged in to claim.")).toBeTruthy();
+    expect(within(panel).queryByText("Error claiming bonus")).toBeNull();
+    expect(harness.requests.some((r) => r.method === "POST" && r.path.startsWith("/api/grantDailyBonus"))).toBe(true);
+  });
+
+  it("tells a player who left the panel how the claim ended, in the app-wide toast", async () => {
+    harness.user = player();
+    let answer: (r: Response) => void = () => undefined;
+    harness.replies.set("POST /api/grantDailyBonus", () => new Promise<Response>((r) => (answer = r)));
+    const user = userEvent.setup();
+    render(
+      <ToastProvider>
+        <WalletButton />
+        <button type="button">Elsewhere</button>
+      </ToastProvider>,
+    );
+    await user.click(screen.getByRole("button", { name: /^Wallet:/ }));
+    await user.click(screen.getByRole("button", { name: "Claim daily bonus" }));
+    // The player walks away before the answer comes back: the panel closes.
+    await user.click(screen.getByRole("button", { name: "Elsewhere" }));
+    expect(screen.queryByRole("dialog", { name: "Wallet" })).toBeNull();
+    answer(Response.json({ ok: true, alreadyClaimed: false, milestone: false, streak: 1 }));
+    await waitFor(() => expect(within(screen.getByRole("status")).getByText("Daily bonus claimed! 🎁")).toBeTruthy());
+  });
+
+  it("draws the messages' emoji as SVG while the text keeps them", async () => {
+    harness.user = player();
+    claimReply({ ok: true, alreadyClaimed: false, milestone: true, streak: 7 });
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole("button", { name: "Claim daily bonus" }));
+    const text = await within(panel).findByText("Daily bonus + streak bonus claimed! 🎉");
+    expect(text.className).toBe("visually-hidden");
+    const drawn = text.nextElementSibling as HTMLElement;
+    expect(drawn.getAttribute("aria-hidden")).toBe("true");
+    expect(drawn.querySelector("svg.emoji")).toBeTruthy();
+    expect(drawn.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
+
+  it("draws the wallet symbol inline, never as an emoji a font may lack", async () => {
+    harness.user = player();
+    harness.mode = "coins";
+    const view = render(<WalletButton />);
+    const button = screen.getByRole("button", { name: /^Wallet:/ });
+    expect(button.querySelector("svg.wallet-icon-coins")).toBeTruthy();
+    expect(button.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+    view.unmount();
+    harness.mode = "cash";
+    render(<WalletButton />);
+    expect(screen.getByRole("button", { name: /^Wallet:/ }).querySelector("svg.wallet-icon-cash")).toBeTruthy();
   });
 
   it("announces a normal claim and merges the new balances", async () => {

@@ -1,5 +1,5 @@
 // Journey 2: the board — pick a sport, switch Sports / Live / Favorites, star a team,
-// search for a team, and switch to Decimal odds in /settings.
+// search for a team, and switch to Decimal, then Fractional odds in /settings.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser, newPlayerContext, screenshot, axeProblems, signInToBoard, uniqueEmail } from "./support";
@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 describe("the board", () => {
-  it("lets a player browse sports, tabs, favorites, search and decimal odds", async () => {
+  it("lets a player browse sports, tabs, favorites, search and decimal and fractional odds", async () => {
     const context = await newPlayerContext(browser);
     const page = await context.newPage();
     await signInToBoard(page, uniqueEmail("journey2"));
@@ -61,6 +61,15 @@ describe("the board", () => {
     expect(prices.length).toBeGreaterThan(0);
     for (const price of prices) expect(price).toMatch(/^\d+\.\d{2}$/);
     await screenshot(page, "2-board-decimal");
+
+    await page.goto("/settings");
+    await page.getByRole("radio", { name: /Fractional/ }).check();
+    await page.goto("/");
+    await page.locator(".event-card .price-btn:not(.is-locked) .price-value").first().waitFor();
+    const fractions = await page.locator(".event-card .price-btn:not(.is-locked):not(.is-missing) .price-value").allTextContents();
+    expect(fractions.length).toBeGreaterThan(0);
+    for (const price of fractions) expect(price).toMatch(/^[1-9]\d*\/[1-9]\d*$/);
+    await screenshot(page, "2-board-fractional");
     await context.close();
   });
 });

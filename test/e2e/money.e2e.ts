@@ -54,7 +54,7 @@ describe("money in and out", () => {
     const figure = (label: string) => page.locator(".redeem-playthrough div", { hasText: label }).locator("dd");
     await expect.poll(() => figure("Still to play").textContent()).toBe("50 Vantage Cash");
     expect(await figure("Redeemable now").textContent()).toBe("0 Vantage Cash");
-    const amount = page.getByLabel("Amount (minimum 20)");
+    const amount = page.getByLabel("Amount (minimum $20)");
     const submit = page.getByRole("button", { name: "Request redemption" });
     await amount.fill("10");
     await expect.poll(() => submit.isDisabled()).toBe(true);

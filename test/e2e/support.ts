@@ -35,12 +35,26 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-/** From the sign-in card: 'Continue with Google' → dev account chooser → another e-mail. */
-export async function signInThroughChooser(page: Page, email: string): Promise<void> {
+/** An adult's date of birth, as the journeys' new players confirm it. */
+export const ADULT_DATE_OF_BIRTH = "1990-04-25";
+
+/** The one-time step after a new player's first sign-in: 'Date of birth' → 'Confirm'. */
+export async function confirmDateOfBirth(page: Page, dateOfBirth = ADULT_DATE_OF_BIRTH): Promise<void> {
+  await page.getByLabel("Date of birth").fill(dateOfBirth);
+  await page.getByRole("button", { name: "Confirm", exact: true }).click();
+  await page.getByLabel("Date of birth").waitFor({ state: "detached" });
+}
+
+/**
+ * From the sign-in card: 'Continue with Google' → dev account chooser → another e-mail,
+ * then (a new player) confirms an adult date of birth, unless `confirmAge` is false.
+ */
+export async function signInThroughChooser(page: Page, email: string, { confirmAge = true } = {}): Promise<void> {
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await page.getByRole("heading", { name: "Choose an account" }).waitFor();
   await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Continue", exact: true }).click();
+  if (confirmAge) await confirmDateOfBirth(page);
 }
 
 /** Signs a new player in from the home page and waits for the board. */

@@ -1,8 +1,10 @@
 // Journeys 6 and 7: two tabs of one player stay in step without a reload (a bet placed
 // in one moves the balance in the other), and a phone-sized viewport (390×844) shows
-// the board, the betslip and My Picks with nothing cut off.
+// the board, the betslip and My Picks with nothing cut off, and a card carrying the two
+// longest team names of the simulator wraps them onto two lines instead of cutting them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { TEAMS } from "../../src/shared/teams";
 import { axeProblems, launchBrowser, newPlayerContext, screenshot, signInToBoard, uniqueEmail } from "./support";
 
 let browser: Browser;
@@ -83,6 +85,51 @@ describe("a phone-sized screen", () => {
     expect(await overflowing(page)).toEqual([]);
     expect(await axeProblems(page)).toEqual([]);
     await screenshot(page, "7-phone-my-picks");
+    await context.close();
+  });
+});
+
+describe("long team names on a phone", () => {
+  it("wraps the simulator's two longest team names onto two lines at 390 px, nothing clipped", async () => {
+    const [longest, second] = Object.values(TEAMS)
+      .flat()
+      .map(([name]) => name)
+      .sort((a, b) => b.length - a.length);
+    const context = await newPlayerContext(browser, { width: 390, height: 844 });
+    const page = await context.newPage();
+    // Every game the board receives is played by these two, so the first card shown has them.
+    await page.route("**/api/events?*", async (route) => {
+      const response = await route.fetch();
+      const events = (await response.json()) as Array<{ home: string; away: string }>;
+      await route.fulfill({ response, json: events.map((e) => ({ ...e, away: longest!, home: second! })) });
+    });
+    await signInToBoard(page, uniqueEmail("journey7-names"));
+    const card = page.getByRole("tabpanel").getByRole("article", { name: `${longest} at ${second}` }).first();
+    await card.waitFor();
+    const names = await card.locator(".team-name").evaluateAll((els) =>
+      els.map((el) => {
+        const style = getComputedStyle(el);
+        const lineHeight = parseFloat(style.lineHeight);
+        return {
+          text: el.firstChild?.textContent ?? "",
+          clippedSideways: el.scrollWidth > el.clientWidth + 1,
+          clippedBelow: el.scrollHeight > el.clientHeight + 1,
+          lines: Math.round(el.getBoundingClientRect().height / lineHeight),
+        };
+      }),
+    );
+    expect(names).toEqual([
+      { text: longest, clippedSideways: false, clippedBelow: false, lines: 2 },
+      { text: second, clippedSideways: false, clippedBelow: false, lines: 2 },
+    ]);
+    // The market headings fit their columns too (no "Moneyline" running into "Spread").
+    const headings = await card.locator(".event-market-name").evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+    expect(headings).toEqual([]);
+    expect(await overflowing(page)).toEqual([]);
+    const box = (await card.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await card.screenshot({ path: `${process.env.E2E_SCREENSHOTS ?? "test-results/e2e"}/7-phone-longest-team-names.png` });
     await context.close();
   });
 });

@@ -5,7 +5,11 @@ import {
   decimalToAmerican,
   formatAmerican,
   formatDecimal,
+  formatDecimalOdds,
+  formatFractional,
   formatPrice,
+  FRACTION_MAX_DENOMINATOR,
+  fractionalOdds,
   formatSpreadLine,
   homeSpreadLine,
   impliedProbability,
@@ -93,5 +97,61 @@ describe("display", () => {
     expect(formatPrice(-120, "decimal")).toBe("1.83");
     expect(formatSpreadLine(-3.5)).toBe("-3.5");
     expect(formatSpreadLine(7)).toBe("+7");
+  });
+});
+
+describe("fractional odds", () => {
+  it("shows the issue's four prices as UK books do", () => {
+    expect([-150, 130, -110, 250].map((p) => formatPrice(p, "fractional"))).toEqual(["2/3", "13/10", "10/11", "5/2"]);
+  });
+
+  it("keeps short exact fractions, reduced, and even money as 1/1", () => {
+    expect(formatFractional(-105)).toBe("20/21");
+    expect(formatFractional(-115)).toBe("20/23");
+    expect(formatFractional(-120)).toBe("5/6");
+    expect(formatFractional(-200)).toBe("1/2");
+    expect(formatFractional(150)).toBe("3/2");
+    expect(formatFractional(105)).toBe("21/20");
+    expect(formatFractional(1200)).toBe("12/1");
+    expect(formatFractional(100)).toBe("1/1");
+    expect(formatFractional(-100)).toBe("1/1");
+  });
+
+  it("replaces a long exact fraction with the shortest one that converts back to the same price", () => {
+    expect(formatFractional(-137)).toBe("8/11");
+    expect(formatFractional(-143)).toBe("7/10");
+    expect(formatFractional(333)).toBe("10/3");
+    expect(formatFractional(-333)).toBe("3/10");
+  });
+
+  it("falls back to the exact fraction when no short one matches", () => {
+    expect(formatFractional(-5000)).toBe("1/50");
+    expect(formatFractional(4999)).toBe("4999/100");
+    expect(formatFractional(-9999)).toBe("100/9999");
+  });
+
+  it("agrees with the American price for every price the board can show", () => {
+    const disagreeing: string[] = [];
+    for (let size = 100; size < 10000; size++) {
+      for (const price of size < 5000 ? [size, -size] : [-size]) {
+        const { num, den } = fractionalOdds(price);
+        expect(Number.isInteger(num) && Number.isInteger(den) && den > 0).toBe(true);
+        const back = decimalToAmerican(1 + num / den);
+        if (back !== price && !(price === -100 && back === 100)) disagreeing.push(`${price} → ${num}/${den} → ${back}`);
+        if (den > FRACTION_MAX_DENOMINATOR) {
+          // Only the exact fraction may be long.
+          expect(num * (price > 0 ? 100 : -price)).toBe(den * (price > 0 ? price : 100));
+        }
+      }
+    }
+    expect(disagreeing).toEqual([]);
+  });
+
+  it("shows combined and average odds in the chosen format", () => {
+    expect(formatDecimalOdds(3.5, "decimal")).toBe("3.50");
+    expect(formatDecimalOdds(3.5, "american")).toBe("+250");
+    expect(formatDecimalOdds(3.5, "fractional")).toBe("5/2");
+    // A two-leg parlay at -110 each: (21/11)² = 3.6446 → +264 → 66/25.
+    expect(formatDecimalOdds(americanToDecimal(-110) * americanToDecimal(-110), "fractional")).toBe("66/25");
   });
 });

@@ -4,14 +4,15 @@
 // settlement runs concurrently and again (cron, the settlement job and operator results
 // and voids), daily bonuses are claimed on many days (some twice at once), coin packs are
 // bought with webhooks delivered up to five times (some at once), and Vantage Cash is
-// redeemed (some requests racing); bought packs are disputed (won, lost or left open) and
-// refunded in part or in full, each event replayed, so reversals beyond the balance
-// leave amounts owed that later credits repay. Then, for every player, the money must
-// add up: ledger sum = balance, no ledger row ever below zero, owed ledger sum = owed
-// and nothing left as balance while anything is owed, every placed bet charged once and
-// paid at most once, every replayed credit paid once, every pack reversed exactly as far
-// as its disputes and refunds demand, and the D1 projection equal to the Durable Object
-// once the outbox has drained.
+// redeemed (some requests racing), players change their daily stake limits mid-run, and
+// bought packs are disputed (won, lost or left open) and refunded in part or in full,
+// each event replayed, so reversals beyond the balance leave amounts owed that later
+// credits repay. Then, for every player, the money must add up (and no bet passed a stake
+// limit in force): ledger sum = balance, no ledger row ever below zero, owed ledger sum =
+// owed and nothing left as balance while anything is owed, every placed bet charged once
+// and paid at most once, every replayed credit paid once, every pack reversed exactly as
+// far as its disputes and refunds demand, and the D1 projection equal to the Durable
+// Object once the outbox has drained.
 // The operations come from a seeded PRNG; replay a failure with CHAOS_SEED=<printed seed>.
 import { createExecutionContext, createScheduledController, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
@@ -89,6 +90,8 @@ type Player = SignedIn & {
   unreversed: { sessionId: string; paymentIntent: string; amountCents: number }[];
   /** What each reversed pack's events demand, by payment intent. */
   reversals: Map<string, PackReversal>;
+  /** Daily stake limits in force (minor units) from the moment their PUT answered. */
+  stakeLimits: { wallet: "coins" | "cash"; limit: number; at: number }[];
 };
 
 type PackReversal = { sessionId: string; amountCents: number; disputeId: string | null; closedAs: "won" | "lost" | null; refundedCents: number };
@@ -292,6 +295,19 @@ async function redeem(rng: Rng, player: Player) {
   );
 }
 
+/** The player changes a daily stake limit: lowered at once, raised or removed only after 24 hours. */
+async function changeLimits(rng: Rng, player: Player) {
+  const wallet = rng.chance(0.7) ? "coins" : "cash";
+  const name = wallet === "coins" ? "dailyStakeCoins" : "dailyStakeCash";
+  const value = rng.chance(0.15) ? null : wallet === "coins" ? rng.int(1_000, 30_000) : rng.int(20, 300);
+  const res = await api("/api/me/limits", { method: "PUT", body: JSON.stringify({ [name]: value }), token: player.token });
+  count("PUT /api/me/limits", res.status);
+  expect(res.status).toBe(200);
+  const doc = (await res.json()) as { limits: Record<string, number | null> };
+  const limit = doc.limits[name];
+  if (limit !== null && limit !== undefined) player.stakeLimits.push({ wallet, limit: wallet === "cash" ? Math.round(limit * 100) : limit, at: Date.now() });
+}
+
 async function fireCron(): Promise<void> {
   const ctx = createExecutionContext();
   await worker.scheduled(createScheduledController({ cron: "*/2 * * * *", scheduledTime: Date.now() }), env, ctx);
@@ -319,6 +335,7 @@ async function advance(minutes: number) {
 
 type LedgerSqlRow = { seq: number; currency: "coins" | "cash"; amount: number; balance_after: number; reason: string; reference: string };
 type BetSqlRow = Pick<BetRow, "id" | "wallet" | "kind" | "status" | "result" | "stake" | "to_win" | "payout_paid" | "settled_at" | "leg_results" | "version">;
+type BetTimeRow = { id: string; wallet: "coins" | "cash"; stake: number; created_at: number };
 type WalletSqlRow = { coins: number; cash_cents: number; last_bonus_day_et: string; bonus_streak: number; version: number };
 
 async function walletState(userId: string) {
@@ -345,6 +362,7 @@ async function walletState(userId: string) {
           "SELECT seq, amount, to_play_after, reason, reference FROM playthrough_moves ORDER BY seq",
         )
         .toArray(),
+      betTimes: sql.exec<BetTimeRow>("SELECT id, wallet, stake, created_at FROM bets ORDER BY created_at").toArray(),
     };
   });
 }
@@ -428,6 +446,18 @@ async function audit(player: Player) {
   expect(stakes.size, `${who}: no stake without a bet`).toBe(state.bets.length);
   expect(payouts.size, `${who}: no payout without a bet`).toBe(rows("bet_payout").length);
   for (const ref of payouts.keys()) expect(state.bets.some((b) => `${b.wallet}:${b.id}` === ref), `${who}: payout ${ref} has a bet`).toBe(true);
+
+  // No daily stake limit was ever passed: every bet placed after a limit was in force
+  // leaves the day's stake on that wallet (Eastern day, bets up to and including it) within it.
+  for (const { wallet, limit, at } of player.stakeLimits) {
+    for (const bet of state.betTimes.filter((b) => b.wallet === wallet && b.created_at > at)) {
+      const day = etDayKey(bet.created_at);
+      const staked = state.betTimes
+        .filter((b) => b.wallet === wallet && b.created_at <= bet.created_at && etDayKey(b.created_at) === day)
+        .reduce((sum, b) => sum + b.stake, 0);
+      expect(staked, `${who}: ${wallet} staked on ${day} by bet ${bet.id} within the limit ${limit} set at ${at}`).toBeLessThanOrEqual(limit);
+    }
+  }
 
   // Every credit paid once however often it was replayed.
   const bonusCoins = rows("daily_bonus").filter((r) => r.currency === "coins");
@@ -524,7 +554,7 @@ async function audit(player: Player) {
 
 describe("abuse: seeded chaos across many players", () => {
   // ≈ 60 s alone; several times that while other suites share the machine's two cores.
-  it("keeps every player's money consistent through bets, settlement, bonuses, purchases, disputes, refunds and redemptions", { timeout: 300_000 }, async () => {
+  it("keeps every player's money consistent through bets, settlement, bonuses, purchases, disputes, refunds, redemptions and limit changes", { timeout: 300_000 }, async () => {
     console.log(`abuse-chaos seed: ${SEED} (replay with CHAOS_SEED=${SEED})`);
     const started = Date.now();
     const rng = prng(SEED);
@@ -542,6 +572,7 @@ describe("abuse: seeded chaos across many players", () => {
         packSessions: new Map(),
         unreversed: [],
         reversals: new Map(),
+        stakeLimits: [],
       });
     }
     // Half the players can redeem: onboarded through the simulated provider.
@@ -584,6 +615,10 @@ describe("abuse: seeded chaos across many players", () => {
       for (let i = 0; i < 4; i++) {
         const [player, r] = [rng.pick(players), own()];
         tasks.push(() => reverse(r, player));
+      }
+      for (let i = 0; i < 6; i++) {
+        const [player, r] = [rng.pick(players), own()];
+        tasks.push(() => changeLimits(r, player));
       }
       for (let i = 0; i < 3; i++) {
         const viaCron = rng.chance(0.5);

@@ -25,7 +25,7 @@ import { createApp } from "../../worker/app";
 import worker from "../../worker/index";
 import { getUserWallet } from "../../worker/wallet/get-user-wallet";
 import { openEvents, pickOf } from "./bets-helpers";
-import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
+import { api, BASE, postJson, sessionIdOf, signIn, type SignedIn } from "./helpers";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -35,7 +35,7 @@ declare module "vitest" {
 
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
 const SEED = Number.parseInt(inject("FUZZ_SEED") || "", 10) || Math.floor(Math.random() * 2 ** 31);
-/** Runs per endpoint; 33 generators, so about 1,300 requests in all. */
+/** Runs per endpoint; 40 generators, so about 1,300 requests in all. */
 const RUNS = 40;
 
 type FuzzRequest = { method: string; path: string; headers: [string, string][]; body?: string };
@@ -71,7 +71,7 @@ async function hostileTokens(): Promise<string[]> {
       .setIssuedAt(iat)
       .setExpirationTime(exp)
       .sign(key);
-  const expired = (await issueAccessToken(env, { id: victim.userId, email: victim.email }, Date.now() - 2 * 3600_000)).accessToken;
+  const expired = (await issueAccessToken(env, { id: victim.userId, email: victim.email, sessionId: sessionIdOf(victim.token) }, Date.now() - 2 * 3600_000)).accessToken;
   const [head, payload, sig] = victim.token.split(".") as [string, string, string];
   const payloadClaims = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as Record<string, unknown>;
   return [
@@ -410,7 +410,37 @@ const ENDPOINTS: Endpoint[] = [
         ),
     },
     { routes: ["GET /api/me"], request: () => get("/api/me", queryFor({ uid: fc.constant(admin.userId) })) },
-    { routes: ["PATCH /api/me"], request: () => post("/api/me", bodyFor({ displayName: fc.oneof(unicodeText(40), fc.string({ unit: "grapheme", maxLength: 40 })), coinBalance: fc.constant(1e9), vantageCash: fc.constant(1e9) }), "PATCH") },
+    {
+      routes: ["PATCH /api/me"],
+      request: () =>
+        post(
+          "/api/me",
+          bodyFor({
+            displayName: fc.oneof(unicodeText(40), fc.string({ unit: "grapheme", maxLength: 40 })),
+            dateOfBirth: fc.oneof(fc.constantFrom("1990-04-25", "1980-01-01", "2015-06-01", "1990-02-30", "2999-01-01", "1899-12-31", ""), unicodeText(12)),
+            handle: fc.oneof(unicodeText(30), fc.stringMatching(/^[A-Za-z0-9_]{1,24}$/), fc.constantFrom("admin", "ADMIN", null)),
+            profileHidden: fc.boolean(),
+            coinBalance: fc.constant(1e9),
+            vantageCash: fc.constant(1e9),
+          }),
+          "PATCH",
+        ),
+    },
+    {
+      routes: ["GET /api/social/leaderboard"],
+      request: () => get("/api/social/leaderboard", queryFor({ period: fc.constantFrom("week", "all", "month", ""), wallet: fc.constantFrom("coins", "cash", "gold"), metric: fc.constantFrom("profit", "roi", "streak", "x"), userId: fc.constant(victim.userId) })),
+    },
+    { routes: ["GET /api/social/following"], request: () => get("/api/social/following", queryFor({ follower: fc.constant(victim.userId) })) },
+    { routes: ["GET /api/public/profiles/:handle"], request: () => get(fc.oneof(unicodeText(30), fc.stringMatching(/^[a-z0-9_]{3,20}$/)).map((h) => `/api/public/profiles/${encodeURIComponent(h)}`)) },
+    { routes: ["GET /api/public/picks/:shareId"], request: () => get(fc.oneof(unicodeText(30), fc.stringMatching(/^[A-Za-z0-9_-]{22}$/)).map((id) => `/api/public/picks/${encodeURIComponent(id)}`)) },
+    { routes: ["POST /api/bets/:betId/share"], request: () => post(fc.oneof(fc.uuid(), unicodeText(200)).map((id) => `/api/bets/${encodeURIComponent(id)}/share`), malformedBody) },
+    {
+      routes: ["GET /api/follows/:handle", "PUT /api/follows/:handle", "DELETE /api/follows/:handle"],
+      request: () =>
+        fc
+          .tuple(fc.oneof(unicodeText(30), fc.stringMatching(/^[a-z0-9_]{3,20}$/)), fc.constantFrom("GET", "PUT", "DELETE", "POST"), malformedBody)
+          .map(([h, method, body]) => ({ method, path: `/api/follows/${encodeURIComponent(h)}`, body })),
+    },
     {
       routes: ["GET /api/events"],
       request: () =>
@@ -518,6 +548,28 @@ const ENDPOINTS: Endpoint[] = [
         fc
           .tuple(idSegment(accountIds, hex32.map((h) => `acct_sim_${h}`)), fc.constantFrom("", "/complete"), methods, malformedBody)
           .map(([id, action, method, body]) => ({ method: action === "" ? (method === "POST" ? "GET" : method) : method === "GET" ? "POST" : method, path: `/api/payments/sim/onboarding/${id}${action}`, body })),
+    },
+    {
+      routes: ["PUT /api/admin/players/:userId/date-of-birth"],
+      request: () =>
+        post(
+          idSegment([victim.userId, bystander.userId], fc.uuid()).map((id) => `/api/admin/players/${id}/date-of-birth`),
+          bodyFor({ dateOfBirth: fc.constantFrom("1990-04-25", "2015-06-01", "1990-02-30", "") }),
+          "PUT",
+        ),
+    },
+    // Last, so a break or a low limit the victim may take does not make the money routes above answer shallower refusals.
+    { routes: ["POST /api/me/break"], request: () => post("/api/me/break", bodyFor({ period: fc.constantFrom("24h", "7d", "30d", "permanent", "1h", "", "PERMANENT"), until: fc.constant(0) })) },
+    {
+      routes: ["PUT /api/me/limits"],
+      request: () => {
+        const limit = fc.oneof(fc.integer({ min: -5, max: 1_000_000 }), fc.constant(null), fc.double(), fc.constantFrom(0.5, 12.345, 1e21, "10"));
+        return post(
+          "/api/me/limits",
+          bodyFor({ dailyStakeCoins: limit, dailyStakeCash: limit, dailyPurchaseDollars: limit, weeklyPurchaseDollars: limit, monthlyPurchaseDollars: limit, weekly: limit }),
+          "PUT",
+        );
+      },
     },
 ];
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { mintDevIdToken } from "../../worker/auth/dev-identity-provider";
 import { DEV_AUDIENCE } from "../../worker/auth/identity-config";
 import { sessionSigningKey } from "../../worker/config";
-import { api, BASE, mintIdToken, postJson, signIn } from "./helpers";
+import { api, BASE, mintIdToken, postJson, sessionIdOf, signIn } from "./helpers";
 
 const ISSUER = `${BASE}/api/auth/dev`;
 
@@ -109,9 +109,9 @@ describe("access tokens on signed-in routes", () => {
     return { status: res.status, body: (await res.json()) as { error?: { code: string } } };
   }
 
-  function accessToken(userId: string, overrides: { iss?: string; aud?: string; exp?: number; key?: Uint8Array } = {}) {
+  function accessToken(userId: string, sid: string | undefined, overrides: { iss?: string; aud?: string; exp?: number; key?: Uint8Array } = {}) {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ email: "p@example.com" })
+    return new SignJWT(sid === undefined ? { email: "p@example.com" } : { email: "p@example.com", sid })
       .setProtectedHeader({ alg: "HS256", typ: "at+jwt" })
       .setIssuer(overrides.iss ?? "vantage")
       .setAudience(overrides.aud ?? "vantage-api")
@@ -124,19 +124,22 @@ describe("access tokens on signed-in routes", () => {
   it("accepts the server's own token and a hand-signed control token", async () => {
     const player = await signIn();
     expect((await meWith(player.token)).status).toBe(200);
-    expect((await meWith(await accessToken(player.userId))).status).toBe(200);
+    expect((await meWith(await accessToken(player.userId, sessionIdOf(player.token)))).status).toBe(200);
   });
 
   it("refuses missing, malformed, forged, expired, wrong-audience, wrong-issuer and alg:none tokens", async () => {
     const player = await signIn();
+    const sid = sessionIdOf(player.token);
     const now = Math.floor(Date.now() / 1000);
     const cases: Record<string, string | null> = {
       missing: null,
       malformed: "abc.def",
-      forged: await accessToken(player.userId, { key: new TextEncoder().encode("not-the-server-key-not-the-server-key") }),
-      expired: await accessToken(player.userId, { exp: now - 5 }),
-      wrongAudience: await accessToken(player.userId, { aud: "other-api" }),
-      wrongIssuer: await accessToken(player.userId, { iss: "someone-else" }),
+      forged: await accessToken(player.userId, sid, { key: new TextEncoder().encode("not-the-server-key-not-the-server-key") }),
+      expired: await accessToken(player.userId, sid, { exp: now - 5 }),
+      wrongAudience: await accessToken(player.userId, sid, { aud: "other-api" }),
+      wrongIssuer: await accessToken(player.userId, sid, { iss: "someone-else" }),
+      noSignIn: await accessToken(player.userId, undefined),
+      unknownSignIn: await accessToken(player.userId, crypto.randomUUID()),
       algNone: unsigned({ iss: "vantage", aud: "vantage-api", sub: player.userId, email: player.email, iat: now, exp: now + 600 }),
     };
     for (const [kind, token] of Object.entries(cases)) {

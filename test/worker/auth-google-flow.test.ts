@@ -127,7 +127,10 @@ describe("GET /api/auth/google/callback", () => {
   });
 
   it("never redirects off-site: foreign or odd 'from' values land on '/'", async () => {
-    for (const from of ["//evil.example/x", "https://evil.example", "/\\evil.example", "javascript:alert(1)", "/api/me"]) {
+    const offSite = ["//evil.example/x", "https://evil.example", "/\\evil.example", "javascript:alert(1)", "/api/me"];
+    // Security review: paths that only become scheme-relative once normalised.
+    const normalisedOffSite = ["/.//evil.example/x", "/%2e//evil.example/x", "/a/..//evil.example/x", "/./%2e/..//evil.example"];
+    for (const from of [...offSite, ...normalisedOffSite]) {
       const { done } = await signInThroughRedirect(`from-${crypto.randomUUID().slice(0, 6)}@example.com`, from);
       expect({ from, location: done.headers.get("Location") }).toEqual({ from, location: "/" });
     }

@@ -117,7 +117,7 @@ describe("POST /api/auth/refresh", () => {
     const withinGrace = await rotateRefreshToken(db, first.token, now + REFRESH_GRACE_MS);
     expect(withinGrace).toMatchObject({ ok: true, token: null, userId });
     const late = await rotateRefreshToken(db, first.token, now + REFRESH_GRACE_MS + 1);
-    expect(late).toEqual({ ok: false, reason: "reused" });
+    expect(late).toMatchObject({ ok: false, reason: "reused", userId });
     const successor = rotated.ok ? rotated.token! : "";
     expect(await rotateRefreshToken(db, successor, now + REFRESH_GRACE_MS + 2)).toEqual({ ok: false, reason: "revoked" });
   });

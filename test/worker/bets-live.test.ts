@@ -78,12 +78,11 @@ describe("live updates", () => {
     for (const tab of others) tab.socket.close(1000, "done");
   });
 
-  it("accepts the token as ?access_token= too", async () => {
+  it("refuses a token in the query string (URLs end up in logs and history)", async () => {
     const player = await signIn();
-    const res = await upgrade({}, `?access_token=${player.token}`);
-    expect(res.status).toBe(101);
-    res.webSocket!.accept();
-    res.webSocket!.close(1000, "done");
+    const res = await upgrade({ "Sec-WebSocket-Protocol": "vantage.live.v1" }, `?access_token=${player.token}`);
+    expect(res.status).toBe(401);
+    expect(res.webSocket).toBeNull();
   });
 
   it("refuses a connection without a valid token, or without an upgrade", async () => {

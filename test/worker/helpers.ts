@@ -1,6 +1,7 @@
 // Test helpers for Worker tests: call the app in-process and sign players in through
 // the same dev-token → session path the SPA uses.
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
+import { getUserWallet } from "../../worker/wallet/get-user-wallet";
 
 export const BASE = "http://localhost";
 
@@ -31,10 +32,37 @@ export async function mintIdToken(email: string, name?: string): Promise<string>
   return ((await res.json()) as { idToken: string }).idToken;
 }
 
-export async function signIn(email = `player-${crypto.randomUUID().slice(0, 8)}@example.com`, name?: string): Promise<SignedIn> {
+/** An adult's date of birth: what every signed-in test player confirms unless told not to. */
+export const ADULT_DATE_OF_BIRTH = "1990-04-25";
+
+/**
+ * Signs a player in as the SPA does and, like the SPA's first-sign-in form, confirms an
+ * adult date of birth (money actions need it); `confirmAge: false` leaves it unconfirmed.
+ */
+export async function signIn(
+  email = `player-${crypto.randomUUID().slice(0, 8)}@example.com`,
+  name?: string,
+  options: { confirmAge?: boolean } = {},
+): Promise<SignedIn> {
   const idToken = await mintIdToken(email, name);
   const res = await postJson("/api/auth/session", { idToken });
   if (res.status !== 200) throw new Error(`session failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { accessToken: string; user: { uid: string } };
+  const body = (await res.json()) as { accessToken: string; user: { uid: string; dateOfBirth: string | null } };
+  if (options.confirmAge !== false && body.user.dateOfBirth === null) {
+    // Straight to the wallet (one call, not PATCH /api/me's full document): the HTTP form of
+    // this step has its own tests in protection-age-breaks.test.ts.
+    const confirmed = await getUserWallet(env, body.user.uid).confirmDateOfBirth(
+      body.user.uid,
+      { dateOfBirth: ADULT_DATE_OF_BIRTH, minAge: 18 },
+      Date.now(),
+    );
+    if (!confirmed.ok) throw new Error(`date of birth failed: ${confirmed.code} ${confirmed.message}`);
+  }
   return { token: body.accessToken, userId: body.user.uid, email };
+}
+
+/** The sign-in (refresh-token family) an access token belongs to: its `sid` claim. */
+export function sessionIdOf(accessToken: string): string {
+  const payload = accessToken.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/");
+  return (JSON.parse(atob(payload)) as { sid: string }).sid;
 }

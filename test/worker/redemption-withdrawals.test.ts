@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { ConnectStatus, Redemption } from "../../src/shared/schemas/redemptions";
+import { REDEMPTION_MIN_CENTS, REDEMPTION_MIN_MESSAGE, type ConnectStatus, type Redemption } from "../../src/shared/schemas/redemptions";
 import type { PaymentsProvider, TransferResult } from "../../worker/payments/payments-provider";
 import { listRedemptionsWithRetry, submitRedemption } from "../../worker/payments/redemption-service";
 import { tunables } from "../../worker/tunables";
@@ -90,6 +90,17 @@ describe("POST /api/withdrawals", () => {
       const res = await withdraw(player, amount);
       expect(res.status).toBe(400);
     }
+    // The refusal names the minimum as the spec does, from REDEMPTION_MIN_CENTS, at the
+    // route and inside the wallet alike.
+    const below = (await (await withdraw(player, 19.99)).json()) as { error: { message: string } };
+    expect(below.error.message).toContain("The minimum redemption is $20.");
+    const inWallet = await getUserWallet(env, player.userId).requestRedemption(
+      player.userId,
+      { amountCents: REDEMPTION_MIN_CENTS - 1, redemptionId: "rd_below_minimum" },
+      Date.now(),
+    );
+    expect(inWallet).toMatchObject({ ok: false, status: 400, message: REDEMPTION_MIN_MESSAGE });
+    expect(REDEMPTION_MIN_MESSAGE).toBe("The minimum redemption is $20.");
     expect(await cash(player.token)).toBe(4_900);
 
     const ok = await withdraw(player, 20.5);

@@ -2,6 +2,8 @@
 // username: what a new and a returning player see.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { DISPLAY_NAME_MAX_LENGTH } from "../../src/shared/display-name";
+import { checkDisplayName } from "../../src/shared/schemas/user";
 import { getUserWallet } from "../../worker/wallet/get-user-wallet";
 import { api, mintIdToken, postJson, signIn } from "./helpers";
 
@@ -71,6 +73,23 @@ describe("PATCH /api/me {displayName}", () => {
     expect(me.displayName).toBe("Lucky Lou");
   });
 
+  it("refuses 33 characters with the shared limit's sentence, the same the account page shows", async () => {
+    const player = await signIn(undefined, "Keeper");
+    const res = await patchMe(player.token, { displayName: "x".repeat(DISPLAY_NAME_MAX_LENGTH + 1) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: { code: "invalid-argument", message: "Username must be at most 32 characters." } });
+    expect(checkDisplayName("x".repeat(33))).toEqual({ ok: false, message: "Username must be at most 32 characters." });
+  });
+
+  it("cuts a long Google name to the limit at sign-in, so it can be saved unchanged", async () => {
+    const longName = "Maximilian Alexander Featherstonehaugh-Worthington";
+    const player = await signIn(undefined, longName);
+    const me = (await (await api("/api/me", { token: player.token })).json()) as { displayName: string };
+    expect(me.displayName).toBe(longName.slice(0, DISPLAY_NAME_MAX_LENGTH).trim());
+    expect(me.displayName.length).toBeLessThanOrEqual(DISPLAY_NAME_MAX_LENGTH);
+    expect((await patchMe(player.token, { displayName: me.displayName })).status).toBe(200);
+  });
+
   it("accepts exactly 32 characters and emoji", async () => {
     const player = await signIn();
     expect((await patchMe(player.token, { displayName: "x".repeat(32) })).status).toBe(200);
@@ -94,6 +113,8 @@ describe("PATCH /api/me {displayName}", () => {
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
       const error = ((await res.json()) as { error: { code: string; message: string } }).error;
       expect(error.message.length).toBeGreaterThan(0);
+      // A player's sentence, never a field path like "displayName: …".
+      expect(error.message).not.toMatch(/displayName|:/);
     }
     const me = (await (await api("/api/me", { token: player.token })).json()) as { displayName: string };
     expect(me.displayName).toBe("Keeper");

@@ -1,4 +1,5 @@
-// Operator endpoints under /api/admin. Only signed-in users whose e-mail is listed in
+// Operator endpoints under /api/admin: a game's result and the odds feed's status
+// (quota and last error). Only signed-in users whose verified e-mail is listed in
 // ADMIN_EMAILS may call them; everyone else gets 403 (401 without a valid token).
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -9,8 +10,13 @@ import { getDb } from "../db/database";
 import { adminEmails } from "../config";
 import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { feedNow } from "../odds/odds-service";
+import { readCreditGuard } from "../odds/credit-guard";
+import { listFeedStatus } from "../odds/feed-status";
+import { feedNow, getFeedProvider } from "../odds/odds-service";
 import { applyOperatorResult } from "../settlement/operator-result";
+import { DateOfBirthSchema } from "../../src/shared/schemas/protection";
+import { tunables } from "../tunables";
+import { getUserWallet } from "../wallet/get-user-wallet";
 
 /** An operator is an account whose ADMIN_EMAILS address the identity provider verified. */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
@@ -45,6 +51,26 @@ export function adminRoutes() {
     if (!answer.ok) throw fromErrorResult(answer);
     const { ok: _ok, ...body } = answer;
     return c.json(body);
+  });
+
+  // Player protection (issue 14): a player's date of birth is stored once; correcting a
+  // mistyped one is an operator's job. Reopens an account closed only by the age rule.
+  app.put("/players/:userId/date-of-birth", async (c) => {
+    const userId = parseWith(EventIdSchema, c.req.param("userId"));
+    const { dateOfBirth } = await readJson(c, z.strictObject({ dateOfBirth: DateOfBirthSchema }));
+    if (!(await findUser(getDb(c.env), userId))) throw new ApiError(404, "not-found", "No such player.");
+    const now = Date.now();
+    const result = await getUserWallet(c.env, userId).correctDateOfBirth(userId, { dateOfBirth, minAge: tunables(c.env).MIN_AGE }, now);
+    if (!result.ok) throw fromErrorResult(result);
+    console.log(`protection admin: ${c.var.user.email} set the date of birth of ${userId}`);
+    const protection = await getUserWallet(c.env, userId).getProtection(userId, now);
+    return c.json({ userId, dateOfBirth: protection.state.dateOfBirth, closed: protection.state.closed });
+  });
+
+  app.get("/feed-status", async (c) => {
+    const provider = getFeedProvider(c.env);
+    const guard = provider?.name === "the-odds-api" ? await readCreditGuard(c.env, Date.now()) : { locked: false };
+    return c.json({ provider: provider?.name ?? null, creditGuard: guard, sports: await listFeedStatus(c.env) });
   });
 
   return app;

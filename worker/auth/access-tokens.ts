@@ -1,5 +1,7 @@
 // Short-lived access tokens the SPA sends as `Authorization: Bearer`. HS256 JWTs signed
 // with the session signing key; the verified `sub` is the only user id the API trusts.
+// `sid` names the sign-in (refresh-token family) the token belongs to, so a logout can
+// end its access tokens too (session-revocation.ts); a token without one is refused.
 import { jwtVerify, SignJWT } from "jose";
 import { sessionSigningKey } from "../config";
 import { ApiError } from "../http/api-error";
@@ -22,7 +24,7 @@ export async function issueAccessToken(
 ): Promise<{ accessToken: string; expiresAt: number }> {
   const iat = Math.floor(now / 1000);
   const exp = iat + ACCESS_TOKEN_TTL_S;
-  const accessToken = await new SignJWT({ email: user.email })
+  const accessToken = await new SignJWT({ email: user.email, sid: user.sessionId })
     .setProtectedHeader({ alg: "HS256", typ: "at+jwt" })
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
@@ -34,7 +36,9 @@ export async function issueAccessToken(
 }
 
 /** The user an access token speaks for, or null for anything not valid right now. */
-export async function verifyAccessToken(env: Env, token: string, now: number): Promise<AuthedUser | null> {
+export type VerifiedAccessToken = AuthedUser & { expiresAt: number };
+
+export async function verifyAccessToken(env: Env, token: string, now: number): Promise<VerifiedAccessToken | null> {
   try {
     const { payload } = await jwtVerify(token, signingKey(env), {
       algorithms: ["HS256"],
@@ -44,8 +48,8 @@ export async function verifyAccessToken(env: Env, token: string, now: number): P
       currentDate: new Date(now),
       requiredClaims: ["sub", "exp", "iat"],
     });
-    if (typeof payload.sub !== "string" || typeof payload.email !== "string") return null;
-    return { id: payload.sub, email: payload.email };
+    if (typeof payload.sub !== "string" || typeof payload.email !== "string" || typeof payload.sid !== "string" || !payload.sid) return null;
+    return { id: payload.sub, email: payload.email, sessionId: payload.sid, expiresAt: (payload.exp ?? 0) * 1000 };
   } catch (err) {
     if (err instanceof ApiError) throw err;
     return null;

@@ -1,11 +1,13 @@
-// /api/auth: sign-in (ID token → session, and the Google redirect flow), refresh-token
-// rotation, logout, and, in development only, the embedded identity provider. Per-IP
-// sign-in limits are applied in front of this sub-app (worker/app.ts); the session
-// itself starts in one place, session.ts.
+// /api/auth: sign-in (the Google redirect flow; ID token → session beside the embedded
+// provider only), refresh-token rotation, logout (which ends the sign-in's refresh and
+// access tokens and its live sockets), and, in development only, the embedded identity
+// provider. Per-IP sign-in limits are applied in front of this sub-app (worker/app.ts);
+// the session itself starts in one place, session.ts.
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { identityMode } from "../config";
+import { identityMode, sessionSigningKey } from "../config";
 import { getDb } from "../db/database";
 import { ApiError, errorJson, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
@@ -33,8 +35,8 @@ import {
 import { verifyIdToken } from "./id-token-verifier";
 import { identityConfig, identityKeySet, publicOrigin, type IdentityConfig } from "./identity-config";
 import { safeFromPath } from "./redirect-target";
-import { revokeByToken, revokeFamily, rotateRefreshToken } from "./refresh-tokens";
-import { sessionResponse, startSession } from "./session";
+import { familyOfToken, rotateRefreshToken } from "./refresh-tokens";
+import { EMAIL_NOT_VERIFIED_MESSAGE, endSession, sessionMaxAgeMs, sessionResponse, startSession } from "./session";
 import {
   clearFlowCookie,
   clearRefreshCookie,
@@ -43,6 +45,7 @@ import {
   setFlowCookie,
   setRefreshCookie,
 } from "./session-cookies";
+import { signInFailure } from "./sign-in-failure";
 import { findUser } from "./users";
 
 const SessionRequestSchema = z.object({ idToken: z.string().min(1).max(8192) });
@@ -58,6 +61,12 @@ const TokenRequestSchema = z.object({
   client_id: z.string().min(1).max(256),
   client_secret: z.string().max(256).default(""),
   code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, "code_verifier is malformed"),
+});
+
+/** Routes that exist only while the embedded identity provider is the active one. */
+const embeddedIdentityOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (identityMode(c.env) !== "embedded") throw new ApiError(404, "not-found", "Not found.");
+  await next();
 });
 
 function requireIdentity(env: Env, requestUrl: string): IdentityConfig {
@@ -93,7 +102,12 @@ async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
 export function authRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.post("/session", async (c) => {
+  // ID token → session. Only beside the embedded identity provider (tests, the bench,
+  // scripts): the SPA signs in with the redirect flow, whose ID token is bound to this
+  // browser by the flow's nonce. With Google, any ID token for our client — one minted
+  // for another of our pages, say, or replayed from a log — would otherwise buy a
+  // 30-day session here (security review finding 5).
+  app.post("/session", embeddedIdentityOnly, async (c) => {
     const { idToken } = await readJson(c, SessionRequestSchema);
     const config = requireIdentity(c.env, c.req.url);
     const now = Date.now();
@@ -103,6 +117,7 @@ export function authRoutes() {
       now,
     });
     if (!verified.ok) throw new ApiError(401, "unauthenticated", `The sign-in token was rejected (${verified.reason}).`);
+    if (!verified.claims.emailVerified) throw new ApiError(403, "email-not-verified", EMAIL_NOT_VERIFIED_MESSAGE);
     return c.json(await startSession(c, verified.claims, now));
   });
 
@@ -111,20 +126,27 @@ export function authRoutes() {
     if (!token) return signedOut(c);
     const now = Date.now();
     const db = getDb(c.env);
-    const outcome = await rotateRefreshToken(db, token, now);
-    if (!outcome.ok) return signedOut(c);
+    const outcome = await rotateRefreshToken(db, token, now, sessionMaxAgeMs(c.env));
+    if (!outcome.ok) {
+      // A replayed (stolen) token revoked its family: its open sockets close too.
+      if (outcome.reason === "reused") await endSession(c.env, outcome, now);
+      return signedOut(c);
+    }
     const user = await findUser(db, outcome.userId);
     if (!user) {
-      await revokeFamily(db, outcome.familyId, now);
+      await endSession(c.env, outcome, now);
       return signedOut(c);
     }
     if (outcome.token) setRefreshCookie(c, outcome.token, outcome.expiresAt, now);
-    return c.json(await sessionResponse(c.env, user, now));
+    return c.json(await sessionResponse(c.env, user, outcome.familyId, now, c.req.raw));
   });
 
+  // Ends the sign-in of this browser's refresh cookie: its refresh tokens, its access
+  // tokens and its live sockets. Other devices of the same player stay signed in.
   app.post("/logout", async (c) => {
     const token = readRefreshCookie(c);
-    if (token) await revokeByToken(getDb(c.env), token, Date.now());
+    const session = token ? await familyOfToken(getDb(c.env), token) : null;
+    if (session) await endSession(c.env, session, Date.now());
     clearRefreshCookie(c);
     return c.json({ ok: true });
   });
@@ -132,7 +154,8 @@ export function authRoutes() {
   app.get("/google/start", async (c) => {
     const origin = publicOrigin(c.env, c.req.url);
     const config = identityConfig(c.env, origin);
-    if (!config) return c.redirect("/?login_error=not-configured", 302);
+    // The flow cookie is signed with the session key: without one, sign-in cannot start.
+    if (!config || !sessionSigningKey(c.env)) return signInFailure(c, "start", "not-configured");
     const now = Date.now();
     const flow = newFlow(safeFromPath(c.req.query("from")));
     setFlowCookie(c, await sealFlow(c.env, flow, now));
@@ -140,13 +163,10 @@ export function authRoutes() {
   });
 
   app.get("/google/callback", async (c) => {
-    const fail = (code: AuthErrorCode) => {
-      clearFlowCookie(c);
-      return c.redirect(`/?auth_error=${code}`, 302);
-    };
+    const fail = (code: AuthErrorCode) => signInFailure(c, "callback", code);
     const origin = publicOrigin(c.env, c.req.url);
     const config = identityConfig(c.env, origin);
-    if (!config) return fail("not-configured");
+    if (!config || !sessionSigningKey(c.env)) return fail("not-configured");
     const now = Date.now();
     const query = c.req.query();
     if (query.error) return fail(query.error === "access_denied" ? "access-denied" : "invalid-request");
@@ -157,16 +177,14 @@ export function authRoutes() {
     if (!exchanged.ok) return fail(exchanged.code);
     const verified = await verifyFlowIdToken(config, exchanged.idToken, flow, now);
     if (!verified.ok) return fail("invalid-id-token");
+    if (!verified.claims.emailVerified) return fail("email-not-verified");
     await startSession(c, verified.claims, now);
     clearFlowCookie(c);
     return c.redirect(flow.from, 302);
   });
 
   const dev = new Hono<AppEnv>();
-  dev.use(async (c, next) => {
-    if (identityMode(c.env) !== "embedded") throw new ApiError(404, "not-found", "Not found.");
-    await next();
-  });
+  dev.use(embeddedIdentityOnly);
   dev.get("/jwks", async (c) => c.json(await devJwks()));
   dev.post("/id-token", async (c) => {
     const body = await readJson(c, DevIdTokenRequestSchema);

@@ -25,6 +25,8 @@ export type AuthErrorCode =
   | "invalid-request"
   | "token-exchange-failed"
   | "invalid-id-token"
+  /** The provider has not verified the account's e-mail address (security review finding 6). */
+  | "email-not-verified"
   | "not-configured";
 
 export function callbackUrl(origin: string): string {

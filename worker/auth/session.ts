@@ -5,27 +5,55 @@
 import type { Context } from "hono";
 import type { UserDocument } from "../../src/shared/schemas/user";
 import { getDb } from "../db/database";
+import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { loadUserDocument } from "../me/user-document";
 import { issueAccessToken } from "./access-tokens";
 import type { IdTokenClaims } from "./id-token-verifier";
-import { startRefreshFamily } from "./refresh-tokens";
+import { familyMaxAgeMs, revokeFamily, startRefreshFamily } from "./refresh-tokens";
+import { markSessionEnded } from "./session-revocation";
 import { setRefreshCookie } from "./session-cookies";
 import { upsertUserFromClaims, type UserRow } from "./users";
+import { tunables } from "../tunables";
+import { getUserWallet } from "../wallet/get-user-wallet";
 
 export type SessionResponse = { accessToken: string; expiresAt: number; user: UserDocument };
 
-export async function sessionResponse(env: Env, user: UserRow, now: number): Promise<SessionResponse> {
-  const session = await issueAccessToken(env, { id: user.id, email: user.email }, now);
-  return { ...session, user: await loadUserDocument(env, user, now) };
+/** An access token for `user` under the sign-in `sessionId`, with their user document; `request` says where the player is (region rules and minimum age). */
+export async function sessionResponse(env: Env, user: UserRow, sessionId: string, now: number, request?: Request): Promise<SessionResponse> {
+  const session = await issueAccessToken(env, { id: user.id, email: user.email, sessionId }, now);
+  return { ...session, user: await loadUserDocument(env, user, now, request) };
 }
 
-/** Upserts the account, opens its wallet, sets the refresh cookie; answers the session. */
+/** The configured absolute lifetime of a sign-in (REFRESH_FAMILY_MAX_AGE_DAYS). */
+export function sessionMaxAgeMs(env: Env): number {
+  return familyMaxAgeMs(tunables(env).REFRESH_FAMILY_MAX_AGE_DAYS);
+}
+
+/**
+ * Ends one sign-in everywhere at once: its refresh tokens are revoked (so are its access
+ * tokens, see session-revocation.ts) and the live sockets it opened are closed.
+ */
+export async function endSession(env: Env, session: { userId: string; familyId: string }, now: number): Promise<void> {
+  await revokeFamily(getDb(env), session.familyId, now);
+  markSessionEnded(session.familyId);
+  await getUserWallet(env, session.userId).closeLiveSockets(session.familyId);
+}
+
+export const EMAIL_NOT_VERIFIED_MESSAGE = "Your Google account's e-mail address is not verified. Verify it with Google, then sign in again.";
+
+/**
+ * Upserts the account, opens its wallet, sets the refresh cookie; answers the session.
+ * Only accounts whose e-mail the provider verified get one (security review finding 6):
+ * an unverified address may belong to someone else, and operators and payouts are keyed
+ * by it. Both routes check first to answer in their own way; this is the backstop.
+ */
 export async function startSession(c: Context<AppEnv>, claims: IdTokenClaims, now: number): Promise<SessionResponse> {
+  if (!claims.emailVerified) throw new ApiError(403, "email-not-verified", EMAIL_NOT_VERIFIED_MESSAGE);
   const db = getDb(c.env);
   const user = await upsertUserFromClaims(db, claims, now);
-  const response = await sessionResponse(c.env, user, now);
-  const refresh = await startRefreshFamily(db, user.id, now);
+  const refresh = await startRefreshFamily(db, user.id, now, sessionMaxAgeMs(c.env));
+  const response = await sessionResponse(c.env, user, refresh.familyId, now, c.req.raw);
   setRefreshCookie(c, refresh.token, refresh.expiresAt, now);
   return response;
 }

@@ -30,6 +30,7 @@ import { getUserWallet } from "../wallet/get-user-wallet";
 import type { BetsCursor, PlaceBetsResult } from "../wallet/bet-operations";
 import { ODDS_STALE_MESSAGE, priceSlip } from "./price-slip";
 import { finishedEventIds } from "./finished-events";
+import { allowInRegion } from "../protection/request-region";
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -47,7 +48,7 @@ function executionContext(c: Context<AppEnv>): ExecutionContext | undefined {
 }
 
 function answer(c: Context<AppEnv>, result: PlaceBetsResult) {
-  if (!result.ok) throw new ApiError(result.status, result.code, result.message);
+  if (!result.ok) throw new ApiError(result.status, result.code, result.message, result.details);
   if (result.replayed) c.header("Idempotent-Replayed", "true");
   return c.json(result.response, 200);
 }
@@ -74,6 +75,7 @@ export function betsRoutes(deps: AppDeps = realDeps) {
     if (!rawKey) throw new ApiError(400, "idempotency-key-required", "An Idempotency-Key header is required.");
     const idempotencyKey = parseWith(IdempotencyKeySchema, rawKey);
     const request = await readJson(c, PlaceBetRequestSchema);
+    const play = allowInRegion(c, "bet");
     const userId = c.var.user.id;
     const wallet = getUserWallet(c.env, userId);
     const requestHash = await sha256Hex(JSON.stringify(request));
@@ -132,6 +134,7 @@ export function betsRoutes(deps: AppDeps = realDeps) {
       userId,
       { idempotencyKey, requestHash, kind: request.kind, wallet: request.wallet, amount: request.amount, legs: outcome.priced.legs },
       now,
+      play,
     );
     return answer(c, result);
   });

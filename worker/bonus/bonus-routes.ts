@@ -8,7 +8,7 @@ import { requireUser } from "../auth/require-user";
 import { fromErrorResult, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { getUserWallet } from "../wallet/get-user-wallet";
-import { tunables } from "../tunables";
+import { allowInRegion } from "../protection/request-region";
 
 /** The callable takes an empty payload; anything sent is ignored, but it must be JSON. */
 const EmptyRequestSchema = z.union([z.object({}), z.null()]);
@@ -19,8 +19,9 @@ export function bonusRoutes() {
 
   app.post("/", async (c) => {
     await readJson(c, EmptyRequestSchema);
+    const play = allowInRegion(c, "bonus");
     const userId = c.var.user.id;
-    const result = await getUserWallet(c.env, userId).claimDailyBonus(userId, Date.now(), tunables(c.env).CASH_PLAYTHROUGH);
+    const result = await getUserWallet(c.env, userId).claimDailyBonus(userId, Date.now(), play);
     if (!result.ok) throw fromErrorResult(result);
     const body: DailyBonusResponse = {
       ok: true,

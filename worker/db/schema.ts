@@ -32,6 +32,8 @@ export const refreshTokens = sqliteTable(
     revokedAt: integer("revoked_at"),
     /** SHA-256 (hex) of the token that replaced this one on rotation (migration 0006). */
     replacedBy: text("replaced_by"),
+    /** When the family's first token was issued: the sign-in's absolute lifetime counts from here (migration 0012). */
+    familyStartedAt: integer("family_started_at").notNull().default(0),
   },
   (t) => [index("refresh_tokens_family_idx").on(t.familyId), index("refresh_tokens_user_idx").on(t.userId)],
 );
@@ -214,6 +216,77 @@ export const simClock = sqliteTable("sim_clock", {
   offsetMs: integer("offset_ms").notNull(),
   updatedAt: integer("updated_at").notNull(),
 });
+
+/** A player's public handle and profile privacy (migration 0014, issue #16). */
+export const playerProfiles = sqliteTable(
+  "player_profiles",
+  {
+    userId: text("user_id").primaryKey(),
+    /** Lower-case, 3–20 of a-z 0-9 _ (src/shared/social.ts); null until chosen. */
+    handle: text("handle"),
+    hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("player_profiles_handle_idx").on(t.handle)],
+);
+
+/**
+ * Leaderboard aggregates per period ('all' or 'w:<Monday ET>'), wallet and player,
+ * upserted by the wallet projection when a settled bet reaches D1 (migration 0014).
+ */
+export const leaderboardStats = sqliteTable(
+  "leaderboard_stats",
+  {
+    period: text("period").notNull(),
+    wallet: text("wallet", { enum: ["coins", "cash"] }).notNull(),
+    userId: text("user_id").notNull(),
+    settled: integer("settled").notNull(),
+    graded: integer("graded").notNull(),
+    staked: integer("staked").notNull(),
+    returned: integer("returned").notNull(),
+    profit: integer("profit").notNull(),
+    roi: real("roi").notNull(),
+    currentStreak: integer("current_streak").notNull(),
+    longestStreak: integer("longest_streak").notNull(),
+    lastSettledAt: integer("last_settled_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.period, t.wallet, t.userId] }),
+    index("leaderboard_stats_profit_idx").on(t.period, t.wallet, t.profit),
+    index("leaderboard_stats_roi_idx").on(t.period, t.wallet, t.roi),
+    index("leaderboard_stats_streak_idx").on(t.period, t.wallet, t.longestStreak),
+  ],
+);
+
+/** Settled bets already counted in leaderboard_stats (migration 0014). */
+export const leaderboardCounted = sqliteTable("leaderboard_counted", {
+  betId: text("bet_id").primaryKey(),
+  userId: text("user_id").notNull(),
+  countedAt: integer("counted_at").notNull(),
+});
+
+/** Share links of bets: unguessable ids (migration 0014). */
+export const sharedPicks = sqliteTable(
+  "shared_picks",
+  {
+    shareId: text("share_id").primaryKey(),
+    betId: text("bet_id").notNull(),
+    userId: text("user_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("shared_picks_bet_idx").on(t.betId)],
+);
+
+/** Who follows whom (migration 0014). */
+export const follows = sqliteTable(
+  "follows",
+  {
+    followerId: text("follower_id").notNull(),
+    followeeId: text("followee_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.followerId, t.followeeId] }), index("follows_followee_idx").on(t.followeeId)],
+);
 
 /** Which player a paid Checkout Session's PaymentIntent belongs to (migration 0008). */
 export const paymentIntents = sqliteTable(

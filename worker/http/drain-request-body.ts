@@ -7,13 +7,17 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./app-types";
 
-const MAX_DRAIN_BYTES = 64 * 1024;
+/** As large as the largest body a route accepts (the Stripe webhook's 256 KB). */
+const MAX_DRAIN_BYTES = 256 * 1024;
 
 export const drainUnreadRequestBody = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const raw = c.req.raw;
   if (!raw.body || raw.bodyUsed) return;
-  const length = Number(raw.headers.get("Content-Length"));
+  // Only a declared small length is read: a body without Content-Length (chunked) may
+  // be any size, so it is cancelled like a large one.
+  const declared = raw.headers.get("Content-Length");
+  const length = declared === null || declared.trim() === "" ? Number.NaN : Number(declared);
   if (Number.isFinite(length) && length <= MAX_DRAIN_BYTES) {
     await raw.arrayBuffer().catch(() => undefined);
   } else {

@@ -1,17 +1,25 @@
-// Clear 429s for the two things worth limiting: bet placement per player and sign-in
-// per client address. Backed by Workers Rate Limiting bindings (simulated locally).
+// Clear 429s for the things worth limiting: bet placement and payment calls per player,
+// sign-in per client address, and the public social reads (profiles, share links,
+// leaderboards) per address. Backed by Workers Rate Limiting bindings (simulated locally);
+// `Retry-After` is the binding's period. A throttled browser navigation (the redirect
+// sign-in) is sent back to a page instead of being shown a JSON body.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { throttledSignInPage } from "../auth/sign-in-failure";
 import { ApiError } from "./api-error";
 import type { AppEnv } from "./app-types";
 
 type Keyed = (c: Context<AppEnv>) => string;
+/** The answer for a throttled browser navigation, or null to answer the JSON 429. */
+type PageAnswer = (c: Context<AppEnv>) => Response | null;
 
-function limitBy(pick: (env: Env) => RateLimit, key: Keyed, message: string) {
+function limitBy(pick: (env: Env) => RateLimit, key: Keyed, message: string, retryAfterSeconds: number, pageAnswer?: PageAnswer) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const { success } = await pick(c.env).limit({ key: key(c) });
     if (!success) {
-      c.header("Retry-After", "10");
+      const page = pageAnswer?.(c);
+      if (page) return page;
+      c.header("Retry-After", String(retryAfterSeconds));
       throw new ApiError(429, "rate-limited", message);
     }
     await next();
@@ -23,6 +31,7 @@ export const limitBetPlacement = limitBy(
   (env) => env.BET_RATE_LIMITER,
   (c) => `bet:${c.var.user.id}`,
   "Too many bets in a short time. Please wait a few seconds and try again.",
+  10,
 );
 
 /** Per client address, for the sign-in and session endpoints. */
@@ -30,4 +39,26 @@ export const limitSignIn = limitBy(
   (env) => env.AUTH_RATE_LIMITER,
   (c) => `auth:${c.req.header("CF-Connecting-IP") ?? "local"}`,
   "Too many sign-in attempts. Please wait a minute and try again.",
+  60,
+  throttledSignInPage,
+);
+
+/**
+ * Per player, for every payment route that may call Stripe (checkout, /connect/*,
+ * withdrawals): one player must not be able to spend the platform's Stripe API rate
+ * (security review finding 3). Runs after requireUser.
+ */
+export const limitPaymentCalls = limitBy(
+  (env) => env.PAYMENT_RATE_LIMITER,
+  (c) => `payments:${c.var.user.id}`,
+  "Too many payment requests in a short time. Please wait a minute and try again.",
+  60,
+);
+
+/** Per client address, for the public social reads anyone can scrape without a token. */
+export const limitPublicReads = limitBy(
+  (env) => env.PUBLIC_RATE_LIMITER,
+  (c) => `public:${c.req.header("CF-Connecting-IP") ?? "local"}`,
+  "Too many requests in a short time. Please wait a few seconds and try again.",
+  10,
 );

@@ -1,15 +1,18 @@
 // GET /api/live: the player's live feed (balances and changed bets) as a WebSocket held
 // by their wallet Durable Object with the hibernation API. Browsers cannot set an
 // Authorization header on a WebSocket, so the SPA offers its access token as a
-// sub-protocol (`vantage.token.<jwt>`, beside `vantage.live.v1`, which is echoed back);
-// `?access_token=` is accepted too. The Worker verifies the token and forwards only the
-// verified user id — nothing the client sends reaches the object unchecked.
+// sub-protocol (`vantage.token.<jwt>`, beside `vantage.live.v1`, which is echoed back).
+// Never in the query string (security review finding 7): URLs end up in logs, history
+// and Referer headers. The Worker verifies the token (and that its sign-in has not been
+// logged out) and forwards only the verified user id, sign-in and token expiry — nothing
+// the client sends reaches the object unchecked; the object closes the socket when that
+// token expires or the sign-in logs out.
 import { Hono } from "hono";
-import { verifyAccessToken } from "../auth/access-tokens";
+import { authenticate } from "../auth/require-user";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { getUserWallet } from "../wallet/get-user-wallet";
-import { LIVE_PROTOCOL } from "../wallet/user-wallet";
+import { LIVE_PROTOCOL, LIVE_SESSION_HEADER, LIVE_TOKEN_EXPIRES_HEADER } from "../wallet/user-wallet";
 
 export const TOKEN_PROTOCOL_PREFIX = "vantage.token.";
 
@@ -28,11 +31,15 @@ export function liveRoutes() {
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
       throw new ApiError(426, "upgrade-required", "Connect to /api/live with a WebSocket.");
     }
-    const token = tokenFromProtocols(c.req.header("Sec-WebSocket-Protocol")) ?? c.req.query("access_token") ?? null;
-    const user = token ? await verifyAccessToken(c.env, token, Date.now()) : null;
+    const user = await authenticate(c.env, tokenFromProtocols(c.req.header("Sec-WebSocket-Protocol")), Date.now());
     if (!user) throw new ApiError(401, "unauthenticated", "Please log in again.");
 
-    const headers = new Headers({ Upgrade: "websocket", "X-Vantage-User-Id": user.id });
+    const headers = new Headers({
+      Upgrade: "websocket",
+      "X-Vantage-User-Id": user.id,
+      [LIVE_SESSION_HEADER]: user.sessionId,
+      [LIVE_TOKEN_EXPIRES_HEADER]: String(user.expiresAt),
+    });
     const offered = (c.req.header("Sec-WebSocket-Protocol") ?? "").split(",").map((p) => p.trim());
     if (offered.includes(LIVE_PROTOCOL)) headers.set("Sec-WebSocket-Protocol", LIVE_PROTOCOL);
     const upgraded = await getUserWallet(c.env, user.id).fetch(new Request(c.req.url, { headers }));

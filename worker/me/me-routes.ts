@@ -1,31 +1,88 @@
-// /api/me: the signed-in player's document, and changing their username.
+// /api/me: the signed-in player's document; PATCH takes partial bodies (username, the
+// one-time date of birth, public handle and profile privacy — handle rules in
+// src/shared/social.ts, 409 `handle-taken`); POST /break and PUT /limits are the player's
+// protection tools (issue 14), stored and enforced by the player's wallet Durable Object.
+// A refused username is a 400 whose message is the shared rule's sentence for a player
+// (the same one the account page shows before sending), never a field path.
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
-import { UpdateMeRequestSchema } from "../../src/shared/schemas/user";
+import { Hono, type Context } from "hono";
+import { LIMIT_NAMES, type LimitName } from "../../src/shared/protection";
+import { BreakRequestSchema, LimitsRequestSchema } from "../../src/shared/schemas/protection";
+import { checkDisplayName, UpdateMeRequestSchema } from "../../src/shared/schemas/user";
 import { requireUser } from "../auth/require-user";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { users } from "../db/schema";
-import { ApiError, readJson } from "../http/api-error";
+import { ApiError, fromErrorResult, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
+import { limitToMinor } from "../protection/protection-view";
+import { playContextFor, requestRegion } from "../protection/request-region";
+import { tunables } from "../tunables";
+import { getUserWallet } from "../wallet/get-user-wallet";
+import { setHandle, setHiddenStatement } from "../social/player-profiles";
 import { loadUserDocument } from "./user-document";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+async function currentDocument(c: Context<AppEnv>, now: number) {
+  const user = await findUser(getDb(c.env), c.var.user.id);
+  if (!user) throw new ApiError(401, "unauthenticated", "Please log in again.");
+  return c.json(await loadUserDocument(c.env, user, now, c.req.raw));
+}
 
 export function meRoutes() {
   const app = new Hono<AppEnv>();
   app.use(requireUser);
 
-  app.get("/", async (c) => {
-    const user = await findUser(getDb(c.env), c.var.user.id);
-    if (!user) throw new ApiError(401, "unauthenticated", "Please log in again.");
-    return c.json(await loadUserDocument(c.env, user, Date.now()));
-  });
+  app.get("/", (c) => currentDocument(c, Date.now()));
 
   app.patch("/", async (c) => {
-    const { displayName } = await readJson(c, UpdateMeRequestSchema);
-    const db = getDb(c.env);
-    const [user] = await db.update(users).set({ displayName }).where(eq(users.id, c.var.user.id)).returning();
-    if (!user) throw new ApiError(401, "unauthenticated", "Please log in again.");
-    return c.json(await loadUserDocument(c.env, user, Date.now()));
+    const { displayName: typedName, dateOfBirth, handle, profileHidden } = await readJson(c, UpdateMeRequestSchema);
+    const checked = typedName === undefined ? null : checkDisplayName(typedName);
+    if (checked && !checked.ok) throw new ApiError(400, "invalid-argument", checked.message);
+    const displayName = checked?.ok ? checked.name : undefined;
+    const userId = c.var.user.id;
+    const now = Date.now();
+    // What can be refused comes first (date of birth 409/400, handle taken or reserved), so
+    // a refused body leaves the rest unchanged too.
+    if (dateOfBirth !== undefined) {
+      const { minAge } = playContextFor(c.env, requestRegion(c.env, c.req.raw));
+      const result = await getUserWallet(c.env, userId).confirmDateOfBirth(userId, { dateOfBirth, minAge }, now);
+      if (!result.ok) throw fromErrorResult(result);
+    }
+    if (handle !== undefined) {
+      const result = await setHandle(c.env.DB, userId, handle, now);
+      if (!result.ok) throw fromErrorResult(result);
+    }
+    if (profileHidden !== undefined) await setHiddenStatement(c.env.DB, userId, profileHidden, now).run();
+    if (displayName !== undefined) {
+      const [user] = await getDb(c.env).update(users).set({ displayName }).where(eq(users.id, userId)).returning();
+      if (!user) throw new ApiError(401, "unauthenticated", "Please log in again.");
+    }
+    return currentDocument(c, now);
+  });
+
+  app.post("/break", async (c) => {
+    const { period } = await readJson(c, BreakRequestSchema);
+    const userId = c.var.user.id;
+    const now = Date.now();
+    const result = await getUserWallet(c.env, userId).takeBreak(userId, period, now);
+    if (!result.ok) throw fromErrorResult(result);
+    return currentDocument(c, now);
+  });
+
+  app.put("/limits", async (c) => {
+    const body = await readJson(c, LimitsRequestSchema);
+    const requested: Partial<Record<LimitName, number | null>> = {};
+    for (const name of LIMIT_NAMES) {
+      const value = body[name];
+      if (value !== undefined) requested[name] = limitToMinor(name, value);
+    }
+    const userId = c.var.user.id;
+    const now = Date.now();
+    const delayMs = tunables(c.env).LIMIT_RAISE_DELAY_HOURS * HOUR_MS;
+    await getUserWallet(c.env, userId).setLimits(userId, requested, delayMs, now);
+    return currentDocument(c, now);
   });
 
   return app;

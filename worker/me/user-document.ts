@@ -1,26 +1,34 @@
 // Builds the player's user document (spec §3) from the D1 account and the balances
-// held by the player's wallet Durable Object (the only source of truth for money).
+// held by the player's wallet Durable Object (the only source of truth for money), with
+// the player-protection fields (issue 14) the wallet also holds, plus the public handle
+// and profile privacy (issue #16).
 import { adminEmails } from "../config";
 import type { UserRow } from "../auth/users";
+import { readProfile } from "../social/player-profiles";
 import { getUserWallet } from "../wallet/get-user-wallet";
-import { tunables } from "../tunables";
 import type { UserDocument } from "../../src/shared/schemas/user";
+import { protectionView } from "../protection/protection-view";
 
-export async function loadUserDocument(env: Env, user: UserRow, now: number): Promise<UserDocument> {
-  const { balances, redeemableCash, cashToPlay, redemptionPause } = await getUserWallet(env, user.id).getRedeemable(
-    user.id,
-    now,
-    tunables(env).CASH_PLAYTHROUGH,
-  );
+/** `request`, when given, says where the player is (region rules and minimum age). */
+export async function loadUserDocument(env: Env, user: UserRow, now: number, request?: Request): Promise<UserDocument> {
+  const wallet = getUserWallet(env, user.id);
+  const [{ balances, redeemableCash, cashToPlay, redemptionPause }, protection, profile] = await Promise.all([
+    wallet.getRedeemable(user.id, now),
+    wallet.getProtection(user.id, now),
+    readProfile(env.DB, user.id),
+  ]);
   return {
     uid: user.id,
     displayName: user.displayName,
     email: user.email,
     photoURL: user.photoUrl,
     isAdmin: user.emailVerified && adminEmails(env).has(user.email.toLowerCase()),
+    handle: profile.handle,
+    profileHidden: profile.hidden,
     ...balances,
     redeemableCash,
     cashToPlay,
     redemptionPause,
+    ...protectionView(env, protection, now, request),
   };
 }

@@ -1,19 +1,17 @@
-// GET /api/events (the board's odds for one sport, signed-in players only), GET
+// GET /api/events (the board's odds for one sport, signed-in players only) and GET
 // /api/sports (which sports the active feed carries, so the SPA can mark the rest
 // 'Coming soon', the feed's clock, and the live rules: the cadence a board with games
-// under way refreshes at and each sport's live-bet delay) and the operator's
-// GET /api/admin/feed-status (quota, last error and whether the quota guard is up).
+// under way refreshes at and each sport's live-bet delay). The operator's feed status
+// (quota, last error and whether the quota guard is up) is an admin route
+// (worker/admin/admin-routes.ts).
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Event } from "../../src/shared/schemas/events";
 import { SPORT_KEYS, SPORTS } from "../../src/shared/sports";
 import { requireUser } from "../auth/require-user";
-import { adminEmails } from "../config";
 import { ApiError, parseWith } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { listFeedStatus } from "./feed-status";
 import { feedNow, getFeedProvider, loadEvents } from "./odds-service";
-import { readCreditGuard } from "./credit-guard";
 import { liveRulesOf } from "./live-rules";
 import { realDeps, type AppDeps } from "../http/app-deps";
 import { tunables } from "../tunables";
@@ -72,15 +70,6 @@ export function oddsRoutes(deps: AppDeps = realDeps) {
       sports: SPORTS.map((s) => ({ key: s.key, label: s.label, mapped: provider?.isMapped(s.key) ?? false })),
       live: liveRulesOf(tunables(c.env)),
     });
-  });
-
-  app.get("/admin/feed-status", requireUser, async (c) => {
-    if (!adminEmails(c.env).has(c.var.user.email.trim().toLowerCase())) {
-      throw new ApiError(403, "permission-denied", "Only operators can do this.");
-    }
-    const provider = providerFor(c.env);
-    const guard = provider?.name === "the-odds-api" ? await readCreditGuard(c.env, deps.now()) : { locked: false };
-    return c.json({ provider: provider?.name ?? null, creditGuard: guard, sports: await listFeedStatus(c.env) });
   });
 
   return app;

@@ -13,6 +13,8 @@ export type CheckoutSessionInput = {
   successUrl: string;
   cancelUrl: string;
   now: number;
+  /** When the session stops accepting payment (it is counted toward purchase limits until then). */
+  expiresAt: number;
 };
 
 export type PayoutAccountState = {

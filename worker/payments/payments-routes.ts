@@ -1,8 +1,10 @@
 // Money in and out over HTTP (spec §7): coin-pack checkout, the Stripe webhook, the
 // player's Connect payout account, and Vantage Cash withdrawals; plus the simulated
 // provider's local pages in development. Every route but the webhook and the simulator
-// pages needs a signed-in player, whose id comes only from the verified token.
+// pages needs a signed-in player, whose id comes only from the verified token, and
+// counts against that player's payment rate limit (they may call Stripe).
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { findPack } from "../../src/shared/packs";
 import { CheckoutSessionRequestSchema } from "../../src/shared/schemas/checkout";
@@ -12,8 +14,11 @@ import { requireUser } from "../auth/require-user";
 import { publicOrigin } from "../auth/identity-config";
 import { paymentsMode } from "../config";
 import { getDb, type Db } from "../db/database";
-import { ApiError, readJson } from "../http/api-error";
+import { ApiError, fromErrorResult, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
+import { limitBody } from "../http/body-limit";
+import { limitPaymentCalls } from "../http/rate-limit";
+import { tunables } from "../tunables";
 import { getPaymentsProvider, type PaymentsProvider } from "./payments-provider";
 import {
   connectStatusOf,
@@ -25,7 +30,9 @@ import {
 import { checkPayoutIdentity, claimPayoutIdentities, PAYOUT_IDENTITY_IN_USE_MESSAGE, payoutIdentityInUse } from "./payout-identity";
 import { listRedemptionsWithRetry, submitRedemption } from "./redemption-service";
 import { simRoutes } from "./sim-routes";
-import { handleStripeWebhook } from "./stripe-webhook";
+import { allowInRegion } from "../protection/request-region";
+import { getUserWallet } from "../wallet/get-user-wallet";
+import { handleStripeWebhook, refuseBeforeBody, WEBHOOK_BODY_LIMIT_BYTES } from "./stripe-webhook";
 
 const EmptyRequestSchema = z.union([z.object({}), z.null()]);
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
@@ -44,11 +51,13 @@ async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
 /**
  * The player's account at the active provider, refreshed from Stripe when it is real;
  * the payout destinations' fingerprints read here are claimed for this player.
+ * `maxAgeMs` lets a read-only caller (GET /connect/status) take the stored state when it
+ * is that fresh, so reloading /redeem does not call Stripe every time.
  */
-async function currentAccount(db: Db, provider: PaymentsProvider, userId: string, now: number): Promise<PayoutAccountRow | null> {
+async function currentAccount(db: Db, provider: PaymentsProvider, userId: string, now: number, maxAgeMs = 0): Promise<PayoutAccountRow | null> {
   const row = await findPayoutAccount(db, userId);
   if (!row || row.provider !== provider.kind) return null;
-  if (provider.kind === "simulated") return row;
+  if (provider.kind === "simulated" || now - row.updatedAt < maxAgeMs) return row;
   const state = await provider.payoutAccountState(row.accountId);
   if (!state) return null;
   await updatePayoutAccountState(db, row.accountId, state, now);
@@ -66,40 +75,69 @@ async function accountOrCreate(db: Db, provider: PaymentsProvider, user: { id: s
   const existing = await currentAccount(db, provider, user.id, now);
   if (existing) return existing;
   const state = await provider.createPayoutAccount({ userId: user.id, email: user.email });
-  return insertPayoutAccount(db, { userId: user.id, provider: provider.kind, state, now });
+  const row = await insertPayoutAccount(db, { userId: user.id, provider: provider.kind, state, now });
+  await claimPayoutIdentities(db, { userId: user.id, provider: row.provider, accountId: row.accountId, fingerprints: state.destinationFingerprints, now });
+  return row;
 }
 
 function checkoutRoutes() {
   const app = new Hono<AppEnv>();
-  app.use(requireUser);
+  app.use(requireUser, limitPaymentCalls);
   app.post("/session", async (c) => {
     const { amountCents } = await readJson(c, CheckoutSessionRequestSchema);
     const pack = findPack(amountCents);
     if (!pack) throw new ApiError(400, "invalid-argument", "Unknown pack amount.");
+    const play = allowInRegion(c, "purchase");
     const origin = publicOrigin(c.env, c.req.url);
     const provider = await getPaymentsProvider(c.env, origin);
+    const userId = c.var.user.id;
+    const now = Date.now();
+    // Player protection: the wallet checks age, break and purchase limits and holds this
+    // pack against the limits (so parallel checkouts cannot pass them) until it is credited,
+    // the session fails to open, or the hold expires with the session.
+    const wallet = getUserWallet(c.env, userId);
+    const holdMs = tunables(c.env).CHECKOUT_HOLD_MINUTES * 60_000;
+    const hold = await wallet.reservePurchase(userId, { holdId: crypto.randomUUID(), amountCents: pack.amountCents, holdMs }, now, play);
+    if (!hold.ok) throw fromErrorResult(hold);
     let session;
     try {
       session = await provider.createCheckoutSession({
-        userId: c.var.user.id,
+        userId,
         email: c.var.user.email,
         pack,
         successUrl: `${origin}/shop?checkout=success`,
         cancelUrl: `${origin}/shop?checkout=cancel`,
-        now: Date.now(),
+        now,
+        expiresAt: now + holdMs,
       });
     } catch (err) {
       console.error("checkout session creation failed", err);
+      await wallet.releasePurchaseHold(userId, hold.holdId, now);
       throw new ApiError(502, "checkout-failed", "Failed to create checkout session");
     }
+    await wallet.attachPurchaseHold(userId, { holdId: hold.holdId, sessionId: session.id }, now);
     return c.json({ url: session.url });
   });
   return app;
 }
 
+/** The webhook sets its own body limit (limitRequestBodies skips it), after the header checks. */
+export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
+
 function webhookRoutes() {
   const app = new Hono<AppEnv>();
-  app.post("/webhook", async (c) => {
+  const limit = limitBody(WEBHOOK_BODY_LIMIT_BYTES);
+  // A declared oversize body is refused first (a 413 reads nothing); then a missing
+  // signature, still without reading; only then is a body of undeclared length counted.
+  const refuseDeclaredOversize = createMiddleware<AppEnv>(async (c, next) =>
+    c.req.header("Content-Length") !== undefined && c.req.header("Transfer-Encoding") === undefined ? limit(c, next) : next(),
+  );
+  const refuseUnsigned = createMiddleware<AppEnv>(async (c, next) => {
+    const refused = refuseBeforeBody(c.env, c.req.header("Stripe-Signature"));
+    if (refused) return c.json(refused.body, refused.status);
+    await next();
+  });
+  app.post("/webhook", refuseDeclaredOversize, refuseUnsigned, limit, async (c) => {
     const raw = await c.req.text();
     const outcome = await handleStripeWebhook(c.env, raw, c.req.header("Stripe-Signature"), Date.now());
     return c.json(outcome.body, outcome.status);
@@ -109,12 +147,13 @@ function webhookRoutes() {
 
 function connectRoutes() {
   const app = new Hono<AppEnv>();
-  app.use(requireUser);
+  app.use(requireUser, limitPaymentCalls);
 
   app.get("/status", async (c) => {
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
     const db = getDb(c.env);
-    const account = await viaProvider(() => currentAccount(db, provider, c.var.user.id, Date.now()));
+    const maxAgeMs = tunables(c.env).CONNECT_STATUS_CACHE_MS;
+    const account = await viaProvider(() => currentAccount(db, provider, c.var.user.id, Date.now(), maxAgeMs));
     const status = connectStatusOf(account);
     if (account && (await payoutIdentityInUse(db, c.var.user.id, account))) status.payoutIdentityInUse = true;
     return c.json(status);
@@ -146,13 +185,18 @@ function connectRoutes() {
 
 function withdrawalRoutes() {
   const app = new Hono<AppEnv>();
-  app.use(requireUser);
+  app.use(requireUser, limitPaymentCalls);
 
   app.post("/", async (c) => {
     const { amount } = await readJson(c, WithdrawalRequestSchema);
     const amountCents = unitsToMinor("cash", amount)!;
-    const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
+    const play = allowInRegion(c, "redeem");
     const now = Date.now();
+    // Age first (a clear answer before any payout-account lookup); the wallet checks it
+    // again inside the transaction that holds the amount.
+    const refused = await getUserWallet(c.env, c.var.user.id).checkPlay(c.var.user.id, "redeem", now, play);
+    if (refused) throw fromErrorResult(refused);
+    const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
     const account = await viaProvider(() => currentAccount(getDb(c.env), provider, c.var.user.id, now));
     if (!account?.payoutsEnabled) throw new ApiError(403, "payouts-disabled", "Finish onboarding to enable payouts.");
     const key = c.req.header("Idempotency-Key");
@@ -167,6 +211,7 @@ function withdrawalRoutes() {
       provider,
       { userId: c.var.user.id, accountId: account.accountId, amountCents, redemptionId },
       now,
+      play,
     );
     if (redemption.status === "failed") {
       throw new ApiError(422, "payout-failed", "The payout failed and the amount was returned to your balance.", { redemption });

@@ -9,6 +9,7 @@ import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { fromErrorResult } from "../http/api-error";
 import { getUserWallet } from "../wallet/get-user-wallet";
 import { tunables } from "../tunables";
+import type { PlayContext } from "../protection/protection-operations";
 import { payoutTiming, runPayoutAttempt, type Payouts, type PayoutWallet } from "./payout-runner";
 
 function walletPort(env: Env, userId: string): PayoutWallet {
@@ -24,11 +25,13 @@ export async function submitRedemption(
   payouts: Payouts,
   input: { userId: string; accountId: string; amountCents: number; redemptionId: string },
   now: number,
+  play?: PlayContext,
 ): Promise<Redemption> {
   const held = await getUserWallet(env, input.userId).requestRedemption(
     input.userId,
     { amountCents: input.amountCents, redemptionId: input.redemptionId, cashPlaythrough: tunables(env).CASH_PLAYTHROUGH },
     now,
+    play,
   );
   if (!held.ok) throw fromErrorResult(held);
   if (held.redemption.status !== "pending") return held.redemption;

@@ -59,6 +59,7 @@ export function createStripeProvider(secretKey: string): PaymentsProvider {
         metadata: { amountCents: String(input.pack.amountCents), userId: input.userId },
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
+        expires_at: Math.floor(input.expiresAt / 1000),
       });
       if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
       return { id: session.id, url: session.url };

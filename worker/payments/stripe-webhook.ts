@@ -47,17 +47,30 @@ function ignored(reason: string): WebhookOutcome {
   return { status: 200, body: { received: true, ignored: reason } };
 }
 
-export async function handleStripeWebhook(env: Env, rawBody: string, signature: string | undefined, now: number): Promise<WebhookOutcome> {
-  const secret = stripeWebhookSecret(env);
-  if (!secret) return { status: 503, body: errorBody("not-configured", "Payments are not configured on this server.") };
+/** Stripe accepts endpoints' bodies up to this size; its events are far smaller. */
+export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
+
+/**
+ * The refusals that need no body: no webhook secret configured, or no signature header.
+ * The route answers these before reading a byte of the body.
+ */
+export function refuseBeforeBody(env: Env, signature: string | undefined): WebhookOutcome | null {
+  if (!stripeWebhookSecret(env)) return { status: 503, body: errorBody("not-configured", "Payments are not configured on this server.") };
   if (!signature) return { status: 400, body: errorBody("invalid-signature", "Missing Stripe-Signature header.") };
+  return null;
+}
+
+export async function handleStripeWebhook(env: Env, rawBody: string, signature: string | undefined, now: number): Promise<WebhookOutcome> {
+  const refused = refuseBeforeBody(env, signature);
+  if (refused) return refused;
+  const secret = stripeWebhookSecret(env)!;
 
   const { default: Stripe } = await import("stripe");
   let event: { type?: unknown; data?: { object?: unknown } } | null;
   try {
     event = await Stripe.webhooks.constructEventAsync(
       rawBody,
-      signature,
+      signature!,
       secret,
       WEBHOOK_TOLERANCE_SECONDS,
       Stripe.createSubtleCryptoProvider(),

@@ -7,6 +7,8 @@ import { validatePlaceBet, type BetslipMode } from "../../src/shared/betslip";
 import type { WalletKind } from "../../src/shared/money";
 import { toWinFor } from "../../src/shared/payout";
 import type { BetDocument, BetLeg, PlaceBetResponse } from "../../src/shared/schemas/bets";
+import type { RefusalDetails } from "../../src/shared/protection";
+import { gateStake, type PlayContext } from "../protection/protection-operations";
 import { betFromRow, insertBet, type BetRow } from "./bet-rows";
 import type { WalletTx } from "./wallet-tx";
 
@@ -26,7 +28,7 @@ export type PlaceBetsInput = {
   legs: BetLeg[];
 };
 
-export type PlacementError = { ok: false; status: 400 | 422; code: string; message: string };
+export type PlacementError = { ok: false; status: 400 | 403 | 422; code: string; message: string; details?: RefusalDetails };
 export type PlaceBetsResult = { ok: true; replayed: boolean; response: PlaceBetResponse } | PlacementError;
 
 type StoredPlacement = { requestHash: string; response: PlaceBetResponse };
@@ -49,7 +51,7 @@ export function findPlacement(tx: WalletTx, idempotencyKey: string, requestHash:
   return { ok: true, replayed: true, response: stored.response };
 }
 
-export function placeBetsInTx(tx: WalletTx, input: PlaceBetsInput): PlaceBetsResult {
+export function placeBetsInTx(tx: WalletTx, input: PlaceBetsInput, play: PlayContext): PlaceBetsResult {
   const seen = findPlacement(tx, input.idempotencyKey, input.requestHash);
   if (seen) return seen;
 
@@ -64,6 +66,9 @@ export function placeBetsInTx(tx: WalletTx, input: PlaceBetsInput): PlaceBetsRes
 
   const slipId = crypto.randomUUID();
   const groups: BetLeg[][] = input.kind === "Parlay" ? [input.legs] : input.legs.map((leg) => [leg]);
+  // Player protection (age, break, daily stake limit) in this same transaction as the debit.
+  const refused = gateStake(tx, input.wallet, check.amountMinor * groups.length, play);
+  if (refused) return refused;
   const bets: BetDocument[] = [];
   for (const legs of groups) {
     const bet: BetDocument = {

@@ -6,7 +6,8 @@
 // (reversal-operations.ts).
 import { findPack } from "../../src/shared/packs";
 import type { WalletBalances } from "../../src/shared/schemas/user";
-import { recordPurchaseInTx } from "./reversal-operations";
+import { recordPurchaseInTx } from "../protection/protection-operations";
+import { recordPackPaymentInTx } from "./reversal-operations";
 import type { WalletTx } from "./wallet-tx";
 
 export type CreditPurchaseInput = { checkoutSessionId: string; amountCents: number; paymentIntent?: string | null };
@@ -23,7 +24,7 @@ export function creditPurchaseInTx(tx: WalletTx, input: CreditPurchaseInput): Cr
     return { ok: false, status: 400, code: "invalid-argument", message: "A checkout session id is required." };
   }
   const paymentIntent = input.paymentIntent && input.paymentIntent.length <= 255 ? input.paymentIntent : null;
-  recordPurchaseInTx(tx, { checkoutSessionId: reference, paymentIntent, amountCents: pack.amountCents, coins: pack.coins, cashCents: pack.cashCents });
+  recordPackPaymentInTx(tx, { checkoutSessionId: reference, paymentIntent, amountCents: pack.amountCents, coins: pack.coins, cashCents: pack.cashCents });
   if (tx.hasPosted("coins", "purchase", reference)) {
     return { ok: true, credited: false, coins: pack.coins, cashCents: pack.cashCents, balances: tx.balances() };
   }
@@ -32,5 +33,7 @@ export function creditPurchaseInTx(tx: WalletTx, input: CreditPurchaseInput): Cr
   if (!coins.ok || (cash && !cash.ok)) {
     return { ok: false, status: 400, code: "invalid-argument", message: "The purchase could not be credited." };
   }
+  // Never refused (the money was taken), but it counts toward the player's purchase limits.
+  recordPurchaseInTx(tx, { reference, amountCents: pack.amountCents });
   return { ok: true, credited: true, coins: pack.coins, cashCents: pack.cashCents, balances: tx.balances() };
 }

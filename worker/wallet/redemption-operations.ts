@@ -8,7 +8,7 @@
 // the balance can be held (403 playthrough-required otherwise).
 // A new redemption is refused while a payment is disputed or anything is owed
 // (reversal-operations.ts).
-import { REDEMPTION_MIN_CENTS, type Redemption, type RedemptionStatus } from "../../src/shared/schemas/redemptions";
+import { REDEMPTION_MIN_CENTS, REDEMPTION_MIN_MESSAGE, type Redemption, type RedemptionStatus } from "../../src/shared/schemas/redemptions";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import { redemptionPause } from "./reversal-operations";
 import type { WalletTx } from "./wallet-tx";
@@ -66,7 +66,7 @@ export function requestRedemptionInTx(tx: WalletTx, input: { amountCents: number
     return { ok: true, redemption: toRedemption(existing), balances: tx.balances(), created: false };
   }
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents < REDEMPTION_MIN_CENTS) {
-    return { ok: false, status: 400, code: "invalid-argument", message: "The minimum redemption is 20 Vantage Cash." };
+    return { ok: false, status: 400, code: "invalid-argument", message: REDEMPTION_MIN_MESSAGE };
   }
   const paused = redemptionPause(tx);
   if (paused) return { ok: false, status: 409, code: "redemptions-paused", message: paused };

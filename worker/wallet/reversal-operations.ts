@@ -42,7 +42,7 @@ export type ReversalResult =
   | { ok: false; status: 400; code: "invalid-argument"; message: string };
 
 /** Records a credited pack beside its PaymentIntent (a replay may add the intent later). */
-export function recordPurchaseInTx(
+export function recordPackPaymentInTx(
   tx: WalletTx,
   input: { checkoutSessionId: string; paymentIntent: string | null; amountCents: number; coins: number; cashCents: number },
 ): void {

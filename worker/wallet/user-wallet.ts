@@ -9,8 +9,25 @@ import type { BetDocument, LiveMessage } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import { projectionStatements, type OutboxRow } from "./wallet-projection";
 import { WALLET_SCHEMA, WALLET_SCHEMA_VERSION } from "./wallet-schema";
-import { WalletTx, type LedgerReason } from "./wallet-tx";
 import { tunables } from "../tunables";
+import type { BreakPeriod, LimitName, PlayAction, Refusal } from "../../src/shared/protection";
+import {
+  attachPurchaseHoldInTx,
+  confirmDateOfBirthInTx,
+  correctDateOfBirthInTx,
+  gatePlay,
+  protectionSnapshotInTx,
+  releasePurchaseHoldInTx,
+  reservePurchaseInTx,
+  setLimitsInTx,
+  takeBreakInTx,
+  type BreakResult,
+  type DateOfBirthResult,
+  type PlayContext,
+  type ProtectionSnapshot,
+  type PurchaseHoldResult,
+} from "../protection/protection-operations";
+import { WalletTx, type LedgerReason } from "./wallet-tx";
 import { playthroughAudit, playthroughState, type PlaythroughState } from "./playthrough";
 import { claimDailyBonusInTx, type DailyBonusResult } from "./bonus-operations";
 import { creditPurchaseInTx, type CreditPurchaseInput, type CreditPurchaseResult } from "./purchase-operations";
@@ -69,6 +86,20 @@ const LIVE_SNAPSHOT_BETS = 50;
 const LIVE_MAX_SOCKETS = 20;
 /** Sub-protocol the SPA offers beside its token (see worker/live/live-routes.ts). */
 export const LIVE_PROTOCOL = "vantage.live.v1";
+/** Headers by which the Worker hands a verified connection's sign-in and token expiry to the object. */
+export const LIVE_SESSION_HEADER = "X-Vantage-Session-Id";
+export const LIVE_TOKEN_EXPIRES_HEADER = "X-Vantage-Token-Expires";
+/** Close codes the SPA sees: its sign-in ended (logout), or its access token expired (reconnect with a fresh one). */
+export const LIVE_CLOSE_SIGNED_OUT = 4001;
+export const LIVE_CLOSE_TOKEN_EXPIRED = 4002;
+
+/**
+ * What each live socket carries (survives hibernation): when it connected, and the
+ * sign-in and access-token expiry it was opened with. A socket lives no longer than its
+ * token (security review finding 7): the alarm closes it at `exp`, nothing is sent to it
+ * after `exp`, and a logout closes the sockets of that sign-in at once.
+ */
+type LiveAttachment = { at: number; n: number; sid: string; exp: number };
 
 export type LedgerRow = {
   seq: number;
@@ -230,8 +261,8 @@ export class UserWallet extends DurableObject<Env> {
   // ---- bets (logic in bet-operations.ts) ----
 
   /** Places a confirmed slip: replay, checks, debit, bets and stored answer, atomically. */
-  async placeBets(userId: string, input: PlaceBetsInput, now: number): Promise<PlaceBetsResult> {
-    return this.transact(userId, now, (tx) => placeBetsInTx(tx, input));
+  async placeBets(userId: string, input: PlaceBetsInput, now: number, play = this.defaultPlay()): Promise<PlaceBetsResult> {
+    return this.transact(userId, now, (tx) => placeBetsInTx(tx, input, play));
   }
 
   /** The stored answer to an Idempotency-Key, so a retry skips re-pricing entirely. */
@@ -245,9 +276,9 @@ export class UserWallet extends DurableObject<Env> {
 
   // ---- money in and out: daily bonus, coin packs, redemptions (logic in *-operations.ts) ----
 
-  /** `cashPlaythrough`: the caller's CASH_PLAYTHROUGH (play-through.ts); the wallet's own configuration when omitted. */
-  async claimDailyBonus(userId: string, now: number, cashPlaythrough?: number): Promise<DailyBonusResult> {
-    return this.transact(userId, now, (tx) => claimDailyBonusInTx(tx.withCashPlaythrough(cashPlaythrough)));
+  /** `cashPlaythrough`: the caller's CASH_PLAYTHROUGH (playthrough.ts); the wallet's own configuration when omitted. */
+  async claimDailyBonus(userId: string, now: number, play = this.defaultPlay(), cashPlaythrough?: number): Promise<DailyBonusResult | Refusal> {
+    return this.transact(userId, now, (tx) => gatePlay(tx, "bonus", play) ?? claimDailyBonusInTx(tx.withCashPlaythrough(cashPlaythrough)));
   }
 
   async creditPurchase(userId: string, input: CreditPurchaseInput & { cashPlaythrough?: number }, now: number): Promise<CreditPurchaseResult> {
@@ -258,8 +289,13 @@ export class UserWallet extends DurableObject<Env> {
     userId: string,
     input: { amountCents: number; redemptionId: string; cashPlaythrough?: number },
     now: number,
-  ): Promise<RedemptionResult> {
-    return this.transact(userId, now, (tx) => requestRedemptionInTx(tx.withCashPlaythrough(input.cashPlaythrough), input));
+    play = this.defaultPlay(),
+  ): Promise<RedemptionResult | Refusal> {
+    return this.transact(
+      userId,
+      now,
+      (tx) => gatePlay(tx, "redeem", play) ?? requestRedemptionInTx(tx.withCashPlaythrough(input.cashPlaythrough), input),
+    );
   }
 
   /** Balances with what is still to play and what may be redeemed (GET /api/me). */
@@ -312,10 +348,64 @@ export class UserWallet extends DurableObject<Env> {
     return this.read(userId, now, (tx) => listPurchasesInTx(tx));
   }
 
+  // ---- player protection (logic in worker/protection/protection-operations.ts) ----
+
+  /** The minimum age when the caller knows no region (direct calls, tests). */
+  private defaultPlay(): PlayContext {
+    return { minAge: tunables(this.env).MIN_AGE };
+  }
+
+  async confirmDateOfBirth(userId: string, input: { dateOfBirth: string; minAge: number }, now: number): Promise<DateOfBirthResult> {
+    return this.transact(userId, now, (tx) => confirmDateOfBirthInTx(tx, input));
+  }
+
+  /** Operators only (see /api/admin/players/:userId/date-of-birth). */
+  async correctDateOfBirth(userId: string, input: { dateOfBirth: string; minAge: number }, now: number): Promise<DateOfBirthResult> {
+    return this.transact(userId, now, (tx) => correctDateOfBirthInTx(tx, input));
+  }
+
+  async takeBreak(userId: string, period: BreakPeriod, now: number): Promise<BreakResult> {
+    return this.transact(userId, now, (tx) => takeBreakInTx(tx, period));
+  }
+
+  /** Requested limits in minor units (null removes); raises wait `raiseDelayMs`. */
+  async setLimits(userId: string, requested: Partial<Record<LimitName, number | null>>, raiseDelayMs: number, now: number) {
+    return this.transact(userId, now, (tx) => setLimitsInTx(tx, requested, raiseDelayMs));
+  }
+
+  /** The account gate alone (read-only), for a clear early answer; operations re-check it in their transaction. */
+  async checkPlay(userId: string, action: PlayAction, now: number, play = this.defaultPlay()): Promise<Refusal | null> {
+    return this.read(userId, now, (tx) => gatePlay(tx, action, play));
+  }
+
+  async getProtection(userId: string, now: number): Promise<ProtectionSnapshot> {
+    return this.read(userId, now, (tx) => protectionSnapshotInTx(tx));
+  }
+
+  /** Before a checkout session: gate, purchase limits, and a hold counting it (see reservePurchaseInTx). */
+  async reservePurchase(
+    userId: string,
+    input: { holdId: string; amountCents: number; holdMs: number },
+    now: number,
+    play = this.defaultPlay(),
+  ): Promise<PurchaseHoldResult> {
+    return this.transact(userId, now, (tx) => reservePurchaseInTx(tx, input, play));
+  }
+
+  async attachPurchaseHold(userId: string, input: { holdId: string; sessionId: string }, now: number): Promise<void> {
+    this.transact(userId, now, (tx) => attachPurchaseHoldInTx(tx, input));
+  }
+
+  async releasePurchaseHold(userId: string, holdId: string, now: number): Promise<void> {
+    this.transact(userId, now, (tx) => releasePurchaseHoldInTx(tx, holdId));
+  }
+
   // ---- after a change: projection and live push (outside the critical section) ----
 
   private afterCommit(changedBets: BetDocument[]): void {
-    this.ctx.waitUntil(this.armAlarm(Date.now() + OUTBOX_SAFETY_DELAY_MS).then(() => this.flushOutbox()));
+    // The safety alarm never lands later than the next live socket's token expiry.
+    const wakeAt = Math.min(Date.now() + OUTBOX_SAFETY_DELAY_MS, this.nextLiveExpiry() ?? Number.POSITIVE_INFINITY);
+    this.ctx.waitUntil(this.armAlarm(wakeAt).then(() => this.flushOutbox()));
     const { user_id } = this.ctx.storage.sql.exec<{ user_id: string }>("SELECT user_id FROM wallet WHERE id = 1").one();
     this.broadcast({ type: "balances", balances: new WalletTx(this.ctx.storage.sql, user_id, Date.now()).balances() });
     if (changedBets.length > 0) this.broadcast({ type: "bets", bets: changedBets });
@@ -384,6 +474,8 @@ export class UserWallet extends DurableObject<Env> {
 
   async alarm(): Promise<void> {
     await this.flushOutbox();
+    this.closeExpiredSockets(Date.now());
+    await this.scheduleLiveExpiry();
     await this.retryDuePayouts(Date.now());
   }
 
@@ -445,11 +537,13 @@ export class UserWallet extends DurableObject<Env> {
       return new Response("expected a websocket upgrade", { status: 426 });
     }
     const userId = request.headers.get("X-Vantage-User-Id");
-    if (!userId) return new Response("missing user", { status: 400 });
+    const sid = request.headers.get(LIVE_SESSION_HEADER);
+    const exp = Number(request.headers.get(LIVE_TOKEN_EXPIRES_HEADER));
+    if (!userId || !sid || !Number.isFinite(exp)) return new Response("missing user, session or expiry", { status: 400 });
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     // getWebSockets() has no defined order: each socket carries when it connected.
-    const connectedAt = (ws: WebSocket) => (ws.deserializeAttachment() as { at: number; n: number } | null) ?? { at: 0, n: 0 };
+    const connectedAt = (ws: WebSocket) => liveAttachment(ws) ?? { at: 0, n: 0 };
     const open = this.ctx
       .getWebSockets()
       .sort((a, b) => connectedAt(a).at - connectedAt(b).at || connectedAt(a).n - connectedAt(b).n);
@@ -461,7 +555,8 @@ export class UserWallet extends DurableObject<Env> {
       }
     }
     this.ctx.acceptWebSocket(server);
-    server.serializeAttachment({ at: Date.now(), n: ++this.socketSeq });
+    server.serializeAttachment({ at: Date.now(), n: ++this.socketSeq, sid, exp } satisfies LiveAttachment);
+    await this.scheduleLiveExpiry();
     const snapshot = this.read(userId, Date.now(), (tx) => ({
       balances: tx.balances(),
       bets: listBetsInTx(tx, { limit: LIVE_SNAPSHOT_BETS }).bets,
@@ -486,14 +581,69 @@ export class UserWallet extends DurableObject<Env> {
     }
   }
 
+  /** Closes the live sockets opened under one sign-in (its logout); answers how many. */
+  async closeLiveSockets(sessionId: string): Promise<number> {
+    let closed = 0;
+    for (const ws of this.ctx.getWebSockets()) {
+      if (liveAttachment(ws)?.sid !== sessionId) continue;
+      closeQuietly(ws, LIVE_CLOSE_SIGNED_OUT, "signed out");
+      closed += 1;
+    }
+    return closed;
+  }
+
+  private closeExpiredSockets(now: number): void {
+    for (const ws of this.ctx.getWebSockets()) {
+      const attachment = liveAttachment(ws);
+      if (attachment && attachment.exp <= now) closeQuietly(ws, LIVE_CLOSE_TOKEN_EXPIRED, "token expired");
+    }
+  }
+
+  /** When the next open socket's token expires (null without open sockets; closing ones no longer count). */
+  private nextLiveExpiry(): number | null {
+    let next: number | null = null;
+    for (const ws of this.ctx.getWebSockets()) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
+      const exp = liveAttachment(ws)?.exp;
+      if (exp !== undefined && (next === null || exp < next)) next = exp;
+    }
+    return next;
+  }
+
+  /** Makes sure the alarm fires by the next socket's expiry (an earlier outbox alarm is kept). */
+  private async scheduleLiveExpiry(): Promise<void> {
+    const next = this.nextLiveExpiry();
+    if (next === null) return;
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > next) await this.ctx.storage.setAlarm(next);
+  }
+
   protected broadcast(message: LiveMessage): void {
     const text = JSON.stringify(message);
+    const now = Date.now();
     for (const ws of this.ctx.getWebSockets()) {
+      const attachment = liveAttachment(ws);
+      if (attachment && attachment.exp <= now) {
+        closeQuietly(ws, LIVE_CLOSE_TOKEN_EXPIRED, "token expired");
+        continue;
+      }
       try {
         ws.send(text);
       } catch {
         // A socket closing as we send is dropped; the client reconnects and resyncs.
       }
     }
+  }
+}
+
+function liveAttachment(ws: WebSocket): LiveAttachment | null {
+  return (ws.deserializeAttachment() as LiveAttachment | null) ?? null;
+}
+
+function closeQuietly(ws: WebSocket, code: number, reason: string): void {
+  try {
+    ws.close(code, reason);
+  } catch {
+    // Already closing.
   }
 }

@@ -20,6 +20,19 @@
 //   playthrough_moves  one row per change of `to_play`: applied signed amount, figure
 //                after, reason and reference. UNIQUE(reason, reference) makes each move
 //                happen once. Invariant: SUM(amount) = playthrough.to_play.
+//   Player protection (issue 14; rules in src/shared/protection.ts, reads and writes in
+//   worker/protection/protection-store.ts), checked inside the transaction that moves money:
+//   protection           one row (id = 1) once set: the confirmed date of birth, the end of a
+//                        timed break (`break_until`, epoch ms) and `closed` ('permanent' by the
+//                        player, 'under-age' by the age rule; only an operator reopens).
+//   protection_limits    one row per player limit (name as in LIMIT_NAMES), in minor units
+//                        (Coins, Vantage Cash cents, purchase cents); `value` NULL = no limit.
+//                        A waiting raise or removal: `pending_at` (when it takes effect) and
+//                        `pending_value` (NULL = removal).
+//   protection_purchases one row per credited coin pack (reference = Checkout Session id) with
+//                        the dollars paid, counted toward the purchase limits.
+//   purchase_holds       open checkouts counted toward the purchase limits until their
+//                        session is credited or `expires_at` passes.
 //   owed_ledger  what reversals could not take (issue 12), one row per movement: +amount
 //                when a reversal finds the balance short, -amount when a later credit
 //                repays it (reason `owed_repayment`, reference `<credit reason>:<credit
@@ -116,6 +129,36 @@ export const WALLET_SCHEMA: readonly string[] = [
      created_at INTEGER NOT NULL,
      UNIQUE (reason, reference)
    )`,
+  `CREATE TABLE IF NOT EXISTS protection (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     date_of_birth TEXT,
+     date_of_birth_at INTEGER,
+     break_until INTEGER,
+     closed TEXT CHECK (closed IN ('permanent', 'under-age')),
+     closed_at INTEGER,
+     updated_at INTEGER NOT NULL
+   )`,
+  `CREATE TABLE IF NOT EXISTS protection_limits (
+     name TEXT PRIMARY KEY,
+     value INTEGER CHECK (value >= 0),
+     pending_value INTEGER CHECK (pending_value >= 0),
+     pending_at INTEGER,
+     updated_at INTEGER NOT NULL
+   )`,
+  `CREATE TABLE IF NOT EXISTS protection_purchases (
+     reference TEXT PRIMARY KEY,
+     amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+     created_at INTEGER NOT NULL
+   )`,
+  `CREATE INDEX IF NOT EXISTS protection_purchases_created_idx ON protection_purchases (created_at)`,
+  `CREATE TABLE IF NOT EXISTS purchase_holds (
+     id TEXT PRIMARY KEY,
+     session_id TEXT,
+     amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+     created_at INTEGER NOT NULL,
+     expires_at INTEGER NOT NULL
+   )`,
+  `CREATE INDEX IF NOT EXISTS purchase_holds_session_idx ON purchase_holds (session_id)`,
   `CREATE TABLE IF NOT EXISTS owed_ledger (
      seq INTEGER PRIMARY KEY AUTOINCREMENT,
      currency TEXT NOT NULL CHECK (currency IN ('coins', 'cash')),

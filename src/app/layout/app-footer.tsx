@@ -1,4 +1,4 @@
-// The footer of spec §2: links to the legal pages and the entertainment-only statement.
+// The footer of spec §2: links to the legal pages (and responsible play) and the entertainment-only statement.
 import { Link } from "react-router";
 import { PRODUCT_TITLE } from "../../lib/brand";
 
@@ -9,6 +9,7 @@ export function AppFooter() {
         <Link to="/terms">Terms</Link>
         <Link to="/privacy">Privacy</Link>
         <Link to="/disclaimer">Disclaimer</Link>
+        <Link to="/responsible-play">Responsible play</Link>
       </nav>
       <p className="footer-statement">
         {PRODUCT_TITLE} is for entertainment only. No real-money wagering: virtual currency has no monetary value. 18+ only.

@@ -1,13 +1,18 @@
-// The frame around every route: header, the routed page, footer.
+// The frame around every route: header, a break notice when one runs, the routed page,
+// footer, and the tab's title.
 import { Outlet } from "react-router";
 import { AppFooter } from "./app-footer";
 import { AppHeader } from "./app-header";
+import { DocumentTitle } from "./document-title";
+import { PlayStatusBanner } from "../../features/protection/components/play-status-banner";
 import "./layout.css";
 
 export function AppLayout() {
   return (
     <>
+      <DocumentTitle />
       <AppHeader />
+      <PlayStatusBanner />
       <div id="main-content" className="app-main" tabIndex={-1}>
         <Outlet />
       </div>

@@ -1,20 +1,24 @@
 // '/': the sign-in screen when signed out, the board when signed in (spec §2). It also
 // reads the result of a redirect sign-in: `auth_error` (callback failures, shown as
 // 'Sign-in failed: …') or `login_error` (the sign-in could not start, 'Login failed: …'),
-// and sends a player who just signed in on to the page they originally wanted.
+// each mapped to a fixed message (the address's own text is never shown), and sends a
+// player who just signed in on to the page they originally wanted. A player who has not
+// confirmed a date of birth sees that step before the board (PlayGate).
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "../../features/auth/auth-provider";
 import { SignInCard } from "../../features/auth/components/sign-in-card";
-import { safeFrom, signInFailedMessage } from "../../features/auth/sign-in-url";
+import { safeFrom } from "../../features/auth/sign-in-url";
 import { BoardPage } from "../../features/board/components/board-page";
+import { PlayGate } from "../../features/protection/components/play-gate";
+import { SIGN_IN_ERROR_PARAM, signInFailureMessage, type SignInFailure } from "../../shared/sign-in-errors";
 import "../../features/auth/components/auth.css";
 
-function resultMessage(params: URLSearchParams): string | null {
-  const authError = params.get("auth_error");
-  if (authError) return signInFailedMessage(authError);
-  const loginError = params.get("login_error");
-  if (loginError) return `Login failed: ${loginError}`;
+function resultMessage(params: URLSearchParams): SignInFailure | null {
+  const authError = params.get(SIGN_IN_ERROR_PARAM.callback);
+  if (authError !== null) return signInFailureMessage("callback", authError);
+  const loginError = params.get(SIGN_IN_ERROR_PARAM.start);
+  if (loginError !== null) return signInFailureMessage("start", loginError);
   return null;
 }
 
@@ -28,11 +32,12 @@ export function HomeRoute() {
   const [failure] = useState(() => resultMessage(searchParams));
 
   useEffect(() => {
-    if (!searchParams.has("auth_error") && !searchParams.has("login_error")) return;
-    console.error(resultMessage(searchParams));
+    const shown = resultMessage(searchParams);
+    if (!shown) return;
+    console.error(shown.title);
     const rest = new URLSearchParams(searchParams);
-    rest.delete("auth_error");
-    rest.delete("login_error");
+    rest.delete(SIGN_IN_ERROR_PARAM.callback);
+    rest.delete(SIGN_IN_ERROR_PARAM.start);
     setSearchParams(rest, { replace: true, state: location.state });
   }, [searchParams, setSearchParams, location.state]);
 
@@ -48,5 +53,9 @@ export function HomeRoute() {
     );
   }
   if (status === "signed-out") return <SignInCard from={from} error={failure} />;
-  return <BoardPage />;
+  return (
+    <PlayGate>
+      <BoardPage />
+    </PlayGate>
+  );
 }

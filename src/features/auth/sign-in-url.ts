@@ -11,8 +11,3 @@ export function safeFrom(from: string | null | undefined): string {
 export function signInStartUrl(from: string | null | undefined): string {
   return `${SIGN_IN_START_PATH}?from=${encodeURIComponent(safeFrom(from))}`;
 }
-
-/** Spec §8: the redirect-result failure text, from the callback's `auth_error` code. */
-export function signInFailedMessage(code: string): string {
-  return `Sign-in failed: ${code}`;
-}

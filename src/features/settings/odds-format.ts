@@ -1,8 +1,8 @@
 // The player's odds format (spec §2 /settings, §9: American or Decimal, default
-// American), saved on the device. One small external store, so changing it on
+// American; Fractional too, the UK books' default), saved on the device. One small external store, so changing it on
 // /settings re-renders every price on every screen (and in other tabs) at once.
 import { useSyncExternalStore } from "react";
-import type { OddsFormat as SharedOddsFormat } from "../../shared/odds";
+import { ODDS_FORMATS, type OddsFormat as SharedOddsFormat } from "../../shared/odds";
 
 export type OddsFormat = SharedOddsFormat;
 
@@ -13,7 +13,8 @@ const listeners = new Set<() => void>();
 
 export function readOddsFormat(): OddsFormat {
   try {
-    return localStorage.getItem(ODDS_FORMAT_KEY) === "decimal" ? "decimal" : DEFAULT_ODDS_FORMAT;
+    const saved = localStorage.getItem(ODDS_FORMAT_KEY);
+    return ODDS_FORMATS.find((format) => format === saved) ?? DEFAULT_ODDS_FORMAT;
   } catch {
     return DEFAULT_ODDS_FORMAT;
   }

@@ -4,15 +4,25 @@
 import { z } from "zod";
 import { CENTS_PER_CASH, parseAmountToMinor, unitsToMinor } from "../money";
 
-/** Spec §9 "Redemption minimum: $20", in Vantage Cash cents. */
+/** Spec §9 "Redemption minimum: $20", in Vantage Cash cents (1 Vantage Cash redeems for $1). */
 export const REDEMPTION_MIN_CENTS = 20 * CENTS_PER_CASH;
 
-/** POST /api/withdrawals: `amount` in Vantage Cash units (up to cents), at least 20. */
+/** Dollars as the spec writes them: "$20", "$20.50". */
+export function formatRedemptionDollars(cents: number): string {
+  const dollars = cents / CENTS_PER_CASH;
+  return `$${dollars.toLocaleString("en-US", { minimumFractionDigits: cents % CENTS_PER_CASH === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+}
+
+/** "$20": what /redeem shows and the Worker's refusal says, from REDEMPTION_MIN_CENTS. */
+export const REDEMPTION_MIN_TEXT = formatRedemptionDollars(REDEMPTION_MIN_CENTS);
+export const REDEMPTION_MIN_MESSAGE = `The minimum redemption is ${REDEMPTION_MIN_TEXT}.`;
+
+/** POST /api/withdrawals: `amount` in Vantage Cash units (up to cents), at least the minimum. */
 export const WithdrawalRequestSchema = z.object({
   amount: z
     .number()
     .refine((n) => unitsToMinor("cash", n) !== null, "Amount must be a number of Vantage Cash with at most two decimals.")
-    .refine((n) => (unitsToMinor("cash", n) ?? 0) >= REDEMPTION_MIN_CENTS, `The minimum redemption is ${REDEMPTION_MIN_CENTS / CENTS_PER_CASH} Vantage Cash.`),
+    .refine((n) => (unitsToMinor("cash", n) ?? 0) >= REDEMPTION_MIN_CENTS, REDEMPTION_MIN_MESSAGE),
 });
 
 export const ConnectStatusSchema = z.object({
@@ -43,7 +53,7 @@ export const WithdrawalListSchema = z.object({ redemptions: z.array(RedemptionSc
 
 /**
  * Spec §5 with play-through (issue 18): signed in, payouts enabled, not submitting,
- * 20 ≤ amount ≤ the redeemable part of the balance (the rest must be played first).
+ * minimum ≤ amount ≤ the redeemable part of the balance (the rest must be played first).
  */
 export function canSubmitRedemption(input: {
   signedIn: boolean;

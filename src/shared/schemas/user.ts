@@ -1,6 +1,8 @@
 // The signed-in player's document (spec §3 "User document"), as /api/me and the live
 // socket send it. Balances are integers: coins, and Vantage Cash in cents.
 import { z } from "zod";
+import { DateOfBirthSchema, ProtectionViewSchema } from "./protection";
+import { DISPLAY_NAME_MAX_LENGTH, DISPLAY_NAME_MESSAGES } from "../display-name";
 
 export const WalletBalancesSchema = z.object({
   coinBalance: z.number().int().nonnegative(),
@@ -25,20 +27,50 @@ export const UserDocumentSchema = WalletBalancesSchema.extend({
   cashToPlay: z.number().int().nonnegative(),
   /** Why no redemption is accepted now (a payment under review, an amount owed), or null (issue 12). */
   redemptionPause: z.string().nullable().optional(),
-});
+  /** Public handle for /u/:handle (issue #16); null until chosen. */
+  handle: z.string().nullable().optional(),
+  /** Whether the public profile is hidden (then also off leaderboards). */
+  profileHidden: z.boolean().optional(),
+}).extend(ProtectionViewSchema.shape);
 export type UserDocument = z.infer<typeof UserDocumentSchema>;
 
 
-/** PATCH /api/me: trimmed, 1–32 characters, no control characters. */
+/** PATCH /api/me: trimmed, 1–DISPLAY_NAME_MAX_LENGTH characters, no control characters. */
 export const DisplayNameSchema = z
-  .string()
+  .string({ error: DISPLAY_NAME_MESSAGES.notText })
   .transform((s) => s.trim())
   .pipe(
     z
       .string()
-      .min(1, "Username cannot be empty.")
-      .max(32, "Username must be at most 32 characters.")
+      .min(1, DISPLAY_NAME_MESSAGES.empty)
+      .max(DISPLAY_NAME_MAX_LENGTH, DISPLAY_NAME_MESSAGES.tooLong)
       // eslint-disable-next-line no-control-regex
-      .refine((s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s), "Username cannot contain control characters."),
+      .refine((s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s), DISPLAY_NAME_MESSAGES.control),
   );
-export const UpdateMeRequestSchema = z.object({ displayName: DisplayNameSchema });
+
+/**
+ * PATCH /api/me takes partial bodies: any of these fields, at least one. The username is
+ * checked by checkDisplayName, so its refusal is a player's sentence, not a field path.
+ */
+export const UpdateMeRequestSchema = z
+  .object({
+    displayName: z.unknown().optional(),
+    dateOfBirth: DateOfBirthSchema.optional(),
+    /** Issue #16: rules in src/shared/social.ts (checked by the route); null clears it. */
+    handle: z.string().max(64, "Handles are 3 to 20 characters.").nullable().optional(),
+    profileHidden: z.boolean().optional(),
+  })
+  .refine(
+    (b) => b.displayName !== undefined || b.dateOfBirth !== undefined || b.handle !== undefined || b.profileHidden !== undefined,
+    "Nothing to update.",
+  );
+
+/**
+ * The username a player typed, checked by the same rule on both sides: the trimmed name,
+ * or the one sentence saying what is wrong (no field names, ready to show a player).
+ */
+export function checkDisplayName(raw: unknown): { ok: true; name: string } | { ok: false; message: string } {
+  const parsed = DisplayNameSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, name: parsed.data };
+  return { ok: false, message: parsed.error.issues[0]?.message ?? DISPLAY_NAME_MESSAGES.notText };
+}

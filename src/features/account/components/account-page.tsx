@@ -1,10 +1,20 @@
 // /account (spec §2): the player edits their username. It is saved to the profile on
 // the server and on the device under 'vantage.username', with the spec §8 messages.
+// Below it, the player-protection tools (issue 14): take a break, and limits.
+// The input and the check before saving use the same shared rule as the Worker, so a
+// refusal reads the same sentence whichever side makes it.
 import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { EmojiText } from "../../../components/emoji-text";
+import { PlayerLimits } from "../../protection/components/player-limits";
+import { TakeABreak } from "../../protection/components/take-a-break";
+import { useFreshUser } from "../../protection/hooks/use-fresh-user";
 import { errorMessage } from "../../../lib/api-client";
-import type { UserDocument } from "../../../shared/schemas/user";
+import { DISPLAY_NAME_MAX_LENGTH } from "../../../shared/display-name";
+import { checkDisplayName, type UserDocument } from "../../../shared/schemas/user";
 import { useAuth } from "../../auth/auth-provider";
 import { storeUsername, usernameFor } from "../../auth/username";
+import { ProfileSettings } from "../../social/components/profile-settings";
 import "./account.css";
 
 export const USERNAME_UPDATED = "✅ Username updated successfully.";
@@ -17,9 +27,15 @@ export function AccountPage() {
   const [name, setName] = useState(() => usernameFor(user));
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
+  const fresh = useFreshUser();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const checked = checkDisplayName(name);
+    if (!checked.ok) {
+      setResult({ ok: false, reason: checked.message });
+      return;
+    }
     setSaving(true);
     setResult(null);
     try {
@@ -50,7 +66,7 @@ export function AccountPage() {
               id="account-username"
               type="text"
               value={name}
-              maxLength={64}
+              maxLength={DISPLAY_NAME_MAX_LENGTH}
               autoComplete="nickname"
               onChange={(e) => {
                 setName(e.target.value);
@@ -63,23 +79,42 @@ export function AccountPage() {
           </button>
         </form>
         <div role="status" className="account-result">
-          {result?.ok === true && <p className="positive">{USERNAME_UPDATED}</p>}
+          {result?.ok === true && (
+            <p className="positive">
+              <EmojiText text={USERNAME_UPDATED} />
+            </p>
+          )}
           {result?.ok === false && (
             <>
-              <p className="negative">{USERNAME_UPDATE_FAILED}</p>
+              <p className="negative">
+                <EmojiText text={USERNAME_UPDATE_FAILED} />
+              </p>
               {result.reason && <p className="muted account-reason">{result.reason}</p>}
             </>
           )}
         </div>
       </section>
+      <ProfileSettings />
       {user && (
         <section className="card account-details" aria-labelledby="details-heading">
           <h2 id="details-heading" className="card-title">
             Signed in as
           </h2>
           <p>{user.email}</p>
+          {user.dateOfBirth && <p>Date of birth: {user.dateOfBirth}</p>}
         </section>
       )}
+      <TakeABreak />
+      {fresh.ready ? (
+        <PlayerLimits key={fresh.version} />
+      ) : (
+        <p className="muted" role="status">
+          Loading your limits…
+        </p>
+      )}
+      <p className="muted">
+        <Link to="/responsible-play">Responsible play</Link>: how these tools work and where to get help.
+      </p>
     </main>
   );
 }

@@ -1,12 +1,13 @@
 // The sign-in screen of spec §2: a centred card with the product title, the sentence
 // asking the visitor to sign in and the Google button. A failed redirect sign-in comes
-// back as an alert above the button.
+// back as an alert above the button: the spec's line, then a sentence saying what to do.
 import { useState } from "react";
 import { PRODUCT_TITLE } from "../../../lib/brand";
+import type { SignInFailure } from "../../../shared/sign-in-errors";
 import { useAuth } from "../auth-provider";
 import "./auth.css";
 
-export function SignInCard({ from, error }: { from: string; error?: string | null }) {
+export function SignInCard({ from, error }: { from: string; error?: SignInFailure | null }) {
   const { signIn } = useAuth();
   const [leaving, setLeaving] = useState(false);
   return (
@@ -18,9 +19,10 @@ export function SignInCard({ from, error }: { from: string; error?: string | nul
         <h1 id="sign-in-title">{PRODUCT_TITLE}</h1>
         <p className="muted">Sign in to continue using the sportsbook.</p>
         {error && (
-          <p className="sign-in-error" role="alert">
-            {error}
-          </p>
+          <div className="sign-in-error" role="alert">
+            <p className="sign-in-error-title">{error.title}</p>
+            <p className="sign-in-error-detail">{error.detail}</p>
+          </div>
         )}
         <button
           type="button"

@@ -21,7 +21,7 @@ import {
   type BetslipPick,
 } from "../../../shared/betslip";
 import { WALLET_LABEL, formatAmount, unitsToMinor } from "../../../shared/money";
-import { decimalOdds, decimalToAmerican, formatAmerican, formatPrice } from "../../../shared/odds";
+import { decimalOdds, formatDecimalOdds, formatPrice } from "../../../shared/odds";
 import type { PlaceBetRequest, PlaceBetResponse, PriceChangedDetails } from "../../../shared/schemas/bets";
 import { sportLabel, type SportKey } from "../../../shared/sports";
 import { isUnderway, slipDelaySeconds } from "../../../shared/live-rules";
@@ -245,7 +245,7 @@ export function Betslip({ live }: { live?: BetslipLive }) {
         {mode === "Parlay" && count >= 2 && (
           <>
             <dt>Parlay odds</dt>
-            <dd>{format === "decimal" ? combinedDecimal(picks).toFixed(2) : formatAmerican(decimalToAmerican(combinedDecimal(picks)))}</dd>
+            <dd>{formatDecimalOdds(combinedDecimal(picks), format)}</dd>
           </>
         )}
         <dt>Total stake</dt>

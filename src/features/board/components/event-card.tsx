@@ -90,6 +90,20 @@ function toPick(event: Event, offer: Offer, price: number): BetslipPick {
   };
 }
 
+/**
+ * The betslip pick a board button would add for this market and side right now, or null
+ * when it is locked or not offered (used by "Tail" to re-price a shared pick's legs).
+ */
+export function currentBoardPick(event: Event, market: Market, side: Side): BetslipPick | null {
+  if (event.status === "final") return null;
+  for (const team of ["home", "away"] as const) {
+    for (const offer of offersFor(event, team)) {
+      if (offer && offer.market === market && offer.side === side && offer.price !== null) return toPick(event, offer, offer.price);
+    }
+  }
+  return null;
+}
+
 const MARKET_NAMES = ["Moneyline", "Spread", "Total"] as const;
 
 /** How long a moved price stays highlighted. */

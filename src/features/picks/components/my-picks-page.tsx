@@ -2,13 +2,13 @@
 // Singles show one row per leg; parlays show stake, to win and payout with an
 // expandable legs list. Live: new bets and settlements appear without a reload.
 import { useState } from "react";
-import { WALLET_LABEL, formatAmount } from "../../../shared/money";
-import { formatPrice, formatSpreadLine } from "../../../shared/odds";
-import type { BetDocument, BetLeg, LegResult } from "../../../shared/schemas/bets";
-import { sportLabel } from "../../../shared/sports";
+import { WALLET_LABEL } from "../../../shared/money";
+import type { BetDocument } from "../../../shared/schemas/bets";
 import { useOddsFormat, type OddsFormat } from "../../settings/odds-format";
+import { SharePickButton } from "../../social/components/share-pick-button";
 import { useWalletBets } from "../../wallet/hooks/use-wallet-bets";
 import { useWallet } from "../../wallet/wallet-provider";
+import { Amounts, LegLine, ResultBadge, placedAt } from "./pick-parts";
 import "./my-picks.css";
 
 type Filter = "all" | "open" | "settled";
@@ -18,59 +18,6 @@ const FILTERS: { key: Filter; label: string }[] = [
   { key: "settled", label: "Settled" },
 ];
 const EMPTY: Record<Filter, string> = { all: "No picks yet.", open: "No open picks.", settled: "No settled picks yet." };
-
-const RESULT_LABEL: Record<LegResult, string> = { win: "Won", loss: "Lost", push: "Push", void: "Void" };
-
-function ResultBadge({ result }: { result: LegResult | null }) {
-  if (result === null) return <span className="badge picks-badge picks-open">Open</span>;
-  return <span className={`badge picks-badge picks-${result}`}>{RESULT_LABEL[result]}</span>;
-}
-
-function pickName(leg: BetLeg): string {
-  const team = leg.side === "Home" ? leg.home : leg.side === "Away" ? leg.away : leg.side;
-  return leg.market === "Total" ? `${team} ${leg.line ?? ""}`.trim() : `${team} ${leg.market === "Spread" && leg.line !== null ? formatSpreadLine(leg.line) : ""}`.trim();
-}
-
-function LegLine({ leg, result, format }: { leg: BetLeg; result: LegResult | null; format: OddsFormat }) {
-  return (
-    <div className="picks-leg">
-      <div>
-        <div className="picks-leg-name">
-          {pickName(leg)} <span className="tabular picks-price">{formatPrice(leg.priceAm, format)}</span>
-        </div>
-        <div className="muted picks-meta">
-          {leg.market} · {leg.away} @ {leg.home} · {sportLabel(leg.league)}
-        </div>
-      </div>
-      <ResultBadge result={result} />
-    </div>
-  );
-}
-
-function placedAt(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
-}
-
-/** Spec §2: stake, to win and payout — once settled, the payout is what was paid. */
-function Amounts({ bet }: { bet: BetDocument }) {
-  const payout = bet.status === "settled" ? bet.payoutPaid : bet.stake + bet.toWin;
-  return (
-    <dl className="picks-amounts tabular">
-      <div>
-        <dt>Stake</dt>
-        <dd>{formatAmount(bet.wallet, bet.stake)}</dd>
-      </div>
-      <div>
-        <dt>To win</dt>
-        <dd>{formatAmount(bet.wallet, bet.toWin)}</dd>
-      </div>
-      <div>
-        <dt>Payout</dt>
-        <dd>{formatAmount(bet.wallet, payout)}</dd>
-      </div>
-    </dl>
-  );
-}
 
 function SingleRows({ bet, format }: { bet: BetDocument; format: OddsFormat }) {
   return (
@@ -83,6 +30,7 @@ function SingleRows({ bet, format }: { bet: BetDocument; format: OddsFormat }) {
           </div>
           <LegLine leg={leg} result={bet.legResults[i] ?? (bet.status === "settled" ? bet.result : null)} format={format} />
           <Amounts bet={bet} />
+          <SharePickButton betId={bet.id} />
         </li>
       ))}
     </>
@@ -100,6 +48,7 @@ function ParlayRow({ bet, format }: { bet: BetDocument; format: OddsFormat }) {
         <ResultBadge result={bet.status === "settled" ? bet.result : null} />
       </div>
       <Amounts bet={bet} />
+      <SharePickButton betId={bet.id} />
       <button type="button" className="btn btn-ghost btn-sm" aria-expanded={open} aria-controls={legsId} onClick={() => setOpen((v) => !v)}>
         {open ? "Hide legs" : "Show legs"}
       </button>

@@ -1,14 +1,14 @@
 // /redeem (spec §2, §5): the Vantage Cash balance, a redemption request and its history.
 // Submit is enabled only when signed in, payouts are enabled, nothing is submitting and
-// 20 ≤ amount ≤ the redeemable part of the balance (the shared rule; the Worker re-checks
-// all of it). Play-through (issue 18): the page shows what is redeemable now and what is
-// still to play, re-read from /api/me whenever the balance changes. Without payouts
+// minimum ($20) ≤ amount ≤ the redeemable part of the balance (the shared rule; the Worker
+// re-checks all of it). Play-through (issue 18): the page shows what is redeemable now and
+// what is still to play, re-read from /api/me whenever the balance changes. Without payouts
 // enabled the page offers onboarding with what the provider still needs.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { redirectTo } from "../../../lib/browser-navigation";
 import { sanitizeAmountInput } from "../../../shared/betslip";
 import { formatAmount, formatMoney, parseAmountToMinor } from "../../../shared/money";
-import { canSubmitRedemption, REDEMPTION_MIN_CENTS, type ConnectStatus, type Redemption } from "../../../shared/schemas/redemptions";
+import { canSubmitRedemption, REDEMPTION_MIN_CENTS, REDEMPTION_MIN_TEXT, type ConnectStatus, type Redemption } from "../../../shared/schemas/redemptions";
 import { ApiError } from "../../../lib/api-client";
 import { useAuth } from "../../auth/auth-provider";
 import { useWallet } from "../../wallet/wallet-provider";
@@ -150,6 +150,9 @@ export function RedeemPage() {
   return (
     <section className="page redeem" aria-labelledby="redeem-title">
       <h1 id="redeem-title">Redeem Vantage Cash</h1>
+      {user?.unavailable.includes("redeem") && (
+        <p className="negative">Redemptions are not available in your region ({user.region}).</p>
+      )}
       <p className="redeem-balance">
         Vantage Cash balance: <strong className="tabular">{formatMoney("cash", balanceCents)}</strong>
       </p>
@@ -196,7 +199,7 @@ export function RedeemPage() {
 
       <form className="card redeem-form" onSubmit={(e) => void submit(e)}>
         <div className="field">
-          <label htmlFor="redeem-amount">Amount (minimum {formatMoney("cash", REDEMPTION_MIN_CENTS)})</label>
+          <label htmlFor="redeem-amount">Amount (minimum {REDEMPTION_MIN_TEXT})</label>
           <input
             id="redeem-amount"
             type="text"

@@ -1,5 +1,5 @@
-// /settings (spec §2): the odds format, American or Decimal, saved on the device and
-// applied at once to every price the app shows.
+// /settings (spec §2): the odds format — American, Decimal or Fractional — saved on the
+// device and applied at once to every price the app shows.
 import { formatPrice, type OddsFormat } from "../../../shared/odds";
 import { useOddsFormat } from "../odds-format";
 import "./settings.css";
@@ -7,6 +7,7 @@ import "./settings.css";
 const CHOICES: Array<{ value: OddsFormat; label: string; example: number }> = [
   { value: "american", label: "American", example: 150 },
   { value: "decimal", label: "Decimal", example: 150 },
+  { value: "fractional", label: "Fractional", example: 150 },
 ];
 
 export function SettingsPage() {

@@ -13,6 +13,7 @@ import { BalanceTiles } from "../../wallet/components/balance-tiles";
 import { useWallet } from "../../wallet/wallet-provider";
 import { createCheckoutSession } from "../api/create-checkout-session";
 import { fetchBalances } from "../../wallet/api/fetch-balances";
+import { formatEtTime, LIMIT_INFO, PROTECTION_REFUSAL_CODES } from "../../../shared/protection";
 import "./shop.css";
 
 export const SHOP_MESSAGES = {
@@ -42,6 +43,7 @@ export function ShopPage() {
   const [pending, setPending] = useState<number | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const shown = message ?? resultMessage(params.get("checkout"));
+  const allowance = user?.purchaseAllowance ?? null;
 
   const balances = wallet.balances;
   const returnedPaid = params.get("checkout") === "success" && user !== null;
@@ -75,7 +77,9 @@ export function ShopPage() {
       setMessage({ text: SHOP_MESSAGES.failed, tone: "error" });
     } catch (err) {
       const answered = err instanceof ApiError && err.status !== 0;
-      setMessage({ text: answered ? SHOP_MESSAGES.failed : SHOP_MESSAGES.couldNotStart, tone: "error" });
+      // Player-protection refusals (limits, breaks, region, age) say what to do: show them as sent.
+      const protection = err instanceof ApiError && err.code !== null && PROTECTION_REFUSAL_CODES.has(err.code);
+      setMessage({ text: protection ? err.message : answered ? SHOP_MESSAGES.failed : SHOP_MESSAGES.couldNotStart, tone: "error" });
     }
     setPending(null);
   };
@@ -86,6 +90,16 @@ export function ShopPage() {
       <p className="muted">
         Coins and Vantage Cash are virtual currency for entertainment only and have no monetary value.
       </p>
+
+      {user?.unavailable.includes("purchase") && (
+        <p className="shop-allowance negative">Coin purchases are not available in your region ({user.region}).</p>
+      )}
+      {allowance && (
+        <p className="shop-allowance" data-testid="purchase-allowance">
+          Your {LIMIT_INFO[allowance.limit].label} leaves ${allowance.remainingDollars.toFixed(2)} to spend until{" "}
+          {formatEtTime(Date.parse(allowance.resetsAt))}.
+        </p>
+      )}
 
       <BalanceTiles className="shop-balances" coins={balances?.coinBalance ?? 0} cashCents={balances?.vantageCash ?? 0} />
 

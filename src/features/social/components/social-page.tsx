@@ -1,17 +1,224 @@
-// /social, linked from the header. The spec does not show its screen, so it says so
-// plainly and points back to the board.
-import { Link } from "react-router";
+// /social (issue #16): leaderboards — this week (Eastern time, from Monday) or all time,
+// per wallet, by profit, return on stake or longest win streak, with the viewer's own
+// rank even outside the top 50 — and the "Following" tab with the newest picks of the
+// players the viewer follows. Readable signed out; the Following tab asks to sign in.
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { WALLET_LABEL, formatAmount, type WalletKind } from "../../../shared/money";
+import type { FollowingResponse, LeaderboardResponse } from "../../../shared/schemas/social";
+import { LEADERBOARD_SIZE, ROI_MIN_BETS, profilePath, type LeaderboardMetric, type LeaderboardPeriod } from "../../../shared/social";
+import { useAuth } from "../../auth/auth-provider";
+import { getFollowing, getLeaderboard } from "../api/social-api";
+import { useLoad } from "../hooks/use-load";
+import { PublicPickCard } from "./public-pick-card";
+import "./social.css";
+
+const PERIODS: [LeaderboardPeriod, string][] = [
+  ["week", "This week"],
+  ["all", "All time"],
+];
+const WALLETS: [WalletKind, string][] = [
+  ["coins", WALLET_LABEL.coins],
+  ["cash", WALLET_LABEL.cash],
+];
+const METRICS: [LeaderboardMetric, string][] = [
+  ["profit", "Profit"],
+  ["roi", "Return on stake"],
+  ["streak", "Win streak"],
+];
+
+export function formatLeaderboardValue(metric: LeaderboardMetric, wallet: WalletKind, value: number): string {
+  if (metric === "streak") return `${value} ${value === 1 ? "win" : "wins"}`;
+  if (metric === "roi") return `${value > 0 ? "+" : value < 0 ? "−" : ""}${Math.abs(value * 100).toFixed(1)}%`;
+  const sign = value > 0 ? "+" : value < 0 ? "−" : "";
+  return `${sign}${formatAmount(wallet, Math.abs(value))}`;
+}
+
+function Choice<T extends string>({ legend, options, value, onChange }: { legend: string; options: [T, string][]; value: T; onChange(v: T): void }) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      <div className="tabs" role="group" aria-label={legend}>
+        {options.map(([key, label]) => (
+          <button key={key} type="button" className={`tab${value === key ? " active" : ""}`} aria-pressed={value === key} onClick={() => onChange(key)}>
+            {label}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Leaderboard() {
+  const { api, status: authStatus, user } = useAuth();
+  const [period, setPeriod] = useState<LeaderboardPeriod>("week");
+  const [wallet, setWallet] = useState<WalletKind>("coins");
+  const [metric, setMetric] = useState<LeaderboardMetric>("profit");
+  const [board, retry] = useLoad<LeaderboardResponse>(() => getLeaderboard(api, { period, wallet, metric }), [api, period, wallet, metric, authStatus]);
+  const myHandle = user?.handle ?? null;
+
+  return (
+    <section className="card" aria-labelledby="leaderboard-title">
+      <h2 id="leaderboard-title" className="card-title">
+        Leaderboard
+      </h2>
+      <div className="social-filters">
+        <Choice<LeaderboardPeriod> legend="Period" options={PERIODS} value={period} onChange={setPeriod} />
+        <Choice<WalletKind> legend="Wallet" options={WALLETS} value={wallet} onChange={setWallet} />
+        <Choice<LeaderboardMetric> legend="Ranked by" options={METRICS} value={metric} onChange={setMetric} />
+      </div>
+      <p className="muted social-note">
+        {period === "week" ? "Bets settled since Monday 12:00 AM Eastern." : "Every settled bet."}{" "}
+        {metric === "roi" ? `Profit ÷ stakes; players with at least ${ROI_MIN_BETS} settled bets.` : metric === "streak" ? "Most wins in a row." : "Payouts − stakes."}
+      </p>
+      {authStatus === "signed-in" && board.status === "ready" && (
+        <p className="leaderboard-me" aria-live="polite">
+          {board.data.me ? (
+            <span>
+              Your rank: <strong>#{board.data.me.rank}</strong> · {formatLeaderboardValue(metric, wallet, board.data.me.value)}
+            </span>
+          ) : user?.profileHidden ? (
+            <span className="muted">Your profile is hidden, so you are not ranked. Change it in Account.</span>
+          ) : (
+            <span className="muted">You are not ranked here yet.</span>
+          )}
+          {!myHandle && !user?.profileHidden && (
+            <Link to="/account" className="muted">
+              Choose a handle for your public profile
+            </Link>
+          )}
+        </p>
+      )}
+      {board.status === "loading" && <p className="muted" role="status">Loading leaderboard…</p>}
+      {board.status === "error" && (
+        <div role="alert">
+          <p className="error-text">{board.message}</p>
+          <button type="button" className="btn btn-sm" onClick={retry}>
+            Try again
+          </button>
+        </div>
+      )}
+      {board.status === "ready" && board.data.entries.length === 0 && <p className="empty-state">No one is ranked here yet. Settled bets show up here.</p>}
+      {board.status === "ready" && board.data.entries.length > 0 && (
+        <table className="leaderboard-table tabular">
+          <caption className="visually-hidden">
+            Top {LEADERBOARD_SIZE}: {PERIODS.find(([k]) => k === period)?.[1]}, {WALLET_LABEL[wallet]}, {METRICS.find(([k]) => k === metric)?.[1]}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Player</th>
+              <th scope="col" className="num">
+                {METRICS.find(([k]) => k === metric)?.[1]}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {board.data.entries.map((e) => {
+              const isMe = board.data.me?.rank === e.rank;
+              return (
+                <tr key={e.rank} className={isMe ? "is-me" : undefined} aria-current={isMe ? "true" : undefined}>
+                  <td>{e.rank}</td>
+                  <td className="player">
+                    {e.handle ? (
+                      <Link to={profilePath(e.handle)}>
+                        {e.displayName} <span className="muted">@{e.handle}</span>
+                      </Link>
+                    ) : (
+                      e.displayName
+                    )}
+                  </td>
+                  <td className="num">{formatLeaderboardValue(metric, wallet, e.value)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function Following() {
+  const { api, status, signIn } = useAuth();
+  const [feed, retry] = useLoad<FollowingResponse | null>(() => (status === "signed-in" ? getFollowing(api) : Promise.resolve(null)), [api, status]);
+
+  if (status === "signed-out") {
+    return (
+      <section className="card empty-state">
+        <p>Sign in to follow players and see their picks here.</p>
+        <button type="button" className="btn btn-primary" onClick={() => signIn("/social?tab=following")}>
+          Sign in
+        </button>
+      </section>
+    );
+  }
+  if (feed.status === "loading" || (feed.status === "ready" && feed.data === null)) return <p className="muted" role="status">Loading…</p>;
+  if (feed.status === "error") {
+    return (
+      <div role="alert" className="empty-state">
+        <p className="error-text">{feed.message}</p>
+        <button type="button" className="btn btn-sm" onClick={retry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const { following, picks } = feed.data as FollowingResponse;
+  return (
+    <>
+      <section className="card" aria-labelledby="following-title">
+        <h2 id="following-title" className="card-title">
+          Players you follow
+        </h2>
+        {following.length === 0 ? (
+          <p className="muted">You are not following anyone yet. Open a player from the leaderboard and press Follow.</p>
+        ) : (
+          <ul className="following-players">
+            {following.map((p) => (
+              <li key={p.handle}>
+                <Link to={profilePath(p.handle)} className="badge">
+                  {p.displayName} @{p.handle}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {following.length > 0 && picks.length === 0 && <p className="empty-state">No picks to show yet. Open picks appear once their games start.</p>}
+      {picks.length > 0 && (
+        <ul className="stack-list picks-list" aria-label="Newest picks of players you follow">
+          {picks.map((pick) => (
+            <PublicPickCard key={pick.id} pick={pick} showOwner />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
 
 export function SocialPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab") === "following" ? "following" : "leaderboards";
+  const select = (next: "leaderboards" | "following") => setParams(next === "following" ? { tab: next } : {}, { replace: true });
   return (
-    <main className="page page-narrow">
-      <section className="card empty-state">
-        <h1>Social</h1>
-        <p>Leaderboards and sharing picks with friends are coming soon.</p>
-        <Link to="/" className="btn btn-primary">
-          Back to the board
-        </Link>
-      </section>
+    <main className="page page-narrow social-page">
+      <h1>Social</h1>
+      <div className="tabs" role="tablist" aria-label="Social">
+        {(
+          [
+            ["leaderboards", "Leaderboards"],
+            ["following", "Following"],
+          ] as const
+        ).map(([key, label]) => (
+          <button key={key} type="button" role="tab" id={`social-tab-${key}`} aria-selected={tab === key} aria-controls="social-panel" className={`tab${tab === key ? " active" : ""}`} onClick={() => select(key)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      <div id="social-panel" role="tabpanel" aria-labelledby={`social-tab-${tab}`} className="social-page">
+        {tab === "leaderboards" ? <Leaderboard /> : <Following />}
+      </div>
     </main>
   );
 }

@@ -2,10 +2,10 @@
 // another route (a redemption, a checkout whose webhook lands a moment later) and must
 // show it even while the live wallet socket is reconnecting.
 import type { ApiClient } from "../../../lib/api-client";
-import { UserDocumentSchema, type WalletBalances } from "../../../shared/schemas/user";
+import { WalletBalancesSchema, type WalletBalances } from "../../../shared/schemas/user";
 
 export async function fetchBalances(api: ApiClient): Promise<WalletBalances | null> {
-  const parsed = UserDocumentSchema.safeParse(await api.get<unknown>("/me"));
+  const parsed = WalletBalancesSchema.safeParse(await api.get<unknown>("/me"));
   if (!parsed.success) return null;
   const { coinBalance, vantageCash, lastBonusDayET, bonusStreak, owedCoins, owedCash } = parsed.data;
   return { coinBalance, vantageCash, lastBonusDayET, bonusStreak, owedCoins, owedCash };

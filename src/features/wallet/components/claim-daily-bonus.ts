@@ -3,6 +3,7 @@
 // in one place.
 import { ApiError, type ApiClient } from "../../../lib/api-client";
 import type { DailyBonusResponse } from "../../../shared/schemas/bonus";
+import { PROTECTION_REFUSAL_CODES } from "../../../shared/protection";
 
 export const CLAIM_MESSAGES = {
   signedOut: "You must be logged in to claim.",
@@ -26,6 +27,13 @@ export async function claimDailyBonus(api: ApiClient): Promise<ClaimOutcome> {
     // Two claims of one day racing: the wallet refuses the second as `aborted`, and it
     // was paid already — say so rather than calling it an error.
     if (err instanceof ApiError && err.code === "aborted") return { message: CLAIM_MESSAGES.already, tone: "info", response: null };
+    // The session ended while the page was open (expired, revoked, signed out in another
+    // tab) and could not be renewed: the claim needs a login, which is the spec's message.
+    if (err instanceof ApiError && err.status === 401) return { message: CLAIM_MESSAGES.signedOut, tone: "error", response: null };
+    // Player protection (a break, no confirmed age, the region): the server says why and until when.
+    if (err instanceof ApiError && err.code !== null && PROTECTION_REFUSAL_CODES.has(err.code)) {
+      return { message: err.message, tone: "error", response: null };
+    }
     // The server answered with an error: the claim was refused; no answer at all: it failed.
     const answered = err instanceof ApiError && err.status !== 0;
     return { message: answered ? CLAIM_MESSAGES.error : CLAIM_MESSAGES.failed, tone: "error", response: null };

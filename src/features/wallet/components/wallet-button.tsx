@@ -1,20 +1,26 @@
 // The header's wallet button (spec §2): shows the balance of the selected wallet and
 // opens the wallet panel — Coins/Cash toggle, both balances, the daily streak bar n/7
 // and the daily claim. Balances come from the live wallet when it has them, else from
-// the signed-in player's document; a claim merges the fresh balances into it. What a
-// reversed payment left owed is shown under the balances ("Owed: 1,100 Vantage Cash").
+// the signed-in player's document; a claim merges the fresh balances into it. The claim's
+// message shows in the panel and as the app-wide toast, so a player who closes the panel
+// or moves to another page while the claim is under way still sees how it ended.
+// What a reversed payment left owed is shown under the balances ("Owed: 1,100 Vantage Cash").
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { EmojiText } from "../../../components/emoji-text";
+import { useToast } from "../../../components/toast";
 import { useAuth } from "../../auth/auth-provider";
 import { useWallet } from "../wallet-provider";
 import { displayedStreak, STREAK_GOAL, claimedToday } from "../../../shared/bonus";
 import { formatAmount, formatMoney, WALLET_LABEL, type WalletKind } from "../../../shared/money";
 import { BalanceTiles } from "./balance-tiles";
 import { claimDailyBonus, CLAIM_MESSAGES, type ClaimOutcome } from "./claim-daily-bonus";
+import { WalletIcon } from "./wallet-icon";
 import "./wallet.css";
 
 export function WalletButton() {
   const { user, api } = useAuth();
   const wallet = useWallet();
+  const toast = useToast();
   const [open, setOpen] = useState(false);
   const [claiming, setClaiming] = useState(false);
   const [outcome, setOutcome] = useState<Pick<ClaimOutcome, "message" | "tone"> | null>(null);
@@ -58,9 +64,14 @@ export function WalletButton() {
     };
   }, [open, close]);
 
+  const announce = (shown: Pick<ClaimOutcome, "message" | "tone">) => {
+    setOutcome(shown);
+    toast.show(shown.message, shown.tone);
+  };
+
   const claim = async () => {
     if (!user) {
-      setOutcome({ message: CLAIM_MESSAGES.signedOut, tone: "error" });
+      announce({ message: CLAIM_MESSAGES.signedOut, tone: "error" });
       return;
     }
     setClaiming(true);
@@ -68,7 +79,7 @@ export function WalletButton() {
     try {
       const result = await claimDailyBonus(api);
       if (result.response?.balances) wallet.applyBalances(result.response.balances);
-      setOutcome({ message: result.message, tone: result.tone });
+      announce({ message: result.message, tone: result.tone });
     } finally {
       setClaiming(false);
     }
@@ -88,9 +99,7 @@ export function WalletButton() {
         aria-label={`Wallet: ${formatMoney(wallet.mode, shown)} ${WALLET_LABEL[wallet.mode]}`}
         onClick={() => setOpen((v) => !v)}
       >
-        <span aria-hidden="true" className="wallet-button-icon">
-          {wallet.mode === "coins" ? "🪙" : "💵"}
-        </span>
+        <WalletIcon kind={wallet.mode} />
         <span className="tabular">{formatMoney(wallet.mode, shown)}</span>
       </button>
 
@@ -151,9 +160,8 @@ export function WalletButton() {
           <button type="button" className="btn btn-primary btn-block" onClick={() => void claim()} disabled={claiming}>
             {claiming ? "Claiming…" : claimed ? "Claimed today" : "Claim daily bonus"}
           </button>
-          <p className={`wallet-message wallet-message-${outcome?.tone ?? "info"}`} role="status" aria-live="polite">
-            {outcome?.message ?? ""}
-          </p>
+          {/* Not a live region: the toast announces the same message once. */}
+          <p className={`wallet-message wallet-message-${outcome?.tone ?? "info"}`}>{outcome && <EmojiText text={outcome.message} />}</p>
         </div>
       )}
     </div>

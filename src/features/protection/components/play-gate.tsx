@@ -1,0 +1,34 @@
+// Stands before the board and the signed-in pages (issue 14): until the player confirms a
+// date of birth they see that form; an account closed under age sees why, and nothing
+// else of the game. Everything else (breaks, limits) is shown, and enforced by the server.
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { underAgeMessage } from "../../../shared/protection";
+import { useAuth } from "../../auth/auth-provider";
+import { DateOfBirthForm } from "./date-of-birth-form";
+import "./protection.css";
+
+export function PlayGate({ children }: { children: ReactNode }) {
+  const { user, signOut } = useAuth();
+  if (!user) return <>{children}</>;
+  if (user.dateOfBirth === null) return <DateOfBirthForm />;
+  if (user.closed === "under-age") {
+    return (
+      <main className="page page-narrow protection-gate">
+        <section className="card" aria-labelledby="under-age-title">
+          <h1 id="under-age-title" className="card-title">
+            Account closed
+          </h1>
+          <p role="alert">{underAgeMessage(user.minAge)}</p>
+          <p className="muted">
+            If your date of birth was entered by mistake, contact support. <Link to="/responsible-play">Responsible play</Link>
+          </p>
+          <button type="button" className="btn" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </section>
+      </main>
+    );
+  }
+  return <>{children}</>;
+}

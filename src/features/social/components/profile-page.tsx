@@ -1,0 +1,149 @@
+// /u/:handle (issue #16): a player's public profile — display name, member since, the
+// Statistics card's figures per wallet, and settled picks (open ones once their games
+// have started). Readable signed out; signed in, the viewer can follow the player.
+import { useEffect, useState } from "react";
+import { Link, useParams } from "react-router";
+import { errorMessage } from "../../../lib/api-client";
+import { WALLET_LABEL } from "../../../shared/money";
+import type { PublicProfile } from "../../../shared/schemas/social";
+import { useAuth } from "../../auth/auth-provider";
+import { StatisticsList } from "../../stats/components/statistics-card";
+import { getFollowState, getProfile, setFollowing } from "../api/social-api";
+import { useLoad } from "../hooks/use-load";
+import { PublicPickCard } from "./public-pick-card";
+import "../../stats/components/statistics-card.css";
+import "./social.css";
+
+function memberSince(ms: number): string {
+  return new Date(ms).toLocaleDateString(undefined, { month: "long", year: "numeric" });
+}
+
+function FollowButton({ handle, onChange }: { handle: string; onChange(delta: number): void }) {
+  const { api, status, user, signIn } = useAuth();
+  const [following, setState] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const isMe = user?.handle === handle;
+
+  useEffect(() => {
+    if (status !== "signed-in" || isMe) return;
+    let live = true;
+    getFollowState(api, handle).then(
+      (s) => live && setState(s.following),
+      () => live && setState(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, handle, status, isMe]);
+
+  if (status === "loading" || isMe) return null;
+  if (status === "signed-out") {
+    return (
+      <button type="button" className="btn btn-primary" onClick={() => signIn(`/u/${handle}`)}>
+        Sign in to follow
+      </button>
+    );
+  }
+  const toggle = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const next = await setFollowing(api, handle, !following);
+      setState(next.following);
+      onChange(next.following ? 1 : -1);
+    } catch (err) {
+      setError(errorMessage(err, "Could not update follow."));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div>
+      <button type="button" className={`btn${following ? "" : " btn-primary"}`} aria-pressed={following === true} disabled={busy || following === null} onClick={() => void toggle()}>
+        {following ? "Following" : "Follow"}
+      </button>
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function ProfilePage() {
+  const { handle = "" } = useParams();
+  const { api } = useAuth();
+  const [profile, retry] = useLoad<PublicProfile>(() => getProfile(api, handle), [api, handle]);
+  const [followerDelta, setFollowerDelta] = useState(0);
+
+  if (profile.status === "loading") {
+    return (
+      <main className="page page-narrow">
+        <p className="muted" role="status">
+          Loading profile…
+        </p>
+      </main>
+    );
+  }
+  if (profile.status === "error") {
+    return (
+      <main className="page page-narrow profile-page">
+        <section className="card empty-state" role="alert">
+          <h1>Profile</h1>
+          <p>{profile.notFound ? "This profile does not exist or is private." : profile.message}</p>
+          <div className="shared-pick-cta">
+            <Link to="/social" className="btn btn-primary">
+              Back to Social
+            </Link>
+            {!profile.notFound && (
+              <button type="button" className="btn" onClick={retry}>
+                Try again
+              </button>
+            )}
+          </div>
+        </section>
+      </main>
+    );
+  }
+  const p = profile.data;
+  const followers = p.followers + followerDelta;
+  return (
+    <main className="page page-narrow profile-page">
+      <section className="card profile-head">
+        <div>
+          <h1>{p.displayName}</h1>
+          <p className="muted">
+            @{p.handle} · Member since {memberSince(p.memberSince)} · {followers} {followers === 1 ? "follower" : "followers"}
+          </p>
+        </div>
+        <FollowButton handle={p.handle} onChange={(d) => setFollowerDelta((n) => n + d)} />
+      </section>
+      <div className="profile-stats">
+        {(["coins", "cash"] as const).map((wallet) => (
+          <section key={wallet} className="card stats-card" aria-labelledby={`stats-${wallet}`}>
+            <h2 id={`stats-${wallet}`} className="card-title">
+              Statistics <span className="muted stats-wallet">{WALLET_LABEL[wallet]}</span>
+            </h2>
+            <StatisticsList stats={p.statistics[wallet]} wallet={wallet} />
+          </section>
+        ))}
+      </div>
+      <section aria-labelledby="profile-picks">
+        <h2 id="profile-picks" className="card-title">
+          Picks
+        </h2>
+        {p.picks.length === 0 ? (
+          <p className="empty-state">No public picks yet. Open picks appear once their games start.</p>
+        ) : (
+          <ul className="stack-list picks-list">
+            {p.picks.map((pick) => (
+              <PublicPickCard key={pick.id} pick={pick} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}

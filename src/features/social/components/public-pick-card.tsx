@@ -1,0 +1,43 @@
+// One public pick (a profile's pick, a Following feed item or a shared link): who placed
+// it, when, its legs with prices and results, and stake / to win / payout.
+import { Link } from "react-router";
+import { WALLET_LABEL } from "../../../shared/money";
+import type { PublicPick } from "../../../shared/schemas/social";
+import { profilePath } from "../../../shared/social";
+import { Amounts, LegLine, ResultBadge, placedAt } from "../../picks/components/pick-parts";
+import { useOddsFormat } from "../../settings/odds-format";
+import type { ReactNode } from "react";
+import "./social.css";
+
+export function OwnerName({ owner }: { owner: PublicPick["owner"] }) {
+  if (!owner.handle) return <span className="social-owner">{owner.displayName}</span>;
+  return (
+    <Link to={profilePath(owner.handle)} className="social-owner">
+      {owner.displayName} <span className="muted">@{owner.handle}</span>
+    </Link>
+  );
+}
+
+export function PublicPickCard({ pick, showOwner = false, children }: { pick: PublicPick; showOwner?: boolean; children?: ReactNode }) {
+  const [format] = useOddsFormat();
+  const label = pick.kind === "Parlay" ? `Parlay · ${pick.legs.length} legs` : "Single";
+  return (
+    <li className="card picks-item social-pick">
+      {showOwner && <OwnerName owner={pick.owner} />}
+      <div className="picks-item-head">
+        <span className={`badge${pick.kind === "Parlay" ? " badge-accent" : ""}`}>{label}</span>
+        <span className="muted picks-meta">
+          {placedAt(pick.createdAt)} · {WALLET_LABEL[pick.wallet]}
+        </span>
+        {pick.kind === "Parlay" && <ResultBadge result={pick.status === "settled" ? pick.result : null} />}
+      </div>
+      <div className="picks-legs">
+        {pick.legs.map((leg, i) => (
+          <LegLine key={i} leg={leg} result={pick.legResults[i] ?? (pick.kind === "Singles" && pick.status === "settled" ? pick.result : null)} format={format} />
+        ))}
+      </div>
+      <Amounts bet={pick} />
+      {children}
+    </li>
+  );
+}

@@ -1,0 +1,119 @@
+// /p/:shareId (issue #16): a bet someone shared — legs, prices, stake and result —
+// readable signed out with a sign-in call to action. "Tail" copies the still-open,
+// still-priced legs into the viewer's betslip; signed out it signs in first and tails
+// on the way back (`?tail=1`), then opens the board and scrolls to the betslip.
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import type { SharedPickResponse } from "../../../shared/schemas/social";
+import { sharePath } from "../../../shared/social";
+import { useAuth } from "../../auth/auth-provider";
+import { getSharedPick } from "../api/social-api";
+import { useLoad } from "../hooks/use-load";
+import { revealBetslip, useTail } from "../hooks/use-tail";
+import { OwnerName, PublicPickCard } from "./public-pick-card";
+import "./social.css";
+
+export function SharedPickPage() {
+  const { shareId = "" } = useParams();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { api, status, signIn } = useAuth();
+  const tail = useTail();
+  const [shared, retry] = useLoad<SharedPickResponse>(() => getSharedPick(api, shareId), [api, shareId]);
+  const [tailing, setTailing] = useState(false);
+  const autoTailed = useRef(false);
+
+  const pick = shared.status === "ready" ? shared.data.pick : null;
+  const canTail = pick !== null && pick.status === "open" && pick.legResults.some((r) => r === null);
+
+  const runTail = async () => {
+    if (!pick) return;
+    setTailing(true);
+    try {
+      const { added } = await tail(pick);
+      if (added > 0) {
+        navigate("/");
+        revealBetslip();
+      }
+    } finally {
+      setTailing(false);
+    }
+  };
+
+  // Back from sign-in with ?tail=1: tail once, and drop the flag so a reload does not repeat it.
+  useEffect(() => {
+    if (status !== "signed-in" || !pick || params.get("tail") !== "1" || autoTailed.current) return;
+    autoTailed.current = true;
+    setParams({}, { replace: true });
+    if (canTail) void runTail();
+    // runTail reads the pick and status named here.
+  }, [status, pick, params, canTail]);
+
+  if (shared.status === "loading") {
+    return (
+      <main className="page page-narrow">
+        <p className="muted" role="status">
+          Loading pick…
+        </p>
+      </main>
+    );
+  }
+  if (shared.status === "error") {
+    return (
+      <main className="page page-narrow shared-pick-page">
+        <section className="card empty-state" role="alert">
+          <h1>Shared pick</h1>
+          <p>{shared.notFound ? "This shared pick does not exist." : shared.message}</p>
+          <div className="shared-pick-cta">
+            <Link to="/" className="btn btn-primary">
+              Go to the board
+            </Link>
+            {!shared.notFound && (
+              <button type="button" className="btn" onClick={retry}>
+                Try again
+              </button>
+            )}
+          </div>
+        </section>
+      </main>
+    );
+  }
+  const data = shared.data;
+  return (
+    <main className="page page-narrow shared-pick-page">
+      <h1>Shared pick</h1>
+      <p className="muted">
+        Shared by <OwnerName owner={data.pick.owner} />
+      </p>
+      <ul className="stack-list picks-list">
+        <PublicPickCard pick={data.pick} />
+      </ul>
+      <section className="card shared-pick-cta">
+        {status === "signed-out" && (
+          <>
+            <p>{canTail ? "Sign in to tail this pick: its open legs go straight into your betslip." : "Sign in to Vantage to make your own picks."}</p>
+            <button type="button" className="btn btn-primary" onClick={() => signIn(canTail ? `${sharePath(shareId)}?tail=1` : "/")}>
+              {canTail ? "Sign in to tail" : "Sign in"}
+            </button>
+          </>
+        )}
+        {status === "signed-in" && canTail && (
+          <>
+            <p>Tail copies the legs still open into your betslip at today’s prices.</p>
+            <button type="button" className="btn btn-primary" disabled={tailing} onClick={() => void runTail()}>
+              {tailing ? "Tailing…" : "Tail"}
+            </button>
+          </>
+        )}
+        {status === "signed-in" && !canTail && (
+          <>
+            <p>This pick is settled, so there is nothing left to tail.</p>
+            <Link to="/" className="btn">
+              Go to the board
+            </Link>
+          </>
+        )}
+      </section>
+    </main>
+  );
+}

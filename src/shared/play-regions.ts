@@ -1,0 +1,87 @@
+// Where Vantage's money actions are offered (issue 14). A region is an ISO 3166-1 country
+// ("FR") or an ISO 3166-2 subdivision ("US-WA"), read by the Worker from the request's
+// `cf.country` / `cf.regionCode`. Operators list entries in two tunables; this table says
+// which actions each list refuses. Pure: configuration in, refusals out as values.
+import { PLAY_ACTION_LABEL, type PlayAction, type Refusal } from "./protection";
+
+export type RegionRule = "restricted" | "blocked";
+
+/** One table: which actions each kind of entry refuses. */
+export const REGION_RULE_ACTIONS: Record<RegionRule, readonly PlayAction[]> = {
+  /** RESTRICTED_REGIONS: the sweepstakes model is not offered: no purchases or redemptions. */
+  restricted: ["purchase", "redeem"],
+  /** BLOCKED_REGIONS: no play at all. */
+  blocked: ["bet", "purchase", "bonus", "redeem"],
+};
+
+export type RegionConfig = { restricted: readonly string[]; blocked: readonly string[] };
+
+const REGION_ENTRY = /^[A-Z]{2}(-[A-Z0-9]{1,3})?$/;
+
+function isRegionEntry(text: string): boolean {
+  return REGION_ENTRY.test(text);
+}
+
+/** "US-WA, fr" → ["US-WA", "FR"]; null when an entry is not a country or subdivision code. */
+export function parseRegionList(text: string): string[] | null {
+  const entries = text
+    .split(",")
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean);
+  return entries.every(isRegionEntry) ? entries : null;
+}
+
+/** "US-AL:19,US-MS:21" → { "US-AL": 19, "US-MS": 21 }; null when malformed. */
+export function parseRegionMinAge(text: string): Record<string, number> | null {
+  const result: Record<string, number> = {};
+  for (const part of text.split(",").map((s) => s.trim()).filter(Boolean)) {
+    const match = /^([A-Za-z]{2}(?:-[A-Za-z0-9]{1,3})?):(\d{1,2})$/.exec(part);
+    if (!match) return null;
+    result[match[1]!.toUpperCase()] = Number(match[2]);
+  }
+  return result;
+}
+
+/** The region of a request from Cloudflare's country and subdivision codes ("US" + "WA" → "US-WA"). */
+export function regionOf(country: string | null | undefined, regionCode: string | null | undefined): string | null {
+  const c = (country ?? "").trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(c)) return null;
+  const r = (regionCode ?? "").trim().toUpperCase();
+  return /^[A-Z0-9]{1,3}$/.test(r) ? `${c}-${r}` : c;
+}
+
+/** An entry covers its country and, for a subdivision entry, only that subdivision. */
+function covers(entry: string, region: string): boolean {
+  return entry === region || (!entry.includes("-") && region.startsWith(`${entry}-`));
+}
+
+/** The actions refused in `region` (none when the region is unknown). */
+export function unavailableActions(region: string | null, config: RegionConfig): PlayAction[] {
+  if (!region) return [];
+  const refused = new Set<PlayAction>();
+  for (const rule of ["restricted", "blocked"] as const) {
+    if (config[rule].some((entry) => covers(entry, region))) for (const action of REGION_RULE_ACTIONS[rule]) refused.add(action);
+  }
+  return (["bet", "purchase", "bonus", "redeem"] as const).filter((a) => refused.has(a));
+}
+
+export function checkRegion(region: string | null, config: RegionConfig, action: PlayAction): { ok: true } | Refusal {
+  const refused = unavailableActions(region, config);
+  if (!refused.includes(action)) return { ok: true };
+  const label = PLAY_ACTION_LABEL[action];
+  const verb = action === "purchase" || action === "redeem" ? "are" : "is";
+  return {
+    ok: false,
+    status: 403,
+    code: "region-restricted",
+    message: `${label} ${verb} not available in your region (${region}).`,
+    details: { region, unavailable: refused },
+  };
+}
+
+/** The minimum age in `region`: the most specific entry, else the country's, else `minAge`. */
+export function minAgeFor(region: string | null, minAge: number, regionMinAge: Record<string, number>): number {
+  if (!region) return minAge;
+  const exact = regionMinAge[region] ?? regionMinAge[region.split("-")[0]!];
+  return Math.max(minAge, exact ?? minAge);
+}

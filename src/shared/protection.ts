@@ -1,0 +1,327 @@
+// Player protection rules (issue 14), shared by the wallet Durable Object (what is
+// enforced, inside the transaction that moves the money) and the SPA (what the player is
+// told). Pure: every function takes `now`; refusals are values, never exceptions.
+//
+//   age            a date of birth is confirmed once; until then every money action is
+//                  refused, and under the minimum age the account is closed for play.
+//   breaks         24 hours, 7 days, 30 days or permanent; no bets, purchases or bonus
+//                  claims while one runs (redeeming what the player holds stays allowed).
+//   limits         daily stake per wallet, daily/weekly/monthly purchases. Lowering is
+//                  immediate; raising or removing waits (LIMIT_RAISE_DELAY_HOURS).
+// Days, weeks (from Monday) and months start at midnight Eastern, like the bonus day.
+import { BONUS_TIME_ZONE, etDayKey } from "./bonus";
+import { formatAmount, type WalletKind } from "./money";
+
+/** The money actions the rules gate. */
+export type PlayAction = "bet" | "purchase" | "bonus" | "redeem";
+
+export const PLAY_ACTION_LABEL: Record<PlayAction, string> = {
+  bet: "Betting",
+  purchase: "Coin purchases",
+  bonus: "The daily bonus",
+  redeem: "Redemptions",
+};
+
+/** Plain values only: a refusal crosses the Durable Object RPC boundary and becomes JSON. */
+export type RefusalDetails = Record<string, string | number | boolean | null | string[]>;
+export type Refusal = { ok: false; status: 403; code: string; message: string; details?: RefusalDetails };
+export type Allowed = { ok: true };
+
+export const AGE_UNCONFIRMED_MESSAGE = "Please confirm your date of birth to play.";
+
+/** The refusal codes of these rules (and the region rules): their messages say what to do, so clients show them as sent. */
+export const PROTECTION_REFUSAL_CODES: ReadonlySet<string> = new Set([
+  "age-unconfirmed",
+  "under-age",
+  "self-excluded",
+  "stake-limit",
+  "purchase-limit",
+  "region-restricted",
+]);
+
+// ---- Eastern-time calendar ----
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Epoch ms of 12:00 AM Eastern on a day key ("YYYY-MM-DD"), daylight saving included. */
+export function etMidnight(dayKey: string): number {
+  const [y, m, d] = dayKey.split("-").map(Number) as [number, number, number];
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  // Eastern is UTC-5 (EST) or UTC-4 (EDT); midnight is the first instant whose ET day is dayKey.
+  for (const offsetHours of [4, 5]) {
+    const candidate = utcMidnight + offsetHours * HOUR_MS;
+    if (etDayKey(candidate) === dayKey && etDayKey(candidate - 1) !== dayKey) return candidate;
+  }
+  return utcMidnight + 5 * HOUR_MS;
+}
+
+function addDays(dayKey: string, days: number): string {
+  const [y, m, d] = dayKey.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+export type LimitPeriod = "day" | "week" | "month";
+
+/** The Eastern-time period containing `now`: [start, end) in epoch ms. */
+export function periodBounds(period: LimitPeriod, now: number): { start: number; end: number } {
+  const today = etDayKey(now);
+  let first = today;
+  let next = addDays(today, 1);
+  if (period === "week") {
+    const [y, m, d] = today.split("-").map(Number) as [number, number, number];
+    const weekday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7; // Monday = 0
+    first = addDays(today, -weekday);
+    next = addDays(first, 7);
+  } else if (period === "month") {
+    first = `${today.slice(0, 8)}01`;
+    const [y, m] = today.split("-").map(Number) as [number, number];
+    next = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+  }
+  return { start: etMidnight(first), end: etMidnight(next) };
+}
+
+let timeFormatter: Intl.DateTimeFormat | null = null;
+
+/** "Nov 24, 2026, 6:10 PM ET": how every end and reset time is named to the player. */
+export function formatEtTime(at: number): string {
+  timeFormatter ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: BONUS_TIME_ZONE,
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+  return `${timeFormatter.format(new Date(at))} ET`;
+}
+
+// ---- age ----
+
+const DATE_OF_BIRTH = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date "YYYY-MM-DD" between 1900-01-01 and today (Eastern). */
+export function isValidDateOfBirth(text: string, now: number): boolean {
+  const match = DATE_OF_BIRTH.exec(text);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return false;
+  return y >= 1900 && text <= etDayKey(now);
+}
+
+/** Whole years of age on the Eastern-time day of `now` (a birthday counts from its midnight). */
+export function ageOn(dateOfBirth: string, now: number): number {
+  const [by, bm, bd] = dateOfBirth.split("-").map(Number) as [number, number, number];
+  const [ty, tm, td] = etDayKey(now).split("-").map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+export function underAgeMessage(minAge: number): string {
+  return `You must be ${minAge} or older to play on Vantage. Your account is closed for play.`;
+}
+
+// ---- breaks (self-exclusion) ----
+
+export const BREAK_PERIODS = ["24h", "7d", "30d", "permanent"] as const;
+export type BreakPeriod = (typeof BREAK_PERIODS)[number];
+export const BREAK_DURATION_MS: Record<Exclude<BreakPeriod, "permanent">, number> = {
+  "24h": DAY_MS,
+  "7d": 7 * DAY_MS,
+  "30d": 30 * DAY_MS,
+};
+export const BREAK_LABEL: Record<BreakPeriod, string> = {
+  "24h": "24 hours",
+  "7d": "7 days",
+  "30d": "30 days",
+  permanent: "Close my account",
+};
+
+/** Why play is closed for good: the player's own choice, or the age rule. */
+export type ClosedReason = "permanent" | "under-age";
+
+export type ProtectionState = {
+  dateOfBirth: string | null;
+  /** End of a timed break (epoch ms); past values mean no break. */
+  breakUntil: number | null;
+  closed: ClosedReason | null;
+};
+
+/** When a break of `period` taken at `now` ends, never shortening one that runs longer. */
+export function breakEnd(state: ProtectionState, period: BreakPeriod, now: number): { breakUntil: number | null; closed: ClosedReason | null } {
+  if (state.closed) return { breakUntil: state.breakUntil, closed: state.closed };
+  if (period === "permanent") return { breakUntil: null, closed: "permanent" };
+  const until = now + BREAK_DURATION_MS[period];
+  return { breakUntil: state.breakUntil !== null && state.breakUntil > until ? state.breakUntil : until, closed: null };
+}
+
+export function selfExcludedMessage(state: ProtectionState): string {
+  if (state.closed === "permanent") {
+    return "You closed your account for play. Bets, purchases and the daily bonus are no longer available; you can still redeem Vantage Cash you hold.";
+  }
+  return `You are taking a break until ${formatEtTime(state.breakUntil ?? 0)}. Bets, purchases and the daily bonus are paused until then.`;
+}
+
+/**
+ * The account-level gate every money action passes first: a confirmed date of birth, old
+ * enough for `minAge`, and (except for redeeming what the player holds) no break running.
+ */
+export function checkPlay(state: ProtectionState, action: PlayAction, now: number, minAge: number): Allowed | Refusal {
+  if (state.dateOfBirth === null) return { ok: false, status: 403, code: "age-unconfirmed", message: AGE_UNCONFIRMED_MESSAGE };
+  if (state.closed === "under-age" || ageOn(state.dateOfBirth, now) < minAge) {
+    return { ok: false, status: 403, code: "under-age", message: underAgeMessage(minAge), details: { minAge } };
+  }
+  if (action === "redeem") return { ok: true };
+  if (state.closed === "permanent") {
+    return { ok: false, status: 403, code: "self-excluded", message: selfExcludedMessage(state), details: { breakUntil: null, permanent: true } };
+  }
+  if (state.breakUntil !== null && state.breakUntil > now) {
+    return {
+      ok: false,
+      status: 403,
+      code: "self-excluded",
+      message: selfExcludedMessage(state),
+      details: { breakUntil: new Date(state.breakUntil).toISOString(), permanent: false },
+    };
+  }
+  return { ok: true };
+}
+
+// ---- limits ----
+
+export const LIMIT_NAMES = [
+  "dailyStakeCoins",
+  "dailyStakeCash",
+  "dailyPurchaseDollars",
+  "weeklyPurchaseDollars",
+  "monthlyPurchaseDollars",
+] as const;
+export type LimitName = (typeof LIMIT_NAMES)[number];
+
+/** Units: stake limits in the wallet's minor units (Coins, Vantage Cash cents); purchases in cents. */
+export const LIMIT_INFO: Record<LimitName, { period: LimitPeriod; wallet: WalletKind | "dollars"; label: string }> = {
+  dailyStakeCoins: { period: "day", wallet: "coins", label: "daily Coins stake limit" },
+  dailyStakeCash: { period: "day", wallet: "cash", label: "daily Vantage Cash stake limit" },
+  dailyPurchaseDollars: { period: "day", wallet: "dollars", label: "daily purchase limit" },
+  weeklyPurchaseDollars: { period: "week", wallet: "dollars", label: "weekly purchase limit" },
+  monthlyPurchaseDollars: { period: "month", wallet: "dollars", label: "monthly purchase limit" },
+};
+
+export const PURCHASE_LIMITS = ["dailyPurchaseDollars", "weeklyPurchaseDollars", "monthlyPurchaseDollars"] as const;
+
+export const STAKE_LIMIT_FOR: Record<WalletKind, LimitName> = { coins: "dailyStakeCoins", cash: "dailyStakeCash" };
+
+/** Limit values in minor units; null = no limit. */
+export type LimitValues = Record<LimitName, number | null>;
+export type PendingLimit = { value: number | null; effectiveAt: number };
+export type PlayerLimits = { effective: LimitValues; pending: Partial<Record<LimitName, PendingLimit>> };
+
+export const NO_LIMITS: LimitValues = {
+  dailyStakeCoins: null,
+  dailyStakeCash: null,
+  dailyPurchaseDollars: null,
+  weeklyPurchaseDollars: null,
+  monthlyPurchaseDollars: null,
+};
+
+/** Limits as they stand at `now`: raises whose waiting time has passed take effect. */
+export function resolveLimits(limits: PlayerLimits, now: number): PlayerLimits {
+  const effective = { ...limits.effective };
+  const pending: PlayerLimits["pending"] = {};
+  for (const name of LIMIT_NAMES) {
+    const change = limits.pending[name];
+    if (!change) continue;
+    if (change.effectiveAt <= now) effective[name] = change.value;
+    else pending[name] = change;
+  }
+  return { effective, pending };
+}
+
+/** Whether `next` is stricter than `current` (null = no limit). */
+function isLower(next: number | null, current: number | null): boolean {
+  return next !== null && (current === null || next < current);
+}
+
+/**
+ * Applies a player's requested limits: a lower limit takes effect at once (and cancels a
+ * waiting raise); the current value again cancels a waiting raise; a higher limit or a
+ * removal (null) waits `raiseDelayMs`. Repeating a waiting raise keeps its time.
+ */
+export function changeLimits(
+  current: PlayerLimits,
+  requested: Partial<Record<LimitName, number | null>>,
+  now: number,
+  raiseDelayMs: number,
+): PlayerLimits {
+  const { effective, pending } = resolveLimits(current, now);
+  for (const name of LIMIT_NAMES) {
+    if (!(name in requested)) continue;
+    const value = requested[name] ?? null;
+    if (isLower(value, effective[name])) {
+      effective[name] = value;
+      delete pending[name];
+    } else if (value === effective[name]) {
+      delete pending[name];
+    } else if (pending[name]?.value !== value) {
+      pending[name] = { value, effectiveAt: now + raiseDelayMs };
+    }
+  }
+  return { effective, pending };
+}
+
+function formatLimit(name: LimitName, minor: number): string {
+  const unit = LIMIT_INFO[name].wallet;
+  if (unit === "dollars") return `$${(minor / 100).toFixed(2)}`;
+  return formatAmount(unit, minor);
+}
+
+/** A bet of `stakeMinor` on `wallet`, with `stakedToday` already staked this ET day. */
+export function checkStake(limits: LimitValues, wallet: WalletKind, stakeMinor: number, stakedToday: number, now: number): Allowed | Refusal {
+  const name = STAKE_LIMIT_FOR[wallet];
+  const limit = limits[name];
+  if (limit === null || stakedToday + stakeMinor <= limit) return { ok: true };
+  const left = Math.max(0, limit - stakedToday);
+  const resetsAt = periodBounds("day", now).end;
+  return {
+    ok: false,
+    status: 403,
+    code: "stake-limit",
+    message: `This bet would pass your ${LIMIT_INFO[name].label} of ${formatLimit(name, limit)} (${formatLimit(name, left)} left). It resets ${formatEtTime(resetsAt)}.`,
+    details: { limit: name, resetsAt: new Date(resetsAt).toISOString() },
+  };
+}
+
+/** Cents already bought (or held by an open checkout) in each period containing `now`. */
+export type PurchaseTotals = Record<LimitPeriod, number>;
+
+export type PurchaseAllowance = { limit: LimitName; remainingCents: number; resetsAt: number };
+
+/** The tightest purchase limit at `now`: what is left under it and when it resets; null with no limit. */
+export function purchaseAllowance(limits: LimitValues, spent: PurchaseTotals, now: number): PurchaseAllowance | null {
+  let best: PurchaseAllowance | null = null;
+  for (const name of PURCHASE_LIMITS) {
+    const limit = limits[name];
+    if (limit === null) continue;
+    const period = LIMIT_INFO[name].period;
+    const remainingCents = Math.max(0, limit - spent[period]);
+    const resetsAt = periodBounds(period, now).end;
+    if (!best || remainingCents < best.remainingCents || (remainingCents === best.remainingCents && resetsAt > best.resetsAt)) {
+      best = { limit: name, remainingCents, resetsAt };
+    }
+  }
+  return best;
+}
+
+/** A pack of `amountCents` against the player's purchase limits. */
+export function checkPurchase(limits: LimitValues, amountCents: number, spent: PurchaseTotals, now: number): Allowed | Refusal {
+  const allowance = purchaseAllowance(limits, spent, now);
+  if (!allowance || amountCents <= allowance.remainingCents) return { ok: true };
+  const limit = limits[allowance.limit]!;
+  return {
+    ok: false,
+    status: 403,
+    code: "purchase-limit",
+    message: `This pack would pass your ${LIMIT_INFO[allowance.limit].label} of ${formatLimit(allowance.limit, limit)} (${formatLimit(allowance.limit, allowance.remainingCents)} left). It resets ${formatEtTime(allowance.resetsAt)}.`,
+    details: { limit: allowance.limit, remainingDollars: allowance.remainingCents / 100, resetsAt: new Date(allowance.resetsAt).toISOString() },
+  };
+}

@@ -1,0 +1,82 @@
+// Social API shapes (issue #16): leaderboards, public profiles, shared picks, follows.
+// Public picks carry what a bet slip showed (legs, prices, stake, result), never the
+// owner's balances or account details.
+import { z } from "zod";
+import { LEADERBOARD_METRICS, LEADERBOARD_PERIODS } from "../social";
+import { SPORT_KEYS } from "../sports";
+import { BetLegSchema, LEG_RESULTS } from "./bets";
+
+export const LeaderboardQuerySchema = z.object({
+  period: z.enum(LEADERBOARD_PERIODS).default("week"),
+  wallet: z.enum(["coins", "cash"]).default("coins"),
+  metric: z.enum(LEADERBOARD_METRICS).default("profit"),
+});
+export type LeaderboardQuery = z.infer<typeof LeaderboardQuerySchema>;
+
+export const LeaderboardEntrySchema = z.object({
+  rank: z.number().int().positive(),
+  /** Null for players who have not chosen a handle (no profile link). */
+  handle: z.string().nullable(),
+  displayName: z.string(),
+  value: z.number(),
+});
+export type LeaderboardEntry = z.infer<typeof LeaderboardEntrySchema>;
+
+export const LeaderboardResponseSchema = z.object({
+  entries: z.array(LeaderboardEntrySchema),
+  /** The signed-in viewer's place; null signed out, hidden, or not ranked yet. */
+  me: z.object({ rank: z.number().int().positive(), value: z.number() }).nullable(),
+});
+export type LeaderboardResponse = z.infer<typeof LeaderboardResponseSchema>;
+
+export const PublicOwnerSchema = z.object({ handle: z.string().nullable(), displayName: z.string() });
+export type PublicOwner = z.infer<typeof PublicOwnerSchema>;
+
+export const PublicPickSchema = z.object({
+  id: z.string(),
+  wallet: z.enum(["coins", "cash"]),
+  kind: z.enum(["Singles", "Parlay"]),
+  status: z.enum(["open", "settled"]),
+  result: z.enum(LEG_RESULTS).nullable(),
+  stake: z.number().int().nonnegative(),
+  toWin: z.number().int().nonnegative(),
+  payoutPaid: z.number().int().nonnegative(),
+  createdAt: z.number().int(),
+  settledAt: z.number().int().nullable(),
+  legs: z.array(BetLegSchema).min(1),
+  legResults: z.array(z.enum(LEG_RESULTS).nullable()),
+  owner: PublicOwnerSchema,
+});
+export type PublicPick = z.infer<typeof PublicPickSchema>;
+
+const WalletFiguresSchema = z.object({
+  settledCount: z.number().int(),
+  winRate: z.number().nullable(),
+  longestWinStreak: z.number().int(),
+  averagePickDecimal: z.number().nullable(),
+  totalPicks: z.number().int(),
+  biggestWin: z.number().int().nullable(),
+  mostPickedSport: z.enum(SPORT_KEYS).nullable(),
+});
+
+export const PublicProfileSchema = z.object({
+  handle: z.string(),
+  displayName: z.string(),
+  memberSince: z.number().int(),
+  statistics: z.object({ coins: WalletFiguresSchema, cash: WalletFiguresSchema }),
+  picks: z.array(PublicPickSchema),
+  followers: z.number().int().nonnegative(),
+});
+export type PublicProfile = z.infer<typeof PublicProfileSchema>;
+
+export const SharedPickResponseSchema = z.object({ pick: PublicPickSchema, sharedAt: z.number().int() });
+export type SharedPickResponse = z.infer<typeof SharedPickResponseSchema>;
+
+export const ShareResponseSchema = z.object({ shareId: z.string(), url: z.string() });
+export type ShareResponse = z.infer<typeof ShareResponseSchema>;
+
+export const FollowingResponseSchema = z.object({
+  following: z.array(PublicOwnerSchema.extend({ handle: z.string() })),
+  picks: z.array(PublicPickSchema),
+});
+export type FollowingResponse = z.infer<typeof FollowingResponseSchema>;

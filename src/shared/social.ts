@@ -1,0 +1,121 @@
+// Social rules shared by the SPA and the Worker (issue #16), pure with `now` passed in:
+//   handles      lower-cased on input, then 3–20 of a-z 0-9 _, not on the reserved list
+//                (uniqueness is the database's job); errors are values;
+//   periods      leaderboards count a bet in the Eastern-time week (Monday 12:00 AM ET
+//                start, daylight saving included) of its settlement, and in 'all';
+//   metrics      profit = payouts − stakes of settled bets; return on stake = profit ÷
+//                stakes of non-void settled bets, shown from ROI_MIN_BETS such bets; win
+//                streak = the longest run of wins in settlement order (voids neither
+//                extend nor break it, like the Statistics card);
+//   visibility   another player's open pick is public only once every leg's game has
+//                started by the feed's clock, so nobody can copy it before kick-off;
+//   share ids    128 random bits, base64url (22 characters): unguessable.
+import { etDayKey } from "./bonus";
+import type { BetDocument, LegResult } from "./schemas/bets";
+
+export const HANDLE_MIN = 3;
+export const HANDLE_MAX = 20;
+export const HANDLE_PATTERN = /^[a-z0-9_]+$/;
+
+/** Handles nobody may take: they would impersonate the house or collide with routes. */
+export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
+  "admin", "administrator", "root", "superuser", "sysadmin", "system", "support", "help", "helpdesk",
+  "staff", "mod", "moderator", "official", "vantage", "vantagebook", "team", "security", "abuse",
+  "api", "www", "mail", "billing", "payments", "cashier", "null", "undefined", "me", "you", "anonymous",
+  "account", "settings", "social", "picks", "shop", "redeem", "login", "logout", "signin", "signout",
+  "register", "terms", "privacy", "disclaimer", "everyone", "here",
+]);
+
+export type HandleCheck = { ok: true; handle: string } | { ok: false; code: "invalid-handle" | "handle-reserved"; message: string };
+
+export function normaliseHandle(raw: string): string {
+  return raw.trim().toLowerCase();
+}
+
+export function checkHandle(raw: string): HandleCheck {
+  const handle = normaliseHandle(raw);
+  if (handle.length < HANDLE_MIN || handle.length > HANDLE_MAX) {
+    return { ok: false, code: "invalid-handle", message: `Handles are ${HANDLE_MIN} to ${HANDLE_MAX} characters.` };
+  }
+  if (!HANDLE_PATTERN.test(handle)) {
+    return { ok: false, code: "invalid-handle", message: "Handles use only letters a–z, digits and _." };
+  }
+  if (RESERVED_HANDLES.has(handle)) return { ok: false, code: "handle-reserved", message: "That handle is reserved. Please choose another." };
+  return { ok: true, handle };
+}
+
+// ---- leaderboard periods and metrics ----
+
+export const LEADERBOARD_PERIODS = ["week", "all"] as const;
+export const LEADERBOARD_METRICS = ["profit", "roi", "streak"] as const;
+export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+export type LeaderboardMetric = (typeof LEADERBOARD_METRICS)[number];
+/** Entries a leaderboard lists; the viewer's own rank is given even beyond them. */
+export const LEADERBOARD_SIZE = 50;
+/** Return on stake ranks only players with at least this many non-void settled bets. */
+export const ROI_MIN_BETS = 10;
+export const ALL_TIME_PERIOD = "all";
+
+/** The Monday ("YYYY-MM-DD") starting the Eastern-time week of `now`. */
+export function etWeekStart(now: number): string {
+  const [y, m, d] = etDayKey(now).split("-").map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  const sinceMonday = (weekday + 6) % 7;
+  return new Date(Date.UTC(y, m - 1, d - sinceMonday)).toISOString().slice(0, 10);
+}
+
+/** The stored period key of the ET week containing `at`: "w:YYYY-MM-DD" (its Monday). */
+export function weekPeriodKey(at: number): string {
+  return `w:${etWeekStart(at)}`;
+}
+
+/** The stored period key a leaderboard of `period` reads at `now`. */
+export function periodKey(period: LeaderboardPeriod, now: number): string {
+  return period === "all" ? ALL_TIME_PERIOD : weekPeriodKey(now);
+}
+
+/** What one settled bet adds to its player's leaderboard rows. */
+export type LeaderboardContribution = {
+  graded: 0 | 1;
+  staked: number;
+  returned: number;
+  profit: number;
+  result: LegResult;
+};
+
+export function leaderboardContribution(bet: Pick<BetDocument, "result" | "stake" | "payoutPaid">): LeaderboardContribution | null {
+  if (bet.result === null) return null;
+  const isVoid = bet.result === "void";
+  return {
+    graded: isVoid ? 0 : 1,
+    staked: isVoid ? 0 : bet.stake,
+    returned: isVoid ? 0 : bet.payoutPaid,
+    profit: bet.payoutPaid - bet.stake,
+    result: bet.result,
+  };
+}
+
+// ---- public picks ----
+
+/** Whether another player may see this bet at `feedNow`: settled, or every game under way. */
+export function isPickPublic(bet: { status: BetDocument["status"]; legs: readonly { startTime: string }[] }, feedNow: number): boolean {
+  if (bet.status === "settled") return true;
+  return bet.legs.every((leg) => Date.parse(leg.startTime) <= feedNow);
+}
+
+export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+export function newShareId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function sharePath(shareId: string): string {
+  return `/p/${shareId}`;
+}
+
+export function profilePath(handle: string): string {
+  return `/u/${handle}`;
+}

@@ -1,0 +1,338 @@
+// The social pages as a player sees them (issue #16): the /social leaderboard with its
+// choices and the viewer's own rank, the Following tab, a public profile with Follow,
+// a shared pick with its sign-in call to action and "Tail", and the Public profile card
+// on /account.
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { BETSLIP_KEY } from "../../src/features/betslip/betslip-provider";
+import { ProfileSettings } from "../../src/features/social/components/profile-settings";
+import { SharePickButton } from "../../src/features/social/components/share-pick-button";
+import { ProfilePage } from "../../src/features/social/components/profile-page";
+import { SharedPickPage } from "../../src/features/social/components/shared-pick-page";
+import { SocialPage, formatLeaderboardValue } from "../../src/features/social/components/social-page";
+import type { Event } from "../../src/shared/schemas/events";
+import type { LeaderboardResponse, PublicPick, PublicProfile } from "../../src/shared/schemas/social";
+import { Providers, boardPick, fakeServer, installFakeSocket, json, legOf, userDoc, type Handler } from "./betslip-harness";
+
+beforeEach(() => {
+  installFakeSocket();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderAt(path: string, routes: ReactNode) {
+  return render(
+    <Providers>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          {routes}
+          <Route path="/" element={<p>Board</p>} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+const pickA = boardPick("g1", "Moneyline", "Home", -150);
+const future = new Date(Date.now() + 3 * 3_600_000).toISOString();
+
+function publicPick(overrides: Partial<PublicPick> = {}): PublicPick {
+  return {
+    id: "bet-1",
+    wallet: "coins",
+    kind: "Singles",
+    status: "open",
+    result: null,
+    stake: 250,
+    toWin: 166,
+    payoutPaid: 0,
+    createdAt: 1_700_000_000_000,
+    settledAt: null,
+    legs: [{ ...legOf(pickA), startTime: future }],
+    legResults: [null],
+    owner: { handle: "tipster", displayName: "Tip Ster" },
+    ...overrides,
+  };
+}
+
+const board = (me: LeaderboardResponse["me"] = null): LeaderboardResponse => ({
+  entries: [
+    { rank: 1, handle: "ada", displayName: "Ada", value: 1200 },
+    { rank: 2, handle: null, displayName: "Grace", value: -300 },
+  ],
+  me,
+});
+
+describe("the /social leaderboard", () => {
+  it("shows ranks, names and values signed out, and asks the server again for each choice", async () => {
+    const calls = fakeServer(null, (call) => (call.path === "/api/social/leaderboard" ? json(200, board()) : undefined));
+    renderAt("/social", <Route path="/social" element={<SocialPage />} />);
+    const table = await screen.findByRole("table");
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual(["1Ada @ada+1,200 Coins", "2Grace−300 Coins"]);
+    expect(within(rows[0]!).getByRole("link").getAttribute("href")).toBe("/u/ada");
+    expect(within(rows[1]!).queryByRole("link")).toBeNull();
+    expect(screen.queryByText(/Your rank/)).toBeNull();
+    const first = calls.find((c) => c.path === "/api/social/leaderboard")!;
+    expect(Object.fromEntries(first.query)).toEqual({ period: "week", wallet: "coins", metric: "profit" });
+    expect(first.headers.Authorization).toBeUndefined();
+
+    const ui = userEvent.setup();
+    await ui.click(screen.getByRole("button", { name: "Return on stake" }));
+    await ui.click(screen.getByRole("button", { name: "All time" }));
+    await ui.click(screen.getByRole("button", { name: "Vantage Cash" }));
+    await waitFor(() => expect(Object.fromEntries(calls.filter((c) => c.path === "/api/social/leaderboard").at(-1)!.query)).toEqual({ period: "all", wallet: "cash", metric: "roi" }));
+    expect(screen.getByRole("button", { name: "Vantage Cash" }).getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByText(/at least 10 settled bets/)).toBeTruthy();
+  });
+
+  it("formats each metric the way a player reads it", () => {
+    expect(formatLeaderboardValue("profit", "coins", 1500)).toBe("+1,500 Coins");
+    expect(formatLeaderboardValue("profit", "cash", -250)).toBe("−2.50 Vantage Cash");
+    expect(formatLeaderboardValue("roi", "coins", 0.2534)).toBe("+25.3%");
+    expect(formatLeaderboardValue("roi", "coins", -0.1)).toBe("−10.0%");
+    expect(formatLeaderboardValue("streak", "coins", 1)).toBe("1 win");
+    expect(formatLeaderboardValue("streak", "coins", 4)).toBe("4 wins");
+  });
+
+  it("gives the signed-in player their own rank beyond the list, and the empty and error states", async () => {
+    let fail = true;
+    fakeServer(userDoc({ handle: "me_me" }), (call) => {
+      if (call.path !== "/api/social/leaderboard") return undefined;
+      if (fail) return json(500, { error: { code: "internal", message: "Something went wrong on our side." } });
+      return json(200, call.query.get("metric") === "streak" ? { entries: [], me: null } : board({ rank: 57, value: -40 }));
+    });
+    renderAt("/social", <Route path="/social" element={<SocialPage />} />);
+    expect(await screen.findByText("Something went wrong on our side.")).toBeTruthy();
+    fail = false;
+    const ui = userEvent.setup();
+    await ui.click(screen.getByRole("button", { name: "Try again" }));
+    expect((await screen.findByText(/Your rank/)).textContent).toBe("Your rank: #57 · −40 Coins");
+    await ui.click(screen.getByRole("button", { name: "Win streak" }));
+    expect(await screen.findByText("No one is ranked here yet. Settled bets show up here.")).toBeTruthy();
+    expect(screen.getByText("You are not ranked here yet.")).toBeTruthy();
+  });
+
+  it("lists followed players and their picks on the Following tab", async () => {
+    fakeServer(userDoc(), (call) => {
+      if (call.path === "/api/social/leaderboard") return json(200, board());
+      if (call.path === "/api/social/following") {
+        return json(200, { following: [{ handle: "tipster", displayName: "Tip Ster" }], picks: [publicPick({ status: "settled", result: "win", payoutPaid: 416, legResults: ["win"] })] });
+      }
+      return undefined;
+    });
+    renderAt("/social", <Route path="/social" element={<SocialPage />} />);
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole("tab", { name: "Following" }));
+    expect(screen.getByTestId("where").textContent).toBe("/social?tab=following");
+    const players = (await screen.findByRole("heading", { name: "Players you follow" })).closest("section")!;
+    expect(within(players).getByRole("link", { name: "Tip Ster @tipster" }).getAttribute("href")).toBe("/u/tipster");
+    const picks = screen.getByRole("list", { name: "Newest picks of players you follow" });
+    expect(within(picks).getByText("Won")).toBeTruthy();
+    expect(within(picks).getByText("416 Coins")).toBeTruthy();
+    expect(within(picks).getByRole("link", { name: "Tip Ster @tipster" })).toBeTruthy();
+  });
+
+  it("asks a signed-out visitor to sign in on the Following tab", async () => {
+    fakeServer(null);
+    renderAt("/social?tab=following", <Route path="/social" element={<SocialPage />} />);
+    expect(await screen.findByText("Sign in to follow players and see their picks here.")).toBeTruthy();
+  });
+});
+
+const profile: PublicProfile = {
+  handle: "tipster",
+  displayName: "Tip Ster",
+  memberSince: Date.parse("2026-03-05T12:00:00Z"),
+  statistics: {
+    coins: { settledCount: 4, winRate: 0.75, longestWinStreak: 3, averagePickDecimal: 1.9, totalPicks: 5, biggestWin: 400, mostPickedSport: "basketball_nba" },
+    cash: { settledCount: 0, winRate: null, longestWinStreak: 0, averagePickDecimal: null, totalPicks: 0, biggestWin: null, mostPickedSport: null },
+  },
+  picks: [publicPick({ status: "settled", result: "loss", legResults: ["loss"] })],
+  followers: 2,
+};
+
+describe("a public profile", () => {
+  it("shows the player's figures and picks and lets a signed-in viewer follow them", async () => {
+    const calls = fakeServer(userDoc(), (call) => {
+      if (call.path === "/api/public/profiles/tipster") return json(200, profile);
+      if (call.path === "/api/follows/tipster") return json(200, { handle: "tipster", following: call.method === "PUT" });
+      return undefined;
+    });
+    renderAt("/u/tipster", <Route path="/u/:handle" element={<ProfilePage />} />);
+    expect(await screen.findByRole("heading", { name: "Tip Ster", level: 1 })).toBeTruthy();
+    expect(screen.getByText(/@tipster · Member since March 2026 · 2 followers/)).toBeTruthy();
+    const coins = screen.getByRole("heading", { name: /Statistics\s*Coins/ }).closest("section")!;
+    expect(within(coins).getByText("75%")).toBeTruthy();
+    expect(within(coins).getByText("400 Coins")).toBeTruthy();
+    expect(within(screen.getByRole("list")).getByText("Lost")).toBeTruthy();
+
+    const ui = userEvent.setup();
+    const follow = await screen.findByRole("button", { name: "Follow" });
+    await waitFor(() => expect((follow as HTMLButtonElement).disabled).toBe(false));
+    await ui.click(follow);
+    expect(await screen.findByRole("button", { name: "Following" })).toBeTruthy();
+    expect(screen.getByText(/3 followers/)).toBeTruthy();
+    expect(calls.some((c) => c.method === "PUT" && c.path === "/api/follows/tipster")).toBe(true);
+  });
+
+  it("says so when the profile is unknown or hidden", async () => {
+    fakeServer(null, (call) => (call.path.startsWith("/api/public/profiles/") ? json(404, { error: { code: "not-found", message: "No such profile." } }) : undefined));
+    renderAt("/u/ghost", <Route path="/u/:handle" element={<ProfilePage />} />);
+    expect(await screen.findByText("This profile does not exist or is private.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+  });
+});
+
+function eventFor(priceAm: number): Event {
+  return {
+    eventId: "g1",
+    sport: "basketball_nba",
+    startTime: future,
+    home: "Home g1",
+    away: "Away g1",
+    status: "scheduled",
+    live: null,
+    markets: { moneyline: { home: priceAm, away: 120 } },
+  };
+}
+
+describe("a shared pick", () => {
+  it("is readable signed out with a sign-in call to action", async () => {
+    fakeServer(null, (call) => (call.path === "/api/public/picks/abcdefghijklmnopqrstuv" ? json(200, { pick: publicPick(), sharedAt: 1 }) : undefined));
+    renderAt("/p/abcdefghijklmnopqrstuv", <Route path="/p/:shareId" element={<SharedPickPage />} />);
+    expect(await screen.findByText("Sign in to tail this pick: its open legs go straight into your betslip.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Sign in to tail" })).toBeTruthy();
+    expect(screen.getByText("250 Coins")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Tip Ster @tipster" }).getAttribute("href")).toBe("/u/tipster");
+  });
+
+  it("tails the open legs into the betslip at the board's current price, then opens the board", async () => {
+    const calls = fakeServer(userDoc(), (call) => {
+      if (call.path === "/api/public/picks/abcdefghijklmnopqrstuv") return json(200, { pick: publicPick(), sharedAt: 1 });
+      if (call.path === "/api/events") return json(200, [eventFor(-140)]);
+      return undefined;
+    });
+    renderAt("/p/abcdefghijklmnopqrstuv", <Route path="/p/:shareId" element={<SharedPickPage />} />);
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole("button", { name: "Tail" }));
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/"));
+    expect(calls.find((c) => c.path === "/api/events")!.query.get("sport")).toBe("basketball_nba");
+    const slip = JSON.parse(localStorage.getItem(BETSLIP_KEY)!) as { picks: { uid: string; priceAm: number }[] };
+    expect(slip.picks).toEqual([expect.objectContaining({ uid: "g1:Moneyline:Home", priceAm: -140 })]);
+    expect(screen.getByText("Added 1 pick to your betslip.")).toBeTruthy();
+  });
+
+  it("tails on the way back from sign-in, and leaves out a leg the board no longer prices", async () => {
+    fakeServer(userDoc(), (call) => {
+      if (call.path === "/api/public/picks/abcdefghijklmnopqrstuv") return json(200, { pick: publicPick(), sharedAt: 1 });
+      if (call.path === "/api/events") return json(200, [eventFor(-140)].map((e) => ({ ...e, markets: { moneyline: { home: null, away: 120 } } })));
+      return undefined;
+    });
+    renderAt("/p/abcdefghijklmnopqrstuv?tail=1", <Route path="/p/:shareId" element={<SharedPickPage />} />);
+    expect(await screen.findByText("None of these picks could be added to your betslip.")).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/p/abcdefghijklmnopqrstuv"));
+    expect(localStorage.getItem(BETSLIP_KEY) ?? "").not.toContain("g1:Moneyline:Home");
+  });
+
+  it("keeps the betslip's own rules: a conflicting leg is refused with its message", async () => {
+    const spread = boardPick("g1", "Spread", "Home", -110, -3.5);
+    localStorage.setItem(BETSLIP_KEY, JSON.stringify({ picks: [spread], mode: "Singles", amount: "" }));
+    const second = { ...legOf(boardPick("g2", "Moneyline", "Away", 120)), startTime: future };
+    fakeServer(userDoc(), (call) => {
+      if (call.path === "/api/public/picks/abcdefghijklmnopqrstuv") return json(200, { pick: publicPick({ kind: "Parlay", legs: [publicPick().legs[0]!, second], legResults: [null, null] }), sharedAt: 1 });
+      if (call.path === "/api/events") return json(200, [eventFor(-140), { ...eventFor(-140), eventId: "g2", home: "Home g2", away: "Away g2" }]);
+      return undefined;
+    });
+    renderAt("/p/abcdefghijklmnopqrstuv", <Route path="/p/:shareId" element={<SharedPickPage />} />);
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole("button", { name: "Tail" }));
+    expect(await screen.findByText("Added 1 pick to your betslip; 1 could not be added. Can’t add Moneyline and Spread for the same team.")).toBeTruthy();
+    const slip = JSON.parse(localStorage.getItem(BETSLIP_KEY)!) as { picks: { uid: string }[] };
+    expect(slip.picks.map((p) => p.uid)).toEqual(["g1:Spread:Home", "g2:Moneyline:Away"]);
+  });
+
+  it("has nothing to tail once settled, and says when the link is unknown", async () => {
+    fakeServer(userDoc(), (call) => {
+      if (call.path === "/api/public/picks/abcdefghijklmnopqrstuv") return json(200, { pick: publicPick({ status: "settled", result: "win", legResults: ["win"] }), sharedAt: 1 });
+      return undefined;
+    });
+    const view = renderAt("/p/abcdefghijklmnopqrstuv", <Route path="/p/:shareId" element={<SharedPickPage />} />);
+    expect(await screen.findByText("This pick is settled, so there is nothing left to tail.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Tail" })).toBeNull();
+    view.unmount();
+    renderAt("/p/zzzzzzzzzzzzzzzzzzzzzz", <Route path="/p/:shareId" element={<SharedPickPage />} />);
+    expect(await screen.findByText("This shared pick does not exist.")).toBeTruthy();
+  });
+});
+
+describe("the Public profile card on /account", () => {
+  function serveMe(answer: Handler) {
+    return fakeServer(userDoc({ handle: null, profileHidden: false }), answer);
+  }
+
+  it("checks the handle before sending, saves it lower-cased, and shows the server's refusal", async () => {
+    const calls = serveMe((call) => {
+      if (call.path !== "/api/me" || call.method !== "PATCH") return undefined;
+      const body = call.body as { handle?: string; profileHidden?: boolean };
+      if (body.handle === "taken") return json(409, { error: { code: "handle-taken", message: "That handle is taken. Please choose another." } });
+      return json(200, userDoc({ handle: body.handle ?? null, profileHidden: body.profileHidden ?? false }));
+    });
+    renderAt("/account", <Route path="/account" element={<ProfileSettings />} />);
+    const ui = userEvent.setup();
+    const input = await screen.findByLabelText("Handle");
+    await ui.type(input, "a!");
+    await ui.click(screen.getByRole("button", { name: "Save handle" }));
+    expect(screen.getByText("Handles are 3 to 20 characters.")).toBeTruthy();
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+
+    await ui.clear(input);
+    await ui.type(input, "taken");
+    await ui.click(screen.getByRole("button", { name: "Save handle" }));
+    expect(await screen.findByText("That handle is taken. Please choose another.")).toBeTruthy();
+
+    await ui.clear(input);
+    await ui.type(input, "Ada_Plays");
+    await ui.click(screen.getByRole("button", { name: "Save handle" }));
+    expect(await screen.findByText("✅ Handle saved.")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "PATCH").at(-1)!.body).toEqual({ handle: "ada_plays" });
+    expect(screen.getByRole("link", { name: "/u/ada_plays" })).toBeTruthy();
+
+    await ui.click(screen.getByRole("checkbox", { name: /Hide my profile/ }));
+    expect(await screen.findByText("✅ Profile hidden.")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "PATCH").at(-1)!.body).toEqual({ profileHidden: true });
+    expect((screen.getByRole("checkbox", { name: /Hide my profile/ }) as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe("Share on My Picks", () => {
+  it("asks for the bet's link, copies it and shows it; a refusal is shown too", async () => {
+    const calls = fakeServer(userDoc(), (call) => {
+      if (call.path === "/api/bets/bet-7/share") return json(200, { shareId: "abcdefghijklmnopqrstuv", url: "https://vantage.example.com/p/abcdefghijklmnopqrstuv" });
+      if (call.path === "/api/bets/bet-8/share") return json(404, { error: { code: "not-found", message: "No such bet." } });
+      return undefined;
+    });
+    renderAt("/picks", <Route path="/picks" element={<><SharePickButton betId="bet-7" /><SharePickButton betId="bet-8" /></>} />);
+    const ui = userEvent.setup();
+    const [first, second] = await screen.findAllByRole("button", { name: "Share" });
+    await ui.click(first!);
+    const link = await screen.findByRole("link", { name: "https://vantage.example.com/p/abcdefghijklmnopqrstuv" });
+    expect(link.getAttribute("href")).toBe("https://vantage.example.com/p/abcdefghijklmnopqrstuv");
+    expect(screen.getByText("Link copied:")).toBeTruthy();
+    // user-event stands in for the system clipboard.
+    expect(await navigator.clipboard.readText()).toBe("https://vantage.example.com/p/abcdefghijklmnopqrstuv");
+    expect(calls.find((c) => c.path === "/api/bets/bet-7/share")!.method).toBe("POST");
+    await ui.click(second!);
+    expect(await screen.findByText("No such bet.")).toBeTruthy();
+  });
+});

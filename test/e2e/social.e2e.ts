@@ -1,0 +1,142 @@
+// Journey 8 (issue #16): a player picks a handle in Account, wins a bet the operator
+// settles, and appears on this week's leaderboard on /social; another player opens that
+// player's shared pick signed out on a phone (390×844), signs in from it, and "Tail"
+// fills their betslip.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { apiCall, axeProblems, launchBrowser, newPlayerContext, screenshot, signInToBoard, uniqueEmail } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Puts the first open Home moneyline of an upcoming (not live) NBA game on the slip and places it; answers the game. */
+async function placeHomeMoneyline(page: Page, amount: string): Promise<{ eventId: string; startTime: string }> {
+  await page.getByRole("navigation", { name: "Sports" }).getByRole("button", { name: "NBA" }).click();
+  const cards = page.getByRole("tabpanel").locator(".event-card:not(:has(.badge-live))");
+  await cards.first().waitFor();
+  const price = cards.locator(".event-row").nth(1).locator(".price-btn:not(.is-locked):not(.is-missing)").first();
+  await price.click();
+  const slipPick = await page.evaluate(() => (JSON.parse(localStorage.getItem("vantage.betslip") ?? "{}") as { picks: { gameId: string; startTime: string }[] }).picks[0]!);
+  const slip = page.locator(".betslip");
+  await slip.getByLabel("Amount").fill(amount);
+  await slip.getByRole("button", { name: "Place bet" }).click();
+  await page.getByRole("dialog", { name: "Confirm wager" }).getByRole("button", { name: "Confirm" }).click();
+  await page.getByRole("status").getByText("Singles placed!").waitFor();
+  return { eventId: slipPick.gameId, startTime: slipPick.startTime };
+}
+
+async function chooseHandle(page: Page, handle: string): Promise<void> {
+  await page.goto("/account");
+  await page.getByLabel("Handle").fill(handle);
+  await page.getByRole("button", { name: "Save handle" }).click();
+  await page.getByText("✅ Handle saved.").waitFor();
+}
+
+async function operatorToken(): Promise<string> {
+  const json = { "Content-Type": "application/json" };
+  const { idToken } = (await (await apiCall("/api/auth/dev/id-token", { method: "POST", headers: json, body: JSON.stringify({ email: "admin@vantage.test" }) })).json()) as { idToken: string };
+  const { accessToken } = (await (await apiCall("/api/auth/session", { method: "POST", headers: json, body: JSON.stringify({ idToken }) })).json()) as { accessToken: string };
+  return accessToken;
+}
+
+describe("social", () => {
+  it("a shared pick opens signed out on a phone and Tail fills the betslip after sign-in", async () => {
+    const owner = await newPlayerContext(browser);
+    const ownerPage = await owner.newPage();
+    await signInToBoard(ownerPage, uniqueEmail("journey8-owner"));
+    const handle = `tipster_${Date.now().toString(36).slice(-6)}`;
+    await chooseHandle(ownerPage, handle);
+    await ownerPage.goto("/");
+    await ownerPage.locator(".event-card").first().waitFor();
+    const game = await placeHomeMoneyline(ownerPage, "25");
+
+    await ownerPage.getByRole("link", { name: "My Picks" }).click();
+    await ownerPage.locator(".picks-list > li").first().waitFor();
+    await ownerPage.locator(".picks-list > li").first().getByRole("button", { name: "Share" }).click();
+    const link = ownerPage.locator(".share-pick-link").first();
+    await link.waitFor();
+    const url = new URL((await link.getAttribute("href"))!);
+    expect(url.pathname).toMatch(/^\/p\/[A-Za-z0-9_-]{22}$/);
+
+    const viewer = await newPlayerContext(browser, { width: 390, height: 844 });
+    const phone = await viewer.newPage();
+    await phone.goto(url.pathname);
+    await phone.getByRole("heading", { name: "Shared pick" }).waitFor();
+    expect(await phone.locator(".social-owner").first().textContent()).toContain(`@${handle}`);
+    expect(await phone.locator(".picks-amounts").textContent()).toContain("25 Coins");
+    expect(await axeProblems(phone)).toEqual([]);
+    await screenshot(phone, "8-shared-pick-signed-out-390");
+
+    await phone.getByRole("button", { name: "Sign in to tail" }).click();
+    await phone.getByRole("heading", { name: "Choose an account" }).waitFor();
+    await phone.getByLabel("E-mail", { exact: true }).fill(uniqueEmail("journey8-viewer"));
+    await phone.getByRole("button", { name: "Continue", exact: true }).click();
+    // Back on the link, signed in: the open leg lands on the betslip and the board opens.
+    await phone.getByRole("status").getByText("Added 1 pick to your betslip.").waitFor();
+    await phone.waitForURL((u) => u.pathname === "/");
+    const selections = phone.locator(".betslip").getByRole("list", { name: "Selections" }).getByRole("listitem");
+    await expect.poll(() => selections.count()).toBe(1);
+    // On the phone the betslip sits below the board: Tail scrolls it into view, and keeps
+    // it there while the board's games load.
+    await phone.locator(".event-card").first().waitFor();
+    const headerBottom = async () => {
+      const box = await phone.locator("header").first().boundingBox();
+      return box ? box.y + box.height : 0;
+    };
+    const slipTop = async () => ((await phone.getByRole("heading", { name: /^Betslip/ }).boundingBox())?.y ?? -1000) - (await headerBottom());
+    await expect.poll(slipTop).toBeGreaterThanOrEqual(0);
+    await phone.waitForTimeout(1000);
+    expect(await slipTop()).toBeGreaterThanOrEqual(0);
+    expect(await slipTop()).toBeLessThan(844);
+    const stored = await phone.evaluate(() => (JSON.parse(localStorage.getItem("vantage.betslip") ?? "{}") as { picks: { gameId: string; market: string; side: string }[] }).picks);
+    expect(stored).toEqual([expect.objectContaining({ gameId: game.eventId, market: "Moneyline", side: "Home" })]);
+    await screenshot(phone, "8-tailed-betslip-390");
+    await viewer.close();
+    await owner.close();
+  });
+
+  it("a settled winner appears on this week's leaderboard", async () => {
+    const context = await newPlayerContext(browser);
+    const page = await context.newPage();
+    await signInToBoard(page, uniqueEmail("journey8-winner"));
+    const handle = `winner_${Date.now().toString(36).slice(-6)}`;
+    await chooseHandle(page, handle);
+    await page.goto("/");
+    await page.locator(".event-card").first().waitFor();
+    const game = await placeHomeMoneyline(page, "100");
+
+    // The game starts on the simulator's clock; the operator records a home win.
+    const clock = (await (await apiCall("/api/dev/sim/clock")).json()) as { simNow: number };
+    const minutes = Math.max(0, Math.ceil((Date.parse(game.startTime) - clock.simNow) / 60_000)) + 1;
+    expect((await apiCall("/api/dev/sim/advance", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ minutes }) })).status).toBe(200);
+    const result = await apiCall(`/api/admin/events/${encodeURIComponent(game.eventId)}/result`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${await operatorToken()}` },
+      body: JSON.stringify({ homeScore: 120, awayScore: 99 }),
+    });
+    expect(result.status).toBe(200);
+
+    await page.getByRole("link", { name: "Social" }).first().click();
+    await page.getByRole("heading", { name: "Social", level: 1 }).waitFor();
+    const row = page.locator(".leaderboard-table tr", { hasText: `@${handle}` });
+    await row.waitFor();
+    expect(await row.getAttribute("aria-current")).toBe("true");
+    expect(await row.locator("td.num").textContent()).toMatch(/^\+[\d,]+ Coins$/);
+    expect(await page.locator(".leaderboard-me").textContent()).toMatch(/Your rank: #\d+/);
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, "8-weekly-leaderboard");
+
+    // The profile behind the row shows the settled win.
+    await row.getByRole("link").click();
+    await page.getByText(`@${handle} · Member since`).waitFor();
+    await page.locator(".picks-list > li").first().waitFor();
+    expect(await page.locator(".picks-list > li").first().textContent()).toContain("Won");
+    await screenshot(page, "8-public-profile");
+    await context.close();
+  });
+});

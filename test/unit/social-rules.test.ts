@@ -1,0 +1,63 @@
+// The pure social rules (src/shared/social.ts): handle checks, the Eastern-time week a
+// settlement counts in (Monday 12:00 AM start, daylight saving included), what one
+// settled bet adds to a leaderboard, and when another player's open pick is public.
+import { describe, expect, it } from "vitest";
+import { checkHandle, etWeekStart, isPickPublic, leaderboardContribution, periodKey, weekPeriodKey } from "../../src/shared/social";
+
+describe("handles", () => {
+  it("lower-cases and trims, then allows 3–20 of a-z 0-9 _", () => {
+    expect(checkHandle("  Ada_Lovelace ")).toEqual({ ok: true, handle: "ada_lovelace" });
+    expect(checkHandle("abc")).toEqual({ ok: true, handle: "abc" });
+    expect(checkHandle("a".repeat(20))).toMatchObject({ ok: true });
+    for (const bad of ["ab", "a".repeat(21), "ada-l", "ada.l", "ada l", "adé", "ada\u200b", "😀😀😀"]) {
+      expect(checkHandle(bad), bad).toMatchObject({ ok: false, code: "invalid-handle" });
+    }
+  });
+
+  it("refuses reserved handles in any case", () => {
+    for (const reserved of ["admin", "Admin", "SUPPORT", "vantage", "moderator", "root"]) {
+      expect(checkHandle(reserved), reserved).toMatchObject({ ok: false, code: "handle-reserved" });
+    }
+  });
+});
+
+describe("the Eastern-time week", () => {
+  it("starts on Monday 12:00 AM Eastern in winter (05:00 UTC) and in summer (04:00 UTC)", () => {
+    expect(etWeekStart(Date.parse("2026-11-30T04:59:59Z"))).toBe("2026-11-23"); // Sunday 11:59:59 PM EST
+    expect(etWeekStart(Date.parse("2026-11-30T05:00:00Z"))).toBe("2026-11-30"); // Monday 12:00 AM EST
+    expect(etWeekStart(Date.parse("2026-07-06T03:59:59Z"))).toBe("2026-06-29");
+    expect(etWeekStart(Date.parse("2026-07-06T04:00:00Z"))).toBe("2026-07-06");
+    // Across a month and a year end; and through the spring-forward Sunday.
+    expect(etWeekStart(Date.parse("2027-01-01T12:00:00Z"))).toBe("2026-12-28");
+    expect(etWeekStart(Date.parse("2026-03-08T12:00:00Z"))).toBe("2026-03-02");
+  });
+
+  it("names periods: the week's Monday, or all time", () => {
+    const now = Date.parse("2026-11-25T15:00:00Z");
+    expect(weekPeriodKey(now)).toBe("w:2026-11-23");
+    expect(periodKey("week", now)).toBe("w:2026-11-23");
+    expect(periodKey("all", now)).toBe("all");
+  });
+});
+
+describe("what a settled bet adds to a leaderboard", () => {
+  it("counts wins, losses and pushes on stake and return, and voids on neither", () => {
+    expect(leaderboardContribution({ result: "win", stake: 100, payoutPaid: 250 })).toEqual({ graded: 1, staked: 100, returned: 250, profit: 150, result: "win" });
+    expect(leaderboardContribution({ result: "loss", stake: 100, payoutPaid: 0 })).toEqual({ graded: 1, staked: 100, returned: 0, profit: -100, result: "loss" });
+    expect(leaderboardContribution({ result: "push", stake: 100, payoutPaid: 100 })).toEqual({ graded: 1, staked: 100, returned: 100, profit: 0, result: "push" });
+    expect(leaderboardContribution({ result: "void", stake: 100, payoutPaid: 100 })).toEqual({ graded: 0, staked: 0, returned: 0, profit: 0, result: "void" });
+    expect(leaderboardContribution({ result: null, stake: 100, payoutPaid: 0 })).toBeNull();
+  });
+});
+
+describe("public picks", () => {
+  const leg = (startTime: string) => ({ startTime });
+  const feedNow = Date.parse("2026-11-23T20:00:00Z");
+  it("shows settled picks, and open ones only once every game has started by the feed's clock", () => {
+    expect(isPickPublic({ status: "settled", legs: [leg("2026-11-24T00:00:00Z")] }, feedNow)).toBe(true);
+    expect(isPickPublic({ status: "open", legs: [leg("2026-11-23T19:00:00Z")] }, feedNow)).toBe(true);
+    expect(isPickPublic({ status: "open", legs: [leg("2026-11-23T20:00:00Z")] }, feedNow)).toBe(true);
+    expect(isPickPublic({ status: "open", legs: [leg("2026-11-23T20:00:01Z")] }, feedNow)).toBe(false);
+    expect(isPickPublic({ status: "open", legs: [leg("2026-11-23T19:00:00Z"), leg("2026-11-23T23:00:00Z")] }, feedNow)).toBe(false);
+  });
+});

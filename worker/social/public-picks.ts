@@ -1,0 +1,50 @@
+// Reading other players' bets from the D1 projection as public picks: the slip as it was
+// placed (legs, prices, stake, result), the owner's handle and display name, nothing
+// else. Open picks follow src/shared/social.ts `isPickPublic` (every game started by
+// the feed's clock) everywhere except a share link, which its owner chose to publish.
+import { BetLegSchema, LEG_RESULTS, type BetLeg, type LegResult } from "../../src/shared/schemas/bets";
+import type { PublicOwner, PublicPick } from "../../src/shared/schemas/social";
+import { z } from "zod";
+
+export type PublicBetRow = {
+  id: string;
+  wallet: "coins" | "cash";
+  kind: "Singles" | "Parlay";
+  status: "open" | "settled";
+  result: LegResult | null;
+  stake: number;
+  to_win: number;
+  payout_paid: number;
+  created_at: number;
+  settled_at: number | null;
+  legs_json: string;
+  leg_results_json: string;
+};
+
+/** The bets columns a public pick is built from (prefix with a table alias if needed). */
+export const PUBLIC_BET_COLUMNS = (alias: string) =>
+  ["id", "wallet", "kind", "status", "result", "stake", "to_win", "payout_paid", "created_at", "settled_at", "legs_json", "leg_results_json"]
+    .map((c) => `${alias}.${c}`)
+    .join(", ");
+
+const LegsSchema = z.array(BetLegSchema).min(1);
+const LegResultsSchema = z.array(z.enum(LEG_RESULTS).nullable());
+
+export function publicPickFromRow(row: PublicBetRow, owner: PublicOwner): PublicPick {
+  const legs: BetLeg[] = LegsSchema.parse(JSON.parse(row.legs_json));
+  return {
+    id: row.id,
+    wallet: row.wallet,
+    kind: row.kind,
+    status: row.status,
+    result: row.result,
+    stake: row.stake,
+    toWin: row.to_win,
+    payoutPaid: row.payout_paid,
+    createdAt: row.created_at,
+    settledAt: row.settled_at,
+    legs,
+    legResults: LegResultsSchema.parse(JSON.parse(row.leg_results_json)),
+    owner,
+  };
+}

@@ -1,0 +1,188 @@
+// The social surface (issue #16). Public, no token, rate-limited per client address and
+// cacheable: GET /api/social/leaderboard (a token adds the viewer's own rank and makes
+// the answer private), GET /api/public/profiles/:handle, GET /api/public/picks/:shareId.
+// Signed in: POST /api/bets/:betId/share (owner only), PUT/DELETE/GET /api/follows/:handle
+// and GET /api/social/following. Hidden or unknown players are a plain 404 everywhere.
+import { Hono, type Context } from "hono";
+import { computeStatistics } from "../../src/shared/statistics";
+import { LeaderboardQuerySchema, type FollowingResponse, type PublicProfile, type ShareResponse, type SharedPickResponse } from "../../src/shared/schemas/social";
+import { SHARE_ID_PATTERN, isPickPublic, newShareId, sharePath } from "../../src/shared/social";
+import { verifyAccessToken } from "../auth/access-tokens";
+import { publicOrigin } from "../auth/identity-config";
+import { bearerToken, requireUser } from "../auth/require-user";
+import { ApiError, parseWith } from "../http/api-error";
+import type { AppEnv } from "../http/app-types";
+import { limitPublicReads } from "../http/rate-limit";
+import { feedNow } from "../odds/odds-service";
+import { tunables } from "../tunables";
+import { getUserWallet } from "../wallet/get-user-wallet";
+import { readLeaderboard } from "./leaderboards";
+import { findVisibleByHandle } from "./player-profiles";
+import { PUBLIC_BET_COLUMNS, publicPickFromRow, type PublicBetRow } from "./public-picks";
+
+/** Picks listed on a profile and in the Following feed. */
+const PICKS_SHOWN = 30;
+const FEED_SIZE = 50;
+
+function publicCache(c: Context<AppEnv>): void {
+  const seconds = tunables(c.env).SOCIAL_CACHE_SECONDS;
+  c.header("Cache-Control", seconds > 0 ? `public, max-age=${seconds}, s-maxage=${seconds}` : "no-store");
+}
+
+const notFound = (what: string) => new ApiError(404, "not-found", `No such ${what}.`);
+
+export function socialRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get("/social/leaderboard", limitPublicReads, async (c) => {
+    const query = parseWith(LeaderboardQuerySchema, c.req.query());
+    const now = Date.now();
+    const token = bearerToken(c.req.header("Authorization"));
+    // A bad or expired token reads the public board (the SPA refreshes its token on its own).
+    const viewer = token ? await verifyAccessToken(c.env, token, now) : null;
+    const board = await readLeaderboard(c.env.DB, query, viewer?.id ?? null, now, tunables(c.env).LEADERBOARD_MEMO_MS);
+    c.header("Vary", "Authorization");
+    if (viewer) c.header("Cache-Control", `private, max-age=${Math.min(15, tunables(c.env).SOCIAL_CACHE_SECONDS)}`);
+    else publicCache(c);
+    return c.json(board);
+  });
+
+  app.get("/public/profiles/:handle", limitPublicReads, async (c) => {
+    const owner = await findVisibleByHandle(c.env.DB, c.req.param("handle"));
+    if (!owner) throw notFound("profile");
+    const now = Date.now();
+    const [clock, rows, followers] = await Promise.all([
+      feedNow(c.env, now),
+      c.env.DB.prepare(`SELECT ${PUBLIC_BET_COLUMNS("b")} FROM bets b WHERE b.user_id = ? ORDER BY b.created_at DESC LIMIT ?`)
+        .bind(owner.userId, tunables(c.env).PROFILE_STATS_BETS)
+        .all<PublicBetRow>(),
+      c.env.DB.prepare("SELECT COUNT(*) AS n FROM follows WHERE followee_id = ?").bind(owner.userId).first<{ n: number }>(),
+    ]);
+    const who = { handle: owner.handle, displayName: owner.displayName };
+    const visible = rows.results.map((r) => publicPickFromRow(r, who)).filter((p) => isPickPublic(p, clock));
+    const forStats = (wallet: "coins" | "cash") =>
+      computeStatistics(visible.filter((p) => p.wallet === wallet).map((p) => ({ ...p, slipId: p.id })));
+    const newestFirst = [...visible].sort((a, b) => (b.settledAt ?? b.createdAt) - (a.settledAt ?? a.createdAt));
+    const profile: PublicProfile = {
+      handle: owner.handle,
+      displayName: owner.displayName,
+      memberSince: owner.createdAt,
+      statistics: { coins: forStats("coins"), cash: forStats("cash") },
+      picks: newestFirst.slice(0, PICKS_SHOWN),
+      followers: followers?.n ?? 0,
+    };
+    publicCache(c);
+    return c.json(profile);
+  });
+
+  app.get("/public/picks/:shareId", limitPublicReads, async (c) => {
+    const shareId = c.req.param("shareId");
+    if (!SHARE_ID_PATTERN.test(shareId)) throw notFound("shared pick");
+    const row = await c.env.DB.prepare(
+      `SELECT ${PUBLIC_BET_COLUMNS("b")}, s.created_at AS shared_at, u.display_name AS display_name,
+         CASE WHEN p.hidden = 1 THEN NULL ELSE p.handle END AS handle
+       FROM shared_picks s JOIN bets b ON b.id = s.bet_id JOIN users u ON u.id = s.user_id
+       LEFT JOIN player_profiles p ON p.user_id = s.user_id
+       WHERE s.share_id = ?`,
+    )
+      .bind(shareId)
+      .first<PublicBetRow & { shared_at: number; display_name: string; handle: string | null }>();
+    if (!row) throw notFound("shared pick");
+    publicCache(c);
+    return c.json({ pick: publicPickFromRow(row, { handle: row.handle, displayName: row.display_name }), sharedAt: row.shared_at } satisfies SharedPickResponse);
+  });
+
+  app.post("/bets/:betId/share", requireUser, async (c) => {
+    const betId = c.req.param("betId");
+    const userId = c.var.user.id;
+    if (betId.length > 128) throw notFound("bet");
+    const owned = () => c.env.DB.prepare("SELECT id FROM bets WHERE id = ? AND user_id = ?").bind(betId, userId).first();
+    // A bet placed a moment ago may still be on its way to D1: let the wallet finish projecting it.
+    if (!(await owned())) {
+      await getUserWallet(c.env, userId).flushOutbox();
+      if (!(await owned())) throw notFound("bet");
+    }
+    const now = Date.now();
+    const row = await c.env.DB.prepare(
+      `INSERT INTO shared_picks (share_id, bet_id, user_id, created_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (bet_id) DO UPDATE SET bet_id = excluded.bet_id
+       RETURNING share_id`,
+    )
+      .bind(newShareId(), betId, userId, now)
+      .first<{ share_id: string }>();
+    if (!row) throw new Error("share insert returned no row");
+    const url = `${publicOrigin(c.env, c.req.url)}${sharePath(row.share_id)}`;
+    return c.json({ shareId: row.share_id, url } satisfies ShareResponse);
+  });
+
+  app.get("/follows/:handle", requireUser, async (c) => {
+    const target = await findVisibleByHandle(c.env.DB, c.req.param("handle"));
+    if (!target) throw notFound("profile");
+    const row = await c.env.DB.prepare("SELECT 1 AS yes FROM follows WHERE follower_id = ? AND followee_id = ?")
+      .bind(c.var.user.id, target.userId)
+      .first();
+    return c.json({ handle: target.handle, following: row !== null });
+  });
+
+  app.put("/follows/:handle", requireUser, async (c) => {
+    const target = await findVisibleByHandle(c.env.DB, c.req.param("handle"));
+    if (!target) throw notFound("profile");
+    const me = c.var.user.id;
+    if (target.userId === me) throw new ApiError(400, "cannot-follow-self", "You cannot follow yourself.");
+    const limit = tunables(c.env).FOLLOWS_MAX;
+    // Inserted only below the limit, in one statement, so parallel follows cannot pass it.
+    const inserted = await c.env.DB.prepare(
+      `INSERT INTO follows (follower_id, followee_id, created_at)
+       SELECT ?1, ?2, ?3 WHERE (SELECT COUNT(*) FROM follows WHERE follower_id = ?1) < ?4
+       ON CONFLICT (follower_id, followee_id) DO NOTHING`,
+    )
+      .bind(me, target.userId, Date.now(), limit)
+      .run();
+    if (inserted.meta.changes === 0) {
+      const already = await c.env.DB.prepare("SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?").bind(me, target.userId).first();
+      if (!already) throw new ApiError(409, "follow-limit", `You can follow up to ${limit} players.`);
+    }
+    return c.json({ handle: target.handle, following: true });
+  });
+
+  app.delete("/follows/:handle", requireUser, async (c) => {
+    const handle = c.req.param("handle").trim().toLowerCase();
+    // Unfollowing works even after the other player hid their profile.
+    const target = await c.env.DB.prepare("SELECT user_id AS userId, handle FROM player_profiles WHERE handle = ?")
+      .bind(handle.slice(0, 64))
+      .first<{ userId: string; handle: string }>();
+    if (!target) throw notFound("profile");
+    await c.env.DB.prepare("DELETE FROM follows WHERE follower_id = ? AND followee_id = ?").bind(c.var.user.id, target.userId).run();
+    return c.json({ handle: target.handle, following: false });
+  });
+
+  app.get("/social/following", requireUser, async (c) => {
+    const me = c.var.user.id;
+    const clock = await feedNow(c.env, Date.now());
+    const visibleFollowees = `FROM follows f
+       JOIN player_profiles p ON p.user_id = f.followee_id AND p.hidden = 0 AND p.handle IS NOT NULL
+       JOIN users u ON u.id = f.followee_id
+       WHERE f.follower_id = ?1`;
+    const [players, picks] = await c.env.DB.batch<Record<string, unknown>>([
+      c.env.DB.prepare(`SELECT p.handle AS handle, u.display_name AS displayName ${visibleFollowees} ORDER BY f.created_at DESC`).bind(me),
+      c.env.DB.prepare(
+        `SELECT ${PUBLIC_BET_COLUMNS("b")}, p.handle AS handle, u.display_name AS display_name
+         ${visibleFollowees.replace("FROM follows f", "FROM follows f JOIN bets b ON b.user_id = f.followee_id")}
+           AND (b.status = 'settled' OR NOT EXISTS (SELECT 1 FROM bet_legs l WHERE l.bet_id = b.id AND l.commence_time > ?2))
+         ORDER BY COALESCE(b.settled_at, b.created_at) DESC
+         LIMIT ?3`,
+      ).bind(me, clock, FEED_SIZE),
+    ]);
+    const following = (players?.results ?? []) as { handle: string; displayName: string }[];
+    const rows = (picks?.results ?? []) as (PublicBetRow & { handle: string; display_name: string })[];
+    const body: FollowingResponse = {
+      following,
+      picks: rows
+        .map((r) => publicPickFromRow(r, { handle: r.handle, displayName: r.display_name }))
+        .filter((p) => isPickPublic(p, clock)),
+    };
+    return c.json(body);
+  });
+
+  return app;
+}
