@@ -67,7 +67,7 @@ describe("a disputed coin pack", () => {
     await page.getByRole("alert").filter({ hasText: message }).waitFor();
     const figure = (label: string) => page.locator(".redeem-playthrough div", { hasText: label }).locator("dd");
     expect(await figure("Redeemable now").textContent()).toBe("0 Vantage Cash");
-    await page.getByLabel("Amount (minimum 20)").fill("20");
+    await page.getByLabel("Amount (minimum $20)").fill("20");
     await expect.poll(() => page.getByRole("button", { name: "Request redemption" }).isDisabled()).toBe(true);
     expect(await page.locator(".redeem-history-row").count()).toBe(0);
     expect(await axeProblems(page)).toEqual([]);
