@@ -54,7 +54,7 @@ function redemptionOf(tx: WalletTx, id: string): Redemption | null {
 }
 
 /** The key the first transfer of a redemption is sent with (unchanged from before retries existed). */
-export function firstPayoutKey(userId: string, redemptionId: string): string {
+function firstPayoutKey(userId: string, redemptionId: string): string {
   return `redemption-${userId}-${redemptionId}`;
 }
 

@@ -14,7 +14,7 @@ import type { LedgerReason, WalletTx } from "./wallet-tx";
 export const UNDER_REVIEW_MESSAGE = "Redemptions are paused while a payment on your account is under review.";
 export const OWED_MESSAGE = "Redemptions are paused until what your account owes is repaid by new credits.";
 
-export type PurchaseRow = {
+type PurchaseRow = {
   checkout_session_id: string;
   payment_intent: string | null;
   amount_cents: number;
