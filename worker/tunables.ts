@@ -76,6 +76,8 @@ export const TUNABLES = {
   PAYOUT_RETRY_MAX_MS: tunable("3600000", wholeNumber(1_000, 86_400_000), "Longest delay between two retries of one payout."),
   PAYOUT_KEY_REUSE_MS: tunable("82800000", wholeNumber(60_000, 86_400_000), "How long a retried transfer reuses its idempotency key (Stripe keeps keys 24 h); later retries list the redemption's transfers first."),
   PAYOUT_ATTEMPT_LEASE_MS: tunable("120000", wholeNumber(10_000, 3_600_000), "How long one payout attempt holds its redemption before another attempt may start."),
+  // The operator console (issue 15): when a game without a result counts as past due.
+  ADMIN_PAST_DUE_MINUTES: tunable("30", wholeNumber(0, 10_080), "A started game with open bets and no result shows under 'Past due' in the console this long after it was due to be final (0 = as soon as it is due)."),
 } as const;
 
 export type TunableName = keyof typeof TUNABLES;

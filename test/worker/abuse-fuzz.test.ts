@@ -558,6 +558,55 @@ const ENDPOINTS: Endpoint[] = [
           "PUT",
         ),
     },
+    // The operator console (issue 15). Freezes and adjustments aim at the bystander (or
+    // nobody): the victim's balances and ledger must not move, and a freeze would make the
+    // money routes above answer shallower refusals.
+    {
+      routes: ["GET /api/admin/players"],
+      request: () => get("/api/admin/players", queryFor({ q: fc.oneof(unicodeText(40), fc.constantFrom("fuzz", "%", "_", "\\", "@", "fuzz-victim@example.com")) })),
+    },
+    {
+      routes: ["GET /api/admin/players/:uid"],
+      request: () => idSegment([victim.userId, bystander.userId], fc.uuid()).map((id) => ({ method: "GET", path: `/api/admin/players/${id}` })),
+    },
+    {
+      routes: ["POST /api/admin/players/:uid/freeze", "POST /api/admin/players/:uid/unfreeze"],
+      request: () =>
+        post(
+          fc
+            .tuple(idSegment([bystander.userId], fc.uuid()), fc.constantFrom("freeze", "unfreeze", "thaw"))
+            .map(([id, action]) => `/api/admin/players/${id}/${action}`),
+          bodyFor({ reason: fc.oneof(unicodeText(600), fc.constantFrom("", "  ", "suspected fraud")) }),
+        ),
+    },
+    {
+      routes: ["POST /api/admin/players/:uid/adjustments"],
+      request: () =>
+        post(
+          idSegment([bystander.userId], fc.uuid()).map((id) => `/api/admin/players/${id}/adjustments`),
+          bodyFor({
+            wallet: fc.constantFrom("coins", "cash", "gold"),
+            amount: fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.constantFrom(0, 0.5, 1e21, -1e21, "10")),
+            reason: fc.oneof(unicodeText(600), fc.constantFrom("", "goodwill")),
+            adjustmentId: fc.oneof(fc.uuid(), unicodeText(200)),
+          }),
+        ),
+    },
+    {
+      routes: ["POST /api/admin/players/:uid/ledger-check"],
+      request: () => post(idSegment([victim.userId, bystander.userId], fc.uuid()).map((id) => `/api/admin/players/${id}/ledger-check`), malformedBody),
+    },
+    {
+      routes: ["GET /api/admin/ledger-audit"],
+      request: () =>
+        get("/api/admin/ledger-audit", queryFor({ after: unicodeText(20), limit: fc.constantFrom("1", "2", "0", "101", "x"), sample: fc.constantFrom("0", "1", "2") })),
+    },
+    { routes: ["GET /api/admin/feed"], request: () => get("/api/admin/feed", queryFor({ sport: sport() })) },
+    { routes: ["GET /api/admin/settlement"], request: () => get("/api/admin/settlement", queryFor({ limit: fc.constantFrom("1", "x") })) },
+    {
+      routes: ["GET /api/admin/audit"],
+      request: () => get("/api/admin/audit", queryFor({ limit: fc.constantFrom("1", "500", "501", "-1", "x"), target: unicodeText(130), before: fc.constantFrom("1", "0", "x") })),
+    },
     // Last, so a break or a low limit the victim may take does not make the money routes above answer shallower refusals.
     { routes: ["POST /api/me/break"], request: () => post("/api/me/break", bodyFor({ period: fc.constantFrom("24h", "7d", "30d", "permanent", "1h", "", "PERMANENT"), until: fc.constant(0) })) },
     {

@@ -32,17 +32,17 @@ async function eventWithBets(stakes: number[], opts: { startTime?: string; price
 }
 
 describe("who may post a result", () => {
-  it("answers 401 without a token", async () => {
+  it("answers 404 without a token (the operator API does not exist for the signed out)", async () => {
     const res = await postJson(resultPath("any-event"), { homeScore: 1, awayScore: 0 });
-    expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: { code: "unauthenticated", message: "Please log in again." } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: "not-found", message: "No such API route." } });
   });
 
-  it("answers 403 to a signed-in player who is not an operator, and settles nothing", async () => {
+  it("answers 404 to a signed-in player who is not an operator, and settles nothing", async () => {
     const { eventId, bets } = await eventWithBets([100]);
     const res = await postJson(resultPath(eventId), { homeScore: 3, awayScore: 1 }, player.token);
-    expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: { code: "permission-denied", message: "Only operators can do this." } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: "not-found", message: "No such API route." } });
     expect((await betOf(bets[0]!.user, bets[0]!.bet.id)).status).toBe("open");
     const row = await env.DB.prepare("SELECT status FROM events WHERE event_id = ?").bind(eventId).first();
     expect(row).toBeNull();

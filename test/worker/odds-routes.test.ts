@@ -62,7 +62,7 @@ describe("GET /api/sports", () => {
 describe("GET /api/admin/feed-status", () => {
   it("is for operators only", async () => {
     const player = await signIn();
-    expect((await api("/api/admin/feed-status", { token: player.token })).status).toBe(403);
+    expect((await api("/api/admin/feed-status", { token: player.token })).status).toBe(404);
     const admin = await signIn("admin@vantage.test");
     const res = await api("/api/admin/feed-status", { token: admin.token });
     expect(res.status).toBe(200);

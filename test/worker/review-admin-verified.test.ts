@@ -36,13 +36,13 @@ describe("operator rights need a verified operator address", () => {
       headers: bearer(token),
       body: JSON.stringify({ void: true }),
     });
-    expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: { code: "permission-denied", message: "Only operators can do this." } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: "not-found", message: "No such API route." } });
     const me = (await (await callGoogleMode("/api/me", { headers: bearer(token) })).json()) as { isAdmin: boolean };
     expect(me.isAdmin).toBe(false);
   });
 
-  it("still lets the verified operator through (404 for an unknown game, not 403)", async () => {
+  it("still lets the verified operator through (404 no-such-event for an unknown game)", async () => {
     const { token } = await operatorToken();
     const res = await callGoogleMode(`/api/admin/events/review-unknown-${crypto.randomUUID()}/result`, {
       method: "POST",
@@ -50,6 +50,7 @@ describe("operator rights need a verified operator address", () => {
       body: JSON.stringify({ void: true }),
     });
     expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: "not-found", message: "No such event." } });
     const me = (await (await callGoogleMode("/api/me", { headers: bearer(token) })).json()) as { isAdmin: boolean };
     expect(me.isAdmin).toBe(true);
   });
@@ -69,7 +70,7 @@ describe("GET /api/admin/feed-status", () => {
     const { token, sub } = await operatorToken();
     await markUnverified(sub);
     const res = await callGoogleMode("/api/admin/feed-status", { headers: bearer(token) });
-    expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: { code: "permission-denied", message: "Only operators can do this." } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: "not-found", message: "No such API route." } });
   });
 });

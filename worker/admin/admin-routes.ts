@@ -1,10 +1,12 @@
 // Operator endpoints under /api/admin: a game's result and the odds feed's status
-// (quota and last error). Only signed-in users whose verified e-mail is listed in
-// ADMIN_EMAILS may call them; everyone else gets 403 (401 without a valid token).
+// (quota and last error), and the operator console's API (issue 15: players, feed and
+// settlement views, the audit log). Only signed-in users whose verified e-mail is listed
+// in ADMIN_EMAILS may call them; to everyone else, signed out included, the whole area
+// does not exist (404 not-found, as for an unknown route). Every action is audited.
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { requireUser } from "../auth/require-user";
+import { authenticate, bearerToken } from "../auth/require-user";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { adminEmails } from "../config";
@@ -17,39 +19,66 @@ import { applyOperatorResult } from "../settlement/operator-result";
 import { DateOfBirthSchema } from "../../src/shared/schemas/protection";
 import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet/get-user-wallet";
+import { listAudit, writeAudit } from "./audit-log";
+import { feedView, settlementView } from "./console-views";
+import { playerAdminRoutes } from "./player-admin";
 
-/** An operator is an account whose ADMIN_EMAILS address the identity provider verified. */
+/** What non-operators get from every /api/admin route: the answer of a route that does not exist. */
+const notFound = () => new ApiError(404, "not-found", "No such API route.");
+
+/**
+ * An operator is a signed-in account whose ADMIN_EMAILS address the identity provider
+ * verified (the account as stored, not the token's claim). Anyone else, signed out
+ * included, is told the route does not exist.
+ */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  const user = await authenticate(c.env, bearerToken(c.req.header("Authorization")), Date.now());
+  if (!user) throw notFound();
   const listed = adminEmails(c.env);
-  const account = listed.has(c.var.user.email.trim().toLowerCase()) ? await findUser(getDb(c.env), c.var.user.id) : undefined;
-  if (!account?.emailVerified || !listed.has(account.email.trim().toLowerCase())) {
-    throw new ApiError(403, "permission-denied", "Only operators can do this.");
-  }
+  const account = listed.has(user.email.trim().toLowerCase()) ? await findUser(getDb(c.env), user.id) : undefined;
+  if (!account?.emailVerified || !listed.has(account.email.trim().toLowerCase())) throw notFound();
+  c.set("user", { id: user.id, email: account.email, sessionId: user.sessionId });
   await next();
 });
 
 const Score = z.number().int().min(0).max(10_000);
 
-/** `{homeScore, awayScore}` records a final score; `{void: true}` voids the game (stakes refunded). */
+const OptionalReason = z.string().trim().max(500).optional();
+
+/**
+ * `{homeScore, awayScore}` records a final score; `{void: true}` voids the game (stakes
+ * refunded); either may carry the operator's `reason` for the audit log.
+ */
 export const EventResultSchema = z.union([
-  z.strictObject({ homeScore: Score, awayScore: Score }),
-  z.strictObject({ void: z.literal(true) }),
+  z.strictObject({ homeScore: Score, awayScore: Score, reason: OptionalReason }),
+  z.strictObject({ void: z.literal(true), reason: OptionalReason }),
 ]);
 
 const EventIdSchema = z.string().min(1).max(128);
 
+const AuditQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  target: z.string().min(1).max(128).optional(),
+  before: z.coerce.number().int().min(1).optional(),
+});
+
 export function adminRoutes() {
   const app = new Hono<AppEnv>();
-  app.use("*", requireUser, requireAdmin);
+  app.use("*", requireAdmin);
 
   app.post("/events/:eventId/result", async (c) => {
     const eventId = parseWith(EventIdSchema, c.req.param("eventId"));
-    const result = await readJson(c, EventResultSchema);
+    const { reason, ...result } = await readJson(c, EventResultSchema);
     const now = Date.now();
     const clock = { now, feedNow: await feedNow(c.env, now) };
     const answer = await applyOperatorResult(c.env, eventId, result, c.var.user.email, clock);
     if (!answer.ok) throw fromErrorResult(answer);
     const { ok: _ok, ...body } = answer;
+    await writeAudit(
+      c.env.DB,
+      { actor: c.var.user.email, action: "void" in result ? "void" : "result", target: eventId, reason: reason ?? "", details: body },
+      now,
+    );
     return c.json(body);
   });
 
@@ -57,13 +86,17 @@ export function adminRoutes() {
   // mistyped one is an operator's job. Reopens an account closed only by the age rule.
   app.put("/players/:userId/date-of-birth", async (c) => {
     const userId = parseWith(EventIdSchema, c.req.param("userId"));
-    const { dateOfBirth } = await readJson(c, z.strictObject({ dateOfBirth: DateOfBirthSchema }));
+    const { dateOfBirth, reason } = await readJson(c, z.strictObject({ dateOfBirth: DateOfBirthSchema, reason: OptionalReason }));
     if (!(await findUser(getDb(c.env), userId))) throw new ApiError(404, "not-found", "No such player.");
     const now = Date.now();
     const result = await getUserWallet(c.env, userId).correctDateOfBirth(userId, { dateOfBirth, minAge: tunables(c.env).MIN_AGE }, now);
     if (!result.ok) throw fromErrorResult(result);
-    console.log(`protection admin: ${c.var.user.email} set the date of birth of ${userId}`);
     const protection = await getUserWallet(c.env, userId).getProtection(userId, now);
+    await writeAudit(
+      c.env.DB,
+      { actor: c.var.user.email, action: "date-of-birth", target: userId, reason: reason ?? "", details: { dateOfBirth, closed: protection.state.closed } },
+      now,
+    );
     return c.json({ userId, dateOfBirth: protection.state.dateOfBirth, closed: protection.state.closed });
   });
 
@@ -71,6 +104,15 @@ export function adminRoutes() {
     const provider = getFeedProvider(c.env);
     const guard = provider?.name === "the-odds-api" ? await readCreditGuard(c.env, Date.now()) : { locked: false };
     return c.json({ provider: provider?.name ?? null, creditGuard: guard, sports: await listFeedStatus(c.env) });
+  });
+
+  // ---- the operator console (issue 15) ----
+  app.route("/", playerAdminRoutes());
+  app.get("/feed", async (c) => c.json(await feedView(c.env, Date.now())));
+  app.get("/settlement", async (c) => c.json(await settlementView(c.env, Date.now())));
+  app.get("/audit", async (c) => {
+    const query = parseWith(AuditQuerySchema, c.req.query());
+    return c.json({ entries: await listAudit(c.env.DB, query) });
   });
 
   return app;

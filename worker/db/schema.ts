@@ -300,3 +300,32 @@ export const paymentIntents = sqliteTable(
   },
   (t) => [index("payment_intents_user_idx").on(t.userId, t.createdAt)],
 );
+
+/** Every operator action, append-only (migration 0015, issue #15; triggers refuse UPDATE and DELETE). */
+export const adminAudit = sqliteTable(
+  "admin_audit",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at").notNull(),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    target: text("target").notNull(),
+    reason: text("reason").notNull(),
+    details: text("details").notNull().default("{}"),
+  },
+  (t) => [index("admin_audit_at_idx").on(t.at), index("admin_audit_target_idx").on(t.target, t.at)],
+);
+
+/** The feed's calls and credits per UTC hour (epoch ms of the hour) and sport (migration 0015), for the console. */
+export const feedUsageHourly = sqliteTable(
+  "feed_usage_hourly",
+  {
+    hour: integer("hour").notNull(),
+    sport: text("sport").notNull(),
+    provider: text("provider").notNull(),
+    calls: integer("calls").notNull().default(0),
+    credits: integer("credits").notNull().default(0),
+    errors: integer("errors").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.sport] })],
+);

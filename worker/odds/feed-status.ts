@@ -5,7 +5,7 @@
 // cadence (one call per sport per LIVE_REFRESH_SECONDS) can be watched offline too.
 import { sql } from "drizzle-orm";
 import { getDb } from "../db/database";
-import { feedStatus } from "../db/schema";
+import { feedStatus, feedUsageHourly } from "../db/schema";
 import type { SportKey } from "../../src/shared/sports";
 import type { FeedQuota } from "./feed-provider";
 
@@ -34,6 +34,39 @@ export async function recordFeedStatus(env: Env, update: FeedStatusUpdate, now: 
     ? values
     : { provider: values.provider, lastStatus: values.lastStatus, lastError: values.lastError, updatedAt: now };
   await getDb(env).insert(feedStatus).values(values).onConflictDoUpdate({ target: feedStatus.sport, set });
+  await countHourlyUsage(env, { sport: update.sport, provider: update.provider, credits: quota?.last ?? 0, error: update.error !== null }, now);
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Adds one call (its credits, whether it failed) to the sport's row for the hour of `now` (the console's spend per hour). */
+async function countHourlyUsage(env: Env, call: { sport: SportKey; provider: string; credits: number; error: boolean }, now: number): Promise<void> {
+  const hour = Math.floor(now / HOUR_MS) * HOUR_MS;
+  const errors = call.error ? 1 : 0;
+  await getDb(env)
+    .insert(feedUsageHourly)
+    .values({ hour, sport: call.sport, provider: call.provider, calls: 1, credits: call.credits, errors })
+    .onConflictDoUpdate({
+      target: [feedUsageHourly.hour, feedUsageHourly.sport],
+      set: {
+        provider: call.provider,
+        calls: sql`${feedUsageHourly.calls} + 1`,
+        credits: sql`${feedUsageHourly.credits} + ${call.credits}`,
+        errors: sql`${feedUsageHourly.errors} + ${errors}`,
+      },
+    });
+}
+
+/** Calls, credits and errors per hour (all sports), newest first, over the last `hours` hours. */
+export async function feedUsageByHour(env: Env, now: number, hours: number) {
+  const since = Math.floor(now / HOUR_MS) * HOUR_MS - (hours - 1) * HOUR_MS;
+  const { results } = await env.DB.prepare(
+    `SELECT hour, SUM(calls) AS calls, SUM(credits) AS credits, SUM(errors) AS errors
+       FROM feed_usage_hourly WHERE hour >= ? GROUP BY hour ORDER BY hour DESC`,
+  )
+    .bind(since)
+    .all<{ hour: number; calls: number; credits: number; errors: number }>();
+  return results;
 }
 
 /** The simulator's stand-in for quota headers: one more board call of `sport`. */
@@ -45,6 +78,7 @@ export async function countSimulatorCall(env: Env, sport: SportKey, now: number)
       target: feedStatus.sport,
       set: { provider: "simulator", requestsUsed: sql`coalesce(${feedStatus.requestsUsed}, 0) + 1`, requestsLast: 1, lastStatus: 200, lastError: null, updatedAt: now },
     });
+  await countHourlyUsage(env, { sport, provider: "simulator", credits: 1, error: false }, now);
 }
 
 export async function listFeedStatus(env: Env) {

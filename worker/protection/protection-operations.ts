@@ -27,6 +27,7 @@ import {
   type RefusalDetails,
 } from "../../src/shared/protection";
 import type { WalletTx } from "../wallet/wallet-tx";
+import { gateFreeze } from "../wallet/operator-operations";
 
 /** What the Worker knows about the request that the wallet cannot: the minimum age where the player is. */
 export type PlayContext = { minAge: number };
@@ -112,8 +113,10 @@ export function purchaseTotals(tx: WalletTx): PurchaseTotals {
 
 // ---- gates ----
 
-/** The account gate (age, closure, break) for `action`, or null when it may go ahead. */
+/** The account gate (operator freeze, age, closure, break) for `action`, or null when it may go ahead. */
 export function gatePlay(tx: WalletTx, action: PlayAction, play: PlayContext): Refusal | null {
+  const frozen = gateFreeze(tx);
+  if (frozen) return frozen;
   const verdict = checkPlay(readProtection(tx), action, tx.now, play.minAge);
   return verdict.ok ? null : verdict;
 }

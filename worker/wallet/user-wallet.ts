@@ -63,6 +63,16 @@ import { findPayoutAccount } from "../payments/payout-accounts";
 import { getDb } from "../db/database";
 import { applyEventOutcomes, type EventOutcome, type SettlementSummary } from "./settlement-operations";
 import {
+  adjustBalanceInTx,
+  listDisputesInTx,
+  readFreeze,
+  setFreezeInTx,
+  type AdjustmentInput,
+  type AdjustmentResult,
+  type DisputeRow,
+  type FreezeState,
+} from "./operator-operations";
+import {
   findPlacement,
   listBetsInTx,
   placeBetsInTx,
@@ -398,6 +408,33 @@ export class UserWallet extends DurableObject<Env> {
 
   async releasePurchaseHold(userId: string, holdId: string, now: number): Promise<void> {
     this.transact(userId, now, (tx) => releasePurchaseHoldInTx(tx, holdId));
+  }
+
+  // ---- operator actions (logic in operator-operations.ts; routes in worker/admin/) ----
+
+  async setFreeze(userId: string, input: { frozen: boolean; reason: string; actor: string }, now: number) {
+    return this.transact(userId, now, (tx) => setFreezeInTx(tx, input));
+  }
+
+  async getFreeze(userId: string, now: number): Promise<FreezeState> {
+    return this.read(userId, now, (tx) => readFreeze(tx));
+  }
+
+  /** A manual adjustment; waits for the D1 projection so the console's next read agrees. */
+  async adjustBalance(userId: string, input: AdjustmentInput, now: number): Promise<AdjustmentResult> {
+    const result = this.transact(userId, now, (tx) => adjustBalanceInTx(tx, input));
+    await this.flushOutbox();
+    return result;
+  }
+
+  /** `auditLedger` after draining the outbox, so the D1 projection can be compared too ("Check ledger"). */
+  async auditLedgerDrained(userId: string, now: number) {
+    await this.flushOutbox();
+    return this.auditLedger(userId, now);
+  }
+
+  async listDisputes(userId: string, now: number): Promise<DisputeRow[]> {
+    return this.read(userId, now, (tx) => listDisputesInTx(tx));
   }
 
   // ---- after a change: projection and live push (outside the critical section) ----

@@ -53,6 +53,11 @@
 //                idempotency key in use and when it was first sent (Stripe keeps keys
 //                24 h), a lease so only one attempt runs at a time, and when the next
 //                background retry is due.
+//   account_freeze  one row (id = 1) once an operator froze the account (issue 15):
+//                `frozen` (1 = no bet, purchase, bonus or redemption), the operator's
+//                reason (shown to operators only), who and when. Checked by gatePlay.
+//   admin_adjustments  one row per operator adjustment id (issue 15) with what it asked
+//                for, so a retried request answers the same and moves nothing twice.
 export const WALLET_SCHEMA_VERSION = 1;
 
 export const WALLET_SCHEMA: readonly string[] = [
@@ -199,5 +204,18 @@ export const WALLET_SCHEMA: readonly string[] = [
      lease_until INTEGER NOT NULL,
      attempts INTEGER NOT NULL,
      next_retry_at INTEGER
+   )`,
+  `CREATE TABLE IF NOT EXISTS account_freeze (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     frozen INTEGER NOT NULL CHECK (frozen IN (0, 1)),
+     reason TEXT NOT NULL,
+     actor TEXT NOT NULL,
+     updated_at INTEGER NOT NULL
+   )`,
+  `CREATE TABLE IF NOT EXISTS admin_adjustments (
+     adjustment_id TEXT PRIMARY KEY,
+     currency TEXT NOT NULL,
+     amount INTEGER NOT NULL,
+     created_at INTEGER NOT NULL
    )`,
 ];

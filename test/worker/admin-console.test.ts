@@ -1,0 +1,198 @@
+// The operator console's API (issue 15): only verified operators see it (404 to everyone
+// else), every action lands in the append-only audit log, a freeze refuses each money
+// action inside the wallet, adjustments move money once with one ledger and one audit
+// row, "Check ledger" compares the wallet with its ledger and the D1 projection, and the
+// settlement view lists games past their due time.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openEvents, pickOf, placeBet } from "./bets-helpers";
+import { api, postJson, signIn, type SignedIn } from "./helpers";
+import { HOUR, betOf, coins, leg, newEventId, openBet, seedBets } from "./settlement-fixtures";
+import { FROZEN_MESSAGE } from "../../worker/wallet/operator-operations";
+import { OPENING_COINS } from "../../src/shared/money";
+
+const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
+type ErrorBody = { error: { code: string; message: string } };
+type AuditEntries = { entries: { at: number; actor: string; action: string; target: string; reason: string; details: Record<string, unknown> }[] };
+
+let admin: SignedIn;
+
+beforeAll(async () => {
+  admin = await signIn(ADMIN_EMAIL, "Operator");
+});
+
+async function auditFor(target: string) {
+  const res = await api(`/api/admin/audit?target=${encodeURIComponent(target)}`, { token: admin.token });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as AuditEntries).entries;
+}
+
+const CONSOLE_ROUTES: [string, string, unknown?][] = [
+  ["GET", "/api/admin/players?q=a"],
+  ["GET", "/api/admin/players/someone"],
+  ["POST", "/api/admin/players/someone/freeze", { reason: "test" }],
+  ["POST", "/api/admin/players/someone/unfreeze", { reason: "test" }],
+  ["POST", "/api/admin/players/someone/adjustments", { wallet: "coins", amount: 100, reason: "test" }],
+  ["POST", "/api/admin/players/someone/ledger-check", {}],
+  ["GET", "/api/admin/ledger-audit"],
+  ["GET", "/api/admin/feed"],
+  ["GET", "/api/admin/feed-status"],
+  ["GET", "/api/admin/settlement"],
+  ["GET", "/api/admin/audit"],
+  ["POST", "/api/admin/events/evt-x/result", { void: true }],
+  ["PUT", "/api/admin/players/someone/date-of-birth", { dateOfBirth: "1990-01-01" }],
+];
+
+describe("the console API is there for verified operators only", () => {
+  it.each(CONSOLE_ROUTES)("%s %s answers 404 not-found to the signed out, a player and an unverified operator address", async (method, path, body) => {
+    const player = await signIn();
+    const unverified = await signIn(ADMIN_EMAIL, "Operator");
+    await env.DB.prepare("UPDATE users SET email_verified = 0 WHERE id = ?").bind(unverified.userId).run();
+    try {
+      for (const token of [undefined, player.token, unverified.token, "not-a-token"]) {
+        const res = await api(path, { method, token, body: body === undefined ? undefined : JSON.stringify(body) });
+        expect(res.status, `${method} ${path} with ${token === undefined ? "no token" : "a token"}`).toBe(404);
+        expect(await res.json()).toEqual({ error: { code: "not-found", message: "No such API route." } });
+      }
+    } finally {
+      await env.DB.prepare("UPDATE users SET email_verified = 1 WHERE id = ?").bind(unverified.userId).run();
+    }
+  });
+});
+
+describe("players", () => {
+  it("finds players by e-mail prefix or handle, and shows their money", async () => {
+    const player = await signIn(`lookup-${crypto.randomUUID().slice(0, 6)}@example.com`, "Looked Up");
+    const handle = `h_${crypto.randomUUID().slice(0, 8)}`;
+    expect((await api("/api/me", { method: "PATCH", token: player.token, body: JSON.stringify({ handle }) })).status).toBe(200);
+    const byMail = (await (await api(`/api/admin/players?q=${encodeURIComponent(player.email.slice(0, 12).toUpperCase())}`, { token: admin.token })).json()) as {
+      players: { uid: string; handle: string | null }[];
+    };
+    expect(byMail.players.map((p) => p.uid)).toContain(player.userId);
+    const byHandle = (await (await api(`/api/admin/players?q=@${handle}`, { token: admin.token })).json()) as { players: { uid: string; email: string; handle: string }[] };
+    expect(byHandle.players).toEqual([{ uid: player.userId, email: player.email, displayName: "Looked Up", handle }]);
+    expect((await api("/api/admin/players?q=", { token: admin.token })).status).toBe(400);
+
+    const res = await api(`/api/admin/players/${player.userId}`, { token: admin.token });
+    expect(res.status).toBe(200);
+    const detail = (await res.json()) as Record<string, unknown> & { ledger: { reason: string }[]; balances: { coins: number; cash: number } };
+    expect(detail).toMatchObject({ balances: { coins: OPENING_COINS, cash: 0 }, owed: { coins: 0, cash: 0 }, frozen: false, bets: [], redemptions: [], disputes: [], payoutIdentityRefusals: [] });
+    expect(detail.ledger.map((r) => r.reason)).toEqual(["opening_balance"]);
+    expect((await api("/api/admin/players/nobody-at-all", { token: admin.token })).status).toBe(404);
+  });
+});
+
+describe("freeze", () => {
+  it("refuses every money action with a neutral message until unfrozen; the reason is for operators only", async () => {
+    const player = await signIn();
+    const [event] = await openEvents(1);
+    const bet = () => placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 10, picks: [pickOf(event!, "Moneyline", "Home")] });
+    const actions: Record<string, () => Promise<Response>> = {
+      bet,
+      bonus: () => postJson("/api/grantDailyBonus", {}, player.token),
+      checkout: () => postJson("/api/checkout/session", { amountCents: 999 }, player.token),
+      redeem: () => postJson("/api/withdrawals", { amount: 20 }, player.token),
+    };
+    expect((await postJson(`/api/admin/players/${player.userId}/freeze`, {}, admin.token)).status).toBe(400);
+    expect((await postJson(`/api/admin/players/${player.userId}/freeze`, { reason: "  " }, admin.token)).status).toBe(400);
+    const frozen = await postJson(`/api/admin/players/${player.userId}/freeze`, { reason: "chargeback ring under review" }, admin.token);
+    expect(frozen.status).toBe(200);
+    expect(await frozen.json()).toMatchObject({ frozen: true, changed: true });
+    for (const [name, action] of Object.entries(actions)) {
+      const res = await action();
+      const body = (await res.json()) as ErrorBody;
+      expect({ name, status: res.status, body }).toEqual({ name, status: 403, body: { error: { code: "account-frozen", message: FROZEN_MESSAGE } } });
+      expect(JSON.stringify(body)).not.toContain("chargeback");
+    }
+    expect(await coins(player.userId)).toBe(OPENING_COINS);
+    const detail = (await (await api(`/api/admin/players/${player.userId}`, { token: admin.token })).json()) as { frozen: boolean; freeze: { reason: string; actor: string } };
+    expect(detail).toMatchObject({ frozen: true, freeze: { reason: "chargeback ring under review", actor: ADMIN_EMAIL } });
+
+    expect((await postJson(`/api/admin/players/${player.userId}/unfreeze`, { reason: "cleared" }, admin.token)).status).toBe(200);
+    expect((await bet()).status).toBe(200);
+    const entries = await auditFor(player.userId);
+    expect(entries.map((e) => [e.action, e.actor, e.reason])).toEqual([
+      ["unfreeze", ADMIN_EMAIL, "cleared"],
+      ["freeze", ADMIN_EMAIL, "chargeback ring under review"],
+    ]);
+  });
+});
+
+describe("adjustments", () => {
+  it("write one admin_adjustment ledger row and one audit row, once per adjustment id", async () => {
+    const player = await signIn();
+    const path = `/api/admin/players/${player.userId}/adjustments`;
+    const adjustmentId = crypto.randomUUID();
+    const body = { wallet: "coins", amount: 250, reason: "goodwill after outage", adjustmentId };
+    for (let i = 0; i < 2; i++) {
+      const res = await postJson(path, body, admin.token);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ replayed: i === 1, balances: { coins: OPENING_COINS + 250 } });
+    }
+    const ledger = await (await import("./settlement-fixtures")).wallet(player.userId).getLedger(player.userId, Date.now());
+    expect(ledger.filter((r) => r.reason === "admin_adjustment")).toEqual([
+      expect.objectContaining({ currency: "coins", amount: 250, balanceAfter: OPENING_COINS + 250, reference: `adjustment:${adjustmentId}` }),
+    ]);
+    const entries = await auditFor(player.userId);
+    expect(entries).toEqual([expect.objectContaining({ action: "adjustment", reason: "goodwill after outage", details: expect.objectContaining({ amount: 250, wallet: "coins" }) })]);
+
+    expect((await postJson(path, { ...body, amount: 999 }, admin.token)).status).toBe(409);
+    const noReason = await postJson(path, { wallet: "coins", amount: 5 }, admin.token);
+    expect(noReason.status).toBe(400);
+    const belowZero = await postJson(path, { wallet: "coins", amount: -(OPENING_COINS + 251), reason: "too much" }, admin.token);
+    expect(belowZero.status).toBe(409);
+    expect(((await belowZero.json()) as ErrorBody).error.code).toBe("insufficient-funds");
+    const debit = await postJson(path, { wallet: "coins", amount: -(OPENING_COINS + 250), reason: "reclaim" }, admin.token);
+    expect(await debit.json()).toMatchObject({ balances: { coins: 0 } });
+    expect((await postJson(path, { wallet: "cash", amount: 0, reason: "zero" }, admin.token)).status).toBe(400);
+    expect((await auditFor(player.userId)).length).toBe(2);
+  });
+
+  it("the audit log cannot be edited or emptied", async () => {
+    await expect(env.DB.prepare("UPDATE admin_audit SET reason = 'x'").run()).rejects.toThrow(/append-only/);
+    await expect(env.DB.prepare("DELETE FROM admin_audit").run()).rejects.toThrow(/append-only/);
+  });
+});
+
+describe("check ledger", () => {
+  it("agrees for a healthy wallet and names a projection that drifted", async () => {
+    const player = await signIn();
+    const check = await postJson(`/api/admin/players/${player.userId}/ledger-check`, {}, admin.token);
+    expect(await check.json()).toMatchObject({ ok: true, mismatches: [], wallet: { coins: { balance: OPENING_COINS, ledgerSum: OPENING_COINS } }, projection: { coinBalance: OPENING_COINS } });
+    await env.DB.prepare("UPDATE wallet_balances SET coin_balance = 1 WHERE user_id = ?").bind(player.userId).run();
+    const drifted = (await (await postJson(`/api/admin/players/${player.userId}/ledger-check`, {}, admin.token)).json()) as { ok: boolean; mismatches: string[] };
+    expect(drifted).toMatchObject({ ok: false, mismatches: [`projection: coins 1 in D1, ${OPENING_COINS} in the wallet`] });
+    const page = (await (await api("/api/admin/ledger-audit?limit=100&sample=1", { token: admin.token })).json()) as { checked: number; mismatches: { userId: string }[] };
+    expect(page.checked).toBeGreaterThan(0);
+    expect((await auditFor(player.userId)).map((e) => e.reason)).toEqual(["MISMATCH", "ledger agrees"]);
+  });
+});
+
+describe("results from the console", () => {
+  it("lists a game past its due time, and voiding it there returns the stake and is audited", async () => {
+    const player = await signIn();
+    const eventId = newEventId();
+    const bet = openBet([leg({ eventId, league: "icehockey_nhl", home: "Oilers", away: "Flames", startTime: new Date(Date.now() - 30 * HOUR).toISOString() })], { stake: 300 });
+    await seedBets(player.userId, [bet]);
+    const view = (await (await api("/api/admin/settlement", { token: admin.token })).json()) as { pastDue: { eventId: string; home: string; players: number }[]; runs: unknown[] };
+    expect(view.pastDue).toEqual(expect.arrayContaining([expect.objectContaining({ eventId, home: "Oilers", away: "Flames", players: 1, openLegs: 1 })]));
+    const res = await postJson(`/api/admin/events/${eventId}/result`, { void: true, reason: "feed never sent a final" }, admin.token);
+    expect(res.status).toBe(200);
+    expect((await betOf(player.userId, bet.id)).result).toBe("void");
+    expect(await coins(player.userId)).toBe(OPENING_COINS);
+    expect(await auditFor(eventId)).toEqual([expect.objectContaining({ action: "void", reason: "feed never sent a final", actor: ADMIN_EMAIL })]);
+    const after = (await (await api("/api/admin/settlement", { token: admin.token })).json()) as { pastDue: { eventId: string }[] };
+    expect(after.pastDue.map((g) => g.eventId)).not.toContain(eventId);
+  });
+
+  it("the feed view shows the provider, calls per sport and spend per hour", async () => {
+    await openEvents(1);
+    const res = await api("/api/admin/feed", { token: admin.token });
+    expect(res.status).toBe(200);
+    const feed = (await res.json()) as { provider: string; sports: { sport: string; requestsUsed: number }[]; spend: { thisHour: { calls: number } | null }; live: { state: string } };
+    expect(feed.provider).toBe("simulator");
+    expect(feed.sports.length).toBeGreaterThan(0);
+    expect(feed.spend.thisHour?.calls).toBeGreaterThan(0);
+    expect(feed.live.state).toBe("running");
+  });
+});

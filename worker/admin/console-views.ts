@@ -1,0 +1,132 @@
+// The console's read-only views (issue 15): the odds feed (provider, last call and quota
+// per sport, spend per hour, live refresh state and credit guard, errors), settlement
+// (recent runs, the backlog, and games past their due time with no result) and the
+// audit log. Figures come from D1 tables the feed, settlement and operators write.
+import type { SportKey } from "../../src/shared/sports";
+import type { BetLeg } from "../../src/shared/schemas/bets";
+import { readCreditGuard } from "../odds/credit-guard";
+import { feedUsageByHour, listFeedStatus } from "../odds/feed-status";
+import { feedNow, getFeedProvider } from "../odds/odds-service";
+import { dueAfterMs, type FeedName } from "../settlement/settlement-policy";
+import { tunables } from "../tunables";
+
+const FEED_HOURS = 24;
+
+export async function feedView(env: Env, now: number) {
+  const provider = getFeedProvider(env);
+  const rules = tunables(env);
+  const guard = provider?.name === "the-odds-api" ? await readCreditGuard(env, now) : { locked: false as const };
+  const [sports, hours] = await Promise.all([listFeedStatus(env), feedUsageByHour(env, now, FEED_HOURS)]);
+  const paid = sports.filter((s) => s.provider === "the-odds-api");
+  const newestPaid = paid.reduce<(typeof paid)[number] | null>((a, b) => (a && a.updatedAt >= b.updatedAt ? a : b), null);
+  const lastHour = hours[0]?.hour === Math.floor(now / 3_600_000) * 3_600_000 ? hours[0] : undefined;
+  const finished = hours.filter((h) => h !== lastHour);
+  return {
+    provider: provider?.name ?? null,
+    /** The quota is account-wide: the newest call's headers speak for it. */
+    credits: newestPaid ? { remaining: newestPaid.requestsRemaining, used: newestPaid.requestsUsed, at: newestPaid.updatedAt } : null,
+    creditGuard: guard,
+    reserve: rules.FEED_CREDIT_RESERVE,
+    live: {
+      refreshSeconds: rules.LIVE_REFRESH_SECONDS,
+      priceMaxAgeSeconds: rules.LIVE_PRICE_MAX_AGE_SECONDS,
+      /** Live refreshes run unless the credit guard is up. */
+      state: guard.locked ? "stopped" : "running",
+    },
+    spend: {
+      thisHour: lastHour ?? null,
+      averagePerHour: finished.length ? Math.round(finished.reduce((sum, h) => sum + h.credits, 0) / finished.length) : null,
+      hours,
+    },
+    sports: sports.map((s) => ({
+      sport: s.sport,
+      provider: s.provider,
+      lastCallAt: s.updatedAt,
+      lastStatus: s.lastStatus,
+      lastError: s.lastError,
+      requestsRemaining: s.requestsRemaining,
+      requestsUsed: s.requestsUsed,
+      requestsLast: s.requestsLast,
+    })),
+    errors: sports.filter((s) => s.lastError).map((s) => ({ sport: s.sport, at: s.updatedAt, status: s.lastStatus, error: s.lastError })),
+  };
+}
+
+export type PastDueGame = {
+  eventId: string;
+  sport: string;
+  home: string;
+  away: string;
+  startTime: number;
+  dueAt: number;
+  openLegs: number;
+  players: number;
+};
+
+const PAST_DUE_LIMIT = 100;
+
+/** Started games with open legs and no result whose due time (plus ADMIN_PAST_DUE_MINUTES) has passed on the feed's clock. */
+export async function pastDueGames(env: Env, now: number): Promise<PastDueGame[]> {
+  const provider = getFeedProvider(env);
+  const feed: FeedName = provider?.name === "the-odds-api" ? "the-odds-api" : "simulator";
+  const clock = await feedNow(env, now);
+  const graceMs = tunables(env).ADMIN_PAST_DUE_MINUTES * 60_000;
+  const { results } = await env.DB.prepare(
+    `SELECT l.event_id AS eventId, l.sport AS sport, MIN(l.commence_time) AS startTime,
+            COUNT(*) AS openLegs, COUNT(DISTINCT l.user_id) AS players, MIN(b.legs_json) AS legsJson, MIN(l.leg_index) AS legIndex,
+            e.home AS home, e.away AS away
+       FROM bet_legs l JOIN bets b ON b.id = l.bet_id LEFT JOIN events e ON e.event_id = l.event_id
+      WHERE l.result IS NULL AND l.commence_time <= ? AND (e.status IS NULL OR e.status NOT IN ('final', 'void'))
+      GROUP BY l.event_id ORDER BY startTime LIMIT ?`,
+  )
+    .bind(clock, PAST_DUE_LIMIT * 4)
+    .all<{ eventId: string; sport: SportKey; startTime: number; openLegs: number; players: number; legsJson: string; legIndex: number; home: string | null; away: string | null }>();
+  const games: PastDueGame[] = [];
+  for (const r of results) {
+    const dueAt = r.startTime + dueAfterMs(r.sport, feed) + graceMs;
+    if (dueAt > clock) continue;
+    let home = r.home ?? "";
+    let away = r.away ?? "";
+    if (!home || !away) {
+      const leg = (JSON.parse(r.legsJson) as BetLeg[]).find((l) => l.eventId === r.eventId);
+      home = leg?.home ?? home;
+      away = leg?.away ?? away;
+    }
+    games.push({ eventId: r.eventId, sport: r.sport, home, away, startTime: r.startTime, dueAt, openLegs: r.openLegs, players: r.players });
+    if (games.length >= PAST_DUE_LIMIT) break;
+  }
+  return games;
+}
+
+const RUNS = 20;
+
+export async function settlementView(env: Env, now: number) {
+  const { results: runs } = await env.DB.prepare("SELECT * FROM settlement_runs ORDER BY id DESC LIMIT ?").bind(RUNS).all<{
+    id: number;
+    trigger: string;
+    started_at: number;
+    finished_at: number | null;
+    wallets_called: number;
+    wallet_errors: number;
+    legs_graded: number;
+    bets_settled: number;
+    pending: number;
+    summary: string | null;
+  }>();
+  return {
+    feedNow: await feedNow(env, now),
+    runs: runs.map((r) => ({
+      id: r.id,
+      trigger: r.trigger,
+      startedAt: r.started_at,
+      finishedAt: r.finished_at,
+      walletsSettled: r.wallets_called,
+      walletErrors: r.wallet_errors,
+      legsGraded: r.legs_graded,
+      betsSettled: r.bets_settled,
+      pending: r.pending === 1,
+      summary: r.summary,
+    })),
+    pastDue: await pastDueGames(env, now),
+  };
+}

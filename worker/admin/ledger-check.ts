@@ -1,0 +1,42 @@
+// "Check ledger" (issue 15): one wallet's money invariants side by side. The wallet's
+// `auditLedger` gives each balance next to its ledger sum and what is owed next to the
+// owed ledger's sum; the D1 projection (`wallet_balances`) must show the wallet's
+// balances once its outbox has drained. `ledgerMismatches` is pure, so the console, the
+// `npm run audit` script and tests read the same verdict.
+export type WalletAudit = {
+  coins: { balance: number; ledgerSum: number };
+  cash: { balance: number; ledgerSum: number };
+  owed: { coins: { owed: number; ledgerSum: number }; cash: { owed: number; ledgerSum: number } };
+  pendingOutbox: number;
+};
+
+export type Projection = { coinBalance: number; cashCents: number } | null;
+
+export type LedgerCheck = {
+  userId: string;
+  ok: boolean;
+  mismatches: string[];
+  wallet: WalletAudit;
+  projection: Projection;
+};
+
+export function ledgerMismatches(audit: WalletAudit, projection: Projection): string[] {
+  const out: string[] = [];
+  if (audit.coins.balance !== audit.coins.ledgerSum) out.push(`coins: balance ${audit.coins.balance} but ledger sums to ${audit.coins.ledgerSum}`);
+  if (audit.cash.balance !== audit.cash.ledgerSum) out.push(`cash: balance ${audit.cash.balance} but ledger sums to ${audit.cash.ledgerSum}`);
+  for (const currency of ["coins", "cash"] as const) {
+    const owed = audit.owed[currency];
+    if (owed.owed !== owed.ledgerSum) out.push(`${currency}: owed ${owed.owed} but the owed ledger sums to ${owed.ledgerSum}`);
+    if (owed.owed < 0) out.push(`${currency}: owed is negative (${owed.owed})`);
+  }
+  if (audit.coins.balance < 0 || audit.cash.balance < 0) out.push("a balance is negative");
+  // The projection may lag while the outbox still holds rows; only a drained wallet must agree.
+  if (audit.pendingOutbox === 0) {
+    if (!projection) out.push("projection: no wallet_balances row in D1");
+    else {
+      if (projection.coinBalance !== audit.coins.balance) out.push(`projection: coins ${projection.coinBalance} in D1, ${audit.coins.balance} in the wallet`);
+      if (projection.cashCents !== audit.cash.balance) out.push(`projection: cash ${projection.cashCents} in D1, ${audit.cash.balance} in the wallet`);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,201 @@
+// The console's Players tab (issue 15): look a player up by e-mail or handle, see their
+// money (balances, what is owed, the newest ledger rows, bets, redemptions, disputes,
+// protection and payout-identity refusals), freeze or unfreeze the account, adjust a
+// balance by hand and check the ledger. Money moves only in the player's wallet Durable
+// Object (worker/wallet/operator-operations.ts); every action writes one audit row.
+import { Hono } from "hono";
+import { z } from "zod";
+import { findUser } from "../auth/users";
+import { getDb } from "../db/database";
+import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
+import type { AppEnv } from "../http/app-types";
+import { getUserWallet } from "../wallet/get-user-wallet";
+import { writeAudit } from "./audit-log";
+import { ledgerMismatches, type LedgerCheck } from "./ledger-check";
+
+export const ReasonSchema = z
+  .string({ error: "A reason is required." })
+  .trim()
+  .min(3, "A reason is required (at least 3 characters).")
+  .max(500, "Keep the reason under 500 characters.");
+
+const UidSchema = z.string().min(1).max(128);
+const SearchSchema = z.object({ q: z.string().trim().min(1, "Type an e-mail or a handle.").max(200) });
+const FreezeSchema = z.strictObject({ reason: ReasonSchema });
+/** Signed minor units (Coins, Vantage Cash cents); `adjustmentId` makes a retry move nothing twice. */
+const AdjustmentSchema = z.strictObject({
+  wallet: z.enum(["coins", "cash"]),
+  amount: z.number().int().refine((n) => n !== 0, "The amount must not be zero.").refine((n) => Math.abs(n) <= 1_000_000_000, "The amount is too large."),
+  reason: ReasonSchema,
+  adjustmentId: z.string().min(8).max(128).optional(),
+});
+
+/** One page of the all-wallets audit (`npm run audit`): players after `after` by id, or a random sample. */
+const LedgerAuditSchema = z.strictObject({
+  after: z.string().max(128).default(""),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  sample: z.enum(["0", "1"]).default("0"),
+});
+
+export type PlayerHit = { uid: string; email: string; displayName: string; handle: string | null };
+
+/** Players whose e-mail or handle starts with `q` (case-insensitive), or whose id is `q`. */
+export async function searchPlayers(db: D1Database, q: string, limit = 25): Promise<PlayerHit[]> {
+  const needle = q.toLowerCase().replace(/^@/, "");
+  const like = `${needle.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const { results } = await db
+    .prepare(
+      `SELECT u.id AS uid, u.email AS email, u.display_name AS displayName, p.handle AS handle
+         FROM users u LEFT JOIN player_profiles p ON p.user_id = u.id
+        WHERE u.id = ? OR lower(u.email) LIKE ? ESCAPE '\\' OR p.handle LIKE ? ESCAPE '\\'
+        ORDER BY lower(u.email) LIMIT ?`,
+    )
+    .bind(q, like, like, limit)
+    .all<PlayerHit>();
+  return results;
+}
+
+async function requirePlayer(env: Env, uid: string) {
+  const user = await findUser(getDb(env), uid);
+  if (!user) throw new ApiError(404, "not-found", "No such player.");
+  return user;
+}
+
+export async function checkPlayerLedger(env: Env, uid: string, now: number): Promise<LedgerCheck> {
+  const wallet = await getUserWallet(env, uid).auditLedgerDrained(uid, now);
+  const row = await env.DB.prepare("SELECT coin_balance AS coinBalance, cash_cents AS cashCents FROM wallet_balances WHERE user_id = ?")
+    .bind(uid)
+    .first<{ coinBalance: number; cashCents: number }>();
+  const projection = row ?? null;
+  const mismatches = ledgerMismatches(wallet, projection);
+  return { userId: uid, ok: mismatches.length === 0, mismatches, wallet, projection };
+}
+
+export function playerAdminRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get("/players", async (c) => {
+    const { q } = parseWith(SearchSchema, c.req.query());
+    return c.json({ players: await searchPlayers(c.env.DB, q) });
+  });
+
+  app.get("/players/:uid", async (c) => {
+    const uid = parseWith(UidSchema, c.req.param("uid"));
+    const user = await requirePlayer(c.env, uid);
+    const now = Date.now();
+    const wallet = getUserWallet(c.env, uid);
+    const [redeemable, ledger, bets, redemptions, disputes, freeze, protection, profile, refusals] = await Promise.all([
+      wallet.getRedeemable(uid, now),
+      wallet.getLedger(uid, now, 100),
+      wallet.listBets(uid, { limit: 50 }, now),
+      wallet.listRedemptions(uid, now),
+      wallet.listDisputes(uid, now),
+      wallet.getFreeze(uid, now),
+      wallet.getProtection(uid, now),
+      c.env.DB.prepare("SELECT handle FROM player_profiles WHERE user_id = ?").bind(uid).first<{ handle: string | null }>(),
+      c.env.DB.prepare(
+        `SELECT id, owner_user_id AS ownerUserId, account_id AS accountId, amount_cents AS amountCents, created_at AS createdAt
+           FROM payout_identity_refusals WHERE user_id = ? ORDER BY created_at DESC LIMIT 20`,
+      )
+        .bind(uid)
+        .all<{ id: number; ownerUserId: string; accountId: string; amountCents: number; createdAt: number }>(),
+    ]);
+    const { balances } = redeemable;
+    return c.json({
+      player: { uid, email: user.email, emailVerified: user.emailVerified, displayName: user.displayName, handle: profile?.handle ?? null, createdAt: user.createdAt, lastLoginAt: user.lastLoginAt },
+      balances: { coins: balances.coinBalance, cash: balances.vantageCash },
+      owed: { coins: balances.owedCoins ?? 0, cash: balances.owedCash ?? 0 },
+      redeemableCash: redeemable.redeemableCash,
+      cashToPlay: redeemable.cashToPlay,
+      redemptionPause: redeemable.redemptionPause,
+      frozen: freeze.frozen,
+      freeze,
+      protection: protection.state,
+      ledger,
+      bets: bets.bets,
+      redemptions,
+      disputes,
+      payoutIdentityRefusals: refusals.results,
+    });
+  });
+
+  for (const frozen of [true, false]) {
+    app.post(`/players/:uid/${frozen ? "freeze" : "unfreeze"}`, async (c) => {
+      const uid = parseWith(UidSchema, c.req.param("uid"));
+      const { reason } = await readJson(c, FreezeSchema);
+      await requirePlayer(c.env, uid);
+      const now = Date.now();
+      const actor = c.var.user.email;
+      const answer = await getUserWallet(c.env, uid).setFreeze(uid, { frozen, reason, actor }, now);
+      // An unchanged state (already frozen) is answered as is and not audited again.
+      if (answer.changed) await writeAudit(c.env.DB, { actor, action: frozen ? "freeze" : "unfreeze", target: uid, reason }, now);
+      return c.json({ uid, frozen: answer.freeze.frozen, changed: answer.changed, freeze: answer.freeze });
+    });
+  }
+
+  app.post("/players/:uid/adjustments", async (c) => {
+    const uid = parseWith(UidSchema, c.req.param("uid"));
+    const input = await readJson(c, AdjustmentSchema);
+    await requirePlayer(c.env, uid);
+    const adjustmentId = input.adjustmentId ?? c.req.header("Idempotency-Key") ?? crypto.randomUUID();
+    const now = Date.now();
+    const answer = await getUserWallet(c.env, uid).adjustBalance(uid, { adjustmentId, wallet: input.wallet, amount: input.amount }, now);
+    if (!answer.ok) throw fromErrorResult(answer);
+    if (!answer.replayed) {
+      await writeAudit(
+        c.env.DB,
+        {
+          actor: c.var.user.email,
+          action: "adjustment",
+          target: uid,
+          reason: input.reason,
+          details: { adjustmentId, wallet: input.wallet, amount: input.amount, balanceAfter: answer.balanceAfter },
+        },
+        now,
+      );
+    }
+    const { balances } = answer;
+    return c.json({
+      uid,
+      adjustmentId,
+      replayed: answer.replayed,
+      balances: { coins: balances.coinBalance, cash: balances.vantageCash },
+      owed: { coins: balances.owedCoins ?? 0, cash: balances.owedCash ?? 0 },
+    });
+  });
+
+  app.post("/players/:uid/ledger-check", async (c) => {
+    const uid = parseWith(UidSchema, c.req.param("uid"));
+    await requirePlayer(c.env, uid);
+    const now = Date.now();
+    const check = await checkPlayerLedger(c.env, uid, now);
+    await writeAudit(
+      c.env.DB,
+      { actor: c.var.user.email, action: "check-ledger", target: uid, reason: check.ok ? "ledger agrees" : "MISMATCH", details: { mismatches: check.mismatches } },
+      now,
+    );
+    return c.json(check);
+  });
+
+  // Every wallet (or a sample), one page at a time: what `npm run audit` walks through.
+  app.get("/ledger-audit", async (c) => {
+    const query = parseWith(LedgerAuditSchema, c.req.query());
+    const sample = query.sample === "1";
+    const { results } = await c.env.DB.prepare(
+      sample ? "SELECT id FROM users ORDER BY random() LIMIT ?" : "SELECT id FROM users WHERE id > ? ORDER BY id LIMIT ?",
+    )
+      .bind(...(sample ? [query.limit] : [query.after, query.limit]))
+      .all<{ id: string }>();
+    const now = Date.now();
+    const checks: LedgerCheck[] = [];
+    for (const { id } of results) checks.push(await checkPlayerLedger(c.env, id, now));
+    const last = results[results.length - 1];
+    return c.json({
+      checked: checks.length,
+      mismatches: checks.filter((check) => !check.ok),
+      next: !sample && last && results.length === query.limit ? last.id : null,
+    });
+  });
+
+  return app;
+}
