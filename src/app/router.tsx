@@ -56,6 +56,9 @@ export const routes: RouteObject[] = [
               { path: "account", handle: titled("Account"), lazy: async () => ({ Component: (await import("../features/account/components/account-page")).AccountPage }) },
             ],
           },
+          // The operator console (issue 15): its own chunk; no title of its own, so to
+          // anyone but an operator it is the not-found page in every respect.
+          { path: "admin", lazy: async () => ({ Component: (await import("../features/admin/components/admin-console-page")).AdminConsolePage }) },
           { path: "*", handle: titled("Page not found"), element: <NotFoundPage /> },
         ],
       },

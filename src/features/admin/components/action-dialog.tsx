@@ -1,0 +1,118 @@
+// The console's confirmation for every action that moves money or changes a player:
+// a modal that says what will happen, asks for the operator's reason (required, at
+// least 3 characters, as the API demands) and shows the server's refusal in place.
+// Focus moves in and is trapped; Escape or Cancel closes it unless a request is running.
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { errorMessage } from "../../../lib/api-client";
+
+type Props = {
+  title: string;
+  confirmLabel: string;
+  danger?: boolean;
+  children?: ReactNode;
+  /** Extra validation of the dialog's own fields; a message blocks the confirm. */
+  invalid?: string | null;
+  onConfirm(reason: string): Promise<void>;
+  onClose(): void;
+};
+
+const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+export const MIN_REASON = 3;
+
+export function ActionDialog({ title, confirmLabel, danger = false, children, invalid = null, onConfirm, onClose }: Props) {
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const reasonId = useId();
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const root = panel.current;
+    (root?.querySelector<HTMLElement>("[data-autofocus]") ?? root?.querySelector<HTMLElement>(FOCUSABLE))?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (!root) return;
+      if (event.key === "Escape") {
+        event.preventDefault();
+        if (!busyRef.current) onCloseRef.current();
+        return;
+      }
+      if (event.key !== "Tab") return;
+      const items = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      opener?.focus();
+    };
+  }, []);
+
+  const reasonMissing = reason.trim().length < MIN_REASON;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (reasonMissing || invalid || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm(reason.trim());
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err, "That did not work. Try again."));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="admin-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onClose()}>
+      <div ref={panel} className="admin-dialog card" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <form onSubmit={submit} noValidate>
+          <h2 id={titleId} className="card-title">
+            {title}
+          </h2>
+          {children}
+          <label className="admin-field" htmlFor={reasonId}>
+            <span>Reason (required, kept in the audit log)</span>
+            <textarea
+              id={reasonId}
+              className="input"
+              rows={2}
+              value={reason}
+              maxLength={500}
+              data-autofocus={children ? undefined : true}
+              aria-invalid={tried && reasonMissing}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </label>
+          {tried && reasonMissing && <p className="admin-error" role="alert">Give a reason of at least {MIN_REASON} characters.</p>}
+          {tried && invalid && <p className="admin-error" role="alert">{invalid}</p>}
+          {error && <p className="admin-error" role="alert">{error}</p>}
+          <div className="admin-dialog-actions">
+            <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
+              Cancel
+            </button>
+            <button type="submit" className={`btn ${danger ? "btn-danger" : "btn-primary"}`} disabled={busy}>
+              {busy ? "Working..." : confirmLabel}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

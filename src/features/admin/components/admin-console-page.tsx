@@ -1,0 +1,83 @@
+// The operator console at /admin (issue 15), loaded on demand in its own chunk. Only
+// operators see it: everyone else — signed out, a player, an unverified operator
+// address — gets the not-found page, as from the API (404). Tabs Feed / Settlement /
+// Players / Audit; the open tab lives in the address (?tab=) so a reload keeps it.
+import { useCallback, useState } from "react";
+import { useSearchParams } from "react-router";
+import { NotFoundPage } from "../../../app/routes/not-found-page";
+import { useAuth } from "../../auth/auth-provider";
+import { AdminDeniedContext } from "../hooks/use-admin-load";
+import { AuditTab } from "./audit-tab";
+import { FeedTab } from "./feed-tab";
+import { PlayersTab } from "./players-tab";
+import { SettlementTab } from "./settlement-tab";
+import "./admin.css";
+
+const TABS = [
+  { key: "feed", label: "Feed" },
+  { key: "settlement", label: "Settlement" },
+  { key: "players", label: "Players" },
+  { key: "audit", label: "Audit" },
+] as const;
+type TabKey = (typeof TABS)[number]["key"];
+
+export function AdminConsolePage() {
+  const { status, user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const [denied, setDenied] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const deny = useCallback(() => setDenied(true), []);
+  const tab: TabKey = TABS.find((t) => t.key === params.get("tab"))?.key ?? "feed";
+
+  if (status === "loading") {
+    return (
+      <p className="auth-status" role="status">
+        Loading...
+      </p>
+    );
+  }
+  if (status === "signed-out" || !user?.isAdmin || denied) return <NotFoundPage />;
+
+  const select = (key: TabKey) => {
+    setNotice(null);
+    setParams(key === "feed" ? {} : { tab: key }, { replace: true });
+  };
+
+  return (
+    <AdminDeniedContext.Provider value={deny}>
+      <main className="page admin-page">
+        <div className="admin-title">
+          <h1>Operator console</h1>
+          <span className="admin-muted">{user.email}</span>
+        </div>
+        <div className="tabs admin-tabs" role="tablist" aria-label="Console views">
+          {TABS.map((t) => (
+            <button
+              key={t.key}
+              type="button"
+              role="tab"
+              id={`admin-tab-${t.key}`}
+              aria-selected={tab === t.key}
+              aria-controls="admin-panel"
+              className="tab"
+              onClick={() => select(t.key)}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        {notice && (
+          <p className="admin-notice" role="status">
+            {notice}
+          </p>
+        )}
+        <div id="admin-panel" role="tabpanel" aria-labelledby={`admin-tab-${tab}`}>
+          {tab === "feed" && <FeedTab />}
+          {tab === "settlement" && <SettlementTab onChanged={setNotice} />}
+          {tab === "players" && <PlayersTab onChanged={setNotice} />}
+          {tab === "audit" && <AuditTab />}
+        </div>
+      </main>
+    </AdminDeniedContext.Provider>
+  );
+}

@@ -1,0 +1,38 @@
+// Loading, error (with retry) and empty states shared by the console's views.
+import type { ReactNode } from "react";
+
+export function Loading({ what }: { what: string }) {
+  return (
+    <p className="admin-muted" role="status">
+      Loading {what}...
+    </p>
+  );
+}
+
+export function LoadError({ message, onRetry }: { message: string; onRetry(): void }) {
+  return (
+    <div className="admin-error-box" role="alert">
+      <span>{message}</span>
+      <button type="button" className="btn btn-sm btn-ghost" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="admin-muted admin-empty">{children}</p>;
+}
+
+/** A titled section with an optional action at the right of its heading. */
+export function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="admin-section">
+      <div className="admin-section-head">
+        <h2>{title}</h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,174 @@
+// The operator console at /admin (issue 15), through the real routes and session against
+// a fake /api: everyone but an operator sees the not-found page; an operator gets the
+// tabs, every view's empty and error states, and money actions that demand a reason.
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeApi, jsonResponse, renderApp, sessionBody, UNAUTHENTICATED, userDoc, type FakeCall } from "./app-helpers";
+
+vi.mock("../../src/lib/browser-navigation", () => ({ redirectTo: vi.fn(), reloadPage: vi.fn() }));
+
+afterEach(() => vi.unstubAllGlobals());
+
+const NOT_FOUND = () => jsonResponse(404, { error: { code: "not-found", message: "No such API route." } });
+const operator = userDoc({ uid: "op-1", email: "admin@vantage.test", displayName: "Operator", isAdmin: true });
+
+const feed = {
+  provider: "simulator",
+  credits: null,
+  creditGuard: { locked: false },
+  reserve: 5040,
+  live: { refreshSeconds: 30, priceMaxAgeSeconds: 60, state: "running" },
+  spend: { thisHour: { hour: 0, calls: 4, credits: 4, errors: 0 }, averagePerHour: null, hours: [] },
+  sports: [{ sport: "basketball_nba", provider: "simulator", lastCallAt: 1, lastStatus: 200, lastError: null, requestsRemaining: null, requestsUsed: 4, requestsLast: 1 }],
+  errors: [],
+};
+const pastDue = { eventId: "evt-late", sport: "icehockey_nhl", home: "Oilers", away: "Flames", startTime: 1, dueAt: 2, openLegs: 3, players: 2 };
+const playerDetail = {
+  player: { uid: "p-1", email: "pat@example.com", emailVerified: true, displayName: "Pat", handle: "pat", createdAt: 1, lastLoginAt: 1 },
+  balances: { coins: 4_900, cash: 1_250 },
+  owed: { coins: 0, cash: 0 },
+  redeemableCash: 0,
+  cashToPlay: 0,
+  redemptionPause: null,
+  frozen: false,
+  freeze: { frozen: false, reason: null, actor: null, updatedAt: null },
+  protection: { dateOfBirth: "1990-04-25", breakUntil: null, closed: null },
+  ledger: [{ seq: 1, currency: "coins", amount: 5_000, balanceAfter: 5_000, reason: "opening_balance", reference: "opening", createdAt: 1 }],
+  bets: [],
+  redemptions: [],
+  disputes: [],
+  payoutIdentityRefusals: [],
+};
+
+function consoleApi(extra: (call: FakeCall) => Response | undefined = () => undefined, user = operator) {
+  return fakeApi((call) => {
+    if (call.path === "/api/auth/refresh") return jsonResponse(200, sessionBody(user));
+    return extra(call);
+  });
+}
+
+describe("who sees /admin", () => {
+  it("shows the not-found page to the signed out", async () => {
+    fakeApi(({ path }) => (path === "/api/auth/refresh" ? UNAUTHENTICATED() : undefined));
+    renderApp("/admin");
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+    expect(screen.queryByText("Operator console")).toBeNull();
+  });
+
+  it("shows the not-found page to a player, without calling the console API", async () => {
+    const calls = consoleApi(undefined, userDoc());
+    renderApp("/admin");
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+    expect(calls.some((c) => c.path.startsWith("/api/admin"))).toBe(false);
+  });
+
+  it("shows the not-found page when the API does not know the caller as an operator (e.g. unverified)", async () => {
+    consoleApi(({ path }) => (path.startsWith("/api/admin") ? NOT_FOUND() : undefined));
+    renderApp("/admin");
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+  });
+});
+
+describe("the console", () => {
+  it("opens on Feed with the provider, spend and calls per sport; an error offers a retry", async () => {
+    let fail = true;
+    consoleApi(({ path }) => {
+      if (path !== "/api/admin/feed") return undefined;
+      if (fail) return jsonResponse(503, { error: { code: "unavailable", message: "D1 is not answering." } });
+      return jsonResponse(200, feed);
+    });
+    renderApp("/admin");
+    expect(await screen.findByRole("heading", { name: "Operator console" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Feed" }).getAttribute("aria-selected")).toBe("true");
+    expect(await screen.findByText("D1 is not answering.")).toBeTruthy();
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText("simulator", { selector: "dd" })).toBeTruthy();
+    expect(screen.getByText("running, every 30 s")).toBeTruthy();
+    expect(screen.getByText("basketball_nba")).toBeTruthy();
+    expect(screen.getByText("No feed errors on the last calls.")).toBeTruthy();
+  });
+
+  it("voids a past-due game only with a reason, then reloads the view", async () => {
+    let voided = false;
+    const calls = consoleApi(({ method, path }) => {
+      if (path === "/api/admin/settlement") return jsonResponse(200, { feedNow: 3, runs: [], pastDue: voided ? [] : [pastDue] });
+      if (method === "POST" && path === "/api/admin/events/evt-late/result") {
+        voided = true;
+        return jsonResponse(200, { eventId: "evt-late", status: "void" });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/admin?tab=settlement");
+    const row = (await screen.findByText("Flames @ Oilers")).closest("tr")!;
+    expect(screen.getByText("No settlement run yet.")).toBeTruthy();
+    await user.click(within(row).getByRole("button", { name: "Void" }));
+    const dialog = screen.getByRole("dialog", { name: "Void Flames @ Oilers?" });
+    await user.click(within(dialog).getByRole("button", { name: "Void and refund stakes" }));
+    expect(within(dialog).getByRole("alert").textContent).toBe("Give a reason of at least 3 characters.");
+    expect(calls.some((c) => c.method === "POST" && c.path.startsWith("/api/admin"))).toBe(false);
+    await user.type(within(dialog).getByLabelText(/Reason/), "feed never sent a final");
+    await user.click(within(dialog).getByRole("button", { name: "Void and refund stakes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.find((c) => c.method === "POST" && c.path.startsWith("/api/admin"))?.body).toEqual({ void: true, reason: "feed never sent a final" });
+    expect(await screen.findByText("Every started game with open bets is within its due time.")).toBeTruthy();
+    expect(screen.getByText("Flames @ Oilers voided; stakes are being returned.")).toBeTruthy();
+  });
+
+  it("finds a player, freezes them with a reason and shows a refused adjustment's message", async () => {
+    let frozen = false;
+    const calls = consoleApi(({ method, path, body }) => {
+      if (path === "/api/admin/players?q=pat") return jsonResponse(200, { players: [{ uid: "p-1", email: "pat@example.com", displayName: "Pat", handle: "pat" }] });
+      if (path === "/api/admin/players/p-1")
+        return jsonResponse(200, { ...playerDetail, frozen, freeze: frozen ? { frozen, reason: "fraud review", actor: "admin@vantage.test", updatedAt: 5 } : playerDetail.freeze });
+      if (method === "POST" && path === "/api/admin/players/p-1/freeze") {
+        frozen = (body as { reason: string }).reason === "fraud review";
+        return jsonResponse(200, { frozen });
+      }
+      if (method === "POST" && path === "/api/admin/players/p-1/adjustments")
+        return jsonResponse(409, { error: { code: "insufficient-funds", message: "This adjustment would take the balance below zero." } });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/admin?tab=players");
+    await user.type(await screen.findByLabelText("E-mail or handle"), "pat");
+    await user.click(screen.getByRole("button", { name: "Find player" }));
+    expect(await screen.findByRole("heading", { name: /Pat/ })).toBeTruthy();
+    expect(screen.getByText("4,900 Coins")).toBeTruthy();
+    expect(screen.getByText("opening_balance")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Freeze" }));
+    const dialog = screen.getByRole("dialog", { name: "Freeze pat@example.com?" });
+    await user.type(within(dialog).getByLabelText(/Reason/), "fraud review");
+    await user.click(within(dialog).getByRole("button", { name: "Freeze account" }));
+    expect(await screen.findByText(/Frozen by admin@vantage.test .*: fraud review/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Unfreeze" })).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Adjust balance" }));
+    const adjust = screen.getByRole("dialog", { name: "Adjust pat@example.com's balance" });
+    await user.selectOptions(within(adjust).getByLabelText("Direction"), "debit");
+    await user.type(within(adjust).getByLabelText("Amount"), "9000");
+    await user.type(within(adjust).getByLabelText(/Reason/), "reclaim bonus abuse");
+    await user.click(within(adjust).getByRole("button", { name: "Take 9,000 Coins" }));
+    expect(await within(adjust).findByText("This adjustment would take the balance below zero.")).toBeTruthy();
+    const sent = calls.find((c) => c.path.endsWith("/adjustments"))?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ wallet: "coins", amount: -9000, reason: "reclaim bonus abuse", adjustmentId: expect.any(String) });
+  });
+
+  it("says when a search finds nobody, and shows an empty audit log", async () => {
+    consoleApi(({ path }) => {
+      if (path.startsWith("/api/admin/players?")) return jsonResponse(200, { players: [] });
+      if (path.startsWith("/api/admin/audit")) return jsonResponse(200, { entries: [] });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/admin?tab=players");
+    await user.type(await screen.findByLabelText("E-mail or handle"), "ghost");
+    await user.click(screen.getByRole("button", { name: "Find player" }));
+    expect(await screen.findByText("No player matches “ghost”.")).toBeTruthy();
+    await user.click(screen.getByRole("tab", { name: "Audit" }));
+    expect(await screen.findByText("No operator action has been taken yet.")).toBeTruthy();
+  });
+});
