@@ -31,3 +31,21 @@ CREATE TABLE feed_usage_hourly (
   errors INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (hour, sport)
 );
+
+-- Result corrections (issue #15): each change of an already-settled game's final score,
+-- numbered per game. `seq` makes the correction's ledger reference
+-- (`correction:<event id>:<seq>`), so a re-sent correction moves money once and a later
+-- one is a movement of its own.
+CREATE TABLE result_corrections (
+  event_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  from_status TEXT NOT NULL,
+  from_home INTEGER,
+  from_away INTEGER,
+  home_score INTEGER NOT NULL,
+  away_score INTEGER NOT NULL,
+  actor TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (event_id, seq)
+);

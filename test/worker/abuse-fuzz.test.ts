@@ -520,7 +520,13 @@ const ENDPOINTS: Endpoint[] = [
       request: () =>
         post(
           eventId().map((id) => `/api/admin/events/${id}/result`),
-          bodyFor({ homeScore: fc.integer({ min: -1, max: 10_001 }), awayScore: fc.integer({ min: -1, max: 10_001 }), void: fc.constantFrom(true, false, "true") }),
+          bodyFor({
+            homeScore: fc.integer({ min: -1, max: 10_001 }),
+            awayScore: fc.integer({ min: -1, max: 10_001 }),
+            void: fc.constantFrom(true, false, "true"),
+            correction: fc.constantFrom(true, false, "true"),
+            reason: fc.oneof(unicodeText(600), fc.constantFrom("", "feed corrected")),
+          }),
         ),
     },
     {

@@ -4,7 +4,7 @@
 // row, "Check ledger" compares the wallet with its ledger and the D1 projection, and the
 // settlement view lists games past their due time.
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
 import { HOUR, betOf, coins, leg, newEventId, openBet, seedBets } from "./settlement-fixtures";
@@ -17,9 +17,16 @@ type AuditEntries = { entries: { at: number; actor: string; action: string; targ
 
 let admin: SignedIn;
 
+const log = console.log;
 beforeAll(async () => {
   admin = await signIn(ADMIN_EMAIL, "Operator");
+  // The operator result route logs one summary line per result: expected, so kept out of the test output.
+  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0].startsWith("settlement admin:")) return;
+    log(...args);
+  });
 });
+afterAll(() => vi.restoreAllMocks());
 
 async function auditFor(target: string) {
   const res = await api(`/api/admin/audit?target=${encodeURIComponent(target)}`, { token: admin.token });
@@ -194,5 +201,72 @@ describe("results from the console", () => {
     expect(feed.sports.length).toBeGreaterThan(0);
     expect(feed.spend.thisHour?.calls).toBeGreaterThan(0);
     expect(feed.live.state).toBe("running");
+  });
+});
+
+describe("result corrections", () => {
+  async function settled(userId: string, betId: string) {
+    for (let i = 0; i < 100; i++) {
+      const bet = await betOf(userId, betId);
+      if (bet.status === "settled") return bet;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`bet ${betId} never settled`);
+  }
+
+  it("re-grades a paid game once: the first winner's payout comes back (owed where spent), the new winner is paid", async () => {
+    const first = await signIn();
+    const second = await signIn();
+    const eventId = newEventId();
+    const startTime = new Date(Date.now() - 5 * HOUR).toISOString();
+    const homeBet = openBet([leg({ eventId, league: "icehockey_nhl", side: "Home", priceAm: 100, home: "Oilers", away: "Flames", startTime })], { stake: 100 });
+    const awayBet = openBet([leg({ eventId, league: "icehockey_nhl", side: "Away", priceAm: 100, home: "Oilers", away: "Flames", startTime })], { stake: 100 });
+    await seedBets(first.userId, [homeBet]);
+    await seedBets(second.userId, [awayBet]);
+    const path = `/api/admin/events/${eventId}/result`;
+
+    expect((await postJson(path, { homeScore: 1, awayScore: 3, correction: true, reason: "too early" }, admin.token)).status).toBe(409);
+    expect((await postJson(path, { homeScore: 3, awayScore: 1, reason: "feed final" }, admin.token)).status).toBe(200);
+    expect((await settled(first.userId, homeBet.id)).payoutPaid).toBe(200);
+    // The first winner spends most of it before the correction arrives.
+    await postJson(`/api/admin/players/${first.userId}/adjustments`, { wallet: "coins", amount: -(OPENING_COINS + 100 - 50), reason: "spent elsewhere" }, admin.token);
+    expect(await coins(first.userId)).toBe(50);
+
+    expect((await postJson(path, { homeScore: 1, awayScore: 3, reason: "oops" }, admin.token)).status).toBe(409);
+    expect((await postJson(path, { homeScore: 1, awayScore: 3, correction: true }, admin.token)).status).toBe(400);
+    const corrections = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await postJson(path, { homeScore: 1, awayScore: 3, correction: true, reason: "feed corrected the score" }, admin.token);
+      expect(res.status).toBe(200);
+      corrections.push(await res.json());
+    }
+    expect(corrections[0]).toMatchObject({ recorded: true, correction: 1, betsChanged: 2, takenBack: { coins: 50 }, owed: { coins: 150 }, paid: { coins: 200 }, pending: false });
+    expect(corrections[1]).toMatchObject({ recorded: false, correction: 1, betsChanged: 0, takenBack: { coins: 0 }, paid: { coins: 0 } });
+
+    const firstBet = await betOf(first.userId, homeBet.id);
+    expect(firstBet).toMatchObject({ status: "settled", result: "loss", payoutPaid: 0, legResults: ["loss"] });
+    expect(await betOf(second.userId, awayBet.id)).toMatchObject({ status: "settled", result: "win", payoutPaid: 200, legResults: ["win"] });
+    const reference = `correction:${eventId}:1`;
+    const firstLedger = await (await import("./settlement-fixtures")).wallet(first.userId).getLedger(first.userId, Date.now());
+    expect(firstLedger.filter((r) => r.reason === "bet_correction")).toEqual([expect.objectContaining({ amount: -50, balanceAfter: 0, reference: `${reference}:${homeBet.id}` })]);
+    const firstMe = (await (await api("/api/me", { token: first.token })).json()) as { coinBalance: number; owedCoins: number };
+    expect(firstMe).toMatchObject({ coinBalance: 0, owedCoins: 150 });
+    const secondLedger = await (await import("./settlement-fixtures")).wallet(second.userId).getLedger(second.userId, Date.now());
+    expect(secondLedger.filter((r) => r.reason === "bet_correction")).toEqual([expect.objectContaining({ amount: 200, reference: `${reference}:${awayBet.id}` })]);
+    expect(await coins(second.userId)).toBe(OPENING_COINS - 100 + 200);
+
+    // What My Picks reads (the bet documents) and the D1 projection show the new grades.
+    const picks = (await (await api("/api/bets", { token: first.token })).json()) as { bets: { id: string; result: string }[] };
+    expect(picks.bets.find((b) => b.id === homeBet.id)?.result).toBe("loss");
+    const projected = await env.DB.prepare("SELECT result, payout_paid FROM bets WHERE id = ?").bind(awayBet.id).first();
+    expect(projected).toEqual({ result: "win", payout_paid: 200 });
+    for (const who of [first, second]) {
+      const check = (await (await postJson(`/api/admin/players/${who.userId}/ledger-check`, {}, admin.token)).json()) as { ok: boolean };
+      expect(check.ok).toBe(true);
+    }
+    expect((await auditFor(eventId)).map((e) => [e.action, e.reason])).toEqual([
+      ["correction", "feed corrected the score"],
+      ["result", "feed final"],
+    ]);
   });
 });

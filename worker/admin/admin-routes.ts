@@ -16,12 +16,13 @@ import { readCreditGuard } from "../odds/credit-guard";
 import { listFeedStatus } from "../odds/feed-status";
 import { feedNow, getFeedProvider } from "../odds/odds-service";
 import { applyOperatorResult } from "../settlement/operator-result";
+import { applyResultCorrection } from "../settlement/result-correction";
 import { DateOfBirthSchema } from "../../src/shared/schemas/protection";
 import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet/get-user-wallet";
 import { listAudit, writeAudit } from "./audit-log";
 import { feedView, settlementView } from "./console-views";
-import { playerAdminRoutes } from "./player-admin";
+import { playerAdminRoutes, ReasonSchema } from "./player-admin";
 
 /** What non-operators get from every /api/admin route: the answer of a route that does not exist. */
 const notFound = () => new ApiError(404, "not-found", "No such API route.");
@@ -54,6 +55,9 @@ export const EventResultSchema = z.union([
   z.strictObject({ void: z.literal(true), reason: OptionalReason }),
 ]);
 
+/** `{homeScore, awayScore, correction: true, reason}` changes the score of a game already settled and re-grades its bets. */
+const CorrectionSchema = z.strictObject({ homeScore: Score, awayScore: Score, correction: z.literal(true), reason: ReasonSchema });
+
 const EventIdSchema = z.string().min(1).max(128);
 
 const AuditQuerySchema = z.strictObject({
@@ -68,7 +72,17 @@ export function adminRoutes() {
 
   app.post("/events/:eventId/result", async (c) => {
     const eventId = parseWith(EventIdSchema, c.req.param("eventId"));
-    const { reason, ...result } = await readJson(c, EventResultSchema);
+    const raw = await readJson(c, z.unknown());
+    if (typeof raw === "object" && raw !== null && "correction" in raw) {
+      const { correction: _correction, reason, ...score } = parseWith(CorrectionSchema, raw);
+      const now = Date.now();
+      const answer = await applyResultCorrection(c.env, eventId, score, { operator: c.var.user.email, reason }, now);
+      if (!answer.ok) throw fromErrorResult(answer);
+      const { ok: _ok, ...corrected } = answer;
+      if (corrected.recorded) await writeAudit(c.env.DB, { actor: c.var.user.email, action: "correction", target: eventId, reason, details: corrected }, now);
+      return c.json(corrected);
+    }
+    const { reason, ...result } = parseWith(EventResultSchema, raw);
     const now = Date.now();
     const clock = { now, feedNow: await feedNow(c.env, now) };
     const answer = await applyOperatorResult(c.env, eventId, result, c.var.user.email, clock);

@@ -329,3 +329,21 @@ export const feedUsageHourly = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.hour, t.sport] })],
 );
+
+/** Each correction of a settled game's final score, numbered per game (migration 0015, issue #15). */
+export const resultCorrections = sqliteTable(
+  "result_corrections",
+  {
+    eventId: text("event_id").notNull(),
+    seq: integer("seq").notNull(),
+    fromStatus: text("from_status").notNull(),
+    fromHome: integer("from_home"),
+    fromAway: integer("from_away"),
+    homeScore: integer("home_score").notNull(),
+    awayScore: integer("away_score").notNull(),
+    actor: text("actor").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.seq] })],
+);

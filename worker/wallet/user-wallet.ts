@@ -62,6 +62,7 @@ import { getPaymentsProvider } from "../payments/payments-provider";
 import { findPayoutAccount } from "../payments/payout-accounts";
 import { getDb } from "../db/database";
 import { applyEventOutcomes, type EventOutcome, type SettlementSummary } from "./settlement-operations";
+import { applyCorrectionInTx, type CorrectionInput, type CorrectionSummary } from "./correction-operations";
 import {
   adjustBalanceInTx,
   listDisputesInTx,
@@ -264,6 +265,16 @@ export class UserWallet extends DurableObject<Env> {
    */
   async applyEventResults(userId: string, outcomes: EventOutcome[], now: number): Promise<SettlementSummary> {
     const summary = this.transact(userId, now, (tx) => applyEventOutcomes(tx, outcomes));
+    await this.flushOutbox();
+    return summary;
+  }
+
+  /**
+   * A corrected score (correction-operations.ts): re-grades this player's bets on the game
+   * once, moving only payout differences; waits for the projection so My Picks shows it.
+   */
+  async applyResultCorrection(userId: string, input: CorrectionInput, now: number): Promise<CorrectionSummary> {
+    const summary = this.transact(userId, now, (tx) => applyCorrectionInTx(tx, input));
     await this.flushOutbox();
     return summary;
   }

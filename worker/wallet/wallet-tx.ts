@@ -25,7 +25,8 @@ export type LedgerReason =
   | "dispute_reversal"
   | "dispute_restore"
   | "refund_reversal"
-  | "owed_repayment";
+  | "owed_repayment"
+  | "bet_correction";
 
 export type LedgerEntry = { currency: WalletKind; amount: number; reason: LedgerReason; reference: string };
 

@@ -1,0 +1,126 @@
+// "Correct result" (issue 15): an operator changes the final score of a game that is
+// already settled (feeds do correct scores). The new score is recorded in D1 `events`
+// with a numbered row in `result_corrections` (migration 0015), then every player with a
+// bet on the game has it re-graded in their wallet (worker/wallet/correction-operations.ts)
+// under the reference `correction:<event id>:<seq>`. Sending the same correction again
+// records nothing new and re-drives the wallets, which find nothing left to move — so a
+// retry after a wallet failed finishes the job and a double click moves money once.
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { getUserWallet } from "../wallet/get-user-wallet";
+import type { CorrectionSummary } from "../wallet/correction-operations";
+
+/** Wallets one correction request re-grades; a game with more players needs a re-send. */
+const MAX_WALLETS = 500;
+const CONCURRENCY = 6;
+
+export type CorrectionAnswer = {
+  eventId: string;
+  status: "final";
+  homeScore: number;
+  awayScore: number;
+  correction: number;
+  /** False when this exact correction had already been recorded (a re-send). */
+  recorded: boolean;
+  walletsCalled: number;
+  walletErrors: number;
+  betsChanged: number;
+  takenBack: { coins: number; cash: number };
+  owed: { coins: number; cash: number };
+  paid: { coins: number; cash: number };
+  /** Some wallets were not re-graded (an error, or too many players): send the same correction again. */
+  pending: boolean;
+};
+
+type Refusal = { ok: false; status: ContentfulStatusCode; code: string; message: string };
+
+type EventRow = { event_id: string; status: string; home_score: number | null; away_score: number | null };
+type CorrectionRow = { seq: number; home_score: number; away_score: number };
+
+export async function applyResultCorrection(
+  env: Env,
+  eventId: string,
+  score: { homeScore: number; awayScore: number },
+  who: { operator: string; reason: string },
+  now: number,
+): Promise<({ ok: true } & CorrectionAnswer) | Refusal> {
+  const db = env.DB;
+  const event = await db.prepare("SELECT event_id, status, home_score, away_score FROM events WHERE event_id = ?").bind(eventId).first<EventRow>();
+  if (!event || (event.status !== "final" && event.status !== "void")) {
+    const known = event ?? (await db.prepare("SELECT 1 FROM bet_legs WHERE event_id = ? LIMIT 1").bind(eventId).first());
+    if (!known) return { ok: false, status: 404, code: "not-found", message: "No such event." };
+    return { ok: false, status: 409, code: "not-settled", message: "This game has no result yet: record its result instead of correcting it." };
+  }
+  const latest = () =>
+    db.prepare("SELECT seq, home_score, away_score FROM result_corrections WHERE event_id = ? ORDER BY seq DESC LIMIT 1").bind(eventId).first<CorrectionRow>();
+  const sameScore = event.status === "final" && event.home_score === score.homeScore && event.away_score === score.awayScore;
+  let recorded = false;
+  if (!sameScore) {
+    const seq = ((await latest())?.seq ?? 0) + 1;
+    // The update only applies to the result read above; the correction row only if it did.
+    const [updated] = await db.batch([
+      db
+        .prepare(
+          `UPDATE events SET status = 'final', home_score = ?, away_score = ?, graded_at = ?, updated_at = ?
+            WHERE event_id = ? AND status = ? AND home_score IS ? AND away_score IS ?`,
+        )
+        .bind(score.homeScore, score.awayScore, now, now, eventId, event.status, event.home_score, event.away_score),
+      db
+        .prepare(
+          `INSERT INTO result_corrections (event_id, seq, from_status, from_home, from_away, home_score, away_score, actor, reason, created_at)
+           SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1`,
+        )
+        .bind(eventId, seq, event.status, event.home_score, event.away_score, score.homeScore, score.awayScore, who.operator, who.reason, now),
+    ]);
+    if (!updated?.meta.changes) {
+      return { ok: false, status: 409, code: "result-changed", message: "The result changed while you were correcting it. Reload and try again." };
+    }
+    recorded = true;
+  }
+  const correction = await latest();
+  if (!correction || correction.home_score !== score.homeScore || correction.away_score !== score.awayScore) {
+    return { ok: false, status: 409, code: "same-result", message: "This game already has that result." };
+  }
+
+  const reference = `correction:${eventId}:${correction.seq}`;
+  const { results } = await db.prepare("SELECT DISTINCT user_id FROM bet_legs WHERE event_id = ? LIMIT ?").bind(eventId, MAX_WALLETS + 1).all<{ user_id: string }>();
+  const users = results.map((r) => r.user_id);
+  const batch = users.slice(0, MAX_WALLETS);
+  const answer: CorrectionAnswer = {
+    eventId,
+    status: "final",
+    ...score,
+    correction: correction.seq,
+    recorded,
+    walletsCalled: 0,
+    walletErrors: 0,
+    betsChanged: 0,
+    takenBack: { coins: 0, cash: 0 },
+    owed: { coins: 0, cash: 0 },
+    paid: { coins: 0, cash: 0 },
+    pending: users.length > batch.length,
+  };
+  const add = (summary: CorrectionSummary) => {
+    answer.betsChanged += summary.betsChanged;
+    for (const wallet of ["coins", "cash"] as const) {
+      answer.takenBack[wallet] += summary.takenBack[wallet];
+      answer.owed[wallet] += summary.owed[wallet];
+      answer.paid[wallet] += summary.paid[wallet];
+    }
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < batch.length) {
+      const userId = batch[next++]!;
+      answer.walletsCalled += 1;
+      try {
+        add(await getUserWallet(env, userId).applyResultCorrection(userId, { eventId, ...score, reference }, now));
+      } catch (err) {
+        answer.walletErrors += 1;
+        answer.pending = true;
+        console.warn(`result correction: wallet ${userId} failed for ${reference}`, err);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batch.length) }, worker));
+  return { ok: true, ...answer };
+}
