@@ -15,6 +15,13 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("migrations"),
+                // Expected log lines (settlement runs, queue batches) stay out of the test output.
+                LOG_LEVEL: "silent",
+              },
+              // The settlement queue as in wrangler.toml, but delivering within 50 ms.
+              queueConsumers: {
+                "vantage-settlement": { maxBatchSize: 100, maxBatchTimeout: 0.05, maxRetries: 10, deadLetterQueue: "vantage-settlement-dlq" },
+                "vantage-settlement-dlq": { maxBatchSize: 100, maxBatchTimeout: 0.05, maxRetries: 20 },
               },
             },
           })),

@@ -10,7 +10,9 @@ import { adminEmails } from "../config";
 import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { feedNow } from "../odds/odds-service";
+import { listDeadLetters, replayDeadLetter } from "../settlement/dead-letters";
 import { applyOperatorResult } from "../settlement/operator-result";
+import { recentRuns } from "../settlement/settlement-store";
 
 /** An operator is an account whose ADMIN_EMAILS address the identity provider verified. */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
@@ -31,6 +33,14 @@ export const EventResultSchema = z.union([
 ]);
 
 const EventIdSchema = z.string().min(1).max(128);
+const DeadLetterIdSchema = z.string().min(1).max(128);
+
+const DeadLettersQuerySchema = z.strictObject({
+  status: z.enum(["open", "all"]).default("open"),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+const RunsQuerySchema = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 
 export function adminRoutes() {
   const app = new Hono<AppEnv>();
@@ -45,6 +55,26 @@ export function adminRoutes() {
     if (!answer.ok) throw fromErrorResult(answer);
     const { ok: _ok, ...body } = answer;
     return c.json(body);
+  });
+
+  // Settlement runs, newest first: what each sent to the queue and how far the queue got.
+  app.get("/settlement/runs", async (c) => {
+    const query = parseWith(RunsQuerySchema, c.req.query());
+    return c.json({ runs: await recentRuns(c.env.DB, query.limit) });
+  });
+
+  // Settlement messages that exhausted their retries (open = not replayed yet).
+  app.get("/dead-letters", async (c) => {
+    const query = parseWith(DeadLettersQuerySchema, c.req.query());
+    return c.json({ deadLetters: await listDeadLetters(c.env.DB, { open: query.status === "open", limit: query.limit }) });
+  });
+
+  // Sends a dead letter's message to the settlement queue again (safe to repeat: wallets pay once).
+  app.post("/dead-letters/:id/replay", async (c) => {
+    const id = parseWith(DeadLetterIdSchema, c.req.param("id"));
+    const answer = await replayDeadLetter(id, { db: c.env.DB, queue: c.env.SETTLEMENT_QUEUE, operator: c.var.user.email, now: Date.now() });
+    if (!answer.ok) throw fromErrorResult(answer);
+    return c.json({ deadLetter: answer.letter, queued: true }, 202);
   });
 
   return app;
