@@ -168,6 +168,13 @@ export async function runRow(runId: number): Promise<SettlementRunRow> {
   };
 }
 
+/** The newest settlement run's id (the cron's, after the scheduled handler ran). */
+export async function latestRunId(): Promise<number> {
+  const row = await env.DB.prepare("SELECT MAX(id) AS id FROM settlement_runs").first<{ id: number | null }>();
+  if (row?.id == null) throw new Error("no settlement run yet");
+  return row.id;
+}
+
 /** Waits until the local settlement queue's consumer has settled every message of the run. */
 export async function drained(runId: number | null, timeout = 20_000): Promise<SettlementRunRow> {
   if (runId === null) throw new Error("the run has no settlement_runs row");
