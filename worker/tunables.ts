@@ -36,6 +36,11 @@ export const TUNABLES = {
   SETTLEMENT_CONSUMER_CONCURRENCY: tunable("25", wholeNumber(1, 100), "Wallet calls in flight at once while one queue batch is consumed."),
   SETTLEMENT_RETRY_BASE_SECONDS: tunable("5", wholeNumber(1, 3_600), "Back-off before a failed settlement message's first retry; doubles per attempt."),
   SETTLEMENT_RETRY_MAX_SECONDS: tunable("600", wholeNumber(1, 43_200), "Longest back-off between two retries of a settlement message."),
+  WALLET_OUTBOX_FLUSH_DELAY_MS: tunable(
+    "1000",
+    wholeNumber(0, 30_000),
+    "How long a wallet gathers changes before writing them to D1 in one batch (its alarm); settlement writes at once.",
+  ),
 } as const;
 
 export type TunableName = keyof typeof TUNABLES;

@@ -1,8 +1,10 @@
 // One Durable Object per player: the only writer of that player's Coins and Vantage
 // Cash. Each RPC method runs its whole read-check-write inside one synchronous
-// `transactionSync` (see WalletTx), then, outside the critical section, drains the
-// outbox to D1 and pushes the change to the player's open tabs over hibernating
-// WebSockets. RPC methods return result values; they never throw domain errors.
+// `transactionSync` (see WalletTx), then, outside the critical section, pushes the change
+// to the player's open tabs over hibernating WebSockets and schedules the outbox's drain
+// to D1 on the object's alarm, WALLET_OUTBOX_FLUSH_DELAY_MS later, so a player's bets in
+// that window reach D1 in one batch (settlement drains at once, as it needs D1 current).
+// RPC methods return result values; they never throw domain errors.
 import { DurableObject } from "cloudflare:workers";
 import { OPENING_CASH_CENTS, OPENING_COINS } from "../../src/shared/money";
 import type { BetDocument, LiveMessage } from "../../src/shared/schemas/bets";
@@ -10,6 +12,7 @@ import type { WalletBalances } from "../../src/shared/schemas/user";
 import { projectionStatements, type OutboxRow } from "./wallet-projection";
 import { WALLET_SCHEMA, WALLET_SCHEMA_VERSION } from "./wallet-schema";
 import { WalletTx, type LedgerReason } from "./wallet-tx";
+import { tunables } from "../tunables";
 import { claimDailyBonusInTx, type DailyBonusResult } from "./bonus-operations";
 import { creditPurchaseInTx, type CreditPurchaseInput, type CreditPurchaseResult } from "./purchase-operations";
 import {
@@ -37,8 +40,6 @@ const OUTBOX_RETRY_MAX_MS = 300_000;
 const OUTBOX_BATCH = 50;
 /** D1 statements per batch: a parlay row carries one per leg, so rows are packed up to this. */
 const OUTBOX_MAX_STATEMENTS = 100;
-/** A safety alarm set on every commit, so a drain lost with its isolate still happens. */
-const OUTBOX_SAFETY_DELAY_MS = 30_000;
 /** Bets pushed to a socket when it connects, so a (re)connected tab resyncs at once. */
 const LIVE_SNAPSHOT_BETS = 50;
 /** Open live sockets kept per player; the oldest is closed beyond this. */
@@ -68,6 +69,8 @@ export class UserWallet extends DurableObject<Env> {
   private flushAgain = false;
   /** Whether the last drain failed (so a success must reset the stored attempt count). */
   private outboxFailed = true;
+  /** When the alarm this object last set will drain the outbox (null: none known). */
+  private drainAt: number | null = null;
   private socketSeq = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -239,7 +242,8 @@ export class UserWallet extends DurableObject<Env> {
   // ---- after a change: projection and live push (outside the critical section) ----
 
   private afterCommit(changedBets: BetDocument[]): void {
-    this.ctx.waitUntil(this.ctx.storage.setAlarm(Date.now() + OUTBOX_SAFETY_DELAY_MS).then(() => this.flushOutbox()));
+    this.scheduleDrain(Date.now() + tunables(this.env).WALLET_OUTBOX_FLUSH_DELAY_MS);
+    if (this.ctx.getWebSockets().length === 0) return;
     const balances = this.ctx.storage.sql
       .exec<{ coins: number; cash_cents: number; last_bonus_day_et: string; bonus_streak: number }>(
         "SELECT coins, cash_cents, last_bonus_day_et, bonus_streak FROM wallet WHERE id = 1",
@@ -255,6 +259,16 @@ export class UserWallet extends DurableObject<Env> {
       },
     });
     if (changedBets.length > 0) this.broadcast({ type: "bets", bets: changedBets });
+  }
+
+  /**
+   * Makes sure the alarm drains the outbox by `due`: one storage write per window however
+   * many commits fall in it. The alarm is durable, so a drain outlives this isolate.
+   */
+  private scheduleDrain(due: number): void {
+    if (this.drainAt !== null && this.drainAt <= due) return;
+    this.drainAt = due;
+    this.ctx.waitUntil(this.ctx.storage.setAlarm(due));
   }
 
   /** Drains the outbox to D1; concurrent callers share one drain. */
@@ -279,7 +293,8 @@ export class UserWallet extends DurableObject<Env> {
         await this.ctx.storage.put("outbox_attempts", attempts);
         this.outboxFailed = true;
         const delay = Math.min(OUTBOX_RETRY_MAX_MS, OUTBOX_RETRY_BASE_MS * 2 ** Math.min(attempts - 1, 20));
-        await this.ctx.storage.setAlarm(Date.now() + delay);
+        this.drainAt = Date.now() + delay;
+        await this.ctx.storage.setAlarm(this.drainAt);
       } finally {
         this.flushing = null;
       }
@@ -313,6 +328,7 @@ export class UserWallet extends DurableObject<Env> {
   }
 
   async alarm(): Promise<void> {
+    this.drainAt = null;
     await this.flushOutbox();
   }
 
