@@ -2,7 +2,14 @@
 // React components in happy-dom, and pure shared rules in plain Node.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import react from "@vitejs/plugin-react";
+import { existsSync } from "node:fs";
 import { defineConfig } from "vitest/config";
+
+// Miniflare keeps the tests' throwaway D1 and Durable Object SQLite files under the OS
+// temp folder. On Linux that folder is put in RAM (/dev/shm) unless TMPDIR says otherwise:
+// on a disk shared with other work every storage write waits for an fsync, which made
+// a 1,000-wallet settlement test take minutes instead of seconds.
+if (!process.env.TMPDIR && existsSync("/dev/shm")) process.env.TMPDIR = "/dev/shm";
 
 export default defineConfig({
   test: {
