@@ -12,6 +12,7 @@ import type { WalletBalances } from "../../src/shared/schemas/user";
 import { projectionStatements, type OutboxRow } from "./wallet-projection";
 import { WALLET_SCHEMA, WALLET_SCHEMA_VERSION } from "./wallet-schema";
 import { WalletTx, type LedgerReason } from "./wallet-tx";
+import { loggerFor } from "../logging/logger";
 import { tunables } from "../tunables";
 import { claimDailyBonusInTx, type DailyBonusResult } from "./bonus-operations";
 import { creditPurchaseInTx, type CreditPurchaseInput, type CreditPurchaseResult } from "./purchase-operations";
@@ -193,6 +194,7 @@ export class UserWallet extends DurableObject<Env> {
    */
   async applyEventResults(userId: string, outcomes: EventOutcome[], now: number): Promise<SettlementSummary> {
     const summary = this.transact(userId, now, (tx) => applyEventOutcomes(tx, outcomes));
+    if (summary.ungradable.length > 0) loggerFor(this.env).warn(`settlement: voided ungradable ${summary.ungradable.join("; ")}`);
     await this.flushOutbox();
     return summary;
   }
@@ -288,7 +290,7 @@ export class UserWallet extends DurableObject<Env> {
           this.outboxFailed = false;
         }
       } catch (err) {
-        console.warn("wallet outbox flush failed; will retry", err);
+        loggerFor(this.env).warn("wallet outbox flush failed; will retry", err);
         const attempts = ((await this.ctx.storage.get<number>("outbox_attempts")) ?? 0) + 1;
         await this.ctx.storage.put("outbox_attempts", attempts);
         this.outboxFailed = true;
