@@ -1,10 +1,13 @@
 // `npm run bench`: starts the built app locally and prints, in one run, throughput and
 // latency for the platform floor (/api/health), warm /api/events, placeBet for 50
 // players at once, a 200-bet burst on one player and the /social leaderboard read once
-// those bets are settled — each also as a ratio to the
-// floor measured in the same run at the same concurrency — then the SPA's initial JS
-// and CSS sizes and the time to the first painted board in Chromium, and how many
-// upstream feed calls a live sport's board costs per minute while 50 players read it.
+// those bets are settled — each also as a ratio to the floor measured in the same run at
+// the same concurrency — then crowd settlement (N players, default 1,000 or BENCH_CROWD,
+// bet on one simulated game; after one scheduled run, the seconds until the settlement
+// queue has settled every wallet, and wallets settled per second as a ratio to placeBet's
+// throughput), the SPA's initial JS and CSS sizes, the time to the first painted board in
+// Chromium, and how many upstream feed calls a live sport's board costs per minute while
+// 50 players read it.
 // A benchmark prints figures; it is not a test and asserts nothing but sanity.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,6 +17,10 @@ import { bin } from "./offline-env.mjs";
 import { step } from "./run.mjs";
 
 const CONCURRENCY = 50;
+const CROWD = Number(process.env.BENCH_CROWD ?? 1000);
+const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
+/** Longer than any simulated game (NBA: 140 minutes), so the crowd's game is over after the jump. */
+const GAME_OVER_AFTER_MIN = 150;
 const SPORT = "basketball_nba";
 const EVENTS_QUERY = `sport=${SPORT}&markets=h2h,spreads,totals&regions=us,us2&oddsFormat=american`;
 const SPORT_KEYS = ["americanfootball_nfl", "basketball_nba", "baseball_mlb", "icehockey_nhl", "americanfootball_ncaaf", "basketball_ncaab", "soccer_usa_mls", "mma_mixed_martial_arts"];
@@ -179,6 +186,66 @@ async function settlePick(baseUrl, pick) {
   if (!res.ok) throw new Error(`operator result failed: ${res.status} ${await res.text()}`);
 }
 
+/** Runs `fn` over `items`, `concurrency` at a time. */
+async function pool(items, concurrency, fn) {
+  let next = 0;
+  const out = new Array(items.length);
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return out;
+}
+
+/**
+ * Crowd settlement: CROWD players bet on one game, the simulator's clock jumps past its
+ * end, one scheduled run sends the ready work to the settlement queue, and the clock
+ * runs until the run's row says every message it sent has settled its wallet.
+ */
+async function crowdSettlement(baseUrl) {
+  const players = await pool(Array.from({ length: CROWD }, (_, i) => i), CONCURRENCY, (i) => signIn(baseUrl, `crowd-${i}@example.com`));
+  const admin = await signIn(baseUrl, ADMIN_EMAIL);
+  const board = await json(await fetch(`${baseUrl}/api/events?${EVENTS_QUERY}`, { headers: { Authorization: `Bearer ${admin.accessToken}` } }));
+  const { simNow } = await json(await fetch(`${baseUrl}/api/dev/sim/clock`));
+  const game = board
+    // A game at least 10 minutes away: pre-game bets (live ones are held by the live-bet delay).
+    .filter((e) => e.status === "scheduled" && Date.parse(e.startTime) > simNow + 10 * 60_000 && typeof e.markets?.moneyline?.home === "number")
+    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0];
+  if (!game) throw new Error("no open game to crowd");
+  const pick = { eventId: game.eventId, league: SPORT, market: "Moneyline", side: "Home", line: null, priceAm: game.markets.moneyline.home };
+  const placed = await pool(players, CONCURRENCY, async (p) => (await placeBet(baseUrl, p.accessToken, pick, 10)).status);
+  const accepted = placed.filter((s) => s === 200).length;
+
+  const minutes = Math.max(0, Math.ceil((Date.parse(game.startTime) - simNow) / 60_000)) + GAME_OVER_AFTER_MIN;
+  await fetch(`${baseUrl}/api/dev/sim/advance`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ minutes }) });
+  // The wallets write their bets to D1 within WALLET_OUTBOX_FLUSH_DELAY_MS (1 s).
+  await new Promise((r) => setTimeout(r, 2500));
+
+  const t0 = performance.now();
+  const cron = await json(await fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent("*/2 * * * *")}`));
+  const runId = cron.summary?.runId;
+  if (!runId) throw new Error(`scheduled run failed: ${JSON.stringify(cron)}`);
+  const enqueuedAfterMs = performance.now() - t0;
+  let run;
+  for (;;) {
+    const { runs } = await json(await fetch(`${baseUrl}/api/admin/settlement/runs?limit=10`, { headers: { Authorization: `Bearer ${admin.accessToken}` } }));
+    run = runs.find((r) => r.id === runId);
+    if (run?.drainedAt) break;
+    if (performance.now() - t0 > 600_000) throw new Error(`settlement did not drain: ${JSON.stringify(run)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const pages = await pool(players, CONCURRENCY, async (p) =>
+    json(await fetch(`${baseUrl}/api/bets?limit=5`, { headers: { Authorization: `Bearer ${p.accessToken}` } })),
+  );
+  const settled = pages.filter((page) => page.bets?.some((b) => b.legs[0]?.eventId === game.eventId && b.status === "settled")).length;
+  return { accepted, enqueued: run.messagesEnqueued, wallets: run.walletsSettled, bets: run.betsSettled, settled, seconds, enqueuedAfterMs };
+}
+
 function spaSizes() {
   const dir = "dist/client";
   const html = readFileSync(join(dir, "index.html"), "utf8");
@@ -280,6 +347,9 @@ async function main() {
       ),
     );
 
+    // Crowd settlement last: it moves the simulator's clock past its game's end.
+    const crowd = await crowdSettlement(baseUrl);
+
     console.log(`\nVantage bench — ${new Date().toISOString()} — concurrency ${CONCURRENCY} (burst 200), node ${process.version}`);
     console.log("\n| scenario | requests | req/s | p50 ms | p95 ms | p99 ms | req/s ÷ floor | p99 ÷ floor | statuses |");
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
@@ -295,6 +365,13 @@ async function main() {
       `\nUpstream calls per live sport per minute under ${CONCURRENCY} concurrent board readers: ${
         live.skipped ?? `${fmt(live.perMinute, 2)} (goal ≤ 2) — ${live.sport}: ${live.calls} calls in ${fmt(live.minutes * 60, 0)} s, ${live.requests} board reads ${JSON.stringify(live.statuses)}`
       }`,
+    );
+    const placeRow = rows.find((r) => r.name.startsWith("POST /api/placeBet (50"));
+    const walletsPerSecond = crowd.wallets / crowd.seconds;
+    console.log(
+      `\nCrowd settlement: ${CROWD} players bet on one game (${crowd.accepted} accepted); one scheduled run enqueued ${crowd.enqueued} messages in ${fmt(crowd.enqueuedAfterMs, 0)} ms;` +
+        ` every wallet settled after ${fmt(crowd.seconds, 2)} s (${crowd.wallets} wallets, ${crowd.bets} bets; ${crowd.settled}/${CROWD} crowd bets seen settled) →` +
+        ` ${fmt(walletsPerSecond, 0)} wallets/s = ${fmt(walletsPerSecond / placeRow.rps, 2)}× placeBet's throughput (goal ≥ 0.5×)`,
     );
     console.log(`\nSPA initial JS: ${sizes.js.raw} B raw, ${sizes.js.gzip} B gzip (${fmt(sizes.js.gzip / 1024)} kB; budget 150 kB)`);
     console.log(`SPA initial CSS: ${sizes.css.raw} B raw, ${sizes.css.gzip} B gzip`);

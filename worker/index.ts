@@ -1,10 +1,13 @@
-// Worker entry: the API for fetch, the settlement job for cron, and the wallet class.
+// Worker entry: the API for fetch, the settlement job for cron, the settlement queue's
+// consumer for queue events, and the wallet class.
 // Each entry first validates the tunables (worker/tunables.ts), so a bad value stops the
 // Worker with its name rather than misbehaving later; fetch also checks the secrets'
 // strength (worker/config.ts checkSecrets: a short SESSION_SIGNING_KEY).
 import { checkSecrets, ConfigurationError } from "./config";
 import { createApp } from "./app";
+import { loggerFor } from "./logging/logger";
 import { isManualCronRequest, manualCron, scheduled } from "./settlement/scheduled";
+import { handleSettlementQueue } from "./settlement/settlement-queue";
 import { TunablesError, tunables } from "./tunables";
 
 export { UserWallet } from "./wallet/user-wallet";
@@ -31,5 +34,9 @@ export default {
   scheduled(controller, env, ctx) {
     tunables(env);
     return scheduled(controller, env, ctx);
+  },
+  async queue(batch, env) {
+    const settings = tunables(env);
+    await handleSettlementQueue(batch, { env, tunables: settings, log: loggerFor(env), now: Date.now() });
   },
 } satisfies ExportedHandler<Env>;

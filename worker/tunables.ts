@@ -76,6 +76,31 @@ export const TUNABLES = {
   PAYOUT_RETRY_MAX_MS: tunable("3600000", wholeNumber(1_000, 86_400_000), "Longest delay between two retries of one payout."),
   PAYOUT_KEY_REUSE_MS: tunable("82800000", wholeNumber(60_000, 86_400_000), "How long a retried transfer reuses its idempotency key (Stripe keeps keys 24 h); later retries list the redemption's transfers first."),
   PAYOUT_ATTEMPT_LEASE_MS: tunable("120000", wholeNumber(10_000, 3_600_000), "How long one payout attempt holds its redemption before another attempt may start."),
+  // Settlement on Queues and the operational log (issue 13; worker/settlement/settlement-queue.ts)
+  LOG_LEVEL: tunable(
+    "info",
+    z.enum(["info", "warn", "error", "silent"]),
+    "Least severity of operational log lines written (settlement runs, queue batches, dead letters); tests use silent.",
+  ),
+  SETTLEMENT_PAGE_ROWS: tunable(
+    "1000",
+    wholeNumber(10, 10_000),
+    "(player, game) rows of ready work one D1 read returns; a run pages through all of them.",
+  ),
+  SETTLEMENT_SEND_BATCH: tunable("100", wholeNumber(1, 100), "Settlement messages per Queues sendBatch call (the platform allows 100)."),
+  SETTLEMENT_MAX_EVENTS_PER_MESSAGE: tunable(
+    "100",
+    wholeNumber(1, 500),
+    "Finished games carried by one player's settlement message; more make further messages for that player.",
+  ),
+  SETTLEMENT_CONSUMER_CONCURRENCY: tunable("25", wholeNumber(1, 100), "Wallet calls in flight at once while one queue batch is consumed."),
+  SETTLEMENT_RETRY_BASE_SECONDS: tunable("5", wholeNumber(1, 3_600), "Back-off before a failed settlement message's first retry; doubles per attempt."),
+  SETTLEMENT_RETRY_MAX_SECONDS: tunable("600", wholeNumber(1, 43_200), "Longest back-off between two retries of a settlement message."),
+  WALLET_OUTBOX_FLUSH_DELAY_MS: tunable(
+    "1000",
+    wholeNumber(0, 30_000),
+    "How long a wallet gathers changes before writing them to D1 in one batch (its alarm); settlement writes at once.",
+  ),
   // The operator console (issue 15): when a game without a result counts as past due.
   ADMIN_PAST_DUE_MINUTES: tunable("30", wholeNumber(0, 10_080), "A started game with open bets and no result shows under 'Past due' in the console this long after it was due to be final (0 = as soon as it is due)."),
 } as const;

@@ -63,6 +63,12 @@ describe("social", () => {
     const url = new URL((await link.getAttribute("href"))!);
     expect(url.pathname).toMatch(/^\/p\/[A-Za-z0-9_-]{22}$/);
 
+    // The viewer already plays here (date of birth confirmed on an earlier visit).
+    const viewerEmail = uniqueEmail("journey8-viewer");
+    const earlier = await newPlayerContext(browser);
+    await signInToBoard(await earlier.newPage(), viewerEmail);
+    await earlier.close();
+
     const viewer = await newPlayerContext(browser, { width: 390, height: 844 });
     const phone = await viewer.newPage();
     await phone.goto(url.pathname);
@@ -74,7 +80,7 @@ describe("social", () => {
 
     await phone.getByRole("button", { name: "Sign in to tail" }).click();
     await phone.getByRole("heading", { name: "Choose an account" }).waitFor();
-    await phone.getByLabel("E-mail", { exact: true }).fill(uniqueEmail("journey8-viewer"));
+    await phone.getByLabel("E-mail", { exact: true }).fill(viewerEmail);
     await phone.getByRole("button", { name: "Continue", exact: true }).click();
     // Back on the link, signed in: the open leg lands on the betslip and the board opens.
     await phone.getByRole("status").getByText("Added 1 pick to your betslip.").waitFor();

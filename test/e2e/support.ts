@@ -101,7 +101,13 @@ export async function apiCall(path: string, init: RequestInit = {}): Promise<Res
   return fetch(`${BASE_URL}${path}`, init);
 }
 
+/**
+ * Fires the settlement cron. A wallet writes its bets to D1 (where the run finds them)
+ * on its alarm WALLET_OUTBOX_FLUSH_DELAY_MS (1 s) after the bet, so a journey that ends
+ * a game right after betting first lets that second pass, as any real cron tick would.
+ */
 export async function fireCron(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
   const res = await apiCall("/__scheduled?cron=*/2+*+*+*+*");
   if (!res.ok) throw new Error(`cron trigger failed: ${res.status}`);
 }

@@ -35,6 +35,7 @@ import type { BetRow } from "../../worker/wallet/bet-rows";
 import { PICK_SIDES } from "./bets-helpers";
 import { BASE, signIn, type SignedIn } from "./helpers";
 import { chargeRefundedEvent, checkoutCompletedEvent, disputeEvent } from "./stripe-events";
+import { settleAndDrain } from "./settlement-fixtures";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -655,10 +656,11 @@ describe("abuse: seeded chaos across many players", () => {
       await advance(Math.min(24 * 60, Math.ceil((lastEnd - simNow) / 60_000) + 5));
       await Promise.all([settle(), fireCron()]);
     }
+    // Each final run waits for the settlement queue to settle what it sent.
     for (let i = 0; i < 6; i++) {
       const now = Date.now();
-      const summary = await runSettlement(env, now, { provider: getFeedProvider(env), trigger: "chaos-final", feedNow: await feedNow(env, now) });
-      if (!summary.pending) break;
+      const summary = await settleAndDrain(now, { provider: getFeedProvider(env), trigger: "chaos-final", feedNow: await feedNow(env, now) });
+      if (summary.messagesEnqueued === 0 && !summary.pending) break;
     }
 
     let totals = { bets: 0, open: 0, ledgerRows: 0, owedRows: 0 };

@@ -530,6 +530,22 @@ const ENDPOINTS: Endpoint[] = [
         ),
     },
     {
+      routes: ["GET /api/admin/settlement/runs"],
+      request: () => get("/api/admin/settlement/runs", queryFor({ limit: fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), fc.constantFrom("1e3", "NaN", "")) })),
+    },
+    {
+      routes: ["GET /api/admin/dead-letters"],
+      request: () =>
+        get(
+          "/api/admin/dead-letters",
+          queryFor({ status: fc.constantFrom("open", "all", "replayed", ""), limit: fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), fc.constantFrom("1e3", "NaN")) }),
+        ),
+    },
+    {
+      routes: ["POST /api/admin/dead-letters/:id/replay"],
+      request: () => post(idSegment([], fc.uuid()).map((id) => `/api/admin/dead-letters/${id}/replay`), bodyFor({ force: fc.constantFrom(true, "yes") })),
+    },
+    {
       routes: [
         "GET /api/payments/sim/checkout/:id",
         "POST /api/payments/sim/checkout/:id/pay",

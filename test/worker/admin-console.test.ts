@@ -4,10 +4,10 @@
 // row, "Check ledger" compares the wallet with its ledger and the D1 projection, and the
 // settlement view lists games past their due time.
 import { env } from "cloudflare:workers";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
-import { HOUR, betOf, coins, leg, newEventId, openBet, seedBets } from "./settlement-fixtures";
+import { HOUR, betOf, coins, drained, leg, newEventId, newUserId, openBet, payoutRows, seedBets } from "./settlement-fixtures";
 import { FROZEN_MESSAGE } from "../../worker/wallet/operator-operations";
 import { OPENING_COINS } from "../../src/shared/money";
 
@@ -17,16 +17,9 @@ type AuditEntries = { entries: { at: number; actor: string; action: string; targ
 
 let admin: SignedIn;
 
-const log = console.log;
 beforeAll(async () => {
   admin = await signIn(ADMIN_EMAIL, "Operator");
-  // The operator result route logs one summary line per result: expected, so kept out of the test output.
-  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
-    if (typeof args[0] === "string" && args[0].startsWith("settlement admin:")) return;
-    log(...args);
-  });
 });
-afterAll(() => vi.restoreAllMocks());
 
 async function auditFor(target: string) {
   const res = await api(`/api/admin/audit?target=${encodeURIComponent(target)}`, { token: admin.token });
@@ -185,6 +178,7 @@ describe("results from the console", () => {
     expect(view.pastDue).toEqual(expect.arrayContaining([expect.objectContaining({ eventId, home: "Oilers", away: "Flames", players: 1, openLegs: 1 })]));
     const res = await postJson(`/api/admin/events/${eventId}/result`, { void: true, reason: "feed never sent a final" }, admin.token);
     expect(res.status).toBe(200);
+    await drained(((await res.json()) as { runId: number }).runId);
     expect((await betOf(player.userId, bet.id)).result).toBe("void");
     expect(await coins(player.userId)).toBe(OPENING_COINS);
     expect(await auditFor(eventId)).toEqual([expect.objectContaining({ action: "void", reason: "feed never sent a final", actor: ADMIN_EMAIL })]);
@@ -205,15 +199,6 @@ describe("results from the console", () => {
 });
 
 describe("result corrections", () => {
-  async function settled(userId: string, betId: string) {
-    for (let i = 0; i < 100; i++) {
-      const bet = await betOf(userId, betId);
-      if (bet.status === "settled") return bet;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`bet ${betId} never settled`);
-  }
-
   it("re-grades a paid game once: the first winner's payout comes back (owed where spent), the new winner is paid", async () => {
     const first = await signIn();
     const second = await signIn();
@@ -226,8 +211,10 @@ describe("result corrections", () => {
     const path = `/api/admin/events/${eventId}/result`;
 
     expect((await postJson(path, { homeScore: 1, awayScore: 3, correction: true, reason: "too early" }, admin.token)).status).toBe(409);
-    expect((await postJson(path, { homeScore: 3, awayScore: 1, reason: "feed final" }, admin.token)).status).toBe(200);
-    expect((await settled(first.userId, homeBet.id)).payoutPaid).toBe(200);
+    const recorded = await postJson(path, { homeScore: 3, awayScore: 1, reason: "feed final" }, admin.token);
+    expect(recorded.status).toBe(200);
+    await drained(((await recorded.json()) as { runId: number }).runId);
+    expect((await betOf(first.userId, homeBet.id)).payoutPaid).toBe(200);
     // The first winner spends most of it before the correction arrives.
     await postJson(`/api/admin/players/${first.userId}/adjustments`, { wallet: "coins", amount: -(OPENING_COINS + 100 - 50), reason: "spent elsewhere" }, admin.token);
     expect(await coins(first.userId)).toBe(50);
@@ -267,6 +254,32 @@ describe("result corrections", () => {
     expect((await auditFor(eventId)).map((e) => [e.action, e.reason])).toEqual([
       ["correction", "feed corrected the score"],
       ["result", "feed final"],
+    ]);
+  });
+});
+
+describe("dead letters in the settlement view", () => {
+  it("lists a dead letter; its replay from the console settles the bet once and is audited", async () => {
+    const userId = newUserId();
+    const eventId = newEventId();
+    const bet = openBet([leg({ eventId, league: "icehockey_nhl", side: "Home", priceAm: 100 })], { stake: 100 });
+    await seedBets(userId, [bet]);
+    const id = `dl-${crypto.randomUUID()}`;
+    const body = JSON.stringify({ v: 1, userId, outcomes: [{ eventId, homeScore: 2, awayScore: 0 }], runId: null });
+    await env.DB.prepare("INSERT INTO settlement_dead_letters (id, user_id, body, reason, attempts, run_id, received_at) VALUES (?, ?, ?, 'wallet unavailable', 10, NULL, ?)")
+      .bind(id, userId, body, Date.now())
+      .run();
+    const view = (await (await api("/api/admin/settlement", { token: admin.token })).json()) as { deadLetters: { id: string; replayedAt: number | null }[]; waiting: number };
+    expect(view.deadLetters.find((l) => l.id === id)).toMatchObject({ replayedAt: null });
+    expect(view.waiting).toEqual(expect.any(Number));
+    for (let i = 0; i < 2; i++) {
+      expect((await postJson(`/api/admin/dead-letters/${id}/replay`, { reason: "wallet is back" }, admin.token)).status).toBe(202);
+    }
+    await vi.waitUntil(async () => (await betOf(userId, bet.id)).status === "settled", { timeout: 20_000, interval: 20 });
+    expect(await payoutRows(userId, bet.id)).toHaveLength(1);
+    expect((await auditFor(id)).map((e) => [e.action, e.reason])).toEqual([
+      ["dead-letter-replay", "wallet is back"],
+      ["dead-letter-replay", "wallet is back"],
     ]);
   });
 });

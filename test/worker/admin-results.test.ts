@@ -1,9 +1,10 @@
 // POST /api/admin/events/:eventId/result: operators (ADMIN_EMAILS) settle or void a
-// game by hand through the same wallet path as the cron; everyone else is refused.
+// game by hand through the same path as the cron (the settlement queue, drained here
+// by the local queue consumer); everyone else is refused.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
-import { HOUR, betOf, coins, leg, newEventId, newUserId, openBet, payoutRows, seedBets } from "./settlement-fixtures";
+import { HOUR, betOf, coins, drained, leg, newEventId, newUserId, openBet, payoutRows, seedBets } from "./settlement-fixtures";
 
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
 
@@ -83,16 +84,17 @@ describe("settling by hand", () => {
     const { eventId, bets } = await eventWithBets([100, 250, 40], { priceAm: 150 });
     const res = await postJson(resultPath(eventId), { homeScore: 4, awayScore: 2 }, admin.token);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    const body = (await res.json()) as { runId: number };
+    expect(body).toEqual({
       eventId,
       status: "final",
       homeScore: 4,
       awayScore: 2,
-      walletsCalled: 3,
-      legsGraded: 3,
-      betsSettled: 3,
+      runId: expect.any(Number),
+      messagesEnqueued: 3,
       pending: false,
     });
+    expect(await drained(body.runId)).toMatchObject({ trigger: "admin", walletsSettled: 3, legsGraded: 3, betsSettled: 3 });
     for (const { user, bet } of bets) {
       expect(await betOf(user, bet.id)).toMatchObject({ status: "settled", result: "win", payoutPaid: bet.stake * 2.5 });
       expect(await coins(user)).toBe(5000 + bet.stake * 1.5);
@@ -104,13 +106,15 @@ describe("settling by hand", () => {
     // Posting the same result again (a double click, a retry) pays nothing more.
     const again = await postJson(resultPath(eventId), { homeScore: 4, awayScore: 2 }, admin.token);
     expect(again.status).toBe(200);
-    expect(await again.json()).toMatchObject({ walletsCalled: 0, betsSettled: 0 });
+    expect(await again.json()).toMatchObject({ messagesEnqueued: 0 });
     for (const { user, bet } of bets) expect(await payoutRows(user, bet.id)).toHaveLength(1);
   });
 
   it("refuses a different result for a game that already has one", async () => {
     const { eventId, bets } = await eventWithBets([100]);
-    expect((await postJson(resultPath(eventId), { homeScore: 1, awayScore: 3 }, admin.token)).status).toBe(200);
+    const first = await postJson(resultPath(eventId), { homeScore: 1, awayScore: 3 }, admin.token);
+    expect(first.status).toBe(200);
+    await drained(((await first.json()) as { runId: number }).runId);
     const changed = await postJson(resultPath(eventId), { homeScore: 3, awayScore: 1 }, admin.token);
     expect(changed.status).toBe(409);
     expect(((await changed.json()) as { error: { code: string } }).error.code).toBe("already-settled");
@@ -127,7 +131,9 @@ describe("settling by hand", () => {
 
     const res = await postJson(resultPath(eventId), { void: true }, admin.token);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: "void", homeScore: null, awayScore: null, betsSettled: 2 });
+    const body = (await res.json()) as { runId: number };
+    expect(body).toMatchObject({ status: "void", homeScore: null, awayScore: null, messagesEnqueued: 2 });
+    expect(await drained(body.runId)).toMatchObject({ betsSettled: 2 });
     for (const { user, bet } of bets) {
       expect(await betOf(user, bet.id)).toMatchObject({ status: "settled", result: "void", payoutPaid: bet.stake, legResults: ["void"] });
       expect(await coins(user)).toBe(5000);

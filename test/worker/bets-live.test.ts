@@ -47,6 +47,13 @@ async function openTab(token: string): Promise<Tab> {
   };
 }
 
+/** Closes a tab's socket and waits for the wallet's answer, so no socket outlives its test. */
+async function closeSocket(socket: WebSocket): Promise<void> {
+  const closed = new Promise<void>((resolve) => socket.addEventListener("close", () => resolve()));
+  socket.close(1000, "done");
+  await Promise.race([closed, new Promise<void>((resolve) => setTimeout(resolve, 1000))]);
+}
+
 describe("live updates", () => {
   it("greets a tab with the balances and recent bets, then pushes every change to both tabs", async () => {
     const player = await signIn();
@@ -65,7 +72,7 @@ describe("live updates", () => {
 
     const tabC = await openTab(player.token);
     await tabC.waitFor((m) => m.type === "bets" && m.bets.length === 1 && m.bets[0]!.id === placed.bets[0]!.id);
-    for (const tab of [tabA, tabB, tabC]) tab.socket.close(1000, "done");
+    await Promise.all([tabA, tabB, tabC].map((tab) => closeSocket(tab.socket)));
   });
 
   it("keeps at most 20 live tabs per player, closing the oldest", async () => {
@@ -75,7 +82,7 @@ describe("live updates", () => {
     const others = [];
     for (let i = 0; i < 20; i++) others.push(await openTab(player.token));
     expect(await closed).toBe(4000);
-    for (const tab of others) tab.socket.close(1000, "done");
+    await Promise.all(others.map((tab) => closeSocket(tab.socket)));
   });
 
   it("refuses a token in the query string (URLs end up in logs and history)", async () => {

@@ -12,12 +12,14 @@ import { simulatedScores } from "../../worker/odds/simulator/simulator-provider"
 import worker from "../../worker/index";
 import { isManualCronRequest } from "../../worker/settlement/scheduled";
 import { api, postJson } from "./helpers";
-import { HOUR, betOf, coins, expectLedgerBalanced, leg, newUserId, openBet, payoutRows, seedBets } from "./settlement-fixtures";
+import { HOUR, betOf, coins, drained, expectLedgerBalanced, latestRunId, leg, newUserId, openBet, payoutRows, seedBets } from "./settlement-fixtures";
 
+/** Fires the cron, then waits until the settlement queue has settled what the run sent. */
 async function fireCron(): Promise<void> {
   const ctx = createExecutionContext();
   await worker.scheduled(createScheduledController({ cron: "*/2 * * * *", scheduledTime: Date.now() }), env, ctx);
   await waitOnExecutionContext(ctx);
+  await drained(await latestRunId());
 }
 
 async function simNow(): Promise<number> {
@@ -102,7 +104,7 @@ describe("the scheduled handler (cron */2) with the simulator", () => {
   it("GET /__scheduled runs the cron by hand in development and answers the run's summary", async () => {
     const res = await api("/__scheduled?cron=*/2+*+*+*+*");
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { ran: boolean; summary: { trigger: string; walletsCalled: number; pending: boolean } };
+    const body = (await res.json()) as { ran: boolean; summary: { trigger: string; messagesEnqueued: number; pending: boolean } };
     expect(body.ran).toBe(true);
     expect(body.summary).toMatchObject({ trigger: "cron */2 * * * *", pending: false });
   });

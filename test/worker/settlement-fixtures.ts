@@ -3,11 +3,14 @@
 // a scriptable scores feed, and readers for what a player would see afterwards.
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { vi } from "vitest";
 import { toWinFor } from "../../src/shared/payout";
 import type { BetDocument, BetLeg } from "../../src/shared/schemas/bets";
 import type { EventScore } from "../../src/shared/schemas/events";
 import type { SportKey } from "../../src/shared/sports";
 import type { OddsFeedProvider } from "../../worker/odds/feed-provider";
+import { runSettlement, type SettlementOptions, type SettlementRunSummary } from "../../worker/settlement/settlement-job";
+import type { SettlementRunRow } from "../../worker/settlement/settlement-store";
 import { insertBet, readBet } from "../../worker/wallet/bet-rows";
 import { getUserWallet } from "../../worker/wallet/get-user-wallet";
 import type { UserWallet } from "../../worker/wallet/user-wallet";
@@ -142,4 +145,54 @@ export function fakeFeed(name: OddsFeedProvider["name"] = "the-odds-api", scores
     },
   };
   return feed;
+}
+
+/** A run's settlement_runs row as operators see it (GET /api/admin/settlement/runs). */
+export async function runRow(runId: number): Promise<SettlementRunRow> {
+  const r = await env.DB.prepare("SELECT * FROM settlement_runs WHERE id = ?").bind(runId).first<Record<string, number | string | null>>();
+  if (!r) throw new Error(`no settlement run ${runId}`);
+  return {
+    id: Number(r.id),
+    trigger: String(r.trigger),
+    startedAt: Number(r.started_at),
+    finishedAt: r.finished_at === null ? null : Number(r.finished_at),
+    drainedAt: r.drained_at === null ? null : Number(r.drained_at),
+    eventsRecorded: Number(r.events_recorded),
+    messagesEnqueued: Number(r.messages_enqueued),
+    walletsSettled: Number(r.wallets_called),
+    walletErrors: Number(r.wallet_errors),
+    legsGraded: Number(r.legs_graded),
+    betsSettled: Number(r.bets_settled),
+    pending: r.pending === 1,
+    summary: r.summary === null ? null : String(r.summary),
+  };
+}
+
+/** The newest settlement run's id (the cron's, after the scheduled handler ran). */
+export async function latestRunId(): Promise<number> {
+  const row = await env.DB.prepare("SELECT MAX(id) AS id FROM settlement_runs").first<{ id: number | null }>();
+  if (row?.id == null) throw new Error("no settlement run yet");
+  return row.id;
+}
+
+/** Waits until the local settlement queue's consumer has settled every message of the run. */
+export async function drained(runId: number | null, timeout = 20_000): Promise<SettlementRunRow> {
+  if (runId === null) throw new Error("the run has no settlement_runs row");
+  return vi.waitUntil(
+    async () => {
+      const row = await runRow(runId);
+      return row.drainedAt !== null ? row : false;
+    },
+    { timeout, interval: 20 },
+  );
+}
+
+/** One settlement run through the real (local) queue, returned once its messages are settled. */
+export async function settleAndDrain(
+  now: number,
+  options: SettlementOptions,
+): Promise<SettlementRunSummary & { walletsSettled: number; betsSettled: number; legsGraded: number }> {
+  const summary = await runSettlement(env, now, options);
+  const row = await drained(summary.runId);
+  return { ...summary, walletsSettled: row.walletsSettled, betsSettled: row.betsSettled, legsGraded: row.legsGraded };
 }

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { SportKey } from "../../src/shared/sports";
 import type { OddsFeedProvider } from "../../worker/odds/feed-provider";
 import { runSettlement } from "../../worker/settlement/settlement-job";
+import type { SettlementMessage } from "../../worker/settlement/settlement-message";
 import { applyEventOutcomes } from "../../worker/wallet/settlement-operations";
 import type { UserWallet } from "../../worker/wallet/user-wallet";
 import { WalletTx } from "../../worker/wallet/wallet-tx";
@@ -23,6 +24,8 @@ import {
   payoutRows,
   score,
   seedBets,
+  settleAndDrain,
+  drained,
   wallet,
 } from "./settlement-fixtures";
 
@@ -77,7 +80,7 @@ describe("asking the feed for scores", () => {
     await singleOn(newEventId(), "icehockey_nhl", 30 * HOUR);
     await singleOn(newEventId(), "baseball_mlb", -2 * HOUR); // not started
     const feed = fakeFeed("the-odds-api");
-    const summary = await runSettlement(env, Date.now(), { provider: feed, trigger: "test" });
+    const summary = await settleAndDrain(Date.now(), { provider: feed, trigger: "test" });
     expect(feed.calls.sort((a, b) => a.sport.localeCompare(b.sport))).toEqual([
       { sport: "basketball_nba", daysFrom: 1 },
       { sport: "icehockey_nhl", daysFrom: 2 },
@@ -88,7 +91,7 @@ describe("asking the feed for scores", () => {
   it("does not ask for a sport without open bets, nor for games beyond the feed's three days", async () => {
     await singleOn(newEventId(), "soccer_usa_mls", 4 * 24 * HOUR);
     const feed = fakeFeed("the-odds-api");
-    const summary = await runSettlement(env, Date.now(), { provider: feed, trigger: "test" });
+    const summary = await settleAndDrain(Date.now(), { provider: feed, trigger: "test" });
     expect(feed.calls).toEqual([]);
     expect(summary.staleEvents).toBe(1);
   });
@@ -97,17 +100,17 @@ describe("asking the feed for scores", () => {
     await singleOn(newEventId(), "basketball_nba", 3 * HOUR);
     const feed = fakeFeed("the-odds-api");
     const t0 = Date.now();
-    await runSettlement(env, t0, { provider: feed, trigger: "test" });
-    await runSettlement(env, t0 + 4 * MINUTE, { provider: feed, trigger: "test" });
+    await settleAndDrain(t0, { provider: feed, trigger: "test" });
+    await settleAndDrain(t0 + 4 * MINUTE, { provider: feed, trigger: "test" });
     expect(feed.calls).toHaveLength(1);
-    await runSettlement(env, t0 + 11 * MINUTE, { provider: feed, trigger: "test" });
+    await settleAndDrain(t0 + 11 * MINUTE, { provider: feed, trigger: "test" });
     expect(feed.calls).toHaveLength(2);
   });
 
   it("asks the free simulator as soon as a game has started", async () => {
     await singleOn(newEventId(), "americanfootball_nfl", 5 * MINUTE);
     const feed = fakeFeed("simulator");
-    await runSettlement(env, Date.now(), { provider: feed, trigger: "test" });
+    await settleAndDrain(Date.now(), { provider: feed, trigger: "test" });
     expect(feed.calls).toEqual([{ sport: "americanfootball_nfl", daysFrom: 1 }]);
   });
 
@@ -119,7 +122,7 @@ describe("asking the feed for scores", () => {
     const feed = fakeFeed("simulator");
     const feedNow = Date.now() + 5 * HOUR;
     feed.scores.push(score(eventId, "basketball_nba", 120, 100, { startTime: Date.now() + 2 * HOUR }));
-    await runSettlement(env, Date.now(), { provider: feed, trigger: "test", feedNow });
+    await settleAndDrain(Date.now(), { provider: feed, trigger: "test", feedNow });
     expect((await betOf(user, bet.id)).result).toBe("win");
   });
 
@@ -132,7 +135,7 @@ describe("asking the feed for scores", () => {
       ...fakeFeed("the-odds-api"),
       fetchScores: async () => ({ ok: false, kind: "out-of-credits", status: 401, message: "quota exhausted" }),
     };
-    const summary = await runSettlement(env, Date.now(), { provider: broken, trigger: "test" });
+    const summary = await settleAndDrain(Date.now(), { provider: broken, trigger: "test" });
     expect(summary.feedErrors).toEqual(["basketball_nba: quota exhausted"]);
     const check = await env.DB.prepare("SELECT ok, message FROM settlement_score_checks WHERE sport = 'basketball_nba'").first();
     expect(check).toEqual({ ok: 0, message: "quota exhausted" });
@@ -144,7 +147,7 @@ describe("asking the feed for scores", () => {
     const eventId = newEventId();
     const { user, bet } = await singleOn(eventId, "mma_mixed_martial_arts", 3 * HOUR, { stake: 40 });
     await insertFinal(eventId, "mma_mixed_martial_arts", null, null, "void");
-    await runSettlement(env, Date.now(), { provider: null, trigger: "test" });
+    await settleAndDrain(Date.now(), { provider: null, trigger: "test" });
     expect(await betOf(user, bet.id)).toMatchObject({ result: "void", payoutPaid: 40 });
     expect(await coins(user)).toBe(5000);
   });
@@ -161,8 +164,8 @@ describe("recording scores", () => {
       score(live, "basketball_nba", 88, 90, { completed: false }),
       score(later, "basketball_nba", null, null, { completed: false }),
     ]);
-    const summary = await runSettlement(env, Date.now(), { provider: feed, trigger: "test" });
-    expect(summary).toMatchObject({ eventsRecorded: 3, walletsCalled: 1, betsSettled: 1, paid: { coins: 250, cash: 0 } });
+    const summary = await settleAndDrain(Date.now(), { provider: feed, trigger: "test" });
+    expect(summary).toMatchObject({ eventsRecorded: 3, messagesEnqueued: 1, walletsSettled: 1, betsSettled: 1 });
 
     expect(await betOf(a.user, a.bet.id)).toMatchObject({ status: "settled", result: "win", payoutPaid: 250 });
     expect(await coins(a.user)).toBe(5100);
@@ -179,7 +182,7 @@ describe("recording scores", () => {
     const eventId = newEventId();
     const { user, bet } = await singleOn(eventId, "basketball_nba", 3 * HOUR);
     const feed = fakeFeed("the-odds-api", [score(eventId, "basketball_nba", null, null, { completed: true })]);
-    await runSettlement(env, Date.now(), { provider: feed, trigger: "test" });
+    await settleAndDrain(Date.now(), { provider: feed, trigger: "test" });
     expect((await betOf(user, bet.id)).status).toBe("open");
     expect((await eventRow(eventId))?.status).not.toBe("final");
   });
@@ -189,7 +192,7 @@ describe("recording scores", () => {
     const { user, bet } = await singleOn(eventId, "icehockey_nhl", 3 * HOUR, { side: "Away" });
     await insertFinal(eventId, "icehockey_nhl", 2, 4);
     const feed = fakeFeed("simulator", [score(eventId, "icehockey_nhl", 5, 4, { completed: false })]);
-    await runSettlement(env, Date.now(), { provider: feed, trigger: "test" });
+    await settleAndDrain(Date.now(), { provider: feed, trigger: "test" });
     expect(await eventRow(eventId)).toMatchObject({ status: "final", home_score: 2, away_score: 4 });
     expect((await betOf(user, bet.id)).result).toBe("win");
   });
@@ -205,11 +208,11 @@ describe("paying exactly once", () => {
     await seedBets(parlayUser, [parlay]);
     const feed = fakeFeed("simulator", [score(eventId, "baseball_mlb", 6, 2), score(second, "baseball_mlb", 5, 1)]);
 
-    const runs = await Promise.all([1, 2, 3].map(() => runSettlement(env, Date.now(), { provider: feed, trigger: "test" })));
-    const later = await runSettlement(env, Date.now() + 10 * MINUTE, { provider: feed, trigger: "test" });
+    const runs = await Promise.all([1, 2, 3].map(() => settleAndDrain(Date.now(), { provider: feed, trigger: "test" })));
+    const later = await settleAndDrain(Date.now() + 10 * MINUTE, { provider: feed, trigger: "test" });
 
     expect(runs.reduce((n, r) => n + r.betsSettled, 0)).toBe(5);
-    expect(later.walletsCalled).toBe(0);
+    expect(later.messagesEnqueued).toBe(0);
     for (const [i, p] of players.entries()) {
       expect(await payoutRows(p.user, p.bet.id)).toHaveLength(1);
       expect(await coins(p.user)).toBe(5000 - 100 + 200 + (i + 1) * 10);
@@ -219,13 +222,25 @@ describe("paying exactly once", () => {
     expect(await coins(parlayUser)).toBe(5000 - 100 + 400);
   });
 
-  it("a run stopped after some payouts is finished by the next without paying twice", async () => {
+  it("a run whose sending failed part-way is finished by the next without paying twice", async () => {
     const eventId = newEventId();
     const players = await Promise.all([1, 2, 3, 4, 5].map(() => singleOn(eventId, "americanfootball_nfl", 4 * HOUR, { priceAm: 150 })));
     await insertFinal(eventId, "americanfootball_nfl", 31, 17);
 
-    const first = await runSettlement(env, Date.now(), { provider: null, trigger: "test", limits: { maxWalletCalls: 2 } });
-    expect(first).toMatchObject({ walletsCalled: 2, betsSettled: 2, pending: true });
+    // Two messages per sendBatch; only the first call reaches the queue.
+    let calls = 0;
+    const flaky: Queue<SettlementMessage> = {
+      send: (body, options) => env.SETTLEMENT_QUEUE.send(body, options),
+      sendBatch: async (messages, options) => {
+        calls += 1;
+        if (calls > 1) throw new Error("queue unavailable");
+        return env.SETTLEMENT_QUEUE.sendBatch(messages, options);
+      },
+      metrics: () => env.SETTLEMENT_QUEUE.metrics(),
+    };
+    const first = await runSettlement({ ...env, SETTLEMENT_QUEUE: flaky, SETTLEMENT_SEND_BATCH: "2" } as Env, Date.now(), { provider: null, trigger: "test" });
+    expect(first).toMatchObject({ readyLegs: 5, messagesEnqueued: 2, sendFailures: 3, pending: true });
+    expect(await drained(first.runId)).toMatchObject({ walletsSettled: 2, betsSettled: 2, pending: true });
     const paidFirst: string[] = [];
     for (const p of players) paidFirst.push((await betOf(p.user, p.bet.id)).status);
     expect(paidFirst.filter((s) => s === "settled")).toHaveLength(2);
@@ -241,10 +256,10 @@ describe("paying exactly once", () => {
       });
     });
 
-    const second = await runSettlement(env, Date.now(), { provider: null, trigger: "test" });
-    expect(second).toMatchObject({ walletsCalled: 3, betsSettled: 2, pending: false });
-    const third = await runSettlement(env, Date.now(), { provider: null, trigger: "test" });
-    expect(third.walletsCalled).toBe(0);
+    const second = await settleAndDrain(Date.now(), { provider: null, trigger: "test" });
+    expect(second).toMatchObject({ messagesEnqueued: 3, walletsSettled: 3, betsSettled: 2, pending: false });
+    const third = await settleAndDrain(Date.now(), { provider: null, trigger: "test" });
+    expect(third.messagesEnqueued).toBe(0);
 
     for (const p of players) {
       expect(await betOf(p.user, p.bet.id)).toMatchObject({ status: "settled", result: "win", payoutPaid: 250 });
@@ -259,7 +274,7 @@ describe("paying exactly once", () => {
     const eventId = newEventId();
     const early = await singleOn(eventId, "soccer_usa_mls", 3 * HOUR, { side: "Away", priceAm: 200 });
     await insertFinal(eventId, "soccer_usa_mls", 0, 1);
-    await runSettlement(env, Date.now(), { provider: null, trigger: "test" });
+    await settleAndDrain(Date.now(), { provider: null, trigger: "test" });
     expect((await betOf(early.user, early.bet.id)).result).toBe("win");
     expect((await eventRow(eventId))?.graded_at).not.toBeNull();
 
@@ -267,11 +282,11 @@ describe("paying exactly once", () => {
     const lateUser = newUserId();
     const late = openBet([leg({ eventId, league: "soccer_usa_mls", side: "Away", priceAm: 200, startTime: startedAgo(3 * HOUR) })]);
     await seedBets(lateUser, [late], { project: false });
-    await runSettlement(env, Date.now(), { provider: null, trigger: "test" });
+    await settleAndDrain(Date.now(), { provider: null, trigger: "test" });
     expect((await betOf(lateUser, late.id)).status).toBe("open");
 
     await runInDurableObject(wallet(lateUser), (instance: UserWallet) => instance.flushOutbox());
-    const caughtUp = await runSettlement(env, Date.now(), { provider: null, trigger: "test" });
+    const caughtUp = await settleAndDrain(Date.now(), { provider: null, trigger: "test" });
     expect(caughtUp.betsSettled).toBe(1);
     expect(await betOf(lateUser, late.id)).toMatchObject({ result: "win", payoutPaid: 300 });
     expect(await coins(lateUser)).toBe(5200);
@@ -282,10 +297,11 @@ describe("paying exactly once", () => {
     await singleOn(eventId, "basketball_nba", 3 * HOUR);
     await insertFinal(eventId, "basketball_nba", 1, 0);
     const startedAt = Date.now() + 7;
-    await runSettlement(env, startedAt, { provider: null, trigger: "test-log" });
+    await settleAndDrain(startedAt, { provider: null, trigger: "test-log" });
     const row = await env.DB.prepare("SELECT * FROM settlement_runs WHERE trigger = 'test-log' AND started_at = ?").bind(startedAt).first();
-    expect(row).toMatchObject({ wallets_called: 1, bets_settled: 1, legs_graded: 1, pending: 0 });
+    expect(row).toMatchObject({ messages_enqueued: 1, wallets_called: 1, bets_settled: 1, legs_graded: 1, pending: 0 });
+    expect(row?.drained_at).not.toBeNull();
     expect(row?.finished_at).not.toBeNull();
-    expect(String(row?.summary)).toContain("bets=1");
+    expect(String(row?.summary)).toContain("enqueued=1");
   });
 });

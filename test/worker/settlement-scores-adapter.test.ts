@@ -8,7 +8,7 @@ import type { Market, Side } from "../../src/shared/schemas/bets";
 import type { SportKey } from "../../src/shared/sports";
 import { createTheOddsApiProvider } from "../../worker/odds/the-odds-api";
 import { runSettlement } from "../../worker/settlement/settlement-job";
-import { HOUR, betOf, coins, leg, newEventId, newUserId, openBet, seedBets } from "./settlement-fixtures";
+import { HOUR, betOf, coins, leg, newEventId, newUserId, openBet, seedBets, settleAndDrain } from "./settlement-fixtures";
 
 type RawScore = {
   id: string;
@@ -71,7 +71,7 @@ describe("settling from The Odds API /scores", () => {
         ]),
       ],
     });
-    const summary = await runSettlement(env, Date.now(), { provider, trigger: "test" });
+    const summary = await settleAndDrain(Date.now(), { provider, trigger: "test" });
 
     expect(urls).toHaveLength(1);
     expect(urls[0]!.pathname).toBe("/v4/sports/soccer_usa_mls/scores");
@@ -98,8 +98,8 @@ describe("settling from The Odds API /scores", () => {
         raw(missingTeam, "basketball_nba", true, [{ name: "Lakers", score: "101" }], "Lakers", "Celtics"),
       ],
     });
-    const summary = await runSettlement(env, Date.now(), { provider, trigger: "test" });
-    expect(summary.betsSettled).toBe(0);
+    const summary = await settleAndDrain(Date.now(), { provider, trigger: "test" });
+    expect(summary.messagesEnqueued).toBe(0);
     for (const { user, bet } of bets) expect((await betOf(user, bet.id)).status).toBe("open");
     const statuses = await env.DB.prepare("SELECT event_id, status, home_score, away_score FROM events").all<{ event_id: string; status: string }>();
     const byId = new Map(statuses.results.map((r) => [r.event_id, r]));
@@ -117,7 +117,7 @@ describe("settling from The Odds API /scores", () => {
     const { provider } = oddsApi({
       icehockey_nhl: [raw(eventId, "icehockey_nhl", true, [{ name: "LA Galaxy", score: 3 }, { name: "Seattle Sounders", score: 4 }])],
     });
-    await runSettlement(env, Date.now(), { provider, trigger: "test" });
+    await settleAndDrain(Date.now(), { provider, trigger: "test" });
     expect((await betOf(user, over.id)).result).toBe("win");
     expect((await betOf(user, bet.id)).result).toBe("win");
     expect(await coins(user)).toBe(5000 - 200 + 400);

@@ -211,6 +211,7 @@ describe("settling exactly once", () => {
     await seedBets(user, [bet]);
     const summary = await wallet(user).applyEventResults(user, [{ eventId, homeScore: 9, awayScore: 3 }], now());
     expect(summary.voidedMalformed).toBe(1);
+    expect(summary.ungradable).toEqual([`leg 0 of bet ${bet.id} (Total Home 10)`]);
     expect(await betOf(user, bet.id)).toMatchObject({ result: "void", payoutPaid: 70 });
     expect(await coins(user)).toBe(5000);
   });

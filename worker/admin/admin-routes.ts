@@ -15,8 +15,10 @@ import type { AppEnv } from "../http/app-types";
 import { readCreditGuard } from "../odds/credit-guard";
 import { listFeedStatus } from "../odds/feed-status";
 import { feedNow, getFeedProvider } from "../odds/odds-service";
+import { listDeadLetters, replayDeadLetter } from "../settlement/dead-letters";
 import { applyOperatorResult } from "../settlement/operator-result";
 import { applyResultCorrection } from "../settlement/result-correction";
+import { recentRuns } from "../settlement/settlement-store";
 import { DateOfBirthSchema } from "../../src/shared/schemas/protection";
 import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet/get-user-wallet";
@@ -59,6 +61,14 @@ export const EventResultSchema = z.union([
 const CorrectionSchema = z.strictObject({ homeScore: Score, awayScore: Score, correction: z.literal(true), reason: ReasonSchema });
 
 const EventIdSchema = z.string().min(1).max(128);
+const DeadLetterIdSchema = z.string().min(1).max(128);
+
+const DeadLettersQuerySchema = z.strictObject({
+  status: z.enum(["open", "all"]).default("open"),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+const RunsQuerySchema = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 
 const AuditQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).default(100),
@@ -127,6 +137,33 @@ export function adminRoutes() {
   app.get("/audit", async (c) => {
     const query = parseWith(AuditQuerySchema, c.req.query());
     return c.json({ entries: await listAudit(c.env.DB, query) });
+  });
+
+  // Settlement runs, newest first: what each sent to the queue and how far the queue got.
+  app.get("/settlement/runs", async (c) => {
+    const query = parseWith(RunsQuerySchema, c.req.query());
+    return c.json({ runs: await recentRuns(c.env.DB, query.limit) });
+  });
+
+  // Settlement messages that exhausted their retries (open = not replayed yet).
+  app.get("/dead-letters", async (c) => {
+    const query = parseWith(DeadLettersQuerySchema, c.req.query());
+    return c.json({ deadLetters: await listDeadLetters(c.env.DB, { open: query.status === "open", limit: query.limit }) });
+  });
+
+  // Sends a dead letter's message to the settlement queue again (safe to repeat: wallets pay once).
+  app.post("/dead-letters/:id/replay", async (c) => {
+    const id = parseWith(DeadLetterIdSchema, c.req.param("id"));
+    const { reason } = await readJson(c, z.strictObject({ reason: OptionalReason }));
+    const now = Date.now();
+    const answer = await replayDeadLetter(id, { db: c.env.DB, queue: c.env.SETTLEMENT_QUEUE, operator: c.var.user.email, now });
+    if (!answer.ok) throw fromErrorResult(answer);
+    await writeAudit(
+      c.env.DB,
+      { actor: c.var.user.email, action: "dead-letter-replay", target: id, reason: reason ?? "", details: { userId: answer.letter.userId, replayCount: answer.letter.replayCount } },
+      now,
+    );
+    return c.json({ deadLetter: answer.letter, queued: true }, 202);
   });
 
   return app;

@@ -7,7 +7,9 @@ import type { BetLeg } from "../../src/shared/schemas/bets";
 import { readCreditGuard } from "../odds/credit-guard";
 import { feedUsageByHour, listFeedStatus } from "../odds/feed-status";
 import { feedNow, getFeedProvider } from "../odds/odds-service";
+import { listDeadLetters } from "../settlement/dead-letters";
 import { dueAfterMs, type FeedName } from "../settlement/settlement-policy";
+import { recentRuns } from "../settlement/settlement-store";
 import { tunables } from "../tunables";
 
 const FEED_HOURS = 24;
@@ -99,34 +101,29 @@ export async function pastDueGames(env: Env, now: number): Promise<PastDueGame[]
 }
 
 const RUNS = 20;
+const DEAD_LETTERS = 50;
 
+/**
+ * Settlement at a glance: recent runs (issue 13's settlement_runs with the queue's
+ * progress), messages still waiting (sent by runs not yet drained, less those settled or
+ * failed), dead letters with their replays, and the past-due games.
+ */
 export async function settlementView(env: Env, now: number) {
-  const { results: runs } = await env.DB.prepare("SELECT * FROM settlement_runs ORDER BY id DESC LIMIT ?").bind(RUNS).all<{
-    id: number;
-    trigger: string;
-    started_at: number;
-    finished_at: number | null;
-    wallets_called: number;
-    wallet_errors: number;
-    legs_graded: number;
-    bets_settled: number;
-    pending: number;
-    summary: string | null;
-  }>();
+  const [runs, deadLetters, waiting, pastDue, clock] = await Promise.all([
+    recentRuns(env.DB, RUNS),
+    listDeadLetters(env.DB, { open: false, limit: DEAD_LETTERS }),
+    env.DB.prepare(
+      `SELECT COALESCE(SUM(MAX(messages_enqueued - wallets_called, 0)), 0) AS n
+         FROM settlement_runs WHERE drained_at IS NULL AND messages_enqueued > 0`,
+    ).first<{ n: number }>(),
+    pastDueGames(env, now),
+    feedNow(env, now),
+  ]);
   return {
-    feedNow: await feedNow(env, now),
-    runs: runs.map((r) => ({
-      id: r.id,
-      trigger: r.trigger,
-      startedAt: r.started_at,
-      finishedAt: r.finished_at,
-      walletsSettled: r.wallets_called,
-      walletErrors: r.wallet_errors,
-      legsGraded: r.legs_graded,
-      betsSettled: r.bets_settled,
-      pending: r.pending === 1,
-      summary: r.summary,
-    })),
-    pastDue: await pastDueGames(env, now),
+    feedNow: clock,
+    runs,
+    waiting: waiting?.n ?? 0,
+    deadLetters: deadLetters.map(({ body: _body, ...letter }) => letter),
+    pastDue,
   };
 }

@@ -198,8 +198,30 @@ export const settlementRuns = sqliteTable(
     betsSettled: integer("bets_settled").notNull().default(0),
     pending: integer("pending").notNull().default(0),
     summary: text("summary"),
+    /** Messages the run sent to the settlement queue (migration 0009). */
+    messagesEnqueued: integer("messages_enqueued").notNull().default(0),
+    /** When every message it sent had settled its wallet (migration 0009). */
+    drainedAt: integer("drained_at"),
   },
   (t) => [index("settlement_runs_started_idx").on(t.startedAt)],
+);
+
+/** Settlement messages that exhausted their retries, for operators to replay (migration 0009). */
+export const settlementDeadLetters = sqliteTable(
+  "settlement_dead_letters",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id"),
+    body: text("body").notNull(),
+    reason: text("reason").notNull(),
+    attempts: integer("attempts").notNull(),
+    runId: integer("run_id"),
+    receivedAt: integer("received_at").notNull(),
+    replayedAt: integer("replayed_at"),
+    replayedBy: text("replayed_by"),
+    replayCount: integer("replay_count").notNull().default(0),
+  },
+  (t) => [index("settlement_dead_letters_received_idx").on(t.receivedAt)],
 );
 
 /** When settlement last asked the feed for each sport's scores (migration 0004). */

@@ -1,15 +1,13 @@
 // An operator's final score or void for one game: recorded in D1 `events` (where the
-// cron will also find it) and settled at once through the same wallet path as the cron.
-// A game that already has a different result is refused: graded legs are final.
+// cron will also find it), then every player with an open leg on it is sent to the
+// settlement queue at once, through the same path as the cron (settlement-job.ts), as
+// one run of trigger 'admin'. A game that already has a different result is refused:
+// graded legs are final.
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { BetLeg } from "../../src/shared/schemas/bets";
-import type { EventOutcome } from "../wallet/settlement-operations";
-import { settleWallets } from "./settle-wallets";
-import { markGradedStatements, openUsersForEvent } from "./settlement-store";
-
-/** Wallet calls one operator request makes; anything beyond is left to the cron. */
-const OPERATOR_MAX_WALLETS = 200;
-const OPERATOR_CONCURRENCY = 6;
+import { loggerFor } from "../logging/logger";
+import { enqueueReadyWork } from "./settlement-job";
+import { finishRunStatement, markGradedStatements, startRun } from "./settlement-store";
 
 export type OperatorResult = { homeScore: number; awayScore: number } | { void: true };
 
@@ -18,10 +16,11 @@ export type OperatorResultAnswer = {
   status: "final" | "void";
   homeScore: number | null;
   awayScore: number | null;
-  walletsCalled: number;
-  legsGraded: number;
-  betsSettled: number;
-  /** Players left for the next cron run (more than one request settles, or a wallet failed). */
+  /** The settlement_runs row of this request (GET /api/admin/settlement/runs shows its progress). */
+  runId: number | null;
+  /** Players sent to the settlement queue (each settles within seconds). */
+  messagesEnqueued: number;
+  /** Some could not be sent; the next cron run sends them. */
   pending: boolean;
 };
 
@@ -105,33 +104,18 @@ export async function applyOperatorResult(
     return { ok: false, status: 409, code: "already-settled", message: "This event already has a different result." };
   }
 
-  const outcome: EventOutcome = "void" in result ? { eventId, void: true } : { eventId, ...result };
-  const users = await openUsersForEvent(db, eventId, OPERATOR_MAX_WALLETS + 1);
-  const batch = users.slice(0, OPERATOR_MAX_WALLETS);
-  const totals = await settleWallets(env, batch.map((userId) => ({ userId, outcomes: [outcome] })), now, OPERATOR_CONCURRENCY);
-  const pending = users.length > batch.length || totals.walletErrors > 0;
+  const log = loggerFor(env);
+  const runId = await startRun(db, "admin", now);
+  const sent = await enqueueReadyWork(env, runId, eventId, log);
+  const pending = sent.sendFailures > 0;
   const summary =
-    `settlement admin: ${operator} ${status} ${eventId} ${homeScore ?? ""}-${awayScore ?? ""} wallets=${totals.walletsCalled}` +
-    ` walletErrors=${totals.walletErrors} legs=${totals.legsGraded} bets=${totals.betsSettled} pending=${pending}`;
+    `settlement admin: ${operator} ${status} ${eventId} ${homeScore ?? ""}-${awayScore ?? ""} run=${runId ?? "?"}` +
+    ` ready=${sent.readyLegs} players=${sent.players} enqueued=${sent.messagesEnqueued} sendFailures=${sent.sendFailures} pending=${pending}`;
   await db.batch([
+    finishRunStatement(db, runId, { finishedAt: now, sportsFetched: 0, eventsRecorded: 1, messagesEnqueued: sent.messagesEnqueued, pending, summary }),
+    // A game nobody had an open leg on is graded now; otherwise the consumer marks it.
     ...markGradedStatements(db, [eventId], now),
-    db
-      .prepare(
-        `INSERT INTO settlement_runs (trigger, started_at, finished_at, wallets_called, wallet_errors, legs_graded, bets_settled, pending, summary)
-         VALUES ('admin', ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .bind(now, now, totals.walletsCalled, totals.walletErrors, totals.legsGraded, totals.betsSettled, pending ? 1 : 0, summary),
   ]);
-  console.log(summary);
-  return {
-    ok: true,
-    eventId,
-    status,
-    homeScore,
-    awayScore,
-    walletsCalled: totals.walletsCalled,
-    legsGraded: totals.legsGraded,
-    betsSettled: totals.betsSettled,
-    pending,
-  };
+  log.info(summary);
+  return { ok: true, eventId, status, homeScore, awayScore, runId, messagesEnqueued: sent.messagesEnqueued, pending };
 }

@@ -1,10 +1,12 @@
 // The cron entry point: one settlement run per trigger with the active feed, kept alive
-// with waitUntil. A failed run is logged and simply retried by the next trigger.
+// with waitUntil. The run sends the ready work to the settlement queue; the Worker's
+// queue() handler settles it. A failed run is logged and simply retried by the next trigger.
 //
 // Development also accepts GET /__scheduled?cron=… (the route `wrangler dev
 // --test-scheduled` documents) in the Worker itself: `npm start` serves the pre-built
 // bundle, which wrangler does not wrap with its own /__scheduled route.
 import { isDevelopment } from "../config";
+import { loggerFor } from "../logging/logger";
 import { feedNow, getFeedProvider } from "../odds/odds-service";
 import { runSettlement, type SettlementRunSummary } from "./settlement-job";
 
@@ -12,7 +14,7 @@ export async function settleOnSchedule(env: Env, cron: string, now: number): Pro
   try {
     return await runSettlement(env, now, { provider: getFeedProvider(env), trigger: `cron ${cron}`, feedNow: await feedNow(env, now) });
   } catch (err) {
-    console.error("settlement run failed; the next run will resume it", err);
+    loggerFor(env).error("settlement run failed; the next run will resume it", err);
     return null;
   }
 }

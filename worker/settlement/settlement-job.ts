@@ -1,37 +1,49 @@
 // The settlement run (cron, every two minutes): asks the feed for the scores of sports
 // whose open games are due to be over (one call per sport), records each game's status
-// and score in D1 `events`, then hands every open leg on a final or voided game to its
-// player's wallet, which grades and pays it exactly once.
+// and score in D1 `events`, then sends every open leg on a final or voided game to the
+// settlement queue, one message per (player, ready games); the queue's consumer
+// (settlement-queue.ts) has each wallet grade and pay it exactly once.
 //
-// Bounded: a handful of D1 statements, at most one feed call per sport and
-// `maxWalletCalls` wallet calls per run. Resumable: all work is found again from D1's
-// open legs, and every wallet call is idempotent, so a run that dies half-way is
-// finished by the next one and nothing pays twice.
+// One run starts everything that is ready: it pages through D1's ready work
+// (SETTLEMENT_PAGE_ROWS rows per read) and sends it all, so no ready work waits for the
+// next tick. Resumable: all work is found again from D1's open legs and every wallet call
+// is idempotent, so a run that dies half-way (or a message sent twice) pays nothing twice.
 import type { EventScore } from "../../src/shared/schemas/events";
 import type { OddsFeedProvider } from "../odds/feed-provider";
-import {
-  DAY_MS,
-  DEFAULT_LIMITS,
-  MAX_DAYS_FROM,
-  scoresRequest,
-  type SettlementLimits,
-} from "./settlement-policy";
-import { settleWallets, type WalletTotals } from "./settle-wallets";
+import { loggerFor, type Logger } from "../logging/logger";
+import { tunables } from "../tunables";
+import type { EventOutcome } from "../wallet/settlement-operations";
+import { messagesFor, type SettlementMessage } from "./settlement-message";
+import { DAY_MS, MAX_DAYS_FROM, scoresRequest } from "./settlement-policy";
+import { sendSettlementMessages } from "./settlement-queue";
 import {
   eventUpsertStatements,
+  finishRunStatement,
   lastScoreChecks,
-  markGradedStatements,
-  readyWork,
+  readyWorkPage,
   scoreCheckStatement,
+  startRun,
   waitingSports,
+  type ReadyCursor,
 } from "./settlement-store";
 
-export type SettlementRunSummary = WalletTotals & {
+/** What a run found ready and sent to the settlement queue. */
+export type EnqueueTotals = {
+  /** (player, game) pairs with open legs on a final or voided game. */
+  readyLegs: number;
+  players: number;
+  messagesEnqueued: number;
+  /** Messages whose sendBatch failed; the next run finds their work again. */
+  sendFailures: number;
+};
+
+export type SettlementRunSummary = EnqueueTotals & {
+  runId: number | null;
   trigger: string;
   sportsFetched: string[];
   feedErrors: string[];
   eventsRecorded: number;
-  /** More ready work than this run's bound; the next run continues. */
+  /** Ready work this run could not send (the next run sends it). */
   pending: boolean;
   /** Open games beyond the feed's reach: an operator must settle or void them. */
   staleEvents: number;
@@ -44,7 +56,6 @@ export type SettlementOptions = {
   trigger: string;
   /** The feed's clock, which game start times are on (defaults to `now`; see feedNow in odds-service). */
   feedNow?: number;
-  limits?: Partial<SettlementLimits>;
 };
 
 async function fetchDueScores(
@@ -89,57 +100,70 @@ async function fetchDueScores(
   return out;
 }
 
-/** One settlement run. Never throws for a feed or wallet failure; those wait for the next run. */
+/**
+ * Pages through every open leg on a final or voided game (or on `eventId` only) and sends
+ * one message per (player, ready games) to the settlement queue. A player whose rows
+ * straddle two pages is held back until the next page, so each player gets one message.
+ */
+export async function enqueueReadyWork(env: Env, runId: number | null, eventId: string | null, log: Logger): Promise<EnqueueTotals> {
+  const t = tunables(env);
+  const totals: EnqueueTotals = { readyLegs: 0, players: 0, messagesEnqueued: 0, sendFailures: 0 };
+  let cursor: ReadyCursor | null = null;
+  let carry: { userId: string; outcomes: EventOutcome[] } | null = null;
+  do {
+    const page = await readyWorkPage(env.DB, cursor, t.SETTLEMENT_PAGE_ROWS, eventId);
+    totals.readyLegs += page.rows.length;
+    const players: { userId: string; outcomes: EventOutcome[] }[] = carry ? [carry] : [];
+    for (const row of page.rows) {
+      const last = players.at(-1);
+      if (last?.userId === row.userId) last.outcomes.push(row.outcome);
+      else players.push({ userId: row.userId, outcomes: [row.outcome] });
+    }
+    carry = page.next ? (players.pop() ?? null) : null;
+    const messages: SettlementMessage[] = players.flatMap((p) => messagesFor(p.userId, p.outcomes, runId, t.SETTLEMENT_MAX_EVENTS_PER_MESSAGE));
+    if (messages.length > 0) {
+      const sent = await sendSettlementMessages(env.SETTLEMENT_QUEUE, messages, t.SETTLEMENT_SEND_BATCH, log);
+      totals.players += players.length;
+      totals.messagesEnqueued += sent.sent;
+      totals.sendFailures += sent.failed;
+    }
+    cursor = page.next;
+  } while (cursor);
+  return totals;
+}
+
+/** One settlement run. Never throws for a feed or queue failure; those wait for the next run. */
 export async function runSettlement(env: Env, now: number, options: SettlementOptions): Promise<SettlementRunSummary> {
   const started = Date.now();
-  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const log = loggerFor(env);
   const db = env.DB;
-  const run = await db
-    .prepare("INSERT INTO settlement_runs (trigger, started_at) VALUES (?, ?) RETURNING id")
-    .bind(options.trigger, now)
-    .first<{ id: number }>();
+  const runId = await startRun(db, options.trigger, now);
 
   const feed = await fetchDueScores(db, options.provider, { now, feedNow: options.feedNow ?? now });
   const writes = [...eventUpsertStatements(db, feed.scores, now), ...feed.checks];
   if (writes.length > 0) await db.batch(writes);
 
-  const ready = await readyWork(db, limits.maxReadyRows);
-  const work = ready.work.slice(0, limits.maxWalletCalls);
-  const totals = await settleWallets(env, work, now, limits.walletConcurrency);
-  const pending = ready.truncated || ready.work.length > work.length || totals.walletErrors > 0;
-
+  const sent = await enqueueReadyWork(env, runId, null, log);
   const summary: SettlementRunSummary = {
+    runId,
     trigger: options.trigger,
     sportsFetched: feed.fetched,
     feedErrors: feed.errors,
     eventsRecorded: feed.scores.length,
-    ...totals,
-    pending,
+    ...sent,
+    pending: sent.sendFailures > 0,
     staleEvents: feed.stale,
     ms: Date.now() - started,
   };
-  const eventIds = [...new Set(work.flatMap((w) => w.outcomes.map((o) => o.eventId)))];
-  await db.batch([
-    ...markGradedStatements(db, eventIds, now),
-    db
-      .prepare(
-        `UPDATE settlement_runs SET finished_at = ?, sports_fetched = ?, events_recorded = ?, wallets_called = ?,
-           wallet_errors = ?, legs_graded = ?, bets_settled = ?, pending = ?, summary = ? WHERE id = ?`,
-      )
-      .bind(
-        now + summary.ms,
-        summary.sportsFetched.length,
-        summary.eventsRecorded,
-        summary.walletsCalled,
-        summary.walletErrors,
-        summary.legsGraded,
-        summary.betsSettled,
-        pending ? 1 : 0,
-        describeRun(summary),
-        run?.id ?? null,
-      ),
-  ]);
-  console.log(describeRun(summary));
+  await finishRunStatement(db, runId, {
+    finishedAt: now + summary.ms,
+    sportsFetched: summary.sportsFetched.length,
+    eventsRecorded: summary.eventsRecorded,
+    messagesEnqueued: summary.messagesEnqueued,
+    pending: summary.pending,
+    summary: describeRun(summary),
+  }).run();
+  log.info(describeRun(summary));
   return summary;
 }
 
@@ -148,8 +172,8 @@ export function describeRun(s: SettlementRunSummary): string {
   const sports = s.sportsFetched.length > 0 ? s.sportsFetched.join(",") : "none";
   const errors = s.feedErrors.length > 0 ? ` feedErrors=[${s.feedErrors.join("; ")}]` : "";
   return (
-    `settlement ${s.trigger}: scores=${sports} events=${s.eventsRecorded} wallets=${s.walletsCalled}` +
-    ` walletErrors=${s.walletErrors} legs=${s.legsGraded} bets=${s.betsSettled}` +
-    ` paidCoins=${s.paid.coins} paidCashCents=${s.paid.cash} pending=${s.pending} stale=${s.staleEvents} ${s.ms}ms${errors}`
+    `settlement ${s.trigger}: run=${s.runId ?? "?"} scores=${sports} events=${s.eventsRecorded} ready=${s.readyLegs}` +
+    ` players=${s.players} enqueued=${s.messagesEnqueued} sendFailures=${s.sendFailures} pending=${s.pending}` +
+    ` stale=${s.staleEvents} ${s.ms}ms${errors}`
   );
 }

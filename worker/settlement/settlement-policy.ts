@@ -1,4 +1,4 @@
-// When settlement asks a feed for scores, and how much one run may do. The Odds API
+// When settlement asks a feed for scores. The Odds API
 // charges per /scores call (more with daysFrom), so a sport is asked only once one of
 // its open games has run long enough to plausibly be over, and then at most every few
 // minutes; the simulator is free and asked as soon as a game has started.
@@ -55,15 +55,3 @@ export function scoresRequest(
   const days = Math.ceil((feedNow - oldestOpenStart) / DAY_MS);
   return { daysFrom: Math.min(MAX_DAYS_FROM, Math.max(1, days)) };
 }
-
-/** Per-run bounds, far below a Worker invocation's subrequest and D1 query limits. */
-export type SettlementLimits = {
-  /** Wallet Durable Object calls per run (each settles all of one player's ready events). */
-  maxWalletCalls: number;
-  /** Wallet calls in flight at once. */
-  walletConcurrency: number;
-  /** (player, event) rows of ready work read per run. */
-  maxReadyRows: number;
-};
-
-export const DEFAULT_LIMITS: SettlementLimits = { maxWalletCalls: 40, walletConcurrency: 6, maxReadyRows: 1000 };

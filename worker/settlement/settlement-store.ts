@@ -111,42 +111,42 @@ function outcomeFromRow(row: Pick<ReadyRow, "event_id" | "status" | "home_score"
     : { eventId: row.event_id, homeScore: row.home_score!, awayScore: row.away_score! };
 }
 
-function groupByUser(rows: readonly ReadyRow[]): ReadyWork[] {
-  const byUser = new Map<string, EventOutcome[]>();
-  for (const row of rows) {
-    const list = byUser.get(row.user_id) ?? [];
-    list.push(outcomeFromRow(row));
-    byUser.set(row.user_id, list);
-  }
-  return [...byUser].map(([userId, outcomes]) => ({ userId, outcomes }));
-}
+/** Where the next page of ready work starts (exclusive), in (player, game) order. */
+export type ReadyCursor = { userId: string; eventId: string };
 
-/** Open legs on final or voided events, grouped per player (oldest games first). */
-export async function readyWork(db: D1Database, maxRows: number): Promise<{ work: ReadyWork[]; truncated: boolean }> {
+export type ReadyPage = { rows: { userId: string; outcome: EventOutcome }[]; next: ReadyCursor | null };
+
+/**
+ * One page of open legs on final or voided games, one row per (player, game), ordered by
+ * player then game so a run can page through any number with bounded reads. `eventId`
+ * narrows it to one game (the operator's path). `next` is null on the last page.
+ */
+export async function readyWorkPage(
+  db: D1Database,
+  after: ReadyCursor | null,
+  limit: number,
+  eventId: string | null = null,
+): Promise<ReadyPage> {
   const { results } = await db
     .prepare(
       `SELECT l.user_id AS user_id, l.event_id AS event_id, e.status AS status,
-              e.home_score AS home_score, e.away_score AS away_score, MIN(l.commence_time) AS start
+              e.home_score AS home_score, e.away_score AS away_score
          FROM bet_legs l JOIN events e ON e.event_id = l.event_id
-        WHERE l.sport IN (${SPORT_PLACEHOLDERS}) AND l.result IS NULL
+        WHERE l.sport IN (${SPORT_KEYS.map((_, i) => `?${i + 5}`).join(", ")}) AND l.result IS NULL
           AND (e.status = 'void' OR (e.status = 'final' AND e.home_score IS NOT NULL AND e.away_score IS NOT NULL))
+          AND (?1 IS NULL OR l.event_id = ?1)
+          AND (?2 IS NULL OR l.user_id > ?2 OR (l.user_id = ?2 AND l.event_id > ?3))
         GROUP BY l.user_id, l.event_id
-        ORDER BY start, l.user_id
-        LIMIT ?`,
+        ORDER BY l.user_id, l.event_id
+        LIMIT ?4`,
     )
-    .bind(...SPORT_KEYS, maxRows + 1)
+    .bind(eventId, after?.userId ?? null, after?.eventId ?? "", limit, ...SPORT_KEYS)
     .all<ReadyRow>();
-  const truncated = results.length > maxRows;
-  return { work: groupByUser(results.slice(0, maxRows)), truncated };
-}
-
-/** Players with open legs on one event (the operator's settle-this-game path). */
-export async function openUsersForEvent(db: D1Database, eventId: string, limit: number): Promise<string[]> {
-  const { results } = await db
-    .prepare("SELECT DISTINCT user_id FROM bet_legs WHERE event_id = ? AND result IS NULL LIMIT ?")
-    .bind(eventId, limit)
-    .all<{ user_id: string }>();
-  return results.map((r) => r.user_id);
+  const last = results.at(-1);
+  return {
+    rows: results.map((r) => ({ userId: r.user_id, outcome: outcomeFromRow(r) })),
+    next: results.length === limit && last ? { userId: last.user_id, eventId: last.event_id } : null,
+  };
 }
 
 /** Marks events whose open legs have all been graded (informational; never gates work). */
@@ -160,4 +160,109 @@ export function markGradedStatements(db: D1Database, eventIds: readonly string[]
       )
       .bind(now, ...ids),
   );
+}
+
+/** Opens a `settlement_runs` row; its id travels in every message the run sends. */
+export async function startRun(db: D1Database, trigger: string, now: number): Promise<number | null> {
+  const row = await db
+    .prepare("INSERT INTO settlement_runs (trigger, started_at) VALUES (?, ?) RETURNING id")
+    .bind(trigger, now)
+    .first<{ id: number }>();
+  return row?.id ?? null;
+}
+
+export type RunRecord = {
+  finishedAt: number;
+  sportsFetched: number;
+  eventsRecorded: number;
+  messagesEnqueued: number;
+  pending: boolean;
+  summary: string;
+};
+
+/**
+ * Closes a run's row once all its messages are sent. The consumer may have settled every
+ * one of them already, so the drain time is set here too when the counts meet.
+ */
+export function finishRunStatement(db: D1Database, runId: number | null, r: RunRecord): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE settlement_runs SET finished_at = ?1, sports_fetched = ?2, events_recorded = ?3, messages_enqueued = ?4,
+         pending = ?5, summary = ?6,
+         drained_at = CASE WHEN drained_at IS NULL AND wallets_called >= ?4 THEN ?1 ELSE drained_at END
+       WHERE id = ?7`,
+    )
+    .bind(r.finishedAt, r.sportsFetched, r.eventsRecorded, r.messagesEnqueued, r.pending ? 1 : 0, r.summary, runId);
+}
+
+export type RunProgress = { walletsSettled: number; walletErrors: number; legsGraded: number; betsSettled: number };
+
+/**
+ * Adds one consumed batch's work to its run's row; the run is drained when every message
+ * it sent has settled its wallet (a redelivered message may count twice, which only
+ * makes the drain show a little early; the wallets pay once regardless).
+ */
+export function runProgressStatement(db: D1Database, runId: number, p: RunProgress, now: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE settlement_runs SET wallets_called = wallets_called + ?1, wallet_errors = wallet_errors + ?2,
+         legs_graded = legs_graded + ?3, bets_settled = bets_settled + ?4,
+         drained_at = CASE WHEN drained_at IS NULL AND finished_at IS NOT NULL AND wallets_called + ?1 >= messages_enqueued
+                           THEN ?5 ELSE drained_at END
+       WHERE id = ?6`,
+    )
+    .bind(p.walletsSettled, p.walletErrors, p.legsGraded, p.betsSettled, now, runId);
+}
+
+export type SettlementRunRow = {
+  id: number;
+  trigger: string;
+  startedAt: number;
+  finishedAt: number | null;
+  drainedAt: number | null;
+  eventsRecorded: number;
+  messagesEnqueued: number;
+  walletsSettled: number;
+  walletErrors: number;
+  legsGraded: number;
+  betsSettled: number;
+  pending: boolean;
+  summary: string | null;
+};
+
+/** The newest runs, for operators (and the bench, which times a run's drain). */
+export async function recentRuns(db: D1Database, limit: number): Promise<SettlementRunRow[]> {
+  const { results } = await db
+    .prepare("SELECT * FROM settlement_runs ORDER BY id DESC LIMIT ?")
+    .bind(limit)
+    .all<{
+      id: number;
+      trigger: string;
+      started_at: number;
+      finished_at: number | null;
+      drained_at: number | null;
+      events_recorded: number;
+      messages_enqueued: number;
+      wallets_called: number;
+      wallet_errors: number;
+      legs_graded: number;
+      bets_settled: number;
+      pending: number;
+      summary: string | null;
+    }>();
+  return results.map((r) => ({
+    id: r.id,
+    trigger: r.trigger,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+    drainedAt: r.drained_at,
+    eventsRecorded: r.events_recorded,
+    messagesEnqueued: r.messages_enqueued,
+    walletsSettled: r.wallets_called,
+    walletErrors: r.wallet_errors,
+    legsGraded: r.legs_graded,
+    betsSettled: r.bets_settled,
+    pending: r.pending === 1,
+    summary: r.summary,
+  }));
 }

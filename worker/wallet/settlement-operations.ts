@@ -24,6 +24,8 @@ export type SettlementSummary = {
   paid: { coins: number; cash: number };
   /** Legs that could not be graded from the score (malformed) and were voided. */
   voidedMalformed: number;
+  /** Which legs those were, for the wallet's log line. */
+  ungradable: string[];
 };
 
 function legResultFor(bet: BetDocument, index: number, outcome: EventOutcome): { result: LegResult; malformed: boolean } {
@@ -42,7 +44,7 @@ function legResultFor(bet: BetDocument, index: number, outcome: EventOutcome): {
  * the events. Safe to repeat: a second call with the same outcomes changes nothing.
  */
 export function applyEventOutcomes(tx: WalletTx, outcomes: readonly EventOutcome[]): SettlementSummary {
-  const summary: SettlementSummary = { ok: true, gradedLegs: 0, settledBets: 0, paid: { coins: 0, cash: 0 }, voidedMalformed: 0 };
+  const summary: SettlementSummary = { ok: true, gradedLegs: 0, settledBets: 0, paid: { coins: 0, cash: 0 }, voidedMalformed: 0, ungradable: [] };
   const byEvent = new Map(outcomes.map((o) => [o.eventId, o]));
   if (byEvent.size === 0) return summary;
 
@@ -57,7 +59,7 @@ export function applyEventOutcomes(tx: WalletTx, outcomes: readonly EventOutcome
       const { result, malformed } = legResultFor(bet, index, outcome);
       if (malformed) {
         summary.voidedMalformed += 1;
-        console.warn(`settlement: voided ungradable leg ${index} of bet ${bet.id} (${leg.market} ${leg.side} ${leg.line})`);
+        summary.ungradable.push(`leg ${index} of bet ${bet.id} (${leg.market} ${leg.side} ${leg.line})`);
       }
       legResults[index] = result;
       graded += 1;

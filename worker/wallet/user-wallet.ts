@@ -1,8 +1,10 @@
 // One Durable Object per player: the only writer of that player's Coins and Vantage
 // Cash. Each RPC method runs its whole read-check-write inside one synchronous
-// `transactionSync` (see WalletTx), then, outside the critical section, drains the
-// outbox to D1 and pushes the change to the player's open tabs over hibernating
-// WebSockets. RPC methods return result values; they never throw domain errors.
+// `transactionSync` (see WalletTx), then, outside the critical section, pushes the change
+// to the player's open tabs over hibernating WebSockets and schedules the outbox's drain
+// to D1 on the object's alarm, WALLET_OUTBOX_FLUSH_DELAY_MS later, so a player's bets in
+// that window reach D1 in one batch (settlement drains at once, as it needs D1 current).
+// RPC methods return result values; they never throw domain errors.
 import { DurableObject } from "cloudflare:workers";
 import { OPENING_CASH_CENTS, OPENING_COINS } from "../../src/shared/money";
 import type { BetDocument, LiveMessage } from "../../src/shared/schemas/bets";
@@ -29,6 +31,7 @@ import {
 } from "../protection/protection-operations";
 import { WalletTx, type LedgerReason } from "./wallet-tx";
 import { playthroughAudit, playthroughState, type PlaythroughState } from "./playthrough";
+import { loggerFor } from "../logging/logger";
 import { claimDailyBonusInTx, type DailyBonusResult } from "./bonus-operations";
 import { creditPurchaseInTx, type CreditPurchaseInput, type CreditPurchaseResult } from "./purchase-operations";
 import {
@@ -89,8 +92,6 @@ const OUTBOX_RETRY_MAX_MS = 300_000;
 const OUTBOX_BATCH = 50;
 /** D1 statements per batch: a parlay row carries one per leg, so rows are packed up to this. */
 const OUTBOX_MAX_STATEMENTS = 100;
-/** A safety alarm set on every commit, so a drain lost with its isolate still happens. */
-const OUTBOX_SAFETY_DELAY_MS = 30_000;
 /** Bets pushed to a socket when it connects, so a (re)connected tab resyncs at once. */
 const LIVE_SNAPSHOT_BETS = 50;
 /** Open live sockets kept per player; the oldest is closed beyond this. */
@@ -134,6 +135,8 @@ export class UserWallet extends DurableObject<Env> {
   private flushAgain = false;
   /** Whether the last drain failed (so a success must reset the stored attempt count). */
   private outboxFailed = true;
+  /** When the alarm this object last set will drain the outbox (null: none known). */
+  private drainAt: number | null = null;
   private socketSeq = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -265,6 +268,7 @@ export class UserWallet extends DurableObject<Env> {
    */
   async applyEventResults(userId: string, outcomes: EventOutcome[], now: number): Promise<SettlementSummary> {
     const summary = this.transact(userId, now, (tx) => applyEventOutcomes(tx, outcomes));
+    if (summary.ungradable.length > 0) loggerFor(this.env).warn(`settlement: voided ungradable ${summary.ungradable.join("; ")}`);
     await this.flushOutbox();
     return summary;
   }
@@ -451,12 +455,22 @@ export class UserWallet extends DurableObject<Env> {
   // ---- after a change: projection and live push (outside the critical section) ----
 
   private afterCommit(changedBets: BetDocument[]): void {
-    // The safety alarm never lands later than the next live socket's token expiry.
-    const wakeAt = Math.min(Date.now() + OUTBOX_SAFETY_DELAY_MS, this.nextLiveExpiry() ?? Number.POSITIVE_INFINITY);
-    this.ctx.waitUntil(this.armAlarm(wakeAt).then(() => this.flushOutbox()));
+    this.scheduleDrain(Date.now() + tunables(this.env).WALLET_OUTBOX_FLUSH_DELAY_MS);
+    if (this.ctx.getWebSockets().length === 0) return;
     const { user_id } = this.ctx.storage.sql.exec<{ user_id: string }>("SELECT user_id FROM wallet WHERE id = 1").one();
     this.broadcast({ type: "balances", balances: new WalletTx(this.ctx.storage.sql, user_id, Date.now()).balances() });
     if (changedBets.length > 0) this.broadcast({ type: "bets", bets: changedBets });
+  }
+
+  /**
+   * Makes sure the alarm drains the outbox by `due`: one storage write per window however
+   * many commits fall in it. The alarm is durable, so a drain outlives this isolate.
+   */
+  private scheduleDrain(due: number): void {
+    if (this.drainAt !== null && this.drainAt <= due) return;
+    this.drainAt = due;
+    // Never later than an alarm already set (payout retries, live-token expiry share it).
+    this.ctx.waitUntil(this.armAlarm(due));
   }
 
   /** Drains the outbox to D1; concurrent callers share one drain. */
@@ -476,12 +490,13 @@ export class UserWallet extends DurableObject<Env> {
           this.outboxFailed = false;
         }
       } catch (err) {
-        console.warn("wallet outbox flush failed; will retry", err);
+        loggerFor(this.env).warn("wallet outbox flush failed; will retry", err);
         const attempts = ((await this.ctx.storage.get<number>("outbox_attempts")) ?? 0) + 1;
         await this.ctx.storage.put("outbox_attempts", attempts);
         this.outboxFailed = true;
         const delay = Math.min(OUTBOX_RETRY_MAX_MS, OUTBOX_RETRY_BASE_MS * 2 ** Math.min(attempts - 1, 20));
-        await this.ctx.storage.setAlarm(Date.now() + delay);
+        this.drainAt = Date.now() + delay;
+        await this.ctx.storage.setAlarm(this.drainAt);
       } finally {
         this.flushing = null;
       }
@@ -521,6 +536,7 @@ export class UserWallet extends DurableObject<Env> {
   }
 
   async alarm(): Promise<void> {
+    this.drainAt = null;
     await this.flushOutbox();
     this.closeExpiredSockets(Date.now());
     await this.scheduleLiveExpiry();

@@ -1,0 +1,41 @@
+// The operational logger: LOG_LEVEL decides which lines reach the console, so a deployment
+// can quiet routine settlement lines and the tests run silent.
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import worker from "../../worker/index";
+import { consoleLogger, loggerFor } from "../../worker/logging/logger";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("the logger", () => {
+  it("writes lines at its level and above, and drops the rest", () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logger = consoleLogger("warn");
+    logger.info("settlement run");
+    logger.warn("projection lagging");
+    logger.error("wallet failed", 42);
+    expect(log).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith("projection lagging");
+    expect(error).toHaveBeenCalledWith("wallet failed", 42);
+  });
+
+  it("follows LOG_LEVEL, and silent writes nothing", () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    loggerFor({ ...env, LOG_LEVEL: "info" } as Env).info("settlement cron: run=1");
+    expect(log).toHaveBeenCalledWith("settlement cron: run=1");
+    loggerFor({ ...env, LOG_LEVEL: "silent" } as Env).error("never shown");
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it("a queue batch under an invalid tunable is refused whole (the platform retries it)", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const batch = { queue: "vantage-settlement", messages: [], ackAll: vi.fn(), retryAll: vi.fn() } as unknown as MessageBatch<unknown>;
+    await expect(worker.queue(batch, { ...env, LOG_LEVEL: "loud" } as Env)).rejects.toThrow(/LOG_LEVEL/);
+    expect(batch.ackAll).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,32 @@
+// A settlement queue message: one player and the finished games to settle in that
+// player's wallet. Body (JSON, version 1): { v: 1, userId, outcomes: EventOutcome[],
+// runId } — `runId` is the settlement_runs row whose progress the consumer adds to
+// (null for a replayed dead letter). Validated on receipt: a queue is an input too.
+import { z } from "zod";
+import type { EventOutcome } from "../wallet/settlement-operations";
+import { chunk } from "./settlement-store";
+
+/** Queue names; wrangler.toml's producers and consumers (both environments) use these. */
+export const SETTLEMENT_QUEUE_NAME = "vantage-settlement";
+export const SETTLEMENT_DLQ_NAME = "vantage-settlement-dlq";
+
+const EventId = z.string().min(1).max(128);
+const Score = z.number().int().min(0).max(100_000);
+const OutcomeSchema = z.union([
+  z.strictObject({ eventId: EventId, homeScore: Score, awayScore: Score }),
+  z.strictObject({ eventId: EventId, void: z.literal(true) }),
+]);
+
+export const SettlementMessageSchema = z.strictObject({
+  v: z.literal(1),
+  userId: z.string().min(1).max(256),
+  outcomes: z.array(OutcomeSchema).min(1).max(500),
+  runId: z.number().int().positive().nullable(),
+});
+
+export type SettlementMessage = z.infer<typeof SettlementMessageSchema>;
+
+/** One player's ready games as messages of at most `maxEvents` games each. */
+export function messagesFor(userId: string, outcomes: readonly EventOutcome[], runId: number | null, maxEvents: number): SettlementMessage[] {
+  return chunk(outcomes, maxEvents).map((part) => ({ v: 1, userId, outcomes: part, runId }));
+}

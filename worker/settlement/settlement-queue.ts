@@ -1,0 +1,174 @@
+// Settlement fans out on Cloudflare Queues. A run (cron or operator) only decides what is
+// ready and sends one message per (player, ready games) with sendBatch; the `queue()`
+// handler settles each message's wallet, many at once, acking each message that settled
+// and retrying a failed one with exponential back-off. Wallet calls are idempotent per
+// bet, so a redelivered or replayed message pays nothing twice. A message that exhausts
+// its retries goes to the dead-letter queue, whose consumer records it in D1
+// (dead-letters.ts) for an operator to replay; a body that cannot be read is recorded
+// there at once, since no retry can fix it.
+//
+// The message body is described in settlement-message.ts.
+import type { Logger } from "../logging/logger";
+import type { Tunables } from "../tunables";
+import { recordDeadLetters, type DeadLetterInput } from "./dead-letters";
+import { SETTLEMENT_DLQ_NAME, SETTLEMENT_QUEUE_NAME, SettlementMessageSchema, type SettlementMessage } from "./settlement-message";
+import { settleWallets } from "./settle-wallets";
+import { chunk, markGradedStatements, runProgressStatement, type RunProgress } from "./settlement-store";
+
+export type SendResult = { sent: number; failed: number };
+
+/**
+ * Sends `messages` in sendBatch calls of at most `batchSize`, those calls at once (a page
+ * of work is at most a few dozen); a failed call is counted and logged, not thrown.
+ */
+export async function sendSettlementMessages(
+  queue: Queue<SettlementMessage>,
+  messages: readonly SettlementMessage[],
+  batchSize: number,
+  log: Logger,
+): Promise<SendResult> {
+  const parts = chunk(messages, Math.min(100, batchSize));
+  const outcomes = await Promise.all(
+    parts.map((part) =>
+      queue.sendBatch(part.map((body) => ({ body, contentType: "json" as const }))).then(
+        () => true,
+        (err: unknown) => {
+          log.error(`settlement: sending ${part.length} messages failed; the next run sends them again`, err);
+          return false;
+        },
+      ),
+    ),
+  );
+  return parts.reduce<SendResult>(
+    (r, part, i) => (outcomes[i] ? { ...r, sent: r.sent + part.length } : { ...r, failed: r.failed + part.length }),
+    { sent: 0, failed: 0 },
+  );
+}
+
+/** Seconds before retry number `attempts` (1 = the first delivery failed). */
+export function retryDelaySeconds(attempts: number, t: Pick<Tunables, "SETTLEMENT_RETRY_BASE_SECONDS" | "SETTLEMENT_RETRY_MAX_SECONDS">): number {
+  const exponent = Math.min(Math.max(attempts, 1) - 1, 20);
+  return Math.min(t.SETTLEMENT_RETRY_MAX_SECONDS, t.SETTLEMENT_RETRY_BASE_SECONDS * 2 ** exponent);
+}
+
+export type ConsumeTotals = RunProgress & { messages: number; deadLettered: number; paid: { coins: number; cash: number } };
+
+type Deps = { env: Env; tunables: Tunables; log: Logger; now: number };
+
+/** The settlement queue's consumer: one wallet call per message, acked or retried one by one. */
+export async function consumeSettlementBatch(batch: MessageBatch<unknown>, deps: Deps): Promise<ConsumeTotals> {
+  const { env, tunables: t, log, now } = deps;
+  const totals: ConsumeTotals = {
+    messages: batch.messages.length,
+    walletsSettled: 0,
+    walletErrors: 0,
+    legsGraded: 0,
+    betsSettled: 0,
+    deadLettered: 0,
+    paid: { coins: 0, cash: 0 },
+  };
+  const valid: { message: Message<unknown>; body: SettlementMessage }[] = [];
+  const unreadable: { message: Message<unknown>; letter: DeadLetterInput }[] = [];
+  for (const message of batch.messages) {
+    const parsed = SettlementMessageSchema.safeParse(message.body);
+    if (parsed.success) valid.push({ message, body: parsed.data });
+    else unreadable.push({ message, letter: deadLetterOf(message, `unreadable message: ${parsed.error.issues[0]?.message ?? "invalid"}`) });
+  }
+  if (unreadable.length > 0) {
+    await recordDeadLetters(env.DB, unreadable.map((u) => u.letter), now);
+    for (const u of unreadable) u.message.ack();
+    totals.deadLettered += unreadable.length;
+    log.error(`settlement: ${unreadable.length} unreadable messages recorded as dead letters`);
+  }
+
+  const results = await settleWallets(env, valid.map((v) => v.body), now, t.SETTLEMENT_CONSUMER_CONCURRENCY);
+  const byRun = new Map<number, RunProgress>();
+  const settledEvents = new Set<string>();
+  results.forEach((result, i) => {
+    const { message, body } = valid[i]!;
+    const progress = body.runId === null ? null : (byRun.get(body.runId) ?? { walletsSettled: 0, walletErrors: 0, legsGraded: 0, betsSettled: 0 });
+    if (progress && body.runId !== null) byRun.set(body.runId, progress);
+    if (result.ok) {
+      message.ack();
+      totals.walletsSettled += 1;
+      totals.legsGraded += result.summary.gradedLegs;
+      totals.betsSettled += result.summary.settledBets;
+      totals.paid.coins += result.summary.paid.coins;
+      totals.paid.cash += result.summary.paid.cash;
+      for (const o of body.outcomes) settledEvents.add(o.eventId);
+      if (progress) {
+        progress.walletsSettled += 1;
+        progress.legsGraded += result.summary.gradedLegs;
+        progress.betsSettled += result.summary.settledBets;
+      }
+    } else {
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts, t) });
+      totals.walletErrors += 1;
+      if (progress) progress.walletErrors += 1;
+      log.error(`settlement: wallet ${body.userId} failed (message ${message.id}, attempt ${message.attempts}); retrying`, result.error);
+    }
+  });
+
+  // Bookkeeping only (the wallets are the truth): a failure here is logged, not retried.
+  const statements = [
+    ...[...byRun].map(([runId, progress]) => runProgressStatement(env.DB, runId, progress, now)),
+    ...markGradedStatements(env.DB, [...settledEvents], now),
+  ];
+  if (statements.length > 0) {
+    await env.DB.batch(statements).catch((err: unknown) => log.warn("settlement: run progress not recorded", err));
+  }
+  return totals;
+}
+
+function deadLetterOf(message: Message<unknown>, reason: string): DeadLetterInput {
+  const parsed = SettlementMessageSchema.safeParse(message.body);
+  return {
+    id: message.id,
+    userId: parsed.success ? parsed.data.userId : null,
+    body: safeJson(message.body),
+    reason,
+    attempts: message.attempts,
+    runId: parsed.success ? parsed.data.runId : null,
+  };
+}
+
+function safeJson(body: unknown): string {
+  try {
+    return JSON.stringify(body) ?? "null";
+  } catch {
+    return JSON.stringify(String(body));
+  }
+}
+
+/** The dead-letter queue's consumer: records every message for operators, then acks it. */
+export async function consumeDeadLetters(batch: MessageBatch<unknown>, deps: Pick<Deps, "env" | "log" | "now">): Promise<number> {
+  const letters = batch.messages.map((m) => deadLetterOf(m, "retries exhausted: the wallet call kept failing (see the log for this message id)"));
+  await recordDeadLetters(deps.env.DB, letters, deps.now);
+  batch.ackAll();
+  deps.log.error(`settlement: ${letters.length} messages dead-lettered (${letters.map((l) => l.userId ?? "?").join(", ")}); replay them from the admin API`);
+  return letters.length;
+}
+
+/** The one-line log of a consumed batch. */
+export function describeBatch(t: ConsumeTotals, ms: number): string {
+  return (
+    `settlement queue: messages=${t.messages} wallets=${t.walletsSettled} walletErrors=${t.walletErrors} legs=${t.legsGraded}` +
+    ` bets=${t.betsSettled} paidCoins=${t.paid.coins} paidCashCents=${t.paid.cash} deadLettered=${t.deadLettered} ${ms}ms`
+  );
+}
+
+/** The Worker's `queue()` entry: the settlement queue and its dead-letter queue. */
+export async function handleSettlementQueue(batch: MessageBatch<unknown>, deps: Deps): Promise<void> {
+  const started = Date.now();
+  if (batch.queue === SETTLEMENT_DLQ_NAME) {
+    await consumeDeadLetters(batch, deps);
+    return;
+  }
+  if (batch.queue !== SETTLEMENT_QUEUE_NAME) {
+    deps.log.error(`queue: no consumer for queue ${batch.queue}; its messages are retried`);
+    batch.retryAll();
+    return;
+  }
+  const totals = await consumeSettlementBatch(batch, deps);
+  deps.log.info(describeBatch(totals, Date.now() - started));
+}
