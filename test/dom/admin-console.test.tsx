@@ -93,7 +93,7 @@ describe("the console", () => {
   it("voids a past-due game only with a reason, then reloads the view", async () => {
     let voided = false;
     const calls = consoleApi(({ method, path }) => {
-      if (path === "/api/admin/settlement") return jsonResponse(200, { feedNow: 3, runs: [], pastDue: voided ? [] : [pastDue] });
+      if (path === "/api/admin/settlement") return jsonResponse(200, { feedNow: 3, runs: [], pastDue: voided ? [] : [pastDue], recentResults: [], waiting: 0, deadLetters: [] });
       if (method === "POST" && path === "/api/admin/events/evt-late/result") {
         voided = true;
         return jsonResponse(200, { eventId: "evt-late", status: "void" });
@@ -115,6 +115,40 @@ describe("the console", () => {
     expect(calls.find((c) => c.method === "POST" && c.path.startsWith("/api/admin"))?.body).toEqual({ void: true, reason: "feed never sent a final" });
     expect(await screen.findByText("Every started game with open bets is within its due time.")).toBeTruthy();
     expect(screen.getByText("Flames @ Oilers voided; stakes are being returned.")).toBeTruthy();
+  });
+
+  it("corrects a settled game's score and replays a dead letter, each after a reason", async () => {
+    const settledGame = { eventId: "evt-done", sport: "basketball_nba", home: "Lakers", away: "Celtics", startTime: 1, status: "final", homeScore: 101, awayScore: 99, updatedAt: 2, corrections: 0 };
+    const letter = { id: "dl-1", userId: "p-9", reason: "wallet unavailable", attempts: 10, runId: 4, receivedAt: 1, replayedAt: null, replayedBy: null, replayCount: 0 };
+    const calls = consoleApi(({ method, path }) => {
+      if (path === "/api/admin/settlement") return jsonResponse(200, { feedNow: 3, runs: [], pastDue: [], recentResults: [settledGame], waiting: 2, deadLetters: [letter] });
+      if (method === "POST" && path === "/api/admin/events/evt-done/result") return jsonResponse(200, { recorded: true });
+      if (method === "POST" && path === "/api/admin/dead-letters/dl-1/replay") return jsonResponse(202, { queued: true });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/admin?tab=settlement");
+    const row = (await screen.findByText("Celtics @ Lakers")).closest("tr")!;
+    expect(within(row).getByText("101–99")).toBeTruthy();
+    await user.click(within(row).getByRole("button", { name: "Correct result" }));
+    const dialog = screen.getByRole("dialog", { name: "Correct result: Celtics @ Lakers" });
+    await user.type(within(dialog).getByLabelText("Lakers (home)"), "101");
+    await user.type(within(dialog).getByLabelText("Celtics (away)"), "99");
+    await user.type(within(dialog).getByLabelText(/Reason/), "feed corrected");
+    await user.click(within(dialog).getByRole("button", { name: "Correct and re-grade" }));
+    expect(within(dialog).getByText("That is the result already recorded.")).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText("Celtics (away)"));
+    await user.type(within(dialog).getByLabelText("Celtics (away)"), "103");
+    await user.click(within(dialog).getByRole("button", { name: "Correct and re-grade" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.find((c) => c.path === "/api/admin/events/evt-done/result")?.body).toEqual({ homeScore: 101, awayScore: 103, correction: true, reason: "feed corrected" });
+
+    const letterRow = screen.getByText("wallet unavailable").closest("tr")!;
+    await user.click(within(letterRow).getByRole("button", { name: "Replay" }));
+    const replay = screen.getByRole("dialog", { name: "Replay this dead letter?" });
+    await user.type(within(replay).getByLabelText(/Reason/), "wallet is back");
+    await user.click(within(replay).getByRole("button", { name: "Replay" }));
+    await waitFor(() => expect(calls.find((c) => c.path === "/api/admin/dead-letters/dl-1/replay")?.body).toEqual({ reason: "wallet is back" }));
   });
 
   it("finds a player, freezes them with a reason and shows a refused adjustment's message", async () => {

@@ -102,6 +102,20 @@ export async function pastDueGames(env: Env, now: number): Promise<PastDueGame[]
 
 const RUNS = 20;
 const DEAD_LETTERS = 50;
+const RECENT_RESULTS = 30;
+
+export type RecentResult = {
+  eventId: string;
+  sport: string;
+  home: string;
+  away: string;
+  startTime: number;
+  status: "final" | "void";
+  homeScore: number | null;
+  awayScore: number | null;
+  updatedAt: number;
+  corrections: number;
+};
 
 /**
  * Settlement at a glance: recent runs (issue 13's settlement_runs with the queue's
@@ -109,7 +123,7 @@ const DEAD_LETTERS = 50;
  * failed), dead letters with their replays, and the past-due games.
  */
 export async function settlementView(env: Env, now: number) {
-  const [runs, deadLetters, waiting, pastDue, clock] = await Promise.all([
+  const [runs, deadLetters, waiting, pastDue, clock, results] = await Promise.all([
     recentRuns(env.DB, RUNS),
     listDeadLetters(env.DB, { open: false, limit: DEAD_LETTERS }),
     env.DB.prepare(
@@ -118,6 +132,15 @@ export async function settlementView(env: Env, now: number) {
     ).first<{ n: number }>(),
     pastDueGames(env, now),
     feedNow(env, now),
+    env.DB.prepare(
+      `SELECT e.event_id AS eventId, e.sport AS sport, e.home AS home, e.away AS away, e.start_time AS startTime, e.status AS status,
+              e.home_score AS homeScore, e.away_score AS awayScore, e.updated_at AS updatedAt,
+              (SELECT COUNT(*) FROM result_corrections c WHERE c.event_id = e.event_id) AS corrections
+         FROM events e WHERE e.status IN ('final', 'void') AND EXISTS (SELECT 1 FROM bet_legs l WHERE l.event_id = e.event_id)
+        ORDER BY e.updated_at DESC LIMIT ?`,
+    )
+      .bind(RECENT_RESULTS)
+      .all<RecentResult>(),
   ]);
   return {
     feedNow: clock,
@@ -125,5 +148,7 @@ export async function settlementView(env: Env, now: number) {
     waiting: waiting?.n ?? 0,
     deadLetters: deadLetters.map(({ body: _body, ...letter }) => letter),
     pastDue,
+    /** Settled games with bets, newest first: where "Correct result" starts. */
+    recentResults: results.results,
   };
 }

@@ -54,10 +54,23 @@ export type DeadLetter = {
   replayedBy: string | null;
   replayCount: number;
 };
+export type RecentResult = {
+  eventId: string;
+  sport: string;
+  home: string;
+  away: string;
+  startTime: number;
+  status: "final" | "void";
+  homeScore: number | null;
+  awayScore: number | null;
+  updatedAt: number;
+  corrections: number;
+};
 export type SettlementView = {
   feedNow: number;
   runs: SettlementRun[];
   pastDue: PastDueGame[];
+  recentResults: RecentResult[];
   /** Settlement on queues (issue 13): messages still to settle and letters that gave up. */
   waiting?: number;
   deadLetters?: DeadLetter[];

@@ -3,13 +3,13 @@
 // letters with replay (settlement on queues, issue 13), and the recent settlement runs.
 import { useState } from "react";
 import { useApi } from "../../auth/auth-provider";
-import { fetchSettlement, recordResult, replayDeadLetter, type DeadLetter, type PastDueGame } from "../api/admin-api";
+import { fetchSettlement, recordResult, replayDeadLetter, type DeadLetter, type PastDueGame, type RecentResult } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
 import { formatTime } from "./admin-format";
 import { Empty, LoadError, Loading, Section } from "./view-state";
 
-type Pending = { kind: "result" | "void"; game: PastDueGame } | { kind: "replay"; letter: DeadLetter };
+type Pending = { kind: "result" | "void"; game: PastDueGame } | { kind: "replay"; letter: DeadLetter } | { kind: "correct"; game: RecentResult };
 
 const SCORE = /^\d{1,5}$/;
 
@@ -146,6 +146,45 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
               )}
             </Section>
           )}
+          <Section title="Settled games (correct a result)">
+            {data.recentResults.length === 0 ? (
+              <Empty>No game with bets has a result yet.</Empty>
+            ) : (
+              <div className="admin-table-wrap admin-scroll">
+                <table className="admin-table">
+                  <thead>
+                    <tr>
+                      <th>Game</th>
+                      <th>Sport</th>
+                      <th>Result</th>
+                      <th>Recorded</th>
+                      <th className="num">Corrections</th>
+                      <th>Action</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.recentResults.map((g) => (
+                      <tr key={g.eventId}>
+                        <td>
+                          {g.away} @ {g.home}
+                          <div className="admin-id">{g.eventId}</div>
+                        </td>
+                        <td>{g.sport}</td>
+                        <td>{g.status === "void" ? "void" : `${g.homeScore}–${g.awayScore}`}</td>
+                        <td>{formatTime(g.updatedAt)}</td>
+                        <td className="num">{g.corrections}</td>
+                        <td>
+                          <button type="button" className="btn btn-sm btn-ghost" onClick={() => open({ kind: "correct", game: g })}>
+                            Correct result
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Section>
           <Section title="Recent settlement runs">
             {data.runs.length === 0 ? (
               <Empty>No settlement run yet.</Empty>
@@ -197,6 +236,35 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
           }}
         >
           <p className="admin-muted">The final score settles every open bet on this game. A recorded result can later only be changed by a correction.</p>
+          <div className="admin-score-row">
+            <label className="admin-field">
+              <span>{pending.game.home} (home)</span>
+              <input className="input" inputMode="numeric" value={home} onChange={(e) => setHome(e.target.value)} data-autofocus />
+            </label>
+            <label className="admin-field">
+              <span>{pending.game.away} (away)</span>
+              <input className="input" inputMode="numeric" value={away} onChange={(e) => setAway(e.target.value)} />
+            </label>
+          </div>
+        </ActionDialog>
+      )}
+      {pending?.kind === "correct" && (
+        <ActionDialog
+          title={`Correct result: ${pending.game.away} @ ${pending.game.home}`}
+          confirmLabel="Correct and re-grade"
+          danger
+          invalid={scoresInvalid ?? (pending.game.status === "final" && Number(home) === pending.game.homeScore && Number(away) === pending.game.awayScore ? "That is the result already recorded." : null)}
+          onClose={() => setPending(null)}
+          onConfirm={async (reason) => {
+            await recordResult(api, pending.game.eventId, { homeScore: Number(home), awayScore: Number(away), correction: true, reason });
+            onChanged(`Result of ${pending.game.away} @ ${pending.game.home} corrected; its bets were re-graded.`);
+            view.reload();
+          }}
+        >
+          <p className="admin-muted">
+            Recorded: {pending.game.status === "void" ? "void" : `${pending.game.home} ${pending.game.homeScore} – ${pending.game.away} ${pending.game.awayScore}`}. Every bet on
+            this game is re-graded: winnings paid on the old result are taken back (what was spent becomes owed), new winners are paid.
+          </p>
           <div className="admin-score-row">
             <label className="admin-field">
               <span>{pending.game.home} (home)</span>
