@@ -37,6 +37,8 @@ export const PROTECTION_REFUSAL_CODES: ReadonlySet<string> = new Set([
   "stake-limit",
   "purchase-limit",
   "region-restricted",
+  // An operator's freeze (issue 15): a neutral message, the reason stays with operators.
+  "account-frozen",
 ]);
 
 // ---- Eastern-time calendar ----
