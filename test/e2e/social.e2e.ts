@@ -4,7 +4,7 @@
 // fills their betslip.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { apiCall, axeProblems, launchBrowser, newPlayerContext, screenshot, signInToBoard, uniqueEmail } from "./support";
+import { afterOutboxWindow, apiCall, axeProblems, launchBrowser, newPlayerContext, screenshot, signInToBoard, uniqueEmail } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -120,6 +120,7 @@ describe("social", () => {
     const clock = (await (await apiCall("/api/dev/sim/clock")).json()) as { simNow: number };
     const minutes = Math.max(0, Math.ceil((Date.parse(game.startTime) - clock.simNow) / 60_000)) + 1;
     expect((await apiCall("/api/dev/sim/advance", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ minutes }) })).status).toBe(200);
+    await afterOutboxWindow();
     const result = await apiCall(`/api/admin/events/${encodeURIComponent(game.eventId)}/result`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${await operatorToken()}` },
@@ -127,10 +128,23 @@ describe("social", () => {
     });
     expect(result.status).toBe(200);
 
+    // Settlement runs on the queue and the figures reach D1 with the wallet's next write, so
+    // the board is looked at again (as a player would reload) until the win is counted.
     await page.getByRole("link", { name: "Social" }).first().click();
     await page.getByRole("heading", { name: "Social", level: 1 }).waitFor();
     const row = page.locator(".leaderboard-table tr", { hasText: `@${handle}` });
-    await row.waitFor();
+    await expect
+      .poll(
+        async () => {
+          if ((await row.count()) > 0) return true;
+          await page.waitForTimeout(1000);
+          await page.reload();
+          await page.getByRole("heading", { name: "Social", level: 1 }).waitFor();
+          return (await row.count()) > 0;
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(true);
     expect(await row.getAttribute("aria-current")).toBe("true");
     expect(await row.locator("td.num").textContent()).toMatch(/^\+[\d,]+ Coins$/);
     expect(await page.locator(".leaderboard-me").textContent()).toMatch(/Your rank: #\d+/);

@@ -102,12 +102,17 @@ export async function apiCall(path: string, init: RequestInit = {}): Promise<Res
 }
 
 /**
- * Fires the settlement cron. A wallet writes its bets to D1 (where the run finds them)
- * on its alarm WALLET_OUTBOX_FLUSH_DELAY_MS (1 s) after the bet, so a journey that ends
- * a game right after betting first lets that second pass, as any real cron tick would.
+ * A wallet writes its bets to D1 (where settlement runs find them) on its alarm
+ * WALLET_OUTBOX_FLUSH_DELAY_MS (1 s) after the bet, so a journey that ends a game right
+ * after betting first lets that second pass, as any real cron tick or operator would.
  */
-export async function fireCron(): Promise<void> {
+export async function afterOutboxWindow(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 1_500));
+}
+
+/** Fires the settlement cron once the bets just placed have reached D1. */
+export async function fireCron(): Promise<void> {
+  await afterOutboxWindow();
   const res = await apiCall("/__scheduled?cron=*/2+*+*+*+*");
   if (!res.ok) throw new Error(`cron trigger failed: ${res.status}`);
 }

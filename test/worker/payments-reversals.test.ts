@@ -30,6 +30,7 @@ async function api(path: string, init: RequestInit & { token?: string } = {}): P
 
 const postJson = (path: string, body: unknown, token?: string) => api(path, { method: "POST", body: JSON.stringify(body), token });
 import { chargeRefundedEvent, checkoutCompletedEvent, disputeEvent } from "./stripe-events";
+import { drained } from "./settlement-fixtures";
 
 type Me = { coinBalance: number; vantageCash: number; owedCoins: number; owedCash: number };
 const me = async (player: SignedIn) => (await (await api("/api/me", { token: player.token })).json()) as Me;
@@ -276,8 +277,10 @@ describe("owed: a reversal beyond the balance", () => {
     await buy(player, 999);
     expect(await me(player)).toMatchObject({ coinBalance: 0, vantageCash: 0, owedCoins: 38_000, owedCash: 3_000 });
     // 3. The voided bet's returned stake (+54,000 Coins) repays the rest; 16,000 remain.
+    await wallet.flushOutbox(); // the bet reaches D1 (the wallet's outbox window), where the operator route finds it
     const voided = await postJson(`/api/admin/events/${encodeURIComponent(event!.eventId)}/result`, { void: true }, admin.token);
     expect(voided.status).toBe(200);
+    await drained(((await voided.json()) as { runId: number }).runId);
     expect(await me(player)).toMatchObject({ coinBalance: 16_000, vantageCash: 0, owedCoins: 0, owedCash: 3_000 });
 
     const rows = (await ledger(player)).filter((r) => r.reason === "owed_repayment");
