@@ -120,6 +120,10 @@ describe("the operator console", () => {
     await console_.getByText(/Frozen by admin@vantage.test .*: Chargeback ring under review/).waitFor();
     expect(await axeProblems(console_)).toEqual([]);
     await screenshot(console_, "15-console-player-frozen");
+    await console_.setViewportSize({ width: 390, height: 844 });
+    expect(await console_.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(console_, "15-console-player-390");
+    await console_.setViewportSize({ width: 1280, height: 900 });
 
     await page.reload();
     await page.getByRole("tabpanel").locator(".event-card .price-btn:not(.is-locked):not(.is-missing)").first().click();
