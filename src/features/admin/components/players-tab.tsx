@@ -124,12 +124,13 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
               </div>
             </div>
             <div className="admin-actions">
+              {/* Keyed apart, so the button is replaced rather than restyled mid-transition. */}
               {data.frozen ? (
-                <button type="button" className="btn btn-sm btn-primary" onClick={() => setDialog("unfreeze")}>
+                <button key="unfreeze" type="button" className="btn btn-sm btn-primary" onClick={() => setDialog("unfreeze")}>
                   Unfreeze
                 </button>
               ) : (
-                <button type="button" className="btn btn-sm btn-danger" onClick={() => setDialog("freeze")}>
+                <button key="freeze" type="button" className="btn btn-sm btn-danger" onClick={() => setDialog("freeze")}>
                   Freeze
                 </button>
               )}

@@ -93,13 +93,15 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
                         <td>{formatTime(g.dueAt)}</td>
                         <td className="num">{g.openLegs}</td>
                         <td className="num">{g.players}</td>
-                        <td className="admin-actions">
-                          <button type="button" className="btn btn-sm btn-ghost" onClick={() => open({ kind: "result", game: g })}>
-                            Record result
-                          </button>
-                          <button type="button" className="btn btn-sm btn-danger" onClick={() => open({ kind: "void", game: g })}>
-                            Void
-                          </button>
+                        <td>
+                          <div className="admin-actions">
+                            <button type="button" className="btn btn-sm btn-ghost" onClick={() => open({ kind: "result", game: g })}>
+                              Record result
+                            </button>
+                            <button type="button" className="btn btn-sm btn-danger" onClick={() => open({ kind: "void", game: g })}>
+                              Void
+                            </button>
+                          </div>
                         </td>
                       </tr>
                     ))}
