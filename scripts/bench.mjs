@@ -78,11 +78,20 @@ async function json(res) {
   }
 }
 
+const ADULT_DATE_OF_BIRTH = "1990-04-25";
+
 async function signIn(baseUrl, email) {
   const headers = { "Content-Type": "application/json", "CF-Connecting-IP": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
   const { idToken } = await json(await fetch(`${baseUrl}/api/auth/dev/id-token`, { method: "POST", headers, body: JSON.stringify({ email }) }));
   const session = await json(await fetch(`${baseUrl}/api/auth/session`, { method: "POST", headers, body: JSON.stringify({ idToken }) }));
   if (!session.accessToken) throw new Error(`sign-in failed for ${email}: ${JSON.stringify(session)}`);
+  // A new player confirms a date of birth before any money action (player protection).
+  const confirmed = await fetch(`${baseUrl}/api/me`, {
+    method: "PATCH",
+    headers: { ...headers, Authorization: `Bearer ${session.accessToken}` },
+    body: JSON.stringify({ dateOfBirth: ADULT_DATE_OF_BIRTH }),
+  });
+  if (!confirmed.ok) throw new Error(`date of birth refused for ${email}: ${confirmed.status} ${await confirmed.text()}`);
   return session;
 }
 
@@ -276,11 +285,16 @@ async function firstBoardPaint(baseUrl) {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/terms`);
     // Start a session the way the SPA does (the refresh cookie is set by /api/auth/session).
-    await page.evaluate(async () => {
+    await page.evaluate(async (dateOfBirth) => {
       const post = (path, body) => fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
       const { idToken } = await post("/api/auth/dev/id-token", { email: "bench-paint@example.com" });
-      await post("/api/auth/session", { idToken });
-    });
+      const { accessToken } = await post("/api/auth/session", { idToken });
+      await fetch("/api/me", {
+        method: "PATCH",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ dateOfBirth }),
+      });
+    }, ADULT_DATE_OF_BIRTH);
     const samples = [];
     for (let i = 0; i < 3; i++) {
       await page.goto("about:blank");
