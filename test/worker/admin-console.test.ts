@@ -283,3 +283,23 @@ describe("dead letters in the settlement view", () => {
     ]);
   });
 });
+
+describe("a freeze and payouts not yet sent", () => {
+  it("holds a pending redemption's transfer while frozen and lets it go once unfrozen", async () => {
+    const player = await signIn();
+    const stub = (await import("./settlement-fixtures")).wallet(player.userId);
+    const credited = await postJson(`/api/admin/players/${player.userId}/adjustments`, { wallet: "cash", amount: 5_000, reason: "prize payout" }, admin.token);
+    expect(credited.status).toBe(200);
+    const redemptionId = crypto.randomUUID();
+    expect((await stub.requestRedemption(player.userId, { amountCents: 2_500, redemptionId }, Date.now())).ok).toBe(true);
+    const timing = { retryAfterMs: 60_000, retryMaxMs: 3_600_000, keyReuseMs: 82_800_000, leaseMs: 120_000 };
+
+    expect((await postJson(`/api/admin/players/${player.userId}/freeze`, { reason: "identity check" }, admin.token)).status).toBe(200);
+    const held = await stub.beginPayoutAttempt(player.userId, { redemptionId, timing }, Date.now());
+    expect(held).toMatchObject({ ok: true, run: false, redemption: { status: "pending" } });
+
+    expect((await postJson(`/api/admin/players/${player.userId}/unfreeze`, { reason: "identity confirmed" }, admin.token)).status).toBe(200);
+    const released = await stub.beginPayoutAttempt(player.userId, { redemptionId, timing }, Date.now());
+    expect(released).toMatchObject({ ok: true, run: true, redemption: { id: redemptionId } });
+  });
+});

@@ -8,6 +8,7 @@
 // unknown outcome releases the lease and schedules the next background retry.
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { completeRedemptionInTx, failRedemptionInTx, type RedemptionResult } from "./redemption-operations";
+import { readFreeze } from "./operator-operations";
 import type { WalletTx } from "./wallet-tx";
 
 /** The tunables an attempt follows (worker/tunables.ts), passed in by the caller. */
@@ -61,6 +62,9 @@ function firstPayoutKey(userId: string, redemptionId: string): string {
 export function beginPayoutAttemptInTx(tx: WalletTx, input: { redemptionId: string; timing: PayoutTiming }): PayoutAttempt {
   const redemption = redemptionOf(tx, input.redemptionId);
   if (!redemption || redemption.status !== "pending") return { ok: true, run: false, redemption };
+  // An operator's freeze (issue 15) holds payouts not yet sent: the redemption stays
+  // pending, and the wallet's alarm sends it once the account is unfrozen.
+  if (readFreeze(tx).frozen) return { ok: true, run: false, redemption };
   const row = tx.sql.exec<AttemptRow>("SELECT * FROM payout_attempts WHERE redemption_id = ?", input.redemptionId).toArray()[0];
   if (row && (row.lease_until > tx.now || (row.next_retry_at !== null && row.next_retry_at > tx.now))) {
     return { ok: true, run: false, redemption };

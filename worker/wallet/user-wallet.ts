@@ -427,8 +427,11 @@ export class UserWallet extends DurableObject<Env> {
 
   // ---- operator actions (logic in operator-operations.ts; routes in worker/admin/) ----
 
+  /** Unfreezing wakes the wallet at once, so payouts held by the freeze are sent (see beginPayoutAttemptInTx). */
   async setFreeze(userId: string, input: { frozen: boolean; reason: string; actor: string }, now: number) {
-    return this.transact(userId, now, (tx) => setFreezeInTx(tx, input));
+    const result = this.transact(userId, now, (tx) => setFreezeInTx(tx, input));
+    if (result.changed && !input.frozen && this.read(userId, now, (tx) => duePayoutsInTx(tx)).length > 0) await this.armAlarm(Date.now());
+    return result;
   }
 
   async getFreeze(userId: string, now: number): Promise<FreezeState> {
