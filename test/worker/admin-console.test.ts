@@ -41,6 +41,10 @@ const CONSOLE_ROUTES: [string, string, unknown?][] = [
   ["GET", "/api/admin/audit"],
   ["POST", "/api/admin/events/evt-x/result", { void: true }],
   ["PUT", "/api/admin/players/someone/date-of-birth", { dateOfBirth: "1990-01-01" }],
+  ["GET", "/api/admin/settlement/runs"],
+  ["GET", "/api/admin/dead-letters"],
+  ["POST", "/api/admin/dead-letters/dl-x/replay", {}],
+  ["GET", "/api/admin/no-such-console-route"],
 ];
 
 describe("the console API is there for verified operators only", () => {
