@@ -9,6 +9,7 @@ import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
 import { HOUR, betOf, coins, drained, leg, newEventId, newUserId, openBet, payoutRows, seedBets } from "./settlement-fixtures";
 import { FROZEN_MESSAGE } from "../../worker/wallet/operator-operations";
+import { createApp } from "../../worker/app";
 import { OPENING_COINS } from "../../src/shared/money";
 
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
@@ -48,6 +49,15 @@ const CONSOLE_ROUTES: [string, string, unknown?][] = [
 ];
 
 describe("the console API is there for verified operators only", () => {
+  it("the list below names every /api/admin route the Worker mounts", () => {
+    const mounted = createApp()
+      .routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/admin/"))
+      .map((r) => `${r.method} ${r.path.replace(/:[A-Za-z]+/g, ":x")}`);
+    const listed = new Set(CONSOLE_ROUTES.map(([method, path]) => `${method} ${path.split("?")[0]}`));
+    const shape = (route: string) => route.replace(/\/(someone|evt-x|dl-x)(?=\/|$)/g, "/:x");
+    expect(mounted.filter((route) => ![...listed].some((l) => shape(l) === route))).toEqual([]);
+  });
+
   it.each(CONSOLE_ROUTES)("%s %s answers 404 not-found to the signed out, a player and an unverified operator address", async (method, path, body) => {
     const player = await signIn();
     const unverified = await signIn(ADMIN_EMAIL, "Operator");
