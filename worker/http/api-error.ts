@@ -58,11 +58,19 @@ export function handleError(err: unknown, c: Context): Response {
   return errorJson(c, 500, "internal", "Something went wrong on our side.");
 }
 
+/**
+ * The body as UTF-8 text whatever its Content-Type says (the bytes, decoded; `text()`
+ * would warn on every form or multipart body a client sends to a JSON route).
+ */
+export async function bodyText(c: Context): Promise<string> {
+  return new TextDecoder().decode(await c.req.arrayBuffer());
+}
+
 /** Reads and validates a JSON body; any problem is a 400 that changes nothing. */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   let raw: unknown;
   try {
-    const text = await c.req.text();
+    const text = await bodyText(c);
     raw = text.length === 0 ? {} : JSON.parse(text);
   } catch {
     throw new ApiError(400, "invalid-json", "The request body is not valid JSON.");

@@ -14,7 +14,7 @@ import { requireUser } from "../auth/require-user";
 import { publicOrigin } from "../auth/identity-config";
 import { paymentsMode } from "../config";
 import { getDb, type Db } from "../db/database";
-import { ApiError, fromErrorResult, readJson } from "../http/api-error";
+import { ApiError, bodyText, fromErrorResult, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { limitBody } from "../http/body-limit";
 import { limitPaymentCalls } from "../http/rate-limit";
@@ -138,7 +138,7 @@ function webhookRoutes() {
     await next();
   });
   app.post("/webhook", refuseDeclaredOversize, refuseUnsigned, limit, async (c) => {
-    const raw = await c.req.text();
+    const raw = await bodyText(c);
     const outcome = await handleStripeWebhook(c.env, raw, c.req.header("Stripe-Signature"), Date.now());
     return c.json(outcome.body, outcome.status);
   });
