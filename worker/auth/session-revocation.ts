@@ -5,9 +5,12 @@
 // sign-in ends — the player's other devices stay signed in.
 //
 // Cost: one indexed single-row D1 read (refresh_tokens by family_id) per session per
-// isolate per SESSION_CHECK_CACHE_MS, shared by concurrent requests; a revoked answer is
-// remembered for good (revocation is final), and a logout handled by this isolate takes
-// effect here at once. Other isolates notice within SESSION_CHECK_CACHE_MS.
+// isolate per SESSION_CHECK_CACHE_MS; a revoked answer is remembered for good (revocation
+// is final), and a logout handled by this isolate takes effect here at once. Other
+// isolates notice within SESSION_CHECK_CACHE_MS. Requests arriving together while the
+// answer is stale each read for themselves: a read started by one request is never
+// awaited by another (Workers cancel a request's I/O when it ends, and a request may not
+// touch another's I/O), so only answers are shared, never reads under way.
 import { eq } from "drizzle-orm";
 import { getDb } from "../db/database";
 import { refreshTokens } from "../db/schema";
@@ -21,8 +24,6 @@ const MAX_REVOKED_ENTRIES = 20_000;
 // Plain caches of D1 facts (no env, no secrets); losing them only costs a read.
 const checkedLiveAt = new Map<string, number>();
 const knownRevoked = new Set<string>();
-// Reads under way, so a burst of requests for one sign-in (200 bets at once) shares one.
-const reading = new Map<string, Promise<boolean>>();
 
 function remember<T>(collection: Map<string, T> | Set<string>, limit: number): void {
   if (collection.size < limit) return;
@@ -35,12 +36,7 @@ export async function isSessionLive(env: Env, sessionId: string, now: number): P
   if (knownRevoked.has(sessionId)) return false;
   const checkedAt = checkedLiveAt.get(sessionId);
   if (checkedAt !== undefined && now - checkedAt < tunables(env).SESSION_CHECK_CACHE_MS) return true;
-  let pending = reading.get(sessionId);
-  if (!pending) {
-    pending = readSessionLive(env, sessionId, now).finally(() => reading.delete(sessionId));
-    reading.set(sessionId, pending);
-  }
-  return pending;
+  return readSessionLive(env, sessionId, now);
 }
 
 async function readSessionLive(env: Env, sessionId: string, now: number): Promise<boolean> {
