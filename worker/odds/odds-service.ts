@@ -290,7 +290,7 @@ async function refreshBoard(
   throw feedError(marker);
 }
 
-/** Waits briefly for another isolate's refresh to land: any copy on a cold cache, else one newer than `after`. */
+/** Waits briefly for another isolate's refresh to land (on a cold cache whatever copy comes, else one newer than `after`). */
 async function waitForBoard(deps: OddsCacheDeps, after: number | null): Promise<CachedBoard | null> {
   const deadline = Date.now() + (deps.coldWaitMs ?? COLD_WAIT_MS);
   while (Date.now() < deadline) {

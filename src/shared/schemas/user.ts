@@ -49,7 +49,7 @@ export const DisplayNameSchema = z
   );
 
 /**
- * PATCH /api/me takes partial bodies: any of these fields, at least one. The username is
+ * PATCH /api/me takes partial bodies (one or more of these fields). The username is
  * checked by checkDisplayName, so its refusal is a player's sentence, not a field path.
  */
 export const UpdateMeRequestSchema = z
