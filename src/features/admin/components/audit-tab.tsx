@@ -3,7 +3,7 @@ import { useApi } from "../../auth/auth-provider";
 import { fetchAudit } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { formatTime } from "./admin-format";
-import { Empty, LoadError, Loading } from "./view-state";
+import { Empty, LoadStatus } from "./view-state";
 
 function summary(details: Record<string, unknown>): string {
   return Object.entries(details)
@@ -19,13 +19,7 @@ export function AuditTab() {
   const entries = log.data?.entries;
   return (
     <div className="admin-stack">
-      <div className="admin-toolbar">
-        <button type="button" className="btn btn-sm btn-ghost" onClick={log.reload} disabled={log.status === "loading"}>
-          {log.status === "loading" && entries ? "Refreshing..." : "Refresh"}
-        </button>
-      </div>
-      {log.status === "error" && <LoadError message={log.message} onRetry={log.reload} />}
-      {!entries && log.status === "loading" && <Loading what="the audit log" />}
+      <LoadStatus load={log} what="the audit log" />
       {entries &&
         (entries.length === 0 ? (
           <Empty>No operator action has been taken yet.</Empty>

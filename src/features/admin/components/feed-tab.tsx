@@ -4,7 +4,7 @@ import { useApi } from "../../auth/auth-provider";
 import { fetchFeed } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { formatTime } from "./admin-format";
-import { Empty, LoadError, Loading, Section } from "./view-state";
+import { Empty, LoadStatus, Section } from "./view-state";
 
 export function FeedTab() {
   const api = useApi();
@@ -13,13 +13,7 @@ export function FeedTab() {
   const data = feed.data;
   return (
     <div className="admin-stack">
-      <div className="admin-toolbar">
-        <button type="button" className="btn btn-sm btn-ghost" onClick={feed.reload} disabled={feed.status === "loading"}>
-          {feed.status === "loading" && data ? "Refreshing..." : "Refresh"}
-        </button>
-      </div>
-      {feed.status === "error" && <LoadError message={feed.message} onRetry={feed.reload} />}
-      {!data && feed.status === "loading" && <Loading what="the feed" />}
+      <LoadStatus load={feed} what="the feed" />
       {data && (
         <>
           <dl className="admin-stats">

@@ -7,7 +7,7 @@ import { fetchSettlement, recordResult, replayDeadLetter, type DeadLetter, type 
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
 import { formatTime } from "./admin-format";
-import { Empty, LoadError, Loading, Section } from "./view-state";
+import { Empty, LoadStatus, Section } from "./view-state";
 
 type Pending = { kind: "result" | "void"; game: PastDueGame } | { kind: "replay"; letter: DeadLetter } | { kind: "correct"; game: RecentResult };
 
@@ -31,13 +31,7 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
 
   return (
     <div className="admin-stack">
-      <div className="admin-toolbar">
-        <button type="button" className="btn btn-sm btn-ghost" onClick={view.reload} disabled={view.status === "loading"}>
-          {view.status === "loading" && data ? "Refreshing..." : "Refresh"}
-        </button>
-      </div>
-      {view.status === "error" && <LoadError message={view.message} onRetry={view.reload} />}
-      {!data && view.status === "loading" && <Loading what="settlement" />}
+      <LoadStatus load={view} what="settlement" />
       {data && (
         <>
           <dl className="admin-stats">

@@ -1,5 +1,6 @@
 // Loading, error (with retry) and empty states shared by the console's views.
 import type { ReactNode } from "react";
+import type { LoadState } from "../hooks/use-admin-load";
 
 export function Loading({ what }: { what: string }) {
   return (
@@ -34,5 +35,23 @@ export function Section({ title, action, children }: { title: string; action?: R
       </div>
       {children}
     </section>
+  );
+}
+
+/**
+ * The head of a loaded view: Refresh (Refreshing... while a reload runs over shown data),
+ * the error with a retry, and the first load's loading line.
+ */
+export function LoadStatus({ load, what }: { load: LoadState<unknown> & { reload(): void }; what: string }) {
+  return (
+    <>
+      <div className="admin-toolbar">
+        <button type="button" className="btn btn-sm btn-ghost" onClick={load.reload} disabled={load.status === "loading"}>
+          {load.status === "loading" && load.data ? "Refreshing..." : "Refresh"}
+        </button>
+      </div>
+      {load.status === "error" && <LoadError message={load.message} onRetry={load.reload} />}
+      {!load.data && load.status === "loading" && <Loading what={what} />}
+    </>
   );
 }
