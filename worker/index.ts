@@ -15,6 +15,7 @@ export { UserWallet } from "./wallet/user-wallet";
 const app = createApp();
 
 function misconfigured(err: TunablesError | ConfigurationError): Response {
+  // Always printed: the configuration (LOG_LEVEL included) is what failed, so no logger can be built.
   console.error(err.message);
   return Response.json({ error: { code: "not-configured", message: "The service is misconfigured." } }, { status: 503 });
 }

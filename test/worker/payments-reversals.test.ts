@@ -7,7 +7,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
 import { getUserWallet } from "../../worker/wallet/get-user-wallet";
 import { OWED_MESSAGE, UNDER_REVIEW_MESSAGE } from "../../worker/wallet/reversal-operations";
@@ -16,6 +16,7 @@ import { createApp } from "../../worker/app";
 import { BASE, api as realEnvApi, signIn, type SignedIn } from "./helpers";
 
 const appEnv = { ...env, CASH_PLAYTHROUGH: "0" };
+let workerEnv: Env = appEnv;
 
 async function api(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
@@ -23,7 +24,7 @@ async function api(path: string, init: RequestInit & { token?: string } = {}): P
   headers.set("CF-Connecting-IP", `10.12.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`);
   if (init.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
   const ctx = createExecutionContext();
-  const res = await createApp().fetch(new Request(`${BASE}${path}`, { ...init, headers }), appEnv, ctx);
+  const res = await createApp().fetch(new Request(`${BASE}${path}`, { ...init, headers }), workerEnv, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -160,6 +161,11 @@ describe("charge.dispute.created and charge.dispute.closed", () => {
 
   it("acknowledges a dispute or refund for a payment intent it never sold, logs it, and moves nothing", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const withOperatorLog = { ...appEnv, LOG_LEVEL: "warn" }; // silent elsewhere in this file
+    workerEnv = withOperatorLog;
+    onTestFinished(() => {
+      workerEnv = appEnv;
+    });
     const player = await signIn();
     await buy(player, 999);
     expect(await dispute("charge.dispute.created", "dp_unknown", "pi_nobody", "needs_response")).toEqual({
@@ -251,7 +257,6 @@ describe("charge.refunded", () => {
 
 describe("owed: a reversal beyond the balance", () => {
   it("takes what the wallet holds, records the rest as owed, refuses redemptions, and lets the next credits repay it first, in order", async () => {
-    vi.spyOn(console, "log").mockImplementation(() => undefined); // the operator's settlement line
     const player = await signIn();
     const admin = await signIn("admin@vantage.test", "Operator");
     await onboard(player);

@@ -82,10 +82,11 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
     const stripe = fakeStripe(clock);
     const player = await playerWithCash("cs_never_1");
     stripe.state.loseAnswers = true;
-    const first = await submitRedemption(env, provider(), { userId: player.userId, accountId: "acct_dest", amountCents: 2_000, redemptionId: "rd_lost_a" }, t0);
+    const operatorLog = { ...env, LOG_LEVEL: "warn" }; // silent elsewhere in this file
+    const first = await submitRedemption(operatorLog, provider(), { userId: player.userId, accountId: "acct_dest", amountCents: 2_000, redemptionId: "rd_lost_a" }, t0);
     expect(first.status).toBe("pending");
     expect(stripe.transfers).toHaveLength(1);
-    expect(warn).toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith("payout outcome unknown; will retry", "rd_lost_a", expect.any(String));
 
     stripe.state.loseAnswers = false;
     clock.now = t0 + 5 * 60_000;
@@ -99,7 +100,6 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
   });
 
   it("after the key's 24 h window, lists the redemption's transfers first and adopts the one it finds", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const t0 = Date.now();
     const clock = { now: t0 };
     const stripe = fakeStripe(clock);
@@ -119,7 +119,6 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
   });
 
   it("after the window, sends under a fresh key when the first request never reached Stripe", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const t0 = Date.now();
     const clock = { now: t0 };
     const stripe = fakeStripe(clock);
@@ -136,7 +135,6 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
   });
 
   it("two concurrent retries (and the wallet's own) send one transfer, within the window and after it", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
     for (const [label, later] of [["within 24 h", 10 * 60_000], ["after 24 h", 26 * HOUR]] as const) {
       const t0 = Date.now();
       const clock = { now: t0 };
@@ -165,7 +163,6 @@ async function cashOf(player: SignedIn): Promise<number> {
 
 describe("background retry", () => {
   it("the wallet's alarm retries a payout left unknown, without the player opening the history", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const player = await playerWithCash("cs_alarm_1");
     const link = (await (await postJson("/api/connect/onboarding-link", {}, player.token)).json()) as { url: string };
     const form = new URLSearchParams({ routing_number: "110000000", account_number: `${Date.now() % 1e9}${Math.floor(Math.random() * 1e6)}` });

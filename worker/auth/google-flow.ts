@@ -13,6 +13,7 @@ import { verifyIdToken } from "./id-token-verifier";
 import { identityKeySet, type IdentityConfig } from "./identity-config";
 import { constantTimeEqual, newCodeVerifier, randomToken, s256Challenge } from "./pkce";
 import { FLOW_TTL_S } from "./session-cookies";
+import { loggerFor } from "../logging/logger";
 
 const FLOW_AUDIENCE = "vantage-signin-flow";
 const TOKEN_EXCHANGE_TIMEOUT_MS = 10_000;
@@ -120,13 +121,13 @@ export async function exchangeCode(env: Env, config: IdentityConfig, origin: str
       signal: AbortSignal.timeout(TOKEN_EXCHANGE_TIMEOUT_MS),
     });
     if (!res.ok) {
-      console.warn("google token exchange refused", res.status);
+      loggerFor(env).warn("google token exchange refused", res.status);
       return { ok: false, code: "token-exchange-failed" };
     }
     const body = (await res.json()) as { id_token?: unknown };
     return typeof body.id_token === "string" ? { ok: true, idToken: body.id_token } : { ok: false, code: "token-exchange-failed" };
   } catch (err) {
-    console.warn("google token exchange failed", err);
+    loggerFor(env).warn("google token exchange failed", err);
     return { ok: false, code: "token-exchange-failed" };
   }
 }

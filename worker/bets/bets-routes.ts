@@ -31,6 +31,7 @@ import type { BetsCursor, PlaceBetsResult } from "../wallet/bet-operations";
 import { ODDS_STALE_MESSAGE, priceSlip } from "./price-slip";
 import { finishedEventIds } from "./finished-events";
 import { allowInRegion } from "../protection/request-region";
+import { loggerFor } from "../logging/logger";
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -97,7 +98,7 @@ export function betsRoutes(deps: AppDeps = realDeps) {
             .map((e) => ({ eventId: e.eventId, started: Date.parse(e.startTime) <= board.feedNow }));
           if (games.length === 0) return board;
           const over = await finishedEventIds(c.env.DB, games, now).catch((err: unknown) => {
-            console.warn("placeBet: finished-games check failed", err);
+            loggerFor(c.env).warn("placeBet: finished-games check failed", err);
             throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
           });
           return over.size === 0 ? board : { ...board, events: board.events.filter((e) => !over.has(e.eventId)) };

@@ -7,6 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import type { ApiErrorBody } from "../../src/shared/schemas/api-error";
+import { loggerFor } from "../logging/logger";
 
 export class ApiError extends Error {
   constructor(
@@ -54,7 +55,7 @@ export function handleError(err: unknown, c: Context): Response {
     const code = STATUS_CODES[status] ?? (status >= 500 ? "internal" : "bad-request");
     return errorJson(c, status, code, err.message || "Request failed");
   }
-  console.error("unhandled error", c.req.method, c.req.path, err);
+  loggerFor(c.env).error("unhandled error", c.req.method, c.req.path, err);
   return errorJson(c, 500, "internal", "Something went wrong on our side.");
 }
 

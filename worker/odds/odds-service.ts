@@ -32,6 +32,7 @@ import { recordFeedStatus } from "./feed-status";
 import { simOffsetMs } from "./simulator/sim-clock";
 import { createSimulatorProvider } from "./simulator/simulator-provider";
 import { createTheOddsApiProvider } from "./the-odds-api";
+import { loggerFor, type Logger } from "../logging/logger";
 import { TUNABLES, tunables } from "../tunables";
 import { isUnderway } from "../../src/shared/live-rules";
 import { readCreditGuard } from "./credit-guard";
@@ -65,7 +66,7 @@ export function getFeedProvider(env: Env): OddsFeedProvider | null {
       baseUrl: env.ODDS_API_BASE_URL || "https://api.the-odds-api.com",
       sports: mappedSports(env.ODDS_API_SPORTS),
       timeoutMs: tunables(env).ODDS_API_TIMEOUT_MS,
-      record: (update) => recordFeedStatus(env, update, Date.now()),
+      record: (update) => recordFeedStatus(env, update, Date.now()).catch((err: unknown) => loggerFor(env).error("feed status not recorded", err)),
     });
   }
   if (oddsFeedMode(env) === "embedded") return createSimulatorProvider(env);
@@ -136,6 +137,7 @@ export async function loadEvents(
       liveRefreshMs: rules.LIVE_REFRESH_SECONDS * 1000,
       liveMaxAgeMs: rules.LIVE_PRICE_MAX_AGE_SECONDS * 1000,
       liveGuard: provider.name === "the-odds-api" ? async () => (await readCreditGuard(env, now)).locked : undefined,
+      logger: loggerFor(env),
     },
     sport,
     now,
@@ -162,6 +164,8 @@ export type OddsCacheDeps = {
   liveMaxAgeMs?: number;
   /** True while live refreshes must stop (the quota guard); never when absent. */
   liveGuard?: () => Promise<boolean>;
+  /** Where refresh problems are reported; unreported when absent. */
+  logger?: Logger;
   /** This isolate's refreshes in flight (one per cache key); a module-wide map when absent. */
   inflight?: Map<string, Promise<LoadedEvents>>;
 };
@@ -213,7 +217,7 @@ export async function loadCachedEvents(
 async function guardUp(deps: OddsCacheDeps): Promise<boolean> {
   if (!deps.liveGuard) return false;
   return deps.liveGuard().catch((err: unknown) => {
-    console.warn("odds: quota guard unreadable, treated as up", err);
+    deps.logger?.warn("odds: quota guard unreadable, treated as up", err);
     return true;
   });
 }

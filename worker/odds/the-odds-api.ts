@@ -15,6 +15,7 @@ export type TheOddsApiOptions = {
   baseUrl: string;
   /** Mapped sports; all eight by default. */
   sports?: readonly SportKey[];
+  /** Records each call's outcome; reports its own failures and never rejects. */
   record?: (update: FeedStatusUpdate) => Promise<void>;
   fetcher?: typeof fetch;
   /** Defaults to the ODDS_API_TIMEOUT_MS tunable's default. */
@@ -90,9 +91,7 @@ export function createTheOddsApiProvider(options: TheOddsApiOptions): OddsFeedPr
       result = { ok: false, kind: "unavailable", status: null, message: timedOut ? "odds feed timed out" : `odds feed unreachable: ${String(err)}` };
     }
     if (options.record) {
-      await options
-        .record({ sport, provider: "the-odds-api", quota, status: result.ok ? 200 : result.status, error: result.ok ? null : `${result.kind}: ${result.message}` })
-        .catch((err: unknown) => console.error("feed status not recorded", err));
+      await options.record({ sport, provider: "the-odds-api", quota, status: result.ok ? 200 : result.status, error: result.ok ? null : `${result.kind}: ${result.message}` });
     }
     return result;
   }

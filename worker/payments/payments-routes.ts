@@ -32,18 +32,19 @@ import { listRedemptionsWithRetry, submitRedemption } from "./redemption-service
 import { simRoutes } from "./sim-routes";
 import { allowInRegion } from "../protection/request-region";
 import { getUserWallet } from "../wallet/get-user-wallet";
+import { loggerFor } from "../logging/logger";
 import { handleStripeWebhook, refuseBeforeBody, WEBHOOK_BODY_LIMIT_BYTES } from "./stripe-webhook";
 
 const EmptyRequestSchema = z.union([z.object({}), z.null()]);
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** A provider call whose failure is the provider's, not ours: a 502 the client can show. */
-async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
+async function viaProvider<T>(env: Env, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    console.error("payment provider call failed", err);
+    loggerFor(env).error("payment provider call failed", err);
     throw new ApiError(502, "provider-unavailable", "The payment provider could not complete the request. Please try again.");
   }
 }
@@ -111,7 +112,7 @@ function checkoutRoutes() {
         expiresAt: now + holdMs,
       });
     } catch (err) {
-      console.error("checkout session creation failed", err);
+      loggerFor(c.env).error("checkout session creation failed", err);
       await wallet.releasePurchaseHold(userId, hold.holdId, now);
       throw new ApiError(502, "checkout-failed", "Failed to create checkout session");
     }
@@ -153,7 +154,7 @@ function connectRoutes() {
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
     const db = getDb(c.env);
     const maxAgeMs = tunables(c.env).CONNECT_STATUS_CACHE_MS;
-    const account = await viaProvider(() => currentAccount(db, provider, c.var.user.id, Date.now(), maxAgeMs));
+    const account = await viaProvider(c.env, () => currentAccount(db, provider, c.var.user.id, Date.now(), maxAgeMs));
     const status = connectStatusOf(account);
     if (account && (await payoutIdentityInUse(db, c.var.user.id, account))) status.payoutIdentityInUse = true;
     return c.json(status);
@@ -162,14 +163,14 @@ function connectRoutes() {
   app.post("/create-or-link", async (c) => {
     await readJson(c, EmptyRequestSchema);
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
-    return c.json(connectStatusOf(await viaProvider(() => accountOrCreate(getDb(c.env), provider, c.var.user, Date.now()))));
+    return c.json(connectStatusOf(await viaProvider(c.env, () => accountOrCreate(getDb(c.env), provider, c.var.user, Date.now()))));
   });
 
   app.post("/onboarding-link", async (c) => {
     await readJson(c, EmptyRequestSchema);
     const origin = publicOrigin(c.env, c.req.url);
     const provider = await getPaymentsProvider(c.env, origin);
-    const link = await viaProvider(async () => {
+    const link = await viaProvider(c.env, async () => {
       const account = await accountOrCreate(getDb(c.env), provider, c.var.user, Date.now());
       return provider.onboardingLink({
         accountId: account.accountId,
@@ -197,7 +198,7 @@ function withdrawalRoutes() {
     const refused = await getUserWallet(c.env, c.var.user.id).checkPlay(c.var.user.id, "redeem", now, play);
     if (refused) throw fromErrorResult(refused);
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
-    const account = await viaProvider(() => currentAccount(getDb(c.env), provider, c.var.user.id, now));
+    const account = await viaProvider(c.env, () => currentAccount(getDb(c.env), provider, c.var.user.id, now));
     if (!account?.payoutsEnabled) throw new ApiError(403, "payouts-disabled", "Finish onboarding to enable payouts.");
     const key = c.req.header("Idempotency-Key");
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {

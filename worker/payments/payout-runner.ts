@@ -7,6 +7,7 @@
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import type { PayoutAttempt, PayoutOutcome, PayoutTiming } from "../wallet/payout-attempt-operations";
 import type { RedemptionResult } from "../wallet/redemption-operations";
+import type { Logger } from "../logging/logger";
 import { tunables } from "../tunables";
 import type { PaymentsProvider } from "./payments-provider";
 
@@ -63,12 +64,13 @@ export async function runPayoutAttempt(
   payouts: Payouts,
   input: { userId: string; accountId: string; redemptionId: string },
   timing: PayoutTiming,
+  logger: Logger,
   now: number,
 ): Promise<Redemption | null> {
   const attempt = await wallet.beginPayoutAttempt(input.userId, { redemptionId: input.redemptionId, timing }, now);
   if (!attempt.run) return attempt.redemption;
   const outcome = await sendOrAdopt(payouts, attempt, input);
-  if (outcome.kind === "unknown") console.warn("payout outcome unknown; will retry", input.redemptionId, outcome.reason);
+  if (outcome.kind === "unknown") logger.warn("payout outcome unknown; will retry", input.redemptionId, outcome.reason);
   const finished = await wallet.finishPayoutAttempt(input.userId, { redemptionId: input.redemptionId, outcome, timing }, now);
   return finished.ok ? finished.redemption : attempt.redemption;
 }

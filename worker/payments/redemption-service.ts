@@ -8,6 +8,7 @@
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { fromErrorResult } from "../http/api-error";
 import { getUserWallet } from "../wallet/get-user-wallet";
+import { loggerFor } from "../logging/logger";
 import { tunables } from "../tunables";
 import type { PlayContext } from "../protection/protection-operations";
 import { payoutTiming, runPayoutAttempt, type Payouts, type PayoutWallet } from "./payout-runner";
@@ -35,7 +36,7 @@ export async function submitRedemption(
   );
   if (!held.ok) throw fromErrorResult(held);
   if (held.redemption.status !== "pending") return held.redemption;
-  const after = await runPayoutAttempt(walletPort(env, input.userId), payouts, input, payoutTiming(env), now);
+  const after = await runPayoutAttempt(walletPort(env, input.userId), payouts, input, payoutTiming(env), loggerFor(env), now);
   return after ?? held.redemption;
 }
 
@@ -52,7 +53,7 @@ export async function listRedemptionsWithRetry(
   if (pending.length === 0 || !payouts || !input.accountId) return redemptions;
   const port = walletPort(env, input.userId);
   for (const redemption of pending) {
-    await runPayoutAttempt(port, payouts, { userId: input.userId, accountId: input.accountId, redemptionId: redemption.id }, payoutTiming(env), now);
+    await runPayoutAttempt(port, payouts, { userId: input.userId, accountId: input.accountId, redemptionId: redemption.id }, payoutTiming(env), loggerFor(env), now);
   }
   return wallet.listRedemptions(input.userId, now);
 }

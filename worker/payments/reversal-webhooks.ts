@@ -10,6 +10,7 @@ import { getDb } from "../db/database";
 import { paymentIntents } from "../db/schema";
 import { getUserWallet } from "../wallet/get-user-wallet";
 import type { ReversalResult } from "../wallet/reversal-operations";
+import { loggerFor } from "../logging/logger";
 
 export const REVERSAL_EVENTS = new Set(["charge.dispute.created", "charge.dispute.closed", "charge.refunded"]);
 
@@ -37,7 +38,7 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
 /** Whose payment this is, or null (logged) when we never sold it. */
 async function ownerOf(env: Env, paymentIntent: string | null, eventType: string, objectId: string): Promise<string | null> {
   if (!paymentIntent) {
-    console.warn(`${eventType} without a payment intent; ignored`, objectId);
+    loggerFor(env).warn(`${eventType} without a payment intent; ignored`, objectId);
     return null;
   }
   const [row] = await getDb(env)
@@ -45,7 +46,7 @@ async function ownerOf(env: Env, paymentIntent: string | null, eventType: string
     .from(paymentIntents)
     .where(eq(paymentIntents.paymentIntent, paymentIntent))
     .limit(1);
-  if (!row) console.warn(`${eventType} for an unknown payment intent; ignored`, paymentIntent, objectId);
+  if (!row) loggerFor(env).warn(`${eventType} for an unknown payment intent; ignored`, paymentIntent, objectId);
   return row?.userId ?? null;
 }
 
@@ -74,7 +75,7 @@ export async function handleReversalEvent(env: Env, type: string, object: unknow
       { paymentIntent, chargeAmountCents: charge.amount, amountRefundedCents: charge.amount_refunded },
       now,
     );
-    return walletOutcome(result, type, paymentIntent);
+    return walletOutcome(env, result, type, paymentIntent);
   }
 
   const parsed = DisputeSchema.safeParse(object);
@@ -88,16 +89,16 @@ export async function handleReversalEvent(env: Env, type: string, object: unknow
     { disputeId: dispute.id, paymentIntent, status: dispute.status, phase: type === "charge.dispute.created" ? "created" : "closed" },
     now,
   );
-  return walletOutcome(result, type, paymentIntent);
+  return walletOutcome(env, result, type, paymentIntent);
 }
 
-function walletOutcome(result: ReversalResult, type: string, paymentIntent: string): ReversalOutcome {
+function walletOutcome(env: Env, result: ReversalResult, type: string, paymentIntent: string): ReversalOutcome {
   if (!result.ok) {
-    console.warn(`${type} refused by the wallet; ignored`, paymentIntent, result.message);
+    loggerFor(env).warn(`${type} refused by the wallet; ignored`, paymentIntent, result.message);
     return { ignored: result.code };
   }
   if (!result.found) {
-    console.warn(`${type} for a payment intent whose purchase the wallet does not hold; ignored`, paymentIntent);
+    loggerFor(env).warn(`${type} for a payment intent whose purchase the wallet does not hold; ignored`, paymentIntent);
     return { ignored: "unknown purchase" };
   }
   return { moved: result.movements.length > 0 };

@@ -16,6 +16,7 @@ import { getUserWallet } from "../wallet/get-user-wallet";
 import { tunables } from "../tunables";
 import { stripeWebhookSecret, WEBHOOK_TOLERANCE_SECONDS } from "./payments-config";
 import { handleReversalEvent, recordPaymentIntent, REVERSAL_EVENTS } from "./reversal-webhooks";
+import { loggerFor } from "../logging/logger";
 
 export type WebhookOutcome =
   | { status: 200; body: { received: true; credited?: boolean; moved?: boolean; ignored?: string } }
@@ -95,12 +96,12 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
   if (session.currency && session.currency.toLowerCase() !== "usd") return ignored("not USD");
   const userId = session.client_reference_id;
   if (!userId || session.amount_total == null) {
-    console.warn("paid checkout session without a player or amount", session.id);
+    loggerFor(env).warn("paid checkout session without a player or amount", session.id);
     return ignored("no player or amount");
   }
   const [user] = await getDb(env).select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) {
-    console.warn("paid checkout session for an unknown player", session.id);
+    loggerFor(env).warn("paid checkout session for an unknown player", session.id);
     return ignored("unknown player");
   }
   const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
@@ -118,7 +119,7 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
     now,
   );
   if (!result.ok) {
-    console.error("paid checkout session matches no pack", session.id, session.amount_total);
+    loggerFor(env).error("paid checkout session matches no pack", session.id, session.amount_total);
     return ignored(result.code);
   }
   return { status: 200, body: { received: true, credited: result.credited } };

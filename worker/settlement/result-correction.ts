@@ -8,6 +8,7 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { getUserWallet } from "../wallet/get-user-wallet";
 import type { CorrectionSummary } from "../wallet/correction-operations";
+import { loggerFor } from "../logging/logger";
 
 /** Wallets one correction request re-grades; a game with more players needs a re-send. */
 const MAX_WALLETS = 500;
@@ -117,7 +118,7 @@ export async function applyResultCorrection(
       } catch (err) {
         answer.walletErrors += 1;
         answer.pending = true;
-        console.warn(`result correction: wallet ${userId} failed for ${reference}`, err);
+        loggerFor(env).warn(`result correction: wallet ${userId} failed for ${reference}`, err);
       }
     }
   };

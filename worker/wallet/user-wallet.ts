@@ -584,11 +584,11 @@ export class UserWallet extends DurableObject<Env> {
         const account = await findPayoutAccount(getDb(this.env), userId);
         if (account && account.provider === provider.kind) {
           for (const redemptionId of due) {
-            await runPayoutAttempt(this, provider, { userId, accountId: account.accountId, redemptionId }, timing, now);
+            await runPayoutAttempt(this, provider, { userId, accountId: account.accountId, redemptionId }, timing, loggerFor(this.env), now);
           }
         }
       } catch (err) {
-        console.warn("background payout retry could not run; will retry", err);
+        loggerFor(this.env).warn("background payout retry could not run; will retry", err);
       }
     }
     const wake = this.read(userId, now, (tx) => nextPayoutWakeInTx(tx));

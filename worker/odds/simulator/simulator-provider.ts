@@ -8,6 +8,7 @@ import { gamesBetween, gameToEvent, gameToScore } from "./sim-games";
 import { SIM_SPORTS } from "./sim-sports";
 import { simOffsetMs } from "./sim-clock";
 import { countSimulatorCall } from "../feed-status";
+import { loggerFor } from "../../logging/logger";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How far ahead the board lists games. */
@@ -37,7 +38,7 @@ export function createSimulatorProvider(env: Env): OddsFeedProvider {
     isMapped: () => true,
     async fetchOdds(sport, now): Promise<FeedResult<Event[]>> {
       const simNow = now + (await simOffsetMs(env));
-      await countSimulatorCall(env, sport, now).catch((err: unknown) => console.warn("simulator call not counted", err));
+      await countSimulatorCall(env, sport, now).catch((err: unknown) => loggerFor(env).warn("simulator call not counted", err));
       return { ok: true, value: simulatedBoard(sport, simNow), quota: null };
     },
     async fetchScores(sport, options, now): Promise<FeedResult<EventScore[]>> {
