@@ -8,7 +8,7 @@ const TEARDOWN_NOISE = "disconnected: WebSocket peer disconnected";
 
 type Write = (chunk: string | Uint8Array, ...rest: unknown[]) => boolean;
 
-function withoutNoise(stream: NodeJS.WriteStream): () => void {
+function withoutNoise(stream: NodeJS.WriteStream): void {
   const write = stream.write.bind(stream) as Write;
   const filtered: Write = (chunk, ...rest) => {
     const text = typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
@@ -20,12 +20,10 @@ function withoutNoise(stream: NodeJS.WriteStream): () => void {
     return kept.trim() === "" ? true : write(kept, ...rest);
   };
   stream.write = filtered as typeof stream.write;
-  return () => {
-    stream.write = write as typeof stream.write;
-  };
 }
 
-export default function setup(): () => void {
-  const restore = [withoutNoise(process.stdout), withoutNoise(process.stderr)];
-  return () => restore.forEach((undo) => undo());
+/** Filters for the rest of the process: workerd's last lines arrive after Vitest's teardown. */
+export default function setup(): void {
+  withoutNoise(process.stdout);
+  withoutNoise(process.stderr);
 }

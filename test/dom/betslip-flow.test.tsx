@@ -256,7 +256,7 @@ describe("confirm and place", () => {
 describe("live balance", () => {
   it("updates the slip's balance when the wallet socket pushes one", async () => {
     await renderSlip();
-    const socket = FakeSocket.latest();
+    const socket = await waitFor(() => FakeSocket.latest());
     expect(socket.protocols).toEqual(["vantage.live.v1", "vantage.token.token-1"]);
     act(() => {
       socket.open();
@@ -283,7 +283,7 @@ describe("live balance", () => {
       </Providers>,
     );
     await screen.findByText("Balance: 5,000 Coins");
-    const socket = FakeSocket.latest();
+    const socket = await waitFor(() => FakeSocket.latest());
     act(() => {
       socket.open();
       socket.push({ type: "balances", balances: { coinBalance: 7000, vantageCash: 0, lastBonusDayET: "", bonusStreak: 0 } });

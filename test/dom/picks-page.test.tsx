@@ -113,7 +113,7 @@ describe("My Picks", () => {
     const calls = serve([openSingle]);
     renderPage();
     await screen.findAllByRole("listitem");
-    const first = FakeSocket.latest();
+    const first = await waitFor(() => FakeSocket.latest());
     act(() => first.open());
     const fetches = () => calls.filter((x) => x.path === "/api/bets").length;
     const before = fetches();
@@ -127,7 +127,7 @@ describe("My Picks", () => {
     serve([]);
     renderPage();
     await screen.findByText("No picks yet.");
-    const socket = FakeSocket.latest();
+    const socket = await waitFor(() => FakeSocket.latest());
     const fresh = betDoc({ legs: [legOf(b)], stake: 20, toWin: 22 });
     act(() => {
       socket.open();

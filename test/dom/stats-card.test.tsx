@@ -1,5 +1,5 @@
 // The Statistics card shows the selected wallet's numbers and follows live settlements.
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { StatisticsCard } from "../../src/features/stats/components/statistics-card";
 import { FakeSocket, Providers, betDoc, boardPick, fakeServer, installFakeSocket, json, legOf, userDoc } from "./betslip-harness";
@@ -39,7 +39,7 @@ describe("Statistics card", () => {
     // (3 × 2.50 + 2 × 1.50) / 5 = 2.10 decimal → +110
     expect(rowValue("Average pick odds")).toBe("+110");
 
-    const socket = FakeSocket.latest();
+    const socket = await waitFor(() => FakeSocket.latest());
     act(() => {
       socket.open();
       socket.push({ type: "bets", bets: [{ ...bets[3]!, status: "settled", result: "win", payoutPaid: 250, legResults: ["win"], settledAt: 4 }] });
