@@ -43,6 +43,10 @@ export default defineConfig({
                 // Expected log lines (settlement runs, queue batches) stay out of the test output.
                 LOG_LEVEL: "silent",
               },
+              // As in wrangler.toml, but never evicted while idle: a 1,000-wallet crowd test
+              // touches more objects than it can revisit within workerd's idle window, and
+              // in vitest-pool-workers 0.15 an evicted object's next call can stall.
+              durableObjects: { USER_WALLET: { className: "UserWallet", useSQLite: true, unsafePreventEviction: true } },
               // The settlement queue as in wrangler.toml, but delivering within 50 ms.
               queueConsumers: {
                 "vantage-settlement": { maxBatchSize: 100, maxBatchTimeout: 0.05, maxRetries: 10, deadLetterQueue: "vantage-settlement-dlq" },
