@@ -64,6 +64,24 @@ export function etWeekStart(now: number): string {
   return new Date(Date.UTC(y, m - 1, d - sinceMonday)).toISOString().slice(0, 10);
 }
 
+/** Epoch ms of 12:00 AM Eastern on the ET calendar day `day` ("YYYY-MM-DD"): 05:00 UTC (EST) or 04:00 UTC (EDT). */
+function etMidnight(day: string): number {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  for (const hours of [4, 5]) {
+    const at = Date.UTC(y, m - 1, d, hours);
+    if (etDayKey(at) === day && etDayKey(at - 1) !== day) return at;
+  }
+  throw new RangeError(`no Eastern midnight found for ${day}`);
+}
+
+/** The ET week containing `at` as epoch ms: [start, end), Monday 12:00 AM to the next. */
+export function etWeekBounds(at: number): { start: number; end: number } {
+  const monday = etWeekStart(at);
+  const [y, m, d] = monday.split("-").map(Number) as [number, number, number];
+  const nextMonday = new Date(Date.UTC(y, m - 1, d + 7)).toISOString().slice(0, 10);
+  return { start: etMidnight(monday), end: etMidnight(nextMonday) };
+}
+
 /** The stored period key of the ET week containing `at`: "w:YYYY-MM-DD" (its Monday). */
 export function weekPeriodKey(at: number): string {
   return `w:${etWeekStart(at)}`;

@@ -11,6 +11,7 @@ import { HOUR, betOf, coins, drained, leg, newEventId, newUserId, openBet, payou
 import { FROZEN_MESSAGE } from "../../worker/wallet/operator-operations";
 import { createApp } from "../../worker/app";
 import { OPENING_COINS } from "../../src/shared/money";
+import { weekPeriodKey } from "../../src/shared/social";
 
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
 type ErrorBody = { error: { code: string; message: string } };
@@ -269,6 +270,63 @@ describe("result corrections", () => {
       ["correction", "feed corrected the score"],
       ["result", "feed final"],
     ]);
+  });
+});
+
+describe("a correction reaches the leaderboards and play-through", () => {
+  type Row = { settled: number; graded: number; staked: number; returned: number; profit: number; current_streak: number; longest_streak: number };
+  const boardRow = async (userId: string, period: string) =>
+    env.DB.prepare(
+      "SELECT settled, graded, staked, returned, profit, current_streak, longest_streak FROM leaderboard_stats WHERE period = ? AND wallet = 'cash' AND user_id = ?",
+    )
+      .bind(period, userId)
+      .first<Row>();
+  const toPlay = async (player: SignedIn) => ((await (await api("/api/me", { token: player.token })).json()) as { cashToPlay: number }).cashToPlay;
+
+  it("moves the player's rows by the difference, recounts the streak, and gives back (then retakes) a pushed stake's play-through", async () => {
+    const player = await signIn();
+    const stub = (await import("./settlement-fixtures")).wallet(player.userId);
+    await stub.creditPurchase(player.userId, { checkoutSessionId: `cs_${crypto.randomUUID().replaceAll("-", "")}`, amountCents: 999, cashPlaythrough: 1 }, Date.now());
+    const before = await toPlay(player);
+    expect(before).toBeGreaterThan(200);
+    const eventId = newEventId();
+    const startTime = new Date(Date.now() - 5 * HOUR).toISOString();
+    const game = { eventId, league: "icehockey_nhl", home: "Oilers", away: "Flames", startTime, priceAm: 100 } as const;
+    // The moneyline bet is older, so in settlement order it comes first.
+    const moneyline = { ...openBet([leg({ ...game, side: "Home" })], { stake: 100, wallet: "cash" }), createdAt: Date.now() - 60_000 };
+    const spread = openBet([leg({ ...game, market: "Spread", side: "Home", line: -2 })], { stake: 100, wallet: "cash" });
+    await seedBets(player.userId, [moneyline, spread]);
+    const path = `/api/admin/events/${eventId}/result`;
+    const week = weekPeriodKey(Date.now());
+    const result = async (homeScore: number, awayScore: number, correction: boolean) => {
+      const res = await postJson(path, { homeScore, awayScore, ...(correction ? { correction: true } : {}), reason: "feed" }, admin.token);
+      expect(res.status).toBe(200);
+      if (!correction) await drained(((await res.json()) as { runId: number }).runId);
+      await stub.flushOutbox();
+    };
+
+    await result(3, 0, false); // both win
+    const bothWon = { settled: 2, graded: 2, staked: 200, returned: 400, profit: 200, current_streak: 2, longest_streak: 2 };
+    expect(await boardRow(player.userId, "all")).toEqual(bothWon);
+    expect(await boardRow(player.userId, week)).toEqual(bothWon);
+    expect(await toPlay(player)).toBe(before - 200);
+
+    await result(3, 1, true); // the spread pushes: its stake comes back and is no longer played
+    expect(await betOf(player.userId, spread.id)).toMatchObject({ result: "push", payoutPaid: 100 });
+    const pushed = { settled: 2, graded: 2, staked: 200, returned: 300, profit: 100, current_streak: 0, longest_streak: 1 };
+    expect(await boardRow(player.userId, "all")).toEqual(pushed);
+    expect(await boardRow(player.userId, week)).toEqual(pushed);
+    expect(await toPlay(player)).toBe(before - 100);
+
+    await result(3, 1, true); // the same correction again moves nothing
+    expect(await boardRow(player.userId, "all")).toEqual(pushed);
+    expect(await toPlay(player)).toBe(before - 100);
+
+    await result(4, 0, true); // corrected back: both win again
+    expect(await boardRow(player.userId, "all")).toEqual(bothWon);
+    expect(await boardRow(player.userId, week)).toEqual(bothWon);
+    expect(await toPlay(player)).toBe(before - 200);
+    expect(await stub.auditPlaythrough(player.userId, Date.now())).toMatchObject({ toPlay: before - 200, movesSum: before - 200 });
   });
 });
 

@@ -285,6 +285,12 @@ export const leaderboardCounted = sqliteTable("leaderboard_counted", {
   betId: text("bet_id").primaryKey(),
   userId: text("user_id").notNull(),
   countedAt: integer("counted_at").notNull(),
+  // What the bet added when last counted (migration 0016), so a correction moves the difference.
+  result: text("result", { enum: ["win", "loss", "push", "void"] }),
+  graded: integer("graded"),
+  staked: integer("staked"),
+  returned: integer("returned"),
+  profit: integer("profit"),
 });
 
 /** Share links of bets: unguessable ids (migration 0014). */

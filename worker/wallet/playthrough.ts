@@ -16,7 +16,9 @@
 //   settled  a cash bet reaching 'settled' with result win or loss takes its stake off
 //            (floored at 0). A bet that pushed or was voided as a whole returned its
 //            stake and counts for nothing; a parlay with some void or pushed legs that
-//            still won or lost counts its full stake.
+//            still won or lost counts its full stake. A result correction that turns a
+//            counted bet into a push or void gives back what its count took; one that
+//            turns it back into a win or loss counts it again.
 //   hold     a redemption normally takes only redeemable cash and leaves the figure
 //            alone; when play-through is off (CASH_PLAYTHROUGH=0) it may take unplayed
 //            cash, and then takes that much off (floored at 0).
@@ -122,11 +124,37 @@ export function playthroughOnLedger(
   }
 }
 
-/** The bet hook: WalletTx.betChanged calls it; a settled cash win or loss counts its stake. */
+/** Reasons of the moves a settled bet makes: counted first, then uncounted / counted again by corrections. */
+const BET_MOVES = ["bet_settled", "bet_uncounted", "bet_recounted"] as const;
+
+/**
+ * The bet hook: WalletTx.betChanged calls it; a settled cash win or loss counts its stake.
+ * A result correction can turn a counted bet into a push or void (its stake came back, so
+ * what its count took off is given back: `bet_uncounted`) or back into a win or loss
+ * (`bet_recounted`); those moves are referenced `<bet id>:<n>`, n = the bet's moves so far.
+ */
 export function playthroughOnBet(tx: PlaythroughTx, bet: BetDocument): void {
   if (bet.wallet !== "cash" || bet.status !== "settled") return;
-  if (bet.result !== "win" && bet.result !== "loss") return;
-  move(tx, "bet_settled", bet.id, -bet.stake);
+  const counts = bet.result === "win" || bet.result === "loss";
+  const moves = tx.sql
+    .exec<{ reason: string; amount: number }>(
+      `SELECT reason, amount FROM playthrough_moves WHERE reason IN (${BET_MOVES.map(() => "?").join(", ")})
+         AND (reference = ? OR reference LIKE ? ESCAPE '\\') ORDER BY seq`,
+      ...BET_MOVES,
+      bet.id,
+      `${bet.id.replace(/[\\%_]/g, "\\$&")}:%`,
+    )
+    .toArray();
+  const last = moves.at(-1);
+  const counted = last !== undefined && last.reason !== "bet_uncounted";
+  if (counts === counted) return;
+  if (!last) {
+    move(tx, "bet_settled", bet.id, -bet.stake);
+  } else if (counts) {
+    move(tx, "bet_recounted", `${bet.id}:${moves.length}`, -bet.stake);
+  } else {
+    move(tx, "bet_uncounted", `${bet.id}:${moves.length}`, -last.amount);
+  }
 }
 
 /**

@@ -83,7 +83,7 @@ export function projectionStatements(db: D1Database, row: OutboxRow): D1Prepared
         );
       });
       // A settled bet also updates its player's leaderboard rows, once (issue #16).
-      statements.push(...leaderboardStatements(db, userId, bet));
+      statements.push(...leaderboardStatements(db, userId, bet, version));
       return statements;
     }
   }
