@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { ODDS_CACHE_MS } from "../../src/shared/odds";
 import type { Event } from "../../src/shared/schemas/events";
 import type { FeedResult, OddsFeedProvider } from "../../worker/odds/feed-provider";
-import { loadCachedEvents, type LoadedEvents, type OddsCacheDeps } from "../../worker/odds/odds-service";
+import { loadCachedEvents, type InflightRefresh, type LoadedEvents, type OddsCacheDeps } from "../../worker/odds/odds-service";
 import { creditGuardFrom, readCreditGuard } from "../../worker/odds/credit-guard";
 import { recordFeedStatus } from "../../worker/odds/feed-status";
 import { createTheOddsApiProvider } from "../../worker/odds/the-odds-api";
@@ -84,12 +84,34 @@ describe("live board cadence", () => {
     const shared = deps(provider);
     await loadCachedEvents(shared, "basketball_nba", T0);
     // Two isolates (separate in-flight maps) with ten readers each, at the next interval.
-    const isolateA = { ...shared, inflight: new Map<string, Promise<LoadedEvents>>() };
-    const isolateB = { ...shared, inflight: new Map<string, Promise<LoadedEvents>>() };
+    const isolateA = { ...shared, inflight: new Map<string, InflightRefresh>() };
+    const isolateB = { ...shared, inflight: new Map<string, InflightRefresh>() };
     const a = readers(isolateA, T0 + LIVE_MS, 10);
     await new Promise((r) => setTimeout(r, 40)); // A's marker is down before B looks
     const b = readers(isolateB, T0 + LIVE_MS, 10);
     await Promise.all([a, b]);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("stops waiting on a refresh in this isolate whose request never finished, and asks the feed itself", async () => {
+    const { provider, calls } = scriptedFeed(() => [game("live-stuck", -600_000, -180)]);
+    const inflight = new Map<string, InflightRefresh>();
+    const d = deps(provider, { inflight, inflightWaitMs: 300 });
+    // Another request started a refresh and was cancelled mid-way: it never reports back.
+    inflight.set(d.cacheKey, { startedAt: Date.now(), outcome: null });
+    const started = Date.now();
+    const answer = await loadCachedEvents(d, "basketball_nba", T0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(calls).toHaveLength(1);
+    expect(answer.events[0]!.markets.moneyline?.home).toBe(-180);
+    expect(inflight.has(d.cacheKey)).toBe(false);
+
+    // One already older than the wait is not waited on at all.
+    const again = deps(provider, { inflight, inflightWaitMs: 60_000 });
+    inflight.set(again.cacheKey, { startedAt: Date.now() - 61_000, outcome: null });
+    const quick = Date.now();
+    await loadCachedEvents(again, "basketball_nba", T0);
+    expect(Date.now() - quick).toBeLessThan(1_000);
     expect(calls).toHaveLength(2);
   });
 

@@ -138,6 +138,7 @@ export async function loadEvents(
       liveMaxAgeMs: rules.LIVE_PRICE_MAX_AGE_SECONDS * 1000,
       liveGuard: provider.name === "the-odds-api" ? async () => (await readCreditGuard(env, now)).locked : undefined,
       logger: loggerFor(env),
+      inflightWaitMs: rules.ODDS_API_TIMEOUT_MS + COLD_WAIT_MS,
     },
     sport,
     now,
@@ -167,10 +168,22 @@ export type OddsCacheDeps = {
   /** Where refresh problems are reported; unreported when absent. */
   logger?: Logger;
   /** This isolate's refreshes in flight (one per cache key); a module-wide map when absent. */
-  inflight?: Map<string, Promise<LoadedEvents>>;
+  inflight?: Map<string, InflightRefresh>;
+  /** How long a reader waits on this isolate's refresh before it stops trusting it (the feed's timeout and then some). */
+  inflightWaitMs?: number;
 };
 
-const sharedInflight = new Map<string, Promise<LoadedEvents>>();
+/**
+ * One refresh under way in this isolate, as plain data. Readers of other requests poll it
+ * on their own timers rather than awaiting the refreshing request's promise: a promise
+ * settled from another request's context is not safe to share in Workers (if that request
+ * is cancelled mid-refresh its promise never settles), so a refresh older than
+ * `inflightWaitMs` is no longer waited on.
+ */
+export type InflightRefresh = { startedAt: number; outcome: { ok: true; loaded: LoadedEvents } | { ok: false; error: unknown } | null };
+
+const sharedInflight = new Map<string, InflightRefresh>();
+const INFLIGHT_POLL_MS = 20;
 const DEFAULT_LIVE_REFRESH_MS = Number(TUNABLES.LIVE_REFRESH_SECONDS.default) * 1000;
 
 function hasGamesUnderway(board: CachedBoard, feedNowMs: number): boolean {
@@ -206,11 +219,33 @@ export async function loadCachedEvents(
   }
 
   const inflight = deps.inflight ?? sharedInflight;
+  const waitMs = deps.inflightWaitMs ?? Number(TUNABLES.ODDS_API_TIMEOUT_MS.default) + COLD_WAIT_MS;
   const running = inflight.get(deps.cacheKey);
-  if (running) return running;
-  const refresh = refreshBoard(deps, sport, now, cached, needFresh).finally(() => inflight.delete(deps.cacheKey));
-  inflight.set(deps.cacheKey, refresh);
-  return refresh;
+  if (running && Date.now() - running.startedAt < waitMs) {
+    const outcome = await refreshOutcome(running, running.startedAt + waitMs);
+    if (outcome?.ok) return outcome.loaded;
+    if (outcome) throw outcome.error;
+  }
+  const entry: InflightRefresh = { startedAt: Date.now(), outcome: null };
+  inflight.set(deps.cacheKey, entry);
+  try {
+    const loaded = await refreshBoard(deps, sport, now, cached, needFresh);
+    entry.outcome = { ok: true, loaded };
+    return loaded;
+  } catch (err) {
+    entry.outcome = { ok: false, error: err };
+    throw err;
+  } finally {
+    if (inflight.get(deps.cacheKey) === entry) inflight.delete(deps.cacheKey);
+  }
+}
+
+/** Polls another request's refresh until it has an outcome, or null at `deadline`. */
+async function refreshOutcome(running: InflightRefresh, deadline: number): Promise<InflightRefresh["outcome"]> {
+  while (running.outcome === null && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, INFLIGHT_POLL_MS));
+  }
+  return running.outcome;
 }
 
 /** Whether the quota guard is up; a guard that cannot be read counts as up (no credits spent on a guess). */
