@@ -4,7 +4,7 @@
 // fills their betslip.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { afterOutboxWindow, apiCall, axeProblems, launchBrowser, newPlayerContext, screenshot, signInToBoard, uniqueEmail } from "./support";
+import { afterOutboxWindow, apiCall, axeProblems, confirmDateOfBirth, launchBrowser, newPlayerContext, screenshot, signInToBoard, uniqueEmail } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -63,12 +63,8 @@ describe("social", () => {
     const url = new URL((await link.getAttribute("href"))!);
     expect(url.pathname).toMatch(/^\/p\/[A-Za-z0-9_-]{22}$/);
 
-    // The viewer already plays here (date of birth confirmed on an earlier visit).
+    // The viewer is new to Vantage: the link is their first visit.
     const viewerEmail = uniqueEmail("journey8-viewer");
-    const earlier = await newPlayerContext(browser);
-    await signInToBoard(await earlier.newPage(), viewerEmail);
-    await earlier.close();
-
     const viewer = await newPlayerContext(browser, { width: 390, height: 844 });
     const phone = await viewer.newPage();
     await phone.goto(url.pathname);
@@ -82,13 +78,15 @@ describe("social", () => {
     await phone.getByRole("heading", { name: "Choose an account" }).waitFor();
     await phone.getByLabel("E-mail", { exact: true }).fill(viewerEmail);
     await phone.getByRole("button", { name: "Continue", exact: true }).click();
-    // Back on the link, signed in: the open leg lands on the betslip and the board opens.
+    // Back on the link, signed in: the open leg lands on the betslip and the board opens,
+    // after the one-time date-of-birth step of a new player.
     await phone.getByRole("status").getByText("Added 1 pick to your betslip.").waitFor();
     await phone.waitForURL((u) => u.pathname === "/");
+    await confirmDateOfBirth(phone);
     const selections = phone.locator(".betslip").getByRole("list", { name: "Selections" }).getByRole("listitem");
     await expect.poll(() => selections.count()).toBe(1);
-    // On the phone the betslip sits below the board: Tail scrolls it into view, and keeps
-    // it there while the board's games load.
+    // On the phone the betslip sits below the board: it scrolls into view once the board
+    // appears (here after the date of birth), and stays there while the games load.
     await phone.locator(".event-card").first().waitFor();
     const headerBottom = async () => {
       const box = await phone.locator("header").first().boundingBox();

@@ -7,6 +7,7 @@ import { SPORTS, type SportKey } from "../../../shared/sports";
 import type { Event } from "../../../shared/schemas/events";
 import { useBetslip } from "../../betslip/betslip-provider";
 import { Betslip } from "../../betslip/components/betslip";
+import { useRevealBetslipOnArrival } from "../../betslip/reveal-betslip";
 import { useOddsFormat } from "../../settings/odds-format";
 import { StatisticsCard } from "../../stats/components/statistics-card";
 import { isUnderway } from "../../../shared/live-rules";
@@ -39,6 +40,7 @@ export function isLiveGame(event: Event, feedNow: number): boolean {
 }
 
 export function BoardPage() {
+  useRevealBetslipOnArrival();
   const { sports, skewMs, live } = useSportsInfo();
   const [chosen, setChosen] = useState<SportKey | null>(rememberedSport);
   const sport = chosen && sports.some((s) => s.key === chosen && s.mapped) ? chosen : (sports.find((s) => s.mapped)?.key ?? null);

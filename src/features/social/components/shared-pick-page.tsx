@@ -9,7 +9,8 @@ import { sharePath } from "../../../shared/social";
 import { useAuth } from "../../auth/auth-provider";
 import { getSharedPick } from "../api/social-api";
 import { useLoad } from "../hooks/use-load";
-import { revealBetslip, useTail } from "../hooks/use-tail";
+import { REVEAL_BETSLIP_STATE } from "../../betslip/reveal-betslip";
+import { useTail } from "../hooks/use-tail";
 import { OwnerName, PublicPickCard } from "./public-pick-card";
 import "./social.css";
 
@@ -31,10 +32,8 @@ export function SharedPickPage() {
     setTailing(true);
     try {
       const { added } = await tail(pick);
-      if (added > 0) {
-        navigate("/");
-        revealBetslip();
-      }
+      // The board's betslip scrolls into view when it appears (after the date-of-birth step, for a new player).
+      if (added > 0) navigate("/", { state: REVEAL_BETSLIP_STATE });
     } finally {
       setTailing(false);
     }

@@ -44,43 +44,6 @@ export async function tailablePicks(pick: PublicPick, boardOf: (sport: SportKey)
   return { picks, unavailable: pick.legs.length - picks.length };
 }
 
-const PLAYER_INPUT = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
-const SETTLED_MS = 600;
-const GIVE_UP_MS = 5_000;
-
-/**
- * Once the board has opened, brings its betslip into view (on a phone it sits below the
- * board) and keeps it there while the board's games load and push it down, until the
- * page stops growing or the player scrolls, taps or types themselves.
- */
-export function revealBetslip(): void {
-  const started = performance.now();
-  let height = -1;
-  let steadySince = started;
-  let stopped = false;
-  const stop = () => {
-    stopped = true;
-    for (const type of PLAYER_INPUT) window.removeEventListener(type, stop);
-  };
-  for (const type of PLAYER_INPUT) window.addEventListener(type, stop, { passive: true });
-  const step = () => {
-    if (stopped) return;
-    const now = performance.now();
-    const heading = document.getElementById("betslip-title");
-    const pageHeight = document.documentElement.scrollHeight;
-    if (pageHeight !== height) [height, steadySince] = [pageHeight, now];
-    if (heading) {
-      // Below the sticky page header, not under it.
-      const headerBottom = Math.max(0, document.querySelector("header")?.getBoundingClientRect().bottom ?? 0);
-      const top = heading.getBoundingClientRect().top;
-      if (top < headerBottom || top > window.innerHeight / 2) window.scrollTo({ top: window.scrollY + top - headerBottom - 8 });
-    }
-    if (now - started > GIVE_UP_MS || (heading && now - steadySince > SETTLED_MS)) stop();
-    else requestAnimationFrame(step);
-  };
-  requestAnimationFrame(step);
-}
-
 export function useTail(): (pick: PublicPick) => Promise<TailOutcome> {
   const { api } = useAuth();
   const betslip = useBetslip();
