@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AuthProvider, REFRESH_LOCK_NAME, useAuth, type AuthContextValue } from "../../src/features/auth/auth-provider";
 import { isTokenExpired, proactiveRefreshDelayMs, refreshBackoffMs } from "../../src/features/auth/token-lifecycle";
 import { USERNAME_KEY } from "../../src/features/auth/username";
+import { hasSessionHint, SESSION_HINT_COOKIE } from "../../src/shared/session-hint";
 import { fakeApi, jsonResponse, sessionBody, UNAUTHENTICATED, userDoc } from "./app-fake-api";
 
 let auth: AuthContextValue;
@@ -70,11 +71,22 @@ describe("session provider", () => {
     expect(localStorage.getItem(USERNAME_KEY)).toBe("sam.k");
   });
 
-  it("is signed out when the refresh cookie is refused", async () => {
-    fakeApi(({ path }) => (path === "/api/auth/refresh" ? UNAUTHENTICATED() : undefined));
+  it("is signed out when the refresh cookie is refused, and drops the session hint", async () => {
+    const calls = fakeApi(({ path }) => (path === "/api/auth/refresh" ? UNAUTHENTICATED() : undefined));
     await mount();
     expect(auth.status).toBe("signed-out");
     expect(await auth.getAccessToken()).toBeNull();
+    expect(refreshes(calls)).toBe(1);
+    expect(hasSessionHint(document.cookie)).toBe(false);
+  });
+
+  it("asks the server nothing on a visit without the session hint (no 401 to log)", async () => {
+    document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; Path=/`;
+    const calls = fakeApi(() => undefined);
+    await mount();
+    expect(auth.status).toBe("signed-out");
+    expect(await auth.getAccessToken()).toBeNull();
+    expect(calls).toEqual([]);
   });
 
   it("refreshes proactively 5 minutes before the token expires", async () => {

@@ -14,6 +14,10 @@ function refreshCookieOf(res: Response): string | null {
   return cookie ? cookie.slice("vantage_rt=".length).split(";")[0]! : null;
 }
 
+function hintHeader(res: Response): string {
+  return res.headers.getSetCookie().find((c) => c.startsWith("vantage_session=")) ?? "";
+}
+
 function setCookieHeader(res: Response): string {
   return res.headers.getSetCookie().find((c) => c.startsWith("vantage_rt=")) ?? "";
 }
@@ -39,6 +43,19 @@ describe("refresh cookie", () => {
     expect(header).toMatch(/; SameSite=Strict/);
     expect(header).toMatch(/; Path=\/api\/auth/);
     expect(header).toMatch(/; Max-Age=\d{6,}/);
+  });
+
+  it("comes with a session hint the SPA can read (no secret, same lifetime), cleared with it when refused", async () => {
+    const { res, cookie } = await startSession();
+    const refreshAge = setCookieHeader(res).match(/Max-Age=(\d+)/)![1];
+    const hint = hintHeader(res);
+    expect(hint).toMatch(/^vantage_session=1;/);
+    expect(hint).not.toMatch(/HttpOnly/);
+    expect(hint).toMatch(/; Path=\/;/);
+    expect(hint).toMatch(/; Secure/);
+    expect(hint).toContain(`Max-Age=${refreshAge}`);
+    expect(hintHeader(await refresh(cookie))).toMatch(/^vantage_session=1;/);
+    expect(hintHeader(await api("/api/auth/refresh", { method: "POST" }))).toMatch(/^vantage_session=;.*Max-Age=0/);
   });
 
   it("is stored only as a hash", async () => {
@@ -146,6 +163,7 @@ describe("POST /api/auth/logout", () => {
     const res = await api("/api/auth/logout", { method: "POST", headers: { Cookie: `vantage_rt=${cookie}` } });
     expect(res.status).toBe(200);
     expect(setCookieHeader(res)).toMatch(/^vantage_rt=;.*Max-Age=0/);
+    expect(hintHeader(res)).toMatch(/^vantage_session=;.*Max-Age=0/);
     expect((await refresh(cookie)).status).toBe(401);
   });
 

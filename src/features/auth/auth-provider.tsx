@@ -1,6 +1,7 @@
 // The player's session in the SPA. The access token lives only in memory; the Worker's
 // HttpOnly refresh cookie is what survives a reload, so startup calls
-// POST /api/auth/refresh. The token lifecycle follows spec §4/§9 (token-lifecycle.ts):
+// POST /api/auth/refresh — when the session hint cookie says there is a sign-in to
+// refresh (src/shared/session-hint.ts); a signed-out visit asks nothing. The token lifecycle follows spec §4/§9 (token-lifecycle.ts):
 // expired 30 s early, refreshed 5 minutes before expiry, retried with back-off after
 // network failures. Refreshes are serialised across tabs with navigator.locks (and the
 // Worker tolerates the immediately-previous token for a few seconds), so two tabs never
@@ -9,6 +10,7 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, type R
 import { ApiError, apiRequest, createApiClient, type ApiClient } from "../../lib/api-client";
 import { redirectTo } from "../../lib/browser-navigation";
 import type { UserDocument } from "../../shared/schemas/user";
+import { hasSessionHint, SESSION_HINT_COOKIE } from "../../shared/session-hint";
 import { signInStartUrl } from "./sign-in-url";
 import { isTokenExpired, proactiveRefreshDelayMs, refreshBackoffMs } from "./token-lifecycle";
 import { clearStoredUsername, storeUsername } from "./username";
@@ -30,6 +32,11 @@ export type AuthContextValue = {
 export type SessionResponse = { accessToken: string; expiresAt: number; user: UserDocument };
 
 export const REFRESH_LOCK_NAME = "vantage.auth.refresh";
+
+/** Drops a hint the server no longer backs (its own Set-Cookie clears it too). */
+function clearSessionHint(): void {
+  document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; Path=/`;
+}
 export const AUTH_CHANNEL_NAME = "vantage.auth";
 
 type AuthMessage = { type: "signed-out" } | { type: "signed-in" };
@@ -100,6 +107,7 @@ function createSessionEngine(set: {
         return body.accessToken;
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) {
+          clearSessionHint();
           becomeSignedOut();
           return null;
         }
@@ -129,6 +137,7 @@ function createSessionEngine(set: {
       // The local sign-out still happens; the refresh token expires on its own.
     }
     clearStoredUsername();
+    clearSessionHint();
     becomeSignedOut();
     broadcast({ type: "signed-out" });
   };
@@ -146,7 +155,9 @@ function createSessionEngine(set: {
         }
       };
     }
-    void refresh();
+    // Signed out on this browser (no hint cookie): nothing to ask the server.
+    if (hasSessionHint(document.cookie)) void refresh();
+    else becomeSignedOut();
   };
 
   const stop = () => {
