@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { LEADERBOARD_METRICS, LEADERBOARD_PERIODS } from "../social";
 import { SPORT_KEYS } from "../sports";
-import { BetLegSchema, LEG_RESULTS } from "./bets";
+import { BetDocumentSchema } from "./bets";
 
 export const LeaderboardQuerySchema = z.object({
   period: z.enum(LEADERBOARD_PERIODS).default("week"),
@@ -32,21 +32,8 @@ export type LeaderboardResponse = z.infer<typeof LeaderboardResponseSchema>;
 export const PublicOwnerSchema = z.object({ handle: z.string().nullable(), displayName: z.string() });
 export type PublicOwner = z.infer<typeof PublicOwnerSchema>;
 
-export const PublicPickSchema = z.object({
-  id: z.string(),
-  wallet: z.enum(["coins", "cash"]),
-  kind: z.enum(["Singles", "Parlay"]),
-  status: z.enum(["open", "settled"]),
-  result: z.enum(LEG_RESULTS).nullable(),
-  stake: z.number().int().nonnegative(),
-  toWin: z.number().int().nonnegative(),
-  payoutPaid: z.number().int().nonnegative(),
-  createdAt: z.number().int(),
-  settledAt: z.number().int().nullable(),
-  legs: z.array(BetLegSchema).min(1),
-  legResults: z.array(z.enum(LEG_RESULTS).nullable()),
-  owner: PublicOwnerSchema,
-});
+/** A bet as others may see it: the bet document without its slip id, and whose it is. */
+export const PublicPickSchema = BetDocumentSchema.omit({ slipId: true }).extend({ owner: PublicOwnerSchema });
 export type PublicPick = z.infer<typeof PublicPickSchema>;
 
 const WalletFiguresSchema = z.object({
