@@ -558,8 +558,10 @@ async function audit(player: Player) {
 
 describe("abuse: seeded chaos across many players", () => {
   // ≈ 60 s alone; several times that while other suites share the machine's two cores.
-  it("keeps every player's money consistent through bets, settlement, bonuses, purchases, disputes, refunds, redemptions and limit changes", { timeout: 300_000 }, async () => {
-    console.log(`abuse-chaos seed: ${SEED} (replay with CHAOS_SEED=${SEED})`);
+  it("keeps every player's money consistent through bets, settlement, bonuses, purchases, disputes, refunds, redemptions and limit changes", { timeout: 300_000 }, async ({ onTestFailed }) => {
+    // Printed only when the run fails: the seed to replay it, and how far it got.
+    const report = [`abuse-chaos seed: ${SEED} (replay with CHAOS_SEED=${SEED})`];
+    onTestFailed(() => console.log(report.join("\n")));
     // A paid session for an amount that is no pack is logged by the webhook (and credits nothing);
     // any other error line fails the run.
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
@@ -639,7 +641,7 @@ describe("abuse: seeded chaos across many players", () => {
       }
       const t0 = Date.now();
       await pool(rng.shuffle(tasks), CONCURRENCY);
-      console.log(`abuse-chaos round ${round}: ${tasks.length} operations in ${Date.now() - t0} ms`);
+      report.push(`abuse-chaos round ${round}: ${tasks.length} operations in ${Date.now() - t0} ms`);
 
       // Games end: move the feed's clock on, then settle concurrently, then once more.
       await advance(rng.int(60, 240));
@@ -679,7 +681,7 @@ describe("abuse: seeded chaos across many players", () => {
         owedRows: totals.owedRows + result.owedRows,
       };
     }
-    console.log(
+    report.push(
       `abuse-chaos seed ${SEED}: ${totals.bets} bets, ${totals.open} still open, ${totals.ledgerRows} ledger rows, ${totals.owedRows} owed rows, ${Date.now() - started} ms\n` +
         [...statuses].map(([kind, byStatus]) => `  ${kind}: ${[...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ")}`).join("\n"),
     );

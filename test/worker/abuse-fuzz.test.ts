@@ -12,7 +12,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { SignJWT } from "jose";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { PACK_PRICES_CENTS } from "../../src/shared/packs";
 import type { PlaceBetPick } from "../../src/shared/schemas/bets";
 import type { Event } from "../../src/shared/schemas/events";
@@ -677,7 +677,7 @@ function describeRequest(req: FuzzRequest): string {
 }
 
 /** What a client sees must be one of: JSON success, the error shape, a known page, a known redirect, a socket. */
-/** Status codes seen per endpoint, printed at the end to show how deep the fuzz reached. */
+/** Status codes seen per endpoint: printed with a failure, to show how deep the fuzz reached. */
 const seen = new Map<string, Map<number, number>>();
 
 async function judge(req: FuzzRequest, res: Response): Promise<void> {
@@ -730,8 +730,17 @@ async function victimState() {
 
 let before: Awaited<ReturnType<typeof victimState>>;
 
+/** What a failed run prints (a passing run prints nothing): the seed to replay and how deep the fuzz reached. */
+function failureReport(): string {
+  const statuses = [...seen].map(([name, counts]) => `  ${name}: ${[...counts].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ")}`);
+  return [`abuse-fuzz seed: ${SEED} (replay with FUZZ_SEED=${SEED})`, "abuse-fuzz statuses so far:", ...statuses].join("\n");
+}
+
+beforeEach(({ onTestFailed }) => {
+  onTestFailed(() => console.log(failureReport()));
+});
+
 beforeAll(async () => {
-  console.log(`abuse-fuzz seed: ${SEED} (replay with FUZZ_SEED=${SEED})`);
   victim = await signIn("fuzz-victim@example.com", "Victim");
   admin = await signIn(ADMIN_EMAIL, "Operator");
   bystander = await signIn("fuzz-bystander@example.com", "Bystander");
@@ -801,10 +810,6 @@ describe("abuse: random and malformed requests to every endpoint", () => {
   });
 
   it("left the victim's balances, ledger and bets exactly as they were", async () => {
-    console.log(
-      "abuse-fuzz statuses:\n" +
-        [...seen].map(([name, counts]) => `  ${name}: ${[...counts].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ")}`).join("\n"),
-    );
     const after = await victimState();
     expect(after).toEqual(before);
     expect(after.audit.coins).toEqual({ balance: 6_000, ledgerSum: 6_000 });
