@@ -3,7 +3,8 @@ import { useApi } from "../../auth/auth-provider";
 import { fetchAudit } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { formatTime } from "./admin-format";
-import { Empty, LoadStatus } from "./view-state";
+import { AdminTable } from "./admin-table";
+import { LoadStatus } from "./view-state";
 
 function summary(details: Record<string, unknown>): string {
   return Object.entries(details)
@@ -20,37 +21,21 @@ export function AuditTab() {
   return (
     <div className="admin-stack">
       <LoadStatus load={log} what="the audit log" />
-      {entries &&
-        (entries.length === 0 ? (
-          <Empty>No operator action has been taken yet.</Empty>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th>When</th>
-                  <th>Operator</th>
-                  <th>Action</th>
-                  <th>Target</th>
-                  <th>Reason</th>
-                  <th>Details</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((e) => (
-                  <tr key={e.id}>
-                    <td>{formatTime(e.at)}</td>
-                    <td>{e.actor}</td>
-                    <td>{e.action}</td>
-                    <td className="admin-id">{e.target}</td>
-                    <td className="admin-wrap">{e.reason || "—"}</td>
-                    <td className="admin-id admin-wrap">{summary(e.details)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ))}
+      {entries && (
+        <AdminTable
+          rows={entries}
+          rowKey={(e) => e.id}
+          empty="No operator action has been taken yet."
+          columns={[
+            { header: "When", cell: (e) => formatTime(e.at) },
+            { header: "Operator", cell: (e) => e.actor },
+            { header: "Action", cell: (e) => e.action },
+            { header: "Target", className: "admin-id", cell: (e) => e.target },
+            { header: "Reason", className: "admin-wrap", cell: (e) => e.reason || "—" },
+            { header: "Details", className: "admin-id admin-wrap", cell: (e) => summary(e.details) },
+          ]}
+        />
+      )}
     </div>
   );
 }

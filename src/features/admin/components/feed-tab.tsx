@@ -4,7 +4,8 @@ import { useApi } from "../../auth/auth-provider";
 import { fetchFeed } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { formatTime } from "./admin-format";
-import { Empty, LoadStatus, Section } from "./view-state";
+import { AdminTable } from "./admin-table";
+import { LoadStatus, Section } from "./view-state";
 
 export function FeedTab() {
   const api = useApi();
@@ -51,94 +52,46 @@ export function FeedTab() {
             </div>
           </dl>
           <Section title="Errors">
-            {data.errors.length === 0 ? (
-              <Empty>No feed errors on the last calls.</Empty>
-            ) : (
-              <div className="admin-table-wrap">
-                <table className="admin-table">
-                  <thead>
-                    <tr>
-                      <th>Sport</th>
-                      <th>When</th>
-                      <th>Status</th>
-                      <th>Error</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.errors.map((e) => (
-                      <tr key={e.sport}>
-                        <td>{e.sport}</td>
-                        <td>{formatTime(e.at)}</td>
-                        <td>{e.status ?? "—"}</td>
-                        <td className="admin-wrap">{e.error}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <AdminTable
+              rows={data.errors}
+              rowKey={(e) => e.sport}
+              empty="No feed errors on the last calls."
+              columns={[
+                { header: "Sport", cell: (e) => e.sport },
+                { header: "When", cell: (e) => formatTime(e.at) },
+                { header: "Status", cell: (e) => e.status ?? "—" },
+                { header: "Error", className: "admin-wrap", cell: (e) => e.error },
+              ]}
+            />
           </Section>
           <Section title="Last call per sport">
-            {data.sports.length === 0 ? (
-              <Empty>The feed has not been called yet.</Empty>
-            ) : (
-              <div className="admin-table-wrap">
-                <table className="admin-table">
-                  <thead>
-                    <tr>
-                      <th>Sport</th>
-                      <th>Provider</th>
-                      <th>Last call</th>
-                      <th>Status</th>
-                      <th className="num">Remaining</th>
-                      <th className="num">Used</th>
-                      <th className="num">Last cost</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.sports.map((s) => (
-                      <tr key={s.sport}>
-                        <td>{s.sport}</td>
-                        <td>{s.provider}</td>
-                        <td>{formatTime(s.lastCallAt)}</td>
-                        <td className={s.lastError ? "admin-bad" : undefined}>{s.lastStatus ?? "—"}</td>
-                        <td className="num">{s.requestsRemaining ?? "—"}</td>
-                        <td className="num">{s.requestsUsed ?? "—"}</td>
-                        <td className="num">{s.requestsLast ?? "—"}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <AdminTable
+              rows={data.sports}
+              rowKey={(s) => s.sport}
+              empty="The feed has not been called yet."
+              columns={[
+                { header: "Sport", cell: (s) => s.sport },
+                { header: "Provider", cell: (s) => s.provider },
+                { header: "Last call", cell: (s) => formatTime(s.lastCallAt) },
+                { header: "Status", className: (s) => (s.lastError ? "admin-bad" : undefined), cell: (s) => s.lastStatus ?? "—" },
+                { header: "Remaining", num: true, cell: (s) => s.requestsRemaining ?? "—" },
+                { header: "Used", num: true, cell: (s) => s.requestsUsed ?? "—" },
+                { header: "Last cost", num: true, cell: (s) => s.requestsLast ?? "—" },
+              ]}
+            />
           </Section>
           <Section title="Spend per hour (last 24 h)">
-            {data.spend.hours.length === 0 ? (
-              <Empty>No calls in the last 24 hours.</Empty>
-            ) : (
-              <div className="admin-table-wrap">
-                <table className="admin-table">
-                  <thead>
-                    <tr>
-                      <th>Hour</th>
-                      <th className="num">Calls</th>
-                      <th className="num">Credits</th>
-                      <th className="num">Errors</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.spend.hours.map((h) => (
-                      <tr key={h.hour}>
-                        <td>{formatTime(h.hour)}</td>
-                        <td className="num">{h.calls}</td>
-                        <td className="num">{h.credits}</td>
-                        <td className="num">{h.errors}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <AdminTable
+              rows={data.spend.hours}
+              rowKey={(h) => h.hour}
+              empty="No calls in the last 24 hours."
+              columns={[
+                { header: "Hour", cell: (h) => formatTime(h.hour) },
+                { header: "Calls", num: true, cell: (h) => h.calls },
+                { header: "Credits", num: true, cell: (h) => h.credits },
+                { header: "Errors", num: true, cell: (h) => h.errors },
+              ]}
+            />
           </Section>
         </>
       )}

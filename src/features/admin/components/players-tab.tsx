@@ -8,8 +8,9 @@ import { formatAmount, parseAmountToMinor, type WalletKind } from "../../../shar
 import { adjustBalance, checkLedger, fetchPlayer, searchPlayers, setFrozen, type LedgerCheck, type PlayerDetail, type PlayerHit } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
+import { AdminTable } from "./admin-table";
 import { formatSigned, formatTime, WALLET_SHORT } from "./admin-format";
-import { Empty, LoadError, Loading, Section } from "./view-state";
+import { LoadError, Loading, Section } from "./view-state";
 
 type Search = { status: "idle" } | { status: "loading" } | { status: "error"; message: string } | { status: "ready"; q: string; players: PlayerHit[] };
 
@@ -45,37 +46,26 @@ export function PlayersTab({ onChanged }: { onChanged(message: string): void }) 
         </button>
       </form>
       {search.status === "error" && <p className="admin-error" role="alert">{search.message}</p>}
-      {search.status === "ready" &&
-        (search.players.length === 0 ? (
-          <Empty>No player matches “{search.q}”.</Empty>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th>E-mail</th>
-                  <th>Name</th>
-                  <th>Handle</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {search.players.map((p) => (
-                  <tr key={p.uid} aria-selected={p.uid === selected} className={p.uid === selected ? "admin-row-selected" : undefined}>
-                    <td>{p.email}</td>
-                    <td>{p.displayName}</td>
-                    <td>{p.handle ? `@${p.handle}` : "—"}</td>
-                    <td>
-                      <button type="button" className="btn btn-sm btn-ghost" onClick={() => setSelected(p.uid)} aria-label={`Open ${p.email}`}>
-                        Open
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ))}
+      {search.status === "ready" && (
+        <AdminTable
+          rows={search.players}
+          rowKey={(p) => p.uid}
+          rowProps={(p) => ({ "aria-selected": p.uid === selected, className: p.uid === selected ? "admin-row-selected" : undefined })}
+          columns={[
+            { header: "E-mail", cell: (p) => p.email },
+            { header: "Name", cell: (p) => p.displayName },
+            { header: "Handle", cell: (p) => (p.handle ? `@${p.handle}` : "—") },
+            {
+              cell: (p) => (
+                <button type="button" className="btn btn-sm btn-ghost" onClick={() => setSelected(p.uid)} aria-label={`Open ${p.email}`}>
+                  Open
+                </button>
+              ),
+            },
+          ]}
+          empty={<>No player matches “{search.q}”.</>}
+        />
+      )}
       {selected && <PlayerPanel key={selected} uid={selected} onChanged={onChanged} />}
     </div>
   );
@@ -204,143 +194,73 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
           </dl>
           {data.redemptionPause && <p className="admin-muted">Redemptions paused: {data.redemptionPause}</p>}
           <Section title={`Ledger (newest ${data.ledger.length})`}>
-            <div className="admin-table-wrap admin-scroll">
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th>When</th>
-                    <th>Wallet</th>
-                    <th className="num">Amount</th>
-                    <th className="num">Balance after</th>
-                    <th>Reason</th>
-                    <th>Reference</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.ledger.map((r) => (
-                    <tr key={r.seq}>
-                      <td>{formatTime(r.createdAt)}</td>
-                      <td>{WALLET_SHORT[r.currency]}</td>
-                      <td className={`num ${r.amount < 0 ? "admin-bad" : "admin-ok"}`}>{formatSigned(r.currency, r.amount)}</td>
-                      <td className="num">{formatSigned(r.currency, r.balanceAfter)}</td>
-                      <td>{r.reason}</td>
-                      <td className="admin-id">{r.reference}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              scroll
+              rows={data.ledger}
+              rowKey={(r) => r.seq}
+              columns={[
+                { header: "When", cell: (r) => formatTime(r.createdAt) },
+                { header: "Wallet", cell: (r) => WALLET_SHORT[r.currency] },
+                { header: "Amount", num: true, className: (r) => (r.amount < 0 ? "admin-bad" : "admin-ok"), cell: (r) => formatSigned(r.currency, r.amount) },
+                { header: "Balance after", num: true, cell: (r) => formatSigned(r.currency, r.balanceAfter) },
+                { header: "Reason", cell: (r) => r.reason },
+                { header: "Reference", className: "admin-id", cell: (r) => r.reference },
+              ]}
+            />
           </Section>
           <Section title="Bets">
-            {data.bets.length === 0 ? (
-              <Empty>No bets.</Empty>
-            ) : (
-              <div className="admin-table-wrap admin-scroll">
-                <table className="admin-table">
-                  <thead>
-                    <tr>
-                      <th>Placed</th>
-                      <th>Kind</th>
-                      <th>Selection</th>
-                      <th className="num">Stake</th>
-                      <th>Status</th>
-                      <th className="num">Paid</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.bets.map((b) => (
-                      <tr key={b.id}>
-                        <td>{formatTime(b.createdAt)}</td>
-                        <td>{b.kind}</td>
-                        <td className="admin-wrap">{b.legs.map((l) => `${l.away} @ ${l.home} ${l.market} ${l.side}`).join("; ")}</td>
-                        <td className="num">{formatAmount(b.wallet, b.stake)}</td>
-                        <td>{b.result ?? b.status}</td>
-                        <td className="num">{formatAmount(b.wallet, b.payoutPaid)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <AdminTable
+              scroll
+              rows={data.bets}
+              rowKey={(b) => b.id}
+              empty="No bets."
+              columns={[
+                { header: "Placed", cell: (b) => formatTime(b.createdAt) },
+                { header: "Kind", cell: (b) => b.kind },
+                { header: "Selection", className: "admin-wrap", cell: (b) => b.legs.map((l) => `${l.away} @ ${l.home} ${l.market} ${l.side}`).join("; ") },
+                { header: "Stake", num: true, cell: (b) => formatAmount(b.wallet, b.stake) },
+                { header: "Status", cell: (b) => b.result ?? b.status },
+                { header: "Paid", num: true, cell: (b) => formatAmount(b.wallet, b.payoutPaid) },
+              ]}
+            />
           </Section>
           <Section title="Redemptions">
-            {data.redemptions.length === 0 ? (
-              <Empty>No redemptions.</Empty>
-            ) : (
-              <div className="admin-table-wrap">
-                <table className="admin-table">
-                  <thead>
-                    <tr>
-                      <th>Requested</th>
-                      <th className="num">Amount</th>
-                      <th>Status</th>
-                      <th>Detail</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.redemptions.map((r) => (
-                      <tr key={r.id}>
-                        <td>{formatTime(r.createdAt)}</td>
-                        <td className="num">{formatAmount("cash", r.amountCents)}</td>
-                        <td>{r.status}</td>
-                        <td className="admin-wrap">{r.failureReason ?? r.payoutReference ?? "—"}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <AdminTable
+              rows={data.redemptions}
+              rowKey={(r) => r.id}
+              empty="No redemptions."
+              columns={[
+                { header: "Requested", cell: (r) => formatTime(r.createdAt) },
+                { header: "Amount", num: true, cell: (r) => formatAmount("cash", r.amountCents) },
+                { header: "Status", cell: (r) => r.status },
+                { header: "Detail", className: "admin-wrap", cell: (r) => r.failureReason ?? r.payoutReference ?? "—" },
+              ]}
+            />
           </Section>
           <Section title="Disputes">
-            {data.disputes.length === 0 ? (
-              <Empty>No card disputes.</Empty>
-            ) : (
-              <div className="admin-table-wrap">
-                <table className="admin-table">
-                  <thead>
-                    <tr>
-                      <th>Opened</th>
-                      <th>Dispute</th>
-                      <th>Status</th>
-                      <th>Open</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.disputes.map((d) => (
-                      <tr key={d.id}>
-                        <td>{formatTime(d.createdAt)}</td>
-                        <td className="admin-id">{d.id}</td>
-                        <td>{d.status}</td>
-                        <td>{d.open ? "yes" : "no"}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <AdminTable
+              rows={data.disputes}
+              rowKey={(d) => d.id}
+              empty="No card disputes."
+              columns={[
+                { header: "Opened", cell: (d) => formatTime(d.createdAt) },
+                { header: "Dispute", className: "admin-id", cell: (d) => d.id },
+                { header: "Status", cell: (d) => d.status },
+                { header: "Open", cell: (d) => (d.open ? "yes" : "no") },
+              ]}
+            />
           </Section>
           {data.payoutIdentityRefusals.length > 0 && (
             <Section title="Payout-identity refusals">
-              <div className="admin-table-wrap">
-                <table className="admin-table">
-                  <thead>
-                    <tr>
-                      <th>When</th>
-                      <th>Destination owned by</th>
-                      <th className="num">Amount</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.payoutIdentityRefusals.map((r) => (
-                      <tr key={r.id}>
-                        <td>{formatTime(r.createdAt)}</td>
-                        <td className="admin-id">{r.ownerUserId}</td>
-                        <td className="num">{formatAmount("cash", r.amountCents)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <AdminTable
+                rows={data.payoutIdentityRefusals}
+                rowKey={(r) => r.id}
+                columns={[
+                  { header: "When", cell: (r) => formatTime(r.createdAt) },
+                  { header: "Destination owned by", className: "admin-id", cell: (r) => r.ownerUserId },
+                  { header: "Amount", num: true, cell: (r) => formatAmount("cash", r.amountCents) },
+                ]}
+              />
             </Section>
           )}
         </>

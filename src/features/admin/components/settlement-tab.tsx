@@ -6,12 +6,23 @@ import { useApi } from "../../auth/auth-provider";
 import { fetchSettlement, recordResult, replayDeadLetter, type DeadLetter, type PastDueGame, type RecentResult } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
+import { AdminTable } from "./admin-table";
 import { formatTime } from "./admin-format";
-import { Empty, LoadStatus, Section } from "./view-state";
+import { LoadStatus, Section } from "./view-state";
 
 type Pending = { kind: "result" | "void"; game: PastDueGame } | { kind: "replay"; letter: DeadLetter } | { kind: "correct"; game: RecentResult };
 
 const SCORE = /^\d{1,5}$/;
+
+/** A game's teams with its event id beneath, as past-due and settled games both show it. */
+function gameCell(game: { away: string; home: string; eventId: string }) {
+  return (
+    <>
+      {game.away} @ {game.home}
+      <div className="admin-id">{game.eventId}</div>
+    </>
+  );
+}
 
 export function SettlementTab({ onChanged }: { onChanged(message: string): void }) {
   const api = useApi();
@@ -59,163 +70,98 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
             </div>
           </dl>
           <Section title="Games past their due time with no result">
-            {data.pastDue.length === 0 ? (
-              <Empty>Every started game with open bets is within its due time.</Empty>
-            ) : (
-              <div className="admin-table-wrap">
-                <table className="admin-table">
-                  <thead>
-                    <tr>
-                      <th>Game</th>
-                      <th>Sport</th>
-                      <th>Started</th>
-                      <th>Due</th>
-                      <th className="num">Open legs</th>
-                      <th className="num">Players</th>
-                      <th>Actions</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.pastDue.map((g) => (
-                      <tr key={g.eventId} data-event-id={g.eventId}>
-                        <td>
-                          {g.away} @ {g.home}
-                          <div className="admin-id">{g.eventId}</div>
-                        </td>
-                        <td>{g.sport}</td>
-                        <td>{formatTime(g.startTime)}</td>
-                        <td>{formatTime(g.dueAt)}</td>
-                        <td className="num">{g.openLegs}</td>
-                        <td className="num">{g.players}</td>
-                        <td>
-                          <div className="admin-actions">
-                            <button type="button" className="btn btn-sm btn-ghost" onClick={() => open({ kind: "result", game: g })}>
-                              Record result
-                            </button>
-                            <button type="button" className="btn btn-sm btn-danger" onClick={() => open({ kind: "void", game: g })}>
-                              Void
-                            </button>
-                          </div>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <AdminTable
+              rows={data.pastDue}
+              rowKey={(g) => g.eventId}
+              rowProps={(g) => ({ "data-event-id": g.eventId })}
+              empty="Every started game with open bets is within its due time."
+              columns={[
+                { header: "Game", cell: gameCell },
+                { header: "Sport", cell: (g) => g.sport },
+                { header: "Started", cell: (g) => formatTime(g.startTime) },
+                { header: "Due", cell: (g) => formatTime(g.dueAt) },
+                { header: "Open legs", num: true, cell: (g) => g.openLegs },
+                { header: "Players", num: true, cell: (g) => g.players },
+                {
+                  header: "Actions",
+                  cell: (g) => (
+                    <div className="admin-actions">
+                      <button type="button" className="btn btn-sm btn-ghost" onClick={() => open({ kind: "result", game: g })}>
+                        Record result
+                      </button>
+                      <button type="button" className="btn btn-sm btn-danger" onClick={() => open({ kind: "void", game: g })}>
+                        Void
+                      </button>
+                    </div>
+                  ),
+                },
+              ]}
+            />
           </Section>
           {data.deadLetters !== undefined && (
             <Section title="Dead letters">
-              {data.deadLetters.length === 0 ? (
-                <Empty>No settlement message has given up.</Empty>
-              ) : (
-                <div className="admin-table-wrap">
-                  <table className="admin-table">
-                    <thead>
-                      <tr>
-                        <th>Received</th>
-                        <th>Player</th>
-                        <th>Reason</th>
-                        <th className="num">Attempts</th>
-                        <th>Replayed</th>
-                        <th>Action</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.deadLetters.map((l) => (
-                        <tr key={l.id}>
-                          <td>{formatTime(l.receivedAt)}</td>
-                          <td className="admin-id">{l.userId ?? "—"}</td>
-                          <td className="admin-wrap">{l.reason}</td>
-                          <td className="num">{l.attempts}</td>
-                          <td>{l.replayedAt ? `${formatTime(l.replayedAt)} by ${l.replayedBy ?? "?"} (×${l.replayCount})` : "not yet"}</td>
-                          <td>
-                            <button type="button" className="btn btn-sm btn-ghost" onClick={() => open({ kind: "replay", letter: l })}>
-                              Replay
-                            </button>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
+              <AdminTable
+                rows={data.deadLetters}
+                rowKey={(l) => l.id}
+                empty="No settlement message has given up."
+                columns={[
+                  { header: "Received", cell: (l) => formatTime(l.receivedAt) },
+                  { header: "Player", className: "admin-id", cell: (l) => l.userId ?? "—" },
+                  { header: "Reason", className: "admin-wrap", cell: (l) => l.reason },
+                  { header: "Attempts", num: true, cell: (l) => l.attempts },
+                  { header: "Replayed", cell: (l) => (l.replayedAt ? `${formatTime(l.replayedAt)} by ${l.replayedBy ?? "?"} (×${l.replayCount})` : "not yet") },
+                  {
+                    header: "Action",
+                    cell: (l) => (
+                      <button type="button" className="btn btn-sm btn-ghost" onClick={() => open({ kind: "replay", letter: l })}>
+                        Replay
+                      </button>
+                    ),
+                  },
+                ]}
+              />
             </Section>
           )}
           <Section title="Settled games (correct a result)">
-            {data.recentResults.length === 0 ? (
-              <Empty>No game with bets has a result yet.</Empty>
-            ) : (
-              <div className="admin-table-wrap admin-scroll">
-                <table className="admin-table">
-                  <thead>
-                    <tr>
-                      <th>Game</th>
-                      <th>Sport</th>
-                      <th>Result</th>
-                      <th>Recorded</th>
-                      <th className="num">Corrections</th>
-                      <th>Action</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.recentResults.map((g) => (
-                      <tr key={g.eventId}>
-                        <td>
-                          {g.away} @ {g.home}
-                          <div className="admin-id">{g.eventId}</div>
-                        </td>
-                        <td>{g.sport}</td>
-                        <td>{g.status === "void" ? "void" : `${g.homeScore}–${g.awayScore}`}</td>
-                        <td>{formatTime(g.updatedAt)}</td>
-                        <td className="num">{g.corrections}</td>
-                        <td>
-                          <button type="button" className="btn btn-sm btn-ghost" onClick={() => open({ kind: "correct", game: g })}>
-                            Correct result
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <AdminTable
+              scroll
+              rows={data.recentResults}
+              rowKey={(g) => g.eventId}
+              empty="No game with bets has a result yet."
+              columns={[
+                { header: "Game", cell: gameCell },
+                { header: "Sport", cell: (g) => g.sport },
+                { header: "Result", cell: (g) => (g.status === "void" ? "void" : `${g.homeScore}–${g.awayScore}`) },
+                { header: "Recorded", cell: (g) => formatTime(g.updatedAt) },
+                { header: "Corrections", num: true, cell: (g) => g.corrections },
+                {
+                  header: "Action",
+                  cell: (g) => (
+                    <button type="button" className="btn btn-sm btn-ghost" onClick={() => open({ kind: "correct", game: g })}>
+                      Correct result
+                    </button>
+                  ),
+                },
+              ]}
+            />
           </Section>
           <Section title="Recent settlement runs">
-            {data.runs.length === 0 ? (
-              <Empty>No settlement run yet.</Empty>
-            ) : (
-              <div className="admin-table-wrap">
-                <table className="admin-table">
-                  <thead>
-                    <tr>
-                      <th>#</th>
-                      <th>Trigger</th>
-                      <th>Started</th>
-                      <th>Finished</th>
-                      <th className="num">Wallets</th>
-                      <th className="num">Errors</th>
-                      <th className="num">Bets settled</th>
-                      <th>Pending</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.runs.map((r) => (
-                      <tr key={r.id} title={r.summary ?? undefined}>
-                        <td className="num">{r.id}</td>
-                        <td>{r.trigger}</td>
-                        <td>{formatTime(r.startedAt)}</td>
-                        <td>{formatTime(r.drainedAt ?? r.finishedAt)}</td>
-                        <td className="num">{r.walletsSettled}</td>
-                        <td className={`num${r.walletErrors ? " admin-bad" : ""}`}>{r.walletErrors}</td>
-                        <td className="num">{r.betsSettled}</td>
-                        <td>{r.pending ? "yes" : "no"}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <AdminTable
+              rows={data.runs}
+              rowKey={(r) => r.id}
+              rowProps={(r) => ({ title: r.summary ?? undefined })}
+              empty="No settlement run yet."
+              columns={[
+                { header: "#", num: true, cell: (r) => r.id },
+                { header: "Trigger", cell: (r) => r.trigger },
+                { header: "Started", cell: (r) => formatTime(r.startedAt) },
+                { header: "Finished", cell: (r) => formatTime(r.drainedAt ?? r.finishedAt) },
+                { header: "Wallets", num: true, cell: (r) => r.walletsSettled },
+                { header: "Errors", num: true, className: (r) => (r.walletErrors ? "admin-bad" : undefined), cell: (r) => r.walletErrors },
+                { header: "Bets settled", num: true, cell: (r) => r.betsSettled },
+                { header: "Pending", cell: (r) => (r.pending ? "yes" : "no") },
+              ]}
+            />
           </Section>
         </>
       )}
