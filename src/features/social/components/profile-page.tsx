@@ -2,7 +2,7 @@
 // Statistics card's figures per wallet, and settled picks (open ones once their games
 // have started). Readable signed out; signed in, the viewer can follow the player.
 import { useEffect, useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { WALLET_LABEL } from "../../../shared/money";
 import type { PublicProfile } from "../../../shared/schemas/social";
@@ -10,6 +10,7 @@ import { useAuth } from "../../auth/auth-provider";
 import { StatisticsList } from "../../stats/components/statistics-card";
 import { getFollowState, getProfile, setFollowing } from "../api/social-api";
 import { useLoad } from "../hooks/use-load";
+import { LoadStatePage } from "./load-state-page";
 import { PublicPickCard } from "./public-pick-card";
 import "../../stats/components/statistics-card.css";
 import "./social.css";
@@ -78,33 +79,17 @@ export function ProfilePage() {
   const [profile, retry] = useLoad<PublicProfile>(() => getProfile(api, handle), [api, handle]);
   const [followerDelta, setFollowerDelta] = useState(0);
 
-  if (profile.status === "loading") {
+  if (profile.status !== "ready") {
     return (
-      <main className="page page-narrow">
-        <p className="muted" role="status">
-          Loading profile…
-        </p>
-      </main>
-    );
-  }
-  if (profile.status === "error") {
-    return (
-      <main className="page page-narrow profile-page">
-        <section className="card empty-state" role="alert">
-          <h1>Profile</h1>
-          <p>{profile.notFound ? "This profile does not exist or is private." : profile.message}</p>
-          <div className="shared-pick-cta">
-            <Link to="/social" className="btn btn-primary">
-              Back to Social
-            </Link>
-            {!profile.notFound && (
-              <button type="button" className="btn" onClick={retry}>
-                Try again
-              </button>
-            )}
-          </div>
-        </section>
-      </main>
+      <LoadStatePage
+        load={profile}
+        retry={retry}
+        loading="Loading profile…"
+        title="Profile"
+        pageClass="profile-page"
+        notFound="This profile does not exist or is private."
+        back={{ to: "/social", label: "Back to Social" }}
+      />
     );
   }
   const p = profile.data;

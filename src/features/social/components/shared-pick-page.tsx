@@ -11,6 +11,7 @@ import { getSharedPick } from "../api/social-api";
 import { useLoad } from "../hooks/use-load";
 import { REVEAL_BETSLIP_STATE } from "../../betslip/reveal-betslip";
 import { useTail } from "../hooks/use-tail";
+import { LoadStatePage } from "./load-state-page";
 import { OwnerName, PublicPickCard } from "./public-pick-card";
 import "./social.css";
 
@@ -48,33 +49,17 @@ export function SharedPickPage() {
     // runTail reads the pick and status named here.
   }, [status, pick, params, canTail]);
 
-  if (shared.status === "loading") {
+  if (shared.status !== "ready") {
     return (
-      <main className="page page-narrow">
-        <p className="muted" role="status">
-          Loading pick…
-        </p>
-      </main>
-    );
-  }
-  if (shared.status === "error") {
-    return (
-      <main className="page page-narrow shared-pick-page">
-        <section className="card empty-state" role="alert">
-          <h1>Shared pick</h1>
-          <p>{shared.notFound ? "This shared pick does not exist." : shared.message}</p>
-          <div className="shared-pick-cta">
-            <Link to="/" className="btn btn-primary">
-              Go to the board
-            </Link>
-            {!shared.notFound && (
-              <button type="button" className="btn" onClick={retry}>
-                Try again
-              </button>
-            )}
-          </div>
-        </section>
-      </main>
+      <LoadStatePage
+        load={shared}
+        retry={retry}
+        loading="Loading pick…"
+        title="Shared pick"
+        pageClass="shared-pick-page"
+        notFound="This shared pick does not exist."
+        back={{ to: "/", label: "Go to the board" }}
+      />
     );
   }
   const data = shared.data;
