@@ -2,8 +2,9 @@
 // a modal that says what will happen, asks for the operator's reason (required, at
 // least 3 characters, as the API demands) and shows the server's refusal in place.
 // Focus moves in and is trapped; Escape or Cancel closes it unless a request is running.
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { errorMessage } from "../../../lib/api-client";
+import { useFocusTrap } from "../../../lib/use-focus-trap";
 
 type Props = {
   title: string;
@@ -16,7 +17,6 @@ type Props = {
   onClose(): void;
 };
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 export const MIN_REASON = 3;
 
 export function ActionDialog({ title, confirmLabel, danger = false, children, invalid = null, onConfirm, onClose }: Props) {
@@ -27,41 +27,7 @@ export function ActionDialog({ title, confirmLabel, danger = false, children, in
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const reasonId = useId();
-  const busyRef = useRef(busy);
-  busyRef.current = busy;
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const root = panel.current;
-    (root?.querySelector<HTMLElement>("[data-autofocus]") ?? root?.querySelector<HTMLElement>(FOCUSABLE))?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (!root) return;
-      if (event.key === "Escape") {
-        event.preventDefault();
-        if (!busyRef.current) onCloseRef.current();
-        return;
-      }
-      if (event.key !== "Tab") return;
-      const items = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      opener?.focus();
-    };
-  }, []);
+  useFocusTrap(panel, { onClose, busy });
 
   const reasonMissing = reason.trim().length < MIN_REASON;
   const submit = async (event: FormEvent) => {
