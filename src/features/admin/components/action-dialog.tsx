@@ -46,8 +46,8 @@ export function ActionDialog({ title, confirmLabel, danger = false, children, in
   };
 
   return (
-    <div className="admin-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onClose()}>
-      <div ref={panel} className="admin-dialog card" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onClose()}>
+      <div ref={panel} className="modal-panel admin-dialog card" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <form onSubmit={submit} noValidate>
           <h2 id={titleId} className="card-title">
             {title}

@@ -16,8 +16,8 @@ export function ConfirmDialog({ title, onClose, children, busy = false }: Props)
   useFocusTrap(panel, { onClose, busy });
 
   return (
-    <div className="betslip-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onClose()}>
-      <div ref={panel} className="betslip-dialog card" role="dialog" aria-modal="true" aria-labelledby="betslip-dialog-title">
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onClose()}>
+      <div ref={panel} className="modal-panel betslip-dialog card" role="dialog" aria-modal="true" aria-labelledby="betslip-dialog-title">
         <h2 id="betslip-dialog-title" className="card-title">
           {title}
         </h2>
