@@ -5,7 +5,7 @@ import { fetchFeed } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { formatTime } from "./admin-format";
 import { AdminTable } from "./admin-table";
-import { LoadStatus, Section } from "./view-state";
+import { LoadStatus, Section, Stat } from "./view-state";
 
 export function FeedTab() {
   const api = useApi();
@@ -18,38 +18,17 @@ export function FeedTab() {
       {data && (
         <>
           <dl className="admin-stats">
-            <div>
-              <dt>Provider</dt>
-              <dd>{data.provider ?? "none configured"}</dd>
-            </div>
-            <div>
-              <dt>Credits remaining</dt>
-              <dd>{data.credits?.remaining?.toLocaleString("en-US") ?? (data.provider === "simulator" ? "no quota" : "—")}</dd>
-            </div>
-            <div>
-              <dt>Credits used</dt>
-              <dd>{data.credits?.used?.toLocaleString("en-US") ?? "—"}</dd>
-            </div>
-            <div>
-              <dt>Spend this hour</dt>
-              <dd>{data.spend.thisHour?.credits.toLocaleString("en-US") ?? 0}</dd>
-            </div>
-            <div>
-              <dt>Average per hour</dt>
-              <dd>{data.spend.averagePerHour?.toLocaleString("en-US") ?? "—"}</dd>
-            </div>
-            <div>
-              <dt>Live refresh</dt>
-              <dd className={data.live.state === "running" ? "admin-ok" : "admin-bad"}>
-                {data.live.state === "running" ? `running, every ${data.live.refreshSeconds} s` : "stopped"}
-              </dd>
-            </div>
-            <div>
-              <dt>Credit guard</dt>
-              <dd className={data.creditGuard.locked ? "admin-bad" : "admin-ok"}>
-                {data.creditGuard.locked ? `locked (${data.creditGuard.reason})` : `open (reserve ${data.reserve.toLocaleString("en-US")})`}
-              </dd>
-            </div>
+            <Stat label="Provider">{data.provider ?? "none configured"}</Stat>
+            <Stat label="Credits remaining">{data.credits?.remaining?.toLocaleString("en-US") ?? (data.provider === "simulator" ? "no quota" : "—")}</Stat>
+            <Stat label="Credits used">{data.credits?.used?.toLocaleString("en-US") ?? "—"}</Stat>
+            <Stat label="Spend this hour">{data.spend.thisHour?.credits.toLocaleString("en-US") ?? 0}</Stat>
+            <Stat label="Average per hour">{data.spend.averagePerHour?.toLocaleString("en-US") ?? "—"}</Stat>
+            <Stat label="Live refresh" className={data.live.state === "running" ? "admin-ok" : "admin-bad"}>
+              {data.live.state === "running" ? `running, every ${data.live.refreshSeconds} s` : "stopped"}
+            </Stat>
+            <Stat label="Credit guard" className={data.creditGuard.locked ? "admin-bad" : "admin-ok"}>
+              {data.creditGuard.locked ? `locked (${data.creditGuard.reason})` : `open (reserve ${data.reserve.toLocaleString("en-US")})`}
+            </Stat>
           </dl>
           <Section title="Errors">
             <AdminTable

@@ -8,9 +8,9 @@ import { formatAmount, parseAmountToMinor, type WalletKind } from "../../../shar
 import { adjustBalance, checkLedger, fetchPlayer, searchPlayers, setFrozen, type LedgerCheck, type PlayerDetail, type PlayerHit } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
-import { AdminTable } from "./admin-table";
 import { formatSigned, formatTime, WALLET_SHORT } from "./admin-format";
-import { LoadError, Loading, Section } from "./view-state";
+import { AdminTable } from "./admin-table";
+import { LoadError, Loading, Section, Stat } from "./view-state";
 
 type Search = { status: "idle" } | { status: "loading" } | { status: "error"; message: string } | { status: "ready"; q: string; players: PlayerHit[] };
 
@@ -159,38 +159,17 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
             </div>
           )}
           <dl className="admin-stats">
-            <div>
-              <dt>Coins</dt>
-              <dd>{formatAmount("coins", data.balances.coins)}</dd>
-            </div>
-            <div>
-              <dt>Vantage Cash</dt>
-              <dd>{formatAmount("cash", data.balances.cash)}</dd>
-            </div>
-            <div>
-              <dt>Owed</dt>
-              <dd className={data.owed.coins || data.owed.cash ? "admin-bad" : undefined}>
-                {data.owed.coins || data.owed.cash ? `${formatAmount("coins", data.owed.coins)} · ${formatAmount("cash", data.owed.cash)}` : "nothing"}
-              </dd>
-            </div>
-            <div>
-              <dt>Redeemable</dt>
-              <dd>{formatAmount("cash", data.redeemableCash)}</dd>
-            </div>
-            <div>
-              <dt>Still to play</dt>
-              <dd>{formatAmount("cash", data.cashToPlay)}</dd>
-            </div>
-            <div>
-              <dt>Status</dt>
-              <dd className={data.frozen || data.protection.closed ? "admin-bad" : "admin-ok"}>
-                {data.frozen ? "frozen" : data.protection.closed ? `closed (${data.protection.closed})` : data.protection.breakUntil && data.protection.breakUntil > Date.now() ? `on a break until ${formatTime(data.protection.breakUntil)}` : "active"}
-              </dd>
-            </div>
-            <div>
-              <dt>Date of birth</dt>
-              <dd>{data.protection.dateOfBirth ?? "not confirmed"}</dd>
-            </div>
+            <Stat label="Coins">{formatAmount("coins", data.balances.coins)}</Stat>
+            <Stat label="Vantage Cash">{formatAmount("cash", data.balances.cash)}</Stat>
+            <Stat label="Owed" className={data.owed.coins || data.owed.cash ? "admin-bad" : undefined}>
+              {data.owed.coins || data.owed.cash ? `${formatAmount("coins", data.owed.coins)} · ${formatAmount("cash", data.owed.cash)}` : "nothing"}
+            </Stat>
+            <Stat label="Redeemable">{formatAmount("cash", data.redeemableCash)}</Stat>
+            <Stat label="Still to play">{formatAmount("cash", data.cashToPlay)}</Stat>
+            <Stat label="Status" className={data.frozen || data.protection.closed ? "admin-bad" : "admin-ok"}>
+              {data.frozen ? "frozen" : data.protection.closed ? `closed (${data.protection.closed})` : data.protection.breakUntil && data.protection.breakUntil > Date.now() ? `on a break until ${formatTime(data.protection.breakUntil)}` : "active"}
+            </Stat>
+            <Stat label="Date of birth">{data.protection.dateOfBirth ?? "not confirmed"}</Stat>
           </dl>
           {data.redemptionPause && <p className="admin-muted">Redemptions paused: {data.redemptionPause}</p>}
           <Section title={`Ledger (newest ${data.ledger.length})`}>

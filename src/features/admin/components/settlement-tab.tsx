@@ -6,9 +6,9 @@ import { useApi } from "../../auth/auth-provider";
 import { fetchSettlement, recordResult, replayDeadLetter, type DeadLetter, type PastDueGame, type RecentResult } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
-import { AdminTable } from "./admin-table";
 import { formatTime } from "./admin-format";
-import { LoadStatus, Section } from "./view-state";
+import { AdminTable } from "./admin-table";
+import { LoadStatus, Section, Stat } from "./view-state";
 
 type Pending = { kind: "result" | "void"; game: PastDueGame } | { kind: "replay"; letter: DeadLetter } | { kind: "correct"; game: RecentResult };
 
@@ -21,6 +21,22 @@ function gameCell(game: { away: string; home: string; eventId: string }) {
       {game.away} @ {game.home}
       <div className="admin-id">{game.eventId}</div>
     </>
+  );
+}
+
+/** The final score's two inputs, home first, as recording and correcting a result ask for them. */
+function ScoreFields({ game, home, away, onHome, onAway }: { game: { home: string; away: string }; home: string; away: string; onHome(v: string): void; onAway(v: string): void }) {
+  return (
+    <div className="admin-score-row">
+      <label className="admin-field">
+        <span>{game.home} (home)</span>
+        <input className="input" inputMode="numeric" value={home} onChange={(e) => onHome(e.target.value)} data-autofocus />
+      </label>
+      <label className="admin-field">
+        <span>{game.away} (away)</span>
+        <input className="input" inputMode="numeric" value={away} onChange={(e) => onAway(e.target.value)} />
+      </label>
+    </div>
   );
 }
 
@@ -46,28 +62,14 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
       {data && (
         <>
           <dl className="admin-stats">
-            <div>
-              <dt>Past due</dt>
-              <dd className={data.pastDue.length ? "admin-bad" : "admin-ok"}>{data.pastDue.length}</dd>
-            </div>
-            {data.waiting !== undefined && (
-              <div>
-                <dt>Messages waiting</dt>
-                <dd>{data.waiting}</dd>
-              </div>
-            )}
+            <Stat label="Past due" className={data.pastDue.length ? "admin-bad" : "admin-ok"}>{data.pastDue.length}</Stat>
+            {data.waiting !== undefined && <Stat label="Messages waiting">{data.waiting}</Stat>}
             {data.deadLetters !== undefined && (
-              <div>
-                <dt>Dead letters</dt>
-                <dd className={data.deadLetters.some((l) => l.replayedAt === null) ? "admin-bad" : "admin-ok"}>
-                  {data.deadLetters.filter((l) => l.replayedAt === null).length}
-                </dd>
-              </div>
+              <Stat label="Dead letters" className={data.deadLetters.some((l) => l.replayedAt === null) ? "admin-bad" : "admin-ok"}>
+                {data.deadLetters.filter((l) => l.replayedAt === null).length}
+              </Stat>
             )}
-            <div>
-              <dt>Feed clock</dt>
-              <dd>{formatTime(data.feedNow)}</dd>
-            </div>
+            <Stat label="Feed clock">{formatTime(data.feedNow)}</Stat>
           </dl>
           <Section title="Games past their due time with no result">
             <AdminTable
@@ -178,16 +180,7 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
           }}
         >
           <p className="admin-muted">The final score settles every open bet on this game. A recorded result can later only be changed by a correction.</p>
-          <div className="admin-score-row">
-            <label className="admin-field">
-              <span>{pending.game.home} (home)</span>
-              <input className="input" inputMode="numeric" value={home} onChange={(e) => setHome(e.target.value)} data-autofocus />
-            </label>
-            <label className="admin-field">
-              <span>{pending.game.away} (away)</span>
-              <input className="input" inputMode="numeric" value={away} onChange={(e) => setAway(e.target.value)} />
-            </label>
-          </div>
+          <ScoreFields game={pending.game} home={home} away={away} onHome={setHome} onAway={setAway} />
         </ActionDialog>
       )}
       {pending?.kind === "correct" && (
@@ -207,16 +200,7 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
             Recorded: {pending.game.status === "void" ? "void" : `${pending.game.home} ${pending.game.homeScore} – ${pending.game.away} ${pending.game.awayScore}`}. Every bet on
             this game is re-graded: winnings paid on the old result are taken back (what was spent becomes owed), new winners are paid.
           </p>
-          <div className="admin-score-row">
-            <label className="admin-field">
-              <span>{pending.game.home} (home)</span>
-              <input className="input" inputMode="numeric" value={home} onChange={(e) => setHome(e.target.value)} data-autofocus />
-            </label>
-            <label className="admin-field">
-              <span>{pending.game.away} (away)</span>
-              <input className="input" inputMode="numeric" value={away} onChange={(e) => setAway(e.target.value)} />
-            </label>
-          </div>
+          <ScoreFields game={pending.game} home={home} away={away} onHome={setHome} onAway={setAway} />
         </ActionDialog>
       )}
       {pending?.kind === "void" && (

@@ -1,4 +1,5 @@
-// Loading, error (with retry) and empty states shared by the console's views.
+// Loading, error (with retry) and empty states, titled sections and stat figures shared
+// by the console's views.
 import type { ReactNode } from "react";
 import type { LoadState } from "../hooks/use-admin-load";
 
@@ -53,5 +54,15 @@ export function LoadStatus({ load, what }: { load: LoadState<unknown> & { reload
       {load.status === "error" && <LoadError message={load.message} onRetry={load.reload} />}
       {!load.data && load.status === "loading" && <Loading what={what} />}
     </>
+  );
+}
+
+/** One figure in a view's `<dl className="admin-stats">`: its label, its value, and a state class (admin-ok / admin-bad). */
+export function Stat({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd className={className}>{children}</dd>
+    </div>
   );
 }
