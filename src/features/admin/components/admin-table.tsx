@@ -7,8 +7,8 @@ import { Empty } from "./view-state";
 export type AdminColumn<Row> = {
   /** The header text; omit for an unlabelled action column. */
   header?: string;
-  /** Right-aligned figures (class "num" on the header and the cells). */
-  num?: boolean;
+  /** Right-aligned figures: class "num" on the header and the cells, or on the cells only. */
+  num?: boolean | "cells";
   /** Extra classes for a cell, fixed or from its row. */
   className?: string | ((row: Row) => string | undefined);
   cell(row: Row): ReactNode;
@@ -44,7 +44,7 @@ export function AdminTable<Row>({ columns, rows, rowKey, rowProps, empty, scroll
         <thead>
           <tr>
             {columns.map((column, i) => (
-              <th key={i} className={column.num ? "num" : undefined}>
+              <th key={i} className={column.num === true ? "num" : undefined}>
                 {column.header}
               </th>
             ))}

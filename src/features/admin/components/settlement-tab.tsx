@@ -154,7 +154,7 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
               rowProps={(r) => ({ title: r.summary ?? undefined })}
               empty="No settlement run yet."
               columns={[
-                { header: "#", num: true, cell: (r) => r.id },
+                { header: "#", num: "cells", cell: (r) => r.id },
                 { header: "Trigger", cell: (r) => r.trigger },
                 { header: "Started", cell: (r) => formatTime(r.startedAt) },
                 { header: "Finished", cell: (r) => formatTime(r.drainedAt ?? r.finishedAt) },
