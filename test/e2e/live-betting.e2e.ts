@@ -20,9 +20,11 @@ async function liveOpenPrice(page: Page): Promise<Locator> {
   for (let i = 0; i < (await sports.count()); i++) {
     const sport = sports.nth(i);
     if (await sport.isDisabled()) continue;
+    const label = (await sport.textContent())!.trim();
     await sport.click();
     const panel = page.getByRole("tabpanel");
-    await panel.locator(".event-card, .empty-state").first().waitFor();
+    // This sport's answer, not the loading line (also an .empty-state) or the previous sport's cards.
+    await panel.locator(".event-card", { has: page.locator(".event-league", { hasText: label }) }).or(panel.locator("p.empty-state:not([role=status])")).first().waitFor();
     const prices = panel.locator(".event-card .price-btn:not(.is-locked):not(.is-missing)");
     if ((await prices.count()) > 0) return prices.first();
   }

@@ -1,7 +1,8 @@
 // Review finding: the board is cached for up to 10 minutes, while settlement records a
 // game's final score in D1 every cron run. A bet must not be accepted on a game the
 // Worker already knows is over (or voided) just because the cached board still lists
-// it: that would let a player bet on a known result and be paid at the next run.
+// it: that would let a player bet on a known result and be paid at the next run. Nor
+// should the board keep offering such a game as live and priced (the journeys met one).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Event } from "../../src/shared/schemas/events";
@@ -63,6 +64,27 @@ describe("placing a bet on a game settlement already recorded as over", () => {
     const body = (await res.json()) as { error: { code: string; message: string } };
     expect(body.error).toMatchObject({ code: "selection-locked", message: "One or more selections are locked." });
     expect(await coins(player.token)).toBe(before);
+  });
+
+  it("takes a game under way off the board once it is recorded void, though the cached copy still lists it", { timeout: 20_000 }, async () => {
+    // A game under way that no other test here has recorded yet.
+    const recorded = async (id: string) => (await env.DB.prepare("SELECT 1 FROM events WHERE event_id = ?").bind(id).first()) !== null;
+    const { feedNow } = await loadEvents(env, (await openEvents(1))[0]!.sport, Date.now());
+    let event: Event | undefined;
+    for (const candidate of await startedFirst(await openEvents(20))) {
+      if (Date.parse(candidate.startTime) <= feedNow && !(await recorded(candidate.eventId))) {
+        event = candidate;
+        break;
+      }
+    }
+    expect(event, "a game under way not yet recorded").toBeDefined();
+    const player = await signIn();
+    const board = async () => (await (await api(`/api/events?sport=${event!.sport}`, { token: player.token })).json()) as Event[];
+    expect((await board()).map((e) => e.eventId)).toContain(event!.eventId);
+    await recordEvent(event!.eventId, "void", event!.sport);
+    // The board's check may remember a game's answer for 5 s.
+    await expect.poll(async () => (await board()).map((e) => e.eventId), { timeout: 7_000, interval: 250 }).not.toContain(event!.eventId);
+    expect((await loadEvents(env, event!.sport, Date.now())).events.map((e) => e.eventId)).toContain(event!.eventId);
   });
 
   it("refuses a game an operator voided", async () => {

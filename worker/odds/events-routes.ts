@@ -11,6 +11,8 @@ import { SPORT_KEYS, SPORTS } from "../../src/shared/sports";
 import { requireUser } from "../auth/require-user";
 import { ApiError, parseWith } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
+import { finishedEventIds } from "../bets/finished-events";
+import { loggerFor } from "../logging/logger";
 import { feedNow, getFeedProvider, loadEvents } from "./odds-service";
 import { liveRulesOf } from "./live-rules";
 import { realDeps, type AppDeps } from "../http/app-deps";
@@ -45,6 +47,21 @@ function eventsJson(events: readonly Event[]): string {
   return json;
 }
 
+/**
+ * The board without games under way that settlement or an operator already recorded final
+ * or void (the cached copy may still list them as live and priced; placement refuses them).
+ * If D1 cannot say, the board is shown as cached: placement checks again.
+ */
+async function withoutFinishedGames(env: Env, events: readonly Event[], feedNowMs: number, now: number): Promise<readonly Event[]> {
+  const started = events.filter((e) => Date.parse(e.startTime) <= feedNowMs).map((e) => ({ eventId: e.eventId, started: true }));
+  if (started.length === 0) return events;
+  const over = await finishedEventIds(env.DB, started, now, { display: true }).catch((err: unknown) => {
+    loggerFor(env).warn("events: finished-games check failed; board shown as cached", err);
+    return new Set<string>();
+  });
+  return over.size === 0 ? events : events.filter((e) => !over.has(e.eventId));
+}
+
 export function oddsRoutes(deps: AppDeps = realDeps) {
   const app = new Hono<AppEnv>();
   const providerFor = (env: Env) => (deps.feed ? deps.feed(env) : getFeedProvider(env));
@@ -53,12 +70,13 @@ export function oddsRoutes(deps: AppDeps = realDeps) {
     const query = parseWith(EventsQuerySchema, singleValuedQuery(c.req.queries()));
     const now = deps.now();
     const loaded = await loadEvents(c.env, query.sport, now, undefined, { provider: providerFor(c.env) });
+    const events = await withoutFinishedGames(c.env, loaded.events, loaded.feedNow, now);
     c.header("Cache-Control", "private, no-store");
     c.header("X-Feed-Now", String(loaded.feedNow));
     c.header("X-Odds-Fetched-At", String(loaded.fetchedAt));
     if (loaded.stale) c.header("X-Odds-Stale", "1");
     c.header("Content-Type", "application/json");
-    return c.body(eventsJson(loaded.events));
+    return c.body(eventsJson(events));
   });
 
   // `feedNow` is the feed's clock (the simulator's may run ahead of real time); the SPA
