@@ -9,7 +9,7 @@ import type { Event } from "../../src/shared/schemas/events";
 import { SPORT_KEYS } from "../../src/shared/sports";
 import { loadEvents } from "../../worker/odds/odds-service";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
-import { api, signIn } from "./helpers";
+import { api, postJson, signIn } from "./helpers";
 
 async function recordEvent(eventId: string, status: "final" | "void", sport: string) {
   const now = Date.now();
@@ -67,17 +67,12 @@ describe("placing a bet on a game settlement already recorded as over", () => {
   });
 
   it("takes a game under way off the board once it is recorded void, though the cached copy still lists it", { timeout: 20_000 }, async () => {
-    // A game under way that no other test here has recorded yet.
-    const recorded = async (id: string) => (await env.DB.prepare("SELECT 1 FROM events WHERE event_id = ?").bind(id).first()) !== null;
+    // The next game to start, moved under way by the simulator's clock (whatever the hour).
     const { feedNow } = await loadEvents(env, (await openEvents(1))[0]!.sport, Date.now());
-    let event: Event | undefined;
-    for (const candidate of await startedFirst(await openEvents(20))) {
-      if (Date.parse(candidate.startTime) <= feedNow && !(await recorded(candidate.eventId))) {
-        event = candidate;
-        break;
-      }
-    }
-    expect(event, "a game under way not yet recorded").toBeDefined();
+    const event = (await openEvents(20)).filter((e) => Date.parse(e.startTime) > feedNow).sort((a, b) => a.startTime.localeCompare(b.startTime))[0];
+    expect(event, "an upcoming game").toBeDefined();
+    const minutes = Math.ceil((Date.parse(event!.startTime) - feedNow) / 60_000) + 1;
+    expect((await postJson("/api/dev/sim/advance", { minutes })).status).toBe(200);
     const player = await signIn();
     const board = async () => (await (await api(`/api/events?sport=${event!.sport}`, { token: player.token })).json()) as Event[];
     expect((await board()).map((e) => e.eventId)).toContain(event!.eventId);
