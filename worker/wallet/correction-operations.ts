@@ -9,6 +9,7 @@
 import { gradeLeg, settleBet } from "../../src/shared/grading";
 import type { BetDocument, LegResult } from "../../src/shared/schemas/bets";
 import { betFromRow, updateBetOutcome, type BetRow } from "./bet-rows";
+import { completeBet } from "./settlement-operations";
 import type { WalletTx } from "./wallet-tx";
 
 export type CorrectionInput = { eventId: string; homeScore: number; awayScore: number; reference: string };
@@ -55,15 +56,7 @@ export function applyCorrectionInTx(tx: WalletTx, input: CorrectionInput): Corre
       if (JSON.stringify(legResults) === JSON.stringify(bet.legResults)) continue;
     } else if (bet.status === "open") {
       // Completed by the correction: paid as settlement would have paid it.
-      next.status = "settled";
-      next.result = outcome.result;
-      next.payoutPaid = outcome.payout;
-      next.settledAt = tx.now;
-      if (outcome.payout > 0) {
-        const posted = tx.post({ currency: bet.wallet, amount: outcome.payout, reason: "bet_payout", reference: bet.id });
-        if (posted.ok) summary.paid[bet.wallet] += outcome.payout;
-        else if (posted.code !== "duplicate") throw new Error(`correction payout refused for bet ${bet.id}: ${posted.code}`);
-      }
+      summary.paid[bet.wallet] += completeBet(tx, next, outcome);
     } else {
       const delta = outcome.payout - bet.payoutPaid;
       if (delta === 0 && outcome.result === bet.result && JSON.stringify(legResults) === JSON.stringify(bet.legResults)) continue;

@@ -4,7 +4,7 @@
 // already-graded legs are never regraded, settled bets are skipped, and the payout is
 // posted with reason `bet_payout` and reference = bet id, which the ledger's UNIQUE key
 // refuses to post twice. Rules come from src/shared/grading.ts.
-import { gradeLeg, settleBet } from "../../src/shared/grading";
+import { gradeLeg, settleBet, type BetOutcome } from "../../src/shared/grading";
 import type { BetDocument, LegResult } from "../../src/shared/schemas/bets";
 import { betFromRow, updateBetOutcome, type BetRow } from "./bet-rows";
 import type { WalletTx } from "./wallet-tx";
@@ -70,19 +70,28 @@ export function applyEventOutcomes(tx: WalletTx, outcomes: readonly EventOutcome
     const outcome = settleBet(bet, legResults);
     const next: BetDocument = { ...bet, legResults };
     if (outcome.status === "settled") {
-      next.status = "settled";
-      next.result = outcome.result;
-      next.payoutPaid = outcome.payout;
-      next.settledAt = tx.now;
-      if (outcome.payout > 0) {
-        const posted = tx.post({ currency: bet.wallet, amount: outcome.payout, reason: "bet_payout", reference: bet.id });
-        if (posted.ok) summary.paid[bet.wallet] += outcome.payout;
-        else if (posted.code !== "duplicate") throw new Error(`settlement payout refused for bet ${bet.id}: ${posted.code}`);
-      }
+      summary.paid[bet.wallet] += completeBet(tx, next, outcome);
       summary.settledBets += 1;
     }
     updateBetOutcome(tx.sql, next);
     tx.betChanged(next);
   }
   return summary;
+}
+
+/**
+ * Marks `next` (an open bet whose legs are all graded) settled with `outcome` and pays its
+ * payout as `bet_payout`, once per bet id; returns what was paid now (0 if already paid).
+ * Settlement and result corrections both complete bets through this.
+ */
+export function completeBet(tx: WalletTx, next: BetDocument, outcome: Extract<BetOutcome, { status: "settled" }>): number {
+  next.status = "settled";
+  next.result = outcome.result;
+  next.payoutPaid = outcome.payout;
+  next.settledAt = tx.now;
+  if (outcome.payout <= 0) return 0;
+  const posted = tx.post({ currency: next.wallet, amount: outcome.payout, reason: "bet_payout", reference: next.id });
+  if (posted.ok) return outcome.payout;
+  if (posted.code !== "duplicate") throw new Error(`payout refused for bet ${next.id}: ${posted.code}`);
+  return 0;
 }
