@@ -7,7 +7,7 @@
 // `transfer_group`) and adopt one it finds, and only then send under a fresh key. An
 // unknown outcome releases the lease and schedules the next background retry.
 import type { Redemption } from "../../src/shared/schemas/redemptions";
-import { completeRedemptionInTx, failRedemptionInTx, type RedemptionResult } from "./redemption-operations";
+import { completeRedemptionInTx, failRedemptionInTx, readRedemptionInTx, type RedemptionResult } from "./redemption-operations";
 import { readFreeze } from "./operator-operations";
 import type { WalletTx } from "./wallet-tx";
 
@@ -30,37 +30,13 @@ type AttemptRow = {
   next_retry_at: number | null;
 };
 
-function redemptionOf(tx: WalletTx, id: string): Redemption | null {
-  const row = tx.sql
-    .exec<{
-      id: string;
-      amount_cents: number;
-      status: Redemption["status"];
-      failure_reason: string | null;
-      payout_reference: string | null;
-      created_at: number;
-      updated_at: number;
-    }>("SELECT * FROM redemptions WHERE id = ?", id)
-    .toArray()[0];
-  if (!row) return null;
-  return {
-    id: row.id,
-    amountCents: row.amount_cents,
-    status: row.status,
-    failureReason: row.failure_reason,
-    payoutReference: row.payout_reference,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
 /** The key the first transfer of a redemption is sent with (unchanged from before retries existed). */
 function firstPayoutKey(userId: string, redemptionId: string): string {
   return `redemption-${userId}-${redemptionId}`;
 }
 
 export function beginPayoutAttemptInTx(tx: WalletTx, input: { redemptionId: string; timing: PayoutTiming }): PayoutAttempt {
-  const redemption = redemptionOf(tx, input.redemptionId);
+  const redemption = readRedemptionInTx(tx, input.redemptionId);
   if (!redemption || redemption.status !== "pending") return { ok: true, run: false, redemption };
   // An operator's freeze (issue 15) holds payouts not yet sent: the redemption stays
   // pending, and the wallet's alarm sends it once the account is unfrozen.
@@ -111,7 +87,7 @@ export function finishPayoutAttemptInTx(
     case "failed":
       return failRedemptionInTx(tx, { redemptionId: input.redemptionId, reason: input.outcome.reason });
     case "unknown": {
-      const redemption = redemptionOf(tx, input.redemptionId);
+      const redemption = readRedemptionInTx(tx, input.redemptionId);
       if (!redemption) return { ok: false, status: 404, code: "not-found", message: "No such redemption." };
       return { ok: true, redemption, balances: tx.balances(), created: false };
     }

@@ -57,6 +57,12 @@ function findRow(tx: WalletTx, id: string): RedemptionRow | null {
   return tx.sql.exec<RedemptionRow>("SELECT * FROM redemptions WHERE id = ?", id).toArray()[0] ?? null;
 }
 
+/** One redemption of this wallet as players see it, or null. */
+export function readRedemptionInTx(tx: WalletTx, id: string): Redemption | null {
+  const row = findRow(tx, id);
+  return row ? toRedemption(row) : null;
+}
+
 export function requestRedemptionInTx(tx: WalletTx, input: { amountCents: number; redemptionId: string }): RedemptionResult {
   const existing = findRow(tx, input.redemptionId);
   if (existing) {
