@@ -11,6 +11,7 @@ import { listDeadLetters } from "../settlement/dead-letters";
 import { dueAfterMs, type FeedName } from "../settlement/settlement-policy";
 import { recentRuns } from "../settlement/settlement-store";
 import { tunables } from "../tunables";
+import type { RecentResult } from "../../src/shared/schemas/operator-views";
 
 const FEED_HOURS = 24;
 
@@ -103,19 +104,6 @@ export async function pastDueGames(env: Env, now: number): Promise<PastDueGame[]
 const RUNS = 20;
 const DEAD_LETTERS = 50;
 const RECENT_RESULTS = 30;
-
-export type RecentResult = {
-  eventId: string;
-  sport: string;
-  home: string;
-  away: string;
-  startTime: number;
-  status: "final" | "void";
-  homeScore: number | null;
-  awayScore: number | null;
-  updatedAt: number;
-  corrections: number;
-};
 
 /**
  * Settlement at a glance: recent runs (issue 13's settlement_runs with the queue's

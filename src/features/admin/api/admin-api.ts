@@ -5,6 +5,7 @@ import type { ApiClient } from "../../../lib/api-client";
 import type { WalletKind } from "../../../shared/money";
 import type { BetDocument } from "../../../shared/schemas/bets";
 import type { Redemption } from "../../../shared/schemas/redemptions";
+import type { RecentResult } from "../../../shared/schemas/operator-views";
 
 export type FeedSport = {
   sport: string;
@@ -53,18 +54,6 @@ export type DeadLetter = {
   replayedAt: number | null;
   replayedBy: string | null;
   replayCount: number;
-};
-export type RecentResult = {
-  eventId: string;
-  sport: string;
-  home: string;
-  away: string;
-  startTime: number;
-  status: "final" | "void";
-  homeScore: number | null;
-  awayScore: number | null;
-  updatedAt: number;
-  corrections: number;
 };
 export type SettlementView = {
   feedNow: number;

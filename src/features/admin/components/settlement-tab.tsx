@@ -3,7 +3,8 @@
 // letters with replay (settlement on queues, issue 13), and the recent settlement runs.
 import { useState } from "react";
 import { useApi } from "../../auth/auth-provider";
-import { fetchSettlement, recordResult, replayDeadLetter, type DeadLetter, type PastDueGame, type RecentResult } from "../api/admin-api";
+import { fetchSettlement, recordResult, replayDeadLetter, type DeadLetter, type PastDueGame } from "../api/admin-api";
+import type { RecentResult } from "../../../shared/schemas/operator-views";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
 import { formatTime } from "./admin-format";
