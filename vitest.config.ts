@@ -1,6 +1,6 @@
 // Three test projects: Worker code in workerd (real D1, KV, Durable Objects, cron),
 // React components in happy-dom, and pure shared rules in plain Node.
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
