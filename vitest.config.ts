@@ -49,7 +49,12 @@ export default defineConfig({
               durableObjects: { USER_WALLET: { className: "UserWallet", useSQLite: true, unsafePreventEviction: true } },
               // The settlement queue as in wrangler.toml, but delivering within 50 ms.
               queueConsumers: {
-                "vantage-settlement": { maxBatchSize: 100, maxBatchTimeout: 0.05, maxRetries: 10, deadLetterQueue: "vantage-settlement-dlq" },
+                "vantage-settlement": {
+                  maxBatchSize: 100,
+                  maxBatchTimeout: 0.05,
+                  maxRetries: 10,
+                  deadLetterQueue: "vantage-settlement-dlq",
+                },
                 "vantage-settlement-dlq": { maxBatchSize: 100, maxBatchTimeout: 0.05, maxRetries: 20 },
               },
             },

@@ -26,7 +26,10 @@ function fail(message) {
 }
 
 async function call(path, init = {}) {
-  const res = await fetch(`${origin}${path}`, { ...init, headers: { Origin: origin, "Content-Type": "application/json", ...init.headers } });
+  const res = await fetch(`${origin}${path}`, {
+    ...init,
+    headers: { Origin: origin, "Content-Type": "application/json", ...init.headers },
+  });
   const body = await res.json().catch(() => null);
   if (!res.ok) fail(`${init.method ?? "GET"} ${path} answered ${res.status} ${JSON.stringify(body)}`);
   return body;

@@ -23,7 +23,16 @@ const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars
 const GAME_OVER_AFTER_MIN = 150;
 const SPORT = "basketball_nba";
 const EVENTS_QUERY = `sport=${SPORT}&markets=h2h,spreads,totals&regions=us,us2&oddsFormat=american`;
-const SPORT_KEYS = ["americanfootball_nfl", "basketball_nba", "baseball_mlb", "icehockey_nhl", "americanfootball_ncaaf", "basketball_ncaab", "soccer_usa_mls", "mma_mixed_martial_arts"];
+const SPORT_KEYS = [
+  "americanfootball_nfl",
+  "basketball_nba",
+  "baseball_mlb",
+  "icehockey_nhl",
+  "americanfootball_ncaaf",
+  "basketball_ncaab",
+  "soccer_usa_mls",
+  "mma_mixed_martial_arts",
+];
 const LIVE_READ_MS = 60_000;
 const eventsQueryFor = (sport) => `sport=${sport}&markets=h2h,spreads,totals&regions=us,us2&oddsFormat=american`;
 
@@ -95,9 +104,16 @@ async function setupCall(url, init) {
 }
 
 async function signIn(baseUrl, email) {
-  const headers = { "Content-Type": "application/json", "CF-Connecting-IP": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
-  const { idToken } = await json(await setupCall(`${baseUrl}/api/auth/dev/id-token`, { method: "POST", headers, body: JSON.stringify({ email }) }));
-  const session = await json(await setupCall(`${baseUrl}/api/auth/session`, { method: "POST", headers, body: JSON.stringify({ idToken }) }));
+  const headers = {
+    "Content-Type": "application/json",
+    "CF-Connecting-IP": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  };
+  const { idToken } = await json(
+    await setupCall(`${baseUrl}/api/auth/dev/id-token`, { method: "POST", headers, body: JSON.stringify({ email }) }),
+  );
+  const session = await json(
+    await setupCall(`${baseUrl}/api/auth/session`, { method: "POST", headers, body: JSON.stringify({ idToken }) }),
+  );
   if (!session.accessToken) throw new Error(`sign-in failed for ${email}: ${JSON.stringify(session)}`);
   // A new player confirms a date of birth before any money action (player protection).
   const confirmed = await setupCall(`${baseUrl}/api/me`, {
@@ -121,7 +137,15 @@ async function choosePick(baseUrl, token) {
   for (const event of events) {
     const price = event.markets?.moneyline?.home;
     if (event.status === "scheduled" && Date.parse(event.startTime) > feedNow + 10 * 60_000 && typeof price === "number") {
-      return { eventId: event.eventId, league: SPORT, market: "Moneyline", side: "Home", line: null, priceAm: price, startTime: event.startTime };
+      return {
+        eventId: event.eventId,
+        league: SPORT,
+        market: "Moneyline",
+        side: "Home",
+        line: null,
+        priceAm: price,
+        startTime: event.startTime,
+      };
     }
   }
   throw new Error("no open moneyline price on the board to bet on");
@@ -230,21 +254,40 @@ async function pool(items, concurrency, fn) {
  * runs until the run's row says every message it sent has settled its wallet.
  */
 async function crowdSettlement(baseUrl) {
-  const players = await pool(Array.from({ length: CROWD }, (_, i) => i), CONCURRENCY, (i) => signIn(baseUrl, `crowd-${i}@example.com`));
+  const players = await pool(
+    Array.from({ length: CROWD }, (_, i) => i),
+    CONCURRENCY,
+    (i) => signIn(baseUrl, `crowd-${i}@example.com`),
+  );
   const admin = await signIn(baseUrl, ADMIN_EMAIL);
-  const board = await json(await fetch(`${baseUrl}/api/events?${EVENTS_QUERY}`, { headers: { Authorization: `Bearer ${admin.accessToken}` } }));
+  const board = await json(
+    await fetch(`${baseUrl}/api/events?${EVENTS_QUERY}`, { headers: { Authorization: `Bearer ${admin.accessToken}` } }),
+  );
   const { simNow } = await json(await fetch(`${baseUrl}/api/dev/sim/clock`));
   const game = board
     // A game at least 10 minutes away: pre-game bets (live ones are held by the live-bet delay).
-    .filter((e) => e.status === "scheduled" && Date.parse(e.startTime) > simNow + 10 * 60_000 && typeof e.markets?.moneyline?.home === "number")
+    .filter(
+      (e) => e.status === "scheduled" && Date.parse(e.startTime) > simNow + 10 * 60_000 && typeof e.markets?.moneyline?.home === "number",
+    )
     .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0];
   if (!game) throw new Error("no open game to crowd");
-  const pick = { eventId: game.eventId, league: SPORT, market: "Moneyline", side: "Home", line: null, priceAm: game.markets.moneyline.home };
+  const pick = {
+    eventId: game.eventId,
+    league: SPORT,
+    market: "Moneyline",
+    side: "Home",
+    line: null,
+    priceAm: game.markets.moneyline.home,
+  };
   const placed = await pool(players, CONCURRENCY, async (p) => (await placeBet(baseUrl, p.accessToken, pick, 10)).status);
   const accepted = placed.filter((s) => s === 200).length;
 
   const minutes = Math.max(0, Math.ceil((Date.parse(game.startTime) - simNow) / 60_000)) + GAME_OVER_AFTER_MIN;
-  await fetch(`${baseUrl}/api/dev/sim/advance`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ minutes }) });
+  await fetch(`${baseUrl}/api/dev/sim/advance`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ minutes }),
+  });
   // The wallets write their bets to D1 within WALLET_OUTBOX_FLUSH_DELAY_MS (1 s).
   await new Promise((r) => setTimeout(r, 2500));
 
@@ -255,7 +298,9 @@ async function crowdSettlement(baseUrl) {
   const enqueuedAfterMs = performance.now() - t0;
   let run;
   for (;;) {
-    const { runs } = await json(await fetch(`${baseUrl}/api/admin/settlement/runs?limit=10`, { headers: { Authorization: `Bearer ${admin.accessToken}` } }));
+    const { runs } = await json(
+      await fetch(`${baseUrl}/api/admin/settlement/runs?limit=10`, { headers: { Authorization: `Bearer ${admin.accessToken}` } }),
+    );
     run = runs.find((r) => r.id === runId);
     if (run?.drainedAt) break;
     if (performance.now() - t0 > 600_000) throw new Error(`settlement did not drain: ${JSON.stringify(run)}`);
@@ -266,7 +311,15 @@ async function crowdSettlement(baseUrl) {
     json(await fetch(`${baseUrl}/api/bets?limit=5`, { headers: { Authorization: `Bearer ${p.accessToken}` } })),
   );
   const settled = pages.filter((page) => page.bets?.some((b) => b.legs[0]?.eventId === game.eventId && b.status === "settled")).length;
-  return { accepted, enqueued: run.messagesEnqueued, wallets: run.walletsSettled, bets: run.betsSettled, settled, seconds, enqueuedAfterMs };
+  return {
+    accepted,
+    enqueued: run.messagesEnqueued,
+    wallets: run.walletsSettled,
+    bets: run.betsSettled,
+    settled,
+    seconds,
+    enqueuedAfterMs,
+  };
 }
 
 function spaSizes() {
@@ -292,7 +345,16 @@ async function firstBoardPaint(baseUrl) {
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({
     executablePath,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -300,7 +362,8 @@ async function firstBoardPaint(baseUrl) {
     await page.goto(`${baseUrl}/terms`);
     // Start a session the way the SPA does (the refresh cookie is set by /api/auth/session).
     await page.evaluate(async (dateOfBirth) => {
-      const post = (path, body) => fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
+      const post = (path, body) =>
+        fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
       const { idToken } = await post("/api/auth/dev/id-token", { email: "bench-paint@example.com" });
       const { accessToken } = await post("/api/auth/session", { idToken });
       await fetch("/api/me", {
@@ -353,12 +416,25 @@ async function main() {
     );
     // One player, 200 bets at the same moment; stake 100 of an opening 5000.
     const burster = await signIn(baseUrl, "bench-burst@example.com");
-    const before = (await json(await fetch(`${baseUrl}/api/me`, { headers: { Authorization: `Bearer ${burster.accessToken}` } }))).coinBalance;
+    const before = (await json(await fetch(`${baseUrl}/api/me`, { headers: { Authorization: `Bearer ${burster.accessToken}` } })))
+      .coinBalance;
     const stake = 100;
-    const burstRow = await load("POST /api/placeBet (200 burst, 1 player)", 200, 200, () => placeBet(baseUrl, burster.accessToken, pick, stake));
-    const after = (await json(await fetch(`${baseUrl}/api/me`, { headers: { Authorization: `Bearer ${burster.accessToken}` } }))).coinBalance;
+    const burstRow = await load("POST /api/placeBet (200 burst, 1 player)", 200, 200, () =>
+      placeBet(baseUrl, burster.accessToken, pick, stake),
+    );
+    const after = (await json(await fetch(`${baseUrl}/api/me`, { headers: { Authorization: `Bearer ${burster.accessToken}` } })))
+      .coinBalance;
     rows.push(burstRow);
-    burst = { before, after, stake, expected: Math.floor(before / stake), accepted: burstRow.statuses[200] ?? 0, fiveXx: Object.entries(burstRow.statuses).filter(([s]) => Number(s) >= 500 || Number(s) < 0).reduce((a, [, n]) => a + n, 0) };
+    burst = {
+      before,
+      after,
+      stake,
+      expected: Math.floor(before / stake),
+      accepted: burstRow.statuses[200] ?? 0,
+      fiveXx: Object.entries(burstRow.statuses)
+        .filter(([s]) => Number(s) >= 500 || Number(s) < 0)
+        .reduce((a, [, n]) => a + n, 0),
+    };
 
     const live = await liveReaders(baseUrl, players);
     const paint = await firstBoardPaint(baseUrl);
@@ -391,7 +467,8 @@ async function main() {
     );
     console.log(
       `\nUpstream calls per live sport per minute under ${CONCURRENCY} concurrent board readers: ${
-        live.skipped ?? `${fmt(live.perMinute, 2)} (goal ≤ 2) — ${live.sport}: ${live.calls} calls in ${fmt(live.minutes * 60, 0)} s, ${live.requests} board reads ${JSON.stringify(live.statuses)}`
+        live.skipped ??
+        `${fmt(live.perMinute, 2)} (goal ≤ 2) — ${live.sport}: ${live.calls} calls in ${fmt(live.minutes * 60, 0)} s, ${live.requests} board reads ${JSON.stringify(live.statuses)}`
       }`,
     );
     const placeRow = rows.find((r) => r.name.startsWith("POST /api/placeBet (50"));

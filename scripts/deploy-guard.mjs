@@ -25,10 +25,12 @@ export function workerNames(tomlText, env = "production") {
 /** Why the built Worker config must not be deployed, or null when it may. */
 export function deployRefusal(built, names) {
   const appEnv = built?.vars?.APP_ENV;
-  if (appEnv !== "production") return `the bundle is not a production build (APP_ENV=${JSON.stringify(appEnv)}); build with CLOUDFLARE_ENV=production`;
+  if (appEnv !== "production")
+    return `the bundle is not a production build (APP_ENV=${JSON.stringify(appEnv)}); build with CLOUDFLARE_ENV=production`;
   if (!names.production || names.production === names.development) {
     return "wrangler.toml must give [env.production] its own Worker name, different from the development one";
   }
-  if (built.name !== names.production) return `the bundle's Worker name ${JSON.stringify(built.name)} is not production's ${JSON.stringify(names.production)}`;
+  if (built.name !== names.production)
+    return `the bundle's Worker name ${JSON.stringify(built.name)} is not production's ${JSON.stringify(names.production)}`;
   return null;
 }

@@ -35,15 +35,35 @@ function tunable<T>(defaultValue: string, schema: z.ZodType<T>, meaning: string)
 export const TUNABLES = {
   ODDS_API_TIMEOUT_MS: tunable("8000", wholeNumber(500, 60_000), "How long one call to The Odds API may take before it counts as failed."),
   // Live prices (issue 11): live board cadence, accepted price age, in-play bet delay, feed credit reserve.
-  LIVE_REFRESH_SECONDS: tunable("30", wholeNumber(5, 600), "While a sport has games under way, its board is refreshed from the feed at most this often, for everyone (keep it below LIVE_PRICE_MAX_AGE_SECONDS)."),
-  LIVE_PRICE_MAX_AGE_SECONDS: tunable("60", wholeNumber(5, 600), "A live pick is accepted only at a price the feed confirmed at most this long ago; older is re-fetched first."),
-  LIVE_BET_DELAY_SECONDS: tunable("5", wholeNumber(0, 30), "Bets with a live leg are held this long, then re-priced, before they are accepted."),
-  LIVE_BET_DELAY_BY_SPORT: tunable("", z.string().transform((text, ctx) => {
-    const parsed = parseDelayBySport(text);
-    if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
-    return parsed.ok ? parsed.value : {};
-  }), "Per-sport live-bet delays overriding LIVE_BET_DELAY_SECONDS, as sport_key:seconds pairs (e.g. soccer_usa_mls:8,basketball_nba:3)."),
-  FEED_CREDIT_RESERVE: tunable("5040", wholeNumber(0, 100_000_000), "Below this many remaining The Odds API credits, live refreshes stop and live markets show Locked (default: one day of live refreshes, see README)."),
+  LIVE_REFRESH_SECONDS: tunable(
+    "30",
+    wholeNumber(5, 600),
+    "While a sport has games under way, its board is refreshed from the feed at most this often, for everyone (keep it below LIVE_PRICE_MAX_AGE_SECONDS).",
+  ),
+  LIVE_PRICE_MAX_AGE_SECONDS: tunable(
+    "60",
+    wholeNumber(5, 600),
+    "A live pick is accepted only at a price the feed confirmed at most this long ago; older is re-fetched first.",
+  ),
+  LIVE_BET_DELAY_SECONDS: tunable(
+    "5",
+    wholeNumber(0, 30),
+    "Bets with a live leg are held this long, then re-priced, before they are accepted.",
+  ),
+  LIVE_BET_DELAY_BY_SPORT: tunable(
+    "",
+    z.string().transform((text, ctx) => {
+      const parsed = parseDelayBySport(text);
+      if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
+      return parsed.ok ? parsed.value : {};
+    }),
+    "Per-sport live-bet delays overriding LIVE_BET_DELAY_SECONDS, as sport_key:seconds pairs (e.g. soccer_usa_mls:8,basketball_nba:3).",
+  ),
+  FEED_CREDIT_RESERVE: tunable(
+    "5040",
+    wholeNumber(0, 100_000_000),
+    "Below this many remaining The Odds API credits, live refreshes stop and live markets show Locked (default: one day of live refreshes, see README).",
+  ),
   // Play-through (issue 18): purchased and bonus Vantage Cash must be staked this many times before it can be redeemed.
   CASH_PLAYTHROUGH: tunable(
     "1",
@@ -52,30 +72,78 @@ export const TUNABLES = {
   ),
   // Player protection (issue 14): age, regions, limits. "-" sets a list to empty.
   MIN_AGE: tunable("18", wholeNumber(18, 99), "Minimum age to play, checked against the confirmed date of birth."),
-  REGION_MIN_AGE: tunable("US-AL:19,US-NE:19,US-MS:21", regionMinAges, "Regions whose minimum age is higher than MIN_AGE (REGION:AGE, comma-separated)."),
+  REGION_MIN_AGE: tunable(
+    "US-AL:19,US-NE:19,US-MS:21",
+    regionMinAges,
+    "Regions whose minimum age is higher than MIN_AGE (REGION:AGE, comma-separated).",
+  ),
   RESTRICTED_REGIONS: tunable(
     "US-WA,US-ID,US-NV,US-MI,US-MT,US-CT,US-DE,US-NJ,US-NY,US-LA",
     regionList,
     "Countries (ISO 3166-1) and subdivisions (ISO 3166-2) where purchases and redemptions are refused.",
   ),
   BLOCKED_REGIONS: tunable("-", regionList, "Countries and subdivisions where all play (bets, bonus, purchases, redemptions) is refused."),
-  DEV_REGION: tunable("-", optionalRegion, "Development only: the region assumed for requests (stands in for cf.country/cf.regionCode); production ignores it."),
+  DEV_REGION: tunable(
+    "-",
+    optionalRegion,
+    "Development only: the region assumed for requests (stands in for cf.country/cf.regionCode); production ignores it.",
+  ),
   LIMIT_RAISE_DELAY_HOURS: tunable("24", wholeNumber(1, 720), "How long a raised or removed player limit waits before it takes effect."),
-  CHECKOUT_HOLD_MINUTES: tunable("60", wholeNumber(31, 1440), "How long an open checkout counts toward the player's purchase limits (its session expires then)."),
+  CHECKOUT_HOLD_MINUTES: tunable(
+    "60",
+    wholeNumber(31, 1440),
+    "How long an open checkout counts toward the player's purchase limits (its session expires then).",
+  ),
   // Security review (issue 18): payment status caching and session lifetimes.
-  CONNECT_STATUS_CACHE_MS: tunable("15000", wholeNumber(0, 300_000), "How long GET /api/connect/status answers the stored payout-account state before asking Stripe again (0 = always ask)."),
-  REFRESH_FAMILY_MAX_AGE_DAYS: tunable("90", wholeNumber(1, 365), "Absolute lifetime of one sign-in: after this many days its refresh tokens stop working, however often they were rotated."),
-  SESSION_CHECK_CACHE_MS: tunable("5000", wholeNumber(0, 60_000), "How long an isolate trusts that a signed-in request's session is not logged out before reading D1 again (a logout ends its access tokens everywhere within this; 0 = read on every request)."),
+  CONNECT_STATUS_CACHE_MS: tunable(
+    "15000",
+    wholeNumber(0, 300_000),
+    "How long GET /api/connect/status answers the stored payout-account state before asking Stripe again (0 = always ask).",
+  ),
+  REFRESH_FAMILY_MAX_AGE_DAYS: tunable(
+    "90",
+    wholeNumber(1, 365),
+    "Absolute lifetime of one sign-in: after this many days its refresh tokens stop working, however often they were rotated.",
+  ),
+  SESSION_CHECK_CACHE_MS: tunable(
+    "5000",
+    wholeNumber(0, 60_000),
+    "How long an isolate trusts that a signed-in request's session is not logged out before reading D1 again (a logout ends its access tokens everywhere within this; 0 = read on every request).",
+  ),
   // Social: leaderboards, public profiles, shared picks and follows (issue #16).
-  SOCIAL_CACHE_SECONDS: tunable("30", wholeNumber(0, 600), "How long browsers and caches may reuse a public leaderboard, profile or shared pick (0 = no-store)."),
-  PROFILE_STATS_BETS: tunable("1000", wholeNumber(50, 5000), "How many of a player's newest bets a public profile's figures and picks are read from."),
-  LEADERBOARD_MEMO_MS: tunable("5000", wholeNumber(0, 60_000), "How long one isolate reuses a leaderboard's top 50 before asking D1 again (0 = always ask)."),
+  SOCIAL_CACHE_SECONDS: tunable(
+    "30",
+    wholeNumber(0, 600),
+    "How long browsers and caches may reuse a public leaderboard, profile or shared pick (0 = no-store).",
+  ),
+  PROFILE_STATS_BETS: tunable(
+    "1000",
+    wholeNumber(50, 5000),
+    "How many of a player's newest bets a public profile's figures and picks are read from.",
+  ),
+  LEADERBOARD_MEMO_MS: tunable(
+    "5000",
+    wholeNumber(0, 60_000),
+    "How long one isolate reuses a leaderboard's top 50 before asking D1 again (0 = always ask).",
+  ),
   FOLLOWS_MAX: tunable("500", wholeNumber(1, 10_000), "How many players one player may follow."),
   // Payouts that never pay twice (issue 12): background retries of a transfer whose outcome is unknown.
-  PAYOUT_RETRY_AFTER_MS: tunable("60000", wholeNumber(1_000, 3_600_000), "First delay before a payout whose outcome is unknown is retried; doubles per attempt."),
+  PAYOUT_RETRY_AFTER_MS: tunable(
+    "60000",
+    wholeNumber(1_000, 3_600_000),
+    "First delay before a payout whose outcome is unknown is retried; doubles per attempt.",
+  ),
   PAYOUT_RETRY_MAX_MS: tunable("3600000", wholeNumber(1_000, 86_400_000), "Longest delay between two retries of one payout."),
-  PAYOUT_KEY_REUSE_MS: tunable("82800000", wholeNumber(60_000, 86_400_000), "How long a retried transfer reuses its idempotency key (Stripe keeps keys 24 h); later retries list the redemption's transfers first."),
-  PAYOUT_ATTEMPT_LEASE_MS: tunable("120000", wholeNumber(10_000, 3_600_000), "How long one payout attempt holds its redemption before another attempt may start."),
+  PAYOUT_KEY_REUSE_MS: tunable(
+    "82800000",
+    wholeNumber(60_000, 86_400_000),
+    "How long a retried transfer reuses its idempotency key (Stripe keeps keys 24 h); later retries list the redemption's transfers first.",
+  ),
+  PAYOUT_ATTEMPT_LEASE_MS: tunable(
+    "120000",
+    wholeNumber(10_000, 3_600_000),
+    "How long one payout attempt holds its redemption before another attempt may start.",
+  ),
   // Settlement on Queues and the operational log (issue 13; worker/settlement/settlement-queue.ts)
   LOG_LEVEL: tunable(
     "info",
@@ -94,7 +162,11 @@ export const TUNABLES = {
     "Finished games carried by one player's settlement message; more make further messages for that player.",
   ),
   SETTLEMENT_CONSUMER_CONCURRENCY: tunable("25", wholeNumber(1, 100), "Wallet calls in flight at once while one queue batch is consumed."),
-  SETTLEMENT_RETRY_BASE_SECONDS: tunable("5", wholeNumber(1, 3_600), "Back-off before a failed settlement message's first retry; doubles per attempt."),
+  SETTLEMENT_RETRY_BASE_SECONDS: tunable(
+    "5",
+    wholeNumber(1, 3_600),
+    "Back-off before a failed settlement message's first retry; doubles per attempt.",
+  ),
   SETTLEMENT_RETRY_MAX_SECONDS: tunable("600", wholeNumber(1, 43_200), "Longest back-off between two retries of a settlement message."),
   WALLET_OUTBOX_FLUSH_DELAY_MS: tunable(
     "1000",
@@ -102,7 +174,11 @@ export const TUNABLES = {
     "How long a wallet gathers changes before writing them to D1 in one batch (its alarm); settlement writes at once.",
   ),
   // The operator console (issue 15): when a game without a result counts as past due.
-  ADMIN_PAST_DUE_MINUTES: tunable("30", wholeNumber(0, 10_080), "A started game with open bets and no result shows under 'Past due' in the console this long after it was due to be final (0 = as soon as it is due)."),
+  ADMIN_PAST_DUE_MINUTES: tunable(
+    "30",
+    wholeNumber(0, 10_080),
+    "A started game with open bets and no result shows under 'Past due' in the console this long after it was due to be final (0 = as soon as it is due).",
+  ),
 } as const;
 
 export type TunableName = keyof typeof TUNABLES;

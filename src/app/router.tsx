@@ -31,8 +31,16 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, element: <HomeRoute /> },
-          { path: "terms", handle: titled("Terms of Use"), lazy: async () => ({ Component: (await import("../features/legal/components/terms-page")).TermsPage }) },
-          { path: "privacy", handle: titled("Privacy Policy"), lazy: async () => ({ Component: (await import("../features/legal/components/privacy-page")).PrivacyPage }) },
+          {
+            path: "terms",
+            handle: titled("Terms of Use"),
+            lazy: async () => ({ Component: (await import("../features/legal/components/terms-page")).TermsPage }),
+          },
+          {
+            path: "privacy",
+            handle: titled("Privacy Policy"),
+            lazy: async () => ({ Component: (await import("../features/legal/components/privacy-page")).PrivacyPage }),
+          },
           {
             path: "disclaimer",
             handle: titled("Disclaimer"),
@@ -41,24 +49,61 @@ export const routes: RouteObject[] = [
           {
             path: "responsible-play",
             handle: titled("Responsible play"),
-            lazy: async () => ({ Component: (await import("../features/protection/components/responsible-play-page")).ResponsiblePlayPage }),
+            lazy: async () => ({
+              Component: (await import("../features/protection/components/responsible-play-page")).ResponsiblePlayPage,
+            }),
           },
-          { path: "social", handle: titled("Social"), lazy: async () => ({ Component: (await import("../features/social/components/social-page")).SocialPage }) },
-          { path: "u/:handle", handle: titled("Profile"), lazy: async () => ({ Component: (await import("../features/social/components/profile-page")).ProfilePage }) },
-          { path: "p/:shareId", handle: titled("Shared pick"), lazy: async () => ({ Component: (await import("../features/social/components/shared-pick-page")).SharedPickPage }) },
+          {
+            path: "social",
+            handle: titled("Social"),
+            lazy: async () => ({ Component: (await import("../features/social/components/social-page")).SocialPage }),
+          },
+          {
+            path: "u/:handle",
+            handle: titled("Profile"),
+            lazy: async () => ({ Component: (await import("../features/social/components/profile-page")).ProfilePage }),
+          },
+          {
+            path: "p/:shareId",
+            handle: titled("Shared pick"),
+            lazy: async () => ({ Component: (await import("../features/social/components/shared-pick-page")).SharedPickPage }),
+          },
           {
             element: <ProtectedRoute />,
             children: [
-              { path: "picks", handle: titled("My Picks"), lazy: async () => ({ Component: (await import("../features/picks/components/my-picks-page")).MyPicksPage }) },
-              { path: "settings", handle: titled("Settings"), lazy: async () => ({ Component: (await import("../features/settings/components/settings-page")).SettingsPage }) },
-              { path: "shop", handle: titled("Coin Shop"), lazy: async () => ({ Component: (await import("../features/shop/components/shop-page")).ShopPage }) },
-              { path: "redeem", handle: titled("Redeem Vantage Cash"), lazy: async () => ({ Component: (await import("../features/redeem/components/redeem-page")).RedeemPage }) },
-              { path: "account", handle: titled("Account"), lazy: async () => ({ Component: (await import("../features/account/components/account-page")).AccountPage }) },
+              {
+                path: "picks",
+                handle: titled("My Picks"),
+                lazy: async () => ({ Component: (await import("../features/picks/components/my-picks-page")).MyPicksPage }),
+              },
+              {
+                path: "settings",
+                handle: titled("Settings"),
+                lazy: async () => ({ Component: (await import("../features/settings/components/settings-page")).SettingsPage }),
+              },
+              {
+                path: "shop",
+                handle: titled("Coin Shop"),
+                lazy: async () => ({ Component: (await import("../features/shop/components/shop-page")).ShopPage }),
+              },
+              {
+                path: "redeem",
+                handle: titled("Redeem Vantage Cash"),
+                lazy: async () => ({ Component: (await import("../features/redeem/components/redeem-page")).RedeemPage }),
+              },
+              {
+                path: "account",
+                handle: titled("Account"),
+                lazy: async () => ({ Component: (await import("../features/account/components/account-page")).AccountPage }),
+              },
             ],
           },
           // The operator console (issue 15): its own chunk; no title of its own, so to
           // anyone but an operator it is the not-found page in every respect.
-          { path: "admin", lazy: async () => ({ Component: (await import("../features/admin/components/admin-console-page")).AdminConsolePage }) },
+          {
+            path: "admin",
+            lazy: async () => ({ Component: (await import("../features/admin/components/admin-console-page")).AdminConsolePage }),
+          },
           { path: "*", handle: titled("Page not found"), element: <NotFoundPage /> },
         ],
       },

@@ -16,7 +16,10 @@ const GLYPHS: Record<string, ReactNode> = {
       <rect x="2" y="7" width="12" height="8" rx="1" fill="#e5484d" />
       <rect x="1.2" y="4.6" width="13.6" height="3.2" rx="0.8" fill="#f26b6f" />
       <rect x="7" y="4.6" width="2" height="10.4" fill="#ffd166" />
-      <path d="M8 4.6C6.8 2.2 4.2 1.8 4.3 3.4 4.4 4.6 6.6 4.6 8 4.6zM8 4.6c1.2-2.4 3.8-2.8 3.7-1.2C11.6 4.6 9.4 4.6 8 4.6z" fill="#ffd166" />
+      <path
+        d="M8 4.6C6.8 2.2 4.2 1.8 4.3 3.4 4.4 4.6 6.6 4.6 8 4.6zM8 4.6c1.2-2.4 3.8-2.8 3.7-1.2C11.6 4.6 9.4 4.6 8 4.6z"
+        fill="#ffd166"
+      />
     </>
   ),
   "🎉": (

@@ -96,13 +96,22 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   for (let attempt = 0; ; attempt++) {
     const controller = new AbortController();
-    const timeout = setTimeout(() => controller.abort(new DOMException("timeout", "TimeoutError")), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    const timeout = setTimeout(
+      () => controller.abort(new DOMException("timeout", "TimeoutError")),
+      options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    );
     const onAbort = () => controller.abort(options.signal?.reason);
     if (options.signal?.aborted) controller.abort(options.signal.reason);
     else options.signal?.addEventListener("abort", onAbort, { once: true });
     let response: Response;
     try {
-      response = await fetch(url, { method: options.method ?? "GET", headers, body, signal: controller.signal, credentials: "same-origin" });
+      response = await fetch(url, {
+        method: options.method ?? "GET",
+        headers,
+        body,
+        signal: controller.signal,
+        credentials: "same-origin",
+      });
     } catch {
       const timedOut = controller.signal.reason instanceof DOMException && controller.signal.reason.name === "TimeoutError";
       if (timedOut) throw new ApiError(0, url, null, "The request timed out.", "timeout");
@@ -143,7 +152,7 @@ export type ApiClientOptions = {
 };
 
 export function createApiClient(getToken: () => Promise<string | null>, clientOptions: ApiClientOptions = {}): ApiClient {
-  const request = async <T,>(path: string, options: Omit<RequestOptions, "token"> = {}): Promise<T> => {
+  const request = async <T>(path: string, options: Omit<RequestOptions, "token"> = {}): Promise<T> => {
     const token = await getToken();
     try {
       return await apiRequest<T>(path, { ...options, token });

@@ -4,7 +4,8 @@
 // if it escaped); Escape closes unless busy; on close, focus returns to the opener.
 import { useEffect, useRef, type RefObject } from "react";
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function useFocusTrap(panel: RefObject<HTMLElement | null>, { onClose, busy }: { onClose(): void; busy: boolean }): void {
   // Read through refs, so the trap is set up once per opening and sees the latest values.

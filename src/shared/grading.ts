@@ -41,9 +41,7 @@ export function gradeLeg(leg: GradableLeg, score: FinalScore, sport: SportKey): 
     case "Spread": {
       if (leg.side !== "Home" && leg.side !== "Away") throw new RangeError(`spread leg with side ${leg.side}`);
       if (leg.line === null) throw new RangeError("spread leg without a line");
-      return leg.side === "Home"
-        ? compare(homeScore + leg.line, awayScore)
-        : compare(awayScore + leg.line, homeScore);
+      return leg.side === "Home" ? compare(homeScore + leg.line, awayScore) : compare(awayScore + leg.line, homeScore);
     }
     case "Total": {
       if (leg.side !== "Over" && leg.side !== "Under") throw new RangeError(`total leg with side ${leg.side}`);
@@ -54,9 +52,7 @@ export function gradeLeg(leg: GradableLeg, score: FinalScore, sport: SportKey): 
   }
 }
 
-export type BetOutcome =
-  | { status: "open" }
-  | { status: "settled"; result: LegResult; payout: number };
+export type BetOutcome = { status: "open" } | { status: "settled"; result: LegResult; payout: number };
 
 /**
  * Reduces a bet's leg results (parallel to its legs) to its outcome.
@@ -65,7 +61,10 @@ export type BetOutcome =
  * a bet whose every leg pushed or voided returns exactly its stake. The result is
  * 'win' when at least one leg won, 'void' when every leg voided, else 'push'.
  */
-export function settleBet(bet: { stake: number; legs: readonly Pick<BetLeg, "priceAm">[] }, legResults: readonly (LegResult | null)[]): BetOutcome {
+export function settleBet(
+  bet: { stake: number; legs: readonly Pick<BetLeg, "priceAm">[] },
+  legResults: readonly (LegResult | null)[],
+): BetOutcome {
   if (legResults.length !== bet.legs.length) throw new RangeError("leg results do not match the legs");
   if (legResults.some((r) => r === null)) return { status: "open" };
   if (legResults.includes("loss")) return { status: "settled", result: "loss", payout: 0 };

@@ -39,13 +39,17 @@ const MAX_DELAY_SECONDS = 30;
  */
 export function parseDelayBySport(text: string): { ok: true; value: DelayBySport } | { ok: false; message: string } {
   const value: DelayBySport = {};
-  for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [key, seconds, extra] = part.split(":").map((p) => p.trim());
     if (extra !== undefined || !key || seconds === undefined) return { ok: false, message: `"${part}" is not sport_key:seconds` };
     if (!isSportKey(key)) return { ok: false, message: `"${key}" is not a sport key` };
     if (key in value) return { ok: false, message: `${key} is given twice` };
     const n = Number(seconds);
-    if (!/^\d+$/.test(seconds) || n > MAX_DELAY_SECONDS) return { ok: false, message: `${key}: seconds must be a whole number from 0 to ${MAX_DELAY_SECONDS}` };
+    if (!/^\d+$/.test(seconds) || n > MAX_DELAY_SECONDS)
+      return { ok: false, message: `${key}: seconds must be a whole number from 0 to ${MAX_DELAY_SECONDS}` };
     value[key] = n;
   }
   return { ok: true, value };

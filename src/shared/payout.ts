@@ -8,9 +8,7 @@ export function decimalFraction(priceAm: number): { num: bigint; den: bigint } {
   if (!Number.isInteger(priceAm) || priceAm === 0 || Math.abs(priceAm) < 100) {
     throw new RangeError(`not an American price: ${priceAm}`);
   }
-  return priceAm > 0
-    ? { num: BigInt(100 + priceAm), den: 100n }
-    : { num: BigInt(-priceAm + 100), den: BigInt(-priceAm) };
+  return priceAm > 0 ? { num: BigInt(100 + priceAm), den: 100n } : { num: BigInt(-priceAm + 100), den: BigInt(-priceAm) };
 }
 
 /** Total returned for a winning bet (stake included); pass the winning legs' prices. */

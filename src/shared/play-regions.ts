@@ -34,7 +34,10 @@ export function parseRegionList(text: string): string[] | null {
 /** "US-AL:19,US-MS:21" → { "US-AL": 19, "US-MS": 21 }; null when malformed. */
 export function parseRegionMinAge(text: string): Record<string, number> | null {
   const result: Record<string, number> = {};
-  for (const part of text.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const match = /^([A-Za-z]{2}(?:-[A-Za-z0-9]{1,3})?):(\d{1,2})$/.exec(part);
     if (!match) return null;
     result[match[1]!.toUpperCase()] = Number(match[2]);

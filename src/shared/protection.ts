@@ -150,7 +150,11 @@ export type ProtectionState = {
 };
 
 /** When a break of `period` taken at `now` ends, never shortening one that runs longer. */
-export function breakEnd(state: ProtectionState, period: BreakPeriod, now: number): { breakUntil: number | null; closed: ClosedReason | null } {
+export function breakEnd(
+  state: ProtectionState,
+  period: BreakPeriod,
+  now: number,
+): { breakUntil: number | null; closed: ClosedReason | null } {
   if (state.closed) return { breakUntil: state.breakUntil, closed: state.closed };
   if (period === "permanent") return { breakUntil: null, closed: "permanent" };
   const until = now + BREAK_DURATION_MS[period];
@@ -175,7 +179,13 @@ export function checkPlay(state: ProtectionState, action: PlayAction, now: numbe
   }
   if (action === "redeem") return { ok: true };
   if (state.closed === "permanent") {
-    return { ok: false, status: 403, code: "self-excluded", message: selfExcludedMessage(state), details: { breakUntil: null, permanent: true } };
+    return {
+      ok: false,
+      status: 403,
+      code: "self-excluded",
+      message: selfExcludedMessage(state),
+      details: { breakUntil: null, permanent: true },
+    };
   }
   if (state.breakUntil !== null && state.breakUntil > now) {
     return {
@@ -278,7 +288,13 @@ function formatLimit(name: LimitName, minor: number): string {
 }
 
 /** A bet of `stakeMinor` on `wallet`, with `stakedToday` already staked this ET day. */
-export function checkStake(limits: LimitValues, wallet: WalletKind, stakeMinor: number, stakedToday: number, now: number): Allowed | Refusal {
+export function checkStake(
+  limits: LimitValues,
+  wallet: WalletKind,
+  stakeMinor: number,
+  stakedToday: number,
+  now: number,
+): Allowed | Refusal {
   const name = STAKE_LIMIT_FOR[wallet];
   const limit = limits[name];
   if (limit === null || stakedToday + stakeMinor <= limit) return { ok: true };
@@ -324,6 +340,10 @@ export function checkPurchase(limits: LimitValues, amountCents: number, spent: P
     status: 403,
     code: "purchase-limit",
     message: `This pack would pass your ${LIMIT_INFO[allowance.limit].label} of ${formatLimit(allowance.limit, limit)} (${formatLimit(allowance.limit, allowance.remainingCents)} left). It resets ${formatEtTime(allowance.resetsAt)}.`,
-    details: { limit: allowance.limit, remainingDollars: allowance.remainingCents / 100, resetsAt: new Date(allowance.resetsAt).toISOString() },
+    details: {
+      limit: allowance.limit,
+      remainingDollars: allowance.remainingCents / 100,
+      resetsAt: new Date(allowance.resetsAt).toISOString(),
+    },
   };
 }

@@ -19,11 +19,51 @@ export const HANDLE_PATTERN = /^[a-z0-9_]+$/;
 
 /** Handles nobody may take: they would impersonate the house or collide with routes. */
 export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
-  "admin", "administrator", "root", "superuser", "sysadmin", "system", "support", "help", "helpdesk",
-  "staff", "mod", "moderator", "official", "vantage", "vantagebook", "team", "security", "abuse",
-  "api", "www", "mail", "billing", "payments", "cashier", "null", "undefined", "me", "you", "anonymous",
-  "account", "settings", "social", "picks", "shop", "redeem", "login", "logout", "signin", "signout",
-  "register", "terms", "privacy", "disclaimer", "everyone", "here",
+  "admin",
+  "administrator",
+  "root",
+  "superuser",
+  "sysadmin",
+  "system",
+  "support",
+  "help",
+  "helpdesk",
+  "staff",
+  "mod",
+  "moderator",
+  "official",
+  "vantage",
+  "vantagebook",
+  "team",
+  "security",
+  "abuse",
+  "api",
+  "www",
+  "mail",
+  "billing",
+  "payments",
+  "cashier",
+  "null",
+  "undefined",
+  "me",
+  "you",
+  "anonymous",
+  "account",
+  "settings",
+  "social",
+  "picks",
+  "shop",
+  "redeem",
+  "login",
+  "logout",
+  "signin",
+  "signout",
+  "register",
+  "terms",
+  "privacy",
+  "disclaimer",
+  "everyone",
+  "here",
 ]);
 
 export type HandleCheck = { ok: true; handle: string } | { ok: false; code: "invalid-handle" | "handle-reserved"; message: string };
@@ -40,7 +80,8 @@ export function checkHandle(raw: string): HandleCheck {
   if (!HANDLE_PATTERN.test(handle)) {
     return { ok: false, code: "invalid-handle", message: "Handles use only letters a–z, digits and _." };
   }
-  if (RESERVED_HANDLES.has(handle)) return { ok: false, code: "handle-reserved", message: "That handle is reserved. Please choose another." };
+  if (RESERVED_HANDLES.has(handle))
+    return { ok: false, code: "handle-reserved", message: "That handle is reserved. Please choose another." };
   return { ok: true, handle };
 }
 

@@ -20,10 +20,30 @@ const feed = {
   reserve: 5040,
   live: { refreshSeconds: 30, priceMaxAgeSeconds: 60, state: "running" },
   spend: { thisHour: { hour: 0, calls: 4, credits: 4, errors: 0 }, averagePerHour: null, hours: [] },
-  sports: [{ sport: "basketball_nba", provider: "simulator", lastCallAt: 1, lastStatus: 200, lastError: null, requestsRemaining: null, requestsUsed: 4, requestsLast: 1 }],
+  sports: [
+    {
+      sport: "basketball_nba",
+      provider: "simulator",
+      lastCallAt: 1,
+      lastStatus: 200,
+      lastError: null,
+      requestsRemaining: null,
+      requestsUsed: 4,
+      requestsLast: 1,
+    },
+  ],
   errors: [],
 };
-const pastDue = { eventId: "evt-late", sport: "icehockey_nhl", home: "Oilers", away: "Flames", startTime: 1, dueAt: 2, openLegs: 3, players: 2 };
+const pastDue = {
+  eventId: "evt-late",
+  sport: "icehockey_nhl",
+  home: "Oilers",
+  away: "Flames",
+  startTime: 1,
+  dueAt: 2,
+  openLegs: 3,
+  players: 2,
+};
 const playerDetail = {
   player: { uid: "p-1", email: "pat@example.com", emailVerified: true, displayName: "Pat", handle: "pat", createdAt: 1, lastLoginAt: 1 },
   balances: { coins: 4_900, cash: 1_250 },
@@ -34,7 +54,9 @@ const playerDetail = {
   frozen: false,
   freeze: { frozen: false, reason: null, actor: null, updatedAt: null },
   protection: { dateOfBirth: "1990-04-25", breakUntil: null, closed: null },
-  ledger: [{ seq: 1, currency: "coins", amount: 5_000, balanceAfter: 5_000, reason: "opening_balance", reference: "opening", createdAt: 1 }],
+  ledger: [
+    { seq: 1, currency: "coins", amount: 5_000, balanceAfter: 5_000, reason: "opening_balance", reference: "opening", createdAt: 1 },
+  ],
   bets: [],
   redemptions: [],
   disputes: [],
@@ -93,7 +115,15 @@ describe("the console", () => {
   it("voids a past-due game only with a reason, then reloads the view", async () => {
     let voided = false;
     const calls = consoleApi(({ method, path }) => {
-      if (path === "/api/admin/settlement") return jsonResponse(200, { feedNow: 3, runs: [], pastDue: voided ? [] : [pastDue], recentResults: [], waiting: 0, deadLetters: [] });
+      if (path === "/api/admin/settlement")
+        return jsonResponse(200, {
+          feedNow: 3,
+          runs: [],
+          pastDue: voided ? [] : [pastDue],
+          recentResults: [],
+          waiting: 0,
+          deadLetters: [],
+        });
       if (method === "POST" && path === "/api/admin/events/evt-late/result") {
         voided = true;
         return jsonResponse(200, { eventId: "evt-late", status: "void" });
@@ -112,16 +142,41 @@ describe("the console", () => {
     await user.type(within(dialog).getByLabelText(/Reason/), "feed never sent a final");
     await user.click(within(dialog).getByRole("button", { name: "Void and refund stakes" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(calls.find((c) => c.method === "POST" && c.path.startsWith("/api/admin"))?.body).toEqual({ void: true, reason: "feed never sent a final" });
+    expect(calls.find((c) => c.method === "POST" && c.path.startsWith("/api/admin"))?.body).toEqual({
+      void: true,
+      reason: "feed never sent a final",
+    });
     expect(await screen.findByText("Every started game with open bets is within its due time.")).toBeTruthy();
     expect(screen.getByText("Flames @ Oilers voided; stakes are being returned.")).toBeTruthy();
   });
 
   it("corrects a settled game's score and replays a dead letter, each after a reason", async () => {
-    const settledGame = { eventId: "evt-done", sport: "basketball_nba", home: "Lakers", away: "Celtics", startTime: 1, status: "final", homeScore: 101, awayScore: 99, updatedAt: 2, corrections: 0 };
-    const letter = { id: "dl-1", userId: "p-9", reason: "wallet unavailable", attempts: 10, runId: 4, receivedAt: 1, replayedAt: null, replayedBy: null, replayCount: 0 };
+    const settledGame = {
+      eventId: "evt-done",
+      sport: "basketball_nba",
+      home: "Lakers",
+      away: "Celtics",
+      startTime: 1,
+      status: "final",
+      homeScore: 101,
+      awayScore: 99,
+      updatedAt: 2,
+      corrections: 0,
+    };
+    const letter = {
+      id: "dl-1",
+      userId: "p-9",
+      reason: "wallet unavailable",
+      attempts: 10,
+      runId: 4,
+      receivedAt: 1,
+      replayedAt: null,
+      replayedBy: null,
+      replayCount: 0,
+    };
     const calls = consoleApi(({ method, path }) => {
-      if (path === "/api/admin/settlement") return jsonResponse(200, { feedNow: 3, runs: [], pastDue: [], recentResults: [settledGame], waiting: 2, deadLetters: [letter] });
+      if (path === "/api/admin/settlement")
+        return jsonResponse(200, { feedNow: 3, runs: [], pastDue: [], recentResults: [settledGame], waiting: 2, deadLetters: [letter] });
       if (method === "POST" && path === "/api/admin/events/evt-done/result") return jsonResponse(200, { recorded: true });
       if (method === "POST" && path === "/api/admin/dead-letters/dl-1/replay") return jsonResponse(202, { queued: true });
       return undefined;
@@ -141,22 +196,34 @@ describe("the console", () => {
     await user.type(within(dialog).getByLabelText("Celtics (away)"), "103");
     await user.click(within(dialog).getByRole("button", { name: "Correct and re-grade" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(calls.find((c) => c.path === "/api/admin/events/evt-done/result")?.body).toEqual({ homeScore: 101, awayScore: 103, correction: true, reason: "feed corrected" });
+    expect(calls.find((c) => c.path === "/api/admin/events/evt-done/result")?.body).toEqual({
+      homeScore: 101,
+      awayScore: 103,
+      correction: true,
+      reason: "feed corrected",
+    });
 
     const letterRow = screen.getByText("wallet unavailable").closest("tr")!;
     await user.click(within(letterRow).getByRole("button", { name: "Replay" }));
     const replay = screen.getByRole("dialog", { name: "Replay this dead letter?" });
     await user.type(within(replay).getByLabelText(/Reason/), "wallet is back");
     await user.click(within(replay).getByRole("button", { name: "Replay" }));
-    await waitFor(() => expect(calls.find((c) => c.path === "/api/admin/dead-letters/dl-1/replay")?.body).toEqual({ reason: "wallet is back" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === "/api/admin/dead-letters/dl-1/replay")?.body).toEqual({ reason: "wallet is back" }),
+    );
   });
 
   it("finds a player, freezes them with a reason and shows a refused adjustment's message", async () => {
     let frozen = false;
     const calls = consoleApi(({ method, path, body }) => {
-      if (path === "/api/admin/players?q=pat") return jsonResponse(200, { players: [{ uid: "p-1", email: "pat@example.com", displayName: "Pat", handle: "pat" }] });
+      if (path === "/api/admin/players?q=pat")
+        return jsonResponse(200, { players: [{ uid: "p-1", email: "pat@example.com", displayName: "Pat", handle: "pat" }] });
       if (path === "/api/admin/players/p-1")
-        return jsonResponse(200, { ...playerDetail, frozen, freeze: frozen ? { frozen, reason: "fraud review", actor: "admin@vantage.test", updatedAt: 5 } : playerDetail.freeze });
+        return jsonResponse(200, {
+          ...playerDetail,
+          frozen,
+          freeze: frozen ? { frozen, reason: "fraud review", actor: "admin@vantage.test", updatedAt: 5 } : playerDetail.freeze,
+        });
       if (method === "POST" && path === "/api/admin/players/p-1/freeze") {
         frozen = (body as { reason: string }).reason === "fraud review";
         return jsonResponse(200, { frozen });

@@ -148,7 +148,9 @@ describe("sign-in screen on '/'", () => {
     const { router } = renderApp(signInErrorPath("start", "rate-limited", "/picks?filter=open"));
     const alert = await screen.findByRole("alert");
     expect(alert.querySelector(".sign-in-error-title")?.textContent).toBe("Login failed: rate-limited");
-    expect(alert.querySelector(".sign-in-error-detail")?.textContent).toBe("Too many sign-in attempts. Please wait a minute and try again.");
+    expect(alert.querySelector(".sign-in-error-detail")?.textContent).toBe(
+      "Too many sign-in attempts. Please wait a minute and try again.",
+    );
     expect(screen.getByText("Sign in to continue using the sportsbook.")).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe("?from=%2Fpicks%3Ffilter%3Dopen"));
     await userEvent.click(screen.getByRole("button", { name: /Continue with Google/ }));

@@ -57,7 +57,9 @@ describe("token lifecycle rules", () => {
 
 describe("session provider", () => {
   it("restores the session on startup and stores the username", async () => {
-    fakeApi(({ path }) => (path === "/api/auth/refresh" ? jsonResponse(200, sessionBody(userDoc({ displayName: "Lucky Lou" }))) : undefined));
+    fakeApi(({ path }) =>
+      path === "/api/auth/refresh" ? jsonResponse(200, sessionBody(userDoc({ displayName: "Lucky Lou" }))) : undefined,
+    );
     await mount();
     expect(auth.status).toBe("signed-in");
     expect(auth.user?.displayName).toBe("Lucky Lou");
@@ -66,7 +68,9 @@ describe("session provider", () => {
   });
 
   it("stores the e-mail's local part when the display name is blank", async () => {
-    fakeApi(({ path }) => (path === "/api/auth/refresh" ? jsonResponse(200, sessionBody(userDoc({ displayName: " ", email: "sam.k@example.com" }))) : undefined));
+    fakeApi(({ path }) =>
+      path === "/api/auth/refresh" ? jsonResponse(200, sessionBody(userDoc({ displayName: " ", email: "sam.k@example.com" }))) : undefined,
+    );
     await mount();
     expect(localStorage.getItem(USERNAME_KEY)).toBe("sam.k");
   });
@@ -91,7 +95,9 @@ describe("session provider", () => {
 
   it("refreshes proactively 5 minutes before the token expires", async () => {
     let n = 0;
-    const calls = fakeApi(({ path }) => (path === "/api/auth/refresh" ? jsonResponse(200, sessionBody(userDoc(), 15 * 60_000, `access-${++n}`)) : undefined));
+    const calls = fakeApi(({ path }) =>
+      path === "/api/auth/refresh" ? jsonResponse(200, sessionBody(userDoc(), 15 * 60_000, `access-${++n}`)) : undefined,
+    );
     await mount();
     expect(refreshes(calls)).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(10 * 60_000 - 1_000));
@@ -103,7 +109,9 @@ describe("session provider", () => {
 
   it("treats the token as expired 30 s early and refreshes before handing it out", async () => {
     let n = 0;
-    const calls = fakeApi(({ path }) => (path === "/api/auth/refresh" ? jsonResponse(200, sessionBody(userDoc(), 15 * 60_000, `access-${++n}`)) : undefined));
+    const calls = fakeApi(({ path }) =>
+      path === "/api/auth/refresh" ? jsonResponse(200, sessionBody(userDoc(), 15 * 60_000, `access-${++n}`)) : undefined,
+    );
     const start = Date.now();
     await mount();
     // Move the clock without running timers (as when a laptop wakes from sleep).
@@ -143,7 +151,9 @@ describe("session provider", () => {
     const request = vi.fn((_name: string, fn: () => Promise<unknown>) => fn());
     vi.stubGlobal("navigator", { ...navigator, locks: { request } });
     let n = 0;
-    const calls = fakeApi(({ path }) => (path === "/api/auth/refresh" ? jsonResponse(200, sessionBody(userDoc(), 15 * 60_000, `access-${++n}`)) : undefined));
+    const calls = fakeApi(({ path }) =>
+      path === "/api/auth/refresh" ? jsonResponse(200, sessionBody(userDoc(), 15 * 60_000, `access-${++n}`)) : undefined,
+    );
     const start = Date.now();
     await mount();
     expect(request).toHaveBeenCalledWith(REFRESH_LOCK_NAME, expect.any(Function));

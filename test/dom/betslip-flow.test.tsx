@@ -8,7 +8,19 @@ import { Betslip } from "../../src/features/betslip/components/betslip";
 import { BETSLIP_KEY } from "../../src/features/betslip/betslip-provider";
 import { useWallet } from "../../src/features/wallet/wallet-provider";
 import type { PlaceBetResponse } from "../../src/shared/schemas/bets";
-import { FakeSocket, PickButtons, Providers, betDoc, boardPick, fakeServer, installFakeSocket, json, legOf, userDoc, type Handler } from "./betslip-harness";
+import {
+  FakeSocket,
+  PickButtons,
+  Providers,
+  betDoc,
+  boardPick,
+  fakeServer,
+  installFakeSocket,
+  json,
+  legOf,
+  userDoc,
+  type Handler,
+} from "./betslip-harness";
 
 const mlHome = boardPick("g1", "Moneyline", "Home", -150);
 const mlAway = boardPick("g1", "Moneyline", "Away", 130);
@@ -159,7 +171,9 @@ describe("confirm and place", () => {
       bets: [betDoc({ kind: "Parlay", stake: 50, legs: [legOf(mlHome), legOf(over)] })],
       balances: { coinBalance: 4950, vantageCash: 0, lastBonusDayET: "", bonusStreak: 0 },
     };
-    const { ui, calls } = await renderSlip((call) => (call.path === "/api/placeBet" ? new Promise<Response>((r) => (release = r)) : undefined));
+    const { ui, calls } = await renderSlip((call) =>
+      call.path === "/api/placeBet" ? new Promise<Response>((r) => (release = r)) : undefined,
+    );
     await ui.click(pickButton(mlHome.uid));
     await ui.click(pickButton(over.uid));
     await ui.type(screen.getByLabelText("Amount"), "50");
@@ -201,7 +215,10 @@ describe("confirm and place", () => {
   it("says 'Singles placed!' for singles", async () => {
     const { ui } = await renderSlip((call) =>
       call.path === "/api/placeBet"
-        ? json(200, { bets: [betDoc({ legs: [legOf(mlHome)] })], balances: { coinBalance: 4990, vantageCash: 0, lastBonusDayET: "", bonusStreak: 0 } })
+        ? json(200, {
+            bets: [betDoc({ legs: [legOf(mlHome)] })],
+            balances: { coinBalance: 4990, vantageCash: 0, lastBonusDayET: "", bonusStreak: 0 },
+          })
         : undefined,
     );
     await ui.click(pickButton(mlHome.uid));
@@ -271,7 +288,10 @@ describe("live balance", () => {
     function ClaimStandIn() {
       const { applyBalances } = useWallet();
       return (
-        <button type="button" onClick={() => applyBalances({ coinBalance: 8000, vantageCash: 100, lastBonusDayET: "2026-11-22", bonusStreak: 1 })}>
+        <button
+          type="button"
+          onClick={() => applyBalances({ coinBalance: 8000, vantageCash: 100, lastBonusDayET: "2026-11-22", bonusStreak: 1 })}
+        >
           claimed
         </button>
       );

@@ -21,7 +21,20 @@ export function json(status: number, body: unknown): Response {
 }
 
 export function userDoc(overrides: Partial<UserDocument> = {}): UserDocument {
-  return { ...adultProtection(), uid: "u1", displayName: "Ada", email: "ada@example.com", photoURL: null, coinBalance: 5000, vantageCash: 0, lastBonusDayET: "", bonusStreak: 0, redeemableCash: overrides.vantageCash ?? 0, cashToPlay: 0, ...overrides };
+  return {
+    ...adultProtection(),
+    uid: "u1",
+    displayName: "Ada",
+    email: "ada@example.com",
+    photoURL: null,
+    coinBalance: 5000,
+    vantageCash: 0,
+    lastBonusDayET: "",
+    bonusStreak: 0,
+    redeemableCash: overrides.vantageCash ?? 0,
+    cashToPlay: 0,
+    ...overrides,
+  };
 }
 
 /** Scripts /api: the session refresh signs `user` in (or answers 401 for null); `handler` answers the rest. */
@@ -165,5 +178,15 @@ export function betDoc(overrides: Partial<BetDocument> & Pick<BetDocument, "legs
 }
 
 export function legOf(pick: BetslipPick) {
-  return { eventId: pick.gameId, league: pick.league, market: pick.market, side: pick.side, line: pick.line, priceAm: pick.priceAm, home: pick.home, away: pick.away, startTime: pick.startTime };
+  return {
+    eventId: pick.gameId,
+    league: pick.league,
+    market: pick.market,
+    side: pick.side,
+    line: pick.line,
+    priceAm: pick.priceAm,
+    home: pick.home,
+    away: pick.away,
+    startTime: pick.startTime,
+  };
 }

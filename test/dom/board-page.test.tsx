@@ -36,7 +36,9 @@ function boardApi({ events = [], sports }: Setup) {
     if (call.path === "/api/sports") {
       return jsonResponse(200, {
         feedNow: Date.now(),
-        sports: sports ?? ["NFL", "NBA", "MLB", "NHL", "NCAAF", "NCAAB", "Soccer", "MMA"].map((label, i) => ({ key: KEYS[i], label, mapped: true })),
+        sports:
+          sports ??
+          ["NFL", "NBA", "MLB", "NHL", "NCAAF", "NCAAB", "Soccer", "MMA"].map((label, i) => ({ key: KEYS[i], label, mapped: true })),
       });
     }
     if (call.path.startsWith("/api/events")) return typeof events === "function" ? events() : jsonResponse(200, events);
@@ -44,7 +46,16 @@ function boardApi({ events = [], sports }: Setup) {
   });
 }
 
-const KEYS = ["americanfootball_nfl", "basketball_nba", "baseball_mlb", "icehockey_nhl", "americanfootball_ncaaf", "basketball_ncaab", "soccer_usa_mls", "mma_mixed_martial_arts"];
+const KEYS = [
+  "americanfootball_nfl",
+  "basketball_nba",
+  "baseball_mlb",
+  "icehockey_nhl",
+  "americanfootball_ncaaf",
+  "basketball_ncaab",
+  "soccer_usa_mls",
+  "mma_mixed_martial_arts",
+];
 
 async function openNba(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole("button", { name: "NBA" }));
@@ -164,7 +175,11 @@ describe("board cards", () => {
 
   it("switches to Fractional in Settings and shows −150, +130, −110, +250 as 2/3, 13/10, 10/11, 5/2 on the board and the slip", async () => {
     const user = userEvent.setup();
-    const markets = { moneyline: { home: -150, away: 130 }, spread: { line: -2.5, home: -110, away: -110 }, total: { line: 220.5, over: 250, under: -400 } };
+    const markets = {
+      moneyline: { home: -150, away: 130 },
+      spread: { line: -2.5, home: -110, away: -110 },
+      total: { line: 220.5, over: 250, under: -400 },
+    };
     boardApi({ events: [game("g1", 2 * HOUR, { markets })] });
     const { router } = renderApp("/settings");
     await user.click(await screen.findByRole("radio", { name: /Fractional/ }));
@@ -199,7 +214,11 @@ describe("board cards", () => {
   it("disables sports without a feed and marks them 'Coming soon'", async () => {
     boardApi({
       events: [game("g1", 2 * HOUR)],
-      sports: KEYS.map((key, i) => ({ key, label: ["NFL", "NBA", "MLB", "NHL", "NCAAF", "NCAAB", "Soccer", "MMA"][i]!, mapped: key !== "mma_mixed_martial_arts" })),
+      sports: KEYS.map((key, i) => ({
+        key,
+        label: ["NFL", "NBA", "MLB", "NHL", "NCAAF", "NCAAB", "Soccer", "MMA"][i]!,
+        mapped: key !== "mma_mixed_martial_arts",
+      })),
     });
     renderApp("/");
     const mma = (await screen.findByRole("button", { name: /MMA/ })) as HTMLButtonElement;
@@ -241,9 +260,17 @@ describe("client odds cache", () => {
     await user.click(screen.getByRole("button", { name: "NFL" }));
     await screen.findByRole("article");
     const eventCalls = calls.filter((c) => c.path.startsWith("/api/events"));
-    expect(eventCalls.map((c) => new URL(c.path, "http://x").searchParams.get("sport"))).toEqual(["americanfootball_nfl", "basketball_nba"]);
+    expect(eventCalls.map((c) => new URL(c.path, "http://x").searchParams.get("sport"))).toEqual([
+      "americanfootball_nfl",
+      "basketball_nba",
+    ]);
     const q = new URL(eventCalls[0]!.path, "http://x").searchParams;
-    expect(Object.fromEntries(q)).toEqual({ sport: "americanfootball_nfl", markets: "h2h,spreads,totals", regions: "us,us2", oddsFormat: "american" });
+    expect(Object.fromEntries(q)).toEqual({
+      sport: "americanfootball_nfl",
+      markets: "h2h,spreads,totals",
+      regions: "us,us2",
+      oddsFormat: "american",
+    });
     expect(eventCalls[0]!.authorization).toBe("Bearer access-1");
   });
 });

@@ -141,7 +141,17 @@ describe("live-bet countdown", () => {
   it("shows no countdown for a pre-game slip", async () => {
     const { dialog, release } = await confirmSlip(laterPick.uid);
     expect(within(dialog).getByRole("button", { name: "Placing…" })).toBeTruthy();
-    await act(async () => release(json(409, { error: { code: "price-changed", message: "Odds changed for one or more selections. Review your betslip and place again.", details: { picks: [] } } })));
+    await act(async () =>
+      release(
+        json(409, {
+          error: {
+            code: "price-changed",
+            message: "Odds changed for one or more selections. Review your betslip and place again.",
+            details: { picks: [] },
+          },
+        }),
+      ),
+    );
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 });

@@ -103,7 +103,9 @@ describe("My Picks", () => {
   });
 
   it("offers a retry when the list cannot load", async () => {
-    fakeServer(userDoc(), (call) => (call.path === "/api/bets" ? json(503, { error: { code: "unavailable", message: "down" } }) : undefined));
+    fakeServer(userDoc(), (call) =>
+      call.path === "/api/bets" ? json(503, { error: { code: "unavailable", message: "down" } }) : undefined,
+    );
     renderPage();
     expect(await screen.findByText("Could not load your picks.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
@@ -134,7 +136,9 @@ describe("My Picks", () => {
       socket.push({ type: "bets", bets: [fresh] });
     });
     expect(within(screen.getByRole("listitem")).getByText("Open")).toBeTruthy();
-    act(() => socket.push({ type: "bets", bets: [{ ...fresh, status: "settled", result: "loss", legResults: ["loss"], settledAt: Date.now() }] }));
+    act(() =>
+      socket.push({ type: "bets", bets: [{ ...fresh, status: "settled", result: "loss", legResults: ["loss"], settledAt: Date.now() }] }),
+    );
     expect(within(screen.getByRole("listitem")).getByText("Lost")).toBeTruthy();
   });
 });

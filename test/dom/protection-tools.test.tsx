@@ -47,14 +47,18 @@ describe("the date-of-birth step", () => {
   it("shows the server's refusal and stays on the form", async () => {
     session(userDoc({ dateOfBirth: null }), (call) =>
       call.method === "PATCH"
-        ? jsonResponse(409, { error: { code: "date-of-birth-set", message: "Your date of birth is already confirmed. Please contact support to change it." } })
+        ? jsonResponse(409, {
+            error: { code: "date-of-birth-set", message: "Your date of birth is already confirmed. Please contact support to change it." },
+          })
         : undefined,
     );
     renderApp("/shop");
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Date of birth"), "1990-04-25");
     await user.click(screen.getByRole("button", { name: "Confirm" }));
-    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Your date of birth is already confirmed. Please contact support to change it."));
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toBe("Your date of birth is already confirmed. Please contact support to change it."),
+    );
     expect(screen.queryByRole("heading", { name: "Coin Shop" })).toBeNull();
   });
 
@@ -79,7 +83,11 @@ describe("breaks", () => {
   it("/account: choosing a break asks for a clear confirmation, then starts it; Cancel changes nothing", async () => {
     const until = new Date(Date.now() + 7 * 86_400_000).toISOString();
     const calls = session(userDoc(), (call) =>
-      call.path === "/api/me/break" ? jsonResponse(200, userDoc({ breakUntil: until })) : call.path === "/api/me" ? jsonResponse(200, userDoc()) : undefined,
+      call.path === "/api/me/break"
+        ? jsonResponse(200, userDoc({ breakUntil: until }))
+        : call.path === "/api/me"
+          ? jsonResponse(200, userDoc())
+          : undefined,
     );
     renderApp("/account");
     const card = (await screen.findByRole("heading", { name: "Take a break" })).closest("section")!;
@@ -87,7 +95,9 @@ describe("breaks", () => {
     await user.click(within(card).getByLabelText("7 days"));
     await user.click(within(card).getByRole("button", { name: "Take a break" }));
     const confirm = within(card).getByRole("group", { name: "Confirm your break" });
-    expect(confirm.textContent).toMatch(/Take a break for 7 days, until .+ ET\? You will not be able to bet, buy coins or claim the daily bonus until then, and the break cannot be ended early\./);
+    expect(confirm.textContent).toMatch(
+      /Take a break for 7 days, until .+ ET\? You will not be able to bet, buy coins or claim the daily bonus until then, and the break cannot be ended early\./,
+    );
     await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
     expect(calls.some((c) => c.path === "/api/me/break")).toBe(false);
 
@@ -106,7 +116,9 @@ describe("breaks", () => {
     await user.click(within(card).getByLabelText("Close my account"));
     await user.click(within(card).getByRole("button", { name: "Close my account" }));
     expect(within(card).getByRole("button", { name: "Yes, close my account" })).toBeTruthy();
-    expect(within(card).getByRole("group", { name: "Confirm your break" }).textContent).toContain("Close your account for play permanently?");
+    expect(within(card).getByRole("group", { name: "Confirm your break" }).textContent).toContain(
+      "Close your account for play permanently?",
+    );
   });
 });
 
@@ -115,7 +127,13 @@ describe("limits", () => {
     const effectiveAt = new Date(Date.now() + 20 * 3600_000).toISOString();
     const current = userDoc({
       ...adultProtection({
-        limits: { dailyStakeCoins: 100, dailyStakeCash: null, dailyPurchaseDollars: 25, weeklyPurchaseDollars: null, monthlyPurchaseDollars: null },
+        limits: {
+          dailyStakeCoins: 100,
+          dailyStakeCash: null,
+          dailyPurchaseDollars: 25,
+          weeklyPurchaseDollars: null,
+          monthlyPurchaseDollars: null,
+        },
         pendingLimits: { dailyPurchaseDollars: { value: 50, effectiveAt } },
         stakedToday: { coins: 40, cash: 0 },
       }),

@@ -10,7 +10,15 @@ vi.mock("../../src/lib/browser-navigation", () => ({ redirectTo: (url: string) =
 const { RedeemPage, sanitizeAmount } = await import("../../src/features/redeem/components/redeem-page");
 
 const enabledStatus = { payouts_enabled: true, hasAccount: true, requirements: { currently_due: [] } };
-const paidRedemption = { id: "rd_1", amountCents: 2500, status: "paid", failureReason: null, payoutReference: "tr_1", createdAt: 1, updatedAt: 1 };
+const paidRedemption = {
+  id: "rd_1",
+  amountCents: 2500,
+  status: "paid",
+  failureReason: null,
+  payoutReference: "tr_1",
+  createdAt: 1,
+  updatedAt: 1,
+};
 
 function renderRedeem() {
   render(<RedeemPage />);
@@ -57,7 +65,9 @@ describe("/redeem", () => {
 
   it("says 'Finish onboarding to enable payouts.' when nothing specific is due", async () => {
     harness.user = player();
-    harness.replies.set("GET /api/connect/status", { body: { payouts_enabled: false, hasAccount: false, requirements: { currently_due: [] } } });
+    harness.replies.set("GET /api/connect/status", {
+      body: { payouts_enabled: false, hasAccount: false, requirements: { currently_due: [] } },
+    });
     renderRedeem();
     expect(await screen.findByText("Finish onboarding to enable payouts.")).toBeTruthy();
   });
@@ -110,13 +120,18 @@ describe("/redeem", () => {
     expect(await screen.findByText("Redemption request submitted! You can track it in your history.")).toBeTruthy();
     expect(await screen.findByText("25 Vantage Cash")).toBeTruthy();
     expect(screen.getByText("Paid")).toBeTruthy();
-    await waitFor(() => expect(harness.applyBalances).toHaveBeenCalledWith(expect.objectContaining({ coinBalance: 5000, vantageCash: 500 })));
+    await waitFor(() =>
+      expect(harness.applyBalances).toHaveBeenCalledWith(expect.objectContaining({ coinBalance: 5000, vantageCash: 500 })),
+    );
   });
 
   it("reports 'Failed to submit redemption' when the request fails", async () => {
     harness.user = player({ vantageCash: 3_000 });
     harness.replies.set("GET /api/connect/status", { body: enabledStatus });
-    harness.replies.set("POST /api/withdrawals", { status: 400, body: { error: { code: "insufficient-funds", message: "Not enough balance." } } });
+    harness.replies.set("POST /api/withdrawals", {
+      status: 400,
+      body: { error: { code: "insufficient-funds", message: "Not enough balance." } },
+    });
     const user = renderRedeem();
     await waitFor(() => expect(harness.requests.some((r) => r.path === "/api/connect/status")).toBe(true));
     await user.type(amountInput(), "20");
@@ -143,7 +158,9 @@ describe("/redeem", () => {
   it("shows why redemptions are paused before anything is submitted, with nothing redeemable", async () => {
     const message = "Redemptions are paused while a payment on your account is under review.";
     harness.user = player({ vantageCash: 4_900, redeemableCash: 0, cashToPlay: 0, redemptionPause: message });
-    harness.replies.set("GET /api/me", { body: player({ vantageCash: 4_900, redeemableCash: 0, cashToPlay: 0, redemptionPause: message }) });
+    harness.replies.set("GET /api/me", {
+      body: player({ vantageCash: 4_900, redeemableCash: 0, cashToPlay: 0, redemptionPause: message }),
+    });
     harness.replies.set("GET /api/connect/status", { body: enabledStatus });
     const user = renderRedeem();
     expect((await screen.findByRole("alert")).textContent).toBe(message);
@@ -230,7 +247,8 @@ describe("/redeem", () => {
   it("explains a play-through refusal under 'Failed to submit redemption'", async () => {
     harness.user = player({ vantageCash: 3_000 });
     harness.replies.set("GET /api/connect/status", { body: enabledStatus });
-    const refusal = "Play 30 more Vantage Cash in bets first: bought and bonus Vantage Cash must be played through before it can be redeemed. You can redeem 0 now.";
+    const refusal =
+      "Play 30 more Vantage Cash in bets first: bought and bonus Vantage Cash must be played through before it can be redeemed. You can redeem 0 now.";
     harness.replies.set("POST /api/withdrawals", { status: 403, body: { error: { code: "playthrough-required", message: refusal } } });
     const user = renderRedeem();
     await waitFor(() => expect(harness.requests.some((r) => r.path === "/api/connect/status")).toBe(true));

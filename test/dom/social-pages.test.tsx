@@ -91,7 +91,13 @@ describe("the /social leaderboard", () => {
     await ui.click(screen.getByRole("button", { name: "Return on stake" }));
     await ui.click(screen.getByRole("button", { name: "All time" }));
     await ui.click(screen.getByRole("button", { name: "Vantage Cash" }));
-    await waitFor(() => expect(Object.fromEntries(calls.filter((c) => c.path === "/api/social/leaderboard").at(-1)!.query)).toEqual({ period: "all", wallet: "cash", metric: "roi" }));
+    await waitFor(() =>
+      expect(Object.fromEntries(calls.filter((c) => c.path === "/api/social/leaderboard").at(-1)!.query)).toEqual({
+        period: "all",
+        wallet: "cash",
+        metric: "roi",
+      }),
+    );
     expect(screen.getByRole("button", { name: "Vantage Cash" }).getAttribute("aria-pressed")).toBe("true");
     expect(screen.getByText(/at least 10 settled bets/)).toBeTruthy();
   });
@@ -127,7 +133,10 @@ describe("the /social leaderboard", () => {
     fakeServer(userDoc(), (call) => {
       if (call.path === "/api/social/leaderboard") return json(200, board());
       if (call.path === "/api/social/following") {
-        return json(200, { following: [{ handle: "tipster", displayName: "Tip Ster" }], picks: [publicPick({ status: "settled", result: "win", payoutPaid: 416, legResults: ["win"] })] });
+        return json(200, {
+          following: [{ handle: "tipster", displayName: "Tip Ster" }],
+          picks: [publicPick({ status: "settled", result: "win", payoutPaid: 416, legResults: ["win"] })],
+        });
       }
       return undefined;
     });
@@ -155,8 +164,24 @@ const profile: PublicProfile = {
   displayName: "Tip Ster",
   memberSince: Date.parse("2026-03-05T12:00:00Z"),
   statistics: {
-    coins: { settledCount: 4, winRate: 0.75, longestWinStreak: 3, averagePickDecimal: 1.9, totalPicks: 5, biggestWin: 400, mostPickedSport: "basketball_nba" },
-    cash: { settledCount: 0, winRate: null, longestWinStreak: 0, averagePickDecimal: null, totalPicks: 0, biggestWin: null, mostPickedSport: null },
+    coins: {
+      settledCount: 4,
+      winRate: 0.75,
+      longestWinStreak: 3,
+      averagePickDecimal: 1.9,
+      totalPicks: 5,
+      biggestWin: 400,
+      mostPickedSport: "basketball_nba",
+    },
+    cash: {
+      settledCount: 0,
+      winRate: null,
+      longestWinStreak: 0,
+      averagePickDecimal: null,
+      totalPicks: 0,
+      biggestWin: null,
+      mostPickedSport: null,
+    },
   },
   picks: [publicPick({ status: "settled", result: "loss", legResults: ["loss"] })],
   followers: 2,
@@ -187,7 +212,9 @@ describe("a public profile", () => {
   });
 
   it("says so when the profile is unknown or hidden", async () => {
-    fakeServer(null, (call) => (call.path.startsWith("/api/public/profiles/") ? json(404, { error: { code: "not-found", message: "No such profile." } }) : undefined));
+    fakeServer(null, (call) =>
+      call.path.startsWith("/api/public/profiles/") ? json(404, { error: { code: "not-found", message: "No such profile." } }) : undefined,
+    );
     renderAt("/u/ghost", <Route path="/u/:handle" element={<ProfilePage />} />);
     expect(await screen.findByText("This profile does not exist or is private.")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
@@ -209,7 +236,9 @@ function eventFor(priceAm: number): Event {
 
 describe("a shared pick", () => {
   it("is readable signed out with a sign-in call to action", async () => {
-    fakeServer(null, (call) => (call.path === "/api/public/picks/abcdefghijklmnopqrstuv" ? json(200, { pick: publicPick(), sharedAt: 1 }) : undefined));
+    fakeServer(null, (call) =>
+      call.path === "/api/public/picks/abcdefghijklmnopqrstuv" ? json(200, { pick: publicPick(), sharedAt: 1 }) : undefined,
+    );
     renderAt("/p/abcdefghijklmnopqrstuv", <Route path="/p/:shareId" element={<SharedPickPage />} />);
     expect(await screen.findByText("Sign in to tail this pick: its open legs go straight into your betslip.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Sign in to tail" })).toBeTruthy();
@@ -236,7 +265,11 @@ describe("a shared pick", () => {
   it("tails on the way back from sign-in, and leaves out a leg the board no longer prices", async () => {
     fakeServer(userDoc(), (call) => {
       if (call.path === "/api/public/picks/abcdefghijklmnopqrstuv") return json(200, { pick: publicPick(), sharedAt: 1 });
-      if (call.path === "/api/events") return json(200, [eventFor(-140)].map((e) => ({ ...e, markets: { moneyline: { home: null, away: 120 } } })));
+      if (call.path === "/api/events")
+        return json(
+          200,
+          [eventFor(-140)].map((e) => ({ ...e, markets: { moneyline: { home: null, away: 120 } } })),
+        );
       return undefined;
     });
     renderAt("/p/abcdefghijklmnopqrstuv?tail=1", <Route path="/p/:shareId" element={<SharedPickPage />} />);
@@ -250,21 +283,29 @@ describe("a shared pick", () => {
     localStorage.setItem(BETSLIP_KEY, JSON.stringify({ picks: [spread], mode: "Singles", amount: "" }));
     const second = { ...legOf(boardPick("g2", "Moneyline", "Away", 120)), startTime: future };
     fakeServer(userDoc(), (call) => {
-      if (call.path === "/api/public/picks/abcdefghijklmnopqrstuv") return json(200, { pick: publicPick({ kind: "Parlay", legs: [publicPick().legs[0]!, second], legResults: [null, null] }), sharedAt: 1 });
-      if (call.path === "/api/events") return json(200, [eventFor(-140), { ...eventFor(-140), eventId: "g2", home: "Home g2", away: "Away g2" }]);
+      if (call.path === "/api/public/picks/abcdefghijklmnopqrstuv")
+        return json(200, {
+          pick: publicPick({ kind: "Parlay", legs: [publicPick().legs[0]!, second], legResults: [null, null] }),
+          sharedAt: 1,
+        });
+      if (call.path === "/api/events")
+        return json(200, [eventFor(-140), { ...eventFor(-140), eventId: "g2", home: "Home g2", away: "Away g2" }]);
       return undefined;
     });
     renderAt("/p/abcdefghijklmnopqrstuv", <Route path="/p/:shareId" element={<SharedPickPage />} />);
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole("button", { name: "Tail" }));
-    expect(await screen.findByText("Added 1 pick to your betslip; 1 could not be added. Can’t add Moneyline and Spread for the same team.")).toBeTruthy();
+    expect(
+      await screen.findByText("Added 1 pick to your betslip; 1 could not be added. Can’t add Moneyline and Spread for the same team."),
+    ).toBeTruthy();
     const slip = JSON.parse(localStorage.getItem(BETSLIP_KEY)!) as { picks: { uid: string }[] };
     expect(slip.picks.map((p) => p.uid)).toEqual(["g1:Spread:Home", "g2:Moneyline:Away"]);
   });
 
   it("has nothing to tail once settled, and says when the link is unknown", async () => {
     fakeServer(userDoc(), (call) => {
-      if (call.path === "/api/public/picks/abcdefghijklmnopqrstuv") return json(200, { pick: publicPick({ status: "settled", result: "win", legResults: ["win"] }), sharedAt: 1 });
+      if (call.path === "/api/public/picks/abcdefghijklmnopqrstuv")
+        return json(200, { pick: publicPick({ status: "settled", result: "win", legResults: ["win"] }), sharedAt: 1 });
       return undefined;
     });
     const view = renderAt("/p/abcdefghijklmnopqrstuv", <Route path="/p/:shareId" element={<SharedPickPage />} />);
@@ -285,7 +326,8 @@ describe("the Public profile card on /account", () => {
     const calls = serveMe((call) => {
       if (call.path !== "/api/me" || call.method !== "PATCH") return undefined;
       const body = call.body as { handle?: string; profileHidden?: boolean };
-      if (body.handle === "taken") return json(409, { error: { code: "handle-taken", message: "That handle is taken. Please choose another." } });
+      if (body.handle === "taken")
+        return json(409, { error: { code: "handle-taken", message: "That handle is taken. Please choose another." } });
       return json(200, userDoc({ handle: body.handle ?? null, profileHidden: body.profileHidden ?? false }));
     });
     renderAt("/account", <Route path="/account" element={<ProfileSettings />} />);
@@ -318,11 +360,23 @@ describe("the Public profile card on /account", () => {
 describe("Share on My Picks", () => {
   it("asks for the bet's link, copies it and shows it; a refusal is shown too", async () => {
     const calls = fakeServer(userDoc(), (call) => {
-      if (call.path === "/api/bets/bet-7/share") return json(200, { shareId: "abcdefghijklmnopqrstuv", url: "https://vantage.example.com/p/abcdefghijklmnopqrstuv" });
+      if (call.path === "/api/bets/bet-7/share")
+        return json(200, { shareId: "abcdefghijklmnopqrstuv", url: "https://vantage.example.com/p/abcdefghijklmnopqrstuv" });
       if (call.path === "/api/bets/bet-8/share") return json(404, { error: { code: "not-found", message: "No such bet." } });
       return undefined;
     });
-    renderAt("/picks", <Route path="/picks" element={<><SharePickButton betId="bet-7" /><SharePickButton betId="bet-8" /></>} />);
+    renderAt(
+      "/picks",
+      <Route
+        path="/picks"
+        element={
+          <>
+            <SharePickButton betId="bet-7" />
+            <SharePickButton betId="bet-8" />
+          </>
+        }
+      />,
+    );
     const ui = userEvent.setup();
     const [first, second] = await screen.findAllByRole("button", { name: "Share" });
     await ui.click(first!);

@@ -42,7 +42,10 @@ describe("Statistics card", () => {
     const socket = await waitFor(() => FakeSocket.latest());
     act(() => {
       socket.open();
-      socket.push({ type: "bets", bets: [{ ...bets[3]!, status: "settled", result: "win", payoutPaid: 250, legResults: ["win"], settledAt: 4 }] });
+      socket.push({
+        type: "bets",
+        bets: [{ ...bets[3]!, status: "settled", result: "win", payoutPaid: 250, legResults: ["win"], settledAt: 4 }],
+      });
     });
     expect(rowValue("Settled")).toBe("4");
     expect(rowValue("Win rate")).toBe("67%");

@@ -45,10 +45,14 @@ export function resetHarness() {
         headers: new Headers(init?.headers),
       });
       const reply = harness.replies.get(`${method} ${url.pathname}`);
-      if (reply === undefined) return new Response(JSON.stringify({ error: { code: "not-found", message: "No such API route." } }), { status: 404 });
+      if (reply === undefined)
+        return new Response(JSON.stringify({ error: { code: "not-found", message: "No such API route." } }), { status: 404 });
       if (reply === "network-error") throw new TypeError("Failed to fetch");
       if (typeof reply === "function") return reply();
-      return new Response(JSON.stringify(reply.body ?? {}), { status: reply.status ?? 200, headers: { "Content-Type": "application/json" } });
+      return new Response(JSON.stringify(reply.body ?? {}), {
+        status: reply.status ?? 200,
+        headers: { "Content-Type": "application/json" },
+      });
     }),
   );
 }

@@ -16,7 +16,10 @@ afterAll(async () => {
 
 const walletLabel = (page: Page) => page.getByRole("button", { name: /^Wallet:/ }).getAttribute("aria-label");
 const statValue = (page: Page, label: string) =>
-  page.locator(".stats-row", { has: page.locator("dt", { hasText: label }) }).locator("dd").textContent();
+  page
+    .locator(".stats-row", { has: page.locator("dt", { hasText: label }) })
+    .locator("dd")
+    .textContent();
 
 /** The first card (in board order) whose Moneyline and Spread prices are both open. */
 async function openCards(page: Page): Promise<Locator[]> {
@@ -89,9 +92,7 @@ describe("betting", () => {
     expect(advanced.status).toBe(200);
     await fireCron();
     await page.getByRole("tab", { name: "Settled" }).click();
-    await expect
-      .poll(async () => page.locator(".picks-list > li").count(), { timeout: 20_000 })
-      .toBe(1);
+    await expect.poll(async () => page.locator(".picks-list > li").count(), { timeout: 20_000 }).toBe(1);
     const row = page.locator(".picks-list > li").first();
     expect(await row.textContent()).toMatch(/Won|Lost|Push|Void|win|loss|push|void/);
     await screenshot(page, "4-my-picks-settled");

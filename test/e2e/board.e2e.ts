@@ -23,9 +23,7 @@ describe("the board", () => {
     await sports.getByRole("button", { name: "NHL" }).click();
     await expect.poll(() => sports.getByRole("button", { name: "NHL" }).getAttribute("aria-current")).toBe("true");
     await page.locator(".event-card .event-league").first().waitFor();
-    expect(await page.locator(".event-card .event-league").allTextContents()).toEqual(
-      expect.arrayContaining(["NHL"]),
-    );
+    expect(await page.locator(".event-card .event-league").allTextContents()).toEqual(expect.arrayContaining(["NHL"]));
 
     const panel = page.getByRole("tabpanel");
     await page.getByRole("tab", { name: "Live" }).click();
@@ -47,10 +45,12 @@ describe("the board", () => {
     await page.getByRole("tab", { name: "Sports" }).click();
     const word = team.split(" ").at(-1)!;
     await page.getByRole("searchbox", { name: "Search teams" }).fill(word);
-    await expect.poll(async () => {
-      const cards = await panel.locator(".event-card").allTextContents();
-      return cards.length > 0 && cards.every((text) => text.toLowerCase().includes(word.toLowerCase()));
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const cards = await panel.locator(".event-card").allTextContents();
+        return cards.length > 0 && cards.every((text) => text.toLowerCase().includes(word.toLowerCase()));
+      })
+      .toBe(true);
     await screenshot(page, "2-board-search");
 
     await page.goto("/settings");

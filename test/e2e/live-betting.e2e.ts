@@ -24,7 +24,11 @@ async function liveOpenPrice(page: Page): Promise<Locator> {
     await sport.click();
     const panel = page.getByRole("tabpanel");
     // This sport's answer, not the loading line (also an .empty-state) or the previous sport's cards.
-    await panel.locator(".event-card", { has: page.locator(".event-league", { hasText: label }) }).or(panel.locator("p.empty-state:not([role=status])")).first().waitFor();
+    await panel
+      .locator(".event-card", { has: page.locator(".event-league", { hasText: label }) })
+      .or(panel.locator("p.empty-state:not([role=status])"))
+      .first()
+      .waitFor();
     const prices = panel.locator(".event-card .price-btn:not(.is-locked):not(.is-missing)");
     if ((await prices.count()) > 0) return prices.first();
   }
@@ -56,8 +60,15 @@ describe("live betting", () => {
     // player confirms again, as any bettor would.
     for (let attempt = 0; attempt < 3; attempt++) {
       const outcome = await Promise.race([
-        page.getByRole("status").getByText("Singles placed!").waitFor({ timeout: 20_000 }).then(() => "placed" as const),
-        slip.getByRole("alert").waitFor({ timeout: 20_000 }).then(() => "refused" as const),
+        page
+          .getByRole("status")
+          .getByText("Singles placed!")
+          .waitFor({ timeout: 20_000 })
+          .then(() => "placed" as const),
+        slip
+          .getByRole("alert")
+          .waitFor({ timeout: 20_000 })
+          .then(() => "refused" as const),
       ]);
       if (outcome === "placed") break;
       await dialog.waitFor({ state: "detached" });

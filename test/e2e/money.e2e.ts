@@ -46,7 +46,11 @@ describe("money in and out", () => {
 
     await page.goto("/redeem");
     await page.getByRole("heading", { name: "Redeem Vantage Cash" }).waitFor();
-    await page.getByText("Finish onboarding to enable payouts.").or(page.getByText(/^Action needed: /)).first().waitFor();
+    await page
+      .getByText("Finish onboarding to enable payouts.")
+      .or(page.getByText(/^Action needed: /))
+      .first()
+      .waitFor();
     await page.getByRole("button", { name: "Set up payouts" }).click();
     await page.getByLabel("Account number").fill("000123456789");
     await page.getByRole("button", { name: "Complete onboarding" }).click();

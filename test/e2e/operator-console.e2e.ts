@@ -5,7 +5,17 @@
 // opens /admin gets the not-found page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { axeProblems, apiCall, confirmDateOfBirth, launchBrowser, newPlayerContext, screenshot, signInThroughChooser, signInToBoard, uniqueEmail } from "./support";
+import {
+  axeProblems,
+  apiCall,
+  confirmDateOfBirth,
+  launchBrowser,
+  newPlayerContext,
+  screenshot,
+  signInThroughChooser,
+  signInToBoard,
+  uniqueEmail,
+} from "./support";
 
 const OPERATOR_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
 const FROZEN_MESSAGE = "Your account is on hold. Please contact support.";
@@ -69,7 +79,11 @@ describe("the operator console", () => {
     // The game starts and runs well past its due time; no settlement run has seen it.
     const clock = (await (await apiCall("/api/dev/sim/clock")).json()) as { simNow: number };
     const minutes = Math.ceil((game.start - clock.simNow) / 60_000) + 45;
-    const advanced = await apiCall("/api/dev/sim/advance", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ minutes }) });
+    const advanced = await apiCall("/api/dev/sim/advance", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ minutes }),
+    });
     expect(advanced.status).toBe(200);
 
     // The bet reaches D1 (where the console looks) within a second of placing it: refresh until it shows.

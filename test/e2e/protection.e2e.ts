@@ -3,7 +3,16 @@
 // with the break's end time, and betting refused with it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { axeProblems, confirmDateOfBirth, launchBrowser, newPlayerContext, screenshot, signInThroughChooser, signInToBoard, uniqueEmail } from "./support";
+import {
+  axeProblems,
+  confirmDateOfBirth,
+  launchBrowser,
+  newPlayerContext,
+  screenshot,
+  signInThroughChooser,
+  signInToBoard,
+  uniqueEmail,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {

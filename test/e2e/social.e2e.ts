@@ -4,7 +4,17 @@
 // fills their betslip.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { afterOutboxWindow, apiCall, axeProblems, confirmDateOfBirth, launchBrowser, newPlayerContext, screenshot, signInToBoard, uniqueEmail } from "./support";
+import {
+  afterOutboxWindow,
+  apiCall,
+  axeProblems,
+  confirmDateOfBirth,
+  launchBrowser,
+  newPlayerContext,
+  screenshot,
+  signInToBoard,
+  uniqueEmail,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,7 +31,9 @@ async function placeHomeMoneyline(page: Page, amount: string): Promise<{ eventId
   await cards.first().waitFor();
   const price = cards.locator(".event-row").nth(1).locator(".price-btn:not(.is-locked):not(.is-missing)").first();
   await price.click();
-  const slipPick = await page.evaluate(() => (JSON.parse(localStorage.getItem("vantage.betslip") ?? "{}") as { picks: { gameId: string; startTime: string }[] }).picks[0]!);
+  const slipPick = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem("vantage.betslip") ?? "{}") as { picks: { gameId: string; startTime: string }[] }).picks[0]!,
+  );
   const slip = page.locator(".betslip");
   await slip.getByLabel("Amount").fill(amount);
   await slip.getByRole("button", { name: "Place bet" }).click();
@@ -39,8 +51,12 @@ async function chooseHandle(page: Page, handle: string): Promise<void> {
 
 async function operatorToken(): Promise<string> {
   const json = { "Content-Type": "application/json" };
-  const { idToken } = (await (await apiCall("/api/auth/dev/id-token", { method: "POST", headers: json, body: JSON.stringify({ email: "admin@vantage.test" }) })).json()) as { idToken: string };
-  const { accessToken } = (await (await apiCall("/api/auth/session", { method: "POST", headers: json, body: JSON.stringify({ idToken }) })).json()) as { accessToken: string };
+  const { idToken } = (await (
+    await apiCall("/api/auth/dev/id-token", { method: "POST", headers: json, body: JSON.stringify({ email: "admin@vantage.test" }) })
+  ).json()) as { idToken: string };
+  const { accessToken } = (await (
+    await apiCall("/api/auth/session", { method: "POST", headers: json, body: JSON.stringify({ idToken }) })
+  ).json()) as { accessToken: string };
   return accessToken;
 }
 
@@ -92,12 +108,17 @@ describe("social", () => {
       const box = await phone.locator("header").first().boundingBox();
       return box ? box.y + box.height : 0;
     };
-    const slipTop = async () => ((await phone.getByRole("heading", { name: /^Betslip/ }).boundingBox())?.y ?? -1000) - (await headerBottom());
+    const slipTop = async () =>
+      ((await phone.getByRole("heading", { name: /^Betslip/ }).boundingBox())?.y ?? -1000) - (await headerBottom());
     await expect.poll(slipTop).toBeGreaterThanOrEqual(0);
     await phone.waitForTimeout(1000);
     expect(await slipTop()).toBeGreaterThanOrEqual(0);
     expect(await slipTop()).toBeLessThan(844);
-    const stored = await phone.evaluate(() => (JSON.parse(localStorage.getItem("vantage.betslip") ?? "{}") as { picks: { gameId: string; market: string; side: string }[] }).picks);
+    const stored = await phone.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem("vantage.betslip") ?? "{}") as { picks: { gameId: string; market: string; side: string }[] })
+          .picks,
+    );
     expect(stored).toEqual([expect.objectContaining({ gameId: game.eventId, market: "Moneyline", side: "Home" })]);
     await screenshot(phone, "8-tailed-betslip-390");
     await viewer.close();
@@ -117,7 +138,15 @@ describe("social", () => {
     // The game starts on the simulator's clock; the operator records a home win.
     const clock = (await (await apiCall("/api/dev/sim/clock")).json()) as { simNow: number };
     const minutes = Math.max(0, Math.ceil((Date.parse(game.startTime) - clock.simNow) / 60_000)) + 1;
-    expect((await apiCall("/api/dev/sim/advance", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ minutes }) })).status).toBe(200);
+    expect(
+      (
+        await apiCall("/api/dev/sim/advance", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ minutes }),
+        })
+      ).status,
+    ).toBe(200);
     await afterOutboxWindow();
     const result = await apiCall(`/api/admin/events/${encodeURIComponent(game.eventId)}/result`, {
       method: "POST",

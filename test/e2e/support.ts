@@ -98,7 +98,11 @@ export async function seriousAxeViolations(page: Page, include?: string): Promis
 /** One line per serious/critical violation (rule, impact, first few elements) for assertions. */
 export async function axeProblems(page: Page, include?: string): Promise<string[]> {
   return (await seriousAxeViolations(page, include)).map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}${v.nodes.length > 3 ? ` (+${v.nodes.length - 3} more)` : ""}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join(" | ")}${v.nodes.length > 3 ? ` (+${v.nodes.length - 3} more)` : ""}`,
   );
 }
 

@@ -32,7 +32,8 @@ async function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const out: string[] = [];
-    if (document.documentElement.scrollWidth > width + 1) out.push(`page scrolls sideways (${document.documentElement.scrollWidth}px > ${width}px)`);
+    if (document.documentElement.scrollWidth > width + 1)
+      out.push(`page scrolls sideways (${document.documentElement.scrollWidth}px > ${width}px)`);
     for (const el of document.querySelectorAll<HTMLElement>("button, a, input, h1, h2, .card, .event-card, .betslip, .picks-list > li")) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || getComputedStyle(el).visibility === "hidden" || el.closest(".visually-hidden")) continue;
@@ -41,7 +42,8 @@ async function overflowing(page: Page): Promise<string[]> {
       let scroller: HTMLElement | null = el.parentElement;
       while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
       if (scroller && scroller !== document.documentElement && scroller !== document.body) continue;
-      if (r.left < -1 || r.right > width + 1) out.push(`${el.tagName.toLowerCase()}.${el.className} [${Math.round(r.left)}, ${Math.round(r.right)}]`);
+      if (r.left < -1 || r.right > width + 1)
+        out.push(`${el.tagName.toLowerCase()}.${el.className} [${Math.round(r.left)}, ${Math.round(r.right)}]`);
     }
     return out.slice(0, 10);
   });
@@ -104,7 +106,10 @@ describe("long team names on a phone", () => {
       await route.fulfill({ response, json: events.map((e) => ({ ...e, away: longest!, home: second! })) });
     });
     await signInToBoard(page, uniqueEmail("journey7-names"));
-    const card = page.getByRole("tabpanel").getByRole("article", { name: `${longest} at ${second}` }).first();
+    const card = page
+      .getByRole("tabpanel")
+      .getByRole("article", { name: `${longest} at ${second}` })
+      .first();
     await card.waitFor();
     const names = await card.locator(".team-name").evaluateAll((els) =>
       els.map((el) => {
@@ -123,7 +128,9 @@ describe("long team names on a phone", () => {
       { text: second, clippedSideways: false, clippedBelow: false, lines: 2 },
     ]);
     // The market headings fit their columns too (no "Moneyline" running into "Spread").
-    const headings = await card.locator(".event-market-name").evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+    const headings = await card
+      .locator(".event-market-name")
+      .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
     expect(headings).toEqual([]);
     expect(await overflowing(page)).toEqual([]);
     const box = (await card.boundingBox())!;

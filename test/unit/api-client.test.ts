@@ -23,7 +23,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
+const json = (status: number, body: unknown) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
 
 /** Settles a promise we expect to reject, so fake-timer advances don't leave it unhandled. */
 function outcome<T>(p: Promise<T>) {
@@ -156,7 +157,9 @@ describe("token-bound client", () => {
 
   it("after a 401 retries once with a fresh token", async () => {
     responder = ({ init }) =>
-      (init.headers as Record<string, string>).Authorization === "Bearer fresh" ? json(200, { ok: true }) : json(401, { error: { code: "unauthenticated", message: "Please log in again." } });
+      (init.headers as Record<string, string>).Authorization === "Bearer fresh"
+        ? json(200, { ok: true })
+        : json(401, { error: { code: "unauthenticated", message: "Please log in again." } });
     const refreshed = vi.fn(async () => "fresh");
     const client = createApiClient(async () => "stale", { onUnauthorized: refreshed });
     expect(await client.get("/me")).toEqual({ ok: true });

@@ -114,7 +114,11 @@ describe("place-bet checks, in the spec's order", () => {
   it("counts Singles stake as amount × picks against the balance, a Parlay as the amount", () => {
     const two = [open, { priceAm: 120 }];
     expect(validatePlaceBet({ ...base, amount: 30, picks: two, balanceMinor: 59 })).toMatchObject({ message: "Not enough balance." });
-    expect(validatePlaceBet({ ...base, amount: 30, picks: two, balanceMinor: 60 })).toMatchObject({ ok: true, stakeMinor: 60, betCount: 2 });
+    expect(validatePlaceBet({ ...base, amount: 30, picks: two, balanceMinor: 60 })).toMatchObject({
+      ok: true,
+      stakeMinor: 60,
+      betCount: 2,
+    });
     expect(validatePlaceBet({ ...base, kind: "Parlay", amount: 30, picks: two, balanceMinor: 30 })).toMatchObject({
       ok: true,
       stakeMinor: 30,
@@ -132,7 +136,10 @@ describe("place-bet checks, in the spec's order", () => {
   });
 
   it("applies the house limits after the spec's checks", () => {
-    expect(validatePlaceBet({ ...base, kind: "Parlay" })).toMatchObject({ code: "parlay-legs", message: "A parlay needs 2 to 10 selections." });
+    expect(validatePlaceBet({ ...base, kind: "Parlay" })).toMatchObject({
+      code: "parlay-legs",
+      message: "A parlay needs 2 to 10 selections.",
+    });
     expect(validatePlaceBet({ ...base, wallet: "cash", amount: 0.5, balanceMinor: 10_000 })).toMatchObject({
       code: "stake-below-minimum",
       message: "The minimum stake is 1 Vantage Cash per bet.",

@@ -28,8 +28,8 @@ describe("the deploy guard", () => {
 
   it("refuses a production build under another Worker's name, and a config where production shares the development name", () => {
     expect(deployRefusal({ name: "vantage", vars: { APP_ENV: "production" } }, names)).toContain("not production's");
-    expect(deployRefusal({ name: "vantage", vars: { APP_ENV: "production" } }, { development: "vantage", production: "vantage" })).toContain(
-      "own Worker name",
-    );
+    expect(
+      deployRefusal({ name: "vantage", vars: { APP_ENV: "production" } }, { development: "vantage", production: "vantage" }),
+    ).toContain("own Worker name");
   });
 });

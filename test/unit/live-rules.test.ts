@@ -15,7 +15,10 @@ describe("live rules", () => {
 
   it("reads sport_key:seconds pairs and names what is wrong", () => {
     expect(parseDelayBySport("")).toEqual({ ok: true, value: {} });
-    expect(parseDelayBySport(" soccer_usa_mls:8 , basketball_nba:0 ")).toEqual({ ok: true, value: { soccer_usa_mls: 8, basketball_nba: 0 } });
+    expect(parseDelayBySport(" soccer_usa_mls:8 , basketball_nba:0 ")).toEqual({
+      ok: true,
+      value: { soccer_usa_mls: 8, basketball_nba: 0 },
+    });
     expect(parseDelayBySport("cricket:5")).toMatchObject({ ok: false, message: expect.stringContaining("cricket") });
     expect(parseDelayBySport("basketball_nba:31")).toMatchObject({ ok: false });
     expect(parseDelayBySport("basketball_nba:2.5")).toMatchObject({ ok: false });
@@ -24,7 +27,9 @@ describe("live rules", () => {
   });
 
   it("holds a slip for the longest delay among its live sports, and not at all without one", () => {
-    const delays = Object.fromEntries(SPORT_KEYS.map((k) => [k, betDelayFor(k, 5, { soccer_usa_mls: 8, mma_mixed_martial_arts: 0 })])) as Record<SportKey, number>;
+    const delays = Object.fromEntries(
+      SPORT_KEYS.map((k) => [k, betDelayFor(k, 5, { soccer_usa_mls: 8, mma_mixed_martial_arts: 0 })]),
+    ) as Record<SportKey, number>;
     expect(slipDelaySeconds([], delays)).toBe(0);
     expect(slipDelaySeconds(["basketball_nba"], delays)).toBe(5);
     expect(slipDelaySeconds(["basketball_nba", "soccer_usa_mls"], delays)).toBe(8);

@@ -58,7 +58,8 @@ describe("age", () => {
     const now = at("2026-11-24T17:00:00Z");
     expect(isValidDateOfBirth("1990-04-25", now)).toBe(true);
     expect(isValidDateOfBirth("2000-02-29", now)).toBe(true);
-    for (const bad of ["1990-02-29", "1990-13-01", "1899-12-31", "2026-11-25", "90-04-25", "1990-4-25"]) expect(isValidDateOfBirth(bad, now)).toBe(false);
+    for (const bad of ["1990-02-29", "1990-13-01", "1899-12-31", "2026-11-25", "90-04-25", "1990-4-25"])
+      expect(isValidDateOfBirth(bad, now)).toBe(false);
   });
 
   it("gates play: unconfirmed, under age, then breaks (redeeming allowed during one)", () => {
@@ -66,7 +67,10 @@ describe("age", () => {
     const adult: ProtectionState = { dateOfBirth: "1990-04-25", breakUntil: null, closed: null };
     expect(checkPlay({ ...adult, dateOfBirth: null }, "redeem", now, 18)).toMatchObject({ code: "age-unconfirmed" });
     expect(checkPlay(adult, "bet", now, 18)).toEqual({ ok: true });
-    expect(checkPlay({ ...adult, dateOfBirth: "2006-01-01" }, "bet", now, 21)).toMatchObject({ code: "under-age", details: { minAge: 21 } });
+    expect(checkPlay({ ...adult, dateOfBirth: "2006-01-01" }, "bet", now, 21)).toMatchObject({
+      code: "under-age",
+      details: { minAge: 21 },
+    });
     const onBreak = { ...adult, breakUntil: now + HOUR };
     expect(checkPlay(onBreak, "bonus", now, 18)).toMatchObject({ code: "self-excluded" });
     expect(checkPlay(onBreak, "redeem", now, 18)).toEqual({ ok: true });
@@ -111,7 +115,9 @@ describe("limits", () => {
     expect(checkStake(limits, "cash", 400, 600, t0)).toEqual({ ok: true });
     const refused = checkStake(limits, "cash", 401, 600, t0);
     expect(refused).toMatchObject({ ok: false, status: 403, code: "stake-limit" });
-    expect(!refused.ok && refused.message).toMatch(/^This bet would pass your daily Vantage Cash stake limit of 10 Vantage Cash \(4 Vantage Cash left\)\. It resets Nov 25, 2026, 12:00 AM ET\.$/);
+    expect(!refused.ok && refused.message).toMatch(
+      /^This bet would pass your daily Vantage Cash stake limit of 10 Vantage Cash \(4 Vantage Cash left\)\. It resets Nov 25, 2026, 12:00 AM ET\.$/,
+    );
   });
 
   it("the purchase check names the tightest limit", () => {
@@ -143,7 +149,10 @@ describe("regions", () => {
     expect(unavailableActions("US-TX", config)).toEqual([]);
     expect(unavailableActions(null, config)).toEqual([]);
     expect(checkRegion("US-WA", config, "bet")).toEqual({ ok: true });
-    expect(checkRegion("US-WA", config, "redeem")).toMatchObject({ code: "region-restricted", message: "Redemptions are not available in your region (US-WA)." });
+    expect(checkRegion("US-WA", config, "redeem")).toMatchObject({
+      code: "region-restricted",
+      message: "Redemptions are not available in your region (US-WA).",
+    });
   });
 
   it("the minimum age is the region's when higher", () => {

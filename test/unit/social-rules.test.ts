@@ -2,7 +2,15 @@
 // settlement counts in (Monday 12:00 AM start, daylight saving included), what one
 // settled bet adds to a leaderboard, and when another player's open pick is public.
 import { describe, expect, it } from "vitest";
-import { checkHandle, etWeekBounds, etWeekStart, isPickPublic, leaderboardContribution, periodKey, weekPeriodKey } from "../../src/shared/social";
+import {
+  checkHandle,
+  etWeekBounds,
+  etWeekStart,
+  isPickPublic,
+  leaderboardContribution,
+  periodKey,
+  weekPeriodKey,
+} from "../../src/shared/social";
 
 describe("handles", () => {
   it("lower-cases and trims, then allows 3–20 of a-z 0-9 _", () => {
@@ -23,11 +31,23 @@ describe("handles", () => {
 
 describe("the Eastern-time week", () => {
   it("has epoch bounds from Monday 12:00 AM Eastern to the next, 167 or 169 hours across a clock change", () => {
-    expect(etWeekBounds(Date.parse("2026-11-25T12:00:00Z"))).toEqual({ start: Date.parse("2026-11-23T05:00:00Z"), end: Date.parse("2026-11-30T05:00:00Z") });
-    expect(etWeekBounds(Date.parse("2026-07-06T04:00:00Z"))).toEqual({ start: Date.parse("2026-07-06T04:00:00Z"), end: Date.parse("2026-07-13T04:00:00Z") });
+    expect(etWeekBounds(Date.parse("2026-11-25T12:00:00Z"))).toEqual({
+      start: Date.parse("2026-11-23T05:00:00Z"),
+      end: Date.parse("2026-11-30T05:00:00Z"),
+    });
+    expect(etWeekBounds(Date.parse("2026-07-06T04:00:00Z"))).toEqual({
+      start: Date.parse("2026-07-06T04:00:00Z"),
+      end: Date.parse("2026-07-13T04:00:00Z"),
+    });
     // Clocks fall back on Sunday 2026-11-01 and spring forward on Sunday 2027-03-14.
-    expect(etWeekBounds(Date.parse("2026-10-28T12:00:00Z"))).toEqual({ start: Date.parse("2026-10-26T04:00:00Z"), end: Date.parse("2026-11-02T05:00:00Z") });
-    expect(etWeekBounds(Date.parse("2027-03-10T12:00:00Z"))).toEqual({ start: Date.parse("2027-03-08T05:00:00Z"), end: Date.parse("2027-03-15T04:00:00Z") });
+    expect(etWeekBounds(Date.parse("2026-10-28T12:00:00Z"))).toEqual({
+      start: Date.parse("2026-10-26T04:00:00Z"),
+      end: Date.parse("2026-11-02T05:00:00Z"),
+    });
+    expect(etWeekBounds(Date.parse("2027-03-10T12:00:00Z"))).toEqual({
+      start: Date.parse("2027-03-08T05:00:00Z"),
+      end: Date.parse("2027-03-15T04:00:00Z"),
+    });
     const bounds = etWeekBounds(Date.parse("2026-11-29T23:00:00Z"));
     expect(weekPeriodKey(bounds.start)).toBe("w:2026-11-23");
     expect(weekPeriodKey(bounds.end - 1)).toBe("w:2026-11-23");
@@ -54,10 +74,34 @@ describe("the Eastern-time week", () => {
 
 describe("what a settled bet adds to a leaderboard", () => {
   it("counts wins, losses and pushes on stake and return, and voids on neither", () => {
-    expect(leaderboardContribution({ result: "win", stake: 100, payoutPaid: 250 })).toEqual({ graded: 1, staked: 100, returned: 250, profit: 150, result: "win" });
-    expect(leaderboardContribution({ result: "loss", stake: 100, payoutPaid: 0 })).toEqual({ graded: 1, staked: 100, returned: 0, profit: -100, result: "loss" });
-    expect(leaderboardContribution({ result: "push", stake: 100, payoutPaid: 100 })).toEqual({ graded: 1, staked: 100, returned: 100, profit: 0, result: "push" });
-    expect(leaderboardContribution({ result: "void", stake: 100, payoutPaid: 100 })).toEqual({ graded: 0, staked: 0, returned: 0, profit: 0, result: "void" });
+    expect(leaderboardContribution({ result: "win", stake: 100, payoutPaid: 250 })).toEqual({
+      graded: 1,
+      staked: 100,
+      returned: 250,
+      profit: 150,
+      result: "win",
+    });
+    expect(leaderboardContribution({ result: "loss", stake: 100, payoutPaid: 0 })).toEqual({
+      graded: 1,
+      staked: 100,
+      returned: 0,
+      profit: -100,
+      result: "loss",
+    });
+    expect(leaderboardContribution({ result: "push", stake: 100, payoutPaid: 100 })).toEqual({
+      graded: 1,
+      staked: 100,
+      returned: 100,
+      profit: 0,
+      result: "push",
+    });
+    expect(leaderboardContribution({ result: "void", stake: 100, payoutPaid: 100 })).toEqual({
+      graded: 0,
+      staked: 0,
+      returned: 0,
+      profit: 0,
+      result: "void",
+    });
     expect(leaderboardContribution({ result: null, stake: 100, payoutPaid: 0 })).toBeNull();
   });
 });

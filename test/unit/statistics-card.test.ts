@@ -6,7 +6,17 @@ import { computeStatistics } from "../../src/shared/statistics";
 
 let clock = 1_000;
 function leg(priceAm: number, league: SportKey = "basketball_nba"): BetLeg {
-  return { eventId: `e${clock}`, league, market: "Moneyline", side: "Home", line: null, priceAm, home: "H", away: "A", startTime: "2026-01-01T00:00:00Z" };
+  return {
+    eventId: `e${clock}`,
+    league,
+    market: "Moneyline",
+    side: "Home",
+    line: null,
+    priceAm,
+    home: "H",
+    away: "A",
+    startTime: "2026-01-01T00:00:00Z",
+  };
 }
 function bet(result: LegResult | null, legs: BetLeg[], stake = 100, payoutPaid = 0): BetDocument {
   clock += 10;

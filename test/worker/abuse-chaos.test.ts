@@ -95,7 +95,13 @@ type Player = SignedIn & {
   stakeLimits: { wallet: "coins" | "cash"; limit: number; at: number }[];
 };
 
-type PackReversal = { sessionId: string; amountCents: number; disputeId: string | null; closedAs: "won" | "lost" | null; refundedCents: number };
+type PackReversal = {
+  sessionId: string;
+  amountCents: number;
+  disputeId: string | null;
+  closedAs: "won" | "lost" | null;
+  refundedCents: number;
+};
 
 const statuses = new Map<string, Map<number, number>>();
 function count(kind: string, status: number) {
@@ -143,7 +149,6 @@ function postJson(path: string, body: unknown, token?: string, headers?: Record<
 }
 
 // ---- the board ----
-
 
 /** Open picks per event, read through GET /api/events as the SPA does. */
 async function board(player: SignedIn): Promise<{ event: Event; picks: PlaceBetPick[] }[]> {
@@ -278,7 +283,10 @@ async function reverse(rng: Rng, player: Player) {
   }
   const disputeId = `dp_${paymentIntent}`;
   model.disputeId = disputeId;
-  await deliverEvent(rng, disputeEvent({ type: "charge.dispute.created", disputeId, paymentIntent, amount: amountCents, status: "needs_response" }));
+  await deliverEvent(
+    rng,
+    disputeEvent({ type: "charge.dispute.created", disputeId, paymentIntent, amount: amountCents, status: "needs_response" }),
+  );
   const close = rng.pick(["won", "lost", "open"] as const);
   if (close === "open") return;
   await deliverEvent(rng, disputeEvent({ type: "charge.dispute.closed", disputeId, paymentIntent, amount: amountCents, status: close }));
@@ -309,7 +317,8 @@ async function changeLimits(rng: Rng, player: Player) {
   expect(res.status).toBe(200);
   const doc = (await res.json()) as { limits: Record<string, number | null> };
   const limit = doc.limits[name];
-  if (limit !== null && limit !== undefined) player.stakeLimits.push({ wallet, limit: wallet === "cash" ? Math.round(limit * 100) : limit, at: Date.now() });
+  if (limit !== null && limit !== undefined)
+    player.stakeLimits.push({ wallet, limit: wallet === "cash" ? Math.round(limit * 100) : limit, at: Date.now() });
 }
 
 async function fireCron(): Promise<void> {
@@ -338,7 +347,10 @@ async function advance(minutes: number) {
 // ---- the audit ----
 
 type LedgerSqlRow = { seq: number; currency: "coins" | "cash"; amount: number; balance_after: number; reason: string; reference: string };
-type BetSqlRow = Pick<BetRow, "id" | "wallet" | "kind" | "status" | "result" | "stake" | "to_win" | "payout_paid" | "settled_at" | "leg_results" | "version">;
+type BetSqlRow = Pick<
+  BetRow,
+  "id" | "wallet" | "kind" | "status" | "result" | "stake" | "to_win" | "payout_paid" | "settled_at" | "leg_results" | "version"
+>;
 type BetTimeRow = { id: string; wallet: "coins" | "cash"; stake: number; created_at: number };
 type WalletSqlRow = { coins: number; cash_cents: number; last_bonus_day_et: string; bonus_streak: number; version: number };
 
@@ -356,10 +368,14 @@ async function walletState(userId: string) {
         )
         .toArray(),
       bets: sql
-        .exec<BetSqlRow>("SELECT id, wallet, kind, status, result, stake, to_win, payout_paid, settled_at, leg_results, version FROM bets ORDER BY id")
+        .exec<BetSqlRow>(
+          "SELECT id, wallet, kind, status, result, stake, to_win, payout_paid, settled_at, leg_results, version FROM bets ORDER BY id",
+        )
         .toArray(),
       outbox: sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM outbox").one().n,
-      redemptions: sql.exec<{ id: string; amount_cents: number; status: string }>("SELECT id, amount_cents, status FROM redemptions").toArray(),
+      redemptions: sql
+        .exec<{ id: string; amount_cents: number; status: string }>("SELECT id, amount_cents, status FROM redemptions")
+        .toArray(),
       playthrough: sql.exec<{ to_play: number }>("SELECT to_play FROM playthrough WHERE id = 1").toArray()[0]?.to_play ?? 0,
       playthroughMoves: sql
         .exec<{ seq: number; amount: number; to_play_after: number; reason: string; reference: string }>(
@@ -441,7 +457,10 @@ async function audit(player: Player) {
   const payouts = perReference("bet_payout");
   for (const bet of state.bets) {
     const stake = stakes.get(`${bet.wallet}:${bet.id}`) ?? [];
-    expect(stake.map((r) => r.amount), `${who}: stake of ${bet.id}`).toEqual([-bet.stake]);
+    expect(
+      stake.map((r) => r.amount),
+      `${who}: stake of ${bet.id}`,
+    ).toEqual([-bet.stake]);
     const paid = payouts.get(`${bet.wallet}:${bet.id}`) ?? [];
     expect(paid.length, `${who}: payouts of ${bet.id}`).toBeLessThanOrEqual(1);
     expect(paid[0]?.amount ?? 0, `${who}: payout of ${bet.id}`).toBe(bet.payout_paid);
@@ -449,7 +468,11 @@ async function audit(player: Player) {
   }
   expect(stakes.size, `${who}: no stake without a bet`).toBe(state.bets.length);
   expect(payouts.size, `${who}: no payout without a bet`).toBe(rows("bet_payout").length);
-  for (const ref of payouts.keys()) expect(state.bets.some((b) => `${b.wallet}:${b.id}` === ref), `${who}: payout ${ref} has a bet`).toBe(true);
+  for (const ref of payouts.keys())
+    expect(
+      state.bets.some((b) => `${b.wallet}:${b.id}` === ref),
+      `${who}: payout ${ref} has a bet`,
+    ).toBe(true);
 
   // No daily stake limit was ever passed: every bet placed after a limit was in force
   // leaves the day's stake on that wallet (Eastern day, bets up to and including it) within it.
@@ -459,7 +482,9 @@ async function audit(player: Player) {
       const staked = state.betTimes
         .filter((b) => b.wallet === wallet && b.created_at <= bet.created_at && etDayKey(b.created_at) === day)
         .reduce((sum, b) => sum + b.stake, 0);
-      expect(staked, `${who}: ${wallet} staked on ${day} by bet ${bet.id} within the limit ${limit} set at ${at}`).toBeLessThanOrEqual(limit);
+      expect(staked, `${who}: ${wallet} staked on ${day} by bet ${bet.id} within the limit ${limit} set at ${at}`).toBeLessThanOrEqual(
+        limit,
+      );
     }
   }
 
@@ -471,8 +496,14 @@ async function audit(player: Player) {
   const expectedCoins = [...player.packSessions.values()].reduce((sum, cents) => sum + findPack(cents)!.coins, 0);
   const expectedCash = [...player.packSessions.values()].reduce((sum, cents) => sum + findPack(cents)!.cashCents, 0);
   expect(purchases.filter((r) => r.currency === "coins").length, `${who}: one coin credit per paid session`).toBe(player.packSessions.size);
-  expect(purchases.filter((r) => r.currency === "coins").reduce((s, r) => s + r.amount, 0), `${who}: coins bought`).toBe(expectedCoins);
-  expect(purchases.filter((r) => r.currency === "cash").reduce((s, r) => s + r.amount, 0), `${who}: cash bought`).toBe(expectedCash);
+  expect(
+    purchases.filter((r) => r.currency === "coins").reduce((s, r) => s + r.amount, 0),
+    `${who}: coins bought`,
+  ).toBe(expectedCoins);
+  expect(
+    purchases.filter((r) => r.currency === "cash").reduce((s, r) => s + r.amount, 0),
+    `${who}: cash bought`,
+  ).toBe(expectedCash);
 
   // Each redemption holds once and is returned at most once.
   const holds = perReference("redemption_hold");
@@ -497,7 +528,9 @@ async function audit(player: Player) {
   expect(toPlay, `${who}: play-through figure`).toBe(state.playthrough);
   const moveKeys = state.playthroughMoves.map((m) => `${m.reason}:${m.reference}`);
   expect(new Set(moveKeys).size, `${who}: each play-through move once`).toBe(moveKeys.length);
-  const credits = state.ledger.filter((r) => r.currency === "cash" && r.amount > 0 && ["purchase", "daily_bonus", "streak_bonus", "dispute_restore"].includes(r.reason));
+  const credits = state.ledger.filter(
+    (r) => r.currency === "cash" && r.amount > 0 && ["purchase", "daily_bonus", "streak_bonus", "dispute_restore"].includes(r.reason),
+  );
   expect(
     state.playthroughMoves.filter((m) => m.amount > 0).map((m) => [m.reason, m.reference, m.amount]),
     `${who}: one play-through credit per bought or bonus cash credit`,
@@ -513,7 +546,10 @@ async function audit(player: Player) {
     }
     expect(move.reason, `${who}: play-through taken off only by settled bets and reversals`).toBe("bet_settled");
     const bet = cashBets.get(move.reference);
-    expect(bet && bet.status === "settled" && ["win", "loss"].includes(bet.result ?? ""), `${who}: move ${move.seq} is a settled cash win or loss`).toBe(true);
+    expect(
+      bet && bet.status === "settled" && ["win", "loss"].includes(bet.result ?? ""),
+      `${who}: move ${move.seq} is a settled cash win or loss`,
+    ).toBe(true);
     expect(-move.amount, `${who}: move ${move.seq} at most the stake`).toBeLessThanOrEqual(bet!.stake);
   }
 
@@ -558,7 +594,9 @@ async function audit(player: Player) {
 
 describe("abuse: seeded chaos across many players", () => {
   // ≈ 60 s alone; several times that while other suites share the machine's two cores.
-  it("keeps every player's money consistent through bets, settlement, bonuses, purchases, disputes, refunds, redemptions and limit changes", { timeout: 300_000 }, async ({ onTestFailed }) => {
+  it("keeps every player's money consistent through bets, settlement, bonuses, purchases, disputes, refunds, redemptions and limit changes", {
+    timeout: 300_000,
+  }, async ({ onTestFailed }) => {
     // Printed only when the run fails: the seed to replay it, and how far it got.
     const report = [`abuse-chaos seed: ${SEED} (replay with CHAOS_SEED=${SEED})`];
     onTestFailed(() => console.log(report.join("\n")));
@@ -667,7 +705,11 @@ describe("abuse: seeded chaos across many players", () => {
     // Each final run waits for the settlement queue to settle what it sent.
     for (let i = 0; i < 6; i++) {
       const now = Date.now();
-      const summary = await settleAndDrain(now, { provider: getFeedProvider(env), trigger: "chaos-final", feedNow: await feedNow(env, now) });
+      const summary = await settleAndDrain(now, {
+        provider: getFeedProvider(env),
+        trigger: "chaos-final",
+        feedNow: await feedNow(env, now),
+      });
       if (summary.messagesEnqueued === 0 && !summary.pending) break;
     }
 
@@ -683,7 +725,15 @@ describe("abuse: seeded chaos across many players", () => {
     }
     report.push(
       `abuse-chaos seed ${SEED}: ${totals.bets} bets, ${totals.open} still open, ${totals.ledgerRows} ledger rows, ${totals.owedRows} owed rows, ${Date.now() - started} ms\n` +
-        [...statuses].map(([kind, byStatus]) => `  ${kind}: ${[...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ")}`).join("\n"),
+        [...statuses]
+          .map(
+            ([kind, byStatus]) =>
+              `  ${kind}: ${[...byStatus]
+                .sort(([a], [b]) => a - b)
+                .map(([s, n]) => `${s}×${n}`)
+                .join(" ")}`,
+          )
+          .join("\n"),
     );
     expect(logged.mock.calls.map((call) => String(call[0]))).toEqual(logged.mock.calls.map(() => "paid checkout session matches no pack"));
     logged.mockRestore();

@@ -71,7 +71,9 @@ async function hostileTokens(): Promise<string[]> {
       .setIssuedAt(iat)
       .setExpirationTime(exp)
       .sign(key);
-  const expired = (await issueAccessToken(env, { id: victim.userId, email: victim.email, sessionId: sessionIdOf(victim.token) }, Date.now() - 2 * 3600_000)).accessToken;
+  const expired = (
+    await issueAccessToken(env, { id: victim.userId, email: victim.email, sessionId: sessionIdOf(victim.token) }, Date.now() - 2 * 3600_000)
+  ).accessToken;
   const [head, payload, sig] = victim.token.split(".") as [string, string, string];
   const payloadClaims = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as Record<string, unknown>;
   return [
@@ -101,7 +103,27 @@ const unicodeText = (maxLength = 60) => fc.string({ unit: "binary", maxLength })
 
 /** Values of the wrong type or an absurd size, for any field. */
 const weird: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(null, true, false, 0, -0, -1, 0.5, -0.01, 1e-7, 1e21, -1e21, 1.7976931348623157e308, 2 ** 53 + 1, "", "0", "NaN", "Infinity", [], {}),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    0,
+    -0,
+    -1,
+    0.5,
+    -0.01,
+    1e-7,
+    1e21,
+    -1e21,
+    1.7976931348623157e308,
+    2 ** 53 + 1,
+    "",
+    "0",
+    "NaN",
+    "Infinity",
+    [],
+    {},
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   unicodeText(),
@@ -112,7 +134,23 @@ const weird: fc.Arbitrary<unknown> = fc.oneof(
 /** Whole bodies that are not the JSON anyone asked for. */
 const malformedBody: fc.Arbitrary<string | undefined> = fc.oneof(
   fc.constant(undefined),
-  fc.constantFrom("", " ", "{", "}", "[1,2", '{"a":', "{'a':1}", "NaN", "undefined", "null", "[]", "\u0000", "\ufeff{}", '{"__proto__":{"admin":true}}', '{"a":1}{"a":2}'),
+  fc.constantFrom(
+    "",
+    " ",
+    "{",
+    "}",
+    "[1,2",
+    '{"a":',
+    "{'a':1}",
+    "NaN",
+    "undefined",
+    "null",
+    "[]",
+    "\u0000",
+    "\ufeff{}",
+    '{"__proto__":{"admin":true}}',
+    '{"a":1}{"a":2}',
+  ),
   unicodeText(200),
   fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
   fc.integer({ min: 200, max: 20_000 }).map((n) => "[".repeat(n) + "]".repeat(n)),
@@ -145,7 +183,10 @@ function authHeader(): fc.Arbitrary<string | undefined> {
   return fc.oneof(
     { arbitrary: fc.constant(undefined), weight: 2 },
     { arbitrary: token.map((t) => `Bearer ${t}`), weight: 8 },
-    { arbitrary: fc.tuple(fc.constantFrom("bearer ", "Bearer  ", "Basic ", "", "Bearer x "), token).map(([p, t]) => `${p}${t}`), weight: 2 },
+    {
+      arbitrary: fc.tuple(fc.constantFrom("bearer ", "Bearer  ", "Basic ", "", "Bearer x "), token).map(([p, t]) => `${p}${t}`),
+      weight: 2,
+    },
     { arbitrary: fc.constantFrom("Bearer", "Bearer ", "Token abc", "Bearer null"), weight: 1 },
   );
 }
@@ -177,10 +218,16 @@ const extraHeaders: fc.Arbitrary<[string, string][]> = fc
   .record(
     {
       // Mostly the app's own origin, so most requests get past the cross-site refusal.
-      origin: fc.oneof({ arbitrary: fc.constant("http://localhost"), weight: 4 }, { arbitrary: fc.constantFrom("https://evil.example", "null", "http://localhost.evil.example"), weight: 1 }),
-      fetchSite: fc.oneof({ arbitrary: fc.constantFrom("same-origin", "none"), weight: 4 }, { arbitrary: fc.constantFrom("cross-site", "same-site"), weight: 1 }),
+      origin: fc.oneof(
+        { arbitrary: fc.constant("http://localhost"), weight: 4 },
+        { arbitrary: fc.constantFrom("https://evil.example", "null", "http://localhost.evil.example"), weight: 1 },
+      ),
+      fetchSite: fc.oneof(
+        { arbitrary: fc.constantFrom("same-origin", "none"), weight: 4 },
+        { arbitrary: fc.constantFrom("cross-site", "same-site"), weight: 1 },
+      ),
       cookie: fc.oneof(
-        fc.constantFrom("vantage_rt=garbage", "vantage_rt=", "vantage_signin=x.y.z", "a=b; vantage_rt=\"quoted\""),
+        fc.constantFrom("vantage_rt=garbage", "vantage_rt=", "vantage_signin=x.y.z", 'a=b; vantage_rt="quoted"'),
         headerText(300).map((v) => `vantage_rt=${encodeURIComponent(v)}`),
       ),
       forwardedFor: headerText(60),
@@ -212,7 +259,10 @@ function queryFor(fields: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<st
     { maxLength: 5 },
   );
   return fc.oneof(
-    { arbitrary: pairs.map((p) => (p.length ? `?${p.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&")}` : "")), weight: 5 },
+    {
+      arbitrary: pairs.map((p) => (p.length ? `?${p.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&")}` : "")),
+      weight: 5,
+    },
     { arbitrary: fc.constantFrom("?%", "?a=%E0%A4%A", "?%ZZ=1", "?&&&=&", "?sport", "?=x", `?${"a=1&".repeat(500)}`), weight: 1 },
   );
 }
@@ -247,7 +297,12 @@ function post(path: fc.Arbitrary<string> | string, body: fc.Arbitrary<string | u
 function get(path: fc.Arbitrary<string> | string, query: fc.Arbitrary<string> = fc.constant("")) {
   const paths = typeof path === "string" ? fc.constant(path) : path;
   return fc
-    .tuple(paths, query, fc.oneof({ arbitrary: fc.constant("GET"), weight: 5 }, { arbitrary: methods, weight: 1 }), fc.option(malformedBody))
+    .tuple(
+      paths,
+      query,
+      fc.oneof({ arbitrary: fc.constant("GET"), weight: 5 }, { arbitrary: methods, weight: 1 }),
+      fc.option(malformedBody),
+    )
     .map(([p, q, m, b]) => ({ method: m, path: `${p}${q}`, body: b ?? undefined }));
 }
 
@@ -282,7 +337,12 @@ function placeBetBody(): fc.Arbitrary<string | undefined> {
     .map(([kind, wallet, amount, p]) => `{"kind":"${kind}","wallet":"${wallet}","amount":${amount},"picks":[${JSON.stringify(p)}]}`);
   return fc.oneof(
     { arbitrary: slip.map((s) => JSON.stringify(s)), weight: 4 },
-    { arbitrary: fc.tuple(slip, fc.dictionary(fc.string({ maxLength: 8 }), weird, { minKeys: 1, maxKeys: 3 })).map(([s, x]) => JSON.stringify({ ...x, ...s })), weight: 1 },
+    {
+      arbitrary: fc
+        .tuple(slip, fc.dictionary(fc.string({ maxLength: 8 }), weird, { minKeys: 1, maxKeys: 3 }))
+        .map(([s, x]) => JSON.stringify({ ...x, ...s })),
+      weight: 1,
+    },
     { arbitrary: raw, weight: 1 },
     { arbitrary: malformedBody, weight: 2 },
   );
@@ -292,7 +352,15 @@ function placeBetBody(): fc.Arbitrary<string | undefined> {
 function webhookRequest() {
   const eventJson = fc
     .record({
-      type: fc.oneof(fc.constantFrom("checkout.session.completed", "checkout.session.async_payment_succeeded", "charge.refunded", "payment_intent.succeeded"), weird),
+      type: fc.oneof(
+        fc.constantFrom(
+          "checkout.session.completed",
+          "checkout.session.async_payment_succeeded",
+          "charge.refunded",
+          "payment_intent.succeeded",
+        ),
+        weird,
+      ),
       object: fc.oneof(
         fc.record(
           {
@@ -308,10 +376,21 @@ function webhookRequest() {
         weird,
       ),
     })
-    .map((e) => JSON.stringify({ id: `evt_fuzz_${crypto.randomUUID()}`, object: "event", type: e.type, created: Math.floor(Date.now() / 1000), data: { object: e.object } }));
+    .map((e) =>
+      JSON.stringify({
+        id: `evt_fuzz_${crypto.randomUUID()}`,
+        object: "event",
+        type: e.type,
+        created: Math.floor(Date.now() / 1000),
+        data: { object: e.object },
+      }),
+    );
   return fc
     .tuple(
-      fc.oneof(eventJson, malformedBody.map((b) => b ?? "")),
+      fc.oneof(
+        eventJson,
+        malformedBody.map((b) => b ?? ""),
+      ),
       fc.constantFrom("none", "garbage", "wrong-secret", "stale", "tampered", "signed"),
       headerText(120),
       fc.oneof({ arbitrary: fc.constant("POST"), weight: 5 }, { arbitrary: methods, weight: 1 }),
@@ -336,12 +415,18 @@ async function webhookSignature(payload: string, mode: string, junk: string): Pr
     default:
       // A correctly signed event is Stripe speaking; it may pay the bystander but is never
       // signed for the victim (that would be a real purchase, not an attack).
-      return forVictim ? stripeSignatureHeader(payload, "whsec_not_ours", now) : stripeSignatureHeader(payload, DEV_STRIPE_WEBHOOK_SECRET, now);
+      return forVictim
+        ? stripeSignatureHeader(payload, "whsec_not_ours", now)
+        : stripeSignatureHeader(payload, DEV_STRIPE_WEBHOOK_SECRET, now);
   }
 }
 
 const sport = () => fc.oneof(fc.constantFrom(...SPORT_KEYS), unicodeText(20));
-const eventId = () => idSegment(events.map((e) => e.eventId), fc.uuid());
+const eventId = () =>
+  idSegment(
+    events.map((e) => e.eventId),
+    fc.uuid(),
+  );
 const authorizeQuery = () =>
   fc
     .dictionary(fc.constantFrom(...Object.keys(authorizeParams), "extra", "prompt"), unicodeText(60), { maxKeys: 3 })
@@ -357,291 +442,482 @@ const authorizeForm = () =>
       const fields = { ...authorizeParams, email, ...changes };
       return asJson
         ? { body: JSON.stringify(fields), headers: [["Content-Type", "application/json"]] as [string, string][] }
-        : { body: new URLSearchParams(fields).toString(), headers: [["Content-Type", "application/x-www-form-urlencoded"]] as [string, string][] };
+        : {
+            body: new URLSearchParams(fields).toString(),
+            headers: [["Content-Type", "application/x-www-form-urlencoded"]] as [string, string][],
+          };
     });
 
 /** Every route of createApp(), each with a generator (the coverage test checks none is missing). */
 const ENDPOINTS: Endpoint[] = [
-    { routes: ["GET /api/health"], request: () => get("/api/health", queryFor({ x: unicodeText() })) },
-    { routes: [], request: () => fc.tuple(methods, unicodeText(40)).map(([m, p]) => ({ method: m, path: `/api/${encodeURIComponent(p)}` })) },
-    { routes: ["POST /api/auth/session"], request: () => post("/api/auth/session", bodyFor({ idToken: fc.oneof(fc.constantFrom(...tokens), headerText(300)) })) },
-    { routes: ["POST /api/auth/refresh"], request: () => post("/api/auth/refresh", malformedBody) },
-    { routes: ["POST /api/auth/logout"], request: () => post("/api/auth/logout", malformedBody) },
-    { routes: ["GET /api/auth/google/start"], request: () => get("/api/auth/google/start", queryFor({ from: fc.constantFrom("/picks", "//evil.example", "https://evil.example/x", "/\\evil", "javascript:alert(1)") })) },
-    {
-      routes: ["GET /api/auth/google/callback"],
-      request: () =>
-        fc
-          .tuple(queryFor({ state: headerText(40), code: headerText(40), error: fc.constantFrom("access_denied", "server_error") }), fc.boolean())
-          .map(([q, withFlow]) => ({ method: "GET", path: `/api/auth/google/callback${q}`, headers: withFlow ? ([["Cookie", `vantage_signin=${flowCookie}`]] as [string, string][]) : [] })),
-    },
-    { routes: ["GET /api/auth/dev/jwks"], request: () => get("/api/auth/dev/jwks", queryFor({ kid: unicodeText() })) },
-    {
-      routes: ["POST /api/auth/dev/id-token"],
-      request: () => post("/api/auth/dev/id-token", bodyFor({ email: fc.oneof(fc.emailAddress(), unicodeText(300)), name: unicodeText(100), nonce: unicodeText(300) })),
-    },
-    { routes: ["GET /api/auth/dev/authorize"], request: () => fc.oneof(authorizeQuery(), queryFor({ client_id: unicodeText(), state: unicodeText() })).map((q) => ({ method: "GET", path: `/api/auth/dev/authorize${q}` })) },
-    {
-      routes: ["POST /api/auth/dev/authorize"],
-      request: () =>
-        fc.oneof(
-          authorizeForm().map((f) => ({ method: "POST", path: "/api/auth/dev/authorize", ...f })),
-          post("/api/auth/dev/authorize", malformedBody),
+  { routes: ["GET /api/health"], request: () => get("/api/health", queryFor({ x: unicodeText() })) },
+  { routes: [], request: () => fc.tuple(methods, unicodeText(40)).map(([m, p]) => ({ method: m, path: `/api/${encodeURIComponent(p)}` })) },
+  {
+    routes: ["POST /api/auth/session"],
+    request: () => post("/api/auth/session", bodyFor({ idToken: fc.oneof(fc.constantFrom(...tokens), headerText(300)) })),
+  },
+  { routes: ["POST /api/auth/refresh"], request: () => post("/api/auth/refresh", malformedBody) },
+  { routes: ["POST /api/auth/logout"], request: () => post("/api/auth/logout", malformedBody) },
+  {
+    routes: ["GET /api/auth/google/start"],
+    request: () =>
+      get(
+        "/api/auth/google/start",
+        queryFor({ from: fc.constantFrom("/picks", "//evil.example", "https://evil.example/x", "/\\evil", "javascript:alert(1)") }),
+      ),
+  },
+  {
+    routes: ["GET /api/auth/google/callback"],
+    request: () =>
+      fc
+        .tuple(
+          queryFor({ state: headerText(40), code: headerText(40), error: fc.constantFrom("access_denied", "server_error") }),
+          fc.boolean(),
+        )
+        .map(([q, withFlow]) => ({
+          method: "GET",
+          path: `/api/auth/google/callback${q}`,
+          headers: withFlow ? ([["Cookie", `vantage_signin=${flowCookie}`]] as [string, string][]) : [],
+        })),
+  },
+  { routes: ["GET /api/auth/dev/jwks"], request: () => get("/api/auth/dev/jwks", queryFor({ kid: unicodeText() })) },
+  {
+    routes: ["POST /api/auth/dev/id-token"],
+    request: () =>
+      post(
+        "/api/auth/dev/id-token",
+        bodyFor({ email: fc.oneof(fc.emailAddress(), unicodeText(300)), name: unicodeText(100), nonce: unicodeText(300) }),
+      ),
+  },
+  {
+    routes: ["GET /api/auth/dev/authorize"],
+    request: () =>
+      fc
+        .oneof(authorizeQuery(), queryFor({ client_id: unicodeText(), state: unicodeText() }))
+        .map((q) => ({ method: "GET", path: `/api/auth/dev/authorize${q}` })),
+  },
+  {
+    routes: ["POST /api/auth/dev/authorize"],
+    request: () =>
+      fc.oneof(
+        authorizeForm().map((f) => ({ method: "POST", path: "/api/auth/dev/authorize", ...f })),
+        post("/api/auth/dev/authorize", malformedBody),
+      ),
+  },
+  {
+    routes: ["POST /api/auth/dev/token"],
+    request: () =>
+      fc.oneof(
+        post(
+          "/api/auth/dev/token",
+          bodyFor({
+            grant_type: fc.constantFrom("authorization_code", "refresh_token"),
+            code: headerText(100),
+            redirect_uri: fc.constantFrom(authorizeParams.redirect_uri!, "https://evil.example/cb"),
+            client_id: fc.constantFrom(authorizeParams.client_id!, "other"),
+            client_secret: headerText(40),
+            code_verifier: fc.stringMatching(/^[A-Za-z0-9._~-]{43,60}$/),
+          }),
         ),
-    },
-    {
-      routes: ["POST /api/auth/dev/token"],
-      request: () =>
-        fc.oneof(
-          post(
-            "/api/auth/dev/token",
-            bodyFor({
-              grant_type: fc.constantFrom("authorization_code", "refresh_token"),
-              code: headerText(100),
-              redirect_uri: fc.constantFrom(authorizeParams.redirect_uri!, "https://evil.example/cb"),
-              client_id: fc.constantFrom(authorizeParams.client_id!, "other"),
-              client_secret: headerText(40),
-              code_verifier: fc.stringMatching(/^[A-Za-z0-9._~-]{43,60}$/),
-            }),
+        fc
+          .dictionary(fc.constantFrom("grant_type", "code", "redirect_uri", "client_id", "code_verifier"), unicodeText(60))
+          .map((f) => ({
+            method: "POST",
+            path: "/api/auth/dev/token",
+            body: new URLSearchParams(f).toString(),
+            headers: [["Content-Type", "application/x-www-form-urlencoded"]] as [string, string][],
+          })),
+      ),
+  },
+  { routes: ["GET /api/me"], request: () => get("/api/me", queryFor({ uid: fc.constant(admin.userId) })) },
+  {
+    routes: ["PATCH /api/me"],
+    request: () =>
+      post(
+        "/api/me",
+        bodyFor({
+          displayName: fc.oneof(unicodeText(40), fc.string({ unit: "grapheme", maxLength: 40 })),
+          dateOfBirth: fc.oneof(
+            fc.constantFrom("1990-04-25", "1980-01-01", "2015-06-01", "1990-02-30", "2999-01-01", "1899-12-31", ""),
+            unicodeText(12),
           ),
-          fc
-            .dictionary(fc.constantFrom("grant_type", "code", "redirect_uri", "client_id", "code_verifier"), unicodeText(60))
-            .map((f) => ({ method: "POST", path: "/api/auth/dev/token", body: new URLSearchParams(f).toString(), headers: [["Content-Type", "application/x-www-form-urlencoded"]] as [string, string][] })),
-        ),
-    },
-    { routes: ["GET /api/me"], request: () => get("/api/me", queryFor({ uid: fc.constant(admin.userId) })) },
-    {
-      routes: ["PATCH /api/me"],
-      request: () =>
-        post(
-          "/api/me",
-          bodyFor({
-            displayName: fc.oneof(unicodeText(40), fc.string({ unit: "grapheme", maxLength: 40 })),
-            dateOfBirth: fc.oneof(fc.constantFrom("1990-04-25", "1980-01-01", "2015-06-01", "1990-02-30", "2999-01-01", "1899-12-31", ""), unicodeText(12)),
-            handle: fc.oneof(unicodeText(30), fc.stringMatching(/^[A-Za-z0-9_]{1,24}$/), fc.constantFrom("admin", "ADMIN", null)),
-            profileHidden: fc.boolean(),
-            coinBalance: fc.constant(1e9),
-            vantageCash: fc.constant(1e9),
-          }),
-          "PATCH",
-        ),
-    },
-    {
-      routes: ["GET /api/social/leaderboard"],
-      request: () => get("/api/social/leaderboard", queryFor({ period: fc.constantFrom("week", "all", "month", ""), wallet: fc.constantFrom("coins", "cash", "gold"), metric: fc.constantFrom("profit", "roi", "streak", "x"), userId: fc.constant(victim.userId) })),
-    },
-    { routes: ["GET /api/social/following"], request: () => get("/api/social/following", queryFor({ follower: fc.constant(victim.userId) })) },
-    { routes: ["GET /api/public/profiles/:handle"], request: () => get(fc.oneof(unicodeText(30), fc.stringMatching(/^[a-z0-9_]{3,20}$/)).map((h) => `/api/public/profiles/${encodeURIComponent(h)}`)) },
-    { routes: ["GET /api/public/picks/:shareId"], request: () => get(fc.oneof(unicodeText(30), fc.stringMatching(/^[A-Za-z0-9_-]{22}$/)).map((id) => `/api/public/picks/${encodeURIComponent(id)}`)) },
-    { routes: ["POST /api/bets/:betId/share"], request: () => post(fc.oneof(fc.uuid(), unicodeText(200)).map((id) => `/api/bets/${encodeURIComponent(id)}/share`), malformedBody) },
-    {
-      routes: ["GET /api/follows/:handle", "PUT /api/follows/:handle", "DELETE /api/follows/:handle"],
-      request: () =>
+          handle: fc.oneof(unicodeText(30), fc.stringMatching(/^[A-Za-z0-9_]{1,24}$/), fc.constantFrom("admin", "ADMIN", null)),
+          profileHidden: fc.boolean(),
+          coinBalance: fc.constant(1e9),
+          vantageCash: fc.constant(1e9),
+        }),
+        "PATCH",
+      ),
+  },
+  {
+    routes: ["GET /api/social/leaderboard"],
+    request: () =>
+      get(
+        "/api/social/leaderboard",
+        queryFor({
+          period: fc.constantFrom("week", "all", "month", ""),
+          wallet: fc.constantFrom("coins", "cash", "gold"),
+          metric: fc.constantFrom("profit", "roi", "streak", "x"),
+          userId: fc.constant(victim.userId),
+        }),
+      ),
+  },
+  {
+    routes: ["GET /api/social/following"],
+    request: () => get("/api/social/following", queryFor({ follower: fc.constant(victim.userId) })),
+  },
+  {
+    routes: ["GET /api/public/profiles/:handle"],
+    request: () =>
+      get(fc.oneof(unicodeText(30), fc.stringMatching(/^[a-z0-9_]{3,20}$/)).map((h) => `/api/public/profiles/${encodeURIComponent(h)}`)),
+  },
+  {
+    routes: ["GET /api/public/picks/:shareId"],
+    request: () =>
+      get(fc.oneof(unicodeText(30), fc.stringMatching(/^[A-Za-z0-9_-]{22}$/)).map((id) => `/api/public/picks/${encodeURIComponent(id)}`)),
+  },
+  {
+    routes: ["POST /api/bets/:betId/share"],
+    request: () =>
+      post(
+        fc.oneof(fc.uuid(), unicodeText(200)).map((id) => `/api/bets/${encodeURIComponent(id)}/share`),
+        malformedBody,
+      ),
+  },
+  {
+    routes: ["GET /api/follows/:handle", "PUT /api/follows/:handle", "DELETE /api/follows/:handle"],
+    request: () =>
+      fc
+        .tuple(
+          fc.oneof(unicodeText(30), fc.stringMatching(/^[a-z0-9_]{3,20}$/)),
+          fc.constantFrom("GET", "PUT", "DELETE", "POST"),
+          malformedBody,
+        )
+        .map(([h, method, body]) => ({ method, path: `/api/follows/${encodeURIComponent(h)}`, body })),
+  },
+  {
+    routes: ["GET /api/events"],
+    request: () =>
+      get(
+        "/api/events",
+        queryFor({
+          sport: sport(),
+          markets: fc.constantFrom("h2h,spreads,totals", "h2h", ""),
+          regions: fc.constantFrom("us,us2", "eu"),
+          oddsFormat: fc.constantFrom("american", "decimal"),
+        }),
+      ),
+  },
+  { routes: ["GET /api/sports"], request: () => get("/api/sports", queryFor({ sport: sport() })) },
+  { routes: ["GET /api/admin/feed-status"], request: () => get("/api/admin/feed-status", queryFor({ sport: sport() })) },
+  { routes: ["GET /api/dev/sim/clock"], request: () => get("/api/dev/sim/clock") },
+  {
+    routes: ["POST /api/dev/sim/advance"],
+    request: () => post("/api/dev/sim/advance", bodyFor({ minutes: fc.oneof(fc.integer({ min: -10, max: 20_000 }), fc.double()) })),
+  },
+  {
+    routes: ["POST /api/placeBet"],
+    request: () =>
+      fc
+        .tuple(placeBetBody(), idempotencyKey, fc.oneof({ arbitrary: fc.constant("POST"), weight: 6 }, { arbitrary: methods, weight: 1 }))
+        .map(([body, key, method]) => ({
+          method,
+          path: "/api/placeBet",
+          body,
+          headers: key === undefined ? [] : ([["Idempotency-Key", key]] as [string, string][]),
+        })),
+  },
+  {
+    routes: ["GET /api/bets"],
+    request: () =>
+      get(
+        "/api/bets",
+        queryFor({
+          wallet: fc.constantFrom("coins", "cash", "gold"),
+          status: fc.constantFrom("open", "settled", "void"),
+          limit: fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), fc.constantFrom("1e3", "NaN", "0x10", "")),
+          cursor: fc.oneof(
+            headerText(80),
+            fc.jsonValue().map((v) => btoa(JSON.stringify(v))),
+          ),
+        }),
+      ),
+  },
+  {
+    routes: ["GET /api/live"],
+    request: () =>
+      fc
+        .tuple(
+          queryFor({ access_token: fc.oneof(fc.constantFrom(...tokens), headerText(60)) }),
+          fc.constantFrom(undefined, "websocket", "WebSocket", "h2c"),
+          fc.option(
+            fc.oneof(
+              fc.constantFrom(...tokens).map((t) => `vantage.live.v1, vantage.token.${t}`),
+              fc.constantFrom("vantage.token.", "vantage.live.v1"),
+              headerText(60),
+            ),
+          ),
+        )
+        .map(([q, upgrade, protocol]) => {
+          const headers: [string, string][] = [];
+          if (upgrade) headers.push(["Upgrade", upgrade]);
+          if (protocol) headers.push(["Sec-WebSocket-Protocol", protocol]);
+          return { method: "GET", path: `/api/live${q}`, headers };
+        }),
+  },
+  {
+    routes: ["POST /api/grantDailyBonus"],
+    request: () => post("/api/grantDailyBonus", bodyFor({ day: fc.constantFrom("2099-01-01"), userId: fc.constant(bystander.userId) })),
+  },
+  {
+    routes: ["POST /api/checkout/session"],
+    request: () =>
+      post(
+        "/api/checkout/session",
+        bodyFor({
+          amountCents: fc.oneof(fc.constantFrom(...PACK_PRICES_CENTS), fc.constantFrom(500, 0, -499, 4.99, 1e12)),
+          userId: fc.constant(bystander.userId),
+        }),
+      ),
+  },
+  {
+    routes: ["POST /api/stripe/webhook"],
+    request: () =>
+      webhookRequest().map((w) => ({
+        method: w.method,
+        path: "/api/stripe/webhook",
+        body: w.payload,
+        headers: [["X-Webhook-Mode", `${w.mode}|${w.junk}`]] as [string, string][],
+      })),
+  },
+  {
+    routes: ["GET /api/connect/status"],
+    request: () => get("/api/connect/status", queryFor({ accountId: fc.constantFrom(...accountIds) })),
+  },
+  {
+    routes: ["POST /api/connect/create-or-link"],
+    request: () => post("/api/connect/create-or-link", bodyFor({ accountId: fc.constantFrom(...accountIds), email: fc.emailAddress() })),
+  },
+  {
+    routes: ["POST /api/connect/onboarding-link"],
+    request: () => post("/api/connect/onboarding-link", bodyFor({ accountId: fc.constantFrom(...accountIds), returnUrl: fc.webUrl() })),
+  },
+  {
+    routes: ["POST /api/withdrawals"],
+    request: () =>
+      fc
+        .tuple(post("/api/withdrawals", bodyFor({ amount: fc.constantFrom(20, 0.5, 1, 19.99, 20.001, -20, 1e9, 1e21) })), idempotencyKey)
+        .map(([r, key]) => ({ ...r, headers: key === undefined ? [] : ([["Idempotency-Key", key]] as [string, string][]) })),
+  },
+  { routes: ["GET /api/withdrawals"], request: () => get("/api/withdrawals", queryFor({ status: fc.constantFrom("paid", "failed") })) },
+  {
+    routes: ["POST /api/admin/events/:eventId/result"],
+    request: () =>
+      post(
+        eventId().map((id) => `/api/admin/events/${id}/result`),
+        bodyFor({
+          homeScore: fc.integer({ min: -1, max: 10_001 }),
+          awayScore: fc.integer({ min: -1, max: 10_001 }),
+          void: fc.constantFrom(true, false, "true"),
+          correction: fc.constantFrom(true, false, "true"),
+          reason: fc.oneof(unicodeText(600), fc.constantFrom("", "feed corrected")),
+        }),
+      ),
+  },
+  {
+    routes: ["GET /api/admin/settlement/runs"],
+    request: () =>
+      get(
+        "/api/admin/settlement/runs",
+        queryFor({ limit: fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), fc.constantFrom("1e3", "NaN", "")) }),
+      ),
+  },
+  {
+    routes: ["GET /api/admin/dead-letters"],
+    request: () =>
+      get(
+        "/api/admin/dead-letters",
+        queryFor({
+          status: fc.constantFrom("open", "all", "replayed", ""),
+          limit: fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), fc.constantFrom("1e3", "NaN")),
+        }),
+      ),
+  },
+  {
+    routes: ["POST /api/admin/dead-letters/:id/replay"],
+    request: () =>
+      post(
+        idSegment([], fc.uuid()).map((id) => `/api/admin/dead-letters/${id}/replay`),
+        bodyFor({ force: fc.constantFrom(true, "yes") }),
+      ),
+  },
+  {
+    routes: [
+      "GET /api/payments/sim/checkout/:id",
+      "POST /api/payments/sim/checkout/:id/pay",
+      "POST /api/payments/sim/checkout/:id/cancel",
+      "POST /api/payments/sim/checkout/:id/dispute",
+      "POST /api/payments/sim/checkout/:id/dispute/:outcome{won|lost}",
+      "POST /api/payments/sim/checkout/:id/refund/:share{half|full}",
+    ],
+    request: () =>
+      fc
+        .tuple(
+          idSegment(
+            checkoutIds,
+            hex32.map((h) => `cs_sim_${h}`),
+          ),
+          fc.constantFrom(
+            "",
+            "/pay",
+            "/cancel",
+            "/refund",
+            "/dispute",
+            "/dispute/won",
+            "/dispute/lost",
+            "/dispute/maybe",
+            "/refund/half",
+            "/refund/full",
+            "/refund/all",
+          ),
+          methods,
+          malformedBody,
+        )
+        .map(([id, action, method, body]) => ({
+          method: action === "" ? (method === "POST" ? "GET" : method) : method === "GET" ? "POST" : method,
+          path: `/api/payments/sim/checkout/${id}${action}`,
+          body,
+        })),
+  },
+  {
+    routes: ["GET /api/payments/sim/onboarding/:accountId", "POST /api/payments/sim/onboarding/:accountId/complete"],
+    request: () =>
+      fc
+        .tuple(
+          idSegment(
+            accountIds,
+            hex32.map((h) => `acct_sim_${h}`),
+          ),
+          fc.constantFrom("", "/complete"),
+          methods,
+          malformedBody,
+        )
+        .map(([id, action, method, body]) => ({
+          method: action === "" ? (method === "POST" ? "GET" : method) : method === "GET" ? "POST" : method,
+          path: `/api/payments/sim/onboarding/${id}${action}`,
+          body,
+        })),
+  },
+  {
+    routes: ["PUT /api/admin/players/:userId/date-of-birth"],
+    request: () =>
+      post(
+        idSegment([victim.userId, bystander.userId], fc.uuid()).map((id) => `/api/admin/players/${id}/date-of-birth`),
+        bodyFor({ dateOfBirth: fc.constantFrom("1990-04-25", "2015-06-01", "1990-02-30", "") }),
+        "PUT",
+      ),
+  },
+  // The operator console (issue 15). Freezes and adjustments aim at the bystander (or
+  // nobody): the victim's balances and ledger must not move, and a freeze would make the
+  // money routes above answer shallower refusals.
+  {
+    routes: ["GET /api/admin/players"],
+    request: () =>
+      get(
+        "/api/admin/players",
+        queryFor({ q: fc.oneof(unicodeText(40), fc.constantFrom("fuzz", "%", "_", "\\", "@", "fuzz-victim@example.com")) }),
+      ),
+  },
+  {
+    routes: ["GET /api/admin/players/:uid"],
+    request: () =>
+      idSegment([victim.userId, bystander.userId], fc.uuid()).map((id) => ({ method: "GET", path: `/api/admin/players/${id}` })),
+  },
+  {
+    routes: ["POST /api/admin/players/:uid/freeze", "POST /api/admin/players/:uid/unfreeze"],
+    request: () =>
+      post(
         fc
-          .tuple(fc.oneof(unicodeText(30), fc.stringMatching(/^[a-z0-9_]{3,20}$/)), fc.constantFrom("GET", "PUT", "DELETE", "POST"), malformedBody)
-          .map(([h, method, body]) => ({ method, path: `/api/follows/${encodeURIComponent(h)}`, body })),
+          .tuple(idSegment([bystander.userId], fc.uuid()), fc.constantFrom("freeze", "unfreeze", "thaw"))
+          .map(([id, action]) => `/api/admin/players/${id}/${action}`),
+        bodyFor({ reason: fc.oneof(unicodeText(600), fc.constantFrom("", "  ", "suspected fraud")) }),
+      ),
+  },
+  {
+    routes: ["POST /api/admin/players/:uid/adjustments"],
+    request: () =>
+      post(
+        idSegment([bystander.userId], fc.uuid()).map((id) => `/api/admin/players/${id}/adjustments`),
+        bodyFor({
+          wallet: fc.constantFrom("coins", "cash", "gold"),
+          amount: fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.constantFrom(0, 0.5, 1e21, -1e21, "10")),
+          reason: fc.oneof(unicodeText(600), fc.constantFrom("", "goodwill")),
+          adjustmentId: fc.oneof(fc.uuid(), unicodeText(200)),
+        }),
+      ),
+  },
+  {
+    routes: ["POST /api/admin/players/:uid/ledger-check"],
+    request: () =>
+      post(
+        idSegment([victim.userId, bystander.userId], fc.uuid()).map((id) => `/api/admin/players/${id}/ledger-check`),
+        malformedBody,
+      ),
+  },
+  {
+    routes: ["GET /api/admin/ledger-audit"],
+    request: () =>
+      get(
+        "/api/admin/ledger-audit",
+        queryFor({ after: unicodeText(20), limit: fc.constantFrom("1", "2", "0", "101", "x"), sample: fc.constantFrom("0", "1", "2") }),
+      ),
+  },
+  { routes: ["GET /api/admin/feed"], request: () => get("/api/admin/feed", queryFor({ sport: sport() })) },
+  { routes: ["GET /api/admin/settlement"], request: () => get("/api/admin/settlement", queryFor({ limit: fc.constantFrom("1", "x") })) },
+  {
+    routes: ["GET /api/admin/audit"],
+    request: () =>
+      get(
+        "/api/admin/audit",
+        queryFor({
+          limit: fc.constantFrom("1", "500", "501", "-1", "x"),
+          target: unicodeText(130),
+          before: fc.constantFrom("1", "0", "x"),
+        }),
+      ),
+  },
+  // Last, so a break or a low limit the victim may take does not make the money routes above answer shallower refusals.
+  {
+    routes: ["POST /api/me/break"],
+    request: () =>
+      post(
+        "/api/me/break",
+        bodyFor({ period: fc.constantFrom("24h", "7d", "30d", "permanent", "1h", "", "PERMANENT"), until: fc.constant(0) }),
+      ),
+  },
+  {
+    routes: ["PUT /api/me/limits"],
+    request: () => {
+      const limit = fc.oneof(
+        fc.integer({ min: -5, max: 1_000_000 }),
+        fc.constant(null),
+        fc.double(),
+        fc.constantFrom(0.5, 12.345, 1e21, "10"),
+      );
+      return post(
+        "/api/me/limits",
+        bodyFor({
+          dailyStakeCoins: limit,
+          dailyStakeCash: limit,
+          dailyPurchaseDollars: limit,
+          weeklyPurchaseDollars: limit,
+          monthlyPurchaseDollars: limit,
+          weekly: limit,
+        }),
+        "PUT",
+      );
     },
-    {
-      routes: ["GET /api/events"],
-      request: () =>
-        get(
-          "/api/events",
-          queryFor({
-            sport: sport(),
-            markets: fc.constantFrom("h2h,spreads,totals", "h2h", ""),
-            regions: fc.constantFrom("us,us2", "eu"),
-            oddsFormat: fc.constantFrom("american", "decimal"),
-          }),
-        ),
-    },
-    { routes: ["GET /api/sports"], request: () => get("/api/sports", queryFor({ sport: sport() })) },
-    { routes: ["GET /api/admin/feed-status"], request: () => get("/api/admin/feed-status", queryFor({ sport: sport() })) },
-    { routes: ["GET /api/dev/sim/clock"], request: () => get("/api/dev/sim/clock") },
-    { routes: ["POST /api/dev/sim/advance"], request: () => post("/api/dev/sim/advance", bodyFor({ minutes: fc.oneof(fc.integer({ min: -10, max: 20_000 }), fc.double()) })) },
-    {
-      routes: ["POST /api/placeBet"],
-      request: () =>
-        fc
-          .tuple(placeBetBody(), idempotencyKey, fc.oneof({ arbitrary: fc.constant("POST"), weight: 6 }, { arbitrary: methods, weight: 1 }))
-          .map(([body, key, method]) => ({ method, path: "/api/placeBet", body, headers: key === undefined ? [] : ([["Idempotency-Key", key]] as [string, string][]) })),
-    },
-    {
-      routes: ["GET /api/bets"],
-      request: () =>
-        get(
-          "/api/bets",
-          queryFor({
-            wallet: fc.constantFrom("coins", "cash", "gold"),
-            status: fc.constantFrom("open", "settled", "void"),
-            limit: fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), fc.constantFrom("1e3", "NaN", "0x10", "")),
-            cursor: fc.oneof(headerText(80), fc.jsonValue().map((v) => btoa(JSON.stringify(v)))),
-          }),
-        ),
-    },
-    {
-      routes: ["GET /api/live"],
-      request: () =>
-        fc
-          .tuple(
-            queryFor({ access_token: fc.oneof(fc.constantFrom(...tokens), headerText(60)) }),
-            fc.constantFrom(undefined, "websocket", "WebSocket", "h2c"),
-            fc.option(fc.oneof(fc.constantFrom(...tokens).map((t) => `vantage.live.v1, vantage.token.${t}`), fc.constantFrom("vantage.token.", "vantage.live.v1"), headerText(60))),
-          )
-          .map(([q, upgrade, protocol]) => {
-            const headers: [string, string][] = [];
-            if (upgrade) headers.push(["Upgrade", upgrade]);
-            if (protocol) headers.push(["Sec-WebSocket-Protocol", protocol]);
-            return { method: "GET", path: `/api/live${q}`, headers };
-          }),
-    },
-    { routes: ["POST /api/grantDailyBonus"], request: () => post("/api/grantDailyBonus", bodyFor({ day: fc.constantFrom("2099-01-01"), userId: fc.constant(bystander.userId) })) },
-    {
-      routes: ["POST /api/checkout/session"],
-      request: () => post("/api/checkout/session", bodyFor({ amountCents: fc.oneof(fc.constantFrom(...PACK_PRICES_CENTS), fc.constantFrom(500, 0, -499, 4.99, 1e12)), userId: fc.constant(bystander.userId) })),
-    },
-    {
-      routes: ["POST /api/stripe/webhook"],
-      request: () =>
-        webhookRequest().map((w) => ({ method: w.method, path: "/api/stripe/webhook", body: w.payload, headers: [["X-Webhook-Mode", `${w.mode}|${w.junk}`]] as [string, string][] })),
-    },
-    { routes: ["GET /api/connect/status"], request: () => get("/api/connect/status", queryFor({ accountId: fc.constantFrom(...accountIds) })) },
-    { routes: ["POST /api/connect/create-or-link"], request: () => post("/api/connect/create-or-link", bodyFor({ accountId: fc.constantFrom(...accountIds), email: fc.emailAddress() })) },
-    { routes: ["POST /api/connect/onboarding-link"], request: () => post("/api/connect/onboarding-link", bodyFor({ accountId: fc.constantFrom(...accountIds), returnUrl: fc.webUrl() })) },
-    {
-      routes: ["POST /api/withdrawals"],
-      request: () =>
-        fc
-          .tuple(post("/api/withdrawals", bodyFor({ amount: fc.constantFrom(20, 0.5, 1, 19.99, 20.001, -20, 1e9, 1e21) })), idempotencyKey)
-          .map(([r, key]) => ({ ...r, headers: key === undefined ? [] : ([["Idempotency-Key", key]] as [string, string][]) })),
-    },
-    { routes: ["GET /api/withdrawals"], request: () => get("/api/withdrawals", queryFor({ status: fc.constantFrom("paid", "failed") })) },
-    {
-      routes: ["POST /api/admin/events/:eventId/result"],
-      request: () =>
-        post(
-          eventId().map((id) => `/api/admin/events/${id}/result`),
-          bodyFor({
-            homeScore: fc.integer({ min: -1, max: 10_001 }),
-            awayScore: fc.integer({ min: -1, max: 10_001 }),
-            void: fc.constantFrom(true, false, "true"),
-            correction: fc.constantFrom(true, false, "true"),
-            reason: fc.oneof(unicodeText(600), fc.constantFrom("", "feed corrected")),
-          }),
-        ),
-    },
-    {
-      routes: ["GET /api/admin/settlement/runs"],
-      request: () => get("/api/admin/settlement/runs", queryFor({ limit: fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), fc.constantFrom("1e3", "NaN", "")) })),
-    },
-    {
-      routes: ["GET /api/admin/dead-letters"],
-      request: () =>
-        get(
-          "/api/admin/dead-letters",
-          queryFor({ status: fc.constantFrom("open", "all", "replayed", ""), limit: fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), fc.constantFrom("1e3", "NaN")) }),
-        ),
-    },
-    {
-      routes: ["POST /api/admin/dead-letters/:id/replay"],
-      request: () => post(idSegment([], fc.uuid()).map((id) => `/api/admin/dead-letters/${id}/replay`), bodyFor({ force: fc.constantFrom(true, "yes") })),
-    },
-    {
-      routes: [
-        "GET /api/payments/sim/checkout/:id",
-        "POST /api/payments/sim/checkout/:id/pay",
-        "POST /api/payments/sim/checkout/:id/cancel",
-        "POST /api/payments/sim/checkout/:id/dispute",
-        "POST /api/payments/sim/checkout/:id/dispute/:outcome{won|lost}",
-        "POST /api/payments/sim/checkout/:id/refund/:share{half|full}",
-      ],
-      request: () =>
-        fc
-          .tuple(
-            idSegment(checkoutIds, hex32.map((h) => `cs_sim_${h}`)),
-            fc.constantFrom("", "/pay", "/cancel", "/refund", "/dispute", "/dispute/won", "/dispute/lost", "/dispute/maybe", "/refund/half", "/refund/full", "/refund/all"),
-            methods,
-            malformedBody,
-          )
-          .map(([id, action, method, body]) => ({ method: action === "" ? (method === "POST" ? "GET" : method) : method === "GET" ? "POST" : method, path: `/api/payments/sim/checkout/${id}${action}`, body })),
-    },
-    {
-      routes: ["GET /api/payments/sim/onboarding/:accountId", "POST /api/payments/sim/onboarding/:accountId/complete"],
-      request: () =>
-        fc
-          .tuple(idSegment(accountIds, hex32.map((h) => `acct_sim_${h}`)), fc.constantFrom("", "/complete"), methods, malformedBody)
-          .map(([id, action, method, body]) => ({ method: action === "" ? (method === "POST" ? "GET" : method) : method === "GET" ? "POST" : method, path: `/api/payments/sim/onboarding/${id}${action}`, body })),
-    },
-    {
-      routes: ["PUT /api/admin/players/:userId/date-of-birth"],
-      request: () =>
-        post(
-          idSegment([victim.userId, bystander.userId], fc.uuid()).map((id) => `/api/admin/players/${id}/date-of-birth`),
-          bodyFor({ dateOfBirth: fc.constantFrom("1990-04-25", "2015-06-01", "1990-02-30", "") }),
-          "PUT",
-        ),
-    },
-    // The operator console (issue 15). Freezes and adjustments aim at the bystander (or
-    // nobody): the victim's balances and ledger must not move, and a freeze would make the
-    // money routes above answer shallower refusals.
-    {
-      routes: ["GET /api/admin/players"],
-      request: () => get("/api/admin/players", queryFor({ q: fc.oneof(unicodeText(40), fc.constantFrom("fuzz", "%", "_", "\\", "@", "fuzz-victim@example.com")) })),
-    },
-    {
-      routes: ["GET /api/admin/players/:uid"],
-      request: () => idSegment([victim.userId, bystander.userId], fc.uuid()).map((id) => ({ method: "GET", path: `/api/admin/players/${id}` })),
-    },
-    {
-      routes: ["POST /api/admin/players/:uid/freeze", "POST /api/admin/players/:uid/unfreeze"],
-      request: () =>
-        post(
-          fc
-            .tuple(idSegment([bystander.userId], fc.uuid()), fc.constantFrom("freeze", "unfreeze", "thaw"))
-            .map(([id, action]) => `/api/admin/players/${id}/${action}`),
-          bodyFor({ reason: fc.oneof(unicodeText(600), fc.constantFrom("", "  ", "suspected fraud")) }),
-        ),
-    },
-    {
-      routes: ["POST /api/admin/players/:uid/adjustments"],
-      request: () =>
-        post(
-          idSegment([bystander.userId], fc.uuid()).map((id) => `/api/admin/players/${id}/adjustments`),
-          bodyFor({
-            wallet: fc.constantFrom("coins", "cash", "gold"),
-            amount: fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.constantFrom(0, 0.5, 1e21, -1e21, "10")),
-            reason: fc.oneof(unicodeText(600), fc.constantFrom("", "goodwill")),
-            adjustmentId: fc.oneof(fc.uuid(), unicodeText(200)),
-          }),
-        ),
-    },
-    {
-      routes: ["POST /api/admin/players/:uid/ledger-check"],
-      request: () => post(idSegment([victim.userId, bystander.userId], fc.uuid()).map((id) => `/api/admin/players/${id}/ledger-check`), malformedBody),
-    },
-    {
-      routes: ["GET /api/admin/ledger-audit"],
-      request: () =>
-        get("/api/admin/ledger-audit", queryFor({ after: unicodeText(20), limit: fc.constantFrom("1", "2", "0", "101", "x"), sample: fc.constantFrom("0", "1", "2") })),
-    },
-    { routes: ["GET /api/admin/feed"], request: () => get("/api/admin/feed", queryFor({ sport: sport() })) },
-    { routes: ["GET /api/admin/settlement"], request: () => get("/api/admin/settlement", queryFor({ limit: fc.constantFrom("1", "x") })) },
-    {
-      routes: ["GET /api/admin/audit"],
-      request: () => get("/api/admin/audit", queryFor({ limit: fc.constantFrom("1", "500", "501", "-1", "x"), target: unicodeText(130), before: fc.constantFrom("1", "0", "x") })),
-    },
-    // Last, so a break or a low limit the victim may take does not make the money routes above answer shallower refusals.
-    { routes: ["POST /api/me/break"], request: () => post("/api/me/break", bodyFor({ period: fc.constantFrom("24h", "7d", "30d", "permanent", "1h", "", "PERMANENT"), until: fc.constant(0) })) },
-    {
-      routes: ["PUT /api/me/limits"],
-      request: () => {
-        const limit = fc.oneof(fc.integer({ min: -5, max: 1_000_000 }), fc.constant(null), fc.double(), fc.constantFrom(0.5, 12.345, 1e21, "10"));
-        return post(
-          "/api/me/limits",
-          bodyFor({ dailyStakeCoins: limit, dailyStakeCash: limit, dailyPurchaseDollars: limit, weeklyPurchaseDollars: limit, monthlyPurchaseDollars: limit, weekly: limit }),
-          "PUT",
-        );
-      },
-    },
+  },
 ];
 
 // ---- sending and judging ----
@@ -672,7 +948,10 @@ const REDIRECTS: [RegExp, string[]][] = [
 ];
 
 function describeRequest(req: FuzzRequest): string {
-  const body = req.body === undefined ? "" : ` body=${JSON.stringify(req.body.length > 300 ? `${req.body.slice(0, 300)}…(${req.body.length})` : req.body)}`;
+  const body =
+    req.body === undefined
+      ? ""
+      : ` body=${JSON.stringify(req.body.length > 300 ? `${req.body.slice(0, 300)}…(${req.body.length})` : req.body)}`;
   return `${req.method} ${req.path.slice(0, 300)} headers=${JSON.stringify(req.headers.map(([k, v]) => [k, v.slice(0, 80)]))}${body}`;
 }
 
@@ -686,13 +965,19 @@ async function judge(req: FuzzRequest, res: Response): Promise<void> {
   expect(res.status, what).toBeLessThan(500);
   if (res.status === 101) {
     // Only a valid token opens the live socket.
-    expect(req.headers.some(([, v]) => v.includes(victim.token) || v.includes(admin.token)), what).toBe(true);
+    expect(
+      req.headers.some(([, v]) => v.includes(victim.token) || v.includes(admin.token)),
+      what,
+    ).toBe(true);
     res.webSocket?.accept();
     res.webSocket?.close(1000, "fuzz");
     return;
   }
   if (res.status >= 300 && res.status < 400) {
-    expect(REDIRECTS.some(([r, methods]) => r.test(path) && methods.includes(req.method)), what).toBe(true);
+    expect(
+      REDIRECTS.some(([r, methods]) => r.test(path) && methods.includes(req.method)),
+      what,
+    ).toBe(true);
     expect(res.headers.get("Location"), what).toBeTruthy();
     await res.body?.cancel();
     return;
@@ -714,7 +999,12 @@ async function judge(req: FuzzRequest, res: Response): Promise<void> {
   expect(body, what).toBeTypeOf("object");
   expect(Object.keys(body as object), what).toEqual(["error"]);
   const error = (body as { error: Record<string, unknown> }).error;
-  expect(Object.keys(error).filter((k) => k !== "details").sort(), what).toEqual(["code", "message"]);
+  expect(
+    Object.keys(error)
+      .filter((k) => k !== "details")
+      .sort(),
+    what,
+  ).toEqual(["code", "message"]);
   expect(error.code, what).toMatch(/^[a-z][a-z0-9-_]*$/);
   expect(typeof error.message === "string" && error.message.length > 0, what).toBe(true);
 }
@@ -732,7 +1022,13 @@ let before: Awaited<ReturnType<typeof victimState>>;
 
 /** What a failed run prints (a passing run prints nothing): the seed to replay and how deep the fuzz reached. */
 function failureReport(): string {
-  const statuses = [...seen].map(([name, counts]) => `  ${name}: ${[...counts].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ")}`);
+  const statuses = [...seen].map(
+    ([name, counts]) =>
+      `  ${name}: ${[...counts]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(" ")}`,
+  );
   return [`abuse-fuzz seed: ${SEED} (replay with FUZZ_SEED=${SEED})`, "abuse-fuzz statuses so far:", ...statuses].join("\n");
 }
 
@@ -775,7 +1071,11 @@ const nameOf = (e: Endpoint) => e.routes.join(" + ") || "unknown /api routes";
 
 describe("abuse: random and malformed requests to every endpoint", () => {
   it("has a generator for every route the Worker mounts", () => {
-    const mounted = new Set(createApp().routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`));
+    const mounted = new Set(
+      createApp()
+        .routes.filter((r) => r.method !== "ALL")
+        .map((r) => `${r.method} ${r.path}`),
+    );
     const fuzzed = new Set(ENDPOINTS.flatMap((e) => e.routes));
     expect([...mounted].filter((r) => !fuzzed.has(r))).toEqual([]);
     expect([...fuzzed].filter((r) => !mounted.has(r))).toEqual([]);
@@ -797,7 +1097,13 @@ describe("abuse: random and malformed requests to every endpoint", () => {
         if (mode !== undefined) {
           const [how, junk] = mode.split("|") as [string, string];
           const signature = await webhookSignature(req.body ?? "", how, junk);
-          sent = { ...req, headers: [...req.headers.filter(([k]) => k !== "X-Webhook-Mode"), ...(signature ? ([["Stripe-Signature", signature]] as [string, string][]) : [])] };
+          sent = {
+            ...req,
+            headers: [
+              ...req.headers.filter(([k]) => k !== "X-Webhook-Mode"),
+              ...(signature ? ([["Stripe-Signature", signature]] as [string, string][]) : []),
+            ],
+          };
         }
         const res = await send(sent);
         const counts = seen.get(nameOf(endpoint)) ?? new Map<number, number>();

@@ -15,7 +15,9 @@ import { weekPeriodKey } from "../../src/shared/social";
 
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
 type ErrorBody = { error: { code: string; message: string } };
-type AuditEntries = { entries: { at: number; actor: string; action: string; target: string; reason: string; details: Record<string, unknown> }[] };
+type AuditEntries = {
+  entries: { at: number; actor: string; action: string; target: string; reason: string; details: Record<string, unknown> }[];
+};
 
 let admin: SignedIn;
 
@@ -59,20 +61,23 @@ describe("the console API is there for verified operators only", () => {
     expect(mounted.filter((route) => ![...listed].some((l) => shape(l) === route))).toEqual([]);
   });
 
-  it.each(CONSOLE_ROUTES)("%s %s answers 404 not-found to the signed out, a player and an unverified operator address", async (method, path, body) => {
-    const player = await signIn();
-    const unverified = await signIn(ADMIN_EMAIL, "Operator");
-    await env.DB.prepare("UPDATE users SET email_verified = 0 WHERE id = ?").bind(unverified.userId).run();
-    try {
-      for (const token of [undefined, player.token, unverified.token, "not-a-token"]) {
-        const res = await api(path, { method, token, body: body === undefined ? undefined : JSON.stringify(body) });
-        expect(res.status, `${method} ${path} with ${token === undefined ? "no token" : "a token"}`).toBe(404);
-        expect(await res.json()).toEqual({ error: { code: "not-found", message: "No such API route." } });
+  it.each(CONSOLE_ROUTES)(
+    "%s %s answers 404 not-found to the signed out, a player and an unverified operator address",
+    async (method, path, body) => {
+      const player = await signIn();
+      const unverified = await signIn(ADMIN_EMAIL, "Operator");
+      await env.DB.prepare("UPDATE users SET email_verified = 0 WHERE id = ?").bind(unverified.userId).run();
+      try {
+        for (const token of [undefined, player.token, unverified.token, "not-a-token"]) {
+          const res = await api(path, { method, token, body: body === undefined ? undefined : JSON.stringify(body) });
+          expect(res.status, `${method} ${path} with ${token === undefined ? "no token" : "a token"}`).toBe(404);
+          expect(await res.json()).toEqual({ error: { code: "not-found", message: "No such API route." } });
+        }
+      } finally {
+        await env.DB.prepare("UPDATE users SET email_verified = 1 WHERE id = ?").bind(unverified.userId).run();
       }
-    } finally {
-      await env.DB.prepare("UPDATE users SET email_verified = 1 WHERE id = ?").bind(unverified.userId).run();
-    }
-  });
+    },
+  );
 });
 
 describe("players", () => {
@@ -80,18 +85,33 @@ describe("players", () => {
     const player = await signIn(`lookup-${crypto.randomUUID().slice(0, 6)}@example.com`, "Looked Up");
     const handle = `h_${crypto.randomUUID().slice(0, 8)}`;
     expect((await api("/api/me", { method: "PATCH", token: player.token, body: JSON.stringify({ handle }) })).status).toBe(200);
-    const byMail = (await (await api(`/api/admin/players?q=${encodeURIComponent(player.email.slice(0, 12).toUpperCase())}`, { token: admin.token })).json()) as {
+    const byMail = (await (
+      await api(`/api/admin/players?q=${encodeURIComponent(player.email.slice(0, 12).toUpperCase())}`, { token: admin.token })
+    ).json()) as {
       players: { uid: string; handle: string | null }[];
     };
     expect(byMail.players.map((p) => p.uid)).toContain(player.userId);
-    const byHandle = (await (await api(`/api/admin/players?q=@${handle}`, { token: admin.token })).json()) as { players: { uid: string; email: string; handle: string }[] };
+    const byHandle = (await (await api(`/api/admin/players?q=@${handle}`, { token: admin.token })).json()) as {
+      players: { uid: string; email: string; handle: string }[];
+    };
     expect(byHandle.players).toEqual([{ uid: player.userId, email: player.email, displayName: "Looked Up", handle }]);
     expect((await api("/api/admin/players?q=", { token: admin.token })).status).toBe(400);
 
     const res = await api(`/api/admin/players/${player.userId}`, { token: admin.token });
     expect(res.status).toBe(200);
-    const detail = (await res.json()) as Record<string, unknown> & { ledger: { reason: string }[]; balances: { coins: number; cash: number } };
-    expect(detail).toMatchObject({ balances: { coins: OPENING_COINS, cash: 0 }, owed: { coins: 0, cash: 0 }, frozen: false, bets: [], redemptions: [], disputes: [], payoutIdentityRefusals: [] });
+    const detail = (await res.json()) as Record<string, unknown> & {
+      ledger: { reason: string }[];
+      balances: { coins: number; cash: number };
+    };
+    expect(detail).toMatchObject({
+      balances: { coins: OPENING_COINS, cash: 0 },
+      owed: { coins: 0, cash: 0 },
+      frozen: false,
+      bets: [],
+      redemptions: [],
+      disputes: [],
+      payoutIdentityRefusals: [],
+    });
     expect(detail.ledger.map((r) => r.reason)).toEqual(["opening_balance"]);
     expect((await api("/api/admin/players/nobody-at-all", { token: admin.token })).status).toBe(404);
   });
@@ -101,7 +121,8 @@ describe("freeze", () => {
   it("refuses every money action with a neutral message until unfrozen; the reason is for operators only", async () => {
     const player = await signIn();
     const [event] = await openEvents(1);
-    const bet = () => placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 10, picks: [pickOf(event!, "Moneyline", "Home")] });
+    const bet = () =>
+      placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 10, picks: [pickOf(event!, "Moneyline", "Home")] });
     const actions: Record<string, () => Promise<Response>> = {
       bet,
       bonus: () => postJson("/api/grantDailyBonus", {}, player.token),
@@ -116,11 +137,18 @@ describe("freeze", () => {
     for (const [name, action] of Object.entries(actions)) {
       const res = await action();
       const body = (await res.json()) as ErrorBody;
-      expect({ name, status: res.status, body }).toEqual({ name, status: 403, body: { error: { code: "account-frozen", message: FROZEN_MESSAGE } } });
+      expect({ name, status: res.status, body }).toEqual({
+        name,
+        status: 403,
+        body: { error: { code: "account-frozen", message: FROZEN_MESSAGE } },
+      });
       expect(JSON.stringify(body)).not.toContain("chargeback");
     }
     expect(await coins(player.userId)).toBe(OPENING_COINS);
-    const detail = (await (await api(`/api/admin/players/${player.userId}`, { token: admin.token })).json()) as { frozen: boolean; freeze: { reason: string; actor: string } };
+    const detail = (await (await api(`/api/admin/players/${player.userId}`, { token: admin.token })).json()) as {
+      frozen: boolean;
+      freeze: { reason: string; actor: string };
+    };
     expect(detail).toMatchObject({ frozen: true, freeze: { reason: "chargeback ring under review", actor: ADMIN_EMAIL } });
 
     expect((await postJson(`/api/admin/players/${player.userId}/unfreeze`, { reason: "cleared" }, admin.token)).status).toBe(200);
@@ -146,10 +174,21 @@ describe("adjustments", () => {
     }
     const ledger = await (await import("./settlement-fixtures")).wallet(player.userId).getLedger(player.userId, Date.now());
     expect(ledger.filter((r) => r.reason === "admin_adjustment")).toEqual([
-      expect.objectContaining({ currency: "coins", amount: 250, balanceAfter: OPENING_COINS + 250, reference: `adjustment:${adjustmentId}` }),
+      expect.objectContaining({
+        currency: "coins",
+        amount: 250,
+        balanceAfter: OPENING_COINS + 250,
+        reference: `adjustment:${adjustmentId}`,
+      }),
     ]);
     const entries = await auditFor(player.userId);
-    expect(entries).toEqual([expect.objectContaining({ action: "adjustment", reason: "goodwill after outage", details: expect.objectContaining({ amount: 250, wallet: "coins" }) })]);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: "adjustment",
+        reason: "goodwill after outage",
+        details: expect.objectContaining({ amount: 250, wallet: "coins" }),
+      }),
+    ]);
 
     expect((await postJson(path, { ...body, amount: 999 }, admin.token)).status).toBe(409);
     const noReason = await postJson(path, { wallet: "coins", amount: 5 }, admin.token);
@@ -173,11 +212,22 @@ describe("check ledger", () => {
   it("agrees for a healthy wallet and names a projection that drifted", async () => {
     const player = await signIn();
     const check = await postJson(`/api/admin/players/${player.userId}/ledger-check`, {}, admin.token);
-    expect(await check.json()).toMatchObject({ ok: true, mismatches: [], wallet: { coins: { balance: OPENING_COINS, ledgerSum: OPENING_COINS } }, projection: { coinBalance: OPENING_COINS } });
+    expect(await check.json()).toMatchObject({
+      ok: true,
+      mismatches: [],
+      wallet: { coins: { balance: OPENING_COINS, ledgerSum: OPENING_COINS } },
+      projection: { coinBalance: OPENING_COINS },
+    });
     await env.DB.prepare("UPDATE wallet_balances SET coin_balance = 1 WHERE user_id = ?").bind(player.userId).run();
-    const drifted = (await (await postJson(`/api/admin/players/${player.userId}/ledger-check`, {}, admin.token)).json()) as { ok: boolean; mismatches: string[] };
+    const drifted = (await (await postJson(`/api/admin/players/${player.userId}/ledger-check`, {}, admin.token)).json()) as {
+      ok: boolean;
+      mismatches: string[];
+    };
     expect(drifted).toMatchObject({ ok: false, mismatches: [`projection: coins 1 in D1, ${OPENING_COINS} in the wallet`] });
-    const page = (await (await api("/api/admin/ledger-audit?limit=100&sample=1", { token: admin.token })).json()) as { checked: number; mismatches: { userId: string }[] };
+    const page = (await (await api("/api/admin/ledger-audit?limit=100&sample=1", { token: admin.token })).json()) as {
+      checked: number;
+      mismatches: { userId: string }[];
+    };
     expect(page.checked).toBeGreaterThan(0);
     expect((await auditFor(player.userId)).map((e) => e.reason)).toEqual(["MISMATCH", "ledger agrees"]);
   });
@@ -187,16 +237,34 @@ describe("results from the console", () => {
   it("lists a game past its due time, and voiding it there returns the stake and is audited", async () => {
     const player = await signIn();
     const eventId = newEventId();
-    const bet = openBet([leg({ eventId, league: "icehockey_nhl", home: "Oilers", away: "Flames", startTime: new Date(Date.now() - 30 * HOUR).toISOString() })], { stake: 300 });
+    const bet = openBet(
+      [
+        leg({
+          eventId,
+          league: "icehockey_nhl",
+          home: "Oilers",
+          away: "Flames",
+          startTime: new Date(Date.now() - 30 * HOUR).toISOString(),
+        }),
+      ],
+      { stake: 300 },
+    );
     await seedBets(player.userId, [bet]);
-    const view = (await (await api("/api/admin/settlement", { token: admin.token })).json()) as { pastDue: { eventId: string; home: string; players: number }[]; runs: unknown[] };
-    expect(view.pastDue).toEqual(expect.arrayContaining([expect.objectContaining({ eventId, home: "Oilers", away: "Flames", players: 1, openLegs: 1 })]));
+    const view = (await (await api("/api/admin/settlement", { token: admin.token })).json()) as {
+      pastDue: { eventId: string; home: string; players: number }[];
+      runs: unknown[];
+    };
+    expect(view.pastDue).toEqual(
+      expect.arrayContaining([expect.objectContaining({ eventId, home: "Oilers", away: "Flames", players: 1, openLegs: 1 })]),
+    );
     const res = await postJson(`/api/admin/events/${eventId}/result`, { void: true, reason: "feed never sent a final" }, admin.token);
     expect(res.status).toBe(200);
     await drained(((await res.json()) as { runId: number }).runId);
     expect((await betOf(player.userId, bet.id)).result).toBe("void");
     expect(await coins(player.userId)).toBe(OPENING_COINS);
-    expect(await auditFor(eventId)).toEqual([expect.objectContaining({ action: "void", reason: "feed never sent a final", actor: ADMIN_EMAIL })]);
+    expect(await auditFor(eventId)).toEqual([
+      expect.objectContaining({ action: "void", reason: "feed never sent a final", actor: ADMIN_EMAIL }),
+    ]);
     const after = (await (await api("/api/admin/settlement", { token: admin.token })).json()) as { pastDue: { eventId: string }[] };
     expect(after.pastDue.map((g) => g.eventId)).not.toContain(eventId);
   });
@@ -205,7 +273,12 @@ describe("results from the console", () => {
     await openEvents(1);
     const res = await api("/api/admin/feed", { token: admin.token });
     expect(res.status).toBe(200);
-    const feed = (await res.json()) as { provider: string; sports: { sport: string; requestsUsed: number }[]; spend: { thisHour: { calls: number } | null }; live: { state: string } };
+    const feed = (await res.json()) as {
+      provider: string;
+      sports: { sport: string; requestsUsed: number }[];
+      spend: { thisHour: { calls: number } | null };
+      live: { state: string };
+    };
     expect(feed.provider).toBe("simulator");
     expect(feed.sports.length).toBeGreaterThan(0);
     expect(feed.spend.thisHour?.calls).toBeGreaterThan(0);
@@ -219,8 +292,14 @@ describe("result corrections", () => {
     const second = await signIn();
     const eventId = newEventId();
     const startTime = new Date(Date.now() - 5 * HOUR).toISOString();
-    const homeBet = openBet([leg({ eventId, league: "icehockey_nhl", side: "Home", priceAm: 100, home: "Oilers", away: "Flames", startTime })], { stake: 100 });
-    const awayBet = openBet([leg({ eventId, league: "icehockey_nhl", side: "Away", priceAm: 100, home: "Oilers", away: "Flames", startTime })], { stake: 100 });
+    const homeBet = openBet(
+      [leg({ eventId, league: "icehockey_nhl", side: "Home", priceAm: 100, home: "Oilers", away: "Flames", startTime })],
+      { stake: 100 },
+    );
+    const awayBet = openBet(
+      [leg({ eventId, league: "icehockey_nhl", side: "Away", priceAm: 100, home: "Oilers", away: "Flames", startTime })],
+      { stake: 100 },
+    );
     await seedBets(first.userId, [homeBet]);
     await seedBets(second.userId, [awayBet]);
     const path = `/api/admin/events/${eventId}/result`;
@@ -231,7 +310,11 @@ describe("result corrections", () => {
     await drained(((await recorded.json()) as { runId: number }).runId);
     expect((await betOf(first.userId, homeBet.id)).payoutPaid).toBe(200);
     // The first winner spends most of it before the correction arrives.
-    await postJson(`/api/admin/players/${first.userId}/adjustments`, { wallet: "coins", amount: -(OPENING_COINS + 100 - 50), reason: "spent elsewhere" }, admin.token);
+    await postJson(
+      `/api/admin/players/${first.userId}/adjustments`,
+      { wallet: "coins", amount: -(OPENING_COINS + 100 - 50), reason: "spent elsewhere" },
+      admin.token,
+    );
     expect(await coins(first.userId)).toBe(50);
 
     expect((await postJson(path, { homeScore: 1, awayScore: 3, reason: "oops" }, admin.token)).status).toBe(409);
@@ -242,19 +325,36 @@ describe("result corrections", () => {
       expect(res.status).toBe(200);
       corrections.push(await res.json());
     }
-    expect(corrections[0]).toMatchObject({ recorded: true, correction: 1, betsChanged: 2, takenBack: { coins: 50 }, owed: { coins: 150 }, paid: { coins: 200 }, pending: false });
+    expect(corrections[0]).toMatchObject({
+      recorded: true,
+      correction: 1,
+      betsChanged: 2,
+      takenBack: { coins: 50 },
+      owed: { coins: 150 },
+      paid: { coins: 200 },
+      pending: false,
+    });
     expect(corrections[1]).toMatchObject({ recorded: false, correction: 1, betsChanged: 0, takenBack: { coins: 0 }, paid: { coins: 0 } });
 
     const firstBet = await betOf(first.userId, homeBet.id);
     expect(firstBet).toMatchObject({ status: "settled", result: "loss", payoutPaid: 0, legResults: ["loss"] });
-    expect(await betOf(second.userId, awayBet.id)).toMatchObject({ status: "settled", result: "win", payoutPaid: 200, legResults: ["win"] });
+    expect(await betOf(second.userId, awayBet.id)).toMatchObject({
+      status: "settled",
+      result: "win",
+      payoutPaid: 200,
+      legResults: ["win"],
+    });
     const reference = `correction:${eventId}:1`;
     const firstLedger = await (await import("./settlement-fixtures")).wallet(first.userId).getLedger(first.userId, Date.now());
-    expect(firstLedger.filter((r) => r.reason === "bet_correction")).toEqual([expect.objectContaining({ amount: -50, balanceAfter: 0, reference: `${reference}:${homeBet.id}` })]);
+    expect(firstLedger.filter((r) => r.reason === "bet_correction")).toEqual([
+      expect.objectContaining({ amount: -50, balanceAfter: 0, reference: `${reference}:${homeBet.id}` }),
+    ]);
     const firstMe = (await (await api("/api/me", { token: first.token })).json()) as { coinBalance: number; owedCoins: number };
     expect(firstMe).toMatchObject({ coinBalance: 0, owedCoins: 150 });
     const secondLedger = await (await import("./settlement-fixtures")).wallet(second.userId).getLedger(second.userId, Date.now());
-    expect(secondLedger.filter((r) => r.reason === "bet_correction")).toEqual([expect.objectContaining({ amount: 200, reference: `${reference}:${awayBet.id}` })]);
+    expect(secondLedger.filter((r) => r.reason === "bet_correction")).toEqual([
+      expect.objectContaining({ amount: 200, reference: `${reference}:${awayBet.id}` }),
+    ]);
     expect(await coins(second.userId)).toBe(OPENING_COINS - 100 + 200);
 
     // What My Picks reads (the bet documents) and the D1 projection show the new grades.
@@ -274,19 +374,32 @@ describe("result corrections", () => {
 });
 
 describe("a correction reaches the leaderboards and play-through", () => {
-  type Row = { settled: number; graded: number; staked: number; returned: number; profit: number; current_streak: number; longest_streak: number };
+  type Row = {
+    settled: number;
+    graded: number;
+    staked: number;
+    returned: number;
+    profit: number;
+    current_streak: number;
+    longest_streak: number;
+  };
   const boardRow = async (userId: string, period: string) =>
     env.DB.prepare(
       "SELECT settled, graded, staked, returned, profit, current_streak, longest_streak FROM leaderboard_stats WHERE period = ? AND wallet = 'cash' AND user_id = ?",
     )
       .bind(period, userId)
       .first<Row>();
-  const toPlay = async (player: SignedIn) => ((await (await api("/api/me", { token: player.token })).json()) as { cashToPlay: number }).cashToPlay;
+  const toPlay = async (player: SignedIn) =>
+    ((await (await api("/api/me", { token: player.token })).json()) as { cashToPlay: number }).cashToPlay;
 
   it("moves the player's rows by the difference, recounts the streak, and gives back (then retakes) a pushed stake's play-through", async () => {
     const player = await signIn();
     const stub = (await import("./settlement-fixtures")).wallet(player.userId);
-    await stub.creditPurchase(player.userId, { checkoutSessionId: `cs_${crypto.randomUUID().replaceAll("-", "")}`, amountCents: 999, cashPlaythrough: 1 }, Date.now());
+    await stub.creditPurchase(
+      player.userId,
+      { checkoutSessionId: `cs_${crypto.randomUUID().replaceAll("-", "")}`, amountCents: 999, cashPlaythrough: 1 },
+      Date.now(),
+    );
     const before = await toPlay(player);
     expect(before).toBeGreaterThan(200);
     const eventId = newEventId();
@@ -338,10 +451,15 @@ describe("dead letters in the settlement view", () => {
     await seedBets(userId, [bet]);
     const id = `dl-${crypto.randomUUID()}`;
     const body = JSON.stringify({ v: 1, userId, outcomes: [{ eventId, homeScore: 2, awayScore: 0 }], runId: null });
-    await env.DB.prepare("INSERT INTO settlement_dead_letters (id, user_id, body, reason, attempts, run_id, received_at) VALUES (?, ?, ?, 'wallet unavailable', 10, NULL, ?)")
+    await env.DB.prepare(
+      "INSERT INTO settlement_dead_letters (id, user_id, body, reason, attempts, run_id, received_at) VALUES (?, ?, ?, 'wallet unavailable', 10, NULL, ?)",
+    )
       .bind(id, userId, body, Date.now())
       .run();
-    const view = (await (await api("/api/admin/settlement", { token: admin.token })).json()) as { deadLetters: { id: string; replayedAt: number | null }[]; waiting: number };
+    const view = (await (await api("/api/admin/settlement", { token: admin.token })).json()) as {
+      deadLetters: { id: string; replayedAt: number | null }[];
+      waiting: number;
+    };
     expect(view.deadLetters.find((l) => l.id === id)).toMatchObject({ replayedAt: null });
     expect(view.waiting).toEqual(expect.any(Number));
     for (let i = 0; i < 2; i++) {
@@ -360,7 +478,11 @@ describe("a freeze and payouts not yet sent", () => {
   it("holds a pending redemption's transfer while frozen and lets it go once unfrozen", async () => {
     const player = await signIn();
     const stub = (await import("./settlement-fixtures")).wallet(player.userId);
-    const credited = await postJson(`/api/admin/players/${player.userId}/adjustments`, { wallet: "cash", amount: 5_000, reason: "prize payout" }, admin.token);
+    const credited = await postJson(
+      `/api/admin/players/${player.userId}/adjustments`,
+      { wallet: "cash", amount: 5_000, reason: "prize payout" },
+      admin.token,
+    );
     expect(credited.status).toBe(200);
     const redemptionId = crypto.randomUUID();
     expect((await stub.requestRedemption(player.userId, { amountCents: 2_500, redemptionId }, Date.now())).ok).toBe(true);
@@ -370,7 +492,9 @@ describe("a freeze and payouts not yet sent", () => {
     const held = await stub.beginPayoutAttempt(player.userId, { redemptionId, timing }, Date.now());
     expect(held).toMatchObject({ ok: true, run: false, redemption: { status: "pending" } });
 
-    expect((await postJson(`/api/admin/players/${player.userId}/unfreeze`, { reason: "identity confirmed" }, admin.token)).status).toBe(200);
+    expect((await postJson(`/api/admin/players/${player.userId}/unfreeze`, { reason: "identity confirmed" }, admin.token)).status).toBe(
+      200,
+    );
     const released = await stub.beginPayoutAttempt(player.userId, { redemptionId, timing }, Date.now());
     expect(released).toMatchObject({ ok: true, run: true, redemption: { id: redemptionId } });
   });

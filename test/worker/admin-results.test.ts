@@ -25,7 +25,20 @@ async function eventWithBets(stakes: number[], opts: { startTime?: string; price
   const bets = [];
   for (const stake of stakes) {
     const user = newUserId();
-    const bet = openBet([leg({ eventId, league: "icehockey_nhl", side: "Home", priceAm: opts.priceAm ?? 100, home: "Oilers", away: "Flames", startTime: opts.startTime })], { stake });
+    const bet = openBet(
+      [
+        leg({
+          eventId,
+          league: "icehockey_nhl",
+          side: "Home",
+          priceAm: opts.priceAm ?? 100,
+          home: "Oilers",
+          away: "Flames",
+          startTime: opts.startTime,
+        }),
+      ],
+      { stake },
+    );
     await seedBets(user, [bet]);
     bets.push({ user, bet });
   }
@@ -99,7 +112,9 @@ describe("settling by hand", () => {
       expect(await betOf(user, bet.id)).toMatchObject({ status: "settled", result: "win", payoutPaid: bet.stake * 2.5 });
       expect(await coins(user)).toBe(5000 + bet.stake * 1.5);
     }
-    const row = await env.DB.prepare("SELECT home, away, status, home_score, away_score, graded_at FROM events WHERE event_id = ?").bind(eventId).first();
+    const row = await env.DB.prepare("SELECT home, away, status, home_score, away_score, graded_at FROM events WHERE event_id = ?")
+      .bind(eventId)
+      .first();
     expect(row).toMatchObject({ home: "Oilers", away: "Flames", status: "final", home_score: 4, away_score: 2 });
     expect(row?.graded_at).not.toBeNull();
 

@@ -109,7 +109,11 @@ describe("access tokens on signed-in routes", () => {
     return { status: res.status, body: (await res.json()) as { error?: { code: string } } };
   }
 
-  function accessToken(userId: string, sid: string | undefined, overrides: { iss?: string; aud?: string; exp?: number; key?: Uint8Array } = {}) {
+  function accessToken(
+    userId: string,
+    sid: string | undefined,
+    overrides: { iss?: string; aud?: string; exp?: number; key?: Uint8Array } = {},
+  ) {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT(sid === undefined ? { email: "p@example.com" } : { email: "p@example.com", sid })
       .setProtectedHeader({ alg: "HS256", typ: "at+jwt" })

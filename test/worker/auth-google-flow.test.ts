@@ -24,7 +24,17 @@ async function start(from?: string) {
 /** What the account chooser's form posts; `overrides` lets a test tamper with it. */
 async function choose(params: URLSearchParams, email: string, overrides: Record<string, string> = {}) {
   const form = new URLSearchParams();
-  for (const key of ["client_id", "redirect_uri", "response_type", "scope", "state", "nonce", "code_challenge", "code_challenge_method", "prompt"]) {
+  for (const key of [
+    "client_id",
+    "redirect_uri",
+    "response_type",
+    "scope",
+    "state",
+    "nonce",
+    "code_challenge",
+    "code_challenge_method",
+    "prompt",
+  ]) {
     const value = params.get(key);
     if (value !== null) form.set(key, value);
   }
@@ -216,7 +226,11 @@ describe("POST /api/auth/dev/token", () => {
 describe("configuration", () => {
   const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
   const call = (path: string, overrides: Partial<Env>) =>
-    createApp().fetch(new Request(`${BASE}${path}`, { redirect: "manual", headers: { "CF-Connecting-IP": "10.9.9.9" } }), { ...env, ...overrides }, ctx);
+    createApp().fetch(
+      new Request(`${BASE}${path}`, { redirect: "manual", headers: { "CF-Connecting-IP": "10.9.9.9" } }),
+      { ...env, ...overrides },
+      ctx,
+    );
 
   it("sends the same flow to Google when a Google client is configured, and unmounts the dev provider", async () => {
     // Real Google sign-in needs a real session key (the public development one is refused).

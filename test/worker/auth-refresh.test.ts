@@ -144,7 +144,9 @@ describe("POST /api/auth/refresh", () => {
     const now = Date.now();
     const old = await startRefreshFamily(db, "returning-user", now - REFRESH_TOKEN_TTL_MS - 1);
     const fresh = await startRefreshFamily(db, "returning-user", now);
-    const rows = await env.DB.prepare("SELECT family_id FROM refresh_tokens WHERE user_id = ?").bind("returning-user").all<{ family_id: string }>();
+    const rows = await env.DB.prepare("SELECT family_id FROM refresh_tokens WHERE user_id = ?")
+      .bind("returning-user")
+      .all<{ family_id: string }>();
     expect(rows.results.map((r) => r.family_id)).toEqual([fresh.familyId]);
     expect(old.familyId).not.toBe(fresh.familyId);
   });
@@ -189,7 +191,10 @@ describe("POST /api/auth/logout", () => {
 
   it("is refused from another site", async () => {
     const { cookie } = await startSession();
-    const res = await api("/api/auth/refresh", { method: "POST", headers: { Cookie: `vantage_rt=${cookie}`, Origin: "https://evil.example" } });
+    const res = await api("/api/auth/refresh", {
+      method: "POST",
+      headers: { Cookie: `vantage_rt=${cookie}`, Origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
     expect((await refresh(cookie)).status).toBe(200);
   });

@@ -13,7 +13,11 @@ const SCRIPT = { "Sec-Fetch-Mode": "cors", Accept: "application/json" };
 const throttled: RateLimit = { limit: async () => ({ success: false }) };
 
 function call(path: string, headers: Record<string, string>, overrides: Partial<Env>, init: RequestInit = {}) {
-  const request = new Request(`${BASE}${path}`, { redirect: "manual", ...init, headers: { "CF-Connecting-IP": "198.51.100.4", ...headers } });
+  const request = new Request(`${BASE}${path}`, {
+    redirect: "manual",
+    ...init,
+    headers: { "CF-Connecting-IP": "198.51.100.4", ...headers },
+  });
   return createApp().fetch(request, { ...env, ...overrides }, ctx);
 }
 
@@ -32,7 +36,11 @@ describe("a throttled sign-in", () => {
   });
 
   it("sends a navigation to the callback back with 'rate-limited' and drops the flow cookie", async () => {
-    const res = await call("/api/auth/google/callback?code=abc&state=xyz", { ...NAVIGATE, Cookie: "vantage_signin=sealed" }, { AUTH_RATE_LIMITER: throttled });
+    const res = await call(
+      "/api/auth/google/callback?code=abc&state=xyz",
+      { ...NAVIGATE, Cookie: "vantage_signin=sealed" },
+      { AUTH_RATE_LIMITER: throttled },
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/?auth_error=rate-limited");
     expect(res.headers.getSetCookie().find((c) => c.startsWith("vantage_signin="))).toContain("Max-Age=0");
@@ -49,10 +57,15 @@ describe("a throttled sign-in", () => {
     expect(script.headers.get("Retry-After")).toBeTruthy();
     expect(await errorCode(script)).toBe("rate-limited");
 
-    const session = await call("/api/auth/session", { ...NAVIGATE, "Content-Type": "application/json" }, { AUTH_RATE_LIMITER: throttled }, {
-      method: "POST",
-      body: JSON.stringify({ idToken: "x" }),
-    });
+    const session = await call(
+      "/api/auth/session",
+      { ...NAVIGATE, "Content-Type": "application/json" },
+      { AUTH_RATE_LIMITER: throttled },
+      {
+        method: "POST",
+        body: JSON.stringify({ idToken: "x" }),
+      },
+    );
     expect(session.status).toBe(429);
     expect(await errorCode(session)).toBe("rate-limited");
   });

@@ -62,7 +62,12 @@ describe("live updates", () => {
     await tabA.waitFor((m) => m.type === "balances" && m.balances.coinBalance === 5000);
     await tabA.waitFor((m) => m.type === "bets" && m.bets.length === 0);
 
-    const res = await placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 120, picks: [pickOf(events[0]!, "Moneyline", "Home")] });
+    const res = await placeBet(player.token, {
+      kind: "Singles",
+      wallet: "coins",
+      amount: 120,
+      picks: [pickOf(events[0]!, "Moneyline", "Home")],
+    });
     const placed = (await res.json()) as PlaceBetResponse;
     for (const tab of [tabA, tabB]) {
       await tab.waitFor((m) => m.type === "balances" && m.balances.coinBalance === 4880);

@@ -53,7 +53,15 @@ describe("placing bets", () => {
     expect(res.status).toBe(200);
     const { bets, balances: after } = (await res.json()) as PlaceBetResponse;
     expect(bets).toHaveLength(1);
-    expect(bets[0]).toMatchObject({ kind: "Parlay", stake: 100, toWin: toWinFor(100, picks.map((p) => p.priceAm)), payoutPaid: 0 });
+    expect(bets[0]).toMatchObject({
+      kind: "Parlay",
+      stake: 100,
+      toWin: toWinFor(
+        100,
+        picks.map((p) => p.priceAm),
+      ),
+      payoutPaid: 0,
+    });
     expect(bets[0]!.legs.map((l) => [l.market, l.side, l.line])).toEqual(picks.map((p) => [p.market, p.side, p.line]));
     expect(bets[0]!.legResults).toEqual([null, null, null]);
     expect(after.coinBalance).toBe(4900);
@@ -63,7 +71,12 @@ describe("placing bets", () => {
     const player = await signIn();
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 1 + i, picks: [pickOf(events[i]!, "Moneyline", "Home")] });
+      const res = await placeBet(player.token, {
+        kind: "Singles",
+        wallet: "coins",
+        amount: 1 + i,
+        picks: [pickOf(events[i]!, "Moneyline", "Home")],
+      });
       ids.push(((await res.json()) as PlaceBetResponse).bets[0]!.id);
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -83,25 +96,69 @@ describe("placing bets", () => {
 describe("refusals change nothing and say why", () => {
   const spec = [
     ["no selection", () => ({ kind: "Singles", wallet: "coins", amount: 10, picks: [] }), "Add at least one selection."],
-    ["zero amount", () => ({ kind: "Singles", wallet: "coins", amount: 0, picks: [pickOf(events[0]!, "Moneyline", "Home")] }), "Enter a valid amount."],
-    ["negative amount", () => ({ kind: "Singles", wallet: "coins", amount: -5, picks: [pickOf(events[0]!, "Moneyline", "Home")] }), "Enter a valid amount."],
+    [
+      "zero amount",
+      () => ({ kind: "Singles", wallet: "coins", amount: 0, picks: [pickOf(events[0]!, "Moneyline", "Home")] }),
+      "Enter a valid amount.",
+    ],
+    [
+      "negative amount",
+      () => ({ kind: "Singles", wallet: "coins", amount: -5, picks: [pickOf(events[0]!, "Moneyline", "Home")] }),
+      "Enter a valid amount.",
+    ],
     [
       "a game that is not on the board",
-      () => ({ kind: "Singles", wallet: "coins", amount: 10, picks: [{ ...pickOf(events[0]!, "Moneyline", "Home"), eventId: "no-such-game" }] }),
+      () => ({
+        kind: "Singles",
+        wallet: "coins",
+        amount: 10,
+        picks: [{ ...pickOf(events[0]!, "Moneyline", "Home"), eventId: "no-such-game" }],
+      }),
       "One or more selections are locked.",
     ],
-    ["more than the balance", () => ({ kind: "Singles", wallet: "coins", amount: 2501, picks: [pickOf(events[0]!, "Moneyline", "Home"), pickOf(events[1]!, "Moneyline", "Home")] }), "Not enough balance."],
-    ["Vantage Cash the player does not have", () => ({ kind: "Singles", wallet: "cash", amount: 1, picks: [pickOf(events[0]!, "Moneyline", "Home")] }), "Not enough balance."],
-    ["a fractional Coin", () => ({ kind: "Singles", wallet: "coins", amount: 10.5, picks: [pickOf(events[0]!, "Moneyline", "Home")] }), "Invalid stake."],
-    ["a one-leg parlay", () => ({ kind: "Parlay", wallet: "coins", amount: 10, picks: [pickOf(events[0]!, "Moneyline", "Home")] }), "A parlay needs 2 to 10 selections."],
+    [
+      "more than the balance",
+      () => ({
+        kind: "Singles",
+        wallet: "coins",
+        amount: 2501,
+        picks: [pickOf(events[0]!, "Moneyline", "Home"), pickOf(events[1]!, "Moneyline", "Home")],
+      }),
+      "Not enough balance.",
+    ],
+    [
+      "Vantage Cash the player does not have",
+      () => ({ kind: "Singles", wallet: "cash", amount: 1, picks: [pickOf(events[0]!, "Moneyline", "Home")] }),
+      "Not enough balance.",
+    ],
+    [
+      "a fractional Coin",
+      () => ({ kind: "Singles", wallet: "coins", amount: 10.5, picks: [pickOf(events[0]!, "Moneyline", "Home")] }),
+      "Invalid stake.",
+    ],
+    [
+      "a one-leg parlay",
+      () => ({ kind: "Parlay", wallet: "coins", amount: 10, picks: [pickOf(events[0]!, "Moneyline", "Home")] }),
+      "A parlay needs 2 to 10 selections.",
+    ],
     [
       "Moneyline and Spread on one team",
-      () => ({ kind: "Parlay", wallet: "coins", amount: 10, picks: [pickOf(events[0]!, "Moneyline", "Home"), pickOf(events[0]!, "Spread", "Home")] }),
+      () => ({
+        kind: "Parlay",
+        wallet: "coins",
+        amount: 10,
+        picks: [pickOf(events[0]!, "Moneyline", "Home"), pickOf(events[0]!, "Spread", "Home")],
+      }),
       "Can’t add Moneyline and Spread for the same team.",
     ],
     [
       "both sides of one market",
-      () => ({ kind: "Singles", wallet: "coins", amount: 10, picks: [pickOf(events[0]!, "Total", "Over"), pickOf(events[0]!, "Total", "Under")] }),
+      () => ({
+        kind: "Singles",
+        wallet: "coins",
+        amount: 10,
+        picks: [pickOf(events[0]!, "Total", "Over"), pickOf(events[0]!, "Total", "Under")],
+      }),
       "Only one selection per game and market.",
     ],
   ] as const;
@@ -125,9 +182,9 @@ describe("refusals change nothing and say why", () => {
     expect((await errorOf(await placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 0, picks: [badGame] }))).message).toBe(
       "Enter a valid amount.",
     );
-    expect((await errorOf(await placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 99999, picks: [badGame] }))).message).toBe(
-      "One or more selections are locked.",
-    );
+    expect(
+      (await errorOf(await placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 99999, picks: [badGame] }))).message,
+    ).toBe("One or more selections are locked.");
   });
 
   it("requires a bounded Idempotency-Key and a well-formed body", async () => {
@@ -162,11 +219,21 @@ describe("prices are the server's", () => {
   it("answers 409 when a line moved, and accepts the slip once updated", async () => {
     const player = await signIn();
     const good = pickOf(events[1]!, "Spread", "Home");
-    const res = await placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 10, picks: [{ ...good, line: (good.line ?? 0) + 0.5 }] });
+    const res = await placeBet(player.token, {
+      kind: "Singles",
+      wallet: "coins",
+      amount: 10,
+      picks: [{ ...good, line: (good.line ?? 0) + 0.5 }],
+    });
     expect(res.status).toBe(409);
     const current = ((await errorOf(res)).details as PriceChangedDetails).picks[0]!;
     expect(current.line).toBe(good.line);
-    const retry = await placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 10, picks: [{ ...good, line: current.line, priceAm: current.priceAm! }] });
+    const retry = await placeBet(player.token, {
+      kind: "Singles",
+      wallet: "coins",
+      amount: 10,
+      picks: [{ ...good, line: current.line, priceAm: current.priceAm! }],
+    });
     expect(retry.status).toBe(200);
   });
 });

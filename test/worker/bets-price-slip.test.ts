@@ -26,7 +26,9 @@ const game: Event = {
 const request = (picks: PlaceBetRequest["picks"]): PlaceBetRequest => ({ kind: "Singles", wallet: "coins", amount: 10, picks });
 const ml = { eventId: "nba-1", league: "basketball_nba", market: "Moneyline", side: "Home", line: null, priceAm: -150 } as const;
 const RULES = { now: NOW, liveMaxAgeMs: 60_000 };
-const loader = (events: Event[], stale = false): EventsLoader => async () => ({ events, stale, feedNow: NOW });
+const loader =
+  (events: Event[], stale = false): EventsLoader =>
+  async () => ({ events, stale, feedNow: NOW });
 
 async function refusal(promise: Promise<unknown>) {
   try {
@@ -59,7 +61,9 @@ describe("priceSlip", () => {
       code: "selection-locked",
       message: "One or more selections are locked.",
     });
-    expect(await refusal(priceSlip(request([ml]), loader([{ ...game, status: "final" }]), RULES))).toMatchObject({ message: "One or more selections are locked." });
+    expect(await refusal(priceSlip(request([ml]), loader([{ ...game, status: "final" }]), RULES))).toMatchObject({
+      message: "One or more selections are locked.",
+    });
   });
 
   it("treats a sport the feed does not carry as locked, and passes other feed failures on", async () => {
@@ -86,7 +90,13 @@ describe("priceSlip", () => {
   });
 
   it("prices an upcoming game from its cached copy, with no live sport to delay", async () => {
-    const upcoming: Event = { ...game, status: "scheduled", live: null, startTime: "2026-12-02T00:00:00.000Z", confirmedAt: NOW - 9 * 60_000 };
+    const upcoming: Event = {
+      ...game,
+      status: "scheduled",
+      live: null,
+      startTime: "2026-12-02T00:00:00.000Z",
+      confirmedAt: NOW - 9 * 60_000,
+    };
     const priced = await priceSlip(request([ml]), loader([upcoming]), RULES);
     expect(priced.liveSports).toEqual([]);
     expect(priced.legs[0]!.priceAm).toBe(-150);

@@ -25,7 +25,9 @@ describe("concurrent bets against one wallet", () => {
     const accepted = statuses.filter((s) => s === 200).length;
     expect(accepted).toBe(Math.floor(5000 / stake));
     expect(statuses.filter((s) => s !== 200).every((s) => s === 400)).toBe(true);
-    const refused = await Promise.all(responses.filter((r) => r.status === 400).map((r) => r.json() as Promise<{ error: { message: string } }>));
+    const refused = await Promise.all(
+      responses.filter((r) => r.status === 400).map((r) => r.json() as Promise<{ error: { message: string } }>),
+    );
     expect(new Set(refused.map((r) => r.error.message))).toEqual(new Set(["Not enough balance."]));
 
     const wallet = getUserWallet(env, player.userId);
@@ -40,7 +42,12 @@ describe("concurrent bets against one wallet", () => {
   it("debits once when the same Idempotency-Key arrives five times at once, and answers each with the first result", async () => {
     const player = await signIn();
     const key = crypto.randomUUID();
-    const body = { kind: "Parlay", wallet: "coins", amount: 200, picks: [pickOf(events[0]!, "Total", "Over"), pickOf(events[1]!, "Moneyline", "Away")] };
+    const body = {
+      kind: "Parlay",
+      wallet: "coins",
+      amount: 200,
+      picks: [pickOf(events[0]!, "Total", "Over"), pickOf(events[1]!, "Moneyline", "Away")],
+    };
     const responses = await Promise.all(Array.from({ length: 5 }, () => placeBet(player.token, body, key)));
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     const bodies = (await Promise.all(responses.map((r) => r.json()))) as PlaceBetResponse[];

@@ -9,7 +9,8 @@ const claim = async (token?: string) => {
   return { status: res.status, body: (await res.json()) as DailyBonusResponse & { error?: unknown } };
 };
 
-const me = async (token: string) => (await (await api("/api/me", { token })).json()) as { coinBalance: number; vantageCash: number; bonusStreak: number };
+const me = async (token: string) =>
+  (await (await api("/api/me", { token })).json()) as { coinBalance: number; vantageCash: number; bonusStreak: number };
 
 describe("POST /api/grantDailyBonus", () => {
   it("needs a signed-in player", async () => {

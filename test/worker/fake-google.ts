@@ -11,7 +11,12 @@ import { GOOGLE_JWKS_URL, GOOGLE_TOKEN_URL } from "../../worker/auth/identity-co
 import { BASE } from "./helpers";
 
 export const GOOGLE_CLIENT_ID = "review-client.apps.googleusercontent.com";
-export const googleEnv: Env = { ...env, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: "review-client-secret", SESSION_SIGNING_KEY: "r".repeat(48) };
+export const googleEnv: Env = {
+  ...env,
+  GOOGLE_CLIENT_ID,
+  GOOGLE_CLIENT_SECRET: "review-client-secret",
+  SESSION_SIGNING_KEY: "r".repeat(48),
+};
 
 export type GoogleAccount = { sub: string; email: string; email_verified: boolean | string | undefined };
 
@@ -20,7 +25,11 @@ export async function callGoogleMode(path: string, init: RequestInit = {}, overr
   headers.set("CF-Connecting-IP", "10.77.0.1");
   if (init.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
   const ctx = createExecutionContext();
-  const res = await createApp().fetch(new Request(`${BASE}${path}`, { redirect: "manual", ...init, headers }), { ...googleEnv, ...overrides }, ctx);
+  const res = await createApp().fetch(
+    new Request(`${BASE}${path}`, { redirect: "manual", ...init, headers }),
+    { ...googleEnv, ...overrides },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return res;
 }

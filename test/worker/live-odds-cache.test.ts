@@ -142,7 +142,9 @@ describe("live board cadence", () => {
       isMapped: () => true,
       async fetchOdds(_sport, now): Promise<FeedResult<Event[]>> {
         calls.push(now);
-        return fail ? { ok: false, kind: "unavailable", status: 503, message: "down" } : { ok: true, value: [game("live-3", -60_000)], quota: null };
+        return fail
+          ? { ok: false, kind: "unavailable", status: 503, message: "down" }
+          : { ok: true, value: [game("live-3", -60_000)], quota: null };
       },
       fetchScores: async () => ({ ok: true, value: [], quota: null }),
     };
@@ -160,7 +162,9 @@ describe("live board cadence", () => {
       name: "the-odds-api",
       isMapped: () => true,
       async fetchOdds(): Promise<FeedResult<Event[]>> {
-        return fail ? { ok: false, kind: "unavailable", status: 503, message: "down" } : { ok: true, value: [game("live-6", -60_000), game("later-6", 3_600_000)], quota: null };
+        return fail
+          ? { ok: false, kind: "unavailable", status: 503, message: "down" }
+          : { ok: true, value: [game("live-6", -60_000), game("later-6", 3_600_000)], quota: null };
       },
       fetchScores: async () => ({ ok: true, value: [], quota: null }),
     };
@@ -225,12 +229,19 @@ describe("quota guard", () => {
   });
 
   it("is up below the reserve and on 401 / OUT_OF_USAGE_CREDITS, and down otherwise", () => {
-    const call = (requestsRemaining: number | null, lastStatus: number | null = 200, lastError: string | null = null) => ({ requestsRemaining, lastStatus, lastError });
+    const call = (requestsRemaining: number | null, lastStatus: number | null = 200, lastError: string | null = null) => ({
+      requestsRemaining,
+      lastStatus,
+      lastError,
+    });
     expect(creditGuardFrom(null, 5040)).toEqual({ locked: false });
     expect(creditGuardFrom(call(5040), 5040)).toEqual({ locked: false });
     expect(creditGuardFrom(call(5039), 5040)).toEqual({ locked: true, reason: "reserve", remaining: 5039 });
     expect(creditGuardFrom(call(null, null, "unavailable: odds feed timed out"), 5040)).toEqual({ locked: false });
-    expect(creditGuardFrom(call(0, 401, "out-of-credits: Usage quota has been reached"), 5040)).toMatchObject({ locked: true, reason: "out-of-credits" });
+    expect(creditGuardFrom(call(0, 401, "out-of-credits: Usage quota has been reached"), 5040)).toMatchObject({
+      locked: true,
+      reason: "out-of-credits",
+    });
     expect(creditGuardFrom(call(null, 401, "unauthorized: Invalid API key"), 5040)).toMatchObject({ locked: true, reason: "unauthorized" });
   });
 
@@ -249,13 +260,25 @@ describe("quota guard", () => {
     expect(await feed.fetchOdds("icehockey_nhl", T0)).toMatchObject({ ok: false, kind: "out-of-credits" });
     expect(await readCreditGuard(env, T0 + 10 * 60_000)).toMatchObject({ locked: true, reason: "out-of-credits" });
 
-    answer = () => new Response("[]", { status: 200, headers: { "x-requests-remaining": "5039", "x-requests-used": "14961", "x-requests-last": "6" } });
-    const later = createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test", fetcher: async () => answer(), record: (u) => recordFeedStatus(env, u, T0 + 2) });
+    answer = () =>
+      new Response("[]", { status: 200, headers: { "x-requests-remaining": "5039", "x-requests-used": "14961", "x-requests-last": "6" } });
+    const later = createTheOddsApiProvider({
+      apiKey: "k",
+      baseUrl: "https://odds.test",
+      fetcher: async () => answer(),
+      record: (u) => recordFeedStatus(env, u, T0 + 2),
+    });
     expect(await later.fetchOdds("icehockey_nhl", T0)).toMatchObject({ ok: true });
     expect(await readCreditGuard(env, T0 + 20 * 60_000)).toEqual({ locked: true, reason: "reserve", remaining: 5039 });
 
-    answer = () => new Response("[]", { status: 200, headers: { "x-requests-remaining": "19000", "x-requests-used": "1000", "x-requests-last": "6" } });
-    const renewed = createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test", fetcher: async () => answer(), record: (u) => recordFeedStatus(env, u, T0 + 3) });
+    answer = () =>
+      new Response("[]", { status: 200, headers: { "x-requests-remaining": "19000", "x-requests-used": "1000", "x-requests-last": "6" } });
+    const renewed = createTheOddsApiProvider({
+      apiKey: "k",
+      baseUrl: "https://odds.test",
+      fetcher: async () => answer(),
+      record: (u) => recordFeedStatus(env, u, T0 + 3),
+    });
     await renewed.fetchOdds("icehockey_nhl", T0);
     expect(await readCreditGuard(env, T0 + 30 * 60_000)).toEqual({ locked: false });
   });

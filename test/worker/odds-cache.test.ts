@@ -113,7 +113,9 @@ describe("odds cache", () => {
     ];
     for (const [answer, code] of cases) {
       const { provider } = fakeFeed([answer]);
-      const err = await loadCachedEvents({ kv: env.ODDS_CACHE, provider, cacheKey: freshKey() }, "basketball_nba", T0).catch((e: unknown) => e);
+      const err = await loadCachedEvents({ kv: env.ODDS_CACHE, provider, cacheKey: freshKey() }, "basketball_nba", T0).catch(
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(ApiError);
       expect(err).toMatchObject({ status: 502, code });
     }
@@ -126,7 +128,9 @@ describe("odds cache", () => {
       fetchOdds: () => Promise.reject(new Error("socket hang up")),
       fetchScores: () => Promise.reject(new Error("unused")),
     };
-    const err = await loadCachedEvents({ kv: env.ODDS_CACHE, provider, cacheKey: freshKey() }, "basketball_nba", T0).catch((e: unknown) => e);
+    const err = await loadCachedEvents({ kv: env.ODDS_CACHE, provider, cacheKey: freshKey() }, "basketball_nba", T0).catch(
+      (e: unknown) => e,
+    );
     expect(err).toMatchObject({ status: 502, code: "odds-feed-unavailable" });
   });
 
@@ -138,7 +142,9 @@ describe("odds cache", () => {
 
   it("refuses a sport the feed does not carry", async () => {
     const { provider, calls } = fakeFeed([ok([])]);
-    const err = await loadCachedEvents({ kv: env.ODDS_CACHE, provider, cacheKey: freshKey() }, "mma_mixed_martial_arts", T0).catch((e: unknown) => e);
+    const err = await loadCachedEvents({ kv: env.ODDS_CACHE, provider, cacheKey: freshKey() }, "mma_mixed_martial_arts", T0).catch(
+      (e: unknown) => e,
+    );
     expect(err).toMatchObject({ status: 404, code: "sport-not-offered" });
     expect(calls).toHaveLength(0);
   });

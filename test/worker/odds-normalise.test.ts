@@ -21,7 +21,14 @@ const nfl: OddsApiEvent = OddsApiEventSchema.parse({
       title: "Bovada",
       last_update: "2026-01-10T11:58:00Z",
       markets: [
-        { key: "h2h", last_update: "2026-01-10T11:58:00Z", outcomes: [{ name: "Buffalo Bills", price: 105 }, { name: "Kansas City Chiefs", price: -125 }] },
+        {
+          key: "h2h",
+          last_update: "2026-01-10T11:58:00Z",
+          outcomes: [
+            { name: "Buffalo Bills", price: 105 },
+            { name: "Kansas City Chiefs", price: -125 },
+          ],
+        },
       ],
     },
     {
@@ -29,9 +36,27 @@ const nfl: OddsApiEvent = OddsApiEventSchema.parse({
       title: "FanDuel",
       last_update: "2026-01-10T11:59:00Z",
       markets: [
-        { key: "h2h", outcomes: [{ name: "Buffalo Bills", price: 110 }, { name: "Kansas City Chiefs", price: -130 }] },
-        { key: "spreads", outcomes: [{ name: "Buffalo Bills", price: -108, point: 2.5 }, { name: "Kansas City Chiefs", price: -112, point: -2.5 }] },
-        { key: "totals", outcomes: [{ name: "Over", price: -110, point: 47.5 }, { name: "Under", price: -110, point: 47.5 }] },
+        {
+          key: "h2h",
+          outcomes: [
+            { name: "Buffalo Bills", price: 110 },
+            { name: "Kansas City Chiefs", price: -130 },
+          ],
+        },
+        {
+          key: "spreads",
+          outcomes: [
+            { name: "Buffalo Bills", price: -108, point: 2.5 },
+            { name: "Kansas City Chiefs", price: -112, point: -2.5 },
+          ],
+        },
+        {
+          key: "totals",
+          outcomes: [
+            { name: "Over", price: -110, point: 47.5 },
+            { name: "Under", price: -110, point: 47.5 },
+          ],
+        },
       ],
     },
     {
@@ -39,9 +64,27 @@ const nfl: OddsApiEvent = OddsApiEventSchema.parse({
       title: "DraftKings",
       last_update: "2026-01-10T11:59:30Z",
       markets: [
-        { key: "h2h", outcomes: [{ name: "Buffalo Bills", price: 115 }, { name: "Kansas City Chiefs", price: -135 }] },
-        { key: "spreads", outcomes: [{ name: "Buffalo Bills", price: -110, point: 3 }, { name: "Kansas City Chiefs", price: -110, point: -3 }] },
-        { key: "totals", outcomes: [{ name: "Over", price: -105, point: 48 }, { name: "Under", price: -115, point: 48 }] },
+        {
+          key: "h2h",
+          outcomes: [
+            { name: "Buffalo Bills", price: 115 },
+            { name: "Kansas City Chiefs", price: -135 },
+          ],
+        },
+        {
+          key: "spreads",
+          outcomes: [
+            { name: "Buffalo Bills", price: -110, point: 3 },
+            { name: "Kansas City Chiefs", price: -110, point: -3 },
+          ],
+        },
+        {
+          key: "totals",
+          outcomes: [
+            { name: "Over", price: -105, point: 48 },
+            { name: "Under", price: -115, point: 48 },
+          ],
+        },
       ],
     },
   ],
@@ -71,7 +114,18 @@ describe("normalising The Odds API odds", () => {
     const onlyH2hFromDk = {
       ...nfl,
       bookmakers: [
-        { key: "draftkings", markets: [{ key: "h2h", outcomes: [{ name: "Buffalo Bills", price: 115 }, { name: "Kansas City Chiefs", price: -135 }] }] },
+        {
+          key: "draftkings",
+          markets: [
+            {
+              key: "h2h",
+              outcomes: [
+                { name: "Buffalo Bills", price: 115 },
+                { name: "Kansas City Chiefs", price: -135 },
+              ],
+            },
+          ],
+        },
         nfl.bookmakers[1]!,
       ],
     };
@@ -88,9 +142,27 @@ describe("normalising The Odds API odds", () => {
         {
           key: "draftkings",
           markets: [
-            { key: "h2h", outcomes: [{ name: "Washington Wizards", price: 5000 }, { name: "Oklahoma City Thunder", price: -12000 }] },
-            { key: "spreads", outcomes: [{ name: "Washington Wizards", price: 0, point: 18.5 }, { name: "Oklahoma City Thunder", point: -18.5 }] },
-            { key: "totals", outcomes: [{ name: "Over", price: -110.4, point: 221.5 }, { name: "Under", price: -9999, point: 221.5 }] },
+            {
+              key: "h2h",
+              outcomes: [
+                { name: "Washington Wizards", price: 5000 },
+                { name: "Oklahoma City Thunder", price: -12000 },
+              ],
+            },
+            {
+              key: "spreads",
+              outcomes: [
+                { name: "Washington Wizards", price: 0, point: 18.5 },
+                { name: "Oklahoma City Thunder", point: -18.5 },
+              ],
+            },
+            {
+              key: "totals",
+              outcomes: [
+                { name: "Over", price: -110.4, point: 221.5 },
+                { name: "Under", price: -9999, point: 221.5 },
+              ],
+            },
           ],
         },
       ],
@@ -112,8 +184,21 @@ describe("normalising The Odds API odds", () => {
         {
           key: "fanduel",
           markets: [
-            { key: "h2h", outcomes: [{ name: "Inter Miami CF", price: -145 }, { name: "Toronto FC", price: 360 }, { name: "Draw", price: 290 }] },
-            { key: "totals", outcomes: [{ name: "Over", price: -125, point: 2.5 }, { name: "Under", price: 100, point: 2.5 }] },
+            {
+              key: "h2h",
+              outcomes: [
+                { name: "Inter Miami CF", price: -145 },
+                { name: "Toronto FC", price: 360 },
+                { name: "Draw", price: 290 },
+              ],
+            },
+            {
+              key: "totals",
+              outcomes: [
+                { name: "Over", price: -125, point: 2.5 },
+                { name: "Under", price: 100, point: 2.5 },
+              ],
+            },
           ],
         },
       ],
@@ -130,7 +215,20 @@ describe("normalising The Odds API odds", () => {
       commence_time: "2026-01-11T03:00:00Z",
       home_team: "Islam Makhachev",
       away_team: "Arman Tsarukyan",
-      bookmakers: [{ key: "betmgm", markets: [{ key: "h2h", outcomes: [{ name: "Islam Makhachev", price: -250 }, { name: "Arman Tsarukyan", price: 200 }] }] }],
+      bookmakers: [
+        {
+          key: "betmgm",
+          markets: [
+            {
+              key: "h2h",
+              outcomes: [
+                { name: "Islam Makhachev", price: -250 },
+                { name: "Arman Tsarukyan", price: 200 },
+              ],
+            },
+          ],
+        },
+      ],
     });
     const event = normaliseEvent(raw, "mma_mixed_martial_arts", NOW);
     expect(event.markets).toEqual({ moneyline: { home: -250, away: 200 } });
@@ -149,8 +247,20 @@ describe("normalising The Odds API odds", () => {
         {
           key: "draftkings",
           markets: [
-            { key: "h2h", outcomes: [{ name: "Detroit Lions", price: 160 }, { name: "Chicago Bears", price: -190 }] },
-            { key: "spreads", outcomes: [{ name: "Detroit Lions", price: -110, point: -4.5 }, { name: "Chicago Bears", price: -110, point: 4.5 }] },
+            {
+              key: "h2h",
+              outcomes: [
+                { name: "Detroit Lions", price: 160 },
+                { name: "Chicago Bears", price: -190 },
+              ],
+            },
+            {
+              key: "spreads",
+              outcomes: [
+                { name: "Detroit Lions", price: -110, point: -4.5 },
+                { name: "Chicago Bears", price: -110, point: 4.5 },
+              ],
+            },
           ],
         },
       ],
@@ -166,7 +276,10 @@ describe("normalising The Odds API odds", () => {
       home_team: nfl.home_team,
       away_team: nfl.away_team,
       completed: false,
-      scores: [{ name: "Kansas City Chiefs", score: "17" }, { name: "Buffalo Bills", score: "10" }],
+      scores: [
+        { name: "Kansas City Chiefs", score: "17" },
+        { name: "Buffalo Bills", score: "10" },
+      ],
     };
     expect(normaliseEvent(started, "americanfootball_nfl", NOW, score)).toMatchObject({
       status: "live",
@@ -202,12 +315,22 @@ describe("The Odds API provider", () => {
   it("asks for the spec's markets and regions, reads quota headers and reports them", async () => {
     const recorded: FeedStatusUpdate[] = [];
     const { fetcher, urls } = fakeFetch(() => new Response(JSON.stringify([nfl]), { headers: quotaHeaders }));
-    const provider = createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test/", fetcher, record: async (u) => void recorded.push(u) });
+    const provider = createTheOddsApiProvider({
+      apiKey: "k",
+      baseUrl: "https://odds.test/",
+      fetcher,
+      record: async (u) => void recorded.push(u),
+    });
     const result = await provider.fetchOdds("americanfootball_nfl", NOW);
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.quota).toEqual({ remaining: 480, used: 20, last: 3 });
     expect(urls[0]?.pathname).toBe("/v4/sports/americanfootball_nfl/odds");
-    expect(Object.fromEntries(urls[0]!.searchParams)).toEqual({ regions: "us,us2", markets: "h2h,spreads,totals", oddsFormat: "american", apiKey: "k" });
+    expect(Object.fromEntries(urls[0]!.searchParams)).toEqual({
+      regions: "us,us2",
+      markets: "h2h,spreads,totals",
+      oddsFormat: "american",
+      apiKey: "k",
+    });
     expect(recorded[0]).toMatchObject({ sport: "americanfootball_nfl", provider: "the-odds-api", status: 200, quota: { remaining: 480 } });
   });
 
@@ -217,21 +340,62 @@ describe("The Odds API provider", () => {
     const { fetcher, urls } = fakeFetch((url) =>
       url.pathname.endsWith("/scores")
         ? Response.json([
-            { id: live.id, commence_time: live.commence_time, home_team: live.home_team, away_team: live.away_team, completed: false, scores: [{ name: "Kansas City Chiefs", score: "3" }, { name: "Buffalo Bills", score: "7" }] },
-            { id: "done", commence_time: done.commence_time, home_team: done.home_team, away_team: done.away_team, completed: true, scores: [{ name: "Kansas City Chiefs", score: "24" }, { name: "Buffalo Bills", score: "21" }] },
+            {
+              id: live.id,
+              commence_time: live.commence_time,
+              home_team: live.home_team,
+              away_team: live.away_team,
+              completed: false,
+              scores: [
+                { name: "Kansas City Chiefs", score: "3" },
+                { name: "Buffalo Bills", score: "7" },
+              ],
+            },
+            {
+              id: "done",
+              commence_time: done.commence_time,
+              home_team: done.home_team,
+              away_team: done.away_team,
+              completed: true,
+              scores: [
+                { name: "Kansas City Chiefs", score: "24" },
+                { name: "Buffalo Bills", score: "21" },
+              ],
+            },
           ])
         : Response.json([live, done]),
     );
-    const result = await createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test", fetcher }).fetchOdds("americanfootball_nfl", NOW);
+    const result = await createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test", fetcher }).fetchOdds(
+      "americanfootball_nfl",
+      NOW,
+    );
     expect(urls.map((u) => u.pathname.split("/").pop())).toEqual(["odds", "scores"]);
-    expect(result.ok && result.value.map((e) => [e.eventId, e.status, e.live?.homeScore, e.live?.awayScore])).toEqual([[live.id, "live", 3, 7]]);
+    expect(result.ok && result.value.map((e) => [e.eventId, e.status, e.live?.homeScore, e.live?.awayScore])).toEqual([
+      [live.id, "live", 3, 7],
+    ]);
   });
 
   it("asks for past finals with daysFrom and parses string scores", async () => {
     const { fetcher, urls } = fakeFetch(() =>
-      Response.json([{ id: "g", commence_time: "2026-01-09T00:00:00Z", home_team: "A", away_team: "B", completed: true, scores: [{ name: "A", score: "101" }, { name: "B", score: "99" }] }]),
+      Response.json([
+        {
+          id: "g",
+          commence_time: "2026-01-09T00:00:00Z",
+          home_team: "A",
+          away_team: "B",
+          completed: true,
+          scores: [
+            { name: "A", score: "101" },
+            { name: "B", score: "99" },
+          ],
+        },
+      ]),
     );
-    const result = await createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test", fetcher }).fetchScores("basketball_nba", { daysFrom: 2 }, NOW);
+    const result = await createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test", fetcher }).fetchScores(
+      "basketball_nba",
+      { daysFrom: 2 },
+      NOW,
+    );
     expect(urls[0]?.searchParams.get("daysFrom")).toBe("2");
     expect(result.ok && result.value[0]).toMatchObject({ completed: true, homeScore: 101, awayScore: 99 });
   });
@@ -247,7 +411,12 @@ describe("The Odds API provider", () => {
     for (const [response, kind] of cases) {
       const recorded: FeedStatusUpdate[] = [];
       const { fetcher } = fakeFetch(() => response);
-      const provider = createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test", fetcher, record: async (u) => void recorded.push(u) });
+      const provider = createTheOddsApiProvider({
+        apiKey: "k",
+        baseUrl: "https://odds.test",
+        fetcher,
+        record: async (u) => void recorded.push(u),
+      });
       const result = await provider.fetchOdds("basketball_nba", NOW);
       expect(result).toMatchObject({ ok: false, kind });
       expect(recorded[0]?.error).toContain(kind);
@@ -259,7 +428,10 @@ describe("The Odds API provider", () => {
       new Promise<Response>((_resolve, reject) => {
         init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
       })) as typeof fetch;
-    const result = await createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test", fetcher, timeoutMs: 50 }).fetchOdds("icehockey_nhl", NOW);
+    const result = await createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test", fetcher, timeoutMs: 50 }).fetchOdds(
+      "icehockey_nhl",
+      NOW,
+    );
     expect(result).toMatchObject({ ok: false, kind: "unavailable", message: "odds feed timed out" });
   });
 });

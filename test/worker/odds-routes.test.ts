@@ -89,7 +89,9 @@ describe("POST /api/dev/sim/advance", () => {
 
     const after = await api(`/api/events?sport=basketball_nba&${QUERY}`, { token });
     expect(Number(after.headers.get("X-Feed-Now")) - beforeNow).toBeGreaterThanOrEqual(minutes * 60_000 - 1000);
-    const same = EventSchema.array().parse(await after.json()).find((e) => e.eventId === upcoming.eventId);
+    const same = EventSchema.array()
+      .parse(await after.json())
+      .find((e) => e.eventId === upcoming.eventId);
     expect(same).toMatchObject({ status: "live", live: { periodLabel: "Q1" } });
   });
 });

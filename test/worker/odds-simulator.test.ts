@@ -15,7 +15,9 @@ const T = Date.UTC(2026, 2, 14, 15, 7, 0);
 
 function allPrices(e: Event): Array<number | null> {
   const m = e.markets;
-  return [m.moneyline?.home, m.moneyline?.away, m.spread?.home, m.spread?.away, m.total?.over, m.total?.under].filter((p) => p !== undefined);
+  return [m.moneyline?.home, m.moneyline?.away, m.spread?.home, m.spread?.away, m.total?.over, m.total?.under].filter(
+    (p) => p !== undefined,
+  );
 }
 
 describe("simulator schedule", () => {
@@ -65,7 +67,8 @@ describe("simulator schedule", () => {
         const ml = e.markets.moneyline;
         const spread = e.markets.spread;
         if (!ml?.home || !ml.away || !spread?.line) continue;
-        const homeFavourite = 1 / (ml.home > 0 ? 1 + ml.home / 100 : 1 + 100 / -ml.home) >= 1 / (ml.away > 0 ? 1 + ml.away / 100 : 1 + 100 / -ml.away);
+        const homeFavourite =
+          1 / (ml.home > 0 ? 1 + ml.home / 100 : 1 + 100 / -ml.home) >= 1 / (ml.away > 0 ? 1 + ml.away / 100 : 1 + 100 / -ml.away);
         expect(spread.line < 0).toBe(homeFavourite);
         checked++;
       }
@@ -83,7 +86,9 @@ describe("simulator schedule", () => {
     expect(moved.length).toBeGreaterThan(0);
 
     let locked = 0;
-    for (let h = 0; h < 48; h += 3) for (const s of SPORT_KEYS) for (const e of simulatedBoard(s, T + h * 60 * MIN)) locked += allPrices(e).filter((p) => p === null).length;
+    for (let h = 0; h < 48; h += 3)
+      for (const s of SPORT_KEYS)
+        for (const e of simulatedBoard(s, T + h * 60 * MIN)) locked += allPrices(e).filter((p) => p === null).length;
     expect(locked).toBeGreaterThan(0);
   });
 });

@@ -112,7 +112,12 @@ describe("POST /api/stripe/webhook", () => {
 
     // An asynchronous payment that succeeds later is credited through its own event.
     const late = await deliver(
-      checkoutCompletedEvent({ sessionId: "cs_test_unpaid", userId: player.userId, amountTotal: 999, type: "checkout.session.async_payment_succeeded" }),
+      checkoutCompletedEvent({
+        sessionId: "cs_test_unpaid",
+        userId: player.userId,
+        amountTotal: 999,
+        type: "checkout.session.async_payment_succeeded",
+      }),
     );
     expect(await late.json()).toEqual({ received: true, credited: true });
   });

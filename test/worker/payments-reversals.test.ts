@@ -65,7 +65,10 @@ async function onboard(player: SignedIn) {
   // Each player's own bank account (one payout identity per person).
   const done = await api(`${new URL(link.url).pathname}/complete`, {
     method: "POST",
-    body: new URLSearchParams({ routing_number: "110000000", account_number: `${Date.now() % 1e9}${Math.floor(Math.random() * 1e6)}` }).toString(),
+    body: new URLSearchParams({
+      routing_number: "110000000",
+      account_number: `${Date.now() % 1e9}${Math.floor(Math.random() * 1e6)}`,
+    }).toString(),
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     redirect: "manual",
   });
@@ -198,7 +201,15 @@ describe("disputes and play-through (CASH_PLAYTHROUGH as configured)", () => {
     };
     await send(checkoutCompletedEvent({ sessionId: "cs_pt_1", userId: player.userId, amountTotal: 999, paymentIntent: "pi_pt_1" }));
     expect(await toPlay()).toBe(900);
-    await send(disputeEvent({ type: "charge.dispute.created", disputeId: "dp_pt_1", paymentIntent: "pi_pt_1", amount: 999, status: "needs_response" }));
+    await send(
+      disputeEvent({
+        type: "charge.dispute.created",
+        disputeId: "dp_pt_1",
+        paymentIntent: "pi_pt_1",
+        amount: 999,
+        status: "needs_response",
+      }),
+    );
     expect(await toPlay()).toBe(0);
     await send(disputeEvent({ type: "charge.dispute.closed", disputeId: "dp_pt_1", paymentIntent: "pi_pt_1", amount: 999, status: "won" }));
     expect(await toPlay()).toBe(900);
@@ -224,8 +235,14 @@ describe("charge.refunded", () => {
     // floor(10,000 × 333 / 999) = 3,333 Coins; floor(900 × 333 / 999) = 300 cents.
     expect(await me(player)).toMatchObject({ coinBalance: 11_667, vantageCash: 600 });
     // The same refund state again moves nothing; an older (smaller) one neither.
-    expect(await deliver(chargeRefundedEvent({ paymentIntent: pi, amount: 999, amountRefunded: 333 }))).toEqual({ received: true, moved: false });
-    expect(await deliver(chargeRefundedEvent({ paymentIntent: pi, amount: 999, amountRefunded: 100 }))).toEqual({ received: true, moved: false });
+    expect(await deliver(chargeRefundedEvent({ paymentIntent: pi, amount: 999, amountRefunded: 333 }))).toEqual({
+      received: true,
+      moved: false,
+    });
+    expect(await deliver(chargeRefundedEvent({ paymentIntent: pi, amount: 999, amountRefunded: 100 }))).toEqual({
+      received: true,
+      moved: false,
+    });
     await deliver(chargeRefundedEvent({ paymentIntent: pi, amount: 999, amountRefunded: 500 }));
     // Cumulative: floor(10,000 × 500 / 999) = 5,005 Coins, floor(900 × 500 / 999) = 450 cents.
     expect(await me(player)).toMatchObject({ coinBalance: 9_995, vantageCash: 450 });
@@ -263,7 +280,12 @@ describe("owed: a reversal beyond the balance", () => {
     const pi = await buy(player, 4999); // 55,000 Coins, 4,900 cents
     expect((await withdraw(player, 40)).status).toBe(200); // 900 cents left
     const [event] = await openEvents(1);
-    const bet = await placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 54_000, picks: [pickOf(event!, "Moneyline", "Home")] });
+    const bet = await placeBet(player.token, {
+      kind: "Singles",
+      wallet: "coins",
+      amount: 54_000,
+      picks: [pickOf(event!, "Moneyline", "Home")],
+    });
     expect(bet.status).toBe(200);
     expect(await me(player)).toMatchObject({ coinBalance: 1_000, vantageCash: 900 });
 

@@ -76,15 +76,25 @@ describe("with STRIPE_SECRET_KEY set (real provider, Stripe API faked at the net
   it("creates an Express account once, reads its status from Stripe, and links onboarding back to /redeem", async () => {
     const player = await signIn();
     const calls = fakeStripe((path) => {
-      if (path === "/v1/accounts") return { body: { id: "acct_123", object: "account", payouts_enabled: false, requirements: { currently_due: ["external_account"] } } };
-      if (path === "/v1/accounts/acct_123") return { body: { id: "acct_123", object: "account", payouts_enabled: false, requirements: { currently_due: ["external_account"] } } };
+      if (path === "/v1/accounts")
+        return {
+          body: { id: "acct_123", object: "account", payouts_enabled: false, requirements: { currently_due: ["external_account"] } },
+        };
+      if (path === "/v1/accounts/acct_123")
+        return {
+          body: { id: "acct_123", object: "account", payouts_enabled: false, requirements: { currently_due: ["external_account"] } },
+        };
       if (path === "/v1/account_links") return { body: { object: "account_link", url: "https://connect.stripe.com/setup/e/acct_123/x" } };
       return { status: 404, body: { error: { type: "invalid_request_error", message: "unexpected" } } };
     });
     const link = await call("/api/connect/onboarding-link", { method: "POST", token: player.token, body: "{}" });
     expect(await link.json()).toEqual({ url: "https://connect.stripe.com/setup/e/acct_123/x" });
     const status = await call("/api/connect/status", { token: player.token });
-    expect(await status.json()).toEqual({ payouts_enabled: false, hasAccount: true, requirements: { currently_due: ["external_account"] } });
+    expect(await status.json()).toEqual({
+      payouts_enabled: false,
+      hasAccount: true,
+      requirements: { currently_due: ["external_account"] },
+    });
 
     const create = calls.filter((c) => c.method === "POST" && c.url.endsWith("/v1/accounts"));
     expect(create).toHaveLength(1);
@@ -109,7 +119,13 @@ describe("with STRIPE_SECRET_KEY set (real provider, Stripe API faked at the net
   it("sends a transfer keyed by the redemption, and tells a refusal from a lost answer", async () => {
     const provider = createStripeProvider("sk_test_vantage");
     const calls = fakeStripe(() => ({ body: { id: "tr_123", object: "transfer" } }));
-    const ok = await provider.transfer({ accountId: "acct_123", amountCents: 2500, redemptionId: "rd_1", userId: "u1", idempotencyKey: "redemption-u1-rd_1" });
+    const ok = await provider.transfer({
+      accountId: "acct_123",
+      amountCents: 2500,
+      redemptionId: "rd_1",
+      userId: "u1",
+      idempotencyKey: "redemption-u1-rd_1",
+    });
     expect(ok).toEqual({ ok: true, transferId: "tr_123" });
     expect(calls[0]!.form.get("destination")).toBe("acct_123");
     expect(calls[0]!.form.get("amount")).toBe("2500");
@@ -119,7 +135,15 @@ describe("with STRIPE_SECRET_KEY set (real provider, Stripe API faked at the net
     vi.unstubAllGlobals();
 
     fakeStripe(() => ({ status: 400, body: { error: { type: "invalid_request_error", message: "Insufficient platform balance" } } }));
-    expect(await provider.transfer({ accountId: "acct_123", amountCents: 2500, redemptionId: "rd_2", userId: "u1", idempotencyKey: "redemption-u1-rd_2" })).toEqual({
+    expect(
+      await provider.transfer({
+        accountId: "acct_123",
+        amountCents: 2500,
+        redemptionId: "rd_2",
+        userId: "u1",
+        idempotencyKey: "redemption-u1-rd_2",
+      }),
+    ).toEqual({
       ok: false,
       definitive: true,
       reason: "Insufficient platform balance",

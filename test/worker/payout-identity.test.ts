@@ -34,7 +34,8 @@ async function onboardWith(player: SignedIn, fields: Record<string, string>) {
 
 const withdraw = (player: SignedIn, amount: number) => postJson("/api/withdrawals", { amount }, player.token);
 const status = async (player: SignedIn) => (await (await api("/api/connect/status", { token: player.token })).json()) as ConnectStatus;
-const cash = async (player: SignedIn) => ((await (await api("/api/me", { token: player.token })).json()) as { vantageCash: number }).vantageCash;
+const cash = async (player: SignedIn) =>
+  ((await (await api("/api/me", { token: player.token })).json()) as { vantageCash: number }).vantageCash;
 
 describe("one payout identity per person (simulated provider)", () => {
   it("refuses a second player redeeming to a bank account another player already uses, and records it", async () => {
@@ -46,7 +47,12 @@ describe("one payout identity per person (simulated provider)", () => {
     expect((await onboardWith(third, { ...shared, account_number: "000987654321" })).done.status).toBe(303);
 
     expect((await withdraw(first, 20)).status).toBe(200);
-    expect(await status(second)).toEqual({ payouts_enabled: true, hasAccount: true, requirements: { currently_due: [] }, payoutIdentityInUse: true });
+    expect(await status(second)).toEqual({
+      payouts_enabled: true,
+      hasAccount: true,
+      requirements: { currently_due: [] },
+      payoutIdentityInUse: true,
+    });
     const refused = await withdraw(second, 20);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ error: { code: "payout-identity-in-use", message: PAYOUT_IDENTITY_IN_USE_MESSAGE } });
@@ -83,7 +89,12 @@ describe("one payout identity per person (simulated provider)", () => {
 
   it("sends the player back to the onboarding page when the bank account is missing or malformed", async () => {
     const player = await signIn();
-    const attempts: Record<string, string>[] = [{}, { account_number: "12" }, { account_number: "12ab5678" }, { routing_number: "12345", account_number: "123456789" }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { account_number: "12" },
+      { account_number: "12ab5678" },
+      { routing_number: "12345", account_number: "123456789" },
+    ];
     for (const fields of attempts) {
       const { path, done } = await onboardWith(player, fields);
       expect(done.status).toBe(303);
@@ -139,7 +150,11 @@ describe("one payout identity per person (Stripe Connect, faked at the network e
 
     for (const p of [first, second]) expect((await call("/api/connect/onboarding-link", p, {})).status).toBe(200);
     // Returning from onboarding, the first player's status refresh records the bank account as theirs.
-    expect(await (await call("/api/connect/status", first)).json()).toEqual({ payouts_enabled: true, hasAccount: true, requirements: { currently_due: [] } });
+    expect(await (await call("/api/connect/status", first)).json()).toEqual({
+      payouts_enabled: true,
+      hasAccount: true,
+      requirements: { currently_due: [] },
+    });
     expect(await (await call("/api/connect/status", second)).json()).toMatchObject({ payoutIdentityInUse: true });
 
     const refused = await call("/api/withdrawals", second, { amount: 20 });
@@ -149,7 +164,9 @@ describe("one payout identity per person (Stripe Connect, faked at the network e
     const ok = await call("/api/withdrawals", first, { amount: 20 });
     expect(ok.status).toBe(200);
     expect(transfers).toEqual(["acct_first"]);
-    const owner = await env.DB.prepare("SELECT user_id, provider, account_id FROM payout_identities WHERE fingerprint = 'fp_shared_bank'").first();
+    const owner = await env.DB.prepare(
+      "SELECT user_id, provider, account_id FROM payout_identities WHERE fingerprint = 'fp_shared_bank'",
+    ).first();
     expect(owner).toEqual({ user_id: first.userId, provider: "stripe", account_id: "acct_first" });
   });
 });

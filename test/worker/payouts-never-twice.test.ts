@@ -14,7 +14,14 @@ import { api, postJson, signIn, type SignedIn } from "./helpers";
 
 const HOUR = 3_600_000;
 
-type FakeTransfer = { id: string; object: "transfer"; amount: number; destination: string; transfer_group: string | null; metadata: Record<string, string> };
+type FakeTransfer = {
+  id: string;
+  object: "transfer";
+  amount: number;
+  destination: string;
+  transfer_group: string | null;
+  metadata: Record<string, string>;
+};
 type Call = { method: string; path: string; key: string | null; transferGroup: string | null };
 
 /** api.stripe.com's transfers, with idempotency keys kept 24 h of the fake clock. */
@@ -32,7 +39,8 @@ function fakeStripe(clock: { now: number }) {
     const form = new URLSearchParams(typeof init?.body === "string" ? init.body : "");
     const key = headers.get("Idempotency-Key");
     calls.push({ method, path: url.pathname, key, transferGroup: form.get("transfer_group") ?? url.searchParams.get("transfer_group") });
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json", "Request-Id": "req_fake" } });
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json", "Request-Id": "req_fake" } });
     if (method === "POST" && url.pathname === "/v1/transfers") {
       if (state.failBeforeCreating) throw new TypeError("network connection lost");
       const remembered = key ? keys.get(key) : undefined;
@@ -58,12 +66,22 @@ function fakeStripe(clock: { now: number }) {
     }
     return new Response(JSON.stringify({ error: { type: "invalid_request_error", message: "unexpected call" } }), { status: 404 });
   });
-  return { transfers, calls, state, creates: () => calls.filter((c) => c.method === "POST"), lists: () => calls.filter((c) => c.method === "GET") };
+  return {
+    transfers,
+    calls,
+    state,
+    creates: () => calls.filter((c) => c.method === "POST"),
+    lists: () => calls.filter((c) => c.method === "GET"),
+  };
 }
 
 async function playerWithCash(sessionId: string): Promise<SignedIn> {
   const player = await signIn();
-  const res = await getUserWallet(env, player.userId).creditPurchase(player.userId, { checkoutSessionId: sessionId, amountCents: 4999, cashPlaythrough: 0 }, Date.now());
+  const res = await getUserWallet(env, player.userId).creditPurchase(
+    player.userId,
+    { checkoutSessionId: sessionId, amountCents: 4999, cashPlaythrough: 0 },
+    Date.now(),
+  );
   expect(res.ok).toBe(true);
   return player;
 }
@@ -83,7 +101,12 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
     const player = await playerWithCash("cs_never_1");
     stripe.state.loseAnswers = true;
     const operatorLog = { ...env, LOG_LEVEL: "warn" }; // silent elsewhere in this file
-    const first = await submitRedemption(operatorLog, provider(), { userId: player.userId, accountId: "acct_dest", amountCents: 2_000, redemptionId: "rd_lost_a" }, t0);
+    const first = await submitRedemption(
+      operatorLog,
+      provider(),
+      { userId: player.userId, accountId: "acct_dest", amountCents: 2_000, redemptionId: "rd_lost_a" },
+      t0,
+    );
     expect(first.status).toBe("pending");
     expect(stripe.transfers).toHaveLength(1);
     expect(warn).toHaveBeenCalledWith("payout outcome unknown; will retry", "rd_lost_a", expect.any(String));
@@ -105,7 +128,12 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
     const stripe = fakeStripe(clock);
     const player = await playerWithCash("cs_never_2");
     stripe.state.loseAnswers = true;
-    await submitRedemption(env, provider(), { userId: player.userId, accountId: "acct_dest", amountCents: 2_000, redemptionId: "rd_lost_b" }, t0);
+    await submitRedemption(
+      env,
+      provider(),
+      { userId: player.userId, accountId: "acct_dest", amountCents: 2_000, redemptionId: "rd_lost_b" },
+      t0,
+    );
     const createsBefore = stripe.creates().length;
     stripe.state.loseAnswers = false;
 
@@ -124,7 +152,12 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
     const stripe = fakeStripe(clock);
     const player = await playerWithCash("cs_never_3");
     stripe.state.failBeforeCreating = true;
-    await submitRedemption(env, provider(), { userId: player.userId, accountId: "acct_dest", amountCents: 2_500, redemptionId: "rd_lost_c" }, t0);
+    await submitRedemption(
+      env,
+      provider(),
+      { userId: player.userId, accountId: "acct_dest", amountCents: 2_500, redemptionId: "rd_lost_c" },
+      t0,
+    );
     expect(stripe.transfers).toHaveLength(0);
     stripe.state.failBeforeCreating = false;
     clock.now = t0 + 30 * HOUR;
@@ -135,7 +168,10 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
   });
 
   it("two concurrent retries (and the wallet's own) send one transfer, within the window and after it", async () => {
-    for (const [label, later] of [["within 24 h", 10 * 60_000], ["after 24 h", 26 * HOUR]] as const) {
+    for (const [label, later] of [
+      ["within 24 h", 10 * 60_000],
+      ["after 24 h", 26 * HOUR],
+    ] as const) {
       const t0 = Date.now();
       const clock = { now: t0 };
       vi.unstubAllGlobals();
@@ -148,7 +184,11 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
       const createsBefore = stripe.creates().length;
 
       clock.now = t0 + later;
-      await Promise.all([history(player, provider(), clock.now), history(player, provider(), clock.now), history(player, provider(), clock.now)]);
+      await Promise.all([
+        history(player, provider(), clock.now),
+        history(player, provider(), clock.now),
+        history(player, provider(), clock.now),
+      ]);
       const [after] = await getUserWallet(env, player.userId).listRedemptions(player.userId, clock.now);
       expect(after, label).toMatchObject({ id: redemptionId, status: "paid", payoutReference: "tr_fake_1" });
       expect(stripe.transfers, label).toHaveLength(1);
@@ -165,7 +205,10 @@ describe("background retry", () => {
   it("the wallet's alarm retries a payout left unknown, without the player opening the history", async () => {
     const player = await playerWithCash("cs_alarm_1");
     const link = (await (await postJson("/api/connect/onboarding-link", {}, player.token)).json()) as { url: string };
-    const form = new URLSearchParams({ routing_number: "110000000", account_number: `${Date.now() % 1e9}${Math.floor(Math.random() * 1e6)}` });
+    const form = new URLSearchParams({
+      routing_number: "110000000",
+      account_number: `${Date.now() % 1e9}${Math.floor(Math.random() * 1e6)}`,
+    });
     const done = await api(`${new URL(link.url).pathname}/complete`, {
       method: "POST",
       body: form.toString(),
@@ -177,7 +220,12 @@ describe("background retry", () => {
 
     // The request's own attempt is lost (it ran over a minute ago, so its retry is due now).
     const lost = { transfer: async () => Promise.reject(new Error("network down")), findTransfer: async () => null };
-    const pending = await submitRedemption(env, lost, { userId: player.userId, accountId, amountCents: 2_000, redemptionId: "rd_alarm_1" }, Date.now() - 2 * 60_000);
+    const pending = await submitRedemption(
+      env,
+      lost,
+      { userId: player.userId, accountId, amountCents: 2_000, redemptionId: "rd_alarm_1" },
+      Date.now() - 2 * 60_000,
+    );
     expect(pending.status).toBe("pending");
     // Nobody looks at the history: the alarm armed by the lost attempt pays it.
     const stub = getUserWallet(env, player.userId);

@@ -55,7 +55,9 @@ let accountSeq = 0;
 async function onboard(player: SignedIn): Promise<void> {
   const link = await call("/api/connect/onboarding-link", { method: "POST", body: "{}", token: player.token });
   const path = new URL(((await link.json()) as { url: string }).url).pathname;
-  const form = new URLSearchParams({ account_number: `00012345${String(++accountSeq).padStart(4, "0")}${Math.floor(Math.random() * 1e4)}` });
+  const form = new URLSearchParams({
+    account_number: `00012345${String(++accountSeq).padStart(4, "0")}${Math.floor(Math.random() * 1e4)}`,
+  });
   const done = await call(`${path}/complete`, {
     method: "POST",
     body: form.toString(),
@@ -189,7 +191,11 @@ describe("play-through before redemption", () => {
     expect(await me(off)).toMatchObject({ vantageCash: 3_800, redeemableCash: 0, cashToPlay: 3_800 });
 
     const stub = wallet(off.userId);
-    const held = await stub.requestRedemption(off.userId, { amountCents: 2_000, redemptionId: "rd_pt_off", cashPlaythrough: 0 }, Date.now());
+    const held = await stub.requestRedemption(
+      off.userId,
+      { amountCents: 2_000, redemptionId: "rd_pt_off", cashPlaythrough: 0 },
+      Date.now(),
+    );
     expect(held.ok).toBe(true);
     expect(await me(off)).toMatchObject({ vantageCash: 1_800, redeemableCash: 0, cashToPlay: 1_800 });
     await stub.failRedemption(off.userId, { redemptionId: "rd_pt_off", reason: "bank refused" }, Date.now());
@@ -232,7 +238,9 @@ describe("playthroughOnReversal (for disputes and refunds)", () => {
     expect(await reverse(1_900, "dispute_pt_1")).toEqual({ taken: 1_900, state: { cashToPlay: 3_000, redeemableCash: 0 } });
     // The same reference again moves nothing (the ledger refuses it, and so does the hook).
     const again = await runInDurableObject(stub, (_i: UserWallet, state) =>
-      state.storage.transactionSync(() => playthroughOnReversal(new WalletTx(state.storage.sql, player.userId, Date.now()), 1_900, "dispute_pt_1")),
+      state.storage.transactionSync(() =>
+        playthroughOnReversal(new WalletTx(state.storage.sql, player.userId, Date.now()), 1_900, "dispute_pt_1"),
+      ),
     );
     expect(again).toBe(0);
     // × CASH_PLAYTHROUGH, floored at 0.

@@ -47,7 +47,9 @@ const moneyActions: Record<string, (player: SignedIn, cf?: Record<string, string
       token: string;
     }),
   "POST /api/withdrawals": (player, cf) =>
-    api("/api/withdrawals", { method: "POST", body: JSON.stringify({ amount: 20 }), token: player.token, cf } as RequestInit & { token: string }),
+    api("/api/withdrawals", { method: "POST", body: JSON.stringify({ amount: 20 }), token: player.token, cf } as RequestInit & {
+      token: string;
+    }),
 };
 
 async function expectRefusal(res: Response, status: number, code: string, message?: string | RegExp) {
@@ -122,13 +124,19 @@ describe("date of birth", () => {
     const admin = await signIn("admin@vantage.test", "Operator");
     await expectRefusal(await put(admin.token, { dateOfBirth: "1990-02-30" }), 400, "invalid-argument");
     await expectRefusal(
-      await api("/api/admin/players/nobody/date-of-birth", { method: "PUT", body: JSON.stringify({ dateOfBirth: "1990-04-25" }), token: admin.token }),
+      await api("/api/admin/players/nobody/date-of-birth", {
+        method: "PUT",
+        body: JSON.stringify({ dateOfBirth: "1990-04-25" }),
+        token: admin.token,
+      }),
       404,
       "not-found",
     );
     const fixed = await put(admin.token, { dateOfBirth: "1990-04-25" });
     // Recorded in the operator audit log (issue 15).
-    const audit = (await (await api(`/api/admin/audit?target=${player.userId}`, { token: admin.token })).json()) as { entries: { actor: string; action: string }[] };
+    const audit = (await (await api(`/api/admin/audit?target=${player.userId}`, { token: admin.token })).json()) as {
+      entries: { actor: string; action: string }[];
+    };
     expect(audit.entries).toEqual([expect.objectContaining({ actor: "admin@vantage.test", action: "date-of-birth" })]);
     expect(await fixed.json()).toEqual({ userId: player.userId, dateOfBirth: "1990-04-25", closed: null });
     expect((await moneyActions["POST /api/grantDailyBonus"]!(player)).status).toBe(200);
@@ -198,7 +206,15 @@ describe("breaks and closing the account", () => {
     expect(shorter.breakUntil).toBe(month.breakUntil);
 
     const wallet = getUserWallet(env, player.userId);
-    expect((await wallet.creditPurchase(player.userId, { checkoutSessionId: `cs_perm_${player.userId}`, amountCents: 4999, cashPlaythrough: 0 }, Date.now())).ok).toBe(true);
+    expect(
+      (
+        await wallet.creditPurchase(
+          player.userId,
+          { checkoutSessionId: `cs_perm_${player.userId}`, amountCents: 4999, cashPlaythrough: 0 },
+          Date.now(),
+        )
+      ).ok,
+    ).toBe(true);
 
     const closed = (await (await postJson("/api/me/break", { period: "permanent" }, player.token)).json()) as UserDocument;
     expect({ breakUntil: closed.breakUntil, closed: closed.closed }).toEqual({ breakUntil: null, closed: "permanent" });
@@ -209,7 +225,9 @@ describe("breaks and closing the account", () => {
       "You closed your account for play. Bets, purchases and the daily bonus are no longer available; you can still redeem Vantage Cash you hold.",
     );
     // Years later it is still closed.
-    expect(await wallet.claimDailyBonus(player.userId, Date.now() + 3000 * DAY_MS)).toEqual(expect.objectContaining({ code: "self-excluded" }));
+    expect(await wallet.claimDailyBonus(player.userId, Date.now() + 3000 * DAY_MS)).toEqual(
+      expect.objectContaining({ code: "self-excluded" }),
+    );
     // Redeeming held Vantage Cash goes ahead.
     const held = await wallet.requestRedemption(player.userId, { amountCents: 2000, redemptionId: `rd_perm_${player.userId}` }, Date.now());
     expect(held.ok).toBe(true);

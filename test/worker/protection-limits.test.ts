@@ -34,7 +34,14 @@ async function oneLeg(): Promise<BetLeg> {
 describe("PUT /api/me/limits", () => {
   it("validates: at least one known limit, not negative, whole Coins, at most two decimals", async () => {
     const player = await signIn();
-    for (const body of [{}, { dailyStakeCoins: -1 }, { dailyStakeCoins: 1.5 }, { dailyPurchaseDollars: 10.001 }, { weekly: 5 }, { dailyStakeCash: "5" }]) {
+    for (const body of [
+      {},
+      { dailyStakeCoins: -1 },
+      { dailyStakeCoins: 1.5 },
+      { dailyPurchaseDollars: 10.001 },
+      { weekly: 5 },
+      { dailyStakeCash: "5" },
+    ]) {
       const res = await putLimits(player.token, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(((await res.json()) as ErrorBody).error.code).toBe("invalid-argument");
@@ -57,7 +64,9 @@ describe("PUT /api/me/limits", () => {
     expect(doc.pendingLimits).toEqual({});
 
     const before = Date.now();
-    const raised = (await (await putLimits(player.token, { dailyStakeCoins: 500, weeklyPurchaseDollars: null, dailyStakeCash: 10 })).json()) as UserDocument;
+    const raised = (await (
+      await putLimits(player.token, { dailyStakeCoins: 500, weeklyPurchaseDollars: null, dailyStakeCash: 10 })
+    ).json()) as UserDocument;
     expect(raised.limits).toEqual(expect.objectContaining({ dailyStakeCoins: 100, weeklyPurchaseDollars: 50, dailyStakeCash: 10 }));
     expect(Object.keys(raised.pendingLimits).sort()).toEqual(["dailyStakeCoins", "weeklyPurchaseDollars"]);
     expect(raised.pendingLimits.dailyStakeCoins!.value).toBe(500);
@@ -108,9 +117,19 @@ describe("the daily stake limit", () => {
     const player = await signIn();
     expect((await putLimits(player.token, { dailyStakeCoins: 100 })).status).toBe(200);
     const [e1, e2] = await openEvents(2);
-    const first = await placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 30, picks: [pickOf(e1!, "Moneyline", "Home"), pickOf(e2!, "Moneyline", "Home")] });
+    const first = await placeBet(player.token, {
+      kind: "Singles",
+      wallet: "coins",
+      amount: 30,
+      picks: [pickOf(e1!, "Moneyline", "Home"), pickOf(e2!, "Moneyline", "Home")],
+    });
     expect(first.status).toBe(200);
-    const refused = await placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 50, picks: [pickOf(e1!, "Moneyline", "Away")] });
+    const refused = await placeBet(player.token, {
+      kind: "Singles",
+      wallet: "coins",
+      amount: 50,
+      picks: [pickOf(e1!, "Moneyline", "Away")],
+    });
     const body = (await refused.json()) as ErrorBody;
     expect(refused.status).toBe(403);
     const reset = periodBounds("day", Date.now()).end;
@@ -119,7 +138,9 @@ describe("the daily stake limit", () => {
       message: `This bet would pass your daily Coins stake limit of 100 Coins (40 Coins left). It resets ${formatEtTime(reset)}.`,
       details: { limit: "dailyStakeCoins", resetsAt: new Date(reset).toISOString() },
     });
-    expect((await placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 40, picks: [pickOf(e1!, "Moneyline", "Away")] })).status).toBe(200);
+    expect(
+      (await placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 40, picks: [pickOf(e1!, "Moneyline", "Away")] })).status,
+    ).toBe(200);
     const doc = await me(player.token);
     expect(doc.coinBalance).toBe(4900);
     expect(doc.stakedToday).toEqual({ coins: 100, cash: 0 });
@@ -131,7 +152,9 @@ describe("the daily stake limit", () => {
     const events = await openEvents(3);
     const picks = events.flatMap((e) => [pickOf(e, "Moneyline", "Home"), pickOf(e, "Moneyline", "Away"), pickOf(e, "Total", "Over")]);
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 15, picks: [picks[i % picks.length]!] })),
+      Array.from({ length: 12 }, (_, i) =>
+        placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 15, picks: [picks[i % picks.length]!] }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(6);
@@ -155,7 +178,9 @@ describe("purchase limits", () => {
   it("an open checkout counts, a checkout past the limit is 403 purchase-limit, and a paid pack is credited and counted", async () => {
     const player = await signIn();
     expect((await putLimits(player.token, { dailyPurchaseDollars: 25, monthlyPurchaseDollars: 100 })).status).toBe(200);
-    expect((await me(player.token)).purchaseAllowance).toEqual(expect.objectContaining({ limit: "dailyPurchaseDollars", remainingDollars: 25 }));
+    expect((await me(player.token)).purchaseAllowance).toEqual(
+      expect.objectContaining({ limit: "dailyPurchaseDollars", remainingDollars: 25 }),
+    );
 
     const first = await postJson("/api/checkout/session", { amountCents: 1999 }, player.token);
     expect(first.status).toBe(200);
@@ -187,7 +212,9 @@ describe("purchase limits", () => {
   it("concurrent checkouts cannot pass the limit together", async () => {
     const player = await signIn();
     expect((await putLimits(player.token, { weeklyPurchaseDollars: 30 })).status).toBe(200);
-    const results = await Promise.all(Array.from({ length: 6 }, () => postJson("/api/checkout/session", { amountCents: 999 }, player.token)));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => postJson("/api/checkout/session", { amountCents: 999 }, player.token)),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 403, 403, 403]);
   });
 

@@ -28,7 +28,10 @@ async function onboard(player: SignedIn): Promise<string> {
   const { url } = (await link.json()) as { url: string };
   const path = new URL(url).pathname;
   // Each player's own bank account (one payout identity per person).
-  const form = new URLSearchParams({ routing_number: "110000000", account_number: String(Date.now() % 1e9) + String(Math.floor(Math.random() * 1e6)) });
+  const form = new URLSearchParams({
+    routing_number: "110000000",
+    account_number: String(Date.now() % 1e9) + String(Math.floor(Math.random() * 1e6)),
+  });
   const done = await api(`${path}/complete`, {
     method: "POST",
     body: form.toString(),
@@ -173,7 +176,11 @@ describe("a payout that fails", () => {
       ["redemption_hold", -3_000],
     ]);
     // Reporting the failure again (a retry) refunds nothing more.
-    const again = await getUserWallet(env, player.userId).failRedemption(player.userId, { redemptionId: "rd_fail_1", reason: "x" }, Date.now());
+    const again = await getUserWallet(env, player.userId).failRedemption(
+      player.userId,
+      { redemptionId: "rd_fail_1", reason: "x" },
+      Date.now(),
+    );
     expect(again.ok).toBe(true);
     expect(await cash(player.token)).toBe(4_900);
   });
@@ -196,7 +203,12 @@ describe("a payout that fails", () => {
     const soon = await listRedemptionsWithRetry(env, answers, { userId: player.userId, accountId: "acct_x" }, t0 + 1_000);
     expect(soon[0]?.status).toBe("pending");
     expect(answers.calls).toEqual([]);
-    const later = await listRedemptionsWithRetry(env, answers, { userId: player.userId, accountId: "acct_x" }, t0 + tunables(env).PAYOUT_RETRY_AFTER_MS);
+    const later = await listRedemptionsWithRetry(
+      env,
+      answers,
+      { userId: player.userId, accountId: "acct_x" },
+      t0 + tunables(env).PAYOUT_RETRY_AFTER_MS,
+    );
     expect(answers.calls).toEqual(["rd_lost_1"]);
     expect(later[0]).toMatchObject({ id: "rd_lost_1", status: "paid", payoutReference: "tr_1" });
     expect(await cash(player.token)).toBe(2_900);

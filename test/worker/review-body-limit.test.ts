@@ -85,7 +85,11 @@ describe("request body limits", () => {
 describe("the Stripe webhook", () => {
   it("refuses a request without Stripe-Signature before reading its body", async () => {
     const { stream, stats } = countingBody(50 * KB * KB);
-    const request = new Request(`${BASE}/api/stripe/webhook`, { method: "POST", headers: { "Content-Type": "application/json" }, body: stream });
+    const request = new Request(`${BASE}/api/stripe/webhook`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: stream,
+    });
     const res = await call(request);
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("invalid-signature");

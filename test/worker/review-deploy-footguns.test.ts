@@ -16,7 +16,11 @@ async function call(path: string, overrides: Partial<Env>, init: RequestInit = {
   headers.set("CF-Connecting-IP", "10.44.0.1");
   if (init.body !== undefined) headers.set("Content-Type", "application/json");
   const ctx = createExecutionContext();
-  const res = await createApp().fetch(new Request(`${BASE}${path}`, { redirect: "manual", ...init, headers }), { ...env, APP_ENV: "development", ...overrides }, ctx);
+  const res = await createApp().fetch(
+    new Request(`${BASE}${path}`, { redirect: "manual", ...init, headers }),
+    { ...env, APP_ENV: "development", ...overrides },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -28,7 +32,10 @@ describe("the embedded identity provider beside a live Stripe key", () => {
       expect((await call("/api/auth/dev/jwks", live)).status).toBe(404);
       const minted = await call("/api/auth/dev/id-token", live, { method: "POST", body: JSON.stringify({ email: "admin@vantage.test" }) });
       expect(minted.status).toBe(404);
-      const session = await call("/api/auth/session", live, { method: "POST", body: JSON.stringify({ idToken: await mintIdToken("admin@vantage.test") }) });
+      const session = await call("/api/auth/session", live, {
+        method: "POST",
+        body: JSON.stringify({ idToken: await mintIdToken("admin@vantage.test") }),
+      });
       expect(session.status).toBe(404);
       const start = await call("/api/auth/google/start?from=/", live);
       expect(start.headers.get("Location")).toBe("/?login_error=not-configured");
@@ -41,6 +48,8 @@ describe("the embedded identity provider beside a live Stripe key", () => {
   }
 
   it("stays available with a Stripe test key in development", async () => {
-    expect((await call("/api/auth/dev/jwks", { STRIPE_SECRET_KEY: "sk_test_51Hxyz", STRIPE_WEBHOOK_SECRET: "whsec_test" })).status).toBe(200);
+    expect((await call("/api/auth/dev/jwks", { STRIPE_SECRET_KEY: "sk_test_51Hxyz", STRIPE_WEBHOOK_SECRET: "whsec_test" })).status).toBe(
+      200,
+    );
   });
 });

@@ -10,7 +10,9 @@ import { api, BASE, mintIdToken, postJson, sessionIdOf, signIn } from "./helpers
 
 async function connect(token: string) {
   const res = await exports.default.fetch(
-    new Request(`${BASE}/api/live`, { headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `vantage.live.v1, vantage.token.${token}` } }),
+    new Request(`${BASE}/api/live`, {
+      headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `vantage.live.v1, vantage.token.${token}` },
+    }),
   );
   expect(res.status).toBe(101);
   const socket = res.webSocket!;
@@ -46,7 +48,10 @@ describe("the live socket's life", () => {
     const email = `live-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const signInWithCookie = async () => {
       const res = await postJson("/api/auth/session", { idToken: await mintIdToken(email) });
-      const cookie = res.headers.getSetCookie().find((c) => c.startsWith("vantage_rt="))!.split(";")[0]!;
+      const cookie = res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("vantage_rt="))!
+        .split(";")[0]!;
       return { cookie, token: ((await res.json()) as { accessToken: string }).accessToken };
     };
     const phone = await signInWithCookie();
@@ -62,7 +67,9 @@ describe("the live socket's life", () => {
     expect(await within(laptopTab.closed, 300)).toBe("still open");
     // The logged-out token cannot open a new one either.
     const again = await exports.default.fetch(
-      new Request(`${BASE}/api/live`, { headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `vantage.live.v1, vantage.token.${phone.token}` } }),
+      new Request(`${BASE}/api/live`, {
+        headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `vantage.live.v1, vantage.token.${phone.token}` },
+      }),
     );
     expect(again.status).toBe(401);
     laptopTab.socket.close(1000, "done");

@@ -66,10 +66,14 @@ describe("placing a bet on a game settlement already recorded as over", () => {
     expect(await coins(player.token)).toBe(before);
   });
 
-  it("takes a game under way off the board once it is recorded void, though the cached copy still lists it", { timeout: 20_000 }, async () => {
+  it("takes a game under way off the board once it is recorded void, though the cached copy still lists it", {
+    timeout: 20_000,
+  }, async () => {
     // The next game to start, moved under way by the simulator's clock (whatever the hour).
     const { feedNow } = await loadEvents(env, (await openEvents(1))[0]!.sport, Date.now());
-    const event = (await openEvents(20)).filter((e) => Date.parse(e.startTime) > feedNow).sort((a, b) => a.startTime.localeCompare(b.startTime))[0];
+    const event = (await openEvents(20))
+      .filter((e) => Date.parse(e.startTime) > feedNow)
+      .sort((a, b) => a.startTime.localeCompare(b.startTime))[0];
     expect(event, "an upcoming game").toBeDefined();
     const minutes = Math.ceil((Date.parse(event!.startTime) - feedNow) / 60_000) + 1;
     expect((await postJson("/api/dev/sim/advance", { minutes })).status).toBe(200);

@@ -48,7 +48,12 @@ describe("GET /api/connect/status with Stripe", () => {
       const url = String(input instanceof Request ? input.url : input);
       if (!url.startsWith("https://api.stripe.com/")) return original(input, init);
       calls.push(`${init?.method ?? "GET"} ${new URL(url).pathname}`);
-      const account = { id: "acct_cache", object: "account", payouts_enabled: false, requirements: { currently_due: ["external_account"] } };
+      const account = {
+        id: "acct_cache",
+        object: "account",
+        payouts_enabled: false,
+        requirements: { currently_due: ["external_account"] },
+      };
       return new Response(JSON.stringify(account), { status: 200, headers: { "Content-Type": "application/json", "Request-Id": "req_1" } });
     });
     return calls;

@@ -75,7 +75,11 @@ describe("SESSION_SIGNING_KEY strength", () => {
     const original = console.error;
     console.error = (...args: unknown[]) => void errors.push(args);
     try {
-      const res = await worker.fetch(new Request("http://x/api/health"), { ...env, SESSION_SIGNING_KEY: key } as Env, {} as ExecutionContext);
+      const res = await worker.fetch(
+        new Request("http://x/api/health"),
+        { ...env, SESSION_SIGNING_KEY: key } as Env,
+        {} as ExecutionContext,
+      );
       return { res, errors };
     } finally {
       console.error = original;

@@ -17,7 +17,14 @@ describe("sign-in with a development ID token", () => {
     const res = await api("/api/me", { token: player.token });
     expect(res.status).toBe(200);
     const me = (await res.json()) as Record<string, unknown>;
-    expect(me).toMatchObject({ uid: player.userId, displayName: "Ada", email: "ada@example.com", coinBalance: 5000, vantageCash: 0, bonusStreak: 0 });
+    expect(me).toMatchObject({
+      uid: player.userId,
+      displayName: "Ada",
+      email: "ada@example.com",
+      coinBalance: 5000,
+      vantageCash: 0,
+      bonusStreak: 0,
+    });
     expect(me).toHaveProperty("photoURL");
     expect(me).toHaveProperty("lastBonusDayET");
   });

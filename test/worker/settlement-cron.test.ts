@@ -12,7 +12,19 @@ import { simulatedScores } from "../../worker/odds/simulator/simulator-provider"
 import worker from "../../worker/index";
 import { isManualCronRequest } from "../../worker/settlement/scheduled";
 import { api, postJson } from "./helpers";
-import { HOUR, betOf, coins, drained, expectLedgerBalanced, latestRunId, leg, newUserId, openBet, payoutRows, seedBets } from "./settlement-fixtures";
+import {
+  HOUR,
+  betOf,
+  coins,
+  drained,
+  expectLedgerBalanced,
+  latestRunId,
+  leg,
+  newUserId,
+  openBet,
+  payoutRows,
+  seedBets,
+} from "./settlement-fixtures";
 
 /** Fires the cron, then waits until the settlement queue has settled what the run sent. */
 async function fireCron(): Promise<void> {
@@ -34,7 +46,11 @@ async function scoreOf(game: SimGame): Promise<EventScore> {
 }
 
 function expectedPayout(final: EventScore, stake: number): number {
-  const result = gradeLeg({ market: "Moneyline", side: "Home", line: null }, { homeScore: final.homeScore!, awayScore: final.awayScore! }, final.sport);
+  const result = gradeLeg(
+    { market: "Moneyline", side: "Home", line: null },
+    { homeScore: final.homeScore!, awayScore: final.awayScore! },
+    final.sport,
+  );
   return result === "win" ? stake * 2 : result === "push" ? stake : 0;
 }
 
@@ -57,7 +73,9 @@ describe("the scheduled handler (cron */2) with the simulator", () => {
     expect(settled.status).toBe("settled");
     expect(settled.payoutPaid).toBe(payout);
     expect(await coins(user)).toBe(4900 + payout);
-    const recorded = await env.DB.prepare("SELECT status, home_score, away_score FROM events WHERE event_id = ?").bind(finished.eventId).first();
+    const recorded = await env.DB.prepare("SELECT status, home_score, away_score FROM events WHERE event_id = ?")
+      .bind(finished.eventId)
+      .first();
     expect(recorded).toEqual({ status: "final", home_score: finished.homeScore, away_score: finished.awayScore });
 
     await fireCron();
@@ -72,7 +90,15 @@ describe("the scheduled handler (cron */2) with the simulator", () => {
     if (!upcoming) throw new Error("the simulator has no game starting in the next two hours");
     const user = newUserId();
     const bet = openBet(
-      [leg({ eventId: upcoming.eventId, league: upcoming.sport, side: "Home", priceAm: 100, startTime: new Date(upcoming.startMs).toISOString() })],
+      [
+        leg({
+          eventId: upcoming.eventId,
+          league: upcoming.sport,
+          side: "Home",
+          priceAm: 100,
+          startTime: new Date(upcoming.startMs).toISOString(),
+        }),
+      ],
       { stake: 50 },
     );
     await seedBets(user, [bet]);
@@ -96,7 +122,10 @@ describe("the scheduled handler (cron */2) with the simulator", () => {
     const payout = expectedPayout(final, 50);
     expect(await betOf(user, bet.id)).toMatchObject({ status: "settled", payoutPaid: payout });
     expect(await coins(user)).toBe(4950 + payout);
-    const run = await env.DB.prepare("SELECT trigger, finished_at FROM settlement_runs ORDER BY id DESC LIMIT 1").first<{ trigger: string; finished_at: number | null }>();
+    const run = await env.DB.prepare("SELECT trigger, finished_at FROM settlement_runs ORDER BY id DESC LIMIT 1").first<{
+      trigger: string;
+      finished_at: number | null;
+    }>();
     expect(run?.trigger).toBe("cron */2 * * * *");
     expect(run?.finished_at).not.toBeNull();
   });

@@ -50,7 +50,10 @@ export function openBet(legs: BetLeg[], opts: { stake?: number; wallet?: "coins"
     status: "open",
     result: null,
     stake,
-    toWin: toWinFor(stake, legs.map((l) => l.priceAm)),
+    toWin: toWinFor(
+      stake,
+      legs.map((l) => l.priceAm),
+    ),
     payoutPaid: 0,
     createdAt: Date.now(),
     settledAt: null,
@@ -116,7 +119,13 @@ export async function d1LegResults(betId: string): Promise<(string | null)[]> {
   return results.map((r) => r.result);
 }
 
-export function score(eventId: string, sport: SportKey, homeScore: number | null, awayScore: number | null, opts: { completed?: boolean; startTime?: number } = {}): EventScore {
+export function score(
+  eventId: string,
+  sport: SportKey,
+  homeScore: number | null,
+  awayScore: number | null,
+  opts: { completed?: boolean; startTime?: number } = {},
+): EventScore {
   return {
     eventId,
     sport,

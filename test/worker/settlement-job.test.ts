@@ -45,11 +45,19 @@ function startedAgo(ms: number, now = Date.now()): string {
   return new Date(now - ms).toISOString();
 }
 
-async function singleOn(eventId: string, league: SportKey, startMsAgo: number, opts: { priceAm?: number; stake?: number; side?: "Home" | "Away" } = {}) {
+async function singleOn(
+  eventId: string,
+  league: SportKey,
+  startMsAgo: number,
+  opts: { priceAm?: number; stake?: number; side?: "Home" | "Away" } = {},
+) {
   const user = newUserId();
-  const bet = openBet([leg({ eventId, league, side: opts.side ?? "Home", priceAm: opts.priceAm ?? 100, startTime: startedAgo(startMsAgo) })], {
-    stake: opts.stake ?? 100,
-  });
+  const bet = openBet(
+    [leg({ eventId, league, side: opts.side ?? "Home", priceAm: opts.priceAm ?? 100, startTime: startedAgo(startMsAgo) })],
+    {
+      stake: opts.stake ?? 100,
+    },
+  );
   await seedBets(user, [bet]);
   return { user, bet };
 }
@@ -201,10 +209,15 @@ describe("recording scores", () => {
 describe("paying exactly once", () => {
   it("three concurrent runs and a later one pay every bet once", async () => {
     const eventId = newEventId();
-    const players = await Promise.all([1, 2, 3, 4].map((i) => singleOn(eventId, "baseball_mlb", 4 * HOUR, { priceAm: 100 + i * 10, stake: 100 })));
+    const players = await Promise.all(
+      [1, 2, 3, 4].map((i) => singleOn(eventId, "baseball_mlb", 4 * HOUR, { priceAm: 100 + i * 10, stake: 100 })),
+    );
     const parlayUser = newUserId();
     const second = newEventId();
-    const parlay = openBet([leg({ eventId, league: "baseball_mlb", priceAm: 100 }), leg({ eventId: second, league: "baseball_mlb", priceAm: 100 })]);
+    const parlay = openBet([
+      leg({ eventId, league: "baseball_mlb", priceAm: 100 }),
+      leg({ eventId: second, league: "baseball_mlb", priceAm: 100 }),
+    ]);
     await seedBets(parlayUser, [parlay]);
     const feed = fakeFeed("simulator", [score(eventId, "baseball_mlb", 6, 2), score(second, "baseball_mlb", 5, 1)]);
 
@@ -238,7 +251,10 @@ describe("paying exactly once", () => {
       },
       metrics: () => env.SETTLEMENT_QUEUE.metrics(),
     };
-    const first = await runSettlement({ ...env, SETTLEMENT_QUEUE: flaky, SETTLEMENT_SEND_BATCH: "2" } as Env, Date.now(), { provider: null, trigger: "test" });
+    const first = await runSettlement({ ...env, SETTLEMENT_QUEUE: flaky, SETTLEMENT_SEND_BATCH: "2" } as Env, Date.now(), {
+      provider: null,
+      trigger: "test",
+    });
     expect(first).toMatchObject({ readyLegs: 5, messagesEnqueued: 2, sendFailures: 3, pending: true });
     expect(await drained(first.runId)).toMatchObject({ walletsSettled: 2, betsSettled: 2, pending: true });
     const paidFirst: string[] = [];

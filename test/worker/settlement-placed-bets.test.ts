@@ -33,7 +33,8 @@ describe("bets placed through the API are settled by the cron", () => {
     expect(parlay.status).toBe(200);
     // The wallet writes its bets to D1 (where settlement finds them) within WALLET_OUTBOX_FLUSH_DELAY_MS.
     await vi.waitUntil(
-      async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM bet_legs WHERE user_id = ?").bind(player.userId).first<{ n: number }>())?.n === 4,
+      async () =>
+        (await env.DB.prepare("SELECT COUNT(*) AS n FROM bet_legs WHERE user_id = ?").bind(player.userId).first<{ n: number }>())?.n === 4,
       { timeout: 10_000, interval: 50 },
     );
 
@@ -41,16 +42,15 @@ describe("bets placed through the API are settled by the cron", () => {
     const before = ((await (await api("/api/bets", { token: player.token })).json()) as BetsPage).bets;
     expect(before.every((bet) => bet.status === "open")).toBe(true);
 
-    const simOffset = async () => (await env.DB.prepare("SELECT offset_ms FROM sim_clock WHERE id = 1").first<{ offset_ms: number }>())?.offset_ms ?? 0;
+    const simOffset = async () =>
+      (await env.DB.prepare("SELECT offset_ms FROM sim_clock WHERE id = 1").first<{ offset_ms: number }>())?.offset_ms ?? 0;
     const lastEnd = Math.max(gameById(a.eventId)!.endMs, gameById(b.eventId)!.endMs);
     const minutes = Math.ceil((lastEnd - (Date.now() + (await simOffset()))) / 60_000) + 5;
     expect((await postJson("/api/dev/sim/advance", { minutes })).status).toBe(200);
     await fireCron();
 
     const simNow = Date.now() + (await simOffset());
-    const finals = new Map(
-      [a, b].map((e) => [e.eventId, simulatedScores(e.sport, 3, simNow).find((s) => s.eventId === e.eventId)!]),
-    );
+    const finals = new Map([a, b].map((e) => [e.eventId, simulatedScores(e.sport, 3, simNow).find((s) => s.eventId === e.eventId)!]));
     const expectedFor = (bet: BetDocument) => {
       const results = bet.legs.map((leg) => {
         const f = finals.get(leg.eventId)!;

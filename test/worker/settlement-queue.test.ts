@@ -8,7 +8,13 @@
 // stall its next call. Opening each new Durable Object costs more the more exist in the
 // run (workerd, measured: ~7 ms for the 100th, ~0.4 s for the 1,000th), so seeding the
 // crowd is most of this file's two minutes; settling it takes about 25 s.
-import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { gradeLeg } from "../../src/shared/grading";
@@ -85,7 +91,11 @@ async function inBatches<T>(items: readonly T[], size: number, run: (item: T) =>
 }
 
 function payoutFor(final: EventScore): number {
-  const result = gradeLeg({ market: "Moneyline", side: "Home", line: null }, { homeScore: final.homeScore!, awayScore: final.awayScore! }, final.sport);
+  const result = gradeLeg(
+    { market: "Moneyline", side: "Home", line: null },
+    { homeScore: final.homeScore!, awayScore: final.awayScore! },
+    final.sport,
+  );
   return result === "win" ? STAKE * 2 : result === "push" ? STAKE : 0;
 }
 
@@ -101,7 +111,9 @@ describe("a crowd on one game", () => {
     final = found;
     const bets = Array.from({ length: CROWD }, () => ({
       user: newUserId(),
-      bet: openBet([leg({ eventId: final.eventId, league: "basketball_nba", side: "Home", priceAm: 100, startTime: final.startTime })], { stake: STAKE }),
+      bet: openBet([leg({ eventId: final.eventId, league: "basketball_nba", side: "Home", priceAm: 100, startTime: final.startTime })], {
+        stake: STAKE,
+      }),
     }));
     players.push(...bets.map(({ user, bet }) => ({ user, betId: bet.id })));
     await inBatches(bets, 25, ({ user, bet }) => seedBets(user, [bet]));
@@ -122,16 +134,24 @@ describe("a crowd on one game", () => {
     const run = await drained(runId, 600_000);
     expect(run).toMatchObject({ walletsSettled: CROWD, betsSettled: CROWD, legsGraded: CROWD, walletErrors: 0 });
 
-    const open = await env.DB.prepare("SELECT COUNT(*) AS n FROM bet_legs WHERE event_id = ? AND result IS NULL").bind(final.eventId).first<{ n: number }>();
+    const open = await env.DB.prepare("SELECT COUNT(*) AS n FROM bet_legs WHERE event_id = ? AND result IS NULL")
+      .bind(final.eventId)
+      .first<{ n: number }>();
     expect(open?.n).toBe(0);
-    const graded = await env.DB.prepare("SELECT graded_at FROM events WHERE event_id = ?").bind(final.eventId).first<{ graded_at: number | null }>();
+    const graded = await env.DB.prepare("SELECT graded_at FROM events WHERE event_id = ?")
+      .bind(final.eventId)
+      .first<{ graded_at: number | null }>();
     expect(graded?.graded_at).not.toBeNull();
     const payout = payoutFor(final);
-    await inBatches(players.filter((_, i) => i % 20 === 0), 10, async ({ user, betId }) => {
-      expect(await betOf(user, betId)).toMatchObject({ status: "settled", payoutPaid: payout });
-      expect(await coins(user)).toBe(5000 - STAKE + payout);
-      await expectLedgerBalanced(user);
-    });
+    await inBatches(
+      players.filter((_, i) => i % 20 === 0),
+      10,
+      async ({ user, betId }) => {
+        expect(await betOf(user, betId)).toMatchObject({ status: "settled", payoutPaid: payout });
+        expect(await coins(user)).toBe(5000 - STAKE + payout);
+        await expectLedgerBalanced(user);
+      },
+    );
   }, 900_000);
 
   it("a redelivered batch pays nothing twice", async () => {
@@ -144,10 +164,14 @@ describe("a crowd on one game", () => {
 
     const payout = payoutFor(final);
     const byUser = new Map(players.map((p) => [p.user, p.betId]));
-    await inBatches(sent.slice(0, 100).filter((_, i) => i % 5 === 0), 10, async ({ userId }) => {
-      expect(await payoutRows(userId, byUser.get(userId)!)).toHaveLength(payout > 0 ? 1 : 0);
-      expect(await coins(userId)).toBe(5000 - STAKE + payout);
-    });
+    await inBatches(
+      sent.slice(0, 100).filter((_, i) => i % 5 === 0),
+      10,
+      async ({ userId }) => {
+        expect(await payoutRows(userId, byUser.get(userId)!)).toHaveLength(payout > 0 ? 1 : 0);
+        expect(await coins(userId)).toBe(5000 - STAKE + payout);
+      },
+    );
     const run = await runRow(sent[0]!.runId!);
     expect(run.betsSettled).toBe(CROWD);
   }, 300_000);
@@ -207,7 +231,9 @@ describe("messages that cannot be settled", () => {
 
     // The same dead letter delivered twice is recorded once.
     await deliver(SETTLEMENT_DLQ_NAME, [poisoned!]);
-    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM settlement_dead_letters WHERE id = ?").bind(poisoned!.id).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM settlement_dead_letters WHERE id = ?")
+      .bind(poisoned!.id)
+      .first<{ n: number }>();
     expect(count?.n).toBe(1);
 
     const listed = await api("/api/admin/dead-letters", { token: admin.token });
@@ -235,7 +261,9 @@ describe("messages that cannot be settled", () => {
     const result = await deliver(SETTLEMENT_QUEUE_NAME, [garbled!]);
     expect(result.explicitAcks).toEqual([garbled!.id]);
     expect(result.retryMessages).toEqual([]);
-    const row = await env.DB.prepare("SELECT user_id, reason FROM settlement_dead_letters WHERE id = ?").bind(garbled!.id).first<{ user_id: string | null; reason: string }>();
+    const row = await env.DB.prepare("SELECT user_id, reason FROM settlement_dead_letters WHERE id = ?")
+      .bind(garbled!.id)
+      .first<{ user_id: string | null; reason: string }>();
     expect(row?.user_id).toBeNull();
     expect(row?.reason).toMatch(/^unreadable message/);
     const replay = await postJson(`/api/admin/dead-letters/${garbled!.id}/replay`, {}, admin.token);
@@ -262,8 +290,23 @@ describe("messages that cannot be settled", () => {
     await drained(runId);
     const res = await api("/api/admin/settlement/runs?limit=5", { token: admin.token });
     expect(res.status).toBe(200);
-    const { runs } = (await res.json()) as { runs: { id: number; trigger: string; messagesEnqueued: number; walletsSettled: number; betsSettled: number; drainedAt: number | null }[] };
+    const { runs } = (await res.json()) as {
+      runs: {
+        id: number;
+        trigger: string;
+        messagesEnqueued: number;
+        walletsSettled: number;
+        betsSettled: number;
+        drainedAt: number | null;
+      }[];
+    };
     expect(runs.length).toBeLessThanOrEqual(5);
-    expect(runs.find((r) => r.id === runId)).toMatchObject({ trigger: "admin", messagesEnqueued: 1, walletsSettled: 1, betsSettled: 1, drainedAt: expect.any(Number) });
+    expect(runs.find((r) => r.id === runId)).toMatchObject({
+      trigger: "admin",
+      messagesEnqueued: 1,
+      walletsSettled: 1,
+      betsSettled: 1,
+      drainedAt: expect.any(Number),
+    });
   }, 60_000);
 });

@@ -23,8 +23,24 @@ type RawScore = {
 
 const started = new Date(Date.now() - 4 * HOUR).toISOString();
 
-function raw(id: string, sport: SportKey, completed: boolean, scores: RawScore["scores"], home = "LA Galaxy", away = "Seattle Sounders"): RawScore {
-  return { id, sport_key: sport, commence_time: started, completed, home_team: home, away_team: away, scores, last_update: completed ? started : null };
+function raw(
+  id: string,
+  sport: SportKey,
+  completed: boolean,
+  scores: RawScore["scores"],
+  home = "LA Galaxy",
+  away = "Seattle Sounders",
+): RawScore {
+  return {
+    id,
+    sport_key: sport,
+    commence_time: started,
+    completed,
+    home_team: home,
+    away_team: away,
+    scores,
+    last_update: completed ? started : null,
+  };
 }
 
 function oddsApi(payloads: Partial<Record<SportKey, RawScore[]>>) {
@@ -36,7 +52,9 @@ function oddsApi(payloads: Partial<Record<SportKey, RawScore[]>>) {
       const url = new URL(String(input));
       urls.push(url);
       const sport = url.pathname.split("/")[3] as SportKey;
-      return Response.json(payloads[sport] ?? [], { headers: { "x-requests-remaining": "480", "x-requests-used": "20", "x-requests-last": "2" } });
+      return Response.json(payloads[sport] ?? [], {
+        headers: { "x-requests-remaining": "480", "x-requests-used": "20", "x-requests-last": "2" },
+      });
     },
   });
   return { provider, urls };
@@ -44,13 +62,19 @@ function oddsApi(payloads: Partial<Record<SportKey, RawScore[]>>) {
 
 async function single(eventId: string, league: SportKey, side: Side, market: Market = "Moneyline", line: number | null = null) {
   const user = newUserId();
-  const bet = openBet([leg({ eventId, league, side, market, line, priceAm: 100, startTime: started, home: "LA Galaxy", away: "Seattle Sounders" })]);
+  const bet = openBet([
+    leg({ eventId, league, side, market, line, priceAm: 100, startTime: started, home: "LA Galaxy", away: "Seattle Sounders" }),
+  ]);
   await seedBets(user, [bet]);
   return { user, bet };
 }
 
 beforeEach(async () => {
-  await env.DB.batch([env.DB.prepare("DELETE FROM bet_legs"), env.DB.prepare("DELETE FROM events"), env.DB.prepare("DELETE FROM settlement_score_checks")]);
+  await env.DB.batch([
+    env.DB.prepare("DELETE FROM bet_legs"),
+    env.DB.prepare("DELETE FROM events"),
+    env.DB.prepare("DELETE FROM settlement_score_checks"),
+  ]);
 });
 
 describe("settling from The Odds API /scores", () => {
@@ -93,7 +117,17 @@ describe("settling from The Odds API /scores", () => {
     const { provider } = oddsApi({
       basketball_nba: [
         raw(notStarted, "basketball_nba", false, null, "Lakers", "Celtics"),
-        raw(live, "basketball_nba", false, [{ name: "Lakers", score: "54" }, { name: "Celtics", score: "50" }], "Lakers", "Celtics"),
+        raw(
+          live,
+          "basketball_nba",
+          false,
+          [
+            { name: "Lakers", score: "54" },
+            { name: "Celtics", score: "50" },
+          ],
+          "Lakers",
+          "Celtics",
+        ),
         raw(noScores, "basketball_nba", true, null, "Lakers", "Celtics"),
         raw(missingTeam, "basketball_nba", true, [{ name: "Lakers", score: "101" }], "Lakers", "Celtics"),
       ],
@@ -101,7 +135,10 @@ describe("settling from The Odds API /scores", () => {
     const summary = await settleAndDrain(Date.now(), { provider, trigger: "test" });
     expect(summary.messagesEnqueued).toBe(0);
     for (const { user, bet } of bets) expect((await betOf(user, bet.id)).status).toBe("open");
-    const statuses = await env.DB.prepare("SELECT event_id, status, home_score, away_score FROM events").all<{ event_id: string; status: string }>();
+    const statuses = await env.DB.prepare("SELECT event_id, status, home_score, away_score FROM events").all<{
+      event_id: string;
+      status: string;
+    }>();
     const byId = new Map(statuses.results.map((r) => [r.event_id, r]));
     expect(byId.get(notStarted)).toMatchObject({ status: "scheduled", home_score: null });
     expect(byId.get(live)).toMatchObject({ status: "live", home_score: 54, away_score: 50 });
@@ -112,10 +149,17 @@ describe("settling from The Odds API /scores", () => {
   it("grades numeric scores as well as strings", async () => {
     const eventId = newEventId();
     const { user, bet } = await single(eventId, "icehockey_nhl", "Away");
-    const over = openBet([leg({ eventId, league: "icehockey_nhl", market: "Total", side: "Over", line: 5.5, priceAm: 100, startTime: started })]);
+    const over = openBet([
+      leg({ eventId, league: "icehockey_nhl", market: "Total", side: "Over", line: 5.5, priceAm: 100, startTime: started }),
+    ]);
     await seedBets(user, [over]);
     const { provider } = oddsApi({
-      icehockey_nhl: [raw(eventId, "icehockey_nhl", true, [{ name: "LA Galaxy", score: 3 }, { name: "Seattle Sounders", score: 4 }])],
+      icehockey_nhl: [
+        raw(eventId, "icehockey_nhl", true, [
+          { name: "LA Galaxy", score: 3 },
+          { name: "Seattle Sounders", score: 4 },
+        ]),
+      ],
     });
     await settleAndDrain(Date.now(), { provider, trigger: "test" });
     expect((await betOf(user, over.id)).result).toBe("win");

@@ -126,7 +126,12 @@ describe("settling parlays in the wallet", () => {
 
     await wallet(user).applyEventResults(user, [{ eventId: e3, homeScore: 90, awayScore: 95 }], now());
     // 100 × 2.5 × 2.0 = 500
-    expect(await betOf(user, bet.id)).toMatchObject({ status: "settled", result: "win", payoutPaid: 500, legResults: ["win", "push", "win"] });
+    expect(await betOf(user, bet.id)).toMatchObject({
+      status: "settled",
+      result: "win",
+      payoutPaid: 500,
+      legResults: ["win", "push", "win"],
+    });
     expect(await coins(user)).toBe(5400);
     await expectLedgerBalanced(user);
   });
@@ -136,7 +141,14 @@ describe("settling parlays in the wallet", () => {
     const [e1, e2] = [newEventId(), newEventId()];
     const bet = openBet([leg({ eventId: e1, market: "Total", side: "Over", line: 200 }), leg({ eventId: e2 })], { stake: 300 });
     await seedBets(user, [bet]);
-    await wallet(user).applyEventResults(user, [{ eventId: e1, homeScore: 100, awayScore: 100 }, { eventId: e2, void: true }], now());
+    await wallet(user).applyEventResults(
+      user,
+      [
+        { eventId: e1, homeScore: 100, awayScore: 100 },
+        { eventId: e2, void: true },
+      ],
+      now(),
+    );
     expect(await betOf(user, bet.id)).toMatchObject({ status: "settled", result: "push", payoutPaid: 300, legResults: ["push", "void"] });
     expect(await coins(user)).toBe(5000);
   });

@@ -24,8 +24,15 @@ async function player(handle: string): Promise<SignedIn> {
 }
 
 /** Seeds one moneyline-home single per outcome and settles them in order at `at`, `at+1`, …. */
-async function settleBets(p: SignedIn, outcomes: ("win" | "loss" | "void")[], at: number, opts: { stake?: number; priceAm?: number; wallet?: "coins" | "cash" } = {}) {
-  const bets = outcomes.map(() => openBet([leg({ eventId: newEventId(), priceAm: opts.priceAm ?? 100 })], { stake: opts.stake ?? 100, wallet: opts.wallet }));
+async function settleBets(
+  p: SignedIn,
+  outcomes: ("win" | "loss" | "void")[],
+  at: number,
+  opts: { stake?: number; priceAm?: number; wallet?: "coins" | "cash" } = {},
+) {
+  const bets = outcomes.map(() =>
+    openBet([leg({ eventId: newEventId(), priceAm: opts.priceAm ?? 100 })], { stake: opts.stake ?? 100, wallet: opts.wallet }),
+  );
   await seedBets(p.userId, bets);
   for (const [i, outcome] of outcomes.entries()) {
     const eventId = bets[i]!.legs[0]!.eventId;
@@ -94,7 +101,13 @@ describe("leaderboard ranks after settlement", () => {
     const ids = Array.from({ length: 51 }, (_, i) => `lb-many-${i}-${crypto.randomUUID()}`);
     await env.DB.batch(
       ids.map((id) =>
-        env.DB.prepare("INSERT INTO users (id, email, display_name, created_at, last_login_at) VALUES (?, ?, ?, ?, ?)").bind(id, `${id}@example.com`, id, week, week),
+        env.DB.prepare("INSERT INTO users (id, email, display_name, created_at, last_login_at) VALUES (?, ?, ?, ?, ?)").bind(
+          id,
+          `${id}@example.com`,
+          id,
+          week,
+          week,
+        ),
       ),
     );
     for (const [i, id] of ids.entries()) {
@@ -135,7 +148,10 @@ describe("the weekly board", () => {
 
     // A bet settled at Monday 12:00 AM ET opens the new week.
     await settleBets(late, ["loss"], mondayStart);
-    expect((await readLeaderboard(env.DB, { ...query, period: "week" }, late.userId, mondayStart + 1)).me).toEqual({ rank: 1, value: -100 });
+    expect((await readLeaderboard(env.DB, { ...query, period: "week" }, late.userId, mondayStart + 1)).me).toEqual({
+      rank: 1,
+      value: -100,
+    });
     expect((await readLeaderboard(env.DB, { ...query, period: "week" }, late.userId, sundayNight)).me).toEqual({ rank: 1, value: 100 });
   });
 
@@ -180,7 +196,10 @@ describe("hidden profiles and the HTTP endpoint", () => {
     // Without the isolate's top-list memo, so each read shows the change just made.
     const unmemoised = { ...env, LEADERBOARD_MEMO_MS: "0" };
     const read = (query: string, token?: string) =>
-      createApp().fetch(new Request(`http://localhost/api/social/leaderboard?${query}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} }), unmemoised);
+      createApp().fetch(
+        new Request(`http://localhost/api/social/leaderboard?${query}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} }),
+        unmemoised,
+      );
     const anonymous = await read("period=week&wallet=coins&metric=profit");
     expect(anonymous.status).toBe(200);
     expect(anonymous.headers.get("Cache-Control")).toMatch(/^public, max-age=\d+/);
@@ -253,13 +272,46 @@ describe("migration 0014 on an existing database", () => {
       .bind(p.userId)
       .all();
     expect(rows.results).toEqual([
-      { wallet: "cash", settled: 1, graded: 1, staked: 300, returned: 0, profit: -300, roi: -1, current_streak: 0, longest_streak: 0, last_settled_at: t + 8 },
-      { wallet: "coins", settled: 7, graded: 6, staked: 600, returned: 1000, profit: 400, roi: 400 / 600, current_streak: 3, longest_streak: 3, last_settled_at: t + 7 },
+      {
+        wallet: "cash",
+        settled: 1,
+        graded: 1,
+        staked: 300,
+        returned: 0,
+        profit: -300,
+        roi: -1,
+        current_streak: 0,
+        longest_streak: 0,
+        last_settled_at: t + 8,
+      },
+      {
+        wallet: "coins",
+        settled: 7,
+        graded: 6,
+        staked: 600,
+        returned: 1000,
+        profit: 400,
+        roi: 400 / 600,
+        current_streak: 3,
+        longest_streak: 3,
+        last_settled_at: t + 7,
+      },
     ]);
     // A later projection of one of these bets does not count it again.
-    const bet: BetDocument = { ...openBet([leg({ eventId: newEventId() })], { id: `${p.userId}-a` }), status: "settled", result: "win", payoutPaid: 200, settledAt: t + 1, legResults: ["win"] };
-    await env.DB.batch(projectionStatements(env.DB, { seq: 1, topic: "bet", payload: JSON.stringify({ userId: p.userId, bet, version: 3 }) }));
-    const after = await env.DB.prepare("SELECT settled FROM leaderboard_stats WHERE user_id = ? AND wallet = 'coins' AND period = 'all'").bind(p.userId).first();
+    const bet: BetDocument = {
+      ...openBet([leg({ eventId: newEventId() })], { id: `${p.userId}-a` }),
+      status: "settled",
+      result: "win",
+      payoutPaid: 200,
+      settledAt: t + 1,
+      legResults: ["win"],
+    };
+    await env.DB.batch(
+      projectionStatements(env.DB, { seq: 1, topic: "bet", payload: JSON.stringify({ userId: p.userId, bet, version: 3 }) }),
+    );
+    const after = await env.DB.prepare("SELECT settled FROM leaderboard_stats WHERE user_id = ? AND wallet = 'coins' AND period = 'all'")
+      .bind(p.userId)
+      .first();
     expect(after).toEqual({ settled: 7 });
   });
 });

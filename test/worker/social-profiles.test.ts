@@ -177,7 +177,10 @@ describe("follows and the Following feed", () => {
     void stars;
     const limited = { ...env, FOLLOWS_MAX: "1" };
     const put = (handle: string) =>
-      createApp().fetch(new Request(`http://localhost/api/follows/${handle}`, { method: "PUT", headers: { Authorization: `Bearer ${fan.token}` } }), limited);
+      createApp().fetch(
+        new Request(`http://localhost/api/follows/${handle}`, { method: "PUT", headers: { Authorization: `Bearer ${fan.token}` } }),
+        limited,
+      );
     expect((await put("cap_a")).status).toBe(200);
     const refused = await put("cap_b");
     expect(refused.status).toBe(409);

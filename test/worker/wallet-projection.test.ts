@@ -21,7 +21,11 @@ async function d1Bet(id: string) {
   return env.DB.prepare("SELECT user_id, wallet, kind, status, stake, to_win FROM bets WHERE id = ?").bind(id).first();
 }
 async function d1Legs(id: string) {
-  return (await env.DB.prepare("SELECT leg_index, event_id, market, side, price_am, result FROM bet_legs WHERE bet_id = ? ORDER BY leg_index").bind(id).all()).results;
+  return (
+    await env.DB.prepare("SELECT leg_index, event_id, market, side, price_am, result FROM bet_legs WHERE bet_id = ? ORDER BY leg_index")
+      .bind(id)
+      .all()
+  ).results;
 }
 
 describe("the D1 projection", () => {
@@ -33,7 +37,14 @@ describe("the D1 projection", () => {
     const stub = getUserWallet(env, player.userId);
     await runInDurableObject(stub, (wallet: UserWallet) => wallet.flushOutbox());
 
-    expect(await d1Bet(bet.id)).toEqual({ user_id: player.userId, wallet: "coins", kind: "Parlay", status: "open", stake: 70, to_win: bet.toWin });
+    expect(await d1Bet(bet.id)).toEqual({
+      user_id: player.userId,
+      wallet: "coins",
+      kind: "Parlay",
+      status: "open",
+      stake: 70,
+      to_win: bet.toWin,
+    });
     expect(await d1Legs(bet.id)).toEqual(
       picks.map((p, i) => ({ leg_index: i, event_id: p.eventId, market: p.market, side: p.side, price_am: p.priceAm, result: null })),
     );
@@ -45,7 +56,12 @@ describe("the D1 projection", () => {
     const player = await signIn();
     const stub = getUserWallet(env, player.userId);
     await stub.getBalances(player.userId, Date.now());
-    const leg = { ...pickOf(events[0]!, "Moneyline", "Away"), home: events[0]!.home, away: events[0]!.away, startTime: events[0]!.startTime };
+    const leg = {
+      ...pickOf(events[0]!, "Moneyline", "Away"),
+      home: events[0]!.home,
+      away: events[0]!.away,
+      startTime: events[0]!.startTime,
+    };
 
     const betId = await runInDurableObject(stub, async (wallet: UserWallet) => {
       d1Down = true;
@@ -88,7 +104,9 @@ describe("the D1 projection", () => {
   it("lands a burst of ten-leg parlays completely, packed into bounded D1 batches", async () => {
     const player = await signIn();
     const stub = getUserWallet(env, player.userId);
-    const legs = (await openEvents(10)).slice(0, 10).map((e) => ({ ...pickOf(e, "Moneyline", "Home"), home: e.home, away: e.away, startTime: e.startTime }));
+    const legs = (await openEvents(10))
+      .slice(0, 10)
+      .map((e) => ({ ...pickOf(e, "Moneyline", "Home"), home: e.home, away: e.away, startTime: e.startTime }));
     const ids = await runInDurableObject(stub, async (wallet: UserWallet) => {
       const placed: string[] = [];
       for (let i = 0; i < 12; i++) {
@@ -113,7 +131,12 @@ describe("the D1 projection", () => {
 
   it("never moves a projection backwards when an old outbox row is replayed", async () => {
     const player = await signIn();
-    const res = await placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 10, picks: [pickOf(events[1]!, "Moneyline", "Home")] });
+    const res = await placeBet(player.token, {
+      kind: "Singles",
+      wallet: "coins",
+      amount: 10,
+      picks: [pickOf(events[1]!, "Moneyline", "Home")],
+    });
     const bet = ((await res.json()) as PlaceBetResponse).bets[0]!;
     const stub = getUserWallet(env, player.userId);
     await runInDurableObject(stub, (wallet: UserWallet) => wallet.flushOutbox());

@@ -89,7 +89,8 @@ export function adminRoutes() {
       const answer = await applyResultCorrection(c.env, eventId, score, { operator: c.var.user.email, reason }, now);
       if (!answer.ok) throw fromErrorResult(answer);
       const { ok: _ok, ...corrected } = answer;
-      if (corrected.recorded) await writeAudit(c.env.DB, { actor: c.var.user.email, action: "correction", target: eventId, reason, details: corrected }, now);
+      if (corrected.recorded)
+        await writeAudit(c.env.DB, { actor: c.var.user.email, action: "correction", target: eventId, reason, details: corrected }, now);
       return c.json(corrected);
     }
     const { reason, ...result } = parseWith(EventResultSchema, raw);
@@ -118,7 +119,13 @@ export function adminRoutes() {
     const protection = await getUserWallet(c.env, userId).getProtection(userId, now);
     await writeAudit(
       c.env.DB,
-      { actor: c.var.user.email, action: "date-of-birth", target: userId, reason: reason ?? "", details: { dateOfBirth, closed: protection.state.closed } },
+      {
+        actor: c.var.user.email,
+        action: "date-of-birth",
+        target: userId,
+        reason: reason ?? "",
+        details: { dateOfBirth, closed: protection.state.closed },
+      },
       now,
     );
     return c.json({ userId, dateOfBirth: protection.state.dateOfBirth, closed: protection.state.closed });
@@ -160,7 +167,13 @@ export function adminRoutes() {
     if (!answer.ok) throw fromErrorResult(answer);
     await writeAudit(
       c.env.DB,
-      { actor: c.var.user.email, action: "dead-letter-replay", target: id, reason: reason ?? "", details: { userId: answer.letter.userId, replayCount: answer.letter.replayCount } },
+      {
+        actor: c.var.user.email,
+        action: "dead-letter-replay",
+        target: id,
+        reason: reason ?? "",
+        details: { userId: answer.letter.userId, replayCount: answer.letter.replayCount },
+      },
       now,
     );
     return c.json({ deadLetter: answer.letter, queued: true }, 202);

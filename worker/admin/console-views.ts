@@ -83,7 +83,17 @@ export async function pastDueGames(env: Env, now: number): Promise<PastDueGame[]
       GROUP BY l.event_id ORDER BY startTime LIMIT ?`,
   )
     .bind(clock, PAST_DUE_LIMIT * 4)
-    .all<{ eventId: string; sport: SportKey; startTime: number; openLegs: number; players: number; legsJson: string; legIndex: number; home: string | null; away: string | null }>();
+    .all<{
+      eventId: string;
+      sport: SportKey;
+      startTime: number;
+      openLegs: number;
+      players: number;
+      legsJson: string;
+      legIndex: number;
+      home: string | null;
+      away: string | null;
+    }>();
   const games: PastDueGame[] = [];
   for (const r of results) {
     const dueAt = r.startTime + dueAfterMs(r.sport, feed) + graceMs;

@@ -22,8 +22,10 @@ export type LedgerCheck = {
 
 export function ledgerMismatches(audit: WalletAudit, projection: Projection): string[] {
   const out: string[] = [];
-  if (audit.coins.balance !== audit.coins.ledgerSum) out.push(`coins: balance ${audit.coins.balance} but ledger sums to ${audit.coins.ledgerSum}`);
-  if (audit.cash.balance !== audit.cash.ledgerSum) out.push(`cash: balance ${audit.cash.balance} but ledger sums to ${audit.cash.ledgerSum}`);
+  if (audit.coins.balance !== audit.coins.ledgerSum)
+    out.push(`coins: balance ${audit.coins.balance} but ledger sums to ${audit.coins.ledgerSum}`);
+  if (audit.cash.balance !== audit.cash.ledgerSum)
+    out.push(`cash: balance ${audit.cash.balance} but ledger sums to ${audit.cash.ledgerSum}`);
   for (const currency of ["coins", "cash"] as const) {
     const owed = audit.owed[currency];
     if (owed.owed !== owed.ledgerSum) out.push(`${currency}: owed ${owed.owed} but the owed ledger sums to ${owed.ledgerSum}`);
@@ -34,8 +36,10 @@ export function ledgerMismatches(audit: WalletAudit, projection: Projection): st
   if (audit.pendingOutbox === 0) {
     if (!projection) out.push("projection: no wallet_balances row in D1");
     else {
-      if (projection.coinBalance !== audit.coins.balance) out.push(`projection: coins ${projection.coinBalance} in D1, ${audit.coins.balance} in the wallet`);
-      if (projection.cashCents !== audit.cash.balance) out.push(`projection: cash ${projection.cashCents} in D1, ${audit.cash.balance} in the wallet`);
+      if (projection.coinBalance !== audit.coins.balance)
+        out.push(`projection: coins ${projection.coinBalance} in D1, ${audit.coins.balance} in the wallet`);
+      if (projection.cashCents !== audit.cash.balance)
+        out.push(`projection: cash ${projection.cashCents} in D1, ${audit.cash.balance} in the wallet`);
     }
   }
   return out;

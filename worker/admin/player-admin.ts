@@ -25,7 +25,11 @@ const FreezeSchema = z.strictObject({ reason: ReasonSchema });
 /** Signed minor units (Coins, Vantage Cash cents); `adjustmentId` makes a retry move nothing twice. */
 const AdjustmentSchema = z.strictObject({
   wallet: z.enum(["coins", "cash"]),
-  amount: z.number().int().refine((n) => n !== 0, "The amount must not be zero.").refine((n) => Math.abs(n) <= 1_000_000_000, "The amount is too large."),
+  amount: z
+    .number()
+    .int()
+    .refine((n) => n !== 0, "The amount must not be zero.")
+    .refine((n) => Math.abs(n) <= 1_000_000_000, "The amount is too large."),
   reason: ReasonSchema,
   adjustmentId: z.string().min(8).max(128).optional(),
 });
@@ -102,7 +106,15 @@ export function playerAdminRoutes() {
     ]);
     const { balances } = redeemable;
     return c.json({
-      player: { uid, email: user.email, emailVerified: user.emailVerified, displayName: user.displayName, handle: profile?.handle ?? null, createdAt: user.createdAt, lastLoginAt: user.lastLoginAt },
+      player: {
+        uid,
+        email: user.email,
+        emailVerified: user.emailVerified,
+        displayName: user.displayName,
+        handle: profile?.handle ?? null,
+        createdAt: user.createdAt,
+        lastLoginAt: user.lastLoginAt,
+      },
       balances: { coins: balances.coinBalance, cash: balances.vantageCash },
       owed: { coins: balances.owedCoins ?? 0, cash: balances.owedCash ?? 0 },
       redeemableCash: redeemable.redeemableCash,
@@ -171,7 +183,13 @@ export function playerAdminRoutes() {
     const check = await checkPlayerLedger(c.env, uid, now);
     await writeAudit(
       c.env.DB,
-      { actor: c.var.user.email, action: "check-ledger", target: uid, reason: check.ok ? "ledger agrees" : "MISMATCH", details: { mismatches: check.mismatches } },
+      {
+        actor: c.var.user.email,
+        action: "check-ledger",
+        target: uid,
+        reason: check.ok ? "ledger agrees" : "MISMATCH",
+        details: { mismatches: check.mismatches },
+      },
       now,
     );
     return c.json(check);

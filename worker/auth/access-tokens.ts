@@ -17,11 +17,7 @@ function signingKey(env: Env): Uint8Array {
   return new TextEncoder().encode(key);
 }
 
-export async function issueAccessToken(
-  env: Env,
-  user: AuthedUser,
-  now: number,
-): Promise<{ accessToken: string; expiresAt: number }> {
+export async function issueAccessToken(env: Env, user: AuthedUser, now: number): Promise<{ accessToken: string; expiresAt: number }> {
   const iat = Math.floor(now / 1000);
   const exp = iat + ACCESS_TOKEN_TTL_S;
   const accessToken = await new SignJWT({ email: user.email, sid: user.sessionId })
@@ -48,7 +44,8 @@ export async function verifyAccessToken(env: Env, token: string, now: number): P
       currentDate: new Date(now),
       requiredClaims: ["sub", "exp", "iat"],
     });
-    if (typeof payload.sub !== "string" || typeof payload.email !== "string" || typeof payload.sid !== "string" || !payload.sid) return null;
+    if (typeof payload.sub !== "string" || typeof payload.email !== "string" || typeof payload.sid !== "string" || !payload.sid)
+      return null;
     return { id: payload.sub, email: payload.email, sessionId: payload.sid, expiresAt: (payload.exp ?? 0) * 1000 };
   } catch (err) {
     if (err instanceof ApiError) throw err;

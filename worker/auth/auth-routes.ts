@@ -37,14 +37,7 @@ import { identityConfig, identityKeySet, publicOrigin, type IdentityConfig } fro
 import { safeFromPath } from "./redirect-target";
 import { familyOfToken, rotateRefreshToken } from "./refresh-tokens";
 import { EMAIL_NOT_VERIFIED_MESSAGE, endSession, sessionMaxAgeMs, sessionResponse, startSession } from "./session";
-import {
-  clearFlowCookie,
-  clearRefreshCookie,
-  readFlowCookie,
-  readRefreshCookie,
-  setFlowCookie,
-  setRefreshCookie,
-} from "./session-cookies";
+import { clearFlowCookie, clearRefreshCookie, readFlowCookie, readRefreshCookie, setFlowCookie, setRefreshCookie } from "./session-cookies";
 import { signInFailure } from "./sign-in-failure";
 import { findUser } from "./users";
 

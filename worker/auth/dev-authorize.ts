@@ -53,7 +53,12 @@ function codeKey(env: Env): Uint8Array {
   return new TextEncoder().encode(`dev-code:${key}`);
 }
 
-export async function issueDevCode(env: Env, params: AuthorizeParams, account: { email: string; name?: string }, now: number): Promise<string> {
+export async function issueDevCode(
+  env: Env,
+  params: AuthorizeParams,
+  account: { email: string; name?: string },
+  now: number,
+): Promise<string> {
   const iat = Math.floor(now / 1000);
   return new SignJWT({
     email: account.email,
@@ -81,7 +86,12 @@ export type CodeExchangeRequest = {
 export type CodeExchangeResult = { ok: true; idToken: string } | { ok: false; error: "invalid_grant" | "invalid_client"; message: string };
 
 /** The token endpoint's logic, callable in-process by our own callback. */
-export async function exchangeDevCode(env: Env, config: IdentityConfig, req: CodeExchangeRequest, now: number): Promise<CodeExchangeResult> {
+export async function exchangeDevCode(
+  env: Env,
+  config: IdentityConfig,
+  req: CodeExchangeRequest,
+  now: number,
+): Promise<CodeExchangeResult> {
   if (req.clientId !== config.clientId || req.clientSecret !== DEV_CLIENT_SECRET) {
     return { ok: false, error: "invalid_client", message: "Client authentication failed." };
   }

@@ -26,7 +26,10 @@ export async function devJwks(): Promise<JSONWebKeySet> {
 
 async function devSubject(email: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(email.trim().toLowerCase()));
-  return `dev-${[...new Uint8Array(digest)].slice(0, 12).map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  return `dev-${[...new Uint8Array(digest)]
+    .slice(0, 12)
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("")}`;
 }
 
 export type MintDevIdTokenInput = {

@@ -94,7 +94,14 @@ export function stateMatches(flow: SignInFlow, state: string | undefined): boole
 type Exchange = { ok: true; idToken: string } | { ok: false; code: AuthErrorCode };
 
 /** Exchanges the code at the token endpoint; the dev endpoint is this Worker, so in-process. */
-export async function exchangeCode(env: Env, config: IdentityConfig, origin: string, code: string, flow: SignInFlow, now: number): Promise<Exchange> {
+export async function exchangeCode(
+  env: Env,
+  config: IdentityConfig,
+  origin: string,
+  code: string,
+  flow: SignInFlow,
+  now: number,
+): Promise<Exchange> {
   const redirectUri = callbackUrl(origin);
   if (config.provider === "dev") {
     const result = await exchangeDevCode(

@@ -27,11 +27,7 @@ export type VerifyIdTokenResult =
   | { ok: true; claims: IdTokenClaims }
   | { ok: false; reason: "malformed" | "expired" | "signature" | "claims" | "keys-unavailable" };
 
-export async function verifyIdToken(
-  token: string,
-  keys: JWTVerifyGetKey,
-  options: VerifyIdTokenOptions,
-): Promise<VerifyIdTokenResult> {
+export async function verifyIdToken(token: string, keys: JWTVerifyGetKey, options: VerifyIdTokenOptions): Promise<VerifyIdTokenResult> {
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, keys, {

@@ -67,8 +67,7 @@ export function identityKeySet(config: IdentityConfig): JWTVerifyGetKey {
     const loopback = config.provider === "dev" ? config.jwksUrl : null;
     keySet = createRemoteJWKSet(new URL(config.jwksUrl), {
       cacheMaxAge: 10 * 60 * 1000,
-      [customFetch]: async (url: string, init: RequestInit) =>
-        url === loopback ? Response.json(await devJwks()) : fetch(url, init),
+      [customFetch]: async (url: string, init: RequestInit) => (url === loopback ? Response.json(await devJwks()) : fetch(url, init)),
     });
     keySets.set(config.jwksUrl, keySet);
   }

@@ -28,7 +28,13 @@ export function familyMaxAgeMs(days: number): number {
 }
 
 export type RefreshOutcome =
-  | { ok: true; userId: string; familyId: string; /** null on the grace path: keep the cookie the browser has. */ token: string | null; expiresAt: number }
+  | {
+      ok: true;
+      userId: string;
+      familyId: string /** null on the grace path: keep the cookie the browser has. */;
+      token: string | null;
+      expiresAt: number;
+    }
   | { ok: false; reason: "unknown" | "expired" | "revoked" }
   /** A spent token presented again: the family is now revoked (the route ends its live sockets). */
   | { ok: false; reason: "reused"; userId: string; familyId: string };
@@ -71,7 +77,12 @@ export async function revokeFamily(db: Db, familyId: string, now: number): Promi
 }
 
 /** Spends `token` and returns its successor (or the grace answer described above). */
-export async function rotateRefreshToken(db: Db, token: string, now: number, maxAgeMs = DEFAULT_FAMILY_MAX_AGE_MS): Promise<RefreshOutcome> {
+export async function rotateRefreshToken(
+  db: Db,
+  token: string,
+  now: number,
+  maxAgeMs = DEFAULT_FAMILY_MAX_AGE_MS,
+): Promise<RefreshOutcome> {
   const id = await hashToken(token);
   const row = await db.select().from(refreshTokens).where(eq(refreshTokens.id, id)).get();
   if (!row) return { ok: false, reason: "unknown" };
@@ -106,9 +117,7 @@ async function rotateSpent(db: Db, id: string, now: number): Promise<RefreshOutc
   const row = await db.select().from(refreshTokens).where(eq(refreshTokens.id, id)).get();
   if (!row) return { ok: false, reason: "unknown" };
   if (row.revokedAt !== null) return { ok: false, reason: "revoked" };
-  const successor = row.replacedBy
-    ? await db.select().from(refreshTokens).where(eq(refreshTokens.id, row.replacedBy)).get()
-    : undefined;
+  const successor = row.replacedBy ? await db.select().from(refreshTokens).where(eq(refreshTokens.id, row.replacedBy)).get() : undefined;
   const withinGrace =
     row.usedAt !== null &&
     now - row.usedAt <= REFRESH_GRACE_MS &&
@@ -122,6 +131,10 @@ async function rotateSpent(db: Db, id: string, now: number): Promise<RefreshOutc
 
 /** The sign-in (user and family) a refresh token belongs to, or null for an unknown token. */
 export async function familyOfToken(db: Db, token: string): Promise<{ userId: string; familyId: string } | null> {
-  const row = await db.select().from(refreshTokens).where(eq(refreshTokens.id, await hashToken(token))).get();
+  const row = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.id, await hashToken(token)))
+    .get();
   return row ? { userId: row.userId, familyId: row.familyId } : null;
 }

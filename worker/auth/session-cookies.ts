@@ -25,7 +25,12 @@ export function setRefreshCookie(c: Context<AppEnv>, token: string, expiresAt: n
     sameSite: "Strict",
     maxAge: Math.max(0, Math.floor((expiresAt - now) / 1000)),
   });
-  setCookie(c, SESSION_HINT_COOKIE, "1", { path: "/", secure: true, sameSite: "Strict", maxAge: Math.max(0, Math.floor((expiresAt - now) / 1000)) });
+  setCookie(c, SESSION_HINT_COOKIE, "1", {
+    path: "/",
+    secure: true,
+    sameSite: "Strict",
+    maxAge: Math.max(0, Math.floor((expiresAt - now) / 1000)),
+  });
 }
 
 export function readRefreshCookie(c: Context<AppEnv>): string | null {

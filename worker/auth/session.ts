@@ -20,7 +20,13 @@ import { getUserWallet } from "../wallet/get-user-wallet";
 export type SessionResponse = { accessToken: string; expiresAt: number; user: UserDocument };
 
 /** An access token for `user` under the sign-in `sessionId`, with their user document; `request` says where the player is (region rules and minimum age). */
-export async function sessionResponse(env: Env, user: UserRow, sessionId: string, now: number, request?: Request): Promise<SessionResponse> {
+export async function sessionResponse(
+  env: Env,
+  user: UserRow,
+  sessionId: string,
+  now: number,
+  request?: Request,
+): Promise<SessionResponse> {
   const session = await issueAccessToken(env, { id: user.id, email: user.email, sessionId }, now);
   return { ...session, user: await loadUserDocument(env, user, now, request) };
 }
@@ -40,7 +46,8 @@ export async function endSession(env: Env, session: { userId: string; familyId: 
   await getUserWallet(env, session.userId).closeLiveSockets(session.familyId);
 }
 
-export const EMAIL_NOT_VERIFIED_MESSAGE = "Your Google account's e-mail address is not verified. Verify it with Google, then sign in again.";
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  "Your Google account's e-mail address is not verified. Verify it with Google, then sign in again.";
 
 /**
  * Upserts the account, opens its wallet, sets the refresh cookie; answers the session.

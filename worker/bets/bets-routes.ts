@@ -11,12 +11,7 @@
 // simply takes longer; the Idempotency-Key still places at most once (the wallet replays
 // it), and a retry of a bet already placed answers at once without a second delay.
 import { Hono, type Context } from "hono";
-import {
-  BetsQuerySchema,
-  IdempotencyKeySchema,
-  PlaceBetRequestSchema,
-  type BetsPage,
-} from "../../src/shared/schemas/bets";
+import { BetsQuerySchema, IdempotencyKeySchema, PlaceBetRequestSchema, type BetsPage } from "../../src/shared/schemas/bets";
 import { requireUser } from "../auth/require-user";
 import { limitBetPlacement } from "../http/rate-limit";
 import { ApiError, parseWith, readJson } from "../http/api-error";
@@ -55,7 +50,10 @@ function answer(c: Context<AppEnv>, result: PlaceBetsResult) {
 }
 
 export function encodeBetsCursor(cursor: BetsCursor): string {
-  return btoa(JSON.stringify([cursor.createdAt, cursor.id])).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(JSON.stringify([cursor.createdAt, cursor.id]))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export function decodeBetsCursor(text: string): BetsCursor {

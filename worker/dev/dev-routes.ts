@@ -15,7 +15,13 @@ const devOnly = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const AdvanceSchema = z.strictObject({ minutes: z.number().int().min(1).max(7 * 24 * 60) });
+export const AdvanceSchema = z.strictObject({
+  minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60),
+});
 
 export function devRoutes() {
   const app = new Hono<AppEnv>();

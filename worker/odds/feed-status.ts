@@ -30,17 +30,23 @@ export async function recordFeedStatus(env: Env, update: FeedStatusUpdate, now: 
     updatedAt: now,
   };
   // A response without quota headers (a timeout, say) keeps the last known quota.
-  const set = quota
-    ? values
-    : { provider: values.provider, lastStatus: values.lastStatus, lastError: values.lastError, updatedAt: now };
+  const set = quota ? values : { provider: values.provider, lastStatus: values.lastStatus, lastError: values.lastError, updatedAt: now };
   await getDb(env).insert(feedStatus).values(values).onConflictDoUpdate({ target: feedStatus.sport, set });
-  await countHourlyUsage(env, { sport: update.sport, provider: update.provider, credits: quota?.last ?? 0, error: update.error !== null }, now);
+  await countHourlyUsage(
+    env,
+    { sport: update.sport, provider: update.provider, credits: quota?.last ?? 0, error: update.error !== null },
+    now,
+  );
 }
 
 const HOUR_MS = 3_600_000;
 
 /** Adds one call (its credits, whether it failed) to the sport's row for the hour of `now` (the console's spend per hour). */
-async function countHourlyUsage(env: Env, call: { sport: SportKey; provider: string; credits: number; error: boolean }, now: number): Promise<void> {
+async function countHourlyUsage(
+  env: Env,
+  call: { sport: SportKey; provider: string; credits: number; error: boolean },
+  now: number,
+): Promise<void> {
   const hour = Math.floor(now / HOUR_MS) * HOUR_MS;
   const errors = call.error ? 1 : 0;
   await getDb(env)
@@ -76,7 +82,14 @@ export async function countSimulatorCall(env: Env, sport: SportKey, now: number)
     .values({ sport, provider: "simulator", requestsUsed: 1, requestsLast: 1, lastStatus: 200, updatedAt: now })
     .onConflictDoUpdate({
       target: feedStatus.sport,
-      set: { provider: "simulator", requestsUsed: sql`coalesce(${feedStatus.requestsUsed}, 0) + 1`, requestsLast: 1, lastStatus: 200, lastError: null, updatedAt: now },
+      set: {
+        provider: "simulator",
+        requestsUsed: sql`coalesce(${feedStatus.requestsUsed}, 0) + 1`,
+        requestsLast: 1,
+        lastStatus: 200,
+        lastError: null,
+        updatedAt: now,
+      },
     });
   await countHourlyUsage(env, { sport, provider: "simulator", credits: 1, error: false }, now);
 }

@@ -13,8 +13,20 @@ import type { Event, EventScore } from "../../src/shared/schemas/events";
 import type { SportKey } from "../../src/shared/sports";
 
 export const BOOKMAKER_PREFERENCE = [
-  "draftkings", "fanduel", "betmgm", "williamhill_us", "espnbet", "fanatics", "betrivers",
-  "ballybet", "hardrockbet", "bovada", "betonlineag", "mybookieag", "lowvig", "betus",
+  "draftkings",
+  "fanduel",
+  "betmgm",
+  "williamhill_us",
+  "espnbet",
+  "fanatics",
+  "betrivers",
+  "ballybet",
+  "hardrockbet",
+  "bovada",
+  "betonlineag",
+  "mybookieag",
+  "lowvig",
+  "betus",
 ] as const;
 
 const OutcomeSchema = z.object({ name: z.string(), price: z.unknown().optional(), point: z.unknown().optional() });
@@ -33,7 +45,10 @@ export const OddsApiScoreSchema = z.object({
   home_team: z.string(),
   away_team: z.string(),
   completed: z.boolean(),
-  scores: z.array(z.object({ name: z.string(), score: z.union([z.string(), z.number()]).nullable() })).nullable().optional(),
+  scores: z
+    .array(z.object({ name: z.string(), score: z.union([z.string(), z.number()]).nullable() }))
+    .nullable()
+    .optional(),
 });
 export type OddsApiEvent = z.infer<typeof OddsApiEventSchema>;
 export type OddsApiScore = z.infer<typeof OddsApiScoreSchema>;

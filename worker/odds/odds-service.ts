@@ -49,7 +49,10 @@ const COLD_POLL_MS = 250;
  * or empty means all eight. The others show as 'Coming soon'.
  */
 export function mappedSports(setting: string | undefined): SportKey[] | undefined {
-  const keys = (setting ?? "").split(",").map((k) => k.trim()).filter(isSportKey);
+  const keys = (setting ?? "")
+    .split(",")
+    .map((k) => k.trim())
+    .filter(isSportKey);
   return keys.length > 0 ? keys : undefined;
 }
 
@@ -66,7 +69,8 @@ export function getFeedProvider(env: Env): OddsFeedProvider | null {
       baseUrl: env.ODDS_API_BASE_URL || "https://api.the-odds-api.com",
       sports: mappedSports(env.ODDS_API_SPORTS),
       timeoutMs: tunables(env).ODDS_API_TIMEOUT_MS,
-      record: (update) => recordFeedStatus(env, update, Date.now()).catch((err: unknown) => loggerFor(env).error("feed status not recorded", err)),
+      record: (update) =>
+        recordFeedStatus(env, update, Date.now()).catch((err: unknown) => loggerFor(env).error("feed status not recorded", err)),
     });
   }
   if (oddsFeedMode(env) === "embedded") return createSimulatorProvider(env);
@@ -124,7 +128,9 @@ export async function loadEvents(
   const cacheKey = cacheKeyFor(provider, sport, simOffset);
   const memo = boardMemo.get(cacheKey);
   const tooOld = (loaded: LoadedEvents) =>
-    options.liveMaxAgeMs !== undefined && now - loaded.fetchedAt > options.liveMaxAgeMs && loaded.events.some((e) => isUnderway(e, feedNowMs));
+    options.liveMaxAgeMs !== undefined &&
+    now - loaded.fetchedAt > options.liveMaxAgeMs &&
+    loaded.events.some((e) => isUnderway(e, feedNowMs));
   if (memo && now < memo.until && !tooOld(memo.loaded)) return { ...memo.loaded, feedNow: feedNowMs };
   const rules = tunables(env);
   const loaded = await loadCachedEvents(
@@ -310,9 +316,9 @@ async function refreshBoard(
 
   await deps.kv.put(lockKey, String(now), { expirationTtl: MARKER_TTL_SECONDS });
   const [result, guarded] = await Promise.all([
-    deps.provider.fetchOdds(sport, now).catch(
-      (err: unknown): FeedFailure => ({ ok: false, kind: "unavailable", status: null, message: `feed error: ${String(err)}` }),
-    ),
+    deps.provider
+      .fetchOdds(sport, now)
+      .catch((err: unknown): FeedFailure => ({ ok: false, kind: "unavailable", status: null, message: `feed error: ${String(err)}` })),
     guardUp(deps),
   ]);
   if (result.ok) {

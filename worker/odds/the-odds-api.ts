@@ -69,7 +69,9 @@ export function createTheOddsApiProvider(options: TheOddsApiOptions): OddsFeedPr
     let result: FeedResult<T>;
     let quota: FeedQuota | null = null;
     try {
-      const res = await fetcher(url.toString(), { signal: AbortSignal.timeout(options.timeoutMs ?? Number(TUNABLES.ODDS_API_TIMEOUT_MS.default)) });
+      const res = await fetcher(url.toString(), {
+        signal: AbortSignal.timeout(options.timeoutMs ?? Number(TUNABLES.ODDS_API_TIMEOUT_MS.default)),
+      });
       quota = quotaFrom(res.headers);
       const text = await res.text();
       if (!res.ok) {
@@ -88,10 +90,21 @@ export function createTheOddsApiProvider(options: TheOddsApiOptions): OddsFeedPr
       }
     } catch (err) {
       const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-      result = { ok: false, kind: "unavailable", status: null, message: timedOut ? "odds feed timed out" : `odds feed unreachable: ${String(err)}` };
+      result = {
+        ok: false,
+        kind: "unavailable",
+        status: null,
+        message: timedOut ? "odds feed timed out" : `odds feed unreachable: ${String(err)}`,
+      };
     }
     if (options.record) {
-      await options.record({ sport, provider: "the-odds-api", quota, status: result.ok ? 200 : result.status, error: result.ok ? null : `${result.kind}: ${result.message}` });
+      await options.record({
+        sport,
+        provider: "the-odds-api",
+        quota,
+        status: result.ok ? 200 : result.status,
+        error: result.ok ? null : `${result.kind}: ${result.message}`,
+      });
     }
     return result;
   }
@@ -106,7 +119,12 @@ export function createTheOddsApiProvider(options: TheOddsApiOptions): OddsFeedPr
     isMapped,
     async fetchOdds(sport, now): Promise<FeedResult<Event[]>> {
       if (!isMapped(sport)) return { ok: false, kind: "not-mapped", status: null, message: `${sport} is not mapped` };
-      const odds = await call(sport, "odds", { regions: "us,us2", markets: "h2h,spreads,totals", oddsFormat: "american" }, z.array(OddsApiEventSchema));
+      const odds = await call(
+        sport,
+        "odds",
+        { regions: "us,us2", markets: "h2h,spreads,totals", oddsFormat: "american" },
+        z.array(OddsApiEventSchema),
+      );
       if (!odds.ok) return odds;
       // Live scores only when a game has started; a scores failure still shows the odds.
       const started = odds.value.some((e) => Date.parse(e.commence_time) <= now);

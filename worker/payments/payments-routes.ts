@@ -55,14 +55,26 @@ async function viaProvider<T>(env: Env, work: () => Promise<T>): Promise<T> {
  * `maxAgeMs` lets a read-only caller (GET /connect/status) take the stored state when it
  * is that fresh, so reloading /redeem does not call Stripe every time.
  */
-async function currentAccount(db: Db, provider: PaymentsProvider, userId: string, now: number, maxAgeMs = 0): Promise<PayoutAccountRow | null> {
+async function currentAccount(
+  db: Db,
+  provider: PaymentsProvider,
+  userId: string,
+  now: number,
+  maxAgeMs = 0,
+): Promise<PayoutAccountRow | null> {
   const row = await findPayoutAccount(db, userId);
   if (!row || row.provider !== provider.kind) return null;
   if (provider.kind === "simulated" || now - row.updatedAt < maxAgeMs) return row;
   const state = await provider.payoutAccountState(row.accountId);
   if (!state) return null;
   await updatePayoutAccountState(db, row.accountId, state, now);
-  await claimPayoutIdentities(db, { userId, provider: row.provider, accountId: row.accountId, fingerprints: state.destinationFingerprints, now });
+  await claimPayoutIdentities(db, {
+    userId,
+    provider: row.provider,
+    accountId: row.accountId,
+    fingerprints: state.destinationFingerprints,
+    now,
+  });
   return {
     ...row,
     payoutsEnabled: state.payoutsEnabled,
@@ -77,7 +89,13 @@ async function accountOrCreate(db: Db, provider: PaymentsProvider, user: { id: s
   if (existing) return existing;
   const state = await provider.createPayoutAccount({ userId: user.id, email: user.email });
   const row = await insertPayoutAccount(db, { userId: user.id, provider: provider.kind, state, now });
-  await claimPayoutIdentities(db, { userId: user.id, provider: row.provider, accountId: row.accountId, fingerprints: state.destinationFingerprints, now });
+  await claimPayoutIdentities(db, {
+    userId: user.id,
+    provider: row.provider,
+    accountId: row.accountId,
+    fingerprints: state.destinationFingerprints,
+    now,
+  });
   return row;
 }
 

@@ -30,9 +30,13 @@ const FingerprintsSchema = z.array(z.string().min(1).max(200)).max(50);
 
 /** The simulator's fingerprint of a routing and account number: a keyed hash, never the number itself. */
 export async function simulatedFingerprint(routingNumber: string, accountNumber: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(SIM_FINGERPRINT_KEY), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(SIM_FINGERPRINT_KEY),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${routingNumber}:${accountNumber}`)));
   return `fp_sim_${[...mac.slice(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }

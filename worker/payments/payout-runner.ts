@@ -35,7 +35,11 @@ export function payoutTiming(env: Env): PayoutTiming {
 
 const reasonOf = (err: unknown) => (err instanceof Error ? err.message : "Transfer failed.");
 
-async function sendOrAdopt(payouts: Payouts, attempt: Extract<PayoutAttempt, { run: true }>, input: { userId: string; accountId: string }): Promise<PayoutOutcome> {
+async function sendOrAdopt(
+  payouts: Payouts,
+  attempt: Extract<PayoutAttempt, { run: true }>,
+  input: { userId: string; accountId: string },
+): Promise<PayoutOutcome> {
   try {
     if (attempt.listFirst) {
       const found = await payouts.findTransfer({ redemptionId: attempt.redemption.id });

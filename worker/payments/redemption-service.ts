@@ -53,7 +53,14 @@ export async function listRedemptionsWithRetry(
   if (pending.length === 0 || !payouts || !input.accountId) return redemptions;
   const port = walletPort(env, input.userId);
   for (const redemption of pending) {
-    await runPayoutAttempt(port, payouts, { userId: input.userId, accountId: input.accountId, redemptionId: redemption.id }, payoutTiming(env), loggerFor(env), now);
+    await runPayoutAttempt(
+      port,
+      payouts,
+      { userId: input.userId, accountId: input.accountId, redemptionId: redemption.id },
+      payoutTiming(env),
+      loggerFor(env),
+      now,
+    );
   }
   return wallet.listRedemptions(input.userId, now);
 }

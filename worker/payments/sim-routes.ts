@@ -86,7 +86,8 @@ function afterPaymentActions(session: SimSession, purchase: Awaited<ReturnType<t
     `<form method="post" action="/api/payments/sim/checkout/${session.id}/${path}"><button class="${cls}" type="submit">${label}</button></form>`;
   const actions: string[] = [];
   if (!dispute) actions.push(action("dispute", "Dispute", "danger"));
-  if (dispute?.open) actions.push(action("dispute/won", "Close dispute: won", "pay"), action("dispute/lost", "Close dispute: lost", "danger"));
+  if (dispute?.open)
+    actions.push(action("dispute/won", "Close dispute: won", "pay"), action("dispute/lost", "Close dispute: lost", "danger"));
   // Stripe refunds a charge only while it is not disputed (or after the dispute was won).
   if ((!dispute || dispute.status === "won") && refunded < session.amountCents) {
     if (refunded + Math.floor(session.amountCents / 2) < session.amountCents) actions.push(action("refund/half", "Refund half", "cancel"));
@@ -270,7 +271,13 @@ ${error ? `<p class="error" role="alert">${error}</p>` : ""}
       .update(payoutAccounts)
       .set({ payoutsEnabled: true, currentlyDueJson: "[]", destinationFingerprintsJson: JSON.stringify([fingerprint]), updatedAt: now })
       .where(eq(payoutAccounts.accountId, account.accountId));
-    await claimPayoutIdentities(db, { userId: account.userId, provider: "simulated", accountId: account.accountId, fingerprints: [fingerprint], now });
+    await claimPayoutIdentities(db, {
+      userId: account.userId,
+      provider: "simulated",
+      accountId: account.accountId,
+      fingerprints: [fingerprint],
+      now,
+    });
     return c.redirect("/redeem?onboarding=return", 303);
   });
 

@@ -48,7 +48,12 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
     async payoutAccountState(accountId): Promise<PayoutAccountState | null> {
       const row = await findPayoutAccountById(db, accountId);
       return row
-        ? { accountId, payoutsEnabled: row.payoutsEnabled, currentlyDue: currentlyDue(row), destinationFingerprints: destinationFingerprints(row) }
+        ? {
+            accountId,
+            payoutsEnabled: row.payoutsEnabled,
+            currentlyDue: currentlyDue(row),
+            destinationFingerprints: destinationFingerprints(row),
+          }
         : null;
     },
 

@@ -81,9 +81,16 @@ function writeLimits(tx: WalletTx, limits: PlayerLimits): void {
 /** Stake placed on `wallet` in the Eastern day containing `now` (void and settled bets included). */
 export function stakedToday(tx: WalletTx, wallet: WalletKind): number {
   const { start, end } = periodBounds("day", tx.now);
-  return tx.sql
-    .exec<{ total: number | null }>("SELECT SUM(stake) AS total FROM bets WHERE wallet = ? AND created_at >= ? AND created_at < ?", wallet, start, end)
-    .one().total ?? 0;
+  return (
+    tx.sql
+      .exec<{ total: number | null }>(
+        "SELECT SUM(stake) AS total FROM bets WHERE wallet = ? AND created_at >= ? AND created_at < ?",
+        wallet,
+        start,
+        end,
+      )
+      .one().total ?? 0
+  );
 }
 
 /** Credited packs plus open checkout holds in each period containing `now`, in cents. */
@@ -208,7 +215,11 @@ export function takeBreakInTx(tx: WalletTx, period: BreakPeriod): BreakResult {
 }
 
 /** Applies requested limits (minor units; null removes): lower at once, higher after `raiseDelayMs`. */
-export function setLimitsInTx(tx: WalletTx, requested: Partial<Record<LimitName, number | null>>, raiseDelayMs: number): { ok: true; limits: PlayerLimits } {
+export function setLimitsInTx(
+  tx: WalletTx,
+  requested: Partial<Record<LimitName, number | null>>,
+  raiseDelayMs: number,
+): { ok: true; limits: PlayerLimits } {
   const next = changeLimits(readLimits(tx), requested, tx.now, raiseDelayMs);
   writeLimits(tx, next);
   return { ok: true, limits: next };

@@ -112,7 +112,14 @@ export async function applyOperatorResult(
     `settlement admin: ${operator} ${status} ${eventId} ${homeScore ?? ""}-${awayScore ?? ""} run=${runId ?? "?"}` +
     ` ready=${sent.readyLegs} players=${sent.players} enqueued=${sent.messagesEnqueued} sendFailures=${sent.sendFailures} pending=${pending}`;
   await db.batch([
-    finishRunStatement(db, runId, { finishedAt: now, sportsFetched: 0, eventsRecorded: 1, messagesEnqueued: sent.messagesEnqueued, pending, summary }),
+    finishRunStatement(db, runId, {
+      finishedAt: now,
+      sportsFetched: 0,
+      eventsRecorded: 1,
+      messagesEnqueued: sent.messagesEnqueued,
+      pending,
+      summary,
+    }),
     // A game nobody had an open leg on is graded now; otherwise the consumer marks it.
     ...markGradedStatements(db, [eventId], now),
   ]);

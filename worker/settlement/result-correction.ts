@@ -45,14 +45,25 @@ export async function applyResultCorrection(
   now: number,
 ): Promise<({ ok: true } & CorrectionAnswer) | Refusal> {
   const db = env.DB;
-  const event = await db.prepare("SELECT event_id, status, home_score, away_score FROM events WHERE event_id = ?").bind(eventId).first<EventRow>();
+  const event = await db
+    .prepare("SELECT event_id, status, home_score, away_score FROM events WHERE event_id = ?")
+    .bind(eventId)
+    .first<EventRow>();
   if (!event || (event.status !== "final" && event.status !== "void")) {
     const known = event ?? (await db.prepare("SELECT 1 FROM bet_legs WHERE event_id = ? LIMIT 1").bind(eventId).first());
     if (!known) return { ok: false, status: 404, code: "not-found", message: "No such event." };
-    return { ok: false, status: 409, code: "not-settled", message: "This game has no result yet: record its result instead of correcting it." };
+    return {
+      ok: false,
+      status: 409,
+      code: "not-settled",
+      message: "This game has no result yet: record its result instead of correcting it.",
+    };
   }
   const latest = () =>
-    db.prepare("SELECT seq, home_score, away_score FROM result_corrections WHERE event_id = ? ORDER BY seq DESC LIMIT 1").bind(eventId).first<CorrectionRow>();
+    db
+      .prepare("SELECT seq, home_score, away_score FROM result_corrections WHERE event_id = ? ORDER BY seq DESC LIMIT 1")
+      .bind(eventId)
+      .first<CorrectionRow>();
   const sameScore = event.status === "final" && event.home_score === score.homeScore && event.away_score === score.awayScore;
   let recorded = false;
   if (!sameScore) {
@@ -70,10 +81,26 @@ export async function applyResultCorrection(
           `INSERT INTO result_corrections (event_id, seq, from_status, from_home, from_away, home_score, away_score, actor, reason, created_at)
            SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1`,
         )
-        .bind(eventId, seq, event.status, event.home_score, event.away_score, score.homeScore, score.awayScore, who.operator, who.reason, now),
+        .bind(
+          eventId,
+          seq,
+          event.status,
+          event.home_score,
+          event.away_score,
+          score.homeScore,
+          score.awayScore,
+          who.operator,
+          who.reason,
+          now,
+        ),
     ]);
     if (!updated?.meta.changes) {
-      return { ok: false, status: 409, code: "result-changed", message: "The result changed while you were correcting it. Reload and try again." };
+      return {
+        ok: false,
+        status: 409,
+        code: "result-changed",
+        message: "The result changed while you were correcting it. Reload and try again.",
+      };
     }
     recorded = true;
   }
@@ -83,7 +110,10 @@ export async function applyResultCorrection(
   }
 
   const reference = `correction:${eventId}:${correction.seq}`;
-  const { results } = await db.prepare("SELECT DISTINCT user_id FROM bet_legs WHERE event_id = ? LIMIT ?").bind(eventId, MAX_WALLETS + 1).all<{ user_id: string }>();
+  const { results } = await db
+    .prepare("SELECT DISTINCT user_id FROM bet_legs WHERE event_id = ? LIMIT ?")
+    .bind(eventId, MAX_WALLETS + 1)
+    .all<{ user_id: string }>();
   const users = results.map((r) => r.user_id);
   const batch = users.slice(0, MAX_WALLETS);
   const answer: CorrectionAnswer = {

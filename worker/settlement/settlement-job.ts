@@ -120,7 +120,9 @@ export async function enqueueReadyWork(env: Env, runId: number | null, eventId: 
       else players.push({ userId: row.userId, outcomes: [row.outcome] });
     }
     carry = page.next ? (players.pop() ?? null) : null;
-    const messages: SettlementMessage[] = players.flatMap((p) => messagesFor(p.userId, p.outcomes, runId, t.SETTLEMENT_MAX_EVENTS_PER_MESSAGE));
+    const messages: SettlementMessage[] = players.flatMap((p) =>
+      messagesFor(p.userId, p.outcomes, runId, t.SETTLEMENT_MAX_EVENTS_PER_MESSAGE),
+    );
     if (messages.length > 0) {
       const sent = await sendSettlementMessages(env.SETTLEMENT_QUEUE, messages, t.SETTLEMENT_SEND_BATCH, log);
       totals.players += players.length;

@@ -27,6 +27,11 @@ export const SettlementMessageSchema = z.strictObject({
 export type SettlementMessage = z.infer<typeof SettlementMessageSchema>;
 
 /** One player's ready games as messages of at most `maxEvents` games each. */
-export function messagesFor(userId: string, outcomes: readonly EventOutcome[], runId: number | null, maxEvents: number): SettlementMessage[] {
+export function messagesFor(
+  userId: string,
+  outcomes: readonly EventOutcome[],
+  runId: number | null,
+  maxEvents: number,
+): SettlementMessage[] {
   return chunk(outcomes, maxEvents).map((part) => ({ v: 1, userId, outcomes: part, runId }));
 }

@@ -46,7 +46,10 @@ export async function sendSettlementMessages(
 }
 
 /** Seconds before retry number `attempts` (1 = the first delivery failed). */
-export function retryDelaySeconds(attempts: number, t: Pick<Tunables, "SETTLEMENT_RETRY_BASE_SECONDS" | "SETTLEMENT_RETRY_MAX_SECONDS">): number {
+export function retryDelaySeconds(
+  attempts: number,
+  t: Pick<Tunables, "SETTLEMENT_RETRY_BASE_SECONDS" | "SETTLEMENT_RETRY_MAX_SECONDS">,
+): number {
   const exponent = Math.min(Math.max(attempts, 1) - 1, 20);
   return Math.min(t.SETTLEMENT_RETRY_MAX_SECONDS, t.SETTLEMENT_RETRY_BASE_SECONDS * 2 ** exponent);
 }
@@ -75,18 +78,28 @@ export async function consumeSettlementBatch(batch: MessageBatch<unknown>, deps:
     else unreadable.push({ message, letter: deadLetterOf(message, `unreadable message: ${parsed.error.issues[0]?.message ?? "invalid"}`) });
   }
   if (unreadable.length > 0) {
-    await recordDeadLetters(env.DB, unreadable.map((u) => u.letter), now);
+    await recordDeadLetters(
+      env.DB,
+      unreadable.map((u) => u.letter),
+      now,
+    );
     for (const u of unreadable) u.message.ack();
     totals.deadLettered += unreadable.length;
     log.error(`settlement: ${unreadable.length} unreadable messages recorded as dead letters`);
   }
 
-  const results = await settleWallets(env, valid.map((v) => v.body), now, t.SETTLEMENT_CONSUMER_CONCURRENCY);
+  const results = await settleWallets(
+    env,
+    valid.map((v) => v.body),
+    now,
+    t.SETTLEMENT_CONSUMER_CONCURRENCY,
+  );
   const byRun = new Map<number, RunProgress>();
   const settledEvents = new Set<string>();
   results.forEach((result, i) => {
     const { message, body } = valid[i]!;
-    const progress = body.runId === null ? null : (byRun.get(body.runId) ?? { walletsSettled: 0, walletErrors: 0, legsGraded: 0, betsSettled: 0 });
+    const progress =
+      body.runId === null ? null : (byRun.get(body.runId) ?? { walletsSettled: 0, walletErrors: 0, legsGraded: 0, betsSettled: 0 });
     if (progress && body.runId !== null) byRun.set(body.runId, progress);
     if (result.ok) {
       message.ack();
@@ -142,10 +155,14 @@ function safeJson(body: unknown): string {
 
 /** The dead-letter queue's consumer: records every message for operators, then acks it. */
 export async function consumeDeadLetters(batch: MessageBatch<unknown>, deps: Pick<Deps, "env" | "log" | "now">): Promise<number> {
-  const letters = batch.messages.map((m) => deadLetterOf(m, "retries exhausted: the wallet call kept failing (see the log for this message id)"));
+  const letters = batch.messages.map((m) =>
+    deadLetterOf(m, "retries exhausted: the wallet call kept failing (see the log for this message id)"),
+  );
   await recordDeadLetters(deps.env.DB, letters, deps.now);
   batch.ackAll();
-  deps.log.error(`settlement: ${letters.length} messages dead-lettered (${letters.map((l) => l.userId ?? "?").join(", ")}); replay them from the admin API`);
+  deps.log.error(
+    `settlement: ${letters.length} messages dead-lettered (${letters.map((l) => l.userId ?? "?").join(", ")}); replay them from the admin API`,
+  );
   return letters.length;
 }
 

@@ -232,24 +232,21 @@ export type SettlementRunRow = {
 
 /** The newest runs, for operators (and the bench, which times a run's drain). */
 export async function recentRuns(db: D1Database, limit: number): Promise<SettlementRunRow[]> {
-  const { results } = await db
-    .prepare("SELECT * FROM settlement_runs ORDER BY id DESC LIMIT ?")
-    .bind(limit)
-    .all<{
-      id: number;
-      trigger: string;
-      started_at: number;
-      finished_at: number | null;
-      drained_at: number | null;
-      events_recorded: number;
-      messages_enqueued: number;
-      wallets_called: number;
-      wallet_errors: number;
-      legs_graded: number;
-      bets_settled: number;
-      pending: number;
-      summary: string | null;
-    }>();
+  const { results } = await db.prepare("SELECT * FROM settlement_runs ORDER BY id DESC LIMIT ?").bind(limit).all<{
+    id: number;
+    trigger: string;
+    started_at: number;
+    finished_at: number | null;
+    drained_at: number | null;
+    events_recorded: number;
+    messages_enqueued: number;
+    wallets_called: number;
+    wallet_errors: number;
+    legs_graded: number;
+    bets_settled: number;
+    pending: number;
+    summary: string | null;
+  }>();
   return results.map((r) => ({
     id: r.id,
     trigger: r.trigger,

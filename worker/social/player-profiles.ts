@@ -57,7 +57,8 @@ export async function setHandle(
       .bind(userId, handle, now)
       .run();
   } catch (err) {
-    if (isUniqueViolation(err)) return { ok: false, status: 409, code: "handle-taken", message: "That handle is taken. Please choose another." };
+    if (isUniqueViolation(err))
+      return { ok: false, status: 409, code: "handle-taken", message: "That handle is taken. Please choose another." };
     throw err;
   }
   return { ok: true, handle };

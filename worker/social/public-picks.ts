@@ -23,7 +23,20 @@ export type PublicBetRow = {
 
 /** The bets columns a public pick is built from (prefix with a table alias if needed). */
 export const PUBLIC_BET_COLUMNS = (alias: string) =>
-  ["id", "wallet", "kind", "status", "result", "stake", "to_win", "payout_paid", "created_at", "settled_at", "legs_json", "leg_results_json"]
+  [
+    "id",
+    "wallet",
+    "kind",
+    "status",
+    "result",
+    "stake",
+    "to_win",
+    "payout_paid",
+    "created_at",
+    "settled_at",
+    "legs_json",
+    "leg_results_json",
+  ]
     .map((c) => `${alias}.${c}`)
     .join(", ");
 

@@ -5,7 +5,13 @@
 // and GET /api/social/following. Hidden or unknown players are a plain 404 everywhere.
 import { Hono, type Context } from "hono";
 import { computeStatistics } from "../../src/shared/statistics";
-import { LeaderboardQuerySchema, type FollowingResponse, type PublicProfile, type ShareResponse, type SharedPickResponse } from "../../src/shared/schemas/social";
+import {
+  LeaderboardQuerySchema,
+  type FollowingResponse,
+  type PublicProfile,
+  type ShareResponse,
+  type SharedPickResponse,
+} from "../../src/shared/schemas/social";
 import { SHARE_ID_PATTERN, isPickPublic, newShareId, sharePath } from "../../src/shared/social";
 import { verifyAccessToken } from "../auth/access-tokens";
 import { publicOrigin } from "../auth/identity-config";
@@ -89,7 +95,10 @@ export function socialRoutes() {
       .first<PublicBetRow & { shared_at: number; display_name: string; handle: string | null }>();
     if (!row) throw notFound("shared pick");
     publicCache(c);
-    return c.json({ pick: publicPickFromRow(row, { handle: row.handle, displayName: row.display_name }), sharedAt: row.shared_at } satisfies SharedPickResponse);
+    return c.json({
+      pick: publicPickFromRow(row, { handle: row.handle, displayName: row.display_name }),
+      sharedAt: row.shared_at,
+    } satisfies SharedPickResponse);
   });
 
   app.post("/bets/:betId/share", requireUser, async (c) => {
@@ -139,7 +148,9 @@ export function socialRoutes() {
       .bind(me, target.userId, Date.now(), limit)
       .run();
     if (inserted.meta.changes === 0) {
-      const already = await c.env.DB.prepare("SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?").bind(me, target.userId).first();
+      const already = await c.env.DB.prepare("SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?")
+        .bind(me, target.userId)
+        .first();
       if (!already) throw new ApiError(409, "follow-limit", `You can follow up to ${limit} players.`);
     }
     return c.json({ handle: target.handle, following: true });
@@ -177,9 +188,7 @@ export function socialRoutes() {
     const rows = (picks?.results ?? []) as (PublicBetRow & { handle: string; display_name: string })[];
     const body: FollowingResponse = {
       following,
-      picks: rows
-        .map((r) => publicPickFromRow(r, { handle: r.handle, displayName: r.display_name }))
-        .filter((p) => isPickPublic(p, clock)),
+      picks: rows.map((r) => publicPickFromRow(r, { handle: r.handle, displayName: r.display_name })).filter((p) => isPickPublic(p, clock)),
     };
     return c.json(body);
   });

@@ -35,9 +35,7 @@ type StoredPlacement = { requestHash: string; response: PlaceBetResponse };
 
 /** The first answer given to this key, if any; refuses a key reused for another slip. */
 export function findPlacement(tx: WalletTx, idempotencyKey: string, requestHash: string): PlaceBetsResult | null {
-  const row = tx.sql
-    .exec<{ response: string }>("SELECT response FROM idempotency WHERE key = ?", KEY_PREFIX + idempotencyKey)
-    .toArray()[0];
+  const row = tx.sql.exec<{ response: string }>("SELECT response FROM idempotency WHERE key = ?", KEY_PREFIX + idempotencyKey).toArray()[0];
   if (!row) return null;
   const stored = JSON.parse(row.response) as StoredPlacement;
   if (stored.requestHash !== requestHash) {

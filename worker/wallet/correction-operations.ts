@@ -41,7 +41,13 @@ function regrade(bet: BetDocument, input: CorrectionInput): (LegResult | null)[]
 }
 
 export function applyCorrectionInTx(tx: WalletTx, input: CorrectionInput): CorrectionSummary {
-  const summary: CorrectionSummary = { ok: true, betsChanged: 0, takenBack: { coins: 0, cash: 0 }, owed: { coins: 0, cash: 0 }, paid: { coins: 0, cash: 0 } };
+  const summary: CorrectionSummary = {
+    ok: true,
+    betsChanged: 0,
+    takenBack: { coins: 0, cash: 0 },
+    owed: { coins: 0, cash: 0 },
+    paid: { coins: 0, cash: 0 },
+  };
   const bets = tx.sql
     .exec<BetRow>("SELECT * FROM bets WHERE instr(legs, ?) > 0 ORDER BY created_at", JSON.stringify(input.eventId))
     .toArray()

@@ -15,7 +15,9 @@ export type FreezeState = { frozen: boolean; reason: string | null; actor: strin
 
 export function readFreeze(tx: WalletTx): FreezeState {
   const row = tx.sql
-    .exec<{ frozen: number; reason: string; actor: string; updated_at: number }>("SELECT frozen, reason, actor, updated_at FROM account_freeze WHERE id = 1")
+    .exec<{ frozen: number; reason: string; actor: string; updated_at: number }>(
+      "SELECT frozen, reason, actor, updated_at FROM account_freeze WHERE id = 1",
+    )
     .toArray()[0];
   if (!row) return { frozen: false, reason: null, actor: null, updatedAt: null };
   return { frozen: row.frozen === 1, reason: row.reason, actor: row.actor, updatedAt: row.updated_at };
@@ -27,7 +29,10 @@ export function gateFreeze(tx: WalletTx): Refusal | null {
 }
 
 /** Freezes or unfreezes; `changed` is false when the account already was in that state. */
-export function setFreezeInTx(tx: WalletTx, input: { frozen: boolean; reason: string; actor: string }): { ok: true; changed: boolean; freeze: FreezeState } {
+export function setFreezeInTx(
+  tx: WalletTx,
+  input: { frozen: boolean; reason: string; actor: string },
+): { ok: true; changed: boolean; freeze: FreezeState } {
   const before = readFreeze(tx);
   if (before.frozen === input.frozen) return { ok: true, changed: false, freeze: before };
   tx.sql.exec(
@@ -54,15 +59,28 @@ export type AdjustmentResult =
  */
 export function adjustBalanceInTx(tx: WalletTx, input: AdjustmentInput): AdjustmentResult {
   const seen = tx.sql
-    .exec<{ currency: string; amount: number }>("SELECT currency, amount FROM admin_adjustments WHERE adjustment_id = ?", input.adjustmentId)
+    .exec<{ currency: string; amount: number }>(
+      "SELECT currency, amount FROM admin_adjustments WHERE adjustment_id = ?",
+      input.adjustmentId,
+    )
     .toArray()[0];
   if (seen) {
     if (seen.currency !== input.wallet || seen.amount !== input.amount) {
-      return { ok: false, status: 409, code: "adjustment-conflict", message: "This adjustment id was already used for another adjustment." };
+      return {
+        ok: false,
+        status: 409,
+        code: "adjustment-conflict",
+        message: "This adjustment id was already used for another adjustment.",
+      };
     }
     return { ok: true, replayed: true, balances: tx.balances(), balanceAfter: tx.balance(input.wallet) };
   }
-  const posted = tx.post({ currency: input.wallet, amount: input.amount, reason: "admin_adjustment", reference: `adjustment:${input.adjustmentId}` });
+  const posted = tx.post({
+    currency: input.wallet,
+    amount: input.amount,
+    reason: "admin_adjustment",
+    reference: `adjustment:${input.adjustmentId}`,
+  });
   if (!posted.ok) {
     if (posted.code === "insufficient-funds") {
       return { ok: false, status: 409, code: "insufficient-funds", message: "This adjustment would take the balance below zero." };
@@ -88,5 +106,12 @@ export function listDisputesInTx(tx: WalletTx, limit = 50): DisputeRow[] {
       limit,
     )
     .toArray()
-    .map((d) => ({ id: d.id, checkoutSessionId: d.checkout_session_id, status: d.status, open: d.open === 1, createdAt: d.created_at, updatedAt: d.updated_at }));
+    .map((d) => ({
+      id: d.id,
+      checkoutSessionId: d.checkout_session_id,
+      status: d.status,
+      open: d.open === 1,
+      createdAt: d.created_at,
+      updatedAt: d.updated_at,
+    }));
 }

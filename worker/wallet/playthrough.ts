@@ -44,7 +44,13 @@ export type PlaythroughTx = {
 };
 
 /** Cash ledger reasons whose credits must be played through. */
-const PLAY_THROUGH_CREDITS: ReadonlySet<string> = new Set(["purchase", "daily_bonus", "streak_bonus", "opening_balance", "dispute_restore"]);
+const PLAY_THROUGH_CREDITS: ReadonlySet<string> = new Set([
+  "purchase",
+  "daily_bonus",
+  "streak_bonus",
+  "opening_balance",
+  "dispute_restore",
+]);
 
 export type PlaythroughState = {
   /** Stakes still needed (minus open cash stakes), in Vantage Cash cents; 0 when off. */
@@ -58,7 +64,9 @@ function storedToPlay(tx: PlaythroughTx): number {
 }
 
 function openCashStakes(tx: PlaythroughTx): number {
-  return tx.sql.exec<{ total: number | null }>("SELECT SUM(stake) AS total FROM bets WHERE status = 'open' AND wallet = 'cash'").one().total ?? 0;
+  return (
+    tx.sql.exec<{ total: number | null }>("SELECT SUM(stake) AS total FROM bets WHERE status = 'open' AND wallet = 'cash'").one().total ?? 0
+  );
 }
 
 /**

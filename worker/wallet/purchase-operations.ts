@@ -24,7 +24,13 @@ export function creditPurchaseInTx(tx: WalletTx, input: CreditPurchaseInput): Cr
     return { ok: false, status: 400, code: "invalid-argument", message: "A checkout session id is required." };
   }
   const paymentIntent = input.paymentIntent && input.paymentIntent.length <= 255 ? input.paymentIntent : null;
-  recordPackPaymentInTx(tx, { checkoutSessionId: reference, paymentIntent, amountCents: pack.amountCents, coins: pack.coins, cashCents: pack.cashCents });
+  recordPackPaymentInTx(tx, {
+    checkoutSessionId: reference,
+    paymentIntent,
+    amountCents: pack.amountCents,
+    coins: pack.coins,
+    cashCents: pack.cashCents,
+  });
   if (tx.hasPosted("coins", "purchase", reference)) {
     return { ok: true, credited: false, coins: pack.coins, cashCents: pack.cashCents, balances: tx.balances() };
   }

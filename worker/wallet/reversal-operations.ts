@@ -68,9 +68,7 @@ function purchaseByIntent(tx: WalletTx, paymentIntent: string): PurchaseRow | nu
 
 /** Whether some dispute on this purchase keeps its pack reversed (open, lost, or closed without a win). */
 function disputeHolds(tx: WalletTx, checkoutSessionId: string): boolean {
-  return (
-    tx.sql.exec("SELECT 1 FROM disputes WHERE checkout_session_id = ? AND status != 'won'", checkoutSessionId).toArray().length > 0
-  );
+  return tx.sql.exec("SELECT 1 FROM disputes WHERE checkout_session_id = ? AND status != 'won'", checkoutSessionId).toArray().length > 0;
 }
 
 /**
@@ -211,7 +209,10 @@ export function redemptionPause(tx: WalletTx): string | null {
 }
 
 /** The player's purchases with what is reversed of each, newest first (the simulator's history page). */
-export function listPurchasesInTx(tx: WalletTx, limit = 50): (PurchaseRow & { disputes: { id: string; status: string; open: boolean }[] })[] {
+export function listPurchasesInTx(
+  tx: WalletTx,
+  limit = 50,
+): (PurchaseRow & { disputes: { id: string; status: string; open: boolean }[] })[] {
   const purchases = tx.sql.exec<PurchaseRow>("SELECT * FROM purchases ORDER BY created_at DESC LIMIT ?", limit).toArray();
   return purchases.map((p) => ({
     ...p,

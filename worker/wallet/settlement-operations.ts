@@ -10,9 +10,7 @@ import { betFromRow, updateBetOutcome, type BetRow } from "./bet-rows";
 import type { WalletTx } from "./wallet-tx";
 
 /** A finished game's score, or an operator's void. */
-export type EventOutcome =
-  | { eventId: string; homeScore: number; awayScore: number }
-  | { eventId: string; void: true };
+export type EventOutcome = { eventId: string; homeScore: number; awayScore: number } | { eventId: string; void: true };
 
 export type SettlementSummary = {
   ok: true;
@@ -44,7 +42,14 @@ function legResultFor(bet: BetDocument, index: number, outcome: EventOutcome): {
  * the events. Safe to repeat: a second call with the same outcomes changes nothing.
  */
 export function applyEventOutcomes(tx: WalletTx, outcomes: readonly EventOutcome[]): SettlementSummary {
-  const summary: SettlementSummary = { ok: true, gradedLegs: 0, settledBets: 0, paid: { coins: 0, cash: 0 }, voidedMalformed: 0, ungradable: [] };
+  const summary: SettlementSummary = {
+    ok: true,
+    gradedLegs: 0,
+    settledBets: 0,
+    paid: { coins: 0, cash: 0 },
+    voidedMalformed: 0,
+    ungradable: [],
+  };
   const byEvent = new Map(outcomes.map((o) => [o.eventId, o]));
   if (byEvent.size === 0) return summary;
 

@@ -190,11 +190,7 @@ export class UserWallet extends DurableObject<Env> {
       if (existing.user_id !== userId) throw new Error("wallet belongs to another user");
       return false;
     }
-    sql.exec(
-      "INSERT INTO wallet (id, user_id, coins, cash_cents, version, created_at) VALUES (1, ?, 0, 0, 0, ?)",
-      userId,
-      now,
-    );
+    sql.exec("INSERT INTO wallet (id, user_id, coins, cash_cents, version, created_at) VALUES (1, ?, 0, 0, 0, ?)", userId, now);
     const tx = new WalletTx(sql, userId, now);
     tx.post({ currency: "coins", amount: OPENING_COINS, reason: "opening_balance", reference: "opening" });
     if (OPENING_CASH_CENTS > 0) {
@@ -302,11 +298,20 @@ export class UserWallet extends DurableObject<Env> {
   // ---- money in and out: daily bonus, coin packs, redemptions (logic in *-operations.ts) ----
 
   /** `cashPlaythrough`: the caller's CASH_PLAYTHROUGH (playthrough.ts); the wallet's own configuration when omitted. */
-  async claimDailyBonus(userId: string, now: number, play = this.defaultPlay(), cashPlaythrough?: number): Promise<DailyBonusResult | Refusal> {
+  async claimDailyBonus(
+    userId: string,
+    now: number,
+    play = this.defaultPlay(),
+    cashPlaythrough?: number,
+  ): Promise<DailyBonusResult | Refusal> {
     return this.transact(userId, now, (tx) => gatePlay(tx, "bonus", play) ?? claimDailyBonusInTx(tx.withCashPlaythrough(cashPlaythrough)));
   }
 
-  async creditPurchase(userId: string, input: CreditPurchaseInput & { cashPlaythrough?: number }, now: number): Promise<CreditPurchaseResult> {
+  async creditPurchase(
+    userId: string,
+    input: CreditPurchaseInput & { cashPlaythrough?: number },
+    now: number,
+  ): Promise<CreditPurchaseResult> {
     return this.transact(userId, now, (tx) => creditPurchaseInTx(tx.withCashPlaythrough(input.cashPlaythrough), input));
   }
 
@@ -347,7 +352,11 @@ export class UserWallet extends DurableObject<Env> {
     return this.read(userId, now, (tx) => playthroughAudit(tx));
   }
 
-  async completeRedemption(userId: string, input: { redemptionId: string; payoutReference: string }, now: number): Promise<RedemptionResult> {
+  async completeRedemption(
+    userId: string,
+    input: { redemptionId: string; payoutReference: string },
+    now: number,
+  ): Promise<RedemptionResult> {
     return this.transact(userId, now, (tx) => completeRedemptionInTx(tx, input));
   }
 
@@ -584,7 +593,14 @@ export class UserWallet extends DurableObject<Env> {
         const account = await findPayoutAccount(getDb(this.env), userId);
         if (account && account.provider === provider.kind) {
           for (const redemptionId of due) {
-            await runPayoutAttempt(this, provider, { userId, accountId: account.accountId, redemptionId }, timing, loggerFor(this.env), now);
+            await runPayoutAttempt(
+              this,
+              provider,
+              { userId, accountId: account.accountId, redemptionId },
+              timing,
+              loggerFor(this.env),
+              now,
+            );
           }
         }
       } catch (err) {
@@ -611,9 +627,7 @@ export class UserWallet extends DurableObject<Env> {
     const [client, server] = [pair[0], pair[1]];
     // getWebSockets() has no defined order: each socket carries when it connected.
     const connectedAt = (ws: WebSocket) => liveAttachment(ws) ?? { at: 0, n: 0 };
-    const open = this.ctx
-      .getWebSockets()
-      .sort((a, b) => connectedAt(a).at - connectedAt(b).at || connectedAt(a).n - connectedAt(b).n);
+    const open = this.ctx.getWebSockets().sort((a, b) => connectedAt(a).at - connectedAt(b).at || connectedAt(a).n - connectedAt(b).n);
     for (const stale of open.slice(0, Math.max(0, open.length - LIVE_MAX_SOCKETS + 1))) {
       try {
         stale.close(4000, "too many connections");

@@ -30,9 +30,7 @@ export type LedgerReason =
 
 export type LedgerEntry = { currency: WalletKind; amount: number; reason: LedgerReason; reference: string };
 
-export type PostResult =
-  | { ok: true; balanceAfter: number }
-  | { ok: false; code: "insufficient-funds" | "duplicate" | "invalid-amount" };
+export type PostResult = { ok: true; balanceAfter: number } | { ok: false; code: "insufficient-funds" | "duplicate" | "invalid-amount" };
 
 /** What a take-back moved: `taken` left the balance, `owed` was recorded as owed. */
 export type TakeBackResult = { ok: true; taken: number; owed: number } | { ok: false; code: "duplicate" | "invalid-amount" };
@@ -102,12 +100,10 @@ export class WalletTx {
   /** True when this (currency, reason, reference) has already posted. */
   hasPosted(currency: WalletKind, reason: LedgerReason, reference: string): boolean {
     return (
-      this.sql
-        .exec("SELECT 1 FROM ledger WHERE currency = ? AND reason = ? AND reference = ?", currency, reason, reference)
-        .toArray().length > 0 ||
-      this.sql
-        .exec("SELECT 1 FROM owed_ledger WHERE currency = ? AND reason = ? AND reference = ?", currency, reason, reference)
-        .toArray().length > 0
+      this.sql.exec("SELECT 1 FROM ledger WHERE currency = ? AND reason = ? AND reference = ?", currency, reason, reference).toArray()
+        .length > 0 ||
+      this.sql.exec("SELECT 1 FROM owed_ledger WHERE currency = ? AND reason = ? AND reference = ?", currency, reason, reference).toArray()
+        .length > 0
     );
   }
 

@@ -34,7 +34,6 @@ export const UserDocumentSchema = WalletBalancesSchema.extend({
 }).extend(ProtectionViewSchema.shape);
 export type UserDocument = z.infer<typeof UserDocumentSchema>;
 
-
 /** PATCH /api/me: trimmed, 1–DISPLAY_NAME_MAX_LENGTH characters, no control characters. */
 export const DisplayNameSchema = z
   .string({ error: DISPLAY_NAME_MESSAGES.notText })

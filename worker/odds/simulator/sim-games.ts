@@ -66,7 +66,10 @@ function priceFor(probability: number): number {
 function buildTimeline(rng: () => number, sim: SimSport, homeExp: number, awayExp: number, pHome: number): ScoreEvent[] {
   const out: ScoreEvent[] = [];
   const add = (team: "home" | "away", points: number) => out.push({ at: rng() * 0.985, team, points });
-  for (const [team, expected] of [["home", homeExp], ["away", awayExp]] as const) {
+  for (const [team, expected] of [
+    ["home", homeExp],
+    ["away", awayExp],
+  ] as const) {
     switch (sim.scoring) {
       case "football": {
         const target = Math.max(0, Math.round(normal(rng, expected, 8)));
@@ -187,10 +190,13 @@ function periodAndClock(game: SimGame, progress: number): { periodLabel: string;
   const clock = sim.periodClockMin === null ? null : clockText(sim.periodClockMin * (1 - within));
   const n = index + 1;
   const periodLabel =
-    sim.scoring === "mma" ? `Round ${n}`
-    : sim.scoring === "hockey" ? `${ordinal(n)} Period`
-    : sim.periods === 2 ? `${ordinal(n)} Half`
-    : `Q${n}`;
+    sim.scoring === "mma"
+      ? `Round ${n}`
+      : sim.scoring === "hockey"
+        ? `${ordinal(n)} Period`
+        : sim.periods === 2
+          ? `${ordinal(n)} Half`
+          : `Q${n}`;
   return { periodLabel, clock };
 }
 
@@ -245,9 +251,13 @@ export function gameToEvent(game: SimGame, simNow: number): Event {
     const sd = sim.marginPerLogit * 1.8 * Math.sqrt(Math.max(left, 0.01)) + 0.3;
     const expectedMargin = lead + left * z0 * sim.marginPerLogit;
     const size =
-      sim.scoring === "baseball" || sim.scoring === "hockey" ? 1.5
-      : sim.scoring === "soccer" ? (Math.abs(expectedMargin) < 1 ? 0.5 : 1.5)
-      : Math.max(1, roundHalf(Math.abs(expectedMargin)));
+      sim.scoring === "baseball" || sim.scoring === "hockey"
+        ? 1.5
+        : sim.scoring === "soccer"
+          ? Math.abs(expectedMargin) < 1
+            ? 0.5
+            : 1.5
+          : Math.max(1, roundHalf(Math.abs(expectedMargin)));
     const line = homeSpreadLine(size, mlHome, mlAway);
     const homeCover = phi((expectedMargin + line) / sd);
     const suspended = game.suspended === "spread";
@@ -261,7 +271,8 @@ export function gameToEvent(game: SimGame, simNow: number): Event {
     const scored = state.homeScore + state.awayScore;
     const expected = scored + left * game.expectedTotal + (drift() - 0.5) * 0.08 * game.expectedTotal * left;
     const line = game.expectedTotal < 20 ? Math.floor(expected) + 0.5 : roundHalf(expected);
-    const sd = Math.max(1, Math.sqrt(game.expectedTotal)) * (sim.scoring === "football" ? 1.5 : 0.9) * Math.sqrt(Math.max(left, 0.01)) + 0.2;
+    const sd =
+      Math.max(1, Math.sqrt(game.expectedTotal)) * (sim.scoring === "football" ? 1.5 : 0.9) * Math.sqrt(Math.max(left, 0.01)) + 0.2;
     const over = 1 - phi((line - expected) / sd);
     const suspended = game.suspended === "total";
     markets.total = {

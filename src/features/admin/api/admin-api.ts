@@ -43,7 +43,16 @@ export type SettlementRun = {
   pending: boolean;
   summary: string | null;
 };
-export type PastDueGame = { eventId: string; sport: string; home: string; away: string; startTime: number; dueAt: number; openLegs: number; players: number };
+export type PastDueGame = {
+  eventId: string;
+  sport: string;
+  home: string;
+  away: string;
+  startTime: number;
+  dueAt: number;
+  openLegs: number;
+  players: number;
+};
 export type DeadLetter = {
   id: string;
   userId: string | null;
@@ -66,9 +75,25 @@ export type SettlementView = {
 };
 
 export type PlayerHit = { uid: string; email: string; displayName: string; handle: string | null };
-export type LedgerRow = { seq: number; currency: WalletKind; amount: number; balanceAfter: number; reason: string; reference: string; createdAt: number };
+export type LedgerRow = {
+  seq: number;
+  currency: WalletKind;
+  amount: number;
+  balanceAfter: number;
+  reason: string;
+  reference: string;
+  createdAt: number;
+};
 export type PlayerDetail = {
-  player: { uid: string; email: string; emailVerified: boolean; displayName: string; handle: string | null; createdAt: number; lastLoginAt: number };
+  player: {
+    uid: string;
+    email: string;
+    emailVerified: boolean;
+    displayName: string;
+    handle: string | null;
+    createdAt: number;
+    lastLoginAt: number;
+  };
   balances: { coins: number; cash: number };
   owed: { coins: number; cash: number };
   redeemableCash: number;
@@ -84,7 +109,15 @@ export type PlayerDetail = {
   payoutIdentityRefusals: { id: number; ownerUserId: string; accountId: string; amountCents: number; createdAt: number }[];
 };
 export type LedgerCheck = { userId: string; ok: boolean; mismatches: string[] };
-export type AuditEntry = { id: number; at: number; actor: string; action: string; target: string; reason: string; details: Record<string, unknown> };
+export type AuditEntry = {
+  id: number;
+  at: number;
+  actor: string;
+  action: string;
+  target: string;
+  reason: string;
+  details: Record<string, unknown>;
+};
 
 export const fetchFeed = (api: ApiClient) => api.get<FeedView>("/admin/feed");
 export const fetchSettlement = (api: ApiClient) => api.get<SettlementView>("/admin/settlement");
@@ -100,11 +133,16 @@ export function setFrozen(api: ApiClient, uid: string, frozen: boolean, reason: 
   return api.post<{ frozen: boolean }>(`/admin/players/${encodeURIComponent(uid)}/${frozen ? "freeze" : "unfreeze"}`, { reason });
 }
 
-export function adjustBalance(api: ApiClient, uid: string, input: { wallet: WalletKind; amount: number; reason: string; adjustmentId: string }) {
+export function adjustBalance(
+  api: ApiClient,
+  uid: string,
+  input: { wallet: WalletKind; amount: number; reason: string; adjustmentId: string },
+) {
   return api.post<{ replayed: boolean }>(`/admin/players/${encodeURIComponent(uid)}/adjustments`, input);
 }
 
-export const checkLedger = (api: ApiClient, uid: string) => api.post<LedgerCheck>(`/admin/players/${encodeURIComponent(uid)}/ledger-check`, {});
+export const checkLedger = (api: ApiClient, uid: string) =>
+  api.post<LedgerCheck>(`/admin/players/${encodeURIComponent(uid)}/ledger-check`, {});
 
 export type ResultInput = { homeScore: number; awayScore: number; reason: string; correction?: true } | { void: true; reason: string };
 

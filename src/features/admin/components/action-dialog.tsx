@@ -66,9 +66,21 @@ export function ActionDialog({ title, confirmLabel, danger = false, children, in
               onChange={(e) => setReason(e.target.value)}
             />
           </label>
-          {tried && reasonMissing && <p className="admin-error" role="alert">Give a reason of at least {MIN_REASON} characters.</p>}
-          {tried && invalid && <p className="admin-error" role="alert">{invalid}</p>}
-          {error && <p className="admin-error" role="alert">{error}</p>}
+          {tried && reasonMissing && (
+            <p className="admin-error" role="alert">
+              Give a reason of at least {MIN_REASON} characters.
+            </p>
+          )}
+          {tried && invalid && (
+            <p className="admin-error" role="alert">
+              {invalid}
+            </p>
+          )}
+          {error && (
+            <p className="admin-error" role="alert">
+              {error}
+            </p>
+          )}
           <div className="admin-dialog-actions">
             <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
               Cancel

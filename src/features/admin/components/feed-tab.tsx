@@ -19,7 +19,9 @@ export function FeedTab() {
         <>
           <dl className="admin-stats">
             <Stat label="Provider">{data.provider ?? "none configured"}</Stat>
-            <Stat label="Credits remaining">{data.credits?.remaining?.toLocaleString("en-US") ?? (data.provider === "simulator" ? "no quota" : "—")}</Stat>
+            <Stat label="Credits remaining">
+              {data.credits?.remaining?.toLocaleString("en-US") ?? (data.provider === "simulator" ? "no quota" : "—")}
+            </Stat>
             <Stat label="Credits used">{data.credits?.used?.toLocaleString("en-US") ?? "—"}</Stat>
             <Stat label="Spend this hour">{data.spend.thisHour?.credits.toLocaleString("en-US") ?? 0}</Stat>
             <Stat label="Average per hour">{data.spend.averagePerHour?.toLocaleString("en-US") ?? "—"}</Stat>

@@ -5,14 +5,27 @@ import { useState, type FormEvent } from "react";
 import { useApi } from "../../auth/auth-provider";
 import { errorMessage } from "../../../lib/api-client";
 import { formatAmount, parseAmountToMinor, type WalletKind } from "../../../shared/money";
-import { adjustBalance, checkLedger, fetchPlayer, searchPlayers, setFrozen, type LedgerCheck, type PlayerDetail, type PlayerHit } from "../api/admin-api";
+import {
+  adjustBalance,
+  checkLedger,
+  fetchPlayer,
+  searchPlayers,
+  setFrozen,
+  type LedgerCheck,
+  type PlayerDetail,
+  type PlayerHit,
+} from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
 import { formatSigned, formatTime, WALLET_SHORT } from "./admin-format";
 import { AdminTable } from "./admin-table";
 import { LoadError, Loading, Section, Stat } from "./view-state";
 
-type Search = { status: "idle" } | { status: "loading" } | { status: "error"; message: string } | { status: "ready"; q: string; players: PlayerHit[] };
+type Search =
+  | { status: "idle" }
+  | { status: "loading" }
+  | { status: "error"; message: string }
+  | { status: "ready"; q: string; players: PlayerHit[] };
 
 export function PlayersTab({ onChanged }: { onChanged(message: string): void }) {
   const api = useApi();
@@ -40,12 +53,22 @@ export function PlayersTab({ onChanged }: { onChanged(message: string): void }) 
         <label className="visually-hidden" htmlFor="admin-player-search">
           E-mail or handle
         </label>
-        <input id="admin-player-search" className="input" placeholder="E-mail or @handle" value={q} onChange={(e) => setQ(e.target.value)} />
+        <input
+          id="admin-player-search"
+          className="input"
+          placeholder="E-mail or @handle"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
         <button type="submit" className="btn btn-primary" disabled={!q.trim() || search.status === "loading"}>
           {search.status === "loading" ? "Searching..." : "Find player"}
         </button>
       </form>
-      {search.status === "error" && <p className="admin-error" role="alert">{search.message}</p>}
+      {search.status === "error" && (
+        <p className="admin-error" role="alert">
+          {search.message}
+        </p>
+      )}
       {search.status === "ready" && (
         <AdminTable
           rows={search.players}
@@ -81,13 +104,17 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
   const [direction, setDirection] = useState<"credit" | "debit">("credit");
   const [amount, setAmount] = useState("");
   const [adjustmentId, setAdjustmentId] = useState(() => crypto.randomUUID());
-  const [check, setCheck] = useState<{ status: "running" } | { status: "done"; result: LedgerCheck } | { status: "error"; message: string } | null>(null);
+  const [check, setCheck] = useState<
+    { status: "running" } | { status: "done"; result: LedgerCheck } | { status: "error"; message: string } | null
+  >(null);
 
   if (detail.status === "not-found") return null;
   const data: PlayerDetail | null = detail.data;
   const minor = parseAmountToMinor(wallet, amount);
   const signed = minor === null ? null : direction === "debit" ? -minor : minor;
-  const amountInvalid = !minor ? `Enter an amount of ${wallet === "coins" ? "whole Coins" : "Vantage Cash (up to 2 decimals)"} above zero.` : null;
+  const amountInvalid = !minor
+    ? `Enter an amount of ${wallet === "coins" ? "whole Coins" : "Vantage Cash (up to 2 decimals)"} above zero.`
+    : null;
 
   const runCheck = async () => {
     setCheck({ status: "running" });
@@ -145,10 +172,16 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
               Frozen by {data.freeze.actor} on {formatTime(data.freeze.updatedAt)}: {data.freeze.reason}
             </p>
           )}
-          {check?.status === "error" && <p className="admin-error" role="alert">{check.message}</p>}
+          {check?.status === "error" && (
+            <p className="admin-error" role="alert">
+              {check.message}
+            </p>
+          )}
           {check?.status === "done" && (
             <div className={check.result.ok ? "admin-check-ok" : "admin-check-bad"} role="status">
-              {check.result.ok ? "Ledger check passed: ledger sums equal the balances, owed agrees, D1 agrees with the wallet." : "Ledger check found mismatches:"}
+              {check.result.ok
+                ? "Ledger check passed: ledger sums equal the balances, owed agrees, D1 agrees with the wallet."
+                : "Ledger check found mismatches:"}
               {!check.result.ok && (
                 <ul>
                   {check.result.mismatches.map((m) => (
@@ -162,12 +195,20 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
             <Stat label="Coins">{formatAmount("coins", data.balances.coins)}</Stat>
             <Stat label="Vantage Cash">{formatAmount("cash", data.balances.cash)}</Stat>
             <Stat label="Owed" className={data.owed.coins || data.owed.cash ? "admin-bad" : undefined}>
-              {data.owed.coins || data.owed.cash ? `${formatAmount("coins", data.owed.coins)} · ${formatAmount("cash", data.owed.cash)}` : "nothing"}
+              {data.owed.coins || data.owed.cash
+                ? `${formatAmount("coins", data.owed.coins)} · ${formatAmount("cash", data.owed.cash)}`
+                : "nothing"}
             </Stat>
             <Stat label="Redeemable">{formatAmount("cash", data.redeemableCash)}</Stat>
             <Stat label="Still to play">{formatAmount("cash", data.cashToPlay)}</Stat>
             <Stat label="Status" className={data.frozen || data.protection.closed ? "admin-bad" : "admin-ok"}>
-              {data.frozen ? "frozen" : data.protection.closed ? `closed (${data.protection.closed})` : data.protection.breakUntil && data.protection.breakUntil > Date.now() ? `on a break until ${formatTime(data.protection.breakUntil)}` : "active"}
+              {data.frozen
+                ? "frozen"
+                : data.protection.closed
+                  ? `closed (${data.protection.closed})`
+                  : data.protection.breakUntil && data.protection.breakUntil > Date.now()
+                    ? `on a break until ${formatTime(data.protection.breakUntil)}`
+                    : "active"}
             </Stat>
             <Stat label="Date of birth">{data.protection.dateOfBirth ?? "not confirmed"}</Stat>
           </dl>
@@ -180,7 +221,12 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
               columns={[
                 { header: "When", cell: (r) => formatTime(r.createdAt) },
                 { header: "Wallet", cell: (r) => WALLET_SHORT[r.currency] },
-                { header: "Amount", num: true, className: (r) => (r.amount < 0 ? "admin-bad" : "admin-ok"), cell: (r) => formatSigned(r.currency, r.amount) },
+                {
+                  header: "Amount",
+                  num: true,
+                  className: (r) => (r.amount < 0 ? "admin-bad" : "admin-ok"),
+                  cell: (r) => formatSigned(r.currency, r.amount),
+                },
                 { header: "Balance after", num: true, cell: (r) => formatSigned(r.currency, r.balanceAfter) },
                 { header: "Reason", cell: (r) => r.reason },
                 { header: "Reference", className: "admin-id", cell: (r) => r.reference },
@@ -196,7 +242,11 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
               columns={[
                 { header: "Placed", cell: (b) => formatTime(b.createdAt) },
                 { header: "Kind", cell: (b) => b.kind },
-                { header: "Selection", className: "admin-wrap", cell: (b) => b.legs.map((l) => `${l.away} @ ${l.home} ${l.market} ${l.side}`).join("; ") },
+                {
+                  header: "Selection",
+                  className: "admin-wrap",
+                  cell: (b) => b.legs.map((l) => `${l.away} @ ${l.home} ${l.market} ${l.side}`).join("; "),
+                },
                 { header: "Stake", num: true, cell: (b) => formatAmount(b.wallet, b.stake) },
                 { header: "Status", cell: (b) => b.result ?? b.status },
                 { header: "Paid", num: true, cell: (b) => formatAmount(b.wallet, b.payoutPaid) },
@@ -273,11 +323,15 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
           onConfirm={async (reason) => {
             if (signed === null) return;
             await adjustBalance(api, uid, { wallet, amount: signed, reason, adjustmentId });
-            onChanged(`${signed < 0 ? "Took" : "Credited"} ${formatAmount(wallet, Math.abs(signed))} ${signed < 0 ? "from" : "to"} ${data.player.email}.`);
+            onChanged(
+              `${signed < 0 ? "Took" : "Credited"} ${formatAmount(wallet, Math.abs(signed))} ${signed < 0 ? "from" : "to"} ${data.player.email}.`,
+            );
             detail.reload();
           }}
         >
-          <p className="admin-muted">One ledger row “admin_adjustment”. A balance never goes below zero; a credit first repays what is owed.</p>
+          <p className="admin-muted">
+            One ledger row “admin_adjustment”. A balance never goes below zero; a credit first repays what is owed.
+          </p>
           <div className="admin-score-row">
             <label className="admin-field">
               <span>Wallet</span>

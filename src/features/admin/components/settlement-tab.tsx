@@ -11,7 +11,10 @@ import { formatTime } from "./admin-format";
 import { AdminTable } from "./admin-table";
 import { LoadStatus, Section, Stat } from "./view-state";
 
-type Pending = { kind: "result" | "void"; game: PastDueGame } | { kind: "replay"; letter: DeadLetter } | { kind: "correct"; game: RecentResult };
+type Pending =
+  | { kind: "result" | "void"; game: PastDueGame }
+  | { kind: "replay"; letter: DeadLetter }
+  | { kind: "correct"; game: RecentResult };
 
 const SCORE = /^\d{1,5}$/;
 
@@ -26,7 +29,19 @@ function gameCell(game: { away: string; home: string; eventId: string }) {
 }
 
 /** The final score's two inputs, home first, as recording and correcting a result ask for them. */
-function ScoreFields({ game, home, away, onHome, onAway }: { game: { home: string; away: string }; home: string; away: string; onHome(v: string): void; onAway(v: string): void }) {
+function ScoreFields({
+  game,
+  home,
+  away,
+  onHome,
+  onAway,
+}: {
+  game: { home: string; away: string };
+  home: string;
+  away: string;
+  onHome(v: string): void;
+  onAway(v: string): void;
+}) {
   return (
     <div className="admin-score-row">
       <label className="admin-field">
@@ -63,7 +78,9 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
       {data && (
         <>
           <dl className="admin-stats">
-            <Stat label="Past due" className={data.pastDue.length ? "admin-bad" : "admin-ok"}>{data.pastDue.length}</Stat>
+            <Stat label="Past due" className={data.pastDue.length ? "admin-bad" : "admin-ok"}>
+              {data.pastDue.length}
+            </Stat>
             {data.waiting !== undefined && <Stat label="Messages waiting">{data.waiting}</Stat>}
             {data.deadLetters !== undefined && (
               <Stat label="Dead letters" className={data.deadLetters.some((l) => l.replayedAt === null) ? "admin-bad" : "admin-ok"}>
@@ -112,7 +129,10 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
                   { header: "Player", className: "admin-id", cell: (l) => l.userId ?? "—" },
                   { header: "Reason", className: "admin-wrap", cell: (l) => l.reason },
                   { header: "Attempts", num: true, cell: (l) => l.attempts },
-                  { header: "Replayed", cell: (l) => (l.replayedAt ? `${formatTime(l.replayedAt)} by ${l.replayedBy ?? "?"} (×${l.replayCount})` : "not yet") },
+                  {
+                    header: "Replayed",
+                    cell: (l) => (l.replayedAt ? `${formatTime(l.replayedAt)} by ${l.replayedBy ?? "?"} (×${l.replayCount})` : "not yet"),
+                  },
                   {
                     header: "Action",
                     cell: (l) => (
@@ -180,7 +200,9 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
             view.reload();
           }}
         >
-          <p className="admin-muted">The final score settles every open bet on this game. A recorded result can later only be changed by a correction.</p>
+          <p className="admin-muted">
+            The final score settles every open bet on this game. A recorded result can later only be changed by a correction.
+          </p>
           <ScoreFields game={pending.game} home={home} away={away} onHome={setHome} onAway={setAway} />
         </ActionDialog>
       )}
@@ -189,7 +211,12 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
           title={`Correct result: ${pending.game.away} @ ${pending.game.home}`}
           confirmLabel="Correct and re-grade"
           danger
-          invalid={scoresInvalid ?? (pending.game.status === "final" && Number(home) === pending.game.homeScore && Number(away) === pending.game.awayScore ? "That is the result already recorded." : null)}
+          invalid={
+            scoresInvalid ??
+            (pending.game.status === "final" && Number(home) === pending.game.homeScore && Number(away) === pending.game.awayScore
+              ? "That is the result already recorded."
+              : null)
+          }
           onClose={() => setPending(null)}
           onConfirm={async (reason) => {
             await recordResult(api, pending.game.eventId, { homeScore: Number(home), awayScore: Number(away), correction: true, reason });
@@ -198,8 +225,12 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
           }}
         >
           <p className="admin-muted">
-            Recorded: {pending.game.status === "void" ? "void" : `${pending.game.home} ${pending.game.homeScore} – ${pending.game.away} ${pending.game.awayScore}`}. Every bet on
-            this game is re-graded: winnings paid on the old result are taken back (what was spent becomes owed), new winners are paid.
+            Recorded:{" "}
+            {pending.game.status === "void"
+              ? "void"
+              : `${pending.game.home} ${pending.game.homeScore} – ${pending.game.away} ${pending.game.awayScore}`}
+            . Every bet on this game is re-graded: winnings paid on the old result are taken back (what was spent becomes owed), new winners
+            are paid.
           </p>
           <ScoreFields game={pending.game} home={home} away={away} onHome={setHome} onAway={setAway} />
         </ActionDialog>
@@ -217,8 +248,8 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
           }}
         >
           <p className="admin-muted">
-            Every leg on this game is voided: singles return their stake to {pending.game.players} player{pending.game.players === 1 ? "" : "s"}, parlays
-            continue without the leg.
+            Every leg on this game is voided: singles return their stake to {pending.game.players} player
+            {pending.game.players === 1 ? "" : "s"}, parlays continue without the leg.
           </p>
         </ActionDialog>
       )}
@@ -233,7 +264,9 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
             view.reload();
           }}
         >
-          <p className="admin-muted">The message goes back to the settlement queue. Replaying is safe: a bet is paid once, however often it is settled.</p>
+          <p className="admin-muted">
+            The message goes back to the settlement queue. Replaying is safe: a bet is paid once, however often it is settled.
+          </p>
         </ActionDialog>
       )}
     </div>

@@ -31,8 +31,8 @@ export function useAdminLoad<T>(load: () => Promise<T>, deps: readonly unknown[]
         if (err instanceof ApiError && err.status === 404 && err.code === "not-found" && err.message === "No such API route.") {
           setState({ status: "not-found", data: null });
           deniedRef.current();
-        }
-        else setState((prev) => ({ status: "error", data: prev.data, message: errorMessage(err, "Could not load this view. Try again.") }));
+        } else
+          setState((prev) => ({ status: "error", data: prev.data, message: errorMessage(err, "Could not load this view. Try again.") }));
       },
     );
     return () => {

@@ -101,7 +101,11 @@ export function Betslip({ live }: { live?: BetslipLive }) {
 
   const balance = balanceOf(balances, wallet);
   const amountMinor = unitsToMinor(wallet, amountFromInput(amount)) ?? 0;
-  const returns = slipReturns(mode, Math.max(0, amountMinor), picks.map((p) => p.priceAm));
+  const returns = slipReturns(
+    mode,
+    Math.max(0, amountMinor),
+    picks.map((p) => p.priceAm),
+  );
 
   const chooseMode = (next: BetslipMode) => {
     slip.setMode(next);
@@ -132,7 +136,14 @@ export function Betslip({ live }: { live?: BetslipLive }) {
         kind: mode,
         wallet,
         amount: amountFromInput(amount),
-        picks: picks.map((p) => ({ eventId: p.gameId, league: p.league, market: p.market, side: p.side, line: p.line, priceAm: p.priceAm })),
+        picks: picks.map((p) => ({
+          eventId: p.gameId,
+          league: p.league,
+          market: p.market,
+          side: p.side,
+          line: p.line,
+          priceAm: p.priceAm,
+        })),
       },
     });
   };
@@ -206,7 +217,13 @@ export function Betslip({ live }: { live?: BetslipLive }) {
       ) : (
         <ul className="stack-list betslip-list" aria-label="Selections">
           {picks.map((pick) => (
-            <PickRow key={pick.uid} pick={pick} format={format} locked={slip.lockedUids.has(pick.uid)} onRemove={() => slip.remove(pick.uid)} />
+            <PickRow
+              key={pick.uid}
+              pick={pick}
+              format={format}
+              locked={slip.lockedUids.has(pick.uid)}
+              onRemove={() => slip.remove(pick.uid)}
+            />
           ))}
         </ul>
       )}

@@ -98,7 +98,14 @@ export function BoardPage() {
           <label htmlFor="team-search" className="visually-hidden">
             Search teams
           </label>
-          <input id="team-search" type="search" placeholder="Search teams" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+          <input
+            id="team-search"
+            type="search"
+            placeholder="Search teams"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            autoComplete="off"
+          />
         </div>
         <SportList sports={sports} selected={sport} onSelect={selectSport} />
       </aside>

@@ -14,7 +14,13 @@ import type { Market, Side } from "../../../shared/schemas/bets";
 import { sportLabel } from "../../../shared/sports";
 import { teamAbbreviation } from "../../../shared/teams";
 
-const startFormat = new Intl.DateTimeFormat(undefined, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+const startFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
 
 export function formatStartTime(iso: string): string {
   return startFormat.format(new Date(iso));
@@ -38,7 +44,16 @@ function offersFor(event: Event, team: "home" | "away"): Array<Offer | null> {
   const name = team === "home" ? event.home : event.away;
   const side: Side = team === "home" ? "Home" : "Away";
   const moneyline: Offer | null = m.moneyline
-    ? { market: "Moneyline", side, teamKey: team, price: m.moneyline[team], line: null, label: `${name} ML`, lineText: null, spokenPrefix: `${name} ML` }
+    ? {
+        market: "Moneyline",
+        side,
+        teamKey: team,
+        price: m.moneyline[team],
+        line: null,
+        label: `${name} ML`,
+        lineText: null,
+        spokenPrefix: `${name} ML`,
+      }
     : null;
   let spread: Offer | null = null;
   if (m.spread) {
@@ -124,7 +139,19 @@ function usePriceMove(price: number): "up" | "down" | null {
   return move;
 }
 
-function PriceButton({ offer, price, format, selected, onPick }: { offer: Offer; price: number; format: OddsFormat; selected: boolean; onPick(): void }) {
+function PriceButton({
+  offer,
+  price,
+  format,
+  selected,
+  onPick,
+}: {
+  offer: Offer;
+  price: number;
+  format: OddsFormat;
+  selected: boolean;
+  onPick(): void;
+}) {
   const move = usePriceMove(price);
   return (
     <button

@@ -4,7 +4,15 @@ import type { SportKey } from "../../../shared/sports";
 
 export type SportEntry = { key: SportKey; label: string; mapped: boolean };
 
-export function SportList({ sports, selected, onSelect }: { sports: SportEntry[]; selected: SportKey | null; onSelect(key: SportKey): void }) {
+export function SportList({
+  sports,
+  selected,
+  onSelect,
+}: {
+  sports: SportEntry[];
+  selected: SportKey | null;
+  onSelect(key: SportKey): void;
+}) {
   return (
     <nav className="card sport-list" aria-label="Sports">
       <h2 className="card-title">Sports</h2>

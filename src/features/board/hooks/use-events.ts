@@ -72,10 +72,12 @@ export function useEvents(sport: SportKey | null, live: LivePolling = NO_POLLING
       if (inFlight || document.visibilityState === "hidden" || current.sport !== sport || current.value.status !== "ready") return;
       if (!current.value.events.some((e) => e.status !== "final" && isUnderway(e, Date.now() + skewMs))) return;
       inFlight = true;
-      getEvents(api, sport, Date.now(), true).then(
-        (events) => !cancelled && setState({ sport, value: { status: "ready", events } }),
-        () => undefined, // the board stays as shown; the next poll tries again
-      ).finally(() => (inFlight = false));
+      getEvents(api, sport, Date.now(), true)
+        .then(
+          (events) => !cancelled && setState({ sport, value: { status: "ready", events } }),
+          () => undefined, // the board stays as shown; the next poll tries again
+        )
+        .finally(() => (inFlight = false));
     };
     const timer = setInterval(poll, refreshSeconds * 1000);
     const onVisible = () => document.visibilityState === "visible" && poll();

@@ -5,8 +5,8 @@ export function DisclaimerPage() {
   return (
     <LegalPage title="Disclaimer">
       <p>
-        <strong>Vantage is for entertainment only.</strong> It is a simulated sportsbook: no real money is wagered and nothing of
-        real value can be won.
+        <strong>Vantage is for entertainment only.</strong> It is a simulated sportsbook: no real money is wagered and nothing of real value
+        can be won.
       </p>
       <ul>
         <li>Virtual currency (Coins and Vantage Cash) has no monetary value and cannot be exchanged for cash.</li>

@@ -10,8 +10,8 @@ export function PrivacyPage() {
         <li>From Google sign-in: your account identifier, e-mail address, name and profile picture address.</li>
         <li>Your username, balances, daily-bonus streak, picks and their results, and purchase and redemption records.</li>
         <li>
-          A sign-in cookie that keeps you signed in, readable only by our server; on your device, your preferences (odds format,
-          wallet, favorites, betslip and username) in local storage.
+          A sign-in cookie that keeps you signed in, readable only by our server; on your device, your preferences (odds format, wallet,
+          favorites, betslip and username) in local storage.
         </li>
       </ul>
       <h2>Why</h2>
@@ -23,10 +23,7 @@ export function PrivacyPage() {
       <h2>Children</h2>
       <p>Vantage is for adults (18+). It does not target children under 13 and does not knowingly collect their data.</p>
       <h2>Your choices</h2>
-      <p>
-        You can log out at any time, which ends the session on this device, and you can ask us to delete your account and its
-        data.
-      </p>
+      <p>You can log out at any time, which ends the session on this device, and you can ask us to delete your account and its data.</p>
     </LegalPage>
   );
 }

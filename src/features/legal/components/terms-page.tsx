@@ -5,8 +5,8 @@ export function TermsPage() {
   return (
     <LegalPage title="Terms of Use">
       <p>
-        These terms govern your use of Vantage, an entertainment-only sportsbook played with virtual currency. By signing in you
-        agree to them.
+        These terms govern your use of Vantage, an entertainment-only sportsbook played with virtual currency. By signing in you agree to
+        them.
       </p>
       <h2>Eligibility</h2>
       <ul>
@@ -18,8 +18,8 @@ export function TermsPage() {
       <ul>
         <li>Vantage is for entertainment only. There is no real-money wagering.</li>
         <li>
-          Coins and Vantage Cash are virtual currency. They have no monetary value, are not your property, cannot be transferred
-          or sold, and are never a deposit or a stake of real money.
+          Coins and Vantage Cash are virtual currency. They have no monetary value, are not your property, cannot be transferred or sold,
+          and are never a deposit or a stake of real money.
         </li>
         <li>Coin packs bought in the shop are a purchase of entertainment; purchases are final except where the law says otherwise.</li>
         <li>Any redemption of Vantage Cash is a promotional feature we may limit, review or refuse, and is not a payout of winnings.</li>
@@ -32,8 +32,8 @@ export function TermsPage() {
       </ul>
       <h2>No warranty</h2>
       <p>
-        Vantage is provided as is. To the extent the law allows, we are not liable for lost virtual currency, interruptions or
-        data-provider errors.
+        Vantage is provided as is. To the extent the law allows, we are not liable for lost virtual currency, interruptions or data-provider
+        errors.
       </p>
     </LegalPage>
   );

@@ -103,7 +103,11 @@ export function MyPicksPage() {
       {status === "ready" && shown.length > 0 && (
         <ul className="stack-list picks-list">
           {shown.map((bet) =>
-            bet.kind === "Parlay" ? <ParlayRow key={bet.id} bet={bet} format={format} /> : <SingleRows key={bet.id} bet={bet} format={format} />,
+            bet.kind === "Parlay" ? (
+              <ParlayRow key={bet.id} bet={bet} format={format} />
+            ) : (
+              <SingleRows key={bet.id} bet={bet} format={format} />
+            ),
           )}
         </ul>
       )}

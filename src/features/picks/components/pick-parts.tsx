@@ -17,7 +17,9 @@ export function ResultBadge({ result }: { result: LegResult | null }) {
 
 function pickName(leg: BetLeg): string {
   const team = leg.side === "Home" ? leg.home : leg.side === "Away" ? leg.away : leg.side;
-  return leg.market === "Total" ? `${team} ${leg.line ?? ""}`.trim() : `${team} ${leg.market === "Spread" && leg.line !== null ? formatSpreadLine(leg.line) : ""}`.trim();
+  return leg.market === "Total"
+    ? `${team} ${leg.line ?? ""}`.trim()
+    : `${team} ${leg.market === "Spread" && leg.line !== null ? formatSpreadLine(leg.line) : ""}`.trim();
 }
 
 export function LegLine({ leg, result, format }: { leg: BetLeg; result: LegResult | null; format: OddsFormat }) {

@@ -29,7 +29,10 @@ function show(name: LimitName, value: number | null): string {
 }
 
 function initialValues(user: UserDocument): Record<LimitName, string> {
-  return Object.fromEntries(LIMIT_NAMES.map((n) => [n, user.limits[n] === null ? "" : String(user.limits[n])])) as Record<LimitName, string>;
+  return Object.fromEntries(LIMIT_NAMES.map((n) => [n, user.limits[n] === null ? "" : String(user.limits[n])])) as Record<
+    LimitName,
+    string
+  >;
 }
 
 export function PlayerLimits() {
@@ -83,8 +86,8 @@ export function PlayerLimits() {
         Limits
       </h2>
       <p id={hintId} className="muted">
-        Days, weeks (from Monday) and months start at midnight Eastern time. Lowering a limit applies at once; raising or removing one
-        takes effect after 24 hours. Leave a box empty for no limit.
+        Days, weeks (from Monday) and months start at midnight Eastern time. Lowering a limit applies at once; raising or removing one takes
+        effect after 24 hours. Leave a box empty for no limit.
       </p>
       <form onSubmit={(e) => void submit(e)} noValidate className="protection-limits">
         {LIMIT_NAMES.map((name) => {

@@ -11,28 +11,28 @@ export function ResponsiblePlayPage() {
       <article className="card">
         <h1>Responsible play</h1>
         <p>
-          Vantage is for entertainment only. Coins are play money, and Vantage Cash is a sweepstakes currency you receive free with
-          coin packs and the daily bonus. Play for fun, never to make money or to win back losses.
+          Vantage is for entertainment only. Coins are play money, and Vantage Cash is a sweepstakes currency you receive free with coin
+          packs and the daily bonus. Play for fun, never to make money or to win back losses.
         </p>
 
         <h2>Your tools</h2>
         <dl className="responsible-tools">
           <dt>Age check</dt>
           <dd>
-            You confirm your date of birth once before you play. You must be 18 or older (higher where local rules say so, such as 19
-            in Alabama and Nebraska and 21 in Mississippi).
+            You confirm your date of birth once before you play. You must be 18 or older (higher where local rules say so, such as 19 in
+            Alabama and Nebraska and 21 in Mississippi).
           </dd>
           <dt>Take a break</dt>
           <dd>
-            Pause for 24 hours, 7 days or 30 days, or close your account for play for good. During a break you cannot bet, buy coins
-            or claim the daily bonus; you can still sign in, see your balance, follow open bets (they settle as usual) and redeem
-            Vantage Cash you hold. A break cannot be ended early.
+            Pause for 24 hours, 7 days or 30 days, or close your account for play for good. During a break you cannot bet, buy coins or
+            claim the daily bonus; you can still sign in, see your balance, follow open bets (they settle as usual) and redeem Vantage Cash
+            you hold. A break cannot be ended early.
           </dd>
           <dt>Limits</dt>
           <dd>
-            Set a daily stake limit for Coins and for Vantage Cash, and daily, weekly and monthly limits on coin purchases. Days,
-            weeks (from Monday) and months start at midnight Eastern time. Lowering a limit applies at once; raising or removing one
-            takes effect after 24 hours, so a decision made in the moment has time to cool.
+            Set a daily stake limit for Coins and for Vantage Cash, and daily, weekly and monthly limits on coin purchases. Days, weeks
+            (from Monday) and months start at midnight Eastern time. Lowering a limit applies at once; raising or removing one takes effect
+            after 24 hours, so a decision made in the moment has time to cool.
           </dd>
           <dt>Where you play</dt>
           <dd>Coin purchases and redemptions are not offered in some states and countries; Vantage tells you when that applies.</dd>
@@ -55,8 +55,8 @@ export function ResponsiblePlayPage() {
         <h2>Where to get help</h2>
         <ul className="responsible-help">
           <li>
-            United States: National Problem Gambling Helpline, call <a href="tel:18005224700">1-800-GAMBLER</a> or text 800GAM, free
-            and confidential, 24/7 (<a href="https://www.ncpgambling.org/">ncpgambling.org</a>).
+            United States: National Problem Gambling Helpline, call <a href="tel:18005224700">1-800-GAMBLER</a> or text 800GAM, free and
+            confidential, 24/7 (<a href="https://www.ncpgambling.org/">ncpgambling.org</a>).
           </li>
           <li>
             Canada: <a href="https://www.connexontario.ca/">ConnexOntario</a> 1-866-531-2600 and provincial helplines.

@@ -58,8 +58,8 @@ export function TakeABreak() {
       {user.closed === null && (
         <>
           <p className="muted">
-            Pause betting, coin purchases and the daily bonus. You can still sign in, see your balance, follow open bets (they settle
-            as usual) and redeem Vantage Cash.
+            Pause betting, coin purchases and the daily bonus. You can still sign in, see your balance, follow open bets (they settle as
+            usual) and redeem Vantage Cash.
           </p>
           <fieldset className="protection-periods" aria-describedby={groupId}>
             <legend className="visually-hidden">Break length</legend>
@@ -83,7 +83,11 @@ export function TakeABreak() {
             {onBreak ? "A new break can only make the current one longer." : "A break cannot be ended early."}
           </p>
           {confirming === null ? (
-            <button type="button" className={period === "permanent" ? "btn btn-danger" : "btn btn-primary"} onClick={() => setConfirming(Date.now())}>
+            <button
+              type="button"
+              className={period === "permanent" ? "btn btn-danger" : "btn btn-primary"}
+              onClick={() => setConfirming(Date.now())}
+            >
               {period === "permanent" ? "Close my account" : "Take a break"}
             </button>
           ) : (

@@ -38,4 +38,3 @@ export async function fetchRedeemable(api: ApiClient): Promise<Redeemable> {
 export async function fetchRedemptions(api: ApiClient): Promise<Redemption[]> {
   return WithdrawalListSchema.parse(await api.get<unknown>("/withdrawals")).redemptions;
 }
-

@@ -8,7 +8,13 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { redirectTo } from "../../../lib/browser-navigation";
 import { sanitizeAmountInput } from "../../../shared/betslip";
 import { formatAmount, formatMoney, parseAmountToMinor } from "../../../shared/money";
-import { canSubmitRedemption, REDEMPTION_MIN_CENTS, REDEMPTION_MIN_TEXT, type ConnectStatus, type Redemption } from "../../../shared/schemas/redemptions";
+import {
+  canSubmitRedemption,
+  REDEMPTION_MIN_CENTS,
+  REDEMPTION_MIN_TEXT,
+  type ConnectStatus,
+  type Redemption,
+} from "../../../shared/schemas/redemptions";
 import { ApiError } from "../../../lib/api-client";
 import { useAuth } from "../../auth/auth-provider";
 import { useWallet } from "../../wallet/wallet-provider";
@@ -68,7 +74,12 @@ export function RedeemPage() {
   const signedIn = user !== null;
   const [redeemable, setRedeemable] = useState<Redeemable | null>(() =>
     user
-      ? { vantageCash: user.vantageCash, redeemableCash: user.redeemableCash, cashToPlay: user.cashToPlay, redemptionPause: user.redemptionPause }
+      ? {
+          vantageCash: user.vantageCash,
+          redeemableCash: user.redeemableCash,
+          cashToPlay: user.cashToPlay,
+          redemptionPause: user.redemptionPause,
+        }
       : null,
   );
   const redeemableCents = Math.min(balanceCents, redeemable?.redeemableCash ?? 0);
@@ -150,9 +161,7 @@ export function RedeemPage() {
   return (
     <section className="page redeem" aria-labelledby="redeem-title">
       <h1 id="redeem-title">Redeem Vantage Cash</h1>
-      {user?.unavailable.includes("redeem") && (
-        <p className="negative">Redemptions are not available in your region ({user.region}).</p>
-      )}
+      {user?.unavailable.includes("redeem") && <p className="negative">Redemptions are not available in your region ({user.region}).</p>}
       <p className="redeem-balance">
         Vantage Cash balance: <strong className="tabular">{formatMoney("cash", balanceCents)}</strong>
       </p>

@@ -87,9 +87,7 @@ export function ShopPage() {
   return (
     <section className="page shop" aria-labelledby="shop-title">
       <h1 id="shop-title">Coin Shop</h1>
-      <p className="muted">
-        Coins and Vantage Cash are virtual currency for entertainment only and have no monetary value.
-      </p>
+      <p className="muted">Coins and Vantage Cash are virtual currency for entertainment only and have no monetary value.</p>
 
       {user?.unavailable.includes("purchase") && (
         <p className="shop-allowance negative">Coin purchases are not available in your region ({user.region}).</p>

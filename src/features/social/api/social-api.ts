@@ -1,7 +1,14 @@
 // The social feature's calls (issue #16). Leaderboards, profiles and shared picks are
 // public: the client sends a token when it has one (the leaderboard then adds "me").
 import type { ApiClient } from "../../../lib/api-client";
-import type { FollowingResponse, LeaderboardQuery, LeaderboardResponse, PublicProfile, ShareResponse, SharedPickResponse } from "../../../shared/schemas/social";
+import type {
+  FollowingResponse,
+  LeaderboardQuery,
+  LeaderboardResponse,
+  PublicProfile,
+  ShareResponse,
+  SharedPickResponse,
+} from "../../../shared/schemas/social";
 
 export function getLeaderboard(api: ApiClient, query: LeaderboardQuery): Promise<LeaderboardResponse> {
   return api.get<LeaderboardResponse>("/social/leaderboard", query);

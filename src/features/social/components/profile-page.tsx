@@ -61,7 +61,13 @@ function FollowButton({ handle, onChange }: { handle: string; onChange(delta: nu
   };
   return (
     <div>
-      <button type="button" className={`btn${following ? "" : " btn-primary"}`} aria-pressed={following === true} disabled={busy || following === null} onClick={() => void toggle()}>
+      <button
+        type="button"
+        className={`btn${following ? "" : " btn-primary"}`}
+        aria-pressed={following === true}
+        disabled={busy || following === null}
+        onClick={() => void toggle()}
+      >
         {following ? "Following" : "Follow"}
       </button>
       {error && (

@@ -67,7 +67,8 @@ export function ProfileSettings() {
             }}
           />
           <p id="account-handle-help" className="muted social-note">
-            3–20 letters, digits or _. Your profile link: {saved ? <Link to={profilePath(saved)}>{profilePath(saved)}</Link> : "choose a handle first"}.
+            3–20 letters, digits or _. Your profile link:{" "}
+            {saved ? <Link to={profilePath(saved)}>{profilePath(saved)}</Link> : "choose a handle first"}.
           </p>
         </div>
         <button type="submit" className="btn btn-primary" disabled={saving}>
@@ -75,7 +76,12 @@ export function ProfileSettings() {
         </button>
       </form>
       <label className="profile-hidden-toggle">
-        <input type="checkbox" checked={hidden} disabled={saving} onChange={(e) => void save({ profileHidden: e.target.checked }, e.target.checked ? "✅ Profile hidden." : "✅ Profile visible.")} />
+        <input
+          type="checkbox"
+          checked={hidden}
+          disabled={saving}
+          onChange={(e) => void save({ profileHidden: e.target.checked }, e.target.checked ? "✅ Profile hidden." : "✅ Profile visible.")}
+        />
         <span>Hide my profile (also keeps me off leaderboards)</span>
       </label>
       <div role="status" className="account-result">

@@ -33,7 +33,12 @@ export function PublicPickCard({ pick, showOwner = false, children }: { pick: Pu
       </div>
       <div className="picks-legs">
         {pick.legs.map((leg, i) => (
-          <LegLine key={i} leg={leg} result={pick.legResults[i] ?? (pick.kind === "Singles" && pick.status === "settled" ? pick.result : null)} format={format} />
+          <LegLine
+            key={i}
+            leg={leg}
+            result={pick.legResults[i] ?? (pick.kind === "Singles" && pick.status === "settled" ? pick.result : null)}
+            format={format}
+          />
         ))}
       </div>
       <Amounts bet={pick} />

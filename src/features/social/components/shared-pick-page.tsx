@@ -75,7 +75,11 @@ export function SharedPickPage() {
       <section className="card shared-pick-cta">
         {status === "signed-out" && (
           <>
-            <p>{canTail ? "Sign in to tail this pick: its open legs go straight into your betslip." : "Sign in to Vantage to make your own picks."}</p>
+            <p>
+              {canTail
+                ? "Sign in to tail this pick: its open legs go straight into your betslip."
+                : "Sign in to Vantage to make your own picks."}
+            </p>
             <button type="button" className="btn btn-primary" onClick={() => signIn(canTail ? `${sharePath(shareId)}?tail=1` : "/")}>
               {canTail ? "Sign in to tail" : "Sign in"}
             </button>

@@ -34,13 +34,29 @@ export function formatLeaderboardValue(metric: LeaderboardMetric, wallet: Wallet
   return `${sign}${formatAmount(wallet, Math.abs(value))}`;
 }
 
-function Choice<T extends string>({ legend, options, value, onChange }: { legend: string; options: [T, string][]; value: T; onChange(v: T): void }) {
+function Choice<T extends string>({
+  legend,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  options: [T, string][];
+  value: T;
+  onChange(v: T): void;
+}) {
   return (
     <fieldset>
       <legend>{legend}</legend>
       <div className="tabs" role="group" aria-label={legend}>
         {options.map(([key, label]) => (
-          <button key={key} type="button" className={`tab${value === key ? " active" : ""}`} aria-pressed={value === key} onClick={() => onChange(key)}>
+          <button
+            key={key}
+            type="button"
+            className={`tab${value === key ? " active" : ""}`}
+            aria-pressed={value === key}
+            onClick={() => onChange(key)}
+          >
             {label}
           </button>
         ))}
@@ -54,7 +70,10 @@ function Leaderboard() {
   const [period, setPeriod] = useState<LeaderboardPeriod>("week");
   const [wallet, setWallet] = useState<WalletKind>("coins");
   const [metric, setMetric] = useState<LeaderboardMetric>("profit");
-  const [board, retry] = useLoad<LeaderboardResponse>(() => getLeaderboard(api, { period, wallet, metric }), [api, period, wallet, metric, authStatus]);
+  const [board, retry] = useLoad<LeaderboardResponse>(
+    () => getLeaderboard(api, { period, wallet, metric }),
+    [api, period, wallet, metric, authStatus],
+  );
   const myHandle = user?.handle ?? null;
 
   return (
@@ -69,7 +88,11 @@ function Leaderboard() {
       </div>
       <p className="muted social-note">
         {period === "week" ? "Bets settled since Monday 12:00 AM Eastern." : "Every settled bet."}{" "}
-        {metric === "roi" ? `Profit ÷ stakes; players with at least ${ROI_MIN_BETS} settled bets.` : metric === "streak" ? "Most wins in a row." : "Payouts − stakes."}
+        {metric === "roi"
+          ? `Profit ÷ stakes; players with at least ${ROI_MIN_BETS} settled bets.`
+          : metric === "streak"
+            ? "Most wins in a row."
+            : "Payouts − stakes."}
       </p>
       {authStatus === "signed-in" && board.status === "ready" && (
         <p className="leaderboard-me" aria-live="polite">
@@ -89,7 +112,11 @@ function Leaderboard() {
           )}
         </p>
       )}
-      {board.status === "loading" && <p className="muted" role="status">Loading leaderboard…</p>}
+      {board.status === "loading" && (
+        <p className="muted" role="status">
+          Loading leaderboard…
+        </p>
+      )}
       {board.status === "error" && (
         <div role="alert">
           <p className="error-text">{board.message}</p>
@@ -98,11 +125,14 @@ function Leaderboard() {
           </button>
         </div>
       )}
-      {board.status === "ready" && board.data.entries.length === 0 && <p className="empty-state">No one is ranked here yet. Settled bets show up here.</p>}
+      {board.status === "ready" && board.data.entries.length === 0 && (
+        <p className="empty-state">No one is ranked here yet. Settled bets show up here.</p>
+      )}
       {board.status === "ready" && board.data.entries.length > 0 && (
         <table className="leaderboard-table tabular">
           <caption className="visually-hidden">
-            Top {LEADERBOARD_SIZE}: {PERIODS.find(([k]) => k === period)?.[1]}, {WALLET_LABEL[wallet]}, {METRICS.find(([k]) => k === metric)?.[1]}
+            Top {LEADERBOARD_SIZE}: {PERIODS.find(([k]) => k === period)?.[1]}, {WALLET_LABEL[wallet]},{" "}
+            {METRICS.find(([k]) => k === metric)?.[1]}
           </caption>
           <thead>
             <tr>
@@ -141,7 +171,10 @@ function Leaderboard() {
 
 function Following() {
   const { api, status, signIn } = useAuth();
-  const [feed, retry] = useLoad<FollowingResponse | null>(() => (status === "signed-in" ? getFollowing(api) : Promise.resolve(null)), [api, status]);
+  const [feed, retry] = useLoad<FollowingResponse | null>(
+    () => (status === "signed-in" ? getFollowing(api) : Promise.resolve(null)),
+    [api, status],
+  );
 
   if (status === "signed-out") {
     return (
@@ -153,7 +186,12 @@ function Following() {
       </section>
     );
   }
-  if (feed.status === "loading" || (feed.status === "ready" && feed.data === null)) return <p className="muted" role="status">Loading…</p>;
+  if (feed.status === "loading" || (feed.status === "ready" && feed.data === null))
+    return (
+      <p className="muted" role="status">
+        Loading…
+      </p>
+    );
   if (feed.status === "error") {
     return (
       <div role="alert" className="empty-state">
@@ -185,7 +223,9 @@ function Following() {
           </ul>
         )}
       </section>
-      {following.length > 0 && picks.length === 0 && <p className="empty-state">No picks to show yet. Open picks appear once their games start.</p>}
+      {following.length > 0 && picks.length === 0 && (
+        <p className="empty-state">No picks to show yet. Open picks appear once their games start.</p>
+      )}
       {picks.length > 0 && (
         <ul className="stack-list picks-list" aria-label="Newest picks of players you follow">
           {picks.map((pick) => (
@@ -211,7 +251,16 @@ export function SocialPage() {
             ["following", "Following"],
           ] as const
         ).map(([key, label]) => (
-          <button key={key} type="button" role="tab" id={`social-tab-${key}`} aria-selected={tab === key} aria-controls="social-panel" className={`tab${tab === key ? " active" : ""}`} onClick={() => select(key)}>
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            id={`social-tab-${key}`}
+            aria-selected={tab === key}
+            aria-controls="social-panel"
+            className={`tab${tab === key ? " active" : ""}`}
+            onClick={() => select(key)}
+          >
             {label}
           </button>
         ))}

@@ -13,7 +13,13 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): [Load<T>, (
     setState({ status: "loading" });
     load().then(
       (data) => live && setState({ status: "ready", data }),
-      (err: unknown) => live && setState({ status: "error", message: errorMessage(err, "Could not load this right now."), notFound: err instanceof ApiError && err.status === 404 }),
+      (err: unknown) =>
+        live &&
+        setState({
+          status: "error",
+          message: errorMessage(err, "Could not load this right now."),
+          notFound: err instanceof ApiError && err.status === 404,
+        }),
     );
     return () => {
       live = false;

@@ -29,7 +29,10 @@ export function tailMessage({ added, skipped, reason }: TailOutcome): string {
 }
 
 /** The legs of `pick` that can still be bet, priced as the board offers them now. */
-export async function tailablePicks(pick: PublicPick, boardOf: (sport: SportKey) => Promise<Event[]>): Promise<{ picks: BetslipPick[]; unavailable: number }> {
+export async function tailablePicks(
+  pick: PublicPick,
+  boardOf: (sport: SportKey) => Promise<Event[]>,
+): Promise<{ picks: BetslipPick[]; unavailable: number }> {
   const open = pick.legs.filter((_, i) => (pick.legResults[i] ?? null) === null && pick.status === "open");
   const boards = new Map<SportKey, Event[]>();
   for (const sport of new Set(open.map((l) => l.league))) {

@@ -128,7 +128,9 @@ export function WalletButton() {
                   Owed: {formatAmount(o.wallet, o.amount)}
                 </p>
               ))}
-              <p className="wallet-owed-note muted">A reversed payment left this owed. New credits repay it first; redemptions wait until it is repaid.</p>
+              <p className="wallet-owed-note muted">
+                A reversed payment left this owed. New credits repay it first; redemptions wait until it is repaid.
+              </p>
             </div>
           )}
 

@@ -5,14 +5,7 @@ import type { WalletKind } from "../../../shared/money";
 
 export function WalletIcon({ kind }: { kind: WalletKind }) {
   return (
-    <svg
-      className={`wallet-icon wallet-icon-${kind}`}
-      width="16"
-      height="16"
-      viewBox="0 0 16 16"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <svg className={`wallet-icon wallet-icon-${kind}`} width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
       {kind === "coins" ? (
         <>
           <circle cx="8" cy="8" r="7" fill="currentColor" />
