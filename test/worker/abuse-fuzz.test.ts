@@ -519,14 +519,12 @@ const ENDPOINTS: Endpoint[] = [
             code_verifier: fc.stringMatching(/^[A-Za-z0-9._~-]{43,60}$/),
           }),
         ),
-        fc
-          .dictionary(fc.constantFrom("grant_type", "code", "redirect_uri", "client_id", "code_verifier"), unicodeText(60))
-          .map((f) => ({
-            method: "POST",
-            path: "/api/auth/dev/token",
-            body: new URLSearchParams(f).toString(),
-            headers: [["Content-Type", "application/x-www-form-urlencoded"]] as [string, string][],
-          })),
+        fc.dictionary(fc.constantFrom("grant_type", "code", "redirect_uri", "client_id", "code_verifier"), unicodeText(60)).map((f) => ({
+          method: "POST",
+          path: "/api/auth/dev/token",
+          body: new URLSearchParams(f).toString(),
+          headers: [["Content-Type", "application/x-www-form-urlencoded"]] as [string, string][],
+        })),
       ),
   },
   { routes: ["GET /api/me"], request: () => get("/api/me", queryFor({ uid: fc.constant(admin.userId) })) },
