@@ -138,7 +138,7 @@ export const TUNABLES = {
   LEADERBOARD_MEMO_MS: tunable(
     "5000",
     wholeNumber(0, 60_000),
-    "How long one isolate reuses a leaderboard's top 50 before asking D1 again (0 = always ask).",
+    "How long one isolate reuses a leaderboard's top 50 before asking D1 again (0 = always ask); the viewer's own rank is always fresh.",
   ),
   FOLLOWS_MAX: tunable("500", wholeNumber(1, 10_000), "How many players one player may follow."),
   // Payouts that never pay twice: background retries of a transfer whose outcome is unknown.
