@@ -58,7 +58,7 @@ export const SECTIONS = [
   {
     title: "Operators",
     intro:
-      "The operator console's API ([operations](operations.md)). Actions that move money or change a player take a `reason` and write one row to the append-only audit log.",
+      "The operator console's API ([operations](operations.md#the-operator-console)). Every result, void, correction, freeze, unfreeze, adjustment, date-of-birth correction, dead-letter replay and ledger check writes one row to the append-only audit log (D1 `admin_audit`).",
   },
   {
     title: "Development only",
