@@ -2,7 +2,7 @@
 // money (balances, what is owed, the newest ledger rows, bets, redemptions, disputes,
 // protection and payout-identity refusals), freeze or unfreeze the account, adjust a
 // balance by hand and check the ledger. Money moves only in the player's wallet Durable
-// Object (worker/wallet/operator-operations.ts); every action writes one audit row.
+// Object (worker/wallet/operations/operator-operations.ts); every action writes one audit row.
 import { Hono } from "hono";
 import { z } from "zod";
 import { findUser } from "../auth/users";

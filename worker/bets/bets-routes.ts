@@ -22,7 +22,7 @@ import { slipDelaySeconds } from "../../src/shared/live-rules";
 import { realDeps, type AppDeps } from "../http/app-deps";
 import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet/get-user-wallet";
-import type { BetsCursor, PlaceBetsResult } from "../wallet/bet-operations";
+import type { BetsCursor, PlaceBetsResult } from "../wallet/operations/bet-operations";
 import { ODDS_STALE_MESSAGE, priceSlip } from "./price-slip";
 import { finishedEventIds } from "./finished-events";
 import { allowInRegion } from "../protection/request-region";

@@ -5,8 +5,8 @@
 // After the key's reuse window the attempt first lists the redemption's transfers and
 // adopts one it finds, so a lost answer can never become a second transfer.
 import type { Redemption } from "../../src/shared/schemas/redemptions";
-import type { PayoutAttempt, PayoutOutcome, PayoutTiming } from "../wallet/payout-attempt-operations";
-import type { RedemptionResult } from "../wallet/redemption-operations";
+import type { PayoutAttempt, PayoutOutcome, PayoutTiming } from "../wallet/operations/payout-attempt-operations";
+import type { RedemptionResult } from "../wallet/operations/redemption-operations";
 import type { Logger } from "../logging/logger";
 import { tunables } from "../tunables";
 import type { PaymentsProvider } from "./payments-provider";

@@ -10,7 +10,7 @@ import { fromErrorResult } from "../http/api-error";
 import { getUserWallet } from "../wallet/get-user-wallet";
 import { loggerFor } from "../logging/logger";
 import { tunables } from "../tunables";
-import type { PlayContext } from "../protection/protection-operations";
+import type { PlayContext } from "../wallet/operations/protection-operations";
 import { payoutTiming, runPayoutAttempt, type Payouts, type PayoutWallet } from "./payout-runner";
 
 function walletPort(env: Env, userId: string): PayoutWallet {

@@ -3,7 +3,7 @@
 // pays in one Durable Object transaction and is safe to repeat, so a call that fails (or
 // whose answer is lost) is simply made again by the message's retry.
 import { getUserWallet } from "../wallet/get-user-wallet";
-import type { EventOutcome, SettlementSummary } from "../wallet/settlement-operations";
+import type { EventOutcome, SettlementSummary } from "../wallet/operations/settlement-operations";
 
 export type WalletWork = { userId: string; outcomes: EventOutcome[] };
 

@@ -1,6 +1,6 @@
 // One Durable Object per player: the only writer of that player's Coins and Vantage
 // Cash. Each RPC method runs its whole read-check-write inside one synchronous
-// `transactionSync` (see WalletTx), then, outside the critical section, pushes the change
+// `transactionSync` (see Ledger), then, outside the critical section, pushes the change
 // to the player's open tabs over hibernating WebSockets and schedules the outbox's drain
 // to D1 on the object's alarm, WALLET_OUTBOX_FLUSH_DELAY_MS later, so a player's bets in
 // that window reach D1 in one batch (settlement drains at once, as it needs D1 current).
@@ -28,19 +28,19 @@ import {
   type PlayContext,
   type ProtectionSnapshot,
   type PurchaseHoldResult,
-} from "../protection/protection-operations";
-import { WalletTx, type LedgerReason } from "./wallet-tx";
+} from "./operations/protection-operations";
+import { Ledger, type LedgerReason } from "./ledger";
 import { playthroughAudit, playthroughState, type PlaythroughState } from "./playthrough";
 import { loggerFor } from "../logging/logger";
-import { claimDailyBonusInTx, type DailyBonusResult } from "./bonus-operations";
-import { creditPurchaseInTx, type CreditPurchaseInput, type CreditPurchaseResult } from "./purchase-operations";
+import { claimDailyBonusInTx, type DailyBonusResult } from "./operations/bonus-operations";
+import { creditPurchaseInTx, type CreditPurchaseInput, type CreditPurchaseResult } from "./operations/purchase-operations";
 import {
   completeRedemptionInTx,
   failRedemptionInTx,
   listRedemptionsInTx,
   requestRedemptionInTx,
   type RedemptionResult,
-} from "./redemption-operations";
+} from "./operations/redemption-operations";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import {
   applyDisputeInTx,
@@ -50,7 +50,7 @@ import {
   type DisputeInput,
   type RefundInput,
   type ReversalResult,
-} from "./reversal-operations";
+} from "./operations/reversal-operations";
 import {
   beginPayoutAttemptInTx,
   duePayoutsInTx,
@@ -59,13 +59,13 @@ import {
   type PayoutAttempt,
   type PayoutOutcome,
   type PayoutTiming,
-} from "./payout-attempt-operations";
+} from "./operations/payout-attempt-operations";
 import { payoutTiming, runPayoutAttempt } from "../payments/payout-runner";
 import { getPaymentsProvider } from "../payments/payments-provider";
 import { findPayoutAccount } from "../payments/payout-accounts";
 import { getDb } from "../db/database";
-import { applyEventOutcomes, type EventOutcome, type SettlementSummary } from "./settlement-operations";
-import { applyCorrectionInTx, type CorrectionInput, type CorrectionSummary } from "./correction-operations";
+import { applyEventOutcomes, type EventOutcome, type SettlementSummary } from "./operations/settlement-operations";
+import { applyCorrectionInTx, type CorrectionInput, type CorrectionSummary } from "./operations/correction-operations";
 import {
   adjustBalanceInTx,
   listDisputesInTx,
@@ -75,7 +75,7 @@ import {
   type AdjustmentResult,
   type DisputeRow,
   type FreezeState,
-} from "./operator-operations";
+} from "./operations/operator-operations";
 import {
   findPlacement,
   listBetsInTx,
@@ -84,7 +84,7 @@ import {
   type ListBetsInput,
   type PlaceBetsInput,
   type PlaceBetsResult,
-} from "./bet-operations";
+} from "./operations/bet-operations";
 
 /** Outbox retry back-off: 1 s doubling to at most 5 minutes, forever. */
 const OUTBOX_RETRY_BASE_MS = 1_000;
@@ -154,14 +154,14 @@ export class UserWallet extends DurableObject<Env> {
    * the opening balance as its first ledger row. If `work` returns `{ ok: false }` the
    * transaction is rolled back, so a refused operation changes nothing.
    */
-  protected transact<T extends { ok: boolean }>(userId: string, now: number, work: (tx: WalletTx) => T): T {
+  protected transact<T extends { ok: boolean }>(userId: string, now: number, work: (tx: Ledger) => T): T {
     let changedBets: BetDocument[] = [];
     let changed = false;
     let result: T;
     try {
       result = this.ctx.storage.transactionSync(() => {
         const opened = this.openWallet(userId, now);
-        const tx = new WalletTx(this.ctx.storage.sql, userId, now).withCashPlaythrough(tunables(this.env).CASH_PLAYTHROUGH);
+        const tx = new Ledger(this.ctx.storage.sql, userId, now).withCashPlaythrough(tunables(this.env).CASH_PLAYTHROUGH);
         const value = work(tx);
         if (!value.ok) throw new Rollback(value);
         const finished = tx.finish();
@@ -178,7 +178,7 @@ export class UserWallet extends DurableObject<Env> {
   }
 
   /** Read-only view inside a transaction (opens the wallet if new). */
-  protected read<T>(userId: string, now: number, work: (tx: WalletTx) => T): T {
+  protected read<T>(userId: string, now: number, work: (tx: Ledger) => T): T {
     return this.transact(userId, now, (tx) => ({ ok: true as const, value: work(tx) })).value;
   }
 
@@ -191,7 +191,7 @@ export class UserWallet extends DurableObject<Env> {
       return false;
     }
     sql.exec("INSERT INTO wallet (id, user_id, coins, cash_cents, version, created_at) VALUES (1, ?, 0, 0, 0, ?)", userId, now);
-    const tx = new WalletTx(sql, userId, now);
+    const tx = new Ledger(sql, userId, now);
     tx.post({ currency: "coins", amount: OPENING_COINS, reason: "opening_balance", reference: "opening" });
     if (OPENING_CASH_CENTS > 0) {
       tx.post({ currency: "cash", amount: OPENING_CASH_CENTS, reason: "opening_balance", reference: "opening" });
@@ -470,7 +470,7 @@ export class UserWallet extends DurableObject<Env> {
     this.scheduleDrain(Date.now() + tunables(this.env).WALLET_OUTBOX_FLUSH_DELAY_MS);
     if (this.ctx.getWebSockets().length === 0) return;
     const { user_id } = this.ctx.storage.sql.exec<{ user_id: string }>("SELECT user_id FROM wallet WHERE id = 1").one();
-    this.broadcast({ type: "balances", balances: new WalletTx(this.ctx.storage.sql, user_id, Date.now()).balances() });
+    this.broadcast({ type: "balances", balances: new Ledger(this.ctx.storage.sql, user_id, Date.now()).balances() });
     if (changedBets.length > 0) this.broadcast({ type: "bets", bets: changedBets });
   }
 

@@ -4,7 +4,7 @@
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import { leaderboardStatements } from "../social/leaderboard-projection";
-import type { OutboxTopic } from "./wallet-tx";
+import type { OutboxTopic } from "./ledger";
 
 export type OutboxRow = { seq: number; topic: OutboxTopic; payload: string };
 

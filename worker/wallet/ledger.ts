@@ -1,5 +1,5 @@
-// The only way wallet code touches money. A WalletTx lives for exactly one synchronous
-// `transactionSync` on the Durable Object's SQLite storage: read, check and write happen
+// The player's ledger, and the only way wallet code touches money. A Ledger lives for
+// exactly one synchronous `transactionSync` on the Durable Object's SQLite storage: read, check and write happen
 // with no `await` in between, so no other request can interleave. Every balance change
 // goes through `post`, which writes the ledger row and the new balance together, refuses
 // to go below zero, and refuses a (currency, reason, reference) that already posted.
@@ -46,7 +46,7 @@ type WalletRow = {
   version: number;
 };
 
-export class WalletTx {
+export class Ledger {
   private changed = false;
   readonly changedBets = new Map<string, BetDocument>();
   /** CASH_PLAYTHROUGH for this transaction (see playthrough.ts); the wallet sets it from its configuration. */
