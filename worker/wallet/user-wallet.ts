@@ -9,7 +9,7 @@ import { DurableObject } from "cloudflare:workers";
 import { OPENING_CASH_CENTS, OPENING_COINS } from "../../src/shared/money";
 import type { BetDocument, LiveMessage } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
-import { projectionStatements, type OutboxRow } from "./wallet-projection";
+import { projectionStatements, type OutboxRow } from "./projection";
 import { WALLET_SCHEMA, WALLET_SCHEMA_VERSION } from "./wallet-schema";
 import { tunables } from "../tunables";
 import type { BreakPeriod, LimitName, PlayAction, Refusal } from "../../src/shared/protection";
