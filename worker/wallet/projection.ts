@@ -4,7 +4,8 @@
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import { leaderboardStatements } from "./leaderboard-projection";
-import type { OutboxTopic } from "./ledger";
+/** What an outbox row projects: the wallet's balances, or one bet with its legs. */
+export type OutboxTopic = "balances" | "bet";
 
 export type OutboxRow = { seq: number; topic: OutboxTopic; payload: string };
 

@@ -9,7 +9,7 @@ import { DurableObject } from "cloudflare:workers";
 import { OPENING_CASH_CENTS, OPENING_COINS } from "../../src/shared/money";
 import type { BetDocument, LiveMessage } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
-import { projectionStatements, type OutboxRow } from "./projection";
+import { armAlarm, Outbox, pendingOutboxRows } from "./outbox";
 import { WALLET_SCHEMA, WALLET_SCHEMA_VERSION } from "./wallet-schema";
 import { tunables } from "../tunables";
 import type { BreakPeriod, LimitName, PlayAction, Refusal } from "../../src/shared/protection";
@@ -86,12 +86,6 @@ import {
   type PlaceBetsResult,
 } from "./operations/bet-operations";
 
-/** Outbox retry back-off: 1 s doubling to at most 5 minutes, forever. */
-const OUTBOX_RETRY_BASE_MS = 1_000;
-const OUTBOX_RETRY_MAX_MS = 300_000;
-const OUTBOX_BATCH = 50;
-/** D1 statements per batch: a parlay row carries one per leg, so rows are packed up to this. */
-const OUTBOX_MAX_STATEMENTS = 100;
 /** Bets pushed to a socket when it connects, so a (re)connected tab resyncs at once. */
 const LIVE_SNAPSHOT_BETS = 50;
 /** Open live sockets kept per player; the oldest is closed beyond this. */
@@ -131,16 +125,12 @@ class Rollback<T> {
 export type { LiveMessage };
 
 export class UserWallet extends DurableObject<Env> {
-  private flushing: Promise<void> | null = null;
-  private flushAgain = false;
-  /** Whether the last drain failed (so a success must reset the stored attempt count). */
-  private outboxFailed = true;
-  /** When the alarm this object last set will drain the outbox (null: none known). */
-  private drainAt: number | null = null;
+  private readonly outbox: Outbox;
   private socketSeq = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.outbox = new Outbox(ctx, () => this.env);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
     ctx.blockConcurrencyWhile(async () => {
       const sql = ctx.storage.sql;
@@ -251,7 +241,7 @@ export class UserWallet extends DurableObject<Env> {
           coins: { owed: tx.owed("coins"), ledgerSum: owedSum("coins") },
           cash: { owed: tx.owed("cash"), ledgerSum: owedSum("cash") },
         },
-        pendingOutbox: tx.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM outbox").one().n,
+        pendingOutbox: pendingOutboxRows(tx.sql),
       };
     });
   }
@@ -439,7 +429,8 @@ export class UserWallet extends DurableObject<Env> {
   /** Unfreezing wakes the wallet at once, so payouts held by the freeze are sent (see beginPayoutAttemptInTx). */
   async setFreeze(userId: string, input: { frozen: boolean; reason: string; actor: string }, now: number) {
     const result = this.transact(userId, now, (tx) => setFreezeInTx(tx, input));
-    if (result.changed && !input.frozen && this.read(userId, now, (tx) => duePayoutsInTx(tx)).length > 0) await this.armAlarm(Date.now());
+    if (result.changed && !input.frozen && this.read(userId, now, (tx) => duePayoutsInTx(tx)).length > 0)
+      await armAlarm(this.ctx.storage, Date.now());
     return result;
   }
 
@@ -467,89 +458,21 @@ export class UserWallet extends DurableObject<Env> {
   // ---- after a change: projection and live push (outside the critical section) ----
 
   private afterCommit(changedBets: BetDocument[]): void {
-    this.scheduleDrain(Date.now() + tunables(this.env).WALLET_OUTBOX_FLUSH_DELAY_MS);
+    this.outbox.scheduleDrain(Date.now() + tunables(this.env).WALLET_OUTBOX_FLUSH_DELAY_MS);
     if (this.ctx.getWebSockets().length === 0) return;
     const { user_id } = this.ctx.storage.sql.exec<{ user_id: string }>("SELECT user_id FROM wallet WHERE id = 1").one();
     this.broadcast({ type: "balances", balances: new Ledger(this.ctx.storage.sql, user_id, Date.now()).balances() });
     if (changedBets.length > 0) this.broadcast({ type: "bets", bets: changedBets });
   }
 
-  /**
-   * Makes sure the alarm drains the outbox by `due`: one storage write per window however
-   * many commits fall in it. The alarm is durable, so a drain outlives this isolate.
-   */
-  private scheduleDrain(due: number): void {
-    if (this.drainAt !== null && this.drainAt <= due) return;
-    this.drainAt = due;
-    // Never later than an alarm already set (payout retries, live-token expiry share it).
-    this.ctx.waitUntil(this.armAlarm(due));
-  }
-
-  /** Drains the outbox to D1; concurrent callers share one drain. */
+  /** Drains the outbox to D1 now (see outbox.ts); concurrent callers share one drain. */
   async flushOutbox(): Promise<void> {
-    if (this.flushing) {
-      this.flushAgain = true;
-      return this.flushing;
-    }
-    this.flushing = (async () => {
-      try {
-        do {
-          this.flushAgain = false;
-          await this.drainOutbox();
-        } while (this.flushAgain);
-        if (this.outboxFailed) {
-          await this.ctx.storage.put("outbox_attempts", 0);
-          this.outboxFailed = false;
-        }
-      } catch (err) {
-        loggerFor(this.env).warn("wallet outbox flush failed; will retry", err);
-        const attempts = ((await this.ctx.storage.get<number>("outbox_attempts")) ?? 0) + 1;
-        await this.ctx.storage.put("outbox_attempts", attempts);
-        this.outboxFailed = true;
-        const delay = Math.min(OUTBOX_RETRY_MAX_MS, OUTBOX_RETRY_BASE_MS * 2 ** Math.min(attempts - 1, 20));
-        this.drainAt = Date.now() + delay;
-        await this.ctx.storage.setAlarm(this.drainAt);
-      } finally {
-        this.flushing = null;
-      }
-    })();
-    return this.flushing;
-  }
-
-  private async drainOutbox(): Promise<void> {
-    for (;;) {
-      const rows = this.ctx.storage.sql
-        .exec<OutboxRow>("SELECT seq, topic, payload FROM outbox ORDER BY seq LIMIT ?", OUTBOX_BATCH)
-        .toArray();
-      if (rows.length === 0) return;
-      // Only the newest balances row of a batch matters (each carries the whole state).
-      const lastBalances = rows.findLast((row) => row.topic === "balances")?.seq;
-      const statements: D1PreparedStatement[] = [];
-      let last = rows[0]!.seq;
-      for (const row of rows) {
-        if (row.topic === "balances" && row.seq !== lastBalances) {
-          last = row.seq;
-          continue;
-        }
-        const next = projectionStatements(this.env.DB, row);
-        if (statements.length > 0 && statements.length + next.length > OUTBOX_MAX_STATEMENTS) break;
-        statements.push(...next);
-        last = row.seq;
-      }
-      if (statements.length > 0) await this.env.DB.batch(statements);
-      this.ctx.storage.sql.exec("DELETE FROM outbox WHERE seq <= ?", last);
-    }
-  }
-
-  /** Sets the alarm for `at` unless it is already set to ring sooner (one alarm serves every purpose). */
-  private async armAlarm(at: number): Promise<void> {
-    const current = await this.ctx.storage.getAlarm();
-    if (current === null || current > at) await this.ctx.storage.setAlarm(at);
+    return this.outbox.flush();
   }
 
   async alarm(): Promise<void> {
-    this.drainAt = null;
-    await this.flushOutbox();
+    this.outbox.alarmRang();
+    await this.outbox.flush();
     this.closeExpiredSockets(Date.now());
     await this.scheduleLiveExpiry();
     await this.retryDuePayouts(Date.now());
@@ -573,7 +496,7 @@ export class UserWallet extends DurableObject<Env> {
 
   private async armPayoutRetry(userId: string, now: number): Promise<void> {
     const wake = this.read(userId, now, (tx) => nextPayoutWakeInTx(tx));
-    if (wake !== null) await this.armAlarm(Math.max(wake, Date.now()));
+    if (wake !== null) await armAlarm(this.ctx.storage, Math.max(wake, Date.now()));
   }
 
   /**
@@ -609,7 +532,7 @@ export class UserWallet extends DurableObject<Env> {
     }
     const wake = this.read(userId, now, (tx) => nextPayoutWakeInTx(tx));
     // Still due after trying (no provider or account yet): look again after the first retry delay.
-    if (wake !== null) await this.armAlarm(wake > Date.now() ? wake : Date.now() + timing.retryAfterMs);
+    if (wake !== null) await armAlarm(this.ctx.storage, wake > Date.now() ? wake : Date.now() + timing.retryAfterMs);
   }
 
   // ---- live updates over hibernating WebSockets ----
