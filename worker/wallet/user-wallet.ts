@@ -7,8 +7,9 @@
 // RPC methods return result values; they never throw domain errors.
 import { DurableObject } from "cloudflare:workers";
 import { OPENING_CASH_CENTS, OPENING_COINS } from "../../src/shared/money";
-import type { BetDocument, LiveMessage } from "../../src/shared/schemas/bets";
+import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
+import { LiveSockets } from "./live-sockets";
 import { armAlarm, Outbox, pendingOutboxRows } from "./outbox";
 import { WALLET_SCHEMA, WALLET_SCHEMA_VERSION } from "./wallet-schema";
 import { tunables } from "../tunables";
@@ -86,27 +87,6 @@ import {
   type PlaceBetsResult,
 } from "./operations/bet-operations";
 
-/** Bets pushed to a socket when it connects, so a (re)connected tab resyncs at once. */
-const LIVE_SNAPSHOT_BETS = 50;
-/** Open live sockets kept per player; the oldest is closed beyond this. */
-const LIVE_MAX_SOCKETS = 20;
-/** Sub-protocol the SPA offers beside its token (see worker/live/live-routes.ts). */
-export const LIVE_PROTOCOL = "vantage.live.v1";
-/** Headers by which the Worker hands a verified connection's sign-in and token expiry to the object. */
-export const LIVE_SESSION_HEADER = "X-Vantage-Session-Id";
-export const LIVE_TOKEN_EXPIRES_HEADER = "X-Vantage-Token-Expires";
-/** Close codes the SPA sees: its sign-in ended (logout), or its access token expired (reconnect with a fresh one). */
-export const LIVE_CLOSE_SIGNED_OUT = 4001;
-export const LIVE_CLOSE_TOKEN_EXPIRED = 4002;
-
-/**
- * What each live socket carries (survives hibernation): when it connected, and the
- * sign-in and access-token expiry it was opened with. A socket lives no longer than its
- * token (security review finding 7): the alarm closes it at `exp`, nothing is sent to it
- * after `exp`, and a logout closes the sockets of that sign-in at once.
- */
-type LiveAttachment = { at: number; n: number; sid: string; exp: number };
-
 export type LedgerRow = {
   seq: number;
   currency: "coins" | "cash";
@@ -122,16 +102,14 @@ class Rollback<T> {
   constructor(readonly result: T) {}
 }
 
-export type { LiveMessage };
-
 export class UserWallet extends DurableObject<Env> {
   private readonly outbox: Outbox;
-  private socketSeq = 0;
+  private readonly live: LiveSockets;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.outbox = new Outbox(ctx, () => this.env);
-    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+    this.live = new LiveSockets(ctx);
     ctx.blockConcurrencyWhile(async () => {
       const sql = ctx.storage.sql;
       for (const statement of WALLET_SCHEMA) sql.exec(statement);
@@ -459,10 +437,10 @@ export class UserWallet extends DurableObject<Env> {
 
   private afterCommit(changedBets: BetDocument[]): void {
     this.outbox.scheduleDrain(Date.now() + tunables(this.env).WALLET_OUTBOX_FLUSH_DELAY_MS);
-    if (this.ctx.getWebSockets().length === 0) return;
+    if (!this.live.listening) return;
     const { user_id } = this.ctx.storage.sql.exec<{ user_id: string }>("SELECT user_id FROM wallet WHERE id = 1").one();
-    this.broadcast({ type: "balances", balances: new Ledger(this.ctx.storage.sql, user_id, Date.now()).balances() });
-    if (changedBets.length > 0) this.broadcast({ type: "bets", bets: changedBets });
+    this.live.broadcast({ type: "balances", balances: new Ledger(this.ctx.storage.sql, user_id, Date.now()).balances() });
+    if (changedBets.length > 0) this.live.broadcast({ type: "bets", bets: changedBets });
   }
 
   /** Drains the outbox to D1 now (see outbox.ts); concurrent callers share one drain. */
@@ -473,8 +451,8 @@ export class UserWallet extends DurableObject<Env> {
   async alarm(): Promise<void> {
     this.outbox.alarmRang();
     await this.outbox.flush();
-    this.closeExpiredSockets(Date.now());
-    await this.scheduleLiveExpiry();
+    this.live.closeExpired(Date.now());
+    await this.live.scheduleExpiry();
     await this.retryDuePayouts(Date.now());
   }
 
@@ -535,119 +513,25 @@ export class UserWallet extends DurableObject<Env> {
     if (wake !== null) await armAlarm(this.ctx.storage, wake > Date.now() ? wake : Date.now() + timing.retryAfterMs);
   }
 
-  // ---- live updates over hibernating WebSockets ----
+  // ---- live updates over hibernating WebSockets (live-sockets.ts) ----
 
   /** Accepts a live connection already authenticated by the Worker (see /api/live). */
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return new Response("expected a websocket upgrade", { status: 426 });
-    }
-    const userId = request.headers.get("X-Vantage-User-Id");
-    const sid = request.headers.get(LIVE_SESSION_HEADER);
-    const exp = Number(request.headers.get(LIVE_TOKEN_EXPIRES_HEADER));
-    if (!userId || !sid || !Number.isFinite(exp)) return new Response("missing user, session or expiry", { status: 400 });
-    const pair = new WebSocketPair();
-    const [client, server] = [pair[0], pair[1]];
-    // getWebSockets() has no defined order: each socket carries when it connected.
-    const connectedAt = (ws: WebSocket) => liveAttachment(ws) ?? { at: 0, n: 0 };
-    const open = this.ctx.getWebSockets().sort((a, b) => connectedAt(a).at - connectedAt(b).at || connectedAt(a).n - connectedAt(b).n);
-    for (const stale of open.slice(0, Math.max(0, open.length - LIVE_MAX_SOCKETS + 1))) {
-      try {
-        stale.close(4000, "too many connections");
-      } catch {
-        // already closing
-      }
-    }
-    this.ctx.acceptWebSocket(server);
-    server.serializeAttachment({ at: Date.now(), n: ++this.socketSeq, sid, exp } satisfies LiveAttachment);
-    await this.scheduleLiveExpiry();
-    const snapshot = this.read(userId, Date.now(), (tx) => ({
-      balances: tx.balances(),
-      bets: listBetsInTx(tx, { limit: LIVE_SNAPSHOT_BETS }).bets,
-    }));
-    server.send(JSON.stringify({ type: "balances", balances: snapshot.balances } satisfies LiveMessage));
-    server.send(JSON.stringify({ type: "bets", bets: snapshot.bets } satisfies LiveMessage));
-    const offered = (request.headers.get("Sec-WebSocket-Protocol") ?? "").split(",").map((p) => p.trim());
-    const headers = offered.includes(LIVE_PROTOCOL) ? { "Sec-WebSocket-Protocol": LIVE_PROTOCOL } : undefined;
-    return new Response(null, { status: 101, webSocket: client, headers });
+    return this.live.accept(request, (userId, betLimit) =>
+      this.read(userId, Date.now(), (tx) => ({ balances: tx.balances(), bets: listBetsInTx(tx, { limit: betLimit }).bets })),
+    );
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    if (message === "ping") ws.send("pong");
+    this.live.onMessage(ws, message);
   }
 
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    const sendable = code === 1000 || (code >= 3000 && code <= 4999);
-    try {
-      ws.close(sendable ? code : 1000, "closing");
-    } catch {
-      // Already closed (the runtime may have answered the close itself).
-    }
+    this.live.onClose(ws, code);
   }
 
   /** Closes the live sockets opened under one sign-in (its logout); answers how many. */
   async closeLiveSockets(sessionId: string): Promise<number> {
-    let closed = 0;
-    for (const ws of this.ctx.getWebSockets()) {
-      if (liveAttachment(ws)?.sid !== sessionId) continue;
-      closeQuietly(ws, LIVE_CLOSE_SIGNED_OUT, "signed out");
-      closed += 1;
-    }
-    return closed;
-  }
-
-  private closeExpiredSockets(now: number): void {
-    for (const ws of this.ctx.getWebSockets()) {
-      const attachment = liveAttachment(ws);
-      if (attachment && attachment.exp <= now) closeQuietly(ws, LIVE_CLOSE_TOKEN_EXPIRED, "token expired");
-    }
-  }
-
-  /** When the next open socket's token expires (null without open sockets; closing ones no longer count). */
-  private nextLiveExpiry(): number | null {
-    let next: number | null = null;
-    for (const ws of this.ctx.getWebSockets()) {
-      if (ws.readyState !== WebSocket.OPEN) continue;
-      const exp = liveAttachment(ws)?.exp;
-      if (exp !== undefined && (next === null || exp < next)) next = exp;
-    }
-    return next;
-  }
-
-  /** Makes sure the alarm fires by the next socket's expiry (an earlier outbox alarm is kept). */
-  private async scheduleLiveExpiry(): Promise<void> {
-    const next = this.nextLiveExpiry();
-    if (next === null) return;
-    const current = await this.ctx.storage.getAlarm();
-    if (current === null || current > next) await this.ctx.storage.setAlarm(next);
-  }
-
-  protected broadcast(message: LiveMessage): void {
-    const text = JSON.stringify(message);
-    const now = Date.now();
-    for (const ws of this.ctx.getWebSockets()) {
-      const attachment = liveAttachment(ws);
-      if (attachment && attachment.exp <= now) {
-        closeQuietly(ws, LIVE_CLOSE_TOKEN_EXPIRED, "token expired");
-        continue;
-      }
-      try {
-        ws.send(text);
-      } catch {
-        // A socket closing as we send is dropped; the client reconnects and resyncs.
-      }
-    }
-  }
-}
-
-function liveAttachment(ws: WebSocket): LiveAttachment | null {
-  return (ws.deserializeAttachment() as LiveAttachment | null) ?? null;
-}
-
-function closeQuietly(ws: WebSocket, code: number, reason: string): void {
-  try {
-    ws.close(code, reason);
-  } catch {
-    // Already closing.
+    return this.live.closeSession(sessionId);
   }
 }
