@@ -61,10 +61,7 @@ import {
   type PayoutOutcome,
   type PayoutTiming,
 } from "./operations/payout-attempt-operations";
-import { payoutTiming, runPayoutAttempt } from "../payments/payout-runner";
-import { getPaymentsProvider } from "../payments/payments-provider";
-import { findPayoutAccount } from "../payments/payout-accounts";
-import { getDb } from "../db/database";
+import { payoutTiming, retryDuePayouts, type PayoutPort } from "./payouts";
 import { applyEventOutcomes, type EventOutcome, type SettlementSummary } from "./operations/settlement-operations";
 import { applyCorrectionInTx, type CorrectionInput, type CorrectionSummary } from "./operations/correction-operations";
 import {
@@ -106,7 +103,12 @@ export class UserWallet extends DurableObject<Env> {
   private readonly outbox: Outbox;
   private readonly live: LiveSockets;
 
-  constructor(ctx: DurableObjectState, env: Env) {
+  /** `payouts`: how background payout retries reach the payment provider (the Worker entry hands it in). */
+  constructor(
+    ctx: DurableObjectState,
+    env: Env,
+    private readonly payouts: PayoutPort,
+  ) {
     super(ctx, env);
     this.outbox = new Outbox(ctx, () => this.env);
     this.live = new LiveSockets(ctx);
@@ -456,7 +458,7 @@ export class UserWallet extends DurableObject<Env> {
     await this.retryDuePayouts(Date.now());
   }
 
-  // ---- payouts that never pay twice (logic in payout-attempt-operations.ts, payout-runner.ts) ----
+  // ---- payouts that never pay twice (logic in operations/payout-attempt-operations.ts, payouts.ts) ----
 
   async beginPayoutAttempt(userId: string, input: { redemptionId: string; timing: PayoutTiming }, now: number): Promise<PayoutAttempt> {
     return this.transact(userId, now, (tx) => beginPayoutAttemptInTx(tx, input));
@@ -477,37 +479,14 @@ export class UserWallet extends DurableObject<Env> {
     if (wake !== null) await armAlarm(this.ctx.storage, Math.max(wake, Date.now()));
   }
 
-  /**
-   * The background retry: every pending payout whose retry is due gets one attempt with
-   * the active provider and the player's payout account; then the alarm is set for the
-   * next one. Nothing due, no provider or no account: it waits for the next wake.
-   */
+  /** The alarm's payout retries (payouts.ts), then the alarm set for the next one. */
   private async retryDuePayouts(now: number): Promise<void> {
     const owner = this.ctx.storage.sql.exec<{ user_id: string }>("SELECT user_id FROM wallet WHERE id = 1").toArray()[0];
     if (!owner) return;
     const userId = owner.user_id;
     const timing = payoutTiming(this.env);
     const due = this.read(userId, now, (tx) => duePayoutsInTx(tx));
-    if (due.length > 0) {
-      try {
-        const provider = await getPaymentsProvider(this.env, this.env.PUBLIC_ORIGIN || "http://localhost");
-        const account = await findPayoutAccount(getDb(this.env), userId);
-        if (account && account.provider === provider.kind) {
-          for (const redemptionId of due) {
-            await runPayoutAttempt(
-              this,
-              provider,
-              { userId, accountId: account.accountId, redemptionId },
-              timing,
-              loggerFor(this.env),
-              now,
-            );
-          }
-        }
-      } catch (err) {
-        loggerFor(this.env).warn("background payout retry could not run; will retry", err);
-      }
-    }
+    await retryDuePayouts(this, this.payouts, { userId, due }, timing, loggerFor(this.env), now);
     const wake = this.read(userId, now, (tx) => nextPayoutWakeInTx(tx));
     // Still due after trying (no provider or account yet): look again after the first retry delay.
     if (wake !== null) await armAlarm(this.ctx.storage, wake > Date.now() ? wake : Date.now() + timing.retryAfterMs);
