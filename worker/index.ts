@@ -11,7 +11,7 @@ import { isManualCronRequest, manualCron, scheduled } from "./settlement/schedul
 import { handleSettlementQueue } from "./settlement/settlement-queue";
 import { TunablesError, tunables } from "./tunables";
 import { paymentsPayoutPort } from "./payments/payout-port";
-import { UserWallet as WalletObject } from "./wallet/user-wallet";
+import { UserWallet as WalletObject } from "./wallet";
 
 /** The wallet Durable Object as deployed (wrangler.toml class_name): the wallet with the payment provider's payout port. */
 export class UserWallet extends WalletObject {

@@ -9,7 +9,7 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
-import { getUserWallet } from "../../worker/wallet/get-user-wallet";
+import { getUserWallet } from "../../worker/wallet";
 import { OWED_MESSAGE, UNDER_REVIEW_MESSAGE } from "../../worker/wallet/operations/reversal-operations";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { createApp } from "../../worker/app";

@@ -12,7 +12,7 @@ import worker from "../../worker/index";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
 import { parseTunables } from "../../worker/tunables";
 import { playthroughAudit, playthroughOnReversal, playthroughState } from "../../worker/wallet/playthrough";
-import type { UserWallet } from "../../worker/wallet/user-wallet";
+import type { UserWallet } from "../../worker/wallet";
 import { Ledger } from "../../worker/wallet/ledger";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { BASE, signIn, type SignedIn } from "./helpers";

@@ -8,7 +8,7 @@ import type { OddsFeedProvider } from "../../worker/odds/feed-provider";
 import { runSettlement } from "../../worker/settlement/settlement-job";
 import type { SettlementMessage } from "../../worker/settlement/settlement-message";
 import { applyEventOutcomes } from "../../worker/wallet/operations/settlement-operations";
-import type { UserWallet } from "../../worker/wallet/user-wallet";
+import type { UserWallet } from "../../worker/wallet";
 import { Ledger } from "../../worker/wallet/ledger";
 import {
   HOUR,

@@ -4,7 +4,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { applyEventOutcomes } from "../../worker/wallet/operations/settlement-operations";
-import type { UserWallet } from "../../worker/wallet/user-wallet";
+import type { UserWallet } from "../../worker/wallet";
 import { Ledger } from "../../worker/wallet/ledger";
 import {
   betOf,

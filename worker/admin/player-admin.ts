@@ -9,7 +9,7 @@ import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { getUserWallet } from "../wallet/get-user-wallet";
+import { getUserWallet } from "../wallet";
 import { writeAudit } from "./audit-log";
 import { ledgerMismatches, type LedgerCheck } from "./ledger-check";
 

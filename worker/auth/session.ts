@@ -15,7 +15,7 @@ import { markSessionEnded } from "./session-revocation";
 import { setRefreshCookie } from "./session-cookies";
 import { upsertUserFromClaims, type UserRow } from "./users";
 import { tunables } from "../tunables";
-import { getUserWallet } from "../wallet/get-user-wallet";
+import { getUserWallet } from "../wallet";
 
 export type SessionResponse = { accessToken: string; expiresAt: number; user: UserDocument };
 

@@ -9,12 +9,17 @@
 // the client sends reaches the object unchecked; the object closes the socket when that
 // token expires or the sign-in logs out.
 import { Hono } from "hono";
-import { LIVE_PROTOCOL, LIVE_TOKEN_PREFIX } from "../../src/shared/live-protocol";
 import { authenticate } from "../auth/require-user";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { getUserWallet } from "../wallet/get-user-wallet";
-import { LIVE_SESSION_HEADER, LIVE_TOKEN_EXPIRES_HEADER, LIVE_USER_HEADER } from "../wallet/live-sockets";
+import {
+  getUserWallet,
+  LIVE_PROTOCOL,
+  LIVE_SESSION_HEADER,
+  LIVE_TOKEN_EXPIRES_HEADER,
+  LIVE_TOKEN_PREFIX,
+  LIVE_USER_HEADER,
+} from "../wallet";
 
 export function tokenFromProtocols(header: string | undefined): string | null {
   for (const part of (header ?? "").split(",")) {

@@ -4,8 +4,7 @@
 // redemption adopted instead. The wallet decides whether an attempt runs and records
 // its outcome; this file only talks to the provider.
 import { getDb } from "../db/database";
-import type { PayoutOutcome } from "../wallet/operations/payout-attempt-operations";
-import type { PayoutPort, PayoutRequest, PayoutRoute } from "../wallet/payouts";
+import type { PayoutOutcome, PayoutPort, PayoutRequest, PayoutRoute } from "../wallet";
 import { getPaymentsProvider, type PaymentsProvider } from "./payments-provider";
 import { findPayoutAccount } from "./payout-accounts";
 

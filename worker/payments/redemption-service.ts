@@ -7,11 +7,9 @@
 // payout.
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { fromErrorResult } from "../http/api-error";
-import { getUserWallet } from "../wallet/get-user-wallet";
 import { loggerFor } from "../logging/logger";
 import { tunables } from "../tunables";
-import type { PlayContext } from "../wallet/operations/protection-operations";
-import { payoutTiming, runPayoutAttempt, type PayoutWallet } from "../wallet/payouts";
+import { getUserWallet, payoutTiming, runPayoutAttempt, type PayoutWallet, type PlayContext } from "../wallet";
 import { payoutRoute, type Payouts } from "./payout-port";
 
 function walletPort(env: Env, userId: string): PayoutWallet {

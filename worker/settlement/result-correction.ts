@@ -6,8 +6,7 @@
 // records nothing new and re-drives the wallets, which find nothing left to move — so a
 // retry after a wallet failed finishes the job and a double click moves money once.
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { getUserWallet } from "../wallet/get-user-wallet";
-import type { CorrectionSummary } from "../wallet/operations/correction-operations";
+import { getUserWallet, type CorrectionSummary } from "../wallet";
 import { loggerFor } from "../logging/logger";
 
 /** Wallets one correction request re-grades; a game with more players needs a re-send. */

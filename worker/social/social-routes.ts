@@ -21,7 +21,7 @@ import type { AppEnv } from "../http/app-types";
 import { limitPublicReads } from "../http/rate-limit";
 import { feedNow } from "../odds/odds-service";
 import { tunables } from "../tunables";
-import { getUserWallet } from "../wallet/get-user-wallet";
+import { getUserWallet } from "../wallet";
 import { readLeaderboard } from "./leaderboards";
 import { findVisibleByHandle } from "./player-profiles";
 import { PUBLIC_BET_COLUMNS, publicPickFromRow, type PublicBetRow } from "./public-picks";
