@@ -1,4 +1,4 @@
-// Play-through (issue 18): Vantage Cash that was bought or given away must be staked
+// Play-through: Vantage Cash that was bought or given away must be staked
 // `CASH_PLAYTHROUGH` times in settled, non-void bets before it can be redeemed, so a
 // stolen card cannot be turned straight into a payout. Winnings (the profit part of a
 // payout) are redeemable at once.

@@ -1,19 +1,56 @@
 // One Durable Object per player: the only writer of that player's Coins and Vantage
-// Cash. Each RPC method runs its whole read-check-write inside one synchronous
-// `transactionSync` (see Ledger), then, outside the critical section, pushes the change
-// to the player's open tabs over hibernating WebSockets and schedules the outbox's drain
-// to D1 on the object's alarm, WALLET_OUTBOX_FLUSH_DELAY_MS later, so a player's bets in
-// that window reach D1 in one batch (settlement drains at once, as it needs D1 current).
-// RPC methods return result values; they never throw domain errors.
+// Cash. This class is the wallet's transaction helper and its RPC table, nothing more:
+// each RPC method runs its whole read-check-write inside one synchronous
+// `transactionSync` through `transact` (the work itself is in operations/, on the
+// Ledger), and after a commit the change goes out: to D1 through the outbox
+// (outbox.ts) and to the player's open tabs over the live sockets (live-sockets.ts).
+// The object's one alarm drains the outbox, closes expired sockets and retries payouts
+// (payouts.ts). RPC methods return result values; they never throw domain errors.
 import { DurableObject } from "cloudflare:workers";
 import { OPENING_CASH_CENTS, OPENING_COINS } from "../../src/shared/money";
-import type { BetDocument } from "../../src/shared/schemas/bets";
-import type { WalletBalances } from "../../src/shared/schemas/user";
-import { LiveSockets } from "./live-sockets";
-import { armAlarm, Outbox, pendingOutboxRows } from "./outbox";
-import { WALLET_SCHEMA, WALLET_SCHEMA_VERSION } from "./wallet-schema";
-import { tunables } from "../tunables";
 import type { BreakPeriod, LimitName, PlayAction, Refusal } from "../../src/shared/protection";
+import type { BetDocument } from "../../src/shared/schemas/bets";
+import type { Redemption } from "../../src/shared/schemas/redemptions";
+import type { WalletBalances } from "../../src/shared/schemas/user";
+import { loggerFor } from "../logging/logger";
+import { tunables } from "../tunables";
+import { Ledger } from "./ledger";
+import { LiveSockets } from "./live-sockets";
+import { armAlarm, Outbox } from "./outbox";
+import { payoutTiming, retryDuePayouts, type PayoutPort } from "./payouts";
+import { playthroughAudit } from "./playthrough";
+import { WALLET_SCHEMA, WALLET_SCHEMA_VERSION } from "./wallet-schema";
+import { auditLedgerInTx, ledgerRowsInTx, type LedgerRow } from "./operations/audit-operations";
+import {
+  findPlacement,
+  listBetsInTx,
+  placeBetsInTx,
+  type BetsCursor,
+  type ListBetsInput,
+  type PlaceBetsInput,
+  type PlaceBetsResult,
+} from "./operations/bet-operations";
+import { claimDailyBonusInTx, type DailyBonusResult } from "./operations/bonus-operations";
+import { applyCorrectionInTx, type CorrectionInput, type CorrectionSummary } from "./operations/correction-operations";
+import {
+  adjustBalanceInTx,
+  listDisputesInTx,
+  readFreeze,
+  setFreezeInTx,
+  type AdjustmentInput,
+  type AdjustmentResult,
+  type DisputeRow,
+  type FreezeState,
+} from "./operations/operator-operations";
+import {
+  beginPayoutAttemptInTx,
+  duePayoutsInTx,
+  finishPayoutAttemptInTx,
+  nextPayoutWakeInTx,
+  type PayoutAttempt,
+  type PayoutOutcome,
+  type PayoutTiming,
+} from "./operations/payout-attempt-operations";
 import {
   attachPurchaseHoldInTx,
   confirmDateOfBirthInTx,
@@ -30,69 +67,25 @@ import {
   type ProtectionSnapshot,
   type PurchaseHoldResult,
 } from "./operations/protection-operations";
-import { Ledger, type LedgerReason } from "./ledger";
-import { playthroughAudit, playthroughState, type PlaythroughState } from "./playthrough";
-import { loggerFor } from "../logging/logger";
-import { claimDailyBonusInTx, type DailyBonusResult } from "./operations/bonus-operations";
 import { creditPurchaseInTx, type CreditPurchaseInput, type CreditPurchaseResult } from "./operations/purchase-operations";
 import {
   completeRedemptionInTx,
   failRedemptionInTx,
   listRedemptionsInTx,
+  redeemableInTx,
   requestRedemptionInTx,
+  type Redeemable,
   type RedemptionResult,
 } from "./operations/redemption-operations";
-import type { Redemption } from "../../src/shared/schemas/redemptions";
 import {
   applyDisputeInTx,
   applyRefundInTx,
   listPurchasesInTx,
-  redemptionPause,
   type DisputeInput,
   type RefundInput,
   type ReversalResult,
 } from "./operations/reversal-operations";
-import {
-  beginPayoutAttemptInTx,
-  duePayoutsInTx,
-  finishPayoutAttemptInTx,
-  nextPayoutWakeInTx,
-  type PayoutAttempt,
-  type PayoutOutcome,
-  type PayoutTiming,
-} from "./operations/payout-attempt-operations";
-import { payoutTiming, retryDuePayouts, type PayoutPort } from "./payouts";
 import { applyEventOutcomes, type EventOutcome, type SettlementSummary } from "./operations/settlement-operations";
-import { applyCorrectionInTx, type CorrectionInput, type CorrectionSummary } from "./operations/correction-operations";
-import {
-  adjustBalanceInTx,
-  listDisputesInTx,
-  readFreeze,
-  setFreezeInTx,
-  type AdjustmentInput,
-  type AdjustmentResult,
-  type DisputeRow,
-  type FreezeState,
-} from "./operations/operator-operations";
-import {
-  findPlacement,
-  listBetsInTx,
-  placeBetsInTx,
-  type BetsCursor,
-  type ListBetsInput,
-  type PlaceBetsInput,
-  type PlaceBetsResult,
-} from "./operations/bet-operations";
-
-export type LedgerRow = {
-  seq: number;
-  currency: "coins" | "cash";
-  amount: number;
-  balanceAfter: number;
-  reason: LedgerReason;
-  reference: string;
-  createdAt: number;
-};
 
 /** Thrown inside a transaction to roll it back while carrying the result out. */
 class Rollback<T> {
@@ -171,63 +164,21 @@ export class UserWallet extends DurableObject<Env> {
   }
 
   async getBalances(userId: string, now: number): Promise<WalletBalances> {
-    const balances = this.read(userId, now, (tx) => tx.balances());
-    return balances;
+    return this.read(userId, now, (tx) => tx.balances());
   }
 
   /** The ledger, newest first; operators and tests use it to audit the invariant. */
   async getLedger(userId: string, now: number, limit = 500): Promise<LedgerRow[]> {
-    return this.read(userId, now, (tx) =>
-      tx.sql
-        .exec<{
-          seq: number;
-          currency: "coins" | "cash";
-          amount: number;
-          balance_after: number;
-          reason: LedgerReason;
-          reference: string;
-          created_at: number;
-        }>("SELECT * FROM ledger ORDER BY seq DESC LIMIT ?", limit)
-        .toArray()
-        .map((r) => ({
-          seq: r.seq,
-          currency: r.currency,
-          amount: r.amount,
-          balanceAfter: r.balance_after,
-          reason: r.reason,
-          reference: r.reference,
-          createdAt: r.created_at,
-        })),
-    );
+    return this.read(userId, now, (tx) => ledgerRowsInTx(tx, limit));
   }
 
   /** Ledger sums per currency next to the balances: equal, always. */
   async auditLedger(userId: string, now: number) {
-    return this.read(userId, now, (tx) => {
-      const sums = tx.sql
-        .exec<{ currency: "coins" | "cash"; total: number }>("SELECT currency, SUM(amount) AS total FROM ledger GROUP BY currency")
-        .toArray();
-      const sum = (c: "coins" | "cash") => sums.find((s) => s.currency === c)?.total ?? 0;
-      const balances = tx.balances();
-      const owedSums = tx.sql
-        .exec<{ currency: "coins" | "cash"; total: number }>("SELECT currency, SUM(amount) AS total FROM owed_ledger GROUP BY currency")
-        .toArray();
-      const owedSum = (c: "coins" | "cash") => owedSums.find((s) => s.currency === c)?.total ?? 0;
-      return {
-        coins: { balance: balances.coinBalance, ledgerSum: sum("coins") },
-        cash: { balance: balances.vantageCash, ledgerSum: sum("cash") },
-        /** What is owed (the newest owed row) next to the owed ledger's sum: equal, always. */
-        owed: {
-          coins: { owed: tx.owed("coins"), ledgerSum: owedSum("coins") },
-          cash: { owed: tx.owed("cash"), ledgerSum: owedSum("cash") },
-        },
-        pendingOutbox: pendingOutboxRows(tx.sql),
-      };
-    });
+    return this.read(userId, now, (tx) => auditLedgerInTx(tx));
   }
 
   /**
-   * Settlement (worker/wallet/settlement-operations.ts): grades this player's open legs
+   * Settlement (operations/settlement-operations.ts): grades this player's open legs
    * on the given finished or voided events and pays what became final, at most once.
    * Waits for the D1 projection (even when nothing changed, a lagging one is caught up)
    * so the caller's next query sees the graded legs.
@@ -240,7 +191,7 @@ export class UserWallet extends DurableObject<Env> {
   }
 
   /**
-   * A corrected score (correction-operations.ts): re-grades this player's bets on the game
+   * A corrected score (operations/correction-operations.ts): re-grades this player's bets on the game
    * once, moving only payout differences; waits for the projection so My Picks shows it.
    */
   async applyResultCorrection(userId: string, input: CorrectionInput, now: number): Promise<CorrectionSummary> {
@@ -249,7 +200,7 @@ export class UserWallet extends DurableObject<Env> {
     return summary;
   }
 
-  // ---- bets (logic in bet-operations.ts) ----
+  // ---- bets (operations/bet-operations.ts) ----
 
   /** Places a confirmed slip: replay, checks, debit, bets and stored answer, atomically. */
   async placeBets(userId: string, input: PlaceBetsInput, now: number, play = this.defaultPlay()): Promise<PlaceBetsResult> {
@@ -265,7 +216,7 @@ export class UserWallet extends DurableObject<Env> {
     return this.read(userId, now, (tx) => listBetsInTx(tx, input));
   }
 
-  // ---- money in and out: daily bonus, coin packs, redemptions (logic in *-operations.ts) ----
+  // ---- money in and out: daily bonus, coin packs, redemptions (operations/) ----
 
   /** `cashPlaythrough`: the caller's CASH_PLAYTHROUGH (playthrough.ts); the wallet's own configuration when omitted. */
   async claimDailyBonus(
@@ -298,23 +249,9 @@ export class UserWallet extends DurableObject<Env> {
     );
   }
 
-  /** Balances with what is still to play and what may be redeemed (GET /api/me). */
-  /**
-   * What may be redeemed now: play-through (playthrough.ts), and nothing at all while
-   * redemptions are paused (an open dispute or an amount owed, reversal-operations.ts),
-   * with the reason the player is told.
-   */
-  async getRedeemable(
-    userId: string,
-    now: number,
-    cashPlaythrough?: number,
-  ): Promise<{ balances: WalletBalances; redemptionPause: string | null } & PlaythroughState> {
-    return this.read(userId, now, (tx) => {
-      const balances = tx.withCashPlaythrough(cashPlaythrough).balances();
-      const pause = redemptionPause(tx);
-      const state = playthroughState(tx, balances.vantageCash);
-      return { balances, ...state, redeemableCash: pause ? 0 : state.redeemableCash, redemptionPause: pause };
-    });
+  /** Balances with what is still to play and what may be redeemed now (GET /api/me). */
+  async getRedeemable(userId: string, now: number, cashPlaythrough?: number): Promise<Redeemable> {
+    return this.read(userId, now, (tx) => redeemableInTx(tx.withCashPlaythrough(cashPlaythrough)));
   }
 
   /** The play-through figure next to the sum of its moves (equal, always), for audits and tests. */
@@ -338,7 +275,7 @@ export class UserWallet extends DurableObject<Env> {
     return this.read(userId, now, (tx) => listRedemptionsInTx(tx));
   }
 
-  // ---- money that comes back: disputes and refunds (logic in reversal-operations.ts) ----
+  // ---- money that comes back: disputes and refunds (operations/reversal-operations.ts) ----
 
   async applyDispute(userId: string, input: DisputeInput, now: number): Promise<ReversalResult> {
     return this.transact(userId, now, (tx) => applyDisputeInTx(tx, input));
@@ -352,7 +289,7 @@ export class UserWallet extends DurableObject<Env> {
     return this.read(userId, now, (tx) => listPurchasesInTx(tx));
   }
 
-  // ---- player protection (logic in worker/protection/protection-operations.ts) ----
+  // ---- player protection (operations/protection-operations.ts) ----
 
   /** The minimum age when the caller knows no region (direct calls, tests). */
   private defaultPlay(): PlayContext {
@@ -404,13 +341,14 @@ export class UserWallet extends DurableObject<Env> {
     this.transact(userId, now, (tx) => releasePurchaseHoldInTx(tx, holdId));
   }
 
-  // ---- operator actions (logic in operator-operations.ts; routes in worker/admin/) ----
+  // ---- operator actions (operations/operator-operations.ts; routes in worker/admin/) ----
 
   /** Unfreezing wakes the wallet at once, so payouts held by the freeze are sent (see beginPayoutAttemptInTx). */
   async setFreeze(userId: string, input: { frozen: boolean; reason: string; actor: string }, now: number) {
     const result = this.transact(userId, now, (tx) => setFreezeInTx(tx, input));
-    if (result.changed && !input.frozen && this.read(userId, now, (tx) => duePayoutsInTx(tx)).length > 0)
+    if (result.changed && !input.frozen && this.read(userId, now, (tx) => duePayoutsInTx(tx)).length > 0) {
       await armAlarm(this.ctx.storage, Date.now());
+    }
     return result;
   }
 
@@ -435,7 +373,7 @@ export class UserWallet extends DurableObject<Env> {
     return this.read(userId, now, (tx) => listDisputesInTx(tx));
   }
 
-  // ---- after a change: projection and live push (outside the critical section) ----
+  // ---- after a change, and the alarm: outbox.ts, live-sockets.ts, payouts.ts ----
 
   private afterCommit(changedBets: BetDocument[]): void {
     this.outbox.scheduleDrain(Date.now() + tunables(this.env).WALLET_OUTBOX_FLUSH_DELAY_MS);
@@ -458,7 +396,7 @@ export class UserWallet extends DurableObject<Env> {
     await this.retryDuePayouts(Date.now());
   }
 
-  // ---- payouts that never pay twice (logic in operations/payout-attempt-operations.ts, payouts.ts) ----
+  // ---- payouts that never pay twice (operations/payout-attempt-operations.ts, payouts.ts) ----
 
   async beginPayoutAttempt(userId: string, input: { redemptionId: string; timing: PayoutTiming }, now: number): Promise<PayoutAttempt> {
     return this.transact(userId, now, (tx) => beginPayoutAttemptInTx(tx, input));

@@ -1,4 +1,4 @@
-// A corrected final score inside one player's wallet (issue 15): every bet of this player
+// A corrected final score inside one player's wallet: every bet of this player
 // with a leg on the game is re-graded with the new score, once. A settled bet whose payout
 // changes moves only the difference, as its own ledger row (reason `bet_correction`,
 // reference `<correction reference>:<bet id>`): winnings paid on the wrong result are taken

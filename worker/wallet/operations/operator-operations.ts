@@ -1,8 +1,8 @@
-// Operator actions on one player's money, inside the wallet transaction (issue 15): the
+// Operator actions on one player's money, inside the wallet transaction: the
 // account freeze, which `gatePlay` checks first in the same synchronous transaction as
 // every bet, purchase hold, bonus claim and redemption, and manual adjustments, one
 // `admin_adjustment` ledger row per adjustment id that never takes a balance below zero.
-// Tables `account_freeze` and `admin_adjustments` are documented in wallet-schema.ts.
+// Tables `account_freeze` and `admin_adjustments` are documented in schema-migrations.ts.
 import type { WalletKind } from "../../../src/shared/money";
 import type { Refusal } from "../../../src/shared/protection";
 import type { WalletBalances } from "../../../src/shared/schemas/user";

@@ -18,7 +18,7 @@ import type { WalletBalances } from "../../../src/shared/schemas/user";
 import { redemptionPause } from "./reversal-operations";
 import type { Ledger } from "../ledger";
 import { formatMoney } from "../../../src/shared/money";
-import { playthroughState } from "../playthrough";
+import { playthroughState, type PlaythroughState } from "../playthrough";
 
 type RedemptionRow = {
   id: string;
@@ -152,4 +152,18 @@ export function listRedemptionsInTx(tx: Ledger, limit = 100): Redemption[] {
     .exec<RedemptionRow>("SELECT * FROM redemptions ORDER BY created_at DESC, id DESC LIMIT ?", limit)
     .toArray()
     .map(toRedemption);
+}
+
+export type Redeemable = { balances: WalletBalances; redemptionPause: string | null } & PlaythroughState;
+
+/**
+ * Balances with what is still to play and what may be redeemed now (GET /api/me):
+ * play-through (playthrough.ts), and nothing at all while redemptions are paused (an
+ * open dispute or an amount owed, reversal-operations.ts), with the reason the player is told.
+ */
+export function redeemableInTx(tx: Ledger): Redeemable {
+  const balances = tx.balances();
+  const pause = redemptionPause(tx);
+  const state = playthroughState(tx, balances.vantageCash);
+  return { balances, ...state, redeemableCash: pause ? 0 : state.redeemableCash, redemptionPause: pause };
 }
