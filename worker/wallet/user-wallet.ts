@@ -19,7 +19,7 @@ import { LiveSockets } from "./live-sockets";
 import { armAlarm, Outbox } from "./outbox";
 import { payoutTiming, retryDuePayouts, type PayoutPort } from "./payouts";
 import { playthroughAudit } from "./playthrough";
-import { WALLET_SCHEMA, WALLET_SCHEMA_VERSION } from "./wallet-schema";
+import { WALLET_SCHEMA, WALLET_SCHEMA_VERSION } from "./schema-migrations";
 import { auditLedgerInTx, ledgerRowsInTx, type LedgerRow } from "./operations/audit-operations";
 import {
   findPlacement,
