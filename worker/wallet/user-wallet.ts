@@ -5,7 +5,9 @@
 // Ledger), and after a commit the change goes out: to D1 through the outbox
 // (outbox.ts) and to the player's open tabs over the live sockets (live-sockets.ts).
 // The object's one alarm drains the outbox, closes expired sockets and retries payouts
-// (payouts.ts). RPC methods return result values; they never throw domain errors.
+// (payouts.ts). Before anything is served the storage is brought up the migration
+// ladder (schema-migrations.ts). RPC methods return result values; they never throw
+// domain errors.
 import { DurableObject } from "cloudflare:workers";
 import { OPENING_CASH_CENTS, OPENING_COINS } from "../../src/shared/money";
 import type { BreakPeriod, LimitName, PlayAction, Refusal } from "../../src/shared/protection";
@@ -19,7 +21,7 @@ import { LiveSockets } from "./live-sockets";
 import { armAlarm, Outbox } from "./outbox";
 import { payoutTiming, retryDuePayouts, type PayoutPort } from "./payouts";
 import { playthroughAudit } from "./playthrough";
-import { WALLET_SCHEMA, WALLET_SCHEMA_VERSION } from "./schema-migrations";
+import { migrateWalletSchema } from "./schema-migrations";
 import { auditLedgerInTx, ledgerRowsInTx, type LedgerRow } from "./operations/audit-operations";
 import {
   findPlacement,
@@ -105,10 +107,10 @@ export class UserWallet extends DurableObject<Env> {
     super(ctx, env);
     this.outbox = new Outbox(ctx, () => this.env);
     this.live = new LiveSockets(ctx);
+    // Before anything is served: the storage is brought up the migration ladder, or, when
+    // it is newer than this code, the object fails to start and serves nothing.
     ctx.blockConcurrencyWhile(async () => {
-      const sql = ctx.storage.sql;
-      for (const statement of WALLET_SCHEMA) sql.exec(statement);
-      sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)", String(WALLET_SCHEMA_VERSION));
+      migrateWalletSchema(ctx.storage);
     });
   }
 
