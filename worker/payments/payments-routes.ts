@@ -19,7 +19,8 @@ import type { AppEnv } from "../http/app-types";
 import { limitBody } from "../http/body-limit";
 import { limitPaymentCalls } from "../http/rate-limit";
 import { tunables } from "../tunables";
-import { getPaymentsProvider, type PaymentsProvider } from "./payments-provider";
+import { getPaymentsProvider } from "./configured-provider";
+import type { PaymentsProvider } from "./payments-provider";
 import {
   connectStatusOf,
   findPayoutAccount,

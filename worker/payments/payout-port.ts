@@ -5,7 +5,8 @@
 // its outcome; this file only talks to the provider.
 import { getDb } from "../db/database";
 import type { PayoutOutcome, PayoutPort, PayoutRequest, PayoutRoute } from "../wallet";
-import { getPaymentsProvider, type PaymentsProvider } from "./payments-provider";
+import { getPaymentsProvider } from "./configured-provider";
+import type { PaymentsProvider } from "./payments-provider";
 import { findPayoutAccount } from "./payout-accounts";
 
 export type Payouts = Pick<PaymentsProvider, "transfer" | "findTransfer">;
