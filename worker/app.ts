@@ -1,11 +1,11 @@
 // The Worker's HTTP surface: one Hono app, one sub-app per resource, one error shape.
 import { Hono } from "hono";
 import { authRoutes } from "./auth/auth-routes";
+import { limitSignIn } from "./auth/sign-in-failure";
 import { errorJson, handleError } from "./http/api-error";
 import type { AppEnv } from "./http/app-types";
 import { limitRequestBodies } from "./http/body-limit";
 import { drainUnreadRequestBody } from "./http/drain-request-body";
-import { limitSignIn } from "./http/rate-limit";
 import { sameOriginWrites, securityHeaders } from "./http/security";
 import { meRoutes } from "./me/me-routes";
 import { oddsRoutes } from "./odds/events-routes";

@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { identityMode, sessionSigningKey } from "../config";
+import { identityMode, publicOrigin, sessionSigningKey } from "../config";
 import { getDb } from "../db/database";
 import { ApiError, errorJson, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
@@ -33,7 +33,7 @@ import {
   type AuthErrorCode,
 } from "./google-flow";
 import { verifyIdToken } from "./id-token-verifier";
-import { identityConfig, identityKeySet, publicOrigin, type IdentityConfig } from "./identity-config";
+import { identityConfig, identityKeySet, type IdentityConfig } from "./identity-config";
 import { safeFromPath } from "./redirect-target";
 import { familyOfToken, rotateRefreshToken } from "./refresh-tokens";
 import { EMAIL_NOT_VERIFIED_MESSAGE, endSession, sessionMaxAgeMs, sessionResponse, startSession } from "./session";

@@ -11,8 +11,7 @@ import { CheckoutSessionRequestSchema } from "../../src/shared/schemas/checkout"
 import { WithdrawalRequestSchema } from "../../src/shared/schemas/redemptions";
 import { unitsToMinor } from "../../src/shared/money";
 import { requireUser } from "../auth/require-user";
-import { publicOrigin } from "../auth/identity-config";
-import { paymentsMode } from "../config";
+import { paymentsMode, publicOrigin } from "../config";
 import { getDb, type Db } from "../db/database";
 import { ApiError, bodyText, fromErrorResult, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";

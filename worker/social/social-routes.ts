@@ -14,7 +14,7 @@ import {
 } from "../../src/shared/schemas/social";
 import { SHARE_ID_PATTERN, isPickPublic, newShareId, sharePath } from "../../src/shared/social";
 import { verifyAccessToken } from "../auth/access-tokens";
-import { publicOrigin } from "../auth/identity-config";
+import { publicOrigin } from "../config";
 import { bearerToken, requireUser } from "../auth/require-user";
 import { ApiError, parseWith } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
