@@ -9,6 +9,7 @@ import { drainUnreadRequestBody } from "./http/drain-request-body";
 import { sameOriginWrites, securityHeaders } from "./http/security";
 import { meRoutes } from "./me/me-routes";
 import { oddsRoutes } from "./odds/events-routes";
+import type { FeedDeps } from "./odds/feed-provider";
 import { devRoutes } from "./dev/dev-routes";
 import { betsRoutes } from "./bets/bets-routes";
 import { liveRoutes } from "./live/live-routes";
@@ -18,7 +19,7 @@ import { adminRoutes } from "./admin/admin-routes";
 import { realDeps, type AppDeps } from "./http/app-deps";
 import { socialRoutes } from "./social/social-routes";
 
-export function createApp(deps: AppDeps = realDeps) {
+export function createApp(deps: AppDeps & FeedDeps = realDeps) {
   const app = new Hono<AppEnv>().basePath("/api");
 
   app.use("*", drainUnreadRequestBody, securityHeaders, limitRequestBodies([STRIPE_WEBHOOK_PATH]), sameOriginWrites);
