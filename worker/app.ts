@@ -8,6 +8,7 @@ import { limitRequestBodies } from "./http/body-limit";
 import { drainUnreadRequestBody } from "./http/drain-request-body";
 import { sameOriginWrites, securityHeaders } from "./http/security";
 import { meRoutes } from "./me/me-routes";
+import { loadUserDocument } from "./me/user-document";
 import { oddsRoutes } from "./odds/events-routes";
 import type { FeedDeps } from "./odds/feed-provider";
 import { devRoutes } from "./dev/dev-routes";
@@ -26,7 +27,7 @@ export function createApp(deps: AppDeps & FeedDeps = realDeps) {
   app.use("/auth/*", limitSignIn);
 
   app.get("/health", (c) => c.json({ ok: true }));
-  app.route("/auth", authRoutes());
+  app.route("/auth", authRoutes(loadUserDocument));
   app.route("/me", meRoutes());
   app.route("/", oddsRoutes(deps));
   app.route("/dev", devRoutes());
