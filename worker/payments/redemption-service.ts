@@ -1,10 +1,10 @@
 // A redemption end to end: the wallet holds the amount (one atomic step), then — outside
 // the wallet's critical section — the payout runs (the wallet's runPayoutAttempt: one
-// attempt at a time, keyed and grouped by the redemption id, sent through payout-port.ts),
-// and its outcome goes back to the wallet: paid, or failed and refunded. An unknown outcome (network, provider outage)
-// stays pending; the wallet's alarm retries it in the background, and so does a look at
-// the history once it is due, so a lost answer can neither pay twice nor refund a paid
-// payout.
+// attempt at a time, keyed and grouped by the redemption id, sent through
+// payout-port.ts), and its outcome goes back to the wallet: paid, or failed and
+// refunded. An unknown outcome (network, provider outage) stays pending; the wallet's
+// alarm retries it in the background, and so does a look at the history once it is
+// due, so a lost answer can neither pay twice nor refund a paid payout.
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { fromErrorResult } from "../http/api-error";
 import { loggerFor } from "../logging/logger";
