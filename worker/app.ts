@@ -1,14 +1,16 @@
 // The Worker's HTTP surface: one Hono app, one sub-app per resource, one error shape.
 import { Hono } from "hono";
 import { authRoutes } from "./auth/auth-routes";
+import { limitSignIn } from "./auth/sign-in-failure";
 import { errorJson, handleError } from "./http/api-error";
 import type { AppEnv } from "./http/app-types";
 import { limitRequestBodies } from "./http/body-limit";
 import { drainUnreadRequestBody } from "./http/drain-request-body";
-import { limitSignIn } from "./http/rate-limit";
 import { sameOriginWrites, securityHeaders } from "./http/security";
 import { meRoutes } from "./me/me-routes";
+import { loadUserDocument } from "./me/user-document";
 import { oddsRoutes } from "./odds/events-routes";
+import type { FeedDeps } from "./odds/feed-provider";
 import { devRoutes } from "./dev/dev-routes";
 import { betsRoutes } from "./bets/bets-routes";
 import { liveRoutes } from "./live/live-routes";
@@ -18,14 +20,14 @@ import { adminRoutes } from "./admin/admin-routes";
 import { realDeps, type AppDeps } from "./http/app-deps";
 import { socialRoutes } from "./social/social-routes";
 
-export function createApp(deps: AppDeps = realDeps) {
+export function createApp(deps: AppDeps & FeedDeps = realDeps) {
   const app = new Hono<AppEnv>().basePath("/api");
 
   app.use("*", drainUnreadRequestBody, securityHeaders, limitRequestBodies([STRIPE_WEBHOOK_PATH]), sameOriginWrites);
   app.use("/auth/*", limitSignIn);
 
   app.get("/health", (c) => c.json({ ok: true }));
-  app.route("/auth", authRoutes());
+  app.route("/auth", authRoutes(loadUserDocument));
   app.route("/me", meRoutes());
   app.route("/", oddsRoutes(deps));
   app.route("/dev", devRoutes());

@@ -12,9 +12,8 @@ import type { OddsFeedProvider } from "../../worker/odds/feed-provider";
 import { runSettlement, type SettlementOptions, type SettlementRunSummary } from "../../worker/settlement/settlement-job";
 import type { SettlementRunRow } from "../../worker/settlement/settlement-store";
 import { insertBet, readBet } from "../../worker/wallet/bet-rows";
-import { getUserWallet } from "../../worker/wallet/get-user-wallet";
-import type { UserWallet } from "../../worker/wallet/user-wallet";
-import { WalletTx } from "../../worker/wallet/wallet-tx";
+import { getUserWallet, type UserWallet } from "../../worker/wallet";
+import { Ledger } from "../../worker/wallet/ledger";
 
 export const HOUR = 3_600_000;
 
@@ -72,7 +71,7 @@ export async function seedBets(userId: string, bets: BetDocument[], opts: { proj
   await stub.getBalances(userId, Date.now());
   await runInDurableObject(stub, async (instance: UserWallet, state) => {
     state.storage.transactionSync(() => {
-      const tx = new WalletTx(state.storage.sql, userId, Date.now());
+      const tx = new Ledger(state.storage.sql, userId, Date.now());
       for (const bet of bets) {
         const debit = tx.post({ currency: bet.wallet, amount: -bet.stake, reason: "bet_stake", reference: bet.id });
         if (!debit.ok) throw new Error(`seed stake refused: ${debit.code}`);

@@ -21,7 +21,7 @@ import { applyResultCorrection } from "../settlement/result-correction";
 import { recentRuns } from "../settlement/settlement-store";
 import { DateOfBirthSchema } from "../../src/shared/schemas/protection";
 import { tunables } from "../tunables";
-import { getUserWallet } from "../wallet/get-user-wallet";
+import { getUserWallet } from "../wallet";
 import { listAudit, writeAudit } from "./audit-log";
 import { feedView, settlementView } from "./console-views";
 import { playerAdminRoutes, ReasonSchema } from "./player-admin";

@@ -2,14 +2,14 @@
 // money (balances, what is owed, the newest ledger rows, bets, redemptions, disputes,
 // protection and payout-identity refusals), freeze or unfreeze the account, adjust a
 // balance by hand and check the ledger. Money moves only in the player's wallet Durable
-// Object (worker/wallet/operator-operations.ts); every action writes one audit row.
+// Object (worker/wallet/operations/operator-operations.ts); every action writes one audit row.
 import { Hono } from "hono";
 import { z } from "zod";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { getUserWallet } from "../wallet/get-user-wallet";
+import { getUserWallet } from "../wallet";
 import { writeAudit } from "./audit-log";
 import { ledgerMismatches, type LedgerCheck } from "./ledger-check";
 

@@ -11,8 +11,9 @@ import { SPORT_KEYS, SPORTS } from "../../src/shared/sports";
 import { requireUser } from "../auth/require-user";
 import { ApiError, parseWith } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { finishedEventIds } from "../bets/finished-events";
+import { finishedEventIds } from "./finished-events";
 import { loggerFor } from "../logging/logger";
+import type { FeedDeps } from "./feed-provider";
 import { feedNow, getFeedProvider, loadEvents } from "./odds-service";
 import { liveRulesOf } from "./live-rules";
 import { realDeps, type AppDeps } from "../http/app-deps";
@@ -62,7 +63,7 @@ async function withoutFinishedGames(env: Env, events: readonly Event[], feedNowM
   return over.size === 0 ? events : events.filter((e) => !over.has(e.eventId));
 }
 
-export function oddsRoutes(deps: AppDeps = realDeps) {
+export function oddsRoutes(deps: AppDeps & FeedDeps = realDeps) {
   const app = new Hono<AppEnv>();
   const providerFor = (env: Env) => (deps.feed ? deps.feed(env) : getFeedProvider(env));
 

@@ -23,3 +23,6 @@ export interface OddsFeedProvider {
   /** Live and recently finished games; `daysFrom` (1–3) asks for finals of past days. */
   fetchScores(sport: SportKey, options: { daysFrom?: number }, now: number): Promise<FeedResult<EventScore[]>>;
 }
+
+/** What routes that read the feed take from outside: the feed to use (tests pass a scripted one); the configured one (getFeedProvider) when absent. */
+export type FeedDeps = { feed?: (env: Env) => OddsFeedProvider | null };

@@ -14,14 +14,14 @@ import {
 } from "../../src/shared/schemas/social";
 import { SHARE_ID_PATTERN, isPickPublic, newShareId, sharePath } from "../../src/shared/social";
 import { verifyAccessToken } from "../auth/access-tokens";
-import { publicOrigin } from "../auth/identity-config";
+import { publicOrigin } from "../config";
 import { bearerToken, requireUser } from "../auth/require-user";
 import { ApiError, parseWith } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { limitPublicReads } from "../http/rate-limit";
 import { feedNow } from "../odds/odds-service";
 import { tunables } from "../tunables";
-import { getUserWallet } from "../wallet/get-user-wallet";
+import { getUserWallet } from "../wallet";
 import { readLeaderboard } from "./leaderboards";
 import { findVisibleByHandle } from "./player-profiles";
 import { PUBLIC_BET_COLUMNS, publicPickFromRow, type PublicBetRow } from "./public-picks";

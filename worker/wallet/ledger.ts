@@ -1,5 +1,5 @@
-// The only way wallet code touches money. A WalletTx lives for exactly one synchronous
-// `transactionSync` on the Durable Object's SQLite storage: read, check and write happen
+// The player's ledger, and the only way wallet code touches money. A Ledger lives for
+// exactly one synchronous `transactionSync` on the Durable Object's SQLite storage: read, check and write happen
 // with no `await` in between, so no other request can interleave. Every balance change
 // goes through `post`, which writes the ledger row and the new balance together, refuses
 // to go below zero, and refuses a (currency, reason, reference) that already posted.
@@ -10,6 +10,7 @@ import type { WalletKind } from "../../src/shared/money";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import { TUNABLES } from "../tunables";
+import { writeOutboxRow } from "./outbox";
 import { playthroughOnBet, playthroughOnLedger } from "./playthrough";
 
 export type LedgerReason =
@@ -35,8 +36,6 @@ export type PostResult = { ok: true; balanceAfter: number } | { ok: false; code:
 /** What a take-back moved: `taken` left the balance, `owed` was recorded as owed. */
 export type TakeBackResult = { ok: true; taken: number; owed: number } | { ok: false; code: "duplicate" | "invalid-amount" };
 
-export type OutboxTopic = "balances" | "bet";
-
 type WalletRow = {
   user_id: string;
   coins: number;
@@ -46,7 +45,7 @@ type WalletRow = {
   version: number;
 };
 
-export class WalletTx {
+export class Ledger {
   private changed = false;
   readonly changedBets = new Map<string, BetDocument>();
   /** CASH_PLAYTHROUGH for this transaction (see playthrough.ts); the wallet sets it from its configuration. */
@@ -187,20 +186,16 @@ export class WalletTx {
     this.changed = true;
   }
 
-  enqueue(topic: OutboxTopic, payload: unknown): void {
-    this.sql.exec("INSERT INTO outbox (topic, payload, created_at) VALUES (?, ?, ?)", topic, JSON.stringify(payload), this.now);
-  }
-
   /** Called by the wallet once the operation's work is done, still inside the transaction. */
   finish(): { changed: boolean; balances: WalletBalances; version: number } {
     if (this.changed) {
       this.sql.exec("UPDATE wallet SET version = version + 1 WHERE id = 1");
       const version = this.row().version;
       const balances = this.balances();
-      this.enqueue("balances", { userId: this.userId, ...balances, version, updatedAt: this.now });
+      writeOutboxRow(this.sql, "balances", { userId: this.userId, ...balances, version, updatedAt: this.now }, this.now);
       for (const bet of this.changedBets.values()) {
         const versionRow = this.sql.exec<{ version: number }>("SELECT version FROM bets WHERE id = ?", bet.id).toArray()[0];
-        this.enqueue("bet", { userId: this.userId, bet, version: versionRow?.version ?? 1 });
+        writeOutboxRow(this.sql, "bet", { userId: this.userId, bet, version: versionRow?.version ?? 1 }, this.now);
       }
       return { changed: true, balances, version };
     }

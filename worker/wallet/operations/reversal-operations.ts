@@ -3,13 +3,13 @@
 // what is reversed now; every event only moves the purchase towards what must be
 // reversed (the whole pack while a dispute is open or lost, the refunded share
 // otherwise), so a replayed, reordered or concurrent delivery moves nothing twice. A
-// take-back that finds the balance short records the rest as owed (WalletTx.takeBack),
+// take-back that finds the balance short records the rest as owed (Ledger.takeBack),
 // which later credits repay first. While a dispute is open or anything is owed,
 // redemptions are refused (`redemptionPause`).
-import type { WalletKind } from "../../src/shared/money";
-import type { WalletBalances } from "../../src/shared/schemas/user";
-import { playthroughOnReversal } from "./playthrough";
-import type { LedgerReason, WalletTx } from "./wallet-tx";
+import type { WalletKind } from "../../../src/shared/money";
+import type { WalletBalances } from "../../../src/shared/schemas/user";
+import { playthroughOnReversal } from "../playthrough";
+import type { LedgerReason, Ledger } from "../ledger";
 
 export const UNDER_REVIEW_MESSAGE = "Redemptions are paused while a payment on your account is under review.";
 export const OWED_MESSAGE = "Redemptions are paused until what your account owes is repaid by new credits.";
@@ -43,7 +43,7 @@ export type ReversalResult =
 
 /** Records a credited pack beside its PaymentIntent (a replay may add the intent later). */
 export function recordPackPaymentInTx(
-  tx: WalletTx,
+  tx: Ledger,
   input: { checkoutSessionId: string; paymentIntent: string | null; amountCents: number; coins: number; cashCents: number },
 ): void {
   tx.sql.exec(
@@ -59,7 +59,7 @@ export function recordPackPaymentInTx(
   );
 }
 
-function purchaseByIntent(tx: WalletTx, paymentIntent: string): PurchaseRow | null {
+function purchaseByIntent(tx: Ledger, paymentIntent: string): PurchaseRow | null {
   return (
     tx.sql.exec<PurchaseRow>("SELECT * FROM purchases WHERE payment_intent = ? ORDER BY created_at LIMIT 1", paymentIntent).toArray()[0] ??
     null
@@ -67,7 +67,7 @@ function purchaseByIntent(tx: WalletTx, paymentIntent: string): PurchaseRow | nu
 }
 
 /** Whether some dispute on this purchase keeps its pack reversed (open, lost, or closed without a win). */
-function disputeHolds(tx: WalletTx, checkoutSessionId: string): boolean {
+function disputeHolds(tx: Ledger, checkoutSessionId: string): boolean {
   return tx.sql.exec("SELECT 1 FROM disputes WHERE checkout_session_id = ? AND status != 'won'", checkoutSessionId).toArray().length > 0;
 }
 
@@ -78,7 +78,7 @@ function disputeHolds(tx: WalletTx, checkoutSessionId: string): boolean {
  * (playthrough.ts), once per movement reference.
  */
 function movePack(
-  tx: WalletTx,
+  tx: Ledger,
   currency: WalletKind,
   delta: number,
   movement: { takeReason: LedgerReason; restoreReason: LedgerReason; reference: string },
@@ -96,7 +96,7 @@ function movePack(
 
 /** Moves what is reversed of this purchase to what its disputes and refunds demand now. */
 function reconcile(
-  tx: WalletTx,
+  tx: Ledger,
   purchase: PurchaseRow,
   movement: { takeReason: LedgerReason; restoreReason: LedgerReason; reference: string },
 ): PackMovement[] {
@@ -126,7 +126,7 @@ function validIds(...ids: string[]): boolean {
 }
 
 /** `charge.dispute.created` / `charge.dispute.closed`, once per dispute id and phase. */
-export function applyDisputeInTx(tx: WalletTx, input: DisputeInput): ReversalResult {
+export function applyDisputeInTx(tx: Ledger, input: DisputeInput): ReversalResult {
   if (!validIds(input.disputeId, input.paymentIntent, input.status)) {
     return { ok: false, status: 400, code: "invalid-argument", message: "A dispute needs an id, a payment intent and a status." };
   }
@@ -165,7 +165,7 @@ export function applyDisputeInTx(tx: WalletTx, input: DisputeInput): ReversalRes
 }
 
 /** `charge.refunded`: reverses the newly refunded share of the pack, once per refund state. */
-export function applyRefundInTx(tx: WalletTx, input: RefundInput): ReversalResult {
+export function applyRefundInTx(tx: Ledger, input: RefundInput): ReversalResult {
   if (
     !validIds(input.paymentIntent) ||
     !Number.isSafeInteger(input.amountRefundedCents) ||
@@ -202,17 +202,14 @@ export function applyRefundInTx(tx: WalletTx, input: RefundInput): ReversalResul
 }
 
 /** Why redemptions are refused right now, or null: an open dispute, then anything owed. */
-export function redemptionPause(tx: WalletTx): string | null {
+export function redemptionPause(tx: Ledger): string | null {
   if (tx.sql.exec("SELECT 1 FROM disputes WHERE open = 1 LIMIT 1").toArray().length > 0) return UNDER_REVIEW_MESSAGE;
   if (tx.owed("coins") > 0 || tx.owed("cash") > 0) return OWED_MESSAGE;
   return null;
 }
 
 /** The player's purchases with what is reversed of each, newest first (the simulator's history page). */
-export function listPurchasesInTx(
-  tx: WalletTx,
-  limit = 50,
-): (PurchaseRow & { disputes: { id: string; status: string; open: boolean }[] })[] {
+export function listPurchasesInTx(tx: Ledger, limit = 50): (PurchaseRow & { disputes: { id: string; status: string; open: boolean }[] })[] {
   const purchases = tx.sql.exec<PurchaseRow>("SELECT * FROM purchases ORDER BY created_at DESC LIMIT ?", limit).toArray();
   return purchases.map((p) => ({
     ...p,

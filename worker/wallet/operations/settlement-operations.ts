@@ -1,13 +1,13 @@
 // Settlement inside one player's wallet: grades that player's open legs on finished
 // (or voided) events and pays every bet that became fully graded, all within the
-// caller's single WalletTx. A bet moves from 'open' to exactly one final state once:
+// caller's single Ledger. A bet moves from 'open' to exactly one final state once:
 // already-graded legs are never regraded, settled bets are skipped, and the payout is
 // posted with reason `bet_payout` and reference = bet id, which the ledger's UNIQUE key
 // refuses to post twice. Rules come from src/shared/grading.ts.
-import { gradeLeg, settleBet, type BetOutcome } from "../../src/shared/grading";
-import type { BetDocument, LegResult } from "../../src/shared/schemas/bets";
-import { betFromRow, updateBetOutcome, type BetRow } from "./bet-rows";
-import type { WalletTx } from "./wallet-tx";
+import { gradeLeg, settleBet, type BetOutcome } from "../../../src/shared/grading";
+import type { BetDocument, LegResult } from "../../../src/shared/schemas/bets";
+import { betFromRow, updateBetOutcome, type BetRow } from "../bet-rows";
+import type { Ledger } from "../ledger";
 
 /** A finished game's score, or an operator's void. */
 export type EventOutcome = { eventId: string; homeScore: number; awayScore: number } | { eventId: string; void: true };
@@ -41,7 +41,7 @@ function legResultFor(bet: BetDocument, index: number, outcome: EventOutcome): {
  * Applies the outcomes to every open bet in this wallet with an ungraded leg on one of
  * the events. Safe to repeat: a second call with the same outcomes changes nothing.
  */
-export function applyEventOutcomes(tx: WalletTx, outcomes: readonly EventOutcome[]): SettlementSummary {
+export function applyEventOutcomes(tx: Ledger, outcomes: readonly EventOutcome[]): SettlementSummary {
   const summary: SettlementSummary = {
     ok: true,
     gradedLegs: 0,
@@ -89,7 +89,7 @@ export function applyEventOutcomes(tx: WalletTx, outcomes: readonly EventOutcome
  * payout as `bet_payout`, once per bet id; returns what was paid now (0 if already paid).
  * Settlement and result corrections both complete bets through this.
  */
-export function completeBet(tx: WalletTx, next: BetDocument, outcome: Extract<BetOutcome, { status: "settled" }>): number {
+export function completeBet(tx: Ledger, next: BetDocument, outcome: Extract<BetOutcome, { status: "settled" }>): number {
   next.status = "settled";
   next.result = outcome.result;
   next.payoutPaid = outcome.payout;

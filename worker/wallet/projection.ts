@@ -3,8 +3,9 @@
 // on the Durable Object's state and never moves a projection backwards.
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
-import { leaderboardStatements } from "../social/leaderboard-projection";
-import type { OutboxTopic } from "./wallet-tx";
+import { leaderboardStatements } from "./leaderboard-projection";
+/** What an outbox row projects: the wallet's balances, or one bet with its legs. */
+export type OutboxTopic = "balances" | "bet";
 
 export type OutboxRow = { seq: number; topic: OutboxTopic; payload: string };
 
@@ -82,7 +83,7 @@ export function projectionStatements(db: D1Database, row: OutboxRow): D1Prepared
             ),
         );
       });
-      // A settled bet also updates its player's leaderboard rows, once (issue #16).
+      // A settled bet also updates its player's leaderboard rows, once.
       statements.push(...leaderboardStatements(db, userId, bet, version));
       return statements;
     }

@@ -1,9 +1,9 @@
-// Player protection inside one player's wallet transaction (issue 14). The wallet Durable
+// Player protection inside one player's wallet transaction. The wallet Durable
 // Object calls `gatePlay` at the top of every money operation, and the stake and purchase
 // limits are checked against totals read in the same synchronous transaction as the debit
 // or the checkout hold, so no race or second tab gets past them. Rules are the pure ones
-// of src/shared/protection.ts; the tables are documented in worker/wallet/wallet-schema.ts.
-import type { WalletKind } from "../../src/shared/money";
+// of src/shared/protection.ts; the tables are documented in worker/wallet/schema-migrations.ts.
+import type { WalletKind } from "../../../src/shared/money";
 import {
   ageOn,
   breakEnd,
@@ -25,9 +25,9 @@ import {
   type PurchaseTotals,
   type Refusal,
   type RefusalDetails,
-} from "../../src/shared/protection";
-import type { WalletTx } from "../wallet/wallet-tx";
-import { gateFreeze } from "../wallet/operator-operations";
+} from "../../../src/shared/protection";
+import type { Ledger } from "../ledger";
+import { gateFreeze } from "./operator-operations";
 
 /** What the Worker knows about the request that the wallet cannot: the minimum age where the player is. */
 export type PlayContext = { minAge: number };
@@ -36,7 +36,7 @@ export type ProtectionFailure = { ok: false; status: 400 | 403 | 404 | 409; code
 
 // ---- reads ----
 
-export function readProtection(tx: WalletTx): ProtectionState {
+export function readProtection(tx: Ledger): ProtectionState {
   const row = tx.sql
     .exec<{ date_of_birth: string | null; break_until: number | null; closed: "permanent" | "under-age" | null }>(
       "SELECT date_of_birth, break_until, closed FROM protection WHERE id = 1",
@@ -46,7 +46,7 @@ export function readProtection(tx: WalletTx): ProtectionState {
 }
 
 /** Limits as they stand at the transaction's `now` (waiting raises that came due applied). */
-export function readLimits(tx: WalletTx): PlayerLimits {
+export function readLimits(tx: Ledger): PlayerLimits {
   const stored: PlayerLimits = { effective: { ...NO_LIMITS }, pending: {} };
   const rows = tx.sql
     .exec<{ name: string; value: number | null; pending_value: number | null; pending_at: number | null }>(
@@ -62,7 +62,7 @@ export function readLimits(tx: WalletTx): PlayerLimits {
   return resolveLimits(stored, tx.now);
 }
 
-function writeLimits(tx: WalletTx, limits: PlayerLimits): void {
+function writeLimits(tx: Ledger, limits: PlayerLimits): void {
   for (const name of LIMIT_NAMES) {
     const pending = limits.pending[name];
     tx.sql.exec(
@@ -79,7 +79,7 @@ function writeLimits(tx: WalletTx, limits: PlayerLimits): void {
 }
 
 /** Stake placed on `wallet` in the Eastern day containing `now` (void and settled bets included). */
-export function stakedToday(tx: WalletTx, wallet: WalletKind): number {
+export function stakedToday(tx: Ledger, wallet: WalletKind): number {
   const { start, end } = periodBounds("day", tx.now);
   return (
     tx.sql
@@ -94,7 +94,7 @@ export function stakedToday(tx: WalletTx, wallet: WalletKind): number {
 }
 
 /** Credited packs plus open checkout holds in each period containing `now`, in cents. */
-export function purchaseTotals(tx: WalletTx): PurchaseTotals {
+export function purchaseTotals(tx: Ledger): PurchaseTotals {
   const totals: PurchaseTotals = { day: 0, week: 0, month: 0 };
   for (const period of ["day", "week", "month"] as const) {
     const { start, end } = periodBounds(period, tx.now);
@@ -121,7 +121,7 @@ export function purchaseTotals(tx: WalletTx): PurchaseTotals {
 // ---- gates ----
 
 /** The account gate (operator freeze, age, closure, break) for `action`, or null when it may go ahead. */
-export function gatePlay(tx: WalletTx, action: PlayAction, play: PlayContext): Refusal | null {
+export function gatePlay(tx: Ledger, action: PlayAction, play: PlayContext): Refusal | null {
   const frozen = gateFreeze(tx);
   if (frozen) return frozen;
   const verdict = checkPlay(readProtection(tx), action, tx.now, play.minAge);
@@ -129,7 +129,7 @@ export function gatePlay(tx: WalletTx, action: PlayAction, play: PlayContext): R
 }
 
 /** Gate plus the daily stake limit for a slip debiting `totalStake` from `wallet`. */
-export function gateStake(tx: WalletTx, wallet: WalletKind, totalStake: number, play: PlayContext): Refusal | null {
+export function gateStake(tx: Ledger, wallet: WalletKind, totalStake: number, play: PlayContext): Refusal | null {
   const gate = gatePlay(tx, "bet", play);
   if (gate) return gate;
   const verdict = checkStake(readLimits(tx).effective, wallet, totalStake, stakedToday(tx, wallet), tx.now);
@@ -141,7 +141,7 @@ export function gateStake(tx: WalletTx, wallet: WalletKind, totalStake: number, 
 export type DateOfBirthResult = { ok: true; changed: boolean } | ProtectionFailure;
 
 /** Stores the date of birth once; under `minAge` it closes the account for play. */
-export function confirmDateOfBirthInTx(tx: WalletTx, input: { dateOfBirth: string; minAge: number }): DateOfBirthResult {
+export function confirmDateOfBirthInTx(tx: Ledger, input: { dateOfBirth: string; minAge: number }): DateOfBirthResult {
   if (!isValidDateOfBirth(input.dateOfBirth, tx.now)) {
     return { ok: false, status: 400, code: "invalid-argument", message: "dateOfBirth: Please enter a real date of birth." };
   }
@@ -175,7 +175,7 @@ export function confirmDateOfBirthInTx(tx: WalletTx, input: { dateOfBirth: strin
  * An account closed only because of the old date reopens when the new one is old enough;
  * one closed by the player stays closed.
  */
-export function correctDateOfBirthInTx(tx: WalletTx, input: { dateOfBirth: string; minAge: number }): DateOfBirthResult {
+export function correctDateOfBirthInTx(tx: Ledger, input: { dateOfBirth: string; minAge: number }): DateOfBirthResult {
   if (!isValidDateOfBirth(input.dateOfBirth, tx.now)) {
     return { ok: false, status: 400, code: "invalid-argument", message: "dateOfBirth: Please enter a real date of birth." };
   }
@@ -199,7 +199,7 @@ export function correctDateOfBirthInTx(tx: WalletTx, input: { dateOfBirth: strin
 export type BreakResult = { ok: true; state: ProtectionState } | ProtectionFailure;
 
 /** Starts (or lengthens) a break, or closes the account for play; a break never ends early. */
-export function takeBreakInTx(tx: WalletTx, period: BreakPeriod): BreakResult {
+export function takeBreakInTx(tx: Ledger, period: BreakPeriod): BreakResult {
   const state = readProtection(tx);
   const next = breakEnd(state, period, tx.now);
   tx.sql.exec(
@@ -216,7 +216,7 @@ export function takeBreakInTx(tx: WalletTx, period: BreakPeriod): BreakResult {
 
 /** Applies requested limits (minor units; null removes): lower at once, higher after `raiseDelayMs`. */
 export function setLimitsInTx(
-  tx: WalletTx,
+  tx: Ledger,
   requested: Partial<Record<LimitName, number | null>>,
   raiseDelayMs: number,
 ): { ok: true; limits: PlayerLimits } {
@@ -234,7 +234,7 @@ export type PurchaseHoldResult = { ok: true; holdId: string } | ProtectionFailur
  * pass a limit.
  */
 export function reservePurchaseInTx(
-  tx: WalletTx,
+  tx: Ledger,
   input: { holdId: string; amountCents: number; holdMs: number },
   play: PlayContext,
 ): PurchaseHoldResult {
@@ -254,13 +254,13 @@ export function reservePurchaseInTx(
 }
 
 /** Ties a hold to the checkout session created for it, so the credit can release it. */
-export function attachPurchaseHoldInTx(tx: WalletTx, input: { holdId: string; sessionId: string }): { ok: true } {
+export function attachPurchaseHoldInTx(tx: Ledger, input: { holdId: string; sessionId: string }): { ok: true } {
   tx.sql.exec("UPDATE purchase_holds SET session_id = ? WHERE id = ?", input.sessionId, input.holdId);
   return { ok: true };
 }
 
 /** A checkout that was never created: its hold stops counting. */
-export function releasePurchaseHoldInTx(tx: WalletTx, holdId: string): { ok: true } {
+export function releasePurchaseHoldInTx(tx: Ledger, holdId: string): { ok: true } {
   tx.sql.exec("DELETE FROM purchase_holds WHERE id = ? AND session_id IS NULL", holdId);
   return { ok: true };
 }
@@ -269,7 +269,7 @@ export function releasePurchaseHoldInTx(tx: WalletTx, holdId: string): { ok: tru
  * A paid pack counts toward the purchase limits from the moment it is credited (the credit
  * itself is never refused: the money was taken). Its checkout hold, if any, stops counting.
  */
-export function recordPurchaseInTx(tx: WalletTx, input: { reference: string; amountCents: number }): void {
+export function recordPurchaseInTx(tx: Ledger, input: { reference: string; amountCents: number }): void {
   tx.sql.exec(
     "INSERT OR IGNORE INTO protection_purchases (reference, amount_cents, created_at) VALUES (?, ?, ?)",
     input.reference,
@@ -287,7 +287,7 @@ export type ProtectionSnapshot = {
 };
 
 /** Everything the player's account screen shows, in minor units. */
-export function protectionSnapshotInTx(tx: WalletTx): ProtectionSnapshot {
+export function protectionSnapshotInTx(tx: Ledger): ProtectionSnapshot {
   const limits = readLimits(tx);
   return {
     state: readProtection(tx),

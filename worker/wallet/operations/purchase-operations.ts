@@ -4,11 +4,11 @@
 // from the shared pack table, looked up by the amount actually paid. The pack is also
 // recorded beside its PaymentIntent, so a later dispute or refund can find and reverse it
 // (reversal-operations.ts).
-import { findPack } from "../../src/shared/packs";
-import type { WalletBalances } from "../../src/shared/schemas/user";
-import { recordPurchaseInTx } from "../protection/protection-operations";
+import { findPack } from "../../../src/shared/packs";
+import type { WalletBalances } from "../../../src/shared/schemas/user";
+import { recordPurchaseInTx } from "./protection-operations";
 import { recordPackPaymentInTx } from "./reversal-operations";
-import type { WalletTx } from "./wallet-tx";
+import type { Ledger } from "../ledger";
 
 export type CreditPurchaseInput = { checkoutSessionId: string; amountCents: number; paymentIntent?: string | null };
 
@@ -16,7 +16,7 @@ export type CreditPurchaseResult =
   | { ok: true; credited: boolean; coins: number; cashCents: number; balances: WalletBalances }
   | { ok: false; status: 400; code: "unknown-pack" | "invalid-argument"; message: string };
 
-export function creditPurchaseInTx(tx: WalletTx, input: CreditPurchaseInput): CreditPurchaseResult {
+export function creditPurchaseInTx(tx: Ledger, input: CreditPurchaseInput): CreditPurchaseResult {
   const pack = findPack(input.amountCents);
   if (!pack) return { ok: false, status: 400, code: "unknown-pack", message: "No coin pack has this price." };
   const reference = input.checkoutSessionId;

@@ -1,4 +1,4 @@
-// A corrected final score inside one player's wallet (issue 15): every bet of this player
+// A corrected final score inside one player's wallet: every bet of this player
 // with a leg on the game is re-graded with the new score, once. A settled bet whose payout
 // changes moves only the difference, as its own ledger row (reason `bet_correction`,
 // reference `<correction reference>:<bet id>`): winnings paid on the wrong result are taken
@@ -6,11 +6,11 @@
 // new winners are paid. A bet still open gets its leg results updated and, if that
 // completes it, is paid like any settlement. Re-applying the same correction finds every
 // payout already right and moves nothing; a later correction has its own reference.
-import { gradeLeg, settleBet } from "../../src/shared/grading";
-import type { BetDocument, LegResult } from "../../src/shared/schemas/bets";
-import { betFromRow, updateBetOutcome, type BetRow } from "./bet-rows";
+import { gradeLeg, settleBet } from "../../../src/shared/grading";
+import type { BetDocument, LegResult } from "../../../src/shared/schemas/bets";
+import { betFromRow, updateBetOutcome, type BetRow } from "../bet-rows";
 import { completeBet } from "./settlement-operations";
-import type { WalletTx } from "./wallet-tx";
+import type { Ledger } from "../ledger";
 
 export type CorrectionInput = { eventId: string; homeScore: number; awayScore: number; reference: string };
 
@@ -40,7 +40,7 @@ function regrade(bet: BetDocument, input: CorrectionInput): (LegResult | null)[]
   return results;
 }
 
-export function applyCorrectionInTx(tx: WalletTx, input: CorrectionInput): CorrectionSummary {
+export function applyCorrectionInTx(tx: Ledger, input: CorrectionInput): CorrectionSummary {
   const summary: CorrectionSummary = {
     ok: true,
     betsChanged: 0,

@@ -3,15 +3,15 @@
 // the Coins and Vantage Cash with the ET day as ledger reference and stores the new
 // streak. Concurrent or repeated claims on one day pay once: the second sees the day
 // already recorded, and the ledger's UNIQUE reference would refuse it anyway.
-import { DAILY_BONUS, nextBonusClaim, STREAK_BONUS } from "../../src/shared/bonus";
-import type { WalletBalances } from "../../src/shared/schemas/user";
-import type { WalletTx } from "./wallet-tx";
+import { DAILY_BONUS, nextBonusClaim, STREAK_BONUS } from "../../../src/shared/bonus";
+import type { WalletBalances } from "../../../src/shared/schemas/user";
+import type { Ledger } from "../ledger";
 
 export type DailyBonusResult =
   | { ok: true; alreadyClaimed: boolean; milestone: boolean; streak: number; balances: WalletBalances }
   | { ok: false; status: 409; code: "aborted"; message: string };
 
-export function claimDailyBonusInTx(tx: WalletTx): DailyBonusResult {
+export function claimDailyBonusInTx(tx: Ledger): DailyBonusResult {
   const before = tx.balances();
   const claim = nextBonusClaim(before, tx.now);
   if (claim.alreadyClaimed) {

@@ -1,19 +1,19 @@
-// Operator actions on one player's money, inside the wallet transaction (issue 15): the
+// Operator actions on one player's money, inside the wallet transaction: the
 // account freeze, which `gatePlay` checks first in the same synchronous transaction as
 // every bet, purchase hold, bonus claim and redemption, and manual adjustments, one
 // `admin_adjustment` ledger row per adjustment id that never takes a balance below zero.
-// Tables `account_freeze` and `admin_adjustments` are documented in wallet-schema.ts.
-import type { WalletKind } from "../../src/shared/money";
-import type { Refusal } from "../../src/shared/protection";
-import type { WalletBalances } from "../../src/shared/schemas/user";
-import type { WalletTx } from "./wallet-tx";
+// Tables `account_freeze` and `admin_adjustments` are documented in schema-migrations.ts.
+import type { WalletKind } from "../../../src/shared/money";
+import type { Refusal } from "../../../src/shared/protection";
+import type { WalletBalances } from "../../../src/shared/schemas/user";
+import type { Ledger } from "../ledger";
 
 /** What a frozen player is told: neutral, the operator's reason stays with operators. */
 export const FROZEN_MESSAGE = "Your account is on hold. Please contact support.";
 
 export type FreezeState = { frozen: boolean; reason: string | null; actor: string | null; updatedAt: number | null };
 
-export function readFreeze(tx: WalletTx): FreezeState {
+export function readFreeze(tx: Ledger): FreezeState {
   const row = tx.sql
     .exec<{ frozen: number; reason: string; actor: string; updated_at: number }>(
       "SELECT frozen, reason, actor, updated_at FROM account_freeze WHERE id = 1",
@@ -24,13 +24,13 @@ export function readFreeze(tx: WalletTx): FreezeState {
 }
 
 /** The freeze gate: a refusal while an operator holds the account. */
-export function gateFreeze(tx: WalletTx): Refusal | null {
+export function gateFreeze(tx: Ledger): Refusal | null {
   return readFreeze(tx).frozen ? { ok: false, status: 403, code: "account-frozen", message: FROZEN_MESSAGE } : null;
 }
 
 /** Freezes or unfreezes; `changed` is false when the account already was in that state. */
 export function setFreezeInTx(
-  tx: WalletTx,
+  tx: Ledger,
   input: { frozen: boolean; reason: string; actor: string },
 ): { ok: true; changed: boolean; freeze: FreezeState } {
   const before = readFreeze(tx);
@@ -57,7 +57,7 @@ export type AdjustmentResult =
  * answers `replayed` and moves nothing; the same id with other figures is a conflict.
  * A credit repays what is owed first, like every credit.
  */
-export function adjustBalanceInTx(tx: WalletTx, input: AdjustmentInput): AdjustmentResult {
+export function adjustBalanceInTx(tx: Ledger, input: AdjustmentInput): AdjustmentResult {
   const seen = tx.sql
     .exec<{ currency: string; amount: number }>(
       "SELECT currency, amount FROM admin_adjustments WHERE adjustment_id = ?",
@@ -99,7 +99,7 @@ export function adjustBalanceInTx(tx: WalletTx, input: AdjustmentInput): Adjustm
 
 export type DisputeRow = { id: string; checkoutSessionId: string; status: string; open: boolean; createdAt: number; updatedAt: number };
 
-export function listDisputesInTx(tx: WalletTx, limit = 50): DisputeRow[] {
+export function listDisputesInTx(tx: Ledger, limit = 50): DisputeRow[] {
   return tx.sql
     .exec<{ id: string; checkout_session_id: string; status: string; open: number; created_at: number; updated_at: number }>(
       "SELECT id, checkout_session_id, status, open, created_at, updated_at FROM disputes ORDER BY created_at DESC LIMIT ?",

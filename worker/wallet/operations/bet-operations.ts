@@ -3,14 +3,14 @@
 // every place-bet check against the balance it is about to debit (the shared rules of
 // src/shared/betslip.ts), debits one ledger row per bet (reason `bet_stake`, reference =
 // bet id), writes the bets and stores the answer for replays — or changes nothing.
-import { validatePlaceBet, type BetslipMode } from "../../src/shared/betslip";
-import type { WalletKind } from "../../src/shared/money";
-import { toWinFor } from "../../src/shared/payout";
-import type { BetDocument, BetLeg, PlaceBetResponse } from "../../src/shared/schemas/bets";
-import type { RefusalDetails } from "../../src/shared/protection";
-import { gateStake, type PlayContext } from "../protection/protection-operations";
-import { betFromRow, insertBet, type BetRow } from "./bet-rows";
-import type { WalletTx } from "./wallet-tx";
+import { validatePlaceBet, type BetslipMode } from "../../../src/shared/betslip";
+import type { WalletKind } from "../../../src/shared/money";
+import { toWinFor } from "../../../src/shared/payout";
+import type { BetDocument, BetLeg, PlaceBetResponse } from "../../../src/shared/schemas/bets";
+import type { RefusalDetails } from "../../../src/shared/protection";
+import { gateStake, type PlayContext } from "./protection-operations";
+import { betFromRow, insertBet, type BetRow } from "../bet-rows";
+import type { Ledger } from "../ledger";
 
 /** Answers to an Idempotency-Key are kept this long, then pruned. */
 export const PLACEMENT_KEY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -34,7 +34,7 @@ export type PlaceBetsResult = { ok: true; replayed: boolean; response: PlaceBetR
 type StoredPlacement = { requestHash: string; response: PlaceBetResponse };
 
 /** The first answer given to this key, if any; refuses a key reused for another slip. */
-export function findPlacement(tx: WalletTx, idempotencyKey: string, requestHash: string): PlaceBetsResult | null {
+export function findPlacement(tx: Ledger, idempotencyKey: string, requestHash: string): PlaceBetsResult | null {
   const row = tx.sql.exec<{ response: string }>("SELECT response FROM idempotency WHERE key = ?", KEY_PREFIX + idempotencyKey).toArray()[0];
   if (!row) return null;
   const stored = JSON.parse(row.response) as StoredPlacement;
@@ -49,7 +49,7 @@ export function findPlacement(tx: WalletTx, idempotencyKey: string, requestHash:
   return { ok: true, replayed: true, response: stored.response };
 }
 
-export function placeBetsInTx(tx: WalletTx, input: PlaceBetsInput, play: PlayContext): PlaceBetsResult {
+export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayContext): PlaceBetsResult {
   const seen = findPlacement(tx, input.idempotencyKey, input.requestHash);
   if (seen) return seen;
 
@@ -118,7 +118,7 @@ export type ListBetsInput = {
 };
 
 /** The player's bets, newest first, one page at a time (keyset paging on createdAt, id). */
-export function listBetsInTx(tx: WalletTx, input: ListBetsInput): { bets: BetDocument[]; next: BetsCursor | null } {
+export function listBetsInTx(tx: Ledger, input: ListBetsInput): { bets: BetDocument[]; next: BetsCursor | null } {
   const where: string[] = [];
   const params: (string | number)[] = [];
   if (input.wallet) {

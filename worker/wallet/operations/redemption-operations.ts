@@ -8,12 +8,17 @@
 // the balance can be held (403 playthrough-required otherwise).
 // A new redemption is refused while a payment is disputed or anything is owed
 // (reversal-operations.ts).
-import { REDEMPTION_MIN_CENTS, REDEMPTION_MIN_MESSAGE, type Redemption, type RedemptionStatus } from "../../src/shared/schemas/redemptions";
-import type { WalletBalances } from "../../src/shared/schemas/user";
+import {
+  REDEMPTION_MIN_CENTS,
+  REDEMPTION_MIN_MESSAGE,
+  type Redemption,
+  type RedemptionStatus,
+} from "../../../src/shared/schemas/redemptions";
+import type { WalletBalances } from "../../../src/shared/schemas/user";
 import { redemptionPause } from "./reversal-operations";
-import type { WalletTx } from "./wallet-tx";
-import { formatMoney } from "../../src/shared/money";
-import { playthroughState } from "./playthrough";
+import type { Ledger } from "../ledger";
+import { formatMoney } from "../../../src/shared/money";
+import { playthroughState, type PlaythroughState } from "../playthrough";
 
 type RedemptionRow = {
   id: string;
@@ -53,17 +58,17 @@ function toRedemption(row: RedemptionRow): Redemption {
   };
 }
 
-function findRow(tx: WalletTx, id: string): RedemptionRow | null {
+function findRow(tx: Ledger, id: string): RedemptionRow | null {
   return tx.sql.exec<RedemptionRow>("SELECT * FROM redemptions WHERE id = ?", id).toArray()[0] ?? null;
 }
 
 /** One redemption of this wallet as players see it, or null. */
-export function readRedemptionInTx(tx: WalletTx, id: string): Redemption | null {
+export function readRedemptionInTx(tx: Ledger, id: string): Redemption | null {
   const row = findRow(tx, id);
   return row ? toRedemption(row) : null;
 }
 
-export function requestRedemptionInTx(tx: WalletTx, input: { amountCents: number; redemptionId: string }): RedemptionResult {
+export function requestRedemptionInTx(tx: Ledger, input: { amountCents: number; redemptionId: string }): RedemptionResult {
   const existing = findRow(tx, input.redemptionId);
   if (existing) {
     if (existing.amount_cents !== input.amountCents) {
@@ -106,7 +111,7 @@ export function requestRedemptionInTx(tx: WalletTx, input: { amountCents: number
 }
 
 /** Marks a pending redemption paid; repeating it is harmless, a failed one stays failed. */
-export function completeRedemptionInTx(tx: WalletTx, input: { redemptionId: string; payoutReference: string }): RedemptionResult {
+export function completeRedemptionInTx(tx: Ledger, input: { redemptionId: string; payoutReference: string }): RedemptionResult {
   const row = findRow(tx, input.redemptionId);
   if (!row) return { ok: false, status: 404, code: "not-found", message: "No such redemption." };
   if (row.status === "failed") {
@@ -124,7 +129,7 @@ export function completeRedemptionInTx(tx: WalletTx, input: { redemptionId: stri
 }
 
 /** A payout that did not happen: the held amount goes back to the balance, once. */
-export function failRedemptionInTx(tx: WalletTx, input: { redemptionId: string; reason: string }): RedemptionResult {
+export function failRedemptionInTx(tx: Ledger, input: { redemptionId: string; reason: string }): RedemptionResult {
   const row = findRow(tx, input.redemptionId);
   if (!row) return { ok: false, status: 404, code: "not-found", message: "No such redemption." };
   if (row.status === "paid") return { ok: false, status: 409, code: "aborted", message: "This redemption was already paid." };
@@ -142,9 +147,23 @@ export function failRedemptionInTx(tx: WalletTx, input: { redemptionId: string; 
 }
 
 /** The player's redemptions, newest first. */
-export function listRedemptionsInTx(tx: WalletTx, limit = 100): Redemption[] {
+export function listRedemptionsInTx(tx: Ledger, limit = 100): Redemption[] {
   return tx.sql
     .exec<RedemptionRow>("SELECT * FROM redemptions ORDER BY created_at DESC, id DESC LIMIT ?", limit)
     .toArray()
     .map(toRedemption);
+}
+
+export type Redeemable = { balances: WalletBalances; redemptionPause: string | null } & PlaythroughState;
+
+/**
+ * Balances with what is still to play and what may be redeemed now (GET /api/me):
+ * play-through (playthrough.ts), and nothing at all while redemptions are paused (an
+ * open dispute or an amount owed, reversal-operations.ts), with the reason the player is told.
+ */
+export function redeemableInTx(tx: Ledger): Redeemable {
+  const balances = tx.balances();
+  const pause = redemptionPause(tx);
+  const state = playthroughState(tx, balances.vantageCash);
+  return { balances, ...state, redeemableCash: pause ? 0 : state.redeemableCash, redemptionPause: pause };
 }

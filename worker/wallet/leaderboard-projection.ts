@@ -1,6 +1,8 @@
 // Leaderboard aggregates, kept up to date where settled bets reach D1: the wallet
-// projection (wallet-projection.ts) appends these statements to the batch that writes
+// projection (projection.ts) appends these statements to the batch that writes
 // a settled bet, so a leaderboard page reads a few indexed rows instead of every bet.
+// It belongs to the wallet's projection, so it lives here; worker/social only reads the
+// rows it keeps (leaderboards.ts).
 //
 // Once only: each upsert runs only while the bet has no `leaderboard_counted` row, and
 // the batch's last statement adds that row. D1 runs a batch as one transaction, so a

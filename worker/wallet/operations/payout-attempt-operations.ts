@@ -6,10 +6,10 @@
 // 24 h); after that the attempt must first list the redemption's transfers (its
 // `transfer_group`) and adopt one it finds, and only then send under a fresh key. An
 // unknown outcome releases the lease and schedules the next background retry.
-import type { Redemption } from "../../src/shared/schemas/redemptions";
+import type { Redemption } from "../../../src/shared/schemas/redemptions";
 import { completeRedemptionInTx, failRedemptionInTx, readRedemptionInTx, type RedemptionResult } from "./redemption-operations";
 import { readFreeze } from "./operator-operations";
-import type { WalletTx } from "./wallet-tx";
+import type { Ledger } from "../ledger";
 
 /** The tunables an attempt follows (worker/tunables.ts), passed in by the caller. */
 export type PayoutTiming = { retryAfterMs: number; retryMaxMs: number; keyReuseMs: number; leaseMs: number };
@@ -35,10 +35,10 @@ function firstPayoutKey(userId: string, redemptionId: string): string {
   return `redemption-${userId}-${redemptionId}`;
 }
 
-export function beginPayoutAttemptInTx(tx: WalletTx, input: { redemptionId: string; timing: PayoutTiming }): PayoutAttempt {
+export function beginPayoutAttemptInTx(tx: Ledger, input: { redemptionId: string; timing: PayoutTiming }): PayoutAttempt {
   const redemption = readRedemptionInTx(tx, input.redemptionId);
   if (!redemption || redemption.status !== "pending") return { ok: true, run: false, redemption };
-  // An operator's freeze (issue 15) holds payouts not yet sent: the redemption stays
+  // An operator's freeze holds payouts not yet sent: the redemption stays
   // pending, and the wallet's alarm sends it once the account is unfrozen.
   if (readFreeze(tx).frozen) return { ok: true, run: false, redemption };
   const row = tx.sql.exec<AttemptRow>("SELECT * FROM payout_attempts WHERE redemption_id = ?", input.redemptionId).toArray()[0];
@@ -71,7 +71,7 @@ export function beginPayoutAttemptInTx(tx: WalletTx, input: { redemptionId: stri
 
 /** Records how an attempt ended: paid or failed settle the redemption; unknown schedules a retry. */
 export function finishPayoutAttemptInTx(
-  tx: WalletTx,
+  tx: Ledger,
   input: { redemptionId: string; outcome: PayoutOutcome; timing: PayoutTiming },
 ): RedemptionResult {
   const row = tx.sql.exec<AttemptRow>("SELECT * FROM payout_attempts WHERE redemption_id = ?", input.redemptionId).toArray()[0];
@@ -95,7 +95,7 @@ export function finishPayoutAttemptInTx(
 }
 
 /** Pending redemptions whose next attempt is due now (retry time passed, no attempt running). */
-export function duePayoutsInTx(tx: WalletTx): string[] {
+export function duePayoutsInTx(tx: Ledger): string[] {
   return tx.sql
     .exec<{ id: string }>(
       `SELECT r.id FROM redemptions r LEFT JOIN payout_attempts a ON a.redemption_id = r.id
@@ -109,7 +109,7 @@ export function duePayoutsInTx(tx: WalletTx): string[] {
 }
 
 /** When the wallet should next wake up for a payout retry, or null. */
-export function nextPayoutWakeInTx(tx: WalletTx): number | null {
+export function nextPayoutWakeInTx(tx: Ledger): number | null {
   const row = tx.sql
     .exec<{ at: number | null }>(
       `SELECT MIN(MAX(COALESCE(a.next_retry_at, 0), COALESCE(a.lease_until, 0))) AS at
