@@ -118,7 +118,7 @@ function checkoutRoutes() {
     const holdMs = tunables(c.env).CHECKOUT_HOLD_MINUTES * 60_000;
     const hold = await wallet.reservePurchase(userId, { holdId: crypto.randomUUID(), amountCents: pack.amountCents, holdMs }, now, play);
     if (!hold.ok) throw fromErrorResult(hold);
-    let session;
+    let session: { id: string; url: string };
     try {
       session = await provider.createCheckoutSession({
         userId,

@@ -228,7 +228,7 @@ ${body}
   const findAccount = async (env: Env, accountId: string) => {
     if (!SIM_ACCOUNT_ID.test(accountId)) throw new ApiError(404, "not-found", "No such account.");
     const [row] = await getDb(env).select().from(payoutAccounts).where(eq(payoutAccounts.accountId, accountId)).limit(1);
-    if (!row || row.provider !== "simulated") throw new ApiError(404, "not-found", "No such account.");
+    if (row?.provider !== "simulated") throw new ApiError(404, "not-found", "No such account.");
     return row;
   };
 

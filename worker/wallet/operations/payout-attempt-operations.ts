@@ -37,7 +37,7 @@ function firstPayoutKey(userId: string, redemptionId: string): string {
 
 export function beginPayoutAttemptInTx(tx: Ledger, input: { redemptionId: string; timing: PayoutTiming }): PayoutAttempt {
   const redemption = readRedemptionInTx(tx, input.redemptionId);
-  if (!redemption || redemption.status !== "pending") return { ok: true, run: false, redemption };
+  if (redemption?.status !== "pending") return { ok: true, run: false, redemption };
   // An operator's freeze holds payouts not yet sent: the redemption stays
   // pending, and the wallet's alarm sends it once the account is unfrozen.
   if (readFreeze(tx).frozen) return { ok: true, run: false, redemption };
