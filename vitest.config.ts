@@ -63,6 +63,31 @@ export default defineConfig({
         ssr: { optimizeDeps: { include: ["stripe"] } },
         test: {
           name: "worker",
+          // Every test file starts its own runtime and loads the Worker's module graph
+          // afresh. Pre-bundled, each dependency is one module instead of hundreds (zod
+          // alone is ~200), which takes about half a second off every file's setup. Every
+          // entry point the code imports is listed so one copy of each library is loaded.
+          deps: {
+            optimizer: {
+              ssr: {
+                enabled: true,
+                include: [
+                  "zod",
+                  "hono",
+                  "hono/body-limit",
+                  "hono/cookie",
+                  "hono/factory",
+                  "hono/http-exception",
+                  "drizzle-orm",
+                  "drizzle-orm/d1",
+                  "drizzle-orm/sqlite-core",
+                  "jose",
+                  "stripe",
+                  "fast-check",
+                ],
+              },
+            },
+          },
           include: ["test/worker/**/*.test.ts"],
           setupFiles: ["./test/worker/apply-migrations.ts"],
           globalSetup: ["./test/pool-teardown-noise.ts"],
