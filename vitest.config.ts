@@ -90,7 +90,6 @@ export default defineConfig({
           },
           include: ["test/worker/**/*.test.ts"],
           setupFiles: ["./test/worker/apply-migrations.ts"],
-          globalSetup: ["./test/pool-teardown-noise.ts"],
           // Replays a failed abuse run: FUZZ_SEED=… / CHAOS_SEED=… npm test (read with inject()).
           provide: { FUZZ_SEED: process.env.FUZZ_SEED ?? "", CHAOS_SEED: process.env.CHAOS_SEED ?? "" },
         },
