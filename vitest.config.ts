@@ -43,10 +43,11 @@ export default defineConfig({
                 // Expected log lines (settlement runs, queue batches) stay out of the test output.
                 LOG_LEVEL: "silent",
               },
-              // As in wrangler.toml, but never evicted while idle: a 1,000-wallet crowd test
-              // touches more objects than it can revisit within workerd's idle window, and
-              // in vitest-pool-workers 0.15 an evicted object's next call can stall.
-              durableObjects: { USER_WALLET: { className: "UserWallet", useSQLite: true, unsafePreventEviction: true } },
+              // Durable Objects as in wrangler.toml: wallets are evicted when idle, as in
+              // production (wallet-eviction.test.ts evicts one on purpose). Miniflare's
+              // `unsafePreventEviction` belongs to a binding in the whole project's runtime,
+              // not to one test; a test that needed a resident object would need its own project.
+
               // The settlement queue as in wrangler.toml, but delivering within 50 ms.
               queueConsumers: {
                 "vantage-settlement": {
