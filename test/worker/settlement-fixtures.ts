@@ -1,7 +1,7 @@
 // Fixtures for the settlement tests: open bets written straight into a player's wallet
 // (stake debited with a `bet_stake` ledger row, projected to D1 like placement does),
 // a scriptable scores feed, and readers for what a player would see afterwards.
-import { runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
 import { toWinFor } from "../../src/shared/payout";
@@ -81,6 +81,19 @@ export async function seedBets(userId: string, bets: BetDocument[], opts: { proj
       tx.finish();
     });
     if (opts.project !== false) await instance.flushOutbox();
+  });
+}
+
+/**
+ * Rings the wallet's alarm now instead of waiting WALLET_OUTBOX_FLUSH_DELAY_MS for it to
+ * write the outbox to D1. The wallet arms the alarm just after a change commits, so this
+ * waits until it is set; if the real alarm rang first, the outbox is already empty.
+ */
+export async function ringOutboxAlarm(userId: string): Promise<void> {
+  const stub = wallet(userId);
+  await vi.waitUntil(async () => (await runDurableObjectAlarm(stub)) || (await stub.auditLedger(userId, Date.now())).pendingOutbox === 0, {
+    timeout: 5_000,
+    interval: 10,
   });
 }
 
