@@ -12,14 +12,12 @@ import { authenticate } from "../auth/require-user";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { getUserWallet } from "../wallet/get-user-wallet";
-import { LIVE_PROTOCOL, LIVE_SESSION_HEADER, LIVE_TOKEN_EXPIRES_HEADER } from "../wallet/user-wallet";
-
-export const TOKEN_PROTOCOL_PREFIX = "vantage.token.";
+import { LIVE_PROTOCOL, LIVE_SESSION_HEADER, LIVE_TOKEN_EXPIRES_HEADER, LIVE_TOKEN_PROTOCOL_PREFIX } from "../../src/shared/live-protocol";
 
 export function tokenFromProtocols(header: string | undefined): string | null {
   for (const part of (header ?? "").split(",")) {
     const protocol = part.trim();
-    if (protocol.startsWith(TOKEN_PROTOCOL_PREFIX)) return protocol.slice(TOKEN_PROTOCOL_PREFIX.length) || null;
+    if (protocol.startsWith(LIVE_TOKEN_PROTOCOL_PREFIX)) return protocol.slice(LIVE_TOKEN_PROTOCOL_PREFIX.length) || null;
   }
   return null;
 }

@@ -7,6 +7,7 @@
 // RPC methods return result values; they never throw domain errors.
 import { DurableObject } from "cloudflare:workers";
 import { OPENING_CASH_CENTS, OPENING_COINS } from "../../src/shared/money";
+import { LIVE_PROTOCOL, LIVE_SESSION_HEADER, LIVE_TOKEN_EXPIRES_HEADER } from "../../src/shared/live-protocol";
 import type { BetDocument, LiveMessage } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import { projectionStatements, type OutboxRow } from "./wallet-projection";
@@ -96,11 +97,6 @@ const OUTBOX_MAX_STATEMENTS = 100;
 const LIVE_SNAPSHOT_BETS = 50;
 /** Open live sockets kept per player; the oldest is closed beyond this. */
 const LIVE_MAX_SOCKETS = 20;
-/** Sub-protocol the SPA offers beside its token (see worker/live/live-routes.ts). */
-export const LIVE_PROTOCOL = "vantage.live.v1";
-/** Headers by which the Worker hands a verified connection's sign-in and token expiry to the object. */
-export const LIVE_SESSION_HEADER = "X-Vantage-Session-Id";
-export const LIVE_TOKEN_EXPIRES_HEADER = "X-Vantage-Token-Expires";
 /** Close codes the SPA sees: its sign-in ended (logout), or its access token expired (reconnect with a fresh one). */
 export const LIVE_CLOSE_SIGNED_OUT = 4001;
 export const LIVE_CLOSE_TOKEN_EXPIRED = 4002;

@@ -5,14 +5,13 @@
 // delivers every balance change and changed bet, so two open tabs stay in step; it
 // reconnects with back-off and bumps `resyncCount` on every reconnect so lists refetch.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { LIVE_PROTOCOL, LIVE_TOKEN_PROTOCOL_PREFIX } from "../../shared/live-protocol";
 import type { WalletKind } from "../../shared/money";
 import type { BetDocument, LiveMessage, PlaceBetResponse } from "../../shared/schemas/bets";
 import type { WalletBalances } from "../../shared/schemas/user";
 import { useAuth } from "../auth/auth-provider";
 
 export const WALLET_MODE_KEY = "vantage.walletMode";
-export const LIVE_PROTOCOL = "vantage.live.v1";
-export const LIVE_TOKEN_PREFIX = "vantage.token.";
 /** Reconnect back-off: 1 s doubling to 30 s; reset once a connection delivers a message. */
 export const LIVE_RETRY_BASE_MS = 1_000;
 export const LIVE_RETRY_MAX_MS = 30_000;
@@ -152,7 +151,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
       const token = await getTokenRef.current();
       if (stopped) return;
       if (!token) return scheduleReconnect();
-      const ws = new WebSocket(liveUrl(window.location), [LIVE_PROTOCOL, `${LIVE_TOKEN_PREFIX}${token}`]);
+      const ws = new WebSocket(liveUrl(window.location), [LIVE_PROTOCOL, `${LIVE_TOKEN_PROTOCOL_PREFIX}${token}`]);
       socket = ws;
       ws.onopen = () => {
         setLiveStatus("open");
