@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ErrorBoundary } from "../../src/components/error-screen";
 import { RouteError } from "../../src/components/route-error";
 import { TOAST_MS, ToastProvider, useToast } from "../../src/components/toast";
-import { USERNAME_KEY } from "../../src/features/auth/username";
+import { USERNAME_KEY } from "../../src/session/username";
 import { PRODUCT_TITLE } from "../../src/lib/brand";
 import indexHtml from "../../index.html?raw";
 import { DISPLAY_NAME_MAX_LENGTH } from "../../src/shared/display-name";

@@ -7,7 +7,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BETSLIP_KEY } from "../../src/features/betslip/betslip-provider";
+import { BETSLIP_KEY } from "../../src/session/betslip-provider";
 import { ProfileSettings } from "../../src/features/social/components/profile-settings";
 import { SharePickButton } from "../../src/features/social/components/share-pick-button";
 import { ProfilePage } from "../../src/features/social/components/profile-page";

@@ -3,8 +3,8 @@
 // the last; arrows, Home and End move, Escape closes and returns focus, Tab leaves.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { useAuth } from "../../features/auth/auth-provider";
-import { usernameFor } from "../../features/auth/username";
+import { useAuth } from "../../session/auth-provider";
+import { usernameFor } from "../../session/username";
 
 export function ProfileMenu() {
   const { user, signOut } = useAuth();

@@ -6,9 +6,9 @@
 // confirmed a date of birth sees that step before the board (PlayGate).
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { useAuth } from "../../features/auth/auth-provider";
+import { useAuth } from "../../session/auth-provider";
 import { SignInCard } from "../../features/auth/components/sign-in-card";
-import { safeFrom } from "../../features/auth/sign-in-url";
+import { safeFrom } from "../../session/sign-in-url";
 import { BoardPage } from "../../features/board/components/board-page";
 import { PlayGate } from "../../features/protection/components/play-gate";
 import { SIGN_IN_ERROR_PARAM, signInFailureMessage, type SignInFailure } from "../../shared/sign-in-errors";

@@ -12,8 +12,8 @@ import { useFreshUser } from "../../protection/hooks/use-fresh-user";
 import { errorMessage } from "../../../lib/api-client";
 import { DISPLAY_NAME_MAX_LENGTH } from "../../../shared/display-name";
 import { checkDisplayName, type UserDocument } from "../../../shared/schemas/user";
-import { useAuth } from "../../auth/auth-provider";
-import { storeUsername, usernameFor } from "../../auth/username";
+import { useAuth } from "../../../session/auth-provider";
+import { storeUsername, usernameFor } from "../../../session/username";
 import { ProfileSettings } from "../../social/components/profile-settings";
 import "./account.css";
 

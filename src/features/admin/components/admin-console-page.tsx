@@ -5,7 +5,7 @@
 import { useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
 import { NotFoundPage } from "../../../app/routes/not-found-page";
-import { useAuth } from "../../auth/auth-provider";
+import { useAuth } from "../../../session/auth-provider";
 import { AdminDeniedContext } from "../hooks/use-admin-load";
 import { AuditTab } from "./audit-tab";
 import { FeedTab } from "./feed-tab";

@@ -1,5 +1,5 @@
 // Audit log: every operator action, newest first — who, what, to whom, when and why.
-import { useApi } from "../../auth/auth-provider";
+import { useApi } from "../../../session/auth-provider";
 import { fetchAudit } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { formatTime } from "./admin-format";

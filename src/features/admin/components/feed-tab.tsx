@@ -1,6 +1,6 @@
 // Feed: which provider serves odds, its credits (The Odds API's quota headers), the
 // credit guard and live refresh state, spend per hour, the last call per sport and errors.
-import { useApi } from "../../auth/auth-provider";
+import { useApi } from "../../../session/auth-provider";
 import { fetchFeed } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { formatTime } from "./admin-format";

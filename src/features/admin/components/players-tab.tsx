@@ -2,7 +2,7 @@
 // 100 ledger rows, bets, redemptions, disputes, protection and payout-identity refusals;
 // freeze / unfreeze, adjust a balance and check the ledger — each confirmed with a reason.
 import { useState, type FormEvent } from "react";
-import { useApi } from "../../auth/auth-provider";
+import { useApi } from "../../../session/auth-provider";
 import { errorMessage } from "../../../lib/api-client";
 import { formatAmount, parseAmountToMinor, type WalletKind } from "../../../shared/money";
 import {

@@ -2,7 +2,7 @@
 // "Void" through the operator result route and its rules), the queue backlog and dead
 // letters with replay (settlement on queues, issue 13), and the recent settlement runs.
 import { useState } from "react";
-import { useApi } from "../../auth/auth-provider";
+import { useApi } from "../../../session/auth-provider";
 import { fetchSettlement, recordResult, replayDeadLetter, type DeadLetter, type PastDueGame } from "../api/admin-api";
 import type { RecentResult } from "../../../shared/schemas/operator-views";
 import { useAdminLoad } from "../hooks/use-admin-load";

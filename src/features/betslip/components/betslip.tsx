@@ -25,10 +25,10 @@ import { decimalOdds, formatDecimalOdds, formatPrice } from "../../../shared/odd
 import type { PlaceBetRequest, PlaceBetResponse, PriceChangedDetails } from "../../../shared/schemas/bets";
 import { sportLabel, type SportKey } from "../../../shared/sports";
 import { isUnderway, slipDelaySeconds } from "../../../shared/live-rules";
-import { useApi, useAuth } from "../../auth/auth-provider";
-import { useOddsFormat, type OddsFormat } from "../../settings/odds-format";
-import { balanceOf, useWallet } from "../../wallet/wallet-provider";
-import { useBetslip } from "../betslip-provider";
+import { useApi, useAuth } from "../../../session/auth-provider";
+import { useOddsFormat, type OddsFormat } from "../../../session/odds-format";
+import { balanceOf, useWallet } from "../../../session/wallet-provider";
+import { useBetslip } from "../../../session/betslip-provider";
 import { ConfirmDialog } from "./confirm-dialog";
 import "./betslip.css";
 

@@ -5,10 +5,10 @@
 import { useMemo, useState, type KeyboardEvent } from "react";
 import { SPORTS, type SportKey } from "../../../shared/sports";
 import type { Event } from "../../../shared/schemas/events";
-import { useBetslip } from "../../betslip/betslip-provider";
+import { useBetslip } from "../../../session/betslip-provider";
 import { Betslip } from "../../betslip/components/betslip";
-import { useRevealBetslipOnArrival } from "../../betslip/reveal-betslip";
-import { useOddsFormat } from "../../settings/odds-format";
+import { useRevealBetslipOnArrival } from "../../../session/reveal-betslip";
+import { useOddsFormat } from "../../../session/odds-format";
 import { StatisticsCard } from "../../stats/components/statistics-card";
 import { isUnderway } from "../../../shared/live-rules";
 import { useEvents } from "../hooks/use-events";

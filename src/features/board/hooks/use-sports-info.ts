@@ -4,7 +4,7 @@
 // offered and nothing is known to be live-delayed.
 import { useEffect, useState } from "react";
 import type { LiveRules } from "../../../shared/live-rules";
-import { useApi } from "../../auth/auth-provider";
+import { useApi } from "../../../session/auth-provider";
 import { getSports } from "../api/get-events";
 import { SPORTS } from "../../../shared/sports";
 import type { SportEntry } from "../components/sport-list";

@@ -4,10 +4,10 @@
 import { useState } from "react";
 import { WALLET_LABEL } from "../../../shared/money";
 import type { BetDocument } from "../../../shared/schemas/bets";
-import { useOddsFormat, type OddsFormat } from "../../settings/odds-format";
+import { useOddsFormat, type OddsFormat } from "../../../session/odds-format";
 import { SharePickButton } from "../../social/components/share-pick-button";
-import { useWalletBets } from "../../wallet/hooks/use-wallet-bets";
-import { useWallet } from "../../wallet/wallet-provider";
+import { useWalletBets } from "../../../session/use-wallet-bets";
+import { useWallet } from "../../../session/wallet-provider";
 import { Amounts, LegLine, ResultBadge, placedAt } from "./pick-parts";
 import "./my-picks.css";
 

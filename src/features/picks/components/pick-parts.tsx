@@ -5,7 +5,7 @@ import { formatAmount } from "../../../shared/money";
 import { formatPrice, formatSpreadLine } from "../../../shared/odds";
 import type { BetDocument, BetLeg, LegResult } from "../../../shared/schemas/bets";
 import { sportLabel } from "../../../shared/sports";
-import type { OddsFormat } from "../../settings/odds-format";
+import type { OddsFormat } from "../../../session/odds-format";
 import "./my-picks.css";
 
 const RESULT_LABEL: Record<LegResult, string> = { win: "Won", loss: "Lost", push: "Push", void: "Void" };

@@ -16,9 +16,9 @@ import {
   type Redemption,
 } from "../../../shared/schemas/redemptions";
 import { ApiError } from "../../../lib/api-client";
-import { useAuth } from "../../auth/auth-provider";
-import { useWallet } from "../../wallet/wallet-provider";
-import { fetchBalances } from "../../wallet/api/fetch-balances";
+import { useAuth } from "../../../session/auth-provider";
+import { useWallet } from "../../../session/wallet-provider";
+import { fetchBalances } from "../../../session/fetch-balances";
 import {
   fetchConnectStatus,
   fetchRedeemable,

@@ -6,7 +6,7 @@ import { useParams } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { WALLET_LABEL } from "../../../shared/money";
 import type { PublicProfile } from "../../../shared/schemas/social";
-import { useAuth } from "../../auth/auth-provider";
+import { useAuth } from "../../../session/auth-provider";
 import { StatisticsList } from "../../stats/components/statistics-card";
 import { getFollowState, getProfile, setFollowing } from "../api/social-api";
 import { useLoad } from "../hooks/use-load";

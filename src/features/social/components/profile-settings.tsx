@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import type { UserDocument } from "../../../shared/schemas/user";
 import { HANDLE_MAX, checkHandle, profilePath } from "../../../shared/social";
-import { useAuth } from "../../auth/auth-provider";
+import { useAuth } from "../../../session/auth-provider";
 import "./social.css";
 
 type Result = { ok: true; message: string } | { ok: false; message: string } | null;

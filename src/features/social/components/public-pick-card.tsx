@@ -5,7 +5,7 @@ import { WALLET_LABEL } from "../../../shared/money";
 import type { PublicPick } from "../../../shared/schemas/social";
 import { profilePath } from "../../../shared/social";
 import { Amounts, LegLine, ResultBadge, placedAt } from "../../picks/components/pick-parts";
-import { useOddsFormat } from "../../settings/odds-format";
+import { useOddsFormat } from "../../../session/odds-format";
 import type { ReactNode } from "react";
 import "./social.css";
 

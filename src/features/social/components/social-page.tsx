@@ -7,7 +7,7 @@ import { Link, useSearchParams } from "react-router";
 import { WALLET_LABEL, formatAmount, type WalletKind } from "../../../shared/money";
 import type { FollowingResponse, LeaderboardResponse } from "../../../shared/schemas/social";
 import { LEADERBOARD_SIZE, ROI_MIN_BETS, profilePath, type LeaderboardMetric, type LeaderboardPeriod } from "../../../shared/social";
-import { useAuth } from "../../auth/auth-provider";
+import { useAuth } from "../../../session/auth-provider";
 import { getFollowing, getLeaderboard } from "../api/social-api";
 import { useLoad } from "../hooks/use-load";
 import { PublicPickCard } from "./public-pick-card";

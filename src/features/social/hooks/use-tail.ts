@@ -7,8 +7,8 @@ import { togglePick, type BetslipPick } from "../../../shared/betslip";
 import type { Event } from "../../../shared/schemas/events";
 import type { PublicPick } from "../../../shared/schemas/social";
 import type { SportKey } from "../../../shared/sports";
-import { useAuth } from "../../auth/auth-provider";
-import { useBetslip } from "../../betslip/betslip-provider";
+import { useAuth } from "../../../session/auth-provider";
+import { useBetslip } from "../../../session/betslip-provider";
 import { getEvents } from "../../board/api/get-events";
 import { currentBoardPick } from "../../board/components/event-card";
 

@@ -4,9 +4,9 @@ import { WALLET_LABEL, formatAmount, type WalletKind } from "../../../shared/mon
 import { formatDecimalOdds } from "../../../shared/odds";
 import { computeStatistics, type BetStatistics } from "../../../shared/statistics";
 import { sportLabel } from "../../../shared/sports";
-import { useOddsFormat } from "../../settings/odds-format";
-import { useWalletBets } from "../../wallet/hooks/use-wallet-bets";
-import { useWallet } from "../../wallet/wallet-provider";
+import { useOddsFormat } from "../../../session/odds-format";
+import { useWalletBets } from "../../../session/use-wallet-bets";
+import { useWallet } from "../../../session/wallet-provider";
 import "./statistics-card.css";
 
 /** The card's figures as a definition list; public profiles show the same rows. */

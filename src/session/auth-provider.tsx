@@ -6,11 +6,16 @@
 // network failures. Refreshes are serialised across tabs with navigator.locks (and the
 // Worker tolerates the immediately-previous token for a few seconds), so two tabs never
 // log each other out; a logout in one tab is broadcast to the others.
+// It lives in src/session/, the SPA's shared layer for what every screen knows about the
+// player in this browser (this sign-in and its API client, the wallet, the betslip, the
+// odds format): many features read it, and a feature never imports another feature or
+// the app shell, so it cannot live in one of them. Session code imports only src/lib,
+// src/components and src/shared; src/app/providers.tsx mounts the providers.
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { ApiError, apiRequest, createApiClient, type ApiClient } from "../../lib/api-client";
-import { redirectTo } from "../../lib/browser-navigation";
-import type { UserDocument } from "../../shared/schemas/user";
-import { hasSessionHint, SESSION_HINT_COOKIE } from "../../shared/session-hint";
+import { ApiError, apiRequest, createApiClient, type ApiClient } from "../lib/api-client";
+import { redirectTo } from "../lib/browser-navigation";
+import type { UserDocument } from "../shared/schemas/user";
+import { hasSessionHint, SESSION_HINT_COOKIE } from "../shared/session-hint";
 import { signInStartUrl } from "./sign-in-url";
 import { isTokenExpired, proactiveRefreshDelayMs, refreshBackoffMs } from "./token-lifecycle";
 import { clearStoredUsername, storeUsername } from "./username";

@@ -1,11 +1,12 @@
 // One wallet's bet documents for My Picks and the Statistics card: fetched from
 // GET /api/bets (newest first, page by page), merged with what the live socket pushes,
 // and refetched after a reconnect, so both update without a reload.
+// Part of src/session/, the state every screen shares (see auth-provider.tsx): features read it here.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { WalletKind } from "../../../shared/money";
-import type { BetDocument, BetsPage } from "../../../shared/schemas/bets";
-import { useApi, useAuth } from "../../auth/auth-provider";
-import { useWallet } from "../wallet-provider";
+import type { WalletKind } from "../shared/money";
+import type { BetDocument, BetsPage } from "../shared/schemas/bets";
+import { useApi, useAuth } from "./auth-provider";
+import { useWallet } from "./wallet-provider";
 
 /** Pages of 100 read at most (the most recent 1,000 bets). */
 export const MAX_BET_PAGES = 10;

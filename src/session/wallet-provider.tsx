@@ -4,12 +4,13 @@
 // One WebSocket per tab to GET /api/live (held by the player's wallet Durable Object)
 // delivers every balance change and changed bet, so two open tabs stay in step; it
 // reconnects with back-off and bumps `resyncCount` on every reconnect so lists refetch.
+// Part of src/session/, the state every screen shares (see auth-provider.tsx): features read it here.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { LIVE_PROTOCOL, LIVE_TOKEN_PROTOCOL_PREFIX } from "../../shared/live-protocol";
-import type { WalletKind } from "../../shared/money";
-import type { BetDocument, LiveMessage, PlaceBetResponse } from "../../shared/schemas/bets";
-import type { WalletBalances } from "../../shared/schemas/user";
-import { useAuth } from "../auth/auth-provider";
+import { LIVE_PROTOCOL, LIVE_TOKEN_PROTOCOL_PREFIX } from "../shared/live-protocol";
+import type { WalletKind } from "../shared/money";
+import type { BetDocument, LiveMessage, PlaceBetResponse } from "../shared/schemas/bets";
+import type { WalletBalances } from "../shared/schemas/user";
+import { useAuth } from "./auth-provider";
 
 export const WALLET_MODE_KEY = "vantage.walletMode";
 /** Reconnect back-off: 1 s doubling to 30 s; reset once a connection delivers a message. */
