@@ -9,7 +9,7 @@ import { redirectTo } from "../../../lib/browser-navigation";
 import { formatMoney } from "../../../shared/money";
 import { formatUsd, PACKS } from "../../../shared/packs";
 import { useAuth } from "../../../session/auth-provider";
-import { BalanceTiles } from "../../wallet/components/balance-tiles";
+import { BalanceTiles } from "../../../components/balance-tiles";
 import { useWallet } from "../../../session/wallet-provider";
 import { createCheckoutSession } from "../api/create-checkout-session";
 import { fetchBalances } from "../../../session/fetch-balances";

@@ -7,12 +7,12 @@ import { errorMessage } from "../../../lib/api-client";
 import { WALLET_LABEL } from "../../../shared/money";
 import type { PublicProfile } from "../../../shared/schemas/social";
 import { useAuth } from "../../../session/auth-provider";
-import { StatisticsList } from "../../stats/components/statistics-card";
+import { StatisticsList } from "../../../components/statistics-list";
+import { useOddsFormat } from "../../../session/odds-format";
 import { getFollowState, getProfile, setFollowing } from "../api/social-api";
 import { useLoad } from "../hooks/use-load";
 import { LoadStatePage } from "./load-state-page";
 import { PublicPickCard } from "./public-pick-card";
-import "../../stats/components/statistics-card.css";
 import "./social.css";
 
 function memberSince(ms: number): string {
@@ -84,6 +84,7 @@ export function ProfilePage() {
   const { api } = useAuth();
   const [profile, retry] = useLoad<PublicProfile>(() => getProfile(api, handle), [api, handle]);
   const [followerDelta, setFollowerDelta] = useState(0);
+  const [format] = useOddsFormat();
 
   if (profile.status !== "ready") {
     return (
@@ -117,7 +118,7 @@ export function ProfilePage() {
             <h2 id={`stats-${wallet}`} className="card-title">
               Statistics <span className="muted stats-wallet">{WALLET_LABEL[wallet]}</span>
             </h2>
-            <StatisticsList stats={p.statistics[wallet]} wallet={wallet} />
+            <StatisticsList stats={p.statistics[wallet]} wallet={wallet} format={format} />
           </section>
         ))}
       </div>

@@ -1,7 +1,8 @@
 // /p/:shareId (issue #16): a bet someone shared — legs, prices, stake and result —
 // readable signed out with a sign-in call to action. "Tail" copies the still-open,
 // still-priced legs into the viewer's betslip; signed out it signs in first and tails
-// on the way back (`?tail=1`), then opens the board and scrolls to the betslip.
+// on the way back (`?tail=1`), then opens the board and scrolls to the betslip. The
+// board's current prices come from the route (`priceOnBoard`).
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import type { SharedPickResponse } from "../../../shared/schemas/social";
@@ -10,17 +11,17 @@ import { useAuth } from "../../../session/auth-provider";
 import { getSharedPick } from "../api/social-api";
 import { useLoad } from "../hooks/use-load";
 import { REVEAL_BETSLIP_STATE } from "../../../session/reveal-betslip";
-import { useTail } from "../hooks/use-tail";
+import { useTail, type PriceOnBoard } from "../hooks/use-tail";
 import { LoadStatePage } from "./load-state-page";
 import { OwnerName, PublicPickCard } from "./public-pick-card";
 import "./social.css";
 
-export function SharedPickPage() {
+export function SharedPickPage({ priceOnBoard }: { priceOnBoard: PriceOnBoard }) {
   const { shareId = "" } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const { api, status, signIn } = useAuth();
-  const tail = useTail();
+  const tail = useTail(priceOnBoard);
   const [shared, retry] = useLoad<SharedPickResponse>(() => getSharedPick(api, shareId), [api, shareId]);
   const [tailing, setTailing] = useState(false);
   const autoTailed = useRef(false);
