@@ -3,7 +3,8 @@
 // from the signed-in user, then kept live), and bet documents as the server pushes them.
 // One WebSocket per tab to GET /api/live (held by the player's wallet Durable Object)
 // delivers every balance change and changed bet, so two open tabs stay in step; it
-// reconnects with back-off and bumps `resyncCount` on every reconnect so lists refetch.
+// reconnects with back-off and tells `onResync` listeners after every reconnect, so lists
+// fetched from the API read again what they may have missed.
 // Part of src/session/, the state every screen shares (see auth-provider.tsx): features read it here.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { LIVE_PROTOCOL, LIVE_TOKEN_PROTOCOL_PREFIX } from "../shared/live-protocol";
@@ -27,8 +28,8 @@ export type WalletContextValue = {
   balances: WalletBalances | null;
   /** Bets pushed live (or returned by a placement) this session, by id. */
   liveBets: ReadonlyMap<string, BetDocument>;
-  /** Increases after every reconnect: lists fetched from the API should refetch then. */
-  resyncCount: number;
+  /** Calls `listener` after every reconnect (lists fetched from the API read again then); returns the unsubscribe. */
+  onResync(listener: () => void): () => void;
   liveStatus: LiveStatus;
   /** Applies a successful placement at once (the socket confirms it moments later). */
   applyPlacement(response: PlaceBetResponse): void;
@@ -41,7 +42,7 @@ const WalletContext = createContext<WalletContextValue>({
   setMode: () => undefined,
   balances: null,
   liveBets: new Map(),
-  resyncCount: 0,
+  onResync: () => () => undefined,
   liveStatus: "idle",
   applyPlacement: () => undefined,
   applyBalances: () => undefined,
@@ -85,7 +86,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
   const [mode, setModeState] = useState<WalletKind>(readMode);
   const [liveBalances, setLiveBalances] = useState<WalletBalances | null>(null);
   const [liveBets, setLiveBets] = useState<ReadonlyMap<string, BetDocument>>(() => new Map());
-  const [resyncCount, setResyncCount] = useState(0);
+  const resyncListeners = useRef(new Set<() => void>());
   const [liveStatus, setLiveStatus] = useState<LiveStatus>("idle");
   const updateUserRef = useRef(updateUser);
   updateUserRef.current = updateUser;
@@ -107,6 +108,14 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);
+  }, []);
+
+  const onResync = useCallback((listener: () => void) => {
+    const listeners = resyncListeners.current;
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
   }, []);
 
   const applyBalances = useCallback((balances: WalletBalances) => {
@@ -157,7 +166,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
       ws.onopen = () => {
         setLiveStatus("open");
         connections += 1;
-        if (connections > 1) setResyncCount((n) => n + 1);
+        if (connections > 1) for (const listener of resyncListeners.current) listener();
         pingTimer = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("ping"), LIVE_PING_MS);
       };
       ws.onmessage = (event: MessageEvent) => {
@@ -203,8 +212,8 @@ export function WalletProvider({ children }: { children: ReactNode }) {
   const seeded = useMemo(() => balancesOf(user), [user]);
   const balances = liveBalances ?? seeded;
   const value = useMemo<WalletContextValue>(
-    () => ({ mode, setMode, balances, liveBets, resyncCount, liveStatus, applyPlacement, applyBalances }),
-    [mode, setMode, balances, liveBets, resyncCount, liveStatus, applyPlacement, applyBalances],
+    () => ({ mode, setMode, balances, liveBets, onResync, liveStatus, applyPlacement, applyBalances }),
+    [mode, setMode, balances, liveBets, onResync, liveStatus, applyPlacement, applyBalances],
   );
   return <WalletContext.Provider value={value}>{children}</WalletContext.Provider>;
 }

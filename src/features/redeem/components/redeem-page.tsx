@@ -107,6 +107,7 @@ export function RedeemPage() {
   }, [api, signedIn, loadHistory]);
 
   // Settlements, bets and redemptions change what is redeemable: re-read it with the balance.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a changed balance is the signal to read again, not an input to the read.
   useEffect(() => {
     if (!signedIn) return;
     let cancelled = false;

@@ -1,11 +1,10 @@
 // /u/:handle (issue #16): a player's public profile — display name, member since, the
 // Statistics card's figures per wallet, and settled picks (open ones once their games
 // have started). Readable signed out; signed in, the viewer can follow the player.
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { WALLET_LABEL } from "../../../shared/money";
-import type { PublicProfile } from "../../../shared/schemas/social";
 import { useAuth } from "../../../session/auth-provider";
 import { StatisticsList } from "../../../components/statistics-list";
 import { useOddsFormat } from "../../../session/odds-format";
@@ -82,7 +81,7 @@ function FollowButton({ handle, onChange }: { handle: string; onChange(delta: nu
 export function ProfilePage() {
   const { handle = "" } = useParams();
   const { api } = useAuth();
-  const [profile, retry] = useLoad<PublicProfile>(() => getProfile(api, handle), [api, handle]);
+  const [profile, retry] = useLoad(useCallback(() => getProfile(api, handle), [api, handle]));
   const [followerDelta, setFollowerDelta] = useState(0);
   const [format] = useOddsFormat();
 
