@@ -90,6 +90,30 @@ describe("who sees /admin", () => {
     renderApp("/admin");
     expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
   });
+
+  it("decides from the status and code: a 404 not-found with any message is the not-found page", async () => {
+    consoleApi(({ path }) =>
+      path.startsWith("/api/admin") ? jsonResponse(404, { error: { code: "not-found", message: "Nothing to see here." } }) : undefined,
+    );
+    renderApp("/admin");
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+  });
+
+  it("shows a player who no longer exists as an error in the console, not as the not-found page", async () => {
+    consoleApi(({ path }) => {
+      if (path === "/api/admin/players?q=gone")
+        return jsonResponse(200, { players: [{ uid: "p-9", email: "gone@example.com", displayName: "Gone", handle: null }] });
+      if (path === "/api/admin/players/p-9") return jsonResponse(404, { error: { code: "not-found", message: "No such player." } });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/admin?tab=players");
+    await user.type(await screen.findByLabelText("E-mail or handle"), "gone");
+    await user.click(screen.getByRole("button", { name: "Find player" }));
+    expect(await screen.findByText("No such player.")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Operator console" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Page not found" })).toBeNull();
+  });
 });
 
 describe("the console", () => {

@@ -1,7 +1,7 @@
 // Settlement: games past their due time with no result (each with "Record result" and
 // "Void" through the operator result route and its rules), the queue backlog and dead
 // letters with replay (settlement on queues, issue 13), and the recent settlement runs.
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useApi } from "../../../session/auth-provider";
 import { fetchSettlement, recordResult, replayDeadLetter, type DeadLetter, type PastDueGame } from "../api/admin-api";
 import type { RecentResult } from "../../../shared/schemas/operator-views";
@@ -58,7 +58,7 @@ function ScoreFields({
 
 export function SettlementTab({ onChanged }: { onChanged(message: string): void }) {
   const api = useApi();
-  const view = useAdminLoad(() => fetchSettlement(api), [api]);
+  const view = useAdminLoad(useCallback(() => fetchSettlement(api), [api]));
   const [pending, setPending] = useState<Pending | null>(null);
   const [home, setHome] = useState("");
   const [away, setAway] = useState("");
