@@ -3,7 +3,7 @@
 // sign-in paths (POST /session with an ID token, and the Google redirect callback)
 // end here, so a per-account sign-in limit (issue #7) belongs in startSession.
 import type { Context } from "hono";
-import type { UserDocument } from "../../src/shared/schemas/user";
+import type { SessionResponse } from "../../src/shared/schemas/session";
 import { getDb } from "../db/database";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
@@ -16,8 +16,6 @@ import { setRefreshCookie } from "./session-cookies";
 import { upsertUserFromClaims, type UserRow } from "./users";
 import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet/get-user-wallet";
-
-export type SessionResponse = { accessToken: string; expiresAt: number; user: UserDocument };
 
 /** An access token for `user` under the sign-in `sessionId`, with their user document; `request` says where the player is (region rules and minimum age). */
 export async function sessionResponse(
