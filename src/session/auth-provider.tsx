@@ -12,8 +12,9 @@
 // the app shell, so it cannot live in one of them. Session code imports only src/lib,
 // src/components and src/shared; src/app/providers.tsx mounts the providers.
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { ApiError, apiRequest, createApiClient, type ApiClient } from "../lib/api-client";
+import { ApiError, apiRequest, apiRequestParsed, createApiClient, type ApiClient } from "../lib/api-client";
 import { redirectTo } from "../lib/browser-navigation";
+import type { SessionResponse } from "../shared/schemas/session";
 import type { UserDocument } from "../shared/schemas/user";
 import { hasSessionHint, SESSION_HINT_COOKIE } from "../shared/session-hint";
 import { signInStartUrl } from "./sign-in-url";
@@ -34,7 +35,8 @@ export type AuthContextValue = {
   api: ApiClient;
 };
 
-export type SessionResponse = { accessToken: string; expiresAt: number; user: UserDocument };
+/** The session answer's schema, loaded beside the startup refresh (zod stays out of the initial bundle). */
+const sessionSchema = async () => (await import("../shared/schemas/session")).SessionResponseSchema;
 
 export const REFRESH_LOCK_NAME = "vantage.auth.refresh";
 
@@ -107,7 +109,7 @@ function createSessionEngine(set: {
   const refresh = (): Promise<string | null> => {
     inflight ??= (async () => {
       try {
-        const body = await withRefreshLock(() => apiRequest<SessionResponse>("/auth/refresh", { method: "POST", body: {} }));
+        const body = await withRefreshLock(() => apiRequestParsed("/auth/refresh", sessionSchema, { method: "POST", body: {} }));
         applySession(body);
         return body.accessToken;
       } catch (err) {

@@ -8,6 +8,9 @@ import type { BetDocument, BetsPage } from "../shared/schemas/bets";
 import { useApi, useAuth } from "./auth-provider";
 import { useWallet } from "./wallet-provider";
 
+/** The page schema loads beside the first request (the Statistics card is on the first page). */
+const betsPageSchema = async () => (await import("../shared/schemas/bets")).BetsPageSchema;
+
 /** Pages of 100 read at most (the most recent 1,000 bets). */
 export const MAX_BET_PAGES = 10;
 
@@ -38,7 +41,7 @@ export function useWalletBets(wallet: WalletKind): WalletBetsState {
       const all: BetDocument[] = [];
       let cursor: string | null = null;
       for (let page = 0; page < MAX_BET_PAGES; page++) {
-        const body: BetsPage = await api.get<BetsPage>("/bets", { wallet, limit: 100, cursor });
+        const body: BetsPage = await api.get("/bets", betsPageSchema, { wallet, limit: 100, cursor });
         all.push(...body.bets);
         cursor = body.nextCursor;
         if (!cursor) break;

@@ -2,14 +2,15 @@
 // default Coins, saved on the device under `vantage.walletMode`), the balances (seeded
 // from the signed-in user, then kept live), and bet documents as the server pushes them.
 // One WebSocket per tab to GET /api/live (held by the player's wallet Durable Object)
-// delivers every balance change and changed bet, so two open tabs stay in step; it
-// reconnects with back-off and tells `onResync` listeners after every reconnect, so lists
-// fetched from the API read again what they may have missed.
+// delivers every balance change and changed bet (each message parsed with the shared
+// LiveMessage schema), so two open tabs stay in step; it reconnects with back-off and
+// tells `onResync` listeners after every reconnect, so lists fetched from the API read
+// again what they may have missed.
 // Part of src/session/, the state every screen shares (see auth-provider.tsx): features read it here.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { LIVE_PROTOCOL, LIVE_TOKEN_PROTOCOL_PREFIX } from "../shared/live-protocol";
 import type { WalletKind } from "../shared/money";
-import type { BetDocument, LiveMessage, PlaceBetResponse } from "../shared/schemas/bets";
+import type { BetDocument, PlaceBetResponse } from "../shared/schemas/bets";
 import type { WalletBalances } from "../shared/schemas/user";
 import { useAuth } from "./auth-provider";
 
@@ -19,6 +20,9 @@ export const LIVE_RETRY_BASE_MS = 1_000;
 export const LIVE_RETRY_MAX_MS = 30_000;
 /** Keep-alive ping; the wallet answers it without waking up. */
 export const LIVE_PING_MS = 30_000;
+
+/** The live messages' schema (src/shared/schemas/bets.ts), loaded after sign-in: zod stays out of the initial bundle. */
+const liveMessageSchema = async () => (await import("../shared/schemas/bets")).LiveMessageSchema;
 
 export type LiveStatus = "idle" | "connecting" | "open" | "closed";
 
@@ -146,6 +150,29 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     let retryTimer: ReturnType<typeof setTimeout> | null = null;
     let pingTimer: ReturnType<typeof setInterval> | null = null;
 
+    // Messages are read with the shared schema, loaded once per sign-in; any that arrive
+    // before it has loaded wait for it, so every message applies in the order it came.
+    let schema: Awaited<ReturnType<typeof liveMessageSchema>> | null = null;
+    const early: unknown[] = [];
+    const receive = (raw: unknown) => {
+      if (!schema) {
+        early.push(raw);
+        return;
+      }
+      const parsed = schema.safeParse(raw);
+      if (stopped || !parsed.success) return;
+      const message = parsed.data;
+      if (message.type === "balances") applyBalances(message.balances);
+      else setLiveBets((current) => mergeBets(current, message.bets));
+    };
+    liveMessageSchema().then(
+      (loaded) => {
+        schema = loaded;
+        for (const raw of early.splice(0)) receive(raw);
+      },
+      () => undefined, // its chunk did not load: nothing can be read from the socket
+    );
+
     const scheduleReconnect = () => {
       if (stopped || retryTimer !== null) return;
       setLiveStatus("closed");
@@ -172,14 +199,13 @@ export function WalletProvider({ children }: { children: ReactNode }) {
       ws.onmessage = (event: MessageEvent) => {
         if (typeof event.data !== "string" || event.data === "pong") return;
         attempt = 0;
-        let message: LiveMessage;
+        let raw: unknown;
         try {
-          message = JSON.parse(event.data) as LiveMessage;
+          raw = JSON.parse(event.data);
         } catch {
           return;
         }
-        if (message.type === "balances") applyBalances(message.balances);
-        else if (message.type === "bets") setLiveBets((current) => mergeBets(current, message.bets));
+        receive(raw);
       };
       ws.onclose = () => {
         if (pingTimer !== null) clearInterval(pingTimer);

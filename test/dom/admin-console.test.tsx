@@ -150,7 +150,15 @@ describe("the console", () => {
         });
       if (method === "POST" && path === "/api/admin/events/evt-late/result") {
         voided = true;
-        return jsonResponse(200, { eventId: "evt-late", status: "void" });
+        return jsonResponse(200, {
+          eventId: "evt-late",
+          status: "void",
+          homeScore: null,
+          awayScore: null,
+          runId: 7,
+          messagesEnqueued: 2,
+          pending: false,
+        });
       }
       return undefined;
     });
@@ -201,8 +209,27 @@ describe("the console", () => {
     const calls = consoleApi(({ method, path }) => {
       if (path === "/api/admin/settlement")
         return jsonResponse(200, { feedNow: 3, runs: [], pastDue: [], recentResults: [settledGame], waiting: 2, deadLetters: [letter] });
-      if (method === "POST" && path === "/api/admin/events/evt-done/result") return jsonResponse(200, { recorded: true });
-      if (method === "POST" && path === "/api/admin/dead-letters/dl-1/replay") return jsonResponse(202, { queued: true });
+      if (method === "POST" && path === "/api/admin/events/evt-done/result")
+        return jsonResponse(200, {
+          eventId: "evt-done",
+          status: "final",
+          homeScore: 101,
+          awayScore: 103,
+          correction: 1,
+          recorded: true,
+          walletsCalled: 1,
+          walletErrors: 0,
+          betsChanged: 1,
+          takenBack: { coins: 0, cash: 0 },
+          owed: { coins: 0, cash: 0 },
+          paid: { coins: 0, cash: 0 },
+          pending: false,
+        });
+      if (method === "POST" && path === "/api/admin/dead-letters/dl-1/replay")
+        return jsonResponse(202, {
+          deadLetter: { ...letter, body: "{}", replayedAt: 5, replayedBy: "admin@vantage.test", replayCount: 1 },
+          queued: true,
+        });
       return undefined;
     });
     const user = userEvent.setup();
@@ -250,7 +277,8 @@ describe("the console", () => {
         });
       if (method === "POST" && path === "/api/admin/players/p-1/freeze") {
         frozen = (body as { reason: string }).reason === "fraud review";
-        return jsonResponse(200, { frozen });
+        const freeze = { frozen, reason: "fraud review", actor: "admin@vantage.test", updatedAt: 5 };
+        return jsonResponse(200, { uid: "p-1", frozen, changed: true, freeze });
       }
       if (method === "POST" && path === "/api/admin/players/p-1/adjustments")
         return jsonResponse(409, { error: { code: "insufficient-funds", message: "This adjustment would take the balance below zero." } });

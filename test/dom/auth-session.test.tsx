@@ -9,6 +9,7 @@ import { AuthProvider, REFRESH_LOCK_NAME, useAuth, type AuthContextValue } from 
 import { isTokenExpired, proactiveRefreshDelayMs, refreshBackoffMs } from "../../src/session/token-lifecycle";
 import { USERNAME_KEY } from "../../src/session/username";
 import { hasSessionHint, SESSION_HINT_COOKIE } from "../../src/shared/session-hint";
+import { UserDocumentSchema } from "../../src/shared/schemas/user";
 import { fakeApi, jsonResponse, sessionBody, UNAUTHENTICATED, userDoc } from "./app-fake-api";
 
 let auth: AuthContextValue;
@@ -187,7 +188,7 @@ describe("session provider", () => {
       return undefined;
     });
     await mount();
-    await act(() => auth.api.get("/me"));
+    await act(() => auth.api.get("/me", UserDocumentSchema));
     expect(calls.find((c) => c.path === "/api/me")?.authorization).toBe("Bearer access-1");
   });
 });

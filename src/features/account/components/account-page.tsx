@@ -9,7 +9,7 @@ import { Link } from "react-router";
 import { EmojiText } from "../../../components/emoji-text";
 import { errorMessage } from "../../../lib/api-client";
 import { DISPLAY_NAME_MAX_LENGTH } from "../../../shared/display-name";
-import { checkDisplayName, type UserDocument } from "../../../shared/schemas/user";
+import { checkDisplayName, UserDocumentSchema } from "../../../shared/schemas/user";
 import { useAuth } from "../../../session/auth-provider";
 import { storeUsername, usernameFor } from "../../../session/username";
 import "./account.css";
@@ -42,7 +42,7 @@ export function AccountPage({ publicProfile, playerProtection }: Props) {
     setSaving(true);
     setResult(null);
     try {
-      const updated = await api.patch<UserDocument>("/me", { displayName: name });
+      const updated = await api.patch("/me", UserDocumentSchema, { displayName: name });
       updateUser({ displayName: updated.displayName });
       storeUsername(updated);
       setName(updated.displayName);

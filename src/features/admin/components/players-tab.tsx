@@ -5,16 +5,8 @@ import { useCallback, useContext, useState, type FormEvent } from "react";
 import { useApi } from "../../../session/auth-provider";
 import { errorMessage } from "../../../lib/api-client";
 import { formatAmount, parseAmountToMinor, type WalletKind } from "../../../shared/money";
-import {
-  adjustBalance,
-  checkLedger,
-  fetchPlayer,
-  searchPlayers,
-  setFrozen,
-  type LedgerCheck,
-  type PlayerDetail,
-  type PlayerHit,
-} from "../api/admin-api";
+import { adjustBalance, checkLedger, fetchPlayer, searchPlayers, setFrozen } from "../api/admin-api";
+import type { LedgerCheck, PlayerDetail, PlayerHit } from "../../../shared/schemas/operator-views";
 import { AdminDeniedContext, isNotAnOperator, useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
 import { formatSigned, formatTime, WALLET_SHORT } from "./admin-format";

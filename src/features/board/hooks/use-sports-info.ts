@@ -22,12 +22,8 @@ export function useSportsInfo(): SportsInfo {
     let cancelled = false;
     getSports(api).then(
       (answer) => {
-        if (cancelled || !Array.isArray(answer?.sports)) return;
-        setInfo({
-          sports: answer.sports,
-          skewMs: typeof answer.feedNow === "number" ? answer.feedNow - Date.now() : 0,
-          live: answer.live && typeof answer.live.refreshSeconds === "number" ? answer.live : null,
-        });
+        if (cancelled) return;
+        setInfo({ sports: answer.sports, skewMs: answer.feedNow - Date.now(), live: answer.live });
       },
       (err: unknown) => console.error(err),
     );

@@ -54,7 +54,7 @@ export function ShopPage() {
     const timers = BALANCE_RECHECK_MS.map((ms) =>
       setTimeout(() => {
         fetchBalances(api)
-          .then((fresh) => fresh && applyBalances(fresh))
+          .then(applyBalances)
           .catch(() => undefined);
       }, ms),
     );
