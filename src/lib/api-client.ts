@@ -111,7 +111,7 @@ async function schemaFrom<T>(source: SchemaSource<T>, url: string): Promise<Resp
 
 /** Sends a request and answers its body (parsed JSON, else text, else null); a failed status throws an ApiError. */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
-  return (await send(path, options)).body;
+  return (await fetchAnswer(path, options)).body;
 }
 
 /** Sends a request and answers its body checked by `schema`, loading the schema while the request runs. */
@@ -120,7 +120,7 @@ export async function apiRequestParsed<T>(path: string, schema: SchemaSource<T>,
   const loading = schemaFrom(schema, url);
   // Settled either way, so a failed request does not leave the loader's failure unhandled.
   loading.catch(() => undefined);
-  const answer = await send(path, options);
+  const answer = await fetchAnswer(path, options);
   const parser = await loading;
   try {
     return parser.parse(answer.body);
@@ -129,7 +129,7 @@ export async function apiRequestParsed<T>(path: string, schema: SchemaSource<T>,
   }
 }
 
-async function send(path: string, options: RequestOptions): Promise<{ status: number; body: unknown }> {
+async function fetchAnswer(path: string, options: RequestOptions): Promise<{ status: number; body: unknown }> {
   const url = buildUrl(path, options.query);
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;

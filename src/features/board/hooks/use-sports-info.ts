@@ -9,11 +9,12 @@ import { getSports } from "../api/get-events";
 import { SPORTS } from "../../../shared/sports";
 import type { SportEntry } from "../components/sport-list";
 
-export type SportsInfo = { sports: SportEntry[]; skewMs: number; live: LiveRules | null };
+/** What the board knows from GET /api/sports: the sports, the feed clock's skew, and the live rules once answered. */
+export type BoardSports = { sports: SportEntry[]; skewMs: number; live: LiveRules | null };
 
-export function useSportsInfo(): SportsInfo {
+export function useSportsInfo(): BoardSports {
   const api = useApi();
-  const [info, setInfo] = useState<SportsInfo>(() => ({
+  const [info, setInfo] = useState<BoardSports>(() => ({
     sports: SPORTS.map((s) => ({ key: s.key, label: s.label, mapped: true })),
     skewMs: 0,
     live: null,
