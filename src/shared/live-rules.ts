@@ -2,15 +2,16 @@
 // time has passed on the feed's clock, or the feed says so), and how long a bet with
 // live legs is held before it is accepted (the longest delay among its live sports).
 // The Worker holds POST /api/placeBet for exactly this long; the betslip counts it down.
+import type { z } from "zod";
+import type { LiveRulesSchema } from "./schemas/events";
 import { isSportKey, type SportKey } from "./sports";
 
-/** The live settings the Worker publishes on GET /api/sports for the SPA. */
-export type LiveRules = {
-  /** How often a board with games under way is refreshed (the SPA polls at this cadence). */
-  refreshSeconds: number;
-  /** The live-bet delay of each sport, in seconds. */
-  betDelaySeconds: Record<SportKey, number>;
-};
+/**
+ * The live settings the Worker publishes on GET /api/sports for the SPA: how often a board
+ * with games under way is refreshed (the SPA polls at this cadence), and each sport's
+ * live-bet delay in seconds.
+ */
+export type LiveRules = z.infer<typeof LiveRulesSchema>;
 
 export type DelayBySport = Partial<Record<SportKey, number>>;
 

@@ -3,6 +3,7 @@
 // sign-in paths (POST /session with an ID token, and the Google redirect callback)
 // end here, so a per-account sign-in limit belongs in startSession.
 import type { Context } from "hono";
+import type { SessionResponse } from "../../src/shared/schemas/session";
 import type { UserDocument } from "../../src/shared/schemas/user";
 import { getDb } from "../db/database";
 import { ApiError } from "../http/api-error";
@@ -15,8 +16,6 @@ import { setRefreshCookie } from "./session-cookies";
 import { upsertUserFromClaims, type UserRow } from "./users";
 import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet";
-
-export type SessionResponse = { accessToken: string; expiresAt: number; user: UserDocument };
 
 /**
  * How a session answer gets the player's user document (GET /api/me's answer, built in

@@ -6,7 +6,7 @@
 // (worker/admin/admin-routes.ts).
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Event } from "../../src/shared/schemas/events";
+import type { Event, SportsInfo } from "../../src/shared/schemas/events";
 import { SPORT_KEYS, SPORTS } from "../../src/shared/sports";
 import { requireUser } from "../auth/require-user";
 import { ApiError, parseWith } from "../http/api-error";
@@ -88,7 +88,7 @@ export function oddsRoutes(deps: AppDeps & FeedDeps = realDeps) {
       feedNow: await feedNow(c.env, deps.now()),
       sports: SPORTS.map((s) => ({ key: s.key, label: s.label, mapped: provider?.isMapped(s.key) ?? false })),
       live: liveRulesOf(tunables(c.env)),
-    });
+    } satisfies SportsInfo);
   });
 
   return app;

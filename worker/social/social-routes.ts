@@ -7,6 +7,7 @@ import { Hono, type Context } from "hono";
 import { computeStatistics } from "../../src/shared/statistics";
 import {
   LeaderboardQuerySchema,
+  type FollowState,
   type FollowingResponse,
   type PublicProfile,
   type ShareResponse,
@@ -130,7 +131,7 @@ export function socialRoutes() {
     const row = await c.env.DB.prepare("SELECT 1 AS yes FROM follows WHERE follower_id = ? AND followee_id = ?")
       .bind(c.var.user.id, target.userId)
       .first();
-    return c.json({ handle: target.handle, following: row !== null });
+    return c.json({ handle: target.handle, following: row !== null } satisfies FollowState);
   });
 
   app.put("/follows/:handle", requireUser, async (c) => {
@@ -153,7 +154,7 @@ export function socialRoutes() {
         .first();
       if (!already) throw new ApiError(409, "follow-limit", `You can follow up to ${limit} players.`);
     }
-    return c.json({ handle: target.handle, following: true });
+    return c.json({ handle: target.handle, following: true } satisfies FollowState);
   });
 
   app.delete("/follows/:handle", requireUser, async (c) => {
@@ -164,7 +165,7 @@ export function socialRoutes() {
       .first<{ userId: string; handle: string }>();
     if (!target) throw notFound("profile");
     await c.env.DB.prepare("DELETE FROM follows WHERE follower_id = ? AND followee_id = ?").bind(c.var.user.id, target.userId).run();
-    return c.json({ handle: target.handle, following: false });
+    return c.json({ handle: target.handle, following: false } satisfies FollowState);
   });
 
   app.get("/social/following", requireUser, async (c) => {

@@ -91,6 +91,11 @@ export type CurrentPickPrice = z.infer<typeof CurrentPickPriceSchema>;
 export const PriceChangedDetailsSchema = z.object({ picks: z.array(CurrentPickPriceSchema) });
 export type PriceChangedDetails = z.infer<typeof PriceChangedDetailsSchema>;
 
+/** A refusal carrying every pick's current price: 409 `price-changed`, or 400 `selection-locked`. */
+export const PriceRefusalSchema = z.object({
+  error: z.object({ code: z.enum(["price-changed", "selection-locked"]), message: z.string(), details: PriceChangedDetailsSchema }),
+});
+
 /** The Idempotency-Key header POST /api/placeBet requires (one per confirmed slip). */
 export const IdempotencyKeySchema = z
   .string()

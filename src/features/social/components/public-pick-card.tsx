@@ -4,8 +4,8 @@ import { Link } from "react-router";
 import { WALLET_LABEL } from "../../../shared/money";
 import type { PublicPick } from "../../../shared/schemas/social";
 import { profilePath } from "../../../shared/social";
-import { Amounts, LegLine, ResultBadge, placedAt } from "../../picks/components/pick-parts";
-import { useOddsFormat } from "../../settings/odds-format";
+import { Amounts, LegLine, ResultBadge, placedAt } from "../../../components/bet-parts";
+import { useOddsFormat } from "../../../session/odds-format";
 import type { ReactNode } from "react";
 import "./social.css";
 

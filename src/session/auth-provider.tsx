@@ -6,11 +6,17 @@
 // network failures. Refreshes are serialised across tabs with navigator.locks (and the
 // Worker tolerates the immediately-previous token for a few seconds), so two tabs never
 // log each other out; a logout in one tab is broadcast to the others.
+// It lives in src/session/, the SPA's shared layer for what every screen knows about the
+// player in this browser (this sign-in and its API client, the wallet, the betslip, the
+// odds format): many features read it, and a feature never imports another feature or
+// the app shell, so it cannot live in one of them. Session code imports only src/lib,
+// src/components and src/shared; src/app/providers.tsx mounts the providers.
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { ApiError, apiRequest, createApiClient, type ApiClient } from "../../lib/api-client";
-import { redirectTo } from "../../lib/browser-navigation";
-import type { UserDocument } from "../../shared/schemas/user";
-import { hasSessionHint, SESSION_HINT_COOKIE } from "../../shared/session-hint";
+import { ApiError, apiRequest, apiRequestParsed, createApiClient, type ApiClient } from "../lib/api-client";
+import { redirectTo } from "../lib/browser-navigation";
+import type { SessionResponse } from "../shared/schemas/session";
+import type { UserDocument } from "../shared/schemas/user";
+import { hasSessionHint, SESSION_HINT_COOKIE } from "../shared/session-hint";
 import { signInStartUrl } from "./sign-in-url";
 import { isTokenExpired, proactiveRefreshDelayMs, refreshBackoffMs } from "./token-lifecycle";
 import { clearStoredUsername, storeUsername } from "./username";
@@ -29,7 +35,8 @@ export type AuthContextValue = {
   api: ApiClient;
 };
 
-export type SessionResponse = { accessToken: string; expiresAt: number; user: UserDocument };
+/** The session answer's schema, loaded beside the startup refresh (zod stays out of the initial bundle). */
+const sessionSchema = async () => (await import("../shared/schemas/session")).SessionResponseSchema;
 
 export const REFRESH_LOCK_NAME = "vantage.auth.refresh";
 
@@ -102,7 +109,7 @@ function createSessionEngine(set: {
   const refresh = (): Promise<string | null> => {
     inflight ??= (async () => {
       try {
-        const body = await withRefreshLock(() => apiRequest<SessionResponse>("/auth/refresh", { method: "POST", body: {} }));
+        const body = await withRefreshLock(() => apiRequestParsed("/auth/refresh", sessionSchema, { method: "POST", body: {} }));
         applySession(body);
         return body.accessToken;
       } catch (err) {

@@ -1,6 +1,6 @@
 // Both balances side by side (Coins, and Vantage Cash shown as whole units), as the
 // wallet panel and the shop show them; the caller's class sets the layout and size.
-import { formatMoney } from "../../../shared/money";
+import { formatMoney } from "../shared/money";
 import "./balance-tiles.css";
 
 export function BalanceTiles({ coins, cashCents, className }: { coins: number; cashCents: number; className: string }) {

@@ -1,8 +1,9 @@
 // The player's odds format (spec §2 /settings, §9: American or Decimal, default
 // American; Fractional too, the UK books' default), saved on the device. One small external store, so changing it on
 // /settings re-renders every price on every screen (and in other tabs) at once.
+// Part of src/session/, the state every screen shares (see auth-provider.tsx): features read it here.
 import { useSyncExternalStore } from "react";
-import { ODDS_FORMATS, type OddsFormat as SharedOddsFormat } from "../../shared/odds";
+import { ODDS_FORMATS, type OddsFormat as SharedOddsFormat } from "../shared/odds";
 
 export type OddsFormat = SharedOddsFormat;
 

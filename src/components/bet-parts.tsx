@@ -1,12 +1,11 @@
 // The parts of a bet card shared by My Picks and the social pages (profiles, shared
 // picks, the Following feed): a leg with its price and result, and the stake, to win
-// and payout amounts (spec §2).
-import { formatAmount } from "../../../shared/money";
-import { formatPrice, formatSpreadLine } from "../../../shared/odds";
-import type { BetDocument, BetLeg, LegResult } from "../../../shared/schemas/bets";
-import { sportLabel } from "../../../shared/sports";
-import type { OddsFormat } from "../../settings/odds-format";
-import "./my-picks.css";
+// and payout amounts (spec §2). Presentational: the caller passes the odds format.
+import { formatAmount } from "../shared/money";
+import { formatPrice, formatSpreadLine, type OddsFormat } from "../shared/odds";
+import type { BetDocument, BetLeg, LegResult } from "../shared/schemas/bets";
+import { sportLabel } from "../shared/sports";
+import "./bet-parts.css";
 
 const RESULT_LABEL: Record<LegResult, string> = { win: "Won", loss: "Lost", push: "Push", void: "Void" };
 

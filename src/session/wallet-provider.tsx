@@ -2,22 +2,27 @@
 // default Coins, saved on the device under `vantage.walletMode`), the balances (seeded
 // from the signed-in user, then kept live), and bet documents as the server pushes them.
 // One WebSocket per tab to GET /api/live (held by the player's wallet Durable Object)
-// delivers every balance change and changed bet, so two open tabs stay in step; it
-// reconnects with back-off and bumps `resyncCount` on every reconnect so lists refetch.
+// delivers every balance change and changed bet (each message parsed with the shared
+// LiveMessage schema), so two open tabs stay in step; it reconnects with back-off and
+// tells `onResync` listeners after every reconnect, so lists fetched from the API read
+// again what they may have missed.
+// Part of src/session/, the state every screen shares (see auth-provider.tsx): features read it here.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import type { WalletKind } from "../../shared/money";
-import type { BetDocument, LiveMessage, PlaceBetResponse } from "../../shared/schemas/bets";
-import type { WalletBalances } from "../../shared/schemas/user";
-import { useAuth } from "../auth/auth-provider";
+import { LIVE_PROTOCOL, LIVE_TOKEN_PREFIX } from "../shared/live-protocol";
+import type { WalletKind } from "../shared/money";
+import type { BetDocument, PlaceBetResponse } from "../shared/schemas/bets";
+import type { WalletBalances } from "../shared/schemas/user";
+import { useAuth } from "./auth-provider";
 
 export const WALLET_MODE_KEY = "vantage.walletMode";
-export const LIVE_PROTOCOL = "vantage.live.v1";
-export const LIVE_TOKEN_PREFIX = "vantage.token.";
 /** Reconnect back-off: 1 s doubling to 30 s; reset once a connection delivers a message. */
 export const LIVE_RETRY_BASE_MS = 1_000;
 export const LIVE_RETRY_MAX_MS = 30_000;
 /** Keep-alive ping; the wallet answers it without waking up. */
 export const LIVE_PING_MS = 30_000;
+
+/** The live messages' schema (src/shared/schemas/bets.ts), loaded after sign-in: zod stays out of the initial bundle. */
+const liveMessageSchema = async () => (await import("../shared/schemas/bets")).LiveMessageSchema;
 
 export type LiveStatus = "idle" | "connecting" | "open" | "closed";
 
@@ -27,8 +32,8 @@ export type WalletContextValue = {
   balances: WalletBalances | null;
   /** Bets pushed live (or returned by a placement) this session, by id. */
   liveBets: ReadonlyMap<string, BetDocument>;
-  /** Increases after every reconnect: lists fetched from the API should refetch then. */
-  resyncCount: number;
+  /** Calls `listener` after every reconnect (lists fetched from the API read again then); returns the unsubscribe. */
+  onResync(listener: () => void): () => void;
   liveStatus: LiveStatus;
   /** Applies a successful placement at once (the socket confirms it moments later). */
   applyPlacement(response: PlaceBetResponse): void;
@@ -41,7 +46,7 @@ const WalletContext = createContext<WalletContextValue>({
   setMode: () => undefined,
   balances: null,
   liveBets: new Map(),
-  resyncCount: 0,
+  onResync: () => () => undefined,
   liveStatus: "idle",
   applyPlacement: () => undefined,
   applyBalances: () => undefined,
@@ -85,7 +90,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
   const [mode, setModeState] = useState<WalletKind>(readMode);
   const [liveBalances, setLiveBalances] = useState<WalletBalances | null>(null);
   const [liveBets, setLiveBets] = useState<ReadonlyMap<string, BetDocument>>(() => new Map());
-  const [resyncCount, setResyncCount] = useState(0);
+  const resyncListeners = useRef(new Set<() => void>());
   const [liveStatus, setLiveStatus] = useState<LiveStatus>("idle");
   const updateUserRef = useRef(updateUser);
   updateUserRef.current = updateUser;
@@ -107,6 +112,14 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);
+  }, []);
+
+  const onResync = useCallback((listener: () => void) => {
+    const listeners = resyncListeners.current;
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
   }, []);
 
   const applyBalances = useCallback((balances: WalletBalances) => {
@@ -137,6 +150,29 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     let retryTimer: ReturnType<typeof setTimeout> | null = null;
     let pingTimer: ReturnType<typeof setInterval> | null = null;
 
+    // Messages are read with the shared schema, loaded once per sign-in; any that arrive
+    // before it has loaded wait for it, so every message applies in the order it came.
+    let schema: Awaited<ReturnType<typeof liveMessageSchema>> | null = null;
+    const early: unknown[] = [];
+    const receive = (raw: unknown) => {
+      if (!schema) {
+        early.push(raw);
+        return;
+      }
+      const parsed = schema.safeParse(raw);
+      if (stopped || !parsed.success) return;
+      const message = parsed.data;
+      if (message.type === "balances") applyBalances(message.balances);
+      else setLiveBets((current) => mergeBets(current, message.bets));
+    };
+    liveMessageSchema().then(
+      (loaded) => {
+        schema = loaded;
+        for (const raw of early.splice(0)) receive(raw);
+      },
+      () => undefined, // its chunk did not load: nothing can be read from the socket
+    );
+
     const scheduleReconnect = () => {
       if (stopped || retryTimer !== null) return;
       setLiveStatus("closed");
@@ -157,20 +193,19 @@ export function WalletProvider({ children }: { children: ReactNode }) {
       ws.onopen = () => {
         setLiveStatus("open");
         connections += 1;
-        if (connections > 1) setResyncCount((n) => n + 1);
+        if (connections > 1) for (const listener of resyncListeners.current) listener();
         pingTimer = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("ping"), LIVE_PING_MS);
       };
       ws.onmessage = (event: MessageEvent) => {
         if (typeof event.data !== "string" || event.data === "pong") return;
         attempt = 0;
-        let message: LiveMessage;
+        let raw: unknown;
         try {
-          message = JSON.parse(event.data) as LiveMessage;
+          raw = JSON.parse(event.data);
         } catch {
           return;
         }
-        if (message.type === "balances") applyBalances(message.balances);
-        else if (message.type === "bets") setLiveBets((current) => mergeBets(current, message.bets));
+        receive(raw);
       };
       ws.onclose = () => {
         if (pingTimer !== null) clearInterval(pingTimer);
@@ -203,8 +238,8 @@ export function WalletProvider({ children }: { children: ReactNode }) {
   const seeded = useMemo(() => balancesOf(user), [user]);
   const balances = liveBalances ?? seeded;
   const value = useMemo<WalletContextValue>(
-    () => ({ mode, setMode, balances, liveBets, resyncCount, liveStatus, applyPlacement, applyBalances }),
-    [mode, setMode, balances, liveBets, resyncCount, liveStatus, applyPlacement, applyBalances],
+    () => ({ mode, setMode, balances, liveBets, onResync, liveStatus, applyPlacement, applyBalances }),
+    [mode, setMode, balances, liveBets, onResync, liveStatus, applyPlacement, applyBalances],
   );
   return <WalletContext.Provider value={value}>{children}</WalletContext.Provider>;
 }

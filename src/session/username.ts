@@ -1,6 +1,6 @@
 // The username kept on the device (spec §3): the display name, else the part of the
 // e-mail before '@', else 'user'. Stored on every auth change, removed on logout.
-import { defaultDisplayName } from "../../shared/display-name";
+import { defaultDisplayName } from "../shared/display-name";
 
 export const USERNAME_KEY = "vantage.username";
 

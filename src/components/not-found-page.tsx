@@ -1,4 +1,4 @@
-// Any route the spec does not define.
+// Any route the spec does not define; also what the operator console is to anyone but an operator.
 import { Link } from "react-router";
 
 export function NotFoundPage() {

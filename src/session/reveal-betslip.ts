@@ -3,6 +3,7 @@
 // filled it navigates with `REVEAL_BETSLIP_STATE`, and the slip scrolls itself into view
 // when it first renders — right away, or only after a step in between such as a new
 // player's date of birth.
+// Part of src/session/, the state every screen shares (see auth-provider.tsx): features read it here.
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 

@@ -2,11 +2,12 @@
 // rules of src/shared/betslip.ts, conflicts answered with a toast), the Singles/Parlay
 // mode and the amount being typed. Saved on the device under `vantage.betslip`, so the
 // slip survives a reload; prices can be refreshed from a 409 `price-changed` answer.
+// Part of src/session/, the state every screen shares (see auth-provider.tsx): features read it here.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useToast } from "../../components/toast";
-import { nextMode, togglePick, type BetslipMode, type BetslipPick } from "../../shared/betslip";
-import { americanToDecimal } from "../../shared/odds";
-import type { CurrentPickPrice } from "../../shared/schemas/bets";
+import { useToast } from "../components/toast";
+import { nextMode, togglePick, type BetslipMode, type BetslipPick } from "../shared/betslip";
+import { americanToDecimal } from "../shared/odds";
+import type { CurrentPickPrice } from "../shared/schemas/bets";
 
 export const BETSLIP_KEY = "vantage.betslip";
 
