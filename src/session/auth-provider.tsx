@@ -42,6 +42,7 @@ export const REFRESH_LOCK_NAME = "vantage.auth.refresh";
 
 /** Drops a hint the server no longer backs (its own Set-Cookie clears it too). */
 function clearSessionHint(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the session hint is a plain readable cookie, and the Cookie Store API is not in every browser this supports
   document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; Path=/`;
 }
 export const AUTH_CHANNEL_NAME = "vantage.auth";

@@ -3,7 +3,7 @@
 export const SIGN_IN_START_PATH = "/api/auth/google/start";
 
 export function safeFrom(from: string | null | undefined): string {
-  if (!from || !from.startsWith("/") || from.startsWith("//") || from.startsWith("/\\")) return "/";
+  if (!from?.startsWith("/") || from.startsWith("//") || from.startsWith("/\\")) return "/";
   if (from.startsWith("/api/")) return "/";
   return from;
 }

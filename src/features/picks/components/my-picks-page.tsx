@@ -26,6 +26,7 @@ function SingleRows({ bet, format, actions }: { bet: BetDocument; format: OddsFo
   return (
     <>
       {bet.legs.map((leg, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a placed bet's legs never change order
         <li key={`${bet.id}:${i}`} className="picks-item card">
           <div className="picks-item-head">
             <span className="badge">Single</span>
@@ -58,6 +59,7 @@ function ParlayRow({ bet, format, actions }: { bet: BetDocument; format: OddsFor
       {open && (
         <div id={legsId} className="picks-legs">
           {bet.legs.map((leg, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a placed bet's legs never change order
             <LegLine key={i} leg={leg} result={bet.legResults[i] ?? null} format={format} />
           ))}
         </div>

@@ -34,6 +34,7 @@ export function PublicPickCard({ pick, showOwner = false, children }: { pick: Pu
       <div className="picks-legs">
         {pick.legs.map((leg, i) => (
           <LegLine
+            // biome-ignore lint/suspicious/noArrayIndexKey: a placed bet's legs never change order
             key={i}
             leg={leg}
             result={pick.legResults[i] ?? (pick.kind === "Singles" && pick.status === "settled" ? pick.result : null)}

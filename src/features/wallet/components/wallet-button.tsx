@@ -151,6 +151,7 @@ export function WalletButton() {
               aria-valuetext={`${streak} of ${STREAK_GOAL} days`}
             >
               {Array.from({ length: STREAK_GOAL }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the streak's steps are a fixed row of days
                 <span key={i} className={`wallet-streak-step${i < streak ? " filled" : ""}`} />
               ))}
             </div>
