@@ -26,7 +26,9 @@ export function useSportsInfo(): BoardSports {
         if (cancelled) return;
         setInfo({ sports: answer.sports, skewMs: answer.feedNow - Date.now(), live: answer.live });
       },
-      (err: unknown) => console.error(err),
+      (err: unknown) => {
+        if (!cancelled) console.error(err);
+      },
     );
     return () => {
       cancelled = true;
