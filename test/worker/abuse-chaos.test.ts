@@ -19,7 +19,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it, vi } from "vitest";
 import { etDayKey } from "../../src/shared/bonus";
 import { findPack, PACK_PRICES_CENTS } from "../../src/shared/packs";
-import type { PlaceBetPick, PlaceBetResponse } from "../../src/shared/schemas/bets";
+import { playthroughRisk, type RiskSingle } from "../../src/shared/playthrough-risk";
+import type { BetLeg, PlaceBetPick, PlaceBetResponse } from "../../src/shared/schemas/bets";
 import type { Event } from "../../src/shared/schemas/events";
 import type { SportKey } from "../../src/shared/sports";
 import { currentPrice } from "../../worker/bets/price-slip";
@@ -382,6 +383,17 @@ async function walletState(userId: string) {
         )
         .toArray(),
       betTimes: sql.exec<BetTimeRow>("SELECT id, wallet, stake, created_at FROM bets ORDER BY created_at").toArray(),
+      cashLegs: new Map(
+        sql
+          .exec<{ id: string; legs: string }>("SELECT id, legs FROM bets WHERE wallet = 'cash'")
+          .toArray()
+          .map((b) => [b.id, JSON.parse(b.legs) as BetLeg[]]),
+      ),
+      playthroughGames: sql
+        .exec<{ event_id: string; counted: number; taken: number; moves: number }>(
+          "SELECT event_id, counted, taken, moves FROM playthrough_games",
+        )
+        .toArray(),
     };
   });
 }
@@ -531,7 +543,7 @@ async function audit(player: Player) {
     (r) => r.currency === "cash" && r.amount > 0 && ["purchase", "daily_bonus", "streak_bonus", "dispute_restore"].includes(r.reason),
   );
   expect(
-    state.playthroughMoves.filter((m) => m.amount > 0).map((m) => [m.reason, m.reference, m.amount]),
+    state.playthroughMoves.filter((m) => m.amount > 0 && m.reason !== "game_risk").map((m) => [m.reason, m.reference, m.amount]),
     `${who}: one play-through credit per bought or bonus cash credit`,
   ).toEqual(credits.map((r) => [r.reason, r.reference, r.amount]));
   const cashBets = new Map(state.bets.filter((b) => b.wallet === "cash").map((b) => [b.id, b]));
@@ -543,13 +555,40 @@ async function audit(player: Player) {
       expect(reversalRefs.has(move.reference), `${who}: play-through move ${move.seq} follows a cash reversal`).toBe(true);
       continue;
     }
+    if (move.reason === "game_risk") continue; // checked per game below
     expect(move.reason, `${who}: play-through taken off only by settled bets and reversals`).toBe("bet_settled");
     const bet = cashBets.get(move.reference);
     expect(
       bet && bet.status === "settled" && ["win", "loss"].includes(bet.result ?? ""),
       `${who}: move ${move.seq} is a settled cash win or loss`,
     ).toBe(true);
+    expect(state.cashLegs.get(move.reference)!.length, `${who}: move ${move.seq} counts a parlay (singles count per game)`).toBeGreaterThan(
+      1,
+    );
     expect(-move.amount, `${who}: move ${move.seq} at most the stake`).toBeLessThanOrEqual(bet!.stake);
+  }
+  // Singles count per game: what the game's settled cash singles could lose together at
+  // worst (hedges included), taken off by that game's own moves and never more.
+  const singlesByGame = new Map<string, RiskSingle[]>();
+  const sportOf = new Map<string, SportKey>();
+  for (const [id, legs] of state.cashLegs) {
+    const bet = cashBets.get(id)!;
+    if (legs.length !== 1 || bet.status !== "settled" || !["win", "loss"].includes(bet.result ?? "")) continue;
+    const [single] = legs;
+    singlesByGame.set(single!.eventId, [...(singlesByGame.get(single!.eventId) ?? []), { ...single!, stake: bet.stake }]);
+    sportOf.set(single!.eventId, single!.league);
+  }
+  const gameRows = new Map(state.playthroughGames.map((g) => [g.event_id, g]));
+  for (const [eventId, singles] of singlesByGame) {
+    const row = gameRows.get(eventId);
+    expect(row?.counted, `${who}: game ${eventId} counts its singles' worst-case loss`).toBe(
+      playthroughRisk(singles, sportOf.get(eventId)!),
+    );
+    const taken = state.playthroughMoves
+      .filter((m) => m.reason === "game_risk" && (m.reference === eventId || m.reference.startsWith(`${eventId}:`)))
+      .reduce((sum, m) => sum - m.amount, 0);
+    expect(taken, `${who}: game ${eventId}: what its moves took`).toBe(row!.taken);
+    expect(taken, `${who}: game ${eventId} took at most its count`).toBeLessThanOrEqual(row!.counted);
   }
 
   // The D1 projection equals the Durable Object.

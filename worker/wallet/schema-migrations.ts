@@ -35,6 +35,7 @@
 //   payout_attempts       the transfer attempt of each redemption: key, lease, next retry
 //   account_freeze        an operator's hold on the account
 //   admin_adjustments     operator adjustments already applied, by id
+//   playthrough_games     per game: what the player's Vantage Cash singles on it count toward play-through (3)
 // Outside SQLite, the object's key-value storage holds `outbox_attempts` (outbox.ts).
 
 /** One rung of the ladder: what it adds, and the statements that add it. */
@@ -262,6 +263,25 @@ export const WALLET_MIGRATIONS: readonly WalletMigration[] = [
       "Completes wallets that code older than the ladder marked version 1 while tables were still being added under that " +
       "number (play-through, protection, owed ledger, purchases, payouts, operator tables): creates whichever is missing.",
     statements: SCHEMA_AT_LADDER_START,
+  },
+  {
+    version: 3,
+    purpose:
+      "Play-through counts risk: per game, what the player's Vantage Cash singles on it count (their worst-case loss), " +
+      "so a re-graded game moves the figure by the difference only.",
+    statements: [
+      // `playthrough_games`: one row per game the player's cash singles settled on: `counted`, the
+      // worst-case loss the rule last gave (playthrough-risk.ts), `taken`, what the game's moves took off
+      // what is still to play (less than `counted` when the figure ran out), and `moves`, how many
+      // `game_risk` moves it has made (their references are `<event id>`, then `<event id>:<n>`).
+      `CREATE TABLE IF NOT EXISTS playthrough_games (
+         event_id TEXT PRIMARY KEY,
+         counted INTEGER NOT NULL CHECK (counted >= 0),
+         taken INTEGER NOT NULL,
+         moves INTEGER NOT NULL CHECK (moves >= 0),
+         updated_at INTEGER NOT NULL
+       )`,
+    ],
   },
 ];
 
