@@ -20,8 +20,14 @@ import { BASE, signIn, type SignedIn } from "./helpers";
 import { leg, newEventId, openBet, seedBets, wallet } from "./settlement-fixtures";
 import { checkoutCompletedEvent } from "./stripe-events";
 
-type Config = { CASH_PLAYTHROUGH?: string };
-type Me = { vantageCash: number; redeemableCash: number; cashToPlay: number };
+type Config = { CASH_PLAYTHROUGH?: string; PURCHASE_HOLD_DAYS?: string };
+type Me = {
+  vantageCash: number;
+  redeemableCash: number;
+  cashToPlay: number;
+  purchaseHolds: { amountCents: number; freesAt: number }[];
+  purchaseHoldDays: number;
+};
 type ErrorBody = { error: { code: string; message: string; details?: { cashToPlay: number; redeemableCash: number } } };
 
 /** Calls the Worker with the test configuration plus `config` (as a wrangler var would set it). */
@@ -344,6 +350,89 @@ describe("play-through counts risk: a player's cash singles on one game count wh
       { reason: "game_risk", reference: eventId, amount: 3_818 },
     ]);
     await auditPlaythrough(player);
+  });
+});
+
+describe("the hold on fresh purchases (PURCHASE_HOLD_DAYS)", () => {
+  const WEEK = { PURCHASE_HOLD_DAYS: "7" };
+  const DAY_MS = 24 * 3_600_000;
+
+  it("keeps a fresh purchase unredeemable until its hold ends, even with play-through met", async () => {
+    const player = await signIn();
+    const before = Date.now();
+    await buyPack(player, WEEK);
+    const after = Date.now();
+    await onboard(player);
+    // 49 staked at +100 and won: play-through is met, and 49 of winnings are redeemable at once.
+    const { eventId } = await stakeCash(player, 4_900);
+    await settle(player, { eventId, homeScore: 2, awayScore: 1 });
+    const seen = await me(player, WEEK);
+    expect(seen).toMatchObject({ vantageCash: 9_800, cashToPlay: 0, redeemableCash: 4_900, purchaseHoldDays: 7 });
+    expect(seen.purchaseHolds).toHaveLength(1);
+    expect(seen.purchaseHolds[0]!.amountCents).toBe(4_900);
+    expect(seen.purchaseHolds[0]!.freesAt).toBeGreaterThanOrEqual(before + 7 * DAY_MS);
+    expect(seen.purchaseHolds[0]!.freesAt).toBeLessThanOrEqual(after + 7 * DAY_MS);
+
+    const held = await withdraw(player, 49.01, WEEK);
+    expect(held.status).toBe(403);
+    const body = (await held.json()) as ErrorBody;
+    expect(body.error.code).toBe("purchase-held");
+    expect(body.error.message).toContain("Vantage Cash bought in the last 7 days is held before it can be redeemed: 49 until ");
+    expect(body.error.message).toContain("You can redeem 49 now.");
+    expect((await withdraw(player, 49, WEEK)).status).toBe(200);
+    expect(await me(player, WEEK)).toMatchObject({ vantageCash: 4_900, redeemableCash: 0 });
+
+    // The day it frees up, the pack is redeemable like any other cash.
+    const freesAt = seen.purchaseHolds[0]!.freesAt;
+    const stub = wallet(player.userId);
+    const early = await stub.requestRedemption(
+      player.userId,
+      { amountCents: 2_000, redemptionId: "rd_hold_early", purchaseHoldDays: 7 },
+      freesAt - 1,
+    );
+    expect(early).toMatchObject({ ok: false, status: 403, code: "purchase-held" });
+    expect((await stub.getRedeemable(player.userId, freesAt, undefined, 7)).redeemableCash).toBe(4_900);
+    const due = await stub.requestRedemption(
+      player.userId,
+      { amountCents: 2_000, redemptionId: "rd_hold_due", purchaseHoldDays: 7 },
+      freesAt,
+    );
+    expect(due.ok).toBe(true);
+    await auditPlaythrough(player);
+  });
+
+  it("holds only what of a pack is not reversed, and nothing when the hold is off", async () => {
+    const player = await signIn();
+    const stub = wallet(player.userId);
+    const now = Date.now();
+    await stub.creditPurchase(
+      player.userId,
+      { checkoutSessionId: "cs_hold_1", amountCents: 999, paymentIntent: "pi_hold_1", cashPlaythrough: 0 },
+      now,
+    );
+    await stub.creditPurchase(
+      player.userId,
+      { checkoutSessionId: "cs_hold_2", amountCents: 1999, paymentIntent: "pi_hold_2", cashPlaythrough: 0 },
+      now,
+    );
+    expect((await stub.getRedeemable(player.userId, now, 0, 7)).purchaseHolds.map((h) => h.amountCents)).toEqual([900, 1_900]);
+    await stub.applyRefund(player.userId, { paymentIntent: "pi_hold_2", chargeAmountCents: 1999, amountRefundedCents: 999 }, now);
+    // floor(1,900 × 999 / 1,999) = 949 cents taken back: 951 of that pack is still held.
+    const redeemable = await stub.getRedeemable(player.userId, now, 0, 7);
+    expect(redeemable.purchaseHolds.map((h) => h.amountCents)).toEqual([900, 951]);
+    expect(redeemable).toMatchObject({ redeemableCash: 0, cashToPlay: 0 });
+    expect(await stub.getRedeemable(player.userId, now, 0, 0)).toMatchObject({ redeemableCash: 1_851, purchaseHolds: [] });
+  });
+
+  it("defaults to 7 days and accepts 0 (off) to 90", () => {
+    const read = (value: string) => {
+      const result = parseTunables({ PURCHASE_HOLD_DAYS: value });
+      return result.ok ? result.value.PURCHASE_HOLD_DAYS : result.problems.join();
+    };
+    expect(read("")).toBe(7);
+    expect(read("0")).toBe(0);
+    expect(read("90")).toBe(90);
+    for (const bad of ["-1", "91", "2.5"]) expect(read(bad)).toContain("PURCHASE_HOLD_DAYS");
   });
 });
 

@@ -9,6 +9,7 @@ import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
+import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet";
 import { writeAudit } from "./audit-log";
 import { ledgerMismatches, type LedgerCheck } from "./ledger-check";
@@ -89,7 +90,7 @@ export function playerAdminRoutes() {
     const now = Date.now();
     const wallet = getUserWallet(c.env, uid);
     const [redeemable, ledger, bets, redemptions, disputes, freeze, protection, profile, refusals] = await Promise.all([
-      wallet.getRedeemable(uid, now),
+      wallet.getRedeemable(uid, now, undefined, tunables(c.env).PURCHASE_HOLD_DAYS),
       wallet.getLedger(uid, now, 100),
       wallet.listBets(uid, { limit: 50 }, now),
       wallet.listRedemptions(uid, now),
@@ -120,6 +121,7 @@ export function playerAdminRoutes() {
       redeemableCash: redeemable.redeemableCash,
       cashToPlay: redeemable.cashToPlay,
       redemptionPause: redeemable.redemptionPause,
+      purchaseHolds: redeemable.purchaseHolds,
       frozen: freeze.frozen,
       freeze,
       protection: protection.state,

@@ -29,7 +29,12 @@ export async function submitRedemption(
 ): Promise<Redemption> {
   const held = await getUserWallet(env, input.userId).requestRedemption(
     input.userId,
-    { amountCents: input.amountCents, redemptionId: input.redemptionId, cashPlaythrough: tunables(env).CASH_PLAYTHROUGH },
+    {
+      amountCents: input.amountCents,
+      redemptionId: input.redemptionId,
+      cashPlaythrough: tunables(env).CASH_PLAYTHROUGH,
+      purchaseHoldDays: tunables(env).PURCHASE_HOLD_DAYS,
+    },
     now,
     play,
   );

@@ -126,7 +126,10 @@ export class UserWallet extends DurableObject<Env> {
     try {
       result = this.ctx.storage.transactionSync(() => {
         const opened = this.openWallet(userId, now);
-        const tx = new Ledger(this.ctx.storage.sql, userId, now).withCashPlaythrough(tunables(this.env).CASH_PLAYTHROUGH);
+        const config = tunables(this.env);
+        const tx = new Ledger(this.ctx.storage.sql, userId, now)
+          .withCashPlaythrough(config.CASH_PLAYTHROUGH)
+          .withPurchaseHoldDays(config.PURCHASE_HOLD_DAYS);
         const value = work(tx);
         if (!value.ok) throw new Rollback(value);
         const finished = tx.finish();
@@ -238,22 +241,25 @@ export class UserWallet extends DurableObject<Env> {
     return this.transact(userId, now, (tx) => creditPurchaseInTx(tx.withCashPlaythrough(input.cashPlaythrough), input));
   }
 
+  /** `cashPlaythrough`, `purchaseHoldDays`: the caller's CASH_PLAYTHROUGH and PURCHASE_HOLD_DAYS; the wallet's own when omitted. */
   async requestRedemption(
     userId: string,
-    input: { amountCents: number; redemptionId: string; cashPlaythrough?: number },
+    input: { amountCents: number; redemptionId: string; cashPlaythrough?: number; purchaseHoldDays?: number },
     now: number,
     play = this.defaultPlay(),
   ): Promise<RedemptionResult | Refusal> {
     return this.transact(
       userId,
       now,
-      (tx) => gatePlay(tx, "redeem", play) ?? requestRedemptionInTx(tx.withCashPlaythrough(input.cashPlaythrough), input),
+      (tx) =>
+        gatePlay(tx, "redeem", play) ??
+        requestRedemptionInTx(tx.withCashPlaythrough(input.cashPlaythrough).withPurchaseHoldDays(input.purchaseHoldDays), input),
     );
   }
 
-  /** Balances with what is still to play and what may be redeemed now (GET /api/me). */
-  async getRedeemable(userId: string, now: number, cashPlaythrough?: number): Promise<Redeemable> {
-    return this.read(userId, now, (tx) => redeemableInTx(tx.withCashPlaythrough(cashPlaythrough)));
+  /** Balances with what is still to play, what is held and what may be redeemed now (GET /api/me). */
+  async getRedeemable(userId: string, now: number, cashPlaythrough?: number, purchaseHoldDays?: number): Promise<Redeemable> {
+    return this.read(userId, now, (tx) => redeemableInTx(tx.withCashPlaythrough(cashPlaythrough).withPurchaseHoldDays(purchaseHoldDays)));
   }
 
   /** The play-through figure next to the sum of its moves (equal, always), for audits and tests. */

@@ -1,7 +1,7 @@
 // The /redeem page's calls (spec §7): Connect status, starting onboarding, and
 // withdrawals (request and history). Answers are checked against the shared schemas.
 import type { ApiClient } from "../../../lib/api-client";
-import { UserDocumentSchema } from "../../../shared/schemas/user";
+import { UserDocumentSchema, type UserDocument } from "../../../shared/schemas/user";
 import {
   ConnectStatusSchema,
   WithdrawalListSchema,
@@ -27,12 +27,17 @@ export async function requestWithdrawal(api: ApiClient, amount: number, idempote
   return WithdrawalResponseSchema.parse(body).redemption;
 }
 
-/** What may be redeemed now and what is still to play (play-through), from GET /api/me. */
-export type Redeemable = { vantageCash: number; redeemableCash: number; cashToPlay: number; redemptionPause?: string | null };
+/** What may be redeemed now, what is still to play (play-through) and what is held (fresh purchases), from GET /api/me. */
+export type Redeemable = Pick<
+  UserDocument,
+  "vantageCash" | "redeemableCash" | "cashToPlay" | "redemptionPause" | "purchaseHolds" | "purchaseHoldDays"
+>;
 
 export async function fetchRedeemable(api: ApiClient): Promise<Redeemable> {
-  const { vantageCash, redeemableCash, cashToPlay, redemptionPause } = UserDocumentSchema.parse(await api.get<unknown>("/me"));
-  return { vantageCash, redeemableCash, cashToPlay, redemptionPause };
+  const { vantageCash, redeemableCash, cashToPlay, redemptionPause, purchaseHolds, purchaseHoldDays } = UserDocumentSchema.parse(
+    await api.get<unknown>("/me"),
+  );
+  return { vantageCash, redeemableCash, cashToPlay, redemptionPause, purchaseHolds, purchaseHoldDays };
 }
 
 export async function fetchRedemptions(api: ApiClient): Promise<Redemption[]> {
