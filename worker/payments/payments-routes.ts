@@ -28,7 +28,7 @@ import {
   type PayoutAccountRow,
 } from "./payout-accounts";
 import { checkPayoutIdentity, claimPayoutIdentities, PAYOUT_IDENTITY_IN_USE_MESSAGE, payoutIdentityInUse } from "./payout-identity";
-import { listRedemptionsWithRetry, submitRedemption } from "./redemption-service";
+import { listRedemptionsWithRetry, redemptionIdFor, submitRedemption } from "./redemption-service";
 import { simRoutes } from "./sim-routes";
 import { allowInRegion } from "../protection/request-region";
 import { getUserWallet } from "../wallet";
@@ -224,7 +224,7 @@ function withdrawalRoutes() {
     }
     const identity = await checkPayoutIdentity(getDb(c.env), { userId: c.var.user.id, account, amountCents, now });
     if (!identity.ok) throw new ApiError(403, "payout-identity-in-use", PAYOUT_IDENTITY_IN_USE_MESSAGE);
-    const redemptionId = `rd_${key ?? crypto.randomUUID().replaceAll("-", "")}`;
+    const redemptionId = await redemptionIdFor(c.var.user.id, key);
     const redemption = await submitRedemption(
       c.env,
       provider,

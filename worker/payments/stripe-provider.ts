@@ -109,11 +109,18 @@ export function createStripeProvider(secretKey: string): PaymentsProvider {
       }
     },
 
-    async findTransfer({ redemptionId }) {
+    async findTransfer({ redemptionId, userId, accountId }) {
       const stripe = await stripeClient(secretKey);
-      const page = await stripe.transfers.list({ transfer_group: redemptionId, limit: 10 });
-      const found = page.data.find((t) => t.metadata?.redemptionId === redemptionId) ?? page.data[0];
-      return found ? { transferId: found.id } : null;
+      // Every transfer of the group, however many: one that is not this player's, to this
+      // player's destination, is never adopted (it would mark the redemption paid with
+      // another payout).
+      for await (const transfer of stripe.transfers.list({ transfer_group: redemptionId, limit: 100 })) {
+        const destination = typeof transfer.destination === "string" ? transfer.destination : transfer.destination?.id;
+        if (transfer.metadata?.redemptionId === redemptionId && transfer.metadata?.userId === userId && destination === accountId) {
+          return { transferId: transfer.id };
+        }
+      }
+      return null;
     },
   };
 }
