@@ -1,8 +1,9 @@
 // The console's Players tab (issue 15): look a player up by e-mail or handle, see their
 // money (balances, what is owed, the newest ledger rows, bets, redemptions, disputes,
-// protection and payout-identity refusals), freeze or unfreeze the account, adjust a
-// balance by hand and check the ledger. Money moves only in the player's wallet Durable
-// Object (worker/wallet/operations/operator-operations.ts); every action writes one audit row.
+// early fraud warnings, protection and payout-identity refusals), freeze or unfreeze the
+// account, clear a fraud warning, adjust a balance by hand and check the ledger. Money
+// moves only in the player's wallet Durable Object (worker/wallet/operations/); every
+// action writes one audit row.
 import { Hono } from "hono";
 import { z } from "zod";
 import { findUser } from "../auth/users";
@@ -21,6 +22,7 @@ export const ReasonSchema = z
   .max(500, "Keep the reason under 500 characters.");
 
 const UidSchema = z.string().min(1).max(128);
+const WarningIdSchema = z.string().min(1).max(255);
 const SearchSchema = z.object({ q: z.string().trim().min(1, "Type an e-mail or a handle.").max(200) });
 const FreezeSchema = z.strictObject({ reason: ReasonSchema });
 /** Signed minor units (Coins, Vantage Cash cents); `adjustmentId` makes a retry move nothing twice. */
@@ -89,12 +91,13 @@ export function playerAdminRoutes() {
     const user = await requirePlayer(c.env, uid);
     const now = Date.now();
     const wallet = getUserWallet(c.env, uid);
-    const [redeemable, ledger, bets, redemptions, disputes, freeze, protection, profile, refusals] = await Promise.all([
+    const [redeemable, ledger, bets, redemptions, disputes, fraudWarnings, freeze, protection, profile, refusals] = await Promise.all([
       wallet.getRedeemable(uid, now, undefined, tunables(c.env).PURCHASE_HOLD_DAYS),
       wallet.getLedger(uid, now, 100),
       wallet.listBets(uid, { limit: 50 }, now),
       wallet.listRedemptions(uid, now),
       wallet.listDisputes(uid, now),
+      wallet.listFraudWarnings(uid, now),
       wallet.getFreeze(uid, now),
       wallet.getProtection(uid, now),
       c.env.DB.prepare("SELECT handle FROM player_profiles WHERE user_id = ?").bind(uid).first<{ handle: string | null }>(),
@@ -129,6 +132,7 @@ export function playerAdminRoutes() {
       bets: bets.bets,
       redemptions,
       disputes,
+      fraudWarnings,
       payoutIdentityRefusals: refusals.results,
     });
   });
@@ -146,6 +150,24 @@ export function playerAdminRoutes() {
       return c.json({ uid, frozen: answer.freeze.frozen, changed: answer.changed, freeze: answer.freeze });
     });
   }
+
+  // An early fraud warning pauses the player's redemptions until its charge is refunded
+  // and reversed; an operator who has looked into it may clear it instead (once, audited).
+  app.post("/players/:uid/fraud-warnings/:warningId/clear", async (c) => {
+    const uid = parseWith(UidSchema, c.req.param("uid"));
+    const warningId = parseWith(WarningIdSchema, c.req.param("warningId"));
+    const { reason } = await readJson(c, FreezeSchema);
+    await requirePlayer(c.env, uid);
+    const now = Date.now();
+    const actor = c.var.user.email;
+    const answer = await getUserWallet(c.env, uid).clearFraudWarning(uid, { warningId, actor, reason }, now);
+    if (!answer.ok) throw fromErrorResult(answer);
+    if (answer.changed) {
+      await writeAudit(c.env.DB, { actor, action: "fraud-warning-clear", target: uid, reason, details: { warningId } }, now);
+    }
+    const redeemable = await getUserWallet(c.env, uid).getRedeemable(uid, now, undefined, tunables(c.env).PURCHASE_HOLD_DAYS);
+    return c.json({ uid, changed: answer.changed, warning: answer.warning, redemptionPause: redeemable.redemptionPause });
+  });
 
   app.post("/players/:uid/adjustments", async (c) => {
     const uid = parseWith(UidSchema, c.req.param("uid"));

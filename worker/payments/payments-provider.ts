@@ -41,6 +41,9 @@ export type TransferOwner = { redemptionId: string; userId: string; accountId: s
  */
 export type TransferResult = { ok: true; transferId: string } | { ok: false; definitive: boolean; reason: string };
 
+/** A refund of a whole charge: `ok` once the provider has refunded it (now or before). */
+export type RefundResult = { ok: true } | { ok: false; reason: string };
+
 export interface PaymentsProvider {
   readonly kind: "stripe" | "simulated";
   createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }>;
@@ -55,4 +58,11 @@ export interface PaymentsProvider {
    * player, sent to this destination account, is the redemption's own.
    */
   findTransfer(input: TransferOwner): Promise<{ transferId: string } | null>;
+  /**
+   * Refunds what is left of a payment as fraudulent (an actionable early fraud warning),
+   * once per `idempotencyKey`; a payment already refunded in full counts as refunded.
+   */
+  refundPayment(input: { paymentIntent: string; idempotencyKey: string }): Promise<RefundResult>;
+  /** The PaymentIntent a charge belongs to, or null when the provider knows none; throws when it cannot say. */
+  paymentIntentOfCharge(chargeId: string): Promise<string | null>;
 }

@@ -8,7 +8,7 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { findPack } from "../../src/shared/packs";
 import { CheckoutSessionRequestSchema } from "../../src/shared/schemas/checkout";
-import { WithdrawalRequestSchema } from "../../src/shared/schemas/redemptions";
+import { RETURNED_PAYMENT_DISPUTED, WithdrawalRequestSchema } from "../../src/shared/schemas/redemptions";
 import { unitsToMinor } from "../../src/shared/money";
 import { requireUser } from "../auth/require-user";
 import { paymentsMode, publicOrigin } from "../config";
@@ -31,7 +31,7 @@ import { checkPayoutIdentity, claimPayoutIdentities, PAYOUT_IDENTITY_IN_USE_MESS
 import { listRedemptionsWithRetry, redemptionIdFor, submitRedemption } from "./redemption-service";
 import { simRoutes } from "./sim-routes";
 import { allowInRegion } from "../protection/request-region";
-import { getUserWallet } from "../wallet";
+import { getUserWallet, UNDER_REVIEW_MESSAGE } from "../wallet";
 import { loggerFor } from "../logging/logger";
 import { handleStripeWebhook, refuseBeforeBody, WEBHOOK_BODY_LIMIT_BYTES } from "./stripe-webhook";
 
@@ -232,6 +232,10 @@ function withdrawalRoutes() {
       now,
       play,
     );
+    if (redemption.status === "failed" && redemption.failureReason === RETURNED_PAYMENT_DISPUTED) {
+      // A payment came under review between the hold and the transfer: nothing was sent.
+      throw new ApiError(409, "redemptions-paused", UNDER_REVIEW_MESSAGE, { redemption });
+    }
     if (redemption.status === "failed") {
       throw new ApiError(422, "payout-failed", "The payout failed and the amount was returned to your balance.", { redemption });
     }

@@ -109,6 +109,24 @@ export function createStripeProvider(secretKey: string): PaymentsProvider {
       }
     },
 
+    async refundPayment({ paymentIntent, idempotencyKey }) {
+      const stripe = await stripeClient(secretKey);
+      try {
+        await stripe.refunds.create({ payment_intent: paymentIntent, reason: "fraudulent" }, { idempotencyKey });
+        return { ok: true };
+      } catch (err) {
+        const code = err && typeof err === "object" && "code" in err ? String((err as { code: unknown }).code) : "";
+        if (code === "charge_already_refunded") return { ok: true };
+        return { ok: false, reason: err instanceof Error ? err.message : "Refund failed." };
+      }
+    },
+
+    async paymentIntentOfCharge(chargeId) {
+      const stripe = await stripeClient(secretKey);
+      const charge = await stripe.charges.retrieve(chargeId);
+      return typeof charge.payment_intent === "string" ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+    },
+
     async findTransfer({ redemptionId, userId, accountId }) {
       const stripe = await stripeClient(secretKey);
       // Every transfer of the group, however many: one that is not this player's, to this

@@ -36,6 +36,7 @@
 //   account_freeze        an operator's hold on the account
 //   admin_adjustments     operator adjustments already applied, by id
 //   playthrough_games     per game: what the player's Vantage Cash singles on it count toward play-through (3)
+//   fraud_warnings        the card issuer's early fraud warnings on the player's packs, and operators' clearances (4)
 // Outside SQLite, the object's key-value storage holds `outbox_attempts` (outbox.ts).
 
 /** One rung of the ladder: what it adds, and the statements that add it. */
@@ -281,6 +282,30 @@ export const WALLET_MIGRATIONS: readonly WalletMigration[] = [
          moves INTEGER NOT NULL CHECK (moves >= 0),
          updated_at INTEGER NOT NULL
        )`,
+    ],
+  },
+  {
+    version: 4,
+    purpose:
+      "Early fraud warnings: each warning on one of the player's packs pauses redemptions until the pack is refunded and " +
+      "reversed or an operator clears it.",
+    statements: [
+      // `fraud_warnings`: one row per Stripe early fraud warning (`radar.early_fraud_warning.created`) on a
+      // payment of this player, by the warning's id: the PaymentIntent and charge it names, whether Stripe
+      // marked it actionable (then the charge is refunded and the pack reversed like any refund), its
+      // fraud type, and an operator's clearance (who, when, why). Rules in fraud-warning-operations.ts.
+      `CREATE TABLE IF NOT EXISTS fraud_warnings (
+         id TEXT PRIMARY KEY,
+         payment_intent TEXT NOT NULL,
+         charge_id TEXT,
+         actionable INTEGER NOT NULL CHECK (actionable IN (0, 1)),
+         fraud_type TEXT NOT NULL,
+         created_at INTEGER NOT NULL,
+         cleared_at INTEGER,
+         cleared_by TEXT,
+         cleared_reason TEXT
+       )`,
+      `CREATE INDEX IF NOT EXISTS fraud_warnings_payment_intent_idx ON fraud_warnings (payment_intent)`,
     ],
   },
 ];

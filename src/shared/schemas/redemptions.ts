@@ -34,6 +34,13 @@ export const ConnectStatusSchema = z.object({
 });
 export type ConnectStatus = z.infer<typeof ConnectStatusSchema>;
 
+/**
+ * The failure reason of a redemption held back by a payment under review whose reversal
+ * left an amount owed: it was never sent, and its amount went back to the balance (which
+ * repaid what was owed first). The history shows it.
+ */
+export const RETURNED_PAYMENT_DISPUTED = "returned: payment disputed";
+
 export const RedemptionStatusSchema = z.enum(["pending", "paid", "failed"]);
 export type RedemptionStatus = z.infer<typeof RedemptionStatusSchema>;
 

@@ -7,8 +7,8 @@
 // Play-through (playthrough.ts) and the hold on fresh purchases (purchase-holds.ts) are
 // checked in the same step: only the redeemable part of the balance, balance − min(balance,
 // max(still to play, held)), can be held (403 playthrough-required or purchase-held otherwise).
-// A new redemption is refused while a payment is disputed or anything is owed
-// (reversal-operations.ts).
+// A new redemption is refused while a payment is under review (a dispute, an early fraud
+// warning) or anything is owed (redemption-pause.ts).
 import {
   REDEMPTION_MIN_CENTS,
   REDEMPTION_MIN_MESSAGE,
@@ -16,7 +16,7 @@ import {
   type RedemptionStatus,
 } from "../../../src/shared/schemas/redemptions";
 import type { WalletBalances } from "../../../src/shared/schemas/user";
-import { redemptionPause } from "./reversal-operations";
+import { redemptionPause } from "./redemption-pause";
 import type { Ledger } from "../ledger";
 import { formatMoney } from "../../../src/shared/money";
 import { formatEtTime } from "../../../src/shared/protection";
