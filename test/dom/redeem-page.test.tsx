@@ -319,6 +319,23 @@ describe("/redeem", () => {
     expect(await screen.findByText(refusal)).toBeTruthy();
   });
 
+  it("shows a redemption held back by a payment under review as 'returned: payment disputed'", async () => {
+    harness.user = player({ vantageCash: 3_000 });
+    harness.replies.set("GET /api/connect/status", { body: enabledStatus });
+    const returned = {
+      ...paidRedemption,
+      id: "rd_2",
+      status: "failed",
+      failureReason: "returned: payment disputed",
+      payoutReference: null,
+    };
+    const bounced = { ...paidRedemption, id: "rd_3", status: "failed", failureReason: "Account closed", payoutReference: null };
+    harness.replies.set("GET /api/withdrawals", { body: { redemptions: [returned, bounced] } });
+    renderRedeem();
+    expect(await screen.findByText("Failed (returned: payment disputed)")).toBeTruthy();
+    expect(screen.getByText("Failed (returned)")).toBeTruthy();
+  });
+
   it("says when the bank account belongs to another player, keeps submit off and offers to change it", async () => {
     harness.user = player({ vantageCash: 3_000 });
     harness.replies.set("GET /api/connect/status", { body: { ...enabledStatus, payoutIdentityInUse: true } });

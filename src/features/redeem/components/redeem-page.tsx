@@ -15,6 +15,7 @@ import {
   canSubmitRedemption,
   REDEMPTION_MIN_CENTS,
   REDEMPTION_MIN_TEXT,
+  RETURNED_PAYMENT_DISPUTED,
   type ConnectStatus,
   type Redemption,
 } from "../../../shared/schemas/redemptions";
@@ -60,6 +61,13 @@ export function actionNeededMessage(status: ConnectStatus): string {
 export const sanitizeAmount = sanitizeAmountInput;
 
 const STATUS_LABEL: Record<Redemption["status"], string> = { pending: "Pending", paid: "Paid", failed: "Failed (returned)" };
+
+/** A redemption's status as the history shows it: one held back by a payment under review says so. */
+export function redemptionStatusLabel(redemption: Pick<Redemption, "status" | "failureReason">): string {
+  if (redemption.status === "failed" && redemption.failureReason === RETURNED_PAYMENT_DISPUTED)
+    return `Failed (${RETURNED_PAYMENT_DISPUTED})`;
+  return STATUS_LABEL[redemption.status];
+}
 
 const newKey = () => crypto.randomUUID().replaceAll("-", "");
 
@@ -274,7 +282,7 @@ export function RedeemPage() {
             <li key={r.id} className={`redeem-history-row redeem-status-${r.status}`}>
               <span>{new Date(r.createdAt).toLocaleString()}</span>
               <span className="tabular">{formatMoney("cash", r.amountCents)} Vantage Cash</span>
-              <span className="redeem-status">{STATUS_LABEL[r.status]}</span>
+              <span className="redeem-status">{redemptionStatusLabel(r)}</span>
             </li>
           ))}
         </ul>
