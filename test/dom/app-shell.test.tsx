@@ -139,12 +139,8 @@ describe("toast", () => {
     const toast = useToast();
     return (
       <>
-        <button type="button" onClick={() => toast.show("Singles placed!", "success")}>
-          one
-        </button>
-        <button type="button" onClick={() => toast.show("Parlay placed!", "success")}>
-          two
-        </button>
+        <button type="button" onClick={() => toast.show("Singles placed!", "success")}>one</button>
+        <button type="button" onClick={() => toast.show("Parlay placed!", "success")}>two</button>
       </>
     );
   }
