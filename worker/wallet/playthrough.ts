@@ -37,8 +37,9 @@
 // Open cash bets count provisionally: what is shown and enforced as still to play is
 // max(0, to_play − open cash stakes), because staked cash is no longer in the balance and
 // settles into either a counted stake or a refund that restores nothing (to_play was never
-// reduced). Redeemable = balance − min(balance, still to play). With CASH_PLAYTHROUGH=0
-// nothing is added or enforced and the whole balance is redeemable.
+// reduced). With CASH_PLAYTHROUGH=0 nothing is added or enforced. What may be redeemed
+// is balance − min(balance, max(still to play, held)): the hold on fresh purchases
+// (purchase-holds.ts) keeps cash back too (redemption-operations.ts).
 import { playthroughRisk, type RiskSingle } from "../../src/shared/playthrough-risk";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import { betFromRow, type BetRow } from "./bet-rows";
