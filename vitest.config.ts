@@ -45,6 +45,9 @@ export default defineConfig({
                 // Bets on live simulator games are not held in tests that do not test the
                 // delay; test/worker/live-*.test.ts set it (and a fake sleep) themselves.
                 LIVE_BET_DELAY_SECONDS: "0",
+                // Bought Vantage Cash is redeemable at once in tests that do not test the hold
+                // on fresh purchases; those set PURCHASE_HOLD_DAYS (and pass it to the wallet) themselves.
+                PURCHASE_HOLD_DAYS: "0",
                 // Expected log lines (settlement runs, queue batches) stay out of the test output.
                 LOG_LEVEL: "silent",
               },

@@ -84,6 +84,12 @@ export const TUNABLES = {
     wholeNumber(0, 20),
     "How many times purchased and bonus Vantage Cash must be staked in settled, non-void bets before it can be redeemed (0 turns play-through off).",
   ),
+  // A hold on fresh purchases: bought Vantage Cash is not redeemable straight away, whatever was played.
+  PURCHASE_HOLD_DAYS: tunable(
+    "7",
+    wholeNumber(0, 90),
+    "Vantage Cash bought with a card is held this many days after it was credited before it can be redeemed, whatever was played (0 turns the hold off).",
+  ),
   // Player protection: age, regions, limits. "-" sets a list to empty.
   MIN_AGE: tunable("18", wholeNumber(18, 99), "Minimum age to play, checked against the confirmed date of birth."),
   REGION_MIN_AGE: tunable(

@@ -51,6 +51,7 @@ const playerDetail = {
   redeemableCash: 0,
   cashToPlay: 0,
   redemptionPause: null,
+  purchaseHolds: [],
   frozen: false,
   freeze: { frozen: false, reason: null, actor: null, updatedAt: null },
   protection: { dateOfBirth: "1990-04-25", breakUntil: null, closed: null },
@@ -60,6 +61,7 @@ const playerDetail = {
   bets: [],
   redemptions: [],
   disputes: [],
+  fraudWarnings: [],
   payoutIdentityRefusals: [],
 };
 

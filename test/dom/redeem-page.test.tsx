@@ -259,6 +259,83 @@ describe("/redeem", () => {
     expect(screen.getByRole("status").textContent).toBe(`Failed to submit redemption${refusal}`);
   });
 
+  it("states the risk rule next to 'Still to play': bets on one game count what they could lose together", async () => {
+    harness.user = player({ vantageCash: 4_900, redeemableCash: 0, cashToPlay: 4_718 });
+    harness.replies.set("GET /api/connect/status", { body: enabledStatus });
+    renderRedeem();
+    const rule = screen.getByText(/must be played through in settled bets/);
+    expect(rule.textContent).toContain("Bets on one game count only what they could lose together at worst");
+    expect(rule.previousElementSibling?.textContent).toContain("Still to play");
+  });
+
+  it("shows each held purchase with the date it frees up, and why the amount cannot be sent yet", async () => {
+    const soon = Date.UTC(2026, 5, 12, 19, 4);
+    const later = Date.UTC(2026, 5, 14, 16, 30);
+    const figures = {
+      vantageCash: 9_800,
+      redeemableCash: 2_900,
+      cashToPlay: 0,
+      purchaseHolds: [
+        { amountCents: 4_900, freesAt: soon },
+        { amountCents: 2_000, freesAt: later },
+      ],
+      purchaseHoldDays: 7,
+    };
+    harness.user = player(figures);
+    harness.replies.set("GET /api/connect/status", { body: enabledStatus });
+    harness.replies.set("GET /api/me", { body: player(figures) });
+    const user = renderRedeem();
+    expect(
+      screen.getByText("Vantage Cash bought with a card is held for 7 days before it can be redeemed, however it was played."),
+    ).toBeTruthy();
+    const rows = screen.getByRole("list", { name: "Held purchases" }).querySelectorAll("li");
+    expect([...rows].map((li) => li.textContent)).toEqual([
+      "49 Vantage Cash held until Jun 12, 2026, 3:04 PM ET",
+      "20 Vantage Cash held until Jun 14, 2026, 12:30 PM ET",
+    ]);
+    await waitFor(() => expect(harness.requests.some((r) => r.path === "/api/connect/status")).toBe(true));
+    await user.type(amountInput(), "29");
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    await user.type(amountInput(), ".5");
+    await waitFor(() => expect(submitButton().disabled).toBe(true));
+    expect(
+      screen.getByText(
+        "Only 29 Vantage Cash is redeemable now: 69 Vantage Cash bought recently is held until Jun 14, 2026, 12:30 PM ET at the latest.",
+      ),
+    ).toBeTruthy();
+  });
+
+  it("explains a purchase-hold refusal under 'Failed to submit redemption'", async () => {
+    harness.user = player({ vantageCash: 3_000 });
+    harness.replies.set("GET /api/connect/status", { body: enabledStatus });
+    const refusal =
+      "Vantage Cash bought in the last 7 days is held before it can be redeemed: 30 until Jun 12, 2026, 3:04 PM ET. You can redeem 0 now.";
+    harness.replies.set("POST /api/withdrawals", { status: 403, body: { error: { code: "purchase-held", message: refusal } } });
+    const user = renderRedeem();
+    await waitFor(() => expect(harness.requests.some((r) => r.path === "/api/connect/status")).toBe(true));
+    await user.type(amountInput(), "20");
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    await user.click(submitButton());
+    expect(await screen.findByText(refusal)).toBeTruthy();
+  });
+
+  it("shows a redemption held back by a payment under review as 'returned: payment disputed'", async () => {
+    harness.user = player({ vantageCash: 3_000 });
+    harness.replies.set("GET /api/connect/status", { body: enabledStatus });
+    const returned = {
+      ...paidRedemption,
+      id: "rd_2",
+      status: "failed",
+      failureReason: "returned: payment disputed",
+      payoutReference: null,
+    };
+    const bounced = { ...paidRedemption, id: "rd_3", status: "failed", failureReason: "Account closed", payoutReference: null };
+    harness.replies.set("GET /api/withdrawals", { body: { redemptions: [returned, bounced] } });
+    renderRedeem();
+    expect(await screen.findByText("Failed (returned: payment disputed)")).toBeTruthy();
+    expect(screen.getByText("Failed (returned)")).toBeTruthy();
+  });
+
   it("says when the bank account belongs to another player, keeps submit off and offers to change it", async () => {
     harness.user = player({ vantageCash: 3_000 });
     harness.replies.set("GET /api/connect/status", { body: { ...enabledStatus, payoutIdentityInUse: true } });

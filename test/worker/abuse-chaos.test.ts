@@ -7,19 +7,25 @@
 // redeemed (some requests racing), players change their daily stake limits mid-run, and
 // bought packs are disputed (won, lost or left open) and refunded in part or in full,
 // each event replayed, so reversals beyond the balance leave amounts owed that later
-// credits repay. Then, for every player, the money must add up (and no bet passed a stake
+// credits repay; packs get early fraud warnings (actionable ones refund the pack, others
+// pause redemptions until an operator clears them; some arrive before the payment), cash
+// is hedged on both sides of games, and bought Vantage Cash is held for PURCHASE_HOLD_DAYS.
+// Then, for every player, the money must add up (and no bet passed a stake
 // limit in force): ledger sum = balance, no ledger row ever below zero, owed ledger sum =
 // owed and nothing left as balance while anything is owed, every placed bet charged once
 // and paid at most once, every replayed credit paid once, every pack reversed exactly as
-// far as its disputes and refunds demand, and the D1 projection equal to the Durable
-// Object once the outbox has drained.
+// far as its disputes, refunds and warnings demand, every redemption paid at most once and
+// never out of held purchases, each game's singles counted by their worst-case loss, the
+// pause the player is told matching the open disputes, warnings and debts, and the D1
+// projection equal to the Durable Object once the outbox has drained.
 // The operations come from a seeded PRNG; replay a failure with CHAOS_SEED=<printed seed>.
 import { createExecutionContext, createScheduledController, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it, vi } from "vitest";
 import { etDayKey } from "../../src/shared/bonus";
 import { findPack, PACK_PRICES_CENTS } from "../../src/shared/packs";
-import type { PlaceBetPick, PlaceBetResponse } from "../../src/shared/schemas/bets";
+import { playthroughRisk, type RiskSingle } from "../../src/shared/playthrough-risk";
+import type { BetLeg, PlaceBetPick, PlaceBetResponse } from "../../src/shared/schemas/bets";
 import type { Event } from "../../src/shared/schemas/events";
 import type { SportKey } from "../../src/shared/sports";
 import { currentPrice } from "../../worker/bets/price-slip";
@@ -33,7 +39,7 @@ import { getUserWallet, type UserWallet } from "../../worker/wallet";
 import type { BetRow } from "../../worker/wallet/bet-rows";
 import { PICK_SIDES } from "./bets-helpers";
 import { BASE, signIn, type SignedIn } from "./helpers";
-import { chargeRefundedEvent, checkoutCompletedEvent, disputeEvent } from "./stripe-events";
+import { chargeRefundedEvent, checkoutCompletedEvent, disputeEvent, earlyFraudWarningEvent } from "./stripe-events";
 import { settleAndDrain } from "./settlement-fixtures";
 
 declare module "vitest" {
@@ -92,6 +98,8 @@ type Player = SignedIn & {
   reversals: Map<string, PackReversal>;
   /** Daily stake limits in force (minor units) from the moment their PUT answered. */
   stakeLimits: { wallet: "coins" | "cash"; limit: number; at: number }[];
+  /** Early fraud warnings delivered, by id: whether actionable, and whether an operator cleared it. */
+  warnings: Map<string, { actionable: boolean; cleared: boolean }>;
 };
 
 type PackReversal = {
@@ -109,6 +117,9 @@ function count(kind: string, status: number) {
   statuses.set(kind, byStatus);
   expect(status, `${kind} answered ${status}`).toBeLessThan(500);
 }
+
+/** The pack each player bought before the run (see the run's setup). */
+const oldPackSession = (player: { index: number }) => `cs_chaos_${SEED}_old_${player.index}`;
 
 /** Runs the tasks with at most `limit` in flight. */
 async function pool(tasks: (() => Promise<void>)[], limit: number): Promise<void> {
@@ -128,7 +139,9 @@ async function pool(tasks: (() => Promise<void>)[], limit: number): Promise<void
  * thousands of requests far too slow.
  */
 /** The operator's error log stays on, so the run can check that every error it wrote was expected. */
-const chaosEnv = { ...env, LOG_LEVEL: "error" };
+const PURCHASE_HOLD_DAYS = 7;
+/** Bought Vantage Cash is held for the whole run: only winnings and played bonus cash can leave. */
+const chaosEnv = { ...env, LOG_LEVEL: "error", PURCHASE_HOLD_DAYS: String(PURCHASE_HOLD_DAYS) };
 
 async function api(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
@@ -250,6 +263,89 @@ async function purchase(rng: Rng, player: Player) {
   }
 }
 
+/**
+ * The issuer's early fraud warning on one of the player's packs, replayed: an actionable
+ * one refunds the charge and reverses the pack (the model: refunded in full), any other
+ * pauses redemptions until, sometimes, the operator clears it. Sometimes the warning
+ * arrives before the payment, which then credits the pack and reverses it at once.
+ */
+async function warn(rng: Rng, player: Player, admin: SignedIn) {
+  const actionable = rng.chance(0.5);
+  if (rng.chance(0.2)) {
+    const sessionId = `cs_chaos_${SEED}_${crypto.randomUUID()}`;
+    const paymentIntent = `pi_${sessionId}`;
+    const amountCents = rng.pick([999, 1999, 4999]);
+    const warningId = `issfr_${paymentIntent}`;
+    await deliverEvent(rng, earlyFraudWarningEvent({ warningId, paymentIntent, actionable }));
+    player.warnings.set(warningId, { actionable, cleared: false });
+    const payload = checkoutCompletedEvent({ sessionId, userId: player.userId, amountTotal: amountCents, paymentIntent });
+    await deliverEvent(rng, payload);
+    player.packSessions.set(sessionId, amountCents);
+    player.reversals.set(paymentIntent, {
+      sessionId,
+      amountCents,
+      disputeId: null,
+      closedAs: null,
+      refundedCents: actionable ? amountCents : 0,
+    });
+    return;
+  }
+  if (player.unreversed.length === 0) return;
+  const [pack] = player.unreversed.splice(rng.int(0, player.unreversed.length - 1), 1);
+  const { sessionId, paymentIntent, amountCents } = pack!;
+  const warningId = `issfr_${paymentIntent}`;
+  player.warnings.set(warningId, { actionable, cleared: false });
+  player.reversals.set(paymentIntent, {
+    sessionId,
+    amountCents,
+    disputeId: null,
+    closedAs: null,
+    refundedCents: actionable ? amountCents : 0,
+  });
+  await deliverEvent(rng, earlyFraudWarningEvent({ warningId, paymentIntent, actionable }));
+  // Stripe reports its own refund of an actionable warning's charge afterwards: nothing more moves.
+  if (actionable && rng.chance(0.5))
+    await deliverEvent(rng, chargeRefundedEvent({ paymentIntent, amount: amountCents, amountRefunded: amountCents }));
+  if (!actionable && rng.chance(0.5)) {
+    const res = await postJson(
+      `/api/admin/players/${player.userId}/fraud-warnings/${warningId}/clear`,
+      { reason: "chaos: checked" },
+      admin.token,
+    );
+    count("POST /api/admin/players/:uid/fraud-warnings/:id/clear", res.status);
+    expect(res.status).toBe(200);
+    await res.body?.cancel();
+    player.warnings.set(warningId, { actionable, cleared: true });
+  }
+}
+
+/** Vantage Cash on both sides of one game, in two separate slips, as a hedger would. */
+async function hedge(rng: Rng, player: Player, offers: { event: Event; picks: PlaceBetPick[] }[], betEvents: Set<string>) {
+  const pairs = offers.flatMap(({ picks }) =>
+    (["Moneyline", "Spread"] as const).flatMap((market) => {
+      const home = picks.find((p) => p.market === market && p.side === "Home");
+      const away = picks.find((p) => p.market === market && p.side === "Away");
+      return home && away ? [[home, away] as const] : [];
+    }),
+  );
+  if (pairs.length === 0) return;
+  const amount = rng.int(100, 500) / 100;
+  for (const pick of rng.pick(pairs)) {
+    const res = await postJson("/api/placeBet", { kind: "Singles", wallet: "cash", amount, picks: [pick] }, player.token, {
+      "Idempotency-Key": crypto.randomUUID(),
+    });
+    count("POST /api/placeBet (hedge)", res.status);
+    if (res.status !== 200) {
+      await res.body?.cancel();
+      continue;
+    }
+    for (const bet of ((await res.json()) as PlaceBetResponse).bets) {
+      player.betIds.add(bet.id);
+      betEvents.add(bet.legs[0]!.eventId);
+    }
+  }
+}
+
 /** Replays one signed event 1–3 times, sometimes at once. */
 async function deliverEvent(rng: Rng, payload: string) {
   const now = Math.floor(Date.now() / 1000);
@@ -294,7 +390,7 @@ async function reverse(rng: Rng, player: Player) {
 
 async function redeem(rng: Rng, player: Player) {
   if (!player.onboarded) return;
-  const amount = rng.pick([20, 20, 21.5, 25, 35.75, 19.99, 20.001, 5000]);
+  const amount = rng.pick([20, 20, 20, 21.5, 25, 35.75, 19.99, 20.001, 5000]);
   const key = rng.chance(0.3) ? { "Idempotency-Key": `chaos-${SEED}-${player.index}-${rng.int(0, 3)}` } : undefined;
   const runs = rng.chance(0.4) ? 3 : 1;
   await Promise.all(
@@ -345,7 +441,15 @@ async function advance(minutes: number) {
 
 // ---- the audit ----
 
-type LedgerSqlRow = { seq: number; currency: "coins" | "cash"; amount: number; balance_after: number; reason: string; reference: string };
+type LedgerSqlRow = {
+  seq: number;
+  currency: "coins" | "cash";
+  amount: number;
+  balance_after: number;
+  reason: string;
+  reference: string;
+  created_at: number;
+};
 type BetSqlRow = Pick<
   BetRow,
   "id" | "wallet" | "kind" | "status" | "result" | "stake" | "to_win" | "payout_paid" | "settled_at" | "leg_results" | "version"
@@ -360,7 +464,9 @@ async function walletState(userId: string) {
     const sql = state.storage.sql;
     return {
       wallet: sql.exec<WalletSqlRow>("SELECT coins, cash_cents, last_bonus_day_et, bonus_streak, version FROM wallet WHERE id = 1").one(),
-      ledger: sql.exec<LedgerSqlRow>("SELECT seq, currency, amount, balance_after, reason, reference FROM ledger ORDER BY seq").toArray(),
+      ledger: sql
+        .exec<LedgerSqlRow>("SELECT seq, currency, amount, balance_after, reason, reference, created_at FROM ledger ORDER BY seq")
+        .toArray(),
       owed: sql
         .exec<{ seq: number; currency: "coins" | "cash"; amount: number; owed_after: number; reason: string; reference: string }>(
           "SELECT seq, currency, amount, owed_after, reason, reference FROM owed_ledger ORDER BY seq",
@@ -373,7 +479,12 @@ async function walletState(userId: string) {
         .toArray(),
       outbox: sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM outbox").one().n,
       redemptions: sql
-        .exec<{ id: string; amount_cents: number; status: string }>("SELECT id, amount_cents, status FROM redemptions")
+        .exec<{ id: string; amount_cents: number; status: string; payout_reference: string | null }>(
+          "SELECT id, amount_cents, status, payout_reference FROM redemptions",
+        )
+        .toArray(),
+      fraudWarnings: sql
+        .exec<{ id: string; actionable: number; cleared_at: number | null }>("SELECT id, actionable, cleared_at FROM fraud_warnings")
         .toArray(),
       playthrough: sql.exec<{ to_play: number }>("SELECT to_play FROM playthrough WHERE id = 1").toArray()[0]?.to_play ?? 0,
       playthroughMoves: sql
@@ -382,6 +493,17 @@ async function walletState(userId: string) {
         )
         .toArray(),
       betTimes: sql.exec<BetTimeRow>("SELECT id, wallet, stake, created_at FROM bets ORDER BY created_at").toArray(),
+      cashLegs: new Map(
+        sql
+          .exec<{ id: string; legs: string }>("SELECT id, legs FROM bets WHERE wallet = 'cash'")
+          .toArray()
+          .map((b) => [b.id, JSON.parse(b.legs) as BetLeg[]]),
+      ),
+      playthroughGames: sql
+        .exec<{ event_id: string; counted: number; taken: number; moves: number }>(
+          "SELECT event_id, counted, taken, moves FROM playthrough_games",
+        )
+        .toArray(),
     };
   });
 }
@@ -513,6 +635,49 @@ async function audit(player: Player) {
     expect(holds.has(ref), `${who}: refund ${ref} of a hold`).toBe(true);
   }
   expect(state.redemptions.length, `${who}: redemptions`).toBe(holds.size);
+  // Every payout at most once: a paid redemption was never returned, a returned one never paid.
+  for (const redemption of state.redemptions) {
+    const returned = refunds.has(`cash:${redemption.id}`);
+    expect(returned, `${who}: redemption ${redemption.id} (${redemption.status}) returned`).toBe(redemption.status === "failed");
+    if (redemption.status === "paid")
+      expect(redemption.payout_reference, `${who}: ${redemption.id} paid once`).toBe(`tr_sim_${redemption.id}`);
+  }
+  // No redemption took held purchases: Vantage Cash bought in the run is held throughout, so each
+  // hold left at least what of the packs bought before it no warning, dispute or refund could
+  // have taken back (a lower bound of what was held then), or the whole balance was held.
+  const neverBack = new Map<string, number>();
+  for (const [sessionId, amountCents] of player.packSessions) {
+    const cash = findPack(amountCents)!.cashCents;
+    const model = [...player.reversals.values()].find((m) => m.sessionId === sessionId);
+    const mostReversed = !model
+      ? 0
+      : model.disputeId !== null || model.refundedCents >= amountCents
+        ? cash
+        : Math.floor((cash * model.refundedCents) / amountCents);
+    neverBack.set(sessionId, cash - mostReversed);
+  }
+  for (const hold of rows("redemption_hold")) {
+    const before = hold.balance_after - hold.amount;
+    const heldAtLeast = rows("purchase")
+      .filter((r) => r.currency === "cash" && r.seq < hold.seq && r.created_at > hold.created_at - PURCHASE_HOLD_DAYS * DAY_MS)
+      .reduce((sum, r) => sum + (neverBack.get(r.reference) ?? 0), 0);
+    expect(hold.balance_after, `${who}: redemption ${hold.reference} left the held purchases`).toBeGreaterThanOrEqual(
+      Math.min(before, heldAtLeast),
+    );
+  }
+
+  // Early fraud warnings: one row per warning delivered, however often.
+  expect(
+    state.fraudWarnings.map((w) => [w.id, w.actionable === 1, w.cleared_at !== null]).sort(),
+    `${who}: fraud warnings recorded once each`,
+  ).toEqual([...player.warnings].map(([id, w]) => [id, w.actionable, w.cleared]).sort());
+  // The pause the player is told: an open dispute or an open warning, then anything owed.
+  const openDispute = [...player.reversals.values()].some((m) => m.disputeId !== null && m.closedAs === null);
+  const openWarning = [...player.warnings].some(([, w]) => !w.actionable && !w.cleared);
+  const expectedPause = openDispute || openWarning ? "under-review" : owed.cash > 0 || owed.coins > 0 ? "owed" : null;
+  const told = (await getUserWallet(env, player.userId).getRedeemable(player.userId, Date.now(), undefined, PURCHASE_HOLD_DAYS))
+    .redemptionPause;
+  expect(told === null ? null : told.includes("under review") ? "under-review" : "owed", `${who}: redemption pause`).toBe(expectedPause);
 
   // Play-through: the figure is the sum of its moves, each move happened once, every
   // bought, bonus or restored (won dispute) cash credit added its amount
@@ -528,10 +693,14 @@ async function audit(player: Player) {
   const moveKeys = state.playthroughMoves.map((m) => `${m.reason}:${m.reference}`);
   expect(new Set(moveKeys).size, `${who}: each play-through move once`).toBe(moveKeys.length);
   const credits = state.ledger.filter(
-    (r) => r.currency === "cash" && r.amount > 0 && ["purchase", "daily_bonus", "streak_bonus", "dispute_restore"].includes(r.reason),
+    (r) =>
+      r.currency === "cash" &&
+      r.amount > 0 &&
+      ["purchase", "daily_bonus", "streak_bonus", "dispute_restore"].includes(r.reason) &&
+      r.reference !== oldPackSession(player), // played through before the run
   );
   expect(
-    state.playthroughMoves.filter((m) => m.amount > 0).map((m) => [m.reason, m.reference, m.amount]),
+    state.playthroughMoves.filter((m) => m.amount > 0 && m.reason !== "game_risk").map((m) => [m.reason, m.reference, m.amount]),
     `${who}: one play-through credit per bought or bonus cash credit`,
   ).toEqual(credits.map((r) => [r.reason, r.reference, r.amount]));
   const cashBets = new Map(state.bets.filter((b) => b.wallet === "cash").map((b) => [b.id, b]));
@@ -543,13 +712,40 @@ async function audit(player: Player) {
       expect(reversalRefs.has(move.reference), `${who}: play-through move ${move.seq} follows a cash reversal`).toBe(true);
       continue;
     }
+    if (move.reason === "game_risk") continue; // checked per game below
     expect(move.reason, `${who}: play-through taken off only by settled bets and reversals`).toBe("bet_settled");
     const bet = cashBets.get(move.reference);
     expect(
       bet && bet.status === "settled" && ["win", "loss"].includes(bet.result ?? ""),
       `${who}: move ${move.seq} is a settled cash win or loss`,
     ).toBe(true);
+    expect(state.cashLegs.get(move.reference)!.length, `${who}: move ${move.seq} counts a parlay (singles count per game)`).toBeGreaterThan(
+      1,
+    );
     expect(-move.amount, `${who}: move ${move.seq} at most the stake`).toBeLessThanOrEqual(bet!.stake);
+  }
+  // Singles count per game: what the game's settled cash singles could lose together at
+  // worst (hedges included), taken off by that game's own moves and never more.
+  const singlesByGame = new Map<string, RiskSingle[]>();
+  const sportOf = new Map<string, SportKey>();
+  for (const [id, legs] of state.cashLegs) {
+    const bet = cashBets.get(id)!;
+    if (legs.length !== 1 || bet.status !== "settled" || !["win", "loss"].includes(bet.result ?? "")) continue;
+    const [single] = legs;
+    singlesByGame.set(single!.eventId, [...(singlesByGame.get(single!.eventId) ?? []), { ...single!, stake: bet.stake }]);
+    sportOf.set(single!.eventId, single!.league);
+  }
+  const gameRows = new Map(state.playthroughGames.map((g) => [g.event_id, g]));
+  for (const [eventId, singles] of singlesByGame) {
+    const row = gameRows.get(eventId);
+    expect(row?.counted, `${who}: game ${eventId} counts its singles' worst-case loss`).toBe(
+      playthroughRisk(singles, sportOf.get(eventId)!),
+    );
+    const taken = state.playthroughMoves
+      .filter((m) => m.reason === "game_risk" && (m.reference === eventId || m.reference.startsWith(`${eventId}:`)))
+      .reduce((sum, m) => sum - m.amount, 0);
+    expect(taken, `${who}: game ${eventId}: what its moves took`).toBe(row!.taken);
+    expect(taken, `${who}: game ${eventId} took at most its count`).toBeLessThanOrEqual(row!.counted);
   }
 
   // The D1 projection equals the Durable Object.
@@ -593,7 +789,7 @@ async function audit(player: Player) {
 
 describe("abuse: seeded chaos across many players", () => {
   // ≈ 60 s alone; several times that while other suites share the machine's two cores.
-  it("keeps every player's money consistent through bets, settlement, bonuses, purchases, disputes, refunds, redemptions and limit changes", {
+  it("keeps every player's money consistent through bets, hedges, settlement, bonuses, purchases, holds, disputes, refunds, fraud warnings, redemptions and limit changes", {
     timeout: 300_000,
   }, async ({ onTestFailed }) => {
     // Printed only when the run fails: the seed to replay it, and how far it got.
@@ -619,6 +815,7 @@ describe("abuse: seeded chaos across many players", () => {
         unreversed: [],
         reversals: new Map(),
         stakeLimits: [],
+        warnings: new Map(),
       });
     }
     // Half the players can redeem: onboarded through the simulated provider.
@@ -633,6 +830,18 @@ describe("abuse: seeded chaos across many players", () => {
       });
       expect(done.status).toBe(303);
       player.onboarded = true;
+    }
+    // Every player starts with a pack bought (and played through) before the run, past its
+    // purchase hold, so cash bets, hedges and redemptions have Vantage Cash to work with.
+    for (const player of players) {
+      const sessionId = oldPackSession(player);
+      const old = await getUserWallet(env, player.userId).creditPurchase(
+        player.userId,
+        { checkoutSessionId: sessionId, amountCents: 9999, cashPlaythrough: 0 },
+        Date.now() - (PURCHASE_HOLD_DAYS + 1) * DAY_MS,
+      );
+      expect(old.ok).toBe(true);
+      player.packSessions.set(sessionId, 9999);
     }
 
     const betEvents = new Set<string>();
@@ -654,13 +863,21 @@ describe("abuse: seeded chaos across many players", () => {
         const [player, r] = [rng.pick(players), own()];
         tasks.push(() => purchase(r, player));
       }
-      for (let i = 0; i < 8; i++) {
+      for (let i = 0; i < 20; i++) {
         const [player, r] = [rng.pick(players), own()];
         tasks.push(() => redeem(r, player));
       }
       for (let i = 0; i < 4; i++) {
         const [player, r] = [rng.pick(players), own()];
         tasks.push(() => reverse(r, player));
+      }
+      for (let i = 0; i < 3; i++) {
+        const [player, r] = [rng.pick(players), own()];
+        tasks.push(() => warn(r, player, admin));
+      }
+      for (let i = 0; i < 12; i++) {
+        const [player, r] = [rng.pick(players), own()];
+        tasks.push(() => hedge(r, player, offers, betEvents));
       }
       for (let i = 0; i < 6; i++) {
         const [player, r] = [rng.pick(players), own()];

@@ -757,6 +757,7 @@ const ENDPOINTS: Endpoint[] = [
       "POST /api/payments/sim/checkout/:id/dispute",
       "POST /api/payments/sim/checkout/:id/dispute/:outcome{won|lost}",
       "POST /api/payments/sim/checkout/:id/refund/:share{half|full}",
+      "POST /api/payments/sim/checkout/:id/fraud-warning/:kind{actionable|informational}",
     ],
     request: () =>
       fc
@@ -777,6 +778,9 @@ const ENDPOINTS: Endpoint[] = [
             "/refund/half",
             "/refund/full",
             "/refund/all",
+            "/fraud-warning/actionable",
+            "/fraud-warning/informational",
+            "/fraud-warning/maybe",
           ),
           methods,
           malformedBody,
@@ -839,6 +843,16 @@ const ENDPOINTS: Endpoint[] = [
           .tuple(idSegment([bystander.userId], fc.uuid()), fc.constantFrom("freeze", "unfreeze", "thaw"))
           .map(([id, action]) => `/api/admin/players/${id}/${action}`),
         bodyFor({ reason: fc.oneof(unicodeText(600), fc.constantFrom("", "  ", "suspected fraud")) }),
+      ),
+  },
+  {
+    routes: ["POST /api/admin/players/:uid/fraud-warnings/:warningId/clear"],
+    request: () =>
+      post(
+        fc
+          .tuple(idSegment([bystander.userId], fc.uuid()), idSegment(["issfr_fuzz"], fc.uuid()))
+          .map(([id, warningId]) => `/api/admin/players/${id}/fraud-warnings/${warningId}/clear`),
+        bodyFor({ reason: fc.oneof(unicodeText(600), fc.constantFrom("", "  ", "card holder confirmed")) }),
       ),
   },
   {

@@ -36,6 +36,7 @@ const CONSOLE_ROUTES: [string, string, unknown?][] = [
   ["GET", "/api/admin/players/someone"],
   ["POST", "/api/admin/players/someone/freeze", { reason: "test" }],
   ["POST", "/api/admin/players/someone/unfreeze", { reason: "test" }],
+  ["POST", "/api/admin/players/someone/fraud-warnings/wf-x/clear", { reason: "test" }],
   ["POST", "/api/admin/players/someone/adjustments", { wallet: "coins", amount: 100, reason: "test" }],
   ["POST", "/api/admin/players/someone/ledger-check", {}],
   ["GET", "/api/admin/ledger-audit"],
@@ -57,7 +58,7 @@ describe("the console API is there for verified operators only", () => {
       .routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/admin/"))
       .map((r) => `${r.method} ${r.path.replace(/:[A-Za-z]+/g, ":x")}`);
     const listed = new Set(CONSOLE_ROUTES.map(([method, path]) => `${method} ${path.split("?")[0]}`));
-    const shape = (route: string) => route.replace(/\/(someone|evt-x|dl-x)(?=\/|$)/g, "/:x");
+    const shape = (route: string) => route.replace(/\/(someone|evt-x|dl-x|wf-x)(?=\/|$)/g, "/:x");
     expect(mounted.filter((route) => ![...listed].some((l) => shape(l) === route))).toEqual([]);
   });
 

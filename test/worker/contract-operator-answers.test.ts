@@ -15,6 +15,7 @@ import {
   DeadLettersSchema,
   FeedStatusSchema,
   FeedViewSchema,
+  FraudWarningClearAnswerSchema,
   FreezeAnswerSchema,
   LedgerAuditPageSchema,
   LedgerCheckSchema,
@@ -47,6 +48,7 @@ const CONTRACT = {
   "POST /api/admin/players/:x/freeze": FreezeAnswerSchema,
   "POST /api/admin/players/:x/unfreeze": FreezeAnswerSchema,
   "POST /api/admin/players/:x/adjustments": AdjustmentAnswerSchema,
+  "POST /api/admin/players/:x/fraud-warnings/:x/clear": FraudWarningClearAnswerSchema,
   "POST /api/admin/players/:x/ledger-check": LedgerCheckSchema,
   "PUT /api/admin/players/:x/date-of-birth": DateOfBirthCorrectionAnswerSchema,
   "GET /api/admin/ledger-audit": LedgerAuditPageSchema,
@@ -121,6 +123,20 @@ describe("the operator console's contract", () => {
       `/api/admin/players/${uid}/unfreeze`,
       { body: { reason: "contract check" } },
     );
+    const warningId = `efw_contract_${uid}`;
+    const warned = await wallet.recordFraudWarning(
+      uid,
+      { warningId, paymentIntent: `pi_contract_${uid}`, chargeId: null, actionable: false, fraudType: "made_with_stolen_card" },
+      now,
+    );
+    expect(warned.ok).toBe(true);
+    const cleared = await call(
+      CONTRACT["POST /api/admin/players/:x/fraud-warnings/:x/clear"],
+      "POST /api/admin/players/:x/fraud-warnings/:x/clear",
+      `/api/admin/players/${uid}/fraud-warnings/${warningId}/clear`,
+      { body: { reason: "contract check" } },
+    );
+    expect(cleared.changed).toBe(true);
     await call(
       CONTRACT["PUT /api/admin/players/:x/date-of-birth"],
       "PUT /api/admin/players/:x/date-of-birth",

@@ -9,6 +9,8 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
+import type { Payouts } from "../../worker/payments/payout-port";
+import { listRedemptionsWithRetry } from "../../worker/payments/redemption-service";
 import { getUserWallet } from "../../worker/wallet";
 import { OWED_MESSAGE, UNDER_REVIEW_MESSAGE } from "../../worker/wallet/operations/reversal-operations";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
@@ -30,7 +32,7 @@ async function api(path: string, init: RequestInit & { token?: string } = {}): P
 }
 
 const postJson = (path: string, body: unknown, token?: string) => api(path, { method: "POST", body: JSON.stringify(body), token });
-import { chargeRefundedEvent, checkoutCompletedEvent, disputeEvent } from "./stripe-events";
+import { chargeRefundedEvent, checkoutCompletedEvent, disputeEvent, earlyFraudWarningEvent } from "./stripe-events";
 import { drained } from "./settlement-fixtures";
 
 type Me = { coinBalance: number; vantageCash: number; owedCoins: number; owedCash: number };
@@ -380,6 +382,190 @@ describe("a dispute racing a bet and a redemption on one wallet", () => {
   });
 });
 
+describe("early fraud warnings (radar.early_fraud_warning.created)", () => {
+  const warn = (warningId: string, paymentIntent: string, actionable: boolean) =>
+    deliver(earlyFraudWarningEvent({ warningId, paymentIntent, actionable }));
+  const admin = () => signIn("admin@vantage.test", "Operator");
+  const purchaseRows = async (player: SignedIn) => getUserWallet(env, player.userId).listPurchases(player.userId, Date.now());
+
+  it("a warning delivered three times pauses redemptions once, until an operator clears it (audited once)", async () => {
+    const player = await signIn();
+    await onboard(player);
+    const pi = await buy(player, 4999);
+    const answers = await Promise.all([1, 2, 3].map(() => warn("issfr_three", pi, false)));
+    expect(answers.filter((a) => a.moved)).toHaveLength(1);
+    // Not actionable: nothing is refunded or taken back, but nothing can be redeemed.
+    expect(await me(player)).toMatchObject({ coinBalance: 55_000, vantageCash: 4_900 });
+    const refused = await withdraw(player, 20);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: { code: "redemptions-paused", message: UNDER_REVIEW_MESSAGE } });
+    expect((await api("/api/me", { token: player.token }).then((r) => r.json())) as { redemptionPause: string }).toMatchObject({
+      redemptionPause: UNDER_REVIEW_MESSAGE,
+      redeemableCash: 0,
+    });
+
+    const operator = await admin();
+    const clear = (reason: string) =>
+      postJson(`/api/admin/players/${player.userId}/fraud-warnings/issfr_three/clear`, { reason }, operator.token);
+    expect(
+      (await postJson(`/api/admin/players/${player.userId}/fraud-warnings/issfr_nobody/clear`, { reason: "checked" }, operator.token))
+        .status,
+    ).toBe(404);
+    const cleared = await Promise.all([clear("card holder confirmed the purchase"), clear("card holder confirmed the purchase")]);
+    const bodies = (await Promise.all(cleared.map((r) => r.json()))) as { changed: boolean; redemptionPause: string | null }[];
+    expect(bodies.map((b) => b.changed).sort()).toEqual([false, true]);
+    expect(bodies.every((b) => b.redemptionPause === null)).toBe(true);
+    const audit = (await (await api(`/api/admin/audit?target=${player.userId}`, { token: operator.token })).json()) as {
+      entries: { action: string; reason: string; details: { warningId: string } }[];
+    };
+    expect(audit.entries.filter((e) => e.action === "fraud-warning-clear")).toEqual([
+      expect.objectContaining({ reason: "card holder confirmed the purchase", details: { warningId: "issfr_three" } }),
+    ]);
+    // A replay after the clearance changes nothing, and redemptions work again.
+    expect(await warn("issfr_three", pi, false)).toEqual({ received: true, moved: false });
+    expect((await withdraw(player, 20)).status).toBe(200);
+    await expectConsistent(player);
+  });
+
+  it("an actionable warning delivered three times refunds the charge and reverses the pack once, and lifts its pause", async () => {
+    const player = await signIn();
+    await onboard(player);
+    const pi = await buy(player, 4999);
+    await buy(player, 999);
+    await Promise.all([1, 2, 3].map(() => warn("issfr_act", pi, true)));
+    expect(await me(player)).toMatchObject({ coinBalance: 15_000, vantageCash: 900 });
+    const reversals = (await ledger(player)).filter((r) => r.reason === "refund_reversal");
+    expect(reversals.map((r) => [r.currency, r.amount, r.reference])).toEqual([
+      ["coins", -50_000, `refund:${pi}:4999`],
+      ["cash", -4_900, `refund:${pi}:4999`],
+    ]);
+    expect((await purchaseRows(player)).find((p) => p.payment_intent === pi)).toMatchObject({ refunded_cents: 4999, reversed_cash: 4_900 });
+    // Stripe's own charge.refunded for that refund, and more warnings, arrive later: nothing moves.
+    expect(await deliver(chargeRefundedEvent({ paymentIntent: pi, amount: 4999, amountRefunded: 4999 }))).toEqual({
+      received: true,
+      moved: false,
+    });
+    expect(await warn("issfr_act", pi, true)).toEqual({ received: true, moved: false });
+    // Refunded and reversed: the warning no longer pauses redemptions.
+    expect((await withdraw(player, 9)).status).toBe(400);
+    expect((await me(player)).vantageCash).toBe(900);
+    const warnings = await getUserWallet(env, player.userId).listFraudWarnings(player.userId, Date.now());
+    expect(warnings).toEqual([expect.objectContaining({ id: "issfr_act", actionable: true, open: false, cleared: null })]);
+    await expectConsistent(player);
+  });
+
+  it("in any order: a refund before the warning needs no second refund, a dispute keeps the pack, a warning before the payment waits for it", async () => {
+    const refundedFirst = await signIn();
+    const pi1 = await buy(refundedFirst, 999);
+    await deliver(chargeRefundedEvent({ paymentIntent: pi1, amount: 999, amountRefunded: 999 }));
+    expect(await warn("issfr_after_refund", pi1, true)).toEqual({ received: true, moved: true });
+    expect((await ledger(refundedFirst)).filter((r) => r.reason === "refund_reversal")).toHaveLength(2);
+    expect((await api("/api/me", { token: refundedFirst.token }).then((r) => r.json())) as object).toMatchObject({ redemptionPause: null });
+
+    const disputedFirst = await signIn();
+    const pi2 = await buy(disputedFirst, 999);
+    await dispute("charge.dispute.created", "dp_then_warning", pi2, "needs_response");
+    await warn("issfr_after_dispute", pi2, true);
+    expect((await ledger(disputedFirst)).filter((r) => r.reason === "refund_reversal")).toEqual([]);
+    await dispute("charge.dispute.closed", "dp_then_warning", pi2, "lost");
+    // The bank took the money back: the pack stays reversed and the warning is settled.
+    expect(await me(disputedFirst)).toMatchObject({ coinBalance: 5_000, vantageCash: 0, owedCash: 0 });
+    expect((await api("/api/me", { token: disputedFirst.token }).then((r) => r.json())) as object).toMatchObject({ redemptionPause: null });
+
+    const warnedFirst = await signIn();
+    const id = crypto.randomUUID().replaceAll("-", "");
+    expect(await warn("issfr_before_payment", `pi_${id}`, true)).toEqual({ received: true, ignored: "unknown payment intent" });
+    const completed = checkoutCompletedEvent({
+      sessionId: `cs_${id}`,
+      userId: warnedFirst.userId,
+      amountTotal: 999,
+      paymentIntent: `pi_${id}`,
+    });
+    await Promise.all([deliver(completed), deliver(completed)]);
+    expect(await me(warnedFirst)).toMatchObject({ coinBalance: 5_000, vantageCash: 0 });
+    expect((await ledger(warnedFirst)).filter((r) => r.reason === "refund_reversal").map((r) => r.currency)).toEqual(["coins", "cash"]);
+    await expectConsistent(warnedFirst);
+  });
+});
+
+describe("pauses reach payouts in flight", () => {
+  const recording = () => {
+    const transfers: string[] = [];
+    const payouts: Payouts = {
+      async transfer(input) {
+        transfers.push(input.redemptionId);
+        return { ok: true, transferId: `tr_test_${input.redemptionId}` };
+      },
+      async findTransfer() {
+        return null;
+      },
+    };
+    return { transfers, payouts };
+  };
+
+  it("a dispute arriving between request and transfer stops the transfer and returns the amount, repaying what it made owed", async () => {
+    const player = await signIn();
+    const wallet = getUserWallet(env, player.userId);
+    const pi = await buy(player, 4999);
+    const held = await wallet.requestRedemption(player.userId, { amountCents: 4_000, redemptionId: "rd_in_flight" }, Date.now());
+    expect(held.ok).toBe(true);
+    await dispute("charge.dispute.created", "dp_in_flight", pi, "needs_response");
+    expect(await me(player)).toMatchObject({ vantageCash: 0, owedCash: 4_000 });
+
+    const { transfers, payouts } = recording();
+    const [after] = await listRedemptionsWithRetry(env, payouts, { userId: player.userId, accountId: "acct_x" }, Date.now());
+    expect(transfers).toEqual([]);
+    expect(after).toMatchObject({ id: "rd_in_flight", status: "failed", failureReason: "returned: payment disputed" });
+    expect(await me(player)).toMatchObject({ vantageCash: 0, owedCash: 0 });
+    const rows = (await ledger(player)).filter((r) => r.reference.includes("rd_in_flight"));
+    expect(rows.map((r) => [r.reason, r.amount, r.reference])).toEqual([
+      ["redemption_hold", -4_000, "rd_in_flight"],
+      ["redemption_refund", 4_000, "rd_in_flight"],
+      ["owed_repayment", -4_000, "redemption_refund:rd_in_flight"],
+    ]);
+    // Looking again sends and returns nothing more.
+    await listRedemptionsWithRetry(env, payouts, { userId: player.userId, accountId: "acct_x" }, Date.now());
+    expect(transfers).toEqual([]);
+    await expectConsistent(player);
+  });
+
+  it("a paused redemption the balance still covers waits, and is sent once the dispute is won", async () => {
+    const player = await signIn();
+    const wallet = getUserWallet(env, player.userId);
+    const small = await buy(player, 999);
+    await buy(player, 4999);
+    const held = await wallet.requestRedemption(player.userId, { amountCents: 2_000, redemptionId: "rd_waits" }, Date.now());
+    expect(held.ok).toBe(true);
+    await dispute("charge.dispute.created", "dp_waits", small, "needs_response");
+    const { transfers, payouts } = recording();
+    const look = () => listRedemptionsWithRetry(env, payouts, { userId: player.userId, accountId: "acct_x" }, Date.now());
+    expect((await look())[0]).toMatchObject({ id: "rd_waits", status: "pending" });
+    expect(transfers).toEqual([]);
+    await dispute("charge.dispute.closed", "dp_waits", small, "won");
+    expect((await look())[0]).toMatchObject({ id: "rd_waits", status: "paid", payoutReference: "tr_test_rd_waits" });
+    expect(transfers).toEqual(["rd_waits"]);
+  });
+
+  it("an early fraud warning and a freeze hold a retry the same way", async () => {
+    const player = await signIn();
+    const wallet = getUserWallet(env, player.userId);
+    const pi = await buy(player, 4999);
+    const held = await wallet.requestRedemption(player.userId, { amountCents: 2_000, redemptionId: "rd_warned" }, Date.now());
+    expect(held.ok).toBe(true);
+    await deliver(earlyFraudWarningEvent({ warningId: "issfr_in_flight", paymentIntent: pi, actionable: false }));
+    const { transfers, payouts } = recording();
+    const look = () => listRedemptionsWithRetry(env, payouts, { userId: player.userId, accountId: "acct_x" }, Date.now());
+    expect((await look())[0]).toMatchObject({ status: "pending" });
+    await wallet.setFreeze(player.userId, { frozen: true, reason: "review", actor: "ops" }, Date.now());
+    await wallet.clearFraudWarning(player.userId, { warningId: "issfr_in_flight", actor: "ops", reason: "checked" }, Date.now());
+    expect((await look())[0]).toMatchObject({ status: "pending" });
+    expect(transfers).toEqual([]);
+    await wallet.setFreeze(player.userId, { frozen: false, reason: "done", actor: "ops" }, Date.now());
+    expect((await look())[0]).toMatchObject({ status: "paid" });
+    expect(transfers).toEqual(["rd_warned"]);
+  });
+});
+
 describe("the simulated provider's Dispute and Refund actions (development)", () => {
   it("deliver the same signed events through the webhook: dispute, win it, then refund half and the rest", async () => {
     const player = await signIn();
@@ -412,5 +598,40 @@ describe("the simulated provider's Dispute and Refund actions (development)", ()
     expect(done).toContain("$9.99");
     expect(done).not.toContain(">Refund</button>");
     await expectConsistent(player);
+  });
+
+  it("deliver an early fraud warning through the webhook: one that pauses redemptions, or an actionable one that refunds the pack", async () => {
+    const checkout = async (player: SignedIn) => {
+      const start = await postJson("/api/checkout/session", { amountCents: 999 }, player.token);
+      const path = new URL(((await start.json()) as { url: string }).url).pathname;
+      expect((await api(`${path}/fraud-warning/actionable`, { method: "POST", redirect: "manual" })).status).toBe(409); // not paid yet
+      expect((await api(`${path}/pay`, { method: "POST", redirect: "manual" })).status).toBe(303);
+      return { path, page: async () => (await api(path)).text() };
+    };
+    const redemptionPause = async (player: SignedIn) =>
+      ((await (await api("/api/me", { token: player.token })).json()) as { redemptionPause: string | null }).redemptionPause;
+
+    const warned = await signIn();
+    const first = await checkout(warned);
+    expect(await first.page()).toContain(">Early fraud warning</button>");
+    expect(await first.page()).toContain(">Early fraud warning (actionable)</button>");
+    const posted = await api(`${first.path}/fraud-warning/informational`, { method: "POST", redirect: "manual" });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("Location")).toBe(first.path);
+    const after = await first.page();
+    expect(after).toContain("made_with_stolen_card (not actionable, redemptions paused)");
+    expect(after).not.toContain(">Early fraud warning");
+    expect(await redemptionPause(warned)).toBe(UNDER_REVIEW_MESSAGE);
+    expect(await me(warned)).toMatchObject({ coinBalance: 15_000, vantageCash: 900 });
+
+    const refunded = await signIn();
+    const second = await checkout(refunded);
+    await api(`${second.path}/fraud-warning/actionable`, { method: "POST", redirect: "manual" });
+    expect(await me(refunded)).toMatchObject({ coinBalance: 5_000, vantageCash: 0 });
+    const done = await second.page();
+    expect(done).toContain("made_with_stolen_card (actionable)");
+    expect(done).toContain("<dt>Refunded</dt><dd>$9.99</dd>");
+    expect(await redemptionPause(refunded)).toBeNull();
+    await expectConsistent(refunded);
   });
 });

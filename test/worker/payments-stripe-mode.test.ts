@@ -2,8 +2,11 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../worker/app";
+import Stripe from "stripe";
 import { createStripeProvider } from "../../worker/payments/stripe-provider";
+import { getUserWallet } from "../../worker/wallet";
 import { BASE, signIn } from "./helpers";
+import { checkoutCompletedEvent, earlyFraudWarningEvent } from "./stripe-events";
 
 type StripeCall = { method: string; url: string; form: URLSearchParams; idempotencyKey: string | null; auth: string | null };
 
@@ -120,6 +123,59 @@ describe("with STRIPE_SECRET_KEY set (real provider, Stripe API faked at the net
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("provider-unavailable");
     const status = await call("/api/connect/status", { token: player.token });
     expect(await status.json()).toEqual({ payouts_enabled: false, hasAccount: false, requirements: { currently_due: [] } });
+  });
+
+  it("refunds the charge of an actionable early fraud warning once, keyed by the warning, and retries a refund Stripe refused", async () => {
+    const player = await signIn();
+    const webhook = async (payload: string) => {
+      const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
+        payload,
+        secret: "whsec_test_vantage",
+        timestamp: Math.floor(Date.now() / 1000),
+        cryptoProvider: Stripe.createSubtleCryptoProvider(),
+      });
+      return call("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature } });
+    };
+    const me = async () =>
+      (await (await call("/api/me", { token: player.token })).json()) as { vantageCash: number; redemptionPause: string | null };
+    const credited = await webhook(
+      checkoutCompletedEvent({ sessionId: "cs_test_efw", userId: player.userId, amountTotal: 4999, paymentIntent: "pi_test_efw" }),
+    );
+    expect(await credited.json()).toEqual({ received: true, credited: true });
+
+    let refundAnswers = [
+      { status: 400, body: { error: { type: "invalid_request_error", message: "The charge is still being processed." } } },
+    ];
+    const calls = fakeStripe((path) => {
+      if (path === "/v1/charges/ch_test_efw") return { body: { id: "ch_test_efw", object: "charge", payment_intent: "pi_test_efw" } };
+      if (path === "/v1/refunds") return refundAnswers.shift() ?? { body: { id: "re_1", object: "refund", status: "succeeded" } };
+      return { status: 404, body: { error: { type: "invalid_request_error", message: "unexpected" } } };
+    });
+    // Stripe names the charge; its payment intent is read from Stripe.
+    const warning = earlyFraudWarningEvent({ warningId: "issfr_test_1", paymentIntent: null, chargeId: "ch_test_efw", actionable: true });
+    const refused = await webhook(warning);
+    expect(refused.status).toBe(503);
+    expect(await me()).toMatchObject({
+      vantageCash: 4_900,
+      redemptionPause: "Redemptions are paused while a payment on your account is under review.",
+    });
+
+    refundAnswers = [];
+    const answers = await Promise.all([webhook(warning), webhook(warning)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect(await me()).toMatchObject({ vantageCash: 0, redemptionPause: null });
+    const refunds = calls.filter((c) => c.url.endsWith("/v1/refunds"));
+    expect(refunds.length).toBeGreaterThanOrEqual(2);
+    for (const refund of refunds) {
+      expect(refund.idempotencyKey).toBe("efw-refund-issfr_test_1");
+      expect(refund.form.get("payment_intent")).toBe("pi_test_efw");
+      expect(refund.form.get("reason")).toBe("fraudulent");
+    }
+    const ledger = await getUserWallet(env, player.userId).getLedger(player.userId, Date.now());
+    expect(ledger.filter((r) => r.reason === "refund_reversal").map((r) => [r.currency, r.amount])).toEqual([
+      ["cash", -4_900],
+      ["coins", -50_000],
+    ]);
   });
 
   it("sends a transfer keyed by the redemption, and tells a refusal from a lost answer", async () => {

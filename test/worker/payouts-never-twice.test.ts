@@ -161,6 +161,38 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
     expect(await cashOf(player)).toBe(2_900);
   });
 
+  it("after the window, adopts only a transfer of this redemption, player and destination", async () => {
+    const t0 = Date.now();
+    const clock = { now: t0 };
+    const stripe = fakeStripe(clock);
+    const player = await playerWithCash("cs_never_foreign");
+    stripe.state.failBeforeCreating = true;
+    await submitRedemption(
+      env,
+      provider(),
+      { userId: player.userId, accountId: "acct_dest", amountCents: 2_000, redemptionId: "rd_shared_group" },
+      t0,
+    );
+    stripe.state.failBeforeCreating = false;
+    // Transfers in the same group that are not this player's own: another player's (an id
+    // once taken from a client key), and one of this redemption sent elsewhere.
+    const foreign = (id: string, destination: string, userId: string) => ({
+      id,
+      object: "transfer" as const,
+      amount: 2_000,
+      destination,
+      transfer_group: "rd_shared_group",
+      metadata: { redemptionId: "rd_shared_group", userId },
+    });
+    stripe.transfers.push(foreign("tr_other_player", "acct_other", "someone-else"), foreign("tr_elsewhere", "acct_other", player.userId));
+
+    clock.now = t0 + 25 * HOUR;
+    const [after] = await history(player, provider(), clock.now);
+    expect(after).toMatchObject({ id: "rd_shared_group", status: "paid", payoutReference: "tr_fake_3" });
+    expect(stripe.lists().map((c) => c.transferGroup)).toEqual(["rd_shared_group"]);
+    expect(stripe.transfers.at(-1)).toMatchObject({ destination: "acct_dest", metadata: { userId: player.userId } });
+  });
+
   it("after the window, sends under a fresh key when the first request never reached Stripe", async () => {
     const t0 = Date.now();
     const clock = { now: t0 };

@@ -1,7 +1,8 @@
 // Play-through (issue 18): bought and bonus Vantage Cash must be staked in settled,
 // non-void bets before it can be redeemed; winnings redeem at once; CASH_PLAYTHROUGH=0
 // turns it off; reversals and redemption refunds move the figure exactly; and concurrent
-// bets and redemptions cannot redeem a cent of unplayed cash.
+// bets and redemptions cannot redeem a cent of unplayed cash. Singles on one game count
+// their worst-case loss, so hedges buy almost nothing.
 import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
@@ -19,8 +20,14 @@ import { BASE, signIn, type SignedIn } from "./helpers";
 import { leg, newEventId, openBet, seedBets, wallet } from "./settlement-fixtures";
 import { checkoutCompletedEvent } from "./stripe-events";
 
-type Config = { CASH_PLAYTHROUGH?: string };
-type Me = { vantageCash: number; redeemableCash: number; cashToPlay: number };
+type Config = { CASH_PLAYTHROUGH?: string; PURCHASE_HOLD_DAYS?: string };
+type Me = {
+  vantageCash: number;
+  redeemableCash: number;
+  cashToPlay: number;
+  purchaseHolds: { amountCents: number; freesAt: number }[];
+  purchaseHoldDays: number;
+};
 type ErrorBody = { error: { code: string; message: string; details?: { cashToPlay: number; redeemableCash: number } } };
 
 /** Calls the Worker with the test configuration plus `config` (as a wrangler var would set it). */
@@ -80,6 +87,14 @@ async function stakeCash(player: SignedIn, stake: number, priceAm = 100) {
 
 const settle = (player: SignedIn, outcome: { eventId: string; homeScore: number; awayScore: number } | { eventId: string; void: true }) =>
   wallet(player.userId).applyEventResults(player.userId, [outcome], Date.now());
+
+/** The wallet's play-through moves, oldest first. */
+const playthroughMoves = (player: SignedIn) =>
+  runInDurableObject(wallet(player.userId) as DurableObjectStub<UserWallet>, (_i: UserWallet, state) =>
+    state.storage.sql
+      .exec<{ reason: string; reference: string; amount: number }>("SELECT reason, reference, amount FROM playthrough_moves ORDER BY seq")
+      .toArray(),
+  );
 
 async function auditPlaythrough(player: SignedIn) {
   const audit = await wallet(player.userId).auditPlaythrough(player.userId, Date.now());
@@ -203,6 +218,221 @@ describe("play-through before redemption", () => {
     await stub.failRedemption(off.userId, { redemptionId: "rd_pt_off", reason: "again" }, Date.now());
     expect(await me(off)).toMatchObject({ cashToPlay: 3_800 });
     await auditPlaythrough(off);
+  });
+});
+
+describe("play-through counts risk: a player's cash singles on one game count what they could lose together", () => {
+  /** Cash singles on one made-up NBA game (each its own slip), stakes debited as placement does. */
+  async function stakeGame(
+    player: SignedIn,
+    legs: { market: "Moneyline" | "Spread"; side: "Home" | "Away"; line?: number; priceAm: number; stake: number }[],
+  ) {
+    const eventId = newEventId();
+    const bets = legs.map(({ stake, line, ...rest }) =>
+      openBet([leg({ eventId, line: line ?? null, ...rest })], { stake, wallet: "cash" }),
+    );
+    await seedBets(player.userId, bets);
+    return eventId;
+  }
+
+  it("two slips on opposite spreads of one game buy only the vig, so the pack stays unredeemable", async () => {
+    const player = await signIn();
+    await buyPack(player);
+    await onboard(player);
+    const eventId = await stakeGame(player, [
+      { market: "Spread", side: "Home", line: -3.5, priceAm: -110, stake: 2_000 },
+      { market: "Spread", side: "Away", line: 3.5, priceAm: -110, stake: 2_000 },
+    ]);
+    await settle(player, { eventId, homeScore: 101, awayScore: 90 });
+    // Home covered: paid 38.18 on 20; the pair lost 1.82 whatever the score, and that is all it counts.
+    expect(await me(player)).toMatchObject({ vantageCash: 4_718, cashToPlay: 4_718, redeemableCash: 0 });
+    const res = await withdraw(player, 20);
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as ErrorBody).error.code).toBe("playthrough-required");
+    const moves = await playthroughMoves(player);
+    expect(moves.filter((m) => m.reason === "game_risk")).toEqual([{ reason: "game_risk", reference: eventId, amount: -182 }]);
+    await auditPlaythrough(player);
+  });
+
+  it("a moneyline hedge likewise counts only what the worse result loses", async () => {
+    const player = await signIn();
+    await buyPack(player);
+    const eventId = await stakeGame(player, [
+      { market: "Moneyline", side: "Home", priceAm: -150, stake: 1_500 },
+      { market: "Moneyline", side: "Away", priceAm: 130, stake: 1_000 },
+    ]);
+    await settle(player, { eventId, homeScore: 99, awayScore: 97 });
+    // Home won 10 on 15 and the away 10 was lost: 0 net; had the away side won, 2 lost. 2 counts.
+    expect(await me(player)).toMatchObject({ vantageCash: 4_900, cashToPlay: 4_700, redeemableCash: 200 });
+    await auditPlaythrough(player);
+  });
+
+  it("one-sided bets still count in full: two on the same side of one game, and opposite sides of two games", async () => {
+    const player = await signIn();
+    await buyPack(player);
+    const sameSide = await stakeGame(player, [
+      { market: "Moneyline", side: "Home", priceAm: -110, stake: 1_000 },
+      { market: "Spread", side: "Home", line: -2.5, priceAm: -110, stake: 1_000 },
+    ]);
+    await settle(player, { eventId: sameSide, homeScore: 80, awayScore: 90 });
+    expect(await me(player)).toMatchObject({ vantageCash: 2_900, cashToPlay: 2_900 });
+    const home = await stakeGame(player, [{ market: "Moneyline", side: "Home", priceAm: 100, stake: 1_000 }]);
+    const away = await stakeGame(player, [{ market: "Moneyline", side: "Away", priceAm: 100, stake: 1_000 }]);
+    await settle(player, { eventId: home, homeScore: 1, awayScore: 0 });
+    await settle(player, { eventId: away, homeScore: 1, awayScore: 0 });
+    expect(await me(player)).toMatchObject({ vantageCash: 2_900, cashToPlay: 900, redeemableCash: 2_000 });
+    await auditPlaythrough(player);
+  });
+
+  it("a result correction moves the figure by the difference of the game's new count, once", async () => {
+    const player = await signIn();
+    await buyPack(player);
+    const eventId = await stakeGame(player, [
+      { market: "Spread", side: "Home", line: -3, priceAm: -110, stake: 2_000 },
+      { market: "Spread", side: "Away", line: 3, priceAm: -110, stake: 2_000 },
+    ]);
+    await settle(player, { eventId, homeScore: 100, awayScore: 90 });
+    expect(await me(player)).toMatchObject({ cashToPlay: 4_718 });
+    const correct = (homeScore: number, reference: string) =>
+      wallet(player.userId).applyResultCorrection(player.userId, { eventId, homeScore, awayScore: 90, reference }, Date.now());
+    // Won by exactly 3: both sides push and the stakes come back, so nothing counts.
+    await correct(93, "fix-1");
+    await correct(93, "fix-1");
+    expect(await me(player)).toMatchObject({ vantageCash: 4_900, cashToPlay: 4_900 });
+    // Back to a decided game: the vig counts again.
+    await correct(95, "fix-2");
+    expect(await me(player)).toMatchObject({ vantageCash: 4_718, cashToPlay: 4_718 });
+    const moves = (await playthroughMoves(player)).filter((m) => m.reason === "game_risk");
+    expect(moves).toEqual([
+      { reason: "game_risk", reference: eventId, amount: -182 },
+      { reason: "game_risk", reference: `${eventId}:1`, amount: 182 },
+      { reason: "game_risk", reference: `${eventId}:2`, amount: -182 },
+    ]);
+    await auditPlaythrough(player);
+  });
+
+  it("a game whose singles were counted one by one before this rule is re-counted from what they took", async () => {
+    const player = await signIn();
+    await buyPack(player);
+    const eventId = await stakeGame(player, [
+      { market: "Spread", side: "Home", line: -3.5, priceAm: -110, stake: 2_000 },
+      { market: "Spread", side: "Away", line: 3.5, priceAm: -110, stake: 2_000 },
+    ]);
+    await settle(player, { eventId, homeScore: 101, awayScore: 90 });
+    // As older code left it: each single's stake taken off by its own `bet_settled` move.
+    await runInDurableObject(wallet(player.userId) as DurableObjectStub<UserWallet>, (_i: UserWallet, state) => {
+      const sql = state.storage.sql;
+      const bets = sql.exec<{ id: string; stake: number }>("SELECT id, stake FROM bets").toArray();
+      sql.exec("DELETE FROM playthrough_moves WHERE reason = 'game_risk'");
+      sql.exec("DELETE FROM playthrough_games");
+      let toPlay = 4_900;
+      for (const bet of bets) {
+        toPlay -= bet.stake;
+        sql.exec(
+          "INSERT INTO playthrough_moves (amount, to_play_after, reason, reference, created_at) VALUES (?, ?, 'bet_settled', ?, ?)",
+          -bet.stake,
+          toPlay,
+          bet.id,
+          Date.now(),
+        );
+      }
+      sql.exec("UPDATE playthrough SET to_play = ?", toPlay);
+    });
+    expect(await me(player)).toMatchObject({ vantageCash: 4_718, cashToPlay: 900 });
+    await wallet(player.userId).applyResultCorrection(
+      player.userId,
+      { eventId, homeScore: 95, awayScore: 100, reference: "fix-legacy" },
+      Date.now(),
+    );
+    // Away covered instead: the pair now counts its worst case, 1.82, not the 40 the old moves took.
+    expect(await me(player)).toMatchObject({ vantageCash: 4_718, cashToPlay: 4_718 });
+    expect((await playthroughMoves(player)).filter((m) => m.reason === "game_risk")).toEqual([
+      { reason: "game_risk", reference: eventId, amount: 3_818 },
+    ]);
+    await auditPlaythrough(player);
+  });
+});
+
+describe("the hold on fresh purchases (PURCHASE_HOLD_DAYS)", () => {
+  const WEEK = { PURCHASE_HOLD_DAYS: "7" };
+  const DAY_MS = 24 * 3_600_000;
+
+  it("keeps a fresh purchase unredeemable until its hold ends, even with play-through met", async () => {
+    const player = await signIn();
+    const before = Date.now();
+    await buyPack(player, WEEK);
+    const after = Date.now();
+    await onboard(player);
+    // 49 staked at +100 and won: play-through is met, and 49 of winnings are redeemable at once.
+    const { eventId } = await stakeCash(player, 4_900);
+    await settle(player, { eventId, homeScore: 2, awayScore: 1 });
+    const seen = await me(player, WEEK);
+    expect(seen).toMatchObject({ vantageCash: 9_800, cashToPlay: 0, redeemableCash: 4_900, purchaseHoldDays: 7 });
+    expect(seen.purchaseHolds).toHaveLength(1);
+    expect(seen.purchaseHolds[0]!.amountCents).toBe(4_900);
+    expect(seen.purchaseHolds[0]!.freesAt).toBeGreaterThanOrEqual(before + 7 * DAY_MS);
+    expect(seen.purchaseHolds[0]!.freesAt).toBeLessThanOrEqual(after + 7 * DAY_MS);
+
+    const held = await withdraw(player, 49.01, WEEK);
+    expect(held.status).toBe(403);
+    const body = (await held.json()) as ErrorBody;
+    expect(body.error.code).toBe("purchase-held");
+    expect(body.error.message).toContain("Vantage Cash bought in the last 7 days is held before it can be redeemed: 49 until ");
+    expect(body.error.message).toContain("You can redeem 49 now.");
+    expect((await withdraw(player, 49, WEEK)).status).toBe(200);
+    expect(await me(player, WEEK)).toMatchObject({ vantageCash: 4_900, redeemableCash: 0 });
+
+    // The day it frees up, the pack is redeemable like any other cash.
+    const freesAt = seen.purchaseHolds[0]!.freesAt;
+    const stub = wallet(player.userId);
+    const early = await stub.requestRedemption(
+      player.userId,
+      { amountCents: 2_000, redemptionId: "rd_hold_early", purchaseHoldDays: 7 },
+      freesAt - 1,
+    );
+    expect(early).toMatchObject({ ok: false, status: 403, code: "purchase-held" });
+    expect((await stub.getRedeemable(player.userId, freesAt, undefined, 7)).redeemableCash).toBe(4_900);
+    const due = await stub.requestRedemption(
+      player.userId,
+      { amountCents: 2_000, redemptionId: "rd_hold_due", purchaseHoldDays: 7 },
+      freesAt,
+    );
+    expect(due.ok).toBe(true);
+    await auditPlaythrough(player);
+  });
+
+  it("holds only what of a pack is not reversed, and nothing when the hold is off", async () => {
+    const player = await signIn();
+    const stub = wallet(player.userId);
+    const now = Date.now();
+    await stub.creditPurchase(
+      player.userId,
+      { checkoutSessionId: "cs_hold_1", amountCents: 999, paymentIntent: "pi_hold_1", cashPlaythrough: 0 },
+      now,
+    );
+    await stub.creditPurchase(
+      player.userId,
+      { checkoutSessionId: "cs_hold_2", amountCents: 1999, paymentIntent: "pi_hold_2", cashPlaythrough: 0 },
+      now,
+    );
+    expect((await stub.getRedeemable(player.userId, now, 0, 7)).purchaseHolds.map((h) => h.amountCents)).toEqual([900, 1_900]);
+    await stub.applyRefund(player.userId, { paymentIntent: "pi_hold_2", chargeAmountCents: 1999, amountRefundedCents: 999 }, now);
+    // floor(1,900 × 999 / 1,999) = 949 cents taken back: 951 of that pack is still held.
+    const redeemable = await stub.getRedeemable(player.userId, now, 0, 7);
+    expect(redeemable.purchaseHolds.map((h) => h.amountCents)).toEqual([900, 951]);
+    expect(redeemable).toMatchObject({ redeemableCash: 0, cashToPlay: 0 });
+    expect(await stub.getRedeemable(player.userId, now, 0, 0)).toMatchObject({ redeemableCash: 1_851, purchaseHolds: [] });
+  });
+
+  it("defaults to 7 days and accepts 0 (off) to 90", () => {
+    const read = (value: string) => {
+      const result = parseTunables({ PURCHASE_HOLD_DAYS: value });
+      return result.ok ? result.value.PURCHASE_HOLD_DAYS : result.problems.join();
+    };
+    expect(read("")).toBe(7);
+    expect(read("0")).toBe(0);
+    expect(read("90")).toBe(90);
+    for (const bad of ["-1", "91", "2.5"]) expect(read(bad)).toContain("PURCHASE_HOLD_DAYS");
   });
 });
 

@@ -142,6 +142,33 @@ describe("POST /api/withdrawals", () => {
   });
 });
 
+describe("redemption ids are the server's", () => {
+  it("gives two players who send one Idempotency-Key distinct redemption ids and transfer references", async () => {
+    const [ada, bob] = [await signIn(), await signIn()];
+    await buyCash(ada, "cs_ids_ada");
+    await buyCash(bob, "cs_ids_bob");
+    await onboard(ada);
+    await onboard(bob);
+    const headers = { "Idempotency-Key": "shared-key-0001" };
+    const first = await postJson("/api/withdrawals", { amount: 20 }, ada.token, headers);
+    const second = await postJson("/api/withdrawals", { amount: 25 }, bob.token, headers);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const a = ((await first.json()) as { redemption: Redemption }).redemption;
+    const b = ((await second.json()) as { redemption: Redemption }).redemption;
+    expect(a.id).not.toBe(b.id);
+    for (const r of [a, b]) {
+      expect(r.id).toMatch(/^rd_[0-9a-f]{32}$/);
+      expect(r.id).not.toContain("shared-key");
+      expect(r.payoutReference).toBe(`tr_sim_${r.id}`);
+    }
+    expect([a.amountCents, b.amountCents]).toEqual([2_000, 2_500]);
+    // Each player's retry still names their own redemption, and moves nothing again.
+    const again = await postJson("/api/withdrawals", { amount: 20 }, ada.token, headers);
+    expect(((await again.json()) as { redemption: Redemption }).redemption.id).toBe(a.id);
+    expect([await cash(ada.token), await cash(bob.token)]).toEqual([2_900, 2_400]);
+  });
+});
+
 describe("a payout that fails", () => {
   const provider = (result: TransferResult | Error): Pick<PaymentsProvider, "transfer" | "findTransfer"> & { calls: string[] } => {
     const calls: string[] = [];

@@ -1,6 +1,6 @@
 // Stripe event bodies as Stripe sends them, for the webhook tests (payments, abuse,
-// review, reversals): a completed Checkout Session, a dispute, a refunded charge. Tests
-// sign them themselves.
+// review, reversals): a completed Checkout Session, a dispute, a refunded charge, an
+// early fraud warning. Tests sign them themselves.
 export type CheckoutCompletedInput = {
   sessionId: string;
   userId: string;
@@ -74,5 +74,24 @@ export function chargeRefundedEvent(input: { paymentIntent: string; amount: numb
     refunded: input.amountRefunded >= input.amount,
     payment_intent: input.paymentIntent,
     currency: "usd",
+  });
+}
+
+/** `radar.early_fraud_warning.created`: the issuer's warning on a charge (its payment intent named, as Stripe does). */
+export function earlyFraudWarningEvent(input: {
+  warningId: string;
+  paymentIntent: string | null;
+  chargeId?: string;
+  actionable: boolean;
+  fraudType?: string;
+}): string {
+  return event("radar.early_fraud_warning.created", {
+    id: input.warningId,
+    object: "radar.early_fraud_warning",
+    actionable: input.actionable,
+    charge: input.chargeId ?? `ch_${input.paymentIntent}`,
+    payment_intent: input.paymentIntent,
+    fraud_type: input.fraudType ?? "made_with_stolen_card",
+    livemode: false,
   });
 }

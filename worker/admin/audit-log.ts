@@ -9,6 +9,7 @@ export type AuditAction =
   | "correction"
   | "freeze"
   | "unfreeze"
+  | "fraud-warning-clear"
   | "adjustment"
   | "date-of-birth"
   | "dead-letter-replay"

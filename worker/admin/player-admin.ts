@@ -1,20 +1,23 @@
 // The console's Players tab (issue 15): look a player up by e-mail or handle, see their
 // money (balances, what is owed, the newest ledger rows, bets, redemptions, disputes,
-// protection and payout-identity refusals), freeze or unfreeze the account, adjust a
-// balance by hand and check the ledger. Money moves only in the player's wallet Durable
-// Object (worker/wallet/operations/operator-operations.ts); every action writes one audit row.
+// early fraud warnings, protection and payout-identity refusals), freeze or unfreeze the
+// account, clear a fraud warning, adjust a balance by hand and check the ledger. Money
+// moves only in the player's wallet Durable Object (worker/wallet/operations/); every
+// action writes one audit row.
 import { Hono } from "hono";
 import { z } from "zod";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
+import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet";
 import { writeAudit } from "./audit-log";
 import { ledgerMismatches } from "./ledger-check";
 import { AdjustmentRequestSchema, FreezeRequestSchema } from "../../src/shared/schemas/operator-actions";
 import type {
   AdjustmentAnswerSchema,
+  FraudWarningClearAnswerSchema,
   FreezeAnswerSchema,
   LedgerAuditPageSchema,
   LedgerCheck,
@@ -23,6 +26,7 @@ import type {
 } from "../../src/shared/schemas/operator-views";
 
 const UidSchema = z.string().min(1).max(128);
+const WarningIdSchema = z.string().min(1).max(255);
 const SearchSchema = z.object({ q: z.string().trim().min(1, "Type an e-mail or a handle.").max(200) });
 
 /** One page of the all-wallets audit (`npm run audit`): players after `after` by id, or a random sample. */
@@ -77,12 +81,13 @@ export function playerAdminRoutes() {
     const user = await requirePlayer(c.env, uid);
     const now = Date.now();
     const wallet = getUserWallet(c.env, uid);
-    const [redeemable, ledger, bets, redemptions, disputes, freeze, protection, profile, refusals] = await Promise.all([
-      wallet.getRedeemable(uid, now),
+    const [redeemable, ledger, bets, redemptions, disputes, fraudWarnings, freeze, protection, profile, refusals] = await Promise.all([
+      wallet.getRedeemable(uid, now, undefined, tunables(c.env).PURCHASE_HOLD_DAYS),
       wallet.getLedger(uid, now, 100),
       wallet.listBets(uid, { limit: 50 }, now),
       wallet.listRedemptions(uid, now),
       wallet.listDisputes(uid, now),
+      wallet.listFraudWarnings(uid, now),
       wallet.getFreeze(uid, now),
       wallet.getProtection(uid, now),
       c.env.DB.prepare("SELECT handle FROM player_profiles WHERE user_id = ?").bind(uid).first<{ handle: string | null }>(),
@@ -109,6 +114,7 @@ export function playerAdminRoutes() {
       redeemableCash: redeemable.redeemableCash,
       cashToPlay: redeemable.cashToPlay,
       redemptionPause: redeemable.redemptionPause,
+      purchaseHolds: redeemable.purchaseHolds,
       frozen: freeze.frozen,
       freeze,
       protection: protection.state,
@@ -116,6 +122,7 @@ export function playerAdminRoutes() {
       bets: bets.bets,
       redemptions,
       disputes,
+      fraudWarnings,
       payoutIdentityRefusals: refusals.results,
     } satisfies PlayerDetail);
   });
@@ -138,6 +145,29 @@ export function playerAdminRoutes() {
       } satisfies z.infer<typeof FreezeAnswerSchema>);
     });
   }
+
+  // An early fraud warning pauses the player's redemptions until its charge is refunded
+  // and reversed; an operator who has looked into it may clear it instead (once, audited).
+  app.post("/players/:uid/fraud-warnings/:warningId/clear", async (c) => {
+    const uid = parseWith(UidSchema, c.req.param("uid"));
+    const warningId = parseWith(WarningIdSchema, c.req.param("warningId"));
+    const { reason } = await readJson(c, FreezeRequestSchema);
+    await requirePlayer(c.env, uid);
+    const now = Date.now();
+    const actor = c.var.user.email;
+    const answer = await getUserWallet(c.env, uid).clearFraudWarning(uid, { warningId, actor, reason }, now);
+    if (!answer.ok) throw fromErrorResult(answer);
+    if (answer.changed) {
+      await writeAudit(c.env.DB, { actor, action: "fraud-warning-clear", target: uid, reason, details: { warningId } }, now);
+    }
+    const redeemable = await getUserWallet(c.env, uid).getRedeemable(uid, now, undefined, tunables(c.env).PURCHASE_HOLD_DAYS);
+    return c.json({
+      uid,
+      changed: answer.changed,
+      warning: answer.warning,
+      redemptionPause: redeemable.redemptionPause,
+    } satisfies z.infer<typeof FraudWarningClearAnswerSchema>);
+  });
 
   app.post("/players/:uid/adjustments", async (c) => {
     const uid = parseWith(UidSchema, c.req.param("uid"));

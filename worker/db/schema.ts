@@ -375,3 +375,17 @@ export const resultCorrections = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.seq] })],
 );
+
+/** Every early fraud warning Stripe sent, by id, with the payment it names (migration 0017). */
+export const fraudWarnings = sqliteTable(
+  "fraud_warnings",
+  {
+    id: text("id").primaryKey(),
+    paymentIntent: text("payment_intent").notNull(),
+    chargeId: text("charge_id"),
+    actionable: integer("actionable", { mode: "boolean" }).notNull(),
+    fraudType: text("fraud_type").notNull(),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (t) => [index("fraud_warnings_payment_intent_idx").on(t.paymentIntent)],
+);

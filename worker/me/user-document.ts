@@ -1,22 +1,25 @@
 // Builds the player's user document (spec §3) from the D1 account and the balances
 // held by the player's wallet Durable Object (the only source of truth for money), with
 // the player-protection fields (issue 14) the wallet also holds, plus the public handle
-// and profile privacy (issue #16).
+// and profile privacy (issue #16). What is redeemable now follows this Worker's
+// PURCHASE_HOLD_DAYS (the hold on fresh purchases).
 import { adminEmails } from "../config";
 import type { UserRow } from "../auth/users";
 import { readProfile } from "../social/player-profiles";
 import { getUserWallet } from "../wallet";
 import type { UserDocument } from "../../src/shared/schemas/user";
 import { protectionView } from "../protection/protection-view";
+import { tunables } from "../tunables";
 
 /** `request`, when given, says where the player is (region rules and minimum age). */
 export async function loadUserDocument(env: Env, user: UserRow, now: number, request?: Request): Promise<UserDocument> {
   const wallet = getUserWallet(env, user.id);
-  const [{ balances, redeemableCash, cashToPlay, redemptionPause }, protection, profile] = await Promise.all([
-    wallet.getRedeemable(user.id, now),
-    wallet.getProtection(user.id, now),
-    readProfile(env.DB, user.id),
-  ]);
+  const [{ balances, redeemableCash, cashToPlay, redemptionPause, purchaseHolds, purchaseHoldDays }, protection, profile] =
+    await Promise.all([
+      wallet.getRedeemable(user.id, now, undefined, tunables(env).PURCHASE_HOLD_DAYS),
+      wallet.getProtection(user.id, now),
+      readProfile(env.DB, user.id),
+    ]);
   return {
     uid: user.id,
     displayName: user.displayName,
@@ -29,6 +32,8 @@ export async function loadUserDocument(env: Env, user: UserRow, now: number, req
     redeemableCash,
     cashToPlay,
     redemptionPause,
+    purchaseHolds,
+    purchaseHoldDays,
     ...protectionView(env, protection, now, request),
   };
 }

@@ -32,11 +32,17 @@ export type PayoutAccountState = {
  */
 export type TransferInput = { accountId: string; amountCents: number; redemptionId: string; userId: string; idempotencyKey: string };
 
+/** Whose transfer an earlier one must be to be adopted: this redemption, player and destination. */
+export type TransferOwner = { redemptionId: string; userId: string; accountId: string };
+
 /**
  * `definitive: false` means the outcome is unknown (network, provider outage): the held
  * amount stays held and the same idempotency key is retried later, never refunded blind.
  */
 export type TransferResult = { ok: true; transferId: string } | { ok: false; definitive: boolean; reason: string };
+
+/** A refund of a whole charge: `ok` once the provider has refunded it (now or before). */
+export type RefundResult = { ok: true } | { ok: false; reason: string };
 
 export interface PaymentsProvider {
   readonly kind: "stripe" | "simulated";
@@ -46,6 +52,17 @@ export interface PaymentsProvider {
   payoutAccountState(accountId: string): Promise<PayoutAccountState | null>;
   onboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
   transfer(input: TransferInput): Promise<TransferResult>;
-  /** A transfer already sent for this redemption (its transfer group), or null; throws when the provider cannot say. */
-  findTransfer(input: { redemptionId: string }): Promise<{ transferId: string } | null>;
+  /**
+   * A transfer already sent for this redemption, or null; throws when the provider cannot say.
+   * Only a transfer of the redemption's group whose metadata names this redemption and this
+   * player, sent to this destination account, is the redemption's own.
+   */
+  findTransfer(input: TransferOwner): Promise<{ transferId: string } | null>;
+  /**
+   * Refunds what is left of a payment as fraudulent (an actionable early fraud warning),
+   * once per `idempotencyKey`; a payment already refunded in full counts as refunded.
+   */
+  refundPayment(input: { paymentIntent: string; idempotencyKey: string }): Promise<RefundResult>;
+  /** The PaymentIntent a charge belongs to, or null when the provider knows none; throws when it cannot say. */
+  paymentIntentOfCharge(chargeId: string): Promise<string | null>;
 }

@@ -8,7 +8,7 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { findPack } from "../../src/shared/packs";
 import { CheckoutSessionRequestSchema } from "../../src/shared/schemas/checkout";
-import { WithdrawalRequestSchema } from "../../src/shared/schemas/redemptions";
+import { RETURNED_PAYMENT_DISPUTED, WithdrawalRequestSchema } from "../../src/shared/schemas/redemptions";
 import { unitsToMinor } from "../../src/shared/money";
 import { requireUser } from "../auth/require-user";
 import { paymentsMode, publicOrigin } from "../config";
@@ -28,10 +28,10 @@ import {
   type PayoutAccountRow,
 } from "./payout-accounts";
 import { checkPayoutIdentity, claimPayoutIdentities, PAYOUT_IDENTITY_IN_USE_MESSAGE, payoutIdentityInUse } from "./payout-identity";
-import { listRedemptionsWithRetry, submitRedemption } from "./redemption-service";
+import { listRedemptionsWithRetry, redemptionIdFor, submitRedemption } from "./redemption-service";
 import { simRoutes } from "./sim-routes";
 import { allowInRegion } from "../protection/request-region";
-import { getUserWallet } from "../wallet";
+import { getUserWallet, UNDER_REVIEW_MESSAGE } from "../wallet";
 import { loggerFor } from "../logging/logger";
 import { handleStripeWebhook, refuseBeforeBody, WEBHOOK_BODY_LIMIT_BYTES } from "./stripe-webhook";
 
@@ -224,7 +224,7 @@ function withdrawalRoutes() {
     }
     const identity = await checkPayoutIdentity(getDb(c.env), { userId: c.var.user.id, account, amountCents, now });
     if (!identity.ok) throw new ApiError(403, "payout-identity-in-use", PAYOUT_IDENTITY_IN_USE_MESSAGE);
-    const redemptionId = `rd_${key ?? crypto.randomUUID().replaceAll("-", "")}`;
+    const redemptionId = await redemptionIdFor(c.var.user.id, key);
     const redemption = await submitRedemption(
       c.env,
       provider,
@@ -232,6 +232,10 @@ function withdrawalRoutes() {
       now,
       play,
     );
+    if (redemption.status === "failed" && redemption.failureReason === RETURNED_PAYMENT_DISPUTED) {
+      // A payment came under review between the hold and the transfer: nothing was sent.
+      throw new ApiError(409, "redemptions-paused", UNDER_REVIEW_MESSAGE, { redemption });
+    }
     if (redemption.status === "failed") {
       throw new ApiError(422, "payout-failed", "The payout failed and the amount was returned to your balance.", { redemption });
     }

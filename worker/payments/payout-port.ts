@@ -1,8 +1,9 @@
 // The payment provider's side of the wallet's payout port (PayoutPort in worker/wallet):
 // one transfer of a redemption, sent under the key the wallet chose, or, when the wallet
 // asks to list first (the key's reuse window has passed), an earlier transfer of the
-// redemption adopted instead. The wallet decides whether an attempt runs and records
-// its outcome; this file only talks to the provider.
+// redemption adopted instead, but only one sent for this redemption and player to this
+// destination. The wallet decides whether an attempt runs and records its outcome; this
+// file only talks to the provider.
 import { getDb } from "../db/database";
 import type { PayoutOutcome, PayoutPort, PayoutRequest, PayoutRoute } from "../wallet";
 import { getPaymentsProvider } from "./configured-provider";
@@ -16,7 +17,7 @@ const reasonOf = (err: unknown) => (err instanceof Error ? err.message : "Transf
 async function sendOrAdopt(payouts: Payouts, accountId: string, request: PayoutRequest): Promise<PayoutOutcome> {
   try {
     if (request.listFirst) {
-      const found = await payouts.findTransfer({ redemptionId: request.redemption.id });
+      const found = await payouts.findTransfer({ redemptionId: request.redemption.id, userId: request.userId, accountId });
       if (found) return { kind: "paid", transferId: found.transferId };
     }
     const result = await payouts.transfer({

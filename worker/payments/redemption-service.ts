@@ -12,6 +12,19 @@ import { tunables } from "../tunables";
 import { getUserWallet, payoutTiming, runPayoutAttempt, type PayoutWallet, type PlayContext } from "../wallet";
 import { payoutRoute, type Payouts } from "./payout-port";
 
+/**
+ * A redemption's id, which also names its transfer group, its transfer metadata and its
+ * transfers' idempotency keys: the player's own request, never the client's key alone. With
+ * an Idempotency-Key it is a digest of the player and that key, so a retry names the same
+ * redemption while two players sending the same key name two; without one it is random.
+ */
+export async function redemptionIdFor(userId: string, idempotencyKey: string | undefined): Promise<string> {
+  if (idempotencyKey === undefined) return `rd_${crypto.randomUUID().replaceAll("-", "")}`;
+  const material = new TextEncoder().encode(JSON.stringify(["vantage.redemption.v1", userId, idempotencyKey]));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", material));
+  return `rd_${[...digest.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
 function walletPort(env: Env, userId: string): PayoutWallet {
   const stub = getUserWallet(env, userId);
   return {
@@ -29,7 +42,12 @@ export async function submitRedemption(
 ): Promise<Redemption> {
   const held = await getUserWallet(env, input.userId).requestRedemption(
     input.userId,
-    { amountCents: input.amountCents, redemptionId: input.redemptionId, cashPlaythrough: tunables(env).CASH_PLAYTHROUGH },
+    {
+      amountCents: input.amountCents,
+      redemptionId: input.redemptionId,
+      cashPlaythrough: tunables(env).CASH_PLAYTHROUGH,
+      purchaseHoldDays: tunables(env).PURCHASE_HOLD_DAYS,
+    },
     now,
     play,
   );

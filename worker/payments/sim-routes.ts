@@ -4,8 +4,9 @@
 // does, and hands it to the real webhook handler in-process, then returns the player to
 // /shop like Stripe's success URL; Cancel returns to the cancel URL. Once paid, the same
 // page shows what the wallet holds of the pack and offers what a card holder or the
-// merchant can do next — open a dispute (then win or lose it) or refund half or all of
-// it — each signed and delivered as the Stripe event through the same webhook handler.
+// merchant can do next — open a dispute (then win or lose it), refund half or all of
+// it, or have the issuer send an early fraud warning (actionable or not) — each signed
+// and delivered as the Stripe event through the same webhook handler.
 // The onboarding page asks for a bank account (routing and account number), records its
 // keyed-hash fingerprint as the account's payout destination (one payout identity per
 // person, see payout-identity.ts) and completes the simulated Connect account so payouts
@@ -22,7 +23,7 @@ import type { AppEnv } from "../http/app-types";
 import { stripeWebhookSecret } from "./payments-config";
 import { claimPayoutIdentities, SIM_ACCOUNT_NUMBER, SIM_ROUTING_NUMBER, simulatedFingerprint } from "./payout-identity";
 import { SIM_ACCOUNT_ID, SIM_CHECKOUT_ID } from "./simulated-provider";
-import { getUserWallet } from "../wallet";
+import { getUserWallet, type FraudWarning } from "../wallet";
 import { handleStripeWebhook, stripeSignatureHeader } from "./stripe-webhook";
 
 /** The pages' own policy: inline styles only, forms post back here, never framed. */
@@ -50,6 +51,7 @@ const hexOf = (sessionId: string) => sessionId.slice("cs_sim_".length);
 const paymentIntentOf = (sessionId: string) => `pi_sim_${hexOf(sessionId)}`;
 const chargeIdOf = (sessionId: string) => `ch_sim_${hexOf(sessionId)}`;
 const disputeIdOf = (sessionId: string) => `dp_sim_${hexOf(sessionId)}`;
+const fraudWarningIdOf = (sessionId: string) => `issfr_sim_${hexOf(sessionId)}`;
 
 /** Signs an event the way Stripe does and hands it to the real webhook handler. */
 async function deliverSigned(env: Env, type: string, now: number, object: Record<string, unknown>): Promise<void> {
@@ -72,10 +74,21 @@ async function deliverSigned(env: Env, type: string, now: number, object: Record
 
 type SimSession = { id: string; userId: string; amountCents: number };
 
-/** What the player's wallet holds of this pack (null before the payment was credited). */
+/** What the player's wallet holds of this pack (null before the payment was credited), with its fraud warning. */
 async function purchaseOf(env: Env, session: SimSession) {
-  const purchases = await getUserWallet(env, session.userId).listPurchases(session.userId, Date.now());
-  return purchases.find((p) => p.checkout_session_id === session.id) ?? null;
+  const wallet = getUserWallet(env, session.userId);
+  const [purchases, warnings] = await Promise.all([
+    wallet.listPurchases(session.userId, Date.now()),
+    wallet.listFraudWarnings(session.userId, Date.now()),
+  ]);
+  const purchase = purchases.find((p) => p.checkout_session_id === session.id);
+  return purchase ? { ...purchase, fraudWarning: warnings.find((w) => w.paymentIntent === purchase.payment_intent) ?? null } : null;
+}
+
+function warningText(warning: FraudWarning | null): string {
+  if (!warning) return "none";
+  const kind = warning.actionable ? "actionable" : "not actionable";
+  return `${warning.fraudType} (${kind}${warning.open ? ", redemptions paused" : warning.cleared ? ", cleared" : ""})`;
 }
 
 function afterPaymentActions(session: SimSession, purchase: Awaited<ReturnType<typeof purchaseOf>>): string {
@@ -93,12 +106,19 @@ function afterPaymentActions(session: SimSession, purchase: Awaited<ReturnType<t
     if (refunded + Math.floor(session.amountCents / 2) < session.amountCents) actions.push(action("refund/half", "Refund half", "cancel"));
     actions.push(action("refund/full", "Refund", "cancel"));
   }
+  // The issuer warns once per charge; Stripe marks the warning actionable while the charge can still be refunded.
+  if (!purchase.fraudWarning) {
+    actions.push(action("fraud-warning/informational", "Early fraud warning", "danger"));
+    if (!dispute && refunded < session.amountCents)
+      actions.push(action("fraud-warning/actionable", "Early fraud warning (actionable)", "danger"));
+  }
   const coins = (n: number) => n.toLocaleString("en-US");
   return `<p>This checkout is completed.</p>
 <dl>
 <dt>Payment</dt><dd>${paymentIntentOf(session.id)}</dd>
 <dt>Refunded</dt><dd>${formatUsd(refunded)}</dd>
 <dt>Dispute</dt><dd>${dispute ? `${dispute.status}${dispute.open ? " (open)" : ""}` : "none"}</dd>
+<dt>Fraud warning</dt><dd>${warningText(purchase.fraudWarning)}</dd>
 <dt>Taken back</dt><dd>${coins(purchase.reversed_coins)} Coins + ${purchase.reversed_cash / 100} Vantage Cash</dd>
 </dl>
 ${actions.join("\n")}
@@ -212,6 +232,22 @@ ${body}
       refunded: amountRefunded >= session.amountCents,
       payment_intent: paymentIntentOf(session.id),
       currency: "usd",
+    });
+    return c.redirect(`/api/payments/sim/checkout/${session.id}`, 303);
+  });
+
+  // An early fraud warning from the card issuer, as Stripe Radar reports it (one per charge).
+  app.post("/checkout/:id/fraud-warning/:kind{actionable|informational}", async (c) => {
+    const session = await paidSession(c.env, c.req.param("id"));
+    await deliverSigned(c.env, "radar.early_fraud_warning.created", Date.now(), {
+      id: fraudWarningIdOf(session.id),
+      object: "radar.early_fraud_warning",
+      actionable: c.req.param("kind") === "actionable",
+      charge: chargeIdOf(session.id),
+      payment_intent: paymentIntentOf(session.id),
+      fraud_type: "made_with_stolen_card",
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
     });
     return c.redirect(`/api/payments/sim/checkout/${session.id}`, 303);
   });

@@ -2,7 +2,8 @@
 // see payments-config.ts). Checkout sessions are D1 rows served by a local checkout page
 // whose Pay button sends a Stripe-signed `checkout.session.completed` to the real webhook
 // handler (sim-routes.ts); connected accounts are payout_accounts rows that a local
-// onboarding page enables; transfers succeed for an onboarded account.
+// onboarding page enables; transfers succeed for an onboarded account; a refund asked for
+// by an early fraud warning is the wallet's reversal alone.
 import { getDb } from "../db/database";
 import { simCheckoutSessions } from "../db/schema";
 import type { PaymentsProvider, PayoutAccountState } from "./payments-provider";
@@ -14,6 +15,8 @@ export const SIM_ONBOARDING_REQUIREMENTS = ["external_account", "individual.dob.
 
 export const SIM_CHECKOUT_ID = /^cs_sim_[0-9a-f]{32}$/;
 export const SIM_ACCOUNT_ID = /^acct_sim_[0-9a-f]{32}$/;
+/** A simulated payment's charge: `ch_sim_<hex>` beside its PaymentIntent `pi_sim_<hex>` (see sim-routes.ts). */
+export const SIM_CHARGE_ID = /^ch_sim_[0-9a-f]{32}$/;
 
 function randomHex(): string {
   return crypto.randomUUID().replaceAll("-", "");
@@ -70,6 +73,16 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
     // The simulator answers every transfer at once, so no attempt is ever left unknown.
     async findTransfer() {
       return null;
+    },
+
+    // A simulated payment holds no money to give back: the refund is what the wallet
+    // reverses (the same path as the simulated checkout page's Refund).
+    async refundPayment() {
+      return { ok: true };
+    },
+
+    async paymentIntentOfCharge(chargeId) {
+      return SIM_CHARGE_ID.test(chargeId) ? `pi_sim_${chargeId.slice("ch_sim_".length)}` : null;
     },
   };
 }

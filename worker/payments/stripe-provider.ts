@@ -109,11 +109,36 @@ export function createStripeProvider(secretKey: string): PaymentsProvider {
       }
     },
 
-    async findTransfer({ redemptionId }) {
+    async refundPayment({ paymentIntent, idempotencyKey }) {
       const stripe = await stripeClient(secretKey);
-      const page = await stripe.transfers.list({ transfer_group: redemptionId, limit: 10 });
-      const found = page.data.find((t) => t.metadata?.redemptionId === redemptionId) ?? page.data[0];
-      return found ? { transferId: found.id } : null;
+      try {
+        await stripe.refunds.create({ payment_intent: paymentIntent, reason: "fraudulent" }, { idempotencyKey });
+        return { ok: true };
+      } catch (err) {
+        const code = err && typeof err === "object" && "code" in err ? String((err as { code: unknown }).code) : "";
+        if (code === "charge_already_refunded") return { ok: true };
+        return { ok: false, reason: err instanceof Error ? err.message : "Refund failed." };
+      }
+    },
+
+    async paymentIntentOfCharge(chargeId) {
+      const stripe = await stripeClient(secretKey);
+      const charge = await stripe.charges.retrieve(chargeId);
+      return typeof charge.payment_intent === "string" ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+    },
+
+    async findTransfer({ redemptionId, userId, accountId }) {
+      const stripe = await stripeClient(secretKey);
+      // Every transfer of the group, however many: one that is not this player's, to this
+      // player's destination, is never adopted (it would mark the redemption paid with
+      // another payout).
+      for await (const transfer of stripe.transfers.list({ transfer_group: redemptionId, limit: 100 })) {
+        const destination = typeof transfer.destination === "string" ? transfer.destination : transfer.destination?.id;
+        if (transfer.metadata?.redemptionId === redemptionId && transfer.metadata?.userId === userId && destination === accountId) {
+          return { transferId: transfer.id };
+        }
+      }
+      return null;
     },
   };
 }

@@ -5,7 +5,8 @@
 // the player in `client_reference_id`, once per Checkout Session id. The answer is 2xx
 // only after the wallet has committed the credit, so Stripe retries anything else. The
 // session's `payment_intent` is recorded beside the purchase (D1 and the wallet), and
-// disputes and refunds naming it are handed to reversal-webhooks.ts.
+// disputes and refunds naming it are handed to reversal-webhooks.ts, early fraud warnings
+// to fraud-warning-webhook.ts (which also gets the payment's warnings that came first).
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { errorBody } from "../http/api-error";
@@ -15,6 +16,7 @@ import { users } from "../db/schema";
 import { getUserWallet } from "../wallet";
 import { tunables } from "../tunables";
 import { stripeWebhookSecret, WEBHOOK_TOLERANCE_SECONDS } from "./payments-config";
+import { applyKeptFraudWarnings, FRAUD_WARNING_EVENT, handleFraudWarning } from "./fraud-warning-webhook";
 import { handleReversalEvent, recordPaymentIntent, REVERSAL_EVENTS } from "./reversal-webhooks";
 import { loggerFor } from "../logging/logger";
 
@@ -44,6 +46,11 @@ export async function stripeSignatureHeader(payload: string, secret: string, tim
 
 function ignored(reason: string): WebhookOutcome {
   return { status: 200, body: { received: true, ignored: reason } };
+}
+
+/** A step the provider could not complete now (a refund): not 2xx, so Stripe delivers the event again. */
+function retryLater(): WebhookOutcome {
+  return { status: 503, body: errorBody("provider-unavailable", "The payment provider could not complete this now; deliver again.") };
 }
 
 /** Stripe accepts endpoints' bodies up to this size; its events are far smaller. */
@@ -81,6 +88,11 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
 
   // A signed body that is not an event object (e.g. `null`) is acknowledged and ignored, never a 500.
   if (typeof event !== "object" || event === null || typeof event.type !== "string") return ignored("not an event");
+  if (event.type === FRAUD_WARNING_EVENT) {
+    const outcome = await handleFraudWarning(env, event.data?.object, now);
+    if ("retry" in outcome) return retryLater();
+    return "ignored" in outcome ? ignored(outcome.ignored) : { status: 200, body: { received: true, moved: outcome.moved } };
+  }
   if (REVERSAL_EVENTS.has(event.type)) {
     const outcome = await handleReversalEvent(env, event.type, event.data?.object, now);
     return "ignored" in outcome ? ignored(outcome.ignored) : { status: 200, body: { received: true, moved: outcome.moved } };
@@ -120,5 +132,6 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
     loggerFor(env).error("paid checkout session matches no pack", session.id, session.amount_total);
     return ignored(result.code);
   }
+  if (paymentIntent && !(await applyKeptFraudWarnings(env, { paymentIntent, userId }, now))) return retryLater();
   return { status: 200, body: { received: true, credited: result.credited } };
 }

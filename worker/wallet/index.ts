@@ -21,6 +21,10 @@ export type { CorrectionSummary } from "./operations/correction-operations";
 export type { PlayContext, ProtectionSnapshot } from "./operations/protection-operations";
 export type { RedemptionResult } from "./operations/redemption-operations";
 export type { ReversalResult } from "./operations/reversal-operations";
+export type { FraudWarning } from "./operations/fraud-warning-operations";
+
+// ---- what players are told while redemptions are paused ----
+export { UNDER_REVIEW_MESSAGE } from "./operations/reversal-operations";
 export type { EventOutcome, SettlementSummary } from "./operations/settlement-operations";
 
 // ---- payouts: attempts, the port worker/payments implements, and the runner ----

@@ -50,6 +50,8 @@ export class Ledger {
   readonly changedBets = new Map<string, BetDocument>();
   /** CASH_PLAYTHROUGH for this transaction (see playthrough.ts); the wallet sets it from its configuration. */
   cashPlaythrough = Number(TUNABLES.CASH_PLAYTHROUGH.default);
+  /** PURCHASE_HOLD_DAYS for this transaction (see purchase-holds.ts); the wallet sets it from its configuration. */
+  purchaseHoldDays = Number(TUNABLES.PURCHASE_HOLD_DAYS.default);
 
   constructor(
     readonly sql: SqlStorage,
@@ -60,6 +62,12 @@ export class Ledger {
   /** Uses the given CASH_PLAYTHROUGH (the caller's configuration) when one is given. */
   withCashPlaythrough(multiplier: number | undefined): this {
     if (multiplier !== undefined) this.cashPlaythrough = multiplier;
+    return this;
+  }
+
+  /** Uses the given PURCHASE_HOLD_DAYS (the caller's configuration) when one is given. */
+  withPurchaseHoldDays(days: number | undefined): this {
+    if (days !== undefined) this.purchaseHoldDays = days;
     return this;
   }
 

@@ -13,12 +13,18 @@
 //   credit   a cash credit of reason purchase / daily_bonus / streak_bonus /
 //            opening_balance adds amount × CASH_PLAYTHROUGH (admin adjustments and
 //            winnings add nothing).
-//   settled  a cash bet reaching 'settled' with result win or loss takes its stake off
-//            (floored at 0). A bet that pushed or was voided as a whole returned its
-//            stake and counts for nothing; a parlay with some void or pushed legs that
-//            still won or lost counts its full stake. A result correction that turns a
-//            counted bet into a push or void gives back what its count took; one that
-//            turns it back into a win or loss counts it again.
+//   settled  play-through counts risk, not turnover. When a game settles, the player's
+//            cash singles on it that won or lost count together what they could lose at
+//            worst over every final score (src/shared/playthrough-risk.ts), capped at their
+//            stakes: one `game_risk` move per game, so backing both sides of a game buys
+//            only the margin. A cash parlay reaching 'settled' with result win or loss
+//            takes its full stake off. Everything is floored at 0. A bet that pushed or
+//            was voided as a whole returned its stake and counts for nothing; a parlay
+//            with some void or pushed legs that still won or lost counts its full stake.
+//            A result correction re-counts: a game's singles move the figure by the
+//            difference of their new count (`playthrough_games` keeps the last one); a
+//            parlay turned into a push or void gives back what its count took, and one
+//            turned back into a win or loss counts again.
 //   hold     a redemption normally takes only redeemable cash and leaves the figure
 //            alone; when play-through is off (CASH_PLAYTHROUGH=0) it may take unplayed
 //            cash, and then takes that much off (floored at 0).
@@ -31,9 +37,12 @@
 // Open cash bets count provisionally: what is shown and enforced as still to play is
 // max(0, to_play − open cash stakes), because staked cash is no longer in the balance and
 // settles into either a counted stake or a refund that restores nothing (to_play was never
-// reduced). Redeemable = balance − min(balance, still to play). With CASH_PLAYTHROUGH=0
-// nothing is added or enforced and the whole balance is redeemable.
+// reduced). With CASH_PLAYTHROUGH=0 nothing is added or enforced. What may be redeemed
+// is balance − min(balance, max(still to play, held)): the hold on fresh purchases
+// (purchase-holds.ts) keeps cash back too (redemption-operations.ts).
+import { playthroughRisk, type RiskSingle } from "../../src/shared/playthrough-risk";
 import type { BetDocument } from "../../src/shared/schemas/bets";
+import { betFromRow, type BetRow } from "./bet-rows";
 
 /** The part of Ledger the hooks need (structural, so this module does not import it). */
 export type PlaythroughTx = {
@@ -135,24 +144,35 @@ export function playthroughOnLedger(
 /** Reasons of the moves a settled bet makes: counted first, then uncounted / counted again by corrections. */
 const BET_MOVES = ["bet_settled", "bet_uncounted", "bet_recounted"] as const;
 
+/** Moves of one bet under the per-bet rule (parlays; singles settled before the risk rule). */
+function betMoves(tx: PlaythroughTx, betId: string): { reason: string; amount: number }[] {
+  return tx.sql
+    .exec<{ reason: string; amount: number }>(
+      `SELECT reason, amount FROM playthrough_moves WHERE reason IN (${BET_MOVES.map(() => "?").join(", ")})
+         AND (reference = ? OR reference LIKE ? ESCAPE '\\') ORDER BY seq`,
+      ...BET_MOVES,
+      betId,
+      `${betId.replace(/[\\%_]/g, "\\$&")}:%`,
+    )
+    .toArray();
+}
+
+/** A single (one leg): counted with the other singles on its game, by risk (playthroughOnGame). */
+export function isSingle(bet: Pick<BetDocument, "legs">): boolean {
+  return bet.legs.length === 1;
+}
+
 /**
- * The bet hook: Ledger.betChanged calls it; a settled cash win or loss counts its stake.
+ * The bet hook: Ledger.betChanged calls it; a settled cash parlay that won or lost counts
+ * its stake (singles count per game, see playthroughOnGame).
  * A result correction can turn a counted bet into a push or void (its stake came back, so
  * what its count took off is given back: `bet_uncounted`) or back into a win or loss
  * (`bet_recounted`); those moves are referenced `<bet id>:<n>`, n = the bet's moves so far.
  */
 export function playthroughOnBet(tx: PlaythroughTx, bet: BetDocument): void {
-  if (bet.wallet !== "cash" || bet.status !== "settled") return;
+  if (bet.wallet !== "cash" || bet.status !== "settled" || isSingle(bet)) return;
   const counts = bet.result === "win" || bet.result === "loss";
-  const moves = tx.sql
-    .exec<{ reason: string; amount: number }>(
-      `SELECT reason, amount FROM playthrough_moves WHERE reason IN (${BET_MOVES.map(() => "?").join(", ")})
-         AND (reference = ? OR reference LIKE ? ESCAPE '\\') ORDER BY seq`,
-      ...BET_MOVES,
-      bet.id,
-      `${bet.id.replace(/[\\%_]/g, "\\$&")}:%`,
-    )
-    .toArray();
+  const moves = betMoves(tx, bet.id);
   const last = moves.at(-1);
   const counted = last !== undefined && last.reason !== "bet_uncounted";
   if (counts === counted) return;
@@ -163,6 +183,52 @@ export function playthroughOnBet(tx: PlaythroughTx, bet: BetDocument): void {
   } else {
     move(tx, "bet_uncounted", `${bet.id}:${moves.length}`, -last.amount);
   }
+}
+
+type GameRow = { counted: number; taken: number; moves: number };
+
+/**
+ * The game hook: settlement and result corrections call it, in their transaction, for
+ * every game on which a cash single of this player changed. The singles on the game that
+ * won or lost count their worst-case loss together (playthroughRisk), capped at their
+ * stakes; the figure moves by the difference from what the game took off before (a
+ * `game_risk` move, `<event id>` first, then `<event id>:<n>`), once per new count.
+ * Singles settled before this rule counted their stakes one by one (`bet_settled`); a
+ * game's first count here starts from what those moves took.
+ */
+export function playthroughOnGame(tx: PlaythroughTx, eventId: string): void {
+  const singles = tx.sql
+    .exec<BetRow>("SELECT * FROM bets WHERE wallet = 'cash' AND instr(legs, ?) > 0", JSON.stringify(eventId))
+    .toArray()
+    .map(betFromRow)
+    .filter((bet) => isSingle(bet) && bet.legs[0]!.eventId === eventId);
+  if (singles.length === 0) return;
+  const counting = singles.filter((bet) => bet.status === "settled" && (bet.result === "win" || bet.result === "loss"));
+  const risk: RiskSingle[] = counting.map((bet) => ({ ...bet.legs[0]!, stake: bet.stake }));
+  const counted = counting.length === 0 ? 0 : playthroughRisk(risk, counting[0]!.legs[0]!.league);
+  const row = tx.sql.exec<GameRow>("SELECT counted, taken, moves FROM playthrough_games WHERE event_id = ?", eventId).toArray()[0];
+  if (row && row.counted === counted) return;
+  const before = row ?? {
+    counted: 0,
+    taken: singles.reduce((sum, bet) => sum - betMoves(tx, bet.id).reduce((s, m) => s + m.amount, 0), 0),
+    moves: 0,
+  };
+  let { taken, moves } = before;
+  if (taken !== counted) {
+    const applied = move(tx, "game_risk", moves === 0 ? eventId : `${eventId}:${moves}`, taken - counted);
+    taken -= applied;
+    moves += 1;
+  }
+  tx.sql.exec(
+    `INSERT INTO playthrough_games (event_id, counted, taken, moves, updated_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (event_id) DO UPDATE SET counted = excluded.counted, taken = excluded.taken, moves = excluded.moves,
+       updated_at = excluded.updated_at`,
+    eventId,
+    counted,
+    taken,
+    moves,
+    tx.now,
+  );
 }
 
 /**

@@ -35,6 +35,8 @@
 //   payout_attempts       the transfer attempt of each redemption: key, lease, next retry
 //   account_freeze        an operator's hold on the account
 //   admin_adjustments     operator adjustments already applied, by id
+//   playthrough_games     per game: what the player's Vantage Cash singles on it count toward play-through (3)
+//   fraud_warnings        the card issuer's early fraud warnings on the player's packs, and operators' clearances (4)
 // Outside SQLite, the object's key-value storage holds `outbox_attempts` (outbox.ts).
 
 /** One rung of the ladder: what it adds, and the statements that add it. */
@@ -262,6 +264,49 @@ export const WALLET_MIGRATIONS: readonly WalletMigration[] = [
       "Completes wallets that code older than the ladder marked version 1 while tables were still being added under that " +
       "number (play-through, protection, owed ledger, purchases, payouts, operator tables): creates whichever is missing.",
     statements: SCHEMA_AT_LADDER_START,
+  },
+  {
+    version: 3,
+    purpose:
+      "Play-through counts risk: per game, what the player's Vantage Cash singles on it count (their worst-case loss), " +
+      "so a re-graded game moves the figure by the difference only.",
+    statements: [
+      // `playthrough_games`: one row per game the player's cash singles settled on: `counted`, the
+      // worst-case loss the rule last gave (playthrough-risk.ts), `taken`, what the game's moves took off
+      // what is still to play (less than `counted` when the figure ran out), and `moves`, how many
+      // `game_risk` moves it has made (their references are `<event id>`, then `<event id>:<n>`).
+      `CREATE TABLE IF NOT EXISTS playthrough_games (
+         event_id TEXT PRIMARY KEY,
+         counted INTEGER NOT NULL CHECK (counted >= 0),
+         taken INTEGER NOT NULL,
+         moves INTEGER NOT NULL CHECK (moves >= 0),
+         updated_at INTEGER NOT NULL
+       )`,
+    ],
+  },
+  {
+    version: 4,
+    purpose:
+      "Early fraud warnings: each warning on one of the player's packs pauses redemptions until the pack is refunded and " +
+      "reversed or an operator clears it.",
+    statements: [
+      // `fraud_warnings`: one row per Stripe early fraud warning (`radar.early_fraud_warning.created`) on a
+      // payment of this player, by the warning's id: the PaymentIntent and charge it names, whether Stripe
+      // marked it actionable (then the charge is refunded and the pack reversed like any refund), its
+      // fraud type, and an operator's clearance (who, when, why). Rules in fraud-warning-operations.ts.
+      `CREATE TABLE IF NOT EXISTS fraud_warnings (
+         id TEXT PRIMARY KEY,
+         payment_intent TEXT NOT NULL,
+         charge_id TEXT,
+         actionable INTEGER NOT NULL CHECK (actionable IN (0, 1)),
+         fraud_type TEXT NOT NULL,
+         created_at INTEGER NOT NULL,
+         cleared_at INTEGER,
+         cleared_by TEXT,
+         cleared_reason TEXT
+       )`,
+      `CREATE INDEX IF NOT EXISTS fraud_warnings_payment_intent_idx ON fraud_warnings (payment_intent)`,
+    ],
   },
 ];
 

@@ -69,6 +69,14 @@ import {
   type ProtectionSnapshot,
   type PurchaseHoldResult,
 } from "./operations/protection-operations";
+import {
+  clearFraudWarningInTx,
+  listFraudWarningsInTx,
+  recordFraudWarningInTx,
+  type FraudWarning,
+  type FraudWarningInput,
+  type FraudWarningResult,
+} from "./operations/fraud-warning-operations";
 import { creditPurchaseInTx, type CreditPurchaseInput, type CreditPurchaseResult } from "./operations/purchase-operations";
 import {
   completeRedemptionInTx,
@@ -126,7 +134,10 @@ export class UserWallet extends DurableObject<Env> {
     try {
       result = this.ctx.storage.transactionSync(() => {
         const opened = this.openWallet(userId, now);
-        const tx = new Ledger(this.ctx.storage.sql, userId, now).withCashPlaythrough(tunables(this.env).CASH_PLAYTHROUGH);
+        const config = tunables(this.env);
+        const tx = new Ledger(this.ctx.storage.sql, userId, now)
+          .withCashPlaythrough(config.CASH_PLAYTHROUGH)
+          .withPurchaseHoldDays(config.PURCHASE_HOLD_DAYS);
         const value = work(tx);
         if (!value.ok) throw new Rollback(value);
         const finished = tx.finish();
@@ -238,22 +249,25 @@ export class UserWallet extends DurableObject<Env> {
     return this.transact(userId, now, (tx) => creditPurchaseInTx(tx.withCashPlaythrough(input.cashPlaythrough), input));
   }
 
+  /** `cashPlaythrough`, `purchaseHoldDays`: the caller's CASH_PLAYTHROUGH and PURCHASE_HOLD_DAYS; the wallet's own when omitted. */
   async requestRedemption(
     userId: string,
-    input: { amountCents: number; redemptionId: string; cashPlaythrough?: number },
+    input: { amountCents: number; redemptionId: string; cashPlaythrough?: number; purchaseHoldDays?: number },
     now: number,
     play = this.defaultPlay(),
   ): Promise<RedemptionResult | Refusal> {
     return this.transact(
       userId,
       now,
-      (tx) => gatePlay(tx, "redeem", play) ?? requestRedemptionInTx(tx.withCashPlaythrough(input.cashPlaythrough), input),
+      (tx) =>
+        gatePlay(tx, "redeem", play) ??
+        requestRedemptionInTx(tx.withCashPlaythrough(input.cashPlaythrough).withPurchaseHoldDays(input.purchaseHoldDays), input),
     );
   }
 
-  /** Balances with what is still to play and what may be redeemed now (GET /api/me). */
-  async getRedeemable(userId: string, now: number, cashPlaythrough?: number): Promise<Redeemable> {
-    return this.read(userId, now, (tx) => redeemableInTx(tx.withCashPlaythrough(cashPlaythrough)));
+  /** Balances with what is still to play, what is held and what may be redeemed now (GET /api/me). */
+  async getRedeemable(userId: string, now: number, cashPlaythrough?: number, purchaseHoldDays?: number): Promise<Redeemable> {
+    return this.read(userId, now, (tx) => redeemableInTx(tx.withCashPlaythrough(cashPlaythrough).withPurchaseHoldDays(purchaseHoldDays)));
   }
 
   /** The play-through figure next to the sum of its moves (equal, always), for audits and tests. */
@@ -279,12 +293,37 @@ export class UserWallet extends DurableObject<Env> {
 
   // ---- money that comes back: disputes and refunds (operations/reversal-operations.ts) ----
 
+  // A dispute, refund or fraud warning can pause redemptions or lift a pause; either way
+  // the wallet looks at its held payouts at once (see beginPayoutAttemptInTx).
+
   async applyDispute(userId: string, input: DisputeInput, now: number): Promise<ReversalResult> {
-    return this.transact(userId, now, (tx) => applyDisputeInTx(tx, input));
+    const result = this.transact(userId, now, (tx) => applyDisputeInTx(tx, input));
+    await this.wakeForHeldPayouts(userId, now);
+    return result;
   }
 
   async applyRefund(userId: string, input: RefundInput, now: number): Promise<ReversalResult> {
-    return this.transact(userId, now, (tx) => applyRefundInTx(tx, input));
+    const result = this.transact(userId, now, (tx) => applyRefundInTx(tx, input));
+    await this.wakeForHeldPayouts(userId, now);
+    return result;
+  }
+
+  /** An early fraud warning (operations/fraud-warning-operations.ts): recorded once; says whether a refund is due. */
+  async recordFraudWarning(userId: string, input: FraudWarningInput, now: number): Promise<FraudWarningResult> {
+    const result = this.transact(userId, now, (tx) => recordFraudWarningInTx(tx, input));
+    await this.wakeForHeldPayouts(userId, now);
+    return result;
+  }
+
+  /** Operators only (see /api/admin/players/:uid/fraud-warnings/:warningId/clear). */
+  async clearFraudWarning(userId: string, input: { warningId: string; actor: string; reason: string }, now: number) {
+    const result = this.transact(userId, now, (tx) => clearFraudWarningInTx(tx, input));
+    await this.wakeForHeldPayouts(userId, now);
+    return result;
+  }
+
+  async listFraudWarnings(userId: string, now: number): Promise<FraudWarning[]> {
+    return this.read(userId, now, (tx) => listFraudWarningsInTx(tx));
   }
 
   async listPurchases(userId: string, now: number) {
@@ -348,9 +387,7 @@ export class UserWallet extends DurableObject<Env> {
   /** Unfreezing wakes the wallet at once, so payouts held by the freeze are sent (see beginPayoutAttemptInTx). */
   async setFreeze(userId: string, input: { frozen: boolean; reason: string; actor: string }, now: number) {
     const result = this.transact(userId, now, (tx) => setFreezeInTx(tx, input));
-    if (result.changed && !input.frozen && this.read(userId, now, (tx) => duePayoutsInTx(tx)).length > 0) {
-      await armAlarm(this.ctx.storage, Date.now());
-    }
+    if (result.changed && !input.frozen) await this.wakeForHeldPayouts(userId, now);
     return result;
   }
 
@@ -412,6 +449,14 @@ export class UserWallet extends DurableObject<Env> {
     const result = this.transact(userId, now, (tx) => finishPayoutAttemptInTx(tx, input));
     await this.armPayoutRetry(userId, now);
     return result;
+  }
+
+  /**
+   * Wakes the wallet at once when a payout is due, so a redemption held by a pause or a
+   * freeze is sent as soon as it lifts, or returned when its pause became an amount owed.
+   */
+  private async wakeForHeldPayouts(userId: string, now: number): Promise<void> {
+    if (this.read(userId, now, (tx) => duePayoutsInTx(tx)).length > 0) await armAlarm(this.ctx.storage, Date.now());
   }
 
   private async armPayoutRetry(userId: string, now: number): Promise<void> {

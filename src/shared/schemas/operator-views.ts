@@ -7,6 +7,7 @@ import { z } from "zod";
 import { CLOSED_REASONS } from "../protection";
 import { BetDocumentSchema } from "./bets";
 import { RedemptionSchema } from "./redemptions";
+import { PurchaseHoldSchema } from "./user";
 
 const Int = z.number().int();
 const Minor = z.number().int();
@@ -177,6 +178,19 @@ export const FreezeStateSchema = z.object({
 });
 export type FreezeState = z.infer<typeof FreezeStateSchema>;
 
+/** An early fraud warning on one of the player's packs; `open` while it still pauses redemptions. */
+export const FraudWarningSchema = z.object({
+  id: z.string(),
+  paymentIntent: z.string(),
+  chargeId: z.string().nullable(),
+  actionable: z.boolean(),
+  fraudType: z.string(),
+  createdAt: Int,
+  open: z.boolean(),
+  cleared: z.object({ at: Int, by: z.string(), reason: z.string() }).nullable(),
+});
+export type FraudWarning = z.infer<typeof FraudWarningSchema>;
+
 export const PlayerDetailSchema = z.object({
   player: z.object({
     uid: z.string(),
@@ -192,6 +206,8 @@ export const PlayerDetailSchema = z.object({
   redeemableCash: Minor,
   cashToPlay: Minor,
   redemptionPause: z.string().nullable(),
+  /** Freshly bought Vantage Cash not yet redeemable, with when each frees up. */
+  purchaseHolds: z.array(PurchaseHoldSchema),
   frozen: z.boolean(),
   freeze: FreezeStateSchema,
   /** The wallet's protection record: `breakUntil` in epoch ms (a past value means no break). */
@@ -202,6 +218,7 @@ export const PlayerDetailSchema = z.object({
   disputes: z.array(
     z.object({ id: z.string(), checkoutSessionId: z.string(), status: z.string(), open: z.boolean(), createdAt: Int, updatedAt: Int }),
   ),
+  fraudWarnings: z.array(FraudWarningSchema),
   payoutIdentityRefusals: z.array(
     z.object({ id: Int, ownerUserId: z.string(), accountId: z.string(), amountCents: Minor, createdAt: Int }),
   ),
@@ -251,6 +268,14 @@ export const AuditLogSchema = z.object({ entries: z.array(AuditEntrySchema) });
 // ---- What the console's actions answer ----
 
 /** POST /api/admin/players/:uid/freeze and /unfreeze; `changed` is false when the account already was so. */
+/** POST /api/admin/players/:uid/fraud-warnings/:warningId/clear: the warning after clearing, and whether redemptions are still paused. */
+export const FraudWarningClearAnswerSchema = z.object({
+  uid: z.string(),
+  changed: z.boolean(),
+  warning: FraudWarningSchema,
+  redemptionPause: z.string().nullable(),
+});
+
 export const FreezeAnswerSchema = z.object({ uid: z.string(), frozen: z.boolean(), changed: z.boolean(), freeze: FreezeStateSchema });
 
 /** POST /api/admin/players/:uid/adjustments; `replayed` when this adjustment id had already moved the money. */

@@ -37,6 +37,13 @@ export type ConnectStatus = z.infer<typeof ConnectStatusSchema>;
 /** POST /api/connect/onboarding-link: the payment provider's onboarding page for this player. */
 export const OnboardingLinkSchema = z.object({ url: z.string().min(1) });
 
+/**
+ * The failure reason of a redemption held back by a payment under review whose reversal
+ * left an amount owed: it was never sent, and its amount went back to the balance (which
+ * repaid what was owed first). The history shows it.
+ */
+export const RETURNED_PAYMENT_DISPUTED = "returned: payment disputed";
+
 export const RedemptionStatusSchema = z.enum(["pending", "paid", "failed"]);
 export type RedemptionStatus = z.infer<typeof RedemptionStatusSchema>;
 

@@ -15,6 +15,10 @@ export const WalletBalancesSchema = z.object({
 });
 export type WalletBalances = z.infer<typeof WalletBalancesSchema>;
 
+/** Vantage Cash bought within PURCHASE_HOLD_DAYS and not reversed: not redeemable until `freesAt`. */
+export const PurchaseHoldSchema = z.object({ amountCents: z.number().int().positive(), freesAt: z.number().int() });
+export type PurchaseHold = z.infer<typeof PurchaseHoldSchema>;
+
 export const UserDocumentSchema = WalletBalancesSchema.extend({
   uid: z.string(),
   displayName: z.string(),
@@ -27,6 +31,10 @@ export const UserDocumentSchema = WalletBalancesSchema.extend({
   cashToPlay: z.number().int().nonnegative(),
   /** Why no redemption is accepted now (a payment under review, an amount owed), or null (issue 12). */
   redemptionPause: z.string().nullable().optional(),
+  /** Bought Vantage Cash still held (cents) and when each frees up (epoch ms), soonest first. */
+  purchaseHolds: z.array(PurchaseHoldSchema).optional(),
+  /** PURCHASE_HOLD_DAYS: how long bought Vantage Cash is held (0 = no hold). */
+  purchaseHoldDays: z.number().int().nonnegative().optional(),
   /** Public handle for /u/:handle (issue #16); null until chosen. */
   handle: z.string().nullable().optional(),
   /** Whether the public profile is hidden (then also off leaderboards). */

@@ -58,7 +58,7 @@ export const SECTIONS = [
   {
     title: "Operators",
     intro:
-      "The operator console's API ([operations](operations.md#the-operator-console)). Every result, void, correction, freeze, unfreeze, adjustment, date-of-birth correction, dead-letter replay and ledger check writes one row to the append-only audit log (D1 `admin_audit`).",
+      "The operator console's API ([operations](operations.md#the-operator-console)). Every result, void, correction, freeze, unfreeze, fraud-warning clearance, adjustment, date-of-birth correction, dead-letter replay and ledger check writes one row to the append-only audit log (D1 `admin_audit`).",
   },
   {
     title: "Development only",
@@ -167,7 +167,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/stripe/webhook": {
     section: "Bonus, coin shop and redemption",
-    does: "Stripe events, signature verified on the raw body (300 s tolerance; 256 KB at most; no `Stripe-Signature` is refused before the body is read): completed checkouts credit their pack once, disputes and refunds take it back.",
+    does: "Stripe events, signature verified on the raw body (300 s tolerance; 256 KB at most; no `Stripe-Signature` is refused before the body is read): completed checkouts credit their pack once, disputes and refunds take it back, early fraud warnings pause redemptions (and, when actionable, refund the charge and take the pack back); 503 when a refund could not be made yet, so Stripe delivers again.",
   },
   "GET /api/connect/status": {
     section: "Bonus, coin shop and redemption",
@@ -185,7 +185,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/withdrawals": {
     section: "Bonus, coin shop and redemption",
-    does: "`{amount}` (cents, at least `REDEMPTION_MIN_CENTS`): moves the amount into a pending redemption in one wallet step, then pays it out. Refusals: 409 `redemptions-paused`, 403 `playthrough-required` (with `details: {cashToPlay, redeemableCash}`), 403 `payout-identity-in-use`, the protection codes.",
+    does: "`{amount}` (cents, at least `REDEMPTION_MIN_CENTS`): moves the amount into a pending redemption in one wallet step, then pays it out. The redemption id (and its transfer group, metadata and idempotency keys) is derived from the player and the `Idempotency-Key`. Refusals: 409 `redemptions-paused` (also when a payment came under review between the hold and the transfer: the amount went back), 403 `playthrough-required` (with `details: {cashToPlay, redeemableCash}`), 403 `purchase-held` (with `details.purchaseHolds`), 403 `payout-identity-in-use`, the protection codes.",
     body: "redemptions#WithdrawalRequestSchema",
     answer: "redemptions#WithdrawalResponseSchema",
   },
@@ -260,6 +260,10 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     section: "Operators",
     does: "`{reason}`: `{frozen, changed}`; audited when it changed.",
   },
+  "POST /api/admin/players/:uid/fraud-warnings/:warningId/clear": {
+    section: "Operators",
+    does: "`{reason}`: clears one early fraud warning of the player, so it no longer pauses redemptions; audited once (a second clearance answers `changed: false`); unknown warning 404.",
+  },
   "POST /api/admin/players/:uid/adjustments": {
     section: "Operators",
     does: '`{wallet: "coins"|"cash", amount, reason, adjustmentId?}` in signed minor units: one `admin_adjustment` ledger row and one audit row per `adjustmentId` (or `Idempotency-Key`); a retry answers `replayed: true`; no reason is a 400, below zero 409 `insufficient-funds`.',
@@ -320,7 +324,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/payments/sim/checkout/:id": {
     section: "Development only",
-    does: "The simulated checkout page of a pack (HTML); for a paid pack it shows what the wallet took back and offers Dispute, Refund half and Refund.",
+    does: "The simulated checkout page of a pack (HTML); for a paid pack it shows what the wallet took back and offers Dispute, Refund half, Refund and the early fraud warnings.",
   },
   "POST /api/payments/sim/checkout/:id/pay": {
     section: "Development only",
@@ -337,6 +341,10 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "POST /api/payments/sim/checkout/:id/refund/:share{half|full}": {
     section: "Development only",
     does: "Refunds half or all of the pack (`charge.refunded`).",
+  },
+  "POST /api/payments/sim/checkout/:id/fraud-warning/:kind{actionable|informational}": {
+    section: "Development only",
+    does: "Sends the issuer's early fraud warning on the paid pack (`radar.early_fraud_warning.created`), actionable (the charge is refunded and the pack reversed) or not (redemptions pause until an operator clears it).",
   },
   "POST /api/payments/sim/checkout/:id/cancel": {
     section: "Development only",

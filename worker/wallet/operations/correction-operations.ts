@@ -6,11 +6,14 @@
 // new winners are paid. A bet still open gets its leg results updated and, if that
 // completes it, is paid like any settlement. Re-applying the same correction finds every
 // payout already right and moves nothing; a later correction has its own reference.
+// What the game's cash singles count toward play-through is counted again from their new
+// results (playthroughOnGame), so the figure moves by the difference only.
 import { gradeLeg, settleBet } from "../../../src/shared/grading";
 import type { BetDocument, LegResult } from "../../../src/shared/schemas/bets";
 import { betFromRow, updateBetOutcome, type BetRow } from "../bet-rows";
 import { completeBet } from "./settlement-operations";
 import type { Ledger } from "../ledger";
+import { isSingle, playthroughOnGame } from "../playthrough";
 
 export type CorrectionInput = { eventId: string; homeScore: number; awayScore: number; reference: string };
 
@@ -53,6 +56,7 @@ export function applyCorrectionInTx(tx: Ledger, input: CorrectionInput): Correct
     .toArray()
     .map(betFromRow)
     .filter((bet) => bet.legs.some((leg) => leg.eventId === input.eventId));
+  let cashSinglesChanged = false;
   for (const bet of bets) {
     const legResults = regrade(bet, input);
     const outcome = settleBet(bet, legResults);
@@ -83,6 +87,8 @@ export function applyCorrectionInTx(tx: Ledger, input: CorrectionInput): Correct
     summary.betsChanged += 1;
     updateBetOutcome(tx.sql, next);
     tx.betChanged(next);
+    if (next.wallet === "cash" && isSingle(next)) cashSinglesChanged = true;
   }
+  if (cashSinglesChanged) playthroughOnGame(tx, input.eventId);
   return summary;
 }

@@ -6,9 +6,14 @@
 // 24 h); after that the attempt must first list the redemption's transfers (its
 // `transfer_group`) and adopt one it finds, and only then send under a fresh key. An
 // unknown outcome releases the lease and schedules the next background retry.
-import type { Redemption } from "../../../src/shared/schemas/redemptions";
+// Every attempt, first or retried, checks the freeze and the redemption pauses (an open
+// dispute, an early fraud warning, anything owed) in the same transaction that takes the
+// lease: a paused redemption is never transferred. One never sent whose pause has become
+// an amount owed goes back to the balance, which repays what is owed first.
+import { RETURNED_PAYMENT_DISPUTED, type Redemption } from "../../../src/shared/schemas/redemptions";
 import { completeRedemptionInTx, failRedemptionInTx, readRedemptionInTx, type RedemptionResult } from "./redemption-operations";
 import { readFreeze } from "./operator-operations";
+import { redemptionPause } from "./redemption-pause";
 import type { Ledger } from "../ledger";
 
 /** The tunables an attempt follows (worker/tunables.ts), passed in by the caller. */
@@ -42,6 +47,17 @@ export function beginPayoutAttemptInTx(tx: Ledger, input: { redemptionId: string
   // pending, and the wallet's alarm sends it once the account is unfrozen.
   if (readFreeze(tx).frozen) return { ok: true, run: false, redemption };
   const row = tx.sql.exec<AttemptRow>("SELECT * FROM payout_attempts WHERE redemption_id = ?", input.redemptionId).toArray()[0];
+  // A payment under review or an amount owed holds it the same way, until the pause lifts.
+  if (redemptionPause(tx) !== null) {
+    // Never sent, and what the pause reversed is now owed: the held amount comes back and
+    // repays it (its refund is a credit like any other). One already attempted may have
+    // been sent, so it waits for the pause to lift instead.
+    if (!row && tx.owed("cash") > 0) {
+      failRedemptionInTx(tx, { redemptionId: redemption.id, reason: RETURNED_PAYMENT_DISPUTED });
+      return { ok: true, run: false, redemption: readRedemptionInTx(tx, redemption.id) };
+    }
+    return { ok: true, run: false, redemption };
+  }
   if (row && (row.lease_until > tx.now || (row.next_retry_at !== null && row.next_retry_at > tx.now))) {
     return { ok: true, run: false, redemption };
   }

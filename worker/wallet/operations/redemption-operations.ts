@@ -4,10 +4,11 @@
 // outside the critical section (worker/payments/redemption-service.ts), and reports back
 // here: completed (paid) or failed, which returns the amount (`redemption_refund`).
 // Every step is keyed by the redemption id, so retries cannot hold or refund twice.
-// Play-through (playthrough.ts) is checked in the same step: only the redeemable part of
-// the balance can be held (403 playthrough-required otherwise).
-// A new redemption is refused while a payment is disputed or anything is owed
-// (reversal-operations.ts).
+// Play-through (playthrough.ts) and the hold on fresh purchases (purchase-holds.ts) are
+// checked in the same step: only the redeemable part of the balance, balance − min(balance,
+// max(still to play, held)), can be held (403 playthrough-required or purchase-held otherwise).
+// A new redemption is refused while a payment is under review (a dispute, an early fraud
+// warning) or anything is owed (redemption-pause.ts).
 import {
   REDEMPTION_MIN_CENTS,
   REDEMPTION_MIN_MESSAGE,
@@ -15,10 +16,12 @@ import {
   type RedemptionStatus,
 } from "../../../src/shared/schemas/redemptions";
 import type { WalletBalances } from "../../../src/shared/schemas/user";
-import { redemptionPause } from "./reversal-operations";
+import { redemptionPause } from "./redemption-pause";
 import type { Ledger } from "../ledger";
 import { formatMoney } from "../../../src/shared/money";
+import { formatEtTime } from "../../../src/shared/protection";
 import { playthroughState, type PlaythroughState } from "../playthrough";
+import { heldCash, purchaseHoldsInTx, type PurchaseHold } from "../purchase-holds";
 
 type RedemptionRow = {
   id: string;
@@ -37,13 +40,8 @@ export type RedemptionFailure =
       code: "invalid-argument" | "insufficient-funds" | "not-found" | "aborted" | "redemptions-paused";
       message: string;
     }
-  | {
-      ok: false;
-      status: 403;
-      code: "playthrough-required";
-      message: string;
-      details: { cashToPlay: number; redeemableCash: number };
-    };
+  | { ok: false; status: 403; code: "playthrough-required"; message: string; details: PlaythroughState }
+  | { ok: false; status: 403; code: "purchase-held"; message: string; details: RedemptionLimits };
 export type RedemptionResult = { ok: true; redemption: Redemption; balances: WalletBalances; created: boolean } | RedemptionFailure;
 
 function toRedemption(row: RedemptionRow): Redemption {
@@ -68,6 +66,46 @@ export function readRedemptionInTx(tx: Ledger, id: string): Redemption | null {
   return row ? toRedemption(row) : null;
 }
 
+/**
+ * What keeps Vantage Cash from being redeemed now: still to play (play-through), the
+ * packs still held (the hold on fresh purchases), and what is redeemable:
+ * balance − min(balance, max(still to play, held)).
+ */
+export type RedemptionLimits = PlaythroughState & { purchaseHolds: PurchaseHold[] };
+
+function redemptionLimits(tx: Ledger, balanceCents: number): RedemptionLimits {
+  const { cashToPlay } = playthroughState(tx, balanceCents);
+  const purchaseHolds = purchaseHoldsInTx(tx);
+  const keptBack = Math.max(cashToPlay, heldCash(purchaseHolds));
+  return { cashToPlay, redeemableCash: balanceCents - Math.min(balanceCents, keptBack), purchaseHolds };
+}
+
+/** The refusal for an amount above what is redeemable: whichever of play-through and the hold keeps more back. */
+function notRedeemable(tx: Ledger, limits: RedemptionLimits): RedemptionFailure {
+  const redeemableNow = `You can redeem ${formatMoney("cash", limits.redeemableCash)} now.`;
+  if (heldCash(limits.purchaseHolds) > limits.cashToPlay) {
+    const holds = limits.purchaseHolds.map((h) => `${formatMoney("cash", h.amountCents)} until ${formatEtTime(h.freesAt)}`).join(", ");
+    return {
+      ok: false,
+      status: 403,
+      code: "purchase-held",
+      message:
+        `Vantage Cash bought in the last ${tx.purchaseHoldDays} ${tx.purchaseHoldDays === 1 ? "day" : "days"} is held before it can ` +
+        `be redeemed: ${holds}. ${redeemableNow}`,
+      details: limits,
+    };
+  }
+  return {
+    ok: false,
+    status: 403,
+    code: "playthrough-required",
+    message:
+      `Play ${formatMoney("cash", limits.cashToPlay)} more Vantage Cash in bets first: bought and bonus Vantage Cash ` +
+      `must be played through before it can be redeemed. ${redeemableNow}`,
+    details: { cashToPlay: limits.cashToPlay, redeemableCash: limits.redeemableCash },
+  };
+}
+
 export function requestRedemptionInTx(tx: Ledger, input: { amountCents: number; redemptionId: string }): RedemptionResult {
   const existing = findRow(tx, input.redemptionId);
   if (existing) {
@@ -82,18 +120,8 @@ export function requestRedemptionInTx(tx: Ledger, input: { amountCents: number; 
   const paused = redemptionPause(tx);
   if (paused) return { ok: false, status: 409, code: "redemptions-paused", message: paused };
   const balance = tx.balance("cash");
-  const playthrough = playthroughState(tx, balance);
-  if (input.amountCents <= balance && input.amountCents > playthrough.redeemableCash) {
-    return {
-      ok: false,
-      status: 403,
-      code: "playthrough-required",
-      message:
-        `Play ${formatMoney("cash", playthrough.cashToPlay)} more Vantage Cash in bets first: bought and bonus Vantage Cash ` +
-        `must be played through before it can be redeemed. You can redeem ${formatMoney("cash", playthrough.redeemableCash)} now.`,
-      details: playthrough,
-    };
-  }
+  const limits = redemptionLimits(tx, balance);
+  if (input.amountCents <= balance && input.amountCents > limits.redeemableCash) return notRedeemable(tx, limits);
   const hold = tx.post({ currency: "cash", amount: -input.amountCents, reason: "redemption_hold", reference: input.redemptionId });
   if (!hold.ok) {
     return hold.code === "insufficient-funds"
@@ -154,16 +182,24 @@ export function listRedemptionsInTx(tx: Ledger, limit = 100): Redemption[] {
     .map(toRedemption);
 }
 
-export type Redeemable = { balances: WalletBalances; redemptionPause: string | null } & PlaythroughState;
+export type Redeemable = { balances: WalletBalances; redemptionPause: string | null; purchaseHoldDays: number } & RedemptionLimits;
 
 /**
- * Balances with what is still to play and what may be redeemed now (GET /api/me):
- * play-through (playthrough.ts), and nothing at all while redemptions are paused (an
- * open dispute or an amount owed, reversal-operations.ts), with the reason the player is told.
+ * Balances with what is still to play, what is held and what may be redeemed now (GET
+ * /api/me): play-through (playthrough.ts) and the hold on fresh purchases
+ * (purchase-holds.ts), and nothing at all while redemptions are paused (an open dispute,
+ * an early fraud warning or an amount owed, reversal-operations.ts), with the reason the
+ * player is told.
  */
 export function redeemableInTx(tx: Ledger): Redeemable {
   const balances = tx.balances();
   const pause = redemptionPause(tx);
-  const state = playthroughState(tx, balances.vantageCash);
-  return { balances, ...state, redeemableCash: pause ? 0 : state.redeemableCash, redemptionPause: pause };
+  const limits = redemptionLimits(tx, balances.vantageCash);
+  return {
+    balances,
+    ...limits,
+    redeemableCash: pause ? 0 : limits.redeemableCash,
+    redemptionPause: pause,
+    purchaseHoldDays: tx.purchaseHoldDays,
+  };
 }

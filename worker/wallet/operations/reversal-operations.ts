@@ -5,7 +5,7 @@
 // otherwise), so a replayed, reordered or concurrent delivery moves nothing twice. A
 // take-back that finds the balance short records the rest as owed (Ledger.takeBack),
 // which later credits repay first. While a dispute is open or anything is owed,
-// redemptions are refused (`redemptionPause`).
+// redemptions are refused (redemption-pause.ts).
 import type { WalletKind } from "../../../src/shared/money";
 import type { WalletBalances } from "../../../src/shared/schemas/user";
 import { playthroughOnReversal } from "../playthrough";
@@ -59,7 +59,8 @@ export function recordPackPaymentInTx(
   );
 }
 
-function purchaseByIntent(tx: Ledger, paymentIntent: string): PurchaseRow | null {
+/** The pack paid with this PaymentIntent, or null. */
+export function purchaseByIntent(tx: Ledger, paymentIntent: string): PurchaseRow | null {
   return (
     tx.sql.exec<PurchaseRow>("SELECT * FROM purchases WHERE payment_intent = ? ORDER BY created_at LIMIT 1", paymentIntent).toArray()[0] ??
     null
@@ -67,7 +68,7 @@ function purchaseByIntent(tx: Ledger, paymentIntent: string): PurchaseRow | null
 }
 
 /** Whether some dispute on this purchase keeps its pack reversed (open, lost, or closed without a win). */
-function disputeHolds(tx: Ledger, checkoutSessionId: string): boolean {
+export function disputeHolds(tx: Ledger, checkoutSessionId: string): boolean {
   return tx.sql.exec("SELECT 1 FROM disputes WHERE checkout_session_id = ? AND status != 'won'", checkoutSessionId).toArray().length > 0;
 }
 
@@ -201,11 +202,9 @@ export function applyRefundInTx(tx: Ledger, input: RefundInput): ReversalResult 
   return { ok: true, found: true, movements, balances: tx.balances() };
 }
 
-/** Why redemptions are refused right now, or null: an open dispute, then anything owed. */
-export function redemptionPause(tx: Ledger): string | null {
-  if (tx.sql.exec("SELECT 1 FROM disputes WHERE open = 1 LIMIT 1").toArray().length > 0) return UNDER_REVIEW_MESSAGE;
-  if (tx.owed("coins") > 0 || tx.owed("cash") > 0) return OWED_MESSAGE;
-  return null;
+/** Whether any dispute of the player is open (it pauses redemptions, see redemption-pause.ts). */
+export function openDispute(tx: Ledger): boolean {
+  return tx.sql.exec("SELECT 1 FROM disputes WHERE open = 1 LIMIT 1").toArray().length > 0;
 }
 
 /** The player's purchases with what is reversed of each, newest first (the simulator's history page). */

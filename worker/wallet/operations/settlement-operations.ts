@@ -3,11 +3,14 @@
 // caller's single Ledger. A bet moves from 'open' to exactly one final state once:
 // already-graded legs are never regraded, settled bets are skipped, and the payout is
 // posted with reason `bet_payout` and reference = bet id, which the ledger's UNIQUE key
-// refuses to post twice. Rules come from src/shared/grading.ts.
+// refuses to post twice. Rules come from src/shared/grading.ts. Once the bets are graded,
+// each game on which cash singles settled counts their worst-case loss toward
+// play-through, in the same transaction (playthroughOnGame).
 import { gradeLeg, settleBet, type BetOutcome } from "../../../src/shared/grading";
 import type { BetDocument, LegResult } from "../../../src/shared/schemas/bets";
 import { betFromRow, updateBetOutcome, type BetRow } from "../bet-rows";
 import type { Ledger } from "../ledger";
+import { isSingle, playthroughOnGame } from "../playthrough";
 
 /** A finished game's score, or an operator's void. */
 export type EventOutcome = { eventId: string; homeScore: number; awayScore: number } | { eventId: string; void: true };
@@ -54,6 +57,7 @@ export function applyEventOutcomes(tx: Ledger, outcomes: readonly EventOutcome[]
   if (byEvent.size === 0) return summary;
 
   const openBets = tx.sql.exec<BetRow>("SELECT * FROM bets WHERE status = 'open' ORDER BY created_at").toArray().map(betFromRow);
+  const gamesWithCashSingles = new Set<string>();
   for (const bet of openBets) {
     const legResults = [...bet.legResults];
     while (legResults.length < bet.legs.length) legResults.push(null);
@@ -80,7 +84,9 @@ export function applyEventOutcomes(tx: Ledger, outcomes: readonly EventOutcome[]
     }
     updateBetOutcome(tx.sql, next);
     tx.betChanged(next);
+    if (next.wallet === "cash" && isSingle(next)) gamesWithCashSingles.add(next.legs[0]!.eventId);
   }
+  for (const eventId of gamesWithCashSingles) playthroughOnGame(tx, eventId);
   return summary;
 }
 

@@ -25,12 +25,18 @@ export async function requestWithdrawal(api: ApiClient, amount: number, idempote
   return (await api.post("/withdrawals", WithdrawalResponseSchema, { amount }, { "Idempotency-Key": idempotencyKey })).redemption;
 }
 
-/** What may be redeemed now and what is still to play (play-through), from GET /api/me. */
-export type Redeemable = Pick<UserDocument, "vantageCash" | "redeemableCash" | "cashToPlay" | "redemptionPause">;
+/** What may be redeemed now, what is still to play (play-through) and what is held (fresh purchases), from GET /api/me. */
+export type Redeemable = Pick<
+  UserDocument,
+  "vantageCash" | "redeemableCash" | "cashToPlay" | "redemptionPause" | "purchaseHolds" | "purchaseHoldDays"
+>;
 
 export async function fetchRedeemable(api: ApiClient): Promise<Redeemable> {
-  const { vantageCash, redeemableCash, cashToPlay, redemptionPause } = await api.get("/me", UserDocumentSchema);
-  return { vantageCash, redeemableCash, cashToPlay, redemptionPause };
+  const { vantageCash, redeemableCash, cashToPlay, redemptionPause, purchaseHolds, purchaseHoldDays } = await api.get(
+    "/me",
+    UserDocumentSchema,
+  );
+  return { vantageCash, redeemableCash, cashToPlay, redemptionPause, purchaseHolds, purchaseHoldDays };
 }
 
 export async function fetchRedemptions(api: ApiClient): Promise<Redemption[]> {

@@ -2,16 +2,20 @@
 // Submit is enabled only when signed in, payouts are enabled, nothing is submitting and
 // minimum ($20) ≤ amount ≤ the redeemable part of the balance (the shared rule; the Worker
 // re-checks all of it). Play-through (issue 18): the page shows what is redeemable now and
-// what is still to play, re-read from /api/me whenever the balance changes. Without payouts
-// enabled the page offers onboarding with what the provider still needs.
+// what is still to play, with the rule (bets on one game count what they could lose
+// together), and each amount of freshly bought Vantage Cash still held with the date it
+// frees up, re-read from /api/me whenever the balance changes. Without payouts enabled the
+// page offers onboarding with what the provider still needs.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { redirectTo } from "../../../lib/browser-navigation";
 import { sanitizeAmountInput } from "../../../shared/betslip";
 import { formatAmount, formatMoney, parseAmountToMinor } from "../../../shared/money";
+import { formatEtTime } from "../../../shared/protection";
 import {
   canSubmitRedemption,
   REDEMPTION_MIN_CENTS,
   REDEMPTION_MIN_TEXT,
+  RETURNED_PAYMENT_DISPUTED,
   type ConnectStatus,
   type Redemption,
 } from "../../../shared/schemas/redemptions";
@@ -37,11 +41,16 @@ export const REDEEM_MESSAGES = {
   identityInUse:
     "This bank account is already used for payouts by another Vantage account. Each person can redeem to their own bank account only: change it to redeem.",
   playthroughRule:
-    "Bought and bonus Vantage Cash must be played through in settled bets (wins and losses count; pushes and voids don't) before it can be redeemed. Winnings are redeemable at once.",
+    "Bought and bonus Vantage Cash must be played through in settled bets (wins and losses count; pushes and voids don't) before it can be redeemed. Bets on one game count only what they could lose together at worst, so backing both sides counts little more than the margin. Winnings are redeemable at once.",
 } as const;
 
+/** Why bought Vantage Cash waits, for a hold of `days` days. */
+export function purchaseHoldRule(days: number): string {
+  return `Vantage Cash bought with a card is held for ${days} ${days === 1 ? "day" : "days"} before it can be redeemed, however it was played.`;
+}
+
 /** Refusals whose server message tells the player what to do (shown under the failure line). */
-const EXPLAINED_REFUSALS = new Set(["playthrough-required", "payout-identity-in-use", "redemptions-paused"]);
+const EXPLAINED_REFUSALS = new Set(["playthrough-required", "purchase-held", "payout-identity-in-use", "redemptions-paused"]);
 
 export function actionNeededMessage(status: ConnectStatus): string {
   const fields = status.requirements.currently_due;
@@ -52,6 +61,13 @@ export function actionNeededMessage(status: ConnectStatus): string {
 export const sanitizeAmount = sanitizeAmountInput;
 
 const STATUS_LABEL: Record<Redemption["status"], string> = { pending: "Pending", paid: "Paid", failed: "Failed (returned)" };
+
+/** A redemption's status as the history shows it: one held back by a payment under review says so. */
+export function redemptionStatusLabel(redemption: Pick<Redemption, "status" | "failureReason">): string {
+  if (redemption.status === "failed" && redemption.failureReason === RETURNED_PAYMENT_DISPUTED)
+    return `Failed (${RETURNED_PAYMENT_DISPUTED})`;
+  return STATUS_LABEL[redemption.status];
+}
 
 const newKey = () => crypto.randomUUID().replaceAll("-", "");
 
@@ -79,12 +95,17 @@ export function RedeemPage() {
           redeemableCash: user.redeemableCash,
           cashToPlay: user.cashToPlay,
           redemptionPause: user.redemptionPause,
+          purchaseHolds: user.purchaseHolds,
+          purchaseHoldDays: user.purchaseHoldDays,
         }
       : null,
   );
   const redeemableCents = Math.min(balanceCents, redeemable?.redeemableCash ?? 0);
   const toPlayCents = redeemable?.cashToPlay ?? 0;
   const paused = redeemable?.redemptionPause ?? null;
+  const holds = redeemable?.purchaseHolds ?? [];
+  const heldCents = holds.reduce((sum, hold) => sum + hold.amountCents, 0);
+  const lastHoldEnds = holds.reduce((latest, hold) => Math.max(latest, hold.freesAt), 0);
 
   const loadHistory = useCallback(async () => {
     try {
@@ -188,6 +209,19 @@ export function RedeemPage() {
         </div>
       </dl>
       {toPlayCents > 0 && <p className="muted redeem-rule">{REDEEM_MESSAGES.playthroughRule}</p>}
+      {holds.length > 0 && (
+        <div className="redeem-holds">
+          <p className="muted">{purchaseHoldRule(redeemable?.purchaseHoldDays ?? 0)}</p>
+          <ul aria-label="Held purchases">
+            {holds.map((hold) => (
+              <li key={`${hold.freesAt}-${hold.amountCents}`}>
+                <span className="tabular">{formatMoney("cash", hold.amountCents)} Vantage Cash</span> held until{" "}
+                <time dateTime={new Date(hold.freesAt).toISOString()}>{formatEtTime(hold.freesAt)}</time>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
 
       {status?.payouts_enabled && identityInUse && (
         <div className="card redeem-onboarding" role="alert">
@@ -222,9 +256,11 @@ export function RedeemPage() {
           />
           {overRedeemable && (
             <p id="redeem-amount-hint" className="redeem-hint">
-              {redeemableCents === 0
-                ? `Nothing is redeemable yet: play ${formatMoney("cash", toPlayCents)} more Vantage Cash in bets first.`
-                : `Only ${formatMoney("cash", redeemableCents)} Vantage Cash is redeemable now. Play ${formatMoney("cash", toPlayCents)} more in bets to redeem the rest.`}
+              {heldCents > toPlayCents
+                ? `${redeemableCents === 0 ? "Nothing is redeemable yet" : `Only ${formatMoney("cash", redeemableCents)} Vantage Cash is redeemable now`}: ${formatMoney("cash", heldCents)} Vantage Cash bought recently is held until ${formatEtTime(lastHoldEnds)} at the latest.`
+                : redeemableCents === 0
+                  ? `Nothing is redeemable yet: play ${formatMoney("cash", toPlayCents)} more Vantage Cash in bets first.`
+                  : `Only ${formatMoney("cash", redeemableCents)} Vantage Cash is redeemable now. Play ${formatMoney("cash", toPlayCents)} more in bets to redeem the rest.`}
             </p>
           )}
         </div>
@@ -247,7 +283,7 @@ export function RedeemPage() {
             <li key={r.id} className={`redeem-history-row redeem-status-${r.status}`}>
               <span>{new Date(r.createdAt).toLocaleString()}</span>
               <span className="tabular">{formatMoney("cash", r.amountCents)} Vantage Cash</span>
-              <span className="redeem-status">{STATUS_LABEL[r.status]}</span>
+              <span className="redeem-status">{redemptionStatusLabel(r)}</span>
             </li>
           ))}
         </ul>

@@ -1,0 +1,41 @@
+// The hold on fresh purchases: Vantage Cash bought with a card is not redeemable for
+// PURCHASE_HOLD_DAYS after it was credited, however it was played, so a card that will be
+// charged back cannot be cashed out before the bank's dispute (or Stripe's early fraud
+// warning) arrives. What is held is each pack's Vantage Cash credited within the window
+// and not reversed (a dispute or refund takes its share off; a won dispute puts it back),
+// read from the wallet's `purchases` rows, so it needs no bookkeeping of its own.
+//
+// Redeemable = balance − min(balance, max(still to play, held)): play-through and the
+// hold both keep cash back, and the larger of the two decides (redemption-operations.ts).
+import type { PurchaseHold } from "../../src/shared/schemas/user";
+
+export type { PurchaseHold };
+
+/** The part of Ledger the hold needs (structural, so this module does not import it). */
+export type PurchaseHoldTx = {
+  readonly sql: SqlStorage;
+  readonly now: number;
+  /** Days bought Vantage Cash is held (the PURCHASE_HOLD_DAYS tunable; 0 = off). */
+  readonly purchaseHoldDays: number;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The packs whose Vantage Cash is still held, soonest to free up first. */
+export function purchaseHoldsInTx(tx: PurchaseHoldTx): PurchaseHold[] {
+  if (tx.purchaseHoldDays <= 0) return [];
+  const holdMs = tx.purchaseHoldDays * DAY_MS;
+  return tx.sql
+    .exec<{ held: number; created_at: number }>(
+      `SELECT cash_cents - reversed_cash AS held, created_at FROM purchases
+        WHERE created_at > ? AND cash_cents > reversed_cash ORDER BY created_at, checkout_session_id`,
+      tx.now - holdMs,
+    )
+    .toArray()
+    .map((row) => ({ amountCents: row.held, freesAt: row.created_at + holdMs }));
+}
+
+/** Vantage Cash cents held in total. */
+export function heldCash(holds: readonly PurchaseHold[]): number {
+  return holds.reduce((sum, hold) => sum + hold.amountCents, 0);
+}
