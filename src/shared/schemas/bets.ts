@@ -3,6 +3,7 @@
 // (coins, or Vantage Cash cents); `amount` in the place-bet payload is in whole
 // displayed units as the player typed it, converted with src/shared/money.ts.
 import { z } from "zod";
+import { SUSPENSION_REASONS } from "../live-rules";
 import { SPORT_KEYS } from "../sports";
 import { WalletBalancesSchema } from "./user";
 
@@ -90,6 +91,12 @@ export const CurrentPickPriceSchema = z.object({
 export type CurrentPickPrice = z.infer<typeof CurrentPickPriceSchema>;
 export const PriceChangedDetailsSchema = z.object({ picks: z.array(CurrentPickPriceSchema) });
 export type PriceChangedDetails = z.infer<typeof PriceChangedDetailsSchema>;
+
+/** `details` of the 409 `market-suspended` answer: every pick's current price, and the leg the live rules refused and why. */
+export const MarketSuspendedDetailsSchema = PriceChangedDetailsSchema.extend({
+  leg: z.object({ eventId: z.string(), market: z.enum(MARKETS), side: z.enum(SIDES), reason: z.enum(SUSPENSION_REASONS) }),
+});
+export type MarketSuspendedDetails = z.infer<typeof MarketSuspendedDetailsSchema>;
 
 /** The Idempotency-Key header POST /api/placeBet requires (one per confirmed slip). */
 export const IdempotencyKeySchema = z

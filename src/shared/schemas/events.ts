@@ -3,7 +3,10 @@
 // `markets.spread.line` is the home team's line (the away line is its negative).
 // A market the feed does not offer is absent, never invented. `confirmedAt` is when the
 // feed last confirmed the prices: a live pick is only accepted at a recently confirmed one.
+// `suspended` names, per market of a game under way, why its prices show 'Locked' (the
+// live rules of src/shared/live-rules.ts); the card shows it as a 'Suspended' label.
 import { z } from "zod";
+import { SUSPENSION_REASONS } from "../live-rules";
 import { SPORT_KEYS } from "../sports";
 
 export const PriceSchema = z.number().int().nullable();
@@ -30,10 +33,22 @@ export const EventSchema = z.object({
   }),
   /** When the feed last confirmed these prices (epoch ms, the Worker's clock); absent on copies cached before it was recorded. */
   confirmedAt: z.number().int().optional(),
+  /** Markets of a game under way that are suspended or closed, each with its reason; absent when none is. */
+  suspended: z
+    .object({
+      moneyline: z.enum(SUSPENSION_REASONS).optional(),
+      spread: z.enum(SUSPENSION_REASONS).optional(),
+      total: z.enum(SUSPENSION_REASONS).optional(),
+    })
+    .optional(),
 });
 export type Event = z.infer<typeof EventSchema>;
 
-/** A game's score as the feed reports it; `completed` marks a final. */
+/**
+ * A game's score as the feed reports it; `completed` marks a final. `updatedAt` is the
+ * scores entry's `last_update` (epoch ms, the Worker's clock) when the feed gives one:
+ * it times a score change for the live rules.
+ */
 export const EventScoreSchema = z.object({
   eventId: z.string(),
   sport: z.enum(SPORT_KEYS),
@@ -43,5 +58,6 @@ export const EventScoreSchema = z.object({
   completed: z.boolean(),
   homeScore: z.number().int().nullable(),
   awayScore: z.number().int().nullable(),
+  updatedAt: z.number().int().nullable().optional(),
 });
 export type EventScore = z.infer<typeof EventScoreSchema>;
