@@ -46,7 +46,10 @@ export default defineConfig({
               // As in wrangler.toml, but never evicted while idle: a 1,000-wallet crowd test
               // touches more objects than it can revisit within workerd's idle window, and
               // in vitest-pool-workers 0.15 an evicted object's next call can stall.
-              durableObjects: { USER_WALLET: { className: "UserWallet", useSQLite: true, unsafePreventEviction: true } },
+              durableObjects: {
+                USER_WALLET: { className: "UserWallet", useSQLite: true, unsafePreventEviction: true },
+                PRICE_DESK: { className: "PriceDesk", useSQLite: true },
+              },
               // The settlement queue as in wrangler.toml, but delivering within 50 ms.
               queueConsumers: {
                 "vantage-settlement": {

@@ -17,9 +17,12 @@ import { paymentsRoutes, STRIPE_WEBHOOK_PATH } from "./payments/payments-routes"
 import { adminRoutes } from "./admin/admin-routes";
 import { realDeps, type AppDeps } from "./http/app-deps";
 import { socialRoutes } from "./social/social-routes";
+import { createOddsReader } from "./odds/odds-service";
 
 export function createApp(deps: AppDeps = realDeps) {
   const app = new Hono<AppEnv>().basePath("/api");
+  // One odds reader per app, that is per isolate: its memo of boards, and the desks it asks.
+  const odds = createOddsReader(deps);
 
   app.use("*", drainUnreadRequestBody, securityHeaders, limitRequestBodies([STRIPE_WEBHOOK_PATH]), sameOriginWrites);
   app.use("/auth/*", limitSignIn);
@@ -27,9 +30,9 @@ export function createApp(deps: AppDeps = realDeps) {
   app.get("/health", (c) => c.json({ ok: true }));
   app.route("/auth", authRoutes());
   app.route("/me", meRoutes());
-  app.route("/", oddsRoutes(deps));
+  app.route("/", oddsRoutes(deps, odds));
   app.route("/dev", devRoutes());
-  app.route("/", betsRoutes(deps));
+  app.route("/", betsRoutes(deps, odds));
   app.route("/live", liveRoutes());
   app.route("/grantDailyBonus", bonusRoutes());
   app.route("/", paymentsRoutes());

@@ -1,5 +1,5 @@
 // Worker entry: the API for fetch, the settlement job for cron, the settlement queue's
-// consumer for queue events, and the wallet class.
+// consumer for queue events, the wallet class and the price desk class.
 // Each entry first validates the tunables (worker/tunables.ts), so a bad value stops the
 // Worker with its name rather than misbehaving later; fetch also checks the secrets'
 // strength (worker/config.ts checkSecrets: a short SESSION_SIGNING_KEY).
@@ -11,6 +11,7 @@ import { handleSettlementQueue } from "./settlement/settlement-queue";
 import { TunablesError, tunables } from "./tunables";
 
 export { UserWallet } from "./wallet/user-wallet";
+export { PriceDesk } from "./price-desk/price-desk";
 
 const app = createApp();
 

@@ -1,0 +1,51 @@
+// A sport desk's dependencies from this Worker's configuration: the feed, the KV the
+// board is written to, the live tunables, the simulator's clock, the quota guard (The
+// Odds API only) and the finals recorder. One place, so the Durable Object and the
+// in-process desks of tests are built alike.
+import type { SportKey } from "../../src/shared/sports";
+import { loggerFor } from "../logging/logger";
+import { readCreditGuard } from "../odds/credit-guard";
+import type { OddsFeedProvider } from "../odds/feed-provider";
+import { simOffsetMs } from "../odds/simulator/sim-clock";
+import { tunables } from "../tunables";
+import { recordFinals } from "./record-finals";
+import type { DeskSettings, DeskStore, SportDeskDeps } from "./sport-desk";
+
+/** How much longer than the feed's own timeout a call in flight is waited on. */
+const INFLIGHT_GRACE_MS = 1_500;
+
+export function deskSettings(env: Env): DeskSettings {
+  const rules = tunables(env);
+  return {
+    liveRefreshMs: rules.LIVE_REFRESH_SECONDS * 1000,
+    betRefreshMs: rules.LIVE_BET_REFRESH_SECONDS * 1000,
+    closeAfter: rules.LIVE_CLOSE_AFTER_MINUTES,
+    inflightWaitMs: rules.ODDS_API_TIMEOUT_MS + INFLIGHT_GRACE_MS,
+  };
+}
+
+export function sportDeskDeps(env: Env, provider: OddsFeedProvider, sport: SportKey, store: DeskStore): SportDeskDeps {
+  const log = loggerFor(env);
+  return {
+    sport,
+    provider,
+    kv: env.ODDS_CACHE,
+    store,
+    settings: deskSettings(env),
+    feedOffsetMs: () => (provider.name === "simulator" ? simOffsetMs(env) : Promise.resolve(0)),
+    liveGuard: provider.name === "the-odds-api" ? async (now) => (await readCreditGuard(env, now)).locked : undefined,
+    recordFinals: (finals, now) => recordFinals(env, finals, now, log),
+    logger: log,
+  };
+}
+
+/** A desk state kept in memory only (in-process desks). */
+export function memoryDeskStore(): DeskStore {
+  let kept: Awaited<ReturnType<DeskStore["load"]>>;
+  return {
+    load: async () => kept,
+    save: async (state) => {
+      kept = state;
+    },
+  };
+}
