@@ -94,7 +94,9 @@ export function betsRoutes(deps: AppDeps = realDeps, odds: OddsReader = createOd
             loggerFor(c.env).warn("placeBet: finished-games check failed", err);
             throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
           });
-          return over.size === 0 ? board : { ...board, events: board.events.filter((e) => !over.has(e.eventId)) };
+          // A game the desk already shows closed as over stays, so the refusal can name it.
+          const gone = (e: (typeof board.events)[number]) => over.has(e.eventId) && e.status !== "final";
+          return over.size === 0 ? board : { ...board, events: board.events.filter((e) => !gone(e)) };
         },
         { now, liveMaxAgeMs },
       );
