@@ -168,7 +168,8 @@ export function Betslip({ live }: { live?: BetslipLive }) {
       if (err instanceof ApiError && err.status === 409 && err.code === "price-changed") {
         const details = (err.body as { error?: { details?: PriceChangedDetails } } | null)?.error?.details;
         if (details) slip.applyCurrentPrices(details.picks);
-      } else if (err instanceof ApiError && err.code === "selection-locked") {
+      } else if (err instanceof ApiError && (err.code === "selection-locked" || err.code === "market-suspended")) {
+        // A live leg the rules hold back (market-suspended) reads Locked too; the message names it.
         const details = (err.body as { error?: { details?: PriceChangedDetails } } | null)?.error?.details;
         if (details) slip.applyCurrentPrices(details.picks);
       }
