@@ -72,10 +72,6 @@ export async function feedNow(env: Env, now: number): Promise<number> {
   return now + (await simOffsetMs(env));
 }
 
-export function findEvent(events: readonly Event[], eventId: string): Event | null {
-  return events.find((e) => e.eventId === eventId) ?? null;
-}
-
 // A reader keeps the boards it read for a few seconds (never past their freshness), so a
 // warm board costs no KV read or JSON parse; short, so a desk's refresh shows within seconds.
 const BOARD_MEMO_MS = 5_000;

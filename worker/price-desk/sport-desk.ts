@@ -68,7 +68,7 @@ export type SportDeskDeps = {
 /** A copy is kept this long in KV so an outage can still be served stale. */
 const KEEP_STALE_SECONDS = 2 * 24 * 60 * 60;
 /** How long a failed call is remembered before the desk asks the feed again. */
-export const FAILURE_MEMORY_MS = 60_000;
+const FAILURE_MEMORY_MS = 60_000;
 /** While the quota guard holds a live board, readers ask again this soon (the guard may lift). */
 const GUARD_RECHECK_MS = 5_000;
 
