@@ -46,9 +46,12 @@ const KEEP_OVER_MS = 60 * 60 * 1000;
 /** Facts about games that started longer ago than this are dropped. */
 const KEEP_FACTS_MS = 2 * 24 * 60 * 60 * 1000;
 
+/** Every board in KV has a key under this prefix, then `<feed>:`. */
+export const BOARD_KEY_PREFIX = "odds:v2:";
+
 /** The KV key readers find a sport's board under; the simulator's includes its clock offset, so moving the clock is a new board. */
 export function boardCacheKey(providerName: string, sport: SportKey, feedOffsetMs: number): string {
-  const base = `odds:v2:${providerName}:${sport}`;
+  const base = `${BOARD_KEY_PREFIX}${providerName}:${sport}`;
   return providerName === "simulator" ? `${base}:${feedOffsetMs}` : base;
 }
 
