@@ -105,21 +105,25 @@ export class SportDesk {
 
   /** The board as of `now`: the desk's copy while it is fresh, else one shared call to the feed. */
   async board(now: number): Promise<DeskAnswer> {
-    const state = await this.current();
     const offset = await this.deps.feedOffsetMs();
     const feedNow = now + offset;
-    const board = state.board && state.board.feedOffsetMs === offset ? state.board : null;
+    const kept = (await this.current()).board;
+    const board = kept && kept.feedOffsetMs === offset ? kept : null;
     if (board) {
       const freshUntil = boardFreshUntil(board, feedNow, this.deps.settings.liveRefreshMs);
       if (now < freshUntil) return this.answer(board, freshUntil);
       // Due only because of the live cadence: with the quota guard up, keep the copy (live games locked).
       const upcomingDue = board.fetchedAt + ODDS_CACHE_MS;
       if (hasGamesUnderway(board, feedNow) && now < upcomingDue && (await this.guardUp(now))) {
-        const locked = board.liveLocked ? board : { ...board, liveLocked: true };
-        if (locked !== board) await this.keep({ ...state, board: locked });
+        const latest = await this.current();
+        if (board.liveLocked || latest.board !== board)
+          return this.answer(latest.board ?? board, Math.min(now + GUARD_RECHECK_MS, upcomingDue));
+        const locked = { ...board, liveLocked: true };
+        await this.keep({ ...latest, board: locked });
         return this.answer(locked, Math.min(now + GUARD_RECHECK_MS, upcomingDue));
       }
     }
+    const state = await this.current();
     if (state.failure && now < state.failure.until) {
       return board
         ? this.answer(board, now, true, state.failure.marker)
