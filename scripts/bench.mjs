@@ -5,9 +5,10 @@
 // the same concurrency — then crowd settlement (N players, default 1,000 or BENCH_CROWD,
 // bet on one simulated game; after one scheduled run, the seconds until the settlement
 // queue has settled every wallet, and wallets settled per second as a ratio to placeBet's
-// throughput), the SPA's initial JS and CSS sizes, the time to the first painted board in
-// Chromium, and how many upstream feed calls a live sport's board costs per minute while
-// 50 players read it.
+// throughput; every player's bet is then checked settled and paid exactly once — the
+// test suite settles a 100-player crowd), the SPA's initial JS and CSS sizes, the time
+// to the first painted board in Chromium, and how many upstream feed calls a live
+// sport's board costs per minute while 50 players read it.
 // A benchmark prints figures; it is not a test and asserts nothing but sanity.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,6 +19,7 @@ import { step } from "./run.mjs";
 
 const CONCURRENCY = 50;
 const CROWD = Number(process.env.BENCH_CROWD ?? 1000);
+const CROWD_STAKE = 10;
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
 /** Longer than any simulated game (NBA: 140 minutes), so the crowd's game is over after the jump. */
 const GAME_OVER_AFTER_MIN = 150;
@@ -279,8 +281,13 @@ async function crowdSettlement(baseUrl) {
     line: null,
     priceAm: game.markets.moneyline.home,
   };
-  const placed = await pool(players, CONCURRENCY, async (p) => (await placeBet(baseUrl, p.accessToken, pick, 10)).status);
-  const accepted = placed.filter((s) => s === 200).length;
+  const placed = await pool(players, CONCURRENCY, async (p) => {
+    const res = await placeBet(baseUrl, p.accessToken, pick, CROWD_STAKE);
+    if (res.status !== 200) return { status: res.status };
+    const body = await json(res);
+    return { status: 200, betId: body.bets[0].id, afterStake: body.balances.coinBalance };
+  });
+  const accepted = placed.filter((p) => p.status === 200).length;
 
   const minutes = Math.max(0, Math.ceil((Date.parse(game.startTime) - simNow) / 60_000)) + GAME_OVER_AFTER_MIN;
   await fetch(`${baseUrl}/api/dev/sim/advance`, {
@@ -307,16 +314,25 @@ async function crowdSettlement(baseUrl) {
     await new Promise((r) => setTimeout(r, 100));
   }
   const seconds = (performance.now() - t0) / 1000;
-  const pages = await pool(players, CONCURRENCY, async (p) =>
-    json(await fetch(`${baseUrl}/api/bets?limit=5`, { headers: { Authorization: `Bearer ${p.accessToken}` } })),
-  );
-  const settled = pages.filter((page) => page.bets?.some((b) => b.legs[0]?.eventId === game.eventId && b.status === "settled")).length;
+  // Every player who bet: the bet settled, and the balance is the one after the stake plus
+  // that bet's payout, once (a second payout, or none, shows in the balance).
+  const checks = await pool(players, CONCURRENCY, async (p, i) => {
+    if (placed[i].status !== 200) return { settled: false, paidOnce: false };
+    const headers = { Authorization: `Bearer ${p.accessToken}` };
+    const page = await json(await fetch(`${baseUrl}/api/bets?limit=5`, { headers }));
+    const bet = page.bets?.find((b) => b.id === placed[i].betId);
+    const { coinBalance } = await json(await fetch(`${baseUrl}/api/me`, { headers }));
+    const settled = bet?.status === "settled";
+    return { settled, paidOnce: settled && coinBalance === placed[i].afterStake + bet.payoutPaid };
+  });
   return {
     accepted,
     enqueued: run.messagesEnqueued,
     wallets: run.walletsSettled,
+    walletErrors: run.walletErrors,
     bets: run.betsSettled,
-    settled,
+    settled: checks.filter((c) => c.settled).length,
+    paidOnce: checks.filter((c) => c.paidOnce).length,
     seconds,
     enqueuedAfterMs,
   };
@@ -473,9 +489,16 @@ async function main() {
     );
     const placeRow = rows.find((r) => r.name.startsWith("POST /api/placeBet (50"));
     const walletsPerSecond = crowd.wallets / crowd.seconds;
+    const crowdOk =
+      crowd.accepted === CROWD &&
+      crowd.enqueued === CROWD &&
+      crowd.wallets === CROWD &&
+      crowd.bets === CROWD &&
+      crowd.walletErrors === 0 &&
+      crowd.paidOnce === CROWD;
     console.log(
       `\nCrowd settlement: ${CROWD} players bet on one game (${crowd.accepted} accepted); one scheduled run enqueued ${crowd.enqueued} messages in ${fmt(crowd.enqueuedAfterMs, 0)} ms;` +
-        ` every wallet settled after ${fmt(crowd.seconds, 2)} s (${crowd.wallets} wallets, ${crowd.bets} bets; ${crowd.settled}/${CROWD} crowd bets seen settled) →` +
+        ` every wallet settled after ${fmt(crowd.seconds, 2)} s (${crowd.wallets} wallets, ${crowd.bets} bets, ${crowd.walletErrors} wallet errors; ${crowd.settled}/${CROWD} crowd bets seen settled, ${crowd.paidOnce}/${CROWD} balances paid exactly once → ${crowdOk ? "OK" : "MISMATCH"}) →` +
         ` ${fmt(walletsPerSecond, 0)} wallets/s = ${fmt(walletsPerSecond / placeRow.rps, 2)}× placeBet's throughput (goal ≥ 0.5×)`,
     );
     console.log(`\nSPA initial JS: ${sizes.js.raw} B raw, ${sizes.js.gzip} B gzip (${fmt(sizes.js.gzip / 1024)} kB; budget 150 kB)`);

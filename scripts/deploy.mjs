@@ -1,7 +1,7 @@
 // `npm run deploy`: build with the production environment of wrangler.toml, check the
 // bundle is that production build under production's own Worker name (deploy-guard.mjs),
 // apply D1 migrations to the remote database, and deploy exactly that bundle. Needs `wrangler login` (or
-// CLOUDFLARE_API_TOKEN) and the resources and secrets listed in the README.
+// CLOUDFLARE_API_TOKEN) and the resources and secrets listed in docs/operations.md.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";

@@ -1,13 +1,14 @@
 // The Worker's HTTP surface: one Hono app, one sub-app per resource, one error shape.
 import { Hono } from "hono";
 import { authRoutes } from "./auth/auth-routes";
+import { limitSignIn } from "./auth/sign-in-failure";
 import { errorJson, handleError } from "./http/api-error";
 import type { AppEnv } from "./http/app-types";
 import { limitRequestBodies } from "./http/body-limit";
 import { drainUnreadRequestBody } from "./http/drain-request-body";
-import { limitSignIn } from "./http/rate-limit";
 import { sameOriginWrites, securityHeaders } from "./http/security";
 import { meRoutes } from "./me/me-routes";
+import { loadUserDocument } from "./me/user-document";
 import { oddsRoutes } from "./odds/events-routes";
 import { devRoutes } from "./dev/dev-routes";
 import { betsRoutes } from "./bets/bets-routes";
@@ -17,9 +18,9 @@ import { paymentsRoutes, STRIPE_WEBHOOK_PATH } from "./payments/payments-routes"
 import { adminRoutes } from "./admin/admin-routes";
 import { realDeps, type AppDeps } from "./http/app-deps";
 import { socialRoutes } from "./social/social-routes";
-import { createOddsReader } from "./odds/odds-service";
+import { createOddsReader, type OddsDeps } from "./odds/odds-service";
 
-export function createApp(deps: AppDeps = realDeps) {
+export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   const app = new Hono<AppEnv>().basePath("/api");
   // One odds reader per app, that is per isolate: its memo of boards, and the desks it asks.
   const odds = createOddsReader(deps);
@@ -28,7 +29,7 @@ export function createApp(deps: AppDeps = realDeps) {
   app.use("/auth/*", limitSignIn);
 
   app.get("/health", (c) => c.json({ ok: true }));
-  app.route("/auth", authRoutes());
+  app.route("/auth", authRoutes(loadUserDocument));
   app.route("/me", meRoutes());
   app.route("/", oddsRoutes(deps, odds));
   app.route("/dev", devRoutes());

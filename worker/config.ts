@@ -2,7 +2,7 @@
 // real one is used whenever its secret is set; the embedded default (dev sign-in, odds
 // simulator, simulated payments) only when APP_ENV is "development" and the secret is
 // missing. In production configuration a missing secret is an operator error, never a
-// silent fallback to the simulators.
+// silent fallback to the simulators. Also the deployment's public origin and secrets.
 export type ServiceMode = "real" | "embedded" | "unconfigured";
 
 export function isDevelopment(env: Env): boolean {
@@ -41,6 +41,11 @@ export function paymentsMode(env: Env): ServiceMode {
 }
 
 /** HS256 keys shorter than the hash (32 bytes) are guessable offline from one token. */
+/** The public origin of this deployment: configured, else the request's own. */
+export function publicOrigin(env: Env, requestUrl: string): string {
+  return env.PUBLIC_ORIGIN ? env.PUBLIC_ORIGIN.replace(/\/$/, "") : new URL(requestUrl).origin;
+}
+
 export const MIN_SESSION_SIGNING_KEY_BYTES = 32;
 
 export class ConfigurationError extends Error {}

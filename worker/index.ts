@@ -1,5 +1,7 @@
 // Worker entry: the API for fetch, the settlement job for cron, the settlement queue's
-// consumer for queue events, the wallet class and the price desk class.
+// consumer for queue events, the price desk class, and the wallet Durable Object class,
+// which is where the wallet is handed its payout port (the wallet itself never imports a
+// payment provider).
 // Each entry first validates the tunables (worker/tunables.ts), so a bad value stops the
 // Worker with its name rather than misbehaving later; fetch also checks the secrets'
 // strength (worker/config.ts checkSecrets: a short SESSION_SIGNING_KEY).
@@ -9,8 +11,16 @@ import { loggerFor } from "./logging/logger";
 import { isManualCronRequest, manualCron, scheduled } from "./settlement/scheduled";
 import { handleSettlementQueue } from "./settlement/settlement-queue";
 import { TunablesError, tunables } from "./tunables";
+import { paymentsPayoutPort } from "./payments/payout-port";
+import { UserWallet as WalletObject } from "./wallet";
 
-export { UserWallet } from "./wallet/user-wallet";
+/** The wallet Durable Object as deployed (wrangler.toml class_name): the wallet with the payment provider's payout port. */
+export class UserWallet extends WalletObject {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env, paymentsPayoutPort(env));
+  }
+}
+
 export { PriceDesk } from "./price-desk/price-desk";
 
 const app = createApp();

@@ -3,7 +3,9 @@
 // same name (a string, like every var); unset or empty means the default. The table is
 // validated when an isolate first handles a fetch, cron or queue event, so a bad value
 // stops the Worker with a message naming it instead of surfacing later as odd behaviour.
-// The README's "Tunables" table lists the same rows.
+// docs/tunables.md is generated from this table (`npm run docs`): a number's rule is read
+// from its range, an enum's from its options, any other schema states its rule with
+// `.describe()`.
 import { z } from "zod";
 import { parseCloseAfterMinutes, parseDelayBySport, type CloseAfterMinutes } from "../src/shared/live-rules";
 import { parseRegionList, parseRegionMinAge } from "../src/shared/play-regions";
@@ -11,22 +13,31 @@ import { parseRegionList, parseRegionMinAge } from "../src/shared/play-regions";
 type Tunable<T> = { default: string; schema: z.ZodType<T>; meaning: string };
 
 const wholeNumber = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
-const regionList = z.string().transform((text, ctx) => {
-  const list = parseRegionList(text === "-" ? "" : text);
-  if (list === null) ctx.addIssue({ code: "custom", message: "expected comma-separated ISO 3166 codes like US-WA,FR" });
-  return list ?? [];
-});
-const regionMinAges = z.string().transform((text, ctx) => {
-  const ages = parseRegionMinAge(text === "-" ? "" : text);
-  if (ages === null) ctx.addIssue({ code: "custom", message: "expected REGION:AGE pairs like US-AL:19,US-MS:21" });
-  return ages ?? {};
-});
-const optionalRegion = z.string().transform((text, ctx) => {
-  if (text === "-") return null;
-  const list = parseRegionList(text);
-  if (list === null || list.length !== 1) ctx.addIssue({ code: "custom", message: "expected one ISO 3166 code like US-WA" });
-  return list?.[0] ?? null;
-});
+const regionList = z
+  .string()
+  .transform((text, ctx) => {
+    const list = parseRegionList(text === "-" ? "" : text);
+    if (list === null) ctx.addIssue({ code: "custom", message: "expected comma-separated ISO 3166 codes like US-WA,FR" });
+    return list ?? [];
+  })
+  .describe("comma-separated ISO 3166-1 countries or ISO 3166-2 subdivisions, e.g. US-WA,FR; - = none");
+const regionMinAges = z
+  .string()
+  .transform((text, ctx) => {
+    const ages = parseRegionMinAge(text === "-" ? "" : text);
+    if (ages === null) ctx.addIssue({ code: "custom", message: "expected REGION:AGE pairs like US-AL:19,US-MS:21" });
+    return ages ?? {};
+  })
+  .describe("comma-separated REGION:AGE pairs, e.g. US-AL:19,US-MS:21; - = none");
+const optionalRegion = z
+  .string()
+  .transform((text, ctx) => {
+    if (text === "-") return null;
+    const list = parseRegionList(text);
+    if (list === null || list.length !== 1) ctx.addIssue({ code: "custom", message: "expected one ISO 3166 code like US-WA" });
+    return list?.[0] ?? null;
+  })
+  .describe("one ISO 3166 country or subdivision, e.g. US-WA; - = none");
 
 /**
  * Live close windows (minutes since the start): a typical game's length less its final
@@ -67,11 +78,14 @@ export const TUNABLES = {
   ),
   LIVE_BET_DELAY_BY_SPORT: tunable(
     "",
-    z.string().transform((text, ctx) => {
-      const parsed = parseDelayBySport(text);
-      if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
-      return parsed.ok ? parsed.value : {};
-    }),
+    z
+      .string()
+      .transform((text, ctx) => {
+        const parsed = parseDelayBySport(text);
+        if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
+        return parsed.ok ? parsed.value : {};
+      })
+      .describe("comma-separated sport_key:seconds pairs, each 0–30; empty = none"),
     "Per-sport live-bet delays overriding LIVE_BET_DELAY_SECONDS, as sport_key:seconds pairs (e.g. soccer_usa_mls:8,basketball_nba:3).",
   ),
   LIVE_BET_REFRESH_SECONDS: tunable(
@@ -86,25 +100,28 @@ export const TUNABLES = {
   ),
   LIVE_CLOSE_AFTER_MINUTES: tunable(
     DEFAULT_CLOSE_AFTER,
-    z.string().transform((text, ctx) => {
-      const parsed = parseCloseAfterMinutes(text, CLOSE_AFTER_DEFAULTS);
-      if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
-      return parsed.ok ? parsed.value : CLOSE_AFTER_DEFAULTS;
-    }),
-    "Minutes after its start at which a game's live markets close for good, as sport_key:minutes pairs (1-600); sports not named keep their default (reasons in docs/live-betting.md).",
+    z
+      .string()
+      .transform((text, ctx) => {
+        const parsed = parseCloseAfterMinutes(text, CLOSE_AFTER_DEFAULTS);
+        if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
+        return parsed.ok ? parsed.value : CLOSE_AFTER_DEFAULTS;
+      })
+      .describe("comma-separated sport_key:minutes pairs, each 1–600; a sport not named keeps its default"),
+    "Minutes after its start at which a game's live markets close for good; sports not named keep their default (reasons in docs/live-betting.md).",
   ),
   FEED_CREDIT_RESERVE: tunable(
     "5040",
     wholeNumber(0, 100_000_000),
-    "Below this many remaining The Odds API credits, live refreshes stop and live markets show Locked (default: one day of live refreshes, see README).",
+    "Below this many remaining The Odds API credits, live refreshes stop and live markets show Locked (default: one day of live refreshes, see Live prices in docs/rules.md).",
   ),
-  // Play-through (issue 18): purchased and bonus Vantage Cash must be staked this many times before it can be redeemed.
+  // Play-through: purchased and bonus Vantage Cash must be staked this many times before it can be redeemed.
   CASH_PLAYTHROUGH: tunable(
     "1",
     wholeNumber(0, 20),
     "How many times purchased and bonus Vantage Cash must be staked in settled, non-void bets before it can be redeemed (0 turns play-through off).",
   ),
-  // Player protection (issue 14): age, regions, limits. "-" sets a list to empty.
+  // Player protection: age, regions, limits. "-" sets a list to empty.
   MIN_AGE: tunable("18", wholeNumber(18, 99), "Minimum age to play, checked against the confirmed date of birth."),
   REGION_MIN_AGE: tunable(
     "US-AL:19,US-NE:19,US-MS:21",
@@ -128,7 +145,7 @@ export const TUNABLES = {
     wholeNumber(31, 1440),
     "How long an open checkout counts toward the player's purchase limits (its session expires then).",
   ),
-  // Security review (issue 18): payment status caching and session lifetimes.
+  // Payment status caching and session lifetimes.
   CONNECT_STATUS_CACHE_MS: tunable(
     "15000",
     wholeNumber(0, 300_000),
@@ -144,7 +161,7 @@ export const TUNABLES = {
     wholeNumber(0, 60_000),
     "How long an isolate trusts that a signed-in request's session is not logged out before reading D1 again (a logout ends its access tokens everywhere within this; 0 = read on every request).",
   ),
-  // Social: leaderboards, public profiles, shared picks and follows (issue #16).
+  // Social: leaderboards, public profiles, shared picks and follows.
   SOCIAL_CACHE_SECONDS: tunable(
     "30",
     wholeNumber(0, 600),
@@ -158,10 +175,10 @@ export const TUNABLES = {
   LEADERBOARD_MEMO_MS: tunable(
     "5000",
     wholeNumber(0, 60_000),
-    "How long one isolate reuses a leaderboard's top 50 before asking D1 again (0 = always ask).",
+    "How long one isolate reuses a leaderboard's top 50 before asking D1 again (0 = always ask); the viewer's own rank is always fresh.",
   ),
   FOLLOWS_MAX: tunable("500", wholeNumber(1, 10_000), "How many players one player may follow."),
-  // Payouts that never pay twice (issue 12): background retries of a transfer whose outcome is unknown.
+  // Payouts that never pay twice: background retries of a transfer whose outcome is unknown.
   PAYOUT_RETRY_AFTER_MS: tunable(
     "60000",
     wholeNumber(1_000, 3_600_000),
@@ -178,7 +195,7 @@ export const TUNABLES = {
     wholeNumber(10_000, 3_600_000),
     "How long one payout attempt holds its redemption before another attempt may start.",
   ),
-  // Settlement on Queues and the operational log (issue 13; worker/settlement/settlement-queue.ts)
+  // Settlement on Queues and the operational log (worker/settlement/settlement-queue.ts).
   LOG_LEVEL: tunable(
     "info",
     z.enum(["info", "warn", "error", "silent"]),
@@ -207,7 +224,7 @@ export const TUNABLES = {
     wholeNumber(0, 30_000),
     "How long a wallet gathers changes before writing them to D1 in one batch (its alarm); settlement writes at once.",
   ),
-  // The operator console (issue 15): when a game without a result counts as past due.
+  // The operator console: when a game without a result counts as past due.
   ADMIN_PAST_DUE_MINUTES: tunable(
     "30",
     wholeNumber(0, 10_080),

@@ -2,9 +2,9 @@
 // betslip. Tests wrap a memory router in the same stack.
 import type { ReactNode } from "react";
 import { ToastProvider } from "../components/toast";
-import { AuthProvider } from "../features/auth/auth-provider";
-import { BetslipProvider } from "../features/betslip/betslip-provider";
-import { WalletProvider } from "../features/wallet/wallet-provider";
+import { AuthProvider } from "../session/auth-provider";
+import { BetslipProvider } from "../session/betslip-provider";
+import { WalletProvider } from "../session/wallet-provider";
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (

@@ -4,12 +4,14 @@
 // exported so tests can mount it in a memory router. Pages few players open on a
 // given visit load on demand, keeping the initial bundle to the shell and the board.
 // Each route's `handle.title` names it in the browser tab ("My Picks · Vantage").
+// A page made of several features is composed by its route component in ./routes/
+// (features never import one another); a single feature's page is loaded directly.
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { RouteError } from "../components/route-error";
 import { AppLayout } from "./layout/app-layout";
 import type { RouteHandle } from "./layout/document-title";
 import { HomeRoute } from "./routes/home-route";
-import { NotFoundPage } from "./routes/not-found-page";
+import { NotFoundPage } from "../components/not-found-page";
 import { ProtectedRoute } from "./routes/protected-route";
 
 const titled = (title: string): RouteHandle => ({ title });
@@ -66,7 +68,7 @@ export const routes: RouteObject[] = [
           {
             path: "p/:shareId",
             handle: titled("Shared pick"),
-            lazy: async () => ({ Component: (await import("../features/social/components/shared-pick-page")).SharedPickPage }),
+            lazy: async () => ({ Component: (await import("./routes/shared-pick-route")).SharedPickRoute }),
           },
           {
             element: <ProtectedRoute />,
@@ -74,7 +76,7 @@ export const routes: RouteObject[] = [
               {
                 path: "picks",
                 handle: titled("My Picks"),
-                lazy: async () => ({ Component: (await import("../features/picks/components/my-picks-page")).MyPicksPage }),
+                lazy: async () => ({ Component: (await import("./routes/my-picks-route")).MyPicksRoute }),
               },
               {
                 path: "settings",
@@ -94,7 +96,7 @@ export const routes: RouteObject[] = [
               {
                 path: "account",
                 handle: titled("Account"),
-                lazy: async () => ({ Component: (await import("../features/account/components/account-page")).AccountPage }),
+                lazy: async () => ({ Component: (await import("./routes/account-route")).AccountRoute }),
               },
             ],
           },

@@ -48,7 +48,8 @@ export function EmojiText({ text }: { text: string }) {
       <span aria-hidden="true">
         {text.split(EMOJI).map((part, i) =>
           part in GLYPHS ? (
-            <svg key={i} className="emoji" viewBox="0 0 16 16" width="1em" height="1em" focusable="false">
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed message never reorder
+            <svg key={i} className="emoji" viewBox="0 0 16 16" width="1em" height="1em" focusable="false" aria-hidden="true">
               {GLYPHS[part]}
             </svg>
           ) : (

@@ -2,6 +2,11 @@
 // /api, with an optional bearer token and query params; 15 s timeout; JSON or text
 // bodies; on 429 up to 2 retries after 1 s then 2 s (capped at 5 s); errors carry
 // status, path and body. Feature code gets a token-bound client from useApi().
+// Every answer the SPA reads is parsed with its schema from src/shared/schemas (the
+// Worker builds it typed by the same schema), so a body is never trusted by a cast; an
+// answer that does not match is an ApiError `invalid-response`. This module stays free
+// of zod: code in the first page's bundle passes a loader, `() => import(…)`, so zod and
+// the schemas load beside the first request instead of with the page.
 export const REQUEST_TIMEOUT_MS = 15_000;
 export const MAX_429_RETRIES = 2;
 export const RETRY_BASE_MS = 1_000;
@@ -85,7 +90,46 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Checks an answer's body: a zod schema from src/shared/schemas (its `parse` throws on a mismatch). */
+export type ResponseSchema<T> = { parse(body: unknown): T };
+
+/** The schema itself, or a loader for it (kept out of the initial bundle). */
+export type SchemaSource<T> = ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
+
+/** What errorMessage() and callers see when a successful answer does not match its schema. */
+export const INVALID_RESPONSE = "invalid-response";
+
+async function schemaFrom<T>(source: SchemaSource<T>, url: string): Promise<ResponseSchema<T>> {
+  if (typeof source !== "function") return source;
+  try {
+    return await source();
+  } catch {
+    // The schema's chunk could not be loaded: as good as no answer.
+    throw new ApiError(0, url, null, "Network error.", "network");
+  }
+}
+
+/** Sends a request and answers its body (parsed JSON, else text, else null); a failed status throws an ApiError. */
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+  return (await fetchAnswer(path, options)).body;
+}
+
+/** Sends a request and answers its body checked by `schema`, loading the schema while the request runs. */
+export async function apiRequestParsed<T>(path: string, schema: SchemaSource<T>, options: RequestOptions = {}): Promise<T> {
+  const url = buildUrl(path, options.query);
+  const loading = schemaFrom(schema, url);
+  // Settled either way, so a failed request does not leave the loader's failure unhandled.
+  loading.catch(() => undefined);
+  const answer = await fetchAnswer(path, options);
+  const parser = await loading;
+  try {
+    return parser.parse(answer.body);
+  } catch {
+    throw new ApiError(answer.status, url, answer.body, "The server's answer could not be read.", INVALID_RESPONSE);
+  }
+}
+
+async function fetchAnswer(path: string, options: RequestOptions): Promise<{ status: number; body: unknown }> {
   const url = buildUrl(path, options.query);
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
@@ -131,16 +175,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       const { message, code } = messageOf(parsed, response.status);
       throw new ApiError(response.status, url, parsed, message, code);
     }
-    return parsed as T;
+    return { status: response.status, body: parsed };
   }
 }
 
-/** A client bound to a token source; the auth feature provides one through useApi(). */
+type ClientOptions = Omit<RequestOptions, "token">;
+
+/** A client bound to a token source; src/session/auth-provider.tsx provides one through useApi(). */
 export type ApiClient = {
-  request<T>(path: string, options?: Omit<RequestOptions, "token">): Promise<T>;
-  get<T>(path: string, query?: Record<string, QueryValue>): Promise<T>;
-  post<T>(path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
-  patch<T>(path: string, body?: unknown): Promise<T>;
+  /** Any method; the answer is parsed with `schema`. */
+  request<T>(path: string, schema: SchemaSource<T>, options?: ClientOptions): Promise<T>;
+  get<T>(path: string, schema: SchemaSource<T>, query?: Record<string, QueryValue>): Promise<T>;
+  post<T>(path: string, schema: SchemaSource<T>, body?: unknown, headers?: Record<string, string>): Promise<T>;
+  patch<T>(path: string, schema: SchemaSource<T>, body?: unknown): Promise<T>;
+  /** A call whose answer is not read, only whether it succeeded. */
+  send(path: string, options?: ClientOptions): Promise<void>;
 };
 
 export type ApiClientOptions = {
@@ -152,27 +201,33 @@ export type ApiClientOptions = {
 };
 
 export function createApiClient(getToken: () => Promise<string | null>, clientOptions: ApiClientOptions = {}): ApiClient {
-  const request = async <T>(path: string, options: Omit<RequestOptions, "token"> = {}): Promise<T> => {
+  const withToken = async <R>(call: (token: string | null) => Promise<R>): Promise<R> => {
     const token = await getToken();
     try {
-      return await apiRequest<T>(path, { ...options, token });
+      return await call(token);
     } catch (err) {
       if (!(err instanceof ApiError) || err.status !== 401 || !token || !clientOptions.onUnauthorized) throw err;
       const fresh = await clientOptions.onUnauthorized();
       if (!fresh || fresh === token) throw err;
-      return apiRequest<T>(path, { ...options, token: fresh });
+      return call(fresh);
     }
   };
+  const request = <T>(path: string, schema: SchemaSource<T>, options: ClientOptions = {}): Promise<T> =>
+    withToken((token) => apiRequestParsed(path, schema, { ...options, token }));
   return {
     request,
-    get: (path, query) => request(path, { query }),
-    post: (path, body, headers) => request(path, { method: "POST", body: body ?? {}, headers }),
-    patch: (path, body) => request(path, { method: "PATCH", body }),
+    get: (path, schema, query) => request(path, schema, { query }),
+    post: (path, schema, body, headers) => request(path, schema, { method: "POST", body: body ?? {}, headers }),
+    patch: (path, schema, body) => request(path, schema, { method: "PATCH", body }),
+    send: async (path, options = {}) => {
+      await withToken((token) => apiRequest(path, { ...options, token }));
+    },
   };
 }
 
 /** What to show for a failed call: the server's message, else the given fallback. */
 export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.code === INVALID_RESPONSE) return fallback;
   if (err instanceof ApiError && err.status !== 0 && err.message && !/^HTTP \d+$/.test(err.message)) return err.message;
   return fallback;
 }

@@ -44,6 +44,6 @@ export function useFocusTrap(panel: RefObject<HTMLElement | null>, { onClose, bu
       document.removeEventListener("keydown", onKey);
       opener?.focus();
     };
-    // The panel ref is stable; the trap lives as long as the dialog.
-  }, []);
+    // A ref object keeps its identity, so the trap is set up once and lives as long as the dialog.
+  }, [panel]);
 }

@@ -7,16 +7,18 @@
 // while the book's price is older than the accepted age (the book's clock: a price is as
 // old as the older of its market's `last_update` and our fetch). Pure functions taking
 // `now`; the Worker's price desk and placement apply them, the SPA shows their reasons.
+import type { z } from "zod";
 import { formatSpreadLine } from "./odds";
+import type { LiveRulesSchema } from "./schemas/events";
 import { isSportKey, SPORT_KEYS, type SportKey } from "./sports";
+import type { SuspensionReason } from "./suspension-reasons";
 
-/** The live settings the Worker publishes on GET /api/sports for the SPA. */
-export type LiveRules = {
-  /** How often a board with games under way is refreshed (the SPA polls at this cadence). */
-  refreshSeconds: number;
-  /** The live-bet delay of each sport, in seconds. */
-  betDelaySeconds: Record<SportKey, number>;
-};
+/**
+ * The live settings the Worker publishes on GET /api/sports for the SPA: how often a board
+ * with games under way is refreshed (the SPA polls at this cadence), and each sport's
+ * live-bet delay in seconds.
+ */
+export type LiveRules = z.infer<typeof LiveRulesSchema>;
 
 export type DelayBySport = Partial<Record<SportKey, number>>;
 
@@ -100,13 +102,6 @@ export type MarketKey = (typeof MARKET_KEYS)[number];
 export function marketKeyOf(market: "Moneyline" | "Spread" | "Total"): MarketKey {
   return market === "Moneyline" ? "moneyline" : market === "Spread" ? "spread" : "total";
 }
-
-/**
- * Why a live market is not offered: the game is over, past its close window, its score
- * changed after the book's price, or the book has not confirmed the price recently.
- */
-export const SUSPENSION_REASONS = ["over", "closing", "score-change", "price-age"] as const;
-export type SuspensionReason = (typeof SUSPENSION_REASONS)[number];
 
 /** The reason as the card's 'Suspended' label states it. */
 export const SUSPENSION_LABELS: Record<SuspensionReason, string> = {

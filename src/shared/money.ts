@@ -25,7 +25,7 @@ export function parseAmountToMinor(wallet: WalletKind, text: string): number | n
   const digits = wallet === "cash" ? 2 : 0;
   const fracTrimmed = frac.replace(/0+$/, "");
   if (fracTrimmed.length > digits) return null;
-  const minor = Number(whole) * minorPerUnit(wallet) + Number((fracTrimmed + "00").slice(0, digits) || "0");
+  const minor = Number(whole) * minorPerUnit(wallet) + Number(`${fracTrimmed}00`.slice(0, digits) || "0");
   return Number.isSafeInteger(minor) ? minor : null;
 }
 

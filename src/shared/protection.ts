@@ -140,7 +140,8 @@ export const BREAK_LABEL: Record<BreakPeriod, string> = {
 };
 
 /** Why play is closed for good: the player's own choice, or the age rule. */
-export type ClosedReason = "permanent" | "under-age";
+export const CLOSED_REASONS = ["permanent", "under-age"] as const;
+export type ClosedReason = (typeof CLOSED_REASONS)[number];
 
 export type ProtectionState = {
   dateOfBirth: string | null;

@@ -90,6 +90,30 @@ describe("who sees /admin", () => {
     renderApp("/admin");
     expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
   });
+
+  it("decides from the status and code: a 404 not-found with any message is the not-found page", async () => {
+    consoleApi(({ path }) =>
+      path.startsWith("/api/admin") ? jsonResponse(404, { error: { code: "not-found", message: "Nothing to see here." } }) : undefined,
+    );
+    renderApp("/admin");
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+  });
+
+  it("shows a player who no longer exists as an error in the console, not as the not-found page", async () => {
+    consoleApi(({ path }) => {
+      if (path === "/api/admin/players?q=gone")
+        return jsonResponse(200, { players: [{ uid: "p-9", email: "gone@example.com", displayName: "Gone", handle: null }] });
+      if (path === "/api/admin/players/p-9") return jsonResponse(404, { error: { code: "not-found", message: "No such player." } });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/admin?tab=players");
+    await user.type(await screen.findByLabelText("E-mail or handle"), "gone");
+    await user.click(screen.getByRole("button", { name: "Find player" }));
+    expect(await screen.findByText("No such player.")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Operator console" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Page not found" })).toBeNull();
+  });
 });
 
 describe("the console", () => {
@@ -126,7 +150,15 @@ describe("the console", () => {
         });
       if (method === "POST" && path === "/api/admin/events/evt-late/result") {
         voided = true;
-        return jsonResponse(200, { eventId: "evt-late", status: "void" });
+        return jsonResponse(200, {
+          eventId: "evt-late",
+          status: "void",
+          homeScore: null,
+          awayScore: null,
+          runId: 7,
+          messagesEnqueued: 2,
+          pending: false,
+        });
       }
       return undefined;
     });
@@ -177,8 +209,27 @@ describe("the console", () => {
     const calls = consoleApi(({ method, path }) => {
       if (path === "/api/admin/settlement")
         return jsonResponse(200, { feedNow: 3, runs: [], pastDue: [], recentResults: [settledGame], waiting: 2, deadLetters: [letter] });
-      if (method === "POST" && path === "/api/admin/events/evt-done/result") return jsonResponse(200, { recorded: true });
-      if (method === "POST" && path === "/api/admin/dead-letters/dl-1/replay") return jsonResponse(202, { queued: true });
+      if (method === "POST" && path === "/api/admin/events/evt-done/result")
+        return jsonResponse(200, {
+          eventId: "evt-done",
+          status: "final",
+          homeScore: 101,
+          awayScore: 103,
+          correction: 1,
+          recorded: true,
+          walletsCalled: 1,
+          walletErrors: 0,
+          betsChanged: 1,
+          takenBack: { coins: 0, cash: 0 },
+          owed: { coins: 0, cash: 0 },
+          paid: { coins: 0, cash: 0 },
+          pending: false,
+        });
+      if (method === "POST" && path === "/api/admin/dead-letters/dl-1/replay")
+        return jsonResponse(202, {
+          deadLetter: { ...letter, body: "{}", replayedAt: 5, replayedBy: "admin@vantage.test", replayCount: 1 },
+          queued: true,
+        });
       return undefined;
     });
     const user = userEvent.setup();
@@ -226,7 +277,8 @@ describe("the console", () => {
         });
       if (method === "POST" && path === "/api/admin/players/p-1/freeze") {
         frozen = (body as { reason: string }).reason === "fraud review";
-        return jsonResponse(200, { frozen });
+        const freeze = { frozen, reason: "fraud review", actor: "admin@vantage.test", updatedAt: 5 };
+        return jsonResponse(200, { uid: "p-1", frozen, changed: true, freeze });
       }
       if (method === "POST" && path === "/api/admin/players/p-1/adjustments")
         return jsonResponse(409, { error: { code: "insufficient-funds", message: "This adjustment would take the balance below zero." } });

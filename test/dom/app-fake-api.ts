@@ -3,6 +3,7 @@
 import { vi } from "vitest";
 import type { ProtectionView } from "../../src/shared/schemas/protection";
 import type { UserDocument } from "../../src/shared/schemas/user";
+import { SPORT_KEYS } from "../../src/shared/sports";
 
 export type FakeCall = { method: string; path: string; body: unknown; authorization: string | null };
 export type FakeHandler = (call: FakeCall) => Response | Promise<Response> | undefined;
@@ -55,6 +56,11 @@ export function userDoc(overrides: Partial<UserDocument> = {}): UserDocument {
     cashToPlay: 0,
     ...overrides,
   };
+}
+
+/** GET /api/sports as the Worker answers it: these sports, the clock now, live boards every 30 s and no live-bet delay. */
+export function sportsBody(sports: Array<{ key: string; label: string; mapped: boolean }> = []) {
+  return { feedNow: Date.now(), sports, live: { refreshSeconds: 30, betDelaySeconds: Object.fromEntries(SPORT_KEYS.map((k) => [k, 0])) } };
 }
 
 export function sessionBody(user: UserDocument = userDoc(), lifetimeMs = 15 * 60_000, token = "access-1") {

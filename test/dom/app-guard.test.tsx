@@ -12,7 +12,7 @@ import {
   signInErrorSentence,
   signInFailureMessage,
 } from "../../src/shared/sign-in-errors";
-import { fakeApi, jsonResponse, renderApp, sessionBody, UNAUTHENTICATED } from "./app-helpers";
+import { fakeApi, jsonResponse, renderApp, sessionBody, sportsBody, UNAUTHENTICATED } from "./app-helpers";
 
 vi.mock("../../src/lib/browser-navigation", () => ({ redirectTo: vi.fn(), reloadPage: vi.fn() }));
 
@@ -26,7 +26,7 @@ afterEach(() => {
 const signedOut = () => fakeApi(({ path }) => (path === "/api/auth/refresh" ? UNAUTHENTICATED() : undefined));
 /** The board on '/': a feed with nothing on, so it has nothing to report. */
 const quietBoard = (path: string) => {
-  if (path === "/api/sports") return jsonResponse(200, { feedNow: Date.now(), sports: [] });
+  if (path === "/api/sports") return jsonResponse(200, sportsBody());
   return path.startsWith("/api/events") ? jsonResponse(200, []) : undefined;
 };
 const signedIn = () =>

@@ -7,12 +7,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ErrorBoundary } from "../../src/components/error-screen";
 import { RouteError } from "../../src/components/route-error";
 import { TOAST_MS, ToastProvider, useToast } from "../../src/components/toast";
-import { USERNAME_KEY } from "../../src/features/auth/username";
+import { USERNAME_KEY } from "../../src/session/username";
 import { PRODUCT_TITLE } from "../../src/lib/brand";
 import indexHtml from "../../index.html?raw";
 import { DISPLAY_NAME_MAX_LENGTH } from "../../src/shared/display-name";
 import { reloadPage } from "../../src/lib/browser-navigation";
-import { fakeApi, jsonResponse, renderApp, sessionBody, UNAUTHENTICATED, userDoc } from "./app-helpers";
+import { fakeApi, jsonResponse, renderApp, sessionBody, sportsBody, UNAUTHENTICATED, userDoc } from "./app-helpers";
 
 vi.mock("../../src/lib/browser-navigation", () => ({ redirectTo: vi.fn(), reloadPage: vi.fn() }));
 
@@ -28,7 +28,7 @@ function signedInApi(extra: Parameters<typeof fakeApi>[0] = () => undefined) {
     // The board behind the menus: a feed with nothing on, so it has nothing to report.
     const answer = extra(call);
     if (answer) return answer;
-    if (call.path === "/api/sports") return jsonResponse(200, { feedNow: Date.now(), sports: [] });
+    if (call.path === "/api/sports") return jsonResponse(200, sportsBody());
     return call.path.startsWith("/api/events") ? jsonResponse(200, []) : undefined;
   });
 }
@@ -139,8 +139,12 @@ describe("toast", () => {
     const toast = useToast();
     return (
       <>
-        <button onClick={() => toast.show("Singles placed!", "success")}>one</button>
-        <button onClick={() => toast.show("Parlay placed!", "success")}>two</button>
+        <button type="button" onClick={() => toast.show("Singles placed!", "success")}>
+          one
+        </button>
+        <button type="button" onClick={() => toast.show("Parlay placed!", "success")}>
+          two
+        </button>
       </>
     );
   }

@@ -5,10 +5,11 @@
 // stored username.
 import { act, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AuthProvider, REFRESH_LOCK_NAME, useAuth, type AuthContextValue } from "../../src/features/auth/auth-provider";
-import { isTokenExpired, proactiveRefreshDelayMs, refreshBackoffMs } from "../../src/features/auth/token-lifecycle";
-import { USERNAME_KEY } from "../../src/features/auth/username";
+import { AuthProvider, REFRESH_LOCK_NAME, useAuth, type AuthContextValue } from "../../src/session/auth-provider";
+import { isTokenExpired, proactiveRefreshDelayMs, refreshBackoffMs } from "../../src/session/token-lifecycle";
+import { USERNAME_KEY } from "../../src/session/username";
 import { hasSessionHint, SESSION_HINT_COOKIE } from "../../src/shared/session-hint";
+import { UserDocumentSchema } from "../../src/shared/schemas/user";
 import { fakeApi, jsonResponse, sessionBody, UNAUTHENTICATED, userDoc } from "./app-fake-api";
 
 let auth: AuthContextValue;
@@ -187,7 +188,7 @@ describe("session provider", () => {
       return undefined;
     });
     await mount();
-    await act(() => auth.api.get("/me"));
+    await act(() => auth.api.get("/me", UserDocumentSchema));
     expect(calls.find((c) => c.path === "/api/me")?.authorization).toBe("Bearer access-1");
   });
 });

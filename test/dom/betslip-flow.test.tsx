@@ -5,8 +5,8 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Betslip } from "../../src/features/betslip/components/betslip";
-import { BETSLIP_KEY } from "../../src/features/betslip/betslip-provider";
-import { useWallet } from "../../src/features/wallet/wallet-provider";
+import { BETSLIP_KEY } from "../../src/session/betslip-provider";
+import { useWallet } from "../../src/session/wallet-provider";
 import type { PlaceBetResponse } from "../../src/shared/schemas/bets";
 import {
   FakeSocket,

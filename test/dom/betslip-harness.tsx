@@ -4,9 +4,9 @@
 import type { ReactNode } from "react";
 import { vi } from "vitest";
 import { ToastProvider } from "../../src/components/toast";
-import { AuthProvider } from "../../src/features/auth/auth-provider";
-import { BetslipProvider, useBetslip } from "../../src/features/betslip/betslip-provider";
-import { WalletProvider } from "../../src/features/wallet/wallet-provider";
+import { AuthProvider } from "../../src/session/auth-provider";
+import { BetslipProvider, useBetslip } from "../../src/session/betslip-provider";
+import { WalletProvider } from "../../src/session/wallet-provider";
 import { pickUid, type BetslipPick } from "../../src/shared/betslip";
 import { americanToDecimal } from "../../src/shared/odds";
 import type { BetDocument, LiveMessage, Market, Side } from "../../src/shared/schemas/bets";

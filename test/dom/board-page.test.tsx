@@ -5,7 +5,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Event } from "../../src/shared/schemas/events";
-import { fakeApi, jsonResponse, renderApp, sessionBody, type FakeCall } from "./app-helpers";
+import { fakeApi, jsonResponse, renderApp, sessionBody, sportsBody, type FakeCall } from "./app-helpers";
 
 const HOUR = 3_600_000;
 
@@ -34,12 +34,13 @@ function boardApi({ events = [], sports }: Setup) {
   return fakeApi((call: FakeCall) => {
     if (call.path === "/api/auth/refresh") return jsonResponse(200, sessionBody());
     if (call.path === "/api/sports") {
-      return jsonResponse(200, {
-        feedNow: Date.now(),
-        sports:
+      return jsonResponse(
+        200,
+        sportsBody(
           sports ??
-          ["NFL", "NBA", "MLB", "NHL", "NCAAF", "NCAAB", "Soccer", "MMA"].map((label, i) => ({ key: KEYS[i], label, mapped: true })),
-      });
+            ["NFL", "NBA", "MLB", "NHL", "NCAAF", "NCAAB", "Soccer", "MMA"].map((label, i) => ({ key: KEYS[i]!, label, mapped: true })),
+        ),
+      );
     }
     if (call.path.startsWith("/api/events")) return typeof events === "function" ? events() : jsonResponse(200, events);
     return undefined;

@@ -4,7 +4,7 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MyPicksPage } from "../../src/features/picks/components/my-picks-page";
-import { WALLET_MODE_KEY } from "../../src/features/wallet/wallet-provider";
+import { WALLET_MODE_KEY } from "../../src/session/wallet-provider";
 import { FakeSocket, Providers, betDoc, boardPick, fakeServer, installFakeSocket, json, legOf, userDoc } from "./betslip-harness";
 
 const a = boardPick("g1", "Moneyline", "Home", -150);

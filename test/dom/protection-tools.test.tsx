@@ -7,7 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatEtTime } from "../../src/shared/protection";
 import type { UserDocument } from "../../src/shared/schemas/user";
-import { adultProtection, fakeApi, jsonResponse, renderApp, sessionBody, userDoc, type FakeCall } from "./app-helpers";
+import { adultProtection, fakeApi, jsonResponse, renderApp, sessionBody, sportsBody, userDoc, type FakeCall } from "./app-helpers";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -18,7 +18,7 @@ function session(user: UserDocument, handle: (call: FakeCall) => Response | unde
   return fakeApi((call) => {
     if (call.path === "/api/auth/refresh") return jsonResponse(200, sessionBody(user));
     if (call.path.startsWith("/api/events")) return jsonResponse(200, []);
-    if (call.path === "/api/sports") return jsonResponse(200, { feedNow: Date.now(), sports: [] });
+    if (call.path === "/api/sports") return jsonResponse(200, sportsBody());
     if (call.path.startsWith("/api/bets")) return jsonResponse(200, { bets: [], nextCursor: null });
     return handle(call);
   });

@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { authValue, harness, player, resetHarness, walletValue } from "./wallet-money-harness";
 
-vi.mock("../../src/features/auth/auth-provider", () => ({ useAuth: () => authValue(), useApi: () => authValue().api }));
-vi.mock("../../src/features/wallet/wallet-provider", () => ({ useWallet: () => walletValue() }));
+vi.mock("../../src/session/auth-provider", () => ({ useAuth: () => authValue(), useApi: () => authValue().api }));
+vi.mock("../../src/session/wallet-provider", () => ({ useWallet: () => walletValue() }));
 vi.mock("../../src/lib/browser-navigation", () => ({ redirectTo: (url: string) => harness.redirectTo(url), reloadPage: () => undefined }));
 
 const { RedeemPage, sanitizeAmount } = await import("../../src/features/redeem/components/redeem-page");

@@ -3,7 +3,7 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useOddsFormat } from "../../src/features/settings/odds-format";
+import { useOddsFormat } from "../../src/session/odds-format";
 import { formatPrice } from "../../src/shared/odds";
 import { fakeApi, jsonResponse, renderApp, sessionBody } from "./app-helpers";
 

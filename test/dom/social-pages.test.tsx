@@ -7,12 +7,12 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BETSLIP_KEY } from "../../src/features/betslip/betslip-provider";
+import { BETSLIP_KEY } from "../../src/session/betslip-provider";
 import { ProfileSettings } from "../../src/features/social/components/profile-settings";
 import { SharePickButton } from "../../src/features/social/components/share-pick-button";
 import { ProfilePage } from "../../src/features/social/components/profile-page";
-import { SharedPickPage } from "../../src/features/social/components/shared-pick-page";
 import { SocialPage, formatLeaderboardValue } from "../../src/features/social/components/social-page";
+import { SharedPickRoute } from "../../src/app/routes/shared-pick-route";
 import type { Event } from "../../src/shared/schemas/events";
 import type { LeaderboardResponse, PublicPick, PublicProfile } from "../../src/shared/schemas/social";
 import { Providers, boardPick, fakeServer, installFakeSocket, json, legOf, userDoc, type Handler } from "./betslip-harness";
@@ -239,7 +239,7 @@ describe("a shared pick", () => {
     fakeServer(null, (call) =>
       call.path === "/api/public/picks/abcdefghijklmnopqrstuv" ? json(200, { pick: publicPick(), sharedAt: 1 }) : undefined,
     );
-    renderAt("/p/abcdefghijklmnopqrstuv", <Route path="/p/:shareId" element={<SharedPickPage />} />);
+    renderAt("/p/abcdefghijklmnopqrstuv", <Route path="/p/:shareId" element={<SharedPickRoute />} />);
     expect(await screen.findByText("Sign in to tail this pick: its open legs go straight into your betslip.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Sign in to tail" })).toBeTruthy();
     expect(screen.getByText("250 Coins")).toBeTruthy();
@@ -252,7 +252,7 @@ describe("a shared pick", () => {
       if (call.path === "/api/events") return json(200, [eventFor(-140)]);
       return undefined;
     });
-    renderAt("/p/abcdefghijklmnopqrstuv", <Route path="/p/:shareId" element={<SharedPickPage />} />);
+    renderAt("/p/abcdefghijklmnopqrstuv", <Route path="/p/:shareId" element={<SharedPickRoute />} />);
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole("button", { name: "Tail" }));
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/"));
@@ -272,7 +272,7 @@ describe("a shared pick", () => {
         );
       return undefined;
     });
-    renderAt("/p/abcdefghijklmnopqrstuv?tail=1", <Route path="/p/:shareId" element={<SharedPickPage />} />);
+    renderAt("/p/abcdefghijklmnopqrstuv?tail=1", <Route path="/p/:shareId" element={<SharedPickRoute />} />);
     expect(await screen.findByText("None of these picks could be added to your betslip.")).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/p/abcdefghijklmnopqrstuv"));
     expect(localStorage.getItem(BETSLIP_KEY) ?? "").not.toContain("g1:Moneyline:Home");
@@ -292,7 +292,7 @@ describe("a shared pick", () => {
         return json(200, [eventFor(-140), { ...eventFor(-140), eventId: "g2", home: "Home g2", away: "Away g2" }]);
       return undefined;
     });
-    renderAt("/p/abcdefghijklmnopqrstuv", <Route path="/p/:shareId" element={<SharedPickPage />} />);
+    renderAt("/p/abcdefghijklmnopqrstuv", <Route path="/p/:shareId" element={<SharedPickRoute />} />);
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole("button", { name: "Tail" }));
     expect(
@@ -308,11 +308,11 @@ describe("a shared pick", () => {
         return json(200, { pick: publicPick({ status: "settled", result: "win", legResults: ["win"] }), sharedAt: 1 });
       return undefined;
     });
-    const view = renderAt("/p/abcdefghijklmnopqrstuv", <Route path="/p/:shareId" element={<SharedPickPage />} />);
+    const view = renderAt("/p/abcdefghijklmnopqrstuv", <Route path="/p/:shareId" element={<SharedPickRoute />} />);
     expect(await screen.findByText("This pick is settled, so there is nothing left to tail.")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Tail" })).toBeNull();
     view.unmount();
-    renderAt("/p/zzzzzzzzzzzzzzzzzzzzzz", <Route path="/p/:shareId" element={<SharedPickPage />} />);
+    renderAt("/p/zzzzzzzzzzzzzzzzzzzzzz", <Route path="/p/:shareId" element={<SharedPickRoute />} />);
     expect(await screen.findByText("This shared pick does not exist.")).toBeTruthy();
   });
 });

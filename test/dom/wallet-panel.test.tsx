@@ -5,8 +5,8 @@ import { ToastProvider } from "../../src/components/toast";
 import { etDayKey } from "../../src/shared/bonus";
 import { authValue, harness, player, resetHarness, walletValue } from "./wallet-money-harness";
 
-vi.mock("../../src/features/auth/auth-provider", () => ({ useAuth: () => authValue(), useApi: () => authValue().api }));
-vi.mock("../../src/features/wallet/wallet-provider", () => ({ useWallet: () => walletValue() }));
+vi.mock("../../src/session/auth-provider", () => ({ useAuth: () => authValue(), useApi: () => authValue().api }));
+vi.mock("../../src/session/wallet-provider", () => ({ useWallet: () => walletValue() }));
 
 const { WalletButton } = await import("../../src/features/wallet/components/wallet-button");
 

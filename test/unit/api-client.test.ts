@@ -1,8 +1,10 @@
 // The SPA's one HTTP client (spec §7 "Shared request behaviour"), timed with fake
 // timers: the /api prefix, bearer token and query, the 15 s timeout, 429 retries after
-// 1 s then 2 s (at most 2, capped at 5 s) and errors carrying status, path and body.
+// 1 s then 2 s (at most 2, capped at 5 s), errors carrying status, path and body, and
+// answers checked by their schema.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, createApiClient, errorMessage, retryDelayMs } from "../../src/lib/api-client";
+import { z } from "zod";
+import { ApiError, apiRequest, apiRequestParsed, createApiClient, errorMessage, retryDelayMs } from "../../src/lib/api-client";
 
 type Call = { url: string; init: RequestInit };
 let calls: Call[];
@@ -23,6 +25,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const OkSchema = z.object({ ok: z.boolean() });
+
 const json = (status: number, body: unknown) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
 
@@ -39,7 +43,7 @@ function outcome<T>(p: Promise<T>) {
 describe("requests", () => {
   it("prefixes /api, adds the bearer token and query params, and sends JSON", async () => {
     responder = () => json(200, { ok: true });
-    const body = await apiRequest<{ ok: boolean }>("/events", {
+    const body = await apiRequest("/events", {
       token: "tok",
       query: { sport: "basketball_nba", markets: "h2h,spreads,totals", skip: undefined, none: null, n: 2 },
       method: "POST",
@@ -149,8 +153,8 @@ describe("token-bound client", () => {
     responder = () => json(200, {});
     let n = 0;
     const client = createApiClient(async () => `t${++n}`);
-    await client.get("/me");
-    await client.patch("/me", { displayName: "x" });
+    await client.get("/me", z.object({}));
+    await client.patch("/me", z.object({}), { displayName: "x" });
     expect(calls.map((c) => (c.init.headers as Record<string, string>).Authorization)).toEqual(["Bearer t1", "Bearer t2"]);
     expect(calls[1]!.init.method).toBe("PATCH");
   });
@@ -162,9 +166,46 @@ describe("token-bound client", () => {
         : json(401, { error: { code: "unauthenticated", message: "Please log in again." } });
     const refreshed = vi.fn(async () => "fresh");
     const client = createApiClient(async () => "stale", { onUnauthorized: refreshed });
-    expect(await client.get("/me")).toEqual({ ok: true });
+    expect(await client.get("/me", OkSchema)).toEqual({ ok: true });
     expect(refreshed).toHaveBeenCalledTimes(1);
     const stuck = createApiClient(async () => "stale", { onUnauthorized: async () => null });
-    await expect(stuck.get("/me")).rejects.toMatchObject({ status: 401 });
+    await expect(stuck.get("/me", OkSchema)).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe("answers checked by their schema", () => {
+  it("answers the parsed body, with the schema loaded while the request runs", async () => {
+    responder = () => json(200, { ok: true, extra: "dropped" });
+    let loaded = false;
+    const loader = async () => {
+      loaded = true;
+      return OkSchema;
+    };
+    expect(await apiRequestParsed("/x", loader)).toEqual({ ok: true });
+    expect(loaded).toBe(true);
+  });
+
+  it("turns an answer that does not match into an invalid-response error, shown as the caller's fallback", async () => {
+    responder = () => json(200, { ok: "yes" });
+    const err = (await apiRequestParsed("/x", OkSchema).catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect([err.status, err.code, err.body]).toEqual([200, "invalid-response", { ok: "yes" }]);
+    expect(errorMessage(err, "Could not load this right now.")).toBe("Could not load this right now.");
+  });
+
+  it("reports a schema that could not be loaded as a network failure", async () => {
+    responder = () => json(200, { ok: true });
+    const err = (await apiRequestParsed("/x", () => Promise.reject(new TypeError("Failed to fetch module"))).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect([err.status, err.code]).toEqual([0, "network"]);
+  });
+
+  it("sends a call whose answer is not read, and still reports its failure", async () => {
+    responder = () => json(200, { anything: 1 });
+    const client = createApiClient(async () => "t");
+    await expect(client.send("/connect/create-or-link", { method: "POST", body: {} })).resolves.toBeUndefined();
+    responder = () => json(403, { error: { code: "permission-denied", message: "No." } });
+    await expect(client.send("/connect/create-or-link", { method: "POST", body: {} })).rejects.toMatchObject({ status: 403 });
   });
 });

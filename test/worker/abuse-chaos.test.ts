@@ -29,8 +29,7 @@ import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
 import { runSettlement } from "../../worker/settlement/settlement-job";
 import worker from "../../worker/index";
-import { getUserWallet } from "../../worker/wallet/get-user-wallet";
-import type { UserWallet } from "../../worker/wallet/user-wallet";
+import { getUserWallet, type UserWallet } from "../../worker/wallet";
 import type { BetRow } from "../../worker/wallet/bet-rows";
 import { PICK_SIDES } from "./bets-helpers";
 import { BASE, signIn, type SignedIn } from "./helpers";

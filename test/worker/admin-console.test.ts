@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
 import { HOUR, betOf, coins, drained, leg, newEventId, newUserId, openBet, payoutRows, seedBets } from "./settlement-fixtures";
-import { FROZEN_MESSAGE } from "../../worker/wallet/operator-operations";
+import { FROZEN_MESSAGE } from "../../worker/wallet/operations/operator-operations";
 import { createApp } from "../../worker/app";
 import { OPENING_COINS } from "../../src/shared/money";
 import { weekPeriodKey } from "../../src/shared/social";

@@ -1,7 +1,7 @@
 // Test helpers for Worker tests: call the app in-process and sign players in through
 // the same dev-token → session path the SPA uses.
 import { env, exports } from "cloudflare:workers";
-import { getUserWallet } from "../../worker/wallet/get-user-wallet";
+import { getUserWallet } from "../../worker/wallet";
 
 export const BASE = "http://localhost";
 

@@ -7,12 +7,14 @@
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { BetsPage, MarketSuspendedDetails, PlaceBetPick } from "../../src/shared/schemas/bets";
+import { MarketSuspendedRefusalSchema, type BetsPage, type PlaceBetPick } from "../../src/shared/schemas/bets";
 import type { Event, EventScore } from "../../src/shared/schemas/events";
 import { createApp } from "../../worker/app";
 import type { AppDeps } from "../../worker/http/app-deps";
+import type { OddsDeps } from "../../worker/odds/odds-service";
 import type { FeedEvent, OddsFeedProvider, OddsResult } from "../../worker/odds/feed-provider";
 import { localDesk, type DeskHandle } from "../../worker/price-desk/desk-client";
+import { expectConforms } from "./contract-helpers";
 import { clearBoards } from "./desk-fixtures";
 import { BASE, api, signIn } from "./helpers";
 
@@ -95,7 +97,7 @@ type Clock = { now: number };
 /** One isolate's app over the scripted feed, sharing `clock` (and `desk`, when given). */
 function isolate(clock: Clock, feed: OddsFeedProvider, vars: Record<string, string>, desk?: DeskHandle, onSleep?: () => void) {
   const slept: number[] = [];
-  const deps: AppDeps = {
+  const deps: AppDeps & OddsDeps = {
     now: () => clock.now,
     sleep: async (ms) => {
       // Bettors held together wake together: the shared clock moves to the end of the delay, not by each delay.
@@ -148,8 +150,9 @@ async function coins(token: string): Promise<number> {
   return ((await (await api("/api/me", { token })).json()) as { coinBalance: number }).coinBalance;
 }
 
+/** A 409 `market-suspended`, checked against the schema the betslip parses it with. */
 async function refusal(res: Response) {
-  return ((await res.json()) as { error: { code: string; message: string; details?: MarketSuspendedDetails } }).error;
+  return expectConforms(MarketSuspendedRefusalSchema, await res.json(), "POST /api/placeBet (market suspended)").error;
 }
 
 beforeEach(() => clearBoards());

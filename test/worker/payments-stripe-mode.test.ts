@@ -41,7 +41,10 @@ async function call(path: string, init: RequestInit & { token?: string } = {}) {
 }
 
 describe("with STRIPE_SECRET_KEY set (real provider, Stripe API faked at the network edge)", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it("creates a Checkout Session in payment mode for the player, with the pack in metadata and /shop return URLs", async () => {
     const player = await signIn();
@@ -109,6 +112,9 @@ describe("with STRIPE_SECRET_KEY set (real provider, Stripe API faked at the net
   it("answers 502 provider-unavailable (not a crash) when Stripe cannot create the account", async () => {
     const player = await signIn();
     fakeStripe(() => ({ status: 500, body: { error: { type: "api_error", message: "Stripe is down" } } }));
+    // Stripe's SDK retries a 500 twice, waiting 0.5-1 s first each time: those waits pass at once.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    vi.setTimerTickMode("nextTimerAsync");
     const res = await call("/api/connect/create-or-link", { method: "POST", token: player.token, body: "{}" });
     expect(res.status).toBe(502);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("provider-unavailable");

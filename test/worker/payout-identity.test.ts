@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ConnectStatus } from "../../src/shared/schemas/redemptions";
 import { createApp } from "../../worker/app";
 import { PAYOUT_IDENTITY_IN_USE_MESSAGE, simulatedFingerprint } from "../../worker/payments/payout-identity";
-import { getUserWallet } from "../../worker/wallet/get-user-wallet";
+import { getUserWallet } from "../../worker/wallet";
 import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
 
 /** 49 Vantage Cash bought with play-through off, so all of it is redeemable (play-through has its own tests). */

@@ -4,12 +4,12 @@
 // the key's 24 h window and concurrent retries must all end with exactly one transfer;
 // and a payout left unknown is retried by the wallet's alarm without the player looking.
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import type { PaymentsProvider } from "../../worker/payments/payments-provider";
 import { listRedemptionsWithRetry, submitRedemption } from "../../worker/payments/redemption-service";
 import { createStripeProvider } from "../../worker/payments/stripe-provider";
-import { getUserWallet } from "../../worker/wallet/get-user-wallet";
+import { getUserWallet } from "../../worker/wallet";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
 
 const HOUR = 3_600_000;
@@ -90,9 +90,24 @@ const provider = () => createStripeProvider("sk_test_vantage");
 const history = (player: SignedIn, payouts: Pick<PaymentsProvider, "transfer" | "findTransfer">, now: number) =>
   listRedemptionsWithRetry(env, payouts, { userId: player.userId, accountId: "acct_dest" }, now);
 
-afterEach(() => vi.unstubAllGlobals());
+/**
+ * Stripe's SDK retries a lost request itself, after waiting 0.5–1 s each time; with
+ * fake timers that move on to the next timer whenever nothing else is running, those
+ * waits pass at once and the retries still happen, in order.
+ */
+function retryWaitsPassAtOnce(): void {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  vi.setTimerTickMode("nextTimerAsync");
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe("a transfer whose answer is lost (Stripe faked at the network edge)", () => {
+  beforeEach(retryWaitsPassAtOnce);
+
   it("retries with the same idempotency key within 24 h: one transfer, carried by the redemption's transfer group", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const t0 = Date.now();

@@ -12,8 +12,8 @@ import worker from "../../worker/index";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
 import { parseTunables } from "../../worker/tunables";
 import { playthroughAudit, playthroughOnReversal, playthroughState } from "../../worker/wallet/playthrough";
-import type { UserWallet } from "../../worker/wallet/user-wallet";
-import { WalletTx } from "../../worker/wallet/wallet-tx";
+import type { UserWallet } from "../../worker/wallet";
+import { Ledger } from "../../worker/wallet/ledger";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { BASE, signIn, type SignedIn } from "./helpers";
 import { leg, newEventId, openBet, seedBets, wallet } from "./settlement-fixtures";
@@ -227,7 +227,7 @@ describe("playthroughOnReversal (for disputes and refunds)", () => {
     const reverse = (cents: number, reference: string, multiplier = 1) =>
       runInDurableObject(stub, (_instance: UserWallet, state) =>
         state.storage.transactionSync(() => {
-          const tx = new WalletTx(state.storage.sql, player.userId, Date.now()).withCashPlaythrough(multiplier);
+          const tx = new Ledger(state.storage.sql, player.userId, Date.now()).withCashPlaythrough(multiplier);
           const posted = tx.post({ currency: "cash", amount: -cents, reason: "admin_adjustment", reference });
           const taken = posted.ok ? playthroughOnReversal(tx, cents, reference) : 0;
           tx.finish();
@@ -239,7 +239,7 @@ describe("playthroughOnReversal (for disputes and refunds)", () => {
     // The same reference again moves nothing (the ledger refuses it, and so does the hook).
     const again = await runInDurableObject(stub, (_i: UserWallet, state) =>
       state.storage.transactionSync(() =>
-        playthroughOnReversal(new WalletTx(state.storage.sql, player.userId, Date.now()), 1_900, "dispute_pt_1"),
+        playthroughOnReversal(new Ledger(state.storage.sql, player.userId, Date.now()), 1_900, "dispute_pt_1"),
       ),
     );
     expect(again).toBe(0);
@@ -288,7 +288,7 @@ describe("playthroughAudit", () => {
   it("starts at nothing to play for a new wallet", async () => {
     const player = await signIn();
     const audit = await runInDurableObject(wallet(player.userId) as DurableObjectStub<UserWallet>, (_i: UserWallet, state) =>
-      playthroughAudit(new WalletTx(state.storage.sql, player.userId, Date.now())),
+      playthroughAudit(new Ledger(state.storage.sql, player.userId, Date.now())),
     );
     expect(audit).toEqual({ toPlay: 0, movesSum: 0, openCashStakes: 0 });
   });

@@ -9,7 +9,7 @@ import { AGE_UNCONFIRMED_MESSAGE, formatEtTime } from "../../src/shared/protecti
 import type { UserDocument } from "../../src/shared/schemas/user";
 import { createApp } from "../../worker/app";
 import { requestRegion } from "../../worker/protection/request-region";
-import { getUserWallet } from "../../worker/wallet/get-user-wallet";
+import { getUserWallet } from "../../worker/wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
 

@@ -4,7 +4,7 @@ import { REDEMPTION_MIN_CENTS, REDEMPTION_MIN_MESSAGE, type ConnectStatus, type 
 import type { PaymentsProvider, TransferResult } from "../../worker/payments/payments-provider";
 import { listRedemptionsWithRetry, submitRedemption } from "../../worker/payments/redemption-service";
 import { tunables } from "../../worker/tunables";
-import { getUserWallet } from "../../worker/wallet/get-user-wallet";
+import { getUserWallet } from "../../worker/wallet";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
 
 const cash = async (token: string) => ((await (await api("/api/me", { token })).json()) as { vantageCash: number }).vantageCash;

@@ -5,7 +5,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ACCESS_TOKEN_TTL_S, issueAccessToken } from "../../worker/auth/access-tokens";
-import { LIVE_CLOSE_SIGNED_OUT, LIVE_CLOSE_TOKEN_EXPIRED } from "../../worker/wallet/user-wallet";
+import { LIVE_CLOSE_SIGNED_OUT, LIVE_CLOSE_TOKEN_EXPIRED } from "../../src/shared/live-protocol";
 import { api, BASE, mintIdToken, postJson, sessionIdOf, signIn } from "./helpers";
 
 async function connect(token: string) {

@@ -1,7 +1,7 @@
 // Fixtures for the settlement tests: open bets written straight into a player's wallet
 // (stake debited with a `bet_stake` ledger row, projected to D1 like placement does),
 // a scriptable scores feed, and readers for what a player would see afterwards.
-import { runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
 import { toWinFor } from "../../src/shared/payout";
@@ -12,9 +12,8 @@ import type { OddsFeedProvider } from "../../worker/odds/feed-provider";
 import { runSettlement, type SettlementOptions, type SettlementRunSummary } from "../../worker/settlement/settlement-job";
 import type { SettlementRunRow } from "../../worker/settlement/settlement-store";
 import { insertBet, readBet } from "../../worker/wallet/bet-rows";
-import { getUserWallet } from "../../worker/wallet/get-user-wallet";
-import type { UserWallet } from "../../worker/wallet/user-wallet";
-import { WalletTx } from "../../worker/wallet/wallet-tx";
+import { getUserWallet, type UserWallet } from "../../worker/wallet";
+import { Ledger } from "../../worker/wallet/ledger";
 
 export const HOUR = 3_600_000;
 
@@ -72,7 +71,7 @@ export async function seedBets(userId: string, bets: BetDocument[], opts: { proj
   await stub.getBalances(userId, Date.now());
   await runInDurableObject(stub, async (instance: UserWallet, state) => {
     state.storage.transactionSync(() => {
-      const tx = new WalletTx(state.storage.sql, userId, Date.now());
+      const tx = new Ledger(state.storage.sql, userId, Date.now());
       for (const bet of bets) {
         const debit = tx.post({ currency: bet.wallet, amount: -bet.stake, reason: "bet_stake", reference: bet.id });
         if (!debit.ok) throw new Error(`seed stake refused: ${debit.code}`);
@@ -82,6 +81,19 @@ export async function seedBets(userId: string, bets: BetDocument[], opts: { proj
       tx.finish();
     });
     if (opts.project !== false) await instance.flushOutbox();
+  });
+}
+
+/**
+ * Rings the wallet's alarm now instead of waiting WALLET_OUTBOX_FLUSH_DELAY_MS for it to
+ * write the outbox to D1. The wallet arms the alarm just after a change commits, so this
+ * waits until it is set; if the real alarm rang first, the outbox is already empty.
+ */
+export async function ringOutboxAlarm(userId: string): Promise<void> {
+  const stub = wallet(userId);
+  await vi.waitUntil(async () => (await runDurableObjectAlarm(stub)) || (await stub.auditLedger(userId, Date.now())).pendingOutbox === 0, {
+    timeout: 5_000,
+    interval: 10,
   });
 }
 

@@ -7,9 +7,9 @@ import type { SportKey } from "../../src/shared/sports";
 import type { OddsFeedProvider } from "../../worker/odds/feed-provider";
 import { runSettlement } from "../../worker/settlement/settlement-job";
 import type { SettlementMessage } from "../../worker/settlement/settlement-message";
-import { applyEventOutcomes } from "../../worker/wallet/settlement-operations";
-import type { UserWallet } from "../../worker/wallet/user-wallet";
-import { WalletTx } from "../../worker/wallet/wallet-tx";
+import { applyEventOutcomes } from "../../worker/wallet/operations/settlement-operations";
+import type { UserWallet } from "../../worker/wallet";
+import { Ledger } from "../../worker/wallet/ledger";
 import {
   HOUR,
   betOf,
@@ -266,7 +266,7 @@ describe("paying exactly once", () => {
     const crashed = players.find((_, i) => paidFirst[i] === "open")!;
     await runInDurableObject(wallet(crashed.user), (_i: UserWallet, state) => {
       state.storage.transactionSync(() => {
-        const tx = new WalletTx(state.storage.sql, crashed.user, Date.now());
+        const tx = new Ledger(state.storage.sql, crashed.user, Date.now());
         applyEventOutcomes(tx, [{ eventId, homeScore: 31, awayScore: 17 }]);
         tx.finish();
       });

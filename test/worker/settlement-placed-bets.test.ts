@@ -3,7 +3,7 @@
 // see the settled bets in GET /api/bets and the balance in GET /api/me.
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { gradeLeg, settleBet } from "../../src/shared/grading";
 import type { BetDocument, BetsPage } from "../../src/shared/schemas/bets";
 import { gameById } from "../../worker/odds/simulator/sim-games";
@@ -11,7 +11,7 @@ import { simulatedScores } from "../../worker/odds/simulator/simulator-provider"
 import worker from "../../worker/index";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, postJson, signIn } from "./helpers";
-import { drained, latestRunId } from "./settlement-fixtures";
+import { drained, latestRunId, ringOutboxAlarm } from "./settlement-fixtures";
 
 /** Fires the cron and waits until the settlement queue has settled what it sent. */
 async function fireCron(): Promise<void> {
@@ -31,12 +31,11 @@ describe("bets placed through the API are settled by the cron", () => {
     expect(singles.status).toBe(200);
     const parlay = await placeBet(player.token, { kind: "Parlay", wallet: "coins", amount: 50, picks });
     expect(parlay.status).toBe(200);
-    // The wallet writes its bets to D1 (where settlement finds them) within WALLET_OUTBOX_FLUSH_DELAY_MS.
-    await vi.waitUntil(
-      async () =>
-        (await env.DB.prepare("SELECT COUNT(*) AS n FROM bet_legs WHERE user_id = ?").bind(player.userId).first<{ n: number }>())?.n === 4,
-      { timeout: 10_000, interval: 50 },
-    );
+    // The wallet writes its bets to D1 (where settlement finds them) on its alarm,
+    // WALLET_OUTBOX_FLUSH_DELAY_MS after the bet: rung here rather than waited for.
+    await ringOutboxAlarm(player.userId);
+    const legs = await env.DB.prepare("SELECT COUNT(*) AS n FROM bet_legs WHERE user_id = ?").bind(player.userId).first<{ n: number }>();
+    expect(legs?.n).toBe(4);
 
     await fireCron();
     const before = ((await (await api("/api/bets", { token: player.token })).json()) as BetsPage).bets;

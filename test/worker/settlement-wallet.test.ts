@@ -3,9 +3,9 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { applyEventOutcomes } from "../../worker/wallet/settlement-operations";
-import type { UserWallet } from "../../worker/wallet/user-wallet";
-import { WalletTx } from "../../worker/wallet/wallet-tx";
+import { applyEventOutcomes } from "../../worker/wallet/operations/settlement-operations";
+import type { UserWallet } from "../../worker/wallet";
+import { Ledger } from "../../worker/wallet/ledger";
 import {
   betOf,
   cashCents,
@@ -73,7 +73,7 @@ describe("settling singles in the wallet", () => {
     // Give the player some cash to bet with through an audited ledger row.
     await runInDurableObject(wallet(user), (_i: UserWallet, state) => {
       state.storage.transactionSync(() => {
-        const tx = new WalletTx(state.storage.sql, user, now());
+        const tx = new Ledger(state.storage.sql, user, now());
         tx.post({ currency: "cash", amount: 2_000, reason: "admin_adjustment", reference: "test-grant" });
         tx.finish();
       });
@@ -203,7 +203,7 @@ describe("settling exactly once", () => {
     // Settle inside the wallet without draining the outbox (as if the Worker died right after).
     await runInDurableObject(wallet(user), (_i: UserWallet, state) => {
       state.storage.transactionSync(() => {
-        const tx = new WalletTx(state.storage.sql, user, now());
+        const tx = new Ledger(state.storage.sql, user, now());
         applyEventOutcomes(tx, [{ eventId, homeScore: 2, awayScore: 1 }]);
         tx.finish();
       });

@@ -8,7 +8,7 @@ import type { LeaderboardResponse } from "../../src/shared/schemas/social";
 import { ROI_MIN_BETS } from "../../src/shared/social";
 import { createApp } from "../../worker/app";
 import { readLeaderboard } from "../../worker/social/leaderboards";
-import { projectionStatements } from "../../worker/wallet/wallet-projection";
+import { projectionStatements } from "../../worker/wallet/projection";
 import { api, signIn, type SignedIn } from "./helpers";
 import { leg, newEventId, openBet, seedBets, wallet } from "./settlement-fixtures";
 

@@ -19,12 +19,27 @@ import { listDeadLetters, replayDeadLetter } from "../settlement/dead-letters";
 import { applyOperatorResult } from "../settlement/operator-result";
 import { applyResultCorrection } from "../settlement/result-correction";
 import { recentRuns } from "../settlement/settlement-store";
-import { DateOfBirthSchema } from "../../src/shared/schemas/protection";
 import { tunables } from "../tunables";
-import { getUserWallet } from "../wallet/get-user-wallet";
+import { getUserWallet } from "../wallet";
 import { listAudit, writeAudit } from "./audit-log";
 import { feedView, settlementView } from "./console-views";
-import { playerAdminRoutes, ReasonSchema } from "./player-admin";
+import { playerAdminRoutes } from "./player-admin";
+import {
+  DateOfBirthCorrectionRequestSchema,
+  DeadLetterReplayRequestSchema,
+  OperatorResultRequestSchema,
+  ResultCorrectionRequestSchema,
+} from "../../src/shared/schemas/operator-actions";
+import type {
+  AuditEntry,
+  CorrectionAnswer,
+  DateOfBirthCorrectionAnswerSchema,
+  DeadLetterReplayAnswerSchema,
+  DeadLettersSchema,
+  FeedStatus,
+  OperatorResultAnswer,
+  SettlementRunsSchema,
+} from "../../src/shared/schemas/operator-views";
 
 /** What non-operators get from every /api/admin route: the answer of a route that does not exist. */
 const notFound = () => new ApiError(404, "not-found", "No such API route.");
@@ -43,22 +58,6 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   c.set("user", { id: user.id, email: account.email, sessionId: user.sessionId });
   await next();
 });
-
-const Score = z.number().int().min(0).max(10_000);
-
-const OptionalReason = z.string().trim().max(500).optional();
-
-/**
- * `{homeScore, awayScore}` records a final score; `{void: true}` voids the game (stakes
- * refunded); either may carry the operator's `reason` for the audit log.
- */
-export const EventResultSchema = z.union([
-  z.strictObject({ homeScore: Score, awayScore: Score, reason: OptionalReason }),
-  z.strictObject({ void: z.literal(true), reason: OptionalReason }),
-]);
-
-/** `{homeScore, awayScore, correction: true, reason}` changes the score of a game already settled and re-grades its bets. */
-const CorrectionSchema = z.strictObject({ homeScore: Score, awayScore: Score, correction: z.literal(true), reason: ReasonSchema });
 
 const EventIdSchema = z.string().min(1).max(128);
 const DeadLetterIdSchema = z.string().min(1).max(128);
@@ -84,16 +83,16 @@ export function adminRoutes() {
     const eventId = parseWith(EventIdSchema, c.req.param("eventId"));
     const raw = await readJson(c, z.unknown());
     if (typeof raw === "object" && raw !== null && "correction" in raw) {
-      const { correction: _correction, reason, ...score } = parseWith(CorrectionSchema, raw);
+      const { correction: _correction, reason, ...score } = parseWith(ResultCorrectionRequestSchema, raw);
       const now = Date.now();
       const answer = await applyResultCorrection(c.env, eventId, score, { operator: c.var.user.email, reason }, now);
       if (!answer.ok) throw fromErrorResult(answer);
       const { ok: _ok, ...corrected } = answer;
       if (corrected.recorded)
         await writeAudit(c.env.DB, { actor: c.var.user.email, action: "correction", target: eventId, reason, details: corrected }, now);
-      return c.json(corrected);
+      return c.json(corrected satisfies CorrectionAnswer);
     }
-    const { reason, ...result } = parseWith(EventResultSchema, raw);
+    const { reason, ...result } = parseWith(OperatorResultRequestSchema, raw);
     const now = Date.now();
     const clock = { now, feedNow: await feedNow(c.env, now) };
     const answer = await applyOperatorResult(c.env, eventId, result, c.var.user.email, clock);
@@ -104,14 +103,14 @@ export function adminRoutes() {
       { actor: c.var.user.email, action: "void" in result ? "void" : "result", target: eventId, reason: reason ?? "", details: body },
       now,
     );
-    return c.json(body);
+    return c.json(body satisfies OperatorResultAnswer);
   });
 
   // Player protection (issue 14): a player's date of birth is stored once; correcting a
   // mistyped one is an operator's job. Reopens an account closed only by the age rule.
   app.put("/players/:userId/date-of-birth", async (c) => {
     const userId = parseWith(EventIdSchema, c.req.param("userId"));
-    const { dateOfBirth, reason } = await readJson(c, z.strictObject({ dateOfBirth: DateOfBirthSchema, reason: OptionalReason }));
+    const { dateOfBirth, reason } = await readJson(c, DateOfBirthCorrectionRequestSchema);
     if (!(await findUser(getDb(c.env), userId))) throw new ApiError(404, "not-found", "No such player.");
     const now = Date.now();
     const result = await getUserWallet(c.env, userId).correctDateOfBirth(userId, { dateOfBirth, minAge: tunables(c.env).MIN_AGE }, now);
@@ -128,13 +127,17 @@ export function adminRoutes() {
       },
       now,
     );
-    return c.json({ userId, dateOfBirth: protection.state.dateOfBirth, closed: protection.state.closed });
+    return c.json({
+      userId,
+      dateOfBirth: protection.state.dateOfBirth,
+      closed: protection.state.closed,
+    } satisfies z.infer<typeof DateOfBirthCorrectionAnswerSchema>);
   });
 
   app.get("/feed-status", async (c) => {
     const provider = getFeedProvider(c.env);
-    const guard = provider?.name === "the-odds-api" ? await readCreditGuard(c.env, Date.now()) : { locked: false };
-    return c.json({ provider: provider?.name ?? null, creditGuard: guard, sports: await listFeedStatus(c.env) });
+    const guard = provider?.name === "the-odds-api" ? await readCreditGuard(c.env, Date.now()) : { locked: false as const };
+    return c.json({ provider: provider?.name ?? null, creditGuard: guard, sports: await listFeedStatus(c.env) } satisfies FeedStatus);
   });
 
   // ---- the operator console (issue 15) ----
@@ -143,25 +146,26 @@ export function adminRoutes() {
   app.get("/settlement", async (c) => c.json(await settlementView(c.env, Date.now())));
   app.get("/audit", async (c) => {
     const query = parseWith(AuditQuerySchema, c.req.query());
-    return c.json({ entries: await listAudit(c.env.DB, query) });
+    return c.json({ entries: await listAudit(c.env.DB, query) } satisfies { entries: AuditEntry[] });
   });
 
   // Settlement runs, newest first: what each sent to the queue and how far the queue got.
   app.get("/settlement/runs", async (c) => {
     const query = parseWith(RunsQuerySchema, c.req.query());
-    return c.json({ runs: await recentRuns(c.env.DB, query.limit) });
+    return c.json({ runs: await recentRuns(c.env.DB, query.limit) } satisfies z.infer<typeof SettlementRunsSchema>);
   });
 
   // Settlement messages that exhausted their retries (open = not replayed yet).
   app.get("/dead-letters", async (c) => {
     const query = parseWith(DeadLettersQuerySchema, c.req.query());
-    return c.json({ deadLetters: await listDeadLetters(c.env.DB, { open: query.status === "open", limit: query.limit }) });
+    const deadLetters = await listDeadLetters(c.env.DB, { open: query.status === "open", limit: query.limit });
+    return c.json({ deadLetters } satisfies z.infer<typeof DeadLettersSchema>);
   });
 
   // Sends a dead letter's message to the settlement queue again (safe to repeat: wallets pay once).
   app.post("/dead-letters/:id/replay", async (c) => {
     const id = parseWith(DeadLetterIdSchema, c.req.param("id"));
-    const { reason } = await readJson(c, z.strictObject({ reason: OptionalReason }));
+    const { reason } = await readJson(c, DeadLetterReplayRequestSchema);
     const now = Date.now();
     const answer = await replayDeadLetter(id, { db: c.env.DB, queue: c.env.SETTLEMENT_QUEUE, operator: c.var.user.email, now });
     if (!answer.ok) throw fromErrorResult(answer);
@@ -176,7 +180,7 @@ export function adminRoutes() {
       },
       now,
     );
-    return c.json({ deadLetter: answer.letter, queued: true }, 202);
+    return c.json({ deadLetter: answer.letter, queued: true } satisfies z.infer<typeof DeadLetterReplayAnswerSchema>, 202);
   });
 
   return app;

@@ -1,6 +1,8 @@
 // The operator audit log (issue #15): who did what, when, to whom and why. One row per
 // operator action in D1 `admin_audit` (migration 0015), which triggers keep append-only.
 // Written after the action has taken effect, with the action's answer in `details`.
+import type { AuditEntry } from "../../src/shared/schemas/operator-views";
+
 export type AuditAction =
   | "result"
   | "void"
@@ -18,16 +20,6 @@ export type AuditInput = {
   target: string;
   reason: string;
   details?: Record<string, unknown>;
-};
-
-export type AuditEntry = {
-  id: number;
-  at: number;
-  actor: string;
-  action: string;
-  target: string;
-  reason: string;
-  details: Record<string, unknown>;
 };
 
 export function auditStatement(db: D1Database, entry: AuditInput, now: number): D1PreparedStatement {

@@ -1,7 +1,8 @@
 // The console's read-only views (issue 15): the odds feed (provider, last call and quota
 // per sport, spend per hour, live refresh state and credit guard, errors), settlement
 // (recent runs, the backlog, and games past their due time with no result) and the
-// audit log. Figures come from D1 tables the feed, settlement and operators write.
+// audit log. Figures come from D1 tables the feed, settlement and operators write; the
+// answers' shapes are the console's contract (src/shared/schemas/operator-views.ts).
 import type { SportKey } from "../../src/shared/sports";
 import type { BetLeg } from "../../src/shared/schemas/bets";
 import { readCreditGuard } from "../odds/credit-guard";
@@ -11,11 +12,11 @@ import { listDeadLetters } from "../settlement/dead-letters";
 import { dueAfterMs, type FeedName } from "../settlement/settlement-policy";
 import { recentRuns } from "../settlement/settlement-store";
 import { tunables } from "../tunables";
-import type { RecentResult } from "../../src/shared/schemas/operator-views";
+import type { FeedView, PastDueGame, RecentResult, SettlementView } from "../../src/shared/schemas/operator-views";
 
 const FEED_HOURS = 24;
 
-export async function feedView(env: Env, now: number) {
+export async function feedView(env: Env, now: number): Promise<FeedView> {
   const provider = getFeedProvider(env);
   const rules = tunables(env);
   const guard = provider?.name === "the-odds-api" ? await readCreditGuard(env, now) : { locked: false as const };
@@ -54,17 +55,6 @@ export async function feedView(env: Env, now: number) {
     errors: sports.filter((s) => s.lastError).map((s) => ({ sport: s.sport, at: s.updatedAt, status: s.lastStatus, error: s.lastError })),
   };
 }
-
-export type PastDueGame = {
-  eventId: string;
-  sport: string;
-  home: string;
-  away: string;
-  startTime: number;
-  dueAt: number;
-  openLegs: number;
-  players: number;
-};
 
 const PAST_DUE_LIMIT = 100;
 
@@ -120,7 +110,7 @@ const RECENT_RESULTS = 30;
  * progress), messages still waiting (sent by runs not yet drained, less those settled or
  * failed), dead letters with their replays, and the past-due games.
  */
-export async function settlementView(env: Env, now: number) {
+export async function settlementView(env: Env, now: number): Promise<SettlementView> {
   const [runs, deadLetters, waiting, pastDue, clock, results] = await Promise.all([
     recentRuns(env.DB, RUNS),
     listDeadLetters(env.DB, { open: false, limit: DEAD_LETTERS }),

@@ -2,23 +2,9 @@
 // `auditLedger` gives each balance next to its ledger sum and what is owed next to the
 // owed ledger's sum; the D1 projection (`wallet_balances`) must show the wallet's
 // balances once its outbox has drained. `ledgerMismatches` is pure, so the console, the
-// `npm run audit` script and tests read the same verdict.
-export type WalletAudit = {
-  coins: { balance: number; ledgerSum: number };
-  cash: { balance: number; ledgerSum: number };
-  owed: { coins: { owed: number; ledgerSum: number }; cash: { owed: number; ledgerSum: number } };
-  pendingOutbox: number;
-};
-
-export type Projection = { coinBalance: number; cashCents: number } | null;
-
-export type LedgerCheck = {
-  userId: string;
-  ok: boolean;
-  mismatches: string[];
-  wallet: WalletAudit;
-  projection: Projection;
-};
+// `npm run audit` script and tests read the same verdict. The shapes are the console's
+// contract (src/shared/schemas/operator-views.ts).
+import type { Projection, WalletAudit } from "../../src/shared/schemas/operator-views";
 
 export function ledgerMismatches(audit: WalletAudit, projection: Projection): string[] {
   const out: string[] = [];

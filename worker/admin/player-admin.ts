@@ -2,37 +2,28 @@
 // money (balances, what is owed, the newest ledger rows, bets, redemptions, disputes,
 // protection and payout-identity refusals), freeze or unfreeze the account, adjust a
 // balance by hand and check the ledger. Money moves only in the player's wallet Durable
-// Object (worker/wallet/operator-operations.ts); every action writes one audit row.
+// Object (worker/wallet/operations/operator-operations.ts); every action writes one audit row.
 import { Hono } from "hono";
 import { z } from "zod";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { getUserWallet } from "../wallet/get-user-wallet";
+import { getUserWallet } from "../wallet";
 import { writeAudit } from "./audit-log";
-import { ledgerMismatches, type LedgerCheck } from "./ledger-check";
-
-export const ReasonSchema = z
-  .string({ error: "A reason is required." })
-  .trim()
-  .min(3, "A reason is required (at least 3 characters).")
-  .max(500, "Keep the reason under 500 characters.");
+import { ledgerMismatches } from "./ledger-check";
+import { AdjustmentRequestSchema, FreezeRequestSchema } from "../../src/shared/schemas/operator-actions";
+import type {
+  AdjustmentAnswerSchema,
+  FreezeAnswerSchema,
+  LedgerAuditPageSchema,
+  LedgerCheck,
+  PlayerDetail,
+  PlayerHit,
+} from "../../src/shared/schemas/operator-views";
 
 const UidSchema = z.string().min(1).max(128);
 const SearchSchema = z.object({ q: z.string().trim().min(1, "Type an e-mail or a handle.").max(200) });
-const FreezeSchema = z.strictObject({ reason: ReasonSchema });
-/** Signed minor units (Coins, Vantage Cash cents); `adjustmentId` makes a retry move nothing twice. */
-const AdjustmentSchema = z.strictObject({
-  wallet: z.enum(["coins", "cash"]),
-  amount: z
-    .number()
-    .int()
-    .refine((n) => n !== 0, "The amount must not be zero.")
-    .refine((n) => Math.abs(n) <= 1_000_000_000, "The amount is too large."),
-  reason: ReasonSchema,
-  adjustmentId: z.string().min(8).max(128).optional(),
-});
 
 /** One page of the all-wallets audit (`npm run audit`): players after `after` by id, or a random sample. */
 const LedgerAuditSchema = z.strictObject({
@@ -40,8 +31,6 @@ const LedgerAuditSchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(25),
   sample: z.enum(["0", "1"]).default("0"),
 });
-
-export type PlayerHit = { uid: string; email: string; displayName: string; handle: string | null };
 
 /** Players whose e-mail or handle starts with `q` (case-insensitive), or whose id is `q`. */
 export async function searchPlayers(db: D1Database, q: string, limit = 25): Promise<PlayerHit[]> {
@@ -80,7 +69,7 @@ export function playerAdminRoutes() {
 
   app.get("/players", async (c) => {
     const { q } = parseWith(SearchSchema, c.req.query());
-    return c.json({ players: await searchPlayers(c.env.DB, q) });
+    return c.json({ players: await searchPlayers(c.env.DB, q) } satisfies { players: PlayerHit[] });
   });
 
   app.get("/players/:uid", async (c) => {
@@ -128,26 +117,31 @@ export function playerAdminRoutes() {
       redemptions,
       disputes,
       payoutIdentityRefusals: refusals.results,
-    });
+    } satisfies PlayerDetail);
   });
 
   for (const frozen of [true, false]) {
     app.post(`/players/:uid/${frozen ? "freeze" : "unfreeze"}`, async (c) => {
       const uid = parseWith(UidSchema, c.req.param("uid"));
-      const { reason } = await readJson(c, FreezeSchema);
+      const { reason } = await readJson(c, FreezeRequestSchema);
       await requirePlayer(c.env, uid);
       const now = Date.now();
       const actor = c.var.user.email;
       const answer = await getUserWallet(c.env, uid).setFreeze(uid, { frozen, reason, actor }, now);
       // An unchanged state (already frozen) is answered as is and not audited again.
       if (answer.changed) await writeAudit(c.env.DB, { actor, action: frozen ? "freeze" : "unfreeze", target: uid, reason }, now);
-      return c.json({ uid, frozen: answer.freeze.frozen, changed: answer.changed, freeze: answer.freeze });
+      return c.json({
+        uid,
+        frozen: answer.freeze.frozen,
+        changed: answer.changed,
+        freeze: answer.freeze,
+      } satisfies z.infer<typeof FreezeAnswerSchema>);
     });
   }
 
   app.post("/players/:uid/adjustments", async (c) => {
     const uid = parseWith(UidSchema, c.req.param("uid"));
-    const input = await readJson(c, AdjustmentSchema);
+    const input = await readJson(c, AdjustmentRequestSchema);
     await requirePlayer(c.env, uid);
     const adjustmentId = input.adjustmentId ?? c.req.header("Idempotency-Key") ?? crypto.randomUUID();
     const now = Date.now();
@@ -173,7 +167,7 @@ export function playerAdminRoutes() {
       replayed: answer.replayed,
       balances: { coins: balances.coinBalance, cash: balances.vantageCash },
       owed: { coins: balances.owedCoins ?? 0, cash: balances.owedCash ?? 0 },
-    });
+    } satisfies z.infer<typeof AdjustmentAnswerSchema>);
   });
 
   app.post("/players/:uid/ledger-check", async (c) => {
@@ -192,7 +186,7 @@ export function playerAdminRoutes() {
       },
       now,
     );
-    return c.json(check);
+    return c.json(check satisfies LedgerCheck);
   });
 
   // Every wallet (or a sample), one page at a time: what `npm run audit` walks through.
@@ -212,7 +206,7 @@ export function playerAdminRoutes() {
       checked: checks.length,
       mismatches: checks.filter((check) => !check.ok),
       next: !sample && last && results.length === query.limit ? last.id : null,
-    });
+    } satisfies z.infer<typeof LedgerAuditPageSchema>);
   });
 
   return app;

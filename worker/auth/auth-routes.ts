@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { identityMode, sessionSigningKey } from "../config";
+import { identityMode, publicOrigin, sessionSigningKey } from "../config";
 import { getDb } from "../db/database";
 import { ApiError, errorJson, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
@@ -33,10 +33,10 @@ import {
   type AuthErrorCode,
 } from "./google-flow";
 import { verifyIdToken } from "./id-token-verifier";
-import { identityConfig, identityKeySet, publicOrigin, type IdentityConfig } from "./identity-config";
+import { identityConfig, identityKeySet, type IdentityConfig } from "./identity-config";
 import { safeFromPath } from "./redirect-target";
 import { familyOfToken, rotateRefreshToken } from "./refresh-tokens";
-import { EMAIL_NOT_VERIFIED_MESSAGE, endSession, sessionMaxAgeMs, sessionResponse, startSession } from "./session";
+import { EMAIL_NOT_VERIFIED_MESSAGE, endSession, sessionMaxAgeMs, sessionResponse, startSession, type LoadUserDocument } from "./session";
 import { clearFlowCookie, clearRefreshCookie, readFlowCookie, readRefreshCookie, setFlowCookie, setRefreshCookie } from "./session-cookies";
 import { signInFailure } from "./sign-in-failure";
 import { findUser } from "./users";
@@ -92,7 +92,8 @@ async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
   return fields;
 }
 
-export function authRoutes() {
+/** `loadUserDocument`: the player's user document for session answers (worker/me, handed in by the app). */
+export function authRoutes(loadUserDocument: LoadUserDocument) {
   const app = new Hono<AppEnv>();
 
   // ID token → session. Only beside the embedded identity provider (tests, the bench,
@@ -111,7 +112,7 @@ export function authRoutes() {
     });
     if (!verified.ok) throw new ApiError(401, "unauthenticated", `The sign-in token was rejected (${verified.reason}).`);
     if (!verified.claims.emailVerified) throw new ApiError(403, "email-not-verified", EMAIL_NOT_VERIFIED_MESSAGE);
-    return c.json(await startSession(c, verified.claims, now));
+    return c.json(await startSession(c, loadUserDocument, verified.claims, now));
   });
 
   app.post("/refresh", async (c) => {
@@ -131,7 +132,7 @@ export function authRoutes() {
       return signedOut(c);
     }
     if (outcome.token) setRefreshCookie(c, outcome.token, outcome.expiresAt, now);
-    return c.json(await sessionResponse(c.env, user, outcome.familyId, now, c.req.raw));
+    return c.json(await sessionResponse(c.env, loadUserDocument, user, outcome.familyId, now, c.req.raw));
   });
 
   // Ends the sign-in of this browser's refresh cookie: its refresh tokens, its access
@@ -171,7 +172,7 @@ export function authRoutes() {
     const verified = await verifyFlowIdToken(config, exchanged.idToken, flow, now);
     if (!verified.ok) return fail("invalid-id-token");
     if (!verified.claims.emailVerified) return fail("email-not-verified");
-    await startSession(c, verified.claims, now);
+    await startSession(c, loadUserDocument, verified.claims, now);
     clearFlowCookie(c);
     return c.redirect(flow.from, 302);
   });

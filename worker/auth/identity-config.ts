@@ -21,11 +21,6 @@ export type IdentityConfig = {
   clientId: string;
 };
 
-/** The public origin of this deployment: configured, else the request's own. */
-export function publicOrigin(env: Env, requestUrl: string): string {
-  return env.PUBLIC_ORIGIN ? env.PUBLIC_ORIGIN.replace(/\/$/, "") : new URL(requestUrl).origin;
-}
-
 export function identityConfig(env: Env, origin: string): IdentityConfig | null {
   switch (identityMode(env)) {
     case "real":

@@ -10,7 +10,7 @@ const BASE = "https://vantage.invalid";
 /** A path a browser resolves against our origin only: one leading slash, no backslash, no controls. */
 function isPlainPath(path: string): boolean {
   if (!path.startsWith("/") || path.startsWith("//")) return false;
-  return !/[\u0000-\u001f\u007f\\]/.test(path);
+  return !/[\p{Cc}\\]/u.test(path);
 }
 
 export function safeFromPath(from: string | null | undefined): string {

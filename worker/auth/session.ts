@@ -1,13 +1,13 @@
 // Starting and continuing a session: the one place a verified identity turns into a
 // player account, a refresh-token family (cookie) and a short-lived access token. Both
 // sign-in paths (POST /session with an ID token, and the Google redirect callback)
-// end here, so a per-account sign-in limit (issue #7) belongs in startSession.
+// end here, so a per-account sign-in limit belongs in startSession.
 import type { Context } from "hono";
+import type { SessionResponse } from "../../src/shared/schemas/session";
 import type { UserDocument } from "../../src/shared/schemas/user";
 import { getDb } from "../db/database";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { loadUserDocument } from "../me/user-document";
 import { issueAccessToken } from "./access-tokens";
 import type { IdTokenClaims } from "./id-token-verifier";
 import { familyMaxAgeMs, revokeFamily, startRefreshFamily } from "./refresh-tokens";
@@ -15,13 +15,19 @@ import { markSessionEnded } from "./session-revocation";
 import { setRefreshCookie } from "./session-cookies";
 import { upsertUserFromClaims, type UserRow } from "./users";
 import { tunables } from "../tunables";
-import { getUserWallet } from "../wallet/get-user-wallet";
+import { getUserWallet } from "../wallet";
 
-export type SessionResponse = { accessToken: string; expiresAt: number; user: UserDocument };
+/**
+ * How a session answer gets the player's user document (GET /api/me's answer, built in
+ * worker/me). The app hands it to authRoutes, so auth does not import the routes that
+ * require a signed-in user.
+ */
+export type LoadUserDocument = (env: Env, user: UserRow, now: number, request?: Request) => Promise<UserDocument>;
 
 /** An access token for `user` under the sign-in `sessionId`, with their user document; `request` says where the player is (region rules and minimum age). */
 export async function sessionResponse(
   env: Env,
+  loadUserDocument: LoadUserDocument,
   user: UserRow,
   sessionId: string,
   now: number,
@@ -55,12 +61,17 @@ export const EMAIL_NOT_VERIFIED_MESSAGE =
  * an unverified address may belong to someone else, and operators and payouts are keyed
  * by it. Both routes check first to answer in their own way; this is the backstop.
  */
-export async function startSession(c: Context<AppEnv>, claims: IdTokenClaims, now: number): Promise<SessionResponse> {
+export async function startSession(
+  c: Context<AppEnv>,
+  loadUserDocument: LoadUserDocument,
+  claims: IdTokenClaims,
+  now: number,
+): Promise<SessionResponse> {
   if (!claims.emailVerified) throw new ApiError(403, "email-not-verified", EMAIL_NOT_VERIFIED_MESSAGE);
   const db = getDb(c.env);
   const user = await upsertUserFromClaims(db, claims, now);
   const refresh = await startRefreshFamily(db, user.id, now, sessionMaxAgeMs(c.env));
-  const response = await sessionResponse(c.env, user, refresh.familyId, now, c.req.raw);
+  const response = await sessionResponse(c.env, loadUserDocument, user, refresh.familyId, now, c.req.raw);
   setRefreshCookie(c, refresh.token, refresh.expiresAt, now);
   return response;
 }

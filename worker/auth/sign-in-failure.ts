@@ -3,13 +3,15 @@
 // never on a JSON body: it is sent to '/?login_error=<code>' (start) or
 // '/?auth_error=<code>' (callback), which the SPA turns into fixed messages
 // (src/shared/sign-in-errors.ts). A script or API client calling the same URL gets the
-// usual JSON error instead. Also used by the per-address sign-in limiter.
+// usual JSON error instead. The per-address sign-in limit (limitSignIn) is defined here
+// too, as its throttled navigations get the same page.
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { signInErrorPath, signInErrorSentence, type SignInErrorCode, type SignInStage } from "../../src/shared/sign-in-errors";
 import { errorJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { isBrowserNavigation } from "../http/navigation";
+import { limitBy } from "../http/rate-limit";
 import { safeFromPath } from "./redirect-target";
 import { clearFlowCookie } from "./session-cookies";
 
@@ -47,3 +49,12 @@ export function throttledSignInPage(c: Context<AppEnv>): Response | null {
   if (!stage || !isBrowserNavigation(c.req.raw)) return null;
   return signInFailure(c, stage, "rate-limited");
 }
+
+/** Per client address, for the sign-in and session endpoints. */
+export const limitSignIn = limitBy(
+  (env) => env.AUTH_RATE_LIMITER,
+  (c) => `auth:${c.req.header("CF-Connecting-IP") ?? "local"}`,
+  "Too many sign-in attempts. Please wait a minute and try again.",
+  60,
+  throttledSignInPage,
+);

@@ -21,16 +21,15 @@ import { requireUser } from "../auth/require-user";
 import { limitBetPlacement } from "../http/rate-limit";
 import { ApiError, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { createOddsReader, type OddsReader } from "../odds/odds-service";
+import { createOddsReader, type OddsDeps, type OddsReader } from "../odds/odds-service";
 import { liveRulesOf } from "../odds/live-rules";
 import { slipDelaySeconds } from "../../src/shared/live-rules";
 import { realDeps, type AppDeps } from "../http/app-deps";
 import type { DeskBoard } from "../price-desk/desk-board";
 import { tunables } from "../tunables";
-import { getUserWallet } from "../wallet/get-user-wallet";
-import type { BetsCursor, PlaceBetsResult } from "../wallet/bet-operations";
+import { getUserWallet, type BetsCursor, type PlaceBetsResult } from "../wallet";
 import { ODDS_STALE_MESSAGE, priceSlip } from "./price-slip";
-import { finishedEventIds } from "./finished-events";
+import { finishedEventIds } from "../odds/finished-events";
 import { allowInRegion } from "../protection/request-region";
 import { loggerFor } from "../logging/logger";
 
@@ -62,7 +61,7 @@ export function decodeBetsCursor(text: string): BetsCursor {
   throw new ApiError(400, "invalid-cursor", "The page cursor is not valid.");
 }
 
-export function betsRoutes(deps: AppDeps = realDeps, odds: OddsReader = createOddsReader(deps)) {
+export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader = createOddsReader(deps)) {
   const app = new Hono<AppEnv>();
 
   app.post("/placeBet", requireUser, limitBetPlacement, async (c) => {

@@ -7,7 +7,7 @@ import type { DailyBonusResponse } from "../../src/shared/schemas/bonus";
 import { requireUser } from "../auth/require-user";
 import { fromErrorResult, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { getUserWallet } from "../wallet/get-user-wallet";
+import { getUserWallet } from "../wallet";
 import { allowInRegion } from "../protection/request-region";
 
 /** The callable takes an empty payload; anything sent is ignored, but it must be JSON. */

@@ -1,11 +1,11 @@
 // Clear 429s for the things worth limiting: bet placement and payment calls per player,
 // sign-in per client address, and the public social reads (profiles, share links,
 // leaderboards) per address. Backed by Workers Rate Limiting bindings (simulated locally);
-// `Retry-After` is the binding's period. A throttled browser navigation (the redirect
-// sign-in) is sent back to a page instead of being shown a JSON body.
+// `Retry-After` is the binding's period. A limit may answer a throttled browser
+// navigation with a page instead of the JSON body (the sign-in limit does, in
+// worker/auth/sign-in-failure.ts, so this file needs nothing of auth).
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { throttledSignInPage } from "../auth/sign-in-failure";
 import { ApiError } from "./api-error";
 import type { AppEnv } from "./app-types";
 
@@ -13,7 +13,7 @@ type Keyed = (c: Context<AppEnv>) => string;
 /** The answer for a throttled browser navigation, or null to answer the JSON 429. */
 type PageAnswer = (c: Context<AppEnv>) => Response | null;
 
-function limitBy(pick: (env: Env) => RateLimit, key: Keyed, message: string, retryAfterSeconds: number, pageAnswer?: PageAnswer) {
+export function limitBy(pick: (env: Env) => RateLimit, key: Keyed, message: string, retryAfterSeconds: number, pageAnswer?: PageAnswer) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const { success } = await pick(c.env).limit({ key: key(c) });
     if (!success) {
@@ -32,15 +32,6 @@ export const limitBetPlacement = limitBy(
   (c) => `bet:${c.var.user.id}`,
   "Too many bets in a short time. Please wait a few seconds and try again.",
   10,
-);
-
-/** Per client address, for the sign-in and session endpoints. */
-export const limitSignIn = limitBy(
-  (env) => env.AUTH_RATE_LIMITER,
-  (c) => `auth:${c.req.header("CF-Connecting-IP") ?? "local"}`,
-  "Too many sign-in attempts. Please wait a minute and try again.",
-  60,
-  throttledSignInPage,
 );
 
 /**

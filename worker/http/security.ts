@@ -3,7 +3,7 @@
 // keep it), and refusal of state-changing requests that a browser sent from a foreign
 // origin. The SPA's own HTML and assets get the same headers from public/_headers.
 import { createMiddleware } from "hono/factory";
-import { publicOrigin } from "../auth/identity-config";
+import { publicOrigin } from "../config";
 import { ApiError } from "./api-error";
 import type { AppEnv } from "./app-types";
 

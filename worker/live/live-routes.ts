@@ -1,7 +1,8 @@
 // GET /api/live: the player's live feed (balances and changed bets) as a WebSocket held
 // by their wallet Durable Object with the hibernation API. Browsers cannot set an
 // Authorization header on a WebSocket, so the SPA offers its access token as a
-// sub-protocol (`vantage.token.<jwt>`, beside `vantage.live.v1`, which is echoed back).
+// sub-protocol (src/shared/live-protocol.ts: LIVE_TOKEN_PREFIX + the token, beside
+// LIVE_PROTOCOL, which is echoed back).
 // Never in the query string (security review finding 7): URLs end up in logs, history
 // and Referer headers. The Worker verifies the token (and that its sign-in has not been
 // logged out) and forwards only the verified user id, sign-in and token expiry — nothing
@@ -11,15 +12,19 @@ import { Hono } from "hono";
 import { authenticate } from "../auth/require-user";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { getUserWallet } from "../wallet/get-user-wallet";
-import { LIVE_PROTOCOL, LIVE_SESSION_HEADER, LIVE_TOKEN_EXPIRES_HEADER } from "../wallet/user-wallet";
-
-export const TOKEN_PROTOCOL_PREFIX = "vantage.token.";
+import {
+  getUserWallet,
+  LIVE_PROTOCOL,
+  LIVE_SESSION_HEADER,
+  LIVE_TOKEN_EXPIRES_HEADER,
+  LIVE_TOKEN_PREFIX,
+  LIVE_USER_HEADER,
+} from "../wallet";
 
 export function tokenFromProtocols(header: string | undefined): string | null {
   for (const part of (header ?? "").split(",")) {
     const protocol = part.trim();
-    if (protocol.startsWith(TOKEN_PROTOCOL_PREFIX)) return protocol.slice(TOKEN_PROTOCOL_PREFIX.length) || null;
+    if (protocol.startsWith(LIVE_TOKEN_PREFIX)) return protocol.slice(LIVE_TOKEN_PREFIX.length) || null;
   }
   return null;
 }
@@ -36,7 +41,7 @@ export function liveRoutes() {
 
     const headers = new Headers({
       Upgrade: "websocket",
-      "X-Vantage-User-Id": user.id,
+      [LIVE_USER_HEADER]: user.id,
       [LIVE_SESSION_HEADER]: user.sessionId,
       [LIVE_TOKEN_EXPIRES_HEADER]: String(user.expiresAt),
     });

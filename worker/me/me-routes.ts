@@ -18,7 +18,7 @@ import type { AppEnv } from "../http/app-types";
 import { limitToMinor } from "../protection/protection-view";
 import { playContextFor, requestRegion } from "../protection/request-region";
 import { tunables } from "../tunables";
-import { getUserWallet } from "../wallet/get-user-wallet";
+import { getUserWallet } from "../wallet";
 import { setHandle, setHiddenStatement } from "../social/player-profiles";
 import { loadUserDocument } from "./user-document";
 

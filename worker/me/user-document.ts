@@ -5,7 +5,7 @@
 import { adminEmails } from "../config";
 import type { UserRow } from "../auth/users";
 import { readProfile } from "../social/player-profiles";
-import { getUserWallet } from "../wallet/get-user-wallet";
+import { getUserWallet } from "../wallet";
 import type { UserDocument } from "../../src/shared/schemas/user";
 import { protectionView } from "../protection/protection-view";
 

@@ -6,14 +6,14 @@
 // (worker/admin/admin-routes.ts).
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Event } from "../../src/shared/schemas/events";
+import type { Event, SportsInfo } from "../../src/shared/schemas/events";
 import { SPORT_KEYS, SPORTS } from "../../src/shared/sports";
 import { requireUser } from "../auth/require-user";
 import { ApiError, parseWith } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { finishedEventIds } from "../bets/finished-events";
+import { finishedEventIds } from "./finished-events";
 import { loggerFor } from "../logging/logger";
-import { createOddsReader, feedNow, type OddsReader } from "./odds-service";
+import { createOddsReader, feedNow, type OddsDeps, type OddsReader } from "./odds-service";
 import { liveRulesOf } from "./live-rules";
 import { realDeps, type AppDeps } from "../http/app-deps";
 import { tunables } from "../tunables";
@@ -62,7 +62,7 @@ async function withoutFinishedGames(env: Env, events: readonly Event[], feedNowM
   return over.size === 0 ? events : events.filter((e) => !over.has(e.eventId));
 }
 
-export function oddsRoutes(deps: AppDeps = realDeps, odds: OddsReader = createOddsReader(deps)) {
+export function oddsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader = createOddsReader(deps)) {
   const app = new Hono<AppEnv>();
 
   app.get("/events", requireUser, async (c) => {
@@ -86,7 +86,7 @@ export function oddsRoutes(deps: AppDeps = realDeps, odds: OddsReader = createOd
       feedNow: await feedNow(c.env, deps.now()),
       sports: SPORTS.map((s) => ({ key: s.key, label: s.label, mapped: provider?.isMapped(s.key) ?? false })),
       live: liveRulesOf(tunables(c.env)),
-    });
+    } satisfies SportsInfo);
   });
 
   return app;

@@ -47,3 +47,6 @@ export function bookUpdatedAt(event: FeedEvent, market: MarketKey): number | und
   if (!book) return undefined;
   return book.markets[market] ?? book.updatedAt ?? undefined;
 }
+
+/** What routes that read the feed take from outside: the feed to use (tests pass a scripted one); the configured one (getFeedProvider) when absent. */
+export type FeedDeps = { feed?: (env: Env) => OddsFeedProvider | null };

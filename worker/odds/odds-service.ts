@@ -19,12 +19,11 @@ import type { Event } from "../../src/shared/schemas/events";
 import { isSportKey, type SportKey } from "../../src/shared/sports";
 import { oddsFeedMode } from "../config";
 import { ApiError } from "../http/api-error";
-import type { AppDeps } from "../http/app-deps";
 import { boardCacheKey, boardFreshUntil, type DeskBoard } from "../price-desk/desk-board";
 import { boardView, type ViewRules } from "../price-desk/board-view";
-import { deskHandles, type DeskHandle } from "../price-desk/desk-client";
+import { deskHandles, type DeskDeps, type DeskHandle } from "../price-desk/desk-client";
 import type { FailureMarker } from "../price-desk/sport-desk";
-import type { FeedFailure, OddsFeedProvider } from "./feed-provider";
+import type { FeedDeps, FeedFailure, OddsFeedProvider } from "./feed-provider";
 import { recordFeedStatus } from "./feed-status";
 import { simOffsetMs } from "./simulator/sim-clock";
 import { createSimulatorProvider } from "./simulator/simulator-provider";
@@ -159,11 +158,14 @@ export function viewRules(env: Env): ViewRules {
   return { maxAgeMs: rules.LIVE_PRICE_MAX_AGE_SECONDS * 1000, closeAfter: rules.LIVE_CLOSE_AFTER_MINUTES };
 }
 
+/** What routes that read the odds take from outside: the feed, and how a sport's desk is found. */
+export type OddsDeps = FeedDeps & DeskDeps;
+
 /**
  * The odds as one Worker isolate reads them: its feed (the configured one, or the one
  * `deps.feed` gives), each sport's desk, and this isolate's memo of boards read.
  */
-export function createOddsReader(deps: Pick<AppDeps, "feed" | "desk"> = {}) {
+export function createOddsReader(deps: OddsDeps = {}) {
   const memo = new Map<string, { board: DeskBoard; until: number }>();
   const desks = deskHandles(deps);
   const providerOf = (env: Env) => (deps.feed ? deps.feed(env) : getFeedProvider(env));

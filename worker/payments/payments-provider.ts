@@ -1,10 +1,10 @@
 // The one interface behind which the outside payment service sits: coin-pack checkout
 // (Stripe Checkout) and payouts to a connected account (Stripe Connect Express). Two
 // implementations: Stripe (stripe-provider.ts) and the embedded development simulator
-// (simulated-provider.ts). Both complete a checkout through the same signed webhook and
-// the same wallet credit, so the simulator exercises the production path.
+// (simulated-provider.ts), chosen per request by configured-provider.ts. Both complete a
+// checkout through the same signed webhook and the same wallet credit, so the simulator
+// exercises the production path.
 import type { Pack } from "../../src/shared/packs";
-import { requirePaymentsConfigured } from "./payments-config";
 
 export type CheckoutSessionInput = {
   userId: string;
@@ -48,15 +48,4 @@ export interface PaymentsProvider {
   transfer(input: TransferInput): Promise<TransferResult>;
   /** A transfer already sent for this redemption (its transfer group), or null; throws when the provider cannot say. */
   findTransfer(input: { redemptionId: string }): Promise<{ transferId: string } | null>;
-}
-
-/** The provider for this request's configuration (503 not-configured when there is none). */
-export async function getPaymentsProvider(env: Env, origin: string): Promise<PaymentsProvider> {
-  const mode = requirePaymentsConfigured(env);
-  if (mode === "real") {
-    const { createStripeProvider } = await import("./stripe-provider");
-    return createStripeProvider(env.STRIPE_SECRET_KEY!);
-  }
-  const { createSimulatedProvider } = await import("./simulated-provider");
-  return createSimulatedProvider(env, origin);
 }

@@ -11,15 +11,15 @@ import { CheckoutSessionRequestSchema } from "../../src/shared/schemas/checkout"
 import { WithdrawalRequestSchema } from "../../src/shared/schemas/redemptions";
 import { unitsToMinor } from "../../src/shared/money";
 import { requireUser } from "../auth/require-user";
-import { publicOrigin } from "../auth/identity-config";
-import { paymentsMode } from "../config";
+import { paymentsMode, publicOrigin } from "../config";
 import { getDb, type Db } from "../db/database";
 import { ApiError, bodyText, fromErrorResult, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { limitBody } from "../http/body-limit";
 import { limitPaymentCalls } from "../http/rate-limit";
 import { tunables } from "../tunables";
-import { getPaymentsProvider, type PaymentsProvider } from "./payments-provider";
+import { getPaymentsProvider } from "./configured-provider";
+import type { PaymentsProvider } from "./payments-provider";
 import {
   connectStatusOf,
   findPayoutAccount,
@@ -31,7 +31,7 @@ import { checkPayoutIdentity, claimPayoutIdentities, PAYOUT_IDENTITY_IN_USE_MESS
 import { listRedemptionsWithRetry, submitRedemption } from "./redemption-service";
 import { simRoutes } from "./sim-routes";
 import { allowInRegion } from "../protection/request-region";
-import { getUserWallet } from "../wallet/get-user-wallet";
+import { getUserWallet } from "../wallet";
 import { loggerFor } from "../logging/logger";
 import { handleStripeWebhook, refuseBeforeBody, WEBHOOK_BODY_LIMIT_BYTES } from "./stripe-webhook";
 
@@ -118,7 +118,7 @@ function checkoutRoutes() {
     const holdMs = tunables(c.env).CHECKOUT_HOLD_MINUTES * 60_000;
     const hold = await wallet.reservePurchase(userId, { holdId: crypto.randomUUID(), amountCents: pack.amountCents, holdMs }, now, play);
     if (!hold.ok) throw fromErrorResult(hold);
-    let session;
+    let session: { id: string; url: string };
     try {
       session = await provider.createCheckoutSession({
         userId,

@@ -1,17 +1,16 @@
 // A redemption end to end: the wallet holds the amount (one atomic step), then — outside
-// the wallet's critical section — the payout runs (payout-runner.ts: one attempt at a
-// time, keyed and grouped by the redemption id), and its outcome goes back to the
-// wallet: paid, or failed and refunded. An unknown outcome (network, provider outage)
-// stays pending; the wallet's alarm retries it in the background, and so does a look at
-// the history once it is due, so a lost answer can neither pay twice nor refund a paid
-// payout.
+// the wallet's critical section — the payout runs (the wallet's runPayoutAttempt: one
+// attempt at a time, keyed and grouped by the redemption id, sent through
+// payout-port.ts), and its outcome goes back to the wallet: paid, or failed and
+// refunded. An unknown outcome (network, provider outage) stays pending; the wallet's
+// alarm retries it in the background, and so does a look at the history once it is
+// due, so a lost answer can neither pay twice nor refund a paid payout.
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { fromErrorResult } from "../http/api-error";
-import { getUserWallet } from "../wallet/get-user-wallet";
 import { loggerFor } from "../logging/logger";
 import { tunables } from "../tunables";
-import type { PlayContext } from "../protection/protection-operations";
-import { payoutTiming, runPayoutAttempt, type Payouts, type PayoutWallet } from "./payout-runner";
+import { getUserWallet, payoutTiming, runPayoutAttempt, type PayoutWallet, type PlayContext } from "../wallet";
+import { payoutRoute, type Payouts } from "./payout-port";
 
 function walletPort(env: Env, userId: string): PayoutWallet {
   const stub = getUserWallet(env, userId);
@@ -36,7 +35,14 @@ export async function submitRedemption(
   );
   if (!held.ok) throw fromErrorResult(held);
   if (held.redemption.status !== "pending") return held.redemption;
-  const after = await runPayoutAttempt(walletPort(env, input.userId), payouts, input, payoutTiming(env), loggerFor(env), now);
+  const after = await runPayoutAttempt(
+    walletPort(env, input.userId),
+    payoutRoute(payouts, input.accountId),
+    { userId: input.userId, redemptionId: input.redemptionId },
+    payoutTiming(env),
+    loggerFor(env),
+    now,
+  );
   return after ?? held.redemption;
 }
 
@@ -52,15 +58,9 @@ export async function listRedemptionsWithRetry(
   const pending = redemptions.filter((r) => r.status === "pending");
   if (pending.length === 0 || !payouts || !input.accountId) return redemptions;
   const port = walletPort(env, input.userId);
+  const route = payoutRoute(payouts, input.accountId);
   for (const redemption of pending) {
-    await runPayoutAttempt(
-      port,
-      payouts,
-      { userId: input.userId, accountId: input.accountId, redemptionId: redemption.id },
-      payoutTiming(env),
-      loggerFor(env),
-      now,
-    );
+    await runPayoutAttempt(port, route, { userId: input.userId, redemptionId: redemption.id }, payoutTiming(env), loggerFor(env), now);
   }
   return wallet.listRedemptions(input.userId, now);
 }

@@ -8,8 +8,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../db/database";
 import { paymentIntents } from "../db/schema";
-import { getUserWallet } from "../wallet/get-user-wallet";
-import type { ReversalResult } from "../wallet/reversal-operations";
+import { getUserWallet, type ReversalResult } from "../wallet";
 import { loggerFor } from "../logging/logger";
 
 export const REVERSAL_EVENTS = new Set(["charge.dispute.created", "charge.dispute.closed", "charge.refunded"]);

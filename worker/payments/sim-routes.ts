@@ -22,7 +22,7 @@ import type { AppEnv } from "../http/app-types";
 import { stripeWebhookSecret } from "./payments-config";
 import { claimPayoutIdentities, SIM_ACCOUNT_NUMBER, SIM_ROUTING_NUMBER, simulatedFingerprint } from "./payout-identity";
 import { SIM_ACCOUNT_ID, SIM_CHECKOUT_ID } from "./simulated-provider";
-import { getUserWallet } from "../wallet/get-user-wallet";
+import { getUserWallet } from "../wallet";
 import { handleStripeWebhook, stripeSignatureHeader } from "./stripe-webhook";
 
 /** The pages' own policy: inline styles only, forms post back here, never framed. */
@@ -228,7 +228,7 @@ ${body}
   const findAccount = async (env: Env, accountId: string) => {
     if (!SIM_ACCOUNT_ID.test(accountId)) throw new ApiError(404, "not-found", "No such account.");
     const [row] = await getDb(env).select().from(payoutAccounts).where(eq(payoutAccounts.accountId, accountId)).limit(1);
-    if (!row || row.provider !== "simulated") throw new ApiError(404, "not-found", "No such account.");
+    if (row?.provider !== "simulated") throw new ApiError(404, "not-found", "No such account.");
     return row;
   };
 

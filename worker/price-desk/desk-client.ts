@@ -3,8 +3,7 @@
 // given in code (tests' scripted feeds), one in-process desk per feed and sport kept by
 // that app. Tests that stand for several isolates pass one shared desk (`deps.desk`).
 import type { SportKey } from "../../src/shared/sports";
-import type { AppDeps } from "../http/app-deps";
-import type { OddsFeedProvider } from "../odds/feed-provider";
+import type { FeedDeps, OddsFeedProvider } from "../odds/feed-provider";
 import { memoryDeskStore, sportDeskDeps } from "./desk-deps";
 import { SportDesk, type DeskAnswer } from "./sport-desk";
 
@@ -12,6 +11,12 @@ import { SportDesk, type DeskAnswer } from "./sport-desk";
 export type DeskHandle = {
   board(now: number): Promise<DeskAnswer>;
   freshScores(now: number, since: number, deadline: number): Promise<DeskAnswer | null>;
+};
+
+/** What the odds reader takes from outside besides the feed: how it finds a sport's desk. */
+export type DeskDeps = {
+  /** A sport's price desk; the feed's Durable Object (or, with `feed`, one in-process desk per app) when absent. */
+  desk?: (env: Env, sport: SportKey) => DeskHandle;
 };
 
 /** The Durable Object desk of `sport` for the feed named `feedName`. */
@@ -30,15 +35,21 @@ export function localDesk(env: Env, provider: OddsFeedProvider, sport: SportKey)
 }
 
 /** Finds the desk of a sport for one app: `deps.desk` when given, else per the module comment. */
-export function deskHandles(deps: Pick<AppDeps, "feed" | "desk">) {
+export function deskHandles(deps: FeedDeps & DeskDeps) {
   const local = new Map<OddsFeedProvider, Map<SportKey, DeskHandle>>();
   return (env: Env, provider: OddsFeedProvider, sport: SportKey): DeskHandle => {
     if (deps.desk) return deps.desk(env, sport);
     if (!deps.feed) return priceDeskObject(env, provider.name, sport);
     let bySport = local.get(provider);
-    if (!bySport) local.set(provider, (bySport = new Map()));
+    if (!bySport) {
+      bySport = new Map();
+      local.set(provider, bySport);
+    }
     let desk = bySport.get(sport);
-    if (!desk) bySport.set(sport, (desk = localDesk(env, provider, sport)));
+    if (!desk) {
+      desk = localDesk(env, provider, sport);
+      bySport.set(sport, desk);
+    }
     return desk;
   };
 }

@@ -10,7 +10,7 @@ import { isDevelopment } from "../config";
 import { fromErrorResult } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { tunables } from "../tunables";
-import type { PlayContext } from "./protection-operations";
+import type { PlayContext } from "../wallet";
 
 type RegionCf = { country?: unknown; regionCode?: unknown };
 

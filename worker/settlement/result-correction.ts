@@ -1,13 +1,12 @@
 // "Correct result" (issue 15): an operator changes the final score of a game that is
 // already settled (feeds do correct scores). The new score is recorded in D1 `events`
 // with a numbered row in `result_corrections` (migration 0015), then every player with a
-// bet on the game has it re-graded in their wallet (worker/wallet/correction-operations.ts)
+// bet on the game has it re-graded in their wallet (worker/wallet/operations/correction-operations.ts)
 // under the reference `correction:<event id>:<seq>`. Sending the same correction again
 // records nothing new and re-drives the wallets, which find nothing left to move — so a
 // retry after a wallet failed finishes the job and a double click moves money once.
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { getUserWallet } from "../wallet/get-user-wallet";
-import type { CorrectionSummary } from "../wallet/correction-operations";
+import { getUserWallet, type CorrectionSummary } from "../wallet";
 import { loggerFor } from "../logging/logger";
 
 /** Wallets one correction request re-grades; a game with more players needs a re-send. */

@@ -2,8 +2,7 @@
 // consumer comes through here for every settlement message. Each wallet call grades and
 // pays in one Durable Object transaction and is safe to repeat, so a call that fails (or
 // whose answer is lost) is simply made again by the message's retry.
-import { getUserWallet } from "../wallet/get-user-wallet";
-import type { EventOutcome, SettlementSummary } from "../wallet/settlement-operations";
+import { getUserWallet, type EventOutcome, type SettlementSummary } from "../wallet";
 
 export type WalletWork = { userId: string; outcomes: EventOutcome[] };
 

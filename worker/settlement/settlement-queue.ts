@@ -39,10 +39,12 @@ export async function sendSettlementMessages(
       ),
     ),
   );
-  return parts.reduce<SendResult>(
-    (r, part, i) => (outcomes[i] ? { ...r, sent: r.sent + part.length } : { ...r, failed: r.failed + part.length }),
-    { sent: 0, failed: 0 },
-  );
+  const result: SendResult = { sent: 0, failed: 0 };
+  parts.forEach((part, i) => {
+    if (outcomes[i]) result.sent += part.length;
+    else result.failed += part.length;
+  });
+  return result;
 }
 
 /** Seconds before retry number `attempts` (1 = the first delivery failed). */

@@ -1,4 +1,4 @@
-// Leaderboard reads over `leaderboard_stats` (kept by leaderboard-projection.ts): the top
+// Leaderboard reads over `leaderboard_stats` (kept by worker/wallet/leaderboard-projection.ts): the top
 // LEADERBOARD_SIZE of one period, wallet and metric, and the viewer's own rank, which is
 // 1 + the number of visible players ordered before them — an indexed count, never a scan
 // of bets. Ties are broken deterministically: the equal value reached first (earlier last

@@ -7,6 +7,7 @@ import { Hono, type Context } from "hono";
 import { computeStatistics } from "../../src/shared/statistics";
 import {
   LeaderboardQuerySchema,
+  type FollowState,
   type FollowingResponse,
   type PublicProfile,
   type ShareResponse,
@@ -14,14 +15,14 @@ import {
 } from "../../src/shared/schemas/social";
 import { SHARE_ID_PATTERN, isPickPublic, newShareId, sharePath } from "../../src/shared/social";
 import { verifyAccessToken } from "../auth/access-tokens";
-import { publicOrigin } from "../auth/identity-config";
+import { publicOrigin } from "../config";
 import { bearerToken, requireUser } from "../auth/require-user";
 import { ApiError, parseWith } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { limitPublicReads } from "../http/rate-limit";
 import { feedNow } from "../odds/odds-service";
 import { tunables } from "../tunables";
-import { getUserWallet } from "../wallet/get-user-wallet";
+import { getUserWallet } from "../wallet";
 import { readLeaderboard } from "./leaderboards";
 import { findVisibleByHandle } from "./player-profiles";
 import { PUBLIC_BET_COLUMNS, publicPickFromRow, type PublicBetRow } from "./public-picks";
@@ -130,7 +131,7 @@ export function socialRoutes() {
     const row = await c.env.DB.prepare("SELECT 1 AS yes FROM follows WHERE follower_id = ? AND followee_id = ?")
       .bind(c.var.user.id, target.userId)
       .first();
-    return c.json({ handle: target.handle, following: row !== null });
+    return c.json({ handle: target.handle, following: row !== null } satisfies FollowState);
   });
 
   app.put("/follows/:handle", requireUser, async (c) => {
@@ -153,7 +154,7 @@ export function socialRoutes() {
         .first();
       if (!already) throw new ApiError(409, "follow-limit", `You can follow up to ${limit} players.`);
     }
-    return c.json({ handle: target.handle, following: true });
+    return c.json({ handle: target.handle, following: true } satisfies FollowState);
   });
 
   app.delete("/follows/:handle", requireUser, async (c) => {
@@ -164,7 +165,7 @@ export function socialRoutes() {
       .first<{ userId: string; handle: string }>();
     if (!target) throw notFound("profile");
     await c.env.DB.prepare("DELETE FROM follows WHERE follower_id = ? AND followee_id = ?").bind(c.var.user.id, target.userId).run();
-    return c.json({ handle: target.handle, following: false });
+    return c.json({ handle: target.handle, following: false } satisfies FollowState);
   });
 
   app.get("/social/following", requireUser, async (c) => {

@@ -1,5 +1,5 @@
 // Reading and writing bet documents in the wallet's `bets` table (schema in
-// wallet-schema.ts). Placement and settlement both go through these so the stored
+// schema-migrations.ts). Placement and settlement both go through these so the stored
 // shape has one definition.
 import { BetDocumentSchema, type BetDocument } from "../../src/shared/schemas/bets";
 

@@ -1,4 +1,4 @@
-// Play-through (issue 18): Vantage Cash that was bought or given away must be staked
+// Play-through: Vantage Cash that was bought or given away must be staked
 // `CASH_PLAYTHROUGH` times in settled, non-void bets before it can be redeemed, so a
 // stolen card cannot be turned straight into a payout. Winnings (the profit part of a
 // payout) are redeemable at once.
@@ -7,7 +7,7 @@
 // change to it is a row in `playthrough_moves`, keyed (reason, reference) like the money
 // ledger, so a replayed credit, settlement or refund moves it at most once, and
 // SUM(playthrough_moves.amount) = playthrough.to_play always. It is moved only from inside
-// the wallet's transaction (WalletTx calls the hooks below), so it is exact under
+// the wallet's transaction (Ledger calls the hooks below), so it is exact under
 // concurrency:
 //
 //   credit   a cash credit of reason purchase / daily_bonus / streak_bonus /
@@ -35,7 +35,7 @@
 // nothing is added or enforced and the whole balance is redeemable.
 import type { BetDocument } from "../../src/shared/schemas/bets";
 
-/** The part of WalletTx the hooks need (structural, so this module does not import it). */
+/** The part of Ledger the hooks need (structural, so this module does not import it). */
 export type PlaythroughTx = {
   readonly sql: SqlStorage;
   readonly now: number;
@@ -105,7 +105,7 @@ export function playthroughState(tx: PlaythroughTx, balanceCents: number): Playt
 }
 
 /**
- * The ledger hook: WalletTx.post calls it after every posted entry (inside the same
+ * The ledger hook: Ledger.post calls it after every posted entry (inside the same
  * transaction). `balanceAfter` is the currency's balance after the entry.
  */
 export function playthroughOnLedger(
@@ -136,7 +136,7 @@ export function playthroughOnLedger(
 const BET_MOVES = ["bet_settled", "bet_uncounted", "bet_recounted"] as const;
 
 /**
- * The bet hook: WalletTx.betChanged calls it; a settled cash win or loss counts its stake.
+ * The bet hook: Ledger.betChanged calls it; a settled cash win or loss counts its stake.
  * A result correction can turn a counted bet into a push or void (its stake came back, so
  * what its count took off is given back: `bet_uncounted`) or back into a win or loss
  * (`bet_recounted`); those moves are referenced `<bet id>:<n>`, n = the bet's moves so far.

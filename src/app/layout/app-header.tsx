@@ -1,7 +1,7 @@
 // The header of spec §2: wallet button, Shop link, product title, Social and My Picks
 // links and the profile menu. Signed-out visitors see only the title.
 import { Link, NavLink } from "react-router";
-import { useAuth } from "../../features/auth/auth-provider";
+import { useAuth } from "../../session/auth-provider";
 import { WalletButton } from "../../features/wallet/components/wallet-button";
 import { PRODUCT_TITLE } from "../../lib/brand";
 import { ProfileMenu } from "./profile-menu";

@@ -3,8 +3,12 @@
 // the last; arrows, Home and End move, Escape closes and returns focus, Tab leaves.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { useAuth } from "../../features/auth/auth-provider";
-import { usernameFor } from "../../features/auth/username";
+import { useAuth } from "../../session/auth-provider";
+import { usernameFor } from "../../session/username";
+
+function menuItems(menu: HTMLElement | null): HTMLElement[] {
+  return Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+}
 
 export function ProfileMenu() {
   const { user, signOut } = useAuth();
@@ -16,10 +20,8 @@ export function ProfileMenu() {
   const menuId = useId();
   const name = usernameFor(user);
 
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-
   useEffect(() => {
-    if (open) items()[focusIndex]?.focus();
+    if (open) menuItems(menuRef.current)[focusIndex]?.focus();
   }, [open, focusIndex]);
 
   useEffect(() => {
@@ -52,7 +54,7 @@ export function ProfileMenu() {
   };
 
   const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const count = items().length;
+    const count = menuItems(menuRef.current).length;
     const moves: Record<string, number> = {
       ArrowDown: (focusIndex + 1) % count,
       ArrowUp: (focusIndex - 1 + count) % count,

@@ -3,16 +3,26 @@
 // 'Sign-in failed: …') or `login_error` (the sign-in could not start, 'Login failed: …'),
 // each mapped to a fixed message (the address's own text is never shown), and sends a
 // player who just signed in on to the page they originally wanted. A player who has not
-// confirmed a date of birth sees that step before the board (PlayGate).
+// confirmed a date of birth sees that step before the board (PlayGate). Beside the board
+// sit the betslip (told the board's live rules) and the Statistics card.
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { useAuth } from "../../features/auth/auth-provider";
+import { useAuth } from "../../session/auth-provider";
 import { SignInCard } from "../../features/auth/components/sign-in-card";
-import { safeFrom } from "../../features/auth/sign-in-url";
-import { BoardPage } from "../../features/board/components/board-page";
+import { safeFrom } from "../../session/sign-in-url";
+import { Betslip } from "../../features/betslip/components/betslip";
+import { BoardPage, type BoardSidebar } from "../../features/board/components/board-page";
 import { PlayGate } from "../../features/protection/components/play-gate";
+import { StatisticsCard } from "../../features/stats/components/statistics-card";
 import { SIGN_IN_ERROR_PARAM, signInFailureMessage, type SignInFailure } from "../../shared/sign-in-errors";
 import "../../features/auth/components/auth.css";
+
+const boardSidebar: BoardSidebar = (live) => (
+  <>
+    <Betslip live={live} />
+    <StatisticsCard />
+  </>
+);
 
 function resultMessage(params: URLSearchParams): SignInFailure | null {
   const authError = params.get(SIGN_IN_ERROR_PARAM.callback);
@@ -55,7 +65,7 @@ export function HomeRoute() {
   if (status === "signed-out") return <SignInCard from={from} error={failure} />;
   return (
     <PlayGate>
-      <BoardPage />
+      <BoardPage sidebar={boardSidebar} />
     </PlayGate>
   );
 }

@@ -3,7 +3,7 @@
 // wanted path and query as `from`, so sign-in can return there. Signed in, the
 // date-of-birth step comes first (PlayGate).
 import { Navigate, Outlet, useLocation } from "react-router";
-import { useAuth } from "../../features/auth/auth-provider";
+import { useAuth } from "../../session/auth-provider";
 import { PlayGate } from "../../features/protection/components/play-gate";
 import "../../features/auth/components/auth.css";
 

@@ -1,5 +1,6 @@
 // The daily-bonus answer (spec §7 grantDailyBonus), shared by the route and the wallet panel.
 import { z } from "zod";
+import { WalletBalancesSchema } from "./user";
 
 /** POST /api/grantDailyBonus answers this (spec §7); balances are added for the panel. */
 export const DailyBonusResponseSchema = z.object({
@@ -8,13 +9,6 @@ export const DailyBonusResponseSchema = z.object({
   milestone: z.boolean(),
   error: z.string().optional(),
   streak: z.number().int().nonnegative().optional(),
-  balances: z
-    .object({
-      coinBalance: z.number().int(),
-      vantageCash: z.number().int(),
-      lastBonusDayET: z.string(),
-      bonusStreak: z.number().int(),
-    })
-    .optional(),
+  balances: WalletBalancesSchema.optional(),
 });
 export type DailyBonusResponse = z.infer<typeof DailyBonusResponseSchema>;

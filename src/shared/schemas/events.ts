@@ -1,4 +1,4 @@
-// The board's Event (spec §3) as GET /api/events answers it. Prices are American odds
+// The board's Event (spec §3) as GET /api/events answers it, and GET /api/sports. Prices are American odds
 // (integers) or null when locked; the decimal value is derived in src/shared/odds.ts.
 // `markets.spread.line` is the home team's line (the away line is its negative).
 // A market the feed does not offer is absent, never invented. `confirmedAt` is when the
@@ -6,8 +6,8 @@
 // `suspended` names, per market of a game under way, why its prices show 'Locked' (the
 // live rules of src/shared/live-rules.ts); the card shows it as a 'Suspended' label.
 import { z } from "zod";
-import { SUSPENSION_REASONS } from "../live-rules";
 import { SPORT_KEYS } from "../sports";
+import { SUSPENSION_REASONS } from "../suspension-reasons";
 
 export const PriceSchema = z.number().int().nullable();
 
@@ -43,6 +43,23 @@ export const EventSchema = z.object({
     .optional(),
 });
 export type Event = z.infer<typeof EventSchema>;
+
+/** GET /api/events: one sport's games. */
+export const EventListSchema = z.array(EventSchema);
+
+/** How live betting runs (src/shared/live-rules.ts): the live boards' refresh cadence and each sport's live-bet delay. */
+export const LiveRulesSchema = z.object({
+  refreshSeconds: z.number().positive(),
+  betDelaySeconds: z.record(z.enum(SPORT_KEYS), z.number().nonnegative()),
+});
+
+/** GET /api/sports: which sports the feed carries, the feed's clock (the simulator's can run ahead) and the live rules. */
+export const SportsInfoSchema = z.object({
+  feedNow: z.number().int(),
+  sports: z.array(z.object({ key: z.enum(SPORT_KEYS), label: z.string(), mapped: z.boolean() })),
+  live: LiveRulesSchema,
+});
+export type SportsInfo = z.infer<typeof SportsInfoSchema>;
 
 /**
  * A game's score as the feed reports it; `completed` marks a final. `updatedAt` is the

@@ -1,16 +1,308 @@
-// What the operator console's API answers and the console reads, written once for both
-// sides (worker/admin/console-views.ts builds them; src/features/admin shows them).
+// What the operator console's API (/api/admin) answers, written once for both sides: the
+// Worker builds each answer typed by these schemas (worker/admin), the console parses
+// what it reads with them (src/features/admin), and a contract test parses every route's
+// real answer with them, so neither side can drift from the other. Objects are not
+// strict, so an older console ignores a field a newer Worker adds; the test is strict.
+import { z } from "zod";
+import { CLOSED_REASONS } from "../protection";
+import { BetDocumentSchema } from "./bets";
+import { RedemptionSchema } from "./redemptions";
+
+const Int = z.number().int();
+const Minor = z.number().int();
+/** An amount per wallet, in minor units (Coins, Vantage Cash cents). */
+const PerWalletSchema = z.object({ coins: Minor, cash: Minor });
+
+// ---- Feed: GET /api/admin/feed and GET /api/admin/feed-status ----
+
+/** The odds feed's credit guard: locked once the paid quota nears the reserve, runs out or is refused. */
+export const CreditGuardSchema = z.discriminatedUnion("locked", [
+  z.object({ locked: z.literal(false) }),
+  z.object({ locked: z.literal(true), reason: z.enum(["reserve", "out-of-credits", "unauthorized"]), remaining: Int.nullable() }),
+]);
+export type CreditGuard = z.infer<typeof CreditGuardSchema>;
+
+export const FeedHourSchema = z.object({ hour: Int, calls: Int, credits: Int, errors: Int });
+export type FeedHour = z.infer<typeof FeedHourSchema>;
+
+/** The last call the feed made for one sport, with the provider's quota headers. */
+export const FeedSportSchema = z.object({
+  sport: z.string(),
+  provider: z.string(),
+  lastCallAt: Int,
+  lastStatus: Int.nullable(),
+  lastError: z.string().nullable(),
+  requestsRemaining: Int.nullable(),
+  requestsUsed: Int.nullable(),
+  requestsLast: Int.nullable(),
+});
+export type FeedSport = z.infer<typeof FeedSportSchema>;
+
+export const FeedViewSchema = z.object({
+  provider: z.string().nullable(),
+  /** The account-wide quota, from the newest paid call's headers; null without paid calls. */
+  credits: z.object({ remaining: Int.nullable(), used: Int.nullable(), at: Int }).nullable(),
+  creditGuard: CreditGuardSchema,
+  reserve: Int,
+  live: z.object({ refreshSeconds: z.number(), priceMaxAgeSeconds: z.number(), state: z.enum(["running", "stopped"]) }),
+  spend: z.object({ thisHour: FeedHourSchema.nullable(), averagePerHour: Int.nullable(), hours: z.array(FeedHourSchema) }),
+  sports: z.array(FeedSportSchema),
+  errors: z.array(z.object({ sport: z.string(), at: Int, status: Int.nullable(), error: z.string().nullable() })),
+});
+export type FeedView = z.infer<typeof FeedViewSchema>;
+
+/** GET /api/admin/feed-status: the feed_status rows as stored. */
+export const FeedStatusSchema = z.object({
+  provider: z.string().nullable(),
+  creditGuard: CreditGuardSchema,
+  sports: z.array(
+    z.object({
+      sport: z.string(),
+      provider: z.string(),
+      requestsRemaining: Int.nullable(),
+      requestsUsed: Int.nullable(),
+      requestsLast: Int.nullable(),
+      lastStatus: Int.nullable(),
+      lastError: z.string().nullable(),
+      updatedAt: Int,
+    }),
+  ),
+});
+export type FeedStatus = z.infer<typeof FeedStatusSchema>;
+
+// ---- Settlement: GET /api/admin/settlement, /settlement/runs, /dead-letters ----
+
+/** One settlement run: what it sent to the queue and how far the queue got. */
+export const SettlementRunSchema = z.object({
+  id: Int,
+  trigger: z.string(),
+  startedAt: Int,
+  finishedAt: Int.nullable(),
+  /** When the queue had settled every wallet the run sent (null while messages wait). */
+  drainedAt: Int.nullable(),
+  eventsRecorded: Int,
+  messagesEnqueued: Int,
+  walletsSettled: Int,
+  walletErrors: Int,
+  legsGraded: Int,
+  betsSettled: Int,
+  pending: z.boolean(),
+  summary: z.string().nullable(),
+});
+export type SettlementRun = z.infer<typeof SettlementRunSchema>;
+
+/** A started game with open legs and no result, past its due time on the feed's clock. */
+export const PastDueGameSchema = z.object({
+  eventId: z.string(),
+  sport: z.string(),
+  home: z.string(),
+  away: z.string(),
+  startTime: Int,
+  dueAt: Int,
+  openLegs: Int,
+  players: Int,
+});
+export type PastDueGame = z.infer<typeof PastDueGameSchema>;
+
+/** A settlement message that exhausted its retries, and its replays. */
+export const DeadLetterSchema = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  reason: z.string(),
+  attempts: Int,
+  runId: Int.nullable(),
+  receivedAt: Int,
+  replayedAt: Int.nullable(),
+  replayedBy: z.string().nullable(),
+  replayCount: Int,
+});
+export type DeadLetter = z.infer<typeof DeadLetterSchema>;
+
+/** A dead letter with the message it carries (the lists and the replay answer; the settlement view leaves it out). */
+export const DeadLetterRecordSchema = DeadLetterSchema.extend({ body: z.string() });
 
 /** A game with a recorded result (final or void), and how often it was corrected. */
-export type RecentResult = {
-  eventId: string;
-  sport: string;
-  home: string;
-  away: string;
-  startTime: number;
-  status: "final" | "void";
-  homeScore: number | null;
-  awayScore: number | null;
-  updatedAt: number;
-  corrections: number;
-};
+export const RecentResultSchema = z.object({
+  eventId: z.string(),
+  sport: z.string(),
+  home: z.string(),
+  away: z.string(),
+  startTime: Int,
+  status: z.enum(["final", "void"]),
+  homeScore: Int.nullable(),
+  awayScore: Int.nullable(),
+  updatedAt: Int,
+  corrections: Int,
+});
+export type RecentResult = z.infer<typeof RecentResultSchema>;
+
+export const SettlementViewSchema = z.object({
+  feedNow: Int,
+  runs: z.array(SettlementRunSchema),
+  /** Messages sent by runs not drained yet, less those settled or failed. */
+  waiting: Int,
+  deadLetters: z.array(DeadLetterSchema),
+  pastDue: z.array(PastDueGameSchema),
+  /** Settled games with bets, newest first: where "Correct result" starts. */
+  recentResults: z.array(RecentResultSchema),
+});
+export type SettlementView = z.infer<typeof SettlementViewSchema>;
+
+export const SettlementRunsSchema = z.object({ runs: z.array(SettlementRunSchema) });
+export const DeadLettersSchema = z.object({ deadLetters: z.array(DeadLetterRecordSchema) });
+
+// ---- Players: GET /api/admin/players, /players/:uid, /ledger-audit ----
+
+export const PlayerHitSchema = z.object({ uid: z.string(), email: z.string(), displayName: z.string(), handle: z.string().nullable() });
+export type PlayerHit = z.infer<typeof PlayerHitSchema>;
+export const PlayerSearchSchema = z.object({ players: z.array(PlayerHitSchema) });
+
+export const LedgerRowSchema = z.object({
+  seq: Int,
+  currency: z.enum(["coins", "cash"]),
+  amount: Minor,
+  balanceAfter: Minor,
+  reason: z.string(),
+  reference: z.string(),
+  createdAt: Int,
+});
+export type LedgerRow = z.infer<typeof LedgerRowSchema>;
+
+/** An operator's hold on an account: while frozen, every money action is refused. */
+export const FreezeStateSchema = z.object({
+  frozen: z.boolean(),
+  reason: z.string().nullable(),
+  actor: z.string().nullable(),
+  updatedAt: Int.nullable(),
+});
+export type FreezeState = z.infer<typeof FreezeStateSchema>;
+
+export const PlayerDetailSchema = z.object({
+  player: z.object({
+    uid: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    displayName: z.string(),
+    handle: z.string().nullable(),
+    createdAt: Int,
+    lastLoginAt: Int,
+  }),
+  balances: PerWalletSchema,
+  owed: PerWalletSchema,
+  redeemableCash: Minor,
+  cashToPlay: Minor,
+  redemptionPause: z.string().nullable(),
+  frozen: z.boolean(),
+  freeze: FreezeStateSchema,
+  /** The wallet's protection record: `breakUntil` in epoch ms (a past value means no break). */
+  protection: z.object({ dateOfBirth: z.string().nullable(), breakUntil: Int.nullable(), closed: z.enum(CLOSED_REASONS).nullable() }),
+  ledger: z.array(LedgerRowSchema),
+  bets: z.array(BetDocumentSchema),
+  redemptions: z.array(RedemptionSchema),
+  disputes: z.array(
+    z.object({ id: z.string(), checkoutSessionId: z.string(), status: z.string(), open: z.boolean(), createdAt: Int, updatedAt: Int }),
+  ),
+  payoutIdentityRefusals: z.array(
+    z.object({ id: Int, ownerUserId: z.string(), accountId: z.string(), amountCents: Minor, createdAt: Int }),
+  ),
+});
+export type PlayerDetail = z.infer<typeof PlayerDetailSchema>;
+
+/** A wallet's balances beside their ledger sums, and what is owed beside the owed ledger's sums. */
+export const WalletAuditSchema = z.object({
+  coins: z.object({ balance: Minor, ledgerSum: Minor }),
+  cash: z.object({ balance: Minor, ledgerSum: Minor }),
+  owed: z.object({ coins: z.object({ owed: Minor, ledgerSum: Minor }), cash: z.object({ owed: Minor, ledgerSum: Minor }) }),
+  pendingOutbox: Int,
+});
+export type WalletAudit = z.infer<typeof WalletAuditSchema>;
+
+/** The wallet's row in D1's `wallet_balances` projection, or null when there is none. */
+export const ProjectionSchema = z.object({ coinBalance: Minor, cashCents: Minor }).nullable();
+export type Projection = z.infer<typeof ProjectionSchema>;
+
+/** "Check ledger": one wallet's money invariants and the verdict. */
+export const LedgerCheckSchema = z.object({
+  userId: z.string(),
+  ok: z.boolean(),
+  mismatches: z.array(z.string()),
+  wallet: WalletAuditSchema,
+  projection: ProjectionSchema,
+});
+export type LedgerCheck = z.infer<typeof LedgerCheckSchema>;
+
+/** One page of the all-wallets audit (`npm run audit`). */
+export const LedgerAuditPageSchema = z.object({ checked: Int, mismatches: z.array(LedgerCheckSchema), next: z.string().nullable() });
+
+// ---- Audit log: GET /api/admin/audit ----
+
+export const AuditEntrySchema = z.object({
+  id: Int,
+  at: Int,
+  actor: z.string(),
+  action: z.string(),
+  target: z.string(),
+  reason: z.string(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditLogSchema = z.object({ entries: z.array(AuditEntrySchema) });
+
+// ---- What the console's actions answer ----
+
+/** POST /api/admin/players/:uid/freeze and /unfreeze; `changed` is false when the account already was so. */
+export const FreezeAnswerSchema = z.object({ uid: z.string(), frozen: z.boolean(), changed: z.boolean(), freeze: FreezeStateSchema });
+
+/** POST /api/admin/players/:uid/adjustments; `replayed` when this adjustment id had already moved the money. */
+export const AdjustmentAnswerSchema = z.object({
+  uid: z.string(),
+  adjustmentId: z.string(),
+  replayed: z.boolean(),
+  balances: PerWalletSchema,
+  owed: PerWalletSchema,
+});
+
+/** POST /api/admin/events/:eventId/result with a score or `void`: the result and what was sent to settle. */
+export const OperatorResultAnswerSchema = z.object({
+  eventId: z.string(),
+  status: z.enum(["final", "void"]),
+  homeScore: Int.nullable(),
+  awayScore: Int.nullable(),
+  /** The settlement run of this request (GET /api/admin/settlement/runs shows its progress). */
+  runId: Int.nullable(),
+  /** Players sent to the settlement queue. */
+  messagesEnqueued: Int,
+  /** Some could not be sent; the next cron run sends them. */
+  pending: z.boolean(),
+});
+export type OperatorResultAnswer = z.infer<typeof OperatorResultAnswerSchema>;
+
+/** The same route with `correction: true`: the new score and what re-grading moved. */
+export const CorrectionAnswerSchema = z.object({
+  eventId: z.string(),
+  status: z.literal("final"),
+  homeScore: Int,
+  awayScore: Int,
+  correction: Int,
+  /** False when this exact correction had already been recorded (a re-send). */
+  recorded: z.boolean(),
+  walletsCalled: Int,
+  walletErrors: Int,
+  betsChanged: Int,
+  takenBack: PerWalletSchema,
+  owed: PerWalletSchema,
+  paid: PerWalletSchema,
+  /** Some wallets were not re-graded: send the same correction again. */
+  pending: z.boolean(),
+});
+export type CorrectionAnswer = z.infer<typeof CorrectionAnswerSchema>;
+
+/** POST /api/admin/dead-letters/:id/replay (202). */
+export const DeadLetterReplayAnswerSchema = z.object({ deadLetter: DeadLetterRecordSchema, queued: z.literal(true) });
+
+/** PUT /api/admin/players/:uid/date-of-birth. */
+export const DateOfBirthCorrectionAnswerSchema = z.object({
+  userId: z.string(),
+  dateOfBirth: z.string().nullable(),
+  closed: z.enum(CLOSED_REASONS).nullable(),
+});

@@ -4,7 +4,7 @@
 // the wallet stores minor units (see src/shared/protection.ts).
 import { z } from "zod";
 import { unitsToMinor } from "../money";
-import { BREAK_PERIODS, LIMIT_INFO, LIMIT_NAMES, type LimitName } from "../protection";
+import { BREAK_PERIODS, CLOSED_REASONS, LIMIT_INFO, LIMIT_NAMES, type LimitName } from "../protection";
 
 export const DateOfBirthSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Date of birth must be a date like 1990-04-25.");
 
@@ -59,7 +59,7 @@ export const ProtectionViewSchema = z.object({
   /** ISO time a timed break ends; null when none runs (and for a permanent closure). */
   breakUntil: z.string().nullable(),
   /** 'permanent' (closed by the player) or 'under-age'; null while the account is open. */
-  closed: z.enum(["permanent", "under-age"]).nullable(),
+  closed: z.enum(CLOSED_REASONS).nullable(),
   /** The minimum age where the player is. */
   minAge: z.number().int(),
   /** Where the request came from (ISO 3166), when known. */

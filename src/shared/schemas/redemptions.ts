@@ -34,6 +34,9 @@ export const ConnectStatusSchema = z.object({
 });
 export type ConnectStatus = z.infer<typeof ConnectStatusSchema>;
 
+/** POST /api/connect/onboarding-link: the payment provider's onboarding page for this player. */
+export const OnboardingLinkSchema = z.object({ url: z.string().min(1) });
+
 export const RedemptionStatusSchema = z.enum(["pending", "paid", "failed"]);
 export type RedemptionStatus = z.infer<typeof RedemptionStatusSchema>;
 

@@ -62,6 +62,10 @@ export type SharedPickResponse = z.infer<typeof SharedPickResponseSchema>;
 export const ShareResponseSchema = z.object({ shareId: z.string(), url: z.string() });
 export type ShareResponse = z.infer<typeof ShareResponseSchema>;
 
+/** GET, PUT and DELETE /api/follows/:handle: whether the viewer follows the player. */
+export const FollowStateSchema = z.object({ handle: z.string(), following: z.boolean() });
+export type FollowState = z.infer<typeof FollowStateSchema>;
+
 export const FollowingResponseSchema = z.object({
   following: z.array(PublicOwnerSchema.extend({ handle: z.string() })),
   picks: z.array(PublicPickSchema),

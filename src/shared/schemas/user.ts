@@ -43,8 +43,7 @@ export const DisplayNameSchema = z
       .string()
       .min(1, DISPLAY_NAME_MESSAGES.empty)
       .max(DISPLAY_NAME_MAX_LENGTH, DISPLAY_NAME_MESSAGES.tooLong)
-      // eslint-disable-next-line no-control-regex
-      .refine((s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s), DISPLAY_NAME_MESSAGES.control),
+      .refine((s) => !/\p{Cc}/u.test(s), DISPLAY_NAME_MESSAGES.control),
   );
 
 /**

@@ -1,20 +1,17 @@
 // /account (spec §2): the player edits their username. It is saved to the profile on
 // the server and on the device under 'vantage.username', with the spec §8 messages.
-// Below it, the player-protection tools (issue 14): take a break, and limits.
+// Below it the route places the public-profile card and the player-protection tools
+// (take a break, limits), which belong to the social and protection features.
 // The input and the check before saving use the same shared rule as the Worker, so a
 // refusal reads the same sentence whichever side makes it.
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { EmojiText } from "../../../components/emoji-text";
-import { PlayerLimits } from "../../protection/components/player-limits";
-import { TakeABreak } from "../../protection/components/take-a-break";
-import { useFreshUser } from "../../protection/hooks/use-fresh-user";
 import { errorMessage } from "../../../lib/api-client";
 import { DISPLAY_NAME_MAX_LENGTH } from "../../../shared/display-name";
-import { checkDisplayName, type UserDocument } from "../../../shared/schemas/user";
-import { useAuth } from "../../auth/auth-provider";
-import { storeUsername, usernameFor } from "../../auth/username";
-import { ProfileSettings } from "../../social/components/profile-settings";
+import { checkDisplayName, UserDocumentSchema } from "../../../shared/schemas/user";
+import { useAuth } from "../../../session/auth-provider";
+import { storeUsername, usernameFor } from "../../../session/username";
 import "./account.css";
 
 export const USERNAME_UPDATED = "✅ Username updated successfully.";
@@ -22,12 +19,18 @@ export const USERNAME_UPDATE_FAILED = "❌ Failed to update username.";
 
 type Result = { ok: true } | { ok: false; reason: string | null };
 
-export function AccountPage() {
+type Props = {
+  /** The public-profile card, under the username. */
+  publicProfile: ReactNode;
+  /** The player-protection tools, under the account details. */
+  playerProtection: ReactNode;
+};
+
+export function AccountPage({ publicProfile, playerProtection }: Props) {
   const { user, api, updateUser } = useAuth();
   const [name, setName] = useState(() => usernameFor(user));
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
-  const fresh = useFreshUser();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,7 +42,7 @@ export function AccountPage() {
     setSaving(true);
     setResult(null);
     try {
-      const updated = await api.patch<UserDocument>("/me", { displayName: name });
+      const updated = await api.patch("/me", UserDocumentSchema, { displayName: name });
       updateUser({ displayName: updated.displayName });
       storeUsername(updated);
       setName(updated.displayName);
@@ -94,7 +97,7 @@ export function AccountPage() {
           )}
         </div>
       </section>
-      <ProfileSettings />
+      {publicProfile}
       {user && (
         <section className="card account-details" aria-labelledby="details-heading">
           <h2 id="details-heading" className="card-title">
@@ -104,14 +107,7 @@ export function AccountPage() {
           {user.dateOfBirth && <p>Date of birth: {user.dateOfBirth}</p>}
         </section>
       )}
-      <TakeABreak />
-      {fresh.ready ? (
-        <PlayerLimits key={fresh.version} />
-      ) : (
-        <p className="muted" role="status">
-          Loading your limits…
-        </p>
-      )}
+      {playerProtection}
       <p className="muted">
         <Link to="/responsible-play">Responsible play</Link>: how these tools work and where to get help.
       </p>

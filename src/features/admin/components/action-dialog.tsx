@@ -46,6 +46,7 @@ export function ActionDialog({ title, confirmLabel, danger = false, children, in
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is the mouse's way out; keyboards have Escape through the focus trap
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onClose()}>
       <div ref={panel} className="modal-panel admin-dialog card" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <form onSubmit={submit} noValidate>

@@ -4,8 +4,8 @@
 // Players / Audit; the open tab lives in the address (?tab=) so a reload keeps it.
 import { useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
-import { NotFoundPage } from "../../../app/routes/not-found-page";
-import { useAuth } from "../../auth/auth-provider";
+import { NotFoundPage } from "../../../components/not-found-page";
+import { useAuth } from "../../../session/auth-provider";
 import { AdminDeniedContext } from "../hooks/use-admin-load";
 import { AuditTab } from "./audit-tab";
 import { FeedTab } from "./feed-tab";

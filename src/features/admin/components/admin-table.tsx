@@ -44,6 +44,7 @@ export function AdminTable<Row>({ columns, rows, rowKey, rowProps, empty, scroll
         <thead>
           <tr>
             {columns.map((column, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns are fixed for its life
               <th key={i} className={column.num === true ? "num" : undefined}>
                 {column.header}
               </th>
@@ -54,6 +55,7 @@ export function AdminTable<Row>({ columns, rows, rowKey, rowProps, empty, scroll
           {rows.map((row) => (
             <tr key={rowKey(row)} {...rowProps?.(row)}>
               {columns.map((column, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns are fixed for its life
                 <td key={i} className={cellClass(column, row)}>
                   {column.cell(row)}
                 </td>

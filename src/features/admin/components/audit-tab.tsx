@@ -1,5 +1,6 @@
 // Audit log: every operator action, newest first — who, what, to whom, when and why.
-import { useApi } from "../../auth/auth-provider";
+import { useCallback } from "react";
+import { useApi } from "../../../session/auth-provider";
 import { fetchAudit } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { formatTime } from "./admin-format";
@@ -15,7 +16,7 @@ function summary(details: Record<string, unknown>): string {
 
 export function AuditTab() {
   const api = useApi();
-  const log = useAdminLoad(() => fetchAudit(api), [api]);
+  const log = useAdminLoad(useCallback(() => fetchAudit(api), [api]));
   if (log.status === "not-found") return null;
   const entries = log.data?.entries;
   return (

@@ -1,6 +1,7 @@
 // Feed: which provider serves odds, its credits (The Odds API's quota headers), the
 // credit guard and live refresh state, spend per hour, the last call per sport and errors.
-import { useApi } from "../../auth/auth-provider";
+import { useCallback } from "react";
+import { useApi } from "../../../session/auth-provider";
 import { fetchFeed } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { formatTime } from "./admin-format";
@@ -9,7 +10,7 @@ import { LoadStatus, Section, Stat } from "./view-state";
 
 export function FeedTab() {
   const api = useApi();
-  const feed = useAdminLoad(() => fetchFeed(api), [api]);
+  const feed = useAdminLoad(useCallback(() => fetchFeed(api), [api]));
   if (feed.status === "not-found") return null;
   const data = feed.data;
   return (

@@ -1,21 +1,13 @@
 // Players: look a player up by e-mail or handle; see balances and what is owed, the last
 // 100 ledger rows, bets, redemptions, disputes, protection and payout-identity refusals;
 // freeze / unfreeze, adjust a balance and check the ledger — each confirmed with a reason.
-import { useState, type FormEvent } from "react";
-import { useApi } from "../../auth/auth-provider";
+import { useCallback, useContext, useState, type FormEvent } from "react";
+import { useApi } from "../../../session/auth-provider";
 import { errorMessage } from "../../../lib/api-client";
 import { formatAmount, parseAmountToMinor, type WalletKind } from "../../../shared/money";
-import {
-  adjustBalance,
-  checkLedger,
-  fetchPlayer,
-  searchPlayers,
-  setFrozen,
-  type LedgerCheck,
-  type PlayerDetail,
-  type PlayerHit,
-} from "../api/admin-api";
-import { useAdminLoad } from "../hooks/use-admin-load";
+import { adjustBalance, checkLedger, fetchPlayer, searchPlayers, setFrozen } from "../api/admin-api";
+import type { LedgerCheck, PlayerDetail, PlayerHit } from "../../../shared/schemas/operator-views";
+import { AdminDeniedContext, isNotAnOperator, useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
 import { formatSigned, formatTime, WALLET_SHORT } from "./admin-format";
 import { AdminTable } from "./admin-table";
@@ -32,6 +24,7 @@ export function PlayersTab({ onChanged }: { onChanged(message: string): void }) 
   const [q, setQ] = useState("");
   const [search, setSearch] = useState<Search>({ status: "idle" });
   const [selected, setSelected] = useState<string | null>(null);
+  const deny = useContext(AdminDeniedContext);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,7 +36,9 @@ export function PlayersTab({ onChanged }: { onChanged(message: string): void }) 
       setSearch({ status: "ready", q: text, players });
       if (players.length === 1) setSelected(players[0]!.uid);
     } catch (err) {
-      setSearch({ status: "error", message: errorMessage(err, "The search failed. Try again.") });
+      // The search route answers 404 only to someone who is not an operator.
+      if (isNotAnOperator(err)) deny();
+      else setSearch({ status: "error", message: errorMessage(err, "The search failed. Try again.") });
     }
   };
 
@@ -98,7 +93,10 @@ type Dialog = "freeze" | "unfreeze" | "adjust" | null;
 
 function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: string): void }) {
   const api = useApi();
-  const detail = useAdminLoad(() => fetchPlayer(api, uid), [api, uid]);
+  const detail = useAdminLoad(
+    useCallback(() => fetchPlayer(api, uid), [api, uid]),
+    { missingMeansDenied: false },
+  );
   const [dialog, setDialog] = useState<Dialog>(null);
   const [wallet, setWallet] = useState<WalletKind>("coins");
   const [direction, setDirection] = useState<"credit" | "debit">("credit");
@@ -108,7 +106,6 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
     { status: "running" } | { status: "done"; result: LedgerCheck } | { status: "error"; message: string } | null
   >(null);
 
-  if (detail.status === "not-found") return null;
   const data: PlayerDetail | null = detail.data;
   const minor = parseAmountToMinor(wallet, amount);
   const signed = minor === null ? null : direction === "debit" ? -minor : minor;

@@ -1,10 +1,10 @@
 // Settlement: games past their due time with no result (each with "Record result" and
 // "Void" through the operator result route and its rules), the queue backlog and dead
 // letters with replay (settlement on queues, issue 13), and the recent settlement runs.
-import { useState } from "react";
-import { useApi } from "../../auth/auth-provider";
-import { fetchSettlement, recordResult, replayDeadLetter, type DeadLetter, type PastDueGame } from "../api/admin-api";
-import type { RecentResult } from "../../../shared/schemas/operator-views";
+import { useCallback, useState } from "react";
+import { useApi } from "../../../session/auth-provider";
+import { fetchSettlement, recordResult, replayDeadLetter } from "../api/admin-api";
+import type { DeadLetter, PastDueGame, RecentResult } from "../../../shared/schemas/operator-views";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
 import { formatTime } from "./admin-format";
@@ -58,7 +58,7 @@ function ScoreFields({
 
 export function SettlementTab({ onChanged }: { onChanged(message: string): void }) {
   const api = useApi();
-  const view = useAdminLoad(() => fetchSettlement(api), [api]);
+  const view = useAdminLoad(useCallback(() => fetchSettlement(api), [api]));
   const [pending, setPending] = useState<Pending | null>(null);
   const [home, setHome] = useState("");
   const [away, setAway] = useState("");
@@ -81,12 +81,10 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
             <Stat label="Past due" className={data.pastDue.length ? "admin-bad" : "admin-ok"}>
               {data.pastDue.length}
             </Stat>
-            {data.waiting !== undefined && <Stat label="Messages waiting">{data.waiting}</Stat>}
-            {data.deadLetters !== undefined && (
-              <Stat label="Dead letters" className={data.deadLetters.some((l) => l.replayedAt === null) ? "admin-bad" : "admin-ok"}>
-                {data.deadLetters.filter((l) => l.replayedAt === null).length}
-              </Stat>
-            )}
+            <Stat label="Messages waiting">{data.waiting}</Stat>
+            <Stat label="Dead letters" className={data.deadLetters.some((l) => l.replayedAt === null) ? "admin-bad" : "admin-ok"}>
+              {data.deadLetters.filter((l) => l.replayedAt === null).length}
+            </Stat>
             <Stat label="Feed clock">{formatTime(data.feedNow)}</Stat>
           </dl>
           <Section title="Games past their due time with no result">
@@ -118,33 +116,31 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
               ]}
             />
           </Section>
-          {data.deadLetters !== undefined && (
-            <Section title="Dead letters">
-              <AdminTable
-                rows={data.deadLetters}
-                rowKey={(l) => l.id}
-                empty="No settlement message has given up."
-                columns={[
-                  { header: "Received", cell: (l) => formatTime(l.receivedAt) },
-                  { header: "Player", className: "admin-id", cell: (l) => l.userId ?? "—" },
-                  { header: "Reason", className: "admin-wrap", cell: (l) => l.reason },
-                  { header: "Attempts", num: true, cell: (l) => l.attempts },
-                  {
-                    header: "Replayed",
-                    cell: (l) => (l.replayedAt ? `${formatTime(l.replayedAt)} by ${l.replayedBy ?? "?"} (×${l.replayCount})` : "not yet"),
-                  },
-                  {
-                    header: "Action",
-                    cell: (l) => (
-                      <button type="button" className="btn btn-sm btn-ghost" onClick={() => open({ kind: "replay", letter: l })}>
-                        Replay
-                      </button>
-                    ),
-                  },
-                ]}
-              />
-            </Section>
-          )}
+          <Section title="Dead letters">
+            <AdminTable
+              rows={data.deadLetters}
+              rowKey={(l) => l.id}
+              empty="No settlement message has given up."
+              columns={[
+                { header: "Received", cell: (l) => formatTime(l.receivedAt) },
+                { header: "Player", className: "admin-id", cell: (l) => l.userId ?? "—" },
+                { header: "Reason", className: "admin-wrap", cell: (l) => l.reason },
+                { header: "Attempts", num: true, cell: (l) => l.attempts },
+                {
+                  header: "Replayed",
+                  cell: (l) => (l.replayedAt ? `${formatTime(l.replayedAt)} by ${l.replayedBy ?? "?"} (×${l.replayCount})` : "not yet"),
+                },
+                {
+                  header: "Action",
+                  cell: (l) => (
+                    <button type="button" className="btn btn-sm btn-ghost" onClick={() => open({ kind: "replay", letter: l })}>
+                      Replay
+                    </button>
+                  ),
+                },
+              ]}
+            />
+          </Section>
           <Section title="Settled games (correct a result)">
             <AdminTable
               scroll

@@ -1,6 +1,8 @@
 // Loads one console view and keeps its loading / error / ready state, with a reload for
-// after an action. A 404 means the caller is not an operator (the console then shows the
-// not-found page); any other failure is an error state with a retry.
+// after an action. `load` is the caller's memoised call (useCallback names what it reads),
+// so a new one loads again. A 404 `not-found` from a view's route means the caller is not
+// an operator (the console then shows the not-found page); any other failure is an error
+// state with a retry.
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 
@@ -13,32 +15,43 @@ export type LoadState<T> =
 /** Set by the console page: called when the API says the caller is not an operator. */
 export const AdminDeniedContext = createContext<() => void>(() => undefined);
 
-export function useAdminLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): LoadState<T> & { reload(): void } {
+/** How the console API answers anyone who is not an operator: as a route that does not exist. */
+export function isNotAnOperator(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 404 && err.code === "not-found";
+}
+
+/**
+ * `missingMeansDenied: false` is for a route that also answers 404 `not-found` for a
+ * missing thing (a player): there a 404 is an error like any other, shown with its message.
+ */
+export function useAdminLoad<T>(
+  load: () => Promise<T>,
+  { missingMeansDenied = true }: { missingMeansDenied?: boolean } = {},
+): LoadState<T> & { reload(): void } {
   const [state, setState] = useState<LoadState<T>>({ status: "loading", data: null });
-  const [tick, setTick] = useState(0);
   const denied = useContext(AdminDeniedContext);
-  const deniedRef = useRef(denied);
-  deniedRef.current = denied;
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  useEffect(() => {
-    let live = true;
+  // Numbers each load; an answer counts only while its load is the newest.
+  const newest = useRef(0);
+  const run = useCallback(() => {
+    const id = ++newest.current;
     setState((prev) => ({ status: "loading", data: prev.data }));
-    loadRef.current().then(
-      (data) => live && setState({ status: "ready", data }),
+    load().then(
+      (data) => id === newest.current && setState({ status: "ready", data }),
       (err: unknown) => {
-        if (!live) return;
-        if (err instanceof ApiError && err.status === 404 && err.code === "not-found" && err.message === "No such API route.") {
+        if (id !== newest.current) return;
+        if (missingMeansDenied && isNotAnOperator(err)) {
           setState({ status: "not-found", data: null });
-          deniedRef.current();
+          denied();
         } else
           setState((prev) => ({ status: "error", data: prev.data, message: errorMessage(err, "Could not load this view. Try again.") }));
       },
     );
+  }, [load, missingMeansDenied, denied]);
+  useEffect(() => {
+    run();
     return () => {
-      live = false;
+      newest.current += 1;
     };
-  }, [tick, ...deps]);
-  const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { ...state, reload };
+  }, [run]);
+  return { ...state, reload: run };
 }

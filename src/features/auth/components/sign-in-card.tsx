@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { PRODUCT_TITLE } from "../../../lib/brand";
 import type { SignInFailure } from "../../../shared/sign-in-errors";
-import { useAuth } from "../auth-provider";
+import { useAuth } from "../../../session/auth-provider";
 import "./auth.css";
 
 export function SignInCard({ from, error }: { from: string; error?: SignInFailure | null }) {

@@ -22,15 +22,18 @@ import {
 } from "../../../shared/betslip";
 import { WALLET_LABEL, formatAmount, unitsToMinor } from "../../../shared/money";
 import { decimalOdds, formatDecimalOdds, formatPrice } from "../../../shared/odds";
-import type { PlaceBetRequest, PlaceBetResponse, PriceChangedDetails } from "../../../shared/schemas/bets";
+import type { PlaceBetRequest } from "../../../shared/schemas/bets";
 import { sportLabel, type SportKey } from "../../../shared/sports";
 import { isUnderway, slipDelaySeconds } from "../../../shared/live-rules";
-import { useApi, useAuth } from "../../auth/auth-provider";
-import { useOddsFormat, type OddsFormat } from "../../settings/odds-format";
-import { balanceOf, useWallet } from "../../wallet/wallet-provider";
-import { useBetslip } from "../betslip-provider";
+import { useApi, useAuth } from "../../../session/auth-provider";
+import { useOddsFormat, type OddsFormat } from "../../../session/odds-format";
+import { balanceOf, useWallet } from "../../../session/wallet-provider";
+import { useBetslip } from "../../../session/betslip-provider";
 import { ConfirmDialog } from "./confirm-dialog";
 import "./betslip.css";
+
+/** The bet schemas load with the first placement, keeping zod out of the board's bundle. */
+const betSchemas = () => import("../../../shared/schemas/bets");
 
 /** Adds a quick-add amount to what is typed, keeping Vantage Cash to whole cents. */
 function addToAmount(current: string, add: number): string {
@@ -155,7 +158,7 @@ export function Betslip({ live }: { live?: BetslipLive }) {
     if (seconds > 0) setDelay({ seconds, startedAt: Date.now() });
     try {
       // The Worker holds a live slip for its delay before answering: wait that much longer.
-      const response = await api.request<PlaceBetResponse>("/placeBet", {
+      const response = await api.request("/placeBet", async () => (await betSchemas()).PlaceBetResponseSchema, {
         method: "POST",
         body: confirm.request,
         headers: { "Idempotency-Key": confirm.key },
@@ -165,13 +168,13 @@ export function Betslip({ live }: { live?: BetslipLive }) {
       toast.show(confirm.request.kind === "Parlay" ? MESSAGES.parlayPlaced : MESSAGES.singlesPlaced, "success");
       slip.clear();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409 && err.code === "price-changed") {
-        const details = (err.body as { error?: { details?: PriceChangedDetails } } | null)?.error?.details;
-        if (details) slip.applyCurrentPrices(details.picks);
-      } else if (err instanceof ApiError && (err.code === "selection-locked" || err.code === "market-suspended")) {
+      if (err instanceof ApiError && (err.code === "price-changed" || err.code === "selection-locked" || err.code === "market-suspended")) {
         // A live leg the rules hold back (market-suspended) reads Locked too; the message names it.
-        const details = (err.body as { error?: { details?: PriceChangedDetails } } | null)?.error?.details;
-        if (details) slip.applyCurrentPrices(details.picks);
+        const schemas = await betSchemas();
+        const refusal = (err.code === "market-suspended" ? schemas.MarketSuspendedRefusalSchema : schemas.PriceRefusalSchema).safeParse(
+          err.body,
+        );
+        if (refusal.success) slip.applyCurrentPrices(refusal.data.error.details.picks);
       }
       const message = errorMessage(err, MESSAGES.placeFailed);
       setError(message);

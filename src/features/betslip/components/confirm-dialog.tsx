@@ -16,6 +16,7 @@ export function ConfirmDialog({ title, onClose, children, busy = false }: Props)
   useFocusTrap(panel, { onClose, busy });
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is the mouse's way out; keyboards have Escape through the focus trap
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onClose()}>
       <div ref={panel} className="modal-panel betslip-dialog card" role="dialog" aria-modal="true" aria-labelledby="betslip-dialog-title">
         <h2 id="betslip-dialog-title" className="card-title">

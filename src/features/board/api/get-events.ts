@@ -2,13 +2,15 @@
 // query) behind a 10-minute per-sport cache in session storage (spec §9), and GET
 // /api/sports for which sports the feed carries, the feed's clock and the live rules.
 // A board with games under way is asked again at the live cadence (use-events.ts), past
-// the session cache: in-play prices older than that are not worth showing.
+// the session cache: in-play prices older than that are not worth showing. The board is
+// the first page, so the answers' schemas load beside the first request (see api-client).
 import type { ApiClient } from "../../../lib/api-client";
 import { ApiError } from "../../../lib/api-client";
 import { ODDS_CACHE_MS } from "../../../shared/odds";
-import type { Event } from "../../../shared/schemas/events";
+import type { Event, SportsInfo } from "../../../shared/schemas/events";
 import type { SportKey } from "../../../shared/sports";
-import type { LiveRules } from "../../../shared/live-rules";
+
+const eventSchemas = () => import("../../../shared/schemas/events");
 
 export const EVENTS_QUERY = { markets: "h2h,spreads,totals", regions: "us,us2", oddsFormat: "american" } as const;
 
@@ -45,23 +47,14 @@ export async function getEvents(api: ApiClient, sport: SportKey, now: number, fr
   if (cached) return cached;
   let events: Event[];
   try {
-    events = await api.get<Event[]>("/events", { sport, ...EVENTS_QUERY });
+    events = await api.get("/events", async () => (await eventSchemas()).EventListSchema, { sport, ...EVENTS_QUERY });
   } catch (err) {
     throw new Error(`events ${err instanceof ApiError ? err.status : 0}`, { cause: err });
   }
-  if (!Array.isArray(events)) throw new Error("events 200");
   writeCachedEvents(sport, events, now);
   return events;
 }
 
-export type SportsInfo = {
-  /** The feed's clock at answer time (the simulator's can run ahead). */
-  feedNow: number;
-  sports: Array<{ key: SportKey; label: string; mapped: boolean }>;
-  /** Absent from an older Worker: then nothing is polled or counted down. */
-  live?: LiveRules;
-};
-
 export function getSports(api: ApiClient): Promise<SportsInfo> {
-  return api.get<SportsInfo>("/sports");
+  return api.get("/sports", async () => (await eventSchemas()).SportsInfoSchema);
 }

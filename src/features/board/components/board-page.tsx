@@ -1,15 +1,14 @@
 // The signed-in home board (spec §2): left, a team search and the sport list; centre,
-// the Sports / Live / Favorites tabs over the selected sport's game cards; right, the
-// betslip and the Statistics card. Games whose start time has passed (on the feed's
-// clock) are under Live, future ones under Sports.
-import { useMemo, useState, type KeyboardEvent } from "react";
+// the Sports / Live / Favorites tabs over the selected sport's game cards; right, what
+// the route puts beside the board (the betslip and the Statistics card), told the live
+// rules the board learnt. Games whose start time has passed (on the feed's clock) are
+// under Live, future ones under Sports.
+import { useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
 import { SPORTS, type SportKey } from "../../../shared/sports";
 import type { Event } from "../../../shared/schemas/events";
-import { useBetslip } from "../../betslip/betslip-provider";
-import { Betslip } from "../../betslip/components/betslip";
-import { useRevealBetslipOnArrival } from "../../betslip/reveal-betslip";
-import { useOddsFormat } from "../../settings/odds-format";
-import { StatisticsCard } from "../../stats/components/statistics-card";
+import { useBetslip } from "../../../session/betslip-provider";
+import { useRevealBetslipOnArrival } from "../../../session/reveal-betslip";
+import { useOddsFormat } from "../../../session/odds-format";
 import { isUnderway } from "../../../shared/live-rules";
 import { useEvents } from "../hooks/use-events";
 import { useSportsInfo } from "../hooks/use-sports-info";
@@ -39,7 +38,13 @@ export function isLiveGame(event: Event, feedNow: number): boolean {
   return isUnderway(event, feedNow);
 }
 
-export function BoardPage() {
+/** What the board knows about live betting: each sport's live-bet delay, and the feed's clock minus the browser's. */
+export type BoardLive = { betDelaySeconds: Record<SportKey, number>; skewMs: number };
+
+/** The right column: `live` is undefined until GET /api/sports has answered. */
+export type BoardSidebar = (live: BoardLive | undefined) => ReactNode;
+
+export function BoardPage({ sidebar }: { sidebar: BoardSidebar }) {
   useRevealBetslipOnArrival();
   const { sports, skewMs, live } = useSportsInfo();
   const [chosen, setChosen] = useState<SportKey | null>(rememberedSport);
@@ -160,10 +165,7 @@ export function BoardPage() {
         </div>
       </section>
 
-      <aside className="col-right">
-        <Betslip live={live ? { betDelaySeconds: live.betDelaySeconds, skewMs } : undefined} />
-        <StatisticsCard />
-      </aside>
+      <aside className="col-right">{sidebar(live ? { betDelaySeconds: live.betDelaySeconds, skewMs } : undefined)}</aside>
     </div>
   );
 }

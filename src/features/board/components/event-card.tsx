@@ -11,9 +11,10 @@ import type { BetslipPick } from "../../../shared/betslip";
 import { pickUid } from "../../../shared/betslip";
 import { decimalOdds, formatPrice, formatSpreadLine, type OddsFormat } from "../../../shared/odds";
 import type { Event } from "../../../shared/schemas/events";
-import { SUSPENSION_LABELS, SUSPENSION_REASONS, type SuspensionReason } from "../../../shared/live-rules";
+import { SUSPENSION_LABELS } from "../../../shared/live-rules";
 import type { Market, Side } from "../../../shared/schemas/bets";
 import { sportLabel } from "../../../shared/sports";
+import { SUSPENSION_REASONS, type SuspensionReason } from "../../../shared/suspension-reasons";
 import { teamAbbreviation } from "../../../shared/teams";
 
 const startFormat = new Intl.DateTimeFormat(undefined, {

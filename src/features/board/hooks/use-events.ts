@@ -9,7 +9,7 @@
 // lands, and a failure leaves an empty list with the error; a failed poll keeps the
 // board shown and the next one tries again.
 import { useEffect, useRef, useState } from "react";
-import { useApi } from "../../auth/auth-provider";
+import { useApi } from "../../../session/auth-provider";
 import { isUnderway } from "../../../shared/live-rules";
 import type { Event } from "../../../shared/schemas/events";
 import type { SportKey } from "../../../shared/sports";

@@ -4,16 +4,17 @@
 // offered and nothing is known to be live-delayed.
 import { useEffect, useState } from "react";
 import type { LiveRules } from "../../../shared/live-rules";
-import { useApi } from "../../auth/auth-provider";
+import { useApi } from "../../../session/auth-provider";
 import { getSports } from "../api/get-events";
 import { SPORTS } from "../../../shared/sports";
 import type { SportEntry } from "../components/sport-list";
 
-export type SportsInfo = { sports: SportEntry[]; skewMs: number; live: LiveRules | null };
+/** What the board knows from GET /api/sports: the sports, the feed clock's skew, and the live rules once answered. */
+export type BoardSports = { sports: SportEntry[]; skewMs: number; live: LiveRules | null };
 
-export function useSportsInfo(): SportsInfo {
+export function useSportsInfo(): BoardSports {
   const api = useApi();
-  const [info, setInfo] = useState<SportsInfo>(() => ({
+  const [info, setInfo] = useState<BoardSports>(() => ({
     sports: SPORTS.map((s) => ({ key: s.key, label: s.label, mapped: true })),
     skewMs: 0,
     live: null,
@@ -22,12 +23,8 @@ export function useSportsInfo(): SportsInfo {
     let cancelled = false;
     getSports(api).then(
       (answer) => {
-        if (cancelled || !Array.isArray(answer?.sports)) return;
-        setInfo({
-          sports: answer.sports,
-          skewMs: typeof answer.feedNow === "number" ? answer.feedNow - Date.now() : 0,
-          live: answer.live && typeof answer.live.refreshSeconds === "number" ? answer.live : null,
-        });
+        if (cancelled) return;
+        setInfo({ sports: answer.sports, skewMs: answer.feedNow - Date.now(), live: answer.live });
       },
       (err: unknown) => console.error(err),
     );

@@ -1,14 +1,14 @@
 // My Picks (/picks, spec §2): the selected wallet's bets, filtered All / Open / Settled.
 // Singles show one row per leg; parlays show stake, to win and payout with an
-// expandable legs list. Live: new bets and settlements appear without a reload.
-import { useState } from "react";
+// expandable legs list. Live: new bets and settlements appear without a reload. What a
+// bet row offers besides (sharing it) comes from the route, which composes the features.
+import { useState, type ReactNode } from "react";
 import { WALLET_LABEL } from "../../../shared/money";
 import type { BetDocument } from "../../../shared/schemas/bets";
-import { useOddsFormat, type OddsFormat } from "../../settings/odds-format";
-import { SharePickButton } from "../../social/components/share-pick-button";
-import { useWalletBets } from "../../wallet/hooks/use-wallet-bets";
-import { useWallet } from "../../wallet/wallet-provider";
-import { Amounts, LegLine, ResultBadge, placedAt } from "./pick-parts";
+import { useOddsFormat, type OddsFormat } from "../../../session/odds-format";
+import { useWalletBets } from "../../../session/use-wallet-bets";
+import { useWallet } from "../../../session/wallet-provider";
+import { Amounts, LegLine, ResultBadge, placedAt } from "../../../components/bet-parts";
 import "./my-picks.css";
 
 type Filter = "all" | "open" | "settled";
@@ -19,10 +19,14 @@ const FILTERS: { key: Filter; label: string }[] = [
 ];
 const EMPTY: Record<Filter, string> = { all: "No picks yet.", open: "No open picks.", settled: "No settled picks yet." };
 
-function SingleRows({ bet, format }: { bet: BetDocument; format: OddsFormat }) {
+/** What a route adds under each bet (e.g. its Share button). */
+export type BetActions = (bet: BetDocument) => ReactNode;
+
+function SingleRows({ bet, format, actions }: { bet: BetDocument; format: OddsFormat; actions?: BetActions }) {
   return (
     <>
       {bet.legs.map((leg, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a placed bet's legs never change order
         <li key={`${bet.id}:${i}`} className="picks-item card">
           <div className="picks-item-head">
             <span className="badge">Single</span>
@@ -30,14 +34,14 @@ function SingleRows({ bet, format }: { bet: BetDocument; format: OddsFormat }) {
           </div>
           <LegLine leg={leg} result={bet.legResults[i] ?? (bet.status === "settled" ? bet.result : null)} format={format} />
           <Amounts bet={bet} />
-          <SharePickButton betId={bet.id} />
+          {actions?.(bet)}
         </li>
       ))}
     </>
   );
 }
 
-function ParlayRow({ bet, format }: { bet: BetDocument; format: OddsFormat }) {
+function ParlayRow({ bet, format, actions }: { bet: BetDocument; format: OddsFormat; actions?: BetActions }) {
   const [open, setOpen] = useState(false);
   const legsId = `legs-${bet.id}`;
   return (
@@ -48,13 +52,14 @@ function ParlayRow({ bet, format }: { bet: BetDocument; format: OddsFormat }) {
         <ResultBadge result={bet.status === "settled" ? bet.result : null} />
       </div>
       <Amounts bet={bet} />
-      <SharePickButton betId={bet.id} />
+      {actions?.(bet)}
       <button type="button" className="btn btn-ghost btn-sm" aria-expanded={open} aria-controls={legsId} onClick={() => setOpen((v) => !v)}>
         {open ? "Hide legs" : "Show legs"}
       </button>
       {open && (
         <div id={legsId} className="picks-legs">
           {bet.legs.map((leg, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a placed bet's legs never change order
             <LegLine key={i} leg={leg} result={bet.legResults[i] ?? null} format={format} />
           ))}
         </div>
@@ -63,7 +68,7 @@ function ParlayRow({ bet, format }: { bet: BetDocument; format: OddsFormat }) {
   );
 }
 
-export function MyPicksPage() {
+export function MyPicksPage({ betActions }: { betActions?: BetActions }) {
   const { mode } = useWallet();
   const [format] = useOddsFormat();
   const [filter, setFilter] = useState<Filter>("all");
@@ -104,9 +109,9 @@ export function MyPicksPage() {
         <ul className="stack-list picks-list">
           {shown.map((bet) =>
             bet.kind === "Parlay" ? (
-              <ParlayRow key={bet.id} bet={bet} format={format} />
+              <ParlayRow key={bet.id} bet={bet} format={format} actions={betActions} />
             ) : (
-              <SingleRows key={bet.id} bet={bet} format={format} />
+              <SingleRows key={bet.id} bet={bet} format={format} actions={betActions} />
             ),
           )}
         </ul>

@@ -4,7 +4,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { etDayKey } from "../../../shared/bonus";
-import { useAuth } from "../../auth/auth-provider";
+import { useAuth } from "../../../session/auth-provider";
 import { confirmDateOfBirth } from "../api/protection-api";
 import "./protection.css";
 

@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { underAgeMessage } from "../../../shared/protection";
-import { useAuth } from "../../auth/auth-provider";
+import { useAuth } from "../../../session/auth-provider";
 import { DateOfBirthForm } from "./date-of-birth-form";
 import "./protection.css";
 

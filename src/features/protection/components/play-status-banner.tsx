@@ -3,7 +3,7 @@
 // refuses bets, purchases and the bonus, and this says why before the player tries.
 import { Link } from "react-router";
 import { formatEtTime } from "../../../shared/protection";
-import { useAuth } from "../../auth/auth-provider";
+import { useAuth } from "../../../session/auth-provider";
 import "./protection.css";
 
 export function PlayStatusBanner() {

@@ -6,7 +6,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { formatEtTime, LIMIT_NAMES, type LimitName } from "../../../shared/protection";
 import type { LimitsRequest } from "../../../shared/schemas/protection";
 import type { UserDocument } from "../../../shared/schemas/user";
-import { useAuth } from "../../auth/auth-provider";
+import { useAuth } from "../../../session/auth-provider";
 import { setLimits } from "../api/protection-api";
 import "./protection.css";
 

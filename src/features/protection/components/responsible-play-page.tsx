@@ -1,7 +1,7 @@
 // /responsible-play (issue 14): what the player-protection tools do and where to get help.
 // Public, linked from the footer and /account.
 import { Link } from "react-router";
-import { useAuth } from "../../auth/auth-provider";
+import { useAuth } from "../../../session/auth-provider";
 import "./protection.css";
 
 export function ResponsiblePlayPage() {

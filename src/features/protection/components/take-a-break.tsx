@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { BREAK_DURATION_MS, BREAK_LABEL, BREAK_PERIODS, formatEtTime, type BreakPeriod } from "../../../shared/protection";
-import { useAuth } from "../../auth/auth-provider";
+import { useAuth } from "../../../session/auth-provider";
 import { takeBreak } from "../api/protection-api";
 import "./protection.css";
 

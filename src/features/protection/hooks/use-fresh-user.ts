@@ -3,7 +3,7 @@
 // with the player's own actions). Returns `ready` once the copy arrived (or could not be
 // had: the session's copy stands) and a `version` that grows with each fresh copy.
 import { useEffect, useRef, useState } from "react";
-import { useAuth } from "../../auth/auth-provider";
+import { useAuth } from "../../../session/auth-provider";
 import { fetchMe } from "../api/protection-api";
 
 export function useFreshUser(): { ready: boolean; version: number } {

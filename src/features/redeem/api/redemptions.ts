@@ -1,40 +1,38 @@
 // The /redeem page's calls (spec §7): Connect status, starting onboarding, and
-// withdrawals (request and history). Answers are checked against the shared schemas.
+// withdrawals (request and history). Answers are parsed with the shared schemas.
 import type { ApiClient } from "../../../lib/api-client";
-import { UserDocumentSchema } from "../../../shared/schemas/user";
+import { UserDocumentSchema, type UserDocument } from "../../../shared/schemas/user";
 import {
   ConnectStatusSchema,
+  OnboardingLinkSchema,
   WithdrawalListSchema,
   WithdrawalResponseSchema,
   type ConnectStatus,
   type Redemption,
 } from "../../../shared/schemas/redemptions";
 
-export async function fetchConnectStatus(api: ApiClient): Promise<ConnectStatus> {
-  return ConnectStatusSchema.parse(await api.get<unknown>("/connect/status"));
+export function fetchConnectStatus(api: ApiClient): Promise<ConnectStatus> {
+  return api.get("/connect/status", ConnectStatusSchema);
 }
 
 /** Creates (or finds) the payout account, then returns the onboarding page to open. */
 export async function startOnboarding(api: ApiClient): Promise<string> {
-  await api.post<unknown>("/connect/create-or-link", {});
-  const body = await api.post<{ url?: unknown }>("/connect/onboarding-link", {});
-  if (typeof body?.url !== "string" || !body.url) throw new Error("no onboarding url");
-  return body.url;
+  await api.send("/connect/create-or-link", { method: "POST", body: {} });
+  return (await api.post("/connect/onboarding-link", OnboardingLinkSchema, {})).url;
 }
 
 export async function requestWithdrawal(api: ApiClient, amount: number, idempotencyKey: string): Promise<Redemption> {
-  const body = await api.post<unknown>("/withdrawals", { amount }, { "Idempotency-Key": idempotencyKey });
-  return WithdrawalResponseSchema.parse(body).redemption;
+  return (await api.post("/withdrawals", WithdrawalResponseSchema, { amount }, { "Idempotency-Key": idempotencyKey })).redemption;
 }
 
 /** What may be redeemed now and what is still to play (play-through), from GET /api/me. */
-export type Redeemable = { vantageCash: number; redeemableCash: number; cashToPlay: number; redemptionPause?: string | null };
+export type Redeemable = Pick<UserDocument, "vantageCash" | "redeemableCash" | "cashToPlay" | "redemptionPause">;
 
 export async function fetchRedeemable(api: ApiClient): Promise<Redeemable> {
-  const { vantageCash, redeemableCash, cashToPlay, redemptionPause } = UserDocumentSchema.parse(await api.get<unknown>("/me"));
+  const { vantageCash, redeemableCash, cashToPlay, redemptionPause } = await api.get("/me", UserDocumentSchema);
   return { vantageCash, redeemableCash, cashToPlay, redemptionPause };
 }
 
 export async function fetchRedemptions(api: ApiClient): Promise<Redemption[]> {
-  return WithdrawalListSchema.parse(await api.get<unknown>("/withdrawals")).redemptions;
+  return (await api.get("/withdrawals", WithdrawalListSchema)).redemptions;
 }

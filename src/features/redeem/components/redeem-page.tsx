@@ -16,9 +16,9 @@ import {
   type Redemption,
 } from "../../../shared/schemas/redemptions";
 import { ApiError } from "../../../lib/api-client";
-import { useAuth } from "../../auth/auth-provider";
-import { useWallet } from "../../wallet/wallet-provider";
-import { fetchBalances } from "../../wallet/api/fetch-balances";
+import { useAuth } from "../../../session/auth-provider";
+import { useWallet } from "../../../session/wallet-provider";
+import { fetchBalances } from "../../../session/fetch-balances";
 import {
   fetchConnectStatus,
   fetchRedeemable,
@@ -107,6 +107,7 @@ export function RedeemPage() {
   }, [api, signedIn, loadHistory]);
 
   // Settlements, bets and redemptions change what is redeemable: re-read it with the balance.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a changed balance is the signal to read again, not an input to the read.
   useEffect(() => {
     if (!signedIn) return;
     let cancelled = false;

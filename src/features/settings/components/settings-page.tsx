@@ -1,7 +1,7 @@
 // /settings (spec §2): the odds format — American, Decimal or Fractional — saved on the
 // device and applied at once to every price the app shows.
 import { formatPrice, type OddsFormat } from "../../../shared/odds";
-import { useOddsFormat } from "../odds-format";
+import { useOddsFormat } from "../../../session/odds-format";
 import "./settings.css";
 
 const CHOICES: Array<{ value: OddsFormat; label: string; example: number }> = [

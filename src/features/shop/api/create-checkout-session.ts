@@ -4,6 +4,6 @@ import type { ApiClient } from "../../../lib/api-client";
 import { CheckoutSessionResponseSchema } from "../../../shared/schemas/checkout";
 
 export async function createCheckoutSession(api: ApiClient, amountCents: number): Promise<string | null> {
-  const parsed = CheckoutSessionResponseSchema.safeParse(await api.post<unknown>("/checkout/session", { amountCents }));
-  return parsed.success && parsed.data.url ? parsed.data.url : null;
+  const { url } = await api.post("/checkout/session", CheckoutSessionResponseSchema, { amountCents });
+  return url || null;
 }

@@ -8,11 +8,11 @@ import { ApiError } from "../../../lib/api-client";
 import { redirectTo } from "../../../lib/browser-navigation";
 import { formatMoney } from "../../../shared/money";
 import { formatUsd, PACKS } from "../../../shared/packs";
-import { useAuth } from "../../auth/auth-provider";
-import { BalanceTiles } from "../../wallet/components/balance-tiles";
-import { useWallet } from "../../wallet/wallet-provider";
+import { useAuth } from "../../../session/auth-provider";
+import { BalanceTiles } from "../../../components/balance-tiles";
+import { useWallet } from "../../../session/wallet-provider";
 import { createCheckoutSession } from "../api/create-checkout-session";
-import { fetchBalances } from "../../wallet/api/fetch-balances";
+import { fetchBalances } from "../../../session/fetch-balances";
 import { formatEtTime, LIMIT_INFO, PROTECTION_REFUSAL_CODES } from "../../../shared/protection";
 import "./shop.css";
 
@@ -54,7 +54,7 @@ export function ShopPage() {
     const timers = BALANCE_RECHECK_MS.map((ms) =>
       setTimeout(() => {
         fetchBalances(api)
-          .then((fresh) => fresh && applyBalances(fresh))
+          .then(applyBalances)
           .catch(() => undefined);
       }, ms),
     );

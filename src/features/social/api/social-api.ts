@@ -1,41 +1,47 @@
-// The social feature's calls (issue #16). Leaderboards, profiles and shared picks are
-// public: the client sends a token when it has one (the leaderboard then adds "me").
+// The social feature's calls. Leaderboards, profiles and shared picks are public: the
+// client sends a token when it has one (the leaderboard then adds "me"). Answers are
+// parsed with the shared schemas.
 import type { ApiClient } from "../../../lib/api-client";
-import type {
-  FollowingResponse,
-  LeaderboardQuery,
-  LeaderboardResponse,
-  PublicProfile,
-  ShareResponse,
-  SharedPickResponse,
+import {
+  FollowingResponseSchema,
+  FollowStateSchema,
+  LeaderboardResponseSchema,
+  PublicProfileSchema,
+  ShareResponseSchema,
+  SharedPickResponseSchema,
+  type FollowState,
+  type FollowingResponse,
+  type LeaderboardQuery,
+  type LeaderboardResponse,
+  type PublicProfile,
+  type ShareResponse,
+  type SharedPickResponse,
 } from "../../../shared/schemas/social";
 
 export function getLeaderboard(api: ApiClient, query: LeaderboardQuery): Promise<LeaderboardResponse> {
-  return api.get<LeaderboardResponse>("/social/leaderboard", query);
+  return api.get("/social/leaderboard", LeaderboardResponseSchema, query);
 }
 
 export function getProfile(api: ApiClient, handle: string): Promise<PublicProfile> {
-  return api.get<PublicProfile>(`/public/profiles/${encodeURIComponent(handle)}`);
+  return api.get(`/public/profiles/${encodeURIComponent(handle)}`, PublicProfileSchema);
 }
 
 export function getSharedPick(api: ApiClient, shareId: string): Promise<SharedPickResponse> {
-  return api.get<SharedPickResponse>(`/public/picks/${encodeURIComponent(shareId)}`);
+  return api.get(`/public/picks/${encodeURIComponent(shareId)}`, SharedPickResponseSchema);
 }
 
 export function sharePick(api: ApiClient, betId: string): Promise<ShareResponse> {
-  return api.post<ShareResponse>(`/bets/${encodeURIComponent(betId)}/share`);
+  return api.post(`/bets/${encodeURIComponent(betId)}/share`, ShareResponseSchema);
 }
 
-export type FollowState = { handle: string; following: boolean };
-
 export function getFollowState(api: ApiClient, handle: string): Promise<FollowState> {
-  return api.get<FollowState>(`/follows/${encodeURIComponent(handle)}`);
+  return api.get(`/follows/${encodeURIComponent(handle)}`, FollowStateSchema);
 }
 
 export function setFollowing(api: ApiClient, handle: string, follow: boolean): Promise<FollowState> {
-  return api.request<FollowState>(`/follows/${encodeURIComponent(handle)}`, { method: follow ? "PUT" : "DELETE" });
+  return api.request(`/follows/${encodeURIComponent(handle)}`, FollowStateSchema, { method: follow ? "PUT" : "DELETE" });
 }
 
 export function getFollowing(api: ApiClient): Promise<FollowingResponse> {
-  return api.get<FollowingResponse>("/social/following");
+  return api.get("/social/following", FollowingResponseSchema);
 }

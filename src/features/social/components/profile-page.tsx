@@ -1,18 +1,17 @@
 // /u/:handle (issue #16): a player's public profile — display name, member since, the
 // Statistics card's figures per wallet, and settled picks (open ones once their games
 // have started). Readable signed out; signed in, the viewer can follow the player.
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { WALLET_LABEL } from "../../../shared/money";
-import type { PublicProfile } from "../../../shared/schemas/social";
-import { useAuth } from "../../auth/auth-provider";
-import { StatisticsList } from "../../stats/components/statistics-card";
+import { useAuth } from "../../../session/auth-provider";
+import { StatisticsList } from "../../../components/statistics-list";
+import { useOddsFormat } from "../../../session/odds-format";
 import { getFollowState, getProfile, setFollowing } from "../api/social-api";
 import { useLoad } from "../hooks/use-load";
 import { LoadStatePage } from "./load-state-page";
 import { PublicPickCard } from "./public-pick-card";
-import "../../stats/components/statistics-card.css";
 import "./social.css";
 
 function memberSince(ms: number): string {
@@ -82,8 +81,9 @@ function FollowButton({ handle, onChange }: { handle: string; onChange(delta: nu
 export function ProfilePage() {
   const { handle = "" } = useParams();
   const { api } = useAuth();
-  const [profile, retry] = useLoad<PublicProfile>(() => getProfile(api, handle), [api, handle]);
+  const [profile, retry] = useLoad(useCallback(() => getProfile(api, handle), [api, handle]));
   const [followerDelta, setFollowerDelta] = useState(0);
+  const [format] = useOddsFormat();
 
   if (profile.status !== "ready") {
     return (
@@ -117,7 +117,7 @@ export function ProfilePage() {
             <h2 id={`stats-${wallet}`} className="card-title">
               Statistics <span className="muted stats-wallet">{WALLET_LABEL[wallet]}</span>
             </h2>
-            <StatisticsList stats={p.statistics[wallet]} wallet={wallet} />
+            <StatisticsList stats={p.statistics[wallet]} wallet={wallet} format={format} />
           </section>
         ))}
       </div>

@@ -4,9 +4,9 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
-import type { UserDocument } from "../../../shared/schemas/user";
+import { UserDocumentSchema } from "../../../shared/schemas/user";
 import { HANDLE_MAX, checkHandle, profilePath } from "../../../shared/social";
-import { useAuth } from "../../auth/auth-provider";
+import { useAuth } from "../../../session/auth-provider";
 import "./social.css";
 
 type Result = { ok: true; message: string } | { ok: false; message: string } | null;
@@ -23,7 +23,7 @@ export function ProfileSettings() {
     setSaving(true);
     setResult(null);
     try {
-      const updated = await api.patch<UserDocument>("/me", body);
+      const updated = await api.patch("/me", UserDocumentSchema, body);
       updateUser({ handle: updated.handle ?? null, profileHidden: updated.profileHidden ?? false });
       setHandle(updated.handle ?? "");
       setResult({ ok: true, message: done });

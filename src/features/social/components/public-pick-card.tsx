@@ -4,8 +4,8 @@ import { Link } from "react-router";
 import { WALLET_LABEL } from "../../../shared/money";
 import type { PublicPick } from "../../../shared/schemas/social";
 import { profilePath } from "../../../shared/social";
-import { Amounts, LegLine, ResultBadge, placedAt } from "../../picks/components/pick-parts";
-import { useOddsFormat } from "../../settings/odds-format";
+import { Amounts, LegLine, ResultBadge, placedAt } from "../../../components/bet-parts";
+import { useOddsFormat } from "../../../session/odds-format";
 import type { ReactNode } from "react";
 import "./social.css";
 
@@ -34,6 +34,7 @@ export function PublicPickCard({ pick, showOwner = false, children }: { pick: Pu
       <div className="picks-legs">
         {pick.legs.map((leg, i) => (
           <LegLine
+            // biome-ignore lint/suspicious/noArrayIndexKey: a placed bet's legs never change order
             key={i}
             leg={leg}
             result={pick.legResults[i] ?? (pick.kind === "Singles" && pick.status === "settled" ? pick.result : null)}

@@ -2,7 +2,7 @@
 // copies it when the browser allows, and always shows it so it can be copied by hand.
 import { useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
-import { useAuth } from "../../auth/auth-provider";
+import { useAuth } from "../../../session/auth-provider";
 import { sharePick } from "../api/social-api";
 
 type State = { kind: "idle" } | { kind: "busy" } | { kind: "done"; url: string; copied: boolean } | { kind: "error"; message: string };

@@ -1,34 +1,34 @@
 // /p/:shareId (issue #16): a bet someone shared — legs, prices, stake and result —
 // readable signed out with a sign-in call to action. "Tail" copies the still-open,
 // still-priced legs into the viewer's betslip; signed out it signs in first and tails
-// on the way back (`?tail=1`), then opens the board and scrolls to the betslip.
-import { useEffect, useRef, useState } from "react";
+// on the way back (`?tail=1`), then opens the board and scrolls to the betslip. The
+// board's current prices come from the route (`priceOnBoard`).
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import type { SharedPickResponse } from "../../../shared/schemas/social";
 import { sharePath } from "../../../shared/social";
-import { useAuth } from "../../auth/auth-provider";
+import { useAuth } from "../../../session/auth-provider";
 import { getSharedPick } from "../api/social-api";
 import { useLoad } from "../hooks/use-load";
-import { REVEAL_BETSLIP_STATE } from "../../betslip/reveal-betslip";
-import { useTail } from "../hooks/use-tail";
+import { REVEAL_BETSLIP_STATE } from "../../../session/reveal-betslip";
+import { useTail, type PriceOnBoard } from "../hooks/use-tail";
 import { LoadStatePage } from "./load-state-page";
 import { OwnerName, PublicPickCard } from "./public-pick-card";
 import "./social.css";
 
-export function SharedPickPage() {
+export function SharedPickPage({ priceOnBoard }: { priceOnBoard: PriceOnBoard }) {
   const { shareId = "" } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const { api, status, signIn } = useAuth();
-  const tail = useTail();
-  const [shared, retry] = useLoad<SharedPickResponse>(() => getSharedPick(api, shareId), [api, shareId]);
+  const tail = useTail(priceOnBoard);
+  const [shared, retry] = useLoad(useCallback(() => getSharedPick(api, shareId), [api, shareId]));
   const [tailing, setTailing] = useState(false);
   const autoTailed = useRef(false);
 
   const pick = shared.status === "ready" ? shared.data.pick : null;
   const canTail = pick !== null && pick.status === "open" && pick.legResults.some((r) => r === null);
 
-  const runTail = async () => {
+  const runTail = useCallback(async () => {
     if (!pick) return;
     setTailing(true);
     try {
@@ -38,16 +38,16 @@ export function SharedPickPage() {
     } finally {
       setTailing(false);
     }
-  };
+  }, [pick, tail, navigate]);
 
-  // Back from sign-in with ?tail=1: tail once, and drop the flag so a reload does not repeat it.
+  // Back from sign-in with ?tail=1: tail once (however often this runs), and drop the
+  // flag so a reload does not repeat it.
   useEffect(() => {
     if (status !== "signed-in" || !pick || params.get("tail") !== "1" || autoTailed.current) return;
     autoTailed.current = true;
     setParams({}, { replace: true });
     if (canTail) void runTail();
-    // runTail reads the pick and status named here.
-  }, [status, pick, params, canTail]);
+  }, [status, pick, params, setParams, canTail, runTail]);
 
   if (shared.status !== "ready") {
     return (

@@ -2,12 +2,11 @@
 // per wallet, by profit, return on stake or longest win streak, with the viewer's own
 // rank even outside the top 50 — and the "Following" tab with the newest picks of the
 // players the viewer follows. Readable signed out; the Following tab asks to sign in.
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { WALLET_LABEL, formatAmount, type WalletKind } from "../../../shared/money";
-import type { FollowingResponse, LeaderboardResponse } from "../../../shared/schemas/social";
 import { LEADERBOARD_SIZE, ROI_MIN_BETS, profilePath, type LeaderboardMetric, type LeaderboardPeriod } from "../../../shared/social";
-import { useAuth } from "../../auth/auth-provider";
+import { useAuth } from "../../../session/auth-provider";
 import { getFollowing, getLeaderboard } from "../api/social-api";
 import { useLoad } from "../hooks/use-load";
 import { PublicPickCard } from "./public-pick-card";
@@ -70,9 +69,12 @@ function Leaderboard() {
   const [period, setPeriod] = useState<LeaderboardPeriod>("week");
   const [wallet, setWallet] = useState<WalletKind>("coins");
   const [metric, setMetric] = useState<LeaderboardMetric>("profit");
-  const [board, retry] = useLoad<LeaderboardResponse>(
-    () => getLeaderboard(api, { period, wallet, metric }),
-    [api, period, wallet, metric, authStatus],
+  // Asked once the sign-in has settled: signed in, the answer carries the viewer's rank.
+  const [board, retry] = useLoad(
+    useMemo(
+      () => (authStatus === "loading" ? null : () => getLeaderboard(api, { period, wallet, metric })),
+      [api, period, wallet, metric, authStatus],
+    ),
   );
   const myHandle = user?.handle ?? null;
 
@@ -171,10 +173,7 @@ function Leaderboard() {
 
 function Following() {
   const { api, status, signIn } = useAuth();
-  const [feed, retry] = useLoad<FollowingResponse | null>(
-    () => (status === "signed-in" ? getFollowing(api) : Promise.resolve(null)),
-    [api, status],
-  );
+  const [feed, retry] = useLoad(useMemo(() => (status === "signed-in" ? () => getFollowing(api) : null), [api, status]));
 
   if (status === "signed-out") {
     return (
@@ -186,7 +185,7 @@ function Following() {
       </section>
     );
   }
-  if (feed.status === "loading" || (feed.status === "ready" && feed.data === null))
+  if (feed.status === "loading")
     return (
       <p className="muted" role="status">
         Loading…
@@ -202,7 +201,7 @@ function Following() {
       </div>
     );
   }
-  const { following, picks } = feed.data as FollowingResponse;
+  const { following, picks } = feed.data;
   return (
     <>
       <section className="card" aria-labelledby="following-title">

@@ -1,30 +1,35 @@
 // Loads data for a social page with loading / ready / error states and a retry; a
-// newer load replaces an older one still in flight.
-import { useEffect, useState } from "react";
+// newer load replaces an older one still in flight. `load` is the caller's memoised
+// call (useCallback / useMemo name what it reads), so a new one loads again; null
+// means "not yet" (the page waits for the sign-in to settle) and stays loading.
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 
 export type Load<T> = { status: "loading" } | { status: "ready"; data: T } | { status: "error"; message: string; notFound: boolean };
 
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): [Load<T>, () => void] {
+export function useLoad<T>(load: (() => Promise<T>) | null): [Load<T>, () => void] {
   const [state, setState] = useState<Load<T>>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
+  // Numbers each load; an answer counts only while its load is the newest.
+  const newest = useRef(0);
+  const run = useCallback(() => {
+    const id = ++newest.current;
     setState({ status: "loading" });
-    load().then(
-      (data) => live && setState({ status: "ready", data }),
+    load?.().then(
+      (data) => id === newest.current && setState({ status: "ready", data }),
       (err: unknown) =>
-        live &&
+        id === newest.current &&
         setState({
           status: "error",
           message: errorMessage(err, "Could not load this right now."),
           notFound: err instanceof ApiError && err.status === 404,
         }),
     );
+  }, [load]);
+  useEffect(() => {
+    run();
     return () => {
-      live = false;
+      newest.current += 1;
     };
-    // `deps` name everything `load` reads; `load` itself is a new closure on every render.
-  }, [...deps, attempt]);
-  return [state, () => setAttempt((n) => n + 1)];
+  }, [run]);
+  return [state, run];
 }

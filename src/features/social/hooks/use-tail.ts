@@ -4,13 +4,8 @@
 import { useCallback } from "react";
 import { useToast } from "../../../components/toast";
 import { togglePick, type BetslipPick } from "../../../shared/betslip";
-import type { Event } from "../../../shared/schemas/events";
 import type { PublicPick } from "../../../shared/schemas/social";
-import type { SportKey } from "../../../shared/sports";
-import { useAuth } from "../../auth/auth-provider";
-import { useBetslip } from "../../betslip/betslip-provider";
-import { getEvents } from "../../board/api/get-events";
-import { currentBoardPick } from "../../board/components/event-card";
+import { useBetslip } from "../../../session/betslip-provider";
 
 /** `skipped`: legs no longer offered, locked, or refused by the slip's rules (`reason`: the first refusal's message). */
 export type TailOutcome = { added: number; skipped: number; reason?: string };
@@ -28,32 +23,18 @@ export function tailMessage({ added, skipped, reason }: TailOutcome): string {
   return reason ? `${base} ${reason}` : base;
 }
 
-/** The legs of `pick` that can still be bet, priced as the board offers them now. */
-export async function tailablePicks(
-  pick: PublicPick,
-  boardOf: (sport: SportKey) => Promise<Event[]>,
-): Promise<{ picks: BetslipPick[]; unavailable: number }> {
-  const open = pick.legs.filter((_, i) => (pick.legResults[i] ?? null) === null && pick.status === "open");
-  const boards = new Map<SportKey, Event[]>();
-  for (const sport of new Set(open.map((l) => l.league))) {
-    boards.set(sport, await boardOf(sport).catch(() => []));
-  }
-  const picks: BetslipPick[] = [];
-  for (const leg of open) {
-    const event = boards.get(leg.league)?.find((e) => e.eventId === leg.eventId);
-    const current = event ? currentBoardPick(event, leg.market, leg.side) : null;
-    if (current) picks.push(current);
-  }
-  return { picks, unavailable: pick.legs.length - picks.length };
-}
+/**
+ * The legs of a pick that can still be bet, priced as the board offers them now. The
+ * route supplies it from the board feature (src/features/board/current-picks.ts).
+ */
+export type PriceOnBoard = (pick: PublicPick) => Promise<{ picks: BetslipPick[]; unavailable: number }>;
 
-export function useTail(): (pick: PublicPick) => Promise<TailOutcome> {
-  const { api } = useAuth();
+export function useTail(priceOnBoard: PriceOnBoard): (pick: PublicPick) => Promise<TailOutcome> {
   const betslip = useBetslip();
   const toast = useToast();
   return useCallback(
     async (pick: PublicPick) => {
-      const { picks, unavailable } = await tailablePicks(pick, (sport) => getEvents(api, sport, Date.now()));
+      const { picks, unavailable } = await priceOnBoard(pick);
       // The slip's own rules decide (conflicts, size); the first refusal's reason is shown.
       let slip = betslip.picks;
       let added = 0;
@@ -74,6 +55,6 @@ export function useTail(): (pick: PublicPick) => Promise<TailOutcome> {
       toast.show(tailMessage(outcome), added > 0 ? "success" : "error");
       return outcome;
     },
-    [api, betslip, toast],
+    [priceOnBoard, betslip, toast],
   );
 }

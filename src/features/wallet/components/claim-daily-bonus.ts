@@ -1,7 +1,7 @@
 // The daily claim as the wallet panel sees it: one call to POST /api/grantDailyBonus and
 // the §8 message that answers it. Kept apart from the panel so the message rules read
 // in one place.
-import { ApiError, type ApiClient } from "../../../lib/api-client";
+import { ApiError, INVALID_RESPONSE, type ApiClient } from "../../../lib/api-client";
 import type { DailyBonusResponse } from "../../../shared/schemas/bonus";
 import { PROTECTION_REFUSAL_CODES } from "../../../shared/protection";
 
@@ -20,9 +20,14 @@ export const CALLABLE_TIMEOUT_MS = 70_000;
 export type ClaimOutcome = { message: string; tone: "success" | "info" | "error"; response: DailyBonusResponse | null };
 
 export async function claimDailyBonus(api: ApiClient): Promise<ClaimOutcome> {
-  let raw: unknown;
+  let response: DailyBonusResponse;
   try {
-    raw = await api.request<unknown>("/grantDailyBonus", { method: "POST", body: {}, timeoutMs: CALLABLE_TIMEOUT_MS });
+    // The schema (and zod) load with the first claim, keeping them out of the initial bundle.
+    response = await api.request("/grantDailyBonus", async () => (await import("../../../shared/schemas/bonus")).DailyBonusResponseSchema, {
+      method: "POST",
+      body: {},
+      timeoutMs: CALLABLE_TIMEOUT_MS,
+    });
   } catch (err) {
     // Two claims of one day racing: the wallet refuses the second as `aborted`, and it
     // was paid already — say so rather than calling it an error.
@@ -34,15 +39,10 @@ export async function claimDailyBonus(api: ApiClient): Promise<ClaimOutcome> {
     if (err instanceof ApiError && err.code !== null && PROTECTION_REFUSAL_CODES.has(err.code)) {
       return { message: err.message, tone: "error", response: null };
     }
-    // The server answered with an error: the claim was refused; no answer at all: it failed.
-    const answered = err instanceof ApiError && err.status !== 0;
+    // The server refused the claim: an error; no answer at all, or one that cannot be read: it failed.
+    const answered = err instanceof ApiError && err.status !== 0 && err.code !== INVALID_RESPONSE;
     return { message: answered ? CLAIM_MESSAGES.error : CLAIM_MESSAGES.failed, tone: "error", response: null };
   }
-  // The schema (and zod) load with the first claim, keeping them out of the initial bundle.
-  const { DailyBonusResponseSchema } = await import("../../../shared/schemas/bonus");
-  const parsed = DailyBonusResponseSchema.safeParse(raw);
-  if (!parsed.success) return { message: CLAIM_MESSAGES.failed, tone: "error", response: null };
-  const response = parsed.data;
   if (!response.ok || response.error) return { message: CLAIM_MESSAGES.error, tone: "error", response };
   if (response.alreadyClaimed) return { message: CLAIM_MESSAGES.already, tone: "info", response };
   if (response.milestone) return { message: CLAIM_MESSAGES.milestone, tone: "success", response };

@@ -8,11 +8,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { EmojiText } from "../../../components/emoji-text";
 import { useToast } from "../../../components/toast";
-import { useAuth } from "../../auth/auth-provider";
-import { useWallet } from "../wallet-provider";
+import { useAuth } from "../../../session/auth-provider";
+import { useWallet } from "../../../session/wallet-provider";
 import { displayedStreak, STREAK_GOAL, claimedToday } from "../../../shared/bonus";
 import { formatAmount, formatMoney, WALLET_LABEL, type WalletKind } from "../../../shared/money";
-import { BalanceTiles } from "./balance-tiles";
+import { BalanceTiles } from "../../../components/balance-tiles";
 import { claimDailyBonus, CLAIM_MESSAGES, type ClaimOutcome } from "./claim-daily-bonus";
 import { WalletIcon } from "./wallet-icon";
 import "./wallet.css";
@@ -151,6 +151,7 @@ export function WalletButton() {
               aria-valuetext={`${streak} of ${STREAK_GOAL} days`}
             >
               {Array.from({ length: STREAK_GOAL }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the streak's steps are a fixed row of days
                 <span key={i} className={`wallet-streak-step${i < streak ? " filled" : ""}`} />
               ))}
             </div>

@@ -1,0 +1,9 @@
+// /account: the account page with the social feature's public-profile card and the
+// protection feature's break and limits tools.
+import { AccountPage } from "../../features/account/components/account-page";
+import { PlayerProtectionTools } from "../../features/protection/components/player-protection-tools";
+import { ProfileSettings } from "../../features/social/components/profile-settings";
+
+export function AccountRoute() {
+  return <AccountPage publicProfile={<ProfileSettings />} playerProtection={<PlayerProtectionTools />} />;
+}

@@ -1,0 +1,188 @@
+// The betslip's state for the whole SPA: picks (toggled by board cards with the shared
+// rules of src/shared/betslip.ts, conflicts answered with a toast), the Singles/Parlay
+// mode and the amount being typed. Saved on the device under `vantage.betslip`, so the
+// slip survives a reload; prices can be refreshed from a 409 `price-changed` answer.
+// Part of src/session/, the state every screen shares (see auth-provider.tsx): features read it here.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useToast } from "../components/toast";
+import { nextMode, togglePick, type BetslipMode, type BetslipPick } from "../shared/betslip";
+import { americanToDecimal } from "../shared/odds";
+import type { CurrentPickPrice } from "../shared/schemas/bets";
+
+export const BETSLIP_KEY = "vantage.betslip";
+
+export type BetslipContextValue = {
+  picks: BetslipPick[];
+  toggle(pick: BetslipPick): void;
+  isSelected(uid: string): boolean;
+  remove(uid: string): void;
+  clear(): void;
+  mode: BetslipMode;
+  setMode(mode: BetslipMode): void;
+  /** The amount as typed (digits and one point). */
+  amount: string;
+  setAmount(amount: string): void;
+  /** Applies the server's current prices; returns how many picks changed or locked. */
+  applyCurrentPrices(current: readonly CurrentPickPrice[]): number;
+  /** uids of picks the server reported locked since they were added. */
+  lockedUids: ReadonlySet<string>;
+};
+
+const noop = () => undefined;
+const BetslipContext = createContext<BetslipContextValue>({
+  picks: [],
+  toggle: noop,
+  isSelected: () => false,
+  remove: noop,
+  clear: noop,
+  mode: "Singles",
+  setMode: noop,
+  amount: "",
+  setAmount: noop,
+  applyCurrentPrices: () => 0,
+  lockedUids: new Set(),
+});
+
+type Stored = { picks: BetslipPick[]; mode: BetslipMode; amount: string };
+
+function isPick(value: unknown): value is BetslipPick {
+  if (!value || typeof value !== "object") return false;
+  const p = value as Record<string, unknown>;
+  return (
+    typeof p.uid === "string" &&
+    typeof p.gameId === "string" &&
+    typeof p.league === "string" &&
+    ["Moneyline", "Spread", "Total"].includes(p.market as string) &&
+    ["Home", "Away", "Over", "Under"].includes(p.side as string) &&
+    typeof p.label === "string" &&
+    typeof p.priceAm === "number" &&
+    (p.line === null || typeof p.line === "number")
+  );
+}
+
+function readStored(): Stored {
+  const empty: Stored = { picks: [], mode: "Singles", amount: "" };
+  try {
+    const raw = JSON.parse(localStorage.getItem(BETSLIP_KEY) ?? "null") as unknown;
+    const source = Array.isArray(raw) ? { picks: raw } : (raw as Partial<Record<keyof Stored, unknown>> | null);
+    if (!source || !Array.isArray(source.picks)) return empty;
+    const picks = source.picks.filter(isPick);
+    const mode: BetslipMode = picks.length < 2 ? "Singles" : source.mode === "Singles" ? "Singles" : "Parlay";
+    const amount = typeof source.amount === "string" ? source.amount : "";
+    return { picks, mode, amount };
+  } catch {
+    return empty;
+  }
+}
+
+export function BetslipProvider({ children }: { children: ReactNode }) {
+  const toast = useToast();
+  const [state, setState] = useState<Stored>(readStored);
+  const [lockedUids, setLockedUids] = useState<ReadonlySet<string>>(() => new Set());
+  // The latest slip, so two clicks before a re-render still see each other.
+  const stateRef = useRef(state);
+  const commit = useCallback((next: Stored) => {
+    stateRef.current = next;
+    setState(next);
+  }, []);
+
+  useEffect(() => {
+    try {
+      localStorage.setItem(BETSLIP_KEY, JSON.stringify(state));
+    } catch {
+      // Storage unavailable: the slip lasts for this tab only.
+    }
+  }, [state]);
+
+  // Another tab changed the slip: follow it, so two tabs of one player show one slip.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === BETSLIP_KEY) commit(readStored());
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, [commit]);
+
+  const toggle = useCallback(
+    (pick: BetslipPick) => {
+      const current = stateRef.current;
+      const outcome = togglePick(current.picks, pick);
+      if (outcome.action === "refused") {
+        toast.show(outcome.message, "error");
+        return;
+      }
+      commit({ ...current, picks: outcome.picks, mode: nextMode(current.mode, current.picks.length, outcome.picks.length) });
+      setLockedUids((locked) => (locked.has(pick.uid) ? new Set([...locked].filter((uid) => uid !== pick.uid)) : locked));
+    },
+    [toast, commit],
+  );
+
+  const remove = useCallback(
+    (uid: string) => {
+      const current = stateRef.current;
+      const picks = current.picks.filter((p) => p.uid !== uid);
+      commit({ ...current, picks, mode: nextMode(current.mode, current.picks.length, picks.length) });
+    },
+    [commit],
+  );
+
+  const clear = useCallback(() => {
+    commit({ picks: [], mode: "Singles", amount: "" });
+    setLockedUids(new Set());
+  }, [commit]);
+
+  const setMode = useCallback(
+    (mode: BetslipMode) => {
+      const current = stateRef.current;
+      commit({ ...current, mode: mode === "Parlay" && current.picks.length < 2 ? "Singles" : mode });
+    },
+    [commit],
+  );
+
+  const setAmount = useCallback((amount: string) => commit({ ...stateRef.current, amount }), [commit]);
+
+  const applyCurrentPrices = useCallback(
+    (prices: readonly CurrentPickPrice[]) => {
+      let changed = 0;
+      const locked = new Set<string>();
+      const picks = stateRef.current.picks.map((pick) => {
+        const now = prices.find((p) => p.eventId === pick.gameId && p.market === pick.market && p.side === pick.side);
+        if (!now) return pick;
+        if (now.locked || now.priceAm === null) {
+          locked.add(pick.uid);
+          changed += 1;
+          return pick;
+        }
+        if (now.priceAm === pick.priceAm && now.line === pick.line) return pick;
+        changed += 1;
+        return { ...pick, priceAm: now.priceAm, priceDec: americanToDecimal(now.priceAm), line: now.line };
+      });
+      commit({ ...stateRef.current, picks });
+      setLockedUids(locked);
+      return changed;
+    },
+    [commit],
+  );
+
+  const value = useMemo<BetslipContextValue>(
+    () => ({
+      picks: state.picks,
+      toggle,
+      isSelected: (uid: string) => state.picks.some((p) => p.uid === uid),
+      remove,
+      clear,
+      mode: state.mode,
+      setMode,
+      amount: state.amount,
+      setAmount,
+      applyCurrentPrices,
+      lockedUids,
+    }),
+    [state, toggle, remove, clear, setMode, setAmount, applyCurrentPrices, lockedUids],
+  );
+  return <BetslipContext.Provider value={value}>{children}</BetslipContext.Provider>;
+}
+
+export function useBetslip(): BetslipContextValue {
+  return useContext(BetslipContext);
+}

@@ -1,0 +1,61 @@
+// What the operator console's actions send to /api/admin, written once for both sides:
+// the Worker validates each request with these schemas and the console builds its
+// requests typed by them. Every money action carries the operator's reason.
+import { z } from "zod";
+import { DateOfBirthSchema } from "./protection";
+
+/** The operator's reason, kept in the audit log: required for anything that moves money or changes a player. */
+export const ReasonSchema = z
+  .string({ error: "A reason is required." })
+  .trim()
+  .min(3, "A reason is required (at least 3 characters).")
+  .max(500, "Keep the reason under 500 characters.");
+
+const OptionalReasonSchema = z.string().trim().max(500).optional();
+
+const ScoreSchema = z.number().int().min(0).max(10_000);
+
+/**
+ * POST /api/admin/events/:eventId/result: `{homeScore, awayScore}` records a final score;
+ * `{void: true}` voids the game (stakes refunded); either may carry the operator's `reason`.
+ */
+export const OperatorResultRequestSchema = z.union([
+  z.strictObject({ homeScore: ScoreSchema, awayScore: ScoreSchema, reason: OptionalReasonSchema }),
+  z.strictObject({ void: z.literal(true), reason: OptionalReasonSchema }),
+]);
+
+/** The same route with `correction: true`: changes the score of a game already settled and re-grades its bets. */
+export const ResultCorrectionRequestSchema = z.strictObject({
+  homeScore: ScoreSchema,
+  awayScore: ScoreSchema,
+  correction: z.literal(true),
+  reason: ReasonSchema,
+});
+
+/** What the console sends to the result route: a result, a void or a correction. */
+export type ResultRequest = z.input<typeof OperatorResultRequestSchema> | z.input<typeof ResultCorrectionRequestSchema>;
+
+/** POST /api/admin/players/:uid/freeze and /unfreeze. */
+export const FreezeRequestSchema = z.strictObject({ reason: ReasonSchema });
+
+/**
+ * POST /api/admin/players/:uid/adjustments: signed minor units (Coins, Vantage Cash cents);
+ * `adjustmentId` makes a retry move nothing twice.
+ */
+export const AdjustmentRequestSchema = z.strictObject({
+  wallet: z.enum(["coins", "cash"]),
+  amount: z
+    .number()
+    .int()
+    .refine((n) => n !== 0, "The amount must not be zero.")
+    .refine((n) => Math.abs(n) <= 1_000_000_000, "The amount is too large."),
+  reason: ReasonSchema,
+  adjustmentId: z.string().min(8).max(128).optional(),
+});
+export type AdjustmentRequest = z.input<typeof AdjustmentRequestSchema>;
+
+/** PUT /api/admin/players/:uid/date-of-birth: corrects a mistyped date of birth. */
+export const DateOfBirthCorrectionRequestSchema = z.strictObject({ dateOfBirth: DateOfBirthSchema, reason: OptionalReasonSchema });
+
+/** POST /api/admin/dead-letters/:id/replay. */
+export const DeadLetterReplayRequestSchema = z.strictObject({ reason: OptionalReasonSchema });

@@ -1,0 +1,222 @@
+// The operator console's contract: every /api/admin route answers exactly the shape its
+// schema in src/shared/schemas/operator-views.ts describes — the schema the console parses
+// with — so a field added, dropped or retyped on either side fails here. The lists hold
+// real data (bets, a redemption, runs, results, a correction, a dead letter), so every
+// element's shape is checked too.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import {
+  AdjustmentAnswerSchema,
+  AuditLogSchema,
+  CorrectionAnswerSchema,
+  DateOfBirthCorrectionAnswerSchema,
+  DeadLetterReplayAnswerSchema,
+  DeadLettersSchema,
+  FeedStatusSchema,
+  FeedViewSchema,
+  FreezeAnswerSchema,
+  LedgerAuditPageSchema,
+  LedgerCheckSchema,
+  OperatorResultAnswerSchema,
+  PlayerDetailSchema,
+  PlayerSearchSchema,
+  SettlementRunsSchema,
+  SettlementViewSchema,
+} from "../../src/shared/schemas/operator-views";
+import { createApp } from "../../worker/app";
+import { getUserWallet } from "../../worker/wallet";
+import { openEvents, pickOf, placeBet } from "./bets-helpers";
+import { expectAnswer } from "./contract-helpers";
+import { api, signIn, type SignedIn } from "./helpers";
+import { HOUR, drained, leg, newEventId, openBet, seedBets } from "./settlement-fixtures";
+
+const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
+
+/** Every /api/admin route and the schema of its answer ("METHOD /path", parameters as :x). */
+const CONTRACT = {
+  "GET /api/admin/feed": FeedViewSchema,
+  "GET /api/admin/feed-status": FeedStatusSchema,
+  "GET /api/admin/settlement": SettlementViewSchema,
+  "GET /api/admin/settlement/runs": SettlementRunsSchema,
+  "GET /api/admin/dead-letters": DeadLettersSchema,
+  "POST /api/admin/dead-letters/:x/replay": DeadLetterReplayAnswerSchema,
+  "GET /api/admin/audit": AuditLogSchema,
+  "GET /api/admin/players": PlayerSearchSchema,
+  "GET /api/admin/players/:x": PlayerDetailSchema,
+  "POST /api/admin/players/:x/freeze": FreezeAnswerSchema,
+  "POST /api/admin/players/:x/unfreeze": FreezeAnswerSchema,
+  "POST /api/admin/players/:x/adjustments": AdjustmentAnswerSchema,
+  "POST /api/admin/players/:x/ledger-check": LedgerCheckSchema,
+  "PUT /api/admin/players/:x/date-of-birth": DateOfBirthCorrectionAnswerSchema,
+  "GET /api/admin/ledger-audit": LedgerAuditPageSchema,
+  // A result or a void; with `correction: true` the same route answers CorrectionAnswerSchema (checked below).
+  "POST /api/admin/events/:x/result": OperatorResultAnswerSchema,
+} satisfies Record<string, z.ZodType>;
+type Route = keyof typeof CONTRACT;
+
+let admin: SignedIn;
+let player: SignedIn;
+const checked = new Set<string>();
+
+type CallOptions = { body?: unknown; status?: number };
+
+/** Calls an admin route as the operator and checks its answer against `schema` (the route's, unless it answers two shapes). */
+async function call<S extends z.ZodType>(schema: S, route: Route, path: string, options: CallOptions = {}): Promise<z.infer<S>> {
+  const method = route.slice(0, route.indexOf(" "));
+  const res = await api(path, {
+    method,
+    token: admin.token,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  if (Object.is(schema, CONTRACT[route])) checked.add(route);
+  return expectAnswer(res, options.status ?? 200, schema, `${method} ${path}`);
+}
+
+beforeAll(async () => {
+  admin = await signIn(ADMIN_EMAIL, "Operator");
+  player = await signIn(`contract-${crypto.randomUUID().slice(0, 8)}@example.com`, "Contract Player");
+});
+
+describe("the operator console's contract", () => {
+  it("names a schema for every /api/admin route the Worker mounts", () => {
+    const mounted = createApp()
+      .routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/admin/"))
+      .map((r) => `${r.method} ${r.path.replace(/:[A-Za-z]+/g, ":x")}`);
+    expect(mounted.filter((route) => !(route in CONTRACT))).toEqual([]);
+  });
+
+  it("every route answers its schema, with real rows in every list", async () => {
+    const uid = player.userId;
+    // A placed bet, a pending redemption and an adjustment give the player's lists rows.
+    const [event] = await openEvents(1);
+    expect(
+      (await placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 10, picks: [pickOf(event!, "Moneyline", "Home")] })).status,
+    ).toBe(200);
+    const wallet = getUserWallet(env, uid);
+    const now = Date.now();
+    const bought = await wallet.creditPurchase(
+      uid,
+      { checkoutSessionId: `cs_contract_${uid}`, amountCents: 4999, cashPlaythrough: 0 },
+      now,
+    );
+    expect(bought.ok).toBe(true);
+    expect((await wallet.requestRedemption(uid, { amountCents: 2_000, redemptionId: `rd_contract_${uid}` }, now)).ok).toBe(true);
+
+    const adjusted = await call(
+      CONTRACT["POST /api/admin/players/:x/adjustments"],
+      "POST /api/admin/players/:x/adjustments",
+      `/api/admin/players/${uid}/adjustments`,
+      {
+        body: { wallet: "coins", amount: 25, reason: "contract check", adjustmentId: crypto.randomUUID() },
+      },
+    );
+    expect(adjusted.replayed).toBe(false);
+    await call(CONTRACT["POST /api/admin/players/:x/freeze"], "POST /api/admin/players/:x/freeze", `/api/admin/players/${uid}/freeze`, {
+      body: { reason: "contract check" },
+    });
+    await call(
+      CONTRACT["POST /api/admin/players/:x/unfreeze"],
+      "POST /api/admin/players/:x/unfreeze",
+      `/api/admin/players/${uid}/unfreeze`,
+      { body: { reason: "contract check" } },
+    );
+    await call(
+      CONTRACT["PUT /api/admin/players/:x/date-of-birth"],
+      "PUT /api/admin/players/:x/date-of-birth",
+      `/api/admin/players/${uid}/date-of-birth`,
+      {
+        body: { dateOfBirth: "1990-04-25", reason: "contract check" },
+      },
+    );
+
+    const found = await call(
+      CONTRACT["GET /api/admin/players"],
+      "GET /api/admin/players",
+      `/api/admin/players?q=${encodeURIComponent(player.email)}`,
+    );
+    expect(found.players.map((p) => p.uid)).toContain(uid);
+    const detail = await call(CONTRACT["GET /api/admin/players/:x"], "GET /api/admin/players/:x", `/api/admin/players/${uid}`);
+    expect([detail.ledger.length > 0, detail.bets.length, detail.redemptions.length]).toEqual([true, 1, 1]);
+    const check = await call(
+      CONTRACT["POST /api/admin/players/:x/ledger-check"],
+      "POST /api/admin/players/:x/ledger-check",
+      `/api/admin/players/${uid}/ledger-check`,
+      { body: {} },
+    );
+    expect(check.userId).toBe(uid);
+    const audit = await call(
+      CONTRACT["GET /api/admin/ledger-audit"],
+      "GET /api/admin/ledger-audit",
+      `/api/admin/ledger-audit?after=${encodeURIComponent(uid.slice(0, -1))}&limit=5`,
+    );
+    expect(audit.checked).toBeGreaterThan(0);
+
+    // Settlement: one game voided, one recorded and then corrected, one still past due, one dead letter.
+    const startTime = new Date(Date.now() - 30 * HOUR).toISOString();
+    const [voided, corrected, late] = [newEventId(), newEventId(), newEventId()];
+    await seedBets(
+      uid,
+      [voided, corrected, late].map((eventId) =>
+        openBet([leg({ eventId, league: "icehockey_nhl", home: "Oilers", away: "Flames", startTime })], { stake: 10 }),
+      ),
+    );
+    const voidAnswer = await call(
+      CONTRACT["POST /api/admin/events/:x/result"],
+      "POST /api/admin/events/:x/result",
+      `/api/admin/events/${voided}/result`,
+      {
+        body: { void: true, reason: "contract check" },
+      },
+    );
+    const scoreAnswer = await call(
+      CONTRACT["POST /api/admin/events/:x/result"],
+      "POST /api/admin/events/:x/result",
+      `/api/admin/events/${corrected}/result`,
+      {
+        body: { homeScore: 3, awayScore: 1, reason: "contract check" },
+      },
+    );
+    await drained(voidAnswer.runId);
+    await drained(scoreAnswer.runId);
+    const correction = await call(CorrectionAnswerSchema, "POST /api/admin/events/:x/result", `/api/admin/events/${corrected}/result`, {
+      body: { homeScore: 1, awayScore: 3, correction: true, reason: "contract check" },
+    });
+    expect(correction.recorded).toBe(true);
+
+    const letterId = `dl-contract-${crypto.randomUUID()}`;
+    const message = JSON.stringify({ v: 1, userId: uid, outcomes: [{ eventId: late, homeScore: 2, awayScore: 0 }], runId: null });
+    await env.DB.prepare(
+      "INSERT INTO settlement_dead_letters (id, user_id, body, reason, attempts, run_id, received_at) VALUES (?, ?, ?, 'wallet unavailable', 10, NULL, ?)",
+    )
+      .bind(letterId, uid, message, Date.now())
+      .run();
+    const view = await call(CONTRACT["GET /api/admin/settlement"], "GET /api/admin/settlement", "/api/admin/settlement");
+    expect(view.pastDue.map((g) => g.eventId)).toContain(late);
+    expect(view.recentResults.map((g) => g.eventId)).toEqual(expect.arrayContaining([voided, corrected]));
+    expect(view.deadLetters.map((l) => l.id)).toContain(letterId);
+    expect(view.runs.length).toBeGreaterThan(0);
+    const runs = await call(CONTRACT["GET /api/admin/settlement/runs"], "GET /api/admin/settlement/runs", "/api/admin/settlement/runs");
+    expect(runs.runs.length).toBeGreaterThan(0);
+    const letters = await call(CONTRACT["GET /api/admin/dead-letters"], "GET /api/admin/dead-letters", "/api/admin/dead-letters");
+    expect(letters.deadLetters.map((l) => l.id)).toContain(letterId);
+    await call(
+      CONTRACT["POST /api/admin/dead-letters/:x/replay"],
+      "POST /api/admin/dead-letters/:x/replay",
+      `/api/admin/dead-letters/${letterId}/replay`,
+      {
+        body: { reason: "contract check" },
+        status: 202,
+      },
+    );
+
+    const feed = await call(CONTRACT["GET /api/admin/feed"], "GET /api/admin/feed", "/api/admin/feed");
+    expect(feed.sports.length).toBeGreaterThan(0);
+    const status = await call(CONTRACT["GET /api/admin/feed-status"], "GET /api/admin/feed-status", "/api/admin/feed-status");
+    expect(status.sports.length).toBeGreaterThan(0);
+    const log = await call(CONTRACT["GET /api/admin/audit"], "GET /api/admin/audit", `/api/admin/audit?target=${uid}`);
+    expect(log.entries.length).toBeGreaterThan(0);
+
+    expect(Object.keys(CONTRACT).filter((route) => !checked.has(route))).toEqual([]);
+  });
+});

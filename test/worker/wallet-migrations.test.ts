@@ -1,0 +1,208 @@
+// Wallets that can evolve: a wallet holding money is moved up its storage's migration
+// ladder (worker/wallet/schema-migrations.ts) and keeps every balance, ledger row,
+// play-through figure, open bet and pending payout; a wallet whose storage is newer than
+// the code refuses to serve instead of writing to a schema the code does not know.
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { getUserWallet, UserWallet, type PayoutPort, type PayoutTiming } from "../../worker/wallet";
+import {
+  migrateWalletSchema,
+  WALLET_MIGRATIONS,
+  WalletSchemaError,
+  walletSchemaVersion,
+  type WalletMigration,
+} from "../../worker/wallet/schema-migrations";
+import { HOUR, leg, newEventId, newUserId, openBet, seedBets } from "./settlement-fixtures";
+
+/** A migration only this test knows, appended to the real ladder: a new column and a new table. */
+const PROBE: WalletMigration = {
+  version: WALLET_MIGRATIONS.length + 1,
+  purpose: "Test only: a column on a table that holds rows, and a new table.",
+  statements: [
+    `ALTER TABLE bets ADD COLUMN migration_probe TEXT NOT NULL DEFAULT 'added'`,
+    `CREATE TABLE migration_probe (id INTEGER PRIMARY KEY, note TEXT NOT NULL)`,
+  ],
+};
+
+const TIMING: PayoutTiming = { retryAfterMs: HOUR, retryMaxMs: HOUR, keyReuseMs: 24 * HOUR, leaseMs: 60_000 };
+
+/**
+ * A wallet with real money state, built through its RPC methods: Coins and Vantage Cash
+ * from two coin packs (the second still to be played through), an open cash bet and a
+ * redemption whose payout outcome is unknown (pending, its retry scheduled).
+ */
+async function walletWithMoney(): Promise<{ userId: string; stub: DurableObjectStub<UserWallet> }> {
+  const userId = newUserId();
+  const stub = getUserWallet(env, userId);
+  const now = Date.now();
+  expect((await stub.confirmDateOfBirth(userId, { dateOfBirth: "1990-04-25", minAge: 18 }, now)).ok).toBe(true);
+  expect((await stub.creditPurchase(userId, { checkoutSessionId: "cs_ladder_a", amountCents: 4999, cashPlaythrough: 0 }, now)).ok).toBe(
+    true,
+  );
+  const held = await stub.requestRedemption(userId, { amountCents: 2_000, redemptionId: "rd_ladder_1", cashPlaythrough: 0 }, now);
+  expect(held.ok && held.redemption.status).toBe("pending");
+  const attempt = await stub.beginPayoutAttempt(userId, { redemptionId: "rd_ladder_1", timing: TIMING }, now);
+  expect(attempt.run).toBe(true);
+  const unknown = { kind: "unknown" as const, reason: "network connection lost" };
+  await stub.finishPayoutAttempt(userId, { redemptionId: "rd_ladder_1", outcome: unknown, timing: TIMING }, now);
+  expect((await stub.creditPurchase(userId, { checkoutSessionId: "cs_ladder_b", amountCents: 4999, cashPlaythrough: 1 }, now)).ok).toBe(
+    true,
+  );
+  await seedBets(userId, [openBet([leg({ eventId: newEventId() })], { wallet: "cash", stake: 300 })], { project: false });
+  await stub.flushOutbox();
+  return { userId, stub };
+}
+
+/** Everything of the player's money the storage holds, column by column. */
+function moneyRows(sql: SqlStorage) {
+  const all = (query: string) => sql.exec(query).toArray();
+  return {
+    wallet: all("SELECT user_id, coins, cash_cents, last_bonus_day_et, bonus_streak, version FROM wallet"),
+    ledger: all("SELECT seq, currency, amount, balance_after, reason, reference, created_at FROM ledger ORDER BY seq"),
+    owed: all("SELECT seq, currency, amount, owed_after, reason, reference FROM owed_ledger ORDER BY seq"),
+    toPlay: all("SELECT to_play FROM playthrough"),
+    playthroughMoves: all("SELECT seq, amount, to_play_after, reason, reference FROM playthrough_moves ORDER BY seq"),
+    bets: all("SELECT id, wallet, kind, status, result, stake, to_win, payout_paid, legs, leg_results, version FROM bets ORDER BY id"),
+    redemptions: all("SELECT id, amount_cents, status, failure_reason, payout_reference FROM redemptions ORDER BY id"),
+    payoutAttempts: all("SELECT redemption_id, idempotency_key, key_first_used_at, attempts, next_retry_at FROM payout_attempts"),
+    purchases: all("SELECT checkout_session_id, amount_cents, coins, cash_cents, reversed_coins, reversed_cash FROM purchases ORDER BY 1"),
+    protection: all("SELECT date_of_birth, break_until, closed FROM protection"),
+  };
+}
+
+/** The same money as the player and the Worker see it, through the wallet's RPC methods. */
+async function moneySeen(stub: DurableObjectStub<UserWallet>, userId: string) {
+  const now = Date.now();
+  return {
+    redeemable: await stub.getRedeemable(userId, now, 1),
+    openBets: (await stub.listBets(userId, { status: "open", limit: 50 }, now)).bets,
+    redemptions: await stub.listRedemptions(userId, now),
+    audit: await stub.auditLedger(userId, now),
+  };
+}
+
+function schemaVersionText(sql: SqlStorage): string {
+  return sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'schema_version'").one().value;
+}
+
+function tableExists(sql: SqlStorage, name: string): boolean {
+  return sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", name).toArray().length > 0;
+}
+
+describe("the wallet's storage migration ladder", () => {
+  it("opens a new wallet at the newest migration", async () => {
+    const userId = newUserId();
+    const stub = getUserWallet(env, userId);
+    await stub.getBalances(userId, Date.now());
+    const version = await runInDurableObject(stub, (_wallet: UserWallet, state) => schemaVersionText(state.storage.sql));
+    expect(version).toBe(String(WALLET_MIGRATIONS.length));
+  });
+
+  it("moves a wallet that code before the ladder left at version 1 through a new migration, keeping all of its money", async () => {
+    const { userId, stub } = await walletWithMoney();
+    const seenBefore = await moneySeen(stub, userId);
+    expect(seenBefore.openBets).toHaveLength(1);
+    expect(seenBefore.redemptions).toMatchObject([{ id: "rd_ladder_1", status: "pending" }]);
+    expect(seenBefore.redeemable.cashToPlay).toBeGreaterThan(0);
+
+    const { before, after, version, probe } = await runInDurableObject(stub, (_wallet: UserWallet, state) => {
+      const sql = state.storage.sql;
+      // Code before the ladder wrote '1' on every wake, with every table of its day created.
+      sql.exec("UPDATE meta SET value = '1' WHERE key = 'schema_version'");
+      const before = moneyRows(sql);
+      const version = migrateWalletSchema(state.storage, [...WALLET_MIGRATIONS, PROBE]);
+      return {
+        before,
+        after: moneyRows(sql),
+        version: schemaVersionText(sql),
+        probe: {
+          column: sql.exec<{ migration_probe: string }>("SELECT migration_probe FROM bets").toArray(),
+          table: tableExists(sql, "migration_probe"),
+          answered: version,
+        },
+      };
+    });
+
+    expect(version).toBe(String(PROBE.version));
+    expect(probe).toEqual({ column: [{ migration_probe: "added" }], table: true, answered: PROBE.version });
+    expect(before.ledger.length).toBeGreaterThan(3);
+    expect(before.payoutAttempts).toHaveLength(1);
+    expect(after).toEqual(before);
+    // The wallet still serves, and the player sees the same money.
+    expect(await moneySeen(stub, userId)).toEqual(seenBefore);
+  });
+
+  it("completes a version-1 wallet from before a table existed (migration 2), moving no money", async () => {
+    const { userId, stub } = await walletWithMoney();
+    const seenBefore = await moneySeen(stub, userId);
+    const { before, after, hadOwedLedger, hasOwedLedger } = await runInDurableObject(stub, (_wallet: UserWallet, state) => {
+      const sql = state.storage.sql;
+      const before = moneyRows(sql);
+      // As an older build left it: marked 1, without the owed ledger that came later under the same number.
+      sql.exec("DROP TABLE owed_ledger");
+      sql.exec("UPDATE meta SET value = '1' WHERE key = 'schema_version'");
+      const hadOwedLedger = tableExists(sql, "owed_ledger");
+      migrateWalletSchema(state.storage);
+      return { before, after: moneyRows(sql), hadOwedLedger, hasOwedLedger: tableExists(sql, "owed_ledger") };
+    });
+    expect({ hadOwedLedger, hasOwedLedger }).toEqual({ hadOwedLedger: false, hasOwedLedger: true });
+    expect(after).toEqual(before);
+    expect(await moneySeen(stub, userId)).toEqual(seenBefore);
+  });
+
+  it("leaves a wallet newer than the code untouched, with a clear error", async () => {
+    const { stub } = await walletWithMoney();
+    const outcome = await runInDurableObject(stub, (_wallet: UserWallet, state) => {
+      const sql = state.storage.sql;
+      sql.exec("UPDATE meta SET value = ? WHERE key = 'schema_version'", String(WALLET_MIGRATIONS.length + 1));
+      const before = moneyRows(sql);
+      let error: unknown = null;
+      try {
+        migrateWalletSchema(state.storage);
+      } catch (err) {
+        error = err;
+      }
+      return { error, before, after: moneyRows(sql), version: walletSchemaVersion(sql) };
+    });
+    expect(outcome.error).toBeInstanceOf(WalletSchemaError);
+    expect(String(outcome.error)).toContain(
+      `schema version ${WALLET_MIGRATIONS.length + 1}, newer than this code knows (${WALLET_MIGRATIONS.length})`,
+    );
+    expect(outcome.version).toBe(WALLET_MIGRATIONS.length + 1);
+    expect(outcome.after).toEqual(outcome.before);
+  });
+
+  it("refuses to serve when woken over storage newer than the code: its start-up fails before any request runs", async () => {
+    const { stub } = await walletWithMoney();
+    const startUp = await runInDurableObject(stub, async (_wallet: UserWallet, state) => {
+      state.storage.sql.exec("UPDATE meta SET value = ? WHERE key = 'schema_version'", String(WALLET_MIGRATIONS.length + 1));
+      // A second wallet object over the same storage, as the runtime builds one when the
+      // wallet wakes: the work it blocks every request on is captured here.
+      let blocking: Promise<unknown> | null = null;
+      Object.defineProperty(state, "blockConcurrencyWhile", {
+        configurable: true,
+        value: (work: () => Promise<unknown>) => {
+          blocking = work();
+          return blocking;
+        },
+      });
+      const noPayouts: PayoutPort = { routeFor: async () => null };
+      try {
+        new UserWallet(state, env, noPayouts);
+      } finally {
+        delete (state as unknown as Record<string, unknown>).blockConcurrencyWhile;
+      }
+      try {
+        await blocking;
+        return blocking === null ? "nothing blocked start-up" : "started";
+      } catch (err) {
+        return String(err);
+      }
+    });
+    expect(startUp).toBe(
+      `WalletSchemaError: This wallet's storage is at schema version ${WALLET_MIGRATIONS.length + 1}, newer than this code knows ` +
+        `(${WALLET_MIGRATIONS.length}); it will not be served until newer code runs.`,
+    );
+  });
+});

@@ -1,0 +1,53 @@
+// The payment provider's side of the wallet's payout port (PayoutPort in worker/wallet):
+// one transfer of a redemption, sent under the key the wallet chose, or, when the wallet
+// asks to list first (the key's reuse window has passed), an earlier transfer of the
+// redemption adopted instead. The wallet decides whether an attempt runs and records
+// its outcome; this file only talks to the provider.
+import { getDb } from "../db/database";
+import type { PayoutOutcome, PayoutPort, PayoutRequest, PayoutRoute } from "../wallet";
+import { getPaymentsProvider } from "./configured-provider";
+import type { PaymentsProvider } from "./payments-provider";
+import { findPayoutAccount } from "./payout-accounts";
+
+export type Payouts = Pick<PaymentsProvider, "transfer" | "findTransfer">;
+
+const reasonOf = (err: unknown) => (err instanceof Error ? err.message : "Transfer failed.");
+
+async function sendOrAdopt(payouts: Payouts, accountId: string, request: PayoutRequest): Promise<PayoutOutcome> {
+  try {
+    if (request.listFirst) {
+      const found = await payouts.findTransfer({ redemptionId: request.redemption.id });
+      if (found) return { kind: "paid", transferId: found.transferId };
+    }
+    const result = await payouts.transfer({
+      accountId,
+      amountCents: request.redemption.amountCents,
+      redemptionId: request.redemption.id,
+      userId: request.userId,
+      idempotencyKey: request.idempotencyKey,
+    });
+    if (result.ok) return { kind: "paid", transferId: result.transferId };
+    return result.definitive ? { kind: "failed", reason: result.reason } : { kind: "unknown", reason: result.reason };
+  } catch (err) {
+    return { kind: "unknown", reason: reasonOf(err) };
+  }
+}
+
+/** Payouts to `accountId` through `payouts` (the active provider, or a test's stand-in). */
+export function payoutRoute(payouts: Payouts, accountId: string): PayoutRoute {
+  return { accountId, send: (request) => sendOrAdopt(payouts, accountId, request) };
+}
+
+/**
+ * The port the wallet Durable Object is built with: the configured provider, and the
+ * player's payout account when it belongs to that provider.
+ */
+export function paymentsPayoutPort(env: Env): PayoutPort {
+  return {
+    async routeFor(userId) {
+      const provider = await getPaymentsProvider(env, env.PUBLIC_ORIGIN || "http://localhost");
+      const account = await findPayoutAccount(getDb(env), userId);
+      return account && account.provider === provider.kind ? payoutRoute(provider, account.accountId) : null;
+    },
+  };
+}

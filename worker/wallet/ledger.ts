@@ -1,0 +1,204 @@
+// The player's ledger, and the only way wallet code touches money. A Ledger lives for
+// exactly one synchronous `transactionSync` on the Durable Object's SQLite storage: read, check and write happen
+// with no `await` in between, so no other request can interleave. Every balance change
+// goes through `post`, which writes the ledger row and the new balance together, refuses
+// to go below zero, and refuses a (currency, reason, reference) that already posted.
+// Money that comes back (`takeBack`) takes what the balance holds and records the rest as
+// owed (the `owed_ledger`); every credit that `post` writes then repays what is owed
+// first, as its own ledger row, so no credit path can forget to.
+import type { WalletKind } from "../../src/shared/money";
+import type { WalletBalances } from "../../src/shared/schemas/user";
+import type { BetDocument } from "../../src/shared/schemas/bets";
+import { TUNABLES } from "../tunables";
+import { writeOutboxRow } from "./outbox";
+import { playthroughOnBet, playthroughOnLedger } from "./playthrough";
+
+export type LedgerReason =
+  | "opening_balance"
+  | "bet_stake"
+  | "bet_payout"
+  | "daily_bonus"
+  | "streak_bonus"
+  | "purchase"
+  | "redemption_hold"
+  | "redemption_refund"
+  | "admin_adjustment"
+  | "dispute_reversal"
+  | "dispute_restore"
+  | "refund_reversal"
+  | "owed_repayment"
+  | "bet_correction";
+
+export type LedgerEntry = { currency: WalletKind; amount: number; reason: LedgerReason; reference: string };
+
+export type PostResult = { ok: true; balanceAfter: number } | { ok: false; code: "insufficient-funds" | "duplicate" | "invalid-amount" };
+
+/** What a take-back moved: `taken` left the balance, `owed` was recorded as owed. */
+export type TakeBackResult = { ok: true; taken: number; owed: number } | { ok: false; code: "duplicate" | "invalid-amount" };
+
+type WalletRow = {
+  user_id: string;
+  coins: number;
+  cash_cents: number;
+  last_bonus_day_et: string;
+  bonus_streak: number;
+  version: number;
+};
+
+export class Ledger {
+  private changed = false;
+  readonly changedBets = new Map<string, BetDocument>();
+  /** CASH_PLAYTHROUGH for this transaction (see playthrough.ts); the wallet sets it from its configuration. */
+  cashPlaythrough = Number(TUNABLES.CASH_PLAYTHROUGH.default);
+
+  constructor(
+    readonly sql: SqlStorage,
+    readonly userId: string,
+    readonly now: number,
+  ) {}
+
+  /** Uses the given CASH_PLAYTHROUGH (the caller's configuration) when one is given. */
+  withCashPlaythrough(multiplier: number | undefined): this {
+    if (multiplier !== undefined) this.cashPlaythrough = multiplier;
+    return this;
+  }
+
+  private row(): WalletRow {
+    const row = this.sql
+      .exec<WalletRow>("SELECT user_id, coins, cash_cents, last_bonus_day_et, bonus_streak, version FROM wallet WHERE id = 1")
+      .toArray()[0];
+    if (!row) throw new Error("wallet is not open");
+    return row;
+  }
+
+  balances(): WalletBalances {
+    const row = this.row();
+    return {
+      coinBalance: row.coins,
+      vantageCash: row.cash_cents,
+      lastBonusDayET: row.last_bonus_day_et,
+      bonusStreak: row.bonus_streak,
+      owedCoins: this.owed("coins"),
+      owedCash: this.owed("cash"),
+    };
+  }
+
+  /** What the player owes in this currency: the newest owed-ledger row's `owed_after`. */
+  owed(currency: WalletKind): number {
+    const row = this.sql
+      .exec<{ owed_after: number }>("SELECT owed_after FROM owed_ledger WHERE currency = ? ORDER BY seq DESC LIMIT 1", currency)
+      .toArray()[0];
+    return row?.owed_after ?? 0;
+  }
+
+  balance(currency: WalletKind): number {
+    const row = this.row();
+    return currency === "coins" ? row.coins : row.cash_cents;
+  }
+
+  /** True when this (currency, reason, reference) has already posted. */
+  hasPosted(currency: WalletKind, reason: LedgerReason, reference: string): boolean {
+    return (
+      this.sql.exec("SELECT 1 FROM ledger WHERE currency = ? AND reason = ? AND reference = ?", currency, reason, reference).toArray()
+        .length > 0 ||
+      this.sql.exec("SELECT 1 FROM owed_ledger WHERE currency = ? AND reason = ? AND reference = ?", currency, reason, reference).toArray()
+        .length > 0
+    );
+  }
+
+  /**
+   * Applies one ledger entry and the balance it changes, or nothing. A credit then repays
+   * what is owed in its currency first: a debit row `owed_repayment` (reference
+   * `<reason>:<reference>`, so it is as idempotent as the credit) beside an owed-ledger
+   * row; only the rest stays as balance.
+   */
+  post(entry: LedgerEntry): PostResult {
+    if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) return { ok: false, code: "invalid-amount" };
+    if (this.hasPosted(entry.currency, entry.reason, entry.reference)) return { ok: false, code: "duplicate" };
+    const after = this.balance(entry.currency) + entry.amount;
+    if (after < 0) return { ok: false, code: "insufficient-funds" };
+    this.writeLedger(entry, after);
+    if (entry.amount < 0) return { ok: true, balanceAfter: after };
+    const owed = this.owed(entry.currency);
+    const repay = Math.min(owed, entry.amount);
+    if (repay === 0) return { ok: true, balanceAfter: after };
+    const reference = `${entry.reason}:${entry.reference}`;
+    this.writeLedger({ currency: entry.currency, amount: -repay, reason: "owed_repayment", reference }, after - repay);
+    this.writeOwed({ currency: entry.currency, amount: -repay, reason: "owed_repayment", reference }, owed - repay);
+    return { ok: true, balanceAfter: after - repay };
+  }
+
+  /**
+   * Takes `amount` back (a positive number): what the balance holds leaves it as one
+   * ledger row, the rest is recorded as owed under the same reason and reference. The
+   * balance never goes below zero; either row alone makes a replay a duplicate.
+   */
+  takeBack(entry: LedgerEntry): TakeBackResult {
+    if (!Number.isSafeInteger(entry.amount) || entry.amount <= 0) return { ok: false, code: "invalid-amount" };
+    if (this.hasPosted(entry.currency, entry.reason, entry.reference)) return { ok: false, code: "duplicate" };
+    const balance = this.balance(entry.currency);
+    const taken = Math.min(balance, entry.amount);
+    const owed = entry.amount - taken;
+    if (taken > 0) this.writeLedger({ ...entry, amount: -taken }, balance - taken);
+    if (owed > 0) this.writeOwed({ ...entry, amount: owed }, this.owed(entry.currency) + owed);
+    return { ok: true, taken, owed };
+  }
+
+  private writeLedger(entry: LedgerEntry, after: number): void {
+    const column = entry.currency === "coins" ? "coins" : "cash_cents";
+    this.sql.exec(`UPDATE wallet SET ${column} = ? WHERE id = 1`, after);
+    this.sql.exec(
+      "INSERT INTO ledger (currency, amount, balance_after, reason, reference, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      entry.currency,
+      entry.amount,
+      after,
+      entry.reason,
+      entry.reference,
+      this.now,
+    );
+    playthroughOnLedger(this, entry, after);
+    this.changed = true;
+  }
+
+  private writeOwed(entry: LedgerEntry, after: number): void {
+    this.sql.exec(
+      "INSERT INTO owed_ledger (currency, amount, owed_after, reason, reference, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      entry.currency,
+      entry.amount,
+      after,
+      entry.reason,
+      entry.reference,
+      this.now,
+    );
+    this.changed = true;
+  }
+
+  /** Bonus bookkeeping that is not money (the day and streak live beside the balances). */
+  setBonusState(lastBonusDayET: string, bonusStreak: number): void {
+    this.sql.exec("UPDATE wallet SET last_bonus_day_et = ?, bonus_streak = ? WHERE id = 1", lastBonusDayET, bonusStreak);
+    this.changed = true;
+  }
+
+  /** Records a bet document written in this transaction, for the projection and live push. */
+  betChanged(bet: BetDocument): void {
+    playthroughOnBet(this, bet);
+    this.changedBets.set(bet.id, bet);
+    this.changed = true;
+  }
+
+  /** Called by the wallet once the operation's work is done, still inside the transaction. */
+  finish(): { changed: boolean; balances: WalletBalances; version: number } {
+    if (this.changed) {
+      this.sql.exec("UPDATE wallet SET version = version + 1 WHERE id = 1");
+      const version = this.row().version;
+      const balances = this.balances();
+      writeOutboxRow(this.sql, "balances", { userId: this.userId, ...balances, version, updatedAt: this.now }, this.now);
+      for (const bet of this.changedBets.values()) {
+        const versionRow = this.sql.exec<{ version: number }>("SELECT version FROM bets WHERE id = ?", bet.id).toArray()[0];
+        writeOutboxRow(this.sql, "bet", { userId: this.userId, bet, version: versionRow?.version ?? 1 }, this.now);
+      }
+      return { changed: true, balances, version };
+    }
+    return { changed: false, balances: this.balances(), version: this.row().version };
+  }
+}

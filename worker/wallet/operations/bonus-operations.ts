@@ -1,0 +1,35 @@
+// The daily bonus as one wallet step (spec §9): inside the Durable Object's transaction
+// it reads the day and streak beside the balances, decides with the shared rule, posts
+// the Coins and Vantage Cash with the ET day as ledger reference and stores the new
+// streak. Concurrent or repeated claims on one day pay once: the second sees the day
+// already recorded, and the ledger's UNIQUE reference would refuse it anyway.
+import { DAILY_BONUS, nextBonusClaim, STREAK_BONUS } from "../../../src/shared/bonus";
+import type { WalletBalances } from "../../../src/shared/schemas/user";
+import type { Ledger } from "../ledger";
+
+export type DailyBonusResult =
+  | { ok: true; alreadyClaimed: boolean; milestone: boolean; streak: number; balances: WalletBalances }
+  | { ok: false; status: 409; code: "aborted"; message: string };
+
+export function claimDailyBonusInTx(tx: Ledger): DailyBonusResult {
+  const before = tx.balances();
+  const claim = nextBonusClaim(before, tx.now);
+  if (claim.alreadyClaimed) {
+    return { ok: true, alreadyClaimed: true, milestone: false, streak: claim.streak, balances: before };
+  }
+  const posts = [
+    tx.post({ currency: "coins", amount: DAILY_BONUS.coins, reason: "daily_bonus", reference: claim.day }),
+    tx.post({ currency: "cash", amount: DAILY_BONUS.cashCents, reason: "daily_bonus", reference: claim.day }),
+  ];
+  if (claim.milestone) {
+    posts.push(
+      tx.post({ currency: "coins", amount: STREAK_BONUS.coins, reason: "streak_bonus", reference: claim.day }),
+      tx.post({ currency: "cash", amount: STREAK_BONUS.cashCents, reason: "streak_bonus", reference: claim.day }),
+    );
+  }
+  if (posts.some((p) => !p.ok)) {
+    return { ok: false, status: 409, code: "aborted", message: "Already claimed today ✅" };
+  }
+  tx.setBonusState(claim.day, claim.streak);
+  return { ok: true, alreadyClaimed: false, milestone: claim.milestone, streak: claim.streak, balances: tx.balances() };
+}

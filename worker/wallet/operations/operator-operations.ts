@@ -1,0 +1,117 @@
+// Operator actions on one player's money, inside the wallet transaction: the
+// account freeze, which `gatePlay` checks first in the same synchronous transaction as
+// every bet, purchase hold, bonus claim and redemption, and manual adjustments, one
+// `admin_adjustment` ledger row per adjustment id that never takes a balance below zero.
+// Tables `account_freeze` and `admin_adjustments` are documented in schema-migrations.ts.
+import type { WalletKind } from "../../../src/shared/money";
+import type { Refusal } from "../../../src/shared/protection";
+import type { WalletBalances } from "../../../src/shared/schemas/user";
+import type { Ledger } from "../ledger";
+
+/** What a frozen player is told: neutral, the operator's reason stays with operators. */
+export const FROZEN_MESSAGE = "Your account is on hold. Please contact support.";
+
+export type FreezeState = { frozen: boolean; reason: string | null; actor: string | null; updatedAt: number | null };
+
+export function readFreeze(tx: Ledger): FreezeState {
+  const row = tx.sql
+    .exec<{ frozen: number; reason: string; actor: string; updated_at: number }>(
+      "SELECT frozen, reason, actor, updated_at FROM account_freeze WHERE id = 1",
+    )
+    .toArray()[0];
+  if (!row) return { frozen: false, reason: null, actor: null, updatedAt: null };
+  return { frozen: row.frozen === 1, reason: row.reason, actor: row.actor, updatedAt: row.updated_at };
+}
+
+/** The freeze gate: a refusal while an operator holds the account. */
+export function gateFreeze(tx: Ledger): Refusal | null {
+  return readFreeze(tx).frozen ? { ok: false, status: 403, code: "account-frozen", message: FROZEN_MESSAGE } : null;
+}
+
+/** Freezes or unfreezes; `changed` is false when the account already was in that state. */
+export function setFreezeInTx(
+  tx: Ledger,
+  input: { frozen: boolean; reason: string; actor: string },
+): { ok: true; changed: boolean; freeze: FreezeState } {
+  const before = readFreeze(tx);
+  if (before.frozen === input.frozen) return { ok: true, changed: false, freeze: before };
+  tx.sql.exec(
+    `INSERT INTO account_freeze (id, frozen, reason, actor, updated_at) VALUES (1, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET frozen = excluded.frozen, reason = excluded.reason, actor = excluded.actor, updated_at = excluded.updated_at`,
+    input.frozen ? 1 : 0,
+    input.reason,
+    input.actor,
+    tx.now,
+  );
+  return { ok: true, changed: true, freeze: readFreeze(tx) };
+}
+
+export type AdjustmentInput = { adjustmentId: string; wallet: WalletKind; amount: number };
+
+export type AdjustmentResult =
+  | { ok: true; replayed: boolean; balances: WalletBalances; balanceAfter: number }
+  | { ok: false; status: 400 | 409; code: "invalid-amount" | "insufficient-funds" | "adjustment-conflict"; message: string };
+
+/**
+ * One ledger row `admin_adjustment` (reference `adjustment:<id>`). The same id again
+ * answers `replayed` and moves nothing; the same id with other figures is a conflict.
+ * A credit repays what is owed first, like every credit.
+ */
+export function adjustBalanceInTx(tx: Ledger, input: AdjustmentInput): AdjustmentResult {
+  const seen = tx.sql
+    .exec<{ currency: string; amount: number }>(
+      "SELECT currency, amount FROM admin_adjustments WHERE adjustment_id = ?",
+      input.adjustmentId,
+    )
+    .toArray()[0];
+  if (seen) {
+    if (seen.currency !== input.wallet || seen.amount !== input.amount) {
+      return {
+        ok: false,
+        status: 409,
+        code: "adjustment-conflict",
+        message: "This adjustment id was already used for another adjustment.",
+      };
+    }
+    return { ok: true, replayed: true, balances: tx.balances(), balanceAfter: tx.balance(input.wallet) };
+  }
+  const posted = tx.post({
+    currency: input.wallet,
+    amount: input.amount,
+    reason: "admin_adjustment",
+    reference: `adjustment:${input.adjustmentId}`,
+  });
+  if (!posted.ok) {
+    if (posted.code === "insufficient-funds") {
+      return { ok: false, status: 409, code: "insufficient-funds", message: "This adjustment would take the balance below zero." };
+    }
+    return { ok: false, status: 400, code: "invalid-amount", message: "The amount must be a whole number of minor units other than zero." };
+  }
+  tx.sql.exec(
+    "INSERT INTO admin_adjustments (adjustment_id, currency, amount, created_at) VALUES (?, ?, ?, ?)",
+    input.adjustmentId,
+    input.wallet,
+    input.amount,
+    tx.now,
+  );
+  return { ok: true, replayed: false, balances: tx.balances(), balanceAfter: posted.balanceAfter };
+}
+
+export type DisputeRow = { id: string; checkoutSessionId: string; status: string; open: boolean; createdAt: number; updatedAt: number };
+
+export function listDisputesInTx(tx: Ledger, limit = 50): DisputeRow[] {
+  return tx.sql
+    .exec<{ id: string; checkout_session_id: string; status: string; open: number; created_at: number; updated_at: number }>(
+      "SELECT id, checkout_session_id, status, open, created_at, updated_at FROM disputes ORDER BY created_at DESC LIMIT ?",
+      limit,
+    )
+    .toArray()
+    .map((d) => ({
+      id: d.id,
+      checkoutSessionId: d.checkout_session_id,
+      status: d.status,
+      open: d.open === 1,
+      createdAt: d.created_at,
+      updatedAt: d.updated_at,
+    }));
+}

@@ -1,0 +1,122 @@
+// The wallet's outbox: how a committed change reaches D1. The transaction that changes a
+// wallet also writes its outbox rows (Ledger.finish), so D1 can lag but never miss a
+// change. After the commit the object's alarm drains them WALLET_OUTBOX_FLUSH_DELAY_MS
+// later, so a player's bets in that window reach D1 in one batch; settlement and
+// operator actions drain at once, as they need D1 current. A drain D1 refuses is
+// retried by the alarm with back-off (1 s doubling to 5 minutes, forever); the attempt
+// count survives restarts in the object's key-value storage (`outbox_attempts`).
+//
+// The object has one alarm for every wake-up (outbox drains, payout retries, live-token
+// expiry); `armAlarm` is the one way to set it, so no purpose can push another's later.
+import { loggerFor } from "../logging/logger";
+import { projectionStatements, type OutboxRow, type OutboxTopic } from "./projection";
+
+const OUTBOX_RETRY_BASE_MS = 1_000;
+const OUTBOX_RETRY_MAX_MS = 300_000;
+const OUTBOX_BATCH = 50;
+/** D1 statements per batch: a parlay row carries one per leg, so rows are packed up to this. */
+const OUTBOX_MAX_STATEMENTS = 100;
+/** Key-value storage key: failed drains in a row, for the back-off. */
+const ATTEMPTS_KEY = "outbox_attempts";
+
+/** Writes one row for the projection; called inside the transaction that made the change. */
+export function writeOutboxRow(sql: SqlStorage, topic: OutboxTopic, payload: unknown, now: number): void {
+  sql.exec("INSERT INTO outbox (topic, payload, created_at) VALUES (?, ?, ?)", topic, JSON.stringify(payload), now);
+}
+
+/** Rows still waiting for D1 (audits and tests). */
+export function pendingOutboxRows(sql: SqlStorage): number {
+  return sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM outbox").one().n;
+}
+
+/** Sets the alarm for `at` unless it is already set to ring sooner (one alarm serves every purpose). */
+export async function armAlarm(storage: DurableObjectStorage, at: number): Promise<void> {
+  const current = await storage.getAlarm();
+  if (current === null || current > at) await storage.setAlarm(at);
+}
+
+export class Outbox {
+  private flushing: Promise<void> | null = null;
+  private flushAgain = false;
+  /** Whether the last drain failed (so a success must reset the stored attempt count). */
+  private failed = true;
+  /** When the alarm this object last set will drain the outbox (null: none known). */
+  private drainAt: number | null = null;
+
+  /** `env` is read at every drain, so the D1 binding in use is always the object's current one. */
+  constructor(
+    private readonly ctx: DurableObjectState,
+    private readonly env: () => Env,
+  ) {}
+
+  /**
+   * Makes sure the alarm drains the outbox by `due`: one storage write per window however
+   * many commits fall in it. The alarm is durable, so a drain outlives this isolate.
+   */
+  scheduleDrain(due: number): void {
+    if (this.drainAt !== null && this.drainAt <= due) return;
+    this.drainAt = due;
+    this.ctx.waitUntil(armAlarm(this.ctx.storage, due));
+  }
+
+  /** The alarm rang: whatever drain it was set for is now due. */
+  alarmRang(): void {
+    this.drainAt = null;
+  }
+
+  /** Drains the outbox to D1; concurrent callers share one drain. A failure arms the retry. */
+  async flush(): Promise<void> {
+    if (this.flushing) {
+      this.flushAgain = true;
+      return this.flushing;
+    }
+    this.flushing = (async () => {
+      try {
+        do {
+          this.flushAgain = false;
+          await this.drain();
+        } while (this.flushAgain);
+        if (this.failed) {
+          await this.ctx.storage.put(ATTEMPTS_KEY, 0);
+          this.failed = false;
+        }
+      } catch (err) {
+        loggerFor(this.env()).warn("wallet outbox flush failed; will retry", err);
+        const attempts = ((await this.ctx.storage.get<number>(ATTEMPTS_KEY)) ?? 0) + 1;
+        await this.ctx.storage.put(ATTEMPTS_KEY, attempts);
+        this.failed = true;
+        const delay = Math.min(OUTBOX_RETRY_MAX_MS, OUTBOX_RETRY_BASE_MS * 2 ** Math.min(attempts - 1, 20));
+        this.drainAt = Date.now() + delay;
+        await armAlarm(this.ctx.storage, this.drainAt);
+      } finally {
+        this.flushing = null;
+      }
+    })();
+    return this.flushing;
+  }
+
+  private async drain(): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    for (;;) {
+      const rows = sql.exec<OutboxRow>("SELECT seq, topic, payload FROM outbox ORDER BY seq LIMIT ?", OUTBOX_BATCH).toArray();
+      if (rows.length === 0) return;
+      const db = this.env().DB;
+      // Only the newest balances row of a batch matters (each carries the whole state).
+      const lastBalances = rows.findLast((row) => row.topic === "balances")?.seq;
+      const statements: D1PreparedStatement[] = [];
+      let last = rows[0]!.seq;
+      for (const row of rows) {
+        if (row.topic === "balances" && row.seq !== lastBalances) {
+          last = row.seq;
+          continue;
+        }
+        const next = projectionStatements(db, row);
+        if (statements.length > 0 && statements.length + next.length > OUTBOX_MAX_STATEMENTS) break;
+        statements.push(...next);
+        last = row.seq;
+      }
+      if (statements.length > 0) await db.batch(statements);
+      sql.exec("DELETE FROM outbox WHERE seq <= ?", last);
+    }
+  }
+}

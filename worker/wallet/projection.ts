@@ -1,0 +1,91 @@
+// Turns wallet outbox rows into D1 statements. Every statement is an upsert guarded by
+// a version, so replaying the outbox (after a crash, a retry, or out of order) converges
+// on the Durable Object's state and never moves a projection backwards.
+import type { BetDocument } from "../../src/shared/schemas/bets";
+import type { WalletBalances } from "../../src/shared/schemas/user";
+import { leaderboardStatements } from "./leaderboard-projection";
+/** What an outbox row projects: the wallet's balances, or one bet with its legs. */
+export type OutboxTopic = "balances" | "bet";
+
+export type OutboxRow = { seq: number; topic: OutboxTopic; payload: string };
+
+type BalancesPayload = WalletBalances & { userId: string; version: number; updatedAt: number };
+type BetPayload = { userId: string; bet: BetDocument; version: number };
+
+export function projectionStatements(db: D1Database, row: OutboxRow): D1PreparedStatement[] {
+  switch (row.topic) {
+    case "balances": {
+      const p = JSON.parse(row.payload) as BalancesPayload;
+      return [
+        db
+          .prepare(
+            `INSERT INTO wallet_balances (user_id, coin_balance, cash_cents, last_bonus_day_et, bonus_streak, version, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?)
+             ON CONFLICT (user_id) DO UPDATE SET
+               coin_balance = excluded.coin_balance, cash_cents = excluded.cash_cents,
+               last_bonus_day_et = excluded.last_bonus_day_et, bonus_streak = excluded.bonus_streak,
+               version = excluded.version, updated_at = excluded.updated_at
+             WHERE excluded.version > wallet_balances.version`,
+          )
+          .bind(p.userId, p.coinBalance, p.vantageCash, p.lastBonusDayET, p.bonusStreak, p.version, p.updatedAt),
+      ];
+    }
+    case "bet": {
+      const { userId, bet, version } = JSON.parse(row.payload) as BetPayload;
+      const statements = [
+        db
+          .prepare(
+            `INSERT INTO bets (id, user_id, wallet, kind, status, result, stake, to_win, payout_paid, created_at, settled_at, legs_json, leg_results_json, version)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             ON CONFLICT (id) DO UPDATE SET
+               status = excluded.status, result = excluded.result, payout_paid = excluded.payout_paid,
+               settled_at = excluded.settled_at, leg_results_json = excluded.leg_results_json, version = excluded.version
+             WHERE excluded.version > bets.version`,
+          )
+          .bind(
+            bet.id,
+            userId,
+            bet.wallet,
+            bet.kind,
+            bet.status,
+            bet.result,
+            bet.stake,
+            bet.toWin,
+            bet.payoutPaid,
+            bet.createdAt,
+            bet.settledAt,
+            JSON.stringify(bet.legs),
+            JSON.stringify(bet.legResults),
+            version,
+          ),
+      ];
+      bet.legs.forEach((leg, index) => {
+        statements.push(
+          db
+            .prepare(
+              `INSERT INTO bet_legs (bet_id, leg_index, user_id, event_id, sport, market, side, line, price_am, commence_time, result)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT (bet_id, leg_index) DO UPDATE SET result = excluded.result
+               WHERE excluded.result IS NOT NULL`,
+            )
+            .bind(
+              bet.id,
+              index,
+              userId,
+              leg.eventId,
+              leg.league,
+              leg.market,
+              leg.side,
+              leg.line,
+              leg.priceAm,
+              Date.parse(leg.startTime),
+              bet.legResults[index] ?? null,
+            ),
+        );
+      });
+      // A settled bet also updates its player's leaderboard rows, once.
+      statements.push(...leaderboardStatements(db, userId, bet, version));
+      return statements;
+    }
+  }
+}

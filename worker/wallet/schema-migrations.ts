@@ -1,0 +1,309 @@
+// The storage schema of one player's wallet Durable Object (SQLite), kept as a numbered
+// ladder of migrations. This file is the record of what a wallet stores: the player's
+// money lives here and nowhere else, and a live wallet cannot be recreated, only moved
+// forward.
+//
+// From here on every new wallet table, column or index is a new migration appended to
+// WALLET_MIGRATIONS with the next number, its one-line purpose, and its statements
+// written for a wallet at the previous version. A migration that has shipped is never
+// edited, reordered or removed: live wallets have already run it.
+//
+// The ladder is keyed on `meta.schema_version` (a number as text; code older than the
+// ladder wrote '1' on every wake). It runs in the object's constructor, inside
+// blockConcurrencyWhile, before the wallet serves anything: each missing migration runs
+// with its version bump in one transaction, so a wallet is always at exactly one
+// version. A wallet whose version is newer than this code knows (older code woken after
+// newer code ran) refuses to serve, rather than write to a schema it does not understand.
+//
+// Tables (one line each; the statements below say more):
+//   meta                  the ladder's own record: `schema_version`
+//   wallet                the balances (Coins, Vantage Cash cents), daily-bonus state and change version
+//   ledger                one row per balance change; its sums are the balances
+//   bets                  the player's bets with their legs and results
+//   idempotency           the first answer per Idempotency-Key, replayed on retries
+//   outbox                changes waiting to be projected to D1
+//   redemptions           Vantage Cash redemptions and their payout status
+//   playthrough           Vantage Cash still to be staked before it may be redeemed
+//   playthrough_moves     one row per change of that figure; its sum is the figure
+//   protection            date of birth, break and closure
+//   protection_limits     the player's stake and purchase limits, with waiting raises
+//   protection_purchases  credited packs, counted toward the purchase limits
+//   purchase_holds        open checkouts, counted toward the purchase limits
+//   owed_ledger           what reversals could not take, and its repayment
+//   purchases             coin packs paid, and what of them is reversed
+//   disputes              card disputes on those packs
+//   payout_attempts       the transfer attempt of each redemption: key, lease, next retry
+//   account_freeze        an operator's hold on the account
+//   admin_adjustments     operator adjustments already applied, by id
+// Outside SQLite, the object's key-value storage holds `outbox_attempts` (outbox.ts).
+
+/** One rung of the ladder: what it adds, and the statements that add it. */
+export type WalletMigration = { version: number; purpose: string; statements: readonly string[] };
+
+/** The wallet's schema when the ladder began (code before it created this on every wake). */
+const SCHEMA_AT_LADDER_START: readonly string[] = [
+  // `meta`: small key/values of the wallet itself; today only `schema_version`, the rung of this ladder the wallet is on.
+  `CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+  // `wallet`: one row (id = 1): balances in minor units (coins, Vantage Cash cents), the
+  // daily-bonus day and streak, and `version`, bumped by every change (it orders the D1
+  // projection). CHECKs make a negative balance impossible.
+  `CREATE TABLE IF NOT EXISTS wallet (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     user_id TEXT NOT NULL,
+     coins INTEGER NOT NULL CHECK (coins >= 0),
+     cash_cents INTEGER NOT NULL CHECK (cash_cents >= 0),
+     last_bonus_day_et TEXT NOT NULL DEFAULT '',
+     bonus_streak INTEGER NOT NULL DEFAULT 0,
+     version INTEGER NOT NULL,
+     created_at INTEGER NOT NULL
+   )`,
+  // `ledger`: one row per balance change: currency, signed amount, balance after, reason and
+  // reference. UNIQUE(currency, reason, reference) makes every credit idempotent: a replayed
+  // reference cannot post twice. Invariant: SUM(amount) per currency = the wallet balance.
+  `CREATE TABLE IF NOT EXISTS ledger (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     currency TEXT NOT NULL CHECK (currency IN ('coins', 'cash')),
+     amount INTEGER NOT NULL,
+     balance_after INTEGER NOT NULL CHECK (balance_after >= 0),
+     reason TEXT NOT NULL,
+     reference TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     UNIQUE (currency, reason, reference)
+   )`,
+  // `bets`: the player's bets, legs and leg results as JSON, with a `version` per bet (it orders the projection).
+  `CREATE TABLE IF NOT EXISTS bets (
+     id TEXT PRIMARY KEY,
+     slip_id TEXT NOT NULL,
+     wallet TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     status TEXT NOT NULL,
+     result TEXT,
+     stake INTEGER NOT NULL,
+     to_win INTEGER NOT NULL,
+     payout_paid INTEGER NOT NULL DEFAULT 0,
+     created_at INTEGER NOT NULL,
+     settled_at INTEGER,
+     legs TEXT NOT NULL,
+     leg_results TEXT NOT NULL,
+     version INTEGER NOT NULL DEFAULT 1
+   )`,
+  `CREATE INDEX IF NOT EXISTS bets_created_idx ON bets (created_at)`,
+  `CREATE INDEX IF NOT EXISTS bets_status_idx ON bets (status, created_at)`,
+  // `idempotency`: the first answer per client Idempotency-Key, replayed on retries.
+  `CREATE TABLE IF NOT EXISTS idempotency (
+     key TEXT PRIMARY KEY,
+     response TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   )`,
+  `CREATE INDEX IF NOT EXISTS idempotency_created_idx ON idempotency (created_at)`,
+  // `outbox`: projection rows waiting to be written to D1 (outbox.ts: drained after each
+  // change, retried by the alarm until D1 accepts them).
+  `CREATE TABLE IF NOT EXISTS outbox (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     topic TEXT NOT NULL,
+     payload TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   )`,
+  // `redemptions`: Vantage Cash redemptions: the held amount and the payout's status.
+  `CREATE TABLE IF NOT EXISTS redemptions (
+     id TEXT PRIMARY KEY,
+     amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+     status TEXT NOT NULL,
+     failure_reason TEXT,
+     payout_reference TEXT,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   )`,
+  // `playthrough`: one row (id = 1, absent until first needed = 0): `to_play`, the Vantage Cash cents
+  // still to be staked before purchased or bonus cash is redeemable (rules in playthrough.ts).
+  `CREATE TABLE IF NOT EXISTS playthrough (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     to_play INTEGER NOT NULL CHECK (to_play >= 0)
+   )`,
+  // `playthrough_moves`: one row per change of `to_play`: applied signed amount, figure after, reason
+  // and reference. UNIQUE(reason, reference) makes each move happen once.
+  // Invariant: SUM(amount) = playthrough.to_play.
+  `CREATE TABLE IF NOT EXISTS playthrough_moves (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     amount INTEGER NOT NULL,
+     to_play_after INTEGER NOT NULL CHECK (to_play_after >= 0),
+     reason TEXT NOT NULL,
+     reference TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     UNIQUE (reason, reference)
+   )`,
+  // `protection`: player protection (rules in src/shared/protection.ts, reads and writes in
+  // operations/protection-operations.ts, checked inside the transaction that moves money):
+  // one row (id = 1) once set, with the confirmed date of birth, the end of a timed break
+  // (`break_until`, epoch ms) and `closed` ('permanent' by the player, 'under-age' by the
+  // age rule; only an operator reopens).
+  `CREATE TABLE IF NOT EXISTS protection (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     date_of_birth TEXT,
+     date_of_birth_at INTEGER,
+     break_until INTEGER,
+     closed TEXT CHECK (closed IN ('permanent', 'under-age')),
+     closed_at INTEGER,
+     updated_at INTEGER NOT NULL
+   )`,
+  // `protection_limits`: one row per player limit (name as in LIMIT_NAMES) in minor units (Coins,
+  // Vantage Cash cents, purchase cents); `value` NULL = no limit. A waiting raise or removal:
+  // `pending_at` (when it takes effect) and `pending_value` (NULL = removal).
+  `CREATE TABLE IF NOT EXISTS protection_limits (
+     name TEXT PRIMARY KEY,
+     value INTEGER CHECK (value >= 0),
+     pending_value INTEGER CHECK (pending_value >= 0),
+     pending_at INTEGER,
+     updated_at INTEGER NOT NULL
+   )`,
+  // `protection_purchases`: one row per credited coin pack (reference = Checkout Session id) with the
+  // dollars paid, counted toward the purchase limits.
+  `CREATE TABLE IF NOT EXISTS protection_purchases (
+     reference TEXT PRIMARY KEY,
+     amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+     created_at INTEGER NOT NULL
+   )`,
+  `CREATE INDEX IF NOT EXISTS protection_purchases_created_idx ON protection_purchases (created_at)`,
+  // `purchase_holds`: open checkouts, counted toward the purchase limits until their session is
+  // credited or `expires_at` passes.
+  `CREATE TABLE IF NOT EXISTS purchase_holds (
+     id TEXT PRIMARY KEY,
+     session_id TEXT,
+     amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+     created_at INTEGER NOT NULL,
+     expires_at INTEGER NOT NULL
+   )`,
+  `CREATE INDEX IF NOT EXISTS purchase_holds_session_idx ON purchase_holds (session_id)`,
+  // `owed_ledger`: what reversals could not take, one row per movement: +amount when a reversal
+  // finds the balance short, -amount when a later credit repays it (reason `owed_repayment`,
+  // reference `<credit reason>:<credit reference>`, mirrored by a debit of the same reason in
+  // `ledger`). `owed_after` is what is owed after the row, never negative; the owed amount
+  // is the newest row's `owed_after` = SUM(amount) per currency. UNIQUE as in `ledger`.
+  `CREATE TABLE IF NOT EXISTS owed_ledger (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     currency TEXT NOT NULL CHECK (currency IN ('coins', 'cash')),
+     amount INTEGER NOT NULL,
+     owed_after INTEGER NOT NULL CHECK (owed_after >= 0),
+     reason TEXT NOT NULL,
+     reference TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     UNIQUE (currency, reason, reference)
+   )`,
+  `CREATE INDEX IF NOT EXISTS owed_ledger_currency_idx ON owed_ledger (currency, seq)`,
+  // `purchases`: coin packs paid: the Checkout Session, its PaymentIntent and what the pack
+  // credited, plus what is reversed now (`reversed_*`), what refunds demand reversed
+  // (`refund_*`, cumulative) and the refunded amount already handled (`refunded_cents`,
+  // Stripe's cumulative `amount_refunded`). Reversals reconcile `reversed_*` towards the target.
+  `CREATE TABLE IF NOT EXISTS purchases (
+     checkout_session_id TEXT PRIMARY KEY,
+     payment_intent TEXT,
+     amount_cents INTEGER NOT NULL,
+     coins INTEGER NOT NULL,
+     cash_cents INTEGER NOT NULL,
+     reversed_coins INTEGER NOT NULL DEFAULT 0,
+     reversed_cash INTEGER NOT NULL DEFAULT 0,
+     refund_coins INTEGER NOT NULL DEFAULT 0,
+     refund_cash INTEGER NOT NULL DEFAULT 0,
+     refunded_cents INTEGER NOT NULL DEFAULT 0,
+     created_at INTEGER NOT NULL
+   )`,
+  `CREATE INDEX IF NOT EXISTS purchases_payment_intent_idx ON purchases (payment_intent)`,
+  // `disputes`: card disputes on those purchases, one row per Stripe dispute id, with Stripe's
+  // status and `open` (1 from `created` until `closed`). A dispute that is not `won` keeps
+  // its pack reversed; any open one pauses redemptions.
+  `CREATE TABLE IF NOT EXISTS disputes (
+     id TEXT PRIMARY KEY,
+     checkout_session_id TEXT NOT NULL,
+     status TEXT NOT NULL,
+     open INTEGER NOT NULL CHECK (open IN (0, 1)),
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   )`,
+  // `payout_attempts`: one row per redemption whose transfer was attempted: the idempotency key in
+  // use and when it was first sent (Stripe keeps keys 24 h), a lease so only one attempt runs
+  // at a time, and when the next background retry is due.
+  `CREATE TABLE IF NOT EXISTS payout_attempts (
+     redemption_id TEXT PRIMARY KEY,
+     idempotency_key TEXT NOT NULL,
+     key_first_used_at INTEGER NOT NULL,
+     lease_until INTEGER NOT NULL,
+     attempts INTEGER NOT NULL,
+     next_retry_at INTEGER
+   )`,
+  // `account_freeze`: one row (id = 1) once an operator froze the account: `frozen` (1 = no bet,
+  // purchase, bonus or redemption), the operator's reason (shown to operators only), who and
+  // when. Checked by gatePlay.
+  `CREATE TABLE IF NOT EXISTS account_freeze (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     frozen INTEGER NOT NULL CHECK (frozen IN (0, 1)),
+     reason TEXT NOT NULL,
+     actor TEXT NOT NULL,
+     updated_at INTEGER NOT NULL
+   )`,
+  // `admin_adjustments`: one row per operator adjustment id with what it asked for, so a retried
+  // request answers the same and moves nothing twice.
+  `CREATE TABLE IF NOT EXISTS admin_adjustments (
+     adjustment_id TEXT PRIMARY KEY,
+     currency TEXT NOT NULL,
+     amount INTEGER NOT NULL,
+     created_at INTEGER NOT NULL
+   )`,
+];
+
+export const WALLET_MIGRATIONS: readonly WalletMigration[] = [
+  {
+    version: 1,
+    purpose: "The wallet as it stood when the ladder began: every table listed above.",
+    statements: SCHEMA_AT_LADDER_START,
+  },
+  {
+    version: 2,
+    purpose:
+      "Completes wallets that code older than the ladder marked version 1 while tables were still being added under that " +
+      "number (play-through, protection, owed ledger, purchases, payouts, operator tables): creates whichever is missing.",
+    statements: SCHEMA_AT_LADDER_START,
+  },
+];
+
+/** A wallet's storage this code must not serve: a schema version it does not know. */
+export class WalletSchemaError extends Error {
+  override name = "WalletSchemaError";
+}
+
+/** The version a wallet's storage is at: 0 before its first migration. */
+export function walletSchemaVersion(sql: SqlStorage): number {
+  const hasMeta = sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").toArray().length > 0;
+  if (!hasMeta) return 0;
+  const row = sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'schema_version'").toArray()[0];
+  if (!row) return 0;
+  const version = Number(row.value);
+  if (!Number.isSafeInteger(version) || version < 0) {
+    throw new WalletSchemaError(`This wallet's schema version "${row.value}" is not a version number; it will not be served.`);
+  }
+  return version;
+}
+
+/**
+ * Brings the wallet's storage up the ladder, one transaction per migration, and answers
+ * the version it is at. A version newer than `migrations` knows throws WalletSchemaError
+ * and changes nothing.
+ */
+export function migrateWalletSchema(storage: DurableObjectStorage, migrations: readonly WalletMigration[] = WALLET_MIGRATIONS): number {
+  migrations.forEach((migration, index) => {
+    if (migration.version !== index + 1) throw new Error(`wallet migration ${migration.version} is out of order (expected ${index + 1})`);
+  });
+  const latest = migrations.length;
+  const current = walletSchemaVersion(storage.sql);
+  if (current > latest) {
+    throw new WalletSchemaError(
+      `This wallet's storage is at schema version ${current}, newer than this code knows (${latest}); it will not be served until newer code runs.`,
+    );
+  }
+  for (const migration of migrations.slice(current)) {
+    storage.transactionSync(() => {
+      for (const statement of migration.statements) storage.sql.exec(statement);
+      storage.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)", String(migration.version));
+    });
+  }
+  return latest;
+}
