@@ -19,11 +19,13 @@ import { adminRoutes } from "./admin/admin-routes";
 import { realDeps, type AppDeps } from "./http/app-deps";
 import { socialRoutes } from "./social/social-routes";
 import { createOddsReader, type OddsDeps } from "./odds/odds-service";
+import { recordFinals } from "./settlement/record-finals";
 
 export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   const app = new Hono<AppEnv>().basePath("/api");
-  // One odds reader per app, that is per isolate: its memo of boards, and the desks it asks.
-  const odds = createOddsReader(deps);
+  // One odds reader per app, that is per isolate: its memo of boards, and the desks it asks
+  // (in-process desks, over a feed given in code, record finals through settlement's step).
+  const odds = createOddsReader({ recordFinals, ...deps });
 
   app.use("*", drainUnreadRequestBody, securityHeaders, limitRequestBodies([STRIPE_WEBHOOK_PATH]), sameOriginWrites);
   app.use("/auth/*", limitSignIn);

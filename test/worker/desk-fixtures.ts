@@ -5,11 +5,11 @@ import { env } from "cloudflare:workers";
 import { parseTunables } from "../../worker/tunables";
 import type { OddsFeedProvider } from "../../worker/odds/feed-provider";
 import { readBoard, type LoadedEvents, type ReadOptions } from "../../worker/odds/odds-service";
-import { boardCacheKey, type DeskBoard } from "../../worker/price-desk/desk-board";
-import { memoryDeskStore } from "../../worker/price-desk/desk-deps";
-import type { DeskHandle } from "../../worker/price-desk/desk-client";
-import { SportDesk, type DeskSettings, type SportDeskDeps } from "../../worker/price-desk/sport-desk";
-import type { ViewRules } from "../../worker/price-desk/board-view";
+import { boardCacheKey, type DeskBoard } from "../../worker/odds/price-desk/desk-board";
+import { memoryDeskStore } from "../../worker/odds/price-desk/desk-deps";
+import type { DeskHandle } from "../../worker/odds/price-desk/desk-client";
+import { SportDesk, type DeskSettings, type SportDeskDeps } from "../../worker/odds/price-desk/sport-desk";
+import type { ViewRules } from "../../worker/odds/price-desk/board-view";
 import { SPORT_KEYS, type SportKey } from "../../src/shared/sports";
 
 const defaults = parseTunables({});

@@ -13,7 +13,7 @@ import { createApp } from "../../worker/app";
 import type { AppDeps } from "../../worker/http/app-deps";
 import type { OddsDeps } from "../../worker/odds/odds-service";
 import type { FeedEvent, OddsFeedProvider, OddsResult } from "../../worker/odds/feed-provider";
-import { localDesk, type DeskHandle } from "../../worker/price-desk/desk-client";
+import { localDesk, type DeskHandle } from "../../worker/odds/price-desk/desk-client";
 import { expectConforms } from "./contract-helpers";
 import { clearBoards } from "./desk-fixtures";
 import { BASE, api, signIn } from "./helpers";

@@ -11,7 +11,7 @@ import {
   OddsApiScoreSchema,
   type OddsApiEvent,
 } from "../../worker/odds/normalise";
-import { boardView } from "../../worker/price-desk/board-view";
+import { boardView } from "../../worker/odds/price-desk/board-view";
 import { DEFAULT_CLOSE_AFTER } from "./desk-fixtures";
 import { createTheOddsApiProvider } from "../../worker/odds/the-odds-api";
 import type { FeedStatusUpdate } from "../../worker/odds/feed-status";

@@ -25,7 +25,7 @@ import { createOddsReader, type OddsDeps, type OddsReader } from "../odds/odds-s
 import { liveRulesOf } from "../odds/live-rules";
 import { slipDelaySeconds } from "../../src/shared/live-rules";
 import { realDeps, type AppDeps } from "../http/app-deps";
-import type { DeskBoard } from "../price-desk/desk-board";
+import type { DeskBoard } from "../odds/price-desk/desk-board";
 import { tunables } from "../tunables";
 import { getUserWallet, type BetsCursor, type PlaceBetsResult } from "../wallet";
 import { ODDS_STALE_MESSAGE, priceSlip } from "./price-slip";

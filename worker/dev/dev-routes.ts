@@ -7,7 +7,7 @@ import { isDevelopment, oddsFeedMode } from "../config";
 import { ApiError, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { advanceSimClock, simOffsetMs } from "../odds/simulator/sim-clock";
-import { BOARD_KEY_PREFIX } from "../price-desk/desk-board";
+import { BOARD_KEY_PREFIX } from "../odds/price-desk/desk-board";
 
 const SIM_CACHE_PREFIX = `${BOARD_KEY_PREFIX}simulator:`;
 

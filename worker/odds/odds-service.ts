@@ -3,7 +3,7 @@
 // lines, locks and the live rules against exactly this data, so a player is only ever
 // held to the odds they were shown.
 //
-// Every sport has one price desk (worker/price-desk/): the only caller of the feed for
+// Every sport has one price desk (worker/odds/price-desk/): the only caller of the feed for
 // that sport, for the whole world. It writes the board to KV; a reader serves the KV copy
 // while it is fresh (10 minutes while none of its games is under way, LIVE_REFRESH_SECONDS
 // once one is: a game whose start passed since the copy was taken makes it a live board
@@ -11,7 +11,7 @@
 // the feed fails, the copy is served flagged `stale`; with no copy at all it is a 502.
 // Every event carries `confirmedAt`, when we fetched its prices.
 //
-// What a reader serves is the board view at its `now` (worker/price-desk/board-view.ts):
+// What a reader serves is the board view at its `now` (price-desk/board-view.ts):
 // finished games gone; live prices offered only while the live rules allow (the book's
 // clock, close windows, suspension after a score change), and every live price locked
 // while the quota guard is up or our copy is older than LIVE_PRICE_MAX_AGE_SECONDS.
@@ -19,10 +19,10 @@ import type { Event } from "../../src/shared/schemas/events";
 import { isSportKey, type SportKey } from "../../src/shared/sports";
 import { oddsFeedMode } from "../config";
 import { ApiError } from "../http/api-error";
-import { boardCacheKey, boardFreshUntil, type DeskBoard } from "../price-desk/desk-board";
-import { boardView, type ViewRules } from "../price-desk/board-view";
-import { deskHandles, type DeskDeps, type DeskHandle } from "../price-desk/desk-client";
-import type { FailureMarker } from "../price-desk/sport-desk";
+import { boardCacheKey, boardFreshUntil, type DeskBoard } from "./price-desk/desk-board";
+import { boardView, type ViewRules } from "./price-desk/board-view";
+import { deskHandles, type DeskDeps, type DeskHandle } from "./price-desk/desk-client";
+import type { FailureMarker } from "./price-desk/sport-desk";
 import type { FeedDeps, FeedFailure, OddsFeedProvider } from "./feed-provider";
 import { recordFeedStatus } from "./feed-status";
 import { simOffsetMs } from "./simulator/sim-clock";

@@ -6,9 +6,9 @@
 // the board; placement keeps them, closed, so a slip on one is told why. Pure: the
 // reader applies it to a board at each request's `now`, placement at the moment it
 // judges the slip.
-import { isUnderway, liveSuspension, MARKET_KEYS, type CloseAfterMinutes, type MarketKey } from "../../src/shared/live-rules";
-import type { Event } from "../../src/shared/schemas/events";
-import { bookUpdatedAt, type FeedEvent } from "../odds/feed-provider";
+import { isUnderway, liveSuspension, MARKET_KEYS, type CloseAfterMinutes, type MarketKey } from "../../../src/shared/live-rules";
+import type { Event } from "../../../src/shared/schemas/events";
+import { bookUpdatedAt, type FeedEvent } from "../feed-provider";
 import type { DeskBoard } from "./desk-board";
 
 export type ViewRules = {

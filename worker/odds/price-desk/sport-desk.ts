@@ -19,12 +19,12 @@
 // The desk runs in a Durable Object per sport in production (price-desk.ts); tests run
 // the same class in-process with a scripted feed and a fake clock. `now` is always the
 // caller's (the Worker's clock); waiting uses real time.
-import type { CloseAfterMinutes } from "../../src/shared/live-rules";
-import { ODDS_CACHE_MS } from "../../src/shared/odds";
-import type { EventScore } from "../../src/shared/schemas/events";
-import type { SportKey } from "../../src/shared/sports";
-import type { Logger } from "../logging/logger";
-import type { FeedFailure, FeedResult, OddsFeedProvider, OddsResult } from "../odds/feed-provider";
+import type { CloseAfterMinutes } from "../../../src/shared/live-rules";
+import { ODDS_CACHE_MS } from "../../../src/shared/odds";
+import type { EventScore } from "../../../src/shared/schemas/events";
+import type { SportKey } from "../../../src/shared/sports";
+import type { Logger } from "../../logging/logger";
+import type { FeedFailure, FeedResult, OddsFeedProvider, OddsResult } from "../feed-provider";
 import { boardCacheKey, boardFreshUntil, hasGamesUnderway, mergeOdds, mergeScores, type DeskBoard, type Merged } from "./desk-board";
 
 /** A failed call as remembered and answered (no stack, only what a player's error needs). */
@@ -60,7 +60,7 @@ export type SportDeskDeps = {
   feedOffsetMs(): Promise<number>;
   /** True while live refreshes must stop (the quota guard) as of the caller's `now`; never when absent. */
   liveGuard?(now: number): Promise<boolean>;
-  /** Records games the scores report final and enqueues their settlement. */
+  /** Records games the scores report final and enqueues their settlement (settlement's, handed in from outside). */
   recordFinals?(finals: EventScore[], now: number): Promise<void>;
   logger?: Logger;
 };

@@ -4,17 +4,27 @@
 // needs a fresher price or fresher scores shares its call. The logic is SportDesk
 // (sport-desk.ts); this class only builds it from the Worker's configuration and keeps
 // its state in the object's storage, so a restarted object knows the scores it saw.
+// It is handed the settlement step that records finals (RecordFinals): the class as
+// deployed is the subclass in worker/index.ts, which passes worker/settlement's.
 import { DurableObject } from "cloudflare:workers";
-import type { SportKey } from "../../src/shared/sports";
-import { getFeedProvider } from "../odds/odds-service";
-import { tunables } from "../tunables";
-import { sportDeskDeps } from "./desk-deps";
+import type { SportKey } from "../../../src/shared/sports";
+import { getFeedProvider } from "../odds-service";
+import { tunables } from "../../tunables";
+import { sportDeskDeps, type RecordFinals } from "./desk-deps";
 import { SportDesk, type DeskAnswer, type DeskState, type DeskStore } from "./sport-desk";
 
 const STATE_KEY = "desk";
 
 export class PriceDesk extends DurableObject<Env> {
   private desk: { sport: SportKey; desk: SportDesk } | null = null;
+
+  constructor(
+    ctx: DurableObjectState,
+    env: Env,
+    private readonly recordFinals: RecordFinals,
+  ) {
+    super(ctx, env);
+  }
 
   private deskOf(sport: SportKey): SportDesk {
     if (this.desk) {
@@ -29,7 +39,7 @@ export class PriceDesk extends DurableObject<Env> {
       load: () => storage.get<DeskState>(STATE_KEY),
       save: (state) => storage.put(STATE_KEY, state),
     };
-    const desk = new SportDesk(sportDeskDeps(this.env, provider, sport, store));
+    const desk = new SportDesk(sportDeskDeps(this.env, provider, sport, store, this.recordFinals));
     this.desk = { sport, desk };
     return desk;
   }

@@ -2,9 +2,9 @@
 // (one per feed and sport, for the whole world), or, when the app was built with a feed
 // given in code (tests' scripted feeds), one in-process desk per feed and sport kept by
 // that app. Tests that stand for several isolates pass one shared desk (`deps.desk`).
-import type { SportKey } from "../../src/shared/sports";
-import type { FeedDeps, OddsFeedProvider } from "../odds/feed-provider";
-import { memoryDeskStore, sportDeskDeps } from "./desk-deps";
+import type { SportKey } from "../../../src/shared/sports";
+import type { FeedDeps, OddsFeedProvider } from "../feed-provider";
+import { memoryDeskStore, sportDeskDeps, type RecordFinals } from "./desk-deps";
 import { SportDesk, type DeskAnswer } from "./sport-desk";
 
 /** A sport's desk as its callers use it (see SportDesk). */
@@ -17,6 +17,8 @@ export type DeskHandle = {
 export type DeskDeps = {
   /** A sport's price desk; the feed's Durable Object (or, with `feed`, one in-process desk per app) when absent. */
   desk?: (env: Env, sport: SportKey) => DeskHandle;
+  /** How in-process desks record the finals they learn (the Durable Object is handed its own in worker/index.ts). */
+  recordFinals?: RecordFinals;
 };
 
 /** The Durable Object desk of `sport` for the feed named `feedName`. */
@@ -29,8 +31,8 @@ export function priceDeskObject(env: Env, feedName: OddsFeedProvider["name"], sp
 }
 
 /** An in-process desk over `provider` (what the Durable Object runs, with its state in memory). */
-export function localDesk(env: Env, provider: OddsFeedProvider, sport: SportKey): DeskHandle {
-  const desk = new SportDesk(sportDeskDeps(env, provider, sport, memoryDeskStore()));
+export function localDesk(env: Env, provider: OddsFeedProvider, sport: SportKey, recordFinals?: RecordFinals): DeskHandle {
+  const desk = new SportDesk(sportDeskDeps(env, provider, sport, memoryDeskStore(), recordFinals));
   return { board: (now) => desk.board(now), freshScores: (now, since, deadline) => desk.freshScores(now, since, deadline) };
 }
 
@@ -47,7 +49,7 @@ export function deskHandles(deps: FeedDeps & DeskDeps) {
     }
     let desk = bySport.get(sport);
     if (!desk) {
-      desk = localDesk(env, provider, sport);
+      desk = localDesk(env, provider, sport, deps.recordFinals);
       bySport.set(sport, desk);
     }
     return desk;

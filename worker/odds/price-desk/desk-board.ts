@@ -5,11 +5,11 @@
 // functions that merge a new odds answer or a new scores answer into it; the desk
 // (sport-desk.ts) calls them and keeps the result, the board view (board-view.ts) turns
 // it into what a player may bet on at a given moment.
-import { isUnderway, liveClosesAt, type CloseAfterMinutes } from "../../src/shared/live-rules";
-import { ODDS_CACHE_MS } from "../../src/shared/odds";
-import type { EventScore } from "../../src/shared/schemas/events";
-import type { SportKey } from "../../src/shared/sports";
-import type { FeedEvent } from "../odds/feed-provider";
+import { isUnderway, liveClosesAt, type CloseAfterMinutes } from "../../../src/shared/live-rules";
+import { ODDS_CACHE_MS } from "../../../src/shared/odds";
+import type { EventScore } from "../../../src/shared/schemas/events";
+import type { SportKey } from "../../../src/shared/sports";
+import type { FeedEvent } from "../feed-provider";
 
 /** What the desk knows of one game under way (times on the Worker's clock, the start on the feed's). */
 export type GameFacts = {

@@ -1,15 +1,23 @@
 // A sport desk's dependencies from this Worker's configuration: the feed, the KV the
 // board is written to, the live tunables, the simulator's clock, the quota guard (The
 // Odds API only) and the finals recorder. One place, so the Durable Object and the
-// in-process desks of tests are built alike.
-import type { SportKey } from "../../src/shared/sports";
-import { loggerFor } from "../logging/logger";
-import { readCreditGuard } from "../odds/credit-guard";
-import type { OddsFeedProvider } from "../odds/feed-provider";
-import { simOffsetMs } from "../odds/simulator/sim-clock";
-import { tunables } from "../tunables";
-import { recordFinals } from "./record-finals";
+// in-process desks of tests are built alike. Recording a final is settlement's step, so
+// the desk never imports settlement: whoever builds a desk hands it a RecordFinals
+// (worker/index.ts for the Durable Object, worker/app.ts for in-process desks).
+import type { EventScore } from "../../../src/shared/schemas/events";
+import type { SportKey } from "../../../src/shared/sports";
+import { loggerFor } from "../../logging/logger";
+import { readCreditGuard } from "../credit-guard";
+import type { OddsFeedProvider } from "../feed-provider";
+import { simOffsetMs } from "../simulator/sim-clock";
+import { tunables } from "../../tunables";
 import type { DeskSettings, DeskStore, SportDeskDeps } from "./sport-desk";
+
+/**
+ * Records games a desk learns are final (their scores to D1 `events`) and enqueues their
+ * settlement, idempotently: worker/settlement/record-finals.ts implements it.
+ */
+export type RecordFinals = (env: Env, finals: readonly EventScore[], now: number) => Promise<void>;
 
 /** How much longer than the feed's own timeout a call in flight is waited on. */
 const INFLIGHT_GRACE_MS = 1_500;
@@ -24,7 +32,13 @@ export function deskSettings(env: Env): DeskSettings {
   };
 }
 
-export function sportDeskDeps(env: Env, provider: OddsFeedProvider, sport: SportKey, store: DeskStore): SportDeskDeps {
+export function sportDeskDeps(
+  env: Env,
+  provider: OddsFeedProvider,
+  sport: SportKey,
+  store: DeskStore,
+  recordFinals: RecordFinals | undefined,
+): SportDeskDeps {
   const log = loggerFor(env);
   return {
     sport,
@@ -34,7 +48,7 @@ export function sportDeskDeps(env: Env, provider: OddsFeedProvider, sport: Sport
     settings: deskSettings(env),
     feedOffsetMs: () => (provider.name === "simulator" ? simOffsetMs(env) : Promise.resolve(0)),
     liveGuard: provider.name === "the-odds-api" ? async (now) => (await readCreditGuard(env, now)).locked : undefined,
-    recordFinals: (finals, now) => recordFinals(env, finals, now, log),
+    ...(recordFinals && { recordFinals: (finals: EventScore[], now: number) => recordFinals(env, finals, now) }),
     logger: log,
   };
 }
