@@ -10,7 +10,6 @@ import { sameOriginWrites, securityHeaders } from "./http/security";
 import { meRoutes } from "./me/me-routes";
 import { loadUserDocument } from "./me/user-document";
 import { oddsRoutes } from "./odds/events-routes";
-import type { FeedDeps } from "./odds/feed-provider";
 import { devRoutes } from "./dev/dev-routes";
 import { betsRoutes } from "./bets/bets-routes";
 import { liveRoutes } from "./live/live-routes";
@@ -19,9 +18,14 @@ import { paymentsRoutes, STRIPE_WEBHOOK_PATH } from "./payments/payments-routes"
 import { adminRoutes } from "./admin/admin-routes";
 import { realDeps, type AppDeps } from "./http/app-deps";
 import { socialRoutes } from "./social/social-routes";
+import { createOddsReader, type OddsDeps } from "./odds/odds-service";
+import { recordFinals } from "./settlement/record-finals";
 
-export function createApp(deps: AppDeps & FeedDeps = realDeps) {
+export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   const app = new Hono<AppEnv>().basePath("/api");
+  // One odds reader per app, that is per isolate: its memo of boards, and the desks it asks
+  // (in-process desks, over a feed given in code, record finals through settlement's step).
+  const odds = createOddsReader({ recordFinals, ...deps });
 
   app.use("*", drainUnreadRequestBody, securityHeaders, limitRequestBodies([STRIPE_WEBHOOK_PATH]), sameOriginWrites);
   app.use("/auth/*", limitSignIn);
@@ -29,9 +33,9 @@ export function createApp(deps: AppDeps & FeedDeps = realDeps) {
   app.get("/health", (c) => c.json({ ok: true }));
   app.route("/auth", authRoutes(loadUserDocument));
   app.route("/me", meRoutes());
-  app.route("/", oddsRoutes(deps));
+  app.route("/", oddsRoutes(deps, odds));
   app.route("/dev", devRoutes());
-  app.route("/", betsRoutes(deps));
+  app.route("/", betsRoutes(deps, odds));
   app.route("/live", liveRoutes());
   app.route("/grantDailyBonus", bonusRoutes());
   app.route("/", paymentsRoutes());

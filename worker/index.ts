@@ -1,6 +1,8 @@
 // Worker entry: the API for fetch, the settlement job for cron, the settlement queue's
-// consumer for queue events, and the wallet Durable Object class, which is where the
-// wallet is handed its payout port (the wallet itself never imports a payment provider).
+// consumer for queue events, and the Durable Object classes as deployed: the wallet,
+// handed its payout port here (the wallet itself never imports a payment provider), and
+// each sport's price desk, handed settlement's step that records the finals it learns
+// (the odds never import settlement).
 // Each entry first validates the tunables (worker/tunables.ts), so a bad value stops the
 // Worker with its name rather than misbehaving later; fetch also checks the secrets'
 // strength (worker/config.ts checkSecrets: a short SESSION_SIGNING_KEY).
@@ -12,11 +14,20 @@ import { handleSettlementQueue } from "./settlement/settlement-queue";
 import { TunablesError, tunables } from "./tunables";
 import { paymentsPayoutPort } from "./payments/payout-port";
 import { UserWallet as WalletObject } from "./wallet";
+import { PriceDesk as PriceDeskObject } from "./odds/price-desk/price-desk";
+import { recordFinals } from "./settlement/record-finals";
 
 /** The wallet Durable Object as deployed (wrangler.toml class_name): the wallet with the payment provider's payout port. */
 export class UserWallet extends WalletObject {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env, paymentsPayoutPort(env));
+  }
+}
+
+/** A sport's price desk as deployed (wrangler.toml class_name): the desk with settlement's finals recorder. */
+export class PriceDesk extends PriceDeskObject {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env, recordFinals);
   }
 }
 

@@ -7,7 +7,7 @@
 // from its range, an enum's from its options, any other schema states its rule with
 // `.describe()`.
 import { z } from "zod";
-import { parseDelayBySport } from "../src/shared/live-rules";
+import { parseCloseAfterMinutes, parseDelayBySport, type CloseAfterMinutes } from "../src/shared/live-rules";
 import { parseRegionList, parseRegionMinAge } from "../src/shared/play-regions";
 
 type Tunable<T> = { default: string; schema: z.ZodType<T>; meaning: string };
@@ -39,27 +39,42 @@ const optionalRegion = z
   })
   .describe("one ISO 3166 country or subdivision, e.g. US-WA; - = none");
 
+/**
+ * Live close windows (minutes since the start): a typical game's length less its final
+ * stretch, so markets close before the result is known (reasons in docs/live-betting.md).
+ */
+const DEFAULT_CLOSE_AFTER =
+  "americanfootball_nfl:170,basketball_nba:125,baseball_mlb:145,icehockey_nhl:140," +
+  "americanfootball_ncaaf:180,basketball_ncaab:110,soccer_usa_mls:100,mma_mixed_martial_arts:20";
+const CLOSE_AFTER_DEFAULTS = ((): CloseAfterMinutes => {
+  const parsed = parseCloseAfterMinutes(DEFAULT_CLOSE_AFTER, {});
+  if (!parsed.ok) throw new Error(`LIVE_CLOSE_AFTER_MINUTES default: ${parsed.message}`);
+  return parsed.value;
+})();
+
 function tunable<T>(defaultValue: string, schema: z.ZodType<T>, meaning: string): Tunable<T> {
   return { default: defaultValue, schema, meaning };
 }
 
 export const TUNABLES = {
   ODDS_API_TIMEOUT_MS: tunable("8000", wholeNumber(500, 60_000), "How long one call to The Odds API may take before it counts as failed."),
-  // Live prices: live board cadence, accepted price age, in-play bet delay, feed credit reserve.
+  // Live prices: live board cadence, the book's clock, in-play bet delay, close windows, feed credit reserve (docs/live-betting.md).
   LIVE_REFRESH_SECONDS: tunable(
     "30",
     wholeNumber(5, 600),
-    "While a sport has games under way, its board is refreshed from the feed at most this often, for everyone (keep it below LIVE_PRICE_MAX_AGE_SECONDS).",
+    "While a sport has games under way, its price desk refreshes the board from the feed at most this often, for everyone (must stay below LIVE_PRICE_MAX_AGE_SECONDS).",
   ),
   LIVE_PRICE_MAX_AGE_SECONDS: tunable(
-    "60",
-    wholeNumber(5, 600),
-    "A live pick is accepted only at a price the feed confirmed at most this long ago; an older board is re-fetched first.",
+    "45",
+    wholeNumber(10, 600),
+    "A live price is offered and accepted only while its age on the book's clock (now minus the older of its market's last_update and our fetch) is at most this. " +
+      "45 s = a board up to LIVE_REFRESH_SECONDS (30 s) old + a 5-8 s live-bet delay + a book that keeps up: in a recorded in-play MLB payload the book our rule picks " +
+      "had confirmed within 4 s of the newest update for all 9 games in play, while a book that stopped updating lagged 146 s (docs/live-betting.md).",
   ),
   LIVE_BET_DELAY_SECONDS: tunable(
     "5",
     wholeNumber(0, 30),
-    "Bets with a live leg are held this long, then re-priced, before they are accepted.",
+    "Bets with a live leg are held this long, then judged against fresh scores and re-priced, before they are accepted.",
   ),
   LIVE_BET_DELAY_BY_SPORT: tunable(
     "",
@@ -72,6 +87,28 @@ export const TUNABLES = {
       })
       .describe("comma-separated sport_key:seconds pairs, each 0–30; empty = none"),
     "Per-sport live-bet delays overriding LIVE_BET_DELAY_SECONDS, as sport_key:seconds pairs (e.g. soccer_usa_mls:8,basketball_nba:3).",
+  ),
+  LIVE_BET_REFRESH_SECONDS: tunable(
+    "3",
+    wholeNumber(1, 60),
+    "After its delay a live slip is judged against the sport's scores read at most this long ago; the price desk makes at most one scores call (1 credit) per this many seconds, shared by everyone waiting.",
+  ),
+  LIVE_BET_MAX_WAIT_SECONDS: tunable(
+    "10",
+    wholeNumber(1, 60),
+    "How long a live slip waits after its delay for fresh scores; none in time is a 409 odds-stale.",
+  ),
+  LIVE_CLOSE_AFTER_MINUTES: tunable(
+    DEFAULT_CLOSE_AFTER,
+    z
+      .string()
+      .transform((text, ctx) => {
+        const parsed = parseCloseAfterMinutes(text, CLOSE_AFTER_DEFAULTS);
+        if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
+        return parsed.ok ? parsed.value : CLOSE_AFTER_DEFAULTS;
+      })
+      .describe("comma-separated sport_key:minutes pairs, each 1–600; a sport not named keeps its default"),
+    "Minutes after its start at which a game's live markets close for good; sports not named keep their default (reasons in docs/live-betting.md).",
   ),
   FEED_CREDIT_RESERVE: tunable(
     "5040",
@@ -217,7 +254,18 @@ export function parseTunables(raw: Record<string, unknown>): TunablesResult {
     if (parsed.success) value[name] = parsed.data;
     else problems.push(`${name}=${JSON.stringify(text)}: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
   }
-  return problems.length === 0 ? { ok: true, value: value as Tunables } : { ok: false, problems };
+  if (problems.length > 0) return { ok: false, problems };
+  const parsed = value as Tunables;
+  // A live board must be refreshed before its prices age out, or every live price would lock between refreshes.
+  if (parsed.LIVE_REFRESH_SECONDS >= parsed.LIVE_PRICE_MAX_AGE_SECONDS) {
+    return {
+      ok: false,
+      problems: [
+        `LIVE_REFRESH_SECONDS=${parsed.LIVE_REFRESH_SECONDS}: must be below LIVE_PRICE_MAX_AGE_SECONDS (${parsed.LIVE_PRICE_MAX_AGE_SECONDS})`,
+      ],
+    };
+  }
+  return { ok: true, value: parsed };
 }
 
 export class TunablesError extends Error {

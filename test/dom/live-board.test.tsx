@@ -1,8 +1,10 @@
 // In play as the player sees it: a board with a game under way asks again at the live
 // cadence without a reload and flashes a moved price (up or down, then calm again);
-// an upcoming-only board is not polled; and the betslip counts the live-bet delay down
-// on its buttons ("Placing… 5", "4", …) before the usual toast, while a pre-game slip
-// just says "Placing…".
+// an upcoming-only board is not polled; a game whose live markets are held back shows
+// 'Suspended' with the reason and its prices 'Locked'; the betslip counts the live-bet
+// delay down on its buttons ("Placing… 5", "4", …) before the usual toast, while a
+// pre-game slip just says "Placing…"; and a slip the Worker refuses for a suspended leg
+// shows that leg 'Locked' and the spec's sentence plus one naming the leg.
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -90,6 +92,73 @@ describe("live board", () => {
     const asked = calls.filter((c) => c.path.startsWith("/api/events")).length;
     await act(async () => vi.advanceTimersByTime(5 * 60_000));
     expect(calls.filter((c) => c.path.startsWith("/api/events")).length).toBe(asked);
+  });
+});
+
+describe("suspended live markets", () => {
+  it("labels the card 'Suspended' with the reason and shows the held-back prices Locked and disabled", async () => {
+    liveBoardApi(() => [
+      {
+        ...nflGame("live-susp", -HOUR, -170),
+        markets: { moneyline: { home: null, away: null }, total: { line: 47.5, over: -110, under: -110 } },
+        suspended: { moneyline: "score-change" },
+      },
+      nflGame("live-open", -HOUR, -120),
+    ]);
+    renderApp("/");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("tab", { name: "Live" }));
+    const cards = await screen.findAllByRole("article");
+    const [held, open] = [cards[0]!, cards[1]!];
+    expect(within(held).getByText("Suspended")).toBeTruthy();
+    expect(within(held).getByText("Score changed")).toBeTruthy();
+    const locked = within(held).getByRole("button", { name: /Kansas City Chiefs ML/ });
+    expect(locked.textContent).toContain("Locked");
+    expect(locked).toHaveProperty("disabled", true);
+    // The rest of the card is still offered; a card with nothing held back has no label.
+    expect(within(held).getByRole("button", { name: /Total O 47.5/ })).toHaveProperty("disabled", false);
+    expect(within(open).queryByText("Suspended")).toBeNull();
+  });
+
+  it("fails a slip with a suspended leg with the spec's sentence plus one naming the leg, and shows the leg Locked", async () => {
+    const pick = { ...boardPick("g-susp", "Moneyline", "Home", -150), startTime: new Date(Date.now() - HOUR).toISOString() };
+    const message =
+      "One or more selections are locked. Home g-susp ML (Away g-susp @ Home g-susp) is closed because live betting on this game has ended for its final minutes.";
+    fakeServer(userDoc(), (call) =>
+      call.path === "/api/placeBet"
+        ? json(409, {
+            error: {
+              code: "market-suspended",
+              message,
+              details: {
+                picks: [{ eventId: "g-susp", market: "Moneyline", side: "Home", priceAm: null, line: null, locked: true }],
+                leg: { eventId: "g-susp", market: "Moneyline", side: "Home", reason: "closing" },
+              },
+            },
+          })
+        : undefined,
+    );
+    const ui = userEvent.setup();
+    render(
+      <Providers>
+        <PickButtons picks={[pick]} />
+        <Betslip />
+      </Providers>,
+    );
+    await screen.findByText("Balance: 5,000 Coins");
+    await ui.click(screen.getByRole("button", { name: `pick ${pick.uid}` }));
+    await ui.type(screen.getByLabelText("Amount"), "100");
+    await ui.click(screen.getByRole("button", { name: "Place bet" }));
+    await ui.click(within(screen.getByRole("dialog", { name: "Confirm wager" })).getByRole("button", { name: "Confirm" }));
+
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(message));
+    const leg = within(screen.getByRole("list", { name: "Selections" })).getByRole("listitem");
+    expect(leg.textContent).toContain("Locked");
+    expect(leg.className).toContain("is-locked");
+    // Placing again is stopped on the slip itself, with the spec's message.
+    await ui.click(screen.getByRole("button", { name: "Place bet" }));
+    expect(screen.getByRole("alert").textContent).toBe("One or more selections are locked.");
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 // Betting in play as a bettor meets it, through the real placement route with a scripted
-// feed, a fake clock and a fake sleep: a live price older than the accepted age is
-// fetched again before acceptance, a moved live price is a 409 carrying the new price,
+// feed, a fake clock and a fake sleep: a live board past its cadence is fetched again
+// before a live price is accepted, a moved live price is a 409 carrying the new price,
 // live bets are held for the delay and re-priced at its end, pre-game bets are not
 // held, an Idempotency-Key places once across the delay, and with the credit reserve
 // reached live markets are locked without calling the feed.
@@ -11,7 +11,7 @@ import type { PlaceBetPick, PlaceBetResponse, PriceChangedDetails } from "../../
 import type { Event } from "../../src/shared/schemas/events";
 import type { SportKey } from "../../src/shared/sports";
 import { createApp } from "../../worker/app";
-import type { FeedResult, OddsFeedProvider } from "../../worker/odds/feed-provider";
+import type { OddsFeedProvider, OddsResult } from "../../worker/odds/feed-provider";
 import { BASE, api, signIn } from "./helpers";
 
 type Feed = { provider: OddsFeedProvider; calls: number[]; price: { home: number } };
@@ -22,7 +22,7 @@ function liveFeed(sport: SportKey, clock: () => number): Feed {
   const provider: OddsFeedProvider = {
     name: "the-odds-api",
     isMapped: () => true,
-    async fetchOdds(asked, now): Promise<FeedResult<Event[]>> {
+    async fetchOdds(asked, now): Promise<OddsResult> {
       if (asked !== sport) return { ok: true, value: [], quota: null };
       calls.push(now);
       const start = clock();
@@ -39,6 +39,8 @@ function liveFeed(sport: SportKey, clock: () => number): Feed {
             status: "live",
             live: { homeScore: 61, awayScore: 58, periodLabel: "Q3", clock: "4:12" },
             markets: { moneyline: { home: price.home, away: 120 } },
+            // The book confirmed its price as we asked.
+            book: { key: "draftkings", updatedAt: now, markets: { moneyline: now } },
           },
           {
             eventId: `${sport}-later`,
@@ -119,23 +121,22 @@ async function errorOf(res: Response) {
 }
 
 describe("live prices at placement", () => {
-  it("re-fetches a live price older than the maximum age before accepting it", async () => {
-    // A cadence longer than the price age: only the bet's own need asks the feed again.
-    const h = harness("basketball_nba", { LIVE_REFRESH_SECONDS: "300", LIVE_BET_DELAY_SECONDS: "0" });
+  it("refreshes a live board past its cadence before accepting a live price, and readers then share that copy", async () => {
+    const h = harness("basketball_nba", { LIVE_BET_DELAY_SECONDS: "0" });
     const player = await signIn();
     expect((await h.board(player.token))[0]!.markets.moneyline?.home).toBe(-150);
     expect(h.feed.calls).toHaveLength(1);
 
-    h.advance(61_000);
-    // Board readers keep the 61 s old copy (confirmed at the first call) until the cadence is due.
-    expect((await h.board(player.token))[0]!.confirmedAt).toBe(h.feed.calls[0]);
-    expect(h.feed.calls).toHaveLength(1);
-
+    // Past the 30 s cadence, nobody has read the board: the bettor's desk asks the feed first.
+    h.advance(31_000);
     const res = await h.bet(player.token, pick("basketball_nba", "live", -150));
     expect(res.status).toBe(200);
     expect(h.feed.calls).toHaveLength(2);
     const placed = (await res.json()) as PlaceBetResponse;
     expect(placed.bets[0]!.legs[0]!.priceAm).toBe(-150);
+    // Board readers get the copy the bettor's refresh fetched, without another call.
+    expect((await h.board(player.token))[0]!.confirmedAt).toBe(h.feed.calls[1]);
+    expect(h.feed.calls).toHaveLength(2);
   });
 
   it("answers a live price that moved since the board was shown with 409 and the new price, debiting nothing", async () => {

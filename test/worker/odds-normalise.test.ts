@@ -2,7 +2,17 @@
 // every way the real feed can fail turned into a distinct value, never a crash.
 import { describe, expect, it } from "vitest";
 import { EventSchema } from "../../src/shared/schemas/events";
-import { chooseBookmaker, normaliseEvent, normaliseScore, OddsApiEventSchema, type OddsApiEvent } from "../../worker/odds/normalise";
+import {
+  chooseBookmaker,
+  normaliseEvent,
+  normaliseFeedEvent,
+  normaliseScore,
+  OddsApiEventSchema,
+  OddsApiScoreSchema,
+  type OddsApiEvent,
+} from "../../worker/odds/normalise";
+import { boardView } from "../../worker/odds/price-desk/board-view";
+import { DEFAULT_CLOSE_AFTER } from "./desk-fixtures";
 import { createTheOddsApiProvider } from "../../worker/odds/the-odds-api";
 import type { FeedStatusUpdate } from "../../worker/odds/feed-status";
 
@@ -296,6 +306,69 @@ describe("normalising The Odds API odds", () => {
       homeScore: 17,
       awayScore: 10,
     });
+  });
+});
+
+describe("the book's clock of recorded payloads", () => {
+  const live = OddsApiEventSchema.parse({ ...nfl, commence_time: "2026-01-10T11:00:00Z" });
+  const view = (event: ReturnType<typeof normaliseFeedEvent>, now: number, fetchedAt: number) =>
+    boardView(
+      { fetchedAt, feedOffsetMs: 0, events: [{ ...event, confirmedAt: fetchedAt }], games: {}, scoresAt: null },
+      { now, feedNow: now },
+      { maxAgeMs: 45_000, closeAfter: DEFAULT_CLOSE_AFTER },
+    )[0]!;
+
+  it("still parse and price, carrying the chosen book's per-bookmaker and per-market last_update", () => {
+    const upcoming = normaliseFeedEvent(nfl, "americanfootball_nfl", NOW);
+    expect(upcoming.book).toEqual({ key: "draftkings", updatedAt: Date.parse("2026-01-10T11:59:30Z"), markets: {} });
+    // Pre-game prices are unchanged by the book's clock.
+    expect(view(upcoming, NOW, NOW).markets).toEqual(normaliseEvent(nfl, "americanfootball_nfl", NOW).markets);
+
+    // Under way, fetched now: DraftKings confirmed 30 s ago, within the accepted age.
+    const priced = view(normaliseFeedEvent(live, "americanfootball_nfl", NOW), NOW, NOW);
+    expect(priced.suspended).toBeUndefined();
+    expect(priced.markets.moneyline).toEqual({ home: -135, away: 115 });
+    // 16 s later the same copy is older than 45 s on the book's clock: Locked, with the reason.
+    const aged = view(normaliseFeedEvent(live, "americanfootball_nfl", NOW), NOW + 16_000, NOW);
+    expect(aged.suspended).toEqual({ moneyline: "price-age", spread: "price-age", total: "price-age" });
+    expect(aged.markets.moneyline).toEqual({ home: null, away: null });
+  });
+
+  it("takes a market's own last_update over its bookmaker's, and locks a live market whose book says nothing", () => {
+    const bovadaOnly = OddsApiEventSchema.parse({ ...live, bookmakers: [nfl.bookmakers[0]] });
+    const event = normaliseFeedEvent(bovadaOnly, "americanfootball_nfl", NOW);
+    expect(event.book?.markets).toEqual({ moneyline: Date.parse("2026-01-10T11:58:00Z") });
+    // Bovada's moneyline is 120 s old although we fetched it just now.
+    expect(view(event, NOW, NOW).suspended).toEqual({ moneyline: "price-age" });
+
+    const silent = OddsApiEventSchema.parse({
+      ...live,
+      bookmakers: [{ key: "fanduel", markets: nfl.bookmakers[1]!.markets }],
+    });
+    expect(view(normaliseFeedEvent(silent, "americanfootball_nfl", NOW), NOW, NOW).suspended).toEqual({
+      moneyline: "price-age",
+      spread: "price-age",
+      total: "price-age",
+    });
+  });
+
+  it("reads a scores entry's last_update as when its score last changed, and a garbled one as unknown", () => {
+    const entry = {
+      id: "g",
+      commence_time: "2026-01-10T11:00:00Z",
+      home_team: "A",
+      away_team: "B",
+      completed: false,
+      scores: [
+        { name: "A", score: "7" },
+        { name: "B", score: "3" },
+      ],
+    };
+    expect(
+      normaliseScore(OddsApiScoreSchema.parse({ ...entry, last_update: "2026-01-10T11:59:10Z" }), "americanfootball_nfl").updatedAt,
+    ).toBe(Date.parse("2026-01-10T11:59:10Z"));
+    expect(normaliseScore(OddsApiScoreSchema.parse({ ...entry, last_update: "soon" }), "americanfootball_nfl").updatedAt).toBeUndefined();
+    expect(normaliseScore(OddsApiScoreSchema.parse({ ...entry, last_update: null }), "americanfootball_nfl").updatedAt).toBeUndefined();
   });
 });
 

@@ -6,8 +6,16 @@ import { validPrice } from "../../src/shared/odds";
 import { EventSchema, type Event } from "../../src/shared/schemas/events";
 import { SPORT_KEYS, type SportKey } from "../../src/shared/sports";
 import { TEAMS } from "../../src/shared/teams";
-import { gameById, gamesForDay, gameState, gameToEvent } from "../../worker/odds/simulator/sim-games";
-import { simulatedBoard, simulatedScores } from "../../worker/odds/simulator/simulator-provider";
+import {
+  gameById,
+  gamesForDay,
+  gameState,
+  gameToEvent,
+  lastScoreAt,
+  simBookOf,
+  SIM_BOOK_LAGGING,
+} from "../../worker/odds/simulator/sim-games";
+import { simulatedBoard, simulatedFeedBoard, simulatedScores } from "../../worker/odds/simulator/simulator-provider";
 
 const DAY = 24 * 60 * 60 * 1000;
 const MIN = 60 * 1000;
@@ -186,5 +194,57 @@ describe("simulator game progression", () => {
       }
     }
     expect(checked).toBeGreaterThan(10);
+  });
+});
+
+describe("simulator book clock", () => {
+  it("says when its book confirmed each market, per bookmaker and per market, on the Worker's clock", () => {
+    const offset = 7 * 60 * MIN;
+    for (const sport of SPORT_KEYS) {
+      for (const e of simulatedFeedBoard(sport, T, offset)) {
+        const times = Object.values(e.book!.markets);
+        expect(times.length).toBe(Object.keys(e.markets).length);
+        expect(e.book!.updatedAt).toBe(Math.max(...times));
+        for (const at of times) expect(T - offset - at).toBeGreaterThanOrEqual(0);
+        const lags = simBookOf(e) === SIM_BOOK_LAGGING;
+        for (const at of times) expect(T - offset - at).toBeLessThan(lags ? 120_000 : 5_000);
+      }
+    }
+  });
+
+  it("has a book that lags: about one game in eight, whose prices spend most of the time older than a live bet accepts", () => {
+    const games = SPORT_KEYS.flatMap((sport) => gamesForDay(sport, Math.floor(T / DAY)));
+    const lagging = games.filter((g) => simBookOf(g) === SIM_BOOK_LAGGING);
+    expect(lagging.length).toBeGreaterThan(0);
+    expect(lagging.length / games.length).toBeLessThan(0.3);
+    const g = lagging[0]!;
+    const ages = Array.from({ length: 120 }, (_, s) => {
+      const at = g.startMs + 30 * MIN + s * 1000;
+      const e = simulatedFeedBoard(g.sport, at, 0).find((x) => x.eventId === g.eventId)!;
+      return at - e.book!.markets.moneyline!;
+    });
+    expect(ages.filter((age) => age > 45_000).length).toBeGreaterThan(60);
+  });
+
+  it("prices each market as its book last confirmed it, with the score as it is now", () => {
+    const g = gamesForDay("basketball_nba", Math.floor(T / DAY)).find((x) => simBookOf(x) !== SIM_BOOK_LAGGING)!;
+    const at = g.startMs + 40 * MIN + 2_500;
+    const e = simulatedFeedBoard("basketball_nba", at, 0).find((x) => x.eventId === g.eventId)!;
+    expect(e.markets.moneyline).toEqual(gameToEvent(g, e.book!.markets.moneyline!).markets.moneyline);
+    expect(e.live).toEqual(gameToEvent(g, at).live);
+  });
+
+  it("times each score by its last change, like The Odds API's last_update", () => {
+    const g = gamesForDay("icehockey_nhl", Math.floor(T / DAY))[0]!;
+    expect(lastScoreAt(g, g.startMs - 1)).toBeNull();
+    const goals = g.timeline.map((e) => g.startMs + e.at * (g.endMs - g.startMs)).filter((t) => t < g.endMs);
+    if (goals.length > 0) {
+      const first = goals[0]!;
+      expect(lastScoreAt(g, first - 1)).toBe(g.startMs);
+      expect(lastScoreAt(g, first + 1)).toBe(Math.ceil(first));
+    }
+    expect(lastScoreAt(g, g.endMs + MIN)).toBe(g.endMs);
+    const score = simulatedScores("icehockey_nhl", 1, g.endMs + MIN).find((s) => s.eventId === g.eventId)!;
+    expect(score).toMatchObject({ completed: true, updatedAt: g.endMs });
   });
 });

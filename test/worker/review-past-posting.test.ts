@@ -6,7 +6,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { Event } from "../../src/shared/schemas/events";
+import { isUnderway, liveClosesAt } from "../../src/shared/live-rules";
 import { SPORT_KEYS } from "../../src/shared/sports";
+import { gameById, simBookOf, SIM_BOOK_KEEPING_UP } from "../../worker/odds/simulator/sim-games";
+import { DEFAULT_CLOSE_AFTER } from "./desk-fixtures";
 import { loadEvents } from "../../worker/odds/odds-service";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, postJson, signIn } from "./helpers";
@@ -22,18 +25,20 @@ async function recordEvent(eventId: string, status: "final" | "void", sport: str
 }
 
 /**
- * The events with the ones already under way (by the feed's clock) first; when none of
- * them is, a started game with an open moneyline from any sport's board leads (which
- * sports have one depends on the time of day the suite runs).
+ * A game under way (by the feed's clock) with an open moneyline, then `events`. Only a
+ * game whose score stays unchanged for the next minute, whose book keeps up and whose
+ * live window stays open is chosen: nothing but a recorded result may refuse a bet on it.
  */
 async function startedFirst(events: Event[]): Promise<Event[]> {
-  const { feedNow } = await loadEvents(env, events[0]!.sport, Date.now());
-  const started = (e: Event) => Date.parse(e.startTime) <= feedNow;
-  const live = events.filter(started);
-  if (live.length > 0) return [...live, ...events.filter((e) => !started(e))];
   for (const sport of SPORT_KEYS) {
-    const more = (await loadEvents(env, sport, Date.now())).events.filter((e) => started(e) && e.markets.moneyline?.home != null);
-    if (more.length > 0) return [more[0]!, ...events];
+    const { events: board, feedNow } = await loadEvents(env, sport, Date.now());
+    const calm = (e: Event) => {
+      const game = gameById(e.eventId);
+      if (!game || simBookOf(game) !== SIM_BOOK_KEEPING_UP || feedNow > liveClosesAt(e, DEFAULT_CLOSE_AFTER) - 2 * 60_000) return false;
+      return game.timeline.every((s) => Math.abs(game.startMs + s.at * (game.endMs - game.startMs) - feedNow) > 60_000);
+    };
+    const live = board.find((e) => isUnderway(e, feedNow) && e.markets.moneyline?.home != null && calm(e));
+    if (live) return [live, ...events.filter((e) => e.eventId !== live.eventId)];
   }
   throw new Error("no game under way offers a moneyline price");
 }

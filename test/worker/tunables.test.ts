@@ -48,15 +48,34 @@ describe("tunables", () => {
     const defaults = parseTunables({});
     expect(defaults.ok && defaults.value).toMatchObject({
       LIVE_REFRESH_SECONDS: 30,
-      LIVE_PRICE_MAX_AGE_SECONDS: 60,
+      // Re-chosen from a recorded in-play payload's book clock (docs/live-betting.md).
+      LIVE_PRICE_MAX_AGE_SECONDS: 45,
       LIVE_BET_DELAY_SECONDS: 5,
       LIVE_BET_DELAY_BY_SPORT: {},
+      LIVE_BET_REFRESH_SECONDS: 3,
+      LIVE_BET_MAX_WAIT_SECONDS: 10,
       FEED_CREDIT_RESERVE: 5040,
     });
+    expect(defaults.ok && defaults.value.LIVE_CLOSE_AFTER_MINUTES).toMatchObject({ basketball_nba: 125, soccer_usa_mls: 100 });
     const set = parseTunables({ LIVE_BET_DELAY_BY_SPORT: "soccer_usa_mls:8" });
     expect(set.ok && set.value.LIVE_BET_DELAY_BY_SPORT).toEqual({ soccer_usa_mls: 8 });
     const bad = parseTunables({ LIVE_BET_DELAY_BY_SPORT: "soccer:8", LIVE_REFRESH_SECONDS: "1" });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.problems.map((p) => p.split("=")[0])).toEqual(["LIVE_REFRESH_SECONDS", "LIVE_BET_DELAY_BY_SPORT"]);
+  });
+
+  it("reads live close windows over the defaults, and refuses a live cadence that would let every live price age out", () => {
+    const set = parseTunables({ LIVE_CLOSE_AFTER_MINUTES: "basketball_nba:135" });
+    expect(set.ok && set.value.LIVE_CLOSE_AFTER_MINUTES).toMatchObject({ basketball_nba: 135, americanfootball_nfl: 170 });
+    for (const text of ["basketball_nba:0", "basketball_nba:135,basketball_nba:130", "curling:10", "basketball_nba"]) {
+      const bad = parseTunables({ LIVE_CLOSE_AFTER_MINUTES: text });
+      expect(bad.ok, text).toBe(false);
+      if (!bad.ok) expect(bad.problems[0]).toContain("LIVE_CLOSE_AFTER_MINUTES");
+    }
+    const slow = parseTunables({ LIVE_REFRESH_SECONDS: "60", LIVE_PRICE_MAX_AGE_SECONDS: "45" });
+    expect(slow.ok).toBe(false);
+    if (!slow.ok)
+      expect(slow.problems).toEqual([expect.stringContaining("LIVE_REFRESH_SECONDS=60: must be below LIVE_PRICE_MAX_AGE_SECONDS")]);
+    expect(parseTunables({ LIVE_REFRESH_SECONDS: "60", LIVE_PRICE_MAX_AGE_SECONDS: "90" }).ok).toBe(true);
   });
 });

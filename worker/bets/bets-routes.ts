@@ -4,23 +4,28 @@
 // balance, debits and writes the bets atomically. Every refusal is a 4xx that changed
 // nothing; 'Not enough balance.' is a 400 like the spec's other place-bet checks.
 //
-// In play: a slip with a leg on a game under way is priced (live prices must be freshly
-// confirmed), then held for the live-bet delay of its sports (LIVE_BET_DELAY_SECONDS /
-// LIVE_BET_DELAY_BY_SPORT) and priced again against the freshest price before the wallet
-// is asked, so a price that moved during the delay is a 409 like any other. The request
-// simply takes longer; the Idempotency-Key still places at most once (the wallet replays
-// it), and a retry of a bet already placed answers at once without a second delay.
+// In play: a slip with a leg on a game under way is priced (the live rules must offer
+// each live leg), then held for the live-bet delay of its sports (LIVE_BET_DELAY_SECONDS
+// / LIVE_BET_DELAY_BY_SPORT). Then the game as it is now: each live sport's price desk
+// hands over its board with scores read at most LIVE_BET_REFRESH_SECONDS ago (one scores
+// call shared by everyone waiting), and the slip is priced again against it, so a score
+// change or a finished game since the price, a window that closed or a price that moved
+// refuses it like any other (409). No fresh scores within LIVE_BET_MAX_WAIT_SECONDS is a
+// 409 `odds-stale`. The request simply takes longer; the Idempotency-Key still places at
+// most once (the wallet replays it), and a retry of a bet already placed answers at once
+// without a second delay.
 import { Hono, type Context } from "hono";
 import { BetsQuerySchema, IdempotencyKeySchema, PlaceBetRequestSchema, type BetsPage } from "../../src/shared/schemas/bets";
+import type { SportKey } from "../../src/shared/sports";
 import { requireUser } from "../auth/require-user";
 import { limitBetPlacement } from "../http/rate-limit";
 import { ApiError, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import type { FeedDeps } from "../odds/feed-provider";
-import { loadEvents } from "../odds/odds-service";
+import { createOddsReader, type OddsDeps, type OddsReader } from "../odds/odds-service";
 import { liveRulesOf } from "../odds/live-rules";
 import { slipDelaySeconds } from "../../src/shared/live-rules";
 import { realDeps, type AppDeps } from "../http/app-deps";
+import type { DeskBoard } from "../odds/price-desk/desk-board";
 import { tunables } from "../tunables";
 import { getUserWallet, type BetsCursor, type PlaceBetsResult } from "../wallet";
 import { ODDS_STALE_MESSAGE, priceSlip } from "./price-slip";
@@ -31,16 +36,6 @@ import { loggerFor } from "../logging/logger";
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** The request's ExecutionContext (absent when the app is called without one). */
-function executionContext(c: Context<AppEnv>): ExecutionContext | undefined {
-  try {
-    // Hono types its own subset of the runtime's ExecutionContext; the object is the runtime's.
-    return c.executionCtx as ExecutionContext;
-  } catch {
-    return undefined;
-  }
 }
 
 function answer(c: Context<AppEnv>, result: PlaceBetsResult) {
@@ -66,7 +61,7 @@ export function decodeBetsCursor(text: string): BetsCursor {
   throw new ApiError(400, "invalid-cursor", "The page cursor is not valid.");
 }
 
-export function betsRoutes(deps: AppDeps & FeedDeps = realDeps) {
+export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader = createOddsReader(deps)) {
   const app = new Hono<AppEnv>();
 
   app.post("/placeBet", requireUser, limitBetPlacement, async (c) => {
@@ -80,14 +75,13 @@ export function betsRoutes(deps: AppDeps & FeedDeps = realDeps) {
     const requestHash = await sha256Hex(JSON.stringify(request));
     const rules = tunables(c.env);
     const liveMaxAgeMs = rules.LIVE_PRICE_MAX_AGE_SECONDS * 1000;
-    const provider = deps.feed?.(c.env);
-    const ctx = executionContext(c);
 
-    const price = (now: number) =>
+    /** Prices the slip at `now`, on the boards the desks just answered where given. */
+    const price = (now: number, answered?: ReadonlyMap<SportKey, DeskBoard>) =>
       priceSlip(
         request,
         async (sport) => {
-          const board = await loadEvents(c.env, sport, now, ctx, { provider, liveMaxAgeMs });
+          const board = await odds.load(c.env, sport, now, { placement: true, board: answered?.get(sport) });
           // Games settlement already recorded final or void leave the board, however fresh
           // the cached copy; if D1 cannot say which games are over, refuse as stale odds.
           const picked = new Set(request.picks.filter((p) => p.league === sport).map((p) => p.eventId));
@@ -99,17 +93,34 @@ export function betsRoutes(deps: AppDeps & FeedDeps = realDeps) {
             loggerFor(c.env).warn("placeBet: finished-games check failed", err);
             throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
           });
-          return over.size === 0 ? board : { ...board, events: board.events.filter((e) => !over.has(e.eventId)) };
+          // A game the desk already shows closed as over stays, so the refusal can name it.
+          const gone = (e: (typeof board.events)[number]) => over.has(e.eventId) && e.status !== "final";
+          return over.size === 0 ? board : { ...board, events: board.events.filter((e) => !gone(e)) };
         },
         { now, liveMaxAgeMs },
       );
 
+    /** Each live sport's board with scores read at most LIVE_BET_REFRESH_SECONDS before `now`; 409 odds-stale when one does not come in time. */
+    const afterDelay = async (now: number, liveSports: readonly SportKey[]) => {
+      const since = now - rules.LIVE_BET_REFRESH_SECONDS * 1000;
+      const deadline = now + rules.LIVE_BET_MAX_WAIT_SECONDS * 1000;
+      const answers = await Promise.all(
+        liveSports.map(async (sport) => [sport, await odds.desk(c.env, sport).freshScores(now, since, deadline)] as const),
+      );
+      const boards = new Map<SportKey, DeskBoard>();
+      for (const [sport, answer] of answers) {
+        if (!answer?.board) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
+        boards.set(sport, answer.board);
+      }
+      return boards;
+    };
+
     // The wallet replays a known key inside its own transaction, so the happy path is one
-    // round trip. Only when re-pricing refuses the slip (odds moved since the first try)
+    // round trip. Only when pricing refuses the slip (odds moved since the first try)
     // do we ask the wallet whether this key already has an answer to give back.
-    const priceOrReplay = async (now: number) => {
+    const orReplay = async <T>(now: number, step: () => Promise<T>) => {
       try {
-        return { priced: await price(now) };
+        return { done: await step() };
       } catch (err) {
         const seen = await wallet.findPlacement(userId, idempotencyKey, requestHash, now);
         if (seen) return { seen };
@@ -118,20 +129,22 @@ export function betsRoutes(deps: AppDeps & FeedDeps = realDeps) {
     };
 
     let now = deps.now();
-    let outcome = await priceOrReplay(now);
+    let outcome = await orReplay(now, () => price(now));
     if (outcome.seen) return answer(c, outcome.seen);
-    const delaySeconds = slipDelaySeconds(outcome.priced.liveSports, liveRulesOf(rules).betDelaySeconds);
-    if (delaySeconds > 0) {
+    const liveSports = outcome.done.liveSports;
+    if (liveSports.length > 0) {
       const seen = await wallet.findPlacement(userId, idempotencyKey, requestHash, now);
       if (seen) return answer(c, seen);
-      await deps.sleep(delaySeconds * 1000);
+      const delaySeconds = slipDelaySeconds(liveSports, liveRulesOf(rules).betDelaySeconds);
+      if (delaySeconds > 0) await deps.sleep(delaySeconds * 1000);
       now = deps.now();
-      outcome = await priceOrReplay(now);
+      const judged = now;
+      outcome = await orReplay(judged, async () => price(judged, await afterDelay(judged, liveSports)));
       if (outcome.seen) return answer(c, outcome.seen);
     }
     const result = await wallet.placeBets(
       userId,
-      { idempotencyKey, requestHash, kind: request.kind, wallet: request.wallet, amount: request.amount, legs: outcome.priced.legs },
+      { idempotencyKey, requestHash, kind: request.kind, wallet: request.wallet, amount: request.amount, legs: outcome.done.legs },
       now,
       play,
     );

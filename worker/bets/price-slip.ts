@@ -4,11 +4,13 @@
 // when a game is gone or finished, a market is locked, the slip combines picks the
 // toggling rules forbid, or a price or line moved (409 with the current prices, so the
 // slip can update and ask the player again). Games already under way are accepted only
-// at a price the feed confirmed within LIVE_PRICE_MAX_AGE_SECONDS (the loader re-fetches
-// an older board first; if no fresher price could be had the slip is refused as stale,
-// never accepted on the old one); finished ones are not accepted at all.
-import { checkSelections, findSlipConflict } from "../../src/shared/betslip";
-import { isUnderway } from "../../src/shared/live-rules";
+// at a price we fetched within LIVE_PRICE_MAX_AGE_SECONDS (else 409 `odds-stale`, never
+// accepted on the old one), and only while the live rules offer the market: a leg the
+// board shows suspended or closed (the book's clock, a score change, the close window, a
+// game that is over) is a 409 `market-suspended` naming that leg; finished games are not
+// accepted at all.
+import { checkSelections, findSlipConflict, MESSAGES } from "../../src/shared/betslip";
+import { isUnderway, legName, marketKeyOf, suspensionSentence } from "../../src/shared/live-rules";
 import type { Event } from "../../src/shared/schemas/events";
 import type { BetLeg, CurrentPickPrice, PlaceBetPick, PlaceBetRequest } from "../../src/shared/schemas/bets";
 import type { SportKey } from "../../src/shared/sports";
@@ -57,12 +59,35 @@ export function currentPrice(event: Event | undefined, pick: Pick<PlaceBetPick, 
 }
 
 /**
+ * The 409 `market-suspended` of the first leg the board shows suspended or closed: the
+ * spec's 'One or more selections are locked.' and one sentence naming the leg and why;
+ * details carry every pick's current price and the leg. Null when no locked leg is.
+ */
+function suspendedLeg(
+  request: PlaceBetRequest,
+  found: readonly (Event | undefined)[],
+  current: readonly CurrentPickPrice[],
+): ApiError | null {
+  for (const [i, pick] of request.picks.entries()) {
+    const event = found[i];
+    const reason = event?.suspended?.[marketKeyOf(pick.market)];
+    if (!event || !reason || !current[i]!.locked) continue;
+    const leg = legName({ market: pick.market, side: pick.side, line: pick.line, home: event.home, away: event.away });
+    return new ApiError(409, "market-suspended", `${MESSAGES.locked} ${suspensionSentence(leg, reason)}`, {
+      picks: current,
+      leg: { eventId: pick.eventId, market: pick.market, side: pick.side, reason },
+    });
+  }
+  return null;
+}
+
+/**
  * Checks the request against the current odds and returns the legs to write, priced and
  * lined as they are right now. Throws ApiError: 400 for the spec checks that need no
  * wallet (with the spec's messages) and for forbidden combinations; 409 `price-changed`
  * (details: every pick's current price) when anything moved; 409 `odds-stale` while the
  * feed is down and only an old copy exists, or a game under way has no recently
- * confirmed price.
+ * confirmed price; 409 `market-suspended` for a live leg the live rules refuse.
  */
 export async function priceSlip(request: PlaceBetRequest, load: EventsLoader, rules: PriceRules): Promise<PricedSlip> {
   const sports = [...new Set(request.picks.map((p) => p.league))];
@@ -89,8 +114,9 @@ export async function priceSlip(request: PlaceBetRequest, load: EventsLoader, ru
     picks: current,
   });
   if (!first.ok) {
-    const details = first.code === "selection-locked" ? { picks: current } : undefined;
-    throw new ApiError(400, first.code, first.message, details);
+    if (first.code === "selection-locked")
+      throw suspendedLeg(request, found, current) ?? new ApiError(400, first.code, first.message, { picks: current });
+    throw new ApiError(400, first.code, first.message);
   }
 
   const conflict = findSlipConflict(request.picks.map((p) => ({ gameId: p.eventId, market: p.market, side: p.side })));

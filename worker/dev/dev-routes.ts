@@ -7,8 +7,9 @@ import { isDevelopment, oddsFeedMode } from "../config";
 import { ApiError, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { advanceSimClock, simOffsetMs } from "../odds/simulator/sim-clock";
+import { BOARD_KEY_PREFIX } from "../odds/price-desk/desk-board";
 
-const SIM_CACHE_PREFIX = "odds:v1:simulator:";
+const SIM_CACHE_PREFIX = `${BOARD_KEY_PREFIX}simulator:`;
 
 const devOnly = createMiddleware<AppEnv>(async (c, next) => {
   if (!isDevelopment(c.env) || oddsFeedMode(c.env) !== "embedded") throw new ApiError(404, "not-found", "No such API route.");

@@ -13,8 +13,7 @@ import { ApiError, parseWith } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { finishedEventIds } from "./finished-events";
 import { loggerFor } from "../logging/logger";
-import type { FeedDeps } from "./feed-provider";
-import { feedNow, getFeedProvider, loadEvents } from "./odds-service";
+import { createOddsReader, feedNow, type OddsDeps, type OddsReader } from "./odds-service";
 import { liveRulesOf } from "./live-rules";
 import { realDeps, type AppDeps } from "../http/app-deps";
 import { tunables } from "../tunables";
@@ -36,7 +35,7 @@ function singleValuedQuery(all: Record<string, string[]>): Record<string, string
   return out;
 }
 
-// A warm board is the same array for a few seconds (see loadEvents), so its JSON is
+// A warm board is the same array for a second (see readBoard), so its JSON is
 // serialised once rather than per request.
 const serialised = new WeakMap<readonly Event[], string>();
 function eventsJson(events: readonly Event[]): string {
@@ -63,14 +62,13 @@ async function withoutFinishedGames(env: Env, events: readonly Event[], feedNowM
   return over.size === 0 ? events : events.filter((e) => !over.has(e.eventId));
 }
 
-export function oddsRoutes(deps: AppDeps & FeedDeps = realDeps) {
+export function oddsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader = createOddsReader(deps)) {
   const app = new Hono<AppEnv>();
-  const providerFor = (env: Env) => (deps.feed ? deps.feed(env) : getFeedProvider(env));
 
   app.get("/events", requireUser, async (c) => {
     const query = parseWith(EventsQuerySchema, singleValuedQuery(c.req.queries()));
     const now = deps.now();
-    const loaded = await loadEvents(c.env, query.sport, now, undefined, { provider: providerFor(c.env) });
+    const loaded = await odds.load(c.env, query.sport, now);
     const events = await withoutFinishedGames(c.env, loaded.events, loaded.feedNow, now);
     c.header("Cache-Control", "private, no-store");
     c.header("X-Feed-Now", String(loaded.feedNow));
@@ -83,7 +81,7 @@ export function oddsRoutes(deps: AppDeps & FeedDeps = realDeps) {
   // `feedNow` is the feed's clock (the simulator's may run ahead of real time); the SPA
   // sorts games into Sports / Live against it.
   app.get("/sports", async (c) => {
-    const provider = providerFor(c.env);
+    const provider = odds.provider(c.env);
     return c.json({
       feedNow: await feedNow(c.env, deps.now()),
       sports: SPORTS.map((s) => ({ key: s.key, label: s.label, mapped: provider?.isMapped(s.key) ?? false })),

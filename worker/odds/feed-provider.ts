@@ -1,6 +1,7 @@
 // One interface for every odds-and-scores feed: The Odds API v4 when ODDS_API_KEY is
 // set, the embedded simulator otherwise (development only). Failures are values, so a
 // feed outage never becomes a 5xx of ours.
+import type { MarketKey } from "../../src/shared/live-rules";
 import type { Event, EventScore } from "../../src/shared/schemas/events";
 import type { SportKey } from "../../src/shared/sports";
 
@@ -15,13 +16,36 @@ export type FeedFailure = {
 
 export type FeedResult<T> = { ok: true; value: T; quota: FeedQuota | null } | FeedFailure;
 
+/**
+ * The bookmaker whose prices an event shows and when it last confirmed them (The Odds
+ * API's per-bookmaker and per-market `last_update`, epoch ms on the Worker's clock): the
+ * book's clock that a live price's age is measured on. A market without its own time
+ * takes the bookmaker's.
+ */
+export type BookClock = { key: string; updatedAt: number | null; markets: Partial<Record<MarketKey, number>> };
+
+/** A board event as a feed answers it: the board's Event plus its book's clock. */
+export type FeedEvent = Event & { book?: BookClock };
+
+/** The board of one sport: its events, and the scores read with them when the feed read any. */
+export type OddsResult =
+  | { ok: true; value: FeedEvent[]; quota: FeedQuota | null; scores?: { value: EventScore[]; fetchedAt: number } }
+  | FeedFailure;
+
 export interface OddsFeedProvider {
   readonly name: "the-odds-api" | "simulator";
   /** Whether this feed carries the sport at all (unmapped sports show 'Coming soon'). */
   isMapped(sport: SportKey): boolean;
-  fetchOdds(sport: SportKey, now: number): Promise<FeedResult<Event[]>>;
+  fetchOdds(sport: SportKey, now: number): Promise<OddsResult>;
   /** Live and recently finished games; `daysFrom` (1–3) asks for finals of past days. */
   fetchScores(sport: SportKey, options: { daysFrom?: number }, now: number): Promise<FeedResult<EventScore[]>>;
+}
+
+/** When the book last confirmed one market of an event (its own time, else its bookmaker's); undefined when the feed does not say. */
+export function bookUpdatedAt(event: FeedEvent, market: MarketKey): number | undefined {
+  const book = event.book;
+  if (!book) return undefined;
+  return book.markets[market] ?? book.updatedAt ?? undefined;
 }
 
 /** What routes that read the feed take from outside: the feed to use (tests pass a scripted one); the configured one (getFeedProvider) when absent. */

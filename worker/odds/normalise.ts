@@ -6,11 +6,15 @@
 // alphabetically first key. Prices then pass spec §5 validity (locked → null, else
 // rounded); the spread's sign follows the moneyline favourite (spec §5); soccer's Draw
 // outcome is dropped (the board shows home/away). A market the book does not offer is
-// absent, never invented.
+// absent, never invented. The chosen book's `last_update` (per bookmaker and per market)
+// comes along as the event's book clock, and a scores entry's `last_update` as its
+// `updatedAt`: the live rules measure a price's age and time a score change by them.
 import { z } from "zod";
+import type { MarketKey } from "../../src/shared/live-rules";
 import { homeSpreadLine, validPrice } from "../../src/shared/odds";
 import type { Event, EventScore } from "../../src/shared/schemas/events";
 import type { SportKey } from "../../src/shared/sports";
+import type { BookClock, FeedEvent } from "./feed-provider";
 
 export const BOOKMAKER_PREFERENCE = [
   "draftkings",
@@ -30,8 +34,10 @@ export const BOOKMAKER_PREFERENCE = [
 ] as const;
 
 const OutcomeSchema = z.object({ name: z.string(), price: z.unknown().optional(), point: z.unknown().optional() });
-const MarketSchema = z.object({ key: z.string(), outcomes: z.array(OutcomeSchema) });
-const BookmakerSchema = z.object({ key: z.string(), markets: z.array(MarketSchema) });
+/** An ISO time the feed may omit or garble: never a reason to refuse the whole payload. */
+const FeedTimeSchema = z.unknown().optional();
+const MarketSchema = z.object({ key: z.string(), last_update: FeedTimeSchema, outcomes: z.array(OutcomeSchema) });
+const BookmakerSchema = z.object({ key: z.string(), last_update: FeedTimeSchema, markets: z.array(MarketSchema) });
 export const OddsApiEventSchema = z.object({
   id: z.string(),
   commence_time: z.string(),
@@ -49,6 +55,7 @@ export const OddsApiScoreSchema = z.object({
     .array(z.object({ name: z.string(), score: z.union([z.string(), z.number()]).nullable() }))
     .nullable()
     .optional(),
+  last_update: FeedTimeSchema,
 });
 export type OddsApiEvent = z.infer<typeof OddsApiEventSchema>;
 export type OddsApiScore = z.infer<typeof OddsApiScoreSchema>;
@@ -83,9 +90,41 @@ function num(raw: unknown): number | null {
   return typeof raw === "number" && Number.isFinite(raw) ? raw : null;
 }
 
+/** A feed time as epoch ms, or null when absent or not a time. */
+function feedTime(raw: unknown): number | null {
+  if (typeof raw !== "string") return null;
+  const ms = Date.parse(raw);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+const BOOK_MARKETS: Record<string, MarketKey> = { h2h: "moneyline", spreads: "spread", totals: "total" };
+
+/** When the chosen book confirmed itself and each of its markets. */
+function bookClockOf(book: Bookmaker): BookClock {
+  const markets: Partial<Record<MarketKey, number>> = {};
+  for (const market of book.markets) {
+    const key = BOOK_MARKETS[market.key];
+    const at = feedTime(market.last_update);
+    if (key && at !== null) markets[key] = at;
+  }
+  return { key: book.key, updatedAt: feedTime(book.last_update), markets };
+}
+
 function marketOf(book: Bookmaker | null, key: string): Outcome[] | null {
   const market = book?.markets.find((m) => m.key === key);
   return market && market.outcomes.length > 0 ? market.outcomes : null;
+}
+
+/** The book clock of the bookmaker normaliseEvent takes an event's prices from, or undefined when it has none. */
+export function eventBookClock(raw: OddsApiEvent): BookClock | undefined {
+  const book = chooseBookmaker(raw.bookmakers);
+  return book ? bookClockOf(book) : undefined;
+}
+
+/** The board's Event of one odds payload, with its book's clock (FeedEvent). */
+export function normaliseFeedEvent(raw: OddsApiEvent, sport: SportKey, now: number, score?: OddsApiScore): FeedEvent {
+  const book = eventBookClock(raw);
+  return { ...normaliseEvent(raw, sport, now, score), ...(book && { book }) };
 }
 
 export function normaliseEvent(raw: OddsApiEvent, sport: SportKey, now: number, score?: OddsApiScore): Event {
@@ -148,7 +187,9 @@ function scoresOf(score: OddsApiScore): { home: number | null; away: number | nu
 
 export function normaliseScore(raw: OddsApiScore, sport: SportKey): EventScore {
   const s = scoresOf(raw);
+  const updatedAt = feedTime(raw.last_update);
   return {
+    ...(updatedAt !== null && { updatedAt }),
     eventId: raw.id,
     sport,
     startTime: new Date(Date.parse(raw.commence_time)).toISOString(),

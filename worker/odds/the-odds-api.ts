@@ -3,12 +3,12 @@
 // a distinct FeedFailure, so the board answers a clean 502 (or serves its stale copy)
 // and never a 5xx of ours. Quota headers of every call are reported for the operator.
 import { z } from "zod";
-import type { Event, EventScore } from "../../src/shared/schemas/events";
+import type { EventScore } from "../../src/shared/schemas/events";
 import type { SportKey } from "../../src/shared/sports";
-import type { FeedFailure, FeedQuota, FeedResult, OddsFeedProvider } from "./feed-provider";
+import type { FeedFailure, FeedQuota, FeedResult, OddsFeedProvider, OddsResult } from "./feed-provider";
 import type { FeedStatusUpdate } from "./feed-status";
 import { TUNABLES } from "../tunables";
-import { normaliseEvent, normaliseScore, OddsApiEventSchema, OddsApiScoreSchema, type OddsApiScore } from "./normalise";
+import { normaliseFeedEvent, normaliseScore, OddsApiEventSchema, OddsApiScoreSchema, type OddsApiScore } from "./normalise";
 
 export type TheOddsApiOptions = {
   apiKey: string;
@@ -117,7 +117,7 @@ export function createTheOddsApiProvider(options: TheOddsApiOptions): OddsFeedPr
   return {
     name: "the-odds-api",
     isMapped,
-    async fetchOdds(sport, now): Promise<FeedResult<Event[]>> {
+    async fetchOdds(sport, now): Promise<OddsResult> {
       if (!isMapped(sport)) return { ok: false, kind: "not-mapped", status: null, message: `${sport} is not mapped` };
       const odds = await call(
         sport,
@@ -131,10 +131,16 @@ export function createTheOddsApiProvider(options: TheOddsApiOptions): OddsFeedPr
       const scores = started ? await fetchScoresRaw(sport) : null;
       const byId = new Map((scores?.ok ? scores.value : []).map((s) => [s.id, s]));
       const events = odds.value
-        .map((e) => normaliseEvent(e, sport, now, byId.get(e.id)))
+        .map((e) => normaliseFeedEvent(e, sport, now, byId.get(e.id)))
         .filter((e) => e.status !== "final")
         .sort((a, b) => a.startTime.localeCompare(b.startTime));
-      return { ok: true, value: events, quota: scores?.ok ? scores.quota : odds.quota };
+      return {
+        ok: true,
+        value: events,
+        quota: scores?.ok ? scores.quota : odds.quota,
+        // The scores read with the board also serve the price desk's live rules (score changes, finals).
+        ...(scores?.ok && { scores: { value: scores.value.map((s) => normaliseScore(s, sport)), fetchedAt: now } }),
+      };
     },
     async fetchScores(sport, { daysFrom }): Promise<FeedResult<EventScore[]>> {
       if (!isMapped(sport)) return { ok: false, kind: "not-mapped", status: null, message: `${sport} is not mapped` };

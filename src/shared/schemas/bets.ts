@@ -4,6 +4,7 @@
 // displayed units as the player typed it, converted with src/shared/money.ts.
 import { z } from "zod";
 import { SPORT_KEYS } from "../sports";
+import { SUSPENSION_REASONS } from "../suspension-reasons";
 import { WalletBalancesSchema } from "./user";
 
 export const MARKETS = ["Moneyline", "Spread", "Total"] as const;
@@ -94,6 +95,17 @@ export type PriceChangedDetails = z.infer<typeof PriceChangedDetailsSchema>;
 /** A refusal carrying every pick's current price: 409 `price-changed`, or 400 `selection-locked`. */
 export const PriceRefusalSchema = z.object({
   error: z.object({ code: z.enum(["price-changed", "selection-locked"]), message: z.string(), details: PriceChangedDetailsSchema }),
+});
+
+/** `details` of the 409 `market-suspended` answer: every pick's current price, and the leg the live rules refused and why. */
+export const MarketSuspendedDetailsSchema = PriceChangedDetailsSchema.extend({
+  leg: z.object({ eventId: z.string(), market: z.enum(MARKETS), side: z.enum(SIDES), reason: z.enum(SUSPENSION_REASONS) }),
+});
+export type MarketSuspendedDetails = z.infer<typeof MarketSuspendedDetailsSchema>;
+
+/** 409 `market-suspended`: a live leg the live rules hold back, with every pick's current price. */
+export const MarketSuspendedRefusalSchema = z.object({
+  error: z.object({ code: z.literal("market-suspended"), message: z.string(), details: MarketSuspendedDetailsSchema }),
 });
 
 /** The Idempotency-Key header POST /api/placeBet requires (one per confirmed slip). */

@@ -3,8 +3,11 @@
 // `markets.spread.line` is the home team's line (the away line is its negative).
 // A market the feed does not offer is absent, never invented. `confirmedAt` is when the
 // feed last confirmed the prices: a live pick is only accepted at a recently confirmed one.
+// `suspended` names, per market of a game under way, why its prices show 'Locked' (the
+// live rules of src/shared/live-rules.ts); the card shows it as a 'Suspended' label.
 import { z } from "zod";
 import { SPORT_KEYS } from "../sports";
+import { SUSPENSION_REASONS } from "../suspension-reasons";
 
 export const PriceSchema = z.number().int().nullable();
 
@@ -30,6 +33,14 @@ export const EventSchema = z.object({
   }),
   /** When the feed last confirmed these prices (epoch ms, the Worker's clock); absent on copies cached before it was recorded. */
   confirmedAt: z.number().int().optional(),
+  /** Markets of a game under way that are suspended or closed, each with its reason; absent when none is. */
+  suspended: z
+    .object({
+      moneyline: z.enum(SUSPENSION_REASONS).optional(),
+      spread: z.enum(SUSPENSION_REASONS).optional(),
+      total: z.enum(SUSPENSION_REASONS).optional(),
+    })
+    .optional(),
 });
 export type Event = z.infer<typeof EventSchema>;
 
@@ -50,7 +61,11 @@ export const SportsInfoSchema = z.object({
 });
 export type SportsInfo = z.infer<typeof SportsInfoSchema>;
 
-/** A game's score as the feed reports it; `completed` marks a final. */
+/**
+ * A game's score as the feed reports it; `completed` marks a final. `updatedAt` is the
+ * scores entry's `last_update` (epoch ms, the Worker's clock) when the feed gives one:
+ * it times a score change for the live rules.
+ */
 export const EventScoreSchema = z.object({
   eventId: z.string(),
   sport: z.enum(SPORT_KEYS),
@@ -60,5 +75,6 @@ export const EventScoreSchema = z.object({
   completed: z.boolean(),
   homeScore: z.number().int().nullable(),
   awayScore: z.number().int().nullable(),
+  updatedAt: z.number().int().nullable().optional(),
 });
 export type EventScore = z.infer<typeof EventScoreSchema>;

@@ -138,7 +138,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/placeBet": {
     section: "Bets and the live socket",
-    does: "Places singles or one parlay; needs an `Idempotency-Key` header (`IdempotencyKeySchema`): the same key answers the first answer again and moves no money, with another slip it is a 422. A moved price or line is 409 `price-changed` with the current prices, an unconfirmable live price 409 `odds-stale`; slips with a live leg are held for the live-bet delay first. At most 200 per 10 s per player.",
+    does: "Places singles or one parlay; needs an `Idempotency-Key` header (`IdempotencyKeySchema`): the same key answers the first answer again and moves no money, with another slip it is a 422. A moved price or line is 409 `price-changed` with the current prices, a live leg the live rules hold back (suspended or closed) 409 `market-suspended` naming it (`MarketSuspendedRefusalSchema`), an unconfirmable live price or no fresh scores after the delay 409 `odds-stale`; slips with a live leg are held for the live-bet delay first, then judged on fresh scores. At most 200 per 10 s per player.",
     body: "bets#PlaceBetRequestSchema",
     answer: "bets#PlaceBetResponseSchema",
   },

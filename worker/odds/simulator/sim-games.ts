@@ -2,7 +2,12 @@
 // schedule of real teams, a team-strength model that prices every game with a house
 // margin, a scoring timeline fixed when the game is created (so a game's final score
 // never changes, whoever asks and whenever), and what the game looks like at any moment:
-// scheduled, live (score, period, clock, moving prices) or final.
+// scheduled, live (score, period, clock, moving prices) or final. Each game also has a
+// bookmaker that re-confirms its prices on its own cadence, so a board shows each market
+// as the book last confirmed it (most books keep up; about one game in eight is priced by
+// a book that lags), and each score carries when it last changed: the book's clock and
+// the score times the live rules run on, like The Odds API's `last_update` fields.
+import type { MarketKey } from "../../../src/shared/live-rules";
 import type { Event, EventScore } from "../../../src/shared/schemas/events";
 import { homeSpreadLine, validPrice } from "../../../src/shared/odds";
 import type { SportKey } from "../../../src/shared/sports";
@@ -297,10 +302,68 @@ export function gameToEvent(game: SimGame, simNow: number): Event {
   };
 }
 
+/** A simulated bookmaker: its name and how often it re-confirms its prices. */
+export type SimBook = { key: string; cadenceMs: number };
+
+/** A book that keeps up re-confirms every 5 s; the one that lags, every 2 minutes (its live prices spend most of the time too old to offer). */
+export const SIM_BOOK_KEEPING_UP: SimBook = { key: "sim-book", cadenceMs: 5_000 };
+export const SIM_BOOK_LAGGING: SimBook = { key: "sim-lagging-book", cadenceMs: 120_000 };
+const LAGGING_SHARE = 0.125;
+
+/** The book that prices this game (seeded: the same for everyone). */
+export function simBookOf(game: Pick<SimGame, "eventId">): SimBook {
+  return seededRng(`${SEED}:${game.eventId}:book`)() < LAGGING_SHARE ? SIM_BOOK_LAGGING : SIM_BOOK_KEEPING_UP;
+}
+
+/** Each market is confirmed at its own phase of the book's cadence, so the three carry different times. */
+const MARKET_PHASE: Record<MarketKey, number> = { moneyline: 0, spread: 1 / 3, total: 2 / 3 };
+
+/** When `book` last confirmed `market` at or before simulated time `simNow`. */
+export function bookConfirmedAt(book: SimBook, market: MarketKey, simNow: number): number {
+  const phase = Math.round(MARKET_PHASE[market] * book.cadenceMs);
+  return Math.floor((simNow - phase) / book.cadenceMs) * book.cadenceMs + phase;
+}
+
+/**
+ * The game as its book shows it at `simNow`: status, score, period and clock as they are
+ * now, each market priced as the book last confirmed it, and when (simulated time).
+ */
+export function gameToBookEvent(
+  game: SimGame,
+  simNow: number,
+): { event: Event; book: SimBook; confirmed: Partial<Record<MarketKey, number>> } {
+  const current = gameToEvent(game, simNow);
+  const book = simBookOf(game);
+  const markets: Event["markets"] = {};
+  const confirmed: Partial<Record<MarketKey, number>> = {};
+  for (const key of Object.keys(current.markets) as MarketKey[]) {
+    const at = bookConfirmedAt(book, key, simNow);
+    confirmed[key] = at;
+    const asConfirmed = gameToEvent(game, at).markets;
+    if (key === "moneyline" && asConfirmed.moneyline) markets.moneyline = asConfirmed.moneyline;
+    if (key === "spread" && asConfirmed.spread) markets.spread = asConfirmed.spread;
+    if (key === "total" && asConfirmed.total) markets.total = asConfirmed.total;
+  }
+  return { event: { ...current, markets }, book, confirmed };
+}
+
+/** When the game's score last changed at `simNow` (its start before any score, its end once final); null before it starts. */
+export function lastScoreAt(game: SimGame, simNow: number): number | null {
+  const state = gameState(game, simNow);
+  if (state.status === "scheduled") return null;
+  if (state.status === "final") return game.endMs;
+  let at = game.startMs;
+  for (const e of game.timeline) if (e.at < state.progress) at = Math.max(at, game.startMs + e.at * (game.endMs - game.startMs));
+  // Rounded up: a price confirmed after this moment has the score in it.
+  return Math.ceil(at);
+}
+
+/** The game's scores entry at `simNow`; `updatedAt` is on the simulated clock. */
 export function gameToScore(game: SimGame, simNow: number): EventScore {
   const state = gameState(game, simNow);
   const started = state.status !== "scheduled";
   return {
+    updatedAt: lastScoreAt(game, simNow),
     eventId: game.eventId,
     sport: game.sport,
     startTime: new Date(game.startMs).toISOString(),

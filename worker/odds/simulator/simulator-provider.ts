@@ -1,10 +1,14 @@
 // The embedded odds feed (development, no ODDS_API_KEY): the same OddsFeedProvider
 // contract as The Odds API, answered from the seeded simulator at simulated time. Each
-// board call is counted in D1 `feed_status` like a paid call would be.
+// board call is counted in D1 `feed_status` like a paid call would be. Like the real
+// feed it says when its book last confirmed each market and when each score last
+// changed, on the Worker's clock (the simulated times less the simulator's offset), and
+// its board call carries the scores of the games under way.
 import type { SportKey } from "../../../src/shared/sports";
-import type { FeedResult, OddsFeedProvider } from "../feed-provider";
+import type { FeedEvent, FeedResult, OddsFeedProvider, OddsResult } from "../feed-provider";
 import type { Event, EventScore } from "../../../src/shared/schemas/events";
-import { gamesBetween, gameToEvent, gameToScore } from "./sim-games";
+import type { MarketKey } from "../../../src/shared/live-rules";
+import { gamesBetween, gameToBookEvent, gameToEvent, gameToScore } from "./sim-games";
 import { SIM_SPORTS } from "./sim-sports";
 import { simOffsetMs } from "./sim-clock";
 import { countSimulatorCall } from "../feed-status";
@@ -24,26 +28,56 @@ export function simulatedBoard(sport: SportKey, simNow: number): Event[] {
 }
 
 /**
+ * The board as the feed answers it at simulated time `simNow`: each market as its book
+ * last confirmed it, with the book's clock moved to the Worker's clock (less `offsetMs`).
+ */
+export function simulatedFeedBoard(sport: SportKey, simNow: number, offsetMs: number): FeedEvent[] {
+  return gamesBetween(sport, simNow - LONGEST_GAME_MS, simNow + BOARD_AHEAD_MS)
+    .map((g) => gameToBookEvent(g, simNow))
+    .filter(({ event }) => event.status !== "final")
+    .map(({ event, book, confirmed }) => {
+      const markets: Partial<Record<MarketKey, number>> = {};
+      for (const [key, at] of Object.entries(confirmed) as [MarketKey, number][]) markets[key] = at - offsetMs;
+      const times = Object.values(markets);
+      return { ...event, book: { key: book.key, updatedAt: times.length > 0 ? Math.max(...times) : null, markets } };
+    });
+}
+
+/**
  * Scores of games that have started: live ones and finals from the last `daysFrom`
  * days (default 1, at most 3), like The Odds API's scores endpoint with daysFrom.
+ * `updatedAt` is on the simulated clock.
  */
 export function simulatedScores(sport: SportKey, daysFrom: number | undefined, simNow: number): EventScore[] {
   const days = Math.min(3, Math.max(1, Math.floor(daysFrom ?? 1)));
   return gamesBetween(sport, simNow - days * 24 * HOUR_MS, simNow + 1).map((g) => gameToScore(g, simNow));
 }
 
+/** Scores as the feed answers them: `updatedAt` on the Worker's clock. */
+function feedScores(sport: SportKey, daysFrom: number | undefined, simNow: number, offsetMs: number): EventScore[] {
+  return simulatedScores(sport, daysFrom, simNow).map((s) =>
+    s.updatedAt === null || s.updatedAt === undefined ? s : { ...s, updatedAt: s.updatedAt - offsetMs },
+  );
+}
+
 export function createSimulatorProvider(env: Env): OddsFeedProvider {
   return {
     name: "simulator",
     isMapped: () => true,
-    async fetchOdds(sport, now): Promise<FeedResult<Event[]>> {
-      const simNow = now + (await simOffsetMs(env));
+    async fetchOdds(sport, now): Promise<OddsResult> {
+      const offset = await simOffsetMs(env);
+      const simNow = now + offset;
       await countSimulatorCall(env, sport, now).catch((err: unknown) => loggerFor(env).warn("simulator call not counted", err));
-      return { ok: true, value: simulatedBoard(sport, simNow), quota: null };
+      return {
+        ok: true,
+        value: simulatedFeedBoard(sport, simNow, offset),
+        quota: null,
+        scores: { value: feedScores(sport, undefined, simNow, offset), fetchedAt: now },
+      };
     },
     async fetchScores(sport, options, now): Promise<FeedResult<EventScore[]>> {
-      const simNow = now + (await simOffsetMs(env));
-      return { ok: true, value: simulatedScores(sport, options.daysFrom, simNow), quota: null };
+      const offset = await simOffsetMs(env);
+      return { ok: true, value: feedScores(sport, options.daysFrom, now + offset, offset), quota: null };
     },
   };
 }

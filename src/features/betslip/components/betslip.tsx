@@ -168,8 +168,12 @@ export function Betslip({ live }: { live?: BetslipLive }) {
       toast.show(confirm.request.kind === "Parlay" ? MESSAGES.parlayPlaced : MESSAGES.singlesPlaced, "success");
       slip.clear();
     } catch (err) {
-      if (err instanceof ApiError && (err.code === "price-changed" || err.code === "selection-locked")) {
-        const refusal = (await betSchemas()).PriceRefusalSchema.safeParse(err.body);
+      if (err instanceof ApiError && (err.code === "price-changed" || err.code === "selection-locked" || err.code === "market-suspended")) {
+        // A live leg the rules hold back (market-suspended) reads Locked too; the message names it.
+        const schemas = await betSchemas();
+        const refusal = (err.code === "market-suspended" ? schemas.MarketSuspendedRefusalSchema : schemas.PriceRefusalSchema).safeParse(
+          err.body,
+        );
         if (refusal.success) slip.applyCurrentPrices(refusal.data.error.details.picks);
       }
       const message = errorMessage(err, MESSAGES.placeFailed);

@@ -4,14 +4,17 @@
 // 'Locked' and cannot be picked; a market the feed does not offer shows a dash. A price
 // that moved since the card last rendered (the live board refreshes itself) flashes up
 // or down for a moment, with an arrow; under prefers-reduced-motion the flash does not
-// animate, the highlight and arrow just show and go.
+// animate, the highlight and arrow just show and go. A game under way whose markets the
+// live rules hold back shows a 'Suspended' label with the reason (its prices read 'Locked').
 import { memo, useEffect, useRef, useState } from "react";
 import type { BetslipPick } from "../../../shared/betslip";
 import { pickUid } from "../../../shared/betslip";
 import { decimalOdds, formatPrice, formatSpreadLine, type OddsFormat } from "../../../shared/odds";
 import type { Event } from "../../../shared/schemas/events";
+import { SUSPENSION_LABELS } from "../../../shared/live-rules";
 import type { Market, Side } from "../../../shared/schemas/bets";
 import { sportLabel } from "../../../shared/sports";
+import { SUSPENSION_REASONS, type SuspensionReason } from "../../../shared/suspension-reasons";
 import { teamAbbreviation } from "../../../shared/teams";
 
 const startFormat = new Intl.DateTimeFormat(undefined, {
@@ -121,6 +124,12 @@ export function currentBoardPick(event: Event, market: Market, side: Side): Bets
 
 const MARKET_NAMES = ["Moneyline", "Spread", "Total"] as const;
 
+/** The strongest reason any of the card's markets is held back for, or null when none is. */
+function suspensionOf(event: Event): SuspensionReason | null {
+  const reasons = Object.values(event.suspended ?? {});
+  return SUSPENSION_REASONS.find((r) => reasons.includes(r)) ?? null;
+}
+
 /** How long a moved price stays highlighted. */
 export const PRICE_FLASH_MS = 2_000;
 
@@ -186,6 +195,7 @@ type Props = {
 
 export const EventCard = memo(function EventCard({ event, live, format, isSelected, onPick, isFavorite, onToggleFavorite }: Props) {
   const score = event.live;
+  const suspended = suspensionOf(event);
   return (
     <article className="event-card" aria-label={`${event.away} at ${event.home}`}>
       <header className="event-card-head">
@@ -198,6 +208,11 @@ export const EventCard = memo(function EventCard({ event, live, format, isSelect
             <span className="badge badge-live">LIVE</span>
             {score && (score.periodLabel || score.clock) && (
               <span className="event-period tabular">{[score.periodLabel, score.clock].filter(Boolean).join(" · ")}</span>
+            )}
+            {suspended && (
+              <span className="event-suspended">
+                <span className="badge">Suspended</span> <span className="muted">{SUSPENSION_LABELS[suspended]}</span>
+              </span>
             )}
           </span>
         )}

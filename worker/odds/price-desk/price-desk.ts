@@ -1,0 +1,56 @@
+// The price desk of one sport as a Durable Object (binding PRICE_DESK, one object per
+// feed and sport, named "<feed>:<sport>"): a single instance in the world, so one
+// upstream call per interval holds for every isolate and location, and everyone who
+// needs a fresher price or fresher scores shares its call. The logic is SportDesk
+// (sport-desk.ts); this class only builds it from the Worker's configuration and keeps
+// its state in the object's storage, so a restarted object knows the scores it saw.
+// It is handed the settlement step that records finals (RecordFinals): the class as
+// deployed is the subclass in worker/index.ts, which passes worker/settlement's.
+import { DurableObject } from "cloudflare:workers";
+import type { SportKey } from "../../../src/shared/sports";
+import { getFeedProvider } from "../odds-service";
+import { tunables } from "../../tunables";
+import { sportDeskDeps, type RecordFinals } from "./desk-deps";
+import { SportDesk, type DeskAnswer, type DeskState, type DeskStore } from "./sport-desk";
+
+const STATE_KEY = "desk";
+
+export class PriceDesk extends DurableObject<Env> {
+  private desk: { sport: SportKey; desk: SportDesk } | null = null;
+
+  constructor(
+    ctx: DurableObjectState,
+    env: Env,
+    private readonly recordFinals: RecordFinals,
+  ) {
+    super(ctx, env);
+  }
+
+  private deskOf(sport: SportKey): SportDesk {
+    if (this.desk) {
+      if (this.desk.sport !== sport) throw new Error(`price desk of ${this.desk.sport} asked about ${sport}`);
+      return this.desk.desk;
+    }
+    tunables(this.env);
+    const provider = getFeedProvider(this.env);
+    if (!provider) throw new Error("price desk: no odds feed is configured");
+    const storage = this.ctx.storage;
+    const store: DeskStore = {
+      load: () => storage.get<DeskState>(STATE_KEY),
+      save: (state) => storage.put(STATE_KEY, state),
+    };
+    const desk = new SportDesk(sportDeskDeps(this.env, provider, sport, store, this.recordFinals));
+    this.desk = { sport, desk };
+    return desk;
+  }
+
+  /** The sport's board as of `now` (the caller's clock); see SportDesk.board. */
+  async board(sport: SportKey, now: number): Promise<DeskAnswer> {
+    return this.deskOf(sport).board(now);
+  }
+
+  /** The board with scores read at or after `since`, or null if none arrive by `deadline`; see SportDesk.freshScores. */
+  async freshScores(sport: SportKey, now: number, since: number, deadline: number): Promise<DeskAnswer | null> {
+    return this.deskOf(sport).freshScores(now, since, deadline);
+  }
+}
