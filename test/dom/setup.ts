@@ -2,15 +2,19 @@
 // an element allow 3 s (not Testing Library's 1 s): a lazy page's first import can take
 // longer than that on a busy 2-core machine, and a wait that passes stays as fast.
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterEach, beforeEach } from "vitest";
 import { SESSION_HINT_COOKIE } from "../../src/shared/session-hint";
 
 configure({ asyncUtilTimeout: 3000 });
 
 /**
- * The wallet's live socket when a test does not script one: it stays connecting and never
- * reaches the network (happy-dom's own WebSocket would dial localhost:3000 and print the
- * refusal). Tests that drive the socket stub their own (test/dom/betslip-harness.tsx).
+ * The network when a test does not script it. happy-dom's own fetch and WebSocket would
+ * dial the page's host, localhost:3000, and print the refusal: from a signed-in page's
+ * live socket, or from a poll or refresh still running as a test ends and its scripted
+ * /api is unstubbed. These stand-ins are the globals' values from the start, so
+ * `vi.unstubAllGlobals()` restores them rather than the real ones: an unscripted request
+ * never settles, and an unscripted socket stays connecting. Tests that drive the API or
+ * the socket stub their own (test/dom/app-fake-api.ts, test/dom/betslip-harness.tsx).
  */
 class UnconnectedSocket {
   static CONNECTING = 0;
@@ -27,12 +31,15 @@ class UnconnectedSocket {
     this.readyState = UnconnectedSocket.CLOSED;
   }
 }
+Object.assign(globalThis, {
+  WebSocket: UnconnectedSocket,
+  fetch: () => new Promise<Response>(() => undefined),
+});
 
 // Most pages are tested signed in: the browser carries the Worker's session hint, so the
 // app asks POST /api/auth/refresh at start (signed-out tests clear it).
 beforeEach(() => {
   document.cookie = `${SESSION_HINT_COOKIE}=1; Path=/`;
-  vi.stubGlobal("WebSocket", UnconnectedSocket);
 });
 
 afterEach(() => {

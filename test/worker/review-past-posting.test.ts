@@ -8,7 +8,8 @@ import { describe, expect, it, vi } from "vitest";
 import type { Event } from "../../src/shared/schemas/events";
 import { isUnderway, liveClosesAt } from "../../src/shared/live-rules";
 import { SPORT_KEYS } from "../../src/shared/sports";
-import { gameById, simBookOf, SIM_BOOK_KEEPING_UP } from "../../worker/odds/simulator/sim-games";
+import { advanceSimClock, simOffsetMs } from "../../worker/odds/simulator/sim-clock";
+import { gameById, gamesBetween, simBookOf, SIM_BOOK_KEEPING_UP } from "../../worker/odds/simulator/sim-games";
 import { DEFAULT_CLOSE_AFTER } from "./desk-fixtures";
 import { loadEvents } from "../../worker/odds/odds-service";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
@@ -43,6 +44,30 @@ async function startedFirst(events: Event[]): Promise<Event[]> {
   throw new Error("no game under way offers a moneyline price");
 }
 
+/**
+ * Moves the simulator's clock into a calm minute of a game under way: its book keeps up,
+ * its moneyline is open, no score is due within 3 minutes and its live window stays open
+ * for 3 more. Then the test does not depend on the hour it runs (at some hours no game of
+ * any sport is under way and calm).
+ */
+async function moveClockIntoCalmGame(): Promise<void> {
+  const simNow = Date.now() + (await simOffsetMs(env));
+  for (const sport of SPORT_KEYS) {
+    for (const game of gamesBetween(sport, simNow, simNow + 2 * 24 * 60 * 60_000)) {
+      if (simBookOf(game) !== SIM_BOOK_KEEPING_UP || game.suspended === "moneyline") continue;
+      const scoresAt = game.timeline.map((s) => game.startMs + s.at * (game.endMs - game.startMs));
+      const lastCalm = Math.min(game.endMs, game.startMs + DEFAULT_CLOSE_AFTER[sport] * 60_000) - 3 * 60_000;
+      for (let at = game.startMs + 5 * 60_000; at < lastCalm; at += 60_000) {
+        if (scoresAt.every((scoreAt) => Math.abs(scoreAt - at) > 3 * 60_000)) {
+          await advanceSimClock(env, (at - simNow) / 60_000, Date.now());
+          return;
+        }
+      }
+    }
+  }
+  throw new Error("the simulator has no calm game under way in the next two days");
+}
+
 async function coins(token: string): Promise<number> {
   return ((await (await api("/api/me", { token })).json()) as { coinBalance: number }).coinBalance;
 }
@@ -50,6 +75,7 @@ async function coins(token: string): Promise<number> {
 describe("placing a bet on a game settlement already recorded as over", () => {
   it("refuses a game recorded final while the cached board still offers it, and moves no money", async () => {
     // Only a game that has started can be final: bet on one that is live.
+    await moveClockIntoCalmGame();
     const [event, other] = await startedFirst(await openEvents(2));
     const player = await signIn();
     const pick = pickOf(event!, "Moneyline", "Home");
