@@ -1,8 +1,8 @@
 // Handles and profile privacy in D1 `player_profiles` (migration 0014). Handle rules are
-// in src/shared/social.ts; uniqueness is the table's unique index, so two players
+// in src/shared/handles.ts; uniqueness is the table's unique index, so two players
 // racing for one handle get exactly one winner and one 409 `handle-taken`.
 import type { ErrorResult } from "../http/api-error";
-import { checkHandle } from "../../src/shared/social";
+import { checkHandle } from "../../src/shared/handles";
 
 export type ProfileRow = { handle: string | null; hidden: boolean };
 

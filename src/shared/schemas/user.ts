@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { DateOfBirthSchema, ProtectionViewSchema } from "./protection";
 import { DISPLAY_NAME_MAX_LENGTH, DISPLAY_NAME_MESSAGES } from "../display-name";
+import { hasDisguisingCharacters } from "../name-characters";
 
 export const WalletBalancesSchema = z.object({
   coinBalance: z.number().int().nonnegative(),
@@ -34,9 +35,14 @@ export const UserDocumentSchema = WalletBalancesSchema.extend({
 }).extend(ProtectionViewSchema.shape);
 export type UserDocument = z.infer<typeof UserDocumentSchema>;
 
-/** PATCH /api/me: trimmed, 1–DISPLAY_NAME_MAX_LENGTH characters, no control characters. */
+/**
+ * PATCH /api/me: no invisible or direction-changing characters (checked before trimming,
+ * which would drop a U+FEFF at either end), then trimmed, 1–DISPLAY_NAME_MAX_LENGTH
+ * characters, no control characters.
+ */
 export const DisplayNameSchema = z
   .string({ error: DISPLAY_NAME_MESSAGES.notText })
+  .refine((s) => !hasDisguisingCharacters(s), DISPLAY_NAME_MESSAGES.disguised)
   .transform((s) => s.trim())
   .pipe(
     z
@@ -54,7 +60,7 @@ export const UpdateMeRequestSchema = z
   .object({
     displayName: z.unknown().optional(),
     dateOfBirth: DateOfBirthSchema.optional(),
-    /** Issue #16: rules in src/shared/social.ts (checked by the route); null clears it. */
+    /** Issue #16: rules in src/shared/handles.ts (checked by the route); null clears it. */
     handle: z.string().max(64, "Handles are 3 to 20 characters.").nullable().optional(),
     profileHidden: z.boolean().optional(),
   })

@@ -5,7 +5,8 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { UserDocumentSchema } from "../../../shared/schemas/user";
-import { HANDLE_MAX, checkHandle, profilePath } from "../../../shared/social";
+import { HANDLE_MAX, checkHandle } from "../../../shared/handles";
+import { profilePath } from "../../../shared/social";
 import { useAuth } from "../../../session/auth-provider";
 import "./social.css";
 
