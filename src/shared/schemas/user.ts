@@ -30,8 +30,10 @@ export const UserDocumentSchema = WalletBalancesSchema.extend({
   redemptionPause: z.string().nullable().optional(),
   /** Public handle for /u/:handle (issue #16); null until chosen. */
   handle: z.string().nullable().optional(),
-  /** Whether the public profile is hidden (then also off leaderboards). */
+  /** Whether the public profile is hidden (then also off leaderboards, its shared links withdrawn). */
   profileHidden: z.boolean().optional(),
+  /** Whether the public profile and the Vantage Cash leaderboards show the player's Vantage Cash results. */
+  showCashResults: z.boolean().optional(),
 }).extend(ProtectionViewSchema.shape);
 export type UserDocument = z.infer<typeof UserDocumentSchema>;
 
@@ -60,12 +62,18 @@ export const UpdateMeRequestSchema = z
   .object({
     displayName: z.unknown().optional(),
     dateOfBirth: DateOfBirthSchema.optional(),
-    /** Issue #16: rules in src/shared/handles.ts (checked by the route); null clears it. */
+    /** Rules in src/shared/handles.ts (checked by the route); null clears it and withdraws shared links. */
     handle: z.string().max(64, "Handles are 3 to 20 characters.").nullable().optional(),
     profileHidden: z.boolean().optional(),
+    showCashResults: z.boolean().optional(),
   })
   .refine(
-    (b) => b.displayName !== undefined || b.dateOfBirth !== undefined || b.handle !== undefined || b.profileHidden !== undefined,
+    (b) =>
+      b.displayName !== undefined ||
+      b.dateOfBirth !== undefined ||
+      b.handle !== undefined ||
+      b.profileHidden !== undefined ||
+      b.showCashResults !== undefined,
     "Nothing to update.",
   );
 

@@ -1,10 +1,11 @@
-// The social feature's calls. Leaderboards, profiles and shared picks are public: the
-// client sends a token when it has one (the leaderboard then adds "me"). Answers are
+// The social feature's calls. Leaderboards, profiles and shared picks are public and the
+// same for everyone; the viewer's own rank is its own signed-in request. Answers are
 // parsed with the shared schemas.
 import type { ApiClient } from "../../../lib/api-client";
 import {
   FollowingResponseSchema,
   FollowStateSchema,
+  LeaderboardRankResponseSchema,
   LeaderboardResponseSchema,
   PublicProfileSchema,
   ShareResponseSchema,
@@ -12,6 +13,7 @@ import {
   type FollowState,
   type FollowingResponse,
   type LeaderboardQuery,
+  type LeaderboardRankResponse,
   type LeaderboardResponse,
   type PublicProfile,
   type ShareResponse,
@@ -20,6 +22,10 @@ import {
 
 export function getLeaderboard(api: ApiClient, query: LeaderboardQuery): Promise<LeaderboardResponse> {
   return api.get("/social/leaderboard", LeaderboardResponseSchema, query);
+}
+
+export function getMyRank(api: ApiClient, query: LeaderboardQuery): Promise<LeaderboardRankResponse> {
+  return api.get("/social/leaderboard/me", LeaderboardRankResponseSchema, query);
 }
 
 export function getProfile(api: ApiClient, handle: string): Promise<PublicProfile> {
