@@ -1,8 +1,8 @@
 // The social pages as a player sees them (issue #16): the /social leaderboard with its
 // choices, players by handle only, and the viewer's own rank (asked apart), the
 // Following tab, a public profile with Follow (Vantage Cash figures only when shown), a
-// shared pick with its sign-in call to action and "Tail", and the Public profile card on
-// /account.
+// shared pick with its sign-in call to action and "Tail", the Public profile card on
+// /account with its "Show my Vantage Cash results" switch, and Share asking for a handle.
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
@@ -406,9 +406,36 @@ describe("the Public profile card on /account", () => {
   });
 });
 
+describe("the Vantage Cash results switch on /account", () => {
+  it("is off by default and saves the player's choice", async () => {
+    const calls = fakeServer(userDoc({ handle: "ada", profileHidden: false }), (call) => {
+      if (call.path !== "/api/me" || call.method !== "PATCH") return undefined;
+      const body = call.body as { showCashResults?: boolean };
+      return json(200, userDoc({ handle: "ada", showCashResults: body.showCashResults ?? false }));
+    });
+    renderAt("/account", <Route path="/account" element={<ProfileSettings />} />);
+    const ui = userEvent.setup();
+    const toggle = (await screen.findByRole("checkbox", { name: "Show my Vantage Cash results" })) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    expect(
+      screen.getByText(/Off: your profile and the Vantage Cash leaderboards leave out your Vantage Cash stakes, payouts and results/),
+    ).toBeTruthy();
+
+    await ui.click(toggle);
+    expect(await screen.findByText("✅ Vantage Cash results shown.")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "PATCH").at(-1)!.body).toEqual({ showCashResults: true });
+    expect((screen.getByRole("checkbox", { name: "Show my Vantage Cash results" }) as HTMLInputElement).checked).toBe(true);
+
+    await ui.click(screen.getByRole("checkbox", { name: "Show my Vantage Cash results" }));
+    expect(await screen.findByText("✅ Vantage Cash results hidden.")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "PATCH").at(-1)!.body).toEqual({ showCashResults: false });
+    expect((screen.getByRole("checkbox", { name: "Show my Vantage Cash results" }) as HTMLInputElement).checked).toBe(false);
+  });
+});
+
 describe("Share on My Picks", () => {
   it("asks for the bet's link, copies it and shows it; a refusal is shown too", async () => {
-    const calls = fakeServer(userDoc(), (call) => {
+    const calls = fakeServer(userDoc({ handle: "ada" }), (call) => {
       if (call.path === "/api/bets/bet-7/share")
         return json(200, { shareId: "abcdefghijklmnopqrstuv", url: "https://vantage.example.com/p/abcdefghijklmnopqrstuv" });
       if (call.path === "/api/bets/bet-8/share") return json(404, { error: { code: "not-found", message: "No such bet." } });
@@ -437,5 +464,66 @@ describe("Share on My Picks", () => {
     expect(calls.find((c) => c.path === "/api/bets/bet-7/share")!.method).toBe("POST");
     await ui.click(second!);
     expect(await screen.findByText("No such bet.")).toBeTruthy();
+  });
+
+  it("asks a player without a handle to choose one, checked before sending, then shares", async () => {
+    const calls = fakeServer(userDoc({ handle: null }), (call) => {
+      if (call.path === "/api/me" && call.method === "PATCH") {
+        const body = call.body as { handle: string };
+        if (body.handle === "taken_one")
+          return json(409, { error: { code: "handle-taken", message: "That handle is taken. Please choose another." } });
+        return json(200, userDoc({ handle: body.handle }));
+      }
+      if (call.path === "/api/bets/bet-7/share")
+        return json(200, { shareId: "abcdefghijklmnopqrstuv", url: "https://vantage.example.com/p/abcdefghijklmnopqrstuv" });
+      return undefined;
+    });
+    renderAt("/picks", <Route path="/picks" element={<SharePickButton betId="bet-7" />} />);
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole("button", { name: "Share" }));
+    expect(screen.getByText("Shared picks show your handle, never your name. Choose a handle to share this pick.")).toBeTruthy();
+    expect(calls.some((c) => c.path === "/api/bets/bet-7/share")).toBe(false);
+
+    const input = screen.getByLabelText("Handle");
+    await ui.type(input, "supp0rt");
+    await ui.click(screen.getByRole("button", { name: "Save handle and share" }));
+    expect(screen.getByText("That handle is reserved. Please choose another.")).toBeTruthy();
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+
+    await ui.clear(input);
+    await ui.type(input, "taken_one");
+    await ui.click(screen.getByRole("button", { name: "Save handle and share" }));
+    expect(await screen.findByText("That handle is taken. Please choose another.")).toBeTruthy();
+    expect(calls.some((c) => c.path === "/api/bets/bet-7/share")).toBe(false);
+
+    await ui.clear(input);
+    await ui.type(input, "Ada_Shares");
+    await ui.click(screen.getByRole("button", { name: "Save handle and share" }));
+    expect(await screen.findByRole("link", { name: "https://vantage.example.com/p/abcdefghijklmnopqrstuv" })).toBeTruthy();
+    expect(calls.filter((c) => c.method === "PATCH").at(-1)!.body).toEqual({ handle: "ada_shares" });
+    expect(calls.find((c) => c.path === "/api/bets/bet-7/share")!.method).toBe("POST");
+    expect(screen.queryByLabelText("Handle")).toBeNull();
+  });
+
+  it("offers to choose a handle when the server answers 409 handle-required", async () => {
+    let hasHandle = false;
+    fakeServer(userDoc({ handle: "old_handle" }), (call) => {
+      if (call.path === "/api/me" && call.method === "PATCH") {
+        hasHandle = true;
+        return json(200, userDoc({ handle: (call.body as { handle: string }).handle }));
+      }
+      if (call.path === "/api/bets/bet-7/share") {
+        if (!hasHandle)
+          return json(409, { error: { code: "handle-required", message: "Choose a handle first: shared picks show your handle." } });
+        return json(200, { shareId: "abcdefghijklmnopqrstuv", url: "https://vantage.example.com/p/abcdefghijklmnopqrstuv" });
+      }
+      return undefined;
+    });
+    renderAt("/picks", <Route path="/picks" element={<SharePickButton betId="bet-7" />} />);
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole("button", { name: "Share" }));
+    await ui.type(await screen.findByLabelText("Handle"), "new_handle");
+    await ui.click(screen.getByRole("button", { name: "Save handle and share" }));
+    expect(await screen.findByRole("link", { name: "https://vantage.example.com/p/abcdefghijklmnopqrstuv" })).toBeTruthy();
   });
 });

@@ -1,7 +1,9 @@
 // The social feature's calls. Leaderboards, profiles and shared picks are public and the
-// same for everyone; the viewer's own rank is its own signed-in request. Answers are
+// same for everyone; the viewer's own rank is its own signed-in request. The public
+// profile settings (handle, hidden, Vantage Cash results) are PATCH /api/me. Answers are
 // parsed with the shared schemas.
 import type { ApiClient } from "../../../lib/api-client";
+import { UserDocumentSchema, type UserDocument } from "../../../shared/schemas/user";
 import {
   FollowingResponseSchema,
   FollowStateSchema,
@@ -26,6 +28,12 @@ export function getLeaderboard(api: ApiClient, query: LeaderboardQuery): Promise
 
 export function getMyRank(api: ApiClient, query: LeaderboardQuery): Promise<LeaderboardRankResponse> {
   return api.get("/social/leaderboard/me", LeaderboardRankResponseSchema, query);
+}
+
+export type PublicProfileChange = { handle?: string | null; profileHidden?: boolean; showCashResults?: boolean };
+
+export function updatePublicProfile(api: ApiClient, change: PublicProfileChange): Promise<UserDocument> {
+  return api.patch("/me", UserDocumentSchema, change);
 }
 
 export function getProfile(api: ApiClient, handle: string): Promise<PublicProfile> {
