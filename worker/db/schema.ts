@@ -239,7 +239,7 @@ export const simClock = sqliteTable("sim_clock", {
   updatedAt: integer("updated_at").notNull(),
 });
 
-/** A player's public handle and profile privacy (migrations 0014 and 0017). */
+/** A player's public handle and profile privacy (migrations 0014 and 0018). */
 export const playerProfiles = sqliteTable(
   "player_profiles",
   {
@@ -247,7 +247,7 @@ export const playerProfiles = sqliteTable(
     /** Lower-case, 3–20 of a-z 0-9 _ (src/shared/handles.ts); null until chosen, and then the player is never public. */
     handle: text("handle"),
     hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
-    /** "Show my Vantage Cash results" (migration 0017): off by default. */
+    /** "Show my Vantage Cash results" (migration 0018): off by default. */
     showCashResults: integer("show_cash_results", { mode: "boolean" }).notNull().default(false),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -295,7 +295,7 @@ export const leaderboardCounted = sqliteTable("leaderboard_counted", {
   profit: integer("profit"),
 });
 
-/** Share links of bets: unguessable ids (migration 0014); withdrawn (deleted) when the owner hides or drops their handle (0017). */
+/** Share links of bets: unguessable ids (migration 0014); withdrawn (deleted) when the owner hides or drops their handle (0018). */
 export const sharedPicks = sqliteTable(
   "shared_picks",
   {

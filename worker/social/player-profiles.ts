@@ -1,4 +1,4 @@
-// Handles and profile privacy in D1 `player_profiles` (migrations 0014 and 0017). Handle
+// Handles and profile privacy in D1 `player_profiles` (migrations 0014 and 0018). Handle
 // rules are in src/shared/handles.ts; uniqueness is the table's unique index, so two
 // players racing for one handle get exactly one winner and one 409 `handle-taken`.
 // A player is public only with a handle and a visible profile: hiding the profile or
