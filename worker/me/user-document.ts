@@ -1,7 +1,7 @@
 // Builds the player's user document (spec §3) from the D1 account and the balances
 // held by the player's wallet Durable Object (the only source of truth for money), with
 // the player-protection fields (issue 14) the wallet also holds, plus the public handle
-// and profile privacy (issue #16: hidden, Vantage Cash results shown).
+// and profile privacy (issue #16).
 import { adminEmails } from "../config";
 import type { UserRow } from "../auth/users";
 import { readProfile } from "../social/player-profiles";
