@@ -1,6 +1,5 @@
-// Social rules shared by the SPA and the Worker (issue #16), pure with `now` passed in:
-//   handles      lower-cased on input, then 3–20 of a-z 0-9 _, not on the reserved list
-//                (uniqueness is the database's job); errors are values;
+// Social rules shared by the SPA and the Worker (issue #16), pure with `now` passed in
+// (handle rules live in src/shared/handles.ts):
 //   periods      leaderboards count a bet in the Eastern-time week (Monday 12:00 AM ET
 //                start, daylight saving included) of its settlement, and in 'all';
 //   metrics      profit = payouts − stakes of settled bets; return on stake = profit ÷
@@ -12,78 +11,6 @@
 //   share ids    128 random bits, base64url (22 characters): unguessable.
 import { etDayKey } from "./bonus";
 import type { BetDocument, LegResult } from "./schemas/bets";
-
-export const HANDLE_MIN = 3;
-export const HANDLE_MAX = 20;
-export const HANDLE_PATTERN = /^[a-z0-9_]+$/;
-
-/** Handles nobody may take: they would impersonate the house or collide with routes. */
-export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
-  "admin",
-  "administrator",
-  "root",
-  "superuser",
-  "sysadmin",
-  "system",
-  "support",
-  "help",
-  "helpdesk",
-  "staff",
-  "mod",
-  "moderator",
-  "official",
-  "vantage",
-  "vantagebook",
-  "team",
-  "security",
-  "abuse",
-  "api",
-  "www",
-  "mail",
-  "billing",
-  "payments",
-  "cashier",
-  "null",
-  "undefined",
-  "me",
-  "you",
-  "anonymous",
-  "account",
-  "settings",
-  "social",
-  "picks",
-  "shop",
-  "redeem",
-  "login",
-  "logout",
-  "signin",
-  "signout",
-  "register",
-  "terms",
-  "privacy",
-  "disclaimer",
-  "everyone",
-  "here",
-]);
-
-export type HandleCheck = { ok: true; handle: string } | { ok: false; code: "invalid-handle" | "handle-reserved"; message: string };
-
-export function normaliseHandle(raw: string): string {
-  return raw.trim().toLowerCase();
-}
-
-export function checkHandle(raw: string): HandleCheck {
-  const handle = normaliseHandle(raw);
-  if (handle.length < HANDLE_MIN || handle.length > HANDLE_MAX) {
-    return { ok: false, code: "invalid-handle", message: `Handles are ${HANDLE_MIN} to ${HANDLE_MAX} characters.` };
-  }
-  if (!HANDLE_PATTERN.test(handle)) {
-    return { ok: false, code: "invalid-handle", message: "Handles use only letters a–z, digits and _." };
-  }
-  if (RESERVED_HANDLES.has(handle))
-    return { ok: false, code: "handle-reserved", message: "That handle is reserved. Please choose another." };
-  return { ok: true, handle };
-}
 
 // ---- leaderboard periods and metrics ----
 

@@ -1,7 +1,8 @@
 // The social pages as a player sees them (issue #16): the /social leaderboard with its
-// choices and the viewer's own rank, the Following tab, a public profile with Follow,
-// a shared pick with its sign-in call to action and "Tail", and the Public profile card
-// on /account.
+// choices, players by handle only, and the viewer's own rank (asked apart), the
+// Following tab, a public profile with Follow (Vantage Cash figures only when shown), a
+// shared pick with its sign-in call to action and "Tail", the Public profile card on
+// /account with its "Show my Vantage Cash results" switch, and Share asking for a handle.
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
@@ -14,7 +15,7 @@ import { ProfilePage } from "../../src/features/social/components/profile-page";
 import { SocialPage, formatLeaderboardValue } from "../../src/features/social/components/social-page";
 import { SharedPickRoute } from "../../src/app/routes/shared-pick-route";
 import type { Event } from "../../src/shared/schemas/events";
-import type { LeaderboardResponse, PublicPick, PublicProfile } from "../../src/shared/schemas/social";
+import type { LeaderboardRankResponse, LeaderboardResponse, PublicPick, PublicProfile } from "../../src/shared/schemas/social";
 import { Providers, boardPick, fakeServer, installFakeSocket, json, legOf, userDoc, type Handler } from "./betslip-harness";
 
 beforeEach(() => {
@@ -60,29 +61,30 @@ function publicPick(overrides: Partial<PublicPick> = {}): PublicPick {
     settledAt: null,
     legs: [{ ...legOf(pickA), startTime: future }],
     legResults: [null],
-    owner: { handle: "tipster", displayName: "Tip Ster" },
+    owner: { handle: "tipster" },
     ...overrides,
   };
 }
 
-const board = (me: LeaderboardResponse["me"] = null): LeaderboardResponse => ({
+const board = (): LeaderboardResponse => ({
   entries: [
-    { rank: 1, handle: "ada", displayName: "Ada", value: 1200 },
-    { rank: 2, handle: null, displayName: "Grace", value: -300 },
+    { rank: 1, handle: "ada", value: 1200 },
+    { rank: 2, handle: "grace", value: -300 },
   ],
-  me,
 });
+const rank = (me: LeaderboardRankResponse["me"]): LeaderboardRankResponse => ({ me });
 
 describe("the /social leaderboard", () => {
-  it("shows ranks, names and values signed out, and asks the server again for each choice", async () => {
+  it("shows ranks, handles and values signed out, and asks the server again for each choice", async () => {
     const calls = fakeServer(null, (call) => (call.path === "/api/social/leaderboard" ? json(200, board()) : undefined));
     renderAt("/social", <Route path="/social" element={<SocialPage />} />);
     const table = await screen.findByRole("table");
     const rows = within(table).getAllByRole("row").slice(1);
-    expect(rows.map((r) => r.textContent)).toEqual(["1Ada @ada+1,200 Coins", "2Grace−300 Coins"]);
+    expect(rows.map((r) => r.textContent)).toEqual(["1@ada+1,200 Coins", "2@grace−300 Coins"]);
     expect(within(rows[0]!).getByRole("link").getAttribute("href")).toBe("/u/ada");
-    expect(within(rows[1]!).queryByRole("link")).toBeNull();
+    expect(within(rows[1]!).getByRole("link").getAttribute("href")).toBe("/u/grace");
     expect(screen.queryByText(/Your rank/)).toBeNull();
+    expect(calls.some((c) => c.path === "/api/social/leaderboard/me")).toBe(false);
     const first = calls.find((c) => c.path === "/api/social/leaderboard")!;
     expect(Object.fromEntries(first.query)).toEqual({ period: "week", wallet: "coins", metric: "profit" });
     expect(first.headers.Authorization).toBeUndefined();
@@ -114,9 +116,11 @@ describe("the /social leaderboard", () => {
   it("gives the signed-in player their own rank beyond the list, and the empty and error states", async () => {
     let fail = true;
     fakeServer(userDoc({ handle: "me_me" }), (call) => {
+      if (call.path === "/api/social/leaderboard/me")
+        return json(200, rank(call.query.get("metric") === "streak" ? null : { rank: 57, value: -40 }));
       if (call.path !== "/api/social/leaderboard") return undefined;
       if (fail) return json(500, { error: { code: "internal", message: "Something went wrong on our side." } });
-      return json(200, call.query.get("metric") === "streak" ? { entries: [], me: null } : board({ rank: 57, value: -40 }));
+      return json(200, call.query.get("metric") === "streak" ? { entries: [] } : board());
     });
     renderAt("/social", <Route path="/social" element={<SocialPage />} />);
     expect(await screen.findByText("Something went wrong on our side.")).toBeTruthy();
@@ -129,12 +133,45 @@ describe("the /social leaderboard", () => {
     expect(screen.getByText("You are not ranked here yet.")).toBeTruthy();
   });
 
+  it("highlights my row by my handle, asks my rank apart, and tells a private player only they see it", async () => {
+    const calls = fakeServer(userDoc({ handle: "grace" }), (call) => {
+      if (call.path === "/api/social/leaderboard/me") return json(200, rank({ rank: 2, value: -300 }));
+      if (call.path === "/api/social/leaderboard") return json(200, board());
+      return undefined;
+    });
+    const view = renderAt("/social", <Route path="/social" element={<SocialPage />} />);
+    expect((await screen.findByText(/Your rank/)).textContent).toBe("Your rank: #2 · −300 Coins");
+    const rows = within(screen.getByRole("table")).getAllByRole("row").slice(1);
+    expect(rows.map((r) => r.getAttribute("aria-current"))).toEqual([null, "true"]);
+    const mine = calls.find((c) => c.path === "/api/social/leaderboard/me")!;
+    expect(Object.fromEntries(mine.query)).toEqual({ period: "week", wallet: "coins", metric: "profit" });
+    expect(mine.headers.Authorization).toBe("Bearer token-1");
+    expect(screen.queryByText(/Only you see your rank/)).toBeNull();
+    view.unmount();
+
+    fakeServer(userDoc({ handle: null }), (call) => {
+      if (call.path === "/api/social/leaderboard/me") return json(200, rank({ rank: 1, value: 5000 }));
+      if (call.path === "/api/social/leaderboard") return json(200, board());
+      return undefined;
+    });
+    renderAt("/social", <Route path="/social" element={<SocialPage />} />);
+    expect((await screen.findByText(/Your rank/)).textContent).toBe("Your rank: #1 · +5,000 Coins");
+    expect(screen.getByText("Only you see your rank: players appear on leaderboards under a handle.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Choose a handle to appear on leaderboards" }).getAttribute("href")).toBe("/account");
+    expect(
+      within(screen.getByRole("table"))
+        .getAllByRole("row")
+        .slice(1)
+        .map((r) => r.getAttribute("aria-current")),
+    ).toEqual([null, null]);
+  });
+
   it("lists followed players and their picks on the Following tab", async () => {
     fakeServer(userDoc(), (call) => {
       if (call.path === "/api/social/leaderboard") return json(200, board());
       if (call.path === "/api/social/following") {
         return json(200, {
-          following: [{ handle: "tipster", displayName: "Tip Ster" }],
+          following: [{ handle: "tipster" }],
           picks: [publicPick({ status: "settled", result: "win", payoutPaid: 416, legResults: ["win"] })],
         });
       }
@@ -145,11 +182,11 @@ describe("the /social leaderboard", () => {
     await ui.click(await screen.findByRole("tab", { name: "Following" }));
     expect(screen.getByTestId("where").textContent).toBe("/social?tab=following");
     const players = (await screen.findByRole("heading", { name: "Players you follow" })).closest("section")!;
-    expect(within(players).getByRole("link", { name: "Tip Ster @tipster" }).getAttribute("href")).toBe("/u/tipster");
+    expect(within(players).getByRole("link", { name: "@tipster" }).getAttribute("href")).toBe("/u/tipster");
     const picks = screen.getByRole("list", { name: "Newest picks of players you follow" });
     expect(within(picks).getByText("Won")).toBeTruthy();
     expect(within(picks).getByText("416 Coins")).toBeTruthy();
-    expect(within(picks).getByRole("link", { name: "Tip Ster @tipster" })).toBeTruthy();
+    expect(within(picks).getByRole("link", { name: "@tipster" })).toBeTruthy();
   });
 
   it("asks a signed-out visitor to sign in on the Following tab", async () => {
@@ -161,7 +198,6 @@ describe("the /social leaderboard", () => {
 
 const profile: PublicProfile = {
   handle: "tipster",
-  displayName: "Tip Ster",
   memberSince: Date.parse("2026-03-05T12:00:00Z"),
   statistics: {
     coins: {
@@ -195,7 +231,7 @@ describe("a public profile", () => {
       return undefined;
     });
     renderAt("/u/tipster", <Route path="/u/:handle" element={<ProfilePage />} />);
-    expect(await screen.findByRole("heading", { name: "Tip Ster", level: 1 })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "tipster", level: 1 })).toBeTruthy();
     expect(screen.getByText(/@tipster · Member since March 2026 · 2 followers/)).toBeTruthy();
     const coins = screen.getByRole("heading", { name: /Statistics\s*Coins/ }).closest("section")!;
     expect(within(coins).getByText("75%")).toBeTruthy();
@@ -209,6 +245,19 @@ describe("a public profile", () => {
     expect(await screen.findByRole("button", { name: "Following" })).toBeTruthy();
     expect(screen.getByText(/3 followers/)).toBeTruthy();
     expect(calls.some((c) => c.method === "PUT" && c.path === "/api/follows/tipster")).toBe(true);
+  });
+
+  it("shows Vantage Cash figures only when the player shows them", async () => {
+    fakeServer(null, (call) => (call.path === "/api/public/profiles/tipster" ? json(200, profile) : undefined));
+    const view = renderAt("/u/tipster", <Route path="/u/:handle" element={<ProfilePage />} />);
+    expect(await screen.findByRole("heading", { name: /Statistics\s*Vantage Cash/ })).toBeTruthy();
+    view.unmount();
+
+    const coinsOnly: PublicProfile = { ...profile, statistics: { ...profile.statistics, cash: null } };
+    fakeServer(null, (call) => (call.path === "/api/public/profiles/tipster" ? json(200, coinsOnly) : undefined));
+    renderAt("/u/tipster", <Route path="/u/:handle" element={<ProfilePage />} />);
+    expect(await screen.findByRole("heading", { name: /Statistics\s*Coins/ })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: /Statistics\s*Vantage Cash/ })).toBeNull();
   });
 
   it("says so when the profile is unknown or hidden", async () => {
@@ -243,7 +292,7 @@ describe("a shared pick", () => {
     expect(await screen.findByText("Sign in to tail this pick: its open legs go straight into your betslip.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Sign in to tail" })).toBeTruthy();
     expect(screen.getByText("250 Coins")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Tip Ster @tipster" }).getAttribute("href")).toBe("/u/tipster");
+    expect(screen.getByRole("link", { name: "@tipster" }).getAttribute("href")).toBe("/u/tipster");
   });
 
   it("tails the open legs into the betslip at the board's current price, then opens the board", async () => {
@@ -357,9 +406,36 @@ describe("the Public profile card on /account", () => {
   });
 });
 
+describe("the Vantage Cash results switch on /account", () => {
+  it("is off by default and saves the player's choice", async () => {
+    const calls = fakeServer(userDoc({ handle: "ada", profileHidden: false }), (call) => {
+      if (call.path !== "/api/me" || call.method !== "PATCH") return undefined;
+      const body = call.body as { showCashResults?: boolean };
+      return json(200, userDoc({ handle: "ada", showCashResults: body.showCashResults ?? false }));
+    });
+    renderAt("/account", <Route path="/account" element={<ProfileSettings />} />);
+    const ui = userEvent.setup();
+    const toggle = (await screen.findByRole("checkbox", { name: "Show my Vantage Cash results" })) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    expect(
+      screen.getByText(/Off: your profile and the Vantage Cash leaderboards leave out your Vantage Cash stakes, payouts and results/),
+    ).toBeTruthy();
+
+    await ui.click(toggle);
+    expect(await screen.findByText("✅ Vantage Cash results shown.")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "PATCH").at(-1)!.body).toEqual({ showCashResults: true });
+    expect((screen.getByRole("checkbox", { name: "Show my Vantage Cash results" }) as HTMLInputElement).checked).toBe(true);
+
+    await ui.click(screen.getByRole("checkbox", { name: "Show my Vantage Cash results" }));
+    expect(await screen.findByText("✅ Vantage Cash results hidden.")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "PATCH").at(-1)!.body).toEqual({ showCashResults: false });
+    expect((screen.getByRole("checkbox", { name: "Show my Vantage Cash results" }) as HTMLInputElement).checked).toBe(false);
+  });
+});
+
 describe("Share on My Picks", () => {
   it("asks for the bet's link, copies it and shows it; a refusal is shown too", async () => {
-    const calls = fakeServer(userDoc(), (call) => {
+    const calls = fakeServer(userDoc({ handle: "ada" }), (call) => {
       if (call.path === "/api/bets/bet-7/share")
         return json(200, { shareId: "abcdefghijklmnopqrstuv", url: "https://vantage.example.com/p/abcdefghijklmnopqrstuv" });
       if (call.path === "/api/bets/bet-8/share") return json(404, { error: { code: "not-found", message: "No such bet." } });
@@ -388,5 +464,66 @@ describe("Share on My Picks", () => {
     expect(calls.find((c) => c.path === "/api/bets/bet-7/share")!.method).toBe("POST");
     await ui.click(second!);
     expect(await screen.findByText("No such bet.")).toBeTruthy();
+  });
+
+  it("asks a player without a handle to choose one, checked before sending, then shares", async () => {
+    const calls = fakeServer(userDoc({ handle: null }), (call) => {
+      if (call.path === "/api/me" && call.method === "PATCH") {
+        const body = call.body as { handle: string };
+        if (body.handle === "taken_one")
+          return json(409, { error: { code: "handle-taken", message: "That handle is taken. Please choose another." } });
+        return json(200, userDoc({ handle: body.handle }));
+      }
+      if (call.path === "/api/bets/bet-7/share")
+        return json(200, { shareId: "abcdefghijklmnopqrstuv", url: "https://vantage.example.com/p/abcdefghijklmnopqrstuv" });
+      return undefined;
+    });
+    renderAt("/picks", <Route path="/picks" element={<SharePickButton betId="bet-7" />} />);
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole("button", { name: "Share" }));
+    expect(screen.getByText("Shared picks show your handle, never your name. Choose a handle to share this pick.")).toBeTruthy();
+    expect(calls.some((c) => c.path === "/api/bets/bet-7/share")).toBe(false);
+
+    const input = screen.getByLabelText("Handle");
+    await ui.type(input, "supp0rt");
+    await ui.click(screen.getByRole("button", { name: "Save handle and share" }));
+    expect(screen.getByText("That handle is reserved. Please choose another.")).toBeTruthy();
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+
+    await ui.clear(input);
+    await ui.type(input, "taken_one");
+    await ui.click(screen.getByRole("button", { name: "Save handle and share" }));
+    expect(await screen.findByText("That handle is taken. Please choose another.")).toBeTruthy();
+    expect(calls.some((c) => c.path === "/api/bets/bet-7/share")).toBe(false);
+
+    await ui.clear(input);
+    await ui.type(input, "Ada_Shares");
+    await ui.click(screen.getByRole("button", { name: "Save handle and share" }));
+    expect(await screen.findByRole("link", { name: "https://vantage.example.com/p/abcdefghijklmnopqrstuv" })).toBeTruthy();
+    expect(calls.filter((c) => c.method === "PATCH").at(-1)!.body).toEqual({ handle: "ada_shares" });
+    expect(calls.find((c) => c.path === "/api/bets/bet-7/share")!.method).toBe("POST");
+    expect(screen.queryByLabelText("Handle")).toBeNull();
+  });
+
+  it("offers to choose a handle when the server answers 409 handle-required", async () => {
+    let hasHandle = false;
+    fakeServer(userDoc({ handle: "old_handle" }), (call) => {
+      if (call.path === "/api/me" && call.method === "PATCH") {
+        hasHandle = true;
+        return json(200, userDoc({ handle: (call.body as { handle: string }).handle }));
+      }
+      if (call.path === "/api/bets/bet-7/share") {
+        if (!hasHandle)
+          return json(409, { error: { code: "handle-required", message: "Choose a handle first: shared picks show your handle." } });
+        return json(200, { shareId: "abcdefghijklmnopqrstuv", url: "https://vantage.example.com/p/abcdefghijklmnopqrstuv" });
+      }
+      return undefined;
+    });
+    renderAt("/picks", <Route path="/picks" element={<SharePickButton betId="bet-7" />} />);
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole("button", { name: "Share" }));
+    await ui.type(await screen.findByLabelText("Handle"), "new_handle");
+    await ui.click(screen.getByRole("button", { name: "Save handle and share" }));
+    expect(await screen.findByRole("link", { name: "https://vantage.example.com/p/abcdefghijklmnopqrstuv" })).toBeTruthy();
   });
 });

@@ -1,16 +1,14 @@
-// The pure social rules (src/shared/social.ts): handle checks, the Eastern-time week a
-// settlement counts in (Monday 12:00 AM start, daylight saving included), what one
-// settled bet adds to a leaderboard, and when another player's open pick is public.
+// The pure social rules: handle checks and names that cannot impersonate
+// (src/shared/handles.ts, src/shared/name-characters.ts, src/shared/display-name.ts),
+// and from src/shared/social.ts the Eastern-time week a settlement counts in (Monday
+// 12:00 AM start, daylight saving included), what one settled bet adds to a
+// leaderboard, and when another player's open pick is public.
 import { describe, expect, it } from "vitest";
-import {
-  checkHandle,
-  etWeekBounds,
-  etWeekStart,
-  isPickPublic,
-  leaderboardContribution,
-  periodKey,
-  weekPeriodKey,
-} from "../../src/shared/social";
+import { defaultDisplayName } from "../../src/shared/display-name";
+import { checkHandle, reservedWordIn } from "../../src/shared/handles";
+import { hasDisguisingCharacters, stripDisguisingCharacters } from "../../src/shared/name-characters";
+import { checkDisplayName } from "../../src/shared/schemas/user";
+import { etWeekBounds, etWeekStart, isPickPublic, leaderboardContribution, periodKey, weekPeriodKey } from "../../src/shared/social";
 
 describe("handles", () => {
   it("lower-cases and trims, then allows 3–20 of a-z 0-9 _", () => {
@@ -26,6 +24,74 @@ describe("handles", () => {
     for (const reserved of ["admin", "Admin", "SUPPORT", "vantage", "moderator", "root"]) {
       expect(checkHandle(reserved), reserved).toMatchObject({ ok: false, code: "handle-reserved" });
     }
+  });
+});
+
+describe("names that cannot impersonate", () => {
+  it("refuses handles with bidi controls or zero-width characters, with their own sentence", () => {
+    const disguised = { ok: false, code: "invalid-handle", message: "Handles cannot contain invisible or direction-changing characters." };
+    for (const bad of ["admin\u200B1", "\u202Eesab", "ada\u200Dplays", "ada\u2066x", "\uFEFFada_plays", "ada_plays\u2060", "ada\u200Fx"]) {
+      expect(checkHandle(bad), JSON.stringify(bad)).toEqual(disguised);
+    }
+  });
+
+  it("refuses handles equal to, starting with or ending with a house word once folded", () => {
+    for (const bad of [
+      "vantage_support",
+      "supp0rt",
+      "adm1n",
+      "ADMIN_7",
+      "the_admin",
+      "v4nt4ge",
+      "0fficia1",
+      "officialvantage",
+      "s_u_p_p_o_r_t",
+      "moderat0r_x",
+      "staff_pick",
+      "5upp0rt_desk",
+      "m_e",
+      "r00t",
+      "ap1",
+    ]) {
+      expect(checkHandle(bad), bad).toEqual({
+        ok: false,
+        code: "handle-reserved",
+        message: "That handle is reserved. Please choose another.",
+      });
+    }
+    expect(reservedWordIn("supp0rt")).toBe("support");
+    expect(reservedWordIn("adm1n")).toBe("admin");
+  });
+
+  it("accepts a house word inside an ordinary handle, and words that are reserved only whole", () => {
+    for (const good of [
+      "badminton_fan",
+      "ada_lovelace",
+      "team_rocket",
+      "root_beer",
+      "meadow",
+      "game_on",
+      "player_1",
+      "arsenal_supporter",
+    ]) {
+      expect(checkHandle(good), good).toMatchObject({ ok: true });
+    }
+  });
+
+  it("refuses such usernames on edit and strips them from a name taken at sign-in", () => {
+    expect(hasDisguisingCharacters("admin\u200B")).toBe(true);
+    expect(hasDisguisingCharacters("Zoë Ångström 李")).toBe(false);
+    expect(stripDisguisingCharacters("\u202EAda\u200B Lovelace\u2069")).toBe("Ada Lovelace");
+    for (const bad of ["admin\u200B", "\u202Eesab", "Ada\uFEFF", "\u2067Ada"]) {
+      expect(checkDisplayName(bad), JSON.stringify(bad)).toEqual({
+        ok: false,
+        message: "Username cannot contain invisible or direction-changing characters.",
+      });
+    }
+    expect(checkDisplayName("  Zoë Ångström ")).toEqual({ ok: true, name: "Zoë Ångström" });
+    expect(defaultDisplayName("\u202Eesab\u200B", "x@example.com")).toBe("esab");
+    expect(defaultDisplayName("\u200B\u2060", "ada\u200B@example.com")).toBe("ada");
+    expect(defaultDisplayName("\u200B", null)).toBe("user");
   });
 });
 

@@ -541,6 +541,7 @@ const ENDPOINTS: Endpoint[] = [
           ),
           handle: fc.oneof(unicodeText(30), fc.stringMatching(/^[A-Za-z0-9_]{1,24}$/), fc.constantFrom("admin", "ADMIN", null)),
           profileHidden: fc.boolean(),
+          showCashResults: fc.oneof(fc.boolean(), fc.constantFrom("yes", 1, null)),
           coinBalance: fc.constant(1e9),
           vantageCash: fc.constant(1e9),
         }),
@@ -552,6 +553,19 @@ const ENDPOINTS: Endpoint[] = [
     request: () =>
       get(
         "/api/social/leaderboard",
+        queryFor({
+          period: fc.constantFrom("week", "all", "month", ""),
+          wallet: fc.constantFrom("coins", "cash", "gold"),
+          metric: fc.constantFrom("profit", "roi", "streak", "x"),
+          userId: fc.constant(victim.userId),
+        }),
+      ),
+  },
+  {
+    routes: ["GET /api/social/leaderboard/me"],
+    request: () =>
+      get(
+        "/api/social/leaderboard/me",
         queryFor({
           period: fc.constantFrom("week", "all", "month", ""),
           wallet: fc.constantFrom("coins", "cash", "gold"),

@@ -25,6 +25,7 @@ import { SessionResponseSchema } from "../../src/shared/schemas/session";
 import {
   FollowingResponseSchema,
   FollowStateSchema,
+  LeaderboardRankResponseSchema,
   LeaderboardResponseSchema,
   PublicProfileSchema,
   ShareResponseSchema,
@@ -180,7 +181,13 @@ describe("the SPA's contract", () => {
       LeaderboardResponseSchema,
       "GET /api/social/leaderboard",
     );
-    expect([board.entries.length > 0, board.me !== null]).toEqual([true, true]);
+    const rank = await expectAnswer(
+      await api("/api/social/leaderboard/me?period=week&wallet=coins&metric=profit", { token: owner.token }),
+      200,
+      LeaderboardRankResponseSchema,
+      "GET /api/social/leaderboard/me",
+    );
+    expect([board.entries.length > 0, rank.me !== null]).toEqual([true, true]);
   });
 
   it("the live socket's messages answer the live message schema", async () => {

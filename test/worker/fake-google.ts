@@ -18,7 +18,8 @@ export const googleEnv: Env = {
   SESSION_SIGNING_KEY: "r".repeat(48),
 };
 
-export type GoogleAccount = { sub: string; email: string; email_verified: boolean | string | undefined };
+/** A Google account; `name` is the profile name Google sends ("Someone" unless given). */
+export type GoogleAccount = { sub: string; email: string; email_verified: boolean | string | undefined; name?: string };
 
 export async function callGoogleMode(path: string, init: RequestInit = {}, overrides: Partial<Env> = {}): Promise<Response> {
   const headers = new Headers(init.headers);
@@ -41,7 +42,7 @@ let nextAccount: (GoogleAccount & { nonce: string }) | null = null;
 export async function mintGoogleIdToken(claims: GoogleAccount & { nonce?: string }): Promise<string> {
   const { privateKey, kid } = await googleKey!;
   const now = Math.floor(Date.now() / 1000);
-  const payload: Record<string, unknown> = { email: claims.email, name: "Someone" };
+  const payload: Record<string, unknown> = { email: claims.email, name: claims.name ?? "Someone" };
   if (claims.email_verified !== undefined) payload.email_verified = claims.email_verified;
   if (claims.nonce) payload.nonce = claims.nonce;
   return new SignJWT(payload)

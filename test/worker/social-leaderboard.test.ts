@@ -1,13 +1,14 @@
 // Leaderboards (issue #16): figures land in D1 `leaderboard_stats` when settled bets are
 // projected, ranks break ties deterministically, the week resets at Monday 12:00 AM
-// Eastern, a re-projected bet never counts twice, and hidden profiles are left out.
+// Eastern, a re-projected bet never counts twice, and hidden profiles are left out. The
+// public board and the viewer's own rank are separate reads (boardFor joins them here).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { BetDocument } from "../../src/shared/schemas/bets";
-import type { LeaderboardResponse } from "../../src/shared/schemas/social";
+import type { LeaderboardQuery, LeaderboardRankResponse, LeaderboardResponse } from "../../src/shared/schemas/social";
 import { ROI_MIN_BETS } from "../../src/shared/social";
 import { createApp } from "../../worker/app";
-import { readLeaderboard } from "../../worker/social/leaderboards";
+import { readLeaderboard, readOwnRank } from "../../worker/social/leaderboards";
 import { projectionStatements } from "../../worker/wallet/projection";
 import { api, signIn, type SignedIn } from "./helpers";
 import { leg, newEventId, openBet, seedBets, wallet } from "./settlement-fixtures";
@@ -44,6 +45,13 @@ async function settleBets(
 
 const handleOf = (board: LeaderboardResponse) => board.entries.map((e) => e.handle);
 
+/** The public board at `now` and, for a viewer, their own rank: what a signed-in player's page shows. */
+async function boardFor(query: LeaderboardQuery, viewerId: string | null, now: number, memoMs = 0) {
+  const { entries } = await readLeaderboard(env.DB, query, now, memoMs);
+  const { me } = viewerId ? await readOwnRank(env.DB, query, viewerId, now) : { me: null };
+  return { entries, me };
+}
+
 // A Wednesday in a week no other test of this file uses, for each test its own week.
 const WEEK_A = Date.parse("2026-06-10T16:00:00Z");
 const WEEK_B = Date.parse("2026-07-15T16:00:00Z");
@@ -58,20 +66,20 @@ describe("leaderboard ranks after settlement", () => {
     await settleBets(tied, ["win"], WEEK_A + 60_000); // +100, a minute later
     await settleBets(loser, ["loss"], WEEK_A);
 
-    const board = await readLeaderboard(env.DB, { period: "week", wallet: "coins", metric: "profit" }, loser.userId, WEEK_A + 3_600_000);
+    const board = await boardFor({ period: "week", wallet: "coins", metric: "profit" }, loser.userId, WEEK_A + 3_600_000);
     expect(board.entries).toEqual([
-      { rank: 1, handle: "lb_first", displayName: "Player lb_first", value: 100 },
-      { rank: 2, handle: "lb_tied", displayName: "Player lb_tied", value: 100 },
-      { rank: 3, handle: "lb_loser", displayName: "Player lb_loser", value: -100 },
+      { rank: 1, handle: "lb_first", value: 100 },
+      { rank: 2, handle: "lb_tied", value: 100 },
+      { rank: 3, handle: "lb_loser", value: -100 },
     ]);
     expect(board.me).toEqual({ rank: 3, value: -100 });
     // The same answer every time: ties never shuffle.
-    expect(await readLeaderboard(env.DB, { period: "week", wallet: "coins", metric: "profit" }, tied.userId, WEEK_A + 3_600_000)).toEqual({
+    expect(await boardFor({ period: "week", wallet: "coins", metric: "profit" }, tied.userId, WEEK_A + 3_600_000)).toEqual({
       entries: board.entries,
       me: { rank: 2, value: 100 },
     });
     // The cash wallet's board is its own.
-    expect((await readLeaderboard(env.DB, { period: "week", wallet: "cash", metric: "profit" }, null, WEEK_A)).entries).toEqual([]);
+    expect((await boardFor({ period: "week", wallet: "cash", metric: "profit" }, null, WEEK_A)).entries).toEqual([]);
   });
 
   it("ranks the longest win streak (voids neither extend nor break it) and return on stake from 10 bets", async () => {
@@ -82,25 +90,26 @@ describe("leaderboard ranks after settlement", () => {
     // 10 graded bets: 6 wins at +100 → profit 6·100 − 4·100 = 200 on 1,000 staked → 0.2.
     await settleBets(steady, ["win", "loss", "win", "loss", "win", "loss", "win", "loss", "win", "win"], WEEK_B);
 
-    const streaks = await readLeaderboard(env.DB, { period: "week", wallet: "coins", metric: "streak" }, streaky.userId, WEEK_B);
+    const streaks = await boardFor({ period: "week", wallet: "coins", metric: "streak" }, streaky.userId, WEEK_B);
     expect(streaks.entries.map((e) => [e.handle, e.value])).toEqual([
       ["lb_streaky", 3],
       ["lb_steady", 2],
     ]);
     expect(streaks.me).toEqual({ rank: 1, value: 3 });
 
-    const roi = await readLeaderboard(env.DB, { period: "week", wallet: "coins", metric: "roi" }, streaky.userId, WEEK_B);
-    expect(roi.entries).toEqual([{ rank: 1, handle: "lb_steady", displayName: "Player lb_steady", value: 0.2 }]);
+    const roi = await boardFor({ period: "week", wallet: "coins", metric: "roi" }, streaky.userId, WEEK_B);
+    expect(roi.entries).toEqual([{ rank: 1, handle: "lb_steady", value: 0.2 }]);
     expect(roi.me).toBeNull(); // 4 graded bets, below ROI_MIN_BETS
     expect(ROI_MIN_BETS).toBe(10);
   });
 
   it("gives my own rank when I am outside the top 50", async () => {
     const week = Date.parse("2026-09-16T16:00:00Z");
-    // 51 accounts whose settled wins reach D1 through the projection's own statements.
+    // 51 accounts with handles whose settled wins reach D1 through the projection's own statements.
     const ids = Array.from({ length: 51 }, (_, i) => `lb-many-${i}-${crypto.randomUUID()}`);
+    const handles = ids.map((_, i) => `many_${i}_${crypto.randomUUID().slice(0, 6)}`);
     await env.DB.batch(
-      ids.map((id) =>
+      ids.flatMap((id, i) => [
         env.DB.prepare("INSERT INTO users (id, email, display_name, created_at, last_login_at) VALUES (?, ?, ?, ?, ?)").bind(
           id,
           `${id}@example.com`,
@@ -108,7 +117,8 @@ describe("leaderboard ranks after settlement", () => {
           week,
           week,
         ),
-      ),
+        env.DB.prepare("INSERT INTO player_profiles (user_id, handle, hidden, updated_at) VALUES (?, ?, 0, ?)").bind(id, handles[i], week),
+      ]),
     );
     for (const [i, id] of ids.entries()) {
       const stake = 1000 - i;
@@ -122,9 +132,9 @@ describe("leaderboard ranks after settlement", () => {
       };
       await env.DB.batch(projectionStatements(env.DB, { seq: 1, topic: "bet", payload: JSON.stringify({ userId: id, bet, version: 2 }) }));
     }
-    const board = await readLeaderboard(env.DB, { period: "week", wallet: "coins", metric: "profit" }, ids[50]!, week);
+    const board = await boardFor({ period: "week", wallet: "coins", metric: "profit" }, ids[50]!, week);
     expect(board.entries).toHaveLength(50);
-    expect(board.entries[0]).toEqual({ rank: 1, handle: null, displayName: ids[0], value: 1000 });
+    expect(board.entries[0]).toEqual({ rank: 1, handle: handles[0], value: 1000 });
     expect(board.entries[49]).toMatchObject({ rank: 50, value: 951 });
     expect(board.me).toEqual({ rank: 51, value: 950 });
   });
@@ -139,28 +149,28 @@ describe("the weekly board", () => {
     await settleBets(late, ["win"], sundayNight);
 
     const query = { wallet: "coins", metric: "profit" } as const;
-    const sunday = await readLeaderboard(env.DB, { ...query, period: "week" }, late.userId, sundayNight + 30_000);
+    const sunday = await boardFor({ ...query, period: "week" }, late.userId, sundayNight + 30_000);
     expect(sunday.me).toEqual({ rank: 1, value: 100 });
-    const monday = await readLeaderboard(env.DB, { ...query, period: "week" }, late.userId, mondayStart);
+    const monday = await boardFor({ ...query, period: "week" }, late.userId, mondayStart);
     expect(monday).toEqual({ entries: [], me: null });
-    const allTime = await readLeaderboard(env.DB, { ...query, period: "all" }, late.userId, mondayStart);
+    const allTime = await boardFor({ ...query, period: "all" }, late.userId, mondayStart);
     expect(allTime.me?.value).toBe(100);
 
     // A bet settled at Monday 12:00 AM ET opens the new week.
     await settleBets(late, ["loss"], mondayStart);
-    expect((await readLeaderboard(env.DB, { ...query, period: "week" }, late.userId, mondayStart + 1)).me).toEqual({
+    expect((await boardFor({ ...query, period: "week" }, late.userId, mondayStart + 1)).me).toEqual({
       rank: 1,
       value: -100,
     });
-    expect((await readLeaderboard(env.DB, { ...query, period: "week" }, late.userId, sundayNight)).me).toEqual({ rank: 1, value: 100 });
+    expect((await boardFor({ ...query, period: "week" }, late.userId, sundayNight)).me).toEqual({ rank: 1, value: 100 });
   });
 
   it("uses the Eastern week in summer time too (Monday 12:00 AM EDT = 04:00 UTC)", async () => {
     const p = await player("lb_summer");
     await settleBets(p, ["win"], Date.parse("2026-07-06T03:59:00Z")); // Sunday 11:59 PM EDT
     const q = { period: "week", wallet: "coins", metric: "profit" } as const;
-    expect((await readLeaderboard(env.DB, q, p.userId, Date.parse("2026-07-06T03:59:30Z"))).me?.value).toBe(100);
-    expect((await readLeaderboard(env.DB, q, p.userId, Date.parse("2026-07-06T04:00:00Z"))).me).toBeNull();
+    expect((await boardFor(q, p.userId, Date.parse("2026-07-06T03:59:30Z"))).me?.value).toBe(100);
+    expect((await boardFor(q, p.userId, Date.parse("2026-07-06T04:00:00Z"))).me).toBeNull();
   });
 });
 
@@ -195,27 +205,31 @@ describe("hidden profiles and the HTTP endpoint", () => {
 
     // Without the isolate's top-list memo, so each read shows the change just made.
     const unmemoised = { ...env, LEADERBOARD_MEMO_MS: "0" };
-    const read = (query: string, token?: string) =>
+    const read = (path: string, token?: string) =>
       createApp().fetch(
-        new Request(`http://localhost/api/social/leaderboard?${query}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} }),
+        new Request(`http://localhost/api/social/${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} }),
         unmemoised,
       );
-    const anonymous = await read("period=week&wallet=coins&metric=profit");
+    const anonymous = await read("leaderboard?period=week&wallet=coins&metric=profit");
     expect(anonymous.status).toBe(200);
     expect(anonymous.headers.get("Cache-Control")).toMatch(/^public, max-age=\d+/);
     const board = (await anonymous.json()) as LeaderboardResponse;
     expect(handleOf(board)).toContain("lb_shown");
     expect(handleOf(board)).not.toContain("lb_hidden");
-    expect(board.me).toBeNull();
+    // The public answer says nothing about its reader: no rank, whoever asks.
+    expect(board).not.toHaveProperty("me");
+    expect((await read("leaderboard/me?period=week&wallet=coins&metric=profit")).status).toBe(401);
 
-    const mine = await read("period=week&wallet=coins&metric=profit", hidden.token);
-    expect(mine.headers.get("Cache-Control")).toMatch(/^private/);
-    expect(((await mine.json()) as LeaderboardResponse).me).toBeNull();
+    const mine = await read("leaderboard/me?period=week&wallet=coins&metric=profit", hidden.token);
+    expect(mine.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(((await mine.json()) as LeaderboardRankResponse).me).toBeNull();
 
     expect((await patch({ profileHidden: false })).status).toBe(200);
-    const back = (await (await read("period=week&metric=profit", hidden.token)).json()) as LeaderboardResponse;
+    const back = (await (await read("leaderboard?period=week&metric=profit", hidden.token)).json()) as LeaderboardResponse;
     expect(handleOf(back)).toContain("lb_hidden");
-    expect(back.me?.value).toBe(200);
+    expect(
+      ((await (await read("leaderboard/me?period=week&metric=profit", hidden.token)).json()) as LeaderboardRankResponse).me?.value,
+    ).toBe(200);
   });
 
   it("reuses a busy board's top list for a few seconds per isolate while my rank stays fresh", async () => {
@@ -224,12 +238,12 @@ describe("hidden profiles and the HTTP endpoint", () => {
     const late = await player("lb_memo_b");
     await settleBets(early, ["win"], week);
     const q = { period: "week", wallet: "coins", metric: "profit" } as const;
-    expect(handleOf(await readLeaderboard(env.DB, q, early.userId, week, 5_000))).toEqual(["lb_memo_a"]);
+    expect(handleOf(await boardFor(q, early.userId, week, 5_000))).toEqual(["lb_memo_a"]);
     await settleBets(late, ["win", "win"], week + 1_000);
-    const within = await readLeaderboard(env.DB, q, late.userId, week + 4_000, 5_000);
+    const within = await boardFor(q, late.userId, week + 4_000, 5_000);
     expect(handleOf(within)).toEqual(["lb_memo_a"]);
     expect(within.me).toEqual({ rank: 1, value: 200 });
-    expect(handleOf(await readLeaderboard(env.DB, q, null, week + 5_000, 5_000))).toEqual(["lb_memo_b", "lb_memo_a"]);
+    expect(handleOf(await boardFor(q, null, week + 5_000, 5_000))).toEqual(["lb_memo_b", "lb_memo_a"]);
   });
 
   it("refuses a bad query with a 400", async () => {

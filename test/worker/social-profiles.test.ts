@@ -1,7 +1,7 @@
 // Public profiles, share links and follows (issue #16): handle rules on PATCH /api/me,
-// profiles readable without a token but 404 when hidden or unknown, open picks kept
-// private until their game starts by the feed's clock, unguessable share links that
-// only the owner can create, and the Following feed.
+// profiles readable without a token (under the handle only) but 404 when hidden or
+// unknown, open picks kept private until their game starts by the feed's clock,
+// unguessable share links that only the owner can create, and the Following feed.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { UserDocument } from "../../src/shared/schemas/user";
@@ -73,7 +73,8 @@ describe("public profiles", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toMatch(/^public, max-age=\d+/);
     const profile = (await res.json()) as PublicProfile;
-    expect(profile).toMatchObject({ handle: "pro_file", displayName: "Pro File", followers: 0 });
+    expect(profile).toMatchObject({ handle: "pro_file", followers: 0 });
+    expect(JSON.stringify(profile)).not.toContain("Pro File");
     expect(profile.memberSince).toBeGreaterThan(Date.now() - HOUR);
     expect(profile.statistics.coins).toMatchObject({ settledCount: 1, winRate: 1, longestWinStreak: 1, biggestWin: 300, totalPicks: 2 });
     expect(profile.picks.map((p) => p.id).sort()).toEqual([settled.id, started.id].sort());
@@ -119,7 +120,7 @@ describe("shared picks", () => {
     expect(read.headers.get("Cache-Control")).toMatch(/^public/);
     const { pick } = (await read.json()) as SharedPickResponse;
     // The owner chose to share it, so even a not-yet-started pick is shown in full.
-    expect(pick).toMatchObject({ id: bet.id, stake: 120, status: "open", owner: { handle: "sharer", displayName: expect.any(String) } });
+    expect(pick).toMatchObject({ id: bet.id, stake: 120, status: "open", owner: { handle: "sharer" } });
     expect(pick.legs[0]).toMatchObject({ eventId: bet.legs[0]!.eventId, priceAm: -110, market: "Moneyline" });
 
     expect((await api(`/api/public/picks/${newShareId()}`)).status).toBe(404);
@@ -156,7 +157,7 @@ describe("follows and the Following feed", () => {
     expect(((await (await api("/api/public/profiles/the_star")).json()) as PublicProfile).followers).toBe(1);
 
     const feed = (await (await api("/api/social/following", { token: fan.token })).json()) as FollowingResponse;
-    expect(feed.following).toEqual([{ handle: "the_star", displayName: "Player the_star" }]);
+    expect(feed.following).toEqual([{ handle: "the_star" }]);
     expect(feed.picks.map((p) => p.id)).toEqual([done.id]);
     expect(feed.picks[0]).toMatchObject({ status: "settled", result: "loss", owner: { handle: "the_star" } });
 

@@ -239,14 +239,16 @@ export const simClock = sqliteTable("sim_clock", {
   updatedAt: integer("updated_at").notNull(),
 });
 
-/** A player's public handle and profile privacy (migration 0014, issue #16). */
+/** A player's public handle and profile privacy (migrations 0014 and 0018). */
 export const playerProfiles = sqliteTable(
   "player_profiles",
   {
     userId: text("user_id").primaryKey(),
-    /** Lower-case, 3–20 of a-z 0-9 _ (src/shared/social.ts); null until chosen. */
+    /** Lower-case, 3–20 of a-z 0-9 _ (src/shared/handles.ts); null until chosen, and then the player is never public. */
     handle: text("handle"),
     hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
+    /** "Show my Vantage Cash results" (migration 0018): off by default. */
+    showCashResults: integer("show_cash_results", { mode: "boolean" }).notNull().default(false),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [uniqueIndex("player_profiles_handle_idx").on(t.handle)],
@@ -293,7 +295,7 @@ export const leaderboardCounted = sqliteTable("leaderboard_counted", {
   profit: integer("profit"),
 });
 
-/** Share links of bets: unguessable ids (migration 0014). */
+/** Share links of bets: unguessable ids (migration 0014); withdrawn (deleted) when the owner hides or drops their handle (0018). */
 export const sharedPicks = sqliteTable(
   "shared_picks",
   {
@@ -302,7 +304,7 @@ export const sharedPicks = sqliteTable(
     userId: text("user_id").notNull(),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [uniqueIndex("shared_picks_bet_idx").on(t.betId)],
+  (t) => [uniqueIndex("shared_picks_bet_idx").on(t.betId), index("shared_picks_user_idx").on(t.userId)],
 );
 
 /** Who follows whom (migration 0014). */

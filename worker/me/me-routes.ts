@@ -1,6 +1,7 @@
 // /api/me: the signed-in player's document; PATCH takes partial bodies (username, the
 // one-time date of birth, public handle and profile privacy — handle rules in
-// src/shared/social.ts, 409 `handle-taken`); POST /break and PUT /limits are the player's
+// src/shared/handles.ts, 409 `handle-taken` — and whether Vantage Cash results are
+// public); POST /break and PUT /limits are the player's
 // protection tools (issue 14), stored and enforced by the player's wallet Durable Object.
 // A refused username is a 400 whose message is the shared rule's sentence for a player
 // (the same one the account page shows before sending), never a field path.
@@ -19,7 +20,7 @@ import { limitToMinor } from "../protection/protection-view";
 import { playContextFor, requestRegion } from "../protection/request-region";
 import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet";
-import { setHandle, setHiddenStatement } from "../social/player-profiles";
+import { setHandle, setHiddenStatements, setShowCashResultsStatement } from "../social/player-profiles";
 import { loadUserDocument } from "./user-document";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -37,7 +38,7 @@ export function meRoutes() {
   app.get("/", (c) => currentDocument(c, Date.now()));
 
   app.patch("/", async (c) => {
-    const { displayName: typedName, dateOfBirth, handle, profileHidden } = await readJson(c, UpdateMeRequestSchema);
+    const { displayName: typedName, dateOfBirth, handle, profileHidden, showCashResults } = await readJson(c, UpdateMeRequestSchema);
     const checked = typedName === undefined ? null : checkDisplayName(typedName);
     if (checked && !checked.ok) throw new ApiError(400, "invalid-argument", checked.message);
     const displayName = checked?.ok ? checked.name : undefined;
@@ -54,7 +55,11 @@ export function meRoutes() {
       const result = await setHandle(c.env.DB, userId, handle, now);
       if (!result.ok) throw fromErrorResult(result);
     }
-    if (profileHidden !== undefined) await setHiddenStatement(c.env.DB, userId, profileHidden, now).run();
+    const privacy = [
+      ...(profileHidden === undefined ? [] : setHiddenStatements(c.env.DB, userId, profileHidden, now)),
+      ...(showCashResults === undefined ? [] : [setShowCashResultsStatement(c.env.DB, userId, showCashResults, now)]),
+    ];
+    if (privacy.length > 0) await c.env.DB.batch(privacy);
     if (displayName !== undefined) {
       const [user] = await getDb(c.env).update(users).set({ displayName }).where(eq(users.id, userId)).returning();
       if (!user) throw new ApiError(401, "unauthenticated", "Please log in again.");

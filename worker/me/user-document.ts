@@ -28,6 +28,7 @@ export async function loadUserDocument(env: Env, user: UserRow, now: number, req
     isAdmin: user.emailVerified && adminEmails(env).has(user.email.toLowerCase()),
     handle: profile.handle,
     profileHidden: profile.hidden,
+    showCashResults: profile.showCashResults,
     ...balances,
     redeemableCash,
     cashToPlay,

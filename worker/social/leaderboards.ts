@@ -1,9 +1,14 @@
-// Leaderboard reads over `leaderboard_stats` (kept by worker/wallet/leaderboard-projection.ts): the top
-// LEADERBOARD_SIZE of one period, wallet and metric, and the viewer's own rank, which is
-// 1 + the number of visible players ordered before them — an indexed count, never a scan
-// of bets. Ties are broken deterministically: the equal value reached first (earlier last
-// settlement) ranks higher, then the user id. Hidden profiles are left out.
-import type { LeaderboardEntry, LeaderboardQuery, LeaderboardResponse } from "../../src/shared/schemas/social";
+// Leaderboard reads over `leaderboard_stats` (kept by worker/wallet/leaderboard-projection.ts).
+// Two reads, because one is public and one is private:
+//   - the top LEADERBOARD_SIZE of one period, wallet and metric, the same for everyone:
+//     only listed players, always under their handle — a visible profile with a handle,
+//     and on a Vantage Cash board "Show my Vantage Cash results" turned on;
+//   - the viewer's own rank, 1 + the number of listed players ordered before them, shown
+//     to the viewer even when they are not listed themselves (no handle yet) — an indexed
+//     count, never a scan of bets. A hidden player has no rank.
+// Ties are broken deterministically: the equal value reached first (earlier last
+// settlement) ranks higher, then the user id.
+import type { LeaderboardEntry, LeaderboardQuery, LeaderboardRankResponse, LeaderboardResponse } from "../../src/shared/schemas/social";
 import { LEADERBOARD_SIZE, ROI_MIN_BETS, periodKey, type LeaderboardMetric } from "../../src/shared/social";
 
 const VALUE_COLUMN: Record<LeaderboardMetric, string> = { profit: "s.profit", roi: "s.roi", streak: "s.longest_streak" };
@@ -15,68 +20,60 @@ function eligible(metric: LeaderboardMetric): string {
   return "";
 }
 
-const VISIBLE = "NOT EXISTS (SELECT 1 FROM player_profiles h WHERE h.user_id = s.user_id AND h.hidden = 1)";
+/** Joins the profile of a listed player (?2 is the wallet). */
+const LISTED = `JOIN player_profiles p ON p.user_id = s.user_id AND p.hidden = 0 AND p.handle IS NOT NULL
+  AND (?2 = 'coins' OR p.show_cash_results = 1)`;
 
-type TopRow = { value: number; handle: string | null; displayName: string };
+type TopRow = { value: number; handle: string };
 
 const TOP_MEMO_MAX = 64;
 const topMemo = new Map<string, { entries: LeaderboardEntry[]; until: number }>();
 
-export async function readLeaderboard(
-  db: D1Database,
-  query: LeaderboardQuery,
-  viewerId: string | null,
-  now: number,
-  memoMs = 0,
-): Promise<LeaderboardResponse> {
+/** The public board; one isolate reuses it for `memoMs`. */
+export async function readLeaderboard(db: D1Database, query: LeaderboardQuery, now: number, memoMs = 0): Promise<LeaderboardResponse> {
   const period = periodKey(query.period, now);
-  const value = VALUE_COLUMN[query.metric];
-  const where = `s.period = ?1 AND s.wallet = ?2 ${eligible(query.metric)} AND ${VISIBLE}`;
   const memoKey = `${period}|${query.wallet}|${query.metric}`;
   const remembered = memoMs > 0 ? topMemo.get(memoKey) : undefined;
-  const cached = remembered && now < remembered.until ? remembered.entries : null;
-  const remember = (rows: TopRow[]): LeaderboardEntry[] => {
-    const entries = rows.map((r, i) => entry(r, i));
-    if (memoMs > 0) {
-      if (topMemo.size >= TOP_MEMO_MAX) topMemo.clear();
-      topMemo.set(memoKey, { entries, until: now + memoMs });
-    }
-    return entries;
-  };
-  const top = db
+  if (remembered && now < remembered.until) return { entries: remembered.entries };
+  const value = VALUE_COLUMN[query.metric];
+  const { results } = await db
     .prepare(
-      `SELECT ${value} AS value, p.handle AS handle, u.display_name AS displayName
-       FROM leaderboard_stats s
-       JOIN users u ON u.id = s.user_id
-       LEFT JOIN player_profiles p ON p.user_id = s.user_id
-       WHERE ${where}
+      `SELECT ${value} AS value, p.handle AS handle
+       FROM leaderboard_stats s ${LISTED}
+       WHERE s.period = ?1 AND s.wallet = ?2 ${eligible(query.metric)}
        ORDER BY ${value} DESC, s.last_settled_at ASC, s.user_id ASC
        LIMIT ${LEADERBOARD_SIZE}`,
     )
-    .bind(period, query.wallet);
-  if (!viewerId) return { entries: cached ?? remember((await top.all<TopRow>()).results), me: null };
-  const mine = db
-    .prepare(
-      `SELECT ${value} AS value,
-         (SELECT COUNT(*) FROM leaderboard_stats s WHERE ${where}
-            AND (${value} > m.v OR (${value} = m.v AND (s.last_settled_at < m.at OR (s.last_settled_at = m.at AND s.user_id < m.uid))))) + 1 AS rank
-       FROM leaderboard_stats s,
-         (SELECT ${value} AS v, s.last_settled_at AS at, s.user_id AS uid FROM leaderboard_stats s WHERE s.period = ?1 AND s.wallet = ?2 AND s.user_id = ?3) m
-       WHERE ${where} AND s.user_id = ?3`,
-    )
-    .bind(period, query.wallet, viewerId);
-  let entries = cached;
-  let me: { value: number; rank: number } | undefined;
-  if (entries) {
-    me = (await mine.all<{ value: number; rank: number }>()).results[0];
-  } else {
-    const [topRows, meRows] = await db.batch<TopRow & { rank: number }>([top, mine]);
-    entries = remember(topRows?.results ?? []);
-    me = meRows?.results[0];
+    .bind(period, query.wallet)
+    .all<TopRow>();
+  const entries = results.map((row, i) => ({ rank: i + 1, handle: row.handle, value: row.value }));
+  if (memoMs > 0) {
+    if (topMemo.size >= TOP_MEMO_MAX) topMemo.clear();
+    topMemo.set(memoKey, { entries, until: now + memoMs });
   }
-  return { entries, me: me ? { rank: me.rank, value: me.value } : null };
+  return { entries };
 }
 
-function entry(row: TopRow, index: number): LeaderboardEntry {
-  return { rank: index + 1, handle: row.handle, displayName: row.displayName, value: row.value };
+/** The viewer's own place, for the viewer only (never memoised). */
+export async function readOwnRank(
+  db: D1Database,
+  query: LeaderboardQuery,
+  viewerId: string,
+  now: number,
+): Promise<LeaderboardRankResponse> {
+  const period = periodKey(query.period, now);
+  const value = VALUE_COLUMN[query.metric];
+  const me = await db
+    .prepare(
+      `SELECT m.v AS value,
+         (SELECT COUNT(*) FROM leaderboard_stats s ${LISTED}
+          WHERE s.period = ?1 AND s.wallet = ?2 ${eligible(query.metric)}
+            AND (${value} > m.v OR (${value} = m.v AND (s.last_settled_at < m.at OR (s.last_settled_at = m.at AND s.user_id < m.uid))))) + 1 AS rank
+       FROM (SELECT ${value} AS v, s.last_settled_at AS at, s.user_id AS uid FROM leaderboard_stats s
+             WHERE s.period = ?1 AND s.wallet = ?2 AND s.user_id = ?3 ${eligible(query.metric)}) m
+       WHERE NOT EXISTS (SELECT 1 FROM player_profiles h WHERE h.user_id = ?3 AND h.hidden = 1)`,
+    )
+    .bind(period, query.wallet, viewerId)
+    .first<{ value: number; rank: number }>();
+  return { me: me ? { rank: me.rank, value: me.value } : null };
 }

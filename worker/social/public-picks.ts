@@ -1,7 +1,8 @@
 // Reading other players' bets from the D1 projection as public picks: the slip as it was
-// placed (legs, prices, stake, result), the owner's handle and display name, nothing
-// else. Open picks follow src/shared/social.ts `isPickPublic` (every game started by
-// the feed's clock) everywhere except a share link, which its owner chose to publish.
+// placed (legs, prices, stake, result) and the owner's handle, nothing else (never a
+// display name or anything from the e-mail). Open picks follow src/shared/social.ts
+// `isPickPublic` (every game started by the feed's clock) everywhere except a share
+// link, which its owner chose to publish.
 import { BetLegSchema, LEG_RESULTS, type BetLeg, type LegResult } from "../../src/shared/schemas/bets";
 import type { PublicOwner, PublicPick } from "../../src/shared/schemas/social";
 import { z } from "zod";

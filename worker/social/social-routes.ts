@@ -1,30 +1,35 @@
 // The social surface (issue #16). Public, no token, rate-limited per client address and
-// cacheable: GET /api/social/leaderboard (a token adds the viewer's own rank and makes
-// the answer private), GET /api/public/profiles/:handle, GET /api/public/picks/:shareId.
-// Signed in: POST /api/bets/:betId/share (owner only), PUT/DELETE/GET /api/follows/:handle
-// and GET /api/social/following. Hidden or unknown players are a plain 404 everywhere.
+// cacheable — the same answer for every reader: GET /api/social/leaderboard,
+// GET /api/public/profiles/:handle, GET /api/public/picks/:shareId. Signed in and never
+// shared by a cache: GET /api/social/leaderboard/me (the viewer's own rank),
+// POST /api/bets/:betId/share (owner only, with a handle), PUT/DELETE/GET
+// /api/follows/:handle and GET /api/social/following.
+// Private by default: a player is public only under a handle they chose, never under a
+// display name or anything from their e-mail; hidden, handle-less or unknown players are
+// a plain 404 everywhere. Vantage Cash picks and figures are public only when the player
+// shows their Vantage Cash results (a pick they share themselves is shown as shared).
 import { Hono, type Context } from "hono";
 import { computeStatistics } from "../../src/shared/statistics";
 import {
   LeaderboardQuerySchema,
   type FollowState,
+  type LeaderboardRankResponse,
   type FollowingResponse,
   type PublicProfile,
   type ShareResponse,
   type SharedPickResponse,
 } from "../../src/shared/schemas/social";
 import { SHARE_ID_PATTERN, isPickPublic, newShareId, sharePath } from "../../src/shared/social";
-import { verifyAccessToken } from "../auth/access-tokens";
 import { publicOrigin } from "../config";
-import { bearerToken, requireUser } from "../auth/require-user";
+import { requireUser } from "../auth/require-user";
 import { ApiError, parseWith } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { limitPublicReads } from "../http/rate-limit";
 import { feedNow } from "../odds/odds-service";
 import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet";
-import { readLeaderboard } from "./leaderboards";
-import { findVisibleByHandle } from "./player-profiles";
+import { readLeaderboard, readOwnRank } from "./leaderboards";
+import { findVisibleByHandle, readProfile, type ProfileRow } from "./player-profiles";
 import { PUBLIC_BET_COLUMNS, publicPickFromRow, type PublicBetRow } from "./public-picks";
 
 /** Picks listed on a profile and in the Following feed. */
@@ -38,20 +43,29 @@ function publicCache(c: Context<AppEnv>): void {
 
 const notFound = (what: string) => new ApiError(404, "not-found", `No such ${what}.`);
 
+/** Why a player may not share a pick now: a share link shows the handle, and a hidden profile shares nothing. */
+function shareRefusal(profile: ProfileRow): ApiError | null {
+  if (profile.hidden) return new ApiError(409, "profile-hidden", "Your profile is hidden. Show it in Account to share picks.");
+  if (profile.handle === null) return new ApiError(409, "handle-required", "Choose a handle first: shared picks show your handle.");
+  return null;
+}
+
 export function socialRoutes() {
   const app = new Hono<AppEnv>();
 
+  // The board never depends on who asks (a token is ignored), so every cache may share it.
   app.get("/social/leaderboard", limitPublicReads, async (c) => {
     const query = parseWith(LeaderboardQuerySchema, c.req.query());
-    const now = Date.now();
-    const token = bearerToken(c.req.header("Authorization"));
-    // A bad or expired token reads the public board (the SPA refreshes its token on its own).
-    const viewer = token ? await verifyAccessToken(c.env, token, now) : null;
-    const board = await readLeaderboard(c.env.DB, query, viewer?.id ?? null, now, tunables(c.env).LEADERBOARD_MEMO_MS);
-    c.header("Vary", "Authorization");
-    if (viewer) c.header("Cache-Control", `private, max-age=${Math.min(15, tunables(c.env).SOCIAL_CACHE_SECONDS)}`);
-    else publicCache(c);
+    const board = await readLeaderboard(c.env.DB, query, Date.now(), tunables(c.env).LEADERBOARD_MEMO_MS);
+    publicCache(c);
     return c.json(board);
+  });
+
+  app.get("/social/leaderboard/me", requireUser, async (c) => {
+    const query = parseWith(LeaderboardQuerySchema, c.req.query());
+    const rank = await readOwnRank(c.env.DB, query, c.var.user.id, Date.now());
+    c.header("Cache-Control", "private, no-store");
+    return c.json(rank satisfies LeaderboardRankResponse);
   });
 
   app.get("/public/profiles/:handle", limitPublicReads, async (c) => {
@@ -65,16 +79,18 @@ export function socialRoutes() {
         .all<PublicBetRow>(),
       c.env.DB.prepare("SELECT COUNT(*) AS n FROM follows WHERE followee_id = ?").bind(owner.userId).first<{ n: number }>(),
     ]);
-    const who = { handle: owner.handle, displayName: owner.displayName };
-    const visible = rows.results.map((r) => publicPickFromRow(r, who)).filter((p) => isPickPublic(p, clock));
+    const who = { handle: owner.handle };
+    const visible = rows.results
+      .filter((r) => r.wallet === "coins" || owner.showCashResults)
+      .map((r) => publicPickFromRow(r, who))
+      .filter((p) => isPickPublic(p, clock));
     const forStats = (wallet: "coins" | "cash") =>
       computeStatistics(visible.filter((p) => p.wallet === wallet).map((p) => ({ ...p, slipId: p.id })));
     const newestFirst = [...visible].sort((a, b) => (b.settledAt ?? b.createdAt) - (a.settledAt ?? a.createdAt));
     const profile: PublicProfile = {
       handle: owner.handle,
-      displayName: owner.displayName,
       memberSince: owner.createdAt,
-      statistics: { coins: forStats("coins"), cash: forStats("cash") },
+      statistics: { coins: forStats("coins"), cash: owner.showCashResults ? forStats("cash") : null },
       picks: newestFirst.slice(0, PICKS_SHOWN),
       followers: followers?.n ?? 0,
     };
@@ -85,19 +101,20 @@ export function socialRoutes() {
   app.get("/public/picks/:shareId", limitPublicReads, async (c) => {
     const shareId = c.req.param("shareId");
     if (!SHARE_ID_PATTERN.test(shareId)) throw notFound("shared pick");
+    // Hiding or dropping the handle deletes the links; the join keeps this true for a link
+    // read in between too.
     const row = await c.env.DB.prepare(
-      `SELECT ${PUBLIC_BET_COLUMNS("b")}, s.created_at AS shared_at, u.display_name AS display_name,
-         CASE WHEN p.hidden = 1 THEN NULL ELSE p.handle END AS handle
-       FROM shared_picks s JOIN bets b ON b.id = s.bet_id JOIN users u ON u.id = s.user_id
-       LEFT JOIN player_profiles p ON p.user_id = s.user_id
+      `SELECT ${PUBLIC_BET_COLUMNS("b")}, s.created_at AS shared_at, p.handle AS handle
+       FROM shared_picks s JOIN bets b ON b.id = s.bet_id
+       JOIN player_profiles p ON p.user_id = s.user_id AND p.hidden = 0 AND p.handle IS NOT NULL
        WHERE s.share_id = ?`,
     )
       .bind(shareId)
-      .first<PublicBetRow & { shared_at: number; display_name: string; handle: string | null }>();
+      .first<PublicBetRow & { shared_at: number; handle: string }>();
     if (!row) throw notFound("shared pick");
     publicCache(c);
     return c.json({
-      pick: publicPickFromRow(row, { handle: row.handle, displayName: row.display_name }),
+      pick: publicPickFromRow(row, { handle: row.handle }),
       sharedAt: row.shared_at,
     } satisfies SharedPickResponse);
   });
@@ -112,15 +129,20 @@ export function socialRoutes() {
       await getUserWallet(c.env, userId).flushOutbox();
       if (!(await owned())) throw notFound("bet");
     }
-    const now = Date.now();
+    const refusal = shareRefusal(await readProfile(c.env.DB, userId));
+    if (refusal) throw refusal;
+    // Inserted only while the profile is public, in one statement: a share racing a hide
+    // either lands before it (and is withdrawn with the others) or finds it and is refused.
     const row = await c.env.DB.prepare(
-      `INSERT INTO shared_picks (share_id, bet_id, user_id, created_at) VALUES (?, ?, ?, ?)
+      `INSERT INTO shared_picks (share_id, bet_id, user_id, created_at)
+       SELECT ?1, ?2, ?3, ?4 WHERE EXISTS
+         (SELECT 1 FROM player_profiles WHERE user_id = ?3 AND hidden = 0 AND handle IS NOT NULL)
        ON CONFLICT (bet_id) DO UPDATE SET bet_id = excluded.bet_id
        RETURNING share_id`,
     )
-      .bind(newShareId(), betId, userId, now)
+      .bind(newShareId(), betId, userId, Date.now())
       .first<{ share_id: string }>();
-    if (!row) throw new Error("share insert returned no row");
+    if (!row) throw shareRefusal(await readProfile(c.env.DB, userId)) ?? new Error("share insert returned no row");
     const url = `${publicOrigin(c.env, c.req.url)}${sharePath(row.share_id)}`;
     return c.json({ shareId: row.share_id, url } satisfies ShareResponse);
   });
@@ -173,23 +195,23 @@ export function socialRoutes() {
     const clock = await feedNow(c.env, Date.now());
     const visibleFollowees = `FROM follows f
        JOIN player_profiles p ON p.user_id = f.followee_id AND p.hidden = 0 AND p.handle IS NOT NULL
-       JOIN users u ON u.id = f.followee_id
        WHERE f.follower_id = ?1`;
     const [players, picks] = await c.env.DB.batch<Record<string, unknown>>([
-      c.env.DB.prepare(`SELECT p.handle AS handle, u.display_name AS displayName ${visibleFollowees} ORDER BY f.created_at DESC`).bind(me),
+      c.env.DB.prepare(`SELECT p.handle AS handle ${visibleFollowees} ORDER BY f.created_at DESC`).bind(me),
       c.env.DB.prepare(
-        `SELECT ${PUBLIC_BET_COLUMNS("b")}, p.handle AS handle, u.display_name AS display_name
+        `SELECT ${PUBLIC_BET_COLUMNS("b")}, p.handle AS handle
          ${visibleFollowees.replace("FROM follows f", "FROM follows f JOIN bets b ON b.user_id = f.followee_id")}
+           AND (b.wallet = 'coins' OR p.show_cash_results = 1)
            AND (b.status = 'settled' OR NOT EXISTS (SELECT 1 FROM bet_legs l WHERE l.bet_id = b.id AND l.commence_time > ?2))
          ORDER BY COALESCE(b.settled_at, b.created_at) DESC
          LIMIT ?3`,
       ).bind(me, clock, FEED_SIZE),
     ]);
-    const following = (players?.results ?? []) as { handle: string; displayName: string }[];
-    const rows = (picks?.results ?? []) as (PublicBetRow & { handle: string; display_name: string })[];
+    const following = (players?.results ?? []) as { handle: string }[];
+    const rows = (picks?.results ?? []) as (PublicBetRow & { handle: string })[];
     const body: FollowingResponse = {
       following,
-      picks: rows.map((r) => publicPickFromRow(r, { handle: r.handle, displayName: r.display_name })).filter((p) => isPickPublic(p, clock)),
+      picks: rows.map((r) => publicPickFromRow(r, { handle: r.handle })).filter((p) => isPickPublic(p, clock)),
     };
     return c.json(body);
   });

@@ -1,6 +1,8 @@
 // Social API shapes (issue #16): leaderboards, public profiles, shared picks, follows.
 // Public picks carry what a bet slip showed (legs, prices, stake, result), never the
-// owner's balances or account details.
+// owner's balances or account details. A player appears in a public answer only under
+// the handle they chose: no display name, nothing taken from the e-mail. What a signed-in
+// viewer sees about themselves (their own rank) is a separate, private answer.
 import { z } from "zod";
 import { LEADERBOARD_METRICS, LEADERBOARD_PERIODS } from "../social";
 import { SPORT_KEYS } from "../sports";
@@ -13,23 +15,31 @@ export const LeaderboardQuerySchema = z.object({
 });
 export type LeaderboardQuery = z.infer<typeof LeaderboardQuerySchema>;
 
+/** A listed player: only players with a handle (and, on a Vantage Cash board, who show their results) are listed. */
 export const LeaderboardEntrySchema = z.object({
   rank: z.number().int().positive(),
-  /** Null for players who have not chosen a handle (no profile link). */
-  handle: z.string().nullable(),
-  displayName: z.string(),
+  handle: z.string(),
   value: z.number(),
 });
 export type LeaderboardEntry = z.infer<typeof LeaderboardEntrySchema>;
 
+/** GET /api/social/leaderboard: the same public answer for everyone. */
 export const LeaderboardResponseSchema = z.object({
   entries: z.array(LeaderboardEntrySchema),
-  /** The signed-in viewer's place; null signed out, hidden, or not ranked yet. */
-  me: z.object({ rank: z.number().int().positive(), value: z.number() }).nullable(),
 });
 export type LeaderboardResponse = z.infer<typeof LeaderboardResponseSchema>;
 
-export const PublicOwnerSchema = z.object({ handle: z.string().nullable(), displayName: z.string() });
+/**
+ * GET /api/social/leaderboard/me: the signed-in viewer's place among the listed players,
+ * shown to them even when they are not listed themselves (no handle yet); null when
+ * hidden or not ranked yet.
+ */
+export const LeaderboardRankResponseSchema = z.object({
+  me: z.object({ rank: z.number().int().positive(), value: z.number() }).nullable(),
+});
+export type LeaderboardRankResponse = z.infer<typeof LeaderboardRankResponseSchema>;
+
+export const PublicOwnerSchema = z.object({ handle: z.string() });
 export type PublicOwner = z.infer<typeof PublicOwnerSchema>;
 
 /** A bet as others may see it: the bet document without its slip id, and whose it is. */
@@ -48,9 +58,9 @@ const WalletFiguresSchema = z.object({
 
 export const PublicProfileSchema = z.object({
   handle: z.string(),
-  displayName: z.string(),
   memberSince: z.number().int(),
-  statistics: z.object({ coins: WalletFiguresSchema, cash: WalletFiguresSchema }),
+  /** Vantage Cash figures (and cash picks) only when the player shows their Vantage Cash results. */
+  statistics: z.object({ coins: WalletFiguresSchema, cash: WalletFiguresSchema.nullable() }),
   picks: z.array(PublicPickSchema),
   followers: z.number().int().nonnegative(),
 });
@@ -67,7 +77,7 @@ export const FollowStateSchema = z.object({ handle: z.string(), following: z.boo
 export type FollowState = z.infer<typeof FollowStateSchema>;
 
 export const FollowingResponseSchema = z.object({
-  following: z.array(PublicOwnerSchema.extend({ handle: z.string() })),
+  following: z.array(PublicOwnerSchema),
   picks: z.array(PublicPickSchema),
 });
 export type FollowingResponse = z.infer<typeof FollowingResponseSchema>;

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { DateOfBirthSchema, ProtectionViewSchema } from "./protection";
 import { DISPLAY_NAME_MAX_LENGTH, DISPLAY_NAME_MESSAGES } from "../display-name";
+import { hasDisguisingCharacters } from "../name-characters";
 
 export const WalletBalancesSchema = z.object({
   coinBalance: z.number().int().nonnegative(),
@@ -37,14 +38,21 @@ export const UserDocumentSchema = WalletBalancesSchema.extend({
   purchaseHoldDays: z.number().int().nonnegative().optional(),
   /** Public handle for /u/:handle (issue #16); null until chosen. */
   handle: z.string().nullable().optional(),
-  /** Whether the public profile is hidden (then also off leaderboards). */
+  /** Whether the public profile is hidden (then also off leaderboards, its shared links withdrawn). */
   profileHidden: z.boolean().optional(),
+  /** Whether the public profile and the Vantage Cash leaderboards show the player's Vantage Cash results. */
+  showCashResults: z.boolean().optional(),
 }).extend(ProtectionViewSchema.shape);
 export type UserDocument = z.infer<typeof UserDocumentSchema>;
 
-/** PATCH /api/me: trimmed, 1–DISPLAY_NAME_MAX_LENGTH characters, no control characters. */
+/**
+ * PATCH /api/me: no invisible or direction-changing characters (checked before trimming,
+ * which would drop a U+FEFF at either end), then trimmed, 1–DISPLAY_NAME_MAX_LENGTH
+ * characters, no control characters.
+ */
 export const DisplayNameSchema = z
   .string({ error: DISPLAY_NAME_MESSAGES.notText })
+  .refine((s) => !hasDisguisingCharacters(s), DISPLAY_NAME_MESSAGES.disguised)
   .transform((s) => s.trim())
   .pipe(
     z
@@ -62,12 +70,18 @@ export const UpdateMeRequestSchema = z
   .object({
     displayName: z.unknown().optional(),
     dateOfBirth: DateOfBirthSchema.optional(),
-    /** Issue #16: rules in src/shared/social.ts (checked by the route); null clears it. */
+    /** Rules in src/shared/handles.ts (checked by the route); null clears it and withdraws shared links. */
     handle: z.string().max(64, "Handles are 3 to 20 characters.").nullable().optional(),
     profileHidden: z.boolean().optional(),
+    showCashResults: z.boolean().optional(),
   })
   .refine(
-    (b) => b.displayName !== undefined || b.dateOfBirth !== undefined || b.handle !== undefined || b.profileHidden !== undefined,
+    (b) =>
+      b.displayName !== undefined ||
+      b.dateOfBirth !== undefined ||
+      b.handle !== undefined ||
+      b.profileHidden !== undefined ||
+      b.showCashResults !== undefined,
     "Nothing to update.",
   );
 

@@ -53,7 +53,7 @@ export const SECTIONS = [
   {
     title: "Social",
     intro:
-      "Public reads need no token, answer `Cache-Control: public, max-age=SOCIAL_CACHE_SECONDS` and are limited to 120 per 10 s per client address.",
+      "Public reads need no token, give the same answer to every reader (players only under their handle, never a display name or e-mail), answer `Cache-Control: public, max-age=SOCIAL_CACHE_SECONDS` and are limited to 120 per 10 s per client address. What a signed-in player sees about themselves is a separate, uncached request.",
   },
   {
     title: "Operators",
@@ -111,7 +111,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "PATCH /api/me": {
     section: "The player",
-    does: "Partial update of `displayName`, `dateOfBirth` (stored once; another one is 409 `date-of-birth-set`), `handle` (400 `invalid-handle` / `handle-reserved`, 409 `handle-taken`) and `profileHidden`; answers the document.",
+    does: "Partial update of `displayName` (no invisible or direction-changing characters), `dateOfBirth` (stored once; another one is 409 `date-of-birth-set`), `handle` (400 `invalid-handle` / `handle-reserved`, 409 `handle-taken`; `null` withdraws share links), `profileHidden` (`true` withdraws share links) and `showCashResults`; answers the document.",
     body: "user#UpdateMeRequestSchema",
     answer: "user#UserDocumentSchema",
   },
@@ -196,23 +196,29 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/social/leaderboard": {
     section: "Social",
-    does: "`?period=week|all&wallet=coins|cash&metric=profit|roi|streak`: the top 50 as `{entries:[{rank,handle,displayName,value}], me}`; `value` is minor units, a ratio (roi) or a count; with a token `me` is the viewer's own rank and the answer is private.",
+    does: "`?period=week|all&wallet=coins|cash&metric=profit|roi|streak`: the top 50 as `{entries:[{rank,handle,value}]}`, the same public answer for every reader (a token is ignored); only players with a handle and a visible profile are listed (on a Vantage Cash board, only those who show their Vantage Cash results); `value` is minor units, a ratio (roi) or a count.",
     query: "social#LeaderboardQuerySchema",
     answer: "social#LeaderboardResponseSchema",
   },
+  "GET /api/social/leaderboard/me": {
+    section: "Social",
+    does: "Same query: `{me:{rank,value}|null}`, the signed-in viewer's place among the listed players, also when they are not listed themselves; null when hidden or not ranked. `Cache-Control: private, no-store`.",
+    query: "social#LeaderboardQuerySchema",
+    answer: "social#LeaderboardRankResponseSchema",
+  },
   "GET /api/public/profiles/:handle": {
     section: "Social",
-    does: "A public profile; 404 when hidden or unknown.",
+    does: "A public profile under the handle only (no display name); Vantage Cash figures and picks only when the player shows them (`statistics.cash` null otherwise); 404 when hidden or unknown.",
     answer: "social#PublicProfileSchema",
   },
   "GET /api/public/picks/:shareId": {
     section: "Social",
-    does: "`{pick, sharedAt}` of a shared bet; unknown ids 404.",
+    does: "`{pick, sharedAt}` of a shared bet, its owner by handle only; unknown or withdrawn links (the owner hid the profile or dropped the handle) 404.",
     answer: "social#SharedPickResponseSchema",
   },
   "POST /api/bets/:betId/share": {
     section: "Social",
-    does: "`{shareId, url}`, owner only (404 otherwise); one stable id per bet: 128 random bits, base64url.",
+    does: "`{shareId, url}`, owner only (404 otherwise); one stable id per bet: 128 random bits, base64url. Without a handle 409 `handle-required`, with a hidden profile 409 `profile-hidden`.",
     answer: "social#ShareResponseSchema",
   },
   "GET /api/follows/:handle": {
@@ -229,7 +235,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/social/following": {
     section: "Social",
-    does: "`{following:[{handle,displayName}], picks:[…]}` newest first: settled picks, and open ones once every game in them has started.",
+    does: "`{following:[{handle}], picks:[…]}` newest first: settled picks, and open ones once every game in them has started; Vantage Cash picks only of players who show them.",
     answer: "social#FollowingResponseSchema",
   },
   "POST /api/admin/events/:eventId/result": {

@@ -1,10 +1,13 @@
-// The social feature's calls. Leaderboards, profiles and shared picks are public: the
-// client sends a token when it has one (the leaderboard then adds "me"). Answers are
+// The social feature's calls. Leaderboards, profiles and shared picks are public and the
+// same for everyone; the viewer's own rank is its own signed-in request. The public
+// profile settings (handle, hidden, Vantage Cash results) are PATCH /api/me. Answers are
 // parsed with the shared schemas.
 import type { ApiClient } from "../../../lib/api-client";
+import { UserDocumentSchema, type UserDocument } from "../../../shared/schemas/user";
 import {
   FollowingResponseSchema,
   FollowStateSchema,
+  LeaderboardRankResponseSchema,
   LeaderboardResponseSchema,
   PublicProfileSchema,
   ShareResponseSchema,
@@ -12,6 +15,7 @@ import {
   type FollowState,
   type FollowingResponse,
   type LeaderboardQuery,
+  type LeaderboardRankResponse,
   type LeaderboardResponse,
   type PublicProfile,
   type ShareResponse,
@@ -20,6 +24,16 @@ import {
 
 export function getLeaderboard(api: ApiClient, query: LeaderboardQuery): Promise<LeaderboardResponse> {
   return api.get("/social/leaderboard", LeaderboardResponseSchema, query);
+}
+
+export function getMyRank(api: ApiClient, query: LeaderboardQuery): Promise<LeaderboardRankResponse> {
+  return api.get("/social/leaderboard/me", LeaderboardRankResponseSchema, query);
+}
+
+export type PublicProfileChange = { handle?: string | null; profileHidden?: boolean; showCashResults?: boolean };
+
+export function updatePublicProfile(api: ApiClient, change: PublicProfileChange): Promise<UserDocument> {
+  return api.patch("/me", UserDocumentSchema, change);
 }
 
 export function getProfile(api: ApiClient, handle: string): Promise<PublicProfile> {

@@ -1,6 +1,7 @@
-// /u/:handle (issue #16): a player's public profile — display name, member since, the
-// Statistics card's figures per wallet, and settled picks (open ones once their games
-// have started). Readable signed out; signed in, the viewer can follow the player.
+// /u/:handle (issue #16): a player's public profile — the handle (the only name shown in
+// public), member since, the Statistics card's Coins figures (Vantage Cash ones only
+// when the player shows them), and settled picks (open ones once their games have
+// started). Readable signed out; signed in, the viewer can follow the player.
 import { useCallback, useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
@@ -104,7 +105,7 @@ export function ProfilePage() {
     <main className="page page-narrow profile-page">
       <section className="card profile-head">
         <div>
-          <h1>{p.displayName}</h1>
+          <h1>{p.handle}</h1>
           <p className="muted">
             @{p.handle} · Member since {memberSince(p.memberSince)} · {followers} {followers === 1 ? "follower" : "followers"}
           </p>
@@ -112,14 +113,18 @@ export function ProfilePage() {
         <FollowButton handle={p.handle} onChange={(d) => setFollowerDelta((n) => n + d)} />
       </section>
       <div className="profile-stats">
-        {(["coins", "cash"] as const).map((wallet) => (
-          <section key={wallet} className="card stats-card" aria-labelledby={`stats-${wallet}`}>
-            <h2 id={`stats-${wallet}`} className="card-title">
-              Statistics <span className="muted stats-wallet">{WALLET_LABEL[wallet]}</span>
-            </h2>
-            <StatisticsList stats={p.statistics[wallet]} wallet={wallet} format={format} />
-          </section>
-        ))}
+        {(["coins", "cash"] as const).map((wallet) => {
+          const stats = p.statistics[wallet];
+          if (!stats) return null;
+          return (
+            <section key={wallet} className="card stats-card" aria-labelledby={`stats-${wallet}`}>
+              <h2 id={`stats-${wallet}`} className="card-title">
+                Statistics <span className="muted stats-wallet">{WALLET_LABEL[wallet]}</span>
+              </h2>
+              <StatisticsList stats={stats} wallet={wallet} format={format} />
+            </section>
+          );
+        })}
       </div>
       <section aria-labelledby="profile-picks">
         <h2 id="profile-picks" className="card-title">

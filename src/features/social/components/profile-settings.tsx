@@ -1,12 +1,15 @@
 // The "Public profile" card on /account (issue #16): choose a unique handle for
-// /u/:handle (3–20 of a-z 0-9 _, stored lower-case) and hide the profile, which also
-// takes the player off every leaderboard. Errors (taken, reserved) show under the field.
+// /u/:handle (3–20 of a-z 0-9 _, stored lower-case; the only name other players see —
+// without one the player is private), hide the profile (off every leaderboard, its share
+// links withdrawn), and "Show my Vantage Cash results" (off by default) for the profile
+// and the Vantage Cash leaderboards. Errors (taken, reserved) show under the field.
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
-import { UserDocumentSchema } from "../../../shared/schemas/user";
-import { HANDLE_MAX, checkHandle, profilePath } from "../../../shared/social";
+import { HANDLE_MAX, checkHandle } from "../../../shared/handles";
+import { profilePath } from "../../../shared/social";
 import { useAuth } from "../../../session/auth-provider";
+import { updatePublicProfile, type PublicProfileChange } from "../api/social-api";
 import "./social.css";
 
 type Result = { ok: true; message: string } | { ok: false; message: string } | null;
@@ -18,13 +21,18 @@ export function ProfileSettings() {
   const [result, setResult] = useState<Result>(null);
   const saved = user?.handle ?? null;
   const hidden = user?.profileHidden === true;
+  const showsCash = user?.showCashResults === true;
 
-  const save = async (body: { handle?: string | null; profileHidden?: boolean }, done: string) => {
+  const save = async (body: PublicProfileChange, done: string) => {
     setSaving(true);
     setResult(null);
     try {
-      const updated = await api.patch("/me", UserDocumentSchema, body);
-      updateUser({ handle: updated.handle ?? null, profileHidden: updated.profileHidden ?? false });
+      const updated = await updatePublicProfile(api, body);
+      updateUser({
+        handle: updated.handle ?? null,
+        profileHidden: updated.profileHidden ?? false,
+        showCashResults: updated.showCashResults ?? false,
+      });
       setHandle(updated.handle ?? "");
       setResult({ ok: true, message: done });
     } catch (err) {
@@ -67,7 +75,7 @@ export function ProfileSettings() {
             }}
           />
           <p id="account-handle-help" className="muted social-note">
-            3–20 letters, digits or _. Your profile link:{" "}
+            3–20 letters, digits or _. Other players only ever see your handle; without one you stay private. Your profile link:{" "}
             {saved ? <Link to={profilePath(saved)}>{profilePath(saved)}</Link> : "choose a handle first"}.
           </p>
         </div>
@@ -82,8 +90,25 @@ export function ProfileSettings() {
           disabled={saving}
           onChange={(e) => void save({ profileHidden: e.target.checked }, e.target.checked ? "✅ Profile hidden." : "✅ Profile visible.")}
         />
-        <span>Hide my profile (also keeps me off leaderboards)</span>
+        <span>Hide my profile (also keeps me off leaderboards and withdraws my share links)</span>
       </label>
+      <label className="profile-hidden-toggle">
+        <input
+          type="checkbox"
+          checked={showsCash}
+          disabled={saving}
+          onChange={(e) =>
+            void save(
+              { showCashResults: e.target.checked },
+              e.target.checked ? "✅ Vantage Cash results shown." : "✅ Vantage Cash results hidden.",
+            )
+          }
+        />
+        <span>Show my Vantage Cash results</span>
+      </label>
+      <p className="muted social-note">
+        Off: your profile and the Vantage Cash leaderboards leave out your Vantage Cash stakes, payouts and results.
+      </p>
       <div role="status" className="account-result">
         {result && <p className={result.ok ? "positive" : "negative"}>{result.message}</p>}
       </div>

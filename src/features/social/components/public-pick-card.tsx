@@ -1,5 +1,6 @@
 // One public pick (a profile's pick, a Following feed item or a shared link): who placed
-// it, when, its legs with prices and results, and stake / to win / payout.
+// it (their handle, the only name shown in public), when, its legs with prices and
+// results, and stake / to win / payout.
 import { Link } from "react-router";
 import { WALLET_LABEL } from "../../../shared/money";
 import type { PublicPick } from "../../../shared/schemas/social";
@@ -10,10 +11,9 @@ import type { ReactNode } from "react";
 import "./social.css";
 
 export function OwnerName({ owner }: { owner: PublicPick["owner"] }) {
-  if (!owner.handle) return <span className="social-owner">{owner.displayName}</span>;
   return (
     <Link to={profilePath(owner.handle)} className="social-owner">
-      {owner.displayName} <span className="muted">@{owner.handle}</span>
+      @{owner.handle}
     </Link>
   );
 }

@@ -1,13 +1,14 @@
 // /social (issue #16): leaderboards — this week (Eastern time, from Monday) or all time,
-// per wallet, by profit, return on stake or longest win streak, with the viewer's own
-// rank even outside the top 50 — and the "Following" tab with the newest picks of the
-// players the viewer follows. Readable signed out; the Following tab asks to sign in.
+// per wallet, by profit, return on stake or longest win streak, players listed by their
+// handle only — with the viewer's own rank (its own private request) even outside the
+// top 50 or when they are not listed, and the "Following" tab with the newest picks of
+// the players the viewer follows. Readable signed out; the Following tab asks to sign in.
 import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { WALLET_LABEL, formatAmount, type WalletKind } from "../../../shared/money";
 import { LEADERBOARD_SIZE, ROI_MIN_BETS, profilePath, type LeaderboardMetric, type LeaderboardPeriod } from "../../../shared/social";
 import { useAuth } from "../../../session/auth-provider";
-import { getFollowing, getLeaderboard } from "../api/social-api";
+import { getFollowing, getLeaderboard, getMyRank } from "../api/social-api";
 import { useLoad } from "../hooks/use-load";
 import { PublicPickCard } from "./public-pick-card";
 import "./social.css";
@@ -64,19 +65,34 @@ function Choice<T extends string>({
   );
 }
 
+/** Why the viewer, though ranked, is not listed on this board: only they see their rank. */
+function unlistedReason(handle: string | null, wallet: WalletKind, showsCash: boolean): string | null {
+  if (!handle) return "Only you see your rank: players appear on leaderboards under a handle.";
+  if (wallet === "cash" && !showsCash) return "Only you see your rank: your Vantage Cash results are not shown.";
+  return null;
+}
+
 function Leaderboard() {
   const { api, status: authStatus, user } = useAuth();
   const [period, setPeriod] = useState<LeaderboardPeriod>("week");
   const [wallet, setWallet] = useState<WalletKind>("coins");
   const [metric, setMetric] = useState<LeaderboardMetric>("profit");
-  // Asked once the sign-in has settled: signed in, the answer carries the viewer's rank.
+  // The board is public and the same for everyone; the viewer's own rank is asked apart.
   const [board, retry] = useLoad(
     useMemo(
       () => (authStatus === "loading" ? null : () => getLeaderboard(api, { period, wallet, metric })),
       [api, period, wallet, metric, authStatus],
     ),
   );
+  const [mine] = useLoad(
+    useMemo(
+      () => (authStatus === "signed-in" ? () => getMyRank(api, { period, wallet, metric }) : null),
+      [api, period, wallet, metric, authStatus],
+    ),
+  );
   const myHandle = user?.handle ?? null;
+  const me = mine.status === "ready" ? mine.data.me : null;
+  const unlisted = me ? unlistedReason(myHandle, wallet, user?.showCashResults === true) : null;
 
   return (
     <section className="card" aria-labelledby="leaderboard-title">
@@ -96,20 +112,21 @@ function Leaderboard() {
             ? "Most wins in a row."
             : "Payouts − stakes."}
       </p>
-      {authStatus === "signed-in" && board.status === "ready" && (
+      {authStatus === "signed-in" && mine.status === "ready" && (
         <p className="leaderboard-me" aria-live="polite">
-          {board.data.me ? (
+          {me ? (
             <span>
-              Your rank: <strong>#{board.data.me.rank}</strong> · {formatLeaderboardValue(metric, wallet, board.data.me.value)}
+              Your rank: <strong>#{me.rank}</strong> · {formatLeaderboardValue(metric, wallet, me.value)}
             </span>
           ) : user?.profileHidden ? (
             <span className="muted">Your profile is hidden, so you are not ranked. Change it in Account.</span>
           ) : (
             <span className="muted">You are not ranked here yet.</span>
           )}
-          {!myHandle && !user?.profileHidden && (
+          {unlisted && <span className="muted">{unlisted}</span>}
+          {!user?.profileHidden && (!myHandle || (wallet === "cash" && !user?.showCashResults)) && (
             <Link to="/account" className="muted">
-              Choose a handle for your public profile
+              {myHandle ? "Show your Vantage Cash results in Account" : "Choose a handle to appear on leaderboards"}
             </Link>
           )}
         </p>
@@ -147,18 +164,12 @@ function Leaderboard() {
           </thead>
           <tbody>
             {board.data.entries.map((e) => {
-              const isMe = board.data.me?.rank === e.rank;
+              const isMe = myHandle !== null && e.handle === myHandle;
               return (
                 <tr key={e.rank} className={isMe ? "is-me" : undefined} aria-current={isMe ? "true" : undefined}>
                   <td>{e.rank}</td>
                   <td className="player">
-                    {e.handle ? (
-                      <Link to={profilePath(e.handle)}>
-                        {e.displayName} <span className="muted">@{e.handle}</span>
-                      </Link>
-                    ) : (
-                      e.displayName
-                    )}
+                    <Link to={profilePath(e.handle)}>@{e.handle}</Link>
                   </td>
                   <td className="num">{formatLeaderboardValue(metric, wallet, e.value)}</td>
                 </tr>
@@ -215,7 +226,7 @@ function Following() {
             {following.map((p) => (
               <li key={p.handle}>
                 <Link to={profilePath(p.handle)} className="badge">
-                  {p.displayName} @{p.handle}
+                  @{p.handle}
                 </Link>
               </li>
             ))}
