@@ -1,19 +1,15 @@
 // Development-only controls: move the odds simulator's clock forward for demos and
-// tests. Outside development with the embedded simulator these routes do not exist (404).
+// tests. Outside development with the embedded simulator these routes do not exist (404);
+// beside a live Stripe key they are refused (503, worker/http/stand-ins.ts).
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { isDevelopment, oddsFeedMode } from "../config";
-import { ApiError, readJson } from "../http/api-error";
+import { oddsFeedMode } from "../config";
+import { readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
+import { embeddedOnly } from "../http/stand-ins";
 import { advanceSimClock, simOffsetMs } from "../odds/simulator/sim-clock";
 
 const SIM_CACHE_PREFIX = "odds:v1:simulator:";
-
-const devOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (!isDevelopment(c.env) || oddsFeedMode(c.env) !== "embedded") throw new ApiError(404, "not-found", "No such API route.");
-  await next();
-});
 
 export const AdvanceSchema = z.strictObject({
   minutes: z
@@ -25,7 +21,7 @@ export const AdvanceSchema = z.strictObject({
 
 export function devRoutes() {
   const app = new Hono<AppEnv>();
-  app.use("*", devOnly);
+  app.use("*", embeddedOnly(oddsFeedMode));
 
   app.get("/sim/clock", async (c) => {
     const now = Date.now();

@@ -27,6 +27,7 @@ import type { Event } from "../../src/shared/schemas/events";
 import { isSportKey, type SportKey } from "../../src/shared/sports";
 import { oddsFeedMode } from "../config";
 import { ApiError } from "../http/api-error";
+import { STAND_IN_REFUSED_MESSAGE } from "../http/stand-ins";
 import type { FeedFailure, OddsFeedProvider } from "./feed-provider";
 import { recordFeedStatus } from "./feed-status";
 import { simOffsetMs } from "./simulator/sim-clock";
@@ -122,7 +123,11 @@ export async function loadEvents(
   options: LoadOptions = {},
 ): Promise<LoadedEvents & { feedNow: number }> {
   const provider = options.provider === undefined ? getFeedProvider(env) : options.provider;
-  if (!provider) throw new ApiError(502, "odds-feed-unconfigured", "The odds feed is not configured.");
+  if (!provider) {
+    // The simulator refused beside a live Stripe key (worker/config.ts): a configuration problem, not a feed outage.
+    if (oddsFeedMode(env) === "refused") throw new ApiError(503, "not-configured", STAND_IN_REFUSED_MESSAGE);
+    throw new ApiError(502, "odds-feed-unconfigured", "The odds feed is not configured.");
+  }
   const simOffset = provider.name === "simulator" ? await simOffsetMs(env) : 0;
   const feedNowMs = now + simOffset;
   const cacheKey = cacheKeyFor(provider, sport, simOffset);
