@@ -2,7 +2,7 @@
 // held by the player's wallet Durable Object (the only source of truth for money), with
 // the player-protection fields (issue 14) the wallet also holds, plus the public handle
 // and profile privacy (issue #16).
-import { adminEmails } from "../config";
+import { isOperator } from "../auth/operators";
 import type { UserRow } from "../auth/users";
 import { readProfile } from "../social/player-profiles";
 import { getUserWallet } from "../wallet";
@@ -12,17 +12,18 @@ import { protectionView } from "../protection/protection-view";
 /** `request`, when given, says where the player is (region rules and minimum age). */
 export async function loadUserDocument(env: Env, user: UserRow, now: number, request?: Request): Promise<UserDocument> {
   const wallet = getUserWallet(env, user.id);
-  const [{ balances, redeemableCash, cashToPlay, redemptionPause }, protection, profile] = await Promise.all([
+  const [{ balances, redeemableCash, cashToPlay, redemptionPause }, protection, profile, operator] = await Promise.all([
     wallet.getRedeemable(user.id, now),
     wallet.getProtection(user.id, now),
     readProfile(env.DB, user.id),
+    isOperator(env, user),
   ]);
   return {
     uid: user.id,
     displayName: user.displayName,
     email: user.email,
     photoURL: user.photoUrl,
-    isAdmin: user.emailVerified && adminEmails(env).has(user.email.toLowerCase()),
+    isAdmin: operator,
     handle: profile.handle,
     profileHidden: profile.hidden,
     ...balances,

@@ -11,8 +11,9 @@
 // concurrency:
 //
 //   credit   a cash credit of reason purchase / daily_bonus / streak_bonus /
-//            opening_balance adds amount × CASH_PLAYTHROUGH (admin adjustments and
-//            winnings add nothing).
+//            opening_balance / admin_adjustment adds amount × CASH_PLAYTHROUGH (an
+//            operator's credit is given cash like a bonus; winnings add nothing). An
+//            operator's cash debit takes unplayed cash first (`playthroughOnReversal`).
 //   settled  a cash bet reaching 'settled' with result win or loss takes its stake off
 //            (floored at 0). A bet that pushed or was voided as a whole returned its
 //            stake and counts for nothing; a parlay with some void or pushed legs that
@@ -50,6 +51,7 @@ const PLAY_THROUGH_CREDITS: ReadonlySet<string> = new Set([
   "streak_bonus",
   "opening_balance",
   "dispute_restore",
+  "admin_adjustment",
 ]);
 
 export type PlaythroughState = {

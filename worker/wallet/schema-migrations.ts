@@ -35,6 +35,7 @@
 //   payout_attempts       the transfer attempt of each redemption: key, lease, next retry
 //   account_freeze        an operator's hold on the account
 //   admin_adjustments     operator adjustments already applied, by id
+//   operator_actions      the audit row of each operator action, written with the action (3)
 // Outside SQLite, the object's key-value storage holds `outbox_attempts` (outbox.ts).
 
 /** One rung of the ladder: what it adds, and the statements that add it. */
@@ -262,6 +263,25 @@ export const WALLET_MIGRATIONS: readonly WalletMigration[] = [
       "Completes wallets that code older than the ladder marked version 1 while tables were still being added under that " +
       "number (play-through, protection, owed ledger, purchases, payouts, operator tables): creates whichever is missing.",
     statements: SCHEMA_AT_LADDER_START,
+  },
+  {
+    version: 3,
+    purpose:
+      "The audit row of each operator action on this wallet (adjustment, freeze, date of birth), written in the transaction " +
+      "that makes it and projected to D1 admin_audit by the outbox: an action whose row cannot be written does not happen.",
+    statements: [
+      // `operator_actions`: append-only, one row per operator action: what (`action`), who (the
+      // operator's e-mail), why, and JSON particulars (amounts, the approval it carries out).
+      // `seq` makes its D1 ref `wallet:<player id>:<seq>`, so a replayed outbox adds it once.
+      `CREATE TABLE IF NOT EXISTS operator_actions (
+         seq INTEGER PRIMARY KEY AUTOINCREMENT,
+         action TEXT NOT NULL,
+         actor TEXT NOT NULL,
+         reason TEXT NOT NULL,
+         details TEXT NOT NULL,
+         created_at INTEGER NOT NULL
+       )`,
+    ],
   },
 ];
 
