@@ -344,3 +344,9 @@ export const ApprovalListSchema = z.object({ requests: z.array(ApprovalRequestSc
 /** 202 from an adjustment or a result that must wait for a second operator; also the answer of approve and reject. */
 export const ApprovalAnswerSchema = z.object({ request: ApprovalRequestSchema });
 export type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>;
+
+/** POST /api/admin/players/:uid/adjustments: applied at once (200), or a request for a second operator (202). */
+export const AdjustmentReplySchema = z.union([ApprovalAnswerSchema, AdjustmentAnswerSchema]);
+
+/** POST /api/admin/events/:eventId/result with a score or a void: recorded (200), or a request for a second operator (202). */
+export const ResultReplySchema = z.union([ApprovalAnswerSchema, OperatorResultAnswerSchema]);
