@@ -72,7 +72,7 @@ describe("the Approvals tab", () => {
     renderApp("/admin?tab=approvals");
     const credit = (await screen.findByText("pat@example.com")).closest("tr")!;
     expect(within(credit).getByText("Cash adjustment")).toBeTruthy();
-    expect(within(credit).getByText("+25")).toBeTruthy();
+    expect(within(credit).getByText("+25 Vantage Cash")).toBeTruthy();
     expect(within(credit).getByText("admin@vantage.test")).toBeTruthy();
     expect(within(credit).getByText("tournament prize")).toBeTruthy();
     expect(within(credit).getByRole("button", { name: "Approve" })).toBeTruthy();

@@ -9,7 +9,7 @@ import type { ApprovalRequest } from "../../../shared/schemas/operator-views";
 import { decideApproval, fetchApprovals } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
-import { formatSigned, formatTime, WALLET_SHORT } from "./admin-format";
+import { formatTime, WALLET_SHORT } from "./admin-format";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { LoadStatus, Section } from "./view-state";
 
@@ -24,7 +24,8 @@ function askedFor(request: ApprovalRequest): string {
 /** The amount or score it would apply. */
 function figure(request: ApprovalRequest): string {
   if (request.kind === "result") return `${request.payload.homeScore}–${request.payload.awayScore} (home–away)`;
-  return formatSigned(request.payload.wallet, request.payload.amount);
+  const { wallet, amount } = request.payload;
+  return `${amount < 0 ? "−" : "+"}${formatAmount(wallet, Math.abs(amount))}`;
 }
 
 /** One sentence naming what approving does, for the dialog's title. */
