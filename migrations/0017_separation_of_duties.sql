@@ -21,7 +21,7 @@ CREATE TABLE admin_operators (
 -- rejected; an approved request whose action was refused becomes failed.
 CREATE TABLE approval_requests (
   id TEXT PRIMARY KEY,
-  kind TEXT NOT NULL CHECK (kind IN ('adjustment', 'result')),
+  kind TEXT NOT NULL,
   subject TEXT NOT NULL,
   payload TEXT NOT NULL,
   requested_by TEXT NOT NULL,
