@@ -50,6 +50,10 @@ export default defineConfig({
                 PURCHASE_HOLD_DAYS: "0",
                 // Expected log lines (settlement runs, queue batches) stay out of the test output.
                 LOG_LEVEL: "silent",
+                // Test requests carry no cf location, and money fails closed where the place is
+                // unknown: every test plays from Texas unless it says otherwise (the region
+                // tests pass their own cf with DEV_REGION "-", or set DEV_REGION themselves).
+                DEV_REGION: "US-TX",
               },
               // Durable Objects as in wrangler.toml: wallets are evicted when idle, as in
               // production (wallet-eviction.test.ts evicts one on purpose). Miniflare's

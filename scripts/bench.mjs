@@ -21,6 +21,7 @@ const CONCURRENCY = 50;
 const CROWD = Number(process.env.BENCH_CROWD ?? 1000);
 const CROWD_STAKE = 10;
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
+const SECOND_OPERATOR_EMAIL = "ops@vantage.test"; // also in ADMIN_EMAILS: approves what waits for a second operator
 /** Longer than any simulated game (NBA: 140 minutes), so the crowd's game is over after the jump. */
 const GAME_OVER_AFTER_MIN = 150;
 const SPORT = "basketball_nba";
@@ -225,7 +226,9 @@ async function liveReaders(baseUrl, players) {
 
 /**
  * Settles the bench's bets so the leaderboard has a row per player: the simulator's clock
- * moves to the game's start and the operator records a home win (development only).
+ * moves to the game's start and the operator records a home win (development only). When
+ * the feed already shows the game under way the final waits for a second operator, so the
+ * other development operator approves it.
  */
 async function settlePick(baseUrl, pick) {
   const headers = { "Content-Type": "application/json" };
@@ -239,6 +242,15 @@ async function settlePick(baseUrl, pick) {
     body: JSON.stringify({ homeScore: 110, awayScore: 100 }),
   });
   if (!res.ok) throw new Error(`operator result failed: ${res.status} ${await res.text()}`);
+  if (res.status !== 202) return;
+  const { request } = await json(res);
+  const second = await signIn(baseUrl, SECOND_OPERATOR_EMAIL);
+  const approved = await fetch(`${baseUrl}/api/admin/approvals/${encodeURIComponent(request.id)}/approve`, {
+    method: "POST",
+    headers: { ...headers, Authorization: `Bearer ${second.accessToken}` },
+    body: "{}",
+  });
+  if (!approved.ok) throw new Error(`approving the result failed: ${approved.status} ${await approved.text()}`);
 }
 
 /** Runs `fn` over `items`, `concurrency` at a time. */

@@ -2,16 +2,22 @@
 // real one is used whenever its secret is set; the embedded default (dev sign-in, odds
 // simulator, simulated payments) only when APP_ENV is "development" and the secret is
 // missing. In production configuration a missing secret is an operator error, never a
-// silent fallback to the simulators. Also the deployment's public origin and secrets.
-export type ServiceMode = "real" | "embedded" | "unconfigured";
+// silent fallback to the simulators. Beside a live Stripe key (real money) no embedded
+// stand-in serves at all, whatever APP_ENV says: every one — and every one added later
+// (push, metrics stores) must ask modeFor too — is "refused", which its routes answer
+// with 503 not-configured (worker/http/stand-ins.ts). Also the deployment's public
+// origin and secrets.
+export type ServiceMode = "real" | "embedded" | "refused" | "unconfigured";
 
 export function isDevelopment(env: Env): boolean {
   return env.APP_ENV === "development";
 }
 
+/** The mode of a service whose real implementation needs `secret` (see the file's header). */
 function modeFor(env: Env, secret: string | undefined): ServiceMode {
   if (secret) return "real";
-  return isDevelopment(env) ? "embedded" : "unconfigured";
+  if (!isDevelopment(env)) return "unconfigured";
+  return hasLiveStripeKey(env) ? "refused" : "embedded";
 }
 
 /**
@@ -25,11 +31,10 @@ export function hasLiveStripeKey(env: Env): boolean {
 /**
  * The embedded identity provider signs anyone in as anyone (any e-mail, an operator's
  * included), so it is refused beside a live Stripe key even in development
- * (security review finding 8): sign-in is then unconfigured until Google is.
+ * (security review finding 8): sign-in is then unavailable until Google is configured.
  */
 export function identityMode(env: Env): ServiceMode {
-  const mode = modeFor(env, env.GOOGLE_CLIENT_ID);
-  return mode === "embedded" && hasLiveStripeKey(env) ? "unconfigured" : mode;
+  return modeFor(env, env.GOOGLE_CLIENT_ID);
 }
 
 export function oddsFeedMode(env: Env): ServiceMode {

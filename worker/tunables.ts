@@ -230,7 +230,17 @@ export const TUNABLES = {
     wholeNumber(0, 30_000),
     "How long a wallet gathers changes before writing them to D1 in one batch (its alarm); settlement writes at once.",
   ),
-  // The operator console: when a game without a result counts as past due.
+  // The operator console: four eyes on money, fresh sign-ins for it, and when a game without a result counts as past due.
+  ADJUSTMENT_APPROVAL_COINS: tunable(
+    "10000",
+    wholeNumber(0, 1_000_000_000),
+    "A Coins adjustment larger than this (credit or debit) waits for a second operator's approval, like every Vantage Cash adjustment (0 = every Coins adjustment waits).",
+  ),
+  ADMIN_STEP_UP_MINUTES: tunable(
+    "15",
+    wholeNumber(1, 1_440),
+    "Money-moving console actions (adjustments, approvals, results, dead-letter replays) need a Google sign-in completed at most this long ago; otherwise the console sends the operator through one.",
+  ),
   ADMIN_PAST_DUE_MINUTES: tunable(
     "30",
     wholeNumber(0, 10_080),

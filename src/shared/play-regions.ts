@@ -1,7 +1,9 @@
 // Where Vantage's money actions are offered (issue 14). A region is an ISO 3166-1 country
 // ("FR") or an ISO 3166-2 subdivision ("US-WA"), read by the Worker from the request's
 // `cf.country` / `cf.regionCode`. Operators list entries in two tunables; this table says
-// which actions each list refuses. Pure: configuration in, refusals out as values.
+// which actions each list refuses. Money fails closed: a request whose place is not known
+// (no country, Tor's `T1`, Cloudflare's unknown `XX`) is treated as a restricted region,
+// so it cannot buy or redeem; Coins play goes on. Pure: configuration in, refusals out as values.
 import { PLAY_ACTION_LABEL, type PlayAction, type Refusal } from "./protection";
 
 export type RegionRule = "restricted" | "blocked";
@@ -58,12 +60,20 @@ function covers(entry: string, region: string): boolean {
   return entry === region || (!entry.includes("-") && region.startsWith(`${entry}-`));
 }
 
-/** The actions refused in `region` (none when the region is unknown). */
+/** Country codes that name no place: Tor exit nodes (`T1`) and Cloudflare's "unknown" (`XX`). */
+export const UNKNOWN_COUNTRIES: readonly string[] = ["T1", "XX"];
+
+/** True when the request's place is not known: no region, Tor or unknown. */
+export function isUnknownRegion(region: string | null): boolean {
+  return !region || UNKNOWN_COUNTRIES.includes(region.split("-")[0]!);
+}
+
+/** The actions refused in `region`; an unknown region is restricted (money fails closed). */
 export function unavailableActions(region: string | null, config: RegionConfig): PlayAction[] {
-  if (!region) return [];
   const refused = new Set<PlayAction>();
+  if (isUnknownRegion(region)) for (const action of REGION_RULE_ACTIONS.restricted) refused.add(action);
   for (const rule of ["restricted", "blocked"] as const) {
-    if (config[rule].some((entry) => covers(entry, region))) for (const action of REGION_RULE_ACTIONS[rule]) refused.add(action);
+    if (region && config[rule].some((entry) => covers(entry, region))) for (const action of REGION_RULE_ACTIONS[rule]) refused.add(action);
   }
   return (["bet", "purchase", "bonus", "redeem"] as const).filter((a) => refused.has(a));
 }
@@ -73,11 +83,12 @@ export function checkRegion(region: string | null, config: RegionConfig, action:
   if (!refused.includes(action)) return { ok: true };
   const label = PLAY_ACTION_LABEL[action];
   const verb = action === "purchase" || action === "redeem" ? "are" : "is";
+  const where = isUnknownRegion(region) ? "where your location cannot be confirmed" : `in your region (${region})`;
   return {
     ok: false,
     status: 403,
     code: "region-restricted",
-    message: `${label} ${verb} not available in your region (${region}).`,
+    message: `${label} ${verb} not available ${where}.`,
     details: { region, unavailable: refused },
   };
 }

@@ -10,6 +10,9 @@ import { isTokenExpired, proactiveRefreshDelayMs, refreshBackoffMs } from "../..
 import { USERNAME_KEY } from "../../src/session/username";
 import { hasSessionHint, SESSION_HINT_COOKIE } from "../../src/shared/session-hint";
 import { UserDocumentSchema } from "../../src/shared/schemas/user";
+// The provider loads the session schema lazily (its own chunk in the app); loading it here
+// first keeps a cold module load out of the fake-timer steps that count refreshes.
+import "../../src/shared/schemas/session";
 import { fakeApi, jsonResponse, sessionBody, UNAUTHENTICATED, userDoc } from "./app-fake-api";
 
 let auth: AuthContextValue;

@@ -147,12 +147,25 @@ describe("regions", () => {
     expect(unavailableActions("US-WA", config)).toEqual(["purchase", "redeem"]);
     expect(unavailableActions("KP-01", config)).toEqual(["bet", "purchase", "bonus", "redeem"]);
     expect(unavailableActions("US-TX", config)).toEqual([]);
-    expect(unavailableActions(null, config)).toEqual([]);
     expect(checkRegion("US-WA", config, "bet")).toEqual({ ok: true });
     expect(checkRegion("US-WA", config, "redeem")).toMatchObject({
       code: "region-restricted",
       message: "Redemptions are not available in your region (US-WA).",
     });
+  });
+
+  it("money fails closed where the place is unknown: no region, Tor (T1) or XX is restricted; play goes on", () => {
+    const config = { restricted: ["US-WA"], blocked: ["KP"] };
+    for (const region of [null, regionOf("T1", null), regionOf("XX", null), regionOf("XX", "1")]) {
+      expect(unavailableActions(region, config), String(region)).toEqual(["purchase", "redeem"]);
+      expect(checkRegion(region, config, "bet"), String(region)).toEqual({ ok: true });
+      expect(checkRegion(region, config, "bonus"), String(region)).toEqual({ ok: true });
+      expect(checkRegion(region, config, "purchase"), String(region)).toMatchObject({
+        code: "region-restricted",
+        message: "Coin purchases are not available where your location cannot be confirmed.",
+      });
+    }
+    expect(unavailableActions("US-TX", config)).toEqual([]);
   });
 
   it("the minimum age is the region's when higher", () => {

@@ -756,6 +756,27 @@ const ENDPOINTS: Endpoint[] = [
       ),
   },
   {
+    routes: ["GET /api/admin/approvals"],
+    request: () =>
+      get(
+        "/api/admin/approvals",
+        queryFor({
+          status: fc.constantFrom("pending", "all", "approved", ""),
+          limit: fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), fc.constantFrom("1e3", "NaN")),
+        }),
+      ),
+  },
+  {
+    routes: ["POST /api/admin/approvals/:id/approve", "POST /api/admin/approvals/:id/reject"],
+    request: () =>
+      post(
+        fc
+          .tuple(idSegment([], fc.uuid()), fc.constantFrom("approve", "reject", "withdraw"))
+          .map(([id, action]) => `/api/admin/approvals/${id}/${action}`),
+        bodyFor({ reason: fc.oneof(unicodeText(600), fc.constantFrom("", "  ", "checked")) }),
+      ),
+  },
+  {
     routes: ["POST /api/admin/dead-letters/:id/replay"],
     request: () =>
       post(

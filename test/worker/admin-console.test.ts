@@ -14,6 +14,7 @@ import { OPENING_COINS } from "../../src/shared/money";
 import { weekPeriodKey } from "../../src/shared/social";
 
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
+const SECOND_OPERATOR = "ops@vantage.test"; // also in ADMIN_EMAILS: approvals need someone else
 type ErrorBody = { error: { code: string; message: string } };
 type AuditEntries = {
   entries: { at: number; actor: string; action: string; target: string; reason: string; details: Record<string, unknown> }[];
@@ -49,6 +50,9 @@ const CONSOLE_ROUTES: [string, string, unknown?][] = [
   ["GET", "/api/admin/settlement/runs"],
   ["GET", "/api/admin/dead-letters"],
   ["POST", "/api/admin/dead-letters/dl-x/replay", {}],
+  ["GET", "/api/admin/approvals"],
+  ["POST", "/api/admin/approvals/rq-x/approve", {}],
+  ["POST", "/api/admin/approvals/rq-x/reject", { reason: "test" }],
   ["GET", "/api/admin/no-such-console-route"],
 ];
 
@@ -58,7 +62,7 @@ describe("the console API is there for verified operators only", () => {
       .routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/admin/"))
       .map((r) => `${r.method} ${r.path.replace(/:[A-Za-z]+/g, ":x")}`);
     const listed = new Set(CONSOLE_ROUTES.map(([method, path]) => `${method} ${path.split("?")[0]}`));
-    const shape = (route: string) => route.replace(/\/(someone|evt-x|dl-x|wf-x)(?=\/|$)/g, "/:x");
+    const shape = (route: string) => route.replace(/\/(someone|evt-x|dl-x|wf-x|rq-x)(?=\/|$)/g, "/:x");
     expect(mounted.filter((route) => ![...listed].some((l) => shape(l) === route))).toEqual([]);
   });
 
@@ -479,14 +483,22 @@ describe("a freeze and payouts not yet sent", () => {
   it("holds a pending redemption's transfer while frozen and lets it go once unfrozen", async () => {
     const player = await signIn();
     const stub = (await import("./settlement-fixtures")).wallet(player.userId);
-    const credited = await postJson(
+    // A cash credit waits for a second operator's approval.
+    const requested = await postJson(
       `/api/admin/players/${player.userId}/adjustments`,
       { wallet: "cash", amount: 5_000, reason: "prize payout" },
       admin.token,
     );
+    expect(requested.status).toBe(202);
+    const { request } = (await requested.json()) as { request: { id: string } };
+    const ops = await signIn(SECOND_OPERATOR, "Ops");
+    const credited = await postJson(`/api/admin/approvals/${request.id}/approve`, {}, ops.token);
     expect(credited.status).toBe(200);
     const redemptionId = crypto.randomUUID();
-    expect((await stub.requestRedemption(player.userId, { amountCents: 2_500, redemptionId }, Date.now())).ok).toBe(true);
+    // Operator cash carries play-through; with it off the prize is redeemable at once.
+    expect((await stub.requestRedemption(player.userId, { amountCents: 2_500, redemptionId, cashPlaythrough: 0 }, Date.now())).ok).toBe(
+      true,
+    );
     const timing = { retryAfterMs: 60_000, retryMaxMs: 3_600_000, keyReuseMs: 82_800_000, leaseMs: 120_000 };
 
     expect((await postJson(`/api/admin/players/${player.userId}/freeze`, { reason: "identity check" }, admin.token)).status).toBe(200);

@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
   AdjustmentAnswerSchema,
+  ApprovalAnswerSchema,
+  ApprovalListSchema,
   AuditLogSchema,
   CorrectionAnswerSchema,
   DateOfBirthCorrectionAnswerSchema,
@@ -54,21 +56,26 @@ const CONTRACT = {
   "GET /api/admin/ledger-audit": LedgerAuditPageSchema,
   // A result or a void; with `correction: true` the same route answers CorrectionAnswerSchema (checked below).
   "POST /api/admin/events/:x/result": OperatorResultAnswerSchema,
+  "GET /api/admin/approvals": ApprovalListSchema,
+  "POST /api/admin/approvals/:x/approve": ApprovalAnswerSchema,
+  "POST /api/admin/approvals/:x/reject": ApprovalAnswerSchema,
 } satisfies Record<string, z.ZodType>;
 type Route = keyof typeof CONTRACT;
 
 let admin: SignedIn;
+/** A second operator: approvals need someone other than the requester. */
+let ops: SignedIn;
 let player: SignedIn;
 const checked = new Set<string>();
 
-type CallOptions = { body?: unknown; status?: number };
+type CallOptions = { body?: unknown; status?: number; token?: string };
 
 /** Calls an admin route as the operator and checks its answer against `schema` (the route's, unless it answers two shapes). */
 async function call<S extends z.ZodType>(schema: S, route: Route, path: string, options: CallOptions = {}): Promise<z.infer<S>> {
   const method = route.slice(0, route.indexOf(" "));
   const res = await api(path, {
     method,
-    token: admin.token,
+    token: options.token ?? admin.token,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   if (Object.is(schema, CONTRACT[route])) checked.add(route);
@@ -77,6 +84,7 @@ async function call<S extends z.ZodType>(schema: S, route: Route, path: string, 
 
 beforeAll(async () => {
   admin = await signIn(ADMIN_EMAIL, "Operator");
+  ops = await signIn("ops@vantage.test", "Ops");
   player = await signIn(`contract-${crypto.randomUUID().slice(0, 8)}@example.com`, "Contract Player");
 });
 
@@ -223,6 +231,48 @@ describe("the operator console's contract", () => {
       {
         body: { reason: "contract check" },
         status: 202,
+      },
+    );
+
+    // Four eyes: a cash adjustment and a final for a game the feed shows under way answer 202 with the request.
+    const adjustments = `/api/admin/players/${uid}/adjustments`;
+    const credit = await call(ApprovalAnswerSchema, "POST /api/admin/players/:x/adjustments", adjustments, {
+      body: { wallet: "cash", amount: 500, reason: "contract check" },
+      status: 202,
+    });
+    const debit = await call(ApprovalAnswerSchema, "POST /api/admin/players/:x/adjustments", adjustments, {
+      body: { wallet: "cash", amount: -5, reason: "contract check" },
+      status: 202,
+    });
+    const underway = newEventId();
+    await env.DB.prepare(
+      `INSERT INTO events (event_id, sport, home, away, start_time, status, home_score, away_score, graded_at, updated_at)
+       VALUES (?, 'icehockey_nhl', 'Oilers', 'Flames', ?, 'live', 1, 1, NULL, ?)`,
+    )
+      .bind(underway, Date.now() - HOUR, Date.now())
+      .run();
+    const final = await call(ApprovalAnswerSchema, "POST /api/admin/events/:x/result", `/api/admin/events/${underway}/result`, {
+      body: { homeScore: 2, awayScore: 1, reason: "contract check" },
+      status: 202,
+    });
+    const approvals = await call(CONTRACT["GET /api/admin/approvals"], "GET /api/admin/approvals", "/api/admin/approvals");
+    expect(approvals.requests.map((r) => r.kind).sort()).toEqual(["adjustment", "adjustment", "result"]);
+    for (const { request } of [credit, final]) {
+      const approved = await call(
+        CONTRACT["POST /api/admin/approvals/:x/approve"],
+        "POST /api/admin/approvals/:x/approve",
+        `/api/admin/approvals/${request.id}/approve`,
+        { body: { reason: "contract check" }, token: ops.token },
+      );
+      expect(approved.request.outcome).not.toBeNull();
+    }
+    await call(
+      CONTRACT["POST /api/admin/approvals/:x/reject"],
+      "POST /api/admin/approvals/:x/reject",
+      `/api/admin/approvals/${debit.request.id}/reject`,
+      {
+        body: { reason: "contract check" },
+        token: ops.token,
       },
     );
 

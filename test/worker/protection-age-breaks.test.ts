@@ -16,14 +16,29 @@ import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
 type ErrorBody = { error: { code: string; message: string; details?: Record<string, unknown> } };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Where cf, not DEV_REGION (Texas in tests), says where a request comes from, as in production. */
+const cfEnv = { ...env, DEV_REGION: "-" } as Env;
+
+/** `api`, sent from the place `cf` names when one is given (Cloudflare's location fields; {} = unknown). */
+async function apiFrom(path: string, init: RequestInit & { token?: string }, cf?: Record<string, string>): Promise<Response> {
+  if (cf === undefined) return api(path, init);
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  if (init.body !== undefined) headers.set("Content-Type", "application/json");
+  const ctx = createExecutionContext();
+  const res = await createApp().fetch(new Request(`${BASE}${path}`, { ...init, headers, cf }), cfEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
 async function me(token: string, cf?: Record<string, string>): Promise<UserDocument> {
-  const res = await api("/api/me", { token, cf } as RequestInit & { token: string });
+  const res = await apiFrom("/api/me", { token }, cf);
   expect(res.status).toBe(200);
   return (await res.json()) as UserDocument;
 }
 
 function patchMe(token: string, body: unknown, cf?: Record<string, string>) {
-  return api("/api/me", { method: "PATCH", body: JSON.stringify(body), token, cf } as RequestInit & { token: string });
+  return apiFrom("/api/me", { method: "PATCH", body: JSON.stringify(body), token }, cf);
 }
 
 /** A date of birth making the player `years` old (their birthday was `daysAgo` days ago). */
@@ -40,16 +55,11 @@ async function singleBet(player: SignedIn, amount = 10) {
 /** The four money actions as a player's client calls them, optionally from a region. */
 const moneyActions: Record<string, (player: SignedIn, cf?: Record<string, string>) => Promise<Response>> = {
   "POST /api/placeBet": (player) => singleBet(player),
-  "POST /api/grantDailyBonus": (player, cf) =>
-    api("/api/grantDailyBonus", { method: "POST", body: "{}", token: player.token, cf } as RequestInit & { token: string }),
+  "POST /api/grantDailyBonus": (player, cf) => apiFrom("/api/grantDailyBonus", { method: "POST", body: "{}", token: player.token }, cf),
   "POST /api/checkout/session": (player, cf) =>
-    api("/api/checkout/session", { method: "POST", body: JSON.stringify({ amountCents: 999 }), token: player.token, cf } as RequestInit & {
-      token: string;
-    }),
+    apiFrom("/api/checkout/session", { method: "POST", body: JSON.stringify({ amountCents: 999 }), token: player.token }, cf),
   "POST /api/withdrawals": (player, cf) =>
-    api("/api/withdrawals", { method: "POST", body: JSON.stringify({ amount: 20 }), token: player.token, cf } as RequestInit & {
-      token: string;
-    }),
+    apiFrom("/api/withdrawals", { method: "POST", body: JSON.stringify({ amount: 20 }), token: player.token }, cf),
 };
 
 async function expectRefusal(res: Response, status: number, code: string, message?: string | RegExp) {
@@ -274,12 +284,47 @@ describe("regions from cf", () => {
     );
     expect((await moneyActions["POST /api/grantDailyBonus"]!(player, washington)).status).toBe(200);
     expect((await moneyActions["POST /api/checkout/session"]!(player, { country: "US", regionCode: "TX" })).status).toBe(200);
-    expect((await me(player.token)).region).toBeNull();
+    expect((await me(player.token, {})).region).toBeNull();
+  });
+
+  it.each([
+    ["no location at all", {}],
+    ["Tor (T1)", { country: "T1" }],
+    ["Cloudflare's unknown country (XX)", { country: "XX" }],
+  ])("an unknown place (%s) cannot buy or redeem, and Coins play goes on", async (_label, cf: Record<string, string>) => {
+    const player = await signIn();
+    const doc = await me(player.token, cf);
+    expect(doc.unavailable).toEqual(["purchase", "redeem"]);
+    await expectRefusal(
+      await moneyActions["POST /api/checkout/session"]!(player, cf),
+      403,
+      "region-restricted",
+      "Coin purchases are not available where your location cannot be confirmed.",
+    );
+    await expectRefusal(
+      await moneyActions["POST /api/withdrawals"]!(player, cf),
+      403,
+      "region-restricted",
+      "Redemptions are not available where your location cannot be confirmed.",
+    );
+    expect((await moneyActions["POST /api/grantDailyBonus"]!(player, cf)).status).toBe(200);
+    const [event] = await openEvents(1);
+    const bet = await apiFrom(
+      "/api/placeBet",
+      {
+        method: "POST",
+        token: player.token,
+        headers: { "Idempotency-Key": crypto.randomUUID() },
+        body: JSON.stringify({ kind: "Singles", wallet: "coins", amount: 5, picks: [pickOf(event!, "Moneyline", "Home")] }),
+      },
+      cf,
+    );
+    expect(bet.status).toBe(200);
   });
 
   it("BLOCKED_REGIONS refuses all play there; a country entry covers its subdivisions", async () => {
     const player = await signIn();
-    const blockedEnv = { ...env, BLOCKED_REGIONS: "FR,US-UT" } as Env;
+    const blockedEnv = { ...cfEnv, BLOCKED_REGIONS: "FR,US-UT" } as Env;
     const call = async (path: string, body: unknown, cf: Record<string, string>) => {
       const ctx = createExecutionContext();
       const request = new Request(`${BASE}${path}`, {
@@ -322,7 +367,7 @@ describe("regions from cf", () => {
 
   it("DEV_REGION stands in for cf in development only", () => {
     const plain = new Request(`${BASE}/api/me`);
-    expect(requestRegion(env, plain)).toBeNull();
+    expect(requestRegion(cfEnv, plain)).toBeNull();
     expect(requestRegion({ ...env, DEV_REGION: "US-WA" } as Env, plain)).toBe("US-WA");
     expect(requestRegion({ ...env, DEV_REGION: "US-WA", APP_ENV: "production" } as Env, plain)).toBeNull();
     const fromCf = new Request(`${BASE}/api/me`, { cf: { country: "ca", regionCode: "QC" } });

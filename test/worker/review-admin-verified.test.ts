@@ -10,9 +10,12 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { callGoogleMode, fakeGoogle, signInWithGoogle } from "./fake-google";
 
+/** The operator's Google account: its first sign-in pins it, so every test signs in with the same one. */
+const OPERATOR_SUB = `g-${crypto.randomUUID()}`;
+
 async function operatorToken(): Promise<{ token: string; sub: string }> {
   await fakeGoogle();
-  const sub = `g-${crypto.randomUUID()}`;
+  const sub = OPERATOR_SUB;
   const signedIn = await signInWithGoogle({ sub, email: "admin@vantage.test", email_verified: true });
   expect(signedIn.accessToken).toBeTruthy();
   return { token: signedIn.accessToken!, sub };

@@ -1,28 +1,35 @@
 // Operator endpoints under /api/admin: a game's result and the odds feed's status
 // (quota and last error), and the operator console's API (issue 15: players, feed and
-// settlement views, the audit log). Only signed-in users whose verified e-mail is listed
-// in ADMIN_EMAILS may call them; to everyone else, signed out included, the whole area
-// does not exist (404 not-found, as for an unknown route). Every action is audited.
+// settlement views, the audit log, approvals). Only operators may call them — the
+// account an ADMIN_EMAILS address was pinned to at its first verified sign-in
+// (worker/auth/operators.ts); to everyone else, signed out included, the whole area does
+// not exist (404 not-found, as for an unknown route). Every action is audited with the
+// action itself; money-moving ones need a fresh sign-in and, where one person must not
+// decide alone, a second operator (operator-guards.ts, approvals.ts).
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
+import { isOperator } from "../auth/operators";
+import { adminEmails } from "../config";
 import { authenticate, bearerToken } from "../auth/require-user";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
-import { adminEmails } from "../config";
 import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { readCreditGuard } from "../odds/credit-guard";
 import { listFeedStatus } from "../odds/feed-status";
 import { feedNow, getFeedProvider } from "../odds/odds-service";
 import { listDeadLetters, replayDeadLetter } from "../settlement/dead-letters";
-import { applyOperatorResult } from "../settlement/operator-result";
+import { applyOperatorResult, feedShowsUnderway } from "../settlement/operator-result";
 import { applyResultCorrection } from "../settlement/result-correction";
 import { recentRuns } from "../settlement/settlement-store";
 import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet";
-import { listAudit, writeAudit } from "./audit-log";
+import { approvalRoutes } from "./approval-routes";
+import { requestApproval } from "./approvals";
+import { auditStatement, listAudit } from "./audit-log";
 import { feedView, settlementView } from "./console-views";
+import { betHolderRefusal, refuseOwnAccount, requireRecentSignIn } from "./operator-guards";
 import { playerAdminRoutes } from "./player-admin";
 import {
   DateOfBirthCorrectionRequestSchema,
@@ -31,6 +38,7 @@ import {
   ResultCorrectionRequestSchema,
 } from "../../src/shared/schemas/operator-actions";
 import type {
+  ApprovalAnswer,
   AuditEntry,
   CorrectionAnswer,
   DateOfBirthCorrectionAnswerSchema,
@@ -45,16 +53,17 @@ import type {
 const notFound = () => new ApiError(404, "not-found", "No such API route.");
 
 /**
- * An operator is a signed-in account whose ADMIN_EMAILS address the identity provider
- * verified (the account as stored, not the token's claim). Anyone else, signed out
- * included, is told the route does not exist.
+ * An operator is the signed-in account an ADMIN_EMAILS address is pinned to, with that
+ * address verified by the identity provider (the account as stored, not the token's
+ * claim; worker/auth/operators.ts). Anyone else, signed out included, another account
+ * holding an operator's address among them, is told the route does not exist.
  */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const user = await authenticate(c.env, bearerToken(c.req.header("Authorization")), Date.now());
-  if (!user) throw notFound();
-  const listed = adminEmails(c.env);
-  const account = listed.has(user.email.trim().toLowerCase()) ? await findUser(getDb(c.env), user.id) : undefined;
-  if (!account?.emailVerified || !listed.has(account.email.trim().toLowerCase())) throw notFound();
+  // Most callers are players: their token's address settles it without a D1 read.
+  if (!user || !adminEmails(c.env).has(user.email.trim().toLowerCase())) throw notFound();
+  const account = await findUser(getDb(c.env), user.id);
+  if (!account || !(await isOperator(c.env, account))) throw notFound();
   c.set("user", { id: user.id, email: account.email, sessionId: user.sessionId });
   await next();
 });
@@ -79,54 +88,79 @@ export function adminRoutes() {
   const app = new Hono<AppEnv>();
   app.use("*", requireAdmin);
 
-  app.post("/events/:eventId/result", async (c) => {
+  // A game's result. A final the feed still shows under way waits for a second operator;
+  // an operator holding a bet on the game can neither record, void nor correct it.
+  app.post("/events/:eventId/result", requireRecentSignIn, async (c) => {
     const eventId = parseWith(EventIdSchema, c.req.param("eventId"));
     const raw = await readJson(c, z.unknown());
+    const operator = c.var.user;
+    const holder = await betHolderRefusal(c.env, operator, eventId);
+    if (holder) throw fromErrorResult(holder);
     if (typeof raw === "object" && raw !== null && "correction" in raw) {
       const { correction: _correction, reason, ...score } = parseWith(ResultCorrectionRequestSchema, raw);
       const now = Date.now();
-      const answer = await applyResultCorrection(c.env, eventId, score, { operator: c.var.user.email, reason }, now);
+      const audit = (seq: number, from: { status: string; homeScore: number | null; awayScore: number | null }) =>
+        auditStatement(
+          c.env.DB,
+          { actor: operator.email, action: "correction", target: eventId, reason, details: { ...score, correction: seq, from } },
+          now,
+          { afterChange: true },
+        );
+      const answer = await applyResultCorrection(c.env, eventId, score, { operator: operator.email, reason }, now, audit);
       if (!answer.ok) throw fromErrorResult(answer);
       const { ok: _ok, ...corrected } = answer;
-      if (corrected.recorded)
-        await writeAudit(c.env.DB, { actor: c.var.user.email, action: "correction", target: eventId, reason, details: corrected }, now);
       return c.json(corrected satisfies CorrectionAnswer);
     }
     const { reason, ...result } = parseWith(OperatorResultRequestSchema, raw);
     const now = Date.now();
+    if (!("void" in result) && (await feedShowsUnderway(c.env.DB, eventId))) {
+      const requested = await requestApproval(
+        c.env,
+        {
+          id: c.req.header("Idempotency-Key") || undefined,
+          kind: "result",
+          subject: eventId,
+          payload: { homeScore: result.homeScore, awayScore: result.awayScore },
+          reason: reason ?? "",
+        },
+        operator,
+        now,
+      );
+      if (!requested.ok) throw fromErrorResult(requested);
+      return c.json({ request: requested.request } satisfies ApprovalAnswer, 202);
+    }
     const clock = { now, feedNow: await feedNow(c.env, now) };
-    const answer = await applyOperatorResult(c.env, eventId, result, c.var.user.email, clock);
+    const audit = auditStatement(
+      c.env.DB,
+      { actor: operator.email, action: "void" in result ? "void" : "result", target: eventId, reason: reason ?? "", details: result },
+      now,
+      { afterChange: true },
+    );
+    const answer = await applyOperatorResult(c.env, eventId, result, operator.email, clock, audit);
     if (!answer.ok) throw fromErrorResult(answer);
     const { ok: _ok, ...body } = answer;
-    await writeAudit(
-      c.env.DB,
-      { actor: c.var.user.email, action: "void" in result ? "void" : "result", target: eventId, reason: reason ?? "", details: body },
-      now,
-    );
     return c.json(body satisfies OperatorResultAnswer);
   });
 
   // Player protection (issue 14): a player's date of birth is stored once; correcting a
-  // mistyped one is an operator's job. Reopens an account closed only by the age rule.
+  // mistyped one is an operator's job (never on their own account). Reopens an account
+  // closed only by the age rule. The wallet writes the audit row with the correction.
   app.put("/players/:userId/date-of-birth", async (c) => {
     const userId = parseWith(EventIdSchema, c.req.param("userId"));
     const { dateOfBirth, reason } = await readJson(c, DateOfBirthCorrectionRequestSchema);
-    if (!(await findUser(getDb(c.env), userId))) throw new ApiError(404, "not-found", "No such player.");
+    const player = await findUser(getDb(c.env), userId);
+    if (!player) throw new ApiError(404, "not-found", "No such player.");
+    refuseOwnAccount(c.var.user, player);
     const now = Date.now();
-    const result = await getUserWallet(c.env, userId).correctDateOfBirth(userId, { dateOfBirth, minAge: tunables(c.env).MIN_AGE }, now);
-    if (!result.ok) throw fromErrorResult(result);
-    const protection = await getUserWallet(c.env, userId).getProtection(userId, now);
-    await writeAudit(
-      c.env.DB,
-      {
-        actor: c.var.user.email,
-        action: "date-of-birth",
-        target: userId,
-        reason: reason ?? "",
-        details: { dateOfBirth, closed: protection.state.closed },
-      },
+    const wallet = getUserWallet(c.env, userId);
+    const result = await wallet.correctDateOfBirth(
+      userId,
+      { dateOfBirth, minAge: tunables(c.env).MIN_AGE },
+      { actor: c.var.user.email, reason: reason ?? "" },
       now,
     );
+    if (!result.ok) throw fromErrorResult(result);
+    const protection = await wallet.getProtection(userId, now);
     return c.json({
       userId,
       dateOfBirth: protection.state.dateOfBirth,
@@ -142,6 +176,7 @@ export function adminRoutes() {
 
   // ---- the operator console (issue 15) ----
   app.route("/", playerAdminRoutes());
+  app.route("/approvals", approvalRoutes());
   app.get("/feed", async (c) => c.json(await feedView(c.env, Date.now())));
   app.get("/settlement", async (c) => c.json(await settlementView(c.env, Date.now())));
   app.get("/audit", async (c) => {
@@ -163,23 +198,14 @@ export function adminRoutes() {
   });
 
   // Sends a dead letter's message to the settlement queue again (safe to repeat: wallets pay once).
-  app.post("/dead-letters/:id/replay", async (c) => {
+  app.post("/dead-letters/:id/replay", requireRecentSignIn, async (c) => {
     const id = parseWith(DeadLetterIdSchema, c.req.param("id"));
     const { reason } = await readJson(c, DeadLetterReplayRequestSchema);
     const now = Date.now();
-    const answer = await replayDeadLetter(id, { db: c.env.DB, queue: c.env.SETTLEMENT_QUEUE, operator: c.var.user.email, now });
+    const audit = (details: { userId: string | null; replayCount: number }) =>
+      auditStatement(c.env.DB, { actor: c.var.user.email, action: "dead-letter-replay", target: id, reason: reason ?? "", details }, now);
+    const answer = await replayDeadLetter(id, { db: c.env.DB, queue: c.env.SETTLEMENT_QUEUE, operator: c.var.user.email, now, audit });
     if (!answer.ok) throw fromErrorResult(answer);
-    await writeAudit(
-      c.env.DB,
-      {
-        actor: c.var.user.email,
-        action: "dead-letter-replay",
-        target: id,
-        reason: reason ?? "",
-        details: { userId: answer.letter.userId, replayCount: answer.letter.replayCount },
-      },
-      now,
-    );
     return c.json({ deadLetter: answer.letter, queued: true } satisfies z.infer<typeof DeadLetterReplayAnswerSchema>, 202);
   });
 

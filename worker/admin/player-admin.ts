@@ -2,8 +2,10 @@
 // money (balances, what is owed, the newest ledger rows, bets, redemptions, disputes,
 // early fraud warnings, protection and payout-identity refusals), freeze or unfreeze the
 // account, clear a fraud warning, adjust a balance by hand and check the ledger. Money
-// moves only in the player's wallet Durable Object (worker/wallet/operations/); every
-// action writes one audit row.
+// moves only in the player's wallet Durable Object (worker/wallet/operations/), which
+// writes each money action's audit row in the same transaction. Nobody acts on their own
+// account, and a Vantage Cash adjustment, or a Coins one above ADJUSTMENT_APPROVAL_COINS,
+// only asks for a second operator's approval (approvals.ts).
 import { Hono } from "hono";
 import { z } from "zod";
 import { findUser } from "../auth/users";
@@ -12,11 +14,14 @@ import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-erro
 import type { AppEnv } from "../http/app-types";
 import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet";
+import { requestApproval } from "./approvals";
 import { writeAudit } from "./audit-log";
 import { ledgerMismatches } from "./ledger-check";
+import { refuseOwnAccount, requireRecentSignIn } from "./operator-guards";
 import { AdjustmentRequestSchema, FreezeRequestSchema } from "../../src/shared/schemas/operator-actions";
 import type {
   AdjustmentAnswerSchema,
+  ApprovalAnswer,
   FraudWarningClearAnswerSchema,
   FreezeAnswerSchema,
   LedgerAuditPageSchema,
@@ -131,12 +136,12 @@ export function playerAdminRoutes() {
     app.post(`/players/:uid/${frozen ? "freeze" : "unfreeze"}`, async (c) => {
       const uid = parseWith(UidSchema, c.req.param("uid"));
       const { reason } = await readJson(c, FreezeRequestSchema);
-      await requirePlayer(c.env, uid);
+      refuseOwnAccount(c.var.user, await requirePlayer(c.env, uid));
       const now = Date.now();
       const actor = c.var.user.email;
-      const answer = await getUserWallet(c.env, uid).setFreeze(uid, { frozen, reason, actor }, now);
       // An unchanged state (already frozen) is answered as is and not audited again.
-      if (answer.changed) await writeAudit(c.env.DB, { actor, action: frozen ? "freeze" : "unfreeze", target: uid, reason }, now);
+      const answer = await getUserWallet(c.env, uid).setFreeze(uid, { frozen, reason, actor }, now);
+      if (!answer.ok) throw fromErrorResult(answer);
       return c.json({
         uid,
         frozen: answer.freeze.frozen,
@@ -148,11 +153,11 @@ export function playerAdminRoutes() {
 
   // An early fraud warning pauses the player's redemptions until its charge is refunded
   // and reversed; an operator who has looked into it may clear it instead (once, audited).
-  app.post("/players/:uid/fraud-warnings/:warningId/clear", async (c) => {
+  app.post("/players/:uid/fraud-warnings/:warningId/clear", requireRecentSignIn, async (c) => {
     const uid = parseWith(UidSchema, c.req.param("uid"));
     const warningId = parseWith(WarningIdSchema, c.req.param("warningId"));
     const { reason } = await readJson(c, FreezeRequestSchema);
-    await requirePlayer(c.env, uid);
+    refuseOwnAccount(c.var.user, await requirePlayer(c.env, uid));
     const now = Date.now();
     const actor = c.var.user.email;
     const answer = await getUserWallet(c.env, uid).clearFraudWarning(uid, { warningId, actor, reason }, now);
@@ -169,31 +174,42 @@ export function playerAdminRoutes() {
     } satisfies z.infer<typeof FraudWarningClearAnswerSchema>);
   });
 
-  app.post("/players/:uid/adjustments", async (c) => {
+  // 200 with the new balances when applied at once (a small Coins adjustment); 202 with
+  // the request when it waits for a second operator.
+  app.post("/players/:uid/adjustments", requireRecentSignIn, async (c) => {
     const uid = parseWith(UidSchema, c.req.param("uid"));
     const input = await readJson(c, AdjustmentRequestSchema);
-    await requirePlayer(c.env, uid);
-    const adjustmentId = input.adjustmentId ?? c.req.header("Idempotency-Key") ?? crypto.randomUUID();
+    refuseOwnAccount(c.var.user, await requirePlayer(c.env, uid));
+    const adjustmentId = input.adjustmentId ?? c.req.header("Idempotency-Key") ?? undefined;
     const now = Date.now();
-    const answer = await getUserWallet(c.env, uid).adjustBalance(uid, { adjustmentId, wallet: input.wallet, amount: input.amount }, now);
-    if (!answer.ok) throw fromErrorResult(answer);
-    if (!answer.replayed) {
-      await writeAudit(
-        c.env.DB,
+    if (input.wallet === "cash" || Math.abs(input.amount) > tunables(c.env).ADJUSTMENT_APPROVAL_COINS) {
+      const requested = await requestApproval(
+        c.env,
         {
-          actor: c.var.user.email,
-          action: "adjustment",
-          target: uid,
+          id: adjustmentId,
+          kind: "adjustment",
+          subject: uid,
+          payload: { wallet: input.wallet, amount: input.amount },
           reason: input.reason,
-          details: { adjustmentId, wallet: input.wallet, amount: input.amount, balanceAfter: answer.balanceAfter },
         },
+        c.var.user,
         now,
       );
+      if (!requested.ok) throw fromErrorResult(requested);
+      return c.json({ request: requested.request } satisfies ApprovalAnswer, 202);
     }
+    const id = adjustmentId ?? crypto.randomUUID();
+    const answer = await getUserWallet(c.env, uid).adjustBalance(
+      uid,
+      { adjustmentId: id, wallet: input.wallet, amount: input.amount },
+      { actor: c.var.user.email, reason: input.reason },
+      now,
+    );
+    if (!answer.ok) throw fromErrorResult(answer);
     const { balances } = answer;
     return c.json({
       uid,
-      adjustmentId,
+      adjustmentId: id,
       replayed: answer.replayed,
       balances: { coins: balances.coinBalance, cash: balances.vantageCash },
       owed: { coins: balances.owedCoins ?? 0, cash: balances.owedCash ?? 0 },

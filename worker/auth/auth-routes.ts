@@ -5,12 +5,12 @@
 // the session itself starts in one place, session.ts.
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { identityMode, publicOrigin, sessionSigningKey } from "../config";
 import { getDb } from "../db/database";
 import { ApiError, errorJson, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
+import { embeddedOnly } from "../http/stand-ins";
 import {
   AuthorizeParamsSchema,
   checkAuthorizeRequest,
@@ -56,11 +56,8 @@ const TokenRequestSchema = z.object({
   code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, "code_verifier is malformed"),
 });
 
-/** Routes that exist only while the embedded identity provider is the active one. */
-const embeddedIdentityOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (identityMode(c.env) !== "embedded") throw new ApiError(404, "not-found", "Not found.");
-  await next();
-});
+/** Routes that exist only while the embedded identity provider is the active one (503 beside a live Stripe key). */
+const embeddedIdentityOnly = embeddedOnly(identityMode, "Not found.");
 
 function requireIdentity(env: Env, requestUrl: string): IdentityConfig {
   const config = identityConfig(env, publicOrigin(env, requestUrl));

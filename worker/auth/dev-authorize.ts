@@ -21,6 +21,8 @@ export const DEV_ACCOUNTS: readonly { email: string; name: string }[] = [
   { email: "grace@vantage.test", name: "Grace Hopper" },
   { email: "alan@vantage.test", name: "Alan Turing" },
   { email: "admin@vantage.test", name: "Vantage Admin" },
+  // A second operator (ADMIN_EMAILS in wrangler.toml): approvals need someone other than the requester.
+  { email: "ops@vantage.test", name: "Vantage Ops" },
 ];
 
 export const AuthorizeParamsSchema = z.object({

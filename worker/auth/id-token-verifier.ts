@@ -13,6 +13,8 @@ export type IdTokenClaims = {
   name: string | null;
   picture: string | null;
   nonce: string | null;
+  /** Google's `hd`: the Workspace domain of the account (null for consumer accounts). */
+  hostedDomain: string | null;
 };
 
 export type VerifyIdTokenOptions = {
@@ -64,6 +66,7 @@ export async function verifyIdToken(token: string, keys: JWTVerifyGetKey, option
       name: typeof payload.name === "string" ? payload.name : null,
       picture: typeof payload.picture === "string" ? payload.picture : null,
       nonce,
+      hostedDomain: typeof payload.hd === "string" && payload.hd ? payload.hd.toLowerCase() : null,
     },
   };
 }

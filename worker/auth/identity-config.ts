@@ -43,6 +43,7 @@ export function identityConfig(env: Env, origin: string): IdentityConfig | null 
         tokenUrl: `${origin}/api/auth/dev/token`,
         clientId: DEV_AUDIENCE,
       };
+    case "refused":
     case "unconfigured":
       return null;
   }

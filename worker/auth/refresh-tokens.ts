@@ -10,7 +10,7 @@
 // never past that age, so a stolen token kept alive by a thief still dies.
 // Invariant relied on by session-revocation.ts: a family is revoked by marking every one
 // of its rows, so any single row tells whether the family is revoked.
-import { and, eq, isNull, lte } from "drizzle-orm";
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { refreshTokens } from "../db/schema";
 import { TUNABLES } from "../tunables";
@@ -137,4 +137,21 @@ export async function familyOfToken(db: Db, token: string): Promise<{ userId: st
     .where(eq(refreshTokens.id, await hashToken(token)))
     .get();
   return row ? { userId: row.userId, familyId: row.familyId } : null;
+}
+
+/**
+ * When the sign-in `familyId` was completed (its first token was issued), or null for an
+ * unknown one. Refreshes never move it: only signing in again starts a newer sign-in.
+ */
+export async function signInStartedAt(db: Db, familyId: string): Promise<number | null> {
+  const row = await db
+    .select({
+      startedAt: sql<number | null>`MAX(${refreshTokens.familyStartedAt})`,
+      firstIssuedAt: sql<number | null>`MIN(${refreshTokens.createdAt})`,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.familyId, familyId))
+    .get();
+  // Rows from before migration 0012 carry 0: their first token's issue time stands in.
+  return row?.startedAt || row?.firstIssuedAt || null;
 }

@@ -1,7 +1,8 @@
 // Starting and continuing a session: the one place a verified identity turns into a
 // player account, a refresh-token family (cookie) and a short-lived access token. Both
 // sign-in paths (POST /session with an ID token, and the Google redirect callback)
-// end here, so a per-account sign-in limit belongs in startSession.
+// end here, so a per-account sign-in limit belongs in startSession, and so does pinning
+// an operator's account (operators.ts).
 import type { Context } from "hono";
 import type { SessionResponse } from "../../src/shared/schemas/session";
 import type { UserDocument } from "../../src/shared/schemas/user";
@@ -10,6 +11,7 @@ import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { issueAccessToken } from "./access-tokens";
 import type { IdTokenClaims } from "./id-token-verifier";
+import { pinOperatorAtSignIn } from "./operators";
 import { familyMaxAgeMs, revokeFamily, startRefreshFamily } from "./refresh-tokens";
 import { markSessionEnded } from "./session-revocation";
 import { setRefreshCookie } from "./session-cookies";
@@ -70,6 +72,7 @@ export async function startSession(
   if (!claims.emailVerified) throw new ApiError(403, "email-not-verified", EMAIL_NOT_VERIFIED_MESSAGE);
   const db = getDb(c.env);
   const user = await upsertUserFromClaims(db, claims, now);
+  await pinOperatorAtSignIn(c.env, claims, now);
   const refresh = await startRefreshFamily(db, user.id, now, sessionMaxAgeMs(c.env));
   const response = await sessionResponse(c.env, loadUserDocument, user, refresh.familyId, now, c.req.raw);
   setRefreshCookie(c, refresh.token, refresh.expiresAt, now);

@@ -342,8 +342,49 @@ export const adminAudit = sqliteTable(
     target: text("target").notNull(),
     reason: text("reason").notNull(),
     details: text("details").notNull().default("{}"),
+    /** `wallet:<player id>:<seq>` for rows a wallet wrote in its own transaction (migration 0019), so its outbox adds each once. */
+    ref: text("ref"),
   },
-  (t) => [index("admin_audit_at_idx").on(t.at), index("admin_audit_target_idx").on(t.target, t.at)],
+  (t) => [
+    index("admin_audit_at_idx").on(t.at),
+    index("admin_audit_target_idx").on(t.target, t.at),
+    uniqueIndex("admin_audit_ref_idx").on(t.ref),
+  ],
+);
+
+/** The Google account each ADMIN_EMAILS address is pinned to at its first verified sign-in (migration 0019). */
+export const adminOperators = sqliteTable("admin_operators", {
+  email: text("email").primaryKey(),
+  googleSub: text("google_sub").notNull(),
+  /** The Workspace domain (`hd`) it signed in with, checked against ADMIN_DOMAIN when that is set. */
+  hostedDomain: text("hosted_domain"),
+  pinnedAt: integer("pinned_at").notNull(),
+});
+
+/** Actions waiting for a second operator, and their decisions (migration 0019, worker/admin/approvals.ts). */
+export const approvalRequests = sqliteTable(
+  "approval_requests",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["adjustment", "result"] }).notNull(),
+    /** A player id (adjustment) or an event id (result). */
+    subject: text("subject").notNull(),
+    payload: text("payload").notNull(),
+    requestedBy: text("requested_by").notNull(),
+    requestedById: text("requested_by_id").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: ["pending", "approved", "rejected", "failed"] }).notNull(),
+    decidedBy: text("decided_by"),
+    decidedById: text("decided_by_id"),
+    decidedAt: integer("decided_at"),
+    decisionReason: text("decision_reason"),
+    outcome: text("outcome"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("approval_requests_status_idx").on(t.status, t.createdAt),
+    index("approval_requests_subject_idx").on(t.subject, t.createdAt),
+  ],
 );
 
 /** The feed's calls and credits per UTC hour (epoch ms of the hour) and sport (migration 0015), for the console. */

@@ -1,20 +1,16 @@
 // Development-only controls: move the odds simulator's clock forward for demos and
-// tests. Outside development with the embedded simulator these routes do not exist (404).
+// tests. Outside development with the embedded simulator these routes do not exist (404);
+// beside a live Stripe key they are refused (503, worker/http/stand-ins.ts).
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { isDevelopment, oddsFeedMode } from "../config";
-import { ApiError, readJson } from "../http/api-error";
+import { oddsFeedMode } from "../config";
+import { readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
+import { embeddedOnly } from "../http/stand-ins";
 import { advanceSimClock, simOffsetMs } from "../odds/simulator/sim-clock";
 import { BOARD_KEY_PREFIX } from "../odds/price-desk/desk-board";
 
 const SIM_CACHE_PREFIX = `${BOARD_KEY_PREFIX}simulator:`;
-
-const devOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (!isDevelopment(c.env) || oddsFeedMode(c.env) !== "embedded") throw new ApiError(404, "not-found", "No such API route.");
-  await next();
-});
 
 export const AdvanceSchema = z.strictObject({
   minutes: z
@@ -26,7 +22,7 @@ export const AdvanceSchema = z.strictObject({
 
 export function devRoutes() {
   const app = new Hono<AppEnv>();
-  app.use("*", devOnly);
+  app.use("*", embeddedOnly(oddsFeedMode));
 
   app.get("/sim/clock", async (c) => {
     const now = Date.now();

@@ -1,9 +1,9 @@
 // Builds the player's user document (spec §3) from the D1 account and the balances
 // held by the player's wallet Durable Object (the only source of truth for money), with
 // the player-protection fields (issue 14) the wallet also holds, plus the public handle
-// and profile privacy (issue #16). What is redeemable now follows this Worker's
+// and profile privacy. What is redeemable now follows this Worker's
 // PURCHASE_HOLD_DAYS (the hold on fresh purchases).
-import { adminEmails } from "../config";
+import { isOperator } from "../auth/operators";
 import type { UserRow } from "../auth/users";
 import { readProfile } from "../social/player-profiles";
 import { getUserWallet } from "../wallet";
@@ -14,18 +14,19 @@ import { tunables } from "../tunables";
 /** `request`, when given, says where the player is (region rules and minimum age). */
 export async function loadUserDocument(env: Env, user: UserRow, now: number, request?: Request): Promise<UserDocument> {
   const wallet = getUserWallet(env, user.id);
-  const [{ balances, redeemableCash, cashToPlay, redemptionPause, purchaseHolds, purchaseHoldDays }, protection, profile] =
+  const [{ balances, redeemableCash, cashToPlay, redemptionPause, purchaseHolds, purchaseHoldDays }, protection, profile, operator] =
     await Promise.all([
       wallet.getRedeemable(user.id, now, undefined, tunables(env).PURCHASE_HOLD_DAYS),
       wallet.getProtection(user.id, now),
       readProfile(env.DB, user.id),
+      isOperator(env, user),
     ]);
   return {
     uid: user.id,
     displayName: user.displayName,
     email: user.email,
     photoURL: user.photoUrl,
-    isAdmin: user.emailVerified && adminEmails(env).has(user.email.toLowerCase()),
+    isAdmin: operator,
     handle: profile.handle,
     profileHidden: profile.hidden,
     showCashResults: profile.showCashResults,

@@ -19,6 +19,7 @@ import type { Event } from "../../src/shared/schemas/events";
 import { isSportKey, type SportKey } from "../../src/shared/sports";
 import { oddsFeedMode } from "../config";
 import { ApiError } from "../http/api-error";
+import { STAND_IN_REFUSED_MESSAGE } from "../http/stand-ins";
 import { boardCacheKey, boardFreshUntil, type DeskBoard } from "./price-desk/desk-board";
 import { boardView, type ViewRules } from "./price-desk/board-view";
 import { deskHandles, type DeskDeps, type DeskHandle } from "./price-desk/desk-client";
@@ -168,18 +169,23 @@ export type OddsDeps = FeedDeps & DeskDeps;
 export function createOddsReader(deps: OddsDeps = {}) {
   const memo = new Map<string, { board: DeskBoard; until: number }>();
   const desks = deskHandles(deps);
+  // The simulator refused beside a live Stripe key (worker/config.ts) is a configuration problem, not a feed outage.
+  const noFeed = (env: Env) =>
+    oddsFeedMode(env) === "refused"
+      ? new ApiError(503, "not-configured", STAND_IN_REFUSED_MESSAGE)
+      : new ApiError(502, "odds-feed-unconfigured", "The odds feed is not configured.");
   const providerOf = (env: Env) => (deps.feed ? deps.feed(env) : getFeedProvider(env));
   return {
     provider: providerOf,
     /** The desk of `sport` for this configuration's feed. */
     desk(env: Env, sport: SportKey): DeskHandle {
       const provider = providerOf(env);
-      if (!provider) throw new ApiError(502, "odds-feed-unconfigured", "The odds feed is not configured.");
+      if (!provider) throw noFeed(env);
       return desks(env, provider, sport);
     },
     async load(env: Env, sport: SportKey, now: number, options: ReadOptions = {}): Promise<LoadedEvents> {
       const provider = providerOf(env);
-      if (!provider) throw new ApiError(502, "odds-feed-unconfigured", "The odds feed is not configured.");
+      if (!provider) throw noFeed(env);
       const rules = tunables(env);
       return readBoard(
         {

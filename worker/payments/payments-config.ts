@@ -22,6 +22,7 @@ export function stripeWebhookSecret(env: Env): string | null {
 
 export function requirePaymentsConfigured(env: Env): "real" | "embedded" {
   const mode = paymentsMode(env);
-  if (mode === "unconfigured") throw new ApiError(503, "not-configured", "Payments are not configured on this server.");
+  if (mode === "unconfigured" || mode === "refused")
+    throw new ApiError(503, "not-configured", "Payments are not configured on this server.");
   return mode;
 }

@@ -1,5 +1,5 @@
 // The simulated provider's local pages (development only; 404 whenever the simulator is
-// not the active provider). The checkout page's Pay button builds the event Stripe would
+// not the active provider, 503 beside a live Stripe key: worker/http/stand-ins.ts). The checkout page's Pay button builds the event Stripe would
 // send for a paid Checkout Session, signs it with the webhook secret exactly as Stripe
 // does, and hands it to the real webhook handler in-process, then returns the player to
 // /shop like Stripe's success URL; Cancel returns to the cancel URL. Once paid, the same
@@ -20,6 +20,7 @@ import { getDb } from "../db/database";
 import { payoutAccounts, simCheckoutSessions } from "../db/schema";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
+import { embeddedOnly } from "../http/stand-ins";
 import { stripeWebhookSecret } from "./payments-config";
 import { claimPayoutIdentities, SIM_ACCOUNT_NUMBER, SIM_ROUTING_NUMBER, simulatedFingerprint } from "./payout-identity";
 import { SIM_ACCOUNT_ID, SIM_CHECKOUT_ID } from "./simulated-provider";
@@ -127,10 +128,7 @@ ${actions.join("\n")}
 
 export function simRoutes() {
   const app = new Hono<AppEnv>();
-  app.use(async (c, next) => {
-    if (paymentsMode(c.env) !== "embedded") throw new ApiError(404, "not-found", "Not found.");
-    await next();
-  });
+  app.use(embeddedOnly(paymentsMode, "Not found."));
 
   const findSession = async (env: Env, id: string) => {
     if (!SIM_CHECKOUT_ID.test(id)) throw new ApiError(404, "not-found", "No such checkout session.");

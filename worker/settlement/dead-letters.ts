@@ -81,11 +81,18 @@ export async function listDeadLetters(db: D1Database, opts: { open: boolean; lim
   return results.map(fromRow);
 }
 
-export type ReplayDeps = { db: D1Database; queue: Queue<SettlementMessage>; operator: string; now: number };
+/** `audit(letter)`: the operator's audit row for this letter, committed in the batch that records the replay. */
+export type ReplayDeps = {
+  db: D1Database;
+  queue: Queue<SettlementMessage>;
+  operator: string;
+  now: number;
+  audit: (letter: { userId: string | null; replayCount: number }) => D1PreparedStatement;
+};
 
 /** Sends a dead letter's message to the settlement queue again and records who did it. */
 export async function replayDeadLetter(id: string, deps: ReplayDeps): Promise<{ ok: true; letter: DeadLetter } | ErrorResult> {
-  const { db, queue, operator, now } = deps;
+  const { db, queue, operator, now, audit } = deps;
   const row = await db.prepare("SELECT * FROM settlement_dead_letters WHERE id = ?").bind(id).first<DeadLetterRow>();
   if (!row) return { ok: false, status: 404, code: "not-found", message: "No such dead letter." };
   let body: unknown;
@@ -99,12 +106,14 @@ export async function replayDeadLetter(id: string, deps: ReplayDeps): Promise<{ 
     return { ok: false, status: 409, code: "not-replayable", message: "This message cannot be read, so it cannot be replayed." };
   }
   await queue.send({ ...parsed.data, runId: null }, { contentType: "json" });
-  const updated = await db
-    .prepare(
-      `UPDATE settlement_dead_letters SET replayed_at = ?, replayed_by = ?, replay_count = replay_count + 1
-        WHERE id = ? RETURNING *`,
-    )
-    .bind(now, operator, id)
-    .first<DeadLetterRow>();
-  return { ok: true, letter: fromRow(updated ?? row) };
+  const [result] = await db.batch<DeadLetterRow>([
+    db
+      .prepare(
+        `UPDATE settlement_dead_letters SET replayed_at = ?, replayed_by = ?, replay_count = replay_count + 1
+          WHERE id = ? RETURNING *`,
+      )
+      .bind(now, operator, id),
+    audit({ userId: row.user_id, replayCount: row.replay_count + 1 }),
+  ]);
+  return { ok: true, letter: fromRow(result?.results[0] ?? row) };
 }

@@ -1,8 +1,9 @@
 // An operator's final score or void for one game: recorded in D1 `events` (where the
-// cron will also find it), then every player with an open leg on it is sent to the
-// settlement queue at once, through the same path as the cron (settlement-job.ts), as
-// one run of trigger 'admin'. A game that already has a different result is refused:
-// graded legs are final.
+// cron will also find it) in one batch with the operator's audit row, then every player
+// with an open leg on it is sent to the settlement queue at once, through the same path
+// as the cron (settlement-job.ts), as one run of trigger 'admin'. A game that already has
+// a different result is refused: graded legs are final. Who may record what (a final for
+// a game the feed shows under way waits for a second operator) is decided in worker/admin.
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { BetLeg } from "../../src/shared/schemas/bets";
 import { loggerFor } from "../logging/logger";
@@ -62,17 +63,29 @@ async function findEvent(db: D1Database, eventId: string): Promise<EventRow | nu
   };
 }
 
+/** Whether the feed's last scores show the game under way (scored, not completed: `events` status 'live'). */
+export async function feedShowsUnderway(db: D1Database, eventId: string): Promise<boolean> {
+  const row = await db.prepare("SELECT status FROM events WHERE event_id = ?").bind(eventId).first<{ status: string }>();
+  return row?.status === "live";
+}
+
 function sameResult(row: EventRow, result: OperatorResult): boolean {
   if ("void" in result) return row.status === "void";
   return row.status === "final" && row.home_score === result.homeScore && row.away_score === result.awayScore;
 }
 
+/**
+ * `audit`: the operator's audit row, committed in the same batch as the result and only
+ * when the result was written (build it with `afterChange`); a result already recorded
+ * is answered again (its players re-sent to settle) without a second row.
+ */
 export async function applyOperatorResult(
   env: Env,
   eventId: string,
   result: OperatorResult,
   operator: string,
   clock: { now: number; feedNow: number },
+  audit: D1PreparedStatement,
 ): Promise<({ ok: true } & OperatorResultAnswer) | Refusal> {
   const { now, feedNow } = clock;
   const db = env.DB;
@@ -89,16 +102,18 @@ export async function applyOperatorResult(
   const status = "void" in result ? "void" : "final";
   const homeScore = "void" in result ? null : result.homeScore;
   const awayScore = "void" in result ? null : result.awayScore;
-  await db
-    .prepare(
-      `INSERT INTO events (event_id, sport, home, away, start_time, status, home_score, away_score, graded_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)
-       ON CONFLICT (event_id) DO UPDATE SET status = excluded.status, home_score = excluded.home_score,
-         away_score = excluded.away_score, updated_at = excluded.updated_at
-       WHERE events.status NOT IN ('final', 'void')`,
-    )
-    .bind(eventId, event.sport, event.home, event.away, event.start_time, status, homeScore, awayScore, now)
-    .run();
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO events (event_id, sport, home, away, start_time, status, home_score, away_score, graded_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)
+         ON CONFLICT (event_id) DO UPDATE SET status = excluded.status, home_score = excluded.home_score,
+           away_score = excluded.away_score, updated_at = excluded.updated_at
+         WHERE events.status NOT IN ('final', 'void')`,
+      )
+      .bind(eventId, event.sport, event.home, event.away, event.start_time, status, homeScore, awayScore, now),
+    audit,
+  ]);
   const stored = await db.prepare("SELECT * FROM events WHERE event_id = ?").bind(eventId).first<EventRow>();
   if (!stored || !sameResult(stored, result)) {
     return { ok: false, status: 409, code: "already-settled", message: "This event already has a different result." };

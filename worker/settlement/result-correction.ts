@@ -4,7 +4,8 @@
 // bet on the game has it re-graded in their wallet (worker/wallet/operations/correction-operations.ts)
 // under the reference `correction:<event id>:<seq>`. Sending the same correction again
 // records nothing new and re-drives the wallets, which find nothing left to move — so a
-// retry after a wallet failed finishes the job and a double click moves money once.
+// retry after a wallet failed finishes the job and a double click moves money once. The
+// operator's audit row is committed in the same batch as the new score.
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { getUserWallet, type CorrectionSummary } from "../wallet";
 import { loggerFor } from "../logging/logger";
@@ -36,12 +37,18 @@ type Refusal = { ok: false; status: ContentfulStatusCode; code: string; message:
 type EventRow = { event_id: string; status: string; home_score: number | null; away_score: number | null };
 type CorrectionRow = { seq: number; home_score: number; away_score: number };
 
+/**
+ * `audit(seq, from)`: the operator's audit row for correction number `seq` (from the
+ * result it replaces), committed in the batch that records it, only when it does (build
+ * it with `afterChange`).
+ */
 export async function applyResultCorrection(
   env: Env,
   eventId: string,
   score: { homeScore: number; awayScore: number },
   who: { operator: string; reason: string },
   now: number,
+  audit: (seq: number, from: { status: string; homeScore: number | null; awayScore: number | null }) => D1PreparedStatement,
 ): Promise<({ ok: true } & CorrectionAnswer) | Refusal> {
   const db = env.DB;
   const event = await db
@@ -92,6 +99,7 @@ export async function applyResultCorrection(
           who.reason,
           now,
         ),
+      audit(seq, { status: event.status, homeScore: event.home_score, awayScore: event.away_score }),
     ]);
     if (!updated?.meta.changes) {
       return {

@@ -187,6 +187,11 @@ export class Ledger {
     this.changed = true;
   }
 
+  /** A change that is not money (an operator's audit row): the commit still goes out through the outbox. */
+  noteChange(): void {
+    this.changed = true;
+  }
+
   /** Records a bet document written in this transaction, for the projection and live push. */
   betChanged(bet: BetDocument): void {
     playthroughOnBet(this, bet);

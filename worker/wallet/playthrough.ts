@@ -11,8 +11,9 @@
 // concurrency:
 //
 //   credit   a cash credit of reason purchase / daily_bonus / streak_bonus /
-//            opening_balance adds amount × CASH_PLAYTHROUGH (admin adjustments and
-//            winnings add nothing).
+//            opening_balance / admin_adjustment adds amount × CASH_PLAYTHROUGH (an
+//            operator's credit is given cash like a bonus; winnings add nothing). An
+//            operator's cash debit takes unplayed cash first (`playthroughOnReversal`).
 //   settled  play-through counts risk, not turnover. When a game settles, the player's
 //            cash singles on it that won or lost count together what they could lose at
 //            worst over every final score (src/shared/playthrough-risk.ts), capped at their
@@ -59,6 +60,7 @@ const PLAY_THROUGH_CREDITS: ReadonlySet<string> = new Set([
   "streak_bonus",
   "opening_balance",
   "dispute_restore",
+  "admin_adjustment",
 ]);
 
 export type PlaythroughState = {

@@ -1,16 +1,27 @@
 // Turns wallet outbox rows into D1 statements. Every statement is an upsert guarded by
-// a version, so replaying the outbox (after a crash, a retry, or out of order) converges
-// on the Durable Object's state and never moves a projection backwards.
+// a version (or, for an operator's audit row, an insert keyed by its ref), so replaying
+// the outbox (after a crash, a retry, or out of order) converges on the Durable Object's
+// state and never moves a projection backwards.
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import { leaderboardStatements } from "./leaderboard-projection";
-/** What an outbox row projects: the wallet's balances, or one bet with its legs. */
-export type OutboxTopic = "balances" | "bet";
+/** What an outbox row projects: the wallet's balances, one bet with its legs, or an operator's audit row. */
+export type OutboxTopic = "balances" | "bet" | "audit";
 
 export type OutboxRow = { seq: number; topic: OutboxTopic; payload: string };
 
 type BalancesPayload = WalletBalances & { userId: string; version: number; updatedAt: number };
 type BetPayload = { userId: string; bet: BetDocument; version: number };
+/** An `operator_actions` row as D1's admin_audit holds it; `ref` is `wallet:<player id>:<seq>`. */
+export type AuditPayload = {
+  ref: string;
+  at: number;
+  actor: string;
+  action: string;
+  target: string;
+  reason: string;
+  details: Record<string, unknown>;
+};
 
 export function projectionStatements(db: D1Database, row: OutboxRow): D1PreparedStatement[] {
   switch (row.topic) {
@@ -86,6 +97,17 @@ export function projectionStatements(db: D1Database, row: OutboxRow): D1Prepared
       // A settled bet also updates its player's leaderboard rows, once.
       statements.push(...leaderboardStatements(db, userId, bet, version));
       return statements;
+    }
+    case "audit": {
+      const p = JSON.parse(row.payload) as AuditPayload;
+      return [
+        db
+          .prepare(
+            `INSERT INTO admin_audit (at, actor, action, target, reason, details, ref) VALUES (?, ?, ?, ?, ?, ?, ?)
+             ON CONFLICT (ref) DO NOTHING`,
+          )
+          .bind(p.at, p.actor, p.action, p.target, p.reason, JSON.stringify(p.details), p.ref),
+      ];
     }
   }
 }

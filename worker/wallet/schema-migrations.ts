@@ -37,6 +37,7 @@
 //   admin_adjustments     operator adjustments already applied, by id
 //   playthrough_games     per game: what the player's Vantage Cash singles on it count toward play-through (3)
 //   fraud_warnings        the card issuer's early fraud warnings on the player's packs, and operators' clearances (4)
+//   operator_actions      the audit row of each operator action, written with the action (5)
 // Outside SQLite, the object's key-value storage holds `outbox_attempts` (outbox.ts).
 
 /** One rung of the ladder: what it adds, and the statements that add it. */
@@ -306,6 +307,25 @@ export const WALLET_MIGRATIONS: readonly WalletMigration[] = [
          cleared_reason TEXT
        )`,
       `CREATE INDEX IF NOT EXISTS fraud_warnings_payment_intent_idx ON fraud_warnings (payment_intent)`,
+    ],
+  },
+  {
+    version: 5,
+    purpose:
+      "The audit row of each operator action on this wallet (adjustment, freeze, date of birth), written in the transaction " +
+      "that makes it and projected to D1 admin_audit by the outbox: an action whose row cannot be written does not happen.",
+    statements: [
+      // `operator_actions`: append-only, one row per operator action: what (`action`), who (the
+      // operator's e-mail), why, and JSON particulars (amounts, the approval it carries out).
+      // `seq` makes its D1 ref `wallet:<player id>:<seq>`, so a replayed outbox adds it once.
+      `CREATE TABLE IF NOT EXISTS operator_actions (
+         seq INTEGER PRIMARY KEY AUTOINCREMENT,
+         action TEXT NOT NULL,
+         actor TEXT NOT NULL,
+         reason TEXT NOT NULL,
+         details TEXT NOT NULL,
+         created_at INTEGER NOT NULL
+       )`,
     ],
   },
 ];

@@ -36,13 +36,16 @@ import { claimDailyBonusInTx, type DailyBonusResult } from "./operations/bonus-o
 import { applyCorrectionInTx, type CorrectionInput, type CorrectionSummary } from "./operations/correction-operations";
 import {
   adjustBalanceInTx,
+  auditInTx,
   listDisputesInTx,
   readFreeze,
   setFreezeInTx,
   type AdjustmentInput,
   type AdjustmentResult,
+  type AuditFailure,
   type DisputeRow,
   type FreezeState,
+  type OperatorAudit,
 } from "./operations/operator-operations";
 import {
   beginPayoutAttemptInTx,
@@ -341,9 +344,24 @@ export class UserWallet extends DurableObject<Env> {
     return this.transact(userId, now, (tx) => confirmDateOfBirthInTx(tx, input));
   }
 
-  /** Operators only (see /api/admin/players/:userId/date-of-birth). */
-  async correctDateOfBirth(userId: string, input: { dateOfBirth: string; minAge: number }, now: number): Promise<DateOfBirthResult> {
-    return this.transact(userId, now, (tx) => correctDateOfBirthInTx(tx, input));
+  /**
+   * Operators only (see /api/admin/players/:userId/date-of-birth): the correction and its
+   * audit row in one transaction; waits for the D1 projection so the audit log shows it.
+   */
+  async correctDateOfBirth(
+    userId: string,
+    input: { dateOfBirth: string; minAge: number },
+    audit: OperatorAudit,
+    now: number,
+  ): Promise<DateOfBirthResult | AuditFailure> {
+    const result = this.transact(userId, now, (tx): DateOfBirthResult | AuditFailure => {
+      const corrected = correctDateOfBirthInTx(tx, input);
+      if (!corrected.ok) return corrected;
+      const closed = protectionSnapshotInTx(tx).state.closed;
+      return auditInTx(tx, "date-of-birth", audit, { dateOfBirth: input.dateOfBirth, closed }) ?? corrected;
+    });
+    await this.flushOutbox();
+    return result;
   }
 
   async takeBreak(userId: string, period: BreakPeriod, now: number): Promise<BreakResult> {
@@ -384,10 +402,15 @@ export class UserWallet extends DurableObject<Env> {
 
   // ---- operator actions (operations/operator-operations.ts; routes in worker/admin/) ----
 
-  /** Unfreezing wakes the wallet at once, so payouts held by the freeze are sent (see beginPayoutAttemptInTx). */
+  /**
+   * Freezes or unfreezes with its audit row; waits for the D1 projection so the audit log
+   * shows it. Unfreezing wakes the wallet at once, so payouts held by the freeze are sent
+   * (see beginPayoutAttemptInTx).
+   */
   async setFreeze(userId: string, input: { frozen: boolean; reason: string; actor: string }, now: number) {
     const result = this.transact(userId, now, (tx) => setFreezeInTx(tx, input));
-    if (result.changed && !input.frozen) await this.wakeForHeldPayouts(userId, now);
+    if (result.ok && result.changed) await this.flushOutbox();
+    if (result.ok && result.changed && !input.frozen) await this.wakeForHeldPayouts(userId, now);
     return result;
   }
 
@@ -395,9 +418,12 @@ export class UserWallet extends DurableObject<Env> {
     return this.read(userId, now, (tx) => readFreeze(tx));
   }
 
-  /** A manual adjustment; waits for the D1 projection so the console's next read agrees. */
-  async adjustBalance(userId: string, input: AdjustmentInput, now: number): Promise<AdjustmentResult> {
-    const result = this.transact(userId, now, (tx) => adjustBalanceInTx(tx, input));
+  /**
+   * A manual adjustment with its audit row (applied directly, or by an approved request
+   * whose id is the adjustment id); waits for the D1 projection so the console's next read agrees.
+   */
+  async adjustBalance(userId: string, input: AdjustmentInput, audit: OperatorAudit, now: number): Promise<AdjustmentResult> {
+    const result = this.transact(userId, now, (tx) => adjustBalanceInTx(tx, input, audit));
     await this.flushOutbox();
     return result;
   }

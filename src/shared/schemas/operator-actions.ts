@@ -59,3 +59,25 @@ export const DateOfBirthCorrectionRequestSchema = z.strictObject({ dateOfBirth: 
 
 /** POST /api/admin/dead-letters/:id/replay. */
 export const DeadLetterReplayRequestSchema = z.strictObject({ reason: OptionalReasonSchema });
+
+// ---- Four eyes, step-up and separation of duties ----
+
+/** POST /api/admin/approvals/:id/approve: the approver's note (optional; the request's reason is what is recorded). */
+export const ApproveRequestSchema = z.strictObject({ reason: OptionalReasonSchema });
+
+/** POST /api/admin/approvals/:id/reject: why not. */
+export const RejectRequestSchema = z.strictObject({ reason: ReasonSchema });
+
+/** What an approval request asks for, per kind (stored as the request's payload). */
+export const AdjustmentPayloadSchema = z.strictObject({ wallet: z.enum(["coins", "cash"]), amount: z.number().int() });
+export const ResultPayloadSchema = z.strictObject({ homeScore: ScoreSchema, awayScore: ScoreSchema });
+
+/**
+ * The 403 codes of the console's guards. `step-up-required`: money-moving actions need a
+ * sign-in completed within ADMIN_STEP_UP_MINUTES, and the console sends the operator
+ * through one. The others are refusals to show as sent.
+ */
+export const STEP_UP_REQUIRED = "step-up-required";
+export const OWN_ACCOUNT = "own-account";
+export const OWN_REQUEST = "own-request";
+export const HOLDS_BET = "holds-bet";

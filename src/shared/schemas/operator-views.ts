@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { CLOSED_REASONS } from "../protection";
 import { BetDocumentSchema } from "./bets";
+import { AdjustmentPayloadSchema, ResultPayloadSchema } from "./operator-actions";
 import { RedemptionSchema } from "./redemptions";
 import { PurchaseHoldSchema } from "./user";
 
@@ -331,3 +332,46 @@ export const DateOfBirthCorrectionAnswerSchema = z.object({
   dateOfBirth: z.string().nullable(),
   closed: z.enum(CLOSED_REASONS).nullable(),
 });
+
+// ---- Four eyes: GET /api/admin/approvals and what asks for or decides an approval ----
+
+export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "failed"] as const;
+
+const ApprovalBaseSchema = z.object({
+  id: z.string(),
+  /** A player id (adjustment) or an event id (result). */
+  subject: z.string(),
+  /** The subject as people read it: the player's e-mail, the game's "Away @ Home". */
+  subjectLabel: z.string(),
+  /** The requesting operator's e-mail. */
+  requestedBy: z.string(),
+  reason: z.string(),
+  /** approved = claimed by `decidedBy`; applied once `outcome` is set. failed = approved, then refused (outcome says why). */
+  status: z.enum(APPROVAL_STATUSES),
+  decidedBy: z.string().nullable(),
+  decidedAt: Int.nullable(),
+  decisionReason: z.string().nullable(),
+  /** What applying it answered, or `{code, message}` when it was refused; null until applied. */
+  outcome: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: Int,
+});
+
+/** An action waiting for (or decided by) a second operator: a Vantage Cash or large Coins adjustment, a final for a game under way. */
+export const ApprovalRequestSchema = z.discriminatedUnion("kind", [
+  ApprovalBaseSchema.extend({ kind: z.literal("adjustment"), payload: AdjustmentPayloadSchema }),
+  ApprovalBaseSchema.extend({ kind: z.literal("result"), payload: ResultPayloadSchema }),
+]);
+export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
+
+/** GET /api/admin/approvals: newest first. */
+export const ApprovalListSchema = z.object({ requests: z.array(ApprovalRequestSchema) });
+
+/** 202 from an adjustment or a result that must wait for a second operator; also the answer of approve and reject. */
+export const ApprovalAnswerSchema = z.object({ request: ApprovalRequestSchema });
+export type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>;
+
+/** POST /api/admin/players/:uid/adjustments: applied at once (200), or a request for a second operator (202). */
+export const AdjustmentReplySchema = z.union([ApprovalAnswerSchema, AdjustmentAnswerSchema]);
+
+/** POST /api/admin/events/:eventId/result with a score or a void: recorded (200), or a request for a second operator (202). */
+export const ResultReplySchema = z.union([ApprovalAnswerSchema, OperatorResultAnswerSchema]);

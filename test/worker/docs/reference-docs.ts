@@ -95,8 +95,8 @@ export function renderApiReference(endpoints: Endpoint[]): string {
     "- **public**: no sign-in needed;",
     "- **player**: a signed-in player's access token (`Authorization: Bearer …`, `requireUser`); without a live",
     "  one the answer is `401 unauthenticated`;",
-    "- **operator**: a signed-in player whose verified e-mail is in `ADMIN_EMAILS` (`requireAdmin`); everyone",
-    "  else gets `404 not-found`, exactly like a route that does not exist.",
+    "- **operator**: the signed-in Google account a verified `ADMIN_EMAILS` address was pinned to at its first",
+    "  sign-in (`requireAdmin`); everyone else gets `404 not-found`, exactly like a route that does not exist.",
     "",
     "A schema named below is the zod schema both the Worker and the SPA parse that part with.",
   ];

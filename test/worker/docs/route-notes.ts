@@ -58,12 +58,12 @@ export const SECTIONS = [
   {
     title: "Operators",
     intro:
-      "The operator console's API ([operations](operations.md#the-operator-console)). Every result, void, correction, freeze, unfreeze, fraud-warning clearance, adjustment, date-of-birth correction, dead-letter replay and ledger check writes one row to the append-only audit log (D1 `admin_audit`).",
+      "The operator console's API ([operations](operations.md#the-operator-console)). Only the Google account each `ADMIN_EMAILS` address was pinned to at its first sign-in is an operator. Every result, void, correction, freeze, unfreeze, fraud-warning clearance, adjustment, date-of-birth correction, approval request and decision, dead-letter replay and ledger check writes one row to the append-only audit log (D1 `admin_audit`), with the action itself. Nobody acts on their own account (403 `own-account`); money-moving routes (adjustments, approvals, results, replays) need a sign-in from the last `ADMIN_STEP_UP_MINUTES` (403 `step-up-required`).",
   },
   {
     title: "Development only",
     intro:
-      'These exist only beside the embedded defaults (`APP_ENV = "development"` and the matching secret unset); otherwise they answer 404 like any unknown path.',
+      'These exist only beside the embedded defaults (`APP_ENV = "development"` and the matching secret unset); otherwise they answer 404 like any unknown path, and beside a live Stripe key 503 `not-configured`.',
   },
 ] as const;
 
@@ -240,7 +240,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/admin/events/:eventId/result": {
     section: "Operators",
-    does: "`{homeScore, awayScore, reason?}` settles a game by hand, `{void: true}` voids it (every stake refunded), `{homeScore, awayScore, correction: true, reason}` corrects a settled one. A game that already has a result answers 409 unless corrected; a score for a game that has not started is 409 (it can only be voided).",
+    does: "`{homeScore, awayScore, reason?}` settles a game by hand, `{void: true}` voids it (every stake refunded), `{homeScore, awayScore, correction: true, reason}` corrects a settled one. A final for a game the feed still shows under way answers 202 `{request}` and waits for a second operator; an operator holding a bet on the game gets 403 `holds-bet`. A game that already has a result answers 409 unless corrected; a score for a game that has not started is 409 (it can only be voided).",
   },
   "PUT /api/admin/players/:userId/date-of-birth": {
     section: "Operators",
@@ -272,7 +272,19 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/admin/players/:uid/adjustments": {
     section: "Operators",
-    does: '`{wallet: "coins"|"cash", amount, reason, adjustmentId?}` in signed minor units: one `admin_adjustment` ledger row and one audit row per `adjustmentId` (or `Idempotency-Key`); a retry answers `replayed: true`; no reason is a 400, below zero 409 `insufficient-funds`.',
+    does: '`{wallet: "coins"|"cash", amount, reason, adjustmentId?}` in signed minor units. Vantage Cash, or Coins above `ADJUSTMENT_APPROVAL_COINS`: 202 `{request}`, applied only when a second operator approves it. Otherwise one `admin_adjustment` ledger row and one audit row per `adjustmentId` (or `Idempotency-Key`); a retry answers `replayed: true`; no reason is a 400, below zero 409 `insufficient-funds`.',
+  },
+  "GET /api/admin/approvals": {
+    section: "Operators",
+    does: "`?status=pending|all&limit=`: `{requests: [{id, kind, subject, subjectLabel, payload, requestedBy, reason, status, decidedBy, decidedAt, decisionReason, outcome}]}`, newest first.",
+  },
+  "POST /api/admin/approvals/:id/approve": {
+    section: "Operators",
+    does: "`{reason?}`: applies the request once (its id is the idempotency key) and answers `{request}` with its `outcome`. The requester gets 403 `own-request`, an operator whose own account it is 403 `own-account`, one holding a bet on the game 403 `holds-bet`; a decided request 409 `already-decided`.",
+  },
+  "POST /api/admin/approvals/:id/reject": {
+    section: "Operators",
+    does: "`{reason}`: nothing is applied; `{request}`. Same refusals as approving.",
   },
   "POST /api/admin/players/:uid/ledger-check": {
     section: "Operators",

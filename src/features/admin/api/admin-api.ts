@@ -1,21 +1,25 @@
 // The operator console's calls, all under /api/admin. Every non-operator gets 404 from
 // these, which the console shows as the not-found page. Money actions carry the
 // operator's reason; an adjustment carries its own id so a retried click moves money once.
+// An adjustment or a result that must wait for a second operator answers its request
+// instead (202), which the approvals calls list and decide.
 // Requests and answers are the shared contract (src/shared/schemas/operator-*.ts): every
 // answer is parsed with its schema, and this folder declares no types of its own.
 import type { ApiClient } from "../../../lib/api-client";
 import type { AdjustmentRequest, ResultRequest } from "../../../shared/schemas/operator-actions";
 import {
-  AdjustmentAnswerSchema,
+  AdjustmentReplySchema,
+  ApprovalAnswerSchema,
+  ApprovalListSchema,
   AuditLogSchema,
   CorrectionAnswerSchema,
   DeadLetterReplayAnswerSchema,
   FeedViewSchema,
   FreezeAnswerSchema,
   LedgerCheckSchema,
-  OperatorResultAnswerSchema,
   PlayerDetailSchema,
   PlayerSearchSchema,
+  ResultReplySchema,
   SettlementViewSchema,
   type PlayerHit,
 } from "../../../shared/schemas/operator-views";
@@ -36,17 +40,27 @@ export function setFrozen(api: ApiClient, uid: string, frozen: boolean, reason: 
   return api.post(`${playerPath(uid)}/${frozen ? "freeze" : "unfreeze"}`, FreezeAnswerSchema, { reason });
 }
 
+/** Applied at once (`balances`), or a request waiting for a second operator (`request`). */
 export function adjustBalance(api: ApiClient, uid: string, input: AdjustmentRequest & { adjustmentId: string }) {
-  return api.post(`${playerPath(uid)}/adjustments`, AdjustmentAnswerSchema, input);
+  return api.post(`${playerPath(uid)}/adjustments`, AdjustmentReplySchema, input);
 }
 
 export const checkLedger = (api: ApiClient, uid: string) => api.post(`${playerPath(uid)}/ledger-check`, LedgerCheckSchema, {});
 
-/** Records a final score or a void, or (with `correction: true`) corrects a recorded score. */
+/**
+ * Records a final score or a void, or (with `correction: true`) corrects a recorded score.
+ * A final for a game the feed shows under way answers a request for a second operator.
+ */
 export function recordResult(api: ApiClient, eventId: string, input: ResultRequest) {
   const path = `/admin/events/${encodeURIComponent(eventId)}/result`;
-  return "correction" in input ? api.post(path, CorrectionAnswerSchema, input) : api.post(path, OperatorResultAnswerSchema, input);
+  return "correction" in input ? api.post(path, CorrectionAnswerSchema, input) : api.post(path, ResultReplySchema, input);
 }
 
 export const replayDeadLetter = (api: ApiClient, id: string, reason: string) =>
   api.post(`/admin/dead-letters/${encodeURIComponent(id)}/replay`, DeadLetterReplayAnswerSchema, { reason });
+
+export const fetchApprovals = (api: ApiClient) => api.get("/admin/approvals", ApprovalListSchema, { status: "all", limit: 100 });
+
+export function decideApproval(api: ApiClient, id: string, decision: "approve" | "reject", reason: string) {
+  return api.post(`/admin/approvals/${encodeURIComponent(id)}/${decision}`, ApprovalAnswerSchema, { reason });
+}

@@ -1,10 +1,16 @@
 // The console's confirmation for every action that moves money or changes a player:
 // a modal that says what will happen, asks for the operator's reason (required, at
 // least 3 characters, as the API demands) and shows the server's refusal in place.
-// Focus moves in and is trapped; Escape or Cancel closes it unless a request is running.
+// When the server wants a fresh sign-in first (403 step-up-required: money actions need
+// one from the last ADMIN_STEP_UP_MINUTES), it sends the operator through sign-in, back
+// to the same console tab. Focus moves in and is trapped; Escape or Cancel closes it
+// unless a request is running.
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { errorMessage } from "../../../lib/api-client";
+import { useLocation } from "react-router";
+import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useFocusTrap } from "../../../lib/use-focus-trap";
+import { useAuth } from "../../../session/auth-provider";
+import { STEP_UP_REQUIRED } from "../../../shared/schemas/operator-actions";
 
 type Props = {
   title: string;
@@ -25,6 +31,8 @@ export function ActionDialog({ title, confirmLabel, danger = false, children, in
   const [error, setError] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
+  const { signIn } = useAuth();
+  const location = useLocation();
   const titleId = useId();
   const reasonId = useId();
   useFocusTrap(panel, { onClose, busy });
@@ -40,6 +48,12 @@ export function ActionDialog({ title, confirmLabel, danger = false, children, in
       await onConfirm(reason.trim());
       onClose();
     } catch (err) {
+      if (err instanceof ApiError && err.code === STEP_UP_REQUIRED) {
+        // Stays busy: the browser is leaving for the sign-in page.
+        setError(`${err.message} Taking you to sign-in...`);
+        signIn(`${location.pathname}${location.search}`);
+        return;
+      }
       setError(errorMessage(err, "That did not work. Try again."));
       setBusy(false);
     }

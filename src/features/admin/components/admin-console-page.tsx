@@ -1,12 +1,14 @@
 // The operator console at /admin (issue 15), loaded on demand in its own chunk. Only
 // operators see it: everyone else — signed out, a player, an unverified operator
 // address — gets the not-found page, as from the API (404). Tabs Feed / Settlement /
-// Players / Audit; the open tab lives in the address (?tab=) so a reload keeps it.
+// Players / Approvals / Audit; the open tab lives in the address (?tab=) so a reload
+// (or coming back from a fresh sign-in) keeps it.
 import { useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
 import { NotFoundPage } from "../../../components/not-found-page";
 import { useAuth } from "../../../session/auth-provider";
 import { AdminDeniedContext } from "../hooks/use-admin-load";
+import { ApprovalsTab } from "./approvals-tab";
 import { AuditTab } from "./audit-tab";
 import { FeedTab } from "./feed-tab";
 import { PlayersTab } from "./players-tab";
@@ -17,6 +19,7 @@ const TABS = [
   { key: "feed", label: "Feed" },
   { key: "settlement", label: "Settlement" },
   { key: "players", label: "Players" },
+  { key: "approvals", label: "Approvals" },
   { key: "audit", label: "Audit" },
 ] as const;
 type TabKey = (typeof TABS)[number]["key"];
@@ -75,6 +78,7 @@ export function AdminConsolePage() {
           {tab === "feed" && <FeedTab />}
           {tab === "settlement" && <SettlementTab onChanged={setNotice} />}
           {tab === "players" && <PlayersTab onChanged={setNotice} />}
+          {tab === "approvals" && <ApprovalsTab onChanged={setNotice} />}
           {tab === "audit" && <AuditTab />}
         </div>
       </main>

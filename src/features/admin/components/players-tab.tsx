@@ -1,8 +1,10 @@
 // Players: look a player up by e-mail or handle; see balances and what is owed, the last
 // 100 ledger rows, bets, redemptions, disputes, protection and payout-identity refusals;
 // freeze / unfreeze, adjust a balance and check the ledger — each confirmed with a reason.
+// A Vantage Cash (or large Coins) adjustment is only asked for: it waits in Approvals for
+// another operator. On the operator's own account nothing but looking is offered.
 import { useCallback, useContext, useState, type FormEvent } from "react";
-import { useApi } from "../../../session/auth-provider";
+import { useApi, useAuth } from "../../../session/auth-provider";
 import { errorMessage } from "../../../lib/api-client";
 import { formatAmount, parseAmountToMinor, type WalletKind } from "../../../shared/money";
 import { adjustBalance, checkLedger, fetchPlayer, searchPlayers, setFrozen } from "../api/admin-api";
@@ -92,7 +94,7 @@ export function PlayersTab({ onChanged }: { onChanged(message: string): void }) 
 type Dialog = "freeze" | "unfreeze" | "adjust" | null;
 
 function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: string): void }) {
-  const api = useApi();
+  const { api, user } = useAuth();
   const detail = useAdminLoad(
     useCallback(() => fetchPlayer(api, uid), [api, uid]),
     { missingMeansDenied: false },
@@ -138,27 +140,33 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
               </div>
             </div>
             <div className="admin-actions">
-              {/* Keyed apart, so the button is replaced rather than restyled mid-transition. */}
-              {data.frozen ? (
-                <button key="unfreeze" type="button" className="btn btn-sm btn-primary" onClick={() => setDialog("unfreeze")}>
-                  Unfreeze
-                </button>
+              {data.player.uid === user?.uid ? (
+                <span className="admin-muted">Your own account: another operator must act on it.</span>
               ) : (
-                <button key="freeze" type="button" className="btn btn-sm btn-danger" onClick={() => setDialog("freeze")}>
-                  Freeze
-                </button>
+                <>
+                  {/* Keyed apart, so the button is replaced rather than restyled mid-transition. */}
+                  {data.frozen ? (
+                    <button key="unfreeze" type="button" className="btn btn-sm btn-primary" onClick={() => setDialog("unfreeze")}>
+                      Unfreeze
+                    </button>
+                  ) : (
+                    <button key="freeze" type="button" className="btn btn-sm btn-danger" onClick={() => setDialog("freeze")}>
+                      Freeze
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-ghost"
+                    onClick={() => {
+                      setAmount("");
+                      setAdjustmentId(crypto.randomUUID());
+                      setDialog("adjust");
+                    }}
+                  >
+                    Adjust balance
+                  </button>
+                </>
               )}
-              <button
-                type="button"
-                className="btn btn-sm btn-ghost"
-                onClick={() => {
-                  setAmount("");
-                  setAdjustmentId(crypto.randomUUID());
-                  setDialog("adjust");
-                }}
-              >
-                Adjust balance
-              </button>
               <button type="button" className="btn btn-sm btn-ghost" onClick={runCheck} disabled={check?.status === "running"}>
                 {check?.status === "running" ? "Checking..." : "Check ledger"}
               </button>
@@ -319,15 +327,19 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
           onClose={() => setDialog(null)}
           onConfirm={async (reason) => {
             if (signed === null) return;
-            await adjustBalance(api, uid, { wallet, amount: signed, reason, adjustmentId });
+            const answer = await adjustBalance(api, uid, { wallet, amount: signed, reason, adjustmentId });
+            const what = `${formatAmount(wallet, Math.abs(signed))} ${signed < 0 ? "from" : "to"} ${data.player.email}`;
             onChanged(
-              `${signed < 0 ? "Took" : "Credited"} ${formatAmount(wallet, Math.abs(signed))} ${signed < 0 ? "from" : "to"} ${data.player.email}.`,
+              "request" in answer
+                ? `Sent for approval: another operator must approve ${signed < 0 ? "taking" : "crediting"} ${what} (Approvals tab).`
+                : `${signed < 0 ? "Took" : "Credited"} ${what}.`,
             );
             detail.reload();
           }}
         >
           <p className="admin-muted">
-            One ledger row “admin_adjustment”. A balance never goes below zero; a credit first repays what is owed.
+            One ledger row “admin_adjustment”. A balance never goes below zero; a credit first repays what is owed. Vantage Cash, and large
+            Coins amounts, wait for another operator's approval; Vantage Cash credited must be played through like bonus cash.
           </p>
           <div className="admin-score-row">
             <label className="admin-field">

@@ -191,8 +191,13 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
           invalid={scoresInvalid}
           onClose={() => setPending(null)}
           onConfirm={async (reason) => {
-            await recordResult(api, pending.game.eventId, { homeScore: Number(home), awayScore: Number(away), reason });
-            onChanged(`Result recorded for ${pending.game.away} @ ${pending.game.home}; its bets are being settled.`);
+            const answer = await recordResult(api, pending.game.eventId, { homeScore: Number(home), awayScore: Number(away), reason });
+            const game = `${pending.game.away} @ ${pending.game.home}`;
+            onChanged(
+              "request" in answer
+                ? `The feed still shows ${game} under way: the final waits for another operator's approval (Approvals tab).`
+                : `Result recorded for ${game}; its bets are being settled.`,
+            );
             view.reload();
           }}
         >

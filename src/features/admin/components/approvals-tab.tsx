@@ -1,0 +1,142 @@
+// Approvals: what waits for a second operator (four eyes) — Vantage Cash and large Coins
+// adjustments, finals for games the feed shows under way — with who asked, why and how
+// much, and the Approve / Reject pair; an operator's own requests wait for someone else.
+// Decided requests follow, with their outcome. The Worker enforces every rule again.
+import { useCallback, useState } from "react";
+import { useAuth } from "../../../session/auth-provider";
+import { formatAmount } from "../../../shared/money";
+import type { ApprovalRequest } from "../../../shared/schemas/operator-views";
+import { decideApproval, fetchApprovals } from "../api/admin-api";
+import { useAdminLoad } from "../hooks/use-admin-load";
+import { ActionDialog } from "./action-dialog";
+import { formatTime, WALLET_SHORT } from "./admin-format";
+import { AdminTable, type AdminColumn } from "./admin-table";
+import { LoadStatus, Section } from "./view-state";
+
+type Decision = { request: ApprovalRequest; decision: "approve" | "reject" };
+
+/** What the request asks for, in a few words. */
+function askedFor(request: ApprovalRequest): string {
+  if (request.kind === "result") return "Final score";
+  return `${WALLET_SHORT[request.payload.wallet]} adjustment`;
+}
+
+/** The amount or score it would apply. */
+function figure(request: ApprovalRequest): string {
+  if (request.kind === "result") return `${request.payload.homeScore}–${request.payload.awayScore} (home–away)`;
+  const { wallet, amount } = request.payload;
+  return `${amount < 0 ? "−" : "+"}${formatAmount(wallet, Math.abs(amount))}`;
+}
+
+/** One sentence naming what approving does, for the dialog's title. */
+function summary(request: ApprovalRequest): string {
+  if (request.kind === "result") return `record ${figure(request)} for ${request.subjectLabel}`;
+  const { wallet, amount } = request.payload;
+  return `${amount < 0 ? "take" : "credit"} ${formatAmount(wallet, Math.abs(amount))} ${amount < 0 ? "from" : "to"} ${request.subjectLabel}`;
+}
+
+function outcomeText(request: ApprovalRequest): string {
+  if (request.status === "rejected") return request.decisionReason ? `Rejected: ${request.decisionReason}` : "Rejected";
+  if (request.status === "failed") return `Failed: ${String(request.outcome?.message ?? "refused")}`;
+  return request.outcome ? "Applied" : "Approved, not applied yet: approve again to finish";
+}
+
+const COMMON: AdminColumn<ApprovalRequest>[] = [
+  { header: "Requested", cell: (r) => formatTime(r.createdAt) },
+  { header: "What", cell: askedFor },
+  { header: "For", className: "admin-wrap", cell: (r) => r.subjectLabel },
+  { header: "Amount", num: "cells", cell: figure },
+  { header: "Requested by", cell: (r) => r.requestedBy },
+  { header: "Reason", className: "admin-wrap", cell: (r) => r.reason || "—" },
+];
+
+export function ApprovalsTab({ onChanged }: { onChanged(message: string): void }) {
+  const { api, user } = useAuth();
+  const load = useAdminLoad(useCallback(() => fetchApprovals(api), [api]));
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+  if (load.status === "not-found") return null;
+  const requests = load.data?.requests;
+  const me = user?.email.toLowerCase();
+  const isMine = (r: ApprovalRequest) => r.requestedBy.toLowerCase() === me;
+  // An approved request not yet applied can be approved again, to finish it.
+  const open = requests?.filter((r) => r.status === "pending" || (r.status === "approved" && r.outcome === null)) ?? [];
+  const decided = requests?.filter((r) => !open.includes(r)) ?? [];
+
+  return (
+    <div className="admin-stack">
+      <LoadStatus load={load} what="approvals" />
+      {requests && (
+        <>
+          <Section title="Waiting for approval">
+            <AdminTable
+              rows={open}
+              rowKey={(r) => r.id}
+              empty="Nothing waits for approval."
+              columns={[
+                ...COMMON,
+                {
+                  cell: (r) =>
+                    isMine(r) ? (
+                      <span className="admin-muted">Yours: another operator decides</span>
+                    ) : (
+                      <div className="admin-actions">
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-primary"
+                          onClick={() => setDeciding({ request: r, decision: "approve" })}
+                        >
+                          Approve
+                        </button>
+                        {r.status === "pending" && (
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-danger"
+                            onClick={() => setDeciding({ request: r, decision: "reject" })}
+                          >
+                            Reject
+                          </button>
+                        )}
+                      </div>
+                    ),
+                },
+              ]}
+            />
+          </Section>
+          <Section title="Decided">
+            <AdminTable
+              scroll
+              rows={decided}
+              rowKey={(r) => r.id}
+              empty="No request has been decided yet."
+              columns={[
+                ...COMMON,
+                { header: "Outcome", className: "admin-wrap", cell: outcomeText },
+                { header: "Decided by", cell: (r) => (r.decidedBy ? `${r.decidedBy}, ${formatTime(r.decidedAt)}` : "—") },
+              ]}
+            />
+          </Section>
+        </>
+      )}
+      {deciding && (
+        <ActionDialog
+          title={`${deciding.decision === "approve" ? "Approve" : "Reject"}: ${summary(deciding.request)}?`}
+          confirmLabel={deciding.decision === "approve" ? "Approve" : "Reject"}
+          danger={deciding.decision === "reject"}
+          onClose={() => setDeciding(null)}
+          onConfirm={async (reason) => {
+            await decideApproval(api, deciding.request.id, deciding.decision, reason);
+            onChanged(
+              deciding.decision === "approve" ? `Approved: ${summary(deciding.request)}.` : `Rejected: ${summary(deciding.request)}.`,
+            );
+            load.reload();
+          }}
+        >
+          <p className="admin-muted">
+            Requested by {deciding.request.requestedBy}: “{deciding.request.reason || "no reason given"}”.{" "}
+            {deciding.decision === "approve" ? "Approving applies it at once." : "Rejecting applies nothing."}
+          </p>
+        </ActionDialog>
+      )}
+    </div>
+  );
+}

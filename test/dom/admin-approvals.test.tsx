@@ -1,0 +1,259 @@
+// The console's Approvals tab (four eyes), through the real routes and session against a
+// fake /api: pending requests with requester, reason and amount and the approve/reject
+// pair (none on the operator's own requests), decisions that need a reason, a money
+// action answered 403 step-up-required sending the operator through sign-in, and an
+// adjustment that waits for approval said so where it was made.
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { redirectTo } from "../../src/lib/browser-navigation";
+import { fakeApi, jsonResponse, renderApp, sessionBody, userDoc, type FakeCall } from "./app-helpers";
+
+vi.mock("../../src/lib/browser-navigation", () => ({ redirectTo: vi.fn(), reloadPage: vi.fn() }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(redirectTo).mockClear();
+});
+
+const operator = userDoc({ uid: "op-2", email: "ops@vantage.test", displayName: "Ops", isAdmin: true });
+
+const base = {
+  status: "pending",
+  decidedBy: null,
+  decidedAt: null,
+  decisionReason: null,
+  outcome: null,
+  createdAt: 1,
+};
+const cashCredit = {
+  ...base,
+  id: "rq-cash",
+  kind: "adjustment",
+  subject: "p-1",
+  subjectLabel: "pat@example.com",
+  payload: { wallet: "cash", amount: 2_500 },
+  requestedBy: "admin@vantage.test",
+  reason: "tournament prize",
+};
+const liveFinal = {
+  ...base,
+  id: "rq-final",
+  kind: "result",
+  subject: "evt-live",
+  subjectLabel: "Flames @ Oilers",
+  payload: { homeScore: 0, awayScore: 99 },
+  requestedBy: "admin@vantage.test",
+  reason: "feed is stuck",
+};
+const mine = {
+  ...base,
+  id: "rq-mine",
+  kind: "adjustment",
+  subject: "p-2",
+  subjectLabel: "sam@example.com",
+  payload: { wallet: "coins", amount: -20_000 },
+  requestedBy: "ops@vantage.test",
+  reason: "bonus abuse",
+};
+
+function consoleApi(extra: (call: FakeCall) => Response | undefined) {
+  return fakeApi((call) => {
+    if (call.path === "/api/auth/refresh") return jsonResponse(200, sessionBody(operator));
+    return extra(call);
+  });
+}
+
+describe("the Approvals tab", () => {
+  it("lists what waits with who asked, why and how much; the operator's own requests offer no decision", async () => {
+    consoleApi(({ path }) =>
+      path.startsWith("/api/admin/approvals?") ? jsonResponse(200, { requests: [cashCredit, liveFinal, mine] }) : undefined,
+    );
+    renderApp("/admin?tab=approvals");
+    const credit = (await screen.findByText("pat@example.com")).closest("tr")!;
+    expect(within(credit).getByText("Cash adjustment")).toBeTruthy();
+    expect(within(credit).getByText("+25 Vantage Cash")).toBeTruthy();
+    expect(within(credit).getByText("admin@vantage.test")).toBeTruthy();
+    expect(within(credit).getByText("tournament prize")).toBeTruthy();
+    expect(within(credit).getByRole("button", { name: "Approve" })).toBeTruthy();
+    expect(within(credit).getByRole("button", { name: "Reject" })).toBeTruthy();
+
+    const final = screen.getByText("Flames @ Oilers").closest("tr")!;
+    expect(within(final).getByText("Final score")).toBeTruthy();
+    expect(within(final).getByText("0–99 (home–away)")).toBeTruthy();
+
+    const own = screen.getByText("sam@example.com").closest("tr")!;
+    expect(within(own).getByText("Yours: another operator decides")).toBeTruthy();
+    expect(within(own).queryByRole("button")).toBeNull();
+    expect(screen.getByText("No request has been decided yet.")).toBeTruthy();
+  });
+
+  it("approves with a reason, then shows the request as applied", async () => {
+    let approved = false;
+    const calls = consoleApi(({ method, path }) => {
+      if (path.startsWith("/api/admin/approvals?")) {
+        const decided = { ...cashCredit, status: "approved", decidedBy: "ops@vantage.test", decidedAt: 5, outcome: { uid: "p-1" } };
+        return jsonResponse(200, { requests: [approved ? decided : cashCredit] });
+      }
+      if (method === "POST" && path === "/api/admin/approvals/rq-cash/approve") {
+        approved = true;
+        return jsonResponse(200, { request: { ...cashCredit, status: "approved", outcome: { uid: "p-1" } } });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/admin?tab=approvals");
+    const row = (await screen.findByText("pat@example.com")).closest("tr")!;
+    await user.click(within(row).getByRole("button", { name: "Approve" }));
+    const dialog = screen.getByRole("dialog", { name: "Approve: credit 25 Vantage Cash to pat@example.com?" });
+    expect(within(dialog).getByText(/Requested by admin@vantage.test: “tournament prize”/)).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "Approve" }));
+    expect(within(dialog).getByRole("alert").textContent).toBe("Give a reason of at least 3 characters.");
+    expect(calls.some((c) => c.method === "POST" && c.path.startsWith("/api/admin"))).toBe(false);
+    await user.type(within(dialog).getByLabelText(/Reason/), "checked the results");
+    await user.click(within(dialog).getByRole("button", { name: "Approve" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.find((c) => c.method === "POST" && c.path.startsWith("/api/admin"))?.body).toEqual({ reason: "checked the results" });
+    expect(await screen.findByText("Applied")).toBeTruthy();
+    expect(screen.getByText("Nothing waits for approval.")).toBeTruthy();
+    expect(screen.getByText("Approved: credit 25 Vantage Cash to pat@example.com.")).toBeTruthy();
+  });
+
+  it("rejects with a reason and shows the server's refusal in place", async () => {
+    const calls = consoleApi(({ method, path }) => {
+      if (path.startsWith("/api/admin/approvals?")) return jsonResponse(200, { requests: [liveFinal] });
+      if (method === "POST" && path === "/api/admin/approvals/rq-final/reject")
+        return jsonResponse(403, {
+          error: {
+            code: "holds-bet",
+            message: "You hold a bet on this game, so another operator must record, correct or approve its result.",
+          },
+        });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/admin?tab=approvals");
+    const row = (await screen.findByText("Flames @ Oilers")).closest("tr")!;
+    await user.click(within(row).getByRole("button", { name: "Reject" }));
+    const dialog = screen.getByRole("dialog", { name: "Reject: record 0–99 (home–away) for Flames @ Oilers?" });
+    await user.type(within(dialog).getByLabelText(/Reason/), "the game is still on");
+    await user.click(within(dialog).getByRole("button", { name: "Reject" }));
+    expect(await within(dialog).findByText(/You hold a bet on this game/)).toBeTruthy();
+    expect(calls.find((c) => c.method === "POST" && c.path.startsWith("/api/admin"))?.body).toEqual({ reason: "the game is still on" });
+  });
+
+  it("a money action answered 403 step-up-required sends the operator through sign-in, back to the tab", async () => {
+    consoleApi(({ method, path }) => {
+      if (path.startsWith("/api/admin/approvals?")) return jsonResponse(200, { requests: [cashCredit] });
+      if (method === "POST")
+        return jsonResponse(403, {
+          error: {
+            code: "step-up-required",
+            message: "Sign in again to confirm it is you: money actions need a sign-in from the last 15 minutes.",
+          },
+        });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/admin?tab=approvals");
+    const row = (await screen.findByText("pat@example.com")).closest("tr")!;
+    await user.click(within(row).getByRole("button", { name: "Approve" }));
+    const dialog = screen.getByRole("dialog");
+    await user.type(within(dialog).getByLabelText(/Reason/), "checked");
+    await user.click(within(dialog).getByRole("button", { name: "Approve" }));
+    expect(await within(dialog).findByText(/Sign in again to confirm it is you.*Taking you to sign-in/)).toBeTruthy();
+    expect(vi.mocked(redirectTo)).toHaveBeenCalledWith(`/api/auth/google/start?from=${encodeURIComponent("/admin?tab=approvals")}`);
+  });
+});
+
+describe("asking for approval where the action is made", () => {
+  it("a cash adjustment answered with a request says it waits for another operator", async () => {
+    const player = {
+      player: { uid: "p-1", email: "pat@example.com", emailVerified: true, displayName: "Pat", handle: null, createdAt: 1, lastLoginAt: 1 },
+      balances: { coins: 5_000, cash: 0 },
+      owed: { coins: 0, cash: 0 },
+      redeemableCash: 0,
+      cashToPlay: 0,
+      redemptionPause: null,
+      frozen: false,
+      freeze: { frozen: false, reason: null, actor: null, updatedAt: null },
+      protection: { dateOfBirth: "1990-04-25", breakUntil: null, closed: null },
+      ledger: [],
+      bets: [],
+      redemptions: [],
+      disputes: [],
+      purchaseHolds: [],
+      fraudWarnings: [],
+      payoutIdentityRefusals: [],
+    };
+    const calls = consoleApi(({ method, path }) => {
+      if (path === "/api/admin/players?q=pat")
+        return jsonResponse(200, { players: [{ uid: "p-1", email: "pat@example.com", displayName: "Pat", handle: null }] });
+      if (path === "/api/admin/players/p-1") return jsonResponse(200, player);
+      if (method === "POST" && path === "/api/admin/players/p-1/adjustments")
+        return jsonResponse(202, { request: { ...cashCredit, requestedBy: "ops@vantage.test" } });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/admin?tab=players");
+    await user.type(await screen.findByLabelText("E-mail or handle"), "pat");
+    await user.click(screen.getByRole("button", { name: "Find player" }));
+    await user.click(await screen.findByRole("button", { name: "Adjust balance" }));
+    const adjust = screen.getByRole("dialog", { name: "Adjust pat@example.com's balance" });
+    await user.selectOptions(within(adjust).getByLabelText("Wallet"), "cash");
+    await user.type(within(adjust).getByLabelText("Amount"), "25");
+    await user.type(within(adjust).getByLabelText(/Reason/), "tournament prize");
+    await user.click(within(adjust).getByRole("button", { name: "Credit 25 Vantage Cash" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(
+      screen.getByText("Sent for approval: another operator must approve crediting 25 Vantage Cash to pat@example.com (Approvals tab)."),
+    ).toBeTruthy();
+    expect(calls.find((c) => c.method === "POST" && c.path.startsWith("/api/admin"))?.body).toMatchObject({
+      wallet: "cash",
+      amount: 2_500,
+    });
+  });
+
+  it("offers no action on the operator's own account", async () => {
+    consoleApi(({ path }) => {
+      if (path === "/api/admin/players?q=ops")
+        return jsonResponse(200, { players: [{ uid: "op-2", email: "ops@vantage.test", displayName: "Ops", handle: null }] });
+      if (path === "/api/admin/players/op-2")
+        return jsonResponse(200, {
+          player: {
+            uid: "op-2",
+            email: "ops@vantage.test",
+            emailVerified: true,
+            displayName: "Ops",
+            handle: null,
+            createdAt: 1,
+            lastLoginAt: 1,
+          },
+          balances: { coins: 5_000, cash: 0 },
+          owed: { coins: 0, cash: 0 },
+          redeemableCash: 0,
+          cashToPlay: 0,
+          redemptionPause: null,
+          frozen: false,
+          freeze: { frozen: false, reason: null, actor: null, updatedAt: null },
+          protection: { dateOfBirth: "1990-04-25", breakUntil: null, closed: null },
+          ledger: [],
+          bets: [],
+          redemptions: [],
+          disputes: [],
+          purchaseHolds: [],
+          fraudWarnings: [],
+          payoutIdentityRefusals: [],
+        });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/admin?tab=players");
+    await user.type(await screen.findByLabelText("E-mail or handle"), "ops");
+    await user.click(screen.getByRole("button", { name: "Find player" }));
+    expect(await screen.findByText("Your own account: another operator must act on it.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Adjust balance" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Freeze" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Check ledger" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,76 @@
+// The kinds of request that wait for a second operator (approvals.ts): who may decide each
+// and how an approved one is applied.
+//   adjustment  a Vantage Cash adjustment, or a Coins one above ADJUSTMENT_APPROVAL_COINS:
+//               nobody decides on their own account; applied in the player's wallet with
+//               the request id as the adjustment id, its audit row in the same transaction.
+//   result      a final for a game the feed still shows under way: nobody holding a bet on
+//               the game decides; recorded like any operator result, with its audit row.
+import { findUser } from "../auth/users";
+import { getDb } from "../db/database";
+import { feedNow } from "../odds/odds-service";
+import { applyOperatorResult } from "../settlement/operator-result";
+import { getUserWallet } from "../wallet";
+import { auditStatement } from "./audit-log";
+import type { ApprovalRules } from "./approvals";
+import { betHolderRefusal, isOwnAccount, ownAccountRefusal } from "./operator-guards";
+
+export const APPROVAL_RULES: ApprovalRules = {
+  adjustment: {
+    async guard(env, request, operator) {
+      const player = await findUser(getDb(env), request.subject);
+      return player && isOwnAccount(operator, player) ? ownAccountRefusal() : null;
+    },
+    async apply(env, request, approver, now) {
+      if (request.kind !== "adjustment") throw new Error(`not an adjustment: ${request.kind}`);
+      const uid = request.subject;
+      const answer = await getUserWallet(env, uid).adjustBalance(
+        uid,
+        { adjustmentId: request.id, wallet: request.payload.wallet, amount: request.payload.amount },
+        { actor: approver.email, reason: request.reason, details: { requestId: request.id, requestedBy: request.requestedBy } },
+        now,
+      );
+      if (!answer.ok) return answer;
+      const { balances } = answer;
+      return {
+        ok: true,
+        outcome: {
+          uid,
+          adjustmentId: request.id,
+          replayed: answer.replayed,
+          balances: { coins: balances.coinBalance, cash: balances.vantageCash },
+          owed: { coins: balances.owedCoins ?? 0, cash: balances.owedCash ?? 0 },
+        },
+      };
+    },
+  },
+  result: {
+    guard: (env, request, operator) => betHolderRefusal(env, operator, request.subject),
+    async apply(env, request, approver, now) {
+      if (request.kind !== "result") throw new Error(`not a result: ${request.kind}`);
+      const eventId = request.subject;
+      const audit = auditStatement(
+        env.DB,
+        {
+          actor: approver.email,
+          action: "result",
+          target: eventId,
+          reason: request.reason,
+          details: { ...request.payload, requestId: request.id, requestedBy: request.requestedBy },
+        },
+        now,
+        { afterChange: true },
+      );
+      const answer = await applyOperatorResult(
+        env,
+        eventId,
+        request.payload,
+        approver.email,
+        { now, feedNow: await feedNow(env, now) },
+        audit,
+      );
+      if (!answer.ok) return answer;
+      const { ok: _ok, ...outcome } = answer;
+      return { ok: true, outcome };
+    },
+  },
+};
