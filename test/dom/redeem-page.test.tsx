@@ -141,6 +141,14 @@ describe("/redeem", () => {
     expect(submitButton().disabled).toBe(false);
   });
 
+  it("says redemptions wait where the player's location cannot be confirmed, never '(null)'", async () => {
+    harness.user = player({ vantageCash: 5_000, region: null, unavailable: ["purchase", "redeem"] });
+    harness.replies.set("GET /api/connect/status", { body: enabledStatus });
+    renderRedeem();
+    expect(await screen.findByText("Redemptions are not available where your location cannot be confirmed.")).toBeTruthy();
+    expect(screen.queryByText(/\(null\)/)).toBeNull();
+  });
+
   it("says why when redemptions are paused (a payment under review)", async () => {
     harness.user = player({ vantageCash: 3_000 });
     harness.replies.set("GET /api/connect/status", { body: enabledStatus });
