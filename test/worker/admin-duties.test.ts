@@ -319,6 +319,25 @@ describe("the audit row is written with the action", () => {
     expect((await auditFor(player.userId)).map((e) => e.action)).toEqual(["adjustment", "approve", "request"]);
   });
 
+  it("a fraud warning's clearance whose audit row cannot be written does not happen", async () => {
+    const player = await signIn();
+    const recorded = await wallet(player.userId).recordFraudWarning(
+      player.userId,
+      { warningId: "issfr_audit", paymentIntent: "pi_audit", chargeId: null, actionable: false, fraudType: "made_with_stolen_card" },
+      Date.now(),
+    );
+    expect(recorded.ok).toBe(true);
+    const clear = () =>
+      postJson(`/api/admin/players/${player.userId}/fraud-warnings/issfr_audit/clear`, { reason: "checked" }, admin.token);
+    await breakAuditWrites(player.userId, true);
+    expect(await codeOf(await clear())).toEqual({ status: 503, code: "audit-failed" });
+    expect((await wallet(player.userId).listFraudWarnings(player.userId, Date.now()))[0]).toMatchObject({ open: true, cleared: null });
+    await breakAuditWrites(player.userId, false);
+    expect((await clear()).status).toBe(200);
+    expect((await wallet(player.userId).listFraudWarnings(player.userId, Date.now()))[0]).toMatchObject({ open: false });
+    expect((await auditFor(player.userId)).map((e) => e.action)).toEqual(["fraud-warning-clear"]);
+  });
+
   it("a wallet's audit rows reach D1 once, however often its outbox is replayed", async () => {
     const player = await signIn();
     expect((await adjust(player.userId, { wallet: "coins", amount: 40, reason: "goodwill" })).status).toBe(200);

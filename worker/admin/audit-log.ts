@@ -12,7 +12,6 @@ export type AuditAction =
   | "result"
   | "void"
   | "correction"
-  | "fraud-warning-clear"
   | "dead-letter-replay"
   | "check-ledger"
   /** An action that waits for a second operator was asked for (worker/admin/approvals.ts). */

@@ -162,9 +162,6 @@ export function playerAdminRoutes() {
     const actor = c.var.user.email;
     const answer = await getUserWallet(c.env, uid).clearFraudWarning(uid, { warningId, actor, reason }, now);
     if (!answer.ok) throw fromErrorResult(answer);
-    if (answer.changed) {
-      await writeAudit(c.env.DB, { actor, action: "fraud-warning-clear", target: uid, reason, details: { warningId } }, now);
-    }
     const redeemable = await getUserWallet(c.env, uid).getRedeemable(uid, now, undefined, tunables(c.env).PURCHASE_HOLD_DAYS);
     return c.json({
       uid,

@@ -321,6 +321,8 @@ export class UserWallet extends DurableObject<Env> {
   /** Operators only (see /api/admin/players/:uid/fraud-warnings/:warningId/clear). */
   async clearFraudWarning(userId: string, input: { warningId: string; actor: string; reason: string }, now: number) {
     const result = this.transact(userId, now, (tx) => clearFraudWarningInTx(tx, input));
+    // The audit log shows the clearance as soon as the route answers.
+    if (result.ok && result.changed) await this.flushOutbox();
     await this.wakeForHeldPayouts(userId, now);
     return result;
   }

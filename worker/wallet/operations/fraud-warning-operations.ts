@@ -9,6 +9,7 @@
 // Table `fraud_warnings` is documented in schema-migrations.ts.
 import type { WalletBalances } from "../../../src/shared/schemas/user";
 import type { Ledger } from "../ledger";
+import { auditInTx, type AuditFailure } from "./operator-operations";
 import { disputeHolds, purchaseByIntent } from "./reversal-operations";
 
 /** A `radar.early_fraud_warning.created` event, once its PaymentIntent is known. */
@@ -136,7 +137,8 @@ export function listFraudWarningsInTx(tx: Ledger, limit = 50): FraudWarning[] {
 
 export type ClearFraudWarningResult =
   | { ok: true; changed: boolean; warning: FraudWarning }
-  | { ok: false; status: 404; code: "not-found"; message: string };
+  | { ok: false; status: 404; code: "not-found"; message: string }
+  | AuditFailure;
 
 /** An operator's clearance: the warning stops pausing redemptions; once, the first clearance stands. */
 export function clearFraudWarningInTx(tx: Ledger, input: { warningId: string; actor: string; reason: string }): ClearFraudWarningResult {
@@ -150,6 +152,9 @@ export function clearFraudWarningInTx(tx: Ledger, input: { warningId: string; ac
     input.reason,
     input.warningId,
   );
+  // The clearance's audit row is written with it: if the row cannot be written, it does not happen.
+  const failed = auditInTx(tx, "fraud-warning-clear", { actor: input.actor, reason: input.reason }, { warningId: input.warningId });
+  if (failed) return failed;
   return {
     ok: true,
     changed: true,
