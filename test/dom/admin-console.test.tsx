@@ -266,6 +266,48 @@ describe("the console", () => {
     );
   });
 
+  it("lists a player's early fraud warnings and clears an open one with a reason", async () => {
+    const warning = {
+      id: "issfr_1",
+      paymentIntent: "pi_1",
+      chargeId: null,
+      actionable: false,
+      fraudType: "made_with_stolen_card",
+      createdAt: 5,
+      open: true,
+      cleared: null,
+    };
+    let cleared = false;
+    const calls = consoleApi(({ method, path, body }) => {
+      if (path === "/api/admin/players?q=pat")
+        return jsonResponse(200, { players: [{ uid: "p-1", email: "pat@example.com", displayName: "Pat", handle: "pat" }] });
+      if (path === "/api/admin/players/p-1") {
+        const shown = cleared
+          ? { ...warning, open: false, cleared: { at: 6, by: "admin@vantage.test", reason: "owner confirmed" } }
+          : warning;
+        return jsonResponse(200, { ...playerDetail, fraudWarnings: [shown] });
+      }
+      if (method === "POST" && path === "/api/admin/players/p-1/fraud-warnings/issfr_1/clear") {
+        cleared = (body as { reason: string }).reason === "owner confirmed";
+        return jsonResponse(200, { uid: "p-1", changed: true, warning: { ...warning, open: false }, redemptionPause: null });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/admin?tab=players");
+    await user.type(await screen.findByLabelText("E-mail or handle"), "pat");
+    await user.click(screen.getByRole("button", { name: "Find player" }));
+    expect(await screen.findByText("made_with_stolen_card")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Clear" }));
+    const dialog = screen.getByRole("dialog", { name: "Clear fraud warning issfr_1?" });
+    await user.type(within(dialog).getByLabelText(/Reason/), "owner confirmed");
+    await user.click(within(dialog).getByRole("button", { name: "Clear warning" }));
+    expect(await screen.findByText("Warning cleared; pat@example.com can redeem again.")).toBeTruthy();
+    expect(await screen.findByText("cleared by admin@vantage.test: owner confirmed")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Clear" })).toBeNull();
+    expect(calls.filter((c) => c.path.endsWith("/clear"))).toHaveLength(1);
+  });
+
   it("finds a player, freezes them with a reason and shows a refused adjustment's message", async () => {
     let frozen = false;
     const calls = consoleApi(({ method, path, body }) => {

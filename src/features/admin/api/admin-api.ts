@@ -15,6 +15,7 @@ import {
   CorrectionAnswerSchema,
   DeadLetterReplayAnswerSchema,
   FeedViewSchema,
+  FraudWarningClearAnswerSchema,
   FreezeAnswerSchema,
   LedgerCheckSchema,
   PlayerDetailSchema,
@@ -43,6 +44,11 @@ export function setFrozen(api: ApiClient, uid: string, frozen: boolean, reason: 
 /** Applied at once (`balances`), or a request waiting for a second operator (`request`). */
 export function adjustBalance(api: ApiClient, uid: string, input: AdjustmentRequest & { adjustmentId: string }) {
   return api.post(`${playerPath(uid)}/adjustments`, AdjustmentReplySchema, input);
+}
+
+/** Clears one early fraud warning, so it no longer pauses the player's redemptions. */
+export function clearFraudWarning(api: ApiClient, uid: string, warningId: string, reason: string) {
+  return api.post(`${playerPath(uid)}/fraud-warnings/${encodeURIComponent(warningId)}/clear`, FraudWarningClearAnswerSchema, { reason });
 }
 
 export const checkLedger = (api: ApiClient, uid: string) => api.post(`${playerPath(uid)}/ledger-check`, LedgerCheckSchema, {});

@@ -1,5 +1,5 @@
 // Players: look a player up by e-mail or handle; see balances and what is owed, the last
-// 100 ledger rows, bets, redemptions, disputes, protection and payout-identity refusals;
+// 100 ledger rows, bets, redemptions, disputes, early fraud warnings (with Clear), protection and payout-identity refusals;
 // freeze / unfreeze, adjust a balance and check the ledger — each confirmed with a reason.
 // A Vantage Cash (or large Coins) adjustment is only asked for: it waits in Approvals for
 // another operator. On the operator's own account nothing but looking is offered.
@@ -7,7 +7,7 @@ import { useCallback, useContext, useState, type FormEvent } from "react";
 import { useApi, useAuth } from "../../../session/auth-provider";
 import { errorMessage } from "../../../lib/api-client";
 import { formatAmount, parseAmountToMinor, type WalletKind } from "../../../shared/money";
-import { adjustBalance, checkLedger, fetchPlayer, searchPlayers, setFrozen } from "../api/admin-api";
+import { adjustBalance, checkLedger, clearFraudWarning, fetchPlayer, searchPlayers, setFrozen } from "../api/admin-api";
 import type { LedgerCheck, PlayerDetail, PlayerHit } from "../../../shared/schemas/operator-views";
 import { AdminDeniedContext, isNotAnOperator, useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
@@ -91,7 +91,7 @@ export function PlayersTab({ onChanged }: { onChanged(message: string): void }) 
   );
 }
 
-type Dialog = "freeze" | "unfreeze" | "adjust" | null;
+type Dialog = "freeze" | "unfreeze" | "adjust" | { clearWarning: string } | null;
 
 function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: string): void }) {
   const { api, user } = useAuth();
@@ -284,6 +284,33 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
               ]}
             />
           </Section>
+          <Section title="Early fraud warnings">
+            <AdminTable
+              rows={data.fraudWarnings}
+              rowKey={(w) => w.id}
+              empty="No early fraud warnings."
+              columns={[
+                { header: "Received", cell: (w) => formatTime(w.createdAt) },
+                { header: "Warning", className: "admin-id", cell: (w) => w.id },
+                { header: "Type", cell: (w) => w.fraudType },
+                { header: "Actionable", cell: (w) => (w.actionable ? "yes" : "no") },
+                {
+                  header: "Pauses redemptions",
+                  cell: (w) =>
+                    w.open ? "yes" : w.cleared ? `cleared by ${w.cleared.by}: ${w.cleared.reason}` : "no (refunded or lost to a dispute)",
+                },
+                {
+                  header: "",
+                  cell: (w) =>
+                    w.open && data.player.uid !== user?.uid ? (
+                      <button type="button" className="btn btn-sm btn-ghost" onClick={() => setDialog({ clearWarning: w.id })}>
+                        Clear
+                      </button>
+                    ) : null,
+                },
+              ]}
+            />
+          </Section>
           {data.payoutIdentityRefusals.length > 0 && (
             <Section title="Payout-identity refusals">
               <AdminTable
@@ -298,6 +325,27 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
             </Section>
           )}
         </>
+      )}
+      {data && typeof dialog === "object" && dialog !== null && (
+        <ActionDialog
+          title={`Clear fraud warning ${dialog.clearWarning}?`}
+          confirmLabel="Clear warning"
+          onClose={() => setDialog(null)}
+          onConfirm={async (reason) => {
+            const answer = await clearFraudWarning(api, uid, dialog.clearWarning, reason);
+            onChanged(
+              answer.redemptionPause
+                ? `Warning cleared; ${data.player.email}'s redemptions are still paused.`
+                : `Warning cleared; ${data.player.email} can redeem again.`,
+            );
+            detail.reload();
+          }}
+        >
+          <p className="admin-muted">
+            The card issuer warned that this pack may have been paid with a stolen card. Clear it only once you are satisfied the purchase
+            was the player's own; the charge is not refunded.
+          </p>
+        </ActionDialog>
       )}
       {data && (dialog === "freeze" || dialog === "unfreeze") && (
         <ActionDialog
