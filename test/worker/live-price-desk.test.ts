@@ -95,7 +95,34 @@ function scriptedFeed(clock: { now: number }) {
 type Clock = { now: number };
 
 /** One isolate's app over the scripted feed, sharing `clock` (and `desk`, when given). */
-function isolate(clock: Clock, feed: OddsFeedProvider, vars: Record<string, string>, desk?: DeskHandle, onSleep?: () => void) {
+/**
+ * A gate that opens once `parties` sleepers have arrived (or after 2 s, so a bettor refused
+ * before its delay fails the test's assertions rather than hanging it): bettors sent
+ * together then all start their delay before any of them moves the shared clock.
+ */
+function sleepers(parties: number): () => Promise<void> {
+  let waiting: (() => void)[] = [];
+  return () =>
+    new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      const open = () => {
+        const all = waiting;
+        waiting = [];
+        for (const wake of all) wake();
+      };
+      if (waiting.length === parties) open();
+      else setTimeout(open, 2_000);
+    });
+}
+
+function isolate(
+  clock: Clock,
+  feed: OddsFeedProvider,
+  vars: Record<string, string>,
+  desk?: DeskHandle,
+  onSleep?: () => void,
+  gate: () => Promise<void> = () => new Promise((r) => setTimeout(r, 20)),
+) {
   const slept: number[] = [];
   const deps: AppDeps & OddsDeps = {
     now: () => clock.now,
@@ -103,7 +130,7 @@ function isolate(clock: Clock, feed: OddsFeedProvider, vars: Record<string, stri
       // Bettors held together wake together: the shared clock moves to the end of the delay, not by each delay.
       const until = clock.now + ms;
       slept.push(ms);
-      await new Promise((r) => setTimeout(r, 20));
+      await gate();
       clock.now = Math.max(clock.now, until);
       onSleep?.();
     },
@@ -272,7 +299,8 @@ describe("one upstream call per interval", () => {
     feed.add("nhl-busy");
     const desk = localDesk(env, feed.provider, SPORT);
     const vars = { LIVE_BET_DELAY_SECONDS: "5" };
-    const [a, b] = [isolate(clock, feed.provider, vars, desk), isolate(clock, feed.provider, vars, desk)];
+    const gate = sleepers(4);
+    const [a, b] = [isolate(clock, feed.provider, vars, desk, undefined, gate), isolate(clock, feed.provider, vars, desk, undefined, gate)];
     const bettors = await Promise.all([signIn(), signIn(), signIn(), signIn()]);
     const reader = await signIn();
 
