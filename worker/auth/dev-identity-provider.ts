@@ -2,6 +2,7 @@
 // own key and publishes that key as a JWKS, so the Worker verifies them with exactly
 // the code that verifies Google's. Only mounted when configuration says development
 // and no Google client is configured (worker/config.ts).
+import { sha256Hex } from "../digest";
 import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet, type JWK } from "jose";
 import { defaultDisplayName } from "../../src/shared/display-name";
 
@@ -25,11 +26,7 @@ export async function devJwks(): Promise<JSONWebKeySet> {
 }
 
 async function devSubject(email: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(email.trim().toLowerCase()));
-  return `dev-${[...new Uint8Array(digest)]
-    .slice(0, 12)
-    .map((b) => b.toString(16).padStart(2, "0"))
-    .join("")}`;
+  return `dev-${(await sha256Hex(email.trim().toLowerCase())).slice(0, 24)}`;
 }
 
 export type MintDevIdTokenInput = {

@@ -10,6 +10,7 @@
 // never past that age, so a stolen token kept alive by a thief still dies.
 // Invariant relied on by session-revocation.ts: a family is revoked by marking every one
 // of its rows, so any single row tells whether the family is revoked.
+import { sha256Hex } from "../digest";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { refreshTokens } from "../db/schema";
@@ -44,9 +45,8 @@ function expiryOf(now: number, startedAt: number, maxAgeMs: number): number {
   return Math.min(now + REFRESH_TOKEN_TTL_MS, startedAt + maxAgeMs);
 }
 
-export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+export function hashToken(token: string): Promise<string> {
+  return sha256Hex(token);
 }
 
 /**

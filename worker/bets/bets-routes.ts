@@ -32,11 +32,7 @@ import { ODDS_STALE_MESSAGE, priceSlip } from "./price-slip";
 import { finishedEventIds } from "../odds/finished-events";
 import { allowInRegion } from "../protection/request-region";
 import { loggerFor } from "../logging/logger";
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+import { sha256Hex } from "../digest";
 
 function answer(c: Context<AppEnv>, result: PlaceBetsResult) {
   if (!result.ok) throw new ApiError(result.status, result.code, result.message, result.details);

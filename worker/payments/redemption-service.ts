@@ -5,6 +5,7 @@
 // refunded. An unknown outcome (network, provider outage) stays pending; the wallet's
 // alarm retries it in the background, and so does a look at the history once it is
 // due, so a lost answer can neither pay twice nor refund a paid payout.
+import { sha256Hex } from "../digest";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { fromErrorResult } from "../http/api-error";
 import { loggerFor } from "../logging/logger";
@@ -20,9 +21,7 @@ import { payoutRoute, type Payouts } from "./payout-port";
  */
 export async function redemptionIdFor(userId: string, idempotencyKey: string | undefined): Promise<string> {
   if (idempotencyKey === undefined) return `rd_${crypto.randomUUID().replaceAll("-", "")}`;
-  const material = new TextEncoder().encode(JSON.stringify(["vantage.redemption.v1", userId, idempotencyKey]));
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", material));
-  return `rd_${[...digest.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  return `rd_${(await sha256Hex(JSON.stringify(["vantage.redemption.v1", userId, idempotencyKey]))).slice(0, 32)}`;
 }
 
 function walletPort(env: Env, userId: string): PayoutWallet {
