@@ -78,17 +78,21 @@ export function unavailableActions(region: string | null, config: RegionConfig):
   return (["bet", "purchase", "bonus", "redeem"] as const).filter((a) => refused.has(a));
 }
 
+/** The sentence a player is shown where `action` is refused for their region, on the server and in the SPA alike. */
+export function regionRefusalSentence(action: PlayAction, region: string | null): string {
+  const verb = action === "purchase" || action === "redeem" ? "are" : "is";
+  const where = isUnknownRegion(region) ? "where your location cannot be confirmed" : `in your region (${region})`;
+  return `${PLAY_ACTION_LABEL[action]} ${verb} not available ${where}.`;
+}
+
 export function checkRegion(region: string | null, config: RegionConfig, action: PlayAction): { ok: true } | Refusal {
   const refused = unavailableActions(region, config);
   if (!refused.includes(action)) return { ok: true };
-  const label = PLAY_ACTION_LABEL[action];
-  const verb = action === "purchase" || action === "redeem" ? "are" : "is";
-  const where = isUnknownRegion(region) ? "where your location cannot be confirmed" : `in your region (${region})`;
   return {
     ok: false,
     status: 403,
     code: "region-restricted",
-    message: `${label} ${verb} not available ${where}.`,
+    message: regionRefusalSentence(action, region),
     details: { region, unavailable: refused },
   };
 }

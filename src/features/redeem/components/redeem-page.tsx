@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { redirectTo } from "../../../lib/browser-navigation";
 import { sanitizeAmountInput } from "../../../shared/betslip";
 import { formatAmount, formatMoney, parseAmountToMinor } from "../../../shared/money";
-import { isUnknownRegion } from "../../../shared/play-regions";
+import { regionRefusalSentence } from "../../../shared/play-regions";
 import { formatEtTime } from "../../../shared/protection";
 import {
   canSubmitRedemption,
@@ -184,13 +184,7 @@ export function RedeemPage() {
   return (
     <section className="page redeem" aria-labelledby="redeem-title">
       <h1 id="redeem-title">Redeem Vantage Cash</h1>
-      {user?.unavailable.includes("redeem") && (
-        <p className="negative">
-          {isUnknownRegion(user.region)
-            ? "Redemptions are not available where your location cannot be confirmed."
-            : `Redemptions are not available in your region (${user.region}).`}
-        </p>
-      )}
+      {user?.unavailable.includes("redeem") && <p className="negative">{regionRefusalSentence("redeem", user.region)}</p>}
       <p className="redeem-balance">
         Vantage Cash balance: <strong className="tabular">{formatMoney("cash", balanceCents)}</strong>
       </p>

@@ -14,7 +14,7 @@ import { useWallet } from "../../../session/wallet-provider";
 import { createCheckoutSession } from "../api/create-checkout-session";
 import { fetchBalances } from "../../../session/fetch-balances";
 import { formatEtTime, LIMIT_INFO, PROTECTION_REFUSAL_CODES } from "../../../shared/protection";
-import { isUnknownRegion } from "../../../shared/play-regions";
+import { regionRefusalSentence } from "../../../shared/play-regions";
 import "./shop.css";
 
 export const SHOP_MESSAGES = {
@@ -91,11 +91,7 @@ export function ShopPage() {
       <p className="muted">Coins and Vantage Cash are virtual currency for entertainment only and have no monetary value.</p>
 
       {user?.unavailable.includes("purchase") && (
-        <p className="shop-allowance negative">
-          {isUnknownRegion(user.region)
-            ? "Coin purchases are not available where your location cannot be confirmed."
-            : `Coin purchases are not available in your region (${user.region}).`}
-        </p>
+        <p className="shop-allowance negative">{regionRefusalSentence("purchase", user.region)}</p>
       )}
       {allowance && (
         <p className="shop-allowance" data-testid="purchase-allowance">
