@@ -1,8 +1,8 @@
 // Where a request comes from, for the region rules (src/shared/play-regions.ts). Cloudflare
 // puts the client's ISO 3166 country and subdivision on `request.cf`; in development only,
 // DEV_REGION stands in for them so the rules can be tried offline (production ignores it).
-// Region rules do not depend on wallet state, so routes check them before calling the
-// wallet; the region's minimum age travels into the wallet as the PlayContext.
+// Routes refuse a region early, before any outside call, and hand the place and the rules
+// to the wallet in the PlayContext, which checks them again inside its transaction.
 import type { Context } from "hono";
 import { checkRegion, minAgeFor, regionOf, unavailableActions } from "../../src/shared/play-regions";
 import type { PlayAction } from "../../src/shared/protection";
@@ -25,7 +25,10 @@ export function requestRegion(env: Env, request: Request): string | null {
 /** What the wallet needs to know about where the player is. */
 export function playContextFor(env: Env, region: string | null): PlayContext {
   const t = tunables(env);
-  return { minAge: minAgeFor(region, t.MIN_AGE, t.REGION_MIN_AGE) };
+  return {
+    minAge: minAgeFor(region, t.MIN_AGE, t.REGION_MIN_AGE),
+    place: { region, rules: { restricted: t.RESTRICTED_REGIONS, blocked: t.BLOCKED_REGIONS } },
+  };
 }
 
 /** The request's region and the actions refused there (for the user document). */
@@ -40,8 +43,9 @@ export function regionView(env: Env, request: Request): { region: string | null;
 }
 
 /**
- * Throws 403 region-restricted when `action` is not offered where the request comes from;
- * otherwise the PlayContext to hand to the wallet.
+ * Throws 403 region-restricted when `action` is not offered where the request comes from
+ * (before any outside call); otherwise the PlayContext to hand to the wallet, which checks
+ * the same rule again inside its transaction.
  */
 export function allowInRegion(c: Context<AppEnv>, action: PlayAction): PlayContext {
   const region = requestRegion(c.env, c.req.raw);

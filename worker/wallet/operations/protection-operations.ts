@@ -4,6 +4,7 @@
 // or the checkout hold, so no race or second tab gets past them. Rules are the pure ones
 // of src/shared/protection.ts; the tables are documented in worker/wallet/schema-migrations.ts.
 import type { WalletKind } from "../../../src/shared/money";
+import { checkRegion, type RegionConfig } from "../../../src/shared/play-regions";
 import {
   ageOn,
   breakEnd,
@@ -29,8 +30,13 @@ import {
 import type { Ledger } from "../ledger";
 import { gateFreeze } from "./operator-operations";
 
-/** What the Worker knows about the request that the wallet cannot: the minimum age where the player is. */
-export type PlayContext = { minAge: number };
+/**
+ * What the Worker knows about the request that the wallet cannot: the minimum age where the
+ * player is and, from a player's request, the place it came from with the region rules, so
+ * the region gate is checked in the same transaction as the money (direct calls without a
+ * request carry no place).
+ */
+export type PlayContext = { minAge: number; place?: { region: string | null; rules: RegionConfig } };
 
 export type ProtectionFailure = { ok: false; status: 400 | 403 | 404 | 409; code: string; message: string; details?: RefusalDetails };
 
@@ -124,6 +130,10 @@ export function purchaseTotals(tx: Ledger): PurchaseTotals {
 export function gatePlay(tx: Ledger, action: PlayAction, play: PlayContext): Refusal | null {
   const frozen = gateFreeze(tx);
   if (frozen) return frozen;
+  if (play.place) {
+    const allowed = checkRegion(play.place.region, play.place.rules, action);
+    if (!allowed.ok) return allowed;
+  }
   const verdict = checkPlay(readProtection(tx), action, tx.now, play.minAge);
   return verdict.ok ? null : verdict;
 }
