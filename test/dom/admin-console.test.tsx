@@ -351,7 +351,7 @@ describe("the console", () => {
     await user.click(within(adjust).getByRole("button", { name: "Take 9,000 Coins" }));
     expect(await within(adjust).findByText("This adjustment would take the balance below zero.")).toBeTruthy();
     const sent = calls.find((c) => c.path.endsWith("/adjustments"))?.body as Record<string, unknown>;
-    expect(sent).toMatchObject({ wallet: "coins", amount: -9000, reason: "reclaim bonus abuse", adjustmentId: expect.any(String) });
+    expect(sent).toMatchObject({ wallet: "coins", amount: -9000, reason: "reclaim bonus abuse", idempotencyKey: expect.any(String) });
   });
 
   it("says when a search finds nobody, and shows an empty audit log", async () => {

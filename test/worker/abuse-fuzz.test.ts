@@ -899,7 +899,7 @@ const ENDPOINTS: Endpoint[] = [
           wallet: fc.constantFrom("coins", "cash", "gold"),
           amount: fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.constantFrom(0, 0.5, 1e21, -1e21, "10")),
           reason: fc.oneof(unicodeText(600), fc.constantFrom("", "goodwill")),
-          adjustmentId: fc.oneof(fc.uuid(), unicodeText(200)),
+          idempotencyKey: fc.oneof(fc.uuid(), unicodeText(200)),
         }),
       ),
   },

@@ -170,13 +170,19 @@ describe("adjustments", () => {
   it("write one admin_adjustment ledger row and one audit row, once per adjustment id", async () => {
     const player = await signIn();
     const path = `/api/admin/players/${player.userId}/adjustments`;
-    const adjustmentId = crypto.randomUUID();
-    const body = { wallet: "coins", amount: 250, reason: "goodwill after outage", adjustmentId };
+    const idempotencyKey = crypto.randomUUID();
+    const body = { wallet: "coins", amount: 250, reason: "goodwill after outage", idempotencyKey };
+    const ids: string[] = [];
     for (let i = 0; i < 2; i++) {
       const res = await postJson(path, body, admin.token);
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ replayed: i === 1, balances: { coins: OPENING_COINS + 250 } });
+      const answer = (await res.json()) as { adjustmentId: string };
+      expect(answer).toMatchObject({ replayed: i === 1, balances: { coins: OPENING_COINS + 250 } });
+      ids.push(answer.adjustmentId);
     }
+    const [adjustmentId] = ids;
+    expect(ids[1]).toBe(adjustmentId);
+    expect(adjustmentId).not.toBe(idempotencyKey);
     const ledger = await (await import("./settlement-fixtures")).wallet(player.userId).getLedger(player.userId, Date.now());
     expect(ledger.filter((r) => r.reason === "admin_adjustment")).toEqual([
       expect.objectContaining({
@@ -205,6 +211,28 @@ describe("adjustments", () => {
     expect(await debit.json()).toMatchObject({ balances: { coins: 0 } });
     expect((await postJson(path, { wallet: "cash", amount: 0, reason: "zero" }, admin.token)).status).toBe(400);
     expect((await auditFor(player.userId)).length).toBe(2);
+  });
+
+  it("the same retry key sent for two players makes two adjustments, each in its own player's ledger", async () => {
+    const [first, second] = [await signIn(), await signIn()];
+    const body = { wallet: "coins", amount: 40, reason: "make-good", idempotencyKey: "shared-console-key" };
+    const answers: { adjustmentId: string; replayed: boolean }[] = [];
+    for (const player of [first, second]) {
+      const res = await postJson(`/api/admin/players/${player.userId}/adjustments`, body, admin.token);
+      expect(res.status).toBe(200);
+      answers.push((await res.json()) as { adjustmentId: string; replayed: boolean });
+    }
+    expect(answers.map((a) => a.replayed)).toEqual([false, false]);
+    const [firstId, secondId] = answers.map((a) => a.adjustmentId);
+    expect(firstId).not.toBe(secondId);
+    const { wallet } = await import("./settlement-fixtures");
+    for (const [player, id] of [
+      [first, firstId],
+      [second, secondId],
+    ] as const) {
+      const rows = (await wallet(player.userId).getLedger(player.userId, Date.now())).filter((r) => r.reason === "admin_adjustment");
+      expect(rows).toEqual([expect.objectContaining({ amount: 40, reference: `adjustment:${id}` })]);
+    }
   });
 
   it("the audit log cannot be edited or emptied", async () => {

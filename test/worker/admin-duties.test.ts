@@ -92,8 +92,10 @@ describe("nobody acts on their own account", () => {
 describe("four eyes on money", () => {
   it("a cash adjustment moves nothing until a second operator approves; the requester cannot approve; approval moves it once", async () => {
     const player = await signIn();
-    const res = await adjust(player.userId, { wallet: "cash", amount: 2_500, reason: "tournament prize" });
+    const retryKey = crypto.randomUUID();
+    const res = await adjust(player.userId, { wallet: "cash", amount: 2_500, reason: "tournament prize", idempotencyKey: retryKey });
     const request = await requested(res);
+    expect(request.id).not.toBe(retryKey);
     expect(request).toMatchObject({ kind: "adjustment", status: "pending", requestedBy: ADMIN_EMAIL, decidedBy: null, outcome: null });
     expect(await cashCents(player.userId)).toBe(0);
 
@@ -127,9 +129,9 @@ describe("four eyes on money", () => {
       status: 409,
       code: "already-decided",
     });
-    // The same adjustment id sent again answers the same request.
+    // The same retry key sent again answers the same request.
     expect(
-      (await requested(await adjust(player.userId, { wallet: "cash", amount: 2_500, reason: "again", adjustmentId: request.id }))).id,
+      (await requested(await adjust(player.userId, { wallet: "cash", amount: 2_500, reason: "again", idempotencyKey: retryKey }))).id,
     ).toBe(request.id);
     const ledger = await wallet(player.userId).getLedger(player.userId, Date.now());
     expect(ledger.filter((r) => r.reason === "admin_adjustment")).toEqual([

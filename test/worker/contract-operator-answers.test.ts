@@ -118,7 +118,7 @@ describe("the operator console's contract", () => {
       "POST /api/admin/players/:x/adjustments",
       `/api/admin/players/${uid}/adjustments`,
       {
-        body: { wallet: "coins", amount: 25, reason: "contract check", adjustmentId: crypto.randomUUID() },
+        body: { wallet: "coins", amount: 25, reason: "contract check", idempotencyKey: crypto.randomUUID() },
       },
     );
     expect(adjusted.replayed).toBe(false);

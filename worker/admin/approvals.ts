@@ -112,7 +112,7 @@ const refused = (status: ContentfulStatusCode, code: string, message: string, de
 });
 
 export type NewRequest = {
-  /** The idempotency key (the console's adjustment id); a fresh one when absent. */
+  /** The request's id, the server's own (an adjustment's is derived from the player and the console's retry key); fresh when absent. */
   id?: string;
   kind: ApprovalKind;
   subject: string;

@@ -1,4 +1,4 @@
-// The console's Players tab (issue 15): look a player up by e-mail or handle, see their
+// The console's Players tab: look a player up by e-mail or handle, see their
 // money (balances, what is owed, the newest ledger rows, bets, redemptions, disputes,
 // early fraud warnings, protection and payout-identity refusals), freeze or unfreeze the
 // account, clear a fraud warning, adjust a balance by hand and check the ledger. Money
@@ -10,6 +10,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
+import { sha256Hex } from "../digest";
 import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { tunables } from "../tunables";
@@ -71,6 +72,16 @@ export async function checkPlayerLedger(env: Env, uid: string, now: number): Pro
   const projection = row ?? null;
   const mismatches = ledgerMismatches(wallet, projection);
   return { userId: uid, ok: mismatches.length === 0, mismatches, wallet, projection };
+}
+
+/**
+ * An adjustment's id, which names its ledger row and, when it waits for a second operator,
+ * its approval request: the server's, never the console's key alone. A digest of the player
+ * and the console's retry key, so a retry names the same adjustment while the same key sent
+ * for two players names two.
+ */
+export async function adjustmentIdFor(userId: string, retryKey: string): Promise<string> {
+  return `adj_${(await sha256Hex(JSON.stringify(["vantage.adjustment.v1", userId, retryKey]))).slice(0, 32)}`;
 }
 
 export function playerAdminRoutes() {
@@ -177,7 +188,8 @@ export function playerAdminRoutes() {
     const uid = parseWith(UidSchema, c.req.param("uid"));
     const input = await readJson(c, AdjustmentRequestSchema);
     refuseOwnAccount(c.var.user, await requirePlayer(c.env, uid));
-    const adjustmentId = input.adjustmentId ?? c.req.header("Idempotency-Key") ?? undefined;
+    const retryKey = input.idempotencyKey ?? c.req.header("Idempotency-Key") ?? undefined;
+    const adjustmentId = retryKey === undefined ? undefined : await adjustmentIdFor(uid, retryKey);
     const now = Date.now();
     if (input.wallet === "cash" || Math.abs(input.amount) > tunables(c.env).ADJUSTMENT_APPROVAL_COINS) {
       const requested = await requestApproval(
@@ -195,7 +207,7 @@ export function playerAdminRoutes() {
       if (!requested.ok) throw fromErrorResult(requested);
       return c.json({ request: requested.request } satisfies ApprovalAnswer, 202);
     }
-    const id = adjustmentId ?? crypto.randomUUID();
+    const id = adjustmentId ?? `adj_${crypto.randomUUID().replaceAll("-", "")}`;
     const answer = await getUserWallet(c.env, uid).adjustBalance(
       uid,
       { adjustmentId: id, wallet: input.wallet, amount: input.amount },

@@ -39,8 +39,9 @@ export type ResultRequest = z.input<typeof OperatorResultRequestSchema> | z.inpu
 export const FreezeRequestSchema = z.strictObject({ reason: ReasonSchema });
 
 /**
- * POST /api/admin/players/:uid/adjustments: signed minor units (Coins, Vantage Cash cents);
- * `adjustmentId` makes a retry move nothing twice.
+ * POST /api/admin/players/:uid/adjustments: signed minor units (Coins, Vantage Cash cents).
+ * `idempotencyKey` (or the Idempotency-Key header) makes a retry move nothing twice; the
+ * adjustment's id is the server's, derived from the player and this key.
  */
 export const AdjustmentRequestSchema = z.strictObject({
   wallet: z.enum(["coins", "cash"]),
@@ -50,7 +51,7 @@ export const AdjustmentRequestSchema = z.strictObject({
     .refine((n) => n !== 0, "The amount must not be zero.")
     .refine((n) => Math.abs(n) <= 1_000_000_000, "The amount is too large."),
   reason: ReasonSchema,
-  adjustmentId: z.string().min(8).max(128).optional(),
+  idempotencyKey: z.string().min(8).max(128).optional(),
 });
 export type AdjustmentRequest = z.input<typeof AdjustmentRequestSchema>;
 

@@ -42,7 +42,7 @@ export function setFrozen(api: ApiClient, uid: string, frozen: boolean, reason: 
 }
 
 /** Applied at once (`balances`), or a request waiting for a second operator (`request`). */
-export function adjustBalance(api: ApiClient, uid: string, input: AdjustmentRequest & { adjustmentId: string }) {
+export function adjustBalance(api: ApiClient, uid: string, input: AdjustmentRequest & { idempotencyKey: string }) {
   return api.post(`${playerPath(uid)}/adjustments`, AdjustmentReplySchema, input);
 }
 

@@ -103,7 +103,7 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
   const [wallet, setWallet] = useState<WalletKind>("coins");
   const [direction, setDirection] = useState<"credit" | "debit">("credit");
   const [amount, setAmount] = useState("");
-  const [adjustmentId, setAdjustmentId] = useState(() => crypto.randomUUID());
+  const [adjustmentKey, setAdjustmentKey] = useState(() => crypto.randomUUID());
   const [check, setCheck] = useState<
     { status: "running" } | { status: "done"; result: LedgerCheck } | { status: "error"; message: string } | null
   >(null);
@@ -159,7 +159,7 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
                     className="btn btn-sm btn-ghost"
                     onClick={() => {
                       setAmount("");
-                      setAdjustmentId(crypto.randomUUID());
+                      setAdjustmentKey(crypto.randomUUID());
                       setDialog("adjust");
                     }}
                   >
@@ -375,7 +375,7 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
           onClose={() => setDialog(null)}
           onConfirm={async (reason) => {
             if (signed === null) return;
-            const answer = await adjustBalance(api, uid, { wallet, amount: signed, reason, adjustmentId });
+            const answer = await adjustBalance(api, uid, { wallet, amount: signed, reason, idempotencyKey: adjustmentKey });
             const what = `${formatAmount(wallet, Math.abs(signed))} ${signed < 0 ? "from" : "to"} ${data.player.email}`;
             onChanged(
               "request" in answer
