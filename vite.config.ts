@@ -4,7 +4,7 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { PRODUCT_TITLE } from "./src/lib/brand";
+import { PRODUCT_TITLE } from "./src/lib/brand.ts";
 
 function productTitle(): Plugin {
   return {

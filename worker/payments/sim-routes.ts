@@ -23,7 +23,7 @@ import type { AppEnv } from "../http/app-types";
 import { embeddedOnly } from "../http/stand-ins";
 import { stripeWebhookSecret } from "./payments-config";
 import { claimPayoutIdentities, SIM_ACCOUNT_NUMBER, SIM_ROUTING_NUMBER, simulatedFingerprint } from "./payout-identity";
-import { SIM_ACCOUNT_ID, SIM_CHECKOUT_ID } from "./simulated-provider";
+import { SIM_ACCOUNT_ID, SIM_CHECKOUT_ID } from "./simulated-ids";
 import { getUserWallet, type FraudWarning } from "../wallet";
 import { handleStripeWebhook, stripeSignatureHeader } from "./stripe-webhook";
 

@@ -9,14 +9,10 @@ import { simCheckoutSessions } from "../db/schema";
 import type { PaymentsProvider, PayoutAccountState } from "./payments-provider";
 import { currentlyDue, findPayoutAccountById } from "./payout-accounts";
 import { destinationFingerprints } from "./payout-identity";
+import { SIM_CHARGE_ID } from "./simulated-ids";
 
 /** What the simulated onboarding asks for until it is completed. */
 export const SIM_ONBOARDING_REQUIREMENTS = ["external_account", "individual.dob.day", "tos_acceptance.date"];
-
-export const SIM_CHECKOUT_ID = /^cs_sim_[0-9a-f]{32}$/;
-export const SIM_ACCOUNT_ID = /^acct_sim_[0-9a-f]{32}$/;
-/** A simulated payment's charge: `ch_sim_<hex>` beside its PaymentIntent `pi_sim_<hex>` (see sim-routes.ts). */
-export const SIM_CHARGE_ID = /^ch_sim_[0-9a-f]{32}$/;
 
 function randomHex(): string {
   return crypto.randomUUID().replaceAll("-", "");
