@@ -100,7 +100,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          // The operator console (issue 15): its own chunk; no title of its own, so to
+          // The operator console: its own chunk; no title of its own, so to
           // anyone but an operator it is the not-found page in every respect.
           {
             path: "admin",

@@ -1,5 +1,5 @@
 // Bringing the betslip into view when a player arrives on the board with picks waiting
-// (after "Tail", issue #16). On a phone the slip sits below the board, so the page that
+// (after "Tail"). On a phone the slip sits below the board, so the page that
 // filled it navigates with `REVEAL_BETSLIP_STATE`, and the slip scrolls itself into view
 // when it first renders — right away, or only after a step in between such as a new
 // player's date of birth.

@@ -1,4 +1,4 @@
-// The house grading rules (spec §4 "legacy local pick result", sharpened by issue #5):
+// The house grading rules (spec §4 "legacy local pick result"):
 // how one leg is graded from a final score, and how a bet's leg results reduce to one
 // final state and payout. Pure, so settlement (Worker) and any display of a pick's
 // result (SPA) apply the very same rule.

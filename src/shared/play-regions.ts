@@ -1,4 +1,4 @@
-// Where Vantage's money actions are offered (issue 14). A region is an ISO 3166-1 country
+// Where Vantage's money actions are offered. A region is an ISO 3166-1 country
 // ("FR") or an ISO 3166-2 subdivision ("US-WA"), read by the Worker from the request's
 // `cf.country` / `cf.regionCode`. Operators list entries in two tunables; this table says
 // which actions each list refuses. Money fails closed: a request whose place is not known

@@ -1,4 +1,4 @@
-// Player protection rules (issue 14), shared by the wallet Durable Object (what is
+// Player protection rules, shared by the wallet Durable Object (what is
 // enforced, inside the transaction that moves the money) and the SPA (what the player is
 // told). Pure: every function takes `now`; refusals are values, never exceptions.
 //
@@ -37,7 +37,7 @@ export const PROTECTION_REFUSAL_CODES: ReadonlySet<string> = new Set([
   "stake-limit",
   "purchase-limit",
   "region-restricted",
-  // An operator's freeze (issue 15): a neutral message, the reason stays with operators.
+  // An operator's freeze: a neutral message, the reason stays with operators.
   "account-frozen",
 ]);
 

@@ -1,4 +1,4 @@
-// Social rules shared by the SPA and the Worker (issue #16), pure with `now` passed in
+// Social rules shared by the SPA and the Worker, pure with `now` passed in
 // (handle rules live in src/shared/handles.ts):
 //   periods      leaderboards count a bet in the Eastern-time week (Monday 12:00 AM ET
 //                start, daylight saving included) of its settlement, and in 'all';

@@ -1,4 +1,4 @@
-// The operator console at /admin (issue 15), through the real routes and session against
+// The operator console at /admin, through the real routes and session against
 // a fake /api: everyone but an operator sees the not-found page; an operator gets the
 // tabs, every view's empty and error states, and money actions that demand a reason.
 import { screen, waitFor, within } from "@testing-library/react";

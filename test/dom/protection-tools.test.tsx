@@ -1,4 +1,4 @@
-// Player protection in the SPA (issue 14), through the real routes and session provider
+// Player protection in the SPA, through the real routes and session provider
 // against a fake /api: the date-of-birth step before the board, the under-age closure,
 // the break banner, /account's break and limits tools, the shop's allowance and the
 // /responsible-play page linked from the footer.

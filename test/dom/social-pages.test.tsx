@@ -1,4 +1,4 @@
-// The social pages as a player sees them (issue #16): the /social leaderboard with its
+// The social pages as a player sees them: the /social leaderboard with its
 // choices, players by handle only, and the viewer's own rank (asked apart), the
 // Following tab, a public profile with Follow (Vantage Cash figures only when shown), a
 // shared pick with its sign-in call to action and "Tail", the Public profile card on

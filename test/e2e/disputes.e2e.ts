@@ -1,4 +1,4 @@
-// Journey 8 (issue 12): money that comes back. A player buys the $49.99 and $9.99 packs
+// Journey: money that comes back. A player buys the $49.99 and $9.99 packs
 // through the simulated checkout, then disputes the $9.99 card payment from the
 // simulator's page for that checkout (the same signed `charge.dispute.created` Stripe
 // would send, through the real webhook). The balances fall by that pack at once, and

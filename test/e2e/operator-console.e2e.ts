@@ -1,4 +1,4 @@
-// Journey (issue 15): the operator console. A player bets on a simulated game that then
+// Journey: the operator console. A player bets on a simulated game that then
 // runs past its due time with no result; an operator finds it under Settlement at /admin,
 // voids it with a reason, and the player's stake comes back. The operator then freezes a
 // player from Players, who sees betting refused with the neutral message. A player who

@@ -1,4 +1,4 @@
-// Journey 8 (issue 14): player protection. A new player confirms a date of birth before
+// Journey: player protection. A new player confirms a date of birth before
 // the board and bets; another takes a 24-hour break from /account and sees the board
 // with the break's end time, and betting refused with it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

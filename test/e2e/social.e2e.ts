@@ -1,4 +1,4 @@
-// Journey 8 (issue #16): a player picks a handle in Account, wins a bet the operator
+// Journey: a player picks a handle in Account, wins a bet the operator
 // settles, and appears on this week's leaderboard on /social; another player opens that
 // player's shared pick signed out on a phone (390×844), signs in from it, and "Tail"
 // fills their betslip.

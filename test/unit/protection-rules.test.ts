@@ -1,4 +1,4 @@
-// The pure player-protection rules (issue 14): Eastern-time periods across daylight
+// The pure player-protection rules: Eastern-time periods across daylight
 // saving, age on birthdays, breaks that never shorten, limit changes (lower at once,
 // raise later), the stake and purchase checks, and region parsing and matching.
 import { describe, expect, it } from "vitest";

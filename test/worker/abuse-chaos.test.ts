@@ -1,4 +1,4 @@
-// Abuse, part 2 (issue #7): a seeded chaos run. A dozen players place thousands of bets
+// Abuse, part 2: a seeded chaos run. A dozen players place thousands of bets
 // through POST /api/placeBet on the simulator's real odds (singles and parlays, both
 // wallets, retried Idempotency-Keys, stale prices and stakes that must be refused), while
 // settlement runs concurrently and again (cron, the settlement job and operator results

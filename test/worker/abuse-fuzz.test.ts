@@ -1,4 +1,4 @@
-// Abuse, part 1 (issue #7): fast-check throws random and malformed requests at every
+// Abuse, part 1: fast-check throws random and malformed requests at every
 // endpoint the Worker serves — broken and hostile JSON, wrong types, huge, negative,
 // fractional and non-finite numbers, extra fields, deep nesting, long and unicode
 // strings, odd queries, content types, origins, Idempotency-Keys, and forged, expired,
@@ -854,7 +854,7 @@ const ENDPOINTS: Endpoint[] = [
         "PUT",
       ),
   },
-  // The operator console (issue 15). Freezes and adjustments aim at the bystander (or
+  // The operator console. Freezes and adjustments aim at the bystander (or
   // nobody): the victim's balances and ledger must not move, and a freeze would make the
   // money routes above answer shallower refusals.
   {

@@ -1,4 +1,4 @@
-// The operator console's API (issue 15): only verified operators see it (404 to everyone
+// The operator console's API: only verified operators see it (404 to everyone
 // else), every action lands in the append-only audit log, a freeze refuses each money
 // action inside the wallet, adjustments move money once with one ledger and one audit
 // row, "Check ledger" compares the wallet with its ledger and the D1 projection, and the

@@ -1,4 +1,4 @@
-// Issue 17: a browser navigating through the redirect sign-in (GET /google/start and
+// A browser navigating through the redirect sign-in (GET /google/start and
 // /google/callback) ends on the sign-in page with a code the SPA knows when it is
 // throttled or sign-in is misconfigured, never on a JSON body; scripts and API clients
 // calling the same URLs, and the JSON endpoints, keep the JSON error.

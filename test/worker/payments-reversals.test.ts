@@ -1,4 +1,4 @@
-// Money that comes back (issue 12), through the real webhook with Stripe-signed events:
+// Money that comes back, through the real webhook with Stripe-signed events:
 // disputes (opened, won, lost, replayed), full and partial refunds, reversals beyond the
 // balance recorded as owed and repaid first by the next credits, redemptions paused
 // while a dispute is open or anything is owed, and a dispute racing a bet and a

@@ -1,4 +1,4 @@
-// One payout identity per person (issue 18): a bank account (its provider fingerprint)
+// One payout identity per person: a bank account (its provider fingerprint)
 // belongs to the first player who onboarded it; another player redeeming to it is refused
 // with 403 payout-identity-in-use, and the attempt is recorded for operators.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";

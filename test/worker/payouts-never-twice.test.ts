@@ -1,4 +1,4 @@
-// Payouts that never pay twice (issue 12), with Stripe faked at the network edge as a
+// Payouts that never pay twice, with Stripe faked at the network edge as a
 // small stateful Stripe: transfers it created, idempotency keys it remembers for 24 h,
 // and answers that can be lost after the transfer was made. A lost answer, a retry after
 // the key's 24 h window and concurrent retries must all end with exactly one transfer;

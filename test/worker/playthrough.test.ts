@@ -1,4 +1,4 @@
-// Play-through (issue 18): bought and bonus Vantage Cash must be staked in settled,
+// Play-through: bought and bonus Vantage Cash must be staked in settled,
 // non-void bets before it can be redeemed; winnings redeem at once; CASH_PLAYTHROUGH=0
 // turns it off; reversals and redemption refunds move the figure exactly; and concurrent
 // bets and redemptions cannot redeem a cent of unplayed cash. Singles on one game count

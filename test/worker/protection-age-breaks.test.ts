@@ -1,4 +1,4 @@
-// Player protection (issue 14), part 1: the one-time date of birth and the age rule, breaks
+// Player protection, part 1: the one-time date of birth and the age rule, breaks
 // and permanent closure, and the region rules read from `cf`. Each refusal is checked as
 // the player's client sees it: status, code and the exact message.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
@@ -143,7 +143,7 @@ describe("date of birth", () => {
       "not-found",
     );
     const fixed = await put(admin.token, { dateOfBirth: "1990-04-25" });
-    // Recorded in the operator audit log (issue 15).
+    // Recorded in the operator audit log.
     const audit = (await (await api(`/api/admin/audit?target=${player.userId}`, { token: admin.token })).json()) as {
       entries: { actor: string; action: string }[];
     };

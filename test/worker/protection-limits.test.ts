@@ -1,4 +1,4 @@
-// Player protection (issue 14), part 2: stake and purchase limits. Lowering is immediate,
+// Player protection, part 2: stake and purchase limits. Lowering is immediate,
 // raising waits 24 hours (clock passed in), a burst of concurrent bets never passes a
 // limit, checkouts are held against purchase limits, and a paid pack is always credited
 // but counts toward the period.

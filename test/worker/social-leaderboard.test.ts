@@ -1,4 +1,4 @@
-// Leaderboards (issue #16): figures land in D1 `leaderboard_stats` when settled bets are
+// Leaderboards: figures land in D1 `leaderboard_stats` when settled bets are
 // projected, ranks break ties deterministically, the week resets at Monday 12:00 AM
 // Eastern, a re-projected bet never counts twice, and hidden profiles are left out. The
 // public board and the viewer's own rank are separate reads (boardFor joins them here).

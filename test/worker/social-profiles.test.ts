@@ -1,4 +1,4 @@
-// Public profiles, share links and follows (issue #16): handle rules on PATCH /api/me,
+// Public profiles, share links and follows: handle rules on PATCH /api/me,
 // profiles readable without a token (under the handle only) but 404 when hidden or
 // unknown, open picks kept private until their game starts by the feed's clock,
 // unguessable share links that only the owner can create, and the Following feed.

@@ -1,5 +1,5 @@
 // Operator endpoints under /api/admin: a game's result and the odds feed's status
-// (quota and last error), and the operator console's API (issue 15: players, feed and
+// (quota and last error), and the operator console's API (players, feed and
 // settlement views, the audit log, approvals). Only operators may call them — the
 // account an ADMIN_EMAILS address was pinned to at its first verified sign-in
 // (worker/auth/operators.ts); to everyone else, signed out included, the whole area does
@@ -142,7 +142,7 @@ export function adminRoutes() {
     return c.json(body satisfies OperatorResultAnswer);
   });
 
-  // Player protection (issue 14): a player's date of birth is stored once; correcting a
+  // Player protection: a player's date of birth is stored once; correcting a
   // mistyped one is an operator's job (never on their own account). Reopens an account
   // closed only by the age rule. The wallet writes the audit row with the correction.
   app.put("/players/:userId/date-of-birth", async (c) => {
@@ -174,7 +174,7 @@ export function adminRoutes() {
     return c.json({ provider: provider?.name ?? null, creditGuard: guard, sports: await listFeedStatus(c.env) } satisfies FeedStatus);
   });
 
-  // ---- the operator console (issue 15) ----
+  // ---- the operator console ----
   app.route("/", playerAdminRoutes());
   app.route("/approvals", approvalRoutes());
   app.get("/feed", async (c) => c.json(await feedView(c.env, Date.now())));

@@ -1,4 +1,4 @@
-// The operator audit log (issue #15): who did what, when, to whom and why. One row per
+// The operator audit log: who did what, when, to whom and why. One row per
 // operator action in D1 `admin_audit` (migration 0015), which triggers keep append-only.
 // The row is written with the action, so an action whose row cannot be written does not
 // happen: a wallet action (adjustment, freeze, date of birth) writes it in the wallet's

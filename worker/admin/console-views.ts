@@ -1,4 +1,4 @@
-// The console's read-only views (issue 15): the odds feed (provider, last call and quota
+// The console's read-only views: the odds feed (provider, last call and quota
 // per sport, spend per hour, live refresh state and credit guard, errors), settlement
 // (recent runs, the backlog, and games past their due time with no result) and the
 // audit log. Figures come from D1 tables the feed, settlement and operators write; the
@@ -106,7 +106,7 @@ const DEAD_LETTERS = 50;
 const RECENT_RESULTS = 30;
 
 /**
- * Settlement at a glance: recent runs (issue 13's settlement_runs with the queue's
+ * Settlement at a glance: recent runs (settlement_runs with the queue's
  * progress), messages still waiting (sent by runs not yet drained, less those settled or
  * failed), dead letters with their replays, and the past-due games.
  */

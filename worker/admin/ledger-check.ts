@@ -1,4 +1,4 @@
-// "Check ledger" (issue 15): one wallet's money invariants side by side. The wallet's
+// "Check ledger": one wallet's money invariants side by side. The wallet's
 // `auditLedger` gives each balance next to its ledger sum and what is owed next to the
 // owed ledger's sum; the D1 projection (`wallet_balances`) must show the wallet's
 // balances once its outbox has drained. `ledgerMismatches` is pure, so the console, the

@@ -331,7 +331,7 @@ export const paymentIntents = sqliteTable(
   (t) => [index("payment_intents_user_idx").on(t.userId, t.createdAt)],
 );
 
-/** Every operator action, append-only (migration 0015, issue #15; triggers refuse UPDATE and DELETE). */
+/** Every operator action, append-only (migration 0015; triggers refuse UPDATE and DELETE). */
 export const adminAudit = sqliteTable(
   "admin_audit",
   {
@@ -401,7 +401,7 @@ export const feedUsageHourly = sqliteTable(
   (t) => [primaryKey({ columns: [t.hour, t.sport] })],
 );
 
-/** Each correction of a settled game's final score, numbered per game (migration 0015, issue #15). */
+/** Each correction of a settled game's final score, numbered per game (migration 0015). */
 export const resultCorrections = sqliteTable(
   "result_corrections",
   {

@@ -2,7 +2,7 @@
 // one-time date of birth, public handle and profile privacy — handle rules in
 // src/shared/handles.ts, 409 `handle-taken` — and whether Vantage Cash results are
 // public); POST /break and PUT /limits are the player's
-// protection tools (issue 14), stored and enforced by the player's wallet Durable Object.
+// protection tools, stored and enforced by the player's wallet Durable Object.
 // A refused username is a 400 whose message is the shared rule's sentence for a player
 // (the same one the account page shows before sending), never a field path.
 import { eq } from "drizzle-orm";

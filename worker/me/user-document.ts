@@ -1,6 +1,6 @@
 // Builds the player's user document (spec §3) from the D1 account and the balances
 // held by the player's wallet Durable Object (the only source of truth for money), with
-// the player-protection fields (issue 14) the wallet also holds, plus the public handle
+// the player-protection fields the wallet also holds, plus the public handle
 // and profile privacy. What is redeemable now follows this Worker's
 // PURCHASE_HOLD_DAYS (the hold on fresh purchases).
 import { isOperator } from "../auth/operators";

@@ -1,4 +1,4 @@
-// One payout identity per person (issue 18): each payout destination — a bank account or
+// One payout identity per person: each payout destination — a bank account or
 // debit card, known by its provider fingerprint — belongs to the first player whose
 // payout account carried it (D1 `payout_identities`, fingerprint unique). A redemption
 // whose destination belongs to another player is refused (403 payout-identity-in-use)

@@ -1,4 +1,4 @@
-// "Correct result" (issue 15): an operator changes the final score of a game that is
+// "Correct result": an operator changes the final score of a game that is
 // already settled (feeds do correct scores). The new score is recorded in D1 `events`
 // with a numbered row in `result_corrections` (migration 0015), then every player with a
 // bet on the game has it re-graded in their wallet (worker/wallet/operations/correction-operations.ts)

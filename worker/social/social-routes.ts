@@ -1,4 +1,4 @@
-// The social surface (issue #16). Public, no token, rate-limited per client address and
+// The social surface. Public, no token, rate-limited per client address and
 // cacheable — the same answer for every reader: GET /api/social/leaderboard,
 // GET /api/public/profiles/:handle, GET /api/public/picks/:shareId. Signed in and never
 // shared by a cache: GET /api/social/leaderboard/me (the viewer's own rank),

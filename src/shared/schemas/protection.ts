@@ -1,4 +1,4 @@
-// Player protection over the API (issue 14): the date of birth in PATCH /api/me, a break
+// Player protection over the API: the date of birth in PATCH /api/me, a break
 // (POST /api/me/break), limits (PUT /api/me/limits), and the protection fields of the
 // user document. Limits travel in the units a player types: Coins, Vantage Cash, dollars;
 // the wallet stores minor units (see src/shared/protection.ts).

@@ -29,7 +29,7 @@ export const ConnectStatusSchema = z.object({
   payouts_enabled: z.boolean(),
   hasAccount: z.boolean(),
   requirements: z.object({ currently_due: z.array(z.string()) }),
-  /** Set when the payout account's bank account already belongs to another player (issue 18). */
+  /** Set when the payout account's bank account already belongs to another player. */
   payoutIdentityInUse: z.literal(true).optional(),
 });
 export type ConnectStatus = z.infer<typeof ConnectStatusSchema>;
@@ -62,7 +62,7 @@ export const WithdrawalResponseSchema = z.object({ redemption: RedemptionSchema 
 export const WithdrawalListSchema = z.object({ redemptions: z.array(RedemptionSchema) });
 
 /**
- * Spec §5 with play-through (issue 18): signed in, payouts enabled, not submitting,
+ * Spec §5 with play-through: signed in, payouts enabled, not submitting,
  * minimum ≤ amount ≤ the redeemable part of the balance (the rest must be played first).
  */
 export function canSubmitRedemption(input: {

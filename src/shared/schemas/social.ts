@@ -1,4 +1,4 @@
-// Social API shapes (issue #16): leaderboards, public profiles, shared picks, follows.
+// Social API shapes: leaderboards, public profiles, shared picks, follows.
 // Public picks carry what a bet slip showed (legs, prices, stake, result), never the
 // owner's balances or account details. A player appears in a public answer only under
 // the handle they chose: no display name, nothing taken from the e-mail. What a signed-in

@@ -26,17 +26,17 @@ export const UserDocumentSchema = WalletBalancesSchema.extend({
   email: z.string(),
   photoURL: z.string().nullable(),
   isAdmin: z.boolean().optional(),
-  /** Vantage Cash cents redeemable now (play-through, issue 18); the rest must be played first. */
+  /** Vantage Cash cents redeemable now (play-through); the rest must be played first. */
   redeemableCash: z.number().int().nonnegative(),
   /** Vantage Cash cents still to be staked in settled bets before bought/bonus cash is redeemable. */
   cashToPlay: z.number().int().nonnegative(),
-  /** Why no redemption is accepted now (a payment under review, an amount owed), or null (issue 12). */
+  /** Why no redemption is accepted now (a payment under review, an amount owed), or null. */
   redemptionPause: z.string().nullable().optional(),
   /** Bought Vantage Cash still held (cents) and when each frees up (epoch ms), soonest first. */
   purchaseHolds: z.array(PurchaseHoldSchema).optional(),
   /** PURCHASE_HOLD_DAYS: how long bought Vantage Cash is held (0 = no hold). */
   purchaseHoldDays: z.number().int().nonnegative().optional(),
-  /** Public handle for /u/:handle (issue #16); null until chosen. */
+  /** Public handle for /u/:handle; null until chosen. */
   handle: z.string().nullable().optional(),
   /** Whether the public profile is hidden (then also off leaderboards, its shared links withdrawn). */
   profileHidden: z.boolean().optional(),

@@ -1,4 +1,4 @@
-// The operator console at /admin (issue 15), loaded on demand in its own chunk. Only
+// The operator console at /admin, loaded on demand in its own chunk. Only
 // operators see it: everyone else — signed out, a player, an unverified operator
 // address — gets the not-found page, as from the API (404). Tabs Feed / Settlement /
 // Players / Approvals / Audit; the open tab lives in the address (?tab=) so a reload

@@ -1,6 +1,6 @@
 // Settlement: games past their due time with no result (each with "Record result" and
 // "Void" through the operator result route and its rules), the queue backlog and dead
-// letters with replay (settlement on queues, issue 13), and the recent settlement runs.
+// letters with replay (settlement on queues), and the recent settlement runs.
 import { useCallback, useState } from "react";
 import { useApi } from "../../../session/auth-provider";
 import { fetchSettlement, recordResult, replayDeadLetter } from "../api/admin-api";

@@ -1,4 +1,4 @@
-// The one-time date-of-birth step (issue 14): shown after sign-in, before the board, until
+// The one-time date-of-birth step: shown after sign-in, before the board, until
 // the player confirms. The date is stored once (changing it needs an operator), so the
 // form says so. Under the minimum age the server closes the account for play.
 import { useId, useState, type FormEvent } from "react";

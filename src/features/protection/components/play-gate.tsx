@@ -1,4 +1,4 @@
-// Stands before the board and the signed-in pages (issue 14): until the player confirms a
+// Stands before the board and the signed-in pages: until the player confirms a
 // date of birth they see that form; an account closed under age sees why, and nothing
 // else of the game. Everything else (breaks, limits) is shown, and enforced by the server.
 import type { ReactNode } from "react";

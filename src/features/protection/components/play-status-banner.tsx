@@ -1,4 +1,4 @@
-// A line under the header while play is paused (issue 14): a running break with its end
+// A line under the header while play is paused: a running break with its end
 // time, or an account the player closed. Balances and open bets stay visible; the server
 // refuses bets, purchases and the bonus, and this says why before the player tries.
 import { Link } from "react-router";

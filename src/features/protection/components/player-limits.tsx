@@ -1,4 +1,4 @@
-// /account: the player's own limits (issue 14): a daily stake per wallet and daily, weekly
+// /account: the player's own limits: a daily stake per wallet and daily, weekly
 // and monthly purchase limits. Lower limits apply at once; higher ones and removals wait
 // 24 hours, and the form says when each waiting change takes effect.
 import { useId, useState, type FormEvent } from "react";

@@ -1,4 +1,4 @@
-// /responsible-play (issue 14): what the player-protection tools do and where to get help.
+// /responsible-play: what the player-protection tools do and where to get help.
 // Public, linked from the footer and /account.
 import { Link } from "react-router";
 import { useAuth } from "../../../session/auth-provider";

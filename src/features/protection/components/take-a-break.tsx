@@ -1,5 +1,5 @@
-// /account: take a break (24 hours, 7 days, 30 days) or close the account for play
-// (issue 14). A break cannot be ended early, so choosing one asks for a clear
+// /account: take a break (24 hours, 7 days, 30 days) or close the account for play.
+// A break cannot be ended early, so choosing one asks for a clear
 // confirmation that names what stops and until when.
 import { useEffect, useId, useRef, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";

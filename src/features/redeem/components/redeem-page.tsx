@@ -1,7 +1,7 @@
 // /redeem (spec §2, §5): the Vantage Cash balance, a redemption request and its history.
 // Submit is enabled only when signed in, payouts are enabled, nothing is submitting and
 // minimum ($20) ≤ amount ≤ the redeemable part of the balance (the shared rule; the Worker
-// re-checks all of it). Play-through (issue 18): the page shows what is redeemable now and
+// re-checks all of it). Play-through: the page shows what is redeemable now and
 // what is still to play, with the rule (bets on one game count what they could lose
 // together), and each amount of freshly bought Vantage Cash still held with the date it
 // frees up, re-read from /api/me whenever the balance changes. Without payouts enabled the

@@ -1,4 +1,4 @@
-// /u/:handle (issue #16): a player's public profile — the handle (the only name shown in
+// /u/:handle: a player's public profile — the handle (the only name shown in
 // public), member since, the Statistics card's Coins figures (Vantage Cash ones only
 // when the player shows them), and settled picks (open ones once their games have
 // started). Readable signed out; signed in, the viewer can follow the player.

@@ -1,4 +1,4 @@
-// The "Public profile" card on /account (issue #16): choose a unique handle for
+// The "Public profile" card on /account: choose a unique handle for
 // /u/:handle (3–20 of a-z 0-9 _, stored lower-case; the only name other players see —
 // without one the player is private), hide the profile (off every leaderboard, its share
 // links withdrawn), and "Show my Vantage Cash results" (off by default) for the profile

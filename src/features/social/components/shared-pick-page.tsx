@@ -1,4 +1,4 @@
-// /p/:shareId (issue #16): a bet someone shared — legs, prices, stake and result —
+// /p/:shareId: a bet someone shared — legs, prices, stake and result —
 // readable signed out with a sign-in call to action. "Tail" copies the still-open,
 // still-priced legs into the viewer's betslip; signed out it signs in first and tails
 // on the way back (`?tail=1`), then opens the board and scrolls to the betslip. The

@@ -1,4 +1,4 @@
-// /social (issue #16): leaderboards — this week (Eastern time, from Monday) or all time,
+// /social: leaderboards — this week (Eastern time, from Monday) or all time,
 // per wallet, by profit, return on stake or longest win streak, players listed by their
 // handle only — with the viewer's own rank (its own private request) even outside the
 // top 50 or when they are not listed, and the "Following" tab with the newest picks of
