@@ -9,7 +9,7 @@ import { periodBounds } from "../../src/shared/protection";
 import type { PlayView, Statement } from "../../src/shared/schemas/play";
 import type { BetLeg } from "../../src/shared/schemas/bets";
 import { getUserWallet } from "../../worker/wallet";
-import { openEvents, pickOf, placeBet } from "./bets-helpers";
+import { openEvents, pickOf } from "./bets-helpers";
 import { api, postJson, signIn } from "./helpers";
 
 const MIN = 60_000;

@@ -293,6 +293,17 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     section: "Operators",
     does: "Balances, owed, redeemable, `ledger` (newest 100), bets, redemptions, disputes, `frozen` with the operator's reason, protection state, payout-identity refusals.",
   },
+  "GET /api/admin/players/:uid/play": {
+    section: "Operators",
+    does: "Signs of harm: the player's statement (as My statement shows it), each flag with its count, threshold (`HARM_*` tunables) and dated evidence, and operators' notes on them.",
+    answer: "play#PlayerPlayViewSchema",
+  },
+  "POST /api/admin/players/:uid/harm-flags": {
+    section: "Operators",
+    does: '`{flag, action: "note"|"contacted"|"break-7d", note}` notes a sign of harm and what was done (`break-7d` starts a 7-day break), audited as `harm-flag`; answers the notes.',
+    body: "play#HarmNoteRequestSchema",
+    answer: "play#HarmNoteAnswerSchema",
+  },
   "POST /api/admin/players/:uid/freeze": {
     section: "Operators",
     does: "`{reason}`: `{frozen, changed}`; audited when it changed.",
