@@ -5,7 +5,7 @@
 import { etDayKey } from "./bonus";
 import { etMidnight } from "./protection";
 
-export const STATEMENT_LINES = ["purchases", "redemptions", "stakes", "results", "bonuses", "other"] as const;
+export const STATEMENT_LINES = ["purchases", "redemptions", "stakes", "results", "bonuses", "opening", "other"] as const;
 export type StatementLine = (typeof STATEMENT_LINES)[number];
 
 export const STATEMENT_LINE_LABEL: Record<StatementLine, string> = {
@@ -14,6 +14,7 @@ export const STATEMENT_LINE_LABEL: Record<StatementLine, string> = {
   stakes: "Stakes",
   results: "Results",
   bonuses: "Bonuses",
+  opening: "Opening balance",
   other: "Adjustments and reversals",
 };
 
@@ -27,13 +28,24 @@ const LINE_OF_REASON: Record<string, StatementLine> = {
   bet_correction: "results",
   daily_bonus: "bonuses",
   streak_bonus: "bonuses",
+  opening_balance: "opening",
 };
 
 /** One currency's month: each line (signed minor units, as the ledger has them), `net` = stakes + results, `total` = every line. */
 export type StatementFigures = Record<StatementLine, number> & { net: number; total: number };
 
 export function statementFigures(sumsByReason: Readonly<Record<string, number>>): StatementFigures {
-  const figures: StatementFigures = { purchases: 0, redemptions: 0, stakes: 0, results: 0, bonuses: 0, other: 0, net: 0, total: 0 };
+  const figures: StatementFigures = {
+    purchases: 0,
+    redemptions: 0,
+    stakes: 0,
+    results: 0,
+    bonuses: 0,
+    opening: 0,
+    other: 0,
+    net: 0,
+    total: 0,
+  };
   for (const [reason, sum] of Object.entries(sumsByReason)) {
     figures[LINE_OF_REASON[reason] ?? "other"] += sum;
     figures.total += sum;

@@ -176,14 +176,24 @@ describe("the loss and time limits form", () => {
 });
 
 describe("My statement", () => {
-  const zero = { purchases: 0, redemptions: 0, stakes: 0, results: 0, bonuses: 0, other: 0, net: 0, total: 0 };
+  const zero = { purchases: 0, redemptions: 0, stakes: 0, results: 0, bonuses: 0, opening: 0, other: 0, net: 0, total: 0 };
   const now = new Date();
   const thisMonth = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
   const statement: Statement = {
     months: [
       {
         month: thisMonth,
-        coins: { purchases: 5000, redemptions: 0, stakes: -1500, results: 900, bonuses: 1000, other: 0, net: -600, total: 5400 },
+        coins: {
+          purchases: 5000,
+          redemptions: 0,
+          stakes: -1500,
+          results: 900,
+          bonuses: 1000,
+          opening: 0,
+          other: 0,
+          net: -600,
+          total: 5400,
+        },
         cash: { ...zero, purchases: 5, redemptions: -2.5, total: 2.5 },
         purchasedDollars: 4.99,
         minutesPlayed: 95,
@@ -231,7 +241,8 @@ describe("My statement", () => {
     expect(screen.getByRole("region", { name: "January 2020" })).toBeTruthy();
     const history = screen.getByRole("region", { name: "Limit and break history" });
     const rows = within(history).getAllByRole("row").slice(1);
-    expect(rows.map((r) => within(r).getAllByRole("cell")[1]!.textContent)).toEqual(["500 Coins", "200 Coins"]);
+    expect(rows.map((r) => within(r).getAllByRole("cell")[0]!.textContent)).toEqual(["200 Coins → 500 Coins", "No limit → 200 Coins"]);
+    expect(within(rows[1]!).getAllByRole("cell")[2]!.textContent).toBe("At once");
     expect(rows[0]!.textContent).toContain("Replaced");
   });
 

@@ -78,16 +78,24 @@ describe("statement months", () => {
     expect(monthsBetween(Date.UTC(2026, 8, 20), Date.UTC(2026, 10, 25))).toEqual(["2026-11", "2026-10", "2026-09"]);
     // Midnight Eastern on Nov 1 is 04:00 UTC (daylight saving ends that day at 2 AM).
     expect(monthBounds("2026-11").start).toBe(Date.UTC(2026, 10, 1, 4));
-    const figures = statementFigures({ bet_stake: -300, bet_payout: 150, purchase: 1000, daily_bonus: 1000, admin_adjustment: -5 });
+    const figures = statementFigures({
+      bet_stake: -300,
+      bet_payout: 150,
+      purchase: 1000,
+      daily_bonus: 1000,
+      opening_balance: 5000,
+      admin_adjustment: -5,
+    });
     expect(figures).toEqual({
       purchases: 1000,
       redemptions: 0,
       stakes: -300,
       results: 150,
       bonuses: 1000,
+      opening: 5000,
       other: -5,
       net: -150,
-      total: 1845,
+      total: 6845,
     });
   });
 });

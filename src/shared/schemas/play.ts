@@ -87,6 +87,7 @@ const figures = z.object({
   stakes: z.number(),
   results: z.number(),
   bonuses: z.number(),
+  opening: z.number(),
   other: z.number(),
   /** Stakes + results. */
   net: z.number(),

@@ -5,7 +5,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
-import { PLAY_LIMIT_NAMES, REALITY_CHECK_INTERVALS, type PlayLimitName } from "../../../shared/play-limits";
+import { formatMinutes, PLAY_LIMIT_NAMES, REALITY_CHECK_INTERVALS, type PlayLimitName } from "../../../shared/play-limits";
 import { formatEtTime } from "../../../shared/protection";
 import type { PlayLimitsRequest, PlayView } from "../../../shared/schemas/play";
 import { useAuth } from "../../../session/auth-provider";
@@ -153,7 +153,7 @@ export function PlayLimits() {
               </div>
               <span id={`${inputId}-note`} className="muted protection-hint">
                 {note(row.name)}
-                {row.name === "dailyPlayMinutes" ? ` · Played today: ${play.minutesToday} minutes` : ""}
+                {row.name === "dailyPlayMinutes" ? ` · Played today: ${formatMinutes(play.minutesToday)}` : ""}
               </span>
             </div>
           );

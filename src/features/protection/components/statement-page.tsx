@@ -26,6 +26,7 @@ const LINES: { key: keyof Figures; label: string }[] = [
   { key: "results", label: STATEMENT_LINE_LABEL.results },
   { key: "net", label: "Net (stakes and results)" },
   { key: "bonuses", label: STATEMENT_LINE_LABEL.bonuses },
+  { key: "opening", label: STATEMENT_LINE_LABEL.opening },
   { key: "other", label: STATEMENT_LINE_LABEL.other },
   { key: "total", label: "Change in balance" },
 ];
@@ -99,8 +100,7 @@ function HistoryTable({ history }: { history: Statement["history"] }) {
           <thead>
             <tr>
               <th scope="col">Change</th>
-              <th scope="col">From</th>
-              <th scope="col">To</th>
+              <th scope="col">From → to</th>
               <th scope="col">Asked for</th>
               <th scope="col">Took effect</th>
             </tr>
@@ -109,19 +109,22 @@ function HistoryTable({ history }: { history: Statement["history"] }) {
             {[...history].reverse().map((entry) => (
               <tr key={`${entry.askedAt}-${entry.name}-${entry.to}`}>
                 <th scope="row">{entry.label}</th>
-                <td>{entry.from}</td>
                 <td>
-                  {entry.kind === "break"
-                    ? entry.to.replace(/, until (.*)$/, (_, at: string) => `, until ${formatEtTime(Date.parse(at))}`)
-                    : entry.to}
+                  {`${entry.from} → ${
+                    entry.kind === "break"
+                      ? entry.to.replace(/, until (.*)$/, (_, at: string) => `, until ${formatEtTime(Date.parse(at))}`)
+                      : entry.to
+                  }`}
                 </td>
                 <td>{formatEtTime(Date.parse(entry.askedAt))}</td>
                 <td>
                   {entry.cancelledAt
                     ? `Replaced ${formatEtTime(Date.parse(entry.cancelledAt))}`
-                    : Date.parse(entry.effectiveAt) > Date.now()
-                      ? `Takes effect ${formatEtTime(Date.parse(entry.effectiveAt))}`
-                      : formatEtTime(Date.parse(entry.effectiveAt))}
+                    : entry.effectiveAt === entry.askedAt
+                      ? "At once"
+                      : Date.parse(entry.effectiveAt) > Date.now()
+                        ? `Takes effect ${formatEtTime(Date.parse(entry.effectiveAt))}`
+                        : formatEtTime(Date.parse(entry.effectiveAt))}
                 </td>
               </tr>
             ))}
