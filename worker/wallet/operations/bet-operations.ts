@@ -8,7 +8,7 @@ import type { WalletKind } from "../../../src/shared/money";
 import { toWinFor } from "../../../src/shared/payout";
 import type { BetDocument, BetLeg, PlaceBetResponse } from "../../../src/shared/schemas/bets";
 import type { RefusalDetails } from "../../../src/shared/protection";
-import { gatePlayLimits, nudgeAfterStake } from "./play-operations";
+import { gatePlayLimits, nudgeAfterStake, readPlayLimits } from "./play-operations";
 import { gateStake, type PlayContext } from "./protection-operations";
 import { betFromRow, insertBet, type BetRow } from "../bet-rows";
 import type { Ledger } from "../ledger";
@@ -68,7 +68,8 @@ export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayConte
   // Player protection (age, break, daily stake limit, then time, reality check and loss
   // limits) in this same transaction as the debit.
   const totalStake = check.amountMinor * groups.length;
-  const refused = gateStake(tx, input.wallet, totalStake, play) ?? gatePlayLimits(tx, input.wallet, totalStake);
+  const playLimits = readPlayLimits(tx);
+  const refused = gateStake(tx, input.wallet, totalStake, play) ?? gatePlayLimits(tx, input.wallet, totalStake, playLimits);
   if (refused) return refused;
   const bets: BetDocument[] = [];
   for (const legs of groups) {
@@ -101,7 +102,7 @@ export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayConte
     bets.push(bet);
   }
 
-  nudgeAfterStake(tx, input.wallet);
+  nudgeAfterStake(tx, input.wallet, playLimits);
   const response: PlaceBetResponse = { bets, balances: tx.balances() };
   tx.sql.exec("DELETE FROM idempotency WHERE created_at < ? AND key LIKE ?", tx.now - PLACEMENT_KEY_TTL_MS, `${KEY_PREFIX}%`);
   tx.sql.exec(

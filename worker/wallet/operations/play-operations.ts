@@ -142,8 +142,7 @@ function intervalMs(tx: Ledger, limits: PlayLimits): number | null {
  * After the account gate and the stake limit: the time limit, a due reality check, then the
  * loss limits of `wallet` for a slip of `totalStake`. Reads nothing when no such limit is set.
  */
-export function gatePlayLimits(tx: Ledger, wallet: WalletKind, totalStake: number): Refusal | null {
-  const limits = readPlayLimits(tx);
+export function gatePlayLimits(tx: Ledger, wallet: WalletKind, totalStake: number, limits = readPlayLimits(tx)): Refusal | null {
   const values = limits.effective;
   if (values.dailyPlayMinutes !== null) {
     const verdict = checkTime(values, minutesToday(tx), tx.now);
@@ -206,10 +205,10 @@ function stakeUse(tx: Ledger, wallet: WalletKind): LimitUse | null {
   return { name, limit, used: stakedToday(tx, wallet), periodStart: start, resetsAt: end };
 }
 
-/** After a slip is debited: nudges for the stake and loss limits of its wallet. */
-export function nudgeAfterStake(tx: Ledger, wallet: WalletKind): void {
+/** After a slip is debited: nudges for the stake and loss limits of its wallet (`limits`: as read for its gate). */
+export function nudgeAfterStake(tx: Ledger, wallet: WalletKind, limits = readPlayLimits(tx)): void {
   nudge(tx, stakeUse(tx, wallet));
-  const values = readPlayLimits(tx).effective;
+  const values = limits.effective;
   if (!LOSS_LIMITS_FOR[wallet].some((name) => values[name] !== null)) return;
   for (const use of lossUses(values, wallet, settledNet(tx, wallet), openStakes(tx, wallet), tx.now)) nudge(tx, use);
 }

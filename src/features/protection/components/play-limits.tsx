@@ -3,7 +3,7 @@
 // limits, stricter settings apply at once and looser ones wait 24 hours; the form says when
 // each waiting change takes effect. Links to My statement.
 import { useEffect, useState, type FormEvent } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { formatMinutes, PLAY_LIMIT_NAMES, REALITY_CHECK_INTERVALS, type PlayLimitName } from "../../../shared/play-limits";
 import { formatEtTime } from "../../../shared/protection";
@@ -48,6 +48,13 @@ export function PlayLimits() {
   const [values, setValues] = useState(initial);
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const { hash } = useLocation();
+  const loaded = values !== null;
+
+  // Arriving from a reality check's "Set a limit" (/account#play-limits): the form comes into view once loaded.
+  useEffect(() => {
+    if (loaded && hash === "#play-limits") document.getElementById("play-limits")?.scrollIntoView?.({ block: "start" });
+  }, [loaded, hash]);
 
   // The form starts from a fresh answer: limits in force change with time, not only with the player's own saves.
   useEffect(() => {
