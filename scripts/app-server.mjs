@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { offlineEnv } from "./offline-env.mjs";
 
-export async function startAppServer({ port, build = true, quiet = true } = {}) {
+/** `args`: more flags for `wrangler dev` (e.g. `--var NAME:value` to set a tunable). */
+export async function startAppServer({ port, build = true, quiet = true, args = [] } = {}) {
   const persistTo = mkdtempSync(join(tmpdir(), "vantage-state-"));
   const chosenPort = port ?? 18000 + Math.floor(Math.random() * 2000);
   // The server writes to a file, not a pipe: a caller that blocks its event loop (e.g.
@@ -17,7 +18,16 @@ export async function startAppServer({ port, build = true, quiet = true } = {}) 
   const logFd = openSync(logPath, "w");
   const child = spawn(
     process.execPath,
-    [new URL("./start.mjs", import.meta.url).pathname, "--port", String(chosenPort), "--ip", "127.0.0.1", "--persist-to", persistTo],
+    [
+      new URL("./start.mjs", import.meta.url).pathname,
+      "--port",
+      String(chosenPort),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      persistTo,
+      ...args,
+    ],
     {
       env: offlineEnv({ SKIP_BUILD: build ? "0" : "1", NO_COLOR: "1" }),
       stdio: quiet ? ["ignore", logFd, logFd] : "inherit",

@@ -19,7 +19,9 @@ const screenshots = resolve("test-results/e2e");
 mkdirSync(screenshots, { recursive: true });
 
 if (process.env.SKIP_BUILD !== "1") step(bin("vite"), ["build"]);
-const server = await startAppServer({ build: false });
+// Reality checks fall due 15 s into a session (not 30+ minutes), so the play-tools journey can
+// meet one; they only apply to players who turned them on.
+const server = await startAppServer({ build: false, args: ["--var", "REALITY_CHECK_INTERVAL_SECONDS:15"] });
 let status = 1;
 try {
   console.log(`e2e: app at ${server.baseUrl} (state ${server.persistTo})`);

@@ -8,6 +8,7 @@ import { limitRequestBodies } from "./http/body-limit";
 import { drainUnreadRequestBody } from "./http/drain-request-body";
 import { sameOriginWrites, securityHeaders } from "./http/security";
 import { meRoutes } from "./me/me-routes";
+import { playRoutes } from "./play/play-routes";
 import { loadUserDocument } from "./me/user-document";
 import { oddsRoutes } from "./odds/events-routes";
 import { devRoutes } from "./dev/dev-routes";
@@ -33,6 +34,7 @@ export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   app.get("/health", (c) => c.json({ ok: true }));
   app.route("/auth", authRoutes(loadUserDocument));
   app.route("/me", meRoutes());
+  app.route("/play", playRoutes());
   app.route("/", oddsRoutes(deps, odds));
   app.route("/dev", devRoutes());
   app.route("/", betsRoutes(deps, odds));

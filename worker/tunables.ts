@@ -146,6 +146,35 @@ export const TUNABLES = {
     "Development only: the region assumed for requests (stands in for cf.country/cf.regionCode); production ignores it.",
   ),
   LIMIT_RAISE_DELAY_HOURS: tunable("24", wholeNumber(1, 720), "How long a raised or removed player limit waits before it takes effect."),
+  REALITY_CHECK_INTERVAL_SECONDS: tunable(
+    "0",
+    wholeNumber(0, 86_400),
+    "When above 0, every player's reality check falls due after this many seconds of a session instead of their chosen 30, 60 or 90 minutes (journeys and demos); 0 in production.",
+  ),
+  HARM_RAISES_COUNT: tunable(
+    "3",
+    wholeNumber(1, 100),
+    "Sign of harm: this many limit raises or removals asked for within HARM_RAISES_DAYS.",
+  ),
+  HARM_RAISES_DAYS: tunable(
+    "30",
+    wholeNumber(1, 365),
+    "The window, in days, in which limit raises are counted for the raises sign of harm.",
+  ),
+  HARM_CHASE_MINUTES: tunable(
+    "30",
+    wholeNumber(1, 1440),
+    "Sign of harm: a purchase this many minutes or fewer after a settled losing bet counts as chasing a loss.",
+  ),
+  HARM_CHASE_COUNT: tunable("3", wholeNumber(1, 100), "Sign of harm: this many purchases chasing a loss within HARM_CHASE_DAYS."),
+  HARM_CHASE_DAYS: tunable("7", wholeNumber(1, 90), "The window, in days, in which purchases chasing a loss are counted."),
+  HARM_NIGHT_COUNT: tunable(
+    "3",
+    wholeNumber(1, 31),
+    "Sign of harm: play between midnight and HARM_NIGHT_END_HOUR Eastern on this many nights within HARM_NIGHT_DAYS.",
+  ),
+  HARM_NIGHT_DAYS: tunable("7", wholeNumber(1, 90), "The window, in days, in which nights of late play are counted."),
+  HARM_NIGHT_END_HOUR: tunable("5", wholeNumber(1, 12), "Late play is play from midnight Eastern until this hour."),
   CHECKOUT_HOLD_MINUTES: tunable(
     "60",
     wholeNumber(31, 1440),

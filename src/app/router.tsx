@@ -94,6 +94,11 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import("../features/redeem/components/redeem-page")).RedeemPage }),
               },
               {
+                path: "statement",
+                handle: titled("My statement"),
+                lazy: async () => ({ Component: (await import("../features/protection/components/statement-page")).StatementPage }),
+              },
+              {
                 path: "account",
                 handle: titled("Account"),
                 lazy: async () => ({ Component: (await import("./routes/account-route")).AccountRoute }),

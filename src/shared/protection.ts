@@ -39,6 +39,10 @@ export const PROTECTION_REFUSAL_CODES: ReadonlySet<string> = new Set([
   "region-restricted",
   // An operator's freeze: a neutral message, the reason stays with operators.
   "account-frozen",
+  // Loss and play-time limits and a due reality check (src/shared/loss-limits.ts, play-time.ts).
+  "loss-limit",
+  "time-limit",
+  "reality-check-due",
 ]);
 
 // ---- Eastern-time calendar ----
@@ -237,17 +241,24 @@ export const NO_LIMITS: LimitValues = {
   monthlyPurchaseDollars: null,
 };
 
+/** Any named set of limits (these, or the loss and play-time limits of play-limits.ts): values and waiting raises. */
+export type NamedLimits<N extends string> = { effective: Record<N, number | null>; pending: Partial<Record<N, PendingLimit>> };
+
 /** Limits as they stand at `now`: raises whose waiting time has passed take effect. */
-export function resolveLimits(limits: PlayerLimits, now: number): PlayerLimits {
+export function resolveNamedLimits<N extends string>(names: readonly N[], limits: NamedLimits<N>, now: number): NamedLimits<N> {
   const effective = { ...limits.effective };
-  const pending: PlayerLimits["pending"] = {};
-  for (const name of LIMIT_NAMES) {
+  const pending: NamedLimits<N>["pending"] = {};
+  for (const name of names) {
     const change = limits.pending[name];
     if (!change) continue;
     if (change.effectiveAt <= now) effective[name] = change.value;
     else pending[name] = change;
   }
   return { effective, pending };
+}
+
+export function resolveLimits(limits: PlayerLimits, now: number): PlayerLimits {
+  return resolveNamedLimits(LIMIT_NAMES, limits, now);
 }
 
 /** Whether `next` is stricter than `current` (null = no limit). */
@@ -260,14 +271,15 @@ function isLower(next: number | null, current: number | null): boolean {
  * waiting raise); the current value again cancels a waiting raise; a higher limit or a
  * removal (null) waits `raiseDelayMs`. Repeating a waiting raise keeps its time.
  */
-export function changeLimits(
-  current: PlayerLimits,
-  requested: Partial<Record<LimitName, number | null>>,
+export function changeNamedLimits<N extends string>(
+  names: readonly N[],
+  current: NamedLimits<N>,
+  requested: Partial<Record<N, number | null>>,
   now: number,
   raiseDelayMs: number,
-): PlayerLimits {
-  const { effective, pending } = resolveLimits(current, now);
-  for (const name of LIMIT_NAMES) {
+): NamedLimits<N> {
+  const { effective, pending } = resolveNamedLimits(names, current, now);
+  for (const name of names) {
     if (!(name in requested)) continue;
     const value = requested[name] ?? null;
     if (isLower(value, effective[name])) {
@@ -282,7 +294,16 @@ export function changeLimits(
   return { effective, pending };
 }
 
-function formatLimit(name: LimitName, minor: number): string {
+export function changeLimits(
+  current: PlayerLimits,
+  requested: Partial<Record<LimitName, number | null>>,
+  now: number,
+  raiseDelayMs: number,
+): PlayerLimits {
+  return changeNamedLimits(LIMIT_NAMES, current, requested, now, raiseDelayMs);
+}
+
+export function formatLimit(name: LimitName, minor: number): string {
   const unit = LIMIT_INFO[name].wallet;
   if (unit === "dollars") return `$${(minor / 100).toFixed(2)}`;
   return formatAmount(unit, minor);

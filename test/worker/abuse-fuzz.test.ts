@@ -965,6 +965,58 @@ const ENDPOINTS: Endpoint[] = [
       );
     },
   },
+  // Responsible play's routes, last too: a loss, time or reality-check limit, or "take-break", would refuse the money routes above early.
+  { routes: ["GET /api/play"], request: () => get("/api/play", queryFor({ x: unicodeText(20) })) },
+  { routes: ["POST /api/play/heartbeat"], request: () => post("/api/play/heartbeat", malformedBody) },
+  { routes: ["GET /api/play/statement"], request: () => get("/api/play/statement", queryFor({ month: unicodeText(10) })) },
+  {
+    routes: ["POST /api/play/nudges/seen"],
+    request: () =>
+      post("/api/play/nudges/seen", bodyFor({ ids: fc.oneof(fc.array(unicodeText(250), { maxLength: 25 }), fc.constant("x")) })),
+  },
+  {
+    routes: ["POST /api/play/reality-check"],
+    request: () =>
+      post("/api/play/reality-check", bodyFor({ answer: fc.constantFrom("keep-playing", "take-break", "set-limit", "later", "", 1) })),
+  },
+  {
+    routes: ["PUT /api/play/limits"],
+    request: () => {
+      const limit = fc.oneof(
+        fc.integer({ min: -5, max: 1_000_000 }),
+        fc.constant(null),
+        fc.double(),
+        fc.constantFrom(0.5, 12.345, 1e21, "10"),
+      );
+      return post(
+        "/api/play/limits",
+        bodyFor({
+          dailyLossCoins: limit,
+          weeklyLossCash: limit,
+          dailyPlayMinutes: fc.oneof(limit, fc.constantFrom(1, 1440, 1441)),
+          realityCheckMinutes: fc.oneof(limit, fc.constantFrom(30, 60, 90, 45)),
+          daily: limit,
+        }),
+        "PUT",
+      );
+    },
+  },
+  {
+    routes: ["GET /api/admin/players/:uid/play"],
+    request: () => get(idSegment([victim.userId, bystander.userId], fc.uuid()).map((id) => `/api/admin/players/${id}/play`)),
+  },
+  {
+    routes: ["POST /api/admin/players/:uid/harm-flags"],
+    request: () =>
+      post(
+        idSegment([victim.userId, bystander.userId], fc.uuid()).map((id) => `/api/admin/players/${id}/harm-flags`),
+        bodyFor({
+          flag: fc.constantFrom("raises", "chasing", "nights", "other", ""),
+          action: fc.constantFrom("note", "contacted", "break-7d", "freeze"),
+          note: unicodeText(1100),
+        }),
+      ),
+  },
 ];
 
 // ---- sending and judging ----

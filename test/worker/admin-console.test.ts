@@ -53,6 +53,8 @@ const CONSOLE_ROUTES: [string, string, unknown?][] = [
   ["GET", "/api/admin/approvals"],
   ["POST", "/api/admin/approvals/rq-x/approve", {}],
   ["POST", "/api/admin/approvals/rq-x/reject", { reason: "test" }],
+  ["GET", "/api/admin/players/someone/play"],
+  ["POST", "/api/admin/players/someone/harm-flags", { flag: "raises", action: "note", note: "test" }],
   ["GET", "/api/admin/no-such-console-route"],
 ];
 

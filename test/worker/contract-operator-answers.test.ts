@@ -27,6 +27,7 @@ import {
   SettlementRunsSchema,
   SettlementViewSchema,
 } from "../../src/shared/schemas/operator-views";
+import { HarmNoteAnswerSchema, PlayerPlayViewSchema } from "../../src/shared/schemas/play";
 import { createApp } from "../../worker/app";
 import { getUserWallet } from "../../worker/wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
@@ -59,6 +60,8 @@ const CONTRACT = {
   "GET /api/admin/approvals": ApprovalListSchema,
   "POST /api/admin/approvals/:x/approve": ApprovalAnswerSchema,
   "POST /api/admin/approvals/:x/reject": ApprovalAnswerSchema,
+  "GET /api/admin/players/:x/play": PlayerPlayViewSchema,
+  "POST /api/admin/players/:x/harm-flags": HarmNoteAnswerSchema,
 } satisfies Record<string, z.ZodType>;
 type Route = keyof typeof CONTRACT;
 
@@ -275,6 +278,20 @@ describe("the operator console's contract", () => {
         token: ops.token,
       },
     );
+
+    const noted = await call(
+      CONTRACT["POST /api/admin/players/:x/harm-flags"],
+      "POST /api/admin/players/:x/harm-flags",
+      `/api/admin/players/${uid}/harm-flags`,
+      {
+        body: { flag: "raises", action: "note", note: "contract check" },
+        token: ops.token,
+      },
+    );
+    expect(noted.notes).toHaveLength(1);
+    const play = await call(CONTRACT["GET /api/admin/players/:x/play"], "GET /api/admin/players/:x/play", `/api/admin/players/${uid}/play`);
+    expect(play.signs.map((s) => s.flag)).toEqual(["raises", "chasing", "nights"]);
+    expect(play.statement.months.length).toBeGreaterThan(0);
 
     const feed = await call(CONTRACT["GET /api/admin/feed"], "GET /api/admin/feed", "/api/admin/feed");
     expect(feed.sports.length).toBeGreaterThan(0);

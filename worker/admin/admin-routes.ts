@@ -30,6 +30,7 @@ import { requestApproval } from "./approvals";
 import { auditStatement, listAudit } from "./audit-log";
 import { feedView, settlementView } from "./console-views";
 import { betHolderRefusal, refuseOwnAccount, requireRecentSignIn } from "./operator-guards";
+import { harmAdminRoutes } from "./harm-admin";
 import { playerAdminRoutes } from "./player-admin";
 import {
   DateOfBirthCorrectionRequestSchema,
@@ -176,6 +177,7 @@ export function adminRoutes() {
 
   // ---- the operator console ----
   app.route("/", playerAdminRoutes());
+  app.route("/", harmAdminRoutes());
   app.route("/approvals", approvalRoutes());
   app.get("/feed", async (c) => c.json(await feedView(c.env, Date.now())));
   app.get("/settlement", async (c) => c.json(await settlementView(c.env, Date.now())));

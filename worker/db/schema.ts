@@ -432,3 +432,17 @@ export const fraudWarnings = sqliteTable(
   },
   (t) => [index("fraud_warnings_payment_intent_idx").on(t.paymentIntent)],
 );
+
+/** Nudges near a player's limit, projected from the wallet's outbox for delivery beyond the app (migration 0025). */
+export const playerNudges = sqliteTable(
+  "player_nudges",
+  {
+    userId: text("user_id").notNull(),
+    nudgeId: text("nudge_id").notNull(),
+    limitName: text("limit_name").notNull(),
+    message: text("message").notNull(),
+    createdAt: integer("created_at").notNull(),
+    pushedAt: integer("pushed_at"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.nudgeId] }), index("player_nudges_unpushed_idx").on(t.pushedAt, t.createdAt)],
+);

@@ -19,6 +19,9 @@ export function getUserWallet(env: Env, userId: string): DurableObjectStub<UserW
 export type { BetsCursor, PlaceBetsResult } from "./operations/bet-operations";
 export type { CorrectionSummary } from "./operations/correction-operations";
 export type { PlayContext, ProtectionSnapshot } from "./operations/protection-operations";
+export type { PlaySnapshot } from "./operations/play-operations";
+export type { LimitHistoryRow } from "./operations/limit-history-operations";
+export type { HarmAction, HarmNote, Statement, StatementMonth } from "./operations/statement-operations";
 export type { RedemptionResult } from "./operations/redemption-operations";
 export type { ReversalResult } from "./operations/reversal-operations";
 export type { FraudWarning } from "./operations/fraud-warning-operations";

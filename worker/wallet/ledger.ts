@@ -52,6 +52,8 @@ export class Ledger {
   cashPlaythrough = Number(TUNABLES.CASH_PLAYTHROUGH.default);
   /** PURCHASE_HOLD_DAYS for this transaction (see purchase-holds.ts); the wallet sets it from its configuration. */
   purchaseHoldDays = Number(TUNABLES.PURCHASE_HOLD_DAYS.default);
+  /** REALITY_CHECK_INTERVAL_SECONDS for this transaction (src/shared/play-time.ts); 0 = the player's chosen minutes. */
+  realityCheckOverrideSeconds = Number(TUNABLES.REALITY_CHECK_INTERVAL_SECONDS.default);
 
   constructor(
     readonly sql: SqlStorage,
@@ -68,6 +70,12 @@ export class Ledger {
   /** Uses the given PURCHASE_HOLD_DAYS (the caller's configuration) when one is given. */
   withPurchaseHoldDays(days: number | undefined): this {
     if (days !== undefined) this.purchaseHoldDays = days;
+    return this;
+  }
+
+  /** Uses the given REALITY_CHECK_INTERVAL_SECONDS (the caller's configuration) when one is given. */
+  withRealityCheckOverride(seconds: number | undefined): this {
+    if (seconds !== undefined) this.realityCheckOverrideSeconds = seconds;
     return this;
   }
 

@@ -5,8 +5,8 @@
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import { leaderboardStatements } from "./leaderboard-projection";
-/** What an outbox row projects: the wallet's balances, one bet with its legs, or an operator's audit row. */
-export type OutboxTopic = "balances" | "bet" | "audit";
+/** What an outbox row projects: the wallet's balances, one bet with its legs, an operator's audit row, or a nudge near a limit. */
+export type OutboxTopic = "balances" | "bet" | "audit" | "nudge";
 
 export type OutboxRow = { seq: number; topic: OutboxTopic; payload: string };
 
@@ -22,6 +22,9 @@ export type AuditPayload = {
   reason: string;
   details: Record<string, unknown>;
 };
+
+/** A nudge near a limit (play-operations.ts), kept in D1 `player_nudges` for delivery beyond the app (push). */
+export type NudgePayload = { userId: string; id: string; limit: string; message: string; createdAt: number };
 
 export function projectionStatements(db: D1Database, row: OutboxRow): D1PreparedStatement[] {
   switch (row.topic) {
@@ -107,6 +110,17 @@ export function projectionStatements(db: D1Database, row: OutboxRow): D1Prepared
              ON CONFLICT (ref) DO NOTHING`,
           )
           .bind(p.at, p.actor, p.action, p.target, p.reason, JSON.stringify(p.details), p.ref),
+      ];
+    }
+    case "nudge": {
+      const p = JSON.parse(row.payload) as NudgePayload;
+      return [
+        db
+          .prepare(
+            `INSERT INTO player_nudges (user_id, nudge_id, limit_name, message, created_at) VALUES (?, ?, ?, ?, ?)
+             ON CONFLICT (user_id, nudge_id) DO NOTHING`,
+          )
+          .bind(p.userId, p.id, p.limit, p.message, p.createdAt),
       ];
     }
   }

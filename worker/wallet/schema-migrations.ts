@@ -29,6 +29,8 @@
 //   protection_limits     the player's stake and purchase limits, with waiting raises
 //   protection_purchases  credited packs, counted toward the purchase limits
 //   purchase_holds        open checkouts, counted toward the purchase limits
+//   play_minutes, play_session, limit_history, play_nudges, limits_reached, harm_notes
+//                         responsible play's second step (version 6)
 //   owed_ledger           what reversals could not take, and its repayment
 //   purchases             coin packs paid, and what of them is reversed
 //   disputes              card disputes on those packs
@@ -326,6 +328,75 @@ export const WALLET_MIGRATIONS: readonly WalletMigration[] = [
          details TEXT NOT NULL,
          created_at INTEGER NOT NULL
        )`,
+    ],
+  },
+  {
+    version: 6,
+    purpose:
+      "Responsible play, second step: minutes played (heartbeats), the play session and its reality checks, the history " +
+      "of limit and break changes, nudges near a limit, limits reached, and operators' notes on signs of harm.",
+    statements: [
+      // `play_minutes`: one row per minute (minutes since the epoch) in which a visible, signed-in tab of the
+      // player sent a heartbeat; a minute counts once across tabs and devices. Rules in src/shared/play-time.ts.
+      `CREATE TABLE IF NOT EXISTS play_minutes (
+         minute INTEGER PRIMARY KEY
+       )`,
+      // `play_session`: one row (id = 1): the current session (heartbeats with gaps under 10 minutes), its
+      // last heartbeat, and when its last reality check was answered (`checked_at`, its start until then).
+      `CREATE TABLE IF NOT EXISTS play_session (
+         id INTEGER PRIMARY KEY CHECK (id = 1),
+         started_at INTEGER NOT NULL,
+         last_beat_at INTEGER NOT NULL,
+         checked_at INTEGER NOT NULL
+       )`,
+      // `limit_history`: append-only (but for `cancelled_at`), one row per limit or break change the player
+      // asked for: `kind` 'limit' (name as in LIMIT_NAMES / PLAY_LIMIT_NAMES, values in minor units or
+      // minutes, NULL = none) or 'break' (name = the period, `to_value` = its end, NULL = permanent);
+      // when it was asked for and when it took or takes effect; `cancelled_at` when a waiting raise was
+      // replaced before it took effect.
+      `CREATE TABLE IF NOT EXISTS limit_history (
+         seq INTEGER PRIMARY KEY AUTOINCREMENT,
+         kind TEXT NOT NULL CHECK (kind IN ('limit', 'break')),
+         name TEXT NOT NULL,
+         from_value INTEGER,
+         to_value INTEGER,
+         asked_at INTEGER NOT NULL,
+         effective_at INTEGER NOT NULL,
+         cancelled_at INTEGER
+       )`,
+      `CREATE INDEX IF NOT EXISTS limit_history_asked_idx ON limit_history (asked_at)`,
+      // `play_nudges`: one row per limit and period in which the player reached 80% of it (id
+      // `<limit name>:<period start>`), with the message shown in the app until `seen_at`; each is also
+      // an outbox row (topic `nudge`) for D1 `player_nudges`, where push delivery can pick it up.
+      `CREATE TABLE IF NOT EXISTS play_nudges (
+         id TEXT PRIMARY KEY,
+         name TEXT NOT NULL,
+         period_start INTEGER NOT NULL,
+         message TEXT NOT NULL,
+         created_at INTEGER NOT NULL,
+         seen_at INTEGER
+       )`,
+      // `limits_reached`: one row per limit and period in which a bet or purchase was refused by it
+      // (refusal code and the first time), for the player's statement.
+      `CREATE TABLE IF NOT EXISTS limits_reached (
+         name TEXT NOT NULL,
+         period_start INTEGER NOT NULL,
+         code TEXT NOT NULL,
+         at INTEGER NOT NULL,
+         PRIMARY KEY (name, period_start)
+       )`,
+      // `harm_notes`: append-only, operators' notes and actions on a sign of harm (flag as in
+      // src/shared/harm-signs.ts), each with its audit row in `operator_actions`.
+      `CREATE TABLE IF NOT EXISTS harm_notes (
+         seq INTEGER PRIMARY KEY AUTOINCREMENT,
+         flag TEXT NOT NULL,
+         action TEXT NOT NULL,
+         note TEXT NOT NULL,
+         actor TEXT NOT NULL,
+         created_at INTEGER NOT NULL
+       )`,
+      // Loss limits sum the stakes and payouts of a wallet's bets settled in a period.
+      `CREATE INDEX IF NOT EXISTS bets_settled_idx ON bets (wallet, status, settled_at)`,
     ],
   },
 ];

@@ -63,7 +63,6 @@ import {
   gatePlay,
   protectionSnapshotInTx,
   releasePurchaseHoldInTx,
-  reservePurchaseInTx,
   setLimitsInTx,
   takeBreakInTx,
   type BreakResult,
@@ -99,6 +98,28 @@ import {
   type ReversalResult,
 } from "./operations/reversal-operations";
 import { applyEventOutcomes, type EventOutcome, type SettlementSummary } from "./operations/settlement-operations";
+import {
+  answerRealityCheckInTx,
+  heartbeatInTx,
+  markNudgesSeenInTx,
+  playSnapshotInTx,
+  recordLimitReachedInTx,
+  reservePurchaseWithPlayInTx,
+  setPlayLimitsInTx,
+  type PlaySnapshot,
+} from "./operations/play-operations";
+import {
+  harmHistoryInTx,
+  harmNotesInTx,
+  noteHarmFlagInTx,
+  statementInTx,
+  type HarmAction,
+  type HarmNote,
+  type Statement,
+} from "./operations/statement-operations";
+import type { HarmFlag, HarmHistory } from "../../src/shared/harm-signs";
+import type { PlayLimitName } from "../../src/shared/play-limits";
+import type { RealityCheckAnswer } from "../../src/shared/play-time";
 
 /** Thrown inside a transaction to roll it back while carrying the result out. */
 class Rollback<T> {
@@ -140,7 +161,8 @@ export class UserWallet extends DurableObject<Env> {
         const config = tunables(this.env);
         const tx = new Ledger(this.ctx.storage.sql, userId, now)
           .withCashPlaythrough(config.CASH_PLAYTHROUGH)
-          .withPurchaseHoldDays(config.PURCHASE_HOLD_DAYS);
+          .withPurchaseHoldDays(config.PURCHASE_HOLD_DAYS)
+          .withRealityCheckOverride(config.REALITY_CHECK_INTERVAL_SECONDS);
         const value = work(tx);
         if (!value.ok) throw new Rollback(value);
         const finished = tx.finish();
@@ -220,7 +242,15 @@ export class UserWallet extends DurableObject<Env> {
 
   /** Places a confirmed slip: replay, checks, debit, bets and stored answer, atomically. */
   async placeBets(userId: string, input: PlaceBetsInput, now: number, play = this.defaultPlay()): Promise<PlaceBetsResult> {
-    return this.transact(userId, now, (tx) => placeBetsInTx(tx, input, play));
+    const result = this.transact(userId, now, (tx) => placeBetsInTx(tx, input, play));
+    if (!result.ok) this.noteLimitReached(userId, result, now);
+    return result;
+  }
+
+  /** A refusal by a limit is remembered for the statement, in a transaction of its own (the refused one rolled back). */
+  private noteLimitReached(userId: string, refusal: { code: string; details?: Record<string, unknown> }, now: number): void {
+    if (refusal.details?.limit === undefined) return;
+    this.transact(userId, now, (tx) => recordLimitReachedInTx(tx, refusal));
   }
 
   /** The stored answer to an Idempotency-Key, so a retry skips re-pricing entirely. */
@@ -391,7 +421,9 @@ export class UserWallet extends DurableObject<Env> {
     now: number,
     play = this.defaultPlay(),
   ): Promise<PurchaseHoldResult> {
-    return this.transact(userId, now, (tx) => reservePurchaseInTx(tx, input, play));
+    const result = this.transact(userId, now, (tx) => reservePurchaseWithPlayInTx(tx, input, play));
+    if (!result.ok) this.noteLimitReached(userId, result, now);
+    return result;
   }
 
   async attachPurchaseHold(userId: string, input: { holdId: string; sessionId: string }, now: number): Promise<void> {
@@ -400,6 +432,51 @@ export class UserWallet extends DurableObject<Env> {
 
   async releasePurchaseHold(userId: string, holdId: string, now: number): Promise<void> {
     this.transact(userId, now, (tx) => releasePurchaseHoldInTx(tx, holdId));
+  }
+
+  // ---- responsible play: loss and time limits, reality checks, nudges, statement (operations/play-operations.ts) ----
+
+  async getPlay(userId: string, now: number): Promise<PlaySnapshot> {
+    return this.read(userId, now, (tx) => playSnapshotInTx(tx));
+  }
+
+  /** A visible, signed-in tab's heartbeat (once a minute). */
+  async heartbeat(userId: string, now: number): Promise<PlaySnapshot> {
+    return this.transact(userId, now, (tx) => heartbeatInTx(tx)).snapshot;
+  }
+
+  /** Loss, time and reality-check limits in minor units or minutes (null removes); looser ones wait `raiseDelayMs`. */
+  async setPlayLimits(
+    userId: string,
+    requested: Partial<Record<PlayLimitName, number | null>>,
+    raiseDelayMs: number,
+    now: number,
+  ): Promise<PlaySnapshot> {
+    return this.transact(userId, now, (tx) => setPlayLimitsInTx(tx, requested, raiseDelayMs)).snapshot;
+  }
+
+  async answerRealityCheck(userId: string, answer: RealityCheckAnswer, now: number): Promise<PlaySnapshot> {
+    return this.transact(userId, now, (tx) => answerRealityCheckInTx(tx, answer)).snapshot;
+  }
+
+  async markNudgesSeen(userId: string, ids: string[], now: number): Promise<void> {
+    this.transact(userId, now, (tx) => markNudgesSeenInTx(tx, ids));
+  }
+
+  async getStatement(userId: string, now: number): Promise<Statement> {
+    return this.read(userId, now, (tx) => statementInTx(tx));
+  }
+
+  /** What operators' signs of harm are read from, over the last `days` days, with their notes so far. */
+  async getHarmHistory(userId: string, days: number, now: number): Promise<{ history: HarmHistory; notes: HarmNote[] }> {
+    return this.read(userId, now, (tx) => ({ history: harmHistoryInTx(tx, days), notes: harmNotesInTx(tx) }));
+  }
+
+  /** Operators only: a note on a sign of harm and its action, with the audit row; waits for the projection. */
+  async noteHarmFlag(userId: string, input: { flag: HarmFlag; action: HarmAction; note: string }, audit: OperatorAudit, now: number) {
+    const result = this.transact(userId, now, (tx) => noteHarmFlagInTx(tx, input, audit));
+    await this.flushOutbox();
+    return result;
   }
 
   // ---- operator actions (operations/operator-operations.ts; routes in worker/admin/) ----

@@ -1,10 +1,12 @@
-// The frame around every route: header, a break notice when one runs, the routed page,
-// footer, and the tab's title.
+// The frame around every route: header, a break notice when one runs, nudges near a limit,
+// a due reality check, the routed page, footer, and the tab's title.
 import { Outlet } from "react-router";
 import { AppFooter } from "./app-footer";
 import { AppHeader } from "./app-header";
 import { DocumentTitle } from "./document-title";
+import { PlayNudges } from "../../features/protection/components/play-nudges";
 import { PlayStatusBanner } from "../../features/protection/components/play-status-banner";
+import { RealityCheckDialog } from "../../features/protection/components/reality-check-dialog";
 import "./layout.css";
 
 export function AppLayout() {
@@ -13,6 +15,8 @@ export function AppLayout() {
       <DocumentTitle />
       <AppHeader />
       <PlayStatusBanner />
+      <PlayNudges />
+      <RealityCheckDialog />
       <div id="main-content" className="app-main" tabIndex={-1}>
         <Outlet />
       </div>

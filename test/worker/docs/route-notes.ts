@@ -10,6 +10,7 @@ import * as bets from "../../../src/shared/schemas/bets";
 import * as bonus from "../../../src/shared/schemas/bonus";
 import * as checkout from "../../../src/shared/schemas/checkout";
 import * as events from "../../../src/shared/schemas/events";
+import * as play from "../../../src/shared/schemas/play";
 import * as protection from "../../../src/shared/schemas/protection";
 import * as redemptions from "../../../src/shared/schemas/redemptions";
 import * as social from "../../../src/shared/schemas/social";
@@ -22,6 +23,7 @@ export const SHARED_SCHEMA_MODULES = {
   bonus,
   checkout,
   events,
+  play,
   protection,
   redemptions,
   social,
@@ -126,6 +128,39 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     does: "Daily stake and daily/weekly/monthly purchase limits (`null` removes): lower at once, higher or removed after `LIMIT_RAISE_DELAY_HOURS`; answers the document.",
     body: "protection#LimitsRequestSchema",
     answer: "user#UserDocumentSchema",
+  },
+  "GET /api/play": {
+    section: "The player",
+    does: "Loss limits, the daily play-time limit and the reality-check interval (with waiting raises), minutes played today and left, the running session's reality check (due, time played, staked and net) and undismissed nudges near a limit.",
+    answer: "play#PlayViewSchema",
+  },
+  "POST /api/play/heartbeat": {
+    section: "The player",
+    does: "Sent once a minute by each visible, signed-in tab: the minute counts once across tabs and devices toward play time and the session (gaps under 10 minutes); answers the play view.",
+    answer: "play#PlayViewSchema",
+  },
+  "PUT /api/play/limits": {
+    section: "The player",
+    does: "Daily/weekly/monthly loss limits per wallet (Coins, Vantage Cash), `dailyPlayMinutes` and `realityCheckMinutes` (30, 60 or 90); `null` removes. Stricter at once, looser after `LIMIT_RAISE_DELAY_HOURS`; each change is kept in the limit history. Bets past a loss limit answer 403 `loss-limit`, past the time limit (bets and purchases) 403 `time-limit`, with a reality check due 403 `reality-check-due`.",
+    body: "play#PlayLimitsRequestSchema",
+    answer: "play#PlayViewSchema",
+  },
+  "POST /api/play/reality-check": {
+    section: "The player",
+    does: '`{answer: "keep-playing"|"take-break"|"set-limit"}` answers a due reality check (the next falls due one interval later); "take-break" also starts a 24-hour break. Answers the play view.',
+    body: "play#RealityCheckAnswerRequestSchema",
+    answer: "play#PlayViewSchema",
+  },
+  "POST /api/play/nudges/seen": {
+    section: "The player",
+    does: "`{ids}` dismisses nudges near a limit in the app; answers the play view.",
+    body: "play#NudgesSeenRequestSchema",
+    answer: "play#PlayViewSchema",
+  },
+  "GET /api/play/statement": {
+    section: "The player",
+    does: "My statement: this month and each past month (Eastern), per wallet: purchases, redemptions, stakes, results, bonuses, adjustments, net and total (equal to the month's ledger rows), dollars paid, minutes played, limits reached; and every limit and break change with when it was asked for and took effect.",
+    answer: "play#StatementSchema",
   },
   "GET /api/events": {
     section: "Odds",
@@ -257,6 +292,17 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "GET /api/admin/players/:uid": {
     section: "Operators",
     does: "Balances, owed, redeemable, `ledger` (newest 100), bets, redemptions, disputes, `frozen` with the operator's reason, protection state, payout-identity refusals.",
+  },
+  "GET /api/admin/players/:uid/play": {
+    section: "Operators",
+    does: "Signs of harm: the player's statement (as My statement shows it), each flag with its count, threshold (`HARM_*` tunables) and dated evidence, and operators' notes on them.",
+    answer: "play#PlayerPlayViewSchema",
+  },
+  "POST /api/admin/players/:uid/harm-flags": {
+    section: "Operators",
+    does: '`{flag, action: "note"|"contacted"|"break-7d", note}` notes a sign of harm and what was done (`break-7d` starts a 7-day break), audited as `harm-flag`; answers the notes.',
+    body: "play#HarmNoteRequestSchema",
+    answer: "play#HarmNoteAnswerSchema",
   },
   "POST /api/admin/players/:uid/freeze": {
     section: "Operators",

@@ -8,6 +8,7 @@ import type { WalletKind } from "../../../src/shared/money";
 import { toWinFor } from "../../../src/shared/payout";
 import type { BetDocument, BetLeg, PlaceBetResponse } from "../../../src/shared/schemas/bets";
 import type { RefusalDetails } from "../../../src/shared/protection";
+import { gatePlayLimits, nudgeAfterStake, readPlayLimits } from "./play-operations";
 import { gateStake, type PlayContext } from "./protection-operations";
 import { betFromRow, insertBet, type BetRow } from "../bet-rows";
 import type { Ledger } from "../ledger";
@@ -64,8 +65,11 @@ export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayConte
 
   const slipId = crypto.randomUUID();
   const groups: BetLeg[][] = input.kind === "Parlay" ? [input.legs] : input.legs.map((leg) => [leg]);
-  // Player protection (age, break, daily stake limit) in this same transaction as the debit.
-  const refused = gateStake(tx, input.wallet, check.amountMinor * groups.length, play);
+  // Player protection (age, break, daily stake limit, then time, reality check and loss
+  // limits) in this same transaction as the debit.
+  const totalStake = check.amountMinor * groups.length;
+  const playLimits = readPlayLimits(tx);
+  const refused = gateStake(tx, input.wallet, totalStake, play) ?? gatePlayLimits(tx, input.wallet, totalStake, playLimits);
   if (refused) return refused;
   const bets: BetDocument[] = [];
   for (const legs of groups) {
@@ -98,6 +102,7 @@ export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayConte
     bets.push(bet);
   }
 
+  nudgeAfterStake(tx, input.wallet, playLimits);
   const response: PlaceBetResponse = { bets, balances: tx.balances() };
   tx.sql.exec("DELETE FROM idempotency WHERE created_at < ? AND key LIKE ?", tx.now - PLACEMENT_KEY_TTL_MS, `${KEY_PREFIX}%`);
   tx.sql.exec(

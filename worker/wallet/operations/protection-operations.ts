@@ -28,6 +28,7 @@ import {
   type RefusalDetails,
 } from "../../../src/shared/protection";
 import type { Ledger } from "../ledger";
+import { recordBreak, recordLimitChanges } from "./limit-history-operations";
 import { gateFreeze } from "./operator-operations";
 
 /**
@@ -212,6 +213,7 @@ export type BreakResult = { ok: true; state: ProtectionState } | ProtectionFailu
 export function takeBreakInTx(tx: Ledger, period: BreakPeriod): BreakResult {
   const state = readProtection(tx);
   const next = breakEnd(state, period, tx.now);
+  if (!state.closed) recordBreak(tx, period, next.breakUntil);
   tx.sql.exec(
     `INSERT INTO protection (id, date_of_birth, date_of_birth_at, break_until, closed, closed_at, updated_at) VALUES (1, NULL, NULL, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET break_until = excluded.break_until, closed = excluded.closed,
@@ -230,8 +232,10 @@ export function setLimitsInTx(
   requested: Partial<Record<LimitName, number | null>>,
   raiseDelayMs: number,
 ): { ok: true; limits: PlayerLimits } {
-  const next = changeLimits(readLimits(tx), requested, tx.now, raiseDelayMs);
+  const before = readLimits(tx);
+  const next = changeLimits(before, requested, tx.now, raiseDelayMs);
   writeLimits(tx, next);
+  recordLimitChanges(tx, LIMIT_NAMES, requested, before, next);
   return { ok: true, limits: next };
 }
 

@@ -7,6 +7,7 @@
 // answer is parsed with its schema, and this folder declares no types of its own.
 import type { ApiClient } from "../../../lib/api-client";
 import type { AdjustmentRequest, ResultRequest } from "../../../shared/schemas/operator-actions";
+import { HarmNoteAnswerSchema, PlayerPlayViewSchema } from "../../../shared/schemas/play";
 import {
   AdjustmentReplySchema,
   ApprovalAnswerSchema,
@@ -49,6 +50,14 @@ export function adjustBalance(api: ApiClient, uid: string, input: AdjustmentRequ
 /** Clears one early fraud warning, so it no longer pauses the player's redemptions. */
 export function clearFraudWarning(api: ApiClient, uid: string, warningId: string, reason: string) {
   return api.post(`${playerPath(uid)}/fraud-warnings/${encodeURIComponent(warningId)}/clear`, FraudWarningClearAnswerSchema, { reason });
+}
+
+/** The player's statement, signs of harm and operators' notes on them. */
+export const fetchPlayerPlay = (api: ApiClient, uid: string) => api.get(`${playerPath(uid)}/play`, PlayerPlayViewSchema);
+
+/** Notes a sign of harm and what was done about it (audited). */
+export function noteHarmFlag(api: ApiClient, uid: string, input: { flag: string; action: string; note: string }) {
+  return api.post(`${playerPath(uid)}/harm-flags`, HarmNoteAnswerSchema, input);
 }
 
 export const checkLedger = (api: ApiClient, uid: string) => api.post(`${playerPath(uid)}/ledger-check`, LedgerCheckSchema, {});

@@ -12,6 +12,7 @@ import type { LedgerCheck, PlayerDetail, PlayerHit } from "../../../shared/schem
 import { AdminDeniedContext, isNotAnOperator, useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
 import { formatSigned, formatTime, WALLET_SHORT } from "./admin-format";
+import { PlayerPlayPanel } from "./player-play-panel";
 import { AdminTable } from "./admin-table";
 import { LoadError, Loading, Section, Stat } from "./view-state";
 
@@ -218,6 +219,7 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
             <Stat label="Date of birth">{data.protection.dateOfBirth ?? "not confirmed"}</Stat>
           </dl>
           {data.redemptionPause && <p className="admin-muted">Redemptions paused: {data.redemptionPause}</p>}
+          <PlayerPlayPanel uid={uid} own={data.player.uid === user?.uid} onChanged={onChanged} />
           <Section title={`Ledger (newest ${data.ledger.length})`}>
             <AdminTable
               scroll

@@ -29,6 +29,7 @@ import { useApi, useAuth } from "../../../session/auth-provider";
 import { useOddsFormat, type OddsFormat } from "../../../session/odds-format";
 import { balanceOf, useWallet } from "../../../session/wallet-provider";
 import { useBetslip } from "../../../session/betslip-provider";
+import { usePlay } from "../../../session/play-provider";
 import { ConfirmDialog } from "./confirm-dialog";
 import "./betslip.css";
 
@@ -93,6 +94,7 @@ export function Betslip({ live }: { live?: BetslipLive }) {
   const toast = useToast();
   const [format] = useOddsFormat();
   const { mode: wallet, balances, applyPlacement } = useWallet();
+  const { refresh: refreshPlay } = usePlay();
   const slip = useBetslip();
   const { picks, mode, amount } = slip;
   const [error, setError] = useState<string | null>(null);
@@ -176,6 +178,8 @@ export function Betslip({ live }: { live?: BetslipLive }) {
         );
         if (refusal.success) slip.applyCurrentPrices(refusal.data.error.details.picks);
       }
+      // A reality check that fell due (or the time limit): the dialog and the wallet panel catch up at once.
+      if (err instanceof ApiError && (err.code === "reality-check-due" || err.code === "time-limit")) refreshPlay();
       const message = errorMessage(err, MESSAGES.placeFailed);
       setError(message);
       toast.show(message, "error");

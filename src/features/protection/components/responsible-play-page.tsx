@@ -34,6 +34,18 @@ export function ResponsiblePlayPage() {
             (from Monday) and months start at midnight Eastern time. Lowering a limit applies at once; raising or removing one takes effect
             after 24 hours, so a decision made in the moment has time to cool.
           </dd>
+          <dt>Loss and time limits</dt>
+          <dd>
+            Cap what you can lose in Coins or Vantage Cash per day, week or month (open bets count in full until they settle), and how many
+            minutes a day you play. When you reach 80% of any limit, Vantage tells you what is left.
+          </dd>
+          <dt>Reality checks</dt>
+          <dd>
+            Every 30, 60 or 90 minutes of play, a reminder shows how long you have played, what you staked and your net result, and lets you
+            keep playing, take a 24-hour break or set a limit.
+          </dd>
+          <dt>My statement</dt>
+          <dd>Each month's purchases, redemptions, stakes, results and time played, and every limit or break you set.</dd>
           <dt>Where you play</dt>
           <dd>Coin purchases and redemptions are not offered in some states and countries; Vantage tells you when that applies.</dd>
         </dl>

@@ -4,7 +4,8 @@
 // the signed-in player's document; a claim merges the fresh balances into it. The claim's
 // message shows in the panel and as the app-wide toast, so a player who closes the panel
 // or moves to another page while the claim is under way still sees how it ended.
-// What a reversed payment left owed is shown under the balances ("Owed: 1,100 Vantage Cash").
+// What a reversed payment left owed is shown under the balances ("Owed: 1,100 Vantage Cash"),
+// and, near a daily play-time limit, the minutes left (play-time-left.tsx).
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { EmojiText } from "../../../components/emoji-text";
 import { useToast } from "../../../components/toast";
@@ -14,6 +15,7 @@ import { displayedStreak, STREAK_GOAL, claimedToday } from "../../../shared/bonu
 import { formatAmount, formatMoney, WALLET_LABEL, type WalletKind } from "../../../shared/money";
 import { BalanceTiles } from "../../../components/balance-tiles";
 import { claimDailyBonus, CLAIM_MESSAGES, type ClaimOutcome } from "./claim-daily-bonus";
+import { PlayTimeLeft } from "./play-time-left";
 import { WalletIcon } from "./wallet-icon";
 import "./wallet.css";
 
@@ -120,6 +122,7 @@ export function WalletButton() {
           </div>
 
           <BalanceTiles className="wallet-balances" coins={coins} cashCents={cashCents} />
+          <PlayTimeLeft />
 
           {owed.length > 0 && (
             <div className="wallet-owed" role="note" aria-label="Owed">

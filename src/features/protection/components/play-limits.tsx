@@ -1,0 +1,200 @@
+// /account: loss limits per wallet (daily, weekly, monthly), a daily play-time limit and
+// the reality check (every 30, 60 or 90 minutes of a session). Like the stake and purchase
+// limits, stricter settings apply at once and looser ones wait 24 hours; the form says when
+// each waiting change takes effect. Links to My statement.
+import { useEffect, useState, type FormEvent } from "react";
+import { Link, useLocation } from "react-router";
+import { errorMessage } from "../../../lib/api-client";
+import { formatMinutes, PLAY_LIMIT_NAMES, REALITY_CHECK_INTERVALS, type PlayLimitName } from "../../../shared/play-limits";
+import { formatEtTime } from "../../../shared/protection";
+import type { PlayLimitsRequest, PlayView } from "../../../shared/schemas/play";
+import { useAuth } from "../../../session/auth-provider";
+import { usePlay } from "../../../session/play-provider";
+import { fetchPlay, setPlayLimits } from "../api/play-api";
+import "./protection.css";
+
+export const PLAY_LIMITS_SAVED = "Loss and time limits saved.";
+export const PLAY_LIMITS_FAILED = "Could not save your limits. Please try again.";
+
+type NumberLimit = Exclude<PlayLimitName, "realityCheckMinutes">;
+const NUMBER_ROWS: { name: NumberLimit; label: string; unit: string; step: string }[] = [
+  { name: "dailyLossCoins", label: "Daily loss (Coins)", unit: "Coins", step: "1" },
+  { name: "weeklyLossCoins", label: "Weekly loss (Coins)", unit: "Coins", step: "1" },
+  { name: "monthlyLossCoins", label: "Monthly loss (Coins)", unit: "Coins", step: "1" },
+  { name: "dailyLossCash", label: "Daily loss (Vantage Cash)", unit: "VC", step: "0.01" },
+  { name: "weeklyLossCash", label: "Weekly loss (Vantage Cash)", unit: "VC", step: "0.01" },
+  { name: "monthlyLossCash", label: "Monthly loss (Vantage Cash)", unit: "VC", step: "0.01" },
+  { name: "dailyPlayMinutes", label: "Daily play time", unit: "minutes", step: "1" },
+];
+
+function show(name: PlayLimitName, value: number | null): string {
+  if (value === null) return name === "realityCheckMinutes" ? "off" : "no limit";
+  if (name === "realityCheckMinutes") return `every ${value} minutes`;
+  if (name === "dailyPlayMinutes") return `${value} minutes`;
+  return `${value.toLocaleString("en-US")} ${name.endsWith("Cash") ? "Vantage Cash" : "Coins"}`;
+}
+
+function valuesOf(play: PlayView): Record<PlayLimitName, string> {
+  return Object.fromEntries(PLAY_LIMIT_NAMES.map((n) => [n, play.limits[n] === null ? "" : String(play.limits[n])])) as Record<
+    PlayLimitName,
+    string
+  >;
+}
+
+export function PlayLimits() {
+  const { api } = useAuth();
+  const { play, applyPlay } = usePlay();
+  const [initial, setInitial] = useState<Record<PlayLimitName, string> | null>(play ? valuesOf(play) : null);
+  const [values, setValues] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const { hash } = useLocation();
+  const loaded = values !== null;
+
+  // Arriving from a reality check's "Set a limit" (/account#play-limits): the form comes into view once loaded.
+  useEffect(() => {
+    if (loaded && hash === "#play-limits") document.getElementById("play-limits")?.scrollIntoView?.({ block: "start" });
+  }, [loaded, hash]);
+
+  // The form starts from a fresh answer: limits in force change with time, not only with the player's own saves.
+  useEffect(() => {
+    let live = true;
+    fetchPlay(api).then(
+      (fresh) => {
+        if (!live) return;
+        applyPlay(fresh);
+        setInitial(valuesOf(fresh));
+        setValues(valuesOf(fresh));
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, applyPlay]);
+
+  if (!play || !values || !initial) {
+    return (
+      <p className="muted" role="status">
+        Loading your loss and time limits…
+      </p>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body: Record<string, number | null> = {};
+    for (const name of PLAY_LIMIT_NAMES) {
+      const text = values[name].trim();
+      if (text === initial[name].trim()) continue;
+      const next = text === "" ? null : Number(text);
+      if (next !== null && (!Number.isFinite(next) || next < 0)) {
+        const label = NUMBER_ROWS.find((r) => r.name === name)?.label ?? "Reality check";
+        setResult({ ok: false, text: `${label}: enter a number of 0 or more, or leave it empty for no limit.` });
+        return;
+      }
+      body[name] = next;
+    }
+    if (Object.keys(body).length === 0) {
+      setResult({ ok: true, text: "Nothing changed." });
+      return;
+    }
+    setSaving(true);
+    setResult(null);
+    try {
+      const saved = await setPlayLimits(api, body as PlayLimitsRequest);
+      applyPlay(saved);
+      setInitial(valuesOf(saved));
+      setValues(valuesOf(saved));
+      const waiting = PLAY_LIMIT_NAMES.some((n) => n in body && saved.pendingLimits[n]);
+      setResult({
+        ok: true,
+        text: waiting ? `${PLAY_LIMITS_SAVED} Higher limits and removals take effect after 24 hours (shown below).` : PLAY_LIMITS_SAVED,
+      });
+    } catch (err) {
+      setResult({ ok: false, text: errorMessage(err, PLAY_LIMITS_FAILED) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const note = (name: PlayLimitName) => {
+    const pending = play.pendingLimits[name];
+    return `In force: ${show(name, play.limits[name])}${pending ? ` · Changes to ${show(name, pending.value)} on ${formatEtTime(Date.parse(pending.effectiveAt))}` : ""}`;
+  };
+  const edit = (name: PlayLimitName, text: string) => {
+    setValues({ ...values, [name]: text });
+    setResult(null);
+  };
+
+  return (
+    <section id="play-limits" className="card protection-card" aria-labelledby="play-limits-heading">
+      <h2 id="play-limits-heading" className="card-title">
+        Loss and time limits
+      </h2>
+      <p className="muted">
+        A loss limit counts what you lost on settled bets in the period plus every open bet, which could be lost whole. Play time counts the
+        minutes Vantage is open and visible on any of your devices. Lowering applies at once; raising or removing takes effect after 24
+        hours.
+      </p>
+      <form onSubmit={(e) => void submit(e)} noValidate className="protection-limits">
+        {NUMBER_ROWS.map((row) => {
+          const inputId = `play-limit-${row.name}`;
+          return (
+            <div key={row.name} className="field protection-limit">
+              <label htmlFor={inputId}>{row.label}</label>
+              <div className="protection-input">
+                <input
+                  id={inputId}
+                  className="input tabular"
+                  type="number"
+                  inputMode="decimal"
+                  min="0"
+                  step={row.step}
+                  placeholder="No limit"
+                  value={values[row.name]}
+                  aria-describedby={`${inputId}-note`}
+                  onChange={(e) => edit(row.name, e.target.value)}
+                />
+                <span aria-hidden="true">{row.unit}</span>
+              </div>
+              <span id={`${inputId}-note`} className="muted protection-hint">
+                {note(row.name)}
+                {row.name === "dailyPlayMinutes" ? ` · Played today: ${formatMinutes(play.minutesToday)}` : ""}
+              </span>
+            </div>
+          );
+        })}
+        <div className="field protection-limit">
+          <label htmlFor="play-limit-realityCheckMinutes">Reality check</label>
+          <select
+            id="play-limit-realityCheckMinutes"
+            className="input"
+            value={values.realityCheckMinutes}
+            aria-describedby="play-limit-realityCheckMinutes-note"
+            onChange={(e) => edit("realityCheckMinutes", e.target.value)}
+          >
+            <option value="">Off</option>
+            {REALITY_CHECK_INTERVALS.map((minutes) => (
+              <option key={minutes} value={String(minutes)}>
+                Every {minutes} minutes
+              </option>
+            ))}
+          </select>
+          <span id="play-limit-realityCheckMinutes-note" className="muted protection-hint">
+            {note("realityCheckMinutes")}
+          </span>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? "Saving…" : "Save loss and time limits"}
+        </button>
+      </form>
+      <p role="status" className={result?.ok === false ? "negative protection-error" : "positive protection-error"}>
+        {result?.text ?? ""}
+      </p>
+      <p>
+        <Link to="/statement">My statement</Link>: your purchases, stakes, results and time played each month, and every limit change.
+      </p>
+    </section>
+  );
+}
