@@ -22,10 +22,11 @@ function modeFor(env: Env, secret: string | undefined): ServiceMode {
 
 /**
  * A live Stripe key (`sk_live_…`, restricted `rk_live_…`) means real money, whatever
- * APP_ENV says: a development bundle deployed with production secrets, say.
+ * APP_ENV says: a development bundle deployed with production secrets, say. The identity
+ * restricted key counts too: it reads real people's documents.
  */
 export function hasLiveStripeKey(env: Env): boolean {
-  return /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY?.trim() ?? "");
+  return [env.STRIPE_SECRET_KEY, env.STRIPE_IDENTITY_RESTRICTED_KEY].some((key) => /^(sk|rk)_live_/.test(key?.trim() ?? ""));
 }
 
 /**
@@ -43,6 +44,11 @@ export function oddsFeedMode(env: Env): ServiceMode {
 
 export function paymentsMode(env: Env): ServiceMode {
   return modeFor(env, env.STRIPE_SECRET_KEY);
+}
+
+/** Identity verification before redemption: Stripe Identity with its restricted key, or the simulator (worker/identity). */
+export function identityVerificationMode(env: Env): ServiceMode {
+  return modeFor(env, env.STRIPE_IDENTITY_RESTRICTED_KEY);
 }
 
 /** HS256 keys shorter than the hash (32 bytes) are guessable offline from one token. */

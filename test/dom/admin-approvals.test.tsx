@@ -185,6 +185,7 @@ describe("asking for approval where the action is made", () => {
       purchaseHolds: [],
       fraudWarnings: [],
       payoutIdentityRefusals: [],
+      identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null },
     };
     const calls = consoleApi(({ method, path }) => {
       if (path === "/api/admin/players?q=pat")
@@ -244,6 +245,7 @@ describe("asking for approval where the action is made", () => {
           purchaseHolds: [],
           fraudWarnings: [],
           payoutIdentityRefusals: [],
+          identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null },
         });
       return undefined;
     });

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { findPack } from "../../src/shared/packs";
 import { CheckoutSessionRequestSchema } from "../../src/shared/schemas/checkout";
 import { RETURNED_PAYMENT_DISPUTED, WithdrawalRequestSchema } from "../../src/shared/schemas/redemptions";
+import { identityMessage, identityRefusalCode } from "../../src/shared/schemas/identity";
 import { unitsToMinor } from "../../src/shared/money";
 import { requireUser } from "../auth/require-user";
 import { paymentsMode, publicOrigin } from "../config";
@@ -213,8 +214,12 @@ function withdrawalRoutes() {
     const now = Date.now();
     // Age first (a clear answer before any payout-account lookup); the wallet checks it
     // again inside the transaction that holds the amount.
-    const refused = await getUserWallet(c.env, c.var.user.id).checkPlay(c.var.user.id, "redeem", now, play);
+    const wallet = getUserWallet(c.env, c.var.user.id);
+    const refused = await wallet.checkPlay(c.var.user.id, "redeem", now, play);
     if (refused) throw fromErrorResult(refused);
+    // Identity next, for the same reason; the wallet checks it again in the same transaction.
+    const person = await wallet.getIdentity(c.var.user.id, now);
+    if (person.status !== "verified") throw new ApiError(403, identityRefusalCode(person.status), identityMessage(person.status)!);
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
     const account = await viaProvider(c.env, () => currentAccount(getDb(c.env), provider, c.var.user.id, now));
     if (!account?.payoutsEnabled) throw new ApiError(403, "payouts-disabled", "Finish onboarding to enable payouts.");

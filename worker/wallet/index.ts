@@ -19,7 +19,8 @@ export function getUserWallet(env: Env, userId: string): DurableObjectStub<UserW
 export type { BetsCursor, PlaceBetsResult } from "./operations/bet-operations";
 export type { CorrectionSummary } from "./operations/correction-operations";
 export type { PlayContext, ProtectionSnapshot } from "./operations/protection-operations";
-export type { RedemptionResult } from "./operations/redemption-operations";
+export type { RedemptionResult, ReviewResult, ReviewRules } from "./operations/redemption-operations";
+export type { IdentityOutcome, IdentityResult } from "./operations/identity-operations";
 export type { ReversalResult } from "./operations/reversal-operations";
 export type { FraudWarning } from "./operations/fraud-warning-operations";
 

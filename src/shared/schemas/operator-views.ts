@@ -7,6 +7,7 @@ import { z } from "zod";
 import { CLOSED_REASONS } from "../protection";
 import { BetDocumentSchema } from "./bets";
 import { AdjustmentPayloadSchema, ResultPayloadSchema } from "./operator-actions";
+import { IdentityStateSchema } from "./identity";
 import { RedemptionSchema } from "./redemptions";
 import { PurchaseHoldSchema } from "./user";
 
@@ -223,6 +224,8 @@ export const PlayerDetailSchema = z.object({
   payoutIdentityRefusals: z.array(
     z.object({ id: Int, ownerUserId: z.string(), accountId: z.string(), amountCents: Minor, createdAt: Int }),
   ),
+  /** The wallet's identity state (mismatch and in-use block redemptions); `ownerUserId`: whose document it is when in use. */
+  identity: IdentityStateSchema.extend({ ownerUserId: z.string().nullable() }),
 });
 export type PlayerDetail = z.infer<typeof PlayerDetailSchema>;
 

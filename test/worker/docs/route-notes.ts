@@ -10,6 +10,7 @@ import * as bets from "../../../src/shared/schemas/bets";
 import * as bonus from "../../../src/shared/schemas/bonus";
 import * as checkout from "../../../src/shared/schemas/checkout";
 import * as events from "../../../src/shared/schemas/events";
+import * as identity from "../../../src/shared/schemas/identity";
 import * as protection from "../../../src/shared/schemas/protection";
 import * as redemptions from "../../../src/shared/schemas/redemptions";
 import * as social from "../../../src/shared/schemas/social";
@@ -22,6 +23,7 @@ export const SHARED_SCHEMA_MODULES = {
   bonus,
   checkout,
   events,
+  identity,
   protection,
   redemptions,
   social,
@@ -185,7 +187,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/withdrawals": {
     section: "Bonus, coin shop and redemption",
-    does: "`{amount}` (cents, at least `REDEMPTION_MIN_CENTS`): moves the amount into a pending redemption in one wallet step, then pays it out. The redemption id (and its transfer group, metadata and idempotency keys) is derived from the player and the `Idempotency-Key`. Refusals: 409 `redemptions-paused` (also when a payment came under review between the hold and the transfer: the amount went back), 403 `playthrough-required` (with `details: {cashToPlay, redeemableCash}`), 403 `purchase-held` (with `details.purchaseHolds`), 403 `payout-identity-in-use`, the protection codes.",
+    does: "`{amount}` (cents, at least `REDEMPTION_MIN_CENTS`): moves the amount into a pending redemption in one wallet step, then pays it out. The redemption id (and its transfer group, metadata and idempotency keys) is derived from the player and the `Idempotency-Key`. Refusals: 409 `redemptions-paused` (also when a payment came under review between the hold and the transfer: the amount went back), 403 `playthrough-required` (with `details: {cashToPlay, redeemableCash}`), 403 `purchase-held` (with `details.purchaseHolds`), 403 `payout-identity-in-use`, 403 `identity-unverified`, `identity-in-use` or `identity-mismatch` (checked before the payout account and again inside the wallet transaction), the protection codes.",
     body: "redemptions#WithdrawalRequestSchema",
     answer: "redemptions#WithdrawalResponseSchema",
   },
@@ -193,6 +195,20 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     section: "Bonus, coin shop and redemption",
     does: "The player's redemptions; a payout whose outcome is unknown and due is retried first.",
     answer: "redemptions#WithdrawalListSchema",
+  },
+  "GET /api/identity": {
+    section: "Bonus, coin shop and redemption",
+    does: "The player's identity state before redemption: none, pending, needs-input (with the provider's reason), verified, mismatch (the document's date of birth differs from the confirmed one) or in-use (the document verified another account).",
+    answer: "identity#IdentityStateSchema",
+  },
+  "POST /api/identity/session": {
+    section: "Bonus, coin shop and redemption",
+    does: "Starts a verification (Stripe Identity: document and matching selfie, or the simulator's page) → `{url}`; the state becomes pending. 409 `identity-final` once verified, mismatched or in use.",
+    answer: "identity#IdentitySessionSchema",
+  },
+  "POST /api/identity/webhook": {
+    section: "Bonus, coin shop and redemption",
+    does: "Stripe Identity events (`identity.verification_session.*`), signed with `STRIPE_IDENTITY_WEBHOOK_SECRET`: the session is read back with the restricted key; a verified document is claimed in D1 by its keyed hash (another account's document → in-use), then the wallet records the outcome (a different date of birth → mismatch). 503 when the provider cannot be read, so Stripe delivers again.",
   },
   "GET /api/social/leaderboard": {
     section: "Social",
@@ -371,6 +387,14 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "GET /api/payments/sim/onboarding/:accountId": {
     section: "Development only",
     does: "The simulated payout-account onboarding page (HTML): routing and account number.",
+  },
+  "GET /api/identity/sim/:id": {
+    section: "Development only",
+    does: "The simulated identity verification page (HTML): document type, country, number and date of birth (prefilled with the confirmed one), with Verified, Needs input and Date of birth differs.",
+  },
+  "POST /api/identity/sim/:id/complete": {
+    section: "Development only",
+    does: "Records the chosen outcome as the session's verified outputs, delivers it as a signed `identity.verification_session.*` event through the real webhook handler and returns to /redeem.",
   },
   "POST /api/payments/sim/onboarding/:accountId/complete": {
     section: "Development only",

@@ -18,7 +18,14 @@ import type { AuditPayload } from "../projection";
 export type OperatorAudit = { actor: string; reason: string; details?: Record<string, unknown> };
 
 /** The operator actions a wallet records. */
-export type WalletAuditAction = "adjustment" | "freeze" | "unfreeze" | "date-of-birth" | "fraud-warning-clear";
+export type WalletAuditAction =
+  | "adjustment"
+  | "freeze"
+  | "unfreeze"
+  | "date-of-birth"
+  | "fraud-warning-clear"
+  | "redemption-approve"
+  | "redemption-reject";
 
 export type AuditFailure = { ok: false; status: 503; code: "audit-failed"; message: string };
 
