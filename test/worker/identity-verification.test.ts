@@ -1,7 +1,7 @@
 // Paid to a verified person: identity before the first redemption (simulated Stripe
 // Identity through the same signed webhook), one verified person per account, and a
 // document whose date of birth differs from the confirmed one.
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { IdentityState } from "../../src/shared/schemas/identity";
@@ -151,6 +151,24 @@ describe("identity before the first redemption", () => {
       identity: { status: string; reason: string | null };
     };
     expect(detail.identity).toMatchObject({ status: "mismatch", reason: "The document's date of birth differs from the confirmed one." });
+  });
+});
+
+describe("at payout time", () => {
+  it("never sends a held redemption while the player's identity is not verified (a redemption from before identity checks)", async () => {
+    const player = await signIn();
+    await buyCash(player, "cs_id_5");
+    const wallet = getUserWallet(env, player.userId);
+    const now = Date.now();
+    expect((await wallet.requestRedemption(player.userId, { amountCents: 2_000, redemptionId: "rd_legacy" }, now)).ok).toBe(true);
+    // As a wallet migrated from before identity checks has it: a held redemption and no identity.
+    await runInDurableObject(wallet, (_object, state) => {
+      state.storage.sql.exec("DELETE FROM identity");
+    });
+    const timing = { retryAfterMs: 60_000, retryMaxMs: 60_000, keyReuseMs: 3_600_000, leaseMs: 60_000 };
+    const attempt = await wallet.beginPayoutAttempt(player.userId, { redemptionId: "rd_legacy", timing }, now);
+    expect(attempt).toMatchObject({ run: false, redemption: { status: "pending" } });
+    expect(attempt.redemption?.hold).toContain("Verify your identity");
   });
 });
 

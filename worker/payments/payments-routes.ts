@@ -35,6 +35,7 @@ import { allowInRegion } from "../protection/request-region";
 import { getUserWallet, UNDER_REVIEW_MESSAGE } from "../wallet";
 import { loggerFor } from "../logging/logger";
 import { handleStripeWebhook, refuseBeforeBody, WEBHOOK_BODY_LIMIT_BYTES } from "./stripe-webhook";
+import { handleConnectWebhook, refuseConnectEventBeforeBody } from "./connect-webhook";
 
 const EmptyRequestSchema = z.union([z.object({}), z.null()]);
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
@@ -162,6 +163,13 @@ function webhookRoutes() {
     const outcome = await handleStripeWebhook(c.env, raw, c.req.header("Stripe-Signature"), Date.now());
     return c.json(outcome.body, outcome.status);
   });
+  // The Connect endpoint (connected accounts' events, its own secret): payout.paid marks redemptions paid.
+  app.post("/connect-webhook", async (c) => {
+    const refused = refuseConnectEventBeforeBody(c.env, c.req.header("Stripe-Signature"));
+    if (refused) return c.json(refused.body, refused.status);
+    const outcome = await handleConnectWebhook(c.env, await bodyText(c), c.req.header("Stripe-Signature"), Date.now());
+    return c.json(outcome.body, outcome.status);
+  });
   return app;
 }
 
@@ -262,7 +270,7 @@ function withdrawalRoutes() {
   return app;
 }
 
-/** Mounted at the API root: /checkout, /stripe, /connect, /withdrawals, /payments/sim. */
+/** Mounted at the API root: /checkout, /stripe (webhook, connect-webhook), /connect, /withdrawals, /payments/sim. */
 export function paymentsRoutes() {
   const app = new Hono<AppEnv>();
   app.route("/checkout", checkoutRoutes());
