@@ -729,6 +729,10 @@ const ENDPOINTS: Endpoint[] = [
     request: () => post("/api/identity/session", bodyFor({ userId: fc.constant(bystander.userId), returnUrl: fc.webUrl() })),
   },
   {
+    routes: ["POST /api/stripe/connect-webhook"],
+    request: () => post("/api/stripe/connect-webhook", bodyFor({ type: fc.constantFrom("payout.paid"), account: fc.string() })),
+  },
+  {
     routes: ["POST /api/identity/webhook"],
     request: () =>
       post("/api/identity/webhook", bodyFor({ type: fc.constantFrom("identity.verification_session.verified"), id: fc.string() })),

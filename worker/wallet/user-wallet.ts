@@ -312,11 +312,12 @@ export class UserWallet extends DurableObject<Env> {
 
   /**
    * An operator's review decision (see /api/admin/approvals) with its audit row; waits for
-   * the D1 projection so the audit log shows it. The approved payout is sent by the caller.
+   * the D1 projection so the audit log shows it. An approved payout is sent by the alarm, at once.
    */
   async decideRedemptionReview(userId: string, input: ReviewDecision, audit: OperatorAudit, now: number): Promise<ReviewResult> {
     const result = this.transact(userId, now, (tx) => decideReviewInTx(tx, input, audit));
     await this.flushOutbox();
+    if (result.ok && input.approve) await this.wakeForHeldPayouts(userId, now);
     return result;
   }
 

@@ -227,6 +227,7 @@ export function requestRedemptionInTx(
   const balance = tx.balance("cash");
   const limits = redemptionLimits(tx, balance);
   if (input.amountCents <= balance && input.amountCents > limits.redeemableCash) return notRedeemable(tx, limits);
+  const review = reviewReason(tx, input.amountCents, input.review);
   const hold = tx.post({ currency: "cash", amount: -input.amountCents, reason: "redemption_hold", reference: input.redemptionId });
   if (!hold.ok) {
     return hold.code === "insufficient-funds"
@@ -242,7 +243,6 @@ export function requestRedemptionInTx(
   );
   recordStepInTx(tx, input.redemptionId, "requested");
   recordStepInTx(tx, input.redemptionId, "identity-checked", "Your identity is verified.");
-  const review = reviewReason(tx, input.amountCents, input.review);
   if (review) {
     tx.sql.exec("INSERT INTO redemption_reviews (redemption_id, state, reason) VALUES (?, 'waiting', ?)", input.redemptionId, review);
     recordStepInTx(tx, input.redemptionId, "in-review", review);
