@@ -21,6 +21,7 @@ const paidRedemption = {
   timeline: [
     { step: "requested", at: 1, note: null },
     { step: "sent", at: 1, note: null },
+    { step: "paid", at: 1, note: null },
   ],
   hold: null,
   next: null,
