@@ -63,13 +63,19 @@ export class ConfigurationError extends Error {}
 
 /**
  * Secrets checked when an isolate first handles a request (worker/index.ts), beside the
- * tunables: a SESSION_SIGNING_KEY that is set but short stops the Worker with a clear
- * 503 instead of signing sessions with a weak key (security review finding 10).
+ * tunables: a SESSION_SIGNING_KEY (or IDENTITY_HASH_KEY) that is set but short stops the
+ * Worker with a clear 503 instead of signing sessions (hashing documents) with a weak key
+ * (security review finding 10).
  */
 export function checkSecrets(env: Env): void {
   const key = env.SESSION_SIGNING_KEY;
   if (key && new TextEncoder().encode(key).length < MIN_SESSION_SIGNING_KEY_BYTES) {
     throw new ConfigurationError(`SESSION_SIGNING_KEY is shorter than ${MIN_SESSION_SIGNING_KEY_BYTES} bytes; set 32+ random bytes.`);
+  }
+  // A short key would let anyone holding the hashes test document numbers offline.
+  const hashKey = env.IDENTITY_HASH_KEY;
+  if (hashKey && new TextEncoder().encode(hashKey).length < MIN_SESSION_SIGNING_KEY_BYTES) {
+    throw new ConfigurationError(`IDENTITY_HASH_KEY is shorter than ${MIN_SESSION_SIGNING_KEY_BYTES} bytes; set 32+ random bytes.`);
   }
 }
 

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { IdentityState } from "../../src/shared/schemas/identity";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { createApp } from "../../worker/app";
+import worker from "../../worker/index";
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
 import { getUserWallet } from "../../worker/wallet";
 import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
@@ -256,5 +257,24 @@ describe("the identity webhook", () => {
     expect(res.status).toBe(503);
     const pay = await createApp().fetch(new Request(`${BASE}/api/payments/sim/checkout/cs_sim_${"0".repeat(32)}`), liveEnv, ctx);
     expect(pay.status).toBe(503);
+  });
+});
+
+describe("IDENTITY_HASH_KEY strength", () => {
+  it("a key shorter than 32 bytes stops the Worker with 503 not-configured, naming the key", async () => {
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      const res = await worker.fetch(
+        new Request("http://x/api/health"),
+        { ...env, IDENTITY_HASH_KEY: "k".repeat(31) } as Env,
+        {} as ExecutionContext,
+      );
+      expect(res.status).toBe(503);
+    } finally {
+      console.error = original;
+    }
+    expect(String(errors[0])).toContain("IDENTITY_HASH_KEY");
   });
 });
