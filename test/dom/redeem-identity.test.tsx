@@ -34,6 +34,21 @@ describe("/redeem: identity and the redemption timeline", () => {
     await waitFor(() => expect(harness.redirectTo).toHaveBeenCalledWith("https://verify.example/vs_1"));
   });
 
+  it("looks again while a verification is being processed, and shows it verified once decided", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      harness.replies.set("GET /api/identity", { body: { status: "pending", reason: null, updatedAt: 1 } });
+      render(<RedeemPage />);
+      await screen.findByText(/Your identity check is still being processed/);
+      expect(screen.getByRole("button", { name: "Continue verification" })).toBeTruthy();
+      harness.replies.set("GET /api/identity", { body: { status: "verified", reason: null, updatedAt: 2 } });
+      vi.advanceTimersByTime(4_000);
+      expect(await screen.findByText("Identity verified: redemptions are paid to you.")).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("says a mismatched identity blocks redemptions, with no way around it but support", async () => {
     harness.replies.set("GET /api/identity", { body: { status: "mismatch", reason: "differs", updatedAt: 1 } });
     render(<RedeemPage />);

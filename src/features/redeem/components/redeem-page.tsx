@@ -7,7 +7,8 @@
 // frees up, re-read from /api/me whenever the balance changes. Without payouts enabled the
 // page offers onboarding with what the provider still needs. Before the first redemption the
 // player verifies their identity (identity-card.tsx); each redemption in the history shows
-// its timeline (redemption-timeline.tsx), read again every few seconds while one is on its way.
+// its timeline (redemption-timeline.tsx), read again every few seconds while one is on its way
+// (and the identity state while its verification is being processed).
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { redirectTo } from "../../../lib/browser-navigation";
 import { sanitizeAmountInput } from "../../../shared/betslip";
@@ -168,6 +169,20 @@ export function RedeemPage() {
     const timer = setInterval(() => void loadHistory(), FOLLOW_MS);
     return () => clearInterval(timer);
   }, [signedIn, following, loadHistory]);
+
+  // A verification being processed (back from Stripe before its result arrived): look again until it is decided.
+  const identityPending = identity?.status === "pending";
+  useEffect(() => {
+    if (!signedIn || !identityPending) return;
+    const timer = setInterval(
+      () =>
+        void fetchIdentity(api)
+          .then(setIdentity)
+          .catch(() => undefined),
+      FOLLOW_MS,
+    );
+    return () => clearInterval(timer);
+  }, [api, signedIn, identityPending]);
 
   // Settlements, bets and redemptions change what is redeemable: re-read it with the balance.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a changed balance is the signal to read again, not an input to the read.
