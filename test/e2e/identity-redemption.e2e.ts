@@ -117,6 +117,7 @@ describe("paid to a verified person", () => {
     await page.getByText(/Verify your identity before your first redemption/).waitFor();
     await page.getByRole("button", { name: "Verify your identity" }).click();
     await page.getByRole("heading", { name: "Verify your identity" }).waitFor();
+    await screenshot(page, "identity-verify-simulated-1280");
     await page.getByRole("button", { name: "Verified" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/redeem");
     await page.getByText("Identity verified: redemptions are paid to you.").waitFor();
@@ -139,6 +140,9 @@ describe("paid to a verified person", () => {
     await row.getByText(/^Next: An operator approves or rejects it/).waitFor();
     expect(await axeProblems(page)).toEqual([]);
     await screenshot(page, "identity-redeem-in-review-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "identity-redeem-in-review-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // A second operator approves it in the queue; the page follows the timeline to "paid".
     const ops = await operatorToken("ops@vantage.test");

@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import type { IdentityState } from "../../src/shared/schemas/identity";
+import { canStartVerification, identityMessage, type IdentityState } from "../../src/shared/schemas/identity";
 import { requireUser } from "../auth/require-user";
 import { publicOrigin } from "../config";
 import { getDb } from "../db/database";
@@ -34,8 +34,12 @@ export function identityRoutes() {
     const userId = c.var.user.id;
     const wallet = getUserWallet(c.env, userId);
     const now = Date.now();
+    // Final states are refused before any session is opened at the provider (the wallet refuses them again).
     const current = await wallet.getIdentity(userId, now);
-    if (current.status === "verified") throw new ApiError(409, "identity-final", "Your identity is already verified.");
+    if (!canStartVerification(current.status)) {
+      const message = current.status === "verified" ? "Your identity is already verified." : identityMessage(current.status)!;
+      throw new ApiError(409, "identity-final", message);
+    }
     const origin = publicOrigin(c.env, c.req.url);
     const port = getIdentityPort(c.env, origin);
     let session: { id: string; url: string };

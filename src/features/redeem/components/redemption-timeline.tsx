@@ -38,7 +38,7 @@ export function RedemptionTimeline({ redemption }: { redemption: Redemption }) {
             <time className="redeem-step-time" dateTime={new Date(s.at).toISOString()}>
               {time(s.at)}
             </time>
-            {s.note && s.step !== "identity-checked" && <span className="redeem-step-note">{s.note}</span>}
+            {s.note && s.step !== "identity-checked" && s.note !== redemption.hold && <span className="redeem-step-note">{s.note}</span>}
           </li>
         ))}
         {ahead.map((step) => (
