@@ -48,6 +48,9 @@ export default defineConfig({
                 // Bought Vantage Cash is redeemable at once in tests that do not test the hold
                 // on fresh purchases; those set PURCHASE_HOLD_DAYS (and pass it to the wallet) themselves.
                 PURCHASE_HOLD_DAYS: "0",
+                // A new account's first redemption is sent at once in tests that do not test the
+                // review queue; identity-review.test.ts passes its own REDEMPTION_REVIEW_* values.
+                REDEMPTION_REVIEW_NEW_ACCOUNT_DAYS: "0",
                 // Expected log lines (settlement runs, queue batches) stay out of the test output.
                 LOG_LEVEL: "silent",
                 // Test requests carry no cf location, and money fails closed where the place is

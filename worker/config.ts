@@ -22,10 +22,11 @@ function modeFor(env: Env, secret: string | undefined): ServiceMode {
 
 /**
  * A live Stripe key (`sk_live_…`, restricted `rk_live_…`) means real money, whatever
- * APP_ENV says: a development bundle deployed with production secrets, say.
+ * APP_ENV says: a development bundle deployed with production secrets, say. The identity
+ * restricted key counts too: it reads real people's documents.
  */
 export function hasLiveStripeKey(env: Env): boolean {
-  return /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY?.trim() ?? "");
+  return [env.STRIPE_SECRET_KEY, env.STRIPE_IDENTITY_RESTRICTED_KEY].some((key) => /^(sk|rk)_live_/.test(key?.trim() ?? ""));
 }
 
 /**
@@ -45,6 +46,11 @@ export function paymentsMode(env: Env): ServiceMode {
   return modeFor(env, env.STRIPE_SECRET_KEY);
 }
 
+/** Identity verification before redemption: Stripe Identity with its restricted key, or the simulator (worker/identity). */
+export function identityVerificationMode(env: Env): ServiceMode {
+  return modeFor(env, env.STRIPE_IDENTITY_RESTRICTED_KEY);
+}
+
 /** HS256 keys shorter than the hash (32 bytes) are guessable offline from one token. */
 /** The public origin of this deployment: configured, else the request's own. */
 export function publicOrigin(env: Env, requestUrl: string): string {
@@ -57,13 +63,19 @@ export class ConfigurationError extends Error {}
 
 /**
  * Secrets checked when an isolate first handles a request (worker/index.ts), beside the
- * tunables: a SESSION_SIGNING_KEY that is set but short stops the Worker with a clear
- * 503 instead of signing sessions with a weak key (security review finding 10).
+ * tunables: a SESSION_SIGNING_KEY (or IDENTITY_HASH_KEY) that is set but short stops the
+ * Worker with a clear 503 instead of signing sessions (hashing documents) with a weak key
+ * (security review finding 10).
  */
 export function checkSecrets(env: Env): void {
   const key = env.SESSION_SIGNING_KEY;
   if (key && new TextEncoder().encode(key).length < MIN_SESSION_SIGNING_KEY_BYTES) {
     throw new ConfigurationError(`SESSION_SIGNING_KEY is shorter than ${MIN_SESSION_SIGNING_KEY_BYTES} bytes; set 32+ random bytes.`);
+  }
+  // A short key would let anyone holding the hashes test document numbers offline.
+  const hashKey = env.IDENTITY_HASH_KEY;
+  if (hashKey && new TextEncoder().encode(hashKey).length < MIN_SESSION_SIGNING_KEY_BYTES) {
+    throw new ConfigurationError(`IDENTITY_HASH_KEY is shorter than ${MIN_SESSION_SIGNING_KEY_BYTES} bytes; set 32+ random bytes.`);
   }
 }
 

@@ -10,6 +10,14 @@ interface VantageSecrets {
   ODDS_API_KEY?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
+  /** Signs the Connect endpoint's events (payout.paid of connected accounts): worker/payments/connect-webhook.ts. */
+  STRIPE_CONNECT_WEBHOOK_SECRET?: string;
+  /** Restricted key with Identity verification sessions (write) and verified outputs (read): worker/identity. */
+  STRIPE_IDENTITY_RESTRICTED_KEY?: string;
+  /** Signs the Identity endpoint's events (identity.verification_session.*). */
+  STRIPE_IDENTITY_WEBHOOK_SECRET?: string;
+  /** HMAC key of identity documents' hashes (one verified person, one account); 32+ random bytes. */
+  IDENTITY_HASH_KEY?: string;
 }
 interface Env extends VantageSecrets {}
 declare namespace Cloudflare {

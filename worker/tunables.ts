@@ -230,6 +230,17 @@ export const TUNABLES = {
     wholeNumber(10_000, 3_600_000),
     "How long one payout attempt holds its redemption before another attempt may start.",
   ),
+  // The review queue: which redemptions wait for an operator's approve or reject (worker/admin/approval-kinds.ts).
+  REDEMPTION_REVIEW_CENTS: tunable(
+    "50000",
+    wholeNumber(0, 100_000_000),
+    "A redemption above this many Vantage Cash cents waits for an operator's review before it is sent (0 = none by amount).",
+  ),
+  REDEMPTION_REVIEW_NEW_ACCOUNT_DAYS: tunable(
+    "30",
+    wholeNumber(0, 3_650),
+    "The first redemption of an account younger than this many days waits for an operator's review before it is sent (0 = none by account age).",
+  ),
   // Settlement on Queues and the operational log (worker/settlement/settlement-queue.ts).
   LOG_LEVEL: tunable(
     "info",

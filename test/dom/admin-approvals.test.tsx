@@ -57,6 +57,17 @@ const mine = {
   reason: "bonus abuse",
 };
 
+const redemptionReview = {
+  ...base,
+  id: "review-rd_1",
+  kind: "redemption",
+  subject: "p-3",
+  subjectLabel: "kim@example.com",
+  payload: { redemptionId: "rd_1", amountCents: 60_000 },
+  requestedBy: "kim@example.com",
+  reason: "Redemptions above $500 are reviewed by our team before they are sent.",
+};
+
 function consoleApi(extra: (call: FakeCall) => Response | undefined) {
   return fakeApi((call) => {
     if (call.path === "/api/auth/refresh") return jsonResponse(200, sessionBody(operator));
@@ -86,6 +97,18 @@ describe("the Approvals tab", () => {
     expect(within(own).getByText("Yours: another operator decides")).toBeTruthy();
     expect(within(own).queryByRole("button")).toBeNull();
     expect(screen.getByText("No request has been decided yet.")).toBeTruthy();
+  });
+
+  it("lists a redemption in the review queue with its amount and why it waits; approving sends it", async () => {
+    consoleApi(({ path }) => (path.startsWith("/api/admin/approvals?") ? jsonResponse(200, { requests: [redemptionReview] }) : undefined));
+    const user = userEvent.setup();
+    renderApp("/admin?tab=approvals");
+    const row = (await screen.findAllByText("kim@example.com"))[0]!.closest("tr")!;
+    expect(within(row).getByText("Redemption review")).toBeTruthy();
+    expect(within(row).getByText("600 Vantage Cash")).toBeTruthy();
+    expect(within(row).getByText(redemptionReview.reason)).toBeTruthy();
+    await user.click(within(row).getByRole("button", { name: "Approve" }));
+    expect(screen.getByRole("dialog", { name: "Approve: send 600 Vantage Cash to kim@example.com?" })).toBeTruthy();
   });
 
   it("approves with a reason, then shows the request as applied", async () => {
@@ -185,6 +208,7 @@ describe("asking for approval where the action is made", () => {
       purchaseHolds: [],
       fraudWarnings: [],
       payoutIdentityRefusals: [],
+      identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null },
     };
     const calls = consoleApi(({ method, path }) => {
       if (path === "/api/admin/players?q=pat")
@@ -244,6 +268,7 @@ describe("asking for approval where the action is made", () => {
           purchaseHolds: [],
           fraudWarnings: [],
           payoutIdentityRefusals: [],
+          identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null },
         });
       return undefined;
     });

@@ -63,6 +63,7 @@ const playerDetail = {
   disputes: [],
   fraudWarnings: [],
   payoutIdentityRefusals: [],
+  identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null },
 };
 
 function consoleApi(extra: (call: FakeCall) => Response | undefined = () => undefined, user = operator) {

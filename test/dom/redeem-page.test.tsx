@@ -18,6 +18,13 @@ const paidRedemption = {
   payoutReference: "tr_1",
   createdAt: 1,
   updatedAt: 1,
+  timeline: [
+    { step: "requested", at: 1, note: null },
+    { step: "sent", at: 1, note: null },
+    { step: "paid", at: 1, note: null },
+  ],
+  hold: null,
+  next: null,
 };
 
 function renderRedeem() {

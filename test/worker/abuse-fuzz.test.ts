@@ -722,6 +722,40 @@ const ENDPOINTS: Endpoint[] = [
         .map(([r, key]) => ({ ...r, headers: key === undefined ? [] : ([["Idempotency-Key", key]] as [string, string][]) })),
   },
   { routes: ["GET /api/withdrawals"], request: () => get("/api/withdrawals", queryFor({ status: fc.constantFrom("paid", "failed") })) },
+  // Identity before redemption: the state, a new session, the signed webhook and the simulator's page.
+  { routes: ["GET /api/identity"], request: () => get("/api/identity", queryFor({ userId: fc.constant(bystander.userId) })) },
+  {
+    routes: ["POST /api/identity/session"],
+    request: () => post("/api/identity/session", bodyFor({ userId: fc.constant(bystander.userId), returnUrl: fc.webUrl() })),
+  },
+  {
+    routes: ["POST /api/stripe/connect-webhook"],
+    request: () => post("/api/stripe/connect-webhook", bodyFor({ type: fc.constantFrom("payout.paid"), account: fc.string() })),
+  },
+  {
+    routes: ["POST /api/identity/webhook"],
+    request: () =>
+      post("/api/identity/webhook", bodyFor({ type: fc.constantFrom("identity.verification_session.verified"), id: fc.string() })),
+  },
+  {
+    routes: ["GET /api/identity/sim/:id", "POST /api/identity/sim/:id/complete"],
+    request: () =>
+      fc
+        .tuple(
+          idSegment(
+            [],
+            hex32.map((h) => `vs_sim_${h}`),
+          ),
+          fc.constantFrom("", "/complete"),
+          methods,
+          malformedBody,
+        )
+        .map(([id, action, method, body]) => ({
+          method: action === "" ? (method === "POST" ? "GET" : method) : method === "GET" ? "POST" : method,
+          path: `/api/identity/sim/${id}${action}`,
+          body,
+        })),
+  },
   {
     routes: ["POST /api/admin/events/:eventId/result"],
     request: () =>

@@ -38,11 +38,13 @@ export const ADULT_DATE_OF_BIRTH = "1990-04-25";
 /**
  * Signs a player in as the SPA does and, like the SPA's first-sign-in form, confirms an
  * adult date of birth (money actions need it); `confirmAge: false` leaves it unconfirmed.
+ * The player's identity is marked verified in their wallet (redemptions need it; the
+ * verification flow has its own tests in identity-*.test.ts); `verifyIdentity: false` leaves it unverified.
  */
 export async function signIn(
   email = `player-${crypto.randomUUID().slice(0, 8)}@example.com`,
   name?: string,
-  options: { confirmAge?: boolean } = {},
+  options: { confirmAge?: boolean; verifyIdentity?: boolean } = {},
 ): Promise<SignedIn> {
   const idToken = await mintIdToken(email, name);
   const res = await postJson("/api/auth/session", { idToken });
@@ -58,7 +60,20 @@ export async function signIn(
     );
     if (!confirmed.ok) throw new Error(`date of birth failed: ${confirmed.code} ${confirmed.message}`);
   }
+  if (options.verifyIdentity !== false) await verifyIdentityInWallet(body.user.uid);
   return { token: body.accessToken, userId: body.user.uid, email };
+}
+
+/** Marks the player's identity verified in their wallet, as the identity webhook does (for wallet-level tests). */
+export async function verifyIdentityInWallet(userId: string, now = Date.now()): Promise<void> {
+  const wallet = getUserWallet(env, userId);
+  const dateOfBirth = (await wallet.getProtection(userId, now)).state.dateOfBirth ?? ADULT_DATE_OF_BIRTH;
+  const recorded = await wallet.recordIdentity(
+    userId,
+    { sessionId: "vs_test_helper", outcome: "verified", documentHash: `idh_test_${userId}`, dateOfBirth },
+    now,
+  );
+  if (recorded.identity.status !== "verified") throw new Error(`identity not verified: ${recorded.identity.status}`);
 }
 
 /** The sign-in (refresh-token family) an access token belongs to: its `sid` claim. */

@@ -13,6 +13,7 @@ import {
   walletSchemaVersion,
   type WalletMigration,
 } from "../../worker/wallet/schema-migrations";
+import { verifyIdentityInWallet } from "./helpers";
 import { HOUR, leg, newEventId, newUserId, openBet, seedBets } from "./settlement-fixtures";
 
 /** A migration only this test knows, appended to the real ladder: a new column and a new table. */
@@ -37,6 +38,7 @@ async function walletWithMoney(): Promise<{ userId: string; stub: DurableObjectS
   const stub = getUserWallet(env, userId);
   const now = Date.now();
   expect((await stub.confirmDateOfBirth(userId, { dateOfBirth: "1990-04-25", minAge: 18 }, now)).ok).toBe(true);
+  await verifyIdentityInWallet(userId, now);
   expect((await stub.creditPurchase(userId, { checkoutSessionId: "cs_ladder_a", amountCents: 4999, cashPlaythrough: 0 }, now)).ok).toBe(
     true,
   );

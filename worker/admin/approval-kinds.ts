@@ -5,6 +5,10 @@
 //               the request id as the adjustment id, its audit row in the same transaction.
 //   result      a final for a game the feed still shows under way: nobody holding a bet on
 //               the game decides; recorded like any operator result, with its audit row.
+//   redemption  a redemption in the review queue (a new account's first, or one above
+//               REDEMPTION_REVIEW_CENTS), asked for by the player's own request: nobody
+//               decides on their own account; approval lets the wallet send it (its alarm
+//               runs at once), rejection returns the amount with the reason the player sees.
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { feedNow } from "../odds/odds-service";
@@ -41,6 +45,37 @@ export const APPROVAL_RULES: ApprovalRules = {
           owed: { coins: balances.owedCoins ?? 0, cash: balances.owedCash ?? 0 },
         },
       };
+    },
+  },
+  redemption: {
+    async guard(env, request, operator) {
+      const player = await findUser(getDb(env), request.subject);
+      return player && isOwnAccount(operator, player) ? ownAccountRefusal() : null;
+    },
+    async apply(env, request, approver, now) {
+      if (request.kind !== "redemption") throw new Error(`not a redemption: ${request.kind}`);
+      const uid = request.subject;
+      const answer = await getUserWallet(env, uid).decideRedemptionReview(
+        uid,
+        { redemptionId: request.payload.redemptionId, approve: true, reason: request.reason },
+        { actor: approver.email, reason: request.reason, details: { requestId: request.id } },
+        now,
+      );
+      if (!answer.ok) return answer;
+      return { ok: true, outcome: { uid, redemptionId: answer.redemption.id, status: answer.redemption.status } };
+    },
+    async reject(env, request, operator, reason, now) {
+      if (request.kind !== "redemption") throw new Error(`not a redemption: ${request.kind}`);
+      const uid = request.subject;
+      const answer = await getUserWallet(env, uid).decideRedemptionReview(
+        uid,
+        { redemptionId: request.payload.redemptionId, approve: false, reason },
+        { actor: operator.email, reason, details: { requestId: request.id } },
+        now,
+      );
+      // Already returned (a repeated rejection) is done; anything else must surface, so the operator tries again.
+      if (!answer.ok && answer.code !== "not-in-review")
+        throw new Error(`redemption review rejection failed: ${answer.code} ${answer.message}`);
     },
   },
   result: {

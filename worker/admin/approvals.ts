@@ -10,7 +10,9 @@
 // applying fails midway (the wallet unreachable, its audit row not written), approving
 // again finishes the job and moves money once. An approved request whose action is refused (a debit that would take
 // the balance below zero, a game that got another result) becomes failed. Asking,
-// approving and rejecting each write their audit row in the same batch as their change.
+// approving and rejecting each write their audit row in the same batch as their change. A
+// kind may also undo something on rejection (a redemption in review returns its hold to the
+// player), idempotently, after the rejection is recorded and again on a repeated rejection.
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApprovalRequest } from "../../src/shared/schemas/operator-views";
 import { ApprovalRequestSchema } from "../../src/shared/schemas/operator-views";
@@ -32,6 +34,11 @@ export type ApprovalKindRules = {
     approver: AuthedUser,
     now: number,
   ): Promise<{ ok: true; outcome: Record<string, unknown> } | ErrorResult>;
+  /**
+   * What a rejection undoes (a redemption's hold goes back to the player), idempotently by the
+   * request's id; run after the rejection is recorded, and again when it is rejected again.
+   */
+  reject?(env: Env, request: ApprovalRequest, operator: AuthedUser, reason: string, now: number): Promise<void>;
 };
 
 export type ApprovalRules = Record<ApprovalKind, ApprovalKindRules>;
@@ -57,7 +64,7 @@ type RequestRow = {
 /** Each request with what people read its subject as: the player's e-mail, or the game. */
 const SELECT_REQUESTS = `SELECT r.*, COALESCE(u.email, CASE WHEN e.event_id IS NOT NULL THEN e.away || ' @ ' || e.home END) AS subject_label
   FROM approval_requests r
-  LEFT JOIN users u ON r.kind = 'adjustment' AND u.id = r.subject
+  LEFT JOIN users u ON r.kind IN ('adjustment', 'redemption') AND u.id = r.subject
   LEFT JOIN events e ON r.kind = 'result' AND e.event_id = r.subject`;
 
 function parseJson(text: string | null): Record<string, unknown> | null {
@@ -280,6 +287,9 @@ export async function rejectRequest(
     ),
   ]);
   const after = (await readRequest(db, id))?.request ?? request;
+  const undo = rules[request.kind].reject;
+  // Rejected now, or rejected before by someone whose undo may not have finished: undo (again; it is idempotent).
+  if (undo && after.status === "rejected") await undo(env, after, operator, after.decisionReason ?? reason, now);
   if (!update?.meta.changes) return alreadyDecided(after);
   return { ok: true, request: after };
 }

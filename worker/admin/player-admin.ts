@@ -97,23 +97,28 @@ export function playerAdminRoutes() {
     const user = await requirePlayer(c.env, uid);
     const now = Date.now();
     const wallet = getUserWallet(c.env, uid);
-    const [redeemable, ledger, bets, redemptions, disputes, fraudWarnings, freeze, protection, profile, refusals] = await Promise.all([
-      wallet.getRedeemable(uid, now, undefined, tunables(c.env).PURCHASE_HOLD_DAYS),
-      wallet.getLedger(uid, now, 100),
-      wallet.listBets(uid, { limit: 50 }, now),
-      wallet.listRedemptions(uid, now),
-      wallet.listDisputes(uid, now),
-      wallet.listFraudWarnings(uid, now),
-      wallet.getFreeze(uid, now),
-      wallet.getProtection(uid, now),
-      c.env.DB.prepare("SELECT handle FROM player_profiles WHERE user_id = ?").bind(uid).first<{ handle: string | null }>(),
-      c.env.DB.prepare(
-        `SELECT id, owner_user_id AS ownerUserId, account_id AS accountId, amount_cents AS amountCents, created_at AS createdAt
+    const [redeemable, ledger, bets, redemptions, disputes, fraudWarnings, freeze, protection, profile, refusals, identity, identityCheck] =
+      await Promise.all([
+        wallet.getRedeemable(uid, now, undefined, tunables(c.env).PURCHASE_HOLD_DAYS),
+        wallet.getLedger(uid, now, 100),
+        wallet.listBets(uid, { limit: 50 }, now),
+        wallet.listRedemptions(uid, now),
+        wallet.listDisputes(uid, now),
+        wallet.listFraudWarnings(uid, now),
+        wallet.getFreeze(uid, now),
+        wallet.getProtection(uid, now),
+        c.env.DB.prepare("SELECT handle FROM player_profiles WHERE user_id = ?").bind(uid).first<{ handle: string | null }>(),
+        c.env.DB.prepare(
+          `SELECT id, owner_user_id AS ownerUserId, account_id AS accountId, amount_cents AS amountCents, created_at AS createdAt
            FROM payout_identity_refusals WHERE user_id = ? ORDER BY created_at DESC LIMIT 20`,
-      )
-        .bind(uid)
-        .all<{ id: number; ownerUserId: string; accountId: string; amountCents: number; createdAt: number }>(),
-    ]);
+        )
+          .bind(uid)
+          .all<{ id: number; ownerUserId: string; accountId: string; amountCents: number; createdAt: number }>(),
+        wallet.getIdentity(uid, now),
+        c.env.DB.prepare("SELECT owner_user_id AS ownerUserId FROM identity_checks WHERE user_id = ?")
+          .bind(uid)
+          .first<{ ownerUserId: string | null }>(),
+      ]);
     const { balances } = redeemable;
     return c.json({
       player: {
@@ -140,6 +145,7 @@ export function playerAdminRoutes() {
       disputes,
       fraudWarnings,
       payoutIdentityRefusals: refusals.results,
+      identity: { ...identity, ownerUserId: identityCheck?.ownerUserId ?? null },
     } satisfies PlayerDetail);
   });
 

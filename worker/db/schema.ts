@@ -446,3 +446,38 @@ export const playerNudges = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.nudgeId] }), index("player_nudges_unpushed_idx").on(t.pushedAt, t.createdAt)],
 );
+/** One verified person, one account (migration 0020): a document's keyed hash belongs to one player. */
+export const identityDocuments = sqliteTable(
+  "identity_documents",
+  {
+    documentHash: text("document_hash").primaryKey(),
+    userId: text("user_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("identity_documents_user_idx").on(t.userId)],
+);
+
+/** Each player's last identity outcome, for the operator console (migration 0020; the wallet's copy gates money). */
+export const identityChecks = sqliteTable("identity_checks", {
+  userId: text("user_id").primaryKey(),
+  status: text("status", { enum: ["pending", "needs-input", "verified", "mismatch", "in-use"] }).notNull(),
+  sessionId: text("session_id").notNull(),
+  provider: text("provider", { enum: ["stripe", "simulated"] }).notNull(),
+  reason: text("reason"),
+  ownerUserId: text("owner_user_id"),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+/** Verification sessions of the simulated identity provider, development only (migration 0020). */
+export const simIdentitySessions = sqliteTable("sim_identity_sessions", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull(),
+  status: text("status", { enum: ["requires_input", "processing", "verified", "canceled"] }).notNull(),
+  documentType: text("document_type"),
+  issuingCountry: text("issuing_country"),
+  documentNumber: text("document_number"),
+  dateOfBirth: text("date_of_birth"),
+  lastError: text("last_error"),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});

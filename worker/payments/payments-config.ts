@@ -26,3 +26,12 @@ export function requirePaymentsConfigured(env: Env): "real" | "embedded" {
     throw new ApiError(503, "not-configured", "Payments are not configured on this server.");
   return mode;
 }
+
+/** Fixed development value; production sets STRIPE_CONNECT_WEBHOOK_SECRET (the Connect endpoint's own secret). */
+export const DEV_STRIPE_CONNECT_WEBHOOK_SECRET = "whsec_vantage_connect_development_not_secret";
+
+/** The Connect endpoint's signing secret; the development one only while the simulator is the provider. */
+export function stripeConnectWebhookSecret(env: Env): string | null {
+  if (env.STRIPE_CONNECT_WEBHOOK_SECRET) return env.STRIPE_CONNECT_WEBHOOK_SECRET;
+  return paymentsMode(env) === "embedded" ? DEV_STRIPE_CONNECT_WEBHOOK_SECRET : null;
+}

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { findPack } from "../../src/shared/packs";
 import { CheckoutSessionRequestSchema } from "../../src/shared/schemas/checkout";
 import { RETURNED_PAYMENT_DISPUTED, WithdrawalRequestSchema } from "../../src/shared/schemas/redemptions";
+import { identityMessage, identityRefusalCode } from "../../src/shared/schemas/identity";
 import { unitsToMinor } from "../../src/shared/money";
 import { requireUser } from "../auth/require-user";
 import { paymentsMode, publicOrigin } from "../config";
@@ -34,6 +35,7 @@ import { allowInRegion } from "../protection/request-region";
 import { getUserWallet, UNDER_REVIEW_MESSAGE } from "../wallet";
 import { loggerFor } from "../logging/logger";
 import { handleStripeWebhook, refuseBeforeBody, WEBHOOK_BODY_LIMIT_BYTES } from "./stripe-webhook";
+import { handleConnectWebhook, refuseConnectEventBeforeBody } from "./connect-webhook";
 
 const EmptyRequestSchema = z.union([z.object({}), z.null()]);
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
@@ -161,6 +163,13 @@ function webhookRoutes() {
     const outcome = await handleStripeWebhook(c.env, raw, c.req.header("Stripe-Signature"), Date.now());
     return c.json(outcome.body, outcome.status);
   });
+  // The Connect endpoint (connected accounts' events, its own secret): payout.paid marks redemptions paid.
+  app.post("/connect-webhook", async (c) => {
+    const refused = refuseConnectEventBeforeBody(c.env, c.req.header("Stripe-Signature"));
+    if (refused) return c.json(refused.body, refused.status);
+    const outcome = await handleConnectWebhook(c.env, await bodyText(c), c.req.header("Stripe-Signature"), Date.now());
+    return c.json(outcome.body, outcome.status);
+  });
   return app;
 }
 
@@ -213,8 +222,12 @@ function withdrawalRoutes() {
     const now = Date.now();
     // Age first (a clear answer before any payout-account lookup); the wallet checks it
     // again inside the transaction that holds the amount.
-    const refused = await getUserWallet(c.env, c.var.user.id).checkPlay(c.var.user.id, "redeem", now, play);
+    const wallet = getUserWallet(c.env, c.var.user.id);
+    const refused = await wallet.checkPlay(c.var.user.id, "redeem", now, play);
     if (refused) throw fromErrorResult(refused);
+    // Identity next, for the same reason; the wallet checks it again in the same transaction.
+    const person = await wallet.getIdentity(c.var.user.id, now);
+    if (person.status !== "verified") throw new ApiError(403, identityRefusalCode(person.status), identityMessage(person.status)!);
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
     const account = await viaProvider(c.env, () => currentAccount(getDb(c.env), provider, c.var.user.id, now));
     if (!account?.payoutsEnabled) throw new ApiError(403, "payouts-disabled", "Finish onboarding to enable payouts.");
@@ -257,7 +270,7 @@ function withdrawalRoutes() {
   return app;
 }
 
-/** Mounted at the API root: /checkout, /stripe, /connect, /withdrawals, /payments/sim. */
+/** Mounted at the API root: /checkout, /stripe (webhook, connect-webhook), /connect, /withdrawals, /payments/sim. */
 export function paymentsRoutes() {
   const app = new Hono<AppEnv>();
   app.route("/checkout", checkoutRoutes());

@@ -4,11 +4,13 @@
 // redemption adopted instead, but only one sent for this redemption and player to this
 // destination. The wallet decides whether an attempt runs and records its outcome; this
 // file only talks to the provider.
+import { paymentsMode } from "../config";
 import { getDb } from "../db/database";
 import type { PayoutOutcome, PayoutPort, PayoutRequest, PayoutRoute } from "../wallet";
 import { getPaymentsProvider } from "./configured-provider";
 import type { PaymentsProvider } from "./payments-provider";
 import { findPayoutAccount } from "./payout-accounts";
+import { simulatePayoutPaid } from "./sim-payouts";
 
 export type Payouts = Pick<PaymentsProvider, "transfer" | "findTransfer">;
 
@@ -34,9 +36,18 @@ async function sendOrAdopt(payouts: Payouts, accountId: string, request: PayoutR
   }
 }
 
-/** Payouts to `accountId` through `payouts` (the active provider, or a test's stand-in). */
-export function payoutRoute(payouts: Payouts, accountId: string): PayoutRoute {
-  return { accountId, send: (request) => sendOrAdopt(payouts, accountId, request) };
+/**
+ * Payouts to `accountId` through `payouts` (the active provider, or a test's stand-in).
+ * With `env` while the simulator is the provider, each sent transfer is followed by the
+ * simulated bank payout's `payout.paid` (sim-payouts.ts), as Stripe's Connect endpoint would send it.
+ */
+export function payoutRoute(payouts: Payouts, accountId: string, env?: Env): PayoutRoute {
+  const route: PayoutRoute = { accountId, send: (request) => sendOrAdopt(payouts, accountId, request) };
+  if (env && paymentsMode(env) === "embedded") {
+    route.afterSent = (redemption) =>
+      simulatePayoutPaid(env, { accountId, redemptionId: redemption.id, amountCents: redemption.amountCents }, Date.now());
+  }
+  return route;
 }
 
 /**
@@ -48,7 +59,7 @@ export function paymentsPayoutPort(env: Env): PayoutPort {
     async routeFor(userId) {
       const provider = await getPaymentsProvider(env, env.PUBLIC_ORIGIN || "http://localhost");
       const account = await findPayoutAccount(getDb(env), userId);
-      return account && account.provider === provider.kind ? payoutRoute(provider, account.accountId) : null;
+      return account && account.provider === provider.kind ? payoutRoute(provider, account.accountId, env) : null;
     },
   };
 }

@@ -5,8 +5,15 @@
 // refunded. An unknown outcome (network, provider outage) stays pending; the wallet's
 // alarm retries it in the background, and so does a look at the history once it is
 // due, so a lost answer can neither pay twice nor refund a paid payout.
+// A redemption the wallet put in review (a new account's first, one above
+// REDEMPTION_REVIEW_CENTS) is not sent: it becomes a request in the approvals queue, and
+// the wallet's alarm sends it once an operator approves. With the simulator, a sent
+// payout is followed by its simulated `payout.paid` (sim-payouts.ts).
 import { sha256Hex } from "../digest";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
+import { requestApproval } from "../admin/approvals";
+import { findUser } from "../auth/users";
+import { getDb } from "../db/database";
 import { fromErrorResult } from "../http/api-error";
 import { loggerFor } from "../logging/logger";
 import { tunables } from "../tunables";
@@ -46,21 +53,59 @@ export async function submitRedemption(
       redemptionId: input.redemptionId,
       cashPlaythrough: tunables(env).CASH_PLAYTHROUGH,
       purchaseHoldDays: tunables(env).PURCHASE_HOLD_DAYS,
+      review: { thresholdCents: tunables(env).REDEMPTION_REVIEW_CENTS, newAccountDays: tunables(env).REDEMPTION_REVIEW_NEW_ACCOUNT_DAYS },
     },
     now,
     play,
   );
   if (!held.ok) throw fromErrorResult(held);
   if (held.redemption.status !== "pending") return held.redemption;
+  if (waitsForReview(held.redemption)) {
+    // Asked again by a retry of the same request: the same request id answers the same request.
+    await queueForReview(env, input.userId, held.redemption, now);
+    return held.redemption;
+  }
   const after = await runPayoutAttempt(
     walletPort(env, input.userId),
-    payoutRoute(payouts, input.accountId),
+    payoutRoute(payouts, input.accountId, env),
     { userId: input.userId, redemptionId: input.redemptionId },
     payoutTiming(env),
     loggerFor(env),
     now,
   );
   return after ?? held.redemption;
+}
+
+/** In review and not yet approved: no payout attempt runs (the wallet checks it too). */
+export function waitsForReview(redemption: Redemption): boolean {
+  return (
+    redemption.status === "pending" &&
+    redemption.timeline.some((s) => s.step === "in-review") &&
+    !redemption.timeline.some((s) => s.step === "approved")
+  );
+}
+
+/** The review request's id: one per redemption, so asking twice asks once. */
+export const reviewRequestId = (redemptionId: string) => `review-${redemptionId}`;
+
+/** Puts a redemption in review into the approvals queue, asked for by the player's own request. */
+async function queueForReview(env: Env, userId: string, redemption: Redemption, now: number): Promise<void> {
+  const player = await findUser(getDb(env), userId);
+  if (!player) throw new Error(`redemption ${redemption.id} for an unknown player`);
+  const reason = redemption.timeline.find((s) => s.step === "in-review")?.note ?? "Redemption review.";
+  const asked = await requestApproval(
+    env,
+    {
+      id: reviewRequestId(redemption.id),
+      kind: "redemption",
+      subject: userId,
+      payload: { redemptionId: redemption.id, amountCents: redemption.amountCents },
+      reason,
+    },
+    { id: player.id, email: player.email, sessionId: "" },
+    now,
+  );
+  if (!asked.ok) throw fromErrorResult(asked);
 }
 
 /** Retries payouts whose outcome is still unknown and whose retry is due, then returns the player's history. */
@@ -75,7 +120,7 @@ export async function listRedemptionsWithRetry(
   const pending = redemptions.filter((r) => r.status === "pending");
   if (pending.length === 0 || !payouts || !input.accountId) return redemptions;
   const port = walletPort(env, input.userId);
-  const route = payoutRoute(payouts, input.accountId);
+  const route = payoutRoute(payouts, input.accountId, env);
   for (const redemption of pending) {
     await runPayoutAttempt(port, route, { userId: input.userId, redemptionId: redemption.id }, payoutTiming(env), loggerFor(env), now);
   }

@@ -22,7 +22,8 @@ export type { PlayContext, ProtectionSnapshot } from "./operations/protection-op
 export type { PlaySnapshot } from "./operations/play-operations";
 export type { LimitHistoryRow } from "./operations/limit-history-operations";
 export type { HarmAction, HarmNote, Statement, StatementMonth } from "./operations/statement-operations";
-export type { RedemptionResult } from "./operations/redemption-operations";
+export type { RedemptionResult, ReviewResult, ReviewRules } from "./operations/redemption-operations";
+export type { IdentityOutcome, IdentityResult } from "./operations/identity-operations";
 export type { ReversalResult } from "./operations/reversal-operations";
 export type { FraudWarning } from "./operations/fraud-warning-operations";
 

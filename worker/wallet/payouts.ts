@@ -32,6 +32,8 @@ export type PayoutRoute = {
   accountId: string;
   /** Sends (or adopts) the transfer; never throws: a lost or unclear answer is an `unknown` outcome. */
   send(request: PayoutRequest): Promise<PayoutOutcome>;
+  /** Runs once the wallet has recorded a transfer as sent (the simulator's payout to the bank); may throw. */
+  afterSent?(redemption: Redemption): Promise<void>;
 };
 
 /** How the wallet reaches the payment provider for its background retries (implemented in worker/payments). */
@@ -72,6 +74,13 @@ export async function runPayoutAttempt(
   });
   if (outcome.kind === "unknown") logger.warn("payout outcome unknown; will retry", input.redemptionId, outcome.reason);
   const finished = await wallet.finishPayoutAttempt(input.userId, { redemptionId: input.redemptionId, outcome, timing }, now);
+  if (finished.ok && finished.redemption.status === "paid" && route.afterSent) {
+    try {
+      await route.afterSent(finished.redemption);
+    } catch (err) {
+      logger.warn("after-sent step failed", input.redemptionId, err);
+    }
+  }
   return finished.ok ? finished.redemption : attempt.redemption;
 }
 

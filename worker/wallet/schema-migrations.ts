@@ -40,6 +40,9 @@
 //   playthrough_games     per game: what the player's Vantage Cash singles on it count toward play-through (3)
 //   fraud_warnings        the card issuer's early fraud warnings on the player's packs, and operators' clearances (4)
 //   operator_actions      the audit row of each operator action, written with the action (5)
+//   identity              the player's verified identity: state, session, verified date of birth (6)
+//   redemption_steps      each redemption's timeline: requested, identity checked, review, sent, paid, returned (6)
+//   redemption_reviews    redemptions waiting for (or decided by) an operator's review (6)
 // Outside SQLite, the object's key-value storage holds `outbox_attempts` (outbox.ts).
 
 /** One rung of the ladder: what it adds, and the statements that add it. */
@@ -397,6 +400,46 @@ export const WALLET_MIGRATIONS: readonly WalletMigration[] = [
        )`,
       // Loss limits sum the stakes and payouts of a wallet's bets settled in a period.
       `CREATE INDEX IF NOT EXISTS bets_settled_idx ON bets (wallet, status, settled_at)`,
+    ],
+  },
+  {
+    version: 7,
+    purpose:
+      "Paid to a verified person: the player's identity state, checked in the transaction that holds a redemption and again " +
+      "before each payout; each redemption's timeline; and the operator review a redemption may wait for.",
+    statements: [
+      // `identity`: one row. `status` none | pending | needs-input | verified | mismatch | in-use;
+      // `session_id` the provider's verification session; `verified_dob` the document's date of
+      // birth (YYYY-MM-DD) once verified; `document_hash` its keyed hash (unique in D1).
+      `CREATE TABLE IF NOT EXISTS identity (
+         id INTEGER PRIMARY KEY CHECK (id = 1),
+         status TEXT NOT NULL,
+         session_id TEXT,
+         verified_dob TEXT,
+         document_hash TEXT,
+         reason TEXT,
+         updated_at INTEGER NOT NULL
+       )`,
+      // `redemption_steps`: one row per step a redemption reached (requested, identity-checked,
+      // in-review, approved, sent, paid, returned), each at most once, with a one-sentence note.
+      `CREATE TABLE IF NOT EXISTS redemption_steps (
+         redemption_id TEXT NOT NULL,
+         step TEXT NOT NULL,
+         at INTEGER NOT NULL,
+         note TEXT,
+         PRIMARY KEY (redemption_id, step)
+       )`,
+      // `redemption_reviews`: a redemption that waits for an operator (a new account's first,
+      // or one above REDEMPTION_REVIEW_CENTS): `state` waiting | approved | rejected, `reason`
+      // why it waits, the decision's operator and reason once decided.
+      `CREATE TABLE IF NOT EXISTS redemption_reviews (
+         redemption_id TEXT PRIMARY KEY,
+         state TEXT NOT NULL,
+         reason TEXT NOT NULL,
+         decided_by TEXT,
+         decision_reason TEXT,
+         decided_at INTEGER
+       )`,
     ],
   },
 ];

@@ -82,13 +82,26 @@ import {
 import { creditPurchaseInTx, type CreditPurchaseInput, type CreditPurchaseResult } from "./operations/purchase-operations";
 import {
   completeRedemptionInTx,
+  decideReviewInTx,
   failRedemptionInTx,
   listRedemptionsInTx,
+  markPaidOutInTx,
   redeemableInTx,
   requestRedemptionInTx,
   type Redeemable,
   type RedemptionResult,
+  type ReviewDecision,
+  type ReviewResult,
+  type ReviewRules,
 } from "./operations/redemption-operations";
+import {
+  beginIdentityCheckInTx,
+  readIdentityInTx,
+  recordIdentityInTx,
+  type IdentityOutcome,
+  type IdentityResult,
+} from "./operations/identity-operations";
+import type { IdentityState } from "../../src/shared/schemas/identity";
 import {
   applyDisputeInTx,
   applyRefundInTx,
@@ -282,10 +295,13 @@ export class UserWallet extends DurableObject<Env> {
     return this.transact(userId, now, (tx) => creditPurchaseInTx(tx.withCashPlaythrough(input.cashPlaythrough), input));
   }
 
-  /** `cashPlaythrough`, `purchaseHoldDays`: the caller's CASH_PLAYTHROUGH and PURCHASE_HOLD_DAYS; the wallet's own when omitted. */
+  /**
+   * `cashPlaythrough`, `purchaseHoldDays`: the caller's CASH_PLAYTHROUGH and PURCHASE_HOLD_DAYS; the wallet's own when omitted.
+   * `review`: the caller's REDEMPTION_REVIEW_* rules (none when omitted).
+   */
   async requestRedemption(
     userId: string,
-    input: { amountCents: number; redemptionId: string; cashPlaythrough?: number; purchaseHoldDays?: number },
+    input: { amountCents: number; redemptionId: string; cashPlaythrough?: number; purchaseHoldDays?: number; review?: ReviewRules },
     now: number,
     play = this.defaultPlay(),
   ): Promise<RedemptionResult | Refusal> {
@@ -322,6 +338,40 @@ export class UserWallet extends DurableObject<Env> {
 
   async listRedemptions(userId: string, now: number): Promise<Redemption[]> {
     return this.read(userId, now, (tx) => listRedemptionsInTx(tx));
+  }
+
+  /**
+   * An operator's review decision (see /api/admin/approvals) with its audit row; waits for
+   * the D1 projection so the audit log shows it. An approved payout is sent by the alarm, at once.
+   */
+  async decideRedemptionReview(userId: string, input: ReviewDecision, audit: OperatorAudit, now: number): Promise<ReviewResult> {
+    const result = this.transact(userId, now, (tx) => decideReviewInTx(tx, input, audit));
+    await this.flushOutbox();
+    if (result.ok && input.approve) await this.wakeForHeldPayouts(userId, now);
+    return result;
+  }
+
+  /** The connected account's `payout.paid` (see markPaidOutInTx): the ids marked paid now. */
+  async markPaidOut(userId: string, input: { payoutId: string; redemptionId: string | null; sentBy: number }, now: number) {
+    return this.transact(userId, now, (tx) => ({ ok: true as const, marked: markPaidOutInTx(tx, input) })).marked;
+  }
+
+  // ---- identity before redemption (operations/identity-operations.ts) ----
+
+  async getIdentity(userId: string, now: number): Promise<IdentityState> {
+    return this.read(userId, now, (tx) => readIdentityInTx(tx));
+  }
+
+  /** A new verification session: pending, unless the identity is already final. */
+  async beginIdentityCheck(userId: string, input: { sessionId: string }, now: number) {
+    return this.transact(userId, now, (tx) => beginIdentityCheckInTx(tx, input));
+  }
+
+  /** What a verification session came to (the identity webhook); a held payout is looked at again. */
+  async recordIdentity(userId: string, input: IdentityOutcome, now: number): Promise<IdentityResult> {
+    const result = this.transact(userId, now, (tx) => recordIdentityInTx(tx, input));
+    await this.wakeForHeldPayouts(userId, now);
+    return result;
   }
 
   // ---- money that comes back: disputes and refunds (operations/reversal-operations.ts) ----

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { CLOSED_REASONS } from "../protection";
 import { BetDocumentSchema } from "./bets";
 import { AdjustmentPayloadSchema, ResultPayloadSchema } from "./operator-actions";
+import { IdentityStateSchema } from "./identity";
 import { RedemptionSchema } from "./redemptions";
 import { PurchaseHoldSchema } from "./user";
 
@@ -223,6 +224,8 @@ export const PlayerDetailSchema = z.object({
   payoutIdentityRefusals: z.array(
     z.object({ id: Int, ownerUserId: z.string(), accountId: z.string(), amountCents: Minor, createdAt: Int }),
   ),
+  /** The wallet's identity state (mismatch and in-use block redemptions); `ownerUserId`: whose document it is when in use. */
+  identity: IdentityStateSchema.extend({ ownerUserId: z.string().nullable() }),
 });
 export type PlayerDetail = z.infer<typeof PlayerDetailSchema>;
 
@@ -335,6 +338,9 @@ export const DateOfBirthCorrectionAnswerSchema = z.object({
 
 // ---- Four eyes: GET /api/admin/approvals and what asks for or decides an approval ----
 
+/** A redemption waiting in the review queue: the player's redemption and its amount (the request's subject is the player). */
+export const RedemptionReviewPayloadSchema = z.object({ redemptionId: z.string(), amountCents: Minor });
+
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "failed"] as const;
 
 const ApprovalBaseSchema = z.object({
@@ -356,10 +362,14 @@ const ApprovalBaseSchema = z.object({
   createdAt: Int,
 });
 
-/** An action waiting for (or decided by) a second operator: a Vantage Cash or large Coins adjustment, a final for a game under way. */
+/**
+ * An action waiting for (or decided by) a second operator: a Vantage Cash or large Coins adjustment, a final for a game under way,
+ * a redemption in the review queue (asked for by the player's own request; never decided on the operator's own account).
+ */
 export const ApprovalRequestSchema = z.discriminatedUnion("kind", [
   ApprovalBaseSchema.extend({ kind: z.literal("adjustment"), payload: AdjustmentPayloadSchema }),
   ApprovalBaseSchema.extend({ kind: z.literal("result"), payload: ResultPayloadSchema }),
+  ApprovalBaseSchema.extend({ kind: z.literal("redemption"), payload: RedemptionReviewPayloadSchema }),
 ]);
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 

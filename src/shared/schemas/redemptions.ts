@@ -47,14 +47,38 @@ export const RETURNED_PAYMENT_DISPUTED = "returned: payment disputed";
 export const RedemptionStatusSchema = z.enum(["pending", "paid", "failed"]);
 export type RedemptionStatus = z.infer<typeof RedemptionStatusSchema>;
 
+/**
+ * The steps a redemption goes through, in order: requested → identity checked → in review
+ * (some) → approved → sent (the transfer to the payout account) → paid (the payout reached
+ * the bank: the connected account's `payout.paid`), or returned to the balance with the reason.
+ */
+export const REDEMPTION_STEPS = ["requested", "identity-checked", "in-review", "approved", "sent", "paid", "returned"] as const;
+export const RedemptionStepNameSchema = z.enum(REDEMPTION_STEPS);
+export type RedemptionStepName = z.infer<typeof RedemptionStepNameSchema>;
+
+export const RedemptionStepSchema = z.object({
+  step: RedemptionStepNameSchema,
+  at: z.number(),
+  /** One sentence about the step (why it waits for review, why it was returned), or null. */
+  note: z.string().nullable(),
+});
+export type RedemptionStep = z.infer<typeof RedemptionStepSchema>;
+
 export const RedemptionSchema = z.object({
   id: z.string(),
   amountCents: z.number().int().positive(),
+  /** pending (held, not yet sent), paid (sent to the payout account), failed (returned to the balance). */
   status: RedemptionStatusSchema,
   failureReason: z.string().nullable(),
   payoutReference: z.string().nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** The steps reached so far, oldest first. */
+  timeline: z.array(RedemptionStepSchema),
+  /** Why it is held right now, in one sentence (a review, a freeze, a payment under review), or null. */
+  hold: z.string().nullable(),
+  /** What happens next, in one sentence, or null once it is paid or returned. */
+  next: z.string().nullable(),
 });
 export type Redemption = z.infer<typeof RedemptionSchema>;
 

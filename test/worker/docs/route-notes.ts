@@ -11,6 +11,7 @@ import * as bonus from "../../../src/shared/schemas/bonus";
 import * as checkout from "../../../src/shared/schemas/checkout";
 import * as events from "../../../src/shared/schemas/events";
 import * as play from "../../../src/shared/schemas/play";
+import * as identity from "../../../src/shared/schemas/identity";
 import * as protection from "../../../src/shared/schemas/protection";
 import * as redemptions from "../../../src/shared/schemas/redemptions";
 import * as social from "../../../src/shared/schemas/social";
@@ -24,6 +25,7 @@ export const SHARED_SCHEMA_MODULES = {
   checkout,
   events,
   play,
+  identity,
   protection,
   redemptions,
   social,
@@ -204,6 +206,10 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     section: "Bonus, coin shop and redemption",
     does: "Stripe events, signature verified on the raw body (300 s tolerance; 256 KB at most; no `Stripe-Signature` is refused before the body is read): completed checkouts credit their pack once, disputes and refunds take it back, early fraud warnings pause redemptions (and, when actionable, refund the charge and take the pack back); 503 when a refund could not be made yet, so Stripe delivers again.",
   },
+  "POST /api/stripe/connect-webhook": {
+    section: "Bonus, coin shop and redemption",
+    does: "Stripe's Connect endpoint (connected accounts' events), signed with its own `STRIPE_CONNECT_WEBHOOK_SECRET`: `payout.paid` gives the redemptions it carried (the one in its metadata, else every one sent to that account by the payout's creation) the timeline's \"paid\" step, once under replays.",
+  },
   "GET /api/connect/status": {
     section: "Bonus, coin shop and redemption",
     does: "The payout account's state, answered from D1 for `CONNECT_STATUS_CACHE_MS`; `payoutIdentityInUse: true` when its bank account belongs to another player.",
@@ -220,14 +226,28 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/withdrawals": {
     section: "Bonus, coin shop and redemption",
-    does: "`{amount}` (cents, at least `REDEMPTION_MIN_CENTS`): moves the amount into a pending redemption in one wallet step, then pays it out. The redemption id (and its transfer group, metadata and idempotency keys) is derived from the player and the `Idempotency-Key`. Refusals: 409 `redemptions-paused` (also when a payment came under review between the hold and the transfer: the amount went back), 403 `playthrough-required` (with `details: {cashToPlay, redeemableCash}`), 403 `purchase-held` (with `details.purchaseHolds`), 403 `payout-identity-in-use`, the protection codes.",
+    does: "`{amount}` (cents, at least `REDEMPTION_MIN_CENTS`): moves the amount into a pending redemption in one wallet step, then pays it out. The redemption id (and its transfer group, metadata and idempotency keys) is derived from the player and the `Idempotency-Key`. Refusals: 409 `redemptions-paused` (also when a payment came under review between the hold and the transfer: the amount went back), 403 `playthrough-required` (with `details: {cashToPlay, redeemableCash}`), 403 `purchase-held` (with `details.purchaseHolds`), 403 `payout-identity-in-use`, 403 `identity-unverified`, `identity-in-use` or `identity-mismatch` (checked before the payout account and again inside the wallet transaction), the protection codes. A new account's first redemption (`REDEMPTION_REVIEW_NEW_ACCOUNT_DAYS`) and any above `REDEMPTION_REVIEW_CENTS` answer 200 still pending, in review: a request in /api/admin/approvals.",
     body: "redemptions#WithdrawalRequestSchema",
     answer: "redemptions#WithdrawalResponseSchema",
   },
   "GET /api/withdrawals": {
     section: "Bonus, coin shop and redemption",
-    does: "The player's redemptions; a payout whose outcome is unknown and due is retried first.",
+    does: "The player's redemptions, each with its timeline (requested → identity checked → in review → approved → sent → paid, or returned with the reason; each step's time), why it is held now and what comes next; a payout whose outcome is unknown and due is retried first.",
     answer: "redemptions#WithdrawalListSchema",
+  },
+  "GET /api/identity": {
+    section: "Bonus, coin shop and redemption",
+    does: "The player's identity state before redemption: none, pending, needs-input (with the provider's reason), verified, mismatch (the document's date of birth differs from the confirmed one) or in-use (the document verified another account).",
+    answer: "identity#IdentityStateSchema",
+  },
+  "POST /api/identity/session": {
+    section: "Bonus, coin shop and redemption",
+    does: "Starts a verification (Stripe Identity: document and matching selfie, or the simulator's page) → `{url}`; the state becomes pending. 409 `identity-final` once verified, mismatched or in use.",
+    answer: "identity#IdentitySessionSchema",
+  },
+  "POST /api/identity/webhook": {
+    section: "Bonus, coin shop and redemption",
+    does: "Stripe Identity events (`identity.verification_session.*`), signed with `STRIPE_IDENTITY_WEBHOOK_SECRET`: the session is read back with the restricted key; a verified document is claimed in D1 by its keyed hash (another account's document → in-use), then the wallet records the outcome (a different date of birth → mismatch). 503 when the provider cannot be read, so Stripe delivers again.",
   },
   "GET /api/social/leaderboard": {
     section: "Social",
@@ -322,7 +342,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/admin/approvals": {
     section: "Operators",
-    does: "`?status=pending|all&limit=`: `{requests: [{id, kind, subject, subjectLabel, payload, requestedBy, reason, status, decidedBy, decidedAt, decisionReason, outcome}]}`, newest first.",
+    does: "`?status=pending|all&limit=`: `{requests: [{id, kind, subject, subjectLabel, payload, requestedBy, reason, status, decidedBy, decidedAt, decisionReason, outcome}]}`, newest first; `kind` adjustment, result or redemption (the review queue).",
   },
   "POST /api/admin/approvals/:id/approve": {
     section: "Operators",
@@ -330,7 +350,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/admin/approvals/:id/reject": {
     section: "Operators",
-    does: "`{reason}`: nothing is applied; `{request}`. Same refusals as approving.",
+    does: "`{reason}`: nothing is applied (a redemption in review goes back to the player's balance, with the reason in its timeline); `{request}`. Same refusals as approving.",
   },
   "POST /api/admin/players/:uid/ledger-check": {
     section: "Operators",
@@ -417,6 +437,14 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "GET /api/payments/sim/onboarding/:accountId": {
     section: "Development only",
     does: "The simulated payout-account onboarding page (HTML): routing and account number.",
+  },
+  "GET /api/identity/sim/:id": {
+    section: "Development only",
+    does: "The simulated identity verification page (HTML): document type, country, number and date of birth (prefilled with the confirmed one), with Verified, Needs input and Date of birth differs.",
+  },
+  "POST /api/identity/sim/:id/complete": {
+    section: "Development only",
+    does: "Records the chosen outcome as the session's verified outputs, delivers it as a signed `identity.verification_session.*` event through the real webhook handler and returns to /redeem.",
   },
   "POST /api/payments/sim/onboarding/:accountId/complete": {
     section: "Development only",

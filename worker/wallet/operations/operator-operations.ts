@@ -18,7 +18,15 @@ import type { AuditPayload } from "../projection";
 export type OperatorAudit = { actor: string; reason: string; details?: Record<string, unknown> };
 
 /** The operator actions a wallet records. */
-export type WalletAuditAction = "adjustment" | "freeze" | "unfreeze" | "date-of-birth" | "fraud-warning-clear" | "harm-flag";
+export type WalletAuditAction =
+  | "adjustment"
+  | "freeze"
+  | "unfreeze"
+  | "date-of-birth"
+  | "fraud-warning-clear"
+  | "harm-flag"
+  | "redemption-approve"
+  | "redemption-reject";
 
 export type AuditFailure = { ok: false; status: 503; code: "audit-failed"; message: string };
 

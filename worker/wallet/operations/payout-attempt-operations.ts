@@ -9,9 +9,18 @@
 // Every attempt, first or retried, checks the freeze and the redemption pauses (an open
 // dispute, an early fraud warning, anything owed) in the same transaction that takes the
 // lease: a paused redemption is never transferred. One never sent whose pause has become
-// an amount owed goes back to the balance, which repays what is owed first.
+// an amount owed goes back to the balance, which repays what is owed first. The same
+// transaction checks that the player's identity is verified and that the redemption is
+// not waiting for an operator's review: money never leaves for an unverified person.
 import { RETURNED_PAYMENT_DISPUTED, type Redemption } from "../../../src/shared/schemas/redemptions";
-import { completeRedemptionInTx, failRedemptionInTx, readRedemptionInTx, type RedemptionResult } from "./redemption-operations";
+import { identityRefusal } from "./identity-operations";
+import {
+  awaitingReviewInTx,
+  completeRedemptionInTx,
+  failRedemptionInTx,
+  readRedemptionInTx,
+  type RedemptionResult,
+} from "./redemption-operations";
 import { readFreeze } from "./operator-operations";
 import { redemptionPause } from "./redemption-pause";
 import type { Ledger } from "../ledger";
@@ -58,6 +67,7 @@ export function beginPayoutAttemptInTx(tx: Ledger, input: { redemptionId: string
     }
     return { ok: true, run: false, redemption };
   }
+  if (awaitingReviewInTx(tx, redemption.id) || identityRefusal(tx) !== null) return { ok: true, run: false, redemption };
   if (row && (row.lease_until > tx.now || (row.next_retry_at !== null && row.next_retry_at > tx.now))) {
     return { ok: true, run: false, redemption };
   }
@@ -116,6 +126,7 @@ export function duePayoutsInTx(tx: Ledger): string[] {
     .exec<{ id: string }>(
       `SELECT r.id FROM redemptions r LEFT JOIN payout_attempts a ON a.redemption_id = r.id
         WHERE r.status = 'pending' AND COALESCE(a.lease_until, 0) <= ? AND COALESCE(a.next_retry_at, 0) <= ?
+          AND NOT EXISTS (SELECT 1 FROM redemption_reviews v WHERE v.redemption_id = r.id AND v.state = 'waiting')
         ORDER BY r.created_at`,
       tx.now,
       tx.now,

@@ -8,13 +8,26 @@
 // checked in the same step: only the redeemable part of the balance, balance − min(balance,
 // max(still to play, held)), can be held (403 playthrough-required or purchase-held otherwise).
 // A new redemption is refused while a payment is under review (a dispute, an early fraud
-// warning) or anything is owed (redemption-pause.ts).
+// warning) or anything is owed (redemption-pause.ts), and until the player's identity is
+// verified (identity-operations.ts: 403 identity-unverified, identity-in-use, identity-mismatch).
+// A new account's first redemption, and any above REDEMPTION_REVIEW_CENTS, waits for an
+// operator's review (worker/admin approvals): no payout attempt runs until it is approved,
+// and a rejection returns the amount with the operator's reason.
+// Each step a redemption reaches is written to `redemption_steps` in the transaction that
+// reaches it, at most once, so the player's timeline shows when each happened.
 import {
+  formatRedemptionDollars,
   REDEMPTION_MIN_CENTS,
   REDEMPTION_MIN_MESSAGE,
+  REDEMPTION_STEPS,
   type Redemption,
   type RedemptionStatus,
+  type RedemptionStep,
+  type RedemptionStepName,
 } from "../../../src/shared/schemas/redemptions";
+import { identityMessage } from "../../../src/shared/schemas/identity";
+import { identityRefusal, readIdentityInTx, type IdentityRefusal } from "./identity-operations";
+import { auditInTx, FROZEN_MESSAGE, readFreeze, type AuditFailure, type OperatorAudit } from "./operator-operations";
 import type { WalletBalances } from "../../../src/shared/schemas/user";
 import { redemptionPause } from "./redemption-pause";
 import type { Ledger } from "../ledger";
@@ -41,10 +54,71 @@ export type RedemptionFailure =
       message: string;
     }
   | { ok: false; status: 403; code: "playthrough-required"; message: string; details: PlaythroughState }
-  | { ok: false; status: 403; code: "purchase-held"; message: string; details: RedemptionLimits };
+  | { ok: false; status: 403; code: "purchase-held"; message: string; details: RedemptionLimits }
+  | IdentityRefusal;
 export type RedemptionResult = { ok: true; redemption: Redemption; balances: WalletBalances; created: boolean } | RedemptionFailure;
 
-function toRedemption(row: RedemptionRow): Redemption {
+type StepRow = { step: RedemptionStepName; at: number; note: string | null };
+type ReviewRow = { state: "waiting" | "approved" | "rejected"; reason: string };
+
+function readReview(tx: Ledger, id: string): ReviewRow | null {
+  return tx.sql.exec<ReviewRow>("SELECT state, reason FROM redemption_reviews WHERE redemption_id = ?", id).toArray()[0] ?? null;
+}
+
+/** Records that a redemption reached `step` now (once: a step already reached keeps its time). */
+export function recordStepInTx(tx: Ledger, redemptionId: string, step: RedemptionStepName, note: string | null = null): void {
+  tx.sql.exec(
+    "INSERT OR IGNORE INTO redemption_steps (redemption_id, step, at, note) VALUES (?, ?, ?, ?)",
+    redemptionId,
+    step,
+    tx.now,
+    note === null ? null : note.slice(0, 500),
+  );
+}
+
+/** The steps reached, in the order a redemption goes through them; those older than the timeline come from the row. */
+function timelineOf(tx: Ledger, row: RedemptionRow): RedemptionStep[] {
+  const stored = new Map(
+    tx.sql
+      .exec<StepRow>("SELECT step, at, note FROM redemption_steps WHERE redemption_id = ?", row.id)
+      .toArray()
+      .map((s) => [s.step, s] as const),
+  );
+  if (!stored.has("requested")) stored.set("requested", { step: "requested", at: row.created_at, note: null });
+  if (row.status === "paid" && !stored.has("sent")) stored.set("sent", { step: "sent", at: row.updated_at, note: null });
+  if (row.status === "failed" && !stored.has("returned")) {
+    stored.set("returned", { step: "returned", at: row.updated_at, note: row.failure_reason });
+  }
+  return REDEMPTION_STEPS.flatMap((step) => {
+    const s = stored.get(step);
+    return s ? [{ step, at: s.at, note: s.note }] : [];
+  });
+}
+
+/** Why a redemption not yet sent is held right now, in the sentence the player reads, or null. */
+function holdOf(tx: Ledger, row: RedemptionRow): string | null {
+  if (row.status !== "pending") return null;
+  const review = readReview(tx, row.id);
+  if (review?.state === "waiting") return review.reason;
+  if (readFreeze(tx).frozen) return FROZEN_MESSAGE;
+  const paused = redemptionPause(tx);
+  if (paused) return paused;
+  return identityMessage(readIdentityInTx(tx).status);
+}
+
+function nextOf(row: RedemptionRow, timeline: readonly RedemptionStep[], hold: string | null): string | null {
+  if (row.status === "failed" || timeline.some((s) => s.step === "paid")) return null;
+  if (row.status === "paid") return "Your bank shows the payout once it arrives, usually within 2 business days.";
+  if (hold)
+    return timeline.some((s) => s.step === "in-review") && !timeline.some((s) => s.step === "approved")
+      ? "An operator approves or rejects it, usually within one business day; on approval it is sent."
+      : "It is sent as soon as the hold lifts.";
+  return "It is being sent to your payout account.";
+}
+
+function toRedemption(tx: Ledger, row: RedemptionRow): Redemption {
+  const timeline = timelineOf(tx, row);
+  const hold = holdOf(tx, row);
   return {
     id: row.id,
     amountCents: row.amount_cents,
@@ -53,6 +127,9 @@ function toRedemption(row: RedemptionRow): Redemption {
     payoutReference: row.payout_reference,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    timeline,
+    hold,
+    next: nextOf(row, timeline, hold),
   };
 }
 
@@ -63,7 +140,7 @@ function findRow(tx: Ledger, id: string): RedemptionRow | null {
 /** One redemption of this wallet as players see it, or null. */
 export function readRedemptionInTx(tx: Ledger, id: string): Redemption | null {
   const row = findRow(tx, id);
-  return row ? toRedemption(row) : null;
+  return row ? toRedemption(tx, row) : null;
 }
 
 /**
@@ -106,22 +183,51 @@ function notRedeemable(tx: Ledger, limits: RedemptionLimits): RedemptionFailure 
   };
 }
 
-export function requestRedemptionInTx(tx: Ledger, input: { amountCents: number; redemptionId: string }): RedemptionResult {
+/**
+ * When a redemption waits for an operator: any above `thresholdCents` (0 = none), and the
+ * first of an account younger than `newAccountDays` days (0 = none).
+ */
+export type ReviewRules = { thresholdCents: number; newAccountDays: number };
+
+const DAY_MS = 86_400_000;
+
+function reviewReason(tx: Ledger, amountCents: number, rules: ReviewRules | undefined): string | null {
+  if (!rules) return null;
+  if (rules.thresholdCents > 0 && amountCents > rules.thresholdCents) {
+    return `Redemptions above ${formatRedemptionDollars(rules.thresholdCents)} are reviewed by our team before they are sent.`;
+  }
+  if (rules.newAccountDays > 0) {
+    const opened = tx.sql.exec<{ created_at: number }>("SELECT created_at FROM wallet WHERE id = 1").one().created_at;
+    const earlier = tx.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM redemptions WHERE status <> 'failed'").one().n;
+    if (earlier === 0 && tx.now - opened < rules.newAccountDays * DAY_MS) {
+      return "A new account's first redemption is reviewed by our team before it is sent.";
+    }
+  }
+  return null;
+}
+
+export function requestRedemptionInTx(
+  tx: Ledger,
+  input: { amountCents: number; redemptionId: string; review?: ReviewRules },
+): RedemptionResult {
   const existing = findRow(tx, input.redemptionId);
   if (existing) {
     if (existing.amount_cents !== input.amountCents) {
       return { ok: false, status: 409, code: "aborted", message: "This redemption id was already used for another amount." };
     }
-    return { ok: true, redemption: toRedemption(existing), balances: tx.balances(), created: false };
+    return { ok: true, redemption: toRedemption(tx, existing), balances: tx.balances(), created: false };
   }
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents < REDEMPTION_MIN_CENTS) {
     return { ok: false, status: 400, code: "invalid-argument", message: REDEMPTION_MIN_MESSAGE };
   }
   const paused = redemptionPause(tx);
   if (paused) return { ok: false, status: 409, code: "redemptions-paused", message: paused };
+  const unverified = identityRefusal(tx);
+  if (unverified) return unverified;
   const balance = tx.balance("cash");
   const limits = redemptionLimits(tx, balance);
   if (input.amountCents <= balance && input.amountCents > limits.redeemableCash) return notRedeemable(tx, limits);
+  const review = reviewReason(tx, input.amountCents, input.review);
   const hold = tx.post({ currency: "cash", amount: -input.amountCents, reason: "redemption_hold", reference: input.redemptionId });
   if (!hold.ok) {
     return hold.code === "insufficient-funds"
@@ -135,7 +241,13 @@ export function requestRedemptionInTx(tx: Ledger, input: { amountCents: number; 
     tx.now,
     tx.now,
   );
-  return { ok: true, redemption: toRedemption(findRow(tx, input.redemptionId)!), balances: tx.balances(), created: true };
+  recordStepInTx(tx, input.redemptionId, "requested");
+  recordStepInTx(tx, input.redemptionId, "identity-checked", "Your identity is verified.");
+  if (review) {
+    tx.sql.exec("INSERT INTO redemption_reviews (redemption_id, state, reason) VALUES (?, 'waiting', ?)", input.redemptionId, review);
+    recordStepInTx(tx, input.redemptionId, "in-review", review);
+  }
+  return { ok: true, redemption: toRedemption(tx, findRow(tx, input.redemptionId)!), balances: tx.balances(), created: true };
 }
 
 /** Marks a pending redemption paid; repeating it is harmless, a failed one stays failed. */
@@ -152,8 +264,9 @@ export function completeRedemptionInTx(tx: Ledger, input: { redemptionId: string
       tx.now,
       input.redemptionId,
     );
+    recordStepInTx(tx, input.redemptionId, "sent");
   }
-  return { ok: true, redemption: toRedemption(findRow(tx, input.redemptionId)!), balances: tx.balances(), created: false };
+  return { ok: true, redemption: toRedemption(tx, findRow(tx, input.redemptionId)!), balances: tx.balances(), created: false };
 }
 
 /** A payout that did not happen: the held amount goes back to the balance, once. */
@@ -170,8 +283,75 @@ export function failRedemptionInTx(tx: Ledger, input: { redemptionId: string; re
       tx.now,
       row.id,
     );
+    recordStepInTx(tx, row.id, "returned", input.reason);
   }
-  return { ok: true, redemption: toRedemption(findRow(tx, input.redemptionId)!), balances: tx.balances(), created: false };
+  return { ok: true, redemption: toRedemption(tx, findRow(tx, input.redemptionId)!), balances: tx.balances(), created: false };
+}
+
+/** True while a redemption waits for an operator's review: no payout attempt may run. */
+export function awaitingReviewInTx(tx: Ledger, redemptionId: string): boolean {
+  return readReview(tx, redemptionId)?.state === "waiting";
+}
+
+export type ReviewDecision = { redemptionId: string; approve: boolean; reason: string };
+export type ReviewResult = RedemptionResult | AuditFailure | { ok: false; status: 409; code: "not-in-review"; message: string };
+
+/**
+ * An operator's decision on a redemption waiting for review, with its audit row:
+ * approval lets its payout run; rejection returns the amount (`redemption_refund`) with
+ * the operator's reason, which the player sees. Deciding the same way again is harmless.
+ */
+export function decideReviewInTx(tx: Ledger, input: ReviewDecision, audit: OperatorAudit): ReviewResult {
+  const row = findRow(tx, input.redemptionId);
+  const review = readReview(tx, input.redemptionId);
+  if (!row || !review) return { ok: false, status: 404, code: "not-found", message: "No such redemption in review." };
+  const wanted = input.approve ? "approved" : "rejected";
+  if (review.state === wanted) return { ok: true, redemption: toRedemption(tx, row), balances: tx.balances(), created: false };
+  if (review.state !== "waiting") {
+    return { ok: false, status: 409, code: "not-in-review", message: `This redemption's review was already ${review.state}.` };
+  }
+  tx.sql.exec(
+    "UPDATE redemption_reviews SET state = ?, decided_by = ?, decision_reason = ?, decided_at = ? WHERE redemption_id = ?",
+    wanted,
+    audit.actor,
+    input.reason,
+    tx.now,
+    input.redemptionId,
+  );
+  const failed = auditInTx(tx, input.approve ? "redemption-approve" : "redemption-reject", audit, {
+    redemptionId: input.redemptionId,
+    amountCents: row.amount_cents,
+  });
+  if (failed) return failed;
+  if (input.approve) {
+    recordStepInTx(tx, input.redemptionId, "approved");
+    tx.noteChange();
+    return { ok: true, redemption: toRedemption(tx, findRow(tx, input.redemptionId)!), balances: tx.balances(), created: false };
+  }
+  return failRedemptionInTx(tx, { redemptionId: input.redemptionId, reason: `Returned after review: ${input.reason}` });
+}
+
+/**
+ * The connected account's `payout.paid`: the redemptions it carried reached the bank.
+ * Names one redemption (`redemptionId`, from the payout's metadata) or, without one, every
+ * redemption sent by `sentBy` (the payout's creation) and not yet marked paid. Replays mark
+ * nothing twice; answers the ids it marked now.
+ */
+export function markPaidOutInTx(tx: Ledger, input: { payoutId: string; redemptionId: string | null; sentBy: number }): string[] {
+  const ids = tx.sql
+    .exec<{ id: string }>(
+      `SELECT r.id FROM redemptions r JOIN redemption_steps s ON s.redemption_id = r.id AND s.step = 'sent'
+        WHERE r.status = 'paid' AND s.at <= ? AND (? IS NULL OR r.id = ?)
+          AND NOT EXISTS (SELECT 1 FROM redemption_steps p WHERE p.redemption_id = r.id AND p.step = 'paid')`,
+      input.sentBy,
+      input.redemptionId,
+      input.redemptionId,
+    )
+    .toArray()
+    .map((r) => r.id);
+  for (const id of ids) recordStepInTx(tx, id, "paid", `Payout ${input.payoutId} arrived at your bank.`);
+  if (ids.length > 0) tx.noteChange();
+  return ids;
 }
 
 /** The player's redemptions, newest first. */
@@ -179,7 +359,7 @@ export function listRedemptionsInTx(tx: Ledger, limit = 100): Redemption[] {
   return tx.sql
     .exec<RedemptionRow>("SELECT * FROM redemptions ORDER BY created_at DESC, id DESC LIMIT ?", limit)
     .toArray()
-    .map(toRedemption);
+    .map((row) => toRedemption(tx, row));
 }
 
 export type Redeemable = { balances: WalletBalances; redemptionPause: string | null; purchaseHoldDays: number } & RedemptionLimits;

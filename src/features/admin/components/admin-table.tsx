@@ -39,7 +39,8 @@ function cellClass<Row>(column: AdminColumn<Row>, row: Row): string | undefined 
 export function AdminTable<Row>({ columns, rows, rowKey, rowProps, empty, scroll = false }: Props<Row>) {
   if (rows.length === 0 && empty !== undefined) return <Empty>{empty}</Empty>;
   return (
-    <div className={scroll ? "admin-table-wrap admin-scroll" : "admin-table-wrap"}>
+    // A scrolling frame takes keyboard focus, so its rows below the fold can be scrolled to without a mouse.
+    <div className={scroll ? "admin-table-wrap admin-scroll" : "admin-table-wrap"} tabIndex={scroll ? 0 : undefined}>
       <table className="admin-table">
         <thead>
           <tr>

@@ -217,7 +217,17 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
                     : "active"}
             </Stat>
             <Stat label="Date of birth">{data.protection.dateOfBirth ?? "not confirmed"}</Stat>
+            <Stat
+              label="Identity"
+              className={data.identity.status === "mismatch" || data.identity.status === "in-use" ? "admin-bad" : undefined}
+            >
+              {data.identity.status}
+              {data.identity.ownerUserId ? ` (document of ${data.identity.ownerUserId})` : ""}
+            </Stat>
           </dl>
+          {(data.identity.status === "mismatch" || data.identity.status === "in-use") && (
+            <p className="admin-muted">Redemptions blocked by identity: {data.identity.reason ?? data.identity.status}</p>
+          )}
           {data.redemptionPause && <p className="admin-muted">Redemptions paused: {data.redemptionPause}</p>}
           <PlayerPlayPanel uid={uid} own={data.player.uid === user?.uid} onChanged={onChanged} />
           <Section title={`Ledger (newest ${data.ledger.length})`}>

@@ -1,7 +1,9 @@
-// The /redeem page's calls (spec §7): Connect status, starting onboarding, and
-// withdrawals (request and history). Answers are parsed with the shared schemas.
+// The /redeem page's calls (spec §7): Connect status, starting onboarding, identity
+// verification (state and a new session), and withdrawals (request and history, each
+// with its timeline). Answers are parsed with the shared schemas.
 import type { ApiClient } from "../../../lib/api-client";
 import { UserDocumentSchema, type UserDocument } from "../../../shared/schemas/user";
+import { IdentitySessionSchema, IdentityStateSchema, type IdentityState } from "../../../shared/schemas/identity";
 import {
   ConnectStatusSchema,
   OnboardingLinkSchema,
@@ -41,4 +43,13 @@ export async function fetchRedeemable(api: ApiClient): Promise<Redeemable> {
 
 export async function fetchRedemptions(api: ApiClient): Promise<Redemption[]> {
   return (await api.get("/withdrawals", WithdrawalListSchema)).redemptions;
+}
+
+export function fetchIdentity(api: ApiClient): Promise<IdentityState> {
+  return api.get("/identity", IdentityStateSchema);
+}
+
+/** Opens a verification session; answers the provider's page to go to. */
+export async function startIdentityVerification(api: ApiClient): Promise<string> {
+  return (await api.post("/identity/session", IdentitySessionSchema, {})).url;
 }

@@ -5,7 +5,10 @@
 // what is still to play, with the rule (bets on one game count what they could lose
 // together), and each amount of freshly bought Vantage Cash still held with the date it
 // frees up, re-read from /api/me whenever the balance changes. Without payouts enabled the
-// page offers onboarding with what the provider still needs.
+// page offers onboarding with what the provider still needs. Before the first redemption the
+// player verifies their identity (identity-card.tsx); each redemption in the history shows
+// its timeline (redemption-timeline.tsx), read again every few seconds while one is on its way
+// (and the identity state while its verification is being processed).
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { redirectTo } from "../../../lib/browser-navigation";
 import { sanitizeAmountInput } from "../../../shared/betslip";
@@ -28,10 +31,15 @@ import {
   fetchConnectStatus,
   fetchRedeemable,
   fetchRedemptions,
+  fetchIdentity,
   requestWithdrawal,
+  startIdentityVerification,
   startOnboarding,
   type Redeemable,
 } from "../api/redemptions";
+import type { IdentityState } from "../../../shared/schemas/identity";
+import { IdentityCard } from "./identity-card";
+import { RedemptionTimeline } from "./redemption-timeline";
 import "./redeem.css";
 
 export const REDEEM_MESSAGES = {
@@ -39,6 +47,7 @@ export const REDEEM_MESSAGES = {
   failed: "Failed to submit redemption",
   finishOnboarding: "Finish onboarding to enable payouts.",
   onboardingFailed: "Could not start onboarding.",
+  verificationFailed: "Could not start the identity verification.",
   identityInUse:
     "This bank account is already used for payouts by another Vantage account. Each person can redeem to their own bank account only: change it to redeem.",
   playthroughRule:
@@ -51,7 +60,18 @@ export function purchaseHoldRule(days: number): string {
 }
 
 /** Refusals whose server message tells the player what to do (shown under the failure line). */
-const EXPLAINED_REFUSALS = new Set(["playthrough-required", "purchase-held", "payout-identity-in-use", "redemptions-paused"]);
+const EXPLAINED_REFUSALS = new Set([
+  "playthrough-required",
+  "purchase-held",
+  "payout-identity-in-use",
+  "redemptions-paused",
+  "identity-unverified",
+  "identity-in-use",
+  "identity-mismatch",
+]);
+
+/** How often the history is read again while a redemption is still on its way. */
+const FOLLOW_MS = 4_000;
 
 export function actionNeededMessage(status: ConnectStatus): string {
   const fields = status.requirements.currently_due;
@@ -63,10 +83,19 @@ export const sanitizeAmount = sanitizeAmountInput;
 
 const STATUS_LABEL: Record<Redemption["status"], string> = { pending: "Pending", paid: "Paid", failed: "Failed (returned)" };
 
-/** A redemption's status as the history shows it: one held back by a payment under review says so. */
-export function redemptionStatusLabel(redemption: Pick<Redemption, "status" | "failureReason">): string {
+/**
+ * A redemption's status as the history shows it: one held back by a payment under review
+ * says so; one waiting for review says "In review"; one sent whose bank payout has not
+ * arrived yet says "Sent".
+ */
+export function redemptionStatusLabel(
+  redemption: Pick<Redemption, "status" | "failureReason"> & Partial<Pick<Redemption, "timeline">>,
+): string {
   if (redemption.status === "failed" && redemption.failureReason === RETURNED_PAYMENT_DISPUTED)
     return `Failed (${RETURNED_PAYMENT_DISPUTED})`;
+  const reached = new Set((redemption.timeline ?? []).map((s) => s.step));
+  if (redemption.status === "pending" && reached.has("in-review") && !reached.has("approved")) return "In review";
+  if (redemption.status === "paid" && redemption.timeline && !reached.has("paid")) return "Sent";
   return STATUS_LABEL[redemption.status];
 }
 
@@ -80,6 +109,8 @@ export function RedeemPage() {
   const [amount, setAmount] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [onboarding, setOnboarding] = useState(false);
+  const [identity, setIdentity] = useState<IdentityState | null>(null);
+  const [verifying, setVerifying] = useState(false);
   const [message, setMessage] = useState<{ text: string; tone: "success" | "error"; detail?: string } | null>(null);
   const idempotencyKey = useRef(newKey());
 
@@ -122,11 +153,36 @@ export function RedeemPage() {
     fetchConnectStatus(api)
       .then((s) => !cancelled && setStatus(s))
       .catch(() => !cancelled && setStatus({ payouts_enabled: false, hasAccount: false, requirements: { currently_due: [] } }));
+    fetchIdentity(api)
+      .then((i) => !cancelled && setIdentity(i))
+      .catch(() => undefined);
     void loadHistory();
     return () => {
       cancelled = true;
     };
   }, [api, signedIn, loadHistory]);
+
+  // Follow a redemption on its way (in review, sending, sent and not yet paid) until it is paid or returned.
+  const following = history.some((r) => r.next !== null);
+  useEffect(() => {
+    if (!signedIn || !following) return;
+    const timer = setInterval(() => void loadHistory(), FOLLOW_MS);
+    return () => clearInterval(timer);
+  }, [signedIn, following, loadHistory]);
+
+  // A verification being processed (back from Stripe before its result arrived): look again until it is decided.
+  const identityPending = identity?.status === "pending";
+  useEffect(() => {
+    if (!signedIn || !identityPending) return;
+    const timer = setInterval(
+      () =>
+        void fetchIdentity(api)
+          .then(setIdentity)
+          .catch(() => undefined),
+      FOLLOW_MS,
+    );
+    return () => clearInterval(timer);
+  }, [api, signedIn, identityPending]);
 
   // Settlements, bets and redemptions change what is redeemable: re-read it with the balance.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a changed balance is the signal to read again, not an input to the read.
@@ -143,7 +199,16 @@ export function RedeemPage() {
 
   const identityInUse = status?.payoutIdentityInUse === true;
   const payoutsEnabled = status?.payouts_enabled === true && !identityInUse;
-  const enabled = canSubmitRedemption({ signedIn, payoutsEnabled, submitting, amountText: amount, balanceCents, redeemableCents });
+  // Unknown (not yet read) leaves it to the Worker, which refuses an unverified player anyway.
+  const identityBlocks = identity !== null && identity.status !== "verified";
+  const enabled = canSubmitRedemption({
+    signedIn,
+    payoutsEnabled: payoutsEnabled && !identityBlocks,
+    submitting,
+    amountText: amount,
+    balanceCents,
+    redeemableCents,
+  });
   const typedCents = parseAmountToMinor("cash", amount);
   const overRedeemable = !paused && typedCents !== null && typedCents > redeemableCents && typedCents <= balanceCents;
 
@@ -178,6 +243,16 @@ export function RedeemPage() {
     } catch {
       setMessage({ text: REDEEM_MESSAGES.onboardingFailed, tone: "error" });
       setOnboarding(false);
+    }
+  };
+
+  const verify = async () => {
+    setVerifying(true);
+    try {
+      redirectTo(await startIdentityVerification(api));
+    } catch (err) {
+      setMessage({ text: REDEEM_MESSAGES.verificationFailed, tone: "error", detail: err instanceof ApiError ? err.message : undefined });
+      setVerifying(false);
     }
   };
 
@@ -223,6 +298,8 @@ export function RedeemPage() {
           </ul>
         </div>
       )}
+
+      {identity && <IdentityCard identity={identity} starting={verifying} onStart={() => void verify()} />}
 
       {status?.payouts_enabled && identityInUse && (
         <div className="card redeem-onboarding" role="alert">
@@ -285,6 +362,7 @@ export function RedeemPage() {
               <span>{new Date(r.createdAt).toLocaleString()}</span>
               <span className="tabular">{formatMoney("cash", r.amountCents)} Vantage Cash</span>
               <span className="redeem-status">{redemptionStatusLabel(r)}</span>
+              <RedemptionTimeline redemption={r} />
             </li>
           ))}
         </ul>

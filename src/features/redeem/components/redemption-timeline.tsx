@@ -1,0 +1,54 @@
+// One redemption as the player follows it: the steps it reached with the time of each
+// (requested → identity checked → in review → approved → sent → paid, or returned with the
+// reason), the steps still ahead, why it is held now and what happens next — all as the
+// Worker computed them (GET /api/withdrawals); this only lays them out.
+import { formatMoney } from "../../../shared/money";
+import type { Redemption, RedemptionStepName } from "../../../shared/schemas/redemptions";
+
+export const STEP_LABEL: Record<RedemptionStepName, string> = {
+  requested: "Requested",
+  "identity-checked": "Identity checked",
+  "in-review": "In review",
+  approved: "Approved",
+  sent: "Sent to your payout account",
+  paid: "Paid to your bank",
+  returned: "Returned to your balance",
+};
+
+/** The steps a redemption still expects, in order (none once it is paid or returned). */
+export function stepsAhead(redemption: Pick<Redemption, "timeline" | "status">): RedemptionStepName[] {
+  const reached = new Set(redemption.timeline.map((s) => s.step));
+  if (reached.has("returned") || reached.has("paid") || redemption.status === "failed") return [];
+  const path: RedemptionStepName[] = reached.has("in-review")
+    ? ["requested", "identity-checked", "in-review", "approved", "sent", "paid"]
+    : ["requested", "identity-checked", "sent", "paid"];
+  return path.filter((step) => !reached.has(step));
+}
+
+const time = (at: number) => new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+export function RedemptionTimeline({ redemption }: { redemption: Redemption }) {
+  const ahead = stepsAhead(redemption);
+  return (
+    <div className="redeem-timeline-block">
+      <ol className="redeem-timeline" aria-label={`Timeline of the ${formatMoney("cash", redemption.amountCents)} Vantage Cash redemption`}>
+        {redemption.timeline.map((s) => (
+          <li key={s.step} className={`redeem-step redeem-step-done redeem-step-${s.step}`}>
+            <span className="redeem-step-name">{STEP_LABEL[s.step]}</span>
+            <time className="redeem-step-time" dateTime={new Date(s.at).toISOString()}>
+              {time(s.at)}
+            </time>
+            {s.note && s.step !== "identity-checked" && s.note !== redemption.hold && <span className="redeem-step-note">{s.note}</span>}
+          </li>
+        ))}
+        {ahead.map((step) => (
+          <li key={step} className="redeem-step redeem-step-ahead">
+            <span className="redeem-step-name">{STEP_LABEL[step]}</span>
+          </li>
+        ))}
+      </ol>
+      {redemption.hold && <p className="redeem-hold">On hold: {redemption.hold}</p>}
+      {redemption.next && <p className="redeem-next">Next: {redemption.next}</p>}
+    </div>
+  );
+}

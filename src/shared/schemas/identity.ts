@@ -1,0 +1,68 @@
+// Identity before redemption: the states a player's verified identity can be in, what
+// /redeem shows for each, and the answers of /api/identity. The wallet keeps the state and
+// checks it inside the transaction that holds a redemption; this file only names it.
+import { z } from "zod";
+
+/**
+ * none        never started
+ * pending     a verification session is open or being processed
+ * needs-input the provider could not verify the document or selfie; start again
+ * verified    document and matching selfie verified, date of birth as confirmed
+ * mismatch    verified, but the document's date of birth differs from the confirmed one
+ * in-use      the document already verified another Vantage account
+ */
+export const IdentityStatusSchema = z.enum(["none", "pending", "needs-input", "verified", "mismatch", "in-use"]);
+export type IdentityStatus = z.infer<typeof IdentityStatusSchema>;
+
+export const IdentityStateSchema = z.object({
+  status: IdentityStatusSchema,
+  /** The provider's sentence for needs-input (e.g. "The document was expired."), else null. */
+  reason: z.string().nullable(),
+  updatedAt: z.number().nullable(),
+});
+export type IdentityState = z.infer<typeof IdentityStateSchema>;
+
+/** POST /api/identity/session: the provider's verification page for this player. */
+export const IdentitySessionSchema = z.object({ url: z.string().min(1) });
+
+export const IDENTITY_UNVERIFIED_MESSAGE =
+  "Verify your identity before your first redemption: choose \u201cVerify your identity\u201d on this page and follow the steps with your photo ID.";
+export const IDENTITY_PENDING_MESSAGE = "Your identity check is still being processed. You can redeem as soon as it is verified.";
+export const IDENTITY_NEEDS_INPUT_MESSAGE =
+  "Your identity could not be verified. Choose \u201cVerify your identity\u201d to try again with a valid photo ID.";
+export const IDENTITY_IN_USE_MESSAGE =
+  "This identity document already verified another Vantage account. Each person may redeem from one account only; contact support if this is a mistake.";
+export const IDENTITY_MISMATCH_MESSAGE =
+  "The date of birth on your identity document differs from the one you confirmed, so redemptions are blocked until support has reviewed your account.";
+
+/** What /redeem and the withdrawal refusal say about each state (null: nothing to do). */
+export function identityMessage(status: IdentityStatus): string | null {
+  switch (status) {
+    case "verified":
+      return null;
+    case "none":
+      return IDENTITY_UNVERIFIED_MESSAGE;
+    case "pending":
+      return IDENTITY_PENDING_MESSAGE;
+    case "needs-input":
+      return IDENTITY_NEEDS_INPUT_MESSAGE;
+    case "in-use":
+      return IDENTITY_IN_USE_MESSAGE;
+    case "mismatch":
+      return IDENTITY_MISMATCH_MESSAGE;
+  }
+}
+
+/** The error code a withdrawal is refused with in each unverified state. */
+export function identityRefusalCode(
+  status: Exclude<IdentityStatus, "verified">,
+): "identity-unverified" | "identity-in-use" | "identity-mismatch" {
+  if (status === "in-use") return "identity-in-use";
+  if (status === "mismatch") return "identity-mismatch";
+  return "identity-unverified";
+}
+
+/** Whether the player may start (or restart) a verification. */
+export function canStartVerification(status: IdentityStatus): boolean {
+  return status === "none" || status === "needs-input" || status === "pending";
+}

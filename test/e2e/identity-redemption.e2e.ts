@@ -1,0 +1,170 @@
+// Journey: paid to a verified person. A player buys a pack, plays its Vantage Cash through
+// on a game the operator settles as a win, verifies their identity on the simulated Stripe
+// Identity page, onboards a bank account and redeems. A new account's first redemption
+// waits in the review queue; a second operator approves it, and /redeem's timeline walks
+// on by itself to "Paid to your bank" (the simulator's Connect payout.paid). Screenshots of
+// /redeem at 390 and 1280 px.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import {
+  afterOutboxWindow,
+  apiCall,
+  axeProblems,
+  launchBrowser,
+  newPlayerContext,
+  screenshot,
+  signInToBoard,
+  uniqueEmail,
+} from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const json = { "Content-Type": "application/json" };
+
+async function operatorToken(email: string): Promise<string> {
+  const { idToken } = (await (
+    await apiCall("/api/auth/dev/id-token", { method: "POST", headers: json, body: JSON.stringify({ email }) })
+  ).json()) as { idToken: string };
+  const { accessToken } = (await (
+    await apiCall("/api/auth/session", { method: "POST", headers: json, body: JSON.stringify({ idToken }) })
+  ).json()) as { accessToken: string };
+  return accessToken;
+}
+
+/** Records a final as an operator, with the second operator's approval when the feed shows the game under way. */
+async function recordHomeWin(eventId: string): Promise<void> {
+  const result = await apiCall(`/api/admin/events/${encodeURIComponent(eventId)}/result`, {
+    method: "POST",
+    headers: { ...json, Authorization: `Bearer ${await operatorToken("admin@vantage.test")}` },
+    body: JSON.stringify({ homeScore: 120, awayScore: 99 }),
+  });
+  expect([200, 202]).toContain(result.status);
+  if (result.status === 202) {
+    const { request } = (await result.json()) as { request: { id: string } };
+    const approved = await apiCall(`/api/admin/approvals/${encodeURIComponent(request.id)}/approve`, {
+      method: "POST",
+      headers: { ...json, Authorization: `Bearer ${await operatorToken("ops@vantage.test")}` },
+      body: JSON.stringify({ reason: "final seen" }),
+    });
+    expect(approved.status).toBe(200);
+  }
+}
+
+/** Places all of the player's Vantage Cash on the home moneyline of an upcoming NBA game; answers the game. */
+async function betAllCashOnHome(page: Page, amount: string): Promise<{ eventId: string; startTime: string }> {
+  await page.getByRole("button", { name: /^Wallet:/ }).click();
+  await page.getByRole("dialog", { name: "Wallet" }).getByRole("button", { name: "Cash" }).click();
+  await page.keyboard.press("Escape");
+  await page.getByRole("navigation", { name: "Sports" }).getByRole("button", { name: "NBA" }).click();
+  const cards = page.getByRole("tabpanel").locator(".event-card:not(:has(.badge-live))");
+  await cards.first().waitFor();
+  await cards.locator(".event-row").nth(1).locator(".price-btn:not(.is-locked):not(.is-missing)").first().click();
+  const pick = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem("vantage.betslip") ?? "{}") as { picks: { gameId: string; startTime: string }[] }).picks[0]!,
+  );
+  const slip = page.locator(".betslip");
+  await slip.getByLabel("Amount").fill(amount);
+  await slip.getByRole("button", { name: "Place bet" }).click();
+  await page.getByRole("dialog", { name: "Confirm wager" }).getByRole("button", { name: "Confirm" }).click();
+  await page.getByRole("status").getByText("Singles placed!").waitFor();
+  return { eventId: pick.gameId, startTime: pick.startTime };
+}
+
+describe("paid to a verified person", () => {
+  it("buys, plays, verifies, redeems, and watches the redemption's timeline reach paid", async () => {
+    const context = await newPlayerContext(browser);
+    const page = await context.newPage();
+    const playerEmail = uniqueEmail("identity");
+    await signInToBoard(page, playerEmail);
+
+    // Buy: the $49.99 pack through the simulated checkout.
+    await page.getByRole("link", { name: "Shop" }).click();
+    await page.getByRole("button", { name: "Buy 50,000 Coins for $49.99" }).click();
+    await page.getByRole("button", { name: "Pay $49.99" }).click();
+    await page.getByText("Purchase complete! Credits will appear shortly.").waitFor();
+
+    // Play: every Vantage Cash on one game, which the operator settles as a home win.
+    await page.goto("/");
+    await page.locator(".event-card").first().waitFor();
+    const game = await betAllCashOnHome(page, "49");
+    const clock = (await (await apiCall("/api/dev/sim/clock")).json()) as { simNow: number };
+    const minutes = Math.max(0, Math.ceil((Date.parse(game.startTime) - clock.simNow) / 60_000)) + 1;
+    const advanced = await apiCall("/api/dev/sim/advance", { method: "POST", headers: json, body: JSON.stringify({ minutes }) });
+    expect(advanced.status).toBe(200);
+    await afterOutboxWindow();
+    await recordHomeWin(game.eventId);
+
+    // Verify: /redeem offers it; the simulated Stripe Identity page says verified.
+    await page.goto("/redeem");
+    await page.getByRole("heading", { name: "Redeem Vantage Cash" }).waitFor();
+    const figure = (label: string) => page.locator(".redeem-playthrough div", { hasText: label }).locator("dd");
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole("heading", { name: "Redeem Vantage Cash" }).waitFor();
+          return figure("Still to play").textContent();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe("0 Vantage Cash");
+    await page.getByText(/Verify your identity before your first redemption/).waitFor();
+    await page.getByRole("button", { name: "Verify your identity" }).click();
+    await page.getByRole("heading", { name: "Verify your identity" }).waitFor();
+    await screenshot(page, "identity-verify-simulated-1280");
+    await page.getByRole("button", { name: "Verified" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/redeem");
+    await page.getByText("Identity verified: redemptions are paid to you.").waitFor();
+
+    // Onboard a bank account, then redeem.
+    await page.getByRole("button", { name: "Set up payouts" }).click();
+    await page.getByLabel("Account number").fill(String(Date.now()).slice(-12));
+    await page.getByRole("button", { name: "Complete onboarding" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/redeem");
+    await page.getByLabel("Amount (minimum $20)").fill("20");
+    const submit = page.getByRole("button", { name: "Request redemption" });
+    await expect.poll(() => submit.isDisabled()).toBe(false);
+    await submit.click();
+    await page.getByText("Redemption request submitted! You can track it in your history.").waitFor();
+
+    // A new account's first redemption waits for review: the timeline says so and what comes next.
+    const row = page.locator(".redeem-history-row").first();
+    await row.locator(".redeem-status", { hasText: "In review" }).waitFor();
+    await row.getByText(/^On hold: A new account's first redemption is reviewed/).waitFor();
+    await row.getByText(/^Next: An operator approves or rejects it/).waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, "identity-redeem-in-review-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "identity-redeem-in-review-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // A second operator approves it in the queue; the page follows the timeline to "paid".
+    const ops = await operatorToken("ops@vantage.test");
+    const queue = (await (await apiCall("/api/admin/approvals", { headers: { Authorization: `Bearer ${ops}` } })).json()) as {
+      requests: { id: string; kind: string; subjectLabel: string }[];
+    };
+    const review = queue.requests.find((r) => r.kind === "redemption" && r.subjectLabel === playerEmail);
+    expect(review).toBeDefined();
+    const approved = await apiCall(`/api/admin/approvals/${encodeURIComponent(review!.id)}/approve`, {
+      method: "POST",
+      headers: { ...json, Authorization: `Bearer ${ops}` },
+      body: JSON.stringify({ reason: "identity and play look right" }),
+    });
+    expect(approved.status).toBe(200);
+    await row.locator(".redeem-status", { hasText: "Paid" }).waitFor({ timeout: 20_000 });
+    const steps = await row.locator(".redeem-step-done .redeem-step-name").allTextContents();
+    expect(steps).toEqual(["Requested", "Identity checked", "In review", "Approved", "Sent to your payout account", "Paid to your bank"]);
+    expect(await row.locator(".redeem-step-ahead").count()).toBe(0);
+    await screenshot(page, "identity-redeem-paid-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "identity-redeem-paid-390");
+    expect(await axeProblems(page)).toEqual([]);
+    await context.close();
+  });
+});

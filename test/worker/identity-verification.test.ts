@@ -1,0 +1,280 @@
+// Paid to a verified person: identity before the first redemption (simulated Stripe
+// Identity through the same signed webhook), one verified person per account, and a
+// document whose date of birth differs from the confirmed one.
+import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { IdentityState } from "../../src/shared/schemas/identity";
+import type { Redemption } from "../../src/shared/schemas/redemptions";
+import { createApp } from "../../worker/app";
+import worker from "../../worker/index";
+import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
+import { getUserWallet } from "../../worker/wallet";
+import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
+
+const cash = async (token: string) => ((await (await api("/api/me", { token })).json()) as { vantageCash: number }).vantageCash;
+
+async function buyCash(player: SignedIn, sessionId: string) {
+  const res = await getUserWallet(env, player.userId).creditPurchase(
+    player.userId,
+    { checkoutSessionId: sessionId, amountCents: 4999, cashPlaythrough: 0 },
+    Date.now(),
+  );
+  expect(res.ok).toBe(true);
+}
+
+async function onboard(player: SignedIn): Promise<void> {
+  const { url } = (await (await postJson("/api/connect/onboarding-link", {}, player.token)).json()) as { url: string };
+  const form = new URLSearchParams({ routing_number: "110000000", account_number: String(1e8 + Math.floor(Math.random() * 1e8)) });
+  const done = await api(`${new URL(url).pathname}/complete`, {
+    method: "POST",
+    body: form.toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
+  expect(done.status).toBe(303);
+}
+
+/** Goes through the simulated verification page as a player would, ending with `outcome`. */
+async function verify(player: SignedIn, outcome: "verified" | "needs-input" | "mismatch", documentNumber = randomDocument()) {
+  const started = await postJson("/api/identity/session", {}, player.token);
+  expect(started.status).toBe(200);
+  const { url } = (await started.json()) as { url: string };
+  const path = new URL(url).pathname;
+  const page = await api(path);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  expect(html).toContain("Verify your identity");
+  // The page offers the confirmed date of birth, as the document would show it.
+  const dateOfBirth = /name="date_of_birth" type="date" value="([^"]+)"/.exec(html)![1]!;
+  const form = new URLSearchParams({
+    outcome,
+    document_type: "driving_license",
+    issuing_country: "US",
+    document_number: documentNumber,
+    date_of_birth: dateOfBirth,
+  });
+  const done = await api(`${path}/complete`, {
+    method: "POST",
+    body: form.toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
+  expect(done.status).toBe(303);
+  expect(done.headers.get("Location")).toBe("/redeem?identity=return");
+}
+
+const randomDocument = () => `D${crypto.randomUUID().replaceAll("-", "").slice(0, 12).toUpperCase()}`;
+const identityOf = async (player: SignedIn) => (await (await api("/api/identity", { token: player.token })).json()) as IdentityState;
+const withdraw = (player: SignedIn, amount: number) => postJson("/api/withdrawals", { amount }, player.token);
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
+
+describe("identity before the first redemption", () => {
+  it("refuses an unverified player's withdrawal with 403 identity-unverified, then pays once the simulated verification passes", async () => {
+    const player = await signIn(undefined, undefined, { verifyIdentity: false });
+    await buyCash(player, "cs_id_1");
+    await onboard(player);
+    expect(await identityOf(player)).toEqual({ status: "none", reason: null, updatedAt: null });
+
+    const refused = await withdraw(player, 20);
+    expect(refused.status).toBe(403);
+    const error = await errorOf(refused);
+    expect(error.code).toBe("identity-unverified");
+    expect(error.message).toContain("Verify your identity");
+    expect(await cash(player.token)).toBe(4_900);
+    // The wallet refuses it too, inside the transaction that would hold the amount.
+    const direct = await getUserWallet(env, player.userId).requestRedemption(
+      player.userId,
+      { amountCents: 2_000, redemptionId: "rd_unverified" },
+      Date.now(),
+    );
+    expect(direct).toMatchObject({ ok: false, status: 403, code: "identity-unverified" });
+
+    await verify(player, "verified");
+    expect((await identityOf(player)).status).toBe("verified");
+    const paid = await withdraw(player, 20);
+    expect(paid.status).toBe(200);
+    expect(((await paid.json()) as { redemption: Redemption }).redemption.status).toBe("paid");
+    expect(await cash(player.token)).toBe(2_900);
+    // Verified is final: a new session is refused.
+    expect((await postJson("/api/identity/session", {}, player.token)).status).toBe(409);
+  });
+
+  it("keeps a player whose document could not be read at needs-input, free to try again", async () => {
+    const player = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(player, "needs-input");
+    const state = await identityOf(player);
+    expect(state.status).toBe("needs-input");
+    expect(state.reason).toContain("could not be read");
+    await buyCash(player, "cs_id_2");
+    await onboard(player);
+    expect(await errorOf(await withdraw(player, 20))).toMatchObject({ code: "identity-unverified" });
+    await verify(player, "verified");
+    expect((await withdraw(player, 20)).status).toBe(200);
+  });
+
+  it("refuses a second account of the same verified person with 403 identity-in-use", async () => {
+    const document = randomDocument();
+    const first = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(first, "verified", document);
+    const second = await signIn(undefined, undefined, { verifyIdentity: false });
+    // The same document typed with spaces and lower case is the same document.
+    await verify(second, "verified", `${document.slice(0, 4).toLowerCase()} ${document.slice(4)}`);
+    expect((await identityOf(first)).status).toBe("verified");
+    expect((await identityOf(second)).status).toBe("in-use");
+    const admin = await signIn("admin@vantage.test", "Operator");
+    const detail = (await (await api(`/api/admin/players/${second.userId}`, { token: admin.token })).json()) as {
+      identity: { status: string; ownerUserId: string | null };
+    };
+    expect(detail.identity).toMatchObject({ status: "in-use", ownerUserId: first.userId });
+    await buyCash(second, "cs_id_3");
+    await onboard(second);
+    const refused = await withdraw(second, 20);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toMatchObject({ code: "identity-in-use" });
+    expect(await cash(second.token)).toBe(4_900);
+  });
+
+  it("blocks redemptions with 403 identity-mismatch when the document's date of birth differs, and shows it to operators", async () => {
+    const player = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(player, "mismatch");
+    expect((await identityOf(player)).status).toBe("mismatch");
+    await buyCash(player, "cs_id_4");
+    await onboard(player);
+    const refused = await withdraw(player, 20);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toMatchObject({ code: "identity-mismatch" });
+    // Final: the player cannot verify again with another document.
+    expect((await postJson("/api/identity/session", {}, player.token)).status).toBe(409);
+    // The operator console's player view shows why redemptions are blocked.
+    const admin = await signIn("admin@vantage.test", "Operator");
+    const detail = (await (await api(`/api/admin/players/${player.userId}`, { token: admin.token })).json()) as {
+      identity: { status: string; reason: string | null };
+    };
+    expect(detail.identity).toMatchObject({ status: "mismatch", reason: "The document's date of birth differs from the confirmed one." });
+  });
+});
+
+describe("at payout time", () => {
+  it("never sends a held redemption while the player's identity is not verified (a redemption from before identity checks)", async () => {
+    const player = await signIn();
+    await buyCash(player, "cs_id_5");
+    const wallet = getUserWallet(env, player.userId);
+    const now = Date.now();
+    expect((await wallet.requestRedemption(player.userId, { amountCents: 2_000, redemptionId: "rd_legacy" }, now)).ok).toBe(true);
+    // As a wallet migrated from before identity checks has it: a held redemption and no identity.
+    await runInDurableObject(wallet, (_object, state) => {
+      state.storage.sql.exec("DELETE FROM identity");
+    });
+    const timing = { retryAfterMs: 60_000, retryMaxMs: 60_000, keyReuseMs: 3_600_000, leaseMs: 60_000 };
+    const attempt = await wallet.beginPayoutAttempt(player.userId, { redemptionId: "rd_legacy", timing }, now);
+    expect(attempt).toMatchObject({ run: false, redemption: { status: "pending" } });
+    expect(attempt.redemption?.hold).toContain("Verify your identity");
+  });
+});
+
+describe("the identity webhook", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("refuses unsigned and wrongly signed events", async () => {
+    expect((await api("/api/identity/webhook", { method: "POST", body: "{}" })).status).toBe(400);
+    const body = JSON.stringify({ type: "identity.verification_session.verified", data: { object: { id: "vs_sim_x" } } });
+    const forged = await api("/api/identity/webhook", {
+      method: "POST",
+      body,
+      headers: { "Stripe-Signature": await stripeSignatureHeader(body, "whsec_wrong", Math.floor(Date.now() / 1000)) },
+    });
+    expect(forged.status).toBe(400);
+    expect((await forged.json()) as unknown).toMatchObject({ error: { code: "invalid-signature" } });
+  });
+
+  it("reads a verified Stripe session's date of birth and document number with the restricted key", async () => {
+    const player = await signIn(undefined, undefined, { verifyIdentity: false });
+    const seen: { url: string; auth: string | null }[] = [];
+    const original = globalThis.fetch;
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (!url.startsWith("https://api.stripe.com/")) return original(input, init);
+      seen.push({ url, auth: new Headers(init?.headers).get("Authorization") });
+      const session = {
+        id: "vs_test_1",
+        object: "identity.verification_session",
+        status: "verified",
+        client_reference_id: player.userId,
+        metadata: { userId: player.userId },
+        verified_outputs: { dob: { year: 1990, month: 4, day: 25 } },
+        last_verification_report: { id: "vr_1", document: { type: "passport", issuing_country: "US", number: randomDocument() } },
+      };
+      return Response.json(session, { headers: { "Request-Id": "req_1" } });
+    });
+    const realEnv = {
+      ...env,
+      STRIPE_IDENTITY_RESTRICTED_KEY: "rk_test_identity",
+      STRIPE_IDENTITY_WEBHOOK_SECRET: "whsec_id",
+      IDENTITY_HASH_KEY: "k".repeat(32),
+    };
+    const body = JSON.stringify({
+      id: "evt_1",
+      object: "event",
+      type: "identity.verification_session.verified",
+      data: { object: { id: "vs_test_1" } },
+    });
+    const deliver = async () => {
+      const ctx = createExecutionContext();
+      const signature = await stripeSignatureHeader(body, "whsec_id", Math.floor(Date.now() / 1000));
+      const res = await createApp().fetch(
+        new Request(`${BASE}/api/identity/webhook`, {
+          method: "POST",
+          body,
+          headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+        }),
+        realEnv,
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+    const res = await deliver();
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, identity: "verified" });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.auth).toBe("Bearer rk_test_identity");
+    const url = new URL(seen[0]!.url);
+    expect(url.pathname).toBe("/v1/identity/verification_sessions/vs_test_1");
+    const expanded = [...url.searchParams.entries()].filter(([name]) => name.startsWith("expand")).map(([, value]) => value);
+    expect(expanded).toEqual(expect.arrayContaining(["verified_outputs.dob", "last_verification_report.document.number"]));
+    // A replay (Stripe delivers at least once) finds the same document of the same player: still verified.
+    const replay = await deliver();
+    expect(await replay.json()).toEqual({ received: true, identity: "verified" });
+    expect((await getUserWallet(env, player.userId).getIdentity(player.userId, Date.now())).status).toBe("verified");
+  });
+
+  it("treats a live restricted identity key as real money: the simulated pages are refused", async () => {
+    const liveEnv = { ...env, STRIPE_IDENTITY_RESTRICTED_KEY: "rk_live_identity" };
+    const ctx = createExecutionContext();
+    const res = await createApp().fetch(new Request(`${BASE}/api/identity/sim/vs_sim_${"0".repeat(32)}`), liveEnv, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(503);
+    const pay = await createApp().fetch(new Request(`${BASE}/api/payments/sim/checkout/cs_sim_${"0".repeat(32)}`), liveEnv, ctx);
+    expect(pay.status).toBe(503);
+  });
+});
+
+describe("IDENTITY_HASH_KEY strength", () => {
+  it("a key shorter than 32 bytes stops the Worker with 503 not-configured, naming the key", async () => {
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      const res = await worker.fetch(
+        new Request("http://x/api/health"),
+        { ...env, IDENTITY_HASH_KEY: "k".repeat(31) } as Env,
+        {} as ExecutionContext,
+      );
+      expect(res.status).toBe(503);
+    } finally {
+      console.error = original;
+    }
+    expect(String(errors[0])).toContain("IDENTITY_HASH_KEY");
+  });
+});

@@ -1,0 +1,121 @@
+// POST /api/identity/webhook's logic, shared by the route (Stripe calls it) and the
+// simulated verification page (which calls it in-process with an event it signed the way
+// Stripe signs). The signature is checked with Stripe's `constructEventAsync` on the raw
+// body (STRIPE_IDENTITY_WEBHOOK_SECRET). The event only says which session changed: its
+// outcome and verified outputs are read back from the provider (IdentityPort.readSession).
+// A verified document is claimed in D1 first (one verified person, one account: a second
+// account gets `in-use`), then the player's wallet is told, which compares the verified
+// date of birth with the confirmed one (a difference is `mismatch`). The state the wallet
+// ends up in is copied to D1 `identity_checks` for the operator console. The answer is
+// 2xx only once the wallet has it, so Stripe retries anything else; replays change nothing.
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { ApiErrorBody } from "../../src/shared/schemas/api-error";
+import { getDb } from "../db/database";
+import { identityChecks, users } from "../db/schema";
+import { errorBody } from "../http/api-error";
+import { loggerFor } from "../logging/logger";
+import { getUserWallet, type IdentityOutcome } from "../wallet";
+import { claimDocument, documentHash } from "./document-hash";
+import { identityHashKey, identityWebhookSecret, type IdentityPort } from "./identity-port";
+
+/** Stripe's default webhook timestamp tolerance, in seconds. */
+const TOLERANCE_SECONDS = 300;
+
+export const IDENTITY_EVENTS = new Set([
+  "identity.verification_session.verified",
+  "identity.verification_session.requires_input",
+  "identity.verification_session.processing",
+  "identity.verification_session.canceled",
+]);
+
+const SessionRefSchema = z.object({ id: z.string().min(1).max(255) });
+
+export type IdentityWebhookOutcome =
+  | { status: 200; body: { received: true; identity?: string; ignored?: string } }
+  | { status: 400 | 503; body: ApiErrorBody };
+
+const ignored = (reason: string): IdentityWebhookOutcome => ({ status: 200, body: { received: true, ignored: reason } });
+
+export function refuseIdentityEventBeforeBody(env: Env, signature: string | undefined): IdentityWebhookOutcome | null {
+  if (!identityWebhookSecret(env) || !identityHashKey(env)) {
+    return { status: 503, body: errorBody("not-configured", "Identity verification is not configured on this server.") };
+  }
+  if (!signature) return { status: 400, body: errorBody("invalid-signature", "Missing Stripe-Signature header.") };
+  return null;
+}
+
+export async function handleIdentityWebhook(
+  env: Env,
+  port: IdentityPort,
+  rawBody: string,
+  signature: string | undefined,
+  now: number,
+): Promise<IdentityWebhookOutcome> {
+  const refused = refuseIdentityEventBeforeBody(env, signature);
+  if (refused) return refused;
+  const { default: Stripe } = await import("stripe");
+  let event: { type?: unknown; data?: { object?: unknown } } | null;
+  try {
+    event = await Stripe.webhooks.constructEventAsync(
+      rawBody,
+      signature!,
+      identityWebhookSecret(env)!,
+      TOLERANCE_SECONDS,
+      Stripe.createSubtleCryptoProvider(),
+      now,
+    );
+  } catch {
+    return { status: 400, body: errorBody("invalid-signature", "The webhook signature could not be verified.") };
+  }
+  if (typeof event !== "object" || event === null || typeof event.type !== "string") return ignored("not an event");
+  if (!IDENTITY_EVENTS.has(event.type)) return ignored(`event type ${event.type}`);
+  const ref = SessionRefSchema.safeParse(event.data?.object);
+  if (!ref.success) return ignored("not a verification session");
+
+  let session: Awaited<ReturnType<IdentityPort["readSession"]>>;
+  try {
+    session = await port.readSession(ref.data.id);
+  } catch (err) {
+    loggerFor(env).error("identity session could not be read", ref.data.id, err);
+    return { status: 503, body: errorBody("provider-unavailable", "The identity provider could not be read now; deliver again.") };
+  }
+  if (session.status === "unknown") return ignored("unknown session");
+  const userId = session.status === "verified" ? session.identity.userId : session.userId;
+  const db = getDb(env);
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return ignored("unknown player");
+
+  let outcome: IdentityOutcome;
+  let ownerUserId: string | null = null;
+  if (session.status === "verified") {
+    const hash = await documentHash(identityHashKey(env)!, session.identity.document);
+    const owner = await claimDocument(db, { documentHash: hash, userId, now });
+    if (owner !== userId) ownerUserId = owner;
+    outcome =
+      owner === userId
+        ? { sessionId: ref.data.id, outcome: "verified", documentHash: hash, dateOfBirth: session.identity.dateOfBirth }
+        : { sessionId: ref.data.id, outcome: "in-use", documentHash: hash };
+  } else if (session.status === "pending") {
+    outcome = { sessionId: ref.data.id, outcome: "pending" };
+  } else {
+    outcome = { sessionId: ref.data.id, outcome: "needs-input", reason: session.reason ?? "The document or selfie could not be verified." };
+  }
+  const recorded = await getUserWallet(env, userId).recordIdentity(userId, outcome, now);
+  const state = recorded.identity;
+  if (state.status !== "none") {
+    const row = {
+      status: state.status,
+      sessionId: ref.data.id,
+      provider: port.kind,
+      reason: state.reason,
+      ownerUserId: state.status === "in-use" ? ownerUserId : null,
+      updatedAt: now,
+    };
+    await db
+      .insert(identityChecks)
+      .values({ userId, ...row })
+      .onConflictDoUpdate({ target: identityChecks.userId, set: row });
+  }
+  return { status: 200, body: { received: true, identity: state.status } };
+}

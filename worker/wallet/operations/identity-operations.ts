@@ -1,0 +1,106 @@
+// The player's verified identity inside the wallet: the state the identity webhook
+// reports (worker/identity/identity-webhook.ts) and the rule every redemption follows. The
+// state lives here, beside the money, so the transaction that holds a redemption
+// (redemption-operations.ts) and the one that lets each payout attempt run
+// (payout-attempt-operations.ts) read it without a round trip: money never leaves for a
+// person who is not verified, however the state changes in between.
+//
+// A verified document whose date of birth differs from the one the player confirmed
+// becomes `mismatch` here, where the confirmed date lives. Verified, mismatch and in-use
+// are final for the webhook: a late or replayed event of an older session cannot undo them.
+import { identityMessage, identityRefusalCode, type IdentityState, type IdentityStatus } from "../../../src/shared/schemas/identity";
+import type { Ledger } from "../ledger";
+import { readProtection } from "./protection-operations";
+
+type IdentityRow = {
+  status: IdentityStatus;
+  session_id: string | null;
+  verified_dob: string | null;
+  document_hash: string | null;
+  reason: string | null;
+  updated_at: number;
+};
+
+const FINAL: ReadonlySet<IdentityStatus> = new Set(["verified", "mismatch", "in-use"]);
+
+function readRow(tx: Ledger): IdentityRow | null {
+  return tx.sql.exec<IdentityRow>("SELECT * FROM identity WHERE id = 1").toArray()[0] ?? null;
+}
+
+export function readIdentityInTx(tx: Ledger): IdentityState {
+  const row = readRow(tx);
+  return row ? { status: row.status, reason: row.reason, updatedAt: row.updated_at } : { status: "none", reason: null, updatedAt: null };
+}
+
+export type IdentityRefusal = {
+  ok: false;
+  status: 403;
+  code: "identity-unverified" | "identity-in-use" | "identity-mismatch";
+  message: string;
+};
+
+/** The refusal of anything that would pay this player out, or null once they are verified. */
+export function identityRefusal(tx: Ledger): IdentityRefusal | null {
+  const { status } = readIdentityInTx(tx);
+  if (status === "verified") return null;
+  return { ok: false, status: 403, code: identityRefusalCode(status), message: identityMessage(status)! };
+}
+
+/** What a verification session came to, as the identity webhook learned it. */
+export type IdentityOutcome =
+  | { sessionId: string; outcome: "pending" }
+  | { sessionId: string; outcome: "needs-input"; reason: string }
+  | { sessionId: string; outcome: "in-use"; documentHash: string }
+  | { sessionId: string; outcome: "verified"; documentHash: string; dateOfBirth: string };
+
+export type IdentityResult = { ok: true; identity: IdentityState; changed: boolean };
+
+/**
+ * Records an outcome unless the state is already final. A verified document is checked
+ * against the confirmed date of birth here: a different date makes it `mismatch`.
+ */
+export function recordIdentityInTx(tx: Ledger, input: IdentityOutcome): IdentityResult {
+  const current = readRow(tx);
+  if (current && FINAL.has(current.status)) return { ok: true, identity: readIdentityInTx(tx), changed: false };
+  let status: IdentityStatus = input.outcome;
+  let reason: string | null = input.outcome === "needs-input" ? input.reason.slice(0, 300) : null;
+  if (input.outcome === "verified") {
+    const confirmed = readProtection(tx).dateOfBirth;
+    if (confirmed !== null && confirmed !== input.dateOfBirth) {
+      status = "mismatch";
+      reason = "The document's date of birth differs from the confirmed one.";
+    }
+  }
+  tx.sql.exec(
+    `INSERT INTO identity (id, status, session_id, verified_dob, document_hash, reason, updated_at) VALUES (1, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET status = excluded.status, session_id = excluded.session_id, verified_dob = excluded.verified_dob,
+       document_hash = excluded.document_hash, reason = excluded.reason, updated_at = excluded.updated_at`,
+    status,
+    input.sessionId,
+    input.outcome === "verified" ? input.dateOfBirth : null,
+    input.outcome === "verified" || input.outcome === "in-use" ? input.documentHash : null,
+    reason,
+    tx.now,
+  );
+  return { ok: true, identity: readIdentityInTx(tx), changed: true };
+}
+
+/**
+ * Before a new verification session opens: refused once the state is final (verified, or
+ * blocked for support), else the state becomes pending for that session.
+ */
+export function beginIdentityCheckInTx(
+  tx: Ledger,
+  input: { sessionId: string },
+): IdentityResult | { ok: false; status: 409; code: "identity-final"; message: string } {
+  const current = readIdentityInTx(tx);
+  if (FINAL.has(current.status)) {
+    return {
+      ok: false,
+      status: 409,
+      code: "identity-final",
+      message: current.status === "verified" ? "Your identity is already verified." : identityMessage(current.status)!,
+    };
+  }
+  return recordIdentityInTx(tx, { sessionId: input.sessionId, outcome: "pending" });
+}
