@@ -56,6 +56,13 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: "sweepstakes-rules",
+            handle: titled("Official Sweepstakes Rules"),
+            lazy: async () => ({
+              Component: (await import("../features/sweepstakes/components/sweepstakes-rules-page")).SweepstakesRulesPage,
+            }),
+          },
+          {
             path: "social",
             handle: titled("Social"),
             lazy: async () => ({ Component: (await import("../features/social/components/social-page")).SocialPage }),

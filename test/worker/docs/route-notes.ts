@@ -13,6 +13,7 @@ import * as events from "../../../src/shared/schemas/events";
 import * as protection from "../../../src/shared/schemas/protection";
 import * as redemptions from "../../../src/shared/schemas/redemptions";
 import * as social from "../../../src/shared/schemas/social";
+import * as sweepstakes from "../../../src/shared/schemas/sweepstakes";
 import * as user from "../../../src/shared/schemas/user";
 
 /** The shared schema modules by file name (src/shared/schemas/<name>.ts). */
@@ -25,6 +26,7 @@ export const SHARED_SCHEMA_MODULES = {
   protection,
   redemptions,
   social,
+  sweepstakes,
   user,
 } as const;
 
@@ -59,6 +61,11 @@ export const SECTIONS = [
     title: "Operators",
     intro:
       "The operator console's API ([operations](operations.md#the-operator-console)). Only the Google account each `ADMIN_EMAILS` address was pinned to at its first sign-in is an operator. Every result, void, correction, freeze, unfreeze, fraud-warning clearance, adjustment, date-of-birth correction, approval request and decision, dead-letter replay and ledger check writes one row to the append-only audit log (D1 `admin_audit`), with the action itself. Nobody acts on their own account (403 `own-account`); money-moving routes (adjustments, approvals, results, replays) need a sign-in from the last `ADMIN_STEP_UP_MINUTES` (403 `step-up-required`).",
+  },
+  {
+    title: "Sweepstakes",
+    intro:
+      "The legal footing of Vantage Cash ([sweepstakes](sweepstakes.md)): the Official Sweepstakes Rules generated from the tunables and versioned in D1, the player's acceptance, free entry by post and the public winners list. Public reads are limited to 120 per 10 s per client address.",
   },
   {
     title: "Development only",
@@ -375,5 +382,15 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "POST /api/payments/sim/onboarding/:accountId/complete": {
     section: "Development only",
     does: "Enables payouts and returns to /redeem; the bank account is known by a keyed hash of its routing and account number (the number itself is never stored); an invalid number returns to the page.",
+  },
+  "GET /api/public/sweepstakes-rules": {
+    section: "Sweepstakes",
+    does: "The Official Sweepstakes Rules in force, `{version, effectiveAt, sections}`, written from the tunables (sponsor, ages, regions, play-through, purchase hold, free entry); any change of their text is the next version. 503 `not-configured` outside development while `SPONSOR_NAME` or `SPONSOR_ADDRESS` is empty.",
+    answer: "sweepstakes#SweepstakesRulesSchema",
+  },
+  "GET /api/public/winners": {
+    section: "Sweepstakes",
+    does: 'The 50 most recent paid redemptions: day, amount, region and the player\'s public handle (only when their profile is public and shows Vantage Cash results), otherwise "a player in US-TX"; never a name or e-mail.',
+    answer: "sweepstakes#WinnersSchema",
   },
 };
