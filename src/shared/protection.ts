@@ -39,6 +39,8 @@ export const PROTECTION_REFUSAL_CODES: ReadonlySet<string> = new Set([
   "region-restricted",
   // An operator's freeze (issue 15): a neutral message, the reason stays with operators.
   "account-frozen",
+  // Vantage Cash play before the Official Sweepstakes Rules in force are accepted (the rules dialog opens too).
+  "rules-not-accepted",
 ]);
 
 // ---- Eastern-time calendar ----

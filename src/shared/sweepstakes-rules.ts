@@ -31,9 +31,6 @@ export type RulesSection = { id: string; title: string; paragraphs: string[] };
 /** The placeholder a rules text shows while the sponsor is not configured (production refuses to deploy so). */
 export const SPONSOR_NOT_SET = "[sponsor not set]";
 
-/** The notice every money page shows beside the existing ones. */
-export const NO_PURCHASE_NECESSARY = "No purchase necessary. Void where prohibited.";
-
 const dollars = (cents: number) => formatRedemptionDollars(cents);
 const cash = (cents: number) => formatAmount("cash", cents);
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

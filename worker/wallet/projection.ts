@@ -5,8 +5,8 @@
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import { leaderboardStatements } from "./leaderboard-projection";
-/** What an outbox row projects: the wallet's balances, one bet with its legs, or an operator's audit row. */
-export type OutboxTopic = "balances" | "bet" | "audit";
+/** What an outbox row projects: the wallet's balances, one bet with its legs, an operator's audit row, or a paid redemption (the winners list). */
+export type OutboxTopic = "balances" | "bet" | "audit" | "winner";
 
 export type OutboxRow = { seq: number; topic: OutboxTopic; payload: string };
 
@@ -22,6 +22,9 @@ export type AuditPayload = {
   reason: string;
   details: Record<string, unknown>;
 };
+
+/** A redemption confirmed paid, for D1 `sweepstakes_winners` (the public winners list); keyed by the redemption id. */
+export type WinnerPayload = { redemptionId: string; userId: string; amountCents: number; region: string | null; paidAt: number };
 
 export function projectionStatements(db: D1Database, row: OutboxRow): D1PreparedStatement[] {
   switch (row.topic) {
@@ -107,6 +110,17 @@ export function projectionStatements(db: D1Database, row: OutboxRow): D1Prepared
              ON CONFLICT (ref) DO NOTHING`,
           )
           .bind(p.at, p.actor, p.action, p.target, p.reason, JSON.stringify(p.details), p.ref),
+      ];
+    }
+    case "winner": {
+      const p = JSON.parse(row.payload) as WinnerPayload;
+      return [
+        db
+          .prepare(
+            `INSERT INTO sweepstakes_winners (redemption_id, user_id, amount_cents, region, paid_at) VALUES (?, ?, ?, ?, ?)
+             ON CONFLICT (redemption_id) DO NOTHING`,
+          )
+          .bind(p.redemptionId, p.userId, p.amountCents, p.region, p.paidAt),
       ];
     }
   }

@@ -393,4 +393,10 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     does: 'The 50 most recent paid redemptions: day, amount, region and the player\'s public handle (only when their profile is public and shows Vantage Cash results), otherwise "a player in US-TX"; never a name or e-mail.',
     answer: "sweepstakes#WinnersSchema",
   },
+  "POST /api/me/rules-acceptance": {
+    section: "Sweepstakes",
+    does: "The player accepts the Official Sweepstakes Rules in force (`{version}`) and gets their user document back, which shows `rulesAcceptedVersion`. Until the version in force is accepted, Vantage Cash bets, purchases, withdrawals and daily bonus claims answer 403 `rules-not-accepted` (checked in the wallet's transaction; Coins play needs nothing). 409 `rules-changed` for any other version.",
+    body: "sweepstakes#RulesAcceptanceRequestSchema",
+    answer: "user#UserDocumentSchema",
+  },
 };

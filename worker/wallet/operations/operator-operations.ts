@@ -18,7 +18,7 @@ import type { AuditPayload } from "../projection";
 export type OperatorAudit = { actor: string; reason: string; details?: Record<string, unknown> };
 
 /** The operator actions a wallet records. */
-export type WalletAuditAction = "adjustment" | "freeze" | "unfreeze" | "date-of-birth" | "fraud-warning-clear";
+export type WalletAuditAction = "adjustment" | "freeze" | "unfreeze" | "date-of-birth" | "fraud-warning-clear" | "free-entry";
 
 export type AuditFailure = { ok: false; status: 503; code: "audit-failed"; message: string };
 

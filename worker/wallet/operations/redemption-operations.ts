@@ -7,6 +7,7 @@
 // Play-through (playthrough.ts) and the hold on fresh purchases (purchase-holds.ts) are
 // checked in the same step: only the redeemable part of the balance, balance − min(balance,
 // max(still to play, held)), can be held (403 playthrough-required or purchase-held otherwise).
+// A redemption confirmed paid goes to the public winners list (outbox topic `winner`).
 // A new redemption is refused while a payment is under review (a dispute, an early fraud
 // warning) or anything is owed (redemption-pause.ts).
 import {
@@ -17,6 +18,8 @@ import {
 } from "../../../src/shared/schemas/redemptions";
 import type { WalletBalances } from "../../../src/shared/schemas/user";
 import { redemptionPause } from "./redemption-pause";
+import { writeOutboxRow } from "../outbox";
+import type { WinnerPayload } from "../projection";
 import type { Ledger } from "../ledger";
 import { formatMoney } from "../../../src/shared/money";
 import { formatEtTime } from "../../../src/shared/protection";
@@ -106,7 +109,11 @@ function notRedeemable(tx: Ledger, limits: RedemptionLimits): RedemptionFailure 
   };
 }
 
-export function requestRedemptionInTx(tx: Ledger, input: { amountCents: number; redemptionId: string }): RedemptionResult {
+/** `region`: where the player asked from (the winners list shows it), when the request said. */
+export function requestRedemptionInTx(
+  tx: Ledger,
+  input: { amountCents: number; redemptionId: string; region?: string | null },
+): RedemptionResult {
   const existing = findRow(tx, input.redemptionId);
   if (existing) {
     if (existing.amount_cents !== input.amountCents) {
@@ -135,6 +142,7 @@ export function requestRedemptionInTx(tx: Ledger, input: { amountCents: number; 
     tx.now,
     tx.now,
   );
+  tx.sql.exec("INSERT OR IGNORE INTO redemption_regions (redemption_id, region) VALUES (?, ?)", input.redemptionId, input.region ?? null);
   return { ok: true, redemption: toRedemption(findRow(tx, input.redemptionId)!), balances: tx.balances(), created: true };
 }
 
@@ -152,6 +160,13 @@ export function completeRedemptionInTx(tx: Ledger, input: { redemptionId: string
       tx.now,
       input.redemptionId,
     );
+    // Paid: the public winners list gets it through the outbox (projection.ts).
+    const region =
+      tx.sql.exec<{ region: string | null }>("SELECT region FROM redemption_regions WHERE redemption_id = ?", row.id).toArray()[0]
+        ?.region ?? null;
+    const winner: WinnerPayload = { redemptionId: row.id, userId: tx.userId, amountCents: row.amount_cents, region, paidAt: tx.now };
+    writeOutboxRow(tx.sql, "winner", winner, tx.now);
+    tx.noteChange();
   }
   return { ok: true, redemption: toRedemption(findRow(tx, input.redemptionId)!), balances: tx.balances(), created: false };
 }
