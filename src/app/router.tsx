@@ -1,6 +1,6 @@
 // Every route of spec §2. '/', the legal pages, /social, public profiles (/u/:handle)
 // and shared picks (/p/:shareId) are public; /picks, /settings,
-// /shop, /redeem and /account sit behind the protected-route guard. `routes` is
+// /shop, /redeem, /account and /free-entry sit behind the protected-route guard. `routes` is
 // exported so tests can mount it in a memory router. Pages few players open on a
 // given visit load on demand, keeping the initial bundle to the shell and the board.
 // Each route's `handle.title` names it in the browser tab ("My Picks · Vantage").
@@ -16,7 +16,7 @@ import { ProtectedRoute } from "./routes/protected-route";
 
 const titled = (title: string): RouteHandle => ({ title });
 
-export const PROTECTED_PATHS = ["/picks", "/settings", "/shop", "/redeem", "/account"] as const;
+export const PROTECTED_PATHS = ["/picks", "/settings", "/shop", "/redeem", "/account", "/free-entry"] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -99,6 +99,11 @@ export const routes: RouteObject[] = [
                 path: "redeem",
                 handle: titled("Redeem Vantage Cash"),
                 lazy: async () => ({ Component: (await import("../features/redeem/components/redeem-page")).RedeemPage }),
+              },
+              {
+                path: "free-entry",
+                handle: titled("Free entry"),
+                lazy: async () => ({ Component: (await import("../features/sweepstakes/components/free-entry-page")).FreeEntryPage }),
               },
               {
                 path: "account",

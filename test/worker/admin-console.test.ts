@@ -53,6 +53,7 @@ const CONSOLE_ROUTES: [string, string, unknown?][] = [
   ["GET", "/api/admin/approvals"],
   ["POST", "/api/admin/approvals/rq-x/approve", {}],
   ["POST", "/api/admin/approvals/rq-x/reject", { reason: "test" }],
+  ["POST", "/api/admin/free-entry", { code: "VX-ACDE-FGHJ", postmarkedOn: "2026-11-25" }],
   ["GET", "/api/admin/no-such-console-route"],
 ];
 

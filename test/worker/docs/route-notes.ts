@@ -399,4 +399,20 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     body: "sweepstakes#RulesAcceptanceRequestSchema",
     answer: "user#UserDocumentSchema",
   },
+  "GET /api/free-entry/code": {
+    section: "Sweepstakes",
+    does: "The player's open free-entry request codes (unused, unexpired), issuing one when they hold none, with `FREE_ENTRY_CASH_CENTS`, `FREE_ENTRY_CODE_DAYS` and the sponsor's mailing address. 403 `rules-not-accepted` until the rules in force are accepted; refused in `BLOCKED_REGIONS` like the daily bonus.",
+    answer: "sweepstakes#FreeEntryCodesSchema",
+  },
+  "POST /api/free-entry/code": {
+    section: "Sweepstakes",
+    does: "One more request code, the same answer as the GET; 409 `too-many-codes` at `FREE_ENTRY_OPEN_CODES` open codes.",
+    answer: "sweepstakes#FreeEntryCodesSchema",
+  },
+  "POST /api/admin/free-entry": {
+    section: "Sweepstakes",
+    does: "Operators: records one received card by its code and postmark day. Credits `FREE_ENTRY_CASH_CENTS` (with bonus cash's play-through) through the player's wallet and its gates; a player who may not play (freeze, break, age, the region they asked from) gets nothing and `refusal` says why, the code then used. 404 `unknown-code`, 409 `code-used`, 409 `already-entered-that-day` (one credited card per player per postmark day), 409 `code-expired` (posted after the code's last day), 400 `invalid-postmark`; 403 `own-account`; needs a sign-in from the last `ADMIN_STEP_UP_MINUTES`. Audited in the wallet's transaction (`free-entry`).",
+    body: "sweepstakes#RecordFreeEntryRequestSchema",
+    answer: "sweepstakes#FreeEntryRecordResponseSchema",
+  },
 };
