@@ -1,5 +1,7 @@
-// The footer of spec §2: links to the legal pages (and responsible play) and the entertainment-only statement.
+// The footer of spec §2: links to the legal pages (and responsible play) and the entertainment-only statement,
+// with the sweepstakes notice linking free entry and the Official Sweepstakes Rules.
 import { Link } from "react-router";
+import { SweepstakesNotice } from "../../components/sweepstakes-notice";
 import { PRODUCT_TITLE } from "../../lib/brand";
 
 export function AppFooter() {
@@ -14,6 +16,7 @@ export function AppFooter() {
       <p className="footer-statement">
         {PRODUCT_TITLE} is for entertainment only. No real-money wagering: virtual currency has no monetary value. 18+ only.
       </p>
+      <SweepstakesNotice className="footer-statement" />
     </footer>
   );
 }
