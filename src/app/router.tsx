@@ -1,5 +1,5 @@
-// Every route of spec §2. '/', the legal pages, /social, public profiles (/u/:handle)
-// and shared picks (/p/:shareId) are public; /picks, /settings,
+// Every route of spec §2. '/', the legal pages, /sweepstakes-rules, /winners, /social,
+// public profiles (/u/:handle) and shared picks (/p/:shareId) are public; /picks, /settings,
 // /shop, /redeem, /account and /free-entry sit behind the protected-route guard. `routes` is
 // exported so tests can mount it in a memory router. Pages few players open on a
 // given visit load on demand, keeping the initial bundle to the shell and the board.
@@ -61,6 +61,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import("../features/sweepstakes/components/sweepstakes-rules-page")).SweepstakesRulesPage,
             }),
+          },
+          {
+            path: "winners",
+            handle: titled("Winners"),
+            lazy: async () => ({ Component: (await import("../features/sweepstakes/components/winners-page")).WinnersPage }),
           },
           {
             path: "social",
