@@ -65,7 +65,7 @@ export function FreeEntryTab() {
           One card per request code, and one credited card per player per postmark day. Record cards that are handwritten and carry the
           player's name and e-mail; the code decides whose account is credited.
         </p>
-        <form className="admin-score-row" onSubmit={submit}>
+        <form className="admin-score-row admin-free-entry-form" onSubmit={submit}>
           <label className="admin-field" htmlFor={codeId}>
             <span>Request code on the card</span>
             <input
