@@ -27,6 +27,8 @@ import {
   SettlementRunsSchema,
   SettlementViewSchema,
 } from "../../src/shared/schemas/operator-views";
+import { etDayKey } from "../../src/shared/bonus";
+import { FreeEntryRecordResponseSchema, type FreeEntryCodes } from "../../src/shared/schemas/sweepstakes";
 import { createApp } from "../../worker/app";
 import { getUserWallet } from "../../worker/wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
@@ -59,6 +61,7 @@ const CONTRACT = {
   "GET /api/admin/approvals": ApprovalListSchema,
   "POST /api/admin/approvals/:x/approve": ApprovalAnswerSchema,
   "POST /api/admin/approvals/:x/reject": ApprovalAnswerSchema,
+  "POST /api/admin/free-entry": FreeEntryRecordResponseSchema,
 } satisfies Record<string, z.ZodType>;
 type Route = keyof typeof CONTRACT;
 
@@ -275,6 +278,13 @@ describe("the operator console's contract", () => {
         token: ops.token,
       },
     );
+
+    // A free-entry card for the player, by the request code their page gave them.
+    const codes = (await (await api("/api/free-entry/code", { token: player.token })).json()) as FreeEntryCodes;
+    const card = await call(CONTRACT["POST /api/admin/free-entry"], "POST /api/admin/free-entry", "/api/admin/free-entry", {
+      body: { code: codes.codes[0]!.code, postmarkedOn: etDayKey(Date.now()) },
+    });
+    expect(card.entry.credited).toBe(true);
 
     const feed = await call(CONTRACT["GET /api/admin/feed"], "GET /api/admin/feed", "/api/admin/feed");
     expect(feed.sports.length).toBeGreaterThan(0);

@@ -16,13 +16,6 @@ export type SweepstakesRules = z.infer<typeof SweepstakesRulesSchema>;
 /** POST /api/me/rules-acceptance: the version the player read and accepts. */
 export const RulesAcceptanceRequestSchema = z.object({ version: z.number().int().positive() });
 
-/** What /api/me says about the rules: the version in force and the newest the player accepted. */
-export const RulesStatusSchema = z.object({
-  rulesVersion: z.number().int().positive(),
-  rulesAcceptedVersion: z.number().int().positive().nullable(),
-});
-export type RulesStatus = z.infer<typeof RulesStatusSchema>;
-
 export const FreeEntryCodeSchema = z.object({ code: z.string(), issuedAt: z.string(), expiresAt: z.string() });
 export type FreeEntryCode = z.infer<typeof FreeEntryCodeSchema>;
 
