@@ -1022,7 +1022,10 @@ const HTML_PAGES = [/^\/api\/auth\/dev\/authorize$/, /^\/api\/payments\/sim\/(ch
 const REDIRECTS: [RegExp, string[]][] = [
   [/^\/api\/auth\/google\/(start|callback)$/, ["GET", "HEAD"]],
   [/^\/api\/auth\/dev\/authorize$/, ["POST"]],
-  [/^\/api\/payments\/sim\/checkout\/[^/]+\/(pay|cancel|dispute|dispute\/(won|lost)|refund\/(half|full))$/, ["POST"]],
+  [
+    /^\/api\/payments\/sim\/checkout\/[^/]+\/(pay|cancel|dispute|dispute\/(won|lost)|refund\/(half|full)|fraud-warning\/(actionable|informational))$/,
+    ["POST"],
+  ],
   [/^\/api\/payments\/sim\/onboarding\/[^/]+\/complete$/, ["POST"]],
 ];
 
