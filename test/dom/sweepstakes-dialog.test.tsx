@@ -67,6 +67,21 @@ describe("the rules acceptance dialog", () => {
     expect(screen.queryByRole("dialog", { name: /sweepstakes rules/i })).toBeNull();
   });
 
+  it("leaves the rules page it links to readable", async () => {
+    signedIn(userDoc({ rulesVersion: 3, rulesAcceptedVersion: null }), (call) =>
+      call.path === "/api/public/sweepstakes-rules"
+        ? jsonResponse(200, {
+            version: 3,
+            effectiveAt: "2026-11-20T15:00:00.000Z",
+            sections: [{ id: "sponsor", title: "1. Sponsor", paragraphs: ["Run by Example Sweeps LLC."] }],
+          })
+        : undefined,
+    );
+    renderApp("/sweepstakes-rules");
+    expect(await screen.findByRole("heading", { name: "1. Sponsor" })).toBeTruthy();
+    expect(screen.queryByRole("dialog", { name: /sweepstakes rules/i })).toBeNull();
+  });
+
   it("asks again, saying the rules changed, when a new version is in force", async () => {
     signedIn(userDoc({ rulesVersion: 4, rulesAcceptedVersion: 3 }));
     renderApp("/");

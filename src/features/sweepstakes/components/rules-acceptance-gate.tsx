@@ -4,10 +4,12 @@
 // refuses a Vantage Cash action with rules-not-accepted (the API client announces it),
 // after reading the player's document again, since the version may have changed since the
 // page loaded. "Not now" keeps the dialog closed for that version, in this tab's session,
-// until a Vantage Cash action needs it.
+// until a Vantage Cash action needs it. It never covers the rules page it links to.
 import { lazy, Suspense, useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import { RULES_NOT_ACCEPTED_EVENT } from "../../../lib/api-client";
 import { useAuth } from "../../../session/auth-provider";
+import { SWEEPSTAKES_RULES_PATH } from "../../../shared/sweepstakes-notice";
 
 const RulesAcceptanceDialog = lazy(() => import("./rules-acceptance-dialog"));
 const userSchema = async () => (await import("../../../shared/schemas/user")).UserDocumentSchema;
@@ -28,6 +30,8 @@ export function RulesAcceptanceGate() {
   const [dismissed, setDismissed] = useState<number | null>(dismissedVersion);
   const [asked, setAsked] = useState(false);
   const current = user?.rulesVersion;
+  // The rules page itself (opened from the dialog's link) is left readable.
+  const readingRules = useLocation().pathname === SWEEPSTAKES_RULES_PATH;
 
   useEffect(() => {
     if (status !== "signed-in") return;
@@ -44,7 +48,7 @@ export function RulesAcceptanceGate() {
 
   const needed =
     status === "signed-in" && user !== null && user.dateOfBirth !== null && current !== undefined && user.rulesAcceptedVersion !== current;
-  if (!needed || current === undefined || (dismissed === current && !asked)) return null;
+  if (!needed || current === undefined || readingRules || (dismissed === current && !asked)) return null;
 
   const notNow = () => {
     try {
