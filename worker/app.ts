@@ -20,6 +20,8 @@ import { adminRoutes } from "./admin/admin-routes";
 import { realDeps, type AppDeps } from "./http/app-deps";
 import { socialRoutes } from "./social/social-routes";
 import { identityRoutes } from "./identity/identity-routes";
+import { sweepstakesPublicRoutes } from "./sweepstakes/public-routes";
+import { freeEntryAdminRoutes, freeEntryRoutes } from "./sweepstakes/free-entry-routes";
 import { createOddsReader, type OddsDeps } from "./odds/odds-service";
 import { recordFinals } from "./settlement/record-finals";
 
@@ -42,9 +44,12 @@ export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   app.route("/live", liveRoutes());
   app.route("/grantDailyBonus", bonusRoutes());
   app.route("/", paymentsRoutes());
+  app.route("/admin/free-entry", freeEntryAdminRoutes());
   app.route("/admin", adminRoutes());
   app.route("/", socialRoutes());
   app.route("/identity", identityRoutes());
+  app.route("/", sweepstakesPublicRoutes());
+  app.route("/free-entry", freeEntryRoutes());
 
   app.notFound((c) => errorJson(c, 404, "not-found", "No such API route."));
   app.onError(handleError);

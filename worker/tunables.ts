@@ -180,6 +180,28 @@ export const TUNABLES = {
     wholeNumber(31, 1440),
     "How long an open checkout counts toward the player's purchase limits (its session expires then).",
   ),
+  // The sweepstakes (docs/sweepstakes.md): who runs it, and free entry by post. The Official Sweepstakes Rules are written from these and the tunables above.
+  SPONSOR_NAME: tunable(
+    "",
+    z.string().max(200).describe("the sponsor's legal name; empty only in development (production refuses to deploy without it)"),
+    "The sweepstakes sponsor named in the Official Sweepstakes Rules (a legal entity).",
+  ),
+  SPONSOR_ADDRESS: tunable(
+    "",
+    z.string().max(300).describe("one line, the postal address free-entry cards are mailed to; empty only in development"),
+    "The sponsor's postal address: where free-entry cards are mailed and where the rules send questions.",
+  ),
+  FREE_ENTRY_CASH_CENTS: tunable("500", wholeNumber(1, 10_000), "Vantage Cash (cents) one free-entry card by post credits."),
+  FREE_ENTRY_CODE_DAYS: tunable(
+    "30",
+    wholeNumber(1, 365),
+    "How long a free-entry request code stays valid: a card must be postmarked by then.",
+  ),
+  FREE_ENTRY_OPEN_CODES: tunable(
+    "3",
+    wholeNumber(1, 20),
+    "How many unused, unexpired free-entry request codes one player may hold at once.",
+  ),
   // Payment status caching and session lifetimes.
   CONNECT_STATUS_CACHE_MS: tunable(
     "15000",

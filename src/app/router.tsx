@@ -1,6 +1,6 @@
-// Every route of spec §2. '/', the legal pages, /social, public profiles (/u/:handle)
-// and shared picks (/p/:shareId) are public; /picks, /settings,
-// /shop, /redeem and /account sit behind the protected-route guard. `routes` is
+// Every route of spec §2. '/', the legal pages, /sweepstakes-rules, /winners, /social,
+// public profiles (/u/:handle) and shared picks (/p/:shareId) are public; /picks, /settings,
+// /shop, /redeem, /account and /free-entry sit behind the protected-route guard. `routes` is
 // exported so tests can mount it in a memory router. Pages few players open on a
 // given visit load on demand, keeping the initial bundle to the shell and the board.
 // Each route's `handle.title` names it in the browser tab ("My Picks · Vantage").
@@ -16,7 +16,7 @@ import { ProtectedRoute } from "./routes/protected-route";
 
 const titled = (title: string): RouteHandle => ({ title });
 
-export const PROTECTED_PATHS = ["/picks", "/settings", "/shop", "/redeem", "/account"] as const;
+export const PROTECTED_PATHS = ["/picks", "/settings", "/shop", "/redeem", "/account", "/free-entry"] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -54,6 +54,18 @@ export const routes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import("../features/protection/components/responsible-play-page")).ResponsiblePlayPage,
             }),
+          },
+          {
+            path: "sweepstakes-rules",
+            handle: titled("Official Sweepstakes Rules"),
+            lazy: async () => ({
+              Component: (await import("../features/sweepstakes/components/sweepstakes-rules-page")).SweepstakesRulesPage,
+            }),
+          },
+          {
+            path: "winners",
+            handle: titled("Winners"),
+            lazy: async () => ({ Component: (await import("../features/sweepstakes/components/winners-page")).WinnersPage }),
           },
           {
             path: "social",
@@ -97,6 +109,11 @@ export const routes: RouteObject[] = [
                 path: "statement",
                 handle: titled("My statement"),
                 lazy: async () => ({ Component: (await import("../features/protection/components/statement-page")).StatementPage }),
+              },
+              {
+                path: "free-entry",
+                handle: titled("Free entry"),
+                lazy: async () => ({ Component: (await import("../features/sweepstakes/components/free-entry-page")).FreeEntryPage }),
               },
               {
                 path: "account",

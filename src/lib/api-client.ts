@@ -12,6 +12,14 @@ export const MAX_429_RETRIES = 2;
 export const RETRY_BASE_MS = 1_000;
 export const RETRY_CAP_MS = 5_000;
 
+/**
+ * A Vantage Cash action refused until the player accepts the Official Sweepstakes Rules in
+ * force: every such answer is also announced on `window` as this event, so the one rules
+ * dialog (src/features/sweepstakes) opens whichever page asked.
+ */
+export const RULES_NOT_ACCEPTED = "rules-not-accepted";
+export const RULES_NOT_ACCEPTED_EVENT = "vantage:rules-not-accepted";
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions = {
@@ -173,6 +181,7 @@ async function fetchAnswer(path: string, options: RequestOptions): Promise<{ sta
     const parsed = await readBody(response);
     if (!response.ok) {
       const { message, code } = messageOf(parsed, response.status);
+      if (code === RULES_NOT_ACCEPTED && typeof window !== "undefined") window.dispatchEvent(new Event(RULES_NOT_ACCEPTED_EVENT));
       throw new ApiError(response.status, url, parsed, message, code);
     }
     return { status: response.status, body: parsed };

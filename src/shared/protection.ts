@@ -43,6 +43,8 @@ export const PROTECTION_REFUSAL_CODES: ReadonlySet<string> = new Set([
   "loss-limit",
   "time-limit",
   "reality-check-due",
+  // Vantage Cash play before the Official Sweepstakes Rules in force are accepted (the rules dialog opens too).
+  "rules-not-accepted",
 ]);
 
 // ---- Eastern-time calendar ----

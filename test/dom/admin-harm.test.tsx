@@ -31,6 +31,7 @@ function detail(uid: string, email: string) {
     disputes: [],
     fraudWarnings: [],
     payoutIdentityRefusals: [],
+    identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null },
   };
 }
 

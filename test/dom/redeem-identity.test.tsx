@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { authValue, harness, player, resetHarness, walletValue } from "./wallet-money-harness";
 
@@ -8,6 +9,15 @@ vi.mock("../../src/session/wallet-provider", () => ({ useWallet: () => walletVal
 vi.mock("../../src/lib/browser-navigation", () => ({ redirectTo: (url: string) => harness.redirectTo(url), reloadPage: () => undefined }));
 
 const { RedeemPage } = await import("../../src/features/redeem/components/redeem-page");
+
+/** In a router: the page links free entry and the sweepstakes rules. */
+function renderRedeem() {
+  render(
+    <MemoryRouter>
+      <RedeemPage />
+    </MemoryRouter>,
+  );
+}
 
 const enabledStatus = { payouts_enabled: true, hasAccount: true, requirements: { currently_due: [] } };
 const submitButton = () => screen.getByRole("button", { name: /Request redemption|Submitting/ }) as HTMLButtonElement;
@@ -25,7 +35,7 @@ describe("/redeem: identity and the redemption timeline", () => {
     harness.replies.set("GET /api/identity", { body: { status: "none", reason: null, updatedAt: null } });
     harness.replies.set("POST /api/identity/session", { body: { url: "https://verify.example/vs_1" } });
     const user = userEvent.setup();
-    render(<RedeemPage />);
+    renderRedeem();
     const verify = await screen.findByRole("button", { name: "Verify your identity" });
     expect(screen.getByText(/Verify your identity before your first redemption/)).toBeTruthy();
     await user.type(screen.getByLabelText(/Amount/), "20");
@@ -38,7 +48,7 @@ describe("/redeem: identity and the redemption timeline", () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     try {
       harness.replies.set("GET /api/identity", { body: { status: "pending", reason: null, updatedAt: 1 } });
-      render(<RedeemPage />);
+      renderRedeem();
       await screen.findByText(/Your identity check is still being processed/);
       expect(screen.getByRole("button", { name: "Continue verification" })).toBeTruthy();
       harness.replies.set("GET /api/identity", { body: { status: "verified", reason: null, updatedAt: 2 } });
@@ -51,7 +61,7 @@ describe("/redeem: identity and the redemption timeline", () => {
 
   it("says a mismatched identity blocks redemptions, with no way around it but support", async () => {
     harness.replies.set("GET /api/identity", { body: { status: "mismatch", reason: "differs", updatedAt: 1 } });
-    render(<RedeemPage />);
+    renderRedeem();
     expect((await screen.findByRole("alert")).textContent).toContain("redemptions are blocked until support has reviewed your account");
     expect(screen.queryByRole("button", { name: "Verify your identity" })).toBeNull();
   });
@@ -81,7 +91,7 @@ describe("/redeem: identity and the redemption timeline", () => {
         ],
       },
     });
-    render(<RedeemPage />);
+    renderRedeem();
     expect(await screen.findByText("Identity verified: redemptions are paid to you.")).toBeTruthy();
     const timeline = await screen.findByRole("list", { name: /Timeline of the 20 Vantage Cash redemption/ });
     const steps = within(timeline)

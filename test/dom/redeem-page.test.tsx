@@ -1,4 +1,5 @@
 import { render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { authValue, harness, player, resetHarness, walletValue } from "./wallet-money-harness";
@@ -28,7 +29,12 @@ const paidRedemption = {
 };
 
 function renderRedeem() {
-  render(<RedeemPage />);
+  // In a router: the page links free entry and the sweepstakes rules.
+  render(
+    <MemoryRouter>
+      <RedeemPage />
+    </MemoryRouter>,
+  );
   return userEvent.setup();
 }
 

@@ -1,6 +1,8 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+// The panel links free entry and the sweepstakes rules, so it renders in a router.
+import { MemoryRouter } from "react-router";
 import { ToastProvider } from "../../src/components/toast";
 import { etDayKey } from "../../src/shared/bonus";
 import { authValue, harness, player, resetHarness, walletValue } from "./wallet-money-harness";
@@ -12,7 +14,7 @@ const { WalletButton } = await import("../../src/features/wallet/components/wall
 
 async function openPanel() {
   const user = userEvent.setup();
-  render(<WalletButton />);
+  render(<WalletButton />, { wrapper: MemoryRouter });
   await user.click(screen.getByRole("button", { name: /^Wallet:/ }));
   return { user, panel: screen.getByRole("dialog", { name: "Wallet" }) };
 }
@@ -26,7 +28,7 @@ describe("wallet button and panel", () => {
   it("shows the selected wallet's balance on the button and both balances in the panel", async () => {
     harness.user = player({ coinBalance: 12_345, vantageCash: 1_250 });
     harness.mode = "cash";
-    render(<WalletButton />);
+    render(<WalletButton />, { wrapper: MemoryRouter });
     const button = screen.getByRole("button", { name: "Wallet: 12.50 Vantage Cash" });
     expect(button).toHaveProperty("textContent", expect.stringContaining("12.50"));
     await userEvent.setup().click(button);
@@ -91,6 +93,7 @@ describe("wallet button and panel", () => {
         <WalletButton />
         <button type="button">Elsewhere</button>
       </ToastProvider>,
+      { wrapper: MemoryRouter },
     );
     await user.click(screen.getByRole("button", { name: /^Wallet:/ }));
     await user.click(screen.getByRole("button", { name: "Claim daily bonus" }));
@@ -117,13 +120,13 @@ describe("wallet button and panel", () => {
   it("draws the wallet symbol inline, never as an emoji a font may lack", async () => {
     harness.user = player();
     harness.mode = "coins";
-    const view = render(<WalletButton />);
+    const view = render(<WalletButton />, { wrapper: MemoryRouter });
     const button = screen.getByRole("button", { name: /^Wallet:/ });
     expect(button.querySelector("svg.wallet-icon-coins")).toBeTruthy();
     expect(button.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
     view.unmount();
     harness.mode = "cash";
-    render(<WalletButton />);
+    render(<WalletButton />, { wrapper: MemoryRouter });
     expect(screen.getByRole("button", { name: /^Wallet:/ }).querySelector("svg.wallet-icon-cash")).toBeTruthy();
   });
 

@@ -44,23 +44,35 @@ export function uniqueEmail(prefix: string): string {
 /** An adult's date of birth, as the journeys' new players confirm it. */
 export const ADULT_DATE_OF_BIRTH = "1990-04-25";
 
-/** The one-time step after a new player's first sign-in: 'Date of birth' → 'Confirm'. */
-export async function confirmDateOfBirth(page: Page, dateOfBirth = ADULT_DATE_OF_BIRTH): Promise<void> {
+/**
+ * The one-time steps after a new player's first sign-in: 'Date of birth' → 'Confirm', then
+ * the dialog that follows it, 'I accept' the Official Sweepstakes Rules (unless `acceptRules` is false).
+ */
+export async function confirmDateOfBirth(page: Page, dateOfBirth = ADULT_DATE_OF_BIRTH, { acceptRules = true } = {}): Promise<void> {
   await page.getByLabel("Date of birth").fill(dateOfBirth);
   await page.getByRole("button", { name: "Confirm", exact: true }).click();
   await page.getByLabel("Date of birth").waitFor({ state: "detached" });
+  if (acceptRules) await acceptSweepstakesRules(page);
+}
+
+/** The dialog a new player meets after their date of birth: 'I accept' the Official Sweepstakes Rules. */
+export async function acceptSweepstakesRules(page: Page): Promise<void> {
+  const dialog = page.getByRole("dialog", { name: "Official Sweepstakes Rules" });
+  await dialog.getByRole("button", { name: "I accept" }).click();
+  await dialog.waitFor({ state: "detached" });
 }
 
 /**
  * From the sign-in card: 'Continue with Google' → dev account chooser → another e-mail,
- * then (a new player) confirms an adult date of birth, unless `confirmAge` is false.
+ * then (a new player) confirms an adult date of birth, unless `confirmAge` is false, and
+ * accepts the sweepstakes rules, unless `acceptRules` is false.
  */
-export async function signInThroughChooser(page: Page, email: string, { confirmAge = true } = {}): Promise<void> {
+export async function signInThroughChooser(page: Page, email: string, { confirmAge = true, acceptRules = true } = {}): Promise<void> {
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await page.getByRole("heading", { name: "Choose an account" }).waitFor();
   await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Continue", exact: true }).click();
-  if (confirmAge) await confirmDateOfBirth(page);
+  if (confirmAge) await confirmDateOfBirth(page, ADULT_DATE_OF_BIRTH, { acceptRules });
 }
 
 /** Signs a new player in from the home page and waits for the board. */

@@ -22,3 +22,11 @@ describe("the daily claim refused by player protection", () => {
     expect((await claimDailyBonus(createApiClient(async () => "token"))).message).toBe(CLAIM_MESSAGES.error);
   });
 });
+
+describe("the daily claim before the sweepstakes rules are accepted", () => {
+  it("shows the server's request to accept them (the rules dialog opens beside it)", async () => {
+    const message = "Please read and accept the Official Sweepstakes Rules before you play with Vantage Cash.";
+    answer(403, { error: { code: "rules-not-accepted", message } });
+    expect(await claimDailyBonus(createApiClient(async () => "token"))).toEqual({ message, tone: "error", response: null });
+  });
+});

@@ -811,6 +811,38 @@ const ENDPOINTS: Endpoint[] = [
       ),
   },
   {
+    routes: ["GET /api/public/sweepstakes-rules", "GET /api/public/winners"],
+    request: () =>
+      get(fc.constantFrom("/api/public/sweepstakes-rules", "/api/public/winners"), queryFor({ limit: fc.constantFrom("-1", "1e9", "x") })),
+  },
+  {
+    routes: ["POST /api/me/rules-acceptance"],
+    request: () =>
+      post(
+        "/api/me/rules-acceptance",
+        bodyFor({ version: fc.oneof(fc.integer({ min: -3, max: 5 }), fc.constantFrom("1", 1.5, null, Number.POSITIVE_INFINITY)) }),
+      ),
+  },
+  {
+    routes: ["GET /api/free-entry/code", "POST /api/free-entry/code"],
+    request: () =>
+      fc.oneof(
+        get("/api/free-entry/code", queryFor({ another: fc.constantFrom("1", "true") })),
+        post("/api/free-entry/code", malformedBody),
+      ),
+  },
+  {
+    routes: ["POST /api/admin/free-entry"],
+    request: () =>
+      post(
+        "/api/admin/free-entry",
+        bodyFor({
+          code: fc.oneof(unicodeText(60), fc.constantFrom("VX-ACDE-FGHJ", "vx acde fghj", "", "VX-0000-0000")),
+          postmarkedOn: fc.oneof(unicodeText(20), fc.constantFrom("2026-11-25", "2026-02-30", "1900-01-01", "9999-12-31", "")),
+        }),
+      ),
+  },
+  {
     routes: ["POST /api/admin/dead-letters/:id/replay"],
     request: () =>
       post(
@@ -1076,7 +1108,10 @@ const HTML_PAGES = [/^\/api\/auth\/dev\/authorize$/, /^\/api\/payments\/sim\/(ch
 const REDIRECTS: [RegExp, string[]][] = [
   [/^\/api\/auth\/google\/(start|callback)$/, ["GET", "HEAD"]],
   [/^\/api\/auth\/dev\/authorize$/, ["POST"]],
-  [/^\/api\/payments\/sim\/checkout\/[^/]+\/(pay|cancel|dispute|dispute\/(won|lost)|refund\/(half|full))$/, ["POST"]],
+  [
+    /^\/api\/payments\/sim\/checkout\/[^/]+\/(pay|cancel|dispute|dispute\/(won|lost)|refund\/(half|full)|fraud-warning\/(actionable|informational))$/,
+    ["POST"],
+  ],
   [/^\/api\/payments\/sim\/onboarding\/[^/]+\/complete$/, ["POST"]],
 ];
 

@@ -55,6 +55,7 @@ const CONSOLE_ROUTES: [string, string, unknown?][] = [
   ["POST", "/api/admin/approvals/rq-x/reject", { reason: "test" }],
   ["GET", "/api/admin/players/someone/play"],
   ["POST", "/api/admin/players/someone/harm-flags", { flag: "raises", action: "note", note: "test" }],
+  ["POST", "/api/admin/free-entry", { code: "VX-ACDE-FGHJ", postmarkedOn: "2026-11-25" }],
   ["GET", "/api/admin/no-such-console-route"],
 ];
 

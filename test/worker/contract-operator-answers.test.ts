@@ -28,6 +28,8 @@ import {
   SettlementViewSchema,
 } from "../../src/shared/schemas/operator-views";
 import { HarmNoteAnswerSchema, PlayerPlayViewSchema } from "../../src/shared/schemas/play";
+import { etDayKey } from "../../src/shared/bonus";
+import { FreeEntryRecordResponseSchema, type FreeEntryCodes } from "../../src/shared/schemas/sweepstakes";
 import { createApp } from "../../worker/app";
 import { getUserWallet } from "../../worker/wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
@@ -62,6 +64,7 @@ const CONTRACT = {
   "POST /api/admin/approvals/:x/reject": ApprovalAnswerSchema,
   "GET /api/admin/players/:x/play": PlayerPlayViewSchema,
   "POST /api/admin/players/:x/harm-flags": HarmNoteAnswerSchema,
+  "POST /api/admin/free-entry": FreeEntryRecordResponseSchema,
 } satisfies Record<string, z.ZodType>;
 type Route = keyof typeof CONTRACT;
 
@@ -292,6 +295,12 @@ describe("the operator console's contract", () => {
     const play = await call(CONTRACT["GET /api/admin/players/:x/play"], "GET /api/admin/players/:x/play", `/api/admin/players/${uid}/play`);
     expect(play.signs.map((s) => s.flag)).toEqual(["raises", "chasing", "nights"]);
     expect(play.statement.months.length).toBeGreaterThan(0);
+    // A free-entry card for the player, by the request code their page gave them.
+    const codes = (await (await api("/api/free-entry/code", { token: player.token })).json()) as FreeEntryCodes;
+    const card = await call(CONTRACT["POST /api/admin/free-entry"], "POST /api/admin/free-entry", "/api/admin/free-entry", {
+      body: { code: codes.codes[0]!.code, postmarkedOn: etDayKey(Date.now()) },
+    });
+    expect(card.entry.credited).toBe(true);
 
     const feed = await call(CONTRACT["GET /api/admin/feed"], "GET /api/admin/feed", "/api/admin/feed");
     expect(feed.sports.length).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 // Test helpers for Worker tests: call the app in-process and sign players in through
 // the same dev-token → session path the SPA uses.
 import { env, exports } from "cloudflare:workers";
+import { currentRules } from "../../worker/sweepstakes/rules-versions";
 import { getUserWallet } from "../../worker/wallet";
 
 export const BASE = "http://localhost";
@@ -40,11 +41,13 @@ export const ADULT_DATE_OF_BIRTH = "1990-04-25";
  * adult date of birth (money actions need it); `confirmAge: false` leaves it unconfirmed.
  * The player's identity is marked verified in their wallet (redemptions need it; the
  * verification flow has its own tests in identity-*.test.ts); `verifyIdentity: false` leaves it unverified.
+ * Like the SPA's rules dialog, it also accepts the Official Sweepstakes Rules in force
+ * (Vantage Cash play needs it); `acceptRules: false` leaves them unaccepted.
  */
 export async function signIn(
   email = `player-${crypto.randomUUID().slice(0, 8)}@example.com`,
   name?: string,
-  options: { confirmAge?: boolean; verifyIdentity?: boolean } = {},
+  options: { confirmAge?: boolean; verifyIdentity?: boolean; acceptRules?: boolean } = {},
 ): Promise<SignedIn> {
   const idToken = await mintIdToken(email, name);
   const res = await postJson("/api/auth/session", { idToken });
@@ -60,6 +63,8 @@ export async function signIn(
     );
     if (!confirmed.ok) throw new Error(`date of birth failed: ${confirmed.code} ${confirmed.message}`);
   }
+  // Straight to the wallet too; POST /api/me/rules-acceptance has its own tests (sweepstakes-acceptance.test.ts).
+  if (options.acceptRules !== false) await acceptRulesUnder(env, body.user.uid);
   if (options.verifyIdentity !== false) await verifyIdentityInWallet(body.user.uid);
   return { token: body.accessToken, userId: body.user.uid, email };
 }
@@ -74,6 +79,16 @@ export async function verifyIdentityInWallet(userId: string, now = Date.now()): 
     now,
   );
   if (recorded.identity.status !== "verified") throw new Error(`identity not verified: ${recorded.identity.status}`);
+}
+
+/**
+ * Accepts, for the player, the Official Sweepstakes Rules in force under `testEnv`: a test
+ * that runs the Worker with tunables the rules mention (CASH_PLAYTHROUGH, BLOCKED_REGIONS…)
+ * runs under another rules version, which the player accepts as the SPA's dialog would ask.
+ */
+export async function acceptRulesUnder(testEnv: Env, userId: string): Promise<void> {
+  const { version } = await currentRules(testEnv);
+  await getUserWallet(env, userId).acceptRules(userId, version, Date.now());
 }
 
 /** The sign-in (refresh-token family) an access token belongs to: its `sid` claim. */

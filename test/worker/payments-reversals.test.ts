@@ -15,10 +15,17 @@ import { getUserWallet } from "../../worker/wallet";
 import { OWED_MESSAGE, UNDER_REVIEW_MESSAGE } from "../../worker/wallet/operations/reversal-operations";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { createApp } from "../../worker/app";
-import { BASE, api as realEnvApi, signIn, type SignedIn } from "./helpers";
+import { acceptRulesUnder, BASE, api as realEnvApi, signIn as signInPlayer, type SignedIn } from "./helpers";
 
 const appEnv = { ...env, CASH_PLAYTHROUGH: "0" };
 let workerEnv: Env = appEnv;
+
+/** A player who also accepted the sweepstakes rules of this file's configuration (CASH_PLAYTHROUGH makes its own version). */
+async function signIn(...args: Parameters<typeof signInPlayer>): Promise<SignedIn> {
+  const player = await signInPlayer(...args);
+  await acceptRulesUnder(appEnv as Env, player.userId);
+  return player;
+}
 
 async function api(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
   const headers = new Headers(init.headers);

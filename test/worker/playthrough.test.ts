@@ -16,7 +16,7 @@ import { playthroughAudit, playthroughOnReversal, playthroughState } from "../..
 import type { UserWallet } from "../../worker/wallet";
 import { Ledger } from "../../worker/wallet/ledger";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
-import { BASE, signIn, type SignedIn } from "./helpers";
+import { acceptRulesUnder, BASE, signIn, type SignedIn } from "./helpers";
 import { leg, newEventId, openBet, seedBets, wallet } from "./settlement-fixtures";
 import { checkoutCompletedEvent } from "./stripe-events";
 
@@ -74,8 +74,10 @@ async function onboard(player: SignedIn): Promise<void> {
   expect(done.status).toBe(303);
 }
 
-const withdraw = (player: SignedIn, amount: number, config: Config = {}) =>
-  call("/api/withdrawals", { method: "POST", body: JSON.stringify({ amount }), token: player.token }, config);
+const withdraw = async (player: SignedIn, amount: number, config: Config = {}) => {
+  await acceptRulesUnder({ ...env, ...config } as Env, player.userId);
+  return call("/api/withdrawals", { method: "POST", body: JSON.stringify({ amount }), token: player.token }, config);
+};
 
 /** A cash single on a made-up game, stake debited as placement does; settled by `settle`. */
 async function stakeCash(player: SignedIn, stake: number, priceAm = 100) {

@@ -11,7 +11,7 @@ import { createApp } from "../../worker/app";
 import { requestRegion } from "../../worker/protection/request-region";
 import { getUserWallet } from "../../worker/wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
-import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
+import { acceptRulesUnder, api, BASE, postJson, signIn, type SignedIn } from "./helpers";
 
 type ErrorBody = { error: { code: string; message: string; details?: Record<string, unknown> } };
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -325,6 +325,7 @@ describe("regions from cf", () => {
   it("BLOCKED_REGIONS refuses all play there; a country entry covers its subdivisions", async () => {
     const player = await signIn();
     const blockedEnv = { ...cfEnv, BLOCKED_REGIONS: "FR,US-UT" } as Env;
+    await acceptRulesUnder(blockedEnv, player.userId);
     const call = async (path: string, body: unknown, cf: Record<string, string>) => {
       const ctx = createExecutionContext();
       const request = new Request(`${BASE}${path}`, {

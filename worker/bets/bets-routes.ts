@@ -31,6 +31,7 @@ import { getUserWallet, type BetsCursor, type PlaceBetsResult } from "../wallet"
 import { ODDS_STALE_MESSAGE, priceSlip } from "./price-slip";
 import { finishedEventIds } from "../odds/finished-events";
 import { allowInRegion } from "../protection/request-region";
+import { withRulesVersion } from "../sweepstakes/rules-gate";
 import { loggerFor } from "../logging/logger";
 import { sha256Hex } from "../digest";
 
@@ -65,7 +66,7 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
     if (!rawKey) throw new ApiError(400, "idempotency-key-required", "An Idempotency-Key header is required.");
     const idempotencyKey = parseWith(IdempotencyKeySchema, rawKey);
     const request = await readJson(c, PlaceBetRequestSchema);
-    const play = allowInRegion(c, "bet");
+    const play = await withRulesVersion(c.env, allowInRegion(c, "bet"));
     const userId = c.var.user.id;
     const wallet = getUserWallet(c.env, userId);
     const requestHash = await sha256Hex(JSON.stringify(request));

@@ -9,6 +9,7 @@ import { fromErrorResult, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { getUserWallet } from "../wallet";
 import { allowInRegion } from "../protection/request-region";
+import { withRulesVersion } from "../sweepstakes/rules-gate";
 
 /** The callable takes an empty payload; anything sent is ignored, but it must be JSON. */
 const EmptyRequestSchema = z.union([z.object({}), z.null()]);
@@ -19,7 +20,7 @@ export function bonusRoutes() {
 
   app.post("/", async (c) => {
     await readJson(c, EmptyRequestSchema);
-    const play = allowInRegion(c, "bonus");
+    const play = await withRulesVersion(c.env, allowInRegion(c, "bonus"));
     const userId = c.var.user.id;
     const result = await getUserWallet(c.env, userId).claimDailyBonus(userId, Date.now(), play);
     if (!result.ok) throw fromErrorResult(result);

@@ -481,3 +481,44 @@ export const simIdentitySessions = sqliteTable("sim_identity_sessions", {
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
 });
+/** Each distinct text of the Official Sweepstakes Rules, by version and content hash (migration 0021). */
+export const sweepstakesRules = sqliteTable(
+  "sweepstakes_rules",
+  {
+    version: integer("version").primaryKey(),
+    contentHash: text("content_hash").notNull(),
+    sectionsJson: text("sections_json").notNull(),
+    effectiveAt: integer("effective_at").notNull(),
+  },
+  (t) => [uniqueIndex("sweepstakes_rules_hash_idx").on(t.contentHash)],
+);
+
+/** Free-entry request codes and what the operator recorded when the card came (migration 0021). */
+export const freeEntryCodes = sqliteTable(
+  "free_entry_codes",
+  {
+    code: text("code").primaryKey(),
+    userId: text("user_id").notNull(),
+    region: text("region"),
+    issuedAt: integer("issued_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    recordedAt: integer("recorded_at"),
+    recordedBy: text("recorded_by"),
+    postmarkedOn: text("postmarked_on"),
+    outcome: text("outcome"),
+  },
+  (t) => [index("free_entry_codes_user_idx").on(t.userId, t.issuedAt)],
+);
+
+/** Paid redemptions projected by the wallets, for the public winners list (migration 0021). */
+export const sweepstakesWinners = sqliteTable(
+  "sweepstakes_winners",
+  {
+    redemptionId: text("redemption_id").primaryKey(),
+    userId: text("user_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    region: text("region"),
+    paidAt: integer("paid_at").notNull(),
+  },
+  (t) => [index("sweepstakes_winners_paid_idx").on(t.paidAt)],
+);

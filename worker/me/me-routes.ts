@@ -2,13 +2,15 @@
 // one-time date of birth, public handle and profile privacy — handle rules in
 // src/shared/handles.ts, 409 `handle-taken` — and whether Vantage Cash results are
 // public); POST /break and PUT /limits are the player's
-// protection tools, stored and enforced by the player's wallet Durable Object.
+// protection tools, stored and enforced by the player's wallet Durable Object;
+// POST /rules-acceptance records the sweepstakes rules version the player accepted.
 // A refused username is a 400 whose message is the shared rule's sentence for a player
 // (the same one the account page shows before sending), never a field path.
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { LIMIT_NAMES, type LimitName } from "../../src/shared/protection";
 import { BreakRequestSchema, LimitsRequestSchema } from "../../src/shared/schemas/protection";
+import { RulesAcceptanceRequestSchema } from "../../src/shared/schemas/sweepstakes";
 import { checkDisplayName, UpdateMeRequestSchema } from "../../src/shared/schemas/user";
 import { requireUser } from "../auth/require-user";
 import { findUser } from "../auth/users";
@@ -21,6 +23,7 @@ import { playContextFor, requestRegion } from "../protection/request-region";
 import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet";
 import { setHandle, setHiddenStatements, setShowCashResultsStatement } from "../social/player-profiles";
+import { currentRules } from "../sweepstakes/rules-versions";
 import { loadUserDocument } from "./user-document";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -64,6 +67,28 @@ export function meRoutes() {
       const [user] = await getDb(c.env).update(users).set({ displayName }).where(eq(users.id, userId)).returning();
       if (!user) throw new ApiError(401, "unauthenticated", "Please log in again.");
     }
+    return currentDocument(c, now);
+  });
+
+  // The player accepts the Official Sweepstakes Rules they were shown: only the version in
+  // force (409 rules-changed for another, so a player who read an older text reads the new
+  // one); accepting it again changes nothing. Vantage Cash play waits for it (worker/sweepstakes/).
+  app.post("/rules-acceptance", async (c) => {
+    const { version } = await readJson(c, RulesAcceptanceRequestSchema);
+    const rules = await currentRules(c.env);
+    if (version !== rules.version) {
+      throw new ApiError(
+        409,
+        "rules-changed",
+        "The Official Sweepstakes Rules have changed. Please read the current version and accept it.",
+        {
+          rulesVersion: rules.version,
+        },
+      );
+    }
+    const userId = c.var.user.id;
+    const now = Date.now();
+    await getUserWallet(c.env, userId).acceptRules(userId, version, now);
     return currentDocument(c, now);
   });
 

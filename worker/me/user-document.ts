@@ -1,7 +1,8 @@
 // Builds the player's user document (spec §3) from the D1 account and the balances
 // held by the player's wallet Durable Object (the only source of truth for money), with
 // the player-protection fields the wallet also holds, plus the public handle
-// and profile privacy. What is redeemable now follows this Worker's
+// and profile privacy, and the sweepstakes rules version in force beside the one the
+// player accepted. What is redeemable now follows this Worker's
 // PURCHASE_HOLD_DAYS (the hold on fresh purchases).
 import { isOperator } from "../auth/operators";
 import type { UserRow } from "../auth/users";
@@ -10,17 +11,26 @@ import { getUserWallet } from "../wallet";
 import type { UserDocument } from "../../src/shared/schemas/user";
 import { protectionView } from "../protection/protection-view";
 import { tunables } from "../tunables";
+import { currentRules } from "../sweepstakes/rules-versions";
 
 /** `request`, when given, says where the player is (region rules and minimum age). */
 export async function loadUserDocument(env: Env, user: UserRow, now: number, request?: Request): Promise<UserDocument> {
   const wallet = getUserWallet(env, user.id);
-  const [{ balances, redeemableCash, cashToPlay, redemptionPause, purchaseHolds, purchaseHoldDays }, protection, profile, operator] =
-    await Promise.all([
-      wallet.getRedeemable(user.id, now, undefined, tunables(env).PURCHASE_HOLD_DAYS),
-      wallet.getProtection(user.id, now),
-      readProfile(env.DB, user.id),
-      isOperator(env, user),
-    ]);
+  const [
+    { balances, redeemableCash, cashToPlay, redemptionPause, purchaseHolds, purchaseHoldDays },
+    protection,
+    profile,
+    operator,
+    rules,
+    rulesAcceptedVersion,
+  ] = await Promise.all([
+    wallet.getRedeemable(user.id, now, undefined, tunables(env).PURCHASE_HOLD_DAYS),
+    wallet.getProtection(user.id, now),
+    readProfile(env.DB, user.id),
+    isOperator(env, user),
+    currentRules(env),
+    wallet.getAcceptedRulesVersion(user.id, now),
+  ]);
   return {
     uid: user.id,
     displayName: user.displayName,
@@ -36,6 +46,8 @@ export async function loadUserDocument(env: Env, user: UserRow, now: number, req
     redemptionPause,
     purchaseHolds,
     purchaseHoldDays,
+    rulesVersion: rules.version,
+    rulesAcceptedVersion,
     ...protectionView(env, protection, now, request),
   };
 }

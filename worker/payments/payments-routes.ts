@@ -32,6 +32,7 @@ import { checkPayoutIdentity, claimPayoutIdentities, PAYOUT_IDENTITY_IN_USE_MESS
 import { listRedemptionsWithRetry, redemptionIdFor, submitRedemption } from "./redemption-service";
 import { simRoutes } from "./sim-routes";
 import { allowInRegion } from "../protection/request-region";
+import { withRulesVersion } from "../sweepstakes/rules-gate";
 import { getUserWallet, UNDER_REVIEW_MESSAGE } from "../wallet";
 import { loggerFor } from "../logging/logger";
 import { handleStripeWebhook, refuseBeforeBody, WEBHOOK_BODY_LIMIT_BYTES } from "./stripe-webhook";
@@ -108,7 +109,7 @@ function checkoutRoutes() {
     const { amountCents } = await readJson(c, CheckoutSessionRequestSchema);
     const pack = findPack(amountCents);
     if (!pack) throw new ApiError(400, "invalid-argument", "Unknown pack amount.");
-    const play = allowInRegion(c, "purchase");
+    const play = await withRulesVersion(c.env, allowInRegion(c, "purchase"));
     const origin = publicOrigin(c.env, c.req.url);
     const provider = await getPaymentsProvider(c.env, origin);
     const userId = c.var.user.id;
@@ -218,7 +219,7 @@ function withdrawalRoutes() {
   app.post("/", async (c) => {
     const { amount } = await readJson(c, WithdrawalRequestSchema);
     const amountCents = unitsToMinor("cash", amount)!;
-    const play = allowInRegion(c, "redeem");
+    const play = await withRulesVersion(c.env, allowInRegion(c, "redeem"));
     const now = Date.now();
     // Age first (a clear answer before any payout-account lookup); the wallet checks it
     // again inside the transaction that holds the amount.

@@ -26,6 +26,7 @@ export type { RedemptionResult, ReviewResult, ReviewRules } from "./operations/r
 export type { IdentityOutcome, IdentityResult } from "./operations/identity-operations";
 export type { ReversalResult } from "./operations/reversal-operations";
 export type { FraudWarning } from "./operations/fraud-warning-operations";
+export type { FreeEntryFailure, FreeEntryOutcome } from "./operations/sweepstakes-operations";
 
 // ---- what players are told while redemptions are paused ----
 export { UNDER_REVIEW_MESSAGE } from "./operations/reversal-operations";

@@ -11,7 +11,7 @@
 // concurrency:
 //
 //   credit   a cash credit of reason purchase / daily_bonus / streak_bonus /
-//            opening_balance / admin_adjustment adds amount × CASH_PLAYTHROUGH (an
+//            opening_balance / admin_adjustment / free_entry adds amount × CASH_PLAYTHROUGH (an
 //            operator's credit is given cash like a bonus; winnings add nothing). An
 //            operator's cash debit takes unplayed cash first (`playthroughOnReversal`).
 //   settled  play-through counts risk, not turnover. When a game settles, the player's
@@ -61,6 +61,7 @@ const PLAY_THROUGH_CREDITS: ReadonlySet<string> = new Set([
   "opening_balance",
   "dispute_restore",
   "admin_adjustment",
+  "free_entry",
 ]);
 
 export type PlaythroughState = {

@@ -5,8 +5,8 @@
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import { leaderboardStatements } from "./leaderboard-projection";
-/** What an outbox row projects: the wallet's balances, one bet with its legs, an operator's audit row, or a nudge near a limit. */
-export type OutboxTopic = "balances" | "bet" | "audit" | "nudge";
+/** What an outbox row projects: the wallet's balances, one bet with its legs, an operator's audit row, a nudge near a limit, or a paid redemption (the winners list). */
+export type OutboxTopic = "balances" | "bet" | "audit" | "nudge" | "winner";
 
 export type OutboxRow = { seq: number; topic: OutboxTopic; payload: string };
 
@@ -25,6 +25,8 @@ export type AuditPayload = {
 
 /** A nudge near a limit (play-operations.ts), kept in D1 `player_nudges` for delivery beyond the app (push). */
 export type NudgePayload = { userId: string; id: string; limit: string; message: string; createdAt: number };
+/** A redemption confirmed paid, for D1 `sweepstakes_winners` (the public winners list); keyed by the redemption id. */
+export type WinnerPayload = { redemptionId: string; userId: string; amountCents: number; region: string | null; paidAt: number };
 
 export function projectionStatements(db: D1Database, row: OutboxRow): D1PreparedStatement[] {
   switch (row.topic) {
@@ -121,6 +123,17 @@ export function projectionStatements(db: D1Database, row: OutboxRow): D1Prepared
              ON CONFLICT (user_id, nudge_id) DO NOTHING`,
           )
           .bind(p.userId, p.id, p.limit, p.message, p.createdAt),
+      ];
+    }
+    case "winner": {
+      const p = JSON.parse(row.payload) as WinnerPayload;
+      return [
+        db
+          .prepare(
+            `INSERT INTO sweepstakes_winners (redemption_id, user_id, amount_cents, region, paid_at) VALUES (?, ?, ?, ?, ?)
+             ON CONFLICT (redemption_id) DO NOTHING`,
+          )
+          .bind(p.redemptionId, p.userId, p.amountCents, p.region, p.paidAt),
       ];
     }
   }

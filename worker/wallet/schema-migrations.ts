@@ -40,9 +40,12 @@
 //   playthrough_games     per game: what the player's Vantage Cash singles on it count toward play-through (3)
 //   fraud_warnings        the card issuer's early fraud warnings on the player's packs, and operators' clearances (4)
 //   operator_actions      the audit row of each operator action, written with the action (5)
-//   identity              the player's verified identity: state, session, verified date of birth (6)
-//   redemption_steps      each redemption's timeline: requested, identity checked, review, sent, paid, returned (6)
-//   redemption_reviews    redemptions waiting for (or decided by) an operator's review (6)
+//   identity              the player's verified identity: state, session, verified date of birth (7)
+//   redemption_steps      each redemption's timeline: requested, identity checked, review, sent, paid, returned (7)
+//   redemption_reviews    redemptions waiting for (or decided by) an operator's review (7)
+//   rules_acceptances     each version of the Official Sweepstakes Rules the player accepted (8)
+//   free_entries          free-entry cards by post recorded for the player, credited or not (8)
+//   redemption_regions    where each redemption was requested from, for the winners list (8)
 // Outside SQLite, the object's key-value storage holds `outbox_attempts` (outbox.ts).
 
 /** One rung of the ladder: what it adds, and the statements that add it. */
@@ -439,6 +442,40 @@ export const WALLET_MIGRATIONS: readonly WalletMigration[] = [
          decided_by TEXT,
          decision_reason TEXT,
          decided_at INTEGER
+       )`,
+    ],
+  },
+  {
+    version: 8,
+    purpose:
+      "The sweepstakes: the rules versions the player accepted (Vantage Cash play is refused until the version in force is), " +
+      "free-entry cards by post, and the region each redemption was requested from (the winners list shows it).",
+    statements: [
+      // `rules_acceptances`: append-only, one row per version of the Official Sweepstakes Rules
+      // the player accepted, and when; the newest is what the gates compare with the version in force.
+      `CREATE TABLE IF NOT EXISTS rules_acceptances (
+         version INTEGER PRIMARY KEY,
+         accepted_at INTEGER NOT NULL
+       )`,
+      // `free_entries`: one row per free-entry card recorded for this player, by its request code
+      // (so a card recorded twice is refused), with the postmark day, whether it credited
+      // Vantage Cash (`free_entry` ledger row, reference = code) or why not, and the operator.
+      // At most one credited card per postmark day (the partial unique index).
+      `CREATE TABLE IF NOT EXISTS free_entries (
+         code TEXT PRIMARY KEY,
+         postmarked_on TEXT NOT NULL,
+         credited INTEGER NOT NULL CHECK (credited IN (0, 1)),
+         amount_cents INTEGER NOT NULL CHECK (amount_cents >= 0),
+         refusal_code TEXT,
+         refusal_message TEXT,
+         actor TEXT NOT NULL,
+         created_at INTEGER NOT NULL
+       )`,
+      `CREATE UNIQUE INDEX IF NOT EXISTS free_entries_credited_day_idx ON free_entries (postmarked_on) WHERE credited = 1`,
+      // `redemption_regions`: the ISO 3166 region each redemption was requested from (absent or null when unknown).
+      `CREATE TABLE IF NOT EXISTS redemption_regions (
+         redemption_id TEXT PRIMARY KEY,
+         region TEXT
        )`,
     ],
   },

@@ -133,6 +133,14 @@ import {
 import type { HarmFlag, HarmHistory } from "../../src/shared/harm-signs";
 import type { PlayLimitName } from "../../src/shared/play-limits";
 import type { RealityCheckAnswer } from "../../src/shared/play-time";
+import { acceptedRulesVersion } from "./operations/rules-gate";
+import {
+  acceptRulesInTx,
+  recordFreeEntryInTx,
+  type FreeEntryFailure,
+  type FreeEntryInput,
+  type FreeEntryOutcome,
+} from "./operations/sweepstakes-operations";
 
 /** Thrown inside a transaction to roll it back while carrying the result out. */
 class Rollback<T> {
@@ -310,7 +318,10 @@ export class UserWallet extends DurableObject<Env> {
       now,
       (tx) =>
         gatePlay(tx, "redeem", play) ??
-        requestRedemptionInTx(tx.withCashPlaythrough(input.cashPlaythrough).withPurchaseHoldDays(input.purchaseHoldDays), input),
+        requestRedemptionInTx(tx.withCashPlaythrough(input.cashPlaythrough).withPurchaseHoldDays(input.purchaseHoldDays), {
+          ...input,
+          region: play.place?.region ?? null,
+        }),
     );
   }
 
@@ -525,6 +536,34 @@ export class UserWallet extends DurableObject<Env> {
   /** Operators only: a note on a sign of harm and its action, with the audit row; waits for the projection. */
   async noteHarmFlag(userId: string, input: { flag: HarmFlag; action: HarmAction; note: string }, audit: OperatorAudit, now: number) {
     const result = this.transact(userId, now, (tx) => noteHarmFlagInTx(tx, input, audit));
+    await this.flushOutbox();
+    return result;
+  }
+
+  // ---- the sweepstakes (operations/sweepstakes-operations.ts, rules-gate.ts; routes in worker/sweepstakes/) ----
+
+  /** Records the player's acceptance of a version of the Official Sweepstakes Rules (the caller checked it is in force). */
+  async acceptRules(userId: string, version: number, now: number): Promise<{ ok: true; accepted: number }> {
+    return this.transact(userId, now, (tx) => acceptRulesInTx(tx, version));
+  }
+
+  /** The newest rules version the player accepted, or null. */
+  async getAcceptedRulesVersion(userId: string, now: number): Promise<number | null> {
+    return this.read(userId, now, (tx) => acceptedRulesVersion(tx));
+  }
+
+  /**
+   * Operators only (POST /api/admin/free-entry): one received free-entry card, credited or
+   * recorded with the reason it was not; waits for the D1 projection so the audit log shows it.
+   * `play`: the region the player asked for the code from, and its minimum age.
+   */
+  async recordFreeEntry(
+    userId: string,
+    input: FreeEntryInput,
+    play: PlayContext,
+    now: number,
+  ): Promise<FreeEntryOutcome | FreeEntryFailure> {
+    const result = this.transact(userId, now, (tx) => recordFreeEntryInTx(tx, input, play));
     await this.flushOutbox();
     return result;
   }

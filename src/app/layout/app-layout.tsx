@@ -1,5 +1,6 @@
 // The frame around every route: header, a break notice when one runs, nudges near a limit,
-// a due reality check, the routed page, footer, and the tab's title.
+// a due reality check, the routed page, footer, the tab's title, and the sweepstakes rules
+// dialog when the player must accept them.
 import { Outlet } from "react-router";
 import { AppFooter } from "./app-footer";
 import { AppHeader } from "./app-header";
@@ -7,6 +8,7 @@ import { DocumentTitle } from "./document-title";
 import { PlayNudges } from "../../features/protection/components/play-nudges";
 import { PlayStatusBanner } from "../../features/protection/components/play-status-banner";
 import { RealityCheckDialog } from "../../features/protection/components/reality-check-dialog";
+import { RulesAcceptanceGate } from "../../features/sweepstakes/components/rules-acceptance-gate";
 import "./layout.css";
 
 export function AppLayout() {
@@ -21,6 +23,7 @@ export function AppLayout() {
         <Outlet />
       </div>
       <AppFooter />
+      <RulesAcceptanceGate />
     </>
   );
 }

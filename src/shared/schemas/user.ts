@@ -42,6 +42,10 @@ export const UserDocumentSchema = WalletBalancesSchema.extend({
   profileHidden: z.boolean().optional(),
   /** Whether the public profile and the Vantage Cash leaderboards show the player's Vantage Cash results. */
   showCashResults: z.boolean().optional(),
+  /** The version of the Official Sweepstakes Rules in force (/sweepstakes-rules). */
+  rulesVersion: z.number().int().positive().optional(),
+  /** The newest version the player accepted, or null; Vantage Cash play waits until it is rulesVersion. */
+  rulesAcceptedVersion: z.number().int().positive().nullable().optional(),
 }).extend(ProtectionViewSchema.shape);
 export type UserDocument = z.infer<typeof UserDocumentSchema>;
 

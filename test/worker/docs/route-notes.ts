@@ -15,6 +15,7 @@ import * as identity from "../../../src/shared/schemas/identity";
 import * as protection from "../../../src/shared/schemas/protection";
 import * as redemptions from "../../../src/shared/schemas/redemptions";
 import * as social from "../../../src/shared/schemas/social";
+import * as sweepstakes from "../../../src/shared/schemas/sweepstakes";
 import * as user from "../../../src/shared/schemas/user";
 
 /** The shared schema modules by file name (src/shared/schemas/<name>.ts). */
@@ -29,6 +30,7 @@ export const SHARED_SCHEMA_MODULES = {
   protection,
   redemptions,
   social,
+  sweepstakes,
   user,
 } as const;
 
@@ -63,6 +65,11 @@ export const SECTIONS = [
     title: "Operators",
     intro:
       "The operator console's API ([operations](operations.md#the-operator-console)). Only the Google account each `ADMIN_EMAILS` address was pinned to at its first sign-in is an operator. Every result, void, correction, freeze, unfreeze, fraud-warning clearance, adjustment, date-of-birth correction, approval request and decision, dead-letter replay and ledger check writes one row to the append-only audit log (D1 `admin_audit`), with the action itself. Nobody acts on their own account (403 `own-account`); money-moving routes (adjustments, approvals, results, replays) need a sign-in from the last `ADMIN_STEP_UP_MINUTES` (403 `step-up-required`).",
+  },
+  {
+    title: "Sweepstakes",
+    intro:
+      "The legal footing of Vantage Cash ([sweepstakes](sweepstakes.md)): the Official Sweepstakes Rules generated from the tunables and versioned in D1, the player's acceptance, free entry by post and the public winners list. Public reads are limited to 120 per 10 s per client address.",
   },
   {
     title: "Development only",
@@ -449,5 +456,37 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "POST /api/payments/sim/onboarding/:accountId/complete": {
     section: "Development only",
     does: "Enables payouts and returns to /redeem; the bank account is known by a keyed hash of its routing and account number (the number itself is never stored); an invalid number returns to the page.",
+  },
+  "GET /api/public/sweepstakes-rules": {
+    section: "Sweepstakes",
+    does: "The Official Sweepstakes Rules in force, `{version, effectiveAt, sections}`, written from the tunables (sponsor, ages, regions, play-through, purchase hold, free entry); any change of their text is the next version. 503 `not-configured` outside development while `SPONSOR_NAME` or `SPONSOR_ADDRESS` is empty.",
+    answer: "sweepstakes#SweepstakesRulesSchema",
+  },
+  "GET /api/public/winners": {
+    section: "Sweepstakes",
+    does: 'The 50 most recent paid redemptions: day, amount, region and the player\'s public handle (only when their profile is public and shows Vantage Cash results), otherwise "a player in US-TX"; never a name or e-mail.',
+    answer: "sweepstakes#WinnersSchema",
+  },
+  "POST /api/me/rules-acceptance": {
+    section: "Sweepstakes",
+    does: "The player accepts the Official Sweepstakes Rules in force (`{version}`) and gets their user document back, which shows `rulesAcceptedVersion`. Until the version in force is accepted, Vantage Cash bets, purchases, withdrawals and daily bonus claims answer 403 `rules-not-accepted` (checked in the wallet's transaction; Coins play needs nothing). 409 `rules-changed` for any other version.",
+    body: "sweepstakes#RulesAcceptanceRequestSchema",
+    answer: "user#UserDocumentSchema",
+  },
+  "GET /api/free-entry/code": {
+    section: "Sweepstakes",
+    does: "The player's open free-entry request codes (unused, unexpired), issuing one when they hold none, with `FREE_ENTRY_CASH_CENTS`, `FREE_ENTRY_CODE_DAYS` and the sponsor's mailing address. 403 `rules-not-accepted` until the rules in force are accepted; refused in `BLOCKED_REGIONS` like the daily bonus.",
+    answer: "sweepstakes#FreeEntryCodesSchema",
+  },
+  "POST /api/free-entry/code": {
+    section: "Sweepstakes",
+    does: "One more request code, the same answer as the GET; 409 `too-many-codes` at `FREE_ENTRY_OPEN_CODES` open codes.",
+    answer: "sweepstakes#FreeEntryCodesSchema",
+  },
+  "POST /api/admin/free-entry": {
+    section: "Sweepstakes",
+    does: "Operators: records one received card by its code and postmark day. Credits `FREE_ENTRY_CASH_CENTS` (with bonus cash's play-through) through the player's wallet and its gates; a player who may not play (freeze, break, age, the region they asked from) gets nothing and `refusal` says why, the code then used. 404 `unknown-code`, 409 `code-used`, 409 `already-entered-that-day` (one credited card per player per postmark day), 409 `code-expired` (posted after the code's last day), 400 `invalid-postmark`; 403 `own-account`; needs a sign-in from the last `ADMIN_STEP_UP_MINUTES`. Audited in the wallet's transaction (`free-entry`).",
+    body: "sweepstakes#RecordFreeEntryRequestSchema",
+    answer: "sweepstakes#FreeEntryRecordResponseSchema",
   },
 };

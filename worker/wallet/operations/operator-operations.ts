@@ -26,7 +26,8 @@ export type WalletAuditAction =
   | "fraud-warning-clear"
   | "harm-flag"
   | "redemption-approve"
-  | "redemption-reject";
+  | "redemption-reject"
+  | "free-entry";
 
 export type AuditFailure = { ok: false; status: 503; code: "audit-failed"; message: string };
 

@@ -30,6 +30,7 @@ import {
 import type { Ledger } from "../ledger";
 import { recordBreak, recordLimitChanges } from "./limit-history-operations";
 import { gateFreeze } from "./operator-operations";
+import { gateRules } from "./rules-gate";
 
 /**
  * What the Worker knows about the request that the wallet cannot: the minimum age where the
@@ -37,7 +38,16 @@ import { gateFreeze } from "./operator-operations";
  * the region gate is checked in the same transaction as the money (direct calls without a
  * request carry no place).
  */
-export type PlayContext = { minAge: number; place?: { region: string | null; rules: RegionConfig } };
+export type PlayContext = {
+  minAge: number;
+  place?: { region: string | null; rules: RegionConfig };
+  /**
+   * The version of the Official Sweepstakes Rules in force, from a player's request: Vantage
+   * Cash bets, purchases, redemptions and bonus claims need the player to have accepted it
+   * (rules-gate.ts). Direct calls without a request carry none.
+   */
+  rulesVersion?: number;
+};
 
 export type ProtectionFailure = { ok: false; status: 400 | 403 | 404 | 409; code: string; message: string; details?: RefusalDetails };
 
@@ -136,12 +146,14 @@ export function gatePlay(tx: Ledger, action: PlayAction, play: PlayContext): Ref
     if (!allowed.ok) return allowed;
   }
   const verdict = checkPlay(readProtection(tx), action, tx.now, play.minAge);
-  return verdict.ok ? null : verdict;
+  if (!verdict.ok) return verdict;
+  // A bet's rules check depends on its wallet (Coins need none): gateStake makes it.
+  return action === "bet" ? null : gateRules(tx, play.rulesVersion);
 }
 
 /** Gate plus the daily stake limit for a slip debiting `totalStake` from `wallet`. */
 export function gateStake(tx: Ledger, wallet: WalletKind, totalStake: number, play: PlayContext): Refusal | null {
-  const gate = gatePlay(tx, "bet", play);
+  const gate = gatePlay(tx, "bet", play) ?? (wallet === "cash" ? gateRules(tx, play.rulesVersion) : null);
   if (gate) return gate;
   const verdict = checkStake(readLimits(tx).effective, wallet, totalStake, stakedToday(tx, wallet), tx.now);
   return verdict.ok ? null : verdict;

@@ -7,6 +7,7 @@
 // Play-through (playthrough.ts) and the hold on fresh purchases (purchase-holds.ts) are
 // checked in the same step: only the redeemable part of the balance, balance − min(balance,
 // max(still to play, held)), can be held (403 playthrough-required or purchase-held otherwise).
+// A redemption confirmed paid goes to the public winners list (outbox topic `winner`).
 // A new redemption is refused while a payment is under review (a dispute, an early fraud
 // warning) or anything is owed (redemption-pause.ts), and until the player's identity is
 // verified (identity-operations.ts: 403 identity-unverified, identity-in-use, identity-mismatch).
@@ -30,6 +31,8 @@ import { identityRefusal, readIdentityInTx, type IdentityRefusal } from "./ident
 import { auditInTx, FROZEN_MESSAGE, readFreeze, type AuditFailure, type OperatorAudit } from "./operator-operations";
 import type { WalletBalances } from "../../../src/shared/schemas/user";
 import { redemptionPause } from "./redemption-pause";
+import { writeOutboxRow } from "../outbox";
+import type { WinnerPayload } from "../projection";
 import type { Ledger } from "../ledger";
 import { formatMoney } from "../../../src/shared/money";
 import { formatEtTime } from "../../../src/shared/protection";
@@ -206,9 +209,10 @@ function reviewReason(tx: Ledger, amountCents: number, rules: ReviewRules | unde
   return null;
 }
 
+/** `region`: where the player asked from (the winners list shows it), when the request said. */
 export function requestRedemptionInTx(
   tx: Ledger,
-  input: { amountCents: number; redemptionId: string; review?: ReviewRules },
+  input: { amountCents: number; redemptionId: string; review?: ReviewRules; region?: string | null },
 ): RedemptionResult {
   const existing = findRow(tx, input.redemptionId);
   if (existing) {
@@ -241,6 +245,7 @@ export function requestRedemptionInTx(
     tx.now,
     tx.now,
   );
+  tx.sql.exec("INSERT OR IGNORE INTO redemption_regions (redemption_id, region) VALUES (?, ?)", input.redemptionId, input.region ?? null);
   recordStepInTx(tx, input.redemptionId, "requested");
   recordStepInTx(tx, input.redemptionId, "identity-checked", "Your identity is verified.");
   if (review) {
@@ -265,6 +270,13 @@ export function completeRedemptionInTx(tx: Ledger, input: { redemptionId: string
       input.redemptionId,
     );
     recordStepInTx(tx, input.redemptionId, "sent");
+    // Paid: the public winners list gets it through the outbox (projection.ts).
+    const region =
+      tx.sql.exec<{ region: string | null }>("SELECT region FROM redemption_regions WHERE redemption_id = ?", row.id).toArray()[0]
+        ?.region ?? null;
+    const winner: WinnerPayload = { redemptionId: row.id, userId: tx.userId, amountCents: row.amount_cents, region, paidAt: tx.now };
+    writeOutboxRow(tx.sql, "winner", winner, tx.now);
+    tx.noteChange();
   }
   return { ok: true, redemption: toRedemption(tx, findRow(tx, input.redemptionId)!), balances: tx.balances(), created: false };
 }

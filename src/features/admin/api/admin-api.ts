@@ -25,6 +25,7 @@ import {
   SettlementViewSchema,
   type PlayerHit,
 } from "../../../shared/schemas/operator-views";
+import { FreeEntryRecordResponseSchema } from "../../../shared/schemas/sweepstakes";
 
 const playerPath = (uid: string) => `/admin/players/${encodeURIComponent(uid)}`;
 
@@ -79,3 +80,7 @@ export const fetchApprovals = (api: ApiClient) => api.get("/admin/approvals", Ap
 export function decideApproval(api: ApiClient, id: string, decision: "approve" | "reject", reason: string) {
   return api.post(`/admin/approvals/${encodeURIComponent(id)}/${decision}`, ApprovalAnswerSchema, { reason });
 }
+
+/** Records one received free-entry card by its request code and postmark day (YYYY-MM-DD). */
+export const recordFreeEntry = (api: ApiClient, code: string, postmarkedOn: string) =>
+  api.post("/admin/free-entry", FreeEntryRecordResponseSchema, { code, postmarkedOn });

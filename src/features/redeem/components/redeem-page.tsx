@@ -24,6 +24,7 @@ import {
   type Redemption,
 } from "../../../shared/schemas/redemptions";
 import { ApiError } from "../../../lib/api-client";
+import { SweepstakesNotice } from "../../../components/sweepstakes-notice";
 import { useAuth } from "../../../session/auth-provider";
 import { useWallet } from "../../../session/wallet-provider";
 import { fetchBalances } from "../../../session/fetch-balances";
@@ -259,6 +260,7 @@ export function RedeemPage() {
   return (
     <section className="page redeem" aria-labelledby="redeem-title">
       <h1 id="redeem-title">Redeem Vantage Cash</h1>
+      <SweepstakesNotice />
       {user?.unavailable.includes("redeem") && <p className="negative">{regionRefusalSentence("redeem", user.region)}</p>}
       <p className="redeem-balance">
         Vantage Cash balance: <strong className="tabular">{formatMoney("cash", balanceCents)}</strong>

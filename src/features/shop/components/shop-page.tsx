@@ -9,6 +9,7 @@ import { redirectTo } from "../../../lib/browser-navigation";
 import { formatMoney } from "../../../shared/money";
 import { formatUsd, PACKS } from "../../../shared/packs";
 import { useAuth } from "../../../session/auth-provider";
+import { SweepstakesNotice } from "../../../components/sweepstakes-notice";
 import { BalanceTiles } from "../../../components/balance-tiles";
 import { useWallet } from "../../../session/wallet-provider";
 import { createCheckoutSession } from "../api/create-checkout-session";
@@ -89,6 +90,7 @@ export function ShopPage() {
     <section className="page shop" aria-labelledby="shop-title">
       <h1 id="shop-title">Coin Shop</h1>
       <p className="muted">Coins and Vantage Cash are virtual currency for entertainment only and have no monetary value.</p>
+      <SweepstakesNotice />
 
       {user?.unavailable.includes("purchase") && (
         <p className="shop-allowance negative">{regionRefusalSentence("purchase", user.region)}</p>

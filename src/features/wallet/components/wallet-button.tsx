@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { EmojiText } from "../../../components/emoji-text";
 import { useToast } from "../../../components/toast";
+import { SweepstakesNotice } from "../../../components/sweepstakes-notice";
 import { useAuth } from "../../../session/auth-provider";
 import { useWallet } from "../../../session/wallet-provider";
 import { displayedStreak, STREAK_GOAL, claimedToday } from "../../../shared/bonus";
@@ -168,6 +169,7 @@ export function WalletButton() {
           </button>
           {/* Not a live region: the toast announces the same message once. */}
           <p className={`wallet-message wallet-message-${outcome?.tone ?? "info"}`}>{outcome && <EmojiText text={outcome.message} />}</p>
+          <SweepstakesNotice className="wallet-notice" />
         </div>
       )}
     </div>

@@ -1,0 +1,99 @@
+// Free entry by post: an operator records each received card by the request code written
+// on it and the day on its postmark. The answer says whether Vantage Cash was credited, or
+// why the player got nothing (on a break, frozen, under age, a blocked region); a code
+// recorded before, a second card of one player for the same postmark day, an expired or
+// unknown code are refused as the server says. Recording needs a fresh sign-in like every
+// money action (the console sends the operator through one), and never for their own account.
+import { useId, useState, type FormEvent } from "react";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { useApi, useAuth } from "../../../session/auth-provider";
+import { etDayKey } from "../../../shared/bonus";
+import { formatAmount } from "../../../shared/money";
+import { STEP_UP_REQUIRED } from "../../../shared/schemas/operator-actions";
+import type { FreeEntryRecord } from "../../../shared/schemas/sweepstakes";
+import { recordFreeEntry } from "../api/admin-api";
+
+type Outcome = { tone: "ok" | "bad"; text: string };
+
+function describe(entry: FreeEntryRecord): Outcome {
+  if (entry.credited) {
+    return { tone: "ok", text: `Credited ${formatAmount("cash", entry.amountCents)} to player ${entry.userId} for ${entry.code}.` };
+  }
+  return {
+    tone: "bad",
+    text: `Recorded ${entry.code}; nothing credited (${entry.refusal?.code ?? "refused"}): ${entry.refusal?.message ?? ""}`,
+  };
+}
+
+export function FreeEntryTab() {
+  const api = useApi();
+  const { signIn } = useAuth();
+  const codeId = useId();
+  const dayId = useId();
+  const [code, setCode] = useState("");
+  const [postmarkedOn, setPostmarkedOn] = useState(() => etDayKey(Date.now()));
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim() || !postmarkedOn || busy) return;
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const { entry } = await recordFreeEntry(api, code.trim(), postmarkedOn);
+      setOutcome(describe(entry));
+      setCode("");
+    } catch (err) {
+      if (err instanceof ApiError && err.code === STEP_UP_REQUIRED) {
+        setOutcome({ tone: "bad", text: `${err.message} Taking you to sign-in...` });
+        signIn("/admin?tab=free-entry");
+        return;
+      }
+      setOutcome({ tone: "bad", text: errorMessage(err, "The card could not be recorded. Try again.") });
+    }
+    setBusy(false);
+  };
+
+  return (
+    <div className="admin-stack">
+      <section className="card admin-stack" aria-labelledby={`${codeId}-title`}>
+        <h2 id={`${codeId}-title`} className="card-title">
+          Record a free-entry card
+        </h2>
+        <p className="admin-muted">
+          One card per request code, and one credited card per player per postmark day. Record cards that are handwritten and carry the
+          player's name and e-mail; the code decides whose account is credited.
+        </p>
+        <form className="admin-score-row admin-free-entry-form" onSubmit={submit}>
+          <label className="admin-field" htmlFor={codeId}>
+            <span>Request code on the card</span>
+            <input
+              id={codeId}
+              className="input"
+              placeholder="VX-XXXX-XXXX"
+              autoComplete="off"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </label>
+          <label className="admin-field" htmlFor={dayId}>
+            <span>Postmarked on</span>
+            <input id={dayId} className="input" type="date" value={postmarkedOn} onChange={(e) => setPostmarkedOn(e.target.value)} />
+          </label>
+          <div className="admin-field">
+            <span aria-hidden="true">&nbsp;</span>
+            <button type="submit" className="btn btn-primary" disabled={busy || !code.trim() || !postmarkedOn}>
+              {busy ? "Recording..." : "Record card"}
+            </button>
+          </div>
+        </form>
+        {outcome && (
+          <p className={outcome.tone === "ok" ? "admin-ok" : "admin-error"} role={outcome.tone === "ok" ? "status" : "alert"}>
+            {outcome.text}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+// Free entry by post, the D1 half: the single-use request codes players ask for on
+// /free-entry (`free_entry_codes`: whose, where the player was, valid until when, and what
+// the operator recorded when the card came). The credit itself, once per code and once per
+// postmark day, is the player's wallet's (worker/wallet/operations/sweepstakes-operations.ts).
+import { etDayKey } from "../../src/shared/bonus";
+import { formatFreeEntryCode } from "../../src/shared/free-entry-codes";
+import type { FreeEntryCode } from "../../src/shared/schemas/sweepstakes";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type FreeEntryCodeRow = {
+  code: string;
+  user_id: string;
+  region: string | null;
+  issued_at: number;
+  expires_at: number;
+  recorded_at: number | null;
+};
+
+export function toFreeEntryCode(row: FreeEntryCodeRow): FreeEntryCode {
+  return { code: row.code, issuedAt: new Date(row.issued_at).toISOString(), expiresAt: new Date(row.expires_at).toISOString() };
+}
+
+/** The player's codes not yet recorded and still valid, oldest first. */
+export async function openCodes(db: D1Database, userId: string, now: number): Promise<FreeEntryCodeRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT code, user_id, region, issued_at, expires_at, recorded_at FROM free_entry_codes
+       WHERE user_id = ? AND recorded_at IS NULL AND expires_at > ? ORDER BY issued_at, code`,
+    )
+    .bind(userId, now)
+    .all<FreeEntryCodeRow>();
+  return results;
+}
+
+/** A new code for the player, valid `validDays`; a (vanishingly rare) clash with an existing code draws again. */
+export async function issueCode(
+  db: D1Database,
+  input: { userId: string; region: string | null; validDays: number },
+  now: number,
+): Promise<FreeEntryCodeRow> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = formatFreeEntryCode(crypto.getRandomValues(new Uint8Array(8)));
+    const row: FreeEntryCodeRow = {
+      code,
+      user_id: input.userId,
+      region: input.region,
+      issued_at: now,
+      expires_at: now + input.validDays * DAY_MS,
+      recorded_at: null,
+    };
+    const result = await db
+      .prepare("INSERT OR IGNORE INTO free_entry_codes (code, user_id, region, issued_at, expires_at) VALUES (?, ?, ?, ?, ?)")
+      .bind(row.code, row.user_id, row.region, row.issued_at, row.expires_at)
+      .run();
+    if (result.meta.changes === 1) return row;
+  }
+  throw new Error("free entry: could not draw an unused code");
+}
+
+export async function findCode(db: D1Database, code: string): Promise<FreeEntryCodeRow | null> {
+  return db
+    .prepare("SELECT code, user_id, region, issued_at, expires_at, recorded_at FROM free_entry_codes WHERE code = ?")
+    .bind(code)
+    .first<FreeEntryCodeRow>();
+}
+
+/** What the operator recorded: the card's postmark and outcome (`credited` or the refusal's code). */
+export async function markRecorded(
+  db: D1Database,
+  input: { code: string; actor: string; postmarkedOn: string; outcome: string },
+  now: number,
+): Promise<void> {
+  await db
+    .prepare(
+      "UPDATE free_entry_codes SET recorded_at = ?, recorded_by = ?, postmarked_on = ?, outcome = ? WHERE code = ? AND recorded_at IS NULL",
+    )
+    .bind(now, input.actor, input.postmarkedOn, input.outcome, input.code)
+    .run();
+}
+
+export type PostmarkVerdict = { ok: true } | { ok: false; status: 400 | 409; code: "invalid-postmark" | "code-expired"; message: string };
+
+/**
+ * A postmark the card can carry: a real day, not after today (Eastern), not before the code
+ * was issued, and on or before the day the code expired (a card posted in time counts
+ * however late it arrives).
+ */
+export function checkPostmark(postmarkedOn: string, row: FreeEntryCodeRow, now: number): PostmarkVerdict {
+  const parsed = Date.parse(`${postmarkedOn}T12:00:00Z`);
+  if (!Number.isFinite(parsed) || new Date(parsed).toISOString().slice(0, 10) !== postmarkedOn) {
+    return { ok: false, status: 400, code: "invalid-postmark", message: "postmarkedOn: not a real date." };
+  }
+  if (postmarkedOn > etDayKey(now)) {
+    return { ok: false, status: 400, code: "invalid-postmark", message: "The postmark is later than today." };
+  }
+  if (postmarkedOn < etDayKey(row.issued_at)) {
+    return {
+      ok: false,
+      status: 400,
+      code: "invalid-postmark",
+      message: `The postmark is before the code was issued (${etDayKey(row.issued_at)}).`,
+    };
+  }
+  if (postmarkedOn > etDayKey(row.expires_at)) {
+    return {
+      ok: false,
+      status: 409,
+      code: "code-expired",
+      message: `This code expired on ${etDayKey(row.expires_at)}, before the card was posted; nothing was credited.`,
+    };
+  }
+  return { ok: true };
+}

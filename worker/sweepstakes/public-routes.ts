@@ -1,0 +1,44 @@
+// The sweepstakes' public pages' data: GET /api/public/sweepstakes-rules (the Official
+// Sweepstakes Rules in force, with their version) and GET /api/public/winners (recent
+// paid redemptions, never a name or e-mail). Both are public and the same for everyone.
+import { Hono } from "hono";
+import type { SweepstakesRules } from "../../src/shared/schemas/sweepstakes";
+import { isDevelopment } from "../config";
+import { ApiError } from "../http/api-error";
+import type { AppEnv } from "../http/app-types";
+import { limitPublicReads } from "../http/rate-limit";
+import { tunables } from "../tunables";
+import { currentRules } from "./rules-versions";
+import { recentWinners } from "./winners";
+
+/** Outside development the rules must name a sponsor and an address (the deploy guard refuses production without them). */
+export function assertSponsorConfigured(env: Env): void {
+  const t = tunables(env);
+  if (isDevelopment(env)) return;
+  if (!t.SPONSOR_NAME.trim() || !t.SPONSOR_ADDRESS.trim()) {
+    throw new ApiError(503, "not-configured", "The sweepstakes sponsor is not configured.");
+  }
+}
+
+export function sweepstakesPublicRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get("/public/sweepstakes-rules", limitPublicReads, async (c) => {
+    assertSponsorConfigured(c.env);
+    const rules = await currentRules(c.env);
+    const body: SweepstakesRules = {
+      version: rules.version,
+      effectiveAt: new Date(rules.effectiveAt).toISOString(),
+      sections: rules.sections,
+    };
+    c.header("Cache-Control", "public, max-age=60");
+    return c.json(body);
+  });
+
+  app.get("/public/winners", limitPublicReads, async (c) => {
+    c.header("Cache-Control", "public, max-age=60");
+    return c.json({ winners: await recentWinners(c.env.DB) });
+  });
+
+  return app;
+}

@@ -1,0 +1,68 @@
+// The version of the Official Sweepstakes Rules in force. The text is generated from this
+// Worker's configuration (src/shared/sweepstakes-rules.ts); D1's `sweepstakes_rules` keeps
+// each distinct text under a sequence number with its SHA-256, so a change of any tunable
+// the rules mention makes the next version, which players must accept again, while the
+// same configuration in every isolate names the same version. A configuration that goes
+// back to an earlier text gets that text's version again (the hash is unique), so two
+// configurations live side by side during a deploy cannot make versions flip back and forth.
+// Configuration only changes with a deploy (a new isolate), so each isolate asks D1 once.
+import { buildSweepstakesRules, rulesContentText, type RulesConfig, type RulesSection } from "../../src/shared/sweepstakes-rules";
+import { sha256Hex } from "../digest";
+import { type Tunables, tunables } from "../tunables";
+
+export type RulesRecord = { version: number; effectiveAt: number; sections: RulesSection[] };
+
+/** What the rules are written from, out of the validated tunables. */
+export function rulesConfigOf(t: Tunables): RulesConfig {
+  return {
+    sponsorName: t.SPONSOR_NAME,
+    sponsorAddress: t.SPONSOR_ADDRESS,
+    minAge: t.MIN_AGE,
+    regionMinAge: t.REGION_MIN_AGE,
+    restrictedRegions: t.RESTRICTED_REGIONS,
+    blockedRegions: t.BLOCKED_REGIONS,
+    cashPlaythrough: t.CASH_PLAYTHROUGH,
+    purchaseHoldDays: t.PURCHASE_HOLD_DAYS,
+    limitRaiseDelayHours: t.LIMIT_RAISE_DELAY_HOURS,
+    freeEntryCashCents: t.FREE_ENTRY_CASH_CENTS,
+    freeEntryCodeDays: t.FREE_ENTRY_CODE_DAYS,
+  };
+}
+
+/**
+ * Finds this text's version, or records it as the next one. One INSERT … SELECT, so two
+ * isolates meeting a new text at once agree on its number (the hash is unique in D1).
+ */
+export async function versionFor(db: D1Database, sections: RulesSection[], now: number): Promise<RulesRecord> {
+  const text = rulesContentText(sections);
+  const hash = await sha256Hex(text);
+  const find = db.prepare("SELECT version, effective_at FROM sweepstakes_rules WHERE content_hash = ?").bind(hash);
+  const [, found] = await db.batch<{ version: number; effective_at: number }>([
+    db
+      .prepare(
+        `INSERT INTO sweepstakes_rules (version, content_hash, sections_json, effective_at)
+         SELECT next_version, ?, ?, ? FROM (SELECT COALESCE(MAX(version), 0) + 1 AS next_version FROM sweepstakes_rules)
+         WHERE NOT EXISTS (SELECT 1 FROM sweepstakes_rules WHERE content_hash = ?)`,
+      )
+      .bind(hash, JSON.stringify(sections), now, hash),
+    find,
+  ]);
+  const row = found?.results[0];
+  if (!row) throw new Error("sweepstakes rules: version not recorded");
+  return { version: row.version, effectiveAt: row.effective_at, sections };
+}
+
+// One lookup per env object (an isolate's configuration), like the tunables. What is kept is
+// the answer, never a pending promise: a request must not wait on I/O another request
+// started (if that one is cancelled, its promise never settles). Requests that arrive before
+// the first answer each ask D1, which is harmless: the lookup is idempotent.
+const recordByEnv = new WeakMap<object, RulesRecord>();
+
+/** The rules in force for this Worker's configuration, with their version. */
+export async function currentRules(env: Env, now = Date.now()): Promise<RulesRecord> {
+  const known = recordByEnv.get(env);
+  if (known) return known;
+  const record = await versionFor(env.DB, buildSweepstakesRules(rulesConfigOf(tunables(env))), now);
+  recordByEnv.set(env, record);
+  return record;
+}

@@ -1,0 +1,34 @@
+// The public winners list: recent paid redemptions as the wallets project them to D1
+// (`sweepstakes_winners`, written by the outbox when a payout is confirmed paid). A winner
+// is shown under their public handle only when their profile is public and they chose to
+// show their Vantage Cash results (profiles are private by default); otherwise as "a
+// player in US-TX". A name or e-mail address is never read here.
+import { etDayKey } from "../../src/shared/bonus";
+import type { Winner } from "../../src/shared/schemas/sweepstakes";
+
+export const WINNERS_SHOWN = 50;
+
+type WinnerRow = { amount_cents: number; region: string | null; paid_at: number; handle: string | null };
+
+export function winnerLabel(handle: string | null, region: string | null): string {
+  if (handle) return `@${handle}`;
+  return region ? `a player in ${region}` : "a player";
+}
+
+export async function recentWinners(db: D1Database, limit = WINNERS_SHOWN): Promise<Winner[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT w.amount_cents, w.region, w.paid_at,
+              CASE WHEN p.hidden = 0 AND p.show_cash_results = 1 THEN p.handle END AS handle
+       FROM sweepstakes_winners w LEFT JOIN player_profiles p ON p.user_id = w.user_id
+       ORDER BY w.paid_at DESC, w.redemption_id DESC LIMIT ?`,
+    )
+    .bind(limit)
+    .all<WinnerRow>();
+  return results.map((row) => ({
+    paidOn: etDayKey(row.paid_at),
+    amountCents: row.amount_cents,
+    region: row.region,
+    winner: winnerLabel(row.handle, row.region),
+  }));
+}
