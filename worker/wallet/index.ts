@@ -22,6 +22,7 @@ export type { PlayContext, ProtectionSnapshot } from "./operations/protection-op
 export type { RedemptionResult } from "./operations/redemption-operations";
 export type { ReversalResult } from "./operations/reversal-operations";
 export type { FraudWarning } from "./operations/fraud-warning-operations";
+export type { WalletRecords } from "./operations/export-operations";
 
 // ---- what players are told while redemptions are paused ----
 export { UNDER_REVIEW_MESSAGE } from "./operations/reversal-operations";

@@ -9,6 +9,7 @@ import * as apiError from "../../../src/shared/schemas/api-error";
 import * as bets from "../../../src/shared/schemas/bets";
 import * as bonus from "../../../src/shared/schemas/bonus";
 import * as checkout from "../../../src/shared/schemas/checkout";
+import * as dataExport from "../../../src/shared/schemas/data-export";
 import * as events from "../../../src/shared/schemas/events";
 import * as protection from "../../../src/shared/schemas/protection";
 import * as redemptions from "../../../src/shared/schemas/redemptions";
@@ -21,6 +22,7 @@ export const SHARED_SCHEMA_MODULES = {
   bets,
   bonus,
   checkout,
+  "data-export": dataExport,
   events,
   protection,
   redemptions,
@@ -126,6 +128,12 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     does: "Daily stake and daily/weekly/monthly purchase limits (`null` removes): lower at once, higher or removed after `LIMIT_RAISE_DELAY_HOURS`; answers the document.",
     body: "protection#LimitsRequestSchema",
     answer: "user#UserDocumentSchema",
+  },
+  "GET /api/me/export": {
+    section: "The player",
+    does: '"Download my data": `?format=csv|json&year=` (Eastern calendar year, default the current one): the year\'s ledger movements with the balances either side, bets placed, coin pack purchases, redemptions and the yearly totals of purchases and redemptions paid (net as information, not tax advice); sent as an attachment.',
+    query: "data-export#DataExportQuerySchema",
+    answer: "data-export#DataExportSchema",
   },
   "GET /api/events": {
     section: "Odds",
