@@ -60,6 +60,10 @@ export default defineConfig({
               // `unsafePreventEviction` belongs to a binding in the whole project's runtime,
               // not to one test; a test that needed a resident object would need its own project.
 
+              // The SPA's shell as static assets (the build's own is not there in tests): the
+              // share pages (worker/share-cards/) answer with it plus their link-preview tags.
+              assets: { directory: "./test/worker/fixtures/spa", binding: "ASSETS" },
+
               // The settlement queue as in wrangler.toml, but delivering within 50 ms.
               queueConsumers: {
                 "vantage-settlement": {

@@ -18,6 +18,7 @@ import { paymentsRoutes, STRIPE_WEBHOOK_PATH } from "./payments/payments-routes"
 import { adminRoutes } from "./admin/admin-routes";
 import { realDeps, type AppDeps } from "./http/app-deps";
 import { socialRoutes } from "./social/social-routes";
+import { shareCardRoutes } from "./share-cards/share-card-routes";
 import { createOddsReader, type OddsDeps } from "./odds/odds-service";
 import { recordFinals } from "./settlement/record-finals";
 
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   app.route("/", paymentsRoutes());
   app.route("/admin", adminRoutes());
   app.route("/", socialRoutes());
+  app.route("/cards", shareCardRoutes());
 
   app.notFound((c) => errorJson(c, 404, "not-found", "No such API route."));
   app.onError(handleError);

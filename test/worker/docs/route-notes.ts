@@ -219,6 +219,10 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     does: "A public profile under the handle only (no display name); Vantage Cash figures and picks only when the player shows them (`statistics.cash` null otherwise); 404 when hidden or unknown.",
     answer: "social#PublicProfileSchema",
   },
+  "GET /api/cards/picks/:shareId/:file": {
+    section: "Social",
+    does: "A shared pick's card as a 1200×630 PNG (`:file` is `open.png`, `won.png`, `lost.png`, `push.png` or `void.png`); a state other than the pick's own redirects (302) to the current one; withdrawn links 404. The share page `/p/:shareId` names it in `og:image`.",
+  },
   "GET /api/public/picks/:shareId": {
     section: "Social",
     does: "`{pick, sharedAt}` of a shared bet, its owner by handle only; unknown or withdrawn links (the owner hid the profile or dropped the handle) 404.",
