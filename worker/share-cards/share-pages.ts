@@ -35,9 +35,15 @@ async function spaShell(c: Context<AppEnv>): Promise<string> {
   return res.text();
 }
 
+/** An inline script: only `vite dev`'s shell has one (React refresh's preamble); the built one never does. */
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>/i;
+
 function page(c: Context<AppEnv>, html: string, status: 200 | 404): Response {
   const seconds = tunables(c.env).SOCIAL_CACHE_SECONDS;
   const headers = new Headers(SPA_PAGE_HEADERS);
+  // The dev server's pages go without the CSP too (public/_headers is not applied there),
+  // or its preamble would be blocked and the page would not start.
+  if (INLINE_SCRIPT.test(html)) headers.delete("Content-Security-Policy");
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Cache-Control", status === 200 && seconds > 0 ? `public, max-age=${seconds}, s-maxage=${seconds}` : "no-store");
   return new Response(c.req.method === "HEAD" ? null : html, { status, headers });
