@@ -73,6 +73,7 @@ export default defineConfig({
                   deadLetterQueue: "vantage-settlement-dlq",
                 },
                 "vantage-settlement-dlq": { maxBatchSize: 100, maxBatchTimeout: 0.05, maxRetries: 20 },
+                "vantage-push": { maxBatchSize: 50, maxBatchTimeout: 0.05, maxRetries: 5 },
               },
             },
           })),

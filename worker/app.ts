@@ -19,6 +19,8 @@ import { adminRoutes } from "./admin/admin-routes";
 import { realDeps, type AppDeps } from "./http/app-deps";
 import { socialRoutes } from "./social/social-routes";
 import { shareCardRoutes } from "./share-cards/share-card-routes";
+import { pushRoutes } from "./push/push-routes";
+import { devPushRoutes } from "./dev/push-service";
 import { createOddsReader, type OddsDeps } from "./odds/odds-service";
 import { recordFinals } from "./settlement/record-finals";
 
@@ -35,6 +37,7 @@ export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   app.route("/auth", authRoutes(loadUserDocument));
   app.route("/me", meRoutes());
   app.route("/", oddsRoutes(deps, odds));
+  app.route("/dev/push", devPushRoutes());
   app.route("/dev", devRoutes());
   app.route("/", betsRoutes(deps, odds));
   app.route("/live", liveRoutes());
@@ -43,6 +46,7 @@ export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   app.route("/admin", adminRoutes());
   app.route("/", socialRoutes());
   app.route("/cards", shareCardRoutes());
+  app.route("/push", pushRoutes());
 
   app.notFound((c) => errorJson(c, 404, "not-found", "No such API route."));
   app.onError(handleError);

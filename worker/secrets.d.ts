@@ -10,6 +10,9 @@ interface VantageSecrets {
   ODDS_API_KEY?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
+  /** Web Push (RFC 8292): the VAPID key pair, base64url (public: uncompressed P-256 point; private: its `d`). */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
 }
 interface Env extends VantageSecrets {}
 declare namespace Cloudflare {

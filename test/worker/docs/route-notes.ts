@@ -12,6 +12,7 @@ import * as checkout from "../../../src/shared/schemas/checkout";
 import * as dataExport from "../../../src/shared/schemas/data-export";
 import * as events from "../../../src/shared/schemas/events";
 import * as protection from "../../../src/shared/schemas/protection";
+import * as push from "../../../src/shared/schemas/push";
 import * as redemptions from "../../../src/shared/schemas/redemptions";
 import * as social from "../../../src/shared/schemas/social";
 import * as user from "../../../src/shared/schemas/user";
@@ -25,6 +26,7 @@ export const SHARED_SCHEMA_MODULES = {
   "data-export": dataExport,
   events,
   protection,
+  push,
   redemptions,
   social,
   user,
@@ -56,6 +58,11 @@ export const SECTIONS = [
     title: "Social",
     intro:
       "Public reads need no token, give the same answer to every reader (players only under their handle, never a display name or e-mail), answer `Cache-Control: public, max-age=SOCIAL_CACHE_SECONDS` and are limited to 120 per 10 s per client address. What a signed-in player sees about themselves is a separate, uncached request.",
+  },
+  {
+    title: "Alerts",
+    intro:
+      "Opt-in Web Push ([link-first](link-first.md#alerts-that-matter)): each kind is off until the player turns it on; alerts are about the player's own account and never marketing.",
   },
   {
     title: "Operators",
@@ -134,6 +141,34 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     does: '"Download my data": `?format=csv|json&year=` (Eastern calendar year, default the current one): the year\'s ledger movements with the balances either side, bets placed, coin pack purchases, redemptions and the yearly totals of purchases and redemptions paid (net as information, not tax advice); sent as an attachment.',
     query: "data-export#DataExportQuerySchema",
     answer: "data-export#DataExportSchema",
+  },
+  "GET /api/push/config": {
+    section: "Alerts",
+    does: "How this browser subscribes to opt-in alerts: `real` with the VAPID public key, `embedded` (development: the embedded push service) or `unavailable`.",
+    answer: "push#PushConfigSchema",
+  },
+  "POST /api/push/subscriptions": {
+    section: "Alerts",
+    does: "Registers this browser's push subscription (https endpoint of a known push service, or the embedded one in development; 400 otherwise); answers the preferences.",
+    body: "push#PushSubscriptionRequestSchema",
+    answer: "push#PushPreferencesSchema",
+  },
+  "DELETE /api/push/subscriptions": {
+    section: "Alerts",
+    does: "`{endpoint}`: removes this browser's subscription; answers the preferences.",
+    body: "push#PushUnsubscribeRequestSchema",
+    answer: "push#PushPreferencesSchema",
+  },
+  "GET /api/push/preferences": {
+    section: "Alerts",
+    does: "Each kind of alert on or off (all off until turned on) and how many browsers are subscribed.",
+    answer: "push#PushPreferencesSchema",
+  },
+  "PUT /api/push/preferences": {
+    section: "Alerts",
+    does: "`{kind, enabled}`: turns one kind of alert on or off; answers the preferences.",
+    body: "push#PushPreferenceRequestSchema",
+    answer: "push#PushPreferencesSchema",
   },
   "GET /api/events": {
     section: "Odds",
@@ -343,6 +378,18 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "POST /api/auth/dev/token": {
     section: "Development only",
     does: "The development provider's token endpoint: exchanges the code (with the PKCE verifier) for an ID token.",
+  },
+  "POST /api/dev/push/endpoints": {
+    section: "Development only",
+    does: "The embedded push service issues a subscription as `PushSubscription.toJSON()` gives one (`{endpoint, expirationTime, keys: {p256dh, auth}}`).",
+  },
+  "POST /api/dev/push/inbox/:id": {
+    section: "Development only",
+    does: "The embedded push endpoint: takes a VAPID-signed aes128gcm push (RFC 8291), decrypts and keeps it; 410 for an unknown subscription.",
+  },
+  "GET /api/dev/push/inbox/:id": {
+    section: "Development only",
+    does: "`?after=seq`: the messages the embedded push service received for the subscription, decrypted, oldest first (the SPA's in-app notifications).",
   },
   "GET /api/dev/sim/clock": {
     section: "Development only",

@@ -18,6 +18,8 @@ import {
 import type { WalletBalances } from "../../../src/shared/schemas/user";
 import { redemptionPause } from "./redemption-pause";
 import type { Ledger } from "../ledger";
+import { writeOutboxRow } from "../outbox";
+import { redemptionNotice } from "../../../src/shared/push-notices";
 import { formatMoney } from "../../../src/shared/money";
 import { formatEtTime } from "../../../src/shared/protection";
 import { playthroughState, type PlaythroughState } from "../playthrough";
@@ -138,6 +140,14 @@ export function requestRedemptionInTx(tx: Ledger, input: { amountCents: number; 
   return { ok: true, redemption: toRedemption(findRow(tx, input.redemptionId)!), balances: tx.balances(), created: true };
 }
 
+/** The player's alert that a redemption was paid or failed, sent with the commit (outbox.ts). */
+function noticeRedemption(tx: Ledger, redemption: Pick<Redemption, "id" | "status" | "amountCents">): void {
+  const notice = redemptionNotice(tx.userId, redemption);
+  if (!notice) return;
+  writeOutboxRow(tx.sql, "notice", notice, tx.now);
+  tx.noteChange();
+}
+
 /** Marks a pending redemption paid; repeating it is harmless, a failed one stays failed. */
 export function completeRedemptionInTx(tx: Ledger, input: { redemptionId: string; payoutReference: string }): RedemptionResult {
   const row = findRow(tx, input.redemptionId);
@@ -152,6 +162,7 @@ export function completeRedemptionInTx(tx: Ledger, input: { redemptionId: string
       tx.now,
       input.redemptionId,
     );
+    noticeRedemption(tx, { id: row.id, status: "paid", amountCents: row.amount_cents });
   }
   return { ok: true, redemption: toRedemption(findRow(tx, input.redemptionId)!), balances: tx.balances(), created: false };
 }
@@ -170,6 +181,7 @@ export function failRedemptionInTx(tx: Ledger, input: { redemptionId: string; re
       tx.now,
       row.id,
     );
+    noticeRedemption(tx, { id: row.id, status: "failed", amountCents: row.amount_cents });
   }
   return { ok: true, redemption: toRedemption(findRow(tx, input.redemptionId)!), balances: tx.balances(), created: false };
 }
