@@ -85,7 +85,7 @@ export const routes: RouteObject[] = [
               {
                 path: "settings",
                 handle: titled("Settings"),
-                lazy: async () => ({ Component: (await import("../features/settings/components/settings-page")).SettingsPage }),
+                lazy: async () => ({ Component: (await import("./routes/settings-route")).SettingsRoute }),
               },
               {
                 path: "shop",
