@@ -82,22 +82,31 @@ export async function decryptPush(body: Uint8Array<ArrayBuffer>, endpoint: Endpo
   return new TextDecoder().decode(padded.slice(0, end));
 }
 
+const refusal = (status: number, code: string, message: string) => Response.json({ error: { code, message } }, { status });
+
 /** A delivery to an embedded endpoint, as a push service receives it: checked, decrypted, kept. */
 export async function receiveEmbeddedPush(env: Env, endpointId: string, request: Request, now: number): Promise<Response> {
   const endpoint = await env.DB.prepare("SELECT private_jwk, public_key, auth FROM dev_push_endpoints WHERE id = ?")
     .bind(endpointId)
     .first<EndpointRow>();
-  if (!endpoint) return new Response("No such subscription.", { status: 410 });
-  if (request.headers.get("Content-Encoding") !== "aes128gcm") return new Response("aes128gcm only.", { status: 415 });
-  if (!/^vapid t=[^,]+, k=/.test(request.headers.get("Authorization") ?? "")) return new Response("VAPID required.", { status: 401 });
-  const text = await decryptPush(new Uint8Array(await request.arrayBuffer()), endpoint);
+  if (!endpoint) return refusal(410, "gone", "No such subscription.");
+  if (request.headers.get("Content-Encoding") !== "aes128gcm")
+    return refusal(415, "unsupported-encoding", "Only aes128gcm pushes are accepted.");
+  if (!/^vapid t=[^,]+, k=/.test(request.headers.get("Authorization") ?? ""))
+    return refusal(401, "vapid-required", "A VAPID signature is required.");
+  let text: string;
+  try {
+    text = await decryptPush(new Uint8Array(await request.arrayBuffer()), endpoint);
+  } catch {
+    return refusal(400, "undecryptable", "The push could not be decrypted for this subscription.");
+  }
   await env.DB.batch([
     env.DB.prepare("INSERT INTO dev_push_messages (endpoint_id, body, received_at) VALUES (?, ?, ?)").bind(endpointId, text, now),
     env.DB.prepare(
       "DELETE FROM dev_push_messages WHERE endpoint_id = ?1 AND seq NOT IN (SELECT seq FROM dev_push_messages WHERE endpoint_id = ?1 ORDER BY seq DESC LIMIT ?2)",
     ).bind(endpointId, KEPT_MESSAGES),
   ]);
-  return new Response(null, { status: 201 });
+  return Response.json({ received: true }, { status: 201 });
 }
 
 const InboxQuerySchema = z.object({ after: z.coerce.number().int().nonnegative().default(0) });
@@ -129,7 +138,14 @@ export function devPushRoutes() {
     )
       .bind(c.req.param("id"), after.data.after)
       .all<{ seq: number; body: string; receivedAt: number }>();
-    return c.json({ messages: results.map((m) => ({ seq: m.seq, receivedAt: m.receivedAt, message: JSON.parse(m.body) as unknown })) });
+    const parsed = (body: string): unknown => {
+      try {
+        return JSON.parse(body);
+      } catch {
+        return body;
+      }
+    };
+    return c.json({ messages: results.map((m) => ({ seq: m.seq, receivedAt: m.receivedAt, message: parsed(m.body) })) });
   });
 
   return app;
