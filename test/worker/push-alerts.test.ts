@@ -94,6 +94,36 @@ describe("opt-in alerts", () => {
     expect(await inbox(subscription)).toHaveLength(1);
   });
 
+  it("a redemption paid leaves the wallet as an alert when that kind is on", async () => {
+    const player = await signIn();
+    const subscription = await subscribeBrowser(player);
+    await setKind(player, "redemption-changed", true);
+    const stub = wallet(player.userId);
+    for (const [id, cents] of [
+      ["cs_alert_1", 999],
+      ["cs_alert_2", 1999],
+    ] as const) {
+      await stub.creditPurchase(
+        player.userId,
+        { checkoutSessionId: `${id}_${player.userId}`, amountCents: cents, cashPlaythrough: 0 },
+        Date.now(),
+      );
+    }
+    const redemptionId = `rd_alert_${player.userId}`;
+    const held = await stub.requestRedemption(
+      player.userId,
+      { amountCents: 2_000, redemptionId, cashPlaythrough: 0, purchaseHoldDays: 0 },
+      Date.now(),
+    );
+    expect(held.ok).toBe(true);
+    expect((await stub.completeRedemption(player.userId, { redemptionId, payoutReference: "tr_alert" }, Date.now())).ok).toBe(true);
+    await stub.flushOutbox();
+    await vi.waitUntil(async () => (await inbox(subscription)).length > 0, { timeout: 5_000, interval: 50 });
+    expect((await inbox(subscription)).map((m) => [m.message.title, m.message.body])).toEqual([
+      ["Redemption paid", "Your $20 redemption was paid."],
+    ]);
+  });
+
   it("a redemption paid is its own kind, sent only when that kind is on", async () => {
     const player = await signIn();
     const subscription = await subscribeBrowser(player);

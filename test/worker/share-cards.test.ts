@@ -4,6 +4,7 @@
 // a hidden profile (404).
 import { describe, expect, it } from "vitest";
 import type { ShareResponse } from "../../src/shared/schemas/social";
+import { sharePageHeaders } from "../../worker/share-cards/share-pages";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
 import { leg, newEventId, openBet, seedBets, wallet } from "./settlement-fixtures";
 
@@ -113,5 +114,14 @@ describe("a shared pick's page and card", () => {
     expect(html).not.toContain("secret@example.com");
     expect(html).not.toContain("Secret Name");
     expect((await page("/u/nobody-here-at-all")).status).toBe(404);
+  });
+
+  it("keeps the pages' CSP, except on the dev server's shell whose inline preamble it would block", () => {
+    const built = '<html><head><script type="module" crossorigin src="/assets/index.js"></script></head></html>';
+    const dev = '<html><head><script type="module">import { injectIntoGlobalHook } from "/@react-refresh";</script></head></html>';
+    expect(sharePageHeaders(built, 200, 30).get("Content-Security-Policy")).toMatch(/script-src 'self';/);
+    expect(sharePageHeaders(dev, 200, 30).get("Content-Security-Policy")).toBeNull();
+    expect(sharePageHeaders(built, 200, 30).get("Cache-Control")).toBe("public, max-age=30, s-maxage=30");
+    expect(sharePageHeaders(built, 404, 30).get("Cache-Control")).toBe("no-store");
   });
 });

@@ -38,14 +38,24 @@ async function spaShell(c: Context<AppEnv>): Promise<string> {
 /** An inline script: only `vite dev`'s shell has one (React refresh's preamble); the built one never does. */
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>/i;
 
-function page(c: Context<AppEnv>, html: string, status: 200 | 404): Response {
-  const seconds = tunables(c.env).SOCIAL_CACHE_SECONDS;
+/**
+ * The headers of a share page: public/_headers' own, except that a shell with an inline
+ * script (the dev server's) goes without the CSP, which would block it (public/_headers is
+ * not applied there either); cached like the social reads when found.
+ */
+export function sharePageHeaders(html: string, status: 200 | 404, cacheSeconds: number): Headers {
   const headers = new Headers(SPA_PAGE_HEADERS);
-  // The dev server's pages go without the CSP too (public/_headers is not applied there),
-  // or its preamble would be blocked and the page would not start.
   if (INLINE_SCRIPT.test(html)) headers.delete("Content-Security-Policy");
   headers.set("Content-Type", "text/html; charset=utf-8");
-  headers.set("Cache-Control", status === 200 && seconds > 0 ? `public, max-age=${seconds}, s-maxage=${seconds}` : "no-store");
+  headers.set(
+    "Cache-Control",
+    status === 200 && cacheSeconds > 0 ? `public, max-age=${cacheSeconds}, s-maxage=${cacheSeconds}` : "no-store",
+  );
+  return headers;
+}
+
+function page(c: Context<AppEnv>, html: string, status: 200 | 404): Response {
+  const headers = sharePageHeaders(html, status, tunables(c.env).SOCIAL_CACHE_SECONDS);
   return new Response(c.req.method === "HEAD" ? null : html, { status, headers });
 }
 
