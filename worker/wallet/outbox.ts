@@ -8,9 +8,10 @@
 //
 // The same drain hands the players' alerts to the push queue (worker/push/): a settled
 // bet's row and the `notice` rows (a redemption paid or failed) become PushNotices, sent
-// after D1 accepted the batch and before the rows are deleted, so an alert is never lost;
-// a drain repeated after a crash sends it again, and the push consumer sends each alert
-// once per browser (its `push_deliveries` claim).
+// after D1 accepted the batch and before the rows are deleted; a drain repeated after a
+// crash sends them again, and the push consumer sends each alert once per browser (its
+// `push_deliveries` claim). Alerts never hold the projection back: when the queue
+// refuses them they are logged and dropped, and D1 still gets the change.
 //
 // The object has one alarm for every wake-up (outbox drains, payout retries, live-token
 // expiry); `armAlarm` is the one way to set it, so no purpose can push another's later.
@@ -103,6 +104,14 @@ export class Outbox {
     return this.flushing;
   }
 
+  private async sendAlerts(notices: PushNotice[]): Promise<void> {
+    try {
+      await this.env().PUSH_QUEUE.sendBatch(notices.map((body) => ({ body })));
+    } catch (err) {
+      loggerFor(this.env()).warn(`wallet outbox: ${notices.length} alert(s) not queued`, err);
+    }
+  }
+
   private async drain(): Promise<void> {
     const sql = this.ctx.storage.sql;
     for (;;) {
@@ -127,7 +136,7 @@ export class Outbox {
         last = row.seq;
       }
       if (statements.length > 0) await db.batch(statements);
-      if (notices.length > 0) await this.env().PUSH_QUEUE.sendBatch(notices.map((body) => ({ body })));
+      if (notices.length > 0) await this.sendAlerts(notices);
       sql.exec("DELETE FROM outbox WHERE seq <= ?", last);
     }
   }
