@@ -7,6 +7,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { yearOfET } from "../../../shared/money-totals";
 import { EXPORT_FIRST_YEAR } from "../../../shared/schemas/data-export";
 import { useAuth } from "../../../session/auth-provider";
+import "./data-export.css";
 
 type Format = "csv" | "json";
 
@@ -70,7 +71,7 @@ export function DataExportCard() {
           ))}
         </select>
       </div>
-      <fieldset className="field">
+      <fieldset className="field data-export-formats">
         <legend>Format</legend>
         <label>
           <input type="radio" name="data-export-format" checked={format === "csv"} onChange={() => setFormat("csv")} /> CSV (spreadsheet)
