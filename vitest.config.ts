@@ -63,6 +63,10 @@ export default defineConfig({
               // `unsafePreventEviction` belongs to a binding in the whole project's runtime,
               // not to one test; a test that needed a resident object would need its own project.
 
+              // The SPA's shell as static assets (the build's own is not there in tests): the
+              // share pages (worker/share-cards/) answer with it plus their link-preview tags.
+              assets: { directory: "./test/worker/fixtures/spa", binding: "ASSETS" },
+
               // The settlement queue as in wrangler.toml, but delivering within 50 ms.
               queueConsumers: {
                 "vantage-settlement": {
@@ -72,6 +76,7 @@ export default defineConfig({
                   deadLetterQueue: "vantage-settlement-dlq",
                 },
                 "vantage-settlement-dlq": { maxBatchSize: 100, maxBatchTimeout: 0.05, maxRetries: 20 },
+                "vantage-push": { maxBatchSize: 50, maxBatchTimeout: 0.05, maxRetries: 5 },
               },
             },
           })),

@@ -22,6 +22,9 @@ import { socialRoutes } from "./social/social-routes";
 import { identityRoutes } from "./identity/identity-routes";
 import { sweepstakesPublicRoutes } from "./sweepstakes/public-routes";
 import { freeEntryAdminRoutes, freeEntryRoutes } from "./sweepstakes/free-entry-routes";
+import { shareCardRoutes } from "./share-cards/share-card-routes";
+import { pushRoutes } from "./push/push-routes";
+import { devPushRoutes } from "./dev/push-service";
 import { createOddsReader, type OddsDeps } from "./odds/odds-service";
 import { recordFinals } from "./settlement/record-finals";
 
@@ -39,6 +42,7 @@ export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   app.route("/me", meRoutes());
   app.route("/play", playRoutes());
   app.route("/", oddsRoutes(deps, odds));
+  app.route("/dev/push", devPushRoutes());
   app.route("/dev", devRoutes());
   app.route("/", betsRoutes(deps, odds));
   app.route("/live", liveRoutes());
@@ -50,6 +54,8 @@ export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   app.route("/identity", identityRoutes());
   app.route("/", sweepstakesPublicRoutes());
   app.route("/free-entry", freeEntryRoutes());
+  app.route("/cards", shareCardRoutes());
+  app.route("/push", pushRoutes());
 
   app.notFound((c) => errorJson(c, 404, "not-found", "No such API route."));
   app.onError(handleError);

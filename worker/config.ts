@@ -51,6 +51,11 @@ export function identityVerificationMode(env: Env): ServiceMode {
   return modeFor(env, env.STRIPE_IDENTITY_RESTRICTED_KEY);
 }
 
+/** Web Push: real with the VAPID key pair set (both secrets), else the embedded push service (worker/dev/push-service.ts). */
+export function pushMode(env: Env): ServiceMode {
+  return modeFor(env, env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? env.VAPID_PRIVATE_KEY : undefined);
+}
+
 /** HS256 keys shorter than the hash (32 bytes) are guessable offline from one token. */
 /** The public origin of this deployment: configured, else the request's own. */
 export function publicOrigin(env: Env, requestUrl: string): string {

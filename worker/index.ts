@@ -1,6 +1,6 @@
-// Worker entry: the API for fetch, the settlement job for cron, the settlement queue's
-// consumer for queue events, and the Durable Object classes as deployed: the wallet,
-// handed its payout port here (the wallet itself never imports a payment provider), and
+// Worker entry: the API for fetch (and the share pages' link previews, /p/* and /u/*),
+// the settlement job for cron, the settlement and push queues' consumers for queue
+// events, and the Durable Object classes as deployed: the wallet, handed its payout port here (the wallet itself never imports a payment provider), and
 // each sport's price desk, handed settlement's step that records the finals it learns
 // (the odds never import settlement).
 // Each entry first validates the tunables (worker/tunables.ts), so a bad value stops the
@@ -16,6 +16,10 @@ import { paymentsPayoutPort } from "./payments/payout-port";
 import { UserWallet as WalletObject } from "./wallet";
 import { PriceDesk as PriceDeskObject } from "./odds/price-desk/price-desk";
 import { recordFinals } from "./settlement/record-finals";
+import { isSharePagePath, sharePages } from "./share-cards/share-pages";
+import { handlePushQueue, PUSH_QUEUE_NAME } from "./push/push-queue";
+import { pushTransport } from "./push/push-transport";
+import type { PushNotice } from "../src/shared/push-notices";
 
 /** The wallet Durable Object as deployed (wrangler.toml class_name): the wallet with the payment provider's payout port. */
 export class UserWallet extends WalletObject {
@@ -32,6 +36,7 @@ export class PriceDesk extends PriceDeskObject {
 }
 
 const app = createApp();
+const pages = sharePages();
 
 function misconfigured(err: TunablesError | ConfigurationError): Response {
   // Always printed: the configuration (LOG_LEVEL included) is what failed, so no logger can be built.
@@ -49,6 +54,7 @@ export default {
       throw err;
     }
     if (isManualCronRequest(request, env)) return manualCron(request, env);
+    if (isSharePagePath(new URL(request.url).pathname)) return pages.fetch(request, env, ctx);
     return app.fetch(request, env, ctx);
   },
   scheduled(controller, env, ctx) {
@@ -57,6 +63,17 @@ export default {
   },
   async queue(batch, env) {
     const settings = tunables(env);
+    if (batch.queue === PUSH_QUEUE_NAME) {
+      const origin = env.PUBLIC_ORIGIN || "https://localhost";
+      await handlePushQueue(batch as MessageBatch<PushNotice>, {
+        env,
+        transport: pushTransport(env),
+        log: loggerFor(env),
+        now: Date.now(),
+        origin,
+      });
+      return;
+    }
     await handleSettlementQueue(batch, { env, tunables: settings, log: loggerFor(env), now: Date.now() });
   },
 } satisfies ExportedHandler<Env>;

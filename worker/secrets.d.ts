@@ -18,6 +18,9 @@ interface VantageSecrets {
   STRIPE_IDENTITY_WEBHOOK_SECRET?: string;
   /** HMAC key of identity documents' hashes (one verified person, one account); 32+ random bytes. */
   IDENTITY_HASH_KEY?: string;
+  /** Web Push (RFC 8292): the VAPID key pair, base64url (public: uncompressed P-256 point; private: its `d`). */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
 }
 interface Env extends VantageSecrets {}
 declare namespace Cloudflare {

@@ -3,7 +3,8 @@
 // /shop, /redeem, /account and /free-entry sit behind the protected-route guard. `routes` is
 // exported so tests can mount it in a memory router. Pages few players open on a
 // given visit load on demand, keeping the initial bundle to the shell and the board.
-// Each route's `handle.title` names it in the browser tab ("My Picks · Vantage").
+// Each route's `handle.title` names it in the browser tab ("My Picks · Vantage"); public
+// pages also carry a `handle.description` for search results and link previews.
 // A page made of several features is composed by its route component in ./routes/
 // (features never import one another); a single feature's page is loaded directly.
 import { createBrowserRouter, type RouteObject } from "react-router";
@@ -14,7 +15,7 @@ import { HomeRoute } from "./routes/home-route";
 import { NotFoundPage } from "../components/not-found-page";
 import { ProtectedRoute } from "./routes/protected-route";
 
-const titled = (title: string): RouteHandle => ({ title });
+const titled = (title: string, description?: string): RouteHandle => ({ title, description });
 
 export const PROTECTED_PATHS = ["/picks", "/settings", "/shop", "/redeem", "/account", "/free-entry"] as const;
 
@@ -35,22 +36,25 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomeRoute /> },
           {
             path: "terms",
-            handle: titled("Terms of Use"),
+            handle: titled("Terms of Use", "The terms of use of Vantage, an entertainment-only sportsbook played with virtual currency."),
             lazy: async () => ({ Component: (await import("../features/legal/components/terms-page")).TermsPage }),
           },
           {
             path: "privacy",
-            handle: titled("Privacy Policy"),
+            handle: titled("Privacy Policy", "What Vantage stores about you, why, and how to take it away or delete it."),
             lazy: async () => ({ Component: (await import("../features/legal/components/privacy-page")).PrivacyPage }),
           },
           {
             path: "disclaimer",
-            handle: titled("Disclaimer"),
+            handle: titled(
+              "Disclaimer",
+              "Vantage is entertainment only: play money and sweepstakes Vantage Cash, never real-money wagering.",
+            ),
             lazy: async () => ({ Component: (await import("../features/legal/components/disclaimer-page")).DisclaimerPage }),
           },
           {
             path: "responsible-play",
-            handle: titled("Responsible play"),
+            handle: titled("Responsible play", "Limits, breaks and help: the tools Vantage gives you to keep play fun."),
             lazy: async () => ({
               Component: (await import("../features/protection/components/responsible-play-page")).ResponsiblePlayPage,
             }),
@@ -69,17 +73,17 @@ export const routes: RouteObject[] = [
           },
           {
             path: "social",
-            handle: titled("Social"),
+            handle: titled("Social", "Leaderboards and picks from Vantage players who chose to share them."),
             lazy: async () => ({ Component: (await import("../features/social/components/social-page")).SocialPage }),
           },
           {
             path: "u/:handle",
-            handle: titled("Profile"),
+            handle: titled("Profile", "A Vantage player's public picks and results."),
             lazy: async () => ({ Component: (await import("../features/social/components/profile-page")).ProfilePage }),
           },
           {
             path: "p/:shareId",
-            handle: titled("Shared pick"),
+            handle: titled("Shared pick", "A pick shared from Vantage: its legs, odds, stake and result."),
             lazy: async () => ({ Component: (await import("./routes/shared-pick-route")).SharedPickRoute }),
           },
           {
@@ -93,7 +97,7 @@ export const routes: RouteObject[] = [
               {
                 path: "settings",
                 handle: titled("Settings"),
-                lazy: async () => ({ Component: (await import("../features/settings/components/settings-page")).SettingsPage }),
+                lazy: async () => ({ Component: (await import("./routes/settings-route")).SettingsRoute }),
               },
               {
                 path: "shop",

@@ -999,6 +999,89 @@ const ENDPOINTS: Endpoint[] = [
         }),
       ),
   },
+  {
+    routes: ["GET /api/me/export"],
+    request: () =>
+      get(
+        "/api/me/export",
+        queryFor({
+          format: fc.oneof(fc.constantFrom("csv", "json", "pdf"), unicodeText(8)),
+          year: fc.oneof(fc.constantFrom("2026", "1999", "x"), unicodeText(6)),
+        }),
+      ),
+  },
+  {
+    routes: ["GET /api/cards/picks/:shareId/:file"],
+    request: () =>
+      get(
+        fc
+          .tuple(
+            fc.oneof(unicodeText(30), fc.stringMatching(/^[A-Za-z0-9_-]{22}$/)),
+            fc.oneof(fc.constantFrom("open.png", "won.png", "x.png"), unicodeText(12)),
+          )
+          .map(([id, file]) => `/api/cards/picks/${encodeURIComponent(id)}/${encodeURIComponent(file)}`),
+      ),
+  },
+  { routes: ["GET /api/push/config"], request: () => get("/api/push/config") },
+  {
+    routes: ["POST /api/push/subscriptions", "DELETE /api/push/subscriptions"],
+    request: () =>
+      fc
+        .tuple(
+          fc.constantFrom("POST", "DELETE"),
+          fc.oneof(
+            malformedBody,
+            bodyFor({
+              endpoint: fc.oneof(
+                fc.constantFrom("https://fcm.googleapis.com/fcm/send/x", "https://evil.example/x", "http://localhost/api/dev/push/inbox/x"),
+                unicodeText(60),
+              ),
+              keys: fc.record({ p256dh: unicodeText(90), auth: unicodeText(24) }),
+            }),
+          ),
+        )
+        .map(([method, body]) => ({ method, path: "/api/push/subscriptions", body })),
+  },
+  {
+    routes: ["GET /api/push/preferences", "PUT /api/push/preferences"],
+    request: () =>
+      fc
+        .tuple(
+          fc.constantFrom("GET", "PUT"),
+          fc.oneof(
+            malformedBody,
+            bodyFor({
+              kind: fc.oneof(fc.constantFrom("bet-settled", "marketing"), unicodeText(20)),
+              enabled: fc.oneof(fc.boolean(), unicodeText(5)),
+            }),
+          ),
+        )
+        .map(([method, body]) => ({ method, path: "/api/push/preferences", body: method === "GET" ? undefined : body })),
+  },
+  { routes: ["POST /api/dev/push/endpoints"], request: () => post("/api/dev/push/endpoints", malformedBody) },
+  {
+    routes: ["POST /api/dev/push/inbox/:id", "GET /api/dev/push/inbox/:id"],
+    request: () =>
+      fc
+        .tuple(
+          fc.constantFrom("POST", "GET"),
+          unicodeText(24),
+          fc.boolean(),
+          malformedBody,
+          queryFor({ after: fc.oneof(fc.constantFrom("0", "-1", "x"), unicodeText(5)) }),
+        )
+        .map(([method, id, encoded, body, query]) => ({
+          method,
+          path: `/api/dev/push/inbox/${encodeURIComponent(id)}${method === "GET" ? query : ""}`,
+          body: method === "POST" ? body : undefined,
+          headers: encoded
+            ? ([
+                ["Content-Encoding", "aes128gcm"],
+                ["Authorization", "vapid t=x, k=y"],
+              ] as [string, string][])
+            : [],
+        })),
+  },
   // Last, so a break or a low limit the victim may take does not make the money routes above answer shallower refusals.
   {
     routes: ["POST /api/me/break"],
@@ -1104,8 +1187,14 @@ async function send(req: FuzzRequest): Promise<Response> {
 
 /** The only pages that answer HTML (GET, or HEAD): the dev account chooser and the simulated provider's pages. */
 const HTML_PAGES = [/^\/api\/auth\/dev\/authorize$/, /^\/api\/payments\/sim\/(checkout|onboarding)\/[^/]+$/];
-/** The only answers that redirect: the sign-in flow and the simulated provider's forms. */
+/** Answers that are files rather than JSON: the data export's CSV and a shared pick's card. */
+const FILE_ANSWERS: [RegExp, RegExp][] = [
+  [/^\/api\/me\/export$/, /^text\/csv/],
+  [/^\/api\/cards\/picks\/[^/]+\/[^/]+$/, /^image\/png$/],
+];
+/** The only answers that redirect: the sign-in flow, the simulated provider's forms, a card URL naming a stale state. */
 const REDIRECTS: [RegExp, string[]][] = [
+  [/^\/api\/cards\/picks\/[^/]+\/[^/]+$/, ["GET"]],
   [/^\/api\/auth\/google\/(start|callback)$/, ["GET", "HEAD"]],
   [/^\/api\/auth\/dev\/authorize$/, ["POST"]],
   [
@@ -1159,6 +1248,10 @@ async function judge(req: FuzzRequest, res: Response): Promise<void> {
     expect(HTML_PAGES.some((r) => r.test(path)) && req.method === "GET", what).toBe(true);
     expect(res.status, what).toBe(200);
     expect(await res.text(), what).toMatch(/^<!doctype html>/i);
+    return;
+  }
+  if (res.status === 200 && FILE_ANSWERS.some(([r, t]) => r.test(path) && t.test(type))) {
+    await res.body?.cancel();
     return;
   }
   expect(type, what).toMatch(/^application\/json/);

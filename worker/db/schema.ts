@@ -522,3 +522,62 @@ export const sweepstakesWinners = sqliteTable(
   },
   (t) => [index("sweepstakes_winners_paid_idx").on(t.paidAt)],
 );
+
+/** Browsers that accepted Web Push, by the SHA-256 of their endpoint (migration 0024). */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+/** The alert kinds a player turned on (migration 0024). */
+export const pushPreferences = sqliteTable(
+  "push_preferences",
+  {
+    userId: text("user_id").notNull(),
+    kind: text("kind").notNull(),
+    enabled: integer("enabled").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/** One row per alert sent to a subscription: the once-per-(subscription, event) claim (migration 0024). */
+export const pushDeliveries = sqliteTable(
+  "push_deliveries",
+  {
+    subscriptionId: text("subscription_id").notNull(),
+    eventId: text("event_id").notNull(),
+    sentAt: integer("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.eventId] })],
+);
+
+/** The embedded push service's subscriptions with their private keys; development only (migration 0024). */
+export const devPushEndpoints = sqliteTable("dev_push_endpoints", {
+  id: text("id").primaryKey(),
+  privateJwk: text("private_jwk").notNull(),
+  publicKey: text("public_key").notNull(),
+  auth: text("auth").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** What the embedded push service received, decrypted; development only (migration 0024). */
+export const devPushMessages = sqliteTable(
+  "dev_push_messages",
+  {
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    endpointId: text("endpoint_id").notNull(),
+    body: text("body").notNull(),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (t) => [index("dev_push_messages_endpoint_idx").on(t.endpointId, t.seq)],
+);

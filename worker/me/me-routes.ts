@@ -3,7 +3,8 @@
 // src/shared/handles.ts, 409 `handle-taken` — and whether Vantage Cash results are
 // public); POST /break and PUT /limits are the player's
 // protection tools, stored and enforced by the player's wallet Durable Object;
-// POST /rules-acceptance records the sweepstakes rules version the player accepted.
+// POST /rules-acceptance records the sweepstakes rules version the player accepted, and
+// GET /export is "Download my data" (data-export.ts): one year's records as JSON or CSV.
 // A refused username is a 400 whose message is the shared rule's sentence for a player
 // (the same one the account page shows before sending), never a field path.
 import { eq } from "drizzle-orm";
@@ -11,12 +12,14 @@ import { Hono, type Context } from "hono";
 import { LIMIT_NAMES, type LimitName } from "../../src/shared/protection";
 import { BreakRequestSchema, LimitsRequestSchema } from "../../src/shared/schemas/protection";
 import { RulesAcceptanceRequestSchema } from "../../src/shared/schemas/sweepstakes";
+import { DataExportQuerySchema } from "../../src/shared/schemas/data-export";
+import { yearOfET, yearPeriodET } from "../../src/shared/money-totals";
 import { checkDisplayName, UpdateMeRequestSchema } from "../../src/shared/schemas/user";
 import { requireUser } from "../auth/require-user";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { users } from "../db/schema";
-import { ApiError, fromErrorResult, readJson } from "../http/api-error";
+import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { limitToMinor } from "../protection/protection-view";
 import { playContextFor, requestRegion } from "../protection/request-region";
@@ -25,6 +28,7 @@ import { getUserWallet } from "../wallet";
 import { setHandle, setHiddenStatements, setShowCashResultsStatement } from "../social/player-profiles";
 import { currentRules } from "../sweepstakes/rules-versions";
 import { loadUserDocument } from "./user-document";
+import { buildDataExport, dataExportCsv } from "./data-export";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -113,6 +117,19 @@ export function meRoutes() {
     const delayMs = tunables(c.env).LIMIT_RAISE_DELAY_HOURS * HOUR_MS;
     await getUserWallet(c.env, userId).setLimits(userId, requested, delayMs, now);
     return currentDocument(c, now);
+  });
+
+  app.get("/export", async (c) => {
+    const query = parseWith(DataExportQuerySchema, c.req.query());
+    const now = Date.now();
+    const year = query.year ?? yearOfET(now);
+    const period = yearPeriodET(year);
+    const records = await getUserWallet(c.env, c.var.user.id).exportRecords(c.var.user.id, period, now);
+    const doc = buildDataExport(records, year, period, now);
+    c.header("Cache-Control", "private, no-store");
+    c.header("Content-Disposition", `attachment; filename="vantage-${year}.${query.format}"`);
+    if (query.format === "json") return c.json(doc);
+    return c.body(dataExportCsv(doc), 200, { "Content-Type": "text/csv; charset=utf-8" });
   });
 
   return app;

@@ -4,7 +4,8 @@
 // `isPickPublic` (every game started by the feed's clock) everywhere except a share
 // link, which its owner chose to publish.
 import { BetLegSchema, LEG_RESULTS, type BetLeg, type LegResult } from "../../src/shared/schemas/bets";
-import type { PublicOwner, PublicPick } from "../../src/shared/schemas/social";
+import type { PublicOwner, PublicPick, SharedPickResponse } from "../../src/shared/schemas/social";
+import { SHARE_ID_PATTERN } from "../../src/shared/social";
 import { z } from "zod";
 
 export type PublicBetRow = {
@@ -61,4 +62,23 @@ export function publicPickFromRow(row: PublicBetRow, owner: PublicOwner): Public
     legResults: LegResultsSchema.parse(JSON.parse(row.leg_results_json)),
     owner,
   };
+}
+
+/**
+ * The pick behind a share link, or null when the id is malformed, unknown or withdrawn.
+ * Hiding the profile or dropping the handle deletes the links; the join keeps this true
+ * for a link read in between too. The share page's card (worker/share-cards/) reads it too.
+ */
+export async function readSharedPick(db: D1Database, shareId: string): Promise<SharedPickResponse | null> {
+  if (!SHARE_ID_PATTERN.test(shareId)) return null;
+  const row = await db
+    .prepare(
+      `SELECT ${PUBLIC_BET_COLUMNS("b")}, s.created_at AS shared_at, p.handle AS handle
+       FROM shared_picks s JOIN bets b ON b.id = s.bet_id
+       JOIN player_profiles p ON p.user_id = s.user_id AND p.hidden = 0 AND p.handle IS NOT NULL
+       WHERE s.share_id = ?`,
+    )
+    .bind(shareId)
+    .first<PublicBetRow & { shared_at: number; handle: string }>();
+  return row ? { pick: publicPickFromRow(row, { handle: row.handle }), sharedAt: row.shared_at } : null;
 }

@@ -19,7 +19,7 @@ import {
   type ShareResponse,
   type SharedPickResponse,
 } from "../../src/shared/schemas/social";
-import { SHARE_ID_PATTERN, isPickPublic, newShareId, sharePath } from "../../src/shared/social";
+import { isPickPublic, newShareId, sharePath } from "../../src/shared/social";
 import { publicOrigin } from "../config";
 import { requireUser } from "../auth/require-user";
 import { ApiError, parseWith } from "../http/api-error";
@@ -30,7 +30,7 @@ import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet";
 import { readLeaderboard, readOwnRank } from "./leaderboards";
 import { findVisibleByHandle, readProfile, type ProfileRow } from "./player-profiles";
-import { PUBLIC_BET_COLUMNS, publicPickFromRow, type PublicBetRow } from "./public-picks";
+import { PUBLIC_BET_COLUMNS, publicPickFromRow, readSharedPick, type PublicBetRow } from "./public-picks";
 
 /** Picks listed on a profile and in the Following feed. */
 const PICKS_SHOWN = 30;
@@ -99,24 +99,10 @@ export function socialRoutes() {
   });
 
   app.get("/public/picks/:shareId", limitPublicReads, async (c) => {
-    const shareId = c.req.param("shareId");
-    if (!SHARE_ID_PATTERN.test(shareId)) throw notFound("shared pick");
-    // Hiding or dropping the handle deletes the links; the join keeps this true for a link
-    // read in between too.
-    const row = await c.env.DB.prepare(
-      `SELECT ${PUBLIC_BET_COLUMNS("b")}, s.created_at AS shared_at, p.handle AS handle
-       FROM shared_picks s JOIN bets b ON b.id = s.bet_id
-       JOIN player_profiles p ON p.user_id = s.user_id AND p.hidden = 0 AND p.handle IS NOT NULL
-       WHERE s.share_id = ?`,
-    )
-      .bind(shareId)
-      .first<PublicBetRow & { shared_at: number; handle: string }>();
-    if (!row) throw notFound("shared pick");
+    const shared = await readSharedPick(c.env.DB, c.req.param("shareId"));
+    if (!shared) throw notFound("shared pick");
     publicCache(c);
-    return c.json({
-      pick: publicPickFromRow(row, { handle: row.handle }),
-      sharedAt: row.shared_at,
-    } satisfies SharedPickResponse);
+    return c.json(shared satisfies SharedPickResponse);
   });
 
   app.post("/bets/:betId/share", requireUser, async (c) => {

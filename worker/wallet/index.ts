@@ -27,6 +27,7 @@ export type { IdentityOutcome, IdentityResult } from "./operations/identity-oper
 export type { ReversalResult } from "./operations/reversal-operations";
 export type { FraudWarning } from "./operations/fraud-warning-operations";
 export type { FreeEntryFailure, FreeEntryOutcome } from "./operations/sweepstakes-operations";
+export type { WalletRecords } from "./operations/export-operations";
 
 // ---- what players are told while redemptions are paused ----
 export { UNDER_REVIEW_MESSAGE } from "./operations/reversal-operations";

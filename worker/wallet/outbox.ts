@@ -6,8 +6,17 @@
 // retried by the alarm with back-off (1 s doubling to 5 minutes, forever); the attempt
 // count survives restarts in the object's key-value storage (`outbox_attempts`).
 //
+// The same drain hands the players' alerts to the push queue (worker/push/): a settled
+// bet's row and the `notice` rows (a redemption paid or failed) become PushNotices, sent
+// after D1 accepted the batch and before the rows are deleted; a drain repeated after a
+// crash sends them again, and the push consumer sends each alert once per browser (its
+// `push_deliveries` claim). Alerts never hold the projection back: when the queue
+// refuses them they are logged and dropped, and D1 still gets the change.
+//
 // The object has one alarm for every wake-up (outbox drains, payout retries, live-token
 // expiry); `armAlarm` is the one way to set it, so no purpose can push another's later.
+import { betSettledNotice, type PushNotice } from "../../src/shared/push-notices";
+import type { BetDocument } from "../../src/shared/schemas/bets";
 import { loggerFor } from "../logging/logger";
 import { projectionStatements, type OutboxRow, type OutboxTopic } from "./projection";
 
@@ -95,6 +104,14 @@ export class Outbox {
     return this.flushing;
   }
 
+  private async sendAlerts(notices: PushNotice[]): Promise<void> {
+    try {
+      await this.env().PUSH_QUEUE.sendBatch(notices.map((body) => ({ body })));
+    } catch (err) {
+      loggerFor(this.env()).warn(`wallet outbox: ${notices.length} alert(s) not queued`, err);
+    }
+  }
+
   private async drain(): Promise<void> {
     const sql = this.ctx.storage.sql;
     for (;;) {
@@ -104,6 +121,7 @@ export class Outbox {
       // Only the newest balances row of a batch matters (each carries the whole state).
       const lastBalances = rows.findLast((row) => row.topic === "balances")?.seq;
       const statements: D1PreparedStatement[] = [];
+      const notices: PushNotice[] = [];
       let last = rows[0]!.seq;
       for (const row of rows) {
         if (row.topic === "balances" && row.seq !== lastBalances) {
@@ -113,10 +131,21 @@ export class Outbox {
         const next = projectionStatements(db, row);
         if (statements.length > 0 && statements.length + next.length > OUTBOX_MAX_STATEMENTS) break;
         statements.push(...next);
+        const notice = noticeOf(row);
+        if (notice) notices.push(notice);
         last = row.seq;
       }
       if (statements.length > 0) await db.batch(statements);
+      if (notices.length > 0) await this.sendAlerts(notices);
       sql.exec("DELETE FROM outbox WHERE seq <= ?", last);
     }
   }
+}
+
+/** The alert an outbox row carries: a settled bet's result, or a `notice` row as written. */
+function noticeOf(row: OutboxRow): PushNotice | null {
+  if (row.topic === "notice") return JSON.parse(row.payload) as PushNotice;
+  if (row.topic !== "bet") return null;
+  const { userId, bet } = JSON.parse(row.payload) as { userId: string; bet: BetDocument };
+  return betSettledNotice(userId, bet);
 }

@@ -5,8 +5,12 @@
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import { leaderboardStatements } from "./leaderboard-projection";
-/** What an outbox row projects: the wallet's balances, one bet with its legs, an operator's audit row, a nudge near a limit, or a paid redemption (the winners list). */
-export type OutboxTopic = "balances" | "bet" | "audit" | "nudge" | "winner";
+/**
+ * What an outbox row projects: the wallet's balances, one bet with its legs, an operator's
+ * audit row, a nudge near a limit, or a paid redemption (the winners list); or, with nothing
+ * for D1, a player's alert (`notice`, a PushNotice the drain hands to the push queue, see outbox.ts).
+ */
+export type OutboxTopic = "balances" | "bet" | "audit" | "nudge" | "winner" | "notice";
 
 export type OutboxRow = { seq: number; topic: OutboxTopic; payload: string };
 
@@ -103,6 +107,8 @@ export function projectionStatements(db: D1Database, row: OutboxRow): D1Prepared
       statements.push(...leaderboardStatements(db, userId, bet, version));
       return statements;
     }
+    case "notice":
+      return [];
     case "audit": {
       const p = JSON.parse(row.payload) as AuditPayload;
       return [

@@ -10,6 +10,7 @@
 // domain errors.
 import { DurableObject } from "cloudflare:workers";
 import { OPENING_CASH_CENTS, OPENING_COINS } from "../../src/shared/money";
+import type { Period } from "../../src/shared/money-totals";
 import type { BreakPeriod, LimitName, PlayAction, Refusal } from "../../src/shared/protection";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
@@ -23,6 +24,7 @@ import { payoutTiming, retryDuePayouts, type PayoutPort } from "./payouts";
 import { playthroughAudit } from "./playthrough";
 import { migrateWalletSchema } from "./schema-migrations";
 import { auditLedgerInTx, ledgerRowsInTx, type LedgerRow } from "./operations/audit-operations";
+import { exportRecordsInTx, type WalletRecords } from "./operations/export-operations";
 import {
   findPlacement,
   listBetsInTx,
@@ -229,6 +231,11 @@ export class UserWallet extends DurableObject<Env> {
   /** The ledger, newest first; operators and tests use it to audit the invariant. */
   async getLedger(userId: string, now: number, limit = 500): Promise<LedgerRow[]> {
     return this.read(userId, now, (tx) => ledgerRowsInTx(tx, limit));
+  }
+
+  /** The player's own records for one period ("Download my data", operations/export-operations.ts). */
+  async exportRecords(userId: string, period: Period, now: number): Promise<WalletRecords> {
+    return this.read(userId, now, (tx) => exportRecordsInTx(tx, period));
   }
 
   /** Ledger sums per currency next to the balances: equal, always. */

@@ -1,6 +1,6 @@
 // The frame around every route: header, a break notice when one runs, nudges near a limit,
-// a due reality check, the routed page, footer, the tab's title, and the sweepstakes rules
-// dialog when the player must accept them.
+// a due reality check, the routed page, footer, the tab's title, the sweepstakes rules
+// dialog when the player must accept them, and in-app alerts from the embedded push service.
 import { Outlet } from "react-router";
 import { AppFooter } from "./app-footer";
 import { AppHeader } from "./app-header";
@@ -9,6 +9,7 @@ import { PlayNudges } from "../../features/protection/components/play-nudges";
 import { PlayStatusBanner } from "../../features/protection/components/play-status-banner";
 import { RealityCheckDialog } from "../../features/protection/components/reality-check-dialog";
 import { RulesAcceptanceGate } from "../../features/sweepstakes/components/rules-acceptance-gate";
+import { InAppAlertsGate } from "../../features/alerts/components/in-app-alerts-gate";
 import "./layout.css";
 
 export function AppLayout() {
@@ -24,6 +25,7 @@ export function AppLayout() {
       </div>
       <AppFooter />
       <RulesAcceptanceGate />
+      <InAppAlertsGate />
     </>
   );
 }

@@ -9,10 +9,12 @@ import * as apiError from "../../../src/shared/schemas/api-error";
 import * as bets from "../../../src/shared/schemas/bets";
 import * as bonus from "../../../src/shared/schemas/bonus";
 import * as checkout from "../../../src/shared/schemas/checkout";
+import * as dataExport from "../../../src/shared/schemas/data-export";
 import * as events from "../../../src/shared/schemas/events";
 import * as play from "../../../src/shared/schemas/play";
 import * as identity from "../../../src/shared/schemas/identity";
 import * as protection from "../../../src/shared/schemas/protection";
+import * as push from "../../../src/shared/schemas/push";
 import * as redemptions from "../../../src/shared/schemas/redemptions";
 import * as social from "../../../src/shared/schemas/social";
 import * as sweepstakes from "../../../src/shared/schemas/sweepstakes";
@@ -24,10 +26,12 @@ export const SHARED_SCHEMA_MODULES = {
   bets,
   bonus,
   checkout,
+  "data-export": dataExport,
   events,
   play,
   identity,
   protection,
+  push,
   redemptions,
   social,
   sweepstakes,
@@ -60,6 +64,11 @@ export const SECTIONS = [
     title: "Social",
     intro:
       "Public reads need no token, give the same answer to every reader (players only under their handle, never a display name or e-mail), answer `Cache-Control: public, max-age=SOCIAL_CACHE_SECONDS` and are limited to 120 per 10 s per client address. What a signed-in player sees about themselves is a separate, uncached request.",
+  },
+  {
+    title: "Alerts",
+    intro:
+      "Opt-in Web Push ([link-first](link-first.md#alerts-that-matter)): each kind is off until the player turns it on; alerts are about the player's own account and never marketing.",
   },
   {
     title: "Operators",
@@ -171,6 +180,40 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     does: "My statement: this month and each past month (Eastern), per wallet: purchases, redemptions, stakes, results, bonuses, adjustments, net and total (equal to the month's ledger rows), dollars paid, minutes played, limits reached; and every limit and break change with when it was asked for and took effect.",
     answer: "play#StatementSchema",
   },
+  "GET /api/me/export": {
+    section: "The player",
+    does: '"Download my data": `?format=csv|json&year=` (Eastern calendar year, default the current one): the year\'s ledger movements with the balances either side, bets placed, coin pack purchases, redemptions and the yearly totals of purchases and redemptions paid (net as information, not tax advice); sent as an attachment.',
+    query: "data-export#DataExportQuerySchema",
+    answer: "data-export#DataExportSchema",
+  },
+  "GET /api/push/config": {
+    section: "Alerts",
+    does: "How this browser subscribes to opt-in alerts: `real` with the VAPID public key, `embedded` (development: the embedded push service) or `unavailable`.",
+    answer: "push#PushConfigSchema",
+  },
+  "POST /api/push/subscriptions": {
+    section: "Alerts",
+    does: "Registers this browser's push subscription (https endpoint of a known push service, or the embedded one in development; 400 otherwise); answers the preferences.",
+    body: "push#PushSubscriptionRequestSchema",
+    answer: "push#PushPreferencesSchema",
+  },
+  "DELETE /api/push/subscriptions": {
+    section: "Alerts",
+    does: "`{endpoint}`: removes this browser's subscription; answers the preferences.",
+    body: "push#PushUnsubscribeRequestSchema",
+    answer: "push#PushPreferencesSchema",
+  },
+  "GET /api/push/preferences": {
+    section: "Alerts",
+    does: "Each kind of alert on or off (all off until turned on) and how many browsers are subscribed.",
+    answer: "push#PushPreferencesSchema",
+  },
+  "PUT /api/push/preferences": {
+    section: "Alerts",
+    does: "`{kind, enabled}`: turns one kind of alert on or off; answers the preferences.",
+    body: "push#PushPreferenceRequestSchema",
+    answer: "push#PushPreferencesSchema",
+  },
   "GET /api/events": {
     section: "Odds",
     does: "`?sport=…&markets=h2h,spreads,totals&regions=us,us2&oddsFormat=american`: the board of one of the eight sports (any other query is a 400), with `X-Feed-Now`, `X-Odds-Fetched-At` and `X-Odds-Stale: 1` when a stale copy is served because the feed failed (otherwise a 502).",
@@ -272,6 +315,10 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     section: "Social",
     does: "A public profile under the handle only (no display name); Vantage Cash figures and picks only when the player shows them (`statistics.cash` null otherwise); 404 when hidden or unknown.",
     answer: "social#PublicProfileSchema",
+  },
+  "GET /api/cards/picks/:shareId/:file": {
+    section: "Social",
+    does: "A shared pick's card as a 1200×630 PNG (`:file` is `open.png`, `won.png`, `lost.png`, `push.png` or `void.png`); a state other than the pick's own redirects (302) to the current one; withdrawn links 404. The share page `/p/:shareId` names it in `og:image`.",
   },
   "GET /api/public/picks/:shareId": {
     section: "Social",
@@ -404,6 +451,18 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "POST /api/auth/dev/token": {
     section: "Development only",
     does: "The development provider's token endpoint: exchanges the code (with the PKCE verifier) for an ID token.",
+  },
+  "POST /api/dev/push/endpoints": {
+    section: "Development only",
+    does: "The embedded push service issues a subscription as `PushSubscription.toJSON()` gives one (`{endpoint, expirationTime, keys: {p256dh, auth}}`).",
+  },
+  "POST /api/dev/push/inbox/:id": {
+    section: "Development only",
+    does: "The embedded push endpoint: takes a VAPID-signed aes128gcm push (RFC 8291), decrypts and keeps it; 410 for an unknown subscription.",
+  },
+  "GET /api/dev/push/inbox/:id": {
+    section: "Development only",
+    does: "`?after=seq`: the messages the embedded push service received for the subscription, decrypted, oldest first (the SPA's in-app notifications).",
   },
   "GET /api/dev/sim/clock": {
     section: "Development only",

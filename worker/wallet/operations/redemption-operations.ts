@@ -34,6 +34,7 @@ import { redemptionPause } from "./redemption-pause";
 import { writeOutboxRow } from "../outbox";
 import type { WinnerPayload } from "../projection";
 import type { Ledger } from "../ledger";
+import { redemptionNotice } from "../../../src/shared/push-notices";
 import { formatMoney } from "../../../src/shared/money";
 import { formatEtTime } from "../../../src/shared/protection";
 import { playthroughState, type PlaythroughState } from "../playthrough";
@@ -255,6 +256,14 @@ export function requestRedemptionInTx(
   return { ok: true, redemption: toRedemption(tx, findRow(tx, input.redemptionId)!), balances: tx.balances(), created: true };
 }
 
+/** The player's alert that a redemption was sent (the transfer) or failed, sent with the commit (outbox.ts). */
+function noticeRedemption(tx: Ledger, redemption: Pick<Redemption, "id" | "status" | "amountCents">): void {
+  const notice = redemptionNotice(tx.userId, redemption);
+  if (!notice) return;
+  writeOutboxRow(tx.sql, "notice", notice, tx.now);
+  tx.noteChange();
+}
+
 /** Marks a pending redemption paid; repeating it is harmless, a failed one stays failed. */
 export function completeRedemptionInTx(tx: Ledger, input: { redemptionId: string; payoutReference: string }): RedemptionResult {
   const row = findRow(tx, input.redemptionId);
@@ -277,6 +286,7 @@ export function completeRedemptionInTx(tx: Ledger, input: { redemptionId: string
     const winner: WinnerPayload = { redemptionId: row.id, userId: tx.userId, amountCents: row.amount_cents, region, paidAt: tx.now };
     writeOutboxRow(tx.sql, "winner", winner, tx.now);
     tx.noteChange();
+    noticeRedemption(tx, { id: row.id, status: "paid", amountCents: row.amount_cents });
   }
   return { ok: true, redemption: toRedemption(tx, findRow(tx, input.redemptionId)!), balances: tx.balances(), created: false };
 }
@@ -296,6 +306,7 @@ export function failRedemptionInTx(tx: Ledger, input: { redemptionId: string; re
       row.id,
     );
     recordStepInTx(tx, row.id, "returned", input.reason);
+    noticeRedemption(tx, { id: row.id, status: "failed", amountCents: row.amount_cents });
   }
   return { ok: true, redemption: toRedemption(tx, findRow(tx, input.redemptionId)!), balances: tx.balances(), created: false };
 }

@@ -24,9 +24,11 @@ type Props = {
   publicProfile: ReactNode;
   /** The player-protection tools, under the account details. */
   playerProtection: ReactNode;
+  /** "Download my data", under the protection tools. */
+  dataExport?: ReactNode;
 };
 
-export function AccountPage({ publicProfile, playerProtection }: Props) {
+export function AccountPage({ publicProfile, playerProtection, dataExport }: Props) {
   const { user, api, updateUser } = useAuth();
   const [name, setName] = useState(() => usernameFor(user));
   const [saving, setSaving] = useState(false);
@@ -108,6 +110,7 @@ export function AccountPage({ publicProfile, playerProtection }: Props) {
         </section>
       )}
       {playerProtection}
+      {dataExport}
       <p className="muted">
         <Link to="/responsible-play">Responsible play</Link>: how these tools work and where to get help.
       </p>

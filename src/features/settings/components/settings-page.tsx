@@ -1,5 +1,7 @@
 // /settings (spec §2): the odds format — American, Decimal or Fractional — saved on the
-// device and applied at once to every price the app shows.
+// device and applied at once to every price the app shows. Below it the route places
+// the alerts feature's switches.
+import type { ReactNode } from "react";
 import { formatPrice, type OddsFormat } from "../../../shared/odds";
 import { useOddsFormat } from "../../../session/odds-format";
 import "./settings.css";
@@ -10,7 +12,7 @@ const CHOICES: Array<{ value: OddsFormat; label: string; example: number }> = [
   { value: "fractional", label: "Fractional", example: 150 },
 ];
 
-export function SettingsPage() {
+export function SettingsPage({ alerts }: { alerts?: ReactNode }) {
   const [format, setFormat] = useOddsFormat();
   return (
     <div className="page page-narrow">
@@ -38,6 +40,7 @@ export function SettingsPage() {
           ))}
         </div>
       </section>
+      {alerts}
     </div>
   );
 }

@@ -1,0 +1,127 @@
+// Share cards: /p/:shareId and /u/:handle answer with the SPA plus link-preview tags, and
+// the pick's card is a 1200×630 PNG drawn at the edge whose URL names the pick's state,
+// so a preview made after settlement shows the result. No card for a withdrawn share or
+// a hidden profile (404).
+import { describe, expect, it } from "vitest";
+import type { ShareResponse } from "../../src/shared/schemas/social";
+import { sharePageHeaders } from "../../worker/share-cards/share-pages";
+import { api, postJson, signIn, type SignedIn } from "./helpers";
+import { leg, newEventId, openBet, seedBets, wallet } from "./settlement-fixtures";
+
+const patchMe = (p: SignedIn, body: unknown) => api("/api/me", { method: "PATCH", token: p.token, body: JSON.stringify(body) });
+const page = (path: string) => api(path, { headers: { Accept: "text/html" } });
+
+/** The content of a <meta property|name="key"> in the page, or null. */
+function metaOf(html: string, key: string): string | null {
+  const match = new RegExp(`<meta (?:property|name)="${key.replace(/[:.]/g, "\\$&")}" content="([^"]*)"`).exec(html);
+  return match?.[1]?.replaceAll("&amp;", "&").replaceAll("&#39;", "'") ?? null;
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  expect([...bytes.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const view = new DataView(bytes.buffer, bytes.byteOffset);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+async function sharedOpenPick() {
+  const handle = `card${crypto.randomUUID().slice(0, 8)}`;
+  const player = await signIn();
+  expect((await patchMe(player, { handle })).status).toBe(200);
+  const eventId = newEventId();
+  const bet = openBet([leg({ eventId, side: "Home", priceAm: 150, home: "Boston Celtics", away: "Los Angeles Lakers" })], { stake: 200 });
+  await seedBets(player.userId, [bet]);
+  const shared = (await (await postJson(`/api/bets/${bet.id}/share`, {}, player.token)).json()) as ShareResponse;
+  return { player, handle, bet, eventId, shareId: shared.shareId };
+}
+
+async function cardOf(html: string): Promise<{ url: string; png: Uint8Array }> {
+  const url = metaOf(html, "og:image")!;
+  const res = await api(new URL(url).pathname);
+  expect(res.status).toBe(200);
+  expect(res.headers.get("Content-Type")).toBe("image/png");
+  return { url, png: new Uint8Array(await res.arrayBuffer()) };
+}
+
+describe("a shared pick's page and card", () => {
+  it("carries Open Graph and Twitter tags; the card is 1200×630 and changes when the pick settles", async () => {
+    const { player, handle, bet, eventId, shareId } = await sharedOpenPick();
+    const res = await page(`/p/${shareId}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("Content-Security-Policy")).toMatch(/^default-src 'self'/);
+    const html = await res.text();
+    // The SPA itself, with one title and one description: the pick's.
+    expect(html).toContain('<div id="root"></div>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).toContain(`<title>@${handle}&#39;s pick · Vantage</title>`);
+    expect(metaOf(html, "og:title")).toBe(`@${handle}'s pick · Vantage`);
+    expect(metaOf(html, "og:description")).toBe("Boston Celtics (+150): 200 Coins to win 300 Coins. Open.");
+    expect(metaOf(html, "og:url")).toBe(`http://localhost/p/${shareId}`);
+    expect(metaOf(html, "og:image:width")).toBe("1200");
+    expect(metaOf(html, "og:image:height")).toBe("630");
+    expect(metaOf(html, "twitter:card")).toBe("summary_large_image");
+    expect(metaOf(html, "twitter:image")).toBe(metaOf(html, "og:image"));
+
+    const open = await cardOf(html);
+    expect(open.url).toBe(`http://localhost/api/cards/picks/${shareId}/open.png`);
+    expect(pngSize(open.png)).toEqual({ width: 1200, height: 630 });
+
+    await wallet(player.userId).applyEventResults(player.userId, [{ eventId, homeScore: 110, awayScore: 99 }], Date.now());
+    const settledHtml = await (await page(`/p/${shareId}`)).text();
+    expect(metaOf(settledHtml, "og:description")).toBe("Boston Celtics (+150): 200 Coins staked, 500 Coins paid. Won.");
+    const won = await cardOf(settledHtml);
+    expect(won.url).toBe(`http://localhost/api/cards/picks/${shareId}/won.png`);
+    expect(pngSize(won.png)).toEqual({ width: 1200, height: 630 });
+    expect(won.png).not.toEqual(open.png);
+    expect(bet.id).toBeTruthy();
+  });
+
+  it("redirects a card URL naming another state to the pick's own, and refuses unknown ones", async () => {
+    const { shareId } = await sharedOpenPick();
+    const stale = await api(`/api/cards/picks/${shareId}/won.png`, { redirect: "manual" });
+    expect(stale.status).toBe(302);
+    expect(stale.headers.get("Location")).toBe(`/api/cards/picks/${shareId}/open.png`);
+    expect((await api(`/api/cards/picks/${shareId}/maybe.png`)).status).toBe(404);
+    expect((await api(`/api/cards/picks/${"x".repeat(22)}/open.png`)).status).toBe(404);
+  });
+
+  it("has no card once the profile is hidden: page, card and profile are 404", async () => {
+    const { player, handle, shareId } = await sharedOpenPick();
+    expect((await page(`/u/${handle}`)).status).toBe(200);
+    expect((await patchMe(player, { profileHidden: true })).status).toBe(200);
+    const res = await page(`/p/${shareId}`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(metaOf(html, "og:image")).toBeNull();
+    expect((await api(`/api/cards/picks/${shareId}/open.png`)).status).toBe(404);
+    const profile = await page(`/u/${handle}`);
+    expect(profile.status).toBe(404);
+    expect(metaOf(await profile.text(), "og:title")).toBeNull();
+  });
+
+  it("a public profile's page names the player, never their e-mail or display name", async () => {
+    const handle = `prof${crypto.randomUUID().slice(0, 8)}`;
+    const player = await signIn(`${handle}-secret@example.com`, "Secret Name");
+    expect((await patchMe(player, { handle })).status).toBe(200);
+    const res = await page(`/u/${handle.toUpperCase()}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(metaOf(html, "og:title")).toBe(`@${handle} · Vantage`);
+    expect(metaOf(html, "twitter:card")).toBe("summary");
+    expect(html).not.toContain("secret@example.com");
+    expect(html).not.toContain("Secret Name");
+    expect((await page("/u/nobody-here-at-all")).status).toBe(404);
+  });
+
+  it("keeps the pages' CSP, except on the dev server's shell whose inline preamble it would block", () => {
+    const built = '<html><head><script type="module" crossorigin src="/assets/index.js"></script></head></html>';
+    const dev = '<html><head><script type="module">import { injectIntoGlobalHook } from "/@react-refresh";</script></head></html>';
+    expect(sharePageHeaders(built, 200, 30).get("Content-Security-Policy")).toMatch(/script-src 'self';/);
+    expect(sharePageHeaders(dev, 200, 30).get("Content-Security-Policy")).toBeNull();
+    expect(sharePageHeaders(built, 200, 30).get("Cache-Control")).toBe("public, max-age=30, s-maxage=30");
+    expect(sharePageHeaders(built, 404, 30).get("Cache-Control")).toBe("no-store");
+  });
+});

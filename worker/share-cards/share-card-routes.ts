@@ -1,0 +1,42 @@
+// GET /api/cards/picks/:shareId/:state.png: a shared pick's card as a 1200×630 PNG, drawn
+// at the edge from the pick (pick-card-svg.ts → rasterise.ts). The state in the URL is
+// part of the address, not a choice: a URL naming another state than the pick's own is
+// redirected to the current one, so a cache never keeps an "open" card under a "won"
+// URL or the reverse. A settled card never changes and is cached long; an open one
+// briefly. Withdrawn shares and hidden profiles: 404, like the pick itself.
+import { Hono } from "hono";
+import { ApiError } from "../http/api-error";
+import type { AppEnv } from "../http/app-types";
+import { limitPublicReads } from "../http/rate-limit";
+import { readSharedPick } from "../social/public-picks";
+import { tunables } from "../tunables";
+import { CARD_STATES, pickCardState, pickCardSvg, type CardState } from "./pick-card-svg";
+import { svgToPng } from "./rasterise";
+import { pickCardImagePath } from "./share-pages";
+
+const SETTLED_CARD_SECONDS = 86_400;
+
+export function shareCardRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get("/picks/:shareId/:file", limitPublicReads, async (c) => {
+    const match = /^([a-z]+)\.png$/.exec(c.req.param("file"));
+    const asked = match?.[1] as CardState | undefined;
+    if (!asked || !CARD_STATES.includes(asked)) throw new ApiError(404, "not-found", "No such card.");
+    const shareId = c.req.param("shareId");
+    const shared = await readSharedPick(c.env.DB, shareId);
+    if (!shared) throw new ApiError(404, "not-found", "No such shared pick.");
+    const state = pickCardState(shared.pick);
+    if (state !== asked) {
+      c.header("Cache-Control", "no-store");
+      return c.redirect(pickCardImagePath(shareId, shared.pick), 302);
+    }
+    const png = await svgToPng(pickCardSvg(shared.pick));
+    const seconds = state === "open" ? tunables(c.env).SOCIAL_CACHE_SECONDS : SETTLED_CARD_SECONDS;
+    c.header("Cache-Control", seconds > 0 ? `public, max-age=${seconds}, s-maxage=${seconds}` : "no-store");
+    c.header("Content-Type", "image/png");
+    return c.body(png.slice().buffer);
+  });
+
+  return app;
+}
