@@ -3,13 +3,13 @@
 // and payout amounts (spec §2). Presentational: the caller passes the odds format.
 import { formatAmount } from "../shared/money";
 import { formatPrice, formatSpreadLine, type OddsFormat } from "../shared/odds";
-import type { BetDocument, BetLeg, LegResult } from "../shared/schemas/bets";
+import type { BetDocument, BetLeg, BetResult } from "../shared/schemas/bets";
 import { sportLabel } from "../shared/sports";
 import "./bet-parts.css";
 
-const RESULT_LABEL: Record<LegResult, string> = { win: "Won", loss: "Lost", push: "Push", void: "Void" };
+const RESULT_LABEL: Record<BetResult, string> = { win: "Won", loss: "Lost", push: "Push", void: "Void", cashed_out: "Cashed out" };
 
-export function ResultBadge({ result }: { result: LegResult | null }) {
+export function ResultBadge({ result }: { result: BetResult | null }) {
   if (result === null) return <span className="badge picks-badge picks-open">Open</span>;
   return <span className={`badge picks-badge picks-${result}`}>{RESULT_LABEL[result]}</span>;
 }
@@ -21,7 +21,7 @@ function pickName(leg: BetLeg): string {
     : `${team} ${leg.market === "Spread" && leg.line !== null ? formatSpreadLine(leg.line) : ""}`.trim();
 }
 
-export function LegLine({ leg, result, format }: { leg: BetLeg; result: LegResult | null; format: OddsFormat }) {
+export function LegLine({ leg, result, format }: { leg: BetLeg; result: BetResult | null; format: OddsFormat }) {
   return (
     <div className="picks-leg">
       <div>

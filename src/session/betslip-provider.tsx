@@ -53,7 +53,7 @@ function isPick(value: unknown): value is BetslipPick {
     typeof p.gameId === "string" &&
     typeof p.league === "string" &&
     ["Moneyline", "Spread", "Total"].includes(p.market as string) &&
-    ["Home", "Away", "Over", "Under"].includes(p.side as string) &&
+    ["Home", "Away", "Over", "Under", "Draw"].includes(p.side as string) &&
     typeof p.label === "string" &&
     typeof p.priceAm === "number" &&
     (p.line === null || typeof p.line === "number")

@@ -151,3 +151,30 @@ export function eventFairFigures(
   }
   return Object.keys(fair).length > 0 ? fair : undefined;
 }
+
+/**
+ * The fair figures of one pick's side on an event, at the line it is offered at now, or
+ * null when the market has none (too few books, another line, or no such side).
+ */
+export function fairSideOf(
+  event: Pick<Event, "fair" | "markets">,
+  pick: { market: "Moneyline" | "Spread" | "Total"; side: "Home" | "Away" | "Over" | "Under" | "Draw"; line: number | null },
+): FairSide | null {
+  const fair = event.fair;
+  if (!fair) return null;
+  if (pick.market === "Moneyline") {
+    const sides = fair.moneyline;
+    if (!sides) return null;
+    return pick.side === "Home" ? sides.home : pick.side === "Away" ? sides.away : pick.side === "Draw" ? (sides.draw ?? null) : null;
+  }
+  if (pick.market === "Spread") {
+    const spread = fair.spread;
+    if (!spread || pick.line === null) return null;
+    if (pick.side === "Home" && pick.line === spread.line) return spread.home;
+    if (pick.side === "Away" && pick.line === (spread.line === 0 ? 0 : -spread.line)) return spread.away;
+    return null;
+  }
+  const total = fair.total;
+  if (!total || pick.line !== total.line) return null;
+  return pick.side === "Over" ? total.over : pick.side === "Under" ? total.under : null;
+}

@@ -3,7 +3,7 @@
 // display name or anything from the e-mail). Open picks follow src/shared/social.ts
 // `isPickPublic` (every game started by the feed's clock) everywhere except a share
 // link, which its owner chose to publish.
-import { BetLegSchema, LEG_RESULTS, type BetLeg, type LegResult } from "../../src/shared/schemas/bets";
+import { BetLegSchema, LEG_RESULTS, type BetLeg, type BetResult } from "../../src/shared/schemas/bets";
 import type { PublicOwner, PublicPick } from "../../src/shared/schemas/social";
 import { z } from "zod";
 
@@ -12,7 +12,7 @@ export type PublicBetRow = {
   wallet: "coins" | "cash";
   kind: "Singles" | "Parlay";
   status: "open" | "settled";
-  result: LegResult | null;
+  result: BetResult | null;
   stake: number;
   to_win: number;
   payout_paid: number;

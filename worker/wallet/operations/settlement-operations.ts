@@ -3,7 +3,9 @@
 // caller's single Ledger. A bet moves from 'open' to exactly one final state once:
 // already-graded legs are never regraded, settled bets are skipped, and the payout is
 // posted with reason `bet_payout` and reference = bet id, which the ledger's UNIQUE key
-// refuses to post twice. Rules come from src/shared/grading.ts. Once the bets are graded,
+// refuses to post twice. A bet partly cashed out has only its open stake graded (the
+// cashed-out share was paid by cash-out-operations.ts, in this same wallet, so the two
+// never pay one share twice). Rules come from src/shared/grading.ts. Once the bets are graded,
 // each game on which cash singles settled counts their worst-case loss toward
 // play-through, in the same transaction (playthroughOnGame).
 import { gradeLeg, settleBet, type BetOutcome } from "../../../src/shared/grading";
@@ -98,7 +100,8 @@ export function applyEventOutcomes(tx: Ledger, outcomes: readonly EventOutcome[]
 export function completeBet(tx: Ledger, next: BetDocument, outcome: Extract<BetOutcome, { status: "settled" }>): number {
   next.status = "settled";
   next.result = outcome.result;
-  next.payoutPaid = outcome.payout;
+  // What a share cashed out earlier paid stays counted; this payout is the open stake's.
+  next.payoutPaid = (next.cashOut?.paid ?? 0) + outcome.payout;
   next.settledAt = tx.now;
   if (outcome.payout <= 0) return 0;
   const posted = tx.post({ currency: next.wallet, amount: outcome.payout, reason: "bet_payout", reference: next.id });
