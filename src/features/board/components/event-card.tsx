@@ -136,6 +136,7 @@ function toPick(event: Event, offer: Offer, price: number): BetslipPick {
     home: event.home,
     away: event.away,
     startTime: event.startTime,
+    ...(offer.fair && { fairP: offer.fair.p }),
   };
 }
 
