@@ -12,6 +12,7 @@ import { loadUserDocument } from "./me/user-document";
 import { oddsRoutes } from "./odds/events-routes";
 import { devRoutes } from "./dev/dev-routes";
 import { betsRoutes } from "./bets/bets-routes";
+import { cashOutRoutes } from "./cash-out/cash-out-routes";
 import { liveRoutes } from "./live/live-routes";
 import { bonusRoutes } from "./bonus/bonus-routes";
 import { paymentsRoutes, STRIPE_WEBHOOK_PATH } from "./payments/payments-routes";
@@ -36,6 +37,7 @@ export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   app.route("/", oddsRoutes(deps, odds));
   app.route("/dev", devRoutes());
   app.route("/", betsRoutes(deps, odds));
+  app.route("/", cashOutRoutes(deps, odds));
   app.route("/live", liveRoutes());
   app.route("/grantDailyBonus", bonusRoutes());
   app.route("/", paymentsRoutes());

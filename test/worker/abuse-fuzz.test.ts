@@ -597,6 +597,23 @@ const ENDPOINTS: Endpoint[] = [
       ),
   },
   {
+    routes: ["GET /api/bets/:id/cash-out", "POST /api/bets/:id/cash-out"],
+    request: () =>
+      fc
+        .tuple(
+          fc.oneof(fc.uuid(), unicodeText(200)),
+          fc.constantFrom("GET", "POST", "PUT"),
+          fc.oneof(bodyFor({ quoteId: fc.oneof(fc.uuid(), unicodeText(200)), fraction: fc.oneof(fc.double(), weird) }), malformedBody),
+          idempotencyKey,
+        )
+        .map(([id, method, body, key]) => ({
+          method,
+          path: `/api/bets/${encodeURIComponent(id)}/cash-out`,
+          body: method === "GET" ? undefined : body,
+          headers: key === undefined ? [] : ([["Idempotency-Key", key]] as [string, string][]),
+        })),
+  },
+  {
     routes: ["GET /api/follows/:handle", "PUT /api/follows/:handle", "DELETE /api/follows/:handle"],
     request: () =>
       fc

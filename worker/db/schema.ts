@@ -65,8 +65,14 @@ export const bets = sqliteTable(
     legsJson: text("legs_json").notNull(),
     legResultsJson: text("leg_results_json").notNull(),
     version: integer("version").notNull(),
+    /** The share of the stake cashed out (0 for none); payoutPaid counts what it paid. */
+    cashOutStake: integer("cash_out_stake").notNull().default(0),
   },
-  (t) => [index("bets_user_created_idx").on(t.userId, t.createdAt), index("bets_status_idx").on(t.status)],
+  (t) => [
+    index("bets_user_created_idx").on(t.userId, t.createdAt),
+    index("bets_status_idx").on(t.status),
+    index("bets_settled_at_idx").on(t.status, t.settledAt),
+  ],
 );
 
 export const betLegs = sqliteTable(
@@ -83,6 +89,8 @@ export const betLegs = sqliteTable(
     priceAm: integer("price_am").notNull(),
     commenceTime: integer("commence_time").notNull(),
     result: text("result", { enum: ["win", "loss", "push", "void"] }),
+    /** The side's fair probability when placed; null when its market had none. */
+    fairP: real("fair_p"),
   },
   (t) => [
     primaryKey({ columns: [t.betId, t.legIndex] }),

@@ -27,7 +27,8 @@ export type LedgerReason =
   | "dispute_restore"
   | "refund_reversal"
   | "owed_repayment"
-  | "bet_correction";
+  | "bet_correction"
+  | "bet_cash_out";
 
 export type LedgerEntry = { currency: WalletKind; amount: number; reason: LedgerReason; reference: string };
 

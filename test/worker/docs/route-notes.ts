@@ -8,6 +8,7 @@ import type { z } from "zod";
 import * as apiError from "../../../src/shared/schemas/api-error";
 import * as bets from "../../../src/shared/schemas/bets";
 import * as bonus from "../../../src/shared/schemas/bonus";
+import * as cashOut from "../../../src/shared/schemas/cash-out";
 import * as checkout from "../../../src/shared/schemas/checkout";
 import * as events from "../../../src/shared/schemas/events";
 import * as protection from "../../../src/shared/schemas/protection";
@@ -20,6 +21,7 @@ export const SHARED_SCHEMA_MODULES = {
   "api-error": apiError,
   bets,
   bonus,
+  "cash-out": cashOut,
   checkout,
   events,
   protection,
@@ -147,6 +149,17 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     does: "The player's bets newest first, a page at a time (`nextCursor`).",
     query: "bets#BetsQuerySchema",
     answer: "bets#BetsPageSchema",
+  },
+  "GET /api/bets/:id/cash-out": {
+    section: "Bets and the live socket",
+    does: "A cash-out quote for the whole open stake of the player's open bet: fair value (its open legs at the fair price now) less `CASH_OUT_MARGIN` percent, valid `CASH_OUT_QUOTE_SECONDS`. 404 for a bet not theirs, 409 `bet-settled`, `cash-out-suspended` (a leg the live rules hold back, named with its reason), `cash-out-unavailable` (a leg without a fair price) or `odds-stale`.",
+    answer: "cash-out#CashOutQuoteSchema",
+  },
+  "POST /api/bets/:id/cash-out": {
+    section: "Bets and the live socket",
+    does: "Accepts a quote for `fraction` of the open stake (1 = all: the bet settles as `cashed_out`), paying once inside the wallet; needs an `Idempotency-Key` (a replay answers the first answer). With a live leg it waits the live-bet delay and is judged on fresh scores. A quote expired, used or moved is 409 `quote-expired` / `cash-out-moved` with the new quote (`CashOutMovedDetailsSchema`); otherwise the same 409s as the quote.",
+    body: "cash-out#CashOutRequestSchema",
+    answer: "cash-out#CashOutResponseSchema",
   },
   "GET /api/live": {
     section: "Bets and the live socket",

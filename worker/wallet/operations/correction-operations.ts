@@ -12,7 +12,7 @@
 // results (playthroughOnGame), so the figure moves by the difference only.
 import { gradeLeg, settleBet } from "../../../src/shared/grading";
 import type { BetDocument, LegResult } from "../../../src/shared/schemas/bets";
-import { betFromRow, updateBetOutcome, type BetRow } from "../bet-rows";
+import { betFromRow, SELECT_BETS, updateBetOutcome, type BetRow } from "../bet-rows";
 import { completeBet } from "./settlement-operations";
 import type { Ledger } from "../ledger";
 import { isSingle, playthroughOnGame } from "../playthrough";
@@ -54,7 +54,7 @@ export function applyCorrectionInTx(tx: Ledger, input: CorrectionInput): Correct
     paid: { coins: 0, cash: 0 },
   };
   const bets = tx.sql
-    .exec<BetRow>("SELECT * FROM bets WHERE instr(legs, ?) > 0 ORDER BY created_at", JSON.stringify(input.eventId))
+    .exec<BetRow>(`${SELECT_BETS} WHERE instr(legs, ?) > 0 ORDER BY created_at`, JSON.stringify(input.eventId))
     .toArray()
     .map(betFromRow)
     .filter((bet) => bet.result !== "cashed_out" && bet.legs.some((leg) => leg.eventId === input.eventId));

@@ -10,7 +10,7 @@
 // play-through, in the same transaction (playthroughOnGame).
 import { gradeLeg, settleBet, type BetOutcome } from "../../../src/shared/grading";
 import type { BetDocument, LegResult } from "../../../src/shared/schemas/bets";
-import { betFromRow, updateBetOutcome, type BetRow } from "../bet-rows";
+import { betFromRow, SELECT_BETS, updateBetOutcome, type BetRow } from "../bet-rows";
 import type { Ledger } from "../ledger";
 import { isSingle, playthroughOnGame } from "../playthrough";
 
@@ -58,7 +58,12 @@ export function applyEventOutcomes(tx: Ledger, outcomes: readonly EventOutcome[]
   const byEvent = new Map(outcomes.map((o) => [o.eventId, o]));
   if (byEvent.size === 0) return summary;
 
-  const openBets = tx.sql.exec<BetRow>("SELECT * FROM bets WHERE status = 'open' ORDER BY created_at").toArray().map(betFromRow);
+  // Bets cashed out in full are settled already; their legs are still graded (for the record, and so
+  // settlement's D1 view of open legs empties), with nothing paid.
+  const openBets = tx.sql
+    .exec<BetRow>(`${SELECT_BETS} WHERE status = 'open' OR (result = 'cashed_out' AND instr(leg_results, 'null') > 0) ORDER BY created_at`)
+    .toArray()
+    .map(betFromRow);
   const gamesWithCashSingles = new Set<string>();
   for (const bet of openBets) {
     const legResults = [...bet.legResults];
@@ -77,6 +82,12 @@ export function applyEventOutcomes(tx: Ledger, outcomes: readonly EventOutcome[]
     });
     if (graded === 0) continue;
     summary.gradedLegs += graded;
+    if (bet.status !== "open") {
+      const recorded: BetDocument = { ...bet, legResults };
+      updateBetOutcome(tx.sql, recorded);
+      tx.betChanged(recorded);
+      continue;
+    }
 
     const outcome = settleBet(bet, legResults);
     const next: BetDocument = { ...bet, legResults };
