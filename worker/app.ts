@@ -13,6 +13,7 @@ import { oddsRoutes } from "./odds/events-routes";
 import { devRoutes } from "./dev/dev-routes";
 import { betsRoutes } from "./bets/bets-routes";
 import { cashOutRoutes } from "./cash-out/cash-out-routes";
+import { pricingRoutes } from "./pricing/pricing-routes";
 import { liveRoutes } from "./live/live-routes";
 import { bonusRoutes } from "./bonus/bonus-routes";
 import { paymentsRoutes, STRIPE_WEBHOOK_PATH } from "./payments/payments-routes";
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   app.route("/dev", devRoutes());
   app.route("/", betsRoutes(deps, odds));
   app.route("/", cashOutRoutes(deps, odds));
+  app.route("/", pricingRoutes(deps.now));
   app.route("/live", liveRoutes());
   app.route("/grantDailyBonus", bonusRoutes());
   app.route("/", paymentsRoutes());

@@ -1,4 +1,4 @@
-// Every route of spec §2. '/', the legal pages, /social, public profiles (/u/:handle)
+// Every route of spec §2. '/', the legal pages, /pricing, /social, public profiles (/u/:handle)
 // and shared picks (/p/:shareId) are public; /picks, /settings,
 // /shop, /redeem and /account sit behind the protected-route guard. `routes` is
 // exported so tests can mount it in a memory router. Pages few players open on a
@@ -54,6 +54,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import("../features/protection/components/responsible-play-page")).ResponsiblePlayPage,
             }),
+          },
+          {
+            path: "pricing",
+            handle: titled("How we price"),
+            lazy: async () => ({ Component: (await import("../features/pricing/components/pricing-page")).PricingPage }),
           },
           {
             path: "social",

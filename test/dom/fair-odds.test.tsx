@@ -108,3 +108,40 @@ describe("margins on the betslip", () => {
     expect(screen.queryByText(/House margin/)).toBeNull();
   });
 });
+
+describe("/pricing", () => {
+  it("explains the method with the rules in force and shows each sport's margin and hold", async () => {
+    fakeApi((call) => {
+      if (call.path === "/api/auth/refresh")
+        return jsonResponse(401, { error: { code: "unauthenticated", message: "Please log in again." } });
+      if (call.path === "/api/pricing") {
+        const hold = (bets: number, staked: number, returned: number) => ({ bets, staked, returned, hold: (staked - returned) / staked });
+        const none = { bets: 0, staked: 0, returned: 0, hold: null };
+        return jsonResponse(200, {
+          windowDays: 30,
+          fairMinBooks: 5,
+          cashOutMarginPercent: 5,
+          cashOutQuoteSeconds: 10,
+          asOf: Date.now(),
+          sports: [
+            { sport: "basketball_nba", legs: 3, averageMargin: 0.0437, coins: hold(2, 200, 250), cash: hold(1, 500, 0) },
+            { sport: "icehockey_nhl", legs: 0, averageMargin: null, coins: none, cash: none },
+          ],
+        });
+      }
+      return undefined;
+    });
+    renderApp("/pricing");
+    expect(await screen.findByRole("heading", { name: "How we price", level: 1 })).toBeTruthy();
+    expect(await screen.findByText(/at least 5 bookmakers quote that line/)).toBeTruthy();
+    expect(screen.getByText(/fee of 5% of it, and the offer holds for 10 seconds/)).toBeTruthy();
+    const nba = screen.getByRole("row", { name: /NBA/ });
+    expect(
+      within(nba)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["4.4%", "−25.0% (2 bets)", "100.0% (1 bet)"]);
+    // A sport with nothing settled is left out of the table.
+    expect(screen.queryByRole("row", { name: /NHL/ })).toBeNull();
+  });
+});

@@ -638,6 +638,7 @@ const ENDPOINTS: Endpoint[] = [
       ),
   },
   { routes: ["GET /api/sports"], request: () => get("/api/sports", queryFor({ sport: sport() })) },
+  { routes: ["GET /api/pricing"], request: () => get("/api/pricing", queryFor({ sport: sport() })) },
   { routes: ["GET /api/admin/feed-status"], request: () => get("/api/admin/feed-status", queryFor({ sport: sport() })) },
   { routes: ["GET /api/dev/sim/clock"], request: () => get("/api/dev/sim/clock") },
   {

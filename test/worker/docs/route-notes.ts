@@ -11,6 +11,7 @@ import * as bonus from "../../../src/shared/schemas/bonus";
 import * as cashOut from "../../../src/shared/schemas/cash-out";
 import * as checkout from "../../../src/shared/schemas/checkout";
 import * as events from "../../../src/shared/schemas/events";
+import * as pricing from "../../../src/shared/schemas/pricing";
 import * as protection from "../../../src/shared/schemas/protection";
 import * as redemptions from "../../../src/shared/schemas/redemptions";
 import * as social from "../../../src/shared/schemas/social";
@@ -22,6 +23,7 @@ export const SHARED_SCHEMA_MODULES = {
   bets,
   bonus,
   "cash-out": cashOut,
+  pricing,
   checkout,
   events,
   protection,
@@ -149,6 +151,11 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     does: "The player's bets newest first, a page at a time (`nextCursor`).",
     query: "bets#BetsQuerySchema",
     answer: "bets#BetsPageSchema",
+  },
+  "GET /api/pricing": {
+    section: "Odds",
+    does: "Public: per sport over the last 30 days of settled bets, the average margin offered (1 − p_fair × d over legs placed with a fair price) and the hold kept per wallet (stakes less everything paid back, over stakes), with the rules in force (`FAIR_MIN_BOOKS`, `CASH_OUT_MARGIN`, `CASH_OUT_QUOTE_SECONDS`). Aggregates only; kept a minute; 120 per 10 s per address.",
+    answer: "pricing#PricingStatsSchema",
   },
   "GET /api/bets/:id/cash-out": {
     section: "Bets and the live socket",
