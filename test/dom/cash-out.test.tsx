@@ -24,6 +24,11 @@ const quote = (overrides: Partial<CashOutQuote> = {}): CashOutQuote => ({
   marginPercent: 5,
   amount: 90,
   expiresAt: Date.now() + 10_000,
+  shares: [
+    { fraction: 0.25, stake: 25, fairValue: 23, fee: 2, amount: 21 },
+    { fraction: 0.5, stake: 50, fairValue: 47, fee: 3, amount: 44 },
+    { fraction: 1, stake: 100, fairValue: overrides.fairValue ?? 95, fee: overrides.fee ?? 5, amount: overrides.amount ?? 90 },
+  ],
   ...overrides,
 });
 
@@ -58,7 +63,7 @@ describe("the cash-out dialog", () => {
     expect(figure("Fee (5%)")).toBe("−5 Coins");
     expect(figure("You get")).toBe("90 Coins");
 
-    // Half: 50 of the stake, fair value 47 (47.5 rounded down), fee 3 (2.35 rounded up), 44 paid.
+    // Half as the Worker priced it: 50 of the stake, fair value 47 (47.5 rounded down), fee 3 (2.35 rounded up), 44 paid.
     await ui.click(within(dialog).getByRole("radio", { name: "50%" }));
     expect(figure("Stake cashed out")).toBe("50 Coins");
     expect(figure("Fair value")).toBe("47 Coins");

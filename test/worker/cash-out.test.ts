@@ -151,6 +151,8 @@ describe("accepting a cash-out", () => {
     // Half of 101 is 50 (rounded down), priced on its own at the quote's fair value per unit.
     const factor = (await fairNow(events[0]!, "Moneyline", "Home")) * decimalOdds(bet.legs[0]!.priceAm);
     expect(quote).toMatchObject(cashOutFigures(101, factor, MARGIN));
+    // The quote's own figures for half are exactly what accepting half pays.
+    expect(quote.shares.find((s) => s.fraction === 0.5)).toEqual({ fraction: 0.5, stake: 50, ...cashOutFigures(50, factor, MARGIN) });
     expect(half.stake).toBe(50);
     expect(half.paid).toBe(cashOutFigures(50, factor, MARGIN).amount);
     expect(half.bet).toMatchObject({ status: "open", result: null, cashOut: { stake: 50, paid: half.paid }, payoutPaid: half.paid });

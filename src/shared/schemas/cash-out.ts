@@ -22,6 +22,16 @@ export const CashOutQuoteSchema = z.object({
   /** What cashing out the whole open stake pays: fair value − fee. */
   amount: z.number().int().nonnegative(),
   expiresAt: z.number().int(),
+  /** The same figures for each share the dialog offers (src/shared/cash-out.ts CASH_OUT_FRACTIONS), exactly as accepting it pays; a share under one unit is left out. */
+  shares: z.array(
+    z.object({
+      fraction: z.number(),
+      stake: z.number().int().positive(),
+      fairValue: z.number().int().nonnegative(),
+      fee: z.number().int().nonnegative(),
+      amount: z.number().int().nonnegative(),
+    }),
+  ),
 });
 export type CashOutQuote = z.infer<typeof CashOutQuoteSchema>;
 

@@ -16,7 +16,7 @@
 // full is settled with result `cashed_out`; its legs are still graded when their games
 // end (for the record and for D1), and nothing more is paid. An Idempotency-Key replays
 // the first answer.
-import { cashOutFactor, cashOutFigures, stakeShare } from "../../../src/shared/cash-out";
+import { CASH_OUT_FRACTIONS, cashOutFactor, cashOutFigures, stakeShare } from "../../../src/shared/cash-out";
 import { openStake } from "../../../src/shared/grading";
 import type { BetDocument } from "../../../src/shared/schemas/bets";
 import type { CashOutQuote, CashOutResponse } from "../../../src/shared/schemas/cash-out";
@@ -85,6 +85,10 @@ function pFairMap(pricing: CashOutPricing): Map<number, number> {
 }
 
 function quoteOf(row: QuoteRow, wallet: BetDocument["wallet"]): CashOutQuote {
+  const shares = CASH_OUT_FRACTIONS.flatMap((fraction) => {
+    const stake = stakeShare(row.open_stake, fraction);
+    return stake === null ? [] : [{ fraction, stake, ...cashOutFigures(stake, row.factor, row.margin_percent) }];
+  });
   return {
     quoteId: row.id,
     betId: row.bet_id,
@@ -95,6 +99,7 @@ function quoteOf(row: QuoteRow, wallet: BetDocument["wallet"]): CashOutQuote {
     marginPercent: row.margin_percent,
     amount: row.amount,
     expiresAt: row.expires_at,
+    shares,
   };
 }
 

@@ -11,7 +11,7 @@ import { ApiError, REQUEST_TIMEOUT_MS, errorMessage } from "../../../lib/api-cli
 import { useFocusTrap } from "../../../lib/use-focus-trap";
 import { useApi } from "../../../session/auth-provider";
 import { useWallet } from "../../../session/wallet-provider";
-import { CASH_OUT_FRACTIONS, cashOutFigures, stakeShare } from "../../../shared/cash-out";
+import { CASH_OUT_FRACTIONS } from "../../../shared/cash-out";
 import { formatAmount } from "../../../shared/money";
 import type { BetDocument } from "../../../shared/schemas/bets";
 import type { CashOutQuote } from "../../../shared/schemas/cash-out";
@@ -32,12 +32,10 @@ export const CASH_OUT_TEXTS = {
 
 const FRACTION_LABEL: Record<(typeof CASH_OUT_FRACTIONS)[number], string> = { 0.25: "25%", 0.5: "50%", 1: "All" };
 
-/** What a share of the quoted open stake pays, by the same rule the Worker applies (the quote's fair value per unit). */
+/** What a share of the quoted open stake pays, as the Worker priced it in the quote; null when the share is under one unit. */
 function shareFigures(quote: CashOutQuote, fraction: number) {
-  const share = stakeShare(quote.openStake, fraction);
-  if (share === null) return null;
-  if (share === quote.openStake) return { share, fairValue: quote.fairValue, fee: quote.fee, amount: quote.amount };
-  return { share, ...cashOutFigures(share, quote.fairValue / quote.openStake, quote.marginPercent) };
+  const found = quote.shares.find((s) => s.fraction === fraction);
+  return found ? { share: found.stake, fairValue: found.fairValue, fee: found.fee, amount: found.amount } : null;
 }
 
 function CashOutDialog({

@@ -93,9 +93,9 @@ export function PricingPage() {
         <h2>The house margin</h2>
         <p>
           A selection's margin is 1 − p × d: p is the fair probability, d the decimal odds we offer. At −110 on an even game the margin is 1
-          − 0.5 × 1.909 = 4.5%: for every 100 staked on it, the house expects to keep about 4.55. A parlay multiplies its selections, so its
-          margin is 1 − the product of every p × d, and it grows with every leg. Turn on "Show fair odds" in Settings to see the fair price
-          under each price on the board and each margin on your betslip.
+          − 0.5 × 1.909 = 4.55%: for every 100 staked on it, the house expects to keep about 4.55. A parlay multiplies its selections, so
+          its margin is 1 − the product of every p × d, and it grows with every leg. Turn on "Show fair odds" in Settings to see the fair
+          price under each price on the board and each margin on your betslip.
         </p>
 
         <h2>Cash-out</h2>
