@@ -6,10 +6,11 @@
 -- (1 − fair_p × decimal) from it.
 ALTER TABLE bet_legs ADD COLUMN fair_p REAL;
 
--- The share of the stake cashed out (0 for none); `payout_paid` counts what it paid, so
--- stake − payout_paid stays what the house kept. A bet cashed out in full is settled
--- with result 'cashed_out'.
+-- The share of the stake cashed out (0 for none) and what that paid; `payout_paid` counts
+-- it too, so stake − payout_paid stays what the house kept. A bet cashed out in full is
+-- settled with result 'cashed_out'.
 ALTER TABLE bets ADD COLUMN cash_out_stake INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE bets ADD COLUMN cash_out_paid INTEGER NOT NULL DEFAULT 0;
 
 -- /pricing reads the last 30 days of settled bets.
 CREATE INDEX bets_settled_at_idx ON bets (status, settled_at);

@@ -21,7 +21,7 @@ import { Ledger } from "../../worker/wallet/ledger";
 import { playthroughAudit } from "../../worker/wallet/playthrough";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
-import { betOf, expectLedgerBalanced, leg, openBet, payoutRows, seedBets, wallet } from "./settlement-fixtures";
+import { betOf, expectLedgerBalanced, leg, openBet, payoutRows, ringOutboxAlarm, seedBets, wallet } from "./settlement-fixtures";
 
 const MARGIN = 5;
 
@@ -156,6 +156,10 @@ describe("accepting a cash-out", () => {
     expect(half.stake).toBe(50);
     expect(half.paid).toBe(cashOutFigures(50, factor, MARGIN).amount);
     expect(half.bet).toMatchObject({ status: "open", result: null, cashOut: { stake: 50, paid: half.paid }, payoutPaid: half.paid });
+    // D1 (public picks, /pricing) learns the share and what it paid.
+    await ringOutboxAlarm(player.userId);
+    const projected = await env.DB.prepare("SELECT cash_out_stake, cash_out_paid, payout_paid FROM bets WHERE id = ?").bind(bet.id).first();
+    expect(projected).toEqual({ cash_out_stake: 50, cash_out_paid: half.paid, payout_paid: half.paid });
 
     // The quote was used: accepting it again is a 409 with a new quote for the 51 still open.
     const again = await accept(player, bet.id, { quoteId: quote.quoteId, fraction: 1 });

@@ -65,8 +65,9 @@ export const bets = sqliteTable(
     legsJson: text("legs_json").notNull(),
     legResultsJson: text("leg_results_json").notNull(),
     version: integer("version").notNull(),
-    /** The share of the stake cashed out (0 for none); payoutPaid counts what it paid. */
+    /** The share of the stake cashed out (0 for none) and what that paid (payoutPaid counts it too). */
     cashOutStake: integer("cash_out_stake").notNull().default(0),
+    cashOutPaid: integer("cash_out_paid").notNull().default(0),
   },
   (t) => [
     index("bets_user_created_idx").on(t.userId, t.createdAt),

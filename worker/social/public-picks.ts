@@ -1,5 +1,5 @@
 // Reading other players' bets from the D1 projection as public picks: the slip as it was
-// placed (legs, prices, stake, result) and the owner's handle, nothing else (never a
+// placed (legs, prices, stake, result, what was cashed out) and the owner's handle, nothing else (never a
 // display name or anything from the e-mail). Open picks follow src/shared/social.ts
 // `isPickPublic` (every game started by the feed's clock) everywhere except a share
 // link, which its owner chose to publish.
@@ -20,6 +20,8 @@ export type PublicBetRow = {
   settled_at: number | null;
   legs_json: string;
   leg_results_json: string;
+  cash_out_stake: number;
+  cash_out_paid: number;
 };
 
 /** The bets columns a public pick is built from (prefix with a table alias if needed). */
@@ -37,6 +39,8 @@ export const PUBLIC_BET_COLUMNS = (alias: string) =>
     "settled_at",
     "legs_json",
     "leg_results_json",
+    "cash_out_stake",
+    "cash_out_paid",
   ]
     .map((c) => `${alias}.${c}`)
     .join(", ");
@@ -59,6 +63,7 @@ export function publicPickFromRow(row: PublicBetRow, owner: PublicOwner): Public
     settledAt: row.settled_at,
     legs,
     legResults: LegResultsSchema.parse(JSON.parse(row.leg_results_json)),
+    ...(row.cash_out_stake > 0 && { cashOut: { stake: row.cash_out_stake, paid: row.cash_out_paid } }),
     owner,
   };
 }

@@ -47,12 +47,12 @@ export function projectionStatements(db: D1Database, row: OutboxRow): D1Prepared
         db
           .prepare(
             `INSERT INTO bets (id, user_id, wallet, kind, status, result, stake, to_win, payout_paid, created_at, settled_at, legs_json, leg_results_json, version,
-               cash_out_stake)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+               cash_out_stake, cash_out_paid)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
              ON CONFLICT (id) DO UPDATE SET
                status = excluded.status, result = excluded.result, payout_paid = excluded.payout_paid,
                settled_at = excluded.settled_at, leg_results_json = excluded.leg_results_json, version = excluded.version,
-               cash_out_stake = excluded.cash_out_stake
+               cash_out_stake = excluded.cash_out_stake, cash_out_paid = excluded.cash_out_paid
              WHERE excluded.version > bets.version`,
           )
           .bind(
@@ -71,6 +71,7 @@ export function projectionStatements(db: D1Database, row: OutboxRow): D1Prepared
             JSON.stringify(bet.legResults),
             version,
             bet.cashOut?.stake ?? 0,
+            bet.cashOut?.paid ?? 0,
           ),
       ];
       bet.legs.forEach((leg, index) => {
