@@ -200,7 +200,12 @@ async function cashOutBets(baseUrl, players, pick) {
     players.map(async (p) => {
       const ids = [];
       for (let i = 0; i < CASH_OUT_BETS; i++) {
-        const res = await placeBet(baseUrl, p.accessToken, pick, CASH_OUT_STAKE);
+        // A setup call the local runtime loses is repeated once with the same Idempotency-Key (places once).
+        const res = await setupCall(`${baseUrl}/api/placeBet`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${p.accessToken}`, "Idempotency-Key": crypto.randomUUID() },
+          body: JSON.stringify({ kind: "Singles", wallet: "coins", amount: CASH_OUT_STAKE, picks: [{ ...pick, startTime: undefined }] }),
+        });
         if (res.status !== 200) throw new Error(`cash-out setup bet refused: ${res.status} ${await res.text()}`);
         ids.push((await res.json()).bets[0].id);
       }

@@ -12,7 +12,7 @@
 // refuses it (409), and a value that moved answers 409 with the new quote.
 import { Hono, type Context } from "hono";
 import { slipDelaySeconds } from "../../src/shared/live-rules";
-import { CashOutRequestSchema } from "../../src/shared/schemas/cash-out";
+import { CashOutRequestSchema, type CashOutResponse } from "../../src/shared/schemas/cash-out";
 import { IdempotencyKeySchema, ID_MAX_LENGTH, type BetDocument } from "../../src/shared/schemas/bets";
 import type { SportKey } from "../../src/shared/sports";
 import { requireUser } from "../auth/require-user";
@@ -28,11 +28,16 @@ import { liveRulesOf } from "../odds/live-rules";
 import { createOddsReader, type OddsDeps, type OddsReader } from "../odds/odds-service";
 import type { DeskBoard } from "../odds/price-desk/desk-board";
 import { tunables } from "../tunables";
-import { getUserWallet, type CashOutFailure, type CashOutPricing } from "../wallet";
+import { getUserWallet, type CashOutFailure, type CashOutPricing, type CashOutResult } from "../wallet";
 import { priceOpenLegs } from "./price-open-legs";
 import { z } from "zod";
 
 const BetIdSchema = z.string().min(1).max(ID_MAX_LENGTH);
+
+/** A retried request's first answer, found while handling a refusal (thrown to leave the pricing steps). */
+class Replay {
+  constructor(readonly response: CashOutResponse) {}
+}
 
 function refuse(result: CashOutFailure): never {
   throw new ApiError(result.status, result.code, result.message, result.details);
@@ -95,18 +100,38 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
     const userId = c.var.user.id;
     const wallet = getUserWallet(c.env, userId);
     const requestHash = await sha256Hex(JSON.stringify({ betId, ...request }));
-    const answer = (result: Awaited<ReturnType<typeof wallet.cashOut>>) => {
+    const answer = (result: CashOutResult) => {
       if (!result.ok) refuse(result);
       if (result.replayed) c.header("Idempotent-Replayed", "true");
       return c.json(result.response, 200);
     };
 
+    // The wallet replays a known key inside its own transaction, so the happy path is two
+    // round trips (the bet, the cash-out). Only when the bet or its pricing refuses (a retry
+    // of a cash-out that settled the bet, or prices moved since) do we ask the wallet whether
+    // this key already has an answer to give back.
     let now = deps.now();
-    const seen = await wallet.findCashOut(userId, idempotencyKey, requestHash, now);
-    if (seen) return answer(seen);
-    const bet = await openBetOf(c, now);
-    let priced = await pricingOf(c, bet, now);
+    const orReplay = async <T>(at: number, step: () => Promise<T>): Promise<T> => {
+      try {
+        return await step();
+      } catch (err) {
+        const seen = await wallet.findCashOut(userId, idempotencyKey, requestHash, at);
+        if (seen?.ok) throw new Replay(seen.response);
+        throw err;
+      }
+    };
+    let bet: BetDocument;
+    let priced: Awaited<ReturnType<typeof pricingOf>>;
+    try {
+      bet = await orReplay(now, () => openBetOf(c, now));
+      priced = await orReplay(now, () => pricingOf(c, bet, now));
+    } catch (err) {
+      if (err instanceof Replay) return answer({ ok: true, replayed: true, response: err.response });
+      throw err;
+    }
     if (priced.liveSports.length > 0) {
+      const seen = await wallet.findCashOut(userId, idempotencyKey, requestHash, now);
+      if (seen) return answer(seen);
       const rules = tunables(c.env);
       const delaySeconds = slipDelaySeconds(priced.liveSports, liveRulesOf(rules).betDelaySeconds);
       if (delaySeconds > 0) await deps.sleep(delaySeconds * 1000);
