@@ -8,7 +8,8 @@
 // throughput; every player's bet is then checked settled and paid exactly once — the
 // test suite settles a 100-player crowd), the SPA's initial JS and CSS sizes, the time
 // to the first painted board in Chromium, and how many upstream feed calls a live
-// sport's board costs per minute while 50 players read it.
+// sport's board costs per minute while 50 players read it; and cash-out: 500 quotes
+// (GET /api/bets/:id/cash-out) and 500 accepts (POST, in full) by the 50 players at once.
 // A benchmark prints figures; it is not a test and asserts nothing but sanity.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -78,6 +79,27 @@ async function load(name, total, concurrency, makeRequest) {
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     statuses: Object.fromEntries([...statuses.entries()].sort()),
+    latencies,
+    seconds,
+  };
+}
+
+/** One row of several `load` runs (phases): their requests, time and latencies together. */
+function mergedRow(name, parts) {
+  const latencies = parts.flatMap((p) => p.latencies).sort((a, b) => a - b);
+  const seconds = parts.reduce((sum, p) => sum + p.seconds, 0);
+  const statuses = {};
+  for (const p of parts) for (const [s, n] of Object.entries(p.statuses)) statuses[s] = (statuses[s] ?? 0) + n;
+  return {
+    name,
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    statuses,
+    latencies,
+    seconds,
   };
 }
 
@@ -166,6 +188,34 @@ function placeBet(baseUrl, token, pick, amount) {
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "Idempotency-Key": crypto.randomUUID() },
     body: JSON.stringify({ kind: "Singles", wallet: "coins", amount, picks: [{ ...pick, startTime: undefined }] }),
   });
+}
+
+/** CASH_OUT_BETS bets per player (stake 20) to cash out; their quotes, then their accepts, are measured. */
+const CASH_OUT_BETS = 10;
+const CASH_OUT_STAKE = 20;
+
+/** Places the bets to cash out (setup, not measured): one list of bet ids per player. */
+async function cashOutBets(baseUrl, players, pick) {
+  return Promise.all(
+    players.map(async (p) => {
+      const ids = [];
+      for (let i = 0; i < CASH_OUT_BETS; i++) {
+        // A setup call the local runtime loses is repeated once with the same Idempotency-Key (places once).
+        const res = await setupCall(`${baseUrl}/api/placeBet`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${p.accessToken}`, "Idempotency-Key": crypto.randomUUID() },
+          body: JSON.stringify({ kind: "Singles", wallet: "coins", amount: CASH_OUT_STAKE, picks: [{ ...pick, startTime: undefined }] }),
+        });
+        if (res.status !== 200) throw new Error(`cash-out setup bet refused: ${res.status} ${await res.text()}`);
+        ids.push((await res.json()).bets[0].id);
+      }
+      return ids;
+    }),
+  );
+}
+
+function cashOutQuote(baseUrl, token, betId) {
+  return fetch(`${baseUrl}/api/bets/${betId}/cash-out`, { headers: { Authorization: `Bearer ${token}` } });
 }
 
 /** Runs `concurrency` loops of `makeRequest` for `durationMs`; returns the request count and statuses. */
@@ -458,6 +508,36 @@ async function main() {
         placeBet(baseUrl, players[i % CONCURRENCY].accessToken, pick, 1),
       ),
     );
+    // Cash-out: 50 players quote one open bet each at once, then accept those quotes in full,
+    // CASH_OUT_BETS rounds (a quote lives CASH_OUT_QUOTE_SECONDS, so each round accepts its own).
+    const toCashOut = await cashOutBets(baseUrl, players, pick);
+    const quoteParts = [];
+    const acceptParts = [];
+    for (let round = 0; round < CASH_OUT_BETS; round++) {
+      const quotes = new Map();
+      quoteParts.push(
+        await load("quote", CONCURRENCY, CONCURRENCY, async (i) => {
+          const res = await cashOutQuote(baseUrl, players[i].accessToken, toCashOut[i][round]);
+          if (res.status === 200) quotes.set(i, (await res.clone().json()).quoteId);
+          return res;
+        }),
+      );
+      acceptParts.push(
+        await load("accept", CONCURRENCY, CONCURRENCY, (i) =>
+          fetch(`${baseUrl}/api/bets/${toCashOut[i][round]}/cash-out`, {
+            method: "POST",
+            headers: {
+              "Content-Type": "application/json",
+              Authorization: `Bearer ${players[i].accessToken}`,
+              "Idempotency-Key": crypto.randomUUID(),
+            },
+            body: JSON.stringify({ quoteId: quotes.get(i) ?? "missing", fraction: 1 }),
+          }),
+        ),
+      );
+    }
+    rows.push(mergedRow("GET /api/bets/:id/cash-out (quote, 50 players)", quoteParts));
+    rows.push(mergedRow("POST /api/bets/:id/cash-out (accept, 50 players)", acceptParts));
     // One player, 200 bets at the same moment; stake 100 of an opening 5000.
     const burster = await signIn(baseUrl, "bench-burst@example.com");
     const before = (await json(await fetch(`${baseUrl}/api/me`, { headers: { Authorization: `Bearer ${burster.accessToken}` } })))

@@ -13,6 +13,8 @@ import { loadUserDocument } from "./me/user-document";
 import { oddsRoutes } from "./odds/events-routes";
 import { devRoutes } from "./dev/dev-routes";
 import { betsRoutes } from "./bets/bets-routes";
+import { cashOutRoutes } from "./cash-out/cash-out-routes";
+import { pricingRoutes } from "./pricing/pricing-routes";
 import { liveRoutes } from "./live/live-routes";
 import { bonusRoutes } from "./bonus/bonus-routes";
 import { paymentsRoutes, STRIPE_WEBHOOK_PATH } from "./payments/payments-routes";
@@ -45,6 +47,8 @@ export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   app.route("/dev/push", devPushRoutes());
   app.route("/dev", devRoutes());
   app.route("/", betsRoutes(deps, odds));
+  app.route("/", cashOutRoutes(deps, odds));
+  app.route("/", pricingRoutes(deps.now));
   app.route("/live", liveRoutes());
   app.route("/grantDailyBonus", bonusRoutes());
   app.route("/", paymentsRoutes());

@@ -8,6 +8,7 @@
 // `.describe()`.
 import { z } from "zod";
 import { parseCloseAfterMinutes, parseDelayBySport, type CloseAfterMinutes } from "../src/shared/live-rules";
+import { FAIR_MIN_BOOKS_DEFAULT } from "../src/shared/fair-odds";
 import { parseRegionList, parseRegionMinAge } from "../src/shared/play-regions";
 
 type Tunable<T> = { default: string; schema: z.ZodType<T>; meaning: string };
@@ -308,6 +309,18 @@ export const TUNABLES = {
     wholeNumber(0, 10_080),
     "A started game with open bets and no result shows under 'Past due' in the console this long after it was due to be final (0 = as soon as it is due).",
   ),
+  // Glass-box pricing: fair odds and cash-out (docs/rules.md "Fair odds" and "Cash-out").
+  FAIR_MIN_BOOKS: tunable(
+    String(FAIR_MIN_BOOKS_DEFAULT),
+    wholeNumber(1, 40),
+    "A market's fair price is shown only when at least this many bookmakers quote its line; fewer shows none (and its bets cannot be cashed out).",
+  ),
+  CASH_OUT_MARGIN: tunable(
+    "5",
+    z.coerce.number().min(0).max(50),
+    "The cash-out fee, in percent of the fair value: a quote pays the fair value less this (rounded down to the cent or coin).",
+  ),
+  CASH_OUT_QUOTE_SECONDS: tunable("10", wholeNumber(3, 120), "How long a cash-out quote may be accepted after it was given."),
 } as const;
 
 export type TunableName = keyof typeof TUNABLES;

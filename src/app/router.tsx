@@ -1,4 +1,4 @@
-// Every route of spec §2. '/', the legal pages, /sweepstakes-rules, /winners, /social,
+// Every route of spec §2. '/', the legal pages, /pricing, /sweepstakes-rules, /winners, /social,
 // public profiles (/u/:handle) and shared picks (/p/:shareId) are public; /picks, /settings,
 // /shop, /redeem, /account and /free-entry sit behind the protected-route guard. `routes` is
 // exported so tests can mount it in a memory router. Pages few players open on a
@@ -70,6 +70,11 @@ export const routes: RouteObject[] = [
             path: "winners",
             handle: titled("Winners"),
             lazy: async () => ({ Component: (await import("../features/sweepstakes/components/winners-page")).WinnersPage }),
+          },
+          {
+            path: "pricing",
+            handle: titled("How we price"),
+            lazy: async () => ({ Component: (await import("../features/pricing/components/pricing-page")).PricingPage }),
           },
           {
             path: "social",

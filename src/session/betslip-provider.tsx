@@ -53,9 +53,10 @@ function isPick(value: unknown): value is BetslipPick {
     typeof p.gameId === "string" &&
     typeof p.league === "string" &&
     ["Moneyline", "Spread", "Total"].includes(p.market as string) &&
-    ["Home", "Away", "Over", "Under"].includes(p.side as string) &&
+    ["Home", "Away", "Over", "Under", "Draw"].includes(p.side as string) &&
     typeof p.label === "string" &&
     typeof p.priceAm === "number" &&
+    (p.fairP === undefined || (typeof p.fairP === "number" && p.fairP > 0 && p.fairP < 1)) &&
     (p.line === null || typeof p.line === "number")
   );
 }
@@ -155,7 +156,10 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
         }
         if (now.priceAm === pick.priceAm && now.line === pick.line) return pick;
         changed += 1;
-        return { ...pick, priceAm: now.priceAm, priceDec: americanToDecimal(now.priceAm), line: now.line };
+        // A new line is another bet: the fair probability seen for the old one no longer applies.
+        const { fairP, ...rest } = pick;
+        const keep = now.line === pick.line && fairP !== undefined ? { fairP } : {};
+        return { ...rest, ...keep, priceAm: now.priceAm, priceDec: americanToDecimal(now.priceAm), line: now.line };
       });
       commit({ ...stateRef.current, picks });
       setLockedUids(locked);

@@ -24,6 +24,8 @@ export type BetslipPick = {
   home: string;
   away: string;
   startTime: string;
+  /** The side's fair probability as the board showed it (src/shared/fair-odds.ts); absent when there was none. */
+  fairP?: number;
 };
 
 export function pickUid(gameId: string, market: Market, side: Side): string {

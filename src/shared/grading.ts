@@ -3,7 +3,7 @@
 // final state and payout. Pure, so settlement (Worker) and any display of a pick's
 // result (SPA) apply the very same rule.
 import { payoutFor } from "./payout";
-import type { BetLeg, LegResult } from "./schemas/bets";
+import type { BetDocument, BetLeg, LegResult } from "./schemas/bets";
 import { sportByKey, type SportKey } from "./sports";
 
 export type FinalScore = { homeScore: number; awayScore: number };
@@ -22,8 +22,8 @@ function compare(mine: number, theirs: number): ScoredResult {
 /**
  * Grades one leg against a final score.
  * - Moneyline: the picked team must win. A tie pushes in two-way sports; where a draw
- *   is possible (soccer) the moneyline is the 3-way price without the draw, so a draw
- *   loses both sides.
+ *   is possible (soccer) the moneyline is the 3-way price, so a draw loses both teams
+ *   and wins the Draw pick (which loses whenever a team wins). Draw exists only there.
  * - Spread: the picked side's line is added to its score and compared with the other
  *   side's score; equal is a push (whole-number lines).
  * - Total: the combined score against the line; equal is a push.
@@ -33,6 +33,10 @@ export function gradeLeg(leg: GradableLeg, score: FinalScore, sport: SportKey): 
   const { homeScore, awayScore } = score;
   switch (leg.market) {
     case "Moneyline": {
+      if (leg.side === "Draw") {
+        if (!sportByKey(sport).drawPossible) throw new RangeError(`draw leg in ${sport}, where a game cannot end level`);
+        return homeScore === awayScore ? "win" : "loss";
+      }
       if (leg.side !== "Home" && leg.side !== "Away") throw new RangeError(`moneyline leg with side ${leg.side}`);
       const result = leg.side === "Home" ? compare(homeScore, awayScore) : compare(awayScore, homeScore);
       if (result === "push" && sportByKey(sport).drawPossible) return "loss";
@@ -54,22 +58,28 @@ export function gradeLeg(leg: GradableLeg, score: FinalScore, sport: SportKey): 
 
 export type BetOutcome = { status: "open" } | { status: "settled"; result: LegResult; payout: number };
 
+/** The part of a bet's stake still riding on its legs: the stake less any share cashed out. */
+export function openStake(bet: Pick<BetDocument, "stake" | "cashOut">): number {
+  return bet.stake - (bet.cashOut?.stake ?? 0);
+}
+
 /**
  * Reduces a bet's leg results (parallel to its legs) to its outcome.
  * Open while any leg is open; a loss if any leg lost (payout 0); otherwise the payout
- * is `payoutFor(stake, prices of the winning legs)` — push and void legs drop out, so
- * a bet whose every leg pushed or voided returns exactly its stake. The result is
- * 'win' when at least one leg won, 'void' when every leg voided, else 'push'.
+ * is `payoutFor(stake still open, prices of the winning legs)` — push and void legs drop
+ * out, so a bet whose every leg pushed or voided returns exactly its open stake. The
+ * result is 'win' when at least one leg won, 'void' when every leg voided, else 'push'.
+ * A share already cashed out (`cashOut.stake`) was paid then and is not graded again.
  */
 export function settleBet(
-  bet: { stake: number; legs: readonly Pick<BetLeg, "priceAm">[] },
+  bet: { stake: number; legs: readonly Pick<BetLeg, "priceAm">[]; cashOut?: BetDocument["cashOut"] },
   legResults: readonly (LegResult | null)[],
 ): BetOutcome {
   if (legResults.length !== bet.legs.length) throw new RangeError("leg results do not match the legs");
   if (legResults.some((r) => r === null)) return { status: "open" };
   if (legResults.includes("loss")) return { status: "settled", result: "loss", payout: 0 };
   const winningPrices = bet.legs.filter((_, i) => legResults[i] === "win").map((leg) => leg.priceAm);
-  const payout = payoutFor(bet.stake, winningPrices);
+  const payout = payoutFor(openStake(bet), winningPrices);
   if (winningPrices.length > 0) return { status: "settled", result: "win", payout };
   const result: LegResult = legResults.every((r) => r === "void") ? "void" : "push";
   return { status: "settled", result, payout };

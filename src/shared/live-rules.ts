@@ -128,7 +128,7 @@ export function suspensionSentence(leg: string, reason: SuspensionReason): strin
 /** A leg as the slip labels it ("Boston Celtics ML", "Miami Heat +3.5", "Over 221.5"), with its game. */
 export function legName(leg: {
   market: "Moneyline" | "Spread" | "Total";
-  side: "Home" | "Away" | "Over" | "Under";
+  side: "Home" | "Away" | "Over" | "Under" | "Draw";
   line: number | null;
   home: string;
   away: string;
@@ -136,7 +136,9 @@ export function legName(leg: {
   const team = leg.side === "Home" ? leg.home : leg.away;
   const label =
     leg.market === "Moneyline"
-      ? `${team} ML`
+      ? leg.side === "Draw"
+        ? "Draw ML"
+        : `${team} ML`
       : leg.market === "Spread"
         ? leg.line === null
           ? `${team} spread`

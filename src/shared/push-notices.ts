@@ -13,7 +13,8 @@ export type PushNotice = PushMessage & { userId: string };
 const RESULT_WORD = { win: "Won", loss: "Lost", push: "Push", void: "Void" } as const;
 
 export function betSettledNotice(userId: string, bet: BetDocument): PushNotice | null {
-  if (bet.status !== "settled" || bet.result === null) return null;
+  // A cash-out is the player's own act in the app, so it needs no alert.
+  if (bet.status !== "settled" || bet.result === null || bet.result === "cashed_out") return null;
   const what = bet.kind === "Parlay" ? `${bet.legs.length}-leg parlay` : `${bet.legs[0]?.away ?? ""} @ ${bet.legs[0]?.home ?? ""}`;
   const paid = bet.payoutPaid > 0 ? `paid ${formatAmount(bet.wallet, bet.payoutPaid)}` : "nothing paid";
   return {

@@ -10,7 +10,7 @@
 //                started by the feed's clock, so nobody can copy it before kick-off;
 //   share ids    128 random bits, base64url (22 characters): unguessable.
 import { etDayKey } from "./bonus";
-import type { BetDocument, LegResult } from "./schemas/bets";
+import type { BetDocument, BetResult } from "./schemas/bets";
 
 // ---- leaderboard periods and metrics ----
 
@@ -66,14 +66,15 @@ export type LeaderboardContribution = {
   staked: number;
   returned: number;
   profit: number;
-  result: LegResult;
+  result: BetResult;
 };
 
 export function leaderboardContribution(bet: Pick<BetDocument, "result" | "stake" | "payoutPaid">): LeaderboardContribution | null {
   if (bet.result === null) return null;
   const isVoid = bet.result === "void";
   return {
-    graded: isVoid ? 0 : 1,
+    // A bet cashed out in full counts in staked, returned and profit, but neither wins nor loses.
+    graded: isVoid || bet.result === "cashed_out" ? 0 : 1,
     staked: isVoid ? 0 : bet.stake,
     returned: isVoid ? 0 : bet.payoutPaid,
     profit: bet.payoutPaid - bet.stake,

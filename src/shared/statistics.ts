@@ -1,10 +1,10 @@
 // The Statistics card's numbers (spec §9), computed from one wallet's bet documents.
 // Pure so the card, and its tests, agree on every definition:
-//   settled      bets that reached a final result;
-//   win rate     wins ÷ settled bets that were not voided (voids excluded; a push counts
+//   settled      bets that reached a final result (a bet cashed out in full included);
+//   win rate     wins ÷ settled bets that were not voided nor cashed out (a push counts
 //                as a settled bet that did not win); null before any such bet;
 //   win streak   the longest run of consecutive winning bets in settlement order (voids
-//                neither extend nor break a run; a loss or push ends it);
+//                and cash-outs neither extend nor break a run; a loss or push ends it);
 //   pick odds    the average DECIMAL odds over every pick (leg), open or settled —
 //                American prices do not average meaningfully, decimals do;
 //   total picks  legs across all bets (a parlay of 3 counts 3);
@@ -28,13 +28,14 @@ export function computeStatistics(bets: readonly BetDocument[]): BetStatistics {
   const settled = bets
     .filter((b) => b.status === "settled")
     .sort((a, b) => (a.settledAt ?? a.createdAt) - (b.settledAt ?? b.createdAt) || a.createdAt - b.createdAt);
-  const graded = settled.filter((b) => b.result !== "void");
+  const ungraded = (b: BetDocument) => b.result === "void" || b.result === "cashed_out";
+  const graded = settled.filter((b) => !ungraded(b));
   const wins = graded.filter((b) => b.result === "win");
 
   let longest = 0;
   let run = 0;
   for (const bet of settled) {
-    if (bet.result === "void") continue;
+    if (ungraded(bet)) continue;
     run = bet.result === "win" ? run + 1 : 0;
     longest = Math.max(longest, run);
   }

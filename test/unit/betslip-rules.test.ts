@@ -36,6 +36,17 @@ describe("pick toggling (spec §4)", () => {
     expect(out.picks).toEqual([other, under]);
   });
 
+  it("treats soccer's Draw as one more side of the moneyline: it replaces a team's moneyline and sits beside a spread", () => {
+    const home = pick("g1", "Moneyline", "Home");
+    const draw = pick("g1", "Moneyline", "Draw");
+    const spread = pick("g1", "Spread", "Home");
+    expect(togglePick([home], draw)).toMatchObject({ action: "replaced", picks: [draw] });
+    expect(togglePick([draw], draw)).toMatchObject({ action: "removed", picks: [] });
+    expect(togglePick([draw], spread)).toMatchObject({ action: "added", picks: [draw, spread] });
+    expect(findSlipConflict([home, draw])).toBe(MESSAGES.sameGameMarket);
+    expect(findSlipConflict([draw, spread])).toBeNull();
+  });
+
   it("refuses Moneyline and Spread on the same team with the curly-apostrophe toast", () => {
     const ml = pick("g1", "Moneyline", "Home");
     const out = togglePick([ml], pick("g1", "Spread", "Home"));

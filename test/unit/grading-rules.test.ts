@@ -29,6 +29,22 @@ describe("gradeLeg: moneyline", () => {
   });
 });
 
+describe("gradeLeg: soccer's Draw", () => {
+  const draw: GradableLeg = { market: "Moneyline", side: "Draw", line: null };
+  it("wins on a draw and loses when either team wins", () => {
+    expect(gradeLeg(draw, { homeScore: 1, awayScore: 1 }, "soccer_usa_mls")).toBe("win");
+    expect(gradeLeg(draw, { homeScore: 0, awayScore: 0 }, "soccer_usa_mls")).toBe("win");
+    expect(gradeLeg(draw, { homeScore: 2, awayScore: 1 }, "soccer_usa_mls")).toBe("loss");
+    expect(gradeLeg(draw, { homeScore: 0, awayScore: 3 }, "soccer_usa_mls")).toBe("loss");
+  });
+  it("does not exist where a game cannot end level, nor outside the moneyline", () => {
+    expect(() => gradeLeg(draw, { homeScore: 20, awayScore: 20 }, "americanfootball_nfl")).toThrow(RangeError);
+    expect(() => gradeLeg({ market: "Spread", side: "Draw", line: 0.5 }, { homeScore: 1, awayScore: 1 }, "soccer_usa_mls")).toThrow(
+      RangeError,
+    );
+  });
+});
+
 describe("gradeLeg: spread (the picked side's line is added to its score)", () => {
   const rows: Row[] = [
     ["favourite -3.5 covers by 4", spread("Home", -3.5), 24, 20, "americanfootball_nfl", "win"],

@@ -183,3 +183,15 @@ describe("public picks", () => {
     expect(isPickPublic({ status: "open", legs: [leg("2026-11-23T19:00:00Z"), leg("2026-11-23T23:00:00Z")] }, feedNow)).toBe(false);
   });
 });
+
+describe("a cashed-out bet on the leaderboard", () => {
+  it("adds its stake, what it returned and its profit, but is not a graded result", () => {
+    expect(leaderboardContribution({ result: "cashed_out", stake: 100, payoutPaid: 80 })).toEqual({
+      graded: 0,
+      staked: 100,
+      returned: 80,
+      profit: -20,
+      result: "cashed_out",
+    });
+  });
+});

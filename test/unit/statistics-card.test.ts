@@ -99,3 +99,21 @@ describe("statistics", () => {
     expect(stats.mostPickedSport).toBe("baseball_mlb");
   });
 });
+
+describe("a bet cashed out in full", () => {
+  it("counts as settled but is out of the win rate and neither extends nor breaks a win streak", () => {
+    const win = () => bet("win", [leg(100)], 100, 200);
+    const cashedOut: BetDocument = {
+      ...bet(null, [leg(-110)]),
+      status: "settled",
+      result: "cashed_out",
+      payoutPaid: 80,
+      legResults: [null],
+    };
+    const stats = computeStatistics([win(), cashedOut, win(), bet("loss", [leg(100)])]);
+    expect(stats.settledCount).toBe(4);
+    expect(stats.winRate).toBeCloseTo(2 / 3);
+    expect(stats.longestWinStreak).toBe(2);
+    expect(stats.biggestWin).toBe(100);
+  });
+});

@@ -597,6 +597,23 @@ const ENDPOINTS: Endpoint[] = [
       ),
   },
   {
+    routes: ["GET /api/bets/:id/cash-out", "POST /api/bets/:id/cash-out"],
+    request: () =>
+      fc
+        .tuple(
+          fc.oneof(fc.uuid(), unicodeText(200)),
+          fc.constantFrom("GET", "POST", "PUT"),
+          fc.oneof(bodyFor({ quoteId: fc.oneof(fc.uuid(), unicodeText(200)), fraction: fc.oneof(fc.double(), weird) }), malformedBody),
+          idempotencyKey,
+        )
+        .map(([id, method, body, key]) => ({
+          method,
+          path: `/api/bets/${encodeURIComponent(id)}/cash-out`,
+          body: method === "GET" ? undefined : body,
+          headers: key === undefined ? [] : ([["Idempotency-Key", key]] as [string, string][]),
+        })),
+  },
+  {
     routes: ["GET /api/follows/:handle", "PUT /api/follows/:handle", "DELETE /api/follows/:handle"],
     request: () =>
       fc
@@ -621,6 +638,7 @@ const ENDPOINTS: Endpoint[] = [
       ),
   },
   { routes: ["GET /api/sports"], request: () => get("/api/sports", queryFor({ sport: sport() })) },
+  { routes: ["GET /api/pricing"], request: () => get("/api/pricing", queryFor({ sport: sport() })) },
   { routes: ["GET /api/admin/feed-status"], request: () => get("/api/admin/feed-status", queryFor({ sport: sport() })) },
   { routes: ["GET /api/dev/sim/clock"], request: () => get("/api/dev/sim/clock") },
   {

@@ -184,7 +184,7 @@ describe("normalising The Odds API odds", () => {
     expect(event.markets.total).toEqual({ line: 221.5, over: -110, under: -9999 });
   });
 
-  it("drops soccer's Draw from the moneyline and shows home/away only", () => {
+  it("keeps soccer's home/away moneyline and adds the Draw as `draw`", () => {
     const raw = OddsApiEventSchema.parse({
       id: "mls-1",
       commence_time: "2026-01-10T23:30:00Z",
@@ -214,9 +214,10 @@ describe("normalising The Odds API odds", () => {
       ],
     });
     const event = normaliseEvent(raw, "soccer_usa_mls", NOW);
-    expect(event.markets.moneyline).toEqual({ home: -145, away: 360 });
-    expect(JSON.stringify(event)).not.toContain("Draw");
+    expect(event.markets.moneyline).toEqual({ home: -145, away: 360, draw: 290 });
     expect(event.markets.spread).toBeUndefined();
+    // Only soccer has a draw: the same payload read as a two-way sport keeps home/away only.
+    expect(normaliseEvent(raw, "icehockey_nhl", NOW).markets.moneyline).toEqual({ home: -145, away: 360 });
   });
 
   it("never invents a market the game does not have", () => {
@@ -506,5 +507,84 @@ describe("The Odds API provider", () => {
       NOW,
     );
     expect(result).toMatchObject({ ok: false, kind: "unavailable", message: "odds feed timed out" });
+  });
+});
+
+describe("fair prices of recorded payloads", () => {
+  // The recorded NFL game above (Bovada, FanDuel, DraftKings) plus two more books of the same payload.
+  const moreBooks = [
+    {
+      key: "lowvig",
+      markets: [
+        {
+          key: "h2h",
+          outcomes: [
+            { name: "Buffalo Bills", price: -110 },
+            { name: "Kansas City Chiefs", price: -110 },
+          ],
+        },
+        {
+          key: "spreads",
+          outcomes: [
+            { name: "Buffalo Bills", price: -105, point: 3 },
+            { name: "Kansas City Chiefs", price: -105, point: -3 },
+          ],
+        },
+      ],
+    },
+    {
+      key: "betmgm",
+      markets: [
+        {
+          key: "h2h",
+          outcomes: [
+            { name: "Buffalo Bills", price: 100 },
+            { name: "Kansas City Chiefs", price: -120 },
+          ],
+        },
+        {
+          key: "spreads",
+          outcomes: [
+            { name: "Buffalo Bills", price: -110, point: 3 },
+            { name: "Kansas City Chiefs", price: -110, point: -3 },
+          ],
+        },
+      ],
+    },
+  ];
+  const fiveBooks = OddsApiEventSchema.parse({ ...nfl, bookmakers: [...nfl.bookmakers, ...moreBooks] });
+
+  it("de-vigs each book multiplicatively and takes the median per side: the hand-computed example", () => {
+    // Chiefs / Bills de-vigged, p_home = (1/d_home) / (1/d_home + 1/d_away) = d_away / (d_home + d_away):
+    //   lowvig -110/-110 → 0.5; betmgm -120/+100 → 2/3.8333 = 0.521739; bovada -125/+105 → 2.05/3.85 = 41/77 = 0.532468;
+    //   fanduel -130/+110 → 2.1/3.869231 = 0.542744; draftkings -135/+115 → 2.15/3.890741 = 0.552594.
+    // Median (five books): Bovada's 41/77 = 0.532468 for the Chiefs and 36/77 = 0.467532 for the Bills.
+    // The offered prices are DraftKings' (-135 / +115): margin = 1 − p × d.
+    //   Chiefs: 1 − 0.532468 × 1.740741 = 0.0731 (7.3% kept); Bills: 1 − 0.467532 × 2.15 = −0.0052 (better than fair).
+    const event = normaliseEvent(fiveBooks, "americanfootball_nfl", NOW);
+    expect(EventSchema.parse(event)).toEqual(event);
+    expect(event.markets.moneyline).toEqual({ home: -135, away: 115 });
+    expect(event.fair?.moneyline).toEqual({
+      books: 5,
+      home: { p: 0.532468, margin: 0.0731 },
+      away: { p: 0.467532, margin: -0.0052 },
+    });
+    // The board (and so the KV copy) keeps the figures, never the other books' prices.
+    const cached = JSON.stringify(normaliseFeedEvent(fiveBooks, "americanfootball_nfl", NOW));
+    for (const book of ["lowvig", "betmgm", "bovada", "fanduel"]) expect(cached).not.toContain(book);
+  });
+
+  it("counts only books quoting the offered line, and shows no fair price below FAIR_MIN_BOOKS", () => {
+    const event = normaliseEvent(fiveBooks, "americanfootball_nfl", NOW);
+    // The spread at 3 is quoted by three books (FanDuel's is at 2.5), the total at 48 by one: too few.
+    expect(event.markets.spread?.line).toBe(-3);
+    expect(event.fair?.spread).toBeUndefined();
+    expect(event.fair?.total).toBeUndefined();
+    // The recorded three books alone are too few at the default of five…
+    expect(normaliseEvent(nfl, "americanfootball_nfl", NOW).fair).toBeUndefined();
+    // …and enough when the operator asks for three: the median is then FanDuel's 0.542744.
+    const three = normaliseEvent(nfl, "americanfootball_nfl", NOW, undefined, 3);
+    expect(three.fair?.moneyline?.home.p).toBe(0.542744);
+    expect(normaliseEvent(fiveBooks, "americanfootball_nfl", NOW, undefined, 3).fair?.spread).toMatchObject({ books: 3, line: -3 });
   });
 });

@@ -248,3 +248,33 @@ describe("simulator book clock", () => {
     expect(score).toMatchObject({ completed: true, updatedAt: g.endMs });
   });
 });
+
+describe("the simulator's other books", () => {
+  it("quote every game, so its board carries fair prices and each offered price's margin", () => {
+    for (const sport of SPORT_KEYS) {
+      const events = simulatedFeedBoard(sport, T, 0);
+      expect(events.length).toBeGreaterThan(0);
+      for (const e of events) {
+        const fair = e.fair?.moneyline;
+        expect(fair?.books).toBe(6);
+        // The offered book adds 4.76% to every side: its margin is positive, a few percent.
+        if (e.markets.moneyline?.home !== null && fair) expect(fair.home.margin).toBeGreaterThan(0);
+        if (e.markets.moneyline?.home !== null && fair) expect(fair.home.margin).toBeLessThan(0.15);
+        expect(EventSchema.parse(e)).toMatchObject({ eventId: e.eventId });
+      }
+    }
+    // With more books required than the simulator has, no fair price shows.
+    expect(simulatedFeedBoard("basketball_nba", T, 0, 7).every((e) => e.fair === undefined)).toBe(true);
+  });
+
+  it("prices soccer's moneyline 3-way, with a fair Draw too, and no draw elsewhere", () => {
+    const soccer = simulatedFeedBoard("soccer_usa_mls", T, 0).filter((e) => e.status === "scheduled");
+    expect(soccer.length).toBeGreaterThan(0);
+    for (const e of soccer) {
+      expect(typeof e.markets.moneyline?.draw).toBe("number");
+      const fair = e.fair!.moneyline!;
+      expect(fair.home.p + fair.away.p + fair.draw!.p).toBeCloseTo(1, 1);
+    }
+    expect(simulatedFeedBoard("icehockey_nhl", T, 0).every((e) => e.markets.moneyline?.draw === undefined)).toBe(true);
+  });
+});

@@ -10,6 +10,7 @@
 // game that is over) is a 409 `market-suspended` naming that leg; finished games are not
 // accepted at all.
 import { checkSelections, findSlipConflict, MESSAGES } from "../../src/shared/betslip";
+import { fairSideOf } from "../../src/shared/fair-odds";
 import { isUnderway, legName, marketKeyOf, suspensionSentence } from "../../src/shared/live-rules";
 import type { Event } from "../../src/shared/schemas/events";
 import type { BetLeg, CurrentPickPrice, PlaceBetPick, PlaceBetRequest } from "../../src/shared/schemas/bets";
@@ -43,6 +44,8 @@ export function currentPrice(event: Event | undefined, pick: Pick<PlaceBetPick, 
   if (pick.market === "Moneyline") {
     if (pick.side === "Home") priceAm = moneyline?.home;
     else if (pick.side === "Away") priceAm = moneyline?.away;
+    // Only a 3-way moneyline (soccer) has a draw price; elsewhere a Draw pick is locked.
+    else if (pick.side === "Draw") priceAm = moneyline?.draw;
   } else if (pick.market === "Spread") {
     const homeLine = spread?.line ?? null;
     if (homeLine === null) return locked;
@@ -134,6 +137,8 @@ export async function priceSlip(request: PlaceBetRequest, load: EventsLoader, ru
   const legs = request.picks.map((pick, i): BetLeg => {
     const event = found[i]!;
     const price = current[i]!;
+    // The side's fair probability right now travels with the leg: its margin, and the pricing page's averages.
+    const fair = fairSideOf(event, { market: pick.market, side: pick.side, line: price.line });
     return {
       eventId: pick.eventId,
       league: pick.league,
@@ -144,6 +149,7 @@ export async function priceSlip(request: PlaceBetRequest, load: EventsLoader, ru
       home: event.home,
       away: event.away,
       startTime: event.startTime,
+      ...(fair && { fairP: fair.p }),
     };
   });
   return { legs, liveSports: [...new Set(request.picks.filter((_, i) => live[i]).map((p) => p.league))] };

@@ -56,7 +56,7 @@ export const bets = sqliteTable(
     wallet: text("wallet", { enum: ["coins", "cash"] }).notNull(),
     kind: text("kind", { enum: ["Singles", "Parlay"] }).notNull(),
     status: text("status", { enum: ["open", "settled"] }).notNull(),
-    result: text("result", { enum: ["win", "loss", "push", "void"] }),
+    result: text("result", { enum: ["win", "loss", "push", "void", "cashed_out"] }),
     stake: integer("stake").notNull(),
     toWin: integer("to_win").notNull(),
     payoutPaid: integer("payout_paid").notNull(),
@@ -65,8 +65,15 @@ export const bets = sqliteTable(
     legsJson: text("legs_json").notNull(),
     legResultsJson: text("leg_results_json").notNull(),
     version: integer("version").notNull(),
+    /** The share of the stake cashed out (0 for none) and what that paid (payoutPaid counts it too). */
+    cashOutStake: integer("cash_out_stake").notNull().default(0),
+    cashOutPaid: integer("cash_out_paid").notNull().default(0),
   },
-  (t) => [index("bets_user_created_idx").on(t.userId, t.createdAt), index("bets_status_idx").on(t.status)],
+  (t) => [
+    index("bets_user_created_idx").on(t.userId, t.createdAt),
+    index("bets_status_idx").on(t.status),
+    index("bets_settled_at_idx").on(t.status, t.settledAt),
+  ],
 );
 
 export const betLegs = sqliteTable(
@@ -78,11 +85,13 @@ export const betLegs = sqliteTable(
     eventId: text("event_id").notNull(),
     sport: text("sport").notNull(),
     market: text("market", { enum: ["Moneyline", "Spread", "Total"] }).notNull(),
-    side: text("side", { enum: ["Home", "Away", "Over", "Under"] }).notNull(),
+    side: text("side", { enum: ["Home", "Away", "Over", "Under", "Draw"] }).notNull(),
     line: real("line"),
     priceAm: integer("price_am").notNull(),
     commenceTime: integer("commence_time").notNull(),
     result: text("result", { enum: ["win", "loss", "push", "void"] }),
+    /** The side's fair probability when placed; null when its market had none. */
+    fairP: real("fair_p"),
   },
   (t) => [
     primaryKey({ columns: [t.betId, t.legIndex] }),

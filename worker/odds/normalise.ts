@@ -4,16 +4,20 @@
 // never stitched from different books): the bookmaker offering the most of h2h /
 // spreads / totals wins; ties go to the first in BOOKMAKER_PREFERENCE, then to the
 // alphabetically first key. Prices then pass spec §5 validity (locked → null, else
-// rounded); the spread's sign follows the moneyline favourite (spec §5); soccer's Draw
-// outcome is dropped (the board shows home/away). A market the book does not offer is
+// rounded); the spread's sign follows the moneyline favourite (spec §5); where a draw is
+// possible (soccer) the moneyline keeps home/away and adds the Draw outcome as `draw`.
+// Every other book's prices are read too, only to compute the fair figures of each
+// offered market (src/shared/fair-odds.ts): the board keeps those figures, never the
+// books themselves. A market the book does not offer is
 // absent, never invented. The chosen book's `last_update` (per bookmaker and per market)
 // comes along as the event's book clock, and a scores entry's `last_update` as its
 // `updatedAt`: the live rules measure a price's age and time a score change by them.
 import { z } from "zod";
 import type { MarketKey } from "../../src/shared/live-rules";
+import { eventFairFigures, FAIR_MIN_BOOKS_DEFAULT, type BookQuote, type EventQuotes } from "../../src/shared/fair-odds";
 import { homeSpreadLine, validPrice } from "../../src/shared/odds";
 import type { Event, EventScore } from "../../src/shared/schemas/events";
-import type { SportKey } from "../../src/shared/sports";
+import { sportByKey, type SportKey } from "../../src/shared/sports";
 import type { BookClock, FeedEvent } from "./feed-provider";
 
 export const BOOKMAKER_PREFERENCE = [
@@ -122,24 +126,81 @@ export function eventBookClock(raw: OddsApiEvent): BookClock | undefined {
 }
 
 /** The board's Event of one odds payload, with its book's clock (FeedEvent). */
-export function normaliseFeedEvent(raw: OddsApiEvent, sport: SportKey, now: number, score?: OddsApiScore): FeedEvent {
+export function normaliseFeedEvent(
+  raw: OddsApiEvent,
+  sport: SportKey,
+  now: number,
+  score?: OddsApiScore,
+  minBooks: number = FAIR_MIN_BOOKS_DEFAULT,
+): FeedEvent {
   const book = eventBookClock(raw);
-  return { ...normaliseEvent(raw, sport, now, score), ...(book && { book }) };
+  return { ...normaliseEvent(raw, sport, now, score, minBooks), ...(book && { book }) };
 }
 
-export function normaliseEvent(raw: OddsApiEvent, sport: SportKey, now: number, score?: OddsApiScore): Event {
+/** A spread's home point as a book quotes it (its home outcome's point, else minus its away one's). */
+function homePointOf(outcomes: readonly Outcome[], raw: OddsApiEvent): number | null {
+  const home = outcomes.find((o) => o.name === raw.home_team);
+  const away = outcomes.find((o) => o.name === raw.away_team);
+  return num(home?.point) ?? (num(away?.point) === null ? null : -num(away?.point)!);
+}
+
+/** Every book's quotes of the event's three markets, sides in the fair-odds order. */
+export function eventQuotes(raw: OddsApiEvent, threeWay: boolean): EventQuotes {
+  const quotes: EventQuotes = { moneyline: [], spread: [], total: [] };
+  const price = (outcomes: readonly Outcome[], name: string) => num(outcomes.find((o) => o.name === name)?.price);
+  for (const book of raw.bookmakers) {
+    const h2h = marketOf(book, "h2h");
+    if (h2h) {
+      const prices = [price(h2h, raw.home_team), price(h2h, raw.away_team), ...(threeWay ? [price(h2h, "Draw")] : [])];
+      quotes.moneyline.push({ book: book.key, line: null, pricesAm: prices });
+    }
+    const spreads = marketOf(book, "spreads");
+    if (spreads) {
+      const quote: BookQuote = {
+        book: book.key,
+        line: homePointOf(spreads, raw),
+        pricesAm: [price(spreads, raw.home_team), price(spreads, raw.away_team)],
+      };
+      quotes.spread.push(quote);
+    }
+    const totals = marketOf(book, "totals");
+    if (totals) {
+      const over = totals.find((o) => o.name === "Over");
+      const under = totals.find((o) => o.name === "Under");
+      // Both sides must be quoted at one line to be one market.
+      const line = num(over?.point);
+      if (line !== null && num(under?.point) === line)
+        quotes.total.push({ book: book.key, line, pricesAm: [num(over?.price), num(under?.price)] });
+    }
+  }
+  return quotes;
+}
+
+export function normaliseEvent(
+  raw: OddsApiEvent,
+  sport: SportKey,
+  now: number,
+  score?: OddsApiScore,
+  minBooks: number = FAIR_MIN_BOOKS_DEFAULT,
+): Event {
   const book = chooseBookmaker(raw.bookmakers);
+  const threeWay = sportByKey(sport).drawPossible;
   const markets: Event["markets"] = {};
   const h2h = marketOf(book, "h2h");
   const mlHomeRaw = h2h?.find((o) => o.name === raw.home_team)?.price;
   const mlAwayRaw = h2h?.find((o) => o.name === raw.away_team)?.price;
-  if (h2h) markets.moneyline = { home: validPrice(mlHomeRaw), away: validPrice(mlAwayRaw) };
+  if (h2h) {
+    markets.moneyline = { home: validPrice(mlHomeRaw), away: validPrice(mlAwayRaw) };
+    if (threeWay) markets.moneyline.draw = validPrice(h2h.find((o) => o.name === "Draw")?.price);
+  }
 
+  let spreadQuoteLine: number | null = null;
   const spreads = marketOf(book, "spreads");
   if (spreads) {
     const home = spreads.find((o) => o.name === raw.home_team);
     const away = spreads.find((o) => o.name === raw.away_team);
-    const homePoint = num(home?.point) ?? (num(away?.point) === null ? null : -num(away?.point)!);
+    const homePoint = homePointOf(spreads, raw);
+    spreadQuoteLine = homePoint;
     if (homePoint !== null) {
       const mlHome = comparable(mlHomeRaw);
       const mlAway = comparable(mlAwayRaw);
@@ -156,6 +217,7 @@ export function normaliseEvent(raw: OddsApiEvent, sport: SportKey, now: number, 
     if (line !== null) markets.total = { line, over: validPrice(over?.price), under: validPrice(under?.price) };
   }
 
+  const fair = eventFairFigures(markets, eventQuotes(raw, threeWay), minBooks, spreadQuoteLine);
   const startMs = Date.parse(raw.commence_time);
   const live = score ? scoresOf(score) : null;
   const status: Event["status"] = score?.completed ? "final" : startMs <= now ? "live" : "scheduled";
@@ -171,6 +233,7 @@ export function normaliseEvent(raw: OddsApiEvent, sport: SportKey, now: number, 
         ? null
         : { homeScore: live?.home ?? null, awayScore: live?.away ?? null, periodLabel: status === "final" ? "Final" : null, clock: null },
     markets,
+    ...(fair && { fair }),
   };
 }
 

@@ -55,6 +55,7 @@ export function getFeedProvider(env: Env): OddsFeedProvider | null {
       baseUrl: env.ODDS_API_BASE_URL || "https://api.the-odds-api.com",
       sports: mappedSports(env.ODDS_API_SPORTS),
       timeoutMs: tunables(env).ODDS_API_TIMEOUT_MS,
+      fairMinBooks: tunables(env).FAIR_MIN_BOOKS,
       record: (update) =>
         recordFeedStatus(env, update, Date.now()).catch((err: unknown) => loggerFor(env).error("feed status not recorded", err)),
     });

@@ -20,6 +20,8 @@ export type TheOddsApiOptions = {
   fetcher?: typeof fetch;
   /** Defaults to the ODDS_API_TIMEOUT_MS tunable's default. */
   timeoutMs?: number;
+  /** The fewest books quoting a line for its fair price (FAIR_MIN_BOOKS); its default when absent. */
+  fairMinBooks?: number;
 };
 
 function headerInt(headers: Headers, name: string): number | null {
@@ -131,7 +133,7 @@ export function createTheOddsApiProvider(options: TheOddsApiOptions): OddsFeedPr
       const scores = started ? await fetchScoresRaw(sport) : null;
       const byId = new Map((scores?.ok ? scores.value : []).map((s) => [s.id, s]));
       const events = odds.value
-        .map((e) => normaliseFeedEvent(e, sport, now, byId.get(e.id)))
+        .map((e) => normaliseFeedEvent(e, sport, now, byId.get(e.id), options.fairMinBooks))
         .filter((e) => e.status !== "final")
         .sort((a, b) => a.startTime.localeCompare(b.startTime));
       return {

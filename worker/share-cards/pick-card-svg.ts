@@ -1,6 +1,6 @@
 // The share card of a pick as an SVG template, 1200×630 (the size link previews use):
 // the owner's handle, the slip's legs with their odds, the stake, and its state (open,
-// won, lost, push, void), drawn large so a preview made after settlement shows the
+// won, lost, push, void, cashed out), drawn large so a preview made after settlement shows the
 // result. Plain text and shapes only: the rasteriser (rasterise.ts) has no layout
 // engine, so long names are shortened here and at most MAX_LEGS legs are listed.
 import { formatAmount } from "../../src/shared/money";
@@ -11,13 +11,13 @@ export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 const MAX_LEGS = 3;
 
-export const CARD_STATES = ["open", "won", "lost", "push", "void"] as const;
+export const CARD_STATES = ["open", "won", "lost", "push", "void", "cashed-out"] as const;
 export type CardState = (typeof CARD_STATES)[number];
 
 /** The state a card shows: the bet's result once settled, else open. */
 export function pickCardState(pick: Pick<PublicPick, "status" | "result">): CardState {
   if (pick.status === "open" || pick.result === null) return "open";
-  return ({ win: "won", loss: "lost", push: "push", void: "void" } as const)[pick.result];
+  return ({ win: "won", loss: "lost", push: "push", void: "void", cashed_out: "cashed-out" } as const)[pick.result];
 }
 
 const BADGE: Record<CardState, { label: string; fill: string; text: string }> = {
@@ -26,6 +26,7 @@ const BADGE: Record<CardState, { label: string; fill: string; text: string }> = 
   lost: { label: "LOST", fill: "#ef4444", text: "#ffffff" },
   push: { label: "PUSH", fill: "#64748b", text: "#ffffff" },
   void: { label: "VOID", fill: "#64748b", text: "#ffffff" },
+  "cashed-out": { label: "CASHED OUT", fill: "#f59e0b", text: "#0b1220" },
 };
 
 function escapeXml(text: string): string {

@@ -20,7 +20,7 @@ export function shareCardRoutes() {
   const app = new Hono<AppEnv>();
 
   app.get("/picks/:shareId/:file", limitPublicReads, async (c) => {
-    const match = /^([a-z]+)\.png$/.exec(c.req.param("file"));
+    const match = /^([a-z-]+)\.png$/.exec(c.req.param("file"));
     const asked = match?.[1] as CardState | undefined;
     if (!asked || !CARD_STATES.includes(asked)) throw new ApiError(404, "not-found", "No such card.");
     const shareId = c.req.param("shareId");

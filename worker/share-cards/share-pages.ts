@@ -64,7 +64,7 @@ function pickDescription(pick: PublicPick): string {
   const what = pick.kind === "Parlay" ? `${pick.legs.length}-leg parlay` : legSelection(pick.legs[0]!);
   const stake = formatAmount(pick.wallet, pick.stake);
   if (state === "open") return `${what}: ${stake} to win ${formatAmount(pick.wallet, pick.toWin)}. Open.`;
-  const outcome = { won: "Won", lost: "Lost", push: "Push", void: "Void" }[state];
+  const outcome = { won: "Won", lost: "Lost", push: "Push", void: "Void", "cashed-out": "Cashed out" }[state];
   return `${what}: ${stake} staked, ${formatAmount(pick.wallet, pick.payoutPaid)} paid. ${outcome}.`;
 }
 

@@ -1,9 +1,9 @@
 // Reading other players' bets from the D1 projection as public picks: the slip as it was
-// placed (legs, prices, stake, result) and the owner's handle, nothing else (never a
+// placed (legs, prices, stake, result, what was cashed out) and the owner's handle, nothing else (never a
 // display name or anything from the e-mail). Open picks follow src/shared/social.ts
 // `isPickPublic` (every game started by the feed's clock) everywhere except a share
 // link, which its owner chose to publish.
-import { BetLegSchema, LEG_RESULTS, type BetLeg, type LegResult } from "../../src/shared/schemas/bets";
+import { BetLegSchema, LEG_RESULTS, type BetLeg, type BetResult } from "../../src/shared/schemas/bets";
 import type { PublicOwner, PublicPick, SharedPickResponse } from "../../src/shared/schemas/social";
 import { SHARE_ID_PATTERN } from "../../src/shared/social";
 import { z } from "zod";
@@ -13,7 +13,7 @@ export type PublicBetRow = {
   wallet: "coins" | "cash";
   kind: "Singles" | "Parlay";
   status: "open" | "settled";
-  result: LegResult | null;
+  result: BetResult | null;
   stake: number;
   to_win: number;
   payout_paid: number;
@@ -21,6 +21,8 @@ export type PublicBetRow = {
   settled_at: number | null;
   legs_json: string;
   leg_results_json: string;
+  cash_out_stake: number;
+  cash_out_paid: number;
 };
 
 /** The bets columns a public pick is built from (prefix with a table alias if needed). */
@@ -38,6 +40,8 @@ export const PUBLIC_BET_COLUMNS = (alias: string) =>
     "settled_at",
     "legs_json",
     "leg_results_json",
+    "cash_out_stake",
+    "cash_out_paid",
   ]
     .map((c) => `${alias}.${c}`)
     .join(", ");
@@ -60,6 +64,7 @@ export function publicPickFromRow(row: PublicBetRow, owner: PublicOwner): Public
     settledAt: row.settled_at,
     legs,
     legResults: LegResultsSchema.parse(JSON.parse(row.leg_results_json)),
+    ...(row.cash_out_stake > 0 && { cashOut: { stake: row.cash_out_stake, paid: row.cash_out_paid } }),
     owner,
   };
 }

@@ -18,7 +18,15 @@ export type BetRow = {
   legs: string;
   leg_results: string;
   version: number;
+  /** What was cashed out (0 for none): the stake share and what it paid, from `bet_cash_outs` (SELECT_BETS). */
+  cash_out_stake: number;
+  cash_out_paid: number;
 };
+
+/** Every bet column plus what was cashed out of it; append WHERE / ORDER BY (the joined table's columns never clash). */
+export const SELECT_BETS =
+  "SELECT bets.*, COALESCE(cash.cashed_stake, 0) AS cash_out_stake, COALESCE(cash.cashed_paid, 0) AS cash_out_paid " +
+  "FROM bets LEFT JOIN bet_cash_outs AS cash ON cash.bet_id = bets.id";
 
 export function betFromRow(row: BetRow): BetDocument {
   return BetDocumentSchema.parse({
@@ -35,11 +43,12 @@ export function betFromRow(row: BetRow): BetDocument {
     settledAt: row.settled_at,
     legs: JSON.parse(row.legs),
     legResults: JSON.parse(row.leg_results),
+    ...(row.cash_out_stake > 0 && { cashOut: { stake: row.cash_out_stake, paid: row.cash_out_paid } }),
   });
 }
 
 export function readBet(sql: SqlStorage, betId: string): BetDocument | null {
-  const row = sql.exec<BetRow>("SELECT * FROM bets WHERE id = ?", betId).toArray()[0];
+  const row = sql.exec<BetRow>(`${SELECT_BETS} WHERE bets.id = ?`, betId).toArray()[0];
   return row ? betFromRow(row) : null;
 }
 
@@ -63,7 +72,7 @@ export function insertBet(sql: SqlStorage, bet: BetDocument): void {
   );
 }
 
-/** Writes the mutable part of a bet (results, status, payout) and bumps its version. */
+/** Writes the mutable part of a bet (results, status, payout, what was cashed out) and bumps its version. */
 export function updateBetOutcome(sql: SqlStorage, bet: BetDocument): void {
   sql.exec(
     `UPDATE bets SET status = ?, result = ?, payout_paid = ?, settled_at = ?, leg_results = ?, version = version + 1 WHERE id = ?`,
@@ -74,4 +83,13 @@ export function updateBetOutcome(sql: SqlStorage, bet: BetDocument): void {
     JSON.stringify(bet.legResults),
     bet.id,
   );
+  if (bet.cashOut) {
+    sql.exec(
+      `INSERT INTO bet_cash_outs (bet_id, cashed_stake, cashed_paid) VALUES (?, ?, ?)
+       ON CONFLICT (bet_id) DO UPDATE SET cashed_stake = excluded.cashed_stake, cashed_paid = excluded.cashed_paid`,
+      bet.id,
+      bet.cashOut.stake,
+      bet.cashOut.paid,
+    );
+  }
 }

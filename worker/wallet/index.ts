@@ -17,6 +17,7 @@ export function getUserWallet(env: Env, userId: string): DurableObjectStub<UserW
 
 // ---- RPC inputs and results ----
 export type { BetsCursor, PlaceBetsResult } from "./operations/bet-operations";
+export type { CashOutFailure, CashOutPricing, CashOutResult, QuoteResult } from "./operations/cash-out-operations";
 export type { CorrectionSummary } from "./operations/correction-operations";
 export type { PlayContext, ProtectionSnapshot } from "./operations/protection-operations";
 export type { PlaySnapshot } from "./operations/play-operations";

@@ -28,7 +28,8 @@ export type LedgerReason =
   | "refund_reversal"
   | "owed_repayment"
   | "bet_correction"
-  | "free_entry";
+  | "free_entry"
+  | "bet_cash_out";
 
 export type LedgerEntry = { currency: WalletKind; amount: number; reason: LedgerReason; reference: string };
 

@@ -35,15 +35,22 @@
 //            (floored at 0). A won dispute gives the pack back as a `dispute_restore`
 //            credit, which adds to the figure like the purchase did.
 //
+// Cash-out: a share of a stake cashed out was neither won nor lost on the legs, so it
+// leaves the netting set and counts nothing: a bet cashed out in full (result
+// `cashed_out`) is not counted at all, and a bet partly cashed out counts only its open
+// stake (`stake − cashOut.stake`), in the game's singles, a parlay's count, and the
+// provisional open stakes alike.
+//
 // Open cash bets count provisionally: what is shown and enforced as still to play is
 // max(0, to_play − open cash stakes), because staked cash is no longer in the balance and
 // settles into either a counted stake or a refund that restores nothing (to_play was never
 // reduced). With CASH_PLAYTHROUGH=0 nothing is added or enforced. What may be redeemed
 // is balance − min(balance, max(still to play, held)): the hold on fresh purchases
 // (purchase-holds.ts) keeps cash back too (redemption-operations.ts).
+import { openStake } from "../../src/shared/grading";
 import { playthroughRisk, type RiskSingle } from "../../src/shared/playthrough-risk";
 import type { BetDocument } from "../../src/shared/schemas/bets";
-import { betFromRow, type BetRow } from "./bet-rows";
+import { betFromRow, SELECT_BETS, type BetRow } from "./bet-rows";
 
 /** The part of Ledger the hooks need (structural, so this module does not import it). */
 export type PlaythroughTx = {
@@ -77,7 +84,12 @@ function storedToPlay(tx: PlaythroughTx): number {
 
 function openCashStakes(tx: PlaythroughTx): number {
   return (
-    tx.sql.exec<{ total: number | null }>("SELECT SUM(stake) AS total FROM bets WHERE status = 'open' AND wallet = 'cash'").one().total ?? 0
+    tx.sql
+      .exec<{ total: number | null }>(
+        "SELECT SUM(stake - COALESCE(cash.cashed_stake, 0)) AS total FROM bets LEFT JOIN bet_cash_outs AS cash ON cash.bet_id = bets.id " +
+          "WHERE status = 'open' AND wallet = 'cash'",
+      )
+      .one().total ?? 0
   );
 }
 
@@ -180,9 +192,9 @@ export function playthroughOnBet(tx: PlaythroughTx, bet: BetDocument): void {
   const counted = last !== undefined && last.reason !== "bet_uncounted";
   if (counts === counted) return;
   if (!last) {
-    move(tx, "bet_settled", bet.id, -bet.stake);
+    move(tx, "bet_settled", bet.id, -openStake(bet));
   } else if (counts) {
-    move(tx, "bet_recounted", `${bet.id}:${moves.length}`, -bet.stake);
+    move(tx, "bet_recounted", `${bet.id}:${moves.length}`, -openStake(bet));
   } else {
     move(tx, "bet_uncounted", `${bet.id}:${moves.length}`, -last.amount);
   }
@@ -201,13 +213,13 @@ type GameRow = { counted: number; taken: number; moves: number };
  */
 export function playthroughOnGame(tx: PlaythroughTx, eventId: string): void {
   const singles = tx.sql
-    .exec<BetRow>("SELECT * FROM bets WHERE wallet = 'cash' AND instr(legs, ?) > 0", JSON.stringify(eventId))
+    .exec<BetRow>(`${SELECT_BETS} WHERE wallet = 'cash' AND instr(legs, ?) > 0`, JSON.stringify(eventId))
     .toArray()
     .map(betFromRow)
     .filter((bet) => isSingle(bet) && bet.legs[0]!.eventId === eventId);
   if (singles.length === 0) return;
   const counting = singles.filter((bet) => bet.status === "settled" && (bet.result === "win" || bet.result === "loss"));
-  const risk: RiskSingle[] = counting.map((bet) => ({ ...bet.legs[0]!, stake: bet.stake }));
+  const risk: RiskSingle[] = counting.map((bet) => ({ ...bet.legs[0]!, stake: openStake(bet) }));
   const counted = counting.length === 0 ? 0 : playthroughRisk(risk, counting[0]!.legs[0]!.league);
   const row = tx.sql.exec<GameRow>("SELECT counted, taken, moves FROM playthrough_games WHERE event_id = ?", eventId).toArray()[0];
   if (row && row.counted === counted) return;

@@ -55,11 +55,13 @@ export function projectionStatements(db: D1Database, row: OutboxRow): D1Prepared
       const statements = [
         db
           .prepare(
-            `INSERT INTO bets (id, user_id, wallet, kind, status, result, stake, to_win, payout_paid, created_at, settled_at, legs_json, leg_results_json, version)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            `INSERT INTO bets (id, user_id, wallet, kind, status, result, stake, to_win, payout_paid, created_at, settled_at, legs_json, leg_results_json, version,
+               cash_out_stake, cash_out_paid)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
              ON CONFLICT (id) DO UPDATE SET
                status = excluded.status, result = excluded.result, payout_paid = excluded.payout_paid,
-               settled_at = excluded.settled_at, leg_results_json = excluded.leg_results_json, version = excluded.version
+               settled_at = excluded.settled_at, leg_results_json = excluded.leg_results_json, version = excluded.version,
+               cash_out_stake = excluded.cash_out_stake, cash_out_paid = excluded.cash_out_paid
              WHERE excluded.version > bets.version`,
           )
           .bind(
@@ -77,14 +79,16 @@ export function projectionStatements(db: D1Database, row: OutboxRow): D1Prepared
             JSON.stringify(bet.legs),
             JSON.stringify(bet.legResults),
             version,
+            bet.cashOut?.stake ?? 0,
+            bet.cashOut?.paid ?? 0,
           ),
       ];
       bet.legs.forEach((leg, index) => {
         statements.push(
           db
             .prepare(
-              `INSERT INTO bet_legs (bet_id, leg_index, user_id, event_id, sport, market, side, line, price_am, commence_time, result)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              `INSERT INTO bet_legs (bet_id, leg_index, user_id, event_id, sport, market, side, line, price_am, commence_time, result, fair_p)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                ON CONFLICT (bet_id, leg_index) DO UPDATE SET result = excluded.result
                WHERE excluded.result IS NOT NULL`,
             )
@@ -100,6 +104,7 @@ export function projectionStatements(db: D1Database, row: OutboxRow): D1Prepared
               leg.priceAm,
               Date.parse(leg.startTime),
               bet.legResults[index] ?? null,
+              leg.fairP ?? null,
             ),
         );
       });

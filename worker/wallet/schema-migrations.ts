@@ -46,6 +46,8 @@
 //   rules_acceptances     each version of the Official Sweepstakes Rules the player accepted (8)
 //   free_entries          free-entry cards by post recorded for the player, credited or not (8)
 //   redemption_regions    where each redemption was requested from, for the winners list (8)
+//   bet_cash_outs         per bet, the share of its stake cashed out and what that paid (9)
+//   cash_out_quotes       cash-out quotes given to the player: stored, expiring, each paid at most once (9)
 // Outside SQLite, the object's key-value storage holds `outbox_attempts` (outbox.ts).
 
 /** One rung of the ladder: what it adds, and the statements that add it. */
@@ -477,6 +479,41 @@ export const WALLET_MIGRATIONS: readonly WalletMigration[] = [
          redemption_id TEXT PRIMARY KEY,
          region TEXT
        )`,
+    ],
+  },
+  {
+    version: 9,
+    purpose:
+      "Cash-out: the share of each bet's stake cashed out and what it paid, and the quotes given to the player " +
+      "(server-side, expiring, accepted at most once), so a cash-out and a settlement never pay one share twice.",
+    statements: [
+      // `bet_cash_outs`: what was cashed out of a bet (one row per bet with any): the stake share
+      // in minor units (the rest stays open) and what it paid. Its own table, so every rung of
+      // the ladder stays re-runnable (bet-rows.ts joins it to `bets`).
+      `CREATE TABLE IF NOT EXISTS bet_cash_outs (
+         bet_id TEXT PRIMARY KEY NOT NULL,
+         cashed_stake INTEGER NOT NULL CHECK (cashed_stake > 0),
+         cashed_paid INTEGER NOT NULL CHECK (cashed_paid >= 0)
+       )`,
+      // `cash_out_quotes`: one row per quote. `factor` is the fair value of one unit of open stake
+      // (Π settled winning decimals × Π p_fair × d over the open legs) and `margin_percent` its fee; the amounts are for the whole
+      // open stake `open_stake` the bet had when quoted, with `leg_results` (JSON) as they were.
+      // `used_at` is set by the cash-out that accepted it: a quote pays once.
+      `CREATE TABLE IF NOT EXISTS cash_out_quotes (
+         id TEXT PRIMARY KEY NOT NULL,
+         bet_id TEXT NOT NULL,
+         open_stake INTEGER NOT NULL,
+         leg_results TEXT NOT NULL,
+         factor REAL NOT NULL,
+         margin_percent REAL NOT NULL,
+         fair_value INTEGER NOT NULL,
+         fee INTEGER NOT NULL,
+         amount INTEGER NOT NULL,
+         created_at INTEGER NOT NULL,
+         expires_at INTEGER NOT NULL,
+         used_at INTEGER
+       )`,
+      `CREATE INDEX IF NOT EXISTS cash_out_quotes_bet_idx ON cash_out_quotes (bet_id, created_at)`,
     ],
   },
 ];

@@ -35,6 +35,19 @@ import {
   type PlaceBetsResult,
 } from "./operations/bet-operations";
 import { claimDailyBonusInTx, type DailyBonusResult } from "./operations/bonus-operations";
+import {
+  cashOutInTx,
+  findCashOut,
+  quoteCashOutInTx,
+  wantsFreshQuote,
+  withFreshQuote,
+  type CashOutFailure,
+  type CashOutInput,
+  type CashOutPricing,
+  type CashOutResult,
+  type QuoteResult,
+} from "./operations/cash-out-operations";
+import { readBet } from "./bet-rows";
 import { applyCorrectionInTx, type CorrectionInput, type CorrectionSummary } from "./operations/correction-operations";
 import {
   adjustBalanceInTx,
@@ -288,6 +301,36 @@ export class UserWallet extends DurableObject<Env> {
 
   async listBets(userId: string, input: ListBetsInput, now: number): Promise<{ bets: BetDocument[]; next: BetsCursor | null }> {
     return this.read(userId, now, (tx) => listBetsInTx(tx, input));
+  }
+
+  /** One of the player's bets, or null when they have none by that id. */
+  async getBet(userId: string, betId: string, now: number): Promise<BetDocument | null> {
+    return this.read(userId, now, (tx) => readBet(tx.sql, betId));
+  }
+
+  // ---- cash-out (operations/cash-out-operations.ts) ----
+
+  /** A stored quote for the bet's whole open stake at the fair probabilities handed in. */
+  async quoteCashOut(userId: string, betId: string, pricing: CashOutPricing, now: number): Promise<QuoteResult> {
+    return this.transact(userId, now, (tx) => quoteCashOutInTx(tx, betId, pricing));
+  }
+
+  /** Accepts a quote for a share of the open stake, paying once; a quote that no longer holds answers 409 with a fresh one. */
+  async cashOut(userId: string, input: CashOutInput, now: number): Promise<CashOutResult> {
+    const result = this.transact(userId, now, (tx) => cashOutInTx(tx, input));
+    if (result.ok || !wantsFreshQuote(result)) return result;
+    const refused = result as CashOutFailure;
+    const followUp = this.transact<{ ok: true; answer: CashOutFailure } | CashOutFailure>(userId, now, (tx) => {
+      const answer = withFreshQuote(tx, refused, input.betId, input);
+      // Committed (the fresh quote stored) when the answer carries one; a refusal without one changes nothing.
+      return answer.details ? { ok: true, answer } : answer;
+    });
+    return followUp.ok ? followUp.answer : followUp;
+  }
+
+  /** The stored answer to a cash-out's Idempotency-Key, so a retry skips pricing and the live delay. */
+  async findCashOut(userId: string, idempotencyKey: string, requestHash: string, now: number): Promise<CashOutResult | null> {
+    return this.read(userId, now, (tx) => findCashOut(tx, idempotencyKey, requestHash));
   }
 
   // ---- money in and out: daily bonus, coin packs, redemptions (operations/) ----

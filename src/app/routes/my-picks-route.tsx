@@ -1,10 +1,17 @@
-// /picks: My Picks, with the social feature's Share button under every bet.
+// /picks: My Picks, with the social feature's Share button and the cash-out feature's
+// Cash out button (open bets only) under every bet.
 import type { BetDocument } from "../../shared/schemas/bets";
+import { CashOutButton } from "../../features/cash-out/components/cash-out-button";
 import { MyPicksPage } from "../../features/picks/components/my-picks-page";
 import { SharePickButton } from "../../features/social/components/share-pick-button";
 
-const shareButton = (bet: BetDocument) => <SharePickButton betId={bet.id} />;
+const betActions = (bet: BetDocument) => (
+  <div className="picks-actions">
+    <SharePickButton betId={bet.id} />
+    <CashOutButton bet={bet} />
+  </div>
+);
 
 export function MyPicksRoute() {
-  return <MyPicksPage betActions={shareButton} />;
+  return <MyPicksPage betActions={betActions} />;
 }

@@ -8,11 +8,15 @@ import { SUSPENSION_REASONS } from "../suspension-reasons";
 import { WalletBalancesSchema } from "./user";
 
 export const MARKETS = ["Moneyline", "Spread", "Total"] as const;
-export const SIDES = ["Home", "Away", "Over", "Under"] as const;
+/** `Draw` is a Moneyline side only where a draw is possible (soccer's 3-way price). */
+export const SIDES = ["Home", "Away", "Over", "Under", "Draw"] as const;
 export const LEG_RESULTS = ["win", "loss", "push", "void"] as const;
+/** A bet's result: a leg's, or `cashed_out` when the player cashed out the whole stake before it was graded. */
+export const BET_RESULTS = [...LEG_RESULTS, "cashed_out"] as const;
 export type Market = (typeof MARKETS)[number];
 export type Side = (typeof SIDES)[number];
 export type LegResult = (typeof LEG_RESULTS)[number];
+export type BetResult = (typeof BET_RESULTS)[number];
 
 export const BetLegSchema = z.object({
   eventId: z.string(),
@@ -24,6 +28,8 @@ export const BetLegSchema = z.object({
   home: z.string(),
   away: z.string(),
   startTime: z.string(),
+  /** The side's fair probability when the bet was placed (src/shared/fair-odds.ts); absent when the market had none. */
+  fairP: z.number().gt(0).lt(1).optional(),
 });
 export type BetLeg = z.infer<typeof BetLegSchema>;
 
@@ -34,7 +40,7 @@ export const BetDocumentSchema = z.object({
   wallet: z.enum(["coins", "cash"]),
   kind: z.enum(["Singles", "Parlay"]),
   status: z.enum(["open", "settled"]),
-  result: z.enum(LEG_RESULTS).nullable(),
+  result: z.enum(BET_RESULTS).nullable(),
   stake: z.number().int().nonnegative(),
   toWin: z.number().int().nonnegative(),
   payoutPaid: z.number().int().nonnegative(),
@@ -42,6 +48,12 @@ export const BetDocumentSchema = z.object({
   settledAt: z.number().int().nullable(),
   legs: z.array(BetLegSchema).min(1),
   legResults: z.array(z.enum(LEG_RESULTS).nullable()),
+  /**
+   * What was cashed out of this bet: the share of the stake (minor units) and what it paid.
+   * The rest of the stake (`stake − cashOut.stake`) stays open and is graded as usual;
+   * `payoutPaid` counts both. Absent when nothing was cashed out.
+   */
+  cashOut: z.object({ stake: z.number().int().positive(), paid: z.number().int().nonnegative() }).optional(),
 });
 export type BetDocument = z.infer<typeof BetDocumentSchema>;
 

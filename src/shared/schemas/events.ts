@@ -11,6 +11,22 @@ import { SUSPENSION_REASONS } from "../suspension-reasons";
 
 export const PriceSchema = z.number().int().nullable();
 
+/**
+ * One side's glass-box figures (src/shared/fair-odds.ts): its fair probability (the median
+ * of the books' de-vigged prices) and the offered price's margin against it, null while
+ * the offered price is locked.
+ */
+export const FairSideSchema = z.object({ p: z.number().gt(0).lt(1), margin: z.number().nullable() });
+export type FairSide = z.infer<typeof FairSideSchema>;
+
+/** The fair figures of each market enough books quote at the offered line; a market with too few is absent. */
+export const FairFiguresSchema = z.object({
+  moneyline: z.object({ books: z.number().int(), home: FairSideSchema, away: FairSideSchema, draw: FairSideSchema.optional() }).optional(),
+  spread: z.object({ books: z.number().int(), line: z.number(), home: FairSideSchema, away: FairSideSchema }).optional(),
+  total: z.object({ books: z.number().int(), line: z.number(), over: FairSideSchema, under: FairSideSchema }).optional(),
+});
+export type FairFigures = z.infer<typeof FairFiguresSchema>;
+
 export const EventSchema = z.object({
   eventId: z.string(),
   sport: z.enum(SPORT_KEYS),
@@ -27,10 +43,13 @@ export const EventSchema = z.object({
     })
     .nullable(),
   markets: z.object({
-    moneyline: z.object({ home: PriceSchema, away: PriceSchema }).optional(),
+    /** `draw` only where a draw is possible (soccer): the 3-way price's third side. */
+    moneyline: z.object({ home: PriceSchema, away: PriceSchema, draw: PriceSchema.optional() }).optional(),
     spread: z.object({ line: z.number().nullable(), home: PriceSchema, away: PriceSchema }).optional(),
     total: z.object({ line: z.number().nullable(), over: PriceSchema, under: PriceSchema }).optional(),
   }),
+  /** The fair price of every side and the offered price's margin, per market; absent when too few books quote the game. */
+  fair: FairFiguresSchema.optional(),
   /** When the feed last confirmed these prices (epoch ms, the Worker's clock); absent on copies cached before it was recorded. */
   confirmedAt: z.number().int().optional(),
   /** Markets of a game under way that are suspended or closed, each with its reason; absent when none is. */

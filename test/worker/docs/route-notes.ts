@@ -8,11 +8,13 @@ import type { z } from "zod";
 import * as apiError from "../../../src/shared/schemas/api-error";
 import * as bets from "../../../src/shared/schemas/bets";
 import * as bonus from "../../../src/shared/schemas/bonus";
+import * as cashOut from "../../../src/shared/schemas/cash-out";
 import * as checkout from "../../../src/shared/schemas/checkout";
 import * as dataExport from "../../../src/shared/schemas/data-export";
 import * as events from "../../../src/shared/schemas/events";
 import * as play from "../../../src/shared/schemas/play";
 import * as identity from "../../../src/shared/schemas/identity";
+import * as pricing from "../../../src/shared/schemas/pricing";
 import * as protection from "../../../src/shared/schemas/protection";
 import * as push from "../../../src/shared/schemas/push";
 import * as redemptions from "../../../src/shared/schemas/redemptions";
@@ -25,6 +27,8 @@ export const SHARED_SCHEMA_MODULES = {
   "api-error": apiError,
   bets,
   bonus,
+  "cash-out": cashOut,
+  pricing,
   checkout,
   "data-export": dataExport,
   events,
@@ -234,6 +238,22 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     does: "The player's bets newest first, a page at a time (`nextCursor`).",
     query: "bets#BetsQuerySchema",
     answer: "bets#BetsPageSchema",
+  },
+  "GET /api/pricing": {
+    section: "Odds",
+    does: "Public: per sport over the last 30 days of settled bets, the average margin offered (1 − p_fair × d over legs placed with a fair price) and the hold kept per wallet (stakes less everything paid back, over stakes), with the rules in force (`FAIR_MIN_BOOKS`, `CASH_OUT_MARGIN`, `CASH_OUT_QUOTE_SECONDS`). Aggregates only; kept a minute; 120 per 10 s per address.",
+    answer: "pricing#PricingStatsSchema",
+  },
+  "GET /api/bets/:id/cash-out": {
+    section: "Bets and the live socket",
+    does: "A cash-out quote for the whole open stake of the player's open bet: fair value (its open legs at the fair price now) less `CASH_OUT_MARGIN` percent, valid `CASH_OUT_QUOTE_SECONDS`. 404 for a bet not theirs, 409 `bet-settled`, `cash-out-suspended` (a leg the live rules hold back, named with its reason), `cash-out-unavailable` (a leg without a fair price) or `odds-stale`.",
+    answer: "cash-out#CashOutQuoteSchema",
+  },
+  "POST /api/bets/:id/cash-out": {
+    section: "Bets and the live socket",
+    does: "Accepts a quote for `fraction` of the open stake (1 = all: the bet settles as `cashed_out`), paying once inside the wallet; needs an `Idempotency-Key` (a replay answers the first answer). With a live leg it waits the live-bet delay and is judged on fresh scores. A quote expired, used or moved is 409 `quote-expired` / `cash-out-moved` with the new quote (`CashOutMovedDetailsSchema`); otherwise the same 409s as the quote.",
+    body: "cash-out#CashOutRequestSchema",
+    answer: "cash-out#CashOutResponseSchema",
   },
   "GET /api/live": {
     section: "Bets and the live socket",

@@ -27,7 +27,9 @@ export function lockedEvent(event: Event, reasons?: Event["suspended"]): Event {
 function withSuspended(event: Event, reasons: NonNullable<Event["suspended"]>, locked: ReadonlySet<MarketKey>): Event {
   const { moneyline, spread, total } = event.markets;
   const markets: Event["markets"] = {
-    ...(moneyline && { moneyline: locked.has("moneyline") ? { home: null, away: null } : moneyline }),
+    ...(moneyline && {
+      moneyline: locked.has("moneyline") ? { home: null, away: null, ...(moneyline.draw !== undefined && { draw: null }) } : moneyline,
+    }),
     ...(spread && { spread: locked.has("spread") ? { ...spread, home: null, away: null } : spread }),
     ...(total && { total: locked.has("total") ? { ...total, over: null, under: null } : total }),
   };

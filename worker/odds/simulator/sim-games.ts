@@ -7,6 +7,11 @@
 // as the book last confirmed it (most books keep up; about one game in eight is priced by
 // a book that lags), and each score carries when it last changed: the book's clock and
 // the score times the live rules run on, like The Odds API's `last_update` fields.
+// Besides the book whose prices the board offers, SIM_OTHER_BOOKS more books quote every
+// market (each its own margin and a little disagreement on the probabilities), so the
+// fair figures (src/shared/fair-odds.ts) are computed offline exactly as from the real feed.
+// Soccer's moneyline is the 3-way price: home, away and the draw.
+import { eventFairFigures, FAIR_MIN_BOOKS_DEFAULT, type EventQuotes } from "../../../src/shared/fair-odds";
 import type { MarketKey } from "../../../src/shared/live-rules";
 import type { Event, EventScore } from "../../../src/shared/schemas/events";
 import { homeSpreadLine, validPrice } from "../../../src/shared/odds";
@@ -61,9 +66,20 @@ function phi(x: number): number {
   return x >= 0 ? (1 + y) / 2 : (1 - y) / 2;
 }
 
-/** Raw American price for a true probability with the house margin added (may be out of bounds). */
-function priceFor(probability: number): number {
-  const q = Math.min(0.9999, Math.max(0.0001, probability * (1 + HOUSE_MARGIN)));
+/** The other books quoting every game: each adds its own margin to its own reading of the probabilities. */
+const SIM_OTHER_BOOKS = [
+  { key: "sim-sharp", margin: 0.025 },
+  { key: "sim-lowvig", margin: 0.03 },
+  { key: "sim-north", margin: 0.045 },
+  { key: "sim-coast", margin: 0.055 },
+  { key: "sim-square", margin: 0.07 },
+] as const;
+/** How far apart the books' probabilities may be (±half this, before their margins). */
+const BOOK_DISAGREEMENT = 0.03;
+
+/** Raw American price for a true probability with a margin added (may be out of bounds). */
+function priceFor(probability: number, margin: number = HOUSE_MARGIN): number {
+  const q = Math.min(0.9999, Math.max(0.0001, probability * (1 + margin)));
   const raw = q >= 0.5 ? (-100 * q) / (1 - q) : (100 * (1 - q)) / q;
   return Math.round(raw / 5) * 5;
 }
@@ -228,7 +244,7 @@ export function gameState(game: SimGame, simNow: number): GameState {
  * Raw prices pass through the same validity rule as the real feed's, so extreme ones
  * (a blow-out late in a game, a lopsided matchup, a suspended market) show as Locked.
  */
-export function gameToEvent(game: SimGame, simNow: number): Event {
+export function gameToEvent(game: SimGame, simNow: number, minBooks: number = FAIR_MIN_BOOKS_DEFAULT): Event {
   const sim = SIM_SPORTS[game.sport];
   const state = gameState(game, simNow);
   const drift = seededRng(`${SEED}:${game.eventId}:${Math.floor(simNow / PRICE_BUCKET_MS)}`);
@@ -238,18 +254,41 @@ export function gameToEvent(game: SimGame, simNow: number): Event {
   const z = z0 * left + (lead / sim.leadUnit) * (0.5 + 3 * state.progress);
   const pHome = logistic(z);
 
+  // Every other book reads each probability a little differently (seeded per game and price bucket) and adds its own margin.
+  const books = SIM_OTHER_BOOKS.map((book) => ({
+    ...book,
+    rng: seededRng(`${SEED}:${game.eventId}:${book.key}:${Math.floor(simNow / PRICE_BUCKET_MS)}`),
+  }));
+  const quotes: EventQuotes = { moneyline: [], spread: [], total: [] };
+  const quote = (market: keyof EventQuotes, line: number | null, probabilities: readonly number[], offered: readonly number[]) => {
+    quotes[market].push({ book: "sim-book", line, pricesAm: offered });
+    for (const book of books) {
+      const read = probabilities.map((p) => Math.min(0.98, Math.max(0.02, p + (book.rng() - 0.5) * BOOK_DISAGREEMENT)));
+      const sum = read.reduce((a, b) => a + b, 0);
+      quotes[market].push({ book: book.key, line, pricesAm: read.map((p) => priceFor(p / sum, book.margin)) });
+    }
+  };
+
   let mlHome: number;
   let mlAway: number;
+  let mlDraw: number | null = null;
   if (sim.scoring === "soccer") {
     const draw = lead === 0 ? game.drawProb * (1 - 0.3 * state.progress) : game.drawProb * left * 0.6;
     mlHome = priceFor(pHome * (1 - draw));
     mlAway = priceFor((1 - pHome) * (1 - draw));
+    mlDraw = priceFor(draw);
+    quote("moneyline", null, [pHome * (1 - draw), (1 - pHome) * (1 - draw), draw], [mlHome, mlAway, mlDraw]);
   } else {
     mlHome = priceFor(pHome);
     mlAway = priceFor(1 - pHome);
+    quote("moneyline", null, [pHome, 1 - pHome], [mlHome, mlAway]);
   }
   const mlSuspended = game.suspended === "moneyline";
-  const moneyline = { home: mlSuspended ? null : validPrice(mlHome), away: mlSuspended ? null : validPrice(mlAway) };
+  const moneyline: NonNullable<Event["markets"]["moneyline"]> = {
+    home: mlSuspended ? null : validPrice(mlHome),
+    away: mlSuspended ? null : validPrice(mlAway),
+    ...(mlDraw !== null && { draw: mlSuspended ? null : validPrice(mlDraw) }),
+  };
   const markets: Event["markets"] = { moneyline };
 
   if (sim.hasSpread) {
@@ -266,10 +305,12 @@ export function gameToEvent(game: SimGame, simNow: number): Event {
     const line = homeSpreadLine(size, mlHome, mlAway);
     const homeCover = phi((expectedMargin + line) / sd);
     const suspended = game.suspended === "spread";
+    const offered = [priceFor(homeCover), priceFor(1 - homeCover)];
+    quote("spread", line, [homeCover, 1 - homeCover], offered);
     markets.spread = {
       line,
-      home: suspended ? null : validPrice(priceFor(homeCover)),
-      away: suspended ? null : validPrice(priceFor(1 - homeCover)),
+      home: suspended ? null : validPrice(offered[0]),
+      away: suspended ? null : validPrice(offered[1]),
     };
   }
   if (sim.hasTotal) {
@@ -280,12 +321,15 @@ export function gameToEvent(game: SimGame, simNow: number): Event {
       Math.max(1, Math.sqrt(game.expectedTotal)) * (sim.scoring === "football" ? 1.5 : 0.9) * Math.sqrt(Math.max(left, 0.01)) + 0.2;
     const over = 1 - phi((line - expected) / sd);
     const suspended = game.suspended === "total";
+    const offered = [priceFor(over), priceFor(1 - over)];
+    quote("total", line, [over, 1 - over], offered);
     markets.total = {
       line,
-      over: suspended ? null : validPrice(priceFor(over)),
-      under: suspended ? null : validPrice(priceFor(1 - over)),
+      over: suspended ? null : validPrice(offered[0]),
+      under: suspended ? null : validPrice(offered[1]),
     };
   }
+  const fair = eventFairFigures(markets, quotes, minBooks);
 
   return {
     eventId: game.eventId,
@@ -299,6 +343,7 @@ export function gameToEvent(game: SimGame, simNow: number): Event {
         ? null
         : { homeScore: state.homeScore, awayScore: state.awayScore, periodLabel: state.periodLabel, clock: state.clock },
     markets,
+    ...(fair && { fair }),
   };
 }
 
@@ -331,20 +376,32 @@ export function bookConfirmedAt(book: SimBook, market: MarketKey, simNow: number
 export function gameToBookEvent(
   game: SimGame,
   simNow: number,
+  minBooks: number = FAIR_MIN_BOOKS_DEFAULT,
 ): { event: Event; book: SimBook; confirmed: Partial<Record<MarketKey, number>> } {
-  const current = gameToEvent(game, simNow);
+  const { fair: _now, ...current } = gameToEvent(game, simNow, minBooks);
   const book = simBookOf(game);
   const markets: Event["markets"] = {};
+  const fair: NonNullable<Event["fair"]> = {};
   const confirmed: Partial<Record<MarketKey, number>> = {};
   for (const key of Object.keys(current.markets) as MarketKey[]) {
     const at = bookConfirmedAt(book, key, simNow);
     confirmed[key] = at;
-    const asConfirmed = gameToEvent(game, at).markets;
-    if (key === "moneyline" && asConfirmed.moneyline) markets.moneyline = asConfirmed.moneyline;
-    if (key === "spread" && asConfirmed.spread) markets.spread = asConfirmed.spread;
-    if (key === "total" && asConfirmed.total) markets.total = asConfirmed.total;
+    // A market's fair figures are of the prices it shows, confirmed at the same moment.
+    const asConfirmed = gameToEvent(game, at, minBooks);
+    if (key === "moneyline" && asConfirmed.markets.moneyline) {
+      markets.moneyline = asConfirmed.markets.moneyline;
+      if (asConfirmed.fair?.moneyline) fair.moneyline = asConfirmed.fair.moneyline;
+    }
+    if (key === "spread" && asConfirmed.markets.spread) {
+      markets.spread = asConfirmed.markets.spread;
+      if (asConfirmed.fair?.spread) fair.spread = asConfirmed.fair.spread;
+    }
+    if (key === "total" && asConfirmed.markets.total) {
+      markets.total = asConfirmed.markets.total;
+      if (asConfirmed.fair?.total) fair.total = asConfirmed.fair.total;
+    }
   }
-  return { event: { ...current, markets }, book, confirmed };
+  return { event: { ...current, markets, ...(Object.keys(fair).length > 0 && { fair }) }, book, confirmed };
 }
 
 /** When the game's score last changed at `simNow` (its start before any score, its end once final); null before it starts. */

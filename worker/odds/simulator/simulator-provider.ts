@@ -13,6 +13,7 @@ import { SIM_SPORTS } from "./sim-sports";
 import { simOffsetMs } from "./sim-clock";
 import { countSimulatorCall } from "../feed-status";
 import { loggerFor } from "../../logging/logger";
+import { tunables } from "../../tunables";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How far ahead the board lists games. */
@@ -31,9 +32,9 @@ export function simulatedBoard(sport: SportKey, simNow: number): Event[] {
  * The board as the feed answers it at simulated time `simNow`: each market as its book
  * last confirmed it, with the book's clock moved to the Worker's clock (less `offsetMs`).
  */
-export function simulatedFeedBoard(sport: SportKey, simNow: number, offsetMs: number): FeedEvent[] {
+export function simulatedFeedBoard(sport: SportKey, simNow: number, offsetMs: number, fairMinBooks?: number): FeedEvent[] {
   return gamesBetween(sport, simNow - LONGEST_GAME_MS, simNow + BOARD_AHEAD_MS)
-    .map((g) => gameToBookEvent(g, simNow))
+    .map((g) => gameToBookEvent(g, simNow, fairMinBooks))
     .filter(({ event }) => event.status !== "final")
     .map(({ event, book, confirmed }) => {
       const markets: Partial<Record<MarketKey, number>> = {};
@@ -70,7 +71,7 @@ export function createSimulatorProvider(env: Env): OddsFeedProvider {
       await countSimulatorCall(env, sport, now).catch((err: unknown) => loggerFor(env).warn("simulator call not counted", err));
       return {
         ok: true,
-        value: simulatedFeedBoard(sport, simNow, offset),
+        value: simulatedFeedBoard(sport, simNow, offset, tunables(env).FAIR_MIN_BOOKS),
         quota: null,
         scores: { value: feedScores(sport, undefined, simNow, offset), fetchedAt: now },
       };

@@ -10,7 +10,7 @@ import type { BetDocument, BetLeg, PlaceBetResponse } from "../../../src/shared/
 import type { RefusalDetails } from "../../../src/shared/protection";
 import { gatePlayLimits, nudgeAfterStake, readPlayLimits } from "./play-operations";
 import { gateStake, type PlayContext } from "./protection-operations";
-import { betFromRow, insertBet, type BetRow } from "../bet-rows";
+import { betFromRow, insertBet, SELECT_BETS, type BetRow } from "../bet-rows";
 import type { Ledger } from "../ledger";
 
 /** Answers to an Idempotency-Key are kept this long, then pruned. */
@@ -138,7 +138,7 @@ export function listBetsInTx(tx: Ledger, input: ListBetsInput): { bets: BetDocum
     where.push("(created_at < ? OR (created_at = ? AND id < ?))");
     params.push(input.before.createdAt, input.before.createdAt, input.before.id);
   }
-  const sql = `SELECT * FROM bets ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY created_at DESC, id DESC LIMIT ?`;
+  const sql = `${SELECT_BETS} ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY created_at DESC, id DESC LIMIT ?`;
   const rows = tx.sql.exec<BetRow>(sql, ...params, input.limit + 1).toArray();
   const page = rows.slice(0, input.limit).map(betFromRow);
   const last = page[page.length - 1];

@@ -6,11 +6,13 @@
 // new winners are paid. A bet still open gets its leg results updated and, if that
 // completes it, is paid like any settlement. Re-applying the same correction finds every
 // payout already right and moves nothing; a later correction has its own reference.
+// A bet cashed out in full was settled by that deal and is not re-graded; a share cashed
+// out of a bet is kept, and only the open stake's payout is corrected.
 // What the game's cash singles count toward play-through is counted again from their new
 // results (playthroughOnGame), so the figure moves by the difference only.
 import { gradeLeg, settleBet } from "../../../src/shared/grading";
 import type { BetDocument, LegResult } from "../../../src/shared/schemas/bets";
-import { betFromRow, updateBetOutcome, type BetRow } from "../bet-rows";
+import { betFromRow, SELECT_BETS, updateBetOutcome, type BetRow } from "../bet-rows";
 import { completeBet } from "./settlement-operations";
 import type { Ledger } from "../ledger";
 import { isSingle, playthroughOnGame } from "../playthrough";
@@ -52,10 +54,10 @@ export function applyCorrectionInTx(tx: Ledger, input: CorrectionInput): Correct
     paid: { coins: 0, cash: 0 },
   };
   const bets = tx.sql
-    .exec<BetRow>("SELECT * FROM bets WHERE instr(legs, ?) > 0 ORDER BY created_at", JSON.stringify(input.eventId))
+    .exec<BetRow>(`${SELECT_BETS} WHERE instr(legs, ?) > 0 ORDER BY created_at`, JSON.stringify(input.eventId))
     .toArray()
     .map(betFromRow)
-    .filter((bet) => bet.legs.some((leg) => leg.eventId === input.eventId));
+    .filter((bet) => bet.result !== "cashed_out" && bet.legs.some((leg) => leg.eventId === input.eventId));
   let cashSinglesChanged = false;
   for (const bet of bets) {
     const legResults = regrade(bet, input);
@@ -68,10 +70,11 @@ export function applyCorrectionInTx(tx: Ledger, input: CorrectionInput): Correct
       // Completed by the correction: paid as settlement would have paid it.
       summary.paid[bet.wallet] += completeBet(tx, next, outcome);
     } else {
-      const delta = outcome.payout - bet.payoutPaid;
+      const paid = outcome.payout + (bet.cashOut?.paid ?? 0);
+      const delta = paid - bet.payoutPaid;
       if (delta === 0 && outcome.result === bet.result && JSON.stringify(legResults) === JSON.stringify(bet.legResults)) continue;
       next.result = outcome.result;
-      next.payoutPaid = outcome.payout;
+      next.payoutPaid = paid;
       if (delta > 0) {
         const posted = tx.post({ currency: bet.wallet, amount: delta, reason: "bet_correction", reference });
         if (posted.ok) summary.paid[bet.wallet] += delta;

@@ -3,12 +3,14 @@
 // caller's single Ledger. A bet moves from 'open' to exactly one final state once:
 // already-graded legs are never regraded, settled bets are skipped, and the payout is
 // posted with reason `bet_payout` and reference = bet id, which the ledger's UNIQUE key
-// refuses to post twice. Rules come from src/shared/grading.ts. Once the bets are graded,
+// refuses to post twice. A bet partly cashed out has only its open stake graded (the
+// cashed-out share was paid by cash-out-operations.ts, in this same wallet, so the two
+// never pay one share twice). Rules come from src/shared/grading.ts. Once the bets are graded,
 // each game on which cash singles settled counts their worst-case loss toward
 // play-through, in the same transaction (playthroughOnGame).
 import { gradeLeg, settleBet, type BetOutcome } from "../../../src/shared/grading";
 import type { BetDocument, LegResult } from "../../../src/shared/schemas/bets";
-import { betFromRow, updateBetOutcome, type BetRow } from "../bet-rows";
+import { betFromRow, SELECT_BETS, updateBetOutcome, type BetRow } from "../bet-rows";
 import type { Ledger } from "../ledger";
 import { isSingle, playthroughOnGame } from "../playthrough";
 
@@ -56,7 +58,12 @@ export function applyEventOutcomes(tx: Ledger, outcomes: readonly EventOutcome[]
   const byEvent = new Map(outcomes.map((o) => [o.eventId, o]));
   if (byEvent.size === 0) return summary;
 
-  const openBets = tx.sql.exec<BetRow>("SELECT * FROM bets WHERE status = 'open' ORDER BY created_at").toArray().map(betFromRow);
+  // Bets cashed out in full are settled already; their legs are still graded (for the record, and so
+  // settlement's D1 view of open legs empties), with nothing paid.
+  const openBets = tx.sql
+    .exec<BetRow>(`${SELECT_BETS} WHERE status = 'open' OR (result = 'cashed_out' AND instr(leg_results, 'null') > 0) ORDER BY created_at`)
+    .toArray()
+    .map(betFromRow);
   const gamesWithCashSingles = new Set<string>();
   for (const bet of openBets) {
     const legResults = [...bet.legResults];
@@ -75,6 +82,12 @@ export function applyEventOutcomes(tx: Ledger, outcomes: readonly EventOutcome[]
     });
     if (graded === 0) continue;
     summary.gradedLegs += graded;
+    if (bet.status !== "open") {
+      const recorded: BetDocument = { ...bet, legResults };
+      updateBetOutcome(tx.sql, recorded);
+      tx.betChanged(recorded);
+      continue;
+    }
 
     const outcome = settleBet(bet, legResults);
     const next: BetDocument = { ...bet, legResults };
@@ -98,7 +111,8 @@ export function applyEventOutcomes(tx: Ledger, outcomes: readonly EventOutcome[]
 export function completeBet(tx: Ledger, next: BetDocument, outcome: Extract<BetOutcome, { status: "settled" }>): number {
   next.status = "settled";
   next.result = outcome.result;
-  next.payoutPaid = outcome.payout;
+  // What a share cashed out earlier paid stays counted; this payout is the open stake's.
+  next.payoutPaid = (next.cashOut?.paid ?? 0) + outcome.payout;
   next.settledAt = tx.now;
   if (outcome.payout <= 0) return 0;
   const posted = tx.post({ currency: next.wallet, amount: outcome.payout, reason: "bet_payout", reference: next.id });

@@ -5,7 +5,9 @@
 // Idempotency-Key per confirmed slip. A 409 price change updates the slip and asks the
 // player to review; any other refusal shows the server's message. A slip with a pick on
 // a game under way is held by the Worker for the live-bet delay of its sports; the
-// buttons count it down ("Placing… 5", "4", …) from the same shared rule.
+// buttons count it down ("Placing… 5", "4", …) from the same shared rule. With "Show
+// fair odds" on, each pick shows the margin its price carries against the fair price and
+// a parlay shows its own (src/shared/fair-odds.ts).
 import { useEffect, useState } from "react";
 import { useToast } from "../../../components/toast";
 import { ApiError, REQUEST_TIMEOUT_MS, errorMessage } from "../../../lib/api-client";
@@ -27,6 +29,8 @@ import { sportLabel, type SportKey } from "../../../shared/sports";
 import { isUnderway, slipDelaySeconds } from "../../../shared/live-rules";
 import { useApi, useAuth } from "../../../session/auth-provider";
 import { useOddsFormat, type OddsFormat } from "../../../session/odds-format";
+import { useShowFairOdds } from "../../../session/fair-odds-setting";
+import { formatMargin, legMargin, parlayMargin } from "../../../shared/fair-odds";
 import { balanceOf, useWallet } from "../../../session/wallet-provider";
 import { useBetslip } from "../../../session/betslip-provider";
 import { usePlay } from "../../../session/play-provider";
@@ -43,11 +47,29 @@ function addToAmount(current: string, add: number): string {
   return String(Math.round(total * 100) / 100);
 }
 
+/** The parlay's margin over all its picks, or null when any pick has no fair price. */
+function parlayMarginOf(picks: readonly BetslipPick[]): number | null {
+  return parlayMargin(picks.map((p) => ({ pFair: p.fairP ?? null, priceAm: p.priceAm })));
+}
+
 function combinedDecimal(picks: readonly BetslipPick[]): number {
   return picks.reduce((product, p) => product * decimalOdds(p.priceAm), 1);
 }
 
-function PickRow({ pick, format, locked, onRemove }: { pick: BetslipPick; format: OddsFormat; locked: boolean; onRemove(): void }) {
+function PickRow({
+  pick,
+  format,
+  locked,
+  showFair,
+  onRemove,
+}: {
+  pick: BetslipPick;
+  format: OddsFormat;
+  locked: boolean;
+  showFair: boolean;
+  onRemove(): void;
+}) {
+  const margin = showFair && !locked && pick.fairP !== undefined ? legMargin(pick.fairP, pick.priceAm) : null;
   return (
     <li className={`betslip-pick${locked ? " is-locked" : ""}`}>
       <div className="betslip-pick-main">
@@ -57,6 +79,11 @@ function PickRow({ pick, format, locked, onRemove }: { pick: BetslipPick; format
       <div className="betslip-pick-meta muted">
         {pick.market} · {pick.away} @ {pick.home} · {sportLabel(pick.league)}
       </div>
+      {margin !== null && (
+        <div className="betslip-pick-margin muted tabular">
+          House margin {formatMargin(margin)} <span className="visually-hidden">on this selection</span>
+        </div>
+      )}
       <button type="button" className="betslip-remove btn-ghost" aria-label={`Remove ${pick.label} ${pick.market}`} onClick={onRemove}>
         ×
       </button>
@@ -93,6 +120,7 @@ export function Betslip({ live }: { live?: BetslipLive }) {
   const { user } = useAuth();
   const toast = useToast();
   const [format] = useOddsFormat();
+  const [showFair] = useShowFairOdds();
   const { mode: wallet, balances, applyPlacement } = useWallet();
   const { refresh: refreshPlay } = usePlay();
   const slip = useBetslip();
@@ -230,6 +258,7 @@ export function Betslip({ live }: { live?: BetslipLive }) {
               pick={pick}
               format={format}
               locked={slip.lockedUids.has(pick.uid)}
+              showFair={showFair}
               onRemove={() => slip.remove(pick.uid)}
             />
           ))}
@@ -271,6 +300,12 @@ export function Betslip({ live }: { live?: BetslipLive }) {
           <>
             <dt>Parlay odds</dt>
             <dd>{formatDecimalOdds(combinedDecimal(picks), format)}</dd>
+          </>
+        )}
+        {showFair && mode === "Parlay" && count >= 2 && parlayMarginOf(picks) !== null && (
+          <>
+            <dt>Parlay margin</dt>
+            <dd>{formatMargin(parlayMarginOf(picks)!)}</dd>
           </>
         )}
         <dt>Total stake</dt>

@@ -9,6 +9,7 @@ import type { Event } from "../../../shared/schemas/events";
 import { useBetslip } from "../../../session/betslip-provider";
 import { useRevealBetslipOnArrival } from "../../../session/reveal-betslip";
 import { useOddsFormat } from "../../../session/odds-format";
+import { useShowFairOdds } from "../../../session/fair-odds-setting";
 import { isUnderway } from "../../../shared/live-rules";
 import { useEvents } from "../hooks/use-events";
 import { useSportsInfo } from "../hooks/use-sports-info";
@@ -53,6 +54,7 @@ export function BoardPage({ sidebar }: { sidebar: BoardSidebar }) {
   const [search, setSearch] = useState("");
   const events = useEvents(sport, { refreshSeconds: live?.refreshSeconds ?? null, skewMs });
   const [format] = useOddsFormat();
+  const [showFair] = useShowFairOdds();
   const betslip = useBetslip();
   const { favorites, isFavorite, toggleFavorite } = useFavorites();
 
@@ -153,6 +155,7 @@ export function BoardPage({ sidebar }: { sidebar: BoardSidebar }) {
                     event={e}
                     live={isLiveGame(e, feedNow)}
                     format={format}
+                    showFair={showFair}
                     isSelected={betslip.isSelected}
                     onPick={betslip.toggle}
                     isFavorite={isFavorite}

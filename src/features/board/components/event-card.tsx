@@ -6,11 +6,14 @@
 // or down for a moment, with an arrow; under prefers-reduced-motion the flash does not
 // animate, the highlight and arrow just show and go. A game under way whose markets the
 // live rules hold back shows a 'Suspended' label with the reason (its prices read 'Locked').
+// Soccer's moneyline is 3-way: a Draw row under the teams carries the draw price. With
+// "Show fair odds" on, each price shows the fair price (no house margin) under it.
 import { memo, useEffect, useRef, useState } from "react";
 import type { BetslipPick } from "../../../shared/betslip";
 import { pickUid } from "../../../shared/betslip";
 import { decimalOdds, formatPrice, formatSpreadLine, type OddsFormat } from "../../../shared/odds";
-import type { Event } from "../../../shared/schemas/events";
+import { fairAmerican } from "../../../shared/fair-odds";
+import type { Event, FairSide } from "../../../shared/schemas/events";
 import { SUSPENSION_LABELS } from "../../../shared/live-rules";
 import type { Market, Side } from "../../../shared/schemas/bets";
 import { sportLabel } from "../../../shared/sports";
@@ -40,6 +43,8 @@ type Offer = {
   label: string;
   lineText: string | null;
   spokenPrefix: string;
+  /** The side's fair figures, when enough books quote it. */
+  fair: FairSide | null;
 };
 
 function offersFor(event: Event, team: "home" | "away"): Array<Offer | null> {
@@ -56,6 +61,7 @@ function offersFor(event: Event, team: "home" | "away"): Array<Offer | null> {
         label: `${name} ML`,
         lineText: null,
         spokenPrefix: `${name} ML`,
+        fair: event.fair?.moneyline?.[team] ?? null,
       }
     : null;
   let spread: Offer | null = null;
@@ -70,6 +76,7 @@ function offersFor(event: Event, team: "home" | "away"): Array<Offer | null> {
       label: line === null ? name : `${name} ${formatSpreadLine(line)}`,
       lineText: line === null ? null : formatSpreadLine(line),
       spokenPrefix: line === null ? `${name} spread` : name,
+      fair: event.fair?.spread && event.fair.spread.line === m.spread.line ? event.fair.spread[team] : null,
     };
   }
   let total: Offer | null = null;
@@ -85,9 +92,33 @@ function offersFor(event: Event, team: "home" | "away"): Array<Offer | null> {
       label: t.line === null ? (over ? "Over" : "Under") : `${over ? "Over" : "Under"} ${t.line}`,
       lineText: t.line === null ? null : `${over ? "O" : "U"} ${t.line}`,
       spokenPrefix: t.line === null ? (over ? "Total over" : "Total under") : "Total",
+      fair: event.fair?.total && event.fair.total.line === t.line ? event.fair.total[over ? "over" : "under"] : null,
     };
   }
   return [moneyline, spread, total];
+}
+
+/** Soccer's Draw (the 3-way moneyline's third side), or null where the game has none. */
+function drawOffer(event: Event): Offer | null {
+  const moneyline = event.markets.moneyline;
+  if (!moneyline || moneyline.draw === undefined) return null;
+  return {
+    market: "Moneyline",
+    side: "Draw",
+    teamKey: null,
+    price: moneyline.draw,
+    line: null,
+    label: "Draw",
+    lineText: null,
+    spokenPrefix: "Draw ML",
+    fair: event.fair?.moneyline?.draw ?? null,
+  };
+}
+
+/** The fair price text shown under an offered one ("fair +138"), or null when there is none to show. */
+function fairText(offer: Offer, format: OddsFormat): string | null {
+  const fairPrice = offer.fair ? fairAmerican(offer.fair.p) : null;
+  return fairPrice === null ? null : `fair ${formatPrice(fairPrice, format)}`;
 }
 
 function toPick(event: Event, offer: Offer, price: number): BetslipPick {
@@ -105,6 +136,7 @@ function toPick(event: Event, offer: Offer, price: number): BetslipPick {
     home: event.home,
     away: event.away,
     startTime: event.startTime,
+    ...(offer.fair && { fairP: offer.fair.p }),
   };
 }
 
@@ -114,10 +146,8 @@ function toPick(event: Event, offer: Offer, price: number): BetslipPick {
  */
 export function currentBoardPick(event: Event, market: Market, side: Side): BetslipPick | null {
   if (event.status === "final") return null;
-  for (const team of ["home", "away"] as const) {
-    for (const offer of offersFor(event, team)) {
-      if (offer && offer.market === market && offer.side === side && offer.price !== null) return toPick(event, offer, offer.price);
-    }
+  for (const offer of [...offersFor(event, "home"), ...offersFor(event, "away"), drawOffer(event)]) {
+    if (offer && offer.market === market && offer.side === side && offer.price !== null) return toPick(event, offer, offer.price);
   }
   return null;
 }
@@ -153,15 +183,18 @@ function PriceButton({
   price,
   format,
   selected,
+  showFair,
   onPick,
 }: {
   offer: Offer;
   price: number;
   format: OddsFormat;
   selected: boolean;
+  showFair: boolean;
   onPick(): void;
 }) {
   const move = usePriceMove(price);
+  const fair = showFair ? fairText(offer, format) : null;
   return (
     <button
       type="button"
@@ -179,6 +212,7 @@ function PriceButton({
           </span>
         )}
       </span>
+      {fair && <span className="price-fair tabular">{fair}</span>}
     </button>
   );
 }
@@ -187,15 +221,60 @@ type Props = {
   event: Event;
   live: boolean;
   format: OddsFormat;
+  /** Show each price's fair price under it (the "Show fair odds" setting); off when absent. */
+  showFair?: boolean;
   isSelected(uid: string): boolean;
   onPick(pick: BetslipPick): void;
   isFavorite(team: string): boolean;
   onToggleFavorite(team: string): void;
 };
 
-export const EventCard = memo(function EventCard({ event, live, format, isSelected, onPick, isFavorite, onToggleFavorite }: Props) {
+export const EventCard = memo(function EventCard({
+  event,
+  live,
+  format,
+  showFair = false,
+  isSelected,
+  onPick,
+  isFavorite,
+  onToggleFavorite,
+}: Props) {
   const score = event.live;
   const suspended = suspensionOf(event);
+  const draw = drawOffer(event);
+  /** One market's button: a dash when not offered, 'Locked' when locked, else the price. */
+  const cell = (offer: Offer | null, marketName: string) => {
+    if (!offer) {
+      return (
+        <span key={marketName} className="price-btn is-missing">
+          <span aria-hidden="true">—</span>
+          <span className="visually-hidden">{marketName} not offered</span>
+        </span>
+      );
+    }
+    const price = offer.price;
+    if (price === null) {
+      return (
+        <button key={offer.market} type="button" className="price-btn is-locked" disabled>
+          <span className="visually-hidden">{offer.spokenPrefix} </span>
+          {offer.lineText && <span className="price-line">{offer.lineText} </span>}
+          <span className="price-value">Locked</span>
+        </button>
+      );
+    }
+    const pick = toPick(event, offer, price);
+    return (
+      <PriceButton
+        key={offer.market}
+        offer={offer}
+        price={price}
+        format={format}
+        selected={isSelected(pick.uid)}
+        showFair={showFair}
+        onPick={() => onPick(pick)}
+      />
+    );
+  };
   return (
     <article className="event-card" aria-label={`${event.away} at ${event.home}`}>
       <header className="event-card-head">
@@ -247,40 +326,20 @@ export const EventCard = memo(function EventCard({ event, live, format, isSelect
                 </span>
                 {live && teamScore !== null && teamScore !== undefined && <span className="team-score tabular">{teamScore}</span>}
               </div>
-              {offersFor(event, team).map((offer, i) => {
-                if (!offer) {
-                  return (
-                    <span key={MARKET_NAMES[i]} className="price-btn is-missing">
-                      <span aria-hidden="true">—</span>
-                      <span className="visually-hidden">{MARKET_NAMES[i]} not offered</span>
-                    </span>
-                  );
-                }
-                const price = offer.price;
-                if (price === null) {
-                  return (
-                    <button key={offer.market} type="button" className="price-btn is-locked" disabled>
-                      <span className="visually-hidden">{offer.spokenPrefix} </span>
-                      {offer.lineText && <span className="price-line">{offer.lineText} </span>}
-                      <span className="price-value">Locked</span>
-                    </button>
-                  );
-                }
-                const pick = toPick(event, offer, price);
-                return (
-                  <PriceButton
-                    key={offer.market}
-                    offer={offer}
-                    price={price}
-                    format={format}
-                    selected={isSelected(pick.uid)}
-                    onPick={() => onPick(pick)}
-                  />
-                );
-              })}
+              {offersFor(event, team).map((offer, i) => cell(offer, MARKET_NAMES[i]!))}
             </div>
           );
         })}
+        {draw && (
+          <div className="event-row">
+            <div className="event-team">
+              <span className="team-name">Draw</span>
+            </div>
+            {cell(draw, "Moneyline")}
+            <span className="event-grid-spacer" />
+            <span className="event-grid-spacer" />
+          </div>
+        )}
       </div>
     </article>
   );

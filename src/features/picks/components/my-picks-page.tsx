@@ -32,7 +32,12 @@ function SingleRows({ bet, format, actions }: { bet: BetDocument; format: OddsFo
             <span className="badge">Single</span>
             <span className="muted picks-meta">{placedAt(bet.createdAt)}</span>
           </div>
-          <LegLine leg={leg} result={bet.legResults[i] ?? (bet.status === "settled" ? bet.result : null)} format={format} />
+          {/* A single cashed out in full reads "Cashed out", whatever its game did later. */}
+          <LegLine
+            leg={leg}
+            result={bet.result === "cashed_out" ? bet.result : (bet.legResults[i] ?? (bet.status === "settled" ? bet.result : null))}
+            format={format}
+          />
           <Amounts bet={bet} />
           {actions?.(bet)}
         </li>

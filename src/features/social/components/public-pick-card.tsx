@@ -37,7 +37,11 @@ export function PublicPickCard({ pick, showOwner = false, children }: { pick: Pu
             // biome-ignore lint/suspicious/noArrayIndexKey: a placed bet's legs never change order
             key={i}
             leg={leg}
-            result={pick.legResults[i] ?? (pick.kind === "Singles" && pick.status === "settled" ? pick.result : null)}
+            result={
+              pick.kind === "Singles" && pick.result === "cashed_out"
+                ? pick.result
+                : (pick.legResults[i] ?? (pick.kind === "Singles" && pick.status === "settled" ? pick.result : null))
+            }
             format={format}
           />
         ))}

@@ -1,0 +1,62 @@
+// Cash-out at the fair price, fee in plain sight: what an open bet (or a share of it) is
+// worth now, and what the house pays for it. Pure, so the Worker's quote, the wallet's
+// check of a quote when it is accepted, and the SPA's dialog all apply one rule.
+//
+//   fair value = open stake × Π (decimal of the legs already won)
+//                           × Π over the open legs (p_fair now × decimal of the price taken)
+//   fee        = CASH_OUT_MARGIN percent of the fair value
+//   amount     = fair value − fee
+//
+// Pushed and voided legs drop out (factor 1); a lost leg has settled the bet, so there is
+// nothing to cash out. Rounding is always in the house's favour: the fair value is rounded
+// DOWN to a whole cent or coin and the fee UP, so the amount is never more than the exact
+// figure. A share (fraction) of the open stake is priced on its own stake share, which is
+// rounded down too (at least one unit); the whole open stake when the fraction is 1.
+import type { BetDocument, LegResult } from "./schemas/bets";
+import { decimalOdds } from "./odds";
+
+/** Float noise below this is not a unit of money (so 190.00000000001 is 190, never 191 nor 189). */
+const FLOAT_NOISE = 1e-9;
+
+/**
+ * The fair value of one unit of open stake: the product described above. `pFair` gives
+ * the current fair probability of each leg still open, by leg index. Null when a leg
+ * lost (the bet is settled) or an open leg has no fair probability.
+ */
+export function cashOutFactor(
+  bet: Pick<BetDocument, "legs">,
+  legResults: readonly (LegResult | null)[],
+  pFair: ReadonlyMap<number, number>,
+): number | null {
+  let factor = 1;
+  for (const [index, leg] of bet.legs.entries()) {
+    const result = legResults[index] ?? null;
+    if (result === "loss") return null;
+    if (result === "win") factor *= decimalOdds(leg.priceAm);
+    else if (result === null) {
+      const p = pFair.get(index);
+      if (p === undefined || !(p > 0 && p < 1)) return null;
+      factor *= p * decimalOdds(leg.priceAm);
+    }
+  }
+  return factor;
+}
+
+export type CashOutFigures = { fairValue: number; fee: number; amount: number };
+
+/** The figures for `stake` units at `factor` with a fee of `marginPercent` percent (house-favoured rounding). */
+export function cashOutFigures(stake: number, factor: number, marginPercent: number): CashOutFigures {
+  const fairValue = Math.max(0, Math.floor(stake * factor + FLOAT_NOISE));
+  const fee = Math.min(fairValue, Math.max(0, Math.ceil((fairValue * marginPercent) / 100 - FLOAT_NOISE)));
+  return { fairValue, fee, amount: fairValue - fee };
+}
+
+/** The share of the open stake a fraction cashes out: all of it at 1, else rounded down; null when that is under one unit. */
+export function stakeShare(openStake: number, fraction: number): number | null {
+  if (!(fraction > 0 && fraction <= 1) || openStake <= 0) return null;
+  const share = fraction === 1 ? openStake : Math.floor(openStake * fraction + FLOAT_NOISE);
+  return share >= 1 ? share : null;
+}
+
+/** The fractions the cash-out dialog offers (any fraction in (0, 1] is accepted by the API). */
+export const CASH_OUT_FRACTIONS = [0.25, 0.5, 1] as const;

@@ -1,0 +1,161 @@
+// GET /api/bets/:id/cash-out (a quote) and POST /api/bets/:id/cash-out (accepting one).
+// The player's own bet only: the wallet is found from the verified token, and a bet or
+// quote id of another player is simply not in it (404). The open legs are priced against
+// the board (price-open-legs.ts); the quote and the payment happen in the wallet
+// (worker/wallet/operations/cash-out-operations.ts), with CASH_OUT_MARGIN as the fee and
+// CASH_OUT_QUOTE_SECONDS as a quote's life.
+//
+// Accepting needs an Idempotency-Key (a retry gets the first answer, paying once) and
+// follows the live rules of placing a bet: with a leg on a game under way it is held for
+// the live-bet delay of those sports, then judged on the desk's board with scores read at
+// most LIVE_BET_REFRESH_SECONDS ago, so a score change or a suspension since the quote
+// refuses it (409), and a value that moved answers 409 with the new quote.
+import { Hono, type Context } from "hono";
+import { slipDelaySeconds } from "../../src/shared/live-rules";
+import { CashOutRequestSchema, type CashOutResponse } from "../../src/shared/schemas/cash-out";
+import { IdempotencyKeySchema, ID_MAX_LENGTH, type BetDocument } from "../../src/shared/schemas/bets";
+import type { SportKey } from "../../src/shared/sports";
+import { requireUser } from "../auth/require-user";
+import { ODDS_STALE_MESSAGE } from "../bets/price-slip";
+import { sha256Hex } from "../digest";
+import { ApiError, parseWith, readJson } from "../http/api-error";
+import type { AppEnv } from "../http/app-types";
+import { realDeps, type AppDeps } from "../http/app-deps";
+import { limitBetPlacement } from "../http/rate-limit";
+import { loggerFor } from "../logging/logger";
+import { finishedEventIds } from "../odds/finished-events";
+import { liveRulesOf } from "../odds/live-rules";
+import { createOddsReader, type OddsDeps, type OddsReader } from "../odds/odds-service";
+import type { DeskBoard } from "../odds/price-desk/desk-board";
+import { tunables } from "../tunables";
+import { getUserWallet, type CashOutFailure, type CashOutPricing, type CashOutResult } from "../wallet";
+import { priceOpenLegs } from "./price-open-legs";
+import { z } from "zod";
+
+const BetIdSchema = z.string().min(1).max(ID_MAX_LENGTH);
+
+/** A retried request's first answer, found while handling a refusal (thrown to leave the pricing steps). */
+class Replay {
+  constructor(readonly response: CashOutResponse) {}
+}
+
+function refuse(result: CashOutFailure): never {
+  throw new ApiError(result.status, result.code, result.message, result.details);
+}
+
+export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader = createOddsReader(deps)) {
+  const app = new Hono<AppEnv>();
+
+  /** The bet's open legs priced at `now` (on the boards the desks just answered, where given), as the wallet takes them. */
+  const pricingOf = async (c: Context<AppEnv>, bet: BetDocument, now: number, answered?: ReadonlyMap<SportKey, DeskBoard>) => {
+    const rules = tunables(c.env);
+    const priced = await priceOpenLegs(
+      bet,
+      async (sport) => {
+        const board = await odds.load(c.env, sport, now, { placement: true, board: answered?.get(sport) });
+        // A game settlement already recorded final or void is over, however fresh the copy.
+        const games = bet.legs
+          .filter((l) => l.league === sport)
+          .map((l) => ({ eventId: l.eventId, started: Date.parse(l.startTime) <= board.feedNow }));
+        const over = await finishedEventIds(c.env.DB, games, now).catch((err: unknown) => {
+          loggerFor(c.env).warn("cash-out: finished-games check failed", err);
+          throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
+        });
+        if (over.size === 0) return board;
+        return { ...board, events: board.events.map((e) => (over.has(e.eventId) ? { ...e, status: "final" as const } : e)) };
+      },
+      { now, liveMaxAgeMs: rules.LIVE_PRICE_MAX_AGE_SECONDS * 1000 },
+    );
+    const pricing: CashOutPricing = {
+      pFair: priced.pFair,
+      marginPercent: rules.CASH_OUT_MARGIN,
+      quoteSeconds: rules.CASH_OUT_QUOTE_SECONDS,
+    };
+    return { pricing, liveSports: priced.liveSports };
+  };
+
+  const openBetOf = async (c: Context<AppEnv>, now: number): Promise<BetDocument> => {
+    const betId = parseWith(BetIdSchema, c.req.param("id"));
+    const bet = await getUserWallet(c.env, c.var.user.id).getBet(c.var.user.id, betId, now);
+    if (!bet) throw new ApiError(404, "bet-not-found", "Bet not found.");
+    if (bet.status !== "open") throw new ApiError(409, "bet-settled", "This bet is already settled.");
+    return bet;
+  };
+
+  app.get("/bets/:id/cash-out", requireUser, async (c) => {
+    const now = deps.now();
+    const bet = await openBetOf(c, now);
+    const { pricing } = await pricingOf(c, bet, now);
+    const result = await getUserWallet(c.env, c.var.user.id).quoteCashOut(c.var.user.id, bet.id, pricing, now);
+    if (!result.ok) refuse(result);
+    return c.json(result.quote, 200);
+  });
+
+  app.post("/bets/:id/cash-out", requireUser, limitBetPlacement, async (c) => {
+    const rawKey = c.req.header("Idempotency-Key");
+    if (!rawKey) throw new ApiError(400, "idempotency-key-required", "An Idempotency-Key header is required.");
+    const idempotencyKey = parseWith(IdempotencyKeySchema, rawKey);
+    const betId = parseWith(BetIdSchema, c.req.param("id"));
+    const request = await readJson(c, CashOutRequestSchema);
+    const userId = c.var.user.id;
+    const wallet = getUserWallet(c.env, userId);
+    const requestHash = await sha256Hex(JSON.stringify({ betId, ...request }));
+    const answer = (result: CashOutResult) => {
+      if (!result.ok) refuse(result);
+      if (result.replayed) c.header("Idempotent-Replayed", "true");
+      return c.json(result.response, 200);
+    };
+
+    // The wallet replays a known key inside its own transaction, so the happy path is two
+    // round trips (the bet, the cash-out). Only when the bet or its pricing refuses (a retry
+    // of a cash-out that settled the bet, or prices moved since) do we ask the wallet whether
+    // this key already has an answer to give back.
+    let now = deps.now();
+    const orReplay = async <T>(at: number, step: () => Promise<T>): Promise<T> => {
+      try {
+        return await step();
+      } catch (err) {
+        const seen = await wallet.findCashOut(userId, idempotencyKey, requestHash, at);
+        if (seen?.ok) throw new Replay(seen.response);
+        throw err;
+      }
+    };
+    let bet: BetDocument;
+    let priced: Awaited<ReturnType<typeof pricingOf>>;
+    try {
+      bet = await orReplay(now, () => openBetOf(c, now));
+      priced = await orReplay(now, () => pricingOf(c, bet, now));
+    } catch (err) {
+      if (err instanceof Replay) return answer({ ok: true, replayed: true, response: err.response });
+      throw err;
+    }
+    if (priced.liveSports.length > 0) {
+      const seen = await wallet.findCashOut(userId, idempotencyKey, requestHash, now);
+      if (seen) return answer(seen);
+      const rules = tunables(c.env);
+      const delaySeconds = slipDelaySeconds(priced.liveSports, liveRulesOf(rules).betDelaySeconds);
+      if (delaySeconds > 0) await deps.sleep(delaySeconds * 1000);
+      now = deps.now();
+      const since = now - rules.LIVE_BET_REFRESH_SECONDS * 1000;
+      const deadline = now + rules.LIVE_BET_MAX_WAIT_SECONDS * 1000;
+      const boards = new Map<SportKey, DeskBoard>();
+      for (const sport of priced.liveSports) {
+        const fresh = await odds.desk(c.env, sport).freshScores(now, since, deadline);
+        if (!fresh?.board) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
+        boards.set(sport, fresh.board);
+      }
+      // The bet as it is after the delay (a leg may have been graded meanwhile), priced on the fresh boards.
+      const after = await wallet.getBet(userId, bet.id, now);
+      if (after?.status !== "open") throw new ApiError(409, "bet-settled", "This bet is already settled.");
+      priced = await pricingOf(c, after, now, boards);
+    }
+    const result = await wallet.cashOut(
+      userId,
+      { ...priced.pricing, betId, quoteId: request.quoteId, fraction: request.fraction, idempotencyKey, requestHash },
+      now,
+    );
+    return answer(result);
+  });
+
+  return app;
+}

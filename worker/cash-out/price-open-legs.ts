@@ -1,0 +1,66 @@
+// Prices an open bet's remaining legs for cash-out against the board players see, by the
+// same rules as placing a bet (worker/bets/price-slip.ts): every open leg's game must be
+// on the board with its market offered at the leg's line, the feed's copy fresh (a game
+// under way only at a price confirmed within LIVE_PRICE_MAX_AGE_SECONDS), and the live
+// rules of the price desk must offer the market (the book's clock, a score change, the
+// close window, a game that is over). A leg they hold back suspends the offer with the
+// reason (409 `cash-out-suspended`); a leg without a fair price (too few books, a line
+// that moved) makes it unavailable (409 `cash-out-unavailable`). What comes back is each
+// open leg's fair probability now and the sports of the legs under way (a live delay applies).
+import { fairSideOf } from "../../src/shared/fair-odds";
+import { isUnderway, legName, marketKeyOf, suspensionSentence } from "../../src/shared/live-rules";
+import type { BetDocument } from "../../src/shared/schemas/bets";
+import type { SportKey } from "../../src/shared/sports";
+import { currentPrice, ODDS_STALE_MESSAGE, type EventsLoader } from "../bets/price-slip";
+import { ApiError } from "../http/api-error";
+
+export type PricedLegs = { pFair: Record<number, number>; liveSports: SportKey[] };
+
+export const CASH_OUT_SUSPENDED_MESSAGE = "Cash-out is suspended right now.";
+export const CASH_OUT_UNAVAILABLE_MESSAGE = "Cash-out is not available for this bet right now.";
+
+/** Prices every open leg of `bet` on the boards `load` gives at `now`; throws the 409s described above. */
+export async function priceOpenLegs(
+  bet: BetDocument,
+  load: EventsLoader,
+  rules: { now: number; liveMaxAgeMs: number },
+): Promise<PricedLegs> {
+  const open = bet.legs.map((leg, index) => ({ leg, index })).filter(({ index }) => (bet.legResults[index] ?? null) === null);
+  const sports = [...new Set(open.map(({ leg }) => leg.league))];
+  const boards = new Map<SportKey, Awaited<ReturnType<EventsLoader>>>();
+  await Promise.all(
+    sports.map(async (sport) => {
+      try {
+        boards.set(sport, await load(sport));
+      } catch (err) {
+        // A sport the feed no longer carries has no prices: nothing to cash out at.
+        if (err instanceof ApiError && err.status === 404) boards.set(sport, { events: [], stale: false, feedNow: rules.now });
+        else throw err;
+      }
+    }),
+  );
+  const pFair: Record<number, number> = {};
+  const liveSports = new Set<SportKey>();
+  for (const { leg, index } of open) {
+    const board = boards.get(leg.league)!;
+    const event = board.events.find((e) => e.eventId === leg.eventId);
+    const name = legName(leg);
+    if (!event) throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_UNAVAILABLE_MESSAGE} ${name} is not on the board.`);
+    const price = currentPrice(event, leg);
+    if (price.locked) {
+      const reason = event.status === "final" ? "over" : (event.suspended?.[marketKeyOf(leg.market)] ?? null);
+      const sentence = reason ? suspensionSentence(name, reason) : `${name} is locked.`;
+      throw new ApiError(409, "cash-out-suspended", `${CASH_OUT_SUSPENDED_MESSAGE} ${sentence}`, {
+        leg: { eventId: leg.eventId, market: leg.market, side: leg.side, reason },
+      });
+    }
+    if (board.stale) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
+    const live = isUnderway(event, board.feedNow);
+    if (live && rules.now - (event.confirmedAt ?? 0) > rules.liveMaxAgeMs) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
+    const fair = price.line === leg.line ? fairSideOf(event, leg) : null;
+    if (!fair) throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_UNAVAILABLE_MESSAGE} ${name} has no fair price now.`);
+    pFair[index] = fair.p;
+    if (live) liveSports.add(leg.league);
+  }
+  return { pFair, liveSports: [...liveSports] };
+}

@@ -1,0 +1,70 @@
+// The /pricing page's figures from the D1 projection: over the settled bets of the last
+// PRICING_WINDOW_DAYS days, per sport, the average margin the offered prices carried
+// against the fair price at placement (each leg's 1 − fair_p × decimal, where the leg had
+// a fair price), and per wallet the hold kept (stakes less everything paid back,
+// cash-outs included, over stakes). A bet is a sport's when all its legs are of that
+// sport; a parlay across sports counts under "multi". Voided bets returned their stake
+// untouched and are left out. Two indexed reads; the route keeps the answer a minute.
+import type { PricingSport } from "../../src/shared/schemas/pricing";
+import { SPORT_KEYS, type SportKey } from "../../src/shared/sports";
+
+export const PRICING_WINDOW_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** SQL for a leg's decimal odds from its American price (as src/shared/odds.ts). */
+const DECIMAL = "(CASE WHEN l.price_am > 0 THEN 1 + l.price_am / 100.0 ELSE 1 + 100.0 / (-l.price_am) END)";
+
+type MarginRow = { sport: string; legs: number; margin: number | null };
+type HoldRow = { sport: string; wallet: "coins" | "cash"; bets: number; staked: number; returned: number };
+
+const emptyHold = () => ({ bets: 0, staked: 0, returned: 0, hold: null });
+
+export async function pricingSports(db: D1Database, now: number): Promise<PricingSport[]> {
+  const since = now - PRICING_WINDOW_DAYS * DAY_MS;
+  const [margins, holds] = await db.batch<MarginRow | HoldRow>([
+    db
+      .prepare(
+        `SELECT l.sport AS sport, COUNT(*) AS legs, AVG(1 - l.fair_p * ${DECIMAL}) AS margin
+           FROM bets b JOIN bet_legs l ON l.bet_id = b.id
+          WHERE b.status = 'settled' AND b.settled_at >= ? AND b.result != 'void' AND l.fair_p IS NOT NULL
+          GROUP BY l.sport`,
+      )
+      .bind(since),
+    db
+      .prepare(
+        `WITH settled AS (
+           SELECT id, wallet, stake, payout_paid FROM bets WHERE status = 'settled' AND settled_at >= ? AND result != 'void'
+         ),
+         sport_of AS (
+           SELECT l.bet_id AS bet_id, CASE WHEN COUNT(DISTINCT l.sport) = 1 THEN MIN(l.sport) ELSE 'multi' END AS sport
+             FROM bet_legs l JOIN settled s ON s.id = l.bet_id GROUP BY l.bet_id
+         )
+         SELECT o.sport AS sport, s.wallet AS wallet, COUNT(*) AS bets, SUM(s.stake) AS staked, SUM(s.payout_paid) AS returned
+           FROM settled s JOIN sport_of o ON o.bet_id = s.id
+          GROUP BY o.sport, s.wallet`,
+      )
+      .bind(since),
+  ]);
+  const rows = new Map<string, PricingSport>();
+  const rowOf = (sport: string): PricingSport => {
+    const known = rows.get(sport);
+    if (known) return known;
+    const fresh: PricingSport = { sport: sport as SportKey | "multi", legs: 0, averageMargin: null, coins: emptyHold(), cash: emptyHold() };
+    rows.set(sport, fresh);
+    return fresh;
+  };
+  for (const sport of SPORT_KEYS) rowOf(sport);
+  for (const m of (margins?.results ?? []) as MarginRow[]) {
+    if (!rows.has(m.sport)) continue;
+    const row = rowOf(m.sport);
+    row.legs = m.legs;
+    row.averageMargin = m.margin === null ? null : Math.round(m.margin * 10_000) / 10_000;
+  }
+  for (const h of (holds?.results ?? []) as HoldRow[]) {
+    if (!rows.has(h.sport) && h.sport !== "multi") continue;
+    const row = rowOf(h.sport);
+    const hold = h.staked > 0 ? Math.round(((h.staked - h.returned) / h.staked) * 10_000) / 10_000 : null;
+    row[h.wallet] = { bets: h.bets, staked: h.staked, returned: h.returned, hold };
+  }
+  return [...rows.values()];
+}
