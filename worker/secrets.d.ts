@@ -10,6 +10,9 @@ interface VantageSecrets {
   ODDS_API_KEY?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
+  /** The Cloudflare account and an API token with Account Analytics Read: the Health view reads metrics with them. */
+  METRICS_ACCOUNT_ID?: string;
+  METRICS_API_TOKEN?: string;
 }
 interface Env extends VantageSecrets {}
 declare namespace Cloudflare {

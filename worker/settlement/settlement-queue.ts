@@ -11,7 +11,7 @@
 import type { Logger } from "../logging/logger";
 import type { Tunables } from "../tunables";
 import { recordDeadLetters, type DeadLetterInput } from "./dead-letters";
-import { SETTLEMENT_DLQ_NAME, SETTLEMENT_QUEUE_NAME, SettlementMessageSchema, type SettlementMessage } from "./settlement-message";
+import { SettlementMessageSchema, settlementQueueNames, type SettlementMessage } from "./settlement-message";
 import { settleWallets } from "./settle-wallets";
 import { chunk, markGradedStatements, runProgressStatement, type RunProgress } from "./settlement-store";
 
@@ -179,11 +179,12 @@ export function describeBatch(t: ConsumeTotals, ms: number): string {
 /** The Worker's `queue()` entry: the settlement queue and its dead-letter queue. */
 export async function handleSettlementQueue(batch: MessageBatch<unknown>, deps: Deps): Promise<void> {
   const started = Date.now();
-  if (batch.queue === SETTLEMENT_DLQ_NAME) {
+  const names = settlementQueueNames(deps.env);
+  if (batch.queue === names.deadLetters) {
     await consumeDeadLetters(batch, deps);
     return;
   }
-  if (batch.queue !== SETTLEMENT_QUEUE_NAME) {
+  if (batch.queue !== names.queue) {
     deps.log.error(`queue: no consumer for queue ${batch.queue}; its messages are retried`);
     batch.retryAll();
     return;
