@@ -38,4 +38,43 @@ describe("the logger", () => {
     await expect(worker.queue(batch, { ...env, LOG_LEVEL: "loud" } as Env)).rejects.toThrow(/LOG_LEVEL/);
     expect(batch.ackAll).not.toHaveBeenCalled();
   });
+
+  it("writes structured events as one JSON object: event, request id, player id, outcome, duration", () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logger = consoleLogger("info");
+    logger.event({
+      event: "request",
+      requestId: "r-1",
+      playerId: "u-1",
+      outcome: "price-changed",
+      durationMs: 12,
+      route: "POST /api/placeBet",
+    });
+    expect(log).toHaveBeenCalledWith({
+      event: "request",
+      requestId: "r-1",
+      playerId: "u-1",
+      outcome: "price-changed",
+      durationMs: 12,
+      route: "POST /api/placeBet",
+      level: "info",
+    });
+    consoleLogger("error").event({ event: "request", outcome: "ok" });
+    expect(log).toHaveBeenCalledTimes(1);
+    consoleLogger("error").event({ event: "alert", outcome: "dead-letters-unrecorded" });
+    expect(error).toHaveBeenCalledWith({ event: "alert", outcome: "dead-letters-unrecorded", level: "error" });
+  });
+
+  it("writes JSON lines outside development, plain text in development", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    loggerFor({ ...env, LOG_LEVEL: "info", APP_ENV: "production" } as Env).warn("projection lagging", new Error("slow"));
+    expect(warn).toHaveBeenCalledWith({
+      level: "warn",
+      message: "projection lagging",
+      detail: [expect.objectContaining({ name: "Error", message: "slow" })],
+    });
+    loggerFor({ ...env, LOG_LEVEL: "info", APP_ENV: "development" } as Env).warn("projection lagging");
+    expect(warn).toHaveBeenLastCalledWith("projection lagging");
+  });
 });

@@ -5,7 +5,8 @@
 // bet, so a redelivered or replayed message pays nothing twice. A message that exhausts
 // its retries goes to the dead-letter queue, whose consumer records it in D1
 // (dead-letters.ts) for an operator to replay; a body that cannot be read is recorded
-// there at once, since no retry can fix it.
+// there at once, since no retry can fix it. Nothing is acked before it is recorded: a
+// dead letter that D1 cannot take stays on its queue and raises an alert.
 //
 // The message body is described in settlement-message.ts.
 import type { Logger } from "../logging/logger";
@@ -80,14 +81,26 @@ export async function consumeSettlementBatch(batch: MessageBatch<unknown>, deps:
     else unreadable.push({ message, letter: deadLetterOf(message, `unreadable message: ${parsed.error.issues[0]?.message ?? "invalid"}`) });
   }
   if (unreadable.length > 0) {
-    await recordDeadLetters(
+    const recorded = await recordDeadLetters(
       env.DB,
       unreadable.map((u) => u.letter),
       now,
+    ).then(
+      () => true,
+      (err: unknown) => {
+        deadLettersUnrecorded(log, unreadable.length, err);
+        return false;
+      },
     );
-    for (const u of unreadable) u.message.ack();
-    totals.deadLettered += unreadable.length;
-    log.error(`settlement: ${unreadable.length} unreadable messages recorded as dead letters`);
+    // Acked only once recorded: otherwise they stay on the queue (and reach the dead-letter queue in the end).
+    for (const u of unreadable) {
+      if (recorded) u.message.ack();
+      else u.message.retry({ delaySeconds: retryDelaySeconds(u.message.attempts, t) });
+    }
+    if (recorded) {
+      totals.deadLettered += unreadable.length;
+      log.error(`settlement: ${unreadable.length} unreadable messages recorded as dead letters`);
+    }
   }
 
   const results = await settleWallets(
@@ -155,12 +168,35 @@ function safeJson(body: unknown): string {
   }
 }
 
-/** The dead-letter queue's consumer: records every message for operators, then acks it. */
+/**
+ * The alert for dead letters that could not be written to D1: always an error line
+ * (event "alert", whatever else LOG_LEVEL keeps), so Workers Logs can page on it.
+ */
+function deadLettersUnrecorded(log: Logger, count: number, err: unknown): void {
+  log.event({
+    event: "alert",
+    outcome: "dead-letters-unrecorded",
+    level: "error",
+    detail: `${count} dead letters could not be recorded in D1; they stay on their queue and are retried: ${String(err)}`,
+  });
+}
+
+/**
+ * The dead-letter queue's consumer: records every message for operators, then acks it.
+ * A batch that cannot be recorded is never acked: it stays on the dead-letter queue and
+ * comes back after the consumer's retry_delay, and the failure is raised as an alert.
+ */
 export async function consumeDeadLetters(batch: MessageBatch<unknown>, deps: Pick<Deps, "env" | "log" | "now">): Promise<number> {
   const letters = batch.messages.map((m) =>
     deadLetterOf(m, "retries exhausted: the wallet call kept failing (see the log for this message id)"),
   );
-  await recordDeadLetters(deps.env.DB, letters, deps.now);
+  try {
+    await recordDeadLetters(deps.env.DB, letters, deps.now);
+  } catch (err) {
+    deadLettersUnrecorded(deps.log, letters.length, err);
+    batch.retryAll();
+    return 0;
+  }
   batch.ackAll();
   deps.log.error(
     `settlement: ${letters.length} messages dead-lettered (${letters.map((l) => l.userId ?? "?").join(", ")}); replay them from the admin API`,
