@@ -36,7 +36,10 @@ const app = createApp();
 function misconfigured(err: TunablesError | ConfigurationError): Response {
   // Always printed: the configuration (LOG_LEVEL included) is what failed, so no logger can be built.
   console.error(err.message);
-  return Response.json({ error: { code: "not-configured", message: "The service is misconfigured." } }, { status: 503 });
+  return Response.json(
+    { error: { code: "not-configured", message: "The service is misconfigured." } },
+    { status: 503, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export default {
@@ -55,8 +58,9 @@ export default {
     tunables(env);
     return scheduled(controller, env, ctx);
   },
-  async queue(batch, env) {
+  // `ctx` is optional so tests may deliver a batch with none (nothing to purge then).
+  async queue(batch: MessageBatch<unknown>, env: Env, ctx?: ExecutionContext) {
     const settings = tunables(env);
-    await handleSettlementQueue(batch, { env, tunables: settings, log: loggerFor(env), now: Date.now() });
+    await handleSettlementQueue(batch, { env, tunables: settings, log: loggerFor(env), now: Date.now(), ctx });
   },
 } satisfies ExportedHandler<Env>;

@@ -9,6 +9,7 @@
 // dead letter that D1 cannot take stays on its queue and raises an alert.
 //
 // The message body is described in settlement-message.ts.
+import { purgePublicReads } from "../http/cache-control";
 import type { Logger } from "../logging/logger";
 import type { Tunables } from "../tunables";
 import { recordDeadLetters, type DeadLetterInput } from "./dead-letters";
@@ -59,7 +60,8 @@ export function retryDelaySeconds(
 
 export type ConsumeTotals = RunProgress & { messages: number; deadLettered: number; paid: { coins: number; cash: number } };
 
-type Deps = { env: Env; tunables: Tunables; log: Logger; now: number };
+/** `ctx`: the queue invocation's context (its Workers Cache is purged after a settlement); absent in some tests. */
+type Deps = { env: Env; tunables: Tunables; log: Logger; now: number; ctx?: Pick<ExecutionContext, "cache"> };
 
 /** The settlement queue's consumer: one wallet call per message, acked or retried one by one. */
 export async function consumeSettlementBatch(batch: MessageBatch<unknown>, deps: Deps): Promise<ConsumeTotals> {
@@ -226,5 +228,7 @@ export async function handleSettlementQueue(batch: MessageBatch<unknown>, deps: 
     return;
   }
   const totals = await consumeSettlementBatch(batch, deps);
+  // Settled bets change standings, public statistics and shared picks: the cached public reads go.
+  if (totals.betsSettled > 0) await purgePublicReads(deps.ctx, deps.log);
   deps.log.info(describeBatch(totals, Date.now() - started));
 }

@@ -23,6 +23,7 @@ import { SHARE_ID_PATTERN, isPickPublic, newShareId, sharePath } from "../../src
 import { publicOrigin } from "../config";
 import { requireUser } from "../auth/require-user";
 import { ApiError, parseWith } from "../http/api-error";
+import { cachePublicly } from "../http/cache-control";
 import type { AppEnv } from "../http/app-types";
 import { limitPublicReads } from "../http/rate-limit";
 import { feedNow } from "../odds/odds-service";
@@ -36,9 +37,9 @@ import { PUBLIC_BET_COLUMNS, publicPickFromRow, type PublicBetRow } from "./publ
 const PICKS_SHOWN = 30;
 const FEED_SIZE = 50;
 
-function publicCache(c: Context<AppEnv>): void {
-  const seconds = tunables(c.env).SOCIAL_CACHE_SECONDS;
-  c.header("Cache-Control", seconds > 0 ? `public, max-age=${seconds}, s-maxage=${seconds}` : "no-store");
+/** The same answer for every reader: cached at the edge, purged when a settlement changes it (worker/http/cache-control.ts). */
+function publicCache(c: Context<AppEnv>, tag: string): void {
+  cachePublicly(c, tunables(c.env).SOCIAL_CACHE_SECONDS, tag);
 }
 
 const notFound = (what: string) => new ApiError(404, "not-found", `No such ${what}.`);
@@ -57,7 +58,7 @@ export function socialRoutes() {
   app.get("/social/leaderboard", limitPublicReads, async (c) => {
     const query = parseWith(LeaderboardQuerySchema, c.req.query());
     const board = await readLeaderboard(c.env.DB, query, Date.now(), tunables(c.env).LEADERBOARD_MEMO_MS);
-    publicCache(c);
+    publicCache(c, "leaderboard");
     return c.json(board);
   });
 
@@ -94,7 +95,7 @@ export function socialRoutes() {
       picks: newestFirst.slice(0, PICKS_SHOWN),
       followers: followers?.n ?? 0,
     };
-    publicCache(c);
+    publicCache(c, `profile:${owner.handle}`);
     return c.json(profile);
   });
 
@@ -112,7 +113,7 @@ export function socialRoutes() {
       .bind(shareId)
       .first<PublicBetRow & { shared_at: number; handle: string }>();
     if (!row) throw notFound("shared pick");
-    publicCache(c);
+    publicCache(c, `pick:${shareId}`);
     return c.json({
       pick: publicPickFromRow(row, { handle: row.handle }),
       sharedAt: row.shared_at,
