@@ -45,6 +45,11 @@ export function paymentsMode(env: Env): ServiceMode {
   return modeFor(env, env.STRIPE_SECRET_KEY);
 }
 
+/** Reading metrics: the Analytics Engine SQL API needs both the account id and the token; the embedded store stands in. */
+export function metricsMode(env: Env): ServiceMode {
+  return modeFor(env, env.METRICS_ACCOUNT_ID && env.METRICS_API_TOKEN ? env.METRICS_API_TOKEN : undefined);
+}
+
 /** HS256 keys shorter than the hash (32 bytes) are guessable offline from one token. */
 /** The public origin of this deployment: configured, else the request's own. */
 export function publicOrigin(env: Env, requestUrl: string): string {

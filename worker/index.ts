@@ -9,6 +9,7 @@
 import { checkSecrets, ConfigurationError } from "./config";
 import { createApp } from "./app";
 import { loggerFor } from "./logging/logger";
+import { metricsFor } from "./metrics/metrics";
 import { isManualCronRequest, manualCron, scheduled } from "./settlement/scheduled";
 import { handleSettlementQueue } from "./settlement/settlement-queue";
 import { TunablesError, tunables } from "./tunables";
@@ -61,6 +62,7 @@ export default {
   // `ctx` is optional so tests may deliver a batch with none (nothing to purge then).
   async queue(batch: MessageBatch<unknown>, env: Env, ctx?: ExecutionContext) {
     const settings = tunables(env);
-    await handleSettlementQueue(batch, { env, tunables: settings, log: loggerFor(env), now: Date.now(), ctx });
+    const metrics = metricsFor(env, ctx ? (promise) => ctx.waitUntil(promise) : undefined);
+    await handleSettlementQueue(batch, { env, tunables: settings, log: loggerFor(env), now: Date.now(), ctx, metrics });
   },
 } satisfies ExportedHandler<Env>;

@@ -432,3 +432,17 @@ export const fraudWarnings = sqliteTable(
   },
   (t) => [index("fraud_warnings_payment_intent_idx").on(t.paymentIntent)],
 );
+
+/** The embedded metrics store: points per minute, metric and outcome (migration 0022, worker/metrics/embedded-store.ts). */
+export const metricPoints = sqliteTable(
+  "metric_points",
+  {
+    bucket: integer("bucket").notNull(),
+    metric: text("metric").notNull(),
+    outcome: text("outcome").notNull(),
+    count: real("count").notNull(),
+    sum: real("sum").notNull(),
+    max: real("max").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.metric, t.outcome] })],
+);

@@ -9,6 +9,8 @@ import type { PayoutOutcome, PayoutPort, PayoutRequest, PayoutRoute } from "../w
 import { getPaymentsProvider } from "./configured-provider";
 import type { PaymentsProvider } from "./payments-provider";
 import { findPayoutAccount } from "./payout-accounts";
+import { metricsFor } from "../metrics/metrics";
+import { noMetrics, type Metrics } from "../metrics/metrics-port";
 
 export type Payouts = Pick<PaymentsProvider, "transfer" | "findTransfer">;
 
@@ -34,9 +36,16 @@ async function sendOrAdopt(payouts: Payouts, accountId: string, request: PayoutR
   }
 }
 
-/** Payouts to `accountId` through `payouts` (the active provider, or a test's stand-in). */
-export function payoutRoute(payouts: Payouts, accountId: string): PayoutRoute {
-  return { accountId, send: (request) => sendOrAdopt(payouts, accountId, request) };
+/** Payouts to `accountId` through `payouts` (the active provider, or a test's stand-in); each outcome is counted in `metrics`. */
+export function payoutRoute(payouts: Payouts, accountId: string, metrics: Metrics = noMetrics): PayoutRoute {
+  return {
+    accountId,
+    send: async (request) => {
+      const outcome = await sendOrAdopt(payouts, accountId, request);
+      metrics.record({ metric: "payout", outcome: outcome.kind, value: request.redemption.amountCents });
+      return outcome;
+    },
+  };
 }
 
 /**
@@ -48,7 +57,7 @@ export function paymentsPayoutPort(env: Env): PayoutPort {
     async routeFor(userId) {
       const provider = await getPaymentsProvider(env, env.PUBLIC_ORIGIN || "http://localhost");
       const account = await findPayoutAccount(getDb(env), userId);
-      return account && account.provider === provider.kind ? payoutRoute(provider, account.accountId) : null;
+      return account && account.provider === provider.kind ? payoutRoute(provider, account.accountId, metricsFor(env)) : null;
     },
   };
 }

@@ -9,6 +9,7 @@ import { sha256Hex } from "../digest";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { fromErrorResult } from "../http/api-error";
 import { loggerFor } from "../logging/logger";
+import { metricsFor } from "../metrics/metrics";
 import { tunables } from "../tunables";
 import { getUserWallet, payoutTiming, runPayoutAttempt, type PayoutWallet, type PlayContext } from "../wallet";
 import { payoutRoute, type Payouts } from "./payout-port";
@@ -54,7 +55,7 @@ export async function submitRedemption(
   if (held.redemption.status !== "pending") return held.redemption;
   const after = await runPayoutAttempt(
     walletPort(env, input.userId),
-    payoutRoute(payouts, input.accountId),
+    payoutRoute(payouts, input.accountId, metricsFor(env)),
     { userId: input.userId, redemptionId: input.redemptionId },
     payoutTiming(env),
     loggerFor(env),
@@ -75,7 +76,7 @@ export async function listRedemptionsWithRetry(
   const pending = redemptions.filter((r) => r.status === "pending");
   if (pending.length === 0 || !payouts || !input.accountId) return redemptions;
   const port = walletPort(env, input.userId);
-  const route = payoutRoute(payouts, input.accountId);
+  const route = payoutRoute(payouts, input.accountId, metricsFor(env));
   for (const redemption of pending) {
     await runPayoutAttempt(port, route, { userId: input.userId, redemptionId: redemption.id }, payoutTiming(env), loggerFor(env), now);
   }

@@ -11,6 +11,7 @@
 // The message body is described in settlement-message.ts.
 import { purgePublicReads } from "../http/cache-control";
 import type { Logger } from "../logging/logger";
+import { noMetrics, type Metrics } from "../metrics/metrics-port";
 import type { Tunables } from "../tunables";
 import { recordDeadLetters, type DeadLetterInput } from "./dead-letters";
 import { SettlementMessageSchema, settlementQueueNames, type SettlementMessage } from "./settlement-message";
@@ -60,12 +61,16 @@ export function retryDelaySeconds(
 
 export type ConsumeTotals = RunProgress & { messages: number; deadLettered: number; paid: { coins: number; cash: number } };
 
-/** `ctx`: the queue invocation's context (its Workers Cache is purged after a settlement); absent in some tests. */
-type Deps = { env: Env; tunables: Tunables; log: Logger; now: number; ctx?: Pick<ExecutionContext, "cache"> };
+/**
+ * `ctx`: the queue invocation's context (its Workers Cache is purged after a settlement);
+ * absent in some tests. `metrics`: where messages, lag and wallet failures are counted.
+ */
+type Deps = { env: Env; tunables: Tunables; log: Logger; now: number; ctx?: Pick<ExecutionContext, "cache">; metrics?: Metrics };
 
 /** The settlement queue's consumer: one wallet call per message, acked or retried one by one. */
 export async function consumeSettlementBatch(batch: MessageBatch<unknown>, deps: Deps): Promise<ConsumeTotals> {
   const { env, tunables: t, log, now } = deps;
+  const metrics = deps.metrics ?? noMetrics;
   const totals: ConsumeTotals = {
     messages: batch.messages.length,
     walletsSettled: 0,
@@ -90,7 +95,7 @@ export async function consumeSettlementBatch(batch: MessageBatch<unknown>, deps:
     ).then(
       () => true,
       (err: unknown) => {
-        deadLettersUnrecorded(log, unreadable.length, err);
+        deadLettersUnrecorded(log, metrics, unreadable.length, err);
         return false;
       },
     );
@@ -100,6 +105,7 @@ export async function consumeSettlementBatch(batch: MessageBatch<unknown>, deps:
       else u.message.retry({ delaySeconds: retryDelaySeconds(u.message.attempts, t) });
     }
     if (recorded) {
+      metrics.record({ metric: "settlement", outcome: "dead-lettered", count: unreadable.length });
       totals.deadLettered += unreadable.length;
       log.error(`settlement: ${unreadable.length} unreadable messages recorded as dead letters`);
     }
@@ -120,6 +126,8 @@ export async function consumeSettlementBatch(batch: MessageBatch<unknown>, deps:
     if (progress && body.runId !== null) byRun.set(body.runId, progress);
     if (result.ok) {
       message.ack();
+      metrics.record({ metric: "settlement", outcome: "settled" });
+      metrics.record({ metric: "settlement-lag", outcome: "settled", value: Math.max(0, now - message.timestamp.getTime()) });
       totals.walletsSettled += 1;
       totals.legsGraded += result.summary.gradedLegs;
       totals.betsSettled += result.summary.settledBets;
@@ -133,6 +141,8 @@ export async function consumeSettlementBatch(batch: MessageBatch<unknown>, deps:
       }
     } else {
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts, t) });
+      metrics.record({ metric: "settlement", outcome: "retried" });
+      metrics.record({ metric: "wallet-failure", outcome: "settlement" });
       totals.walletErrors += 1;
       if (progress) progress.walletErrors += 1;
       log.error(`settlement: wallet ${body.userId} failed (message ${message.id}, attempt ${message.attempts}); retrying`, result.error);
@@ -174,7 +184,8 @@ function safeJson(body: unknown): string {
  * The alert for dead letters that could not be written to D1: always an error line
  * (event "alert", whatever else LOG_LEVEL keeps), so Workers Logs can page on it.
  */
-function deadLettersUnrecorded(log: Logger, count: number, err: unknown): void {
+function deadLettersUnrecorded(log: Logger, metrics: Metrics, count: number, err: unknown): void {
+  metrics.record({ metric: "alert", outcome: "dead-letters-unrecorded", count });
   log.event({
     event: "alert",
     outcome: "dead-letters-unrecorded",
@@ -188,18 +199,23 @@ function deadLettersUnrecorded(log: Logger, count: number, err: unknown): void {
  * A batch that cannot be recorded is never acked: it stays on the dead-letter queue and
  * comes back after the consumer's retry_delay, and the failure is raised as an alert.
  */
-export async function consumeDeadLetters(batch: MessageBatch<unknown>, deps: Pick<Deps, "env" | "log" | "now">): Promise<number> {
+export async function consumeDeadLetters(
+  batch: MessageBatch<unknown>,
+  deps: Pick<Deps, "env" | "log" | "now" | "metrics">,
+): Promise<number> {
+  const metrics = deps.metrics ?? noMetrics;
   const letters = batch.messages.map((m) =>
     deadLetterOf(m, "retries exhausted: the wallet call kept failing (see the log for this message id)"),
   );
   try {
     await recordDeadLetters(deps.env.DB, letters, deps.now);
   } catch (err) {
-    deadLettersUnrecorded(deps.log, letters.length, err);
+    deadLettersUnrecorded(deps.log, metrics, letters.length, err);
     batch.retryAll();
     return 0;
   }
   batch.ackAll();
+  metrics.record({ metric: "settlement", outcome: "dead-lettered", count: letters.length });
   deps.log.error(
     `settlement: ${letters.length} messages dead-lettered (${letters.map((l) => l.userId ?? "?").join(", ")}); replay them from the admin API`,
   );

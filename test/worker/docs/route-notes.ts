@@ -10,6 +10,7 @@ import * as bets from "../../../src/shared/schemas/bets";
 import * as bonus from "../../../src/shared/schemas/bonus";
 import * as checkout from "../../../src/shared/schemas/checkout";
 import * as events from "../../../src/shared/schemas/events";
+import * as health from "../../../src/shared/schemas/health";
 import * as protection from "../../../src/shared/schemas/protection";
 import * as redemptions from "../../../src/shared/schemas/redemptions";
 import * as social from "../../../src/shared/schemas/social";
@@ -22,6 +23,7 @@ export const SHARED_SCHEMA_MODULES = {
   bonus,
   checkout,
   events,
+  health,
   protection,
   redemptions,
   social,
@@ -296,6 +298,11 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/admin/feed": { section: "Operators", does: "The console's Feed view." },
   "GET /api/admin/settlement": { section: "Operators", does: "The console's Settlement view." },
+  "GET /api/admin/health": {
+    section: "Operators",
+    does: "The console's Health view: the last 24 hours of metrics in 15-minute buckets (Analytics Engine in production, the embedded store in development); 503 `not-configured` without `METRICS_ACCOUNT_ID`/`METRICS_API_TOKEN`, 503 `metrics-unavailable` when the store cannot be read.",
+    answer: "health#HealthResponseSchema",
+  },
   "GET /api/admin/audit": {
     section: "Operators",
     does: "`?target=&before=&limit=`: `{entries: [{id, at, actor, action, target, reason, details}]}`, newest first.",
