@@ -35,8 +35,12 @@ export async function flushEmbeddedMetrics(db: D1Database, now: number): Promise
   ]);
 }
 
-/** `schedule`: keeps a flush alive past the response (the invocation's waitUntil). */
-export function embeddedMetrics(db: D1Database, schedule: (flush: Promise<void>) => void, clock: () => number): Metrics {
+/**
+ * `schedule`: keeps a flush alive past the response (the invocation's waitUntil). With
+ * `batch` false every point is written at once (for callers with no invocation to wait
+ * on, like a Durable Object, whose pending totals no reader in the Worker would flush).
+ */
+export function embeddedMetrics(db: D1Database, schedule: (flush: Promise<void>) => void, clock: () => number, batch = true): Metrics {
   return {
     record(point: MetricPoint) {
       const now = clock();
@@ -53,7 +57,7 @@ export function embeddedMetrics(db: D1Database, schedule: (flush: Promise<void>)
         pending.set(key, { bucket, metric: point.metric, outcome, count: point.count ?? 1, sum: value, max: value });
       }
       oldestPendingAt ??= now;
-      if (pending.size >= FLUSH_AT_ROWS || now - oldestPendingAt >= FLUSH_AFTER_MS) {
+      if (!batch || pending.size >= FLUSH_AT_ROWS || now - oldestPendingAt >= FLUSH_AFTER_MS) {
         schedule(flushEmbeddedMetrics(db, now).catch(() => undefined));
       }
     },

@@ -20,11 +20,14 @@ const unattended: WaitUntil = (promise) => {
   promise.catch(() => undefined);
 };
 
-/** The port to record through; `waitUntil` keeps the embedded store's writes alive past the response. */
-export function metricsFor(env: Env, waitUntil: WaitUntil = unattended, clock: () => number = Date.now): Metrics {
+/**
+ * The port to record through; `waitUntil` keeps the embedded store's writes alive past the
+ * response (without one, each point is written at once and left to finish on its own).
+ */
+export function metricsFor(env: Env, waitUntil?: WaitUntil, clock: () => number = Date.now): Metrics {
   if (!isDevelopment(env)) return env.METRICS ? analyticsEngineMetrics(env.METRICS) : noMetrics;
   if (hasLiveStripeKey(env)) return noMetrics;
-  return embeddedMetrics(env.DB, waitUntil, clock);
+  return embeddedMetrics(env.DB, waitUntil ?? unattended, clock, waitUntil !== undefined);
 }
 
 /** The reader behind the Health view, or the 503 that says why there is none. */

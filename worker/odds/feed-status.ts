@@ -81,6 +81,7 @@ export async function feedUsageByHour(env: Env, now: number, hours: number) {
 
 /** The simulator's stand-in for quota headers: one more board call of `sport`. */
 export async function countSimulatorCall(env: Env, sport: SportKey, now: number): Promise<void> {
+  metricsFor(env).record({ metric: "feed-call", outcome: "ok" });
   await getDb(env)
     .insert(feedStatus)
     .values({ sport, provider: "simulator", requestsUsed: 1, requestsLast: 1, lastStatus: 200, updatedAt: now })

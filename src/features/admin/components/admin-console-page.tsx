@@ -1,7 +1,7 @@
 // The operator console at /admin (issue 15), loaded on demand in its own chunk. Only
 // operators see it: everyone else — signed out, a player, an unverified operator
 // address — gets the not-found page, as from the API (404). Tabs Feed / Settlement /
-// Players / Approvals / Audit; the open tab lives in the address (?tab=) so a reload
+// Players / Approvals / Audit / Health; the open tab lives in the address (?tab=) so a reload
 // (or coming back from a fresh sign-in) keeps it.
 import { useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -11,6 +11,7 @@ import { AdminDeniedContext } from "../hooks/use-admin-load";
 import { ApprovalsTab } from "./approvals-tab";
 import { AuditTab } from "./audit-tab";
 import { FeedTab } from "./feed-tab";
+import { HealthTab } from "./health-tab";
 import { PlayersTab } from "./players-tab";
 import { SettlementTab } from "./settlement-tab";
 import "./admin.css";
@@ -21,6 +22,7 @@ const TABS = [
   { key: "players", label: "Players" },
   { key: "approvals", label: "Approvals" },
   { key: "audit", label: "Audit" },
+  { key: "health", label: "Health" },
 ] as const;
 type TabKey = (typeof TABS)[number]["key"];
 
@@ -80,6 +82,7 @@ export function AdminConsolePage() {
           {tab === "players" && <PlayersTab onChanged={setNotice} />}
           {tab === "approvals" && <ApprovalsTab onChanged={setNotice} />}
           {tab === "audit" && <AuditTab />}
+          {tab === "health" && <HealthTab />}
         </div>
       </main>
     </AdminDeniedContext.Provider>
