@@ -1,7 +1,9 @@
 // The operational logger: LOG_LEVEL decides which lines reach the console, so a deployment
 // can quiet routine settlement lines and the tests run silent.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createApp } from "../../worker/app";
 import worker from "../../worker/index";
 import { consoleLogger, loggerFor } from "../../worker/logging/logger";
 
@@ -76,5 +78,38 @@ describe("the logger", () => {
     });
     loggerFor({ ...env, LOG_LEVEL: "info", APP_ENV: "development" } as Env).warn("projection lagging");
     expect(warn).toHaveBeenLastCalledWith("projection lagging");
+  });
+
+  it("writes one request line per refusal, with the Ray ID, the route, the outcome code and the duration", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const app = createApp();
+    const loud = { ...env, LOG_LEVEL: "info" } as Env;
+    const ctx = createExecutionContext();
+    const refused = await app.fetch(
+      new Request("http://localhost/api/placeBet", {
+        method: "POST",
+        headers: { "cf-ray": "8f1e2d3c4b5a6978-DFW", "CF-Connecting-IP": "10.9.9.9" },
+      }),
+      loud,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(refused.status).toBe(401);
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({
+        event: "request",
+        requestId: "8f1e2d3c4b5a6978-DFW",
+        playerId: null,
+        route: "POST /api/placeBet",
+        status: 401,
+        outcome: "unauthenticated",
+        durationMs: expect.any(Number),
+        level: "warn",
+      }),
+    );
+    // A read that succeeded is left to the platform's invocation log.
+    await app.fetch(new Request("http://localhost/api/health"), loud, createExecutionContext());
+    expect(log).not.toHaveBeenCalled();
   });
 });

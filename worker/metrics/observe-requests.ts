@@ -1,13 +1,14 @@
 // One middleware that sees every /api request: its request id (Cloudflare's Ray ID, or
 // a fresh one), how long it took, and how it ended. Placements and Stripe webhooks are
 // counted as metrics with their outcome (a refusal's code: price-changed,
-// market-suspended, …), answers of 500 and above as request errors; and every write and
-// every refusal or failure is one structured log line (event, request id, player id,
-// outcome, duration). Nothing here is awaited: recording adds to the metrics port, which
+// market-suspended, …), answers of 500 and above as request errors; and every refusal or
+// failure, and outside development every write, is one structured log line (event,
+// request id, player id, outcome, duration). Nothing here is awaited: recording adds to the metrics port, which
 // writes after the response.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
+import { isDevelopment } from "../config";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { loggerFor } from "../logging/logger";
@@ -51,7 +52,9 @@ export const observeRequests = createMiddleware<AppEnv>(async (c, next) => {
   if (route === "POST /api/placeBet") metrics.record({ metric: "placement", outcome, value: durationMs });
   else if (route === "POST /api/stripe/webhook") metrics.record({ metric: "webhook", outcome: String(status), value: durationMs });
   if (status >= 500) metrics.record({ metric: "request-error", outcome: route, value: durationMs });
-  if (c.req.method === "GET" && status < 400) return;
+  // Reads that succeeded are left to the platform's invocation logs; in development so are
+  // successful writes (the terminal shows what went wrong, and a load test is not slowed by it).
+  if (status < 400 && (c.req.method === "GET" || isDevelopment(c.env))) return;
   loggerFor(c.env).event({
     event: "request",
     requestId: c.req.header("cf-ray") ?? crypto.randomUUID(),
