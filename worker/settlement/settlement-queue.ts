@@ -65,7 +65,14 @@ export type ConsumeTotals = RunProgress & { messages: number; deadLettered: numb
  * `ctx`: the queue invocation's context (its Workers Cache is purged after a settlement);
  * absent in some tests. `metrics`: where messages, lag and wallet failures are counted.
  */
-type Deps = { env: Env; tunables: Tunables; log: Logger; now: number; ctx?: Pick<ExecutionContext, "cache">; metrics?: Metrics };
+type Deps = {
+  env: Env;
+  tunables: Tunables;
+  log: Logger;
+  now: number;
+  ctx?: Pick<ExecutionContext, "cache" | "waitUntil">;
+  metrics?: Metrics;
+};
 
 /** The settlement queue's consumer: one wallet call per message, acked or retried one by one. */
 export async function consumeSettlementBatch(batch: MessageBatch<unknown>, deps: Deps): Promise<ConsumeTotals> {
@@ -245,6 +252,7 @@ export async function handleSettlementQueue(batch: MessageBatch<unknown>, deps: 
   }
   const totals = await consumeSettlementBatch(batch, deps);
   // Settled bets change standings, public statistics and shared picks: the cached public reads go.
-  if (totals.betsSettled > 0) await purgePublicReads(deps.ctx, deps.log);
+  // Handed to waitUntil: the purge never holds up the batch's acks.
+  if (totals.betsSettled > 0 && deps.ctx) deps.ctx.waitUntil(purgePublicReads(deps.ctx, deps.log));
   deps.log.info(describeBatch(totals, Date.now() - started));
 }
