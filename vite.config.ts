@@ -16,4 +16,7 @@ function productTitle(): Plugin {
 export default defineConfig({
   plugins: [react(), cloudflare(), productTitle()],
   server: { port: 5173, strictPort: true },
+  // The Worker's bundle carries source maps, which `upload_source_maps` (wrangler.toml)
+  // sends with it so Workers Logs name lines in worker/*.ts; the SPA's stay off.
+  environments: { vantage: { build: { sourcemap: true } } },
 });

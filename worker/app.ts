@@ -29,6 +29,7 @@ import { pushRoutes } from "./push/push-routes";
 import { devPushRoutes } from "./dev/push-service";
 import { createOddsReader, type OddsDeps } from "./odds/odds-service";
 import { recordFinals } from "./settlement/record-finals";
+import { observeRequests } from "./metrics/observe-requests";
 
 export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   const app = new Hono<AppEnv>().basePath("/api");
@@ -36,7 +37,7 @@ export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   // (in-process desks, over a feed given in code, record finals through settlement's step).
   const odds = createOddsReader({ recordFinals, ...deps });
 
-  app.use("*", drainUnreadRequestBody, securityHeaders, limitRequestBodies([STRIPE_WEBHOOK_PATH]), sameOriginWrites);
+  app.use("*", observeRequests, drainUnreadRequestBody, securityHeaders, limitRequestBodies([STRIPE_WEBHOOK_PATH]), sameOriginWrites);
   app.use("/auth/*", limitSignIn);
 
   app.get("/health", (c) => c.json({ ok: true }));

@@ -56,6 +56,11 @@ export function pushMode(env: Env): ServiceMode {
   return modeFor(env, env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? env.VAPID_PRIVATE_KEY : undefined);
 }
 
+/** Reading metrics: the Analytics Engine SQL API needs both the account id and the token; the embedded store stands in. */
+export function metricsMode(env: Env): ServiceMode {
+  return modeFor(env, env.METRICS_ACCOUNT_ID && env.METRICS_API_TOKEN ? env.METRICS_API_TOKEN : undefined);
+}
+
 /** HS256 keys shorter than the hash (32 bytes) are guessable offline from one token. */
 /** The public origin of this deployment: configured, else the request's own. */
 export function publicOrigin(env: Env, requestUrl: string): string {

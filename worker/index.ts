@@ -9,6 +9,7 @@
 import { checkSecrets, ConfigurationError } from "./config";
 import { createApp } from "./app";
 import { loggerFor } from "./logging/logger";
+import { metricsFor } from "./metrics/metrics";
 import { isManualCronRequest, manualCron, scheduled } from "./settlement/scheduled";
 import { handleSettlementQueue } from "./settlement/settlement-queue";
 import { TunablesError, tunables } from "./tunables";
@@ -17,7 +18,7 @@ import { UserWallet as WalletObject } from "./wallet";
 import { PriceDesk as PriceDeskObject } from "./odds/price-desk/price-desk";
 import { recordFinals } from "./settlement/record-finals";
 import { isSharePagePath, sharePages } from "./share-cards/share-pages";
-import { handlePushQueue, PUSH_QUEUE_NAME } from "./push/push-queue";
+import { handlePushQueue, pushQueueName } from "./push/push-queue";
 import { pushTransport } from "./push/push-transport";
 import type { PushNotice } from "../src/shared/push-notices";
 
@@ -41,7 +42,10 @@ const pages = sharePages();
 function misconfigured(err: TunablesError | ConfigurationError): Response {
   // Always printed: the configuration (LOG_LEVEL included) is what failed, so no logger can be built.
   console.error(err.message);
-  return Response.json({ error: { code: "not-configured", message: "The service is misconfigured." } }, { status: 503 });
+  return Response.json(
+    { error: { code: "not-configured", message: "The service is misconfigured." } },
+    { status: 503, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export default {
@@ -61,9 +65,10 @@ export default {
     tunables(env);
     return scheduled(controller, env, ctx);
   },
-  async queue(batch, env) {
+  // `ctx` is optional so tests may deliver a batch with none (nothing to purge then).
+  async queue(batch: MessageBatch<unknown>, env: Env, ctx?: ExecutionContext) {
     const settings = tunables(env);
-    if (batch.queue === PUSH_QUEUE_NAME) {
+    if (batch.queue === pushQueueName(env)) {
       const origin = env.PUBLIC_ORIGIN || "https://localhost";
       await handlePushQueue(batch as MessageBatch<PushNotice>, {
         env,
@@ -74,6 +79,7 @@ export default {
       });
       return;
     }
-    await handleSettlementQueue(batch, { env, tunables: settings, log: loggerFor(env), now: Date.now() });
+    const metrics = metricsFor(env, ctx ? (promise) => ctx.waitUntil(promise) : undefined);
+    await handleSettlementQueue(batch, { env, tunables: settings, log: loggerFor(env), now: Date.now(), ctx, metrics });
   },
 } satisfies ExportedHandler<Env>;

@@ -21,6 +21,9 @@ interface VantageSecrets {
   /** Web Push (RFC 8292): the VAPID key pair, base64url (public: uncompressed P-256 point; private: its `d`). */
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;
+  /** The Cloudflare account and an API token with Account Analytics Read: the Health view reads metrics with them. */
+  METRICS_ACCOUNT_ID?: string;
+  METRICS_API_TOKEN?: string;
 }
 interface Env extends VantageSecrets {}
 declare namespace Cloudflare {

@@ -223,7 +223,7 @@ export const TUNABLES = {
   SOCIAL_CACHE_SECONDS: tunable(
     "30",
     wholeNumber(0, 600),
-    "How long browsers and caches may reuse a public leaderboard, profile or shared pick (0 = no-store).",
+    "How long the edge may reuse a public read (leaderboard, profile, shared pick, sweepstakes rules, winners); browsers ask again each time and a settlement purges the edge copy (0 = no-store).",
   ),
   PROFILE_STATS_BETS: tunable(
     "1000",

@@ -1004,6 +1004,7 @@ const ENDPOINTS: Endpoint[] = [
       ),
   },
   { routes: ["GET /api/admin/feed"], request: () => get("/api/admin/feed", queryFor({ sport: sport() })) },
+  { routes: ["GET /api/admin/health"], request: () => get("/api/admin/health", queryFor({ sport: sport() })) },
   { routes: ["GET /api/admin/settlement"], request: () => get("/api/admin/settlement", queryFor({ limit: fc.constantFrom("1", "x") })) },
   {
     routes: ["GET /api/admin/audit"],

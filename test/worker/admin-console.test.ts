@@ -42,6 +42,7 @@ const CONSOLE_ROUTES: [string, string, unknown?][] = [
   ["POST", "/api/admin/players/someone/ledger-check", {}],
   ["GET", "/api/admin/ledger-audit"],
   ["GET", "/api/admin/feed"],
+  ["GET", "/api/admin/health"],
   ["GET", "/api/admin/feed-status"],
   ["GET", "/api/admin/settlement"],
   ["GET", "/api/admin/audit"],

@@ -30,6 +30,7 @@ import {
 import { HarmNoteAnswerSchema, PlayerPlayViewSchema } from "../../src/shared/schemas/play";
 import { etDayKey } from "../../src/shared/bonus";
 import { FreeEntryRecordResponseSchema, type FreeEntryCodes } from "../../src/shared/schemas/sweepstakes";
+import { HealthResponseSchema } from "../../src/shared/schemas/health";
 import { createApp } from "../../worker/app";
 import { getUserWallet } from "../../worker/wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
@@ -60,6 +61,7 @@ const CONTRACT = {
   // A result or a void; with `correction: true` the same route answers CorrectionAnswerSchema (checked below).
   "POST /api/admin/events/:x/result": OperatorResultAnswerSchema,
   "GET /api/admin/approvals": ApprovalListSchema,
+  "GET /api/admin/health": HealthResponseSchema,
   "POST /api/admin/approvals/:x/approve": ApprovalAnswerSchema,
   "POST /api/admin/approvals/:x/reject": ApprovalAnswerSchema,
   "GET /api/admin/players/:x/play": PlayerPlayViewSchema,
@@ -306,6 +308,8 @@ describe("the operator console's contract", () => {
     expect(feed.sports.length).toBeGreaterThan(0);
     const status = await call(CONTRACT["GET /api/admin/feed-status"], "GET /api/admin/feed-status", "/api/admin/feed-status");
     expect(status.sports.length).toBeGreaterThan(0);
+    const health = await call(CONTRACT["GET /api/admin/health"], "GET /api/admin/health", "/api/admin/health");
+    expect(health.series.find((s) => s.metric === "placement")?.points.length).toBe(96);
     const log = await call(CONTRACT["GET /api/admin/audit"], "GET /api/admin/audit", `/api/admin/audit?target=${uid}`);
     expect(log.entries.length).toBeGreaterThan(0);
 

@@ -303,3 +303,61 @@ describe("messages that cannot be settled", () => {
     });
   }, 60_000);
 });
+
+describe("queues that never lose a message", () => {
+  /** An env whose D1 refuses every batch (an outage), logging errors only. */
+  function d1Outage(): Env {
+    const down = {
+      prepare: (sql: string) => env.DB.prepare(sql),
+      batch: async () => {
+        throw new Error("D1_ERROR: database unavailable");
+      },
+    };
+    return { ...env, DB: down, LOG_LEVEL: "error" } as unknown as Env;
+  }
+
+  it("a dead letter that cannot be recorded stays on its queue (retried, not acked) and raises an alert", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const message: SettlementMessage = { v: 1, userId: newUserId(), outcomes: [{ eventId: newEventId(), void: true }], runId: null };
+    const [dead] = queued([message], 11);
+    const result = await deliver(SETTLEMENT_DLQ_NAME, [dead!], d1Outage());
+    expect(result.ackAll).toBe(false);
+    expect(result.explicitAcks).toEqual([]);
+    expect(result.retryBatch.retry).toBe(true);
+    const row = await env.DB.prepare("SELECT id FROM settlement_dead_letters WHERE id = ?").bind(dead!.id).first();
+    expect(row).toBeNull();
+    expect(error).toHaveBeenCalledWith(expect.objectContaining({ event: "alert", outcome: "dead-letters-unrecorded", level: "error" }));
+
+    // Once D1 answers again the redelivered letter is recorded and acked.
+    const later = await deliver(SETTLEMENT_DLQ_NAME, [{ ...dead!, attempts: 12 }]);
+    expect(later.ackAll).toBe(true);
+    expect(await env.DB.prepare("SELECT user_id FROM settlement_dead_letters WHERE id = ?").bind(dead!.id).first()).toEqual({
+      user_id: message.userId,
+    });
+    error.mockRestore();
+  });
+
+  it("an unreadable message that cannot be recorded is retried, not acked", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const [garbled] = queued([{ v: 1, userId: "", outcomes: "nope" }], 1);
+    const result = await deliver(SETTLEMENT_QUEUE_NAME, [garbled!], d1Outage());
+    expect(result.explicitAcks).toEqual([]);
+    expect(result.retryMessages.map((m: { msgId: string }) => m.msgId)).toEqual([garbled!.id]);
+    expect(error).toHaveBeenCalledWith(expect.objectContaining({ event: "alert", outcome: "dead-letters-unrecorded" }));
+    error.mockRestore();
+  });
+
+  it("reads the queue names from the deployment's vars, so staging's queues are consumed under staging's names", async () => {
+    const staging = { ...env, SETTLEMENT_QUEUE_NAME: "vantage-staging-settlement", SETTLEMENT_DLQ_NAME: "vantage-staging-settlement-dlq" };
+    const message: SettlementMessage = { v: 1, userId: newUserId(), outcomes: [{ eventId: newEventId(), void: true }], runId: null };
+    const [dead] = queued([message], 11);
+    expect((await deliver("vantage-staging-settlement-dlq", [dead!], staging)).ackAll).toBe(true);
+    expect(await env.DB.prepare("SELECT id FROM settlement_dead_letters WHERE id = ?").bind(dead!.id).first()).toEqual({ id: dead!.id });
+    // Under staging's names the development queue is nobody's: retried, never acked.
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const stray = await deliver(SETTLEMENT_DLQ_NAME, queued([message], 1), { ...staging, LOG_LEVEL: "error" } as Env);
+    expect(stray.ackAll).toBe(false);
+    expect(stray.retryBatch.retry).toBe(true);
+    error.mockRestore();
+  });
+});

@@ -26,6 +26,7 @@ import { recentRuns } from "../settlement/settlement-store";
 import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet";
 import { approvalRoutes } from "./approval-routes";
+import { healthRoutes } from "./health-view";
 import { requestApproval } from "./approvals";
 import { auditStatement, listAudit } from "./audit-log";
 import { feedView, settlementView } from "./console-views";
@@ -179,6 +180,7 @@ export function adminRoutes() {
   app.route("/", playerAdminRoutes());
   app.route("/", harmAdminRoutes());
   app.route("/approvals", approvalRoutes());
+  app.route("/", healthRoutes());
   app.get("/feed", async (c) => c.json(await feedView(c.env, Date.now())));
   app.get("/settlement", async (c) => c.json(await settlementView(c.env, Date.now())));
   app.get("/audit", async (c) => {

@@ -590,3 +590,17 @@ export const devPushMessages = sqliteTable(
   },
   (t) => [index("dev_push_messages_endpoint_idx").on(t.endpointId, t.seq)],
 );
+
+/** The embedded metrics store: points per minute, metric and outcome (migration 0022, worker/metrics/embedded-store.ts). */
+export const metricPoints = sqliteTable(
+  "metric_points",
+  {
+    bucket: integer("bucket").notNull(),
+    metric: text("metric").notNull(),
+    outcome: text("outcome").notNull(),
+    count: real("count").notNull(),
+    sum: real("sum").notNull(),
+    max: real("max").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.metric, t.outcome] })],
+);

@@ -5,6 +5,7 @@
 import { createMiddleware } from "hono/factory";
 import { publicOrigin } from "../config";
 import { ApiError } from "./api-error";
+import { NO_STORE } from "./cache-control";
 import type { AppEnv } from "./app-types";
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
@@ -20,7 +21,9 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   headers.set("X-Frame-Options", "DENY");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  // Only a successful public read may be kept by a cache (worker/http/cache-control.ts);
+  // every other answer, refusals and redirects included, is no-store.
+  if (!headers.has("Cache-Control") || c.res.status !== 200) headers.set("Cache-Control", NO_STORE);
 });
 
 /**

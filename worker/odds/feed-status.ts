@@ -8,6 +8,7 @@ import { getDb } from "../db/database";
 import { feedStatus, feedUsageHourly } from "../db/schema";
 import type { SportKey } from "../../src/shared/sports";
 import type { FeedQuota } from "./feed-provider";
+import { metricsFor } from "../metrics/metrics";
 
 export type FeedStatusUpdate = {
   sport: SportKey;
@@ -19,6 +20,9 @@ export type FeedStatusUpdate = {
 
 export async function recordFeedStatus(env: Env, update: FeedStatusUpdate, now: number): Promise<void> {
   const quota = update.quota;
+  const metrics = metricsFor(env);
+  metrics.record({ metric: "feed-call", outcome: update.error === null ? "ok" : "error" });
+  if (quota?.last) metrics.record({ metric: "feed-credits", outcome: update.provider, value: quota.last });
   const values = {
     sport: update.sport,
     provider: update.provider,
@@ -77,6 +81,7 @@ export async function feedUsageByHour(env: Env, now: number, hours: number) {
 
 /** The simulator's stand-in for quota headers: one more board call of `sport`. */
 export async function countSimulatorCall(env: Env, sport: SportKey, now: number): Promise<void> {
+  metricsFor(env).record({ metric: "feed-call", outcome: "ok" });
   await getDb(env)
     .insert(feedStatus)
     .values({ sport, provider: "simulator", requestsUsed: 1, requestsLast: 1, lastStatus: 200, updatedAt: now })

@@ -11,6 +11,8 @@ import { getPaymentsProvider } from "./configured-provider";
 import type { PaymentsProvider } from "./payments-provider";
 import { findPayoutAccount } from "./payout-accounts";
 import { simulatePayoutPaid } from "./sim-payouts";
+import { metricsFor } from "../metrics/metrics";
+import { noMetrics, type Metrics } from "../metrics/metrics-port";
 
 export type Payouts = Pick<PaymentsProvider, "transfer" | "findTransfer">;
 
@@ -37,12 +39,20 @@ async function sendOrAdopt(payouts: Payouts, accountId: string, request: PayoutR
 }
 
 /**
- * Payouts to `accountId` through `payouts` (the active provider, or a test's stand-in).
- * With `env` while the simulator is the provider, each sent transfer is followed by the
- * simulated bank payout's `payout.paid` (sim-payouts.ts), as Stripe's Connect endpoint would send it.
+ * Payouts to `accountId` through `payouts` (the active provider, or a test's stand-in); each
+ * outcome is counted in `metrics`. With `env` while the simulator is the provider, each sent
+ * transfer is followed by the simulated bank payout's `payout.paid` (sim-payouts.ts), as
+ * Stripe's Connect endpoint would send it.
  */
-export function payoutRoute(payouts: Payouts, accountId: string, env?: Env): PayoutRoute {
-  const route: PayoutRoute = { accountId, send: (request) => sendOrAdopt(payouts, accountId, request) };
+export function payoutRoute(payouts: Payouts, accountId: string, env?: Env, metrics: Metrics = noMetrics): PayoutRoute {
+  const route: PayoutRoute = {
+    accountId,
+    send: async (request) => {
+      const outcome = await sendOrAdopt(payouts, accountId, request);
+      metrics.record({ metric: "payout", outcome: outcome.kind, value: request.redemption.amountCents });
+      return outcome;
+    },
+  };
   if (env && paymentsMode(env) === "embedded") {
     route.afterSent = (redemption) =>
       simulatePayoutPaid(env, { accountId, redemptionId: redemption.id, amountCents: redemption.amountCents }, Date.now());
@@ -59,7 +69,7 @@ export function paymentsPayoutPort(env: Env): PayoutPort {
     async routeFor(userId) {
       const provider = await getPaymentsProvider(env, env.PUBLIC_ORIGIN || "http://localhost");
       const account = await findPayoutAccount(getDb(env), userId);
-      return account && account.provider === provider.kind ? payoutRoute(provider, account.accountId, env) : null;
+      return account && account.provider === provider.kind ? payoutRoute(provider, account.accountId, env, metricsFor(env)) : null;
     },
   };
 }

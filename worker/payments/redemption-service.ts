@@ -16,6 +16,7 @@ import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { fromErrorResult } from "../http/api-error";
 import { loggerFor } from "../logging/logger";
+import { metricsFor } from "../metrics/metrics";
 import { tunables } from "../tunables";
 import { getUserWallet, payoutTiming, runPayoutAttempt, type PayoutWallet, type PlayContext } from "../wallet";
 import { payoutRoute, type Payouts } from "./payout-port";
@@ -67,7 +68,7 @@ export async function submitRedemption(
   }
   const after = await runPayoutAttempt(
     walletPort(env, input.userId),
-    payoutRoute(payouts, input.accountId, env),
+    payoutRoute(payouts, input.accountId, env, metricsFor(env)),
     { userId: input.userId, redemptionId: input.redemptionId },
     payoutTiming(env),
     loggerFor(env),
@@ -120,7 +121,7 @@ export async function listRedemptionsWithRetry(
   const pending = redemptions.filter((r) => r.status === "pending");
   if (pending.length === 0 || !payouts || !input.accountId) return redemptions;
   const port = walletPort(env, input.userId);
-  const route = payoutRoute(payouts, input.accountId, env);
+  const route = payoutRoute(payouts, input.accountId, env, metricsFor(env));
   for (const redemption of pending) {
     await runPayoutAttempt(port, route, { userId: input.userId, redemptionId: redemption.id }, payoutTiming(env), loggerFor(env), now);
   }

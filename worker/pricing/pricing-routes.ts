@@ -5,6 +5,7 @@
 import { Hono } from "hono";
 import type { PricingStats } from "../../src/shared/schemas/pricing";
 import type { AppEnv } from "../http/app-types";
+import { cachePublicly } from "../http/cache-control";
 import { limitPublicReads } from "../http/rate-limit";
 import { tunables } from "../tunables";
 import { PRICING_WINDOW_DAYS, pricingSports } from "./pricing-stats";
@@ -29,7 +30,7 @@ export function pricingRoutes(now: () => number = Date.now) {
       };
       memo = { until: at + MEMO_MS, stats };
     }
-    c.header("Cache-Control", "public, max-age=60");
+    cachePublicly(c, tunables(c.env).SOCIAL_CACHE_SECONDS, "pricing");
     return c.json(memo.stats, 200);
   });
 

@@ -12,8 +12,13 @@ import type { Logger } from "../logging/logger";
 import { vapidKeys } from "./push-keys";
 import type { PushTransport } from "./push-transport";
 
-/** Must match wrangler.toml's push queue. */
+/** The development name of the push queue; each deployment names its own (var PUSH_QUEUE_NAME). */
 export const PUSH_QUEUE_NAME = "vantage-push";
+
+/** This deployment's push queue, as wrangler.toml's [vars] name it. */
+export function pushQueueName(env: Pick<Env, "PUSH_QUEUE_NAME">): string {
+  return env.PUSH_QUEUE_NAME || PUSH_QUEUE_NAME;
+}
 /** How long a push service keeps an alert for a browser that is offline. */
 const ALERT_TTL_SECONDS = 24 * 60 * 60;
 

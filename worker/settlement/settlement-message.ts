@@ -6,9 +6,17 @@ import { z } from "zod";
 import type { EventOutcome } from "../wallet";
 import { chunk } from "./settlement-store";
 
-/** Queue names; wrangler.toml's producers and consumers (both environments) use these. */
+/** The development queue names (wrangler.toml's top level); each environment names its own in its vars. */
 export const SETTLEMENT_QUEUE_NAME = "vantage-settlement";
 export const SETTLEMENT_DLQ_NAME = "vantage-settlement-dlq";
+
+/** This deployment's settlement queue and dead-letter queue (vars SETTLEMENT_QUEUE_NAME / SETTLEMENT_DLQ_NAME). */
+export function settlementQueueNames(env: Pick<Env, "SETTLEMENT_QUEUE_NAME" | "SETTLEMENT_DLQ_NAME">): {
+  queue: string;
+  deadLetters: string;
+} {
+  return { queue: env.SETTLEMENT_QUEUE_NAME || SETTLEMENT_QUEUE_NAME, deadLetters: env.SETTLEMENT_DLQ_NAME || SETTLEMENT_DLQ_NAME };
+}
 
 const EventId = z.string().min(1).max(128);
 const Score = z.number().int().min(0).max(100_000);

@@ -5,13 +5,16 @@
 // bet, so a redelivered or replayed message pays nothing twice. A message that exhausts
 // its retries goes to the dead-letter queue, whose consumer records it in D1
 // (dead-letters.ts) for an operator to replay; a body that cannot be read is recorded
-// there at once, since no retry can fix it.
+// there at once, since no retry can fix it. Nothing is acked before it is recorded: a
+// dead letter that D1 cannot take stays on its queue and raises an alert.
 //
 // The message body is described in settlement-message.ts.
+import { purgePublicReads } from "../http/cache-control";
 import type { Logger } from "../logging/logger";
+import { noMetrics, type Metrics } from "../metrics/metrics-port";
 import type { Tunables } from "../tunables";
 import { recordDeadLetters, type DeadLetterInput } from "./dead-letters";
-import { SETTLEMENT_DLQ_NAME, SETTLEMENT_QUEUE_NAME, SettlementMessageSchema, type SettlementMessage } from "./settlement-message";
+import { SettlementMessageSchema, settlementQueueNames, type SettlementMessage } from "./settlement-message";
 import { settleWallets } from "./settle-wallets";
 import { chunk, markGradedStatements, runProgressStatement, type RunProgress } from "./settlement-store";
 
@@ -58,11 +61,23 @@ export function retryDelaySeconds(
 
 export type ConsumeTotals = RunProgress & { messages: number; deadLettered: number; paid: { coins: number; cash: number } };
 
-type Deps = { env: Env; tunables: Tunables; log: Logger; now: number };
+/**
+ * `ctx`: the queue invocation's context (its Workers Cache is purged after a settlement);
+ * absent in some tests. `metrics`: where messages, lag and wallet failures are counted.
+ */
+type Deps = {
+  env: Env;
+  tunables: Tunables;
+  log: Logger;
+  now: number;
+  ctx?: Pick<ExecutionContext, "cache" | "waitUntil">;
+  metrics?: Metrics;
+};
 
 /** The settlement queue's consumer: one wallet call per message, acked or retried one by one. */
 export async function consumeSettlementBatch(batch: MessageBatch<unknown>, deps: Deps): Promise<ConsumeTotals> {
   const { env, tunables: t, log, now } = deps;
+  const metrics = deps.metrics ?? noMetrics;
   const totals: ConsumeTotals = {
     messages: batch.messages.length,
     walletsSettled: 0,
@@ -80,14 +95,27 @@ export async function consumeSettlementBatch(batch: MessageBatch<unknown>, deps:
     else unreadable.push({ message, letter: deadLetterOf(message, `unreadable message: ${parsed.error.issues[0]?.message ?? "invalid"}`) });
   }
   if (unreadable.length > 0) {
-    await recordDeadLetters(
+    const recorded = await recordDeadLetters(
       env.DB,
       unreadable.map((u) => u.letter),
       now,
+    ).then(
+      () => true,
+      (err: unknown) => {
+        deadLettersUnrecorded(log, metrics, unreadable.length, err);
+        return false;
+      },
     );
-    for (const u of unreadable) u.message.ack();
-    totals.deadLettered += unreadable.length;
-    log.error(`settlement: ${unreadable.length} unreadable messages recorded as dead letters`);
+    // Acked only once recorded: otherwise they stay on the queue (and reach the dead-letter queue in the end).
+    for (const u of unreadable) {
+      if (recorded) u.message.ack();
+      else u.message.retry({ delaySeconds: retryDelaySeconds(u.message.attempts, t) });
+    }
+    if (recorded) {
+      metrics.record({ metric: "settlement", outcome: "dead-lettered", count: unreadable.length });
+      totals.deadLettered += unreadable.length;
+      log.error(`settlement: ${unreadable.length} unreadable messages recorded as dead letters`);
+    }
   }
 
   const results = await settleWallets(
@@ -105,6 +133,8 @@ export async function consumeSettlementBatch(batch: MessageBatch<unknown>, deps:
     if (progress && body.runId !== null) byRun.set(body.runId, progress);
     if (result.ok) {
       message.ack();
+      metrics.record({ metric: "settlement", outcome: "settled" });
+      metrics.record({ metric: "settlement-lag", outcome: "settled", value: Math.max(0, now - message.timestamp.getTime()) });
       totals.walletsSettled += 1;
       totals.legsGraded += result.summary.gradedLegs;
       totals.betsSettled += result.summary.settledBets;
@@ -118,6 +148,8 @@ export async function consumeSettlementBatch(batch: MessageBatch<unknown>, deps:
       }
     } else {
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts, t) });
+      metrics.record({ metric: "settlement", outcome: "retried" });
+      metrics.record({ metric: "wallet-failure", outcome: "settlement" });
       totals.walletErrors += 1;
       if (progress) progress.walletErrors += 1;
       log.error(`settlement: wallet ${body.userId} failed (message ${message.id}, attempt ${message.attempts}); retrying`, result.error);
@@ -155,13 +187,42 @@ function safeJson(body: unknown): string {
   }
 }
 
-/** The dead-letter queue's consumer: records every message for operators, then acks it. */
-export async function consumeDeadLetters(batch: MessageBatch<unknown>, deps: Pick<Deps, "env" | "log" | "now">): Promise<number> {
+/**
+ * The alert for dead letters that could not be written to D1: always an error line
+ * (event "alert", whatever else LOG_LEVEL keeps), so Workers Logs can page on it.
+ */
+function deadLettersUnrecorded(log: Logger, metrics: Metrics, count: number, err: unknown): void {
+  metrics.record({ metric: "alert", outcome: "dead-letters-unrecorded", count });
+  log.event({
+    event: "alert",
+    outcome: "dead-letters-unrecorded",
+    level: "error",
+    detail: `${count} dead letters could not be recorded in D1; they stay on their queue and are retried: ${String(err)}`,
+  });
+}
+
+/**
+ * The dead-letter queue's consumer: records every message for operators, then acks it.
+ * A batch that cannot be recorded is never acked: it stays on the dead-letter queue and
+ * comes back after the consumer's retry_delay, and the failure is raised as an alert.
+ */
+export async function consumeDeadLetters(
+  batch: MessageBatch<unknown>,
+  deps: Pick<Deps, "env" | "log" | "now" | "metrics">,
+): Promise<number> {
+  const metrics = deps.metrics ?? noMetrics;
   const letters = batch.messages.map((m) =>
     deadLetterOf(m, "retries exhausted: the wallet call kept failing (see the log for this message id)"),
   );
-  await recordDeadLetters(deps.env.DB, letters, deps.now);
+  try {
+    await recordDeadLetters(deps.env.DB, letters, deps.now);
+  } catch (err) {
+    deadLettersUnrecorded(deps.log, metrics, letters.length, err);
+    batch.retryAll();
+    return 0;
+  }
   batch.ackAll();
+  metrics.record({ metric: "settlement", outcome: "dead-lettered", count: letters.length });
   deps.log.error(
     `settlement: ${letters.length} messages dead-lettered (${letters.map((l) => l.userId ?? "?").join(", ")}); replay them from the admin API`,
   );
@@ -179,15 +240,19 @@ export function describeBatch(t: ConsumeTotals, ms: number): string {
 /** The Worker's `queue()` entry: the settlement queue and its dead-letter queue. */
 export async function handleSettlementQueue(batch: MessageBatch<unknown>, deps: Deps): Promise<void> {
   const started = Date.now();
-  if (batch.queue === SETTLEMENT_DLQ_NAME) {
+  const names = settlementQueueNames(deps.env);
+  if (batch.queue === names.deadLetters) {
     await consumeDeadLetters(batch, deps);
     return;
   }
-  if (batch.queue !== SETTLEMENT_QUEUE_NAME) {
+  if (batch.queue !== names.queue) {
     deps.log.error(`queue: no consumer for queue ${batch.queue}; its messages are retried`);
     batch.retryAll();
     return;
   }
   const totals = await consumeSettlementBatch(batch, deps);
+  // Settled bets change standings, public statistics and shared picks: the cached public reads go.
+  // Handed to waitUntil: the purge never holds up the batch's acks.
+  if (totals.betsSettled > 0 && deps.ctx) deps.ctx.waitUntil(purgePublicReads(deps.ctx, deps.log));
   deps.log.info(describeBatch(totals, Date.now() - started));
 }

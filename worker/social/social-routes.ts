@@ -23,6 +23,7 @@ import { isPickPublic, newShareId, sharePath } from "../../src/shared/social";
 import { publicOrigin } from "../config";
 import { requireUser } from "../auth/require-user";
 import { ApiError, parseWith } from "../http/api-error";
+import { cachePublicly } from "../http/cache-control";
 import type { AppEnv } from "../http/app-types";
 import { limitPublicReads } from "../http/rate-limit";
 import { feedNow } from "../odds/odds-service";
@@ -36,9 +37,9 @@ import { PUBLIC_BET_COLUMNS, publicPickFromRow, readSharedPick, type PublicBetRo
 const PICKS_SHOWN = 30;
 const FEED_SIZE = 50;
 
-function publicCache(c: Context<AppEnv>): void {
-  const seconds = tunables(c.env).SOCIAL_CACHE_SECONDS;
-  c.header("Cache-Control", seconds > 0 ? `public, max-age=${seconds}, s-maxage=${seconds}` : "no-store");
+/** The same answer for every reader: cached at the edge, purged when a settlement changes it (worker/http/cache-control.ts). */
+function publicCache(c: Context<AppEnv>, tag: string): void {
+  cachePublicly(c, tunables(c.env).SOCIAL_CACHE_SECONDS, tag);
 }
 
 const notFound = (what: string) => new ApiError(404, "not-found", `No such ${what}.`);
@@ -57,7 +58,7 @@ export function socialRoutes() {
   app.get("/social/leaderboard", limitPublicReads, async (c) => {
     const query = parseWith(LeaderboardQuerySchema, c.req.query());
     const board = await readLeaderboard(c.env.DB, query, Date.now(), tunables(c.env).LEADERBOARD_MEMO_MS);
-    publicCache(c);
+    publicCache(c, "leaderboard");
     return c.json(board);
   });
 
@@ -94,14 +95,15 @@ export function socialRoutes() {
       picks: newestFirst.slice(0, PICKS_SHOWN),
       followers: followers?.n ?? 0,
     };
-    publicCache(c);
+    publicCache(c, `profile:${owner.handle}`);
     return c.json(profile);
   });
 
   app.get("/public/picks/:shareId", limitPublicReads, async (c) => {
-    const shared = await readSharedPick(c.env.DB, c.req.param("shareId"));
+    const shareId = c.req.param("shareId");
+    const shared = await readSharedPick(c.env.DB, shareId);
     if (!shared) throw notFound("shared pick");
-    publicCache(c);
+    publicCache(c, `pick:${shareId}`);
     return c.json(shared satisfies SharedPickResponse);
   });
 

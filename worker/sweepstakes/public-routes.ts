@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import type { SweepstakesRules } from "../../src/shared/schemas/sweepstakes";
 import { isDevelopment } from "../config";
 import { ApiError } from "../http/api-error";
+import { cachePublicly } from "../http/cache-control";
 import type { AppEnv } from "../http/app-types";
 import { limitPublicReads } from "../http/rate-limit";
 import { tunables } from "../tunables";
@@ -31,12 +32,12 @@ export function sweepstakesPublicRoutes() {
       effectiveAt: new Date(rules.effectiveAt).toISOString(),
       sections: rules.sections,
     };
-    c.header("Cache-Control", "public, max-age=60");
+    cachePublicly(c, tunables(c.env).SOCIAL_CACHE_SECONDS, "sweepstakes-rules");
     return c.json(body);
   });
 
   app.get("/public/winners", limitPublicReads, async (c) => {
-    c.header("Cache-Control", "public, max-age=60");
+    cachePublicly(c, tunables(c.env).SOCIAL_CACHE_SECONDS, "winners");
     return c.json({ winners: await recentWinners(c.env.DB) });
   });
 

@@ -15,6 +15,7 @@ import * as events from "../../../src/shared/schemas/events";
 import * as play from "../../../src/shared/schemas/play";
 import * as identity from "../../../src/shared/schemas/identity";
 import * as pricing from "../../../src/shared/schemas/pricing";
+import * as health from "../../../src/shared/schemas/health";
 import * as protection from "../../../src/shared/schemas/protection";
 import * as push from "../../../src/shared/schemas/push";
 import * as redemptions from "../../../src/shared/schemas/redemptions";
@@ -34,6 +35,7 @@ export const SHARED_SCHEMA_MODULES = {
   events,
   play,
   identity,
+  health,
   protection,
   push,
   redemptions,
@@ -67,7 +69,7 @@ export const SECTIONS = [
   {
     title: "Social",
     intro:
-      "Public reads need no token, give the same answer to every reader (players only under their handle, never a display name or e-mail), answer `Cache-Control: public, max-age=SOCIAL_CACHE_SECONDS` and are limited to 120 per 10 s per client address. What a signed-in player sees about themselves is a separate, uncached request.",
+      "Public reads need no token, give the same answer to every reader (players only under their handle, never a display name or e-mail), answer `Cache-Control: public, max-age=0, s-maxage=SOCIAL_CACHE_SECONDS` (the edge keeps them, a settlement purges them, browsers ask again) and are limited to 120 per 10 s per client address. What a signed-in player sees about themselves is a separate, uncached request.",
   },
   {
     title: "Alerts",
@@ -436,6 +438,11 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/admin/feed": { section: "Operators", does: "The console's Feed view." },
   "GET /api/admin/settlement": { section: "Operators", does: "The console's Settlement view." },
+  "GET /api/admin/health": {
+    section: "Operators",
+    does: "The console's Health view: the last 24 hours of metrics in 15-minute buckets (Analytics Engine in production, the embedded store in development); 503 `not-configured` without `METRICS_ACCOUNT_ID`/`METRICS_API_TOKEN`, 503 `metrics-unavailable` when the store cannot be read.",
+    answer: "health#HealthResponseSchema",
+  },
   "GET /api/admin/audit": {
     section: "Operators",
     does: "`?target=&before=&limit=`: `{entries: [{id, at, actor, action, target, reason, details}]}`, newest first.",

@@ -6,6 +6,7 @@
 // Requests and answers are the shared contract (src/shared/schemas/operator-*.ts): every
 // answer is parsed with its schema, and this folder declares no types of its own.
 import type { ApiClient } from "../../../lib/api-client";
+import { HealthResponseSchema } from "../../../shared/schemas/health";
 import type { AdjustmentRequest, ResultRequest } from "../../../shared/schemas/operator-actions";
 import { HarmNoteAnswerSchema, PlayerPlayViewSchema } from "../../../shared/schemas/play";
 import {
@@ -30,6 +31,7 @@ import { FreeEntryRecordResponseSchema } from "../../../shared/schemas/sweepstak
 const playerPath = (uid: string) => `/admin/players/${encodeURIComponent(uid)}`;
 
 export const fetchFeed = (api: ApiClient) => api.get("/admin/feed", FeedViewSchema);
+export const fetchHealth = (api: ApiClient) => api.get("/admin/health", HealthResponseSchema);
 export const fetchSettlement = (api: ApiClient) => api.get("/admin/settlement", SettlementViewSchema);
 export const fetchAudit = (api: ApiClient, target?: string) => api.get("/admin/audit", AuditLogSchema, { target, limit: 200 });
 

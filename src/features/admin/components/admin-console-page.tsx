@@ -1,7 +1,7 @@
 // The operator console at /admin, loaded on demand in its own chunk. Only
 // operators see it: everyone else — signed out, a player, an unverified operator
 // address — gets the not-found page, as from the API (404). Tabs Feed / Settlement /
-// Players / Approvals / Free entry / Audit; the open tab lives in the address (?tab=) so a reload
+// Players / Approvals / Free entry / Audit / Health; the open tab lives in the address (?tab=) so a reload
 // (or coming back from a fresh sign-in) keeps it.
 import { useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -12,6 +12,7 @@ import { ApprovalsTab } from "./approvals-tab";
 import { AuditTab } from "./audit-tab";
 import { FeedTab } from "./feed-tab";
 import { FreeEntryTab } from "./free-entry-tab";
+import { HealthTab } from "./health-tab";
 import { PlayersTab } from "./players-tab";
 import { SettlementTab } from "./settlement-tab";
 import "./admin.css";
@@ -23,6 +24,7 @@ const TABS = [
   { key: "approvals", label: "Approvals" },
   { key: "free-entry", label: "Free entry" },
   { key: "audit", label: "Audit" },
+  { key: "health", label: "Health" },
 ] as const;
 type TabKey = (typeof TABS)[number]["key"];
 
@@ -83,6 +85,7 @@ export function AdminConsolePage() {
           {tab === "approvals" && <ApprovalsTab onChanged={setNotice} />}
           {tab === "free-entry" && <FreeEntryTab />}
           {tab === "audit" && <AuditTab />}
+          {tab === "health" && <HealthTab />}
         </div>
       </main>
     </AdminDeniedContext.Provider>
