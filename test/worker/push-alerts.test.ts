@@ -4,7 +4,7 @@
 // request (RFC 8291, VAPID-signed) and decrypts exactly one message with the result,
 // even when the queue delivers it again. Turning the kind off stops it. The same holds for
 // a limit or break taking effect (a looser limit only after its waiting time, from the
-// wallet's alarm too).
+// wallet's alarm too) and for a nudge at 80% of a limit.
 import { createExecutionContext, createMessageBatch, getQueueResult, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
@@ -265,5 +265,27 @@ describe("opt-in alerts", () => {
     expect(messages[0]!.body).toBe("Your daily Coins loss limit is now 200 Coins.");
     expect(messages[1]).toMatchObject({ kind: "limit-changed", title: "Your break has started", url: "/account" });
     expect(messages[1]!.body).toMatch(/^You are taking a break until .+ ET\. Bets, purchases and the daily bonus are paused until then\.$/);
+  });
+
+  it("80% of a loss or a stake limit sends one alert each with what is left, once per period; limit changes stay quiet while off", async () => {
+    const { player, subscription, stub, bet } = await limitPlayer(["limit-near"]);
+    const now = Date.now();
+    await stub.setPlayLimits(player.userId, { dailyLossCoins: 200 }, DAY_MS, now);
+    await stub.setLimits(player.userId, { dailyStakeCoins: 220 }, DAY_MS, now);
+    await bet(100); // loss 50%, stake 45%
+    await bet(70); // loss 85%: a nudge
+    await bet(5); // loss 87.5%: none again this day
+    await bet(10); // stake 84%: a nudge
+    const messages = await waitForMessages(subscription, 2);
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toMatchObject({ kind: "limit-near", title: "30 Coins left of your daily Coins loss limit", url: "/account" });
+    expect(messages[0]!.body).toMatch(/^You have 30 Coins left of your daily Coins loss limit of 200 Coins\. It resets /);
+    expect(messages[1]).toMatchObject({ kind: "limit-near", title: "35 Coins left of your daily Coins stake limit" });
+    expect(messages[1]!.body).toMatch(/^You have 35 Coins left of your daily Coins stake limit of 220 Coins\. It resets /);
+
+    // The queue delivers the first again: nothing more arrives.
+    const first = { ...messages[0]!, userId: player.userId };
+    expect((await deliverAgain([first, first])).explicitAcks).toHaveLength(2);
+    expect(await inbox(subscription)).toHaveLength(2);
   });
 });

@@ -7,7 +7,8 @@
 // count survives restarts in the object's key-value storage (`outbox_attempts`).
 //
 // The same drain hands the players' alerts to the push queue (worker/push/): a settled
-// bet's row and the `notice` rows (a redemption paid or failed) become PushNotices, sent
+// bet's row and the `notice` rows (a redemption paid or failed, a limit or break taking
+// effect, a nudge near a limit) become PushNotices, sent
 // after D1 accepted the batch and before the rows are deleted; a drain repeated after a
 // crash sends them again, and the push consumer sends each alert once per browser (its
 // `push_deliveries` claim). Alerts never hold the projection back: when the queue

@@ -376,7 +376,7 @@ export const WALLET_MIGRATIONS: readonly WalletMigration[] = [
       `CREATE INDEX IF NOT EXISTS limit_history_asked_idx ON limit_history (asked_at)`,
       // `play_nudges`: one row per limit and period in which the player reached 80% of it (id
       // `<limit name>:<period start>`), with the message shown in the app until `seen_at`; each is also
-      // an outbox row (topic `nudge`) for D1 `player_nudges`, where push delivery can pick it up.
+      // an outbox row (topic `nudge`) for D1 `player_nudges`, with its push alert as a `notice` row beside it.
       `CREATE TABLE IF NOT EXISTS play_nudges (
          id TEXT PRIMARY KEY,
          name TEXT NOT NULL,
