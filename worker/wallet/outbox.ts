@@ -15,7 +15,8 @@
 // refuses them they are logged and dropped, and D1 still gets the change.
 //
 // The object has one alarm for every wake-up (outbox drains, payout retries, live-token
-// expiry); `armAlarm` is the one way to set it, so no purpose can push another's later.
+// expiry, a waiting limit change taking effect); `armAlarm` is the one way to set it, so
+// no purpose can push another's later.
 import { betSettledNotice, type PushNotice } from "../../src/shared/push-notices";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import { loggerFor } from "../logging/logger";

@@ -4,10 +4,11 @@
 // `transactionSync` through `transact` (the work itself is in operations/, on the
 // Ledger), and after a commit the change goes out: to D1 through the outbox
 // (outbox.ts) and to the player's open tabs over the live sockets (live-sockets.ts).
-// The object's one alarm drains the outbox, closes expired sockets and retries payouts
-// (payouts.ts). Before anything is served the storage is brought up the migration
-// ladder (schema-migrations.ts). RPC methods return result values; they never throw
-// domain errors.
+// The object's one alarm drains the outbox, closes expired sockets, retries payouts
+// (payouts.ts) and announces limit changes whose waiting time has passed. Before
+// anything is served the storage is brought up the migration ladder
+// (schema-migrations.ts). RPC methods return result values; they never throw domain
+// errors.
 import { DurableObject } from "cloudflare:workers";
 import { OPENING_CASH_CENTS, OPENING_COINS } from "../../src/shared/money";
 import type { Period } from "../../src/shared/money-totals";
