@@ -80,7 +80,8 @@ export const NUDGE_SHARE = 0.8;
 /** What one limit has used in its current period (minor units or minutes). */
 export type LimitUse = { name: PlayLimitName | LimitName; limit: number; used: number; periodStart: number; resetsAt: number };
 
-export type Nudge = { id: string; name: PlayLimitName | LimitName; periodStart: number; message: string };
+/** `left`: what remains of the limit in its period (0 when reached), in its units. */
+export type Nudge = { id: string; name: PlayLimitName | LimitName; periodStart: number; left: number; message: string };
 
 /** The nudge a use calls for: at NUDGE_SHARE or more of the limit, none before (or without a limit). */
 export function nudgeFor(use: LimitUse): Nudge | null {
@@ -91,5 +92,5 @@ export function nudgeFor(use: LimitUse): Nudge | null {
     left === 0
       ? `You have reached your ${label} of ${formatAnyLimit(use.name, use.limit)}. It resets ${formatEtTime(use.resetsAt)}.`
       : `You have ${formatAnyLimit(use.name, left)} left of your ${label} of ${formatAnyLimit(use.name, use.limit)}. It resets ${formatEtTime(use.resetsAt)}.`;
-  return { id: `${use.name}:${use.periodStart}`, name: use.name, periodStart: use.periodStart, message };
+  return { id: `${use.name}:${use.periodStart}`, name: use.name, periodStart: use.periodStart, left, message };
 }

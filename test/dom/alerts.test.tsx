@@ -1,6 +1,7 @@
 // Settings → Alerts: every kind has its own switch, all off; the browser's permission
 // prompt comes only after the player turns one on, never on page load. With the embedded
-// push service (development) the alert arrives as an in-app notification.
+// push service (development) the alert arrives as an in-app notification. A limit or break
+// taking effect and a nudge near a limit have switches of their own.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -11,7 +12,10 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const off = { kinds: { "bet-settled": false, "redemption-changed": false }, subscriptions: 0 };
+const off = {
+  kinds: { "bet-settled": false, "redemption-changed": false, "limit-changed": false, "limit-near": false },
+  subscriptions: 0,
+};
 
 function session(handle: (call: FakeCall) => Response | undefined) {
   return fakeApi((call) => {
@@ -119,5 +123,41 @@ describe("Settings → Alerts", () => {
     expect(within(alerts).getByText("Lakers @ Celtics: paid 500 Coins.")).toBeTruthy();
     await userEvent.setup().click(within(alerts).getByRole("button", { name: "Dismiss" }));
     expect(screen.queryByRole("region", { name: "Notifications" })).toBeNull();
+  });
+
+  it("a limit or break taking effect and a nudge near a limit each have their own switch, off until turned on", async () => {
+    const calls = pushServer("embedded", (call) => {
+      if (call.path === "/api/dev/push/endpoints") {
+        return jsonResponse(201, {
+          endpoint: "https://localhost/api/dev/push/inbox/abc",
+          expirationTime: null,
+          keys: { p256dh: "p", auth: "a" },
+        });
+      }
+      if (call.path.startsWith("/api/dev/push/inbox/abc")) return jsonResponse(200, { messages: [] });
+      return undefined;
+    });
+    renderApp("/settings");
+    const card = await alertsCard();
+    const changed = (await within(card).findByRole("switch", { name: /Limits and breaks/ })) as HTMLInputElement;
+    const near = within(card).getByRole("switch", { name: /Near a limit/ }) as HTMLInputElement;
+    expect(within(card).getByText("When a limit or break you set takes effect, and what now applies.")).toBeTruthy();
+    expect(within(card).getByText("When you reach 80% of one of your limits, and what is left.")).toBeTruthy();
+    await waitFor(() => expect(near.disabled).toBe(false));
+    expect([changed.checked, near.checked]).toEqual([false, false]);
+
+    const user = userEvent.setup();
+    await user.click(near);
+    await waitFor(() => expect(near.checked).toBe(true));
+    expect(changed.checked).toBe(false);
+    await user.click(changed);
+    await waitFor(() => expect(changed.checked).toBe(true));
+    expect(calls.filter((c) => c.method === "PUT").map((c) => c.body)).toEqual([
+      { kind: "limit-near", enabled: true },
+      { kind: "limit-changed", enabled: true },
+    ]);
+    for (const name of [/Bet settled/, /Redemption updates/]) {
+      expect((within(card).getByRole("switch", { name }) as HTMLInputElement).checked).toBe(false);
+    }
   });
 });

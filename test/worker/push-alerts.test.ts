@@ -2,14 +2,19 @@
 // embedded push service, turns "Bet settled" on, a bet settles, and the wallet's outbox
 // sends the alert through the push queue; the embedded service receives the encrypted
 // request (RFC 8291, VAPID-signed) and decrypts exactly one message with the result,
-// even when the queue delivers it again. Turning the kind off stops it.
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+// even when the queue delivers it again. Turning the kind off stops it. The same holds for
+// a limit or break taking effect (a looser limit only after its waiting time, from the
+// wallet's alarm too) and for a nudge at 80% of a limit.
+import { createExecutionContext, createMessageBatch, getQueueResult, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { betSettledNotice, redemptionNotice, type PushNotice } from "../../src/shared/push-notices";
 import { PushConfigSchema, PushPreferencesSchema, type PushMessage } from "../../src/shared/schemas/push";
 import worker from "../../worker/index";
 import { PUSH_QUEUE_NAME } from "../../worker/push/push-queue";
+import type { BetLeg } from "../../src/shared/schemas/bets";
+import { getUserWallet } from "../../worker/wallet";
+import { openEvents, pickOf } from "./bets-helpers";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
 import { betOf, leg, newEventId, openBet, seedBets, wallet } from "./settlement-fixtures";
 
@@ -55,6 +60,34 @@ async function settledBet(player: SignedIn, homeWins = true) {
   await seedBets(player.userId, [bet]);
   await wallet(player.userId).applyEventResults(player.userId, [{ eventId, homeScore: homeWins ? 110 : 90, awayScore: 99 }], Date.now());
   return betOf(player.userId, bet.id);
+}
+
+const MIN = 60_000;
+const DAY_MS = 24 * 60 * MIN;
+
+async function waitForMessages(subscription: Subscription, count: number): Promise<PushMessage[]> {
+  await vi.waitUntil(async () => (await inbox(subscription)).length >= count, { timeout: 5_000, interval: 50 });
+  return (await inbox(subscription)).map((m) => m.message);
+}
+
+/** A player whose browser is subscribed with exactly `kinds` on, and a Coins single on one open game. */
+async function limitPlayer(kinds: string[]) {
+  const player = await signIn();
+  const subscription = await subscribeBrowser(player);
+  for (const kind of kinds) await setKind(player, kind, true);
+  const stub = getUserWallet(env, player.userId);
+  const [event] = await openEvents(1);
+  const leg: BetLeg = { ...pickOf(event!, "Moneyline", "Home"), home: event!.home, away: event!.away, startTime: event!.startTime };
+  const bet = async (amount: number) => {
+    const placed = await stub.placeBets(
+      player.userId,
+      { idempotencyKey: crypto.randomUUID(), requestHash: "h", kind: "Singles", wallet: "coins", amount, legs: [leg] },
+      Date.now(),
+    );
+    expect(placed.ok).toBe(true);
+    await stub.flushOutbox();
+  };
+  return { player, subscription, stub, bet };
 }
 
 describe("opt-in alerts", () => {
@@ -147,5 +180,112 @@ describe("opt-in alerts", () => {
       (await postJson("/api/push/subscriptions", { endpoint: "https://fcm.googleapis.com/fcm/send/abc", keys }, player.token)).status,
     ).toBe(200);
     expect((await api("/api/push/preferences")).status).toBe(401);
+  });
+
+  it("a stricter limit is announced at once, a looser one only once its cooling has passed; redelivered, it arrives once", async () => {
+    const { player, subscription, stub } = await limitPlayer(["limit-changed"]);
+    const t0 = Date.now();
+    await stub.setPlayLimits(player.userId, { dailyLossCoins: 200 }, DAY_MS, t0);
+    await stub.flushOutbox();
+    const [stricter] = await waitForMessages(subscription, 1);
+    expect(stricter).toMatchObject({
+      kind: "limit-changed",
+      title: "Limit now in effect",
+      body: "Your daily Coins loss limit is now 200 Coins.",
+      url: "/account",
+    });
+
+    // The raise waits a day: asking for it, and the wallet's reads before the day is over, announce nothing.
+    await stub.setPlayLimits(player.userId, { dailyLossCoins: 500 }, DAY_MS, t0);
+    expect((await stub.getPlay(player.userId, t0 + DAY_MS - 1)).limits.effective.dailyLossCoins).toBe(200);
+    await stub.flushOutbox();
+    // A later change that applies at once arrives next: nothing was sent in between.
+    await stub.setLimits(player.userId, { dailyStakeCoins: 1_000 }, DAY_MS, t0 + DAY_MS - 1);
+    await stub.flushOutbox();
+    expect((await waitForMessages(subscription, 2)).map((m) => m.body)).toEqual([
+      "Your daily Coins loss limit is now 200 Coins.",
+      "Your daily Coins stake limit is now 1,000 Coins.",
+    ]);
+
+    // Once the day has passed, the wallet's next transaction announces the raise, once.
+    expect((await stub.getPlay(player.userId, t0 + DAY_MS)).limits.effective.dailyLossCoins).toBe(500);
+    await stub.getPlay(player.userId, t0 + DAY_MS + 1);
+    await stub.flushOutbox();
+    const messages = await waitForMessages(subscription, 3);
+    expect(messages.map((m) => m.body)).toEqual([
+      "Your daily Coins loss limit is now 200 Coins.",
+      "Your daily Coins stake limit is now 1,000 Coins.",
+      "Your daily Coins loss limit is now 500 Coins.",
+    ]);
+    const raised = { ...messages[2]!, userId: player.userId };
+    expect((await deliverAgain([raised, raised])).explicitAcks).toHaveLength(2);
+    await stub.takeBreak(player.userId, "24h", t0 + DAY_MS + 2);
+    await stub.flushOutbox();
+    expect((await waitForMessages(subscription, 4)).map((m) => m.title)).toEqual([
+      "Limit now in effect",
+      "Limit now in effect",
+      "Limit now in effect",
+      "Your break has started",
+    ]);
+  });
+
+  it("the wallet's alarm waits for a looser limit's time and announces it then, with no request", async () => {
+    const { player, subscription, stub } = await limitPlayer(["limit-changed"]);
+    const alarmAt = () => runInDurableObject(stub, (_wallet, state) => state.storage.getAlarm());
+    // A removal asked for now waits a day: once the outbox's alarm has rung, the wallet sleeps until then.
+    const t0 = Date.now();
+    await stub.setLimits(player.userId, { dailyStakeCoins: 300 }, DAY_MS, t0);
+    await stub.setLimits(player.userId, { dailyStakeCoins: null }, DAY_MS, t0);
+    await runDurableObjectAlarm(stub);
+    await vi.waitUntil(async () => (await alarmAt()) === t0 + DAY_MS, { timeout: 5_000, interval: 50 });
+
+    // A raise asked for a day and a minute ago took effect a minute ago; nothing calls the wallet after asking.
+    const asked = Date.now() - DAY_MS - MIN;
+    await stub.setPlayLimits(player.userId, { weeklyLossCoins: 1_000 }, DAY_MS, asked);
+    await stub.setPlayLimits(player.userId, { weeklyLossCoins: 2_000 }, DAY_MS, asked);
+    // The alarm is set for that time, already past: it may ring by itself first; either way it is the alarm that sends.
+    await runDurableObjectAlarm(stub);
+    expect((await waitForMessages(subscription, 3)).map((m) => m.body)).toEqual([
+      "Your daily Coins stake limit is now 300 Coins.",
+      "Your weekly Coins loss limit is now 1,000 Coins.",
+      "Your weekly Coins loss limit is now 2,000 Coins.",
+    ]);
+    await vi.waitUntil(async () => (await alarmAt()) === t0 + DAY_MS, { timeout: 5_000, interval: 50 });
+  });
+
+  it("a break is announced at once, with what now applies; nudges stay quiet while their kind is off", async () => {
+    const { player, subscription, stub, bet } = await limitPlayer(["limit-changed"]);
+    await stub.setPlayLimits(player.userId, { dailyLossCoins: 200 }, DAY_MS, Date.now());
+    await bet(170);
+    const taken = await stub.takeBreak(player.userId, "24h", Date.now());
+    expect(taken.ok).toBe(true);
+    await stub.flushOutbox();
+    const messages = await waitForMessages(subscription, 2);
+    expect(messages).toHaveLength(2);
+    expect(messages[0]!.body).toBe("Your daily Coins loss limit is now 200 Coins.");
+    expect(messages[1]).toMatchObject({ kind: "limit-changed", title: "Your break has started", url: "/account" });
+    expect(messages[1]!.body).toMatch(/^You are taking a break until .+ ET\. Bets, purchases and the daily bonus are paused until then\.$/);
+  });
+
+  it("80% of a loss or a stake limit sends one alert each with what is left, once per period; limit changes stay quiet while off", async () => {
+    const { player, subscription, stub, bet } = await limitPlayer(["limit-near"]);
+    const now = Date.now();
+    await stub.setPlayLimits(player.userId, { dailyLossCoins: 200 }, DAY_MS, now);
+    await stub.setLimits(player.userId, { dailyStakeCoins: 220 }, DAY_MS, now);
+    await bet(100); // loss 50%, stake 45%
+    await bet(70); // loss 85%: a nudge
+    await bet(5); // loss 87.5%: none again this day
+    await bet(10); // stake 84%: a nudge
+    const messages = await waitForMessages(subscription, 2);
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toMatchObject({ kind: "limit-near", title: "30 Coins left of your daily Coins loss limit", url: "/account" });
+    expect(messages[0]!.body).toMatch(/^You have 30 Coins left of your daily Coins loss limit of 200 Coins\. It resets /);
+    expect(messages[1]).toMatchObject({ kind: "limit-near", title: "35 Coins left of your daily Coins stake limit" });
+    expect(messages[1]!.body).toMatch(/^You have 35 Coins left of your daily Coins stake limit of 220 Coins\. It resets /);
+
+    // The queue delivers the first again: nothing more arrives.
+    const first = { ...messages[0]!, userId: player.userId };
+    expect((await deliverAgain([first, first])).explicitAcks).toHaveLength(2);
+    expect(await inbox(subscription)).toHaveLength(2);
   });
 });

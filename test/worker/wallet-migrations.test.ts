@@ -153,6 +153,38 @@ describe("the wallet's storage migration ladder", () => {
     expect(await moneySeen(stub, userId)).toEqual(seenBefore);
   });
 
+  it("moving to version 10, a raise still waiting is to be announced when it applies; changes already in effect are not", async () => {
+    const userId = newUserId();
+    const stub = getUserWallet(env, userId);
+    await stub.getBalances(userId, Date.now());
+    const due = await runInDurableObject(stub, (_wallet: UserWallet, state) => {
+      const sql = state.storage.sql;
+      const now = Date.now();
+      const change = (name: string, to: number, askedAt: number, effectiveAt: number, cancelledAt: number | null = null) =>
+        sql
+          .exec<{ seq: number }>(
+            `INSERT INTO limit_history (kind, name, from_value, to_value, asked_at, effective_at, cancelled_at)
+             VALUES ('limit', ?, NULL, ?, ?, ?, ?) RETURNING seq`,
+            name,
+            to,
+            askedAt,
+            effectiveAt,
+            cancelledAt,
+          )
+          .one().seq;
+      // As version 9 left it: the history, and no table of alerts to send.
+      sql.exec("DROP TABLE limit_alerts_due");
+      sql.exec("UPDATE meta SET value = '9' WHERE key = 'schema_version'");
+      change("dailyStakeCoins", 100, now - 2 * 24 * HOUR, now - 2 * 24 * HOUR);
+      change("dailyStakeCoins", 500, now - 2 * 24 * HOUR, now - 24 * HOUR);
+      change("dailyStakeCash", 900, now - HOUR, now + 23 * HOUR, now - 1_000);
+      const waiting = change("dailyStakeCash", 1_000, now - 1_000, now + 24 * HOUR - 1_000);
+      migrateWalletSchema(state.storage);
+      return { waiting, rows: sql.exec("SELECT history_seq, due_at FROM limit_alerts_due").toArray(), at: now + 24 * HOUR - 1_000 };
+    });
+    expect(due.rows).toEqual([{ history_seq: due.waiting, due_at: due.at }]);
+  });
+
   it("leaves a wallet newer than the code untouched, with a clear error", async () => {
     const { stub } = await walletWithMoney();
     const outcome = await runInDurableObject(stub, (_wallet: UserWallet, state) => {

@@ -442,7 +442,10 @@ export const fraudWarnings = sqliteTable(
   (t) => [index("fraud_warnings_payment_intent_idx").on(t.paymentIntent)],
 );
 
-/** Nudges near a player's limit, projected from the wallet's outbox for delivery beyond the app (migration 0025). */
+/**
+ * Nudges near a player's limit, projected from the wallet's outbox (migration 0025); their
+ * alerts go to the push queue from the wallet itself, so nothing marks delivery here (0026).
+ */
 export const playerNudges = sqliteTable(
   "player_nudges",
   {
@@ -451,9 +454,8 @@ export const playerNudges = sqliteTable(
     limitName: text("limit_name").notNull(),
     message: text("message").notNull(),
     createdAt: integer("created_at").notNull(),
-    pushedAt: integer("pushed_at"),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.nudgeId] }), index("player_nudges_unpushed_idx").on(t.pushedAt, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.userId, t.nudgeId] })],
 );
 /** One verified person, one account (migration 0020): a document's keyed hash belongs to one player. */
 export const identityDocuments = sqliteTable(

@@ -7,14 +7,16 @@
 // count survives restarts in the object's key-value storage (`outbox_attempts`).
 //
 // The same drain hands the players' alerts to the push queue (worker/push/): a settled
-// bet's row and the `notice` rows (a redemption paid or failed) become PushNotices, sent
+// bet's row and the `notice` rows (a redemption paid or failed, a limit or break taking
+// effect, a nudge near a limit) become PushNotices, sent
 // after D1 accepted the batch and before the rows are deleted; a drain repeated after a
 // crash sends them again, and the push consumer sends each alert once per browser (its
 // `push_deliveries` claim). Alerts never hold the projection back: when the queue
 // refuses them they are logged and dropped, and D1 still gets the change.
 //
 // The object has one alarm for every wake-up (outbox drains, payout retries, live-token
-// expiry); `armAlarm` is the one way to set it, so no purpose can push another's later.
+// expiry, a waiting limit change taking effect); `armAlarm` is the one way to set it, so
+// no purpose can push another's later.
 import { betSettledNotice, type PushNotice } from "../../src/shared/push-notices";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import { loggerFor } from "../logging/logger";

@@ -27,7 +27,7 @@ export type AuditPayload = {
   details: Record<string, unknown>;
 };
 
-/** A nudge near a limit (play-operations.ts), kept in D1 `player_nudges` for delivery beyond the app (push). */
+/** A nudge near a limit (play-operations.ts), kept in D1 `player_nudges`; its alert travels as a `notice` row of its own. */
 export type NudgePayload = { userId: string; id: string; limit: string; message: string; createdAt: number };
 /** A redemption confirmed paid, for D1 `sweepstakes_winners` (the public winners list); keyed by the redemption id. */
 export type WinnerPayload = { redemptionId: string; userId: string; amountCents: number; region: string | null; paidAt: number };

@@ -48,6 +48,7 @@
 //   redemption_regions    where each redemption was requested from, for the winners list (8)
 //   bet_cash_outs         per bet, the share of its stake cashed out and what that paid (9)
 //   cash_out_quotes       cash-out quotes given to the player: stored, expiring, each paid at most once (9)
+//   limit_alerts_due      limit and break changes whose "took effect" alert is still to be sent (10)
 // Outside SQLite, the object's key-value storage holds `outbox_attempts` (outbox.ts).
 
 /** One rung of the ladder: what it adds, and the statements that add it. */
@@ -375,7 +376,7 @@ export const WALLET_MIGRATIONS: readonly WalletMigration[] = [
       `CREATE INDEX IF NOT EXISTS limit_history_asked_idx ON limit_history (asked_at)`,
       // `play_nudges`: one row per limit and period in which the player reached 80% of it (id
       // `<limit name>:<period start>`), with the message shown in the app until `seen_at`; each is also
-      // an outbox row (topic `nudge`) for D1 `player_nudges`, where push delivery can pick it up.
+      // an outbox row (topic `nudge`) for D1 `player_nudges`, with its push alert as a `notice` row beside it.
       `CREATE TABLE IF NOT EXISTS play_nudges (
          id TEXT PRIMARY KEY,
          name TEXT NOT NULL,
@@ -514,6 +515,25 @@ export const WALLET_MIGRATIONS: readonly WalletMigration[] = [
          used_at INTEGER
        )`,
       `CREATE INDEX IF NOT EXISTS cash_out_quotes_bet_idx ON cash_out_quotes (bet_id, created_at)`,
+    ],
+  },
+  {
+    version: 10,
+    purpose:
+      "Alerts when a limit or break takes effect: each change in the limit history waits here until the moment it " +
+      "applies (at once, or after a raise's waiting time), so the wallet announces it once, then, even without a request.",
+    statements: [
+      // `limit_alerts_due`: one row per `limit_history` change not yet announced, with the time it takes
+      // effect; the transaction that announces it (limit-history-operations.ts) deletes the row.
+      `CREATE TABLE IF NOT EXISTS limit_alerts_due (
+         history_seq INTEGER PRIMARY KEY NOT NULL,
+         due_at INTEGER NOT NULL
+       )`,
+      `CREATE INDEX IF NOT EXISTS limit_alerts_due_at_idx ON limit_alerts_due (due_at)`,
+      // Raises asked for before this rung and still waiting are announced when they take effect;
+      // changes already in effect are not announced after the fact.
+      `INSERT OR IGNORE INTO limit_alerts_due (history_seq, due_at)
+         SELECT seq, effective_at FROM limit_history WHERE cancelled_at IS NULL AND effective_at > unixepoch() * 1000`,
     ],
   },
 ];

@@ -4,10 +4,11 @@
 // `transactionSync` through `transact` (the work itself is in operations/, on the
 // Ledger), and after a commit the change goes out: to D1 through the outbox
 // (outbox.ts) and to the player's open tabs over the live sockets (live-sockets.ts).
-// The object's one alarm drains the outbox, closes expired sockets and retries payouts
-// (payouts.ts). Before anything is served the storage is brought up the migration
-// ladder (schema-migrations.ts). RPC methods return result values; they never throw
-// domain errors.
+// The object's one alarm drains the outbox, closes expired sockets, retries payouts
+// (payouts.ts) and announces limit changes whose waiting time has passed. Before
+// anything is served the storage is brought up the migration ladder
+// (schema-migrations.ts). RPC methods return result values; they never throw domain
+// errors.
 import { DurableObject } from "cloudflare:workers";
 import { OPENING_CASH_CENTS, OPENING_COINS } from "../../src/shared/money";
 import type { Period } from "../../src/shared/money-totals";
@@ -25,6 +26,7 @@ import { playthroughAudit } from "./playthrough";
 import { migrateWalletSchema } from "./schema-migrations";
 import { auditLedgerInTx, ledgerRowsInTx, type LedgerRow } from "./operations/audit-operations";
 import { exportRecordsInTx, type WalletRecords } from "./operations/export-operations";
+import { announceDueLimitChangesInTx, nextLimitChangeAt } from "./operations/limit-history-operations";
 import {
   findPlacement,
   listBetsInTx,
@@ -201,6 +203,8 @@ export class UserWallet extends DurableObject<Env> {
           .withRealityCheckOverride(config.REALITY_CHECK_INTERVAL_SECONDS);
         const value = work(tx);
         if (!value.ok) throw new Rollback(value);
+        // A limit change that has taken effect since the last transaction is announced by this one.
+        announceDueLimitChangesInTx(tx);
         const finished = tx.finish();
         changed = finished.changed || opened;
         changedBets = [...tx.changedBets.values()];
@@ -511,9 +515,11 @@ export class UserWallet extends DurableObject<Env> {
     return this.transact(userId, now, (tx) => takeBreakInTx(tx, period));
   }
 
-  /** Requested limits in minor units (null removes); raises wait `raiseDelayMs`. */
+  /** Requested limits in minor units (null removes); raises wait `raiseDelayMs`, and the alarm is set for when they apply. */
   async setLimits(userId: string, requested: Partial<Record<LimitName, number | null>>, raiseDelayMs: number, now: number) {
-    return this.transact(userId, now, (tx) => setLimitsInTx(tx, requested, raiseDelayMs));
+    const result = this.transact(userId, now, (tx) => setLimitsInTx(tx, requested, raiseDelayMs));
+    await this.armForLimitChanges(userId, now);
+    return result;
   }
 
   /** The account gate alone (read-only), for a clear early answer; operations re-check it in their transaction. */
@@ -563,7 +569,9 @@ export class UserWallet extends DurableObject<Env> {
     raiseDelayMs: number,
     now: number,
   ): Promise<PlaySnapshot> {
-    return this.transact(userId, now, (tx) => setPlayLimitsInTx(tx, requested, raiseDelayMs)).snapshot;
+    const { snapshot } = this.transact(userId, now, (tx) => setPlayLimitsInTx(tx, requested, raiseDelayMs));
+    await this.armForLimitChanges(userId, now);
+    return snapshot;
   }
 
   async answerRealityCheck(userId: string, answer: RealityCheckAnswer, now: number): Promise<PlaySnapshot> {
@@ -673,10 +681,25 @@ export class UserWallet extends DurableObject<Env> {
 
   async alarm(): Promise<void> {
     this.outbox.alarmRang();
+    await this.announceLimitChanges(Date.now());
     await this.outbox.flush();
     this.live.closeExpired(Date.now());
     await this.live.scheduleExpiry();
     await this.retryDuePayouts(Date.now());
+  }
+
+  // ---- limit and break changes taking effect (operations/limit-history-operations.ts) ----
+
+  /** Wakes the wallet when the next waiting limit change takes effect, so its alert goes out then. */
+  private async armForLimitChanges(userId: string, now: number): Promise<void> {
+    const next = this.read(userId, now, (tx) => nextLimitChangeAt(tx));
+    if (next !== null) await armAlarm(this.ctx.storage, next);
+  }
+
+  /** The alarm's part: this read's transaction announces what took effect by `now` (see transact), then the next wake is set. */
+  private async announceLimitChanges(now: number): Promise<void> {
+    const owner = this.ctx.storage.sql.exec<{ user_id: string }>("SELECT user_id FROM wallet WHERE id = 1").toArray()[0];
+    if (owner) await this.armForLimitChanges(owner.user_id, now);
   }
 
   // ---- payouts that never pay twice (operations/payout-attempt-operations.ts, payouts.ts) ----

@@ -7,6 +7,7 @@
 // tables are documented in schema-migrations.ts (version 6).
 import { checkLoss, lossUses, type SettledNet } from "../../../src/shared/loss-limits";
 import type { WalletKind } from "../../../src/shared/money";
+import { nudgeNotice } from "../../../src/shared/push-notices";
 import {
   LOSS_LIMITS_FOR,
   NO_PLAY_LIMITS,
@@ -178,7 +179,10 @@ export function reservePurchaseWithPlayInTx(
 
 // ---- nudges near a limit ----
 
-/** Writes the nudge a use calls for, once per limit and period, with its outbox row for D1 (and push). */
+/**
+ * Writes the nudge a use calls for, once per limit and period: shown in the app, projected
+ * to D1 (`nudge` row), and a "limit-near" alert (`notice` row) for the push queue.
+ */
 function nudge(tx: Ledger, use: LimitUse | null): void {
   const due = use ? nudgeFor(use) : null;
   if (!due) return;
@@ -194,6 +198,7 @@ function nudge(tx: Ledger, use: LimitUse | null): void {
     .toArray();
   if (inserted.length === 0) return;
   writeOutboxRow(tx.sql, "nudge", { userId: tx.userId, id: due.id, limit: due.name, message: due.message, createdAt: tx.now }, tx.now);
+  writeOutboxRow(tx.sql, "notice", nudgeNotice(tx.userId, due), tx.now);
   tx.noteChange();
 }
 

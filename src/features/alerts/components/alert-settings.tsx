@@ -1,7 +1,8 @@
 // Settings → Alerts: one switch per kind of alert (a bet settled, a redemption paid or
-// failed), all off until the player turns one on. Turning the first one on is what asks
-// the browser for permission; the page never asks on its own. Alerts report the
-// player's own account only, never marketing, and the card says so.
+// failed, a limit or break taking effect, a nudge near a limit), all off until the player
+// turns one on. Turning the first one on is what asks the browser for permission; the
+// page never asks on its own. Alerts report the player's own account only, never
+// marketing, and the card says so.
 import { useCallback, useEffect, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { PUSH_KIND_LABELS, PUSH_KINDS, PushPreferencesSchema, type PushKind, type PushPreferences } from "../../../shared/schemas/push";
