@@ -105,6 +105,7 @@ export default defineConfig({
                   "jose",
                   "stripe",
                   "fast-check",
+                  "@block65/webcrypto-web-push",
                 ],
               },
             },

@@ -11,7 +11,6 @@ import { limitPublicReads } from "../http/rate-limit";
 import { readSharedPick } from "../social/public-picks";
 import { tunables } from "../tunables";
 import { CARD_STATES, pickCardState, pickCardSvg, type CardState } from "./pick-card-svg";
-import { svgToPng } from "./rasterise";
 import { pickCardImagePath } from "./share-pages";
 
 const SETTLED_CARD_SECONDS = 86_400;
@@ -31,6 +30,8 @@ export function shareCardRoutes() {
       c.header("Cache-Control", "no-store");
       return c.redirect(pickCardImagePath(shareId, shared.pick), 302);
     }
+    // Loaded on the first card: the rasteriser's WebAssembly is compiled only where cards are drawn.
+    const { svgToPng } = await import("./rasterise");
     const png = await svgToPng(pickCardSvg(shared.pick));
     const seconds = state === "open" ? tunables(c.env).SOCIAL_CACHE_SECONDS : SETTLED_CARD_SECONDS;
     c.header("Cache-Control", seconds > 0 ? `public, max-age=${seconds}, s-maxage=${seconds}` : "no-store");
