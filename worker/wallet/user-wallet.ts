@@ -693,7 +693,8 @@ export class UserWallet extends DurableObject<Env> {
   /** Wakes the wallet when the next waiting limit change takes effect, so its alert goes out then. */
   private async armForLimitChanges(userId: string, now: number): Promise<void> {
     const next = this.read(userId, now, (tx) => nextLimitChangeAt(tx));
-    if (next !== null) await armAlarm(this.ctx.storage, next);
+    // A change already due (`now` is the caller's clock) rings at once, never at a time gone by.
+    if (next !== null) await armAlarm(this.ctx.storage, Math.max(next, Date.now()));
   }
 
   /** The alarm's part: this read's transaction announces what took effect by `now` (see transact), then the next wake is set. */
