@@ -5,7 +5,7 @@
 import type { VapidKeys } from "@block65/webcrypto-web-push";
 import { pushMode, publicOrigin } from "../config";
 
-/** Development only, not a secret: any push service but the embedded one would need the real pair. */
+/** Development only, not a secret: a push service other than the embedded one would need the real pair. */
 const DEV_VAPID_PUBLIC_KEY = "BJC-w_MQUYTmZfvXuUf_0r4zz5Uv9XJPBiAMXex4bGwoNhvZEr-5vUWINcCgokgyhGJLWoU-hr2y6q3QhaZRBWo";
 const DEV_VAPID_PRIVATE_KEY = "R4LS4ZCld0qjtqfT2gZe8un26CwXj69-5Jb-_ZiLQcI";
 

@@ -4,7 +4,7 @@
 // redemptions (`openFraudWarning`, read by redemption-pause.ts) until its pack is refunded
 // and reversed, the charge is lost to a dispute, or an operator clears the warning. Where
 // Stripe marks the warning actionable, the caller (worker/payments) refunds the charge
-// and reverses the pack through the same path as any refund (applyRefundInTx), once per
+// and reverses the pack through the same path as every refund (applyRefundInTx), once per
 // warning: this records the warning once per id and says whether a refund is still due.
 // Table `fraud_warnings` is documented in schema-migrations.ts.
 import type { WalletBalances } from "../../../src/shared/schemas/user";

@@ -188,7 +188,7 @@ function notRedeemable(tx: Ledger, limits: RedemptionLimits): RedemptionFailure 
 }
 
 /**
- * When a redemption waits for an operator: any above `thresholdCents` (0 = none), and the
+ * When a redemption waits for an operator: each one above `thresholdCents` (0 = none), and the
  * first of an account younger than `newAccountDays` days (0 = none).
  */
 export type ReviewRules = { thresholdCents: number; newAccountDays: number };
