@@ -2,6 +2,7 @@
 // the reality check (every 30, 60 or 90 minutes of a session). Like the stake and purchase
 // limits, stricter settings apply at once and looser ones wait 24 hours; the form says when
 // each waiting change takes effect. Links to My statement.
+import { LimitField } from "./limit-field";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
@@ -141,28 +142,21 @@ export function PlayLimits() {
         {NUMBER_ROWS.map((row) => {
           const inputId = `play-limit-${row.name}`;
           return (
-            <div key={row.name} className="field protection-limit">
-              <label htmlFor={inputId}>{row.label}</label>
-              <div className="protection-input">
-                <input
-                  id={inputId}
-                  className="input tabular"
-                  type="number"
-                  inputMode="decimal"
-                  min="0"
-                  step={row.step}
-                  placeholder="No limit"
-                  value={values[row.name]}
-                  aria-describedby={`${inputId}-note`}
-                  onChange={(e) => edit(row.name, e.target.value)}
-                />
-                <span aria-hidden="true">{row.unit}</span>
-              </div>
-              <span id={`${inputId}-note`} className="muted protection-hint">
-                {note(row.name)}
-                {row.name === "dailyPlayMinutes" ? ` · Played today: ${formatMinutes(play.minutesToday)}` : ""}
-              </span>
-            </div>
+            <LimitField
+              key={row.name}
+              inputId={inputId}
+              label={row.label}
+              unit={row.unit}
+              step={row.step}
+              value={values[row.name]}
+              onChange={(value) => edit(row.name, value)}
+              note={
+                <>
+                  {note(row.name)}
+                  {row.name === "dailyPlayMinutes" ? ` · Played today: ${formatMinutes(play.minutesToday)}` : ""}
+                </>
+              }
+            />
           );
         })}
         <div className="field protection-limit">

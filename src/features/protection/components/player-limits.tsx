@@ -1,6 +1,7 @@
 // /account: the player's own limits: a daily stake per wallet and daily, weekly
 // and monthly purchase limits. Lower limits apply at once; higher ones and removals wait
 // 24 hours, and the form says when each waiting change takes effect.
+import { LimitField } from "./limit-field";
 import { useId, useState, type FormEvent } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { formatEtTime, LIMIT_NAMES, type LimitName } from "../../../shared/protection";
@@ -101,33 +102,25 @@ export function PlayerLimits() {
                 ? `Staked today: ${user.stakedToday.cash.toLocaleString("en-US")} Vantage Cash`
                 : null;
           return (
-            <div key={name} className="field protection-limit">
-              <label htmlFor={inputId}>{row.label}</label>
-              <div className="protection-input">
-                {row.unit === "$" && <span aria-hidden="true">$</span>}
-                <input
-                  id={inputId}
-                  className="input tabular"
-                  type="number"
-                  inputMode="decimal"
-                  min="0"
-                  step={row.step}
-                  placeholder="No limit"
-                  value={values[name]}
-                  aria-describedby={`${inputId}-note`}
-                  onChange={(e) => {
-                    setValues({ ...values, [name]: e.target.value });
-                    setResult(null);
-                  }}
-                />
-                {row.unit !== "$" && <span aria-hidden="true">{row.unit}</span>}
-              </div>
-              <span id={`${inputId}-note`} className="muted protection-hint">
-                In force: {show(name, user.limits[name])}
-                {used ? ` · ${used}` : ""}
-                {pending ? ` · Changes to ${show(name, pending.value)} on ${formatEtTime(Date.parse(pending.effectiveAt))}` : ""}
-              </span>
-            </div>
+            <LimitField
+              key={name}
+              inputId={inputId}
+              label={row.label}
+              unit={row.unit}
+              step={row.step}
+              value={values[name]}
+              onChange={(value) => {
+                setValues({ ...values, [name]: value });
+                setResult(null);
+              }}
+              note={
+                <>
+                  In force: {show(name, user.limits[name])}
+                  {used ? ` · ${used}` : ""}
+                  {pending ? ` · Changes to ${show(name, pending.value)} on ${formatEtTime(Date.parse(pending.effectiveAt))}` : ""}
+                </>
+              }
+            />
           );
         })}
         <button type="submit" className="btn btn-primary" disabled={saving}>
