@@ -15,11 +15,11 @@ import {
   AuthorizeParamsSchema,
   checkAuthorizeRequest,
   ChosenAccountSchema,
-  DEV_AUTHORIZE_CSP,
   exchangeDevCode,
   issueDevCode,
   renderAccountChooser,
 } from "./dev-authorize";
+import { STAND_IN_PAGE_CSP } from "../http/stand-in-page";
 import { devJwks, mintDevIdToken } from "./dev-identity-provider";
 import {
   authorizeRedirect,
@@ -194,7 +194,7 @@ export function authRoutes(loadUserDocument: LoadUserDocument) {
     const config = requireIdentity(c.env, c.req.url);
     const params = parseWith(AuthorizeParamsSchema, c.req.query());
     checkAuthorizeRequest(params, config, callbackUrl(publicOrigin(c.env, c.req.url)));
-    c.header("Content-Security-Policy", DEV_AUTHORIZE_CSP);
+    c.header("Content-Security-Policy", STAND_IN_PAGE_CSP);
     return c.html(renderAccountChooser(params));
   });
   dev.post("/authorize", async (c) => {

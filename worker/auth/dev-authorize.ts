@@ -11,6 +11,7 @@ import { ApiError } from "../http/api-error";
 import { mintDevIdToken } from "./dev-identity-provider";
 import type { IdentityConfig } from "./identity-config";
 import { constantTimeEqual, s256Challenge } from "./pkce";
+import { escapeHtml } from "../http/stand-in-page";
 
 export const DEV_CLIENT_SECRET = "vantage-local-dev-secret";
 const CODE_TTL_S = 120;
@@ -125,13 +126,6 @@ export async function exchangeDevCode(
   });
   return { ok: true, idToken };
 }
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
-export const DEV_AUTHORIZE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** The account chooser: every choice is a plain form POST, no script needed. */
 export function renderAccountChooser(params: AuthorizeParams): string {

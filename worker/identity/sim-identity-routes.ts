@@ -17,31 +17,19 @@ import { embeddedOnly } from "../http/stand-ins";
 import { stripeSignatureHeader } from "../payments/stripe-webhook";
 import { getUserWallet } from "../wallet";
 import { identityWebhookSecret } from "./identity-port";
+import { escapeHtml, STAND_IN_PAGE_CSP, standInPage } from "../http/stand-in-page";
 import { handleIdentityWebhook } from "./identity-webhook";
 import { createSimulatedIdentity, SIM_IDENTITY_SESSION_ID } from "./simulated-identity";
 
-const SIM_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 const DOCUMENT_TYPES = { driving_license: "Driver's license", passport: "Passport", id_card: "ID card" } as const;
 const DOCUMENT_NUMBER = /^[A-Z0-9]{4,20}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-function page(body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Vantage test identity verification</title>
-<style>
-body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0f172a;color:#e2e8f0;font-family:system-ui,sans-serif}
-main{background:#1e293b;border-radius:12px;padding:2rem;max-width:26rem;width:calc(100% - 2rem);box-shadow:0 10px 30px #0008}
-h1{font-size:1.25rem;margin:0 0 .5rem}p{color:#cbd5e1}.note{font-size:.8rem;color:#94a3b8}
-label{display:block;margin:.5rem 0 .25rem;font-size:.9rem}
+const PAGE_STYLE = `main{max-width:26rem}
 input,select{font:inherit;width:100%;box-sizing:border-box;padding:.5rem;border-radius:6px;border:1px solid #475569;background:#0f172a;color:#e2e8f0}
-button{font:inherit;border:0;border-radius:8px;padding:.6rem 1.2rem;margin:.75rem .5rem 0 0;cursor:pointer}
-.pay{background:#22c55e;color:#052e16;font-weight:600}.cancel{background:#334155;color:#e2e8f0}.danger{background:#f87171;color:#450a0a;font-weight:600}
-.error{color:#fca5a5}
-</style></head><body><main>${body}</main></body></html>`;
-}
+button{margin:.75rem .5rem 0 0}`;
+
+const page = (body: string) => standInPage("Vantage test identity verification", body, PAGE_STYLE);
 
 /** Signs an event the way Stripe does and hands it to the real identity webhook handler. */
 async function deliverSigned(env: Env, origin: string, type: string, sessionId: string, now: number): Promise<void> {
@@ -75,7 +63,7 @@ export function simIdentityRoutes() {
 
   app.get("/:id", async (c) => {
     const session = await findSession(c.env, c.req.param("id"));
-    c.header("Content-Security-Policy", SIM_PAGE_CSP);
+    c.header("Content-Security-Policy", STAND_IN_PAGE_CSP);
     if (session.status === "verified") {
       return c.html(page(`<h1>Identity verified</h1><p>This verification is complete.</p><p><a href="/redeem">Back to Redeem</a></p>`));
     }

@@ -21,30 +21,20 @@ import { payoutAccounts, simCheckoutSessions } from "../db/schema";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { embeddedOnly } from "../http/stand-ins";
+import { STAND_IN_PAGE_CSP, standInPage } from "../http/stand-in-page";
 import { stripeWebhookSecret } from "./payments-config";
 import { claimPayoutIdentities, SIM_ACCOUNT_NUMBER, SIM_ROUTING_NUMBER, simulatedFingerprint } from "./payout-identity";
 import { SIM_ACCOUNT_ID, SIM_CHECKOUT_ID } from "./simulated-ids";
 import { getUserWallet, type FraudWarning } from "../wallet";
 import { handleStripeWebhook, stripeSignatureHeader } from "./stripe-webhook";
 
-/** The pages' own policy: inline styles only, forms post back here, never framed. */
-const SIM_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+const PAGE_STYLE = `main{max-width:24rem}
+form{display:inline}button{margin:.25rem .5rem 0 0}
+input{font:inherit;width:100%;box-sizing:border-box;padding:.5rem;border-radius:6px;border:1px solid #475569;background:#0f172a;color:#e2e8f0}
+.bank{display:block;margin-bottom:.75rem}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:1rem 0}dt{color:#94a3b8}dd{margin:0;overflow-wrap:anywhere}a{color:#93c5fd}`;
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<style>
-body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0f172a;color:#e2e8f0;font-family:system-ui,sans-serif}
-main{background:#1e293b;border-radius:12px;padding:2rem;max-width:24rem;width:calc(100% - 2rem);box-shadow:0 10px 30px #0008}
-h1{font-size:1.25rem;margin:0 0 .5rem}p{color:#cbd5e1}.note{font-size:.8rem;color:#94a3b8}
-form{display:inline}button{font:inherit;border:0;border-radius:8px;padding:.6rem 1.2rem;margin:.25rem .5rem 0 0;cursor:pointer}
-.pay{background:#22c55e;color:#052e16;font-weight:600}.cancel{background:#334155;color:#e2e8f0}
-label{display:block;margin:.5rem 0 .25rem;font-size:.9rem}input{font:inherit;width:100%;box-sizing:border-box;padding:.5rem;border-radius:6px;border:1px solid #475569;background:#0f172a;color:#e2e8f0}
-.error{color:#fca5a5}.bank{display:block;margin-bottom:.75rem}
-.danger{background:#f87171;color:#450a0a;font-weight:600}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:1rem 0}dt{color:#94a3b8}dd{margin:0;overflow-wrap:anywhere}a{color:#93c5fd}
-</style></head><body><main>${body}</main></body></html>`;
-}
+const page = (title: string, body: string) => standInPage(title, body, PAGE_STYLE);
 
 // The simulated payment's Stripe objects, derived from the Checkout Session's id (one
 // charge and at most one dispute per payment, as with cards on Stripe).
@@ -141,7 +131,7 @@ export function simRoutes() {
     const session = await findSession(c.env, c.req.param("id"));
     const pack = packFor(session.amountCents);
     const price = formatUsd(session.amountCents);
-    c.header("Content-Security-Policy", SIM_PAGE_CSP);
+    c.header("Content-Security-Policy", STAND_IN_PAGE_CSP);
     let body: string;
     if (session.status === "open") {
       body = `<form method="post" action="/api/payments/sim/checkout/${session.id}/pay"><button class="pay" type="submit">Pay ${price}</button></form>
@@ -285,7 +275,7 @@ ${error ? `<p class="error" role="alert">${error}</p>` : ""}
 
   app.get("/onboarding/:accountId", async (c) => {
     const account = await findAccount(c.env, c.req.param("accountId"));
-    c.header("Content-Security-Policy", SIM_PAGE_CSP);
+    c.header("Content-Security-Policy", STAND_IN_PAGE_CSP);
     return c.html(onboardingPage(account, c.req.query("error") === "bank" ? BANK_ERROR : null));
   });
 
