@@ -40,10 +40,14 @@ export function pendingOutboxRows(sql: SqlStorage): number {
   return sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM outbox").one().n;
 }
 
-/** Sets the alarm for `at` unless it is already set to ring sooner (one alarm serves every purpose). */
+/**
+ * Sets the alarm for `at` unless it is already set to ring sooner (one alarm serves every
+ * purpose). A time already gone by (a caller's clock, a test's) rings now.
+ */
 export async function armAlarm(storage: DurableObjectStorage, at: number): Promise<void> {
+  const ringAt = Math.max(at, Date.now());
   const current = await storage.getAlarm();
-  if (current === null || current > at) await storage.setAlarm(at);
+  if (current === null || current > ringAt) await storage.setAlarm(ringAt);
 }
 
 export class Outbox {

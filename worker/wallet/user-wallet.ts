@@ -693,8 +693,7 @@ export class UserWallet extends DurableObject<Env> {
   /** Wakes the wallet when the next waiting limit change takes effect, so its alert goes out then. */
   private async armForLimitChanges(userId: string, now: number): Promise<void> {
     const next = this.read(userId, now, (tx) => nextLimitChangeAt(tx));
-    // A change already due (`now` is the caller's clock) rings at once, never at a time gone by.
-    if (next !== null) await armAlarm(this.ctx.storage, Math.max(next, Date.now()));
+    if (next !== null) await armAlarm(this.ctx.storage, next);
   }
 
   /** The alarm's part: this read's transaction announces what took effect by `now` (see transact), then the next wake is set. */
@@ -729,7 +728,7 @@ export class UserWallet extends DurableObject<Env> {
 
   private async armPayoutRetry(userId: string, now: number): Promise<void> {
     const wake = this.read(userId, now, (tx) => nextPayoutWakeInTx(tx));
-    if (wake !== null) await armAlarm(this.ctx.storage, Math.max(wake, Date.now()));
+    if (wake !== null) await armAlarm(this.ctx.storage, wake);
   }
 
   /** The alarm's payout retries (payouts.ts), then the alarm set for the next one. */
