@@ -62,8 +62,8 @@ export function FreeEntryPage() {
           <li>When the card arrives, the Vantage Cash appears in your wallet. One card counts per code, and one per postmark day.</li>
         </ol>
         <p className="muted">
-          Vantage Cash you get for free follows the same rules as all other Vantage Cash, including play-through before it can be redeemed. Read the{" "}
-          <Link to={SWEEPSTAKES_RULES_PATH}>Official Sweepstakes Rules</Link>.
+          Vantage Cash you get for free follows the same rules as all other Vantage Cash, including play-through before it can be redeemed.
+          Read the <Link to={SWEEPSTAKES_RULES_PATH}>Official Sweepstakes Rules</Link>.
         </p>
 
         <h2>Your request codes</h2>
