@@ -64,7 +64,14 @@ async function betAllCashOnHome(page: Page, amount: string): Promise<{ eventId: 
   await page.getByRole("navigation", { name: "Sports" }).getByRole("button", { name: "NBA" }).click();
   const cards = page.getByRole("tabpanel").locator(".event-card:not(:has(.badge-live))");
   await cards.first().waitFor();
-  await cards.locator(".event-row").nth(1).locator(".price-btn:not(.is-locked):not(.is-missing)").first().click();
+  // A home moneyline (the home row's first price) that wins at least 24.50 on 49 (American
+  // -200 or longer), so the win leaves the $20 minimum redeemable beside the pack's held cash;
+  // which games are first on the board depends on how far earlier journeys moved the clock.
+  const homePrices = cards.locator(".event-row:nth-of-type(2) > .price-btn:nth-child(2):not(.is-locked)");
+  const prices = await homePrices.locator(".price-value").allTextContents();
+  const index = prices.findIndex((text) => Number(text.replace(/[^\d+-]/g, "")) >= -200);
+  expect(index, `a home price of -200 or longer among ${prices.join(", ")}`).toBeGreaterThanOrEqual(0);
+  await homePrices.nth(index).click();
   const pick = await page.evaluate(
     () => (JSON.parse(localStorage.getItem("vantage.betslip") ?? "{}") as { picks: { gameId: string; startTime: string }[] }).picks[0]!,
   );
