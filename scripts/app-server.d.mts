@@ -6,4 +6,10 @@ export type AppServer = {
   log(): string;
   stop(options?: { keepLogAt?: string }): Promise<void>;
 };
-export function startAppServer(options?: { port?: number; build?: boolean; quiet?: boolean }): Promise<AppServer>;
+export function startAppServer(options?: {
+  port?: number;
+  build?: boolean;
+  quiet?: boolean;
+  args?: string[];
+  stateIn?: string;
+}): Promise<AppServer>;

@@ -7,9 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { offlineEnv } from "./offline-env.mjs";
 
-/** `args`: more flags for `wrangler dev` (e.g. `--var NAME:value` to set a tunable). */
-export async function startAppServer({ port, build = true, quiet = true, args = [] } = {}) {
-  const persistTo = mkdtempSync(join(tmpdir(), "vantage-state-"));
+/**
+ * `args`: more flags for `wrangler dev` (e.g. `--var NAME:value` to set a tunable).
+ * `stateIn`: the folder that holds the fresh state folder (the system's temporary folder
+ * unless given; the benchmark keeps it in RAM).
+ */
+export async function startAppServer({ port, build = true, quiet = true, args = [], stateIn = tmpdir() } = {}) {
+  const persistTo = mkdtempSync(join(stateIn, "vantage-state-"));
   const chosenPort = port ?? 18000 + Math.floor(Math.random() * 2000);
   // The server writes to a file, not a pipe: a caller that blocks its event loop (e.g.
   // spawnSync of the test runner) would otherwise stop draining the pipe, and wrangler
@@ -29,7 +33,11 @@ export async function startAppServer({ port, build = true, quiet = true, args = 
       ...args,
     ],
     {
-      env: offlineEnv({ SKIP_BUILD: build ? "0" : "1", NO_COLOR: "1" }),
+      // X_LOCAL_OBSERVABILITY: wrangler's local trace collector (on by default) records a
+      // trace of every invocation, Durable Object call and binding call on disk, inside the
+      // same runtime; under the benchmark's load it took a third of placeBet's throughput.
+      // These servers are read through their own log and the app's JSON lines instead.
+      env: offlineEnv({ SKIP_BUILD: build ? "0" : "1", NO_COLOR: "1", X_LOCAL_OBSERVABILITY: "false" }),
       stdio: quiet ? ["ignore", logFd, logFd] : "inherit",
       detached: true,
     },
