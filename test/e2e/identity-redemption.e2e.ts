@@ -134,18 +134,10 @@ describe("paid to a verified person", () => {
     await page.getByLabel("Account number").fill(String(Date.now()).slice(-12));
     await page.getByRole("button", { name: "Complete onboarding" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/redeem");
-    // Back from onboarding the page reads the payout account afresh; the amount is typed
-    // again until the form takes it (a re-render while that read lands can clear it).
+    // Back from onboarding the page reads the payout account afresh; the form enables once it has.
+    await page.getByLabel("Amount (minimum $20)").fill("20");
     const submit = page.getByRole("button", { name: "Request redemption" });
-    await expect
-      .poll(
-        async () => {
-          await page.getByLabel("Amount (minimum $20)").fill("20");
-          return submit.isDisabled();
-        },
-        { timeout: 20_000, interval: 500 },
-      )
-      .toBe(false);
+    await expect.poll(() => submit.isDisabled(), { timeout: 20_000 }).toBe(false);
     await submit.click();
     await page.getByText("Redemption request submitted! You can track it in your history.").waitFor();
 
