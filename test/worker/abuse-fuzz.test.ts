@@ -975,6 +975,14 @@ const ENDPOINTS: Endpoint[] = [
       ),
   },
   {
+    routes: ["POST /api/admin/players/:uid/identity/reset"],
+    request: () =>
+      post(
+        idSegment([bystander.userId], fc.uuid()).map((id) => `/api/admin/players/${id}/identity/reset`),
+        bodyFor({ reason: fc.oneof(unicodeText(600), fc.constantFrom("", "  ", "wrong document")) }),
+      ),
+  },
+  {
     routes: ["POST /api/admin/players/:uid/adjustments"],
     request: () =>
       post(

@@ -38,6 +38,7 @@ const CONSOLE_ROUTES: [string, string, unknown?][] = [
   ["POST", "/api/admin/players/someone/freeze", { reason: "test" }],
   ["POST", "/api/admin/players/someone/unfreeze", { reason: "test" }],
   ["POST", "/api/admin/players/someone/fraud-warnings/wf-x/clear", { reason: "test" }],
+  ["POST", "/api/admin/players/someone/identity/reset", { reason: "test" }],
   ["POST", "/api/admin/players/someone/adjustments", { wallet: "coins", amount: 100, reason: "test" }],
   ["POST", "/api/admin/players/someone/ledger-check", {}],
   ["GET", "/api/admin/ledger-audit"],

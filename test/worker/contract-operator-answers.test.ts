@@ -18,6 +18,7 @@ import {
   FeedStatusSchema,
   FeedViewSchema,
   FraudWarningClearAnswerSchema,
+  IdentityResetAnswerSchema,
   FreezeAnswerSchema,
   LedgerAuditPageSchema,
   LedgerCheckSchema,
@@ -55,6 +56,7 @@ const CONTRACT = {
   "POST /api/admin/players/:x/unfreeze": FreezeAnswerSchema,
   "POST /api/admin/players/:x/adjustments": AdjustmentAnswerSchema,
   "POST /api/admin/players/:x/fraud-warnings/:x/clear": FraudWarningClearAnswerSchema,
+  "POST /api/admin/players/:x/identity/reset": IdentityResetAnswerSchema,
   "POST /api/admin/players/:x/ledger-check": LedgerCheckSchema,
   "PUT /api/admin/players/:x/date-of-birth": DateOfBirthCorrectionAnswerSchema,
   "GET /api/admin/ledger-audit": LedgerAuditPageSchema,
@@ -303,6 +305,14 @@ describe("the operator console's contract", () => {
       body: { code: codes.codes[0]!.code, postmarkedOn: etDayKey(Date.now()) },
     });
     expect(card.entry.credited).toBe(true);
+    // Last of the player's actions: their identity check starts again.
+    const reset = await call(
+      CONTRACT["POST /api/admin/players/:x/identity/reset"],
+      "POST /api/admin/players/:x/identity/reset",
+      `/api/admin/players/${uid}/identity/reset`,
+      { body: { reason: "contract check" } },
+    );
+    expect(reset.identity.status).toBe("none");
 
     const feed = await call(CONTRACT["GET /api/admin/feed"], "GET /api/admin/feed", "/api/admin/feed");
     expect(feed.sports.length).toBeGreaterThan(0);

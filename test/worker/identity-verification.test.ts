@@ -9,6 +9,7 @@ import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { createApp } from "../../worker/app";
 import worker from "../../worker/index";
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
+import { identityWebhookSecret } from "../../worker/identity/identity-port";
 import { getUserWallet } from "../../worker/wallet";
 import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
 
@@ -152,6 +153,153 @@ describe("identity before the first redemption", () => {
       identity: { status: string; reason: string | null };
     };
     expect(detail.identity).toMatchObject({ status: "mismatch", reason: "The document's date of birth differs from the confirmed one." });
+  });
+});
+
+/** The player's newest simulated verification session. */
+const sessionOf = async (player: SignedIn) =>
+  (await env.DB.prepare("SELECT id FROM sim_identity_sessions WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1")
+    .bind(player.userId)
+    .first<{ id: string }>())!.id;
+
+/** Delivers a session's "verified" event again, signed as Stripe signs it (a late or replayed delivery). */
+async function replayVerified(sessionId: string) {
+  const body = JSON.stringify({ type: "identity.verification_session.verified", data: { object: { id: sessionId } } });
+  const signature = await stripeSignatureHeader(body, identityWebhookSecret(env)!, Math.floor(Date.now() / 1000));
+  return api("/api/identity/webhook", { method: "POST", body, headers: { "Stripe-Signature": signature } });
+}
+
+const correctDateOfBirth = (admin: SignedIn, player: SignedIn, dateOfBirth: string) =>
+  api(`/api/admin/players/${player.userId}/date-of-birth`, {
+    method: "PUT",
+    token: admin.token,
+    body: JSON.stringify({ dateOfBirth, reason: "checked against the document" }),
+    headers: { "Content-Type": "application/json" },
+  });
+
+const resetIdentity = (admin: SignedIn, player: SignedIn, body: unknown = { reason: "player used a relative's licence" }) =>
+  postJson(`/api/admin/players/${player.userId}/identity/reset`, body, admin.token);
+
+type ConsoleIdentity = { status: string; reason: string | null; verifiedDateOfBirth: string | null; ownerUserId: string | null };
+const consoleIdentityOf = async (admin: SignedIn, player: SignedIn) =>
+  ((await (await api(`/api/admin/players/${player.userId}`, { token: admin.token })).json()) as { identity: ConsoleIdentity }).identity;
+const consoleCopyOf = (player: SignedIn) =>
+  env.DB.prepare("SELECT status FROM identity_checks WHERE user_id = ?").bind(player.userId).first<{ status: string }>();
+
+describe("operators resolve a blocked identity check", () => {
+  it("clears a mismatch by correcting the confirmed date of birth to the document's, and a correction away from it blocks again", async () => {
+    const player = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(player, "mismatch");
+    const admin = await signIn("admin@vantage.test", "Operator");
+    const blocked = await consoleIdentityOf(admin, player);
+    expect(blocked.status).toBe("mismatch");
+    // The console shows the document's date, so the operator can compare it with the confirmed one.
+    const documentDate = blocked.verifiedDateOfBirth!;
+    expect(documentDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    const corrected = await correctDateOfBirth(admin, player, documentDate);
+    expect(corrected.status).toBe(200);
+    expect(await corrected.json()).toMatchObject({ dateOfBirth: documentDate, identity: "verified" });
+    expect((await identityOf(player)).status).toBe("verified");
+    expect((await consoleCopyOf(player))?.status).toBe("verified");
+    await buyCash(player, "cs_id_fix_1");
+    await onboard(player);
+    const paid = await withdraw(player, 20);
+    expect(paid.status).toBe(200);
+
+    // A correction that no longer agrees with the verified document blocks redemptions again.
+    const other = `${Number(documentDate.slice(0, 4)) - 1}${documentDate.slice(4)}`;
+    expect(await (await correctDateOfBirth(admin, player, other)).json()).toMatchObject({ identity: "mismatch" });
+    const refused = await withdraw(player, 20);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toMatchObject({ code: "identity-mismatch" });
+    expect((await consoleCopyOf(player))?.status).toBe("mismatch");
+    // Both corrections are in the audit log with the identity state they left.
+    const audit = (await (await api(`/api/admin/audit?target=${player.userId}`, { token: admin.token })).json()) as {
+      entries: { action: string; details: { identity?: string } }[];
+    };
+    const corrections = audit.entries.filter((e) => e.action === "date-of-birth").map((e) => e.details.identity);
+    expect(corrections.sort()).toEqual(["mismatch", "verified"]);
+  });
+
+  it("a reset starts the check again and releases the document to the person's other account", async () => {
+    const document = randomDocument();
+    const first = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(first, "verified", document);
+    const second = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(second, "verified", document);
+    expect((await identityOf(second)).status).toBe("in-use");
+    const admin = await signIn("admin@vantage.test", "Operator");
+
+    // The person keeps the second account: the first gives its document up.
+    const reset = await resetIdentity(admin, first);
+    expect(reset.status).toBe(200);
+    expect(await reset.json()).toMatchObject({
+      uid: first.userId,
+      previous: "verified",
+      identity: { status: "none" },
+      releasedDocuments: 1,
+    });
+    expect(await identityOf(first)).toEqual({ status: "none", reason: null, updatedAt: null });
+    expect(await consoleCopyOf(first)).toBeNull();
+    await buyCash(first, "cs_id_reset_1");
+    await onboard(first);
+    const refused = await withdraw(first, 20);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toMatchObject({ code: "identity-unverified" });
+
+    // The second account, reset from in-use, verifies with the same document now…
+    expect(await (await resetIdentity(admin, second)).json()).toMatchObject({ previous: "in-use", releasedDocuments: 0 });
+    await verify(second, "verified", document);
+    expect((await identityOf(second)).status).toBe("verified");
+    // …and the first cannot take it back.
+    await verify(first, "verified", document);
+    expect((await identityOf(first)).status).toBe("in-use");
+    expect((await consoleIdentityOf(admin, first)).ownerUserId).toBe(second.userId);
+  });
+
+  it("ignores a late delivery of a reset session's events, and never gives up the claim of the session after it", async () => {
+    const document = randomDocument();
+    const player = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(player, "verified", document);
+    const oldSession = await sessionOf(player);
+    const admin = await signIn("admin@vantage.test", "Operator");
+    expect((await resetIdentity(admin, player)).status).toBe(200);
+
+    const replayed = await replayVerified(oldSession);
+    expect(replayed.status).toBe(200);
+    expect(await replayed.json()).toMatchObject({ ignored: "retired session" });
+    expect((await identityOf(player)).status).toBe("none");
+    const claims = () =>
+      env.DB.prepare("SELECT COUNT(*) AS n FROM identity_documents WHERE user_id = ?").bind(player.userId).first<{ n: number }>();
+    expect((await claims())?.n).toBe(0);
+
+    // Verified again in a new session: a replay of the old one leaves the new claim in place.
+    await verify(player, "verified", document);
+    expect((await identityOf(player)).status).toBe("verified");
+    expect((await replayVerified(oldSession)).status).toBe(200);
+    expect((await claims())?.n).toBe(1);
+    const other = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(other, "verified", document);
+    expect((await identityOf(other)).status).toBe("in-use");
+  });
+
+  it("refuses a reset on the operator's own account, without a reason, or with nothing to reset, changing nothing", async () => {
+    const admin = await signIn("admin@vantage.test", "Operator");
+    const own = await resetIdentity(admin, admin);
+    expect(own.status).toBe(403);
+    expect(await errorOf(own)).toMatchObject({ code: "own-account" });
+    const player = await signIn(undefined, undefined, { verifyIdentity: false });
+    const nothing = await resetIdentity(admin, player);
+    expect(nothing.status).toBe(409);
+    expect(await errorOf(nothing)).toMatchObject({ code: "identity-not-started", message: "This player has no identity check to reset." });
+    await verify(player, "mismatch");
+    const unexplained = await resetIdentity(admin, player, {});
+    expect(unexplained.status).toBe(400);
+    expect((await identityOf(player)).status).toBe("mismatch");
+    const byPlayer = await resetIdentity(player, player);
+    expect(byPlayer.status).toBe(404);
+    expect((await identityOf(player)).status).toBe("mismatch");
   });
 });
 

@@ -25,6 +25,7 @@ import { applyResultCorrection } from "../settlement/result-correction";
 import { recentRuns } from "../settlement/settlement-store";
 import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet";
+import { copyIdentityForConsole } from "./identity-records";
 import { approvalRoutes } from "./approval-routes";
 import { healthRoutes } from "./health-view";
 import { requestApproval } from "./approvals";
@@ -146,7 +147,8 @@ export function adminRoutes() {
 
   // Player protection: a player's date of birth is stored once; correcting a
   // mistyped one is an operator's job (never on their own account). Reopens an account
-  // closed only by the age rule. The wallet writes the audit row with the correction.
+  // closed only by the age rule. The wallet writes the audit row with the correction, and
+  // holds a verified identity document to the corrected date (agreeing: verified; not: mismatch).
   app.put("/players/:userId/date-of-birth", async (c) => {
     const userId = parseWith(EventIdSchema, c.req.param("userId"));
     const { dateOfBirth, reason } = await readJson(c, DateOfBirthCorrectionRequestSchema);
@@ -162,11 +164,13 @@ export function adminRoutes() {
       now,
     );
     if (!result.ok) throw fromErrorResult(result);
-    const protection = await wallet.getProtection(userId, now);
+    const [protection, identity] = await Promise.all([wallet.getProtection(userId, now), wallet.getIdentity(userId, now)]);
+    await copyIdentityForConsole(getDb(c.env), userId, identity, now);
     return c.json({
       userId,
       dateOfBirth: protection.state.dateOfBirth,
       closed: protection.state.closed,
+      identity: identity.status,
     } satisfies z.infer<typeof DateOfBirthCorrectionAnswerSchema>);
   });
 

@@ -1,7 +1,8 @@
 // The console's Players tab: look a player up by e-mail or handle, see their
 // money (balances, what is owed, the newest ledger rows, bets, redemptions, disputes,
 // early fraud warnings, protection and payout-identity refusals), freeze or unfreeze the
-// account, clear a fraud warning, adjust a balance by hand and check the ledger. Money
+// account, clear a fraud warning, reset an identity check, adjust a balance by hand and
+// check the ledger. Money
 // moves only in the player's wallet Durable Object (worker/wallet/operations/), which
 // writes each money action's audit row in the same transaction. Nobody acts on their own
 // account, and a Vantage Cash adjustment, or a Coins one above ADJUSTMENT_APPROVAL_COINS,
@@ -19,12 +20,14 @@ import { requestApproval } from "./approvals";
 import { writeAudit } from "./audit-log";
 import { ledgerMismatches } from "./ledger-check";
 import { refuseOwnAccount, requireRecentSignIn } from "./operator-guards";
-import { AdjustmentRequestSchema, FreezeRequestSchema } from "../../src/shared/schemas/operator-actions";
+import { AdjustmentRequestSchema, FreezeRequestSchema, IdentityResetRequestSchema } from "../../src/shared/schemas/operator-actions";
+import { copyIdentityForConsole, releaseDocuments } from "./identity-records";
 import type {
   AdjustmentAnswerSchema,
   ApprovalAnswer,
   FraudWarningClearAnswerSchema,
   FreezeAnswerSchema,
+  IdentityResetAnswerSchema,
   LedgerAuditPageSchema,
   LedgerCheck,
   PlayerDetail,
@@ -114,7 +117,7 @@ export function playerAdminRoutes() {
         )
           .bind(uid)
           .all<{ id: number; ownerUserId: string; accountId: string; amountCents: number; createdAt: number }>(),
-        wallet.getIdentity(uid, now),
+        wallet.getIdentityDetail(uid, now),
         c.env.DB.prepare("SELECT owner_user_id AS ownerUserId FROM identity_checks WHERE user_id = ?")
           .bind(uid)
           .first<{ ownerUserId: string | null }>(),
@@ -186,6 +189,30 @@ export function playerAdminRoutes() {
       warning: answer.warning,
       redemptionPause: redeemable.redemptionPause,
     } satisfies z.infer<typeof FraudWarningClearAnswerSchema>);
+  });
+
+  // What the identity webhook cannot undo: an operator who has looked into a blocked check
+  // (a document already verifying another account, a wrong document) puts the player back
+  // at "never started". The session is retired in the wallet with the audit row; the
+  // player's document claims are released, so the person may verify this account or another.
+  app.post("/players/:uid/identity/reset", requireRecentSignIn, async (c) => {
+    const uid = parseWith(UidSchema, c.req.param("uid"));
+    const { reason } = await readJson(c, IdentityResetRequestSchema);
+    refuseOwnAccount(c.var.user, await requirePlayer(c.env, uid));
+    const now = Date.now();
+    const wallet = getUserWallet(c.env, uid);
+    const reset = await wallet.resetIdentity(uid, { actor: c.var.user.email, reason }, now);
+    if (!reset.ok) throw fromErrorResult(reset);
+    const db = getDb(c.env);
+    const releasedDocuments = await releaseDocuments(db, uid);
+    const identity = await wallet.getIdentity(uid, now);
+    await copyIdentityForConsole(db, uid, identity, now);
+    return c.json({
+      uid,
+      previous: reset.previous.status,
+      identity,
+      releasedDocuments,
+    } satisfies z.infer<typeof IdentityResetAnswerSchema>);
   });
 
   // 200 with the new balances when applied at once (a small Coins adjustment); 202 with

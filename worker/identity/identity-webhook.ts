@@ -7,7 +7,8 @@
 // account gets `in-use`), then the player's wallet is told, which compares the verified
 // date of birth with the confirmed one (a difference is `mismatch`). The state the wallet
 // ends up in is copied to D1 `identity_checks` for the operator console. The answer is
-// 2xx only once the wallet has it, so Stripe retries anything else; replays change nothing.
+// 2xx only once the wallet has it, so Stripe retries anything else; replays change nothing,
+// and an event of a session an operator's reset retired changes nothing either.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { ApiErrorBody } from "../../src/shared/schemas/api-error";
@@ -16,7 +17,7 @@ import { identityChecks, users } from "../db/schema";
 import { errorBody } from "../http/api-error";
 import { loggerFor } from "../logging/logger";
 import { getUserWallet, type IdentityOutcome } from "../wallet";
-import { claimDocument, documentHash } from "./document-hash";
+import { claimDocument, documentHash, releaseClaim } from "./document-hash";
 import { identityHashKey, identityWebhookSecret, type IdentityPort } from "./identity-port";
 
 /** Stripe's default webhook timestamp tolerance, in seconds. */
@@ -88,9 +89,12 @@ export async function handleIdentityWebhook(
 
   let outcome: IdentityOutcome;
   let ownerUserId: string | null = null;
+  let claimedNow = false;
   if (session.status === "verified") {
     const hash = await documentHash(identityHashKey(env)!, session.identity.document);
-    const owner = await claimDocument(db, { documentHash: hash, userId, now });
+    const claim = await claimDocument(db, { documentHash: hash, userId, now });
+    const owner = claim.owner;
+    claimedNow = claim.claimedNow;
     if (owner !== userId) ownerUserId = owner;
     outcome =
       owner === userId
@@ -102,6 +106,11 @@ export async function handleIdentityWebhook(
     outcome = { sessionId: ref.data.id, outcome: "needs-input", reason: session.reason ?? "The document or selfie could not be verified." };
   }
   const recorded = await getUserWallet(env, userId).recordIdentity(userId, outcome, now);
+  if (recorded.retired) {
+    // An operator reset this check since: the session's outcome is history, and the claim just made goes with it.
+    if (outcome.outcome === "verified" && claimedNow) await releaseClaim(db, { documentHash: outcome.documentHash, userId });
+    return ignored("retired session");
+  }
   const state = recorded.identity;
   if (state.status !== "none") {
     const row = {

@@ -24,7 +24,7 @@ export type { PlaySnapshot } from "./operations/play-operations";
 export type { LimitHistoryRow } from "./operations/limit-history-operations";
 export type { HarmAction, HarmNote, Statement, StatementMonth } from "./operations/statement-operations";
 export type { RedemptionResult, ReviewResult, ReviewRules } from "./operations/redemption-operations";
-export type { IdentityOutcome, IdentityResult } from "./operations/identity-operations";
+export type { IdentityOutcome, IdentityResetResult, IdentityResult } from "./operations/identity-operations";
 export type { ReversalResult } from "./operations/reversal-operations";
 export type { FraudWarning } from "./operations/fraud-warning-operations";
 export type { FreeEntryFailure, FreeEntryOutcome } from "./operations/sweepstakes-operations";

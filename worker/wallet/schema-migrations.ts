@@ -49,6 +49,7 @@
 //   bet_cash_outs         per bet, the share of its stake cashed out and what that paid (9)
 //   cash_out_quotes       cash-out quotes given to the player: stored, expiring, each paid at most once (9)
 //   limit_alerts_due      limit and break changes whose "took effect" alert is still to be sent (10)
+//   identity_retired_sessions  verification sessions an operator's reset retired; their events change nothing (11)
 // Outside SQLite, the object's key-value storage holds `outbox_attempts` (outbox.ts).
 
 /** One rung of the ladder: what it adds, and the statements that add it. */
@@ -534,6 +535,19 @@ export const WALLET_MIGRATIONS: readonly WalletMigration[] = [
       // changes already in effect are not announced after the fact.
       `INSERT OR IGNORE INTO limit_alerts_due (history_seq, due_at)
          SELECT seq, effective_at FROM limit_history WHERE cancelled_at IS NULL AND effective_at > unixepoch() * 1000`,
+    ],
+  },
+  {
+    version: 11,
+    purpose:
+      "An operator's reset of an identity check: the verification session it retired, so a late or replayed event " +
+      "of that session cannot bring the old outcome back.",
+    statements: [
+      // `identity_retired_sessions`: one row per provider session retired by a reset, and when.
+      `CREATE TABLE IF NOT EXISTS identity_retired_sessions (
+         session_id TEXT PRIMARY KEY NOT NULL,
+         retired_at INTEGER NOT NULL
+       )`,
     ],
   },
 ];

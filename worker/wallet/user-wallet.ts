@@ -115,7 +115,11 @@ import {
   beginIdentityCheckInTx,
   readIdentityInTx,
   recordIdentityInTx,
+  reconcileIdentityWithDateOfBirthInTx,
+  resetIdentityInTx,
+  verifiedDateOfBirthInTx,
   type IdentityOutcome,
+  type IdentityResetResult,
   type IdentityResult,
 } from "./operations/identity-operations";
 import type { IdentityState } from "../../src/shared/schemas/identity";
@@ -427,6 +431,26 @@ export class UserWallet extends DurableObject<Env> {
     return this.read(userId, now, (tx) => readIdentityInTx(tx));
   }
 
+  /** The identity state and, once a document is verified, its date of birth (the operator console shows both). */
+  async getIdentityDetail(userId: string, now: number): Promise<IdentityState & { verifiedDateOfBirth: string | null }> {
+    return this.read(userId, now, (tx) => ({ ...readIdentityInTx(tx), verifiedDateOfBirth: verifiedDateOfBirthInTx(tx) }));
+  }
+
+  /**
+   * Operators only (see /api/admin/players/:userId/identity/reset): back to "never started",
+   * the session retired, with its audit row in the same transaction; waits for the D1
+   * projection so the audit log shows it.
+   */
+  async resetIdentity(userId: string, audit: OperatorAudit, now: number): Promise<IdentityResetResult | AuditFailure> {
+    const result = this.transact(userId, now, (tx): IdentityResetResult | AuditFailure => {
+      const reset = resetIdentityInTx(tx);
+      if (!reset.ok) return reset;
+      return auditInTx(tx, "identity-reset", audit, { previous: reset.previous.status }) ?? reset;
+    });
+    await this.flushOutbox();
+    return result;
+  }
+
   /** A new verification session: pending, unless the identity is already final. */
   async beginIdentityCheck(userId: string, input: { sessionId: string }, now: number) {
     return this.transact(userId, now, (tx) => beginIdentityCheckInTx(tx, input));
@@ -504,8 +528,16 @@ export class UserWallet extends DurableObject<Env> {
     const result = this.transact(userId, now, (tx): DateOfBirthResult | AuditFailure => {
       const corrected = correctDateOfBirthInTx(tx, input);
       if (!corrected.ok) return corrected;
+      // A verified document now agrees with the date, or no longer does.
+      const identityChanged = reconcileIdentityWithDateOfBirthInTx(tx, input.dateOfBirth);
       const closed = protectionSnapshotInTx(tx).state.closed;
-      return auditInTx(tx, "date-of-birth", audit, { dateOfBirth: input.dateOfBirth, closed }) ?? corrected;
+      const identity = readIdentityInTx(tx).status;
+      return (
+        auditInTx(tx, "date-of-birth", audit, { dateOfBirth: input.dateOfBirth, closed, identity }) ?? {
+          ...corrected,
+          changed: corrected.changed || identityChanged,
+        }
+      );
     });
     await this.flushOutbox();
     return result;

@@ -58,6 +58,9 @@ export type AdjustmentRequest = z.input<typeof AdjustmentRequestSchema>;
 /** PUT /api/admin/players/:uid/date-of-birth: corrects a mistyped date of birth. */
 export const DateOfBirthCorrectionRequestSchema = z.strictObject({ dateOfBirth: DateOfBirthSchema, reason: OptionalReasonSchema });
 
+/** POST /api/admin/players/:uid/identity/reset: why the player's identity check starts again. */
+export const IdentityResetRequestSchema = z.strictObject({ reason: ReasonSchema });
+
 /** POST /api/admin/dead-letters/:id/replay. */
 export const DeadLetterReplayRequestSchema = z.strictObject({ reason: OptionalReasonSchema });
 

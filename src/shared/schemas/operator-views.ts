@@ -7,7 +7,7 @@ import { z } from "zod";
 import { CLOSED_REASONS } from "../protection";
 import { BetDocumentSchema } from "./bets";
 import { AdjustmentPayloadSchema, ResultPayloadSchema } from "./operator-actions";
-import { IdentityStateSchema } from "./identity";
+import { IdentityStateSchema, IdentityStatusSchema } from "./identity";
 import { RedemptionSchema } from "./redemptions";
 import { PurchaseHoldSchema } from "./user";
 
@@ -224,8 +224,12 @@ export const PlayerDetailSchema = z.object({
   payoutIdentityRefusals: z.array(
     z.object({ id: Int, ownerUserId: z.string(), accountId: z.string(), amountCents: Minor, createdAt: Int }),
   ),
-  /** The wallet's identity state (mismatch and in-use block redemptions); `ownerUserId`: whose document it is when in use. */
-  identity: IdentityStateSchema.extend({ ownerUserId: z.string().nullable() }),
+  /**
+   * The wallet's identity state (mismatch and in-use block redemptions); `ownerUserId`: whose
+   * document it is when in use; `verifiedDateOfBirth`: the date on the verified document (so
+   * a mismatch can be resolved by correcting the confirmed date to it), else null.
+   */
+  identity: IdentityStateSchema.extend({ ownerUserId: z.string().nullable(), verifiedDateOfBirth: z.string().nullable() }),
 });
 export type PlayerDetail = z.infer<typeof PlayerDetailSchema>;
 
@@ -278,6 +282,14 @@ export const FraudWarningClearAnswerSchema = z.object({
   changed: z.boolean(),
   warning: FraudWarningSchema,
   redemptionPause: z.string().nullable(),
+});
+
+/** POST /api/admin/players/:uid/identity/reset: the state before, now "none", and how many document claims were released. */
+export const IdentityResetAnswerSchema = z.object({
+  uid: z.string(),
+  previous: IdentityStatusSchema,
+  identity: IdentityStateSchema,
+  releasedDocuments: Int,
 });
 
 export const FreezeAnswerSchema = z.object({ uid: z.string(), frozen: z.boolean(), changed: z.boolean(), freeze: FreezeStateSchema });
@@ -334,6 +346,8 @@ export const DateOfBirthCorrectionAnswerSchema = z.object({
   userId: z.string(),
   dateOfBirth: z.string().nullable(),
   closed: z.enum(CLOSED_REASONS).nullable(),
+  /** The identity state after the correction: a verified document's date now agrees (verified) or not (mismatch). */
+  identity: IdentityStatusSchema,
 });
 
 // ---- Four eyes: GET /api/admin/approvals and what asks for or decides an approval ----

@@ -79,7 +79,7 @@ export const SECTIONS = [
   {
     title: "Operators",
     intro:
-      "The operator console's API ([operations](operations.md#the-operator-console)). Only the Google account each `ADMIN_EMAILS` address was pinned to at its first sign-in is an operator. Every result, void, correction, freeze, unfreeze, fraud-warning clearance, adjustment, date-of-birth correction, approval request and decision, dead-letter replay and ledger check writes one row to the append-only audit log (D1 `admin_audit`), with the action itself. Nobody acts on their own account (403 `own-account`); money-moving routes (adjustments, approvals, results, replays) need a sign-in from the last `ADMIN_STEP_UP_MINUTES` (403 `step-up-required`).",
+      "The operator console's API ([operations](operations.md#the-operator-console)). Only the Google account each `ADMIN_EMAILS` address was pinned to at its first sign-in is an operator. Every result, void, correction, freeze, unfreeze, fraud-warning clearance, adjustment, date-of-birth correction, identity reset, approval request and decision, dead-letter replay and ledger check writes one row to the append-only audit log (D1 `admin_audit`), with the action itself. Nobody acts on their own account (403 `own-account`); money-moving routes (adjustments, approvals, results, replays) need a sign-in from the last `ADMIN_STEP_UP_MINUTES` (403 `step-up-required`).",
   },
   {
     title: "Sweepstakes",
@@ -375,7 +375,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "PUT /api/admin/players/:userId/date-of-birth": {
     section: "Operators",
-    does: "`{dateOfBirth, reason?}` corrects a mistyped date of birth; reopens an account closed only by the age rule.",
+    does: "`{dateOfBirth, reason?}` corrects a mistyped date of birth; reopens an account closed only by the age rule. A verified identity document is held to the new date: agreeing turns a `mismatch` into `verified`, differing turns `verified` into `mismatch` (the answer's `identity`).",
   },
   "GET /api/admin/feed-status": {
     section: "Operators",
@@ -411,6 +411,10 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "POST /api/admin/players/:uid/fraud-warnings/:warningId/clear": {
     section: "Operators",
     does: "`{reason}`: clears one early fraud warning of the player, so it no longer pauses redemptions; audited once (a second clearance answers `changed: false`); unknown warning 404.",
+  },
+  "POST /api/admin/players/:uid/identity/reset": {
+    section: "Operators",
+    does: "`{reason}` (required; a sign-in from the last `ADMIN_STEP_UP_MINUTES`): the player's identity check starts again (`none`); its verification session is retired, so its late events change nothing, and the documents the player had claimed are released. Audited (`identity-reset`); nothing to reset is 409 `identity-not-started`.",
   },
   "POST /api/admin/players/:uid/adjustments": {
     section: "Operators",

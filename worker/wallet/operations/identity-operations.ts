@@ -8,6 +8,11 @@
 // A verified document whose date of birth differs from the one the player confirmed
 // becomes `mismatch` here, where the confirmed date lives. Verified, mismatch and in-use
 // are final for the webhook: a late or replayed event of an older session cannot undo them.
+//
+// Operators resolve what the webhook cannot: correcting the confirmed date of birth to the
+// document's turns a mismatch into verified (and a correction away from a verified
+// document's date makes it a mismatch), and a reset puts the player back at "never
+// started", retiring the session so its events are ignored from then on.
 import { identityMessage, identityRefusalCode, type IdentityState, type IdentityStatus } from "../../../src/shared/schemas/identity";
 import type { Ledger } from "../ledger";
 import { readProtection } from "./protection-operations";
@@ -23,8 +28,19 @@ type IdentityRow = {
 
 const FINAL: ReadonlySet<IdentityStatus> = new Set(["verified", "mismatch", "in-use"]);
 
+const MISMATCH_REASON = "The document's date of birth differs from the confirmed one.";
+
 function readRow(tx: Ledger): IdentityRow | null {
   return tx.sql.exec<IdentityRow>("SELECT * FROM identity WHERE id = 1").toArray()[0] ?? null;
+}
+
+function isRetired(tx: Ledger, sessionId: string): boolean {
+  return tx.sql.exec("SELECT 1 FROM identity_retired_sessions WHERE session_id = ?", sessionId).toArray().length > 0;
+}
+
+/** The date of birth on the player's verified document (verified or mismatch), else null. */
+export function verifiedDateOfBirthInTx(tx: Ledger): string | null {
+  return readRow(tx)?.verified_dob ?? null;
 }
 
 export function readIdentityInTx(tx: Ledger): IdentityState {
@@ -53,7 +69,8 @@ export type IdentityOutcome =
   | { sessionId: string; outcome: "in-use"; documentHash: string }
   | { sessionId: string; outcome: "verified"; documentHash: string; dateOfBirth: string };
 
-export type IdentityResult = { ok: true; identity: IdentityState; changed: boolean };
+/** `retired`: the session was retired by an operator's reset, so its outcome changed nothing. */
+export type IdentityResult = { ok: true; identity: IdentityState; changed: boolean; retired?: true };
 
 /**
  * Records an outcome unless the state is already final. A verified document is checked
@@ -61,6 +78,7 @@ export type IdentityResult = { ok: true; identity: IdentityState; changed: boole
  */
 export function recordIdentityInTx(tx: Ledger, input: IdentityOutcome): IdentityResult {
   const current = readRow(tx);
+  if (isRetired(tx, input.sessionId)) return { ok: true, identity: readIdentityInTx(tx), changed: false, retired: true };
   if (current && FINAL.has(current.status)) return { ok: true, identity: readIdentityInTx(tx), changed: false };
   let status: IdentityStatus = input.outcome;
   let reason: string | null = input.outcome === "needs-input" ? input.reason.slice(0, 300) : null;
@@ -68,7 +86,7 @@ export function recordIdentityInTx(tx: Ledger, input: IdentityOutcome): Identity
     const confirmed = readProtection(tx).dateOfBirth;
     if (confirmed !== null && confirmed !== input.dateOfBirth) {
       status = "mismatch";
-      reason = "The document's date of birth differs from the confirmed one.";
+      reason = MISMATCH_REASON;
     }
   }
   tx.sql.exec(
@@ -103,4 +121,47 @@ export function beginIdentityCheckInTx(
     };
   }
   return recordIdentityInTx(tx, { sessionId: input.sessionId, outcome: "pending" });
+}
+
+export type IdentityResetResult =
+  | { ok: true; previous: IdentityState }
+  | { ok: false; status: 409; code: "identity-not-started"; message: string };
+
+/**
+ * An operator's reset: the player is back at "never started" and may verify again. The
+ * session is retired, so its late or replayed events change nothing; the document's claim
+ * in D1 is released by the caller.
+ */
+export function resetIdentityInTx(tx: Ledger): IdentityResetResult {
+  const row = readRow(tx);
+  if (!row) return { ok: false, status: 409, code: "identity-not-started", message: "This player has no identity check to reset." };
+  const previous = readIdentityInTx(tx);
+  if (row.session_id !== null) {
+    tx.sql.exec("INSERT OR IGNORE INTO identity_retired_sessions (session_id, retired_at) VALUES (?, ?)", row.session_id, tx.now);
+  }
+  tx.sql.exec("DELETE FROM identity WHERE id = 1");
+  return { ok: true, previous };
+}
+
+/**
+ * After an operator corrects the confirmed date of birth: a verified document agrees with
+ * it or it is a mismatch. True when the state changed.
+ */
+export function reconcileIdentityWithDateOfBirthInTx(tx: Ledger, dateOfBirth: string): boolean {
+  const row = readRow(tx);
+  if (!row || row.verified_dob === null) return false;
+  const next: IdentityStatus | null =
+    row.status === "mismatch" && row.verified_dob === dateOfBirth
+      ? "verified"
+      : row.status === "verified" && row.verified_dob !== dateOfBirth
+        ? "mismatch"
+        : null;
+  if (next === null) return false;
+  tx.sql.exec(
+    "UPDATE identity SET status = ?, reason = ?, updated_at = ? WHERE id = 1",
+    next,
+    next === "mismatch" ? MISMATCH_REASON : null,
+    tx.now,
+  );
+  return true;
 }

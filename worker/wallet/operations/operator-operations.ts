@@ -23,6 +23,7 @@ export type WalletAuditAction =
   | "freeze"
   | "unfreeze"
   | "date-of-birth"
+  | "identity-reset"
   | "fraud-warning-clear"
   | "harm-flag"
   | "redemption-approve"
