@@ -208,7 +208,7 @@ describe("asking for approval where the action is made", () => {
       purchaseHolds: [],
       fraudWarnings: [],
       payoutIdentityRefusals: [],
-      identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null },
+      identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null, verifiedDateOfBirth: "1990-04-25" },
     };
     const calls = consoleApi(({ method, path }) => {
       if (path === "/api/admin/players?q=pat")
@@ -268,7 +268,7 @@ describe("asking for approval where the action is made", () => {
           purchaseHolds: [],
           fraudWarnings: [],
           payoutIdentityRefusals: [],
-          identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null },
+          identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null, verifiedDateOfBirth: "1990-04-25" },
         });
       return undefined;
     });

@@ -63,7 +63,7 @@ const playerDetail = {
   disputes: [],
   fraudWarnings: [],
   payoutIdentityRefusals: [],
-  identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null },
+  identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null, verifiedDateOfBirth: "1990-04-25" },
 };
 
 function consoleApi(extra: (call: FakeCall) => Response | undefined = () => undefined, user = operator) {
@@ -307,6 +307,62 @@ describe("the console", () => {
     expect(await screen.findByText("cleared by admin@vantage.test: owner confirmed")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Clear" })).toBeNull();
     expect(calls.filter((c) => c.path.endsWith("/clear"))).toHaveLength(1);
+  });
+
+  it("resolves an identity mismatch by setting the document's date of birth, then resets another check", async () => {
+    const mismatch = {
+      status: "mismatch",
+      reason: "The document's date of birth differs from the confirmed one.",
+      updatedAt: 3,
+      ownerUserId: null,
+      verifiedDateOfBirth: "1990-04-26",
+    };
+    let identity: Record<string, unknown> = mismatch;
+    let dateOfBirth = "1990-04-25";
+    const calls = consoleApi(({ method, path, body }) => {
+      if (path === "/api/admin/players?q=pat")
+        return jsonResponse(200, { players: [{ uid: "p-1", email: "pat@example.com", displayName: "Pat", handle: "pat" }] });
+      if (path === "/api/admin/players/p-1")
+        return jsonResponse(200, { ...playerDetail, protection: { ...playerDetail.protection, dateOfBirth }, identity });
+      if (method === "PUT" && path === "/api/admin/players/p-1/date-of-birth") {
+        dateOfBirth = (body as { dateOfBirth: string }).dateOfBirth;
+        identity = { ...mismatch, status: "verified", reason: null };
+        return jsonResponse(200, { userId: "p-1", dateOfBirth, closed: null, identity: "verified" });
+      }
+      if (method === "POST" && path === "/api/admin/players/p-1/identity/reset") {
+        identity = { status: "none", reason: null, updatedAt: null, ownerUserId: null, verifiedDateOfBirth: null };
+        return jsonResponse(200, { uid: "p-1", previous: "verified", identity, releasedDocuments: 1 });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/admin?tab=players");
+    await user.type(await screen.findByLabelText("E-mail or handle"), "pat");
+    await user.click(screen.getByRole("button", { name: "Find player" }));
+    expect(await screen.findByText(/The document says 1990-04-26; the player confirmed 1990-04-25\./)).toBeTruthy();
+
+    // The dialog offers the document's date; the reason is still required.
+    await user.click(screen.getByRole("button", { name: "Correct date of birth" }));
+    const dialog = screen.getByRole("dialog", { name: "Correct pat@example.com's date of birth" });
+    expect((within(dialog).getByLabelText("Date of birth") as HTMLInputElement).value).toBe("1990-04-26");
+    await user.click(within(dialog).getByRole("button", { name: "Set 1990-04-26" }));
+    expect(calls.some((c) => c.path.endsWith("/date-of-birth"))).toBe(false);
+    await user.type(within(dialog).getByLabelText(/Reason/), "typo at sign-up");
+    await user.click(within(dialog).getByRole("button", { name: "Set 1990-04-26" }));
+    expect(await screen.findByText("pat@example.com's date of birth is 1990-04-26. Their identity is verified now.")).toBeTruthy();
+    expect(calls.find((c) => c.path.endsWith("/date-of-birth"))?.body).toEqual({ dateOfBirth: "1990-04-26", reason: "typo at sign-up" });
+
+    await user.click(await screen.findByRole("button", { name: "Reset identity check" }));
+    const reset = screen.getByRole("dialog", { name: "Reset pat@example.com's identity check?" });
+    await user.type(within(reset).getByLabelText(/Reason/), "keeps the other account");
+    await user.click(within(reset).getByRole("button", { name: "Reset identity check" }));
+    expect(
+      await screen.findByText(
+        "pat@example.com must verify their identity again before redeeming; their document can now verify another account.",
+      ),
+    ).toBeTruthy();
+    // Nothing left to reset: the action is gone.
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Reset identity check" })).toBeNull());
   });
 
   it("finds a player, freezes them with a reason and shows a refused adjustment's message", async () => {

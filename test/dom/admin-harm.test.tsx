@@ -31,7 +31,7 @@ function detail(uid: string, email: string) {
     disputes: [],
     fraudWarnings: [],
     payoutIdentityRefusals: [],
-    identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null },
+    identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null, verifiedDateOfBirth: "1990-04-25" },
   };
 }
 

@@ -3,7 +3,8 @@
 // Identity page, onboards a bank account and redeems. A new account's first redemption
 // waits in the review queue; a second operator approves it, and /redeem's timeline walks
 // on by itself to "Paid to your bank" (the simulator's Connect payout.paid). Screenshots of
-// /redeem at 390 and 1280 px.
+// /redeem at 390 and 1280 px. A second player whose document's date of birth differs is
+// blocked until an operator corrects the confirmed date to the document's in the console.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
@@ -12,7 +13,9 @@ import {
   axeProblems,
   launchBrowser,
   newPlayerContext,
+  confirmDateOfBirth,
   screenshot,
+  signInThroughChooser,
   signInToBoard,
   uniqueEmail,
 } from "./support";
@@ -173,6 +176,46 @@ describe("paid to a verified person", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "identity-redeem-paid-390");
     expect(await axeProblems(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("blocks a player whose document's date of birth differs until an operator corrects it from the console", async () => {
+    const context = await newPlayerContext(browser);
+    const page = await context.newPage();
+    const playerEmail = uniqueEmail("identity-mismatch");
+    await signInToBoard(page, playerEmail);
+    await page.goto("/redeem");
+    await page.getByRole("button", { name: "Verify your identity" }).click();
+    await page.getByRole("button", { name: "Date of birth differs" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/redeem");
+    await page.getByText(/The date of birth on your identity document differs from the one you confirmed/).waitFor();
+
+    const operator = await newPlayerContext(browser);
+    const console_ = await operator.newPage();
+    await console_.goto("/");
+    await signInThroughChooser(console_, "admin@vantage.test", { confirmAge: false });
+    const dateOfBirth = console_.getByLabel("Date of birth");
+    await Promise.race([dateOfBirth.waitFor(), console_.locator(".event-card").first().waitFor()]);
+    if (await dateOfBirth.count()) await confirmDateOfBirth(console_);
+    await console_.goto("/admin?tab=players");
+    await console_.getByLabel("E-mail or handle").fill(playerEmail);
+    await console_.getByRole("button", { name: "Find player" }).click();
+    // The simulator's "differs" outcome is the confirmed date plus one day.
+    await console_.getByText(/The document says 1990-04-26; the player confirmed 1990-04-25\./).waitFor();
+    await console_.getByRole("button", { name: "Correct date of birth" }).click();
+    const dialog = console_.getByRole("dialog", { name: `Correct ${playerEmail}'s date of birth` });
+    await dialog.getByLabel(/Reason/).fill("Typed a day off at sign-up; the licence is right");
+    expect(await axeProblems(console_)).toEqual([]);
+    await screenshot(console_, "identity-console-correct-dob-1280");
+    await dialog.getByRole("button", { name: "Set 1990-04-26" }).click();
+    await console_.getByText(`${playerEmail}'s date of birth is 1990-04-26. Their identity is verified now.`).waitFor();
+    await console_.setViewportSize({ width: 390, height: 844 });
+    expect(await console_.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(console_, "identity-console-verified-390");
+    await operator.close();
+
+    await page.reload();
+    await page.getByText("Identity verified: redemptions are paid to you.").waitFor();
     await context.close();
   });
 });

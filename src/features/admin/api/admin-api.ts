@@ -15,10 +15,12 @@ import {
   ApprovalListSchema,
   AuditLogSchema,
   CorrectionAnswerSchema,
+  DateOfBirthCorrectionAnswerSchema,
   DeadLetterReplayAnswerSchema,
   FeedViewSchema,
   FraudWarningClearAnswerSchema,
   FreezeAnswerSchema,
+  IdentityResetAnswerSchema,
   LedgerCheckSchema,
   PlayerDetailSchema,
   PlayerSearchSchema,
@@ -53,6 +55,19 @@ export function adjustBalance(api: ApiClient, uid: string, input: AdjustmentRequ
 /** Clears one early fraud warning, so it no longer pauses the player's redemptions. */
 export function clearFraudWarning(api: ApiClient, uid: string, warningId: string, reason: string) {
   return api.post(`${playerPath(uid)}/fraud-warnings/${encodeURIComponent(warningId)}/clear`, FraudWarningClearAnswerSchema, { reason });
+}
+
+/** Corrects the confirmed date of birth (YYYY-MM-DD); a verified identity document is held to it. */
+export function correctDateOfBirth(api: ApiClient, uid: string, dateOfBirth: string, reason: string) {
+  return api.request(`${playerPath(uid)}/date-of-birth`, DateOfBirthCorrectionAnswerSchema, {
+    method: "PUT",
+    body: { dateOfBirth, reason },
+  });
+}
+
+/** Starts the player's identity check again: the old session retired, their documents released. */
+export function resetIdentity(api: ApiClient, uid: string, reason: string) {
+  return api.post(`${playerPath(uid)}/identity/reset`, IdentityResetAnswerSchema, { reason });
 }
 
 /** The player's statement, signs of harm and operators' notes on them. */

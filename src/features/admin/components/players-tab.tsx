@@ -1,13 +1,25 @@
 // Players: look a player up by e-mail or handle; see balances and what is owed, the last
 // 100 ledger rows, bets, redemptions, disputes, early fraud warnings (with Clear), protection and payout-identity refusals;
-// freeze / unfreeze, adjust a balance and check the ledger — each confirmed with a reason.
+// freeze / unfreeze, adjust a balance, correct the date of birth, reset the identity check and
+// check the ledger — each confirmed with a reason. A blocked identity check shows the
+// verified document's date beside the confirmed one, so the operator can see which fix fits.
 // A Vantage Cash (or large Coins) adjustment is only asked for: it waits in Approvals for
 // another operator. On the operator's own account nothing but looking is offered.
 import { useCallback, useContext, useState, type FormEvent } from "react";
 import { useApi, useAuth } from "../../../session/auth-provider";
 import { errorMessage } from "../../../lib/api-client";
 import { formatAmount, parseAmountToMinor, type WalletKind } from "../../../shared/money";
-import { adjustBalance, checkLedger, clearFraudWarning, fetchPlayer, searchPlayers, setFrozen } from "../api/admin-api";
+import {
+  adjustBalance,
+  checkLedger,
+  clearFraudWarning,
+  correctDateOfBirth,
+  fetchPlayer,
+  resetIdentity,
+  searchPlayers,
+  setFrozen,
+} from "../api/admin-api";
+import { isValidDateOfBirth } from "../../../shared/protection";
 import type { LedgerCheck, PlayerDetail, PlayerHit } from "../../../shared/schemas/operator-views";
 import { AdminDeniedContext, isNotAnOperator, useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
@@ -92,7 +104,7 @@ export function PlayersTab({ onChanged }: { onChanged(message: string): void }) 
   );
 }
 
-type Dialog = "freeze" | "unfreeze" | "adjust" | { clearWarning: string } | null;
+type Dialog = "freeze" | "unfreeze" | "adjust" | "date-of-birth" | "identity-reset" | { clearWarning: string } | null;
 
 function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: string): void }) {
   const { api, user } = useAuth();
@@ -105,6 +117,7 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
   const [direction, setDirection] = useState<"credit" | "debit">("credit");
   const [amount, setAmount] = useState("");
   const [adjustmentKey, setAdjustmentKey] = useState(() => crypto.randomUUID());
+  const [dateOfBirth, setDateOfBirth] = useState("");
   const [check, setCheck] = useState<
     { status: "running" } | { status: "done"; result: LedgerCheck } | { status: "error"; message: string } | null
   >(null);
@@ -166,6 +179,22 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
                   >
                     Adjust balance
                   </button>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-ghost"
+                    onClick={() => {
+                      // A mismatch is most often a mistyped confirmed date: offer the document's.
+                      setDateOfBirth(data.identity.verifiedDateOfBirth ?? data.protection.dateOfBirth ?? "");
+                      setDialog("date-of-birth");
+                    }}
+                  >
+                    Correct date of birth
+                  </button>
+                  {data.identity.status !== "none" && (
+                    <button type="button" className="btn btn-sm btn-ghost" onClick={() => setDialog("identity-reset")}>
+                      Reset identity check
+                    </button>
+                  )}
                 </>
               )}
               <button type="button" className="btn btn-sm btn-ghost" onClick={runCheck} disabled={check?.status === "running"}>
@@ -226,7 +255,12 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
             </Stat>
           </dl>
           {(data.identity.status === "mismatch" || data.identity.status === "in-use") && (
-            <p className="admin-muted">Redemptions blocked by identity: {data.identity.reason ?? data.identity.status}</p>
+            <p className="admin-muted">
+              Redemptions blocked by identity: {data.identity.reason ?? data.identity.status}
+              {data.identity.status === "mismatch" && data.identity.verifiedDateOfBirth
+                ? ` The document says ${data.identity.verifiedDateOfBirth}; the player confirmed ${data.protection.dateOfBirth ?? "nothing"}.`
+                : ""}
+            </p>
           )}
           {data.redemptionPause && <p className="admin-muted">Redemptions paused: {data.redemptionPause}</p>}
           <PlayerPlayPanel uid={uid} own={data.player.uid === user?.uid} onChanged={onChanged} />
@@ -356,6 +390,56 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
           <p className="admin-muted">
             The card issuer warned that this pack may have been paid with a stolen card. Clear it only once you are satisfied the purchase
             was the player's own; the charge is not refunded.
+          </p>
+        </ActionDialog>
+      )}
+      {data && dialog === "date-of-birth" && (
+        <ActionDialog
+          title={`Correct ${data.player.email}'s date of birth`}
+          confirmLabel={isValidDateOfBirth(dateOfBirth, Date.now()) ? `Set ${dateOfBirth}` : "Correct"}
+          invalid={isValidDateOfBirth(dateOfBirth, Date.now()) ? null : "Enter a real date of birth."}
+          onClose={() => setDialog(null)}
+          onConfirm={async (reason) => {
+            const answer = await correctDateOfBirth(api, uid, dateOfBirth, reason);
+            onChanged(
+              `${data.player.email}'s date of birth is ${answer.dateOfBirth}` +
+                (answer.closed === "under-age" ? "; the account is closed as under age." : ".") +
+                (answer.identity === "verified" && data.identity.status === "mismatch" ? " Their identity is verified now." : "") +
+                (answer.identity === "mismatch" && data.identity.status !== "mismatch"
+                  ? " It differs from their verified document, so redemptions are blocked."
+                  : ""),
+            );
+            detail.reload();
+          }}
+        >
+          <p className="admin-muted">
+            For a date the player mistyped. A verified identity document is held to it: the same date clears a mismatch, another one blocks
+            redemptions. Under the minimum age the account closes.
+          </p>
+          <label className="admin-field">
+            <span>Date of birth</span>
+            <input className="input" type="date" value={dateOfBirth} onChange={(e) => setDateOfBirth(e.target.value)} data-autofocus />
+          </label>
+        </ActionDialog>
+      )}
+      {data && dialog === "identity-reset" && (
+        <ActionDialog
+          title={`Reset ${data.player.email}'s identity check?`}
+          confirmLabel="Reset identity check"
+          danger
+          onClose={() => setDialog(null)}
+          onConfirm={async (reason) => {
+            const answer = await resetIdentity(api, uid, reason);
+            onChanged(
+              `${data.player.email} must verify their identity again before redeeming` +
+                (answer.releasedDocuments > 0 ? "; their document can now verify another account." : "."),
+            );
+            detail.reload();
+          }}
+        >
+          <p className="admin-muted">
+            Their check ({data.identity.status}) starts again: the player verifies before their next redemption. Documents this account
+            verified are released, so the person can verify the one account they keep. The old verification is ignored from now on.
           </p>
         </ActionDialog>
       )}
