@@ -118,6 +118,10 @@ describe("signs of harm in the player view", () => {
     expect(screen.getByRole("cell", { name: "Limit raises" }).closest("tr")!.textContent).toContain("1 / 3");
     expect(screen.getByText("$9.99")).toBeTruthy();
     expect(screen.getByText("140 min")).toBeTruthy();
+    // Stakes and redemptions read as amounts spent: 300 Coins staked, nothing redeemed (never "-0").
+    const month = screen.getByText("$9.99").closest("tr")!;
+    expect(month.textContent).toContain("300 Coins");
+    expect(month.textContent).not.toContain("-0");
 
     const save = screen.getByRole("button", { name: "Save note" });
     expect(save).toHaveProperty("disabled", true);

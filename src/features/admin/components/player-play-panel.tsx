@@ -23,6 +23,8 @@ const ACTION_LABEL: Record<(typeof HARM_ACTION_NAMES)[number], string> = {
 
 type Month = PlayerPlayView["statement"]["months"][number];
 const cash = (units: number) => formatAmount("cash", Math.round(units * 100));
+/** Money that went out is a negative ledger sum; shown as a positive amount (and 0, never "-0"). */
+const spent = (ledgerSum: number) => (ledgerSum === 0 ? 0 : -ledgerSum);
 
 export function PlayerPlayPanel({ uid, own, onChanged }: { uid: string; own: boolean; onChanged(message: string): void }) {
   const { api } = useAuth();
@@ -128,11 +130,11 @@ export function PlayerPlayPanel({ uid, own, onChanged }: { uid: string; own: boo
           columns={[
             { header: "Month", cell: (m) => m.month },
             { header: "Paid", num: true, cell: (m) => `$${m.purchasedDollars.toFixed(2)}` },
-            { header: "Stakes (Coins)", num: true, cell: (m) => formatAmount("coins", -m.coins.stakes) },
+            { header: "Stakes (Coins)", num: true, cell: (m) => formatAmount("coins", spent(m.coins.stakes)) },
             { header: "Net (Coins)", num: true, cell: (m) => formatAmount("coins", m.coins.net) },
-            { header: "Stakes (VC)", num: true, cell: (m) => cash(-m.cash.stakes) },
+            { header: "Stakes (VC)", num: true, cell: (m) => cash(spent(m.cash.stakes)) },
             { header: "Net (VC)", num: true, cell: (m) => cash(m.cash.net) },
-            { header: "Redeemed (VC)", num: true, cell: (m) => cash(-m.cash.redemptions) },
+            { header: "Redeemed (VC)", num: true, cell: (m) => cash(spent(m.cash.redemptions)) },
             { header: "Time played", num: true, cell: (m) => `${m.minutesPlayed} min` },
             { header: "Limits reached", className: "admin-wrap", cell: (m) => m.limitsReached.map((r) => r.label).join("; ") || "—" },
           ]}
