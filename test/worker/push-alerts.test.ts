@@ -229,6 +229,51 @@ describe("opt-in alerts", () => {
     ]);
   });
 
+  it("alerts the push queue refuses wait in the wallet and go out on the back-off's drain, D1 current meanwhile", async () => {
+    const { player, subscription, stub, bet } = await limitPlayer(["limit-changed"]);
+    const pending = () => runInDurableObject(stub, (_wallet, state) => state.storage.get<PushNotice[]>("outbox_pending_alerts"));
+    // The queue is down: the wallet's env hands the outbox a queue that refuses every batch.
+    const refused: number[] = [];
+    const swapQueue = (queue: Pick<Queue, "sendBatch"> | null) =>
+      runInDurableObject(stub, (wallet) => {
+        const walletEnv = (wallet as unknown as { env: Env }).env;
+        Object.defineProperty(wallet, "env", {
+          value: { ...walletEnv, PUSH_QUEUE: queue ?? env.PUSH_QUEUE },
+          configurable: true,
+          writable: true,
+        });
+      });
+    await swapQueue({
+      sendBatch: async (messages) => {
+        refused.push([...messages].length);
+        throw new Error("queue unavailable");
+      },
+    });
+    await stub.setPlayLimits(player.userId, { dailyLossCoins: 200 }, DAY_MS, Date.now());
+    await bet(10);
+    expect(refused).toEqual([1]);
+    expect((await pending())?.map((n) => n.kind)).toEqual(["limit-changed"]);
+    // The projection did not wait for the alert: the bet placed with it is in D1.
+    const bets = await env.DB.prepare("SELECT COUNT(*) AS n FROM bets WHERE user_id = ?").bind(player.userId).first<{ n: number }>();
+    expect(bets?.n).toBe(1);
+    // A second refusal keeps both, oldest first.
+    await stub.setPlayLimits(player.userId, { dailyLossCoins: 100 }, DAY_MS, Date.now());
+    await stub.flushOutbox();
+    expect((await pending())?.map((n) => n.body)).toEqual([
+      "Your daily Coins loss limit is now 200 Coins.",
+      "Your daily Coins loss limit is now 100 Coins.",
+    ]);
+
+    // The queue is back: the retry the refusal armed sends both, in order, and nothing waits.
+    await swapQueue(null);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await waitForMessages(subscription, 2)).map((m) => m.body)).toEqual([
+      "Your daily Coins loss limit is now 200 Coins.",
+      "Your daily Coins loss limit is now 100 Coins.",
+    ]);
+    expect(await pending()).toBeUndefined();
+  });
+
   it("the wallet's alarm waits for a looser limit's time and announces it then, with no request", async () => {
     const { player, subscription, stub } = await limitPlayer(["limit-changed"]);
     const alarmAt = () => runInDurableObject(stub, (_wallet, state) => state.storage.getAlarm());

@@ -12,7 +12,9 @@
 // after D1 accepted the batch and before the rows are deleted; a drain repeated after a
 // crash sends them again, and the push consumer sends each alert once per browser (its
 // `push_deliveries` claim). Alerts never hold the projection back: when the queue
-// refuses them they are logged and dropped, and D1 still gets the change.
+// refuses them, D1 still gets the change and the alerts wait in the object's key-value
+// storage (`outbox_pending_alerts`, the newest MAX_PENDING_ALERTS), sent first at the next
+// drain; the refusal counts as a failed drain, so the alarm's back-off brings that drain.
 //
 // The object has one alarm for every wake-up (outbox drains, payout retries, live-token
 // expiry, a waiting limit change taking effect); `armAlarm` is the one way to set it, so
@@ -29,6 +31,12 @@ const OUTBOX_BATCH = 50;
 const OUTBOX_MAX_STATEMENTS = 100;
 /** Key-value storage key: failed drains in a row, for the back-off. */
 const ATTEMPTS_KEY = "outbox_attempts";
+/** Key-value storage key: alerts the push queue refused, sent again before newer ones. */
+const PENDING_ALERTS_KEY = "outbox_pending_alerts";
+/** Refused alerts kept at most; past it the oldest are dropped (and logged). */
+const MAX_PENDING_ALERTS = 500;
+/** Messages per `sendBatch` (the Queues limit). */
+const QUEUE_BATCH = 100;
 
 /** Writes one row for the projection; called inside the transaction that made the change. */
 export function writeOutboxRow(sql: SqlStorage, topic: OutboxTopic, payload: unknown, now: number): void {
@@ -57,6 +65,10 @@ export class Outbox {
   private failed = true;
   /** When the alarm this object last set will drain the outbox (null: none known). */
   private drainAt: number | null = null;
+  /** Whether refused alerts wait in storage (null: not known since the object woke). */
+  private alertsWaiting: boolean | null = null;
+  /** Calls to the push queue so far, so a flush that already tried does not try again at once. */
+  private alertSends = 0;
 
   /** `env` is read at every drain, so the D1 binding in use is always the object's current one. */
   constructor(
@@ -87,10 +99,13 @@ export class Outbox {
     }
     this.flushing = (async () => {
       try {
+        const sendsBefore = this.alertSends;
         do {
           this.flushAgain = false;
           await this.drain();
         } while (this.flushAgain);
+        if (this.alertsWaiting !== false && this.alertSends === sendsBefore) await this.sendAlerts([]);
+        if (this.alertsWaiting) throw new Error("the push queue refused alerts; they wait to be sent again");
         if (this.failed) {
           await this.ctx.storage.put(ATTEMPTS_KEY, 0);
           this.failed = false;
@@ -110,11 +125,30 @@ export class Outbox {
     return this.flushing;
   }
 
+  /**
+   * Queues the alerts that wait, then `notices`. What the queue refuses waits in storage
+   * (a repeat of a part already sent is harmless: the consumer sends each alert once).
+   */
   private async sendAlerts(notices: PushNotice[]): Promise<void> {
+    this.alertSends++;
+    const storage = this.ctx.storage;
+    const waiting = this.alertsWaiting === false ? [] : ((await storage.get<PushNotice[]>(PENDING_ALERTS_KEY)) ?? []);
+    const alerts = [...waiting, ...notices];
     try {
-      await this.env().PUSH_QUEUE.sendBatch(notices.map((body) => ({ body })));
+      for (let i = 0; i < alerts.length; i += QUEUE_BATCH) {
+        await this.env().PUSH_QUEUE.sendBatch(alerts.slice(i, i + QUEUE_BATCH).map((body) => ({ body })));
+      }
+      if (waiting.length > 0) await storage.delete(PENDING_ALERTS_KEY);
+      this.alertsWaiting = false;
     } catch (err) {
-      loggerFor(this.env()).warn(`wallet outbox: ${notices.length} alert(s) not queued`, err);
+      const kept = alerts.slice(-MAX_PENDING_ALERTS);
+      await storage.put(PENDING_ALERTS_KEY, kept);
+      this.alertsWaiting = true;
+      const dropped = alerts.length - kept.length;
+      loggerFor(this.env()).warn(
+        `wallet outbox: ${alerts.length} alert(s) not queued; ${kept.length} wait to be sent again${dropped > 0 ? `, ${dropped} oldest dropped` : ""}`,
+        err,
+      );
     }
   }
 

@@ -50,7 +50,7 @@
 //   cash_out_quotes       cash-out quotes given to the player: stored, expiring, each paid at most once (9)
 //   limit_alerts_due      limit and break changes whose "took effect" alert is still to be sent (10)
 //   identity_retired_sessions  verification sessions an operator's reset retired; their events change nothing (11)
-// Outside SQLite, the object's key-value storage holds `outbox_attempts` (outbox.ts).
+// Outside SQLite, the object's key-value storage holds `outbox_attempts` and `outbox_pending_alerts` (outbox.ts).
 
 /** One rung of the ladder: what it adds, and the statements that add it. */
 export type WalletMigration = { version: number; purpose: string; statements: readonly string[] };
