@@ -148,7 +148,7 @@ describe("date of birth", () => {
       entries: { actor: string; action: string }[];
     };
     expect(audit.entries).toEqual([expect.objectContaining({ actor: "admin@vantage.test", action: "date-of-birth" })]);
-    expect(await fixed.json()).toEqual({ userId: player.userId, dateOfBirth: "1990-04-25", closed: null });
+    expect(await fixed.json()).toEqual({ userId: player.userId, dateOfBirth: "1990-04-25", closed: null, identity: "verified" });
     expect((await moneyActions["POST /api/grantDailyBonus"]!(player)).status).toBe(200);
     await expectRefusal(await patchMe(player.token, { dateOfBirth: "1991-01-01" }), 409, "date-of-birth-set");
   });
