@@ -1,6 +1,6 @@
-// Play time, reality checks, nudges and My statement: heartbeats add up to the daily
-// limit (a minute counts once across tabs) and bets and purchases stop until the next
-// Eastern day; a due reality check refuses bets until it is answered; a nudge goes out
+// Play time, reality checks, nudges and My statement: heartbeats and bets add up to the
+// daily limit (a minute counts once across tabs and bets) and bets and purchases stop until
+// the next Eastern day; a client that bets without heartbeats meets the same limits; a due reality check refuses bets until it is answered; a nudge goes out
 // once at 80% of a limit (and reaches D1 for push); the statement's totals equal the
 // ledger's for the month.
 import { env } from "cloudflare:workers";
@@ -60,8 +60,10 @@ describe("the daily play-time limit", () => {
     expect(purchase).toMatchObject({ ok: false, code: "time-limit" });
 
     const thursday = periodBounds("day", WEDNESDAY).end + 1000;
-    expect((await bet(10, thursday)).ok).toBe(true);
     expect((await wallet.getPlay(userId, thursday)).minutesToday).toBe(0);
+    expect((await bet(10, thursday)).ok).toBe(true);
+    // The bet is play: its minute is Thursday's first.
+    expect((await wallet.getPlay(userId, thursday)).minutesToday).toBe(1);
   });
 
   it("the heartbeat route answers minutes played and left", async () => {
@@ -88,7 +90,8 @@ describe("reality checks", () => {
     expect(due).toMatchObject({ ok: false, status: 403, code: "reality-check-due" });
     const play = await wallet.getPlay(userId, WEDNESDAY + 30 * MIN);
     expect(play.realityCheckDueAt).toBe(WEDNESDAY + 30 * MIN);
-    expect(play.sessionFigures).toEqual({ minutes: 7, staked: { coins: 100, cash: 0 }, net: { coins: -100, cash: 0 } });
+    // Seven heartbeat minutes and the bet's own minute (29).
+    expect(play.sessionFigures).toEqual({ minutes: 8, staked: { coins: 100, cash: 0 }, net: { coins: -100, cash: 0 } });
 
     await wallet.answerRealityCheck(userId, "keep-playing", WEDNESDAY + 31 * MIN);
     expect((await bet(100, WEDNESDAY + 32 * MIN)).ok).toBe(true);
@@ -108,6 +111,23 @@ describe("reality checks", () => {
     expect(await bet(100, WEDNESDAY + 30 * MIN)).toMatchObject({ code: "reality-check-due" });
     await wallet.heartbeat(userId, WEDNESDAY + 45 * MIN);
     expect((await bet(100, WEDNESDAY + 46 * MIN)).ok).toBe(true);
+  });
+
+  it("a client that bets without the app's heartbeats meets its reality check and its time limit all the same", async () => {
+    const { userId, wallet, bet } = await player();
+    await wallet.setPlayLimits(userId, { realityCheckMinutes: 30, dailyPlayMinutes: 20 }, DAY_MS, WEDNESDAY - HOUR_MS);
+    // Bets every five minutes, and not one heartbeat: the first starts the session.
+    for (let minute = 0; minute < 30; minute += 5) expect((await bet(10, WEDNESDAY + minute * MIN)).ok).toBe(true);
+    expect(await bet(10, WEDNESDAY + 30 * MIN)).toMatchObject({ ok: false, code: "reality-check-due" });
+    const play = await wallet.getPlay(userId, WEDNESDAY + 30 * MIN);
+    expect(play.minutesToday).toBe(6);
+    expect(play.sessionFigures).toMatchObject({ minutes: 6, staked: { coins: 60, cash: 0 } });
+
+    // Answered, betting goes on, each bet a minute of play, until the daily time limit.
+    await wallet.answerRealityCheck(userId, "keep-playing", WEDNESDAY + 30 * MIN);
+    for (let minute = 31; minute < 45; minute++) expect((await bet(10, WEDNESDAY + minute * MIN)).ok).toBe(true);
+    expect(await bet(10, WEDNESDAY + 45 * MIN)).toMatchObject({ ok: false, code: "time-limit" });
+    expect((await wallet.getPlay(userId, WEDNESDAY + 45 * MIN)).minutesToday).toBe(20);
   });
 
   it("over HTTP: the answer route and its validation", async () => {

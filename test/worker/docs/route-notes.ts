@@ -160,7 +160,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/play/heartbeat": {
     section: "The player",
-    does: "Sent once a minute by each visible, signed-in tab: the minute counts once across tabs and devices toward play time and the session (gaps under 10 minutes); answers the play view.",
+    does: "Sent once a minute by each visible, signed-in tab: the minute counts once across tabs, devices and bets toward play time and the session (gaps under 10 minutes; a bet counts its minute too); answers the play view.",
     answer: "play#PlayViewSchema",
   },
   "PUT /api/play/limits": {

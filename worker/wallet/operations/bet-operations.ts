@@ -8,7 +8,7 @@ import type { WalletKind } from "../../../src/shared/money";
 import { toWinFor } from "../../../src/shared/payout";
 import type { BetDocument, BetLeg, PlaceBetResponse } from "../../../src/shared/schemas/bets";
 import type { RefusalDetails } from "../../../src/shared/protection";
-import { gatePlayLimits, nudgeAfterStake, readPlayLimits } from "./play-operations";
+import { gatePlayLimits, notePlayInTx, nudgeAfterStake, readPlayLimits } from "./play-operations";
 import { gateStake, type PlayContext } from "./protection-operations";
 import { betFromRow, insertBet, SELECT_BETS, type BetRow } from "../bet-rows";
 import type { Ledger } from "../ledger";
@@ -102,6 +102,7 @@ export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayConte
     bets.push(bet);
   }
 
+  notePlayInTx(tx, playLimits);
   nudgeAfterStake(tx, input.wallet, playLimits);
   const response: PlaceBetResponse = { bets, balances: tx.balances() };
   tx.sql.exec("DELETE FROM idempotency WHERE created_at < ? AND key LIKE ?", tx.now - PLACEMENT_KEY_TTL_MS, `${KEY_PREFIX}%`);

@@ -3,7 +3,7 @@
 // `gatePlayLimits` in the same synchronous transaction as their debit (after the account
 // gate and the stake limit of protection-operations.ts), so concurrent bets cannot pass a
 // loss limit together; purchases pass the time limit in the transaction that holds the
-// checkout. Rules are the pure ones of src/shared/loss-limits.ts and play-time.ts; the
+// checkout. Play time is counted from the app's heartbeats and from the bets themselves. Rules are the pure ones of src/shared/loss-limits.ts and play-time.ts; the
 // tables are documented in schema-migrations.ts (version 6).
 import { checkLoss, lossUses, type SettledNet } from "../../../src/shared/loss-limits";
 import type { WalletKind } from "../../../src/shared/money";
@@ -315,12 +315,29 @@ export function playSnapshotInTx(tx: Ledger): PlaySnapshot {
   };
 }
 
+/** Counts this minute once and continues or starts the session. */
+function countMinute(tx: Ledger, session: PlaySession | null): void {
+  tx.sql.exec("INSERT OR IGNORE INTO play_minutes (minute) VALUES (?)", minuteOf(tx.now));
+  writeSession(tx, sessionAfterBeat(session, tx.now));
+}
+
 /** A visible, signed-in tab's heartbeat: counts this minute once, continues or starts the session, nudges near the time limit. */
 export function heartbeatInTx(tx: Ledger): { ok: true; snapshot: PlaySnapshot } {
-  tx.sql.exec("INSERT OR IGNORE INTO play_minutes (minute) VALUES (?)", minuteOf(tx.now));
-  writeSession(tx, sessionAfterBeat(readSession(tx), tx.now));
+  countMinute(tx, readSession(tx));
   nudge(tx, timeUse(readPlayLimits(tx).effective, minutesToday(tx), tx.now));
   return { ok: true, snapshot: playSnapshotInTx(tx) };
+}
+
+/**
+ * A bet is play as much as a heartbeat is: its minute counts toward the daily time limit
+ * and it continues (or starts) the session whose reality checks fall due, so a client that
+ * bets without the app's heartbeats meets the same limits. Writes at most once a minute.
+ */
+export function notePlayInTx(tx: Ledger, limits: PlayLimits): void {
+  const session = readSession(tx);
+  if (session && minuteOf(session.lastBeatAt) === minuteOf(tx.now)) return;
+  countMinute(tx, session);
+  if (limits.effective.dailyPlayMinutes !== null) nudge(tx, timeUse(limits.effective, minutesToday(tx), tx.now));
 }
 
 /** The player's answer to a reality check: each one starts the next interval; "take-break" also starts a 24-hour break. */
