@@ -1049,6 +1049,18 @@ const ENDPOINTS: Endpoint[] = [
           .map(([id, file]) => `/api/cards/picks/${encodeURIComponent(id)}/${encodeURIComponent(file)}`),
       ),
   },
+  {
+    routes: ["GET /api/cards/profiles/:handle/:file"],
+    request: () =>
+      get(
+        fc
+          .tuple(
+            fc.oneof(unicodeText(30), fc.constantFrom("nobody-here", "a")),
+            fc.oneof(fc.constantFrom("0000abcd.png", "latest.png", "x.png"), fc.stringMatching(/^[0-9a-f]{8}\.png$/), unicodeText(12)),
+          )
+          .map(([handle, file]) => `/api/cards/profiles/${encodeURIComponent(handle)}/${encodeURIComponent(file)}`),
+      ),
+  },
   { routes: ["GET /api/push/config"], request: () => get("/api/push/config") },
   {
     routes: ["POST /api/push/subscriptions", "DELETE /api/push/subscriptions"],

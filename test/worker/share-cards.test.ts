@@ -1,7 +1,7 @@
 // Share cards: /p/:shareId and /u/:handle answer with the SPA plus link-preview tags, and
 // the pick's card is a 1200×630 PNG drawn at the edge whose URL names the pick's state,
-// so a preview made after settlement shows the result. No card for a withdrawn share or
-// a hidden profile (404).
+// so a preview made after settlement shows the result; a profile's card URL names a
+// version of its figures the same way. No card for a withdrawn share or a hidden profile (404).
 import { describe, expect, it } from "vitest";
 import type { ShareResponse } from "../../src/shared/schemas/social";
 import { sharePageHeaders } from "../../worker/share-cards/share-pages";
@@ -110,10 +110,37 @@ describe("a shared pick's page and card", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(metaOf(html, "og:title")).toBe(`@${handle} · Vantage`);
-    expect(metaOf(html, "twitter:card")).toBe("summary");
+    expect(metaOf(html, "twitter:card")).toBe("summary_large_image");
     expect(html).not.toContain("secret@example.com");
     expect(html).not.toContain("Secret Name");
     expect((await page("/u/nobody-here-at-all")).status).toBe(404);
+  });
+
+  it("a public profile's card is its figures at 1200×630; a settled pick makes a new card URL, and the old one redirects", async () => {
+    const { player, handle, eventId } = await sharedOpenPick();
+    const html = await (await page(`/u/${handle}`)).text();
+    expect(metaOf(html, "og:image:width")).toBe("1200");
+    expect(metaOf(html, "og:image:height")).toBe("630");
+    expect(metaOf(html, "og:image:alt")).toBe(`@${handle}'s Vantage profile: 0 settled Coins picks`);
+    const before = await cardOf(html);
+    expect(before.url).toMatch(new RegExp(`^http://localhost/api/cards/profiles/${handle}/[0-9a-f]{8}\\.png$`));
+    expect(pngSize(before.png)).toEqual({ width: 1200, height: 630 });
+    // The same figures, the same URL.
+    expect(metaOf(await (await page(`/u/${handle}`)).text(), "og:image")).toBe(before.url);
+
+    await wallet(player.userId).applyEventResults(player.userId, [{ eventId, homeScore: 110, awayScore: 99 }], Date.now());
+    const settledHtml = await (await page(`/u/${handle}`)).text();
+    expect(metaOf(settledHtml, "og:image:alt")).toBe(`@${handle}'s Vantage profile: 1 settled Coins pick`);
+    const after = await cardOf(settledHtml);
+    expect(after.url).not.toBe(before.url);
+    expect(after.png).not.toEqual(before.png);
+    const stale = await api(new URL(before.url).pathname, { redirect: "manual" });
+    expect(stale.status).toBe(302);
+    expect(stale.headers.get("Location")).toBe(new URL(after.url).pathname);
+
+    expect((await api(`/api/cards/profiles/${handle}/latest.png`)).status).toBe(404);
+    expect((await patchMe(player, { profileHidden: true })).status).toBe(200);
+    expect((await api(new URL(after.url).pathname)).status).toBe(404);
   });
 
   it("keeps the pages' CSP, except on the dev server's shell whose inline preamble it would block", () => {

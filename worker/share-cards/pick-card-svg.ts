@@ -1,4 +1,4 @@
-// The share card of a pick as an SVG template, 1200×630 (the size link previews use):
+// The share card of a pick as an SVG template, 1200×630 (card-svg.ts):
 // the owner's handle, the slip's legs with their odds, the stake, and its state (open,
 // won, lost, push, void, cashed out), drawn large so a preview made after settlement shows the
 // result. Plain text and shapes only: the rasteriser (rasterise.ts) has no layout
@@ -6,9 +6,8 @@
 import { formatAmount } from "../../src/shared/money";
 import type { BetLeg } from "../../src/shared/schemas/bets";
 import type { PublicPick } from "../../src/shared/schemas/social";
+import { CARD_WIDTH, cardFrame, cardSvg, shorten, text } from "./card-svg";
 
-export const CARD_WIDTH = 1200;
-export const CARD_HEIGHT = 630;
 const MAX_LEGS = 3;
 
 export const CARD_STATES = ["open", "won", "lost", "push", "void", "cashed-out"] as const;
@@ -29,14 +28,6 @@ const BADGE: Record<CardState, { label: string; fill: string; text: string }> = 
   "cashed-out": { label: "CASHED OUT", fill: "#f59e0b", text: "#0b1220" },
 };
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[ch]!);
-}
-
-function shorten(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
-}
-
 const americanOdds = (price: number) => (price > 0 ? `+${price}` : String(price));
 
 function signedLine(line: number | null): string {
@@ -54,20 +45,12 @@ export function legSelection(leg: BetLeg): string {
   return `${pick} (${americanOdds(leg.priceAm)})`;
 }
 
-function text(x: number, y: number, size: number, fill: string, content: string, anchor: "start" | "end" | "middle" = "start"): string {
-  return `<text x="${x}" y="${y}" font-size="${size}" fill="${fill}" text-anchor="${anchor}">${escapeXml(content)}</text>`;
-}
-
 export function pickCardSvg(pick: PublicPick): string {
   const state = pickCardState(pick);
   const badge = BADGE[state];
   const title = pick.kind === "Parlay" ? `Parlay · ${pick.legs.length} legs` : "Single";
   const parts: string[] = [
-    `<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="#0b1220"/>`,
-    `<rect x="0" y="0" width="16" height="${CARD_HEIGHT}" fill="${badge.fill}"/>`,
-    // The mark of public/favicon.svg, 72 px.
-    `<g transform="translate(72 48) scale(1.125)"><rect width="64" height="64" rx="14" fill="#132036"/><path d="M16 16h9l7 22 7-22h9L37 48H27z" fill="#3ddc84"/></g>`,
-    text(170, 100, 40, "#e6edf6", "Vantage"),
+    ...cardFrame(badge.fill),
     `<rect x="${CARD_WIDTH - 72 - 220}" y="48" width="220" height="80" rx="40" fill="${badge.fill}"/>`,
     text(CARD_WIDTH - 72 - 110, 103, 44, badge.text, badge.label, "middle"),
     text(72, 180, 30, "#b8c4d6", `@${shorten(pick.owner.handle, 40)}`),
@@ -87,6 +70,5 @@ export function pickCardSvg(pick: PublicPick): string {
       : `Stake ${formatAmount(pick.wallet, pick.stake)} · Paid ${formatAmount(pick.wallet, pick.payoutPaid)}`;
   parts.push(`<rect x="72" y="505" width="${CARD_WIDTH - 144}" height="2" fill="#22324d"/>`);
   parts.push(text(72, 556, 34, "#e6edf6", money));
-  parts.push(text(72, 600, 20, "#8fa0b8", "Entertainment only · played with virtual currency"));
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}" font-family="DejaVu Sans" font-weight="bold">${parts.join("")}</svg>`;
+  return cardSvg(parts);
 }

@@ -4,6 +4,8 @@
 // redirected to the current one, so a cache never keeps an "open" card under a "won"
 // URL or the reverse. A settled card never changes and is cached long; an open one
 // briefly. Withdrawn shares and hidden profiles: 404, like the pick itself.
+// GET /api/cards/profiles/:handle/:version.png: a public profile's card the same way, its
+// version a digest of the figures drawn (an out-of-date version redirects to the current).
 import { Hono } from "hono";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
@@ -11,7 +13,9 @@ import { limitPublicReads } from "../http/rate-limit";
 import { readSharedPick } from "../social/public-picks";
 import { tunables } from "../tunables";
 import { CARD_STATES, pickCardState, pickCardSvg, type CardState } from "./pick-card-svg";
-import { pickCardImagePath } from "./share-pages";
+import { profileCardSvg, profileCardVersion } from "./profile-card-svg";
+import { pickCardImagePath, profileCardImagePath } from "./share-pages";
+import { readPublicProfile } from "../social/public-profiles";
 
 const SETTLED_CARD_SECONDS = 86_400;
 
@@ -34,6 +38,24 @@ export function shareCardRoutes() {
     const { svgToPng } = await import("./rasterise");
     const png = await svgToPng(pickCardSvg(shared.pick));
     const seconds = state === "open" ? tunables(c.env).SOCIAL_CACHE_SECONDS : SETTLED_CARD_SECONDS;
+    c.header("Cache-Control", seconds > 0 ? `public, max-age=${seconds}, s-maxage=${seconds}` : "no-store");
+    c.header("Content-Type", "image/png");
+    return c.body(png.slice().buffer);
+  });
+
+  app.get("/profiles/:handle/:file", limitPublicReads, async (c) => {
+    const asked = /^([0-9a-f]{8})\.png$/.exec(c.req.param("file"))?.[1];
+    if (!asked) throw new ApiError(404, "not-found", "No such card.");
+    const profile = await readPublicProfile(c.env, c.req.param("handle"), Date.now());
+    if (!profile) throw new ApiError(404, "not-found", "No such profile.");
+    if (profileCardVersion(profile) !== asked) {
+      c.header("Cache-Control", "no-store");
+      return c.redirect(profileCardImagePath(profile), 302);
+    }
+    const { svgToPng } = await import("./rasterise");
+    const png = await svgToPng(profileCardSvg(profile));
+    // A version's figures never change; the profile behind it may be hidden later, so not for long.
+    const seconds = tunables(c.env).SOCIAL_CACHE_SECONDS;
     c.header("Cache-Control", seconds > 0 ? `public, max-age=${seconds}, s-maxage=${seconds}` : "no-store");
     c.header("Content-Type", "image/png");
     return c.body(png.slice().buffer);

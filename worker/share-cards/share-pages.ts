@@ -4,18 +4,21 @@
 // chat shows the pick's card instead of the generic page; the SPA then starts as on any
 // other path. A withdrawn share, a hidden or unknown player: the plain shell with 404 and
 // no card. The pick card's image URL carries the pick's state (…/open.png, …/won.png),
-// so a preview fetched after settlement is a new URL showing the result.
+// so a preview fetched after settlement is a new URL showing the result; a profile card's
+// URL carries a version of its figures the same way.
 import { Hono, type Context } from "hono";
 import { publicOrigin } from "../config";
 import { handleError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { limitPublicReads } from "../http/rate-limit";
-import { findVisibleByHandle } from "../social/player-profiles";
 import { readSharedPick } from "../social/public-picks";
+import { readPublicProfile } from "../social/public-profiles";
 import { formatAmount } from "../../src/shared/money";
-import type { PublicPick } from "../../src/shared/schemas/social";
+import type { PublicPick, PublicProfile } from "../../src/shared/schemas/social";
 import { tunables } from "../tunables";
-import { CARD_HEIGHT, CARD_WIDTH, legSelection, pickCardState } from "./pick-card-svg";
+import { CARD_HEIGHT, CARD_WIDTH } from "./card-svg";
+import { legSelection, pickCardState } from "./pick-card-svg";
+import { profileCardVersion } from "./profile-card-svg";
 import { withPreviewTags, type PreviewTags } from "./preview-tags";
 import { SPA_PAGE_HEADERS } from "./spa-headers";
 
@@ -27,6 +30,11 @@ export function isSharePagePath(pathname: string): boolean {
 /** The image URL of a pick's card in its current state. */
 export function pickCardImagePath(shareId: string, pick: Pick<PublicPick, "status" | "result">): string {
   return `/api/cards/picks/${shareId}/${pickCardState(pick)}.png`;
+}
+
+/** The image URL of a profile's card as its figures stand now. */
+export function profileCardImagePath(profile: PublicProfile): string {
+  return `/api/cards/profiles/${encodeURIComponent(profile.handle)}/${profileCardVersion(profile)}.png`;
 }
 
 async function spaShell(c: Context<AppEnv>): Promise<string> {
@@ -68,6 +76,8 @@ function pickDescription(pick: PublicPick): string {
   return `${what}: ${stake} staked, ${formatAmount(pick.wallet, pick.payoutPaid)} paid. ${outcome}.`;
 }
 
+const settledPicks = (n: number) => `${n} settled Coins ${n === 1 ? "pick" : "picks"}`;
+
 export function sharePages() {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
@@ -94,15 +104,20 @@ export function sharePages() {
   });
 
   app.get("/u/:handle", limitPublicReads, async (c) => {
-    const [shell, player] = await Promise.all([spaShell(c), findVisibleByHandle(c.env.DB, c.req.param("handle"))]);
-    if (!player) return page(c, shell, 404);
+    const [shell, profile] = await Promise.all([spaShell(c), readPublicProfile(c.env, c.req.param("handle"), Date.now())]);
+    if (!profile) return page(c, shell, 404);
     const origin = publicOrigin(c.env, c.req.url);
     const tags: PreviewTags = {
-      title: `@${player.handle} · Vantage`,
-      description: `@${player.handle}'s public picks and results on Vantage, an entertainment-only sportsbook played with virtual currency.`,
-      url: `${origin}/u/${player.handle}`,
-      image: { url: `${origin}/icons/icon-512.png`, width: 512, height: 512, alt: "Vantage" },
-      twitterCard: "summary",
+      title: `@${profile.handle} · Vantage`,
+      description: `@${profile.handle}'s public picks and results on Vantage, an entertainment-only sportsbook played with virtual currency.`,
+      url: `${origin}/u/${profile.handle}`,
+      image: {
+        url: `${origin}${profileCardImagePath(profile)}`,
+        width: CARD_WIDTH,
+        height: CARD_HEIGHT,
+        alt: `@${profile.handle}'s Vantage profile: ${settledPicks(profile.statistics.coins.settledCount)}`,
+      },
+      twitterCard: "summary_large_image",
     };
     return page(c, withPreviewTags(shell, tags), 200);
   });

@@ -9,7 +9,6 @@
 // a plain 404 everywhere. Vantage Cash picks and figures are public only when the player
 // shows their Vantage Cash results (a pick they share themselves is shown as shared).
 import { Hono, type Context } from "hono";
-import { computeStatistics } from "../../src/shared/statistics";
 import {
   LeaderboardQuerySchema,
   type FollowState,
@@ -32,9 +31,9 @@ import { getUserWallet } from "../wallet";
 import { readLeaderboard, readOwnRank } from "./leaderboards";
 import { findVisibleByHandle, readProfile, type ProfileRow } from "./player-profiles";
 import { PUBLIC_BET_COLUMNS, publicPickFromRow, readSharedPick, type PublicBetRow } from "./public-picks";
+import { readPublicProfile } from "./public-profiles";
 
-/** Picks listed on a profile and in the Following feed. */
-const PICKS_SHOWN = 30;
+/** Picks listed in the Following feed. */
 const FEED_SIZE = 50;
 
 /** The same answer for every reader: cached at the edge, purged when a settlement changes it (worker/http/cache-control.ts). */
@@ -70,33 +69,10 @@ export function socialRoutes() {
   });
 
   app.get("/public/profiles/:handle", limitPublicReads, async (c) => {
-    const owner = await findVisibleByHandle(c.env.DB, c.req.param("handle"));
-    if (!owner) throw notFound("profile");
-    const now = Date.now();
-    const [clock, rows, followers] = await Promise.all([
-      feedNow(c.env, now),
-      c.env.DB.prepare(`SELECT ${PUBLIC_BET_COLUMNS("b")} FROM bets b WHERE b.user_id = ? ORDER BY b.created_at DESC LIMIT ?`)
-        .bind(owner.userId, tunables(c.env).PROFILE_STATS_BETS)
-        .all<PublicBetRow>(),
-      c.env.DB.prepare("SELECT COUNT(*) AS n FROM follows WHERE followee_id = ?").bind(owner.userId).first<{ n: number }>(),
-    ]);
-    const who = { handle: owner.handle };
-    const visible = rows.results
-      .filter((r) => r.wallet === "coins" || owner.showCashResults)
-      .map((r) => publicPickFromRow(r, who))
-      .filter((p) => isPickPublic(p, clock));
-    const forStats = (wallet: "coins" | "cash") =>
-      computeStatistics(visible.filter((p) => p.wallet === wallet).map((p) => ({ ...p, slipId: p.id })));
-    const newestFirst = [...visible].sort((a, b) => (b.settledAt ?? b.createdAt) - (a.settledAt ?? a.createdAt));
-    const profile: PublicProfile = {
-      handle: owner.handle,
-      memberSince: owner.createdAt,
-      statistics: { coins: forStats("coins"), cash: owner.showCashResults ? forStats("cash") : null },
-      picks: newestFirst.slice(0, PICKS_SHOWN),
-      followers: followers?.n ?? 0,
-    };
-    publicCache(c, `profile:${owner.handle}`);
-    return c.json(profile);
+    const profile = await readPublicProfile(c.env, c.req.param("handle"), Date.now());
+    if (!profile) throw notFound("profile");
+    publicCache(c, `profile:${profile.handle}`);
+    return c.json(profile satisfies PublicProfile);
   });
 
   app.get("/public/picks/:shareId", limitPublicReads, async (c) => {
