@@ -96,3 +96,14 @@ export function sessionIdOf(accessToken: string): string {
   const payload = accessToken.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/");
   return (JSON.parse(atob(payload)) as { sid: string }).sid;
 }
+
+/**
+ * The rate limiters count in fixed windows aligned to the real clock (as Workers Rate
+ * Limiting does); start a burst early in a window so the whole burst lands in one.
+ * `burstMs` is a few times what the burst takes on a busy machine: the longer it is, the
+ * more often the test waits for the next window.
+ */
+export async function startOfWindow(periodMs: number, burstMs: number): Promise<void> {
+  const left = periodMs - (Date.now() % periodMs);
+  if (left < burstMs) await new Promise((r) => setTimeout(r, left + 50));
+}

@@ -1,16 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, postJson } from "./helpers";
-
-/**
- * The limiter counts in fixed windows aligned to the real clock (as Workers Rate Limiting
- * does); start a burst early in a window so the whole burst lands in one. `burstMs` is a
- * few times what the burst takes on a busy machine: the longer it is, the more often
- * the test waits for the next window.
- */
-async function startOfWindow(periodMs: number, burstMs: number): Promise<void> {
-  const left = periodMs - (Date.now() % periodMs);
-  if (left < burstMs) await new Promise((r) => setTimeout(r, left + 50));
-}
+import { api, postJson, startOfWindow } from "./helpers";
 
 describe("API hardening", () => {
   it("sends security headers on success and on errors", async () => {
