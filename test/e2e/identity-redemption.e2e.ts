@@ -8,15 +8,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
-  afterOutboxWindow,
+  accessTokenFor,
   apiCall,
   axeProblems,
   launchBrowser,
   newPlayerContext,
-  confirmDateOfBirth,
+  openPlayerInConsole,
   screenshot,
-  signInThroughChooser,
+  signInOperator,
   signInToBoard,
+  startAndRecordHomeWin,
   uniqueEmail,
 } from "./support";
 
@@ -30,36 +31,6 @@ afterAll(async () => {
 
 const json = { "Content-Type": "application/json" };
 
-async function operatorToken(email: string): Promise<string> {
-  const { idToken } = (await (
-    await apiCall("/api/auth/dev/id-token", { method: "POST", headers: json, body: JSON.stringify({ email }) })
-  ).json()) as { idToken: string };
-  const { accessToken } = (await (
-    await apiCall("/api/auth/session", { method: "POST", headers: json, body: JSON.stringify({ idToken }) })
-  ).json()) as { accessToken: string };
-  return accessToken;
-}
-
-/** Records a final as an operator, with the second operator's approval when the feed shows the game under way. */
-async function recordHomeWin(eventId: string): Promise<void> {
-  const result = await apiCall(`/api/admin/events/${encodeURIComponent(eventId)}/result`, {
-    method: "POST",
-    headers: { ...json, Authorization: `Bearer ${await operatorToken("admin@vantage.test")}` },
-    body: JSON.stringify({ homeScore: 120, awayScore: 99 }),
-  });
-  expect([200, 202]).toContain(result.status);
-  if (result.status === 202) {
-    const { request } = (await result.json()) as { request: { id: string } };
-    const approved = await apiCall(`/api/admin/approvals/${encodeURIComponent(request.id)}/approve`, {
-      method: "POST",
-      headers: { ...json, Authorization: `Bearer ${await operatorToken("ops@vantage.test")}` },
-      body: JSON.stringify({ reason: "final seen" }),
-    });
-    expect(approved.status).toBe(200);
-  }
-}
-
-/** Places all of the player's Vantage Cash on the home moneyline of an upcoming NBA game; answers the game. */
 async function betAllCashOnHome(page: Page, amount: string): Promise<{ eventId: string; startTime: string }> {
   await page.getByRole("button", { name: /^Wallet:/ }).click();
   await page.getByRole("dialog", { name: "Wallet" }).getByRole("button", { name: "Cash" }).click();
@@ -103,12 +74,7 @@ describe("paid to a verified person", () => {
     await page.goto("/");
     await page.locator(".event-card").first().waitFor();
     const game = await betAllCashOnHome(page, "49");
-    const clock = (await (await apiCall("/api/dev/sim/clock")).json()) as { simNow: number };
-    const minutes = Math.max(0, Math.ceil((Date.parse(game.startTime) - clock.simNow) / 60_000)) + 1;
-    const advanced = await apiCall("/api/dev/sim/advance", { method: "POST", headers: json, body: JSON.stringify({ minutes }) });
-    expect(advanced.status).toBe(200);
-    await afterOutboxWindow();
-    await recordHomeWin(game.eventId);
+    await startAndRecordHomeWin(game);
 
     // Verify: /redeem offers it; the simulated Stripe Identity page says verified.
     await page.goto("/redeem");
@@ -156,7 +122,7 @@ describe("paid to a verified person", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // A second operator approves it in the queue; the page follows the timeline to "paid".
-    const ops = await operatorToken("ops@vantage.test");
+    const ops = await accessTokenFor("ops@vantage.test");
     const queue = (await (await apiCall("/api/admin/approvals", { headers: { Authorization: `Bearer ${ops}` } })).json()) as {
       requests: { id: string; kind: string; subjectLabel: string }[];
     };
@@ -192,14 +158,8 @@ describe("paid to a verified person", () => {
 
     const operator = await newPlayerContext(browser);
     const console_ = await operator.newPage();
-    await console_.goto("/");
-    await signInThroughChooser(console_, "admin@vantage.test", { confirmAge: false });
-    const dateOfBirth = console_.getByLabel("Date of birth");
-    await Promise.race([dateOfBirth.waitFor(), console_.locator(".event-card").first().waitFor()]);
-    if (await dateOfBirth.count()) await confirmDateOfBirth(console_);
-    await console_.goto("/admin?tab=players");
-    await console_.getByLabel("E-mail or handle").fill(playerEmail);
-    await console_.getByRole("button", { name: "Find player" }).click();
+    await signInOperator(console_, "admin@vantage.test");
+    await openPlayerInConsole(console_, playerEmail);
     // The simulator's "differs" outcome is the confirmed date plus one day.
     await console_.getByText(/The document says 1990-04-26; the player confirmed 1990-04-25\./).waitFor();
     await console_.getByRole("button", { name: "Correct date of birth" }).click();

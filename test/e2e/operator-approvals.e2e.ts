@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
   axeProblems,
-  confirmDateOfBirth,
   launchBrowser,
   newPlayerContext,
+  openPlayerInConsole,
   screenshot,
-  signInThroughChooser,
+  signInOperator,
   signInToBoard,
   uniqueEmail,
 } from "./support";
@@ -31,21 +31,8 @@ afterAll(async () => {
 /** An operator's console in its own browser context. */
 async function operatorConsole(email: string): Promise<Page> {
   const page = await (await newPlayerContext(browser)).newPage();
-  await page.goto("/");
-  await signInThroughChooser(page, email, { confirmAge: false });
-  // The operator's account may be new (date of birth asked once) or known from an earlier journey.
-  const dateOfBirth = page.getByLabel("Date of birth");
-  await Promise.race([dateOfBirth.waitFor(), page.locator(".event-card").first().waitFor()]);
-  if (await dateOfBirth.count()) await confirmDateOfBirth(page);
-  await page.locator(".event-card").first().waitFor();
+  await signInOperator(page, email);
   return page;
-}
-
-async function openPlayer(page: Page, email: string): Promise<void> {
-  await page.goto("/admin?tab=players");
-  await page.getByLabel("E-mail or handle").fill(email);
-  await page.getByRole("button", { name: "Find player" }).click();
-  await page.getByRole("region", { name: "Player" }).getByText(email, { exact: false }).waitFor();
 }
 
 describe("four eyes on money", () => {
@@ -56,7 +43,7 @@ describe("four eyes on money", () => {
 
     // The first operator asks for the credit: nothing moves yet.
     const requester = await operatorConsole(REQUESTER);
-    await openPlayer(requester, playerEmail);
+    await openPlayerInConsole(requester, playerEmail);
     await requester.getByRole("button", { name: "Adjust balance" }).click();
     const adjust = requester.getByRole("dialog", { name: `Adjust ${playerEmail}'s balance` });
     await adjust.getByLabel("Wallet").selectOption("cash");
@@ -91,7 +78,7 @@ describe("four eyes on money", () => {
     await approver.locator("tr", { hasText: playerEmail }).getByText("Applied").waitFor();
 
     // The cash has arrived, to be played through like bonus cash.
-    await openPlayer(approver, playerEmail);
+    await openPlayerInConsole(approver, playerEmail);
     const stats = approver.locator(".admin-stats");
     await stats.getByText("25 Vantage Cash").first().waitFor();
     expect(await stats.locator("div", { hasText: "Still to play" }).locator("dd").textContent()).toBe("25 Vantage Cash");

@@ -8,11 +8,11 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import {
   axeProblems,
   apiCall,
-  confirmDateOfBirth,
   launchBrowser,
   newPlayerContext,
+  openPlayerInConsole,
   screenshot,
-  signInThroughChooser,
+  signInOperator,
   signInToBoard,
   uniqueEmail,
 } from "./support";
@@ -28,12 +28,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   operator = await newPlayerContext(browser);
   console_ = await operator.newPage();
-  await console_.goto("/");
-  await signInThroughChooser(console_, OPERATOR_EMAIL, { confirmAge: false });
-  // The operator's account may be new (date of birth asked once) or known from an earlier run.
-  const dateOfBirth = console_.getByLabel("Date of birth");
-  await Promise.race([dateOfBirth.waitFor(), console_.locator(".event-card").first().waitFor()]);
-  if (await dateOfBirth.count()) await confirmDateOfBirth(console_);
+  await signInOperator(console_, OPERATOR_EMAIL);
 });
 afterAll(async () => {
   await browser?.close();
@@ -124,9 +119,7 @@ describe("the operator console", () => {
     const email = uniqueEmail("console-freeze");
     await signInToBoard(page, email);
 
-    await console_.goto("/admin?tab=players");
-    await console_.getByLabel("E-mail or handle").fill(email);
-    await console_.getByRole("button", { name: "Find player" }).click();
+    await openPlayerInConsole(console_, email);
     await console_.getByRole("button", { name: "Freeze", exact: true }).click();
     const dialog = console_.getByRole("dialog", { name: `Freeze ${email}?` });
     await dialog.getByLabel(/Reason/).fill("Chargeback ring under review");

@@ -5,14 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
-  afterOutboxWindow,
-  apiCall,
   axeProblems,
   confirmDateOfBirth,
   launchBrowser,
   newPlayerContext,
+  placeHomeMoneyline,
   screenshot,
   signInToBoard,
+  startAndRecordHomeWin,
   uniqueEmail,
 } from "./support";
 
@@ -24,40 +24,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Puts the first open Home moneyline of an upcoming (not live) NBA game on the slip and places it; answers the game. */
-async function placeHomeMoneyline(page: Page, amount: string): Promise<{ eventId: string; startTime: string }> {
-  await page.getByRole("navigation", { name: "Sports" }).getByRole("button", { name: "NBA" }).click();
-  const cards = page.getByRole("tabpanel").locator(".event-card:not(:has(.badge-live))");
-  await cards.first().waitFor();
-  const price = cards.locator(".event-row").nth(1).locator(".price-btn:not(.is-locked):not(.is-missing)").first();
-  await price.click();
-  const slipPick = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem("vantage.betslip") ?? "{}") as { picks: { gameId: string; startTime: string }[] }).picks[0]!,
-  );
-  const slip = page.locator(".betslip");
-  await slip.getByLabel("Amount").fill(amount);
-  await slip.getByRole("button", { name: "Place bet" }).click();
-  await page.getByRole("dialog", { name: "Confirm wager" }).getByRole("button", { name: "Confirm" }).click();
-  await page.getByRole("status").getByText("Singles placed!").waitFor();
-  return { eventId: slipPick.gameId, startTime: slipPick.startTime };
-}
-
 async function chooseHandle(page: Page, handle: string): Promise<void> {
   await page.goto("/account");
   await page.getByLabel("Handle").fill(handle);
   await page.getByRole("button", { name: "Save handle" }).click();
   await page.getByText("✅ Handle saved.").waitFor();
-}
-
-async function operatorToken(email = "admin@vantage.test"): Promise<string> {
-  const json = { "Content-Type": "application/json" };
-  const { idToken } = (await (
-    await apiCall("/api/auth/dev/id-token", { method: "POST", headers: json, body: JSON.stringify({ email }) })
-  ).json()) as { idToken: string };
-  const { accessToken } = (await (
-    await apiCall("/api/auth/session", { method: "POST", headers: json, body: JSON.stringify({ idToken }) })
-  ).json()) as { accessToken: string };
-  return accessToken;
 }
 
 describe("social", () => {
@@ -135,36 +106,7 @@ describe("social", () => {
     await page.locator(".event-card").first().waitFor();
     const game = await placeHomeMoneyline(page, "100");
 
-    // The game starts on the simulator's clock; the operator records a home win.
-    const clock = (await (await apiCall("/api/dev/sim/clock")).json()) as { simNow: number };
-    const minutes = Math.max(0, Math.ceil((Date.parse(game.startTime) - clock.simNow) / 60_000)) + 1;
-    expect(
-      (
-        await apiCall("/api/dev/sim/advance", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ minutes }),
-        })
-      ).status,
-    ).toBe(200);
-    await afterOutboxWindow();
-    const result = await apiCall(`/api/admin/events/${encodeURIComponent(game.eventId)}/result`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${await operatorToken()}` },
-      body: JSON.stringify({ homeScore: 120, awayScore: 99 }),
-    });
-    // Recorded at once, or, when the feed already shows the game under way, a request that the
-    // second operator approves (four eyes on a final the feed has not confirmed).
-    expect([200, 202]).toContain(result.status);
-    if (result.status === 202) {
-      const { request } = (await result.json()) as { request: { id: string } };
-      const approved = await apiCall(`/api/admin/approvals/${encodeURIComponent(request.id)}/approve`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Authorization: `Bearer ${await operatorToken("ops@vantage.test")}` },
-        body: JSON.stringify({ reason: "final seen" }),
-      });
-      expect(approved.status).toBe(200);
-    }
+    await startAndRecordHomeWin(game);
 
     // Settlement runs on the queue and the figures reach D1 with the wallet's next write, so
     // the board is looked at again (as a player would reload) until the win is counted.

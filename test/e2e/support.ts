@@ -1,10 +1,12 @@
 // Shared pieces of the browser journeys: launching Debian's Chromium, signing in
-// through the development account chooser exactly as a player clicks through it,
-// screenshots, and axe-core accessibility checks.
+// through the development account chooser exactly as a player (or an operator) clicks
+// through it, placing a bet and ending its game, screenshots, and axe-core accessibility
+// checks.
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:8787";
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? "test-results/e2e";
@@ -137,4 +139,83 @@ export async function fireCron(): Promise<void> {
   await afterOutboxWindow();
   const res = await apiCall("/__scheduled?cron=*/2+*+*+*+*");
   if (!res.ok) throw new Error(`cron trigger failed: ${res.status}`);
+}
+
+const JSON_HEADERS = { "Content-Type": "application/json" };
+
+/** An access token for `email` through the development sign-in, for what a journey does by API as that person (an operator). */
+export async function accessTokenFor(email: string): Promise<string> {
+  const { idToken } = (await (
+    await apiCall("/api/auth/dev/id-token", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ email }) })
+  ).json()) as { idToken: string };
+  const { accessToken } = (await (
+    await apiCall("/api/auth/session", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ idToken }) })
+  ).json()) as { accessToken: string };
+  return accessToken;
+}
+
+/**
+ * Signs an operator in on `page` and waits for the board. Their account may be new (the
+ * date of birth and the rules are asked once) or known from an earlier journey.
+ */
+export async function signInOperator(page: Page, email: string): Promise<void> {
+  await page.goto("/");
+  await signInThroughChooser(page, email, { confirmAge: false });
+  const dateOfBirth = page.getByLabel("Date of birth");
+  await Promise.race([dateOfBirth.waitFor(), page.locator(".event-card").first().waitFor()]);
+  if (await dateOfBirth.count()) await confirmDateOfBirth(page);
+  await page.locator(".event-card").first().waitFor();
+}
+
+/** The console's Players tab, showing `email`'s account. */
+export async function openPlayerInConsole(page: Page, email: string): Promise<void> {
+  await page.goto("/admin?tab=players");
+  await page.getByLabel("E-mail or handle").fill(email);
+  await page.getByRole("button", { name: "Find player" }).click();
+  await page.getByRole("region", { name: "Player" }).getByText(email, { exact: false }).waitFor();
+}
+
+/** Places `amount` on the first open Home moneyline of an upcoming (not live) NBA game; answers the game. */
+export async function placeHomeMoneyline(page: Page, amount: string): Promise<{ eventId: string; startTime: string }> {
+  await page.getByRole("navigation", { name: "Sports" }).getByRole("button", { name: "NBA" }).click();
+  const cards = page.getByRole("tabpanel").locator(".event-card:not(:has(.badge-live))");
+  await cards.first().waitFor();
+  await cards.locator(".event-row").nth(1).locator(".price-btn:not(.is-locked):not(.is-missing)").first().click();
+  const pick = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem("vantage.betslip") ?? "{}") as { picks: { gameId: string; startTime: string }[] }).picks[0]!,
+  );
+  const slip = page.locator(".betslip");
+  await slip.getByLabel("Amount").fill(amount);
+  await slip.getByRole("button", { name: "Place bet" }).click();
+  await page.getByRole("dialog", { name: "Confirm wager" }).getByRole("button", { name: "Confirm" }).click();
+  await page.getByRole("status").getByText("Singles placed!").waitFor();
+  return { eventId: pick.gameId, startTime: pick.startTime };
+}
+
+/**
+ * The game starts on the simulator's clock and the operators record a 120–99 home win: at
+ * once, or, when the feed already shows the game under way, as a request the second
+ * operator approves (four eyes on a final the feed has not confirmed).
+ */
+export async function startAndRecordHomeWin(game: { eventId: string; startTime: string }): Promise<void> {
+  const clock = (await (await apiCall("/api/dev/sim/clock")).json()) as { simNow: number };
+  const minutes = Math.max(0, Math.ceil((Date.parse(game.startTime) - clock.simNow) / 60_000)) + 1;
+  const advanced = await apiCall("/api/dev/sim/advance", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ minutes }) });
+  expect(advanced.status).toBe(200);
+  await afterOutboxWindow();
+  const result = await apiCall(`/api/admin/events/${encodeURIComponent(game.eventId)}/result`, {
+    method: "POST",
+    headers: { ...JSON_HEADERS, Authorization: `Bearer ${await accessTokenFor("admin@vantage.test")}` },
+    body: JSON.stringify({ homeScore: 120, awayScore: 99 }),
+  });
+  expect([200, 202]).toContain(result.status);
+  if (result.status === 202) {
+    const { request } = (await result.json()) as { request: { id: string } };
+    const approved = await apiCall(`/api/admin/approvals/${encodeURIComponent(request.id)}/approve`, {
+      method: "POST",
+      headers: { ...JSON_HEADERS, Authorization: `Bearer ${await accessTokenFor("ops@vantage.test")}` },
+      body: JSON.stringify({ reason: "final seen" }),
+    });
+    expect(approved.status).toBe(200);
+  }
 }

@@ -5,7 +5,7 @@
 // at 390 and 1280 px wide: the dialog, the rules, free entry, winners and the console tab.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { axeProblems, confirmDateOfBirth, launchBrowser, newPlayerContext, screenshot, signInThroughChooser, uniqueEmail } from "./support";
+import { axeProblems, launchBrowser, newPlayerContext, screenshot, signInOperator, signInThroughChooser, uniqueEmail } from "./support";
 
 const OPERATOR_EMAIL = "ops@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
 
@@ -28,13 +28,7 @@ function easternToday(): string {
 
 async function operatorConsole(): Promise<Page> {
   const page = await (await newPlayerContext(browser)).newPage();
-  await page.goto("/");
-  await signInThroughChooser(page, OPERATOR_EMAIL, { confirmAge: false });
-  // The operator's account may be new (date of birth and rules asked once) or known from an earlier journey.
-  const dateOfBirth = page.getByLabel("Date of birth");
-  await Promise.race([dateOfBirth.waitFor(), page.locator(".event-card").first().waitFor()]);
-  if (await dateOfBirth.count()) await confirmDateOfBirth(page);
-  await page.locator(".event-card").first().waitFor();
+  await signInOperator(page, OPERATOR_EMAIL);
   return page;
 }
 
