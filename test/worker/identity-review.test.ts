@@ -10,35 +10,10 @@ import { DEV_STRIPE_CONNECT_WEBHOOK_SECRET, DEV_STRIPE_WEBHOOK_SECRET } from "..
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
 import { getUserWallet } from "../../worker/wallet";
 import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
+import { buyCash, onboardPayouts, vantageCashOf } from "./payout-helpers";
 
 const HOUR = 3_600_000;
 const TIMING = { retryAfterMs: HOUR, retryMaxMs: HOUR, keyReuseMs: 24 * HOUR, leaseMs: 60_000 };
-
-const cash = async (token: string) => ((await (await api("/api/me", { token })).json()) as { vantageCash: number }).vantageCash;
-
-async function buyCash(player: SignedIn, sessionId: string) {
-  const res = await getUserWallet(env, player.userId).creditPurchase(
-    player.userId,
-    { checkoutSessionId: sessionId, amountCents: 4999, cashPlaythrough: 0 },
-    Date.now(),
-  );
-  expect(res.ok).toBe(true);
-}
-
-/** Onboards a simulated payout account; answers its id. */
-async function onboard(player: SignedIn): Promise<string> {
-  const { url } = (await (await postJson("/api/connect/onboarding-link", {}, player.token)).json()) as { url: string };
-  const path = new URL(url).pathname;
-  const form = new URLSearchParams({ routing_number: "110000000", account_number: String(1e8 + Math.floor(Math.random() * 1e8)) });
-  const done = await api(`${path}/complete`, {
-    method: "POST",
-    body: form.toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    redirect: "manual",
-  });
-  expect(done.status).toBe(303);
-  return path.split("/").pop()!;
-}
 
 /** The app with the review queue's tunables set (the test configuration turns the new-account review off). */
 async function withReview(review: { cents: string; days: string }, path: string, init: RequestInit & { token?: string } = {}) {
@@ -69,7 +44,7 @@ describe("the redemption timeline", () => {
   it("lists each step with its time in order: requested, identity checked, sent and — from the simulator's payout.paid — paid", async () => {
     const player = await signIn();
     await buyCash(player, "cs_tl_1");
-    await onboard(player);
+    await onboardPayouts(player);
     const before = Date.now();
     expect((await postJson("/api/withdrawals", { amount: 20 }, player.token)).status).toBe(200);
     const [redemption] = await history(player);
@@ -97,7 +72,7 @@ describe("the Connect endpoint's payout.paid", () => {
   it("marks a sent redemption paid once, however often the event is delivered, and only with its own secret", async () => {
     const player = await signIn();
     await buyCash(player, "cs_tl_2");
-    const accountId = await onboard(player);
+    const accountId = await onboardPayouts(player);
     // A transfer sent (recorded by the wallet) whose bank payout has not arrived yet.
     const wallet = getUserWallet(env, player.userId);
     const now = Date.now();
@@ -137,7 +112,7 @@ describe("the review queue", () => {
   it("holds a new account's first redemption until an operator approves it, then sends it", async () => {
     const player = await signIn();
     await buyCash(player, "cs_rv_1");
-    await onboard(player);
+    await onboardPayouts(player);
     const res = await withReview({ cents: "50000", days: "30" }, "/api/withdrawals", {
       method: "POST",
       token: player.token,
@@ -151,7 +126,7 @@ describe("the review queue", () => {
     });
     expect(steps(redemption)).toEqual(["requested", "identity-checked", "in-review"]);
     expect(redemption.next).toContain("An operator approves or rejects it");
-    expect(await cash(player.token)).toBe(2_900);
+    expect(await vantageCashOf(player)).toBe(2_900);
 
     const admin = await signIn("admin@vantage.test", "Operator");
     const queue = (await (await api("/api/admin/approvals", { token: admin.token })).json()) as {
@@ -169,19 +144,19 @@ describe("the review queue", () => {
     );
     expect(steps(after)).toEqual(["requested", "identity-checked", "in-review", "approved", "sent", "paid"]);
     expect(after).toMatchObject({ status: "paid", hold: null });
-    expect(await cash(player.token)).toBe(2_900);
+    expect(await vantageCashOf(player)).toBe(2_900);
   });
 
   it("holds one above REDEMPTION_REVIEW_CENTS and, on reject, returns the cash with the reason the player sees", async () => {
     const player = await signIn();
     await buyCash(player, "cs_rv_2");
-    await onboard(player);
+    await onboardPayouts(player);
     const review = { cents: "2500", days: "0" };
     const post = (amount: number) =>
       withReview(review, "/api/withdrawals", { method: "POST", token: player.token, body: JSON.stringify({ amount }) });
     const held = ((await (await post(26)).json()) as { redemption: Redemption }).redemption;
     expect(held.hold).toBe("Redemptions above $25 are reviewed by our team before they are sent.");
-    expect(await cash(player.token)).toBe(2_300);
+    expect(await vantageCashOf(player)).toBe(2_300);
     // One at or under the threshold goes straight out.
     const straight = await post(20);
     expect(await straight.json()).toMatchObject({ redemption: { status: "paid" } });
@@ -191,7 +166,7 @@ describe("the review queue", () => {
     expect(reject.status).toBe(200);
     // Rejecting again changes nothing: the cash comes back once.
     expect((await postJson(`/api/admin/approvals/review-${held.id}/reject`, { reason: "again" }, admin.token)).status).toBe(409);
-    expect(await cash(player.token)).toBe(4_900 - 2_000);
+    expect(await vantageCashOf(player)).toBe(4_900 - 2_000);
     const returned = (await history(player)).find((r) => r.id === held.id)!;
     expect(returned).toMatchObject({ status: "failed", failureReason: "Returned after review: Document photo unreadable", next: null });
     expect(steps(returned)).toEqual(["requested", "identity-checked", "in-review", "returned"]);
@@ -205,7 +180,7 @@ describe("the review queue", () => {
   it("never lets an operator decide the review of their own redemption", async () => {
     const operator = await signIn("ops@vantage.test", "Ops");
     await buyCash(operator, `cs_rv_own_${crypto.randomUUID()}`);
-    await onboard(operator);
+    await onboardPayouts(operator);
     const res = await withReview({ cents: "1000", days: "0" }, "/api/withdrawals", {
       method: "POST",
       token: operator.token,

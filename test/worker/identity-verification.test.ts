@@ -12,29 +12,7 @@ import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
 import { identityWebhookSecret } from "../../worker/identity/identity-port";
 import { getUserWallet } from "../../worker/wallet";
 import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
-
-const cash = async (token: string) => ((await (await api("/api/me", { token })).json()) as { vantageCash: number }).vantageCash;
-
-async function buyCash(player: SignedIn, sessionId: string) {
-  const res = await getUserWallet(env, player.userId).creditPurchase(
-    player.userId,
-    { checkoutSessionId: sessionId, amountCents: 4999, cashPlaythrough: 0 },
-    Date.now(),
-  );
-  expect(res.ok).toBe(true);
-}
-
-async function onboard(player: SignedIn): Promise<void> {
-  const { url } = (await (await postJson("/api/connect/onboarding-link", {}, player.token)).json()) as { url: string };
-  const form = new URLSearchParams({ routing_number: "110000000", account_number: String(1e8 + Math.floor(Math.random() * 1e8)) });
-  const done = await api(`${new URL(url).pathname}/complete`, {
-    method: "POST",
-    body: form.toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    redirect: "manual",
-  });
-  expect(done.status).toBe(303);
-}
+import { buyCash, onboardPayouts, vantageCashOf, withdraw } from "./payout-helpers";
 
 /** Goes through the simulated verification page as a player would, ending with `outcome`. */
 async function verify(player: SignedIn, outcome: "verified" | "needs-input" | "mismatch", documentNumber = randomDocument()) {
@@ -67,14 +45,13 @@ async function verify(player: SignedIn, outcome: "verified" | "needs-input" | "m
 
 const randomDocument = () => `D${crypto.randomUUID().replaceAll("-", "").slice(0, 12).toUpperCase()}`;
 const identityOf = async (player: SignedIn) => (await (await api("/api/identity", { token: player.token })).json()) as IdentityState;
-const withdraw = (player: SignedIn, amount: number) => postJson("/api/withdrawals", { amount }, player.token);
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 
 describe("identity before the first redemption", () => {
   it("refuses an unverified player's withdrawal with 403 identity-unverified, then pays once the simulated verification passes", async () => {
     const player = await signIn(undefined, undefined, { verifyIdentity: false });
     await buyCash(player, "cs_id_1");
-    await onboard(player);
+    await onboardPayouts(player);
     expect(await identityOf(player)).toEqual({ status: "none", reason: null, updatedAt: null });
 
     const refused = await withdraw(player, 20);
@@ -82,7 +59,7 @@ describe("identity before the first redemption", () => {
     const error = await errorOf(refused);
     expect(error.code).toBe("identity-unverified");
     expect(error.message).toContain("Verify your identity");
-    expect(await cash(player.token)).toBe(4_900);
+    expect(await vantageCashOf(player)).toBe(4_900);
     // The wallet refuses it too, inside the transaction that would hold the amount.
     const direct = await getUserWallet(env, player.userId).requestRedemption(
       player.userId,
@@ -96,7 +73,7 @@ describe("identity before the first redemption", () => {
     const paid = await withdraw(player, 20);
     expect(paid.status).toBe(200);
     expect(((await paid.json()) as { redemption: Redemption }).redemption.status).toBe("paid");
-    expect(await cash(player.token)).toBe(2_900);
+    expect(await vantageCashOf(player)).toBe(2_900);
     // Verified is final: a new session is refused.
     expect((await postJson("/api/identity/session", {}, player.token)).status).toBe(409);
   });
@@ -108,7 +85,7 @@ describe("identity before the first redemption", () => {
     expect(state.status).toBe("needs-input");
     expect(state.reason).toContain("could not be read");
     await buyCash(player, "cs_id_2");
-    await onboard(player);
+    await onboardPayouts(player);
     expect(await errorOf(await withdraw(player, 20))).toMatchObject({ code: "identity-unverified" });
     await verify(player, "verified");
     expect((await withdraw(player, 20)).status).toBe(200);
@@ -129,11 +106,11 @@ describe("identity before the first redemption", () => {
     };
     expect(detail.identity).toMatchObject({ status: "in-use", ownerUserId: first.userId });
     await buyCash(second, "cs_id_3");
-    await onboard(second);
+    await onboardPayouts(second);
     const refused = await withdraw(second, 20);
     expect(refused.status).toBe(403);
     expect(await errorOf(refused)).toMatchObject({ code: "identity-in-use" });
-    expect(await cash(second.token)).toBe(4_900);
+    expect(await vantageCashOf(second)).toBe(4_900);
   });
 
   it("blocks redemptions with 403 identity-mismatch when the document's date of birth differs, and shows it to operators", async () => {
@@ -141,7 +118,7 @@ describe("identity before the first redemption", () => {
     await verify(player, "mismatch");
     expect((await identityOf(player)).status).toBe("mismatch");
     await buyCash(player, "cs_id_4");
-    await onboard(player);
+    await onboardPayouts(player);
     const refused = await withdraw(player, 20);
     expect(refused.status).toBe(403);
     expect(await errorOf(refused)).toMatchObject({ code: "identity-mismatch" });
@@ -203,7 +180,7 @@ describe("operators resolve a blocked identity check", () => {
     expect((await identityOf(player)).status).toBe("verified");
     expect((await consoleCopyOf(player))?.status).toBe("verified");
     await buyCash(player, "cs_id_fix_1");
-    await onboard(player);
+    await onboardPayouts(player);
     const paid = await withdraw(player, 20);
     expect(paid.status).toBe(200);
 
@@ -243,7 +220,7 @@ describe("operators resolve a blocked identity check", () => {
     expect(await identityOf(first)).toEqual({ status: "none", reason: null, updatedAt: null });
     expect(await consoleCopyOf(first)).toBeNull();
     await buyCash(first, "cs_id_reset_1");
-    await onboard(first);
+    await onboardPayouts(first);
     const refused = await withdraw(first, 20);
     expect(refused.status).toBe(403);
     expect(await errorOf(refused)).toMatchObject({ code: "identity-unverified" });

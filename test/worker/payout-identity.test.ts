@@ -7,44 +7,19 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ConnectStatus } from "../../src/shared/schemas/redemptions";
 import { createApp } from "../../worker/app";
 import { PAYOUT_IDENTITY_IN_USE_MESSAGE, simulatedFingerprint } from "../../worker/payments/payout-identity";
-import { getUserWallet } from "../../worker/wallet";
-import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
+import { api, BASE, signIn, type SignedIn } from "./helpers";
+import { buyCash, completeOnboarding, vantageCashOf, withdraw } from "./payout-helpers";
 
-/** 49 Vantage Cash bought with play-through off, so all of it is redeemable (play-through has its own tests). */
-async function giveCash(player: SignedIn) {
-  const res = await getUserWallet(env, player.userId).creditPurchase(
-    player.userId,
-    { checkoutSessionId: `cs_id_${crypto.randomUUID()}`, amountCents: 4999, cashPlaythrough: 0 },
-    Date.now(),
-  );
-  expect(res.ok).toBe(true);
-}
-
-async function onboardWith(player: SignedIn, fields: Record<string, string>) {
-  const link = await postJson("/api/connect/onboarding-link", {}, player.token);
-  const path = new URL(((await link.json()) as { url: string }).url).pathname;
-  const done = await api(`${path}/complete`, {
-    method: "POST",
-    body: new URLSearchParams(fields).toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    redirect: "manual",
-  });
-  return { path, done };
-}
-
-const withdraw = (player: SignedIn, amount: number) => postJson("/api/withdrawals", { amount }, player.token);
 const status = async (player: SignedIn) => (await (await api("/api/connect/status", { token: player.token })).json()) as ConnectStatus;
-const cash = async (player: SignedIn) =>
-  ((await (await api("/api/me", { token: player.token })).json()) as { vantageCash: number }).vantageCash;
 
 describe("one payout identity per person (simulated provider)", () => {
   it("refuses a second player redeeming to a bank account another player already uses, and records it", async () => {
     const [first, second, third] = [await signIn(), await signIn(), await signIn()];
-    for (const p of [first, second, third]) await giveCash(p);
+    for (const p of [first, second, third]) await buyCash(p);
     const shared = { routing_number: "110000000", account_number: "000123456789" };
-    expect((await onboardWith(first, shared)).done.status).toBe(303);
-    expect((await onboardWith(second, { ...shared, account_number: "0001-2345 6789" })).done.status).toBe(303);
-    expect((await onboardWith(third, { ...shared, account_number: "000987654321" })).done.status).toBe(303);
+    expect((await completeOnboarding(first, shared)).done.status).toBe(303);
+    expect((await completeOnboarding(second, { ...shared, account_number: "0001-2345 6789" })).done.status).toBe(303);
+    expect((await completeOnboarding(third, { ...shared, account_number: "000987654321" })).done.status).toBe(303);
 
     expect((await withdraw(first, 20)).status).toBe(200);
     expect(await status(second)).toEqual({
@@ -56,7 +31,7 @@ describe("one payout identity per person (simulated provider)", () => {
     const refused = await withdraw(second, 20);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ error: { code: "payout-identity-in-use", message: PAYOUT_IDENTITY_IN_USE_MESSAGE } });
-    expect(await cash(second)).toBe(4_900);
+    expect(await vantageCashOf(second)).toBe(4_900);
     expect((await withdraw(third, 20)).status).toBe(200);
     expect(await status(third)).not.toHaveProperty("payoutIdentityInUse");
 
@@ -71,7 +46,7 @@ describe("one payout identity per person (simulated provider)", () => {
 
     // The first player keeps redeeming; the second can switch to their own account.
     expect((await withdraw(first, 20)).status).toBe(200);
-    expect((await onboardWith(second, { ...shared, account_number: "000555555555" })).done.status).toBe(303);
+    expect((await completeOnboarding(second, { ...shared, account_number: "000555555555" })).done.status).toBe(303);
     expect((await withdraw(second, 20)).status).toBe(200);
   });
 
@@ -82,7 +57,7 @@ describe("one payout identity per person (simulated provider)", () => {
     expect(a).not.toBe(await simulatedFingerprint("110000000", "000123456780"));
     expect(a).not.toBe(await simulatedFingerprint("021000021", "000123456789"));
     const player = await signIn();
-    await onboardWith(player, { account_number: "000111222333" });
+    await completeOnboarding(player, { account_number: "000111222333" });
     const row = await env.DB.prepare("SELECT * FROM payout_accounts WHERE user_id = ?").bind(player.userId).first();
     expect(JSON.stringify(row)).not.toContain("000111222333");
   });
@@ -96,7 +71,7 @@ describe("one payout identity per person (simulated provider)", () => {
       { routing_number: "12345", account_number: "123456789" },
     ];
     for (const fields of attempts) {
-      const { path, done } = await onboardWith(player, fields);
+      const { path, done } = await completeOnboarding(player, fields);
       expect(done.status).toBe(303);
       expect(done.headers.get("Location")).toBe(`${path}?error=bank`);
       const page = await api(done.headers.get("Location")!);
@@ -111,7 +86,7 @@ describe("one payout identity per person (Stripe Connect, faked at the network e
 
   it("reads the external account's fingerprint on the status refresh and refuses a second player's payout to it", async () => {
     const [first, second] = [await signIn(), await signIn()];
-    for (const p of [first, second]) await giveCash(p);
+    for (const p of [first, second]) await buyCash(p);
     const accounts = new Map([
       [first.userId, "acct_first"],
       [second.userId, "acct_second"],

@@ -5,45 +5,8 @@ import type { PaymentsProvider, TransferResult } from "../../worker/payments/pay
 import { listRedemptionsWithRetry, submitRedemption } from "../../worker/payments/redemption-service";
 import { tunables } from "../../worker/tunables";
 import { getUserWallet } from "../../worker/wallet";
-import { api, postJson, signIn, type SignedIn } from "./helpers";
-
-const cash = async (token: string) => ((await (await api("/api/me", { token })).json()) as { vantageCash: number }).vantageCash;
-
-/**
- * Gives the player Vantage Cash the way a real purchase does (the 49.99 pack: 49 VC),
- * bought with play-through off so all of it is redeemable (play-through has its own tests).
- */
-async function buyCash(player: SignedIn, sessionId: string) {
-  const res = await getUserWallet(env, player.userId).creditPurchase(
-    player.userId,
-    { checkoutSessionId: sessionId, amountCents: 4999, cashPlaythrough: 0 },
-    Date.now(),
-  );
-  expect(res.ok).toBe(true);
-}
-
-async function onboard(player: SignedIn): Promise<string> {
-  const link = await postJson("/api/connect/onboarding-link", {}, player.token);
-  expect(link.status).toBe(200);
-  const { url } = (await link.json()) as { url: string };
-  const path = new URL(url).pathname;
-  // Each player's own bank account (one payout identity per person).
-  const form = new URLSearchParams({
-    routing_number: "110000000",
-    account_number: String(Date.now() % 1e9) + String(Math.floor(Math.random() * 1e6)),
-  });
-  const done = await api(`${path}/complete`, {
-    method: "POST",
-    body: form.toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    redirect: "manual",
-  });
-  expect(done.status).toBe(303);
-  expect(done.headers.get("Location")).toBe("/redeem?onboarding=return");
-  return path.split("/").pop()!;
-}
-
-const withdraw = (player: SignedIn, amount: unknown) => postJson("/api/withdrawals", { amount }, player.token);
+import { api, postJson, signIn } from "./helpers";
+import { buyCash, onboardPayouts, vantageCashOf, withdraw } from "./payout-helpers";
 
 describe("Connect status and onboarding (simulated provider)", () => {
   it("starts with no account, creates one that needs onboarding, and enables payouts once onboarded", async () => {
@@ -64,7 +27,7 @@ describe("Connect status and onboarding (simulated provider)", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Complete onboarding");
 
-    await onboard(player);
+    await onboardPayouts(player);
     expect(await status()).toEqual({ payouts_enabled: true, hasAccount: true, requirements: { currently_due: [] } });
   });
 
@@ -82,13 +45,13 @@ describe("POST /api/withdrawals", () => {
     const res = await withdraw(player, 20);
     expect(res.status).toBe(403);
     expect(((await res.json()) as { error: { message: string } }).error.message).toBe("Finish onboarding to enable payouts.");
-    expect(await cash(player.token)).toBe(4_900);
+    expect(await vantageCashOf(player)).toBe(4_900);
   });
 
   it("enforces the 20 minimum and the balance, then pays a valid request", async () => {
     const player = await signIn();
     await buyCash(player, "cs_w_2");
-    await onboard(player);
+    await onboardPayouts(player);
     for (const amount of [19.99, 0, -20, "20", 20.001, 49.01]) {
       const res = await withdraw(player, amount);
       expect(res.status).toBe(400);
@@ -104,28 +67,28 @@ describe("POST /api/withdrawals", () => {
     );
     expect(inWallet).toMatchObject({ ok: false, status: 400, message: REDEMPTION_MIN_MESSAGE });
     expect(REDEMPTION_MIN_MESSAGE).toBe("The minimum redemption is $20.");
-    expect(await cash(player.token)).toBe(4_900);
+    expect(await vantageCashOf(player)).toBe(4_900);
 
     const ok = await withdraw(player, 20.5);
     expect(ok.status).toBe(200);
     const { redemption } = (await ok.json()) as { redemption: Redemption };
     expect(redemption).toMatchObject({ amountCents: 2_050, status: "paid", payoutReference: `tr_sim_${redemption.id}` });
-    expect(await cash(player.token)).toBe(2_850);
+    expect(await vantageCashOf(player)).toBe(2_850);
 
     const list = (await (await api("/api/withdrawals", { token: player.token })).json()) as { redemptions: Redemption[] };
     expect(list.redemptions.map((r) => [r.amountCents, r.status])).toEqual([[2_050, "paid"]]);
     expect((await withdraw(player, 28.51)).status).toBe(400);
     expect((await withdraw(player, 28.5)).status).toBe(200);
-    expect(await cash(player.token)).toBe(0);
+    expect(await vantageCashOf(player)).toBe(0);
   });
 
   it("never overdraws when withdrawals race: of five 20s against 49, exactly two succeed", async () => {
     const player = await signIn();
     await buyCash(player, "cs_w_3");
-    await onboard(player);
+    await onboardPayouts(player);
     const results = await Promise.all(Array.from({ length: 5 }, () => withdraw(player, 20)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 400, 400, 400]);
-    expect(await cash(player.token)).toBe(900);
+    expect(await vantageCashOf(player)).toBe(900);
     const audit = await getUserWallet(env, player.userId).auditLedger(player.userId, Date.now());
     expect(audit.cash).toEqual({ balance: 900, ledgerSum: 900 });
   });
@@ -133,12 +96,12 @@ describe("POST /api/withdrawals", () => {
   it("treats a repeated Idempotency-Key as the same request", async () => {
     const player = await signIn();
     await buyCash(player, "cs_w_4");
-    await onboard(player);
+    await onboardPayouts(player);
     const headers = { "Idempotency-Key": "redeem-key-0001" };
     const first = await postJson("/api/withdrawals", { amount: 20 }, player.token, headers);
     const second = await postJson("/api/withdrawals", { amount: 20 }, player.token, headers);
     expect([first.status, second.status]).toEqual([200, 200]);
-    expect(await cash(player.token)).toBe(2_900);
+    expect(await vantageCashOf(player)).toBe(2_900);
   });
 });
 
@@ -147,8 +110,8 @@ describe("redemption ids are the server's", () => {
     const [ada, bob] = [await signIn(), await signIn()];
     await buyCash(ada, "cs_ids_ada");
     await buyCash(bob, "cs_ids_bob");
-    await onboard(ada);
-    await onboard(bob);
+    await onboardPayouts(ada);
+    await onboardPayouts(bob);
     const headers = { "Idempotency-Key": "shared-key-0001" };
     const first = await postJson("/api/withdrawals", { amount: 20 }, ada.token, headers);
     const second = await postJson("/api/withdrawals", { amount: 25 }, bob.token, headers);
@@ -165,7 +128,7 @@ describe("redemption ids are the server's", () => {
     // Each player's retry still names their own redemption, and moves nothing again.
     const again = await postJson("/api/withdrawals", { amount: 20 }, ada.token, headers);
     expect(((await again.json()) as { redemption: Redemption }).redemption.id).toBe(a.id);
-    expect([await cash(ada.token), await cash(bob.token)]).toEqual([2_900, 2_400]);
+    expect([await vantageCashOf(ada), await vantageCashOf(bob)]).toEqual([2_900, 2_400]);
   });
 });
 
@@ -196,7 +159,7 @@ describe("a payout that fails", () => {
       Date.now(),
     );
     expect(redemption).toMatchObject({ status: "failed", failureReason: "Account closed" });
-    expect(await cash(player.token)).toBe(4_900);
+    expect(await vantageCashOf(player)).toBe(4_900);
     const ledger = await getUserWallet(env, player.userId).getLedger(player.userId, Date.now());
     expect(ledger.filter((r) => r.reference === "rd_fail_1").map((r) => [r.reason, r.amount])).toEqual([
       ["redemption_refund", 3_000],
@@ -209,7 +172,7 @@ describe("a payout that fails", () => {
       Date.now(),
     );
     expect(again.ok).toBe(true);
-    expect(await cash(player.token)).toBe(4_900);
+    expect(await vantageCashOf(player)).toBe(4_900);
   });
 
   it("keeps an unknown outcome held, then settles it with the same idempotency key on a later look", async () => {
@@ -224,7 +187,7 @@ describe("a payout that fails", () => {
       t0,
     );
     expect(pending.status).toBe("pending");
-    expect(await cash(player.token)).toBe(2_900);
+    expect(await vantageCashOf(player)).toBe(2_900);
 
     const answers = provider({ ok: true, transferId: "tr_1" });
     const soon = await listRedemptionsWithRetry(env, answers, { userId: player.userId, accountId: "acct_x" }, t0 + 1_000);
@@ -238,6 +201,6 @@ describe("a payout that fails", () => {
     );
     expect(answers.calls).toEqual(["rd_lost_1"]);
     expect(later[0]).toMatchObject({ id: "rd_lost_1", status: "paid", payoutReference: "tr_1" });
-    expect(await cash(player.token)).toBe(2_900);
+    expect(await vantageCashOf(player)).toBe(2_900);
   });
 });

@@ -1,0 +1,47 @@
+// What the redemption tests do before a redemption, one way: give a player bought Vantage
+// Cash (the 49.99 pack: 49 VC, play-through off so all of it is redeemable; play-through
+// has its own tests), onboard a simulated payout account through its page with the
+// player's own bank account (one payout identity per person), ask for a withdrawal, and
+// read the Vantage Cash balance.
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+import { getUserWallet } from "../../worker/wallet";
+import { api, postJson, type SignedIn } from "./helpers";
+
+/** The player's Vantage Cash balance in cents, as /api/me answers it. */
+export const vantageCashOf = async (player: SignedIn) =>
+  ((await (await api("/api/me", { token: player.token })).json()) as { vantageCash: number }).vantageCash;
+
+export async function buyCash(player: SignedIn, checkoutSessionId = `cs_${crypto.randomUUID().replaceAll("-", "")}`): Promise<void> {
+  const res = await getUserWallet(env, player.userId).creditPurchase(
+    player.userId,
+    { checkoutSessionId, amountCents: 4999, cashPlaythrough: 0 },
+    Date.now(),
+  );
+  expect(res.ok).toBe(true);
+}
+
+/** Completes the simulated onboarding page with `fields`; answers the page's path and its answer. */
+export async function completeOnboarding(player: SignedIn, fields: Record<string, string>) {
+  const link = await postJson("/api/connect/onboarding-link", {}, player.token);
+  expect(link.status).toBe(200);
+  const path = new URL(((await link.json()) as { url: string }).url).pathname;
+  const done = await api(`${path}/complete`, {
+    method: "POST",
+    body: new URLSearchParams(fields).toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
+  return { path, done };
+}
+
+/** Onboards a payout account with a bank account of the player's own; answers the account's id. */
+export async function onboardPayouts(player: SignedIn): Promise<string> {
+  const accountNumber = `${Date.now() % 1e9}${Math.floor(Math.random() * 1e6)}`;
+  const { path, done } = await completeOnboarding(player, { routing_number: "110000000", account_number: accountNumber });
+  expect(done.status).toBe(303);
+  expect(done.headers.get("Location")).toBe("/redeem?onboarding=return");
+  return path.split("/").pop()!;
+}
+
+export const withdraw = (player: SignedIn, amount: unknown) => postJson("/api/withdrawals", { amount }, player.token);
