@@ -361,7 +361,7 @@ export function RedeemPage() {
         <ul className="stack-list redeem-history">
           {history.map((r) => (
             <li key={r.id} className={`redeem-history-row redeem-status-${r.status}`}>
-              <span>{new Date(r.createdAt).toLocaleString()}</span>
+              <time dateTime={new Date(r.createdAt).toISOString()}>{formatEtTime(r.createdAt)}</time>
               <span className="tabular">{formatMoney("cash", r.amountCents)} Vantage Cash</span>
               <span className="redeem-status">{redemptionStatusLabel(r)}</span>
               <RedemptionTimeline redemption={r} />

@@ -1,8 +1,10 @@
 // One redemption as the player follows it: the steps it reached with the time of each
 // (requested → identity checked → in review → approved → sent → paid, or returned with the
 // reason), the steps still ahead, why it is held now and what happens next — all as the
-// Worker computed them (GET /api/withdrawals); this only lays them out.
+// Worker computed them (GET /api/withdrawals); this only lays them out, with times in
+// Eastern time like every other time the book shows.
 import { formatMoney } from "../../../shared/money";
+import { formatEtTime } from "../../../shared/protection";
 import type { Redemption, RedemptionStepName } from "../../../shared/schemas/redemptions";
 
 export const STEP_LABEL: Record<RedemptionStepName, string> = {
@@ -25,8 +27,6 @@ export function stepsAhead(redemption: Pick<Redemption, "timeline" | "status">):
   return path.filter((step) => !reached.has(step));
 }
 
-const time = (at: number) => new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-
 export function RedemptionTimeline({ redemption }: { redemption: Redemption }) {
   const ahead = stepsAhead(redemption);
   return (
@@ -36,7 +36,7 @@ export function RedemptionTimeline({ redemption }: { redemption: Redemption }) {
           <li key={s.step} className={`redeem-step redeem-step-done redeem-step-${s.step}`}>
             <span className="redeem-step-name">{STEP_LABEL[s.step]}</span>
             <time className="redeem-step-time" dateTime={new Date(s.at).toISOString()}>
-              {time(s.at)}
+              {formatEtTime(s.at)}
             </time>
             {s.note && s.step !== "identity-checked" && s.note !== redemption.hold && <span className="redeem-step-note">{s.note}</span>}
           </li>
