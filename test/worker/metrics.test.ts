@@ -18,9 +18,11 @@ import { metricsFor } from "../../worker/metrics/metrics";
 import { healthFromRows, HEALTH_BUCKET_MS } from "../../worker/metrics/metrics-port";
 import worker from "../../worker/index";
 import { SETTLEMENT_QUEUE_NAME, type SettlementMessage } from "../../worker/settlement/settlement-message";
+import { createApp } from "../../worker/app";
+import { isWalletError } from "../../worker/wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { leg, newEventId, newUserId, openBet, seedBets } from "./settlement-fixtures";
-import { api, signIn, type SignedIn } from "./helpers";
+import { api, BASE, signIn, type SignedIn } from "./helpers";
 
 let operator: SignedIn;
 let player: SignedIn;
@@ -81,6 +83,43 @@ describe("the Health view over the embedded store", () => {
     expect(total(after, "settlement", "settled") - total(before, "settlement", "settled")).toBe(1);
     const lag = after.series.find((s) => s.metric === "settlement-lag")!.points.at(-1)!;
     expect(lag.max).toBeGreaterThanOrEqual(4_000);
+  });
+
+  it("counts a request whose player's wallet failed as a wallet failure of that route, beside its 500", async () => {
+    const before = await health();
+    const victim = await signIn();
+    const walletId = env.USER_WALLET.idFromName(victim.userId).toString();
+    // The wallet's storage gives out under the bets list: the call rejects the way a Durable
+    // Object's error reaches the Worker (remote, carrying the object's id).
+    const failing = {
+      ...env,
+      USER_WALLET: {
+        idFromName: (name: string) => env.USER_WALLET.idFromName(name),
+        get: () => ({
+          listBets: async () => {
+            throw Object.assign(new Error("storage unavailable"), { remote: true, durableObjectId: walletId });
+          },
+        }),
+      },
+    } as unknown as Env;
+    const ctx = createExecutionContext();
+    const res = await createApp().fetch(
+      new Request(`${BASE}/api/bets`, { headers: { Authorization: `Bearer ${victim.token}` } }),
+      failing,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(500);
+    const after = await health();
+    const moved = (metric: string) => total(after, metric, "GET /api/bets") - total(before, metric, "GET /api/bets");
+    expect([moved("request-error"), moved("wallet-failure")]).toEqual([1, 1]);
+    // Only the player's own wallet counts: another object's error, or one from no object at all, does not.
+    const fromWallet = Object.assign(new Error("x"), { durableObjectId: walletId });
+    expect([
+      isWalletError(env, victim.userId, fromWallet),
+      isWalletError(env, player.userId, fromWallet),
+      isWalletError(env, victim.userId, new Error("x")),
+    ]).toEqual([true, false, false]);
   });
 
   it("is for operators only (404 to players, as the whole console API)", async () => {

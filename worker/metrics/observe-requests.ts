@@ -1,7 +1,8 @@
 // One middleware that sees every /api request: its request id (Cloudflare's Ray ID, or
 // a fresh one), how long it took, and how it ended. Placements and Stripe webhooks are
 // counted as metrics with their outcome (a refusal's code: price-changed,
-// market-suspended, …), answers of 500 and above as request errors; and every refusal or
+// market-suspended, …), answers of 500 and above as request errors (and as wallet failures
+// when the player's own wallet is what failed); and every refusal or
 // failure, and outside development every write, is one structured log line (event,
 // request id, player id, outcome, duration). Nothing here is awaited: recording adds to the metrics port, which
 // writes after the response.
@@ -12,6 +13,7 @@ import { isDevelopment } from "../config";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { loggerFor } from "../logging/logger";
+import { isWalletError } from "../wallet";
 import { metricsFor, type WaitUntil } from "./metrics";
 
 /** The outcome of an answer: "ok", or the error code it carries (from the thrown ApiError), or its status. */
@@ -52,6 +54,8 @@ export const observeRequests = createMiddleware<AppEnv>(async (c, next) => {
   if (route === "POST /api/placeBet") metrics.record({ metric: "placement", outcome, value: durationMs });
   else if (route === "POST /api/stripe/webhook") metrics.record({ metric: "webhook", outcome: String(status), value: durationMs });
   if (status >= 500) metrics.record({ metric: "request-error", outcome: route, value: durationMs });
+  const player = c.get("user");
+  if (status >= 500 && player && isWalletError(c.env, player.id, c.error)) metrics.record({ metric: "wallet-failure", outcome: route });
   // Reads that succeeded are left to the platform's invocation logs; in development so are
   // successful writes (the terminal shows what went wrong, and a load test is not slowed by it).
   if (status < 400 && (c.req.method === "GET" || isDevelopment(c.env))) return;

@@ -15,6 +15,15 @@ export function getUserWallet(env: Env, userId: string): DurableObjectStub<UserW
   return namespace.get(namespace.idFromName(userId));
 }
 
+/**
+ * Whether `error` came from `userId`'s wallet: an RPC method that threw there, or the
+ * object failing (reset, overloaded). Errors from a Durable Object carry its id.
+ */
+export function isWalletError(env: Env, userId: string, error: unknown): boolean {
+  if (typeof error !== "object" || error === null || !("durableObjectId" in error)) return false;
+  return String(error.durableObjectId) === env.USER_WALLET.idFromName(userId).toString();
+}
+
 // ---- RPC inputs and results ----
 export type { BetsCursor, PlaceBetsResult } from "./operations/bet-operations";
 export type { CashOutFailure, CashOutPricing, CashOutResult, QuoteResult } from "./operations/cash-out-operations";

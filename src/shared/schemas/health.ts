@@ -8,7 +8,7 @@ import { z } from "zod";
 /**
  * What the Worker measures (worker/metrics/): `placement` (value: latency ms; outcome
  * "ok" or the refusal's code, e.g. price-changed, market-suspended), `request-error`
- * (5xx answers by route), `wallet-failure` (a wallet call that threw), `webhook` (Stripe
+ * (5xx answers by route), `wallet-failure` (a wallet call that threw: in settlement, or under a request's route), `webhook` (Stripe
  * webhook answers by status), `settlement` (messages by outcome: settled, retried,
  * dead-lettered), `settlement-lag` (ms from enqueue to settled), `payout` (transfers by
  * outcome; value: cents), `feed-call` (odds feed calls by outcome), `feed-credits`
