@@ -261,6 +261,27 @@ describe("operators resolve a blocked identity check", () => {
     expect((await identityOf(other)).status).toBe("in-use");
   });
 
+  it("a repeated reset after D1 failed the first time still releases the document (409, nothing left to reset in the wallet)", async () => {
+    const document = randomDocument();
+    const player = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(player, "verified", document);
+    // The first reset reached the wallet, then D1 failed: the claim is still there.
+    const admin = await signIn("admin@vantage.test", "Operator");
+    expect(
+      await getUserWallet(env, player.userId).resetIdentity(
+        player.userId,
+        { actor: "admin@vantage.test", reason: "first try" },
+        Date.now(),
+      ),
+    ).toMatchObject({ ok: true });
+    const retried = await resetIdentity(admin, player);
+    expect(retried.status).toBe(409);
+    expect(await errorOf(retried)).toMatchObject({ code: "identity-not-started" });
+    const other = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(other, "verified", document);
+    expect((await identityOf(other)).status).toBe("verified");
+  });
+
   it("refuses a reset on the operator's own account, without a reason, or with nothing to reset, changing nothing", async () => {
     const admin = await signIn("admin@vantage.test", "Operator");
     const own = await resetIdentity(admin, admin);

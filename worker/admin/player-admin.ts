@@ -2,11 +2,11 @@
 // money (balances, what is owed, the newest ledger rows, bets, redemptions, disputes,
 // early fraud warnings, protection and payout-identity refusals), freeze or unfreeze the
 // account, clear a fraud warning, reset an identity check, adjust a balance by hand and
-// check the ledger. Money
-// moves only in the player's wallet Durable Object (worker/wallet/operations/), which
-// writes each money action's audit row in the same transaction. Nobody acts on their own
-// account, and a Vantage Cash adjustment, or a Coins one above ADJUSTMENT_APPROVAL_COINS,
-// only asks for a second operator's approval (approvals.ts).
+// check the ledger. Money moves only in the player's wallet Durable Object
+// (worker/wallet/operations/), which writes each money action's audit row in the same
+// transaction. Nobody acts on their own account, and a Vantage Cash adjustment, or a
+// Coins one above ADJUSTMENT_APPROVAL_COINS, only asks for a second operator's approval
+// (approvals.ts).
 import { Hono } from "hono";
 import { z } from "zod";
 import { findUser } from "../auth/users";
@@ -202,11 +202,13 @@ export function playerAdminRoutes() {
     const now = Date.now();
     const wallet = getUserWallet(c.env, uid);
     const reset = await wallet.resetIdentity(uid, { actor: c.var.user.email, reason }, now);
-    if (!reset.ok) throw fromErrorResult(reset);
+    // D1 follows the wallet even when there was nothing left to reset: a retry after D1
+    // failed here finds the wallet reset already and still releases the claims.
     const db = getDb(c.env);
     const releasedDocuments = await releaseDocuments(db, uid);
     const identity = await wallet.getIdentity(uid, now);
     await copyIdentityForConsole(db, uid, identity, now);
+    if (!reset.ok) throw fromErrorResult(reset);
     return c.json({
       uid,
       previous: reset.previous.status,
