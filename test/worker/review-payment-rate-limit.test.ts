@@ -36,7 +36,7 @@ describe("payment rate limit", () => {
     }
     const other = await signIn();
     expect((await api("/api/connect/status", { token: other.token })).status).toBe(200);
-  });
+  }, 30_000); // it may wait up to 10 s for room in the limiter's window
 });
 
 describe("GET /api/connect/status with Stripe", () => {
