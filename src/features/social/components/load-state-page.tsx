@@ -2,7 +2,7 @@
 // shared pick): "Loading …" as a status, then either the page or an alert card with a way
 // back and, unless the thing does not exist, "Try again".
 import { Link } from "react-router";
-import type { Load } from "../hooks/use-load";
+import type { Load } from "../../../lib/use-load";
 
 type Props = {
   load: Exclude<Load<unknown>, { status: "ready" }>;

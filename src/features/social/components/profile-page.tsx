@@ -10,7 +10,7 @@ import { useAuth } from "../../../session/auth-provider";
 import { StatisticsList } from "../../../components/statistics-list";
 import { useOddsFormat } from "../../../session/odds-format";
 import { getFollowState, getProfile, setFollowing } from "../api/social-api";
-import { useLoad } from "../hooks/use-load";
+import { useLoad } from "../../../lib/use-load";
 import { LoadStatePage } from "./load-state-page";
 import { PublicPickCard } from "./public-pick-card";
 import "./social.css";

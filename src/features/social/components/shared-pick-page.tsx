@@ -8,7 +8,7 @@ import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { sharePath } from "../../../shared/social";
 import { useAuth } from "../../../session/auth-provider";
 import { getSharedPick } from "../api/social-api";
-import { useLoad } from "../hooks/use-load";
+import { useLoad } from "../../../lib/use-load";
 import { REVEAL_BETSLIP_STATE } from "../../../session/reveal-betslip";
 import { useTail, type PriceOnBoard } from "../hooks/use-tail";
 import { LoadStatePage } from "./load-state-page";

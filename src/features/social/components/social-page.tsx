@@ -9,7 +9,7 @@ import { WALLET_LABEL, formatAmount, type WalletKind } from "../../../shared/mon
 import { LEADERBOARD_SIZE, ROI_MIN_BETS, profilePath, type LeaderboardMetric, type LeaderboardPeriod } from "../../../shared/social";
 import { useAuth } from "../../../session/auth-provider";
 import { getFollowing, getLeaderboard, getMyRank } from "../api/social-api";
-import { useLoad } from "../hooks/use-load";
+import { useLoad } from "../../../lib/use-load";
 import { PublicPickCard } from "./public-pick-card";
 import "./social.css";
 

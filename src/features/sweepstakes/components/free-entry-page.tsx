@@ -10,7 +10,7 @@ import { useApi, useAuth } from "../../../session/auth-provider";
 import { formatAmount } from "../../../shared/money";
 import { NO_PURCHASE_NECESSARY, SWEEPSTAKES_RULES_PATH } from "../../../shared/sweepstakes-notice";
 import { getFreeEntryCodes, requestAnotherFreeEntryCode } from "../api/sweepstakes-api";
-import { useLoaded } from "../hooks/use-loaded";
+import { useLoad } from "../../../lib/use-load";
 import "./sweepstakes.css";
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "long" });
@@ -20,7 +20,7 @@ export function FreeEntryPage() {
   const { user } = useAuth();
   const accepted = user?.rulesAcceptedVersion ?? null;
   const load = useCallback(() => getFreeEntryCodes(api), [api]);
-  const [codes, retry, replace] = useLoaded(load);
+  const [codes, retry, replace] = useLoad(load);
   // Loads again once the player accepts the rules (the first answer may have asked for that).
   const seenAccepted = useRef(accepted);
   useEffect(() => {

@@ -4,13 +4,13 @@ import { useCallback } from "react";
 import { Link } from "react-router";
 import { useApi } from "../../../session/auth-provider";
 import { getSweepstakesRules } from "../api/sweepstakes-api";
-import { useLoaded } from "../hooks/use-loaded";
+import { useLoad } from "../../../lib/use-load";
 import "./sweepstakes.css";
 
 export function SweepstakesRulesPage() {
   const api = useApi();
   const load = useCallback(() => getSweepstakesRules(api), [api]);
-  const [rules, retry] = useLoaded(load);
+  const [rules, retry] = useLoad(load);
   return (
     <main className="page page-narrow sweeps-page">
       <article className="card sweeps-card">

@@ -7,7 +7,7 @@ import { useApi } from "../../../session/auth-provider";
 import { formatRedemptionDollars } from "../../../shared/schemas/redemptions";
 import { SWEEPSTAKES_RULES_PATH } from "../../../shared/sweepstakes-notice";
 import { getWinners } from "../api/sweepstakes-api";
-import { useLoaded } from "../hooks/use-loaded";
+import { useLoad } from "../../../lib/use-load";
 import "./sweepstakes.css";
 
 const dayOf = (key: string) => new Date(`${key}T12:00:00Z`).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
@@ -15,7 +15,7 @@ const dayOf = (key: string) => new Date(`${key}T12:00:00Z`).toLocaleDateString("
 export function WinnersPage() {
   const api = useApi();
   const load = useCallback(() => getWinners(api), [api]);
-  const [winners, retry] = useLoaded(load);
+  const [winners, retry] = useLoad(load);
   return (
     <main className="page page-narrow sweeps-page">
       <article className="card sweeps-card" aria-labelledby="winners-title">
