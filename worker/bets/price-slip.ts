@@ -18,7 +18,8 @@ import type { SportKey } from "../../src/shared/sports";
 import { ApiError } from "../http/api-error";
 
 /** The current board odds of one sport (`stale` when the feed failed and a copy is served) and the feed's clock. */
-export type EventsLoader = (sport: SportKey) => Promise<{ events: Event[]; stale: boolean; feedNow: number }>;
+export type SportBoard = { events: Event[]; stale: boolean; feedNow: number };
+export type EventsLoader = (sport: SportKey) => Promise<SportBoard>;
 
 export type PriceRules = {
   /** When the slip is accepted (the Worker's clock, as `confirmedAt`). */
@@ -32,6 +33,27 @@ export type PricedSlip = { legs: BetLeg[]; liveSports: SportKey[] };
 
 export const PRICE_CHANGED_MESSAGE = "Odds changed for one or more selections. Review your betslip and place again.";
 export const ODDS_STALE_MESSAGE = "Live odds are updating right now. Please try again in a moment.";
+
+/** The boards of `sports`; a sport the feed does not carry has no open markets (an empty board). */
+export async function loadBoards(sports: readonly SportKey[], load: EventsLoader, now: number): Promise<Map<SportKey, SportBoard>> {
+  const boards = new Map<SportKey, SportBoard>();
+  await Promise.all(
+    sports.map(async (sport) => {
+      try {
+        boards.set(sport, await load(sport));
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) boards.set(sport, { events: [], stale: false, feedNow: now });
+        else throw err;
+      }
+    }),
+  );
+  return boards;
+}
+
+/** Whether a game under way has no price confirmed within `liveMaxAgeMs` of `now` (its bets wait: 409 odds-stale). */
+export function liveUnconfirmed(event: Event, feedNow: number, rules: PriceRules): boolean {
+  return isUnderway(event, feedNow) && rules.now - (event.confirmedAt ?? 0) > rules.liveMaxAgeMs;
+}
 
 /** The price and line a pick would get now; locked when the market is closed or gone. */
 export function currentPrice(event: Event | undefined, pick: Pick<PlaceBetPick, "eventId" | "market" | "side">): CurrentPickPrice {
@@ -93,19 +115,8 @@ function suspendedLeg(
  * confirmed price; 409 `market-suspended` for a live leg the live rules refuse.
  */
 export async function priceSlip(request: PlaceBetRequest, load: EventsLoader, rules: PriceRules): Promise<PricedSlip> {
-  const sports = [...new Set(request.picks.map((p) => p.league))];
-  const boards = new Map<SportKey, { events: Event[]; stale: boolean; feedNow: number }>();
-  await Promise.all(
-    sports.map(async (sport) => {
-      try {
-        boards.set(sport, await load(sport));
-      } catch (err) {
-        // A sport the feed does not carry has no open markets: its picks count as locked.
-        if (err instanceof ApiError && err.status === 404) boards.set(sport, { events: [], stale: false, feedNow: rules.now });
-        else throw err;
-      }
-    }),
-  );
+  // A sport the feed does not carry has an empty board: its picks count as locked.
+  const boards = await loadBoards([...new Set(request.picks.map((p) => p.league))], load, rules.now);
 
   const found = request.picks.map((pick) => boards.get(pick.league)?.events.find((e) => e.eventId === pick.eventId));
   const current = request.picks.map((pick, i) => currentPrice(found[i], pick));
@@ -127,9 +138,11 @@ export async function priceSlip(request: PlaceBetRequest, load: EventsLoader, ru
 
   if (request.picks.some((p) => boards.get(p.league)?.stale)) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
 
-  const live = request.picks.map((pick, i) => isUnderway(found[i]!, boards.get(pick.league)!.feedNow));
-  const unconfirmed = request.picks.some((_, i) => live[i] && rules.now - (found[i]!.confirmedAt ?? 0) > rules.liveMaxAgeMs);
-  if (unconfirmed) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
+  const feedNowOf = (pick: PlaceBetPick) => boards.get(pick.league)!.feedNow;
+  if (request.picks.some((pick, i) => liveUnconfirmed(found[i]!, feedNowOf(pick), rules))) {
+    throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
+  }
+  const live = request.picks.map((pick, i) => isUnderway(found[i]!, feedNowOf(pick)));
 
   const moved = request.picks.some((pick, i) => current[i]!.priceAm !== pick.priceAm || current[i]!.line !== pick.line);
   if (moved) throw new ApiError(409, "price-changed", PRICE_CHANGED_MESSAGE, { picks: current });

@@ -11,7 +11,7 @@ import { fairSideOf } from "../../src/shared/fair-odds";
 import { isUnderway, legName, marketKeyOf, suspensionSentence } from "../../src/shared/live-rules";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { SportKey } from "../../src/shared/sports";
-import { currentPrice, ODDS_STALE_MESSAGE, type EventsLoader } from "../bets/price-slip";
+import { currentPrice, liveUnconfirmed, loadBoards, ODDS_STALE_MESSAGE, type EventsLoader } from "../bets/price-slip";
 import { ApiError } from "../http/api-error";
 
 export type PricedLegs = { pFair: Record<number, number>; liveSports: SportKey[] };
@@ -26,19 +26,8 @@ export async function priceOpenLegs(
   rules: { now: number; liveMaxAgeMs: number },
 ): Promise<PricedLegs> {
   const open = bet.legs.map((leg, index) => ({ leg, index })).filter(({ index }) => (bet.legResults[index] ?? null) === null);
-  const sports = [...new Set(open.map(({ leg }) => leg.league))];
-  const boards = new Map<SportKey, Awaited<ReturnType<EventsLoader>>>();
-  await Promise.all(
-    sports.map(async (sport) => {
-      try {
-        boards.set(sport, await load(sport));
-      } catch (err) {
-        // A sport the feed no longer carries has no prices: nothing to cash out at.
-        if (err instanceof ApiError && err.status === 404) boards.set(sport, { events: [], stale: false, feedNow: rules.now });
-        else throw err;
-      }
-    }),
-  );
+  // A sport the feed no longer carries has an empty board: nothing to cash out at.
+  const boards = await loadBoards([...new Set(open.map(({ leg }) => leg.league))], load, rules.now);
   const pFair: Record<number, number> = {};
   const liveSports = new Set<SportKey>();
   for (const { leg, index } of open) {
@@ -55,12 +44,11 @@ export async function priceOpenLegs(
       });
     }
     if (board.stale) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
-    const live = isUnderway(event, board.feedNow);
-    if (live && rules.now - (event.confirmedAt ?? 0) > rules.liveMaxAgeMs) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
+    if (liveUnconfirmed(event, board.feedNow, rules)) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
     const fair = price.line === leg.line ? fairSideOf(event, leg) : null;
     if (!fair) throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_UNAVAILABLE_MESSAGE} ${name} has no fair price now.`);
     pFair[index] = fair.p;
-    if (live) liveSports.add(leg.league);
+    if (isUnderway(event, board.feedNow)) liveSports.add(leg.league);
   }
   return { pFair, liveSports: [...liveSports] };
 }
