@@ -1,6 +1,7 @@
 // One limit on /account: its label, a number input ("No limit" when empty) with its unit
 // before ($) or after (Coins, minutes), and a line under it saying what is in force. Both
-// limit forms (stake and purchase limits, loss and time limits) draw their rows with it.
+// limit forms (stake and purchase limits, loss and time limits) draw their rows with it,
+// and read what the player changed with `changedLimits`.
 import type { ReactNode } from "react";
 
 export function LimitField(props: {
@@ -37,4 +38,28 @@ export function LimitField(props: {
       </span>
     </div>
   );
+}
+
+/**
+ * The limits the player changed, as a request body (empty box: null, no limit), or the
+ * sentence refusing a box that is not a number of 0 or more. Only what changed is sent:
+ * an untouched box must not cancel a waiting raise.
+ */
+export function changedLimits<N extends string>(
+  names: readonly N[],
+  values: Record<N, string>,
+  initial: Record<N, string>,
+  labelOf: (name: N) => string,
+): { body: Partial<Record<N, number | null>> } | { error: string } {
+  const body: Partial<Record<N, number | null>> = {};
+  for (const name of names) {
+    const text = values[name].trim();
+    if (text === initial[name].trim()) continue;
+    const next = text === "" ? null : Number(text);
+    if (next !== null && (!Number.isFinite(next) || next < 0)) {
+      return { error: `${labelOf(name)}: enter a number of 0 or more, or leave it empty for no limit.` };
+    }
+    body[name] = next;
+  }
+  return { body };
 }

@@ -2,7 +2,7 @@
 // the reality check (every 30, 60 or 90 minutes of a session). Like the stake and purchase
 // limits, stricter settings apply at once and looser ones wait 24 hours; the form says when
 // each waiting change takes effect. Links to My statement.
-import { LimitField } from "./limit-field";
+import { changedLimits, LimitField } from "./limit-field";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
@@ -84,18 +84,17 @@ export function PlayLimits() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const body: Record<string, number | null> = {};
-    for (const name of PLAY_LIMIT_NAMES) {
-      const text = values[name].trim();
-      if (text === initial[name].trim()) continue;
-      const next = text === "" ? null : Number(text);
-      if (next !== null && (!Number.isFinite(next) || next < 0)) {
-        const label = NUMBER_ROWS.find((r) => r.name === name)?.label ?? "Reality check";
-        setResult({ ok: false, text: `${label}: enter a number of 0 or more, or leave it empty for no limit.` });
-        return;
-      }
-      body[name] = next;
+    const changed = changedLimits(
+      PLAY_LIMIT_NAMES,
+      values,
+      initial,
+      (name) => NUMBER_ROWS.find((r) => r.name === name)?.label ?? "Reality check",
+    );
+    if ("error" in changed) {
+      setResult({ ok: false, text: changed.error });
+      return;
     }
+    const { body } = changed;
     if (Object.keys(body).length === 0) {
       setResult({ ok: true, text: "Nothing changed." });
       return;

@@ -1,7 +1,7 @@
 // /account: the player's own limits: a daily stake per wallet and daily, weekly
 // and monthly purchase limits. Lower limits apply at once; higher ones and removals wait
 // 24 hours, and the form says when each waiting change takes effect.
-import { LimitField } from "./limit-field";
+import { changedLimits, LimitField } from "./limit-field";
 import { useId, useState, type FormEvent } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { formatEtTime, LIMIT_NAMES, type LimitName } from "../../../shared/protection";
@@ -47,17 +47,12 @@ export function PlayerLimits() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const body: LimitsRequest = {};
-    for (const name of LIMIT_NAMES) {
-      const text = values[name].trim();
-      const next = text === "" ? null : Number(text);
-      if (next !== null && (!Number.isFinite(next) || next < 0)) {
-        setResult({ ok: false, text: `${ROWS[name].label}: enter a number of 0 or more, or leave it empty for no limit.` });
-        return;
-      }
-      // Only what the player changed: an untouched box must not cancel a waiting raise.
-      if (text !== initial[name].trim()) body[name] = next;
+    const changed = changedLimits(LIMIT_NAMES, values, initial, (name) => ROWS[name].label);
+    if ("error" in changed) {
+      setResult({ ok: false, text: changed.error });
+      return;
     }
+    const body: LimitsRequest = changed.body;
     if (Object.keys(body).length === 0) {
       setResult({ ok: true, text: "Nothing changed." });
       return;
