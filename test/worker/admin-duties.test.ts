@@ -402,9 +402,18 @@ describe("money actions need a fresh sign-in", () => {
       await postJson(`/api/admin/events/${newEventId()}/result`, { void: true }, operator.token),
       await postJson("/api/admin/approvals/any/approve", {}, operator.token),
       await postJson("/api/admin/dead-letters/any/replay", {}, operator.token),
+      await api(`/api/admin/players/${player.userId}/date-of-birth`, {
+        method: "PUT",
+        token: operator.token,
+        body: JSON.stringify({ dateOfBirth: "1990-04-26", reason: "document checked" }),
+      }),
+      await postJson(`/api/admin/players/${player.userId}/identity/reset`, { reason: "wrong document" }, operator.token),
     ];
     for (const res of stale) expect(await codeOf(res)).toEqual({ status: 403, code: "step-up-required" });
     expect(await coins(player.userId)).toBe(OPENING_COINS);
+    expect((await (await api("/api/me", { token: player.token })).json()) as { dateOfBirth: string }).toMatchObject({
+      dateOfBirth: "1990-04-25",
+    });
     // Looking and freezing need no fresh sign-in.
     expect((await api(`/api/admin/players/${player.userId}`, { token: operator.token })).status).toBe(200);
     const fresh = await signIn(SECOND_OPERATOR, "Ops");

@@ -149,7 +149,8 @@ export function adminRoutes() {
   // mistyped one is an operator's job (never on their own account). Reopens an account
   // closed only by the age rule. The wallet writes the audit row with the correction, and
   // holds a verified identity document to the corrected date (agreeing: verified; not: mismatch).
-  app.put("/players/:userId/date-of-birth", async (c) => {
+  // Since that can let redemptions go, it needs a fresh sign-in like the money actions.
+  app.put("/players/:userId/date-of-birth", requireRecentSignIn, async (c) => {
     const userId = parseWith(EventIdSchema, c.req.param("userId"));
     const { dateOfBirth, reason } = await readJson(c, DateOfBirthCorrectionRequestSchema);
     const player = await findUser(getDb(c.env), userId);

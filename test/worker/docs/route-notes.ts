@@ -79,7 +79,7 @@ export const SECTIONS = [
   {
     title: "Operators",
     intro:
-      "The operator console's API ([operations](operations.md#the-operator-console)). Only the Google account each `ADMIN_EMAILS` address was pinned to at its first sign-in is an operator. Every result, void, correction, freeze, unfreeze, fraud-warning clearance, adjustment, date-of-birth correction, identity reset, approval request and decision, dead-letter replay and ledger check writes one row to the append-only audit log (D1 `admin_audit`), with the action itself. Nobody acts on their own account (403 `own-account`); money-moving routes (adjustments, approvals, results, replays) need a sign-in from the last `ADMIN_STEP_UP_MINUTES` (403 `step-up-required`).",
+      "The operator console's API ([operations](operations.md#the-operator-console)). Only the Google account each `ADMIN_EMAILS` address was pinned to at its first sign-in is an operator. Every result, void, correction, freeze, unfreeze, fraud-warning clearance, adjustment, date-of-birth correction, identity reset, approval request and decision, dead-letter replay and ledger check writes one row to the append-only audit log (D1 `admin_audit`), with the action itself. Nobody acts on their own account (403 `own-account`); money-moving routes (adjustments, approvals, results, replays, fraud-warning clearance, date-of-birth correction, identity reset) need a sign-in from the last `ADMIN_STEP_UP_MINUTES` (403 `step-up-required`).",
   },
   {
     title: "Sweepstakes",
@@ -379,7 +379,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "PUT /api/admin/players/:userId/date-of-birth": {
     section: "Operators",
-    does: "`{dateOfBirth, reason?}` corrects a mistyped date of birth; reopens an account closed only by the age rule. A verified identity document is held to the new date: agreeing turns a `mismatch` into `verified`, differing turns `verified` into `mismatch` (the answer's `identity`).",
+    does: "`{dateOfBirth, reason?}` corrects a mistyped date of birth; reopens an account closed only by the age rule. A verified identity document is held to the new date: agreeing turns a `mismatch` into `verified`, differing turns `verified` into `mismatch` (the answer's `identity`). Needs a recent sign-in.",
   },
   "GET /api/admin/feed-status": {
     section: "Operators",
