@@ -14,6 +14,7 @@ import {
   launchBrowser,
   newPlayerContext,
   openPlayerInConsole,
+  placeHomeMoneyline,
   screenshot,
   signInOperator,
   signInToBoard,
@@ -31,30 +32,15 @@ afterAll(async () => {
 
 const json = { "Content-Type": "application/json" };
 
-async function betAllCashOnHome(page: Page, amount: string): Promise<{ eventId: string; startTime: string }> {
+/** Bets `amount` Vantage Cash on a home moneyline. */
+async function betCashOnHome(page: Page, amount: string): Promise<{ eventId: string; startTime: string }> {
   await page.getByRole("button", { name: /^Wallet:/ }).click();
   await page.getByRole("dialog", { name: "Wallet" }).getByRole("button", { name: "Cash" }).click();
   await page.keyboard.press("Escape");
-  await page.getByRole("navigation", { name: "Sports" }).getByRole("button", { name: "NBA" }).click();
-  const cards = page.getByRole("tabpanel").locator(".event-card:not(:has(.badge-live))");
-  await cards.first().waitFor();
-  // A home moneyline (the home row's first price) that wins at least 24.50 on 49 (American
-  // -200 or longer), so the win leaves the $20 minimum redeemable beside the pack's held cash;
-  // which games are first on the board depends on how far earlier journeys moved the clock.
-  const homePrices = cards.locator(".event-row:nth-of-type(2) > .price-btn:nth-child(2):not(.is-locked)");
-  const prices = await homePrices.locator(".price-value").allTextContents();
-  const index = prices.findIndex((text) => Number(text.replace(/[^\d+-]/g, "")) >= -200);
-  expect(index, `a home price of -200 or longer among ${prices.join(", ")}`).toBeGreaterThanOrEqual(0);
-  await homePrices.nth(index).click();
-  const pick = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem("vantage.betslip") ?? "{}") as { picks: { gameId: string; startTime: string }[] }).picks[0]!,
-  );
-  const slip = page.locator(".betslip");
-  await slip.getByLabel("Amount").fill(amount);
-  await slip.getByRole("button", { name: "Place bet" }).click();
-  await page.getByRole("dialog", { name: "Confirm wager" }).getByRole("button", { name: "Confirm" }).click();
-  await page.getByRole("status").getByText("Singles placed!").waitFor();
-  return { eventId: pick.gameId, startTime: pick.startTime };
+  // A win of at least 24.50 on 49 (American -200 or longer), so it leaves the $20 minimum
+  // redeemable beside the pack's held cash; which games are first on the board depends on
+  // how far earlier journeys moved the simulator's clock.
+  return placeHomeMoneyline(page, amount, { atLeast: -200 });
 }
 
 describe("paid to a verified person", () => {
@@ -73,7 +59,7 @@ describe("paid to a verified person", () => {
     // Play: every Vantage Cash on one game, which the operator settles as a home win.
     await page.goto("/");
     await page.locator(".event-card").first().waitFor();
-    const game = await betAllCashOnHome(page, "49");
+    const game = await betCashOnHome(page, "49");
     await startAndRecordHomeWin(game);
 
     // Verify: /redeem offers it; the simulated Stripe Identity page says verified.

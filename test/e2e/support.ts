@@ -175,12 +175,24 @@ export async function openPlayerInConsole(page: Page, email: string): Promise<vo
   await page.getByRole("region", { name: "Player" }).getByText(email, { exact: false }).waitFor();
 }
 
-/** Places `amount` on the first open Home moneyline of an upcoming (not live) NBA game; answers the game. */
-export async function placeHomeMoneyline(page: Page, amount: string): Promise<{ eventId: string; startTime: string }> {
+/**
+ * Places `amount` on the first open Home moneyline of an upcoming (not live) NBA game whose
+ * American price is `atLeast` or longer (any, unless given); answers the game.
+ */
+export async function placeHomeMoneyline(
+  page: Page,
+  amount: string,
+  { atLeast = Number.NEGATIVE_INFINITY } = {},
+): Promise<{ eventId: string; startTime: string }> {
   await page.getByRole("navigation", { name: "Sports" }).getByRole("button", { name: "NBA" }).click();
   const cards = page.getByRole("tabpanel").locator(".event-card:not(:has(.badge-live))");
   await cards.first().waitFor();
-  await cards.locator(".event-row").nth(1).locator(".price-btn:not(.is-locked):not(.is-missing)").first().click();
+  // The home row is the card's second row; its first price is the moneyline.
+  const homePrices = cards.locator(".event-row:nth-of-type(2) > .price-btn:nth-child(2):not(.is-locked)");
+  const prices = await homePrices.locator(".price-value").allTextContents();
+  const index = prices.findIndex((text) => Number(text.replace(/[^\d+-]/g, "")) >= atLeast);
+  expect(index, `a home moneyline of ${atLeast} or longer among ${prices.join(", ")}`).toBeGreaterThanOrEqual(0);
+  await homePrices.nth(index).click();
   const pick = await page.evaluate(
     () => (JSON.parse(localStorage.getItem("vantage.betslip") ?? "{}") as { picks: { gameId: string; startTime: string }[] }).picks[0]!,
   );
