@@ -25,6 +25,107 @@ const stripeWithoutSourceMaps: Plugin = {
   },
 };
 
+/**
+ * A project of Worker tests in workerd (real D1, KV, Durable Objects, cron, queues). With
+ * `isolate: false` its files share one runtime per vitest worker: starting a runtime per file
+ * was two thirds of the suite's time.
+ */
+async function workerProject(name: string, isolate: boolean, include: string[], exclude: string[] = []) {
+  return {
+    plugins: [
+      stripeWithoutSourceMaps,
+      cloudflareTest(async () => ({
+        main: "./worker/index.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: await readD1Migrations("migrations"),
+            // Bets on live simulator games are not held in tests that do not test the
+            // delay; test/worker/live-*.test.ts set it (and a fake sleep) themselves.
+            LIVE_BET_DELAY_SECONDS: "0",
+            // Bought Vantage Cash is redeemable at once in tests that do not test the hold
+            // on fresh purchases; those set PURCHASE_HOLD_DAYS (and pass it to the wallet) themselves.
+            PURCHASE_HOLD_DAYS: "0",
+            // A new account's first redemption is sent at once in tests that do not test the
+            // review queue; identity-review.test.ts passes its own REDEMPTION_REVIEW_* values.
+            REDEMPTION_REVIEW_NEW_ACCOUNT_DAYS: "0",
+            // Expected log lines (settlement runs, queue batches) stay out of the test output.
+            LOG_LEVEL: "silent",
+            // Test requests carry no cf location, and money fails closed where the place is
+            // unknown: every test plays from Texas unless it says otherwise (the region
+            // tests pass their own cf with DEV_REGION "-", or set DEV_REGION themselves).
+            DEV_REGION: "US-TX",
+          },
+          // Durable Objects as in wrangler.toml: wallets are evicted when idle, as in
+          // production (wallet-eviction.test.ts evicts one on purpose). Miniflare's
+          // `unsafePreventEviction` belongs to a binding in the whole project's runtime,
+          // not to one test; a test that needed a resident object would need its own project.
+
+          // The SPA's shell as static assets (the build's own is not there in tests): the
+          // share pages (worker/share-cards/) answer with it plus their link-preview tags.
+          assets: { directory: "./test/worker/fixtures/spa", binding: "ASSETS" },
+
+          // The settlement queue as in wrangler.toml, but delivering within 50 ms.
+          queueConsumers: {
+            "vantage-settlement": {
+              maxBatchSize: 100,
+              maxBatchTimeout: 0.05,
+              maxRetries: 10,
+              deadLetterQueue: "vantage-settlement-dlq",
+            },
+            "vantage-settlement-dlq": { maxBatchSize: 100, maxBatchTimeout: 0.05, maxRetries: 20 },
+            "vantage-push": { maxBatchSize: 50, maxBatchTimeout: 0.05, maxRetries: 5 },
+          },
+        },
+      })),
+    ],
+    ssr: { optimizeDeps: { include: ["stripe"] } },
+    test: {
+      name,
+      // Files share a runtime (isolate: false): test/worker/apply-migrations.ts gives each
+      // file fresh storage and memos, vitest restores globals and mocks after each. A file
+      // that leaves the runtime unusable for the next (storage this code refuses to wake)
+      // runs in a runtime of its own. Loaded once per runtime and pre-bundled
+      isolate,
+      unstubGlobals: true,
+      restoreMocks: true,
+      //, each dependency is one module instead of hundreds (zod
+      // alone is ~200), which takes about half a second off every file's setup. Every
+      // entry point the code imports is listed so one copy of each library is loaded.
+      deps: {
+        optimizer: {
+          ssr: {
+            enabled: true,
+            include: [
+              "zod",
+              "hono",
+              "hono/body-limit",
+              "hono/cookie",
+              "hono/factory",
+              "hono/http-exception",
+              "drizzle-orm",
+              "drizzle-orm/d1",
+              "drizzle-orm/sqlite-core",
+              "jose",
+              "stripe",
+              "fast-check",
+              "@block65/webcrypto-web-push",
+            ],
+          },
+        },
+      },
+      include,
+      exclude,
+      setupFiles: ["./test/worker/apply-migrations.ts"],
+      // Replays a failed abuse run: FUZZ_SEED=… / CHAOS_SEED=… npm test (read with inject()).
+      provide: { FUZZ_SEED: process.env.FUZZ_SEED ?? "", CHAOS_SEED: process.env.CHAOS_SEED ?? "" },
+    },
+  };
+}
+
+/** Worker test files that must not share a runtime: each leaves storage the next file's set-up cannot wake. */
+const OWN_RUNTIME = ["test/worker/wallet-migrations.test.ts"];
+
 export default defineConfig({
   test: {
     // One test file per core. Vitest's default leaves a core to its own process (one
@@ -33,89 +134,8 @@ export default defineConfig({
     // (the worker project serially: 149 s of CPU in 160 s).
     maxWorkers: "100%",
     projects: [
-      {
-        plugins: [
-          stripeWithoutSourceMaps,
-          cloudflareTest(async () => ({
-            main: "./worker/index.ts",
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: {
-              bindings: {
-                TEST_MIGRATIONS: await readD1Migrations("migrations"),
-                // Bets on live simulator games are not held in tests that do not test the
-                // delay; test/worker/live-*.test.ts set it (and a fake sleep) themselves.
-                LIVE_BET_DELAY_SECONDS: "0",
-                // Bought Vantage Cash is redeemable at once in tests that do not test the hold
-                // on fresh purchases; those set PURCHASE_HOLD_DAYS (and pass it to the wallet) themselves.
-                PURCHASE_HOLD_DAYS: "0",
-                // A new account's first redemption is sent at once in tests that do not test the
-                // review queue; identity-review.test.ts passes its own REDEMPTION_REVIEW_* values.
-                REDEMPTION_REVIEW_NEW_ACCOUNT_DAYS: "0",
-                // Expected log lines (settlement runs, queue batches) stay out of the test output.
-                LOG_LEVEL: "silent",
-                // Test requests carry no cf location, and money fails closed where the place is
-                // unknown: every test plays from Texas unless it says otherwise (the region
-                // tests pass their own cf with DEV_REGION "-", or set DEV_REGION themselves).
-                DEV_REGION: "US-TX",
-              },
-              // Durable Objects as in wrangler.toml: wallets are evicted when idle, as in
-              // production (wallet-eviction.test.ts evicts one on purpose). Miniflare's
-              // `unsafePreventEviction` belongs to a binding in the whole project's runtime,
-              // not to one test; a test that needed a resident object would need its own project.
-
-              // The SPA's shell as static assets (the build's own is not there in tests): the
-              // share pages (worker/share-cards/) answer with it plus their link-preview tags.
-              assets: { directory: "./test/worker/fixtures/spa", binding: "ASSETS" },
-
-              // The settlement queue as in wrangler.toml, but delivering within 50 ms.
-              queueConsumers: {
-                "vantage-settlement": {
-                  maxBatchSize: 100,
-                  maxBatchTimeout: 0.05,
-                  maxRetries: 10,
-                  deadLetterQueue: "vantage-settlement-dlq",
-                },
-                "vantage-settlement-dlq": { maxBatchSize: 100, maxBatchTimeout: 0.05, maxRetries: 20 },
-                "vantage-push": { maxBatchSize: 50, maxBatchTimeout: 0.05, maxRetries: 5 },
-              },
-            },
-          })),
-        ],
-        ssr: { optimizeDeps: { include: ["stripe"] } },
-        test: {
-          name: "worker",
-          // Every test file starts its own runtime and loads the Worker's module graph
-          // afresh. Pre-bundled, each dependency is one module instead of hundreds (zod
-          // alone is ~200), which takes about half a second off every file's setup. Every
-          // entry point the code imports is listed so one copy of each library is loaded.
-          deps: {
-            optimizer: {
-              ssr: {
-                enabled: true,
-                include: [
-                  "zod",
-                  "hono",
-                  "hono/body-limit",
-                  "hono/cookie",
-                  "hono/factory",
-                  "hono/http-exception",
-                  "drizzle-orm",
-                  "drizzle-orm/d1",
-                  "drizzle-orm/sqlite-core",
-                  "jose",
-                  "stripe",
-                  "fast-check",
-                  "@block65/webcrypto-web-push",
-                ],
-              },
-            },
-          },
-          include: ["test/worker/**/*.test.ts"],
-          setupFiles: ["./test/worker/apply-migrations.ts"],
-          // Replays a failed abuse run: FUZZ_SEED=… / CHAOS_SEED=… npm test (read with inject()).
-          provide: { FUZZ_SEED: process.env.FUZZ_SEED ?? "", CHAOS_SEED: process.env.CHAOS_SEED ?? "" },
-        },
-      },
+      await workerProject("worker", false, ["test/worker/**/*.test.ts"], OWN_RUNTIME),
+      await workerProject("worker-own-runtime", true, OWN_RUNTIME),
       {
         plugins: [react()],
         test: {

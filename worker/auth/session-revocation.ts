@@ -15,6 +15,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../db/database";
 import { refreshTokens } from "../db/schema";
 import { tunables } from "../tunables";
+import { isolateMemo } from "../isolate-memos";
 
 /** Bounds on the per-isolate memory; past them the oldest entries are dropped. */
 const MAX_LIVE_ENTRIES = 20_000;
@@ -24,6 +25,10 @@ const MAX_REVOKED_ENTRIES = 20_000;
 // Plain caches of D1 facts (no env, no secrets); losing them only costs a read.
 const checkedLiveAt = new Map<string, number>();
 const knownRevoked = new Set<string>();
+isolateMemo(() => {
+  checkedLiveAt.clear();
+  knownRevoked.clear();
+});
 
 function remember<T>(collection: Map<string, T> | Set<string>, limit: number): void {
   if (collection.size < limit) return;

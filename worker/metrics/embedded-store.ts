@@ -9,6 +9,7 @@
 // isolate serves the requests and the Health view in `npm run dev` and the tests.
 import type { MetricPoint, MetricRow, Metrics, MetricsReader } from "./metrics-port";
 import { outcomeLabel } from "./metrics-port";
+import { isolateMemo } from "../isolate-memos";
 
 const MINUTE_MS = 60_000;
 const FLUSH_AFTER_MS = 1_000;
@@ -17,6 +18,10 @@ const KEEP_MS = 2 * 24 * 60 * 60 * 1000;
 
 const pending = new Map<string, MetricRow>();
 let oldestPendingAt: number | null = null;
+isolateMemo(() => {
+  pending.clear();
+  oldestPendingAt = null;
+});
 
 /** Writes the pending totals to D1 in one batch (upserts), dropping rows older than two days. */
 export async function flushEmbeddedMetrics(db: D1Database, now: number): Promise<void> {

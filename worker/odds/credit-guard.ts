@@ -9,6 +9,7 @@ import { desc, eq } from "drizzle-orm";
 import { getDb } from "../db/database";
 import { feedStatus } from "../db/schema";
 import { tunables } from "../tunables";
+import { isolateMemo } from "../isolate-memos";
 
 export type CreditGuardReason = "reserve" | "out-of-credits" | "unauthorized";
 export type CreditGuard = { locked: false } | { locked: true; reason: CreditGuardReason; remaining: number | null };
@@ -30,6 +31,9 @@ export function creditGuardFrom(latest: LatestFeedCall | null, reserve: number):
 // every live refresh decision, which is many times per interval under load.
 const LATEST_MEMO_MS = 5_000;
 let latestMemo: { row: LatestFeedCall | null; until: number } | null = null;
+isolateMemo(() => {
+  latestMemo = null;
+});
 
 export async function latestFeedCall(env: Env, now: number): Promise<LatestFeedCall | null> {
   if (latestMemo && now < latestMemo.until && now >= latestMemo.until - LATEST_MEMO_MS) return latestMemo.row;

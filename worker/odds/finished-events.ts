@@ -9,9 +9,11 @@
 // few seconds rather than one per bet. A game that has started is always asked afresh
 // by placement: that is where betting on a known result would be possible. The board
 // drops such games too (GET /api/events), from the same memo.
+import { isolateMemo } from "../isolate-memos";
 const MEMO_MS = 5_000;
 const MEMO_MAX = 10_000;
 const memo = new Map<string, { over: boolean; until: number }>();
+isolateMemo(() => memo.clear());
 
 export type PickedGame = { eventId: string; started: boolean };
 

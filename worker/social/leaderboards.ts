@@ -10,6 +10,7 @@
 // settlement) ranks higher, then the user id.
 import type { LeaderboardEntry, LeaderboardQuery, LeaderboardRankResponse, LeaderboardResponse } from "../../src/shared/schemas/social";
 import { LEADERBOARD_SIZE, ROI_MIN_BETS, periodKey, type LeaderboardMetric } from "../../src/shared/social";
+import { isolateMemo } from "../isolate-memos";
 
 const VALUE_COLUMN: Record<LeaderboardMetric, string> = { profit: "s.profit", roi: "s.roi", streak: "s.longest_streak" };
 
@@ -28,6 +29,7 @@ type TopRow = { value: number; handle: string };
 
 const TOP_MEMO_MAX = 64;
 const topMemo = new Map<string, { entries: LeaderboardEntry[]; until: number }>();
+isolateMemo(() => topMemo.clear());
 
 /** The public board; one isolate reuses it for `memoMs`. */
 export async function readLeaderboard(db: D1Database, query: LeaderboardQuery, now: number, memoMs = 0): Promise<LeaderboardResponse> {

@@ -9,6 +9,7 @@
 import { buildSweepstakesRules, rulesContentText, type RulesConfig, type RulesSection } from "../../src/shared/sweepstakes-rules";
 import { sha256Hex } from "../digest";
 import { type Tunables, tunables } from "../tunables";
+import { isolateMemo } from "../isolate-memos";
 
 export type RulesRecord = { version: number; effectiveAt: number; sections: RulesSection[] };
 
@@ -56,7 +57,10 @@ export async function versionFor(db: D1Database, sections: RulesSection[], now: 
 // the answer, never a pending promise: a request must not wait on I/O another request
 // started (if that one is cancelled, its promise never settles). Requests that arrive before
 // the first answer each ask D1, which is harmless: the lookup is idempotent.
-const recordByEnv = new WeakMap<object, RulesRecord>();
+let recordByEnv = new WeakMap<object, RulesRecord>();
+isolateMemo(() => {
+  recordByEnv = new WeakMap();
+});
 
 /** The rules in force for this Worker's configuration, with their version. */
 export async function currentRules(env: Env, now = Date.now()): Promise<RulesRecord> {

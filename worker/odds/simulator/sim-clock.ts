@@ -4,12 +4,16 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/database";
 import { simClock } from "../../db/schema";
+import { isolateMemo } from "../../isolate-memos";
 
 // The offset is read on every board request; this isolate reuses a read for 1 s (and
 // learns its own advances at once), so warm requests skip D1. Another isolate's advance
 // shows here within a second. Only the simulator has an offset; the real feed never reads it.
 const OFFSET_MEMO_MS = 1_000;
 let offsetMemo: { offsetMs: number; until: number } | null = null;
+isolateMemo(() => {
+  offsetMemo = null;
+});
 
 export async function simOffsetMs(env: Env, now = Date.now()): Promise<number> {
   if (offsetMemo && now < offsetMemo.until) return offsetMemo.offsetMs;
