@@ -31,6 +31,7 @@ import { createSimulatorProvider } from "./simulator/simulator-provider";
 import { createTheOddsApiProvider } from "./the-odds-api";
 import { loggerFor } from "../logging/logger";
 import { tunables } from "../tunables";
+import { isolateMemo } from "../isolate-memos";
 
 /**
  * The sports the real feed carries, from `ODDS_API_SPORTS` (comma-separated keys); unset
@@ -169,6 +170,7 @@ export type OddsDeps = FeedDeps & DeskDeps;
  */
 export function createOddsReader(deps: OddsDeps = {}) {
   const memo = new Map<string, { board: DeskBoard; until: number }>();
+  isolateMemo(() => memo.clear());
   const desks = deskHandles(deps);
   // The simulator refused beside a live Stripe key (worker/config.ts) is a configuration problem, not a feed outage.
   const noFeed = (env: Env) =>

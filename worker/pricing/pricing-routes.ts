@@ -9,12 +9,16 @@ import { cachePublicly } from "../http/cache-control";
 import { limitPublicReads } from "../http/rate-limit";
 import { tunables } from "../tunables";
 import { PRICING_WINDOW_DAYS, pricingSports } from "./pricing-stats";
+import { isolateMemo } from "../isolate-memos";
 
 const MEMO_MS = 60_000;
 
 export function pricingRoutes(now: () => number = Date.now) {
   const app = new Hono<AppEnv>();
   let memo: { until: number; stats: PricingStats } | null = null;
+  isolateMemo(() => {
+    memo = null;
+  });
 
   app.get("/pricing", limitPublicReads, async (c) => {
     const at = now();
