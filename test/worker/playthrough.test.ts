@@ -207,15 +207,18 @@ describe("play-through before redemption", () => {
     expect(ok.status).toBe(200);
     expect(await me(off)).toMatchObject({ vantageCash: 3_800, redeemableCash: 0, cashToPlay: 3_800 });
 
+    // Held in review, so the wallet's own payout retries (its alarm, armed by the redemption
+    // above) cannot send it before it fails: a sent redemption is never refunded.
     const stub = wallet(off.userId);
     const held = await stub.requestRedemption(
       off.userId,
-      { amountCents: 2_000, redemptionId: "rd_pt_off", cashPlaythrough: 0 },
+      { amountCents: 2_000, redemptionId: "rd_pt_off", cashPlaythrough: 0, review: { thresholdCents: 1_000, newAccountDays: 0 } },
       Date.now(),
     );
     expect(held.ok).toBe(true);
     expect(await me(off)).toMatchObject({ vantageCash: 1_800, redeemableCash: 0, cashToPlay: 1_800 });
-    await stub.failRedemption(off.userId, { redemptionId: "rd_pt_off", reason: "bank refused" }, Date.now());
+    const failed = await stub.failRedemption(off.userId, { redemptionId: "rd_pt_off", reason: "bank refused" }, Date.now());
+    expect(failed).toMatchObject({ ok: true, redemption: { status: "failed" } });
     expect(await me(off)).toMatchObject({ vantageCash: 3_800, redeemableCash: 0, cashToPlay: 3_800 });
     await stub.failRedemption(off.userId, { redemptionId: "rd_pt_off", reason: "again" }, Date.now());
     expect(await me(off)).toMatchObject({ cashToPlay: 3_800 });
