@@ -1,7 +1,10 @@
 // The embedded simulator: the same schedule and prices for everyone at a given moment,
 // real teams for all eight sports, games that start on time, play through periods with
-// a clock and finish with a final score the settlement job can grade.
+// a clock and finish with a final score the settlement job can grade. Each game's markets
+// and its final all come from one model of its score (src/shared/game-model/).
 import { describe, expect, it } from "vitest";
+import { sideChance } from "../../src/shared/game-model";
+import { fitGameModel, SGP_FIT_TOLERANCE_DEFAULT } from "../../src/shared/game-model/fit";
 import { validPrice } from "../../src/shared/odds";
 import { EventSchema, type Event } from "../../src/shared/schemas/events";
 import { SPORT_KEYS, type SportKey } from "../../src/shared/sports";
@@ -184,6 +187,9 @@ describe("simulator game progression", () => {
             const at = g.startMs + goal.at * (g.endMs - g.startMs);
             // Compare one second either side of the goal, inside one 20-minute price step.
             if (Math.floor((at - 1000) / (20 * MIN)) !== Math.floor((at + 1000) / (20 * MIN))) continue;
+            // Only this goal in that window: two within the same two seconds move the price both ways.
+            const span = g.endMs - g.startMs;
+            if (g.timeline.some((e) => e !== goal && Math.abs(e.at - goal.at) * span <= 1000)) continue;
             const before = gameToEvent(g, at - 1000).markets.moneyline?.[favourite];
             const after = gameToEvent(g, at + 1000).markets.moneyline?.[favourite];
             if (before == null || after == null) continue;
@@ -277,4 +283,60 @@ describe("the simulator's other books", () => {
     }
     expect(simulatedFeedBoard("icehockey_nhl", T, 0).every((e) => e.markets.moneyline?.draw === undefined)).toBe(true);
   });
+});
+
+describe("one model per simulated game", () => {
+  const firstDay = Math.floor(T / DAY);
+  const MODELLED = SPORT_KEYS.filter((sport) => sport !== "mma_mixed_martial_arts");
+
+  it("prices every market from the game's model: a fit to each board's fair figures reproduces them within tolerance", () => {
+    let fitted = 0;
+    for (const sport of SPORT_KEYS) {
+      for (let day = firstDay; day < firstDay + 4; day++) {
+        for (const g of gamesForDay(sport, day)) {
+          const board = gameToEvent(g, g.startMs - 2 * 60 * MIN);
+          expect(board.status).toBe("scheduled");
+          const fit = fitGameModel(sport, board.fair);
+          if (sport === "mma_mixed_martial_arts") {
+            expect(g.model).toBeNull();
+            expect(fit).toEqual({ ok: false, reason: "no-model" });
+            continue;
+          }
+          if (!fit.ok) throw new Error(`${g.eventId}: ${JSON.stringify(fit)} for ${JSON.stringify(board.fair)}`);
+          expect(fit.worstMiss).toBeLessThanOrEqual(SGP_FIT_TOLERANCE_DEFAULT);
+          fitted++;
+        }
+      }
+    }
+    expect(fitted).toBe(MODELLED.length * 4 * 8);
+  }, 60_000);
+
+  it("draws the finals from the model: home wins and overs come as often as the model says", () => {
+    for (const sport of MODELLED) {
+      let homeChance = 0;
+      let homeWins = 0;
+      let overChance = 0;
+      let overs = 0;
+      let games = 0;
+      for (let day = firstDay - 40; day < firstDay; day++) {
+        for (const g of gamesForDay(sport, day)) {
+          const model = g.model!;
+          const final = gameState(g, g.endMs + MIN);
+          expect(final.status).toBe("final");
+          games++;
+          homeChance += sideChance(model, { market: "Moneyline", side: "Home", line: null });
+          if (final.homeScore > final.awayScore) homeWins++;
+          // The total at a half point around the model's mean total, so no final pushes.
+          const mean = model.params.length === 2 ? model.params[0]! + model.params[1]! : model.params[2]!;
+          const line = Math.floor(mean) + 0.5;
+          overChance += sideChance(model, { market: "Total", side: "Over", line });
+          if (final.homeScore + final.awayScore > line) overs++;
+        }
+      }
+      expect(games).toBeGreaterThanOrEqual(300);
+      // About 320 games: the share's standard error is under 0.03.
+      expect(Math.abs(homeWins / games - homeChance / games), `${sport} home wins`).toBeLessThan(0.08);
+      expect(Math.abs(overs / games - overChance / games), `${sport} overs`).toBeLessThan(0.08);
+    }
+  }, 60_000);
 });

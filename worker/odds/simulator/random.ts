@@ -1,5 +1,6 @@
 // Seeded randomness for the simulator: the same seed string always gives the same
-// sequence, so every isolate (and every test) sees the same schedule, prices and scores.
+// sequence, so every isolate (and every test) sees the same schedule, prices and scores
+// (a game's final is drawn from its score model's grid with these numbers: sim-model.ts).
 export type Rng = () => number;
 
 /** 32-bit FNV-1a hash of a string. */
@@ -22,25 +23,6 @@ export function seededRng(seed: string): Rng {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** Standard normal sample (Box–Muller). */
-export function normal(rng: Rng, mean: number, sd: number): number {
-  const u = Math.max(rng(), 1e-12);
-  const v = rng();
-  return mean + sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
-}
-
-/** Poisson sample (Knuth), fine for the small means of goals and runs. */
-export function poisson(rng: Rng, mean: number): number {
-  const limit = Math.exp(-mean);
-  let k = 0;
-  let p = rng();
-  while (p > limit) {
-    k++;
-    p *= rng();
-  }
-  return k;
 }
 
 export function shuffled<T>(rng: Rng, items: readonly T[]): T[] {

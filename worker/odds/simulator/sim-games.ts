@@ -1,8 +1,11 @@
 // The simulator's games as a pure function of (sport, simulated time): a seeded daily
-// schedule of real teams, a team-strength model that prices every game with a house
-// margin, a scoring timeline fixed when the game is created (so a game's final score
-// never changes, whoever asks and whenever), and what the game looks like at any moment:
-// scheduled, live (score, period, clock, moving prices) or final. Each game also has a
+// schedule of real teams, and for each game ONE model of its final score
+// (src/shared/game-model/, built in sim-model.ts from the teams' strengths). Every market
+// of the game is priced from that model with a house margin, and the final score is
+// drawn from it when the game is created, with a scoring timeline that reaches exactly
+// that final (so a game's final never changes, whoever asks and whenever). What the game
+// looks like at any moment: scheduled, live (score, period, clock, prices read off the
+// model's grid of the rest of the game added to the score) or final. Each game also has a
 // bookmaker that re-confirms its prices on its own cadence, so a board shows each market
 // as the book last confirmed it (most books keep up; about one game in eight is priced by
 // a book that lags), and each score carries when it last changed: the book's clock and
@@ -10,15 +13,29 @@
 // Besides the book whose prices the board offers, SIM_OTHER_BOOKS more books quote every
 // market (each its own margin and a little disagreement on the probabilities), so the
 // fair figures (src/shared/fair-odds.ts) are computed offline exactly as from the real feed.
-// Soccer's moneyline is the 3-way price: home, away and the draw.
+// Soccer's moneyline is the 3-way price: home, away and the draw. MMA has no score model:
+// a fight is priced from the fighters' strengths and decided at the end.
 import { eventFairFigures, FAIR_MIN_BOOKS_DEFAULT, type EventQuotes } from "../../../src/shared/fair-odds";
 import type { MarketKey } from "../../../src/shared/live-rules";
 import type { Event, EventScore } from "../../../src/shared/schemas/events";
 import { homeSpreadLine, validPrice } from "../../../src/shared/odds";
+import { scoreGrid, sideChanceOn } from "../../../src/shared/game-model";
+import type { GameModel } from "../../../src/shared/schemas/game-model";
 import type { SportKey } from "../../../src/shared/sports";
 import { TEAMS } from "../../../src/shared/teams";
-import { normal, poisson, seededRng, shuffled } from "./random";
-import { SIM_SPORTS, type SimSport } from "./sim-sports";
+import { seededRng, shuffled } from "./random";
+import {
+  drawFinal,
+  driftedModel,
+  gridAt,
+  gridMeans,
+  type MarketChances,
+  marketChances,
+  type ScoreEvent,
+  simModel,
+  timelineTo,
+} from "./sim-model";
+import { SIM_SPORTS } from "./sim-sports";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MIN_MS = 60 * 1000;
@@ -29,8 +46,6 @@ const PRICE_BUCKET_MS = 20 * MIN_MS;
 /** Changing this reseeds every schedule. */
 const SEED = "vantage-sim-v1";
 
-type ScoreEvent = { at: number; team: "home" | "away"; points: number };
-
 export type SimGame = {
   eventId: string;
   sport: SportKey;
@@ -38,10 +53,10 @@ export type SimGame = {
   away: string;
   startMs: number;
   endMs: number;
-  /** Pre-game probability that home beats away, ignoring draws. */
+  /** Pre-game probability that home beats away, ignoring draws (the model's; for MMA the fighters' strengths'). */
   pHome: number;
-  drawProb: number;
-  expectedTotal: number;
+  /** The game's score model: every market is priced from it and the final drawn from it. Null for MMA. */
+  model: GameModel | null;
   timeline: ScoreEvent[];
   suspended: "moneyline" | "spread" | "total" | null;
 };
@@ -58,13 +73,6 @@ export type GameState = {
 const logistic = (z: number) => 1 / (1 + Math.exp(-z));
 const logit = (p: number) => Math.log(p / (1 - p));
 const roundHalf = (x: number) => Math.round(x * 2) / 2;
-
-/** Standard normal CDF (Abramowitz–Stegun 7.1.26). */
-function phi(x: number): number {
-  const t = 1 / (1 + 0.3275911 * (Math.abs(x) / Math.SQRT2));
-  const y = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-(x * x) / 2);
-  return x >= 0 ? (1 + y) / 2 : (1 - y) / 2;
-}
 
 /** The other books quoting every game: each adds its own margin to its own reading of the probabilities. */
 const SIM_OTHER_BOOKS = [
@@ -84,58 +92,22 @@ function priceFor(probability: number, margin: number = HOUSE_MARGIN): number {
   return Math.round(raw / 5) * 5;
 }
 
-function buildTimeline(rng: () => number, sim: SimSport, homeExp: number, awayExp: number, pHome: number): ScoreEvent[] {
-  const out: ScoreEvent[] = [];
-  const add = (team: "home" | "away", points: number) => out.push({ at: rng() * 0.985, team, points });
-  for (const [team, expected] of [
-    ["home", homeExp],
-    ["away", awayExp],
-  ] as const) {
-    switch (sim.scoring) {
-      case "football": {
-        const target = Math.max(0, Math.round(normal(rng, expected, 8)));
-        const tds = Math.floor(target / 7);
-        const fgs = Math.round((target - tds * 7) / 3);
-        for (let i = 0; i < tds; i++) add(team, 7);
-        for (let i = 0; i < fgs; i++) add(team, 3);
-        break;
-      }
-      case "basketball": {
-        const target = Math.max(20, Math.round(normal(rng, expected, 10)));
-        const threes = Math.round((target * 0.33) / 3);
-        const rest = target - threes * 3;
-        const twos = Math.floor(rest / 2);
-        for (let i = 0; i < threes; i++) add(team, 3);
-        for (let i = 0; i < twos; i++) add(team, 2);
-        if (rest - twos * 2 > 0) add(team, 1);
-        break;
-      }
-      case "baseball":
-      case "hockey":
-      case "soccer": {
-        const goals = poisson(rng, Math.max(0.2, expected));
-        for (let i = 0; i < goals; i++) add(team, 1);
-        break;
-      }
-      case "mma":
-        break;
-    }
-  }
-  if (sim.scoring === "mma") {
-    out.push({ at: 1, team: rng() < pHome ? "home" : "away", points: 1 });
-    return out;
-  }
-  const home = out.filter((e) => e.team === "home").reduce((s, e) => s + e.points, 0);
-  const away = out.filter((e) => e.team === "away").reduce((s, e) => s + e.points, 0);
-  if (home === away && sim.scoring !== "soccer") {
-    const points = sim.scoring === "football" ? 3 : sim.scoring === "basketball" ? 2 : 1;
-    out.push({ at: 0.995, team: rng() < pHome ? "home" : "away", points });
-  }
-  return out.sort((a, b) => a.at - b.at);
-}
+/** The games of recent days, kept because drawing a day's finals builds every game's grid (the same for everyone: seeded). */
+const dayMemo = new Map<string, readonly SimGame[]>();
+const DAY_MEMO_SIZE = 128;
 
 /** The games of one UTC day (day index = floor(ms / 24h)) for a sport. */
 export function gamesForDay(sport: SportKey, day: number): SimGame[] {
+  const key = `${sport}:${day}`;
+  const known = dayMemo.get(key);
+  if (known) return [...known];
+  const games = scheduleDay(sport, day);
+  if (dayMemo.size >= DAY_MEMO_SIZE) dayMemo.delete(dayMemo.keys().next().value!);
+  dayMemo.set(key, games);
+  return [...games];
+}
+
+function scheduleDay(sport: SportKey, day: number): SimGame[] {
   const sim = SIM_SPORTS[sport];
   const teams = shuffled(seededRng(`${SEED}:${sport}:${day}:pairs`), TEAMS[sport]);
   const games: SimGame[] = [];
@@ -144,27 +116,37 @@ export function gamesForDay(sport: SportKey, day: number): SimGame[] {
     const eventId = `sim-${sim.code}-${day}-${i}`;
     const rng = seededRng(`${SEED}:${eventId}`);
     const startMs = day * DAY_MS + (sim.firstStartMin + i * sim.spacingMin) * MIN_MS;
-    const pHome = logistic((home[2] + sim.homeAdvantage - away[2]) / 20);
-    const drawProb = sim.scoring === "soccer" ? 0.24 + 0.06 * (1 - Math.abs(pHome - 0.5) * 2) : 0;
+    const strengths = logistic((home[2] + sim.homeAdvantage - away[2]) / 20);
     const expectedTotal = sim.baseTotal * (0.92 + rng() * 0.16);
-    const margin = logit(pHome) * sim.marginPerLogit;
-    const homeExp = Math.max(0.2, expectedTotal / 2 + margin / 2);
-    const awayExp = Math.max(0.2, expectedTotal / 2 - margin / 2);
+    const model = simModel(sport, logit(strengths) * sim.marginPerLogit, expectedTotal);
     const roll = rng();
     const suspended = sim.scoring === "mma" ? (roll < 0.06 ? "moneyline" : null) : roll < 0.04 ? "spread" : roll < 0.07 ? "total" : null;
-    games.push({
-      eventId,
-      sport,
-      home: home[0],
-      away: away[0],
-      startMs,
-      endMs: startMs + sim.durationMin * MIN_MS,
-      pHome,
-      drawProb,
-      expectedTotal,
-      timeline: buildTimeline(rng, sim, homeExp, awayExp, pHome),
-      suspended,
-    });
+    let pHome = strengths;
+    let timeline: ScoreEvent[];
+    if (model) {
+      const grid = scoreGrid(model);
+      const home = sideChanceOn(grid, sport, { market: "Moneyline", side: "Home", line: null });
+      const away = sideChanceOn(grid, sport, { market: "Moneyline", side: "Away", line: null });
+      pHome = home / (home + away);
+      timeline = timelineTo(rng, sim, model, drawFinal(grid, rng()));
+    } else {
+      // A fight: one fighter wins at the end.
+      timeline = [{ at: 1, team: rng() < pHome ? "home" : "away", points: 1 }];
+    }
+    games.push(
+      Object.freeze({
+        eventId,
+        sport,
+        home: home[0],
+        away: away[0],
+        startMs,
+        endMs: startMs + sim.durationMin * MIN_MS,
+        pHome,
+        model,
+        timeline: Object.freeze(timeline) as ScoreEvent[],
+        suspended,
+      }),
+    );
   }
   return games;
 }
@@ -238,26 +220,77 @@ export function gameState(game: SimGame, simNow: number): GameState {
   return { status: "live", progress, homeScore, awayScore, ...periodAndClock(game, progress) };
 }
 
+/** How finely a live game's prices follow the clock: a thousandth of the game (an NBA game's 8 s). */
+const LIVE_STEPS = 1000;
+/** The market probabilities of recent (game, price bucket, score, moment), since a board asks for each several times. */
+const chancesMemo = new Map<string, MarketChances>();
+const CHANCES_MEMO_SIZE = 4096;
+
 /**
- * The board's view of a game at `simNow`: prices from the team-strength model, moved a
- * little every 20 simulated minutes and, once live, by the score and the time left.
- * Raw prices pass through the same validity rule as the real feed's, so extreme ones
- * (a blow-out late in a game, a lopsided matchup, a suspended market) show as Locked.
+ * Every market's true probability at this moment, all from the game's one model: before
+ * the start the model itself, once under way its grid of the rest of the game added to
+ * the score. The market's opinion drifts a little every 20 simulated minutes (the margin
+ * by up to ±0.08 in home's log-odds, the total by up to ±4%), the same model for every
+ * market. The lines follow the grid: the spread from its mean margin, the total from its
+ * mean total (a half-point line for goals and runs).
+ */
+function chancesOf(game: SimGame & { model: GameModel }, state: GameState, bucket: number): MarketChances {
+  const sim = SIM_SPORTS[game.sport];
+  const left = state.status === "scheduled" ? 1 : Math.round((1 - state.progress) * LIVE_STEPS) / LIVE_STEPS;
+  const key = `${game.eventId}:${bucket}:${state.homeScore}:${state.awayScore}:${left}`;
+  const known = chancesMemo.get(key);
+  if (known) return known;
+  const drift = seededRng(`${SEED}:${game.eventId}:${bucket}`);
+  const model = driftedModel(game.model, (drift() - 0.5) * 0.16 * sim.marginPerLogit, 1 + (drift() - 0.5) * 0.08);
+  const grid = gridAt(model, { homeScore: state.homeScore, awayScore: state.awayScore, left });
+  const means = gridMeans(grid);
+  const [pHome, pAway] = marketChances(grid, game.sport, null, null).moneyline as [number, number];
+  let spreadLine: number | null = null;
+  if (sim.hasSpread) {
+    const size =
+      sim.scoring === "baseball" || sim.scoring === "hockey"
+        ? 1.5
+        : sim.scoring === "soccer"
+          ? Math.abs(means.margin) < 1
+            ? 0.5
+            : 1.5
+          : Math.max(1, roundHalf(Math.abs(means.margin)));
+    spreadLine = homeSpreadLine(size, priceFor(pHome), priceFor(pAway));
+  }
+  const totalLine = sim.hasTotal ? (sim.baseTotal < 20 ? Math.floor(means.total) + 0.5 : roundHalf(means.total)) : null;
+  const chances = marketChances(grid, game.sport, spreadLine, totalLine);
+  if (chancesMemo.size >= CHANCES_MEMO_SIZE) chancesMemo.delete(chancesMemo.keys().next().value!);
+  chancesMemo.set(key, chances);
+  return chances;
+}
+
+/** A fight's probability that the home fighter wins: the strengths', moved a little every 20 minutes; decided only at the end. */
+function fightChance(game: SimGame, bucket: number): number {
+  const drift = seededRng(`${SEED}:${game.eventId}:${bucket}`);
+  return logistic(logit(game.pHome) + (drift() - 0.5) * 0.16);
+}
+
+/**
+ * The board's view of a game at `simNow`: every market priced from the game's model (see
+ * chancesOf), moved a little every 20 simulated minutes and, once live, by the score and
+ * the time left. Raw prices pass through the same validity rule as the real feed's, so
+ * extreme ones (a blow-out late in a game, a lopsided matchup, a suspended market) show
+ * as Locked.
  */
 export function gameToEvent(game: SimGame, simNow: number, minBooks: number = FAIR_MIN_BOOKS_DEFAULT): Event {
-  const sim = SIM_SPORTS[game.sport];
   const state = gameState(game, simNow);
-  const drift = seededRng(`${SEED}:${game.eventId}:${Math.floor(simNow / PRICE_BUCKET_MS)}`);
-  const z0 = logit(game.pHome) + (drift() - 0.5) * 0.16;
-  const left = 1 - state.progress;
-  const lead = state.homeScore - state.awayScore;
-  const z = z0 * left + (lead / sim.leadUnit) * (0.5 + 3 * state.progress);
-  const pHome = logistic(z);
+  const bucket = Math.floor(simNow / PRICE_BUCKET_MS);
+  const chances: MarketChances = game.model
+    ? chancesOf(game as SimGame & { model: GameModel }, state, bucket)
+    : (() => {
+        const pHome = fightChance(game, bucket);
+        return { moneyline: [pHome, 1 - pHome], spread: null, total: null };
+      })();
 
   // Every other book reads each probability a little differently (seeded per game and price bucket) and adds its own margin.
   const books = SIM_OTHER_BOOKS.map((book) => ({
     ...book,
-    rng: seededRng(`${SEED}:${game.eventId}:${book.key}:${Math.floor(simNow / PRICE_BUCKET_MS)}`),
+    rng: seededRng(`${SEED}:${game.eventId}:${book.key}:${bucket}`),
   }));
   const quotes: EventQuotes = { moneyline: [], spread: [], total: [] };
   const quote = (market: keyof EventQuotes, line: number | null, probabilities: readonly number[], offered: readonly number[]) => {
@@ -269,60 +302,33 @@ export function gameToEvent(game: SimGame, simNow: number, minBooks: number = FA
     }
   };
 
-  let mlHome: number;
-  let mlAway: number;
-  let mlDraw: number | null = null;
-  if (sim.scoring === "soccer") {
-    const draw = lead === 0 ? game.drawProb * (1 - 0.3 * state.progress) : game.drawProb * left * 0.6;
-    mlHome = priceFor(pHome * (1 - draw));
-    mlAway = priceFor((1 - pHome) * (1 - draw));
-    mlDraw = priceFor(draw);
-    quote("moneyline", null, [pHome * (1 - draw), (1 - pHome) * (1 - draw), draw], [mlHome, mlAway, mlDraw]);
-  } else {
-    mlHome = priceFor(pHome);
-    mlAway = priceFor(1 - pHome);
-    quote("moneyline", null, [pHome, 1 - pHome], [mlHome, mlAway]);
-  }
+  const offeredMoneyline = chances.moneyline.map((p) => priceFor(p));
+  quote("moneyline", null, chances.moneyline, offeredMoneyline);
+  const [mlHome, mlAway, mlDraw] = offeredMoneyline as [number, number, number?];
   const mlSuspended = game.suspended === "moneyline";
   const moneyline: NonNullable<Event["markets"]["moneyline"]> = {
     home: mlSuspended ? null : validPrice(mlHome),
     away: mlSuspended ? null : validPrice(mlAway),
-    ...(mlDraw !== null && { draw: mlSuspended ? null : validPrice(mlDraw) }),
+    ...(mlDraw !== undefined && { draw: mlSuspended ? null : validPrice(mlDraw) }),
   };
   const markets: Event["markets"] = { moneyline };
 
-  if (sim.hasSpread) {
-    const sd = sim.marginPerLogit * 1.8 * Math.sqrt(Math.max(left, 0.01)) + 0.3;
-    const expectedMargin = lead + left * z0 * sim.marginPerLogit;
-    const size =
-      sim.scoring === "baseball" || sim.scoring === "hockey"
-        ? 1.5
-        : sim.scoring === "soccer"
-          ? Math.abs(expectedMargin) < 1
-            ? 0.5
-            : 1.5
-          : Math.max(1, roundHalf(Math.abs(expectedMargin)));
-    const line = homeSpreadLine(size, mlHome, mlAway);
-    const homeCover = phi((expectedMargin + line) / sd);
+  if (chances.spread) {
+    const { line, home, away } = chances.spread;
     const suspended = game.suspended === "spread";
-    const offered = [priceFor(homeCover), priceFor(1 - homeCover)];
-    quote("spread", line, [homeCover, 1 - homeCover], offered);
+    const offered = [priceFor(home), priceFor(away)];
+    quote("spread", line, [home, away], offered);
     markets.spread = {
       line,
       home: suspended ? null : validPrice(offered[0]),
       away: suspended ? null : validPrice(offered[1]),
     };
   }
-  if (sim.hasTotal) {
-    const scored = state.homeScore + state.awayScore;
-    const expected = scored + left * game.expectedTotal + (drift() - 0.5) * 0.08 * game.expectedTotal * left;
-    const line = game.expectedTotal < 20 ? Math.floor(expected) + 0.5 : roundHalf(expected);
-    const sd =
-      Math.max(1, Math.sqrt(game.expectedTotal)) * (sim.scoring === "football" ? 1.5 : 0.9) * Math.sqrt(Math.max(left, 0.01)) + 0.2;
-    const over = 1 - phi((line - expected) / sd);
+  if (chances.total) {
+    const { line, over, under } = chances.total;
     const suspended = game.suspended === "total";
-    const offered = [priceFor(over), priceFor(1 - over)];
-    quote("total", line, [over, 1 - over], offered);
+    const offered = [priceFor(over), priceFor(under)];
+    quote("total", line, [over, under], offered);
     markets.total = {
       line,
       over: suspended ? null : validPrice(offered[0]),

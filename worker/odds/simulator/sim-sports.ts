@@ -1,6 +1,7 @@
 // How each sport plays in the simulator: how many games a day and when, how long a game
-// lasts in real minutes, how it scores, how its periods and clock read, and the size of
-// its usual lines. Numbers are chosen to look like a real board, not to be exact.
+// lasts in real minutes, how it scores, how its periods and clock read, and the expected
+// total and margin its games' score models (sim-model.ts) start from. Numbers are chosen to
+// look like a real board, not to be exact.
 import type { SportKey } from "../../../src/shared/sports";
 
 export type Scoring = "football" | "basketball" | "baseball" | "hockey" | "soccer" | "mma";
@@ -20,8 +21,6 @@ export type SimSport = {
   baseTotal: number;
   /** Points of expected margin per unit of home win log-odds. */
   marginPerLogit: number;
-  /** One "score" worth of lead, for live pricing. */
-  leadUnit: number;
   /** Rating points of home advantage. */
   homeAdvantage: number;
   hasSpread: boolean;
@@ -40,7 +39,6 @@ export const SIM_SPORTS: Record<SportKey, SimSport> = {
     periodClockMin: 15,
     baseTotal: 44,
     marginPerLogit: 6.5,
-    leadUnit: 7,
     homeAdvantage: 4,
     hasSpread: true,
     hasTotal: true,
@@ -56,7 +54,6 @@ export const SIM_SPORTS: Record<SportKey, SimSport> = {
     periodClockMin: 12,
     baseTotal: 226,
     marginPerLogit: 7.5,
-    leadUnit: 6,
     homeAdvantage: 5,
     hasSpread: true,
     hasTotal: true,
@@ -72,7 +69,6 @@ export const SIM_SPORTS: Record<SportKey, SimSport> = {
     periodClockMin: null,
     baseTotal: 8.5,
     marginPerLogit: 2.2,
-    leadUnit: 1.3,
     homeAdvantage: 3,
     hasSpread: true,
     hasTotal: true,
@@ -88,7 +84,6 @@ export const SIM_SPORTS: Record<SportKey, SimSport> = {
     periodClockMin: 20,
     baseTotal: 6,
     marginPerLogit: 1.6,
-    leadUnit: 0.9,
     homeAdvantage: 3,
     hasSpread: true,
     hasTotal: true,
@@ -104,7 +99,6 @@ export const SIM_SPORTS: Record<SportKey, SimSport> = {
     periodClockMin: 15,
     baseTotal: 52,
     marginPerLogit: 8,
-    leadUnit: 7,
     homeAdvantage: 5,
     hasSpread: true,
     hasTotal: true,
@@ -120,7 +114,6 @@ export const SIM_SPORTS: Record<SportKey, SimSport> = {
     periodClockMin: 20,
     baseTotal: 142,
     marginPerLogit: 6.5,
-    leadUnit: 5,
     homeAdvantage: 5,
     hasSpread: true,
     hasTotal: true,
@@ -136,7 +129,6 @@ export const SIM_SPORTS: Record<SportKey, SimSport> = {
     periodClockMin: null,
     baseTotal: 2.8,
     marginPerLogit: 1.1,
-    leadUnit: 0.7,
     homeAdvantage: 5,
     hasSpread: true,
     hasTotal: true,
@@ -152,7 +144,6 @@ export const SIM_SPORTS: Record<SportKey, SimSport> = {
     periodClockMin: 5,
     baseTotal: 0,
     marginPerLogit: 0,
-    leadUnit: 1,
     homeAdvantage: 0,
     hasSpread: false,
     hasTotal: false,
