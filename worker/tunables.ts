@@ -321,6 +321,17 @@ export const TUNABLES = {
     "The cash-out fee, in percent of the fair value: a quote pays the fair value less this (rounded down to the cent or coin).",
   ),
   CASH_OUT_QUOTE_SECONDS: tunable("10", wholeNumber(3, 120), "How long a cash-out quote may be accepted after it was given."),
+  // One game, one price (docs/rules.md "Same-game parlays").
+  SAME_GAME_MARGIN: tunable(
+    "8",
+    z.coerce.number().min(0).max(30),
+    "The house margin on a same-game block, in percent: its price is the game model's chance that all its legs win, less this share of the fair return.",
+  ),
+  SGP_FIT_TOLERANCE: tunable(
+    "1",
+    z.coerce.number().min(0.1).max(5),
+    "How far, in percentage points, a game's fitted score model may land from any of its fair prices; further, and its picks cannot be combined in a same-game parlay.",
+  ),
 } as const;
 
 export type TunableName = keyof typeof TUNABLES;

@@ -4,8 +4,9 @@
 // followed by the house limits of src/shared/money.ts.
 import { HOUSE_LIMITS, formatAmount, minorPerUnit, unitsToMinor, type WalletKind } from "./money";
 import { validPrice } from "./odds";
-import { payoutFor } from "./payout";
-import type { Market, Side } from "./schemas/bets";
+import { parlayPricesAm, payoutFor } from "./payout";
+import type { Market, SameGameBlock, Side } from "./schemas/bets";
+import type { Event } from "./schemas/events";
 import type { SportKey } from "./sports";
 
 /** A selection on the betslip (spec §3 "Betslip pick"). */
@@ -26,6 +27,8 @@ export type BetslipPick = {
   startTime: string;
   /** The side's fair probability as the board showed it (src/shared/fair-odds.ts); absent when there was none. */
   fairP?: number;
+  /** The game's score model and same-game margin as the board showed it (src/shared/same-game.ts); absent when it had none. */
+  sameGame?: Event["sameGame"];
 };
 
 export function pickUid(gameId: string, market: Market, side: Side): string {
@@ -173,6 +176,8 @@ export type PlaceBetCheckInput = {
   /** Whole displayed units, as typed (Coins whole, Vantage Cash up to 2 decimals). */
   amount: number;
   picks: readonly { priceAm: number | null; locked?: boolean }[];
+  /** A Parlay's same-game blocks: each pays at its own price in place of its legs' (src/shared/same-game.ts). */
+  sameGame?: readonly Pick<SameGameBlock, "legs" | "priceAm">[];
 };
 
 export type PlaceBetCheck =
@@ -247,7 +252,10 @@ export function validatePlaceBet(input: PlaceBetCheckInput & { balanceMinor: num
     return { ok: false, code: "stake-above-maximum", message: `The maximum stake is ${formatAmount(wallet, limits.maxStake)} per bet.` };
   }
   const prices = picks.map((p) => p.priceAm as number);
-  const payouts = kind === "Parlay" ? [payoutFor(amountMinor, prices)] : prices.map((price) => payoutFor(amountMinor, [price]));
+  const payouts =
+    kind === "Parlay"
+      ? [payoutFor(amountMinor, parlayPricesAm(picks as { priceAm: number }[], input.sameGame))]
+      : prices.map((price) => payoutFor(amountMinor, [price]));
   if (payouts.some((payout) => payout > limits.maxPayout)) {
     return {
       ok: false,

@@ -7,11 +7,14 @@
 //   fee        = CASH_OUT_MARGIN percent of the fair value
 //   amount     = fair value − fee
 //
+// A same-game block counts once: open, as the game model's chance now that all its legs win
+// × decimal of the block's price; graded, at what it pays (src/shared/bet-outcome.ts).
 // Pushed and voided legs drop out (factor 1); a lost leg has settled the bet, so there is
 // nothing to cash out. Rounding is always in the house's favour: the fair value is rounded
 // DOWN to a whole cent or coin and the fee UP, so the amount is never more than the exact
 // figure. A share (fraction) of the open stake is priced on its own stake share, which is
 // rounded down too (at least one unit); the whole open stake when the fraction is 1.
+import { blockPriceOnceGraded } from "./bet-outcome";
 import type { BetDocument, LegResult } from "./schemas/bets";
 import { decimalOdds } from "./odds";
 
@@ -20,16 +23,34 @@ const FLOAT_NOISE = 1e-9;
 
 /**
  * The fair value of one unit of open stake: the product described above. `pFair` gives
- * the current fair probability of each leg still open, by leg index. Null when a leg
- * lost (the bet is settled) or an open leg has no fair probability.
+ * the current fair probability of each leg still open, by leg index, and `blockChanceNow`
+ * each open same-game block's chance now, by block index. Null when a leg lost (the bet
+ * is settled) or an open leg or block has no fair chance.
  */
 export function cashOutFactor(
-  bet: Pick<BetDocument, "legs">,
+  bet: Pick<BetDocument, "legs" | "sameGame">,
   legResults: readonly (LegResult | null)[],
   pFair: ReadonlyMap<number, number>,
+  blockChanceNow: ReadonlyMap<number, number> = new Map(),
 ): number | null {
   let factor = 1;
+  const blocks = bet.sameGame ?? [];
+  for (const [blockIndex, block] of blocks.entries()) {
+    const results = block.legs.map((i) => legResults[i] ?? null);
+    if (results.includes("loss")) return null;
+    if (results.every((r) => r !== null)) {
+      const price = blockPriceOnceGraded(block, bet.legs, legResults);
+      if (price !== null) factor *= decimalOdds(price);
+      continue;
+    }
+    // A block's legs are graded together at its game's final: open, it is worth its chance now.
+    const chance = blockChanceNow.get(blockIndex);
+    if (chance === undefined || !(chance > 0 && chance <= 1)) return null;
+    factor *= chance * decimalOdds(block.priceAm);
+  }
+  const inBlock = new Set(blocks.flatMap((b) => b.legs));
   for (const [index, leg] of bet.legs.entries()) {
+    if (inBlock.has(index)) continue;
     const result = legResults[index] ?? null;
     if (result === "loss") return null;
     if (result === "win") factor *= decimalOdds(leg.priceAm);

@@ -1,9 +1,8 @@
-// The house grading rules (spec §4 "legacy local pick result"):
-// how one leg is graded from a final score, and how a bet's leg results reduce to one
-// final state and payout. Pure, so settlement (Worker) and any display of a pick's
-// result (SPA) apply the very same rule.
-import { payoutFor } from "./payout";
-import type { BetDocument, BetLeg, LegResult } from "./schemas/bets";
+// The house grading rule for one leg (spec §4 "legacy local pick result"): how a leg is
+// graded from a final score. Pure, so settlement (Worker), the game model's pricing
+// (src/shared/game-model/) and any display of a pick's result (SPA) apply the very same
+// rule; how a bet's leg results reduce to its outcome is in bet-outcome.ts.
+import type { BetLeg, LegResult } from "./schemas/bets";
 import { sportByKey, type SportKey } from "./sports";
 
 export type FinalScore = { homeScore: number; awayScore: number };
@@ -54,33 +53,4 @@ export function gradeLeg(leg: GradableLeg, score: FinalScore, sport: SportKey): 
       return leg.side === "Over" ? compare(combined, leg.line) : compare(leg.line, combined);
     }
   }
-}
-
-export type BetOutcome = { status: "open" } | { status: "settled"; result: LegResult; payout: number };
-
-/** The part of a bet's stake still riding on its legs: the stake less any share cashed out. */
-export function openStake(bet: Pick<BetDocument, "stake" | "cashOut">): number {
-  return bet.stake - (bet.cashOut?.stake ?? 0);
-}
-
-/**
- * Reduces a bet's leg results (parallel to its legs) to its outcome.
- * Open while any leg is open; a loss if any leg lost (payout 0); otherwise the payout
- * is `payoutFor(stake still open, prices of the winning legs)` — push and void legs drop
- * out, so a bet whose every leg pushed or voided returns exactly its open stake. The
- * result is 'win' when at least one leg won, 'void' when every leg voided, else 'push'.
- * A share already cashed out (`cashOut.stake`) was paid then and is not graded again.
- */
-export function settleBet(
-  bet: { stake: number; legs: readonly Pick<BetLeg, "priceAm">[]; cashOut?: BetDocument["cashOut"] },
-  legResults: readonly (LegResult | null)[],
-): BetOutcome {
-  if (legResults.length !== bet.legs.length) throw new RangeError("leg results do not match the legs");
-  if (legResults.some((r) => r === null)) return { status: "open" };
-  if (legResults.includes("loss")) return { status: "settled", result: "loss", payout: 0 };
-  const winningPrices = bet.legs.filter((_, i) => legResults[i] === "win").map((leg) => leg.priceAm);
-  const payout = payoutFor(openStake(bet), winningPrices);
-  if (winningPrices.length > 0) return { status: "settled", result: "win", payout };
-  const result: LegResult = legResults.every((r) => r === "void") ? "void" : "push";
-  return { status: "settled", result, payout };
 }

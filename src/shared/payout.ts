@@ -27,3 +27,15 @@ export function payoutFor(stake: number, winningPricesAm: readonly number[]): nu
 export function toWinFor(stake: number, pricesAm: readonly number[]): number {
   return payoutFor(stake, pricesAm) - stake;
 }
+
+/**
+ * The prices a parlay pays at if everything wins: each same-game block's price once (its
+ * legs priced together, src/shared/same-game.ts), then the price of every leg outside a block.
+ */
+export function parlayPricesAm(
+  legs: readonly { priceAm: number }[],
+  blocks: readonly { legs: readonly number[]; priceAm: number }[] = [],
+): number[] {
+  const inBlock = new Set(blocks.flatMap((b) => b.legs));
+  return [...blocks.map((b) => b.priceAm), ...legs.filter((_, i) => !inBlock.has(i)).map((l) => l.priceAm)];
+}

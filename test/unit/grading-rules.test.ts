@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { gradeLeg, settleBet, type GradableLeg } from "../../src/shared/grading";
+import { gradeLeg, type GradableLeg } from "../../src/shared/grading";
+import { settleBet } from "../../src/shared/bet-outcome";
 import type { LegResult } from "../../src/shared/schemas/bets";
 import type { SportKey } from "../../src/shared/sports";
 

@@ -15,6 +15,7 @@ import { SPORT_KEYS, type SportKey } from "../../src/shared/sports";
 const defaults = parseTunables({});
 if (!defaults.ok) throw new Error("tunable defaults do not validate");
 export const DEFAULT_CLOSE_AFTER = defaults.value.LIVE_CLOSE_AFTER_MINUTES;
+const DEFAULT_SAME_GAME = { margin: defaults.value.SAME_GAME_MARGIN / 100, tolerance: defaults.value.SGP_FIT_TOLERANCE / 100 };
 
 export type DeskSetup = {
   liveRefreshMs?: number;
@@ -32,6 +33,7 @@ export function testDesk(provider: OddsFeedProvider, sport: SportKey, setup: Des
     betRefreshMs: setup.betRefreshMs ?? 3_000,
     closeAfter: DEFAULT_CLOSE_AFTER,
     inflightWaitMs: setup.inflightWaitMs ?? 9_500,
+    sameGame: DEFAULT_SAME_GAME,
   };
   const desk = new SportDesk({
     sport,

@@ -4,7 +4,8 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { gradeLeg, settleBet } from "../../src/shared/grading";
+import { gradeLeg } from "../../src/shared/grading";
+import { settleBet } from "../../src/shared/bet-outcome";
 import type { BetDocument, BetsPage } from "../../src/shared/schemas/bets";
 import { gameById } from "../../worker/odds/simulator/sim-games";
 import { simulatedScores } from "../../worker/odds/simulator/simulator-provider";

@@ -141,7 +141,15 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
     }
     const result = await wallet.placeBets(
       userId,
-      { idempotencyKey, requestHash, kind: request.kind, wallet: request.wallet, amount: request.amount, legs: outcome.done.legs },
+      {
+        idempotencyKey,
+        requestHash,
+        kind: request.kind,
+        wallet: request.wallet,
+        amount: request.amount,
+        legs: outcome.done.legs,
+        sameGame: outcome.done.sameGame,
+      },
       now,
       play,
     );

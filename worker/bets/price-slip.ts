@@ -8,12 +8,22 @@
 // accepted on the old one), and only while the live rules offer the market: a leg the
 // board shows suspended or closed (the book's clock, a score change, the close window, a
 // game that is over) is a 409 `market-suspended` naming that leg; finished games are not
-// accepted at all.
+// accepted at all. A Parlay's picks on one game are priced together from the game's score
+// model (src/shared/same-game.ts): refused with a sentence when they cannot all win, the
+// game has no model or has started, and a 409 `price-changed` when the block's price moved.
 import { checkSelections, findSlipConflict, MESSAGES } from "../../src/shared/betslip";
 import { fairSideOf } from "../../src/shared/fair-odds";
 import { isUnderway, legName, marketKeyOf, suspensionSentence } from "../../src/shared/live-rules";
 import type { Event } from "../../src/shared/schemas/events";
-import type { BetLeg, CurrentPickPrice, PlaceBetPick, PlaceBetRequest } from "../../src/shared/schemas/bets";
+import { quoteSameGame } from "../../src/shared/same-game";
+import type {
+  BetLeg,
+  CurrentPickPrice,
+  CurrentSameGamePrice,
+  PlaceBetPick,
+  PlaceBetRequest,
+  SameGameBlock,
+} from "../../src/shared/schemas/bets";
 import type { SportKey } from "../../src/shared/sports";
 import { ApiError } from "../http/api-error";
 
@@ -28,8 +38,11 @@ export type PriceRules = {
   liveMaxAgeMs: number;
 };
 
-/** The legs to write, and the sports of the slip's games under way (a live-bet delay applies to them). */
-export type PricedSlip = { legs: BetLeg[]; liveSports: SportKey[] };
+/**
+ * The legs to write, a Parlay's same-game blocks (priced together from each game's model),
+ * and the sports of the slip's games under way (a live-bet delay applies to them).
+ */
+export type PricedSlip = { legs: BetLeg[]; sameGame: SameGameBlock[]; liveSports: SportKey[] };
 
 export const PRICE_CHANGED_MESSAGE = "Odds changed for one or more selections. Review your betslip and place again.";
 export const ODDS_STALE_MESSAGE = "Live odds are updating right now. Please try again in a moment.";
@@ -144,8 +157,24 @@ export async function priceSlip(request: PlaceBetRequest, load: EventsLoader, ru
   }
   const live = request.picks.map((pick, i) => isUnderway(found[i]!, feedNowOf(pick)));
 
-  const moved = request.picks.some((pick, i) => current[i]!.priceAm !== pick.priceAm || current[i]!.line !== pick.line);
-  if (moved) throw new ApiError(409, "price-changed", PRICE_CHANGED_MESSAGE, { picks: current });
+  // A Parlay's picks on one game are one block, priced from that game's one score model.
+  const quotes = quoteSameGame(
+    request.kind,
+    request.picks.map((pick, i) => ({ eventId: pick.eventId, market: pick.market, side: pick.side, line: current[i]!.line })),
+    (eventId) => {
+      const i = request.picks.findIndex((p) => p.eventId === eventId);
+      return { sameGame: found[i]!.sameGame, started: live[i]! };
+    },
+  );
+  const refused = quotes.find((quote) => !quote.ok);
+  if (refused && !refused.ok) throw new ApiError(400, "same-game-refused", refused.message);
+  const blocks = quotes.flatMap((quote) => (quote.ok ? [quote.block] : []));
+  const sameGame: CurrentSameGamePrice[] = blocks.map((b) => ({ eventId: b.eventId, priceAm: b.priceAm }));
+
+  const moved =
+    request.picks.some((pick, i) => current[i]!.priceAm !== pick.priceAm || current[i]!.line !== pick.line) ||
+    blocks.some((b) => request.sameGame?.find((seen) => seen.eventId === b.eventId)?.priceAm !== b.priceAm);
+  if (moved) throw new ApiError(409, "price-changed", PRICE_CHANGED_MESSAGE, { picks: current, ...(blocks.length > 0 && { sameGame }) });
 
   const legs = request.picks.map((pick, i): BetLeg => {
     const event = found[i]!;
@@ -165,5 +194,5 @@ export async function priceSlip(request: PlaceBetRequest, load: EventsLoader, ru
       ...(fair && { fairP: fair.p }),
     };
   });
-  return { legs, liveSports: [...new Set(request.picks.filter((_, i) => live[i]).map((p) => p.league))] };
+  return { legs, sameGame: blocks, liveSports: [...new Set(request.picks.filter((_, i) => live[i]).map((p) => p.league))] };
 }

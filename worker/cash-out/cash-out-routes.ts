@@ -68,6 +68,7 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
     );
     const pricing: CashOutPricing = {
       pFair: priced.pFair,
+      blockChance: priced.blockChance,
       marginPercent: rules.CASH_OUT_MARGIN,
       quoteSeconds: rules.CASH_OUT_QUOTE_SECONDS,
     };

@@ -5,16 +5,21 @@
 // rules of the price desk must offer the market (the book's clock, a score change, the
 // close window, a game that is over). A leg they hold back suspends the offer with the
 // reason (409 `cash-out-suspended`); a leg without a fair price (too few books, a line
-// that moved) makes it unavailable (409 `cash-out-unavailable`). What comes back is each
-// open leg's fair probability now and the sports of the legs under way (a live delay applies).
+// that moved) makes it unavailable (409 `cash-out-unavailable`). A same-game block is priced
+// from its game's model at the current prices, and only before the game starts (after
+// that, 409 `cash-out-unavailable` with a sentence). What comes back is each open leg's fair
+// probability now, each open block's chance now, and the sports of the legs under way.
 import { fairSideOf } from "../../src/shared/fair-odds";
+import { blockChance as blockChanceOf } from "../../src/shared/game-model";
 import { isUnderway, legName, marketKeyOf, suspensionSentence } from "../../src/shared/live-rules";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { SportKey } from "../../src/shared/sports";
 import { currentPrice, liveUnconfirmed, loadBoards, ODDS_STALE_MESSAGE, type EventsLoader } from "../bets/price-slip";
 import { ApiError } from "../http/api-error";
 
-export type PricedLegs = { pFair: Record<number, number>; liveSports: SportKey[] };
+/** Each open leg's fair probability now (by leg index), each open same-game block's chance now (by block index). */
+export type PricedLegs = { pFair: Record<number, number>; blockChance: Record<number, number>; liveSports: SportKey[] };
+export const CASH_OUT_SAME_GAME_STARTED_MESSAGE = "Cash-out isn’t available on a same-game parlay once its game has started.";
 
 export const CASH_OUT_SUSPENDED_MESSAGE = "Cash-out is suspended right now.";
 export const CASH_OUT_UNAVAILABLE_MESSAGE = "Cash-out is not available for this bet right now.";
@@ -29,8 +34,35 @@ export async function priceOpenLegs(
   // A sport the feed no longer carries has an empty board: nothing to cash out at.
   const boards = await loadBoards([...new Set(open.map(({ leg }) => leg.league))], load, rules.now);
   const pFair: Record<number, number> = {};
+  const blockChance: Record<number, number> = {};
   const liveSports = new Set<SportKey>();
+  const inBlock = new Set((bet.sameGame ?? []).flatMap((b) => b.legs));
+  for (const [blockIndex, block] of (bet.sameGame ?? []).entries()) {
+    if (block.legs.some((i) => (bet.legResults[i] ?? null) !== null)) continue;
+    const board = boards.get(bet.legs[block.legs[0]!]!.league);
+    const event = board?.events.find((e) => e.eventId === block.eventId);
+    if (!board || !event) throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_UNAVAILABLE_MESSAGE} The game is not on the board.`);
+    if (board.stale) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
+    if (isUnderway(event, board.feedNow) || event.status !== "scheduled") {
+      throw new ApiError(409, "cash-out-unavailable", CASH_OUT_SAME_GAME_STARTED_MESSAGE);
+    }
+    const chance = event.sameGame
+      ? blockChanceOf(
+          event.sameGame.model,
+          block.legs.map((i) => bet.legs[i]!),
+        )
+      : 0;
+    if (!(chance > 0)) {
+      throw new ApiError(
+        409,
+        "cash-out-unavailable",
+        `${CASH_OUT_UNAVAILABLE_MESSAGE} The game has no fair price for its picks together now.`,
+      );
+    }
+    blockChance[blockIndex] = chance;
+  }
   for (const { leg, index } of open) {
+    if (inBlock.has(index)) continue;
     const board = boards.get(leg.league)!;
     const event = board.events.find((e) => e.eventId === leg.eventId);
     const name = legName(leg);
@@ -50,5 +82,5 @@ export async function priceOpenLegs(
     pFair[index] = fair.p;
     if (isUnderway(event, board.feedNow)) liveSports.add(leg.league);
   }
-  return { pFair, liveSports: [...liveSports] };
+  return { pFair, blockChance, liveSports: [...liveSports] };
 }

@@ -68,6 +68,13 @@ export const bets = sqliteTable(
     /** The share of the stake cashed out (0 for none) and what that paid (payoutPaid counts it too). */
     cashOutStake: integer("cash_out_stake").notNull().default(0),
     cashOutPaid: integer("cash_out_paid").notNull().default(0),
+    /** A parlay's same-game blocks (JSON, src/shared/schemas/bets.ts SameGameBlockSchema); null for none. */
+    sameGameJson: text("same_game_json"),
+    /** Which of the /pricing page's kinds the bet is, and the margin its prices carried at placement (src/shared/bet-margin.ts). */
+    priceKind: text("price_kind", { enum: ["single", "parlay", "same-game"] })
+      .notNull()
+      .default("single"),
+    offeredMargin: real("offered_margin"),
   },
   (t) => [
     index("bets_user_created_idx").on(t.userId, t.createdAt),

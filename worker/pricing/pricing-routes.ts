@@ -8,7 +8,7 @@ import type { AppEnv } from "../http/app-types";
 import { cachePublicly } from "../http/cache-control";
 import { limitPublicReads } from "../http/rate-limit";
 import { tunables } from "../tunables";
-import { PRICING_WINDOW_DAYS, pricingSports } from "./pricing-stats";
+import { PRICING_WINDOW_DAYS, pricingKinds, pricingSports } from "./pricing-stats";
 import { isolateMemo } from "../isolate-memos";
 
 const MEMO_MS = 60_000;
@@ -30,6 +30,8 @@ export function pricingRoutes(now: () => number = Date.now) {
         cashOutMarginPercent: rules.CASH_OUT_MARGIN,
         cashOutQuoteSeconds: rules.CASH_OUT_QUOTE_SECONDS,
         sports: await pricingSports(c.env.DB, at),
+        kinds: await pricingKinds(c.env.DB, at),
+        sameGameMarginPercent: rules.SAME_GAME_MARGIN,
         asOf: at,
       };
       memo = { until: at + MEMO_MS, stats };

@@ -5,7 +5,7 @@
 // cash-outs included, over stakes). A bet is a sport's when all its legs are of that
 // sport; a parlay across sports counts under "multi". Voided bets returned their stake
 // untouched and are left out. Two indexed reads; the route keeps the answer a minute.
-import type { PricingSport } from "../../src/shared/schemas/pricing";
+import { PRICE_KINDS, type PricingKind, type PricingSport } from "../../src/shared/schemas/pricing";
 import { SPORT_KEYS, type SportKey } from "../../src/shared/sports";
 
 export const PRICING_WINDOW_DAYS = 30;
@@ -67,4 +67,53 @@ export async function pricingSports(db: D1Database, now: number): Promise<Pricin
     row[h.wallet] = { bets: h.bets, staked: h.staked, returned: h.returned, hold };
   }
   return [...rows.values()];
+}
+
+type KindRow = {
+  kind: PricingKind["kind"];
+  wallet: "coins" | "cash";
+  bets: number;
+  staked: number;
+  returned: number;
+  priced: number;
+  /** Σ stake × margin and Σ stake over the priced bets: the mean is weighted by stake. */
+  marginSum: number | null;
+  pricedStake: number | null;
+};
+
+/**
+ * Per kind of bet (single, parlay, same-game) over the same window: the stake-weighted mean
+ * margin its prices carried at placement (bets without every fair chance are left out) and
+ * the hold kept per wallet. One read on the settled-at index.
+ */
+export async function pricingKinds(db: D1Database, now: number): Promise<PricingKind[]> {
+  const since = now - PRICING_WINDOW_DAYS * DAY_MS;
+  const { results } = await db
+    .prepare(
+      `SELECT price_kind AS kind, wallet, COUNT(*) AS bets, SUM(stake) AS staked, SUM(payout_paid) AS returned,
+              COUNT(offered_margin) AS priced, SUM(stake * offered_margin) AS marginSum,
+              SUM(CASE WHEN offered_margin IS NULL THEN 0 ELSE stake END) AS pricedStake
+         FROM bets WHERE status = 'settled' AND settled_at >= ? AND result != 'void'
+        GROUP BY price_kind, wallet`,
+    )
+    .bind(since)
+    .all<KindRow>();
+  return PRICE_KINDS.map((kind) => {
+    const rows = results.filter((r) => r.kind === kind);
+    const priced = rows.reduce((sum, r) => sum + r.priced, 0);
+    const weighted = rows.reduce((sum, r) => ({ m: sum.m + (r.marginSum ?? 0), w: sum.w + (r.pricedStake ?? 0) }), { m: 0, w: 0 });
+    const holdOf = (wallet: "coins" | "cash") => {
+      const row = rows.find((r) => r.wallet === wallet);
+      if (!row) return emptyHold();
+      const hold = row.staked > 0 ? Math.round(((row.staked - row.returned) / row.staked) * 10_000) / 10_000 : null;
+      return { bets: row.bets, staked: row.staked, returned: row.returned, hold };
+    };
+    return {
+      kind,
+      priced,
+      averageMargin: priced > 0 && weighted.w > 0 ? Math.round((weighted.m / weighted.w) * 10_000) / 10_000 : null,
+      coins: holdOf("coins"),
+      cash: holdOf("cash"),
+    };
+  });
 }

@@ -17,6 +17,8 @@ export type BetRow = {
   settled_at: number | null;
   legs: string;
   leg_results: string;
+  /** JSON of the bet's same-game blocks from `bet_same_game` (SELECT_BETS), or null when it has none. */
+  same_game: string | null;
   version: number;
   /** What was cashed out (0 for none): the stake share and what it paid, from `bet_cash_outs` (SELECT_BETS). */
   cash_out_stake: number;
@@ -25,8 +27,8 @@ export type BetRow = {
 
 /** Every bet column plus what was cashed out of it; append WHERE / ORDER BY (the joined table's columns never clash). */
 export const SELECT_BETS =
-  "SELECT bets.*, COALESCE(cash.cashed_stake, 0) AS cash_out_stake, COALESCE(cash.cashed_paid, 0) AS cash_out_paid " +
-  "FROM bets LEFT JOIN bet_cash_outs AS cash ON cash.bet_id = bets.id";
+  "SELECT bets.*, COALESCE(cash.cashed_stake, 0) AS cash_out_stake, COALESCE(cash.cashed_paid, 0) AS cash_out_paid, sgp.blocks AS same_game " +
+  "FROM bets LEFT JOIN bet_cash_outs AS cash ON cash.bet_id = bets.id LEFT JOIN bet_same_game AS sgp ON sgp.bet_id = bets.id";
 
 export function betFromRow(row: BetRow): BetDocument {
   return BetDocumentSchema.parse({
@@ -44,6 +46,7 @@ export function betFromRow(row: BetRow): BetDocument {
     legs: JSON.parse(row.legs),
     legResults: JSON.parse(row.leg_results),
     ...(row.cash_out_stake > 0 && { cashOut: { stake: row.cash_out_stake, paid: row.cash_out_paid } }),
+    ...(row.same_game !== null && { sameGame: JSON.parse(row.same_game) }),
   });
 }
 
@@ -70,6 +73,7 @@ export function insertBet(sql: SqlStorage, bet: BetDocument): void {
     JSON.stringify(bet.legs),
     JSON.stringify(bet.legResults),
   );
+  if (bet.sameGame) sql.exec("INSERT INTO bet_same_game (bet_id, blocks) VALUES (?, ?)", bet.id, JSON.stringify(bet.sameGame));
 }
 
 /** Writes the mutable part of a bet (results, status, payout, what was cashed out) and bumps its version. */

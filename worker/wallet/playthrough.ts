@@ -47,7 +47,7 @@
 // reduced). With CASH_PLAYTHROUGH=0 nothing is added or enforced. What may be redeemed
 // is balance − min(balance, max(still to play, held)): the hold on fresh purchases
 // (purchase-holds.ts) keeps cash back too (redemption-operations.ts).
-import { openStake } from "../../src/shared/grading";
+import { openStake } from "../../src/shared/bet-outcome";
 import { playthroughRisk, type RiskSingle } from "../../src/shared/playthrough-risk";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import { betFromRow, SELECT_BETS, type BetRow } from "./bet-rows";

@@ -2,6 +2,7 @@
 // a version (or, for an operator's audit row, an insert keyed by its ref), so replaying
 // the outbox (after a crash, a retry, or out of order) converges on the Durable Object's
 // state and never moves a projection backwards.
+import { betMargin, priceKindOf } from "../../src/shared/bet-margin";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import { leaderboardStatements } from "./leaderboard-projection";
@@ -56,8 +57,8 @@ export function projectionStatements(db: D1Database, row: OutboxRow): D1Prepared
         db
           .prepare(
             `INSERT INTO bets (id, user_id, wallet, kind, status, result, stake, to_win, payout_paid, created_at, settled_at, legs_json, leg_results_json, version,
-               cash_out_stake, cash_out_paid)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+               cash_out_stake, cash_out_paid, same_game_json, price_kind, offered_margin)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
              ON CONFLICT (id) DO UPDATE SET
                status = excluded.status, result = excluded.result, payout_paid = excluded.payout_paid,
                settled_at = excluded.settled_at, leg_results_json = excluded.leg_results_json, version = excluded.version,
@@ -81,6 +82,9 @@ export function projectionStatements(db: D1Database, row: OutboxRow): D1Prepared
             version,
             bet.cashOut?.stake ?? 0,
             bet.cashOut?.paid ?? 0,
+            bet.sameGame ? JSON.stringify(bet.sameGame) : null,
+            priceKindOf(bet),
+            betMargin(bet),
           ),
       ];
       bet.legs.forEach((leg, index) => {

@@ -550,6 +550,20 @@ export const WALLET_MIGRATIONS: readonly WalletMigration[] = [
        )`,
     ],
   },
+  {
+    version: 12,
+    purpose:
+      "Same-game parlays: a parlay's legs of one game are priced together from the game's score model; the bet keeps " +
+      "each block (its legs, price, chance, margin and model) to pay it, and to re-price it when a leg pushes.",
+    statements: [
+      // `bet_same_game`: one row per parlay with same-game blocks: the JSON array of its blocks
+      // (src/shared/schemas/bets.ts SameGameBlockSchema), written with the bet and never changed.
+      `CREATE TABLE IF NOT EXISTS bet_same_game (
+         bet_id TEXT PRIMARY KEY NOT NULL,
+         blocks TEXT NOT NULL
+       )`,
+    ],
+  },
 ];
 
 /** A wallet's storage this code must not serve: a schema version it does not know. */

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { SPORT_KEYS } from "../sports";
 import { SUSPENSION_REASONS } from "../suspension-reasons";
+import { GameModelSchema } from "./game-model";
 import { WalletBalancesSchema } from "./user";
 
 export const MARKETS = ["Moneyline", "Spread", "Total"] as const;
@@ -33,6 +34,23 @@ export const BetLegSchema = z.object({
 });
 export type BetLeg = z.infer<typeof BetLegSchema>;
 
+/**
+ * Legs of one game inside a parlay, priced together from the game's score model: the block
+ * pays at `priceAm` in place of its legs' own prices. `chance` is the model's chance that
+ * they all win (src/shared/game-model/chance.ts); the model and margin are kept so a pushed
+ * or void leg re-prices the rest of the block from them.
+ */
+export const SameGameBlockSchema = z.object({
+  eventId: z.string(),
+  /** Indexes into the bet's legs. */
+  legs: z.array(z.number().int().nonnegative()).min(2),
+  priceAm: z.number().int(),
+  chance: z.number().gt(0).lte(1),
+  margin: z.number().min(0).max(0.5),
+  model: GameModelSchema,
+});
+export type SameGameBlock = z.infer<typeof SameGameBlockSchema>;
+
 export const BetDocumentSchema = z.object({
   id: z.string(),
   /** Bets placed by one confirmed slip share a slipId (Singles make one bet per pick). */
@@ -54,6 +72,8 @@ export const BetDocumentSchema = z.object({
    * `payoutPaid` counts both. Absent when nothing was cashed out.
    */
   cashOut: z.object({ stake: z.number().int().positive(), paid: z.number().int().nonnegative() }).optional(),
+  /** A parlay's same-game blocks; absent when no two legs share a game. */
+  sameGame: z.array(SameGameBlockSchema).optional(),
 });
 export type BetDocument = z.infer<typeof BetDocumentSchema>;
 
@@ -82,6 +102,11 @@ export const PlaceBetRequestSchema = z.object({
   wallet: z.enum(["coins", "cash"]),
   amount: z.number(),
   picks: z.array(PlaceBetPickSchema).max(PLACE_BET_MAX_PICKS),
+  /** A Parlay's price for each game with two or more picks, as the slip showed it (checked like every price). */
+  sameGame: z
+    .array(z.object({ eventId: z.string().min(1).max(ID_MAX_LENGTH), priceAm: z.number().int().min(-1_000_000).max(1_000_000) }))
+    .max(PLACE_BET_MAX_PICKS)
+    .optional(),
 });
 export type PlaceBetRequest = z.infer<typeof PlaceBetRequestSchema>;
 
@@ -101,7 +126,13 @@ export const CurrentPickPriceSchema = z.object({
   locked: z.boolean(),
 });
 export type CurrentPickPrice = z.infer<typeof CurrentPickPriceSchema>;
-export const PriceChangedDetailsSchema = z.object({ picks: z.array(CurrentPickPriceSchema) });
+/** The current price of a Parlay's same-game block; null when its picks can no longer be combined. */
+export const CurrentSameGamePriceSchema = z.object({ eventId: z.string(), priceAm: z.number().int().nullable() });
+export type CurrentSameGamePrice = z.infer<typeof CurrentSameGamePriceSchema>;
+export const PriceChangedDetailsSchema = z.object({
+  picks: z.array(CurrentPickPriceSchema),
+  sameGame: z.array(CurrentSameGamePriceSchema).optional(),
+});
 export type PriceChangedDetails = z.infer<typeof PriceChangedDetailsSchema>;
 
 /** A refusal carrying every pick's current price: 409 `price-changed`, or 400 `selection-locked`. */

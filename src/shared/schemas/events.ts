@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { SPORT_KEYS } from "../sports";
 import { SUSPENSION_REASONS } from "../suspension-reasons";
+import { GameModelSchema } from "./game-model";
 
 export const PriceSchema = z.number().int().nullable();
 
@@ -50,6 +51,12 @@ export const EventSchema = z.object({
   }),
   /** The fair price of every side and the offered price's margin, per market; absent when too few books quote the game. */
   fair: FairFiguresSchema.optional(),
+  /**
+   * The game's one score model (src/shared/game-model/) and the same-game margin in force:
+   * picks on this game are priced together from it. Absent when the game's fair prices do
+   * not fit one model, or a market is missing: then its picks cannot be combined.
+   */
+  sameGame: z.object({ model: GameModelSchema, margin: z.number().min(0).max(0.5) }).optional(),
   /** When the feed last confirmed these prices (epoch ms, the Worker's clock); absent on copies cached before it was recorded. */
   confirmedAt: z.number().int().optional(),
   /** Markets of a game under way that are suspended or closed, each with its reason; absent when none is. */

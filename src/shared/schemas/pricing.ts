@@ -25,6 +25,18 @@ export const PricingSportSchema = z.object({
 });
 export type PricingSport = z.infer<typeof PricingSportSchema>;
 
+/** Singles, parlays across games, and parlays with a same-game block: the margin their prices carried and the hold kept. */
+export const PRICE_KINDS = ["single", "parlay", "same-game"] as const;
+export const PricingKindSchema = z.object({
+  kind: z.enum(PRICE_KINDS),
+  /** Bets whose every price had a fair chance at placement, and the mean of their margin (src/shared/bet-margin.ts). */
+  priced: z.number().int().nonnegative(),
+  averageMargin: z.number().nullable(),
+  coins: HoldSchema,
+  cash: HoldSchema,
+});
+export type PricingKind = z.infer<typeof PricingKindSchema>;
+
 export const PricingStatsSchema = z.object({
   windowDays: z.number().int().positive(),
   /** The rules in force: fewest books for a fair price, the cash-out fee (percent) and a quote's life (seconds). */
@@ -32,6 +44,10 @@ export const PricingStatsSchema = z.object({
   cashOutMarginPercent: z.number().nonnegative(),
   cashOutQuoteSeconds: z.number().int().positive(),
   sports: z.array(PricingSportSchema),
+  /** The same figures per kind of bet: the same-game margin offered and hold kept beside singles and parlays. */
+  kinds: z.array(PricingKindSchema),
+  /** The house margin on a same-game block, in percent (SAME_GAME_MARGIN). */
+  sameGameMarginPercent: z.number().nonnegative(),
   /** When these figures were computed (epoch ms). */
   asOf: z.number().int(),
 });

@@ -29,6 +29,7 @@ export function deskSettings(env: Env): DeskSettings {
     betRefreshMs: rules.LIVE_BET_REFRESH_SECONDS * 1000,
     closeAfter: rules.LIVE_CLOSE_AFTER_MINUTES,
     inflightWaitMs: rules.ODDS_API_TIMEOUT_MS + INFLIGHT_GRACE_MS,
+    sameGame: { margin: rules.SAME_GAME_MARGIN / 100, tolerance: rules.SGP_FIT_TOLERANCE / 100 },
   };
 }
 

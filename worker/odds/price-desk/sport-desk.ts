@@ -25,6 +25,7 @@ import type { EventScore } from "../../../src/shared/schemas/events";
 import type { SportKey } from "../../../src/shared/sports";
 import type { Logger } from "../../logging/logger";
 import type { FeedFailure, FeedResult, OddsFeedProvider, OddsResult } from "../feed-provider";
+import { withSameGameModel, type SameGameRules } from "./same-game-fit";
 import { boardCacheKey, boardFreshUntil, hasGamesUnderway, mergeOdds, mergeScores, type DeskBoard, type Merged } from "./desk-board";
 
 /** A failed call as remembered and answered (no stack, only what a player's error needs). */
@@ -39,6 +40,8 @@ export type DeskSettings = {
   closeAfter: Readonly<CloseAfterMinutes>;
   /** How long a call in flight is waited on before the desk stops trusting it (the feed's timeout and then some). */
   inflightWaitMs: number;
+  /** Each game's score model is fitted once per refresh with these (same-game-fit.ts). */
+  sameGame: SameGameRules;
 };
 
 /** What the desk keeps between calls (a Durable Object's storage, or memory in tests). */
@@ -212,7 +215,8 @@ export class SportDesk {
       await this.keep({ ...state, failure: { marker, until: now + FAILURE_MEMORY_MS } });
       return previous ? this.answer(previous, now, true, marker) : { board: null, stale: false, failure: marker, freshUntil: now };
     }
-    const merged = mergeOdds(previous, { events: result.value, scores: result.scores }, now, offset, guarded, this.clock(now, offset));
+    const events = result.value.map((event) => withSameGameModel(event, this.deps.settings.sameGame));
+    const merged = mergeOdds(previous, { events, scores: result.scores }, now, offset, guarded, this.clock(now, offset));
     await this.settle(
       { ...state, board: merged.board, failure: null, lastScoresCallAt: result.scores ? now : state.lastScoresCallAt },
       merged,

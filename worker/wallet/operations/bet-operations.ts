@@ -5,8 +5,8 @@
 // bet id), writes the bets and stores the answer for replays — or changes nothing.
 import { validatePlaceBet, type BetslipMode } from "../../../src/shared/betslip";
 import type { WalletKind } from "../../../src/shared/money";
-import { toWinFor } from "../../../src/shared/payout";
-import type { BetDocument, BetLeg, PlaceBetResponse } from "../../../src/shared/schemas/bets";
+import { parlayPricesAm, toWinFor } from "../../../src/shared/payout";
+import type { BetDocument, BetLeg, PlaceBetResponse, SameGameBlock } from "../../../src/shared/schemas/bets";
 import type { RefusalDetails } from "../../../src/shared/protection";
 import { gatePlayLimits, notePlayInTx, nudgeAfterStake, readPlayLimits } from "./play-operations";
 import { gateStake, type PlayContext } from "./protection-operations";
@@ -27,6 +27,8 @@ export type PlaceBetsInput = {
   amount: number;
   /** The slip's legs, already checked by the Worker against the current odds. */
   legs: BetLeg[];
+  /** A Parlay's same-game blocks, priced by the Worker from each game's model (none for Singles). */
+  sameGame?: SameGameBlock[];
 };
 
 export type PlacementError = { ok: false; status: 400 | 403 | 422; code: string; message: string; details?: RefusalDetails };
@@ -59,6 +61,7 @@ export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayConte
     wallet: input.wallet,
     amount: input.amount,
     picks: input.legs,
+    sameGame: input.kind === "Parlay" ? input.sameGame : undefined,
     balanceMinor: tx.balance(input.wallet),
   });
   if (!check.ok) return { ok: false, status: 400, code: check.code, message: check.message };
@@ -72,6 +75,7 @@ export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayConte
   const refused = gateStake(tx, input.wallet, totalStake, play) ?? gatePlayLimits(tx, input.wallet, totalStake, playLimits);
   if (refused) return refused;
   const bets: BetDocument[] = [];
+  const blocks = input.kind === "Parlay" ? (input.sameGame ?? []) : [];
   for (const legs of groups) {
     const bet: BetDocument = {
       id: crypto.randomUUID(),
@@ -81,15 +85,13 @@ export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayConte
       status: "open",
       result: null,
       stake: check.amountMinor,
-      toWin: toWinFor(
-        check.amountMinor,
-        legs.map((l) => l.priceAm),
-      ),
+      toWin: toWinFor(check.amountMinor, parlayPricesAm(legs, blocks)),
       payoutPaid: 0,
       createdAt: tx.now,
       settledAt: null,
       legs,
       legResults: legs.map(() => null),
+      ...(blocks.length > 0 && { sameGame: blocks }),
     };
     const debit = tx.post({ currency: input.wallet, amount: -bet.stake, reason: "bet_stake", reference: bet.id });
     if (!debit.ok) {

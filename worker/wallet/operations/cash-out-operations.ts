@@ -17,7 +17,7 @@
 // end (for the record and for D1), and nothing more is paid. An Idempotency-Key replays
 // the first answer.
 import { CASH_OUT_FRACTIONS, cashOutFactor, cashOutFigures, stakeShare } from "../../../src/shared/cash-out";
-import { openStake } from "../../../src/shared/grading";
+import { openStake } from "../../../src/shared/bet-outcome";
 import type { BetDocument } from "../../../src/shared/schemas/bets";
 import type { CashOutQuote, CashOutResponse } from "../../../src/shared/schemas/cash-out";
 import { readBet, updateBetOutcome } from "../bet-rows";
@@ -25,7 +25,13 @@ import type { Ledger } from "../ledger";
 import { gateFreeze } from "./operator-operations";
 
 /** What the Worker hands in: the open legs' fair probabilities now (leg index → p), the fee and the quote's life. */
-export type CashOutPricing = { pFair: Record<number, number>; marginPercent: number; quoteSeconds: number };
+/** Each open leg's fair probability now and each open same-game block's chance now (by index), and the cash-out rules. */
+export type CashOutPricing = {
+  pFair: Record<number, number>;
+  blockChance?: Record<number, number>;
+  marginPercent: number;
+  quoteSeconds: number;
+};
 
 export type CashOutFailure = {
   ok: false;
@@ -80,8 +86,8 @@ type QuoteRow = {
   used_at: number | null;
 };
 
-function pFairMap(pricing: CashOutPricing): Map<number, number> {
-  return new Map(Object.entries(pricing.pFair).map(([index, p]) => [Number(index), p]));
+function byIndex(record: Record<number, number> = {}): Map<number, number> {
+  return new Map(Object.entries(record).map(([index, p]) => [Number(index), p]));
 }
 
 function quoteOf(row: QuoteRow, wallet: BetDocument["wallet"]): CashOutQuote {
@@ -112,7 +118,7 @@ function refusal(bet: BetDocument | null): CashOutFailure | null {
 
 /** Stores and answers a new quote for the bet's whole open stake at the prices handed in. */
 function newQuote(tx: Ledger, bet: BetDocument, pricing: CashOutPricing): QuoteResult {
-  const factor = cashOutFactor(bet, bet.legResults, pFairMap(pricing));
+  const factor = cashOutFactor(bet, bet.legResults, byIndex(pricing.pFair), byIndex(pricing.blockChance));
   if (factor === null) return { ok: false, status: 409, code: "cash-out-unavailable", message: CASH_OUT_MESSAGES.unavailable };
   const stake = openStake(bet);
   const figures = cashOutFigures(stake, factor, pricing.marginPercent);
@@ -204,7 +210,7 @@ export function cashOutInTx(tx: Ledger, input: CashOutInput): CashOutResult {
   if (quote.used_at !== null || quote.open_stake !== stake || quote.leg_results !== JSON.stringify(current.legResults)) {
     return moved("cash-out-moved");
   }
-  const factorNow = cashOutFactor(current, current.legResults, pFairMap(input));
+  const factorNow = cashOutFactor(current, current.legResults, byIndex(input.pFair), byIndex(input.blockChance));
   if (factorNow === null) return { ok: false, status: 409, code: "cash-out-unavailable", message: CASH_OUT_MESSAGES.unavailable };
   if (cashOutFigures(stake, factorNow, quote.margin_percent).amount !== quote.amount) return moved("cash-out-moved");
 

@@ -10,7 +10,8 @@
 // out of a bet is kept, and only the open stake's payout is corrected.
 // What the game's cash singles count toward play-through is counted again from their new
 // results (playthroughOnGame), so the figure moves by the difference only.
-import { gradeLeg, settleBet } from "../../../src/shared/grading";
+import { gradeLeg } from "../../../src/shared/grading";
+import { settleBet } from "../../../src/shared/bet-outcome";
 import type { BetDocument, LegResult } from "../../../src/shared/schemas/bets";
 import { betFromRow, SELECT_BETS, updateBetOutcome, type BetRow } from "../bet-rows";
 import { completeBet } from "./settlement-operations";

@@ -8,7 +8,8 @@
 // never pay one share twice). Rules come from src/shared/grading.ts. Once the bets are graded,
 // each game on which cash singles settled counts their worst-case loss toward
 // play-through, in the same transaction (playthroughOnGame).
-import { gradeLeg, settleBet, type BetOutcome } from "../../../src/shared/grading";
+import { gradeLeg } from "../../../src/shared/grading";
+import { settleBet, type BetOutcome } from "../../../src/shared/bet-outcome";
 import type { BetDocument, LegResult } from "../../../src/shared/schemas/bets";
 import { betFromRow, SELECT_BETS, updateBetOutcome, type BetRow } from "../bet-rows";
 import type { Ledger } from "../ledger";
