@@ -1,11 +1,14 @@
 // The parts of a bet card shared by My Picks and the social pages (profiles, shared
 // picks, the Following feed): a leg with its price and result, and the stake, to win
-// and payout amounts (spec §2). Presentational: the caller passes the odds format.
-import { openStake } from "../shared/grading";
+// and payout amounts (spec §2). Presentational: the caller passes the odds format. A
+// parlay's legs on one game were priced together: they show as one same-game block with
+// the block's price (BetLegs).
+import { useId } from "react";
+import { openStake } from "../shared/bet-outcome";
 import { formatAmount } from "../shared/money";
-import { toWinFor } from "../shared/payout";
+import { parlayPricesAm, toWinFor } from "../shared/payout";
 import { formatPrice, formatSpreadLine, type OddsFormat } from "../shared/odds";
-import type { BetDocument, BetLeg, BetResult } from "../shared/schemas/bets";
+import type { BetDocument, BetLeg, BetResult, SameGameBlock } from "../shared/schemas/bets";
 import { sportLabel } from "../shared/sports";
 import "./bet-parts.css";
 
@@ -40,6 +43,57 @@ export function LegLine({ leg, result, format }: { leg: BetLeg; result: BetResul
   );
 }
 
+/** A same-game block of a placed parlay: a labelled group of its legs under the price they were priced at together. */
+function SameGameLegs({
+  block,
+  legs,
+  legResults,
+  format,
+}: {
+  block: SameGameBlock;
+  legs: readonly BetLeg[];
+  legResults: readonly (BetResult | null)[];
+  format: OddsFormat;
+}) {
+  const titleId = useId();
+  const first = legs[block.legs[0]!];
+  return (
+    <div role="group" aria-labelledby={titleId} className="picks-legs picks-same-game">
+      <div>
+        <div id={titleId} className="picks-leg-name">
+          Same-game parlay <span className="tabular picks-price">{formatPrice(block.priceAm, format)}</span>
+        </div>
+        {first && (
+          <div className="muted picks-meta">
+            {first.away} @ {first.home} · {sportLabel(first.league)}
+          </div>
+        )}
+      </div>
+      {block.legs.map((i) => {
+        const leg = legs[i];
+        return leg && <LegLine key={i} leg={leg} result={legResults[i] ?? null} format={format} />;
+      })}
+    </div>
+  );
+}
+
+/** A bet's legs in order, each same-game block's legs grouped under its label and price where its first leg stands. */
+export function BetLegs({ bet, format }: { bet: Pick<BetDocument, "legs" | "legResults" | "sameGame">; format: OddsFormat }) {
+  const blocks = bet.sameGame ?? [];
+  return (
+    <>
+      {bet.legs.map((leg, i) => {
+        const block = blocks.find((b) => b.legs.includes(i));
+        // biome-ignore lint/suspicious/noArrayIndexKey: a placed bet's legs never change order
+        if (!block) return <LegLine key={`leg:${i}`} leg={leg} result={bet.legResults[i] ?? null} format={format} />;
+        if (block.legs[0] !== i) return null;
+        // biome-ignore lint/suspicious/noArrayIndexKey: a placed bet's legs never change order
+        return <SameGameLegs key={`same-game:${i}`} block={block} legs={bet.legs} legResults={bet.legResults} format={format} />;
+      })}
+    </>
+  );
+}
+
 export function placedAt(ms: number): string {
   return new Date(ms).toLocaleString(undefined, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 }
@@ -49,15 +103,15 @@ export function placedAt(ms: number): string {
  * partly cashed out shows what the cash-out paid, and its to win and payout are those of
  * the stake still riding (plus what was cashed out).
  */
-export function Amounts({ bet }: { bet: Pick<BetDocument, "wallet" | "status" | "stake" | "toWin" | "payoutPaid" | "legs" | "cashOut"> }) {
+export function Amounts({
+  bet,
+}: {
+  bet: Pick<BetDocument, "wallet" | "status" | "stake" | "toWin" | "payoutPaid" | "legs" | "cashOut" | "sameGame">;
+}) {
   const cashOut = bet.cashOut;
   const riding = openStake(bet);
-  const toWin = cashOut
-    ? toWinFor(
-        riding,
-        bet.legs.map((l) => l.priceAm),
-      )
-    : bet.toWin;
+  // The stake still riding pays as the bet does: each same-game block's price once, then the other legs.
+  const toWin = cashOut ? toWinFor(riding, parlayPricesAm(bet.legs, bet.sameGame)) : bet.toWin;
   const payout = bet.status === "settled" ? bet.payoutPaid : (cashOut?.paid ?? 0) + riding + toWin;
   return (
     <dl className="picks-amounts tabular">

@@ -1,7 +1,8 @@
 // The betslip's state for the whole SPA: picks (toggled by board cards with the shared
 // rules of src/shared/betslip.ts, conflicts answered with a toast), the Singles/Parlay
 // mode and the amount being typed. Saved on the device under `vantage.betslip`, so the
-// slip survives a reload; prices can be refreshed from a 409 `price-changed` answer.
+// slip survives a reload; prices can be refreshed from a 409 `price-changed` answer. A
+// pick keeps the game's score model it was picked with (same-game parlays are priced from it).
 // Part of src/session/, the state every screen shares (see auth-provider.tsx): features read it here.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useToast } from "../components/toast";
@@ -61,13 +62,34 @@ function isPick(value: unknown): value is BetslipPick {
   );
 }
 
+/** A stored pick's game model, kept only when it still has the shape the board gave it (else the pick is kept without one). */
+function withValidSameGame(pick: BetslipPick): BetslipPick {
+  const sameGame = pick.sameGame as unknown;
+  if (sameGame === undefined) return pick;
+  const s = sameGame as { model?: { v?: unknown; sport?: unknown; params?: unknown }; margin?: unknown } | null;
+  const valid =
+    typeof s === "object" &&
+    s !== null &&
+    typeof s.margin === "number" &&
+    typeof s.model === "object" &&
+    s.model !== null &&
+    typeof s.model.v === "number" &&
+    s.model.sport === pick.league &&
+    Array.isArray(s.model.params) &&
+    s.model.params.length > 0 &&
+    s.model.params.every((n) => typeof n === "number" && Number.isFinite(n));
+  if (valid) return pick;
+  const { sameGame: _dropped, ...rest } = pick;
+  return rest;
+}
+
 function readStored(): Stored {
   const empty: Stored = { picks: [], mode: "Singles", amount: "" };
   try {
     const raw = JSON.parse(localStorage.getItem(BETSLIP_KEY) ?? "null") as unknown;
     const source = Array.isArray(raw) ? { picks: raw } : (raw as Partial<Record<keyof Stored, unknown>> | null);
     if (!source || !Array.isArray(source.picks)) return empty;
-    const picks = source.picks.filter(isPick);
+    const picks = source.picks.filter(isPick).map(withValidSameGame);
     const mode: BetslipMode = picks.length < 2 ? "Singles" : source.mode === "Singles" ? "Singles" : "Parlay";
     const amount = typeof source.amount === "string" ? source.amount : "";
     return { picks, mode, amount };

@@ -70,7 +70,11 @@ describe("toggling picks", () => {
     expect(screen.getByRole("status").textContent).toBe("Can’t add Moneyline and Spread for the same team.");
     expect(selections()).toHaveLength(1);
     await ui.click(pickButton(spreadAway.uid));
-    expect(selections()).toHaveLength(2);
+    // Two picks on one game in a Parlay: both shown, inside their same-game block.
+    const block = screen.getByRole("group", { name: /^Same-game parlay/ });
+    expect(within(block).getAllByRole("listitem")).toHaveLength(2);
+    expect(within(block).getByText("Home g1")).toBeTruthy();
+    expect(within(block).getByText("Away g1")).toBeTruthy();
   });
 
   it("keeps the slip on the device across a reload", async () => {

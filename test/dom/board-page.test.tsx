@@ -181,7 +181,13 @@ describe("board cards", () => {
       spread: { line: -2.5, home: -110, away: -110 },
       total: { line: 220.5, over: 250, under: -400 },
     };
-    boardApi({ events: [game("g1", 2 * HOUR, { markets })] });
+    // Two games, so the two picks make an ordinary parlay (two on one game would be a same-game block).
+    const other = game("g2", 3 * HOUR, {
+      home: "Denver Nuggets",
+      away: "Utah Jazz",
+      markets: { ...markets, moneyline: { home: -200, away: 130 }, total: { line: 215.5, over: -110, under: -110 } },
+    });
+    boardApi({ events: [game("g1", 2 * HOUR, { markets }), other] });
     const { router } = renderApp("/settings");
     await user.click(await screen.findByRole("radio", { name: /Fractional/ }));
     expect(localStorage.getItem("vantage.oddsFormat")).toBe("fractional");
@@ -191,7 +197,7 @@ describe("board cards", () => {
     expect(screen.getByRole("button", { name: "Boston Celtics -2.5 10/11" })).toBeTruthy();
     const over = screen.getByRole("button", { name: "Total O 220.5 5/2" });
     await user.click(over);
-    await user.click(screen.getByRole("button", { name: "Miami Heat ML 13/10" }));
+    await user.click(screen.getByRole("button", { name: "Utah Jazz ML 13/10" }));
     const slip = document.querySelector(".betslip") as HTMLElement;
     await waitFor(() => expect(within(slip).getByText("5/2")).toBeTruthy());
     expect(within(slip).getByText("13/10")).toBeTruthy();

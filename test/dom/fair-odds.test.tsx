@@ -127,6 +127,12 @@ describe("/pricing", () => {
             { sport: "basketball_nba", legs: 3, averageMargin: 0.0437, coins: hold(2, 200, 250), cash: hold(1, 500, 0) },
             { sport: "icehockey_nhl", legs: 0, averageMargin: null, coins: none, cash: none },
           ],
+          kinds: [
+            { kind: "single", priced: 1, averageMargin: 0.0455, coins: none, cash: hold(1, 500, 0) },
+            { kind: "parlay", priced: 0, averageMargin: null, coins: none, cash: none },
+            { kind: "same-game", priced: 2, averageMargin: 0.0791, coins: hold(2, 200, 250), cash: none },
+          ],
+          sameGameMarginPercent: 8,
         });
       }
       return undefined;
@@ -143,5 +149,15 @@ describe("/pricing", () => {
     ).toEqual(["4.4%", "−25.0% (2 bets)", "100.0% (1 bet)"]);
     // A sport with nothing settled is left out of the table.
     expect(screen.queryByRole("row", { name: /NHL/ })).toBeNull();
+    // Same-game parlays: the method with the margin in force, and their figures beside singles.
+    expect(screen.getByText(/carries a margin of 8% on that chance/)).toBeTruthy();
+    const sameGame = screen.getByRole("row", { name: /Same-game parlays/ });
+    expect(
+      within(sameGame)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["7.9%", "−25.0% (2 bets)", "—"]);
+    expect(screen.getByRole("row", { name: /^Singles/ })).toBeTruthy();
+    expect(screen.queryByRole("row", { name: /^Parlays$/ })).toBeNull();
   });
 });

@@ -7,7 +7,9 @@
 // a game under way is held by the Worker for the live-bet delay of its sports; the
 // buttons count it down ("Placing… 5", "4", …) from the same shared rule. With "Show
 // fair odds" on, each pick shows the margin its price carries against the fair price and
-// a parlay shows its own (src/shared/fair-odds.ts).
+// a parlay shows its own (src/shared/fair-odds.ts). In a Parlay, the picks on one game are
+// one same-game block priced together (same-game-block.tsx): the parlay pays each block's
+// price once, then the price of every other leg (src/shared/payout.ts).
 import { useEffect, useState } from "react";
 import { useToast } from "../../../components/toast";
 import { ApiError, REQUEST_TIMEOUT_MS, errorMessage } from "../../../lib/api-client";
@@ -24,6 +26,7 @@ import {
 } from "../../../shared/betslip";
 import { WALLET_LABEL, formatAmount, unitsToMinor } from "../../../shared/money";
 import { decimalOdds, formatDecimalOdds, formatPrice } from "../../../shared/odds";
+import { parlayPricesAm } from "../../../shared/payout";
 import type { PlaceBetRequest } from "../../../shared/schemas/bets";
 import { sportLabel, type SportKey } from "../../../shared/sports";
 import { isUnderway, slipDelaySeconds } from "../../../shared/live-rules";
@@ -35,6 +38,15 @@ import { balanceOf, useWallet } from "../../../session/wallet-provider";
 import { useBetslip } from "../../../session/betslip-provider";
 import { usePlay } from "../../../session/play-provider";
 import { ConfirmDialog } from "./confirm-dialog";
+import {
+  SAME_GAME_LOAD_FAILED,
+  SAME_GAME_PRICING,
+  SameGameBlockView,
+  blockStatusId,
+  useSameGameBlocks,
+  type PricedBlock,
+  type SlipBlock,
+} from "./same-game-block";
 import "./betslip.css";
 
 /** The bet schemas load with the first placement, keeping zod out of the board's bundle. */
@@ -47,13 +59,29 @@ function addToAmount(current: string, add: number): string {
   return String(Math.round(total * 100) / 100);
 }
 
-/** The parlay's margin over all its picks, or null when any pick has no fair price. */
-function parlayMarginOf(picks: readonly BetslipPick[]): number | null {
-  return parlayMargin(picks.map((p) => ({ pFair: p.fairP ?? null, priceAm: p.priceAm })));
+/**
+ * The parlay's margin: each same-game block counts once at its price and fair chance, then
+ * every other pick; null when any of them has no fair figure.
+ */
+function parlayMarginOf(picks: readonly BetslipPick[], blocks: readonly PricedBlock[]): number | null {
+  const inBlock = new Set(blocks.flatMap((b) => b.legs));
+  return parlayMargin([
+    ...blocks.map((b) => ({ pFair: b.chance, priceAm: b.priceAm })),
+    ...picks.filter((_, i) => !inBlock.has(i)).map((p) => ({ pFair: p.fairP ?? null, priceAm: p.priceAm })),
+  ]);
 }
 
-function combinedDecimal(picks: readonly BetslipPick[]): number {
-  return picks.reduce((product, p) => product * decimalOdds(p.priceAm), 1);
+function combinedDecimal(pricesAm: readonly number[]): number {
+  return pricesAm.reduce((product, price) => product * decimalOdds(price), 1);
+}
+
+/** A block that holds the slip back (still pricing, or refused), or null when every block is priced. */
+function blockingBlock(blocks: readonly SlipBlock[]): { index: number; reason: string } | null {
+  const index = blocks.findIndex((b) => b.status !== "ok");
+  if (index < 0) return null;
+  const block = blocks[index]!;
+  const reason = block.status === "refused" ? block.message : block.status === "failed" ? SAME_GAME_LOAD_FAILED : SAME_GAME_PRICING;
+  return { index, reason };
 }
 
 function PickRow({
@@ -61,17 +89,20 @@ function PickRow({
   format,
   locked,
   showFair,
+  inBlock = false,
   onRemove,
 }: {
   pick: BetslipPick;
   format: OddsFormat;
   locked: boolean;
   showFair: boolean;
+  /** Part of a same-game block: the block's price and margin apply, not the pick's own margin. */
+  inBlock?: boolean;
   onRemove(): void;
 }) {
-  const margin = showFair && !locked && pick.fairP !== undefined ? legMargin(pick.fairP, pick.priceAm) : null;
+  const margin = showFair && !inBlock && !locked && pick.fairP !== undefined ? legMargin(pick.fairP, pick.priceAm) : null;
   return (
-    <li className={`betslip-pick${locked ? " is-locked" : ""}`}>
+    <li className={`betslip-pick${locked ? " is-locked" : ""}${inBlock ? " is-in-block" : ""}`}>
       <div className="betslip-pick-main">
         <span className="betslip-pick-label">{pick.label}</span>
         <span className="betslip-pick-price tabular">{locked ? "Locked" : formatPrice(pick.priceAm, format)}</span>
@@ -87,6 +118,18 @@ function PickRow({
       <button type="button" className="betslip-remove btn-ghost" aria-label={`Remove ${pick.label} ${pick.market}`} onClick={onRemove}>
         ×
       </button>
+    </li>
+  );
+}
+
+/** One pick in the confirm dialog: its name, market and price. */
+function ConfirmRow({ pick, format }: { pick: BetslipPick; format: OddsFormat }) {
+  return (
+    <li>
+      <span>
+        {pick.label} <span className="muted">({pick.market})</span>
+      </span>
+      <span className="tabular">{formatPrice(pick.priceAm, format)}</span>
     </li>
   );
 }
@@ -132,13 +175,18 @@ export function Betslip({ live }: { live?: BetslipLive }) {
   const secondsLeft = useCountdown(delay);
   const placingLabel = secondsLeft === null ? "Placing…" : `Placing… ${secondsLeft}`;
 
+  const sameGame = useSameGameBlocks(picks, mode, live?.skewMs ?? 0);
+  const blocks = sameGame.blocks;
+  const pricedBlocks = blocks.filter((b): b is PricedBlock => b.status === "ok");
+  const blocked = blockingBlock(blocks);
+  // A Parlay pays each same-game block's price once, then the other legs' prices.
+  const pricesAm = mode === "Parlay" ? parlayPricesAm(picks, pricedBlocks) : picks.map((p) => p.priceAm);
+
   const balance = balanceOf(balances, wallet);
   const amountMinor = unitsToMinor(wallet, amountFromInput(amount)) ?? 0;
-  const returns = slipReturns(
-    mode,
-    Math.max(0, amountMinor),
-    picks.map((p) => p.priceAm),
-  );
+  const returns = slipReturns(mode, Math.max(0, amountMinor), pricesAm);
+  // Until every block is priced, what the parlay would return is not known.
+  const returnsKnown = blocked === null;
 
   const chooseMode = (next: BetslipMode) => {
     slip.setMode(next);
@@ -152,11 +200,16 @@ export function Betslip({ live }: { live?: BetslipLive }) {
       toast.show(MESSAGES.loginAgain, "error");
       return;
     }
+    if (blocked) {
+      setError(blocked.reason);
+      return;
+    }
     const check = validatePlaceBet({
       kind: mode,
       wallet,
       amount: amountFromInput(amount),
       picks: picks.map((p) => ({ priceAm: p.priceAm, locked: slip.lockedUids.has(p.uid) })),
+      sameGame: pricedBlocks,
       balanceMinor: balance ?? 0,
     });
     if (!check.ok) {
@@ -177,6 +230,9 @@ export function Betslip({ live }: { live?: BetslipLive }) {
           line: p.line,
           priceAm: p.priceAm,
         })),
+        // The price of each same-game block as shown: the Worker answers 409 if it has moved.
+        ...(mode === "Parlay" &&
+          pricedBlocks.length > 0 && { sameGame: pricedBlocks.map((b) => ({ eventId: b.eventId, priceAm: b.priceAm })) }),
       },
     });
   };
@@ -204,7 +260,11 @@ export function Betslip({ live }: { live?: BetslipLive }) {
         const refusal = (err.code === "market-suspended" ? schemas.MarketSuspendedRefusalSchema : schemas.PriceRefusalSchema).safeParse(
           err.body,
         );
-        if (refusal.success) slip.applyCurrentPrices(refusal.data.error.details.picks);
+        if (refusal.success) {
+          slip.applyCurrentPrices(refusal.data.error.details.picks);
+          // The blocks' current prices too: the slip shows them and the player confirms again.
+          if (refusal.data.error.details.sameGame) sameGame.applyServerPrices(refusal.data.error.details.sameGame);
+        }
       }
       // A reality check that fell due (or the time limit): the dialog and the wallet panel catch up at once.
       if (err instanceof ApiError && (err.code === "reality-check-due" || err.code === "time-limit")) refreshPlay();
@@ -252,16 +312,36 @@ export function Betslip({ live }: { live?: BetslipLive }) {
         <p className="empty-state betslip-empty">Pick a price on the board to add it here.</p>
       ) : (
         <ul className="stack-list betslip-list" aria-label="Selections">
-          {picks.map((pick) => (
-            <PickRow
-              key={pick.uid}
-              pick={pick}
-              format={format}
-              locked={slip.lockedUids.has(pick.uid)}
-              showFair={showFair}
-              onRemove={() => slip.remove(pick.uid)}
-            />
-          ))}
+          {picks.map((pick, i) => {
+            const blockIndex = blocks.findIndex((b) => b.legs.includes(i));
+            const row = (p: BetslipPick) => (
+              <PickRow
+                key={p.uid}
+                pick={p}
+                format={format}
+                locked={slip.lockedUids.has(p.uid)}
+                showFair={showFair}
+                inBlock={blockIndex >= 0}
+                onRemove={() => slip.remove(p.uid)}
+              />
+            );
+            if (blockIndex < 0) return row(pick);
+            const block = blocks[blockIndex]!;
+            // A block is shown once, where its first pick stands, with all its picks inside.
+            if (block.legs[0] !== i) return null;
+            return (
+              <SameGameBlockView
+                key={`same-game:${block.eventId}`}
+                block={block}
+                index={blockIndex}
+                format={format}
+                showFair={showFair}
+                onRetry={sameGame.retry}
+              >
+                {block.legs.map((leg) => row(picks[leg]!))}
+              </SameGameBlockView>
+            );
+          })}
         </ul>
       )}
 
@@ -299,21 +379,21 @@ export function Betslip({ live }: { live?: BetslipLive }) {
         {mode === "Parlay" && count >= 2 && (
           <>
             <dt>Parlay odds</dt>
-            <dd>{formatDecimalOdds(combinedDecimal(picks), format)}</dd>
+            <dd>{returnsKnown ? formatDecimalOdds(combinedDecimal(pricesAm), format) : "—"}</dd>
           </>
         )}
-        {showFair && mode === "Parlay" && count >= 2 && parlayMarginOf(picks) !== null && (
+        {showFair && mode === "Parlay" && count >= 2 && returnsKnown && parlayMarginOf(picks, pricedBlocks) !== null && (
           <>
             <dt>Parlay margin</dt>
-            <dd>{formatMargin(parlayMarginOf(picks)!)}</dd>
+            <dd>{formatMargin(parlayMarginOf(picks, pricedBlocks)!)}</dd>
           </>
         )}
         <dt>Total stake</dt>
-        <dd>{formatAmount(wallet, returns.stake)}</dd>
+        <dd>{formatAmount(wallet, returnsKnown ? returns.stake : Math.max(0, amountMinor))}</dd>
         <dt>To win</dt>
-        <dd className="positive">{formatAmount(wallet, returns.toWin)}</dd>
+        <dd className="positive">{returnsKnown ? formatAmount(wallet, returns.toWin) : "—"}</dd>
         <dt>Payout</dt>
-        <dd>{formatAmount(wallet, returns.payout)}</dd>
+        <dd>{returnsKnown ? formatAmount(wallet, returns.payout) : "—"}</dd>
       </dl>
 
       {error && (
@@ -322,7 +402,13 @@ export function Betslip({ live }: { live?: BetslipLive }) {
         </p>
       )}
 
-      <button type="button" className="btn btn-primary btn-block" onClick={review} disabled={placing}>
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        onClick={review}
+        disabled={placing || blocked !== null}
+        aria-describedby={blocked ? blockStatusId(blocked.index) : undefined}
+      >
         {placing ? placingLabel : mode === "Parlay" ? "Place parlay" : count > 1 ? `Place ${count} singles` : "Place bet"}
       </button>
 
@@ -338,14 +424,29 @@ export function Betslip({ live }: { live?: BetslipLive }) {
             {confirm.request.kind} from {WALLET_LABEL[confirm.request.wallet]}
           </p>
           <ul className="stack-list betslip-confirm-list">
-            {picks.map((pick) => (
-              <li key={pick.uid}>
-                <span>
-                  {pick.label} <span className="muted">({pick.market})</span>
-                </span>
-                <span className="tabular">{formatPrice(pick.priceAm, format)}</span>
-              </li>
-            ))}
+            {picks.map((pick, i) => {
+              const block = pricedBlocks.find((b) => b.legs.includes(i));
+              if (!block) return <ConfirmRow key={pick.uid} pick={pick} format={format} />;
+              if (block.legs[0] !== i) return null;
+              return (
+                <li key={`same-game:${block.eventId}`} className="betslip-confirm-block">
+                  <div className="betslip-confirm-block-head">
+                    <span>
+                      Same-game parlay{" "}
+                      <span className="muted">
+                        ({block.away} @ {block.home})
+                      </span>
+                    </span>
+                    <span className="tabular">{formatPrice(block.priceAm, format)}</span>
+                  </div>
+                  <ul className="stack-list betslip-confirm-list" aria-label="Picks in this same-game parlay">
+                    {block.legs.map((leg) => (
+                      <ConfirmRow key={picks[leg]!.uid} pick={picks[leg]!} format={format} />
+                    ))}
+                  </ul>
+                </li>
+              );
+            })}
           </ul>
           <dl className="betslip-summary tabular">
             <dt>Total stake</dt>

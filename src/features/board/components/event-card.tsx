@@ -7,7 +7,8 @@
 // animate, the highlight and arrow just show and go. A game under way whose markets the
 // live rules hold back shows a 'Suspended' label with the reason (its prices read 'Locked').
 // Soccer's moneyline is 3-way: a Draw row under the teams carries the draw price. With
-// "Show fair odds" on, each price shows the fair price (no house margin) under it.
+// "Show fair odds" on, each price shows the fair price (no house margin) under it. A pick
+// carries the game's score model when it has one (same-game parlays are priced from it).
 import { memo, useEffect, useRef, useState } from "react";
 import type { BetslipPick } from "../../../shared/betslip";
 import { pickUid } from "../../../shared/betslip";
@@ -137,6 +138,8 @@ function toPick(event: Event, offer: Offer, price: number): BetslipPick {
     away: event.away,
     startTime: event.startTime,
     ...(offer.fair && { fairP: offer.fair.p }),
+    // The game's score model, so the slip can price this pick with others on the same game.
+    ...(event.sameGame && { sameGame: event.sameGame }),
   };
 }
 

@@ -1,6 +1,6 @@
 // My Picks (/picks, spec §2): the selected wallet's bets, filtered All / Open / Settled.
 // Singles show one row per leg; parlays show stake, to win and payout with an
-// expandable legs list. Live: new bets and settlements appear without a reload. What a
+// expandable legs list (legs on one game grouped as a same-game block). Live: new bets and settlements appear without a reload. What a
 // bet row offers besides (sharing it) comes from the route, which composes the features.
 import { useState, type ReactNode } from "react";
 import { WALLET_LABEL } from "../../../shared/money";
@@ -8,7 +8,7 @@ import type { BetDocument } from "../../../shared/schemas/bets";
 import { useOddsFormat, type OddsFormat } from "../../../session/odds-format";
 import { useWalletBets } from "../../../session/use-wallet-bets";
 import { useWallet } from "../../../session/wallet-provider";
-import { Amounts, LegLine, ResultBadge, placedAt } from "../../../components/bet-parts";
+import { Amounts, BetLegs, LegLine, ResultBadge, placedAt } from "../../../components/bet-parts";
 import "./my-picks.css";
 
 type Filter = "all" | "open" | "settled";
@@ -63,10 +63,7 @@ function ParlayRow({ bet, format, actions }: { bet: BetDocument; format: OddsFor
       </button>
       {open && (
         <div id={legsId} className="picks-legs">
-          {bet.legs.map((leg, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a placed bet's legs never change order
-            <LegLine key={i} leg={leg} result={bet.legResults[i] ?? null} format={format} />
-          ))}
+          <BetLegs bet={bet} format={format} />
         </div>
       )}
     </li>

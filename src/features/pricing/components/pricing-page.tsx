@@ -7,7 +7,7 @@
 import { useEffect, useState } from "react";
 import { useApi } from "../../../session/auth-provider";
 import { formatMargin } from "../../../shared/fair-odds";
-import type { PricingSport, PricingStats } from "../../../shared/schemas/pricing";
+import type { PricingKind, PricingSport, PricingStats } from "../../../shared/schemas/pricing";
 import { sportLabel } from "../../../shared/sports";
 import "./pricing.css";
 
@@ -40,6 +40,38 @@ function FiguresTable({ stats }: { stats: PricingStats }) {
           {rows.map((row) => (
             <tr key={row.sport}>
               <th scope="row">{row.sport === "multi" ? "Parlays across sports" : sportLabel(row.sport)}</th>
+              <td>{percent(row.averageMargin)}</td>
+              <td>{holdText(row.coins)}</td>
+              <td>{holdText(row.cash)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const KIND_LABELS: Record<PricingKind["kind"], string> = { single: "Singles", parlay: "Parlays", "same-game": "Same-game parlays" };
+
+function KindsTable({ stats }: { stats: PricingStats }) {
+  const rows = stats.kinds.filter((k) => k.priced > 0 || k.coins.bets > 0 || k.cash.bets > 0);
+  if (rows.length === 0) return null;
+  return (
+    <div className="pricing-table-wrap">
+      <table className="pricing-table tabular">
+        <caption className="visually-hidden">Average margin offered and hold kept per kind of bet, last {stats.windowDays} days</caption>
+        <thead>
+          <tr>
+            <th scope="col">Kind of bet</th>
+            <th scope="col">Average margin offered</th>
+            <th scope="col">Hold kept, Coins</th>
+            <th scope="col">Hold kept, Vantage Cash</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.kind}>
+              <th scope="row">{KIND_LABELS[row.kind]}</th>
               <td>{percent(row.averageMargin)}</td>
               <td>{holdText(row.coins)}</td>
               <td>{holdText(row.cash)}</td>
@@ -98,6 +130,16 @@ export function PricingPage() {
           price under each price on the board and each margin on your betslip.
         </p>
 
+        <h2>Same-game parlays</h2>
+        <p>
+          Picks on one game are never independent: a favourite that wins big makes the over likelier, and a draw wins both "Draw" and "Away
+          +0.5". So we never multiply their prices. For every game we fit one model of its final score to its fair prices, and price the
+          picks of one game in a parlay together: the block's fair chance is the model's chance that all of them win, and its price carries
+          a margin of {stats ? `${stats.sameGameMarginPercent}` : "a few"}% on that chance. Picks that cannot all win are refused, a pick
+          another already contains adds nothing, and a game whose prices do not fit one model offers no same-game parlay. The slip shows
+          each block's fair price and margin, like every other price.
+        </p>
+
         <h2>Cash-out</h2>
         <p>
           An open bet whose remaining selections all have a fair price can be cashed out, in full or in part. Its fair value is the stake ×
@@ -120,6 +162,7 @@ export function PricingPage() {
           Hold moves with results; over many bets it tends toward the margin.
         </p>
         {stats && <FiguresTable stats={stats} />}
+        {stats && <KindsTable stats={stats} />}
         {!stats && !failed && <p className="muted">Loading the figures…</p>}
         {failed && <p className="error-text">Could not load the figures.</p>}
       </article>
