@@ -26,11 +26,11 @@ const stripeWithoutSourceMaps: Plugin = {
 };
 
 /**
- * A project of Worker tests in workerd (real D1, KV, Durable Objects, cron, queues). With
+ * The Worker tests in workerd (real D1, KV, Durable Objects, cron, queues). With
  * `isolate: false` its files share one runtime per vitest worker: starting a runtime per file
  * was two thirds of the suite's time.
  */
-async function workerProject(name: string, isolate: boolean, include: string[], exclude: string[] = []) {
+async function workerProject() {
   return {
     plugins: [
       stripeWithoutSourceMaps,
@@ -81,12 +81,11 @@ async function workerProject(name: string, isolate: boolean, include: string[], 
     ],
     ssr: { optimizeDeps: { include: ["stripe"] } },
     test: {
-      name,
+      name: "worker",
       // Files share a runtime (isolate: false): test/worker/apply-migrations.ts gives each
-      // file fresh storage and memos, vitest restores globals and mocks after each. A file
-      // that leaves the runtime unusable for the next (storage this code refuses to wake)
-      // runs in a runtime of its own. Loaded once per runtime and pre-bundled
-      isolate,
+      // file fresh storage and memos, vitest restores globals and mocks after each. Loaded
+      // once per runtime and pre-bundled
+      isolate: false,
       unstubGlobals: true,
       restoreMocks: true,
       //, each dependency is one module instead of hundreds (zod
@@ -115,17 +114,13 @@ async function workerProject(name: string, isolate: boolean, include: string[], 
           },
         },
       },
-      include,
-      exclude,
+      include: ["test/worker/**/*.test.ts"],
       setupFiles: ["./test/worker/apply-migrations.ts"],
       // Replays a failed abuse run: FUZZ_SEED=… / CHAOS_SEED=… npm test (read with inject()).
       provide: { FUZZ_SEED: process.env.FUZZ_SEED ?? "", CHAOS_SEED: process.env.CHAOS_SEED ?? "" },
     },
   };
 }
-
-/** Worker test files that must not share a runtime: each leaves storage the next file's set-up cannot wake. */
-const OWN_RUNTIME = ["test/worker/wallet-migrations.test.ts"];
 
 export default defineConfig({
   test: {
@@ -135,8 +130,7 @@ export default defineConfig({
     // (the worker project serially: 149 s of CPU in 160 s).
     maxWorkers: "100%",
     projects: [
-      await workerProject("worker", false, ["test/worker/**/*.test.ts"], OWN_RUNTIME),
-      await workerProject("worker-own-runtime", true, OWN_RUNTIME),
+      await workerProject(),
       {
         plugins: [react()],
         test: {

@@ -9,7 +9,9 @@
 // test suite settles a 100-player crowd), the SPA's initial JS and CSS sizes, the time
 // to the first painted board in Chromium, and how many upstream feed calls a live
 // sport's board costs per minute while 50 players read it; and cash-out: 500 quotes
-// (GET /api/bets/:id/cash-out) and 500 accepts (POST, in full) by the 50 players at once.
+// (GET /api/bets/:id/cash-out) and 500 accepts (POST, in full) by the 50 players at once;
+// and placeBet for the same 50 players when each bet is a Parlay of one three-leg
+// same-game block (priced together from the game's score model, src/shared/same-game.ts).
 // A benchmark prints figures; it is not a test and asserts nothing but sanity.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -187,6 +189,68 @@ function placeBet(baseUrl, token, pick, amount) {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "Idempotency-Key": crypto.randomUUID() },
     body: JSON.stringify({ kind: "Singles", wallet: "coins", amount, picks: [{ ...pick, startTime: undefined }] }),
+  });
+}
+
+/**
+ * A three-leg same-game block the server takes right now: on one game not yet started whose
+ * board entry carries a score model (`sameGame`), the favourite's moneyline, the underdog on
+ * the spread and the Over — three sides that all win when the favourite wins by less than
+ * the spread in a high-scoring game (`quoteSameGame` prices them at a chance of about
+ * 0.12 on the simulator's games). The latest such game on the board is chosen, so the
+ * bench's later settlement runs (the leaderboard's game, the crowd's) never reach these
+ * bets. The block's price is the server's: a Parlay posted without `sameGame` is answered
+ * 409 `price-changed` with `details.sameGame[0].priceAm` (setup, no money moves), and the
+ * measured requests send it.
+ */
+async function chooseSameGameSlip(baseUrl, token) {
+  const res = await fetch(`${baseUrl}/api/events?${EVENTS_QUERY}`, { headers: { Authorization: `Bearer ${token}` } });
+  const feedNow = Number(res.headers.get("X-Feed-Now"));
+  const events = await json(res);
+  const games = events
+    .filter((e) => {
+      const { moneyline, spread, total } = e.markets ?? {};
+      return (
+        e.status === "scheduled" &&
+        Date.parse(e.startTime) > feedNow + 10 * 60_000 &&
+        e.sameGame &&
+        // A favourite that can win by less than the spread: a line of at least 1.5 points.
+        typeof spread?.line === "number" &&
+        Math.abs(spread.line) >= 1.5 &&
+        typeof total?.line === "number" &&
+        [moneyline?.home, moneyline?.away, spread.home, spread.away, total.over].every((p) => typeof p === "number")
+      );
+    })
+    .sort((a, b) => Date.parse(b.startTime) - Date.parse(a.startTime));
+  const refusals = [];
+  for (const game of games) {
+    const { moneyline, spread, total } = game.markets;
+    // The spread's line is the home side's: negative when the home team is favoured.
+    const favourite = spread.line < 0 ? "home" : "away";
+    const underdog = favourite === "home" ? "away" : "home";
+    const side = (team) => (team === "home" ? "Home" : "Away");
+    const leg = (market, sideName, line, priceAm) => ({ eventId: game.eventId, league: SPORT, market, side: sideName, line, priceAm });
+    const picks = [
+      leg("Moneyline", side(favourite), null, moneyline[favourite]),
+      leg("Spread", side(underdog), underdog === "home" ? spread.line : -spread.line, spread[underdog]),
+      leg("Total", "Over", total.line, total.over),
+    ];
+    const asked = await placeSameGame(baseUrl, token, { picks, sameGame: undefined }, 1);
+    const body = await json(asked);
+    const priceAm = body.error?.details?.sameGame?.[0]?.priceAm;
+    if (asked.status === 409 && body.error.code === "price-changed" && typeof priceAm === "number") {
+      return { eventId: game.eventId, picks, sameGame: [{ eventId: game.eventId, priceAm }] };
+    }
+    refusals.push(`${game.eventId}: ${asked.status} ${JSON.stringify(body).slice(0, 200)}`);
+  }
+  throw new Error(`no game on the board takes a three-leg same-game block:\n${refusals.join("\n") || "(no game with a score model)"}`);
+}
+
+function placeSameGame(baseUrl, token, slip, amount) {
+  return fetch(`${baseUrl}/api/placeBet`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "Idempotency-Key": crypto.randomUUID() },
+    body: JSON.stringify({ kind: "Parlay", wallet: "coins", amount, picks: slip.picks, sameGame: slip.sameGame }),
   });
 }
 
@@ -563,6 +627,15 @@ async function main() {
         .reduce((a, [, n]) => a + n, 0),
     };
 
+    // 50 players each placing a Parlay of one three-leg same-game block, 20 bets each, measured
+    // like placeBet above; after the burst, so every scenario before it runs as it did without it.
+    // Shown beside placeBet in the table.
+    const sameGameSlip = await chooseSameGameSlip(baseUrl, players[0].accessToken);
+    const sameGameRow = await load("POST /api/placeBet, a three-leg same-game block (50 players)", CONCURRENCY * 20, CONCURRENCY, (i) =>
+      placeSameGame(baseUrl, players[i % CONCURRENCY].accessToken, sameGameSlip, 1),
+    );
+    rows.splice(rows.findIndex((r) => r.name === "POST /api/placeBet (50 players)") + 1, 0, sameGameRow);
+
     const live = await liveReaders(baseUrl, players);
     const paint = await firstBoardPaint(baseUrl);
     const sizes = spaSizes();
@@ -597,6 +670,10 @@ async function main() {
         live.skipped ??
         `${fmt(live.perMinute, 2)} (goal ≤ 2) — ${live.sport}: ${live.calls} calls in ${fmt(live.minutes * 60, 0)} s, ${live.requests} board reads ${JSON.stringify(live.statuses)}`
       }`,
+    );
+    const legNames = sameGameSlip.picks.map((p) => `${p.market} ${p.side}${p.line === null ? "" : ` ${p.line}`} (${p.priceAm})`);
+    console.log(
+      `\nSame-game block: ${sameGameSlip.eventId}, ${legNames.join(" + ")} → block price ${sameGameSlip.sameGame[0].priceAm} (the server's, from a 409 price-changed), stake 1 coin`,
     );
     const placeRow = rows.find((r) => r.name.startsWith("POST /api/placeBet (50"));
     const walletsPerSecond = crowd.settled / crowd.seconds;
