@@ -222,9 +222,9 @@ describe("placing a same-game parlay", () => {
     const first = calls.filter((c) => c.path === "/api/placeBet")[0]!.body as PlaceBetRequest;
     expect(first.sameGame).toEqual([{ eventId: "s1", priceAm: quote.priceAm }]);
     expect(screen.queryByRole("dialog")).toBeNull();
-    // The block and the moved leg show their new prices.
+    // The block shows its new price; its legs show none of their own (they pay at the block's).
     expect(within(block()).getByText(formatPrice(moved, "american"))).toBeTruthy();
-    expect(within(block()).getByText("-115")).toBeTruthy();
+    expect(within(block()).queryByText("-115")).toBeNull();
     expect(summaryValue("Payout")).toBe(formatAmount("coins", payoutFor(unitsToMinor("coins", 10)!, [moved])));
 
     await ui.click(screen.getByRole("button", { name: "Place parlay" }));

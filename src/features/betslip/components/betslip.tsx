@@ -105,10 +105,15 @@ function PickRow({
     <li className={`betslip-pick${locked ? " is-locked" : ""}${inBlock ? " is-in-block" : ""}`}>
       <div className="betslip-pick-main">
         <span className="betslip-pick-label">{pick.label}</span>
-        <span className="betslip-pick-price tabular">{locked ? "Locked" : formatPrice(pick.priceAm, format)}</span>
+        {/* A block's legs are priced together: the block shows the one price they pay at. */}
+        {locked ? (
+          <span className="betslip-pick-price tabular">Locked</span>
+        ) : (
+          !inBlock && <span className="betslip-pick-price tabular">{formatPrice(pick.priceAm, format)}</span>
+        )}
       </div>
       <div className="betslip-pick-meta muted">
-        {pick.market} · {pick.away} @ {pick.home} · {sportLabel(pick.league)}
+        {inBlock ? pick.market : `${pick.market} · ${pick.away} @ ${pick.home} · ${sportLabel(pick.league)}`}
       </div>
       {margin !== null && (
         <div className="betslip-pick-margin muted tabular">
@@ -122,14 +127,14 @@ function PickRow({
   );
 }
 
-/** One pick in the confirm dialog: its name, market and price. */
-function ConfirmRow({ pick, format }: { pick: BetslipPick; format: OddsFormat }) {
+/** One pick in the confirm dialog: its name, market and price (none inside a same-game block, which has one price). */
+function ConfirmRow({ pick, format, inBlock = false }: { pick: BetslipPick; format: OddsFormat; inBlock?: boolean }) {
   return (
     <li>
       <span>
         {pick.label} <span className="muted">({pick.market})</span>
       </span>
-      <span className="tabular">{formatPrice(pick.priceAm, format)}</span>
+      {!inBlock && <span className="tabular">{formatPrice(pick.priceAm, format)}</span>}
     </li>
   );
 }
@@ -441,7 +446,7 @@ export function Betslip({ live }: { live?: BetslipLive }) {
                   </div>
                   <ul className="stack-list betslip-confirm-list" aria-label="Picks in this same-game parlay">
                     {block.legs.map((leg) => (
-                      <ConfirmRow key={picks[leg]!.uid} pick={picks[leg]!} format={format} />
+                      <ConfirmRow key={picks[leg]!.uid} pick={picks[leg]!} format={format} inBlock />
                     ))}
                   </ul>
                 </li>
