@@ -7,6 +7,12 @@ import { SESSION_HINT_COOKIE } from "../../src/shared/session-hint";
 
 configure({ asyncUtilTimeout: 3000 });
 
+// Modules the board and the slip import lazily on first use (the board's event schemas,
+// same-game pricing) are loaded here, before any test: otherwise the first test of a file
+// to render the board pays their first transform inside its wait, which a busy machine can
+// stretch past any fixed limit.
+await Promise.all([import("../../src/shared/schemas/events"), import("../../src/shared/same-game")]);
+
 /**
  * The network when a test does not script it. happy-dom's own fetch and WebSocket would
  * dial the page's host, localhost:3000, and print the refusal: from a signed-in page's
