@@ -671,9 +671,10 @@ async function main() {
         `${fmt(live.perMinute, 2)} (goal ≤ 2) — ${live.sport}: ${live.calls} calls in ${fmt(live.minutes * 60, 0)} s, ${live.requests} board reads ${JSON.stringify(live.statuses)}`
       }`,
     );
-    const legNames = sameGameSlip.picks.map((p) => `${p.market} ${p.side}${p.line === null ? "" : ` ${p.line}`} (${p.priceAm})`);
+    const american = (price) => (price > 0 ? `+${price}` : String(price));
+    const legNames = sameGameSlip.picks.map((p) => `${p.market} ${p.side}${p.line === null ? "" : ` ${p.line}`} (${american(p.priceAm)})`);
     console.log(
-      `\nSame-game block: ${sameGameSlip.eventId}, ${legNames.join(" + ")} → block price ${sameGameSlip.sameGame[0].priceAm} (the server's, from a 409 price-changed), stake 1 coin`,
+      `\nSame-game block: ${sameGameSlip.eventId}, ${legNames.join(" + ")} → block price ${american(sameGameSlip.sameGame[0].priceAm)} (the server's, from a 409 price-changed), stake 1 coin`,
     );
     const placeRow = rows.find((r) => r.name.startsWith("POST /api/placeBet (50"));
     const walletsPerSecond = crowd.settled / crowd.seconds;
