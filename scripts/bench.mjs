@@ -13,7 +13,7 @@
 // and placeBet for the same 50 players when each bet is a Parlay of one three-leg
 // same-game block (priced together from the game's score model, src/shared/same-game.ts).
 // A benchmark prints figures; it is not a test and asserts nothing but sanity.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { startAppServer } from "./app-server.mjs";
@@ -689,7 +689,9 @@ async function main() {
     console.log(`SPA initial CSS: ${sizes.css.raw} B raw, ${sizes.css.gzip} B gzip`);
     console.log(`First painted board: ${paint.skipped ?? `${paint.ms.join(" / ")} ms (target ≤ 1500 ms)`}`);
   } finally {
-    await server.stop();
+    // The server's output stays for a look at anything the figures flag (a 5xx, an error).
+    mkdirSync("test-results", { recursive: true });
+    await server.stop({ keepLogAt: "test-results/bench-app-server.log" });
   }
 }
 
