@@ -38,6 +38,11 @@ function nightOf(daysAgo: number): number {
   return etMidnight(etDayKey(Date.now() - daysAgo * DAY_MS)) + 90 * MIN;
 }
 
+/** Noon Eastern, `daysAgo` days before today: play then is never night play, whenever the test runs. */
+function noonOf(daysAgo: number): number {
+  return etMidnight(etDayKey(Date.now() - daysAgo * DAY_MS)) + 12 * HOUR_MS;
+}
+
 describe("signs of harm", () => {
   it("no flag fires on an ordinary history", async () => {
     const player = await signIn();
@@ -89,11 +94,11 @@ describe("signs of harm", () => {
         at + HOUR_MS + minutesLater * MIN,
       );
     };
-    await lossThenBuy(Date.now() - 6 * DAY_MS, 10);
-    await lossThenBuy(Date.now() - 5 * DAY_MS, 45);
-    await lossThenBuy(Date.now() - 4 * DAY_MS, 20);
+    await lossThenBuy(noonOf(6), 10);
+    await lossThenBuy(noonOf(5), 45);
+    await lossThenBuy(noonOf(4), 20);
     expect(fired(await view(player.userId))).toEqual([]);
-    await lossThenBuy(Date.now() - 3 * DAY_MS, 29);
+    await lossThenBuy(noonOf(3), 29);
     expect(fired(await view(player.userId))).toEqual(["chasing"]);
   });
 
