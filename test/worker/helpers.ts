@@ -40,7 +40,8 @@ export const ADULT_DATE_OF_BIRTH = "1990-04-25";
  * Signs a player in as the SPA does and, like the SPA's first-sign-in form, confirms an
  * adult date of birth (money actions need it); `confirmAge: false` leaves it unconfirmed.
  * The player's identity is marked verified in their wallet (redemptions need it; the
- * verification flow has its own tests in identity-*.test.ts); `verifyIdentity: false` leaves it unverified.
+ * verification flow has its own tests in identity-*.test.ts); `verifyIdentity: false` leaves it unverified, and so
+ * does `confirmAge: false` (a verified document confirms the date of birth it shows).
  * Like the SPA's rules dialog, it also accepts the Official Sweepstakes Rules in force
  * (Vantage Cash play needs it); `acceptRules: false` leaves them unaccepted.
  */
@@ -65,7 +66,8 @@ export async function signIn(
   }
   // Straight to the wallet too; POST /api/me/rules-acceptance has its own tests (sweepstakes-acceptance.test.ts).
   if (options.acceptRules !== false) await acceptRulesUnder(env, body.user.uid);
-  if (options.verifyIdentity !== false) await verifyIdentityInWallet(body.user.uid);
+  // A verified document confirms the date of birth it shows, so a player left without one is left unverified too.
+  if (options.verifyIdentity !== false && options.confirmAge !== false) await verifyIdentityInWallet(body.user.uid);
   return { token: body.accessToken, userId: body.user.uid, email };
 }
 
@@ -75,7 +77,7 @@ export async function verifyIdentityInWallet(userId: string, now = Date.now()): 
   const dateOfBirth = (await wallet.getProtection(userId, now)).state.dateOfBirth ?? ADULT_DATE_OF_BIRTH;
   const recorded = await wallet.recordIdentity(
     userId,
-    { sessionId: "vs_test_helper", outcome: "verified", documentHash: `idh_test_${userId}`, dateOfBirth },
+    { sessionId: "vs_test_helper", outcome: "verified", documentHash: `idh_test_${userId}`, dateOfBirth, minAge: 18 },
     now,
   );
   if (recorded.identity.status !== "verified") throw new Error(`identity not verified: ${recorded.identity.status}`);

@@ -15,7 +15,12 @@ import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
 import { buyCash, onboardPayouts, vantageCashOf, withdraw } from "./payout-helpers";
 
 /** Goes through the simulated verification page as a player would, ending with `outcome`. */
-async function verify(player: SignedIn, outcome: "verified" | "needs-input" | "mismatch", documentNumber = randomDocument()) {
+async function verify(
+  player: SignedIn,
+  outcome: "verified" | "needs-input" | "mismatch",
+  documentNumber = randomDocument(),
+  documentDateOfBirth?: string,
+) {
   const started = await postJson("/api/identity/session", {}, player.token);
   expect(started.status).toBe(200);
   const { url } = (await started.json()) as { url: string };
@@ -25,7 +30,7 @@ async function verify(player: SignedIn, outcome: "verified" | "needs-input" | "m
   const html = await page.text();
   expect(html).toContain("Verify your identity");
   // The page offers the confirmed date of birth, as the document would show it.
-  const dateOfBirth = /name="date_of_birth" type="date" value="([^"]+)"/.exec(html)![1]!;
+  const dateOfBirth = documentDateOfBirth ?? /name="date_of_birth" type="date" value="([^"]*)"/.exec(html)![1]!;
   const form = new URLSearchParams({
     outcome,
     document_type: "driving_license",
@@ -422,5 +427,36 @@ describe("IDENTITY_HASH_KEY strength", () => {
       console.error = original;
     }
     expect(String(errors[0])).toContain("IDENTITY_HASH_KEY");
+  });
+});
+
+describe("identity is a person of age, once", () => {
+  it("never verifies a minor's document: a mismatch that holds redemptions, and the account closes for play", async () => {
+    const player = await signIn(undefined, undefined, { confirmAge: false, verifyIdentity: false });
+    await verify(player, "verified", randomDocument(), "2012-06-01");
+    expect(await identityOf(player)).toMatchObject({
+      status: "mismatch",
+      reason: "The document shows someone under the minimum age to play.",
+    });
+    // Confirming an adult date afterwards changes nothing: the identity stays held, play stays closed.
+    const patched = await api("/api/me", { method: "PATCH", token: player.token, body: JSON.stringify({ dateOfBirth: "1990-02-02" }) });
+    expect(patched.status).toBeLessThan(500);
+    expect((await identityOf(player)).status).toBe("mismatch");
+    const wallet = getUserWallet(env, player.userId);
+    const redemption = await wallet.requestRedemption(player.userId, { amountCents: 2_000, redemptionId: "rd_minor" }, Date.now());
+    expect(redemption).toMatchObject({ ok: false, status: 403 });
+    expect((await wallet.getProtection(player.userId, Date.now())).state.closed).toBe("under-age");
+  });
+
+  it("confirms the date of birth from an adult's document when none was confirmed, and the player cannot change it afterwards", async () => {
+    const player = await signIn(undefined, undefined, { confirmAge: false, verifyIdentity: false });
+    await verify(player, "verified", randomDocument(), "1988-03-03");
+    expect((await identityOf(player)).status).toBe("verified");
+    const me = (await (await api("/api/me", { token: player.token })).json()) as { dateOfBirth: string | null };
+    expect(me.dateOfBirth).toBe("1988-03-03");
+    const patched = await api("/api/me", { method: "PATCH", token: player.token, body: JSON.stringify({ dateOfBirth: "1990-02-02" }) });
+    expect(patched.status).toBe(409);
+    expect((await errorOf(patched)).code).toBe("date-of-birth-set");
+    expect((await identityOf(player)).status).toBe("verified");
   });
 });

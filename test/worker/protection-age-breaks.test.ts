@@ -148,7 +148,8 @@ describe("date of birth", () => {
       entries: { actor: string; action: string }[];
     };
     expect(audit.entries).toEqual([expect.objectContaining({ actor: "admin@vantage.test", action: "date-of-birth" })]);
-    expect(await fixed.json()).toEqual({ userId: player.userId, dateOfBirth: "1990-04-25", closed: null, identity: "verified" });
+    // The player never verified a document (a verified one would have confirmed its own date).
+    expect(await fixed.json()).toEqual({ userId: player.userId, dateOfBirth: "1990-04-25", closed: null, identity: "none" });
     expect((await moneyActions["POST /api/grantDailyBonus"]!(player)).status).toBe(200);
     await expectRefusal(await patchMe(player.token, { dateOfBirth: "1991-01-01" }), 409, "date-of-birth-set");
   });

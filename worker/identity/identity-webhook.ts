@@ -19,6 +19,7 @@ import { loggerFor } from "../logging/logger";
 import { getUserWallet, type IdentityOutcome } from "../wallet";
 import { claimDocument, documentHash, releaseClaim } from "./document-hash";
 import { identityHashKey, identityWebhookSecret, type IdentityPort } from "./identity-port";
+import { tunables } from "../tunables";
 
 /** Stripe's default webhook timestamp tolerance, in seconds. */
 const TOLERANCE_SECONDS = 300;
@@ -98,7 +99,13 @@ export async function handleIdentityWebhook(
     if (owner !== userId) ownerUserId = owner;
     outcome =
       owner === userId
-        ? { sessionId: ref.data.id, outcome: "verified", documentHash: hash, dateOfBirth: session.identity.dateOfBirth }
+        ? {
+            sessionId: ref.data.id,
+            outcome: "verified",
+            documentHash: hash,
+            dateOfBirth: session.identity.dateOfBirth,
+            minAge: tunables(env).MIN_AGE,
+          }
         : { sessionId: ref.data.id, outcome: "in-use", documentHash: hash };
   } else if (session.status === "pending") {
     outcome = { sessionId: ref.data.id, outcome: "pending" };

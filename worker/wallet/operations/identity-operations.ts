@@ -15,7 +15,8 @@
 // started", retiring the session so its events are ignored from then on.
 import { identityMessage, identityRefusalCode, type IdentityState, type IdentityStatus } from "../../../src/shared/schemas/identity";
 import type { Ledger } from "../ledger";
-import { readProtection } from "./protection-operations";
+import { ageOn, isValidDateOfBirth } from "../../../src/shared/protection";
+import { closeUnderAgeInTx, confirmDateOfBirthInTx, readProtection } from "./protection-operations";
 
 type IdentityRow = {
   status: IdentityStatus;
@@ -29,6 +30,7 @@ type IdentityRow = {
 const FINAL: ReadonlySet<IdentityStatus> = new Set(["verified", "mismatch", "in-use"]);
 
 const MISMATCH_REASON = "The document's date of birth differs from the confirmed one.";
+const UNDER_AGE_REASON = "The document shows someone under the minimum age to play.";
 
 function readRow(tx: Ledger): IdentityRow | null {
   return tx.sql.exec<IdentityRow>("SELECT * FROM identity WHERE id = 1").toArray()[0] ?? null;
@@ -67,14 +69,18 @@ export type IdentityOutcome =
   | { sessionId: string; outcome: "pending" }
   | { sessionId: string; outcome: "needs-input"; reason: string }
   | { sessionId: string; outcome: "in-use"; documentHash: string }
-  | { sessionId: string; outcome: "verified"; documentHash: string; dateOfBirth: string };
+  | { sessionId: string; outcome: "verified"; documentHash: string; dateOfBirth: string; minAge: number };
 
 /** `retired`: the session was retired by an operator's reset, so its outcome changed nothing. */
 export type IdentityResult = { ok: true; identity: IdentityState; changed: boolean; retired?: true };
 
 /**
- * Records an outcome unless the state is already final. A verified document is checked
- * against the confirmed date of birth here: a different date makes it `mismatch`.
+ * Records an outcome unless the state is already final. A verified document is held against
+ * the player's age and confirmed date of birth here, in the transaction every payout reads:
+ * a document under `minAge` never verifies (a mismatch, and the account closes for play as
+ * under age, as a confirmed date under the minimum does); with no date confirmed yet, the
+ * document's date becomes the confirmed one (the player cannot change it afterwards); a
+ * different confirmed date makes it a mismatch.
  */
 export function recordIdentityInTx(tx: Ledger, input: IdentityOutcome): IdentityResult {
   const current = readRow(tx);
@@ -84,7 +90,13 @@ export function recordIdentityInTx(tx: Ledger, input: IdentityOutcome): Identity
   let reason: string | null = input.outcome === "needs-input" ? input.reason.slice(0, 300) : null;
   if (input.outcome === "verified") {
     const confirmed = readProtection(tx).dateOfBirth;
-    if (confirmed !== null && confirmed !== input.dateOfBirth) {
+    if (!isValidDateOfBirth(input.dateOfBirth, tx.now) || ageOn(input.dateOfBirth, tx.now) < input.minAge) {
+      status = "mismatch";
+      reason = UNDER_AGE_REASON;
+      closeUnderAgeInTx(tx);
+    } else if (confirmed === null) {
+      confirmDateOfBirthInTx(tx, { dateOfBirth: input.dateOfBirth, minAge: input.minAge });
+    } else if (confirmed !== input.dateOfBirth) {
       status = "mismatch";
       reason = MISMATCH_REASON;
     }

@@ -194,6 +194,20 @@ export function confirmDateOfBirthInTx(tx: Ledger, input: { dateOfBirth: string;
 }
 
 /**
+ * Closes the account for play as under age (a verified document showed a minor), keeping a
+ * closure already in place; redeeming what is held stays as the closure's rules allow.
+ */
+export function closeUnderAgeInTx(tx: Ledger): void {
+  tx.sql.exec(
+    `INSERT INTO protection (id, date_of_birth, date_of_birth_at, break_until, closed, closed_at, updated_at) VALUES (1, NULL, NULL, NULL, 'under-age', ?, ?)
+     ON CONFLICT (id) DO UPDATE SET closed = COALESCE(protection.closed, 'under-age'), closed_at = COALESCE(protection.closed_at, excluded.closed_at),
+       updated_at = excluded.updated_at`,
+    tx.now,
+    tx.now,
+  );
+}
+
+/**
  * An operator's correction of a mistyped date of birth (the player cannot change it).
  * An account closed only because of the old date reopens when the new one is old enough;
  * one closed by the player stays closed.
