@@ -257,7 +257,12 @@ export const TUNABLES = {
   REDEMPTION_REVIEW_CENTS: tunable(
     "50000",
     wholeNumber(0, 100_000_000),
-    "A redemption above this many Vantage Cash cents waits for an operator's review before it is sent (0 = none by amount).",
+    "A redemption that brings the player's redemptions in REDEMPTION_REVIEW_WINDOW_DAYS above this many Vantage Cash cents waits for an operator's review before it is sent (0 = none by amount).",
+  ),
+  REDEMPTION_REVIEW_WINDOW_DAYS: tunable(
+    "30",
+    wholeNumber(1, 365),
+    "The rolling window, in days, over which a player's redemptions are summed against REDEMPTION_REVIEW_CENTS (returned ones do not count).",
   ),
   REDEMPTION_REVIEW_NEW_ACCOUNT_DAYS: tunable(
     "30",

@@ -65,7 +65,7 @@ const redemptionReview = {
   subjectLabel: "kim@example.com",
   payload: { redemptionId: "rd_1", amountCents: 60_000 },
   requestedBy: "kim@example.com",
-  reason: "Redemptions above $500 are reviewed by our team before they are sent.",
+  reason: "Redemptions above $500 in 30 days are reviewed by our team before they are sent.",
 };
 
 function consoleApi(extra: (call: FakeCall) => Response | undefined) {

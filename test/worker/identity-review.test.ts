@@ -147,19 +147,20 @@ describe("the review queue", () => {
     expect(await vantageCashOf(player)).toBe(2_900);
   });
 
-  it("holds one above REDEMPTION_REVIEW_CENTS and, on reject, returns the cash with the reason the player sees", async () => {
+  it("holds one that brings the player's redemptions above REDEMPTION_REVIEW_CENTS and, on reject, returns the cash with the reason the player sees", async () => {
     const player = await signIn();
     await buyCash(player, "cs_rv_2");
     await onboardPayouts(player);
     const review = { cents: "2500", days: "0" };
     const post = (amount: number) =>
       withReview(review, "/api/withdrawals", { method: "POST", token: player.token, body: JSON.stringify({ amount }) });
-    const held = ((await (await post(26)).json()) as { redemption: Redemption }).redemption;
-    expect(held.hold).toBe("Redemptions above $25 are reviewed by our team before they are sent.");
-    expect(await vantageCashOf(player)).toBe(2_300);
     // One at or under the threshold goes straight out.
     const straight = await post(20);
     expect(await straight.json()).toMatchObject({ redemption: { status: "paid" } });
+    // The next is held: together they pass the threshold, however they were split.
+    const held = ((await (await post(26)).json()) as { redemption: Redemption }).redemption;
+    expect(held.hold).toBe("Redemptions above $25 in 30 days are reviewed by our team before they are sent.");
+    expect(await vantageCashOf(player)).toBe(4_900 - 2_000 - 2_600);
 
     const admin = await signIn("admin@vantage.test", "Operator");
     const reject = await postJson(`/api/admin/approvals/review-${held.id}/reject`, { reason: "Document photo unreadable" }, admin.token);

@@ -212,7 +212,12 @@ describe("play-through before redemption", () => {
     const stub = wallet(off.userId);
     const held = await stub.requestRedemption(
       off.userId,
-      { amountCents: 2_000, redemptionId: "rd_pt_off", cashPlaythrough: 0, review: { thresholdCents: 1_000, newAccountDays: 0 } },
+      {
+        amountCents: 2_000,
+        redemptionId: "rd_pt_off",
+        cashPlaythrough: 0,
+        review: { thresholdCents: 1_000, newAccountDays: 0, windowDays: 30 },
+      },
       Date.now(),
     );
     expect(held.ok).toBe(true);

@@ -54,7 +54,11 @@ export async function submitRedemption(
       redemptionId: input.redemptionId,
       cashPlaythrough: tunables(env).CASH_PLAYTHROUGH,
       purchaseHoldDays: tunables(env).PURCHASE_HOLD_DAYS,
-      review: { thresholdCents: tunables(env).REDEMPTION_REVIEW_CENTS, newAccountDays: tunables(env).REDEMPTION_REVIEW_NEW_ACCOUNT_DAYS },
+      review: {
+        thresholdCents: tunables(env).REDEMPTION_REVIEW_CENTS,
+        newAccountDays: tunables(env).REDEMPTION_REVIEW_NEW_ACCOUNT_DAYS,
+        windowDays: tunables(env).REDEMPTION_REVIEW_WINDOW_DAYS,
+      },
     },
     now,
     play,

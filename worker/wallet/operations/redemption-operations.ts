@@ -188,17 +188,28 @@ function notRedeemable(tx: Ledger, limits: RedemptionLimits): RedemptionFailure 
 }
 
 /**
- * When a redemption waits for an operator: each one above `thresholdCents` (0 = none), and the
- * first of an account younger than `newAccountDays` days (0 = none).
+ * When a redemption waits for an operator: once it and the player's other redemptions asked
+ * in the last `windowDays` days (requested, waiting, sent or paid: not those returned) come
+ * to more than `thresholdCents` (0 = none), so splitting one amount into several changes
+ * nothing; and the first of an account younger than `newAccountDays` days (0 = none).
  */
-export type ReviewRules = { thresholdCents: number; newAccountDays: number };
+export type ReviewRules = { thresholdCents: number; newAccountDays: number; windowDays: number };
 
 const DAY_MS = 86_400_000;
 
 function reviewReason(tx: Ledger, amountCents: number, rules: ReviewRules | undefined): string | null {
   if (!rules) return null;
-  if (rules.thresholdCents > 0 && amountCents > rules.thresholdCents) {
-    return `Redemptions above ${formatRedemptionDollars(rules.thresholdCents)} are reviewed by our team before they are sent.`;
+  if (rules.thresholdCents > 0) {
+    const since = tx.now - rules.windowDays * DAY_MS;
+    const earlier = tx.sql
+      .exec<{ total: number | null }>(
+        "SELECT SUM(amount_cents) AS total FROM redemptions WHERE status <> 'failed' AND created_at > ?",
+        since,
+      )
+      .one().total;
+    if (amountCents + (earlier ?? 0) > rules.thresholdCents) {
+      return `Redemptions above ${formatRedemptionDollars(rules.thresholdCents)} in ${rules.windowDays} days are reviewed by our team before they are sent.`;
+    }
   }
   if (rules.newAccountDays > 0) {
     const opened = tx.sql.exec<{ created_at: number }>("SELECT created_at FROM wallet WHERE id = 1").one().created_at;
