@@ -69,11 +69,16 @@ afterEach(() => {
 
 describe("board texts", () => {
   it("shows 'Loading live odds…' until the odds arrive", async () => {
-    let release: (r: Response) => void = () => undefined;
-    boardApi({ events: () => new Promise<Response>((r) => (release = r)) });
+    // Every request for the board waits until the test answers them all (the page may ask
+    // more than once while it starts), and any asked later is answered at once.
+    const odds = () => jsonResponse(200, [game("g1", 2 * HOUR)]);
+    const waiting: ((r: Response) => void)[] = [];
+    let answered = false;
+    boardApi({ events: () => (answered ? odds() : new Promise<Response>((r) => waiting.push(r))) });
     renderApp("/");
     expect(await screen.findByText("Loading live odds…")).toBeTruthy();
-    release(jsonResponse(200, [game("g1", 2 * HOUR)]));
+    answered = true;
+    for (const answer of waiting.splice(0)) answer(odds());
     expect(await screen.findByRole("article", { name: "Miami Heat at Boston Celtics" })).toBeTruthy();
     expect(screen.queryByText("Loading live odds…")).toBeNull();
   });
