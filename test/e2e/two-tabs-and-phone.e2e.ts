@@ -17,8 +17,10 @@ afterAll(async () => {
 
 const walletLabel = (page: Page) => page.getByRole("button", { name: /^Wallet:/ }).getAttribute("aria-label");
 
-async function placeFirstSingle(page: Page, amount: string): Promise<void> {
-  const price = page.getByRole("tabpanel").locator(".event-card .price-btn:not(.is-locked):not(.is-missing)").first();
+async function placeUpcomingSingle(page: Page, amount: string): Promise<void> {
+  // The last upcoming game starts latest: the first may be about to start once earlier
+  // journeys have moved the simulator's clock, and its prices lock while the slip is placed.
+  const price = page.getByRole("tabpanel").locator(".event-card").last().locator(".price-btn:not(.is-locked):not(.is-missing)").first();
   await price.click();
   const slip = page.locator(".betslip");
   await slip.getByLabel("Amount").fill(amount);
@@ -59,7 +61,7 @@ describe("one player, two tabs", () => {
     await tabB.locator(".event-card").first().waitFor();
     await expect.poll(() => walletLabel(tabB)).toBe("Wallet: 5,000 Coins");
 
-    await placeFirstSingle(tabA, "40");
+    await placeUpcomingSingle(tabA, "40");
     await expect.poll(() => walletLabel(tabA)).toBe("Wallet: 4,960 Coins");
     await expect.poll(() => walletLabel(tabB), { timeout: 10_000 }).toBe("Wallet: 4,960 Coins");
     await screenshot(tabB, "6-second-tab");
@@ -75,7 +77,7 @@ describe("a phone-sized screen", () => {
     expect(await overflowing(page)).toEqual([]);
     await screenshot(page, "7-phone-board");
 
-    await placeFirstSingle(page, "25");
+    await placeUpcomingSingle(page, "25");
     await page.getByRole("tabpanel").locator(".event-card .price-btn:not(.is-locked):not(.is-missing)").nth(2).click();
     const slip = page.locator(".betslip");
     await slip.scrollIntoViewIfNeeded();
