@@ -19,6 +19,12 @@ type HoldRow = { sport: string; wallet: "coins" | "cash"; bets: number; staked: 
 
 const emptyHold = () => ({ bets: 0, staked: 0, returned: 0, hold: null });
 
+/** A wallet's hold: (staked − returned) / staked to four decimals, null with nothing staked. */
+function holdOf(row: { bets: number; staked: number; returned: number }) {
+  const hold = row.staked > 0 ? Math.round(((row.staked - row.returned) / row.staked) * 10_000) / 10_000 : null;
+  return { bets: row.bets, staked: row.staked, returned: row.returned, hold };
+}
+
 export async function pricingSports(db: D1Database, now: number): Promise<PricingSport[]> {
   const since = now - PRICING_WINDOW_DAYS * DAY_MS;
   const [margins, holds] = await db.batch<MarginRow | HoldRow>([
@@ -63,8 +69,7 @@ export async function pricingSports(db: D1Database, now: number): Promise<Pricin
   for (const h of (holds?.results ?? []) as HoldRow[]) {
     if (!rows.has(h.sport) && h.sport !== "multi") continue;
     const row = rowOf(h.sport);
-    const hold = h.staked > 0 ? Math.round(((h.staked - h.returned) / h.staked) * 10_000) / 10_000 : null;
-    row[h.wallet] = { bets: h.bets, staked: h.staked, returned: h.returned, hold };
+    row[h.wallet] = holdOf(h);
   }
   return [...rows.values()];
 }
@@ -102,18 +107,16 @@ export async function pricingKinds(db: D1Database, now: number): Promise<Pricing
     const rows = results.filter((r) => r.kind === kind);
     const priced = rows.reduce((sum, r) => sum + r.priced, 0);
     const weighted = rows.reduce((sum, r) => ({ m: sum.m + (r.marginSum ?? 0), w: sum.w + (r.pricedStake ?? 0) }), { m: 0, w: 0 });
-    const holdOf = (wallet: "coins" | "cash") => {
+    const walletHold = (wallet: "coins" | "cash") => {
       const row = rows.find((r) => r.wallet === wallet);
-      if (!row) return emptyHold();
-      const hold = row.staked > 0 ? Math.round(((row.staked - row.returned) / row.staked) * 10_000) / 10_000 : null;
-      return { bets: row.bets, staked: row.staked, returned: row.returned, hold };
+      return row ? holdOf(row) : emptyHold();
     };
     return {
       kind,
       priced,
       averageMargin: priced > 0 && weighted.w > 0 ? Math.round((weighted.m / weighted.w) * 10_000) / 10_000 : null,
-      coins: holdOf("coins"),
-      cash: holdOf("cash"),
+      coins: walletHold("coins"),
+      cash: walletHold("cash"),
     };
   });
 }

@@ -21,16 +21,17 @@ function holdText(hold: PricingSport["coins"]): string {
   return hold.hold === null ? "—" : `${formatMargin(hold.hold)} (${hold.bets} ${hold.bets === 1 ? "bet" : "bets"})`;
 }
 
-function FiguresTable({ stats }: { stats: PricingStats }) {
-  const rows = stats.sports.filter((s) => s.legs > 0 || s.coins.bets > 0 || s.cash.bets > 0);
-  if (rows.length === 0) return <p className="muted">No bets settled in the last {stats.windowDays} days yet.</p>;
+type FiguresRow = { key: string; label: string; averageMargin: number | null; coins: PricingSport["coins"]; cash: PricingSport["cash"] };
+
+/** Average margin offered and hold kept per row (a sport, or a kind of bet), over the window. */
+function MarginHoldTable({ caption, heading, rows }: { caption: string; heading: string; rows: readonly FiguresRow[] }) {
   return (
     <div className="pricing-table-wrap">
       <table className="pricing-table tabular">
-        <caption className="visually-hidden">Average margin offered and hold kept per sport, last {stats.windowDays} days</caption>
+        <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Sport</th>
+            <th scope="col">{heading}</th>
             <th scope="col">Average margin offered</th>
             <th scope="col">Hold kept, Coins</th>
             <th scope="col">Hold kept, Vantage Cash</th>
@@ -38,8 +39,8 @@ function FiguresTable({ stats }: { stats: PricingStats }) {
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.sport}>
-              <th scope="row">{row.sport === "multi" ? "Parlays across sports" : sportLabel(row.sport)}</th>
+            <tr key={row.key}>
+              <th scope="row">{row.label}</th>
               <td>{percent(row.averageMargin)}</td>
               <td>{holdText(row.coins)}</td>
               <td>{holdText(row.cash)}</td>
@@ -51,35 +52,29 @@ function FiguresTable({ stats }: { stats: PricingStats }) {
   );
 }
 
+function FiguresTable({ stats }: { stats: PricingStats }) {
+  const rows = stats.sports.filter((s) => s.legs > 0 || s.coins.bets > 0 || s.cash.bets > 0);
+  if (rows.length === 0) return <p className="muted">No bets settled in the last {stats.windowDays} days yet.</p>;
+  return (
+    <MarginHoldTable
+      caption={`Average margin offered and hold kept per sport, last ${stats.windowDays} days`}
+      heading="Sport"
+      rows={rows.map((row) => ({ ...row, key: row.sport, label: row.sport === "multi" ? "Parlays across sports" : sportLabel(row.sport) }))}
+    />
+  );
+}
+
 const KIND_LABELS: Record<PricingKind["kind"], string> = { single: "Singles", parlay: "Parlays", "same-game": "Same-game parlays" };
 
 function KindsTable({ stats }: { stats: PricingStats }) {
   const rows = stats.kinds.filter((k) => k.priced > 0 || k.coins.bets > 0 || k.cash.bets > 0);
   if (rows.length === 0) return null;
   return (
-    <div className="pricing-table-wrap">
-      <table className="pricing-table tabular">
-        <caption className="visually-hidden">Average margin offered and hold kept per kind of bet, last {stats.windowDays} days</caption>
-        <thead>
-          <tr>
-            <th scope="col">Kind of bet</th>
-            <th scope="col">Average margin offered</th>
-            <th scope="col">Hold kept, Coins</th>
-            <th scope="col">Hold kept, Vantage Cash</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.kind}>
-              <th scope="row">{KIND_LABELS[row.kind]}</th>
-              <td>{percent(row.averageMargin)}</td>
-              <td>{holdText(row.coins)}</td>
-              <td>{holdText(row.cash)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <MarginHoldTable
+      caption={`Average margin offered and hold kept per kind of bet, last ${stats.windowDays} days`}
+      heading="Kind of bet"
+      rows={rows.map((row) => ({ ...row, key: row.kind, label: KIND_LABELS[row.kind] }))}
+    />
   );
 }
 
