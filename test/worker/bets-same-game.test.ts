@@ -26,7 +26,7 @@ import type { GameModel } from "../../src/shared/schemas/game-model";
 import type { SportKey } from "../../src/shared/sports";
 import { loadEvents } from "../../worker/odds/odds-service";
 import { PICK_SIDES, pickOf, placeBet } from "./bets-helpers";
-import { api, signIn } from "./helpers";
+import { api, signIn, type SignedIn } from "./helpers";
 import { betOf, coins, expectLedgerBalanced, leg, newEventId, newUserId, openBet, seedBets, wallet } from "./settlement-fixtures";
 
 /** A pre-match game of `sport` whose board carries its score model, with every market open. */
@@ -68,6 +68,11 @@ function pairsOf(event: Event): [PlaceBetPick, PlaceBetPick][] {
   return pairs;
 }
 
+/** Places a coin Parlay of `picks` on the soccer game at the block price the slip showed. */
+function placeSameGame(player: SignedIn, picks: PlaceBetPick[], priceAm: number, amount: number) {
+  return placeBet(player.token, { kind: "Parlay", wallet: "coins", amount, picks, sameGame: [{ eventId: soccer.eventId, priceAm }] });
+}
+
 const errorOf = async (res: Response) =>
   ((await res.json()) as { error: { code: string; message: string; details?: PriceChangedDetails } }).error;
 
@@ -83,13 +88,7 @@ describe("placing a same-game parlay", () => {
     const priceAm = slipPrice(soccer, picks);
     // Not the product of the two prices: the model prices the pair as one event.
     expect(priceAm).not.toBe(Math.round((decimalOdds(picks[0]!.priceAm) * decimalOdds(picks[1]!.priceAm) - 1) * 100));
-    const res = await placeBet(player.token, {
-      kind: "Parlay",
-      wallet: "coins",
-      amount: 100,
-      picks,
-      sameGame: [{ eventId: soccer.eventId, priceAm }],
-    });
+    const res = await placeSameGame(player, picks, priceAm, 100);
     expect(res.status).toBe(200);
     const [bet] = ((await res.json()) as PlaceBetResponse).bets;
     const model = soccer.sameGame!.model;
@@ -218,13 +217,7 @@ describe("cashing out a same-game parlay", () => {
     const player = await signIn();
     const picks = [pickOf(soccer, "Moneyline", "Home"), pickOf(soccer, "Total", "Under")];
     const priceAm = slipPrice(soccer, picks);
-    const placed = await placeBet(player.token, {
-      kind: "Parlay",
-      wallet: "coins",
-      amount: 300,
-      picks,
-      sameGame: [{ eventId: soccer.eventId, priceAm }],
-    });
+    const placed = await placeSameGame(player, picks, priceAm, 300);
     expect(placed.status).toBe(200);
     const [bet] = ((await placed.json()) as PlaceBetResponse).bets;
     const res = await api(`/api/bets/${bet!.id}/cash-out`, { token: player.token });
