@@ -153,6 +153,20 @@ const gameArb = fc
     return { truth, ...sidesOf(sport, spreadLine === 0 ? 0 : spreadLine, totalLine) };
   });
 
+/** What the rest of a block pays at once some legs pushed, as settlement re-prices it (1 when nothing is left to price). */
+function repricedRest(model: GameModel, legs: readonly ModelLeg[]) {
+  return (rest: number[]) =>
+    decimalOf(
+      blockPriceAm(
+        blockChance(
+          model,
+          rest.map((i) => legs[i]!),
+        ),
+        BLOCK_MARGIN,
+      ),
+    ) ?? 1;
+}
+
 describe("no sure profit on one game", () => {
   it("holds for every fitted board: singles at 4.5%, blocks of 2–3 markets at 8%, pushes re-priced", () => {
     let pushes = 0;
@@ -163,17 +177,7 @@ describe("no sure profit on one game", () => {
         const model = fit.model;
         const bets = offeredBets(model, legs, market);
         if (legs.some((l) => l.line !== null && Number.isInteger(l.line))) pushes++;
-        const repriced = (rest: number[]) =>
-          decimalOf(
-            blockPriceAm(
-              blockChance(
-                model,
-                rest.map((i) => legs[i]!),
-              ),
-              BLOCK_MARGIN,
-            ),
-          ) ?? 1;
-        expect(bestSureReturn(model, legs, bets, repriced)).toBeLessThanOrEqual(1e-9);
+        expect(bestSureReturn(model, legs, bets, repricedRest(model, legs))).toBeLessThanOrEqual(1e-9);
       }),
       { numRuns: 100, seed: 20261006 },
     );
@@ -187,16 +191,7 @@ describe("no sure profit on one game", () => {
     const [home, away, draw, , awayPlusHalf] = [0, 1, 2, 3, 4];
     const single = (i: number) => ({ legs: [i], decimal: decimalOf(blockPriceAm(sideChance(model, legs[i]!), SINGLE_MARGIN))! });
     const singles = [single(home), single(away), single(draw), single(awayPlusHalf)];
-    const repriced = (rest: number[]) =>
-      decimalOf(
-        blockPriceAm(
-          blockChance(
-            model,
-            rest.map((i) => legs[i]!),
-          ),
-          BLOCK_MARGIN,
-        ),
-      ) ?? 1;
+    const repriced = repricedRest(model, legs);
 
     // Independent: the block at the product of its legs' prices (as a parlay of two games would be).
     const independent = { legs: [draw, awayPlusHalf], decimal: single(draw).decimal * single(awayPlusHalf).decimal };
