@@ -130,9 +130,9 @@ export function PricingPage() {
           Picks on one game are never independent: a favourite that wins big makes the over likelier, and a draw wins both "Draw" and "Away
           +0.5". So we never multiply their prices. For every game we fit one model of its final score to its fair prices, and price the
           picks of one game in a parlay together: the block's fair chance is the model's chance that all of them win, and its price carries
-          a margin of {stats ? `${stats.sameGameMarginPercent}` : "a few"}% on that chance. Picks that cannot all win are refused, a pick
-          another already contains adds nothing, and a game whose prices do not fit one model offers no same-game parlay. The slip shows
-          each block's fair price and margin, like every other price.
+          a margin of {stats ? `${stats.sameGameMarginPercent}%` : "a few percent"} on that chance. Picks that cannot all win are refused, a
+          pick another already contains adds nothing, and a game whose prices do not fit one model offers no same-game parlay. The slip
+          shows each block's fair price and margin, like every other price.
         </p>
 
         <h2>Cash-out</h2>
