@@ -220,8 +220,9 @@ export function gameState(game: SimGame, simNow: number): GameState {
   return { status: "live", progress, homeScore, awayScore, ...periodAndClock(game, progress) };
 }
 
-/** How finely a live game's prices follow the clock: a thousandth of the game (an NBA game's 8 s). */
-const LIVE_STEPS = 1000;
+/** How finely a live game's prices follow the clock: a hundredth of the game (an NBA game's 80 s), so a price a bettor takes
+ * usually holds through the live-bet delay. */
+const LIVE_STEPS = 100;
 /** The market probabilities of recent (game, price bucket, score, moment), since a board asks for each several times. */
 const chancesMemo = new Map<string, MarketChances>();
 const CHANCES_MEMO_SIZE = 4096;
