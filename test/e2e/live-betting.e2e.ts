@@ -75,7 +75,10 @@ describe("live betting", () => {
       // A market the live rules suspended meanwhile (a score change, the close window) stays
       // locked: the player takes another live price instead.
       if (!(await slip.getByRole("alert").textContent())?.startsWith("Odds changed")) {
-        await slip.getByRole("button", { name: /^Remove / }).first().click();
+        await slip
+          .getByRole("button", { name: /^Remove / })
+          .first()
+          .click();
         await (await liveOpenPrice(page)).click();
       }
       await slip.getByRole("button", { name: "Place bet" }).click();
