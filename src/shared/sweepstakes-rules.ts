@@ -124,7 +124,7 @@ const redeeming: SectionWriter = (c) => ({
       : []),
     `The minimum redemption is ${dollars(REDEMPTION_MIN_CENTS)}. A redemption is paid as a prize of $1 for each Vantage Cash to the player's verified payout account.`,
     "The Sponsor verifies each player's identity before their first redemption.",
-    "Redemptions wait while one of the player's payments is disputed or under review, or while the player owes Vantage Cash from a reversed payment.",
+    "Redemptions wait while one of the player's payments is disputed, after a card issuer's fraud warning on any of the player's payments until the Sponsor has reviewed the account, or while the player owes Vantage Cash from a reversed payment.",
   ],
 });
 

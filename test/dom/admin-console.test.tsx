@@ -267,15 +267,16 @@ describe("the console", () => {
     );
   });
 
-  it("lists a player's early fraud warnings and clears an open one with a reason", async () => {
+  it("lists a player's early fraud warnings, holding redemptions though refunded, and clears one with a reason", async () => {
     const warning = {
       id: "issfr_1",
       paymentIntent: "pi_1",
       chargeId: null,
-      actionable: false,
+      actionable: true,
       fraudType: "made_with_stolen_card",
       createdAt: 5,
       open: true,
+      chargeSettled: true,
       cleared: null,
     };
     let cleared = false;
@@ -299,6 +300,8 @@ describe("the console", () => {
     await user.type(await screen.findByLabelText("E-mail or handle"), "pat");
     await user.click(screen.getByRole("button", { name: "Find player" }));
     expect(await screen.findByText("made_with_stolen_card")).toBeTruthy();
+    expect(screen.getByText("refunded or lost to a dispute")).toBeTruthy();
+    expect(screen.getByText("yes, until cleared")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Clear" }));
     const dialog = screen.getByRole("dialog", { name: "Clear fraud warning issfr_1?" });
     await user.type(within(dialog).getByLabelText(/Reason/), "owner confirmed");

@@ -35,7 +35,7 @@ import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
 import { runSettlement } from "../../worker/settlement/settlement-job";
 import worker from "../../worker/index";
-import { getUserWallet, type UserWallet } from "../../worker/wallet";
+import { FRAUD_WARNING_HOLD_MESSAGE, getUserWallet, UNDER_REVIEW_MESSAGE, type UserWallet } from "../../worker/wallet";
 import type { BetRow } from "../../worker/wallet/bet-rows";
 import { PICK_SIDES } from "./bets-helpers";
 import { BASE, signIn, type SignedIn } from "./helpers";
@@ -265,8 +265,8 @@ async function purchase(rng: Rng, player: Player) {
 
 /**
  * The issuer's early fraud warning on one of the player's packs, replayed: an actionable
- * one refunds the charge and reverses the pack (the model: refunded in full), any other
- * pauses redemptions until, sometimes, the operator clears it. Sometimes the warning
+ * one refunds the charge and reverses the pack (the model: refunded in full), and any
+ * holds redemptions until, sometimes, the operator clears it. Sometimes the warning
  * arrives before the payment, which then credits the pack and reverses it at once.
  */
 async function warn(rng: Rng, player: Player, admin: SignedIn) {
@@ -306,7 +306,7 @@ async function warn(rng: Rng, player: Player, admin: SignedIn) {
   // Stripe reports its own refund of an actionable warning's charge afterwards: nothing more moves.
   if (actionable && rng.chance(0.5))
     await deliverEvent(rng, chargeRefundedEvent({ paymentIntent, amount: amountCents, amountRefunded: amountCents }));
-  if (!actionable && rng.chance(0.5)) {
+  if (rng.chance(0.5)) {
     const res = await postJson(
       `/api/admin/players/${player.userId}/fraud-warnings/${warningId}/clear`,
       { reason: "chaos: checked" },
@@ -671,13 +671,16 @@ async function audit(player: Player) {
     state.fraudWarnings.map((w) => [w.id, w.actionable === 1, w.cleared_at !== null]).sort(),
     `${who}: fraud warnings recorded once each`,
   ).toEqual([...player.warnings].map(([id, w]) => [id, w.actionable, w.cleared]).sort());
-  // The pause the player is told: an open dispute or an open warning, then anything owed.
+  // The pause the player is told: an open dispute, then a warning no operator cleared
+  // (refunded or not), then anything owed.
   const openDispute = [...player.reversals.values()].some((m) => m.disputeId !== null && m.closedAs === null);
-  const openWarning = [...player.warnings].some(([, w]) => !w.actionable && !w.cleared);
-  const expectedPause = openDispute || openWarning ? "under-review" : owed.cash > 0 || owed.coins > 0 ? "owed" : null;
+  const openWarning = [...player.warnings].some(([, w]) => !w.cleared);
+  const expectedPause = openDispute ? "under-review" : openWarning ? "fraud-hold" : owed.cash > 0 || owed.coins > 0 ? "owed" : null;
   const told = (await getUserWallet(env, player.userId).getRedeemable(player.userId, Date.now(), undefined, PURCHASE_HOLD_DAYS))
     .redemptionPause;
-  expect(told === null ? null : told.includes("under review") ? "under-review" : "owed", `${who}: redemption pause`).toBe(expectedPause);
+  const toldAs =
+    told === null ? null : told === UNDER_REVIEW_MESSAGE ? "under-review" : told === FRAUD_WARNING_HOLD_MESSAGE ? "fraud-hold" : "owed";
+  expect(toldAs, `${who}: redemption pause`).toBe(expectedPause);
 
   // Play-through: the figure is the sum of its moves, each move happened once, every
   // bought, bonus or restored (won dispute) cash credit added its amount

@@ -12,7 +12,7 @@ import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config
 import type { Payouts } from "../../worker/payments/payout-port";
 import { listRedemptionsWithRetry } from "../../worker/payments/redemption-service";
 import { getUserWallet } from "../../worker/wallet";
-import { OWED_MESSAGE, UNDER_REVIEW_MESSAGE } from "../../worker/wallet/operations/reversal-operations";
+import { FRAUD_WARNING_HOLD_MESSAGE, OWED_MESSAGE, UNDER_REVIEW_MESSAGE } from "../../worker/wallet/operations/reversal-operations";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { createApp } from "../../worker/app";
 import { acceptRulesUnder, BASE, api as realEnvApi, signIn as signInPlayer, type SignedIn } from "./helpers";
@@ -395,7 +395,7 @@ describe("early fraud warnings (radar.early_fraud_warning.created)", () => {
   const admin = () => signIn("admin@vantage.test", "Operator");
   const purchaseRows = async (player: SignedIn) => getUserWallet(env, player.userId).listPurchases(player.userId, Date.now());
 
-  it("a warning delivered three times pauses redemptions once, until an operator clears it (audited once)", async () => {
+  it("a warning delivered three times holds redemptions once, until an operator clears it (audited once)", async () => {
     const player = await signIn();
     await onboard(player);
     const pi = await buy(player, 4999);
@@ -405,9 +405,9 @@ describe("early fraud warnings (radar.early_fraud_warning.created)", () => {
     expect(await me(player)).toMatchObject({ coinBalance: 55_000, vantageCash: 4_900 });
     const refused = await withdraw(player, 20);
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ error: { code: "redemptions-paused", message: UNDER_REVIEW_MESSAGE } });
+    expect(await refused.json()).toEqual({ error: { code: "redemptions-paused", message: FRAUD_WARNING_HOLD_MESSAGE } });
     expect((await api("/api/me", { token: player.token }).then((r) => r.json())) as { redemptionPause: string }).toMatchObject({
-      redemptionPause: UNDER_REVIEW_MESSAGE,
+      redemptionPause: FRAUD_WARNING_HOLD_MESSAGE,
       redeemableCash: 0,
     });
 
@@ -434,13 +434,13 @@ describe("early fraud warnings (radar.early_fraud_warning.created)", () => {
     await expectConsistent(player);
   });
 
-  it("an actionable warning delivered three times refunds the charge and reverses the pack once, and lifts its pause", async () => {
+  it("an actionable warning delivered three times refunds the charge and reverses the pack once, and holds the other packs' cash until cleared", async () => {
     const player = await signIn();
     await onboard(player);
     const pi = await buy(player, 4999);
-    await buy(player, 999);
+    await buy(player, 4999);
     await Promise.all([1, 2, 3].map(() => warn("issfr_act", pi, true)));
-    expect(await me(player)).toMatchObject({ coinBalance: 15_000, vantageCash: 900 });
+    expect(await me(player)).toMatchObject({ coinBalance: 55_000, vantageCash: 4_900 });
     const reversals = (await ledger(player)).filter((r) => r.reason === "refund_reversal");
     expect(reversals.map((r) => [r.currency, r.amount, r.reference])).toEqual([
       ["coins", -50_000, `refund:${pi}:4999`],
@@ -453,11 +453,25 @@ describe("early fraud warnings (radar.early_fraud_warning.created)", () => {
       moved: false,
     });
     expect(await warn("issfr_act", pi, true)).toEqual({ received: true, moved: false });
-    // Refunded and reversed: the warning no longer pauses redemptions.
-    expect((await withdraw(player, 9)).status).toBe(400);
-    expect((await me(player)).vantageCash).toBe(900);
-    const warnings = await getUserWallet(env, player.userId).listFraudWarnings(player.userId, Date.now());
-    expect(warnings).toEqual([expect.objectContaining({ id: "issfr_act", actionable: true, open: false, cleared: null })]);
+    // Refunded and reversed, the warning still holds the cash the other pack bought.
+    const refused = await withdraw(player, 20);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: { code: "redemptions-paused", message: FRAUD_WARNING_HOLD_MESSAGE } });
+    expect((await me(player)).vantageCash).toBe(4_900);
+    const wallet = getUserWallet(env, player.userId);
+    expect(await wallet.listFraudWarnings(player.userId, Date.now())).toEqual([
+      expect.objectContaining({ id: "issfr_act", actionable: true, open: true, chargeSettled: true, cleared: null }),
+    ]);
+    // An operator's review clears it; then the other pack's cash can be redeemed.
+    const operator = await admin();
+    const cleared = await postJson(
+      `/api/admin/players/${player.userId}/fraud-warnings/issfr_act/clear`,
+      { reason: "card holder confirmed the other purchase" },
+      operator.token,
+    );
+    expect(cleared.status).toBe(200);
+    expect((await withdraw(player, 20)).status).toBe(200);
+    expect((await me(player)).vantageCash).toBe(2_900);
     await expectConsistent(player);
   });
 
@@ -467,7 +481,10 @@ describe("early fraud warnings (radar.early_fraud_warning.created)", () => {
     await deliver(chargeRefundedEvent({ paymentIntent: pi1, amount: 999, amountRefunded: 999 }));
     expect(await warn("issfr_after_refund", pi1, true)).toEqual({ received: true, moved: true });
     expect((await ledger(refundedFirst)).filter((r) => r.reason === "refund_reversal")).toHaveLength(2);
-    expect((await api("/api/me", { token: refundedFirst.token }).then((r) => r.json())) as object).toMatchObject({ redemptionPause: null });
+    // Refunded before the warning came, the warning still holds redemptions for review.
+    expect((await api("/api/me", { token: refundedFirst.token }).then((r) => r.json())) as object).toMatchObject({
+      redemptionPause: FRAUD_WARNING_HOLD_MESSAGE,
+    });
 
     const disputedFirst = await signIn();
     const pi2 = await buy(disputedFirst, 999);
@@ -475,9 +492,11 @@ describe("early fraud warnings (radar.early_fraud_warning.created)", () => {
     await warn("issfr_after_dispute", pi2, true);
     expect((await ledger(disputedFirst)).filter((r) => r.reason === "refund_reversal")).toEqual([]);
     await dispute("charge.dispute.closed", "dp_then_warning", pi2, "lost");
-    // The bank took the money back: the pack stays reversed and the warning is settled.
+    // The bank took the money back: the pack stays reversed, and the warning holds until cleared.
     expect(await me(disputedFirst)).toMatchObject({ coinBalance: 5_000, vantageCash: 0, owedCash: 0 });
-    expect((await api("/api/me", { token: disputedFirst.token }).then((r) => r.json())) as object).toMatchObject({ redemptionPause: null });
+    expect((await api("/api/me", { token: disputedFirst.token }).then((r) => r.json())) as object).toMatchObject({
+      redemptionPause: FRAUD_WARNING_HOLD_MESSAGE,
+    });
 
     const warnedFirst = await signIn();
     const id = crypto.randomUUID().replaceAll("-", "");
@@ -626,9 +645,9 @@ describe("the simulated provider's Dispute and Refund actions (development)", ()
     expect(posted.status).toBe(303);
     expect(posted.headers.get("Location")).toBe(first.path);
     const after = await first.page();
-    expect(after).toContain("made_with_stolen_card (not actionable, redemptions paused)");
+    expect(after).toContain("made_with_stolen_card (not actionable, redemptions held)");
     expect(after).not.toContain(">Early fraud warning");
-    expect(await redemptionPause(warned)).toBe(UNDER_REVIEW_MESSAGE);
+    expect(await redemptionPause(warned)).toBe(FRAUD_WARNING_HOLD_MESSAGE);
     expect(await me(warned)).toMatchObject({ coinBalance: 15_000, vantageCash: 900 });
 
     const refunded = await signIn();
@@ -636,9 +655,9 @@ describe("the simulated provider's Dispute and Refund actions (development)", ()
     await api(`${second.path}/fraud-warning/actionable`, { method: "POST", redirect: "manual" });
     expect(await me(refunded)).toMatchObject({ coinBalance: 5_000, vantageCash: 0 });
     const done = await second.page();
-    expect(done).toContain("made_with_stolen_card (actionable)");
+    expect(done).toContain("made_with_stolen_card (actionable, redemptions held)");
     expect(done).toContain("<dt>Refunded</dt><dd>$9.99</dd>");
-    expect(await redemptionPause(refunded)).toBeNull();
+    expect(await redemptionPause(refunded)).toBe(FRAUD_WARNING_HOLD_MESSAGE);
     await expectConsistent(refunded);
   });
 });

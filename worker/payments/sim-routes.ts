@@ -79,7 +79,7 @@ async function purchaseOf(env: Env, session: SimSession) {
 function warningText(warning: FraudWarning | null): string {
   if (!warning) return "none";
   const kind = warning.actionable ? "actionable" : "not actionable";
-  return `${warning.fraudType} (${kind}${warning.open ? ", redemptions paused" : warning.cleared ? ", cleared" : ""})`;
+  return `${warning.fraudType} (${kind}${warning.open ? ", redemptions held" : warning.cleared ? ", cleared" : ""})`;
 }
 
 function afterPaymentActions(session: SimSession, purchase: Awaited<ReturnType<typeof purchaseOf>>): string {

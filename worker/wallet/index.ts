@@ -40,7 +40,7 @@ export type { FreeEntryFailure, FreeEntryOutcome } from "./operations/sweepstake
 export type { WalletRecords } from "./operations/export-operations";
 
 // ---- what players are told while redemptions are paused ----
-export { UNDER_REVIEW_MESSAGE } from "./operations/reversal-operations";
+export { FRAUD_WARNING_HOLD_MESSAGE, UNDER_REVIEW_MESSAGE } from "./operations/reversal-operations";
 export type { EventOutcome, SettlementSummary } from "./operations/settlement-operations";
 
 // ---- payouts: attempts, the port worker/payments implements, and the runner ----

@@ -180,7 +180,11 @@ export const FreezeStateSchema = z.object({
 });
 export type FreezeState = z.infer<typeof FreezeStateSchema>;
 
-/** An early fraud warning on one of the player's packs; `open` while it still pauses redemptions. */
+/**
+ * An early fraud warning on one of the player's packs; `open` until an operator clears it,
+ * holding all of the player's redemptions meanwhile. `chargeSettled`: its charge was refunded
+ * in full or lost to a dispute (which does not clear the warning).
+ */
 export const FraudWarningSchema = z.object({
   id: z.string(),
   paymentIntent: z.string(),
@@ -189,6 +193,7 @@ export const FraudWarningSchema = z.object({
   fraudType: z.string(),
   createdAt: Int,
   open: z.boolean(),
+  chargeSettled: z.boolean(),
   cleared: z.object({ at: Int, by: z.string(), reason: z.string() }).nullable(),
 });
 export type FraudWarning = z.infer<typeof FraudWarningSchema>;

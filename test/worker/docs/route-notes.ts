@@ -276,7 +276,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/stripe/webhook": {
     section: "Bonus, coin shop and redemption",
-    does: "Stripe events, signature verified on the raw body (300 s tolerance; 256 KB at most; no `Stripe-Signature` is refused before the body is read): completed checkouts credit their pack once, disputes and refunds take it back, early fraud warnings pause redemptions (and, when actionable, refund the charge and take the pack back); 503 when a refund could not be made yet, so Stripe delivers again.",
+    does: "Stripe events, signature verified on the raw body (300 s tolerance; 256 KB at most; no `Stripe-Signature` is refused before the body is read): completed checkouts credit their pack once, disputes and refunds take it back, early fraud warnings hold redemptions until an operator clears them (and, when actionable, refund the charge and take the pack back); 503 when a refund could not be made yet, so Stripe delivers again.",
   },
   "POST /api/stripe/connect-webhook": {
     section: "Bonus, coin shop and redemption",
@@ -414,7 +414,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/admin/players/:uid/fraud-warnings/:warningId/clear": {
     section: "Operators",
-    does: "`{reason}`: clears one early fraud warning of the player, so it no longer pauses redemptions; audited once (a second clearance answers `changed: false`); unknown warning 404.",
+    does: "`{reason}`: clears one early fraud warning of the player, so it no longer holds redemptions; audited once (a second clearance answers `changed: false`); unknown warning 404.",
   },
   "POST /api/admin/players/:uid/identity/reset": {
     section: "Operators",
@@ -529,7 +529,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/payments/sim/checkout/:id/fraud-warning/:kind{actionable|informational}": {
     section: "Development only",
-    does: "Sends the issuer's early fraud warning on the paid pack (`radar.early_fraud_warning.created`), actionable (the charge is refunded and the pack reversed) or not (redemptions pause until an operator clears it).",
+    does: "Sends the issuer's early fraud warning on the paid pack (`radar.early_fraud_warning.created`), actionable (the charge is refunded and the pack reversed) or not; either holds redemptions until an operator clears it.",
   },
   "POST /api/payments/sim/checkout/:id/cancel": {
     section: "Development only",

@@ -1,11 +1,13 @@
 // Early fraud warnings inside the wallet: the card issuer's warning, days before a
 // chargeback, that one of the player's packs was paid with a stolen or misused card
-// (Stripe's `radar.early_fraud_warning.created`). A warning pauses the player's
-// redemptions (`openFraudWarning`, read by redemption-pause.ts) until its pack is refunded
-// and reversed, the charge is lost to a dispute, or an operator clears the warning. Where
-// Stripe marks the warning actionable, the caller (worker/payments) refunds the charge
-// and reverses the pack through the same path as every refund (applyRefundInTx), once per
-// warning: this records the warning once per id and says whether a refund is still due.
+// (Stripe's `radar.early_fraud_warning.created`). Any warning, actionable or not, holds
+// all of the player's redemptions for an operator's review (`openFraudWarning`, read by
+// redemption-pause.ts) until an operator clears it: a card reported stolen says something
+// about the person, not only about one pack, so refunding or losing that charge does not
+// end the hold. Where Stripe marks the warning actionable, the caller (worker/payments)
+// refunds the charge and reverses the pack through the same path as every refund
+// (applyRefundInTx), once per warning: this records the warning once per id and says
+// whether a refund is still due.
 // Table `fraud_warnings` is documented in schema-migrations.ts.
 import type { WalletBalances } from "../../../src/shared/schemas/user";
 import type { Ledger } from "../ledger";
@@ -41,8 +43,10 @@ export type FraudWarning = {
   actionable: boolean;
   fraudType: string;
   createdAt: number;
-  /** Still pausing redemptions (not refunded, not lost to a dispute, not cleared). */
+  /** Still holding redemptions: not cleared by an operator (a refund of its charge does not clear it). */
   open: boolean;
+  /** Its charge was refunded in full, or lost to a dispute. */
+  chargeSettled: boolean;
   cleared: { at: number; by: string; reason: string } | null;
 };
 
@@ -66,9 +70,9 @@ const SETTLED_CHARGE = `EXISTS (SELECT 1 FROM purchases p WHERE p.payment_intent
     p.refunded_cents >= p.amount_cents OR
     EXISTS (SELECT 1 FROM disputes d WHERE d.checkout_session_id = p.checkout_session_id AND d.open = 0 AND d.status != 'won')))`;
 
-/** Whether any warning still pauses redemptions. */
+/** Whether any warning still holds redemptions: one no operator has cleared. */
 export function openFraudWarning(tx: Ledger): boolean {
-  return tx.sql.exec(`SELECT 1 FROM fraud_warnings w WHERE w.cleared_at IS NULL AND NOT ${SETTLED_CHARGE} LIMIT 1`).toArray().length > 0;
+  return tx.sql.exec("SELECT 1 FROM fraud_warnings WHERE cleared_at IS NULL LIMIT 1").toArray().length > 0;
 }
 
 const validId = (id: string) => id.length > 0 && id.length <= 255;
@@ -122,7 +126,8 @@ function toWarning(tx: Ledger, row: WarningRow): FraudWarning {
     actionable: row.actionable === 1,
     fraudType: row.fraud_type,
     createdAt: row.created_at,
-    open: row.cleared_at === null && !settled,
+    open: row.cleared_at === null,
+    chargeSettled: settled,
     cleared: row.cleared_at === null ? null : { at: row.cleared_at, by: row.cleared_by ?? "", reason: row.cleared_reason ?? "" },
   };
 }
@@ -140,7 +145,7 @@ export type ClearFraudWarningResult =
   | { ok: false; status: 404; code: "not-found"; message: string }
   | AuditFailure;
 
-/** An operator's clearance: the warning stops pausing redemptions; once, the first clearance stands. */
+/** An operator's clearance: the warning stops holding redemptions; once, the first clearance stands. */
 export function clearFraudWarningInTx(tx: Ledger, input: { warningId: string; actor: string; reason: string }): ClearFraudWarningResult {
   const row = tx.sql.exec<WarningRow>("SELECT * FROM fraud_warnings WHERE id = ?", input.warningId).toArray()[0];
   if (!row) return { ok: false, status: 404, code: "not-found", message: "No such fraud warning for this player." };

@@ -12,6 +12,7 @@ import { playthroughOnReversal } from "../playthrough";
 import type { LedgerReason, Ledger } from "../ledger";
 
 export const UNDER_REVIEW_MESSAGE = "Redemptions are paused while a payment on your account is under review.";
+export const FRAUD_WARNING_HOLD_MESSAGE = "Redemptions are held for an operator's review after a warning on one of your card payments.";
 export const OWED_MESSAGE = "Redemptions are paused until what your account owes is repaid by new credits.";
 
 type PurchaseRow = {

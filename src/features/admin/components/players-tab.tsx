@@ -340,10 +340,10 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
                 { header: "Warning", className: "admin-id", cell: (w) => w.id },
                 { header: "Type", cell: (w) => w.fraudType },
                 { header: "Actionable", cell: (w) => (w.actionable ? "yes" : "no") },
+                { header: "Charge", cell: (w) => (w.chargeSettled ? "refunded or lost to a dispute" : "standing") },
                 {
-                  header: "Pauses redemptions",
-                  cell: (w) =>
-                    w.open ? "yes" : w.cleared ? `cleared by ${w.cleared.by}: ${w.cleared.reason}` : "no (refunded or lost to a dispute)",
+                  header: "Holds redemptions",
+                  cell: (w) => (w.open ? "yes, until cleared" : w.cleared ? `cleared by ${w.cleared.by}: ${w.cleared.reason}` : "no"),
                 },
                 {
                   header: "",
