@@ -54,7 +54,7 @@ export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   app.route("/grantDailyBonus", bonusRoutes());
   app.route("/", paymentsRoutes());
   app.route("/admin/free-entry", freeEntryAdminRoutes());
-  app.route("/admin", adminRoutes());
+  app.route("/admin", adminRoutes(odds));
   app.route("/", socialRoutes());
   app.route("/identity", identityRoutes());
   app.route("/", sweepstakesPublicRoutes());

@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
-import { api, postJson, signIn, type SignedIn } from "./helpers";
+import { api, postJson, recordFinal, signIn, type SignedIn } from "./helpers";
 import { HOUR, betOf, coins, drained, leg, newEventId, newUserId, openBet, payoutRows, seedBets } from "./settlement-fixtures";
 import { FROZEN_MESSAGE } from "../../worker/wallet/operations/operator-operations";
 import { createApp } from "../../worker/app";
@@ -21,9 +21,12 @@ type AuditEntries = {
 };
 
 let admin: SignedIn;
+/** The second operator a final the feed has not reported needs. */
+let ops: SignedIn;
 
 beforeAll(async () => {
   admin = await signIn(ADMIN_EMAIL, "Operator");
+  ops = await signIn(SECOND_OPERATOR, "Ops");
 });
 
 async function auditFor(target: string) {
@@ -343,9 +346,9 @@ describe("result corrections", () => {
     const path = `/api/admin/events/${eventId}/result`;
 
     expect((await postJson(path, { homeScore: 1, awayScore: 3, correction: true, reason: "too early" }, admin.token)).status).toBe(409);
-    const recorded = await postJson(path, { homeScore: 3, awayScore: 1, reason: "feed final" }, admin.token);
-    expect(recorded.status).toBe(200);
-    await drained(((await recorded.json()) as { runId: number }).runId);
+    const recorded = await recordFinal(eventId, { homeScore: 3, awayScore: 1, reason: "feed final" }, admin, ops);
+    expect(recorded).toMatchObject({ status: 200, secondOperator: true });
+    await drained((recorded.answer as { runId: number }).runId);
     expect((await betOf(first.userId, homeBet.id)).payoutPaid).toBe(200);
     // The first winner spends most of it before the correction arrives.
     await postJson(
@@ -357,11 +360,18 @@ describe("result corrections", () => {
 
     expect((await postJson(path, { homeScore: 1, awayScore: 3, reason: "oops" }, admin.token)).status).toBe(409);
     expect((await postJson(path, { homeScore: 1, awayScore: 3, correction: true }, admin.token)).status).toBe(400);
+    // The feed does not report the corrected score either: a second operator approves it.
+    // Sent again once recorded, it is the score on file and applies at once, moving nothing.
     const corrections = [];
     for (let i = 0; i < 2; i++) {
-      const res = await postJson(path, { homeScore: 1, awayScore: 3, correction: true, reason: "feed corrected the score" }, admin.token);
-      expect(res.status).toBe(200);
-      corrections.push(await res.json());
+      const res = await recordFinal(
+        eventId,
+        { homeScore: 1, awayScore: 3, correction: true, reason: "feed corrected the score" },
+        admin,
+        ops,
+      );
+      expect(res).toMatchObject({ status: 200, secondOperator: i === 0 });
+      corrections.push(res.answer);
     }
     expect(corrections[0]).toMatchObject({
       recorded: true,
@@ -404,9 +414,14 @@ describe("result corrections", () => {
       const check = (await (await postJson(`/api/admin/players/${who.userId}/ledger-check`, {}, admin.token)).json()) as { ok: boolean };
       expect(check.ok).toBe(true);
     }
-    expect((await auditFor(eventId)).map((e) => [e.action, e.reason])).toEqual([
-      ["correction", "feed corrected the score"],
-      ["result", "feed final"],
+    // Each change names who asked and who approved it, newest first.
+    expect((await auditFor(eventId)).map((e) => [e.action, e.actor, e.reason])).toEqual([
+      ["correction", SECOND_OPERATOR, "feed corrected the score"],
+      ["approve", SECOND_OPERATOR, "final checked"],
+      ["request", ADMIN_EMAIL, "feed corrected the score"],
+      ["result", SECOND_OPERATOR, "feed final"],
+      ["approve", SECOND_OPERATOR, "final checked"],
+      ["request", ADMIN_EMAIL, "feed final"],
     ]);
   });
 });
@@ -447,12 +462,16 @@ describe("a correction reaches the leaderboards and play-through", () => {
     const moneyline = { ...openBet([leg({ ...game, side: "Home" })], { stake: 100, wallet: "cash" }), createdAt: Date.now() - 60_000 };
     const spread = openBet([leg({ ...game, market: "Spread", side: "Home", line: -2 })], { stake: 100, wallet: "cash" });
     await seedBets(player.userId, [moneyline, spread]);
-    const path = `/api/admin/events/${eventId}/result`;
     const week = weekPeriodKey(Date.now());
     const result = async (homeScore: number, awayScore: number, correction: boolean) => {
-      const res = await postJson(path, { homeScore, awayScore, ...(correction ? { correction: true } : {}), reason: "feed" }, admin.token);
+      const res = await recordFinal(
+        eventId,
+        { homeScore, awayScore, ...(correction ? { correction: true } : {}), reason: "feed" },
+        admin,
+        ops,
+      );
       expect(res.status).toBe(200);
-      if (!correction) await drained(((await res.json()) as { runId: number }).runId);
+      if (!correction) await drained((res.answer as { runId: number }).runId);
       await stub.flushOutbox();
     };
 
@@ -524,7 +543,7 @@ describe("a freeze and payouts not yet sent", () => {
     );
     expect(requested.status).toBe(202);
     const { request } = (await requested.json()) as { request: { id: string } };
-    const ops = await signIn(SECOND_OPERATOR, "Ops");
+
     const credited = await postJson(`/api/admin/approvals/${request.id}/approve`, {}, ops.token);
     expect(credited.status).toBe(200);
     const redemptionId = crypto.randomUUID();

@@ -3,16 +3,19 @@
 // by the local queue consumer); everyone else is refused.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, postJson, signIn, type SignedIn } from "./helpers";
+import { api, postJson, recordFinal, signIn, type SignedIn } from "./helpers";
 import { HOUR, betOf, coins, drained, leg, newEventId, newUserId, openBet, payoutRows, seedBets } from "./settlement-fixtures";
 
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
+const SECOND_OPERATOR = "ops@vantage.test"; // also in ADMIN_EMAILS: a final the feed has not confirmed needs both
 
 let admin: SignedIn;
+let ops: SignedIn;
 let player: SignedIn;
 
 beforeAll(async () => {
   admin = await signIn(ADMIN_EMAIL, "Operator");
+  ops = await signIn(SECOND_OPERATOR, "Second operator");
   player = await signIn();
 });
 
@@ -95,9 +98,10 @@ describe("what an operator may post", () => {
 describe("settling by hand", () => {
   it("records a final score and pays every player's winning bet once", async () => {
     const { eventId, bets } = await eventWithBets([100, 250, 40], { priceAm: 150 });
-    const res = await postJson(resultPath(eventId), { homeScore: 4, awayScore: 2 }, admin.token);
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as { runId: number };
+    // The feed never reported this game's final, so a second operator approves it.
+    const recorded = await recordFinal(eventId, { homeScore: 4, awayScore: 2 }, admin, ops);
+    expect(recorded).toMatchObject({ status: 200, secondOperator: true });
+    const body = recorded.answer as { runId: number };
     expect(body).toEqual({
       eventId,
       status: "final",
@@ -127,9 +131,9 @@ describe("settling by hand", () => {
 
   it("refuses a different result for a game that already has one", async () => {
     const { eventId, bets } = await eventWithBets([100]);
-    const first = await postJson(resultPath(eventId), { homeScore: 1, awayScore: 3 }, admin.token);
+    const first = await recordFinal(eventId, { homeScore: 1, awayScore: 3 }, admin, ops);
     expect(first.status).toBe(200);
-    await drained(((await first.json()) as { runId: number }).runId);
+    await drained((first.answer as { runId: number }).runId);
     const changed = await postJson(resultPath(eventId), { homeScore: 3, awayScore: 1 }, admin.token);
     expect(changed.status).toBe(409);
     expect(((await changed.json()) as { error: { code: string } }).error.code).toBe("already-settled");

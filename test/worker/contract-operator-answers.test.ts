@@ -203,19 +203,35 @@ describe("the operator console's contract", () => {
         body: { void: true, reason: "contract check" },
       },
     );
-    const scoreAnswer = await call(
-      CONTRACT["POST /api/admin/events/:x/result"],
+    // A final or correction the feed has not reported waits for a second operator, whose
+    // approval's outcome is the route's own answer.
+    const approvedOutcome = async (requestId: string) =>
+      (
+        await call(
+          CONTRACT["POST /api/admin/approvals/:x/approve"],
+          "POST /api/admin/approvals/:x/approve",
+          `/api/admin/approvals/${requestId}/approve`,
+          { body: { reason: "contract check" }, token: ops.token },
+        )
+      ).request.outcome;
+    const scoreRequest = await call(ApprovalAnswerSchema, "POST /api/admin/events/:x/result", `/api/admin/events/${corrected}/result`, {
+      body: { homeScore: 3, awayScore: 1, reason: "contract check" },
+      status: 202,
+    });
+    const scoreAnswer = OperatorResultAnswerSchema.parse(await approvedOutcome(scoreRequest.request.id));
+    await drained(voidAnswer.runId);
+    await drained(scoreAnswer.runId);
+    const correctionRequest = await call(
+      ApprovalAnswerSchema,
       "POST /api/admin/events/:x/result",
       `/api/admin/events/${corrected}/result`,
       {
-        body: { homeScore: 3, awayScore: 1, reason: "contract check" },
+        body: { homeScore: 1, awayScore: 3, correction: true, reason: "contract check" },
+        status: 202,
       },
     );
-    await drained(voidAnswer.runId);
-    await drained(scoreAnswer.runId);
-    const correction = await call(CorrectionAnswerSchema, "POST /api/admin/events/:x/result", `/api/admin/events/${corrected}/result`, {
-      body: { homeScore: 1, awayScore: 3, correction: true, reason: "contract check" },
-    });
+    expect(correctionRequest.request.payload).toEqual({ homeScore: 1, awayScore: 3, correction: true });
+    const correction = CorrectionAnswerSchema.parse(await approvedOutcome(correctionRequest.request.id));
     expect(correction.recorded).toBe(true);
 
     const letterId = `dl-contract-${crypto.randomUUID()}`;
@@ -244,7 +260,7 @@ describe("the operator console's contract", () => {
       },
     );
 
-    // Four eyes: a cash adjustment and a final for a game the feed shows under way answer 202 with the request.
+    // Four eyes: a cash adjustment and a final for a game under way answer 202 with the request.
     const adjustments = `/api/admin/players/${uid}/adjustments`;
     const credit = await call(ApprovalAnswerSchema, "POST /api/admin/players/:x/adjustments", adjustments, {
       body: { wallet: "cash", amount: 500, reason: "contract check" },

@@ -36,7 +36,7 @@ import { LIVE_PROTOCOL, LIVE_TOKEN_PREFIX } from "../../src/shared/live-protocol
 import { getUserWallet } from "../../worker/wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { expectAnswer, expectConforms } from "./contract-helpers";
-import { api, BASE, mintIdToken, postJson, signIn, type SignedIn } from "./helpers";
+import { api, BASE, mintIdToken, postJson, recordFinal, signIn, type SignedIn } from "./helpers";
 import { HOUR, drained, leg, newEventId, openBet, seedBets } from "./settlement-fixtures";
 
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
@@ -150,9 +150,9 @@ describe("the SPA's contract", () => {
     });
     await seedBets(owner.userId, [bet]);
     const admin = await signIn(ADMIN_EMAIL, "Operator");
-    const result = await postJson(`/api/admin/events/${eventId}/result`, { homeScore: 3, awayScore: 1 }, admin.token);
+    const result = await recordFinal(eventId, { homeScore: 3, awayScore: 1 }, admin, await signIn("ops@vantage.test", "Second operator"));
     expect(result.status).toBe(200);
-    await drained(((await result.json()) as { runId: number }).runId);
+    await drained((result.answer as { runId: number }).runId);
 
     const share = await expectAnswer(await postJson(`/api/bets/${bet.id}/share`, {}, owner.token), 200, ShareResponseSchema, "share");
     await expectAnswer(await api(`/api/public/picks/${share.shareId}`), 200, SharedPickResponseSchema, "GET /api/public/picks/:id");

@@ -109,3 +109,26 @@ export async function startOfWindow(periodMs: number, burstMs: number): Promise<
   const left = periodMs - (Date.now() % periodMs);
   if (left < burstMs) await new Promise((r) => setTimeout(r, left + 50));
 }
+
+/** What recording a final came to: the applied answer, and whether a second operator had to approve it. */
+export type RecordedFinal = { status: number; secondOperator: boolean; answer: Record<string, unknown> };
+
+/**
+ * Records a result as operators do: `first` posts it; when it waits for a second operator
+ * (a final or correction of a started game whose final the price desk does not report),
+ * `second` approves it. Answers the route's body, or the approved request's outcome.
+ */
+export async function recordFinal(eventId: string, body: object, first: SignedIn, second: SignedIn): Promise<RecordedFinal> {
+  const posted = await postJson(`/api/admin/events/${encodeURIComponent(eventId)}/result`, body, first.token);
+  const answer = (await posted.json()) as Record<string, unknown>;
+  if (posted.status !== 202) return { status: posted.status, secondOperator: false, answer };
+  const { request } = answer as { request: { id: string } };
+  const approved = await postJson(
+    `/api/admin/approvals/${encodeURIComponent(request.id)}/approve`,
+    { reason: "final checked" },
+    second.token,
+  );
+  const decided = (await approved.json()) as { request?: { status: string; outcome: Record<string, unknown> } } & Record<string, unknown>;
+  if (approved.status !== 200 || !decided.request) return { status: approved.status, secondOperator: true, answer: decided };
+  return { status: decided.request.status === "failed" ? 409 : 200, secondOperator: true, answer: decided.request.outcome };
+}

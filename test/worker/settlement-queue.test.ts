@@ -22,7 +22,7 @@ import worker from "../../worker/index";
 import { SETTLEMENT_DLQ_NAME, SETTLEMENT_QUEUE_NAME, type SettlementMessage } from "../../worker/settlement/settlement-message";
 import { retryDelaySeconds } from "../../worker/settlement/settlement-queue";
 import type { DeadLetter } from "../../worker/settlement/dead-letters";
-import { api, postJson, signIn, type SignedIn } from "./helpers";
+import { api, postJson, recordFinal, signIn, type SignedIn } from "./helpers";
 import {
   betOf,
   coins,
@@ -277,9 +277,9 @@ describe("messages that cannot be settled", () => {
   it("operators see each run's messages and how far the queue got", async () => {
     const { message } = await openBetOnFinishedGame();
     const eventId = message.outcomes[0]!.eventId;
-    const posted = await postJson(`/api/admin/events/${eventId}/result`, { homeScore: 2, awayScore: 5 }, admin.token);
+    const posted = await recordFinal(eventId, { homeScore: 2, awayScore: 5 }, admin, await signIn("ops@vantage.test", "Second operator"));
     expect(posted.status).toBe(200);
-    const { runId } = (await posted.json()) as { runId: number };
+    const { runId } = posted.answer as { runId: number };
     await drained(runId);
     const res = await api("/api/admin/settlement/runs?limit=5", { token: admin.token });
     expect(res.status).toBe(200);

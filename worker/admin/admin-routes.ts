@@ -10,6 +10,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { isOperator } from "../auth/operators";
+import { sha256Hex } from "../digest";
 import { adminEmails } from "../config";
 import { authenticate, bearerToken } from "../auth/require-user";
 import { findUser } from "../auth/users";
@@ -18,9 +19,9 @@ import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-erro
 import type { AppEnv } from "../http/app-types";
 import { readCreditGuard } from "../odds/credit-guard";
 import { listFeedStatus } from "../odds/feed-status";
-import { feedNow, getFeedProvider } from "../odds/odds-service";
+import { feedNow, getFeedProvider, type OddsReader } from "../odds/odds-service";
 import { listDeadLetters, replayDeadLetter } from "../settlement/dead-letters";
-import { applyOperatorResult, feedShowsUnderway } from "../settlement/operator-result";
+import { applyOperatorResult, finalNeedsSecondOperator, type ReportedFinal } from "../settlement/operator-result";
 import { applyResultCorrection } from "../settlement/result-correction";
 import { recentRuns } from "../settlement/settlement-store";
 import { tunables } from "../tunables";
@@ -87,21 +88,44 @@ const AuditQuerySchema = z.strictObject({
   before: z.coerce.number().int().min(1).optional(),
 });
 
-export function adminRoutes() {
+/** The approval request id of a result asked with the console's retry key: the server's, scoped to the game. */
+async function resultRequestIdFor(eventId: string, retryKey: string): Promise<string> {
+  return `res_${(await sha256Hex(JSON.stringify(["vantage.result.v1", eventId, retryKey]))).slice(0, 32)}`;
+}
+
+export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
   const app = new Hono<AppEnv>();
   app.use("*", requireAdmin);
 
-  // A game's result. A final the feed still shows under way waits for a second operator;
-  // an operator holding a bet on the game can neither record, void nor correct it.
+  // A game's result. A final or a correction for a game whose start time has passed waits
+  // for a second operator unless the price desk already reports that very final
+  // (finalNeedsSecondOperator); an operator holding a bet on the game can neither record,
+  // void nor correct it.
   app.post("/events/:eventId/result", requireRecentSignIn, async (c) => {
     const eventId = parseWith(EventIdSchema, c.req.param("eventId"));
     const raw = await readJson(c, z.unknown());
     const operator = c.var.user;
     const holder = await betHolderRefusal(c.env, operator, eventId);
     if (holder) throw fromErrorResult(holder);
+    const now = Date.now();
+    const clock = { now, feedNow: await feedNow(c.env, now) };
+    const reportedFinal: ReportedFinal = (sport, id) => odds.reportedFinal(c.env, sport, id, now);
+    const retryKey = c.req.header("Idempotency-Key");
+    const askSecondOperator = async (payload: { homeScore: number; awayScore: number; correction?: true }, reason: string) => {
+      const requested = await requestApproval(
+        c.env,
+        { id: retryKey ? await resultRequestIdFor(eventId, retryKey) : undefined, kind: "result", subject: eventId, payload, reason },
+        operator,
+        now,
+      );
+      if (!requested.ok) throw fromErrorResult(requested);
+      return c.json({ request: requested.request } satisfies ApprovalAnswer, 202);
+    };
     if (typeof raw === "object" && raw !== null && "correction" in raw) {
       const { correction: _correction, reason, ...score } = parseWith(ResultCorrectionRequestSchema, raw);
-      const now = Date.now();
+      if (await finalNeedsSecondOperator(c.env.DB, eventId, { ...score, correction: true }, reportedFinal, clock.feedNow)) {
+        return askSecondOperator({ ...score, correction: true }, reason);
+      }
       const audit = (seq: number, from: { status: string; homeScore: number | null; awayScore: number | null }) =>
         auditStatement(
           c.env.DB,
@@ -115,24 +139,12 @@ export function adminRoutes() {
       return c.json(corrected satisfies CorrectionAnswer);
     }
     const { reason, ...result } = parseWith(OperatorResultRequestSchema, raw);
-    const now = Date.now();
-    if (!("void" in result) && (await feedShowsUnderway(c.env.DB, eventId))) {
-      const requested = await requestApproval(
-        c.env,
-        {
-          id: c.req.header("Idempotency-Key") || undefined,
-          kind: "result",
-          subject: eventId,
-          payload: { homeScore: result.homeScore, awayScore: result.awayScore },
-          reason: reason ?? "",
-        },
-        operator,
-        now,
-      );
-      if (!requested.ok) throw fromErrorResult(requested);
-      return c.json({ request: requested.request } satisfies ApprovalAnswer, 202);
+    if (
+      !("void" in result) &&
+      (await finalNeedsSecondOperator(c.env.DB, eventId, { ...result, correction: false }, reportedFinal, clock.feedNow))
+    ) {
+      return askSecondOperator({ homeScore: result.homeScore, awayScore: result.awayScore }, reason ?? "");
     }
-    const clock = { now, feedNow: await feedNow(c.env, now) };
     const audit = auditStatement(
       c.env.DB,
       { actor: operator.email, action: "void" in result ? "void" : "result", target: eventId, reason: reason ?? "", details: result },

@@ -3,8 +3,9 @@
 //   adjustment  a Vantage Cash adjustment, or a Coins one above ADJUSTMENT_APPROVAL_COINS:
 //               nobody decides on their own account; applied in the player's wallet with
 //               the request id as the adjustment id, its audit row in the same transaction.
-//   result      a final for a game the feed still shows under way: nobody holding a bet on
-//               the game decides; recorded like any operator result, with its audit row.
+//   result      a final, or a correction, for a game whose start time has passed and whose
+//               final the price desk does not report yet: nobody holding a bet on the game
+//               decides; recorded (or corrected) like any operator result, with its audit row.
 //   redemption  a redemption in the review queue (a new account's first, or one above
 //               REDEMPTION_REVIEW_CENTS), asked for by the player's own request: nobody
 //               decides on their own account; approval lets the wallet send it (its alarm
@@ -13,6 +14,7 @@ import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { feedNow } from "../odds/odds-service";
 import { applyOperatorResult } from "../settlement/operator-result";
+import { applyResultCorrection } from "../settlement/result-correction";
 import { getUserWallet } from "../wallet";
 import { auditStatement } from "./audit-log";
 import type { ApprovalRules } from "./approvals";
@@ -83,6 +85,33 @@ export const APPROVAL_RULES: ApprovalRules = {
     async apply(env, request, approver, now) {
       if (request.kind !== "result") throw new Error(`not a result: ${request.kind}`);
       const eventId = request.subject;
+      const { correction, ...score } = request.payload;
+      if (correction) {
+        const audit = (seq: number, from: { status: string; homeScore: number | null; awayScore: number | null }) =>
+          auditStatement(
+            env.DB,
+            {
+              actor: approver.email,
+              action: "correction",
+              target: eventId,
+              reason: request.reason,
+              details: { ...score, correction: seq, from, requestId: request.id, requestedBy: request.requestedBy },
+            },
+            now,
+            { afterChange: true },
+          );
+        const corrected = await applyResultCorrection(
+          env,
+          eventId,
+          score,
+          { operator: approver.email, reason: request.reason },
+          now,
+          audit,
+        );
+        if (!corrected.ok) return corrected;
+        const { ok: _ok, ...outcome } = corrected;
+        return { ok: true, outcome };
+      }
       const audit = auditStatement(
         env.DB,
         {
@@ -95,14 +124,7 @@ export const APPROVAL_RULES: ApprovalRules = {
         now,
         { afterChange: true },
       );
-      const answer = await applyOperatorResult(
-        env,
-        eventId,
-        request.payload,
-        approver.email,
-        { now, feedNow: await feedNow(env, now) },
-        audit,
-      );
+      const answer = await applyOperatorResult(env, eventId, score, approver.email, { now, feedNow: await feedNow(env, now) }, audit);
       if (!answer.ok) return answer;
       const { ok: _ok, ...outcome } = answer;
       return { ok: true, outcome };

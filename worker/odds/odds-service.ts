@@ -186,6 +186,23 @@ export function createOddsReader(deps: OddsDeps = {}) {
       if (!provider) throw noFeed(env);
       return desks(env, provider, sport);
     },
+    /**
+     * The final score the sport's desk holds for a game right now, when the feed's scores
+     * said it completed; null otherwise, and when the desk cannot be asked (an operator's
+     * final then waits for a second operator: failing closed).
+     */
+    async reportedFinal(env: Env, sport: string, eventId: string, now: number): Promise<{ homeScore: number; awayScore: number } | null> {
+      const provider = providerOf(env);
+      if (!provider || !isSportKey(sport)) return null;
+      try {
+        const facts = (await desks(env, provider, sport).board(now)).board?.games[eventId];
+        if (!facts?.completed || facts.homeScore === null || facts.awayScore === null) return null;
+        return { homeScore: facts.homeScore, awayScore: facts.awayScore };
+      } catch (err) {
+        loggerFor(env).warn(`price desk ${sport}: could not read the state of ${eventId}`, err);
+        return null;
+      }
+    },
     async load(env: Env, sport: SportKey, now: number, options: ReadOptions = {}): Promise<LoadedEvents> {
       const provider = providerOf(env);
       if (!provider) throw noFeed(env);

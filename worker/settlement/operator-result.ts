@@ -2,8 +2,9 @@
 // cron will also find it) in one batch with the operator's audit row, then every player
 // with an open leg on it is sent to the settlement queue at once, through the same path
 // as the cron (settlement-job.ts), as one run of trigger 'admin'. A game that already has
-// a different result is refused: graded legs are final. Who may record what (a final for
-// a game the feed shows under way waits for a second operator) is decided in worker/admin.
+// a different result is refused: graded legs are final. Who may record what is decided in
+// worker/admin; whether a final (or a correction) needs a second operator is decided here
+// (finalNeedsSecondOperator), from the price desk's current state rather than D1's copy.
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { BetLeg } from "../../src/shared/schemas/bets";
 import { loggerFor } from "../logging/logger";
@@ -63,10 +64,34 @@ async function findEvent(db: D1Database, eventId: string): Promise<EventRow | nu
   };
 }
 
-/** Whether the feed's last scores show the game under way (scored, not completed: `events` status 'live'). */
-export async function feedShowsUnderway(db: D1Database, eventId: string): Promise<boolean> {
-  const row = await db.prepare("SELECT status FROM events WHERE event_id = ?").bind(eventId).first<{ status: string }>();
-  return row?.status === "live";
+/** The final the sport's price desk holds for a game right now, or null (see OddsReader.reportedFinal). */
+export type ReportedFinal = (sport: string, eventId: string) => Promise<{ homeScore: number; awayScore: number } | null>;
+
+/**
+ * Whether one operator's final (or correction) for a game must wait for a second operator:
+ * yes once the game's start time has passed, unless the price desk already reports this
+ * very final. D1's `events` status is settlement's lagging copy of the feed, so "not yet
+ * live there" proves nothing; the desk's own state is asked, and a desk that cannot
+ * answer counts as not confirming (fail closed). Nothing waits that would not apply
+ * anyway: an unknown game (404), a game not started (only a void applies), a final equal
+ * to the one recorded (answered again), a different final (refused), a correction to the
+ * score already recorded.
+ */
+export async function finalNeedsSecondOperator(
+  db: D1Database,
+  eventId: string,
+  score: { homeScore: number; awayScore: number; correction: boolean },
+  reportedFinal: ReportedFinal,
+  feedNow: number,
+): Promise<boolean> {
+  const event = await findEvent(db, eventId);
+  if (!event) return false;
+  const finished = event.status === "final" || event.status === "void";
+  const recorded = event.status === "final" && event.home_score === score.homeScore && event.away_score === score.awayScore;
+  if (score.correction ? !finished || recorded : finished) return false;
+  if (event.start_time > feedNow) return false;
+  const desk = await reportedFinal(event.sport, eventId);
+  return !(desk && desk.homeScore === score.homeScore && desk.awayScore === score.awayScore);
 }
 
 function sameResult(row: EventRow, result: OperatorResult): boolean {

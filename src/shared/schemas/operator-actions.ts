@@ -74,7 +74,12 @@ export const RejectRequestSchema = z.strictObject({ reason: ReasonSchema });
 
 /** What an approval request asks for, per kind (stored as the request's payload). */
 export const AdjustmentPayloadSchema = z.strictObject({ wallet: z.enum(["coins", "cash"]), amount: z.number().int() });
-export const ResultPayloadSchema = z.strictObject({ homeScore: ScoreSchema, awayScore: ScoreSchema });
+/** A final waiting for a second operator; `correction` when it corrects a game already settled. */
+export const ResultPayloadSchema = z.strictObject({
+  homeScore: ScoreSchema,
+  awayScore: ScoreSchema,
+  correction: z.literal(true).optional(),
+});
 
 /**
  * The 403 codes of the console's guards. `step-up-required`: money-moving actions need a

@@ -404,3 +404,6 @@ export const AdjustmentReplySchema = z.union([ApprovalAnswerSchema, AdjustmentAn
 
 /** POST /api/admin/events/:eventId/result with a score or a void: recorded (200), or a request for a second operator (202). */
 export const ResultReplySchema = z.union([ApprovalAnswerSchema, OperatorResultAnswerSchema]);
+
+/** The same route with `correction: true`: corrected (200), or a request for a second operator (202). */
+export const CorrectionReplySchema = z.union([ApprovalAnswerSchema, CorrectionAnswerSchema]);

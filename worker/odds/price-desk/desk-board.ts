@@ -22,6 +22,12 @@ export type GameFacts = {
   scoreChangedAt: number | null;
   /** The scores said completed, or the game left the scores list while under way: closed at once. */
   over: boolean;
+  /**
+   * The scores themselves said completed, with the final score above (leaving the list does
+   * not count): what lets one operator's matching final apply without a second operator.
+   * Absent on boards stored before it existed, which reads as not completed.
+   */
+  completed: boolean;
   /** When the desk learned it was over (the Worker's clock). */
   overAt: number | null;
   /** Seen past its close window once: stays closed whatever later start time the feed gives. */
@@ -103,6 +109,7 @@ export function mergeScores(board: DeskBoard, scores: readonly EventScore[], rea
         awayScore: score.awayScore,
         scoreChangedAt: score.updatedAt ?? null,
         over: score.completed,
+        completed: score.completed,
         overAt: score.completed ? clock.now : null,
         closed: false,
       };
@@ -119,6 +126,7 @@ export function mergeScores(board: DeskBoard, scores: readonly EventScore[], rea
         facts = { ...facts, over: true, overAt: clock.now };
         finals.push(score);
       }
+      if (score.completed) facts = { ...facts, completed: true };
     }
     games[score.eventId] = facts;
   }

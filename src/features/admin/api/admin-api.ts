@@ -14,7 +14,7 @@ import {
   ApprovalAnswerSchema,
   ApprovalListSchema,
   AuditLogSchema,
-  CorrectionAnswerSchema,
+  CorrectionReplySchema,
   DateOfBirthCorrectionAnswerSchema,
   DeadLetterReplayAnswerSchema,
   FeedViewSchema,
@@ -82,11 +82,12 @@ export const checkLedger = (api: ApiClient, uid: string) => api.post(`${playerPa
 
 /**
  * Records a final score or a void, or (with `correction: true`) corrects a recorded score.
- * A final for a game the feed shows under way answers a request for a second operator.
+ * A final or correction of a started game the price desk has not confirmed answers a
+ * request for a second operator.
  */
 export function recordResult(api: ApiClient, eventId: string, input: ResultRequest) {
   const path = `/admin/events/${encodeURIComponent(eventId)}/result`;
-  return "correction" in input ? api.post(path, CorrectionAnswerSchema, input) : api.post(path, ResultReplySchema, input);
+  return "correction" in input ? api.post(path, CorrectionReplySchema, input) : api.post(path, ResultReplySchema, input);
 }
 
 export const replayDeadLetter = (api: ApiClient, id: string, reason: string) =>

@@ -1,5 +1,5 @@
 // Approvals: what waits for a second operator (four eyes) — Vantage Cash and large Coins
-// adjustments, finals for games the feed shows under way, redemptions in the review queue — with who asked, why and how
+// adjustments, finals and corrections of started games the price desk has not confirmed, redemptions in the review queue — with who asked, why and how
 // much, and the Approve / Reject pair; an operator's own requests wait for someone else.
 // Decided requests follow, with their outcome. The Worker enforces every rule again.
 import { useCallback, useState } from "react";
@@ -17,7 +17,7 @@ type Decision = { request: ApprovalRequest; decision: "approve" | "reject" };
 
 /** What the request asks for, in a few words. */
 function askedFor(request: ApprovalRequest): string {
-  if (request.kind === "result") return "Final score";
+  if (request.kind === "result") return request.payload.correction ? "Corrected score" : "Final score";
   if (request.kind === "redemption") return "Redemption review";
   return `${WALLET_SHORT[request.payload.wallet]} adjustment`;
 }
@@ -32,7 +32,8 @@ function figure(request: ApprovalRequest): string {
 
 /** One sentence naming what approving does, for the dialog's title. */
 function summary(request: ApprovalRequest): string {
-  if (request.kind === "result") return `record ${figure(request)} for ${request.subjectLabel}`;
+  if (request.kind === "result")
+    return `${request.payload.correction ? "correct the score to" : "record"} ${figure(request)} for ${request.subjectLabel}`;
   if (request.kind === "redemption") return `send ${figure(request)} to ${request.subjectLabel}`;
   const { wallet, amount } = request.payload;
   return `${amount < 0 ? "take" : "credit"} ${formatAmount(wallet, Math.abs(amount))} ${amount < 0 ? "from" : "to"} ${request.subjectLabel}`;

@@ -195,7 +195,7 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
             const game = `${pending.game.away} @ ${pending.game.home}`;
             onChanged(
               "request" in answer
-                ? `The feed still shows ${game} under way: the final waits for another operator's approval (Approvals tab).`
+                ? `The feed has not confirmed this final for ${game}: it waits for another operator's approval (Approvals tab).`
                 : `Result recorded for ${game}; its bets are being settled.`,
             );
             view.reload();
@@ -220,8 +220,18 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
           }
           onClose={() => setPending(null)}
           onConfirm={async (reason) => {
-            await recordResult(api, pending.game.eventId, { homeScore: Number(home), awayScore: Number(away), correction: true, reason });
-            onChanged(`Result of ${pending.game.away} @ ${pending.game.home} corrected; its bets were re-graded.`);
+            const answer = await recordResult(api, pending.game.eventId, {
+              homeScore: Number(home),
+              awayScore: Number(away),
+              correction: true,
+              reason,
+            });
+            const game = `${pending.game.away} @ ${pending.game.home}`;
+            onChanged(
+              "request" in answer
+                ? `The feed does not report this score for ${game}: the correction waits for another operator's approval (Approvals tab).`
+                : `Result of ${game} corrected; its bets were re-graded.`,
+            );
             view.reload();
           }}
         >

@@ -1,0 +1,129 @@
+// A final (or a correction) for a game whose start time has passed applies on one
+// operator's word only when the price desk itself already reports that very final; D1's
+// `events` row is settlement's lagging copy of the feed, so a game it does not yet show
+// as live is no proof the game has not started. Everything else waits for a second
+// operator, and a desk that cannot answer counts as not confirming.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createOddsReader } from "../../worker/odds/odds-service";
+import { gameById } from "../../worker/odds/simulator/sim-games";
+import { simulatedScores } from "../../worker/odds/simulator/simulator-provider";
+import { finalNeedsSecondOperator, type ReportedFinal } from "../../worker/settlement/operator-result";
+import { openEvents } from "./bets-helpers";
+import { api, postJson, recordFinal, signIn, type SignedIn } from "./helpers";
+import { betOf, drained, HOUR, leg, newEventId, newUserId, openBet, seedBets } from "./settlement-fixtures";
+
+const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
+const SECOND_OPERATOR = "ops@vantage.test";
+
+let admin: SignedIn;
+let ops: SignedIn;
+
+beforeAll(async () => {
+  admin = await signIn(ADMIN_EMAIL, "Operator");
+  ops = await signIn(SECOND_OPERATOR, "Ops");
+});
+
+/** A game that started `startedAgo` ms ago with one player's open bet on the home side; D1 knows nothing of it yet. */
+async function startedGameWithBet(startedAgo = 10 * 60_000) {
+  const eventId = newEventId();
+  const user = newUserId();
+  const startTime = new Date(Date.now() - startedAgo).toISOString();
+  const bet = openBet([leg({ eventId, league: "icehockey_nhl", side: "Home", priceAm: 100, home: "Oilers", away: "Flames", startTime })], {
+    stake: 100,
+  });
+  await seedBets(user, [bet]);
+  return { eventId, user, bet };
+}
+
+const eventRow = (eventId: string) =>
+  env.DB.prepare("SELECT status, home_score, away_score FROM events WHERE event_id = ?").bind(eventId).first();
+
+describe("a final for a game that has just started", () => {
+  it("waits for a second operator while settlement has not copied the game's live status yet, and settles nothing meanwhile", async () => {
+    const { eventId, user, bet } = await startedGameWithBet();
+    const res = await postJson(`/api/admin/events/${eventId}/result`, { homeScore: 0, awayScore: 99, reason: "final" }, admin.token);
+    expect(res.status).toBe(202);
+    const { request } = (await res.json()) as { request: { kind: string; status: string; payload: unknown } };
+    expect(request).toMatchObject({ kind: "result", status: "pending", payload: { homeScore: 0, awayScore: 99 } });
+    expect(await eventRow(eventId)).toBeNull();
+    expect(await betOf(user, bet.id)).toMatchObject({ status: "open" });
+  });
+
+  it("applies once a second operator approves it, never on the requester's own approval", async () => {
+    const { eventId, user, bet } = await startedGameWithBet();
+    const res = await postJson(`/api/admin/events/${eventId}/result`, { homeScore: 4, awayScore: 1 }, admin.token);
+    const { request } = (await res.json()) as { request: { id: string } };
+    const own = await postJson(`/api/admin/approvals/${request.id}/approve`, {}, admin.token);
+    expect(own.status).toBe(403);
+    expect(await betOf(user, bet.id)).toMatchObject({ status: "open" });
+    const approved = await postJson(`/api/admin/approvals/${request.id}/approve`, { reason: "box score checked" }, ops.token);
+    expect(approved.status).toBe(200);
+    const { outcome } = ((await approved.json()) as { request: { outcome: { runId: number } } }).request;
+    await drained(outcome.runId);
+    expect(await betOf(user, bet.id)).toMatchObject({ status: "settled", result: "win" });
+    expect(await eventRow(eventId)).toMatchObject({ status: "final", home_score: 4, away_score: 1 });
+  });
+
+  it("a correction the feed does not report waits for a second operator too", async () => {
+    const { eventId, user, bet } = await startedGameWithBet();
+    const recorded = await recordFinal(eventId, { homeScore: 4, awayScore: 1 }, admin, ops);
+    await drained((recorded.answer as { runId: number }).runId);
+    const res = await postJson(
+      `/api/admin/events/${eventId}/result`,
+      { homeScore: 1, awayScore: 4, correction: true, reason: "scorer's error" },
+      admin.token,
+    );
+    expect(res.status).toBe(202);
+    expect(await eventRow(eventId)).toMatchObject({ status: "final", home_score: 4, away_score: 1 });
+    expect(await betOf(user, bet.id)).toMatchObject({ result: "win" });
+  });
+
+  it("a void still applies at once, and a final before the start is refused", async () => {
+    const early = await startedGameWithBet(-5 * HOUR);
+    const final = await postJson(`/api/admin/events/${early.eventId}/result`, { homeScore: 1, awayScore: 0 }, admin.token);
+    expect(final.status).toBe(409);
+    const voided = await postJson(`/api/admin/events/${early.eventId}/result`, { void: true, reason: "postponed" }, admin.token);
+    expect(voided.status).toBe(200);
+  });
+});
+
+describe("what the price desk reports", () => {
+  const score = { homeScore: 3, awayScore: 2, correction: false };
+
+  it("lets one operator's final apply only when the desk reports that very final", async () => {
+    const eventId = newEventId();
+    await seedBets(newUserId(), [openBet([leg({ eventId, startTime: new Date(Date.now() - HOUR).toISOString() })])]);
+    const feedNow = Date.now();
+    const desk =
+      (reported: { homeScore: number; awayScore: number } | null): ReportedFinal =>
+      async () =>
+        reported;
+    expect(await finalNeedsSecondOperator(env.DB, eventId, score, desk({ homeScore: 3, awayScore: 2 }), feedNow)).toBe(false);
+    expect(await finalNeedsSecondOperator(env.DB, eventId, score, desk({ homeScore: 2, awayScore: 3 }), feedNow)).toBe(true);
+    expect(await finalNeedsSecondOperator(env.DB, eventId, score, desk(null), feedNow)).toBe(true);
+    // A game unknown everywhere needs no approval: the route answers 404.
+    expect(await finalNeedsSecondOperator(env.DB, newEventId(), score, desk(null), feedNow)).toBe(false);
+  });
+
+  it("reads a simulator game's final from its desk once the feed's scores say it completed, and not before", async () => {
+    const [event] = await openEvents(1);
+    const game = gameById(event!.eventId)!;
+    const reader = createOddsReader();
+    expect(await reader.reportedFinal(env, event!.sport, event!.eventId, Date.now())).toBeNull();
+    const offset = async () =>
+      (await env.DB.prepare("SELECT offset_ms FROM sim_clock WHERE id = 1").first<{ offset_ms: number }>())?.offset_ms ?? 0;
+    const minutes = Math.ceil((game.endMs - (Date.now() + (await offset()))) / 60_000) + 5;
+    expect((await postJson("/api/dev/sim/advance", { minutes })).status).toBe(200);
+    // The board is read again on the new clock (the desk merges the feed's scores with it).
+    expect((await api(`/api/events?sport=${event!.sport}`, { token: ops.token })).status).toBe(200);
+    const simNow = Date.now() + (await offset());
+    const final = simulatedScores(event!.sport, 3, simNow).find((s) => s.eventId === event!.eventId)!;
+    expect(final.completed).toBe(true);
+    expect(await reader.reportedFinal(env, event!.sport, event!.eventId, Date.now())).toEqual({
+      homeScore: final.homeScore,
+      awayScore: final.awayScore,
+    });
+    expect(await reader.reportedFinal(env, "no_such_sport", event!.eventId, Date.now())).toBeNull();
+  });
+});
