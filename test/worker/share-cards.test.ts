@@ -146,9 +146,13 @@ describe("a shared pick's page and card", () => {
   it("keeps the pages' CSP, except on the dev server's shell whose inline preamble it would block", () => {
     const built = '<html><head><script type="module" crossorigin src="/assets/index.js"></script></head></html>';
     const dev = '<html><head><script type="module">import { injectIntoGlobalHook } from "/@react-refresh";</script></head></html>';
-    expect(sharePageHeaders(built, 200, 30).get("Content-Security-Policy")).toMatch(/script-src 'self';/);
-    expect(sharePageHeaders(dev, 200, 30).get("Content-Security-Policy")).toBeNull();
-    expect(sharePageHeaders(built, 200, 30).get("Cache-Control")).toBe("public, max-age=30, s-maxage=30");
-    expect(sharePageHeaders(built, 404, 30).get("Cache-Control")).toBe("no-store");
+    expect(sharePageHeaders(built, 200, 30, []).get("Content-Security-Policy")).toMatch(/script-src 'self';/);
+    expect(sharePageHeaders(dev, 200, 30, []).get("Content-Security-Policy")).toBeNull();
+    const found = sharePageHeaders(built, 200, 30, ["player:ann"]);
+    expect(found.get("Cache-Control")).toBe("public, max-age=0, s-maxage=30");
+    expect(found.get("Cache-Tag")).toBe("public-reads,player:ann");
+    const missing = sharePageHeaders(built, 404, 30, ["player:ann"]);
+    expect(missing.get("Cache-Control")).toBe("no-store");
+    expect(missing.get("Cache-Tag")).toBeNull();
   });
 });

@@ -25,7 +25,8 @@ import { limitToMinor } from "../protection/protection-view";
 import { playContextFor, requestRegion } from "../protection/request-region";
 import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet";
-import { setHandle, setHiddenStatements, setShowCashResultsStatement } from "../social/player-profiles";
+import { readProfile, setHandle, setHiddenStatements, setShowCashResultsStatement } from "../social/player-profiles";
+import { purgeAfterPrivacyChange } from "../social/privacy-purge";
 import { currentRules } from "../sweepstakes/rules-versions";
 import { loadUserDocument } from "./user-document";
 import { buildDataExport, dataExportCsv } from "./data-export";
@@ -58,6 +59,9 @@ export function meRoutes() {
       const result = await getUserWallet(c.env, userId).confirmDateOfBirth(userId, { dateOfBirth, minAge }, now);
       if (!result.ok) throw fromErrorResult(result);
     }
+    // The profile as the edge may have kept it, to purge what the change below makes stale.
+    const touchesProfile = handle !== undefined || profileHidden !== undefined || showCashResults !== undefined;
+    const profileBefore = touchesProfile ? await readProfile(c.env.DB, userId) : null;
     if (handle !== undefined) {
       const result = await setHandle(c.env.DB, userId, handle, now);
       if (!result.ok) throw fromErrorResult(result);
@@ -67,6 +71,7 @@ export function meRoutes() {
       ...(showCashResults === undefined ? [] : [setShowCashResultsStatement(c.env.DB, userId, showCashResults, now)]),
     ];
     if (privacy.length > 0) await c.env.DB.batch(privacy);
+    if (profileBefore) await purgeAfterPrivacyChange(c, userId, profileBefore);
     if (displayName !== undefined) {
       const [user] = await getDb(c.env).update(users).set({ displayName }).where(eq(users.id, userId)).returning();
       if (!user) throw new ApiError(401, "unauthenticated", "Please log in again.");

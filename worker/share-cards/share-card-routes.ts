@@ -2,13 +2,17 @@
 // at the edge from the pick (pick-card-svg.ts → rasterise.ts). The state in the URL is
 // part of the address, not a choice: a URL naming another state than the pick's own is
 // redirected to the current one, so a cache never keeps an "open" card under a "won"
-// URL or the reverse. A settled card never changes and is cached long; an open one
-// briefly. Withdrawn shares and hidden profiles: 404, like the pick itself.
+// URL or the reverse. Withdrawn shares and hidden profiles: 404, like the pick itself.
 // GET /api/cards/profiles/:handle/:version.png: a public profile's card the same way, its
 // version a digest of the figures drawn (an out-of-date version redirects to the current).
+// A card shows what the pick or profile shows, so it is cached like them (cachePublicly):
+// browsers ask again each time, the edge keeps it for SOCIAL_CACHE_SECONDS under the
+// player's and the pick's tags, and hiding the profile, withdrawing the links or changing
+// the handle purges it (worker/social/privacy-purge.ts), as a settlement does.
 import { Hono } from "hono";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
+import { cachePublicly, NO_STORE, pickTag, playerTag } from "../http/cache-control";
 import { limitPublicReads } from "../http/rate-limit";
 import { readSharedPick } from "../social/public-picks";
 import { tunables } from "../tunables";
@@ -16,8 +20,6 @@ import { CARD_STATES, pickCardState, pickCardSvg, type CardState } from "./pick-
 import { profileCardSvg, profileCardVersion } from "./profile-card-svg";
 import { pickCardImagePath, profileCardImagePath } from "./share-pages";
 import { readPublicProfile } from "../social/public-profiles";
-
-const SETTLED_CARD_SECONDS = 86_400;
 
 export function shareCardRoutes() {
   const app = new Hono<AppEnv>();
@@ -31,14 +33,13 @@ export function shareCardRoutes() {
     if (!shared) throw new ApiError(404, "not-found", "No such shared pick.");
     const state = pickCardState(shared.pick);
     if (state !== asked) {
-      c.header("Cache-Control", "no-store");
+      c.header("Cache-Control", NO_STORE);
       return c.redirect(pickCardImagePath(shareId, shared.pick), 302);
     }
     // Loaded on the first card: the rasteriser's WebAssembly is compiled only where cards are drawn.
     const { svgToPng } = await import("./rasterise");
     const png = await svgToPng(pickCardSvg(shared.pick));
-    const seconds = state === "open" ? tunables(c.env).SOCIAL_CACHE_SECONDS : SETTLED_CARD_SECONDS;
-    c.header("Cache-Control", seconds > 0 ? `public, max-age=${seconds}, s-maxage=${seconds}` : "no-store");
+    cachePublicly(c, tunables(c.env).SOCIAL_CACHE_SECONDS, pickTag(shareId), playerTag(shared.pick.owner.handle));
     c.header("Content-Type", "image/png");
     return c.body(png.slice().buffer);
   });
@@ -49,14 +50,12 @@ export function shareCardRoutes() {
     const profile = await readPublicProfile(c.env, c.req.param("handle"), Date.now());
     if (!profile) throw new ApiError(404, "not-found", "No such profile.");
     if (profileCardVersion(profile) !== asked) {
-      c.header("Cache-Control", "no-store");
+      c.header("Cache-Control", NO_STORE);
       return c.redirect(profileCardImagePath(profile), 302);
     }
     const { svgToPng } = await import("./rasterise");
     const png = await svgToPng(profileCardSvg(profile));
-    // A version's figures never change; the profile behind it may be hidden later, so not for long.
-    const seconds = tunables(c.env).SOCIAL_CACHE_SECONDS;
-    c.header("Cache-Control", seconds > 0 ? `public, max-age=${seconds}, s-maxage=${seconds}` : "no-store");
+    cachePublicly(c, tunables(c.env).SOCIAL_CACHE_SECONDS, playerTag(profile.handle));
     c.header("Content-Type", "image/png");
     return c.body(png.slice().buffer);
   });

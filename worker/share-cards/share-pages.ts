@@ -5,11 +5,14 @@
 // other path. A withdrawn share, a hidden or unknown player: the plain shell with 404 and
 // no card. The pick card's image URL carries the pick's state (…/open.png, …/won.png),
 // so a preview fetched after settlement is a new URL showing the result; a profile card's
-// URL carries a version of its figures the same way.
+// URL carries a version of its figures the same way. A found page names the player and
+// describes the pick, so it is cached like the public reads, under the same tags, and
+// purged with them when the player's privacy changes (worker/http/cache-control.ts).
 import { Hono, type Context } from "hono";
 import { publicOrigin } from "../config";
 import { handleError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
+import { NO_STORE, pickTag, playerTag, publicCacheHeaders } from "../http/cache-control";
 import { limitPublicReads } from "../http/rate-limit";
 import { readSharedPick } from "../social/public-picks";
 import { readPublicProfile } from "../social/public-profiles";
@@ -49,21 +52,19 @@ const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>/i;
 /**
  * The headers of a share page: public/_headers' own, except that a shell with an inline
  * script (the dev server's) goes without the CSP, which would block it (public/_headers is
- * not applied there either); cached like the social reads when found.
+ * not applied there either); cached like the social reads, under `cacheTags`, when found.
  */
-export function sharePageHeaders(html: string, status: 200 | 404, cacheSeconds: number): Headers {
+export function sharePageHeaders(html: string, status: 200 | 404, cacheSeconds: number, cacheTags: readonly string[]): Headers {
   const headers = new Headers(SPA_PAGE_HEADERS);
   if (INLINE_SCRIPT.test(html)) headers.delete("Content-Security-Policy");
   headers.set("Content-Type", "text/html; charset=utf-8");
-  headers.set(
-    "Cache-Control",
-    status === 200 && cacheSeconds > 0 ? `public, max-age=${cacheSeconds}, s-maxage=${cacheSeconds}` : "no-store",
-  );
+  const caching = status === 200 ? publicCacheHeaders(cacheSeconds, cacheTags) : { "Cache-Control": NO_STORE };
+  for (const [name, value] of Object.entries(caching)) headers.set(name, value);
   return headers;
 }
 
-function page(c: Context<AppEnv>, html: string, status: 200 | 404): Response {
-  const headers = sharePageHeaders(html, status, tunables(c.env).SOCIAL_CACHE_SECONDS);
+function page(c: Context<AppEnv>, html: string, status: 200 | 404, cacheTags: readonly string[] = []): Response {
+  const headers = sharePageHeaders(html, status, tunables(c.env).SOCIAL_CACHE_SECONDS, cacheTags);
   return new Response(c.req.method === "HEAD" ? null : html, { status, headers });
 }
 
@@ -100,7 +101,7 @@ export function sharePages() {
       },
       twitterCard: "summary_large_image",
     };
-    return page(c, withPreviewTags(shell, tags), 200);
+    return page(c, withPreviewTags(shell, tags), 200, [pickTag(shareId), playerTag(pick.owner.handle)]);
   });
 
   app.get("/u/:handle", limitPublicReads, async (c) => {
@@ -119,7 +120,7 @@ export function sharePages() {
       },
       twitterCard: "summary_large_image",
     };
-    return page(c, withPreviewTags(shell, tags), 200);
+    return page(c, withPreviewTags(shell, tags), 200, [playerTag(profile.handle)]);
   });
 
   return app;

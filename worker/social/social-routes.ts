@@ -22,7 +22,7 @@ import { isPickPublic, newShareId, sharePath } from "../../src/shared/social";
 import { publicOrigin } from "../config";
 import { requireUser } from "../auth/require-user";
 import { ApiError, parseWith } from "../http/api-error";
-import { cachePublicly } from "../http/cache-control";
+import { cachePublicly, LEADERBOARD_TAG, pickTag, playerTag } from "../http/cache-control";
 import type { AppEnv } from "../http/app-types";
 import { limitPublicReads } from "../http/rate-limit";
 import { feedNow } from "../odds/odds-service";
@@ -36,9 +36,12 @@ import { readPublicProfile } from "./public-profiles";
 /** Picks listed in the Following feed. */
 const FEED_SIZE = 50;
 
-/** The same answer for every reader: cached at the edge, purged when a settlement changes it (worker/http/cache-control.ts). */
-function publicCache(c: Context<AppEnv>, tag: string): void {
-  cachePublicly(c, tunables(c.env).SOCIAL_CACHE_SECONDS, tag);
+/**
+ * The same answer for every reader: cached at the edge, purged when a settlement changes
+ * it or the player's privacy changes (worker/http/cache-control.ts, privacy-purge.ts).
+ */
+function publicCache(c: Context<AppEnv>, ...tags: string[]): void {
+  cachePublicly(c, tunables(c.env).SOCIAL_CACHE_SECONDS, ...tags);
 }
 
 const notFound = (what: string) => new ApiError(404, "not-found", `No such ${what}.`);
@@ -57,7 +60,7 @@ export function socialRoutes() {
   app.get("/social/leaderboard", limitPublicReads, async (c) => {
     const query = parseWith(LeaderboardQuerySchema, c.req.query());
     const board = await readLeaderboard(c.env.DB, query, Date.now(), tunables(c.env).LEADERBOARD_MEMO_MS);
-    publicCache(c, "leaderboard");
+    publicCache(c, LEADERBOARD_TAG);
     return c.json(board);
   });
 
@@ -71,7 +74,7 @@ export function socialRoutes() {
   app.get("/public/profiles/:handle", limitPublicReads, async (c) => {
     const profile = await readPublicProfile(c.env, c.req.param("handle"), Date.now());
     if (!profile) throw notFound("profile");
-    publicCache(c, `profile:${profile.handle}`);
+    publicCache(c, playerTag(profile.handle));
     return c.json(profile satisfies PublicProfile);
   });
 
@@ -79,7 +82,7 @@ export function socialRoutes() {
     const shareId = c.req.param("shareId");
     const shared = await readSharedPick(c.env.DB, shareId);
     if (!shared) throw notFound("shared pick");
-    publicCache(c, `pick:${shareId}`);
+    publicCache(c, pickTag(shareId), playerTag(shared.pick.owner.handle));
     return c.json(shared satisfies SharedPickResponse);
   });
 

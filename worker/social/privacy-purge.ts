@@ -1,0 +1,35 @@
+// A privacy change must not leave the player's public answers at the edge: Workers Cache
+// keeps a profile, a shared pick, their share cards and pages and the leaderboards for up
+// to SOCIAL_CACHE_SECONDS, and those would go on showing a hidden profile, a withdrawn
+// share link, a dropped handle or Vantage Cash results no longer shown. So PATCH /api/me
+// compares the profile before and after and purges what the old one made public, by the
+// tags those answers carry (worker/http/cache-control.ts). What a link-preview crawler
+// already copied (a chat's unfurl) is out of reach: docs/link-first.md says so.
+import type { Context } from "hono";
+import type { AppEnv } from "../http/app-types";
+import { LEADERBOARD_TAG, playerTag, purgeCacheTags, workersCacheOf } from "../http/cache-control";
+import { loggerFor } from "../logging/logger";
+import { readProfile, type ProfileRow } from "./player-profiles";
+
+/**
+ * The Cache-Tags a change from `before` to `after` makes stale: everything public under
+ * the old handle (profile, its card and page, every shared pick's answers, card and page)
+ * and the leaderboards, when the player was public and is now hidden, under another
+ * handle or none, or shows their Vantage Cash results differently. Nothing for a player
+ * who was not public (their reads were 404 and never kept).
+ */
+export function tagsMadeStale(before: ProfileRow, after: ProfileRow): string[] {
+  if (before.handle === null || before.hidden) return [];
+  const changed = after.hidden || after.handle !== before.handle || after.showCashResults !== before.showCashResults;
+  return changed ? [playerTag(before.handle), LEADERBOARD_TAG] : [];
+}
+
+/**
+ * Purges what the player's privacy change made stale (`before`: their profile as read
+ * before the change). Awaited by the caller, so the player who hid their profile and
+ * opens their old link finds it gone; a failed purge is logged and the copies age out.
+ */
+export async function purgeAfterPrivacyChange(c: Context<AppEnv>, userId: string, before: ProfileRow): Promise<void> {
+  const tags = tagsMadeStale(before, await readProfile(c.env.DB, userId));
+  await purgeCacheTags(workersCacheOf(c), tags, loggerFor(c.env));
+}
