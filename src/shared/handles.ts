@@ -1,19 +1,25 @@
 // Handles: the only name other players ever see (leaderboards, public profiles, shared
 // picks, the Following feed). One rule for the account form, the share prompt and the
 // Worker, pure, errors as values:
-//   shape        trimmed and lower-cased, then 3–20 of a-z 0-9 _ (uniqueness is the
-//                database's job); invisible or direction-changing characters are refused
-//                with their own sentence (src/shared/name-characters.ts);
-//   house words  a handle that, folded, equals, starts with or ends with one of
+//   shape        NFKC-normalised (fullwidth "ＡＤＡ" is "ada"), trimmed and lower-cased,
+//                then 3–20 of a-z 0-9 _; invisible or direction-changing characters are
+//                refused first with their own sentence (src/shared/name-characters.ts);
+//   house words  a handle that, read as below, equals, starts with or ends with one of
 //                HOUSE_WORDS could pass for the book's staff (vantage_support,
-//                supp0rt, adm1n, officialvantage) and is refused; the word in the
+//                supp0rt, adm1n, adrnin, officialvantage) and is refused; the word in the
 //                middle of another is fine (badminton_fan);
 //   reserved     RESERVED_NAMES (routes and short words that are ordinary inside other
-//                words: me, team, mod, root) are refused only when the folded handle
-//                equals one;
-//   folding      lower case, "_" dropped, digits read as the letters they imitate:
-//                0→o, 1→i or l, 3→e, 4→a, 5→s, 7→t.
-import { hasDisguisingCharacters } from "./name-characters";
+//                words: me, team, mod, root) are refused only when the handle, read as
+//                below, equals one (rnod);
+//   reading      lower case, "_" dropped, digits read as the letters they imitate
+//                (0→o, 3→e, 4→a, 5→s, 7→t; 1 as i or l), then each letter as its UTS #39
+//                confusables prototype (m as rn, src/shared/confusables.ts), the words too;
+//   look-alikes  handleSkeleton is a handle's UTS #39 skeleton, lower-cased: the Worker
+//                refuses a handle whose skeleton is another player's (j0rdan beside
+//                jordan, rnike beside mike), and uniqueness of the handle itself is the
+//                database's job.
+import { skeleton } from "./confusables";
+import { hasDisguisingCharacters, normaliseName } from "./name-characters";
 
 export const HANDLE_MIN = 3;
 export const HANDLE_MAX = 20;
@@ -78,30 +84,48 @@ export const HANDLE_MESSAGES = {
   characters: "Handles use only letters a–z, digits and _.",
   disguised: "Handles cannot contain invisible or direction-changing characters.",
   reserved: "That handle is reserved. Please choose another.",
+  taken: "That handle is taken. Please choose another.",
+  lookAlike: "That handle looks too much like another player's. Please choose another.",
 } as const;
 
 export type HandleCheck = { ok: true; handle: string } | { ok: false; code: "invalid-handle" | "handle-reserved"; message: string };
 
 export function normaliseHandle(raw: string): string {
-  return raw.trim().toLowerCase();
+  return normaliseName(raw).trim().toLowerCase();
+}
+
+/**
+ * A handle's UTS #39 skeleton, lower-cased because handles are shown in lower case (the
+ * prototype of 0 is O, read here as o): two handles with one skeleton look alike. For
+ * a-z 0-9 _ this is 0→o, 1→l, m→rn, as migration 0028's handle_skeleton column computes.
+ */
+export function handleSkeleton(handle: string): string {
+  return skeleton(handle.toLowerCase()).toLowerCase();
 }
 
 const DIGIT_LETTERS: Readonly<Record<string, string>> = { "0": "o", "3": "e", "4": "a", "5": "s", "7": "t" };
 
-/** A handle as it reads: lower case, no "_", look-alike digits as letters ("1" stays: it reads as i or l). */
-function fold(handle: string): string {
-  let folded = "";
+/** A handle as it reads: lower case, no "_", look-alike digits as letters and letters as their prototypes ("1" stays: it reads as i or l). */
+function readAs(handle: string): string {
+  let read = "";
   for (const ch of handle.toLowerCase()) {
-    if (ch !== "_") folded += DIGIT_LETTERS[ch] ?? ch;
+    if (ch === "_") continue;
+    const letter = DIGIT_LETTERS[ch] ?? ch;
+    read += letter === "1" ? letter : handleSkeleton(letter);
   }
-  return folded;
+  return read;
 }
 
-/** Whether `folded` spells `word` from `offset` on, a "1" standing for i or l. */
-function spells(folded: string, word: string, offset: number): boolean {
-  if (offset < 0 || offset + word.length > folded.length) return false;
+type ReadWord = { word: string; reads: string };
+const readWords = (words: readonly string[]): readonly ReadWord[] => words.map((word) => ({ word, reads: handleSkeleton(word) }));
+const HOUSE_WORDS_READ = readWords(HOUSE_WORDS);
+const RESERVED_NAMES_READ = readWords(RESERVED_NAMES);
+
+/** Whether `read` spells `word` from `offset` on, a "1" standing for i or l. */
+function spells(read: string, word: string, offset: number): boolean {
+  if (offset < 0 || offset + word.length > read.length) return false;
   for (let i = 0; i < word.length; i += 1) {
-    const ch = folded[offset + i];
+    const ch = read[offset + i];
     const wanted = word[i];
     if (ch !== wanted && !(ch === "1" && (wanted === "i" || wanted === "l"))) return false;
   }
@@ -110,19 +134,20 @@ function spells(folded: string, word: string, offset: number): boolean {
 
 /** The house word or reserved name a handle would pass for, or null. */
 export function reservedWordIn(handle: string): string | null {
-  const folded = fold(handle);
-  for (const word of HOUSE_WORDS) {
-    if (spells(folded, word, 0) || spells(folded, word, folded.length - word.length)) return word;
+  const read = readAs(handle);
+  for (const { word, reads } of HOUSE_WORDS_READ) {
+    if (spells(read, reads, 0) || spells(read, reads, read.length - reads.length)) return word;
   }
-  for (const name of RESERVED_NAMES) {
-    if (folded.length === name.length && spells(folded, name, 0)) return name;
+  for (const { word, reads } of RESERVED_NAMES_READ) {
+    if (read.length === reads.length && spells(read, reads, 0)) return word;
   }
   return null;
 }
 
 export function checkHandle(raw: string): HandleCheck {
-  if (hasDisguisingCharacters(raw)) return { ok: false, code: "invalid-handle", message: HANDLE_MESSAGES.disguised };
-  const handle = normaliseHandle(raw);
+  const normalised = normaliseName(raw);
+  if (hasDisguisingCharacters(normalised)) return { ok: false, code: "invalid-handle", message: HANDLE_MESSAGES.disguised };
+  const handle = normalised.trim().toLowerCase();
   if (handle.length < HANDLE_MIN || handle.length > HANDLE_MAX)
     return { ok: false, code: "invalid-handle", message: HANDLE_MESSAGES.length };
   if (!HANDLE_PATTERN.test(handle)) return { ok: false, code: "invalid-handle", message: HANDLE_MESSAGES.characters };

@@ -18,7 +18,8 @@ describe("D1 migrations and worker/db/schema.ts", () => {
   it.each(tables.map((t) => [getTableConfig(t).name, t] as const))(
     "%s has the same columns in D1 as in the schema",
     async (name, table) => {
-      const { results } = await env.DB.prepare(`PRAGMA table_info(${name})`).all<{ name: string; notnull: number; pk: number }>();
+      // table_xinfo, not table_info: the latter leaves generated columns out (player_profiles.handle_skeleton).
+      const { results } = await env.DB.prepare(`PRAGMA table_xinfo(${name})`).all<{ name: string; notnull: number; pk: number }>();
       const inDb = Object.fromEntries(results.map((c) => [c.name, { notNull: c.notnull === 1 || c.pk > 0 }]));
       const inSchema = Object.fromEntries(getTableConfig(table).columns.map((c) => [c.name, { notNull: c.notNull || c.primary }]));
       expect(inDb).toEqual(inSchema);

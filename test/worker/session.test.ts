@@ -97,10 +97,26 @@ describe("PATCH /api/me {displayName}", () => {
     expect((await patchMe(player.token, { displayName: me.displayName })).status).toBe(200);
   });
 
-  it("accepts exactly 32 characters and emoji", async () => {
+  it("accepts exactly 32 characters and letters of any script, and stores the name NFKC-normalised", async () => {
     const player = await signIn();
     expect((await patchMe(player.token, { displayName: "x".repeat(32) })).status).toBe(200);
-    expect((await patchMe(player.token, { displayName: "Ace 🎯" })).status).toBe(200);
+    expect((await patchMe(player.token, { displayName: "Zoë 李 O'Brien-Núñez" })).status).toBe(200);
+    const fullwidth = await patchMe(player.token, { displayName: "Ｊｏｈｎ  Rene\u0301e" });
+    expect(fullwidth.status).toBe(200);
+    expect(((await fullwidth.json()) as { displayName: string }).displayName).toBe("John Ren\u00e9e");
+    const me = (await (await api("/api/me", { token: player.token })).json()) as { displayName: string };
+    expect(me.displayName).toBe("John Ren\u00e9e");
+  });
+
+  it("refuses emoji and other symbols with the allow-list's sentence", async () => {
+    const player = await signIn();
+    for (const displayName of ["Ace 🎯", "Ada\u2800"]) {
+      const res = await patchMe(player.token, { displayName });
+      expect(res.status, displayName).toBe(400);
+      expect(await res.json()).toEqual({
+        error: { code: "invalid-argument", message: "Username can use letters, digits, spaces and . - _ ' only." },
+      });
+    }
   });
 
   it("refuses empty, blank, too long, control characters, wrong types and bad JSON, changing nothing", async () => {

@@ -2,8 +2,7 @@
 // socket send it. Balances are integers: coins, and Vantage Cash in cents.
 import { z } from "zod";
 import { DateOfBirthSchema, ProtectionViewSchema } from "./protection";
-import { DISPLAY_NAME_MAX_LENGTH, DISPLAY_NAME_MESSAGES } from "../display-name";
-import { hasDisguisingCharacters } from "../name-characters";
+import { checkDisplayNameText, DISPLAY_NAME_MESSAGES, type DisplayNameCheck } from "../display-name";
 
 export const WalletBalancesSchema = z.object({
   coinBalance: z.number().int().nonnegative(),
@@ -50,21 +49,17 @@ export const UserDocumentSchema = WalletBalancesSchema.extend({
 export type UserDocument = z.infer<typeof UserDocumentSchema>;
 
 /**
- * PATCH /api/me: no invisible or direction-changing characters (checked before trimming,
- * which would drop a U+FEFF at either end), then trimmed, 1–DISPLAY_NAME_MAX_LENGTH
- * characters, no control characters.
+ * PATCH /api/me: a string, checked by the username rules of src/shared/display-name.ts
+ * (NFKC, no invisible, direction-changing or control characters, 1–DISPLAY_NAME_MAX_LENGTH
+ * characters once spaces are collapsed and trimmed, letters, marks, digits, spaces and
+ * . - _ ' only); parses to the normalised name, the one stored.
  */
-export const DisplayNameSchema = z
-  .string({ error: DISPLAY_NAME_MESSAGES.notText })
-  .refine((s) => !hasDisguisingCharacters(s), DISPLAY_NAME_MESSAGES.disguised)
-  .transform((s) => s.trim())
-  .pipe(
-    z
-      .string()
-      .min(1, DISPLAY_NAME_MESSAGES.empty)
-      .max(DISPLAY_NAME_MAX_LENGTH, DISPLAY_NAME_MESSAGES.tooLong)
-      .refine((s) => !/\p{Cc}/u.test(s), DISPLAY_NAME_MESSAGES.control),
-  );
+export const DisplayNameSchema = z.string({ error: DISPLAY_NAME_MESSAGES.notText }).transform((typed, ctx) => {
+  const checked = checkDisplayNameText(typed);
+  if (checked.ok) return checked.name;
+  ctx.addIssue({ code: "custom", message: checked.message });
+  return z.NEVER;
+});
 
 /**
  * PATCH /api/me takes partial bodies (one or more of these fields). The username is
@@ -90,10 +85,11 @@ export const UpdateMeRequestSchema = z
   );
 
 /**
- * The username a player typed, checked by the same rule on both sides: the trimmed name,
- * or the one sentence saying what is wrong (no field names, ready to show a player).
+ * The username a player typed, checked by the same rule on both sides: the normalised,
+ * trimmed name to store, or the one sentence saying what is wrong (no field names, ready
+ * to show a player).
  */
-export function checkDisplayName(raw: unknown): { ok: true; name: string } | { ok: false; message: string } {
+export function checkDisplayName(raw: unknown): DisplayNameCheck {
   const parsed = DisplayNameSchema.safeParse(raw);
   if (parsed.success) return { ok: true, name: parsed.data };
   return { ok: false, message: parsed.error.issues[0]?.message ?? DISPLAY_NAME_MESSAGES.notText };
