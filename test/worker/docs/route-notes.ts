@@ -69,7 +69,7 @@ export const SECTIONS = [
   {
     title: "Social",
     intro:
-      "Public reads need no token, give the same answer to every reader (players only under their handle, never a display name or e-mail), answer `Cache-Control: public, max-age=0, s-maxage=SOCIAL_CACHE_SECONDS` (the edge keeps them, a settlement purges them, browsers ask again) and are limited to 120 per 10 s per client address. What a signed-in player sees about themselves is a separate, uncached request.",
+      "Public reads need no token, give the same answer to every reader (players only under their handle, never a display name or e-mail), answer `Cache-Control: public, max-age=0, s-maxage=SOCIAL_CACHE_SECONDS` (browsers ask again; the edge keeps them under Cache-Tags naming the player and the pick, a settlement purges them all, and hiding the profile, withdrawing share links, changing the handle or whether Vantage Cash results show purges the player's) and are limited to 120 per 10 s per client address. What a signed-in player sees about themselves is a separate, uncached request.",
   },
   {
     title: "Alerts",
@@ -137,7 +137,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "PATCH /api/me": {
     section: "The player",
-    does: "Partial update of `displayName` (no invisible or direction-changing characters), `dateOfBirth` (stored once; another one is 409 `date-of-birth-set`), `handle` (400 `invalid-handle` / `handle-reserved`, 409 `handle-taken`; `null` withdraws share links), `profileHidden` (`true` withdraws share links) and `showCashResults`; answers the document.",
+    does: "Partial update of `displayName` (NFKC-normalised and stored so; letters, marks, digits, spaces and `. - _ '` only, no invisible or direction-changing characters), `dateOfBirth` (stored once; another one is 409 `date-of-birth-set`), `handle` (400 `invalid-handle` / `handle-reserved`, 409 `handle-taken` also for a look-alike of another player's; `null` withdraws share links), `profileHidden` (`true` withdraws share links) and `showCashResults`; a change that withdraws or alters what is public purges the edge's copies of that player's answers. Answers the document.",
     body: "user#UpdateMeRequestSchema",
     answer: "user#UserDocumentSchema",
   },
@@ -340,11 +340,11 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/cards/picks/:shareId/:file": {
     section: "Social",
-    does: "A shared pick's card as a 1200×630 PNG (`:file` is `open.png`, `won.png`, `lost.png`, `push.png` or `void.png`); a state other than the pick's own redirects (302) to the current one; withdrawn links 404. The share page `/p/:shareId` names it in `og:image`.",
+    does: "A shared pick's card as a 1200×630 PNG (`:file` is `open.png`, `won.png`, `lost.png`, `push.png` or `void.png`); a state other than the pick's own redirects (302) to the current one; withdrawn links 404. Cached like the public reads. The share page `/p/:shareId` names it in `og:image`.",
   },
   "GET /api/cards/profiles/:handle/:file": {
     section: "Social",
-    does: "A public profile's card as a 1200×630 PNG: the handle, member since, followers and the profile's Coins figures (and Vantage Cash ones when shown). `:file` is `<version>.png`, the version a digest of the figures drawn; another version redirects (302) to the current one; hidden or unknown profiles 404. The profile page `/u/:handle` names it in `og:image`.",
+    does: "A public profile's card as a 1200×630 PNG: the handle, member since, followers and the profile's Coins figures (and Vantage Cash ones when shown). `:file` is `<version>.png`, the version a digest of the figures drawn; another version redirects (302) to the current one; hidden or unknown profiles 404. Cached like the public reads. The profile page `/u/:handle` names it in `og:image`.",
   },
   "GET /api/public/picks/:shareId": {
     section: "Social",
@@ -375,7 +375,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/admin/events/:eventId/result": {
     section: "Operators",
-    does: "`{homeScore, awayScore, reason?}` settles a game by hand, `{void: true}` voids it (every stake refunded), `{homeScore, awayScore, correction: true, reason}` corrects a settled one. A final for a game the feed still shows under way answers 202 `{request}` and waits for a second operator; an operator holding a bet on the game gets 403 `holds-bet`. A game that already has a result answers 409 unless corrected; a score for a game that has not started is 409 (it can only be voided).",
+    does: "`{homeScore, awayScore, reason?}` settles a game by hand, `{void: true}` voids it (every stake refunded), `{homeScore, awayScore, correction: true, reason}` corrects a settled one. A final or correction for a game whose start time has passed answers 202 `{request}` and waits for a second operator, unless the price desk already reports that very final; an operator holding a bet on the game gets 403 `holds-bet`. A game that already has a result answers 409 unless corrected; a score for a game that has not started is 409 (it can only be voided).",
   },
   "PUT /api/admin/players/:userId/date-of-birth": {
     section: "Operators",
