@@ -23,7 +23,7 @@ import { realDeps, type AppDeps } from "./http/app-deps";
 import { socialRoutes } from "./social/social-routes";
 import { identityRoutes } from "./identity/identity-routes";
 import { sweepstakesPublicRoutes } from "./sweepstakes/public-routes";
-import { freeEntryAdminRoutes, freeEntryRoutes } from "./sweepstakes/free-entry-routes";
+import { freeEntryRoutes } from "./sweepstakes/free-entry-routes";
 import { shareCardRoutes } from "./share-cards/share-card-routes";
 import { pushRoutes } from "./push/push-routes";
 import { devPushRoutes } from "./dev/push-service";
@@ -53,7 +53,6 @@ export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   app.route("/live", liveRoutes());
   app.route("/grantDailyBonus", bonusRoutes());
   app.route("/", paymentsRoutes());
-  app.route("/admin/free-entry", freeEntryAdminRoutes());
   app.route("/admin", adminRoutes(odds));
   app.route("/", socialRoutes());
   app.route("/identity", identityRoutes());

@@ -203,6 +203,11 @@ export const TUNABLES = {
     wholeNumber(1, 20),
     "How many unused, unexpired free-entry request codes one player may hold at once.",
   ),
+  FREE_ENTRY_DAILY_CAP: tunable(
+    "200",
+    wholeNumber(1, 10_000),
+    "How many free-entry cards one operator may record in any 24 hours; each then waits for a second operator's approval.",
+  ),
   // Payment status caching and session lifetimes.
   CONNECT_STATUS_CACHE_MS: tunable(
     "15000",

@@ -1,6 +1,6 @@
-// The console's Free entry tab: an operator records a received card by its code and
-// postmark day, and sees whether Vantage Cash was credited or why the player got nothing;
-// refusals (a code recorded before, an unknown code) show the server's sentence.
+// The console's Free entry tab: an operator records a received card by its code, postmark
+// day and a note, and sees that it waits for a second operator's approval; refusals (a code
+// recorded before, an unknown code) show the server's sentence.
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -16,11 +16,25 @@ function consoleApi(answer: (call: FakeCall) => Response | undefined) {
   return fakeApi((call) => (call.path === "/api/auth/refresh" ? jsonResponse(200, sessionBody(operator)) : answer(call)));
 }
 
-const entry = (patch: Record<string, unknown> = {}) => ({
-  entry: { code: "VX-ACDE-FGHJ", userId: "p-1", postmarkedOn: "2026-11-20", credited: true, amountCents: 500, refusal: null, ...patch },
-});
+const request = {
+  request: {
+    id: "fe_VX-ACDE-FGHJ_2026-11-20",
+    kind: "free-entry",
+    subject: "p-1",
+    subjectLabel: "pat@example.com",
+    payload: { code: "VX-ACDE-FGHJ", postmarkedOn: "2026-11-20", amountCents: 500 },
+    requestedBy: "admin@vantage.test",
+    reason: "Handwritten, name matches",
+    status: "pending",
+    decidedBy: null,
+    decidedAt: null,
+    decisionReason: null,
+    outcome: null,
+    createdAt: 5,
+  },
+};
 
-async function recordCard(code: string, day: string) {
+async function recordCard(code: string, day: string, note = "") {
   const user = userEvent.setup();
   expect((await screen.findByRole("tab", { name: "Free entry" })).getAttribute("aria-selected")).toBe("true");
   await user.type(await screen.findByLabelText("Request code on the card"), code);
@@ -28,32 +42,23 @@ async function recordCard(code: string, day: string) {
   expect(date.value).toBe(etDayKey(Date.now()));
   await user.clear(date);
   await user.type(date, day);
+  if (note) await user.type(screen.getByLabelText("Note for the approver"), note);
   await user.click(screen.getByRole("button", { name: "Record card" }));
 }
 
 describe("the console's Free entry tab", () => {
-  it("records a card by code and postmark day and says what was credited", async () => {
-    const calls = consoleApi((call) => (call.path === "/api/admin/free-entry" ? jsonResponse(200, entry()) : undefined));
+  it("records a card by code, postmark day and note, and says it waits for a second operator", async () => {
+    const calls = consoleApi((call) => (call.path === "/api/admin/free-entry" ? jsonResponse(202, request) : undefined));
     renderApp("/admin?tab=free-entry");
-    await recordCard("vx acde fghj", "2026-11-20");
-    expect((await screen.findByText(/^Credited /)).textContent).toBe("Credited 5 Vantage Cash to player p-1 for VX-ACDE-FGHJ.");
-    expect(calls.find((c) => c.path === "/api/admin/free-entry")?.body).toEqual({ code: "vx acde fghj", postmarkedOn: "2026-11-20" });
-  });
-
-  it("says why a player got nothing", async () => {
-    consoleApi((call) =>
-      call.path === "/api/admin/free-entry"
-        ? jsonResponse(
-            200,
-            entry({ credited: false, amountCents: 0, refusal: { code: "account-frozen", message: "Your account is on hold." } }),
-          )
-        : undefined,
+    await recordCard("vx acde fghj", "2026-11-20", "Handwritten, name matches");
+    expect((await screen.findByText(/^Sent for approval/)).textContent).toBe(
+      "Sent for approval: another operator must approve crediting 5 Vantage Cash to pat@example.com for VX-ACDE-FGHJ (Approvals tab).",
     );
-    renderApp("/admin?tab=free-entry");
-    await recordCard("VX-ACDE-FGHJ", "2026-11-20");
-    expect((await screen.findByRole("alert")).textContent).toBe(
-      "Recorded VX-ACDE-FGHJ; nothing credited (account-frozen): Your account is on hold.",
-    );
+    expect(calls.find((c) => c.path === "/api/admin/free-entry")?.body).toEqual({
+      code: "vx acde fghj",
+      postmarkedOn: "2026-11-20",
+      note: "Handwritten, name matches",
+    });
   });
 
   it("shows the server's refusal of a code recorded before, staying on the console", async () => {

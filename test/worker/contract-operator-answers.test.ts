@@ -30,7 +30,7 @@ import {
 } from "../../src/shared/schemas/operator-views";
 import { HarmNoteAnswerSchema, PlayerPlayViewSchema } from "../../src/shared/schemas/play";
 import { etDayKey } from "../../src/shared/bonus";
-import { FreeEntryRecordResponseSchema, type FreeEntryCodes } from "../../src/shared/schemas/sweepstakes";
+import { FreeEntryRecordSchema, type FreeEntryCodes } from "../../src/shared/schemas/sweepstakes";
 import { HealthResponseSchema } from "../../src/shared/schemas/health";
 import { createApp } from "../../worker/app";
 import { getUserWallet } from "../../worker/wallet";
@@ -68,7 +68,7 @@ const CONTRACT = {
   "POST /api/admin/approvals/:x/reject": ApprovalAnswerSchema,
   "GET /api/admin/players/:x/play": PlayerPlayViewSchema,
   "POST /api/admin/players/:x/harm-flags": HarmNoteAnswerSchema,
-  "POST /api/admin/free-entry": FreeEntryRecordResponseSchema,
+  "POST /api/admin/free-entry": ApprovalAnswerSchema,
 } satisfies Record<string, z.ZodType>;
 type Route = keyof typeof CONTRACT;
 
@@ -318,9 +318,11 @@ describe("the operator console's contract", () => {
     // A free-entry card for the player, by the request code their page gave them.
     const codes = (await (await api("/api/free-entry/code", { token: player.token })).json()) as FreeEntryCodes;
     const card = await call(CONTRACT["POST /api/admin/free-entry"], "POST /api/admin/free-entry", "/api/admin/free-entry", {
-      body: { code: codes.codes[0]!.code, postmarkedOn: etDayKey(Date.now()) },
+      body: { code: codes.codes[0]!.code, postmarkedOn: etDayKey(Date.now()), note: "contract check" },
+      status: 202,
     });
-    expect(card.entry.credited).toBe(true);
+    const entry = FreeEntryRecordSchema.parse(await approvedOutcome(card.request.id));
+    expect(entry.credited).toBe(true);
     // Last of the player's actions: their identity check starts again.
     const reset = await call(
       CONTRACT["POST /api/admin/players/:x/identity/reset"],

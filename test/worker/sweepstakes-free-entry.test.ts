@@ -1,23 +1,27 @@
-// Free entry by post: a player asks for single-use request codes, and an operator records
-// each received card, crediting FREE_ENTRY_CASH_CENTS once per code and at most one card
-// per player per postmark day, through the wallet's usual gates, audited; the operator
-// sees why a player got nothing and may not record a card for their own account.
+// Free entry by post: a player asks for single-use request codes; an operator records each
+// received card and a second operator approves it, crediting FREE_ENTRY_CASH_CENTS once
+// per code and at most one card per player per postmark day, through the wallet's usual
+// gates, audited; the operators see why a player got nothing, neither may act on their own
+// account, and one operator records at most FREE_ENTRY_DAILY_CAP cards a day.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { etDayKey } from "../../src/shared/bonus";
-import type { FreeEntryCodes, FreeEntryRecord } from "../../src/shared/schemas/sweepstakes";
+import { FreeEntryRecordSchema, type FreeEntryCodes, type FreeEntryRecord } from "../../src/shared/schemas/sweepstakes";
 import type { UserDocument } from "../../src/shared/schemas/user";
 import { getUserWallet } from "../../worker/wallet";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
 
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
+const SECOND_OPERATOR = "ops@vantage.test"; // also in ADMIN_EMAILS: approves what the first records
 const DAY_MS = 24 * 60 * 60 * 1000;
 const today = () => etDayKey(Date.now());
 const daysAgo = (n: number) => etDayKey(Date.now() - n * DAY_MS);
 
 let admin: SignedIn;
+let ops: SignedIn;
 beforeAll(async () => {
   admin = await signIn(ADMIN_EMAIL, "Operator");
+  ops = await signIn(SECOND_OPERATOR, "Ops");
 });
 
 async function codesOf(player: SignedIn): Promise<FreeEntryCodes> {
@@ -26,12 +30,26 @@ async function codesOf(player: SignedIn): Promise<FreeEntryCodes> {
   return (await res.json()) as FreeEntryCodes;
 }
 
-const record = (code: string, postmarkedOn: string, token = admin.token) =>
-  postJson("/api/admin/free-entry", { code, postmarkedOn }, token);
+/** The first operator records a card: 202 with the request a second operator decides, or a refusal. */
+const record = (code: string, postmarkedOn: string, token = admin.token, note = "handwritten, name matches") =>
+  postJson("/api/admin/free-entry", { code, postmarkedOn, note }, token);
 
-async function recorded(res: Response): Promise<FreeEntryRecord> {
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { entry: FreeEntryRecord }).entry;
+type DecidedRequest = { status: string; outcome: Record<string, unknown> };
+
+/** The second operator's approval of a recorded card: the request, applied (200) or failed (the wallet's refusal, with the request). */
+async function approve(recordedCard: Response, token = ops.token): Promise<DecidedRequest> {
+  expect(recordedCard.status).toBe(202);
+  const { request } = (await recordedCard.json()) as { request: { id: string } };
+  const res = await postJson(`/api/admin/approvals/${request.id}/approve`, { reason: "card checked" }, token);
+  if (res.status === 200) return ((await res.json()) as { request: DecidedRequest }).request;
+  return ((await res.json()) as { error: { details: { request: DecidedRequest } } }).error.details.request;
+}
+
+/** Recorded by one operator and approved by the other: what the card came to. */
+async function recorded(code: string, postmarkedOn: string): Promise<FreeEntryRecord> {
+  const request = await approve(await record(code, postmarkedOn));
+  expect(request.status).toBe("approved");
+  return FreeEntryRecordSchema.parse(request.outcome);
 }
 
 async function errorOf(res: Response): Promise<{ code: string; message: string }> {
@@ -92,7 +110,7 @@ describe("recording a received card", () => {
   it("credits FREE_ENTRY_CASH_CENTS once per code, with bonus cash's play-through, audited", async () => {
     const { player, codes } = await playerWithCodes();
     const before = await me(player);
-    const entry = await recorded(await record(codes[0]!.toLowerCase().replaceAll("-", " "), today()));
+    const entry = await recorded(codes[0]!.toLowerCase().replaceAll("-", " "), today());
     expect(entry).toEqual({
       code: codes[0],
       userId: player.userId,
@@ -100,6 +118,7 @@ describe("recording a received card", () => {
       credited: true,
       amountCents: 500,
       refusal: null,
+      recordedBy: ADMIN_EMAIL,
     });
     const after = await me(player);
     expect(after.vantageCash).toBe(before.vantageCash + 500);
@@ -119,7 +138,7 @@ describe("recording a received card", () => {
     };
     expect(audit.entries.filter((e) => e.action === "free-entry")).toEqual([
       expect.objectContaining({
-        actor: ADMIN_EMAIL,
+        actor: SECOND_OPERATOR,
         details: expect.objectContaining({ code: codes[0], credited: true, amountCents: 500 }),
       }),
     ]);
@@ -129,13 +148,13 @@ describe("recording a received card", () => {
     const player = await signIn();
     const [first, second] = [await codeIssued(player, 3), await codeIssued(player, 3)];
     const before = (await me(player)).vantageCash;
-    expect((await recorded(await record(first, daysAgo(2)))).credited).toBe(true);
-    const sameDay = await record(second, daysAgo(2));
-    expect(sameDay.status).toBe(409);
-    expect((await errorOf(sameDay)).code).toBe("already-entered-that-day");
+    expect((await recorded(first, daysAgo(2))).credited).toBe(true);
+    // The wallet refuses the second card of that postmark day when it is approved: the request fails.
+    const sameDay = await approve(await record(second, daysAgo(2)));
+    expect(sameDay).toMatchObject({ status: "failed", outcome: { code: "already-entered-that-day" } });
     expect((await me(player)).vantageCash).toBe(before + 500);
     // Refused, the second card's code was not used: a card of it posted another day counts.
-    expect((await recorded(await record(second, daysAgo(1)))).credited).toBe(true);
+    expect((await recorded(second, daysAgo(1))).credited).toBe(true);
     expect((await me(player)).vantageCash).toBe(before + 1000);
   });
 
@@ -153,14 +172,14 @@ describe("recording a received card", () => {
       200,
     );
     const before = (await me(frozen.player)).vantageCash;
-    const entry = await recorded(await record(frozen.codes[0]!, today()));
+    const entry = await recorded(frozen.codes[0]!, today());
     expect(entry).toMatchObject({ credited: false, amountCents: 0, refusal: { code: "account-frozen" } });
     expect((await me(frozen.player)).vantageCash).toBe(before);
     expect((await errorOf(await record(frozen.codes[0]!, today()))).code).toBe("code-used");
 
     const resting = await playerWithCodes();
     expect((await postJson("/api/me/break", { period: "24h" }, resting.player.token)).status).toBe(200);
-    const rested = await recorded(await record(resting.codes[0]!, today()));
+    const rested = await recorded(resting.codes[0]!, today());
     expect(rested).toMatchObject({ credited: false, refusal: { code: "self-excluded" } });
     expect(rested.refusal!.message).toContain("break");
   });
@@ -182,7 +201,59 @@ describe("recording a received card", () => {
     const late = await record("VX-CDEF-GHJK", daysAgo(5));
     expect(late.status).toBe(409);
     expect((await errorOf(late)).code).toBe("code-expired");
-    expect((await recorded(await record("VX-CDEF-GHJK", daysAgo(15)))).credited).toBe(true);
+    expect((await recorded("VX-CDEF-GHJK", daysAgo(15))).credited).toBe(true);
+  });
+
+  it("credits nothing until a second operator approves, whom the recorder cannot stand in for", async () => {
+    const { player, codes } = await playerWithCodes();
+    const before = (await me(player)).vantageCash;
+    const card = await record(codes[0]!, today(), admin.token, "postmark smudged but legible");
+    expect(card.status).toBe(202);
+    const { request } = (await card.clone().json()) as { request: { id: string; kind: string; reason: string; payload: unknown } };
+    expect(request).toMatchObject({
+      kind: "free-entry",
+      reason: "postmark smudged but legible",
+      payload: { code: codes[0], postmarkedOn: today(), amountCents: 500 },
+    });
+    expect((await me(player)).vantageCash).toBe(before);
+    // The same card recorded again (by either operator) is the same request, not a second credit.
+    const again = await record(codes[0]!, today(), ops.token);
+    expect(((await again.json()) as { request: { id: string } }).request.id).toBe(request.id);
+    const own = await postJson(`/api/admin/approvals/${request.id}/approve`, {}, admin.token);
+    expect(own.status).toBe(403);
+    expect((await errorOf(own)).code).toBe("own-request");
+    expect((await me(player)).vantageCash).toBe(before);
+    expect((await approve(card)).status).toBe("approved");
+    expect((await me(player)).vantageCash).toBe(before + 500);
+    expect((await errorOf(await record(codes[0]!, today()))).code).toBe("code-used");
+  });
+
+  it("stops an operator at FREE_ENTRY_DAILY_CAP cards in 24 hours, counting cards a colleague has yet to decide", async () => {
+    const cap = 2;
+    const capped = { ...env, FREE_ENTRY_DAILY_CAP: String(cap) } as Env;
+    const { createApp } = await import("../../worker/app");
+    const app = createApp();
+    const players = await Promise.all([playerWithCodes(), playerWithCodes(), playerWithCodes()]);
+    const answers = [];
+    for (const { codes } of players) {
+      const res = await app.request(
+        "/api/admin/free-entry",
+        {
+          method: "POST",
+          headers: { Authorization: `Bearer ${ops.token}`, "Content-Type": "application/json" },
+          body: JSON.stringify({ code: codes[0], postmarkedOn: today() }),
+        },
+        capped,
+      );
+      answers.push({ status: res.status, body: (await res.json()) as { error?: { code: string; message: string } } });
+    }
+    expect(answers.map((a) => a.status)).toEqual([202, 202, 429]);
+    expect(answers[2]!.body.error).toEqual({
+      code: "free-entry-cap",
+      message: `You have recorded ${cap} free-entry cards in the last 24 hours, the most one operator may. Ask another operator to record the rest.`,
+    });
+    // Another operator may still record the third.
+    expect((await record(players[2]!.codes[0]!, today())).status).toBe(202);
   });
 
   it("is refused for the operator's own account, and does not exist for players", async () => {

@@ -28,6 +28,7 @@ import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet";
 import { copyIdentityForConsole } from "./identity-records";
 import { approvalRoutes } from "./approval-routes";
+import { freeEntryAdminRoutes } from "./free-entry-admin";
 import { healthRoutes } from "./health-view";
 import { requestApproval } from "./approvals";
 import { auditStatement, listAudit } from "./audit-log";
@@ -197,6 +198,7 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
   app.route("/", playerAdminRoutes());
   app.route("/", harmAdminRoutes());
   app.route("/approvals", approvalRoutes());
+  app.route("/free-entry", freeEntryAdminRoutes());
   app.route("/", healthRoutes());
   app.get("/feed", async (c) => c.json(await feedView(c.env, Date.now())));
   app.get("/settlement", async (c) => c.json(await settlementView(c.env, Date.now())));

@@ -10,6 +10,8 @@
 //               REDEMPTION_REVIEW_CENTS), asked for by the player's own request: nobody
 //               decides on their own account; approval lets the wallet send it (its alarm
 //               runs at once), rejection returns the amount with the reason the player sees.
+//   free-entry  a free-entry card one operator recorded (free-entry-admin.ts): nobody
+//               decides on their own account; approval credits it through the player's wallet.
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { feedNow } from "../odds/odds-service";
@@ -18,6 +20,7 @@ import { applyResultCorrection } from "../settlement/result-correction";
 import { getUserWallet } from "../wallet";
 import { auditStatement } from "./audit-log";
 import type { ApprovalRules } from "./approvals";
+import { FREE_ENTRY_APPROVAL } from "./free-entry-admin";
 import { betHolderRefusal, isOwnAccount, ownAccountRefusal } from "./operator-guards";
 
 export const APPROVAL_RULES: ApprovalRules = {
@@ -130,4 +133,5 @@ export const APPROVAL_RULES: ApprovalRules = {
       return { ok: true, outcome };
     },
   },
+  "free-entry": FREE_ENTRY_APPROVAL,
 };

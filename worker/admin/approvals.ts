@@ -64,7 +64,7 @@ type RequestRow = {
 /** Each request with what people read its subject as: the player's e-mail, or the game. */
 const SELECT_REQUESTS = `SELECT r.*, COALESCE(u.email, CASE WHEN e.event_id IS NOT NULL THEN e.away || ' @ ' || e.home END) AS subject_label
   FROM approval_requests r
-  LEFT JOIN users u ON r.kind IN ('adjustment', 'redemption') AND u.id = r.subject
+  LEFT JOIN users u ON r.kind IN ('adjustment', 'redemption', 'free-entry') AND u.id = r.subject
   LEFT JOIN events e ON r.kind = 'result' AND e.event_id = r.subject`;
 
 function parseJson(text: string | null): Record<string, unknown> | null {
@@ -125,6 +125,11 @@ export type NewRequest = {
   subject: string;
   payload: Record<string, unknown>;
   reason: string;
+  /**
+   * At most `max` requests of this kind by this requester created since `since`: counted
+   * in the INSERT itself, so two requests racing cannot both pass it. Refused with 429 `code`.
+   */
+  cap?: { max: number; since: number; code: string; message: string };
 };
 
 /**
@@ -146,13 +151,37 @@ export async function requestApproval(
     if (open) return { ok: true, request: open };
   }
   const id = input.id ?? crypto.randomUUID();
+  const { cap } = input;
+  const insert = cap
+    ? db
+        .prepare(
+          `INSERT INTO approval_requests (id, kind, subject, payload, requested_by, requested_by_id, reason, status, created_at)
+           SELECT ?, ?, ?, ?, ?, ?, ?, 'pending', ?
+            WHERE (SELECT COUNT(*) FROM approval_requests WHERE kind = ? AND requested_by_id = ? AND created_at >= ?) < ?
+           ON CONFLICT (id) DO NOTHING`,
+        )
+        .bind(
+          id,
+          input.kind,
+          input.subject,
+          payload,
+          requester.email,
+          requester.id,
+          input.reason,
+          now,
+          input.kind,
+          requester.id,
+          cap.since,
+          cap.max,
+        )
+    : db
+        .prepare(
+          `INSERT INTO approval_requests (id, kind, subject, payload, requested_by, requested_by_id, reason, status, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?) ON CONFLICT (id) DO NOTHING`,
+        )
+        .bind(id, input.kind, input.subject, payload, requester.email, requester.id, input.reason, now);
   await db.batch([
-    db
-      .prepare(
-        `INSERT INTO approval_requests (id, kind, subject, payload, requested_by, requested_by_id, reason, status, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?) ON CONFLICT (id) DO NOTHING`,
-      )
-      .bind(id, input.kind, input.subject, payload, requester.email, requester.id, input.reason, now),
+    insert,
     auditStatement(
       db,
       {
@@ -167,6 +196,7 @@ export async function requestApproval(
     ),
   ]);
   const stored = await readRequest(db, id);
+  if (!stored && cap) return refused(429, cap.code, cap.message);
   if (!stored) throw new Error(`approval request ${id} was not stored`);
   if (!same(stored.request)) return refused(409, "request-conflict", "This request id was already used for another request.");
   return { ok: true, request: stored.request };

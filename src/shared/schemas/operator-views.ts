@@ -9,6 +9,7 @@ import { BetDocumentSchema } from "./bets";
 import { AdjustmentPayloadSchema, ResultPayloadSchema } from "./operator-actions";
 import { IdentityStateSchema, IdentityStatusSchema } from "./identity";
 import { RedemptionSchema } from "./redemptions";
+import { FreeEntryApprovalPayloadSchema } from "./sweepstakes";
 import { PurchaseHoldSchema } from "./user";
 
 const Int = z.number().int();
@@ -364,7 +365,7 @@ export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "failed"] a
 
 const ApprovalBaseSchema = z.object({
   id: z.string(),
-  /** A player id (adjustment) or an event id (result). */
+  /** A player id (adjustment, redemption, free entry) or an event id (result). */
   subject: z.string(),
   /** The subject as people read it: the player's e-mail, the game's "Away @ Home". */
   subjectLabel: z.string(),
@@ -382,13 +383,15 @@ const ApprovalBaseSchema = z.object({
 });
 
 /**
- * An action waiting for (or decided by) a second operator: a Vantage Cash or large Coins adjustment, a final for a game under way,
- * a redemption in the review queue (asked for by the player's own request; never decided on the operator's own account).
+ * An action waiting for (or decided by) a second operator: a Vantage Cash or large Coins adjustment, a final or correction of a
+ * started game, a redemption in the review queue (asked for by the player's own request), a free-entry card one operator recorded
+ * (never decided on the operator's own account).
  */
 export const ApprovalRequestSchema = z.discriminatedUnion("kind", [
   ApprovalBaseSchema.extend({ kind: z.literal("adjustment"), payload: AdjustmentPayloadSchema }),
   ApprovalBaseSchema.extend({ kind: z.literal("result"), payload: ResultPayloadSchema }),
   ApprovalBaseSchema.extend({ kind: z.literal("redemption"), payload: RedemptionReviewPayloadSchema }),
+  ApprovalBaseSchema.extend({ kind: z.literal("free-entry"), payload: FreeEntryApprovalPayloadSchema }),
 ]);
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 

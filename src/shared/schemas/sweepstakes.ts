@@ -35,11 +35,20 @@ const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
 export const RecordFreeEntryRequestSchema = z.object({
   code: z.string().trim().min(1, "Type the code written on the card.").max(40),
   postmarkedOn: z.string().regex(DAY_KEY, "postmarkedOn: a date like 2026-11-25."),
+  /** What the recording operator noticed on the card, for the approver. */
+  note: z.string().trim().max(500).optional(),
+});
+
+/** A recorded card waiting for a second operator: its code, postmark and what it would credit (the recorder's note is the request's reason). */
+export const FreeEntryApprovalPayloadSchema = z.strictObject({
+  code: z.string(),
+  postmarkedOn: z.string().regex(DAY_KEY),
+  amountCents: z.number().int().positive(),
 });
 
 export const FreeEntryRefusalSchema = z.object({ code: z.string(), message: z.string() });
 
-/** The operator's answer: credited, or recorded with the reason the player got nothing. */
+/** What an approved card came to (the approval's outcome): credited, or recorded with the reason the player got nothing. */
 export const FreeEntryRecordSchema = z.object({
   code: z.string(),
   userId: z.string(),
@@ -47,9 +56,10 @@ export const FreeEntryRecordSchema = z.object({
   credited: z.boolean(),
   amountCents: z.number().int().nonnegative(),
   refusal: FreeEntryRefusalSchema.nullable(),
+  /** The operator who recorded the card (the approver is the request's `decidedBy`). */
+  recordedBy: z.string(),
 });
 export type FreeEntryRecord = z.infer<typeof FreeEntryRecordSchema>;
-export const FreeEntryRecordResponseSchema = z.object({ entry: FreeEntryRecordSchema });
 
 /** GET /api/public/winners: recent paid redemptions, never a name or e-mail. */
 export const WinnerSchema = z.object({

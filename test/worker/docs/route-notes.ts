@@ -579,8 +579,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/admin/free-entry": {
     section: "Sweepstakes",
-    does: "Operators: records one received card by its code and postmark day. Credits `FREE_ENTRY_CASH_CENTS` (with bonus cash's play-through) through the player's wallet and its gates; a player who may not play (freeze, break, age, the region they asked from) gets nothing and `refusal` says why, the code then used. 404 `unknown-code`, 409 `code-used`, 409 `already-entered-that-day` (one credited card per player per postmark day), 409 `code-expired` (posted after the code's last day), 400 `invalid-postmark`; 403 `own-account`; needs a sign-in from the last `ADMIN_STEP_UP_MINUTES`. Audited in the wallet's transaction (`free-entry`).",
+    does: "Operators: records one received card by its code, postmark day and a note, as a `free-entry` request a second operator approves (202 `{request}`; the same card again answers the same request). Approval credits `FREE_ENTRY_CASH_CENTS` (with bonus cash's play-through) through the player's wallet and its gates, its outcome a `FreeEntryRecordSchema`; a player who may not play (freeze, break, age, the region they asked from) gets nothing and `refusal` says why, the code then used; a second card of one postmark day fails the request with `already-entered-that-day`. 404 `unknown-code`, 409 `code-used`, 409 `free-entry-rejected`, 409 `code-expired` (posted after the code's last day), 400 `invalid-postmark`; 403 `own-account`; 429 `free-entry-cap` past `FREE_ENTRY_DAILY_CAP` cards by one operator in 24 hours; needs a sign-in from the last `ADMIN_STEP_UP_MINUTES`. Audited: the request, the approval, and the credit in the wallet's transaction (`free-entry`).",
     body: "sweepstakes#RecordFreeEntryRequestSchema",
-    answer: "sweepstakes#FreeEntryRecordResponseSchema",
   },
 };

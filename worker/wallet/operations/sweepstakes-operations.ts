@@ -34,14 +34,26 @@ export type FreeEntryOutcome = {
 export type FreeEntryFailure = { ok: false; status: 409; code: "code-used" | "already-entered-that-day"; message: string } | AuditFailure;
 
 /**
- * One received card: refused when its code was recorded before (409 code-used) or a card
+ * One received card, as a second operator approved it: the same code and postmark again
+ * (an approval applied a second time to finish its job) answers what the first recorded;
+ * refused when its code was recorded before with another postmark (409 code-used) or a card
  * of this player postmarked that day already credited (409 already-entered-that-day);
  * otherwise recorded, crediting `amountCents` (ledger reason `free_entry`, reference the
  * code; bonus cash's play-through applies) unless the account gate refuses, in which case
  * the card is recorded with the refusal and nothing is credited.
  */
 export function recordFreeEntryInTx(tx: Ledger, input: FreeEntryInput, play: PlayContext): FreeEntryOutcome | FreeEntryFailure {
-  if (tx.sql.exec("SELECT 1 FROM free_entries WHERE code = ?", input.code).toArray().length > 0) {
+  const before = tx.sql
+    .exec<{ postmarked_on: string; credited: number; amount_cents: number; refusal_code: string | null; refusal_message: string | null }>(
+      "SELECT postmarked_on, credited, amount_cents, refusal_code, refusal_message FROM free_entries WHERE code = ?",
+      input.code,
+    )
+    .toArray()[0];
+  if (before && before.postmarked_on === input.postmarkedOn) {
+    const refusal = before.refusal_code === null ? null : { code: before.refusal_code, message: before.refusal_message ?? "" };
+    return { ok: true, credited: before.credited === 1, amountCents: before.amount_cents, refusal, balances: tx.balances() };
+  }
+  if (before) {
     return { ok: false, status: 409, code: "code-used", message: "This request code was already recorded; each code counts once." };
   }
   const sameDay = tx.sql.exec("SELECT 1 FROM free_entries WHERE postmarked_on = ? AND credited = 1", input.postmarkedOn).toArray();

@@ -28,7 +28,6 @@ import {
   SettlementViewSchema,
   type PlayerHit,
 } from "../../../shared/schemas/operator-views";
-import { FreeEntryRecordResponseSchema } from "../../../shared/schemas/sweepstakes";
 
 const playerPath = (uid: string) => `/admin/players/${encodeURIComponent(uid)}`;
 
@@ -99,6 +98,6 @@ export function decideApproval(api: ApiClient, id: string, decision: "approve" |
   return api.post(`/admin/approvals/${encodeURIComponent(id)}/${decision}`, ApprovalAnswerSchema, { reason });
 }
 
-/** Records one received free-entry card by its request code and postmark day (YYYY-MM-DD). */
-export const recordFreeEntry = (api: ApiClient, code: string, postmarkedOn: string) =>
-  api.post("/admin/free-entry", FreeEntryRecordResponseSchema, { code, postmarkedOn });
+/** Records one received free-entry card by its request code and postmark day (YYYY-MM-DD): a request a second operator approves. */
+export const recordFreeEntry = (api: ApiClient, card: { code: string; postmarkedOn: string; note: string }) =>
+  api.post("/admin/free-entry", ApprovalAnswerSchema, card);

@@ -1,5 +1,6 @@
 // Approvals: what waits for a second operator (four eyes) — Vantage Cash and large Coins
-// adjustments, finals and corrections of started games the price desk has not confirmed, redemptions in the review queue — with who asked, why and how
+// adjustments, finals and corrections of started games the price desk has not confirmed,
+// redemptions in the review queue, free-entry cards one operator recorded — with who asked, why and how
 // much, and the Approve / Reject pair; an operator's own requests wait for someone else.
 // Decided requests follow, with their outcome. The Worker enforces every rule again.
 import { useCallback, useState } from "react";
@@ -19,6 +20,7 @@ type Decision = { request: ApprovalRequest; decision: "approve" | "reject" };
 function askedFor(request: ApprovalRequest): string {
   if (request.kind === "result") return request.payload.correction ? "Corrected score" : "Final score";
   if (request.kind === "redemption") return "Redemption review";
+  if (request.kind === "free-entry") return `Free-entry card ${request.payload.code}, postmarked ${request.payload.postmarkedOn}`;
   return `${WALLET_SHORT[request.payload.wallet]} adjustment`;
 }
 
@@ -26,6 +28,7 @@ function askedFor(request: ApprovalRequest): string {
 function figure(request: ApprovalRequest): string {
   if (request.kind === "result") return `${request.payload.homeScore}–${request.payload.awayScore} (home–away)`;
   if (request.kind === "redemption") return formatAmount("cash", request.payload.amountCents);
+  if (request.kind === "free-entry") return `+${formatAmount("cash", request.payload.amountCents)}`;
   const { wallet, amount } = request.payload;
   return `${amount < 0 ? "−" : "+"}${formatAmount(wallet, Math.abs(amount))}`;
 }
@@ -35,6 +38,8 @@ function summary(request: ApprovalRequest): string {
   if (request.kind === "result")
     return `${request.payload.correction ? "correct the score to" : "record"} ${figure(request)} for ${request.subjectLabel}`;
   if (request.kind === "redemption") return `send ${figure(request)} to ${request.subjectLabel}`;
+  if (request.kind === "free-entry")
+    return `credit ${formatAmount("cash", request.payload.amountCents)} free entry to ${request.subjectLabel}`;
   const { wallet, amount } = request.payload;
   return `${amount < 0 ? "take" : "credit"} ${formatAmount(wallet, Math.abs(amount))} ${amount < 0 ? "from" : "to"} ${request.subjectLabel}`;
 }
@@ -42,7 +47,10 @@ function summary(request: ApprovalRequest): string {
 function outcomeText(request: ApprovalRequest): string {
   if (request.status === "rejected") return request.decisionReason ? `Rejected: ${request.decisionReason}` : "Rejected";
   if (request.status === "failed") return `Failed: ${String(request.outcome?.message ?? "refused")}`;
-  return request.outcome ? "Applied" : "Approved, not applied yet: approve again to finish";
+  if (!request.outcome) return "Approved, not applied yet: approve again to finish";
+  // A free-entry card the account gate refused is recorded, crediting nothing: say why.
+  const refusal = request.kind === "free-entry" ? (request.outcome.refusal as { message?: string } | null | undefined) : null;
+  return refusal ? `Applied, nothing credited: ${refusal.message ?? "refused"}` : "Applied";
 }
 
 const COMMON: AdminColumn<ApprovalRequest>[] = [

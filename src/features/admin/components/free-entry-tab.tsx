@@ -1,27 +1,28 @@
 // Free entry by post: an operator records each received card by the request code written
-// on it and the day on its postmark. The answer says whether Vantage Cash was credited, or
-// why the player got nothing (on a break, frozen, under age, a blocked region); a code
-// recorded before, a second card of one player for the same postmark day, an expired or
-// unknown code are refused as the server says. Recording needs a fresh sign-in like every
-// money action (the console sends the operator through one), and never for their own account.
+// on it, the day on its postmark and a note on what the card showed. Nothing is credited
+// yet: the card waits under Approvals for a second operator, whose approval credits it or
+// says why the player got nothing (on a break, frozen, under age, a blocked region). A
+// code recorded before, an expired or unknown code, and more cards than one operator may
+// record in a day are refused as the server says. Recording needs a fresh sign-in like
+// every money action (the console sends the operator through one), and never for their
+// own account.
 import { useId, useState, type FormEvent } from "react";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useApi, useAuth } from "../../../session/auth-provider";
 import { etDayKey } from "../../../shared/bonus";
 import { formatAmount } from "../../../shared/money";
 import { STEP_UP_REQUIRED } from "../../../shared/schemas/operator-actions";
-import type { FreeEntryRecord } from "../../../shared/schemas/sweepstakes";
+import type { ApprovalRequest } from "../../../shared/schemas/operator-views";
 import { recordFreeEntry } from "../api/admin-api";
 
 type Outcome = { tone: "ok" | "bad"; text: string };
 
-function describe(entry: FreeEntryRecord): Outcome {
-  if (entry.credited) {
-    return { tone: "ok", text: `Credited ${formatAmount("cash", entry.amountCents)} to player ${entry.userId} for ${entry.code}.` };
-  }
+function describe(request: ApprovalRequest): Outcome {
+  if (request.kind !== "free-entry") return { tone: "bad", text: "The server answered something other than a free-entry request." };
+  const { code, amountCents } = request.payload;
   return {
-    tone: "bad",
-    text: `Recorded ${entry.code}; nothing credited (${entry.refusal?.code ?? "refused"}): ${entry.refusal?.message ?? ""}`,
+    tone: "ok",
+    text: `Sent for approval: another operator must approve crediting ${formatAmount("cash", amountCents)} to ${request.subjectLabel} for ${code} (Approvals tab).`,
   };
 }
 
@@ -30,7 +31,9 @@ export function FreeEntryTab() {
   const { signIn } = useAuth();
   const codeId = useId();
   const dayId = useId();
+  const noteId = useId();
   const [code, setCode] = useState("");
+  const [note, setNote] = useState("");
   const [postmarkedOn, setPostmarkedOn] = useState(() => etDayKey(Date.now()));
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -41,9 +44,10 @@ export function FreeEntryTab() {
     setBusy(true);
     setOutcome(null);
     try {
-      const { entry } = await recordFreeEntry(api, code.trim(), postmarkedOn);
-      setOutcome(describe(entry));
+      const { request } = await recordFreeEntry(api, { code: code.trim(), postmarkedOn, note: note.trim() });
+      setOutcome(describe(request));
       setCode("");
+      setNote("");
     } catch (err) {
       if (err instanceof ApiError && err.code === STEP_UP_REQUIRED) {
         setOutcome({ tone: "bad", text: `${err.message} Taking you to sign-in...` });
@@ -63,7 +67,8 @@ export function FreeEntryTab() {
         </h2>
         <p className="admin-muted">
           One card per request code, and one credited card per player per postmark day. Record cards that are handwritten and carry the
-          player's name and e-mail; the code decides whose account is credited.
+          player's name and e-mail; the code decides whose account is credited. Another operator approves each card before it credits
+          anything.
         </p>
         <form className="admin-score-row admin-free-entry-form" onSubmit={submit}>
           <label className="admin-field" htmlFor={codeId}>
@@ -80,6 +85,17 @@ export function FreeEntryTab() {
           <label className="admin-field" htmlFor={dayId}>
             <span>Postmarked on</span>
             <input id={dayId} className="input" type="date" value={postmarkedOn} onChange={(e) => setPostmarkedOn(e.target.value)} />
+          </label>
+          <label className="admin-field" htmlFor={noteId}>
+            <span>Note for the approver</span>
+            <input
+              id={noteId}
+              className="input"
+              placeholder="Handwritten, name and e-mail match"
+              maxLength={500}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
           </label>
           <div className="admin-field">
             <span aria-hidden="true">&nbsp;</span>

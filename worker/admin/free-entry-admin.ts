@@ -1,0 +1,123 @@
+// Free entry by post, the operators' side. One operator records a received card by the
+// request code written on it and its postmark (POST /api/admin/free-entry {code,
+// postmarkedOn, note?}); nothing is credited then: the card waits in the approvals queue
+// for a second operator — never the recorder, never on their own account — who sees the
+// code, the postmark, the amount and the recorder's note. Only approval credits, through
+// the player's wallet and its usual gates (worker/wallet/operations/sweepstakes-operations.ts),
+// so one operator and any player account cannot mint Vantage Cash. Each operator records
+// at most FREE_ENTRY_DAILY_CAP cards in any 24 hours, counted in the request's own insert.
+// The player's side (request codes) is worker/sweepstakes/free-entry-routes.ts.
+import { Hono } from "hono";
+import { normaliseFreeEntryCode } from "../../src/shared/free-entry-codes";
+import type { ApprovalAnswer } from "../../src/shared/schemas/operator-views";
+import { RecordFreeEntryRequestSchema } from "../../src/shared/schemas/sweepstakes";
+import { findUser } from "../auth/users";
+import { getDb } from "../db/database";
+import { ApiError, fromErrorResult, readJson } from "../http/api-error";
+import type { AppEnv } from "../http/app-types";
+import { playContextFor } from "../protection/request-region";
+import { checkPostmark, findCode, markRecorded } from "../sweepstakes/free-entry";
+import { tunables } from "../tunables";
+import { getUserWallet } from "../wallet";
+import type { ApprovalKindRules } from "./approvals";
+import { requestApproval } from "./approvals";
+import { isOwnAccount, ownAccountRefusal, refuseOwnAccount, requireRecentSignIn } from "./operator-guards";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const CODE_USED = "This request code was already recorded; each code counts once.";
+
+/** POST /api/admin/free-entry: records one received card as a request for a second operator (202); mounted behind requireAdmin. */
+export function freeEntryAdminRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.post("/", requireRecentSignIn, async (c) => {
+    const body = await readJson(c, RecordFreeEntryRequestSchema);
+    const code = normaliseFreeEntryCode(body.code);
+    const row = code ? await findCode(c.env.DB, code) : null;
+    if (!code || !row)
+      throw new ApiError(404, "unknown-code", "No free-entry request code matches. Check the card's code letter by letter.");
+    const player = await findUser(getDb(c.env), row.user_id);
+    if (!player) throw new ApiError(404, "unknown-code", "The player of this code no longer exists.");
+    refuseOwnAccount(c.var.user, player);
+    if (row.recorded_at !== null) throw new ApiError(409, "code-used", CODE_USED);
+    const now = Date.now();
+    const postmark = checkPostmark(body.postmarkedOn, row, now);
+    if (!postmark.ok) throw fromErrorResult(postmark);
+    const t = tunables(c.env);
+    const note = body.note ?? "";
+    const requested = await requestApproval(
+      c.env,
+      {
+        // The server's id, one per card: two operators recording one card ask once.
+        id: `fe_${code}_${body.postmarkedOn}`,
+        kind: "free-entry",
+        subject: row.user_id,
+        payload: { code, postmarkedOn: body.postmarkedOn, amountCents: t.FREE_ENTRY_CASH_CENTS },
+        reason: note,
+        cap: {
+          max: t.FREE_ENTRY_DAILY_CAP,
+          since: now - DAY_MS,
+          code: "free-entry-cap",
+          message: `You have recorded ${t.FREE_ENTRY_DAILY_CAP} free-entry cards in the last 24 hours, the most one operator may. Ask another operator to record the rest.`,
+        },
+      },
+      c.var.user,
+      now,
+    );
+    if (!requested.ok) throw fromErrorResult(requested);
+    const { request } = requested;
+    if (request.status === "rejected") {
+      throw new ApiError(
+        409,
+        "free-entry-rejected",
+        `${request.decidedBy ?? "Another operator"} rejected this card: ${request.decisionReason ?? ""}`,
+        {
+          request,
+        },
+      );
+    }
+    if (request.status !== "pending") throw new ApiError(409, "code-used", CODE_USED, { request });
+    return c.json({ request } satisfies ApprovalAnswer, 202);
+  });
+
+  return app;
+}
+
+/** The approvals queue's rules for a recorded card: decided by anyone but the recorder and the player. */
+export const FREE_ENTRY_APPROVAL: ApprovalKindRules = {
+  async guard(env, request, operator) {
+    const player = await findUser(getDb(env), request.subject);
+    return player && isOwnAccount(operator, player) ? ownAccountRefusal() : null;
+  },
+  async apply(env, request, approver, now) {
+    if (request.kind !== "free-entry") throw new Error(`not a free entry: ${request.kind}`);
+    const { code, postmarkedOn, amountCents } = request.payload;
+    const row = await findCode(env.DB, code);
+    if (!row) return { ok: false, status: 404, code: "unknown-code", message: "The request code no longer exists." };
+    const postmark = checkPostmark(postmarkedOn, row, now);
+    if (!postmark.ok) return postmark;
+    // The player's own place when they asked for the code (its region rule and minimum age).
+    const play = playContextFor(env, row.region);
+    const result = await getUserWallet(env, row.user_id).recordFreeEntry(
+      row.user_id,
+      { code, postmarkedOn, amountCents, actor: approver.email },
+      play,
+      now,
+    );
+    if (!result.ok) return result;
+    await markRecorded(env.DB, { code, actor: approver.email, postmarkedOn, outcome: result.refusal?.code ?? "credited" }, now);
+    return {
+      ok: true,
+      outcome: {
+        code,
+        userId: row.user_id,
+        postmarkedOn,
+        credited: result.credited,
+        amountCents: result.amountCents,
+        refusal: result.refusal,
+        recordedBy: request.requestedBy,
+      },
+    };
+  },
+};
