@@ -209,6 +209,8 @@ describe("asking for approval where the action is made", () => {
       fraudWarnings: [],
       payoutIdentityRefusals: [],
       identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null, verifiedDateOfBirth: "1990-04-25" },
+      operatorAccounts: [],
+      yours: false,
     };
     const calls = consoleApi(({ method, path }) => {
       if (path === "/api/admin/players?q=pat")
@@ -269,6 +271,8 @@ describe("asking for approval where the action is made", () => {
           fraudWarnings: [],
           payoutIdentityRefusals: [],
           identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null, verifiedDateOfBirth: "1990-04-25" },
+          operatorAccounts: [],
+          yours: true,
         });
       return undefined;
     });

@@ -64,6 +64,8 @@ const playerDetail = {
   fraudWarnings: [],
   payoutIdentityRefusals: [],
   identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null, verifiedDateOfBirth: "1990-04-25" },
+  operatorAccounts: [],
+  yours: false,
 };
 
 function consoleApi(extra: (call: FakeCall) => Response | undefined = () => undefined, user = operator) {

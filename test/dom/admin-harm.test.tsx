@@ -32,6 +32,8 @@ function detail(uid: string, email: string) {
     fraudWarnings: [],
     payoutIdentityRefusals: [],
     identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null, verifiedDateOfBirth: "1990-04-25" },
+    operatorAccounts: [],
+    yours: uid === operator.uid,
   };
 }
 

@@ -965,6 +965,17 @@ const ENDPOINTS: Endpoint[] = [
       ),
   },
   {
+    routes: ["POST /api/admin/players/:uid/operator-account"],
+    request: () =>
+      post(
+        idSegment([bystander.userId], fc.uuid()).map((id) => `/api/admin/players/${id}/operator-account`),
+        bodyFor({
+          operatorEmail: fc.oneof(fc.constantFrom("ops@vantage.test", "someone@example.com", "", "ops@"), unicodeText(300)),
+          reason: fc.oneof(unicodeText(600), fc.constantFrom("", "  ", "their personal account")),
+        }),
+      ),
+  },
+  {
     routes: ["POST /api/admin/players/:uid/fraud-warnings/:warningId/clear"],
     request: () =>
       post(

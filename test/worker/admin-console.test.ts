@@ -39,6 +39,7 @@ const CONSOLE_ROUTES: [string, string, unknown?][] = [
   ["GET", "/api/admin/players?q=a"],
   ["GET", "/api/admin/players/someone"],
   ["POST", "/api/admin/players/someone/freeze", { reason: "test" }],
+  ["POST", "/api/admin/players/someone/operator-account", { operatorEmail: "ops@vantage.test", reason: "test" }],
   ["POST", "/api/admin/players/someone/unfreeze", { reason: "test" }],
   ["POST", "/api/admin/players/someone/fraud-warnings/wf-x/clear", { reason: "test" }],
   ["POST", "/api/admin/players/someone/identity/reset", { reason: "test" }],

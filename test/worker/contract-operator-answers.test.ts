@@ -22,6 +22,7 @@ import {
   FreezeAnswerSchema,
   LedgerAuditPageSchema,
   LedgerCheckSchema,
+  OperatorAccountAnswerSchema,
   OperatorResultAnswerSchema,
   PlayerDetailSchema,
   PlayerSearchSchema,
@@ -53,6 +54,7 @@ const CONTRACT = {
   "GET /api/admin/players": PlayerSearchSchema,
   "GET /api/admin/players/:x": PlayerDetailSchema,
   "POST /api/admin/players/:x/freeze": FreezeAnswerSchema,
+  "POST /api/admin/players/:x/operator-account": OperatorAccountAnswerSchema,
   "POST /api/admin/players/:x/unfreeze": FreezeAnswerSchema,
   "POST /api/admin/players/:x/adjustments": AdjustmentAnswerSchema,
   "POST /api/admin/players/:x/fraud-warnings/:x/clear": FraudWarningClearAnswerSchema,
@@ -141,6 +143,15 @@ describe("the operator console's contract", () => {
       `/api/admin/players/${uid}/unfreeze`,
       { body: { reason: "contract check" } },
     );
+    // Another account, named as the other operator's own (so it stays out of what follows).
+    const theirs = await signIn();
+    const named = await call(
+      CONTRACT["POST /api/admin/players/:x/operator-account"],
+      "POST /api/admin/players/:x/operator-account",
+      `/api/admin/players/${theirs.userId}/operator-account`,
+      { body: { operatorEmail: "ops@vantage.test", reason: "contract check" } },
+    );
+    expect(named.operatorAccounts.map((a) => a.operatorEmail)).toEqual(["ops@vantage.test"]);
     const warningId = `efw_contract_${uid}`;
     const warned = await wallet.recordFraudWarning(
       uid,

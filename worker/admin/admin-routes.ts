@@ -168,7 +168,7 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
     const { dateOfBirth, reason } = await readJson(c, DateOfBirthCorrectionRequestSchema);
     const player = await findUser(getDb(c.env), userId);
     if (!player) throw new ApiError(404, "not-found", "No such player.");
-    refuseOwnAccount(c.var.user, player);
+    await refuseOwnAccount(c.env, c.var.user, player);
     const now = Date.now();
     const wallet = getUserWallet(c.env, userId);
     const result = await wallet.correctDateOfBirth(

@@ -27,7 +27,7 @@ export const APPROVAL_RULES: ApprovalRules = {
   adjustment: {
     async guard(env, request, operator) {
       const player = await findUser(getDb(env), request.subject);
-      return player && isOwnAccount(operator, player) ? ownAccountRefusal() : null;
+      return player && (await isOwnAccount(env, operator, player)) ? ownAccountRefusal() : null;
     },
     async apply(env, request, approver, now) {
       if (request.kind !== "adjustment") throw new Error(`not an adjustment: ${request.kind}`);
@@ -55,7 +55,7 @@ export const APPROVAL_RULES: ApprovalRules = {
   redemption: {
     async guard(env, request, operator) {
       const player = await findUser(getDb(env), request.subject);
-      return player && isOwnAccount(operator, player) ? ownAccountRefusal() : null;
+      return player && (await isOwnAccount(env, operator, player)) ? ownAccountRefusal() : null;
     },
     async apply(env, request, approver, now) {
       if (request.kind !== "redemption") throw new Error(`not a redemption: ${request.kind}`);

@@ -17,7 +17,9 @@ export type AuditAction =
   /** An action that waits for a second operator was asked for (worker/admin/approvals.ts). */
   | "request"
   | "approve"
-  | "reject";
+  | "reject"
+  /** A player account named as an operator's own (worker/admin/player-admin.ts). */
+  | "operator-account";
 
 export type AuditInput = {
   actor: string;

@@ -39,7 +39,7 @@ export function freeEntryAdminRoutes() {
       throw new ApiError(404, "unknown-code", "No free-entry request code matches. Check the card's code letter by letter.");
     const player = await findUser(getDb(c.env), row.user_id);
     if (!player) throw new ApiError(404, "unknown-code", "The player of this code no longer exists.");
-    refuseOwnAccount(c.var.user, player);
+    await refuseOwnAccount(c.env, c.var.user, player);
     if (row.recorded_at !== null) throw new ApiError(409, "code-used", CODE_USED);
     const now = Date.now();
     const postmark = checkPostmark(body.postmarkedOn, row, now);
@@ -88,7 +88,7 @@ export function freeEntryAdminRoutes() {
 export const FREE_ENTRY_APPROVAL: ApprovalKindRules = {
   async guard(env, request, operator) {
     const player = await findUser(getDb(env), request.subject);
-    return player && isOwnAccount(operator, player) ? ownAccountRefusal() : null;
+    return player && (await isOwnAccount(env, operator, player)) ? ownAccountRefusal() : null;
   },
   async apply(env, request, approver, now) {
     if (request.kind !== "free-entry") throw new Error(`not a free entry: ${request.kind}`);

@@ -61,7 +61,7 @@ export function harmAdminRoutes() {
   app.post("/players/:uid/harm-flags", async (c) => {
     const uid = parseWith(UidSchema, c.req.param("uid"));
     const input = await readJson(c, HarmNoteRequestSchema);
-    refuseOwnAccount(c.var.user, await requirePlayer(c.env, uid));
+    await refuseOwnAccount(c.env, c.var.user, await requirePlayer(c.env, uid));
     const result = await getUserWallet(c.env, uid).noteHarmFlag(uid, input, { actor: c.var.user.email, reason: input.note }, Date.now());
     if (!result.ok) throw fromErrorResult(result);
     return c.json({ notes: result.notes.map(noteView) });

@@ -1,6 +1,13 @@
 // Separation of duties in the operator console, beyond "is an operator" (requireAdmin):
 // money-moving actions need a fresh sign-in (step-up), nobody acts on their own account,
 // and an operator holding a bet on a game has no say in its result.
+//
+// An operator's own accounts are not only the one they sign in with: a person may hold a
+// player account under another address. Counted as theirs (OWN_ACCOUNT_IDS): the operator
+// account itself, any account holding the operator's address, an account that tried the
+// identity document or the payout account already verified for the other (either way
+// round: D1 identity_checks.owner_user_id, payout_identity_refusals), and accounts named
+// in the console as the operator's (operator_own_accounts, migration 0029).
 import { createMiddleware } from "hono/factory";
 import { HOLDS_BET, OWN_ACCOUNT, STEP_UP_REQUIRED } from "../../src/shared/schemas/operator-actions";
 import { signInStartedAt } from "../auth/refresh-tokens";
@@ -28,9 +35,28 @@ export const requireRecentSignIn = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** The account is the operator's own: the same account, or one holding the operator's address. */
-export function isOwnAccount(operator: AuthedUser, player: { id: string; email: string }): boolean {
-  return player.id === operator.id || player.email.trim().toLowerCase() === operator.email.trim().toLowerCase();
+/**
+ * The ids of every account counted as the operator's own (see the header); binds ?1 the
+ * operator's account id and ?2 their address in lower case. Four terms: D1 refuses a
+ * compound SELECT of more.
+ */
+const OWN_ACCOUNT_IDS = `
+  SELECT id AS user_id FROM users WHERE id = ?1 OR lower(email) = ?2
+  UNION SELECT CASE WHEN user_id = ?1 THEN owner_user_id ELSE user_id END FROM identity_checks
+   WHERE owner_user_id IS NOT NULL AND (owner_user_id = ?1 OR user_id = ?1)
+  UNION SELECT CASE WHEN user_id = ?1 THEN owner_user_id ELSE user_id END FROM payout_identity_refusals
+   WHERE owner_user_id = ?1 OR user_id = ?1
+  UNION SELECT user_id FROM operator_own_accounts WHERE operator_email = ?2`;
+
+const addressOf = (operator: AuthedUser) => operator.email.trim().toLowerCase();
+
+/** Whether the account is the operator's own: theirs, at their address, sharing their document or payout account, or named theirs. */
+export async function isOwnAccount(env: Env, operator: AuthedUser, player: { id: string; email: string }): Promise<boolean> {
+  if (player.id === operator.id || player.email.trim().toLowerCase() === addressOf(operator)) return true;
+  const row = await env.DB.prepare(`SELECT 1 FROM (${OWN_ACCOUNT_IDS}) WHERE user_id = ?3 LIMIT 1`)
+    .bind(operator.id, addressOf(operator), player.id)
+    .first();
+  return row !== null;
 }
 
 export function ownAccountRefusal(): ErrorResult {
@@ -38,23 +64,23 @@ export function ownAccountRefusal(): ErrorResult {
 }
 
 /** Throws 403 own-account when `player` is the operator's own account. */
-export function refuseOwnAccount(operator: AuthedUser, player: { id: string; email: string }): void {
-  if (!isOwnAccount(operator, player)) return;
+export async function refuseOwnAccount(env: Env, operator: AuthedUser, player: { id: string; email: string }): Promise<void> {
+  if (!(await isOwnAccount(env, operator, player))) return;
   const refusal = ownAccountRefusal();
   throw new ApiError(refusal.status, refusal.code, refusal.message);
 }
 
 /**
- * A refusal when the operator (any account holding their address) has a bet on the game,
- * open or settled. Their wallet's outbox is drained first, so a bet placed a moment ago counts.
+ * A refusal when the operator (any of their own accounts) has a bet on the game, open or
+ * settled. Their own accounts' outboxes are drained first, so a bet placed a moment ago counts.
  */
 export async function betHolderRefusal(env: Env, operator: AuthedUser, eventId: string): Promise<ErrorResult | null> {
-  await getUserWallet(env, operator.id).flushOutbox();
-  const held = await env.DB.prepare(
-    `SELECT 1 FROM bet_legs l JOIN users u ON u.id = l.user_id
-      WHERE l.event_id = ? AND (u.id = ? OR lower(u.email) = ?) LIMIT 1`,
-  )
-    .bind(eventId, operator.id, operator.email.trim().toLowerCase())
+  const { results: own } = await env.DB.prepare(OWN_ACCOUNT_IDS).bind(operator.id, addressOf(operator)).all<{ user_id: string }>();
+  await Promise.all(
+    [operator.id, ...own.map((r) => r.user_id).filter((id) => id !== operator.id)].map((id) => getUserWallet(env, id).flushOutbox()),
+  );
+  const held = await env.DB.prepare(`SELECT 1 FROM bet_legs WHERE event_id = ?3 AND user_id IN (${OWN_ACCOUNT_IDS}) LIMIT 1`)
+    .bind(operator.id, addressOf(operator), eventId)
     .first();
   if (!held) return null;
   return {

@@ -19,8 +19,15 @@ import { getUserWallet } from "../wallet";
 import { requestApproval } from "./approvals";
 import { writeAudit } from "./audit-log";
 import { ledgerMismatches } from "./ledger-check";
-import { refuseOwnAccount, requireRecentSignIn } from "./operator-guards";
-import { AdjustmentRequestSchema, FreezeRequestSchema, IdentityResetRequestSchema } from "../../src/shared/schemas/operator-actions";
+import { isOwnAccount, refuseOwnAccount, requireRecentSignIn } from "./operator-guards";
+import {
+  AdjustmentRequestSchema,
+  FreezeRequestSchema,
+  IdentityResetRequestSchema,
+  OperatorAccountRequestSchema,
+} from "../../src/shared/schemas/operator-actions";
+import { adminEmails } from "../config";
+import { auditStatement } from "./audit-log";
 import { copyIdentityForConsole, releaseDocuments } from "./identity-records";
 import type {
   AdjustmentAnswerSchema,
@@ -30,6 +37,8 @@ import type {
   IdentityResetAnswerSchema,
   LedgerAuditPageSchema,
   LedgerCheck,
+  OperatorAccount,
+  OperatorAccountAnswerSchema,
   PlayerDetail,
   PlayerHit,
 } from "../../src/shared/schemas/operator-views";
@@ -58,6 +67,18 @@ export async function searchPlayers(db: D1Database, q: string, limit = 25): Prom
     )
     .bind(q, like, like, limit)
     .all<PlayerHit>();
+  return results;
+}
+
+/** The operators an account was named as belonging to, oldest first. */
+async function operatorAccountsOf(db: D1Database, uid: string): Promise<OperatorAccount[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT operator_email AS operatorEmail, named_by AS namedBy, reason, created_at AS createdAt
+         FROM operator_own_accounts WHERE user_id = ? ORDER BY created_at, operator_email`,
+    )
+    .bind(uid)
+    .all<OperatorAccount>();
   return results;
 }
 
@@ -100,28 +121,44 @@ export function playerAdminRoutes() {
     const user = await requirePlayer(c.env, uid);
     const now = Date.now();
     const wallet = getUserWallet(c.env, uid);
-    const [redeemable, ledger, bets, redemptions, disputes, fraudWarnings, freeze, protection, profile, refusals, identity, identityCheck] =
-      await Promise.all([
-        wallet.getRedeemable(uid, now, undefined, tunables(c.env).PURCHASE_HOLD_DAYS),
-        wallet.getLedger(uid, now, 100),
-        wallet.listBets(uid, { limit: 50 }, now),
-        wallet.listRedemptions(uid, now),
-        wallet.listDisputes(uid, now),
-        wallet.listFraudWarnings(uid, now),
-        wallet.getFreeze(uid, now),
-        wallet.getProtection(uid, now),
-        c.env.DB.prepare("SELECT handle FROM player_profiles WHERE user_id = ?").bind(uid).first<{ handle: string | null }>(),
-        c.env.DB.prepare(
-          `SELECT id, owner_user_id AS ownerUserId, account_id AS accountId, amount_cents AS amountCents, created_at AS createdAt
+    const [
+      redeemable,
+      ledger,
+      bets,
+      redemptions,
+      disputes,
+      fraudWarnings,
+      freeze,
+      protection,
+      profile,
+      refusals,
+      identity,
+      identityCheck,
+      operatorAccounts,
+      yours,
+    ] = await Promise.all([
+      wallet.getRedeemable(uid, now, undefined, tunables(c.env).PURCHASE_HOLD_DAYS),
+      wallet.getLedger(uid, now, 100),
+      wallet.listBets(uid, { limit: 50 }, now),
+      wallet.listRedemptions(uid, now),
+      wallet.listDisputes(uid, now),
+      wallet.listFraudWarnings(uid, now),
+      wallet.getFreeze(uid, now),
+      wallet.getProtection(uid, now),
+      c.env.DB.prepare("SELECT handle FROM player_profiles WHERE user_id = ?").bind(uid).first<{ handle: string | null }>(),
+      c.env.DB.prepare(
+        `SELECT id, owner_user_id AS ownerUserId, account_id AS accountId, amount_cents AS amountCents, created_at AS createdAt
            FROM payout_identity_refusals WHERE user_id = ? ORDER BY created_at DESC LIMIT 20`,
-        )
-          .bind(uid)
-          .all<{ id: number; ownerUserId: string; accountId: string; amountCents: number; createdAt: number }>(),
-        wallet.getIdentityDetail(uid, now),
-        c.env.DB.prepare("SELECT owner_user_id AS ownerUserId FROM identity_checks WHERE user_id = ?")
-          .bind(uid)
-          .first<{ ownerUserId: string | null }>(),
-      ]);
+      )
+        .bind(uid)
+        .all<{ id: number; ownerUserId: string; accountId: string; amountCents: number; createdAt: number }>(),
+      wallet.getIdentityDetail(uid, now),
+      c.env.DB.prepare("SELECT owner_user_id AS ownerUserId FROM identity_checks WHERE user_id = ?")
+        .bind(uid)
+        .first<{ ownerUserId: string | null }>(),
+      operatorAccountsOf(c.env.DB, uid),
+      isOwnAccount(c.env, c.var.user, user),
+    ]);
     const { balances } = redeemable;
     return c.json({
       player: {
@@ -149,14 +186,50 @@ export function playerAdminRoutes() {
       fraudWarnings,
       payoutIdentityRefusals: refusals.results,
       identity: { ...identity, ownerUserId: identityCheck?.ownerUserId ?? null },
+      operatorAccounts,
+      yours,
     } satisfies PlayerDetail);
+  });
+
+  // A player account an operator holds under another address: named here, it counts as that
+  // operator's own for every duty (operator-guards.ts). Any operator may name one, the
+  // operator themselves included; a naming is never taken back. Audited with the change.
+  app.post("/players/:uid/operator-account", async (c) => {
+    const uid = parseWith(UidSchema, c.req.param("uid"));
+    const { operatorEmail, reason } = await readJson(c, OperatorAccountRequestSchema);
+    const player = await requirePlayer(c.env, uid);
+    const address = operatorEmail.trim().toLowerCase();
+    if (!adminEmails(c.env).has(address)) {
+      throw new ApiError(400, "not-an-operator", `${operatorEmail} is not an operator's address (ADMIN_EMAILS).`);
+    }
+    if (player.email.trim().toLowerCase() === address) {
+      throw new ApiError(409, "operator-account", "This is the operator's own sign-in account already.");
+    }
+    const now = Date.now();
+    const [inserted] = await c.env.DB.batch([
+      c.env.DB.prepare(
+        `INSERT INTO operator_own_accounts (user_id, operator_email, named_by, reason, created_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (user_id, operator_email) DO NOTHING`,
+      ).bind(uid, address, c.var.user.email, reason, now),
+      auditStatement(
+        c.env.DB,
+        { actor: c.var.user.email, action: "operator-account", target: uid, reason, details: { operatorEmail: address } },
+        now,
+        { afterChange: true },
+      ),
+    ]);
+    return c.json({
+      uid,
+      changed: (inserted?.meta.changes ?? 0) > 0,
+      operatorAccounts: await operatorAccountsOf(c.env.DB, uid),
+    } satisfies z.infer<typeof OperatorAccountAnswerSchema>);
   });
 
   for (const frozen of [true, false]) {
     app.post(`/players/:uid/${frozen ? "freeze" : "unfreeze"}`, async (c) => {
       const uid = parseWith(UidSchema, c.req.param("uid"));
       const { reason } = await readJson(c, FreezeRequestSchema);
-      refuseOwnAccount(c.var.user, await requirePlayer(c.env, uid));
+      await refuseOwnAccount(c.env, c.var.user, await requirePlayer(c.env, uid));
       const now = Date.now();
       const actor = c.var.user.email;
       // An unchanged state (already frozen) is answered as is and not audited again.
@@ -171,13 +244,13 @@ export function playerAdminRoutes() {
     });
   }
 
-  // An early fraud warning pauses the player's redemptions until its charge is refunded
-  // and reversed; an operator who has looked into it may clear it instead (once, audited).
+  // An early fraud warning holds the player's redemptions until an operator who has looked
+  // into it clears it (once, audited); a refund of the warned charge does not.
   app.post("/players/:uid/fraud-warnings/:warningId/clear", requireRecentSignIn, async (c) => {
     const uid = parseWith(UidSchema, c.req.param("uid"));
     const warningId = parseWith(WarningIdSchema, c.req.param("warningId"));
     const { reason } = await readJson(c, FreezeRequestSchema);
-    refuseOwnAccount(c.var.user, await requirePlayer(c.env, uid));
+    await refuseOwnAccount(c.env, c.var.user, await requirePlayer(c.env, uid));
     const now = Date.now();
     const actor = c.var.user.email;
     const answer = await getUserWallet(c.env, uid).clearFraudWarning(uid, { warningId, actor, reason }, now);
@@ -198,7 +271,7 @@ export function playerAdminRoutes() {
   app.post("/players/:uid/identity/reset", requireRecentSignIn, async (c) => {
     const uid = parseWith(UidSchema, c.req.param("uid"));
     const { reason } = await readJson(c, IdentityResetRequestSchema);
-    refuseOwnAccount(c.var.user, await requirePlayer(c.env, uid));
+    await refuseOwnAccount(c.env, c.var.user, await requirePlayer(c.env, uid));
     const now = Date.now();
     const wallet = getUserWallet(c.env, uid);
     const reset = await wallet.resetIdentity(uid, { actor: c.var.user.email, reason }, now);
@@ -222,7 +295,7 @@ export function playerAdminRoutes() {
   app.post("/players/:uid/adjustments", requireRecentSignIn, async (c) => {
     const uid = parseWith(UidSchema, c.req.param("uid"));
     const input = await readJson(c, AdjustmentRequestSchema);
-    refuseOwnAccount(c.var.user, await requirePlayer(c.env, uid));
+    await refuseOwnAccount(c.env, c.var.user, await requirePlayer(c.env, uid));
     const retryKey = input.idempotencyKey ?? c.req.header("Idempotency-Key") ?? undefined;
     const adjustmentId = retryKey === undefined ? undefined : await adjustmentIdFor(uid, retryKey);
     const now = Date.now();

@@ -391,8 +391,8 @@ export const approvalRequests = sqliteTable(
   "approval_requests",
   {
     id: text("id").primaryKey(),
-    kind: text("kind", { enum: ["adjustment", "result"] }).notNull(),
-    /** A player id (adjustment) or an event id (result). */
+    kind: text("kind", { enum: ["adjustment", "result", "redemption", "free-entry"] }).notNull(),
+    /** A player id (adjustment, redemption, free entry) or an event id (result). */
     subject: text("subject").notNull(),
     payload: text("payload").notNull(),
     requestedBy: text("requested_by").notNull(),
@@ -621,4 +621,17 @@ export const metricPoints = sqliteTable(
     max: real("max").notNull(),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.metric, t.outcome] })],
+);
+
+/** Player accounts named in the console as an operator's own (migration 0029, worker/admin/operator-guards.ts). */
+export const operatorOwnAccounts = sqliteTable(
+  "operator_own_accounts",
+  {
+    userId: text("user_id").notNull(),
+    operatorEmail: text("operator_email").notNull(),
+    namedBy: text("named_by").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.operatorEmail] }), index("operator_own_accounts_operator_idx").on(t.operatorEmail)],
 );

@@ -38,6 +38,9 @@ export type ResultRequest = z.input<typeof OperatorResultRequestSchema> | z.inpu
 /** POST /api/admin/players/:uid/freeze and /unfreeze. */
 export const FreezeRequestSchema = z.strictObject({ reason: ReasonSchema });
 
+/** Names a player account as an operator's own: the operator's address, and why. */
+export const OperatorAccountRequestSchema = z.strictObject({ operatorEmail: z.email().max(254), reason: ReasonSchema });
+
 /**
  * POST /api/admin/players/:uid/adjustments: signed minor units (Coins, Vantage Cash cents).
  * `idempotencyKey` (or the Idempotency-Key header) makes a retry move nothing twice; the

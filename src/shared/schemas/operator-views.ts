@@ -199,6 +199,10 @@ export const FraudWarningSchema = z.object({
 });
 export type FraudWarning = z.infer<typeof FraudWarningSchema>;
 
+/** A player account named in the console as an operator's own. */
+export const OperatorAccountSchema = z.object({ operatorEmail: z.string(), namedBy: z.string(), reason: z.string(), createdAt: Int });
+export type OperatorAccount = z.infer<typeof OperatorAccountSchema>;
+
 export const PlayerDetailSchema = z.object({
   player: z.object({
     uid: z.string(),
@@ -236,8 +240,19 @@ export const PlayerDetailSchema = z.object({
    * a mismatch can be resolved by correcting the confirmed date to it), else null.
    */
   identity: IdentityStateSchema.extend({ ownerUserId: z.string().nullable(), verifiedDateOfBirth: z.string().nullable() }),
+  /** Operators this account was named in the console as belonging to (their own account for every duty). */
+  operatorAccounts: z.array(OperatorAccountSchema),
+  /** The account counts as the viewing operator's own (same address, document, payout account, or named): they may not act on it. */
+  yours: z.boolean(),
 });
 export type PlayerDetail = z.infer<typeof PlayerDetailSchema>;
+
+/** POST /api/admin/players/:uid/operator-account: the account's namings after the change. */
+export const OperatorAccountAnswerSchema = z.object({
+  uid: z.string(),
+  changed: z.boolean(),
+  operatorAccounts: z.array(OperatorAccountSchema),
+});
 
 /** A wallet's balances beside their ledger sums, and what is owed beside the owed ledger's sums. */
 export const WalletAuditSchema = z.object({

@@ -404,6 +404,10 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     body: "play#HarmNoteRequestSchema",
     answer: "play#HarmNoteAnswerSchema",
   },
+  "POST /api/admin/players/:uid/operator-account": {
+    section: "Operators",
+    does: "`{operatorEmail, reason}`: names the player's account as that operator's own (an address in `ADMIN_EMAILS`, else 400 `not-an-operator`; the operator's own sign-in account is 409 `operator-account`). From then on it counts as theirs for adjustments, approvals, results and free entry, like an account sharing their verified document or payout account. Never taken back; audited once (`operator-account`); `{uid, changed, operatorAccounts}`.",
+  },
   "POST /api/admin/players/:uid/freeze": {
     section: "Operators",
     does: "`{reason}`: `{frozen, changed}`; audited when it changed.",

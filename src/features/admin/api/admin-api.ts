@@ -22,6 +22,7 @@ import {
   FreezeAnswerSchema,
   IdentityResetAnswerSchema,
   LedgerCheckSchema,
+  OperatorAccountAnswerSchema,
   PlayerDetailSchema,
   PlayerSearchSchema,
   ResultReplySchema,
@@ -52,6 +53,11 @@ export function adjustBalance(api: ApiClient, uid: string, input: AdjustmentRequ
 }
 
 /** Clears one early fraud warning, so it no longer pauses the player's redemptions. */
+/** Names the player's account as an operator's own (audited; never taken back). */
+export function nameOperatorAccount(api: ApiClient, uid: string, operatorEmail: string, reason: string) {
+  return api.post(`${playerPath(uid)}/operator-account`, OperatorAccountAnswerSchema, { operatorEmail, reason });
+}
+
 export function clearFraudWarning(api: ApiClient, uid: string, warningId: string, reason: string) {
   return api.post(`${playerPath(uid)}/fraud-warnings/${encodeURIComponent(warningId)}/clear`, FraudWarningClearAnswerSchema, { reason });
 }

@@ -4,7 +4,9 @@
 // check the ledger — each confirmed with a reason. A blocked identity check shows the
 // verified document's date beside the confirmed one, so the operator can see which fix fits.
 // A Vantage Cash (or large Coins) adjustment is only asked for: it waits in Approvals for
-// another operator. On the operator's own account nothing but looking is offered.
+// another operator. On the operator's own accounts (their sign-in, or one sharing their
+// document or payout account, or named theirs here) nothing but looking is offered; any
+// account may be named as an operator's own, which the Worker then treats as such.
 import { useCallback, useContext, useState, type FormEvent } from "react";
 import { useApi, useAuth } from "../../../session/auth-provider";
 import { errorMessage } from "../../../lib/api-client";
@@ -15,6 +17,7 @@ import {
   clearFraudWarning,
   correctDateOfBirth,
   fetchPlayer,
+  nameOperatorAccount,
   resetIdentity,
   searchPlayers,
   setFrozen,
@@ -104,15 +107,16 @@ export function PlayersTab({ onChanged }: { onChanged(message: string): void }) 
   );
 }
 
-type Dialog = "freeze" | "unfreeze" | "adjust" | "date-of-birth" | "identity-reset" | { clearWarning: string } | null;
+type Dialog = "freeze" | "unfreeze" | "adjust" | "date-of-birth" | "identity-reset" | "operator-account" | { clearWarning: string } | null;
 
 function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: string): void }) {
-  const { api, user } = useAuth();
+  const { api } = useAuth();
   const detail = useAdminLoad(
     useCallback(() => fetchPlayer(api, uid), [api, uid]),
     { missingMeansDenied: false },
   );
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [operatorEmail, setOperatorEmail] = useState("");
   const [wallet, setWallet] = useState<WalletKind>("coins");
   const [direction, setDirection] = useState<"credit" | "debit">("credit");
   const [amount, setAmount] = useState("");
@@ -154,7 +158,7 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
               </div>
             </div>
             <div className="admin-actions">
-              {data.player.uid === user?.uid ? (
+              {data.yours ? (
                 <span className="admin-muted">Your own account: another operator must act on it.</span>
               ) : (
                 <>
@@ -197,6 +201,16 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
                   )}
                 </>
               )}
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost"
+                onClick={() => {
+                  setOperatorEmail("");
+                  setDialog("operator-account");
+                }}
+              >
+                Name as an operator's account
+              </button>
               <button type="button" className="btn btn-sm btn-ghost" onClick={runCheck} disabled={check?.status === "running"}>
                 {check?.status === "running" ? "Checking..." : "Check ledger"}
               </button>
@@ -263,7 +277,13 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
             </p>
           )}
           {data.redemptionPause && <p className="admin-muted">Redemptions paused: {data.redemptionPause}</p>}
-          <PlayerPlayPanel uid={uid} own={data.player.uid === user?.uid} onChanged={onChanged} />
+          {data.operatorAccounts.length > 0 && (
+            <p className="admin-muted">
+              An operator's own account:{" "}
+              {data.operatorAccounts.map((a) => `${a.operatorEmail} (named by ${a.namedBy}: ${a.reason})`).join("; ")}
+            </p>
+          )}
+          <PlayerPlayPanel uid={uid} own={data.yours} onChanged={onChanged} />
           <Section title={`Ledger (newest ${data.ledger.length})`}>
             <AdminTable
               scroll
@@ -348,7 +368,7 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
                 {
                   header: "",
                   cell: (w) =>
-                    w.open && data.player.uid !== user?.uid ? (
+                    w.open && !data.yours ? (
                       <button type="button" className="btn btn-sm btn-ghost" onClick={() => setDialog({ clearWarning: w.id })}>
                         Clear
                       </button>
@@ -371,6 +391,28 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
             </Section>
           )}
         </>
+      )}
+      {data && dialog === "operator-account" && (
+        <ActionDialog
+          title={`Name ${data.player.email} as an operator's account`}
+          confirmLabel="Name account"
+          invalid={/^[^\s@]+@[^\s@]+$/.test(operatorEmail.trim()) ? null : "Enter the operator's e-mail address."}
+          onClose={() => setDialog(null)}
+          onConfirm={async (reason) => {
+            await nameOperatorAccount(api, uid, operatorEmail.trim(), reason);
+            onChanged(`${data.player.email} now counts as ${operatorEmail.trim()}'s own account.`);
+            detail.reload();
+          }}
+        >
+          <p className="admin-muted">
+            An operator's own account cannot be adjusted, approved for, graded or credited free entry by that operator. A naming cannot be
+            taken back.
+          </p>
+          <label className="admin-field">
+            <span>Operator's e-mail</span>
+            <input className="input" type="email" value={operatorEmail} onChange={(e) => setOperatorEmail(e.target.value)} />
+          </label>
+        </ActionDialog>
       )}
       {data && typeof dialog === "object" && dialog !== null && (
         <ActionDialog
