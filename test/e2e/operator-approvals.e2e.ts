@@ -3,6 +3,7 @@
 // the request waits under Approvals, where its requester cannot decide it. The second
 // operator, in another browser, sees who asked, why and how much, approves it, and the
 // player's cash arrives (to be played through, like bonus cash); the audit log names both.
+// A mailed free-entry card goes the same way: recorded by one, credited on the other's approval.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
@@ -97,5 +98,46 @@ describe("four eyes on money", () => {
       [REQUESTER, "request"],
     ]);
     await screenshot(approver, "25-approvals-audit");
+  });
+
+  it("a free-entry card one operator records credits nothing until the other approves it", async () => {
+    const playerEmail = uniqueEmail("free-entry");
+    const player = await (await newPlayerContext(browser)).newPage();
+    await signInToBoard(player, playerEmail);
+    await player.goto("/free-entry");
+    const codeText = player.locator(".sweeps-code-value").first();
+    await codeText.waitFor();
+    const code = (await codeText.textContent()) ?? "";
+
+    const requester = await operatorConsole(REQUESTER);
+    await requester.goto("/admin?tab=free-entry");
+    await requester.getByLabel("Request code on the card").fill(code);
+    await requester.getByLabel("Note for the approver").fill("Handwritten; name and e-mail match");
+    await requester.getByRole("button", { name: "Record card" }).click();
+    await requester
+      .getByText(`Sent for approval: another operator must approve crediting 5 Vantage Cash to ${playerEmail} for ${code} (Approvals tab).`)
+      .waitFor();
+    await requester.getByRole("tab", { name: "Approvals" }).click();
+    const own = requester.locator("tr", { hasText: code });
+    await own.getByText("Yours: another operator decides").waitFor();
+    expect(await own.getByRole("button", { name: "Approve" }).count()).toBe(0);
+
+    const approver = await operatorConsole(APPROVER);
+    await approver.goto("/admin?tab=approvals");
+    const row = approver.locator("tr", { hasText: code });
+    await row.getByText(REQUESTER).waitFor();
+    await row.getByText("Handwritten; name and e-mail match").waitFor();
+    await row.getByText("+5 Vantage Cash").waitFor();
+    expect(await axeProblems(approver)).toEqual([]);
+    await screenshot(approver, "25-approvals-free-entry");
+    await row.getByRole("button", { name: "Approve" }).click();
+    const dialog = approver.getByRole("dialog", { name: `Approve: credit 5 Vantage Cash free entry to ${playerEmail}?` });
+    await dialog.getByLabel(/Reason/).fill("Card checked against the account.");
+    await dialog.getByRole("button", { name: "Approve" }).click();
+    await approver.locator("tr", { hasText: code }).getByText("Applied").waitFor();
+
+    await player.goto("/redeem");
+    const balance = player.locator("p", { hasText: "Vantage Cash balance:" }).locator("strong");
+    await expect.poll(() => balance.textContent(), { timeout: 20_000 }).toBe("5");
   });
 });

@@ -141,7 +141,7 @@ export async function fireCron(): Promise<void> {
   if (!res.ok) throw new Error(`cron trigger failed: ${res.status}`);
 }
 
-const JSON_HEADERS = { "Content-Type": "application/json" };
+export const JSON_HEADERS = { "Content-Type": "application/json" };
 
 /** An access token for `email` through the development sign-in, for what a journey does by API as that person (an operator). */
 export async function accessTokenFor(email: string): Promise<string> {

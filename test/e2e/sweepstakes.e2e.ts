@@ -1,13 +1,26 @@
 // Journey: the sweepstakes on a legal footing. A new player meets the Official Sweepstakes
 // Rules in one dialog after their date of birth, reads them and accepts; asks for a
 // free-entry request code on /free-entry; an operator records the mailed card in the
-// console's Free entry tab; the player's 5 Vantage Cash appears in their wallet. Screens
-// at 390 and 1280 px wide: the dialog, the rules, free entry, winners and the console tab.
+// console's Free entry tab and a second operator approves it under Approvals; the player's
+// 5 Vantage Cash appears in their wallet. Screens at 390 and 1280 px wide: the dialog, the
+// rules, free entry, winners and the console tabs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { axeProblems, launchBrowser, newPlayerContext, screenshot, signInOperator, signInThroughChooser, uniqueEmail } from "./support";
+import {
+  accessTokenFor,
+  apiCall,
+  axeProblems,
+  JSON_HEADERS,
+  launchBrowser,
+  newPlayerContext,
+  screenshot,
+  signInOperator,
+  signInThroughChooser,
+  uniqueEmail,
+} from "./support";
 
 const OPERATOR_EMAIL = "ops@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
+const APPROVER_EMAIL = "admin@vantage.test"; // also in ADMIN_EMAILS: approves what the first records
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,11 +46,12 @@ async function operatorConsole(): Promise<Page> {
 }
 
 describe("the sweepstakes", () => {
-  it("a new player accepts the rules, requests a free-entry code, an operator records the card, and the cash appears", async () => {
+  it("a new player accepts the rules, requests a free-entry code, one operator records the card, another approves it, and the cash appears", async () => {
     const context = await newPlayerContext(browser, { width: 390, height: 844 });
     const page = await context.newPage();
     await page.goto("/");
-    await signInThroughChooser(page, uniqueEmail("sweeps"), { acceptRules: false });
+    const email = uniqueEmail("sweeps");
+    await signInThroughChooser(page, email, { acceptRules: false });
 
     // One dialog, linking the rules.
     const dialog = page.getByRole("dialog", { name: "Official Sweepstakes Rules" });
@@ -75,16 +89,31 @@ describe("the sweepstakes", () => {
     await screenshot(page, "sweeps-3-free-entry-1280");
     await expect.poll(() => walletButton(page).getAttribute("aria-label")).toBe("Wallet: 5,000 Coins");
 
-    // The card arrives: an operator records it.
+    // The card arrives: an operator records it, and nothing is credited yet.
     const console_ = await operatorConsole();
     await console_.goto("/admin?tab=free-entry");
     await console_.getByRole("heading", { name: "Record a free-entry card" }).waitFor();
     await console_.getByLabel("Request code on the card").fill(code.toLowerCase().replaceAll("-", " "));
     expect(await console_.getByLabel("Postmarked on").inputValue()).toBe(easternToday());
+    await console_.getByLabel("Note for the approver").fill("Handwritten, name and e-mail match the account");
     await console_.getByRole("button", { name: "Record card" }).click();
-    await console_.getByText(`Credited 5 Vantage Cash to player`, { exact: false }).waitFor();
+    await console_.getByText(`Sent for approval: another operator must approve crediting 5 Vantage Cash to ${email} for ${code}`).waitFor();
     expect(await axeProblems(console_)).toEqual([]);
     await screenshot(console_, "sweeps-4-console-free-entry-1280");
+
+    // A second operator approves it (the approvals journey does this in the console).
+    const approver = { Authorization: `Bearer ${await accessTokenFor(APPROVER_EMAIL)}`, ...JSON_HEADERS };
+    const { requests } = (await (await apiCall("/api/admin/approvals?status=pending", { headers: approver })).json()) as {
+      requests: { id: string; payload: { code?: string } }[];
+    };
+    const card = requests.find((r) => r.payload.code === code)!;
+    const approved = await apiCall(`/api/admin/approvals/${card.id}/approve`, {
+      method: "POST",
+      headers: approver,
+      body: JSON.stringify({ reason: "card checked" }),
+    });
+    expect(approved.status).toBe(200);
+
     // The same card again is refused, saying why.
     await console_.getByLabel("Request code on the card").fill(code);
     await console_.getByRole("button", { name: "Record card" }).click();

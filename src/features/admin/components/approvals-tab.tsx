@@ -55,7 +55,7 @@ function outcomeText(request: ApprovalRequest): string {
 
 const COMMON: AdminColumn<ApprovalRequest>[] = [
   { header: "Requested", cell: (r) => formatTime(r.createdAt) },
-  { header: "What", cell: askedFor },
+  { header: "What", className: "admin-wrap", cell: askedFor },
   { header: "For", className: "admin-wrap", cell: (r) => r.subjectLabel },
   { header: "Amount", num: "cells", cell: figure },
   { header: "Requested by", cell: (r) => r.requestedBy },
