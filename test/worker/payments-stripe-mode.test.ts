@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../worker/app";
 import Stripe from "stripe";
 import { createStripeProvider } from "../../worker/payments/stripe-provider";
-import { getUserWallet } from "../../worker/wallet";
+import { FRAUD_WARNING_HOLD_MESSAGE, getUserWallet } from "../../worker/wallet";
 import { BASE, signIn } from "./helpers";
 import { checkoutCompletedEvent, earlyFraudWarningEvent } from "./stripe-events";
 
@@ -155,15 +155,13 @@ describe("with STRIPE_SECRET_KEY set (real provider, Stripe API faked at the net
     const warning = earlyFraudWarningEvent({ warningId: "issfr_test_1", paymentIntent: null, chargeId: "ch_test_efw", actionable: true });
     const refused = await webhook(warning);
     expect(refused.status).toBe(503);
-    expect(await me()).toMatchObject({
-      vantageCash: 4_900,
-      redemptionPause: "Redemptions are paused while a payment on your account is under review.",
-    });
+    expect(await me()).toMatchObject({ vantageCash: 4_900, redemptionPause: FRAUD_WARNING_HOLD_MESSAGE });
 
     refundAnswers = [];
     const answers = await Promise.all([webhook(warning), webhook(warning)]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
-    expect(await me()).toMatchObject({ vantageCash: 0, redemptionPause: null });
+    // Refunded and reversed; the warning still holds redemptions until an operator clears it.
+    expect(await me()).toMatchObject({ vantageCash: 0, redemptionPause: FRAUD_WARNING_HOLD_MESSAGE });
     const refunds = calls.filter((c) => c.url.endsWith("/v1/refunds"));
     expect(refunds.length).toBeGreaterThanOrEqual(2);
     for (const refund of refunds) {
