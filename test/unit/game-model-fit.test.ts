@@ -1,8 +1,9 @@
 // Fitting a game's model to its fair prices: each family reproduces the fair side
-// chances of a coherent board, and every recorded feed game (the The Odds API payloads of
-// test/worker/odds-normalise.test.ts, the only recorded ones the repository has) either
-// fits within tolerance, is refused as no fit, or lacks a market's fair figures. (The
-// simulator's boards, a few hundred games, are fitted in test/worker/odds-simulator.test.ts.)
+// chances of a coherent board; the real recorded feed (test/fixtures/odds-api: NFL, NBA
+// and MLB games from several US books) fits within tolerance where the family can; and the
+// hand-written payloads of test/worker/odds-normalise.test.ts either fit, are refused as no
+// fit, or lack a market's fair figures. (The simulator's boards, a few hundred games, are
+// fitted in test/worker/odds-simulator.test.ts.)
 import { describe, expect, it } from "vitest";
 import { eventFairFigures, type EventQuotes, FAIR_MIN_BOOKS_DEFAULT } from "../../src/shared/fair-odds";
 import { GAME_MODEL_VERSION, type ModelLeg, sideChance } from "../../src/shared/game-model";
@@ -10,6 +11,7 @@ import { fitGameModel, fitTargets, SGP_FIT_TOLERANCE_DEFAULT } from "../../src/s
 import type { Event, FairFigures } from "../../src/shared/schemas/events";
 import type { GameModel } from "../../src/shared/schemas/game-model";
 import type { SportKey } from "../../src/shared/sports";
+import { recordedEvents } from "./recorded-feed";
 
 /** The fair figures a model itself gives (every side's chance, no margins). */
 function fairOf(model: GameModel, spreadLine: number, totalLine: number): FairFigures {
@@ -190,5 +192,26 @@ describe("the recorded feed games", () => {
       ok: false,
       reason: "missing-market",
     });
+  });
+});
+
+describe("the real recorded feed (test/fixtures/odds-api)", () => {
+  it("fits the football and basketball games within SGP_FIT_TOLERANCE; baseball's run line is refused", () => {
+    const fits = (minBooks?: 5 | 3) =>
+      Object.fromEntries(recordedEvents(minBooks).map(({ name, event }) => [name, fitGameModel(event.sport, event.fair!)]));
+    const atDefault = fits();
+    for (const name of ["Baltimore Ravens @ New York Jets", "Detroit Pistons @ Denver Nuggets", "Los Angeles Lakers @ Phoenix Suns"]) {
+      expect(atDefault[name], name).toMatchObject({ ok: true });
+      expect(atDefault[name]!.worstMiss, name).toBeLessThanOrEqual(SGP_FIT_TOLERANCE_DEFAULT);
+    }
+    // Only three books quote the Rams' total at 51.5, fewer than the board's five: no fair
+    // total, so no model, until the board counts three books.
+    expect(atDefault["Buffalo Bills @ Los Angeles Rams"]).toEqual({ ok: false, reason: "missing-market" });
+    const atThree = fits(3)["Buffalo Bills @ Los Angeles Rams"]!;
+    expect(atThree).toMatchObject({ ok: true });
+    expect(atThree.worstMiss).toBeLessThanOrEqual(SGP_FIT_TOLERANCE_DEFAULT);
+    // Two Poisson run counts cannot give the Blue Jays −1.5 at 47% beside a 64% moneyline (a
+    // one-run home win is likelier than independent counts allow): no same-game offer there.
+    expect(atDefault["Baltimore Orioles @ Toronto Blue Jays"]).toMatchObject({ ok: false, reason: "no-fit" });
   });
 });

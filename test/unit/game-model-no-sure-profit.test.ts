@@ -1,6 +1,7 @@
 // No sure profit on one game: with every single offered at its model chance less 4.5% and
 // every same-game block of two or three markets at blockPriceAm(blockChance, 8%), no
-// portfolio of bets wins on every final score. Checked by linear programming (maximise the
+// portfolio of bets wins on every final score; and on the real recorded feed
+// (test/fixtures/odds-api), with the singles at the offered book's own prices. Checked by linear programming (maximise the
 // worst net return over the grid's final scores of non-negative stakes summing to 1) over
 // boards fitted to generated fair prices, with whole lines that push. The old way — a block
 // priced as if its legs were independent — is a sure profit in soccer (Draw + Away +0.5
@@ -15,6 +16,7 @@ import { decimalOdds } from "../../src/shared/odds";
 import type { FairFigures } from "../../src/shared/schemas/events";
 import type { GameModel } from "../../src/shared/schemas/game-model";
 import type { SportKey } from "../../src/shared/sports";
+import { recordedEvents } from "./recorded-feed";
 
 const SINGLE_MARGIN = 0.045;
 const BLOCK_MARGIN = 0.08;
@@ -203,5 +205,26 @@ describe("no sure profit on one game", () => {
     expect(chance).toBeCloseTo(sideChance(model, legs[draw]!), 12);
     const priced = { legs: [draw, awayPlusHalf], decimal: decimalOf(blockPriceAm(chance, BLOCK_MARGIN))! };
     expect(bestSureReturn(model, legs, [...singles, priced], repriced)).toBeLessThanOrEqual(1e-9);
+  });
+
+  it("holds on the real recorded games: the offered book's singles beside blocks from the fitted model", () => {
+    let checked = 0;
+    for (const { name, event } of recordedEvents(3)) {
+      const fit = fitGameModel(event.sport, event.fair!);
+      const { moneyline, spread, total } = event.markets;
+      if (!fit.ok || !moneyline || spread?.line == null || total?.line == null) continue;
+      const model = fit.model;
+      const { legs, market } = sidesOf(event.sport, spread.line, total.line);
+      const offered = [moneyline.home, moneyline.away, spread.home, spread.away, total.over, total.under];
+      const bets = offeredBets(model, legs, market).filter((bet) => bet.legs.length > 1);
+      offered.forEach((priceAm, i) => {
+        const decimal = decimalOf(priceAm ?? null);
+        if (decimal !== null) bets.push({ legs: [i], decimal });
+      });
+      expect(bestSureReturn(model, legs, bets, repricedRest(model, legs)), name).toBeLessThanOrEqual(1e-9);
+      checked++;
+    }
+    // The two NFL and two NBA games fit; the baseball game has no model, so no blocks.
+    expect(checked).toBe(4);
   });
 });
