@@ -136,11 +136,15 @@ export const TUNABLES = {
     "Regions whose minimum age is higher than MIN_AGE (REGION:AGE, comma-separated).",
   ),
   RESTRICTED_REGIONS: tunable(
-    "US-WA,US-ID,US-NV,US-MI,US-MT,US-CT,US-DE,US-NJ,US-NY,US-LA",
+    "US-MI,US-DE",
     regionList,
-    "Countries (ISO 3166-1) and subdivisions (ISO 3166-2) where purchases and redemptions are refused.",
+    "Countries (ISO 3166-1) and subdivisions (ISO 3166-2) made Coins-only beside the dated region table (src/shared/region-rules-table.ts): no packs, no Vantage Cash bonus, bets or redemptions.",
   ),
-  BLOCKED_REGIONS: tunable("-", regionList, "Countries and subdivisions where all play (bets, bonus, purchases, redemptions) is refused."),
+  BLOCKED_REGIONS: tunable(
+    "-",
+    regionList,
+    "Countries and subdivisions where all play (bets, bonus, purchases, redemptions) is refused, beside the dated region table.",
+  ),
   DEV_REGION: tunable(
     "-",
     optionalRegion,

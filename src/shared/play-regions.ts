@@ -1,22 +1,25 @@
 // Where Vantage's money actions are offered. A region is an ISO 3166-1 country
 // ("FR") or an ISO 3166-2 subdivision ("US-WA"), read by the Worker from the request's
-// `cf.country` / `cf.regionCode`. Operators list entries in two tunables; this table says
-// which actions each list refuses. Money fails closed: a request whose place is not known
-// (no country, Tor's `T1`, Cloudflare's unknown `XX`) is treated as a restricted region,
-// so it cannot buy or redeem; Coins play goes on. Pure: configuration in, refusals out as values.
+// `cf.country` / `cf.regionCode`. Its mode on a given day (full, coins-only, redeem-only,
+// blocked) comes from the dated table and the operators' lists (src/shared/region-rules.ts);
+// this turns the mode into refusals of the player's actions, each with one sentence naming
+// the region and the mode. Money fails closed: a place that cannot be confirmed is
+// coins-only. Coins play is untouched everywhere but blocked. Pure: rules and `now` in,
+// refusals out as values.
+import { etDayKey } from "./bonus";
 import { PLAY_ACTION_LABEL, type PlayAction, type Refusal } from "./protection";
+import { type MoneyAction, modeAllows, type RegionMode, type RegionRules, type RegionVerdict, regionModeAt } from "./region-rules";
 
-export type RegionRule = "restricted" | "blocked";
+export { isUnknownRegion, UNKNOWN_COUNTRIES } from "./region-rules";
 
-/** One table: which actions each kind of entry refuses. */
-export const REGION_RULE_ACTIONS: Record<RegionRule, readonly PlayAction[]> = {
-  /** RESTRICTED_REGIONS: the sweepstakes model is not offered: no purchases or redemptions. */
-  restricted: ["purchase", "redeem"],
-  /** BLOCKED_REGIONS: no play at all. */
-  blocked: ["bet", "purchase", "bonus", "redeem"],
-};
+/** The wallet a bet debits, where the action is a bet (a route checks before it knows: Coins). */
+export type PlayWallet = "coins" | "cash";
 
-export type RegionConfig = { restricted: readonly string[]; blocked: readonly string[] };
+/** The money action a player action is, in the mode table's terms. */
+export function moneyActionOf(action: PlayAction, wallet: PlayWallet = "coins"): MoneyAction {
+  if (action === "bet") return wallet === "cash" ? "cash-bet" : "coins-bet";
+  return action;
+}
 
 const REGION_ENTRY = /^[A-Z]{2}(-[A-Z0-9]{1,3})?$/;
 
@@ -55,45 +58,54 @@ export function regionOf(country: string | null | undefined, regionCode: string 
   return /^[A-Z0-9]{1,3}$/.test(r) ? `${c}-${r}` : c;
 }
 
-/** An entry covers its country and, for a subdivision entry, only that subdivision. */
-function covers(entry: string, region: string): boolean {
-  return entry === region || (!entry.includes("-") && region.startsWith(`${entry}-`));
+/** The actions refused in `region` at `now`, as the user document lists them (a bet counts as a Coins bet). */
+export function unavailableActions(region: string | null, rules: RegionRules, now: number): PlayAction[] {
+  const { mode } = regionModeAt(region, rules, now);
+  return (["bet", "purchase", "bonus", "redeem"] as const).filter((a) => !modeAllows(mode, moneyActionOf(a)));
 }
 
-/** Country codes that name no place: Tor exit nodes (`T1`) and Cloudflare's "unknown" (`XX`). */
-export const UNKNOWN_COUNTRIES: readonly string[] = ["T1", "XX"];
+const MODE_WORDS: Record<Exclude<RegionMode, "full">, string> = {
+  "coins-only": "Coins play only",
+  "redeem-only": "redemptions only",
+  blocked: "not offered",
+};
 
-/** True when the request's place is not known: no region, Tor or unknown. */
-export function isUnknownRegion(region: string | null): boolean {
-  return !region || UNKNOWN_COUNTRIES.includes(region.split("-")[0]!);
-}
-
-/** The actions refused in `region`; an unknown region is restricted (money fails closed). */
-export function unavailableActions(region: string | null, config: RegionConfig): PlayAction[] {
-  const refused = new Set<PlayAction>();
-  if (isUnknownRegion(region)) for (const action of REGION_RULE_ACTIONS.restricted) refused.add(action);
-  for (const rule of ["restricted", "blocked"] as const) {
-    if (region && config[rule].some((entry) => covers(entry, region))) for (const action of REGION_RULE_ACTIONS[rule]) refused.add(action);
+/**
+ * The sentence naming the region and its mode, on the server and in the SPA alike; null
+ * where Vantage Cash is offered in full. With the law's name and the day it took effect
+ * where a dated rule decides, and a redemption window's last day.
+ */
+export function regionNoticeSentence(verdict: RegionVerdict): string | null {
+  const { region, mode, basis, since, until } = verdict;
+  if (mode === "full") return null;
+  if (basis.kind === "unknown-place") return "Vantage Cash is not offered where your location cannot be confirmed: Coins play only.";
+  const law = basis.kind === "rule" ? ` since ${since} (${basis.entry.source.title})` : "";
+  if (mode === "blocked") return `Vantage is not offered in ${region}${law}.`;
+  if (mode === "redeem-only") {
+    return `Vantage Cash can no longer be bought, won or bet in ${region}${law}; you can redeem what you hold until ${until}.`;
   }
-  return (["bet", "purchase", "bonus", "redeem"] as const).filter((a) => refused.has(a));
+  return `Vantage Cash is not offered in ${region}${law}: ${MODE_WORDS[mode]}.`;
 }
 
-/** The sentence a player is shown where `action` is refused for their region, on the server and in the SPA alike. */
-export function regionRefusalSentence(action: PlayAction, region: string | null): string {
-  const verb = action === "purchase" || action === "redeem" ? "are" : "is";
-  const where = isUnknownRegion(region) ? "where your location cannot be confirmed" : `in your region (${region})`;
-  return `${PLAY_ACTION_LABEL[action]} ${verb} not available ${where}.`;
-}
-
-export function checkRegion(region: string | null, config: RegionConfig, action: PlayAction): { ok: true } | Refusal {
-  const refused = unavailableActions(region, config);
-  if (!refused.includes(action)) return { ok: true };
+/** Refuses `action` where the region's mode does not allow it (a bet: from `wallet`), with the region's sentence. */
+export function checkRegion(
+  region: string | null,
+  rules: RegionRules,
+  action: PlayAction,
+  now: number,
+  wallet: PlayWallet = "coins",
+): { ok: true; verdict: RegionVerdict } | Refusal {
+  const verdict = regionModeAt(region, rules, now);
+  if (modeAllows(verdict.mode, moneyActionOf(action, wallet))) return { ok: true, verdict };
+  const sentence =
+    regionNoticeSentence(verdict) ??
+    `${PLAY_ACTION_LABEL[action]} ${action === "purchase" || action === "redeem" ? "are" : "is"} not available.`;
   return {
     ok: false,
     status: 403,
     code: "region-restricted",
-    message: regionRefusalSentence(action, region),
-    details: { region, unavailable: refused },
+    message: sentence,
+    details: { region, mode: verdict.mode, day: etDayKey(now), unavailable: unavailableActions(region, rules, now) },
   };
 }
 

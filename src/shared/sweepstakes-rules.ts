@@ -80,12 +80,13 @@ const whereVoid: SectionWriter = (c) => ({
   title: "3. Where the sweepstakes is void",
   paragraphs: [
     c.restrictedRegions.length > 0
-      ? `The sweepstakes is void in ${listOf(c.restrictedRegions)}: there Vantage Cash cannot be bought or redeemed.`
+      ? `The sweepstakes is void in ${listOf(c.restrictedRegions)}: there Vantage Cash cannot be bought, won, bet or redeemed, and Coins play goes on.`
       : "The sweepstakes is void wherever the law prohibits it.",
     ...(c.blockedRegions.length > 0
       ? [`In ${listOf(c.blockedRegions)} Vantage is not offered at all: no bets, bonuses, purchases or redemptions.`]
       : []),
-    "A player whose location cannot be determined cannot buy or redeem Vantage Cash. Where you are is read from your connection each time you play.",
+    "Where a new law ends the sweepstakes in a place, players there may redeem the Vantage Cash they hold until the last day shown on the page “Where Vantage Cash is offered”; a balance below the minimum redemption stays in the account and can be redeemed if the sweepstakes is offered there again.",
+    "A player whose location cannot be determined plays Coins only: no Vantage Cash can be bought, won, bet or redeemed. Where you are is read from your connection each time you play.",
   ],
 });
 

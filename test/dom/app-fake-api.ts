@@ -27,6 +27,8 @@ export function adultProtection(overrides: Partial<ProtectionView> = {}): Protec
     minAge: 18,
     region: null,
     unavailable: [],
+    regionMode: "full",
+    regionNotice: null,
     limits: {
       dailyStakeCoins: null,
       dailyStakeCash: null,

@@ -167,8 +167,9 @@ describe("limits", () => {
     expect(line.textContent).toBe(`Your weekly purchase limit leaves $30.01 to spend until ${formatEtTime(Date.parse(resetsAt))}.`);
   });
 
-  it("the shop and redeem pages say when their action is not offered in the player's region", async () => {
-    session(userDoc({ region: "US-WA", unavailable: ["purchase", "redeem"] }), (call) =>
+  it("the shop and redeem pages say why Vantage Cash is not offered in the player's region", async () => {
+    const notice = "Vantage Cash is not offered in US-CA since 2026-01-01 (California AB 831 (2025)): Coins play only.";
+    session(userDoc({ region: "US-CA", unavailable: ["purchase", "redeem"], regionMode: "coins-only", regionNotice: notice }), (call) =>
       call.path.startsWith("/api/connect/status")
         ? jsonResponse(200, { payouts_enabled: false, hasAccount: false, requirements: { currently_due: [] } })
         : call.path.startsWith("/api/withdrawals")
@@ -176,9 +177,9 @@ describe("limits", () => {
           : undefined,
     );
     const { router } = renderApp("/shop");
-    expect(await screen.findByText("Coin purchases are not available in your region (US-WA).")).toBeTruthy();
+    expect(await screen.findByText(notice)).toBeTruthy();
     await router.navigate("/redeem");
-    expect(await screen.findByText("Redemptions are not available in your region (US-WA).")).toBeTruthy();
+    expect(await screen.findByText(notice)).toBeTruthy();
   });
 
   it("the shop shows no allowance without a limit", async () => {

@@ -155,10 +155,17 @@ describe("/redeem", () => {
   });
 
   it("says redemptions wait where the player's location cannot be confirmed, never '(null)'", async () => {
-    harness.user = player({ vantageCash: 5_000, region: null, unavailable: ["purchase", "redeem"] });
+    const notice = "Vantage Cash is not offered where your location cannot be confirmed: Coins play only.";
+    harness.user = player({
+      vantageCash: 5_000,
+      region: null,
+      unavailable: ["purchase", "redeem"],
+      regionMode: "coins-only",
+      regionNotice: notice,
+    });
     harness.replies.set("GET /api/connect/status", { body: enabledStatus });
     renderRedeem();
-    expect(await screen.findByText("Redemptions are not available where your location cannot be confirmed.")).toBeTruthy();
+    expect(await screen.findByText(notice)).toBeTruthy();
     expect(screen.queryByText(/\(null\)/)).toBeNull();
   });
 

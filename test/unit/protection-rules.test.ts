@@ -130,6 +130,8 @@ describe("limits", () => {
   });
 });
 
+const NOW = Date.parse("2026-11-28T17:00:00Z");
+
 describe("regions", () => {
   it("reads cf codes and parses the tunables' lists", () => {
     expect(regionOf("US", "WA")).toBe("US-WA");
@@ -142,30 +144,44 @@ describe("regions", () => {
     expect(parseRegionMinAge("US-AL=19")).toBeNull();
   });
 
-  it("one table: restricted refuses purchases and redemptions, blocked refuses everything; countries cover subdivisions", () => {
-    const config = { restricted: ["US-WA"], blocked: ["KP", "US-UT"] };
-    expect(unavailableActions("US-WA", config)).toEqual(["purchase", "redeem"]);
-    expect(unavailableActions("KP-01", config)).toEqual(["bet", "purchase", "bonus", "redeem"]);
-    expect(unavailableActions("US-TX", config)).toEqual([]);
-    expect(checkRegion("US-WA", config, "bet")).toEqual({ ok: true });
-    expect(checkRegion("US-WA", config, "redeem")).toMatchObject({
+  it("operators' lists: restricted is Coins only, blocked refuses everything; countries cover subdivisions", () => {
+    const rules = { entries: [], restricted: ["US-WA"], blocked: ["KP", "US-UT"] };
+    expect(unavailableActions("US-WA", rules, NOW)).toEqual(["purchase", "redeem"]);
+    expect(unavailableActions("KP-01", rules, NOW)).toEqual(["bet", "purchase", "bonus", "redeem"]);
+    expect(unavailableActions("US-TX", rules, NOW)).toEqual([]);
+    expect(checkRegion("US-WA", rules, "bet", NOW)).toMatchObject({ ok: true });
+    expect(checkRegion("US-WA", rules, "bet", NOW, "cash")).toMatchObject({
       code: "region-restricted",
-      message: "Redemptions are not available in your region (US-WA).",
+      message: "Vantage Cash is not offered in US-WA: Coins play only.",
+    });
+    expect(checkRegion("US-WA", rules, "redeem", NOW)).toMatchObject({
+      code: "region-restricted",
+      message: "Vantage Cash is not offered in US-WA: Coins play only.",
+    });
+    expect(checkRegion("US-UT", rules, "bet", NOW)).toMatchObject({
+      code: "region-restricted",
+      message: "Vantage is not offered in US-UT.",
     });
   });
 
-  it("money fails closed where the place is unknown: no region, Tor (T1) or XX is restricted; play goes on", () => {
-    const config = { restricted: ["US-WA"], blocked: ["KP"] };
+  it("money fails closed where the place is unknown: no region, Tor (T1) or XX is Coins only; Coins play goes on", () => {
+    const rules = { entries: [], restricted: ["US-WA"], blocked: ["KP"] };
     for (const region of [null, regionOf("T1", null), regionOf("XX", null), regionOf("XX", "1")]) {
-      expect(unavailableActions(region, config), String(region)).toEqual(["purchase", "redeem"]);
-      expect(checkRegion(region, config, "bet"), String(region)).toEqual({ ok: true });
-      expect(checkRegion(region, config, "bonus"), String(region)).toEqual({ ok: true });
-      expect(checkRegion(region, config, "purchase"), String(region)).toMatchObject({
-        code: "region-restricted",
-        message: "Coin purchases are not available where your location cannot be confirmed.",
-      });
+      expect(unavailableActions(region, rules, NOW), String(region)).toEqual(["purchase", "redeem"]);
+      expect(checkRegion(region, rules, "bet", NOW), String(region)).toMatchObject({ ok: true });
+      expect(checkRegion(region, rules, "bonus", NOW), String(region)).toMatchObject({ ok: true });
+      for (const [action, wallet] of [
+        ["purchase", "coins"],
+        ["redeem", "coins"],
+        ["bet", "cash"],
+      ] as const) {
+        expect(checkRegion(region, rules, action, NOW, wallet), `${region} ${action}`).toMatchObject({
+          code: "region-restricted",
+          message: "Vantage Cash is not offered where your location cannot be confirmed: Coins play only.",
+        });
+      }
     }
-    expect(unavailableActions("US-TX", config)).toEqual([]);
+    expect(unavailableActions("US-TX", rules, NOW)).toEqual([]);
   });
 
   it("the minimum age is the region's when higher", () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { etDayKey } from "../../src/shared/bonus";
 import { AGE_UNCONFIRMED_MESSAGE, formatEtTime } from "../../src/shared/protection";
 import type { UserDocument } from "../../src/shared/schemas/user";
+import { REGION_RULES } from "../../src/shared/region-rules-table";
 import { createApp } from "../../worker/app";
 import { requestRegion } from "../../worker/protection/request-region";
 import { getUserWallet } from "../../worker/wallet";
@@ -266,24 +267,22 @@ describe("breaks and closing the account", () => {
 });
 
 describe("regions from cf", () => {
-  it("RESTRICTED_REGIONS refuses purchases and redemptions (subdivision codes), not play", async () => {
+  it("a Coins-only region of the dated table refuses packs and redemptions with its law's sentence, and its bonus is Coins only", async () => {
     const player = await signIn();
     const washington = { country: "US", regionCode: "WA" };
     const doc = await me(player.token, washington);
-    expect({ region: doc.region, unavailable: doc.unavailable }).toEqual({ region: "US-WA", unavailable: ["purchase", "redeem"] });
-    await expectRefusal(
-      await moneyActions["POST /api/checkout/session"]!(player, washington),
-      403,
-      "region-restricted",
-      "Coin purchases are not available in your region (US-WA).",
-    );
-    await expectRefusal(
-      await moneyActions["POST /api/withdrawals"]!(player, washington),
-      403,
-      "region-restricted",
-      "Redemptions are not available in your region (US-WA).",
-    );
+    const law = REGION_RULES.find((e) => e.region === "US-WA")!;
+    const sentence = `Vantage Cash is not offered in US-WA since ${law.from} (${law.source.title}): Coins play only.`;
+    expect({ region: doc.region, unavailable: doc.unavailable, regionMode: doc.regionMode, regionNotice: doc.regionNotice }).toEqual({
+      region: "US-WA",
+      unavailable: ["purchase", "redeem"],
+      regionMode: "coins-only",
+      regionNotice: sentence,
+    });
+    await expectRefusal(await moneyActions["POST /api/checkout/session"]!(player, washington), 403, "region-restricted", sentence);
+    await expectRefusal(await moneyActions["POST /api/withdrawals"]!(player, washington), 403, "region-restricted", sentence);
     expect((await moneyActions["POST /api/grantDailyBonus"]!(player, washington)).status).toBe(200);
+    expect(await me(player.token, washington)).toMatchObject({ vantageCash: 0 });
     expect((await moneyActions["POST /api/checkout/session"]!(player, { country: "US", regionCode: "TX" })).status).toBe(200);
     expect((await me(player.token, {})).region).toBeNull();
   });
@@ -296,19 +295,12 @@ describe("regions from cf", () => {
     const player = await signIn();
     const doc = await me(player.token, cf);
     expect(doc.unavailable).toEqual(["purchase", "redeem"]);
-    await expectRefusal(
-      await moneyActions["POST /api/checkout/session"]!(player, cf),
-      403,
-      "region-restricted",
-      "Coin purchases are not available where your location cannot be confirmed.",
-    );
-    await expectRefusal(
-      await moneyActions["POST /api/withdrawals"]!(player, cf),
-      403,
-      "region-restricted",
-      "Redemptions are not available where your location cannot be confirmed.",
-    );
+    const sentence = "Vantage Cash is not offered where your location cannot be confirmed: Coins play only.";
+    await expectRefusal(await moneyActions["POST /api/checkout/session"]!(player, cf), 403, "region-restricted", sentence);
+    await expectRefusal(await moneyActions["POST /api/withdrawals"]!(player, cf), 403, "region-restricted", sentence);
+    // The daily bonus gives Coins only: no Vantage Cash to bet from a place that cannot be confirmed.
     expect((await moneyActions["POST /api/grantDailyBonus"]!(player, cf)).status).toBe(200);
+    expect(await me(player.token, cf)).toMatchObject({ vantageCash: 0 });
     const [event] = await openEvents(1);
     const bet = await apiFrom(
       "/api/placeBet",
@@ -343,7 +335,7 @@ describe("regions from cf", () => {
       await call("/api/grantDailyBonus", {}, { country: "FR", regionCode: "IDF" }),
       403,
       "region-restricted",
-      "The daily bonus is not available in your region (FR-IDF).",
+      "Vantage is not offered in FR-IDF.",
     );
     await expectRefusal(
       await call("/api/placeBet", { kind: "Singles", wallet: "coins", amount: 5, picks: [] }, { country: "US", regionCode: "UT" }),
@@ -363,7 +355,7 @@ describe("regions from cf", () => {
       ctx,
     );
     await waitOnExecutionContext(ctx);
-    await expectRefusal(bet, 403, "region-restricted", "Betting is not available in your region (US-UT).");
+    await expectRefusal(bet, 403, "region-restricted", "Vantage is not offered in US-UT.");
     expect((await call("/api/grantDailyBonus", {}, { country: "US", regionCode: "NV" })).status).toBe(200);
   });
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { getUserWallet, type PlayContext } from "../../worker/wallet";
 import { signIn } from "./helpers";
 
-const rules = { restricted: ["US-WA"], blocked: ["KP"] };
+const rules = { entries: [], restricted: ["US-WA"], blocked: ["KP"] };
 const from = (region: string | null): PlayContext => ({ minAge: 18, place: { region, rules } });
 
 describe("the wallet's region gate", () => {

@@ -26,9 +26,11 @@ describe("GET /api/public/sweepstakes-rules", () => {
     expect(text).toContain(`${t.SPONSOR_NAME}, ${t.SPONSOR_ADDRESS}`);
     expect(t.RESTRICTED_REGIONS.length).toBeGreaterThan(0);
     for (const region of t.RESTRICTED_REGIONS) expect(text).toContain(region);
+    // The dated region table's laws in force are in the rules too; one not yet in force is not.
+    for (const region of ["US-CA", "US-NY", "US-NJ", "US-WA"]) expect(text).toContain(region);
     expect(text).toContain(`at least ${t.MIN_AGE} years old`);
     for (const [region, age] of Object.entries(t.REGION_MIN_AGE)) expect(text).toContain(`${region} (${age})`);
-    expect(rules.sections).toEqual(buildSweepstakesRules(rulesConfigOf(t)));
+    expect(rules.sections).toEqual(buildSweepstakesRules(rulesConfigOf(t, Date.now())));
   });
 
   it("keeps one version while the configuration stays, and a tunable change makes the next one", async () => {

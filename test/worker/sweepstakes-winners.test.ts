@@ -57,17 +57,17 @@ describe("GET /api/public/winners", () => {
     const handle = `champ_${crypto.randomUUID().slice(0, 6)}`;
     const player = await signIn(undefined, "Chris Champ");
     expect((await api("/api/me", { method: "PATCH", token: player.token, body: JSON.stringify({ handle }) })).status).toBe(200);
-    await paidRedemption(player, 5_000, "US-CA");
+    await paidRedemption(player, 5_000, "US-OH");
     // A handle alone is not consent: profiles keep Vantage Cash results private by default.
-    expect((await winners()).list[0]).toMatchObject({ amountCents: 5_000, winner: "a player in US-CA" });
+    expect((await winners()).list[0]).toMatchObject({ amountCents: 5_000, winner: "a player in US-OH" });
     expect((await api("/api/me", { method: "PATCH", token: player.token, body: JSON.stringify({ showCashResults: true }) })).status).toBe(
       200,
     );
-    expect((await winners()).list[0]).toMatchObject({ amountCents: 5_000, region: "US-CA", winner: `@${handle}` });
+    expect((await winners()).list[0]).toMatchObject({ amountCents: 5_000, region: "US-OH", winner: `@${handle}` });
     expect((await api("/api/me", { method: "PATCH", token: player.token, body: JSON.stringify({ profileHidden: true }) })).status).toBe(
       200,
     );
-    expect((await winners()).list[0]).toMatchObject({ winner: "a player in US-CA" });
+    expect((await winners()).list[0]).toMatchObject({ winner: "a player in US-OH" });
   });
 
   it("lists only redemptions that were paid", async () => {

@@ -66,7 +66,7 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
     if (!rawKey) throw new ApiError(400, "idempotency-key-required", "An Idempotency-Key header is required.");
     const idempotencyKey = parseWith(IdempotencyKeySchema, rawKey);
     const request = await readJson(c, PlaceBetRequestSchema);
-    const play = await withRulesVersion(c.env, allowInRegion(c, "bet"));
+    const play = await withRulesVersion(c.env, allowInRegion(c, "bet", request.wallet));
     const userId = c.var.user.id;
     const wallet = getUserWallet(c.env, userId);
     const requestHash = await sha256Hex(JSON.stringify(request));

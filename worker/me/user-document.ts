@@ -10,6 +10,7 @@ import { readProfile } from "../social/player-profiles";
 import { getUserWallet } from "../wallet";
 import type { UserDocument } from "../../src/shared/schemas/user";
 import { protectionView } from "../protection/protection-view";
+import { playContextFor, requestRegion } from "../protection/request-region";
 import { tunables } from "../tunables";
 import { currentRules } from "../sweepstakes/rules-versions";
 
@@ -24,7 +25,13 @@ export async function loadUserDocument(env: Env, user: UserRow, now: number, req
     rules,
     rulesAcceptedVersion,
   ] = await Promise.all([
-    wallet.getRedeemable(user.id, now, undefined, tunables(env).PURCHASE_HOLD_DAYS),
+    wallet.getRedeemable(
+      user.id,
+      now,
+      undefined,
+      tunables(env).PURCHASE_HOLD_DAYS,
+      request ? playContextFor(env, requestRegion(env, request)) : undefined,
+    ),
     wallet.getProtection(user.id, now),
     readProfile(env.DB, user.id),
     isOperator(env, user),

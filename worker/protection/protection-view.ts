@@ -20,7 +20,9 @@ export function limitToMinor(name: LimitName, units: number | null): number | nu
 /** Without a request (e.g. the sign-in answer) the region is unknown: no region rules, MIN_AGE. */
 export function protectionView(env: Env, snapshot: ProtectionSnapshot, now: number, request?: Request): ProtectionView {
   const { state, limits, allowance } = snapshot;
-  const where = request ? regionView(env, request) : { region: null, unavailable: [], minAge: tunables(env).MIN_AGE };
+  const where = request
+    ? regionView(env, request, now)
+    : { region: null, unavailable: [], minAge: tunables(env).MIN_AGE, regionMode: "full" as const, regionNotice: null };
   const pendingLimits: ProtectionView["pendingLimits"] = {};
   for (const name of LIMIT_NAMES) {
     const pending = limits.pending[name];
@@ -33,6 +35,8 @@ export function protectionView(env: Env, snapshot: ProtectionSnapshot, now: numb
     minAge: where.minAge,
     region: where.region,
     unavailable: where.unavailable,
+    regionMode: where.regionMode,
+    regionNotice: where.regionNotice,
     limits: Object.fromEntries(LIMIT_NAMES.map((name) => [name, limitToUnits(name, limits.effective[name])])) as ProtectionView["limits"],
     pendingLimits,
     purchaseAllowance: allowance

@@ -1,13 +1,17 @@
-// Where a request comes from, for the region rules (src/shared/play-regions.ts). Cloudflare
-// puts the client's ISO 3166 country and subdivision on `request.cf`; in development only,
-// DEV_REGION stands in for them so the rules can be tried offline (production ignores it).
-// Routes refuse a region early, before any outside call, and hand the place and the rules
-// to the wallet in the PlayContext, which checks them again inside its transaction.
+// Where a request comes from, for the region rules (src/shared/region-rules.ts, the dated
+// table in src/shared/region-rules-table.ts, and the operators' RESTRICTED_REGIONS and
+// BLOCKED_REGIONS). Cloudflare puts the client's ISO 3166 country and subdivision on
+// `request.cf`; in development only, DEV_REGION stands in for them so the rules can be tried
+// offline (production ignores it). Routes refuse a region early, before any outside call, and
+// hand the place and the rules to the wallet in the PlayContext, which checks them again
+// inside its transaction at its own moment (an entry dated today switches on by itself).
 import type { Context } from "hono";
-import { checkRegion, minAgeFor, regionOf, unavailableActions } from "../../src/shared/play-regions";
+import { checkRegion, minAgeFor, type PlayWallet, regionNoticeSentence, regionOf, unavailableActions } from "../../src/shared/play-regions";
 import type { PlayAction } from "../../src/shared/protection";
+import { modeAllows, type RegionMode, type RegionRules, regionModeAt } from "../../src/shared/region-rules";
+import { REGION_RULES } from "../../src/shared/region-rules-table";
 import { isDevelopment } from "../config";
-import { fromErrorResult } from "../http/api-error";
+import { ApiError, fromErrorResult } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { tunables } from "../tunables";
 import type { PlayContext } from "../wallet";
@@ -22,35 +26,64 @@ export function requestRegion(env: Env, request: Request): string | null {
   return regionOf(text(cf?.country), text(cf?.regionCode));
 }
 
-/** What the wallet needs to know about where the player is. */
-export function playContextFor(env: Env, region: string | null): PlayContext {
+/** The region rules in force for this Worker: the dated table and the operators' lists. */
+export function regionRules(env: Env): RegionRules {
   const t = tunables(env);
-  return {
-    minAge: minAgeFor(region, t.MIN_AGE, t.REGION_MIN_AGE),
-    place: { region, rules: { restricted: t.RESTRICTED_REGIONS, blocked: t.BLOCKED_REGIONS } },
-  };
+  return { entries: REGION_RULES, restricted: t.RESTRICTED_REGIONS, blocked: t.BLOCKED_REGIONS };
 }
 
-/** The request's region and the actions refused there (for the user document). */
-export function regionView(env: Env, request: Request): { region: string | null; unavailable: PlayAction[]; minAge: number } {
-  const region = requestRegion(env, request);
+/** The minimum age in `region`: the general one, the table's and the operators' (REGION_MIN_AGE), whichever is highest. */
+function minAgeIn(env: Env, region: string | null): number {
   const t = tunables(env);
+  const fromTable = Object.fromEntries(REGION_RULES.flatMap((e) => (e.minAge === undefined ? [] : [[e.region, e.minAge] as const])));
+  return Math.max(minAgeFor(region, t.MIN_AGE, t.REGION_MIN_AGE), minAgeFor(region, t.MIN_AGE, fromTable));
+}
+
+/** What the wallet needs to know about where the player is. */
+export function playContextFor(env: Env, region: string | null): PlayContext {
+  return { minAge: minAgeIn(env, region), place: { region, rules: regionRules(env) } };
+}
+
+/** The request's region, its mode and sentence, and the actions refused there (for the user document). */
+export function regionView(
+  env: Env,
+  request: Request,
+  now: number,
+): { region: string | null; unavailable: PlayAction[]; minAge: number; regionMode: RegionMode; regionNotice: string | null } {
+  const region = requestRegion(env, request);
+  const rules = regionRules(env);
+  const verdict = regionModeAt(region, rules, now);
   return {
     region,
-    unavailable: unavailableActions(region, { restricted: t.RESTRICTED_REGIONS, blocked: t.BLOCKED_REGIONS }),
-    minAge: playContextFor(env, region).minAge,
+    unavailable: unavailableActions(region, rules, now),
+    minAge: minAgeIn(env, region),
+    regionMode: verdict.mode,
+    regionNotice: regionNoticeSentence(verdict),
   };
 }
 
 /**
- * Throws 403 region-restricted when `action` is not offered where the request comes from
- * (before any outside call); otherwise the PlayContext to hand to the wallet, which checks
- * the same rule again inside its transaction.
+ * Throws 403 region-restricted when `action` (a bet: from `wallet`) is not offered where the
+ * request comes from (before any outside call); otherwise the PlayContext to hand to the
+ * wallet, which checks the same rule again inside its transaction.
  */
-export function allowInRegion(c: Context<AppEnv>, action: PlayAction): PlayContext {
+export function allowInRegion(c: Context<AppEnv>, action: PlayAction, wallet: PlayWallet = "coins"): PlayContext {
   const region = requestRegion(c.env, c.req.raw);
-  const t = tunables(c.env);
-  const verdict = checkRegion(region, { restricted: t.RESTRICTED_REGIONS, blocked: t.BLOCKED_REGIONS }, action);
+  const verdict = checkRegion(region, regionRules(c.env), action, Date.now(), wallet);
   if (!verdict.ok) throw fromErrorResult(verdict);
   return playContextFor(c.env, region);
+}
+
+/**
+ * Free entry asks for Vantage Cash by post: where the region offers none (any mode but
+ * full), a request code is refused with the region's sentence; Coins play goes on.
+ */
+export function allowFreeEntryInRegion(c: Context<AppEnv>): PlayContext {
+  const play = allowInRegion(c, "bonus");
+  const verdict = regionModeAt(play.place?.region ?? null, regionRules(c.env), Date.now());
+  if (modeAllows(verdict.mode, "free-entry-cash")) return play;
+  throw new ApiError(403, "region-restricted", regionNoticeSentence(verdict) ?? "Vantage Cash is not offered here.", {
+    region: verdict.region,
+    mode: verdict.mode,
+  });
 }

@@ -1,7 +1,7 @@
 // Free entry by post (the no-purchase way in, beside the daily bonus). The player's side:
 // GET /api/free-entry/code answers their open request codes, issuing one when they hold
 // none; POST /api/free-entry/code issues one more, up to FREE_ENTRY_OPEN_CODES. Both need
-// the rules in force accepted and are refused where the daily bonus is (BLOCKED_REGIONS).
+// the rules in force accepted and are refused where the region offers no Vantage Cash.
 // The operator's side (recording a received card, under four eyes) is
 // worker/admin/free-entry-admin.ts.
 import { Hono, type Context } from "hono";
@@ -10,7 +10,7 @@ import { SPONSOR_NOT_SET } from "../../src/shared/sweepstakes-rules";
 import { requireUser } from "../auth/require-user";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { allowInRegion } from "../protection/request-region";
+import { allowFreeEntryInRegion } from "../protection/request-region";
 import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet";
 import { issueCode, openCodes, toFreeEntryCode } from "./free-entry";
@@ -37,7 +37,7 @@ async function codesAnswer(c: Context<AppEnv>, now: number, issueWhenNone: boole
   const userId = c.var.user.id;
   let codes = await openCodes(c.env.DB, userId, now);
   if (codes.length === 0 && issueWhenNone) {
-    const region = allowInRegion(c, "bonus").place?.region ?? null;
+    const region = allowFreeEntryInRegion(c).place?.region ?? null;
     codes = [await issueCode(c.env.DB, { userId, region, validDays: t.FREE_ENTRY_CODE_DAYS }, now)];
   }
   return {
@@ -55,7 +55,7 @@ export function freeEntryRoutes() {
 
   app.get("/code", async (c) => {
     const now = Date.now();
-    allowInRegion(c, "bonus");
+    allowFreeEntryInRegion(c);
     await requireAcceptedRules(c, now);
     c.header("Cache-Control", "private, no-store");
     return c.json(await codesAnswer(c, now, true));
@@ -63,7 +63,7 @@ export function freeEntryRoutes() {
 
   app.post("/code", async (c) => {
     const now = Date.now();
-    const region = allowInRegion(c, "bonus").place?.region ?? null;
+    const region = allowFreeEntryInRegion(c).place?.region ?? null;
     await requireAcceptedRules(c, now);
     const t = tunables(c.env);
     const open = await openCodes(c.env.DB, c.var.user.id, now);

@@ -5,7 +5,11 @@
 // same configuration in every isolate names the same version. A configuration that goes
 // back to an earlier text gets that text's version again (the hash is unique), so two
 // configurations live side by side during a deploy cannot make versions flip back and forth.
-// Configuration only changes with a deploy (a new isolate), so each isolate asks D1 once.
+// Configuration only changes with a deploy (a new isolate), and the region table on the day
+// an entry takes effect, so each isolate asks D1 once a day.
+import { etDayKey } from "../../src/shared/bonus";
+import { type RegionRules, regionModeAt } from "../../src/shared/region-rules";
+import { REGION_RULES } from "../../src/shared/region-rules-table";
 import { buildSweepstakesRules, rulesContentText, type RulesConfig, type RulesSection } from "../../src/shared/sweepstakes-rules";
 import { sha256Hex } from "../digest";
 import { type Tunables, tunables } from "../tunables";
@@ -13,15 +17,36 @@ import { isolateMemo } from "../isolate-memos";
 
 export type RulesRecord = { version: number; effectiveAt: number; sections: RulesSection[] };
 
-/** What the rules are written from, out of the validated tunables. */
-export function rulesConfigOf(t: Tunables): RulesConfig {
+/**
+ * The regions in each mode on `now`'s day: the dated table's sports entries and the operators'
+ * lists, as the region rules judge them (a region named in both counts once, by its mode).
+ */
+function regionsByMode(t: Tunables, now: number): { restricted: string[]; blocked: string[] } {
+  const rules: RegionRules = { entries: REGION_RULES, restricted: t.RESTRICTED_REGIONS, blocked: t.BLOCKED_REGIONS };
+  const named = [
+    ...new Set([
+      ...REGION_RULES.filter((e) => e.covers === "sweepstakes-sports").map((e) => e.region),
+      ...rules.restricted,
+      ...rules.blocked,
+    ]),
+  ];
+  const mode = (region: string) => regionModeAt(region, rules, now).mode;
+  return {
+    restricted: named.filter((r) => mode(r) === "coins-only" || mode(r) === "redeem-only").sort(),
+    blocked: named.filter((r) => mode(r) === "blocked").sort(),
+  };
+}
+
+/** What the rules are written from, out of the validated tunables and the region table on `now`'s day. */
+export function rulesConfigOf(t: Tunables, now: number): RulesConfig {
+  const regions = regionsByMode(t, now);
   return {
     sponsorName: t.SPONSOR_NAME,
     sponsorAddress: t.SPONSOR_ADDRESS,
     minAge: t.MIN_AGE,
     regionMinAge: t.REGION_MIN_AGE,
-    restrictedRegions: t.RESTRICTED_REGIONS,
-    blockedRegions: t.BLOCKED_REGIONS,
+    restrictedRegions: regions.restricted,
+    blockedRegions: regions.blocked,
     cashPlaythrough: t.CASH_PLAYTHROUGH,
     purchaseHoldDays: t.PURCHASE_HOLD_DAYS,
     limitRaiseDelayHours: t.LIMIT_RAISE_DELAY_HOURS,
@@ -57,16 +82,18 @@ export async function versionFor(db: D1Database, sections: RulesSection[], now: 
 // the answer, never a pending promise: a request must not wait on I/O another request
 // started (if that one is cancelled, its promise never settles). Requests that arrive before
 // the first answer each ask D1, which is harmless: the lookup is idempotent.
-let recordByEnv = new WeakMap<object, RulesRecord>();
+// The region table's entries take effect on their day, so the memo is per env and US Eastern day.
+let recordByEnv = new WeakMap<object, { day: string; record: RulesRecord }>();
 isolateMemo(() => {
   recordByEnv = new WeakMap();
 });
 
-/** The rules in force for this Worker's configuration, with their version. */
+/** The rules in force for this Worker's configuration on `now`'s day, with their version. */
 export async function currentRules(env: Env, now = Date.now()): Promise<RulesRecord> {
+  const day = etDayKey(now);
   const known = recordByEnv.get(env);
-  if (known) return known;
-  const record = await versionFor(env.DB, buildSweepstakesRules(rulesConfigOf(tunables(env))), now);
-  recordByEnv.set(env, record);
+  if (known?.day === day) return known.record;
+  const record = await versionFor(env.DB, buildSweepstakesRules(rulesConfigOf(tunables(env), now)), now);
+  recordByEnv.set(env, { day, record });
   return record;
 }

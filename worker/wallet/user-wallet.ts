@@ -78,6 +78,8 @@ import {
   confirmDateOfBirthInTx,
   correctDateOfBirthInTx,
   gatePlay,
+  regionAllowsInTx,
+  regionModeInTx,
   protectionSnapshotInTx,
   releasePurchaseHoldInTx,
   setLimitsInTx,
@@ -350,7 +352,13 @@ export class UserWallet extends DurableObject<Env> {
     play = this.defaultPlay(),
     cashPlaythrough?: number,
   ): Promise<DailyBonusResult | Refusal> {
-    return this.transact(userId, now, (tx) => gatePlay(tx, "bonus", play) ?? claimDailyBonusInTx(tx.withCashPlaythrough(cashPlaythrough)));
+    return this.transact(
+      userId,
+      now,
+      (tx) =>
+        gatePlay(tx, "bonus", play) ??
+        claimDailyBonusInTx(tx.withCashPlaythrough(cashPlaythrough), regionAllowsInTx(tx, play, "bonus-cash")),
+    );
   }
 
   async creditPurchase(
@@ -379,13 +387,26 @@ export class UserWallet extends DurableObject<Env> {
         requestRedemptionInTx(tx.withCashPlaythrough(input.cashPlaythrough).withPurchaseHoldDays(input.purchaseHoldDays), {
           ...input,
           region: play.place?.region ?? null,
+          windDown: regionModeInTx(tx, play) === "redeem-only",
         }),
     );
   }
 
   /** Balances with what is still to play, what is held and what may be redeemed now (GET /api/me). */
-  async getRedeemable(userId: string, now: number, cashPlaythrough?: number, purchaseHoldDays?: number): Promise<Redeemable> {
-    return this.read(userId, now, (tx) => redeemableInTx(tx.withCashPlaythrough(cashPlaythrough).withPurchaseHoldDays(purchaseHoldDays)));
+  /** `play`: where the player is; where it turned redeem-only, play-through and the purchase hold are waived. */
+  async getRedeemable(
+    userId: string,
+    now: number,
+    cashPlaythrough?: number,
+    purchaseHoldDays?: number,
+    play?: PlayContext,
+  ): Promise<Redeemable> {
+    return this.read(userId, now, (tx) =>
+      redeemableInTx(
+        tx.withCashPlaythrough(cashPlaythrough).withPurchaseHoldDays(purchaseHoldDays),
+        play !== undefined && regionModeInTx(tx, play) === "redeem-only",
+      ),
+    );
   }
 
   /** The play-through figure next to the sum of its moves (equal, always), for audits and tests. */

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { unitsToMinor } from "../money";
 import { BREAK_PERIODS, CLOSED_REASONS, LIMIT_INFO, LIMIT_NAMES, type LimitName } from "../protection";
+import { REGION_MODES } from "../region-rules";
 
 export const DateOfBirthSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Date of birth must be a date like 1990-04-25.");
 
@@ -66,6 +67,10 @@ export const ProtectionViewSchema = z.object({
   region: z.string().nullable(),
   /** Actions refused in that region. */
   unavailable: z.array(PlayActionSchema),
+  /** The region's mode today (src/shared/region-rules.ts): where it is not "full", Vantage Cash is limited or not offered. */
+  regionMode: z.enum(REGION_MODES),
+  /** The one sentence naming the region, its mode and the law, to show where Vantage Cash is limited; null where it is offered in full. */
+  regionNotice: z.string().nullable(),
   /** Limits in force now, in Coins / Vantage Cash / dollars; null = none. */
   limits: z.object(limitsShape),
   /** Raises and removals waiting to take effect. */

@@ -1,7 +1,7 @@
 // The daily bonus as one wallet step (spec §9): inside the Durable Object's transaction
 // it reads the day and streak beside the balances, decides with the shared rule, posts
-// the Coins and Vantage Cash with the ET day as ledger reference and stores the new
-// streak. Concurrent or repeated claims on one day pay once: the second sees the day
+// the Coins and Vantage Cash (Coins only where the region offers no Vantage Cash) with the
+// ET day as ledger reference and stores the new streak. Concurrent or repeated claims on one day pay once: the second sees the day
 // already recorded, and the ledger's UNIQUE reference would refuse it anyway.
 import { DAILY_BONUS, nextBonusClaim, STREAK_BONUS } from "../../../src/shared/bonus";
 import type { WalletBalances } from "../../../src/shared/schemas/user";
@@ -11,21 +11,19 @@ export type DailyBonusResult =
   | { ok: true; alreadyClaimed: boolean; milestone: boolean; streak: number; balances: WalletBalances }
   | { ok: false; status: 409; code: "aborted"; message: string };
 
-export function claimDailyBonusInTx(tx: Ledger): DailyBonusResult {
+/** `cashOffered`: false where the player's region is not full (src/shared/region-rules.ts): the bonus is then Coins only. */
+export function claimDailyBonusInTx(tx: Ledger, cashOffered = true): DailyBonusResult {
   const before = tx.balances();
   const claim = nextBonusClaim(before, tx.now);
   if (claim.alreadyClaimed) {
     return { ok: true, alreadyClaimed: true, milestone: false, streak: claim.streak, balances: before };
   }
-  const posts = [
-    tx.post({ currency: "coins", amount: DAILY_BONUS.coins, reason: "daily_bonus", reference: claim.day }),
-    tx.post({ currency: "cash", amount: DAILY_BONUS.cashCents, reason: "daily_bonus", reference: claim.day }),
-  ];
+  const posts = [tx.post({ currency: "coins", amount: DAILY_BONUS.coins, reason: "daily_bonus", reference: claim.day })];
+  if (cashOffered) posts.push(tx.post({ currency: "cash", amount: DAILY_BONUS.cashCents, reason: "daily_bonus", reference: claim.day }));
   if (claim.milestone) {
-    posts.push(
-      tx.post({ currency: "coins", amount: STREAK_BONUS.coins, reason: "streak_bonus", reference: claim.day }),
-      tx.post({ currency: "cash", amount: STREAK_BONUS.cashCents, reason: "streak_bonus", reference: claim.day }),
-    );
+    posts.push(tx.post({ currency: "coins", amount: STREAK_BONUS.coins, reason: "streak_bonus", reference: claim.day }));
+    if (cashOffered)
+      posts.push(tx.post({ currency: "cash", amount: STREAK_BONUS.cashCents, reason: "streak_bonus", reference: claim.day }));
   }
   if (posts.some((p) => !p.ok)) {
     return { ok: false, status: 409, code: "aborted", message: "Already claimed today ✅" };

@@ -4,7 +4,8 @@
 // or the checkout hold, so no race or second tab gets past them. Rules are the pure ones
 // of src/shared/protection.ts; the tables are documented in worker/wallet/schema-migrations.ts.
 import type { WalletKind } from "../../../src/shared/money";
-import { checkRegion, type RegionConfig } from "../../../src/shared/play-regions";
+import { checkRegion, type PlayWallet } from "../../../src/shared/play-regions";
+import { type MoneyAction, modeAllows, type RegionMode, type RegionRules, regionModeAt } from "../../../src/shared/region-rules";
 import {
   ageOn,
   breakEnd,
@@ -40,7 +41,8 @@ import { gateRules } from "./rules-gate";
  */
 export type PlayContext = {
   minAge: number;
-  place?: { region: string | null; rules: RegionConfig };
+  /** Where the request came from and the region rules (the dated table and operators' lists); none on direct calls. */
+  place?: { region: string | null; rules: RegionRules };
   /**
    * The version of the Official Sweepstakes Rules in force, from a player's request: Vantage
    * Cash bets, purchases, redemptions and bonus claims need the player to have accepted it
@@ -137,12 +139,22 @@ export function purchaseTotals(tx: Ledger): PurchaseTotals {
 
 // ---- gates ----
 
-/** The account gate (operator freeze, age, closure, break) for `action`, or null when it may go ahead. */
-export function gatePlay(tx: Ledger, action: PlayAction, play: PlayContext): Refusal | null {
+/** The region's mode at the transaction's moment ("full" on a direct call that names no place). */
+export function regionModeInTx(tx: Ledger, play: PlayContext): RegionMode {
+  return play.place ? regionModeAt(play.place.region, play.place.rules, tx.now).mode : "full";
+}
+
+/** Whether the region allows `action` at the transaction's moment (Vantage Cash from a bonus, say). */
+export function regionAllowsInTx(tx: Ledger, play: PlayContext, action: MoneyAction): boolean {
+  return modeAllows(regionModeInTx(tx, play), action);
+}
+
+/** The account gate (operator freeze, region, age, closure, break) for `action` (a bet: from `wallet`), or null when it may go ahead. */
+export function gatePlay(tx: Ledger, action: PlayAction, play: PlayContext, wallet: PlayWallet = "coins"): Refusal | null {
   const frozen = gateFreeze(tx);
   if (frozen) return frozen;
   if (play.place) {
-    const allowed = checkRegion(play.place.region, play.place.rules, action);
+    const allowed = checkRegion(play.place.region, play.place.rules, action, tx.now, wallet);
     if (!allowed.ok) return allowed;
   }
   const verdict = checkPlay(readProtection(tx), action, tx.now, play.minAge);
@@ -153,7 +165,7 @@ export function gatePlay(tx: Ledger, action: PlayAction, play: PlayContext): Ref
 
 /** Gate plus the daily stake limit for a slip debiting `totalStake` from `wallet`. */
 export function gateStake(tx: Ledger, wallet: WalletKind, totalStake: number, play: PlayContext): Refusal | null {
-  const gate = gatePlay(tx, "bet", play) ?? (wallet === "cash" ? gateRules(tx, play.rulesVersion) : null);
+  const gate = gatePlay(tx, "bet", play, wallet) ?? (wallet === "cash" ? gateRules(tx, play.rulesVersion) : null);
   if (gate) return gate;
   const verdict = checkStake(readLimits(tx).effective, wallet, totalStake, stakedToday(tx, wallet), tx.now);
   return verdict.ok ? null : verdict;

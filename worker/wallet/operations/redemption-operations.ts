@@ -154,7 +154,13 @@ export function readRedemptionInTx(tx: Ledger, id: string): Redemption | null {
  */
 export type RedemptionLimits = PlaythroughState & { purchaseHolds: PurchaseHold[] };
 
-function redemptionLimits(tx: Ledger, balanceCents: number): RedemptionLimits {
+/**
+ * What play-through and the purchase hold keep back of `balanceCents`. `windDown`: the
+ * player's region turned redeem-only (src/shared/region-rules.ts), so what they hold may
+ * be redeemed whole until the window ends: nothing is kept back.
+ */
+function redemptionLimits(tx: Ledger, balanceCents: number, windDown = false): RedemptionLimits {
+  if (windDown) return { cashToPlay: 0, redeemableCash: balanceCents, purchaseHolds: [] };
   const { cashToPlay } = playthroughState(tx, balanceCents);
   const purchaseHolds = purchaseHoldsInTx(tx);
   const keptBack = Math.max(cashToPlay, heldCash(purchaseHolds));
@@ -224,7 +230,7 @@ function reviewReason(tx: Ledger, amountCents: number, rules: ReviewRules | unde
 /** `region`: where the player asked from (the winners list shows it), when the request said. */
 export function requestRedemptionInTx(
   tx: Ledger,
-  input: { amountCents: number; redemptionId: string; review?: ReviewRules; region?: string | null },
+  input: { amountCents: number; redemptionId: string; review?: ReviewRules; region?: string | null; windDown?: boolean },
 ): RedemptionResult {
   const existing = findRow(tx, input.redemptionId);
   if (existing) {
@@ -241,7 +247,7 @@ export function requestRedemptionInTx(
   const unverified = identityRefusal(tx);
   if (unverified) return unverified;
   const balance = tx.balance("cash");
-  const limits = redemptionLimits(tx, balance);
+  const limits = redemptionLimits(tx, balance, input.windDown);
   if (input.amountCents <= balance && input.amountCents > limits.redeemableCash) return notRedeemable(tx, limits);
   const review = reviewReason(tx, input.amountCents, input.review);
   const hold = tx.post({ currency: "cash", amount: -input.amountCents, reason: "redemption_hold", reference: input.redemptionId });
@@ -405,10 +411,10 @@ export type Redeemable = { balances: WalletBalances; redemptionPause: string | n
  * an early fraud warning or an amount owed, reversal-operations.ts), with the reason the
  * player is told.
  */
-export function redeemableInTx(tx: Ledger): Redeemable {
+export function redeemableInTx(tx: Ledger, windDown = false): Redeemable {
   const balances = tx.balances();
   const pause = redemptionPause(tx);
-  const limits = redemptionLimits(tx, balances.vantageCash);
+  const limits = redemptionLimits(tx, balances.vantageCash, windDown);
   return {
     balances,
     ...limits,

@@ -9,7 +9,16 @@
 import type { WalletBalances } from "../../../src/shared/schemas/user";
 import type { Ledger } from "../ledger";
 import { auditInTx, type AuditFailure } from "./operator-operations";
-import { gatePlay, type PlayContext } from "./protection-operations";
+import { regionNoticeSentence } from "../../../src/shared/play-regions";
+import { regionModeAt } from "../../../src/shared/region-rules";
+import { gatePlay, type PlayContext, regionAllowsInTx } from "./protection-operations";
+
+/** Where the code's region offers no Vantage Cash, the card credits nothing: the region's sentence says why. */
+function freeEntryRegionRefusal(tx: Ledger, play: PlayContext): { code: string; message: string } | null {
+  if (!play.place || regionAllowsInTx(tx, play, "free-entry-cash")) return null;
+  const verdict = regionModeAt(play.place.region, play.place.rules, tx.now);
+  return { code: "region-restricted", message: regionNoticeSentence(verdict) ?? "Vantage Cash is not offered in this region." };
+}
 
 /** Records the player's acceptance of `version` (the route has checked it is the version in force); once per version. */
 export function acceptRulesInTx(tx: Ledger, version: number): { ok: true; accepted: number } {
@@ -65,7 +74,7 @@ export function recordFreeEntryInTx(tx: Ledger, input: FreeEntryInput, play: Pla
       message: `A card of this player postmarked ${input.postmarkedOn} was already credited; one card per postmark day counts.`,
     };
   }
-  const refused = gatePlay(tx, "bonus", play);
+  const refused = gatePlay(tx, "bonus", play) ?? freeEntryRegionRefusal(tx, play);
   let credited = false;
   if (!refused) {
     const posted = tx.post({ currency: "cash", amount: input.amountCents, reason: "free_entry", reference: input.code });

@@ -184,6 +184,8 @@ export function Betslip({ live }: { live?: BetslipLive }) {
   const blocks = sameGame.blocks;
   const pricedBlocks = blocks.filter((b): b is PricedBlock => b.status === "ok");
   const blocked = blockingBlock(blocks);
+  // Where the player's region offers no Vantage Cash, a cash slip is refused: say why beside it.
+  const cashRefused = wallet === "cash" && user?.regionMode !== undefined && user.regionMode !== "full" ? user.regionNotice : null;
   // A Parlay pays each same-game block's price once, then the other legs' prices.
   const pricesAm = mode === "Parlay" ? parlayPricesAm(picks, pricedBlocks) : picks.map((p) => p.priceAm);
 
@@ -356,6 +358,11 @@ export function Betslip({ live }: { live?: BetslipLive }) {
         </span>
         <span className="tabular">Balance: {balance === null ? "—" : formatAmount(wallet, balance)}</span>
       </div>
+      {cashRefused && (
+        <p id="betslip-region" className="betslip-error error-text">
+          {cashRefused}
+        </p>
+      )}
 
       <div className="field">
         <label htmlFor="betslip-amount">{mode === "Singles" && count > 1 ? "Amount per bet" : "Amount"}</label>
@@ -411,8 +418,8 @@ export function Betslip({ live }: { live?: BetslipLive }) {
         type="button"
         className="btn btn-primary btn-block"
         onClick={review}
-        disabled={placing || blocked !== null}
-        aria-describedby={blocked ? blockStatusId(blocked.index) : undefined}
+        disabled={placing || blocked !== null || cashRefused !== null}
+        aria-describedby={blocked ? blockStatusId(blocked.index) : cashRefused ? "betslip-region" : undefined}
       >
         {placing ? placingLabel : mode === "Parlay" ? "Place parlay" : count > 1 ? `Place ${count} singles` : "Place bet"}
       </button>

@@ -13,7 +13,6 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { redirectTo } from "../../../lib/browser-navigation";
 import { sanitizeAmountInput } from "../../../shared/betslip";
 import { formatAmount, formatMoney, parseAmountToMinor } from "../../../shared/money";
-import { regionRefusalSentence } from "../../../shared/play-regions";
 import { formatEtTime } from "../../../shared/protection";
 import {
   canSubmitRedemption,
@@ -261,7 +260,7 @@ export function RedeemPage() {
     <section className="page redeem" aria-labelledby="redeem-title">
       <h1 id="redeem-title">Redeem Vantage Cash</h1>
       <SweepstakesNotice />
-      {user?.unavailable.includes("redeem") && <p className="negative">{regionRefusalSentence("redeem", user.region)}</p>}
+      {user?.regionNotice && <p className="negative">{user.regionNotice}</p>}
       <p className="redeem-balance">
         Vantage Cash balance: <strong className="tabular">{formatMoney("cash", balanceCents)}</strong>
       </p>

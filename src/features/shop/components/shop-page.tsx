@@ -15,7 +15,6 @@ import { useWallet } from "../../../session/wallet-provider";
 import { createCheckoutSession } from "../api/create-checkout-session";
 import { fetchBalances } from "../../../session/fetch-balances";
 import { formatEtTime, LIMIT_INFO, PROTECTION_REFUSAL_CODES } from "../../../shared/protection";
-import { regionRefusalSentence } from "../../../shared/play-regions";
 import "./shop.css";
 
 export const SHOP_MESSAGES = {
@@ -92,9 +91,7 @@ export function ShopPage() {
       <p className="muted">Coins and Vantage Cash are virtual currency for entertainment only and have no monetary value.</p>
       <SweepstakesNotice />
 
-      {user?.unavailable.includes("purchase") && (
-        <p className="shop-allowance negative">{regionRefusalSentence("purchase", user.region)}</p>
-      )}
+      {user?.regionNotice && <p className="shop-allowance negative">{user.regionNotice}</p>}
       {allowance && (
         <p className="shop-allowance" data-testid="purchase-allowance">
           Your {LIMIT_INFO[allowance.limit].label} leaves ${allowance.remainingDollars.toFixed(2)} to spend until{" "}

@@ -123,6 +123,7 @@ export function WalletButton() {
           </div>
 
           <BalanceTiles className="wallet-balances" coins={coins} cashCents={cashCents} />
+          {wallet.mode === "cash" && user?.regionNotice && <p className="wallet-owed-note negative">{user.regionNotice}</p>}
           <PlayTimeLeft />
 
           {owed.length > 0 && (
@@ -160,7 +161,9 @@ export function WalletButton() {
               ))}
             </div>
             <p className="wallet-streak-note muted">
-              +1,000 Coins and +1 Vantage Cash daily; day {STREAK_GOAL} adds +5,000 Coins and +5 Vantage Cash.
+              {user?.regionMode === undefined || user.regionMode === "full"
+                ? `+1,000 Coins and +1 Vantage Cash daily; day ${STREAK_GOAL} adds +5,000 Coins and +5 Vantage Cash.`
+                : `+1,000 Coins daily; day ${STREAK_GOAL} adds +5,000 Coins (no Vantage Cash where you are).`}
             </p>
           </div>
 
