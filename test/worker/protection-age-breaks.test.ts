@@ -367,4 +367,14 @@ describe("regions from cf", () => {
     const fromCf = new Request(`${BASE}/api/me`, { cf: { country: "ca", regionCode: "QC" } });
     expect(requestRegion({ ...env, APP_ENV: "production", DEV_REGION: "US-WA" } as Env, fromCf)).toBe("CA-QC");
   });
+
+  it("an X-Dev-Region header places one request in development only; production reads cf alone", () => {
+    const placed = (region: string, withCf = false) =>
+      new Request(`${BASE}/api/me`, { headers: { "X-Dev-Region": region }, ...(withCf && { cf: { country: "US", regionCode: "TX" } }) });
+    expect(requestRegion({ ...env, DEV_REGION: "US-WA" } as Env, placed("us-ca"))).toBe("US-CA");
+    expect(requestRegion(cfEnv, placed("T1"))).toBe("T1");
+    // Not a region code: the development default stands.
+    expect(requestRegion({ ...env, DEV_REGION: "US-WA" } as Env, placed("California"))).toBe("US-WA");
+    expect(requestRegion({ ...env, APP_ENV: "production" } as Env, placed("US-CA", true))).toBe("US-TX");
+  });
 });

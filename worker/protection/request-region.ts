@@ -1,8 +1,9 @@
 // Where a request comes from, for the region rules (src/shared/region-rules.ts, the dated
 // table in src/shared/region-rules-table.ts, and the operators' RESTRICTED_REGIONS and
 // BLOCKED_REGIONS). Cloudflare puts the client's ISO 3166 country and subdivision on
-// `request.cf`; in development only, DEV_REGION stands in for them so the rules can be tried
-// offline (production ignores it). Routes refuse a region early, before any outside call, and
+// `request.cf`; in development only, a request's `X-Dev-Region` header, else DEV_REGION, stands
+// in for them so the rules can be tried offline, one browser in California beside one in
+// Texas (production ignores both). Routes refuse a region early, before any outside call, and
 // hand the place and the rules to the wallet in the PlayContext, which checks them again
 // inside its transaction at its own moment (an entry dated today switches on by itself).
 import type { Context } from "hono";
@@ -18,9 +19,16 @@ import type { PlayContext } from "../wallet";
 
 type RegionCf = { country?: unknown; regionCode?: unknown };
 
+/** The development header that places one request (an ISO 3166 code, or T1 for Tor). */
+export const DEV_REGION_HEADER = "X-Dev-Region";
+
 export function requestRegion(env: Env, request: Request): string | null {
-  const devRegion = isDevelopment(env) ? tunables(env).DEV_REGION : null;
-  if (devRegion) return devRegion;
+  if (isDevelopment(env)) {
+    const header = request.headers.get(DEV_REGION_HEADER)?.trim().toUpperCase() ?? "";
+    if (/^[A-Z0-9]{2}(-[A-Z0-9]{1,3})?$/.test(header)) return header;
+    const devRegion = tunables(env).DEV_REGION;
+    if (devRegion) return devRegion;
+  }
   const cf = (request as Request & { cf?: RegionCf }).cf;
   const text = (value: unknown) => (typeof value === "string" ? value : null);
   return regionOf(text(cf?.country), text(cf?.regionCode));
