@@ -72,6 +72,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import("../features/sweepstakes/components/winners-page")).WinnersPage }),
           },
           {
+            path: "where-cash-is-offered",
+            handle: titled("Where Vantage Cash is offered"),
+            lazy: async () => ({ Component: (await import("../features/sweepstakes/components/region-rules-page")).RegionRulesPage }),
+          },
+          {
             path: "pricing",
             handle: titled("How we price"),
             lazy: async () => ({ Component: (await import("../features/pricing/components/pricing-page")).PricingPage }),

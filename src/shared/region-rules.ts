@@ -63,8 +63,8 @@ export function stricterMode(a: RegionMode, b: RegionMode): RegionMode {
   return STRICTNESS[a] >= STRICTNESS[b] ? a : b;
 }
 
-/** What an entry means on `day`: its mode, or coins-only once a redeem-only window has ended. */
-function modeOn(entry: RegionRuleEntry, day: string): RegionMode {
+/** What an entry means on `day`: its mode, coins-only once a redeem-only window has ended (the entry's own, before its day too). */
+export function entryModeOn(entry: RegionRuleEntry, day: string): RegionMode {
   if (entry.mode === "redeem-only" && entry.until !== undefined && day > entry.until) return "coins-only";
   return entry.mode;
 }
@@ -89,10 +89,10 @@ export function regionModeAt(region: string | null, rules: RegionRules, now: num
   if (region) {
     const inForce = rules.entries
       .filter((e) => e.covers === "sweepstakes-sports" && e.from <= day && regionCovers(e.region, region))
-      .sort((a, b) => (a.from === b.from ? STRICTNESS[modeOn(a, day)] - STRICTNESS[modeOn(b, day)] : a.from < b.from ? -1 : 1));
+      .sort((a, b) => (a.from === b.from ? STRICTNESS[entryModeOn(a, day)] - STRICTNESS[entryModeOn(b, day)] : a.from < b.from ? -1 : 1));
     const newest = inForce.at(-1);
     if (newest) {
-      const mode = modeOn(newest, day);
+      const mode = entryModeOn(newest, day);
       verdict = {
         region,
         mode,

@@ -1,5 +1,6 @@
 // The public sweepstakes pages: the Official Sweepstakes Rules as the Worker generates them,
-// with their version, and the winners list, which names no one but by handle or region.
+// with their version, the winners list, which names no one but by handle or region, and
+// where Vantage Cash is offered, from the dated region table.
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -58,5 +59,50 @@ describe("public sweepstakes pages", () => {
     signedOut({ "/api/public/winners": { winners: [] } });
     renderApp("/winners");
     expect(await screen.findByText("No prizes have been paid yet.")).toBeTruthy();
+  });
+
+  it("/where-cash-is-offered lists where Vantage Cash is limited today, why, and the laws still to come, from the footer", async () => {
+    const entry = (region: string, mode: string, modeToday: string, from: string, extra: Record<string, unknown> = {}) => ({
+      region,
+      mode,
+      modeToday,
+      from,
+      until: null,
+      covers: "sweepstakes-sports",
+      minAge: null,
+      source: { title: `${region} Act`, url: `https://example.org/${region}` },
+      upcoming: false,
+      ...extra,
+    });
+    signedOut({
+      "/api/public/region-rules": {
+        day: "2026-11-28",
+        entries: [
+          entry("US-CA", "coins-only", "coins-only", "2026-01-01"),
+          entry("US-IN", "redeem-only", "redeem-only", "2026-07-01", { until: "2026-12-31" }),
+          entry("US-OH", "coins-only", "full", "2027-03-01", { upcoming: true }),
+          entry("US-MS", "full", "full", "2000-01-01", { minAge: 21 }),
+          entry("US-MI", "coins-only", "coins-only", "2023-11-02", { covers: "casino-only" }),
+        ],
+        operatorLists: { coinsOnly: ["US-MI"], blocked: [] },
+      },
+    });
+    const { router } = renderApp("/terms");
+    await userEvent.click(within((await screen.findAllByRole("contentinfo"))[0]!).getByRole("link", { name: "Where Cash is offered" }));
+    const [today, later] = await screen.findAllByRole("table");
+    expect(router.state.location.pathname).toBe("/where-cash-is-offered");
+    const rows = (table: HTMLElement) =>
+      within(table)
+        .getAllByRole("row")
+        .map((row) => row.textContent);
+    expect(rows(today!)).toEqual([
+      "RegionVantage CashSinceWhy",
+      "US-CANot offered (Coins only)2026-01-01US-CA Act",
+      "US-INRedemptions only, until 2026-12-312026-07-01US-IN Act",
+    ]);
+    expect(rows(later!)).toEqual(["RegionVantage CashSinceWhy", "US-OHNot offered (Coins only)2027-03-01US-OH Act"]);
+    expect(screen.getByRole("link", { name: "US-CA Act" }).getAttribute("href")).toBe("https://example.org/US-CA");
+    expect(screen.getByText("Also Coins only, by the sponsor's choice: US-MI.")).toBeTruthy();
+    expect(screen.getByText(/A higher minimum age applies in US-MS \(21\)/)).toBeTruthy();
   });
 });

@@ -1,8 +1,13 @@
 // The sweepstakes' public pages' data: GET /api/public/sweepstakes-rules (the Official
-// Sweepstakes Rules in force, with their version) and GET /api/public/winners (recent
-// paid redemptions, never a name or e-mail). Both are public and the same for everyone.
+// Sweepstakes Rules in force, with their version), GET /api/public/winners (recent paid
+// redemptions, never a name or e-mail) and GET /api/public/region-rules (the dated region
+// table the rules' "where void" clause is written from, for the page "Where Vantage Cash is
+// offered"). All are public and the same for everyone.
 import { Hono } from "hono";
-import type { SweepstakesRules } from "../../src/shared/schemas/sweepstakes";
+import { etDayKey } from "../../src/shared/bonus";
+import { entryModeOn } from "../../src/shared/region-rules";
+import type { RegionOffers, SweepstakesRules } from "../../src/shared/schemas/sweepstakes";
+import { regionRules } from "../protection/request-region";
 import { isDevelopment } from "../config";
 import { ApiError } from "../http/api-error";
 import { cachePublicly } from "../http/cache-control";
@@ -33,6 +38,29 @@ export function sweepstakesPublicRoutes() {
       sections: rules.sections,
     };
     cachePublicly(c, tunables(c.env).SOCIAL_CACHE_SECONDS, "sweepstakes-rules");
+    return c.json(body);
+  });
+
+  app.get("/public/region-rules", limitPublicReads, (c) => {
+    const now = Date.now();
+    const day = etDayKey(now);
+    const rules = regionRules(c.env);
+    const body: RegionOffers = {
+      day,
+      entries: rules.entries.map((entry) => ({
+        region: entry.region,
+        mode: entry.mode,
+        modeToday: entry.from > day ? "full" : entryModeOn(entry, day),
+        from: entry.from,
+        until: entry.until ?? null,
+        covers: entry.covers,
+        minAge: entry.minAge ?? null,
+        source: entry.source,
+        upcoming: entry.from > day,
+      })),
+      operatorLists: { coinsOnly: [...rules.restricted], blocked: [...rules.blocked] },
+    };
+    cachePublicly(c, tunables(c.env).SOCIAL_CACHE_SECONDS, "region-rules");
     return c.json(body);
   });
 

@@ -13,6 +13,7 @@ export function AppFooter() {
         <Link to="/disclaimer">Disclaimer</Link>
         <Link to="/responsible-play">Responsible play</Link>
         <Link to="/winners">Winners</Link>
+        <Link to="/where-cash-is-offered">Where Cash is offered</Link>
       </nav>
       <p className="footer-statement">
         {PRODUCT_TITLE} is for entertainment only. No real-money wagering: virtual currency has no monetary value. 18+ only.

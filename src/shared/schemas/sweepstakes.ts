@@ -2,6 +2,7 @@
 // acceptance, free entry by post (the player's request codes, the operator's record of a
 // received card) and the public winners list. Parsed on both sides.
 import { z } from "zod";
+import { REGION_MODES } from "../region-rules";
 
 export const RulesSectionSchema = z.object({ id: z.string(), title: z.string(), paragraphs: z.array(z.string()) });
 
@@ -71,3 +72,28 @@ export const WinnerSchema = z.object({
 });
 export type Winner = z.infer<typeof WinnerSchema>;
 export const WinnersSchema = z.object({ winners: z.array(WinnerSchema) });
+
+/** One region's entry of the dated region rules, as the public page "Where Vantage Cash is offered" lists it. */
+export const RegionOfferSchema = z.object({
+  region: z.string(),
+  /** The entry's own mode, and what it means today (a redeem-only window may have ended into coins-only). */
+  mode: z.enum(REGION_MODES),
+  modeToday: z.enum(REGION_MODES),
+  from: z.string().regex(DAY_KEY),
+  until: z.string().regex(DAY_KEY).nullable(),
+  covers: z.enum(["sweepstakes-sports", "casino-only"]),
+  /** The minimum age there, where the table raises it. */
+  minAge: z.number().int().nullable(),
+  source: z.object({ title: z.string(), url: z.string() }),
+  /** Dated after today: it takes effect on its day. */
+  upcoming: z.boolean(),
+});
+export type RegionOffer = z.infer<typeof RegionOfferSchema>;
+
+/** GET /api/public/region-rules: the table, the operators' lists, and the day it was read for. */
+export const RegionOffersSchema = z.object({
+  day: z.string().regex(DAY_KEY),
+  entries: z.array(RegionOfferSchema),
+  operatorLists: z.object({ coinsOnly: z.array(z.string()), blocked: z.array(z.string()) }),
+});
+export type RegionOffers = z.infer<typeof RegionOffersSchema>;

@@ -565,6 +565,11 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     does: 'The 50 most recent paid redemptions: day, amount, region and the player\'s public handle (only when their profile is public and shows Vantage Cash results), otherwise "a player in US-TX"; never a name or e-mail.',
     answer: "sweepstakes#WinnersSchema",
   },
+  "GET /api/public/region-rules": {
+    section: "Sweepstakes",
+    does: "The dated region table (each entry's region, mode, and what it means today, from, until, reach, minimum age, source and whether it is still to come) and the operators' Coins-only and blocked lists, for the page “Where Vantage Cash is offered”; the Official Sweepstakes Rules' “where void” clause is written from the same table. Public, cached like the other public reads.",
+    answer: "sweepstakes#RegionOffersSchema",
+  },
   "POST /api/me/rules-acceptance": {
     section: "Sweepstakes",
     does: "The player accepts the Official Sweepstakes Rules in force (`{version}`) and gets their user document back, which shows `rulesAcceptedVersion`. Until the version in force is accepted, Vantage Cash bets, purchases, withdrawals and daily bonus claims answer 403 `rules-not-accepted` (checked in the wallet's transaction; Coins play needs nothing). 409 `rules-changed` for any other version.",

@@ -1,8 +1,10 @@
 // The sweepstakes feature's calls: the rules in force and their acceptance, the player's
-// free-entry codes, the public winners list. Answers are parsed with the shared schemas.
+// free-entry codes, the public winners list and the region rules. Answers are parsed with the shared schemas.
 import type { ApiClient } from "../../../lib/api-client";
 import {
   FreeEntryCodesSchema,
+  RegionOffersSchema,
+  type RegionOffers,
   SweepstakesRulesSchema,
   WinnersSchema,
   type FreeEntryCodes,
@@ -29,4 +31,8 @@ export function requestAnotherFreeEntryCode(api: ApiClient): Promise<FreeEntryCo
 
 export async function getWinners(api: ApiClient): Promise<Winner[]> {
   return (await api.get("/public/winners", WinnersSchema)).winners;
+}
+
+export function getRegionOffers(api: ApiClient): Promise<RegionOffers> {
+  return api.get("/public/region-rules", RegionOffersSchema);
 }
