@@ -27,6 +27,12 @@ describe("a player where Vantage Cash is not offered", () => {
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     await signInToBoard(page, uniqueEmail("california"));
+    // Told once, under the header, until dismissed.
+    const notice = page.getByRole("status", { name: "Where you are" });
+    await notice.getByText(CALIFORNIA).waitFor();
+    await screenshot(page, "region-0-notice-390");
+    await notice.getByRole("button", { name: "Got it" }).click();
+    await notice.waitFor({ state: "detached" });
 
     // The wallet: Coins-only bonus, and the Cash side says why.
     const walletButton = page.getByRole("button", { name: /^Wallet:/ });

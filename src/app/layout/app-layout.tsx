@@ -1,4 +1,5 @@
-// The frame around every route: header, a break notice when one runs, nudges near a limit,
+// The frame around every route: header, a break notice when one runs, the region's notice
+// where Vantage Cash is limited (once), nudges near a limit,
 // a due reality check, the routed page, footer, the tab's title, the sweepstakes rules
 // dialog when the player must accept them, and in-app alerts from the embedded push service.
 import { Outlet } from "react-router";
@@ -8,6 +9,7 @@ import { DocumentTitle } from "./document-title";
 import { PlayNudges } from "../../features/protection/components/play-nudges";
 import { PlayStatusBanner } from "../../features/protection/components/play-status-banner";
 import { RealityCheckDialog } from "../../features/protection/components/reality-check-dialog";
+import { RegionNoticeBanner } from "../../features/sweepstakes/components/region-notice-banner";
 import { RulesAcceptanceGate } from "../../features/sweepstakes/components/rules-acceptance-gate";
 import { InAppAlertsGate } from "../../features/alerts/components/in-app-alerts-gate";
 import "./layout.css";
@@ -18,6 +20,7 @@ export function AppLayout() {
       <DocumentTitle />
       <AppHeader />
       <PlayStatusBanner />
+      <RegionNoticeBanner />
       <PlayNudges />
       <RealityCheckDialog />
       <div id="main-content" className="app-main" tabIndex={-1}>
