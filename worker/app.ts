@@ -30,6 +30,7 @@ import { devPushRoutes } from "./dev/push-service";
 import { createOddsReader, type OddsDeps } from "./odds/odds-service";
 import { recordFinals } from "./settlement/record-finals";
 import { observeRequests } from "./metrics/observe-requests";
+import { loadRegionEntries } from "./protection/region-entries";
 
 export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   const app = new Hono<AppEnv>().basePath("/api");
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps & OddsDeps = realDeps) {
 
   app.use("*", observeRequests, drainUnreadRequestBody, securityHeaders, limitRequestBodies([STRIPE_WEBHOOK_PATH]), sameOriginWrites);
   app.use("/auth/*", limitSignIn);
+  app.use("*", loadRegionEntries);
 
   app.get("/health", (c) => c.json({ ok: true }));
   app.route("/auth", authRoutes(loadUserDocument));

@@ -177,9 +177,14 @@ describe("limits", () => {
           : undefined,
     );
     const { router } = renderApp("/shop");
-    expect(await screen.findByText(notice)).toBeTruthy();
+    // The page says it (the notice under the header says it too, once).
+    const onPage = async (heading: string) => {
+      const page = (await screen.findByRole("heading", { level: 1, name: heading })).closest("section, main")!;
+      return within(page as HTMLElement).findByText(notice);
+    };
+    expect(await onPage("Coin Shop")).toBeTruthy();
     await router.navigate("/redeem");
-    expect(await screen.findByText(notice)).toBeTruthy();
+    expect(await onPage("Redeem Vantage Cash")).toBeTruthy();
   });
 
   it("the shop shows no allowance without a limit", async () => {

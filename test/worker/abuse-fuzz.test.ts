@@ -829,9 +829,12 @@ const ENDPOINTS: Endpoint[] = [
       ),
   },
   {
-    routes: ["GET /api/public/sweepstakes-rules", "GET /api/public/winners"],
+    routes: ["GET /api/public/sweepstakes-rules", "GET /api/public/winners", "GET /api/public/region-rules"],
     request: () =>
-      get(fc.constantFrom("/api/public/sweepstakes-rules", "/api/public/winners"), queryFor({ limit: fc.constantFrom("-1", "1e9", "x") })),
+      get(
+        fc.constantFrom("/api/public/sweepstakes-rules", "/api/public/winners", "/api/public/region-rules"),
+        queryFor({ limit: fc.constantFrom("-1", "1e9", "x") }),
+      ),
   },
   {
     routes: ["POST /api/me/rules-acceptance"],
@@ -962,6 +965,29 @@ const ENDPOINTS: Endpoint[] = [
           .tuple(idSegment([bystander.userId], fc.uuid()), fc.constantFrom("freeze", "unfreeze", "thaw"))
           .map(([id, action]) => `/api/admin/players/${id}/${action}`),
         bodyFor({ reason: fc.oneof(unicodeText(600), fc.constantFrom("", "  ", "suspected fraud")) }),
+      ),
+  },
+  {
+    routes: ["GET /api/admin/region-rules", "POST /api/admin/region-rules"],
+    request: () =>
+      fc.oneof(
+        get("/api/admin/region-rules", queryFor({ region: fc.constantFrom("US-CA", "", "x") })),
+        post(
+          fc.constant("/api/admin/region-rules"),
+          bodyFor({
+            entry: fc.record({
+              region: fc.oneof(fc.constantFrom("US-ZZ", "FR", "California", ""), unicodeText(10)),
+              mode: fc.constantFrom("coins-only", "redeem-only", "blocked", "full", "nope"),
+              from: fc.constantFrom("2031-02-01", "2026-02-30", "yesterday", ""),
+              covers: fc.constantFrom("sweepstakes-sports", "casino-only", "all"),
+              source: fc.record({
+                title: fc.oneof(unicodeText(250), fc.constant("Act")),
+                url: fc.constantFrom("https://x.org", "ftp://x", ""),
+              }),
+            }),
+            reason: fc.oneof(unicodeText(600), fc.constantFrom("", "new law")),
+          }),
+        ),
       ),
   },
   {

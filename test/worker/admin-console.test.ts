@@ -62,6 +62,8 @@ const CONSOLE_ROUTES: [string, string, unknown?][] = [
   ["GET", "/api/admin/players/someone/play"],
   ["POST", "/api/admin/players/someone/harm-flags", { flag: "raises", action: "note", note: "test" }],
   ["POST", "/api/admin/free-entry", { code: "VX-ACDE-FGHJ", postmarkedOn: "2026-11-25" }],
+  ["GET", "/api/admin/region-rules"],
+  ["POST", "/api/admin/region-rules", { entry: {}, reason: "test" }],
   ["GET", "/api/admin/no-such-console-route"],
 ];
 

@@ -23,6 +23,7 @@ import {
   LedgerAuditPageSchema,
   LedgerCheckSchema,
   OperatorAccountAnswerSchema,
+  RegionRulesViewSchema,
   OperatorResultAnswerSchema,
   PlayerDetailSchema,
   PlayerSearchSchema,
@@ -71,6 +72,8 @@ const CONTRACT = {
   "GET /api/admin/players/:x/play": PlayerPlayViewSchema,
   "POST /api/admin/players/:x/harm-flags": HarmNoteAnswerSchema,
   "POST /api/admin/free-entry": ApprovalAnswerSchema,
+  "GET /api/admin/region-rules": RegionRulesViewSchema,
+  "POST /api/admin/region-rules": ApprovalAnswerSchema,
 } satisfies Record<string, z.ZodType>;
 type Route = keyof typeof CONTRACT;
 
@@ -334,6 +337,23 @@ describe("the operator console's contract", () => {
     });
     const entry = FreeEntryRecordSchema.parse(await approvedOutcome(card.request.id));
     expect(entry.credited).toBe(true);
+    // A region rule entry, dated far ahead so nothing changes today.
+    const rule = await call(CONTRACT["POST /api/admin/region-rules"], "POST /api/admin/region-rules", "/api/admin/region-rules", {
+      body: {
+        entry: {
+          region: "US-VT",
+          mode: "coins-only",
+          from: "2031-01-01",
+          covers: "sweepstakes-sports",
+          source: { title: "Vermont Act", url: "https://example.org/vt" },
+        },
+        reason: "contract check",
+      },
+      status: 202,
+    });
+    await approvedOutcome(rule.request.id);
+    const regions = await call(CONTRACT["GET /api/admin/region-rules"], "GET /api/admin/region-rules", "/api/admin/region-rules");
+    expect(regions.added.map((a) => a.entry.region)).toEqual(["US-VT"]);
     // Last of the player's actions: their identity check starts again.
     const reset = await call(
       CONTRACT["POST /api/admin/players/:x/identity/reset"],

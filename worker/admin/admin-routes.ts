@@ -29,6 +29,7 @@ import { getUserWallet } from "../wallet";
 import { copyIdentityForConsole } from "./identity-records";
 import { approvalRoutes } from "./approval-routes";
 import { freeEntryAdminRoutes } from "./free-entry-admin";
+import { regionRulesAdminRoutes } from "./region-rules-admin";
 import { healthRoutes } from "./health-view";
 import { requestApproval } from "./approvals";
 import { auditStatement, listAudit } from "./audit-log";
@@ -199,6 +200,7 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
   app.route("/", harmAdminRoutes());
   app.route("/approvals", approvalRoutes());
   app.route("/free-entry", freeEntryAdminRoutes());
+  app.route("/region-rules", regionRulesAdminRoutes());
   app.route("/", healthRoutes());
   app.get("/feed", async (c) => c.json(await feedView(c.env, Date.now())));
   app.get("/settlement", async (c) => c.json(await settlementView(c.env, Date.now())));

@@ -12,6 +12,8 @@
 //               runs at once), rejection returns the amount with the reason the player sees.
 //   free-entry  a free-entry card one operator recorded (free-entry-admin.ts): nobody
 //               decides on their own account; approval credits it through the player's wallet.
+//   region-rule a new entry of the region rules (region-rules-admin.ts): approval writes it,
+//               and it takes effect on its own day.
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { feedNow } from "../odds/odds-service";
@@ -21,6 +23,7 @@ import { getUserWallet } from "../wallet";
 import { auditStatement } from "./audit-log";
 import type { ApprovalRules } from "./approvals";
 import { FREE_ENTRY_APPROVAL } from "./free-entry-admin";
+import { REGION_RULE_APPROVAL } from "./region-rules-admin";
 import { betHolderRefusal, isOwnAccount, ownAccountRefusal } from "./operator-guards";
 
 export const APPROVAL_RULES: ApprovalRules = {
@@ -134,4 +137,5 @@ export const APPROVAL_RULES: ApprovalRules = {
     },
   },
   "free-entry": FREE_ENTRY_APPROVAL,
+  "region-rule": REGION_RULE_APPROVAL,
 };

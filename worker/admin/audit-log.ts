@@ -19,7 +19,9 @@ export type AuditAction =
   | "approve"
   | "reject"
   /** A player account named as an operator's own (worker/admin/player-admin.ts). */
-  | "operator-account";
+  | "operator-account"
+  /** A region rule entry added under four eyes (worker/admin/region-rules-admin.ts). */
+  | "region-rule";
 
 export type AuditInput = {
   actor: string;

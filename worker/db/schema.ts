@@ -391,7 +391,7 @@ export const approvalRequests = sqliteTable(
   "approval_requests",
   {
     id: text("id").primaryKey(),
-    kind: text("kind", { enum: ["adjustment", "result", "redemption", "free-entry"] }).notNull(),
+    kind: text("kind", { enum: ["adjustment", "result", "redemption", "free-entry", "region-rule"] }).notNull(),
     /** A player id (adjustment, redemption, free entry) or an event id (result). */
     subject: text("subject").notNull(),
     payload: text("payload").notNull(),
@@ -634,4 +634,25 @@ export const operatorOwnAccounts = sqliteTable(
     createdAt: integer("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.operatorEmail] }), index("operator_own_accounts_operator_idx").on(t.operatorEmail)],
+);
+
+/** Region rule entries operators added under four eyes (migration 0030, worker/protection/region-entries.ts). */
+export const regionRuleEntries = sqliteTable(
+  "region_rule_entries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    requestId: text("request_id").notNull(),
+    region: text("region").notNull(),
+    mode: text("mode", { enum: ["full", "coins-only", "redeem-only", "blocked"] }).notNull(),
+    fromDay: text("from_day").notNull(),
+    untilDay: text("until_day"),
+    covers: text("covers", { enum: ["sweepstakes-sports", "casino-only"] }).notNull(),
+    minAge: integer("min_age"),
+    sourceTitle: text("source_title").notNull(),
+    sourceUrl: text("source_url").notNull(),
+    requestedBy: text("requested_by").notNull(),
+    approvedBy: text("approved_by").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("region_rule_entries_request_idx").on(t.requestId), index("region_rule_entries_region_idx").on(t.region, t.fromDay)],
 );

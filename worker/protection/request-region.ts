@@ -16,6 +16,7 @@ import { ApiError, fromErrorResult } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { tunables } from "../tunables";
 import type { PlayContext } from "../wallet";
+import { operatorRegionEntries } from "./region-entries";
 
 type RegionCf = { country?: unknown; regionCode?: unknown };
 
@@ -34,16 +35,18 @@ export function requestRegion(env: Env, request: Request): string | null {
   return regionOf(text(cf?.country), text(cf?.regionCode));
 }
 
-/** The region rules in force for this Worker: the dated table and the operators' lists. */
+/** The region rules in force for this Worker: the dated table, the entries operators added, and the operators' lists. */
 export function regionRules(env: Env): RegionRules {
   const t = tunables(env);
-  return { entries: REGION_RULES, restricted: t.RESTRICTED_REGIONS, blocked: t.BLOCKED_REGIONS };
+  return { entries: [...REGION_RULES, ...operatorRegionEntries(env)], restricted: t.RESTRICTED_REGIONS, blocked: t.BLOCKED_REGIONS };
 }
 
 /** The minimum age in `region`: the general one, the table's and the operators' (REGION_MIN_AGE), whichever is highest. */
 function minAgeIn(env: Env, region: string | null): number {
   const t = tunables(env);
-  const fromTable = Object.fromEntries(REGION_RULES.flatMap((e) => (e.minAge === undefined ? [] : [[e.region, e.minAge] as const])));
+  const fromTable = Object.fromEntries(
+    regionRules(env).entries.flatMap((e) => (e.minAge === undefined ? [] : [[e.region, e.minAge] as const])),
+  );
   return Math.max(minAgeFor(region, t.MIN_AGE, t.REGION_MIN_AGE), minAgeFor(region, t.MIN_AGE, fromTable));
 }
 

@@ -9,6 +9,7 @@
 // an entry takes effect, so each isolate asks D1 once a day.
 import { etDayKey } from "../../src/shared/bonus";
 import { type RegionRules, regionModeAt } from "../../src/shared/region-rules";
+import { regionRules } from "../protection/request-region";
 import { REGION_RULES } from "../../src/shared/region-rules-table";
 import { buildSweepstakesRules, rulesContentText, type RulesConfig, type RulesSection } from "../../src/shared/sweepstakes-rules";
 import { sha256Hex } from "../digest";
@@ -21,11 +22,10 @@ export type RulesRecord = { version: number; effectiveAt: number; sections: Rule
  * The regions in each mode on `now`'s day: the dated table's sports entries and the operators'
  * lists, as the region rules judge them (a region named in both counts once, by its mode).
  */
-function regionsByMode(t: Tunables, now: number): { restricted: string[]; blocked: string[] } {
-  const rules: RegionRules = { entries: REGION_RULES, restricted: t.RESTRICTED_REGIONS, blocked: t.BLOCKED_REGIONS };
+function regionsByMode(rules: RegionRules, now: number): { restricted: string[]; blocked: string[] } {
   const named = [
     ...new Set([
-      ...REGION_RULES.filter((e) => e.covers === "sweepstakes-sports").map((e) => e.region),
+      ...rules.entries.filter((e) => e.covers === "sweepstakes-sports").map((e) => e.region),
       ...rules.restricted,
       ...rules.blocked,
     ]),
@@ -37,9 +37,13 @@ function regionsByMode(t: Tunables, now: number): { restricted: string[]; blocke
   };
 }
 
-/** What the rules are written from, out of the validated tunables and the region table on `now`'s day. */
-export function rulesConfigOf(t: Tunables, now: number): RulesConfig {
-  const regions = regionsByMode(t, now);
+/** What the rules are written from, out of the validated tunables and the region rules on `now`'s day. */
+export function rulesConfigOf(
+  t: Tunables,
+  now: number,
+  rules: RegionRules = { entries: REGION_RULES, restricted: t.RESTRICTED_REGIONS, blocked: t.BLOCKED_REGIONS },
+): RulesConfig {
+  const regions = regionsByMode(rules, now);
   return {
     sponsorName: t.SPONSOR_NAME,
     sponsorAddress: t.SPONSOR_ADDRESS,
@@ -82,8 +86,9 @@ export async function versionFor(db: D1Database, sections: RulesSection[], now: 
 // the answer, never a pending promise: a request must not wait on I/O another request
 // started (if that one is cancelled, its promise never settles). Requests that arrive before
 // the first answer each ask D1, which is harmless: the lookup is idempotent.
-// The region table's entries take effect on their day, so the memo is per env and US Eastern day.
-let recordByEnv = new WeakMap<object, { day: string; record: RulesRecord }>();
+// The region table's entries take effect on their day, and operators add entries, so the
+// memo is per env, US Eastern day and the entries' count.
+let recordByEnv = new WeakMap<object, { day: string; entries: number; record: RulesRecord }>();
 isolateMemo(() => {
   recordByEnv = new WeakMap();
 });
@@ -91,9 +96,10 @@ isolateMemo(() => {
 /** The rules in force for this Worker's configuration on `now`'s day, with their version. */
 export async function currentRules(env: Env, now = Date.now()): Promise<RulesRecord> {
   const day = etDayKey(now);
+  const rules = regionRules(env);
   const known = recordByEnv.get(env);
-  if (known?.day === day) return known.record;
-  const record = await versionFor(env.DB, buildSweepstakesRules(rulesConfigOf(tunables(env), now)), now);
-  recordByEnv.set(env, { day, record });
+  if (known?.day === day && known.entries === rules.entries.length) return known.record;
+  const record = await versionFor(env.DB, buildSweepstakesRules(rulesConfigOf(tunables(env), now, rules)), now);
+  recordByEnv.set(env, { day, entries: rules.entries.length, record });
   return record;
 }

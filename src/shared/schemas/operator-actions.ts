@@ -3,6 +3,7 @@
 // requests typed by them. Every money action carries the operator's reason.
 import { z } from "zod";
 import { DateOfBirthSchema } from "./protection";
+import { REGION_MODES } from "../region-rules";
 
 /** The operator's reason, kept in the audit log: required for anything that moves money or changes a player. */
 export const ReasonSchema = z
@@ -93,3 +94,20 @@ export const STEP_UP_REQUIRED = "step-up-required";
 export const OWN_ACCOUNT = "own-account";
 export const OWN_REQUEST = "own-request";
 export const HOLDS_BET = "holds-bet";
+
+/** One region rule entry as an operator types it (src/shared/region-rules.ts; checked again by regionRuleProblem). */
+export const RegionRuleEntrySchema = z.strictObject({
+  region: z.string().trim().toUpperCase().max(6),
+  mode: z.enum(REGION_MODES),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "from: a day like 2026-07-01."),
+  until: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "until: a day like 2026-09-30.")
+    .optional(),
+  covers: z.enum(["sweepstakes-sports", "casino-only"]),
+  minAge: z.number().int().min(18).max(25).optional(),
+  source: z.strictObject({ title: z.string().trim().min(1).max(200), url: z.string().trim().max(500) }),
+});
+
+/** POST /api/admin/region-rules: an entry to add, and why; it waits for a second operator. */
+export const RegionRuleRequestSchema = z.strictObject({ entry: RegionRuleEntrySchema, reason: ReasonSchema });

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { CLOSED_REASONS } from "../protection";
 import { BetDocumentSchema } from "./bets";
-import { AdjustmentPayloadSchema, ResultPayloadSchema } from "./operator-actions";
+import { AdjustmentPayloadSchema, RegionRuleEntrySchema, ResultPayloadSchema } from "./operator-actions";
 import { IdentityStateSchema, IdentityStatusSchema } from "./identity";
 import { RedemptionSchema } from "./redemptions";
 import { FreeEntryApprovalPayloadSchema } from "./sweepstakes";
@@ -407,6 +407,7 @@ export const ApprovalRequestSchema = z.discriminatedUnion("kind", [
   ApprovalBaseSchema.extend({ kind: z.literal("result"), payload: ResultPayloadSchema }),
   ApprovalBaseSchema.extend({ kind: z.literal("redemption"), payload: RedemptionReviewPayloadSchema }),
   ApprovalBaseSchema.extend({ kind: z.literal("free-entry"), payload: FreeEntryApprovalPayloadSchema }),
+  ApprovalBaseSchema.extend({ kind: z.literal("region-rule"), payload: RegionRuleEntrySchema }),
 ]);
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
@@ -425,3 +426,10 @@ export const ResultReplySchema = z.union([ApprovalAnswerSchema, OperatorResultAn
 
 /** The same route with `correction: true`: corrected (200), or a request for a second operator (202). */
 export const CorrectionReplySchema = z.union([ApprovalAnswerSchema, CorrectionAnswerSchema]);
+
+/** GET /api/admin/region-rules: the table Vantage ships and the entries operators added (oldest first). */
+export const RegionRulesViewSchema = z.object({
+  shipped: z.array(RegionRuleEntrySchema),
+  added: z.array(z.object({ entry: RegionRuleEntrySchema, requestedBy: z.string(), approvedBy: z.string(), createdAt: Int })),
+});
+export type RegionRulesView = z.infer<typeof RegionRulesViewSchema>;

@@ -404,6 +404,14 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     body: "play#HarmNoteRequestSchema",
     answer: "play#HarmNoteAnswerSchema",
   },
+  "GET /api/admin/region-rules": {
+    section: "Operators",
+    does: "The region rules: the table Vantage ships and the entries operators added (`{entry, requestedBy, approvedBy, createdAt}`, oldest first).",
+  },
+  "POST /api/admin/region-rules": {
+    section: "Operators",
+    does: "`{entry, reason}`: asks for a new region rule entry (region, mode, from, until for redeem-only, covers, minAge?, source); 202 `{request}` waits for a second operator, whose approval writes it to D1 `region_rule_entries` with its audit row (`region-rule`); it takes effect on its own day, no deploy. 400 `invalid-argument` with the entry's problem; needs a sign-in from the last `ADMIN_STEP_UP_MINUTES`.",
+  },
   "POST /api/admin/players/:uid/operator-account": {
     section: "Operators",
     does: "`{operatorEmail, reason}`: names the player's account as that operator's own (an address in `ADMIN_EMAILS`, else 400 `not-an-operator`; the operator's own sign-in account is 409 `operator-account`). From then on it counts as theirs for adjustments, approvals, results and free entry, like an account sharing their verified document or payout account. Never taken back; audited once (`operator-account`); `{uid, changed, operatorAccounts}`.",

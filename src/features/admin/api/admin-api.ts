@@ -7,7 +7,8 @@
 // answer is parsed with its schema, and this folder declares no types of its own.
 import type { ApiClient } from "../../../lib/api-client";
 import { HealthResponseSchema } from "../../../shared/schemas/health";
-import type { AdjustmentRequest, ResultRequest } from "../../../shared/schemas/operator-actions";
+import type { z } from "zod";
+import type { AdjustmentRequest, RegionRuleEntrySchema, ResultRequest } from "../../../shared/schemas/operator-actions";
 import { HarmNoteAnswerSchema, PlayerPlayViewSchema } from "../../../shared/schemas/play";
 import {
   AdjustmentReplySchema,
@@ -25,6 +26,7 @@ import {
   OperatorAccountAnswerSchema,
   PlayerDetailSchema,
   PlayerSearchSchema,
+  RegionRulesViewSchema,
   ResultReplySchema,
   SettlementViewSchema,
   type PlayerHit,
@@ -107,3 +109,10 @@ export function decideApproval(api: ApiClient, id: string, decision: "approve" |
 /** Records one received free-entry card by its request code and postmark day (YYYY-MM-DD): a request a second operator approves. */
 export const recordFreeEntry = (api: ApiClient, card: { code: string; postmarkedOn: string; note: string }) =>
   api.post("/admin/free-entry", ApprovalAnswerSchema, card);
+
+/** The region rules: the table Vantage ships and the entries operators added. */
+export const fetchRegionRules = (api: ApiClient) => api.get("/admin/region-rules", RegionRulesViewSchema);
+
+/** Asks for a new region rule entry; it waits for a second operator (202 with the request). */
+export const requestRegionRule = (api: ApiClient, entry: z.input<typeof RegionRuleEntrySchema>, reason: string) =>
+  api.post("/admin/region-rules", ApprovalAnswerSchema, { entry, reason });

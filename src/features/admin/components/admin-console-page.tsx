@@ -12,6 +12,7 @@ import { ApprovalsTab } from "./approvals-tab";
 import { AuditTab } from "./audit-tab";
 import { FeedTab } from "./feed-tab";
 import { FreeEntryTab } from "./free-entry-tab";
+import { RegionsTab } from "./regions-tab";
 import { HealthTab } from "./health-tab";
 import { PlayersTab } from "./players-tab";
 import { SettlementTab } from "./settlement-tab";
@@ -23,6 +24,7 @@ const TABS = [
   { key: "players", label: "Players" },
   { key: "approvals", label: "Approvals" },
   { key: "free-entry", label: "Free entry" },
+  { key: "regions", label: "Regions" },
   { key: "audit", label: "Audit" },
   { key: "health", label: "Health" },
 ] as const;
@@ -84,6 +86,7 @@ export function AdminConsolePage() {
           {tab === "players" && <PlayersTab onChanged={setNotice} />}
           {tab === "approvals" && <ApprovalsTab onChanged={setNotice} />}
           {tab === "free-entry" && <FreeEntryTab />}
+          {tab === "regions" && <RegionsTab onChanged={setNotice} />}
           {tab === "audit" && <AuditTab />}
           {tab === "health" && <HealthTab />}
         </div>

@@ -21,6 +21,7 @@ function askedFor(request: ApprovalRequest): string {
   if (request.kind === "result") return request.payload.correction ? "Corrected score" : "Final score";
   if (request.kind === "redemption") return "Redemption review";
   if (request.kind === "free-entry") return `Free-entry card ${request.payload.code}, postmarked ${request.payload.postmarkedOn}`;
+  if (request.kind === "region-rule") return `Region rule: ${request.payload.source.title}`;
   return `${WALLET_SHORT[request.payload.wallet]} adjustment`;
 }
 
@@ -29,6 +30,10 @@ function figure(request: ApprovalRequest): string {
   if (request.kind === "result") return `${request.payload.homeScore}–${request.payload.awayScore} (home–away)`;
   if (request.kind === "redemption") return formatAmount("cash", request.payload.amountCents);
   if (request.kind === "free-entry") return `+${formatAmount("cash", request.payload.amountCents)}`;
+  if (request.kind === "region-rule") {
+    const { mode, from, until } = request.payload;
+    return `${mode} from ${from}${until ? ` until ${until}` : ""}`;
+  }
   const { wallet, amount } = request.payload;
   return `${amount < 0 ? "−" : "+"}${formatAmount(wallet, Math.abs(amount))}`;
 }
@@ -40,6 +45,7 @@ function summary(request: ApprovalRequest): string {
   if (request.kind === "redemption") return `send ${figure(request)} to ${request.subjectLabel}`;
   if (request.kind === "free-entry")
     return `credit ${formatAmount("cash", request.payload.amountCents)} free entry to ${request.subjectLabel}`;
+  if (request.kind === "region-rule") return `make ${request.payload.region} ${figure(request)}`;
   const { wallet, amount } = request.payload;
   return `${amount < 0 ? "take" : "credit"} ${formatAmount(wallet, Math.abs(amount))} ${amount < 0 ? "from" : "to"} ${request.subjectLabel}`;
 }

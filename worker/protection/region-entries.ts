@@ -1,0 +1,70 @@
+// The region rule entries operators added in the console (D1 `region_rule_entries`,
+// migration 0030), beside the table Vantage ships. Region checks run synchronously in
+// routes and the wallet is handed the rules in its PlayContext, so each isolate keeps a
+// snapshot of the entries per database binding: a middleware refreshes it before the routes run once it
+// is older than REGION_ENTRIES_CACHE_MS, and an approval that adds an entry refreshes its
+// own isolate's at once. Other isolates see a new entry within that time; an entry is
+// normally dated ahead, so that delay never decides a money action on its day.
+import { createMiddleware } from "hono/factory";
+import type { RegionRuleEntry } from "../../src/shared/region-rules";
+import type { AppEnv } from "../http/app-types";
+import { isolateMemo } from "../isolate-memos";
+import { loggerFor } from "../logging/logger";
+
+/** How long an isolate trusts its snapshot of the operators' entries. */
+export const REGION_ENTRIES_CACHE_MS = 30_000;
+
+type Row = {
+  region: string;
+  mode: RegionRuleEntry["mode"];
+  from_day: string;
+  until_day: string | null;
+  covers: RegionRuleEntry["covers"];
+  min_age: number | null;
+  source_title: string;
+  source_url: string;
+};
+
+let snapshots = new WeakMap<object, { readAt: number; entries: RegionRuleEntry[] }>();
+isolateMemo(() => {
+  snapshots = new WeakMap();
+});
+
+function toEntry(row: Row): RegionRuleEntry {
+  return {
+    region: row.region,
+    mode: row.mode,
+    from: row.from_day,
+    ...(row.until_day !== null && { until: row.until_day }),
+    covers: row.covers,
+    ...(row.min_age !== null && { minAge: row.min_age }),
+    source: { title: row.source_title, url: row.source_url },
+  };
+}
+
+/** Reads the operators' entries from D1 into this isolate's snapshot for its database. */
+export async function refreshOperatorRegionEntries(env: Env, now: number): Promise<RegionRuleEntry[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT region, mode, from_day, until_day, covers, min_age, source_title, source_url FROM region_rule_entries ORDER BY id",
+  ).all<Row>();
+  const entries = results.map(toEntry);
+  snapshots.set(env.DB, { readAt: now, entries });
+  return entries;
+}
+
+/** The operators' entries as this isolate last read them (none before the first read). */
+export function operatorRegionEntries(env: Env): readonly RegionRuleEntry[] {
+  return snapshots.get(env.DB)?.entries ?? [];
+}
+
+/** Keeps the snapshot fresh before the routes check a region; a failed read keeps the last one, logged. */
+export const loadRegionEntries = createMiddleware<AppEnv>(async (c, next) => {
+  const now = Date.now();
+  const known = snapshots.get(c.env.DB);
+  if (!known || now - known.readAt > REGION_ENTRIES_CACHE_MS) {
+    await refreshOperatorRegionEntries(c.env, now).catch((err: unknown) => {
+      loggerFor(c.env).warn("region rules: reading the operators' entries failed; the last ones stand", err);
+    });
+  }
+  await next();
+});
