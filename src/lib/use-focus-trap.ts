@@ -20,6 +20,9 @@ export function useFocusTrap(panel: RefObject<HTMLElement | null>, { onClose, bu
     (root?.querySelector<HTMLElement>("[data-autofocus]") ?? root?.querySelector<HTMLElement>(FOCUSABLE))?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (!root) return;
+      // A modal opened inside this one (the confirm step inside the phone's slip sheet) owns the keys.
+      const inner = document.activeElement instanceof HTMLElement ? document.activeElement.closest('[aria-modal="true"]') : null;
+      if (inner && inner !== root && root.contains(inner)) return;
       if (event.key === "Escape") {
         event.preventDefault();
         if (!busyRef.current) onCloseRef.current();

@@ -1,14 +1,17 @@
 // Bringing the betslip into view when a player arrives on the board with picks waiting
-// (after "Tail"). On a phone the slip sits below the board, so the page that
-// filled it navigates with `REVEAL_BETSLIP_STATE`, and the slip scrolls itself into view
-// when it first renders — right away, or only after a step in between such as a new
-// player's date of birth.
+// (after "Tail"). The page that filled it navigates with `REVEAL_BETSLIP_STATE`; on arrival
+// the board's slip scrolls itself into view, and on a phone, where the slip waits behind the
+// bar at the bottom, the bar opens its sheet (REVEAL_BETSLIP_EVENT) — right away, or only
+// after a step in between such as a new player's date of birth.
 // Part of src/session/, the state every screen shares (see auth-provider.tsx): features read it here.
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 
 /** Navigation state asking the board's betslip to bring itself into view once. */
 export const REVEAL_BETSLIP_STATE = { revealBetslip: true } as const;
+
+/** Sent on the window when the slip should show itself: a phone's slip opens its sheet. */
+export const REVEAL_BETSLIP_EVENT = "vantage:reveal-betslip";
 
 const PLAYER_INPUT = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
 const SETTLED_MS = 600;
@@ -56,6 +59,7 @@ export function useRevealBetslipOnArrival(): void {
     if (!asked) return;
     // Once: a reload or Back does not scroll again.
     navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
+    window.dispatchEvent(new Event(REVEAL_BETSLIP_EVENT));
     revealBetslip();
   }, [asked, location.pathname, location.search, location.hash, navigate]);
 }

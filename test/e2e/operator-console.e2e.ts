@@ -6,11 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import {
-  axeProblems,
   apiCall,
+  axeProblems,
   launchBrowser,
   newPlayerContext,
   openPlayerInConsole,
+  openSlip,
   screenshot,
   signInOperator,
   signInToBoard,
@@ -134,7 +135,7 @@ describe("the operator console", () => {
 
     await page.reload();
     await page.getByRole("tabpanel").locator(".event-card .price-btn:not(.is-locked):not(.is-missing)").first().click();
-    const slip = page.locator(".betslip");
+    const slip = await openSlip(page);
     await slip.getByRole("button", { name: "+25" }).click();
     await slip.getByRole("button", { name: "Place bet" }).click();
     await page.getByRole("dialog", { name: "Confirm wager" }).getByRole("button", { name: "Confirm" }).click();

@@ -8,6 +8,7 @@ import {
   confirmDateOfBirth,
   launchBrowser,
   newPlayerContext,
+  openSlip,
   screenshot,
   signInThroughChooser,
   signInToBoard,
@@ -27,7 +28,7 @@ const walletLabel = (page: Page) => page.getByRole("button", { name: /^Wallet:/ 
 /** Puts the first open price of the board on the slip, stakes 25 and confirms. */
 async function betOnFirstOpenPrice(page: Page): Promise<void> {
   await page.getByRole("tabpanel").locator(".event-card .price-btn:not(.is-locked):not(.is-missing)").first().click();
-  const slip = page.locator(".betslip");
+  const slip = await openSlip(page);
   await slip.getByRole("button", { name: "+25" }).click();
   await slip.getByRole("button", { name: "Place bet" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm wager" });

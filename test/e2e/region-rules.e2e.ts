@@ -5,7 +5,7 @@
 // production reads Cloudflare's location.) Screens at 390 and 1280 px.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { axeProblems, BASE_URL, launchBrowser, placeHomeMoneyline, screenshot, signInToBoard, uniqueEmail } from "./support";
+import { axeProblems, BASE_URL, launchBrowser, openSlip, placeHomeMoneyline, screenshot, signInToBoard, uniqueEmail } from "./support";
 
 const CALIFORNIA = "Vantage Cash is not offered in US-CA since 2026-01-01 (California AB 831 (2025)): Coins play only.";
 
@@ -52,11 +52,11 @@ describe("a player where Vantage Cash is not offered", () => {
     await page.getByRole("navigation", { name: "Sports" }).getByRole("button", { name: "NBA" }).click();
     const price = page.getByRole("tabpanel").locator(".event-card:not(:has(.badge-live)) .price-btn:not(.is-locked)").first();
     await price.click();
-    const slip = page.locator(".betslip");
+    const slip = await openSlip(page);
     await slip.getByText(CALIFORNIA).waitFor();
     expect(await slip.getByRole("button", { name: "Place bet" }).isDisabled()).toBe(true);
     await screenshot(page, "region-2-betslip-cash-390");
-    await price.click(); // off the slip again
+    await slip.getByRole("button", { name: "Clear" }).click(); // off the slip again: the sheet closes
 
     // Coins: the same bet goes through.
     await walletButton.click();

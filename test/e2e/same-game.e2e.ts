@@ -8,7 +8,7 @@
 // at the same price. Screenshots of the slip with its block and of My Picks at 390×844.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { axeProblems, launchBrowser, newPlayerContext, screenshot, signInToBoard, uniqueEmail } from "./support";
+import { axeProblems, closeSlip, launchBrowser, newPlayerContext, openSlip, screenshot, signInToBoard, uniqueEmail } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -70,7 +70,6 @@ async function phoneShots(page: Page, slip: Locator, block: Locator, name: strin
  * block, and the slip is cleared for the next); answers the block's group and its price text.
  */
 async function pickSameGameBlock(page: Page): Promise<{ group: Locator; price: string; home: string }> {
-  const slip = page.locator(".betslip");
   const cards = page.getByRole("tabpanel").locator(".event-card:not(:has(.badge-live))");
   await cards.first().waitFor();
   const tried: string[] = [];
@@ -89,6 +88,7 @@ async function pickSameGameBlock(page: Page): Promise<{ group: Locator; price: s
     await over.click();
     expect(await homeMoneyline.getAttribute("aria-pressed")).toBe("true");
     expect(await over.getAttribute("aria-pressed")).toBe("true");
+    const slip = await openSlip(page);
     // The slip switches to Parlay on its second pick; choose it if it has not.
     const parlay = slip.getByRole("radio", { name: "Parlay" });
     if ((await parlay.getAttribute("aria-checked")) !== "true") await parlay.click();
@@ -105,8 +105,9 @@ async function pickSameGameBlock(page: Page): Promise<{ group: Locator; price: s
       return { group, price: (await price.textContent())!.replace("Same-game price", "").trim(), home };
     }
     tried.push(`${await card.getAttribute("aria-label")}: ${await refused.textContent()}`);
+    // Cleared, the phone's sheet closes with nothing left in it.
     await slip.getByRole("button", { name: "Clear" }).click();
-    await slip.getByText("Pick a price on the board to add it here.").waitFor();
+    await page.getByRole("region", { name: "Betslip bar" }).waitFor({ state: "detached" });
   }
   throw new Error(`no upcoming Soccer game took a same-game block:\n${tried.join("\n")}`);
 }
@@ -140,10 +141,12 @@ describe("a same-game parlay", () => {
     const summary = (term: string) => slip.locator(".betslip-summary dt", { hasText: term }).locator("xpath=following-sibling::dd[1]");
     expect(await summary("Parlay odds").textContent()).toBe(price);
 
-    // The Vantage Cash wallet: the slip follows it.
+    // The Vantage Cash wallet (in the header, behind the phone's slip sheet): the slip follows it.
+    await closeSlip(page);
     await walletButton(page).click();
     await page.getByRole("dialog", { name: "Wallet" }).getByRole("button", { name: "Cash" }).click();
     await page.keyboard.press("Escape");
+    await openSlip(page);
     // The pack's Vantage Cash (49 of the $49.99 today).
     await expect.poll(() => walletButton(page).getAttribute("aria-label")).toMatch(/^Wallet: [1-9][\d,.]* Vantage Cash$/);
     const cashBefore = Number((await walletButton(page).getAttribute("aria-label"))!.replace(/[^\d.]/g, ""));
@@ -177,7 +180,8 @@ describe("a same-game parlay", () => {
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await page.getByRole("status").getByText("Parlay placed!").waitFor();
     await dialog.waitFor({ state: "detached" });
-    await slip.getByText("Pick a price on the board to add it here.").waitFor();
+    // The slip cleared: the phone's sheet and its bar are gone with it.
+    await page.getByRole("region", { name: "Betslip bar" }).waitFor({ state: "detached" });
     // The toast goes by itself; the screenshot below shows the page without it.
     await page.getByRole("status").getByText("Parlay placed!").waitFor({ state: "detached", timeout: 15_000 });
     await expect.poll(() => walletButton(page).getAttribute("aria-label")).toBe(`Wallet: ${cashBefore - 5} Vantage Cash`);

@@ -196,7 +196,7 @@ export async function placeHomeMoneyline(
   const pick = await page.evaluate(
     () => (JSON.parse(localStorage.getItem("vantage.betslip") ?? "{}") as { picks: { gameId: string; startTime: string }[] }).picks[0]!,
   );
-  const slip = page.locator(".betslip");
+  const slip = await openSlip(page);
   await slip.getByLabel("Amount").fill(amount);
   await slip.getByRole("button", { name: "Place bet" }).click();
   await page.getByRole("dialog", { name: "Confirm wager" }).getByRole("button", { name: "Confirm" }).click();
@@ -230,4 +230,22 @@ export async function startAndRecordHomeWin(game: { eventId: string; startTime: 
     });
     expect(approved.status).toBe(200);
   }
+}
+
+/**
+ * On a phone the slip waits behind the bar at the bottom of the board: opens it as a sheet
+ * (on wider screens the slip is already in the right-hand column). Answers the slip.
+ */
+export async function openSlip(page: Page) {
+  const bar = page.getByRole("region", { name: "Betslip bar" });
+  if (await bar.isVisible()) await bar.getByRole("button").click();
+  const slip = page.locator(".betslip");
+  await slip.waitFor();
+  return slip;
+}
+
+/** Closes the phone's slip sheet, if it is open, so the board can be tapped again. */
+export async function closeSlip(page: Page): Promise<void> {
+  const sheet = page.getByRole("dialog", { name: "Betslip" });
+  if (await sheet.isVisible()) await sheet.getByRole("button", { name: "Close" }).click();
 }

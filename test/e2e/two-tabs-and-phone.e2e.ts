@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { TEAMS } from "../../src/shared/teams";
-import { axeProblems, launchBrowser, newPlayerContext, screenshot, signInToBoard, uniqueEmail } from "./support";
+import { axeProblems, launchBrowser, newPlayerContext, openSlip, screenshot, signInToBoard, uniqueEmail } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ async function placeUpcomingSingle(page: Page, amount: string): Promise<void> {
   // journeys have moved the simulator's clock, and its prices lock while the slip is placed.
   const price = page.getByRole("tabpanel").locator(".event-card").last().locator(".price-btn:not(.is-locked):not(.is-missing)").first();
   await price.click();
-  const slip = page.locator(".betslip");
+  const slip = await openSlip(page);
   await slip.getByLabel("Amount").fill(amount);
   await slip.getByRole("button", { name: "Place bet" }).click();
   await page.getByRole("dialog", { name: "Confirm wager" }).getByRole("button", { name: "Confirm" }).click();
@@ -79,10 +79,16 @@ describe("a phone-sized screen", () => {
 
     await placeUpcomingSingle(page, "25");
     await page.getByRole("tabpanel").locator(".event-card .price-btn:not(.is-locked):not(.is-missing)").nth(2).click();
-    const slip = page.locator(".betslip");
-    await slip.scrollIntoViewIfNeeded();
+    // The slip waits in a bar at the bottom, in reach whatever is scrolled; it opens as a sheet.
+    const bar = page.getByRole("region", { name: "Betslip bar" });
+    await bar.getByText("1 pick").waitFor();
+    await screenshot(page, "7-phone-slip-bar");
+    const slip = await openSlip(page);
     expect(await overflowing(page)).toEqual([]);
+    expect(await axeProblems(page, ".slip-sheet")).toEqual([]);
     await slip.screenshot({ path: `${process.env.E2E_SCREENSHOTS ?? "test-results/e2e"}/7-phone-betslip.png` });
+    await page.keyboard.press("Escape");
+    await bar.getByRole("button").waitFor();
 
     await page.goto("/picks");
     await page.locator(".picks-list > li").first().waitFor();

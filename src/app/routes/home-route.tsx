@@ -4,22 +4,33 @@
 // each mapped to a fixed message (the address's own text is never shown), and sends a
 // player who just signed in on to the page they originally wanted. A player who has not
 // confirmed a date of birth sees that step before the board (PlayGate). Beside the board
-// sit the betslip (told the board's live rules) and the Statistics card.
+// sit the betslip (told the board's live rules; on a phone, a bar at the bottom that opens
+// it as a sheet) and the Statistics card.
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "../../session/auth-provider";
 import { SignInCard } from "../../features/auth/components/sign-in-card";
 import { safeFrom } from "../../session/sign-in-url";
 import { Betslip } from "../../features/betslip/components/betslip";
+import { PhoneSlip } from "../../features/betslip/components/phone-slip";
+import { useMediaQuery } from "../../lib/use-media-query";
 import { BoardPage, type BoardSidebar } from "../../features/board/components/board-page";
 import { PlayGate } from "../../features/protection/components/play-gate";
 import { StatisticsCard } from "../../features/stats/components/statistics-card";
 import { SIGN_IN_ERROR_PARAM, signInFailureMessage, type SignInFailure } from "../../shared/sign-in-errors";
 import "../../features/auth/components/auth.css";
 
+/** Phones (one column) carry the slip in a bar at the bottom; wider screens in the right-hand column. */
+const PHONE = "(max-width: 900px)";
+
+function SidebarSlip({ live }: { live: Parameters<BoardSidebar>[0] }) {
+  const phone = useMediaQuery(PHONE);
+  return phone ? <PhoneSlip live={live} /> : <Betslip live={live} />;
+}
+
 const boardSidebar: BoardSidebar = (live) => (
   <>
-    <Betslip live={live} />
+    <SidebarSlip live={live} />
     <StatisticsCard />
   </>
 );

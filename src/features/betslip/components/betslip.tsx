@@ -71,12 +71,12 @@ function parlayMarginOf(picks: readonly BetslipPick[], blocks: readonly PricedBl
   ]);
 }
 
-function combinedDecimal(pricesAm: readonly number[]): number {
+export function combinedDecimal(pricesAm: readonly number[]): number {
   return pricesAm.reduce((product, price) => product * decimalOdds(price), 1);
 }
 
 /** A block that holds the slip back (still pricing, or refused), or null when every block is priced. */
-function blockingBlock(blocks: readonly SlipBlock[]): { index: number; reason: string } | null {
+export function blockingBlock(blocks: readonly SlipBlock[]): { index: number; reason: string } | null {
   const index = blocks.findIndex((b) => b.status !== "ok");
   if (index < 0) return null;
   const block = blocks[index]!;
