@@ -216,6 +216,22 @@ describe("confirm and place", () => {
     expect(screen.getByText("Balance: 4,950 Coins")).toBeTruthy();
   });
 
+  it("says beside Place why it would refuse, naming the house maximum, while Place stays pressable", async () => {
+    const { ui } = await renderSlip();
+    await ui.click(pickButton(mlHome.uid));
+    const place = screen.getByRole("button", { name: "Place bet" }) as HTMLButtonElement;
+    expect(place.className).not.toContain("is-inactive");
+    await ui.type(screen.getByLabelText("Amount"), "6000");
+    expect(document.getElementById("betslip-hint")?.textContent).toBe("Not enough balance. The most per bet is 250,000 Coins.");
+    expect(place.className).toContain("is-inactive");
+    expect(place.disabled).toBe(false);
+    expect(place.getAttribute("aria-describedby")).toBe("betslip-hint");
+    await ui.clear(screen.getByLabelText("Amount"));
+    await ui.type(screen.getByLabelText("Amount"), "10");
+    expect(document.getElementById("betslip-hint")).toBeNull();
+    expect(place.className).not.toContain("is-inactive");
+  });
+
   it("says 'Singles placed!' for singles", async () => {
     const { ui } = await renderSlip((call) =>
       call.path === "/api/placeBet"

@@ -24,7 +24,7 @@ import {
   type BetslipMode,
   type BetslipPick,
 } from "../../../shared/betslip";
-import { WALLET_LABEL, formatAmount, unitsToMinor } from "../../../shared/money";
+import { HOUSE_LIMITS, WALLET_LABEL, formatAmount, unitsToMinor } from "../../../shared/money";
 import { decimalOdds, formatDecimalOdds, formatPrice } from "../../../shared/odds";
 import { parlayPricesAm } from "../../../shared/payout";
 import type { PlaceBetRequest } from "../../../shared/schemas/bets";
@@ -199,6 +199,21 @@ export function Betslip({ live }: { live?: BetslipLive }) {
     slip.setMode(next);
     setError(null);
   };
+
+  // The first check that would refuse the slip right now, shown beside Place (which stays
+  // pressable: the checks run again when it is pressed). Nothing until an amount is typed.
+  const liveCheck =
+    amount.trim() === "" || blocked !== null || cashRefused !== null
+      ? null
+      : validatePlaceBet({
+          kind: mode,
+          wallet,
+          amount: amountFromInput(amount),
+          picks: picks.map((p) => ({ priceAm: p.priceAm, locked: slip.lockedUids.has(p.uid) })),
+          sameGame: pricedBlocks,
+          balanceMinor: balance ?? 0,
+        });
+  const hint = liveCheck && !liveCheck.ok ? liveCheck.message : null;
 
   const review = () => {
     setError(null);
@@ -414,12 +429,17 @@ export function Betslip({ live }: { live?: BetslipLive }) {
         </p>
       )}
 
+      {hint && !error && (
+        <p id="betslip-hint" className="betslip-hint">
+          {hint} {`The most per bet is ${formatAmount(wallet, HOUSE_LIMITS[wallet].maxStake)}.`}
+        </p>
+      )}
       <button
         type="button"
-        className="btn btn-primary btn-block"
+        className={`btn btn-primary btn-block${hint ? " is-inactive" : ""}`}
         onClick={review}
         disabled={placing || blocked !== null || cashRefused !== null}
-        aria-describedby={blocked ? blockStatusId(blocked.index) : cashRefused ? "betslip-region" : undefined}
+        aria-describedby={blocked ? blockStatusId(blocked.index) : cashRefused ? "betslip-region" : hint ? "betslip-hint" : undefined}
       >
         {placing ? placingLabel : mode === "Parlay" ? "Place parlay" : count > 1 ? `Place ${count} singles` : "Place bet"}
       </button>

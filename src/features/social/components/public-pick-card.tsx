@@ -38,7 +38,8 @@ export function PublicPickCard({ pick, showOwner = false, children }: { pick: Pu
             key={i}
             leg={leg}
             result={
-              pick.kind === "Singles" && pick.result === "cashed_out"
+              // A cashed-out bet's legs read "Cashed out", a parlay's as much as a single's.
+              pick.result === "cashed_out"
                 ? pick.result
                 : (pick.legResults[i] ?? (pick.kind === "Singles" && pick.status === "settled" ? pick.result : null))
             }

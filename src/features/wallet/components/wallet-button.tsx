@@ -167,9 +167,21 @@ export function WalletButton() {
             </p>
           </div>
 
-          <button type="button" className="btn btn-primary btn-block" onClick={() => void claim()} disabled={claiming}>
+          {/* Claimed: it looks spent but stays pressable, and the spec's "already claimed" answer says so. */}
+          <button
+            type="button"
+            className={`btn btn-block ${claimed ? "btn-ghost" : "btn-primary"}`}
+            onClick={() => void claim()}
+            disabled={claiming}
+            aria-describedby={claimed ? "wallet-next-bonus" : undefined}
+          >
             {claiming ? "Claiming…" : claimed ? "Claimed today" : "Claim daily bonus"}
           </button>
+          {claimed && (
+            <p id="wallet-next-bonus" className="wallet-owed-note muted">
+              The next bonus is ready at midnight Eastern.
+            </p>
+          )}
           {/* Not a live region: the toast announces the same message once. */}
           <p className={`wallet-message wallet-message-${outcome?.tone ?? "info"}`}>{outcome && <EmojiText text={outcome.message} />}</p>
           <SweepstakesNotice className="wallet-notice" />
