@@ -94,22 +94,25 @@ describe("/redeem", () => {
     expect(amountInput().value).toBe("21.5");
   });
 
-  it("enables submit only for 20 ≤ amount ≤ balance", async () => {
+  it("enables submit only for 20 ≤ amount ≤ balance, and says why beside it when not", async () => {
     harness.user = player({ vantageCash: 3_000 });
     harness.replies.set("GET /api/connect/status", { body: enabledStatus });
     const user = renderRedeem();
     await screen.findByText("Vantage Cash balance:", { exact: false });
     await waitFor(() => expect(harness.requests.some((r) => r.path === "/api/connect/status")).toBe(true));
-    const check = async (text: string, enabled: boolean) => {
+    // A disabled button says why beside it; an enabled one says nothing.
+    const check = async (text: string, enabled: boolean, why: string | null = null) => {
       await user.clear(amountInput());
       if (text) await user.type(amountInput(), text);
       await waitFor(() => expect(submitButton().disabled).toBe(!enabled));
+      expect(document.getElementById("redeem-why-not")?.textContent ?? null).toBe(why);
+      expect(submitButton().getAttribute("aria-describedby")).toBe(why ? "redeem-why-not" : null);
     };
-    await check("", false);
-    await check("19.99", false);
+    await check("", false, "Enter an amount of at least $20.");
+    await check("19.99", false, "The minimum redemption is $20.");
     await check("20", true);
     await check("30", true);
-    await check("30.01", false);
+    await check("30.01", false, "Not enough balance.");
   });
 
   it("submits, disables while submitting, reports success and shows the history", async () => {

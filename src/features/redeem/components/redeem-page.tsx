@@ -211,6 +211,29 @@ export function RedeemPage() {
   });
   const typedCents = parseAmountToMinor("cash", amount);
   const overRedeemable = !paused && typedCents !== null && typedCents > redeemableCents && typedCents <= balanceCents;
+  // Why "Request redemption" cannot be pressed, in one sentence beside it (the first that applies).
+  const whyNot =
+    enabled || submitting
+      ? null
+      : !signedIn
+        ? "Sign in to redeem."
+        : user?.unavailable.includes("redeem")
+          ? "Redemptions are not offered where you are (see above)."
+          : paused
+            ? "Redemptions are paused (see above)."
+            : !payoutsEnabled
+              ? "Set up your payout account above first."
+              : identityBlocks
+                ? "Verify your identity above first."
+                : typedCents === null || amount.trim() === ""
+                  ? `Enter an amount of at least ${REDEMPTION_MIN_TEXT}.`
+                  : typedCents < REDEMPTION_MIN_CENTS
+                    ? `The minimum redemption is ${REDEMPTION_MIN_TEXT}.`
+                    : typedCents > balanceCents
+                      ? "Not enough balance."
+                      : overRedeemable
+                        ? "See above for what is redeemable now."
+                        : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -343,9 +366,14 @@ export function RedeemPage() {
             </p>
           )}
         </div>
-        <button type="submit" className="btn btn-primary" disabled={!enabled}>
+        <button type="submit" className="btn btn-primary" disabled={!enabled} aria-describedby={whyNot ? "redeem-why-not" : undefined}>
           {submitting ? "Submitting…" : "Request redemption"}
         </button>
+        {whyNot && (
+          <p id="redeem-why-not" className="redeem-hint">
+            {whyNot}
+          </p>
+        )}
       </form>
 
       <p className={`redeem-message redeem-message-${message?.tone ?? "success"}`} role="status" aria-live="polite">
