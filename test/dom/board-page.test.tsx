@@ -159,6 +159,16 @@ describe("board cards", () => {
     expect(within(card).getAllByText("Total not offered")).toHaveLength(2);
   });
 
+  it("a game with the moneyline only reads as one locked cell saying why, not four empty boxes", async () => {
+    boardApi({ events: [game("g1", 2 * HOUR, { markets: { moneyline: { home: -200, away: 170 } } })] });
+    renderApp("/");
+    const card = await screen.findByRole("article");
+    expect(within(card).getByRole("button", { name: "Miami Heat ML +170" })).toBeTruthy();
+    expect(within(card).getAllByText("Not offered for NBA")).toHaveLength(1);
+    expect(within(card).queryByText("Spread not offered")).toBeNull();
+    expect(within(card).queryByText("Total not offered")).toBeNull();
+  });
+
   it("puts a full pick on the betslip and shows it selected", async () => {
     const user = userEvent.setup();
     boardApi({ events: [game("g1", 2 * HOUR)] });

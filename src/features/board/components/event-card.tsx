@@ -245,6 +245,12 @@ export const EventCard = memo(function EventCard({
   const score = event.live;
   const suspended = suspensionOf(event);
   const draw = drawOffer(event);
+  // A game whose sport has no spread or total (MMA: the moneyline only) shows one locked cell saying so, not four empty boxes.
+  const onlyMoneyline = (["away", "home"] as const).every((team) =>
+    offersFor(event, team)
+      .slice(1)
+      .every((offer) => offer === null),
+  );
   /** One market's button: a dash when not offered, 'Locked' when locked, else the price. */
   const cell = (offer: Offer | null, marketName: string) => {
     if (!offer) {
@@ -329,7 +335,17 @@ export const EventCard = memo(function EventCard({
                 </span>
                 {live && teamScore !== null && teamScore !== undefined && <span className="team-score tabular">{teamScore}</span>}
               </div>
-              {offersFor(event, team).map((offer, i) => cell(offer, MARKET_NAMES[i]!))}
+              {onlyMoneyline
+                ? [
+                    cell(offersFor(event, team)[0] ?? null, MARKET_NAMES[0]!),
+                    team === "away" && (
+                      <span key="not-offered" className="price-btn is-locked event-not-offered">
+                        <span className="price-value">Locked</span>
+                        <span className="price-line">Not offered for {sportLabel(event.sport)}</span>
+                      </span>
+                    ),
+                  ]
+                : offersFor(event, team).map((offer, i) => cell(offer, MARKET_NAMES[i]!))}
             </div>
           );
         })}
