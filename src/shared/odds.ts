@@ -76,51 +76,121 @@ export function formatDecimal(priceAm: number): string {
   return americanToDecimal(priceAm).toFixed(2);
 }
 
-/** Denominators up to this read at a glance (10/11, 20/21, 13/8); longer ones do not. */
-export const FRACTION_MAX_DENOMINATOR = 25;
-
-function gcd(a: number, b: number): number {
-  while (b !== 0) [a, b] = [b, a % b];
-  return a;
-}
-
 /**
- * Whether p/q (profit per unit staked) converts back to this American price through
- * decimalToAmerican, the conversion the betslip uses: the exact integer range first,
- * then the floating-point conversion itself (which decides a tie such as 8/11 → −137.5).
+ * The fractions UK books quote, shortest odds first (profit : stake): the conventional
+ * ladder of fixed-odds bookmaking. A price between two rungs is shown at the lower one.
  */
-function roundTrips(priceAm: number, p: number, q: number): boolean {
-  const inRange =
-    priceAm > 0
-      ? p >= q && (2 * priceAm - 1) * q <= 200 * p && 200 * p <= (2 * priceAm + 1) * q
-      : p < q && (2 * -priceAm - 1) * p <= 200 * q && 200 * q <= (2 * -priceAm + 1) * p;
-  return inRange && decimalToAmerican(1 + p / q) === priceAm;
-}
+export const FRACTIONAL_LADDER: readonly (readonly [number, number])[] = [
+  [1, 100],
+  [1, 66],
+  [1, 50],
+  [1, 40],
+  [1, 33],
+  [1, 25],
+  [1, 20],
+  [1, 16],
+  [1, 14],
+  [1, 12],
+  [1, 11],
+  [1, 10],
+  [1, 9],
+  [1, 8],
+  [1, 7],
+  [2, 13],
+  [1, 6],
+  [2, 11],
+  [1, 5],
+  [2, 9],
+  [1, 4],
+  [2, 7],
+  [3, 10],
+  [1, 3],
+  [4, 11],
+  [2, 5],
+  [4, 9],
+  [1, 2],
+  [8, 15],
+  [4, 7],
+  [8, 13],
+  [4, 6],
+  [8, 11],
+  [4, 5],
+  [5, 6],
+  [10, 11],
+  [1, 1],
+  [21, 20],
+  [11, 10],
+  [6, 5],
+  [5, 4],
+  [11, 8],
+  [6, 4],
+  [13, 8],
+  [7, 4],
+  [15, 8],
+  [2, 1],
+  [85, 40],
+  [9, 4],
+  [5, 2],
+  [11, 4],
+  [3, 1],
+  [10, 3],
+  [7, 2],
+  [4, 1],
+  [9, 2],
+  [5, 1],
+  [11, 2],
+  [6, 1],
+  [13, 2],
+  [7, 1],
+  [15, 2],
+  [8, 1],
+  [17, 2],
+  [9, 1],
+  [10, 1],
+  [11, 1],
+  [12, 1],
+  [14, 1],
+  [16, 1],
+  [18, 1],
+  [20, 1],
+  [22, 1],
+  [25, 1],
+  [28, 1],
+  [33, 1],
+  [40, 1],
+  [50, 1],
+  [66, 1],
+  [80, 1],
+  [100, 1],
+  [125, 1],
+  [150, 1],
+  [200, 1],
+  [250, 1],
+  [300, 1],
+  [400, 1],
+  [500, 1],
+  [750, 1],
+  [1000, 1],
+];
 
 /**
- * Fractional odds (profit : stake) of an American price, as UK books show them:
- * −150 → 2/3, +130 → 13/10, −110 → 10/11, +250 → 5/2, ±100 → 1/1.
- *
- * Rule: the exact fraction, reduced, when its denominator is at most
- * FRACTION_MAX_DENOMINATOR (−105 → 20/21, −115 → 20/23, +1200 → 12/1). Otherwise the
- * fraction with the smallest denominator (up to that limit) that converts back to the
- * same American price, so the three formats never disagree at the precision an American
- * price has: −137 → 8/11, −143 → 7/10, +333 → 10/3. If no short fraction does, the exact
- * one is shown (−5000 → 1/50, +4999 → 4999/100). Payouts always use the exact price.
+ * Fractional odds (profit : stake) of an American price as UK books show them: the
+ * largest fraction of the ladder not above the true price, so a player is never shown
+ * more than the price pays (−150 → 4/6, +130 → 5/4, −110 → 10/11, +250 → 5/2, ±100 → 1/1;
+ * −137 → 8/11, +333 → 3/1 and +334 → 10/3). Below the ladder's shortest rung, 1/100. The payout and "to
+ * win" always use the true price: the fraction is only how it reads.
  */
 export function fractionalOdds(priceAm: number): { num: number; den: number } {
   if (!Number.isInteger(priceAm) || Math.abs(priceAm) < 100) throw new RangeError(`not an American price: ${priceAm}`);
-  const [rawNum, rawDen] = priceAm > 0 ? [priceAm, 100] : [100, -priceAm];
-  const divisor = gcd(rawNum, rawDen);
-  const exact = { num: rawNum / divisor, den: rawDen / divisor };
-  if (exact.den <= FRACTION_MAX_DENOMINATOR) return exact;
-  for (let q = 1; q <= FRACTION_MAX_DENOMINATOR; q++) {
-    // The smallest numerator not below the price's range of p/q; for these q that range
-    // is under one numerator wide, so this is the only candidate.
-    const p = priceAm > 0 ? Math.max(q, Math.ceil(((2 * priceAm - 1) * q) / 200)) : Math.ceil((200 * q) / (2 * -priceAm + 1));
-    if (p >= 1 && roundTrips(priceAm, p, q)) return { num: p, den: q };
+  // Profit per unit staked, as an exact ratio: num/den = a/b with a, b integers.
+  const [a, b] = priceAm > 0 ? [priceAm, 100] : [100, -priceAm];
+  let best = FRACTIONAL_LADDER[0]!;
+  for (const rung of FRACTIONAL_LADDER) {
+    // rung ≤ a/b, compared in integers so no rounding can put a rung above the price.
+    if (rung[0] * b <= a * rung[1]) best = rung;
+    else break;
   }
-  return exact;
+  return { num: best[0], den: best[1] };
 }
 
 /** Fractional display: "2/3", "13/10", "1/1". */

@@ -189,7 +189,7 @@ describe("board cards", () => {
     expect(screen.getByRole("button", { name: "Boston Celtics ML 1.59" })).toBeTruthy();
   });
 
-  it("switches to Fractional in Settings and shows −150, +130, −110, +250 as 2/3, 13/10, 10/11, 5/2 on the board and the slip", async () => {
+  it("switches to Fractional in Settings and shows −150, +130, −110, +250 on the UK ladder as 4/6, 5/4, 10/11, 5/2", async () => {
     const user = userEvent.setup();
     const markets = {
       moneyline: { home: -150, away: 130 },
@@ -207,17 +207,17 @@ describe("board cards", () => {
     await user.click(await screen.findByRole("radio", { name: /Fractional/ }));
     expect(localStorage.getItem("vantage.oddsFormat")).toBe("fractional");
     await router.navigate("/");
-    expect(await screen.findByRole("button", { name: "Boston Celtics ML 2/3" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Miami Heat ML 13/10" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Boston Celtics ML 4/6" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Miami Heat ML 5/4" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Boston Celtics -2.5 10/11" })).toBeTruthy();
     const over = screen.getByRole("button", { name: "Total O 220.5 5/2" });
     await user.click(over);
-    await user.click(screen.getByRole("button", { name: "Utah Jazz ML 13/10" }));
+    await user.click(screen.getByRole("button", { name: "Utah Jazz ML 5/4" }));
     const slip = document.querySelector(".betslip") as HTMLElement;
     await waitFor(() => expect(within(slip).getByText("5/2")).toBeTruthy());
-    expect(within(slip).getByText("13/10")).toBeTruthy();
-    // Parlay odds: 3.5 × 2.3 = 8.05 → +705 → 141/20.
-    expect(within(slip).getByText("141/20")).toBeTruthy();
+    expect(within(slip).getByText("5/4")).toBeTruthy();
+    // Parlay odds: 3.5 × 2.3 = 8.05 → +705: the ladder's 7/1 reads, the true 8.05 pays.
+    expect(within(slip).getByText("7/1")).toBeTruthy();
   });
 
   it("keeps a toast started on the board on screen after the player moves to another page", async () => {

@@ -8,7 +8,7 @@ import {
   formatDecimalOdds,
   formatFractional,
   formatPrice,
-  FRACTION_MAX_DENOMINATOR,
+  FRACTIONAL_LADDER,
   fractionalOdds,
   formatSpreadLine,
   homeSpreadLine,
@@ -101,57 +101,46 @@ describe("display", () => {
 });
 
 describe("fractional odds", () => {
-  it("shows the issue's four prices as UK books do", () => {
-    expect([-150, 130, -110, 250].map((p) => formatPrice(p, "fractional"))).toEqual(["2/3", "13/10", "10/11", "5/2"]);
-  });
-
-  it("keeps short exact fractions, reduced, and even money as 1/1", () => {
-    expect(formatFractional(-105)).toBe("20/21");
-    expect(formatFractional(-115)).toBe("20/23");
-    expect(formatFractional(-120)).toBe("5/6");
-    expect(formatFractional(-200)).toBe("1/2");
-    expect(formatFractional(150)).toBe("3/2");
-    expect(formatFractional(105)).toBe("21/20");
-    expect(formatFractional(1200)).toBe("12/1");
+  it("reads on the UK books' ladder: the largest rung not above the true price", () => {
+    expect([-150, 130, -110, 250].map((p) => formatPrice(p, "fractional"))).toEqual(["4/6", "5/4", "10/11", "5/2"]);
+    // The issue's own: −285 (20/57 exactly) and −239 (100/239) read as rungs, never longer.
+    expect(formatFractional(-285)).toBe("1/3");
+    expect(formatFractional(-239)).toBe("2/5");
+    expect(formatFractional(-275)).toBe("4/11");
     expect(formatFractional(100)).toBe("1/1");
     expect(formatFractional(-100)).toBe("1/1");
-  });
-
-  it("replaces a long exact fraction with the shortest one that converts back to the same price", () => {
     expect(formatFractional(-137)).toBe("8/11");
-    expect(formatFractional(-143)).toBe("7/10");
-    expect(formatFractional(333)).toBe("10/3");
-    expect(formatFractional(-333)).toBe("3/10");
-  });
-
-  it("falls back to the exact fraction when no short one matches", () => {
+    expect(formatFractional(333)).toBe("3/1");
+    expect(formatFractional(334)).toBe("10/3");
+    expect(formatFractional(1200)).toBe("12/1");
     expect(formatFractional(-5000)).toBe("1/50");
-    expect(formatFractional(4999)).toBe("4999/100");
-    expect(formatFractional(-9999)).toBe("100/9999");
+    expect(formatFractional(-20000)).toBe("1/100");
+    expect(formatFractional(4999)).toBe("40/1");
   });
 
-  it("agrees with the American price for every price the board can show", () => {
-    const disagreeing: string[] = [];
+  it("is never above the true price, and only ever a rung of the ladder", () => {
+    const rungs = new Set(FRACTIONAL_LADDER.map(([n, d]) => `${n}/${d}`));
     for (let size = 100; size < 10000; size++) {
-      for (const price of size < 5000 ? [size, -size] : [-size]) {
+      for (const price of [size, -size]) {
         const { num, den } = fractionalOdds(price);
-        expect(Number.isInteger(num) && Number.isInteger(den) && den > 0).toBe(true);
-        const back = decimalToAmerican(1 + num / den);
-        if (back !== price && !(price === -100 && back === 100)) disagreeing.push(`${price} → ${num}/${den} → ${back}`);
-        if (den > FRACTION_MAX_DENOMINATOR) {
-          // Only the exact fraction may be long.
-          expect(num * (price > 0 ? 100 : -price)).toBe(den * (price > 0 ? price : 100));
-        }
+        expect(rungs.has(`${num}/${den}`), `${price}`).toBe(true);
+        const profit = price > 0 ? price / 100 : 100 / -price;
+        expect(num / den, `${price}`).toBeLessThanOrEqual(profit + 1e-12);
       }
     }
-    expect(disagreeing).toEqual([]);
+    // The ladder climbs: each rung longer than the one before.
+    for (let i = 1; i < FRACTIONAL_LADDER.length; i++) {
+      const [a, b] = FRACTIONAL_LADDER[i - 1]!;
+      const [c, d] = FRACTIONAL_LADDER[i]!;
+      expect(a / b).toBeLessThan(c / d);
+    }
   });
 
   it("shows combined and average odds in the chosen format", () => {
     expect(formatDecimalOdds(3.5, "decimal")).toBe("3.50");
     expect(formatDecimalOdds(3.5, "american")).toBe("+250");
     expect(formatDecimalOdds(3.5, "fractional")).toBe("5/2");
-    // A two-leg parlay at -110 each: (21/11)² = 3.6446 → +264 → 66/25.
-    expect(formatDecimalOdds(americanToDecimal(-110) * americanToDecimal(-110), "fractional")).toBe("66/25");
+    // A two-leg parlay at -110 each: (21/11)² = 3.6446 → +264 → the ladder's 5/2 (2.64 pays, 2.5 reads).
+    expect(formatDecimalOdds(americanToDecimal(-110) * americanToDecimal(-110), "fractional")).toBe("5/2");
   });
 });
