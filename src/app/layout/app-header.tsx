@@ -1,14 +1,18 @@
 // The header of spec §2: wallet button, Shop link, product title, Social and My Picks
-// links and the profile menu. Signed-out visitors see only the title.
+// links and the profile menu. Signed-out visitors see only the title. While a sign-in this
+// browser holds is being resumed (the session hint), the header keeps its signed-in size
+// with placeholders, so nothing below it moves when the player's controls arrive.
 import { Link, NavLink } from "react-router";
 import { useAuth } from "../../session/auth-provider";
 import { WalletButton } from "../../features/wallet/components/wallet-button";
 import { PRODUCT_TITLE } from "../../lib/brand";
+import { hasSessionHint } from "../../shared/session-hint";
 import { ProfileMenu } from "./profile-menu";
 
 export function AppHeader() {
   const { status } = useAuth();
   const signedIn = status === "signed-in";
+  const resuming = status === "loading" && hasSessionHint(document.cookie);
   return (
     <header className="app-header">
       <a className="skip-link" href="#main-content">
@@ -16,6 +20,7 @@ export function AppHeader() {
       </a>
       <div className="app-header-inner">
         <div className="header-left">
+          {resuming && <span className="header-placeholder header-placeholder-wallet" aria-hidden="true" />}
           {signedIn && (
             <>
               <WalletButton />
@@ -29,6 +34,7 @@ export function AppHeader() {
           {PRODUCT_TITLE}
         </Link>
         <nav className="header-right" aria-label="Main">
+          {resuming && <span className="header-placeholder header-placeholder-nav" aria-hidden="true" />}
           {signedIn && (
             <>
               <NavLink to="/social" className="header-link">
