@@ -125,9 +125,12 @@ describe("board texts", () => {
 
     await user.click(screen.getByRole("tab", { name: "Sports" }));
     const bubble = await screen.findByRole("button", { name: /Add Miami Heat to favorites/ });
-    expect(bubble.textContent).toMatch(/^MIA/);
+    // A visible star says what the bubble does: empty, then filled once a favourite.
+    expect(bubble.textContent).toMatch(/^☆MIA/);
     await user.click(bubble);
-    expect(screen.getByRole("button", { name: /Remove Miami Heat from favorites/ }).getAttribute("aria-pressed")).toBe("true");
+    const favourite = screen.getByRole("button", { name: /Remove Miami Heat from favorites/ });
+    expect(favourite.getAttribute("aria-pressed")).toBe("true");
+    expect(favourite.textContent).toMatch(/^★MIA/);
     expect(JSON.parse(localStorage.getItem("vantage.favorites") ?? "[]")).toEqual(["Miami Heat"]);
 
     await user.click(screen.getByRole("tab", { name: "Favorites" }));

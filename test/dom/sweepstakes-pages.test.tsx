@@ -105,4 +105,14 @@ describe("public sweepstakes pages", () => {
     expect(screen.getByText("Also Coins only, by the sponsor's choice: US-MI.")).toBeTruthy();
     expect(screen.getByText(/A higher minimum age applies in US-MS \(21\)/)).toBeTruthy();
   });
+
+  it("offers a Sign in link on a public page that brings the visitor back to it; the home page is the sign-in card itself", async () => {
+    signedOut({ "/api/public/winners": { winners: [] } });
+    const { router } = renderApp("/winners");
+    const signIn = await screen.findByRole("link", { name: "Sign in" });
+    expect(signIn.getAttribute("href")).toBe("/?from=%2Fwinners");
+    await userEvent.click(signIn);
+    expect(router.state.location.pathname).toBe("/");
+    expect(screen.queryByRole("link", { name: "Sign in" })).toBeNull();
+  });
 });

@@ -326,6 +326,9 @@ export const EventCard = memo(function EventCard({
                   title={favorite ? "Remove from favorites" : "Add to favorites"}
                   onClick={() => onToggleFavorite(name)}
                 >
+                  <span className="team-star" aria-hidden="true">
+                    {favorite ? "★" : "☆"}
+                  </span>
                   {teamAbbreviation(name)}
                   <span className="visually-hidden">{favorite ? ` — Remove ${name} from favorites` : ` — Add ${name} to favorites`}</span>
                 </button>
