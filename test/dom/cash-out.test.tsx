@@ -24,6 +24,7 @@ const quote = (overrides: Partial<CashOutQuote> = {}): CashOutQuote => ({
   marginPercent: 5,
   amount: 90,
   expiresAt: Date.now() + 10_000,
+  validForMs: 10_000,
   shares: [
     { fraction: 0.25, stake: 25, fairValue: 23, fee: 2, amount: 21 },
     { fraction: 0.5, stake: 50, fairValue: 47, fee: 3, amount: 44 },
@@ -46,6 +47,36 @@ beforeEach(() => installFakeSocket());
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the cash-out dialog", () => {
+  it("counts the offer down on the device's clock and fetches a fresh one when it runs out", async () => {
+    // The clock and the dialog's tick are the test's; everything else runs on real timers.
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
+    try {
+      let asked = 0;
+      renderButton((call) => {
+        if (call.method === "GET" && call.path === `/api/bets/${open.id}/cash-out`) {
+          asked += 1;
+          // The device's clock is a minute off the server's: only validForMs counts.
+          return json(200, quote({ quoteId: `q-${asked}`, expiresAt: Date.now() - 60_000, validForMs: 3_000, amount: 90 - asked }));
+        }
+        return undefined;
+      });
+      const ui = userEvent.setup();
+      await ui.click(await screen.findByRole("button", { name: "Cash out" }));
+      const dialog = await screen.findByRole("dialog", { name: "Cash out" });
+      expect(within(dialog).getByText("This offer is good for 3 s.")).toBeTruthy();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await within(dialog).findByText("This offer is good for 2 s.")).toBeTruthy();
+      await vi.advanceTimersByTimeAsync(2_000);
+      const fresh = await screen.findByText("That offer ran out; here is a fresh one.");
+      expect(fresh).toBeTruthy();
+      expect(asked).toBe(2);
+      expect(screen.getByRole("button", { name: "Cash out 88 Coins" })).toBeTruthy();
+      expect(screen.getByText("This offer is good for 3 s.")).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("shows the fair value, the fee and what the player gets, for all or a share, and cashes out once", async () => {
     const calls = renderButton((call) => {
       if (call.method === "GET" && call.path === `/api/bets/${open.id}/cash-out`) return json(200, quote());

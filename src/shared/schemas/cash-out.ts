@@ -22,6 +22,8 @@ export const CashOutQuoteSchema = z.object({
   /** What cashing out the whole open stake pays: fair value − fee. */
   amount: z.number().int().nonnegative(),
   expiresAt: z.number().int(),
+  /** How long the quote stays good from when it was given (ms): the dialog counts it down on the device's own clock, whatever its skew. */
+  validForMs: z.number().int().nonnegative(),
   /** The same figures for each share the dialog offers (src/shared/cash-out.ts CASH_OUT_FRACTIONS), exactly as accepting it pays; a share under one unit is left out. */
   shares: z.array(
     z.object({

@@ -90,7 +90,7 @@ function byIndex(record: Record<number, number> = {}): Map<number, number> {
   return new Map(Object.entries(record).map(([index, p]) => [Number(index), p]));
 }
 
-function quoteOf(row: QuoteRow, wallet: BetDocument["wallet"]): CashOutQuote {
+function quoteOf(row: QuoteRow, wallet: BetDocument["wallet"], now: number): CashOutQuote {
   const shares = CASH_OUT_FRACTIONS.flatMap((fraction) => {
     const stake = stakeShare(row.open_stake, fraction);
     return stake === null ? [] : [{ fraction, stake, ...cashOutFigures(stake, row.factor, row.margin_percent) }];
@@ -105,6 +105,7 @@ function quoteOf(row: QuoteRow, wallet: BetDocument["wallet"]): CashOutQuote {
     marginPercent: row.margin_percent,
     amount: row.amount,
     expiresAt: row.expires_at,
+    validForMs: Math.max(0, row.expires_at - now),
     shares,
   };
 }
@@ -151,7 +152,7 @@ function newQuote(tx: Ledger, bet: BetDocument, pricing: CashOutPricing): QuoteR
     row.created_at,
     row.expires_at,
   );
-  return { ok: true, quote: quoteOf(row, bet.wallet) };
+  return { ok: true, quote: quoteOf(row, bet.wallet, tx.now) };
 }
 
 /** A quote for the whole open stake of an open bet, stored for accepting. */

@@ -5,7 +5,9 @@
 // Idempotency-Key (POST); a value that moved meanwhile shows the new quote to confirm
 // again, a suspended leg or a bet no longer open shows the server's sentence. A bet with a
 // leg under way waits the live-bet delay on the server, so the button says "Cashing out…".
-import { useRef, useState } from "react";
+// A quote lasts seconds: the dialog counts down what is left of it on the device's own clock
+// (from `validForMs`), and when it runs out fetches a fresh one in its place.
+import { useEffect, useRef, useState } from "react";
 import { useToast } from "../../../components/toast";
 import { ApiError, REQUEST_TIMEOUT_MS, errorMessage } from "../../../lib/api-client";
 import { useFocusTrap } from "../../../lib/use-focus-trap";
@@ -28,6 +30,7 @@ export const CASH_OUT_TEXTS = {
   failed: "Cash-out failed",
   done: "Cashed out!",
   moved: "The cash-out value changed. Review the new offer.",
+  refreshed: "That offer ran out; here is a fresh one.",
 } as const;
 
 const FRACTION_LABEL: Record<(typeof CASH_OUT_FRACTIONS)[number], string> = { 0.25: "25%", 0.5: "50%", 1: "All" };
@@ -45,6 +48,7 @@ function CashOutDialog({
   note,
   onConfirm,
   onClose,
+  onExpired,
 }: {
   bet: BetDocument;
   quote: CashOutQuote;
@@ -52,10 +56,26 @@ function CashOutDialog({
   note: string | null;
   onConfirm(fraction: number): void;
   onClose(): void;
+  /** The quote ran out while the dialog was open: fetch a fresh one. */
+  onExpired(): void;
 }) {
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, { onClose, busy });
   const [fraction, setFraction] = useState<number>(1);
+  // The quote's end on this device's clock, from when it arrived (the dialog mounts with each new quote).
+  const [endsAt] = useState(() => Date.now() + quote.validForMs);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(tick);
+  }, []);
+  const secondsLeft = Math.max(0, Math.ceil((endsAt - now) / 1000));
+  const expired = secondsLeft === 0;
+  const onExpiredRef = useRef(onExpired);
+  onExpiredRef.current = onExpired;
+  useEffect(() => {
+    if (expired && !busy) onExpiredRef.current();
+  }, [expired, busy]);
   const figures = shareFigures(quote, fraction) ?? shareFigures(quote, 1)!;
   const money = (amount: number) => formatAmount(bet.wallet, amount);
   return (
@@ -101,11 +121,14 @@ function CashOutDialog({
         {figures.share < quote.openStake && (
           <p className="muted">{money(quote.openStake - figures.share)} of the stake stays on the bet and is settled as usual.</p>
         )}
+        <p className="muted cash-out-timer tabular" aria-live="off">
+          {expired ? "Getting a fresh offer…" : `This offer is good for ${secondsLeft} s.`}
+        </p>
         <div className="cash-out-actions">
           <button type="button" className="btn" onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <button type="button" className="btn btn-primary" data-autofocus onClick={() => onConfirm(fraction)} disabled={busy}>
+          <button type="button" className="btn btn-primary" data-autofocus onClick={() => onConfirm(fraction)} disabled={busy || expired}>
             {busy ? "Cashing out…" : `Cash out ${money(figures.amount)}`}
           </button>
         </div>
@@ -135,6 +158,17 @@ export function CashOutButton({ bet }: { bet: BetDocument }) {
       setError(errorMessage(err, CASH_OUT_TEXTS.failed));
     } finally {
       setAsking(false);
+    }
+  };
+
+  /** A fresh quote in place of one that ran out; a failure closes the dialog with the reason. */
+  const refresh = async () => {
+    try {
+      const quote = await api.get(`/bets/${encodeURIComponent(bet.id)}/cash-out`, async () => (await schemas()).CashOutQuoteSchema);
+      setOffer({ quote, note: CASH_OUT_TEXTS.refreshed });
+    } catch (err) {
+      setOffer(null);
+      setError(errorMessage(err, CASH_OUT_TEXTS.failed));
     }
   };
 
@@ -193,6 +227,7 @@ export function CashOutButton({ bet }: { bet: BetDocument }) {
           note={offer.note}
           onConfirm={(f) => void confirm(f)}
           onClose={() => setOffer(null)}
+          onExpired={() => void refresh()}
         />
       )}
     </div>
