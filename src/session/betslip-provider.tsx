@@ -3,12 +3,17 @@
 // mode and the amount being typed. Saved on the device under `vantage.betslip`, so the
 // slip survives a reload; prices can be refreshed from a 409 `price-changed` answer. A
 // pick keeps the game's score model it was picked with (same-game parlays are priced from it).
+// It also holds the receipt of the last placement until the player dismisses it, so the
+// receipt outlasts the phone's slip sheet, which closes as the slip empties.
 // Part of src/session/, the state every screen shares (see auth-provider.tsx): features read it here.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useToast } from "../components/toast";
 import { nextMode, togglePick, type BetslipMode, type BetslipPick } from "../shared/betslip";
 import { americanToDecimal } from "../shared/odds";
-import type { CurrentPickPrice } from "../shared/schemas/bets";
+import type { BetDocument, CurrentPickPrice } from "../shared/schemas/bets";
+
+/** What one confirmed slip placed, and the slip it came from (to bet it again). */
+export type Placement = { bets: BetDocument[]; picks: BetslipPick[]; mode: BetslipMode; amount: string };
 
 export const BETSLIP_KEY = "vantage.betslip";
 
@@ -27,6 +32,10 @@ export type BetslipContextValue = {
   applyCurrentPrices(current: readonly CurrentPickPrice[]): number;
   /** uids of picks the server reported locked since they were added. */
   lockedUids: ReadonlySet<string>;
+  /** The last placement's receipt while it is shown; null once dismissed. */
+  receipt: Placement | null;
+  showReceipt(placement: Placement): void;
+  dismissReceipt(): void;
 };
 
 const noop = () => undefined;
@@ -42,6 +51,9 @@ const BetslipContext = createContext<BetslipContextValue>({
   setAmount: noop,
   applyCurrentPrices: () => 0,
   lockedUids: new Set(),
+  receipt: null,
+  showReceipt: noop,
+  dismissReceipt: noop,
 });
 
 type Stored = { picks: BetslipPick[]; mode: BetslipMode; amount: string };
@@ -190,6 +202,9 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
     [commit],
   );
 
+  const [receipt, setReceipt] = useState<Placement | null>(null);
+  const dismissReceipt = useCallback(() => setReceipt(null), []);
+
   const value = useMemo<BetslipContextValue>(
     () => ({
       picks: state.picks,
@@ -203,8 +218,11 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
       setAmount,
       applyCurrentPrices,
       lockedUids,
+      receipt,
+      showReceipt: setReceipt,
+      dismissReceipt,
     }),
-    [state, toggle, remove, clear, setMode, setAmount, applyCurrentPrices, lockedUids],
+    [state, toggle, remove, clear, setMode, setAmount, applyCurrentPrices, lockedUids, receipt, dismissReceipt],
   );
   return <BetslipContext.Provider value={value}>{children}</BetslipContext.Provider>;
 }

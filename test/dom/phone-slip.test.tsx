@@ -1,10 +1,13 @@
 // The slip on a phone: a bar at the bottom shows the count, the parlay's price and the payout
 // at the amount typed; it opens the whole slip as a sheet that takes the keyboard's focus and
-// closes with Escape or Close, focus back on the bar; once the slip is placed, both go.
+// closes with Escape or Close, focus back on the bar; once the slip is placed, both go and
+// the receipt says what was placed, with "Bet these again".
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PhoneSlip } from "../../src/features/betslip/components/phone-slip";
+import { PlacedReceipt } from "../../src/features/betslip/placed-receipt";
 import { PickButtons, Providers, betDoc, boardPick, fakeServer, installFakeSocket, json, legOf, userDoc } from "./betslip-harness";
 
 const mlHome = boardPick("g1", "Moneyline", "Home", -150);
@@ -24,10 +27,13 @@ async function renderPhone() {
   );
   const ui = userEvent.setup();
   render(
-    <Providers>
-      <PickButtons picks={[mlHome, over]} />
-      <PhoneSlip />
-    </Providers>,
+    <MemoryRouter>
+      <Providers>
+        <PickButtons picks={[mlHome, over]} />
+        <PhoneSlip />
+        <PlacedReceipt />
+      </Providers>
+    </MemoryRouter>,
   );
   return { ui, calls };
 }
@@ -77,5 +83,13 @@ describe("the phone's slip bar", () => {
     await waitFor(() => expect(screen.queryByRole("region", { name: "Betslip bar" })).toBeNull());
     expect(screen.queryByRole("dialog", { name: "Betslip" })).toBeNull();
     expect(calls.some((c) => c.path === "/api/placeBet")).toBe(true);
+
+    // The receipt outlasts the sheet: what was placed, a link to My Picks, and the same picks again.
+    const receipt = await screen.findByRole("dialog", { name: "Bet placed" });
+    expect(within(receipt).getByText("Single")).toBeTruthy();
+    expect(within(receipt).getByRole("link", { name: "View in My Picks" }).getAttribute("href")).toBe("/picks");
+    await ui.click(within(receipt).getByRole("button", { name: "Bet these again" }));
+    expect(screen.queryByRole("dialog", { name: "Bet placed" })).toBeNull();
+    expect(within(screen.getByRole("region", { name: "Betslip bar" })).getByRole("button").textContent).toContain("1 pick");
   });
 });

@@ -4,7 +4,17 @@
 // the bet settled with its payout and the Statistics card updated.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { apiCall, axeProblems, fireCron, launchBrowser, newPlayerContext, screenshot, signInToBoard, uniqueEmail } from "./support";
+import {
+  apiCall,
+  axeProblems,
+  closeReceipt,
+  fireCron,
+  launchBrowser,
+  newPlayerContext,
+  screenshot,
+  signInToBoard,
+  uniqueEmail,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -66,6 +76,7 @@ describe("betting", () => {
     await screenshot(page, "3-confirm-dialog");
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await page.getByRole("status").getByText("Parlay placed!").waitFor();
+    await closeReceipt(page);
     await dialog.waitFor({ state: "detached" });
     await slip.getByText("Pick a price on the board to add it here.").waitFor();
     await expect.poll(() => walletLabel(page)).toBe("Wallet: 4,950 Coins");

@@ -3,7 +3,7 @@
 // ("Placing… 5", "4", …), and then sees the usual success toast and the balance drop.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { axeProblems, launchBrowser, newPlayerContext, screenshot, signInToBoard, uniqueEmail } from "./support";
+import { axeProblems, closeReceipt, launchBrowser, newPlayerContext, screenshot, signInToBoard, uniqueEmail } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -86,6 +86,7 @@ describe("live betting", () => {
     }
     await page.getByRole("status").getByText("Singles placed!").waitFor();
     await dialog.waitFor({ state: "detached" });
+    await closeReceipt(page);
     await expect.poll(() => page.getByRole("button", { name: /^Wallet:/ }).getAttribute("aria-label")).toBe("Wallet: 4,990 Coins");
     await screenshot(page, "live-2-placed");
     await context.close();

@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import {
   apiCall,
   axeProblems,
+  closeReceipt,
   launchBrowser,
   newPlayerContext,
   openPlayerInConsole,
@@ -51,6 +52,7 @@ async function betOnUpcomingGame(page: Page): Promise<{ home: string; away: stri
   await slip.getByRole("button", { name: "Place bet" }).click();
   await page.getByRole("dialog", { name: "Confirm wager" }).getByRole("button", { name: "Confirm" }).click();
   await page.locator(".toast-region").getByText("Singles placed!").waitFor();
+  await closeReceipt(page);
   return { away: teams[0]!.trim(), home: teams[1]!.trim(), start };
 }
 

@@ -5,7 +5,7 @@
 // check takes a 24-hour break; My statement shows the stake and the limit change.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { axeProblems, launchBrowser, newPlayerContext, screenshot, signInToBoard, uniqueEmail } from "./support";
+import { axeProblems, closeReceipt, launchBrowser, newPlayerContext, screenshot, signInToBoard, uniqueEmail } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,6 +47,7 @@ describe("reality checks and My statement", () => {
 
     await betOnFirstOpenPrice(page);
     await page.locator(".toast-region").getByText("Singles placed!").waitFor();
+    await closeReceipt(page);
 
     // The next check: its figures include the stake; "Take a break" starts a 24-hour break.
     await dialog.waitFor({ timeout: 30_000 });

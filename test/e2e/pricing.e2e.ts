@@ -4,7 +4,17 @@
 // at 1280 and 390 px wide.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { apiCall, axeProblems, fireCron, launchBrowser, newPlayerContext, screenshot, signInToBoard, uniqueEmail } from "./support";
+import {
+  apiCall,
+  axeProblems,
+  closeReceipt,
+  fireCron,
+  launchBrowser,
+  newPlayerContext,
+  screenshot,
+  signInToBoard,
+  uniqueEmail,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -43,6 +53,7 @@ describe("glass-box pricing", () => {
     const confirm = page.getByRole("dialog", { name: "Confirm wager" });
     await confirm.getByRole("button", { name: "Confirm" }).click();
     await page.getByRole("status").getByText("Singles placed!").waitFor();
+    await closeReceipt(page);
     await expect.poll(() => walletLabel(page)).toBe("Wallet: 4,900 Coins");
 
     await page.getByRole("link", { name: "My Picks" }).click();

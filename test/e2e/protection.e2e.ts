@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
   axeProblems,
+  closeReceipt,
   confirmDateOfBirth,
   launchBrowser,
   newPlayerContext,
@@ -50,6 +51,7 @@ describe("player protection", () => {
     await page.locator(".event-card").first().waitFor();
     await betOnFirstOpenPrice(page);
     await page.locator(".toast-region").getByText("Singles placed!").waitFor();
+    await closeReceipt(page);
     await expect.poll(() => walletLabel(page)).toBe("Wallet: 4,975 Coins");
 
     // Signing in again does not ask again.

@@ -8,7 +8,17 @@
 // at the same price. Screenshots of the slip with its block and of My Picks at 390×844.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { axeProblems, closeSlip, launchBrowser, newPlayerContext, openSlip, screenshot, signInToBoard, uniqueEmail } from "./support";
+import {
+  axeProblems,
+  closeReceipt,
+  closeSlip,
+  launchBrowser,
+  newPlayerContext,
+  openSlip,
+  screenshot,
+  signInToBoard,
+  uniqueEmail,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -180,6 +190,11 @@ describe("a same-game parlay", () => {
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await page.getByRole("status").getByText("Parlay placed!").waitFor();
     await dialog.waitFor({ state: "detached" });
+    // The receipt names the parlay and its two legs at the block's price.
+    const receipt = page.getByRole("dialog", { name: "Bet placed" });
+    await receipt.getByText("Parlay · 2 legs").waitFor();
+    await screenshot(page, "same-game-phone-receipt");
+    await closeReceipt(page);
     // The slip cleared: the phone's sheet and its bar are gone with it.
     await page.getByRole("region", { name: "Betslip bar" }).waitFor({ state: "detached" });
     // The toast goes by itself; the screenshot below shows the page without it.

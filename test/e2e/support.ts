@@ -201,6 +201,7 @@ export async function placeHomeMoneyline(
   await slip.getByRole("button", { name: "Place bet" }).click();
   await page.getByRole("dialog", { name: "Confirm wager" }).getByRole("button", { name: "Confirm" }).click();
   await page.getByRole("status").getByText("Singles placed!").waitFor();
+  await closeReceipt(page);
   return { eventId: pick.gameId, startTime: pick.startTime };
 }
 
@@ -248,4 +249,12 @@ export async function openSlip(page: Page) {
 export async function closeSlip(page: Page): Promise<void> {
   const sheet = page.getByRole("dialog", { name: "Betslip" });
   if (await sheet.isVisible()) await sheet.getByRole("button", { name: "Close" }).click();
+}
+
+/** After placing, the receipt sheet names what was placed: checks it is there and closes it with Done. */
+export async function closeReceipt(page: Page): Promise<void> {
+  const receipt = page.getByRole("dialog", { name: /placed$/ });
+  await receipt.waitFor();
+  await receipt.getByRole("button", { name: "Done" }).click();
+  await receipt.waitFor({ state: "detached" });
 }

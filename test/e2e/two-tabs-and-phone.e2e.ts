@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { TEAMS } from "../../src/shared/teams";
-import { axeProblems, launchBrowser, newPlayerContext, openSlip, screenshot, signInToBoard, uniqueEmail } from "./support";
+import { axeProblems, closeReceipt, launchBrowser, newPlayerContext, openSlip, screenshot, signInToBoard, uniqueEmail } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,6 +27,7 @@ async function placeUpcomingSingle(page: Page, amount: string): Promise<void> {
   await slip.getByRole("button", { name: "Place bet" }).click();
   await page.getByRole("dialog", { name: "Confirm wager" }).getByRole("button", { name: "Confirm" }).click();
   await page.getByRole("status").getByText("Singles placed!").waitFor();
+  await closeReceipt(page);
 }
 
 /** Elements wider than the viewport or poking out of its sides. */

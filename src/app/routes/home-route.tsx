@@ -13,6 +13,7 @@ import { SignInCard } from "../../features/auth/components/sign-in-card";
 import { safeFrom } from "../../session/sign-in-url";
 import { Betslip } from "../../features/betslip/components/betslip";
 import { PhoneSlip } from "../../features/betslip/components/phone-slip";
+import { PlacedReceipt } from "../../features/betslip/placed-receipt";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { BoardPage, type BoardSidebar } from "../../features/board/components/board-page";
 import { PlayGate } from "../../features/protection/components/play-gate";
@@ -25,7 +26,12 @@ const PHONE = "(max-width: 900px)";
 
 function SidebarSlip({ live }: { live: Parameters<BoardSidebar>[0] }) {
   const phone = useMediaQuery(PHONE);
-  return phone ? <PhoneSlip live={live} /> : <Betslip live={live} />;
+  return (
+    <>
+      {phone ? <PhoneSlip live={live} /> : <Betslip live={live} />}
+      <PlacedReceipt />
+    </>
+  );
 }
 
 const boardSidebar: BoardSidebar = (live) => (

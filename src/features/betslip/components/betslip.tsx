@@ -274,6 +274,7 @@ export function Betslip({ live }: { live?: BetslipLive }) {
       });
       applyPlacement(response);
       toast.show(confirm.request.kind === "Parlay" ? MESSAGES.parlayPlaced : MESSAGES.singlesPlaced, "success");
+      slip.showReceipt({ bets: response.bets, picks: [...picks], mode, amount });
       slip.clear();
     } catch (err) {
       if (err instanceof ApiError && (err.code === "price-changed" || err.code === "selection-locked" || err.code === "market-suspended")) {
