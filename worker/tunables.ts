@@ -148,7 +148,7 @@ export const TUNABLES = {
   DEV_REGION: tunable(
     "-",
     optionalRegion,
-    "Development only: the region assumed for requests (stands in for cf.country/cf.regionCode); production ignores it.",
+    "Development only: the region assumed for requests (stands in for cf.country/cf.regionCode; an X-Dev-Region header places one request); production and a live Stripe key ignore it.",
   ),
   LIMIT_RAISE_DELAY_HOURS: tunable("24", wholeNumber(1, 720), "How long a raised or removed player limit waits before it takes effect."),
   REALITY_CHECK_INTERVAL_SECONDS: tunable(

@@ -368,7 +368,7 @@ describe("regions from cf", () => {
     expect(requestRegion({ ...env, APP_ENV: "production", DEV_REGION: "US-WA" } as Env, fromCf)).toBe("CA-QC");
   });
 
-  it("an X-Dev-Region header places one request in development only; production reads cf alone", () => {
+  it("an X-Dev-Region header places one request in development only, never beside a live key; production reads cf alone", () => {
     const placed = (region: string, withCf = false) =>
       new Request(`${BASE}/api/me`, { headers: { "X-Dev-Region": region }, ...(withCf && { cf: { country: "US", regionCode: "TX" } }) });
     expect(requestRegion({ ...env, DEV_REGION: "US-WA" } as Env, placed("us-ca"))).toBe("US-CA");
@@ -376,5 +376,9 @@ describe("regions from cf", () => {
     // Not a region code: the development default stands.
     expect(requestRegion({ ...env, DEV_REGION: "US-WA" } as Env, placed("California"))).toBe("US-WA");
     expect(requestRegion({ ...env, APP_ENV: "production" } as Env, placed("US-CA", true))).toBe("US-TX");
+    // Beside a live Stripe key, development too reads cf alone: a chosen header never places real money.
+    const live = { ...env, DEV_REGION: "US-WA", STRIPE_SECRET_KEY: "sk_live_x" } as Env;
+    expect(requestRegion(live, placed("US-TX", true))).toBe("US-TX");
+    expect(requestRegion(live, placed("US-CA", true))).toBe("US-TX");
   });
 });

@@ -85,7 +85,7 @@ export function regionRulesAdminRoutes() {
   return app;
 }
 
-/** The approvals queue's rules for a region rule entry: any operator but the requester decides; approval writes it once. */
+/** The approvals queue's rules for a region rule entry: every operator but the requester may decide; approval writes it once. */
 export const REGION_RULE_APPROVAL: ApprovalKindRules = {
   guard: async () => null,
   async apply(env, request, approver, now) {

@@ -1,9 +1,9 @@
 // Where a request comes from, for the region rules (src/shared/region-rules.ts, the dated
 // table in src/shared/region-rules-table.ts, and the operators' RESTRICTED_REGIONS and
 // BLOCKED_REGIONS). Cloudflare puts the client's ISO 3166 country and subdivision on
-// `request.cf`; in development only, a request's `X-Dev-Region` header, else DEV_REGION, stands
-// in for them so the rules can be tried offline, one browser in California beside one in
-// Texas (production ignores both). Routes refuse a region early, before any outside call, and
+// `request.cf`; in development only, and never beside a live Stripe key, a request's
+// `X-Dev-Region` header, else DEV_REGION, stands in for them so the rules can be tried
+// offline, one browser in California beside one in Texas (production ignores both). Routes refuse a region early, before any outside call, and
 // hand the place and the rules to the wallet in the PlayContext, which checks them again
 // inside its transaction at its own moment (an entry dated today switches on by itself).
 import type { Context } from "hono";
@@ -11,7 +11,7 @@ import { checkRegion, minAgeFor, type PlayWallet, regionNoticeSentence, regionOf
 import type { PlayAction } from "../../src/shared/protection";
 import { modeAllows, type RegionMode, type RegionRules, regionModeAt } from "../../src/shared/region-rules";
 import { REGION_RULES } from "../../src/shared/region-rules-table";
-import { isDevelopment } from "../config";
+import { hasLiveStripeKey, isDevelopment } from "../config";
 import { ApiError, fromErrorResult } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { tunables } from "../tunables";
@@ -24,7 +24,9 @@ type RegionCf = { country?: unknown; regionCode?: unknown };
 export const DEV_REGION_HEADER = "X-Dev-Region";
 
 export function requestRegion(env: Env, request: Request): string | null {
-  if (isDevelopment(env)) {
+  // A stand-in for where the player is, so refused beside a live Stripe key like every other:
+  // a header the client chooses must never place real money.
+  if (isDevelopment(env) && !hasLiveStripeKey(env)) {
     const header = request.headers.get(DEV_REGION_HEADER)?.trim().toUpperCase() ?? "";
     if (/^[A-Z0-9]{2}(-[A-Z0-9]{1,3})?$/.test(header)) return header;
     const devRegion = tunables(env).DEV_REGION;
