@@ -5,68 +5,24 @@
 // its audit row and takes effect on its own day with no deploy (region-entries.ts). Entries
 // are never edited or removed: a change is a newer entry, so the table keeps its history.
 import { Hono } from "hono";
-import { type RegionRuleEntry, regionRuleProblem } from "../../src/shared/region-rules";
+import { regionRuleProblem } from "../../src/shared/region-rules";
 import { REGION_RULES } from "../../src/shared/region-rules-table";
 import { RegionRuleRequestSchema } from "../../src/shared/schemas/operator-actions";
 import type { ApprovalAnswer, RegionRulesView } from "../../src/shared/schemas/operator-views";
 import { ApiError, fromErrorResult, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { refreshOperatorRegionEntries } from "../protection/region-entries";
+import { listAddedRegionEntries, refreshOperatorRegionEntries } from "../protection/region-entries";
 import type { ApprovalKindRules } from "./approvals";
 import { requestApproval } from "./approvals";
 import { auditStatement } from "./audit-log";
 import { requireRecentSignIn } from "./operator-guards";
 
-type AddedRow = {
-  region: string;
-  mode: RegionRuleEntry["mode"];
-  from_day: string;
-  until_day: string | null;
-  covers: RegionRuleEntry["covers"];
-  min_age: number | null;
-  source_title: string;
-  source_url: string;
-  requested_by: string;
-  approved_by: string;
-  created_at: number;
-};
-
-/** An entry as the wire carries it: optional fields only when set. */
-function entryOf(entry: RegionRuleEntry): RegionRuleEntry {
-  return {
-    region: entry.region,
-    mode: entry.mode,
-    from: entry.from,
-    ...(entry.until !== undefined && { until: entry.until }),
-    covers: entry.covers,
-    ...(entry.minAge !== undefined && { minAge: entry.minAge }),
-    source: entry.source,
-  };
-}
-
 export function regionRulesAdminRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get("/", async (c) => {
-    const { results } = await c.env.DB.prepare("SELECT * FROM region_rule_entries ORDER BY id").all<AddedRow>();
-    return c.json({
-      shipped: REGION_RULES.map(entryOf),
-      added: results.map((r) => ({
-        entry: entryOf({
-          region: r.region,
-          mode: r.mode,
-          from: r.from_day,
-          ...(r.until_day !== null && { until: r.until_day }),
-          covers: r.covers,
-          ...(r.min_age !== null && { minAge: r.min_age }),
-          source: { title: r.source_title, url: r.source_url },
-        }),
-        requestedBy: r.requested_by,
-        approvedBy: r.approved_by,
-        createdAt: r.created_at,
-      })),
-    } satisfies RegionRulesView);
-  });
+  app.get("/", async (c) =>
+    c.json({ shipped: [...REGION_RULES], added: await listAddedRegionEntries(c.env.DB) } satisfies RegionRulesView),
+  );
 
   app.post("/", requireRecentSignIn, async (c) => {
     const { entry, reason } = await readJson(c, RegionRuleRequestSchema);
@@ -74,7 +30,7 @@ export function regionRulesAdminRoutes() {
     if (problem) throw new ApiError(400, "invalid-argument", problem);
     const requested = await requestApproval(
       c.env,
-      { kind: "region-rule", subject: entry.region, payload: entryOf(entry), reason },
+      { kind: "region-rule", subject: entry.region, payload: entry, reason },
       c.var.user,
       Date.now(),
     );

@@ -23,7 +23,13 @@ type Row = {
   min_age: number | null;
   source_title: string;
   source_url: string;
+  requested_by: string;
+  approved_by: string;
+  created_at: number;
 };
+
+/** One entry operators added, with who asked, who approved and when. */
+export type AddedRegionEntry = { entry: RegionRuleEntry; requestedBy: string; approvedBy: string; createdAt: number };
 
 let snapshots = new WeakMap<object, { readAt: number; entries: RegionRuleEntry[] }>();
 isolateMemo(() => {
@@ -42,12 +48,20 @@ function toEntry(row: Row): RegionRuleEntry {
   };
 }
 
+/** Every entry operators added, oldest first, as D1 holds them now. */
+export async function listAddedRegionEntries(db: D1Database): Promise<AddedRegionEntry[]> {
+  const { results } = await db.prepare("SELECT * FROM region_rule_entries ORDER BY id").all<Row>();
+  return results.map((row) => ({
+    entry: toEntry(row),
+    requestedBy: row.requested_by,
+    approvedBy: row.approved_by,
+    createdAt: row.created_at,
+  }));
+}
+
 /** Reads the operators' entries from D1 into this isolate's snapshot for its database. */
 export async function refreshOperatorRegionEntries(env: Env, now: number): Promise<RegionRuleEntry[]> {
-  const { results } = await env.DB.prepare(
-    "SELECT region, mode, from_day, until_day, covers, min_age, source_title, source_url FROM region_rule_entries ORDER BY id",
-  ).all<Row>();
-  const entries = results.map(toEntry);
+  const entries = (await listAddedRegionEntries(env.DB)).map((added) => added.entry);
   snapshots.set(env.DB, { readAt: now, entries });
   return entries;
 }
