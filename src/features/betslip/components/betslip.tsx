@@ -19,14 +19,11 @@ import {
   amountFromInput,
   houseLimitsText,
   sanitizeAmountInput,
-  slipReturns,
-  validatePlaceBet,
   type BetslipMode,
   type BetslipPick,
 } from "../../../shared/betslip";
-import { HOUSE_LIMITS, WALLET_LABEL, formatAmount, unitsToMinor } from "../../../shared/money";
-import { decimalOdds, formatDecimalOdds, formatPrice } from "../../../shared/odds";
-import { parlayPricesAm } from "../../../shared/payout";
+import { HOUSE_LIMITS, WALLET_LABEL, formatAmount } from "../../../shared/money";
+import { formatDecimalOdds, formatPrice } from "../../../shared/odds";
 import type { PlaceBetRequest } from "../../../shared/schemas/bets";
 import { sportLabel, type SportKey } from "../../../shared/sports";
 import { isUnderway, slipDelaySeconds } from "../../../shared/live-rules";
@@ -34,19 +31,12 @@ import { useApi, useAuth } from "../../../session/auth-provider";
 import { useOddsFormat, type OddsFormat } from "../../../session/odds-format";
 import { useShowFairOdds } from "../../../session/fair-odds-setting";
 import { formatMargin, legMargin, parlayMargin } from "../../../shared/fair-odds";
-import { balanceOf, useWallet } from "../../../session/wallet-provider";
+import { useWallet } from "../../../session/wallet-provider";
 import { useBetslip } from "../../../session/betslip-provider";
 import { usePlay } from "../../../session/play-provider";
 import { ConfirmDialog } from "./confirm-dialog";
-import {
-  SAME_GAME_LOAD_FAILED,
-  SAME_GAME_PRICING,
-  SameGameBlockView,
-  blockStatusId,
-  useSameGameBlocks,
-  type PricedBlock,
-  type SlipBlock,
-} from "./same-game-block";
+import { combinedDecimal, useSlipFigures } from "./slip-figures";
+import { SameGameBlockView, blockStatusId, type PricedBlock } from "./same-game-block";
 import "./betslip.css";
 
 /** The bet schemas load with the first placement, keeping zod out of the board's bundle. */
@@ -69,19 +59,6 @@ function parlayMarginOf(picks: readonly BetslipPick[], blocks: readonly PricedBl
     ...blocks.map((b) => ({ pFair: b.chance, priceAm: b.priceAm })),
     ...picks.filter((_, i) => !inBlock.has(i)).map((p) => ({ pFair: p.fairP ?? null, priceAm: p.priceAm })),
   ]);
-}
-
-export function combinedDecimal(pricesAm: readonly number[]): number {
-  return pricesAm.reduce((product, price) => product * decimalOdds(price), 1);
-}
-
-/** A block that holds the slip back (still pricing, or refused), or null when every block is priced. */
-export function blockingBlock(blocks: readonly SlipBlock[]): { index: number; reason: string } | null {
-  const index = blocks.findIndex((b) => b.status !== "ok");
-  if (index < 0) return null;
-  const block = blocks[index]!;
-  const reason = block.status === "refused" ? block.message : block.status === "failed" ? SAME_GAME_LOAD_FAILED : SAME_GAME_PRICING;
-  return { index, reason };
 }
 
 function PickRow({
@@ -169,7 +146,7 @@ export function Betslip({ live }: { live?: BetslipLive }) {
   const toast = useToast();
   const [format] = useOddsFormat();
   const [showFair] = useShowFairOdds();
-  const { mode: wallet, balances, applyPlacement } = useWallet();
+  const { mode: wallet, applyPlacement } = useWallet();
   const { refresh: refreshPlay } = usePlay();
   const slip = useBetslip();
   const { picks, mode, amount } = slip;
@@ -180,20 +157,12 @@ export function Betslip({ live }: { live?: BetslipLive }) {
   const secondsLeft = useCountdown(delay);
   const placingLabel = secondsLeft === null ? "Placing…" : `Placing… ${secondsLeft}`;
 
-  const sameGame = useSameGameBlocks(picks, mode, live?.skewMs ?? 0);
+  const { sameGame, pricedBlocks, blocked, pricesAm, balance, amountMinor, returns, returnsKnown, check } = useSlipFigures(
+    live?.skewMs ?? 0,
+  );
   const blocks = sameGame.blocks;
-  const pricedBlocks = blocks.filter((b): b is PricedBlock => b.status === "ok");
-  const blocked = blockingBlock(blocks);
   // Where the player's region offers no Vantage Cash, a cash slip is refused: say why beside it.
   const cashRefused = wallet === "cash" && user?.regionMode !== undefined && user.regionMode !== "full" ? user.regionNotice : null;
-  // A Parlay pays each same-game block's price once, then the other legs' prices.
-  const pricesAm = mode === "Parlay" ? parlayPricesAm(picks, pricedBlocks) : picks.map((p) => p.priceAm);
-
-  const balance = balanceOf(balances, wallet);
-  const amountMinor = unitsToMinor(wallet, amountFromInput(amount)) ?? 0;
-  const returns = slipReturns(mode, Math.max(0, amountMinor), pricesAm);
-  // Until every block is priced, what the parlay would return is not known.
-  const returnsKnown = blocked === null;
 
   const chooseMode = (next: BetslipMode) => {
     slip.setMode(next);
@@ -202,18 +171,7 @@ export function Betslip({ live }: { live?: BetslipLive }) {
 
   // The first check that would refuse the slip right now, shown beside Place (which stays
   // pressable: the checks run again when it is pressed). Nothing until an amount is typed.
-  const liveCheck =
-    amount.trim() === "" || blocked !== null || cashRefused !== null
-      ? null
-      : validatePlaceBet({
-          kind: mode,
-          wallet,
-          amount: amountFromInput(amount),
-          picks: picks.map((p) => ({ priceAm: p.priceAm, locked: slip.lockedUids.has(p.uid) })),
-          sameGame: pricedBlocks,
-          balanceMinor: balance ?? 0,
-        });
-  const hint = liveCheck && !liveCheck.ok ? liveCheck.message : null;
+  const hint = amount.trim() === "" || blocked !== null || cashRefused !== null || check.ok ? null : check.message;
 
   const review = () => {
     setError(null);
@@ -226,14 +184,6 @@ export function Betslip({ live }: { live?: BetslipLive }) {
       setError(blocked.reason);
       return;
     }
-    const check = validatePlaceBet({
-      kind: mode,
-      wallet,
-      amount: amountFromInput(amount),
-      picks: picks.map((p) => ({ priceAm: p.priceAm, locked: slip.lockedUids.has(p.uid) })),
-      sameGame: pricedBlocks,
-      balanceMinor: balance ?? 0,
-    });
     if (!check.ok) {
       setError(check.message);
       return;

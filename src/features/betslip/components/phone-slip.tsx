@@ -11,12 +11,10 @@ import { useOddsFormat } from "../../../session/odds-format";
 import { useBetslip } from "../../../session/betslip-provider";
 import { REVEAL_BETSLIP_EVENT } from "../../../session/reveal-betslip";
 import { useWallet } from "../../../session/wallet-provider";
-import { amountFromInput, slipReturns } from "../../../shared/betslip";
-import { WALLET_LABEL, formatAmount, unitsToMinor } from "../../../shared/money";
+import { WALLET_LABEL, formatAmount } from "../../../shared/money";
 import { formatDecimalOdds } from "../../../shared/odds";
-import { parlayPricesAm } from "../../../shared/payout";
-import { Betslip, type BetslipLive, blockingBlock, combinedDecimal } from "./betslip";
-import { type PricedBlock, useSameGameBlocks } from "./same-game-block";
+import { Betslip, type BetslipLive } from "./betslip";
+import { combinedDecimal, useSlipFigures } from "./slip-figures";
 
 function SlipSheet({ live, onClose }: { live?: BetslipLive; onClose(): void }) {
   const panel = useRef<HTMLDivElement>(null);
@@ -35,11 +33,11 @@ function SlipSheet({ live, onClose }: { live?: BetslipLive; onClose(): void }) {
 }
 
 export function PhoneSlip({ live }: { live?: BetslipLive }) {
-  const { picks, mode, amount } = useBetslip();
+  const { picks, mode } = useBetslip();
   const { mode: wallet } = useWallet();
   const [format] = useOddsFormat();
   const [open, setOpen] = useState(false);
-  const { blocks } = useSameGameBlocks(picks, mode, live?.skewMs ?? 0);
+  const { pricesAm, amountMinor, returns, returnsKnown: known } = useSlipFigures(live?.skewMs ?? 0);
   // Arriving with picks waiting (after "Tail"), the sheet opens by itself.
   useEffect(() => {
     const reveal = () => setOpen(true);
@@ -53,11 +51,6 @@ export function PhoneSlip({ live }: { live?: BetslipLive }) {
   }, [empty]);
   if (empty) return null;
 
-  const priced = blocks.filter((b): b is PricedBlock => b.status === "ok");
-  const pricesAm = mode === "Parlay" ? parlayPricesAm(picks, priced) : picks.map((p) => p.priceAm);
-  const known = blockingBlock(blocks) === null;
-  const amountMinor = unitsToMinor(wallet, amountFromInput(amount)) ?? 0;
-  const returns = slipReturns(mode, Math.max(0, amountMinor), pricesAm);
   const count = `${picks.length} ${picks.length === 1 ? "pick" : "picks"}`;
   const price = mode === "Parlay" && picks.length >= 2 && known ? ` · ${formatDecimalOdds(combinedDecimal(pricesAm), format)}` : "";
   const pays = known && amountMinor > 0 ? `Pays ${formatAmount(wallet, returns.payout)}` : `${mode} from ${WALLET_LABEL[wallet]}`;
