@@ -31,6 +31,7 @@ import { useApi, useAuth } from "../../../session/auth-provider";
 import { useOddsFormat, type OddsFormat } from "../../../session/odds-format";
 import { useShowFairOdds } from "../../../session/fair-odds-setting";
 import { formatMargin, legMargin, parlayMargin } from "../../../shared/fair-odds";
+import { modeAllows } from "../../../shared/region-rules";
 import { useWallet } from "../../../session/wallet-provider";
 import { useBetslip } from "../../../session/betslip-provider";
 import { usePlay } from "../../../session/play-provider";
@@ -162,7 +163,7 @@ export function Betslip({ live }: { live?: BetslipLive }) {
   );
   const blocks = sameGame.blocks;
   // Where the player's region offers no Vantage Cash, a cash slip is refused: say why beside it.
-  const cashRefused = wallet === "cash" && user?.regionMode !== undefined && user.regionMode !== "full" ? user.regionNotice : null;
+  const cashRefused = wallet === "cash" && user && !modeAllows(user.regionMode, "cash-bet") ? user.regionNotice : null;
 
   const chooseMode = (next: BetslipMode) => {
     slip.setMode(next);

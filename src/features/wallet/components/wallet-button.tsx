@@ -10,6 +10,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { EmojiText } from "../../../components/emoji-text";
 import { useToast } from "../../../components/toast";
 import { SweepstakesNotice } from "../../../components/sweepstakes-notice";
+import { modeAllows } from "../../../shared/region-rules";
 import { useAuth } from "../../../session/auth-provider";
 import { useWallet } from "../../../session/wallet-provider";
 import { displayedStreak, STREAK_GOAL, claimedToday } from "../../../shared/bonus";
@@ -161,7 +162,7 @@ export function WalletButton() {
               ))}
             </div>
             <p className="wallet-streak-note muted">
-              {user?.regionMode === undefined || user.regionMode === "full"
+              {!user || modeAllows(user.regionMode, "bonus-cash")
                 ? `+1,000 Coins and +1 Vantage Cash daily; day ${STREAK_GOAL} adds +5,000 Coins and +5 Vantage Cash.`
                 : `+1,000 Coins daily; day ${STREAK_GOAL} adds +5,000 Coins (no Vantage Cash where you are).`}
             </p>
