@@ -71,7 +71,7 @@ export async function refuseOwnAccount(env: Env, operator: AuthedUser, player: {
 }
 
 /**
- * A refusal when the operator (any of their own accounts) has a bet on the game, open or
+ * A refusal when the operator, on one of their own accounts, has a bet on the game, open or
  * settled. Their own accounts' outboxes are drained first, so a bet placed a moment ago counts.
  */
 export async function betHolderRefusal(env: Env, operator: AuthedUser, eventId: string): Promise<ErrorResult | null> {

@@ -88,7 +88,7 @@ export function allowInRegion(c: Context<AppEnv>, action: PlayAction, wallet: Pl
 }
 
 /**
- * Free entry asks for Vantage Cash by post: where the region offers none (any mode but
+ * Free entry asks for Vantage Cash by post: where the region offers none (every mode but
  * full), a request code is refused with the region's sentence; Coins play goes on.
  */
 export function allowFreeEntryInRegion(c: Context<AppEnv>): PlayContext {
