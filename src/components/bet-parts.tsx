@@ -77,8 +77,26 @@ function SameGameLegs({
   );
 }
 
+/**
+ * Each leg's result as a player sees it: a cashed-out bet's legs read "Cashed out" (a
+ * parlay's as much as a single's), and a settled single's leg reads the bet's result.
+ */
+export function shownLegResults(bet: Pick<BetDocument, "kind" | "status" | "result" | "legs" | "legResults">): (BetResult | null)[] {
+  return bet.legs.map((_, i) =>
+    bet.result === "cashed_out"
+      ? bet.result
+      : (bet.legResults[i] ?? (bet.kind === "Singles" && bet.status === "settled" ? bet.result : null)),
+  );
+}
+
 /** A bet's legs in order, each same-game block's legs grouped under its label and price where its first leg stands. */
-export function BetLegs({ bet, format }: { bet: Pick<BetDocument, "legs" | "legResults" | "sameGame">; format: OddsFormat }) {
+export function BetLegs({
+  bet,
+  format,
+}: {
+  bet: Pick<BetDocument, "legs" | "sameGame"> & { legResults: readonly (BetResult | null)[] };
+  format: OddsFormat;
+}) {
   const blocks = bet.sameGame ?? [];
   return (
     <>

@@ -1,7 +1,7 @@
 // The social pages as a player sees them: the /social leaderboard with its
 // choices, players by handle only, and the viewer's own rank (asked apart), the
 // Following tab, a public profile with Follow (Vantage Cash figures only when shown), a
-// shared pick with its sign-in call to action and "Tail", the Public profile card on
+// shared pick with its sign-in call to action and "Tail" (a same-game block grouped), the Public profile card on
 // /account with its "Show my Vantage Cash results" switch, and Share asking for a handle.
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -14,6 +14,7 @@ import { SharePickButton } from "../../src/features/social/components/share-pick
 import { ProfilePage } from "../../src/features/social/components/profile-page";
 import { SocialPage, formatLeaderboardValue } from "../../src/features/social/components/social-page";
 import { SharedPickRoute } from "../../src/app/routes/shared-pick-route";
+import type { SameGameBlock } from "../../src/shared/schemas/bets";
 import type { Event } from "../../src/shared/schemas/events";
 import type { LeaderboardRankResponse, LeaderboardResponse, PublicPick, PublicProfile } from "../../src/shared/schemas/social";
 import { Providers, boardPick, fakeServer, installFakeSocket, json, legOf, userDoc, type Handler } from "./betslip-harness";
@@ -363,6 +364,42 @@ describe("a shared pick", () => {
     view.unmount();
     renderAt("/p/zzzzzzzzzzzzzzzzzzzzzz", <Route path="/p/:shareId" element={<SharedPickRoute />} />);
     expect(await screen.findByText("This shared pick does not exist.")).toBeTruthy();
+  });
+});
+
+describe("a shared same-game parlay", () => {
+  it("groups the block's legs under its label and price, and reads each leg cashed out once the bet is", async () => {
+    const home = { ...legOf(boardPick("s1", "Moneyline", "Home", 105)), startTime: future };
+    const over = { ...legOf(boardPick("s1", "Total", "Over", -115)), startTime: future, line: 2.5 };
+    const elsewhere = { ...legOf(boardPick("g2", "Moneyline", "Away", 140)), startTime: future };
+    const block: SameGameBlock = {
+      eventId: "s1",
+      legs: [0, 2],
+      priceAm: 310,
+      chance: 0.22,
+      margin: 0.05,
+      model: { v: 1, sport: "soccer_usa_mls", params: [1.4, 1.1] },
+    };
+    const parlay = publicPick({
+      kind: "Parlay",
+      legs: [home, elsewhere, over],
+      legResults: [null, null, null],
+      sameGame: [block],
+      status: "settled",
+      result: "cashed_out",
+      payoutPaid: 300,
+    });
+    fakeServer(null, (call) =>
+      call.path === "/api/public/picks/abcdefghijklmnopqrstuv" ? json(200, { pick: parlay, sharedAt: 1 }) : undefined,
+    );
+    renderAt("/p/abcdefghijklmnopqrstuv", <Route path="/p/:shareId" element={<SharedPickRoute />} />);
+    const group = await screen.findByRole("group", { name: "Same-game parlay +310" });
+    expect(group.textContent).toContain("Home s1");
+    expect(group.textContent).toContain("Over 2.5");
+    expect(group.textContent).not.toContain("Away g2");
+    // Every leg, inside the block and out, reads "Cashed out"; none stays Open.
+    expect(screen.getAllByText("Cashed out").length).toBeGreaterThanOrEqual(3);
+    expect(screen.queryByText("Open")).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 // Same-game parlays as a player meets them: picks on one game in a parlay priced together
 // from the board's model of that game (the price the slip shows, to the unit), a pick that
 // another contains adding nothing, picks that cannot both win refused with nothing debited,
-// a moved block price answered with the new one, a pushed leg re-pricing the rest of its
+// a moved block price answered with the new one, a shared block shown as one, a pushed leg re-pricing the rest of its
 // block from the model kept with the bet, and cash-out pricing the block at today's model.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +21,7 @@ import type {
   Side,
 } from "../../src/shared/schemas/bets";
 import type { CashOutQuote } from "../../src/shared/schemas/cash-out";
+import type { ShareResponse, SharedPickResponse } from "../../src/shared/schemas/social";
 import type { Event } from "../../src/shared/schemas/events";
 import type { GameModel } from "../../src/shared/schemas/game-model";
 import type { SportKey } from "../../src/shared/sports";
@@ -121,6 +122,21 @@ describe("placing a same-game parlay", () => {
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as PlaceBetResponse).bets[0]!.toWin).toBe(toWinFor(100, [priceAm]));
+  });
+
+  it("shows a shared same-game parlay's block, its legs and price, to whoever opens the link", async () => {
+    const player = await signIn();
+    const handle = `sgp_${crypto.randomUUID().slice(0, 8)}`;
+    expect((await api("/api/me", { method: "PATCH", token: player.token, body: JSON.stringify({ handle }) })).status).toBe(200);
+    const picks = [pickOf(soccer, "Moneyline", "Home"), pickOf(soccer, "Total", "Over")];
+    const placed = await placeSameGame(player, picks, slipPrice(soccer, picks), 100);
+    const [bet] = ((await placed.json()) as PlaceBetResponse).bets;
+    const shared = await api(`/api/bets/${bet!.id}/share`, { method: "POST", token: player.token, body: "{}" });
+    expect(shared.status).toBe(200);
+    const { shareId } = (await shared.json()) as ShareResponse;
+    const { pick } = (await (await api(`/api/public/picks/${shareId}`)).json()) as SharedPickResponse;
+    expect(pick.owner).toEqual({ handle });
+    expect(pick.sameGame).toEqual(bet!.sameGame);
   });
 
   it("refuses picks that can't both win with the sentence, and debits nothing", async () => {

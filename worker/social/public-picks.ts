@@ -1,9 +1,9 @@
 // Reading other players' bets from the D1 projection as public picks: the slip as it was
-// placed (legs, prices, stake, result, what was cashed out) and the owner's handle, nothing else (never a
+// placed (legs, prices, its same-game blocks, stake, result, what was cashed out) and the owner's handle, nothing else (never a
 // display name or anything from the e-mail). Open picks follow src/shared/social.ts
 // `isPickPublic` (every game started by the feed's clock) everywhere except a share
 // link, which its owner chose to publish.
-import { BetLegSchema, LEG_RESULTS, type BetLeg, type BetResult } from "../../src/shared/schemas/bets";
+import { BetLegSchema, LEG_RESULTS, SameGameBlockSchema, type BetLeg, type BetResult } from "../../src/shared/schemas/bets";
 import type { PublicOwner, PublicPick, SharedPickResponse } from "../../src/shared/schemas/social";
 import { SHARE_ID_PATTERN } from "../../src/shared/social";
 import { z } from "zod";
@@ -23,6 +23,8 @@ export type PublicBetRow = {
   leg_results_json: string;
   cash_out_stake: number;
   cash_out_paid: number;
+  /** A parlay's same-game blocks as placed (JSON), or null when no two legs share a game. */
+  same_game_json: string | null;
 };
 
 /** The bets columns a public pick is built from (prefix with a table alias if needed). */
@@ -42,12 +44,14 @@ export const PUBLIC_BET_COLUMNS = (alias: string) =>
     "leg_results_json",
     "cash_out_stake",
     "cash_out_paid",
+    "same_game_json",
   ]
     .map((c) => `${alias}.${c}`)
     .join(", ");
 
 const LegsSchema = z.array(BetLegSchema).min(1);
 const LegResultsSchema = z.array(z.enum(LEG_RESULTS).nullable());
+const SameGameSchema = z.array(SameGameBlockSchema);
 
 export function publicPickFromRow(row: PublicBetRow, owner: PublicOwner): PublicPick {
   const legs: BetLeg[] = LegsSchema.parse(JSON.parse(row.legs_json));
@@ -65,6 +69,7 @@ export function publicPickFromRow(row: PublicBetRow, owner: PublicOwner): Public
     legs,
     legResults: LegResultsSchema.parse(JSON.parse(row.leg_results_json)),
     ...(row.cash_out_stake > 0 && { cashOut: { stake: row.cash_out_stake, paid: row.cash_out_paid } }),
+    ...(row.same_game_json !== null && { sameGame: SameGameSchema.parse(JSON.parse(row.same_game_json)) }),
     owner,
   };
 }

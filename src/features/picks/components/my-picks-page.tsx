@@ -8,7 +8,7 @@ import type { BetDocument } from "../../../shared/schemas/bets";
 import { useOddsFormat, type OddsFormat } from "../../../session/odds-format";
 import { useWalletBets } from "../../../session/use-wallet-bets";
 import { useWallet } from "../../../session/wallet-provider";
-import { Amounts, BetLegs, LegLine, ResultBadge, placedAt } from "../../../components/bet-parts";
+import { Amounts, BetLegs, LegLine, ResultBadge, placedAt, shownLegResults } from "../../../components/bet-parts";
 import "./my-picks.css";
 
 type Filter = "all" | "open" | "settled";
@@ -33,11 +33,7 @@ function SingleRows({ bet, format, actions }: { bet: BetDocument; format: OddsFo
             <span className="muted picks-meta">{placedAt(bet.createdAt)}</span>
           </div>
           {/* A single cashed out in full reads "Cashed out", whatever its game did later. */}
-          <LegLine
-            leg={leg}
-            result={bet.result === "cashed_out" ? bet.result : (bet.legResults[i] ?? (bet.status === "settled" ? bet.result : null))}
-            format={format}
-          />
+          <LegLine leg={leg} result={shownLegResults(bet)[i] ?? null} format={format} />
           <Amounts bet={bet} />
           {actions?.(bet)}
         </li>
@@ -63,7 +59,7 @@ function ParlayRow({ bet, format, actions }: { bet: BetDocument; format: OddsFor
       </button>
       {open && (
         <div id={legsId} className="picks-legs">
-          <BetLegs bet={bet} format={format} />
+          <BetLegs bet={{ ...bet, legResults: shownLegResults(bet) }} format={format} />
         </div>
       )}
     </li>

@@ -1,11 +1,11 @@
 // One public pick (a profile's pick, a Following feed item or a shared link): who placed
 // it (their handle, the only name shown in public), when, its legs with prices and
-// results, and stake / to win / payout.
+// results (a same-game block's legs grouped under its price, as in My Picks), and stake / to win / payout.
 import { Link } from "react-router";
 import { WALLET_LABEL } from "../../../shared/money";
 import type { PublicPick } from "../../../shared/schemas/social";
 import { profilePath } from "../../../shared/social";
-import { Amounts, LegLine, ResultBadge, placedAt } from "../../../components/bet-parts";
+import { Amounts, BetLegs, ResultBadge, placedAt, shownLegResults } from "../../../components/bet-parts";
 import { useOddsFormat } from "../../../session/odds-format";
 import type { ReactNode } from "react";
 import "./social.css";
@@ -32,20 +32,7 @@ export function PublicPickCard({ pick, showOwner = false, children }: { pick: Pu
         {pick.kind === "Parlay" && <ResultBadge result={pick.status === "settled" ? pick.result : null} />}
       </div>
       <div className="picks-legs">
-        {pick.legs.map((leg, i) => (
-          <LegLine
-            // biome-ignore lint/suspicious/noArrayIndexKey: a placed bet's legs never change order
-            key={i}
-            leg={leg}
-            result={
-              // A cashed-out bet's legs read "Cashed out", a parlay's as much as a single's.
-              pick.result === "cashed_out"
-                ? pick.result
-                : (pick.legResults[i] ?? (pick.kind === "Singles" && pick.status === "settled" ? pick.result : null))
-            }
-            format={format}
-          />
-        ))}
+        <BetLegs bet={{ legs: pick.legs, legResults: shownLegResults(pick), sameGame: pick.sameGame }} format={format} />
       </div>
       <Amounts bet={pick} />
       {children}
