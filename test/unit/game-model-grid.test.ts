@@ -101,9 +101,28 @@ describe("each family's grid", () => {
     expect(byMargin(3)).toBeGreaterThan(2 * byMargin(2));
   });
 
+  it("counts baseball's runs over-dispersed, and still reads a version 1 model's runs as Poisson", () => {
+    const homeRuns = (grid: ReturnType<typeof scoreGrid>) => {
+      let mean = 0;
+      let square = 0;
+      for (let k = 0; k < grid.p.length; k++) {
+        mean += grid.p[k]! * grid.home[k]!;
+        square += grid.p[k]! * grid.home[k]! ** 2;
+      }
+      return { mean, variance: square - mean * mean };
+    };
+    // Extra innings add at most a run to a level score, so each side's spread is its count's, nearly.
+    const now = homeRuns(scoreGrid(model("baseball_mlb", [4.5, 4.5])));
+    expect(now.variance).toBeGreaterThan(now.mean * 1.9);
+    const placedUnderV1 = homeRuns(scoreGrid({ v: 1, sport: "baseball_mlb", params: [4.5, 4.5] }));
+    expect(placedUnderV1.variance).toBeLessThan(placedUnderV1.mean * 1.2);
+    // The other families did not change between versions: a version 1 hockey game reads as it did.
+    expect(scoreGrid({ v: 1, sport: "icehockey_nhl", params: [3.2, 2.7] })).toEqual(scoreGrid(model("icehockey_nhl", [3.2, 2.7])));
+  });
+
   it("refuses a model it cannot read, and memoises the grids of the last 64 models", () => {
     expect(gameModelProblem(model("mma_mixed_martial_arts", [1]))).toMatch(/no score model/);
-    expect(gameModelProblem({ v: 2, sport: "icehockey_nhl", params: [3, 3] })).toMatch(/version/);
+    expect(gameModelProblem({ v: 3, sport: "icehockey_nhl", params: [3, 3] })).toMatch(/version/);
     expect(gameModelProblem(model("icehockey_nhl", [3, 3, 3]))).toMatch(/takes 2 parameters/);
     expect(gameModelProblem(model("basketball_nba", [0, -1, 220]))).toMatch(/outside/);
     expect(() => scoreGrid(model("icehockey_nhl", [-1, 3]))).toThrow(RangeError);

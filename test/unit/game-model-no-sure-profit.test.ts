@@ -224,7 +224,7 @@ describe("no sure profit on one game", () => {
       expect(bestSureReturn(model, legs, bets, repricedRest(model, legs)), name).toBeLessThanOrEqual(1e-9);
       checked++;
     }
-    // The two NFL and two NBA games fit; the baseball game has no model, so no blocks.
-    expect(checked).toBe(4);
+    // The two NFL, two NBA games and the baseball game all fit.
+    expect(checked).toBe(5);
   });
 });

@@ -5,16 +5,23 @@
 //
 // Families:
 // - Goals (soccer): Dixon–Coles — two Poisson goal counts with a low-score correction.
-// - Goals with a tie-break (hockey, baseball): two Poisson counts; a level score gets one
-//   more goal or run (overtime / shootout winner, extra innings) as books count it.
+// - Goals with a tie-break (hockey, baseball): two counts (Poisson goals in hockey,
+//   over-dispersed negative binomial runs in baseball); a level score gets one more goal
+//   or run (overtime / shootout winner, extra innings) as books count it.
 // - Points (American football, basketball): a margin × total grid from a bivariate normal,
 //   with football's key numbers; a level score goes to overtime.
 // MMA has no model: a fight is priced from its moneyline alone.
 import type { GameModel } from "../schemas/game-model";
 import type { SportKey } from "../sports";
 
-/** The version of the families below; a model carries it, and a model of another version is not read. */
-export const GAME_MODEL_VERSION = 1;
+/**
+ * The version of the families below that fits new models; a model carries its version.
+ * Version 2 counts baseball's runs as negative binomial (version 1 counted them as Poisson);
+ * every other family is the same in both. Bets keep the model they were placed with, so
+ * every version listed in READABLE_VERSIONS is still read, each with its own families.
+ */
+export const GAME_MODEL_VERSION = 2;
+const READABLE_VERSIONS: readonly number[] = [1, 2];
 
 /**
  * Soccer's Dixon–Coles low-score dependence ρ. Dixon & Coles (1997, "Modelling association
@@ -32,8 +39,14 @@ export const DIXON_COLES_RHO = -0.08;
  */
 export type GoalsFamily = {
   kind: "goals";
-  /** The Dixon–Coles ρ (0: plain independent Poisson counts). */
+  /** The Dixon–Coles ρ (0: no low-score correction). */
   rho: number;
+  /**
+   * Each side's count over a whole game is negative binomial with this size k (variance
+   * λ + λ²/k), or Poisson (variance λ) when null. A share `left` of the game has size k·left,
+   * so the counts of a game's parts add up to the whole game's.
+   */
+  dispersion: number | null;
   maxGoals: number;
   tieBreak: boolean;
   /** Bounds of each λ (a fit searches inside them; a model outside is refused). */
@@ -126,19 +139,47 @@ const basketball = (sport: "basketball_nba" | "basketball_ncaab", typicalSigmaMa
   typicalSigmaMargin,
 });
 
+/**
+ * Baseball's run-count dispersion: the negative binomial size k of one team's runs in a
+ * game. MLB teams' runs per game have a variance about twice their mean (a mean near 4.5
+ * runs and a variance near 9.5–10 in the league's season-by-season run distributions), so
+ * k = μ² / (σ² − μ) ≈ 4. Two Poisson counts (variance = mean) cannot price a real run line:
+ * beside a 64% moneyline they give the favourite −1.5 about 42% where books quote 47%
+ * (the recorded Orioles @ Blue Jays game, test/fixtures/odds-api); with k = 4 the same
+ * moneyline and total give about 47%. Changed only by a code change, with a new model version.
+ */
+export const BASEBALL_RUNS_DISPERSION = 4;
+
 const FAMILIES: Partial<Record<SportKey, Family>> = {
-  soccer_usa_mls: { kind: "goals", rho: DIXON_COLES_RHO, maxGoals: 10, tieBreak: false, minRate: 0.05, maxRate: 6 },
-  icehockey_nhl: { kind: "goals", rho: 0, maxGoals: 12, tieBreak: true, minRate: 0.05, maxRate: 7 },
-  baseball_mlb: { kind: "goals", rho: 0, maxGoals: 25, tieBreak: true, minRate: 0.2, maxRate: 14 },
+  soccer_usa_mls: { kind: "goals", rho: DIXON_COLES_RHO, dispersion: null, maxGoals: 10, tieBreak: false, minRate: 0.05, maxRate: 6 },
+  icehockey_nhl: { kind: "goals", rho: 0, dispersion: null, maxGoals: 12, tieBreak: true, minRate: 0.05, maxRate: 7 },
+  // The heavier tail of the negative binomial needs more room: at a team mean of 12 runs
+  // (beyond any MLB line) fewer than 1 in 200 games pass 30.
+  baseball_mlb: {
+    kind: "goals",
+    rho: 0,
+    dispersion: BASEBALL_RUNS_DISPERSION,
+    maxGoals: 30,
+    tieBreak: true,
+    minRate: 0.2,
+    maxRate: 12,
+  },
   americanfootball_nfl: football("americanfootball_nfl", 13.5),
   americanfootball_ncaaf: football("americanfootball_ncaaf", 16),
   basketball_nba: basketball("basketball_nba", 12),
   basketball_ncaab: basketball("basketball_ncaab", 10.5),
 };
 
-/** The sport's model family, or null where there is none (MMA). */
-export function familyOf(sport: SportKey): Family | null {
-  return FAMILIES[sport] ?? null;
+/** Version 1's families: the same but for baseball, whose runs were two Poisson counts. */
+const FAMILIES_V1: Partial<Record<SportKey, Family>> = {
+  ...FAMILIES,
+  baseball_mlb: { kind: "goals", rho: 0, dispersion: null, maxGoals: 25, tieBreak: true, minRate: 0.2, maxRate: 14 },
+};
+
+/** The sport's model family in a model version (the current one by default), or null where there is none (MMA). */
+export function familyOf(sport: SportKey, version: number = GAME_MODEL_VERSION): Family | null {
+  if (version === 1) return FAMILIES_V1[sport] ?? null;
+  return version === GAME_MODEL_VERSION ? (FAMILIES[sport] ?? null) : null;
 }
 
 /** How many parameters a family's model carries. */
@@ -155,8 +196,8 @@ export function paramBounds(family: Family): { min: number[]; max: number[] } {
 
 /** Why a model cannot be read (another version, no family, wrong parameters), or null when it can. */
 export function gameModelProblem(model: GameModel): string | null {
-  if (model.v !== GAME_MODEL_VERSION) return `model version ${model.v} is not ${GAME_MODEL_VERSION}`;
-  const family = familyOf(model.sport);
+  if (!READABLE_VERSIONS.includes(model.v)) return `model version ${model.v} is not one of ${READABLE_VERSIONS.join(", ")}`;
+  const family = familyOf(model.sport, model.v);
   if (!family) return `${model.sport} has no score model`;
   if (model.params.length !== paramCount(family)) return `${model.sport} takes ${paramCount(family)} parameters`;
   const { min, max } = paramBounds(family);

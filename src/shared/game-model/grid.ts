@@ -7,7 +7,6 @@
 // `scoreGrid` memoises the grids of the last 64 models; `liveScoreGrid` builds the grid of
 // a game under way (its current score plus the model's remaining share of the game).
 import type { GameModel } from "../schemas/game-model";
-import type { SportKey } from "../sports";
 import { familyOf, type GoalsFamily, gameModelProblem, type PointsFamily } from "./families";
 
 /** The cells of a final-score distribution: parallel arrays, every p > 0, summing to 1. */
@@ -47,6 +46,22 @@ function boxAt(box: Box, home: number, away: number): number {
   return i < 0 || j < 0 || i >= box.width || j >= box.height ? 0 : box.w[i * box.height + j]!;
 }
 
+/**
+ * Negative binomial probabilities of 0..n events at mean `mean` and size `size`
+ * (P(0) = q^size, P(k) = P(k−1) · (k − 1 + size) / k · (1 − q), q = size / (size + mean)).
+ */
+function negativeBinomialPmf(mean: number, size: number, n: number): Float64Array {
+  const out = new Float64Array(n + 1);
+  if (size <= 0 || mean <= 0) {
+    out[0] = 1;
+    return out;
+  }
+  const q = size / (size + mean);
+  out[0] = q ** size;
+  for (let k = 1; k <= n; k++) out[k] = (out[k - 1]! * (k - 1 + size) * (1 - q)) / k;
+  return out;
+}
+
 /** Poisson probabilities of 0..n events at mean `mean`. */
 function poissonPmf(mean: number, n: number): Float64Array {
   const out = new Float64Array(n + 1);
@@ -69,8 +84,10 @@ function goalsRegulation(family: GoalsFamily, params: readonly number[], at: Gam
   const n = family.maxGoals;
   const lh = lambdaHome * at.left;
   const la = lambdaAway * at.left;
-  const ph = poissonPmf(lh, n);
-  const pa = poissonPmf(la, n);
+  // A share `left` of the game has the whole game's mean and negative binomial size scaled by it.
+  const k = family.dispersion;
+  const ph = k === null ? poissonPmf(lh, n) : negativeBinomialPmf(lh, k * at.left, n);
+  const pa = k === null ? poissonPmf(la, n) : negativeBinomialPmf(la, k * at.left, n);
   const box = newBox(at.homeScore, at.homeScore + n, at.awayScore, at.awayScore + n);
   for (let i = 0; i <= n; i++) {
     for (let j = 0; j <= n; j++) {
@@ -132,8 +149,8 @@ function pointsRegulation(family: PointsFamily, params: readonly number[], at: G
 }
 
 /** Builds the grid of a model from a game situation (the whole game: 0–0 with all of it left). */
-function build(sport: SportKey, params: readonly number[], at: GameSituation): Built {
-  const family = familyOf(sport);
+function build({ sport, v, params }: GameModel, at: GameSituation): Built {
+  const family = familyOf(sport, v);
   if (!family) throw new RangeError(`${sport} has no score model`);
   const { box: regulation, homeShare } =
     family.kind === "goals" ? goalsRegulation(family, params, at) : pointsRegulation(family, params, at);
@@ -216,7 +233,7 @@ function built(model: GameModel): Built {
     return hit;
   }
   checked(model);
-  const made = build(model.sport, model.params, WHOLE_GAME);
+  const made = build(model, WHOLE_GAME);
   if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value!);
   memo.set(key, made);
   return made;
@@ -234,19 +251,19 @@ export function scoreGrid(model: GameModel): ScoreGrid {
 /** The grid of a model, built afresh (not memoised): for a fit that tries many parameters once each. */
 export function buildScoreGrid(model: GameModel): ScoreGrid {
   checked(model);
-  return build(model.sport, model.params, WHOLE_GAME).grid;
+  return build(model, WHOLE_GAME).grid;
 }
 
 /**
  * The final-score grid of a game under way: the current score plus the model's share
- * `left` of the game still to play (Poisson means and normal means scale with it, normal
- * spreads with its square root), a level final resolved as the model resolves it. With
+ * `left` of the game still to play (count means, negative binomial sizes and normal means
+ * scale with it, normal spreads with its square root), a level final resolved as the model resolves it. With
  * 0–0 and all the game left it is `scoreGrid(model)`. Not memoised.
  */
 export function liveScoreGrid(model: GameModel, at: GameSituation): ScoreGrid {
   checked(model);
   const left = Math.min(1, Math.max(0, at.left));
-  return build(model.sport, model.params, { homeScore: at.homeScore, awayScore: at.awayScore, left }).grid;
+  return build(model, { homeScore: at.homeScore, awayScore: at.awayScore, left }).grid;
 }
 
 /**
