@@ -2,7 +2,11 @@
 // where Vantage Cash is limited (once), nudges near a limit,
 // a due reality check, the routed page, footer, the tab's title, the sweepstakes rules
 // dialog when the player must accept them, and in-app alerts from the embedded push service.
+// Before a date of birth is confirmed, and for an account closed under age, the page is
+// that step alone: none of the play notices or dialogs around it.
 import { Outlet } from "react-router";
+import { useAuth } from "../../session/auth-provider";
+import { isGatedStep, onboardingStep } from "../../session/onboarding";
 import { AppFooter } from "./app-footer";
 import { AppHeader } from "./app-header";
 import { DocumentTitle } from "./document-title";
@@ -15,14 +19,20 @@ import { InAppAlertsGate } from "../../features/alerts/components/in-app-alerts-
 import "./layout.css";
 
 export function AppLayout() {
+  const { user } = useAuth();
+  const gated = user !== null && isGatedStep(onboardingStep(user));
   return (
     <>
       <DocumentTitle />
       <AppHeader />
-      <PlayStatusBanner />
-      <RegionNoticeBanner />
-      <PlayNudges />
-      <RealityCheckDialog />
+      {!gated && (
+        <>
+          <PlayStatusBanner />
+          <RegionNoticeBanner />
+          <PlayNudges />
+          <RealityCheckDialog />
+        </>
+      )}
       <div id="main-content" className="app-main" tabIndex={-1}>
         <Outlet />
       </div>

@@ -1,18 +1,21 @@
-// Stands before the board and the signed-in pages: until the player confirms a
-// date of birth they see that form; an account closed under age sees why, and nothing
-// else of the game. Everything else (breaks, limits) is shown, and enforced by the server.
+// Stands before the board and the signed-in pages: an account closed under age sees why,
+// and nothing else of the game; until the player confirms a date of birth they see that
+// form (the order is src/session/onboarding.ts's, which the header follows too).
+// Everything else (breaks, limits) is shown, and enforced by the server.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { underAgeMessage } from "../../../shared/protection";
 import { useAuth } from "../../../session/auth-provider";
+import { onboardingStep } from "../../../session/onboarding";
 import { DateOfBirthForm } from "./date-of-birth-form";
 import "./protection.css";
 
 export function PlayGate({ children }: { children: ReactNode }) {
   const { user, signOut } = useAuth();
   if (!user) return <>{children}</>;
-  if (user.dateOfBirth === null) return <DateOfBirthForm />;
-  if (user.closed === "under-age") {
+  const step = onboardingStep(user);
+  if (step === "date-of-birth") return <DateOfBirthForm />;
+  if (step === "closed") {
     return (
       <main className="page page-narrow protection-gate">
         <section className="card" aria-labelledby="under-age-title">
