@@ -5,7 +5,7 @@
 // player who just signed in on to the page they originally wanted. A player who has not
 // confirmed a date of birth sees that step before the board (PlayGate). Beside the board
 // sit the betslip (told the board's live rules; on a phone, a bar at the bottom that opens
-// it as a sheet) and the Statistics card.
+// it as a sheet) and the Statistics card; above it, a new player's one-time tip.
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "../../session/auth-provider";
@@ -16,6 +16,7 @@ import { PhoneSlip } from "../../features/betslip/components/phone-slip";
 import { PlacedReceipt } from "../../features/betslip/placed-receipt";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { BoardPage, type BoardSidebar } from "../../features/board/components/board-page";
+import { BoardTips } from "../../features/board/components/board-tips";
 import { PlayGate } from "../../features/protection/components/play-gate";
 import { StatisticsCard } from "../../features/stats/components/statistics-card";
 import { SIGN_IN_ERROR_PARAM, signInFailureMessage, type SignInFailure } from "../../shared/sign-in-errors";
@@ -40,6 +41,16 @@ const boardSidebar: BoardSidebar = (live) => (
     <StatisticsCard />
   </>
 );
+
+function BoardWithTips() {
+  const phone = useMediaQuery(PHONE);
+  return (
+    <>
+      <BoardTips phone={phone} />
+      <BoardPage sidebar={boardSidebar} />
+    </>
+  );
+}
 
 function resultMessage(params: URLSearchParams): SignInFailure | null {
   const authError = params.get(SIGN_IN_ERROR_PARAM.callback);
@@ -82,7 +93,7 @@ export function HomeRoute() {
   if (status === "signed-out") return <SignInCard from={from} error={failure} />;
   return (
     <PlayGate>
-      <BoardPage sidebar={boardSidebar} />
+      <BoardWithTips />
     </PlayGate>
   );
 }
