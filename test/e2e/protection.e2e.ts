@@ -1,6 +1,7 @@
 // Journey: player protection. A new player confirms a date of birth before
-// the board and bets; another takes a 24-hour break from /account and sees the board
-// with the break's end time, and betting refused with it.
+// the board (seeing nothing else until then), meets the board's one-time tip and bets; a
+// player under age sees only that the account is closed; another takes a 24-hour break
+// from /account and sees the board with the break's end time, and betting refused with it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
@@ -44,20 +45,50 @@ describe("player protection", () => {
     await signInThroughChooser(page, uniqueEmail("journey8a"), { confirmAge: false });
     await page.getByRole("heading", { name: "Confirm your age" }).waitFor();
     expect(await page.locator(".event-card").count()).toBe(0);
+    // Nothing but the step: the header has the title and Sign out, no balances or Shop.
+    const header = page.getByRole("banner");
+    await header.getByRole("button", { name: "Sign out" }).waitFor();
+    expect(await header.getByRole("button", { name: /^Wallet:/ }).count()).toBe(0);
+    expect(await header.getByRole("link", { name: "Shop" }).count()).toBe(0);
     expect(await axeProblems(page)).toEqual([]);
     await screenshot(page, "8-date-of-birth");
 
     await confirmDateOfBirth(page);
     await page.locator(".event-card").first().waitFor();
+    // The board's one-time tip on favorites and the slip, until the player hides it.
+    const tip = page.getByRole("complementary", { name: "Two tips to start" });
+    await tip.waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, "8-board-tip");
+    await tip.getByRole("button", { name: "Hide tips" }).click();
+    await tip.waitFor({ state: "detached" });
     await betOnFirstOpenPrice(page);
     await page.locator(".toast-region").getByText("Singles placed!").waitFor();
     await closeReceipt(page);
     await expect.poll(() => walletLabel(page)).toBe("Wallet: 4,975 Coins");
 
-    // Signing in again does not ask again.
+    // Signing in again does not ask again, nor show the tip.
     await page.reload();
     await page.locator(".event-card").first().waitFor();
     expect(await page.getByLabel("Date of birth").count()).toBe(0);
+    expect(await tip.count()).toBe(0);
+    await context.close();
+  });
+
+  it("a player under age sees only that the account is closed: no rules dialog, balances, Shop or board", async () => {
+    const context = await newPlayerContext(browser, { width: 390, height: 844 });
+    const page = await context.newPage();
+    await page.goto("/");
+    await signInThroughChooser(page, uniqueEmail("journey8c"), { confirmAge: false });
+    await confirmDateOfBirth(page, `${new Date().getFullYear() - 12}-01-01`, { acceptRules: false });
+    await page.getByRole("heading", { name: "Account closed" }).waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    const header = page.getByRole("banner");
+    expect(await header.getByRole("button", { name: /^Wallet:/ }).count()).toBe(0);
+    expect(await header.getByRole("link", { name: "Shop" }).count()).toBe(0);
+    expect(await page.locator(".event-card").count()).toBe(0);
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, "8-account-closed");
     await context.close();
   });
 
@@ -65,7 +96,7 @@ describe("player protection", () => {
     const context = await newPlayerContext(browser, { width: 390, height: 844 });
     const page = await context.newPage();
     await signInToBoard(page, uniqueEmail("journey8b"));
-    await page.goto("/account");
+    await page.goto("/account?section=limits");
     const card = page.locator("section", { has: page.getByRole("heading", { name: "Take a break" }) });
     await card.getByLabel("24 hours").check();
     await card.getByRole("button", { name: "Take a break" }).click();

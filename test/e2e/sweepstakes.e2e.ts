@@ -1,5 +1,6 @@
 // Journey: the sweepstakes on a legal footing. A new player meets the Official Sweepstakes
-// Rules in one dialog after their date of birth, reads them and accepts; asks for a
+// Rules in one dialog after their date of birth, a short summary with the whole text one tap
+// away, reads them and accepts; asks for a
 // free-entry request code on /free-entry; an operator records the mailed card in the
 // console's Free entry tab and a second operator approves it under Approvals; the player's
 // 5 Vantage Cash appears in their wallet. Screens at 390 and 1280 px wide: the dialog, the
@@ -53,12 +54,15 @@ describe("the sweepstakes", () => {
     const email = uniqueEmail("sweeps");
     await signInThroughChooser(page, email, { acceptRules: false });
 
-    // One dialog, linking the rules.
+    // One dialog, summing the rules up and linking them; the whole text unfolds inside it.
     const dialog = page.getByRole("dialog", { name: "Official Sweepstakes Rules" });
     await dialog.waitFor();
     expect(await dialog.getByRole("link", { name: /Official Sweepstakes Rules \(version \d+\)/ }).getAttribute("href")).toBe(
       "/sweepstakes-rules",
     );
+    expect(await dialog.getByRole("listitem").count()).toBe(5);
+    await dialog.getByRole("button", { name: "Read the full rules" }).click();
+    await dialog.getByRole("region", { name: "Full rules" }).getByRole("heading", { name: "1. Sponsor" }).waitFor();
     expect(await axeProblems(page, ".rules-dialog")).toEqual([]);
     await screenshot(page, "sweeps-1-rules-dialog-390");
     await page.setViewportSize({ width: 1280, height: 900 });
