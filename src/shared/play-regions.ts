@@ -8,7 +8,15 @@
 // refusals out as values.
 import { etDayKey } from "./bonus";
 import { PLAY_ACTION_LABEL, type PlayAction, type Refusal } from "./protection";
-import { type MoneyAction, modeAllows, type RegionMode, type RegionRules, type RegionVerdict, regionModeAt } from "./region-rules";
+import {
+  type MoneyAction,
+  modeAllows,
+  type RegionMode,
+  type RegionRules,
+  type RegionVerdict,
+  regionModeAt,
+  stricterMode,
+} from "./region-rules";
 
 export { isUnknownRegion, UNKNOWN_COUNTRIES } from "./region-rules";
 
@@ -19,6 +27,28 @@ export type PlayWallet = "coins" | "cash";
 export function moneyActionOf(action: PlayAction, wallet: PlayWallet = "coins"): MoneyAction {
   if (action === "bet") return wallet === "cash" ? "cash-bet" : "coins-bet";
   return action;
+}
+
+/** Actions that move no prize money: Coins bets and the daily bonus's Coins. */
+const COINS_ONLY_ACTIONS: readonly MoneyAction[] = ["coins-bet", "bonus"];
+
+/**
+ * The region whose rules govern `action`: where the request comes from, or — for anything
+ * touching Vantage Cash or a purchase — the residence on the player's verified document when
+ * its rules are stricter there, so a player cannot carry a redemption or a cash bet across a
+ * state line. Coins play follows the request alone. A tie keeps the request's region.
+ */
+export function governingRegion(
+  requestRegion: string | null,
+  residence: string | null,
+  rules: RegionRules,
+  action: MoneyAction,
+  now: number,
+): string | null {
+  if (residence === null || residence === requestRegion || COINS_ONLY_ACTIONS.includes(action)) return requestRegion;
+  const here = regionModeAt(requestRegion, rules, now).mode;
+  const home = regionModeAt(residence, rules, now).mode;
+  return stricterMode(here, home) === here ? requestRegion : residence;
 }
 
 const REGION_ENTRY = /^[A-Z]{2}(-[A-Z0-9]{1,3})?$/;

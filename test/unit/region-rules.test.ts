@@ -3,7 +3,7 @@
 // future switches on by itself on its day, a redemption window ends into Coins only, and
 // the table Vantage ships is well formed with a source for every entry.
 import { describe, expect, it } from "vitest";
-import { checkRegion, regionNoticeSentence } from "../../src/shared/play-regions";
+import { checkRegion, governingRegion, regionNoticeSentence } from "../../src/shared/play-regions";
 import {
   MODE_ALLOWS,
   type MoneyAction,
@@ -44,6 +44,32 @@ describe("what each mode allows", () => {
   it.each(REGION_MODES)("%s: every action against the table", (mode) => {
     for (const action of actions) expect(modeAllows(mode, action), `${mode} ${action}`).toBe(expected[mode].includes(action));
     expect([...MODE_ALLOWS[mode]].sort()).toEqual([...expected[mode]].sort());
+  });
+});
+
+describe("the request's region and the verified residence", () => {
+  const rules = rulesOf([
+    law({ region: "US-CA", mode: "coins-only", from: "2026-01-01" }),
+    law({ region: "US-NV", mode: "blocked", from: "2026-01-01" }),
+    law({ region: "US-OH", mode: "redeem-only", from: "2026-01-01", until: "2026-12-31" }),
+  ]);
+  const now = at("2026-06-01");
+
+  it("holds money to the stricter of the two, and Coins play to the request alone", () => {
+    // A Californian in Texas: California's rules for every money action.
+    for (const action of ["cash-bet", "purchase", "bonus-cash", "free-entry-cash", "redeem"] as const) {
+      expect(governingRegion("US-TX", "US-CA", rules, action, now), action).toBe("US-CA");
+    }
+    for (const action of ["coins-bet", "bonus"] as const)
+      expect(governingRegion("US-TX", "US-CA", rules, action, now), action).toBe("US-TX");
+    // A Texan in California: where they are is the stricter.
+    expect(governingRegion("US-CA", "US-TX", rules, "cash-bet", now)).toBe("US-CA");
+    // Redeem-only at home is stricter than full here, looser than blocked here.
+    expect(governingRegion("US-TX", "US-OH", rules, "redeem", now)).toBe("US-OH");
+    expect(governingRegion("US-NV", "US-OH", rules, "redeem", now)).toBe("US-NV");
+    // No residence on file, or a tie: the request's region.
+    expect(governingRegion("US-TX", null, rules, "cash-bet", now)).toBe("US-TX");
+    expect(governingRegion("US-TX", "US-FL", rules, "cash-bet", now)).toBe("US-TX");
   });
 });
 

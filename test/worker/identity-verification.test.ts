@@ -20,6 +20,7 @@ async function verify(
   outcome: "verified" | "needs-input" | "mismatch",
   documentNumber = randomDocument(),
   documentDateOfBirth?: string,
+  residence?: string,
 ) {
   const started = await postJson("/api/identity/session", {}, player.token);
   expect(started.status).toBe(200);
@@ -37,6 +38,8 @@ async function verify(
     issuing_country: "US",
     document_number: documentNumber,
     date_of_birth: dateOfBirth,
+    // Unless the test names one, the address the page offers: where the browser is (Texas in tests).
+    residence: residence ?? /name="residence" value="([^"]*)"/.exec(html)![1]!,
   });
   const done = await api(`${path}/complete`, {
     method: "POST",
@@ -51,6 +54,43 @@ async function verify(
 const randomDocument = () => `D${crypto.randomUUID().replaceAll("-", "").slice(0, 12).toUpperCase()}`;
 const identityOf = async (player: SignedIn) => (await (await api("/api/identity", { token: player.token })).json()) as IdentityState;
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
+
+describe("the residence on the document", () => {
+  it("offers where the browser is, and keeps the address the document shows in the wallet", async () => {
+    const player = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(player, "verified", randomDocument(), undefined, "us-ca");
+    expect(await identityOf(player)).toMatchObject({ status: "verified" });
+    const snapshot = await getUserWallet(env, player.userId).getProtection(player.userId, Date.now());
+    expect(snapshot.residence).toBe("US-CA");
+
+    // The page offers the browser's region: Texas, the tests' DEV_REGION (vitest.config.ts).
+    const offered = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(offered, "verified");
+    expect((await getUserWallet(env, offered.userId).getProtection(offered.userId, Date.now())).residence).toBe("US-TX");
+  });
+
+  it("sends a region code that is not one back to the page, and records nothing", async () => {
+    const player = await signIn(undefined, undefined, { verifyIdentity: false });
+    const started = await postJson("/api/identity/session", {}, player.token);
+    const path = new URL(((await started.json()) as { url: string }).url).pathname;
+    const form = new URLSearchParams({
+      outcome: "verified",
+      document_type: "driving_license",
+      issuing_country: "US",
+      document_number: randomDocument(),
+      date_of_birth: "1990-04-25",
+      residence: "California",
+    });
+    const done = await api(`${path}/complete`, {
+      method: "POST",
+      body: form.toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(done.headers.get("Location")).toBe(`${path}?error=document`);
+    expect((await identityOf(player)).status).toBe("pending");
+  });
+});
 
 describe("identity before the first redemption", () => {
   it("refuses an unverified player's withdrawal with 403 identity-unverified, then pays once the simulated verification passes", async () => {

@@ -3,7 +3,8 @@
 // Cash bet, the bonus's Vantage Cash, a free-entry code and a redemption are refused with
 // the region's sentence, and Coins bets go on. A state that turns redeem-only lets its
 // players redeem what they hold, play-through and purchase hold waived, until the window
-// ends, and not after.
+// ends, and not after. Money also answers to where the verified document says the player
+// lives: a Californian in Texas is held to California's rules for Vantage Cash.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -98,6 +99,95 @@ describe("where the law forbids Vantage Cash", () => {
       expect(verdict.mode, region).toBe("coins-only");
       expect(verdict.basis.kind, region).toBe("rule");
     }
+  });
+});
+
+describe("where the verified document says the player lives", () => {
+  const texas = { country: "US", regionCode: "TX" };
+  /** A player whose verified document's address is in `residence`, holding 30.00 Vantage Cash. */
+  async function residentOf(residence: string): Promise<SignedIn> {
+    const player = await signIn(undefined, undefined, { verifyIdentity: false });
+    const wallet = getUserWallet(env, player.userId);
+    const dateOfBirth = (await wallet.getProtection(player.userId, Date.now())).state.dateOfBirth!;
+    const recorded = await wallet.recordIdentity(
+      player.userId,
+      {
+        sessionId: `vs_test_${crypto.randomUUID()}`,
+        outcome: "verified",
+        documentHash: `idh_${player.userId}`,
+        dateOfBirth,
+        minAge: 18,
+        residence,
+      },
+      Date.now(),
+    );
+    expect(recorded.identity.status).toBe("verified");
+    await wallet.adjustBalance(
+      player.userId,
+      { adjustmentId: `adj_${crypto.randomUUID()}`, wallet: "cash", amount: 3_000 },
+      { actor: "test", reason: "prize won before" },
+      Date.now(),
+    );
+    return player;
+  }
+
+  it("holds a Californian in Texas to California's rules for money, and leaves their Coins play alone", async () => {
+    const player = await residentOf("US-CA");
+    const sentence = regionNoticeSentence(regionModeAt("US-CA", regionRules(cfEnv), Date.now()))!;
+    expect(sentence).toContain("US-CA");
+    const [event] = await openEvents(1);
+    const pick = pickOf(event!, "Moneyline", "Home");
+    const bet = (wallet: "coins" | "cash") =>
+      from(
+        texas,
+        "/api/placeBet",
+        player,
+        { kind: "Singles", wallet, amount: 5, picks: [pick] },
+        { "Idempotency-Key": crypto.randomUUID() },
+      );
+    for (const [what, res] of [
+      ["pack", await from(texas, "/api/checkout/session", player, { amountCents: 999 })],
+      ["cash bet", await bet("cash")],
+      ["redemption", await from(texas, "/api/withdrawals", player, { amount: 20 })],
+    ] as const) {
+      expect({ what, status: res.status, body: await res.json() }).toEqual({
+        what,
+        status: 403,
+        body: { error: expect.objectContaining({ code: "region-restricted", message: sentence }) },
+      });
+    }
+    const me = (await (await from(texas, "/api/me", player)).json()) as UserDocument;
+    expect(me).toMatchObject({ region: "US-TX", regionMode: "coins-only", regionNotice: sentence, vantageCash: 3_000 });
+    expect(me.unavailable).toEqual(expect.arrayContaining(["purchase", "redeem"]));
+    // The daily bonus pays its Coins and none of its Vantage Cash; Coins bets go on.
+    const bonus = await from(texas, "/api/grantDailyBonus", player, {});
+    expect(bonus.status).toBe(200);
+    const after = (await (await from(texas, "/api/me", player)).json()) as UserDocument;
+    expect(after.vantageCash).toBe(3_000);
+    expect((await bet("coins")).status).toBe(200);
+  });
+
+  it("lets a Texan in Texas bet Vantage Cash, and a Californian travelling cannot move their residence by travelling", async () => {
+    const texan = await residentOf("US-TX");
+    const [event] = await openEvents(1);
+    const pick = pickOf(event!, "Moneyline", "Home");
+    const placed = await from(
+      texas,
+      "/api/placeBet",
+      texan,
+      { kind: "Singles", wallet: "cash", amount: 5, picks: [pick] },
+      { "Idempotency-Key": crypto.randomUUID() },
+    );
+    expect(placed.status).toBe(200);
+    // A Texan in California is held to California's rules by where they are.
+    const inCalifornia = await from(
+      { country: "US", regionCode: "CA" },
+      "/api/placeBet",
+      texan,
+      { kind: "Singles", wallet: "cash", amount: 5, picks: [pick] },
+      { "Idempotency-Key": crypto.randomUUID() },
+    );
+    expect(inCalifornia.status).toBe(403);
   });
 });
 

@@ -504,6 +504,8 @@ export const simIdentitySessions = sqliteTable("sim_identity_sessions", {
   issuingCountry: text("issuing_country"),
   documentNumber: text("document_number"),
   dateOfBirth: text("date_of_birth"),
+  /** The region (ISO 3166) of the document's address, or null when it shows none (migration 0031). */
+  residence: text("residence"),
   lastError: text("last_error"),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),

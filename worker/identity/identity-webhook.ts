@@ -19,7 +19,7 @@ import { loggerFor } from "../logging/logger";
 import { getUserWallet, type IdentityOutcome } from "../wallet";
 import { claimDocument, documentHash, releaseClaim } from "./document-hash";
 import { identityHashKey, identityWebhookSecret, type IdentityPort } from "./identity-port";
-import { tunables } from "../tunables";
+import { minAgeIn } from "../protection/request-region";
 
 /** Stripe's default webhook timestamp tolerance, in seconds. */
 const TOLERANCE_SECONDS = 300;
@@ -104,7 +104,9 @@ export async function handleIdentityWebhook(
             outcome: "verified",
             documentHash: hash,
             dateOfBirth: session.identity.dateOfBirth,
-            minAge: tunables(env).MIN_AGE,
+            // The age that counts is the one where the document says the person lives, where that is higher.
+            minAge: minAgeIn(env, session.identity.residence),
+            residence: session.identity.residence,
           }
         : { sessionId: ref.data.id, outcome: "in-use", documentHash: hash };
   } else if (session.status === "pending") {

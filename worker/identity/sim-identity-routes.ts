@@ -1,7 +1,8 @@
 // The simulated identity provider's local page (development only; 404 outside development,
 // 503 beside a live Stripe key: worker/http/stand-ins.ts). It stands where Stripe's hosted
 // verification page would: the player "shows" a document (type, country, number, date of
-// birth — prefilled with the confirmed date) and picks an outcome. Verified and "date of
+// birth — prefilled with the confirmed date —, and the region of its address, prefilled with
+// where the browser is) and picks an outcome. Verified and "date of
 // birth differs" record the document as the verified outputs; "Needs input" records the
 // error. Each is then delivered as the signed `identity.verification_session.*` event
 // through the real webhook handler, and the player returns to /redeem like Stripe's
@@ -16,6 +17,7 @@ import type { AppEnv } from "../http/app-types";
 import { embeddedOnly } from "../http/stand-ins";
 import { stripeSignatureHeader } from "../payments/stripe-webhook";
 import { getUserWallet } from "../wallet";
+import { requestRegion } from "../protection/request-region";
 import { identityWebhookSecret } from "./identity-port";
 import { escapeHtml, STAND_IN_PAGE_CSP, standInPage } from "../http/stand-in-page";
 import { handleIdentityWebhook } from "./identity-webhook";
@@ -24,6 +26,8 @@ import { createSimulatedIdentity, SIM_IDENTITY_SESSION_ID } from "./simulated-id
 const DOCUMENT_TYPES = { driving_license: "Driver's license", passport: "Passport", id_card: "ID card" } as const;
 const DOCUMENT_NUMBER = /^[A-Z0-9]{4,20}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A country (GB) or a subdivision (US-TX), as ISO 3166 writes them. */
+const REGION = /^[A-Z]{2}(-[A-Z0-9]{1,3})?$/;
 
 const PAGE_STYLE = `main{max-width:26rem}
 input,select{font:inherit;width:100%;box-sizing:border-box;padding:.5rem;border-radius:6px;border:1px solid #475569;background:#0f172a;color:#e2e8f0}
@@ -69,10 +73,12 @@ export function simIdentityRoutes() {
     }
     const protection = await getUserWallet(c.env, session.userId).getProtection(session.userId, Date.now());
     const dob = protection.state.dateOfBirth ?? "1990-01-01";
+    // The document's address starts where this browser is, so a plain "Verified" changes nothing; type another to try a move.
+    const residence = requestRegion(c.env, c.req.raw) ?? "";
     const number = `D${crypto.getRandomValues(new Uint32Array(1))[0]!.toString().padStart(10, "0")}`;
     const error =
       c.req.query("error") === "document"
-        ? `<p class="error" role="alert">Enter a 4–20 letter or digit document number and a date.</p>`
+        ? `<p class="error" role="alert">Enter a 4–20 letter or digit document number, a date, and a region code such as US-TX (or nothing).</p>`
         : "";
     const options = Object.entries(DOCUMENT_TYPES)
       .map(([value, label]) => `<option value="${value}">${label}</option>`)
@@ -86,6 +92,7 @@ ${session.lastError ? `<p class="error">Last attempt: ${escapeHtml(session.lastE
 <label for="issuing_country">Issuing country</label><input id="issuing_country" name="issuing_country" value="US" maxlength="2" required>
 <label for="document_number">Document number</label><input id="document_number" name="document_number" value="${number}" autocomplete="off" required>
 <label for="date_of_birth">Date of birth on the document</label><input id="date_of_birth" name="date_of_birth" type="date" value="${escapeHtml(dob)}" required>
+<label for="residence">Address on the document: state or country (ISO 3166, e.g. US-TX; empty for none)</label><input id="residence" name="residence" value="${escapeHtml(residence)}" maxlength="6">
 <button class="pay" type="submit" name="outcome" value="verified">Verified</button>
 <button class="cancel" type="submit" name="outcome" value="needs-input">Needs input</button>
 <button class="danger" type="submit" name="outcome" value="mismatch">Date of birth differs</button>
@@ -114,7 +121,13 @@ ${session.lastError ? `<p class="error">Last attempt: ${escapeHtml(session.lastE
     const type = field("document_type");
     const number = field("document_number").replace(/[\s-]/g, "").toUpperCase();
     let dateOfBirth = field("date_of_birth");
-    if (!(type in DOCUMENT_TYPES) || !DOCUMENT_NUMBER.test(number) || !DATE.test(dateOfBirth)) {
+    const residence = field("residence").toUpperCase();
+    if (
+      !(type in DOCUMENT_TYPES) ||
+      !DOCUMENT_NUMBER.test(number) ||
+      !DATE.test(dateOfBirth) ||
+      !(residence === "" || REGION.test(residence))
+    ) {
       return c.redirect(`/api/identity/sim/${session.id}?error=document`, 303);
     }
     // "Date of birth differs": the document shows the day after the one entered.
@@ -127,6 +140,7 @@ ${session.lastError ? `<p class="error">Last attempt: ${escapeHtml(session.lastE
         issuingCountry: (field("issuing_country") || "US").toUpperCase().slice(0, 2),
         documentNumber: number,
         dateOfBirth,
+        residence: residence === "" ? null : residence,
         lastError: null,
         updatedAt: now,
       })

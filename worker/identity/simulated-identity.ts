@@ -33,6 +33,7 @@ export function createSimulatedIdentity(env: Env, origin: string): IdentityPort 
         identity: {
           userId: row.userId,
           dateOfBirth: row.dateOfBirth,
+          residence: row.residence,
           document: { type: row.documentType, issuingCountry: row.issuingCountry, number: row.documentNumber },
         },
       };

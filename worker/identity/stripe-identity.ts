@@ -2,6 +2,7 @@
 // with the restricted key (STRIPE_IDENTITY_RESTRICTED_KEY). Reading the verified date of
 // birth and document number needs that key and an explicit expand; the SDK is loaded only
 // when a call is made.
+import { regionOf } from "../../src/shared/play-regions";
 import type { IdentityPort, SessionOutcome } from "./identity-port";
 
 async function stripeClient(restrictedKey: string) {
@@ -52,6 +53,8 @@ export function createStripeIdentity(restrictedKey: string): IdentityPort {
         identity: {
           userId,
           dateOfBirth: `${dob.year}-${pad(dob.month)}-${pad(dob.day)}`,
+          // The document's address, where it has one (a US driver's licence does): its state is the residence.
+          residence: regionOf(session.verified_outputs?.address?.country, session.verified_outputs?.address?.state),
           document: { type: document.type, issuingCountry: document.issuing_country, number: document.number },
         },
       };

@@ -21,7 +21,7 @@ export function limitToMinor(name: LimitName, units: number | null): number | nu
 export function protectionView(env: Env, snapshot: ProtectionSnapshot, now: number, request?: Request): ProtectionView {
   const { state, limits, allowance } = snapshot;
   const where = request
-    ? regionView(env, request, now)
+    ? regionView(env, request, now, snapshot.residence)
     : { region: null, unavailable: [], minAge: tunables(env).MIN_AGE, regionMode: "full" as const, regionNotice: null };
   const pendingLimits: ProtectionView["pendingLimits"] = {};
   for (const name of LIMIT_NAMES) {

@@ -7,7 +7,15 @@
 // hand the place and the rules to the wallet in the PlayContext, which checks them again
 // inside its transaction at its own moment (an entry dated today switches on by itself).
 import type { Context } from "hono";
-import { checkRegion, minAgeFor, type PlayWallet, regionNoticeSentence, regionOf, unavailableActions } from "../../src/shared/play-regions";
+import {
+  checkRegion,
+  governingRegion,
+  minAgeFor,
+  type PlayWallet,
+  regionNoticeSentence,
+  regionOf,
+  unavailableActions,
+} from "../../src/shared/play-regions";
 import type { PlayAction } from "../../src/shared/protection";
 import { modeAllows, type RegionMode, type RegionRules, regionModeAt } from "../../src/shared/region-rules";
 import { REGION_RULES } from "../../src/shared/region-rules-table";
@@ -44,7 +52,7 @@ export function regionRules(env: Env): RegionRules {
 }
 
 /** The minimum age in `region`: the general one, the table's and the operators' (REGION_MIN_AGE), whichever is highest. */
-function minAgeIn(env: Env, region: string | null): number {
+export function minAgeIn(env: Env, region: string | null): number {
   const t = tunables(env);
   const fromTable = Object.fromEntries(
     regionRules(env).entries.flatMap((e) => (e.minAge === undefined ? [] : [[e.region, e.minAge] as const])),
@@ -57,19 +65,30 @@ export function playContextFor(env: Env, region: string | null): PlayContext {
   return { minAge: minAgeIn(env, region), place: { region, rules: regionRules(env) } };
 }
 
-/** The request's region, its mode and sentence, and the actions refused there (for the user document). */
+/**
+ * The request's region, the mode and sentence that govern Vantage Cash, and the actions
+ * refused there (for the user document). A verified document's residence whose rules are
+ * stricter for money governs the money side (src/shared/play-regions.ts governingRegion):
+ * its purchases and redemptions are refused and its sentence is the one shown; Coins play
+ * follows the request alone.
+ */
 export function regionView(
   env: Env,
   request: Request,
   now: number,
+  residence: string | null = null,
 ): { region: string | null; unavailable: PlayAction[]; minAge: number; regionMode: RegionMode; regionNotice: string | null } {
   const region = requestRegion(env, request);
   const rules = regionRules(env);
-  const verdict = regionModeAt(region, rules, now);
+  const forMoney = governingRegion(region, residence, rules, "cash-bet", now);
+  const verdict = regionModeAt(forMoney, rules, now);
+  const here = unavailableActions(region, rules, now);
+  const fromResidence =
+    forMoney === region ? [] : unavailableActions(forMoney, rules, now).filter((a) => a === "purchase" || a === "redeem");
   return {
     region,
-    unavailable: unavailableActions(region, rules, now),
-    minAge: minAgeIn(env, region),
+    unavailable: [...new Set([...here, ...fromResidence])],
+    minAge: Math.max(minAgeIn(env, region), minAgeIn(env, residence)),
     regionMode: verdict.mode,
     regionNotice: regionNoticeSentence(verdict),
   };

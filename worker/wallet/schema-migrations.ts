@@ -41,6 +41,7 @@
 //   fraud_warnings        the card issuer's early fraud warnings on the player's packs, and operators' clearances (4)
 //   operator_actions      the audit row of each operator action, written with the action (5)
 //   identity              the player's verified identity: state, session, verified date of birth (7)
+//   identity_residence    the region of the verified document's address, which money actions also answer to (13)
 //   redemption_steps      each redemption's timeline: requested, identity checked, review, sent, paid, returned (7)
 //   redemption_reviews    redemptions waiting for (or decided by) an operator's review (7)
 //   rules_acceptances     each version of the Official Sweepstakes Rules the player accepted (8)
@@ -561,6 +562,21 @@ export const WALLET_MIGRATIONS: readonly WalletMigration[] = [
       `CREATE TABLE IF NOT EXISTS bet_same_game (
          bet_id TEXT PRIMARY KEY NOT NULL,
          blocks TEXT NOT NULL
+       )`,
+    ],
+  },
+  {
+    version: 13,
+    purpose:
+      "Residence from the verified document: money actions follow the stricter of the request's region and the " +
+      "region on the player's verified document, so a cash bet or a redemption cannot be carried across a state line.",
+    statements: [
+      // `identity_residence`: one row (id = 1) while the recorded document showed an address:
+      // its ISO 3166 region (US-CA, GB). Written with the identity row; gone with it on a reset.
+      `CREATE TABLE IF NOT EXISTS identity_residence (
+         id INTEGER PRIMARY KEY CHECK (id = 1),
+         residence TEXT NOT NULL,
+         recorded_at INTEGER NOT NULL
        )`,
     ],
   },

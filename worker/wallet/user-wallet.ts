@@ -387,7 +387,7 @@ export class UserWallet extends DurableObject<Env> {
         requestRedemptionInTx(tx.withCashPlaythrough(input.cashPlaythrough).withPurchaseHoldDays(input.purchaseHoldDays), {
           ...input,
           region: play.place?.region ?? null,
-          windDown: regionModeInTx(tx, play) === "redeem-only",
+          windDown: regionModeInTx(tx, play, "redeem") === "redeem-only",
         }),
     );
   }
@@ -404,7 +404,7 @@ export class UserWallet extends DurableObject<Env> {
     return this.read(userId, now, (tx) =>
       redeemableInTx(
         tx.withCashPlaythrough(cashPlaythrough).withPurchaseHoldDays(purchaseHoldDays),
-        play !== undefined && regionModeInTx(tx, play) === "redeem-only",
+        play !== undefined && regionModeInTx(tx, play, "redeem") === "redeem-only",
       ),
     );
   }

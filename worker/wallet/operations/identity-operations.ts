@@ -16,6 +16,7 @@
 import { identityMessage, identityRefusalCode, type IdentityState, type IdentityStatus } from "../../../src/shared/schemas/identity";
 import type { Ledger } from "../ledger";
 import { ageOn, isValidDateOfBirth } from "../../../src/shared/protection";
+import { recordResidenceInTx } from "./identity-residence";
 import { closeUnderAgeInTx, confirmDateOfBirthInTx, readProtection } from "./protection-operations";
 
 type IdentityRow = {
@@ -69,7 +70,15 @@ export type IdentityOutcome =
   | { sessionId: string; outcome: "pending" }
   | { sessionId: string; outcome: "needs-input"; reason: string }
   | { sessionId: string; outcome: "in-use"; documentHash: string }
-  | { sessionId: string; outcome: "verified"; documentHash: string; dateOfBirth: string; minAge: number };
+  | {
+      sessionId: string;
+      outcome: "verified";
+      documentHash: string;
+      dateOfBirth: string;
+      minAge: number;
+      /** The region of the document's address (US-CA), or null when it shows none. */
+      residence?: string | null;
+    };
 
 /** `retired`: the session was retired by an operator's reset, so its outcome changed nothing. */
 export type IdentityResult = { ok: true; identity: IdentityState; changed: boolean; retired?: true };
@@ -112,6 +121,7 @@ export function recordIdentityInTx(tx: Ledger, input: IdentityOutcome): Identity
     reason,
     tx.now,
   );
+  recordResidenceInTx(tx, input.outcome === "verified" ? (input.residence ?? null) : null);
   return { ok: true, identity: readIdentityInTx(tx), changed: true };
 }
 
@@ -152,6 +162,7 @@ export function resetIdentityInTx(tx: Ledger): IdentityResetResult {
     tx.sql.exec("INSERT OR IGNORE INTO identity_retired_sessions (session_id, retired_at) VALUES (?, ?)", row.session_id, tx.now);
   }
   tx.sql.exec("DELETE FROM identity WHERE id = 1");
+  recordResidenceInTx(tx, null);
   return { ok: true, previous };
 }
 

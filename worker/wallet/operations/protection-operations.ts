@@ -4,7 +4,7 @@
 // or the checkout hold, so no race or second tab gets past them. Rules are the pure ones
 // of src/shared/protection.ts; the tables are documented in worker/wallet/schema-migrations.ts.
 import type { WalletKind } from "../../../src/shared/money";
-import { checkRegion, type PlayWallet } from "../../../src/shared/play-regions";
+import { checkRegion, governingRegion, moneyActionOf, type PlayWallet } from "../../../src/shared/play-regions";
 import { type MoneyAction, modeAllows, type RegionMode, type RegionRules, regionModeAt } from "../../../src/shared/region-rules";
 import {
   ageOn,
@@ -31,6 +31,7 @@ import {
 import type { Ledger } from "../ledger";
 import { recordBreak, recordLimitChanges } from "./limit-history-operations";
 import { gateFreeze } from "./operator-operations";
+import { verifiedResidenceInTx } from "./identity-residence";
 import { gateRules } from "./rules-gate";
 
 /**
@@ -139,14 +140,24 @@ export function purchaseTotals(tx: Ledger): PurchaseTotals {
 
 // ---- gates ----
 
-/** The region's mode at the transaction's moment ("full" on a direct call that names no place). */
-export function regionModeInTx(tx: Ledger, play: PlayContext): RegionMode {
-  return play.place ? regionModeAt(play.place.region, play.place.rules, tx.now).mode : "full";
+/**
+ * The region whose rules govern `action` now: the request's, or the residence on the
+ * player's verified document where that is stricter for money (src/shared/play-regions.ts
+ * governingRegion). Null region on a direct call that names no place.
+ */
+export function governingRegionInTx(tx: Ledger, play: PlayContext, action: MoneyAction): string | null {
+  if (!play.place) return null;
+  return governingRegion(play.place.region, verifiedResidenceInTx(tx), play.place.rules, action, tx.now);
 }
 
-/** Whether the region allows `action` at the transaction's moment (Vantage Cash from a bonus, say). */
+/** The mode that governs `action` at the transaction's moment ("full" on a direct call that names no place). */
+export function regionModeInTx(tx: Ledger, play: PlayContext, action: MoneyAction): RegionMode {
+  return play.place ? regionModeAt(governingRegionInTx(tx, play, action), play.place.rules, tx.now).mode : "full";
+}
+
+/** Whether the governing region allows `action` at the transaction's moment (Vantage Cash from a bonus, say). */
 export function regionAllowsInTx(tx: Ledger, play: PlayContext, action: MoneyAction): boolean {
-  return modeAllows(regionModeInTx(tx, play), action);
+  return modeAllows(regionModeInTx(tx, play, action), action);
 }
 
 /** The account gate (operator freeze, region, age, closure, break) for `action` (a bet: from `wallet`), or null when it may go ahead. */
@@ -154,7 +165,8 @@ export function gatePlay(tx: Ledger, action: PlayAction, play: PlayContext, wall
   const frozen = gateFreeze(tx);
   if (frozen) return frozen;
   if (play.place) {
-    const allowed = checkRegion(play.place.region, play.place.rules, action, tx.now, wallet);
+    const region = governingRegionInTx(tx, play, moneyActionOf(action, wallet));
+    const allowed = checkRegion(region, play.place.rules, action, tx.now, wallet);
     if (!allowed.ok) return allowed;
   }
   const verdict = checkPlay(readProtection(tx), action, tx.now, play.minAge);
@@ -336,6 +348,8 @@ export type ProtectionSnapshot = {
   limits: PlayerLimits;
   allowance: ReturnType<typeof purchaseAllowance>;
   stakedToday: Record<WalletKind, number>;
+  /** The region on the player's verified document, which money actions also answer to (null: none recorded). */
+  residence: string | null;
 };
 
 /** Everything the player's account screen shows, in minor units. */
@@ -346,5 +360,6 @@ export function protectionSnapshotInTx(tx: Ledger): ProtectionSnapshot {
     limits,
     allowance: purchaseAllowance(limits.effective, purchaseTotals(tx), tx.now),
     stakedToday: { coins: stakedToday(tx, "coins"), cash: stakedToday(tx, "cash") },
+    residence: verifiedResidenceInTx(tx),
   };
 }

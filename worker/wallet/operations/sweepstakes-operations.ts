@@ -11,12 +11,12 @@ import type { Ledger } from "../ledger";
 import { auditInTx, type AuditFailure } from "./operator-operations";
 import { regionNoticeSentence } from "../../../src/shared/play-regions";
 import { regionModeAt } from "../../../src/shared/region-rules";
-import { gatePlay, type PlayContext, regionAllowsInTx } from "./protection-operations";
+import { gatePlay, governingRegionInTx, type PlayContext, regionAllowsInTx } from "./protection-operations";
 
 /** Where the code's region offers no Vantage Cash, the card credits nothing: the region's sentence says why. */
 function freeEntryRegionRefusal(tx: Ledger, play: PlayContext): { code: string; message: string } | null {
   if (!play.place || regionAllowsInTx(tx, play, "free-entry-cash")) return null;
-  const verdict = regionModeAt(play.place.region, play.place.rules, tx.now);
+  const verdict = regionModeAt(governingRegionInTx(tx, play, "free-entry-cash"), play.place.rules, tx.now);
   return { code: "region-restricted", message: regionNoticeSentence(verdict) ?? "Vantage Cash is not offered in this region." };
 }
 
