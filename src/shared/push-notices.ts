@@ -2,6 +2,7 @@
 // outbox (which sends them) and tests share one wording. Facts about the player's own
 // account only: what settled and what was paid, what happened to a redemption, which
 // limit or break the player set now applies, how much of a limit is left.
+import { accountSectionPath } from "./account-sections";
 import { formatAmount } from "./money";
 import { anyLimitLabel, formatAnyLimit, PLAY_LIMIT_NAMES, type Nudge } from "./play-limits";
 import { LIMIT_NAMES, selfExcludedMessage } from "./protection";
@@ -47,7 +48,7 @@ export function redemptionNotice(userId: string, redemption: Pick<Redemption, "i
 }
 
 /** Where a player sees and sets their limits and breaks. */
-const LIMITS_PAGE = "/account";
+const LIMITS_PAGE = accountSectionPath("limits");
 
 /** A limit or break change as the wallet's limit history keeps it (`seq` numbers it within the wallet). */
 export type LimitChange = { seq: number; kind: "limit" | "break"; name: string; toValue: number | null };

@@ -36,7 +36,7 @@ describe("Download my data", () => {
     const clicks = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       expect(this.download).toMatch(/^vantage-\d{4}\.csv$/);
     });
-    renderApp("/account");
+    renderApp("/account?section=privacy");
     const card = (await screen.findByRole("heading", { name: "Your data" })).closest("section")!;
     const user = userEvent.setup();
     await user.click(within(card).getByRole("button", { name: "Download my data" }));
@@ -52,7 +52,7 @@ describe("Download my data", () => {
         ? jsonResponse(400, { error: { code: "invalid-argument", message: "year: Too small." } })
         : undefined,
     );
-    renderApp("/account");
+    renderApp("/account?section=privacy");
     const card = (await screen.findByRole("heading", { name: "Your data" })).closest("section")!;
     const user = userEvent.setup();
     await user.click(within(card).getByLabelText("JSON"));

@@ -90,6 +90,7 @@ describe("the reality-check dialog", () => {
     const dialog = await screen.findByRole("alertdialog", { name: "Reality check" });
     await userEvent.setup().click(within(dialog).getByRole("button", { name: "Set a limit" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/account"));
+    expect(router.state.location.search).toBe("?section=limits");
     expect(router.state.location.hash).toBe("#play-limits");
     expect(calls.find((c) => c.path === "/api/play/reality-check")?.body).toEqual({ answer: "set-limit" });
     expect(await screen.findByRole("heading", { name: "Loss and time limits" })).toBeTruthy();
@@ -161,7 +162,7 @@ describe("the loss and time limits form", () => {
     const calls = session(playView({ limits: { ...playView().limits, weeklyLossCash: 25 } }), (call) =>
       call.method === "PUT" && call.path === "/api/play/limits" ? jsonResponse(200, saved) : undefined,
     );
-    renderApp("/account");
+    renderApp("/account?section=limits");
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Daily loss (Coins)"), "200");
     await user.clear(screen.getByLabelText("Weekly loss (Vantage Cash)"));

@@ -89,7 +89,7 @@ describe("breaks", () => {
           ? jsonResponse(200, userDoc())
           : undefined,
     );
-    renderApp("/account");
+    renderApp("/account?section=limits");
     const card = (await screen.findByRole("heading", { name: "Take a break" })).closest("section")!;
     const user = userEvent.setup();
     await user.click(within(card).getByLabelText("7 days"));
@@ -110,7 +110,7 @@ describe("breaks", () => {
 
   it("closing the account is its own, red choice", async () => {
     session(userDoc(), (call) => (call.path === "/api/me" ? jsonResponse(200, userDoc()) : undefined));
-    renderApp("/account");
+    renderApp("/account?section=limits");
     const card = (await screen.findByRole("heading", { name: "Take a break" })).closest("section")!;
     const user = userEvent.setup();
     await user.click(within(card).getByLabelText("Close my account"));
@@ -145,7 +145,7 @@ describe("limits", () => {
           ? jsonResponse(200, current)
           : undefined,
     );
-    renderApp("/account");
+    renderApp("/account?section=limits");
     const coins = (await screen.findByLabelText("Daily stake (Coins)")) as HTMLInputElement;
     expect(coins.value).toBe("100");
     expect(screen.getByText(/In force: 100 Coins · Staked today: 40 Coins/)).toBeTruthy();
@@ -198,7 +198,7 @@ describe("limits", () => {
 describe("/responsible-play", () => {
   it("is linked in the footer and from /account, and explains the tools and where to get help", async () => {
     session(userDoc(), (call) => (call.path === "/api/me" ? jsonResponse(200, userDoc()) : undefined));
-    const { router } = renderApp("/account");
+    const { router } = renderApp("/account?section=limits");
     await screen.findByRole("heading", { name: "Account" });
     const footer = screen.getByRole("navigation", { name: "Legal" });
     expect(within(footer).getByRole("link", { name: "Responsible play" }).getAttribute("href")).toBe("/responsible-play");

@@ -1,15 +1,15 @@
 // The social pages as a player sees them: the /social leaderboard with its
 // choices, players by handle only, and the viewer's own rank (asked apart), the
 // Following tab, a public profile with Follow (Vantage Cash figures only when shown), a
-// shared pick with its sign-in call to action and "Tail" (a same-game block grouped), the Public profile card on
-// /account with its "Show my Vantage Cash results" switch, and Share asking for a handle.
+// shared pick with its sign-in call to action and "Tail" (a same-game block grouped), the Public profile and
+// Profile visibility cards on /account with the "Show my Vantage Cash results" switch, and Share asking for a handle.
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BETSLIP_KEY } from "../../src/session/betslip-provider";
-import { ProfileSettings } from "../../src/features/social/components/profile-settings";
+import { ProfileSettings, ProfileVisibility } from "../../src/features/social/components/profile-settings";
 import { SharePickButton } from "../../src/features/social/components/share-pick-button";
 import { ProfilePage } from "../../src/features/social/components/profile-page";
 import { SocialPage, formatLeaderboardValue } from "../../src/features/social/components/social-page";
@@ -403,7 +403,7 @@ describe("a shared same-game parlay", () => {
   });
 });
 
-describe("the Public profile card on /account", () => {
+describe("the Public profile and Profile visibility cards on /account", () => {
   function serveMe(answer: Handler) {
     return fakeServer(userDoc({ handle: null, profileHidden: false }), answer);
   }
@@ -416,7 +416,18 @@ describe("the Public profile card on /account", () => {
         return json(409, { error: { code: "handle-taken", message: "That handle is taken. Please choose another." } });
       return json(200, userDoc({ handle: body.handle ?? null, profileHidden: body.profileHidden ?? false }));
     });
-    renderAt("/account", <Route path="/account" element={<ProfileSettings />} />);
+    renderAt(
+      "/account",
+      <Route
+        path="/account"
+        element={
+          <>
+            <ProfileSettings />
+            <ProfileVisibility />
+          </>
+        }
+      />,
+    );
     const ui = userEvent.setup();
     const input = await screen.findByLabelText("Handle");
     await ui.type(input, "a!");
@@ -450,7 +461,7 @@ describe("the Vantage Cash results switch on /account", () => {
       const body = call.body as { showCashResults?: boolean };
       return json(200, userDoc({ handle: "ada", showCashResults: body.showCashResults ?? false }));
     });
-    renderAt("/account", <Route path="/account" element={<ProfileSettings />} />);
+    renderAt("/account", <Route path="/account" element={<ProfileVisibility />} />);
     const ui = userEvent.setup();
     const toggle = (await screen.findByRole("checkbox", { name: "Show my Vantage Cash results" })) as HTMLInputElement;
     expect(toggle.checked).toBe(false);

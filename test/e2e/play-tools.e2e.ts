@@ -29,7 +29,7 @@ describe("reality checks and My statement", () => {
     const page = await context.newPage();
     await signInToBoard(page, uniqueEmail("journey-play"));
 
-    await page.goto("/account");
+    await page.goto("/account?section=limits");
     const card = page.locator("section#play-limits");
     await card.getByLabel("Reality check").selectOption({ label: "Every 30 minutes" });
     await card.getByRole("button", { name: "Save loss and time limits" }).click();

@@ -192,7 +192,7 @@ describe("opt-in alerts", () => {
       kind: "limit-changed",
       title: "Limit now in effect",
       body: "Your daily Coins loss limit is now 200 Coins.",
-      url: "/account",
+      url: "/account?section=limits",
     });
 
     // The raise waits a day: asking for it, and the wallet's reads before the day is over, announce nothing.
@@ -307,7 +307,7 @@ describe("opt-in alerts", () => {
     const messages = await waitForMessages(subscription, 2);
     expect(messages).toHaveLength(2);
     expect(messages[0]!.body).toBe("Your daily Coins loss limit is now 200 Coins.");
-    expect(messages[1]).toMatchObject({ kind: "limit-changed", title: "Your break has started", url: "/account" });
+    expect(messages[1]).toMatchObject({ kind: "limit-changed", title: "Your break has started", url: "/account?section=limits" });
     expect(messages[1]!.body).toMatch(/^You are taking a break until .+ ET\. Bets, purchases and the daily bonus are paused until then\.$/);
   });
 
@@ -322,7 +322,11 @@ describe("opt-in alerts", () => {
     await bet(10); // stake 84%: a nudge
     const messages = await waitForMessages(subscription, 2);
     expect(messages).toHaveLength(2);
-    expect(messages[0]).toMatchObject({ kind: "limit-near", title: "30 Coins left of your daily Coins loss limit", url: "/account" });
+    expect(messages[0]).toMatchObject({
+      kind: "limit-near",
+      title: "30 Coins left of your daily Coins loss limit",
+      url: "/account?section=limits",
+    });
     expect(messages[0]!.body).toMatch(/^You have 30 Coins left of your daily Coins loss limit of 200 Coins\. It resets /);
     expect(messages[1]).toMatchObject({ kind: "limit-near", title: "35 Coins left of your daily Coins stake limit" });
     expect(messages[1]!.body).toMatch(/^You have 35 Coins left of your daily Coins stake limit of 220 Coins\. It resets /);

@@ -54,9 +54,9 @@ export function DataExportCard() {
 
   return (
     <section className="card" aria-labelledby="data-export-heading">
-      <h2 id="data-export-heading" className="card-title">
+      <h3 id="data-export-heading" className="card-title">
         Your data
-      </h2>
+      </h3>
       <p className="muted">
         Your bets, balance movements, coin pack purchases and redemptions for one year, with the year's totals of purchases and of
         redemptions paid. The net figure is information for your own records, not tax advice.

@@ -1,7 +1,8 @@
 // /account: loss limits per wallet (daily, weekly, monthly), a daily play-time limit and
 // the reality check (every 30, 60 or 90 minutes of a session). Like the stake and purchase
 // limits, stricter settings apply at once and looser ones wait 24 hours; the form says when
-// each waiting change takes effect. Links to My statement.
+// each waiting change takes effect. The settings come in labelled groups (losses per
+// wallet, play time) so that eight of them are quick to scan on a phone. Links to My statement.
 import { changedLimits, LimitField } from "./limit-field";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
@@ -18,14 +19,16 @@ export const PLAY_LIMITS_SAVED = "Loss and time limits saved.";
 export const PLAY_LIMITS_FAILED = "Could not save your limits. Please try again.";
 
 type NumberLimit = Exclude<PlayLimitName, "realityCheckMinutes">;
-const NUMBER_ROWS: { name: NumberLimit; label: string; unit: string; step: string }[] = [
-  { name: "dailyLossCoins", label: "Daily loss (Coins)", unit: "Coins", step: "1" },
-  { name: "weeklyLossCoins", label: "Weekly loss (Coins)", unit: "Coins", step: "1" },
-  { name: "monthlyLossCoins", label: "Monthly loss (Coins)", unit: "Coins", step: "1" },
-  { name: "dailyLossCash", label: "Daily loss (Vantage Cash)", unit: "VC", step: "0.01" },
-  { name: "weeklyLossCash", label: "Weekly loss (Vantage Cash)", unit: "VC", step: "0.01" },
-  { name: "monthlyLossCash", label: "Monthly loss (Vantage Cash)", unit: "VC", step: "0.01" },
-  { name: "dailyPlayMinutes", label: "Daily play time", unit: "minutes", step: "1" },
+/** The form's groups; the reality check closes the last, beside the daily play time. */
+const GROUPS = ["Losses in Coins", "Losses in Vantage Cash", "Play time"] as const;
+const NUMBER_ROWS: { name: NumberLimit; group: (typeof GROUPS)[number]; label: string; unit: string; step: string }[] = [
+  { name: "dailyLossCoins", group: "Losses in Coins", label: "Daily loss (Coins)", unit: "Coins", step: "1" },
+  { name: "weeklyLossCoins", group: "Losses in Coins", label: "Weekly loss (Coins)", unit: "Coins", step: "1" },
+  { name: "monthlyLossCoins", group: "Losses in Coins", label: "Monthly loss (Coins)", unit: "Coins", step: "1" },
+  { name: "dailyLossCash", group: "Losses in Vantage Cash", label: "Daily loss (Vantage Cash)", unit: "VC", step: "0.01" },
+  { name: "weeklyLossCash", group: "Losses in Vantage Cash", label: "Weekly loss (Vantage Cash)", unit: "VC", step: "0.01" },
+  { name: "monthlyLossCash", group: "Losses in Vantage Cash", label: "Monthly loss (Vantage Cash)", unit: "VC", step: "0.01" },
+  { name: "dailyPlayMinutes", group: "Play time", label: "Daily play time", unit: "minutes", step: "1" },
 ];
 
 function show(name: PlayLimitName, value: number | null): string {
@@ -129,55 +132,62 @@ export function PlayLimits() {
 
   return (
     <section id="play-limits" className="card protection-card" aria-labelledby="play-limits-heading">
-      <h2 id="play-limits-heading" className="card-title">
+      <h3 id="play-limits-heading" className="card-title">
         Loss and time limits
-      </h2>
+      </h3>
       <p className="muted">
         A loss limit counts what you lost on settled bets in the period plus every open bet, which could be lost whole. Play time counts the
         minutes Vantage is open and visible on any of your devices. Lowering applies at once; raising or removing takes effect after 24
         hours.
       </p>
       <form onSubmit={(e) => void submit(e)} noValidate className="protection-limits">
-        {NUMBER_ROWS.map((row) => {
-          const inputId = `play-limit-${row.name}`;
-          return (
-            <LimitField
-              key={row.name}
-              inputId={inputId}
-              label={row.label}
-              unit={row.unit}
-              step={row.step}
-              value={values[row.name]}
-              onChange={(value) => edit(row.name, value)}
-              note={
-                <>
-                  {note(row.name)}
-                  {row.name === "dailyPlayMinutes" ? ` · Played today: ${formatMinutes(play.minutesToday)}` : ""}
-                </>
-              }
-            />
-          );
-        })}
-        <div className="field protection-limit">
-          <label htmlFor="play-limit-realityCheckMinutes">Reality check</label>
-          <select
-            id="play-limit-realityCheckMinutes"
-            className="input"
-            value={values.realityCheckMinutes}
-            aria-describedby="play-limit-realityCheckMinutes-note"
-            onChange={(e) => edit("realityCheckMinutes", e.target.value)}
-          >
-            <option value="">Off</option>
-            {REALITY_CHECK_INTERVALS.map((minutes) => (
-              <option key={minutes} value={String(minutes)}>
-                Every {minutes} minutes
-              </option>
-            ))}
-          </select>
-          <span id="play-limit-realityCheckMinutes-note" className="muted protection-hint">
-            {note("realityCheckMinutes")}
-          </span>
-        </div>
+        {GROUPS.map((group) => (
+          <fieldset key={group} className="protection-limit-group">
+            <legend>{group}</legend>
+            {NUMBER_ROWS.filter((row) => row.group === group).map((row) => {
+              const inputId = `play-limit-${row.name}`;
+              return (
+                <LimitField
+                  key={row.name}
+                  inputId={inputId}
+                  label={row.label}
+                  unit={row.unit}
+                  step={row.step}
+                  value={values[row.name]}
+                  onChange={(value) => edit(row.name, value)}
+                  note={
+                    <>
+                      {note(row.name)}
+                      {row.name === "dailyPlayMinutes" ? ` · Played today: ${formatMinutes(play.minutesToday)}` : ""}
+                    </>
+                  }
+                />
+              );
+            })}
+            {group === "Play time" && (
+              <div className="field protection-limit">
+                <label htmlFor="play-limit-realityCheckMinutes">Reality check</label>
+                <select
+                  id="play-limit-realityCheckMinutes"
+                  className="input"
+                  value={values.realityCheckMinutes}
+                  aria-describedby="play-limit-realityCheckMinutes-note"
+                  onChange={(e) => edit("realityCheckMinutes", e.target.value)}
+                >
+                  <option value="">Off</option>
+                  {REALITY_CHECK_INTERVALS.map((minutes) => (
+                    <option key={minutes} value={String(minutes)}>
+                      Every {minutes} minutes
+                    </option>
+                  ))}
+                </select>
+                <span id="play-limit-realityCheckMinutes-note" className="muted protection-hint">
+                  {note("realityCheckMinutes")}
+                </span>
+              </div>
+            )}
+          </fieldset>
+        ))}
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving ? "Saving…" : "Save loss and time limits"}
         </button>

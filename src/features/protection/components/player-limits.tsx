@@ -1,6 +1,7 @@
 // /account: the player's own limits: a daily stake per wallet and daily, weekly
 // and monthly purchase limits. Lower limits apply at once; higher ones and removals wait
-// 24 hours, and the form says when each waiting change takes effect.
+// 24 hours, and the form says when each waiting change takes effect. The boxes come in two
+// labelled groups (stake, purchases) so that the form is quick to scan on a phone.
 import { changedLimits, LimitField } from "./limit-field";
 import { useId, useState, type FormEvent } from "react";
 import { errorMessage } from "../../../lib/api-client";
@@ -14,12 +15,14 @@ import "./protection.css";
 export const LIMITS_SAVED = "Limits saved.";
 export const LIMITS_FAILED = "Could not save your limits. Please try again.";
 
-const ROWS: Record<LimitName, { label: string; unit: string; step: string }> = {
-  dailyStakeCoins: { label: "Daily stake (Coins)", unit: "Coins", step: "1" },
-  dailyStakeCash: { label: "Daily stake (Vantage Cash)", unit: "VC", step: "0.01" },
-  dailyPurchaseDollars: { label: "Daily purchases", unit: "$", step: "0.01" },
-  weeklyPurchaseDollars: { label: "Weekly purchases", unit: "$", step: "0.01" },
-  monthlyPurchaseDollars: { label: "Monthly purchases", unit: "$", step: "0.01" },
+const GROUPS = ["Daily stake", "Purchases"] as const;
+
+const ROWS: Record<LimitName, { group: (typeof GROUPS)[number]; label: string; unit: string; step: string }> = {
+  dailyStakeCoins: { group: "Daily stake", label: "Daily stake (Coins)", unit: "Coins", step: "1" },
+  dailyStakeCash: { group: "Daily stake", label: "Daily stake (Vantage Cash)", unit: "VC", step: "0.01" },
+  dailyPurchaseDollars: { group: "Purchases", label: "Daily purchases", unit: "$", step: "0.01" },
+  weeklyPurchaseDollars: { group: "Purchases", label: "Weekly purchases", unit: "$", step: "0.01" },
+  monthlyPurchaseDollars: { group: "Purchases", label: "Monthly purchases", unit: "$", step: "0.01" },
 };
 
 function show(name: LimitName, value: number | null): string {
@@ -78,46 +81,51 @@ export function PlayerLimits() {
 
   return (
     <section className="card protection-card" aria-labelledby="limits-heading">
-      <h2 id="limits-heading" className="card-title">
-        Limits
-      </h2>
+      <h3 id="limits-heading" className="card-title">
+        Stake and purchase limits
+      </h3>
       <p id={hintId} className="muted">
         Days, weeks (from Monday) and months start at midnight Eastern time. Lowering a limit applies at once; raising or removing one takes
         effect after 24 hours. Leave a box empty for no limit.
       </p>
       <form onSubmit={(e) => void submit(e)} noValidate className="protection-limits">
-        {LIMIT_NAMES.map((name) => {
-          const row = ROWS[name];
-          const pending = user.pendingLimits[name];
-          const inputId = `limit-${name}`;
-          const used =
-            name === "dailyStakeCoins"
-              ? `Staked today: ${user.stakedToday.coins.toLocaleString("en-US")} Coins`
-              : name === "dailyStakeCash"
-                ? `Staked today: ${user.stakedToday.cash.toLocaleString("en-US")} Vantage Cash`
-                : null;
-          return (
-            <LimitField
-              key={name}
-              inputId={inputId}
-              label={row.label}
-              unit={row.unit}
-              step={row.step}
-              value={values[name]}
-              onChange={(value) => {
-                setValues({ ...values, [name]: value });
-                setResult(null);
-              }}
-              note={
-                <>
-                  In force: {show(name, user.limits[name])}
-                  {used ? ` · ${used}` : ""}
-                  {pending ? ` · Changes to ${show(name, pending.value)} on ${formatEtTime(Date.parse(pending.effectiveAt))}` : ""}
-                </>
-              }
-            />
-          );
-        })}
+        {GROUPS.map((group) => (
+          <fieldset key={group} className="protection-limit-group">
+            <legend>{group}</legend>
+            {LIMIT_NAMES.filter((name) => ROWS[name].group === group).map((name) => {
+              const row = ROWS[name];
+              const pending = user.pendingLimits[name];
+              const inputId = `limit-${name}`;
+              const used =
+                name === "dailyStakeCoins"
+                  ? `Staked today: ${user.stakedToday.coins.toLocaleString("en-US")} Coins`
+                  : name === "dailyStakeCash"
+                    ? `Staked today: ${user.stakedToday.cash.toLocaleString("en-US")} Vantage Cash`
+                    : null;
+              return (
+                <LimitField
+                  key={name}
+                  inputId={inputId}
+                  label={row.label}
+                  unit={row.unit}
+                  step={row.step}
+                  value={values[name]}
+                  onChange={(value) => {
+                    setValues({ ...values, [name]: value });
+                    setResult(null);
+                  }}
+                  note={
+                    <>
+                      In force: {show(name, user.limits[name])}
+                      {used ? ` · ${used}` : ""}
+                      {pending ? ` · Changes to ${show(name, pending.value)} on ${formatEtTime(Date.parse(pending.effectiveAt))}` : ""}
+                    </>
+                  }
+                />
+              );
+            })}
+          </fieldset>
+        ))}
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving ? "Saving…" : "Save limits"}
         </button>

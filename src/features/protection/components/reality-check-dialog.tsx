@@ -6,6 +6,7 @@ import { useRef, useState, type RefObject } from "react";
 import { useNavigate } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { useFocusTrap } from "../../../lib/use-focus-trap";
+import { accountSectionPath } from "../../../shared/account-sections";
 import { formatAmount } from "../../../shared/money";
 import { formatMinutes } from "../../../shared/play-limits";
 import type { RealityCheckAnswer } from "../../../shared/play-time";
@@ -64,7 +65,7 @@ export function RealityCheckDialog() {
         try {
           applyPlay(await answerRealityCheck(api, answer));
           if (answer === "take-break") updateUser(await fetchMe(api));
-          if (answer === "set-limit") void navigate("/account#play-limits");
+          if (answer === "set-limit") void navigate(`${accountSectionPath("limits")}#play-limits`);
         } catch (err) {
           setError(errorMessage(err, REALITY_CHECK_FAILED));
         } finally {

@@ -1,6 +1,7 @@
 // /responsible-play: what the player-protection tools do and where to get help.
 // Public, linked from the footer and /account.
 import { Link } from "react-router";
+import { accountSectionPath } from "../../../shared/account-sections";
 import { useAuth } from "../../../session/auth-provider";
 import "./protection.css";
 
@@ -51,7 +52,7 @@ export function ResponsiblePlayPage() {
         </dl>
         <p>
           {status === "signed-in" ? (
-            <Link to="/account">Set a break or limits on your account</Link>
+            <Link to={accountSectionPath("limits")}>Set a break or limits on your account</Link>
           ) : (
             "Sign in and open your account to set a break or limits."
           )}

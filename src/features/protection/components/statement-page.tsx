@@ -5,6 +5,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
+import { accountSectionPath } from "../../../shared/account-sections";
 import { formatMoney } from "../../../shared/money";
 import { formatMinutes } from "../../../shared/play-limits";
 import { formatEtTime } from "../../../shared/protection";
@@ -166,7 +167,7 @@ export function StatementPage() {
       <h1>My statement</h1>
       <p className="muted">
         Your play month by month (Eastern time), straight from your wallet's ledger. Set loss and time limits on your{" "}
-        <Link to="/account#play-limits">account</Link>.
+        <Link to={`${accountSectionPath("limits")}#play-limits`}>account</Link>.
       </p>
       {error && (
         <p role="alert" className="negative">

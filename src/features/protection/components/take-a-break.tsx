@@ -48,9 +48,9 @@ export function TakeABreak() {
 
   return (
     <section className="card protection-card" aria-labelledby="break-heading">
-      <h2 id="break-heading" className="card-title">
+      <h3 id="break-heading" className="card-title">
         Take a break
-      </h2>
+      </h3>
       {user.closed === "permanent" && <p className="protection-state">Your account is closed for play.</p>}
       {onBreak && user.closed === null && (
         <p className="protection-state">You are on a break until {formatEtTime(Date.parse(user.breakUntil!))}.</p>

@@ -1,8 +1,9 @@
-// The "Public profile" card on /account: choose a unique handle for
-// /u/:handle (3–20 of a-z 0-9 _, stored lower-case; the only name other players see —
-// without one the player is private), hide the profile (off every leaderboard, its share
-// links withdrawn), and "Show my Vantage Cash results" (off by default) for the profile
-// and the Vantage Cash leaderboards. Errors (taken, reserved) show under the field.
+// The public profile on /account, in two cards. "Public profile" (the Profile section):
+// choose a unique handle for /u/:handle (3–20 of a-z 0-9 _, stored lower-case; the only
+// name other players see — without one the player is private). "Profile visibility" (the
+// Privacy section): hide the profile (off every leaderboard, its share links withdrawn),
+// and "Show my Vantage Cash results" (off by default) for the profile and the Vantage
+// Cash leaderboards. Errors (taken, reserved) show in the card that sent the change.
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
@@ -14,14 +15,14 @@ import "./social.css";
 
 type Result = { ok: true; message: string } | { ok: false; message: string } | null;
 
-export function ProfileSettings() {
-  const { user, api, updateUser } = useAuth();
-  const [handle, setHandle] = useState(user?.handle ?? "");
+/**
+ * `save(change, done)` sends a change to the public profile, keeps the session's user in
+ * step and shows `done` once saved; `onSaved` gets the handle as saved.
+ */
+function usePublicProfileSave(onSaved: (handle: string) => void = () => undefined) {
+  const { api, updateUser } = useAuth();
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<Result>(null);
-  const saved = user?.handle ?? null;
-  const hidden = user?.profileHidden === true;
-  const showsCash = user?.showCashResults === true;
 
   const save = async (body: PublicProfileChange, done: string) => {
     setSaving(true);
@@ -33,7 +34,7 @@ export function ProfileSettings() {
         profileHidden: updated.profileHidden ?? false,
         showCashResults: updated.showCashResults ?? false,
       });
-      setHandle(updated.handle ?? "");
+      onSaved(updated.handle ?? "");
       setResult({ ok: true, message: done });
     } catch (err) {
       setResult({ ok: false, message: errorMessage(err, "Could not save your public profile.") });
@@ -41,6 +42,22 @@ export function ProfileSettings() {
       setSaving(false);
     }
   };
+  return { saving, result, setResult, save };
+}
+
+function SaveResult({ result }: { result: Result }) {
+  return (
+    <div role="status" className="account-result">
+      {result && <p className={result.ok ? "positive" : "negative"}>{result.message}</p>}
+    </div>
+  );
+}
+
+export function ProfileSettings() {
+  const { user } = useAuth();
+  const [handle, setHandle] = useState(user?.handle ?? "");
+  const { saving, result, setResult, save } = usePublicProfileSave(setHandle);
+  const saved = user?.handle ?? null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -54,9 +71,9 @@ export function ProfileSettings() {
 
   return (
     <section className="card profile-settings" aria-labelledby="public-profile-heading">
-      <h2 id="public-profile-heading" className="card-title">
+      <h3 id="public-profile-heading" className="card-title">
         Public profile
-      </h2>
+      </h3>
       <form onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor="account-handle">Handle</label>
@@ -68,12 +85,15 @@ export function ProfileSettings() {
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            aria-describedby="account-handle-help"
+            aria-describedby="account-handle-what account-handle-help"
             onChange={(e) => {
               setHandle(e.target.value);
               setResult(null);
             }}
           />
+          <p id="account-handle-what" className="field-what">
+            Your handle is your public @name: other players see it on leaderboards, on your profile page and on the picks you share.
+          </p>
           <p id="account-handle-help" className="muted social-note">
             3–20 letters, digits or _. Other players only ever see your handle; without one you stay private. Your profile link:{" "}
             {saved ? <Link to={profilePath(saved)}>{profilePath(saved)}</Link> : "choose a handle first"}.
@@ -83,6 +103,22 @@ export function ProfileSettings() {
           {saving ? "Saving…" : "Save handle"}
         </button>
       </form>
+      <SaveResult result={result} />
+    </section>
+  );
+}
+
+export function ProfileVisibility() {
+  const { user } = useAuth();
+  const { saving, result, save } = usePublicProfileSave();
+  const hidden = user?.profileHidden === true;
+  const showsCash = user?.showCashResults === true;
+
+  return (
+    <section className="card profile-settings" aria-labelledby="profile-visibility-heading">
+      <h3 id="profile-visibility-heading" className="card-title">
+        Profile visibility
+      </h3>
       <label className="profile-hidden-toggle">
         <input
           type="checkbox"
@@ -109,9 +145,7 @@ export function ProfileSettings() {
       <p className="muted social-note">
         Off: your profile and the Vantage Cash leaderboards leave out your Vantage Cash stakes, payouts and results.
       </p>
-      <div role="status" className="account-result">
-        {result && <p className={result.ok ? "positive" : "negative"}>{result.message}</p>}
-      </div>
+      <SaveResult result={result} />
     </section>
   );
 }
