@@ -1,17 +1,32 @@
 // What every share card has in common: 1200×630 (the size link previews use), the dark
 // ground with a coloured edge, the Vantage mark and name, and the entertainment-only line.
 // Plain text and shapes only: the rasteriser (rasterise.ts) has no layout engine, so
-// callers shorten long text themselves.
+// callers fit long text to its room themselves, measured in the card font (font-metrics.ts).
+import { textWidth } from "./font-metrics";
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
+/** The width a line of text may take between the card's 72 px margins. */
+export const TEXT_ROOM = CARD_WIDTH - 2 * 72;
 
 export function escapeXml(content: string): string {
   return content.replace(/[<>&"']/g, (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[ch]!);
 }
 
-export function shorten(content: string, max: number): string {
-  return content.length <= max ? content : `${content.slice(0, max - 1).trimEnd()}…`;
+/**
+ * `content` as it fits in `maxWidth` px at `size` px: whole when it fits, else as many
+ * characters as fit before a "…". Text past its room would be drawn over its neighbours or
+ * off the card.
+ */
+export function fitText(content: string, size: number, maxWidth: number): string {
+  if (textWidth(content, size) <= maxWidth) return content;
+  const room = maxWidth - textWidth("…", size);
+  let kept = "";
+  for (const ch of content) {
+    if (textWidth(kept + ch, size) > room) break;
+    kept += ch;
+  }
+  return `${kept.trimEnd()}…`;
 }
 
 export function text(

@@ -5,7 +5,7 @@
 // figures change is a new URL, like a pick card's state.
 import { formatMoney } from "../../src/shared/money";
 import type { PublicProfile } from "../../src/shared/schemas/social";
-import { cardFrame, cardSvg, shorten, text } from "./card-svg";
+import { cardFrame, cardSvg, fitText, text, TEXT_ROOM } from "./card-svg";
 
 type Figures = PublicProfile["statistics"]["coins"];
 
@@ -15,6 +15,10 @@ export function memberSinceText(ms: number): string {
 }
 
 const percent = (rate: number | null) => (rate === null ? "—" : `${Math.round(rate * 100)}%`);
+
+/** How far apart the figure columns are, and the room a figure has in its column. */
+const COLUMN = 272;
+const FIGURE_ROOM = COLUMN - 24;
 
 /** The four figures of one wallet: label above, value below, in columns from `y`. */
 function figureRow(y: number, wallet: "coins" | "cash", figures: Figures): string[] {
@@ -26,8 +30,8 @@ function figureRow(y: number, wallet: "coins" | "cash", figures: Figures): strin
     ["Biggest win", figures.biggestWin === null ? "—" : formatMoney(wallet, figures.biggestWin)],
   ];
   return cells.flatMap(([label, value], i) => {
-    const x = 72 + i * 272;
-    return [text(x, y, 22, "#8fa0b8", label), text(x, y + 46, 40, "#e6edf6", shorten(value, 12))];
+    const x = 72 + i * COLUMN;
+    return [text(x, y, 22, "#8fa0b8", label), text(x, y + 46, 40, "#e6edf6", fitText(value, 40, FIGURE_ROOM))];
   });
 }
 
@@ -53,8 +57,8 @@ export function profileCardSvg(profile: PublicProfile): string {
   const followers = `${profile.followers} ${profile.followers === 1 ? "follower" : "followers"}`;
   const parts = [
     ...cardFrame("#3ddc84"),
-    text(72, 214, 64, "#e6edf6", `@${shorten(profile.handle, 28)}`),
-    text(72, 262, 26, "#b8c4d6", `Member since ${memberSinceText(profile.memberSince)} · ${followers}`),
+    text(72, 214, 64, "#e6edf6", fitText(`@${profile.handle}`, 64, TEXT_ROOM)),
+    text(72, 262, 26, "#b8c4d6", fitText(`Member since ${memberSinceText(profile.memberSince)} · ${followers}`, 26, TEXT_ROOM)),
     text(72, 322, 26, "#3ddc84", "Coins"),
     ...figureRow(358, "coins", coins),
   ];
