@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 const off = {
-  kinds: { "bet-settled": false, "redemption-changed": false, "limit-changed": false, "limit-near": false },
+  kinds: { "bet-settled": false, "redemption-changed": false, "limit-changed": false, "limit-near": false, "region-changed": false },
   subscriptions: 0,
 };
 
@@ -159,5 +159,29 @@ describe("Settings → Alerts", () => {
     for (const name of [/Bet settled/, /Redemption updates/]) {
       expect((within(card).getByRole("switch", { name }) as HTMLInputElement).checked).toBe(false);
     }
+  });
+  it("offers an alert for a change in where Vantage Cash is offered, off until turned on", async () => {
+    const calls = pushServer("embedded", (call) => {
+      if (call.path === "/api/dev/push/endpoints") {
+        return jsonResponse(201, {
+          endpoint: "https://localhost/api/dev/push/inbox/abc",
+          expirationTime: null,
+          keys: { p256dh: "p", auth: "a" },
+        });
+      }
+      if (call.path.startsWith("/api/dev/push/inbox/abc")) return jsonResponse(200, { messages: [] });
+      return undefined;
+    });
+    renderApp("/settings");
+    const card = await alertsCard();
+    const region = (await within(card).findByRole("switch", { name: /Where Vantage Cash is offered/ })) as HTMLInputElement;
+    expect(
+      within(card).getByText("When the law where you play changes what you can do with Vantage Cash, and what you still can."),
+    ).toBeTruthy();
+    await waitFor(() => expect(region.disabled).toBe(false));
+    expect(region.checked).toBe(false);
+    await userEvent.setup().click(region);
+    await waitFor(() => expect(region.checked).toBe(true));
+    expect(calls.filter((c) => c.method === "PUT").map((c) => c.body)).toEqual([{ kind: "region-changed", enabled: true }]);
   });
 });

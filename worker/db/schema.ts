@@ -567,6 +567,24 @@ export const pushSubscriptions = sqliteTable(
   (t) => [index("push_subscriptions_user_idx").on(t.userId)],
 );
 
+/** Where each player last opened the app from, for region-change alerts (migration 0032). */
+export const playerRegions = sqliteTable(
+  "player_regions",
+  {
+    userId: text("user_id").primaryKey(),
+    region: text("region").notNull(),
+    seenAt: integer("seen_at").notNull(),
+  },
+  (t) => [index("player_regions_region").on(t.region)],
+);
+
+/** Per region, the rule last announced to its players (mode|since|until; migration 0032). */
+export const regionModesAnnounced = sqliteTable("region_modes_announced", {
+  region: text("region").primaryKey(),
+  rule: text("rule").notNull(),
+  announcedAt: integer("announced_at").notNull(),
+});
+
 /** The alert kinds a player turned on (migration 0024). */
 export const pushPreferences = sqliteTable(
   "push_preferences",

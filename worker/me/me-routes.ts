@@ -21,7 +21,9 @@ import { getDb } from "../db/database";
 import { users } from "../db/schema";
 import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
+import { loggerFor } from "../logging/logger";
 import { limitToMinor } from "../protection/protection-view";
+import { notePlayerRegion } from "../protection/region-change-alerts";
 import { playContextFor, requestRegion } from "../protection/request-region";
 import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet";
@@ -36,7 +38,12 @@ const HOUR_MS = 60 * 60 * 1000;
 async function currentDocument(c: Context<AppEnv>, now: number) {
   const user = await findUser(getDb(c.env), c.var.user.id);
   if (!user) throw new ApiError(401, "unauthenticated", "Please log in again.");
-  return c.json(await loadUserDocument(c.env, user, now, c.req.raw));
+  // Where the player plays from, so a change to that region's rules can alert them; a failed write only delays that.
+  const noted = notePlayerRegion(c.env.DB, user.id, requestRegion(c.env, c.req.raw), now).catch((err: unknown) =>
+    loggerFor(c.env).warn("region alerts: noting where a player plays failed", err),
+  );
+  const [document] = await Promise.all([loadUserDocument(c.env, user, now, c.req.raw), noted]);
+  return c.json(document);
 }
 
 export function meRoutes() {

@@ -1,6 +1,8 @@
 // The cron entry point: one settlement run per trigger with the active feed, kept alive
 // with waitUntil. The run sends the ready work to the settlement queue; the Worker's
 // queue() handler settles it. A failed run is logged and simply retried by the next trigger.
+// Each trigger also looks for regions whose rules changed and alerts their players
+// (worker/protection/region-change-alerts.ts).
 //
 // Development also accepts GET /__scheduled?cron=… (the route `wrangler dev
 // --test-scheduled` documents) in the Worker itself: `npm start` serves the pre-built
@@ -8,6 +10,7 @@
 import { isDevelopment } from "../config";
 import { loggerFor } from "../logging/logger";
 import { feedNow, getFeedProvider } from "../odds/odds-service";
+import { type RegionChangeRun, sendRegionChangeAlerts } from "../protection/region-change-alerts";
 import { runSettlement, type SettlementRunSummary } from "./settlement-job";
 
 export async function settleOnSchedule(env: Env, cron: string, now: number): Promise<SettlementRunSummary | null> {
@@ -19,8 +22,20 @@ export async function settleOnSchedule(env: Env, cron: string, now: number): Pro
   }
 }
 
+/** The region-change alerts of one trigger; a failed run is logged and the next trigger finds the change again. */
+async function alertRegionChanges(env: Env, now: number): Promise<RegionChangeRun | null> {
+  try {
+    return await sendRegionChangeAlerts(env, now);
+  } catch (err) {
+    loggerFor(env).error("region-change alerts failed; the next run will look again", err);
+    return null;
+  }
+}
+
 export const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) => {
-  ctx.waitUntil(settleOnSchedule(env, controller.cron, Date.now()));
+  const now = Date.now();
+  ctx.waitUntil(settleOnSchedule(env, controller.cron, now));
+  ctx.waitUntil(alertRegionChanges(env, now));
 };
 
 export function isManualCronRequest(request: Request, env: Env): boolean {
@@ -30,8 +45,9 @@ export function isManualCronRequest(request: Request, env: Env): boolean {
 /** Runs the cron now (development only) and answers the run's summary. */
 export async function manualCron(request: Request, env: Env): Promise<Response> {
   const cron = new URL(request.url).searchParams.get("cron") ?? "manual";
-  const summary = await settleOnSchedule(env, cron, Date.now());
+  const now = Date.now();
+  const [summary, regionAlerts] = await Promise.all([settleOnSchedule(env, cron, now), alertRegionChanges(env, now)]);
   return summary
-    ? Response.json({ ran: true, summary })
+    ? Response.json({ ran: true, summary, regionAlerts })
     : Response.json({ error: { code: "internal", message: "The settlement run failed; see the log." } }, { status: 500 });
 }

@@ -1,11 +1,15 @@
 // Opt-in Web Push: the kinds of alert a player can turn on (each its own switch in
 // Settings), the browser subscription the SPA registers, and the message a push carries.
 // Alerts are about the player's own account only — a result, a payout, a redemption, a
-// limit or break the player set — and never marketing (docs/link-first.md).
+// limit or break the player set, what the law now allows where they play — and never
+// marketing (docs/link-first.md).
 import { z } from "zod";
 
-/** The alerts that exist today: each is sent from a wallet change (worker/wallet/outbox.ts). */
-export const PUSH_KINDS = ["bet-settled", "redemption-changed", "limit-changed", "limit-near"] as const;
+/**
+ * The alerts that exist today: each is sent from a wallet change (worker/wallet/outbox.ts),
+ * but a region's rule changing, which a scheduled run notices (worker/protection/region-change-alerts.ts).
+ */
+export const PUSH_KINDS = ["bet-settled", "redemption-changed", "limit-changed", "limit-near", "region-changed"] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 export const PUSH_KIND_LABELS: Record<PushKind, { title: string; description: string }> = {
@@ -13,6 +17,10 @@ export const PUSH_KIND_LABELS: Record<PushKind, { title: string; description: st
   "redemption-changed": { title: "Redemption updates", description: "When a Vantage Cash redemption is paid or fails." },
   "limit-changed": { title: "Limits and breaks", description: "When a limit or break you set takes effect, and what now applies." },
   "limit-near": { title: "Near a limit", description: "When you reach 80% of one of your limits, and what is left." },
+  "region-changed": {
+    title: "Where Vantage Cash is offered",
+    description: "When the law where you play changes what you can do with Vantage Cash, and what you still can.",
+  },
 };
 
 /** GET /api/push/config: the VAPID public key for pushManager.subscribe, or the embedded service in development. */
