@@ -5,13 +5,15 @@
 // real feed has no game clock, so the window is elapsed time since the start) or over,
 // suspended from a score change until the book confirms a price after it, and suspended
 // while the book's price is older than the accepted age (the book's clock: a price is as
-// old as the older of its market's `last_update` and our fetch). Pure functions taking
-// `now`; the Worker's price desk and placement apply them, the SPA shows their reasons.
+// old as the older of its market's `last_update` and our fetch). A market held back
+// holds back its whole game: every market of it is locked alike (gameSuspension). Pure
+// functions taking `now`; the Worker's price desk and placement apply them, the SPA shows
+// their reasons.
 import type { z } from "zod";
 import { formatSpreadLine } from "./odds";
 import type { LiveRulesSchema } from "./schemas/events";
 import { isSportKey, SPORT_KEYS, type SportKey } from "./sports";
-import type { SuspensionReason } from "./suspension-reasons";
+import { SUSPENSION_REASONS, type SuspensionReason } from "./suspension-reasons";
 
 /**
  * The live settings the Worker publishes on GET /api/sports for the SPA: how often a board
@@ -98,9 +100,16 @@ export function liveClosesAt(event: { sport: SportKey; startTime: string }, clos
 export const MARKET_KEYS = ["moneyline", "spread", "total"] as const;
 export type MarketKey = (typeof MARKET_KEYS)[number];
 
-/** The Event market of a betslip market name. */
-export function marketKeyOf(market: "Moneyline" | "Spread" | "Total"): MarketKey {
-  return market === "Moneyline" ? "moneyline" : market === "Spread" ? "spread" : "total";
+/**
+ * Why the game is suspended: the first reason by SUSPENSION_REASONS' order that any of its
+ * markets is held back for, or null. A suspension is the game's, not one market's: a book
+ * that has not confirmed one price, or a score change, makes every price of the game
+ * suspect, so every market is locked alike. The Worker's board and placement and the
+ * SPA's card all read it here, so what the card locks is what placement refuses.
+ */
+export function gameSuspension(event: { suspended?: Partial<Record<MarketKey, SuspensionReason>> }): SuspensionReason | null {
+  const reasons = Object.values(event.suspended ?? {});
+  return SUSPENSION_REASONS.find((reason) => reasons.includes(reason)) ?? null;
 }
 
 /** The reason as the card's 'Suspended' label states it. */

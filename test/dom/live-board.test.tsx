@@ -1,7 +1,7 @@
 // In play as the player sees it: a board with a game under way asks again at the live
 // cadence without a reload and flashes a moved price (up or down, then calm again);
-// an upcoming-only board is not polled; a game whose live markets are held back shows
-// 'Suspended' with the reason and its prices 'Locked'; the betslip counts the live-bet
+// an upcoming-only board is not polled; a game any of whose live markets is held back
+// shows 'Suspended' with the reason once and every price of it 'Locked'; the betslip counts the live-bet
 // delay down on its buttons ("Placing… 5", "4", …) before the usual toast, while a
 // pre-game slip just says "Placing…"; and a slip the Worker refuses for a suspended leg
 // shows that leg 'Locked' and the spec's sentence plus one naming the leg.
@@ -95,13 +95,18 @@ describe("live board", () => {
   });
 });
 
-describe("suspended live markets", () => {
-  it("labels the card 'Suspended' with the reason and shows the held-back prices Locked and disabled", async () => {
+describe("suspended live games", () => {
+  it("locks every market of a suspended game alike, its reason shown once for the card", async () => {
+    // The spread and total still carry prices: one market held back suspends the whole game.
     liveBoardApi(() => [
       {
         ...nflGame("live-susp", -HOUR, -170),
-        markets: { moneyline: { home: null, away: null }, total: { line: 47.5, over: -110, under: -110 } },
-        suspended: { moneyline: "score-change" },
+        markets: {
+          moneyline: { home: null, away: null },
+          spread: { line: -3.5, home: -110, away: -110 },
+          total: { line: 47.5, over: -110, under: -110 },
+        },
+        suspended: { moneyline: "price-age" },
       },
       nflGame("live-open", -HOUR, -120),
     ]);
@@ -110,14 +115,24 @@ describe("suspended live markets", () => {
     await user.click(await screen.findByRole("tab", { name: "Live" }));
     const cards = await screen.findAllByRole("article");
     const [held, open] = [cards[0]!, cards[1]!];
-    expect(within(held).getByText("Suspended")).toBeTruthy();
-    expect(within(held).getByText("Score changed")).toBeTruthy();
-    const locked = within(held).getByRole("button", { name: /Kansas City Chiefs ML/ });
-    expect(locked.textContent).toContain("Locked");
-    expect(locked).toHaveProperty("disabled", true);
-    // The rest of the card is still offered; a card with nothing held back has no label.
-    expect(within(held).getByRole("button", { name: /Total O 47.5/ })).toHaveProperty("disabled", false);
+    expect(within(held).getAllByText("Suspended")).toHaveLength(1);
+    expect(within(held).getAllByText("Price not current")).toHaveLength(1);
+    const prices = [...held.querySelectorAll("button.price-btn")];
+    expect(prices.map((p) => p.textContent?.replace("Locked", ""))).toEqual([
+      "Buffalo Bills ML ",
+      "Buffalo Bills +3.5 ",
+      "Total O 47.5 ",
+      "Kansas City Chiefs ML ",
+      "Kansas City Chiefs -3.5 ",
+      "Total U 47.5 ",
+    ]);
+    for (const price of prices) {
+      expect(price.textContent).toContain("Locked");
+      expect(price).toHaveProperty("disabled", true);
+    }
+    // A card with nothing held back has no label, and its prices are offered.
     expect(within(open).queryByText("Suspended")).toBeNull();
+    expect(within(open).getByRole("button", { name: "Kansas City Chiefs ML -120" })).toHaveProperty("disabled", false);
   });
 
   it("fails a slip with a suspended leg with the spec's sentence plus one naming the leg, and shows the leg Locked", async () => {

@@ -1,10 +1,14 @@
 // Re-pricing a slip against feed states the simulator rarely shows on demand: a finished
-// game, a locked market, a feed serving only a stale copy, a sport it does not carry.
+// game, a locked market, a feed serving only a stale copy, a sport it does not carry, and
+// a game suspended by one of its markets, refused in every market as the card locks it.
 import { describe, expect, it } from "vitest";
+import { gameSuspension } from "../../src/shared/live-rules";
 import type { PlaceBetRequest } from "../../src/shared/schemas/bets";
 import type { Event } from "../../src/shared/schemas/events";
 import { priceSlip, type EventsLoader } from "../../worker/bets/price-slip";
 import { ApiError } from "../../worker/http/api-error";
+import { boardView } from "../../worker/odds/price-desk/board-view";
+import { DEFAULT_CLOSE_AFTER } from "./desk-fixtures";
 
 const NOW = Date.parse("2026-12-01T01:00:00.000Z");
 const game: Event = {
@@ -100,5 +104,44 @@ describe("priceSlip", () => {
     const priced = await priceSlip(request([ml]), loader([upcoming]), RULES);
     expect(priced.liveSports).toEqual([]);
     expect(priced.legs[0]!.priceAm).toBe(-150);
+  });
+});
+
+describe("a suspended game", () => {
+  const under = { eventId: "nba-1", league: "basketball_nba", market: "Total", side: "Under", line: 221.5, priceAm: -115 } as const;
+
+  it("is locked in every market on the board when the live rules hold back one of them", () => {
+    // The book confirmed the spread and total 5 s ago but the moneyline a minute ago: past the 45 s it may be.
+    const feedEvent = { ...game, book: { key: "book", updatedAt: NOW - 5_000, markets: { moneyline: NOW - 60_000 } } };
+    const [shown] = boardView(
+      { fetchedAt: NOW - 5_000, feedOffsetMs: 0, events: [feedEvent], games: {}, scoresAt: null },
+      { now: NOW, feedNow: NOW },
+      { maxAgeMs: 45_000, closeAfter: DEFAULT_CLOSE_AFTER },
+    );
+    expect(shown!.suspended).toEqual({ moneyline: "price-age" });
+    expect(gameSuspension(shown!)).toBe("price-age");
+    expect(shown!.markets).toEqual({
+      moneyline: { home: null, away: null },
+      spread: { line: -3.5, home: null, away: null },
+      total: { line: 221.5, over: null, under: null },
+    });
+  });
+
+  it("refuses a leg on a market still priced, with the game's reason, as the card locks it", async () => {
+    // A copy of the board whose total kept its prices while the moneyline was held back.
+    const held: Event = {
+      ...game,
+      markets: { ...game.markets, moneyline: { home: null, away: null } },
+      suspended: { moneyline: "price-age" },
+    };
+    expect(await refusal(priceSlip(request([under]), loader([held]), RULES))).toEqual({
+      status: 409,
+      code: "market-suspended",
+      message:
+        "One or more selections are locked. Under 221.5 (New York Knicks @ Boston Celtics) is suspended because the bookmaker has not confirmed its price recently.",
+    });
+    // With nothing held back the same leg is taken.
+    const { legs } = await priceSlip(request([under]), loader([game]), RULES);
+    expect(legs[0]!.priceAm).toBe(-115);
   });
 });

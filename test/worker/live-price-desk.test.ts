@@ -1,6 +1,6 @@
 // The live rules at the price desk, as a bettor meets them through the real routes with
-// a scripted feed, a fake clock and a fake sleep: a market whose book has not confirmed
-// its price for 90 s is refused while our fetch is fresh; a score change during the delay
+// a scripted feed, a fake clock and a fake sleep: a game one of whose markets the book has
+// not confirmed for 90 s is refused in every market while our fetch is fresh; a score change during the delay
 // suspends the game's markets until the book confirms a newer price; a game the scores
 // report completed closes at once and its final is recorded and settled; and readers in
 // two isolates plus bettors waiting on their delay share one call per interval.
@@ -185,10 +185,11 @@ async function refusal(res: Response) {
 beforeEach(() => clearBoards());
 
 describe("the book's clock", () => {
-  it("refuses a live leg whose book last confirmed it 90 s ago while our fetch is fresh, and takes the fresh market", async () => {
+  it("refuses every leg of a live game one of whose markets the book last confirmed 90 s ago, until it confirms again", async () => {
     const clock = start();
     const feed = scriptedFeed(clock);
-    feed.add("nhl-lagging").bookLagMs = { moneyline: 90_000 };
+    const lagging = feed.add("nhl-lagging");
+    lagging.bookLagMs = { moneyline: 90_000 };
     const app = isolate(clock, feed.provider, { LIVE_BET_DELAY_SECONDS: "0" });
     const player = await signIn();
 
@@ -196,7 +197,8 @@ describe("the book's clock", () => {
     expect(game!.confirmedAt).toBe(clock.now);
     expect(game!.markets.moneyline).toEqual({ home: null, away: null });
     expect(game!.suspended).toEqual({ moneyline: "price-age" });
-    expect(game!.markets.total).toEqual({ line: 5.5, over: -110, under: -110 });
+    // The total, confirmed just now, is held back with the game.
+    expect(game!.markets.total).toEqual({ line: 5.5, over: null, under: null });
 
     const res = await app.bet(player.token, ml("nhl-lagging"));
     expect(res.status).toBe(409);
@@ -207,8 +209,19 @@ describe("the book's clock", () => {
     );
     expect(error.details?.leg).toEqual({ eventId: "nhl-lagging", market: "Moneyline", side: "Home", reason: "price-age" });
     expect(error.details?.picks[0]).toMatchObject({ locked: true, priceAm: null });
+    const onTotal = await refusal(await app.bet(player.token, over("nhl-lagging")));
+    expect(onTotal.message).toBe(
+      "One or more selections are locked. Over 5.5 (Toronto Maple Leafs @ Boston Bruins) is suspended because the bookmaker has not confirmed its price recently.",
+    );
+    expect(onTotal.details?.leg).toEqual({ eventId: "nhl-lagging", market: "Total", side: "Over", reason: "price-age" });
     expect(await coins(player.token)).toBe(5000);
 
+    // The book confirms the moneyline again: at the next refresh the whole game is offered.
+    lagging.bookLagMs = {};
+    clock.now += 31_000;
+    const [again] = await app.board(player.token);
+    expect(again!.suspended).toBeUndefined();
+    expect(again!.markets.total).toEqual({ line: 5.5, over: -110, under: -110 });
     expect((await app.bet(player.token, over("nhl-lagging"))).status).toBe(200);
     expect(await coins(player.token)).toBe(4900);
   });

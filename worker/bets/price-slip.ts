@@ -5,15 +5,17 @@
 // toggling rules forbid, or a price or line moved (409 with the current prices, so the
 // slip can update and ask the player again). Games already under way are accepted only
 // at a price we fetched within LIVE_PRICE_MAX_AGE_SECONDS (else 409 `odds-stale`, never
-// accepted on the old one), and only while the live rules offer the market: a leg the
-// board shows suspended or closed (the book's clock, a score change, the close window, a
-// game that is over) is a 409 `market-suspended` naming that leg; finished games are not
-// accepted at all. A Parlay's picks on one game are priced together from the game's score
-// model (src/shared/same-game.ts): refused with a sentence when they cannot all win, the
-// game has no model or has started, and a 409 `price-changed` when the block's price moved.
+// accepted on the old one), and only while the live rules offer the game: a leg on a game
+// the board shows suspended or closed (the book's clock, a score change, the close window,
+// a game that is over, in any of its markets) is a 409 `market-suspended` naming that leg,
+// whichever market it is on, by the rule the card locks it with (gameSuspension); finished
+// games are not accepted at all. A Parlay's picks on one game are priced together from the
+// game's score model (src/shared/same-game.ts): refused with a sentence when they cannot
+// all win, the game has no model or has started, and a 409 `price-changed` when the
+// block's price moved.
 import { checkSelections, findSlipConflict, MESSAGES } from "../../src/shared/betslip";
 import { fairSideOf } from "../../src/shared/fair-odds";
-import { isUnderway, legName, marketKeyOf, suspensionSentence } from "../../src/shared/live-rules";
+import { gameSuspension, isUnderway, legName, suspensionSentence } from "../../src/shared/live-rules";
 import type { Event } from "../../src/shared/schemas/events";
 import { quoteSameGame } from "../../src/shared/same-game";
 import type {
@@ -68,11 +70,11 @@ export function liveUnconfirmed(event: Event, feedNow: number, rules: PriceRules
   return isUnderway(event, feedNow) && rules.now - (event.confirmedAt ?? 0) > rules.liveMaxAgeMs;
 }
 
-/** The price and line a pick would get now; locked when the market is closed or gone. */
+/** The price and line a pick would get now; locked when the market is closed or gone, or its game suspended. */
 export function currentPrice(event: Event | undefined, pick: Pick<PlaceBetPick, "eventId" | "market" | "side">): CurrentPickPrice {
   const base = { eventId: pick.eventId, market: pick.market, side: pick.side };
   const locked = { ...base, priceAm: null, line: null, locked: true };
-  if (!event || event.status === "final") return locked;
+  if (!event || event.status === "final" || gameSuspension(event)) return locked;
   const { moneyline, spread, total } = event.markets;
   let priceAm: number | null | undefined;
   let line: number | null = null;
@@ -97,9 +99,10 @@ export function currentPrice(event: Event | undefined, pick: Pick<PlaceBetPick, 
 }
 
 /**
- * The 409 `market-suspended` of the first leg the board shows suspended or closed: the
- * spec's 'One or more selections are locked.' and one sentence naming the leg and why;
- * details carry every pick's current price and the leg. Null when no locked leg is.
+ * The 409 `market-suspended` of the first leg on a game the board shows suspended or
+ * closed: the spec's 'One or more selections are locked.' and one sentence naming the leg
+ * and the game's reason; details carry every pick's current price and the leg. Null when
+ * no locked leg is.
  */
 function suspendedLeg(
   request: PlaceBetRequest,
@@ -108,7 +111,7 @@ function suspendedLeg(
 ): ApiError | null {
   for (const [i, pick] of request.picks.entries()) {
     const event = found[i];
-    const reason = event?.suspended?.[marketKeyOf(pick.market)];
+    const reason = event ? gameSuspension(event) : null;
     if (!event || !reason || !current[i]!.locked) continue;
     const leg = legName({ market: pick.market, side: pick.side, line: pick.line, home: event.home, away: event.away });
     return new ApiError(409, "market-suspended", `${MESSAGES.locked} ${suspensionSentence(leg, reason)}`, {

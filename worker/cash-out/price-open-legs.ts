@@ -2,16 +2,17 @@
 // same rules as placing a bet (worker/bets/price-slip.ts): every open leg's game must be
 // on the board with its market offered at the leg's line, the feed's copy fresh (a game
 // under way only at a price confirmed within LIVE_PRICE_MAX_AGE_SECONDS), and the live
-// rules of the price desk must offer the market (the book's clock, a score change, the
-// close window, a game that is over). A leg they hold back suspends the offer with the
-// reason (409 `cash-out-suspended`); a leg without a fair price (too few books, a line
-// that moved) makes it unavailable (409 `cash-out-unavailable`). A same-game block is priced
-// from its game's model at the current prices, and only before the game starts (after
-// that, 409 `cash-out-unavailable` with a sentence). What comes back is each open leg's fair
-// probability now, each open block's chance now, and the sports of the legs under way.
+// rules of the price desk must offer the game (the book's clock, a score change, the
+// close window, a game that is over). A leg on a game they hold back, in any of its
+// markets, suspends the offer with the game's reason (409 `cash-out-suspended`); a leg
+// without a fair price (too few books, a line that moved) makes it unavailable (409
+// `cash-out-unavailable`). A same-game block is priced from its game's model at the
+// current prices, and only before the game starts (after that, 409 `cash-out-unavailable`
+// with a sentence). What comes back is each open leg's fair probability now, each open
+// block's chance now, and the sports of the legs under way.
 import { fairSideOf } from "../../src/shared/fair-odds";
 import { blockChance as blockChanceOf } from "../../src/shared/game-model";
-import { isUnderway, legName, marketKeyOf, suspensionSentence } from "../../src/shared/live-rules";
+import { gameSuspension, isUnderway, legName, suspensionSentence } from "../../src/shared/live-rules";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { SportKey } from "../../src/shared/sports";
 import { currentPrice, liveUnconfirmed, loadBoards, ODDS_STALE_MESSAGE, type EventsLoader } from "../bets/price-slip";
@@ -69,7 +70,7 @@ export async function priceOpenLegs(
     if (!event) throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_UNAVAILABLE_MESSAGE} ${name} is not on the board.`);
     const price = currentPrice(event, leg);
     if (price.locked) {
-      const reason = event.status === "final" ? "over" : (event.suspended?.[marketKeyOf(leg.market)] ?? null);
+      const reason = event.status === "final" ? "over" : gameSuspension(event);
       const sentence = reason ? suspensionSentence(name, reason) : `${name} is locked.`;
       throw new ApiError(409, "cash-out-suspended", `${CASH_OUT_SUSPENDED_MESSAGE} ${sentence}`, {
         leg: { eventId: leg.eventId, market: leg.market, side: leg.side, reason },

@@ -3,8 +3,9 @@
 // `markets.spread.line` is the home team's line (the away line is its negative).
 // A market the feed does not offer is absent, never invented. `confirmedAt` is when the
 // feed last confirmed the prices: a live pick is only accepted at a recently confirmed one.
-// `suspended` names, per market of a game under way, why its prices show 'Locked' (the
-// live rules of src/shared/live-rules.ts); the card shows it as a 'Suspended' label.
+// `suspended` names, per market of a game under way, why the live rules (src/shared/
+// live-rules.ts) hold it back; any one suspends the whole game, every price 'Locked', and
+// the card shows the game's reason as one 'Suspended' label.
 import { z } from "zod";
 import { SPORT_KEYS } from "../sports";
 import { SUSPENSION_REASONS } from "../suspension-reasons";
@@ -59,7 +60,7 @@ export const EventSchema = z.object({
   sameGame: z.object({ model: GameModelSchema, margin: z.number().min(0).max(0.5) }).optional(),
   /** When the feed last confirmed these prices (epoch ms, the Worker's clock); absent on copies cached before it was recorded. */
   confirmedAt: z.number().int().optional(),
-  /** Markets of a game under way that are suspended or closed, each with its reason; absent when none is. */
+  /** Markets of a game under way the live rules hold back, each with its reason (any one locks the whole game); absent when none is. */
   suspended: z
     .object({
       moneyline: z.enum(SUSPENSION_REASONS).optional(),

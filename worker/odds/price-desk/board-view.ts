@@ -1,12 +1,13 @@
 // What players may bet on at a given moment, from the desk's board: pre-game games as the
 // feed priced them; games under way with every price 'Locked' while the quota guard is
 // up or our own copy is older than a live bet could be accepted at; otherwise each live
-// market offered only while the live rules (src/shared/live-rules.ts) allow it, a market
-// they refuse shown 'Locked' with its reason in `suspended`. Games that are over leave
+// market offered only while the live rules (src/shared/live-rules.ts) allow it. A market
+// they refuse is named with its reason in `suspended`, and suspends the game: every price
+// of it shows 'Locked' (gameSuspension, the rule the card applies). Games that are over leave
 // the board; placement keeps them, closed, so a slip on one is told why. Pure: the
 // reader applies it to a board at each request's `now`, placement at the moment it
 // judges the slip.
-import { isUnderway, liveSuspension, MARKET_KEYS, type CloseAfterMinutes, type MarketKey } from "../../../src/shared/live-rules";
+import { gameSuspension, isUnderway, liveSuspension, MARKET_KEYS, type CloseAfterMinutes } from "../../../src/shared/live-rules";
 import type { Event } from "../../../src/shared/schemas/events";
 import { bookUpdatedAt, type FeedEvent } from "../feed-provider";
 import type { DeskBoard } from "./desk-board";
@@ -20,18 +21,12 @@ export type ViewRules = {
 export type ViewClock = { now: number; feedNow: number };
 
 /** Every price of the event locked (lines kept); `suspended` names why, when there is a reason to give. */
-export function lockedEvent(event: Event, reasons?: Event["suspended"]): Event {
-  return withSuspended(event, reasons ?? {}, new Set(MARKET_KEYS));
-}
-
-function withSuspended(event: Event, reasons: NonNullable<Event["suspended"]>, locked: ReadonlySet<MarketKey>): Event {
+export function lockedEvent(event: Event, reasons: NonNullable<Event["suspended"]> = {}): Event {
   const { moneyline, spread, total } = event.markets;
   const markets: Event["markets"] = {
-    ...(moneyline && {
-      moneyline: locked.has("moneyline") ? { home: null, away: null, ...(moneyline.draw !== undefined && { draw: null }) } : moneyline,
-    }),
-    ...(spread && { spread: locked.has("spread") ? { ...spread, home: null, away: null } : spread }),
-    ...(total && { total: locked.has("total") ? { ...total, over: null, under: null } : total }),
+    ...(moneyline && { moneyline: { home: null, away: null, ...(moneyline.draw !== undefined && { draw: null }) } }),
+    ...(spread && { spread: { ...spread, home: null, away: null } }),
+    ...(total && { total: { ...total, over: null, under: null } }),
   };
   return { ...event, markets, ...(Object.keys(reasons).length > 0 && { suspended: reasons }) };
 }
@@ -65,7 +60,6 @@ export function boardView(board: DeskBoard, clock: ViewClock, rules: ViewRules, 
       continue;
     }
     const reasons: NonNullable<Event["suspended"]> = {};
-    const locked = new Set<MarketKey>();
     for (const market of MARKET_KEYS) {
       if (!event.markets[market]) continue;
       const reason = liveSuspension(
@@ -82,12 +76,9 @@ export function boardView(board: DeskBoard, clock: ViewClock, rules: ViewRules, 
         },
         rules,
       );
-      if (reason) {
-        reasons[market] = reason;
-        locked.add(market);
-      }
+      if (reason) reasons[market] = reason;
     }
-    out.push(locked.size > 0 ? withSuspended(event, reasons, locked) : event);
+    out.push(gameSuspension({ suspended: reasons }) ? lockedEvent(event, reasons) : event);
   }
   return out;
 }

@@ -1,0 +1,125 @@
+// One side's price button, as the board's card and the game page show it: a dash when the
+// feed does not offer the market, 'Locked' (disabled) when its price is held back, else
+// the price in the chosen odds format, pressed while on the slip. A price that moved since
+// it last rendered (live boards refresh themselves) flashes up or down for a moment, with
+// an arrow; under prefers-reduced-motion the flash does not animate, the highlight and
+// arrow just show and go. With "Show fair odds" on, the fair price (no house margin) shows
+// under it.
+import { useEffect, useRef, useState } from "react";
+import type { BetslipPick } from "../../../shared/betslip";
+import { formatPrice, type OddsFormat } from "../../../shared/odds";
+import type { Event } from "../../../shared/schemas/events";
+import { sportLabel } from "../../../shared/sports";
+import { fairText, toPick, type Offer } from "./offers";
+
+/** How long a moved price stays highlighted. */
+const PRICE_FLASH_MS = 2_000;
+
+/** "up" when the price just got longer (pays more), "down" when shorter; null otherwise or once the flash is over. */
+function usePriceMove(price: number): "up" | "down" | null {
+  const previous = useRef(price);
+  const [move, setMove] = useState<"up" | "down" | null>(null);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = price;
+    if (before === price) return;
+    setMove(price > before ? "up" : "down");
+    const timer = setTimeout(() => setMove(null), PRICE_FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [price]);
+  return move;
+}
+
+function PriceButton({
+  offer,
+  price,
+  format,
+  selected,
+  showFair,
+  onPick,
+}: {
+  offer: Offer;
+  price: number;
+  format: OddsFormat;
+  selected: boolean;
+  showFair: boolean;
+  onPick(): void;
+}) {
+  const move = usePriceMove(price);
+  const fair = showFair ? fairText(offer, format) : null;
+  return (
+    <button
+      type="button"
+      className={`price-btn${selected ? " is-selected" : ""}${move ? ` is-moved-${move}` : ""}`}
+      aria-pressed={selected}
+      onClick={onPick}
+    >
+      <span className="visually-hidden">{offer.spokenPrefix} </span>
+      {offer.lineText && <span className="price-line">{offer.lineText} </span>}
+      <span className="price-value tabular">
+        {formatPrice(price, format)}
+        {move && (
+          <span className={`price-move price-move-${move}`} aria-hidden="true">
+            {move === "up" ? "▲" : "▼"}
+          </span>
+        )}
+      </span>
+      {fair && <span className="price-fair tabular">{fair}</span>}
+    </button>
+  );
+}
+
+export type OfferCellProps = {
+  event: Event;
+  /** The side, or null when the feed does not offer its market. */
+  offer: Offer | null;
+  /** The market's name, said for a market not offered ("Total not offered"). */
+  marketName: string;
+  format: OddsFormat;
+  showFair: boolean;
+  isSelected(uid: string): boolean;
+  onPick(pick: BetslipPick): void;
+};
+
+/** One side's cell: a dash when not offered, 'Locked' when held back, else its price button. */
+export function OfferCell({ event, offer, marketName, format, showFair, isSelected, onPick }: OfferCellProps) {
+  if (!offer) {
+    return (
+      <span className="price-btn is-missing">
+        <span aria-hidden="true">—</span>
+        <span className="visually-hidden">{marketName} not offered</span>
+      </span>
+    );
+  }
+  const price = offer.price;
+  if (price === null) {
+    return (
+      <button type="button" className="price-btn is-locked" disabled>
+        <span className="visually-hidden">{offer.spokenPrefix} </span>
+        {offer.lineText && <span className="price-line">{offer.lineText} </span>}
+        <span className="price-value">Locked</span>
+      </button>
+    );
+  }
+  const pick = toPick(event, offer, price);
+  return (
+    <PriceButton
+      offer={offer}
+      price={price}
+      format={format}
+      selected={isSelected(pick.uid)}
+      showFair={showFair}
+      onPick={() => onPick(pick)}
+    />
+  );
+}
+
+/** Where the game's sport has no such market (MMA: no spread or total): one locked cell saying so. */
+export function NotOfferedCell({ event, className }: { event: Event; className: string }) {
+  return (
+    <span className={`price-btn is-locked ${className}`}>
+      <span className="price-value">Locked</span>
+      <span className="price-line">Not offered for {sportLabel(event.sport)}</span>
+    </span>
+  );
+}
