@@ -1,5 +1,6 @@
 // Every route of spec §2. '/', the legal pages, /pricing, /sweepstakes-rules, /winners, /social,
-// public profiles (/u/:handle) and shared picks (/p/:shareId) are public; /picks, /settings,
+// public profiles (/u/:handle) and shared picks (/p/:shareId) are public; a game's page
+// (/game/:eventId) is guarded as the board is (the sign-in screen in place); /picks, /settings,
 // /shop, /redeem, /account and /free-entry sit behind the protected-route guard. `routes` is
 // exported so tests can mount it in a memory router. Pages few players open on a
 // given visit load on demand, keeping the initial bundle to the shell and the board.
@@ -95,6 +96,11 @@ export const routes: RouteObject[] = [
             path: "p/:shareId",
             handle: titled("Shared pick", "A pick shared from Vantage: its legs, odds, stake and result."),
             lazy: async () => ({ Component: (await import("./routes/shared-pick-route")).SharedPickRoute }),
+          },
+          {
+            path: "game/:eventId",
+            handle: titled("Game"),
+            lazy: async () => ({ Component: (await import("./routes/game-route")).GameRoute }),
           },
           {
             element: <ProtectedRoute />,

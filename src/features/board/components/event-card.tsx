@@ -6,8 +6,9 @@
 // markets) shows one 'Suspended' label with the reason, and every price of it reads
 // 'Locked', as placement refuses them all. Soccer's moneyline is 3-way: a Draw row under
 // the teams carries the draw price. A pick carries the game's score model when it has one
-// (same-game parlays are priced from it).
+// (same-game parlays are priced from it). "All markets" opens the game's own page.
 import { memo } from "react";
+import { Link } from "react-router";
 import type { BetslipPick } from "../../../shared/betslip";
 import { gameSuspension, SUSPENSION_LABELS } from "../../../shared/live-rules";
 import type { OddsFormat } from "../../../shared/odds";
@@ -15,6 +16,7 @@ import type { Market, Side } from "../../../shared/schemas/bets";
 import type { Event } from "../../../shared/schemas/events";
 import { sportLabel } from "../../../shared/sports";
 import { teamAbbreviation } from "../../../shared/teams";
+import { gamePath } from "../game-path";
 import { drawOffer, MARKET_NAMES, offersFor, toPick, type Offer } from "./offers";
 import { NotOfferedCell, OfferCell } from "./price-cell";
 
@@ -43,7 +45,7 @@ export function currentBoardPick(event: Event, market: Market, side: Side): Bets
 }
 
 /** The game's 'Suspended' label and its reason, once for the game; nothing while it is offered. */
-function SuspendedLabel({ event }: { event: Event }) {
+export function SuspendedLabel({ event }: { event: Event }) {
   const reason = gameSuspension(event);
   if (!reason) return null;
   return (
@@ -96,22 +98,29 @@ export const EventCard = memo(function EventCard({
       onPick={onPick}
     />
   );
+  const matchup = `${event.away} at ${event.home}`;
   return (
-    <article className="event-card" aria-label={`${event.away} at ${event.home}`}>
+    <article className="event-card" aria-label={matchup}>
       <header className="event-card-head">
         <span className="event-league">{sportLabel(event.sport)}</span>
         <time className="event-time" dateTime={event.startTime}>
           {formatStartTime(event.startTime)}
         </time>
-        {(live || suspended) && (
-          <span className="event-live">
-            {live && <span className="badge badge-live">LIVE</span>}
-            {live && score && (score.periodLabel || score.clock) && (
-              <span className="event-period tabular">{[score.periodLabel, score.clock].filter(Boolean).join(" · ")}</span>
-            )}
-            <SuspendedLabel event={event} />
-          </span>
-        )}
+        <span className="event-head-end">
+          {(live || suspended) && (
+            <span className="event-live">
+              {live && <span className="badge badge-live">LIVE</span>}
+              {live && score && (score.periodLabel || score.clock) && (
+                <span className="event-period tabular">{[score.periodLabel, score.clock].filter(Boolean).join(" · ")}</span>
+              )}
+              <SuspendedLabel event={event} />
+            </span>
+          )}
+          <Link className="event-more" to={gamePath(event)}>
+            All markets<span className="visually-hidden"> for {matchup}</span>
+            <span aria-hidden="true">{"\u00a0›"}</span>
+          </Link>
+        </span>
       </header>
       <div className="event-grid" role="group" aria-label="Markets">
         <span className="event-grid-spacer" />

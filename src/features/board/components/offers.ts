@@ -1,5 +1,5 @@
 // What a game offers to bet, side by side: each market's sides with their price and line,
-// as the board's card shows them and as a pick on the slip carries them.
+// as the board's card and the game page show them and as a pick on the slip carries them.
 // A suspended game (gameSuspension, the rule placement refuses by) offers no price in any
 // market: every side reads 'Locked', whichever market the live rules held back.
 import type { BetslipPick } from "../../../shared/betslip";
@@ -12,6 +12,7 @@ import type { Event, FairSide } from "../../../shared/schemas/events";
 
 // `spokenPrefix` is read before the card's visible line and price, so a button's accessible
 // name contains its visible text (WCAG 2.5.3): "Miami Heat ML +150", "Total O 221.5 -105".
+// The game page shows the side by name instead: "Miami Heat +4.5 -110", "Over 221.5 -105".
 export type Offer = {
   market: Market;
   side: Side;
@@ -21,6 +22,10 @@ export type Offer = {
   label: string;
   lineText: string | null;
   spokenPrefix: string;
+  /** The side as the game page names it: the team, "Draw", "Over" or "Under". */
+  sideName: string;
+  /** The line beside the side's name on the game page ("+4.5", "221.5"), or null. */
+  pageLine: string | null;
   /** The side's fair figures, when enough books quote it. */
   fair: FairSide | null;
 };
@@ -43,6 +48,8 @@ export function offersFor(event: Event, team: "home" | "away"): Array<Offer | nu
         label: `${name} ML`,
         lineText: null,
         spokenPrefix: `${name} ML`,
+        sideName: name,
+        pageLine: null,
         fair: event.fair?.moneyline?.[team] ?? null,
       }
     : null;
@@ -58,6 +65,8 @@ export function offersFor(event: Event, team: "home" | "away"): Array<Offer | nu
       label: line === null ? name : `${name} ${formatSpreadLine(line)}`,
       lineText: line === null ? null : formatSpreadLine(line),
       spokenPrefix: line === null ? `${name} spread` : name,
+      sideName: name,
+      pageLine: line === null ? null : formatSpreadLine(line),
       fair: event.fair?.spread && event.fair.spread.line === m.spread.line ? event.fair.spread[team] : null,
     };
   }
@@ -74,6 +83,8 @@ export function offersFor(event: Event, team: "home" | "away"): Array<Offer | nu
       label: t.line === null ? (over ? "Over" : "Under") : `${over ? "Over" : "Under"} ${t.line}`,
       lineText: t.line === null ? null : `${over ? "O" : "U"} ${t.line}`,
       spokenPrefix: t.line === null ? (over ? "Total over" : "Total under") : "Total",
+      sideName: over ? "Over" : "Under",
+      pageLine: t.line === null ? null : String(t.line),
       fair: event.fair?.total && event.fair.total.line === t.line ? event.fair.total[over ? "over" : "under"] : null,
     };
   }
@@ -93,8 +104,24 @@ export function drawOffer(event: Event): Offer | null {
     label: "Draw",
     lineText: null,
     spokenPrefix: "Draw ML",
+    sideName: "Draw",
+    pageLine: null,
     fair: event.fair?.moneyline?.draw ?? null,
   };
+}
+
+/**
+ * Each market of the game with its sides (away, the draw where there is one, home; Over,
+ * Under), or null when the feed does not offer it.
+ */
+export function marketsOf(event: Event): Array<{ name: (typeof MARKET_NAMES)[number]; offers: Offer[] | null }> {
+  const away = offersFor(event, "away");
+  const home = offersFor(event, "home");
+  const draw = drawOffer(event);
+  return MARKET_NAMES.map((name, i) => {
+    const sides = [away[i], i === 0 ? draw : null, home[i]].filter((offer): offer is Offer => Boolean(offer));
+    return { name, offers: sides.length > 0 ? sides : null };
+  });
 }
 
 /** The fair price text shown under an offered one ("fair +138"), or null when there is none to show. */

@@ -4,7 +4,7 @@
 // it last rendered (live boards refresh themselves) flashes up or down for a moment, with
 // an arrow; under prefers-reduced-motion the flash does not animate, the highlight and
 // arrow just show and go. With "Show fair odds" on, the fair price (no house margin) shows
-// under it.
+// under it. `named` (the game page) shows the side's name on the button itself.
 import { useEffect, useRef, useState } from "react";
 import type { BetslipPick } from "../../../shared/betslip";
 import { formatPrice, type OddsFormat } from "../../../shared/odds";
@@ -30,12 +30,31 @@ function usePriceMove(price: number): "up" | "down" | null {
   return move;
 }
 
+/** What names the side: on the card a spoken prefix before the visible line, on the game page the side's name and its line. */
+function SideText({ offer, named }: { offer: Offer; named: boolean }) {
+  if (named) {
+    return (
+      <>
+        <span className="price-side">{offer.sideName} </span>
+        {offer.pageLine && <span className="price-line">{offer.pageLine} </span>}
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="visually-hidden">{offer.spokenPrefix} </span>
+      {offer.lineText && <span className="price-line">{offer.lineText} </span>}
+    </>
+  );
+}
+
 function PriceButton({
   offer,
   price,
   format,
   selected,
   showFair,
+  named,
   onPick,
 }: {
   offer: Offer;
@@ -43,6 +62,7 @@ function PriceButton({
   format: OddsFormat;
   selected: boolean;
   showFair: boolean;
+  named: boolean;
   onPick(): void;
 }) {
   const move = usePriceMove(price);
@@ -50,12 +70,11 @@ function PriceButton({
   return (
     <button
       type="button"
-      className={`price-btn${selected ? " is-selected" : ""}${move ? ` is-moved-${move}` : ""}`}
+      className={`price-btn${named ? " is-named" : ""}${selected ? " is-selected" : ""}${move ? ` is-moved-${move}` : ""}`}
       aria-pressed={selected}
       onClick={onPick}
     >
-      <span className="visually-hidden">{offer.spokenPrefix} </span>
-      {offer.lineText && <span className="price-line">{offer.lineText} </span>}
+      <SideText offer={offer} named={named} />
       <span className="price-value tabular">
         {formatPrice(price, format)}
         {move && (
@@ -79,10 +98,11 @@ export type OfferCellProps = {
   showFair: boolean;
   isSelected(uid: string): boolean;
   onPick(pick: BetslipPick): void;
+  named?: boolean;
 };
 
 /** One side's cell: a dash when not offered, 'Locked' when held back, else its price button. */
-export function OfferCell({ event, offer, marketName, format, showFair, isSelected, onPick }: OfferCellProps) {
+export function OfferCell({ event, offer, marketName, format, showFair, isSelected, onPick, named = false }: OfferCellProps) {
   if (!offer) {
     return (
       <span className="price-btn is-missing">
@@ -94,9 +114,8 @@ export function OfferCell({ event, offer, marketName, format, showFair, isSelect
   const price = offer.price;
   if (price === null) {
     return (
-      <button type="button" className="price-btn is-locked" disabled>
-        <span className="visually-hidden">{offer.spokenPrefix} </span>
-        {offer.lineText && <span className="price-line">{offer.lineText} </span>}
+      <button type="button" className={`price-btn is-locked${named ? " is-named" : ""}`} disabled>
+        <SideText offer={offer} named={named} />
         <span className="price-value">Locked</span>
       </button>
     );
@@ -109,6 +128,7 @@ export function OfferCell({ event, offer, marketName, format, showFair, isSelect
       format={format}
       selected={isSelected(pick.uid)}
       showFair={showFair}
+      named={named}
       onPick={() => onPick(pick)}
     />
   );
