@@ -4,28 +4,12 @@
 // board's (on a phone, a bar at the bottom that opens it as a sheet).
 import { useLocation } from "react-router";
 import { SignInCard } from "../../features/auth/components/sign-in-card";
-import { Betslip } from "../../features/betslip/components/betslip";
-import { PhoneSlip } from "../../features/betslip/components/phone-slip";
-import { PlacedReceipt } from "../../features/betslip/placed-receipt";
 import type { BoardSidebar } from "../../features/board/components/board-page";
 import { GamePage } from "../../features/board/components/game-page";
 import { PlayGate } from "../../features/protection/components/play-gate";
-import { useMediaQuery } from "../../lib/use-media-query";
 import { useAuth } from "../../session/auth-provider";
+import { SidebarSlip } from "./sidebar-slip";
 import "../../features/auth/components/auth.css";
-
-/** Phones (one column) carry the slip in a bar at the bottom; wider screens in the right-hand column. */
-const PHONE = "(max-width: 900px)";
-
-function SidebarSlip({ live }: { live: Parameters<BoardSidebar>[0] }) {
-  const phone = useMediaQuery(PHONE);
-  return (
-    <>
-      {phone ? <PhoneSlip live={live} /> : <Betslip live={live} />}
-      <PlacedReceipt />
-    </>
-  );
-}
 
 const gameSidebar: BoardSidebar = (live) => <SidebarSlip live={live} />;
 

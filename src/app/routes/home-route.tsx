@@ -11,29 +11,14 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "../../session/auth-provider";
 import { SignInCard } from "../../features/auth/components/sign-in-card";
 import { safeFrom } from "../../session/sign-in-url";
-import { Betslip } from "../../features/betslip/components/betslip";
-import { PhoneSlip } from "../../features/betslip/components/phone-slip";
-import { PlacedReceipt } from "../../features/betslip/placed-receipt";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { BoardPage, type BoardSidebar } from "../../features/board/components/board-page";
 import { BoardTips } from "../../features/board/components/board-tips";
 import { PlayGate } from "../../features/protection/components/play-gate";
 import { StatisticsCard } from "../../features/stats/components/statistics-card";
 import { SIGN_IN_ERROR_PARAM, signInFailureMessage, type SignInFailure } from "../../shared/sign-in-errors";
+import { PHONE, SidebarSlip } from "./sidebar-slip";
 import "../../features/auth/components/auth.css";
-
-/** Phones (one column) carry the slip in a bar at the bottom; wider screens in the right-hand column. */
-const PHONE = "(max-width: 900px)";
-
-function SidebarSlip({ live }: { live: Parameters<BoardSidebar>[0] }) {
-  const phone = useMediaQuery(PHONE);
-  return (
-    <>
-      {phone ? <PhoneSlip live={live} /> : <Betslip live={live} />}
-      <PlacedReceipt />
-    </>
-  );
-}
 
 const boardSidebar: BoardSidebar = (live) => (
   <>
