@@ -13,7 +13,7 @@ import type { BetsPage, PlaceBetPick } from "../../src/shared/schemas/bets";
 import type { Event } from "../../src/shared/schemas/events";
 import { currentPrice } from "../../worker/bets/price-slip";
 import { createApp } from "../../worker/app";
-import { gamesForDay, simBookOf, SIM_BOOK_KEEPING_UP, type SimGame } from "../../worker/odds/simulator/sim-games";
+import { gamesForDay, bookOutages, type SimGame } from "../../worker/odds/simulator/sim-games";
 import { createSimulatorProvider } from "../../worker/odds/simulator/simulator-provider";
 import { PICK_SIDES } from "./bets-helpers";
 import { DEFAULT_CLOSE_AFTER } from "./desk-fixtures";
@@ -24,11 +24,11 @@ const DAY_MS = 24 * 3_600_000;
 const SECOND = 1_000;
 const MINUTE = 60_000;
 
-/** A game of the day after tomorrow whose book keeps up and whose markets are all offered. */
+/** A game of the day after tomorrow whose book never stops on it and whose markets are all offered. */
 function chooseGame(): SimGame {
   const day = Math.floor(Date.now() / DAY_MS) + 2;
-  const game = gamesForDay(SPORT, day).find((g) => g.suspended === null && simBookOf(g) === SIM_BOOK_KEEPING_UP);
-  if (!game) throw new Error("no simulated NBA game with a book that keeps up");
+  const game = gamesForDay(SPORT, day).find((g) => g.suspended === null && bookOutages(g).length === 0);
+  if (!game) throw new Error("no simulated NBA game whose book never stops");
   return game;
 }
 

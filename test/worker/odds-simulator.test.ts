@@ -2,6 +2,7 @@
 // real teams for all eight sports, games that start on time, play through periods with
 // a clock and finish with a final score the settlement job can grade. Each game's markets
 // and its final all come from one model of its score (src/shared/game-model/).
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { sideChance } from "../../src/shared/game-model";
 import { fitGameModel, SGP_FIT_TOLERANCE_DEFAULT } from "../../src/shared/game-model/fit";
@@ -10,15 +11,24 @@ import { EventSchema, type Event } from "../../src/shared/schemas/events";
 import { SPORT_KEYS, type SportKey } from "../../src/shared/sports";
 import { TEAMS } from "../../src/shared/teams";
 import {
+  bookConfirmedAt,
+  bookOutageAt,
+  bookOutages,
   gameById,
   gamesForDay,
   gameState,
   gameToEvent,
   lastScoreAt,
-  simBookOf,
-  SIM_BOOK_LAGGING,
+  OUTAGE_MS,
+  REPRICE_AFTER_SCORE_MS,
+  SCORES_FEED_DELAY_MS,
+  SIM_BOOK,
 } from "../../worker/odds/simulator/sim-games";
+import { gameSuspension, isUnderway, liveClosesAt } from "../../src/shared/live-rules";
+import { boardView } from "../../worker/odds/price-desk/board-view";
+import { mergeOdds } from "../../worker/odds/price-desk/desk-board";
 import { simulatedBoard, simulatedFeedBoard, simulatedScores } from "../../worker/odds/simulator/simulator-provider";
+import { tunables } from "../../worker/tunables";
 
 const DAY = 24 * 60 * 60 * 1000;
 const MIN = 60 * 1000;
@@ -204,7 +214,7 @@ describe("simulator game progression", () => {
 });
 
 describe("simulator book clock", () => {
-  it("says when its book confirmed each market, per bookmaker and per market, on the Worker's clock", () => {
+  it("says when its book confirmed each market, per market, on the Worker's clock: within its cadence, or since an outage began", () => {
     const offset = 7 * 60 * MIN;
     for (const sport of SPORT_KEYS) {
       for (const e of simulatedFeedBoard(sport, T, offset)) {
@@ -212,28 +222,50 @@ describe("simulator book clock", () => {
         expect(times.length).toBe(Object.keys(e.markets).length);
         expect(e.book!.updatedAt).toBe(Math.max(...times));
         for (const at of times) expect(T - offset - at).toBeGreaterThanOrEqual(0);
-        const lags = simBookOf(e) === SIM_BOOK_LAGGING;
-        for (const at of times) expect(T - offset - at).toBeLessThan(lags ? 120_000 : 5_000);
+        const game = gameById(e.eventId)!;
+        const outage = bookOutageAt(game, T);
+        for (const at of times) expect(T - offset - at).toBeLessThan(outage ? OUTAGE_MS + SIM_BOOK.cadenceMs : SIM_BOOK.cadenceMs);
       }
     }
   });
 
-  it("has a book that lags: about one game in eight, whose prices spend most of the time older than a live bet accepts", () => {
+  it("re-prices within a second of each score, before the scores feed reports it", () => {
+    const g = gamesForDay("basketball_nba", Math.floor(T / DAY))[0]!;
+    const scores = g.timeline.map((s) => g.startMs + s.at * (g.endMs - g.startMs)).filter((t) => t < g.endMs && !bookOutageAt(g, t));
+    expect(scores.length).toBeGreaterThan(20);
+    for (const scoredAt of scores.slice(0, 20)) {
+      const reported = scoredAt + SCORES_FEED_DELAY_MS;
+      if (bookOutageAt(g, reported)) continue;
+      const score = simulatedScores("basketball_nba", 1, reported).find((s) => s.eventId === g.eventId)!;
+      // The score the feed reports is older than every market's last confirmation: nothing to suspend.
+      for (const market of ["moneyline", "spread", "total"] as const) {
+        expect(bookConfirmedAt(g, market, reported)).toBeGreaterThan(score.updatedAt!);
+      }
+      expect(bookConfirmedAt(g, "moneyline", scoredAt + REPRICE_AFTER_SCORE_MS + 1)).toBeGreaterThanOrEqual(Math.ceil(scoredAt));
+    }
+  });
+
+  it("stops now and then on a game: its prices age past what a live bet accepts, for about a minute", () => {
     const games = SPORT_KEYS.flatMap((sport) => gamesForDay(sport, Math.floor(T / DAY)));
-    const lagging = games.filter((g) => simBookOf(g) === SIM_BOOK_LAGGING);
-    expect(lagging.length).toBeGreaterThan(0);
-    expect(lagging.length / games.length).toBeLessThan(0.3);
-    const g = lagging[0]!;
-    const ages = Array.from({ length: 120 }, (_, s) => {
-      const at = g.startMs + 30 * MIN + s * 1000;
+    const outages = games.flatMap((g) => bookOutages(g).map((o) => ({ g, o })));
+    expect(outages.length).toBeGreaterThan(0);
+    // Occasional: far less than a tenth of the time games are under way.
+    const played = games.reduce((sum, g) => sum + (g.endMs - g.startMs), 0);
+    expect(outages.reduce((sum, { o }) => sum + (o.to - o.from), 0) / played).toBeLessThan(0.02);
+    const { g, o } = outages[0]!;
+    const ages = Array.from({ length: 75 }, (_, s) => {
+      const at = o.from + s * 1000;
       const e = simulatedFeedBoard(g.sport, at, 0).find((x) => x.eventId === g.eventId)!;
       return at - e.book!.markets.moneyline!;
     });
-    expect(ages.filter((age) => age > 45_000).length).toBeGreaterThan(60);
+    expect(ages.filter((age) => age > 45_000).length).toBeGreaterThan(20);
+    // Once it ends, the book is back on its cadence.
+    const after = simulatedFeedBoard(g.sport, o.to + 6_000, 0).find((x) => x.eventId === g.eventId);
+    if (after) expect(o.to + 6_000 - after.book!.markets.moneyline!).toBeLessThan(SIM_BOOK.cadenceMs + 1_000);
   });
 
   it("prices each market as its book last confirmed it, with the score as it is now", () => {
-    const g = gamesForDay("basketball_nba", Math.floor(T / DAY)).find((x) => simBookOf(x) !== SIM_BOOK_LAGGING)!;
+    const g = gamesForDay("basketball_nba", Math.floor(T / DAY)).find((x) => !bookOutageAt(x, x.startMs + 40 * MIN + 2_500))!;
     const at = g.startMs + 40 * MIN + 2_500;
     const e = simulatedFeedBoard("basketball_nba", at, 0).find((x) => x.eventId === g.eventId)!;
     expect(e.markets.moneyline).toEqual(gameToEvent(g, e.book!.markets.moneyline!).markets.moneyline);
@@ -337,6 +369,44 @@ describe("one model per simulated game", () => {
       // About 320 games: the share's standard error is under 0.03.
       expect(Math.abs(homeWins / games - homeChance / games), `${sport} home wins`).toBeLessThan(0.08);
       expect(Math.abs(overs / games - overChance / games), `${sport} overs`).toBeLessThan(0.08);
+    }
+  }, 60_000);
+});
+
+describe("live games a player can bet", () => {
+  it("suspends a game under way only while its book has stopped: on a day of every sport, hardly ever", () => {
+    const t = tunables(env);
+    const closeAfter = t.LIVE_CLOSE_AFTER_MINUTES;
+    const rules = { maxAgeMs: t.LIVE_PRICE_MAX_AGE_SECONDS * 1000, closeAfter };
+    const day = Math.floor(T / DAY) * DAY;
+    for (const sport of SPORT_KEYS) {
+      let liveMinutes = 0;
+      let suspendedMinutes = 0;
+      // Every tenth minute of the day, as a player reads the board 20 s after the desk fetched it.
+      for (let now = day; now < day + DAY; now += 10 * MIN) {
+        const fetchedAt = now - 20_000;
+        const clock = { now: fetchedAt, feedNow: fetchedAt, closeAfter };
+        const answer = {
+          events: simulatedFeedBoard(sport, fetchedAt, 0),
+          scores: { value: simulatedScores(sport, 1, fetchedAt), fetchedAt },
+        };
+        const { board } = mergeOdds(null, answer, fetchedAt, 0, false, clock);
+        for (const e of boardView(board, { now, feedNow: now }, rules)) {
+          if (!isUnderway(e, now) || now >= liveClosesAt(e, closeAfter)) continue;
+          liveMinutes += 1;
+          const reason = gameSuspension(e);
+          if (reason === null) continue;
+          suspendedMinutes += 1;
+          // A suspension is the book's outage (or a score in it), never a book that simply lags.
+          const game = gameById(e.eventId)!;
+          expect(
+            bookOutages(game).some((o) => o.from <= fetchedAt && fetchedAt < o.to + 5_000),
+            `${e.eventId} ${reason}`,
+          ).toBe(true);
+        }
+      }
+      expect(liveMinutes, sport).toBeGreaterThan(15);
+      expect(suspendedMinutes / liveMinutes, sport).toBeLessThan(0.03);
     }
   }, 60_000);
 });

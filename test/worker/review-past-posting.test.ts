@@ -9,7 +9,7 @@ import type { Event } from "../../src/shared/schemas/events";
 import { isUnderway, liveClosesAt } from "../../src/shared/live-rules";
 import { SPORT_KEYS } from "../../src/shared/sports";
 import { advanceSimClock, simOffsetMs } from "../../worker/odds/simulator/sim-clock";
-import { gameById, gamesBetween, simBookOf, SIM_BOOK_KEEPING_UP } from "../../worker/odds/simulator/sim-games";
+import { bookOutages, gameById, gamesBetween } from "../../worker/odds/simulator/sim-games";
 import { DEFAULT_CLOSE_AFTER } from "./desk-fixtures";
 import { loadEvents } from "../../worker/odds/odds-service";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
@@ -25,9 +25,14 @@ async function recordEvent(eventId: string, status: "final" | "void", sport: str
     .run();
 }
 
+/** Whether the game's book stops (an outage) at any moment in [from, to). */
+function bookStops(game: Parameters<typeof bookOutages>[0], from: number, to: number): boolean {
+  return bookOutages(game).some((o) => o.from < to && o.to > from);
+}
+
 /**
  * A game under way (by the feed's clock) with an open moneyline, then `events`. Only a
- * game whose score stays unchanged for the next minute, whose book keeps up and whose
+ * game whose score stays unchanged for the next minute, whose book does not stop and whose
  * live window stays open is chosen: nothing but a recorded result may refuse a bet on it.
  */
 async function startedFirst(events: Event[]): Promise<Event[]> {
@@ -35,7 +40,9 @@ async function startedFirst(events: Event[]): Promise<Event[]> {
     const { events: board, feedNow } = await loadEvents(env, sport, Date.now());
     const calm = (e: Event) => {
       const game = gameById(e.eventId);
-      if (!game || simBookOf(game) !== SIM_BOOK_KEEPING_UP || feedNow > liveClosesAt(e, DEFAULT_CLOSE_AFTER) - 2 * 60_000) return false;
+      if (!game || bookStops(game, feedNow - 60_000, feedNow + 60_000) || feedNow > liveClosesAt(e, DEFAULT_CLOSE_AFTER) - 2 * 60_000) {
+        return false;
+      }
       return game.timeline.every((s) => Math.abs(game.startMs + s.at * (game.endMs - game.startMs) - feedNow) > 60_000);
     };
     const live = board.find((e) => isUnderway(e, feedNow) && e.markets.moneyline?.home != null && calm(e));
@@ -45,7 +52,7 @@ async function startedFirst(events: Event[]): Promise<Event[]> {
 }
 
 /**
- * Moves the simulator's clock into a calm minute of a game under way: its book keeps up,
+ * Moves the simulator's clock into a calm minute of a game under way: its book does not stop,
  * its moneyline is open, no score is due within 3 minutes and its live window stays open
  * for 3 more. Then the test does not depend on the hour it runs (at some hours no game of
  * any sport is under way and calm).
@@ -54,11 +61,11 @@ async function moveClockIntoCalmGame(): Promise<void> {
   const simNow = Date.now() + (await simOffsetMs(env));
   for (const sport of SPORT_KEYS) {
     for (const game of gamesBetween(sport, simNow, simNow + 2 * 24 * 60 * 60_000)) {
-      if (simBookOf(game) !== SIM_BOOK_KEEPING_UP || game.suspended === "moneyline") continue;
+      if (game.suspended === "moneyline") continue;
       const scoresAt = game.timeline.map((s) => game.startMs + s.at * (game.endMs - game.startMs));
       const lastCalm = Math.min(game.endMs, game.startMs + DEFAULT_CLOSE_AFTER[sport] * 60_000) - 3 * 60_000;
       for (let at = game.startMs + 5 * 60_000; at < lastCalm; at += 60_000) {
-        if (scoresAt.every((scoreAt) => Math.abs(scoreAt - at) > 3 * 60_000)) {
+        if (scoresAt.every((scoreAt) => Math.abs(scoreAt - at) > 3 * 60_000) && !bookStops(game, at - 3 * 60_000, at + 3 * 60_000)) {
           await advanceSimClock(env, (at - simNow) / 60_000, Date.now());
           return;
         }

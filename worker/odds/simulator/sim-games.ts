@@ -6,10 +6,12 @@
 // that final (so a game's final never changes, whoever asks and whenever). What the game
 // looks like at any moment: scheduled, live (score, period, clock, prices read off the
 // model's grid of the rest of the game added to the score) or final. Each game also has a
-// bookmaker that re-confirms its prices on its own cadence, so a board shows each market
-// as the book last confirmed it (most books keep up; about one game in eight is priced by
-// a book that lags), and each score carries when it last changed: the book's clock and
-// the score times the live rules run on, like The Odds API's `last_update` fields.
+// bookmaker that re-confirms its prices every few seconds and within a second of each
+// score, as a live book keeps up, so a board shows each market as the book last confirmed
+// it; now and then the book stops on a game for a minute or so (an outage), and its live
+// prices age until the live rules suspend the game. Each score carries when it last
+// changed, and the scores feed learns of it a moment after the book re-prices: the book's
+// clock and the score times the live rules run on, like The Odds API's `last_update` fields.
 // Besides the book whose prices the board offers, SIM_OTHER_BOOKS more books quote every
 // market (each its own margin and a little disagreement on the probabilities), so the
 // fair figures (src/shared/fair-odds.ts) are computed offline exactly as from the real feed.
@@ -85,9 +87,15 @@ const SIM_OTHER_BOOKS = [
 /** How far apart the books' probabilities may be (±half this, before their margins). */
 const BOOK_DISAGREEMENT = 0.03;
 
-/** Raw American price for a true probability with a margin added (may be out of bounds). */
+/**
+ * Raw American price for a true probability with a margin added (may be out of bounds).
+ * The margin scales the probability, but a heavy favourite keeps at least half its chance
+ * of losing as its price's edge (q ≤ p + (1 − p) / 2): scaled alone, any side above 95.5%
+ * would be priced at certainty and locked, where books still quote −2000 or −5000.
+ */
 function priceFor(probability: number, margin: number = HOUSE_MARGIN): number {
-  const q = Math.min(0.9999, Math.max(0.0001, probability * (1 + margin)));
+  const scaled = Math.min(probability * (1 + margin), probability + (1 - probability) / 2);
+  const q = Math.min(0.9999, Math.max(0.0001, scaled));
   const raw = q >= 0.5 ? (-100 * q) / (1 - q) : (100 * (1 - q)) / q;
   return Math.round(raw / 5) * 5;
 }
@@ -357,23 +365,53 @@ export function gameToEvent(game: SimGame, simNow: number, minBooks: number = FA
 /** A simulated bookmaker: its name and how often it re-confirms its prices. */
 export type SimBook = { key: string; cadenceMs: number };
 
-/** A book that keeps up re-confirms every 5 s; the one that lags, every 2 minutes (its live prices spend most of the time too old to offer). */
-export const SIM_BOOK_KEEPING_UP: SimBook = { key: "sim-book", cadenceMs: 5_000 };
-export const SIM_BOOK_LAGGING: SimBook = { key: "sim-lagging-book", cadenceMs: 120_000 };
-const LAGGING_SHARE = 0.125;
+/** The book that prices every simulated game: it re-confirms every 5 s, as a book that keeps up does. */
+export const SIM_BOOK: SimBook = { key: "sim-book", cadenceMs: 5_000 };
+/** A live book re-prices this soon after a score (its prices then carry the new score). */
+export const REPRICE_AFTER_SCORE_MS = 1_000;
+/**
+ * Now and then the book stops confirming a live game for a while (a trader's hold, a feed
+ * hiccup): each quarter-hour of a game has this chance of one outage, OUTAGE_MS long at a
+ * seeded moment, during which its prices age and the live rules suspend the game.
+ */
+const OUTAGE_CHANCE = 0.1;
+export const OUTAGE_MS = 75_000;
+const OUTAGE_BLOCK_MS = 15 * MIN_MS;
 
-/** The book that prices this game (seeded: the same for everyone). */
-export function simBookOf(game: Pick<SimGame, "eventId">): SimBook {
-  return seededRng(`${SEED}:${game.eventId}:book`)() < LAGGING_SHARE ? SIM_BOOK_LAGGING : SIM_BOOK_KEEPING_UP;
+/** The book's outages on this game, in order (the same for everyone: seeded per quarter-hour of the game). */
+export function bookOutages(game: Pick<SimGame, "eventId" | "startMs" | "endMs">): { from: number; to: number }[] {
+  const out: { from: number; to: number }[] = [];
+  for (let block = 0; game.startMs + block * OUTAGE_BLOCK_MS < game.endMs; block++) {
+    const rng = seededRng(`${SEED}:${game.eventId}:outage:${block}`);
+    if (rng() >= OUTAGE_CHANCE) continue;
+    const from = game.startMs + block * OUTAGE_BLOCK_MS + Math.floor(rng() * (OUTAGE_BLOCK_MS - OUTAGE_MS));
+    if (from < game.endMs) out.push({ from, to: from + OUTAGE_MS });
+  }
+  return out;
+}
+
+/** The book's outage covering `simNow` for this game, or null. */
+export function bookOutageAt(game: Pick<SimGame, "eventId" | "startMs" | "endMs">, simNow: number): { from: number; to: number } | null {
+  if (simNow < game.startMs || simNow >= game.endMs) return null;
+  return bookOutages(game).find((o) => simNow >= o.from && simNow < o.to) ?? null;
 }
 
 /** Each market is confirmed at its own phase of the book's cadence, so the three carry different times. */
 const MARKET_PHASE: Record<MarketKey, number> = { moneyline: 0, spread: 1 / 3, total: 2 / 3 };
 
-/** When `book` last confirmed `market` at or before simulated time `simNow`. */
-export function bookConfirmedAt(book: SimBook, market: MarketKey, simNow: number): number {
-  const phase = Math.round(MARKET_PHASE[market] * book.cadenceMs);
-  return Math.floor((simNow - phase) / book.cadenceMs) * book.cadenceMs + phase;
+/**
+ * When the book last confirmed `market` of `game` at or before simulated time `simNow`: on
+ * its cadence, and REPRICE_AFTER_SCORE_MS after each score; during an outage, as it stood
+ * when the outage began.
+ */
+export function bookConfirmedAt(game: SimGame, market: MarketKey, simNow: number): number {
+  const outage = bookOutageAt(game, simNow);
+  const at = outage ? outage.from - 1 : simNow;
+  const phase = Math.round(MARKET_PHASE[market] * SIM_BOOK.cadenceMs);
+  const onCadence = Math.floor((at - phase) / SIM_BOOK.cadenceMs) * SIM_BOOK.cadenceMs + phase;
+  const scoredAt = lastScoreAt(game, at - REPRICE_AFTER_SCORE_MS);
+  const repriced = scoredAt !== null && scoredAt > game.startMs && scoredAt < game.endMs ? scoredAt + REPRICE_AFTER_SCORE_MS : -Infinity;
+  return Math.max(onCadence, repriced);
 }
 
 /**
@@ -386,12 +424,12 @@ export function gameToBookEvent(
   minBooks: number = FAIR_MIN_BOOKS_DEFAULT,
 ): { event: Event; book: SimBook; confirmed: Partial<Record<MarketKey, number>> } {
   const { fair: _now, ...current } = gameToEvent(game, simNow, minBooks);
-  const book = simBookOf(game);
+  const book = SIM_BOOK;
   const markets: Event["markets"] = {};
   const fair: NonNullable<Event["fair"]> = {};
   const confirmed: Partial<Record<MarketKey, number>> = {};
   for (const key of Object.keys(current.markets) as MarketKey[]) {
-    const at = bookConfirmedAt(book, key, simNow);
+    const at = bookConfirmedAt(game, key, simNow);
     confirmed[key] = at;
     // A market's fair figures are of the prices it shows, confirmed at the same moment.
     const asConfirmed = gameToEvent(game, at, minBooks);
@@ -422,12 +460,20 @@ export function lastScoreAt(game: SimGame, simNow: number): number | null {
   return Math.ceil(at);
 }
 
-/** The game's scores entry at `simNow`; `updatedAt` is on the simulated clock. */
+/**
+ * The scores feed learns of a score this long after it happens, by when the book has
+ * re-priced (REPRICE_AFTER_SCORE_MS): as with a real feed, whose odds move within a second
+ * of a score while its scores follow a moment later.
+ */
+export const SCORES_FEED_DELAY_MS = 2_000;
+
+/** The game's scores entry at `simNow` (as the scores feed knows it, SCORES_FEED_DELAY_MS behind); `updatedAt` is on the simulated clock. */
 export function gameToScore(game: SimGame, simNow: number): EventScore {
-  const state = gameState(game, simNow);
+  const seen = simNow - SCORES_FEED_DELAY_MS;
+  const state = gameState(game, seen);
   const started = state.status !== "scheduled";
   return {
-    updatedAt: lastScoreAt(game, simNow),
+    updatedAt: lastScoreAt(game, seen),
     eventId: game.eventId,
     sport: game.sport,
     startTime: new Date(game.startMs).toISOString(),
