@@ -117,7 +117,7 @@ export function BoardPage({ sidebar }: { sidebar: BoardSidebar }) {
         <SportList sports={sports} selected={sport} onSelect={selectSport} />
       </aside>
 
-      <section className="col-centre" aria-label="Games">
+      <main className="col-centre" aria-label="Games">
         <div className="tabs" role="tablist" aria-label="Board" onKeyDown={onTabKey}>
           {TABS.map((t) => (
             <button
@@ -135,7 +135,13 @@ export function BoardPage({ sidebar }: { sidebar: BoardSidebar }) {
             </button>
           ))}
         </div>
-        <div id="board-panel" role="tabpanel" aria-labelledby={`board-tab-${tab}`} className="board-panel">
+        <div
+          id="board-panel"
+          role="tabpanel"
+          aria-labelledby={`board-tab-${tab}`}
+          aria-busy={events.status === "loading"}
+          className="board-panel"
+        >
           {events.status === "loading" && (
             <p className="empty-state" role="status">
               Loading live odds…
@@ -166,7 +172,7 @@ export function BoardPage({ sidebar }: { sidebar: BoardSidebar }) {
             </ul>
           )}
         </div>
-      </section>
+      </main>
 
       <aside className="col-right">{sidebar(live ? { betDelaySeconds: live.betDelaySeconds, skewMs } : undefined)}</aside>
     </div>
