@@ -28,6 +28,10 @@ const startFormat = new Intl.DateTimeFormat(undefined, {
   minute: "2-digit",
 });
 
+/** A name with a word this long ("Washington", "Sacramento") gets the tighter type on a phone, so the word stays whole. */
+const LONG_WORD = 10;
+const longestWord = (name: string) => Math.max(...name.split(/\s+/).map((w) => w.length));
+
 export function formatStartTime(iso: string): string {
   return startFormat.format(new Date(iso));
 }
@@ -149,7 +153,7 @@ export const EventCard = memo(function EventCard({
                   {teamAbbreviation(name)}
                   <span className="visually-hidden">{favorite ? ` — Remove ${name} from favorites` : ` — Add ${name} to favorites`}</span>
                 </button>
-                <span className="team-name" title={name}>
+                <span className={`team-name${longestWord(name) >= LONG_WORD ? " team-name-long" : ""}`} title={name}>
                   {name}
                   {team === "home" && <span className="visually-hidden"> (home)</span>}
                 </span>
