@@ -181,9 +181,25 @@ export function sideChance(model: GameModel, leg: ModelLeg): number {
   return sideChanceOn(scoreGrid(model), model.sport, leg);
 }
 
+/** Per grid, the chances of the blocks priced on it lately: the same block is priced again and again (slip, placement, cash-out). */
+const blockMemo = new WeakMap<ScoreGrid, Map<string, number>>();
+const BLOCKS_PER_GRID = 256;
+
 /** The effective chance of a block of legs on one game (see the header): its fair price is 1 / chance. */
 export function blockChance(model: GameModel, legs: readonly ModelLeg[]): number {
-  return blockChanceOn(scoreGrid(model), model.sport, legs);
+  const grid = scoreGrid(model);
+  let known = blockMemo.get(grid);
+  if (!known) {
+    known = new Map();
+    blockMemo.set(grid, known);
+  }
+  const key = legs.map((leg) => `${leg.market}:${leg.side}:${leg.line}`).join("|");
+  const hit = known.get(key);
+  if (hit !== undefined) return hit;
+  const chance = blockChanceOn(grid, model.sport, legs);
+  if (known.size >= BLOCKS_PER_GRID) known.delete(known.keys().next().value!);
+  known.set(key, chance);
+  return chance;
 }
 
 /** Whether the legs can all win together on the game's model (some final score wins them all). */
