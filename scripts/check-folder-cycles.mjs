@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { importsIn, isRepoFile, resolveImport } from "./check-import-zones.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const roots = ["worker", "src"];
@@ -30,31 +31,17 @@ export function folderOf(file) {
   return parts.slice(0, 2).join("/");
 }
 
-function resolveImport(fromFile, specifier) {
-  if (!specifier.startsWith(".")) return null;
-  const base = resolve(dirname(fromFile), specifier);
-  for (const candidate of [base, ...extensions.map((ext) => base + ext), ...extensions.map((ext) => join(base, `index${ext}`))]) {
-    try {
-      if (statSync(candidate).isFile()) return candidate;
-    } catch {
-      // not this candidate
-    }
-  }
-  return null;
-}
-
-const importPattern = /(?:^|\n)\s*(?:import|export)\b[^"'`;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
-
 export function folderGraph(files) {
   const edges = new Map();
   for (const file of files) {
     const from = folderOf(file);
     if (!edges.has(from)) edges.set(from, new Map());
-    for (const match of readFileSync(file, "utf8").matchAll(importPattern)) {
-      const target = resolveImport(file, match[1] ?? match[2]);
-      if (!target || !roots.some((r) => relative(root, target).startsWith(r + sep))) continue;
-      const to = folderOf(target);
-      if (to !== from && !edges.get(from).has(to)) edges.get(from).set(to, `${relative(root, file)} → ${relative(root, target)}`);
+    const path = relative(root, file).split(sep).join("/");
+    for (const { specifier } of importsIn(readFileSync(file, "utf8"))) {
+      const target = resolveImport(path, specifier, isRepoFile);
+      if (!target || !roots.some((r) => target.startsWith(`${r}/`))) continue;
+      const to = folderOf(join(root, target));
+      if (to !== from && !edges.get(from).has(to)) edges.get(from).set(to, `${path} → ${target}`);
     }
   }
   return edges;
