@@ -77,7 +77,9 @@ try {
     ]);
     const report = JSON.parse(readFileSync(out, "utf8"));
     // The audited page is the board only if the sign-in card never showed.
-    const signedIn = !JSON.stringify(report.audits["full-page-screenshot"] ?? {}).includes("Continue with Google") && !JSON.stringify(report).includes("sign-in-card");
+    const signedIn =
+      !JSON.stringify(report.audits["full-page-screenshot"] ?? {}).includes("Continue with Google") &&
+      !JSON.stringify(report).includes("sign-in-card");
     scores.push({
       performance: Math.round(report.categories.performance.score * 100),
       accessibility: Math.round(report.categories.accessibility.score * 100),
@@ -92,7 +94,10 @@ try {
       for (const ref of report.categories.accessibility.auditRefs) {
         const audit = report.audits[ref.id];
         if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
-          const where = (audit.details?.items ?? []).map((item) => item.node?.snippet ?? "").filter(Boolean).slice(0, 3);
+          const where = (audit.details?.items ?? [])
+            .map((item) => item.node?.snippet ?? "")
+            .filter(Boolean)
+            .slice(0, 3);
           console.log(`  accessibility: ${audit.title} ${JSON.stringify(where)}`);
         }
       }
