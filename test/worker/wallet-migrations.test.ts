@@ -6,6 +6,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getUserWallet, UserWallet, type PayoutPort, type PayoutTiming } from "../../worker/wallet";
+import { HOUSE_ACCOUNT_OF, HOUSE_ACCOUNTS, houseBalances, type LedgerReason } from "../../worker/wallet/accounts";
 import {
   migrateWalletSchema,
   WALLET_MIGRATIONS,
@@ -13,6 +14,7 @@ import {
   walletSchemaVersion,
   type WalletMigration,
 } from "../../worker/wallet/schema-migrations";
+import { houseAccountsByMapping } from "./double-entry-helpers";
 import { verifyIdentityInWallet } from "./helpers";
 import { HOUR, leg, newEventId, newUserId, openBet, seedBets } from "./settlement-fixtures";
 
@@ -183,6 +185,88 @@ describe("the wallet's storage migration ladder", () => {
       return { waiting, rows: sql.exec("SELECT history_seq, due_at FROM limit_alerts_due").toArray(), at: now + 24 * HOUR - 1_000 };
     });
     expect(due.rows).toEqual([{ history_seq: due.waiting, due_at: due.at }]);
+  });
+
+  it("moving to version 14, a ledger of every reason gets its house accounts: minus its sums by reason, owed paid by the receivable", async () => {
+    const userId = newUserId();
+    const stub = getUserWallet(env, userId);
+    await stub.getBalances(userId, Date.now());
+    const migrated = await runInDurableObject(stub, (_wallet: UserWallet, state) => {
+      const sql = state.storage.sql;
+      // As version 13 left it: a ledger and an owed ledger, no house accounts.
+      sql.exec("DROP TABLE house_accounts");
+      sql.exec("UPDATE meta SET value = '13' WHERE key = 'schema_version'");
+      const owed = (currency: string, amount: number, after: number, reason: LedgerReason, reference: string) =>
+        sql.exec(
+          "INSERT INTO owed_ledger (currency, amount, owed_after, reason, reference, created_at) VALUES (?, ?, ?, ?, ?, 0)",
+          currency,
+          amount,
+          after,
+          reason,
+          reference,
+        );
+      const debits = new Set<LedgerReason>(["bet_stake", "redemption_hold", "dispute_reversal", "refund_reversal", "owed_repayment"]);
+      const reasons = Object.keys(HOUSE_ACCOUNT_OF) as LedgerReason[];
+      const ordered = [...reasons.filter((r) => !debits.has(r)), ...reasons.filter((r) => debits.has(r))];
+      for (const currency of ["coins", "cash"] as const) {
+        const column = currency === "coins" ? "coins" : "cash_cents";
+        let balance = sql.exec<{ balance: number }>(`SELECT ${column} AS balance FROM wallet`).one().balance;
+        // A refund reversal the balance could not cover: 200 owed, of which the repayment below repays 30.
+        owed(currency, 200, 200, "refund_reversal", "probe-short");
+        ordered.forEach((reason, i) => {
+          const amount = reason === "owed_repayment" ? -30 : debits.has(reason) ? -(40 + i) : 1_000 + i;
+          balance += amount;
+          sql.exec(
+            "INSERT INTO ledger (currency, amount, balance_after, reason, reference, created_at) VALUES (?, ?, ?, ?, 'probe', 0)",
+            currency,
+            amount,
+            balance,
+            reason,
+          );
+          if (reason === "owed_repayment") owed(currency, amount, 200 + amount, "owed_repayment", "probe");
+        });
+        sql.exec(`UPDATE wallet SET ${column} = ?`, balance);
+      }
+      migrateWalletSchema(state.storage);
+      return { house: houseBalances(sql), byMapping: houseAccountsByMapping(sql), version: walletSchemaVersion(sql) };
+    });
+    expect(migrated.version).toBe(WALLET_MIGRATIONS.length);
+    expect(migrated.house).toEqual(migrated.byMapping);
+    // Every account moved, and the receivable is minus what is still owed.
+    for (const currency of ["coins", "cash"] as const) {
+      expect(HOUSE_ACCOUNTS.filter((account) => migrated.house[currency][account] === 0)).toEqual([]);
+      expect(migrated.house[currency].owed).toBe(-170);
+    }
+  });
+
+  it("fails moving to version 14 when a ledger reason has no house account, leaving the wallet at 13 as it was", async () => {
+    const { stub } = await walletWithMoney();
+    const outcome = await runInDurableObject(stub, (_wallet: UserWallet, state) => {
+      const sql = state.storage.sql;
+      sql.exec("DROP TABLE house_accounts");
+      sql.exec("UPDATE meta SET value = '13' WHERE key = 'schema_version'");
+      sql.exec(
+        "INSERT INTO ledger (currency, amount, balance_after, reason, reference, created_at) VALUES ('coins', 5, (SELECT coins + 5 FROM wallet), 'mystery_prize', 'probe', 0)",
+      );
+      sql.exec("UPDATE wallet SET coins = coins + 5");
+      const before = moneyRows(sql);
+      let error: unknown = null;
+      try {
+        migrateWalletSchema(state.storage);
+      } catch (err) {
+        error = err;
+      }
+      return {
+        error: String(error),
+        before,
+        after: moneyRows(sql),
+        version: walletSchemaVersion(sql),
+        house: tableExists(sql, "house_accounts"),
+      };
+    });
+    expect(outcome.error).toContain("every_ledger_reason_has_a_house_account");
+    expect({ version: outcome.version, house: outcome.house }).toEqual({ version: 13, house: false });
+    expect(outcome.after).toEqual(outcome.before);
   });
 
   it("leaves a wallet newer than the code untouched, with a clear error", async () => {

@@ -5,31 +5,18 @@
 // to go below zero, and refuses a (currency, reason, reference) that already posted.
 // Money that comes back (`takeBack`) takes what the balance holds and records the rest as
 // owed (the `owed_ledger`); every credit that `post` writes then repays what is owed
-// first, as its own ledger row, so no credit path can forget to.
+// first, as its own ledger row, so no credit path can forget to. Each row is also a
+// transfer with a house account (accounts.ts), posted in the same transaction: for each
+// currency the player's balance and the house accounts sum to zero.
 import type { WalletKind } from "../../src/shared/money";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import { TUNABLES } from "../tunables";
+import { HOUSE_ACCOUNT_OF, type LedgerReason, postHouseSide, postHouseTransfer } from "./accounts";
 import { writeOutboxRow } from "./outbox";
 import { playthroughOnBet, playthroughOnLedger } from "./playthrough";
 
-export type LedgerReason =
-  | "opening_balance"
-  | "bet_stake"
-  | "bet_payout"
-  | "daily_bonus"
-  | "streak_bonus"
-  | "purchase"
-  | "redemption_hold"
-  | "redemption_refund"
-  | "admin_adjustment"
-  | "dispute_reversal"
-  | "dispute_restore"
-  | "refund_reversal"
-  | "owed_repayment"
-  | "bet_correction"
-  | "free_entry"
-  | "bet_cash_out";
+export type { LedgerReason } from "./accounts";
 
 export type LedgerEntry = { currency: WalletKind; amount: number; reason: LedgerReason; reference: string };
 
@@ -174,10 +161,16 @@ export class Ledger {
       entry.reference,
       this.now,
     );
+    postHouseSide(this.sql, entry.currency, HOUSE_ACCOUNT_OF[entry.reason], entry.amount);
     playthroughOnLedger(this, entry, after);
     this.changed = true;
   }
 
+  /**
+   * An owed-ledger row. What a take-back could not take (a positive amount) is paid to its
+   * house account by `owed`, the house's receivable; a repayment (negative) moved `owed`
+   * with its own ledger row already.
+   */
   private writeOwed(entry: LedgerEntry, after: number): void {
     this.sql.exec(
       "INSERT INTO owed_ledger (currency, amount, owed_after, reason, reference, created_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -188,6 +181,7 @@ export class Ledger {
       entry.reference,
       this.now,
     );
+    if (entry.amount > 0) postHouseTransfer(this.sql, entry.currency, "owed", HOUSE_ACCOUNT_OF[entry.reason], entry.amount);
     this.changed = true;
   }
 

@@ -51,7 +51,12 @@
 //   cash_out_quotes       cash-out quotes given to the player: stored, expiring, each paid at most once (9)
 //   limit_alerts_due      limit and break changes whose "took effect" alert is still to be sent (10)
 //   identity_retired_sessions  verification sessions an operator's reset retired; their events change nothing (11)
+//   bet_same_game         per parlay, its same-game blocks: legs, price, chance, margin and model (12)
+//   house_accounts        the house side of every ledger row: per house account and currency, debits and credits
+//                         posted (14). Double entry (accounts.ts): per currency, the player's balance plus the
+//                         house accounts' balances (credits − debits) sums to zero; `owed` is minus what is owed
 // Outside SQLite, the object's key-value storage holds `outbox_attempts` and `outbox_pending_alerts` (outbox.ts).
+import { houseAccountsFromLedgerSql } from "./accounts";
 
 /** One rung of the ladder: what it adds, and the statements that add it. */
 export type WalletMigration = { version: number; purpose: string; statements: readonly string[] };
@@ -578,6 +583,30 @@ export const WALLET_MIGRATIONS: readonly WalletMigration[] = [
          residence TEXT NOT NULL,
          recorded_at INTEGER NOT NULL
        )`,
+    ],
+  },
+  {
+    version: 14,
+    purpose:
+      "Double entry: every ledger row is a transfer between the player's account and a house account (accounts.ts); " +
+      "the house accounts' totals are built from the ledger here and kept with every posting after, so per currency " +
+      "the player's balance and the house accounts sum to zero.",
+    statements: [
+      // `house_accounts`: one row per house account (HOUSE_ACCOUNTS) and currency that moved:
+      // what it was debited (the player credited from it) and credited (the player debited
+      // to it); its balance is credits − debits. Ledger moves it in the posting's transaction.
+      // The CHECK fails the rebuild below when a ledger reason has no house account.
+      `CREATE TABLE IF NOT EXISTS house_accounts (
+         account TEXT CONSTRAINT every_ledger_reason_has_a_house_account CHECK (account IS NOT NULL),
+         currency TEXT NOT NULL CHECK (currency IN ('coins', 'cash')),
+         debits_posted INTEGER NOT NULL CHECK (debits_posted >= 0),
+         credits_posted INTEGER NOT NULL CHECK (credits_posted >= 0),
+         PRIMARY KEY (account, currency)
+       )`,
+      // Rebuilt whole from the ledger and the owed ledger (so re-running it changes nothing),
+      // with today's HOUSE_ACCOUNT_OF: moving a reason that has rows to another account needs
+      // a new rung that runs this rebuild again.
+      ...houseAccountsFromLedgerSql(),
     ],
   },
 ];
