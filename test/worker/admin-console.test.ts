@@ -1,13 +1,15 @@
 // The operator console's API: only verified operators see it (404 to everyone
 // else), every action lands in the append-only audit log, a freeze refuses each money
 // action inside the wallet, adjustments move money once with one ledger and one audit
-// row, "Check ledger" compares the wallet with its ledger and the D1 projection, and the
-// settlement view lists games past their due time.
+// row, "Check ledger" compares the wallet with its ledger, its house accounts and the D1
+// projection, and the settlement view lists games past their due time.
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, postJson, recordFinal, signIn, type SignedIn } from "./helpers";
 import { HOUR, betOf, coins, drained, leg, newEventId, newUserId, openBet, payoutRows, seedBets } from "./settlement-fixtures";
+import { getUserWallet, type UserWallet } from "../../worker/wallet";
 import { FROZEN_MESSAGE } from "../../worker/wallet/operations/operator-operations";
 import { createApp } from "../../worker/app";
 import { OPENING_COINS } from "../../src/shared/money";
@@ -274,6 +276,30 @@ describe("check ledger", () => {
     };
     expect(page.checked).toBeGreaterThan(0);
     expect((await auditFor(player.userId)).map((e) => e.reason)).toEqual(["MISMATCH", "ledger agrees"]);
+  });
+
+  it("sums the house accounts over the audit's page, and names a wallet whose accounts no longer sum to zero", async () => {
+    const player = await signIn();
+    const page = await api(`/api/admin/ledger-audit?after=${encodeURIComponent(player.userId.slice(0, -1))}&limit=1`, {
+      token: admin.token,
+    });
+    expect(await page.json()).toMatchObject({ checked: 1, houseTotals: { coins: { opening: -OPENING_COINS, stakes: 0 } } });
+    // The house side moved without the player: 7 Coins from nowhere, and a receivable nobody owes.
+    await runInDurableObject(getUserWallet(env, player.userId), (_wallet: UserWallet, state) => {
+      state.storage.sql.exec(
+        "UPDATE house_accounts SET debits_posted = debits_posted - 7 WHERE account = 'opening' AND currency = 'coins'",
+      );
+      state.storage.sql.exec("INSERT INTO house_accounts VALUES ('owed', 'cash', 3, 0), ('reversals', 'cash', 0, 3)");
+    });
+    const check = await postJson(`/api/admin/players/${player.userId}/ledger-check`, {}, admin.token);
+    expect(await check.json()).toMatchObject({
+      ok: false,
+      mismatches: [
+        "coins: the balance and the house accounts sum to 7, not 0",
+        "cash: the house's owed account is -3 but the player owes 0",
+      ],
+      wallet: { balancesToZero: false },
+    });
   });
 });
 

@@ -237,6 +237,9 @@ describe("the wallet's storage migration ladder", () => {
       expect(HOUSE_ACCOUNTS.filter((account) => migrated.house[currency][account] === 0)).toEqual([]);
       expect(migrated.house[currency].owed).toBe(-170);
     }
+    const audit = await stub.auditLedger(userId, Date.now());
+    expect(audit).toMatchObject({ balancesToZero: true, owed: { coins: { owed: 170 }, cash: { owed: 170 } } });
+    expect(audit.houseAccounts).toEqual(migrated.house);
   });
 
   it("fails moving to version 14 when a ledger reason has no house account, leaving the wallet at 13 as it was", async () => {

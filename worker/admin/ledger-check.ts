@@ -1,10 +1,12 @@
 // "Check ledger": one wallet's money invariants side by side. The wallet's
-// `auditLedger` gives each balance next to its ledger sum and what is owed next to the
-// owed ledger's sum; the D1 projection (`wallet_balances`) must show the wallet's
+// `auditLedger` gives each balance next to its ledger sum, what is owed next to the
+// owed ledger's sum, and the house accounts of the double entry (worker/wallet/accounts.ts):
+// per currency the balance plus every house account sums to zero, and the house's
+// receivable `owed` is minus what the player owes; the D1 projection (`wallet_balances`) must show the wallet's
 // balances once its outbox has drained. `ledgerMismatches` is pure, so the console, the
 // `npm run audit` script and tests read the same verdict. The shapes are the console's
 // contract (src/shared/schemas/operator-views.ts).
-import type { Projection, WalletAudit } from "../../src/shared/schemas/operator-views";
+import type { HouseAccounts, LedgerCheck, Projection, WalletAudit } from "../../src/shared/schemas/operator-views";
 
 export function ledgerMismatches(audit: WalletAudit, projection: Projection): string[] {
   const out: string[] = [];
@@ -16,6 +18,11 @@ export function ledgerMismatches(audit: WalletAudit, projection: Projection): st
     const owed = audit.owed[currency];
     if (owed.owed !== owed.ledgerSum) out.push(`${currency}: owed ${owed.owed} but the owed ledger sums to ${owed.ledgerSum}`);
     if (owed.owed < 0) out.push(`${currency}: owed is negative (${owed.owed})`);
+    const house = audit.houseAccounts[currency];
+    const total = Object.values(house).reduce((sum, balance) => sum + balance, audit[currency].balance);
+    if (total !== 0) out.push(`${currency}: the balance and the house accounts sum to ${total}, not 0`);
+    const receivable = house.owed ?? 0;
+    if (receivable !== -owed.owed) out.push(`${currency}: the house's owed account is ${receivable} but the player owes ${owed.owed}`);
   }
   if (audit.coins.balance < 0 || audit.cash.balance < 0) out.push("a balance is negative");
   // The projection may lag while the outbox still holds rows; only a drained wallet must agree.
@@ -29,4 +36,17 @@ export function ledgerMismatches(audit: WalletAudit, projection: Projection): st
     }
   }
   return out;
+}
+
+/** The house accounts summed over the wallets checked: what the house holds, is owed and has won, per currency. */
+export function houseTotals(checks: readonly LedgerCheck[]): HouseAccounts {
+  const totals: HouseAccounts = { coins: {}, cash: {} };
+  for (const { wallet } of checks) {
+    for (const currency of ["coins", "cash"] as const) {
+      for (const [account, balance] of Object.entries(wallet.houseAccounts[currency])) {
+        totals[currency][account] = (totals[currency][account] ?? 0) + balance;
+      }
+    }
+  }
+  return totals;
 }

@@ -18,7 +18,7 @@ import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet";
 import { requestApproval } from "./approvals";
 import { writeAudit } from "./audit-log";
-import { ledgerMismatches } from "./ledger-check";
+import { houseTotals, ledgerMismatches } from "./ledger-check";
 import { isOwnAccount, refuseOwnAccount, requireRecentSignIn } from "./operator-guards";
 import {
   AdjustmentRequestSchema,
@@ -368,6 +368,7 @@ export function playerAdminRoutes() {
     return c.json({
       checked: checks.length,
       mismatches: checks.filter((check) => !check.ok),
+      houseTotals: houseTotals(checks),
       next: !sample && last && results.length === query.limit ? last.id : null,
     } satisfies z.infer<typeof LedgerAuditPageSchema>);
   });

@@ -254,11 +254,21 @@ export const OperatorAccountAnswerSchema = z.object({
   operatorAccounts: z.array(OperatorAccountSchema),
 });
 
-/** A wallet's balances beside their ledger sums, and what is owed beside the owed ledger's sums. */
+/** Per currency, each house account's balance (credits − debits), by account name (worker/wallet/accounts.ts). */
+export const HouseAccountsSchema = z.object({ coins: z.record(z.string(), Minor), cash: z.record(z.string(), Minor) });
+export type HouseAccounts = z.infer<typeof HouseAccountsSchema>;
+
+/**
+ * A wallet's balances beside their ledger sums, what is owed beside the owed ledger's sums,
+ * and the house side of the double entry: per currency, the balance plus every house
+ * account sums to zero (`balancesToZero`).
+ */
 export const WalletAuditSchema = z.object({
   coins: z.object({ balance: Minor, ledgerSum: Minor }),
   cash: z.object({ balance: Minor, ledgerSum: Minor }),
   owed: z.object({ coins: z.object({ owed: Minor, ledgerSum: Minor }), cash: z.object({ owed: Minor, ledgerSum: Minor }) }),
+  houseAccounts: HouseAccountsSchema,
+  balancesToZero: z.boolean(),
   pendingOutbox: Int,
 });
 export type WalletAudit = z.infer<typeof WalletAuditSchema>;
@@ -277,8 +287,13 @@ export const LedgerCheckSchema = z.object({
 });
 export type LedgerCheck = z.infer<typeof LedgerCheckSchema>;
 
-/** One page of the all-wallets audit (`npm run audit`). */
-export const LedgerAuditPageSchema = z.object({ checked: Int, mismatches: z.array(LedgerCheckSchema), next: z.string().nullable() });
+/** One page of the all-wallets audit (`npm run audit`); `houseTotals`: the house accounts summed over the wallets checked. */
+export const LedgerAuditPageSchema = z.object({
+  checked: Int,
+  mismatches: z.array(LedgerCheckSchema),
+  houseTotals: HouseAccountsSchema,
+  next: z.string().nullable(),
+});
 
 // ---- Audit log: GET /api/admin/audit ----
 

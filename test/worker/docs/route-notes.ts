@@ -454,7 +454,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/admin/ledger-audit": {
     section: "Operators",
-    does: "`?after=&limit=&sample=1`: one page of ledger checks over every player (what `npm run audit` walks): `{checked, mismatches, next}`.",
+    does: "`?after=&limit=&sample=1`: one page of ledger checks over every player (what `npm run audit` walks): `{checked, mismatches, houseTotals, next}`, `houseTotals` the house accounts per currency summed over the page's wallets.",
   },
   "GET /api/admin/feed": { section: "Operators", does: "The console's Feed view." },
   "GET /api/admin/settlement": { section: "Operators", does: "The console's Settlement view." },

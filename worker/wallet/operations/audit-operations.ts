@@ -1,7 +1,9 @@
 // Reads that check the wallet's invariants: the ledger itself, newest first, and its sums
-// next to the balances (equal, always), with what is owed and what still waits for D1.
+// next to the balances (equal, always), with what is owed, the house accounts (with the
+// player's balance they sum to zero per currency, always) and what still waits for D1.
 // Operators ("Check ledger") and tests read them; they change nothing.
 import type { WalletKind } from "../../../src/shared/money";
+import { houseBalances } from "../accounts";
 import type { Ledger, LedgerReason } from "../ledger";
 import { pendingOutboxRows } from "../outbox";
 
@@ -52,6 +54,9 @@ export function auditLedgerInTx(tx: Ledger) {
   const sum = sumsByCurrency(tx, "ledger");
   const owedSum = sumsByCurrency(tx, "owed_ledger");
   const balances = tx.balances();
+  const houseAccounts = houseBalances(tx.sql);
+  const toZero = (currency: WalletKind, balance: number) =>
+    Object.values(houseAccounts[currency]).reduce((total, account) => total + account, balance) === 0;
   return {
     coins: { balance: balances.coinBalance, ledgerSum: sum("coins") },
     cash: { balance: balances.vantageCash, ledgerSum: sum("cash") },
@@ -60,6 +65,10 @@ export function auditLedgerInTx(tx: Ledger) {
       coins: { owed: tx.owed("coins"), ledgerSum: owedSum("coins") },
       cash: { owed: tx.owed("cash"), ledgerSum: owedSum("cash") },
     },
+    /** Each house account's balance (credits − debits) per currency; `owed` is minus what is owed. */
+    houseAccounts,
+    /** Per currency, the player's balance plus the house accounts' balances is zero: true, always. */
+    balancesToZero: toZero("coins", balances.coinBalance) && toZero("cash", balances.vantageCash),
     pendingOutbox: pendingOutboxRows(tx.sql),
   };
 }
