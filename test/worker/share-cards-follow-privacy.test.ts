@@ -111,7 +111,8 @@ async function expectGoneFromEdge(edge: Edge, path: string, status: number): Pro
   return after.res;
 }
 
-describe("share cards follow privacy", () => {
+// Each case draws and rasterises cards, seconds of CPU on a busy machine: a timeout to match.
+describe("share cards follow privacy", { timeout: 60_000 }, () => {
   it("hiding the profile purges the settled pick's card, the profile's card, their pages and JSON: all 404 at once", async () => {
     const edge = new Edge();
     const { player, handle, shareId } = await playerWithSettledSharedPick(edge);
