@@ -6,6 +6,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PlayView } from "../../src/shared/schemas/play";
+import { NO_PLAY_LIMITS } from "../../src/shared/play-limits";
 import { fakeApi, jsonResponse, renderApp, sessionBody, sportsBody, userDoc } from "./app-helpers";
 
 afterEach(() => {
@@ -13,16 +14,7 @@ afterEach(() => {
 });
 
 const PLAY: PlayView = {
-  limits: {
-    dailyLossCoins: null,
-    weeklyLossCoins: null,
-    monthlyLossCoins: null,
-    dailyLossCash: null,
-    weeklyLossCash: null,
-    monthlyLossCash: null,
-    dailyPlayMinutes: null,
-    realityCheckMinutes: null,
-  },
+  limits: { ...NO_PLAY_LIMITS },
   pendingLimits: {},
   minutesToday: 0,
   minutesLeft: null,

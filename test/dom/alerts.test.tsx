@@ -48,6 +48,21 @@ function pushServer(mode: "real" | "embedded", extra: (call: FakeCall) => Respon
 
 const alertsCard = async () => (await screen.findByRole("heading", { name: "Alerts" })).closest("section")!;
 
+/** The embedded push service with one browser endpoint whose inbox is empty. */
+function embeddedPushWithEmptyInbox() {
+  return pushServer("embedded", (call) => {
+    if (call.path === "/api/dev/push/endpoints") {
+      return jsonResponse(201, {
+        endpoint: "https://localhost/api/dev/push/inbox/abc",
+        expirationTime: null,
+        keys: { p256dh: "p", auth: "a" },
+      });
+    }
+    if (call.path.startsWith("/api/dev/push/inbox/abc")) return jsonResponse(200, { messages: [] });
+    return undefined;
+  });
+}
+
 describe("Settings → Alerts", () => {
   it("lists each kind with its own switch, off, and asks the browser only after one is turned on", async () => {
     const requestPermission = vi.fn(async () => "granted" as const);
@@ -126,17 +141,7 @@ describe("Settings → Alerts", () => {
   });
 
   it("a limit or break taking effect and a nudge near a limit each have their own switch, off until turned on", async () => {
-    const calls = pushServer("embedded", (call) => {
-      if (call.path === "/api/dev/push/endpoints") {
-        return jsonResponse(201, {
-          endpoint: "https://localhost/api/dev/push/inbox/abc",
-          expirationTime: null,
-          keys: { p256dh: "p", auth: "a" },
-        });
-      }
-      if (call.path.startsWith("/api/dev/push/inbox/abc")) return jsonResponse(200, { messages: [] });
-      return undefined;
-    });
+    const calls = embeddedPushWithEmptyInbox();
     renderApp("/settings");
     const card = await alertsCard();
     const changed = (await within(card).findByRole("switch", { name: /Limits and breaks/ })) as HTMLInputElement;
@@ -161,17 +166,7 @@ describe("Settings → Alerts", () => {
     }
   });
   it("offers an alert for a change in where Vantage Cash is offered, off until turned on", async () => {
-    const calls = pushServer("embedded", (call) => {
-      if (call.path === "/api/dev/push/endpoints") {
-        return jsonResponse(201, {
-          endpoint: "https://localhost/api/dev/push/inbox/abc",
-          expirationTime: null,
-          keys: { p256dh: "p", auth: "a" },
-        });
-      }
-      if (call.path.startsWith("/api/dev/push/inbox/abc")) return jsonResponse(200, { messages: [] });
-      return undefined;
-    });
+    const calls = embeddedPushWithEmptyInbox();
     renderApp("/settings");
     const card = await alertsCard();
     const region = (await within(card).findByRole("switch", { name: /Where Vantage Cash is offered/ })) as HTMLInputElement;
