@@ -5,6 +5,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, jsonResponse, renderApp, sessionBody, UNAUTHENTICATED, userDoc, type FakeCall } from "./app-helpers";
+import { formatSigned } from "../../src/features/admin/components/admin-format";
 
 vi.mock("../../src/lib/browser-navigation", () => ({ redirectTo: vi.fn(), reloadPage: vi.fn() }));
 
@@ -368,6 +369,49 @@ describe("the console", () => {
     ).toBeTruthy();
     // Nothing left to reset: the action is gone.
     await waitFor(() => expect(screen.queryByRole("button", { name: "Reset identity check" })).toBeNull());
+  });
+
+  it("checks a player's ledger and shows the house side of it, each account that moved", async () => {
+    const zero = { coins: 0, cash: 0 };
+    consoleApi(({ method, path }) => {
+      if (path === "/api/admin/players?q=pat")
+        return jsonResponse(200, { players: [{ uid: "p-1", email: "pat@example.com", displayName: "Pat", handle: "pat" }] });
+      if (path === "/api/admin/players/p-1") return jsonResponse(200, playerDetail);
+      if (method === "POST" && path === "/api/admin/players/p-1/ledger-check") {
+        return jsonResponse(200, {
+          userId: "p-1",
+          ok: true,
+          mismatches: [],
+          wallet: {
+            coins: { balance: 5_300, ledgerSum: 5_300 },
+            cash: { balance: 0, ledgerSum: 0 },
+            owed: { coins: { owed: 0, ledgerSum: 0 }, cash: { owed: 0, ledgerSum: 0 } },
+            houseAccounts: { coins: { opening: -5_000, stakes: 500, payouts: -800, bonuses: 0 }, cash: { ...zero } },
+            balancesToZero: true,
+            pendingOutbox: 0,
+          },
+          projection: { coinBalance: 5_300, cashCents: 0 },
+        });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/admin?tab=players");
+    await user.type(await screen.findByLabelText("E-mail or handle"), "pat");
+    await user.click(screen.getByRole("button", { name: "Find player" }));
+    await user.click(await screen.findByRole("button", { name: "Check ledger" }));
+    expect(await screen.findByText(/Ledger check passed: .*the house accounts balance the player's/)).toBeTruthy();
+    const table = screen.getByRole("table", { name: "House side of this player's ledger" });
+    const rows = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => row.textContent);
+    // Accounts that never moved are left out; what the player was paid reads as minus.
+    expect(rows).toEqual([
+      `opening${formatSigned("coins", -5_000)}${formatSigned("cash", 0)}`,
+      `stakes${formatSigned("coins", 500)}${formatSigned("cash", 0)}`,
+      `payouts${formatSigned("coins", -800)}${formatSigned("cash", 0)}`,
+    ]);
   });
 
   it("finds a player, freezes them with a reason and shows a refused adjustment's message", async () => {

@@ -23,7 +23,7 @@ import {
   setFrozen,
 } from "../api/admin-api";
 import { isValidDateOfBirth } from "../../../shared/protection";
-import type { LedgerCheck, PlayerDetail, PlayerHit } from "../../../shared/schemas/operator-views";
+import type { HouseAccounts, LedgerCheck, PlayerDetail, PlayerHit } from "../../../shared/schemas/operator-views";
 import { AdminDeniedContext, isNotAnOperator, useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
 import { formatSigned, formatTime, WALLET_SHORT } from "./admin-format";
@@ -36,6 +36,39 @@ type Search =
   | { status: "loading" }
   | { status: "error"; message: string }
   | { status: "ready"; q: string; players: PlayerHit[] };
+
+/**
+ * The house side of the player's double-entry ledger: each house account that moved, in
+ * both currencies (credits − debits; minus what the player was paid from it, plus what it
+ * took from them).
+ */
+function HouseSide({ accounts }: { accounts: HouseAccounts }) {
+  const names = [...new Set([...Object.keys(accounts.coins), ...Object.keys(accounts.cash)])].filter(
+    (name) => (accounts.coins[name] ?? 0) !== 0 || (accounts.cash[name] ?? 0) !== 0,
+  );
+  if (names.length === 0) return null;
+  return (
+    <table className="admin-table admin-house-side">
+      <caption>House side of this player's ledger</caption>
+      <thead>
+        <tr>
+          <th scope="col">Account</th>
+          <th scope="col">Coins</th>
+          <th scope="col">Vantage Cash</th>
+        </tr>
+      </thead>
+      <tbody>
+        {names.map((name) => (
+          <tr key={name}>
+            <th scope="row">{name.replaceAll("_", " ")}</th>
+            <td className="tabular">{formatSigned("coins", accounts.coins[name] ?? 0)}</td>
+            <td className="tabular">{formatSigned("cash", accounts.cash[name] ?? 0)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 export function PlayersTab({ onChanged }: { onChanged(message: string): void }) {
   const api = useApi();
@@ -227,18 +260,21 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
             </p>
           )}
           {check?.status === "done" && (
-            <div className={check.result.ok ? "admin-check-ok" : "admin-check-bad"} role="status">
-              {check.result.ok
-                ? "Ledger check passed: ledger sums equal the balances, owed agrees, D1 agrees with the wallet."
-                : "Ledger check found mismatches:"}
-              {!check.result.ok && (
-                <ul>
-                  {check.result.mismatches.map((m) => (
-                    <li key={m}>{m}</li>
-                  ))}
-                </ul>
-              )}
-            </div>
+            <>
+              <div className={check.result.ok ? "admin-check-ok" : "admin-check-bad"} role="status">
+                {check.result.ok
+                  ? "Ledger check passed: ledger sums equal the balances, owed agrees, the house accounts balance the player's, D1 agrees with the wallet."
+                  : "Ledger check found mismatches:"}
+                {!check.result.ok && (
+                  <ul>
+                    {check.result.mismatches.map((m) => (
+                      <li key={m}>{m}</li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+              <HouseSide accounts={check.result.wallet.houseAccounts} />
+            </>
           )}
           <dl className="admin-stats">
             <Stat label="Coins">{formatAmount("coins", data.balances.coins)}</Stat>
