@@ -50,7 +50,6 @@ function session(user: UserDocument, extra: (call: FakeCall) => Response | undef
 const header = () => screen.getByRole("banner");
 const rulesDialog = () => screen.queryByRole("dialog", { name: /sweepstakes rules/i });
 const tip = () => screen.queryByRole("complementary", { name: "Two tips to start" });
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 /** Nothing of play in the header: no wallet, Shop, Social, My Picks or profile menu. */
 function expectHeaderWithoutPlay() {
@@ -67,7 +66,6 @@ describe("before a date of birth is confirmed", () => {
     session(userDoc({ dateOfBirth: null, rulesVersion: 3, rulesAcceptedVersion: null, regionNotice: REGION_NOTICE }));
     renderApp("/");
     expect(await screen.findByLabelText("Date of birth")).toBeTruthy();
-    await settle();
     expectHeaderWithoutPlay();
     expect(within(header()).getByRole("button", { name: "Sign out" })).toBeTruthy();
     expect(screen.queryByRole("tablist", { name: "Board" })).toBeNull();
@@ -104,7 +102,6 @@ describe("an account closed under age", () => {
     renderApp("/");
     expect(await screen.findByRole("heading", { name: "Account closed" })).toBeTruthy();
     expect(screen.getByText("You must be 18 or older to play on Vantage. Your account is closed for play.")).toBeTruthy();
-    await settle();
     expect(rulesDialog()).toBeNull();
     expectHeaderWithoutPlay();
     // The page's own Sign out is the one way out; the header does not repeat it.
