@@ -4,8 +4,10 @@
 //   full         Coins and Vantage Cash: everything the spec offers;
 //   coins-only   Coins play only: no packs (each carries Vantage Cash), no Vantage Cash from
 //                the daily bonus or free entry, no Vantage Cash bets, no redemptions;
-//   redeem-only  as coins-only, but Vantage Cash the player already holds may be redeemed
-//                until `until` (play-through and the purchase hold waived); after that day
+//   redeem-only  as coins-only, but Vantage Cash the player held when the rule took effect
+//                (and what bets placed before then pay) may be redeemed until `until`, free
+//                of play-through and the purchase hold; cash that came later keeps both
+//                (the wallet's redemption-operations.ts); after that day
 //                the region is coins-only;
 //   blocked      no play at all.
 // An entry covers sweepstakes sports play, or casino-style games only (which do not concern

@@ -247,4 +247,50 @@ describe("a state that turns redeem-only", () => {
     );
     expect(after).toMatchObject({ ok: false, code: "region-restricted", message: expect.stringContaining("Coins play only") });
   });
+
+  it("frees only what was held when the rule took effect: cash that came after keeps its play-through and hold", async () => {
+    const player = await signIn();
+    const wallet = getUserWallet(env, player.userId);
+    const start = Date.now();
+    const day = (offset: number) => new Date(start + offset * DAY).toISOString().slice(0, 10);
+    const law: RegionRuleEntry = {
+      region: "US-TX",
+      mode: "redeem-only",
+      from: day(0),
+      until: day(10),
+      covers: "sweepstakes-sports",
+      source: { title: "Texas Sweepstakes Act", url: "https://example.org/tx" },
+    };
+    const play: PlayContext = {
+      minAge: 18,
+      place: { region: "US-TX", rules: { entries: [...REGION_RULES, law], restricted: [], blocked: [] } },
+    };
+    // A 49.99 pack (49.00 Vantage Cash) held the day before the rule; a 19.99 pack bought (somewhere Vantage Cash is still offered) once it applied.
+    await wallet.creditPurchase(
+      player.userId,
+      { checkoutSessionId: `cs_${crypto.randomUUID().replaceAll("-", "")}`, amountCents: 4_999, cashPlaythrough: 1 },
+      start - DAY,
+    );
+    await wallet.creditPurchase(
+      player.userId,
+      { checkoutSessionId: `cs_${crypto.randomUUID().replaceAll("-", "")}`, amountCents: 1_999, cashPlaythrough: 1 },
+      noonEt(day(2)),
+    );
+    const redeemable = await wallet.getRedeemable(player.userId, noonEt(day(3)), 1, 3, play);
+    expect(redeemable).toMatchObject({ redeemableCash: 4_900, balances: { vantageCash: 6_800 } });
+    const tooMuch = await wallet.requestRedemption(
+      player.userId,
+      { amountCents: 5_000, redemptionId: "rd_window_new_cash", purchaseHoldDays: 3, cashPlaythrough: 1 },
+      noonEt(day(3)),
+      play,
+    );
+    expect(tooMuch).toMatchObject({ ok: false, code: "playthrough-required" });
+    const held = await wallet.requestRedemption(
+      player.userId,
+      { amountCents: 4_900, redemptionId: "rd_window_held", purchaseHoldDays: 3, cashPlaythrough: 1 },
+      noonEt(day(3)),
+      play,
+    );
+    expect(held).toMatchObject({ ok: true });
+  });
 });

@@ -79,7 +79,7 @@ import {
   correctDateOfBirthInTx,
   gatePlay,
   regionAllowsInTx,
-  regionModeInTx,
+  windDownSinceInTx,
   protectionSnapshotInTx,
   releasePurchaseHoldInTx,
   setLimitsInTx,
@@ -387,13 +387,13 @@ export class UserWallet extends DurableObject<Env> {
         requestRedemptionInTx(tx.withCashPlaythrough(input.cashPlaythrough).withPurchaseHoldDays(input.purchaseHoldDays), {
           ...input,
           region: play.place?.region ?? null,
-          windDown: regionModeInTx(tx, play, "redeem") === "redeem-only",
+          windDownSince: windDownSinceInTx(tx, play),
         }),
     );
   }
 
   /** Balances with what is still to play, what is held and what may be redeemed now (GET /api/me). */
-  /** `play`: where the player is; where it turned redeem-only, play-through and the purchase hold are waived. */
+  /** `play`: where the player is; where it turned redeem-only, what they held then is free of play-through and the hold. */
   async getRedeemable(
     userId: string,
     now: number,
@@ -404,7 +404,7 @@ export class UserWallet extends DurableObject<Env> {
     return this.read(userId, now, (tx) =>
       redeemableInTx(
         tx.withCashPlaythrough(cashPlaythrough).withPurchaseHoldDays(purchaseHoldDays),
-        play !== undefined && regionModeInTx(tx, play, "redeem") === "redeem-only",
+        play === undefined ? null : windDownSinceInTx(tx, play),
       ),
     );
   }

@@ -12,6 +12,7 @@ import {
   changeLimits,
   checkPlay,
   checkPurchase,
+  etMidnight,
   checkStake,
   isValidDateOfBirth,
   LIMIT_NAMES,
@@ -151,8 +152,18 @@ export function governingRegionInTx(tx: Ledger, play: PlayContext, action: Money
 }
 
 /** The mode that governs `action` at the transaction's moment ("full" on a direct call that names no place). */
-export function regionModeInTx(tx: Ledger, play: PlayContext, action: MoneyAction): RegionMode {
+function regionModeInTx(tx: Ledger, play: PlayContext, action: MoneyAction): RegionMode {
   return play.place ? regionModeAt(governingRegionInTx(tx, play, action), play.place.rules, tx.now).mode : "full";
+}
+
+/**
+ * When the region that governs redemptions turned redeem-only (the start of its entry's
+ * day, Eastern), or null when it is not in a redeem-only window now.
+ */
+export function windDownSinceInTx(tx: Ledger, play: PlayContext): number | null {
+  if (!play.place) return null;
+  const verdict = regionModeAt(governingRegionInTx(tx, play, "redeem"), play.place.rules, tx.now);
+  return verdict.mode === "redeem-only" && verdict.since !== null ? etMidnight(verdict.since) : null;
 }
 
 /** Whether the governing region allows `action` at the transaction's moment (Vantage Cash from a bonus, say). */

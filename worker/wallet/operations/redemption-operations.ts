@@ -155,16 +155,48 @@ export function readRedemptionInTx(tx: Ledger, id: string): Redemption | null {
 export type RedemptionLimits = PlaythroughState & { purchaseHolds: PurchaseHold[] };
 
 /**
- * What play-through and the purchase hold keep back of `balanceCents`. `windDown`: the
- * player's region turned redeem-only (src/shared/region-rules.ts), so what they hold may
- * be redeemed whole until the window ends: nothing is kept back.
+ * The Vantage Cash a redeem-only window lets go without play-through or the purchase hold:
+ * what the player held when the rule took effect (`since`), plus what bets placed before
+ * then have paid since (settled or cashed out), less what has been asked for since. Cash
+ * that arrived later (a pack bought where Vantage Cash is still offered, a bet placed
+ * there) follows the usual limits, so the window cannot launder it.
  */
-function redemptionLimits(tx: Ledger, balanceCents: number, windDown = false): RedemptionLimits {
-  if (windDown) return { cashToPlay: 0, redeemableCash: balanceCents, purchaseHolds: [] };
+function heldAtWindowStart(tx: Ledger, since: number): number {
+  const row = tx.sql
+    .exec<{ held: number; paid: number; asked: number }>(
+      `SELECT
+         COALESCE((SELECT balance_after FROM ledger WHERE currency = 'cash' AND created_at < ?1 ORDER BY seq DESC LIMIT 1), 0) AS held,
+         COALESCE((SELECT SUM(l.amount) FROM ledger l JOIN bets b ON b.id = l.reference
+                    WHERE l.currency = 'cash' AND l.reason = 'bet_payout' AND l.created_at >= ?1 AND b.created_at < ?1), 0)
+         + COALESCE((SELECT SUM(l.amount) FROM ledger l JOIN cash_out_quotes q ON q.id = l.reference JOIN bets b ON b.id = q.bet_id
+                    WHERE l.currency = 'cash' AND l.reason = 'bet_cash_out' AND l.created_at >= ?1 AND b.created_at < ?1), 0) AS paid,
+         COALESCE((SELECT SUM(amount) FROM ledger
+                    WHERE currency = 'cash' AND reason IN ('redemption_hold', 'redemption_refund') AND created_at >= ?1), 0) AS asked`,
+      since,
+    )
+    .one();
+  return Math.max(0, row.held + row.paid + row.asked);
+}
+
+/**
+ * What play-through and the purchase hold keep back of `balanceCents`. `windDownSince`:
+ * the player's region turned redeem-only at that moment (src/shared/region-rules.ts), so
+ * what they held then may be redeemed whole until the window ends (heldAtWindowStart);
+ * the rest of the balance follows the usual limits.
+ */
+function redemptionLimits(tx: Ledger, balanceCents: number, windDownSince: number | null = null): RedemptionLimits {
   const { cashToPlay } = playthroughState(tx, balanceCents);
   const purchaseHolds = purchaseHoldsInTx(tx);
   const keptBack = Math.max(cashToPlay, heldCash(purchaseHolds));
-  return { cashToPlay, redeemableCash: balanceCents - Math.min(balanceCents, keptBack), purchaseHolds };
+  const usual = balanceCents - Math.min(balanceCents, keptBack);
+  if (windDownSince === null) return { cashToPlay, redeemableCash: usual, purchaseHolds };
+  const redeemableCash = Math.max(usual, Math.min(balanceCents, heldAtWindowStart(tx, windDownSince)));
+  // What the window frees is no longer kept back; the rest still is.
+  return {
+    cashToPlay: Math.min(cashToPlay, balanceCents - redeemableCash),
+    redeemableCash,
+    purchaseHolds: redeemableCash === balanceCents ? [] : purchaseHolds,
+  };
 }
 
 /** The refusal for an amount above what is redeemable: whichever of play-through and the hold keeps more back. */
@@ -230,7 +262,7 @@ function reviewReason(tx: Ledger, amountCents: number, rules: ReviewRules | unde
 /** `region`: where the player asked from (the winners list shows it), when the request said. */
 export function requestRedemptionInTx(
   tx: Ledger,
-  input: { amountCents: number; redemptionId: string; review?: ReviewRules; region?: string | null; windDown?: boolean },
+  input: { amountCents: number; redemptionId: string; review?: ReviewRules; region?: string | null; windDownSince?: number | null },
 ): RedemptionResult {
   const existing = findRow(tx, input.redemptionId);
   if (existing) {
@@ -247,7 +279,7 @@ export function requestRedemptionInTx(
   const unverified = identityRefusal(tx);
   if (unverified) return unverified;
   const balance = tx.balance("cash");
-  const limits = redemptionLimits(tx, balance, input.windDown);
+  const limits = redemptionLimits(tx, balance, input.windDownSince ?? null);
   if (input.amountCents <= balance && input.amountCents > limits.redeemableCash) return notRedeemable(tx, limits);
   const review = reviewReason(tx, input.amountCents, input.review);
   const hold = tx.post({ currency: "cash", amount: -input.amountCents, reason: "redemption_hold", reference: input.redemptionId });
@@ -411,10 +443,11 @@ export type Redeemable = { balances: WalletBalances; redemptionPause: string | n
  * an early fraud warning or an amount owed, reversal-operations.ts), with the reason the
  * player is told.
  */
-export function redeemableInTx(tx: Ledger, windDown = false): Redeemable {
+/** `windDownSince`: when the player's region turned redeem-only, if it has (see redemptionLimits). */
+export function redeemableInTx(tx: Ledger, windDownSince: number | null = null): Redeemable {
   const balances = tx.balances();
   const pause = redemptionPause(tx);
-  const limits = redemptionLimits(tx, balances.vantageCash, windDown);
+  const limits = redemptionLimits(tx, balances.vantageCash, windDownSince);
   return {
     balances,
     ...limits,
