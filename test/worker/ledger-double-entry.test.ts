@@ -267,5 +267,6 @@ describe("the double-entry ledger", () => {
     ];
     expect(moves.filter((reason) => !reasons.has(reason))).toEqual([]);
     expect(owedIncurred).toBeGreaterThan(0);
-  });
+    // Twenty-one runs of several players' wallets each: seconds of work, more on a busy machine.
+  }, 120_000);
 });
