@@ -11,6 +11,10 @@ import { fileURLToPath } from "node:url";
 
 const featureOf = (path) => /^src\/features\/([^/]+)\//.exec(path)?.[1];
 const within = (path, ...folders) => folders.some((folder) => path.startsWith(`${folder}/`));
+/** The feature whose in-wallet code a path is (`worker/<feature>/in-wallet.ts` or `worker/<feature>/in-wallet/…`). */
+/** The root composition of the wallet: the composed object and its storage ladder. */
+const WALLET_ROOT = new Set(["worker/user-wallet.ts", "worker/wallet-schema.ts"]);
+const inWalletFeatureOf = (path) => /^worker\/([^/]+)\/in-wallet(?:\.ts$|\/)/.exec(path)?.[1];
 
 /** The zones: each rule says in one sentence what it keeps apart, and which imports break it. */
 export const zoneRules = [
@@ -45,14 +49,50 @@ export const zoneRules = [
     sentence: "The Worker shares only src/shared with the SPA.",
     breaks: (from, to) => within(from, "worker") && within(to, "src") && !within(to, "src/shared"),
   },
-  // No exceptions: every importer outside the wallet uses its index today, and what another
-  // folder needs from the wallet belongs in worker/wallet/index.ts.
+  // The money kernel (worker/wallet/) knows accounts, transfers, bets and holds, not
+  // features: the durable object is composed at the Worker's root (worker/user-wallet.ts),
+  // which hands each feature's in-wallet code what it needs from another feature.
+  {
+    name: "kernel",
+    sentence:
+      "The wallet kernel (worker/wallet/) imports no feature: it may use src/shared, worker/logging and worker/tunables; compose features at the Worker's root.",
+    breaks: (from, to) =>
+      within(from, "worker/wallet") &&
+      within(to, "worker") &&
+      !within(to, "worker/wallet", "worker/logging") &&
+      to !== "worker/tunables.ts",
+  },
+  {
+    name: "in-wallet",
+    sentence:
+      "A feature's in-wallet code (worker/<feature>/in-wallet) runs inside the player's wallet: it imports only its own in-wallet code, the kernel (worker/wallet/), src/shared, worker/logging and worker/tunables.",
+    breaks: (from, to) => {
+      const feature = inWalletFeatureOf(from);
+      if (feature === undefined || !within(to, "worker")) return false;
+      return !(inWalletFeatureOf(to) === feature || within(to, "worker/wallet", "worker/logging") || to === "worker/tunables.ts");
+    },
+  },
+  {
+    name: "in-wallet-owner",
+    sentence:
+      "Only its own feature and the Worker's root composition (worker/user-wallet.ts) import a feature's in-wallet code: another feature asks the wallet through the stub type its owner exports (worker/<feature>/wallet.ts).",
+    breaks: (from, to) => {
+      const feature = inWalletFeatureOf(to);
+      if (feature === undefined || WALLET_ROOT.has(from)) return false;
+      return !within(from, `worker/${feature}`);
+    },
+  },
   {
     name: "wallet",
     sentence:
-      "Worker code outside worker/wallet/ reaches the wallet only through its public face: import the wallet folder itself (worker/wallet/index.ts).",
+      "Worker code outside the wallet reaches the kernel only through its public face (worker/wallet/index.ts); in-wallet code and the root composition (worker/user-wallet.ts, worker/wallet-schema.ts) run inside the wallet and may use the kernel's parts.",
     breaks: (from, to) =>
-      within(from, "worker") && !within(from, "worker/wallet") && within(to, "worker/wallet") && to !== "worker/wallet/index.ts",
+      within(from, "worker") &&
+      !within(from, "worker/wallet") &&
+      inWalletFeatureOf(from) === undefined &&
+      !WALLET_ROOT.has(from) &&
+      within(to, "worker/wallet") &&
+      to !== "worker/wallet/index.ts",
   },
 ];
 

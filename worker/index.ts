@@ -1,6 +1,6 @@
 // Worker entry: the API for fetch (and the share pages' link previews, /p/* and /u/*),
 // the settlement job for cron, the settlement and push queues' consumers for queue
-// events, and the Durable Object classes as deployed: the wallet, handed its payout port here (the wallet itself never imports a payment provider), and
+// events, and the Durable Object classes as deployed: the wallet, composed in user-wallet.ts, and
 // each sport's price desk, handed settlement's step that records the finals it learns
 // (the odds never import settlement).
 // Each entry first validates the tunables (worker/tunables.ts), so a bad value stops the
@@ -13,8 +13,6 @@ import { metricsFor } from "./metrics/metrics";
 import { isManualCronRequest, manualCron, scheduled } from "./settlement/scheduled";
 import { handleSettlementQueue } from "./settlement/settlement-queue";
 import { TunablesError, tunables } from "./tunables";
-import { paymentsPayoutPort } from "./payments/payout-port";
-import { UserWallet as WalletObject } from "./wallet";
 import { PriceDesk as PriceDeskObject } from "./odds/price-desk/price-desk";
 import { recordFinals } from "./settlement/record-finals";
 import { isSharePagePath, sharePages } from "./share-cards/share-pages";
@@ -22,12 +20,7 @@ import { handlePushQueue, pushQueueName } from "./push/push-queue";
 import { pushTransport } from "./push/push-transport";
 import type { PushNotice } from "../src/shared/push-notices";
 
-/** The wallet Durable Object as deployed (wrangler.toml class_name): the wallet with the payment provider's payout port. */
-export class UserWallet extends WalletObject {
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env, paymentsPayoutPort(env));
-  }
-}
+export { UserWallet } from "./user-wallet";
 
 /** A sport's price desk as deployed (wrangler.toml class_name): the desk with settlement's finals recorder. */
 export class PriceDesk extends PriceDeskObject {

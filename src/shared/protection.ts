@@ -11,6 +11,7 @@
 // Days, weeks (from Monday) and months start at midnight Eastern, like the bonus day.
 import { BONUS_TIME_ZONE, etDayKey } from "./bonus";
 import { formatAmount, type WalletKind } from "./money";
+import type { RegionRules } from "./region-rules";
 
 /** The money actions the rules gate. */
 export type PlayAction = "bet" | "purchase" | "bonus" | "redeem";
@@ -26,6 +27,24 @@ export const PLAY_ACTION_LABEL: Record<PlayAction, string> = {
 export type RefusalDetails = Record<string, string | number | boolean | null | string[]>;
 export type Refusal = { ok: false; status: 403; code: string; message: string; details?: RefusalDetails };
 export type Allowed = { ok: true };
+
+/**
+ * What a money action is checked against besides the player's own state: the minimum age
+ * where the player is and, from a player's request, the place it came from with the region
+ * rules, so the region gate is checked in the same transaction as the money (direct calls
+ * without a request carry no place).
+ */
+export type PlayContext = {
+  minAge: number;
+  /** Where the request came from and the region rules (the dated table and operators' lists); none on direct calls. */
+  place?: { region: string | null; rules: RegionRules };
+  /**
+   * The version of the Official Sweepstakes Rules in force, from a player's request: Vantage
+   * Cash bets, purchases, redemptions and bonus claims need the player to have accepted it.
+   * Direct calls without a request carry none.
+   */
+  rulesVersion?: number;
+};
 
 export const AGE_UNCONFIRMED_MESSAGE = "Please confirm your date of birth to play.";
 

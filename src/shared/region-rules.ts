@@ -7,7 +7,7 @@
 //   redeem-only  as coins-only, but Vantage Cash the player held when the rule took effect
 //                (and what bets placed before then pay) may be redeemed until `until`, free
 //                of play-through and the purchase hold; cash that came later keeps both
-//                (the wallet's redemption-operations.ts); after that day
+//                (the wallet's worker/payments/in-wallet/redemptions.ts); after that day
 //                the region is coins-only;
 //   blocked      no play at all.
 // An entry covers sweepstakes sports play, or casino-style games only (which do not concern

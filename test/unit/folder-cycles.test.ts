@@ -22,7 +22,7 @@ describe("folder cycles", () => {
 
   it("groups files by resource, by feature, and keeps top-level files apart", () => {
     const root = new URL("../..", import.meta.url).pathname;
-    expect(folderOf(`${root}worker/wallet/operations/bet-operations.ts`)).toBe("worker/wallet");
+    expect(folderOf(`${root}worker/wallet/deep/holds.ts`)).toBe("worker/wallet");
     expect(folderOf(`${root}src/features/board/components/event-card.tsx`)).toBe("src/features/board");
     expect(folderOf(`${root}src/shared/schemas/bets.ts`)).toBe("src/shared");
     expect(folderOf(`${root}worker/tunables.ts`)).toBe("worker/tunables.ts");

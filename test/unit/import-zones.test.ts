@@ -18,6 +18,11 @@ const library = {
   "src/shared/money.ts": [],
   "worker/wallet/index.ts": [],
   "worker/wallet/ledger.ts": [],
+  "worker/cash-out/in-wallet.ts": [],
+  "worker/payments/in-wallet/redemptions.ts": [],
+  "worker/protection/in-wallet/identity.ts": [],
+  "worker/protection/wallet.ts": [],
+  "worker/tunables.ts": [],
 };
 
 describe("import zones", () => {
@@ -72,9 +77,35 @@ describe("import zones", () => {
         "src/app/routes/board-route.tsx": ["../../features/board/api/board-api", "../../features/betslip/components/betslip"],
         "src/lib/format/odds-text.ts": ["../api-client", "../../shared/money"],
         "worker/odds/price-desk/desk/pricing.ts": ["../../../wallet", "../../../wallet/index", "../../../../src/shared/money", "hono"],
-        "worker/wallet/operations/bet-operations.ts": ["../ledger"],
+        "worker/wallet/bet-rows.ts": ["./ledger", "../tunables", "../../src/shared/money"],
+        "worker/payments/in-wallet/redemptions.ts": ["../../wallet/ledger", "./standing", "../../tunables"],
+        "worker/payments/redemption-service.ts": ["../protection/wallet", "../wallet"],
+        "worker/user-wallet.ts": ["./cash-out/in-wallet", "./payments/in-wallet/redemptions", "./wallet/ledger"],
       }),
     ).toEqual([]);
+  });
+});
+
+describe("the money kernel's zones", () => {
+  it("refuse the kernel importing a feature, in-wallet code importing another feature, and anyone else importing in-wallet code", () => {
+    expect(
+      broken({
+        ...library,
+        "worker/wallet/ledger.ts": ["../cash-out/in-wallet"],
+        "worker/wallet/deep/holds.ts": ["../../protection/wallet"],
+        "worker/payments/in-wallet/redemptions.ts": ["../../protection/in-wallet/identity"],
+        "worker/cash-out/in-wallet.ts": ["../protection/wallet"],
+        "worker/admin/player-admin.ts": ["../payments/in-wallet/redemptions"],
+      }),
+    ).toEqual([
+      ["worker/wallet/ledger.ts", "worker/cash-out/in-wallet.ts", "kernel"],
+      ["worker/wallet/ledger.ts", "worker/cash-out/in-wallet.ts", "in-wallet-owner"],
+      ["worker/cash-out/in-wallet.ts", "worker/protection/wallet.ts", "in-wallet"],
+      ["worker/payments/in-wallet/redemptions.ts", "worker/protection/in-wallet/identity.ts", "in-wallet"],
+      ["worker/payments/in-wallet/redemptions.ts", "worker/protection/in-wallet/identity.ts", "in-wallet-owner"],
+      ["worker/wallet/deep/holds.ts", "worker/protection/wallet.ts", "kernel"],
+      ["worker/admin/player-admin.ts", "worker/payments/in-wallet/redemptions.ts", "in-wallet-owner"],
+    ]);
   });
 });
 

@@ -35,7 +35,8 @@ import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
 import { runSettlement } from "../../worker/settlement/settlement-job";
 import worker from "../../worker/index";
-import { FRAUD_WARNING_HOLD_MESSAGE, getUserWallet, UNDER_REVIEW_MESSAGE, type UserWallet } from "../../worker/wallet";
+import { FRAUD_WARNING_HOLD_MESSAGE, UNDER_REVIEW_MESSAGE } from "../../worker/payments/wallet";
+import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import type { BetRow } from "../../worker/wallet/bet-rows";
 import { PICK_SIDES } from "./bets-helpers";
 import { BASE, signIn, type SignedIn } from "./helpers";

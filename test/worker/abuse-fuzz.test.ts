@@ -23,7 +23,7 @@ import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
 import { createApp } from "../../worker/app";
 import worker from "../../worker/index";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf } from "./bets-helpers";
 import { api, BASE, postJson, sessionIdOf, signIn, type SignedIn } from "./helpers";
 

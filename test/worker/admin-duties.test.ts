@@ -10,7 +10,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { OPENING_COINS } from "../../src/shared/money";
 import { isPinnedOperator, pinOperatorAtSignIn } from "../../worker/auth/operators";
 import { tunables } from "../../worker/tunables";
-import type { UserWallet } from "../../worker/wallet";
+import type { UserWallet } from "../../worker/user-wallet";
 import { api, postJson, sessionIdOf, signIn, type SignedIn } from "./helpers";
 import { callGoogleMode, fakeGoogle, signInWithGoogle } from "./fake-google";
 import { HOUR, betOf, cashCents, coins, drained, leg, newEventId, openBet, seedBets, wallet } from "./settlement-fixtures";

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { toWinFor } from "../../src/shared/payout";
 import type { BetsPage, PlaceBetResponse, PriceChangedDetails } from "../../src/shared/schemas/bets";
 import type { Event } from "../../src/shared/schemas/events";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, signIn } from "./helpers";
 

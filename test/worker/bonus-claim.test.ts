@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { DailyBonusResponse } from "../../src/shared/schemas/bonus";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { api, postJson, signIn } from "./helpers";
 
 const claim = async (token?: string) => {

@@ -16,7 +16,7 @@ import type { Event } from "../../src/shared/schemas/events";
 import { priceOpenLegs } from "../../worker/cash-out/price-open-legs";
 import { ApiError } from "../../worker/http/api-error";
 import { loadEvents } from "../../worker/odds/odds-service";
-import type { UserWallet } from "../../worker/wallet";
+import type { UserWallet } from "../../worker/user-wallet";
 import { Ledger } from "../../worker/wallet/ledger";
 import { playthroughAudit } from "../../worker/wallet/playthrough";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";

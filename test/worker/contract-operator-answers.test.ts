@@ -35,7 +35,7 @@ import { etDayKey } from "../../src/shared/bonus";
 import { FreeEntryRecordSchema, type FreeEntryCodes } from "../../src/shared/schemas/sweepstakes";
 import { HealthResponseSchema } from "../../src/shared/schemas/health";
 import { createApp } from "../../worker/app";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { expectAnswer } from "./contract-helpers";
 import { api, signIn, type SignedIn } from "./helpers";

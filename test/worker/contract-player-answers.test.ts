@@ -33,7 +33,7 @@ import {
 } from "../../src/shared/schemas/social";
 import { UserDocumentSchema } from "../../src/shared/schemas/user";
 import { LIVE_PROTOCOL, LIVE_TOKEN_PREFIX } from "../../src/shared/live-protocol";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { expectAnswer, expectConforms } from "./contract-helpers";
 import { api, BASE, mintIdToken, postJson, recordFinal, signIn, type SignedIn } from "./helpers";

@@ -2,7 +2,7 @@
 // the same dev-token → session path the SPA uses.
 import { env, exports } from "cloudflare:workers";
 import { currentRules } from "../../worker/sweepstakes/rules-versions";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 
 export const BASE = "http://localhost";
 

@@ -8,7 +8,7 @@ import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { createApp } from "../../worker/app";
 import { DEV_STRIPE_CONNECT_WEBHOOK_SECRET, DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
 import { buyCash, onboardPayouts, vantageCashOf } from "./payout-helpers";
 

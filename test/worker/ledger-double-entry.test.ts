@@ -11,7 +11,7 @@ import { runInDurableObject } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { WalletKind } from "../../src/shared/money";
-import type { UserWallet } from "../../worker/wallet";
+import type { UserWallet } from "../../worker/user-wallet";
 import type { LedgerReason } from "../../worker/wallet/accounts";
 import { houseAccountsByMapping } from "./double-entry-helpers";
 import { verifyIdentityInWallet } from "./helpers";

@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../worker/app";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { api, BASE, postJson, signIn } from "./helpers";
 import { checkoutCompletedEvent } from "./stripe-events";
 

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../worker/app";
 import Stripe from "stripe";
 import { createStripeProvider } from "../../worker/payments/stripe-provider";
-import { FRAUD_WARNING_HOLD_MESSAGE, getUserWallet } from "../../worker/wallet";
+import { FRAUD_WARNING_HOLD_MESSAGE } from "../../worker/payments/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { BASE, signIn } from "./helpers";
 import { checkoutCompletedEvent, earlyFraudWarningEvent } from "./stripe-events";
 

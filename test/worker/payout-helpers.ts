@@ -5,7 +5,7 @@
 // read the Vantage Cash balance.
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { api, postJson, type SignedIn } from "./helpers";
 
 /** The player's Vantage Cash balance in cents, as /api/me answers it. */

@@ -9,7 +9,7 @@ import type { Redemption } from "../../src/shared/schemas/redemptions";
 import type { PaymentsProvider } from "../../worker/payments/payments-provider";
 import { listRedemptionsWithRetry, submitRedemption } from "../../worker/payments/redemption-service";
 import { createStripeProvider } from "../../worker/payments/stripe-provider";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
 
 const HOUR = 3_600_000;

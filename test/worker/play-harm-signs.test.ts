@@ -7,7 +7,7 @@ import { etMidnight } from "../../src/shared/protection";
 import { etDayKey } from "../../src/shared/bonus";
 import type { PlayerPlayView } from "../../src/shared/schemas/play";
 import type { BetLeg } from "../../src/shared/schemas/bets";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf } from "./bets-helpers";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
 

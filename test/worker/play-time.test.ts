@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { periodBounds } from "../../src/shared/protection";
 import type { PlayView, Statement } from "../../src/shared/schemas/play";
 import type { BetLeg } from "../../src/shared/schemas/bets";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf } from "./bets-helpers";
 import { api, postJson, signIn } from "./helpers";
 

@@ -13,7 +13,7 @@ import worker from "../../worker/index";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
 import { parseTunables } from "../../worker/tunables";
 import { playthroughAudit, playthroughOnReversal, playthroughState } from "../../worker/wallet/playthrough";
-import type { UserWallet } from "../../worker/wallet";
+import type { UserWallet } from "../../worker/user-wallet";
 import { Ledger } from "../../worker/wallet/ledger";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { acceptRulesUnder, BASE, signIn, type SignedIn } from "./helpers";

@@ -10,7 +10,7 @@ import type { UserDocument } from "../../src/shared/schemas/user";
 import { REGION_RULES } from "../../src/shared/region-rules-table";
 import { createApp } from "../../worker/app";
 import { requestRegion } from "../../worker/protection/request-region";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { acceptRulesUnder, api, BASE, postJson, signIn, type SignedIn } from "./helpers";
 

@@ -9,7 +9,7 @@ import type { BetLeg } from "../../src/shared/schemas/bets";
 import type { UserDocument } from "../../src/shared/schemas/user";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
 import { checkoutCompletedEvent } from "./stripe-events";

@@ -3,7 +3,8 @@
 // skipped the route's early refusal still moves nothing.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { getUserWallet, type PlayContext } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
+import type { PlayContext } from "../../src/shared/protection";
 import { signIn } from "./helpers";
 
 const rules = { entries: [], restricted: ["US-WA"], blocked: ["KP"] };

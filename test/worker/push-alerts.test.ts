@@ -13,7 +13,7 @@ import { PushConfigSchema, PushPreferencesSchema, type PushMessage } from "../..
 import worker from "../../worker/index";
 import { PUSH_QUEUE_NAME } from "../../worker/push/push-queue";
 import type { BetLeg } from "../../src/shared/schemas/bets";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf } from "./bets-helpers";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
 import { betOf, leg, newEventId, openBet, seedBets, wallet } from "./settlement-fixtures";

@@ -4,7 +4,7 @@ import { REDEMPTION_MIN_CENTS, REDEMPTION_MIN_MESSAGE, type ConnectStatus, type 
 import type { PaymentsProvider, TransferResult } from "../../worker/payments/payments-provider";
 import { listRedemptionsWithRetry, submitRedemption } from "../../worker/payments/redemption-service";
 import { tunables } from "../../worker/tunables";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { api, postJson, signIn } from "./helpers";
 import { buyCash, onboardPayouts, vantageCashOf, withdraw } from "./payout-helpers";
 

@@ -15,7 +15,8 @@ import { REGION_RULES } from "../../src/shared/region-rules-table";
 import type { UserDocument } from "../../src/shared/schemas/user";
 import { createApp } from "../../worker/app";
 import { regionRules } from "../../worker/protection/request-region";
-import { getUserWallet, type PlayContext } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
+import type { PlayContext } from "../../src/shared/protection";
 import { openEvents, pickOf } from "./bets-helpers";
 import { BASE, signIn, type SignedIn } from "./helpers";
 

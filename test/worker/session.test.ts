@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DISPLAY_NAME_MAX_LENGTH } from "../../src/shared/display-name";
 import { checkDisplayName } from "../../src/shared/schemas/user";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { api, mintIdToken, postJson, signIn } from "./helpers";
 
 function patchMe(token: string, body: unknown) {

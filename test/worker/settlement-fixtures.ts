@@ -12,7 +12,7 @@ import type { OddsFeedProvider } from "../../worker/odds/feed-provider";
 import { runSettlement, type SettlementOptions, type SettlementRunSummary } from "../../worker/settlement/settlement-job";
 import type { SettlementRunRow } from "../../worker/settlement/settlement-store";
 import { insertBet, readBet } from "../../worker/wallet/bet-rows";
-import { getUserWallet, type UserWallet } from "../../worker/wallet";
+import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import { Ledger } from "../../worker/wallet/ledger";
 
 export const HOUR = 3_600_000;

@@ -7,8 +7,8 @@ import type { SportKey } from "../../src/shared/sports";
 import type { OddsFeedProvider } from "../../worker/odds/feed-provider";
 import { runSettlement } from "../../worker/settlement/settlement-job";
 import type { SettlementMessage } from "../../worker/settlement/settlement-message";
-import { applyEventOutcomes } from "../../worker/wallet/operations/settlement-operations";
-import type { UserWallet } from "../../worker/wallet";
+import { applyEventOutcomes } from "../../worker/settlement/in-wallet/settlement";
+import type { UserWallet } from "../../worker/user-wallet";
 import { Ledger } from "../../worker/wallet/ledger";
 import {
   HOUR,

@@ -3,8 +3,8 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { applyEventOutcomes } from "../../worker/wallet/operations/settlement-operations";
-import type { UserWallet } from "../../worker/wallet";
+import { applyEventOutcomes } from "../../worker/settlement/in-wallet/settlement";
+import type { UserWallet } from "../../worker/user-wallet";
 import { Ledger } from "../../worker/wallet/ledger";
 import {
   betOf,

@@ -9,6 +9,7 @@ import type { LeaderboardQuery, LeaderboardRankResponse, LeaderboardResponse } f
 import { ROI_MIN_BETS } from "../../src/shared/social";
 import { createApp } from "../../worker/app";
 import { readLeaderboard, readOwnRank } from "../../worker/social/leaderboards";
+import { WALLET_PROJECTORS } from "../../worker/user-wallet";
 import { projectionStatements } from "../../worker/wallet/projection";
 import { api, signIn, type SignedIn } from "./helpers";
 import { leg, newEventId, openBet, seedBets, wallet } from "./settlement-fixtures";
@@ -130,7 +131,9 @@ describe("leaderboard ranks after settlement", () => {
         settledAt: week + i,
         legResults: ["win"],
       };
-      await env.DB.batch(projectionStatements(env.DB, { seq: 1, topic: "bet", payload: JSON.stringify({ userId: id, bet, version: 2 }) }));
+      await env.DB.batch(
+        projectionStatements(env.DB, { seq: 1, topic: "bet", payload: JSON.stringify({ userId: id, bet, version: 2 }) }, WALLET_PROJECTORS),
+      );
     }
     const board = await boardFor({ period: "week", wallet: "coins", metric: "profit" }, ids[50]!, week);
     expect(board.entries).toHaveLength(50);
@@ -181,7 +184,7 @@ describe("counting a settled bet once", () => {
     const settled: BetDocument = { ...bet, status: "settled", result: "win", payoutPaid: 200, settledAt: WEEK_C, legResults: ["win"] };
     for (const version of [2, 2, 3]) {
       const row = { seq: 1, topic: "bet" as const, payload: JSON.stringify({ userId: p.userId, bet: settled, version }) };
-      await env.DB.batch(projectionStatements(env.DB, row));
+      await env.DB.batch(projectionStatements(env.DB, row, WALLET_PROJECTORS));
     }
     const stats = await env.DB.prepare("SELECT period, settled, profit FROM leaderboard_stats WHERE user_id = ? ORDER BY period")
       .bind(p.userId)
@@ -321,7 +324,11 @@ describe("migration 0014 on an existing database", () => {
       legResults: ["win"],
     };
     await env.DB.batch(
-      projectionStatements(env.DB, { seq: 1, topic: "bet", payload: JSON.stringify({ userId: p.userId, bet, version: 3 }) }),
+      projectionStatements(
+        env.DB,
+        { seq: 1, topic: "bet", payload: JSON.stringify({ userId: p.userId, bet, version: 3 }) },
+        WALLET_PROJECTORS,
+      ),
     );
     const after = await env.DB.prepare("SELECT settled FROM leaderboard_stats WHERE user_id = ? AND wallet = 'coins' AND period = 'all'")
       .bind(p.userId)

@@ -20,7 +20,7 @@ import type {
 import type { UserDocument } from "../../src/shared/schemas/user";
 import { LEADERBOARD_METRICS, LEADERBOARD_PERIODS } from "../../src/shared/social";
 import { createApp } from "../../worker/app";
-import type { UserWallet } from "../../worker/wallet";
+import type { UserWallet } from "../../worker/user-wallet";
 import { Ledger } from "../../worker/wallet/ledger";
 import { callGoogleMode, fakeGoogle, signInWithGoogle } from "./fake-google";
 import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";

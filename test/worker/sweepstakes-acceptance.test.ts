@@ -9,7 +9,7 @@ import type { Event } from "../../src/shared/schemas/events";
 import type { UserDocument } from "../../src/shared/schemas/user";
 import { createApp } from "../../worker/app";
 import { currentRules } from "../../worker/sweepstakes/rules-versions";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
 

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { etDayKey } from "../../src/shared/bonus";
 import { FreeEntryRecordSchema, type FreeEntryCodes, type FreeEntryRecord } from "../../src/shared/schemas/sweepstakes";
 import type { UserDocument } from "../../src/shared/schemas/user";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
 
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]

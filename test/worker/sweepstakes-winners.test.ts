@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { etDayKey } from "../../src/shared/bonus";
 import { WinnersSchema } from "../../src/shared/schemas/sweepstakes";
 import { playContextFor } from "../../worker/protection/request-region";
-import { getUserWallet } from "../../worker/wallet";
+import { getUserWallet } from "../../worker/user-wallet";
 import { api, signIn, type SignedIn } from "./helpers";
 
 /** A player who redeemed `amountCents` from `region`, the payout confirmed paid. */

@@ -1,19 +1,15 @@
 // Wallets that can evolve: a wallet holding money is moved up its storage's migration
-// ladder (worker/wallet/schema-migrations.ts) and keeps every balance, ledger row,
+// ladder (worker/wallet-schema.ts, run by worker/wallet/schema-migrations.ts) and keeps every balance, ledger row,
 // play-through figure, open bet and pending payout; a wallet whose storage is newer than
 // the code refuses to serve instead of writing to a schema the code does not know.
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { getUserWallet, UserWallet, type PayoutPort, type PayoutTiming } from "../../worker/wallet";
+import { getUserWallet, UserWallet } from "../../worker/user-wallet";
+import type { PayoutPort, PayoutTiming } from "../../worker/payments/wallet";
 import { HOUSE_ACCOUNT_OF, HOUSE_ACCOUNTS, houseBalances, type LedgerReason } from "../../worker/wallet/accounts";
-import {
-  migrateWalletSchema,
-  WALLET_MIGRATIONS,
-  WalletSchemaError,
-  walletSchemaVersion,
-  type WalletMigration,
-} from "../../worker/wallet/schema-migrations";
+import { WALLET_MIGRATIONS } from "../../worker/wallet-schema";
+import { migrateWalletSchema, WalletSchemaError, walletSchemaVersion, type WalletMigration } from "../../worker/wallet/schema-migrations";
 import { houseAccountsByMapping } from "./double-entry-helpers";
 import { verifyIdentityInWallet } from "./helpers";
 import { HOUR, leg, newEventId, newUserId, openBet, seedBets } from "./settlement-fixtures";
@@ -147,7 +143,7 @@ describe("the wallet's storage migration ladder", () => {
       sql.exec("DROP TABLE owed_ledger");
       sql.exec("UPDATE meta SET value = '1' WHERE key = 'schema_version'");
       const hadOwedLedger = tableExists(sql, "owed_ledger");
-      migrateWalletSchema(state.storage);
+      migrateWalletSchema(state.storage, WALLET_MIGRATIONS);
       return { before, after: moneyRows(sql), hadOwedLedger, hasOwedLedger: tableExists(sql, "owed_ledger") };
     });
     expect({ hadOwedLedger, hasOwedLedger }).toEqual({ hadOwedLedger: false, hasOwedLedger: true });
@@ -181,7 +177,7 @@ describe("the wallet's storage migration ladder", () => {
       change("dailyStakeCoins", 500, now - 2 * 24 * HOUR, now - 24 * HOUR);
       change("dailyStakeCash", 900, now - HOUR, now + 23 * HOUR, now - 1_000);
       const waiting = change("dailyStakeCash", 1_000, now - 1_000, now + 24 * HOUR - 1_000);
-      migrateWalletSchema(state.storage);
+      migrateWalletSchema(state.storage, WALLET_MIGRATIONS);
       return { waiting, rows: sql.exec("SELECT history_seq, due_at FROM limit_alerts_due").toArray(), at: now + 24 * HOUR - 1_000 };
     });
     expect(due.rows).toEqual([{ history_seq: due.waiting, due_at: due.at }]);
@@ -227,7 +223,7 @@ describe("the wallet's storage migration ladder", () => {
         });
         sql.exec(`UPDATE wallet SET ${column} = ?`, balance);
       }
-      migrateWalletSchema(state.storage);
+      migrateWalletSchema(state.storage, WALLET_MIGRATIONS);
       return { house: houseBalances(sql), byMapping: houseAccountsByMapping(sql), version: walletSchemaVersion(sql) };
     });
     expect(migrated.version).toBe(WALLET_MIGRATIONS.length);
@@ -255,7 +251,7 @@ describe("the wallet's storage migration ladder", () => {
       const before = moneyRows(sql);
       let error: unknown = null;
       try {
-        migrateWalletSchema(state.storage);
+        migrateWalletSchema(state.storage, WALLET_MIGRATIONS);
       } catch (err) {
         error = err;
       }
@@ -280,7 +276,7 @@ describe("the wallet's storage migration ladder", () => {
       const before = moneyRows(sql);
       let error: unknown = null;
       try {
-        migrateWalletSchema(state.storage);
+        migrateWalletSchema(state.storage, WALLET_MIGRATIONS);
       } catch (err) {
         error = err;
       }

@@ -25,14 +25,14 @@ import { applyOperatorResult, finalNeedsSecondOperator, type ReportedFinal } fro
 import { applyResultCorrection } from "../settlement/result-correction";
 import { recentRuns } from "../settlement/settlement-store";
 import { tunables } from "../tunables";
-import { getUserWallet } from "../wallet";
+import { protectionWallet } from "../protection/wallet";
 import { copyIdentityForConsole } from "./identity-records";
 import { approvalRoutes } from "./approval-routes";
 import { freeEntryAdminRoutes } from "./free-entry-admin";
 import { regionRulesAdminRoutes } from "./region-rules-admin";
 import { healthRoutes } from "./health-view";
-import { requestApproval } from "./approvals";
-import { auditStatement, listAudit } from "./audit-log";
+import { requestApproval } from "../approvals/approvals";
+import { auditStatement, listAudit } from "../approvals/audit-log";
 import { feedView, settlementView } from "./console-views";
 import { betHolderRefusal, refuseOwnAccount, requireRecentSignIn } from "./operator-guards";
 import { harmAdminRoutes } from "./harm-admin";
@@ -171,7 +171,7 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
     if (!player) throw new ApiError(404, "not-found", "No such player.");
     await refuseOwnAccount(c.env, c.var.user, player);
     const now = Date.now();
-    const wallet = getUserWallet(c.env, userId);
+    const wallet = protectionWallet(c.env, userId);
     const result = await wallet.correctDateOfBirth(
       userId,
       { dateOfBirth, minAge: tunables(c.env).MIN_AGE },

@@ -19,9 +19,10 @@ import { getDb } from "../db/database";
 import { feedNow } from "../odds/odds-service";
 import { applyOperatorResult } from "../settlement/operator-result";
 import { applyResultCorrection } from "../settlement/result-correction";
-import { getUserWallet } from "../wallet";
-import { auditStatement } from "./audit-log";
-import type { ApprovalRules } from "./approvals";
+import { paymentsWallet } from "../payments/wallet";
+import { type KernelWallet, walletOf } from "../wallet";
+import { auditStatement } from "../approvals/audit-log";
+import type { ApprovalRules } from "../approvals/approvals";
 import { FREE_ENTRY_APPROVAL } from "./free-entry-admin";
 import { REGION_RULE_APPROVAL } from "./region-rules-admin";
 import { betHolderRefusal, isOwnAccount, ownAccountRefusal } from "./operator-guards";
@@ -35,7 +36,7 @@ export const APPROVAL_RULES: ApprovalRules = {
     async apply(env, request, approver, now) {
       if (request.kind !== "adjustment") throw new Error(`not an adjustment: ${request.kind}`);
       const uid = request.subject;
-      const answer = await getUserWallet(env, uid).adjustBalance(
+      const answer = await walletOf<KernelWallet>(env, uid).adjustBalance(
         uid,
         { adjustmentId: request.id, wallet: request.payload.wallet, amount: request.payload.amount },
         { actor: approver.email, reason: request.reason, details: { requestId: request.id, requestedBy: request.requestedBy } },
@@ -63,7 +64,7 @@ export const APPROVAL_RULES: ApprovalRules = {
     async apply(env, request, approver, now) {
       if (request.kind !== "redemption") throw new Error(`not a redemption: ${request.kind}`);
       const uid = request.subject;
-      const answer = await getUserWallet(env, uid).decideRedemptionReview(
+      const answer = await paymentsWallet(env, uid).decideRedemptionReview(
         uid,
         { redemptionId: request.payload.redemptionId, approve: true, reason: request.reason },
         { actor: approver.email, reason: request.reason, details: { requestId: request.id } },
@@ -75,7 +76,7 @@ export const APPROVAL_RULES: ApprovalRules = {
     async reject(env, request, operator, reason, now) {
       if (request.kind !== "redemption") throw new Error(`not a redemption: ${request.kind}`);
       const uid = request.subject;
-      const answer = await getUserWallet(env, uid).decideRedemptionReview(
+      const answer = await paymentsWallet(env, uid).decideRedemptionReview(
         uid,
         { redemptionId: request.payload.redemptionId, approve: false, reason },
         { actor: operator.email, reason, details: { requestId: request.id } },

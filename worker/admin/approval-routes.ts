@@ -8,7 +8,7 @@ import type { ApprovalAnswer, ApprovalListSchema } from "../../src/shared/schema
 import { fromErrorResult, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { APPROVAL_RULES } from "./approval-kinds";
-import { approveRequest, listApprovals, rejectRequest } from "./approvals";
+import { approveRequest, listApprovals, rejectRequest } from "../approvals/approvals";
 import { requireRecentSignIn } from "./operator-guards";
 
 const RequestIdSchema = z.string().min(1).max(128);

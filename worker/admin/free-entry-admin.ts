@@ -3,7 +3,7 @@
 // postmarkedOn, note?}); nothing is credited then: the card waits in the approvals queue
 // for a second operator — never the recorder, never on their own account — who sees the
 // code, the postmark, the amount and the recorder's note. Only approval credits, through
-// the player's wallet and its usual gates (worker/wallet/operations/sweepstakes-operations.ts),
+// the player's wallet and its usual gates (worker/sweepstakes/in-wallet.ts),
 // so one operator and any player account cannot mint Vantage Cash. Each operator records
 // at most FREE_ENTRY_DAILY_CAP cards in any 24 hours, counted in the request's own insert.
 // The player's side (request codes) is worker/sweepstakes/free-entry-routes.ts.
@@ -18,9 +18,9 @@ import type { AppEnv } from "../http/app-types";
 import { playContextFor } from "../protection/request-region";
 import { checkPostmark, findCode, markRecorded } from "../sweepstakes/free-entry";
 import { tunables } from "../tunables";
-import { getUserWallet } from "../wallet";
-import type { ApprovalKindRules } from "./approvals";
-import { requestApproval } from "./approvals";
+import { sweepstakesWallet } from "../sweepstakes/wallet";
+import type { ApprovalKindRules } from "../approvals/approvals";
+import { requestApproval } from "../approvals/approvals";
 import { isOwnAccount, ownAccountRefusal, refuseOwnAccount, requireRecentSignIn } from "./operator-guards";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -99,7 +99,7 @@ export const FREE_ENTRY_APPROVAL: ApprovalKindRules = {
     if (!postmark.ok) return postmark;
     // The player's own place when they asked for the code (its region rule and minimum age).
     const play = playContextFor(env, row.region);
-    const result = await getUserWallet(env, row.user_id).recordFreeEntry(
+    const result = await sweepstakesWallet(env, row.user_id).recordFreeEntry(
       row.user_id,
       { code, postmarkedOn, amountCents, actor: approver.email },
       play,

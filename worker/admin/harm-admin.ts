@@ -13,7 +13,7 @@ import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-erro
 import type { AppEnv } from "../http/app-types";
 import { statementView } from "../play/play-view";
 import { tunables, type Tunables } from "../tunables";
-import { getUserWallet, type HarmNote } from "../wallet";
+import { protectionWallet, type HarmNote } from "../protection/wallet";
 import { refuseOwnAccount } from "./operator-guards";
 
 const UidSchema = z.string().min(1).max(128);
@@ -49,7 +49,7 @@ export function harmAdminRoutes() {
     const now = Date.now();
     const thresholds = harmThresholds(tunables(c.env));
     const days = Math.max(thresholds.raisesDays, thresholds.chaseDays, thresholds.nightDays);
-    const wallet = getUserWallet(c.env, uid);
+    const wallet = protectionWallet(c.env, uid);
     const [statement, { history, notes }] = await Promise.all([wallet.getStatement(uid, now), wallet.getHarmHistory(uid, days, now)]);
     return c.json({
       statement: statementView(statement),
@@ -62,7 +62,7 @@ export function harmAdminRoutes() {
     const uid = parseWith(UidSchema, c.req.param("uid"));
     const input = await readJson(c, HarmNoteRequestSchema);
     await refuseOwnAccount(c.env, c.var.user, await requirePlayer(c.env, uid));
-    const result = await getUserWallet(c.env, uid).noteHarmFlag(uid, input, { actor: c.var.user.email, reason: input.note }, Date.now());
+    const result = await protectionWallet(c.env, uid).noteHarmFlag(uid, input, { actor: c.var.user.email, reason: input.note }, Date.now());
     if (!result.ok) throw fromErrorResult(result);
     return c.json({ notes: result.notes.map(noteView) });
   });

@@ -15,7 +15,7 @@ import { getDb } from "../db/database";
 import { ApiError, type ErrorResult } from "../http/api-error";
 import type { AppEnv, AuthedUser } from "../http/app-types";
 import { tunables } from "../tunables";
-import { getUserWallet } from "../wallet";
+import { type KernelWallet, walletOf } from "../wallet";
 
 /**
  * Money-moving console actions (adjustments, approvals, results, dead-letter replays): the
@@ -77,7 +77,9 @@ export async function refuseOwnAccount(env: Env, operator: AuthedUser, player: {
 export async function betHolderRefusal(env: Env, operator: AuthedUser, eventId: string): Promise<ErrorResult | null> {
   const { results: own } = await env.DB.prepare(OWN_ACCOUNT_IDS).bind(operator.id, addressOf(operator)).all<{ user_id: string }>();
   await Promise.all(
-    [operator.id, ...own.map((r) => r.user_id).filter((id) => id !== operator.id)].map((id) => getUserWallet(env, id).flushOutbox()),
+    [operator.id, ...own.map((r) => r.user_id).filter((id) => id !== operator.id)].map((id) =>
+      walletOf<KernelWallet>(env, id).flushOutbox(),
+    ),
   );
   const held = await env.DB.prepare(`SELECT 1 FROM bet_legs WHERE event_id = ?3 AND user_id IN (${OWN_ACCOUNT_IDS}) LIMIT 1`)
     .bind(operator.id, addressOf(operator), eventId)

@@ -3,7 +3,7 @@
 // early fraud warnings, protection and payout-identity refusals), freeze or unfreeze the
 // account, clear a fraud warning, reset an identity check, adjust a balance by hand and
 // check the ledger. Money moves only in the player's wallet Durable Object
-// (worker/wallet/operations/), which writes each money action's audit row in the same
+// (worker/*/in-wallet/), which writes each money action's audit row in the same
 // transaction. Nobody acts on their own account, and a Vantage Cash adjustment, or a
 // Coins one above ADJUSTMENT_APPROVAL_COINS, only asks for a second operator's approval
 // (approvals.ts).
@@ -15,9 +15,11 @@ import { sha256Hex } from "../digest";
 import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { tunables } from "../tunables";
-import { getUserWallet } from "../wallet";
-import { requestApproval } from "./approvals";
-import { writeAudit } from "./audit-log";
+import { paymentsWallet, type PaymentsWallet } from "../payments/wallet";
+import type { ProtectionWallet } from "../protection/wallet";
+import { type KernelWallet, walletOf } from "../wallet";
+import { requestApproval } from "../approvals/approvals";
+import { writeAudit } from "../approvals/audit-log";
 import { houseTotals, ledgerMismatches } from "./ledger-check";
 import { isOwnAccount, refuseOwnAccount, requireRecentSignIn } from "./operator-guards";
 import {
@@ -27,7 +29,7 @@ import {
   OperatorAccountRequestSchema,
 } from "../../src/shared/schemas/operator-actions";
 import { adminEmails } from "../config";
-import { auditStatement } from "./audit-log";
+import { auditStatement } from "../approvals/audit-log";
 import { copyIdentityForConsole, releaseDocuments } from "./identity-records";
 import type {
   AdjustmentAnswerSchema,
@@ -89,7 +91,7 @@ async function requirePlayer(env: Env, uid: string) {
 }
 
 export async function checkPlayerLedger(env: Env, uid: string, now: number): Promise<LedgerCheck> {
-  const wallet = await getUserWallet(env, uid).auditLedgerDrained(uid, now);
+  const wallet = await walletOf<KernelWallet>(env, uid).auditLedgerDrained(uid, now);
   const row = await env.DB.prepare("SELECT coin_balance AS coinBalance, cash_cents AS cashCents FROM wallet_balances WHERE user_id = ?")
     .bind(uid)
     .first<{ coinBalance: number; cashCents: number }>();
@@ -120,7 +122,7 @@ export function playerAdminRoutes() {
     const uid = parseWith(UidSchema, c.req.param("uid"));
     const user = await requirePlayer(c.env, uid);
     const now = Date.now();
-    const wallet = getUserWallet(c.env, uid);
+    const wallet = walletOf<KernelWallet & PaymentsWallet & ProtectionWallet>(c.env, uid);
     const [
       redeemable,
       ledger,
@@ -233,7 +235,7 @@ export function playerAdminRoutes() {
       const now = Date.now();
       const actor = c.var.user.email;
       // An unchanged state (already frozen) is answered as is and not audited again.
-      const answer = await getUserWallet(c.env, uid).setFreeze(uid, { frozen, reason, actor }, now);
+      const answer = await walletOf<KernelWallet>(c.env, uid).setFreeze(uid, { frozen, reason, actor }, now);
       if (!answer.ok) throw fromErrorResult(answer);
       return c.json({
         uid,
@@ -253,9 +255,9 @@ export function playerAdminRoutes() {
     await refuseOwnAccount(c.env, c.var.user, await requirePlayer(c.env, uid));
     const now = Date.now();
     const actor = c.var.user.email;
-    const answer = await getUserWallet(c.env, uid).clearFraudWarning(uid, { warningId, actor, reason }, now);
+    const answer = await paymentsWallet(c.env, uid).clearFraudWarning(uid, { warningId, actor, reason }, now);
     if (!answer.ok) throw fromErrorResult(answer);
-    const redeemable = await getUserWallet(c.env, uid).getRedeemable(uid, now, undefined, tunables(c.env).PURCHASE_HOLD_DAYS);
+    const redeemable = await paymentsWallet(c.env, uid).getRedeemable(uid, now, undefined, tunables(c.env).PURCHASE_HOLD_DAYS);
     return c.json({
       uid,
       changed: answer.changed,
@@ -273,7 +275,7 @@ export function playerAdminRoutes() {
     const { reason } = await readJson(c, IdentityResetRequestSchema);
     await refuseOwnAccount(c.env, c.var.user, await requirePlayer(c.env, uid));
     const now = Date.now();
-    const wallet = getUserWallet(c.env, uid);
+    const wallet = walletOf<KernelWallet & PaymentsWallet & ProtectionWallet>(c.env, uid);
     const reset = await wallet.resetIdentity(uid, { actor: c.var.user.email, reason }, now);
     // D1 follows the wallet even when there was nothing left to reset: a retry after D1
     // failed here finds the wallet reset already and still releases the claims.
@@ -316,7 +318,7 @@ export function playerAdminRoutes() {
       return c.json({ request: requested.request } satisfies ApprovalAnswer, 202);
     }
     const id = adjustmentId ?? `adj_${crypto.randomUUID().replaceAll("-", "")}`;
-    const answer = await getUserWallet(c.env, uid).adjustBalance(
+    const answer = await walletOf<KernelWallet>(c.env, uid).adjustBalance(
       uid,
       { adjustmentId: id, wallet: input.wallet, amount: input.amount },
       { actor: c.var.user.email, reason: input.reason },

@@ -12,9 +12,9 @@ import type { ApprovalAnswer, RegionRulesView } from "../../src/shared/schemas/o
 import { ApiError, fromErrorResult, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { listAddedRegionEntries, refreshOperatorRegionEntries } from "../protection/region-entries";
-import type { ApprovalKindRules } from "./approvals";
-import { requestApproval } from "./approvals";
-import { auditStatement } from "./audit-log";
+import type { ApprovalKindRules } from "../approvals/approvals";
+import { requestApproval } from "../approvals/approvals";
+import { auditStatement } from "../approvals/audit-log";
 import { requireRecentSignIn } from "./operator-guards";
 
 export function regionRulesAdminRoutes() {

@@ -17,7 +17,7 @@ import { markSessionEnded } from "./session-revocation";
 import { setRefreshCookie } from "./session-cookies";
 import { upsertUserFromClaims, type UserRow } from "./users";
 import { tunables } from "../tunables";
-import { getUserWallet } from "../wallet";
+import { type KernelWallet, walletOf } from "../wallet";
 
 /**
  * How a session answer gets the player's user document (GET /api/me's answer, built in
@@ -51,7 +51,7 @@ export function sessionMaxAgeMs(env: Env): number {
 export async function endSession(env: Env, session: { userId: string; familyId: string }, now: number): Promise<void> {
   await revokeFamily(getDb(env), session.familyId, now);
   markSessionEnded(session.familyId);
-  await getUserWallet(env, session.userId).closeLiveSockets(session.familyId);
+  await walletOf<KernelWallet>(env, session.userId).closeLiveSockets(session.familyId);
 }
 
 export const EMAIL_NOT_VERIFIED_MESSAGE =

@@ -27,7 +27,8 @@ import { slipDelaySeconds } from "../../src/shared/live-rules";
 import { realDeps, type AppDeps } from "../http/app-deps";
 import type { DeskBoard } from "../odds/price-desk/desk-board";
 import { tunables } from "../tunables";
-import { getUserWallet, type BetsCursor, type PlaceBetsResult } from "../wallet";
+import type { BetsCursor } from "../wallet";
+import { betsWallet, type PlaceBetsResult } from "./wallet";
 import { ODDS_STALE_MESSAGE, priceSlip } from "./price-slip";
 import { finishedEventIds } from "../odds/finished-events";
 import { allowInRegion } from "../protection/request-region";
@@ -68,7 +69,7 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
     const request = await readJson(c, PlaceBetRequestSchema);
     const play = await withRulesVersion(c.env, allowInRegion(c, "bet", request.wallet));
     const userId = c.var.user.id;
-    const wallet = getUserWallet(c.env, userId);
+    const wallet = betsWallet(c.env, userId);
     const requestHash = await sha256Hex(JSON.stringify(request));
     const rules = tunables(c.env);
     const liveMaxAgeMs = rules.LIVE_PRICE_MAX_AGE_SECONDS * 1000;
@@ -160,7 +161,7 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
     const query = parseWith(BetsQuerySchema, c.req.query());
     const userId = c.var.user.id;
     const before = query.cursor ? decodeBetsCursor(query.cursor) : undefined;
-    const page = await getUserWallet(c.env, userId).listBets(
+    const page = await betsWallet(c.env, userId).listBets(
       userId,
       { wallet: query.wallet, status: query.status, limit: query.limit, before },
       Date.now(),

@@ -7,7 +7,7 @@ import type { DailyBonusResponse } from "../../src/shared/schemas/bonus";
 import { requireUser } from "../auth/require-user";
 import { fromErrorResult, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { getUserWallet } from "../wallet";
+import { bonusWallet } from "./wallet";
 import { allowInRegion } from "../protection/request-region";
 import { withRulesVersion } from "../sweepstakes/rules-gate";
 
@@ -22,7 +22,7 @@ export function bonusRoutes() {
     await readJson(c, EmptyRequestSchema);
     const play = await withRulesVersion(c.env, allowInRegion(c, "bonus"));
     const userId = c.var.user.id;
-    const result = await getUserWallet(c.env, userId).claimDailyBonus(userId, Date.now(), play);
+    const result = await bonusWallet(c.env, userId).claimDailyBonus(userId, Date.now(), play);
     if (!result.ok) throw fromErrorResult(result);
     const body: DailyBonusResponse = {
       ok: true,

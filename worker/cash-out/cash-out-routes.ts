@@ -2,7 +2,7 @@
 // The player's own bet only: the wallet is found from the verified token, and a bet or
 // quote id of another player is simply not in it (404). The open legs are priced against
 // the board (price-open-legs.ts); the quote and the payment happen in the wallet
-// (worker/wallet/operations/cash-out-operations.ts), with CASH_OUT_MARGIN as the fee and
+// (worker/cash-out/in-wallet.ts), with CASH_OUT_MARGIN as the fee and
 // CASH_OUT_QUOTE_SECONDS as a quote's life.
 //
 // Accepting needs an Idempotency-Key (a retry gets the first answer, paying once) and
@@ -28,7 +28,7 @@ import { liveRulesOf } from "../odds/live-rules";
 import { createOddsReader, type OddsDeps, type OddsReader } from "../odds/odds-service";
 import type { DeskBoard } from "../odds/price-desk/desk-board";
 import { tunables } from "../tunables";
-import { getUserWallet, type CashOutFailure, type CashOutPricing, type CashOutResult } from "../wallet";
+import { cashOutWallet, type CashOutFailure, type CashOutPricing, type CashOutResult } from "./wallet";
 import { priceOpenLegs } from "./price-open-legs";
 import { z } from "zod";
 
@@ -77,7 +77,7 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
 
   const openBetOf = async (c: Context<AppEnv>, now: number): Promise<BetDocument> => {
     const betId = parseWith(BetIdSchema, c.req.param("id"));
-    const bet = await getUserWallet(c.env, c.var.user.id).getBet(c.var.user.id, betId, now);
+    const bet = await cashOutWallet(c.env, c.var.user.id).getBet(c.var.user.id, betId, now);
     if (!bet) throw new ApiError(404, "bet-not-found", "Bet not found.");
     if (bet.status !== "open") throw new ApiError(409, "bet-settled", "This bet is already settled.");
     return bet;
@@ -87,7 +87,7 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
     const now = deps.now();
     const bet = await openBetOf(c, now);
     const { pricing } = await pricingOf(c, bet, now);
-    const result = await getUserWallet(c.env, c.var.user.id).quoteCashOut(c.var.user.id, bet.id, pricing, now);
+    const result = await cashOutWallet(c.env, c.var.user.id).quoteCashOut(c.var.user.id, bet.id, pricing, now);
     if (!result.ok) refuse(result);
     return c.json(result.quote, 200);
   });
@@ -99,7 +99,7 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
     const betId = parseWith(BetIdSchema, c.req.param("id"));
     const request = await readJson(c, CashOutRequestSchema);
     const userId = c.var.user.id;
-    const wallet = getUserWallet(c.env, userId);
+    const wallet = cashOutWallet(c.env, userId);
     const requestHash = await sha256Hex(JSON.stringify({ betId, ...request }));
     const answer = (result: CashOutResult) => {
       if (!result.ok) refuse(result);

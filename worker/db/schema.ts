@@ -386,7 +386,7 @@ export const adminOperators = sqliteTable("admin_operators", {
   pinnedAt: integer("pinned_at").notNull(),
 });
 
-/** Actions waiting for a second operator, and their decisions (migration 0019, worker/admin/approvals.ts). */
+/** Actions waiting for a second operator, and their decisions (migration 0019, worker/approvals/approvals.ts). */
 export const approvalRequests = sqliteTable(
   "approval_requests",
   {

@@ -1,7 +1,7 @@
 // Identity before redemption over HTTP: the player's state (GET /api/identity), a new
 // verification session (POST /api/identity/session → {url}), the provider's signed events
 // (POST /api/identity/webhook), and the simulator's local page in development. The state
-// itself is the wallet's (operations/identity-operations.ts); withdrawals check it there.
+// itself is the wallet's (worker/protection/in-wallet/identity.ts); withdrawals check it there.
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
@@ -14,7 +14,7 @@ import { ApiError, bodyText, fromErrorResult, readJson } from "../http/api-error
 import type { AppEnv } from "../http/app-types";
 import { limitPaymentCalls } from "../http/rate-limit";
 import { loggerFor } from "../logging/logger";
-import { getUserWallet } from "../wallet";
+import { protectionWallet } from "../protection/wallet";
 import { getIdentityPort } from "./configured-identity";
 import { handleIdentityWebhook, refuseIdentityEventBeforeBody } from "./identity-webhook";
 import { simIdentityRoutes } from "./sim-identity-routes";
@@ -25,14 +25,14 @@ export function identityRoutes() {
   const app = new Hono<AppEnv>();
 
   app.get("/", requireUser, async (c) => {
-    const state: IdentityState = await getUserWallet(c.env, c.var.user.id).getIdentity(c.var.user.id, Date.now());
+    const state: IdentityState = await protectionWallet(c.env, c.var.user.id).getIdentity(c.var.user.id, Date.now());
     return c.json(state);
   });
 
   app.post("/session", requireUser, limitPaymentCalls, async (c) => {
     await readJson(c, EmptyRequestSchema);
     const userId = c.var.user.id;
-    const wallet = getUserWallet(c.env, userId);
+    const wallet = protectionWallet(c.env, userId);
     const now = Date.now();
     // Final states are refused before any session is opened at the provider (the wallet refuses them again).
     const current = await wallet.getIdentity(userId, now);

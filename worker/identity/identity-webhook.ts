@@ -16,7 +16,7 @@ import { getDb } from "../db/database";
 import { identityChecks, users } from "../db/schema";
 import { errorBody } from "../http/api-error";
 import { loggerFor } from "../logging/logger";
-import { getUserWallet, type IdentityOutcome } from "../wallet";
+import { protectionWallet, type IdentityOutcome } from "../protection/wallet";
 import { claimDocument, documentHash, releaseClaim } from "./document-hash";
 import { identityHashKey, identityWebhookSecret, type IdentityPort } from "./identity-port";
 import { minAgeIn } from "../protection/request-region";
@@ -114,7 +114,7 @@ export async function handleIdentityWebhook(
   } else {
     outcome = { sessionId: ref.data.id, outcome: "needs-input", reason: session.reason ?? "The document or selfie could not be verified." };
   }
-  const recorded = await getUserWallet(env, userId).recordIdentity(userId, outcome, now);
+  const recorded = await protectionWallet(env, userId).recordIdentity(userId, outcome, now);
   if (recorded.retired) {
     // An operator reset this check since: the session's outcome is history, and the claim just made goes with it.
     if (outcome.outcome === "verified" && claimedNow) await releaseClaim(db, { documentHash: outcome.documentHash, userId });

@@ -16,7 +16,7 @@ import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { embeddedOnly } from "../http/stand-ins";
 import { stripeSignatureHeader } from "../payments/stripe-webhook";
-import { getUserWallet } from "../wallet";
+import { protectionWallet } from "../protection/wallet";
 import { requestRegion } from "../protection/request-region";
 import { identityWebhookSecret } from "./identity-port";
 import { escapeHtml, STAND_IN_PAGE_CSP, standInPage } from "../http/stand-in-page";
@@ -71,7 +71,7 @@ export function simIdentityRoutes() {
     if (session.status === "verified") {
       return c.html(page(`<h1>Identity verified</h1><p>This verification is complete.</p><p><a href="/redeem">Back to Redeem</a></p>`));
     }
-    const protection = await getUserWallet(c.env, session.userId).getProtection(session.userId, Date.now());
+    const protection = await protectionWallet(c.env, session.userId).getProtection(session.userId, Date.now());
     const dob = protection.state.dateOfBirth ?? "1990-01-01";
     // The document's address starts where this browser is, so a plain "Verified" changes nothing; type another to try a move.
     const residence = requestRegion(c.env, c.req.raw) ?? "";

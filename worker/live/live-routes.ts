@@ -13,7 +13,8 @@ import { authenticate } from "../auth/require-user";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import {
-  getUserWallet,
+  type KernelWallet,
+  walletOf,
   LIVE_PROTOCOL,
   LIVE_SESSION_HEADER,
   LIVE_TOKEN_EXPIRES_HEADER,
@@ -47,7 +48,9 @@ export function liveRoutes() {
     });
     const offered = (c.req.header("Sec-WebSocket-Protocol") ?? "").split(",").map((p) => p.trim());
     if (offered.includes(LIVE_PROTOCOL)) headers.set("Sec-WebSocket-Protocol", LIVE_PROTOCOL);
-    const upgraded = await getUserWallet(c.env, user.id).fetch(new Request(c.req.url, { headers }));
+    const upgraded = await walletOf<KernelWallet & Pick<DurableObjectStub, "fetch">>(c.env, user.id).fetch(
+      new Request(c.req.url, { headers }),
+    );
     // Re-wrapped so the response headers are mutable for the app's security middleware.
     return new Response(upgraded.body, { status: upgraded.status, webSocket: upgraded.webSocket, headers: upgraded.headers });
   });

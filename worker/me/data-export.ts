@@ -4,7 +4,7 @@
 // responsible-play statement can use. Free entries appear here when the product has them.
 import { EXPORT_NOTICE, type DataExport } from "../../src/shared/schemas/data-export";
 import { ledgerMovementTotals, yearlyMoneyTotals, type Period } from "../../src/shared/money-totals";
-import type { WalletRecords } from "../wallet";
+import type { WalletRecords } from "./wallet";
 
 export function buildDataExport(records: WalletRecords, year: number, period: Period, now: number): DataExport {
   return {

@@ -26,7 +26,8 @@ import { limitToMinor } from "../protection/protection-view";
 import { notePlayerRegion } from "../protection/region-change-alerts";
 import { playContextFor, requestRegion } from "../protection/request-region";
 import { tunables } from "../tunables";
-import { getUserWallet } from "../wallet";
+import { protectionWallet } from "../protection/wallet";
+import { exportWallet } from "./wallet";
 import { readProfile, setHandle, setHiddenStatements, setShowCashResultsStatement } from "../social/player-profiles";
 import { purgeAfterPrivacyChange } from "../social/privacy-purge";
 import { currentRules } from "../sweepstakes/rules-versions";
@@ -63,7 +64,7 @@ export function meRoutes() {
     // a refused body leaves the rest unchanged too.
     if (dateOfBirth !== undefined) {
       const { minAge } = playContextFor(c.env, requestRegion(c.env, c.req.raw));
-      const result = await getUserWallet(c.env, userId).confirmDateOfBirth(userId, { dateOfBirth, minAge }, now);
+      const result = await protectionWallet(c.env, userId).confirmDateOfBirth(userId, { dateOfBirth, minAge }, now);
       if (!result.ok) throw fromErrorResult(result);
     }
     // The profile as the edge may have kept it, to purge what the change below makes stale.
@@ -104,7 +105,7 @@ export function meRoutes() {
     }
     const userId = c.var.user.id;
     const now = Date.now();
-    await getUserWallet(c.env, userId).acceptRules(userId, version, now);
+    await protectionWallet(c.env, userId).acceptRules(userId, version, now);
     return currentDocument(c, now);
   });
 
@@ -112,7 +113,7 @@ export function meRoutes() {
     const { period } = await readJson(c, BreakRequestSchema);
     const userId = c.var.user.id;
     const now = Date.now();
-    const result = await getUserWallet(c.env, userId).takeBreak(userId, period, now);
+    const result = await protectionWallet(c.env, userId).takeBreak(userId, period, now);
     if (!result.ok) throw fromErrorResult(result);
     return currentDocument(c, now);
   });
@@ -127,7 +128,7 @@ export function meRoutes() {
     const userId = c.var.user.id;
     const now = Date.now();
     const delayMs = tunables(c.env).LIMIT_RAISE_DELAY_HOURS * HOUR_MS;
-    await getUserWallet(c.env, userId).setLimits(userId, requested, delayMs, now);
+    await protectionWallet(c.env, userId).setLimits(userId, requested, delayMs, now);
     return currentDocument(c, now);
   });
 
@@ -136,7 +137,7 @@ export function meRoutes() {
     const now = Date.now();
     const year = query.year ?? yearOfET(now);
     const period = yearPeriodET(year);
-    const records = await getUserWallet(c.env, c.var.user.id).exportRecords(c.var.user.id, period, now);
+    const records = await exportWallet(c.env, c.var.user.id).exportRecords(c.var.user.id, period, now);
     const doc = buildDataExport(records, year, period, now);
     c.header("Cache-Control", "private, no-store");
     c.header("Content-Disposition", `attachment; filename="vantage-${year}.${query.format}"`);

@@ -7,7 +7,9 @@
 import { isOperator } from "../auth/operators";
 import type { UserRow } from "../auth/users";
 import { readProfile } from "../social/player-profiles";
-import { getUserWallet } from "../wallet";
+import type { PaymentsWallet } from "../payments/wallet";
+import type { ProtectionWallet } from "../protection/wallet";
+import { type KernelWallet, walletOf } from "../wallet";
 import type { UserDocument } from "../../src/shared/schemas/user";
 import { protectionView } from "../protection/protection-view";
 import { playContextFor, requestRegion } from "../protection/request-region";
@@ -16,7 +18,7 @@ import { currentRules } from "../sweepstakes/rules-versions";
 
 /** `request`, when given, says where the player is (region rules and minimum age). */
 export async function loadUserDocument(env: Env, user: UserRow, now: number, request?: Request): Promise<UserDocument> {
-  const wallet = getUserWallet(env, user.id);
+  const wallet = walletOf<KernelWallet & PaymentsWallet & ProtectionWallet>(env, user.id);
   const [
     { balances, redeemableCash, cashToPlay, redemptionPause, purchaseHolds, purchaseHoldDays },
     protection,

@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { ApiErrorBody } from "../../src/shared/schemas/api-error";
 import { getDb } from "../db/database";
 import { errorBody } from "../http/api-error";
-import { getUserWallet } from "../wallet";
+import { paymentsWallet } from "./wallet";
 import { stripeConnectWebhookSecret, WEBHOOK_TOLERANCE_SECONDS } from "./payments-config";
 import { findPayoutAccountById } from "./payout-accounts";
 
@@ -63,7 +63,7 @@ export async function handleConnectWebhook(
   if (!payout.success) return ignored("not a payout");
   const account = await findPayoutAccountById(getDb(env), event.account);
   if (!account) return ignored("unknown account");
-  const marked = await getUserWallet(env, account.userId).markPaidOut(
+  const marked = await paymentsWallet(env, account.userId).markPaidOut(
     account.userId,
     {
       payoutId: payout.data.id,

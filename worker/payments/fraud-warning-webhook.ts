@@ -14,7 +14,7 @@ import { z } from "zod";
 import { getDb } from "../db/database";
 import { fraudWarnings, paymentIntents } from "../db/schema";
 import { loggerFor } from "../logging/logger";
-import { getUserWallet } from "../wallet";
+import { paymentsWallet } from "./wallet";
 import { getPaymentsProvider } from "./configured-provider";
 import type { PaymentsProvider } from "./payments-provider";
 
@@ -86,7 +86,7 @@ export async function handleFraudWarning(env: Env, object: unknown, now: number)
 
 /** Hands one warning to the player's wallet, and refunds and reverses the pack when it is actionable. */
 async function applyFraudWarning(env: Env, userId: string, warning: KeptWarning, now: number): Promise<FraudWarningOutcome> {
-  const wallet = getUserWallet(env, userId);
+  const wallet = paymentsWallet(env, userId);
   const recorded = await wallet.recordFraudWarning(
     userId,
     {

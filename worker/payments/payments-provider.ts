@@ -28,7 +28,7 @@ export type PayoutAccountState = {
 /**
  * One transfer of a redemption. `redemptionId` is also its `transfer_group`, so every
  * transfer ever sent for it can be listed; `idempotencyKey` comes from the wallet
- * (payout-attempt-operations.ts), the same for every retry while the provider keeps it.
+ * (worker/payments/in-wallet/payout-attempts.ts), the same for every retry while the provider keeps it.
  */
 export type TransferInput = { accountId: string; amountCents: number; redemptionId: string; userId: string; idempotencyKey: string };
 

@@ -33,7 +33,8 @@ import { listRedemptionsWithRetry, redemptionIdFor, submitRedemption } from "./r
 import { simRoutes } from "./sim-routes";
 import { allowInRegion } from "../protection/request-region";
 import { withRulesVersion } from "../sweepstakes/rules-gate";
-import { getUserWallet, UNDER_REVIEW_MESSAGE } from "../wallet";
+import { protectionWallet } from "../protection/wallet";
+import { UNDER_REVIEW_MESSAGE } from "./wallet";
 import { loggerFor } from "../logging/logger";
 import { handleStripeWebhook, refuseBeforeBody, WEBHOOK_BODY_LIMIT_BYTES } from "./stripe-webhook";
 import { handleConnectWebhook, refuseConnectEventBeforeBody } from "./connect-webhook";
@@ -117,7 +118,7 @@ function checkoutRoutes() {
     // Player protection: the wallet checks age, break and purchase limits and holds this
     // pack against the limits (so parallel checkouts cannot pass them) until it is credited,
     // the session fails to open, or the hold expires with the session.
-    const wallet = getUserWallet(c.env, userId);
+    const wallet = protectionWallet(c.env, userId);
     const holdMs = tunables(c.env).CHECKOUT_HOLD_MINUTES * 60_000;
     const hold = await wallet.reservePurchase(userId, { holdId: crypto.randomUUID(), amountCents: pack.amountCents, holdMs }, now, play);
     if (!hold.ok) throw fromErrorResult(hold);
@@ -223,7 +224,7 @@ function withdrawalRoutes() {
     const now = Date.now();
     // Age first (a clear answer before any payout-account lookup); the wallet checks it
     // again inside the transaction that holds the amount.
-    const wallet = getUserWallet(c.env, c.var.user.id);
+    const wallet = protectionWallet(c.env, c.var.user.id);
     const refused = await wallet.checkPlay(c.var.user.id, "redeem", now, play);
     if (refused) throw fromErrorResult(refused);
     // Identity next, for the same reason; the wallet checks it again in the same transaction.

@@ -6,7 +6,7 @@
 // file only talks to the provider.
 import { paymentsMode } from "../config";
 import { getDb } from "../db/database";
-import type { PayoutOutcome, PayoutPort, PayoutRequest, PayoutRoute } from "../wallet";
+import type { PayoutOutcome, PayoutPort, PayoutRequest, PayoutRoute } from "./wallet";
 import { getPaymentsProvider } from "./configured-provider";
 import type { PaymentsProvider } from "./payments-provider";
 import { findPayoutAccount } from "./payout-accounts";

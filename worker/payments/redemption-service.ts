@@ -11,14 +11,15 @@
 // payout is followed by its simulated `payout.paid` (sim-payouts.ts).
 import { sha256Hex } from "../digest";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
-import { requestApproval } from "../admin/approvals";
+import { requestApproval } from "../approvals/approvals";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { fromErrorResult } from "../http/api-error";
 import { loggerFor } from "../logging/logger";
 import { metricsFor } from "../metrics/metrics";
 import { tunables } from "../tunables";
-import { getUserWallet, payoutTiming, runPayoutAttempt, type PayoutWallet, type PlayContext } from "../wallet";
+import type { PlayContext } from "../../src/shared/protection";
+import { paymentsWallet, payoutTiming, runPayoutAttempt, type PayoutWallet } from "./wallet";
 import { payoutRoute, type Payouts } from "./payout-port";
 
 /**
@@ -33,7 +34,7 @@ export async function redemptionIdFor(userId: string, idempotencyKey: string | u
 }
 
 function walletPort(env: Env, userId: string): PayoutWallet {
-  const stub = getUserWallet(env, userId);
+  const stub = paymentsWallet(env, userId);
   return {
     beginPayoutAttempt: (id, input, now) => stub.beginPayoutAttempt(id, input, now),
     finishPayoutAttempt: (id, input, now) => stub.finishPayoutAttempt(id, input, now),
@@ -47,7 +48,7 @@ export async function submitRedemption(
   now: number,
   play?: PlayContext,
 ): Promise<Redemption> {
-  const held = await getUserWallet(env, input.userId).requestRedemption(
+  const held = await paymentsWallet(env, input.userId).requestRedemption(
     input.userId,
     {
       amountCents: input.amountCents,
@@ -120,7 +121,7 @@ export async function listRedemptionsWithRetry(
   input: { userId: string; accountId: string | null },
   now: number,
 ): Promise<Redemption[]> {
-  const wallet = getUserWallet(env, input.userId);
+  const wallet = paymentsWallet(env, input.userId);
   const redemptions = await wallet.listRedemptions(input.userId, now);
   const pending = redemptions.filter((r) => r.status === "pending");
   if (pending.length === 0 || !payouts || !input.accountId) return redemptions;

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../db/database";
 import { paymentIntents } from "../db/schema";
-import { getUserWallet, type ReversalResult } from "../wallet";
+import { paymentsWallet, type ReversalResult } from "./wallet";
 import { loggerFor } from "../logging/logger";
 
 export const REVERSAL_EVENTS = new Set(["charge.dispute.created", "charge.dispute.closed", "charge.refunded"]);
@@ -69,7 +69,7 @@ export async function handleReversalEvent(env: Env, type: string, object: unknow
     const paymentIntent = idOf(charge.payment_intent);
     const userId = await ownerOf(env, paymentIntent, type, charge.id);
     if (!userId || !paymentIntent) return { ignored: "unknown payment intent" };
-    const result = await getUserWallet(env, userId).applyRefund(
+    const result = await paymentsWallet(env, userId).applyRefund(
       userId,
       { paymentIntent, chargeAmountCents: charge.amount, amountRefundedCents: charge.amount_refunded },
       now,
@@ -83,7 +83,7 @@ export async function handleReversalEvent(env: Env, type: string, object: unknow
   const paymentIntent = idOf(dispute.payment_intent);
   const userId = await ownerOf(env, paymentIntent, type, dispute.id);
   if (!userId || !paymentIntent) return { ignored: "unknown payment intent" };
-  const result = await getUserWallet(env, userId).applyDispute(
+  const result = await paymentsWallet(env, userId).applyDispute(
     userId,
     { disputeId: dispute.id, paymentIntent, status: dispute.status, phase: type === "charge.dispute.created" ? "created" : "closed" },
     now,

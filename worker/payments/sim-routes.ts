@@ -25,7 +25,7 @@ import { STAND_IN_PAGE_CSP, standInPage } from "../http/stand-in-page";
 import { stripeWebhookSecret } from "./payments-config";
 import { claimPayoutIdentities, SIM_ACCOUNT_NUMBER, SIM_ROUTING_NUMBER, simulatedFingerprint } from "./payout-identity";
 import { SIM_ACCOUNT_ID, SIM_CHECKOUT_ID } from "./simulated-ids";
-import { getUserWallet, type FraudWarning } from "../wallet";
+import { paymentsWallet, type FraudWarning } from "./wallet";
 import { handleStripeWebhook, stripeSignatureHeader } from "./stripe-webhook";
 
 const PAGE_STYLE = `main{max-width:24rem}
@@ -67,7 +67,7 @@ type SimSession = { id: string; userId: string; amountCents: number };
 
 /** What the player's wallet holds of this pack (null before the payment was credited), with its fraud warning. */
 async function purchaseOf(env: Env, session: SimSession) {
-  const wallet = getUserWallet(env, session.userId);
+  const wallet = paymentsWallet(env, session.userId);
   const [purchases, warnings] = await Promise.all([
     wallet.listPurchases(session.userId, Date.now()),
     wallet.listFraudWarnings(session.userId, Date.now()),

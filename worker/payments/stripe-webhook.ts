@@ -13,7 +13,7 @@ import { errorBody } from "../http/api-error";
 import type { ApiErrorBody } from "../../src/shared/schemas/api-error";
 import { getDb } from "../db/database";
 import { users } from "../db/schema";
-import { getUserWallet } from "../wallet";
+import { paymentsWallet } from "./wallet";
 import { tunables } from "../tunables";
 import { stripeWebhookSecret, WEBHOOK_TOLERANCE_SECONDS } from "./payments-config";
 import { applyKeptFraudWarnings, FRAUD_WARNING_EVENT, handleFraudWarning } from "./fraud-warning-webhook";
@@ -118,7 +118,7 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
   if (paymentIntent) {
     await recordPaymentIntent(env, { paymentIntent, userId, checkoutSessionId: session.id, amountCents: session.amount_total }, now);
   }
-  const result = await getUserWallet(env, userId).creditPurchase(
+  const result = await paymentsWallet(env, userId).creditPurchase(
     userId,
     {
       checkoutSessionId: session.id,

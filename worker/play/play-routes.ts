@@ -2,7 +2,7 @@
 // the daily play-time limit and the reality-check interval (stricter at once, looser after
 // LIMIT_RAISE_DELAY_HOURS), heartbeats from visible tabs (the minutes played), answers to
 // reality checks, nudges near a limit, and My statement. Stored and enforced by the
-// player's wallet Durable Object (worker/wallet/operations/play-operations.ts).
+// player's wallet Durable Object (worker/protection/in-wallet/play.ts).
 import { Hono } from "hono";
 import { PLAY_LIMIT_NAMES, type PlayLimitName } from "../../src/shared/play-limits";
 import {
@@ -16,7 +16,7 @@ import { requireUser } from "../auth/require-user";
 import { readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { tunables } from "../tunables";
-import { getUserWallet } from "../wallet";
+import { protectionWallet } from "../protection/wallet";
 import { playLimitToMinor, playView, statementView } from "./play-view";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -28,14 +28,14 @@ export function playRoutes() {
   app.get("/", async (c) => {
     const now = Date.now();
     const userId = c.var.user.id;
-    return c.json(playView(await getUserWallet(c.env, userId).getPlay(userId, now), now) satisfies PlayView);
+    return c.json(playView(await protectionWallet(c.env, userId).getPlay(userId, now), now) satisfies PlayView);
   });
 
   // Sent once a minute by each visible, signed-in tab; the wallet counts a minute once.
   app.post("/heartbeat", async (c) => {
     const now = Date.now();
     const userId = c.var.user.id;
-    return c.json(playView(await getUserWallet(c.env, userId).heartbeat(userId, now), now) satisfies PlayView);
+    return c.json(playView(await protectionWallet(c.env, userId).heartbeat(userId, now), now) satisfies PlayView);
   });
 
   app.put("/limits", async (c) => {
@@ -48,28 +48,28 @@ export function playRoutes() {
     const now = Date.now();
     const userId = c.var.user.id;
     const delayMs = tunables(c.env).LIMIT_RAISE_DELAY_HOURS * HOUR_MS;
-    return c.json(playView(await getUserWallet(c.env, userId).setPlayLimits(userId, requested, delayMs, now), now) satisfies PlayView);
+    return c.json(playView(await protectionWallet(c.env, userId).setPlayLimits(userId, requested, delayMs, now), now) satisfies PlayView);
   });
 
   app.post("/reality-check", async (c) => {
     const { answer } = await readJson(c, RealityCheckAnswerRequestSchema);
     const now = Date.now();
     const userId = c.var.user.id;
-    return c.json(playView(await getUserWallet(c.env, userId).answerRealityCheck(userId, answer, now), now) satisfies PlayView);
+    return c.json(playView(await protectionWallet(c.env, userId).answerRealityCheck(userId, answer, now), now) satisfies PlayView);
   });
 
   app.post("/nudges/seen", async (c) => {
     const { ids } = await readJson(c, NudgesSeenRequestSchema);
     const now = Date.now();
     const userId = c.var.user.id;
-    const wallet = getUserWallet(c.env, userId);
+    const wallet = protectionWallet(c.env, userId);
     await wallet.markNudgesSeen(userId, ids, now);
     return c.json(playView(await wallet.getPlay(userId, now), now) satisfies PlayView);
   });
 
   app.get("/statement", async (c) => {
     const userId = c.var.user.id;
-    return c.json(statementView(await getUserWallet(c.env, userId).getStatement(userId, Date.now())) satisfies Statement);
+    return c.json(statementView(await protectionWallet(c.env, userId).getStatement(userId, Date.now())) satisfies Statement);
   });
 
   return app;

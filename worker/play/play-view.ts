@@ -6,7 +6,7 @@ import { BREAK_LABEL, LIMIT_NAMES, type BreakPeriod, type LimitName } from "../.
 import { minutesLeft } from "../../src/shared/play-time";
 import { playLimitMinorPerUnit, type LimitHistoryEntry, type PlayView, type Statement } from "../../src/shared/schemas/play";
 import { CENTS_PER_CASH } from "../../src/shared/money";
-import type { LimitHistoryRow, PlaySnapshot, Statement as WalletStatement, StatementMonth } from "../wallet";
+import type { LimitHistoryRow, PlaySnapshot, Statement as WalletStatement, StatementMonth } from "../protection/wallet";
 
 const iso = (at: number) => new Date(at).toISOString();
 

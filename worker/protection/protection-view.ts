@@ -3,7 +3,7 @@
 import { LIMIT_NAMES, type LimitName } from "../../src/shared/protection";
 import { limitMinorPerUnit, type ProtectionView } from "../../src/shared/schemas/protection";
 import { CENTS_PER_CASH } from "../../src/shared/money";
-import type { ProtectionSnapshot } from "../wallet";
+import type { ProtectionSnapshot } from "./wallet";
 import { tunables } from "../tunables";
 import { regionView } from "./request-region";
 

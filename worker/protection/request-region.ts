@@ -23,7 +23,7 @@ import { hasLiveStripeKey, isDevelopment } from "../config";
 import { ApiError, fromErrorResult } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { tunables } from "../tunables";
-import type { PlayContext } from "../wallet";
+import type { PlayContext } from "../../src/shared/protection";
 import { operatorRegionEntries } from "./region-entries";
 
 type RegionCf = { country?: unknown; regionCode?: unknown };

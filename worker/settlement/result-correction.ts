@@ -1,13 +1,13 @@
 // "Correct result": an operator changes the final score of a game that is
 // already settled (feeds do correct scores). The new score is recorded in D1 `events`
 // with a numbered row in `result_corrections` (migration 0015), then every player with a
-// bet on the game has it re-graded in their wallet (worker/wallet/operations/correction-operations.ts)
+// bet on the game has it re-graded in their wallet (worker/settlement/in-wallet/corrections.ts)
 // under the reference `correction:<event id>:<seq>`. Sending the same correction again
 // records nothing new and re-drives the wallets, which find nothing left to move — so a
 // retry after a wallet failed finishes the job and a double click moves money once. The
 // operator's audit row is committed in the same batch as the new score.
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { getUserWallet, type CorrectionSummary } from "../wallet";
+import { settlementWallet, type CorrectionSummary } from "./wallet";
 import { loggerFor } from "../logging/logger";
 
 /** Wallets one correction request re-grades; a game with more players needs a re-send. */
@@ -151,7 +151,7 @@ export async function applyResultCorrection(
       const userId = batch[next++]!;
       answer.walletsCalled += 1;
       try {
-        add(await getUserWallet(env, userId).applyResultCorrection(userId, { eventId, ...score, reference }, now));
+        add(await settlementWallet(env, userId).applyResultCorrection(userId, { eventId, ...score, reference }, now));
       } catch (err) {
         answer.walletErrors += 1;
         answer.pending = true;

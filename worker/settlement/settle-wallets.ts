@@ -2,7 +2,7 @@
 // consumer comes through here for every settlement message. Each wallet call grades and
 // pays in one Durable Object transaction and is safe to repeat, so a call that fails (or
 // whose answer is lost) is simply made again by the message's retry.
-import { getUserWallet, type EventOutcome, type SettlementSummary } from "../wallet";
+import { settlementWallet, type EventOutcome, type SettlementSummary } from "./wallet";
 
 export type WalletWork = { userId: string; outcomes: EventOutcome[] };
 
@@ -17,7 +17,7 @@ export async function settleWallets(env: Env, work: readonly WalletWork[], now: 
       const index = next++;
       const item = work[index]!;
       try {
-        results[index] = { ok: true, summary: await getUserWallet(env, item.userId).applyEventResults(item.userId, item.outcomes, now) };
+        results[index] = { ok: true, summary: await settlementWallet(env, item.userId).applyEventResults(item.userId, item.outcomes, now) };
       } catch (error) {
         results[index] = { ok: false, error };
       }

@@ -12,7 +12,7 @@ import type { EventScore } from "../../src/shared/schemas/events";
 import type { OddsFeedProvider } from "../odds/feed-provider";
 import { loggerFor, type Logger } from "../logging/logger";
 import { tunables } from "../tunables";
-import type { EventOutcome } from "../wallet";
+import type { EventOutcome } from "./wallet";
 import { messagesFor, type SettlementMessage } from "./settlement-message";
 import { DAY_MS, MAX_DAYS_FROM, scoresRequest } from "./settlement-policy";
 import { sendSettlementMessages } from "./settlement-queue";

@@ -3,7 +3,7 @@
 // runId } — `runId` is the settlement_runs row whose progress the consumer adds to
 // (null for a replayed dead letter). Validated on receipt: a queue is an input too.
 import { z } from "zod";
-import type { EventOutcome } from "../wallet";
+import type { EventOutcome } from "./wallet";
 import { chunk } from "./settlement-store";
 
 /** The development queue names (wrangler.toml's top level); each environment names its own in its vars. */

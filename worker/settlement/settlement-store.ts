@@ -5,7 +5,7 @@
 // D1 binds at most 100 parameters per statement, so lists are chunked.
 import type { EventScore } from "../../src/shared/schemas/events";
 import { SPORT_KEYS, type SportKey } from "../../src/shared/sports";
-import type { EventOutcome } from "../wallet";
+import type { EventOutcome } from "./wallet";
 
 const MAX_PARAMS = 100;
 const SPORT_PLACEHOLDERS = SPORT_KEYS.map(() => "?").join(", ");

@@ -1,4 +1,4 @@
-// Leaderboard reads over `leaderboard_stats` (kept by worker/wallet/leaderboard-projection.ts).
+// Leaderboard reads over `leaderboard_stats` (kept by worker/social/in-wallet.ts).
 // Two reads, because one is public and one is private:
 //   - the top LEADERBOARD_SIZE of one period, wallet and metric, the same for everyone:
 //     only listed players, always under their handle — a visible profile with a handle,

@@ -27,7 +27,7 @@ import type { AppEnv } from "../http/app-types";
 import { limitPublicReads } from "../http/rate-limit";
 import { feedNow } from "../odds/odds-service";
 import { tunables } from "../tunables";
-import { getUserWallet } from "../wallet";
+import { type KernelWallet, walletOf } from "../wallet";
 import { readLeaderboard, readOwnRank } from "./leaderboards";
 import { findVisibleByHandle, readProfile, type ProfileRow } from "./player-profiles";
 import { PUBLIC_BET_COLUMNS, publicPickFromRow, readSharedPick, type PublicBetRow } from "./public-picks";
@@ -93,7 +93,7 @@ export function socialRoutes() {
     const owned = () => c.env.DB.prepare("SELECT id FROM bets WHERE id = ? AND user_id = ?").bind(betId, userId).first();
     // A bet placed a moment ago may still be on its way to D1: let the wallet finish projecting it.
     if (!(await owned())) {
-      await getUserWallet(c.env, userId).flushOutbox();
+      await walletOf<KernelWallet>(c.env, userId).flushOutbox();
       if (!(await owned())) throw notFound("bet");
     }
     const refusal = shareRefusal(await readProfile(c.env.DB, userId));

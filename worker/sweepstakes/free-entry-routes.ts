@@ -12,14 +12,14 @@ import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { allowFreeEntryInRegion } from "../protection/request-region";
 import { tunables } from "../tunables";
-import { getUserWallet } from "../wallet";
+import { protectionWallet } from "../protection/wallet";
 import { issueCode, openCodes, toFreeEntryCode } from "./free-entry";
 import { currentRules } from "./rules-versions";
 
 /** Requesting a code is taking part: the rules in force must be accepted first (the SPA's dialog asks). */
 async function requireAcceptedRules(c: Context<AppEnv>, now: number): Promise<void> {
   const userId = c.var.user.id;
-  const [rules, accepted] = await Promise.all([currentRules(c.env), getUserWallet(c.env, userId).getAcceptedRulesVersion(userId, now)]);
+  const [rules, accepted] = await Promise.all([currentRules(c.env), protectionWallet(c.env, userId).getAcceptedRulesVersion(userId, now)]);
   if (accepted !== rules.version) {
     throw new ApiError(
       403,

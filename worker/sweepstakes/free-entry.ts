@@ -1,7 +1,7 @@
 // Free entry by post, the D1 half: the single-use request codes players ask for on
 // /free-entry (`free_entry_codes`: whose, where the player was, valid until when, and what
 // the operator recorded when the card came). The credit itself, once per code and once per
-// postmark day, is the player's wallet's (worker/wallet/operations/sweepstakes-operations.ts).
+// postmark day, is the player's wallet's (worker/sweepstakes/in-wallet.ts).
 import { etDayKey } from "../../src/shared/bonus";
 import { formatFreeEntryCode } from "../../src/shared/free-entry-codes";
 import type { FreeEntryCode } from "../../src/shared/schemas/sweepstakes";

@@ -1,6 +1,7 @@
 // Reading and writing bet documents in the wallet's `bets` table (schema in
-// schema-migrations.ts). Placement and settlement both go through these so the stored
+// the storage ladder, worker/wallet-schema.ts). Placement and settlement both go through these so the stored
 // shape has one definition.
+import type { WalletKind } from "../../src/shared/money";
 import { BetDocumentSchema, type BetDocument } from "../../src/shared/schemas/bets";
 
 export type BetRow = {
@@ -96,4 +97,35 @@ export function updateBetOutcome(sql: SqlStorage, bet: BetDocument): void {
       bet.cashOut.paid,
     );
   }
+}
+
+export type BetsCursor = { createdAt: number; id: string };
+export type ListBetsInput = {
+  wallet?: WalletKind;
+  status?: "open" | "settled";
+  limit: number;
+  before?: BetsCursor;
+};
+
+/** The player's bets, newest first, one page at a time (keyset paging on createdAt, id). */
+export function listBetsInTx(sql: SqlStorage, input: ListBetsInput): { bets: BetDocument[]; next: BetsCursor | null } {
+  const where: string[] = [];
+  const params: (string | number)[] = [];
+  if (input.wallet) {
+    where.push("wallet = ?");
+    params.push(input.wallet);
+  }
+  if (input.status) {
+    where.push("status = ?");
+    params.push(input.status);
+  }
+  if (input.before) {
+    where.push("(created_at < ? OR (created_at = ? AND id < ?))");
+    params.push(input.before.createdAt, input.before.createdAt, input.before.id);
+  }
+  const query = `${SELECT_BETS} ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY created_at DESC, id DESC LIMIT ?`;
+  const rows = sql.exec<BetRow>(query, ...params, input.limit + 1).toArray();
+  const page = rows.slice(0, input.limit).map(betFromRow);
+  const last = page[page.length - 1];
+  return { bets: page, next: rows.length > input.limit && last ? { createdAt: last.createdAt, id: last.id } : null };
 }

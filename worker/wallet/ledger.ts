@@ -11,7 +11,7 @@
 import type { WalletKind } from "../../src/shared/money";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import type { BetDocument } from "../../src/shared/schemas/bets";
-import { TUNABLES } from "../tunables";
+import { TUNABLES, type Tunables } from "../tunables";
 import { HOUSE_ACCOUNT_OF, type LedgerReason, postHouseSide, postHouseTransfer } from "./accounts";
 import { writeOutboxRow } from "./outbox";
 import { playthroughOnBet, playthroughOnLedger } from "./playthrough";
@@ -34,6 +34,21 @@ type WalletRow = {
   version: number;
 };
 
+/**
+ * A question one feature's in-wallet code asks of another (may this stake be placed, is
+ * this payee verified), declared by the asking feature and answered by the root
+ * composition, so neither imports the other. Asked through `Ledger.use`, inside the same
+ * transaction as the money it gates.
+ */
+export class WalletPort<T> {
+  /** The answer's type, for `use` (no value at runtime). */
+  declare readonly answer: T;
+  constructor(readonly name: string) {}
+}
+
+/** The root composition's answer to each port: [port, implementation] pairs. */
+export type WalletPortBindings = ReadonlyMap<WalletPort<unknown>, unknown>;
+
 export class Ledger {
   private changed = false;
   readonly changedBets = new Map<string, BetDocument>();
@@ -41,8 +56,10 @@ export class Ledger {
   cashPlaythrough = Number(TUNABLES.CASH_PLAYTHROUGH.default);
   /** PURCHASE_HOLD_DAYS for this transaction (see purchase-holds.ts); the wallet sets it from its configuration. */
   purchaseHoldDays = Number(TUNABLES.PURCHASE_HOLD_DAYS.default);
-  /** REALITY_CHECK_INTERVAL_SECONDS for this transaction (src/shared/play-time.ts); 0 = the player's chosen minutes. */
-  realityCheckOverrideSeconds = Number(TUNABLES.REALITY_CHECK_INTERVAL_SECONDS.default);
+  /** The wallet's validated configuration, for in-wallet code's own settings; null where a transaction runs without one. */
+  tunables: Tunables | null = null;
+
+  private ports: WalletPortBindings = new Map();
 
   constructor(
     readonly sql: SqlStorage,
@@ -62,10 +79,23 @@ export class Ledger {
     return this;
   }
 
-  /** Uses the given REALITY_CHECK_INTERVAL_SECONDS (the caller's configuration) when one is given. */
-  withRealityCheckOverride(seconds: number | undefined): this {
-    if (seconds !== undefined) this.realityCheckOverrideSeconds = seconds;
+  /** Hands in the wallet's configuration (the object's env, validated). */
+  withTunables(config: Tunables): this {
+    this.tunables = config;
     return this;
+  }
+
+  /** Hands in the root composition's answers to the features' ports. */
+  withPorts(ports: WalletPortBindings): this {
+    this.ports = ports;
+    return this;
+  }
+
+  /** The composition's answer to `port`; a port nobody answers is a composition error. */
+  use<T>(port: WalletPort<T>): T {
+    const answer = this.ports.get(port as WalletPort<unknown>);
+    if (answer === undefined) throw new Error(`wallet composition: nothing answers the port "${port.name}"`);
+    return answer as T;
   }
 
   private row(): WalletRow {

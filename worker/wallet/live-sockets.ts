@@ -1,6 +1,6 @@
 // The player's live feed: WebSockets held by their wallet Durable Object with the
 // hibernation API, so open tabs cost nothing while idle. The Worker authenticates the
-// connection (worker/live/live-routes.ts) and hands the object only the verified user
+// connection (its live route) and hands the object only the verified user
 // id, sign-in and token expiry, in the headers below. A new socket gets the balances and
 // recent bets at once, so a (re)connected tab resyncs; every committed change is pushed
 // to every open socket. A socket lives no longer than its access token: the alarm closes

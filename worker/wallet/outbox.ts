@@ -22,7 +22,7 @@
 import { betSettledNotice, type PushNotice } from "../../src/shared/push-notices";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import { loggerFor } from "../logging/logger";
-import { projectionStatements, type OutboxRow, type OutboxTopic } from "./projection";
+import { projectionStatements, type OutboxRow, type OutboxTopic, type WalletProjectors } from "./projection";
 
 const OUTBOX_RETRY_BASE_MS = 1_000;
 const OUTBOX_RETRY_MAX_MS = 300_000;
@@ -74,6 +74,7 @@ export class Outbox {
   constructor(
     private readonly ctx: DurableObjectState,
     private readonly env: () => Env,
+    private readonly projectors: WalletProjectors,
   ) {}
 
   /**
@@ -168,7 +169,7 @@ export class Outbox {
           last = row.seq;
           continue;
         }
-        const next = projectionStatements(db, row);
+        const next = projectionStatements(db, row, this.projectors);
         if (statements.length > 0 && statements.length + next.length > OUTBOX_MAX_STATEMENTS) break;
         statements.push(...next);
         const notice = noticeOf(row);

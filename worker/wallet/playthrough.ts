@@ -46,7 +46,7 @@
 // settles into either a counted stake or a refund that restores nothing (to_play was never
 // reduced). With CASH_PLAYTHROUGH=0 nothing is added or enforced. What may be redeemed
 // is balance − min(balance, max(still to play, held)): the hold on fresh purchases
-// (purchase-holds.ts) keeps cash back too (redemption-operations.ts).
+// (purchase-holds.ts) keeps cash back too.
 import { openStake } from "../../src/shared/bet-outcome";
 import { playthroughRisk, type RiskSingle } from "../../src/shared/playthrough-risk";
 import type { BetDocument } from "../../src/shared/schemas/bets";

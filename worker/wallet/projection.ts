@@ -1,17 +1,20 @@
 // Turns wallet outbox rows into D1 statements. Every statement is an upsert guarded by
 // a version (or, for an operator's audit row, an insert keyed by its ref), so replaying
 // the outbox (after a crash, a retry, or out of order) converges on the Durable Object's
-// state and never moves a projection backwards.
+// state and never moves a projection backwards. The kernel projects its own topics
+// (balances, bets, audit rows); a feature's topics and what a bet also updates (the
+// leaderboards) are projectors the root composition hands in.
 import { betMargin, priceKindOf } from "../../src/shared/bet-margin";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
-import { leaderboardStatements } from "./leaderboard-projection";
 /**
- * What an outbox row projects: the wallet's balances, one bet with its legs, an operator's
- * audit row, a nudge near a limit, or a paid redemption (the winners list); or, with nothing
- * for D1, a player's alert (`notice`, a PushNotice the drain hands to the push queue, see outbox.ts).
+ * What an outbox row projects: the kernel's topics are the wallet's balances, one bet with
+ * its legs and an operator's audit row; `notice` carries a player's alert and nothing for D1
+ * (a PushNotice the drain hands to the push queue, see outbox.ts). Features add their own
+ * topics through `WalletProjectors`.
  */
-export type OutboxTopic = "balances" | "bet" | "audit" | "nudge" | "winner" | "notice";
+export type KernelTopic = "balances" | "bet" | "audit" | "notice";
+export type OutboxTopic = KernelTopic | (string & {});
 
 export type OutboxRow = { seq: number; topic: OutboxTopic; payload: string };
 
@@ -28,12 +31,15 @@ export type AuditPayload = {
   details: Record<string, unknown>;
 };
 
-/** A nudge near a limit (play-operations.ts), kept in D1 `player_nudges`; its alert travels as a `notice` row of its own. */
-export type NudgePayload = { userId: string; id: string; limit: string; message: string; createdAt: number };
-/** A redemption confirmed paid, for D1 `sweepstakes_winners` (the public winners list); keyed by the redemption id. */
-export type WinnerPayload = { redemptionId: string; userId: string; amountCents: number; region: string | null; paidAt: number };
+/** What features project beside the kernel: statements per own topic, and what a changed bet also updates. */
+export type WalletProjectors = {
+  topics: Readonly<Record<string, (db: D1Database, payload: string) => D1PreparedStatement[]>>;
+  onBet: ReadonlyArray<(db: D1Database, userId: string, bet: BetDocument, version: number) => D1PreparedStatement[]>;
+};
 
-export function projectionStatements(db: D1Database, row: OutboxRow): D1PreparedStatement[] {
+export const NO_PROJECTORS: WalletProjectors = { topics: {}, onBet: [] };
+
+export function projectionStatements(db: D1Database, row: OutboxRow, projectors: WalletProjectors): D1PreparedStatement[] {
   switch (row.topic) {
     case "balances": {
       const p = JSON.parse(row.payload) as BalancesPayload;
@@ -112,8 +118,7 @@ export function projectionStatements(db: D1Database, row: OutboxRow): D1Prepared
             ),
         );
       });
-      // A settled bet also updates its player's leaderboard rows, once.
-      statements.push(...leaderboardStatements(db, userId, bet, version));
+      for (const also of projectors.onBet) statements.push(...also(db, userId, bet, version));
       return statements;
     }
     case "notice":
@@ -129,27 +134,10 @@ export function projectionStatements(db: D1Database, row: OutboxRow): D1Prepared
           .bind(p.at, p.actor, p.action, p.target, p.reason, JSON.stringify(p.details), p.ref),
       ];
     }
-    case "nudge": {
-      const p = JSON.parse(row.payload) as NudgePayload;
-      return [
-        db
-          .prepare(
-            `INSERT INTO player_nudges (user_id, nudge_id, limit_name, message, created_at) VALUES (?, ?, ?, ?, ?)
-             ON CONFLICT (user_id, nudge_id) DO NOTHING`,
-          )
-          .bind(p.userId, p.id, p.limit, p.message, p.createdAt),
-      ];
-    }
-    case "winner": {
-      const p = JSON.parse(row.payload) as WinnerPayload;
-      return [
-        db
-          .prepare(
-            `INSERT INTO sweepstakes_winners (redemption_id, user_id, amount_cents, region, paid_at) VALUES (?, ?, ?, ?, ?)
-             ON CONFLICT (redemption_id) DO NOTHING`,
-          )
-          .bind(p.redemptionId, p.userId, p.amountCents, p.region, p.paidAt),
-      ];
+    default: {
+      const project = projectors.topics[row.topic];
+      if (!project) throw new Error(`wallet outbox: no projector for topic ${row.topic}`);
+      return project(db, row.payload);
     }
   }
 }

@@ -6,7 +6,7 @@
 // read from the wallet's `purchases` rows, so it needs no bookkeeping of its own.
 //
 // Redeemable = balance − min(balance, max(still to play, held)): play-through and the
-// hold both keep cash back, and the larger of the two decides (redemption-operations.ts).
+// hold both keep cash back, and the larger of the two decides.
 import type { PurchaseHold } from "../../src/shared/schemas/user";
 
 export type { PurchaseHold };

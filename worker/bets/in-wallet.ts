@@ -1,0 +1,167 @@
+// Placing and listing bets inside one player's wallet. `placeBetsInTx` runs inside the
+// wallet's single synchronous transaction: it replays a seen Idempotency-Key, re-runs
+// every place-bet check against the balance it is about to debit (the shared rules of
+// src/shared/betslip.ts), debits one ledger row per bet (reason `bet_stake`, reference =
+// bet id), writes the bets and stores the answer for replays — or changes nothing.
+import { validatePlaceBet, type BetslipMode } from "../../src/shared/betslip";
+import type { WalletKind } from "../../src/shared/money";
+import { parlayPricesAm, toWinFor } from "../../src/shared/payout";
+import type { BetDocument, BetLeg, PlaceBetResponse, SameGameBlock } from "../../src/shared/schemas/bets";
+import type { PlayContext, Refusal, RefusalDetails } from "../../src/shared/protection";
+import { tunables } from "../tunables";
+import { insertBet } from "../wallet/bet-rows";
+import { type Ledger, WalletPort } from "../wallet/ledger";
+import type { WalletHost, WalletMethods } from "../wallet/wallet-object";
+
+/**
+ * What placing bets asks of the player's protection (answered at the Worker's root): the
+ * stake checked in the transaction that debits it, the play it counts once placed, and a
+ * refusal by a limit remembered for the statement.
+ */
+export type StakeRules = {
+  /** Refuses `totalStake` from `wallet` (age, break, stake, time, reality-check and loss limits, region, rules), or lets it through. */
+  refuse(tx: Ledger, wallet: WalletKind, totalStake: number, play: PlayContext): Refusal | null;
+  /** After the debit: the session's play and a nudge near a limit. */
+  afterStake(tx: Ledger, wallet: WalletKind): void;
+  /** A refusal by a limit, noted in a transaction of its own (the refused one rolled back). */
+  noteRefusal(tx: Ledger, refusal: { code: string; details?: Record<string, unknown> }): void;
+};
+
+export const STAKE_RULES = new WalletPort<StakeRules>("stake rules");
+
+/** Answers to an Idempotency-Key are kept this long, then pruned. */
+export const PLACEMENT_KEY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const KEY_PREFIX = "placeBet:";
+
+export type PlaceBetsInput = {
+  idempotencyKey: string;
+  /** SHA-256 of the request body: the same key with another slip is refused. */
+  requestHash: string;
+  kind: BetslipMode;
+  wallet: WalletKind;
+  /** Whole displayed units, as the player typed them. */
+  amount: number;
+  /** The slip's legs, already checked by the Worker against the current odds. */
+  legs: BetLeg[];
+  /** A Parlay's same-game blocks, priced by the Worker from each game's model (none for Singles). */
+  sameGame?: SameGameBlock[];
+};
+
+export type PlacementError = { ok: false; status: 400 | 403 | 422; code: string; message: string; details?: RefusalDetails };
+export type PlaceBetsResult = { ok: true; replayed: boolean; response: PlaceBetResponse } | PlacementError;
+
+type StoredPlacement = { requestHash: string; response: PlaceBetResponse };
+
+/** The first answer given to this key, if any; refuses a key reused for another slip. */
+export function findPlacement(tx: Ledger, idempotencyKey: string, requestHash: string): PlaceBetsResult | null {
+  const row = tx.sql.exec<{ response: string }>("SELECT response FROM idempotency WHERE key = ?", KEY_PREFIX + idempotencyKey).toArray()[0];
+  if (!row) return null;
+  const stored = JSON.parse(row.response) as StoredPlacement;
+  if (stored.requestHash !== requestHash) {
+    return {
+      ok: false,
+      status: 422,
+      code: "idempotency-key-reused",
+      message: "This Idempotency-Key was already used for a different bet slip.",
+    };
+  }
+  return { ok: true, replayed: true, response: stored.response };
+}
+
+export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayContext): PlaceBetsResult {
+  const seen = findPlacement(tx, input.idempotencyKey, input.requestHash);
+  if (seen) return seen;
+
+  const check = validatePlaceBet({
+    kind: input.kind,
+    wallet: input.wallet,
+    amount: input.amount,
+    picks: input.legs,
+    sameGame: input.kind === "Parlay" ? input.sameGame : undefined,
+    balanceMinor: tx.balance(input.wallet),
+  });
+  if (!check.ok) return { ok: false, status: 400, code: check.code, message: check.message };
+
+  const slipId = crypto.randomUUID();
+  const groups: BetLeg[][] = input.kind === "Parlay" ? [input.legs] : input.legs.map((leg) => [leg]);
+  // Player protection (age, break, daily stake limit, then time, reality check and loss
+  // limits) in this same transaction as the debit.
+  const totalStake = check.amountMinor * groups.length;
+  const rules = tx.use(STAKE_RULES);
+  const refused = rules.refuse(tx, input.wallet, totalStake, play);
+  if (refused) return refused;
+  const bets: BetDocument[] = [];
+  const blocks = input.kind === "Parlay" ? (input.sameGame ?? []) : [];
+  for (const legs of groups) {
+    const bet: BetDocument = {
+      id: crypto.randomUUID(),
+      slipId,
+      wallet: input.wallet,
+      kind: input.kind,
+      status: "open",
+      result: null,
+      stake: check.amountMinor,
+      toWin: toWinFor(check.amountMinor, parlayPricesAm(legs, blocks)),
+      payoutPaid: 0,
+      createdAt: tx.now,
+      settledAt: null,
+      legs,
+      legResults: legs.map(() => null),
+      ...(blocks.length > 0 && { sameGame: blocks }),
+    };
+    const debit = tx.post({ currency: input.wallet, amount: -bet.stake, reason: "bet_stake", reference: bet.id });
+    if (!debit.ok) {
+      return debit.code === "insufficient-funds"
+        ? { ok: false, status: 400, code: "insufficient-funds", message: "Not enough balance." }
+        : { ok: false, status: 400, code: "invalid-stake", message: "Invalid stake." };
+    }
+    insertBet(tx.sql, bet);
+    tx.betChanged(bet);
+    bets.push(bet);
+  }
+
+  rules.afterStake(tx, input.wallet);
+  const response: PlaceBetResponse = { bets, balances: tx.balances() };
+  tx.sql.exec("DELETE FROM idempotency WHERE created_at < ? AND key LIKE ?", tx.now - PLACEMENT_KEY_TTL_MS, `${KEY_PREFIX}%`);
+  tx.sql.exec(
+    "INSERT INTO idempotency (key, response, created_at) VALUES (?, ?, ?)",
+    KEY_PREFIX + input.idempotencyKey,
+    JSON.stringify({ requestHash: input.requestHash, response } satisfies StoredPlacement),
+    tx.now,
+  );
+  return { ok: true, replayed: false, response };
+}
+
+export const betMethods = {
+  /** Places a confirmed slip: replay, checks, debit, bets and stored answer, atomically. */
+  async placeBets(
+    host: WalletHost,
+    userId: string,
+    input: PlaceBetsInput,
+    now: number,
+    play: PlayContext = { minAge: tunables(host.env).MIN_AGE },
+  ): Promise<PlaceBetsResult> {
+    const result = host.transact(userId, now, (tx) => placeBetsInTx(tx, input, play));
+    if (!result.ok && result.details?.limit !== undefined) {
+      host.transact(userId, now, (tx) => {
+        tx.use(STAKE_RULES).noteRefusal(tx, result);
+        return { ok: true };
+      });
+    }
+    return result;
+  },
+
+  /** The stored answer to an Idempotency-Key, so a retry skips re-pricing entirely. */
+  async findPlacement(
+    host: WalletHost,
+    userId: string,
+    idempotencyKey: string,
+    requestHash: string,
+    now: number,
+  ): Promise<PlaceBetsResult | null> {
+    return host.read(userId, now, (tx) => findPlacement(tx, idempotencyKey, requestHash));
+  },
+};
+
+/** Placing bets as a caller's stub sees it. */
+export type BetsWallet = WalletMethods<typeof betMethods>;

@@ -1,0 +1,285 @@
+// Cash-out inside one player's wallet, in its single synchronous transaction. The Worker
+// prices the bet's open legs against the board (worker/cash-out/) and hands in each open
+// leg's fair probability now; the rule itself is src/shared/cash-out.ts.
+//
+// Quotes are stored here (`cash_out_quotes`), so they are the player's own by
+// construction: another player's quote id is simply not found. A quote is accepted at
+// most once, only until it expires, only while the bet is as it was quoted (open, same
+// open stake, same leg results) and only while the price now gives the same amount;
+// otherwise the answer is a 409 carrying a fresh quote (or saying why there is none).
+//
+// Exactly once: an accepted cash-out credits its amount as `bet_cash_out` with reference
+// = the quote id (the ledger refuses a second row), marks the quote used, and moves the
+// share out of the open stake, all in one transaction. Settlement runs in this same object
+// and only ever grades the open stake (worker/settlement/in-wallet/settlement.ts), so whichever of the two
+// comes first, each share of the stake is paid by exactly one of them. A bet cashed out in
+// full is settled with result `cashed_out`; its legs are still graded when their games
+// end (for the record and for D1), and nothing more is paid. An Idempotency-Key replays
+// the first answer.
+import { CASH_OUT_FRACTIONS, cashOutFactor, cashOutFigures, stakeShare } from "../../src/shared/cash-out";
+import { openStake } from "../../src/shared/bet-outcome";
+import type { BetDocument } from "../../src/shared/schemas/bets";
+import type { CashOutQuote, CashOutResponse } from "../../src/shared/schemas/cash-out";
+import { readBet, updateBetOutcome } from "../wallet/bet-rows";
+import type { Ledger } from "../wallet/ledger";
+import { gateFreeze } from "../wallet/operator-actions";
+import type { WalletHost, WalletMethods } from "../wallet/wallet-object";
+
+/** What the Worker hands in: the open legs' fair probabilities now (leg index → p), the fee and the quote's life. */
+/** Each open leg's fair probability now and each open same-game block's chance now (by index), and the cash-out rules. */
+export type CashOutPricing = {
+  pFair: Record<number, number>;
+  blockChance?: Record<number, number>;
+  marginPercent: number;
+  quoteSeconds: number;
+};
+
+export type CashOutFailure = {
+  ok: false;
+  status: 400 | 403 | 404 | 409 | 422;
+  code: string;
+  message: string;
+  details?: { quote: CashOutQuote };
+};
+
+export type QuoteResult = { ok: true; quote: CashOutQuote } | CashOutFailure;
+
+export type CashOutInput = CashOutPricing & {
+  betId: string;
+  quoteId: string;
+  fraction: number;
+  idempotencyKey: string;
+  /** SHA-256 of the request (bet id and body): the same key for another request is refused. */
+  requestHash: string;
+};
+
+export type CashOutResult = { ok: true; replayed: boolean; response: CashOutResponse } | CashOutFailure;
+
+const KEY_PREFIX = "cashOut:";
+/** Answers to an Idempotency-Key are kept this long, like placements'. */
+const CASH_OUT_KEY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Quotes are kept a day after they expire (long enough to answer a late accept with a clear 409). */
+const KEEP_QUOTES_MS = 24 * 60 * 60 * 1000;
+
+export const CASH_OUT_MESSAGES = {
+  notFound: "Bet not found.",
+  settled: "This bet is already settled.",
+  unavailable: "Cash-out is not available for this bet right now.",
+  moved: "The cash-out value changed. Review the new offer.",
+  expired: "That cash-out offer expired. Review the new offer.",
+  quoteNotFound: "That cash-out offer was not found.",
+  fraction: "Choose a share of the stake of at least one unit.",
+  keyReused: "This Idempotency-Key was already used for a different cash-out.",
+} as const;
+
+type QuoteRow = {
+  id: string;
+  bet_id: string;
+  open_stake: number;
+  leg_results: string;
+  factor: number;
+  margin_percent: number;
+  fair_value: number;
+  fee: number;
+  amount: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+};
+
+function byIndex(record: Record<number, number> = {}): Map<number, number> {
+  return new Map(Object.entries(record).map(([index, p]) => [Number(index), p]));
+}
+
+function quoteOf(row: QuoteRow, wallet: BetDocument["wallet"], now: number): CashOutQuote {
+  const shares = CASH_OUT_FRACTIONS.flatMap((fraction) => {
+    const stake = stakeShare(row.open_stake, fraction);
+    return stake === null ? [] : [{ fraction, stake, ...cashOutFigures(stake, row.factor, row.margin_percent) }];
+  });
+  return {
+    quoteId: row.id,
+    betId: row.bet_id,
+    wallet,
+    openStake: row.open_stake,
+    fairValue: row.fair_value,
+    fee: row.fee,
+    marginPercent: row.margin_percent,
+    amount: row.amount,
+    expiresAt: row.expires_at,
+    validForMs: Math.max(0, row.expires_at - now),
+    shares,
+  };
+}
+
+/** Refusals for a bet that cannot be cashed out at all (unknown, settled, or a leg without a price). */
+function refusal(bet: BetDocument | null): CashOutFailure | null {
+  if (!bet) return { ok: false, status: 404, code: "bet-not-found", message: CASH_OUT_MESSAGES.notFound };
+  if (bet.status !== "open") return { ok: false, status: 409, code: "bet-settled", message: CASH_OUT_MESSAGES.settled };
+  return null;
+}
+
+/** Stores and answers a new quote for the bet's whole open stake at the prices handed in. */
+function newQuote(tx: Ledger, bet: BetDocument, pricing: CashOutPricing): QuoteResult {
+  const factor = cashOutFactor(bet, bet.legResults, byIndex(pricing.pFair), byIndex(pricing.blockChance));
+  if (factor === null) return { ok: false, status: 409, code: "cash-out-unavailable", message: CASH_OUT_MESSAGES.unavailable };
+  const stake = openStake(bet);
+  const figures = cashOutFigures(stake, factor, pricing.marginPercent);
+  const row: QuoteRow = {
+    id: crypto.randomUUID(),
+    bet_id: bet.id,
+    open_stake: stake,
+    leg_results: JSON.stringify(bet.legResults),
+    factor,
+    margin_percent: pricing.marginPercent,
+    ...figures,
+    fair_value: figures.fairValue,
+    created_at: tx.now,
+    expires_at: tx.now + pricing.quoteSeconds * 1000,
+    used_at: null,
+  };
+  tx.sql.exec("DELETE FROM cash_out_quotes WHERE expires_at < ?", tx.now - KEEP_QUOTES_MS);
+  tx.sql.exec(
+    `INSERT INTO cash_out_quotes (id, bet_id, open_stake, leg_results, factor, margin_percent, fair_value, fee, amount, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    row.id,
+    row.bet_id,
+    row.open_stake,
+    row.leg_results,
+    row.factor,
+    row.margin_percent,
+    row.fair_value,
+    row.fee,
+    row.amount,
+    row.created_at,
+    row.expires_at,
+  );
+  return { ok: true, quote: quoteOf(row, bet.wallet, tx.now) };
+}
+
+/** A quote for the whole open stake of an open bet, stored for accepting. */
+export function quoteCashOutInTx(tx: Ledger, betId: string, pricing: CashOutPricing): QuoteResult {
+  const bet = readBet(tx.sql, betId);
+  return refusal(bet) ?? newQuote(tx, bet!, pricing);
+}
+
+/** The first answer given to this Idempotency-Key, if any; refuses the key reused for another request. */
+export function findCashOut(tx: Ledger, idempotencyKey: string, requestHash: string): CashOutResult | null {
+  const row = tx.sql.exec<{ response: string }>("SELECT response FROM idempotency WHERE key = ?", KEY_PREFIX + idempotencyKey).toArray()[0];
+  if (!row) return null;
+  const stored = JSON.parse(row.response) as { requestHash: string; response: CashOutResponse };
+  if (stored.requestHash !== requestHash)
+    return { ok: false, status: 422, code: "idempotency-key-reused", message: CASH_OUT_MESSAGES.keyReused };
+  return { ok: true, replayed: true, response: stored.response };
+}
+
+/**
+ * The 409 when the accepted quote no longer holds. A refusal rolls its transaction back,
+ * so the fresh quote it carries is stored by the wallet in a transaction of its own
+ * (`withFreshQuote`, after this one), at the same prices.
+ */
+function moved(code: "cash-out-moved" | "quote-expired"): CashOutFailure {
+  const message = code === "quote-expired" ? CASH_OUT_MESSAGES.expired : CASH_OUT_MESSAGES.moved;
+  return { ok: false, status: 409, code, message };
+}
+
+/** Whether a refusal is one that carries a fresh quote. */
+export function wantsFreshQuote(result: CashOutResult): boolean {
+  return !result.ok && (result.code === "cash-out-moved" || result.code === "quote-expired");
+}
+
+/** A moved-quote refusal with the fresh quote stored in `tx`; the fresh quote's own refusal (settled, unpriced) instead when there is none. */
+export function withFreshQuote(tx: Ledger, refused: CashOutFailure, betId: string, pricing: CashOutPricing): CashOutFailure {
+  const fresh = quoteCashOutInTx(tx, betId, pricing);
+  if (!fresh.ok) return fresh;
+  return { ...refused, details: { quote: fresh.quote } };
+}
+
+/** Accepts a quote for `fraction` of the open stake: checks it, pays once, records the share, stores the answer. */
+export function cashOutInTx(tx: Ledger, input: CashOutInput): CashOutResult {
+  const seen = findCashOut(tx, input.idempotencyKey, input.requestHash);
+  if (seen) return seen;
+  const frozen = gateFreeze(tx);
+  if (frozen) return { ok: false, status: frozen.status, code: frozen.code, message: frozen.message };
+  const bet = readBet(tx.sql, input.betId);
+  const refused = refusal(bet);
+  if (refused) return refused;
+  const current = bet!;
+  const quote = tx.sql.exec<QuoteRow>("SELECT * FROM cash_out_quotes WHERE id = ? AND bet_id = ?", input.quoteId, current.id).toArray()[0];
+  if (!quote) return { ok: false, status: 404, code: "quote-not-found", message: CASH_OUT_MESSAGES.quoteNotFound };
+  if (quote.expires_at <= tx.now) return moved("quote-expired");
+  const stake = openStake(current);
+  // Used already (another share was cashed out on it), or the bet changed since (a leg graded, a share cashed out).
+  if (quote.used_at !== null || quote.open_stake !== stake || quote.leg_results !== JSON.stringify(current.legResults)) {
+    return moved("cash-out-moved");
+  }
+  const factorNow = cashOutFactor(current, current.legResults, byIndex(input.pFair), byIndex(input.blockChance));
+  if (factorNow === null) return { ok: false, status: 409, code: "cash-out-unavailable", message: CASH_OUT_MESSAGES.unavailable };
+  if (cashOutFigures(stake, factorNow, quote.margin_percent).amount !== quote.amount) return moved("cash-out-moved");
+
+  const share = stakeShare(stake, input.fraction);
+  if (share === null) return { ok: false, status: 400, code: "invalid-fraction", message: CASH_OUT_MESSAGES.fraction };
+  const { amount } = cashOutFigures(share, quote.factor, quote.margin_percent);
+  if (amount > 0) {
+    const posted = tx.post({ currency: current.wallet, amount, reason: "bet_cash_out", reference: quote.id });
+    if (!posted.ok) throw new Error(`cash-out credit refused for bet ${current.id}: ${posted.code}`);
+  }
+  tx.sql.exec("UPDATE cash_out_quotes SET used_at = ? WHERE id = ?", tx.now, quote.id);
+
+  const cashedStake = (current.cashOut?.stake ?? 0) + share;
+  const next: BetDocument = {
+    ...current,
+    cashOut: { stake: cashedStake, paid: (current.cashOut?.paid ?? 0) + amount },
+    payoutPaid: current.payoutPaid + amount,
+  };
+  if (cashedStake === current.stake) {
+    next.status = "settled";
+    next.result = "cashed_out";
+    next.settledAt = tx.now;
+  }
+  updateBetOutcome(tx.sql, next);
+  tx.betChanged(next);
+
+  const response: CashOutResponse = { bet: next, stake: share, paid: amount, balances: tx.balances() };
+  tx.sql.exec("DELETE FROM idempotency WHERE created_at < ? AND key LIKE ?", tx.now - CASH_OUT_KEY_TTL_MS, `${KEY_PREFIX}%`);
+  tx.sql.exec(
+    "INSERT INTO idempotency (key, response, created_at) VALUES (?, ?, ?)",
+    KEY_PREFIX + input.idempotencyKey,
+    JSON.stringify({ requestHash: input.requestHash, response }),
+    tx.now,
+  );
+  return { ok: true, replayed: false, response };
+}
+
+export const cashOutMethods = {
+  /** A stored quote for the bet's whole open stake at the fair probabilities handed in. */
+  async quoteCashOut(host: WalletHost, userId: string, betId: string, pricing: CashOutPricing, now: number): Promise<QuoteResult> {
+    return host.transact(userId, now, (tx) => quoteCashOutInTx(tx, betId, pricing));
+  },
+
+  /** Accepts a quote for a share of the open stake, paying once; a quote that no longer holds answers 409 with a fresh one. */
+  async cashOut(host: WalletHost, userId: string, input: CashOutInput, now: number): Promise<CashOutResult> {
+    const result = host.transact(userId, now, (tx) => cashOutInTx(tx, input));
+    if (result.ok || !wantsFreshQuote(result)) return result;
+    const refused = result as CashOutFailure;
+    const followUp = host.transact<{ ok: true; answer: CashOutFailure } | CashOutFailure>(userId, now, (tx) => {
+      const answer = withFreshQuote(tx, refused, input.betId, input);
+      // Committed (the fresh quote stored) when the answer carries one; a refusal without one changes nothing.
+      return answer.details ? { ok: true, answer } : answer;
+    });
+    return followUp.ok ? followUp.answer : followUp;
+  },
+
+  /** The stored answer to a cash-out's Idempotency-Key, so a retry skips pricing and the live delay. */
+  async findCashOut(
+    host: WalletHost,
+    userId: string,
+    idempotencyKey: string,
+    requestHash: string,
+    now: number,
+  ): Promise<CashOutResult | null> {
+    return host.read(userId, now, (tx) => findCashOut(tx, idempotencyKey, requestHash));
+  },
+};
+
+/** Cash-out as a caller's stub sees it. */
+export type CashOutWallet = WalletMethods<typeof cashOutMethods>;

@@ -1,0 +1,272 @@
+// Payments' RPC methods on the player's wallet: coin packs credited, Vantage Cash
+// redemptions and their payout attempts, money that comes back (disputes, refunds, early
+// fraud warnings), and the alarm's payout retries. Installed on the composed wallet at the
+// Worker's root; callers type the stub `PaymentsWallet` (worker/payments/wallet.ts).
+import type { PlayContext } from "../../../src/shared/protection";
+import type { Redemption } from "../../../src/shared/schemas/redemptions";
+import { loggerFor } from "../../logging/logger";
+import { tunables } from "../../tunables";
+import type { OperatorAudit } from "../../wallet/operator-actions";
+import type { WalletHost, WalletMethods } from "../../wallet/wallet-object";
+import {
+  clearFraudWarningInTx,
+  listFraudWarningsInTx,
+  recordFraudWarningInTx,
+  type FraudWarning,
+  type FraudWarningInput,
+  type FraudWarningResult,
+} from "./fraud-warnings";
+import {
+  beginPayoutAttemptInTx,
+  duePayoutsInTx,
+  finishPayoutAttemptInTx,
+  nextPayoutWakeInTx,
+  type PayoutAttempt,
+  type PayoutOutcome,
+  type PayoutTiming,
+} from "./payout-attempts";
+import { payoutTiming, retryDuePayouts, type PayoutPort, type PayoutWallet } from "./payouts";
+import { creditPurchaseInTx, type CreditPurchaseInput, type CreditPurchaseResult } from "./purchases";
+import {
+  completeRedemptionInTx,
+  decideReviewInTx,
+  failRedemptionInTx,
+  listRedemptionsInTx,
+  markPaidOutInTx,
+  redeemableInTx,
+  requestRedemptionInTx,
+  type Redeemable,
+  type RedemptionResult,
+  type ReviewDecision,
+  type ReviewResult,
+  type ReviewRules,
+} from "./redemptions";
+import {
+  applyDisputeInTx,
+  applyRefundInTx,
+  listDisputesInTx,
+  listPurchasesInTx,
+  type DisputeInput,
+  type DisputeRow,
+  type RefundInput,
+  type ReversalResult,
+} from "./reversals";
+import { PAYEE_STANDING } from "./standing";
+
+/**
+ * Rings the alarm at once when a payout is due, so a redemption held by a pause or a freeze
+ * is sent as soon as it lifts, or returned when its pause became an amount owed.
+ */
+async function wakeForHeldPayouts(host: WalletHost, userId: string, now: number): Promise<void> {
+  if (host.read(userId, now, (tx) => duePayoutsInTx(tx)).length > 0) await host.wakeBy(Date.now());
+}
+
+async function armPayoutRetry(host: WalletHost, userId: string, now: number): Promise<void> {
+  const wake = host.read(userId, now, (tx) => nextPayoutWakeInTx(tx));
+  if (wake !== null) await host.wakeBy(wake);
+}
+
+function beginPayoutAttempt(host: WalletHost, userId: string, input: { redemptionId: string; timing: PayoutTiming }, now: number) {
+  return host.transact(userId, now, (tx) => beginPayoutAttemptInTx(tx, input));
+}
+
+async function finishPayoutAttempt(
+  host: WalletHost,
+  userId: string,
+  input: { redemptionId: string; outcome: PayoutOutcome; timing: PayoutTiming },
+  now: number,
+): Promise<RedemptionResult> {
+  const result = host.transact(userId, now, (tx) => finishPayoutAttemptInTx(tx, input));
+  await armPayoutRetry(host, userId, now);
+  return result;
+}
+
+export const paymentsMethods = {
+  /** `cashPlaythrough`: the caller's CASH_PLAYTHROUGH; the wallet's own configuration when omitted. */
+  async creditPurchase(
+    host: WalletHost,
+    userId: string,
+    input: CreditPurchaseInput & { cashPlaythrough?: number },
+    now: number,
+  ): Promise<CreditPurchaseResult> {
+    return host.transact(userId, now, (tx) => creditPurchaseInTx(tx.withCashPlaythrough(input.cashPlaythrough), input));
+  },
+
+  /**
+   * `cashPlaythrough`, `purchaseHoldDays`: the caller's CASH_PLAYTHROUGH and PURCHASE_HOLD_DAYS; the wallet's own when omitted.
+   * `review`: the caller's REDEMPTION_REVIEW_* rules (none when omitted).
+   */
+  async requestRedemption(
+    host: WalletHost,
+    userId: string,
+    input: { amountCents: number; redemptionId: string; cashPlaythrough?: number; purchaseHoldDays?: number; review?: ReviewRules },
+    now: number,
+    play: PlayContext = { minAge: tunables(host.env).MIN_AGE },
+  ) {
+    return host.transact(userId, now, (tx) => {
+      const standing = tx.use(PAYEE_STANDING);
+      return (
+        standing.refuseRedemption(tx, play) ??
+        requestRedemptionInTx(tx.withCashPlaythrough(input.cashPlaythrough).withPurchaseHoldDays(input.purchaseHoldDays), {
+          ...input,
+          region: play.place?.region ?? null,
+          windDownSince: standing.windDownSince(tx, play),
+        })
+      );
+    });
+  },
+
+  /**
+   * Balances with what is still to play, what is held and what may be redeemed now (GET /api/me).
+   * `play`: where the player is; where it turned redeem-only, what they held then is free of play-through and the hold.
+   */
+  async getRedeemable(
+    host: WalletHost,
+    userId: string,
+    now: number,
+    cashPlaythrough?: number,
+    purchaseHoldDays?: number,
+    play?: PlayContext,
+  ): Promise<Redeemable> {
+    return host.read(userId, now, (tx) =>
+      redeemableInTx(
+        tx.withCashPlaythrough(cashPlaythrough).withPurchaseHoldDays(purchaseHoldDays),
+        play === undefined ? null : tx.use(PAYEE_STANDING).windDownSince(tx, play),
+      ),
+    );
+  },
+
+  async completeRedemption(
+    host: WalletHost,
+    userId: string,
+    input: { redemptionId: string; payoutReference: string },
+    now: number,
+  ): Promise<RedemptionResult> {
+    return host.transact(userId, now, (tx) => completeRedemptionInTx(tx, input));
+  },
+
+  async failRedemption(
+    host: WalletHost,
+    userId: string,
+    input: { redemptionId: string; reason: string },
+    now: number,
+  ): Promise<RedemptionResult> {
+    return host.transact(userId, now, (tx) => failRedemptionInTx(tx, input));
+  },
+
+  async listRedemptions(host: WalletHost, userId: string, now: number): Promise<Redemption[]> {
+    return host.read(userId, now, (tx) => listRedemptionsInTx(tx));
+  },
+
+  /**
+   * An operator's review decision (see /api/admin/approvals) with its audit row; waits for
+   * the D1 projection so the audit log shows it. An approved payout is sent by the alarm, at once.
+   */
+  async decideRedemptionReview(
+    host: WalletHost,
+    userId: string,
+    input: ReviewDecision,
+    audit: OperatorAudit,
+    now: number,
+  ): Promise<ReviewResult> {
+    const result = host.transact(userId, now, (tx) => decideReviewInTx(tx, input, audit));
+    await host.flushOutbox();
+    if (result.ok && input.approve) await wakeForHeldPayouts(host, userId, now);
+    return result;
+  },
+
+  /** The connected account's `payout.paid` (see markPaidOutInTx): the ids marked paid now. */
+  async markPaidOut(
+    host: WalletHost,
+    userId: string,
+    input: { payoutId: string; redemptionId: string | null; sentBy: number },
+    now: number,
+  ) {
+    return host.transact(userId, now, (tx) => ({ ok: true as const, marked: markPaidOutInTx(tx, input) })).marked;
+  },
+
+  // A dispute, refund or fraud warning can pause redemptions or lift a pause; either way
+  // the wallet looks at its held payouts at once (see beginPayoutAttemptInTx).
+
+  async applyDispute(host: WalletHost, userId: string, input: DisputeInput, now: number): Promise<ReversalResult> {
+    const result = host.transact(userId, now, (tx) => applyDisputeInTx(tx, input));
+    await wakeForHeldPayouts(host, userId, now);
+    return result;
+  },
+
+  async applyRefund(host: WalletHost, userId: string, input: RefundInput, now: number): Promise<ReversalResult> {
+    const result = host.transact(userId, now, (tx) => applyRefundInTx(tx, input));
+    await wakeForHeldPayouts(host, userId, now);
+    return result;
+  },
+
+  /** An early fraud warning (fraud-warnings.ts): recorded once; says whether a refund is due. */
+  async recordFraudWarning(host: WalletHost, userId: string, input: FraudWarningInput, now: number): Promise<FraudWarningResult> {
+    const result = host.transact(userId, now, (tx) => recordFraudWarningInTx(tx, input));
+    await wakeForHeldPayouts(host, userId, now);
+    return result;
+  },
+
+  /** Operators only (see /api/admin/players/:uid/fraud-warnings/:warningId/clear). */
+  async clearFraudWarning(host: WalletHost, userId: string, input: { warningId: string; actor: string; reason: string }, now: number) {
+    const result = host.transact(userId, now, (tx) => clearFraudWarningInTx(tx, input));
+    // The audit log shows the clearance as soon as the route answers.
+    if (result.ok && result.changed) await host.flushOutbox();
+    await wakeForHeldPayouts(host, userId, now);
+    return result;
+  },
+
+  async listFraudWarnings(host: WalletHost, userId: string, now: number): Promise<FraudWarning[]> {
+    return host.read(userId, now, (tx) => listFraudWarningsInTx(tx));
+  },
+
+  async listPurchases(host: WalletHost, userId: string, now: number) {
+    return host.read(userId, now, (tx) => listPurchasesInTx(tx));
+  },
+
+  async listDisputes(host: WalletHost, userId: string, now: number): Promise<DisputeRow[]> {
+    return host.read(userId, now, (tx) => listDisputesInTx(tx));
+  },
+
+  // ---- payouts that never pay twice (payout-attempts.ts, payouts.ts) ----
+
+  async beginPayoutAttempt(
+    host: WalletHost,
+    userId: string,
+    input: { redemptionId: string; timing: PayoutTiming },
+    now: number,
+  ): Promise<PayoutAttempt> {
+    return beginPayoutAttempt(host, userId, input, now);
+  },
+
+  async finishPayoutAttempt(
+    host: WalletHost,
+    userId: string,
+    input: { redemptionId: string; outcome: PayoutOutcome; timing: PayoutTiming },
+    now: number,
+  ): Promise<RedemptionResult> {
+    return finishPayoutAttempt(host, userId, input, now);
+  },
+};
+
+/** Payments as a caller's stub sees it. */
+export type PaymentsWallet = WalletMethods<typeof paymentsMethods>;
+
+/**
+ * Payments' part of the wallet's alarm: every payout whose retry is due gets one attempt
+ * over the player's route (`payouts`), then the alarm is set for the next one.
+ */
+export async function retryPayoutsOnAlarm(host: WalletHost, payouts: PayoutPort, now: number): Promise<void> {
+  const userId = host.owner();
+  if (userId === null) return;
+  const timing = payoutTiming(host.env);
+  const due = host.read(userId, now, (tx) => duePayoutsInTx(tx));
+  const wallet: PayoutWallet = {
+    beginPayoutAttempt: async (id, input, at) => beginPayoutAttempt(host, id, input, at),
+    finishPayoutAttempt: (id, input, at) => finishPayoutAttempt(host, id, input, at),
+  };
+  await retryDuePayouts(wallet, payouts, { userId, due }, timing, loggerFor(host.env), now);
+  const wake = host.read(userId, now, (tx) => nextPayoutWakeInTx(tx));
+  // Still due after trying (no provider or account yet): look again after the first retry delay.
+  if (wake !== null) await host.wakeBy(wake > Date.now() ? wake : Date.now() + timing.retryAfterMs);
+}

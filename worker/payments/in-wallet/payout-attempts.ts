@@ -1,0 +1,142 @@
+// Which transfer attempt of a redemption may run, and with which idempotency key, decided
+// inside the wallet so two attempts (the player's request, a history look, the wallet's
+// alarm) can never send at once: an attempt takes a lease on the redemption, and an
+// attempt that finds the lease held does nothing. The key a transfer was first sent
+// with is reused while Stripe still remembers it (PAYOUT_KEY_REUSE_MS, under Stripe's
+// 24 h); after that the attempt must first list the redemption's transfers (its
+// `transfer_group`) and adopt one it finds, and only then send under a fresh key. An
+// unknown outcome releases the lease and schedules the next background retry.
+// Every attempt, first or retried, checks the freeze and the redemption pauses (an open
+// dispute, an early fraud warning, anything owed) in the same transaction that takes the
+// lease: a paused redemption is never transferred. One never sent whose pause has become
+// an amount owed goes back to the balance, which repays what is owed first. The same
+// transaction checks that the player's identity is verified and that the redemption is
+// not waiting for an operator's review: money never leaves for an unverified person.
+import { RETURNED_PAYMENT_DISPUTED, type Redemption } from "../../../src/shared/schemas/redemptions";
+import { PAYEE_STANDING } from "./standing";
+import { awaitingReviewInTx, completeRedemptionInTx, failRedemptionInTx, readRedemptionInTx, type RedemptionResult } from "./redemptions";
+import { readFreeze } from "../../wallet/operator-actions";
+import { redemptionPause } from "./redemption-pause";
+import type { Ledger } from "../../wallet/ledger";
+
+/** The tunables an attempt follows (worker/tunables.ts), passed in by the caller. */
+export type PayoutTiming = { retryAfterMs: number; retryMaxMs: number; keyReuseMs: number; leaseMs: number };
+
+export type PayoutAttempt =
+  | { ok: true; run: false; redemption: Redemption | null }
+  | { ok: true; run: true; redemption: Redemption; idempotencyKey: string; listFirst: boolean };
+
+/** How an attempt ended: paid (sent or adopted), refused for good, or not known. */
+export type PayoutOutcome = { kind: "paid"; transferId: string } | { kind: "failed"; reason: string } | { kind: "unknown"; reason: string };
+
+type AttemptRow = {
+  redemption_id: string;
+  idempotency_key: string;
+  key_first_used_at: number;
+  lease_until: number;
+  attempts: number;
+  next_retry_at: number | null;
+};
+
+/** The key the first transfer of a redemption is sent with (unchanged from before retries existed). */
+function firstPayoutKey(userId: string, redemptionId: string): string {
+  return `redemption-${userId}-${redemptionId}`;
+}
+
+export function beginPayoutAttemptInTx(tx: Ledger, input: { redemptionId: string; timing: PayoutTiming }): PayoutAttempt {
+  const redemption = readRedemptionInTx(tx, input.redemptionId);
+  if (redemption?.status !== "pending") return { ok: true, run: false, redemption };
+  // An operator's freeze holds payouts not yet sent: the redemption stays
+  // pending, and the wallet's alarm sends it once the account is unfrozen.
+  if (readFreeze(tx).frozen) return { ok: true, run: false, redemption };
+  const row = tx.sql.exec<AttemptRow>("SELECT * FROM payout_attempts WHERE redemption_id = ?", input.redemptionId).toArray()[0];
+  // A payment under review or an amount owed holds it the same way, until the pause lifts.
+  if (redemptionPause(tx) !== null) {
+    // Never sent, and what the pause reversed is now owed: the held amount comes back and
+    // repays it (its refund is a credit like any other). One already attempted may have
+    // been sent, so it waits for the pause to lift instead.
+    if (!row && tx.owed("cash") > 0) {
+      failRedemptionInTx(tx, { redemptionId: redemption.id, reason: RETURNED_PAYMENT_DISPUTED });
+      return { ok: true, run: false, redemption: readRedemptionInTx(tx, redemption.id) };
+    }
+    return { ok: true, run: false, redemption };
+  }
+  if (awaitingReviewInTx(tx, redemption.id) || tx.use(PAYEE_STANDING).payeeRefusal(tx) !== null)
+    return { ok: true, run: false, redemption };
+  if (row && (row.lease_until > tx.now || (row.next_retry_at !== null && row.next_retry_at > tx.now))) {
+    return { ok: true, run: false, redemption };
+  }
+  // A redemption's first transfer is sent right after its hold, so its key dates from then.
+  const current = row ?? {
+    idempotency_key: firstPayoutKey(tx.userId, redemption.id),
+    key_first_used_at: redemption.createdAt,
+    attempts: 0,
+  };
+  const listFirst = tx.now - current.key_first_used_at >= input.timing.keyReuseMs;
+  const idempotencyKey = listFirst ? `${firstPayoutKey(tx.userId, redemption.id)}-${current.attempts + 1}` : current.idempotency_key;
+  const keyFirstUsedAt = listFirst ? tx.now : current.key_first_used_at;
+  tx.sql.exec(
+    `INSERT INTO payout_attempts (redemption_id, idempotency_key, key_first_used_at, lease_until, attempts, next_retry_at)
+     VALUES (?, ?, ?, ?, ?, NULL)
+     ON CONFLICT (redemption_id) DO UPDATE SET idempotency_key = excluded.idempotency_key,
+       key_first_used_at = excluded.key_first_used_at, lease_until = excluded.lease_until,
+       attempts = excluded.attempts, next_retry_at = NULL`,
+    redemption.id,
+    idempotencyKey,
+    keyFirstUsedAt,
+    tx.now + input.timing.leaseMs,
+    current.attempts + 1,
+  );
+  return { ok: true, run: true, redemption, idempotencyKey, listFirst };
+}
+
+/** Records how an attempt ended: paid or failed settle the redemption; unknown schedules a retry. */
+export function finishPayoutAttemptInTx(
+  tx: Ledger,
+  input: { redemptionId: string; outcome: PayoutOutcome; timing: PayoutTiming },
+): RedemptionResult {
+  const row = tx.sql.exec<AttemptRow>("SELECT * FROM payout_attempts WHERE redemption_id = ?", input.redemptionId).toArray()[0];
+  const attempts = row?.attempts ?? 1;
+  const nextRetryAt =
+    input.outcome.kind === "unknown"
+      ? tx.now + Math.min(input.timing.retryMaxMs, input.timing.retryAfterMs * 2 ** Math.min(attempts - 1, 20))
+      : null;
+  tx.sql.exec("UPDATE payout_attempts SET lease_until = 0, next_retry_at = ? WHERE redemption_id = ?", nextRetryAt, input.redemptionId);
+  switch (input.outcome.kind) {
+    case "paid":
+      return completeRedemptionInTx(tx, { redemptionId: input.redemptionId, payoutReference: input.outcome.transferId });
+    case "failed":
+      return failRedemptionInTx(tx, { redemptionId: input.redemptionId, reason: input.outcome.reason });
+    case "unknown": {
+      const redemption = readRedemptionInTx(tx, input.redemptionId);
+      if (!redemption) return { ok: false, status: 404, code: "not-found", message: "No such redemption." };
+      return { ok: true, redemption, balances: tx.balances(), created: false };
+    }
+  }
+}
+
+/** Pending redemptions whose next attempt is due now (retry time passed, no attempt running). */
+export function duePayoutsInTx(tx: Ledger): string[] {
+  return tx.sql
+    .exec<{ id: string }>(
+      `SELECT r.id FROM redemptions r LEFT JOIN payout_attempts a ON a.redemption_id = r.id
+        WHERE r.status = 'pending' AND COALESCE(a.lease_until, 0) <= ? AND COALESCE(a.next_retry_at, 0) <= ?
+          AND NOT EXISTS (SELECT 1 FROM redemption_reviews v WHERE v.redemption_id = r.id AND v.state = 'waiting')
+        ORDER BY r.created_at`,
+      tx.now,
+      tx.now,
+    )
+    .toArray()
+    .map((r) => r.id);
+}
+
+/** When the wallet should next wake up for a payout retry, or null. */
+export function nextPayoutWakeInTx(tx: Ledger): number | null {
+  const row = tx.sql
+    .exec<{ at: number | null }>(
+      `SELECT MIN(MAX(COALESCE(a.next_retry_at, 0), COALESCE(a.lease_until, 0))) AS at
+         FROM redemptions r JOIN payout_attempts a ON a.redemption_id = r.id WHERE r.status = 'pending'`,
+    )
+    .one();
+  return row.at;
+}

@@ -1,0 +1,110 @@
+// One transfer attempt for a redemption, shared by the withdrawal request, the history
+// look and the wallet's alarm (background retries). The wallet decides whether this
+// attempt may run and with which key (worker/payments/in-wallet/payout-attempts.ts); the
+// transfer goes out through the PayoutPort, outside the wallet's critical section; the
+// outcome goes back to the wallet. After the key's reuse window the port first lists the
+// redemption's transfers and adopts one it finds, so a lost answer can never become a
+// second transfer.
+//
+// The port is the wallet's own interface: worker/payments implements it and the Worker
+// entry hands it to the Durable Object, so the wallet never imports a payment provider.
+import type { Redemption } from "../../../src/shared/schemas/redemptions";
+import type { Logger } from "../../logging/logger";
+import { tunables } from "../../tunables";
+import type { PayoutAttempt, PayoutOutcome, PayoutTiming } from "./payout-attempts";
+import type { RedemptionResult } from "./redemptions";
+
+/** What an attempt needs of the player's wallet: the Durable Object itself or its stub. */
+export type PayoutWallet = {
+  beginPayoutAttempt(userId: string, input: { redemptionId: string; timing: PayoutTiming }, now: number): Promise<PayoutAttempt>;
+  finishPayoutAttempt(
+    userId: string,
+    input: { redemptionId: string; outcome: PayoutOutcome; timing: PayoutTiming },
+    now: number,
+  ): Promise<RedemptionResult>;
+};
+
+/** One transfer the wallet allows: under `idempotencyKey`, after looking for an earlier one when `listFirst`. */
+export type PayoutRequest = { userId: string; redemption: Redemption; idempotencyKey: string; listFirst: boolean };
+
+/** One player's payout destination and the provider that sends to it. */
+export type PayoutRoute = {
+  accountId: string;
+  /** Sends (or adopts) the transfer; never throws: a lost or unclear answer is an `unknown` outcome. */
+  send(request: PayoutRequest): Promise<PayoutOutcome>;
+  /** Runs once the wallet has recorded a transfer as sent (the simulator's payout to the bank); may throw. */
+  afterSent?(redemption: Redemption): Promise<void>;
+};
+
+/** How the wallet reaches the payment provider for its background retries (implemented in worker/payments). */
+export interface PayoutPort {
+  /** The player's payout route now, or null when none can be used (no payout account, or one of another provider); may throw. */
+  routeFor(userId: string): Promise<PayoutRoute | null>;
+}
+
+export function payoutTiming(env: Env): PayoutTiming {
+  const t = tunables(env);
+  return {
+    retryAfterMs: t.PAYOUT_RETRY_AFTER_MS,
+    retryMaxMs: t.PAYOUT_RETRY_MAX_MS,
+    keyReuseMs: t.PAYOUT_KEY_REUSE_MS,
+    leaseMs: t.PAYOUT_ATTEMPT_LEASE_MS,
+  };
+}
+
+/**
+ * Runs one attempt if the wallet allows it now; returns the redemption as the wallet has
+ * it afterwards (null when the wallet does not know it).
+ */
+export async function runPayoutAttempt(
+  wallet: PayoutWallet,
+  route: PayoutRoute,
+  input: { userId: string; redemptionId: string },
+  timing: PayoutTiming,
+  logger: Logger,
+  now: number,
+): Promise<Redemption | null> {
+  const attempt = await wallet.beginPayoutAttempt(input.userId, { redemptionId: input.redemptionId, timing }, now);
+  if (!attempt.run) return attempt.redemption;
+  const outcome = await route.send({
+    userId: input.userId,
+    redemption: attempt.redemption,
+    idempotencyKey: attempt.idempotencyKey,
+    listFirst: attempt.listFirst,
+  });
+  if (outcome.kind === "unknown") logger.warn("payout outcome unknown; will retry", input.redemptionId, outcome.reason);
+  const finished = await wallet.finishPayoutAttempt(input.userId, { redemptionId: input.redemptionId, outcome, timing }, now);
+  if (finished.ok && finished.redemption.status === "paid" && route.afterSent) {
+    try {
+      await route.afterSent(finished.redemption);
+    } catch (err) {
+      logger.warn("after-sent step failed", input.redemptionId, err);
+    }
+  }
+  return finished.ok ? finished.redemption : attempt.redemption;
+}
+
+/**
+ * The background retry: every pending payout whose retry is due gets one attempt over
+ * the player's route. No route (no provider, no account) or a port that cannot answer:
+ * nothing is sent, and the wallet looks again at its next wake.
+ */
+export async function retryDuePayouts(
+  wallet: PayoutWallet,
+  port: PayoutPort,
+  input: { userId: string; due: readonly string[] },
+  timing: PayoutTiming,
+  logger: Logger,
+  now: number,
+): Promise<void> {
+  if (input.due.length === 0) return;
+  try {
+    const route = await port.routeFor(input.userId);
+    if (!route) return;
+    for (const redemptionId of input.due) {
+      await runPayoutAttempt(wallet, route, { userId: input.userId, redemptionId }, timing, logger, now);
+    }
+  } catch (err) {
+    logger.warn("background payout retry could not run; will retry", err);
+  }
+}

@@ -1,0 +1,45 @@
+// Crediting a paid coin pack as one wallet step. The Checkout Session id is the ledger
+// reference, so however often (or in whatever order, or concurrently) the payment
+// provider delivers the completion, the pack is credited once. What is credited comes
+// from the shared pack table, looked up by the amount actually paid. The pack is also
+// recorded beside its PaymentIntent, so a later dispute or refund can find and reverse it
+// (worker/payments/in-wallet/reversals.ts).
+import { findPack } from "../../../src/shared/packs";
+import type { WalletBalances } from "../../../src/shared/schemas/user";
+import { PAYEE_STANDING } from "./standing";
+import { recordPackPaymentInTx } from "./reversals";
+import type { Ledger } from "../../wallet/ledger";
+
+export type CreditPurchaseInput = { checkoutSessionId: string; amountCents: number; paymentIntent?: string | null };
+
+export type CreditPurchaseResult =
+  | { ok: true; credited: boolean; coins: number; cashCents: number; balances: WalletBalances }
+  | { ok: false; status: 400; code: "unknown-pack" | "invalid-argument"; message: string };
+
+export function creditPurchaseInTx(tx: Ledger, input: CreditPurchaseInput): CreditPurchaseResult {
+  const pack = findPack(input.amountCents);
+  if (!pack) return { ok: false, status: 400, code: "unknown-pack", message: "No coin pack has this price." };
+  const reference = input.checkoutSessionId;
+  if (reference.length === 0 || reference.length > 255) {
+    return { ok: false, status: 400, code: "invalid-argument", message: "A checkout session id is required." };
+  }
+  const paymentIntent = input.paymentIntent && input.paymentIntent.length <= 255 ? input.paymentIntent : null;
+  recordPackPaymentInTx(tx, {
+    checkoutSessionId: reference,
+    paymentIntent,
+    amountCents: pack.amountCents,
+    coins: pack.coins,
+    cashCents: pack.cashCents,
+  });
+  if (tx.hasPosted("coins", "purchase", reference)) {
+    return { ok: true, credited: false, coins: pack.coins, cashCents: pack.cashCents, balances: tx.balances() };
+  }
+  const coins = tx.post({ currency: "coins", amount: pack.coins, reason: "purchase", reference });
+  const cash = pack.cashCents > 0 ? tx.post({ currency: "cash", amount: pack.cashCents, reason: "purchase", reference }) : null;
+  if (!coins.ok || (cash && !cash.ok)) {
+    return { ok: false, status: 400, code: "invalid-argument", message: "The purchase could not be credited." };
+  }
+  // Never refused (the money was taken), but it counts toward the player's purchase limits.
+  tx.use(PAYEE_STANDING).countPurchase(tx, { reference, amountCents: pack.amountCents });
+  return { ok: true, credited: true, coins: pack.coins, cashCents: pack.cashCents, balances: tx.balances() };
+}

@@ -1,0 +1,473 @@
+// Vantage Cash redemption inside the wallet. Requesting one is a single step: the amount
+// leaves the balance (ledger reason `redemption_hold`, reference = redemption id) and a
+// pending redemption row appears, or nothing happens. The payout itself runs afterwards,
+// outside the critical section (worker/payments/redemption-service.ts), and reports back
+// here: completed (paid) or failed, which returns the amount (`redemption_refund`).
+// Every step is keyed by the redemption id, so retries cannot hold or refund twice.
+// Play-through (playthrough.ts) and the hold on fresh purchases (purchase-holds.ts) are
+// checked in the same step: only the redeemable part of the balance, balance − min(balance,
+// max(still to play, held)), can be held (403 playthrough-required or purchase-held otherwise).
+// A redemption confirmed paid goes to the public winners list (outbox topic `winner`).
+// A new redemption is refused while a payment is under review (a dispute, an early fraud
+// warning) or anything is owed (redemption-pause.ts), and until the player's identity is
+// verified (worker/protection/in-wallet/identity.ts: 403 identity-unverified, identity-in-use, identity-mismatch).
+// A new account's first redemption, and any above REDEMPTION_REVIEW_CENTS, waits for an
+// operator's review (worker/admin approvals): no payout attempt runs until it is approved,
+// and a rejection returns the amount with the operator's reason.
+// Each step a redemption reaches is written to `redemption_steps` in the transaction that
+// reaches it, at most once, so the player's timeline shows when each happened.
+import {
+  formatRedemptionDollars,
+  REDEMPTION_MIN_CENTS,
+  REDEMPTION_MIN_MESSAGE,
+  REDEMPTION_STEPS,
+  type Redemption,
+  type RedemptionStatus,
+  type RedemptionStep,
+  type RedemptionStepName,
+} from "../../../src/shared/schemas/redemptions";
+import { identityMessage } from "../../../src/shared/schemas/identity";
+import { PAYEE_STANDING, type PayeeRefusal } from "./standing";
+import { auditInTx, FROZEN_MESSAGE, readFreeze, type AuditFailure, type OperatorAudit } from "../../wallet/operator-actions";
+import type { WalletBalances } from "../../../src/shared/schemas/user";
+import { redemptionPause } from "./redemption-pause";
+import { writeOutboxRow } from "../../wallet/outbox";
+import type { Ledger } from "../../wallet/ledger";
+import { redemptionNotice } from "../../../src/shared/push-notices";
+import { formatMoney } from "../../../src/shared/money";
+import { formatEtTime } from "../../../src/shared/protection";
+import { playthroughState, type PlaythroughState } from "../../wallet/playthrough";
+import { heldCash, purchaseHoldsInTx, type PurchaseHold } from "../../wallet/purchase-holds";
+
+type RedemptionRow = {
+  id: string;
+  amount_cents: number;
+  status: RedemptionStatus;
+  failure_reason: string | null;
+  payout_reference: string | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type RedemptionFailure =
+  | {
+      ok: false;
+      status: 400 | 404 | 409;
+      code: "invalid-argument" | "insufficient-funds" | "not-found" | "aborted" | "redemptions-paused";
+      message: string;
+    }
+  | { ok: false; status: 403; code: "playthrough-required"; message: string; details: PlaythroughState }
+  | { ok: false; status: 403; code: "purchase-held"; message: string; details: RedemptionLimits }
+  | PayeeRefusal;
+export type RedemptionResult = { ok: true; redemption: Redemption; balances: WalletBalances; created: boolean } | RedemptionFailure;
+
+type StepRow = { step: RedemptionStepName; at: number; note: string | null };
+type ReviewRow = { state: "waiting" | "approved" | "rejected"; reason: string };
+
+function readReview(tx: Ledger, id: string): ReviewRow | null {
+  return tx.sql.exec<ReviewRow>("SELECT state, reason FROM redemption_reviews WHERE redemption_id = ?", id).toArray()[0] ?? null;
+}
+
+/** Records that a redemption reached `step` now (once: a step already reached keeps its time). */
+export function recordStepInTx(tx: Ledger, redemptionId: string, step: RedemptionStepName, note: string | null = null): void {
+  tx.sql.exec(
+    "INSERT OR IGNORE INTO redemption_steps (redemption_id, step, at, note) VALUES (?, ?, ?, ?)",
+    redemptionId,
+    step,
+    tx.now,
+    note === null ? null : note.slice(0, 500),
+  );
+}
+
+/** The steps reached, in the order a redemption goes through them; those older than the timeline come from the row. */
+function timelineOf(tx: Ledger, row: RedemptionRow): RedemptionStep[] {
+  const stored = new Map(
+    tx.sql
+      .exec<StepRow>("SELECT step, at, note FROM redemption_steps WHERE redemption_id = ?", row.id)
+      .toArray()
+      .map((s) => [s.step, s] as const),
+  );
+  if (!stored.has("requested")) stored.set("requested", { step: "requested", at: row.created_at, note: null });
+  if (row.status === "paid" && !stored.has("sent")) stored.set("sent", { step: "sent", at: row.updated_at, note: null });
+  if (row.status === "failed" && !stored.has("returned")) {
+    stored.set("returned", { step: "returned", at: row.updated_at, note: row.failure_reason });
+  }
+  return REDEMPTION_STEPS.flatMap((step) => {
+    const s = stored.get(step);
+    return s ? [{ step, at: s.at, note: s.note }] : [];
+  });
+}
+
+/** Why a redemption not yet sent is held right now, in the sentence the player reads, or null. */
+function holdOf(tx: Ledger, row: RedemptionRow): string | null {
+  if (row.status !== "pending") return null;
+  const review = readReview(tx, row.id);
+  if (review?.state === "waiting") return review.reason;
+  if (readFreeze(tx).frozen) return FROZEN_MESSAGE;
+  const paused = redemptionPause(tx);
+  if (paused) return paused;
+  return identityMessage(tx.use(PAYEE_STANDING).identityStatus(tx));
+}
+
+function nextOf(row: RedemptionRow, timeline: readonly RedemptionStep[], hold: string | null): string | null {
+  if (row.status === "failed" || timeline.some((s) => s.step === "paid")) return null;
+  if (row.status === "paid") return "Your bank shows the payout once it arrives, usually within 2 business days.";
+  if (hold)
+    return timeline.some((s) => s.step === "in-review") && !timeline.some((s) => s.step === "approved")
+      ? "An operator approves or rejects it, usually within one business day; on approval it is sent."
+      : "It is sent as soon as the hold lifts.";
+  return "It is being sent to your payout account.";
+}
+
+function toRedemption(tx: Ledger, row: RedemptionRow): Redemption {
+  const timeline = timelineOf(tx, row);
+  const hold = holdOf(tx, row);
+  return {
+    id: row.id,
+    amountCents: row.amount_cents,
+    status: row.status,
+    failureReason: row.failure_reason,
+    payoutReference: row.payout_reference,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    timeline,
+    hold,
+    next: nextOf(row, timeline, hold),
+  };
+}
+
+function findRow(tx: Ledger, id: string): RedemptionRow | null {
+  return tx.sql.exec<RedemptionRow>("SELECT * FROM redemptions WHERE id = ?", id).toArray()[0] ?? null;
+}
+
+/** One redemption of this wallet as players see it, or null. */
+export function readRedemptionInTx(tx: Ledger, id: string): Redemption | null {
+  const row = findRow(tx, id);
+  return row ? toRedemption(tx, row) : null;
+}
+
+/**
+ * What keeps Vantage Cash from being redeemed now: still to play (play-through), the
+ * packs still held (the hold on fresh purchases), and what is redeemable:
+ * balance − min(balance, max(still to play, held)).
+ */
+export type RedemptionLimits = PlaythroughState & { purchaseHolds: PurchaseHold[] };
+
+/**
+ * The Vantage Cash a redeem-only window lets go without play-through or the purchase hold:
+ * what the player held when the rule took effect (`since`), plus what bets placed before
+ * then have paid since (settled or cashed out), less what has been asked for since. Cash
+ * that arrived later (a pack bought where Vantage Cash is still offered, a bet placed
+ * there) follows the usual limits, so the window cannot launder it.
+ */
+function heldAtWindowStart(tx: Ledger, since: number): number {
+  const row = tx.sql
+    .exec<{ held: number; paid: number; asked: number }>(
+      `SELECT
+         COALESCE((SELECT balance_after FROM ledger WHERE currency = 'cash' AND created_at < ?1 ORDER BY seq DESC LIMIT 1), 0) AS held,
+         COALESCE((SELECT SUM(l.amount) FROM ledger l JOIN bets b ON b.id = l.reference
+                    WHERE l.currency = 'cash' AND l.reason = 'bet_payout' AND l.created_at >= ?1 AND b.created_at < ?1), 0)
+         + COALESCE((SELECT SUM(l.amount) FROM ledger l JOIN cash_out_quotes q ON q.id = l.reference JOIN bets b ON b.id = q.bet_id
+                    WHERE l.currency = 'cash' AND l.reason = 'bet_cash_out' AND l.created_at >= ?1 AND b.created_at < ?1), 0) AS paid,
+         COALESCE((SELECT SUM(amount) FROM ledger
+                    WHERE currency = 'cash' AND reason IN ('redemption_hold', 'redemption_refund') AND created_at >= ?1), 0) AS asked`,
+      since,
+    )
+    .one();
+  return Math.max(0, row.held + row.paid + row.asked);
+}
+
+/**
+ * What play-through and the purchase hold keep back of `balanceCents`. `windDownSince`:
+ * the player's region turned redeem-only at that moment (src/shared/region-rules.ts), so
+ * what they held then may be redeemed whole until the window ends (heldAtWindowStart);
+ * the rest of the balance follows the usual limits.
+ */
+function redemptionLimits(tx: Ledger, balanceCents: number, windDownSince: number | null = null): RedemptionLimits {
+  const { cashToPlay } = playthroughState(tx, balanceCents);
+  const purchaseHolds = purchaseHoldsInTx(tx);
+  const keptBack = Math.max(cashToPlay, heldCash(purchaseHolds));
+  const usual = balanceCents - Math.min(balanceCents, keptBack);
+  if (windDownSince === null) return { cashToPlay, redeemableCash: usual, purchaseHolds };
+  const redeemableCash = Math.max(usual, Math.min(balanceCents, heldAtWindowStart(tx, windDownSince)));
+  // What the window frees is no longer kept back; the rest still is.
+  return {
+    cashToPlay: Math.min(cashToPlay, balanceCents - redeemableCash),
+    redeemableCash,
+    purchaseHolds: redeemableCash === balanceCents ? [] : purchaseHolds,
+  };
+}
+
+/** The refusal for an amount above what is redeemable: whichever of play-through and the hold keeps more back. */
+function notRedeemable(tx: Ledger, limits: RedemptionLimits): RedemptionFailure {
+  const redeemableNow = `You can redeem ${formatMoney("cash", limits.redeemableCash)} now.`;
+  if (heldCash(limits.purchaseHolds) > limits.cashToPlay) {
+    const holds = limits.purchaseHolds.map((h) => `${formatMoney("cash", h.amountCents)} until ${formatEtTime(h.freesAt)}`).join(", ");
+    return {
+      ok: false,
+      status: 403,
+      code: "purchase-held",
+      message:
+        `Vantage Cash bought in the last ${tx.purchaseHoldDays} ${tx.purchaseHoldDays === 1 ? "day" : "days"} is held before it can ` +
+        `be redeemed: ${holds}. ${redeemableNow}`,
+      details: limits,
+    };
+  }
+  return {
+    ok: false,
+    status: 403,
+    code: "playthrough-required",
+    message:
+      `Play ${formatMoney("cash", limits.cashToPlay)} more Vantage Cash in bets first: bought and bonus Vantage Cash ` +
+      `must be played through before it can be redeemed. ${redeemableNow}`,
+    details: { cashToPlay: limits.cashToPlay, redeemableCash: limits.redeemableCash },
+  };
+}
+
+/**
+ * When a redemption waits for an operator: once it and the player's other redemptions asked
+ * in the last `windowDays` days (requested, waiting, sent or paid: not those returned) come
+ * to more than `thresholdCents` (0 = none), so splitting one amount into several changes
+ * nothing; and the first of an account younger than `newAccountDays` days (0 = none).
+ */
+export type ReviewRules = { thresholdCents: number; newAccountDays: number; windowDays: number };
+
+const DAY_MS = 86_400_000;
+
+function reviewReason(tx: Ledger, amountCents: number, rules: ReviewRules | undefined): string | null {
+  if (!rules) return null;
+  if (rules.thresholdCents > 0) {
+    const since = tx.now - rules.windowDays * DAY_MS;
+    const earlier = tx.sql
+      .exec<{ total: number | null }>(
+        "SELECT SUM(amount_cents) AS total FROM redemptions WHERE status <> 'failed' AND created_at > ?",
+        since,
+      )
+      .one().total;
+    if (amountCents + (earlier ?? 0) > rules.thresholdCents) {
+      return `Redemptions above ${formatRedemptionDollars(rules.thresholdCents)} in ${rules.windowDays} days are reviewed by our team before they are sent.`;
+    }
+  }
+  if (rules.newAccountDays > 0) {
+    const opened = tx.sql.exec<{ created_at: number }>("SELECT created_at FROM wallet WHERE id = 1").one().created_at;
+    const earlier = tx.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM redemptions WHERE status <> 'failed'").one().n;
+    if (earlier === 0 && tx.now - opened < rules.newAccountDays * DAY_MS) {
+      return "A new account's first redemption is reviewed by our team before it is sent.";
+    }
+  }
+  return null;
+}
+
+/** `region`: where the player asked from (the winners list shows it), when the request said. */
+export function requestRedemptionInTx(
+  tx: Ledger,
+  input: { amountCents: number; redemptionId: string; review?: ReviewRules; region?: string | null; windDownSince?: number | null },
+): RedemptionResult {
+  const existing = findRow(tx, input.redemptionId);
+  if (existing) {
+    if (existing.amount_cents !== input.amountCents) {
+      return { ok: false, status: 409, code: "aborted", message: "This redemption id was already used for another amount." };
+    }
+    return { ok: true, redemption: toRedemption(tx, existing), balances: tx.balances(), created: false };
+  }
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents < REDEMPTION_MIN_CENTS) {
+    return { ok: false, status: 400, code: "invalid-argument", message: REDEMPTION_MIN_MESSAGE };
+  }
+  const paused = redemptionPause(tx);
+  if (paused) return { ok: false, status: 409, code: "redemptions-paused", message: paused };
+  const unverified = tx.use(PAYEE_STANDING).payeeRefusal(tx);
+  if (unverified) return unverified;
+  const balance = tx.balance("cash");
+  const limits = redemptionLimits(tx, balance, input.windDownSince ?? null);
+  if (input.amountCents <= balance && input.amountCents > limits.redeemableCash) return notRedeemable(tx, limits);
+  const review = reviewReason(tx, input.amountCents, input.review);
+  const hold = tx.post({ currency: "cash", amount: -input.amountCents, reason: "redemption_hold", reference: input.redemptionId });
+  if (!hold.ok) {
+    return hold.code === "insufficient-funds"
+      ? { ok: false, status: 400, code: "insufficient-funds", message: "Not enough balance." }
+      : { ok: false, status: 409, code: "aborted", message: "This redemption was already requested." };
+  }
+  tx.sql.exec(
+    "INSERT INTO redemptions (id, amount_cents, status, failure_reason, payout_reference, created_at, updated_at) VALUES (?, ?, 'pending', NULL, NULL, ?, ?)",
+    input.redemptionId,
+    input.amountCents,
+    tx.now,
+    tx.now,
+  );
+  tx.sql.exec("INSERT OR IGNORE INTO redemption_regions (redemption_id, region) VALUES (?, ?)", input.redemptionId, input.region ?? null);
+  recordStepInTx(tx, input.redemptionId, "requested");
+  recordStepInTx(tx, input.redemptionId, "identity-checked", "Your identity is verified.");
+  if (review) {
+    tx.sql.exec("INSERT INTO redemption_reviews (redemption_id, state, reason) VALUES (?, 'waiting', ?)", input.redemptionId, review);
+    recordStepInTx(tx, input.redemptionId, "in-review", review);
+  }
+  return { ok: true, redemption: toRedemption(tx, findRow(tx, input.redemptionId)!), balances: tx.balances(), created: true };
+}
+
+/** The player's alert that a redemption was sent (the transfer) or failed, sent with the commit (outbox.ts). */
+function noticeRedemption(tx: Ledger, redemption: Pick<Redemption, "id" | "status" | "amountCents">): void {
+  const notice = redemptionNotice(tx.userId, redemption);
+  if (!notice) return;
+  writeOutboxRow(tx.sql, "notice", notice, tx.now);
+  tx.noteChange();
+}
+
+/** Marks a pending redemption paid; repeating it is harmless, a failed one stays failed. */
+export function completeRedemptionInTx(tx: Ledger, input: { redemptionId: string; payoutReference: string }): RedemptionResult {
+  const row = findRow(tx, input.redemptionId);
+  if (!row) return { ok: false, status: 404, code: "not-found", message: "No such redemption." };
+  if (row.status === "failed") {
+    return { ok: false, status: 409, code: "aborted", message: "This redemption already failed and was refunded." };
+  }
+  if (row.status === "pending") {
+    tx.sql.exec(
+      "UPDATE redemptions SET status = 'paid', payout_reference = ?, updated_at = ? WHERE id = ?",
+      input.payoutReference,
+      tx.now,
+      input.redemptionId,
+    );
+    recordStepInTx(tx, input.redemptionId, "sent");
+    // Paid: the public winners list gets it through the outbox (`winnerProjection`).
+    const region =
+      tx.sql.exec<{ region: string | null }>("SELECT region FROM redemption_regions WHERE redemption_id = ?", row.id).toArray()[0]
+        ?.region ?? null;
+    const winner: WinnerPayload = { redemptionId: row.id, userId: tx.userId, amountCents: row.amount_cents, region, paidAt: tx.now };
+    writeOutboxRow(tx.sql, "winner", winner, tx.now);
+    tx.noteChange();
+    noticeRedemption(tx, { id: row.id, status: "paid", amountCents: row.amount_cents });
+  }
+  return { ok: true, redemption: toRedemption(tx, findRow(tx, input.redemptionId)!), balances: tx.balances(), created: false };
+}
+
+/** A payout that did not happen: the held amount goes back to the balance, once. */
+export function failRedemptionInTx(tx: Ledger, input: { redemptionId: string; reason: string }): RedemptionResult {
+  const row = findRow(tx, input.redemptionId);
+  if (!row) return { ok: false, status: 404, code: "not-found", message: "No such redemption." };
+  if (row.status === "paid") return { ok: false, status: 409, code: "aborted", message: "This redemption was already paid." };
+  if (row.status === "pending") {
+    const refund = tx.post({ currency: "cash", amount: row.amount_cents, reason: "redemption_refund", reference: row.id });
+    if (!refund.ok) return { ok: false, status: 409, code: "aborted", message: "This redemption was already refunded." };
+    tx.sql.exec(
+      "UPDATE redemptions SET status = 'failed', failure_reason = ?, updated_at = ? WHERE id = ?",
+      input.reason.slice(0, 500),
+      tx.now,
+      row.id,
+    );
+    recordStepInTx(tx, row.id, "returned", input.reason);
+    noticeRedemption(tx, { id: row.id, status: "failed", amountCents: row.amount_cents });
+  }
+  return { ok: true, redemption: toRedemption(tx, findRow(tx, input.redemptionId)!), balances: tx.balances(), created: false };
+}
+
+/** True while a redemption waits for an operator's review: no payout attempt may run. */
+export function awaitingReviewInTx(tx: Ledger, redemptionId: string): boolean {
+  return readReview(tx, redemptionId)?.state === "waiting";
+}
+
+export type ReviewDecision = { redemptionId: string; approve: boolean; reason: string };
+export type ReviewResult = RedemptionResult | AuditFailure | { ok: false; status: 409; code: "not-in-review"; message: string };
+
+/**
+ * An operator's decision on a redemption waiting for review, with its audit row:
+ * approval lets its payout run; rejection returns the amount (`redemption_refund`) with
+ * the operator's reason, which the player sees. Deciding the same way again is harmless.
+ */
+export function decideReviewInTx(tx: Ledger, input: ReviewDecision, audit: OperatorAudit): ReviewResult {
+  const row = findRow(tx, input.redemptionId);
+  const review = readReview(tx, input.redemptionId);
+  if (!row || !review) return { ok: false, status: 404, code: "not-found", message: "No such redemption in review." };
+  const wanted = input.approve ? "approved" : "rejected";
+  if (review.state === wanted) return { ok: true, redemption: toRedemption(tx, row), balances: tx.balances(), created: false };
+  if (review.state !== "waiting") {
+    return { ok: false, status: 409, code: "not-in-review", message: `This redemption's review was already ${review.state}.` };
+  }
+  tx.sql.exec(
+    "UPDATE redemption_reviews SET state = ?, decided_by = ?, decision_reason = ?, decided_at = ? WHERE redemption_id = ?",
+    wanted,
+    audit.actor,
+    input.reason,
+    tx.now,
+    input.redemptionId,
+  );
+  const failed = auditInTx(tx, input.approve ? "redemption-approve" : "redemption-reject", audit, {
+    redemptionId: input.redemptionId,
+    amountCents: row.amount_cents,
+  });
+  if (failed) return failed;
+  if (input.approve) {
+    recordStepInTx(tx, input.redemptionId, "approved");
+    tx.noteChange();
+    return { ok: true, redemption: toRedemption(tx, findRow(tx, input.redemptionId)!), balances: tx.balances(), created: false };
+  }
+  return failRedemptionInTx(tx, { redemptionId: input.redemptionId, reason: `Returned after review: ${input.reason}` });
+}
+
+/**
+ * The connected account's `payout.paid`: the redemptions it carried reached the bank.
+ * Names one redemption (`redemptionId`, from the payout's metadata) or, without one, every
+ * redemption sent by `sentBy` (the payout's creation) and not yet marked paid. Replays mark
+ * nothing twice; answers the ids it marked now.
+ */
+export function markPaidOutInTx(tx: Ledger, input: { payoutId: string; redemptionId: string | null; sentBy: number }): string[] {
+  const ids = tx.sql
+    .exec<{ id: string }>(
+      `SELECT r.id FROM redemptions r JOIN redemption_steps s ON s.redemption_id = r.id AND s.step = 'sent'
+        WHERE r.status = 'paid' AND s.at <= ? AND (? IS NULL OR r.id = ?)
+          AND NOT EXISTS (SELECT 1 FROM redemption_steps p WHERE p.redemption_id = r.id AND p.step = 'paid')`,
+      input.sentBy,
+      input.redemptionId,
+      input.redemptionId,
+    )
+    .toArray()
+    .map((r) => r.id);
+  for (const id of ids) recordStepInTx(tx, id, "paid", `Payout ${input.payoutId} arrived at your bank.`);
+  if (ids.length > 0) tx.noteChange();
+  return ids;
+}
+
+/** The player's redemptions, newest first. */
+export function listRedemptionsInTx(tx: Ledger, limit = 100): Redemption[] {
+  return tx.sql
+    .exec<RedemptionRow>("SELECT * FROM redemptions ORDER BY created_at DESC, id DESC LIMIT ?", limit)
+    .toArray()
+    .map((row) => toRedemption(tx, row));
+}
+
+export type Redeemable = { balances: WalletBalances; redemptionPause: string | null; purchaseHoldDays: number } & RedemptionLimits;
+
+/**
+ * Balances with what is still to play, what is held and what may be redeemed now (GET
+ * /api/me): play-through (playthrough.ts) and the hold on fresh purchases
+ * (purchase-holds.ts), and nothing at all while redemptions are paused (an open dispute,
+ * an early fraud warning or an amount owed, worker/payments/in-wallet/reversals.ts), with the reason the
+ * player is told.
+ */
+/** `windDownSince`: when the player's region turned redeem-only, if it has (see redemptionLimits). */
+export function redeemableInTx(tx: Ledger, windDownSince: number | null = null): Redeemable {
+  const balances = tx.balances();
+  const pause = redemptionPause(tx);
+  const limits = redemptionLimits(tx, balances.vantageCash, windDownSince);
+  return {
+    balances,
+    ...limits,
+    redeemableCash: pause ? 0 : limits.redeemableCash,
+    redemptionPause: pause,
+    purchaseHoldDays: tx.purchaseHoldDays,
+  };
+}
+
+/** A redemption confirmed paid, for D1 `sweepstakes_winners` (the public winners list); keyed by the redemption id. */
+export type WinnerPayload = { redemptionId: string; userId: string; amountCents: number; region: string | null; paidAt: number };
+
+/** The outbox topic `winner`: the paid redemption joins the public winners list once. */
+export function winnerProjection(db: D1Database, payload: string): D1PreparedStatement[] {
+  const p = JSON.parse(payload) as WinnerPayload;
+  return [
+    db
+      .prepare(
+        `INSERT INTO sweepstakes_winners (redemption_id, user_id, amount_cents, region, paid_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (redemption_id) DO NOTHING`,
+      )
+      .bind(p.redemptionId, p.userId, p.amountCents, p.region, p.paidAt),
+  ];
+}

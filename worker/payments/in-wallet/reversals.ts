@@ -1,0 +1,243 @@
+// Money that comes back from a paid coin pack, inside the wallet: card disputes and
+// refunds reported by the payment provider. Each purchase keeps what it credited and
+// what is reversed now; every event only moves the purchase towards what must be
+// reversed (the whole pack while a dispute is open or lost, the refunded share
+// otherwise), so a replayed, reordered or concurrent delivery moves nothing twice. A
+// take-back that finds the balance short records the rest as owed (Ledger.takeBack),
+// which later credits repay first. While a dispute is open or anything is owed,
+// redemptions are refused (redemption-pause.ts).
+import type { WalletKind } from "../../../src/shared/money";
+import type { WalletBalances } from "../../../src/shared/schemas/user";
+import { playthroughOnReversal } from "../../wallet/playthrough";
+import type { LedgerReason, Ledger } from "../../wallet/ledger";
+
+export const UNDER_REVIEW_MESSAGE = "Redemptions are paused while a payment on your account is under review.";
+export const FRAUD_WARNING_HOLD_MESSAGE = "Redemptions are held for an operator's review after a warning on one of your card payments.";
+export const OWED_MESSAGE = "Redemptions are paused until what your account owes is repaid by new credits.";
+
+type PurchaseRow = {
+  checkout_session_id: string;
+  payment_intent: string | null;
+  amount_cents: number;
+  coins: number;
+  cash_cents: number;
+  reversed_coins: number;
+  reversed_cash: number;
+  refund_coins: number;
+  refund_cash: number;
+  refunded_cents: number;
+  created_at: number;
+};
+
+/** A dispute event: `created` opens it, `closed` ends it with Stripe's final status. */
+export type DisputeInput = { disputeId: string; paymentIntent: string; status: string; phase: "created" | "closed" };
+
+/** A `charge.refunded` event: Stripe's cumulative `amount_refunded` of a charge. */
+export type RefundInput = { paymentIntent: string; chargeAmountCents: number; amountRefundedCents: number };
+
+/** One currency's movement of a reconciliation (negative `delta` = given back). */
+export type PackMovement = { currency: WalletKind; delta: number; taken: number; owed: number };
+
+export type ReversalResult =
+  | { ok: true; found: boolean; movements: PackMovement[]; balances: WalletBalances }
+  | { ok: false; status: 400; code: "invalid-argument"; message: string };
+
+/** Records a credited pack beside its PaymentIntent (a replay may add the intent later). */
+export function recordPackPaymentInTx(
+  tx: Ledger,
+  input: { checkoutSessionId: string; paymentIntent: string | null; amountCents: number; coins: number; cashCents: number },
+): void {
+  tx.sql.exec(
+    `INSERT INTO purchases (checkout_session_id, payment_intent, amount_cents, coins, cash_cents, created_at)
+     VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (checkout_session_id) DO UPDATE SET payment_intent = COALESCE(purchases.payment_intent, excluded.payment_intent)`,
+    input.checkoutSessionId,
+    input.paymentIntent,
+    input.amountCents,
+    input.coins,
+    input.cashCents,
+    tx.now,
+  );
+}
+
+/** The pack paid with this PaymentIntent, or null. */
+export function purchaseByIntent(tx: Ledger, paymentIntent: string): PurchaseRow | null {
+  return (
+    tx.sql.exec<PurchaseRow>("SELECT * FROM purchases WHERE payment_intent = ? ORDER BY created_at LIMIT 1", paymentIntent).toArray()[0] ??
+    null
+  );
+}
+
+/** Whether some dispute on this purchase keeps its pack reversed (open, lost, or closed without a win). */
+export function disputeHolds(tx: Ledger, checkoutSessionId: string): boolean {
+  return tx.sql.exec("SELECT 1 FROM disputes WHERE checkout_session_id = ? AND status != 'won'", checkoutSessionId).toArray().length > 0;
+}
+
+/**
+ * The one place a pack's balance moves back or forth. A positive delta is taken back
+ * (the rest recorded as owed), a negative one credited again (repaying what is owed
+ * first). Taking purchased Vantage Cash back also takes it off what is still to play
+ * (playthrough.ts), once per movement reference.
+ */
+function movePack(
+  tx: Ledger,
+  currency: WalletKind,
+  delta: number,
+  movement: { takeReason: LedgerReason; restoreReason: LedgerReason; reference: string },
+): PackMovement {
+  if (delta > 0) {
+    const taken = tx.takeBack({ currency, amount: delta, reason: movement.takeReason, reference: movement.reference });
+    if (!taken.ok) throw new Error(`reversal ${movement.takeReason} ${movement.reference} (${currency}) refused: ${taken.code}`);
+    if (currency === "cash") playthroughOnReversal(tx, delta, movement.reference);
+    return { currency, delta, taken: taken.taken, owed: taken.owed };
+  }
+  const restored = tx.post({ currency, amount: -delta, reason: movement.restoreReason, reference: movement.reference });
+  if (!restored.ok) throw new Error(`restore ${movement.restoreReason} ${movement.reference} (${currency}) refused: ${restored.code}`);
+  return { currency, delta, taken: 0, owed: 0 };
+}
+
+/** Moves what is reversed of this purchase to what its disputes and refunds demand now. */
+function reconcile(
+  tx: Ledger,
+  purchase: PurchaseRow,
+  movement: { takeReason: LedgerReason; restoreReason: LedgerReason; reference: string },
+): PackMovement[] {
+  const held = disputeHolds(tx, purchase.checkout_session_id);
+  const target = {
+    coins: Math.max(purchase.refund_coins, held ? purchase.coins : 0),
+    cash: Math.max(purchase.refund_cash, held ? purchase.cash_cents : 0),
+  };
+  const movements: PackMovement[] = [];
+  const coinsDelta = target.coins - purchase.reversed_coins;
+  const cashDelta = target.cash - purchase.reversed_cash;
+  if (coinsDelta !== 0) movements.push(movePack(tx, "coins", coinsDelta, movement));
+  if (cashDelta !== 0) movements.push(movePack(tx, "cash", cashDelta, movement));
+  if (movements.length > 0) {
+    tx.sql.exec(
+      "UPDATE purchases SET reversed_coins = ?, reversed_cash = ? WHERE checkout_session_id = ?",
+      target.coins,
+      target.cash,
+      purchase.checkout_session_id,
+    );
+  }
+  return movements;
+}
+
+function validIds(...ids: string[]): boolean {
+  return ids.every((id) => id.length > 0 && id.length <= 255);
+}
+
+/** `charge.dispute.created` / `charge.dispute.closed`, once per dispute id and phase. */
+export function applyDisputeInTx(tx: Ledger, input: DisputeInput): ReversalResult {
+  if (!validIds(input.disputeId, input.paymentIntent, input.status)) {
+    return { ok: false, status: 400, code: "invalid-argument", message: "A dispute needs an id, a payment intent and a status." };
+  }
+  const purchase = purchaseByIntent(tx, input.paymentIntent);
+  if (!purchase) return { ok: true, found: false, movements: [], balances: tx.balances() };
+  const existing = tx.sql.exec<{ open: number }>("SELECT open FROM disputes WHERE id = ?", input.disputeId).toArray()[0];
+  if (input.phase === "created") {
+    // A later `created` delivery (or one arriving after `closed`) changes nothing.
+    if (existing) return { ok: true, found: true, movements: [], balances: tx.balances() };
+    tx.sql.exec(
+      "INSERT INTO disputes (id, checkout_session_id, status, open, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?)",
+      input.disputeId,
+      purchase.checkout_session_id,
+      input.status,
+      tx.now,
+      tx.now,
+    );
+  } else {
+    if (existing?.open === 0) return { ok: true, found: true, movements: [], balances: tx.balances() };
+    tx.sql.exec(
+      `INSERT INTO disputes (id, checkout_session_id, status, open, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET status = excluded.status, open = 0, updated_at = excluded.updated_at`,
+      input.disputeId,
+      purchase.checkout_session_id,
+      input.status,
+      tx.now,
+      tx.now,
+    );
+  }
+  const movements = reconcile(tx, purchase, {
+    takeReason: "dispute_reversal",
+    restoreReason: "dispute_restore",
+    reference: `dispute:${input.disputeId}`,
+  });
+  return { ok: true, found: true, movements, balances: tx.balances() };
+}
+
+/** `charge.refunded`: reverses the newly refunded share of the pack, once per refund state. */
+export function applyRefundInTx(tx: Ledger, input: RefundInput): ReversalResult {
+  if (
+    !validIds(input.paymentIntent) ||
+    !Number.isSafeInteger(input.amountRefundedCents) ||
+    !Number.isSafeInteger(input.chargeAmountCents) ||
+    input.amountRefundedCents < 0 ||
+    input.chargeAmountCents <= 0
+  ) {
+    return { ok: false, status: 400, code: "invalid-argument", message: "A refund needs a payment intent and whole amounts." };
+  }
+  const purchase = purchaseByIntent(tx, input.paymentIntent);
+  if (!purchase) return { ok: true, found: false, movements: [], balances: tx.balances() };
+  if (input.amountRefundedCents <= purchase.refunded_cents) return { ok: true, found: true, movements: [], balances: tx.balances() };
+  const full = input.amountRefundedCents >= input.chargeAmountCents;
+  const share = (credited: number) => (full ? credited : Math.floor((credited * input.amountRefundedCents) / input.chargeAmountCents));
+  const next: PurchaseRow = {
+    ...purchase,
+    refund_coins: Math.max(purchase.refund_coins, share(purchase.coins)),
+    refund_cash: Math.max(purchase.refund_cash, share(purchase.cash_cents)),
+    refunded_cents: input.amountRefundedCents,
+  };
+  tx.sql.exec(
+    "UPDATE purchases SET refund_coins = ?, refund_cash = ?, refunded_cents = ? WHERE checkout_session_id = ?",
+    next.refund_coins,
+    next.refund_cash,
+    next.refunded_cents,
+    purchase.checkout_session_id,
+  );
+  const movements = reconcile(tx, next, {
+    takeReason: "refund_reversal",
+    restoreReason: "dispute_restore",
+    reference: `refund:${input.paymentIntent}:${input.amountRefundedCents}`,
+  });
+  return { ok: true, found: true, movements, balances: tx.balances() };
+}
+
+/** Whether any dispute of the player is open (it pauses redemptions, see redemption-pause.ts). */
+export function openDispute(tx: Ledger): boolean {
+  return tx.sql.exec("SELECT 1 FROM disputes WHERE open = 1 LIMIT 1").toArray().length > 0;
+}
+
+/** The player's purchases with what is reversed of each, newest first (the simulator's history page). */
+export function listPurchasesInTx(tx: Ledger, limit = 50): (PurchaseRow & { disputes: { id: string; status: string; open: boolean }[] })[] {
+  const purchases = tx.sql.exec<PurchaseRow>("SELECT * FROM purchases ORDER BY created_at DESC LIMIT ?", limit).toArray();
+  return purchases.map((p) => ({
+    ...p,
+    disputes: tx.sql
+      .exec<{ id: string; status: string; open: number }>(
+        "SELECT id, status, open FROM disputes WHERE checkout_session_id = ? ORDER BY created_at",
+        p.checkout_session_id,
+      )
+      .toArray()
+      .map((d) => ({ id: d.id, status: d.status, open: d.open === 1 })),
+  }));
+}
+
+export type DisputeRow = { id: string; checkoutSessionId: string; status: string; open: boolean; createdAt: number; updatedAt: number };
+
+export function listDisputesInTx(tx: Ledger, limit = 50): DisputeRow[] {
+  return tx.sql
+    .exec<{ id: string; checkout_session_id: string; status: string; open: number; created_at: number; updated_at: number }>(
+      "SELECT id, checkout_session_id, status, open, created_at, updated_at FROM disputes ORDER BY created_at DESC LIMIT ?",
+      limit,
+    )
+    .toArray()
+    .map((d) => ({
+      id: d.id,
+      checkoutSessionId: d.checkout_session_id,
+      status: d.status,
+      open: d.open === 1,
+      createdAt: d.created_at,
+      updatedAt: d.updated_at,
+    }));
+}

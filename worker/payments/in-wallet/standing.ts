@@ -1,0 +1,29 @@
+// What payments asks of the player's standing, answered at the Worker's root by
+// protection's in-wallet code (identity, age, region, limits), so payments never imports
+// another feature. Asked inside the transaction that moves the money.
+import type { IdentityStatus } from "../../../src/shared/schemas/identity";
+import type { PlayContext, Refusal } from "../../../src/shared/protection";
+import { type Ledger, WalletPort } from "../../wallet/ledger";
+
+/** Why a payee may not be paid: their identity is not verified (or belongs to someone else). */
+export type PayeeRefusal = {
+  ok: false;
+  status: 403;
+  code: "identity-unverified" | "identity-in-use" | "identity-mismatch";
+  message: string;
+};
+
+export type PayeeStanding = {
+  /** Why the player may not be paid now (identity not verified, in use, or a mismatch), or null. */
+  payeeRefusal(tx: Ledger): PayeeRefusal | null;
+  /** The player's identity check, for the sentence a held redemption shows. */
+  identityStatus(tx: Ledger): IdentityStatus;
+  /** The account gate for a redemption request (freeze, age, region, rules), or null. */
+  refuseRedemption(tx: Ledger, play: PlayContext): Refusal | null;
+  /** When the player's governing region turned redeem-only (what they held then is free to redeem), or null. */
+  windDownSince(tx: Ledger, play: PlayContext): number | null;
+  /** A credited pack counts toward the player's purchase limits (never refused: the money was taken). */
+  countPurchase(tx: Ledger, purchase: { reference: string; amountCents: number }): void;
+};
+
+export const PAYEE_STANDING = new WalletPort<PayeeStanding>("payee standing");

@@ -1,0 +1,190 @@
+// The player's verified identity inside the wallet: the state the identity webhook
+// reports (worker/identity/identity-webhook.ts) and the rule every redemption follows. The
+// state lives here, beside the money, so the transaction that holds a redemption
+// (worker/payments/in-wallet/redemptions.ts) and the one that lets each payout attempt run
+// (worker/payments/in-wallet/payout-attempts.ts) read it without a round trip: money never leaves for a
+// person who is not verified, however the state changes in between.
+//
+// A verified document whose date of birth differs from the one the player confirmed
+// becomes `mismatch` here, where the confirmed date lives. Verified, mismatch and in-use
+// are final for the webhook: a late or replayed event of an older session cannot undo them.
+//
+// Operators resolve what the webhook cannot: correcting the confirmed date of birth to the
+// document's turns a mismatch into verified (and a correction away from a verified
+// document's date makes it a mismatch), and a reset puts the player back at "never
+// started", retiring the session so its events are ignored from then on.
+import { identityMessage, identityRefusalCode, type IdentityState, type IdentityStatus } from "../../../src/shared/schemas/identity";
+import type { Ledger } from "../../wallet/ledger";
+import { ageOn, isValidDateOfBirth } from "../../../src/shared/protection";
+import { recordResidenceInTx } from "./identity-residence";
+import { closeUnderAgeInTx, confirmDateOfBirthInTx, readProtection } from "./protection";
+
+type IdentityRow = {
+  status: IdentityStatus;
+  session_id: string | null;
+  verified_dob: string | null;
+  document_hash: string | null;
+  reason: string | null;
+  updated_at: number;
+};
+
+const FINAL: ReadonlySet<IdentityStatus> = new Set(["verified", "mismatch", "in-use"]);
+
+const MISMATCH_REASON = "The document's date of birth differs from the confirmed one.";
+const UNDER_AGE_REASON = "The document shows someone under the minimum age to play.";
+
+function readRow(tx: Ledger): IdentityRow | null {
+  return tx.sql.exec<IdentityRow>("SELECT * FROM identity WHERE id = 1").toArray()[0] ?? null;
+}
+
+function isRetired(tx: Ledger, sessionId: string): boolean {
+  return tx.sql.exec("SELECT 1 FROM identity_retired_sessions WHERE session_id = ?", sessionId).toArray().length > 0;
+}
+
+/** The date of birth on the player's verified document (verified or mismatch), else null. */
+export function verifiedDateOfBirthInTx(tx: Ledger): string | null {
+  return readRow(tx)?.verified_dob ?? null;
+}
+
+export function readIdentityInTx(tx: Ledger): IdentityState {
+  const row = readRow(tx);
+  return row ? { status: row.status, reason: row.reason, updatedAt: row.updated_at } : { status: "none", reason: null, updatedAt: null };
+}
+
+export type IdentityRefusal = {
+  ok: false;
+  status: 403;
+  code: "identity-unverified" | "identity-in-use" | "identity-mismatch";
+  message: string;
+};
+
+/** The refusal of anything that would pay this player out, or null once they are verified. */
+export function identityRefusal(tx: Ledger): IdentityRefusal | null {
+  const { status } = readIdentityInTx(tx);
+  if (status === "verified") return null;
+  return { ok: false, status: 403, code: identityRefusalCode(status), message: identityMessage(status)! };
+}
+
+/** What a verification session came to, as the identity webhook learned it. */
+export type IdentityOutcome =
+  | { sessionId: string; outcome: "pending" }
+  | { sessionId: string; outcome: "needs-input"; reason: string }
+  | { sessionId: string; outcome: "in-use"; documentHash: string }
+  | {
+      sessionId: string;
+      outcome: "verified";
+      documentHash: string;
+      dateOfBirth: string;
+      minAge: number;
+      /** The region of the document's address (US-CA), or null when it shows none. */
+      residence?: string | null;
+    };
+
+/** `retired`: the session was retired by an operator's reset, so its outcome changed nothing. */
+export type IdentityResult = { ok: true; identity: IdentityState; changed: boolean; retired?: true };
+
+/**
+ * Records an outcome unless the state is already final. A verified document is held against
+ * the player's age and confirmed date of birth here, in the transaction every payout reads:
+ * a document under `minAge` never verifies (a mismatch, and the account closes for play as
+ * under age, as a confirmed date under the minimum does); with no date confirmed yet, the
+ * document's date becomes the confirmed one (the player cannot change it afterwards); a
+ * different confirmed date makes it a mismatch.
+ */
+export function recordIdentityInTx(tx: Ledger, input: IdentityOutcome): IdentityResult {
+  const current = readRow(tx);
+  if (isRetired(tx, input.sessionId)) return { ok: true, identity: readIdentityInTx(tx), changed: false, retired: true };
+  if (current && FINAL.has(current.status)) return { ok: true, identity: readIdentityInTx(tx), changed: false };
+  let status: IdentityStatus = input.outcome;
+  let reason: string | null = input.outcome === "needs-input" ? input.reason.slice(0, 300) : null;
+  if (input.outcome === "verified") {
+    const confirmed = readProtection(tx).dateOfBirth;
+    if (!isValidDateOfBirth(input.dateOfBirth, tx.now) || ageOn(input.dateOfBirth, tx.now) < input.minAge) {
+      status = "mismatch";
+      reason = UNDER_AGE_REASON;
+      closeUnderAgeInTx(tx);
+    } else if (confirmed === null) {
+      confirmDateOfBirthInTx(tx, { dateOfBirth: input.dateOfBirth, minAge: input.minAge });
+    } else if (confirmed !== input.dateOfBirth) {
+      status = "mismatch";
+      reason = MISMATCH_REASON;
+    }
+  }
+  tx.sql.exec(
+    `INSERT INTO identity (id, status, session_id, verified_dob, document_hash, reason, updated_at) VALUES (1, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET status = excluded.status, session_id = excluded.session_id, verified_dob = excluded.verified_dob,
+       document_hash = excluded.document_hash, reason = excluded.reason, updated_at = excluded.updated_at`,
+    status,
+    input.sessionId,
+    input.outcome === "verified" ? input.dateOfBirth : null,
+    input.outcome === "verified" || input.outcome === "in-use" ? input.documentHash : null,
+    reason,
+    tx.now,
+  );
+  recordResidenceInTx(tx, input.outcome === "verified" ? (input.residence ?? null) : null);
+  return { ok: true, identity: readIdentityInTx(tx), changed: true };
+}
+
+/**
+ * Before a new verification session opens: refused once the state is final (verified, or
+ * blocked for support), else the state becomes pending for that session.
+ */
+export function beginIdentityCheckInTx(
+  tx: Ledger,
+  input: { sessionId: string },
+): IdentityResult | { ok: false; status: 409; code: "identity-final"; message: string } {
+  const current = readIdentityInTx(tx);
+  if (FINAL.has(current.status)) {
+    return {
+      ok: false,
+      status: 409,
+      code: "identity-final",
+      message: current.status === "verified" ? "Your identity is already verified." : identityMessage(current.status)!,
+    };
+  }
+  return recordIdentityInTx(tx, { sessionId: input.sessionId, outcome: "pending" });
+}
+
+export type IdentityResetResult =
+  | { ok: true; previous: IdentityState }
+  | { ok: false; status: 409; code: "identity-not-started"; message: string };
+
+/**
+ * An operator's reset: the player is back at "never started" and may verify again. The
+ * session is retired, so its late or replayed events change nothing; the document's claim
+ * in D1 is released by the caller.
+ */
+export function resetIdentityInTx(tx: Ledger): IdentityResetResult {
+  const row = readRow(tx);
+  if (!row) return { ok: false, status: 409, code: "identity-not-started", message: "This player has no identity check to reset." };
+  const previous = readIdentityInTx(tx);
+  if (row.session_id !== null) {
+    tx.sql.exec("INSERT OR IGNORE INTO identity_retired_sessions (session_id, retired_at) VALUES (?, ?)", row.session_id, tx.now);
+  }
+  tx.sql.exec("DELETE FROM identity WHERE id = 1");
+  recordResidenceInTx(tx, null);
+  return { ok: true, previous };
+}
+
+/**
+ * After an operator corrects the confirmed date of birth: a verified document agrees with
+ * it or it is a mismatch. True when the state changed.
+ */
+export function reconcileIdentityWithDateOfBirthInTx(tx: Ledger, dateOfBirth: string): boolean {
+  const row = readRow(tx);
+  if (!row || row.verified_dob === null) return false;
+  const next: IdentityStatus | null =
+    row.status === "mismatch" && row.verified_dob === dateOfBirth
+      ? "verified"
+      : row.status === "verified" && row.verified_dob !== dateOfBirth
+        ? "mismatch"
+        : null;
+  if (next === null) return false;
+  tx.sql.exec(
+    "UPDATE identity SET status = ?, reason = ?, updated_at = ? WHERE id = 1",
+    next,
+    next === "mismatch" ? MISMATCH_REASON : null,
+    tx.now,
+  );
+  return true;
+}

@@ -1,0 +1,277 @@
+// Protection's RPC methods on the player's wallet: the player's standing (date of birth,
+// verified identity, accepted sweepstakes rules), breaks and limits, responsible play
+// (time and loss limits, reality checks, nudges, the monthly statement) and operators'
+// notes on signs of harm; plus protection's part of every transaction and of the alarm
+// (limit changes taking effect). Installed on the composed wallet at the Worker's root;
+// callers type the stub `ProtectionWallet` (worker/protection/wallet.ts).
+import type { HarmFlag, HarmHistory } from "../../../src/shared/harm-signs";
+import type { PlayLimitName } from "../../../src/shared/play-limits";
+import type { RealityCheckAnswer } from "../../../src/shared/play-time";
+import type { BreakPeriod, LimitName, PlayAction, PlayContext, Refusal } from "../../../src/shared/protection";
+import type { IdentityState } from "../../../src/shared/schemas/identity";
+import { tunables } from "../../tunables";
+import { auditInTx, type AuditFailure, type OperatorAudit } from "../../wallet/operator-actions";
+import type { WalletHost, WalletMethods } from "../../wallet/wallet-object";
+import {
+  beginIdentityCheckInTx,
+  readIdentityInTx,
+  recordIdentityInTx,
+  reconcileIdentityWithDateOfBirthInTx,
+  resetIdentityInTx,
+  verifiedDateOfBirthInTx,
+  type IdentityOutcome,
+  type IdentityResetResult,
+  type IdentityResult,
+} from "./identity";
+import { nextLimitChangeAt } from "./limit-history";
+import {
+  answerRealityCheckInTx,
+  heartbeatInTx,
+  markNudgesSeenInTx,
+  playSnapshotInTx,
+  recordLimitReachedInTx,
+  reservePurchaseWithPlayInTx,
+  setPlayLimitsInTx,
+  type PlaySnapshot,
+} from "./play";
+import {
+  attachPurchaseHoldInTx,
+  confirmDateOfBirthInTx,
+  correctDateOfBirthInTx,
+  gatePlay,
+  protectionSnapshotInTx,
+  releasePurchaseHoldInTx,
+  setLimitsInTx,
+  takeBreakInTx,
+  type BreakResult,
+  type DateOfBirthResult,
+  type ProtectionSnapshot,
+  type PurchaseHoldResult,
+} from "./protection";
+import { acceptedRulesVersion, acceptRulesInTx } from "./rules-gate";
+import {
+  harmHistoryInTx,
+  harmNotesInTx,
+  noteHarmFlagInTx,
+  statementInTx,
+  type HarmAction,
+  type HarmNote,
+  type Statement,
+} from "./statements";
+
+/** The minimum age when the caller knows no region (direct calls, tests). */
+function defaultPlay(host: WalletHost): PlayContext {
+  return { minAge: tunables(host.env).MIN_AGE };
+}
+
+/** Rings the alarm when the next waiting limit change takes effect, so its alert goes out then. */
+async function armForLimitChanges(host: WalletHost, userId: string, now: number): Promise<void> {
+  const next = host.read(userId, now, (tx) => nextLimitChangeAt(tx));
+  if (next !== null) await host.wakeBy(next);
+}
+
+/**
+ * Protection's part of the alarm: the alarm's own read announces what took effect by `now`
+ * (every transaction does, see the composition's `beforeCommit`), then the next wake is set.
+ */
+export async function announceLimitChangesOnAlarm(host: WalletHost, now: number): Promise<void> {
+  const userId = host.owner();
+  if (userId !== null) await armForLimitChanges(host, userId, now);
+}
+
+export const protectionMethods = {
+  // ---- identity before redemption (identity.ts) ----
+
+  async getIdentity(host: WalletHost, userId: string, now: number): Promise<IdentityState> {
+    return host.read(userId, now, (tx) => readIdentityInTx(tx));
+  },
+
+  /** The identity state and, once a document is verified, its date of birth (the operator console shows both). */
+  async getIdentityDetail(host: WalletHost, userId: string, now: number): Promise<IdentityState & { verifiedDateOfBirth: string | null }> {
+    return host.read(userId, now, (tx) => ({ ...readIdentityInTx(tx), verifiedDateOfBirth: verifiedDateOfBirthInTx(tx) }));
+  },
+
+  /**
+   * Operators only (see /api/admin/players/:userId/identity/reset): back to "never started",
+   * the session retired, with its audit row in the same transaction; waits for the D1
+   * projection so the audit log shows it.
+   */
+  async resetIdentity(host: WalletHost, userId: string, audit: OperatorAudit, now: number): Promise<IdentityResetResult | AuditFailure> {
+    const result = host.transact(userId, now, (tx): IdentityResetResult | AuditFailure => {
+      const reset = resetIdentityInTx(tx);
+      if (!reset.ok) return reset;
+      return auditInTx(tx, "identity-reset", audit, { previous: reset.previous.status }) ?? reset;
+    });
+    await host.flushOutbox();
+    return result;
+  },
+
+  /** A new verification session: pending, unless the identity is already final. */
+  async beginIdentityCheck(host: WalletHost, userId: string, input: { sessionId: string }, now: number) {
+    return host.transact(userId, now, (tx) => beginIdentityCheckInTx(tx, input));
+  },
+
+  /** What a verification session came to (the identity webhook); held payouts are looked at again by the alarm. */
+  async recordIdentity(host: WalletHost, userId: string, input: IdentityOutcome, now: number): Promise<IdentityResult> {
+    const result = host.transact(userId, now, (tx) => recordIdentityInTx(tx, input));
+    await host.wakeBy(Date.now());
+    return result;
+  },
+
+  // ---- age, breaks and limits (protection.ts) ----
+
+  async confirmDateOfBirth(
+    host: WalletHost,
+    userId: string,
+    input: { dateOfBirth: string; minAge: number },
+    now: number,
+  ): Promise<DateOfBirthResult> {
+    return host.transact(userId, now, (tx) => confirmDateOfBirthInTx(tx, input));
+  },
+
+  /**
+   * Operators only (see /api/admin/players/:userId/date-of-birth): the correction and its
+   * audit row in one transaction; waits for the D1 projection so the audit log shows it.
+   */
+  async correctDateOfBirth(
+    host: WalletHost,
+    userId: string,
+    input: { dateOfBirth: string; minAge: number },
+    audit: OperatorAudit,
+    now: number,
+  ): Promise<DateOfBirthResult | AuditFailure> {
+    const result = host.transact(userId, now, (tx): DateOfBirthResult | AuditFailure => {
+      const corrected = correctDateOfBirthInTx(tx, input);
+      if (!corrected.ok) return corrected;
+      // A verified document now agrees with the date, or no longer does.
+      const identityChanged = reconcileIdentityWithDateOfBirthInTx(tx, input.dateOfBirth);
+      const closed = protectionSnapshotInTx(tx).state.closed;
+      const identity = readIdentityInTx(tx).status;
+      return (
+        auditInTx(tx, "date-of-birth", audit, { dateOfBirth: input.dateOfBirth, closed, identity }) ?? {
+          ...corrected,
+          changed: corrected.changed || identityChanged,
+        }
+      );
+    });
+    await host.flushOutbox();
+    return result;
+  },
+
+  async takeBreak(host: WalletHost, userId: string, period: BreakPeriod, now: number): Promise<BreakResult> {
+    return host.transact(userId, now, (tx) => takeBreakInTx(tx, period));
+  },
+
+  /** Requested limits in minor units (null removes); raises wait `raiseDelayMs`, and the alarm is set for when they apply. */
+  async setLimits(
+    host: WalletHost,
+    userId: string,
+    requested: Partial<Record<LimitName, number | null>>,
+    raiseDelayMs: number,
+    now: number,
+  ) {
+    const result = host.transact(userId, now, (tx) => setLimitsInTx(tx, requested, raiseDelayMs));
+    await armForLimitChanges(host, userId, now);
+    return result;
+  },
+
+  /** The account gate alone (read-only), for a clear early answer; operations re-check it in their transaction. */
+  async checkPlay(host: WalletHost, userId: string, action: PlayAction, now: number, play = defaultPlay(host)): Promise<Refusal | null> {
+    return host.read(userId, now, (tx) => gatePlay(tx, action, play));
+  },
+
+  async getProtection(host: WalletHost, userId: string, now: number): Promise<ProtectionSnapshot> {
+    return host.read(userId, now, (tx) => protectionSnapshotInTx(tx));
+  },
+
+  /** Before a checkout session: gate, purchase limits, and a hold counting it (see reservePurchaseInTx). */
+  async reservePurchase(
+    host: WalletHost,
+    userId: string,
+    input: { holdId: string; amountCents: number; holdMs: number },
+    now: number,
+    play = defaultPlay(host),
+  ): Promise<PurchaseHoldResult> {
+    const result = host.transact(userId, now, (tx) => reservePurchaseWithPlayInTx(tx, input, play));
+    // A refusal by a limit is remembered for the statement, in a transaction of its own (the refused one rolled back).
+    if (!result.ok && result.details?.limit !== undefined) host.transact(userId, now, (tx) => recordLimitReachedInTx(tx, result));
+    return result;
+  },
+
+  async attachPurchaseHold(host: WalletHost, userId: string, input: { holdId: string; sessionId: string }, now: number): Promise<void> {
+    host.transact(userId, now, (tx) => attachPurchaseHoldInTx(tx, input));
+  },
+
+  async releasePurchaseHold(host: WalletHost, userId: string, holdId: string, now: number): Promise<void> {
+    host.transact(userId, now, (tx) => releasePurchaseHoldInTx(tx, holdId));
+  },
+
+  // ---- responsible play: loss and time limits, reality checks, nudges, statement (play.ts, statements.ts) ----
+
+  async getPlay(host: WalletHost, userId: string, now: number): Promise<PlaySnapshot> {
+    return host.read(userId, now, (tx) => playSnapshotInTx(tx));
+  },
+
+  /** A visible, signed-in tab's heartbeat (once a minute). */
+  async heartbeat(host: WalletHost, userId: string, now: number): Promise<PlaySnapshot> {
+    return host.transact(userId, now, (tx) => heartbeatInTx(tx)).snapshot;
+  },
+
+  /** Loss, time and reality-check limits in minor units or minutes (null removes); looser ones wait `raiseDelayMs`. */
+  async setPlayLimits(
+    host: WalletHost,
+    userId: string,
+    requested: Partial<Record<PlayLimitName, number | null>>,
+    raiseDelayMs: number,
+    now: number,
+  ): Promise<PlaySnapshot> {
+    const { snapshot } = host.transact(userId, now, (tx) => setPlayLimitsInTx(tx, requested, raiseDelayMs));
+    await armForLimitChanges(host, userId, now);
+    return snapshot;
+  },
+
+  async answerRealityCheck(host: WalletHost, userId: string, answer: RealityCheckAnswer, now: number): Promise<PlaySnapshot> {
+    return host.transact(userId, now, (tx) => answerRealityCheckInTx(tx, answer)).snapshot;
+  },
+
+  async markNudgesSeen(host: WalletHost, userId: string, ids: string[], now: number): Promise<void> {
+    host.transact(userId, now, (tx) => markNudgesSeenInTx(tx, ids));
+  },
+
+  async getStatement(host: WalletHost, userId: string, now: number): Promise<Statement> {
+    return host.read(userId, now, (tx) => statementInTx(tx));
+  },
+
+  /** What operators' signs of harm are read from, over the last `days` days, with their notes so far. */
+  async getHarmHistory(host: WalletHost, userId: string, days: number, now: number): Promise<{ history: HarmHistory; notes: HarmNote[] }> {
+    return host.read(userId, now, (tx) => ({ history: harmHistoryInTx(tx, days), notes: harmNotesInTx(tx) }));
+  },
+
+  /** Operators only: a note on a sign of harm and its action, with the audit row; waits for the projection. */
+  async noteHarmFlag(
+    host: WalletHost,
+    userId: string,
+    input: { flag: HarmFlag; action: HarmAction; note: string },
+    audit: OperatorAudit,
+    now: number,
+  ) {
+    const result = host.transact(userId, now, (tx) => noteHarmFlagInTx(tx, input, audit));
+    await host.flushOutbox();
+    return result;
+  },
+
+  // ---- the Official Sweepstakes Rules the player accepted (rules-gate.ts) ----
+
+  /** Records the player's acceptance of a version of the Official Sweepstakes Rules (the caller checked it is in force). */
+  async acceptRules(host: WalletHost, userId: string, version: number, now: number): Promise<{ ok: true; accepted: number }> {
+    return host.transact(userId, now, (tx) => acceptRulesInTx(tx, version));
+  },
+
+  /** The newest rules version the player accepted, or null. */
+  async getAcceptedRulesVersion(host: WalletHost, userId: string, now: number): Promise<number | null> {
+    return host.read(userId, now, (tx) => acceptedRulesVersion(tx));
+  },
+};
+
+/** Protection as a caller's stub sees it. */
+export type ProtectionWallet = WalletMethods<typeof protectionMethods>;

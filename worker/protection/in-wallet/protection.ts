@@ -1,0 +1,361 @@
+// Player protection inside one player's wallet transaction. The wallet Durable
+// Object calls `gatePlay` at the top of every money operation, and the stake and purchase
+// limits are checked against totals read in the same synchronous transaction as the debit
+// or the checkout hold, so no race or second tab gets past them. Rules are the pure ones
+// of src/shared/protection.ts; the tables are documented in worker/wallet/schema-migrations.ts.
+import type { WalletKind } from "../../../src/shared/money";
+import { checkRegion, governingRegion, moneyActionOf, type PlayWallet } from "../../../src/shared/play-regions";
+import { type MoneyAction, modeAllows, type RegionMode, regionModeAt } from "../../../src/shared/region-rules";
+import {
+  ageOn,
+  breakEnd,
+  changeLimits,
+  checkPlay,
+  checkPurchase,
+  etMidnight,
+  checkStake,
+  isValidDateOfBirth,
+  LIMIT_NAMES,
+  NO_LIMITS,
+  periodBounds,
+  purchaseAllowance,
+  resolveLimits,
+  type BreakPeriod,
+  type LimitName,
+  type PlayAction,
+  type PlayerLimits,
+  type ProtectionState,
+  type PurchaseTotals,
+  type Refusal,
+  type PlayContext,
+  type RefusalDetails,
+} from "../../../src/shared/protection";
+
+export type { PlayContext } from "../../../src/shared/protection";
+import type { Ledger } from "../../wallet/ledger";
+import { recordBreak, recordLimitChanges } from "./limit-history";
+import { gateFreeze } from "../../wallet/operator-actions";
+import { verifiedResidenceInTx } from "./identity-residence";
+import { gateRules } from "./rules-gate";
+
+export type ProtectionFailure = { ok: false; status: 400 | 403 | 404 | 409; code: string; message: string; details?: RefusalDetails };
+
+// ---- reads ----
+
+export function readProtection(tx: Ledger): ProtectionState {
+  const row = tx.sql
+    .exec<{ date_of_birth: string | null; break_until: number | null; closed: "permanent" | "under-age" | null }>(
+      "SELECT date_of_birth, break_until, closed FROM protection WHERE id = 1",
+    )
+    .toArray()[0];
+  return { dateOfBirth: row?.date_of_birth ?? null, breakUntil: row?.break_until ?? null, closed: row?.closed ?? null };
+}
+
+/** Limits as they stand at the transaction's `now` (waiting raises that came due applied). */
+export function readLimits(tx: Ledger): PlayerLimits {
+  const stored: PlayerLimits = { effective: { ...NO_LIMITS }, pending: {} };
+  const rows = tx.sql
+    .exec<{ name: string; value: number | null; pending_value: number | null; pending_at: number | null }>(
+      "SELECT name, value, pending_value, pending_at FROM protection_limits",
+    )
+    .toArray();
+  for (const row of rows) {
+    const name = LIMIT_NAMES.find((n) => n === row.name);
+    if (!name) continue;
+    stored.effective[name] = row.value;
+    if (row.pending_at !== null) stored.pending[name] = { value: row.pending_value, effectiveAt: row.pending_at };
+  }
+  return resolveLimits(stored, tx.now);
+}
+
+function writeLimits(tx: Ledger, limits: PlayerLimits): void {
+  for (const name of LIMIT_NAMES) {
+    const pending = limits.pending[name];
+    tx.sql.exec(
+      `INSERT INTO protection_limits (name, value, pending_value, pending_at, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (name) DO UPDATE SET value = excluded.value, pending_value = excluded.pending_value,
+         pending_at = excluded.pending_at, updated_at = excluded.updated_at`,
+      name,
+      limits.effective[name],
+      pending ? pending.value : null,
+      pending ? pending.effectiveAt : null,
+      tx.now,
+    );
+  }
+}
+
+/** Stake placed on `wallet` in the Eastern day containing `now` (void and settled bets included). */
+export function stakedToday(tx: Ledger, wallet: WalletKind): number {
+  const { start, end } = periodBounds("day", tx.now);
+  return (
+    tx.sql
+      .exec<{ total: number | null }>(
+        "SELECT SUM(stake) AS total FROM bets WHERE wallet = ? AND created_at >= ? AND created_at < ?",
+        wallet,
+        start,
+        end,
+      )
+      .one().total ?? 0
+  );
+}
+
+/** Credited packs plus open checkout holds in each period containing `now`, in cents. */
+export function purchaseTotals(tx: Ledger): PurchaseTotals {
+  const totals: PurchaseTotals = { day: 0, week: 0, month: 0 };
+  for (const period of ["day", "week", "month"] as const) {
+    const { start, end } = periodBounds(period, tx.now);
+    const credited = tx.sql
+      .exec<{ total: number | null }>(
+        "SELECT SUM(amount_cents) AS total FROM protection_purchases WHERE created_at >= ? AND created_at < ?",
+        start,
+        end,
+      )
+      .one().total;
+    const held = tx.sql
+      .exec<{ total: number | null }>(
+        "SELECT SUM(amount_cents) AS total FROM purchase_holds WHERE expires_at > ? AND created_at >= ? AND created_at < ?",
+        tx.now,
+        start,
+        end,
+      )
+      .one().total;
+    totals[period] = (credited ?? 0) + (held ?? 0);
+  }
+  return totals;
+}
+
+// ---- gates ----
+
+/**
+ * The region whose rules govern `action` now: the request's, or the residence on the
+ * player's verified document where that is stricter for money (src/shared/play-regions.ts
+ * governingRegion). Null region on a direct call that names no place.
+ */
+export function governingRegionInTx(tx: Ledger, play: PlayContext, action: MoneyAction): string | null {
+  if (!play.place) return null;
+  return governingRegion(play.place.region, verifiedResidenceInTx(tx), play.place.rules, action, tx.now);
+}
+
+/** The mode that governs `action` at the transaction's moment ("full" on a direct call that names no place). */
+function regionModeInTx(tx: Ledger, play: PlayContext, action: MoneyAction): RegionMode {
+  return play.place ? regionModeAt(governingRegionInTx(tx, play, action), play.place.rules, tx.now).mode : "full";
+}
+
+/**
+ * When the region that governs redemptions turned redeem-only (the start of its entry's
+ * day, Eastern), or null when it is not in a redeem-only window now.
+ */
+export function windDownSinceInTx(tx: Ledger, play: PlayContext): number | null {
+  if (!play.place) return null;
+  const verdict = regionModeAt(governingRegionInTx(tx, play, "redeem"), play.place.rules, tx.now);
+  return verdict.mode === "redeem-only" && verdict.since !== null ? etMidnight(verdict.since) : null;
+}
+
+/** Whether the governing region allows `action` at the transaction's moment (Vantage Cash from a bonus, say). */
+export function regionAllowsInTx(tx: Ledger, play: PlayContext, action: MoneyAction): boolean {
+  return modeAllows(regionModeInTx(tx, play, action), action);
+}
+
+/** The account gate (operator freeze, region, age, closure, break) for `action` (a bet: from `wallet`), or null when it may go ahead. */
+export function gatePlay(tx: Ledger, action: PlayAction, play: PlayContext, wallet: PlayWallet = "coins"): Refusal | null {
+  const frozen = gateFreeze(tx);
+  if (frozen) return frozen;
+  if (play.place) {
+    const region = governingRegionInTx(tx, play, moneyActionOf(action, wallet));
+    const allowed = checkRegion(region, play.place.rules, action, tx.now, wallet);
+    if (!allowed.ok) return allowed;
+  }
+  const verdict = checkPlay(readProtection(tx), action, tx.now, play.minAge);
+  if (!verdict.ok) return verdict;
+  // A bet's rules check depends on its wallet (Coins need none): gateStake makes it.
+  return action === "bet" ? null : gateRules(tx, play.rulesVersion);
+}
+
+/** Gate plus the daily stake limit for a slip debiting `totalStake` from `wallet`. */
+export function gateStake(tx: Ledger, wallet: WalletKind, totalStake: number, play: PlayContext): Refusal | null {
+  const gate = gatePlay(tx, "bet", play, wallet) ?? (wallet === "cash" ? gateRules(tx, play.rulesVersion) : null);
+  if (gate) return gate;
+  const verdict = checkStake(readLimits(tx).effective, wallet, totalStake, stakedToday(tx, wallet), tx.now);
+  return verdict.ok ? null : verdict;
+}
+
+// ---- operations ----
+
+export type DateOfBirthResult = { ok: true; changed: boolean } | ProtectionFailure;
+
+/** Stores the date of birth once; under `minAge` it closes the account for play. */
+export function confirmDateOfBirthInTx(tx: Ledger, input: { dateOfBirth: string; minAge: number }): DateOfBirthResult {
+  if (!isValidDateOfBirth(input.dateOfBirth, tx.now)) {
+    return { ok: false, status: 400, code: "invalid-argument", message: "dateOfBirth: Please enter a real date of birth." };
+  }
+  const state = readProtection(tx);
+  if (state.dateOfBirth !== null) {
+    if (state.dateOfBirth === input.dateOfBirth) return { ok: true, changed: false };
+    return {
+      ok: false,
+      status: 409,
+      code: "date-of-birth-set",
+      message: "Your date of birth is already confirmed. Please contact support to change it.",
+    };
+  }
+  const underAge = ageOn(input.dateOfBirth, tx.now) < input.minAge;
+  tx.sql.exec(
+    `INSERT INTO protection (id, date_of_birth, date_of_birth_at, break_until, closed, closed_at, updated_at) VALUES (1, ?, ?, NULL, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET date_of_birth = excluded.date_of_birth, date_of_birth_at = excluded.date_of_birth_at,
+       closed = COALESCE(protection.closed, excluded.closed), closed_at = COALESCE(protection.closed_at, excluded.closed_at),
+       updated_at = excluded.updated_at`,
+    input.dateOfBirth,
+    tx.now,
+    underAge ? "under-age" : null,
+    underAge ? tx.now : null,
+    tx.now,
+  );
+  return { ok: true, changed: true };
+}
+
+/**
+ * Closes the account for play as under age (a verified document showed a minor), keeping a
+ * closure already in place; redeeming what is held stays as the closure's rules allow.
+ */
+export function closeUnderAgeInTx(tx: Ledger): void {
+  tx.sql.exec(
+    `INSERT INTO protection (id, date_of_birth, date_of_birth_at, break_until, closed, closed_at, updated_at) VALUES (1, NULL, NULL, NULL, 'under-age', ?, ?)
+     ON CONFLICT (id) DO UPDATE SET closed = COALESCE(protection.closed, 'under-age'), closed_at = COALESCE(protection.closed_at, excluded.closed_at),
+       updated_at = excluded.updated_at`,
+    tx.now,
+    tx.now,
+  );
+}
+
+/**
+ * An operator's correction of a mistyped date of birth (the player cannot change it).
+ * An account closed only because of the old date reopens when the new one is old enough;
+ * one closed by the player stays closed.
+ */
+export function correctDateOfBirthInTx(tx: Ledger, input: { dateOfBirth: string; minAge: number }): DateOfBirthResult {
+  if (!isValidDateOfBirth(input.dateOfBirth, tx.now)) {
+    return { ok: false, status: 400, code: "invalid-argument", message: "dateOfBirth: Please enter a real date of birth." };
+  }
+  const state = readProtection(tx);
+  const underAge = ageOn(input.dateOfBirth, tx.now) < input.minAge;
+  const closed = state.closed === "permanent" ? "permanent" : underAge ? "under-age" : null;
+  tx.sql.exec(
+    `INSERT INTO protection (id, date_of_birth, date_of_birth_at, break_until, closed, closed_at, updated_at) VALUES (1, ?, ?, NULL, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET date_of_birth = excluded.date_of_birth, date_of_birth_at = excluded.date_of_birth_at,
+       closed = excluded.closed, closed_at = CASE WHEN excluded.closed IS NULL THEN NULL ELSE COALESCE(protection.closed_at, excluded.closed_at) END,
+       updated_at = excluded.updated_at`,
+    input.dateOfBirth,
+    tx.now,
+    closed,
+    closed ? tx.now : null,
+    tx.now,
+  );
+  return { ok: true, changed: state.dateOfBirth !== input.dateOfBirth || state.closed !== closed };
+}
+
+export type BreakResult = { ok: true; state: ProtectionState } | ProtectionFailure;
+
+/** Starts (or lengthens) a break, or closes the account for play; a break never ends early. */
+export function takeBreakInTx(tx: Ledger, period: BreakPeriod): BreakResult {
+  const state = readProtection(tx);
+  const next = breakEnd(state, period, tx.now);
+  if (!state.closed) recordBreak(tx, period, next.breakUntil);
+  tx.sql.exec(
+    `INSERT INTO protection (id, date_of_birth, date_of_birth_at, break_until, closed, closed_at, updated_at) VALUES (1, NULL, NULL, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET break_until = excluded.break_until, closed = excluded.closed,
+       closed_at = COALESCE(protection.closed_at, excluded.closed_at), updated_at = excluded.updated_at`,
+    next.breakUntil,
+    next.closed,
+    next.closed ? tx.now : null,
+    tx.now,
+  );
+  return { ok: true, state: readProtection(tx) };
+}
+
+/** Applies requested limits (minor units; null removes): lower at once, higher after `raiseDelayMs`. */
+export function setLimitsInTx(
+  tx: Ledger,
+  requested: Partial<Record<LimitName, number | null>>,
+  raiseDelayMs: number,
+): { ok: true; limits: PlayerLimits } {
+  const before = readLimits(tx);
+  const next = changeLimits(before, requested, tx.now, raiseDelayMs);
+  writeLimits(tx, next);
+  recordLimitChanges(tx, LIMIT_NAMES, requested, before, next);
+  return { ok: true, limits: next };
+}
+
+export type PurchaseHoldResult = { ok: true; holdId: string } | ProtectionFailure;
+
+/**
+ * Before a checkout session is created: the account gate and the purchase limits, counting
+ * credited packs and other open checkouts; then a hold that counts this one until it is
+ * credited or expires. Concurrent checkouts are serialised here, so together they cannot
+ * pass a limit.
+ */
+export function reservePurchaseInTx(
+  tx: Ledger,
+  input: { holdId: string; amountCents: number; holdMs: number },
+  play: PlayContext,
+): PurchaseHoldResult {
+  const gate = gatePlay(tx, "purchase", play);
+  if (gate) return gate;
+  const verdict = checkPurchase(readLimits(tx).effective, input.amountCents, purchaseTotals(tx), tx.now);
+  if (!verdict.ok) return verdict;
+  tx.sql.exec("DELETE FROM purchase_holds WHERE expires_at <= ?", tx.now);
+  tx.sql.exec(
+    "INSERT INTO purchase_holds (id, session_id, amount_cents, created_at, expires_at) VALUES (?, NULL, ?, ?, ?)",
+    input.holdId,
+    input.amountCents,
+    tx.now,
+    tx.now + input.holdMs,
+  );
+  return { ok: true, holdId: input.holdId };
+}
+
+/** Ties a hold to the checkout session created for it, so the credit can release it. */
+export function attachPurchaseHoldInTx(tx: Ledger, input: { holdId: string; sessionId: string }): { ok: true } {
+  tx.sql.exec("UPDATE purchase_holds SET session_id = ? WHERE id = ?", input.sessionId, input.holdId);
+  return { ok: true };
+}
+
+/** A checkout that was never created: its hold stops counting. */
+export function releasePurchaseHoldInTx(tx: Ledger, holdId: string): { ok: true } {
+  tx.sql.exec("DELETE FROM purchase_holds WHERE id = ? AND session_id IS NULL", holdId);
+  return { ok: true };
+}
+
+/**
+ * A paid pack counts toward the purchase limits from the moment it is credited (the credit
+ * itself is never refused: the money was taken). Its checkout hold, if any, stops counting.
+ */
+export function recordPurchaseInTx(tx: Ledger, input: { reference: string; amountCents: number }): void {
+  tx.sql.exec(
+    "INSERT OR IGNORE INTO protection_purchases (reference, amount_cents, created_at) VALUES (?, ?, ?)",
+    input.reference,
+    input.amountCents,
+    tx.now,
+  );
+  tx.sql.exec("DELETE FROM purchase_holds WHERE session_id = ?", input.reference);
+}
+
+export type ProtectionSnapshot = {
+  state: ProtectionState;
+  limits: PlayerLimits;
+  allowance: ReturnType<typeof purchaseAllowance>;
+  stakedToday: Record<WalletKind, number>;
+  /** The region on the player's verified document, which money actions also answer to (null: none recorded). */
+  residence: string | null;
+};
+
+/** Everything the player's account screen shows, in minor units. */
+export function protectionSnapshotInTx(tx: Ledger): ProtectionSnapshot {
+  const limits = readLimits(tx);
+  return {
+    state: readProtection(tx),
+    limits,
+    allowance: purchaseAllowance(limits.effective, purchaseTotals(tx), tx.now),
+    stakedToday: { coins: stakedToday(tx, "coins"), cash: stakedToday(tx, "cash") },
+    residence: verifiedResidenceInTx(tx),
+  };
+}

@@ -1,0 +1,30 @@
+// The rules gate, on its own so the account gate (protection.ts) can call it: the Worker
+// hands the version of the Official Sweepstakes Rules in force to every Vantage Cash bet,
+// purchase, redemption and bonus claim (PlayContext.rulesVersion), and this compares it
+// with the newest version the player accepted (`rules_acceptances`, recorded here), in the
+// transaction that moves the money.
+import type { Refusal } from "../../../src/shared/protection";
+import type { Ledger } from "../../wallet/ledger";
+
+export const RULES_NOT_ACCEPTED_MESSAGE = "Please read and accept the Official Sweepstakes Rules before you play with Vantage Cash.";
+
+/** The newest rules version this player accepted, or null. */
+export function acceptedRulesVersion(tx: Ledger): number | null {
+  return tx.sql.exec<{ version: number | null }>("SELECT MAX(version) AS version FROM rules_acceptances").one().version ?? null;
+}
+
+/** A refusal when `rulesVersion` (the version in force, when the caller knows it) is not the one the player accepted. */
+export function gateRules(tx: Ledger, rulesVersion: number | undefined): Refusal | null {
+  if (rulesVersion === undefined || acceptedRulesVersion(tx) === rulesVersion) return null;
+  return { ok: false, status: 403, code: "rules-not-accepted", message: RULES_NOT_ACCEPTED_MESSAGE, details: { rulesVersion } };
+}
+
+/** Records the player's acceptance of `version` (the route has checked it is the version in force); once per version. */
+export function acceptRulesInTx(tx: Ledger, version: number): { ok: true; accepted: number } {
+  const seen = tx.sql.exec("SELECT 1 FROM rules_acceptances WHERE version = ?", version).toArray().length > 0;
+  if (!seen) {
+    tx.sql.exec("INSERT INTO rules_acceptances (version, accepted_at) VALUES (?, ?)", version, tx.now);
+    tx.noteChange();
+  }
+  return { ok: true, accepted: version };
+}

@@ -1,0 +1,151 @@
+// The player's wallet as deployed (wrangler.toml class_name `UserWallet`), composed here at
+// the Worker's root: the money kernel (worker/wallet/: storage, transaction, ledger and
+// house accounts, bets and holds, outbox, live sockets) with each feature's in-wallet
+// method table, the storage ladder, the features' projectors, and the answers to the
+// ports one feature's in-wallet code asks of another (may this stake be placed, is this
+// payee verified). Only this file imports more than one feature's in-wallet code, so the
+// features stay apart and the kernel names none of them.
+import type { PlayContext } from "../src/shared/protection";
+import { BONUS_RULES, bonusMethods, type BonusRules } from "./bonus/in-wallet";
+import { STAKE_RULES, betMethods, type StakeRules } from "./bets/in-wallet";
+import { cashOutMethods } from "./cash-out/in-wallet";
+import { exportMethods } from "./me/in-wallet";
+import { paymentsMethods, retryPayoutsOnAlarm } from "./payments/in-wallet/methods";
+import type { PayoutPort } from "./payments/in-wallet/payouts";
+import { winnerProjection } from "./payments/in-wallet/redemptions";
+import { PAYEE_STANDING, type PayeeStanding } from "./payments/in-wallet/standing";
+import { paymentsPayoutPort } from "./payments/payout-port";
+import { identityRefusal, readIdentityInTx } from "./protection/in-wallet/identity";
+import { announceDueLimitChangesInTx } from "./protection/in-wallet/limit-history";
+import { announceLimitChangesOnAlarm, protectionMethods } from "./protection/in-wallet/methods";
+import {
+  gatePlayLimits,
+  notePlayInTx,
+  nudgeAfterStake,
+  nudgeProjection,
+  readPlayLimits,
+  recordLimitReachedInTx,
+} from "./protection/in-wallet/play";
+import {
+  gatePlay,
+  gateStake,
+  governingRegionInTx,
+  recordPurchaseInTx,
+  regionAllowsInTx,
+  windDownSinceInTx,
+} from "./protection/in-wallet/protection";
+import { leaderboardStatements } from "./social/in-wallet";
+import { settlementMethods } from "./settlement/in-wallet/methods";
+import { ENTRY_RULES, sweepstakesMethods, type EntryRules } from "./sweepstakes/in-wallet";
+import { regionNoticeSentence } from "../src/shared/play-regions";
+import { regionModeAt } from "../src/shared/region-rules";
+import { kernelMethods } from "./wallet/kernel-methods";
+import type { Ledger, WalletPort, WalletPortBindings } from "./wallet/ledger";
+import type { WalletProjectors } from "./wallet/projection";
+import { WALLET_MIGRATIONS } from "./wallet-schema";
+import { installWalletMethods, type WalletMethods, WalletObject } from "./wallet/wallet-object";
+
+// ---- the ports: protection answers what bets, the bonus, payments and free entry ask ----
+
+const stakeRules: StakeRules = {
+  refuse(tx, wallet, totalStake, play) {
+    // Age, break, daily stake limit, region and rules first; then time, reality check and loss limits.
+    return gateStake(tx, wallet, totalStake, play) ?? gatePlayLimits(tx, wallet, totalStake, readPlayLimits(tx));
+  },
+  afterStake(tx, wallet) {
+    const limits = readPlayLimits(tx);
+    notePlayInTx(tx, limits);
+    nudgeAfterStake(tx, wallet, limits);
+  },
+  noteRefusal(tx, refusal) {
+    recordLimitReachedInTx(tx, refusal);
+  },
+};
+
+const bonusRules: BonusRules = {
+  refuse: (tx, play) => gatePlay(tx, "bonus", play),
+  cashOffered: (tx, play) => regionAllowsInTx(tx, play, "bonus-cash"),
+};
+
+const payeeStanding: PayeeStanding = {
+  payeeRefusal: (tx) => identityRefusal(tx),
+  identityStatus: (tx) => readIdentityInTx(tx).status,
+  refuseRedemption: (tx, play) => gatePlay(tx, "redeem", play),
+  windDownSince: (tx, play) => windDownSinceInTx(tx, play),
+  countPurchase: (tx, purchase) => recordPurchaseInTx(tx, purchase),
+};
+
+/** Where the code's region offers no Vantage Cash, the card credits nothing: the region's sentence says why. */
+function freeEntryRegionRefusal(tx: Ledger, play: PlayContext): { code: string; message: string } | null {
+  if (!play.place || regionAllowsInTx(tx, play, "free-entry-cash")) return null;
+  const verdict = regionModeAt(governingRegionInTx(tx, play, "free-entry-cash"), play.place.rules, tx.now);
+  return { code: "region-restricted", message: regionNoticeSentence(verdict) ?? "Vantage Cash is not offered in this region." };
+}
+
+const entryRules: EntryRules = {
+  refuse: (tx, play) => gatePlay(tx, "bonus", play) ?? freeEntryRegionRefusal(tx, play),
+};
+
+function bind<T>(port: WalletPort<T>, answer: T): [WalletPort<unknown>, unknown] {
+  return [port as WalletPort<unknown>, answer];
+}
+
+export const WALLET_PORTS: WalletPortBindings = new Map([
+  bind(STAKE_RULES, stakeRules),
+  bind(BONUS_RULES, bonusRules),
+  bind(PAYEE_STANDING, payeeStanding),
+  bind(ENTRY_RULES, entryRules),
+]);
+
+/** What the features project to D1 beside the kernel's balances, bets and audit rows. */
+export const WALLET_PROJECTORS: WalletProjectors = {
+  topics: { nudge: nudgeProjection, winner: winnerProjection },
+  // A settled bet also updates its player's leaderboard rows, once.
+  onBet: [leaderboardStatements],
+};
+
+const METHOD_TABLES = [
+  kernelMethods,
+  betMethods,
+  bonusMethods,
+  cashOutMethods,
+  settlementMethods,
+  paymentsMethods,
+  protectionMethods,
+  sweepstakesMethods,
+  exportMethods,
+] as const;
+
+type Installed<T extends readonly unknown[]> = T extends readonly [infer Head, ...infer Rest]
+  ? (Head extends Parameters<typeof installWalletMethods>[1][number] ? WalletMethods<Head> : never) & Installed<Rest>
+  : unknown;
+
+/** Every method the composed wallet serves, as its full stub sees them (tests, and code at the root). */
+export type AllWalletMethods = Installed<typeof METHOD_TABLES>;
+
+// The class gains the installed tables' methods (installWalletMethods below); this merge tells the type checker so.
+export interface UserWallet extends AllWalletMethods {}
+
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above.
+export class UserWallet extends WalletObject {
+  /** `payouts`: how the alarm's payout retries reach the payment provider (the provider's port unless a test hands one in). */
+  constructor(ctx: DurableObjectState, env: Env, payouts: PayoutPort = paymentsPayoutPort(env)) {
+    super(ctx, env, {
+      migrations: WALLET_MIGRATIONS,
+      projectors: WALLET_PROJECTORS,
+      ports: WALLET_PORTS,
+      // A limit change that has taken effect since the last transaction is announced by this one.
+      beforeCommit: (tx) => announceDueLimitChangesInTx(tx),
+      beforeDrain: (host, now) => announceLimitChangesOnAlarm(host, now),
+      afterDrain: (host, now) => retryPayoutsOnAlarm(host, payouts, now),
+    });
+  }
+}
+
+installWalletMethods(UserWallet, METHOD_TABLES);
+
+/** The player's whole wallet stub, every feature's methods (tests; routes use their own feature's narrowing). */
+export function getUserWallet(env: Env, userId: string): DurableObjectStub<UserWallet> {
+  const namespace = env.USER_WALLET as DurableObjectNamespace<UserWallet>;
+  return namespace.get(namespace.idFromName(userId));
+}

@@ -1,0 +1,180 @@
+// Operator actions on one player's money, inside the wallet transaction: the
+// account freeze, which `gatePlay` checks first in the same synchronous transaction as
+// every bet, purchase hold, bonus claim and redemption, and manual adjustments, one
+// `admin_adjustment` ledger row per adjustment id that never takes a balance below zero.
+// Each action writes its audit row (`operator_actions`, projected to D1 admin_audit by the
+// outbox) in the same transaction: when that row cannot be written the action is refused
+// and rolled back, so no operator action goes unrecorded.
+// Tables `account_freeze`, `admin_adjustments` and `operator_actions` are documented in schema-migrations.ts.
+import type { WalletKind } from "../../src/shared/money";
+import type { Refusal } from "../../src/shared/protection";
+import type { WalletBalances } from "../../src/shared/schemas/user";
+import type { Ledger } from "./ledger";
+import { writeOutboxRow } from "./outbox";
+import { playthroughOnReversal } from "./playthrough";
+import type { AuditPayload } from "./projection";
+
+/** Who acts and why, as the operator route hands it in; `details` adds to what the wallet records. */
+export type OperatorAudit = { actor: string; reason: string; details?: Record<string, unknown> };
+
+/** The operator actions a wallet records. */
+export type WalletAuditAction =
+  | "adjustment"
+  | "freeze"
+  | "unfreeze"
+  | "date-of-birth"
+  | "identity-reset"
+  | "fraud-warning-clear"
+  | "harm-flag"
+  | "redemption-approve"
+  | "redemption-reject"
+  | "free-entry";
+
+export type AuditFailure = { ok: false; status: 503; code: "audit-failed"; message: string };
+
+/**
+ * Writes the action's audit row and its outbox row in the current transaction. Answers a
+ * refusal when the row cannot be written: the caller returns it, and the transaction
+ * (the action with it) is rolled back.
+ */
+export function auditInTx(
+  tx: Ledger,
+  action: WalletAuditAction,
+  audit: OperatorAudit,
+  details: Record<string, unknown>,
+): AuditFailure | null {
+  const recorded = { ...details, ...audit.details };
+  try {
+    const { seq } = tx.sql
+      .exec<{ seq: number }>(
+        "INSERT INTO operator_actions (action, actor, reason, details, created_at) VALUES (?, ?, ?, ?, ?) RETURNING seq",
+        action,
+        audit.actor,
+        audit.reason,
+        JSON.stringify(recorded),
+        tx.now,
+      )
+      .one();
+    const payload: AuditPayload = {
+      ref: `wallet:${tx.userId}:${seq}`,
+      at: tx.now,
+      actor: audit.actor,
+      action,
+      target: tx.userId,
+      reason: audit.reason,
+      details: recorded,
+    };
+    writeOutboxRow(tx.sql, "audit", payload, tx.now);
+  } catch {
+    return {
+      ok: false,
+      status: 503,
+      code: "audit-failed",
+      message: "Nothing was changed: the action's audit record could not be written. Try again.",
+    };
+  }
+  tx.noteChange();
+  return null;
+}
+
+/** What a frozen player is told: neutral, the operator's reason stays with operators. */
+export const FROZEN_MESSAGE = "Your account is on hold. Please contact support.";
+
+export type FreezeState = { frozen: boolean; reason: string | null; actor: string | null; updatedAt: number | null };
+
+export function readFreeze(tx: Ledger): FreezeState {
+  const row = tx.sql
+    .exec<{ frozen: number; reason: string; actor: string; updated_at: number }>(
+      "SELECT frozen, reason, actor, updated_at FROM account_freeze WHERE id = 1",
+    )
+    .toArray()[0];
+  if (!row) return { frozen: false, reason: null, actor: null, updatedAt: null };
+  return { frozen: row.frozen === 1, reason: row.reason, actor: row.actor, updatedAt: row.updated_at };
+}
+
+/** The freeze gate: a refusal while an operator holds the account. */
+export function gateFreeze(tx: Ledger): Refusal | null {
+  return readFreeze(tx).frozen ? { ok: false, status: 403, code: "account-frozen", message: FROZEN_MESSAGE } : null;
+}
+
+/** Freezes or unfreezes (audited); `changed` is false when the account already was in that state, and nothing is recorded. */
+export function setFreezeInTx(
+  tx: Ledger,
+  input: { frozen: boolean; reason: string; actor: string },
+): { ok: true; changed: boolean; freeze: FreezeState } | AuditFailure {
+  const before = readFreeze(tx);
+  if (before.frozen === input.frozen) return { ok: true, changed: false, freeze: before };
+  tx.sql.exec(
+    `INSERT INTO account_freeze (id, frozen, reason, actor, updated_at) VALUES (1, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET frozen = excluded.frozen, reason = excluded.reason, actor = excluded.actor, updated_at = excluded.updated_at`,
+    input.frozen ? 1 : 0,
+    input.reason,
+    input.actor,
+    tx.now,
+  );
+  const failed = auditInTx(tx, input.frozen ? "freeze" : "unfreeze", { actor: input.actor, reason: input.reason }, {});
+  return failed ?? { ok: true, changed: true, freeze: readFreeze(tx) };
+}
+
+export type AdjustmentInput = { adjustmentId: string; wallet: WalletKind; amount: number };
+
+export type AdjustmentResult =
+  | { ok: true; replayed: boolean; balances: WalletBalances; balanceAfter: number }
+  | { ok: false; status: 400 | 409; code: "invalid-amount" | "insufficient-funds" | "adjustment-conflict"; message: string }
+  | AuditFailure;
+
+/**
+ * One ledger row `admin_adjustment` (reference `adjustment:<id>`) and its audit row. The
+ * same id again answers `replayed` and moves nothing; the same id with other figures is a
+ * conflict. An approved request applies with its request id as the adjustment id, so an
+ * approval retried moves money once. A credit repays what is owed first, like every
+ * credit; Vantage Cash credited adds to what is still to play, like bonus cash
+ * (playthrough.ts), and cash taken takes unplayed cash first (what is still to play drops
+ * by as much, as when a purchase is reversed).
+ */
+export function adjustBalanceInTx(tx: Ledger, input: AdjustmentInput, audit: OperatorAudit): AdjustmentResult {
+  const seen = tx.sql
+    .exec<{ currency: string; amount: number }>(
+      "SELECT currency, amount FROM admin_adjustments WHERE adjustment_id = ?",
+      input.adjustmentId,
+    )
+    .toArray()[0];
+  if (seen) {
+    if (seen.currency !== input.wallet || seen.amount !== input.amount) {
+      return {
+        ok: false,
+        status: 409,
+        code: "adjustment-conflict",
+        message: "This adjustment id was already used for another adjustment.",
+      };
+    }
+    return { ok: true, replayed: true, balances: tx.balances(), balanceAfter: tx.balance(input.wallet) };
+  }
+  const posted = tx.post({
+    currency: input.wallet,
+    amount: input.amount,
+    reason: "admin_adjustment",
+    reference: `adjustment:${input.adjustmentId}`,
+  });
+  if (!posted.ok) {
+    if (posted.code === "insufficient-funds") {
+      return { ok: false, status: 409, code: "insufficient-funds", message: "This adjustment would take the balance below zero." };
+    }
+    return { ok: false, status: 400, code: "invalid-amount", message: "The amount must be a whole number of minor units other than zero." };
+  }
+  if (input.wallet === "cash" && input.amount < 0) playthroughOnReversal(tx, -input.amount, `adjustment:${input.adjustmentId}`);
+  tx.sql.exec(
+    "INSERT INTO admin_adjustments (adjustment_id, currency, amount, created_at) VALUES (?, ?, ?, ?)",
+    input.adjustmentId,
+    input.wallet,
+    input.amount,
+    tx.now,
+  );
+  const failed = auditInTx(tx, "adjustment", audit, {
+    adjustmentId: input.adjustmentId,
+    wallet: input.wallet,
+    amount: input.amount,
+    balanceAfter: posted.balanceAfter,
+  });
+  return failed ?? { ok: true, replayed: false, balances: tx.balances(), balanceAfter: posted.balanceAfter };
+}
