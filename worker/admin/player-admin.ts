@@ -12,11 +12,12 @@ import { z } from "zod";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { sha256Hex } from "../digest";
-import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
+import { ApiError, parseWith, readJson } from "../http/api-error";
+import { refusalError } from "../http/refusals";
 import type { AppEnv } from "../http/app-types";
 import { tunables } from "../tunables";
 import { getUserWallet } from "../wallet";
-import { requestApproval } from "./approvals";
+import { refusedError, requestApproval } from "./approvals";
 import { writeAudit } from "./audit-log";
 import { houseTotals, ledgerMismatches } from "./ledger-check";
 import { isOwnAccount, refuseOwnAccount, requireRecentSignIn } from "./operator-guards";
@@ -234,7 +235,7 @@ export function playerAdminRoutes() {
       const actor = c.var.user.email;
       // An unchanged state (already frozen) is answered as is and not audited again.
       const answer = await getUserWallet(c.env, uid).setFreeze(uid, { frozen, reason, actor }, now);
-      if (!answer.ok) throw fromErrorResult(answer);
+      if (!answer.ok) throw refusalError(answer);
       return c.json({
         uid,
         frozen: answer.freeze.frozen,
@@ -254,7 +255,7 @@ export function playerAdminRoutes() {
     const now = Date.now();
     const actor = c.var.user.email;
     const answer = await getUserWallet(c.env, uid).clearFraudWarning(uid, { warningId, actor, reason }, now);
-    if (!answer.ok) throw fromErrorResult(answer);
+    if (!answer.ok) throw refusalError(answer);
     const redeemable = await getUserWallet(c.env, uid).getRedeemable(uid, now, undefined, tunables(c.env).PURCHASE_HOLD_DAYS);
     return c.json({
       uid,
@@ -281,7 +282,7 @@ export function playerAdminRoutes() {
     const releasedDocuments = await releaseDocuments(db, uid);
     const identity = await wallet.getIdentity(uid, now);
     await copyIdentityForConsole(db, uid, identity, now);
-    if (!reset.ok) throw fromErrorResult(reset);
+    if (!reset.ok) throw refusalError(reset);
     return c.json({
       uid,
       previous: reset.previous.status,
@@ -312,7 +313,7 @@ export function playerAdminRoutes() {
         c.var.user,
         now,
       );
-      if (!requested.ok) throw fromErrorResult(requested);
+      if (!requested.ok) throw refusedError(requested);
       return c.json({ request: requested.request } satisfies ApprovalAnswer, 202);
     }
     const id = adjustmentId ?? `adj_${crypto.randomUUID().replaceAll("-", "")}`;
@@ -322,7 +323,7 @@ export function playerAdminRoutes() {
       { actor: c.var.user.email, reason: input.reason },
       now,
     );
-    if (!answer.ok) throw fromErrorResult(answer);
+    if (!answer.ok) throw refusalError(answer);
     const { balances } = answer;
     return c.json({
       uid,

@@ -12,7 +12,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { OPENING_CASH_CENTS, OPENING_COINS } from "../../src/shared/money";
 import type { Period } from "../../src/shared/money-totals";
-import type { BreakPeriod, LimitName, PlayAction, Refusal } from "../../src/shared/protection";
+import type { BreakPeriod, LimitName, PlayAction } from "../../src/shared/protection";
+import type { Refusal } from "../../src/shared/refusals";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import type { WalletBalances } from "../../src/shared/schemas/user";
@@ -329,7 +330,7 @@ export class UserWallet extends DurableObject<Env> {
   async cashOut(userId: string, input: CashOutInput, now: number): Promise<CashOutResult> {
     const result = this.transact(userId, now, (tx) => cashOutInTx(tx, input));
     if (result.ok || !wantsFreshQuote(result)) return result;
-    const refused = result as CashOutFailure;
+    const refused = result;
     const followUp = this.transact<{ ok: true; answer: CashOutFailure } | CashOutFailure>(userId, now, (tx) => {
       const answer = withFreshQuote(tx, refused, input.betId, input);
       // Committed (the fresh quote stored) when the answer carries one; a refusal without one changes nothing.

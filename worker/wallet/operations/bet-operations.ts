@@ -7,7 +7,7 @@ import { validatePlaceBet, type BetslipMode } from "../../../src/shared/betslip"
 import type { WalletKind } from "../../../src/shared/money";
 import { parlayPricesAm, toWinFor } from "../../../src/shared/payout";
 import type { BetDocument, BetLeg, PlaceBetResponse, SameGameBlock } from "../../../src/shared/schemas/bets";
-import type { RefusalDetails } from "../../../src/shared/protection";
+import type { Refusal } from "../../../src/shared/refusals";
 import { gatePlayLimits, notePlayInTx, nudgeAfterStake, readPlayLimits } from "./play-operations";
 import { gateStake, type PlayContext } from "./protection-operations";
 import { betFromRow, insertBet, SELECT_BETS, type BetRow } from "../bet-rows";
@@ -31,7 +31,8 @@ export type PlaceBetsInput = {
   sameGame?: SameGameBlock[];
 };
 
-export type PlacementError = { ok: false; status: 400 | 403 | 422; code: string; message: string; details?: RefusalDetails };
+/** The place-bet checks', the account gate's and the limits' refusals, or the key reused for another slip. */
+export type PlacementError = Refusal;
 export type PlaceBetsResult = { ok: true; replayed: boolean; response: PlaceBetResponse } | PlacementError;
 
 type StoredPlacement = { requestHash: string; response: PlaceBetResponse };
@@ -42,12 +43,7 @@ export function findPlacement(tx: Ledger, idempotencyKey: string, requestHash: s
   if (!row) return null;
   const stored = JSON.parse(row.response) as StoredPlacement;
   if (stored.requestHash !== requestHash) {
-    return {
-      ok: false,
-      status: 422,
-      code: "idempotency-key-reused",
-      message: "This Idempotency-Key was already used for a different bet slip.",
-    };
+    return { ok: false, code: "idempotency-key-reused" };
   }
   return { ok: true, replayed: true, response: stored.response };
 }
@@ -64,7 +60,7 @@ export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayConte
     sameGame: input.kind === "Parlay" ? input.sameGame : undefined,
     balanceMinor: tx.balance(input.wallet),
   });
-  if (!check.ok) return { ok: false, status: 400, code: check.code, message: check.message };
+  if (!check.ok) return check;
 
   const slipId = crypto.randomUUID();
   const groups: BetLeg[][] = input.kind === "Parlay" ? [input.legs] : input.legs.map((leg) => [leg]);
@@ -95,9 +91,7 @@ export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayConte
     };
     const debit = tx.post({ currency: input.wallet, amount: -bet.stake, reason: "bet_stake", reference: bet.id });
     if (!debit.ok) {
-      return debit.code === "insufficient-funds"
-        ? { ok: false, status: 400, code: "insufficient-funds", message: "Not enough balance." }
-        : { ok: false, status: 400, code: "invalid-stake", message: "Invalid stake." };
+      return { ok: false, code: debit.code === "insufficient-funds" ? "insufficient-funds" : "invalid-stake" };
     }
     insertBet(tx.sql, bet);
     tx.betChanged(bet);

@@ -26,9 +26,8 @@ import {
   type PlayerLimits,
   type ProtectionState,
   type PurchaseTotals,
-  type Refusal,
-  type RefusalDetails,
 } from "../../../src/shared/protection";
+import type { Refusal, RefusalOf } from "../../../src/shared/refusals";
 import type { Ledger } from "../ledger";
 import { recordBreak, recordLimitChanges } from "./limit-history-operations";
 import { gateFreeze } from "./operator-operations";
@@ -52,8 +51,6 @@ export type PlayContext = {
    */
   rulesVersion?: number;
 };
-
-export type ProtectionFailure = { ok: false; status: 400 | 403 | 404 | 409; code: string; message: string; details?: RefusalDetails };
 
 // ---- reads ----
 
@@ -196,22 +193,17 @@ export function gateStake(tx: Ledger, wallet: WalletKind, totalStake: number, pl
 
 // ---- operations ----
 
-export type DateOfBirthResult = { ok: true; changed: boolean } | ProtectionFailure;
+export type DateOfBirthResult = { ok: true; changed: boolean } | RefusalOf<"date-of-birth-invalid" | "date-of-birth-set">;
 
 /** Stores the date of birth once; under `minAge` it closes the account for play. */
 export function confirmDateOfBirthInTx(tx: Ledger, input: { dateOfBirth: string; minAge: number }): DateOfBirthResult {
   if (!isValidDateOfBirth(input.dateOfBirth, tx.now)) {
-    return { ok: false, status: 400, code: "invalid-argument", message: "dateOfBirth: Please enter a real date of birth." };
+    return { ok: false, code: "date-of-birth-invalid" };
   }
   const state = readProtection(tx);
   if (state.dateOfBirth !== null) {
     if (state.dateOfBirth === input.dateOfBirth) return { ok: true, changed: false };
-    return {
-      ok: false,
-      status: 409,
-      code: "date-of-birth-set",
-      message: "Your date of birth is already confirmed. Please contact support to change it.",
-    };
+    return { ok: false, code: "date-of-birth-set" };
   }
   const underAge = ageOn(input.dateOfBirth, tx.now) < input.minAge;
   tx.sql.exec(
@@ -249,7 +241,7 @@ export function closeUnderAgeInTx(tx: Ledger): void {
  */
 export function correctDateOfBirthInTx(tx: Ledger, input: { dateOfBirth: string; minAge: number }): DateOfBirthResult {
   if (!isValidDateOfBirth(input.dateOfBirth, tx.now)) {
-    return { ok: false, status: 400, code: "invalid-argument", message: "dateOfBirth: Please enter a real date of birth." };
+    return { ok: false, code: "date-of-birth-invalid" };
   }
   const state = readProtection(tx);
   const underAge = ageOn(input.dateOfBirth, tx.now) < input.minAge;
@@ -268,7 +260,7 @@ export function correctDateOfBirthInTx(tx: Ledger, input: { dateOfBirth: string;
   return { ok: true, changed: state.dateOfBirth !== input.dateOfBirth || state.closed !== closed };
 }
 
-export type BreakResult = { ok: true; state: ProtectionState } | ProtectionFailure;
+export type BreakResult = { ok: true; state: ProtectionState };
 
 /** Starts (or lengthens) a break, or closes the account for play; a break never ends early. */
 export function takeBreakInTx(tx: Ledger, period: BreakPeriod): BreakResult {
@@ -300,7 +292,7 @@ export function setLimitsInTx(
   return { ok: true, limits: next };
 }
 
-export type PurchaseHoldResult = { ok: true; holdId: string } | ProtectionFailure;
+export type PurchaseHoldResult = { ok: true; holdId: string } | Refusal;
 
 /**
  * Before a checkout session is created: the account gate and the purchase limits, counting

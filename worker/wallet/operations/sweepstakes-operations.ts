@@ -6,18 +6,28 @@
 // daily bonus (freeze, region, age, break), and writes the card and its audit row whether
 // or not it credited, so the operator sees why a player got nothing and the code cannot be
 // used again. Tables `rules_acceptances` and `free_entries` are documented in schema-migrations.ts.
+import { type RefusalOf, sentenceOf } from "../../../src/shared/refusals";
 import type { WalletBalances } from "../../../src/shared/schemas/user";
 import type { Ledger } from "../ledger";
 import { auditInTx, type AuditFailure } from "./operator-operations";
-import { regionNoticeSentence } from "../../../src/shared/play-regions";
+import { etDayKey } from "../../../src/shared/bonus";
+import { unavailableActions } from "../../../src/shared/play-regions";
 import { regionModeAt } from "../../../src/shared/region-rules";
 import { gatePlay, governingRegionInTx, type PlayContext, regionAllowsInTx } from "./protection-operations";
 
-/** Where the code's region offers no Vantage Cash, the card credits nothing: the region's sentence says why. */
-function freeEntryRegionRefusal(tx: Ledger, play: PlayContext): { code: string; message: string } | null {
+/** Where the code's region offers no Vantage Cash, the card credits nothing: the region's notice says why. */
+function freeEntryRegionRefusal(tx: Ledger, play: PlayContext): RefusalOf<"region-restricted"> | null {
   if (!play.place || regionAllowsInTx(tx, play, "free-entry-cash")) return null;
-  const verdict = regionModeAt(governingRegionInTx(tx, play, "free-entry-cash"), play.place.rules, tx.now);
-  return { code: "region-restricted", message: regionNoticeSentence(verdict) ?? "Vantage Cash is not offered in this region." };
+  const { rules } = play.place;
+  const region = governingRegionInTx(tx, play, "free-entry-cash");
+  const verdict = regionModeAt(region, rules, tx.now);
+  // The sentence is the region's notice (every mode that refuses free entry has one); the card's action is the bonus's.
+  const unavailable = unavailableActions(region, rules, tx.now);
+  return {
+    ok: false,
+    code: "region-restricted",
+    details: { region, mode: verdict.mode, day: etDayKey(tx.now), unavailable, verdict, action: "bonus" },
+  };
 }
 
 /** Records the player's acceptance of `version` (the route has checked it is the version in force); once per version. */
@@ -40,7 +50,7 @@ export type FreeEntryOutcome = {
   balances: WalletBalances;
 };
 
-export type FreeEntryFailure = { ok: false; status: 409; code: "code-used" | "already-entered-that-day"; message: string } | AuditFailure;
+export type FreeEntryFailure = RefusalOf<"code-used" | "code-credited" | "already-entered-that-day"> | AuditFailure;
 
 /**
  * One received card, as a second operator approved it: the same code and postmark again
@@ -63,22 +73,19 @@ export function recordFreeEntryInTx(tx: Ledger, input: FreeEntryInput, play: Pla
     return { ok: true, credited: before.credited === 1, amountCents: before.amount_cents, refusal, balances: tx.balances() };
   }
   if (before) {
-    return { ok: false, status: 409, code: "code-used", message: "This request code was already recorded; each code counts once." };
+    return { ok: false, code: "code-used" };
   }
   const sameDay = tx.sql.exec("SELECT 1 FROM free_entries WHERE postmarked_on = ? AND credited = 1", input.postmarkedOn).toArray();
   if (sameDay.length > 0) {
-    return {
-      ok: false,
-      status: 409,
-      code: "already-entered-that-day",
-      message: `A card of this player postmarked ${input.postmarkedOn} was already credited; one card per postmark day counts.`,
-    };
+    return { ok: false, code: "already-entered-that-day", details: { postmarkedOn: input.postmarkedOn } };
   }
   const refused = gatePlay(tx, "bonus", play) ?? freeEntryRegionRefusal(tx, play);
+  // These refusals' codes are the ones clients see; the card keeps the sentence it was refused with.
+  const refusal = refused ? { code: refused.code, message: sentenceOf(refused) } : null;
   let credited = false;
-  if (!refused) {
+  if (!refusal) {
     const posted = tx.post({ currency: "cash", amount: input.amountCents, reason: "free_entry", reference: input.code });
-    if (!posted.ok) return { ok: false, status: 409, code: "code-used", message: "This request code was already credited." };
+    if (!posted.ok) return { ok: false, code: "code-credited" };
     credited = true;
   }
   tx.sql.exec(
@@ -88,12 +95,11 @@ export function recordFreeEntryInTx(tx: Ledger, input: FreeEntryInput, play: Pla
     input.postmarkedOn,
     credited ? 1 : 0,
     credited ? input.amountCents : 0,
-    refused?.code ?? null,
-    refused?.message ?? null,
+    refusal?.code ?? null,
+    refusal?.message ?? null,
     input.actor,
     tx.now,
   );
-  const refusal = refused ? { code: refused.code, message: refused.message } : null;
   const failed = auditInTx(
     tx,
     "free-entry",
