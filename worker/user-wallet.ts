@@ -37,7 +37,9 @@ import {
 import { leaderboardStatements } from "./social/in-wallet";
 import { settlementMethods } from "./settlement/in-wallet/methods";
 import { ENTRY_RULES, sweepstakesMethods, type EntryRules } from "./sweepstakes/in-wallet";
-import { regionNoticeSentence } from "../src/shared/play-regions";
+import { etDayKey } from "../src/shared/bonus";
+import { unavailableActions } from "../src/shared/play-regions";
+import type { RefusalOf } from "../src/shared/refusals";
 import { regionModeAt } from "../src/shared/region-rules";
 import { kernelMethods } from "./wallet/kernel-methods";
 import type { Ledger, WalletPort, WalletPortBindings } from "./wallet/ledger";
@@ -75,11 +77,19 @@ const payeeStanding: PayeeStanding = {
   countPurchase: (tx, purchase) => recordPurchaseInTx(tx, purchase),
 };
 
-/** Where the code's region offers no Vantage Cash, the card credits nothing: the region's sentence says why. */
-function freeEntryRegionRefusal(tx: Ledger, play: PlayContext): { code: string; message: string } | null {
+/** Where the code's region offers no Vantage Cash, the card credits nothing: the region's notice says why. */
+function freeEntryRegionRefusal(tx: Ledger, play: PlayContext): RefusalOf<"region-restricted"> | null {
   if (!play.place || regionAllowsInTx(tx, play, "free-entry-cash")) return null;
-  const verdict = regionModeAt(governingRegionInTx(tx, play, "free-entry-cash"), play.place.rules, tx.now);
-  return { code: "region-restricted", message: regionNoticeSentence(verdict) ?? "Vantage Cash is not offered in this region." };
+  const { rules } = play.place;
+  const region = governingRegionInTx(tx, play, "free-entry-cash");
+  const verdict = regionModeAt(region, rules, tx.now);
+  // The sentence is the region's notice (every mode that refuses free entry has one); the card's action is the bonus's.
+  const unavailable = unavailableActions(region, rules, tx.now);
+  return {
+    ok: false,
+    code: "region-restricted",
+    details: { region, mode: verdict.mode, day: etDayKey(tx.now), unavailable, verdict, action: "bonus" },
+  };
 }
 
 const entryRules: EntryRules = {

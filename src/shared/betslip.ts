@@ -180,29 +180,29 @@ export type PlaceBetCheckInput = {
   sameGame?: readonly Pick<SameGameBlock, "legs" | "priceAm">[];
 };
 
-export type PlaceBetCheck =
-  | { ok: true; amountMinor: number; stakeMinor: number; betCount: number }
-  | { ok: false; code: PlaceBetErrorCode; message: string };
+export type PlaceBetCheck = { ok: true; amountMinor: number; stakeMinor: number; betCount: number } | PlaceBetRefusal;
 
-export type PlaceBetErrorCode =
-  | "no-selection"
-  | "invalid-amount"
-  | "selection-locked"
-  | "insufficient-funds"
-  | "invalid-stake"
-  | "parlay-legs"
-  | "too-many-picks"
-  | "stake-below-minimum"
-  | "stake-above-maximum"
-  | "payout-above-maximum";
+/** A failed place-bet check: its code, and the wallet where the sentence names a house limit (src/shared/refusals.ts). */
+export type PlaceBetRefusal =
+  | {
+      ok: false;
+      code:
+        | "no-selection"
+        | "invalid-amount"
+        | "selection-locked"
+        | "insufficient-funds"
+        | "invalid-stake"
+        | "parlay-legs"
+        | "too-many-picks";
+      details?: undefined;
+    }
+  | { ok: false; code: "stake-below-minimum" | "stake-above-maximum" | "payout-above-maximum"; details: { wallet: WalletKind } };
 
 /** Spec §5 checks 1–3: the ones that need no wallet (the Worker runs them first). */
-export function checkSelections(input: PlaceBetCheckInput): { ok: true } | { ok: false; code: PlaceBetErrorCode; message: string } {
-  if (input.picks.length === 0) return { ok: false, code: "no-selection", message: MESSAGES.noSelection };
-  if (!(input.amount > 0)) return { ok: false, code: "invalid-amount", message: MESSAGES.invalidAmount };
-  if (input.picks.some((p) => p.locked || !isPlaceablePrice(p.priceAm))) {
-    return { ok: false, code: "selection-locked", message: MESSAGES.locked };
-  }
+export function checkSelections(input: PlaceBetCheckInput): { ok: true } | PlaceBetRefusal {
+  if (input.picks.length === 0) return { ok: false, code: "no-selection" };
+  if (!(input.amount > 0)) return { ok: false, code: "invalid-amount" };
+  if (input.picks.some((p) => p.locked || !isPlaceablePrice(p.priceAm))) return { ok: false, code: "selection-locked" };
   return { ok: true };
 }
 
@@ -229,39 +229,21 @@ export function validatePlaceBet(input: PlaceBetCheckInput & { balanceMinor: num
   const betCount = kind === "Singles" ? picks.length : 1;
   const amountMinor = unitsToMinor(wallet, amount);
   const stakeForBalance = amountMinor !== null ? amountMinor * betCount : slipStake(kind, amount, picks.length) * minorPerUnit(wallet);
-  if (stakeForBalance > input.balanceMinor) {
-    return { ok: false, code: "insufficient-funds", message: MESSAGES.notEnoughBalance };
-  }
+  if (stakeForBalance > input.balanceMinor) return { ok: false, code: "insufficient-funds" };
   const stakeMinor = amountMinor === null ? Number.NaN : amountMinor * betCount;
-  if (amountMinor === null || !Number.isSafeInteger(stakeMinor)) {
-    return { ok: false, code: "invalid-stake", message: MESSAGES.invalidStake };
-  }
+  if (amountMinor === null || !Number.isSafeInteger(stakeMinor)) return { ok: false, code: "invalid-stake" };
   if (kind === "Parlay" && (picks.length < HOUSE_LIMITS.parlayMinLegs || picks.length > HOUSE_LIMITS.parlayMaxLegs)) {
-    return {
-      ok: false,
-      code: "parlay-legs",
-      message: `A parlay needs ${HOUSE_LIMITS.parlayMinLegs} to ${HOUSE_LIMITS.parlayMaxLegs} selections.`,
-    };
+    return { ok: false, code: "parlay-legs" };
   }
-  if (picks.length > MAX_SLIP_PICKS) return { ok: false, code: "too-many-picks", message: MESSAGES.slipFull };
+  if (picks.length > MAX_SLIP_PICKS) return { ok: false, code: "too-many-picks" };
   const limits = HOUSE_LIMITS[wallet];
-  if (amountMinor < limits.minStake) {
-    return { ok: false, code: "stake-below-minimum", message: `The minimum stake is ${formatAmount(wallet, limits.minStake)} per bet.` };
-  }
-  if (amountMinor > limits.maxStake) {
-    return { ok: false, code: "stake-above-maximum", message: `The maximum stake is ${formatAmount(wallet, limits.maxStake)} per bet.` };
-  }
+  if (amountMinor < limits.minStake) return { ok: false, code: "stake-below-minimum", details: { wallet } };
+  if (amountMinor > limits.maxStake) return { ok: false, code: "stake-above-maximum", details: { wallet } };
   const prices = picks.map((p) => p.priceAm as number);
   const payouts =
     kind === "Parlay"
       ? [payoutFor(amountMinor, parlayPricesAm(picks as { priceAm: number }[], input.sameGame))]
       : prices.map((price) => payoutFor(amountMinor, [price]));
-  if (payouts.some((payout) => payout > limits.maxPayout)) {
-    return {
-      ok: false,
-      code: "payout-above-maximum",
-      message: `The maximum payout is ${formatAmount(wallet, limits.maxPayout)} per bet. Lower the amount.`,
-    };
-  }
+  if (payouts.some((payout) => payout > limits.maxPayout)) return { ok: false, code: "payout-above-maximum", details: { wallet } };
   return { ok: true, amountMinor, stakeMinor, betCount };
 }

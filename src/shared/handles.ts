@@ -88,7 +88,11 @@ export const HANDLE_MESSAGES = {
   lookAlike: "That handle looks too much like another player's. Please choose another.",
 } as const;
 
-export type HandleCheck = { ok: true; handle: string } | { ok: false; code: "invalid-handle" | "handle-reserved"; message: string };
+/** A refused handle; `problem` picks its sentence (src/shared/refusals.ts, from HANDLE_MESSAGES). */
+export type HandleRefusal =
+  | { ok: false; code: "invalid-handle"; details: { problem: "length" | "characters" | "disguised" } }
+  | { ok: false; code: "handle-reserved"; details?: undefined };
+export type HandleCheck = { ok: true; handle: string } | HandleRefusal;
 
 export function normaliseHandle(raw: string): string {
   return normaliseName(raw).trim().toLowerCase();
@@ -146,11 +150,11 @@ export function reservedWordIn(handle: string): string | null {
 
 export function checkHandle(raw: string): HandleCheck {
   const normalised = normaliseName(raw);
-  if (hasDisguisingCharacters(normalised)) return { ok: false, code: "invalid-handle", message: HANDLE_MESSAGES.disguised };
+  if (hasDisguisingCharacters(normalised)) return { ok: false, code: "invalid-handle", details: { problem: "disguised" } };
   const handle = normalised.trim().toLowerCase();
   if (handle.length < HANDLE_MIN || handle.length > HANDLE_MAX)
-    return { ok: false, code: "invalid-handle", message: HANDLE_MESSAGES.length };
-  if (!HANDLE_PATTERN.test(handle)) return { ok: false, code: "invalid-handle", message: HANDLE_MESSAGES.characters };
-  if (reservedWordIn(handle) !== null) return { ok: false, code: "handle-reserved", message: HANDLE_MESSAGES.reserved };
+    return { ok: false, code: "invalid-handle", details: { problem: "length" } };
+  if (!HANDLE_PATTERN.test(handle)) return { ok: false, code: "invalid-handle", details: { problem: "characters" } };
+  if (reservedWordIn(handle) !== null) return { ok: false, code: "handle-reserved" };
   return { ok: true, handle };
 }

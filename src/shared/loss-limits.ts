@@ -4,8 +4,8 @@
 // whole, so it counts before its result is known; a loss counts in the period its bet
 // settles. Pure: totals are read by the wallet in the placement transaction and passed in.
 import type { WalletKind } from "./money";
-import { LOSS_LIMITS_FOR, PLAY_LIMIT_INFO, formatAnyLimit, type LimitUse, type LossLimitName, type PlayLimitValues } from "./play-limits";
-import { formatEtTime, periodBounds, type Allowed, type LimitPeriod, type Refusal } from "./protection";
+import { LOSS_LIMITS_FOR, PLAY_LIMIT_INFO, type LimitUse, type LossLimitName, type PlayLimitValues } from "./play-limits";
+import { periodBounds, type Allowed, type LimitPeriod } from "./protection";
 
 /** Per period containing `now`: stakes minus payouts of the wallet's bets settled in it (may be negative). */
 export type SettledNet = Record<LimitPeriod, number>;
@@ -23,6 +23,16 @@ export function lossUses(limits: PlayLimitValues, wallet: WalletKind, settled: S
   return uses;
 }
 
+/**
+ * A refusal by a loss limit. `limitMinor` and `leftMinor` are for the sentence; clients are
+ * sent the limit's name, what is left (whole Vantage Cash or Coins) and the reset.
+ */
+export type LossLimitRefusal = {
+  ok: false;
+  code: "loss-limit";
+  details: { limit: LossLimitName; remaining: number; resetsAt: string; limitMinor: number; leftMinor: number };
+};
+
 /** A bet of `stakeMinor` on `wallet` against its loss limits: the tightest one that it would pass refuses it. */
 export function checkLoss(
   limits: PlayLimitValues,
@@ -31,7 +41,7 @@ export function checkLoss(
   settled: SettledNet,
   openStakes: number,
   now: number,
-): Allowed | Refusal {
+): Allowed | LossLimitRefusal {
   let worst: { use: LimitUse; left: number } | null = null;
   for (const use of lossUses(limits, wallet, settled, openStakes, now)) {
     if (use.used + stakeMinor <= use.limit) continue;
@@ -43,9 +53,13 @@ export function checkLoss(
   const name = use.name as LossLimitName;
   return {
     ok: false,
-    status: 403,
     code: "loss-limit",
-    message: `This bet would pass your ${PLAY_LIMIT_INFO[name].label} of ${formatAnyLimit(name, use.limit)} (${formatAnyLimit(name, left)} left, counting open bets). It resets ${formatEtTime(use.resetsAt)}.`,
-    details: { limit: name, remaining: wallet === "cash" ? left / 100 : left, resetsAt: new Date(use.resetsAt).toISOString() },
+    details: {
+      limit: name,
+      remaining: wallet === "cash" ? left / 100 : left,
+      resetsAt: new Date(use.resetsAt).toISOString(),
+      limitMinor: use.limit,
+      leftMinor: left,
+    },
   };
 }

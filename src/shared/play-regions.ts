@@ -7,7 +7,7 @@
 // coins-only. Coins play is untouched everywhere but blocked. Pure: rules and `now` in,
 // refusals out as values.
 import { etDayKey } from "./bonus";
-import { PLAY_ACTION_LABEL, type PlayAction, type Refusal } from "./protection";
+import type { PlayAction } from "./protection";
 import {
   type MoneyAction,
   modeAllows,
@@ -117,25 +117,30 @@ export function regionNoticeSentence(verdict: RegionVerdict): string | null {
   return `Vantage Cash is not offered in ${region}${law}: ${MODE_WORDS[mode]}.`;
 }
 
-/** Refuses `action` where the region's mode does not allow it (a bet: from `wallet`), with the region's sentence. */
+/**
+ * A refusal by the region's mode. `verdict` and `action` are for the sentence (the region's
+ * notice); clients are sent the region, its mode, the day and the actions refused there.
+ */
+export type RegionRefusal = {
+  ok: false;
+  code: "region-restricted";
+  details: { region: string | null; mode: RegionMode; day: string; unavailable: PlayAction[]; verdict: RegionVerdict; action: PlayAction };
+};
+
+/** Refuses `action` where the region's mode does not allow it (a bet: from `wallet`); its sentence names the region and the mode. */
 export function checkRegion(
   region: string | null,
   rules: RegionRules,
   action: PlayAction,
   now: number,
   wallet: PlayWallet = "coins",
-): { ok: true; verdict: RegionVerdict } | Refusal {
+): { ok: true; verdict: RegionVerdict } | RegionRefusal {
   const verdict = regionModeAt(region, rules, now);
   if (modeAllows(verdict.mode, moneyActionOf(action, wallet))) return { ok: true, verdict };
-  const sentence =
-    regionNoticeSentence(verdict) ??
-    `${PLAY_ACTION_LABEL[action]} ${action === "purchase" || action === "redeem" ? "are" : "is"} not available.`;
   return {
     ok: false,
-    status: 403,
     code: "region-restricted",
-    message: sentence,
-    details: { region, mode: verdict.mode, day: etDayKey(now), unavailable: unavailableActions(region, rules, now) },
+    details: { region, mode: verdict.mode, day: etDayKey(now), unavailable: unavailableActions(region, rules, now), verdict, action },
   };
 }
 

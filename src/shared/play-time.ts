@@ -3,8 +3,8 @@
 // gaps under SESSION_GAP_MS. The daily play-time limit counts the minutes of the Eastern
 // day; a reality check falls due every chosen interval of a session, and until the player
 // answers it, bets are refused. Pure: the wallet stores the minutes and the session.
-import { PLAY_LIMIT_INFO, formatMinutes, type LimitUse, type PlayLimitValues } from "./play-limits";
-import { formatEtTime, periodBounds, type Allowed, type Refusal } from "./protection";
+import type { LimitUse, PlayLimitValues } from "./play-limits";
+import { periodBounds, type Allowed } from "./protection";
 
 export const MINUTE_MS = 60_000;
 /** A heartbeat this long after the previous one starts a new session. */
@@ -45,18 +45,15 @@ export function realityCheckIntervalMs(minutes: number | null, overrideSeconds: 
   return overrideSeconds > 0 ? overrideSeconds * 1000 : minutes * MINUTE_MS;
 }
 
-export const REALITY_CHECK_DUE_MESSAGE = "Time for a reality check: please look at your session before your next bet.";
+/** The refusals of these rules; `minutes` (the limit) is for the time limit's sentence, clients are sent its name and reset. */
+export type PlayTimeRefusal =
+  | { ok: false; code: "reality-check-due"; details: { dueAt: string } }
+  | { ok: false; code: "time-limit"; details: { limit: "dailyPlayMinutes"; resetsAt: string; minutes: number } };
 
-export function checkRealityCheck(session: PlaySession | null, intervalMs: number | null, now: number): Allowed | Refusal {
+export function checkRealityCheck(session: PlaySession | null, intervalMs: number | null, now: number): Allowed | PlayTimeRefusal {
   const dueAt = realityCheckDueAt(session, intervalMs, now);
   if (dueAt === null || dueAt > now) return { ok: true };
-  return {
-    ok: false,
-    status: 403,
-    code: "reality-check-due",
-    message: REALITY_CHECK_DUE_MESSAGE,
-    details: { dueAt: new Date(dueAt).toISOString() },
-  };
+  return { ok: false, code: "reality-check-due", details: { dueAt: new Date(dueAt).toISOString() } };
 }
 
 /** The daily play-time limit's use at `now`, given the minutes played this Eastern day. */
@@ -73,15 +70,13 @@ export function minutesLeft(limits: PlayLimitValues, minutesToday: number): numb
 }
 
 /** Bets and purchases stop once today's minutes reach the daily limit, until the next Eastern day. */
-export function checkTime(limits: PlayLimitValues, minutesToday: number, now: number): Allowed | Refusal {
+export function checkTime(limits: PlayLimitValues, minutesToday: number, now: number): Allowed | PlayTimeRefusal {
   const use = timeUse(limits, minutesToday, now);
   if (!use || use.used < use.limit) return { ok: true };
   return {
     ok: false,
-    status: 403,
     code: "time-limit",
-    message: `You have reached your ${PLAY_LIMIT_INFO.dailyPlayMinutes.label} of ${formatMinutes(use.limit)}. Bets and purchases resume ${formatEtTime(use.resetsAt)}.`,
-    details: { limit: "dailyPlayMinutes", resetsAt: new Date(use.resetsAt).toISOString() },
+    details: { limit: "dailyPlayMinutes", resetsAt: new Date(use.resetsAt).toISOString(), minutes: use.limit },
   };
 }
 

@@ -23,9 +23,27 @@ export const PLAY_ACTION_LABEL: Record<PlayAction, string> = {
   redeem: "Redemptions",
 };
 
-/** Plain values only: a refusal crosses the Durable Object RPC boundary and becomes JSON. */
-export type RefusalDetails = Record<string, string | number | boolean | null | string[]>;
-export type Refusal = { ok: false; status: 403; code: string; message: string; details?: RefusalDetails };
+/**
+ * The refusals of the account gate: a code and the data its sentence needs (the sentences
+ * are src/shared/refusals.ts's). Plain values only: a refusal crosses the Durable Object RPC
+ * boundary and becomes JSON.
+ */
+export type PlayRefusal =
+  | { ok: false; code: "age-unconfirmed"; details?: undefined }
+  | { ok: false; code: "under-age"; details: { minAge: number } }
+  | { ok: false; code: "self-excluded"; details: { breakUntil: string | null; permanent: boolean } };
+/** `limitMinor` and `leftMinor` are for the sentence; clients are sent the limit's name and reset. */
+export type StakeLimitRefusal = {
+  ok: false;
+  code: "stake-limit";
+  details: { limit: LimitName; resetsAt: string; limitMinor: number; leftMinor: number };
+};
+/** `limitCents` is for the sentence; clients are sent the limit's name, what is left and the reset. */
+export type PurchaseLimitRefusal = {
+  ok: false;
+  code: "purchase-limit";
+  details: { limit: LimitName; remainingDollars: number; resetsAt: string; limitCents: number };
+};
 export type Allowed = { ok: true };
 
 /**
@@ -45,8 +63,6 @@ export type PlayContext = {
    */
   rulesVersion?: number;
 };
-
-export const AGE_UNCONFIRMED_MESSAGE = "Please confirm your date of birth to play.";
 
 /** The refusal codes of these rules (and the region rules): their messages say what to do, so clients show them as sent. */
 export const PROTECTION_REFUSAL_CODES: ReadonlySet<string> = new Set([
@@ -144,10 +160,6 @@ export function ageOn(dateOfBirth: string, now: number): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
-export function underAgeMessage(minAge: number): string {
-  return `You must be ${minAge} or older to play on Vantage. Your account is closed for play.`;
-}
-
 // ---- breaks (self-exclusion) ----
 
 export const BREAK_PERIODS = ["24h", "7d", "30d", "permanent"] as const;
@@ -187,40 +199,21 @@ export function breakEnd(
   return { breakUntil: state.breakUntil !== null && state.breakUntil > until ? state.breakUntil : until, closed: null };
 }
 
-export function selfExcludedMessage(state: ProtectionState): string {
-  if (state.closed === "permanent") {
-    return "You closed your account for play. Bets, purchases and the daily bonus are no longer available; you can still redeem Vantage Cash you hold.";
-  }
-  return `You are taking a break until ${formatEtTime(state.breakUntil ?? 0)}. Bets, purchases and the daily bonus are paused until then.`;
-}
-
 /**
  * The account-level gate every money action passes first: a confirmed date of birth, old
  * enough for `minAge`, and (except for redeeming what the player holds) no break running.
  */
-export function checkPlay(state: ProtectionState, action: PlayAction, now: number, minAge: number): Allowed | Refusal {
-  if (state.dateOfBirth === null) return { ok: false, status: 403, code: "age-unconfirmed", message: AGE_UNCONFIRMED_MESSAGE };
+export function checkPlay(state: ProtectionState, action: PlayAction, now: number, minAge: number): Allowed | PlayRefusal {
+  if (state.dateOfBirth === null) return { ok: false, code: "age-unconfirmed" };
   if (state.closed === "under-age" || ageOn(state.dateOfBirth, now) < minAge) {
-    return { ok: false, status: 403, code: "under-age", message: underAgeMessage(minAge), details: { minAge } };
+    return { ok: false, code: "under-age", details: { minAge } };
   }
   if (action === "redeem") return { ok: true };
   if (state.closed === "permanent") {
-    return {
-      ok: false,
-      status: 403,
-      code: "self-excluded",
-      message: selfExcludedMessage(state),
-      details: { breakUntil: null, permanent: true },
-    };
+    return { ok: false, code: "self-excluded", details: { breakUntil: null, permanent: true } };
   }
   if (state.breakUntil !== null && state.breakUntil > now) {
-    return {
-      ok: false,
-      status: 403,
-      code: "self-excluded",
-      message: selfExcludedMessage(state),
-      details: { breakUntil: new Date(state.breakUntil).toISOString(), permanent: false },
-    };
+    return { ok: false, code: "self-excluded", details: { breakUntil: new Date(state.breakUntil).toISOString(), permanent: false } };
   }
   return { ok: true };
 }
@@ -337,7 +330,7 @@ export function checkStake(
   stakeMinor: number,
   stakedToday: number,
   now: number,
-): Allowed | Refusal {
+): Allowed | StakeLimitRefusal {
   const name = STAKE_LIMIT_FOR[wallet];
   const limit = limits[name];
   if (limit === null || stakedToday + stakeMinor <= limit) return { ok: true };
@@ -345,10 +338,8 @@ export function checkStake(
   const resetsAt = periodBounds("day", now).end;
   return {
     ok: false,
-    status: 403,
     code: "stake-limit",
-    message: `This bet would pass your ${LIMIT_INFO[name].label} of ${formatLimit(name, limit)} (${formatLimit(name, left)} left). It resets ${formatEtTime(resetsAt)}.`,
-    details: { limit: name, resetsAt: new Date(resetsAt).toISOString() },
+    details: { limit: name, resetsAt: new Date(resetsAt).toISOString(), limitMinor: limit, leftMinor: left },
   };
 }
 
@@ -374,19 +365,22 @@ export function purchaseAllowance(limits: LimitValues, spent: PurchaseTotals, no
 }
 
 /** A pack of `amountCents` against the player's purchase limits. */
-export function checkPurchase(limits: LimitValues, amountCents: number, spent: PurchaseTotals, now: number): Allowed | Refusal {
+export function checkPurchase(
+  limits: LimitValues,
+  amountCents: number,
+  spent: PurchaseTotals,
+  now: number,
+): Allowed | PurchaseLimitRefusal {
   const allowance = purchaseAllowance(limits, spent, now);
   if (!allowance || amountCents <= allowance.remainingCents) return { ok: true };
-  const limit = limits[allowance.limit]!;
   return {
     ok: false,
-    status: 403,
     code: "purchase-limit",
-    message: `This pack would pass your ${LIMIT_INFO[allowance.limit].label} of ${formatLimit(allowance.limit, limit)} (${formatLimit(allowance.limit, allowance.remainingCents)} left). It resets ${formatEtTime(allowance.resetsAt)}.`,
     details: {
       limit: allowance.limit,
       remainingDollars: allowance.remainingCents / 100,
       resetsAt: new Date(allowance.resetsAt).toISOString(),
+      limitCents: limits[allowance.limit]!,
     },
   };
 }

@@ -5,7 +5,8 @@
 import { accountSectionPath } from "./account-sections";
 import { formatAmount } from "./money";
 import { anyLimitLabel, formatAnyLimit, PLAY_LIMIT_NAMES, type Nudge } from "./play-limits";
-import { LIMIT_NAMES, selfExcludedMessage } from "./protection";
+import { LIMIT_NAMES } from "./protection";
+import { sentenceFor } from "./refusals";
 import type { BetDocument } from "./schemas/bets";
 import type { PushMessage } from "./schemas/push";
 import type { Redemption } from "./schemas/redemptions";
@@ -81,7 +82,10 @@ export function limitTookEffectNotice(userId: string, change: LimitChange): Push
       kind: "limit-changed",
       eventId,
       title: permanent ? "Account closed for play" : "Your break has started",
-      body: selfExcludedMessage({ dateOfBirth: null, breakUntil: change.toValue, closed: permanent ? "permanent" : null }),
+      body: sentenceFor("self-excluded", {
+        breakUntil: change.toValue === null ? null : new Date(change.toValue).toISOString(),
+        permanent,
+      }),
       url: LIMITS_PAGE,
     };
   }

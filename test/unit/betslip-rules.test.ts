@@ -15,6 +15,7 @@ import {
   type PickKey,
 } from "../../src/shared/betslip";
 import { HOUSE_LIMITS } from "../../src/shared/money";
+import { sentenceOf } from "../../src/shared/refusals";
 import type { Market, Side } from "../../src/shared/schemas/bets";
 
 const pick = (gameId: string, market: Market, side: Side) => ({ uid: pickUid(gameId, market, side), gameId, market, side });
@@ -101,36 +102,42 @@ describe("betslip mode, stake and returns", () => {
   });
 });
 
+/** The check's answer with a refusal's sentence beside its code, as the slip shows it (src/shared/refusals.ts). */
+function checked(input: Parameters<typeof validatePlaceBet>[0]) {
+  const result = validatePlaceBet(input);
+  return result.ok ? result : { ...result, message: sentenceOf(result) };
+}
+
 describe("place-bet checks, in the spec's order", () => {
   const open = { priceAm: -110 };
   const base = { kind: "Singles" as const, wallet: "coins" as const, amount: 10, picks: [open], balanceMinor: 5000 };
 
   it("answers each spec message in order, first failure wins", () => {
-    expect(validatePlaceBet({ ...base, picks: [], amount: 0 })).toMatchObject({ ok: false, message: "Add at least one selection." });
-    expect(validatePlaceBet({ ...base, amount: 0, picks: [{ priceAm: null }] })).toMatchObject({ message: "Enter a valid amount." });
-    expect(validatePlaceBet({ ...base, amount: -5 })).toMatchObject({ message: "Enter a valid amount." });
-    expect(validatePlaceBet({ ...base, amount: Number.NaN })).toMatchObject({ message: "Enter a valid amount." });
-    expect(validatePlaceBet({ ...base, picks: [open, { priceAm: null }], balanceMinor: 0 })).toMatchObject({
+    expect(checked({ ...base, picks: [], amount: 0 })).toMatchObject({ ok: false, message: "Add at least one selection." });
+    expect(checked({ ...base, amount: 0, picks: [{ priceAm: null }] })).toMatchObject({ message: "Enter a valid amount." });
+    expect(checked({ ...base, amount: -5 })).toMatchObject({ message: "Enter a valid amount." });
+    expect(checked({ ...base, amount: Number.NaN })).toMatchObject({ message: "Enter a valid amount." });
+    expect(checked({ ...base, picks: [open, { priceAm: null }], balanceMinor: 0 })).toMatchObject({
       message: "One or more selections are locked.",
     });
-    expect(validatePlaceBet({ ...base, picks: [{ priceAm: 6000 }] })).toMatchObject({ message: "One or more selections are locked." });
-    expect(validatePlaceBet({ ...base, picks: [{ priceAm: -110, locked: true }] })).toMatchObject({
+    expect(checked({ ...base, picks: [{ priceAm: 6000 }] })).toMatchObject({ message: "One or more selections are locked." });
+    expect(checked({ ...base, picks: [{ priceAm: -110, locked: true }] })).toMatchObject({
       message: "One or more selections are locked.",
     });
-    expect(validatePlaceBet({ ...base, amount: 1.5, balanceMinor: 1 })).toMatchObject({ message: "Not enough balance." });
-    expect(validatePlaceBet({ ...base, amount: 1.5 })).toMatchObject({ code: "invalid-stake", message: "Invalid stake." });
-    expect(validatePlaceBet({ ...base, wallet: "cash", amount: 0.001, balanceMinor: 100 })).toMatchObject({ message: "Invalid stake." });
+    expect(checked({ ...base, amount: 1.5, balanceMinor: 1 })).toMatchObject({ message: "Not enough balance." });
+    expect(checked({ ...base, amount: 1.5 })).toMatchObject({ code: "invalid-stake", message: "Invalid stake." });
+    expect(checked({ ...base, wallet: "cash", amount: 0.001, balanceMinor: 100 })).toMatchObject({ message: "Invalid stake." });
   });
 
   it("counts Singles stake as amount × picks against the balance, a Parlay as the amount", () => {
     const two = [open, { priceAm: 120 }];
-    expect(validatePlaceBet({ ...base, amount: 30, picks: two, balanceMinor: 59 })).toMatchObject({ message: "Not enough balance." });
-    expect(validatePlaceBet({ ...base, amount: 30, picks: two, balanceMinor: 60 })).toMatchObject({
+    expect(checked({ ...base, amount: 30, picks: two, balanceMinor: 59 })).toMatchObject({ message: "Not enough balance." });
+    expect(checked({ ...base, amount: 30, picks: two, balanceMinor: 60 })).toMatchObject({
       ok: true,
       stakeMinor: 60,
       betCount: 2,
     });
-    expect(validatePlaceBet({ ...base, kind: "Parlay", amount: 30, picks: two, balanceMinor: 30 })).toMatchObject({
+    expect(checked({ ...base, kind: "Parlay", amount: 30, picks: two, balanceMinor: 30 })).toMatchObject({
       ok: true,
       stakeMinor: 30,
       betCount: 1,
@@ -139,7 +146,7 @@ describe("place-bet checks, in the spec's order", () => {
 
   it("works in Vantage Cash cents without floating-point drift", () => {
     const three = [open, { priceAm: 120 }, { priceAm: 200 }];
-    expect(validatePlaceBet({ ...base, wallet: "cash", amount: 1.1, picks: three, balanceMinor: 330 })).toMatchObject({
+    expect(checked({ ...base, wallet: "cash", amount: 1.1, picks: three, balanceMinor: 330 })).toMatchObject({
       ok: true,
       amountMinor: 110,
       stakeMinor: 330,
@@ -147,20 +154,20 @@ describe("place-bet checks, in the spec's order", () => {
   });
 
   it("applies the house limits after the spec's checks", () => {
-    expect(validatePlaceBet({ ...base, kind: "Parlay" })).toMatchObject({
+    expect(checked({ ...base, kind: "Parlay" })).toMatchObject({
       code: "parlay-legs",
       message: "A parlay needs 2 to 10 selections.",
     });
-    expect(validatePlaceBet({ ...base, wallet: "cash", amount: 0.5, balanceMinor: 10_000 })).toMatchObject({
+    expect(checked({ ...base, wallet: "cash", amount: 0.5, balanceMinor: 10_000 })).toMatchObject({
       code: "stake-below-minimum",
       message: "The minimum stake is 1 Vantage Cash per bet.",
     });
-    expect(validatePlaceBet({ ...base, amount: 250_001, balanceMinor: 10_000_000 })).toMatchObject({
+    expect(checked({ ...base, amount: 250_001, balanceMinor: 10_000_000 })).toMatchObject({
       code: "stake-above-maximum",
       message: "The maximum stake is 250,000 Coins per bet.",
     });
     const longShots = Array.from({ length: 4 }, () => ({ priceAm: 1000 }));
-    expect(validatePlaceBet({ ...base, kind: "Parlay", amount: 200, picks: longShots })).toMatchObject({
+    expect(checked({ ...base, kind: "Parlay", amount: 200, picks: longShots })).toMatchObject({
       code: "payout-above-maximum",
       message: "The maximum payout is 2,500,000 Coins per bet. Lower the amount.",
     });

@@ -9,7 +9,14 @@ import { describe, expect, it } from "vitest";
 import { skeleton } from "../../src/shared/confusables";
 import { DISPLAY_NAME_MAX_LENGTH, DISPLAY_NAME_MESSAGES, defaultDisplayName } from "../../src/shared/display-name";
 import { checkHandle, HANDLE_MESSAGES, handleSkeleton, reservedWordIn } from "../../src/shared/handles";
+import { sentenceOf } from "../../src/shared/refusals";
 import { checkDisplayName } from "../../src/shared/schemas/user";
+
+/** checkHandle's answer with a refusal's sentence (src/shared/refusals.ts) in place of its details, as the form shows it. */
+function handleSaid(raw: string) {
+  const result = checkHandle(raw);
+  return result.ok ? result : { ok: false, code: result.code, message: sentenceOf(result) };
+}
 
 type Refused = {
   codePoint: number;
@@ -139,14 +146,14 @@ describe("characters a handle may hold", () => {
     (_hex, _what, { codePoint, username }) => {
       const typed = `ada${String.fromCodePoint(codePoint)}plays`;
       const message = username === "disguised" ? HANDLE_MESSAGES.disguised : HANDLE_MESSAGES.characters;
-      expect(checkHandle(typed)).toEqual({ ok: false, code: "invalid-handle", message });
+      expect(handleSaid(typed)).toEqual({ ok: false, code: "invalid-handle", message });
     },
   );
 
   it("reads fullwidth and ligature forms as their plain letters", () => {
-    expect(checkHandle("ＡＤＡ＿９９")).toEqual({ ok: true, handle: "ada_99" });
-    expect(checkHandle("\ufb01nn_fan")).toEqual({ ok: true, handle: "finn_fan" });
-    expect(checkHandle("José")).toMatchObject({ ok: false, message: HANDLE_MESSAGES.characters });
+    expect(handleSaid("ＡＤＡ＿９９")).toEqual({ ok: true, handle: "ada_99" });
+    expect(handleSaid("\ufb01nn_fan")).toEqual({ ok: true, handle: "finn_fan" });
+    expect(handleSaid("José")).toMatchObject({ ok: false, message: HANDLE_MESSAGES.characters });
   });
 });
 
@@ -191,13 +198,13 @@ describe("handle look-alikes by UTS #39 skeleton", () => {
       ["rnai1", "mail"],
     ] as const) {
       expect(reservedWordIn(handle), handle).toBe(word);
-      expect(checkHandle(handle), handle).toEqual({ ok: false, code: "handle-reserved", message: HANDLE_MESSAGES.reserved });
+      expect(handleSaid(handle), handle).toEqual({ ok: false, code: "handle-reserved", message: HANDLE_MESSAGES.reserved });
     }
   });
 
   it("accepts handles that only share letters with a house word, or look alike by no row of the table", () => {
     for (const handle of ["modern_fan", "rnodel_train", "vantaqe", "mall", "burn_rate", "arsenal_supporter"]) {
-      expect(checkHandle(handle), handle).toMatchObject({ ok: true });
+      expect(handleSaid(handle), handle).toMatchObject({ ok: true });
     }
   });
 });

@@ -29,6 +29,7 @@ import type { BetLeg, PlaceBetPick, PlaceBetResponse } from "../../src/shared/sc
 import type { Event } from "../../src/shared/schemas/events";
 import type { SportKey } from "../../src/shared/sports";
 import { currentPrice } from "../../worker/bets/price-slip";
+import { refusalError } from "../../worker/http/refusals";
 import { feedNow, getFeedProvider } from "../../worker/odds/odds-service";
 import { gameById } from "../../worker/odds/simulator/sim-games";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
@@ -235,7 +236,7 @@ async function claimBonus(rng: Rng, player: Player) {
   const wallet = getUserWallet(env, player.userId);
   const results = await Promise.all(Array.from({ length: rng.chance(0.3) ? 2 : 1 }, () => wallet.claimDailyBonus(player.userId, day)));
   for (const r of results) {
-    count("claimDailyBonus", r.ok ? 200 : r.status);
+    count("claimDailyBonus", r.ok ? 200 : refusalError(r).status);
     if (r.ok) player.bonusDays.add(etDayKey(day));
   }
 }

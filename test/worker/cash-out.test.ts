@@ -20,7 +20,7 @@ import type { UserWallet } from "../../worker/user-wallet";
 import { Ledger } from "../../worker/wallet/ledger";
 import { playthroughAudit } from "../../worker/wallet/playthrough";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
-import { api, postJson, signIn, type SignedIn } from "./helpers";
+import { api, postJson, sent, signIn, type SignedIn } from "./helpers";
 import { betOf, expectLedgerBalanced, leg, openBet, payoutRows, ringOutboxAlarm, seedBets, wallet } from "./settlement-fixtures";
 
 const MARGIN = 5;
@@ -189,10 +189,10 @@ describe("accepting a cash-out", () => {
     const pFair = quote.fairValue / 100 / decimalOdds(bet.legs[0]!.priceAm);
 
     const late = await stub.cashOut(player.userId, { ...base, pFair: { 0: pFair }, idempotencyKey: "late-1234" }, quote.expiresAt + 1);
-    expect(late).toMatchObject({ ok: false, status: 409, code: "quote-expired" });
+    expect(sent(late)).toMatchObject({ status: 409, code: "quote-expired" });
     // The price moved a lot since: the new quote is at the new price.
     const movedPrice = await stub.cashOut(player.userId, { ...base, pFair: { 0: pFair / 2 }, idempotencyKey: "moved-1234" }, Date.now());
-    expect(movedPrice).toMatchObject({ ok: false, status: 409, code: "cash-out-moved" });
+    expect(sent(movedPrice)).toMatchObject({ status: 409, code: "cash-out-moved" });
     const fresh = (movedPrice as { details: { quote: CashOutQuote } }).details.quote;
     expect(fresh.amount).toBeLessThan(quote.amount);
     const tiny = await accept(player, bet.id, { quoteId: fresh.quoteId, fraction: 0.001 });

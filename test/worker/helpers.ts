@@ -1,6 +1,8 @@
 // Test helpers for Worker tests: call the app in-process and sign players in through
 // the same dev-token → session path the SPA uses.
 import { env, exports } from "cloudflare:workers";
+import { type AuditFailure, type Refusal, sentenceOf } from "../../src/shared/refusals";
+import { refusalError } from "../../worker/http/refusals";
 import { currentRules } from "../../worker/sweepstakes/rules-versions";
 import { getUserWallet } from "../../worker/user-wallet";
 
@@ -26,6 +28,13 @@ function randomClientIp(): string {
 }
 
 export type SignedIn = { token: string; userId: string; email: string };
+
+/** A refusal from domain code as a client receives it (worker/http/refusals.ts); throws for an answer that is not one. */
+export function sent(result: { ok: true } | Refusal | AuditFailure | null) {
+  if (!result || result.ok) throw new Error("expected a refusal");
+  const error = refusalError(result);
+  return { status: error.status, code: error.code, message: error.message, ...(error.details !== undefined && { details: error.details }) };
+}
 
 export async function mintIdToken(email: string, name?: string): Promise<string> {
   const res = await postJson("/api/auth/dev/id-token", { email, name });
@@ -62,7 +71,7 @@ export async function signIn(
       { dateOfBirth: ADULT_DATE_OF_BIRTH, minAge: 18 },
       Date.now(),
     );
-    if (!confirmed.ok) throw new Error(`date of birth failed: ${confirmed.code} ${confirmed.message}`);
+    if (!confirmed.ok) throw new Error(`date of birth failed: ${confirmed.code} ${sentenceOf(confirmed)}`);
   }
   // Straight to the wallet too; POST /api/me/rules-acceptance has its own tests (sweepstakes-acceptance.test.ts).
   if (options.acceptRules !== false) await acceptRulesUnder(env, body.user.uid);

@@ -11,7 +11,7 @@ import worker from "../../worker/index";
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
 import { identityWebhookSecret } from "../../worker/identity/identity-port";
 import { getUserWallet } from "../../worker/user-wallet";
-import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
+import { api, BASE, postJson, sent, signIn, type SignedIn } from "./helpers";
 import { buyCash, onboardPayouts, vantageCashOf, withdraw } from "./payout-helpers";
 
 /** Goes through the simulated verification page as a player would, ending with `outcome`. */
@@ -111,7 +111,7 @@ describe("identity before the first redemption", () => {
       { amountCents: 2_000, redemptionId: "rd_unverified" },
       Date.now(),
     );
-    expect(direct).toMatchObject({ ok: false, status: 403, code: "identity-unverified" });
+    expect(sent(direct)).toMatchObject({ status: 403, code: "identity-unverified" });
 
     await verify(player, "verified");
     expect((await identityOf(player)).status).toBe("verified");
@@ -484,7 +484,7 @@ describe("identity is a person of age, once", () => {
     expect((await identityOf(player)).status).toBe("mismatch");
     const wallet = getUserWallet(env, player.userId);
     const redemption = await wallet.requestRedemption(player.userId, { amountCents: 2_000, redemptionId: "rd_minor" }, Date.now());
-    expect(redemption).toMatchObject({ ok: false, status: 403 });
+    expect(sent(redemption)).toMatchObject({ status: 403 });
     expect((await wallet.getProtection(player.userId, Date.now())).state.closed).toBe("under-age");
   });
 

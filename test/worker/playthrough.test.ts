@@ -16,7 +16,7 @@ import { playthroughAudit, playthroughOnReversal, playthroughState } from "../..
 import type { UserWallet } from "../../worker/user-wallet";
 import { Ledger } from "../../worker/wallet/ledger";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
-import { acceptRulesUnder, BASE, signIn, type SignedIn } from "./helpers";
+import { acceptRulesUnder, BASE, sent, signIn, type SignedIn } from "./helpers";
 import { leg, newEventId, openBet, seedBets, wallet } from "./settlement-fixtures";
 import { checkoutCompletedEvent } from "./stripe-events";
 
@@ -400,7 +400,7 @@ describe("the hold on fresh purchases (PURCHASE_HOLD_DAYS)", () => {
       { amountCents: 2_000, redemptionId: "rd_hold_early", purchaseHoldDays: 7 },
       freesAt - 1,
     );
-    expect(early).toMatchObject({ ok: false, status: 403, code: "purchase-held" });
+    expect(sent(early)).toMatchObject({ status: 403, code: "purchase-held" });
     expect((await stub.getRedeemable(player.userId, freesAt, undefined, 7)).redeemableCash).toBe(4_900);
     const due = await stub.requestRedemption(
       player.userId,

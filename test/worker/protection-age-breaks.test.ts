@@ -5,7 +5,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { etDayKey } from "../../src/shared/bonus";
-import { AGE_UNCONFIRMED_MESSAGE, formatEtTime } from "../../src/shared/protection";
+import { formatEtTime } from "../../src/shared/protection";
+import { sentenceFor } from "../../src/shared/refusals";
 import type { UserDocument } from "../../src/shared/schemas/user";
 import { REGION_RULES } from "../../src/shared/region-rules-table";
 import { createApp } from "../../worker/app";
@@ -78,7 +79,7 @@ describe("date of birth", () => {
     for (const [name, action] of Object.entries(moneyActions)) {
       const res = await action(player);
       expect(name && res.status, name).toBe(403);
-      await expectRefusal(res, 403, "age-unconfirmed", AGE_UNCONFIRMED_MESSAGE);
+      await expectRefusal(res, 403, "age-unconfirmed", sentenceFor("age-unconfirmed", undefined));
     }
     const wallet = await me(player.token);
     expect({ coins: wallet.coinBalance, cash: wallet.vantageCash }).toEqual({ coins: 5000, cash: 0 });

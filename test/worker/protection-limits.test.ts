@@ -11,7 +11,7 @@ import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
 import { getUserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
-import { api, postJson, signIn, type SignedIn } from "./helpers";
+import { api, postJson, sent, signIn, type SignedIn } from "./helpers";
 import { checkoutCompletedEvent } from "./stripe-events";
 
 type ErrorBody = { error: { code: string; message: string; details?: Record<string, unknown> } };
@@ -97,8 +97,7 @@ describe("PUT /api/me/limits", () => {
         now,
       );
     const refused = await bet(200, t0 + 2 * HOUR_MS);
-    expect(refused).toEqual({
-      ok: false,
+    expect(sent(refused)).toEqual({
       status: 403,
       code: "stake-limit",
       message: `This bet would pass your daily Coins stake limit of 100 Coins (100 Coins left). It resets ${formatEtTime(etMidnight("2026-03-11"))}.`,

@@ -5,7 +5,7 @@ import type { PaymentsProvider, TransferResult } from "../../worker/payments/pay
 import { listRedemptionsWithRetry, submitRedemption } from "../../worker/payments/redemption-service";
 import { tunables } from "../../worker/tunables";
 import { getUserWallet } from "../../worker/user-wallet";
-import { api, postJson, signIn } from "./helpers";
+import { api, postJson, sent, signIn } from "./helpers";
 import { buyCash, onboardPayouts, vantageCashOf, withdraw } from "./payout-helpers";
 
 describe("Connect status and onboarding (simulated provider)", () => {
@@ -65,7 +65,7 @@ describe("POST /api/withdrawals", () => {
       { amountCents: REDEMPTION_MIN_CENTS - 1, redemptionId: "rd_below_minimum" },
       Date.now(),
     );
-    expect(inWallet).toMatchObject({ ok: false, status: 400, message: REDEMPTION_MIN_MESSAGE });
+    expect(sent(inWallet)).toMatchObject({ status: 400, message: REDEMPTION_MIN_MESSAGE });
     expect(REDEMPTION_MIN_MESSAGE).toBe("The minimum redemption is $20.");
     expect(await vantageCashOf(player)).toBe(4_900);
 

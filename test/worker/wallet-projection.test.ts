@@ -3,6 +3,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { sentenceOf } from "../../src/shared/refusals";
 import type { PlaceBetResponse } from "../../src/shared/schemas/bets";
 import type { Event } from "../../src/shared/schemas/events";
 import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
@@ -84,7 +85,7 @@ describe("the D1 projection", () => {
         { idempotencyKey: crypto.randomUUID(), requestHash: "h", kind: "Singles", wallet: "coins", amount: 15, legs: [leg] },
         Date.now(),
       );
-      if (!placed.ok) throw new Error(placed.message);
+      if (!placed.ok) throw new Error(sentenceOf(placed));
       await wallet.flushOutbox();
       return placed.response.bets[0]!.id;
     });
@@ -114,7 +115,7 @@ describe("the D1 projection", () => {
           { idempotencyKey: crypto.randomUUID(), requestHash: "h", kind: "Parlay", wallet: "coins", amount: 1, legs },
           Date.now(),
         );
-        if (!result.ok) throw new Error(result.message);
+        if (!result.ok) throw new Error(sentenceOf(result));
         placed.push(result.response.bets[0]!.id);
       }
       await wallet.flushOutbox();

@@ -15,7 +15,8 @@ import { adminEmails } from "../config";
 import { authenticate, bearerToken } from "../auth/require-user";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
-import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
+import { ApiError, parseWith, readJson } from "../http/api-error";
+import { refusalError } from "../http/refusals";
 import type { AppEnv } from "../http/app-types";
 import { readCreditGuard } from "../odds/credit-guard";
 import { listFeedStatus } from "../odds/feed-status";
@@ -31,7 +32,7 @@ import { approvalRoutes } from "./approval-routes";
 import { freeEntryAdminRoutes } from "./free-entry-admin";
 import { regionRulesAdminRoutes } from "./region-rules-admin";
 import { healthRoutes } from "./health-view";
-import { requestApproval } from "../approvals/approvals";
+import { refusedError, requestApproval } from "../approvals/approvals";
 import { auditStatement, listAudit } from "../approvals/audit-log";
 import { feedView, settlementView } from "./console-views";
 import { betHolderRefusal, refuseOwnAccount, requireRecentSignIn } from "./operator-guards";
@@ -108,7 +109,7 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
     const raw = await readJson(c, z.unknown());
     const operator = c.var.user;
     const holder = await betHolderRefusal(c.env, operator, eventId);
-    if (holder) throw fromErrorResult(holder);
+    if (holder) throw refusalError(holder);
     const now = Date.now();
     const clock = { now, feedNow: await feedNow(c.env, now) };
     const reportedFinal: ReportedFinal = (sport, id) => odds.reportedFinal(c.env, sport, id, now);
@@ -120,7 +121,7 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
         operator,
         now,
       );
-      if (!requested.ok) throw fromErrorResult(requested);
+      if (!requested.ok) throw refusedError(requested);
       return c.json({ request: requested.request } satisfies ApprovalAnswer, 202);
     };
     if (typeof raw === "object" && raw !== null && "correction" in raw) {
@@ -136,7 +137,7 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
           { afterChange: true },
         );
       const answer = await applyResultCorrection(c.env, eventId, score, { operator: operator.email, reason }, now, audit);
-      if (!answer.ok) throw fromErrorResult(answer);
+      if (!answer.ok) throw refusalError(answer);
       const { ok: _ok, ...corrected } = answer;
       return c.json(corrected satisfies CorrectionAnswer);
     }
@@ -154,7 +155,7 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
       { afterChange: true },
     );
     const answer = await applyOperatorResult(c.env, eventId, result, operator.email, clock, audit);
-    if (!answer.ok) throw fromErrorResult(answer);
+    if (!answer.ok) throw refusalError(answer);
     const { ok: _ok, ...body } = answer;
     return c.json(body satisfies OperatorResultAnswer);
   });
@@ -178,7 +179,7 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
       { actor: c.var.user.email, reason: reason ?? "" },
       now,
     );
-    if (!result.ok) throw fromErrorResult(result);
+    if (!result.ok) throw refusalError(result);
     const [protection, identity] = await Promise.all([wallet.getProtection(userId, now), wallet.getIdentity(userId, now)]);
     await copyIdentityForConsole(getDb(c.env), userId, identity, now);
     return c.json({
@@ -230,7 +231,7 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
     const audit = (details: { userId: string | null; replayCount: number }) =>
       auditStatement(c.env.DB, { actor: c.var.user.email, action: "dead-letter-replay", target: id, reason: reason ?? "", details }, now);
     const answer = await replayDeadLetter(id, { db: c.env.DB, queue: c.env.SETTLEMENT_QUEUE, operator: c.var.user.email, now, audit });
-    if (!answer.ok) throw fromErrorResult(answer);
+    if (!answer.ok) throw refusalError(answer);
     return c.json({ deadLetter: answer.letter, queued: true } satisfies z.infer<typeof DeadLetterReplayAnswerSchema>, 202);
   });
 

@@ -83,8 +83,7 @@ export const APPROVAL_RULES: ApprovalRules = {
         now,
       );
       // Already returned (a repeated rejection) is done; anything else must surface, so the operator tries again.
-      if (!answer.ok && answer.code !== "not-in-review")
-        throw new Error(`redemption review rejection failed: ${answer.code} ${answer.message}`);
+      if (!answer.ok && answer.code !== "not-in-review") throw new Error(`redemption review rejection failed: ${answer.code}`);
     },
   },
   result: {

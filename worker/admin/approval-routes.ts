@@ -5,10 +5,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { ApproveRequestSchema, RejectRequestSchema } from "../../src/shared/schemas/operator-actions";
 import type { ApprovalAnswer, ApprovalListSchema } from "../../src/shared/schemas/operator-views";
-import { fromErrorResult, parseWith, readJson } from "../http/api-error";
+import { parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { APPROVAL_RULES } from "./approval-kinds";
-import { approveRequest, listApprovals, rejectRequest } from "../approvals/approvals";
+import { approveRequest, listApprovals, refusedError, rejectRequest } from "../approvals/approvals";
 import { requireRecentSignIn } from "./operator-guards";
 
 const RequestIdSchema = z.string().min(1).max(128);
@@ -30,7 +30,7 @@ export function approvalRoutes() {
     const id = parseWith(RequestIdSchema, c.req.param("id"));
     const { reason } = await readJson(c, ApproveRequestSchema);
     const answer = await approveRequest(c.env, id, c.var.user, reason || undefined, APPROVAL_RULES, Date.now());
-    if (!answer.ok) throw fromErrorResult(answer);
+    if (!answer.ok) throw refusedError(answer);
     return c.json({ request: answer.request } satisfies ApprovalAnswer);
   });
 
@@ -38,7 +38,7 @@ export function approvalRoutes() {
     const id = parseWith(RequestIdSchema, c.req.param("id"));
     const { reason } = await readJson(c, RejectRequestSchema);
     const answer = await rejectRequest(c.env, id, c.var.user, reason, APPROVAL_RULES, Date.now());
-    if (!answer.ok) throw fromErrorResult(answer);
+    if (!answer.ok) throw refusedError(answer);
     return c.json({ request: answer.request } satisfies ApprovalAnswer);
   });
 

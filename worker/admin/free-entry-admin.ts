@@ -13,19 +13,18 @@ import type { ApprovalAnswer } from "../../src/shared/schemas/operator-views";
 import { RecordFreeEntryRequestSchema } from "../../src/shared/schemas/sweepstakes";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
-import { ApiError, fromErrorResult, readJson } from "../http/api-error";
+import { ApiError, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
+import { refusalError } from "../http/refusals";
 import { playContextFor } from "../protection/request-region";
 import { checkPostmark, findCode, markRecorded } from "../sweepstakes/free-entry";
 import { tunables } from "../tunables";
 import { sweepstakesWallet } from "../sweepstakes/wallet";
 import type { ApprovalKindRules } from "../approvals/approvals";
-import { requestApproval } from "../approvals/approvals";
+import { refusedError, requestApproval } from "../approvals/approvals";
 import { isOwnAccount, ownAccountRefusal, refuseOwnAccount, requireRecentSignIn } from "./operator-guards";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const CODE_USED = "This request code was already recorded; each code counts once.";
 
 /** POST /api/admin/free-entry: records one received card as a request for a second operator (202); mounted behind requireAdmin. */
 export function freeEntryAdminRoutes() {
@@ -40,10 +39,10 @@ export function freeEntryAdminRoutes() {
     const player = await findUser(getDb(c.env), row.user_id);
     if (!player) throw new ApiError(404, "unknown-code", "The player of this code no longer exists.");
     await refuseOwnAccount(c.env, c.var.user, player);
-    if (row.recorded_at !== null) throw new ApiError(409, "code-used", CODE_USED);
+    if (row.recorded_at !== null) throw refusalError({ ok: false, code: "code-used" });
     const now = Date.now();
     const postmark = checkPostmark(body.postmarkedOn, row, now);
-    if (!postmark.ok) throw fromErrorResult(postmark);
+    if (!postmark.ok) throw refusalError(postmark);
     const t = tunables(c.env);
     const note = body.note ?? "";
     const requested = await requestApproval(
@@ -58,14 +57,13 @@ export function freeEntryAdminRoutes() {
         cap: {
           max: t.FREE_ENTRY_DAILY_CAP,
           since: now - DAY_MS,
-          code: "free-entry-cap",
-          message: `You have recorded ${t.FREE_ENTRY_DAILY_CAP} free-entry cards in the last 24 hours, the most one operator may. Ask another operator to record the rest.`,
+          refusal: { ok: false, code: "free-entry-cap", details: { max: t.FREE_ENTRY_DAILY_CAP } },
         },
       },
       c.var.user,
       now,
     );
-    if (!requested.ok) throw fromErrorResult(requested);
+    if (!requested.ok) throw refusedError(requested);
     const { request } = requested;
     if (request.status === "rejected") {
       throw new ApiError(
@@ -77,7 +75,7 @@ export function freeEntryAdminRoutes() {
         },
       );
     }
-    if (request.status !== "pending") throw new ApiError(409, "code-used", CODE_USED, { request });
+    if (request.status !== "pending") throw refusalError({ ok: false, code: "code-used" }, { request });
     return c.json({ request } satisfies ApprovalAnswer, 202);
   });
 
@@ -94,7 +92,7 @@ export const FREE_ENTRY_APPROVAL: ApprovalKindRules = {
     if (request.kind !== "free-entry") throw new Error(`not a free entry: ${request.kind}`);
     const { code, postmarkedOn, amountCents } = request.payload;
     const row = await findCode(env.DB, code);
-    if (!row) return { ok: false, status: 404, code: "unknown-code", message: "The request code no longer exists." };
+    if (!row) return { ok: false, code: "unknown-code" };
     const postmark = checkPostmark(postmarkedOn, row, now);
     if (!postmark.ok) return postmark;
     // The player's own place when they asked for the code (its region rule and minimum age).

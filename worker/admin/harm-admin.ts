@@ -9,7 +9,8 @@ import { harmSigns, type HarmThresholds } from "../../src/shared/harm-signs";
 import { HarmNoteRequestSchema, type PlayerPlayView } from "../../src/shared/schemas/play";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
-import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
+import { ApiError, parseWith, readJson } from "../http/api-error";
+import { refusalError } from "../http/refusals";
 import type { AppEnv } from "../http/app-types";
 import { statementView } from "../play/play-view";
 import { tunables, type Tunables } from "../tunables";
@@ -63,7 +64,7 @@ export function harmAdminRoutes() {
     const input = await readJson(c, HarmNoteRequestSchema);
     await refuseOwnAccount(c.env, c.var.user, await requirePlayer(c.env, uid));
     const result = await protectionWallet(c.env, uid).noteHarmFlag(uid, input, { actor: c.var.user.email, reason: input.note }, Date.now());
-    if (!result.ok) throw fromErrorResult(result);
+    if (!result.ok) throw refusalError(result);
     return c.json({ notes: result.notes.map(noteView) });
   });
 

@@ -9,10 +9,12 @@
 // round: D1 identity_checks.owner_user_id, payout_identity_refusals), and accounts named
 // in the console as the operator's (operator_own_accounts, migration 0029).
 import { createMiddleware } from "hono/factory";
-import { HOLDS_BET, OWN_ACCOUNT, STEP_UP_REQUIRED } from "../../src/shared/schemas/operator-actions";
+import type { RefusalOf } from "../../src/shared/refusals";
+import { STEP_UP_REQUIRED } from "../../src/shared/schemas/operator-actions";
 import { signInStartedAt } from "../auth/refresh-tokens";
 import { getDb } from "../db/database";
-import { ApiError, type ErrorResult } from "../http/api-error";
+import { ApiError } from "../http/api-error";
+import { refusalError } from "../http/refusals";
 import type { AppEnv, AuthedUser } from "../http/app-types";
 import { tunables } from "../tunables";
 import { type KernelWallet, walletOf } from "../wallet";
@@ -59,22 +61,21 @@ export async function isOwnAccount(env: Env, operator: AuthedUser, player: { id:
   return row !== null;
 }
 
-export function ownAccountRefusal(): ErrorResult {
-  return { ok: false, status: 403, code: OWN_ACCOUNT, message: "Operators cannot act on their own account. Ask another operator." };
+export function ownAccountRefusal(): RefusalOf<"own-account"> {
+  return { ok: false, code: "own-account" };
 }
 
 /** Throws 403 own-account when `player` is the operator's own account. */
 export async function refuseOwnAccount(env: Env, operator: AuthedUser, player: { id: string; email: string }): Promise<void> {
   if (!(await isOwnAccount(env, operator, player))) return;
-  const refusal = ownAccountRefusal();
-  throw new ApiError(refusal.status, refusal.code, refusal.message);
+  throw refusalError(ownAccountRefusal());
 }
 
 /**
  * A refusal when the operator, on one of their own accounts, has a bet on the game, open or
  * settled. Their own accounts' outboxes are drained first, so a bet placed a moment ago counts.
  */
-export async function betHolderRefusal(env: Env, operator: AuthedUser, eventId: string): Promise<ErrorResult | null> {
+export async function betHolderRefusal(env: Env, operator: AuthedUser, eventId: string): Promise<RefusalOf<"holds-bet"> | null> {
   const { results: own } = await env.DB.prepare(OWN_ACCOUNT_IDS).bind(operator.id, addressOf(operator)).all<{ user_id: string }>();
   await Promise.all(
     [operator.id, ...own.map((r) => r.user_id).filter((id) => id !== operator.id)].map((id) =>
@@ -85,10 +86,5 @@ export async function betHolderRefusal(env: Env, operator: AuthedUser, eventId: 
     .bind(operator.id, addressOf(operator), eventId)
     .first();
   if (!held) return null;
-  return {
-    ok: false,
-    status: 403,
-    code: HOLDS_BET,
-    message: "You hold a bet on this game, so another operator must record, correct or approve its result.",
-  };
+  return { ok: false, code: "holds-bet" };
 }

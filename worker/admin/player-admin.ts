@@ -12,13 +12,14 @@ import { z } from "zod";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { sha256Hex } from "../digest";
-import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
+import { ApiError, parseWith, readJson } from "../http/api-error";
+import { refusalError } from "../http/refusals";
 import type { AppEnv } from "../http/app-types";
 import { tunables } from "../tunables";
 import { paymentsWallet, type PaymentsWallet } from "../payments/wallet";
 import type { ProtectionWallet } from "../protection/wallet";
 import { type KernelWallet, walletOf } from "../wallet";
-import { requestApproval } from "../approvals/approvals";
+import { refusedError, requestApproval } from "../approvals/approvals";
 import { writeAudit } from "../approvals/audit-log";
 import { houseTotals, ledgerMismatches } from "./ledger-check";
 import { isOwnAccount, refuseOwnAccount, requireRecentSignIn } from "./operator-guards";
@@ -236,7 +237,7 @@ export function playerAdminRoutes() {
       const actor = c.var.user.email;
       // An unchanged state (already frozen) is answered as is and not audited again.
       const answer = await walletOf<KernelWallet>(c.env, uid).setFreeze(uid, { frozen, reason, actor }, now);
-      if (!answer.ok) throw fromErrorResult(answer);
+      if (!answer.ok) throw refusalError(answer);
       return c.json({
         uid,
         frozen: answer.freeze.frozen,
@@ -256,7 +257,7 @@ export function playerAdminRoutes() {
     const now = Date.now();
     const actor = c.var.user.email;
     const answer = await paymentsWallet(c.env, uid).clearFraudWarning(uid, { warningId, actor, reason }, now);
-    if (!answer.ok) throw fromErrorResult(answer);
+    if (!answer.ok) throw refusalError(answer);
     const redeemable = await paymentsWallet(c.env, uid).getRedeemable(uid, now, undefined, tunables(c.env).PURCHASE_HOLD_DAYS);
     return c.json({
       uid,
@@ -283,7 +284,7 @@ export function playerAdminRoutes() {
     const releasedDocuments = await releaseDocuments(db, uid);
     const identity = await wallet.getIdentity(uid, now);
     await copyIdentityForConsole(db, uid, identity, now);
-    if (!reset.ok) throw fromErrorResult(reset);
+    if (!reset.ok) throw refusalError(reset);
     return c.json({
       uid,
       previous: reset.previous.status,
@@ -314,7 +315,7 @@ export function playerAdminRoutes() {
         c.var.user,
         now,
       );
-      if (!requested.ok) throw fromErrorResult(requested);
+      if (!requested.ok) throw refusedError(requested);
       return c.json({ request: requested.request } satisfies ApprovalAnswer, 202);
     }
     const id = adjustmentId ?? `adj_${crypto.randomUUID().replaceAll("-", "")}`;
@@ -324,7 +325,7 @@ export function playerAdminRoutes() {
       { actor: c.var.user.email, reason: input.reason },
       now,
     );
-    if (!answer.ok) throw fromErrorResult(answer);
+    if (!answer.ok) throw refusalError(answer);
     const { balances } = answer;
     return c.json({
       uid,

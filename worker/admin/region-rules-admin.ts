@@ -9,11 +9,11 @@ import { regionRuleProblem } from "../../src/shared/region-rules";
 import { REGION_RULES } from "../../src/shared/region-rules-table";
 import { RegionRuleRequestSchema } from "../../src/shared/schemas/operator-actions";
 import type { ApprovalAnswer, RegionRulesView } from "../../src/shared/schemas/operator-views";
-import { ApiError, fromErrorResult, readJson } from "../http/api-error";
+import { ApiError, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { listAddedRegionEntries, refreshOperatorRegionEntries } from "../protection/region-entries";
 import type { ApprovalKindRules } from "../approvals/approvals";
-import { requestApproval } from "../approvals/approvals";
+import { refusedError, requestApproval } from "../approvals/approvals";
 import { auditStatement } from "../approvals/audit-log";
 import { requireRecentSignIn } from "./operator-guards";
 
@@ -34,7 +34,7 @@ export function regionRulesAdminRoutes() {
       c.var.user,
       Date.now(),
     );
-    if (!requested.ok) throw fromErrorResult(requested);
+    if (!requested.ok) throw refusedError(requested);
     return c.json({ request: requested.request } satisfies ApprovalAnswer, 202);
   });
 
@@ -48,7 +48,7 @@ export const REGION_RULE_APPROVAL: ApprovalKindRules = {
     if (request.kind !== "region-rule") throw new Error(`not a region rule: ${request.kind}`);
     const entry = request.payload;
     const problem = regionRuleProblem(entry);
-    if (problem) return { ok: false, status: 400, code: "invalid-argument", message: problem };
+    if (problem) return { ok: false, code: "region-rule-invalid", details: { problem } };
     await env.DB.batch([
       env.DB.prepare(
         `INSERT INTO region_rule_entries (request_id, region, mode, from_day, until_day, covers, min_age, source_title, source_url, requested_by, approved_by, created_at)

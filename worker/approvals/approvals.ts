@@ -13,12 +13,12 @@
 // approving and rejecting each write their audit row in the same batch as their change. A
 // kind may also undo something on rejection (a redemption in review returns its hold to the
 // player), idempotently, after the rejection is recorded and again on a repeated rejection.
-import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { type AuditFailure, type Refusal, sentenceOf } from "../../src/shared/refusals";
 import type { ApprovalRequest } from "../../src/shared/schemas/operator-views";
 import { ApprovalRequestSchema } from "../../src/shared/schemas/operator-views";
-import { OWN_REQUEST } from "../../src/shared/schemas/operator-actions";
-import type { ErrorResult } from "../http/api-error";
+import type { ApiError } from "../http/api-error";
 import type { AuthedUser } from "../http/app-types";
+import { refusalError, wireCodeOf } from "../http/refusals";
 import { auditStatement } from "./audit-log";
 
 export type ApprovalKind = ApprovalRequest["kind"];
@@ -26,14 +26,14 @@ export type ApprovalKind = ApprovalRequest["kind"];
 /** How one kind of request is decided and applied. */
 export type ApprovalKindRules = {
   /** A refusal when `operator` may not decide this request (beyond being its requester). */
-  guard(env: Env, request: ApprovalRequest, operator: AuthedUser): Promise<ErrorResult | null>;
+  guard(env: Env, request: ApprovalRequest, operator: AuthedUser): Promise<Refusal | null>;
   /** Applies an approved request, idempotently by its id; answers what it did, or a refusal. */
   apply(
     env: Env,
     request: ApprovalRequest,
     approver: AuthedUser,
     now: number,
-  ): Promise<{ ok: true; outcome: Record<string, unknown> } | ErrorResult>;
+  ): Promise<{ ok: true; outcome: Record<string, unknown> } | Refusal | AuditFailure>;
   /**
    * What a rejection undoes (a redemption's hold goes back to the player), idempotently by the
    * request's id; run after the rejection is recorded, and again when it is rejected again.
@@ -108,15 +108,19 @@ export async function listApprovals(db: D1Database, opts: { pendingOnly: boolean
   return results.map(fromRow);
 }
 
-type Refused = ErrorResult & { status: ContentfulStatusCode };
+/**
+ * Asking or deciding refused: the approvals' own refusal or a kind's, and, when applying an
+ * approved request was refused, the request as it now stands (sent with the refusal).
+ */
+export type Refused = { ok: false; refusal: Refusal | AuditFailure; request?: ApprovalRequest };
 
-const refused = (status: ContentfulStatusCode, code: string, message: string, details?: unknown): Refused => ({
-  ok: false,
-  status,
-  code,
-  message,
-  details,
-});
+const refused = (refusal: Refusal | AuditFailure, request?: ApprovalRequest): Refused =>
+  request ? { ok: false, refusal, request } : { ok: false, refusal };
+
+/** The error a route throws for a refused request or decision. */
+export function refusedError(answer: Refused): ApiError {
+  return refusalError(answer.refusal, answer.request && { request: answer.request });
+}
 
 export type NewRequest = {
   /** The request's id, the server's own (an adjustment's is derived from the player and the console's retry key); fresh when absent. */
@@ -127,9 +131,9 @@ export type NewRequest = {
   reason: string;
   /**
    * At most `max` requests of this kind by this requester created since `since`: counted
-   * in the INSERT itself, so two requests racing cannot both pass it. Refused with 429 `code`.
+   * in the INSERT itself, so two requests racing cannot both pass it. Refused with `refusal`.
    */
-  cap?: { max: number; since: number; code: string; message: string };
+  cap?: { max: number; since: number; refusal: Refusal };
 };
 
 /**
@@ -196,9 +200,9 @@ export async function requestApproval(
     ),
   ]);
   const stored = await readRequest(db, id);
-  if (!stored && cap) return refused(429, cap.code, cap.message);
+  if (!stored && cap) return refused(cap.refusal);
   if (!stored) throw new Error(`approval request ${id} was not stored`);
-  if (!same(stored.request)) return refused(409, "request-conflict", "This request id was already used for another request.");
+  if (!same(stored.request)) return refused({ ok: false, code: "request-conflict" });
   return { ok: true, request: stored.request };
 }
 
@@ -216,16 +220,17 @@ async function mayDecide(
 ): Promise<Refused | null> {
   const { request, requesterId } = stored;
   if (requesterId === operator.id || request.requestedBy.trim().toLowerCase() === operator.email.trim().toLowerCase()) {
-    return refused(403, OWN_REQUEST, "You asked for this; another operator must approve or reject it.");
+    return refused({ ok: false, code: "own-request" });
   }
-  return rules[request.kind].guard(env, request, operator);
+  const guarded = await rules[request.kind].guard(env, request, operator);
+  return guarded ? refused(guarded) : null;
 }
 
 function alreadyDecided(request: ApprovalRequest): Refused {
-  return refused(409, "already-decided", `This request is already ${request.status}.`, { request });
+  return refused({ ok: false, code: "already-decided", details: { request } });
 }
 
-const notFound = () => refused(404, "not-found", "No such request.");
+const notFound = () => refused({ ok: false, code: "request-not-found" });
 
 /** Approves and applies a request (or finishes applying one already approved). */
 export async function approveRequest(
@@ -269,15 +274,16 @@ export async function approveRequest(
   if (request.status !== "approved" || request.outcome !== null) return alreadyDecided(request);
 
   const applied = await rules[request.kind].apply(env, request, operator, now);
-  // A passing failure (a 5xx: the audit row could not be written) leaves it approved and unapplied, for another try.
-  if (!applied.ok && applied.status >= 500) return applied;
-  const outcome = applied.ok ? applied.outcome : { code: applied.code, message: applied.message };
+  // A passing failure (the audit row could not be written) leaves it approved and unapplied, for another try.
+  if (!applied.ok && applied.code === "audit-failed") return refused(applied);
+  // A refusal is kept as the operators saw it: its code and sentence.
+  const outcome = applied.ok ? applied.outcome : { code: wireCodeOf(applied), message: sentenceOf(applied) };
   await db
     .prepare(`UPDATE approval_requests SET outcome = ?, status = ? WHERE id = ? AND outcome IS NULL`)
     .bind(JSON.stringify(outcome), applied.ok ? "approved" : "failed", id)
     .run();
   const after = (await readRequest(db, id))?.request ?? request;
-  if (!applied.ok) return refused(applied.status, applied.code, applied.message, { request: after });
+  if (!applied.ok) return refused(applied, after);
   return { ok: true, request: after };
 }
 

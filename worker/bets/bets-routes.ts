@@ -20,6 +20,7 @@ import type { SportKey } from "../../src/shared/sports";
 import { requireUser } from "../auth/require-user";
 import { limitBetPlacement } from "../http/rate-limit";
 import { ApiError, parseWith, readJson } from "../http/api-error";
+import { refusalError } from "../http/refusals";
 import type { AppEnv } from "../http/app-types";
 import { createOddsReader, type OddsDeps, type OddsReader } from "../odds/odds-service";
 import { liveRulesOf } from "../odds/live-rules";
@@ -37,7 +38,7 @@ import { loggerFor } from "../logging/logger";
 import { sha256Hex } from "../digest";
 
 function answer(c: Context<AppEnv>, result: PlaceBetsResult) {
-  if (!result.ok) throw new ApiError(result.status, result.code, result.message, result.details);
+  if (!result.ok) throw refusalError(result);
   if (result.replayed) c.header("Idempotent-Replayed", "true");
   return c.json(result.response, 200);
 }

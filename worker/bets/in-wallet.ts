@@ -7,7 +7,8 @@ import { validatePlaceBet, type BetslipMode } from "../../src/shared/betslip";
 import type { WalletKind } from "../../src/shared/money";
 import { parlayPricesAm, toWinFor } from "../../src/shared/payout";
 import type { BetDocument, BetLeg, PlaceBetResponse, SameGameBlock } from "../../src/shared/schemas/bets";
-import type { PlayContext, Refusal, RefusalDetails } from "../../src/shared/protection";
+import type { PlayContext } from "../../src/shared/protection";
+import type { Refusal } from "../../src/shared/refusals";
 import { tunables } from "../tunables";
 import { insertBet } from "../wallet/bet-rows";
 import { type Ledger, WalletPort } from "../wallet/ledger";
@@ -47,7 +48,8 @@ export type PlaceBetsInput = {
   sameGame?: SameGameBlock[];
 };
 
-export type PlacementError = { ok: false; status: 400 | 403 | 422; code: string; message: string; details?: RefusalDetails };
+/** The place-bet checks', the account gate's and the limits' refusals, or the key reused for another slip. */
+export type PlacementError = Refusal;
 export type PlaceBetsResult = { ok: true; replayed: boolean; response: PlaceBetResponse } | PlacementError;
 
 type StoredPlacement = { requestHash: string; response: PlaceBetResponse };
@@ -58,12 +60,7 @@ export function findPlacement(tx: Ledger, idempotencyKey: string, requestHash: s
   if (!row) return null;
   const stored = JSON.parse(row.response) as StoredPlacement;
   if (stored.requestHash !== requestHash) {
-    return {
-      ok: false,
-      status: 422,
-      code: "idempotency-key-reused",
-      message: "This Idempotency-Key was already used for a different bet slip.",
-    };
+    return { ok: false, code: "idempotency-key-reused" };
   }
   return { ok: true, replayed: true, response: stored.response };
 }
@@ -80,7 +77,7 @@ export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayConte
     sameGame: input.kind === "Parlay" ? input.sameGame : undefined,
     balanceMinor: tx.balance(input.wallet),
   });
-  if (!check.ok) return { ok: false, status: 400, code: check.code, message: check.message };
+  if (!check.ok) return check;
 
   const slipId = crypto.randomUUID();
   const groups: BetLeg[][] = input.kind === "Parlay" ? [input.legs] : input.legs.map((leg) => [leg]);
@@ -111,9 +108,7 @@ export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayConte
     };
     const debit = tx.post({ currency: input.wallet, amount: -bet.stake, reason: "bet_stake", reference: bet.id });
     if (!debit.ok) {
-      return debit.code === "insufficient-funds"
-        ? { ok: false, status: 400, code: "insufficient-funds", message: "Not enough balance." }
-        : { ok: false, status: 400, code: "invalid-stake", message: "Invalid stake." };
+      return { ok: false, code: debit.code === "insufficient-funds" ? "insufficient-funds" : "invalid-stake" };
     }
     insertBet(tx.sql, bet);
     tx.betChanged(bet);
@@ -142,7 +137,7 @@ export const betMethods = {
     play: PlayContext = { minAge: tunables(host.env).MIN_AGE },
   ): Promise<PlaceBetsResult> {
     const result = host.transact(userId, now, (tx) => placeBetsInTx(tx, input, play));
-    if (!result.ok && result.details?.limit !== undefined) {
+    if (!result.ok && result.details !== undefined && "limit" in result.details) {
       host.transact(userId, now, (tx) => {
         tx.use(STAKE_RULES).noteRefusal(tx, result);
         return { ok: true };

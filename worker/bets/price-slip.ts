@@ -28,6 +28,7 @@ import type {
 } from "../../src/shared/schemas/bets";
 import type { SportKey } from "../../src/shared/sports";
 import { ApiError } from "../http/api-error";
+import { refusalError } from "../http/refusals";
 
 /** The current board odds of one sport (`stale` when the feed failed and a copy is served) and the feed's clock. */
 export type SportBoard = { events: Event[]; stale: boolean; feedNow: number };
@@ -144,9 +145,8 @@ export async function priceSlip(request: PlaceBetRequest, load: EventsLoader, ru
     picks: current,
   });
   if (!first.ok) {
-    if (first.code === "selection-locked")
-      throw suspendedLeg(request, found, current) ?? new ApiError(400, first.code, first.message, { picks: current });
-    throw new ApiError(400, first.code, first.message);
+    if (first.code === "selection-locked") throw suspendedLeg(request, found, current) ?? refusalError(first, { picks: current });
+    throw refusalError(first);
   }
 
   const conflict = findSlipConflict(request.picks.map((p) => ({ gameId: p.eventId, market: p.market, side: p.side })));

@@ -5,7 +5,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { DailyBonusResponse } from "../../src/shared/schemas/bonus";
 import { requireUser } from "../auth/require-user";
-import { fromErrorResult, readJson } from "../http/api-error";
+import { readJson } from "../http/api-error";
+import { refusalError } from "../http/refusals";
 import type { AppEnv } from "../http/app-types";
 import { bonusWallet } from "./wallet";
 import { allowInRegion } from "../protection/request-region";
@@ -23,7 +24,7 @@ export function bonusRoutes() {
     const play = await withRulesVersion(c.env, allowInRegion(c, "bonus"));
     const userId = c.var.user.id;
     const result = await bonusWallet(c.env, userId).claimDailyBonus(userId, Date.now(), play);
-    if (!result.ok) throw fromErrorResult(result);
+    if (!result.ok) throw refusalError(result);
     const body: DailyBonusResponse = {
       ok: true,
       alreadyClaimed: result.alreadyClaimed,

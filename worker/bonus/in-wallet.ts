@@ -4,7 +4,8 @@
 // ET day as ledger reference and stores the new streak. Concurrent or repeated claims on one day pay once: the second sees the day
 // already recorded, and the ledger's UNIQUE reference would refuse it anyway.
 import { DAILY_BONUS, nextBonusClaim, STREAK_BONUS } from "../../src/shared/bonus";
-import type { PlayContext, Refusal } from "../../src/shared/protection";
+import type { PlayContext } from "../../src/shared/protection";
+import type { Refusal, RefusalOf } from "../../src/shared/refusals";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import { tunables } from "../tunables";
 import { type Ledger, WalletPort } from "../wallet/ledger";
@@ -22,7 +23,7 @@ export const BONUS_RULES = new WalletPort<BonusRules>("bonus rules");
 
 export type DailyBonusResult =
   | { ok: true; alreadyClaimed: boolean; milestone: boolean; streak: number; balances: WalletBalances }
-  | { ok: false; status: 409; code: "aborted"; message: string };
+  | RefusalOf<"bonus-already-claimed">;
 
 /** `cashOffered`: false where the player's region is not full (src/shared/region-rules.ts): the bonus is then Coins only. */
 export function claimDailyBonusInTx(tx: Ledger, cashOffered = true): DailyBonusResult {
@@ -39,7 +40,7 @@ export function claimDailyBonusInTx(tx: Ledger, cashOffered = true): DailyBonusR
       posts.push(tx.post({ currency: "cash", amount: STREAK_BONUS.cashCents, reason: "streak_bonus", reference: claim.day }));
   }
   if (posts.some((p) => !p.ok)) {
-    return { ok: false, status: 409, code: "aborted", message: "Already claimed today ✅" };
+    return { ok: false, code: "bonus-already-claimed" };
   }
   tx.setBonusState(claim.day, claim.streak);
   return { ok: true, alreadyClaimed: false, milestone: claim.milestone, streak: claim.streak, balances: tx.balances() };

@@ -22,6 +22,7 @@ import { ApiError, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { realDeps, type AppDeps } from "../http/app-deps";
 import { limitBetPlacement } from "../http/rate-limit";
+import { refusalError } from "../http/refusals";
 import { loggerFor } from "../logging/logger";
 import { finishedEventIds } from "../odds/finished-events";
 import { liveRulesOf } from "../odds/live-rules";
@@ -40,7 +41,7 @@ class Replay {
 }
 
 function refuse(result: CashOutFailure): never {
-  throw new ApiError(result.status, result.code, result.message, result.details);
+  throw refusalError(result);
 }
 
 export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader = createOddsReader(deps)) {
@@ -78,8 +79,8 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
   const openBetOf = async (c: Context<AppEnv>, now: number): Promise<BetDocument> => {
     const betId = parseWith(BetIdSchema, c.req.param("id"));
     const bet = await cashOutWallet(c.env, c.var.user.id).getBet(c.var.user.id, betId, now);
-    if (!bet) throw new ApiError(404, "bet-not-found", "Bet not found.");
-    if (bet.status !== "open") throw new ApiError(409, "bet-settled", "This bet is already settled.");
+    if (!bet) refuse({ ok: false, code: "bet-not-found" });
+    if (bet.status !== "open") refuse({ ok: false, code: "bet-settled" });
     return bet;
   };
 
@@ -147,7 +148,7 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
       }
       // The bet as it is after the delay (a leg may have been graded meanwhile), priced on the fresh boards.
       const after = await wallet.getBet(userId, bet.id, now);
-      if (after?.status !== "open") throw new ApiError(409, "bet-settled", "This bet is already settled.");
+      if (after?.status !== "open") refuse({ ok: false, code: "bet-settled" });
       priced = await pricingOf(c, after, now, boards);
     }
     const result = await wallet.cashOut(

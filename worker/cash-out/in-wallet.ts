@@ -19,6 +19,7 @@
 import { CASH_OUT_FRACTIONS, cashOutFactor, cashOutFigures, stakeShare } from "../../src/shared/cash-out";
 import { openStake } from "../../src/shared/bet-outcome";
 import type { BetDocument } from "../../src/shared/schemas/bets";
+import type { RefusalOf } from "../../src/shared/refusals";
 import type { CashOutQuote, CashOutResponse } from "../../src/shared/schemas/cash-out";
 import { readBet, updateBetOutcome } from "../wallet/bet-rows";
 import type { Ledger } from "../wallet/ledger";
@@ -34,13 +35,17 @@ export type CashOutPricing = {
   quoteSeconds: number;
 };
 
-export type CashOutFailure = {
-  ok: false;
-  status: 400 | 403 | 404 | 409 | 422;
-  code: string;
-  message: string;
-  details?: { quote: CashOutQuote };
-};
+export type CashOutFailure = RefusalOf<
+  | "bet-not-found"
+  | "bet-settled"
+  | "cash-out-unavailable"
+  | "cash-out-moved"
+  | "quote-expired"
+  | "quote-not-found"
+  | "invalid-fraction"
+  | "cash-out-key-reused"
+  | "account-frozen"
+>;
 
 export type QuoteResult = { ok: true; quote: CashOutQuote } | CashOutFailure;
 
@@ -60,17 +65,6 @@ const KEY_PREFIX = "cashOut:";
 const CASH_OUT_KEY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Quotes are kept a day after they expire (long enough to answer a late accept with a clear 409). */
 const KEEP_QUOTES_MS = 24 * 60 * 60 * 1000;
-
-export const CASH_OUT_MESSAGES = {
-  notFound: "Bet not found.",
-  settled: "This bet is already settled.",
-  unavailable: "Cash-out is not available for this bet right now.",
-  moved: "The cash-out value changed. Review the new offer.",
-  expired: "That cash-out offer expired. Review the new offer.",
-  quoteNotFound: "That cash-out offer was not found.",
-  fraction: "Choose a share of the stake of at least one unit.",
-  keyReused: "This Idempotency-Key was already used for a different cash-out.",
-} as const;
 
 type QuoteRow = {
   id: string;
@@ -113,15 +107,15 @@ function quoteOf(row: QuoteRow, wallet: BetDocument["wallet"], now: number): Cas
 
 /** Refusals for a bet that cannot be cashed out at all (unknown, settled, or a leg without a price). */
 function refusal(bet: BetDocument | null): CashOutFailure | null {
-  if (!bet) return { ok: false, status: 404, code: "bet-not-found", message: CASH_OUT_MESSAGES.notFound };
-  if (bet.status !== "open") return { ok: false, status: 409, code: "bet-settled", message: CASH_OUT_MESSAGES.settled };
+  if (!bet) return { ok: false, code: "bet-not-found" };
+  if (bet.status !== "open") return { ok: false, code: "bet-settled" };
   return null;
 }
 
 /** Stores and answers a new quote for the bet's whole open stake at the prices handed in. */
 function newQuote(tx: Ledger, bet: BetDocument, pricing: CashOutPricing): QuoteResult {
   const factor = cashOutFactor(bet, bet.legResults, byIndex(pricing.pFair), byIndex(pricing.blockChance));
-  if (factor === null) return { ok: false, status: 409, code: "cash-out-unavailable", message: CASH_OUT_MESSAGES.unavailable };
+  if (factor === null) return { ok: false, code: "cash-out-unavailable" };
   const stake = openStake(bet);
   const figures = cashOutFigures(stake, factor, pricing.marginPercent);
   const row: QuoteRow = {
@@ -167,8 +161,7 @@ export function findCashOut(tx: Ledger, idempotencyKey: string, requestHash: str
   const row = tx.sql.exec<{ response: string }>("SELECT response FROM idempotency WHERE key = ?", KEY_PREFIX + idempotencyKey).toArray()[0];
   if (!row) return null;
   const stored = JSON.parse(row.response) as { requestHash: string; response: CashOutResponse };
-  if (stored.requestHash !== requestHash)
-    return { ok: false, status: 422, code: "idempotency-key-reused", message: CASH_OUT_MESSAGES.keyReused };
+  if (stored.requestHash !== requestHash) return { ok: false, code: "cash-out-key-reused" };
   return { ok: true, replayed: true, response: stored.response };
 }
 
@@ -178,17 +171,21 @@ export function findCashOut(tx: Ledger, idempotencyKey: string, requestHash: str
  * (`withFreshQuote`, after this one), at the same prices.
  */
 function moved(code: "cash-out-moved" | "quote-expired"): CashOutFailure {
-  const message = code === "quote-expired" ? CASH_OUT_MESSAGES.expired : CASH_OUT_MESSAGES.moved;
-  return { ok: false, status: 409, code, message };
+  return { ok: false, code };
 }
 
 /** Whether a refusal is one that carries a fresh quote. */
-export function wantsFreshQuote(result: CashOutResult): boolean {
+export function wantsFreshQuote(result: CashOutResult): result is RefusalOf<"cash-out-moved" | "quote-expired"> {
   return !result.ok && (result.code === "cash-out-moved" || result.code === "quote-expired");
 }
 
 /** A moved-quote refusal with the fresh quote stored in `tx`; the fresh quote's own refusal (settled, unpriced) instead when there is none. */
-export function withFreshQuote(tx: Ledger, refused: CashOutFailure, betId: string, pricing: CashOutPricing): CashOutFailure {
+export function withFreshQuote(
+  tx: Ledger,
+  refused: RefusalOf<"cash-out-moved" | "quote-expired">,
+  betId: string,
+  pricing: CashOutPricing,
+): CashOutFailure {
   const fresh = quoteCashOutInTx(tx, betId, pricing);
   if (!fresh.ok) return fresh;
   return { ...refused, details: { quote: fresh.quote } };
@@ -199,13 +196,13 @@ export function cashOutInTx(tx: Ledger, input: CashOutInput): CashOutResult {
   const seen = findCashOut(tx, input.idempotencyKey, input.requestHash);
   if (seen) return seen;
   const frozen = gateFreeze(tx);
-  if (frozen) return { ok: false, status: frozen.status, code: frozen.code, message: frozen.message };
+  if (frozen) return frozen;
   const bet = readBet(tx.sql, input.betId);
   const refused = refusal(bet);
   if (refused) return refused;
   const current = bet!;
   const quote = tx.sql.exec<QuoteRow>("SELECT * FROM cash_out_quotes WHERE id = ? AND bet_id = ?", input.quoteId, current.id).toArray()[0];
-  if (!quote) return { ok: false, status: 404, code: "quote-not-found", message: CASH_OUT_MESSAGES.quoteNotFound };
+  if (!quote) return { ok: false, code: "quote-not-found" };
   if (quote.expires_at <= tx.now) return moved("quote-expired");
   const stake = openStake(current);
   // Used already (another share was cashed out on it), or the bet changed since (a leg graded, a share cashed out).
@@ -213,11 +210,11 @@ export function cashOutInTx(tx: Ledger, input: CashOutInput): CashOutResult {
     return moved("cash-out-moved");
   }
   const factorNow = cashOutFactor(current, current.legResults, byIndex(input.pFair), byIndex(input.blockChance));
-  if (factorNow === null) return { ok: false, status: 409, code: "cash-out-unavailable", message: CASH_OUT_MESSAGES.unavailable };
+  if (factorNow === null) return { ok: false, code: "cash-out-unavailable" };
   if (cashOutFigures(stake, factorNow, quote.margin_percent).amount !== quote.amount) return moved("cash-out-moved");
 
   const share = stakeShare(stake, input.fraction);
-  if (share === null) return { ok: false, status: 400, code: "invalid-fraction", message: CASH_OUT_MESSAGES.fraction };
+  if (share === null) return { ok: false, code: "invalid-fraction" };
   const { amount } = cashOutFigures(share, quote.factor, quote.margin_percent);
   if (amount > 0) {
     const posted = tx.post({ currency: current.wallet, amount, reason: "bet_cash_out", reference: quote.id });
@@ -260,7 +257,7 @@ export const cashOutMethods = {
   async cashOut(host: WalletHost, userId: string, input: CashOutInput, now: number): Promise<CashOutResult> {
     const result = host.transact(userId, now, (tx) => cashOutInTx(tx, input));
     if (result.ok || !wantsFreshQuote(result)) return result;
-    const refused = result as CashOutFailure;
+    const refused = result;
     const followUp = host.transact<{ ok: true; answer: CashOutFailure } | CashOutFailure>(userId, now, (tx) => {
       const answer = withFreshQuote(tx, refused, input.betId, input);
       // Committed (the fresh quote stored) when the answer carries one; a refusal without one changes nothing.

@@ -1,5 +1,6 @@
 // Every failure a client can see leaves the Worker as `{ error: { code, message } }`
-// with a fitting status. Handlers throw ApiError (or return errorJson); the single
+// with a fitting status. Handlers throw ApiError (or return errorJson; a refusal from
+// domain code becomes one through refusals.ts); the single
 // onError in createApp shapes everything else, so a stray exception is a logged 500
 // and never an HTML page or a stack trace.
 import type { Context } from "hono";
@@ -21,19 +22,12 @@ export class ApiError extends Error {
   }
 }
 
-/** The value form of an error, for domain code that returns results instead of throwing. */
-export type ErrorResult = { ok: false; status: ContentfulStatusCode; code: string; message: string; details?: unknown };
-
 export function errorBody(code: string, message: string, details?: unknown): ApiErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 
 export function errorJson(c: Context, status: ContentfulStatusCode, code: string, message: string, details?: unknown) {
   return c.json(errorBody(code, message, details), status);
-}
-
-export function fromErrorResult(result: ErrorResult): ApiError {
-  return new ApiError(result.status, result.code, result.message, result.details);
 }
 
 const STATUS_CODES: Partial<Record<number, string>> = {

@@ -10,7 +10,8 @@ import { requireUser } from "../auth/require-user";
 import { publicOrigin } from "../config";
 import { getDb } from "../db/database";
 import { identityChecks } from "../db/schema";
-import { ApiError, bodyText, fromErrorResult, readJson } from "../http/api-error";
+import { ApiError, bodyText, readJson } from "../http/api-error";
+import { refusalError } from "../http/refusals";
 import type { AppEnv } from "../http/app-types";
 import { limitPaymentCalls } from "../http/rate-limit";
 import { loggerFor } from "../logging/logger";
@@ -50,7 +51,7 @@ export function identityRoutes() {
       throw new ApiError(502, "provider-unavailable", "The identity provider could not start a verification. Please try again.");
     }
     const begun = await wallet.beginIdentityCheck(userId, { sessionId: session.id }, now);
-    if (!begun.ok) throw fromErrorResult(begun);
+    if (!begun.ok) throw refusalError(begun);
     const row = { status: "pending" as const, sessionId: session.id, provider: port.kind, reason: null, ownerUserId: null, updatedAt: now };
     await getDb(c.env)
       .insert(identityChecks)

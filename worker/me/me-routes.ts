@@ -19,7 +19,8 @@ import { requireUser } from "../auth/require-user";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { users } from "../db/schema";
-import { ApiError, fromErrorResult, parseWith, readJson } from "../http/api-error";
+import { ApiError, parseWith, readJson } from "../http/api-error";
+import { refusalError } from "../http/refusals";
 import type { AppEnv } from "../http/app-types";
 import { loggerFor } from "../logging/logger";
 import { limitToMinor } from "../protection/protection-view";
@@ -65,14 +66,14 @@ export function meRoutes() {
     if (dateOfBirth !== undefined) {
       const { minAge } = playContextFor(c.env, requestRegion(c.env, c.req.raw));
       const result = await protectionWallet(c.env, userId).confirmDateOfBirth(userId, { dateOfBirth, minAge }, now);
-      if (!result.ok) throw fromErrorResult(result);
+      if (!result.ok) throw refusalError(result);
     }
     // The profile as the edge may have kept it, to purge what the change below makes stale.
     const touchesProfile = handle !== undefined || profileHidden !== undefined || showCashResults !== undefined;
     const profileBefore = touchesProfile ? await readProfile(c.env.DB, userId) : null;
     if (handle !== undefined) {
       const result = await setHandle(c.env.DB, userId, handle, now);
-      if (!result.ok) throw fromErrorResult(result);
+      if (!result.ok) throw refusalError(result);
     }
     const privacy = [
       ...(profileHidden === undefined ? [] : setHiddenStatements(c.env.DB, userId, profileHidden, now)),
@@ -113,8 +114,7 @@ export function meRoutes() {
     const { period } = await readJson(c, BreakRequestSchema);
     const userId = c.var.user.id;
     const now = Date.now();
-    const result = await protectionWallet(c.env, userId).takeBreak(userId, period, now);
-    if (!result.ok) throw fromErrorResult(result);
+    await protectionWallet(c.env, userId).takeBreak(userId, period, now);
     return currentDocument(c, now);
   });
 

@@ -13,6 +13,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../db/database";
 import { fraudWarnings, paymentIntents } from "../db/schema";
+import { wireOf } from "../http/refusals";
 import { loggerFor } from "../logging/logger";
 import { paymentsWallet } from "./wallet";
 import { getPaymentsProvider } from "./configured-provider";
@@ -99,8 +100,9 @@ async function applyFraudWarning(env: Env, userId: string, warning: KeptWarning,
     now,
   );
   if (!recorded.ok) {
-    loggerFor(env).warn("early fraud warning refused by the wallet; ignored", warning.id, recorded.message);
-    return { ignored: recorded.code };
+    const refused = wireOf(recorded);
+    loggerFor(env).warn("early fraud warning refused by the wallet; ignored", warning.id, refused.message);
+    return { ignored: refused.code };
   }
   if (!recorded.refund) return { moved: recorded.recorded };
   const refunded = await (await provider(env)).refundPayment({

@@ -14,7 +14,8 @@ import { unitsToMinor } from "../../src/shared/money";
 import { requireUser } from "../auth/require-user";
 import { paymentsMode, publicOrigin } from "../config";
 import { getDb, type Db } from "../db/database";
-import { ApiError, bodyText, fromErrorResult, readJson } from "../http/api-error";
+import { ApiError, bodyText, readJson } from "../http/api-error";
+import { refusalError } from "../http/refusals";
 import type { AppEnv } from "../http/app-types";
 import { limitBody } from "../http/body-limit";
 import { limitPaymentCalls } from "../http/rate-limit";
@@ -121,7 +122,7 @@ function checkoutRoutes() {
     const wallet = protectionWallet(c.env, userId);
     const holdMs = tunables(c.env).CHECKOUT_HOLD_MINUTES * 60_000;
     const hold = await wallet.reservePurchase(userId, { holdId: crypto.randomUUID(), amountCents: pack.amountCents, holdMs }, now, play);
-    if (!hold.ok) throw fromErrorResult(hold);
+    if (!hold.ok) throw refusalError(hold);
     let session: { id: string; url: string };
     try {
       session = await provider.createCheckoutSession({
@@ -226,7 +227,7 @@ function withdrawalRoutes() {
     // again inside the transaction that holds the amount.
     const wallet = protectionWallet(c.env, c.var.user.id);
     const refused = await wallet.checkPlay(c.var.user.id, "redeem", now, play);
-    if (refused) throw fromErrorResult(refused);
+    if (refused) throw refusalError(refused);
     // Identity next, for the same reason; the wallet checks it again in the same transaction.
     const person = await wallet.getIdentity(c.var.user.id, now);
     if (person.status !== "verified") throw new ApiError(403, identityRefusalCode(person.status), identityMessage(person.status)!);

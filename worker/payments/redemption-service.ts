@@ -11,10 +11,10 @@
 // payout is followed by its simulated `payout.paid` (sim-payouts.ts).
 import { sha256Hex } from "../digest";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
-import { requestApproval } from "../approvals/approvals";
+import { refusedError, requestApproval } from "../approvals/approvals";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
-import { fromErrorResult } from "../http/api-error";
+import { refusalError } from "../http/refusals";
 import { loggerFor } from "../logging/logger";
 import { metricsFor } from "../metrics/metrics";
 import { tunables } from "../tunables";
@@ -64,7 +64,7 @@ export async function submitRedemption(
     now,
     play,
   );
-  if (!held.ok) throw fromErrorResult(held);
+  if (!held.ok) throw refusalError(held);
   if (held.redemption.status !== "pending") return held.redemption;
   if (waitsForReview(held.redemption)) {
     // Asked again by a retry of the same request: the same request id answers the same request.
@@ -111,7 +111,7 @@ async function queueForReview(env: Env, userId: string, redemption: Redemption, 
     { id: player.id, email: player.email, sessionId: "" },
     now,
   );
-  if (!asked.ok) throw fromErrorResult(asked);
+  if (!asked.ok) throw refusedError(asked);
 }
 
 /** Retries payouts whose outcome is still unknown and whose retry is due, then returns the player's history. */

@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../db/database";
 import { paymentIntents } from "../db/schema";
+import { wireOf } from "../http/refusals";
 import { paymentsWallet, type ReversalResult } from "./wallet";
 import { loggerFor } from "../logging/logger";
 
@@ -93,8 +94,9 @@ export async function handleReversalEvent(env: Env, type: string, object: unknow
 
 function walletOutcome(env: Env, result: ReversalResult, type: string, paymentIntent: string): ReversalOutcome {
   if (!result.ok) {
-    loggerFor(env).warn(`${type} refused by the wallet; ignored`, paymentIntent, result.message);
-    return { ignored: result.code };
+    const refused = wireOf(result);
+    loggerFor(env).warn(`${type} refused by the wallet; ignored`, paymentIntent, refused.message);
+    return { ignored: refused.code };
   }
   if (!result.found) {
     loggerFor(env).warn(`${type} for a payment intent whose purchase the wallet does not hold; ignored`, paymentIntent);

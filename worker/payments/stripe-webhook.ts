@@ -10,6 +10,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { errorBody } from "../http/api-error";
+import { wireCodeOf } from "../http/refusals";
 import type { ApiErrorBody } from "../../src/shared/schemas/api-error";
 import { getDb } from "../db/database";
 import { users } from "../db/schema";
@@ -130,7 +131,7 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
   );
   if (!result.ok) {
     loggerFor(env).error("paid checkout session matches no pack", session.id, session.amount_total);
-    return ignored(result.code);
+    return ignored(wireCodeOf(result));
   }
   if (paymentIntent && !(await applyKeptFraudWarnings(env, { paymentIntent, userId }, now))) return retryLater();
   return { status: 200, body: { received: true, credited: result.credited } };

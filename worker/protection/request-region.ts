@@ -20,7 +20,8 @@ import type { PlayAction } from "../../src/shared/protection";
 import { modeAllows, type RegionMode, type RegionRules, regionModeAt } from "../../src/shared/region-rules";
 import { REGION_RULES } from "../../src/shared/region-rules-table";
 import { hasLiveStripeKey, isDevelopment } from "../config";
-import { ApiError, fromErrorResult } from "../http/api-error";
+import { ApiError } from "../http/api-error";
+import { refusalError } from "../http/refusals";
 import type { AppEnv } from "../http/app-types";
 import { tunables } from "../tunables";
 import type { PlayContext } from "../../src/shared/protection";
@@ -102,7 +103,7 @@ export function regionView(
 export function allowInRegion(c: Context<AppEnv>, action: PlayAction, wallet: PlayWallet = "coins"): PlayContext {
   const region = requestRegion(c.env, c.req.raw);
   const verdict = checkRegion(region, regionRules(c.env), action, Date.now(), wallet);
-  if (!verdict.ok) throw fromErrorResult(verdict);
+  if (!verdict.ok) throw refusalError(verdict);
   return playContextFor(c.env, region);
 }
 

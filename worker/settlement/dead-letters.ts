@@ -3,7 +3,7 @@
 // replayed by sending the same body to the settlement queue again. Replaying is safe at
 // any time and any number of times: the wallet pays each bet once, so a replay only
 // finishes what the failed deliveries did not.
-import type { ErrorResult } from "../http/api-error";
+import type { RefusalOf } from "../../src/shared/refusals";
 import { SettlementMessageSchema, type SettlementMessage } from "./settlement-message";
 import { chunk } from "./settlement-store";
 
@@ -91,10 +91,13 @@ export type ReplayDeps = {
 };
 
 /** Sends a dead letter's message to the settlement queue again and records who did it. */
-export async function replayDeadLetter(id: string, deps: ReplayDeps): Promise<{ ok: true; letter: DeadLetter } | ErrorResult> {
+export async function replayDeadLetter(
+  id: string,
+  deps: ReplayDeps,
+): Promise<{ ok: true; letter: DeadLetter } | RefusalOf<"dead-letter-not-found" | "not-replayable">> {
   const { db, queue, operator, now, audit } = deps;
   const row = await db.prepare("SELECT * FROM settlement_dead_letters WHERE id = ?").bind(id).first<DeadLetterRow>();
-  if (!row) return { ok: false, status: 404, code: "not-found", message: "No such dead letter." };
+  if (!row) return { ok: false, code: "dead-letter-not-found" };
   let body: unknown;
   try {
     body = JSON.parse(row.body);
@@ -103,7 +106,7 @@ export async function replayDeadLetter(id: string, deps: ReplayDeps): Promise<{ 
   }
   const parsed = SettlementMessageSchema.safeParse(body);
   if (!parsed.success) {
-    return { ok: false, status: 409, code: "not-replayable", message: "This message cannot be read, so it cannot be replayed." };
+    return { ok: false, code: "not-replayable" };
   }
   await queue.send({ ...parsed.data, runId: null }, { contentType: "json" });
   const [result] = await db.batch<DeadLetterRow>([

@@ -5,7 +5,7 @@
 // a different result is refused: graded legs are final. Who may record what is decided in
 // worker/admin; whether a final (or a correction) needs a second operator is decided here
 // (finalNeedsSecondOperator), from the price desk's current state rather than D1's copy.
-import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { RefusalOf } from "../../src/shared/refusals";
 import type { BetLeg } from "../../src/shared/schemas/bets";
 import { loggerFor } from "../logging/logger";
 import { enqueueReadyWork } from "./settlement-job";
@@ -26,7 +26,7 @@ export type OperatorResultAnswer = {
   pending: boolean;
 };
 
-type Refusal = { ok: false; status: ContentfulStatusCode; code: string; message: string };
+type Refusal = RefusalOf<"event-not-found" | "already-settled" | "not-started">;
 
 type EventRow = {
   event_id: string;
@@ -115,13 +115,13 @@ export async function applyOperatorResult(
   const { now, feedNow } = clock;
   const db = env.DB;
   const event = await findEvent(db, eventId);
-  if (!event) return { ok: false, status: 404, code: "not-found", message: "No such event." };
+  if (!event) return { ok: false, code: "event-not-found" };
   const finished = event.status === "final" || event.status === "void";
   if (finished && !sameResult(event, result)) {
-    return { ok: false, status: 409, code: "already-settled", message: "This event already has a different result." };
+    return { ok: false, code: "already-settled" };
   }
   if (!("void" in result) && event.start_time > feedNow) {
-    return { ok: false, status: 409, code: "not-started", message: "This event has not started yet; it can only be voided." };
+    return { ok: false, code: "not-started" };
   }
 
   const status = "void" in result ? "void" : "final";
@@ -141,7 +141,7 @@ export async function applyOperatorResult(
   ]);
   const stored = await db.prepare("SELECT * FROM events WHERE event_id = ?").bind(eventId).first<EventRow>();
   if (!stored || !sameResult(stored, result)) {
-    return { ok: false, status: 409, code: "already-settled", message: "This event already has a different result." };
+    return { ok: false, code: "already-settled" };
   }
 
   const log = loggerFor(env);

@@ -6,7 +6,7 @@
 // records nothing new and re-drives the wallets, which find nothing left to move — so a
 // retry after a wallet failed finishes the job and a double click moves money once. The
 // operator's audit row is committed in the same batch as the new score.
-import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { RefusalOf } from "../../src/shared/refusals";
 import { settlementWallet, type CorrectionSummary } from "./wallet";
 import { loggerFor } from "../logging/logger";
 
@@ -32,7 +32,7 @@ export type CorrectionAnswer = {
   pending: boolean;
 };
 
-type Refusal = { ok: false; status: ContentfulStatusCode; code: string; message: string };
+type Refusal = RefusalOf<"event-not-found" | "not-settled" | "result-changed" | "same-result">;
 
 type EventRow = { event_id: string; status: string; home_score: number | null; away_score: number | null };
 type CorrectionRow = { seq: number; home_score: number; away_score: number };
@@ -57,13 +57,8 @@ export async function applyResultCorrection(
     .first<EventRow>();
   if (!event || (event.status !== "final" && event.status !== "void")) {
     const known = event ?? (await db.prepare("SELECT 1 FROM bet_legs WHERE event_id = ? LIMIT 1").bind(eventId).first());
-    if (!known) return { ok: false, status: 404, code: "not-found", message: "No such event." };
-    return {
-      ok: false,
-      status: 409,
-      code: "not-settled",
-      message: "This game has no result yet: record its result instead of correcting it.",
-    };
+    if (!known) return { ok: false, code: "event-not-found" };
+    return { ok: false, code: "not-settled" };
   }
   const latest = () =>
     db
@@ -102,18 +97,13 @@ export async function applyResultCorrection(
       audit(seq, { status: event.status, homeScore: event.home_score, awayScore: event.away_score }),
     ]);
     if (!updated?.meta.changes) {
-      return {
-        ok: false,
-        status: 409,
-        code: "result-changed",
-        message: "The result changed while you were correcting it. Reload and try again.",
-      };
+      return { ok: false, code: "result-changed" };
     }
     recorded = true;
   }
   const correction = await latest();
   if (!correction || correction.home_score !== score.homeScore || correction.away_score !== score.awayScore) {
-    return { ok: false, status: 409, code: "same-result", message: "This game already has that result." };
+    return { ok: false, code: "same-result" };
   }
 
   const reference = `correction:${eventId}:${correction.seq}`;

@@ -7,8 +7,8 @@
 // A player is public only with a handle and a visible profile: hiding the profile or
 // clearing the handle deletes the player's share links in the same D1 batch, so they
 // answer 404 and a later handle or un-hiding does not bring them back.
-import type { ErrorResult } from "../http/api-error";
-import { checkHandle, HANDLE_MESSAGES, handleSkeleton } from "../../src/shared/handles";
+import type { RefusalOf } from "../../src/shared/refusals";
+import { checkHandle, handleSkeleton, type HandleRefusal } from "../../src/shared/handles";
 
 export type ProfileRow = { handle: string | null; hidden: boolean; showCashResults: boolean };
 
@@ -51,11 +51,11 @@ export async function setHandle(
   userId: string,
   raw: string | null,
   now: number,
-): Promise<{ ok: true; handle: string | null } | ErrorResult> {
+): Promise<{ ok: true; handle: string | null } | HandleRefusal | RefusalOf<"handle-taken" | "handle-look-alike">> {
   let handle: string | null = null;
   if (raw !== null) {
     const checked = checkHandle(raw);
-    if (!checked.ok) return { ok: false, status: 400, code: checked.code, message: checked.message };
+    if (!checked.ok) return checked;
     handle = checked.handle;
   }
   if (handle === null) {
@@ -82,7 +82,7 @@ export async function setHandle(
   try {
     written = (await upsertUnlessLookAlike.run()).meta.changes;
   } catch (err) {
-    if (isUniqueViolation(err)) return handleTaken(HANDLE_MESSAGES.taken);
+    if (isUniqueViolation(err)) return { ok: false, code: "handle-taken" };
     throw err;
   }
   if (written === 0) {
@@ -90,13 +90,9 @@ export async function setHandle(
       .prepare("SELECT 1 AS taken FROM player_profiles WHERE handle = ? AND user_id <> ?")
       .bind(handle, userId)
       .first<{ taken: number }>();
-    return handleTaken(exact ? HANDLE_MESSAGES.taken : HANDLE_MESSAGES.lookAlike);
+    return { ok: false, code: exact ? "handle-taken" : "handle-look-alike" };
   }
   return { ok: true, handle };
-}
-
-function handleTaken(message: string): ErrorResult {
-  return { ok: false, status: 409, code: "handle-taken", message };
 }
 
 /** Hides or shows the profile; hiding also withdraws the player's share links, in the same batch. */

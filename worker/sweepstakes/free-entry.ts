@@ -4,6 +4,7 @@
 // postmark day, is the player's wallet's (worker/sweepstakes/in-wallet.ts).
 import { etDayKey } from "../../src/shared/bonus";
 import { formatFreeEntryCode } from "../../src/shared/free-entry-codes";
+import type { RefusalOf } from "../../src/shared/refusals";
 import type { FreeEntryCode } from "../../src/shared/schemas/sweepstakes";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -79,7 +80,9 @@ export async function markRecorded(
     .run();
 }
 
-export type PostmarkVerdict = { ok: true } | { ok: false; status: 400 | 409; code: "invalid-postmark" | "code-expired"; message: string };
+export type PostmarkVerdict =
+  | { ok: true }
+  | RefusalOf<"postmark-not-a-date" | "postmark-after-today" | "postmark-before-issue" | "code-expired">;
 
 /**
  * A postmark the card can carry: a real day, not after today (Eastern), not before the code
@@ -89,26 +92,11 @@ export type PostmarkVerdict = { ok: true } | { ok: false; status: 400 | 409; cod
 export function checkPostmark(postmarkedOn: string, row: FreeEntryCodeRow, now: number): PostmarkVerdict {
   const parsed = Date.parse(`${postmarkedOn}T12:00:00Z`);
   if (!Number.isFinite(parsed) || new Date(parsed).toISOString().slice(0, 10) !== postmarkedOn) {
-    return { ok: false, status: 400, code: "invalid-postmark", message: "postmarkedOn: not a real date." };
+    return { ok: false, code: "postmark-not-a-date" };
   }
-  if (postmarkedOn > etDayKey(now)) {
-    return { ok: false, status: 400, code: "invalid-postmark", message: "The postmark is later than today." };
-  }
-  if (postmarkedOn < etDayKey(row.issued_at)) {
-    return {
-      ok: false,
-      status: 400,
-      code: "invalid-postmark",
-      message: `The postmark is before the code was issued (${etDayKey(row.issued_at)}).`,
-    };
-  }
-  if (postmarkedOn > etDayKey(row.expires_at)) {
-    return {
-      ok: false,
-      status: 409,
-      code: "code-expired",
-      message: `This code expired on ${etDayKey(row.expires_at)}, before the card was posted; nothing was credited.`,
-    };
-  }
+  if (postmarkedOn > etDayKey(now)) return { ok: false, code: "postmark-after-today" };
+  if (postmarkedOn < etDayKey(row.issued_at))
+    return { ok: false, code: "postmark-before-issue", details: { issuedOn: etDayKey(row.issued_at) } };
+  if (postmarkedOn > etDayKey(row.expires_at)) return { ok: false, code: "code-expired", details: { expiredOn: etDayKey(row.expires_at) } };
   return { ok: true };
 }

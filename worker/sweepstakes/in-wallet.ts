@@ -6,6 +6,7 @@
 // or not it credited, so the operator sees why a player got nothing and the code cannot be
 // used again. Tables `rules_acceptances` and `free_entries` are documented in schema-migrations.ts.
 import type { PlayContext } from "../../src/shared/protection";
+import { type Refusal, type RefusalOf, sentenceOf } from "../../src/shared/refusals";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import { type Ledger, WalletPort } from "../wallet/ledger";
 import { auditInTx, type AuditFailure } from "../wallet/operator-actions";
@@ -14,7 +15,7 @@ import type { WalletHost, WalletMethods } from "../wallet/wallet-object";
 /** What crediting a free entry asks of the player's protection (answered at the Worker's root). */
 export type EntryRules = {
   /** Why a card may not be credited now (freeze, age, break, or a region without Vantage Cash), or null. */
-  refuse(tx: Ledger, play: PlayContext): { code: string; message: string } | null;
+  refuse(tx: Ledger, play: PlayContext): Refusal | null;
 };
 
 export const ENTRY_RULES = new WalletPort<EntryRules>("free-entry rules");
@@ -29,7 +30,7 @@ export type FreeEntryOutcome = {
   balances: WalletBalances;
 };
 
-export type FreeEntryFailure = { ok: false; status: 409; code: "code-used" | "already-entered-that-day"; message: string } | AuditFailure;
+export type FreeEntryFailure = RefusalOf<"code-used" | "code-credited" | "already-entered-that-day"> | AuditFailure;
 
 /**
  * One received card, as a second operator approved it: the same code and postmark again
@@ -52,22 +53,19 @@ export function recordFreeEntryInTx(tx: Ledger, input: FreeEntryInput, play: Pla
     return { ok: true, credited: before.credited === 1, amountCents: before.amount_cents, refusal, balances: tx.balances() };
   }
   if (before) {
-    return { ok: false, status: 409, code: "code-used", message: "This request code was already recorded; each code counts once." };
+    return { ok: false, code: "code-used" };
   }
   const sameDay = tx.sql.exec("SELECT 1 FROM free_entries WHERE postmarked_on = ? AND credited = 1", input.postmarkedOn).toArray();
   if (sameDay.length > 0) {
-    return {
-      ok: false,
-      status: 409,
-      code: "already-entered-that-day",
-      message: `A card of this player postmarked ${input.postmarkedOn} was already credited; one card per postmark day counts.`,
-    };
+    return { ok: false, code: "already-entered-that-day", details: { postmarkedOn: input.postmarkedOn } };
   }
   const refused = tx.use(ENTRY_RULES).refuse(tx, play);
+  // These refusals' codes are the ones clients see; the card keeps the sentence it was refused with.
+  const refusal = refused ? { code: refused.code, message: sentenceOf(refused) } : null;
   let credited = false;
-  if (!refused) {
+  if (!refusal) {
     const posted = tx.post({ currency: "cash", amount: input.amountCents, reason: "free_entry", reference: input.code });
-    if (!posted.ok) return { ok: false, status: 409, code: "code-used", message: "This request code was already credited." };
+    if (!posted.ok) return { ok: false, code: "code-credited" };
     credited = true;
   }
   tx.sql.exec(
@@ -77,12 +75,11 @@ export function recordFreeEntryInTx(tx: Ledger, input: FreeEntryInput, play: Pla
     input.postmarkedOn,
     credited ? 1 : 0,
     credited ? input.amountCents : 0,
-    refused?.code ?? null,
-    refused?.message ?? null,
+    refusal?.code ?? null,
+    refusal?.message ?? null,
     input.actor,
     tx.now,
   );
-  const refusal = refused ? { code: refused.code, message: refused.message } : null;
   const failed = auditInTx(
     tx,
     "free-entry",

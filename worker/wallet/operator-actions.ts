@@ -7,7 +7,7 @@
 // and rolled back, so no operator action goes unrecorded.
 // Tables `account_freeze`, `admin_adjustments` and `operator_actions` are documented in schema-migrations.ts.
 import type { WalletKind } from "../../src/shared/money";
-import type { Refusal } from "../../src/shared/protection";
+import { type AuditFailure, type RefusalOf, sentenceFor } from "../../src/shared/refusals";
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import type { Ledger } from "./ledger";
 import { writeOutboxRow } from "./outbox";
@@ -30,11 +30,11 @@ export type WalletAuditAction =
   | "redemption-reject"
   | "free-entry";
 
-export type AuditFailure = { ok: false; status: 503; code: "audit-failed"; message: string };
+export type { AuditFailure };
 
 /**
  * Writes the action's audit row and its outbox row in the current transaction. Answers a
- * refusal when the row cannot be written: the caller returns it, and the transaction
+ * failure when the row cannot be written: the caller returns it, and the transaction
  * (the action with it) is rolled back.
  */
 export function auditInTx(
@@ -66,19 +66,14 @@ export function auditInTx(
     };
     writeOutboxRow(tx.sql, "audit", payload, tx.now);
   } catch {
-    return {
-      ok: false,
-      status: 503,
-      code: "audit-failed",
-      message: "Nothing was changed: the action's audit record could not be written. Try again.",
-    };
+    return { ok: false, code: "audit-failed" };
   }
   tx.noteChange();
   return null;
 }
 
 /** What a frozen player is told: neutral, the operator's reason stays with operators. */
-export const FROZEN_MESSAGE = "Your account is on hold. Please contact support.";
+export const FROZEN_MESSAGE = sentenceFor("account-frozen", undefined);
 
 export type FreezeState = { frozen: boolean; reason: string | null; actor: string | null; updatedAt: number | null };
 
@@ -93,8 +88,8 @@ export function readFreeze(tx: Ledger): FreezeState {
 }
 
 /** The freeze gate: a refusal while an operator holds the account. */
-export function gateFreeze(tx: Ledger): Refusal | null {
-  return readFreeze(tx).frozen ? { ok: false, status: 403, code: "account-frozen", message: FROZEN_MESSAGE } : null;
+export function gateFreeze(tx: Ledger): RefusalOf<"account-frozen"> | null {
+  return readFreeze(tx).frozen ? { ok: false, code: "account-frozen" } : null;
 }
 
 /** Freezes or unfreezes (audited); `changed` is false when the account already was in that state, and nothing is recorded. */
@@ -120,7 +115,7 @@ export type AdjustmentInput = { adjustmentId: string; wallet: WalletKind; amount
 
 export type AdjustmentResult =
   | { ok: true; replayed: boolean; balances: WalletBalances; balanceAfter: number }
-  | { ok: false; status: 400 | 409; code: "invalid-amount" | "insufficient-funds" | "adjustment-conflict"; message: string }
+  | RefusalOf<"adjustment-invalid-amount" | "adjustment-below-zero" | "adjustment-conflict">
   | AuditFailure;
 
 /**
@@ -141,12 +136,7 @@ export function adjustBalanceInTx(tx: Ledger, input: AdjustmentInput, audit: Ope
     .toArray()[0];
   if (seen) {
     if (seen.currency !== input.wallet || seen.amount !== input.amount) {
-      return {
-        ok: false,
-        status: 409,
-        code: "adjustment-conflict",
-        message: "This adjustment id was already used for another adjustment.",
-      };
+      return { ok: false, code: "adjustment-conflict" };
     }
     return { ok: true, replayed: true, balances: tx.balances(), balanceAfter: tx.balance(input.wallet) };
   }
@@ -157,10 +147,7 @@ export function adjustBalanceInTx(tx: Ledger, input: AdjustmentInput, audit: Ope
     reference: `adjustment:${input.adjustmentId}`,
   });
   if (!posted.ok) {
-    if (posted.code === "insufficient-funds") {
-      return { ok: false, status: 409, code: "insufficient-funds", message: "This adjustment would take the balance below zero." };
-    }
-    return { ok: false, status: 400, code: "invalid-amount", message: "The amount must be a whole number of minor units other than zero." };
+    return { ok: false, code: posted.code === "insufficient-funds" ? "adjustment-below-zero" : "adjustment-invalid-amount" };
   }
   if (input.wallet === "cash" && input.amount < 0) playthroughOnReversal(tx, -input.amount, `adjustment:${input.adjustmentId}`);
   tx.sql.exec(

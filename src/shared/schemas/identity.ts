@@ -2,6 +2,7 @@
 // /redeem shows for each, and the answers of /api/identity. The wallet keeps the state and
 // checks it inside the transaction that holds a redemption; this file only names it.
 import { z } from "zod";
+import { IDENTITY_SENTENCES } from "../refusals";
 
 /**
  * none        never started
@@ -25,15 +26,12 @@ export type IdentityState = z.infer<typeof IdentityStateSchema>;
 /** POST /api/identity/session: the provider's verification page for this player. */
 export const IdentitySessionSchema = z.object({ url: z.string().min(1) });
 
-export const IDENTITY_UNVERIFIED_MESSAGE =
-  "Verify your identity before your first redemption: choose \u201cVerify your identity\u201d on this page and follow the steps with your photo ID.";
-export const IDENTITY_PENDING_MESSAGE = "Your identity check is still being processed. You can redeem as soon as it is verified.";
-export const IDENTITY_NEEDS_INPUT_MESSAGE =
-  "Your identity could not be verified. Choose \u201cVerify your identity\u201d to try again with a valid photo ID.";
-export const IDENTITY_IN_USE_MESSAGE =
-  "This identity document already verified another Vantage account. Each person may redeem from one account only; contact support if this is a mistake.";
-export const IDENTITY_MISMATCH_MESSAGE =
-  "The date of birth on your identity document differs from the one you confirmed, so redemptions are blocked until support has reviewed your account.";
+// The sentences are the identity refusals' (src/shared/refusals.ts): /redeem shows what a redemption would be refused with.
+export const IDENTITY_UNVERIFIED_MESSAGE = IDENTITY_SENTENCES.none;
+export const IDENTITY_PENDING_MESSAGE = IDENTITY_SENTENCES.pending;
+export const IDENTITY_NEEDS_INPUT_MESSAGE = IDENTITY_SENTENCES["needs-input"];
+export const IDENTITY_IN_USE_MESSAGE = IDENTITY_SENTENCES["in-use"];
+export const IDENTITY_MISMATCH_MESSAGE = IDENTITY_SENTENCES.mismatch;
 
 /** What /redeem and the withdrawal refusal say about each state (null: nothing to do). */
 export function identityMessage(status: IdentityStatus): string | null {

@@ -3,6 +3,7 @@
 // The Worker re-checks the same rule (and the balance, inside the wallet) itself.
 import { z } from "zod";
 import { CENTS_PER_CASH, parseAmountToMinor, unitsToMinor } from "../money";
+import { sentenceFor } from "../refusals";
 
 /** Spec §9 "Redemption minimum: $20", in Vantage Cash cents (1 Vantage Cash redeems for $1). */
 export const REDEMPTION_MIN_CENTS = 20 * CENTS_PER_CASH;
@@ -15,7 +16,7 @@ export function formatRedemptionDollars(cents: number): string {
 
 /** "$20": what /redeem shows and the Worker's refusal says, from REDEMPTION_MIN_CENTS. */
 export const REDEMPTION_MIN_TEXT = formatRedemptionDollars(REDEMPTION_MIN_CENTS);
-export const REDEMPTION_MIN_MESSAGE = `The minimum redemption is ${REDEMPTION_MIN_TEXT}.`;
+export const REDEMPTION_MIN_MESSAGE = sentenceFor("redemption-below-minimum", { minimumCents: REDEMPTION_MIN_CENTS });
 
 /** POST /api/withdrawals: `amount` in Vantage Cash units (up to cents), at least the minimum. */
 export const WithdrawalRequestSchema = z.object({

@@ -1,13 +1,15 @@
 // Builds docs/api.md and docs/tunables.md from the code itself: the live Hono app's route
 // table (method, path, and which access middleware runs before the handler), the notes
-// in route-notes.ts, and the TUNABLES table. docs-in-step.test.ts compares the result
+// in route-notes.ts, the refusals table (worker/http/refusals.ts), and the TUNABLES table. docs-in-step.test.ts compares the result
 // with the committed files; `npm run docs` writes them.
 import type { Hono } from "hono";
 import { COMPOSED_HANDLER } from "hono/utils/constants";
 import { z } from "zod";
 import { requireAdmin } from "../../../worker/admin/admin-routes";
 import { requireUser } from "../../../worker/auth/require-user";
+import { REFUSAL_CODES, sentenceTexts } from "../../../src/shared/refusals";
 import type { AppEnv } from "../../../worker/http/app-types";
+import { REFUSALS, wireOf } from "../../../worker/http/refusals";
 import type { TUNABLES } from "../../../worker/tunables";
 import { ROUTE_NOTES, SECTIONS, SHARED_SCHEMA_MODULES, type RouteNote, type SchemaRef } from "./route-notes";
 
@@ -121,7 +123,33 @@ export function renderApiReference(endpoints: Endpoint[]): string {
       );
     }
   }
+  lines.push(...renderRefusals());
   return `${lines.join("\n")}\n`;
+}
+
+/** The refusals section: every refusal of domain code as clients receive it. */
+function renderRefusals(): string[] {
+  const failure = wireOf({ ok: false, code: "audit-failed" });
+  const lines = [
+    "",
+    "## Refusals",
+    "",
+    "What the shared rules, the wallet's transactions, settlement and the operator console refuse, as clients",
+    "receive it: the status, `error.code` and `error.message`, from the table in",
+    "[`worker/http/refusals.ts`](../worker/http/refusals.ts) with the sentences of",
+    "[`src/shared/refusals.ts`](../src/shared/refusals.ts) (the SPA shows the same ones). `{name}` stands for a",
+    "value from the refusal's details; a sentence that depends on a state has one line per state. Where several",
+    "refusals share a code, clients tell them apart by the sentence. An operator action whose audit row cannot be",
+    `written answers \`${failure.status} ${failure.code}\` ("${failure.message}") and changes nothing.`,
+    "",
+    "| code | status | sentence |",
+    "|---|---|---|",
+  ];
+  for (const code of REFUSAL_CODES) {
+    const entry = REFUSALS[code];
+    lines.push(`| \`${entry.code}\` | ${entry.status} | ${sentenceTexts(code).map(cell).join("<br>")} |`);
+  }
+  return lines;
 }
 
 type TunableRow = { default: string; schema: z.ZodType; meaning: string };

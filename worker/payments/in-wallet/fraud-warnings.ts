@@ -9,6 +9,7 @@
 // (applyRefundInTx), once per warning: this records the warning once per id and says
 // whether a refund is still due.
 // Table `fraud_warnings` is documented in schema-migrations.ts.
+import type { RefusalOf } from "../../../src/shared/refusals";
 import type { WalletBalances } from "../../../src/shared/schemas/user";
 import type { Ledger } from "../../wallet/ledger";
 import { auditInTx, type AuditFailure } from "../../wallet/operator-actions";
@@ -34,7 +35,7 @@ export type FraudWarningResult =
       refund: { paymentIntent: string; amountCents: number } | null;
       balances: WalletBalances;
     }
-  | { ok: false; status: 400; code: "invalid-argument"; message: string };
+  | RefusalOf<"fraud-warning-invalid">;
 
 export type FraudWarning = {
   id: string;
@@ -85,7 +86,7 @@ export function recordFraudWarningInTx(tx: Ledger, input: FraudWarningInput): Fr
     !validId(input.fraudType) ||
     (input.chargeId !== null && !validId(input.chargeId))
   ) {
-    return { ok: false, status: 400, code: "invalid-argument", message: "A fraud warning needs an id, a payment intent and a fraud type." };
+    return { ok: false, code: "fraud-warning-invalid" };
   }
   const inserted = tx.sql
     .exec(
@@ -142,13 +143,13 @@ export function listFraudWarningsInTx(tx: Ledger, limit = 50): FraudWarning[] {
 
 export type ClearFraudWarningResult =
   | { ok: true; changed: boolean; warning: FraudWarning }
-  | { ok: false; status: 404; code: "not-found"; message: string }
+  | RefusalOf<"fraud-warning-not-found">
   | AuditFailure;
 
 /** An operator's clearance: the warning stops holding redemptions; once, the first clearance stands. */
 export function clearFraudWarningInTx(tx: Ledger, input: { warningId: string; actor: string; reason: string }): ClearFraudWarningResult {
   const row = tx.sql.exec<WarningRow>("SELECT * FROM fraud_warnings WHERE id = ?", input.warningId).toArray()[0];
-  if (!row) return { ok: false, status: 404, code: "not-found", message: "No such fraud warning for this player." };
+  if (!row) return { ok: false, code: "fraud-warning-not-found" };
   if (row.cleared_at !== null) return { ok: true, changed: false, warning: toWarning(tx, row) };
   tx.sql.exec(
     "UPDATE fraud_warnings SET cleared_at = ?, cleared_by = ?, cleared_reason = ? WHERE id = ?",

@@ -109,7 +109,7 @@ export function finishPayoutAttemptInTx(
       return failRedemptionInTx(tx, { redemptionId: input.redemptionId, reason: input.outcome.reason });
     case "unknown": {
       const redemption = readRedemptionInTx(tx, input.redemptionId);
-      if (!redemption) return { ok: false, status: 404, code: "not-found", message: "No such redemption." };
+      if (!redemption) return { ok: false, code: "redemption-not-found" };
       return { ok: true, redemption, balances: tx.balances(), created: false };
     }
   }

@@ -5,6 +5,7 @@
 // recorded beside its PaymentIntent, so a later dispute or refund can find and reverse it
 // (worker/payments/in-wallet/reversals.ts).
 import { findPack } from "../../../src/shared/packs";
+import type { RefusalOf } from "../../../src/shared/refusals";
 import type { WalletBalances } from "../../../src/shared/schemas/user";
 import { PAYEE_STANDING } from "./standing";
 import { recordPackPaymentInTx } from "./reversals";
@@ -14,14 +15,14 @@ export type CreditPurchaseInput = { checkoutSessionId: string; amountCents: numb
 
 export type CreditPurchaseResult =
   | { ok: true; credited: boolean; coins: number; cashCents: number; balances: WalletBalances }
-  | { ok: false; status: 400; code: "unknown-pack" | "invalid-argument"; message: string };
+  | RefusalOf<"unknown-pack" | "checkout-session-required" | "purchase-not-credited">;
 
 export function creditPurchaseInTx(tx: Ledger, input: CreditPurchaseInput): CreditPurchaseResult {
   const pack = findPack(input.amountCents);
-  if (!pack) return { ok: false, status: 400, code: "unknown-pack", message: "No coin pack has this price." };
+  if (!pack) return { ok: false, code: "unknown-pack" };
   const reference = input.checkoutSessionId;
   if (reference.length === 0 || reference.length > 255) {
-    return { ok: false, status: 400, code: "invalid-argument", message: "A checkout session id is required." };
+    return { ok: false, code: "checkout-session-required" };
   }
   const paymentIntent = input.paymentIntent && input.paymentIntent.length <= 255 ? input.paymentIntent : null;
   recordPackPaymentInTx(tx, {
@@ -37,7 +38,7 @@ export function creditPurchaseInTx(tx: Ledger, input: CreditPurchaseInput): Cred
   const coins = tx.post({ currency: "coins", amount: pack.coins, reason: "purchase", reference });
   const cash = pack.cashCents > 0 ? tx.post({ currency: "cash", amount: pack.cashCents, reason: "purchase", reference }) : null;
   if (!coins.ok || (cash && !cash.ok)) {
-    return { ok: false, status: 400, code: "invalid-argument", message: "The purchase could not be credited." };
+    return { ok: false, code: "purchase-not-credited" };
   }
   // Never refused (the money was taken), but it counts toward the player's purchase limits.
   tx.use(PAYEE_STANDING).countPurchase(tx, { reference, amountCents: pack.amountCents });

@@ -19,7 +19,6 @@
 import {
   formatRedemptionDollars,
   REDEMPTION_MIN_CENTS,
-  REDEMPTION_MIN_MESSAGE,
   REDEMPTION_STEPS,
   type Redemption,
   type RedemptionStatus,
@@ -30,12 +29,11 @@ import { identityMessage } from "../../../src/shared/schemas/identity";
 import { PAYEE_STANDING, type PayeeRefusal } from "./standing";
 import { auditInTx, FROZEN_MESSAGE, readFreeze, type AuditFailure, type OperatorAudit } from "../../wallet/operator-actions";
 import type { WalletBalances } from "../../../src/shared/schemas/user";
-import { redemptionPause } from "./redemption-pause";
+import { redemptionPause, redemptionPauseReason } from "./redemption-pause";
 import { writeOutboxRow } from "../../wallet/outbox";
 import type { Ledger } from "../../wallet/ledger";
 import { redemptionNotice } from "../../../src/shared/push-notices";
-import { formatMoney } from "../../../src/shared/money";
-import { formatEtTime } from "../../../src/shared/protection";
+import type { RefusalOf } from "../../../src/shared/refusals";
 import { playthroughState, type PlaythroughState } from "../../wallet/playthrough";
 import { heldCash, purchaseHoldsInTx, type PurchaseHold } from "../../wallet/purchase-holds";
 
@@ -50,14 +48,19 @@ type RedemptionRow = {
 };
 
 export type RedemptionFailure =
-  | {
-      ok: false;
-      status: 400 | 404 | 409;
-      code: "invalid-argument" | "insufficient-funds" | "not-found" | "aborted" | "redemptions-paused";
-      message: string;
-    }
-  | { ok: false; status: 403; code: "playthrough-required"; message: string; details: PlaythroughState }
-  | { ok: false; status: 403; code: "purchase-held"; message: string; details: RedemptionLimits }
+  | RefusalOf<
+      | "redemption-id-reused"
+      | "redemption-below-minimum"
+      | "redemptions-paused"
+      | "insufficient-funds"
+      | "redemption-already-requested"
+      | "redemption-not-found"
+      | "redemption-already-failed"
+      | "redemption-already-paid"
+      | "redemption-already-refunded"
+      | "playthrough-required"
+      | "purchase-held"
+    >
   | PayeeRefusal;
 export type RedemptionResult = { ok: true; redemption: Redemption; balances: WalletBalances; created: boolean } | RedemptionFailure;
 
@@ -200,28 +203,10 @@ function redemptionLimits(tx: Ledger, balanceCents: number, windDownSince: numbe
 
 /** The refusal for an amount above what is redeemable: whichever of play-through and the hold keeps more back. */
 function notRedeemable(tx: Ledger, limits: RedemptionLimits): RedemptionFailure {
-  const redeemableNow = `You can redeem ${formatMoney("cash", limits.redeemableCash)} now.`;
   if (heldCash(limits.purchaseHolds) > limits.cashToPlay) {
-    const holds = limits.purchaseHolds.map((h) => `${formatMoney("cash", h.amountCents)} until ${formatEtTime(h.freesAt)}`).join(", ");
-    return {
-      ok: false,
-      status: 403,
-      code: "purchase-held",
-      message:
-        `Vantage Cash bought in the last ${tx.purchaseHoldDays} ${tx.purchaseHoldDays === 1 ? "day" : "days"} is held before it can ` +
-        `be redeemed: ${holds}. ${redeemableNow}`,
-      details: limits,
-    };
+    return { ok: false, code: "purchase-held", details: { ...limits, holdDays: tx.purchaseHoldDays } };
   }
-  return {
-    ok: false,
-    status: 403,
-    code: "playthrough-required",
-    message:
-      `Play ${formatMoney("cash", limits.cashToPlay)} more Vantage Cash in bets first: bought and bonus Vantage Cash ` +
-      `must be played through before it can be redeemed. ${redeemableNow}`,
-    details: { cashToPlay: limits.cashToPlay, redeemableCash: limits.redeemableCash },
-  };
+  return { ok: false, code: "playthrough-required", details: { cashToPlay: limits.cashToPlay, redeemableCash: limits.redeemableCash } };
 }
 
 /**
@@ -266,15 +251,15 @@ export function requestRedemptionInTx(
   const existing = findRow(tx, input.redemptionId);
   if (existing) {
     if (existing.amount_cents !== input.amountCents) {
-      return { ok: false, status: 409, code: "aborted", message: "This redemption id was already used for another amount." };
+      return { ok: false, code: "redemption-id-reused" };
     }
     return { ok: true, redemption: toRedemption(tx, existing), balances: tx.balances(), created: false };
   }
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents < REDEMPTION_MIN_CENTS) {
-    return { ok: false, status: 400, code: "invalid-argument", message: REDEMPTION_MIN_MESSAGE };
+    return { ok: false, code: "redemption-below-minimum", details: { minimumCents: REDEMPTION_MIN_CENTS } };
   }
-  const paused = redemptionPause(tx);
-  if (paused) return { ok: false, status: 409, code: "redemptions-paused", message: paused };
+  const paused = redemptionPauseReason(tx);
+  if (paused) return { ok: false, code: "redemptions-paused", details: { reason: paused } };
   const unverified = tx.use(PAYEE_STANDING).payeeRefusal(tx);
   if (unverified) return unverified;
   const balance = tx.balance("cash");
@@ -283,9 +268,7 @@ export function requestRedemptionInTx(
   const review = reviewReason(tx, input.amountCents, input.review);
   const hold = tx.post({ currency: "cash", amount: -input.amountCents, reason: "redemption_hold", reference: input.redemptionId });
   if (!hold.ok) {
-    return hold.code === "insufficient-funds"
-      ? { ok: false, status: 400, code: "insufficient-funds", message: "Not enough balance." }
-      : { ok: false, status: 409, code: "aborted", message: "This redemption was already requested." };
+    return { ok: false, code: hold.code === "insufficient-funds" ? "insufficient-funds" : "redemption-already-requested" };
   }
   tx.sql.exec(
     "INSERT INTO redemptions (id, amount_cents, status, failure_reason, payout_reference, created_at, updated_at) VALUES (?, ?, 'pending', NULL, NULL, ?, ?)",
@@ -315,9 +298,9 @@ function noticeRedemption(tx: Ledger, redemption: Pick<Redemption, "id" | "statu
 /** Marks a pending redemption paid; repeating it is harmless, a failed one stays failed. */
 export function completeRedemptionInTx(tx: Ledger, input: { redemptionId: string; payoutReference: string }): RedemptionResult {
   const row = findRow(tx, input.redemptionId);
-  if (!row) return { ok: false, status: 404, code: "not-found", message: "No such redemption." };
+  if (!row) return { ok: false, code: "redemption-not-found" };
   if (row.status === "failed") {
-    return { ok: false, status: 409, code: "aborted", message: "This redemption already failed and was refunded." };
+    return { ok: false, code: "redemption-already-failed" };
   }
   if (row.status === "pending") {
     tx.sql.exec(
@@ -342,11 +325,11 @@ export function completeRedemptionInTx(tx: Ledger, input: { redemptionId: string
 /** A payout that did not happen: the held amount goes back to the balance, once. */
 export function failRedemptionInTx(tx: Ledger, input: { redemptionId: string; reason: string }): RedemptionResult {
   const row = findRow(tx, input.redemptionId);
-  if (!row) return { ok: false, status: 404, code: "not-found", message: "No such redemption." };
-  if (row.status === "paid") return { ok: false, status: 409, code: "aborted", message: "This redemption was already paid." };
+  if (!row) return { ok: false, code: "redemption-not-found" };
+  if (row.status === "paid") return { ok: false, code: "redemption-already-paid" };
   if (row.status === "pending") {
     const refund = tx.post({ currency: "cash", amount: row.amount_cents, reason: "redemption_refund", reference: row.id });
-    if (!refund.ok) return { ok: false, status: 409, code: "aborted", message: "This redemption was already refunded." };
+    if (!refund.ok) return { ok: false, code: "redemption-already-refunded" };
     tx.sql.exec(
       "UPDATE redemptions SET status = 'failed', failure_reason = ?, updated_at = ? WHERE id = ?",
       input.reason.slice(0, 500),
@@ -365,7 +348,7 @@ export function awaitingReviewInTx(tx: Ledger, redemptionId: string): boolean {
 }
 
 export type ReviewDecision = { redemptionId: string; approve: boolean; reason: string };
-export type ReviewResult = RedemptionResult | AuditFailure | { ok: false; status: 409; code: "not-in-review"; message: string };
+export type ReviewResult = RedemptionResult | AuditFailure | RefusalOf<"review-not-found" | "not-in-review">;
 
 /**
  * An operator's decision on a redemption waiting for review, with its audit row:
@@ -375,11 +358,11 @@ export type ReviewResult = RedemptionResult | AuditFailure | { ok: false; status
 export function decideReviewInTx(tx: Ledger, input: ReviewDecision, audit: OperatorAudit): ReviewResult {
   const row = findRow(tx, input.redemptionId);
   const review = readReview(tx, input.redemptionId);
-  if (!row || !review) return { ok: false, status: 404, code: "not-found", message: "No such redemption in review." };
+  if (!row || !review) return { ok: false, code: "review-not-found" };
   const wanted = input.approve ? "approved" : "rejected";
   if (review.state === wanted) return { ok: true, redemption: toRedemption(tx, row), balances: tx.balances(), created: false };
   if (review.state !== "waiting") {
-    return { ok: false, status: 409, code: "not-in-review", message: `This redemption's review was already ${review.state}.` };
+    return { ok: false, code: "not-in-review", details: { state: review.state } };
   }
   tx.sql.exec(
     "UPDATE redemption_reviews SET state = ?, decided_by = ?, decision_reason = ?, decided_at = ? WHERE redemption_id = ?",

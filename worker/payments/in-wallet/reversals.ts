@@ -7,13 +7,14 @@
 // which later credits repay first. While a dispute is open or anything is owed,
 // redemptions are refused (redemption-pause.ts).
 import type { WalletKind } from "../../../src/shared/money";
+import { REDEMPTION_PAUSE_SENTENCES, type RefusalOf } from "../../../src/shared/refusals";
 import type { WalletBalances } from "../../../src/shared/schemas/user";
 import { playthroughOnReversal } from "../../wallet/playthrough";
 import type { LedgerReason, Ledger } from "../../wallet/ledger";
 
-export const UNDER_REVIEW_MESSAGE = "Redemptions are paused while a payment on your account is under review.";
-export const FRAUD_WARNING_HOLD_MESSAGE = "Redemptions are held for an operator's review after a warning on one of your card payments.";
-export const OWED_MESSAGE = "Redemptions are paused until what your account owes is repaid by new credits.";
+export const UNDER_REVIEW_MESSAGE = REDEMPTION_PAUSE_SENTENCES.dispute;
+export const FRAUD_WARNING_HOLD_MESSAGE = REDEMPTION_PAUSE_SENTENCES["fraud-warning"];
+export const OWED_MESSAGE = REDEMPTION_PAUSE_SENTENCES.owed;
 
 type PurchaseRow = {
   checkout_session_id: string;
@@ -40,7 +41,7 @@ export type PackMovement = { currency: WalletKind; delta: number; taken: number;
 
 export type ReversalResult =
   | { ok: true; found: boolean; movements: PackMovement[]; balances: WalletBalances }
-  | { ok: false; status: 400; code: "invalid-argument"; message: string };
+  | RefusalOf<"dispute-invalid" | "refund-invalid">;
 
 /** Records a credited pack beside its PaymentIntent (a replay may add the intent later). */
 export function recordPackPaymentInTx(
@@ -130,7 +131,7 @@ function validIds(...ids: string[]): boolean {
 /** `charge.dispute.created` / `charge.dispute.closed`, once per dispute id and phase. */
 export function applyDisputeInTx(tx: Ledger, input: DisputeInput): ReversalResult {
   if (!validIds(input.disputeId, input.paymentIntent, input.status)) {
-    return { ok: false, status: 400, code: "invalid-argument", message: "A dispute needs an id, a payment intent and a status." };
+    return { ok: false, code: "dispute-invalid" };
   }
   const purchase = purchaseByIntent(tx, input.paymentIntent);
   if (!purchase) return { ok: true, found: false, movements: [], balances: tx.balances() };
@@ -175,7 +176,7 @@ export function applyRefundInTx(tx: Ledger, input: RefundInput): ReversalResult 
     input.amountRefundedCents < 0 ||
     input.chargeAmountCents <= 0
   ) {
-    return { ok: false, status: 400, code: "invalid-argument", message: "A refund needs a payment intent and whole amounts." };
+    return { ok: false, code: "refund-invalid" };
   }
   const purchase = purchaseByIntent(tx, input.paymentIntent);
   if (!purchase) return { ok: true, found: false, movements: [], balances: tx.balances() };

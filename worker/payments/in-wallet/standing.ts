@@ -2,16 +2,12 @@
 // protection's in-wallet code (identity, age, region, limits), so payments never imports
 // another feature. Asked inside the transaction that moves the money.
 import type { IdentityStatus } from "../../../src/shared/schemas/identity";
-import type { PlayContext, Refusal } from "../../../src/shared/protection";
+import type { PlayContext } from "../../../src/shared/protection";
+import type { Refusal, RefusalOf } from "../../../src/shared/refusals";
 import { type Ledger, WalletPort } from "../../wallet/ledger";
 
 /** Why a payee may not be paid: their identity is not verified (or belongs to someone else). */
-export type PayeeRefusal = {
-  ok: false;
-  status: 403;
-  code: "identity-unverified" | "identity-in-use" | "identity-mismatch";
-  message: string;
-};
+export type PayeeRefusal = RefusalOf<"identity-unverified" | "identity-in-use" | "identity-mismatch">;
 
 export type PayeeStanding = {
   /** Why the player may not be paid now (identity not verified, in use, or a mismatch), or null. */

@@ -13,7 +13,8 @@
 // document's turns a mismatch into verified (and a correction away from a verified
 // document's date makes it a mismatch), and a reset puts the player back at "never
 // started", retiring the session so its events are ignored from then on.
-import { identityMessage, identityRefusalCode, type IdentityState, type IdentityStatus } from "../../../src/shared/schemas/identity";
+import type { IdentityState, IdentityStatus } from "../../../src/shared/schemas/identity";
+import type { RefusalOf } from "../../../src/shared/refusals";
 import type { Ledger } from "../../wallet/ledger";
 import { ageOn, isValidDateOfBirth } from "../../../src/shared/protection";
 import { recordResidenceInTx } from "./identity-residence";
@@ -28,7 +29,12 @@ type IdentityRow = {
   updated_at: number;
 };
 
-const FINAL: ReadonlySet<IdentityStatus> = new Set(["verified", "mismatch", "in-use"]);
+type FinalStatus = "verified" | "mismatch" | "in-use";
+const FINAL: ReadonlySet<IdentityStatus> = new Set<FinalStatus>(["verified", "mismatch", "in-use"]);
+
+function isFinal(status: IdentityStatus): status is FinalStatus {
+  return FINAL.has(status);
+}
 
 const MISMATCH_REASON = "The document's date of birth differs from the confirmed one.";
 const UNDER_AGE_REASON = "The document shows someone under the minimum age to play.";
@@ -51,18 +57,15 @@ export function readIdentityInTx(tx: Ledger): IdentityState {
   return row ? { status: row.status, reason: row.reason, updatedAt: row.updated_at } : { status: "none", reason: null, updatedAt: null };
 }
 
-export type IdentityRefusal = {
-  ok: false;
-  status: 403;
-  code: "identity-unverified" | "identity-in-use" | "identity-mismatch";
-  message: string;
-};
+export type IdentityRefusal = RefusalOf<"identity-unverified" | "identity-in-use" | "identity-mismatch">;
 
 /** The refusal of anything that would pay this player out, or null once they are verified. */
 export function identityRefusal(tx: Ledger): IdentityRefusal | null {
   const { status } = readIdentityInTx(tx);
   if (status === "verified") return null;
-  return { ok: false, status: 403, code: identityRefusalCode(status), message: identityMessage(status)! };
+  if (status === "in-use") return { ok: false, code: "identity-in-use" };
+  if (status === "mismatch") return { ok: false, code: "identity-mismatch" };
+  return { ok: false, code: "identity-unverified", details: { identity: status } };
 }
 
 /** What a verification session came to, as the identity webhook learned it. */
@@ -129,25 +132,13 @@ export function recordIdentityInTx(tx: Ledger, input: IdentityOutcome): Identity
  * Before a new verification session opens: refused once the state is final (verified, or
  * blocked for support), else the state becomes pending for that session.
  */
-export function beginIdentityCheckInTx(
-  tx: Ledger,
-  input: { sessionId: string },
-): IdentityResult | { ok: false; status: 409; code: "identity-final"; message: string } {
+export function beginIdentityCheckInTx(tx: Ledger, input: { sessionId: string }): IdentityResult | RefusalOf<"identity-final"> {
   const current = readIdentityInTx(tx);
-  if (FINAL.has(current.status)) {
-    return {
-      ok: false,
-      status: 409,
-      code: "identity-final",
-      message: current.status === "verified" ? "Your identity is already verified." : identityMessage(current.status)!,
-    };
-  }
+  if (isFinal(current.status)) return { ok: false, code: "identity-final", details: { identity: current.status } };
   return recordIdentityInTx(tx, { sessionId: input.sessionId, outcome: "pending" });
 }
 
-export type IdentityResetResult =
-  | { ok: true; previous: IdentityState }
-  | { ok: false; status: 409; code: "identity-not-started"; message: string };
+export type IdentityResetResult = { ok: true; previous: IdentityState } | RefusalOf<"identity-not-started">;
 
 /**
  * An operator's reset: the player is back at "never started" and may verify again. The
@@ -156,7 +147,7 @@ export type IdentityResetResult =
  */
 export function resetIdentityInTx(tx: Ledger): IdentityResetResult {
   const row = readRow(tx);
-  if (!row) return { ok: false, status: 409, code: "identity-not-started", message: "This player has no identity check to reset." };
+  if (!row) return { ok: false, code: "identity-not-started" };
   const previous = readIdentityInTx(tx);
   if (row.session_id !== null) {
     tx.sql.exec("INSERT OR IGNORE INTO identity_retired_sessions (session_id, retired_at) VALUES (?, ?)", row.session_id, tx.now);

@@ -7,7 +7,8 @@
 import type { HarmFlag, HarmHistory } from "../../../src/shared/harm-signs";
 import type { PlayLimitName } from "../../../src/shared/play-limits";
 import type { RealityCheckAnswer } from "../../../src/shared/play-time";
-import type { BreakPeriod, LimitName, PlayAction, PlayContext, Refusal } from "../../../src/shared/protection";
+import type { BreakPeriod, LimitName, PlayAction, PlayContext } from "../../../src/shared/protection";
+import type { Refusal } from "../../../src/shared/refusals";
 import type { IdentityState } from "../../../src/shared/schemas/identity";
 import { tunables } from "../../tunables";
 import { auditInTx, type AuditFailure, type OperatorAudit } from "../../wallet/operator-actions";
@@ -194,7 +195,8 @@ export const protectionMethods = {
   ): Promise<PurchaseHoldResult> {
     const result = host.transact(userId, now, (tx) => reservePurchaseWithPlayInTx(tx, input, play));
     // A refusal by a limit is remembered for the statement, in a transaction of its own (the refused one rolled back).
-    if (!result.ok && result.details?.limit !== undefined) host.transact(userId, now, (tx) => recordLimitReachedInTx(tx, result));
+    if (!result.ok && result.details !== undefined && "limit" in result.details)
+      host.transact(userId, now, (tx) => recordLimitReachedInTx(tx, result));
     return result;
   },
 

@@ -39,8 +39,8 @@ import {
   STAKE_LIMIT_FOR,
   type LimitName,
   type LimitPeriod,
-  type Refusal,
 } from "../../../src/shared/protection";
+import type { Refusal } from "../../../src/shared/refusals";
 import type { Ledger } from "../../wallet/ledger";
 import { writeOutboxRow } from "../../wallet/outbox";
 import { recordLimitChanges } from "./limit-history";

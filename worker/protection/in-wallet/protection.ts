@@ -26,10 +26,9 @@ import {
   type PlayerLimits,
   type ProtectionState,
   type PurchaseTotals,
-  type Refusal,
   type PlayContext,
-  type RefusalDetails,
 } from "../../../src/shared/protection";
+import type { Refusal, RefusalOf } from "../../../src/shared/refusals";
 
 export type { PlayContext } from "../../../src/shared/protection";
 import type { Ledger } from "../../wallet/ledger";
@@ -37,8 +36,6 @@ import { recordBreak, recordLimitChanges } from "./limit-history";
 import { gateFreeze } from "../../wallet/operator-actions";
 import { verifiedResidenceInTx } from "./identity-residence";
 import { gateRules } from "./rules-gate";
-
-export type ProtectionFailure = { ok: false; status: 400 | 403 | 404 | 409; code: string; message: string; details?: RefusalDetails };
 
 // ---- reads ----
 
@@ -181,22 +178,17 @@ export function gateStake(tx: Ledger, wallet: WalletKind, totalStake: number, pl
 
 // ---- operations ----
 
-export type DateOfBirthResult = { ok: true; changed: boolean } | ProtectionFailure;
+export type DateOfBirthResult = { ok: true; changed: boolean } | RefusalOf<"date-of-birth-invalid" | "date-of-birth-set">;
 
 /** Stores the date of birth once; under `minAge` it closes the account for play. */
 export function confirmDateOfBirthInTx(tx: Ledger, input: { dateOfBirth: string; minAge: number }): DateOfBirthResult {
   if (!isValidDateOfBirth(input.dateOfBirth, tx.now)) {
-    return { ok: false, status: 400, code: "invalid-argument", message: "dateOfBirth: Please enter a real date of birth." };
+    return { ok: false, code: "date-of-birth-invalid" };
   }
   const state = readProtection(tx);
   if (state.dateOfBirth !== null) {
     if (state.dateOfBirth === input.dateOfBirth) return { ok: true, changed: false };
-    return {
-      ok: false,
-      status: 409,
-      code: "date-of-birth-set",
-      message: "Your date of birth is already confirmed. Please contact support to change it.",
-    };
+    return { ok: false, code: "date-of-birth-set" };
   }
   const underAge = ageOn(input.dateOfBirth, tx.now) < input.minAge;
   tx.sql.exec(
@@ -234,7 +226,7 @@ export function closeUnderAgeInTx(tx: Ledger): void {
  */
 export function correctDateOfBirthInTx(tx: Ledger, input: { dateOfBirth: string; minAge: number }): DateOfBirthResult {
   if (!isValidDateOfBirth(input.dateOfBirth, tx.now)) {
-    return { ok: false, status: 400, code: "invalid-argument", message: "dateOfBirth: Please enter a real date of birth." };
+    return { ok: false, code: "date-of-birth-invalid" };
   }
   const state = readProtection(tx);
   const underAge = ageOn(input.dateOfBirth, tx.now) < input.minAge;
@@ -253,7 +245,7 @@ export function correctDateOfBirthInTx(tx: Ledger, input: { dateOfBirth: string;
   return { ok: true, changed: state.dateOfBirth !== input.dateOfBirth || state.closed !== closed };
 }
 
-export type BreakResult = { ok: true; state: ProtectionState } | ProtectionFailure;
+export type BreakResult = { ok: true; state: ProtectionState };
 
 /** Starts (or lengthens) a break, or closes the account for play; a break never ends early. */
 export function takeBreakInTx(tx: Ledger, period: BreakPeriod): BreakResult {
@@ -285,7 +277,7 @@ export function setLimitsInTx(
   return { ok: true, limits: next };
 }
 
-export type PurchaseHoldResult = { ok: true; holdId: string } | ProtectionFailure;
+export type PurchaseHoldResult = { ok: true; holdId: string } | Refusal;
 
 /**
  * Before a checkout session is created: the account gate and the purchase limits, counting

@@ -3,10 +3,8 @@
 // purchase, redemption and bonus claim (PlayContext.rulesVersion), and this compares it
 // with the newest version the player accepted (`rules_acceptances`, recorded here), in the
 // transaction that moves the money.
-import type { Refusal } from "../../../src/shared/protection";
+import type { RefusalOf } from "../../../src/shared/refusals";
 import type { Ledger } from "../../wallet/ledger";
-
-export const RULES_NOT_ACCEPTED_MESSAGE = "Please read and accept the Official Sweepstakes Rules before you play with Vantage Cash.";
 
 /** The newest rules version this player accepted, or null. */
 export function acceptedRulesVersion(tx: Ledger): number | null {
@@ -14,9 +12,9 @@ export function acceptedRulesVersion(tx: Ledger): number | null {
 }
 
 /** A refusal when `rulesVersion` (the version in force, when the caller knows it) is not the one the player accepted. */
-export function gateRules(tx: Ledger, rulesVersion: number | undefined): Refusal | null {
+export function gateRules(tx: Ledger, rulesVersion: number | undefined): RefusalOf<"rules-not-accepted"> | null {
   if (rulesVersion === undefined || acceptedRulesVersion(tx) === rulesVersion) return null;
-  return { ok: false, status: 403, code: "rules-not-accepted", message: RULES_NOT_ACCEPTED_MESSAGE, details: { rulesVersion } };
+  return { ok: false, code: "rules-not-accepted", details: { rulesVersion } };
 }
 
 /** Records the player's acceptance of `version` (the route has checked it is the version in force); once per version. */

@@ -24,6 +24,7 @@ import {
 } from "../../../shared/betslip";
 import { HOUSE_LIMITS, WALLET_LABEL, formatAmount } from "../../../shared/money";
 import { formatDecimalOdds, formatPrice } from "../../../shared/odds";
+import { sentenceOf } from "../../../shared/refusals";
 import type { PlaceBetRequest } from "../../../shared/schemas/bets";
 import { sportLabel, type SportKey } from "../../../shared/sports";
 import { isUnderway, slipDelaySeconds } from "../../../shared/live-rules";
@@ -172,7 +173,7 @@ export function Betslip({ live }: { live?: BetslipLive }) {
 
   // The first check that would refuse the slip right now, shown beside Place (which stays
   // pressable: the checks run again when it is pressed). Nothing until an amount is typed.
-  const hint = amount.trim() === "" || blocked !== null || cashRefused !== null || check.ok ? null : check.message;
+  const hint = amount.trim() === "" || blocked !== null || cashRefused !== null || check.ok ? null : sentenceOf(check);
 
   const review = () => {
     setError(null);
@@ -186,7 +187,7 @@ export function Betslip({ live }: { live?: BetslipLive }) {
       return;
     }
     if (!check.ok) {
-      setError(check.message);
+      setError(sentenceOf(check));
       return;
     }
     setConfirm({

@@ -4,7 +4,7 @@
 // Everything else (breaks, limits) is shown, and enforced by the server.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { underAgeMessage } from "../../../shared/protection";
+import { sentenceFor } from "../../../shared/refusals";
 import { useAuth } from "../../../session/auth-provider";
 import { onboardingStep } from "../../../session/onboarding";
 import { DateOfBirthForm } from "./date-of-birth-form";
@@ -22,7 +22,7 @@ export function PlayGate({ children }: { children: ReactNode }) {
           <h1 id="under-age-title" className="card-title">
             Account closed
           </h1>
-          <p role="alert">{underAgeMessage(user.minAge)}</p>
+          <p role="alert">{sentenceFor("under-age", { minAge: user.minAge })}</p>
           <p className="muted">
             If your date of birth was entered by mistake, contact support. <Link to="/responsible-play">Responsible play</Link>
           </p>

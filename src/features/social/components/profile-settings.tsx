@@ -8,6 +8,7 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { HANDLE_MAX, checkHandle } from "../../../shared/handles";
+import { sentenceOf } from "../../../shared/refusals";
 import { profilePath } from "../../../shared/social";
 import { useAuth } from "../../../session/auth-provider";
 import { updatePublicProfile, type PublicProfileChange } from "../api/social-api";
@@ -63,7 +64,7 @@ export function ProfileSettings() {
     event.preventDefault();
     const checked = checkHandle(handle);
     if (!checked.ok) {
-      setResult({ ok: false, message: checked.message });
+      setResult({ ok: false, message: sentenceOf(checked) });
       return;
     }
     void save({ handle: checked.handle }, "✅ Handle saved.");

@@ -6,6 +6,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { HANDLE_MAX, checkHandle } from "../../../shared/handles";
+import { sentenceOf } from "../../../shared/refusals";
 import { useAuth } from "../../../session/auth-provider";
 import { sharePick, updatePublicProfile } from "../api/social-api";
 import "./social.css";
@@ -44,7 +45,7 @@ function HandlePrompt({
     event.preventDefault();
     const checked = checkHandle(handle);
     if (!checked.ok) {
-      setProblem(checked.message);
+      setProblem(sentenceOf(checked));
       return;
     }
     setProblem(null);
