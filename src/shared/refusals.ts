@@ -44,7 +44,7 @@ export const IDENTITY_SENTENCES = {
     "The date of birth on your identity document differs from the one you confirmed, so redemptions are blocked until support has reviewed your account.",
 } as const;
 
-/** Why redemptions are paused (worker/wallet/operations/redemption-pause.ts), each with its sentence. */
+/** Why redemptions are paused (worker/payments/in-wallet/redemption-pause.ts), each with its sentence. */
 export const REDEMPTION_PAUSE_SENTENCES = {
   dispute: "Redemptions are paused while a payment on your account is under review.",
   "fraud-warning": "Redemptions are held for an operator's review after a warning on one of your card payments.",

@@ -24,6 +24,7 @@ import type { CashOutQuote, CashOutResponse } from "../../src/shared/schemas/cas
 import { readBet, updateBetOutcome } from "../wallet/bet-rows";
 import type { Ledger } from "../wallet/ledger";
 import { gateFreeze } from "../wallet/operator-actions";
+import type { WalletStorageStep } from "../wallet/schema-migrations";
 import type { WalletHost, WalletMethods } from "../wallet/wallet-object";
 
 /** What the Worker hands in: the open legs' fair probabilities now (leg index → p), the fee and the quote's life. */
@@ -280,3 +281,32 @@ export const cashOutMethods = {
 
 /** Cash-out as a caller's stub sees it. */
 export type CashOutWallet = WalletMethods<typeof cashOutMethods>;
+
+/** Its table in the wallet's storage (a step of the ladder composed in worker/wallet-schema.ts; never edited once shipped):
+ * cash_out_quotes       cash-out quotes given to the player: stored, expiring, each paid at most once (9) */
+export const CASH_OUT_STORAGE: readonly WalletStorageStep[] = [
+  {
+    version: 9,
+    statements: [
+      // `cash_out_quotes`: one row per quote. `factor` is the fair value of one unit of open stake
+      // (Π settled winning decimals × Π p_fair × d over the open legs) and `margin_percent` its fee; the amounts are for the whole
+      // open stake `open_stake` the bet had when quoted, with `leg_results` (JSON) as they were.
+      // `used_at` is set by the cash-out that accepted it: a quote pays once.
+      `CREATE TABLE IF NOT EXISTS cash_out_quotes (
+         id TEXT PRIMARY KEY NOT NULL,
+         bet_id TEXT NOT NULL,
+         open_stake INTEGER NOT NULL,
+         leg_results TEXT NOT NULL,
+         factor REAL NOT NULL,
+         margin_percent REAL NOT NULL,
+         fair_value INTEGER NOT NULL,
+         fee INTEGER NOT NULL,
+         amount INTEGER NOT NULL,
+         created_at INTEGER NOT NULL,
+         expires_at INTEGER NOT NULL,
+         used_at INTEGER
+       )`,
+      `CREATE INDEX IF NOT EXISTS cash_out_quotes_bet_idx ON cash_out_quotes (bet_id, created_at)`,
+    ],
+  },
+];

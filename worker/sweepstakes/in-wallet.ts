@@ -10,6 +10,7 @@ import { type Refusal, type RefusalOf, sentenceOf } from "../../src/shared/refus
 import type { WalletBalances } from "../../src/shared/schemas/user";
 import { type Ledger, WalletPort } from "../wallet/ledger";
 import { auditInTx, type AuditFailure } from "../wallet/operator-actions";
+import type { WalletStorageStep } from "../wallet/schema-migrations";
 import type { WalletHost, WalletMethods } from "../wallet/wallet-object";
 
 /** What crediting a free entry asks of the player's protection (answered at the Worker's root). */
@@ -117,3 +118,28 @@ export const sweepstakesMethods = {
 
 /** Free entry as a caller's stub sees it. */
 export type SweepstakesWallet = WalletMethods<typeof sweepstakesMethods>;
+
+/** Its table in the wallet's storage (a step of the ladder composed in worker/wallet-schema.ts; never edited once shipped):
+ * free_entries          free-entry cards by post recorded for the player, credited or not (8) */
+export const SWEEPSTAKES_STORAGE: readonly WalletStorageStep[] = [
+  {
+    version: 8,
+    statements: [
+      // `free_entries`: one row per free-entry card recorded for this player, by its request code
+      // (so a card recorded twice is refused), with the postmark day, whether it credited
+      // Vantage Cash (`free_entry` ledger row, reference = code) or why not, and the operator.
+      // At most one credited card per postmark day (the partial unique index).
+      `CREATE TABLE IF NOT EXISTS free_entries (
+         code TEXT PRIMARY KEY,
+         postmarked_on TEXT NOT NULL,
+         credited INTEGER NOT NULL CHECK (credited IN (0, 1)),
+         amount_cents INTEGER NOT NULL CHECK (amount_cents >= 0),
+         refusal_code TEXT,
+         refusal_message TEXT,
+         actor TEXT NOT NULL,
+         created_at INTEGER NOT NULL
+       )`,
+      `CREATE UNIQUE INDEX IF NOT EXISTS free_entries_credited_day_idx ON free_entries (postmarked_on) WHERE credited = 1`,
+    ],
+  },
+];

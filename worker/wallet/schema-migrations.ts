@@ -8,6 +8,32 @@
 /** One rung of the ladder: what it adds, and the statements that add it. */
 export type WalletMigration = { version: number; purpose: string; statements: readonly string[] };
 
+/** One part's statements under one rung (the kernel's or a feature's tables). */
+export type WalletStorageStep = { version: number; statements: readonly string[] };
+
+/**
+ * The ladder from each rung's purpose and the parts' steps: rung n runs every part's step
+ * numbered n, in the order the parts are given. A step under a rung that does not exist,
+ * or a part with two steps under one rung, is a composition error, found when the Worker loads.
+ */
+export function composeLadder(purposes: readonly string[], parts: readonly (readonly WalletStorageStep[])[]): WalletMigration[] {
+  for (const part of parts) {
+    const seen = new Set<number>();
+    for (const step of part) {
+      if (!Number.isSafeInteger(step.version) || step.version < 1 || step.version > purposes.length) {
+        throw new Error(`wallet storage: a step under rung ${step.version}, which the ladder does not have`);
+      }
+      if (seen.has(step.version)) throw new Error(`wallet storage: one part has two steps under rung ${step.version}`);
+      seen.add(step.version);
+    }
+  }
+  return purposes.map((purpose, index) => ({
+    version: index + 1,
+    purpose,
+    statements: parts.flatMap((part) => part.filter((step) => step.version === index + 1).flatMap((step) => step.statements)),
+  }));
+}
+
 /** A wallet's storage this code must not serve: a schema version it does not know. */
 export class WalletSchemaError extends Error {
   override name = "WalletSchemaError";
