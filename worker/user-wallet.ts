@@ -50,14 +50,18 @@ import { installWalletMethods, type WalletMethods, WalletObject } from "./wallet
 // ---- the ports: protection answers what bets, the bonus, payments and free entry ask ----
 
 const stakeRules: StakeRules = {
-  refuse(tx, wallet, totalStake, play) {
+  check(tx, wallet, totalStake, play) {
     // Age, break, daily stake limit, region and rules first; then time, reality check and loss limits.
-    return gateStake(tx, wallet, totalStake, play) ?? gatePlayLimits(tx, wallet, totalStake, readPlayLimits(tx));
-  },
-  afterStake(tx, wallet) {
     const limits = readPlayLimits(tx);
-    notePlayInTx(tx, limits);
-    nudgeAfterStake(tx, wallet, limits);
+    const refused = gateStake(tx, wallet, totalStake, play) ?? gatePlayLimits(tx, wallet, totalStake, limits);
+    if (refused) return refused;
+    return {
+      ok: true,
+      afterStake() {
+        notePlayInTx(tx, limits);
+        nudgeAfterStake(tx, wallet, limits);
+      },
+    };
   },
   noteRefusal(tx, refusal) {
     recordLimitReachedInTx(tx, refusal);

@@ -20,10 +20,12 @@ import type { WalletHost, WalletMethods } from "../wallet/wallet-object";
  * refusal by a limit remembered for the statement.
  */
 export type StakeRules = {
-  /** Refuses `totalStake` from `wallet` (age, break, stake, time, reality-check and loss limits, region, rules), or lets it through. */
-  refuse(tx: Ledger, wallet: WalletKind, totalStake: number, play: PlayContext): Refusal | null;
-  /** After the debit: the session's play and a nudge near a limit. */
-  afterStake(tx: Ledger, wallet: WalletKind): void;
+  /**
+   * Refuses `totalStake` from `wallet` (age, break, stake, time, reality-check and loss
+   * limits, region, rules), or lets it through with what to note once it is debited (the
+   * session's play, a nudge near a limit), from the limits this check already read.
+   */
+  check(tx: Ledger, wallet: WalletKind, totalStake: number, play: PlayContext): Refusal | { ok: true; afterStake(): void };
   /** A refusal by a limit, noted in a transaction of its own (the refused one rolled back). */
   noteRefusal(tx: Ledger, refusal: { code: string; details?: Record<string, unknown> }): void;
 };
@@ -84,9 +86,8 @@ export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayConte
   // Player protection (age, break, daily stake limit, then time, reality check and loss
   // limits) in this same transaction as the debit.
   const totalStake = check.amountMinor * groups.length;
-  const rules = tx.use(STAKE_RULES);
-  const refused = rules.refuse(tx, input.wallet, totalStake, play);
-  if (refused) return refused;
+  const allowed = tx.use(STAKE_RULES).check(tx, input.wallet, totalStake, play);
+  if (!allowed.ok) return allowed;
   const bets: BetDocument[] = [];
   const blocks = input.kind === "Parlay" ? (input.sameGame ?? []) : [];
   for (const legs of groups) {
@@ -115,7 +116,7 @@ export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayConte
     bets.push(bet);
   }
 
-  rules.afterStake(tx, input.wallet);
+  allowed.afterStake();
   const response: PlaceBetResponse = { bets, balances: tx.balances() };
   tx.sql.exec("DELETE FROM idempotency WHERE created_at < ? AND key LIKE ?", tx.now - PLACEMENT_KEY_TTL_MS, `${KEY_PREFIX}%`);
   tx.sql.exec(
