@@ -17,18 +17,12 @@ import type { AuditPayload } from "./projection";
 /** Who acts and why, as the operator route hands it in; `details` adds to what the wallet records. */
 export type OperatorAudit = { actor: string; reason: string; details?: Record<string, unknown> };
 
-/** The operator actions a wallet records. */
-export type WalletAuditAction =
-  | "adjustment"
-  | "freeze"
-  | "unfreeze"
-  | "date-of-birth"
-  | "identity-reset"
-  | "fraud-warning-clear"
-  | "harm-flag"
-  | "redemption-approve"
-  | "redemption-reject"
-  | "free-entry";
+/**
+ * An operator action's name as its audit row records it: the kernel's own (adjustment,
+ * freeze, unfreeze) or a feature's, which names its actions where it takes them. Lower-case
+ * words joined by hyphens, as the console's audit log filters them.
+ */
+export type WalletAuditAction = Lowercase<string>;
 
 export type { AuditFailure };
 
