@@ -116,6 +116,22 @@ export const TUNABLES = {
     wholeNumber(0, 100_000_000),
     "Below this many remaining The Odds API credits, live refreshes stop and live markets show Locked (default: one day of live refreshes, see Live prices in docs/rules.md).",
   ),
+  // Players' markets (props): what they may cost of the feed, and how many books make a fair price.
+  PROP_FAIR_MIN_BOOKS: tunable(
+    "3",
+    wholeNumber(2, 20),
+    "The fewest books that must quote a player's market at one line for it to have a fair price; with fewer it is not offered.",
+  ),
+  PROP_REFRESH_SECONDS: tunable(
+    "600",
+    wholeNumber(60, 86_400),
+    "A game's players' markets are fetched from the feed at most once per this many seconds, worldwide, and only while someone opens the game.",
+  ),
+  PROP_CREDIT_SHARE_PERCENT: tunable(
+    "30",
+    wholeNumber(0, 100),
+    "The most of the month's The Odds API credits players' markets may spend, in percent; past it, and below twice FEED_CREDIT_RESERVE, props are not refreshed.",
+  ),
   // Play-through: purchased and bonus Vantage Cash must be staked this many times before it can be redeemed.
   CASH_PLAYTHROUGH: tunable(
     "1",

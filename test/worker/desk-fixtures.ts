@@ -6,7 +6,8 @@ import { parseTunables } from "../../worker/tunables";
 import type { OddsFeedProvider } from "../../worker/odds/feed-provider";
 import { readBoard, type LoadedEvents, type ReadOptions } from "../../worker/odds/odds-service";
 import { boardCacheKey, type DeskBoard } from "../../worker/odds/price-desk/desk-board";
-import { memoryDeskStore } from "../../worker/odds/price-desk/desk-deps";
+import { memoryDeskStore, memoryPropsStore, propsDeskDeps } from "../../worker/odds/price-desk/desk-deps";
+import { PropsDesk } from "../../worker/odds/price-desk/props-desk";
 import type { DeskHandle } from "../../worker/odds/price-desk/desk-client";
 import { SportDesk, type DeskSettings, type SportDeskDeps } from "../../worker/odds/price-desk/sport-desk";
 import type { ViewRules } from "../../worker/odds/price-desk/board-view";
@@ -45,9 +46,11 @@ export function testDesk(provider: OddsFeedProvider, sport: SportKey, setup: Des
     liveGuard: setup.liveGuard,
     recordFinals: setup.recordFinals,
   });
+  const props = new PropsDesk(propsDeskDeps(env, provider, sport, memoryPropsStore(), (eventId, now) => desk.game(eventId, now)));
   const handle: DeskHandle = {
     board: (now) => desk.board(now),
     freshScores: (now, since, deadline) => desk.freshScores(now, since, deadline),
+    props: (eventId, now) => props.props(eventId, now),
   };
   const rules: ViewRules = { maxAgeMs: setup.maxAgeMs ?? 45_000, closeAfter: DEFAULT_CLOSE_AFTER };
   /** One isolate's reader of this desk's board. */

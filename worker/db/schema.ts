@@ -676,3 +676,29 @@ export const regionRuleEntries = sqliteTable(
   },
   (t) => [uniqueIndex("region_rule_entries_request_idx").on(t.requestId), index("region_rule_entries_region_idx").on(t.region, t.fromDay)],
 );
+
+/** Operators' corrections of the feed's player names for props: feed name → player id and shown name, per sport (migration 0033). */
+export const propPlayerNames = sqliteTable(
+  "prop_player_names",
+  {
+    sport: text("sport").notNull(),
+    feedName: text("feed_name").notNull(),
+    playerId: text("player_id").notNull(),
+    displayName: text("display_name").notNull(),
+    updatedBy: text("updated_by").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sport, t.feedName] })],
+);
+
+/** Per UTC month and sport, the props calls to the feed and their credits (migration 0033). */
+export const feedPropsUsageMonthly = sqliteTable(
+  "feed_props_usage_monthly",
+  {
+    month: text("month").notNull(),
+    sport: text("sport").notNull(),
+    calls: integer("calls").notNull(),
+    credits: integer("credits").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.sport] })],
+);

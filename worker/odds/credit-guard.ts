@@ -13,9 +13,17 @@ import { isolateMemo } from "../isolate-memos";
 
 export type CreditGuardReason = "reserve" | "out-of-credits" | "unauthorized";
 export type CreditGuard = { locked: false } | { locked: true; reason: CreditGuardReason; remaining: number | null };
+/** The props guard also stops at their share of the month's credits. */
+export type PropsGuard = { locked: false } | { locked: true; reason: CreditGuardReason | "props-share"; remaining: number | null };
 
 /** The latest feed call as recorded in `feed_status` (the quota is account-wide, so the newest row speaks for all sports). */
-export type LatestFeedCall = { requestsRemaining: number | null; lastStatus: number | null; lastError: string | null };
+export type LatestFeedCall = {
+  requestsRemaining: number | null;
+  lastStatus: number | null;
+  lastError: string | null;
+  /** Credits used this period, as the same call reported them (absent on rows read before it was kept). */
+  requestsUsed?: number | null;
+};
 
 /** Pure: whether live refreshes must stop, given the latest recorded call and the reserve. */
 export function creditGuardFrom(latest: LatestFeedCall | null, reserve: number): CreditGuard {
@@ -25,6 +33,33 @@ export function creditGuardFrom(latest: LatestFeedCall | null, reserve: number):
   if (latest.lastStatus === 401 || latest.lastError?.startsWith("unauthorized")) return { locked: true, reason: "unauthorized", remaining };
   if (remaining !== null && remaining < reserve) return { locked: true, reason: "reserve", remaining };
   return { locked: false };
+}
+
+/**
+ * Pure: whether players' markets must not be refreshed. They give way first: they stop at
+ * twice the live reserve (so game lines keep their credits longest), and once this month's
+ * props calls have spent `sharePercent` of the month's credits (used + remaining, as the
+ * latest call reported them). The board's own guard stops them too.
+ */
+export function propsGuardFrom(
+  latest: LatestFeedCall | null,
+  propsCreditsThisMonth: number,
+  reserve: number,
+  sharePercent: number,
+): PropsGuard {
+  const board = creditGuardFrom(latest, 2 * reserve);
+  if (board.locked || !latest) return board;
+  const used = latest.requestsUsed ?? null;
+  const remaining = latest.requestsRemaining;
+  if (used === null || remaining === null) return { locked: false };
+  const month = used + remaining;
+  if (propsCreditsThisMonth >= (month * sharePercent) / 100) return { locked: true, reason: "props-share", remaining };
+  return { locked: false };
+}
+
+/** The UTC month a props call counts toward (`YYYY-MM`). */
+export function usageMonth(now: number): string {
+  return new Date(now).toISOString().slice(0, 7);
 }
 
 // The latest row is read at most once per few seconds per isolate: the guard is asked on
@@ -38,7 +73,12 @@ isolateMemo(() => {
 export async function latestFeedCall(env: Env, now: number): Promise<LatestFeedCall | null> {
   if (latestMemo && now < latestMemo.until && now >= latestMemo.until - LATEST_MEMO_MS) return latestMemo.row;
   const row = await getDb(env)
-    .select({ requestsRemaining: feedStatus.requestsRemaining, lastStatus: feedStatus.lastStatus, lastError: feedStatus.lastError })
+    .select({
+      requestsRemaining: feedStatus.requestsRemaining,
+      requestsUsed: feedStatus.requestsUsed,
+      lastStatus: feedStatus.lastStatus,
+      lastError: feedStatus.lastError,
+    })
     .from(feedStatus)
     .where(eq(feedStatus.provider, "the-odds-api"))
     .orderBy(desc(feedStatus.updatedAt))
@@ -51,4 +91,13 @@ export async function latestFeedCall(env: Env, now: number): Promise<LatestFeedC
 /** The guard for The Odds API under this configuration's FEED_CREDIT_RESERVE. */
 export async function readCreditGuard(env: Env, now: number): Promise<CreditGuard> {
   return creditGuardFrom(await latestFeedCall(env, now), tunables(env).FEED_CREDIT_RESERVE);
+}
+
+/** The guard on players' markets under this configuration (FEED_CREDIT_RESERVE, PROP_CREDIT_SHARE_PERCENT). */
+export async function readPropsGuard(env: Env, now: number): Promise<PropsGuard> {
+  const rules = tunables(env);
+  const spent = await env.DB.prepare("SELECT COALESCE(SUM(credits), 0) AS credits FROM feed_props_usage_monthly WHERE month = ?")
+    .bind(usageMonth(now))
+    .first<{ credits: number }>();
+  return propsGuardFrom(await latestFeedCall(env, now), spent?.credits ?? 0, rules.FEED_CREDIT_RESERVE, rules.PROP_CREDIT_SHARE_PERCENT);
 }

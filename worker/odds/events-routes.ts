@@ -7,6 +7,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Event, SportsInfo } from "../../src/shared/schemas/events";
+import type { EventProps } from "../../src/shared/schemas/props";
 import { SPORT_KEYS, SPORTS } from "../../src/shared/sports";
 import { requireUser } from "../auth/require-user";
 import { ApiError, parseWith } from "../http/api-error";
@@ -25,6 +26,14 @@ export const EventsQuerySchema = z.strictObject({
   regions: z.literal("us,us2", { error: "regions must be us,us2" }).optional(),
   oddsFormat: z.literal("american", { error: "oddsFormat must be american" }).optional(),
 });
+
+/** GET /api/events/:eventId/props: the game's sport, so its desk is asked. */
+export const PropsQuerySchema = z.strictObject({
+  sport: z.enum(SPORT_KEYS, { error: "sport must be one of the eight sport keys" }),
+});
+
+/** An event id as the feed writes them (letters, digits, dashes, underscores, colons and dots). */
+const EventIdSchema = z.string().regex(/^[A-Za-z0-9:._-]{1,100}$/, { error: "eventId is not an event id" });
 
 function singleValuedQuery(all: Record<string, string[]>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -80,6 +89,17 @@ export function oddsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
 
   // `feedNow` is the feed's clock (the simulator's may run ahead of real time); the SPA
   // sorts games into Sports / Live against it.
+  // One game's players' markets (pre-match): what the game page lists under the game lines.
+  app.get("/events/:eventId/props", requireUser, async (c) => {
+    const query = parseWith(PropsQuerySchema, singleValuedQuery(c.req.queries()));
+    const eventId = parseWith(EventIdSchema, c.req.param("eventId"));
+    const now = deps.now();
+    const answer = await odds.props(c.env, query.sport, eventId, now);
+    c.header("Cache-Control", "private, no-store");
+    const body: EventProps = { eventId: answer.eventId, props: answer.props, confirmedAt: answer.confirmedAt };
+    return c.json(body);
+  });
+
   app.get("/sports", async (c) => {
     const provider = odds.provider(c.env);
     return c.json({

@@ -2,6 +2,7 @@
 // set, the embedded simulator otherwise (development only). Failures are values, so a
 // feed outage never becomes a 5xx of ours.
 import type { MarketKey } from "../../src/shared/live-rules";
+import type { EventOdds } from "../../src/shared/schemas/event-odds";
 import type { Event, EventScore } from "../../src/shared/schemas/events";
 import type { SportKey } from "../../src/shared/sports";
 
@@ -39,6 +40,13 @@ export interface OddsFeedProvider {
   fetchOdds(sport: SportKey, now: number): Promise<OddsResult>;
   /** Live and recently finished games; `daysFrom` (1–3) asks for finals of past days. */
   fetchScores(sport: SportKey, options: { daysFrom?: number }, now: number): Promise<FeedResult<EventScore[]>>;
+  /**
+   * One game's players' markets as The Odds API's per-event odds endpoint answers them
+   * (`markets`: the catalogue's keys of the sport, src/shared/props/catalogue.ts). Costs
+   * markets returned × regions credits on the real feed; pre-match only. A feed without
+   * players' markets (a test's scripted feed) leaves it out, and no props are offered.
+   */
+  fetchEventOdds?(sport: SportKey, eventId: string, markets: readonly string[], now: number): Promise<FeedResult<EventOdds>>;
 }
 
 /** When the book last confirmed one market of an event (its own time, else its bookmaker's); undefined when the feed does not say. */

@@ -5,7 +5,8 @@
 // cadence (one call per sport per LIVE_REFRESH_SECONDS) can be watched offline too.
 import { sql } from "drizzle-orm";
 import { getDb } from "../db/database";
-import { feedStatus, feedUsageHourly } from "../db/schema";
+import { feedPropsUsageMonthly, feedStatus, feedUsageHourly } from "../db/schema";
+import { usageMonth } from "./credit-guard";
 import type { SportKey } from "../../src/shared/sports";
 import type { FeedQuota } from "./feed-provider";
 import { metricsFor } from "../metrics/metrics";
@@ -16,6 +17,8 @@ export type FeedStatusUpdate = {
   quota: FeedQuota | null;
   status: number | null;
   error: string | null;
+  /** What the call was for: the board (with its scores) or one game's players' markets, whose credits are also counted apart. */
+  purpose?: "board" | "props";
 };
 
 export async function recordFeedStatus(env: Env, update: FeedStatusUpdate, now: number): Promise<void> {
@@ -41,6 +44,18 @@ export async function recordFeedStatus(env: Env, update: FeedStatusUpdate, now: 
     { sport: update.sport, provider: update.provider, credits: quota?.last ?? 0, error: update.error !== null },
     now,
   );
+  if (update.purpose === "props") await countPropsUsage(env, update.sport, quota?.last ?? 0, now);
+}
+
+/** Adds one props call and its credits to the month's row of its sport (the props share of the credit guard). */
+export async function countPropsUsage(env: Env, sport: SportKey, credits: number, now: number): Promise<void> {
+  await getDb(env)
+    .insert(feedPropsUsageMonthly)
+    .values({ month: usageMonth(now), sport, calls: 1, credits })
+    .onConflictDoUpdate({
+      target: [feedPropsUsageMonthly.month, feedPropsUsageMonthly.sport],
+      set: { calls: sql`${feedPropsUsageMonthly.calls} + 1`, credits: sql`${feedPropsUsageMonthly.credits} + ${credits}` },
+    });
 }
 
 const HOUR_MS = 3_600_000;

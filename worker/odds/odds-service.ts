@@ -23,6 +23,7 @@ import { STAND_IN_REFUSED_MESSAGE } from "../http/stand-ins";
 import { boardCacheKey, boardFreshUntil, type DeskBoard } from "./price-desk/desk-board";
 import { boardView, type ViewRules } from "./price-desk/board-view";
 import { deskHandles, type DeskDeps, type DeskHandle } from "./price-desk/desk-client";
+import { propsCacheKey, type CachedProps, type PropsAnswer } from "./price-desk/props-desk";
 import type { FailureMarker } from "./price-desk/sport-desk";
 import type { FeedDeps, FeedFailure, OddsFeedProvider } from "./feed-provider";
 import { recordFeedStatus } from "./feed-status";
@@ -202,6 +203,19 @@ export function createOddsReader(deps: OddsDeps = {}) {
         loggerFor(env).warn(`price desk ${sport}: could not read the state of ${eventId}`, err);
         return null;
       }
+    },
+    /**
+     * One game's players' markets: the copy in KV while fresh, else the sport's desk (one
+     * feed call per game per PROP_REFRESH_SECONDS, worldwide). Pre-match only: once the game
+     * has started on the feed's clock, none are offered, whatever a copy says.
+     */
+    async props(env: Env, sport: SportKey, eventId: string, now: number): Promise<PropsAnswer> {
+      const provider = providerOf(env);
+      if (!provider) throw noFeed(env);
+      const cached = await env.ODDS_CACHE.get<CachedProps>(propsCacheKey(provider.name, sport, eventId), "json");
+      const answer = cached && now < cached.freshUntil ? cached : await desks(env, provider, sport).props(eventId, now);
+      const started = answer.startTime !== null && Date.parse(answer.startTime) <= (await feedNow(env, now));
+      return started ? { ...answer, props: [] } : answer;
     },
     async load(env: Env, sport: SportKey, now: number, options: ReadOptions = {}): Promise<LoadedEvents> {
       const provider = providerOf(env);

@@ -3,6 +3,7 @@
 // a distinct FeedFailure, so the board answers a clean 502 (or serves its stale copy)
 // and never a 5xx of ours. Quota headers of every call are reported for the operator.
 import { z } from "zod";
+import { EventOddsSchema, type EventOdds } from "../../src/shared/schemas/event-odds";
 import type { EventScore } from "../../src/shared/schemas/events";
 import type { SportKey } from "../../src/shared/sports";
 import type { FeedFailure, FeedQuota, FeedResult, OddsFeedProvider, OddsResult } from "./feed-provider";
@@ -64,7 +65,13 @@ export function createTheOddsApiProvider(options: TheOddsApiOptions): OddsFeedPr
   const mapped = new Set<string>(options.sports ?? []);
   const isMapped = (sport: SportKey) => options.sports === undefined || mapped.has(sport);
 
-  async function call<T>(sport: SportKey, path: string, params: Record<string, string>, schema: z.ZodType<T>): Promise<FeedResult<T>> {
+  async function call<T>(
+    sport: SportKey,
+    path: string,
+    params: Record<string, string>,
+    schema: z.ZodType<T>,
+    purpose: "board" | "props" = "board",
+  ): Promise<FeedResult<T>> {
     const url = new URL(`${options.baseUrl.replace(/\/+$/, "")}/v4/sports/${sport}/${path}`);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     url.searchParams.set("apiKey", options.apiKey);
@@ -106,6 +113,7 @@ export function createTheOddsApiProvider(options: TheOddsApiOptions): OddsFeedPr
         quota,
         status: result.ok ? 200 : result.status,
         error: result.ok ? null : `${result.kind}: ${result.message}`,
+        purpose,
       });
     }
     return result;
@@ -143,6 +151,18 @@ export function createTheOddsApiProvider(options: TheOddsApiOptions): OddsFeedPr
         // The scores read with the board also serve the price desk's live rules (score changes, finals).
         ...(scores?.ok && { scores: { value: scores.value.map((s) => normaliseScore(s, sport)), fetchedAt: now } }),
       };
+    },
+    async fetchEventOdds(sport, eventId, markets): Promise<FeedResult<EventOdds>> {
+      if (!isMapped(sport)) return { ok: false, kind: "not-mapped", status: null, message: `${sport} is not mapped` };
+      if (markets.length === 0) return { ok: false, kind: "not-mapped", status: null, message: `${sport} has no players' markets` };
+      // One region: every offered book of the board is a US book, and each region multiplies the cost.
+      return call(
+        sport,
+        `events/${encodeURIComponent(eventId)}/odds`,
+        { regions: "us", markets: markets.join(","), oddsFormat: "american" },
+        EventOddsSchema,
+        "props",
+      );
     },
     async fetchScores(sport, { daysFrom }): Promise<FeedResult<EventScore[]>> {
       if (!isMapped(sport)) return { ok: false, kind: "not-mapped", status: null, message: `${sport} is not mapped` };

@@ -15,6 +15,7 @@ import * as events from "../../../src/shared/schemas/events";
 import * as play from "../../../src/shared/schemas/play";
 import * as identity from "../../../src/shared/schemas/identity";
 import * as pricing from "../../../src/shared/schemas/pricing";
+import * as props from "../../../src/shared/schemas/props";
 import * as health from "../../../src/shared/schemas/health";
 import * as protection from "../../../src/shared/schemas/protection";
 import * as push from "../../../src/shared/schemas/push";
@@ -30,6 +31,7 @@ export const SHARED_SCHEMA_MODULES = {
   bonus,
   "cash-out": cashOut,
   pricing,
+  props,
   checkout,
   "data-export": dataExport,
   events,
@@ -224,6 +226,11 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     section: "Odds",
     does: "`?sport=…&markets=h2h,spreads,totals&regions=us,us2&oddsFormat=american`: the board of one of the eight sports (any other query is a 400), with `X-Feed-Now`, `X-Odds-Fetched-At` and `X-Odds-Stale: 1` when a stale copy is served because the feed failed (otherwise a 502).",
     answer: "events#EventSchema[]",
+  },
+  "GET /api/events/:eventId/props": {
+    section: "Odds",
+    does: "`?sport=…`: one game's players' markets before it starts (each player's market at a line, with fair figures from at least PROP_FAIR_MIN_BOOKS books); fetched from the feed at most once per game per PROP_REFRESH_SECONDS worldwide, and none once the game has started.",
+    answer: "props#EventPropsSchema",
   },
   "GET /api/sports": {
     section: "Odds",

@@ -4,13 +4,16 @@
 // that app. Tests that stand for several isolates pass one shared desk (`deps.desk`).
 import type { SportKey } from "../../../src/shared/sports";
 import type { FeedDeps, OddsFeedProvider } from "../feed-provider";
-import { memoryDeskStore, sportDeskDeps, type RecordFinals } from "./desk-deps";
+import { memoryDeskStore, memoryPropsStore, propsDeskDeps, sportDeskDeps, type RecordFinals } from "./desk-deps";
+import { PropsDesk, type PropsAnswer } from "./props-desk";
 import { SportDesk, type DeskAnswer } from "./sport-desk";
 
 /** A sport's desk as its callers use it (see SportDesk). */
 export type DeskHandle = {
   board(now: number): Promise<DeskAnswer>;
   freshScores(now: number, since: number, deadline: number): Promise<DeskAnswer | null>;
+  /** One game's players' markets (see PropsDesk.props). */
+  props(eventId: string, now: number): Promise<PropsAnswer>;
 };
 
 /** What the odds reader takes from outside besides the feed: how it finds a sport's desk. */
@@ -27,13 +30,19 @@ export function priceDeskObject(env: Env, feedName: OddsFeedProvider["name"], sp
   return {
     board: (now) => stub.board(sport, now),
     freshScores: (now, since, deadline) => stub.freshScores(sport, now, since, deadline),
+    props: (eventId, now) => stub.props(sport, eventId, now),
   };
 }
 
 /** An in-process desk over `provider` (what the Durable Object runs, with its state in memory). */
 export function localDesk(env: Env, provider: OddsFeedProvider, sport: SportKey, recordFinals?: RecordFinals): DeskHandle {
   const desk = new SportDesk(sportDeskDeps(env, provider, sport, memoryDeskStore(), recordFinals));
-  return { board: (now) => desk.board(now), freshScores: (now, since, deadline) => desk.freshScores(now, since, deadline) };
+  const props = new PropsDesk(propsDeskDeps(env, provider, sport, memoryPropsStore(), (eventId, now) => desk.game(eventId, now)));
+  return {
+    board: (now) => desk.board(now),
+    freshScores: (now, since, deadline) => desk.freshScores(now, since, deadline),
+    props: (eventId, now) => props.props(eventId, now),
+  };
 }
 
 /** Finds the desk of a sport for one app: `deps.desk` when given, else per the module comment. */

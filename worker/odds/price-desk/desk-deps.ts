@@ -7,10 +7,12 @@
 import type { EventScore } from "../../../src/shared/schemas/events";
 import type { SportKey } from "../../../src/shared/sports";
 import { loggerFor } from "../../logging/logger";
-import { readCreditGuard } from "../credit-guard";
+import { readCreditGuard, readPropsGuard } from "../credit-guard";
 import type { OddsFeedProvider } from "../feed-provider";
 import { simOffsetMs } from "../simulator/sim-clock";
 import { tunables } from "../../tunables";
+import { readPropPlayerNames } from "../prop-names";
+import type { BoardGame, PropsDeskDeps, PropsState, PropsStore } from "./props-desk";
 import type { DeskSettings, DeskStore, SportDeskDeps } from "./sport-desk";
 
 /**
@@ -51,6 +53,44 @@ export function sportDeskDeps(
     liveGuard: provider.name === "the-odds-api" ? async (now) => (await readCreditGuard(env, now)).locked : undefined,
     ...(recordFinals && { recordFinals: (finals: EventScore[], now: number) => recordFinals(env, finals, now) }),
     logger: log,
+  };
+}
+
+/** A props desk's dependencies from this Worker's configuration (see props-desk.ts); `gameOf` reads the sport's board. */
+export function propsDeskDeps(
+  env: Env,
+  provider: OddsFeedProvider,
+  sport: SportKey,
+  store: PropsStore,
+  gameOf: (eventId: string, now: number) => Promise<BoardGame | null>,
+): PropsDeskDeps {
+  const rules = tunables(env);
+  return {
+    sport,
+    provider,
+    kv: env.ODDS_CACHE,
+    store,
+    settings: {
+      refreshMs: rules.PROP_REFRESH_SECONDS * 1000,
+      minBooks: rules.PROP_FAIR_MIN_BOOKS,
+      inflightWaitMs: rules.ODDS_API_TIMEOUT_MS + INFLIGHT_GRACE_MS,
+    },
+    feedOffsetMs: () => (provider.name === "simulator" ? simOffsetMs(env) : Promise.resolve(0)),
+    gameOf,
+    guard: provider.name === "the-odds-api" ? async (now) => (await readPropsGuard(env, now)).locked : undefined,
+    nameMap: () => readPropPlayerNames(env.DB, sport),
+    logger: loggerFor(env),
+  };
+}
+
+/** Props states kept in memory only (in-process desks). */
+export function memoryPropsStore(): PropsStore {
+  const kept = new Map<string, PropsState>();
+  return {
+    load: async (eventId) => kept.get(eventId),
+    save: async (eventId, state) => {
+      kept.set(eventId, state);
+    },
   };
 }
 

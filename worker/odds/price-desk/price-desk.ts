@@ -10,13 +10,18 @@ import { DurableObject } from "cloudflare:workers";
 import type { SportKey } from "../../../src/shared/sports";
 import { getFeedProvider } from "../odds-service";
 import { tunables } from "../../tunables";
-import { sportDeskDeps, type RecordFinals } from "./desk-deps";
+import { propsDeskDeps, sportDeskDeps, type RecordFinals } from "./desk-deps";
+import { PropsDesk, type PropsAnswer, type PropsState } from "./props-desk";
 import { SportDesk, type DeskAnswer, type DeskState, type DeskStore } from "./sport-desk";
 
 const STATE_KEY = "desk";
+/** The props states of the sport's games, one storage key for all (pruned of games two days past). */
+const PROPS_KEY = "props";
+const PROPS_KEEP_MS = 2 * 24 * 60 * 60 * 1000;
 
 export class PriceDesk extends DurableObject<Env> {
   private desk: { sport: SportKey; desk: SportDesk } | null = null;
+  private propsDesk: PropsDesk | null = null;
 
   constructor(
     ctx: DurableObjectState,
@@ -42,6 +47,38 @@ export class PriceDesk extends DurableObject<Env> {
     const desk = new SportDesk(sportDeskDeps(this.env, provider, sport, store, this.recordFinals));
     this.desk = { sport, desk };
     return desk;
+  }
+
+  private propsDeskOf(sport: SportKey): PropsDesk {
+    const desk = this.deskOf(sport);
+    if (this.propsDesk) return this.propsDesk;
+    const provider = getFeedProvider(this.env);
+    if (!provider) throw new Error("price desk: no odds feed is configured");
+    const storage = this.ctx.storage;
+    const all = async () => (await storage.get<Record<string, PropsState>>(PROPS_KEY)) ?? {};
+    this.propsDesk = new PropsDesk(
+      propsDeskDeps(
+        this.env,
+        provider,
+        sport,
+        {
+          load: async (eventId) => (await all())[eventId],
+          save: async (eventId, state) => {
+            const kept = await all();
+            kept[eventId] = state;
+            for (const [id, old] of Object.entries(kept)) if (old.fetchedAt < state.fetchedAt - PROPS_KEEP_MS) delete kept[id];
+            await storage.put(PROPS_KEY, kept);
+          },
+        },
+        (eventId, now) => desk.game(eventId, now),
+      ),
+    );
+    return this.propsDesk;
+  }
+
+  /** One game's players' markets as of `now` (the caller's clock); see PropsDesk.props. */
+  async props(sport: SportKey, eventId: string, now: number): Promise<PropsAnswer> {
+    return this.propsDeskOf(sport).props(eventId, now);
   }
 
   /** The sport's board as of `now` (the caller's clock); see SportDesk.board. */

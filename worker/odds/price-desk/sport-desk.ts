@@ -143,6 +143,12 @@ export class SportDesk {
     }
   }
 
+  /** One game as the board lists it as of `now` (its start on the feed's clock), or null when it is not on the board. */
+  async game(eventId: string, now: number): Promise<{ startTime: string } | null> {
+    const event = (await this.board(now)).board?.events.find((e) => e.eventId === eventId);
+    return event ? { startTime: event.startTime } : null;
+  }
+
   /**
    * The board with scores read at or after `since`, for a bettor whose delay just ended:
    * the board's own refresh may bring them; else one scores call, at most one per

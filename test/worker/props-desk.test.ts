@@ -1,0 +1,149 @@
+// A game's players' markets come from the sport's price desk: fetched only when someone
+// opens the game, at most once per PROP_REFRESH_SECONDS for everyone, pre-match only, and
+// held back by the props guard before the board's own guard would act. Driven with the
+// recorded per-event odds answer of one NBA game (test/fixtures/odds-api/event-odds-nba.json).
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { EventOdds } from "../../src/shared/schemas/event-odds";
+import { propsGuardFrom } from "../../worker/odds/credit-guard";
+import type { FeedResult, OddsFeedProvider } from "../../worker/odds/feed-provider";
+import { memoryPropsStore } from "../../worker/odds/price-desk/desk-deps";
+import { type PropsDeskDeps, PropsDesk, propsCacheKey } from "../../worker/odds/price-desk/props-desk";
+import recorded from "../fixtures/odds-api/event-odds-nba.json";
+
+const ODDS = recorded as EventOdds;
+const EVENT = ODDS.id;
+/** The recorded answer was captured five minutes before tip-off. */
+const START = Date.parse(ODDS.commence_time);
+const T0 = START - 60 * 60_000;
+const REFRESH_MS = 600_000;
+
+function scriptedFeed(answer: () => FeedResult<EventOdds> = () => ({ ok: true, value: ODDS, quota: null })) {
+  const calls: { eventId: string; markets: readonly string[] }[] = [];
+  const provider: OddsFeedProvider = {
+    name: "the-odds-api",
+    isMapped: () => true,
+    fetchOdds: async () => ({ ok: true, value: [], quota: null }),
+    fetchScores: async () => ({ ok: true, value: [], quota: null }),
+    async fetchEventOdds(_sport, eventId, markets) {
+      calls.push({ eventId, markets });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return answer();
+    },
+  };
+  return { provider, calls };
+}
+
+function propsDesk(provider: OddsFeedProvider, options: Partial<Pick<PropsDeskDeps, "guard">> = {}) {
+  return new PropsDesk({
+    sport: "basketball_nba",
+    provider,
+    kv: env.ODDS_CACHE,
+    store: memoryPropsStore(),
+    settings: { refreshMs: REFRESH_MS, minBooks: 3, inflightWaitMs: 9_500 },
+    feedOffsetMs: async () => 0,
+    gameOf: async (eventId) => (eventId === EVENT ? { startTime: ODDS.commence_time } : null),
+    nameMap: async () => ({}),
+    ...options,
+  });
+}
+
+describe("the props desk", () => {
+  it("offers each player's points at the lines enough books quote, with fair figures, from one call", async () => {
+    const feed = scriptedFeed();
+    const answer = await propsDesk(feed.provider).props(EVENT, T0);
+    expect(feed.calls).toEqual([{ eventId: EVENT, markets: ["player_points", "player_rebounds", "player_assists", "player_threes"] }]);
+    expect(answer.props.length).toBeGreaterThan(10);
+    for (const prop of answer.props) {
+      expect(prop.marketKey).toBe("player_points");
+      expect(prop.fair.books).toBeGreaterThanOrEqual(3);
+      expect(prop.fair.over.p + (prop.fair.under?.p ?? 0)).toBeGreaterThan(0.9);
+    }
+    const banchero = answer.props.filter((p) => p.player.name === "Paolo Banchero");
+    expect(banchero.length).toBeGreaterThan(0);
+    // Readers of every isolate find the answer in KV until the next refresh is due.
+    const cached = await env.ODDS_CACHE.get<{ freshUntil: number; props: unknown[] }>(
+      propsCacheKey("the-odds-api", "basketball_nba", EVENT),
+      "json",
+    );
+    expect(cached?.freshUntil).toBe(T0 + REFRESH_MS);
+    expect(cached?.props.length).toBe(answer.props.length);
+  });
+
+  it("calls the feed once per game per interval, however many players open the game meanwhile", async () => {
+    const feed = scriptedFeed();
+    const desk = propsDesk(feed.provider);
+    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => desk.props(EVENT, T0 + i * 100)));
+    expect(feed.calls).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.props.length)).size).toBe(1);
+    await desk.props(EVENT, T0 + REFRESH_MS - 1);
+    expect(feed.calls).toHaveLength(1);
+    await desk.props(EVENT, T0 + REFRESH_MS);
+    expect(feed.calls).toHaveLength(2);
+  });
+
+  it("offers nothing for a game under way or not on the board, and never asks the feed for it", async () => {
+    const feed = scriptedFeed();
+    const desk = propsDesk(feed.provider);
+    expect((await desk.props(EVENT, START)).props).toEqual([]);
+    expect((await desk.props("not-on-the-board", T0)).props).toEqual([]);
+    expect(feed.calls).toHaveLength(0);
+  });
+
+  it("serves the copy it has while the props guard is up, and asks again once it lifts", async () => {
+    const feed = scriptedFeed();
+    let guardUp = false;
+    const desk = propsDesk(feed.provider, { guard: async () => guardUp });
+    const first = await desk.props(EVENT, T0);
+    guardUp = true;
+    const guarded = await desk.props(EVENT, T0 + REFRESH_MS);
+    expect(feed.calls).toHaveLength(1);
+    expect(guarded.props).toEqual(first.props);
+    guardUp = false;
+    await desk.props(EVENT, T0 + REFRESH_MS + 60_000);
+    expect(feed.calls).toHaveLength(2);
+  });
+
+  it("remembers a failed call for a minute, serving what it had", async () => {
+    let failing = false;
+    const feed = scriptedFeed(() =>
+      failing ? { ok: false, kind: "unavailable", status: 503, message: "down" } : { ok: true, value: ODDS, quota: null },
+    );
+    const desk = propsDesk(feed.provider);
+    const first = await desk.props(EVENT, T0);
+    failing = true;
+    const failed = await desk.props(EVENT, T0 + REFRESH_MS);
+    expect(failed.props).toEqual(first.props);
+    await desk.props(EVENT, T0 + REFRESH_MS + 59_000);
+    expect(feed.calls).toHaveLength(2);
+    failing = false;
+    await desk.props(EVENT, T0 + REFRESH_MS + 60_000);
+    expect(feed.calls).toHaveLength(3);
+  });
+});
+
+describe("the props guard", () => {
+  const reserve = 5_000;
+  const latest = (remaining: number, used: number) => ({
+    requestsRemaining: remaining,
+    requestsUsed: used,
+    lastStatus: 200,
+    lastError: null,
+  });
+
+  it("stops props at twice the live reserve, while the board still refreshes", () => {
+    expect(propsGuardFrom(latest(9_999, 10_000), 0, reserve, 30)).toEqual({ locked: true, reason: "reserve", remaining: 9_999 });
+    expect(propsGuardFrom(latest(10_000, 10_000), 0, reserve, 30)).toEqual({ locked: false });
+  });
+
+  it("stops props once they have spent their share of the month's credits", () => {
+    // 100,000 credits this month: props may spend 30,000.
+    expect(propsGuardFrom(latest(60_000, 40_000), 29_999, reserve, 30)).toEqual({ locked: false });
+    expect(propsGuardFrom(latest(60_000, 40_000), 30_000, reserve, 30)).toEqual({ locked: true, reason: "props-share", remaining: 60_000 });
+  });
+
+  it("stops props whenever the feed is out of credits or refuses the key", () => {
+    const out = { requestsRemaining: 0, requestsUsed: 100_000, lastStatus: 401, lastError: "unauthorized: bad key" };
+    expect(propsGuardFrom(out, 0, reserve, 30).locked).toBe(true);
+  });
+});

@@ -1,0 +1,169 @@
+// One sport's players' markets ("props"), asked of the feed by the same price desk that
+// owns the sport's board, so one upstream call per game per PROP_REFRESH_SECONDS holds for
+// the whole world: a game's props are fetched only when someone opens the game, at most once
+// per interval, shared by everyone asking meanwhile, and only before the game starts (props
+// are pre-match). Each answer is normalised once (src/shared/props/normalise-props.ts: fair
+// prices from PROP_FAIR_MIN_BOOKS books, the operators' name corrections), kept in the
+// desk's storage and written to KV, where readers of every isolate find it.
+//
+// Credits: props give way first. The props guard (credit-guard.ts) stops them at twice the
+// live reserve and once they have spent their share of the month's credits; a guarded or
+// failed refresh serves the copy kept (a failure is remembered for a minute).
+import { propMarketKeys } from "../../../src/shared/props/catalogue";
+import { normaliseProps, type PlayerNameMap } from "../../../src/shared/props/normalise-props";
+import type { EventOdds } from "../../../src/shared/schemas/event-odds";
+import type { EventProps, Prop } from "../../../src/shared/schemas/props";
+import type { SportKey } from "../../../src/shared/sports";
+import type { Logger } from "../../logging/logger";
+import type { FeedResult, OddsFeedProvider } from "../feed-provider";
+import { BOOKMAKER_PREFERENCE } from "../normalise";
+
+/** A game's props as the desk keeps them: what was offered, when the feed confirmed it, and when we asked. */
+export type PropsState = {
+  /** The game's start on the feed's clock: its props close then. */
+  startTime: string;
+  props: Prop[];
+  confirmedAt: number | null;
+  fetchedAt: number;
+  /** Until when a failed call is remembered (no new call before). */
+  failureUntil: number | null;
+};
+
+/** The desk's answer: the game's props, when the game starts (null when it is not on the board) and until when a reader may keep them. */
+export type PropsAnswer = EventProps & { startTime: string | null; freshUntil: number };
+
+export type PropsStore = {
+  load(eventId: string): Promise<PropsState | undefined>;
+  save(eventId: string, state: PropsState): Promise<void>;
+};
+
+/** What the desk needs to know of a game from the sport's board: when it starts (on the feed's clock). */
+export type BoardGame = { startTime: string };
+
+export type PropsDeskDeps = {
+  sport: SportKey;
+  provider: OddsFeedProvider;
+  kv: KVNamespace;
+  store: PropsStore;
+  settings: { refreshMs: number; minBooks: number; inflightWaitMs: number };
+  /** The feed's clock minus the Worker's (the simulator's offset); 0 for a real feed. */
+  feedOffsetMs(): Promise<number>;
+  /** The game as the sport's board lists it, or null when it is not on the board. */
+  gameOf(eventId: string, now: number): Promise<BoardGame | null>;
+  /** True while props must not be refreshed (the props guard); never when absent. */
+  guard?(now: number): Promise<boolean>;
+  /** The operators' corrections of the feed's player names for this sport. */
+  nameMap(): Promise<PlayerNameMap>;
+  logger?: Logger;
+};
+
+/** A failed call is remembered this long before the feed is asked again. */
+const FAILURE_MEMORY_MS = 60_000;
+/** Kept in KV this long, so a reader finds the last answer even when the desk cannot refresh it. */
+const KEEP_SECONDS = 24 * 60 * 60;
+
+export function propsCacheKey(providerName: string, sport: SportKey, eventId: string): string {
+  return `props:${providerName}:${sport}:${eventId}`;
+}
+
+/** A game's props as KV keeps them for readers. */
+export type CachedProps = PropsAnswer & { fetchedAt: number };
+
+/** When the feed last confirmed the answer: the newest bookmaker or market `last_update`, on the Worker's clock. */
+function confirmedAtOf(odds: EventOdds, offsetMs: number): number | null {
+  const times = odds.bookmakers.flatMap((book) => [book.last_update, ...book.markets.map((m) => m.last_update)]);
+  const parsed = times.map((t) => (t === undefined ? Number.NaN : Date.parse(t))).filter((t) => Number.isFinite(t));
+  return parsed.length === 0 ? null : Math.max(...parsed) - offsetMs;
+}
+
+export class PropsDesk {
+  private readonly inflight = new Map<string, { startedAt: number; promise: Promise<PropsAnswer> }>();
+
+  constructor(private readonly deps: PropsDeskDeps) {}
+
+  private answer(eventId: string, state: PropsState | undefined, freshUntil: number): PropsAnswer {
+    return { eventId, props: state?.props ?? [], confirmedAt: state?.confirmedAt ?? null, startTime: state?.startTime ?? null, freshUntil };
+  }
+
+  /**
+   * The game's props as of `now`: the kept copy while fresh, else one call to the feed.
+   * Everyone asking about a game while an answer is being made shares it, so a crowd
+   * opening one game makes one call.
+   */
+  async props(eventId: string, now: number): Promise<PropsAnswer> {
+    const running = this.inflight.get(eventId);
+    if (running && now - running.startedAt < this.deps.settings.inflightWaitMs) return running.promise;
+    const promise = this.answerAt(eventId, now).finally(() => {
+      if (this.inflight.get(eventId)?.promise === promise) this.inflight.delete(eventId);
+    });
+    this.inflight.set(eventId, { startedAt: now, promise });
+    return promise;
+  }
+
+  private async answerAt(eventId: string, now: number): Promise<PropsAnswer> {
+    const { refreshMs } = this.deps.settings;
+    const kept = await this.deps.store.load(eventId);
+    if (kept && now < kept.fetchedAt + refreshMs) return this.answer(eventId, kept, kept.fetchedAt + refreshMs);
+    const offset = await this.deps.feedOffsetMs();
+    const game = await this.deps.gameOf(eventId, now);
+    // Pre-match only: a game not on the board, or under way, offers no props.
+    if (!game || Date.parse(game.startTime) <= now + offset) return this.answer(eventId, undefined, now + refreshMs);
+    if (kept?.failureUntil && now < kept.failureUntil) return this.answer(eventId, kept, kept.failureUntil);
+    if (!this.deps.provider.fetchEventOdds || propMarketKeys(this.deps.sport).length === 0) {
+      return this.answer(eventId, undefined, now + refreshMs);
+    }
+    if (await this.guardUp(now)) return this.answer(eventId, kept, now + FAILURE_MEMORY_MS);
+    return this.refresh(eventId, game, kept, now, offset);
+  }
+
+  /** Whether the props guard is up; one that cannot be read counts as up (no credits spent on a guess). */
+  private async guardUp(now: number): Promise<boolean> {
+    if (!this.deps.guard) return false;
+    return this.deps.guard(now).catch((err: unknown) => {
+      this.deps.logger?.warn("props desk: props guard unreadable, treated as up", err);
+      return true;
+    });
+  }
+
+  private async refresh(eventId: string, game: BoardGame, kept: PropsState | undefined, now: number, offset: number): Promise<PropsAnswer> {
+    const { sport, provider, settings } = this.deps;
+    let result: FeedResult<EventOdds>;
+    try {
+      // The provider has fetchEventOdds (checked by the caller).
+      result = await provider.fetchEventOdds!(sport, eventId, propMarketKeys(sport), now);
+    } catch (err) {
+      result = { ok: false, kind: "unavailable", status: null, message: `feed error: ${String(err)}` };
+    }
+    if (!result.ok) {
+      this.deps.logger?.warn(`props desk ${sport}: ${eventId} not refreshed: ${result.kind} ${result.message}`);
+      const failed: PropsState = {
+        startTime: game.startTime,
+        props: kept?.props ?? [],
+        confirmedAt: kept?.confirmedAt ?? null,
+        fetchedAt: kept?.fetchedAt ?? 0,
+        failureUntil: now + FAILURE_MEMORY_MS,
+      };
+      await this.deps.store.save(eventId, failed);
+      return this.answer(eventId, failed, now + FAILURE_MEMORY_MS);
+    }
+    const props = normaliseProps(result.value, {
+      sport,
+      eventId,
+      minBooks: settings.minBooks,
+      nameMap: await this.deps.nameMap(),
+      bookPreference: BOOKMAKER_PREFERENCE,
+    });
+    const state: PropsState = {
+      startTime: game.startTime,
+      props,
+      confirmedAt: confirmedAtOf(result.value, offset),
+      fetchedAt: now,
+      failureUntil: null,
+    };
+    await this.deps.store.save(eventId, state);
+    const freshUntil = now + settings.refreshMs;
+    const cached: CachedProps = { ...this.answer(eventId, state, freshUntil), fetchedAt: now };
+    await this.deps.kv.put(propsCacheKey(provider.name, sport, eventId), JSON.stringify(cached), { expirationTtl: KEEP_SECONDS });
+    return this.answer(eventId, state, freshUntil);
+  }
+}
