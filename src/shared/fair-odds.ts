@@ -158,10 +158,15 @@ export function eventFairFigures(
  */
 export function fairSideOf(
   event: Pick<Event, "fair" | "markets">,
-  pick: { market: "Moneyline" | "Spread" | "Total"; side: "Home" | "Away" | "Over" | "Under" | "Draw"; line: number | null },
+  pick: {
+    market: "Moneyline" | "Spread" | "Total" | "Prop";
+    side: "Home" | "Away" | "Over" | "Under" | "Draw" | "Yes";
+    line: number | null;
+  },
 ): FairSide | null {
   const fair = event.fair;
-  if (!fair) return null;
+  // A player's market has its fair figures on the game's props, not the board.
+  if (!fair || pick.market === "Prop") return null;
   if (pick.market === "Moneyline") {
     const sides = fair.moneyline;
     if (!sides) return null;

@@ -26,7 +26,8 @@ function compare(mine: number, theirs: number): ScoredResult {
  * - Spread: the picked side's line is added to its score and compared with the other
  *   side's score; equal is a push (whole-number lines).
  * - Total: the combined score against the line; equal is a push.
- * Throws RangeError for a leg whose market and side do not fit together.
+ * Throws RangeError for a leg whose market and side do not fit together, and for a
+ * player's market (a Prop), which the box score grades (src/shared/props/grading.ts).
  */
 export function gradeLeg(leg: GradableLeg, score: FinalScore, sport: SportKey): ScoredResult {
   const { homeScore, awayScore } = score;
@@ -52,5 +53,7 @@ export function gradeLeg(leg: GradableLeg, score: FinalScore, sport: SportKey): 
       const combined = homeScore + awayScore;
       return leg.side === "Over" ? compare(combined, leg.line) : compare(leg.line, combined);
     }
+    case "Prop":
+      throw new RangeError("a player's market is graded from the box score (src/shared/props/grading.ts), not the final score");
   }
 }

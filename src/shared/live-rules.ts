@@ -136,12 +136,20 @@ export function suspensionSentence(leg: string, reason: SuspensionReason): strin
 
 /** A leg as the slip labels it ("Boston Celtics ML", "Miami Heat +3.5", "Over 221.5"), with its game. */
 export function legName(leg: {
-  market: "Moneyline" | "Spread" | "Total";
-  side: "Home" | "Away" | "Over" | "Under" | "Draw";
+  market: "Moneyline" | "Spread" | "Total" | "Prop";
+  side: "Home" | "Away" | "Over" | "Under" | "Draw" | "Yes";
   line: number | null;
   home: string;
   away: string;
+  prop?: { player: string; label: string };
 }): string {
+  if (leg.market === "Prop") {
+    const player = leg.prop?.player ?? "Player";
+    const label = leg.prop?.label ?? "prop";
+    // "Paolo Banchero Over 22.5 Points", "Connor McDavid Anytime goalscorer".
+    const pick = leg.side === "Yes" ? `${player} ${label}` : `${player} ${leg.side}${leg.line === null ? "" : ` ${leg.line}`} ${label}`;
+    return `${pick} (${leg.away} @ ${leg.home})`;
+  }
   const team = leg.side === "Home" ? leg.home : leg.away;
   const label =
     leg.market === "Moneyline"

@@ -15,9 +15,10 @@ export const SAME_GAME_MESSAGES = {
   impossible: "These picks can’t both win.",
   unavailable: "Same-game parlays aren’t offered on this game right now.",
   started: "Same-game parlays are for games that haven’t started.",
+  props: "Player props can’t be combined with other picks on the same game yet.",
 } as const;
 
-/** One pick as the block pricing reads it. */
+/** One pick as the block pricing reads it (a player's market is refused: the game's model does not price it yet). */
 export type SameGamePick = ModelLeg & { eventId: string };
 
 export type SameGameQuote =
@@ -54,6 +55,7 @@ export function sameGameGroups(picks: readonly Pick<SameGamePick, "eventId">[]):
 export function quoteSameGameBlock(picks: readonly SameGamePick[], legs: readonly number[], game: SameGameGame | undefined): SameGameQuote {
   const eventId = picks[legs[0]!]!.eventId;
   const refused = (message: string): SameGameQuote => ({ ok: false, eventId, legs: [...legs], message });
+  if (legs.some((i) => picks[i]!.market === "Prop")) return refused(SAME_GAME_MESSAGES.props);
   if (game?.started) return refused(SAME_GAME_MESSAGES.started);
   const sameGame = game?.sameGame;
   if (!sameGame) return refused(SAME_GAME_MESSAGES.unavailable);

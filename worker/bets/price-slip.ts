@@ -75,7 +75,8 @@ export function liveUnconfirmed(event: Event, feedNow: number, rules: PriceRules
 export function currentPrice(event: Event | undefined, pick: Pick<PlaceBetPick, "eventId" | "market" | "side">): CurrentPickPrice {
   const base = { eventId: pick.eventId, market: pick.market, side: pick.side };
   const locked = { ...base, priceAm: null, line: null, locked: true };
-  if (!event || event.status === "final" || gameSuspension(event)) return locked;
+  // A player's market is priced from the game's props, not the board.
+  if (!event || event.status === "final" || gameSuspension(event) || pick.market === "Prop") return locked;
   const { moneyline, spread, total } = event.markets;
   let priceAm: number | null | undefined;
   let line: number | null = null;

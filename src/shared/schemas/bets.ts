@@ -8,9 +8,14 @@ import { SUSPENSION_REASONS } from "../suspension-reasons";
 import { GameModelSchema } from "./game-model";
 import { WalletBalancesSchema } from "./user";
 
-export const MARKETS = ["Moneyline", "Spread", "Total"] as const;
-/** `Draw` is a Moneyline side only where a draw is possible (soccer's 3-way price). */
-export const SIDES = ["Home", "Away", "Over", "Under", "Draw"] as const;
+export const MARKETS = ["Moneyline", "Spread", "Total", "Prop"] as const;
+/**
+ * `Draw` is a Moneyline side only where a draw is possible (soccer's 3-way price). A Prop
+ * (a player's market, src/shared/schemas/props.ts) is Over or Under its line, or Yes.
+ */
+export const SIDES = ["Home", "Away", "Over", "Under", "Draw", "Yes"] as const;
+/** The board's three markets of a game (a Prop is a player's, on the game page). */
+export type GameMarket = "Moneyline" | "Spread" | "Total";
 export const LEG_RESULTS = ["win", "loss", "push", "void"] as const;
 /** A bet's result: a leg's, or `cashed_out` when the player cashed out the whole stake before it was graded. */
 export const BET_RESULTS = [...LEG_RESULTS, "cashed_out"] as const;
@@ -18,6 +23,15 @@ export type Market = (typeof MARKETS)[number];
 export type Side = (typeof SIDES)[number];
 export type LegResult = (typeof LEG_RESULTS)[number];
 export type BetResult = (typeof BET_RESULTS)[number];
+
+/** Which player's market a Prop leg is on: the player's id and name as offered, the feed's market key and its label. */
+export const PropLegSchema = z.object({
+  playerId: z.string(),
+  player: z.string(),
+  marketKey: z.string(),
+  label: z.string(),
+});
+export type PropLeg = z.infer<typeof PropLegSchema>;
 
 export const BetLegSchema = z.object({
   eventId: z.string(),
@@ -31,6 +45,8 @@ export const BetLegSchema = z.object({
   startTime: z.string(),
   /** The side's fair probability when the bet was placed (src/shared/fair-odds.ts); absent when the market had none. */
   fairP: z.number().gt(0).lt(1).optional(),
+  /** A Prop leg's player and market; absent on the game's own markets. */
+  prop: PropLegSchema.optional(),
 });
 export type BetLeg = z.infer<typeof BetLegSchema>;
 
@@ -89,6 +105,8 @@ export const PlaceBetPickSchema = z.object({
   side: z.enum(SIDES),
   line: z.number().min(-1000).max(1000).nullable(),
   priceAm: z.number().int().min(-1_000_000).max(1_000_000),
+  /** A Prop pick's player and market key (its name and label come from the Worker's props, never the client). */
+  playerMarket: z.object({ playerId: z.string().min(1).max(ID_MAX_LENGTH), marketKey: z.string().min(1).max(64) }).optional(),
 });
 export type PlaceBetPick = z.infer<typeof PlaceBetPickSchema>;
 
