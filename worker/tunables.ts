@@ -132,6 +132,21 @@ export const TUNABLES = {
     wholeNumber(0, 100),
     "The most of the month's The Odds API credits players' markets may spend, in percent; past it, and below twice FEED_CREDIT_RESERVE, props are not refreshed.",
   ),
+  PROP_MAX_PAYOUT_COINS: tunable(
+    "250000",
+    wholeNumber(1, 2_500_000),
+    "The most a bet with a player's market in it may pay, in Coins (the house's own cap on every Coins bet is 2,500,000).",
+  ),
+  PROP_MAX_PAYOUT_CASH_CENTS: tunable(
+    "50000",
+    wholeNumber(100, 500_000),
+    "The most a bet with a player's market in it may pay, in Vantage Cash cents (the house's own cap is 500,000).",
+  ),
+  PROP_GRADE_HOURS: tunable(
+    "36",
+    wholeNumber(1, 240),
+    "A player's market with no statistics this many hours after its game's final is void, its stake returned.",
+  ),
   // Play-through: purchased and bonus Vantage Cash must be staked this many times before it can be redeemed.
   CASH_PLAYTHROUGH: tunable(
     "1",
