@@ -42,11 +42,11 @@ import { SIM_SPORTS } from "./sim-sports";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MIN_MS = 60 * 1000;
 /** The house margin: each side's implied probability is its true one × (1 + this), so an even market is -110 / -110. */
-const HOUSE_MARGIN = 0.0476;
+export const HOUSE_MARGIN = 0.0476;
 /** Lines and prices move at most this often. */
-const PRICE_BUCKET_MS = 20 * MIN_MS;
+export const PRICE_BUCKET_MS = 20 * MIN_MS;
 /** Changing this reseeds every schedule. */
-const SEED = "vantage-sim-v1";
+export const SEED = "vantage-sim-v1";
 
 export type SimGame = {
   eventId: string;
@@ -77,7 +77,7 @@ const logit = (p: number) => Math.log(p / (1 - p));
 const roundHalf = (x: number) => Math.round(x * 2) / 2;
 
 /** The other books quoting every game: each adds its own margin to its own reading of the probabilities. */
-const SIM_OTHER_BOOKS = [
+export const SIM_OTHER_BOOKS = [
   { key: "sim-sharp", margin: 0.025 },
   { key: "sim-lowvig", margin: 0.03 },
   { key: "sim-north", margin: 0.045 },
@@ -85,7 +85,7 @@ const SIM_OTHER_BOOKS = [
   { key: "sim-square", margin: 0.07 },
 ] as const;
 /** How far apart the books' probabilities may be (±half this, before their margins). */
-const BOOK_DISAGREEMENT = 0.03;
+export const BOOK_DISAGREEMENT = 0.03;
 
 /**
  * Raw American price for a true probability with a margin added (may be out of bounds).
@@ -93,7 +93,7 @@ const BOOK_DISAGREEMENT = 0.03;
  * of losing as its price's edge (q ≤ p + (1 − p) / 2): scaled alone, any side above 95.5%
  * would be priced at certainty and locked, where books still quote −2000 or −5000.
  */
-function priceFor(probability: number, margin: number = HOUSE_MARGIN): number {
+export function priceFor(probability: number, margin: number = HOUSE_MARGIN): number {
   const scaled = Math.min(probability * (1 + margin), probability + (1 - probability) / 2);
   const q = Math.min(0.9999, Math.max(0.0001, scaled));
   const raw = q >= 0.5 ? (-100 * q) / (1 - q) : (100 * (1 - q)) / q;

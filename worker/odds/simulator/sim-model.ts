@@ -103,7 +103,7 @@ export function drawFinal(grid: ScoreGrid, u: number): { home: number; away: num
 export type ScoreEvent = { at: number; team: "home" | "away"; points: number };
 
 /** Scoring plays that add up to `points` in the sport's way of scoring. */
-function plays(sim: SimSport, points: number): number[] {
+export function plays(sim: SimSport, points: number): number[] {
   const out: number[] = [];
   switch (sim.scoring) {
     case "football": {
