@@ -3,12 +3,15 @@
 // board call is counted in D1 `feed_status` like a paid call would be. Like the real
 // feed it says when its book last confirmed each market and when each score last
 // changed, on the Worker's clock (the simulated times less the simulator's offset), and
-// its board call carries the scores of the games under way.
+// its board call carries the scores of the games under way. A game's players' markets come
+// as the per-event odds endpoint answers them (sim-props.ts).
 import type { SportKey } from "../../../src/shared/sports";
 import type { FeedEvent, FeedResult, OddsFeedProvider, OddsResult } from "../feed-provider";
 import type { Event, EventScore } from "../../../src/shared/schemas/events";
 import type { MarketKey } from "../../../src/shared/live-rules";
-import { gamesBetween, gameToBookEvent, gameToEvent, gameToScore } from "./sim-games";
+import type { EventOdds } from "../../../src/shared/schemas/event-odds";
+import { gameById, gamesBetween, gameToBookEvent, gameToEvent, gameToScore } from "./sim-games";
+import { simEventOdds } from "./sim-props";
 import { SIM_SPORTS } from "./sim-sports";
 import { simOffsetMs } from "./sim-clock";
 import { countSimulatorCall } from "../feed-status";
@@ -75,6 +78,14 @@ export function createSimulatorProvider(env: Env): OddsFeedProvider {
         quota: null,
         scores: { value: feedScores(sport, undefined, simNow, offset), fetchedAt: now },
       };
+    },
+    async fetchEventOdds(sport, eventId, _markets, now): Promise<FeedResult<EventOdds>> {
+      const game = gameById(eventId);
+      if (!game || game.sport !== sport) return { ok: false, kind: "bad-response", status: 404, message: `no game ${eventId} in ${sport}` };
+      const offset = await simOffsetMs(env);
+      await countSimulatorCall(env, sport, now).catch((err: unknown) => loggerFor(env).warn("simulator call not counted", err));
+      // The simulator quotes every catalogue market of the sport; its books' times are on the simulated clock.
+      return { ok: true, value: simEventOdds(game, now + offset), quota: null };
     },
     async fetchScores(sport, options, now): Promise<FeedResult<EventScore[]>> {
       const offset = await simOffsetMs(env);
