@@ -702,3 +702,13 @@ export const feedPropsUsageMonthly = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.month, t.sport] })],
 );
+
+/** Players' final statistics of a finished game, for grading props (migration 0034). */
+export const boxScores = sqliteTable("box_scores", {
+  eventId: text("event_id").primaryKey(),
+  sport: text("sport").notNull(),
+  source: text("source").notNull(),
+  players: text("players").notNull(),
+  recordedAt: integer("recorded_at").notNull(),
+  version: integer("version").notNull().default(1),
+});

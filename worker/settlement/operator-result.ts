@@ -146,7 +146,7 @@ export async function applyOperatorResult(
 
   const log = loggerFor(env);
   const runId = await startRun(db, "admin", now);
-  const sent = await enqueueReadyWork(env, runId, eventId, log);
+  const sent = await enqueueReadyWork(env, runId, eventId, log, now);
   const pending = sent.sendFailures > 0;
   const summary =
     `settlement admin: ${operator} ${status} ${eventId} ${homeScore ?? ""}-${awayScore ?? ""} run=${runId ?? "?"}` +

@@ -9,16 +9,19 @@
 // next tick. Resumable: all work is found again from D1's open legs and every wallet call
 // is idempotent, so a run that dies half-way (or a message sent twice) pays nothing twice.
 import type { EventScore } from "../../src/shared/schemas/events";
+import { isSportKey } from "../../src/shared/sports";
 import type { OddsFeedProvider } from "../odds/feed-provider";
 import { loggerFor, type Logger } from "../logging/logger";
 import { tunables } from "../tunables";
-import type { EventOutcome } from "./wallet";
-import { messagesFor, type SettlementMessage } from "./settlement-message";
+import { messagesFor, type QueuedOutcome, type SettlementMessage } from "./settlement-message";
+import { statsPortFor, type StatsPort } from "./stats-port";
 import { DAY_MS, MAX_DAYS_FROM, scoresRequest } from "./settlement-policy";
 import { sendSettlementMessages } from "./settlement-queue";
 import {
   eventUpsertStatements,
   finishRunStatement,
+  boxScoreStatement,
+  gamesAwaitingStats,
   lastScoreChecks,
   readyWorkPage,
   scoreCheckStatement,
@@ -105,15 +108,22 @@ async function fetchDueScores(
  * one message per (player, ready games) to the settlement queue. A player whose rows
  * straddle two pages is held back until the next page, so each player gets one message.
  */
-export async function enqueueReadyWork(env: Env, runId: number | null, eventId: string | null, log: Logger): Promise<EnqueueTotals> {
+export async function enqueueReadyWork(
+  env: Env,
+  runId: number | null,
+  eventId: string | null,
+  log: Logger,
+  now: number,
+): Promise<EnqueueTotals> {
   const t = tunables(env);
   const totals: EnqueueTotals = { readyLegs: 0, players: 0, messagesEnqueued: 0, sendFailures: 0 };
   let cursor: ReadyCursor | null = null;
-  let carry: { userId: string; outcomes: EventOutcome[] } | null = null;
+  let carry: { userId: string; outcomes: QueuedOutcome[] } | null = null;
+  const deadline = propsDeadline(now, t.PROP_GRADE_HOURS);
   do {
-    const page = await readyWorkPage(env.DB, cursor, t.SETTLEMENT_PAGE_ROWS, eventId);
+    const page = await readyWorkPage(env.DB, cursor, t.SETTLEMENT_PAGE_ROWS, eventId, deadline);
     totals.readyLegs += page.rows.length;
-    const players: { userId: string; outcomes: EventOutcome[] }[] = carry ? [carry] : [];
+    const players: { userId: string; outcomes: QueuedOutcome[] }[] = carry ? [carry] : [];
     for (const row of page.rows) {
       const last = players.at(-1);
       if (last?.userId === row.userId) last.outcomes.push(row.outcome);
@@ -134,6 +144,44 @@ export async function enqueueReadyWork(env: Env, runId: number | null, eventId: 
   return totals;
 }
 
+/** Finals before this time whose players' statistics never came have their props voided (PROP_GRADE_HOURS). */
+export function propsDeadline(now: number, gradeHours: number): number {
+  return now - gradeHours * 60 * 60 * 1000;
+}
+
+/** Games asked of the stats port per run, at most (the rest wait for the next run). */
+const STATS_PER_RUN = 25;
+
+/**
+ * Asks the stats port for the box scores of final games with open players' markets (or
+ * only `eventIds`), and records those it has. A source that fails or has none yet is asked
+ * again by the next run; the props wait, and void once PROP_GRADE_HOURS have passed.
+ */
+export async function recordBoxScores(
+  env: Env,
+  stats: StatsPort | null,
+  now: number,
+  log: Logger,
+  eventIds: readonly string[] | null = null,
+): Promise<number> {
+  if (!stats) return 0;
+  const awaiting = (await gamesAwaitingStats(env.DB, propsDeadline(now, tunables(env).PROP_GRADE_HOURS), STATS_PER_RUN)).filter(
+    (game) => eventIds === null || eventIds.includes(game.eventId),
+  );
+  const writes: D1PreparedStatement[] = [];
+  for (const game of awaiting) {
+    if (!isSportKey(game.sport)) continue;
+    try {
+      const box = await stats.boxScore(game.sport, game.eventId, now);
+      if (box) writes.push(boxScoreStatement(env.DB, game.sport, box, now));
+    } catch (err) {
+      log.warn(`settlement: box score of ${game.eventId} not read; asked again next run`, err);
+    }
+  }
+  if (writes.length > 0) await env.DB.batch(writes);
+  return writes.length;
+}
+
 /** One settlement run. Never throws for a feed or queue failure; those wait for the next run. */
 export async function runSettlement(env: Env, now: number, options: SettlementOptions): Promise<SettlementRunSummary> {
   const started = Date.now();
@@ -145,7 +193,8 @@ export async function runSettlement(env: Env, now: number, options: SettlementOp
   const writes = [...eventUpsertStatements(db, feed.scores, now), ...feed.checks];
   if (writes.length > 0) await db.batch(writes);
 
-  const sent = await enqueueReadyWork(env, runId, null, log);
+  await recordBoxScores(env, statsPortFor(env, options.provider), now, log);
+  const sent = await enqueueReadyWork(env, runId, null, log, now);
   const summary: SettlementRunSummary = {
     runId,
     trigger: options.trigger,

@@ -1,9 +1,11 @@
 // A settlement queue message: one player and the finished games to settle in that
-// player's wallet. Body (JSON, version 1): { v: 1, userId, outcomes: EventOutcome[],
+// player's wallet. Body (JSON, version 1): { v: 1, userId, outcomes: QueuedOutcome[],
 // runId } — `runId` is the settlement_runs row whose progress the consumer adds to
-// (null for a replayed dead letter). Validated on receipt: a queue is an input too.
+// (null for a replayed dead letter). A final with players' markets says whether their
+// statistics are recorded (`props: "ready"`, the consumer reads them from D1 box_scores, so
+// a message stays small) or will never come (`"overdue"`). Validated on receipt: a queue is
+// an input too.
 import { z } from "zod";
-import type { EventOutcome } from "./wallet";
 import { chunk } from "./settlement-store";
 
 /** The development queue names (wrangler.toml's top level); each environment names its own in its vars. */
@@ -21,9 +23,12 @@ export function settlementQueueNames(env: Pick<Env, "SETTLEMENT_QUEUE_NAME" | "S
 const EventId = z.string().min(1).max(128);
 const Score = z.number().int().min(0).max(100_000);
 const OutcomeSchema = z.union([
-  z.strictObject({ eventId: EventId, homeScore: Score, awayScore: Score }),
+  z.strictObject({ eventId: EventId, homeScore: Score, awayScore: Score, props: z.enum(["ready", "overdue"]).optional() }),
   z.strictObject({ eventId: EventId, void: z.literal(true) }),
 ]);
+
+/** A ready game as a message carries it. */
+export type QueuedOutcome = z.infer<typeof OutcomeSchema>;
 
 export const SettlementMessageSchema = z.strictObject({
   v: z.literal(1),
@@ -37,7 +42,7 @@ export type SettlementMessage = z.infer<typeof SettlementMessageSchema>;
 /** One player's ready games as messages of at most `maxEvents` games each. */
 export function messagesFor(
   userId: string,
-  outcomes: readonly EventOutcome[],
+  outcomes: readonly QueuedOutcome[],
   runId: number | null,
   maxEvents: number,
 ): SettlementMessage[] {

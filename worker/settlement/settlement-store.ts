@@ -5,7 +5,8 @@
 // D1 binds at most 100 parameters per statement, so lists are chunked.
 import type { EventScore } from "../../src/shared/schemas/events";
 import { SPORT_KEYS, type SportKey } from "../../src/shared/sports";
-import type { EventOutcome } from "./wallet";
+import type { BoxScore } from "../../src/shared/schemas/props";
+import type { QueuedOutcome } from "./settlement-message";
 
 const MAX_PARAMS = 100;
 const SPORT_PLACEHOLDERS = SPORT_KEYS.map(() => "?").join(", ");
@@ -101,52 +102,106 @@ export function eventUpsertStatements(db: D1Database, scores: readonly EventScor
   );
 }
 
-export type ReadyWork = { userId: string; outcomes: EventOutcome[] };
+export type ReadyWork = { userId: string; outcomes: QueuedOutcome[] };
 
-type ReadyRow = { user_id: string; event_id: string; status: "final" | "void"; home_score: number | null; away_score: number | null };
+type ReadyRow = {
+  user_id: string;
+  event_id: string;
+  status: "final" | "void";
+  home_score: number | null;
+  away_score: number | null;
+  /** 1 when the game's players' statistics are recorded, 1 in `props_overdue` when they never came in time. */
+  props_ready: number;
+  props_overdue: number;
+};
 
-function outcomeFromRow(row: Pick<ReadyRow, "event_id" | "status" | "home_score" | "away_score">): EventOutcome {
-  return row.status === "void"
-    ? { eventId: row.event_id, void: true }
-    : { eventId: row.event_id, homeScore: row.home_score!, awayScore: row.away_score! };
+function outcomeFromRow(row: ReadyRow): QueuedOutcome {
+  if (row.status === "void") return { eventId: row.event_id, void: true };
+  const props = row.props_ready === 1 ? "ready" : row.props_overdue === 1 ? "overdue" : undefined;
+  return { eventId: row.event_id, homeScore: row.home_score!, awayScore: row.away_score!, ...(props && { props }) };
 }
 
 /** Where the next page of ready work starts (exclusive), in (player, game) order. */
 export type ReadyCursor = { userId: string; eventId: string };
 
-export type ReadyPage = { rows: { userId: string; outcome: EventOutcome }[]; next: ReadyCursor | null };
+export type ReadyPage = { rows: { userId: string; outcome: QueuedOutcome }[]; next: ReadyCursor | null };
 
 /**
  * One page of open legs on final or voided games, one row per (player, game), ordered by
  * player then game so a run can page through any number with bounded reads. `eventId`
- * narrows it to one game (the operator's path). `next` is null on the last page.
+ * narrows it to one game (the operator's path). `next` is null on the last page. A
+ * player's market (a Prop leg) is ready only once its game's statistics are recorded
+ * (box_scores) or `propsDeadline` (the final's time PROP_GRADE_HOURS ago) has passed: until
+ * then it waits, and sends nothing.
  */
 export async function readyWorkPage(
   db: D1Database,
   after: ReadyCursor | null,
   limit: number,
   eventId: string | null = null,
+  propsDeadline = 0,
 ): Promise<ReadyPage> {
   const { results } = await db
     .prepare(
       `SELECT l.user_id AS user_id, l.event_id AS event_id, e.status AS status,
-              e.home_score AS home_score, e.away_score AS away_score
-         FROM bet_legs l JOIN events e ON e.event_id = l.event_id
-        WHERE l.sport IN (${SPORT_KEYS.map((_, i) => `?${i + 5}`).join(", ")}) AND l.result IS NULL
+              e.home_score AS home_score, e.away_score AS away_score,
+              MAX(b.event_id IS NOT NULL) AS props_ready, MAX(e.updated_at <= ?5) AS props_overdue
+         FROM bet_legs l JOIN events e ON e.event_id = l.event_id LEFT JOIN box_scores b ON b.event_id = l.event_id
+        WHERE l.sport IN (${SPORT_KEYS.map((_, i) => `?${i + 6}`).join(", ")}) AND l.result IS NULL
           AND (e.status = 'void' OR (e.status = 'final' AND e.home_score IS NOT NULL AND e.away_score IS NOT NULL))
+          AND (l.market <> 'Prop' OR e.status = 'void' OR b.event_id IS NOT NULL OR e.updated_at <= ?5)
           AND (?1 IS NULL OR l.event_id = ?1)
           AND (?2 IS NULL OR l.user_id > ?2 OR (l.user_id = ?2 AND l.event_id > ?3))
         GROUP BY l.user_id, l.event_id
         ORDER BY l.user_id, l.event_id
         LIMIT ?4`,
     )
-    .bind(eventId, after?.userId ?? null, after?.eventId ?? "", limit, ...SPORT_KEYS)
+    .bind(eventId, after?.userId ?? null, after?.eventId ?? "", limit, propsDeadline, ...SPORT_KEYS)
     .all<ReadyRow>();
   const last = results.at(-1);
   return {
     rows: results.map((r) => ({ userId: r.user_id, outcome: outcomeFromRow(r) })),
     next: results.length === limit && last ? { userId: last.user_id, eventId: last.event_id } : null,
   };
+}
+
+/**
+ * Final games with open players' markets whose statistics are not recorded yet and are
+ * still awaited (final after `propsDeadline`), at most `limit`: what a run asks the stats
+ * port for.
+ */
+export async function gamesAwaitingStats(db: D1Database, propsDeadline: number, limit: number): Promise<{ eventId: string; sport: string }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT DISTINCT e.event_id AS event_id, e.sport AS sport
+         FROM events e JOIN bet_legs l ON l.event_id = e.event_id
+        WHERE e.status = 'final' AND e.updated_at > ?1 AND l.market = 'Prop' AND l.result IS NULL
+          AND NOT EXISTS (SELECT 1 FROM box_scores b WHERE b.event_id = e.event_id)
+        LIMIT ?2`,
+    )
+    .bind(propsDeadline, limit)
+    .all<{ event_id: string; sport: string }>();
+  return results.map((r) => ({ eventId: r.event_id, sport: r.sport }));
+}
+
+/** Records a game's box score once (a later answer for the same game changes nothing; corrections are their own path). */
+export function boxScoreStatement(db: D1Database, sport: string, box: BoxScore, now: number): D1PreparedStatement {
+  return db
+    .prepare("INSERT INTO box_scores (event_id, sport, source, players, recorded_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING")
+    .bind(box.eventId, sport, box.source, JSON.stringify(box.players), now);
+}
+
+/** The recorded statistics of `eventIds`, by game. */
+export async function recordedStats(db: D1Database, eventIds: readonly string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const ids of chunk(eventIds, MAX_PARAMS)) {
+    const { results } = await db
+      .prepare(`SELECT event_id, players FROM box_scores WHERE event_id IN (${ids.map(() => "?").join(", ")})`)
+      .bind(...ids)
+      .all<{ event_id: string; players: string }>();
+    for (const row of results) found.set(row.event_id, row.players);
+  }
+  return found;
 }
 
 /** Marks events whose open legs have all been graded (informational; never gates work). */

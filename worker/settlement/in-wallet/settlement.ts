@@ -9,14 +9,24 @@
 // each game on which cash singles settled counts their worst-case loss toward
 // play-through, in the same transaction (playthroughOnGame).
 import { gradeLeg } from "../../../src/shared/grading";
+import { propMarket } from "../../../src/shared/props/catalogue";
+import { gradeProp } from "../../../src/shared/props/grading";
+import type { PlayerStatLine } from "../../../src/shared/schemas/props";
 import { settleBet, type BetOutcome } from "../../../src/shared/bet-outcome";
 import type { BetDocument, LegResult } from "../../../src/shared/schemas/bets";
 import { betFromRow, SELECT_BETS, updateBetOutcome, type BetRow } from "../../wallet/bet-rows";
 import type { Ledger } from "../../wallet/ledger";
 import { isSingle, playthroughOnGame } from "../../wallet/playthrough";
 
-/** A finished game's score, or an operator's void. */
-export type EventOutcome = { eventId: string; homeScore: number; awayScore: number } | { eventId: string; void: true };
+/**
+ * A finished game's score, or an operator's void. A final may also carry its players'
+ * statistics (`props.players`) to grade players' markets from, or say they never came
+ * (`props.overdue`: PROP_GRADE_HOURS passed, so those markets are void); without either,
+ * its props stay open.
+ */
+export type EventOutcome =
+  | { eventId: string; homeScore: number; awayScore: number; props?: { players: PlayerStatLine[] } | { overdue: true } }
+  | { eventId: string; void: true };
 
 export type SettlementSummary = {
   ok: true;
@@ -32,9 +42,20 @@ export type SettlementSummary = {
   ungradable: string[];
 };
 
-function legResultFor(bet: BetDocument, index: number, outcome: EventOutcome): { result: LegResult; malformed: boolean } {
+/** A player's market: graded from the game's box score, void when it never came; null while it has not come. */
+function propResultFor(leg: BetDocument["legs"][number], outcome: Extract<EventOutcome, { homeScore: number }>): LegResult | null {
+  if (!outcome.props) return null;
+  if ("overdue" in outcome.props) return "void";
+  const market = leg.prop ? propMarket(leg.league, leg.prop.marketKey) : undefined;
+  if (!leg.prop || !market || (leg.side !== "Over" && leg.side !== "Under" && leg.side !== "Yes")) return "void";
+  const line = outcome.props.players.find((p) => p.playerId === leg.prop!.playerId);
+  return gradeProp({ marketKey: leg.prop.marketKey, sport: leg.league, kind: market.kind, line: leg.line, side: leg.side === "Yes" ? "yes" : leg.side === "Over" ? "over" : "under" }, line);
+}
+
+function legResultFor(bet: BetDocument, index: number, outcome: EventOutcome): { result: LegResult | null; malformed: boolean } {
   if ("void" in outcome) return { result: "void", malformed: false };
   const leg = bet.legs[index]!;
+  if (leg.market === "Prop") return { result: propResultFor(leg, outcome), malformed: false };
   try {
     return { result: gradeLeg(leg, outcome, leg.league), malformed: false };
   } catch (err) {
@@ -74,6 +95,8 @@ export function applyEventOutcomes(tx: Ledger, outcomes: readonly EventOutcome[]
       const outcome = byEvent.get(leg.eventId);
       if (!outcome || legResults[index] !== null) return;
       const { result, malformed } = legResultFor(bet, index, outcome);
+      // A player's market whose statistics have not come yet stays open.
+      if (result === null) return;
       if (malformed) {
         summary.voidedMalformed += 1;
         summary.ungradable.push(`leg ${index} of bet ${bet.id} (${leg.market} ${leg.side} ${leg.line})`);
