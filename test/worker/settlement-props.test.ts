@@ -109,3 +109,22 @@ describe("which props settlement sends to the wallets", () => {
     ]);
   });
 });
+
+describe("a corrected score", () => {
+  it("re-grades the game's own markets and leaves a prop graded from the box score as it was", async () => {
+    const user = newUserId();
+    const eventId = newEventId();
+    const prop = openBet([propLeg(eventId)], { stake: 100 });
+    const moneyline = openBet([leg({ eventId, side: "Home", priceAm: 100 })], { stake: 100 });
+    await seedBets(user, [prop, moneyline]);
+    await wallet(user).applyEventResults(
+      user,
+      [{ eventId, homeScore: 101, awayScore: 99, props: { players: box(eventId, 25).players } }],
+      now(),
+    );
+    await wallet(user).applyResultCorrection(user, { eventId, homeScore: 99, awayScore: 101, reference: `fix-${eventId}` }, now());
+    expect(await betOf(user, moneyline.id)).toMatchObject({ result: "loss" });
+    expect(await betOf(user, prop.id)).toMatchObject({ result: "win", payoutPaid: 200 });
+    await expectLedgerBalanced(user);
+  });
+});

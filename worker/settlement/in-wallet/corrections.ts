@@ -35,7 +35,8 @@ function regrade(bet: BetDocument, input: CorrectionInput): (LegResult | null)[]
   const results = [...bet.legResults];
   while (results.length < bet.legs.length) results.push(null);
   bet.legs.forEach((leg, index) => {
-    if (leg.eventId !== input.eventId) return;
+    // A corrected score changes no player's statistics: a prop keeps the grade its box score gave.
+    if (leg.eventId !== input.eventId || leg.market === "Prop") return;
     try {
       results[index] = gradeLeg(leg, input, leg.league);
     } catch (err) {
