@@ -17,6 +17,13 @@
 // another pick contains adds nothing), Home with Away +0.5 has chance 0. A block whose
 // pushed outcomes alone would already return the stake on average has no fair price:
 // its chance is 1, which no price accepts.
+//
+// An anytime goalscorer (soccer, hockey) joins a block as a share of his team's goals: each
+// of the team's goals is his with chance `share`, so in a cell where the team scores g he
+// scores with chance q = 1 − (1 − share)^g. `share` is fitted so that the grid gives his
+// fair anytime price (scorerShare). A scorer never pushes, so with him in the block every
+// term above is weighted by q, and a block whose other legs all push pays as the scorer
+// alone, at 1 / P(he scores): the recursion's base is that chance instead of 1.
 import { gradeLeg } from "../grading";
 import type { Market, Side } from "../schemas/bets";
 import type { GameModel } from "../schemas/game-model";
@@ -69,8 +76,50 @@ function cellResults(grid: ScoreGrid, sport: SportKey, legs: readonly ModelLeg[]
   return codes;
 }
 
+/** An anytime goalscorer in a block: his team, and his share of its goals (scorerShare). */
+export type ScorerLeg = { team: "home" | "away"; share: number };
+
+/** Each cell's chance that the scorer scores: 1 − (1 − share)^(his team's goals). */
+function scorerChances(grid: ScoreGrid, scorer: ScorerLeg): Float64Array {
+  const goals = scorer.team === "home" ? grid.home : grid.away;
+  const q = new Float64Array(grid.p.length);
+  for (let k = 0; k < q.length; k++) q[k] = 1 - (1 - scorer.share) ** goals[k]!;
+  return q;
+}
+
+/** P(the scorer scores) on the grid. */
+function scorerChanceOn(grid: ScoreGrid, scorer: ScorerLeg): number {
+  const q = scorerChances(grid, scorer);
+  let total = 0;
+  for (let k = 0; k < q.length; k++) total += grid.p[k]! * q[k]!;
+  return total;
+}
+
+/**
+ * The share of his team's goals that gives a player's anytime chance `pScores` on the grid,
+ * or null when no share can (the team scores too rarely for it, or the chance is not a
+ * probability). Found by bisection: the chance rises with the share.
+ */
+export function scorerShare(grid: ScoreGrid, team: "home" | "away", pScores: number): number | null {
+  if (!(pScores > 0 && pScores < 1)) return null;
+  if (scorerChanceOn(grid, { team, share: 1 }) <= pScores) return null;
+  let low = 0;
+  let high = 1;
+  for (let i = 0; i < 60; i++) {
+    const mid = (low + high) / 2;
+    if (scorerChanceOn(grid, { team, share: mid }) < pScores) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}
+
 /** The probability of each combination of the legs' results that occurs: masks of the legs that win and that push. */
-function outcomes(grid: ScoreGrid, sport: SportKey, legs: readonly ModelLeg[]): { win: number; push: number; p: number }[] {
+function outcomes(
+  grid: ScoreGrid,
+  sport: SportKey,
+  legs: readonly ModelLeg[],
+  weight: Float64Array | null = null,
+): { win: number; push: number; p: number }[] {
   if (legs.length === 0) throw new RangeError("a block needs at least one leg");
   if (legs.length > MAX_BLOCK_LEGS) throw new RangeError(`a block of more than ${MAX_BLOCK_LEGS} legs`);
   const n = legs.length;
@@ -79,8 +128,9 @@ function outcomes(grid: ScoreGrid, sport: SportKey, legs: readonly ModelLeg[]): 
   // Up to 6 legs the combinations fit a small array; beyond, only those that occur are kept.
   const dense = n <= 6 ? new Float64Array(1 << (2 * n)) : null;
   for (let k = 0; k < codes.length; k++) {
-    if (dense) dense[codes[k]!]! += grid.p[k]!;
-    else byCode.set(codes[k]!, (byCode.get(codes[k]!) ?? 0) + grid.p[k]!);
+    const p = weight ? grid.p[k]! * weight[k]! : grid.p[k]!;
+    if (dense) dense[codes[k]!]! += p;
+    else byCode.set(codes[k]!, (byCode.get(codes[k]!) ?? 0) + p);
   }
   if (dense) {
     for (let code = 0; code < dense.length; code++) if (dense[code]! > 0) byCode.set(code, dense[code]!);
@@ -89,10 +139,14 @@ function outcomes(grid: ScoreGrid, sport: SportKey, legs: readonly ModelLeg[]): 
   return [...byCode].map(([code, p]) => ({ win: code & all, push: (code >>> n) & all, p }));
 }
 
-/** The block chance of every subset of the legs (indexed by bit mask), by the recursion in the header. */
-function subsetChances(patterns: readonly { win: number; push: number; p: number }[], legCount: number): Float64Array {
+/**
+ * The block chance of every subset of the legs (indexed by bit mask), by the recursion in
+ * the header; `base` is the chance of the empty block (1, or the scorer's chance).
+ */
+function subsetChances(patterns: readonly { win: number; push: number; p: number }[], legCount: number, base = 1): Float64Array {
   const size = 1 << legCount;
   const chance = new Float64Array(size);
+  chance[0] = base;
   const split = new Float64Array(size);
   for (let block = 1; block < size; block++) {
     split.fill(0);
@@ -102,7 +156,7 @@ function subsetChances(patterns: readonly { win: number; push: number; p: number
     }
     const allWin = split[0]!;
     if (!(allWin > 0)) continue;
-    let rest = 1 - split[block]!;
+    let rest = 1 - split[block]! / base;
     // Proper non-empty subsets S of the block: the rest of the block B \ S is a smaller mask, already known.
     for (let pushed = (block - 1) & block; pushed > 0; pushed = (pushed - 1) & block) {
       const q = split[pushed]!;
@@ -167,6 +221,17 @@ export function sideChanceOn(grid: ScoreGrid, sport: SportKey, leg: ModelLeg): n
 /** The block chance of legs on one game's grid (see the header). */
 export function blockChanceOn(grid: ScoreGrid, sport: SportKey, legs: readonly ModelLeg[]): number {
   const chances = subsetChances(outcomes(grid, sport, legs), legs.length);
+  return chances[(1 << legs.length) - 1]!;
+}
+
+/**
+ * The block chance of legs on one game's grid with an anytime goalscorer among them (see
+ * the header); with no other leg it is his chance to score.
+ */
+export function blockChanceWithScorerOn(grid: ScoreGrid, sport: SportKey, legs: readonly ModelLeg[], scorer: ScorerLeg): number {
+  const base = scorerChanceOn(grid, scorer);
+  if (legs.length === 0) return base;
+  const chances = subsetChances(outcomes(grid, sport, legs, scorerChances(grid, scorer)), legs.length, base);
   return chances[(1 << legs.length) - 1]!;
 }
 

@@ -1,7 +1,18 @@
 // One game, one price: the model of a game's final score that every same-game pick is
 // priced from, shared by the slip (SPA) and the Worker. The fit (fit.ts) is Worker only and
 // is not re-exported here, so the SPA's bundle never carries the numeric library.
-export { blockChance, blockChanceOn, legsCanAllWin, legsCanAllWinOn, type ModelLeg, sideChance, sideChanceOn } from "./chance";
+export {
+  blockChance,
+  blockChanceOn,
+  blockChanceWithScorerOn,
+  legsCanAllWin,
+  legsCanAllWinOn,
+  type ModelLeg,
+  type ScorerLeg,
+  scorerShare,
+  sideChance,
+  sideChanceOn,
+} from "./chance";
 export {
   DIXON_COLES_RHO,
   FOOTBALL_KEY_MARGINS,
