@@ -1,7 +1,8 @@
 // How a bet's leg results reduce to one final state and payout (spec §4), with the house
 // payout rule: pure, so settlement (Worker) and every display of a bet (SPA) agree. A
 // same-game block of a parlay counts once, at its price (src/shared/same-game.ts).
-import { blockChance, blockPriceAm } from "./game-model";
+import { blockPriceAm, type ModelLeg } from "./game-model";
+import { chanceOfBlock } from "./same-game";
 import { payoutFor } from "./payout";
 import type { BetDocument, BetLeg, LegResult, SameGameBlock } from "./schemas/bets";
 
@@ -22,12 +23,13 @@ export function blockPriceOnceGraded(
   const won = block.legs.filter((i) => legResults[i] === "win");
   if (won.length === 0) return null;
   if (won.length === block.legs.length) return block.priceAm;
-  const rest = won.map((i) => {
+  const modelLegs: ModelLeg[] = [];
+  for (const i of won) {
     const { market, side, line } = legs[i]!;
     if (market === undefined || side === undefined || line === undefined) throw new RangeError("a same-game leg without its market");
-    return { market, side, line };
-  });
-  return blockPriceAm(blockChance(block.model, rest), block.margin);
+    modelLegs[i] = { market, side, line };
+  }
+  return blockPriceAm(chanceOfBlock(block.model, modelLegs, won, block.scorer), block.margin);
 }
 
 export type BetOutcome = { status: "open" } | { status: "settled"; result: LegResult; payout: number };

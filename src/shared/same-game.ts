@@ -7,7 +7,21 @@
 // A game's picks are one block only in a Parlay. A block is refused, with a sentence, when
 // its legs cannot all win, when the game has no model (its prices do not fit one, or a
 // market is missing), and once the game is under way (same-game blocks are pre-match only).
-import { blockChance, blockFairAm, blockMargin, blockPriceAm, type ModelLeg } from "./game-model";
+// One player's market may join a block: an anytime goalscorer in soccer or hockey, priced as
+// a share of his team's goals fitted to his fair anytime chance; any other player's market
+// beside a pick of its game is refused until the model prices it.
+import {
+  blockChance,
+  blockChanceWithScorerOn,
+  blockFairAm,
+  blockMargin,
+  blockPriceAm,
+  type ModelLeg,
+  type ScorerLeg,
+  scoreGrid,
+  scorerShare,
+} from "./game-model";
+import type { GameModel } from "./schemas/game-model";
 import type { Event } from "./schemas/events";
 import type { SameGameBlock } from "./schemas/bets";
 
@@ -15,11 +29,36 @@ export const SAME_GAME_MESSAGES = {
   impossible: "These picks can’t both win.",
   unavailable: "Same-game parlays aren’t offered on this game right now.",
   started: "Same-game parlays are for games that haven’t started.",
-  props: "Player props can’t be combined with other picks on the same game yet.",
+  props: "Only an anytime goalscorer can join other picks on the same game yet.",
+  oneScorer: "One anytime goalscorer per game in a parlay.",
 } as const;
 
-/** One pick as the block pricing reads it (a player's market is refused: the game's model does not price it yet). */
-export type SameGamePick = ModelLeg & { eventId: string };
+/** The market key of the one player's market a block can price. */
+export const ANYTIME_SCORER_MARKET = "player_goal_scorer_anytime";
+
+/**
+ * One pick as the block pricing reads it. A player's market carries, when it is an anytime
+ * goalscorer whose team and fair chance are known, `scorer`; any other is refused in a block.
+ */
+export type SameGamePick = ModelLeg & { eventId: string; scorer?: { team: "home" | "away"; pScores: number } };
+
+/**
+ * A block's chance from the game's model: its game legs, and its scorer (by leg index, with
+ * his share) when he is among `legIndexes`. What placement, settlement's re-pricing and
+ * cash-out all read a block's chance with.
+ */
+export function chanceOfBlock(
+  model: GameModel,
+  legs: readonly ModelLeg[],
+  legIndexes: readonly number[],
+  scorer: { leg: number; team: "home" | "away"; share: number } | undefined,
+): number {
+  const withScorer = scorer !== undefined && legIndexes.includes(scorer.leg);
+  const gameLegs = legIndexes.filter((i) => !withScorer || i !== scorer.leg).map((i) => legs[i]!);
+  if (!withScorer) return blockChance(model, gameLegs);
+  const leg: ScorerLeg = { team: scorer.team, share: scorer.share };
+  return blockChanceWithScorerOn(scoreGrid(model), model.sport, gameLegs, leg);
+}
 
 export type SameGameQuote =
   | {
@@ -55,15 +94,21 @@ export function sameGameGroups(picks: readonly Pick<SameGamePick, "eventId">[]):
 export function quoteSameGameBlock(picks: readonly SameGamePick[], legs: readonly number[], game: SameGameGame | undefined): SameGameQuote {
   const eventId = picks[legs[0]!]!.eventId;
   const refused = (message: string): SameGameQuote => ({ ok: false, eventId, legs: [...legs], message });
-  if (legs.some((i) => picks[i]!.market === "Prop")) return refused(SAME_GAME_MESSAGES.props);
+  const props = legs.filter((i) => picks[i]!.market === "Prop");
+  if (props.some((i) => !picks[i]!.scorer)) return refused(SAME_GAME_MESSAGES.props);
+  if (props.length > 1) return refused(SAME_GAME_MESSAGES.oneScorer);
   if (game?.started) return refused(SAME_GAME_MESSAGES.started);
   const sameGame = game?.sameGame;
   if (!sameGame) return refused(SAME_GAME_MESSAGES.unavailable);
-  const modelLegs = legs.map((i) => {
-    const { market, side, line } = picks[i]!;
-    return { market, side, line };
-  });
-  const chance = blockChance(sameGame.model, modelLegs);
+  let scorer: SameGameBlock["scorer"];
+  if (props.length === 1) {
+    const pick = picks[props[0]!]!.scorer!;
+    const share = scorerShare(scoreGrid(sameGame.model), pick.team, pick.pScores);
+    if (share === null) return refused(SAME_GAME_MESSAGES.unavailable);
+    scorer = { leg: props[0]!, team: pick.team, share };
+  }
+  const modelLegs = picks.map(({ market, side, line }) => ({ market, side, line }));
+  const chance = chanceOfBlock(sameGame.model, modelLegs, legs, scorer);
   const priceAm = chance > 0 ? blockPriceAm(chance, sameGame.margin) : null;
   if (priceAm === null) return refused(SAME_GAME_MESSAGES.impossible);
   return {
@@ -74,7 +119,7 @@ export function quoteSameGameBlock(picks: readonly SameGamePick[], legs: readonl
     priceAm,
     fairAm: blockFairAm(chance),
     margin: blockMargin(chance, priceAm),
-    block: { eventId, legs: [...legs], priceAm, chance, margin: sameGame.margin, model: sameGame.model },
+    block: { eventId, legs: [...legs], priceAm, chance, margin: sameGame.margin, model: sameGame.model, ...(scorer && { scorer }) },
   };
 }
 

@@ -64,6 +64,12 @@ export const SameGameBlockSchema = z.object({
   chance: z.number().gt(0).lte(1),
   margin: z.number().min(0).max(0.5),
   model: GameModelSchema,
+  /**
+   * An anytime goalscorer among the block's legs: which leg (an index into the bet's legs),
+   * his team and his fitted share of its goals (src/shared/game-model/chance.ts), kept so a
+   * pushed or void leg re-prices the rest from the same numbers.
+   */
+  scorer: z.object({ leg: z.number().int().nonnegative(), team: z.enum(["home", "away"]), share: z.number().gt(0).lt(1) }).optional(),
 });
 export type SameGameBlock = z.infer<typeof SameGameBlockSchema>;
 
