@@ -1,12 +1,13 @@
 // The parts of a bet card shared by My Picks and the social pages (profiles, shared
 // picks, the Following feed): a leg with its price and result, and the stake, to win
-// and payout amounts (spec §2). Presentational: the caller passes the odds format. A
-// parlay's legs on one game were priced together: they show as one same-game block with
-// the block's price (BetLegs).
+// and payout amounts (spec §2). A player prop's leg reads as the slip named it (legName).
+// Presentational: the caller passes the odds format. A parlay's legs on one game were
+// priced together: they show as one same-game block with the block's price (BetLegs).
 import { useId } from "react";
 import { openStake } from "../shared/bet-outcome";
 import { formatAmount } from "../shared/money";
 import { parlayPricesAm, toWinFor } from "../shared/payout";
+import { legName } from "../shared/live-rules";
 import { formatPrice, formatSpreadLine, type OddsFormat } from "../shared/odds";
 import type { BetDocument, BetLeg, BetResult, SameGameBlock } from "../shared/schemas/bets";
 import { sportLabel } from "../shared/sports";
@@ -20,6 +21,8 @@ export function ResultBadge({ result }: { result: BetResult | null }) {
 }
 
 function pickName(leg: BetLeg): string {
+  // A player's market: "Paolo Banchero Over 22.5 Points (Magic @ Cavaliers)", as the slip named it.
+  if (leg.market === "Prop") return legName(leg);
   // Over, Under and Draw read as themselves.
   const team = leg.side === "Home" ? leg.home : leg.side === "Away" ? leg.away : leg.side;
   return leg.market === "Total"
@@ -35,7 +38,9 @@ export function LegLine({ leg, result, format }: { leg: BetLeg; result: BetResul
           {pickName(leg)} <span className="tabular picks-price">{formatPrice(leg.priceAm, format)}</span>
         </div>
         <div className="muted picks-meta">
-          {leg.market} · {leg.away} @ {leg.home} · {sportLabel(leg.league)}
+          {leg.market === "Prop"
+            ? `Player prop · ${sportLabel(leg.league)}`
+            : `${leg.market} · ${leg.away} @ ${leg.home} · ${sportLabel(leg.league)}`}
         </div>
       </div>
       <ResultBadge result={result} />

@@ -1,14 +1,15 @@
-// The betslip's state for the whole SPA: picks (toggled by board cards with the shared
-// rules of src/shared/betslip.ts, conflicts answered with a toast), the Singles/Parlay
-// mode and the amount being typed. Saved on the device under `vantage.betslip`, so the
-// slip survives a reload; prices can be refreshed from a 409 `price-changed` answer. A
-// pick keeps the game's score model it was picked with (same-game parlays are priced from it).
+// The betslip's state for the whole SPA: picks (toggled by board cards and the game page's
+// player props with the shared rules of src/shared/betslip.ts, conflicts answered with a
+// toast), the Singles/Parlay mode and the amount being typed. Saved on the device under
+// `vantage.betslip`, so the slip survives a reload; prices can be refreshed from a 409
+// `price-changed` answer (its prices in the slip's order). A pick keeps the game's score
+// model it was picked with (same-game parlays are priced from it).
 // It also holds the receipt of the last placement until the player dismisses it, so the
 // receipt outlasts the phone's slip sheet, which closes as the slip empties.
 // Part of src/session/, the state every screen shares (see auth-provider.tsx): features read it here.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useToast } from "../components/toast";
-import { nextMode, togglePick, type BetslipMode, type BetslipPick } from "../shared/betslip";
+import { nextMode, propPickUid, togglePick, type BetslipMode, type BetslipPick } from "../shared/betslip";
 import { americanToDecimal } from "../shared/odds";
 import type { BetDocument, CurrentPickPrice } from "../shared/schemas/bets";
 
@@ -58,6 +59,13 @@ const BetslipContext = createContext<BetslipContextValue>({
 
 type Stored = { picks: BetslipPick[]; mode: BetslipMode; amount: string };
 
+/** A Prop pick's player and market as the slip stored it. */
+function isPropLeg(value: unknown): boolean {
+  if (!value || typeof value !== "object") return false;
+  const leg = value as Record<string, unknown>;
+  return ["playerId", "player", "marketKey", "label"].every((key) => typeof leg[key] === "string");
+}
+
 function isPick(value: unknown): value is BetslipPick {
   if (!value || typeof value !== "object") return false;
   const p = value as Record<string, unknown>;
@@ -65,8 +73,9 @@ function isPick(value: unknown): value is BetslipPick {
     typeof p.uid === "string" &&
     typeof p.gameId === "string" &&
     typeof p.league === "string" &&
-    ["Moneyline", "Spread", "Total"].includes(p.market as string) &&
-    ["Home", "Away", "Over", "Under", "Draw"].includes(p.side as string) &&
+    ["Moneyline", "Spread", "Total", "Prop"].includes(p.market as string) &&
+    ["Home", "Away", "Over", "Under", "Draw", "Yes"].includes(p.side as string) &&
+    (p.market === "Prop" ? isPropLeg(p.prop) : p.prop === undefined) &&
     typeof p.label === "string" &&
     typeof p.priceAm === "number" &&
     (p.fairP === undefined || (typeof p.fairP === "number" && p.fairP > 0 && p.fairP < 1)) &&
@@ -180,9 +189,10 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
     (prices: readonly CurrentPickPrice[]) => {
       let changed = 0;
       const locked = new Set<string>();
-      const picks = stateRef.current.picks.map((pick) => {
-        const now = prices.find((p) => p.eventId === pick.gameId && p.market === pick.market && p.side === pick.side);
-        if (!now) return pick;
+      // The answer lists the picks in the order they were sent, which is the slip's.
+      const picks = stateRef.current.picks.map((pick, i) => {
+        const now = prices[i];
+        if (!now || now.eventId !== pick.gameId || now.market !== pick.market || now.side !== pick.side) return pick;
         if (now.locked || now.priceAm === null) {
           locked.add(pick.uid);
           changed += 1;
@@ -193,7 +203,9 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
         // A new line is another bet: the fair probability seen for the old one no longer applies.
         const { fairP, ...rest } = pick;
         const keep = now.line === pick.line && fairP !== undefined ? { fairP } : {};
-        return { ...rest, ...keep, priceAm: now.priceAm, priceDec: americanToDecimal(now.priceAm), line: now.line };
+        // A player's market names its line in its uid.
+        const uid = pick.prop ? propPickUid(pick.gameId, pick.prop, pick.side, now.line) : pick.uid;
+        return { ...rest, ...keep, uid, priceAm: now.priceAm, priceDec: americanToDecimal(now.priceAm), line: now.line };
       });
       commit({ ...stateRef.current, picks });
       setLockedUids(locked);

@@ -5,13 +5,13 @@
 import { HOUSE_LIMITS, formatAmount, minorPerUnit, unitsToMinor, type WalletKind } from "./money";
 import { validPrice } from "./odds";
 import { parlayPricesAm, payoutFor } from "./payout";
-import type { Market, SameGameBlock, Side } from "./schemas/bets";
+import type { Market, PropLeg, SameGameBlock, Side } from "./schemas/bets";
 import type { Event } from "./schemas/events";
 import type { SportKey } from "./sports";
 
 /** A selection on the betslip (spec §3 "Betslip pick"). */
 export type BetslipPick = {
-  /** `${gameId}:${market}:${side}` */
+  /** `${gameId}:${market}:${side}` (pickUid); a player's market adds the player, market key and line (propPickUid). */
   uid: string;
   gameId: string;
   league: SportKey;
@@ -29,10 +29,17 @@ export type BetslipPick = {
   fairP?: number;
   /** The game's score model and same-game margin as the board showed it (src/shared/same-game.ts); absent when it had none. */
   sameGame?: Event["sameGame"];
+  /** A Prop pick's player and market (its name and label for the slip; its ids for the place-bet payload). */
+  prop?: PropLeg;
 };
 
 export function pickUid(gameId: string, market: Market, side: Side): string {
   return `${gameId}:${market}:${side}`;
+}
+
+/** A player's market is told apart by the player, the market key and the line as well as the side. */
+export function propPickUid(gameId: string, prop: PlayerMarket, side: Side, line: number | null): string {
+  return `${gameId}:Prop:${prop.playerId}:${prop.marketKey}:${side}:${line ?? "yes"}`;
 }
 
 export type BetslipMode = "Singles" | "Parlay";
@@ -57,8 +64,15 @@ export const MESSAGES = {
   sameGameMarket: "Only one selection per game and market.",
 } as const;
 
-/** The part of a pick the toggling rules look at (the Worker maps eventId → gameId). */
-export type PickKey = { gameId: string; market: Market; side: Side };
+/** Which player's market a Prop pick is on, by id (the place-bet payload's `playerMarket`). */
+export type PlayerMarket = Pick<PropLeg, "playerId" | "marketKey">;
+
+/**
+ * The part of a pick the toggling rules look at (the Worker maps eventId → gameId, and a
+ * Prop pick's `playerMarket` → prop): for a Prop, the player's market is its market and
+ * the line is part of what was picked.
+ */
+export type PickKey = { gameId: string; market: Market; side: Side; line?: number | null; prop?: PlayerMarket };
 
 /** The team a Moneyline or Spread pick backs; a Total backs no team. */
 export function pickTeam(pick: Pick<PickKey, "market" | "side">): "home" | "away" | null {
@@ -69,7 +83,13 @@ export function pickTeam(pick: Pick<PickKey, "market" | "side">): "home" | "away
 }
 
 function sameGameMarket(a: PickKey, b: PickKey): boolean {
-  return a.gameId === b.gameId && a.market === b.market;
+  if (a.gameId !== b.gameId || a.market !== b.market) return false;
+  return a.market !== "Prop" || (a.prop?.playerId === b.prop?.playerId && a.prop?.marketKey === b.prop?.marketKey);
+}
+
+/** The same selection again (a Prop at the same line too), which toggling removes. */
+function sameSelection(a: PickKey, b: PickKey): boolean {
+  return sameGameMarket(a, b) && a.side === b.side && (a.market !== "Prop" || a.line === b.line);
 }
 
 /** Moneyline and Spread on the same team of the same game (spec §4: cannot coexist). */
@@ -87,11 +107,11 @@ export type ToggleOutcome<P> =
 
 /**
  * Spec §4 pick toggling: the same item again removes it; a new pick replaces any pick in
- * the same game and market; Moneyline + Spread on the same team is refused with the
- * conflict message; a full slip refuses new games.
+ * the same game and market (a player's market: Over replaces Under); Moneyline + Spread
+ * on the same team is refused with the conflict message; a full slip refuses new games.
  */
 export function togglePick<P extends PickKey>(picks: readonly P[], pick: P): ToggleOutcome<P> {
-  const same = picks.findIndex((p) => p.gameId === pick.gameId && p.market === pick.market && p.side === pick.side);
+  const same = picks.findIndex((p) => sameSelection(p, pick));
   if (same >= 0) return { action: "removed", picks: picks.filter((_, i) => i !== same) };
   const rest = picks.filter((p) => !sameGameMarket(p, pick));
   if (rest.some((p) => moneylineSpreadClash(p, pick))) {

@@ -7,6 +7,7 @@ import {
   findSlipConflict,
   nextMode,
   pickUid,
+  propPickUid,
   sanitizeAmountInput,
   slipReturns,
   slipStake,
@@ -66,6 +67,26 @@ describe("pick toggling (spec §4)", () => {
     for (let i = 0; i < HOUSE_LIMITS.parlayMaxLegs; i++) picks = togglePick(picks, pick(`g${i}`, "Moneyline", "Home")).picks;
     expect(togglePick(picks, pick("g99", "Moneyline", "Home"))).toMatchObject({ action: "refused", message: MESSAGES.slipFull });
     expect(togglePick(picks, pick("g0", "Moneyline", "Away")).action).toBe("replaced");
+  });
+
+  it("tells a player's market apart by player, market key and line: Over replaces Under, other players and markets sit beside", () => {
+    const prop = (playerId: string, marketKey: string, side: "Over" | "Under", line: number) => {
+      const playerMarket = { playerId, marketKey };
+      return { uid: propPickUid("g1", playerMarket, side, line), gameId: "g1", market: "Prop" as const, side, line, prop: playerMarket };
+    };
+    const over = prop("paolo-banchero", "player_points", "Over", 22.5);
+    const under = prop("paolo-banchero", "player_points", "Under", 22.5);
+    const otherLine = prop("paolo-banchero", "player_points", "Over", 23.5);
+    expect(over.uid).toBe("g1:Prop:paolo-banchero:player_points:Over:22.5");
+    expect(togglePick([over], over)).toMatchObject({ action: "removed", picks: [] });
+    expect(togglePick([over], under)).toMatchObject({ action: "replaced", picks: [under] });
+    expect(togglePick([over], otherLine)).toMatchObject({ action: "replaced", picks: [otherLine] });
+    const rebounds = prop("paolo-banchero", "player_rebounds", "Over", 7.5);
+    const teammate = prop("franz-wagner", "player_points", "Over", 19.5);
+    const total = pick("g1", "Total", "Over");
+    expect(togglePick([over, rebounds, teammate], total)).toMatchObject({ action: "added", picks: [over, rebounds, teammate, total] });
+    expect(findSlipConflict([over, rebounds, teammate, total])).toBeNull();
+    expect(findSlipConflict([over, under])).toBe(MESSAGES.sameGameMarket);
   });
 
   it("finds combinations toggling never makes (the server refuses them)", () => {

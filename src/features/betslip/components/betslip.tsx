@@ -2,8 +2,9 @@
 // the amount box (digits and one point) with quick-add buttons, the chosen wallet and
 // its balance, the house limits, to-win and payout in the player's odds format; then
 // the shared checks → a confirm dialog listing the picks → POST /api/placeBet with one
-// Idempotency-Key per confirmed slip. A 409 price change updates the slip and asks the
-// player to review; any other refusal shows the server's message. A slip with a pick on
+// Idempotency-Key per confirmed slip (a player prop named by its player's and market's
+// ids, `playerMarket`). A 409 price change updates the slip and asks the player to
+// review; any other refusal shows the server's message. A slip with a pick on
 // a game under way is held by the Worker for the live-bet delay of its sports; the
 // buttons count it down ("Placing… 5", "4", …) from the same shared rule. With "Show
 // fair odds" on, each pick shows the margin its price carries against the fair price and
@@ -63,6 +64,17 @@ function parlayMarginOf(picks: readonly BetslipPick[], blocks: readonly PricedBl
   ]);
 }
 
+/** The pick's market as the slip names it: a player's market reads "Player prop". */
+function marketName(pick: BetslipPick): string {
+  return pick.prop ? "Player prop" : pick.market;
+}
+
+/** Under the pick's name: its market, game and sport (a player prop's name already names its game). */
+function pickMeta(pick: BetslipPick): string {
+  if (pick.prop) return `${marketName(pick)} · ${sportLabel(pick.league)}`;
+  return `${pick.market} · ${pick.away} @ ${pick.home} · ${sportLabel(pick.league)}`;
+}
+
 function PickRow({
   pick,
   format,
@@ -91,15 +103,13 @@ function PickRow({
           !inBlock && <span className="betslip-pick-price tabular">{formatPrice(pick.priceAm, format)}</span>
         )}
       </div>
-      <div className="betslip-pick-meta muted">
-        {inBlock ? pick.market : `${pick.market} · ${pick.away} @ ${pick.home} · ${sportLabel(pick.league)}`}
-      </div>
+      <div className="betslip-pick-meta muted">{inBlock ? marketName(pick) : pickMeta(pick)}</div>
       {margin !== null && (
         <div className="betslip-pick-margin muted tabular">
           House margin {formatMargin(margin)} <span className="visually-hidden">on this selection</span>
         </div>
       )}
-      <button type="button" className="betslip-remove btn-ghost" aria-label={`Remove ${pick.label} ${pick.market}`} onClick={onRemove}>
+      <button type="button" className="betslip-remove btn-ghost" aria-label={`Remove ${pick.label} ${marketName(pick)}`} onClick={onRemove}>
         ×
       </button>
     </li>
@@ -111,7 +121,7 @@ function ConfirmRow({ pick, format, inBlock = false }: { pick: BetslipPick; form
   return (
     <li>
       <span>
-        {pick.label} <span className="muted">({pick.market})</span>
+        {pick.label} <span className="muted">({marketName(pick)})</span>
       </span>
       {!inBlock && <span className="tabular">{formatPrice(pick.priceAm, format)}</span>}
     </li>
@@ -203,6 +213,8 @@ export function Betslip({ live }: { live?: BetslipLive }) {
           side: p.side,
           line: p.line,
           priceAm: p.priceAm,
+          // A player's market by id: the Worker names the player and market from its own props.
+          ...(p.prop && { playerMarket: { playerId: p.prop.playerId, marketKey: p.prop.marketKey } }),
         })),
         // The price of each same-game block as shown: the Worker answers 409 if it has moved.
         ...(mode === "Parlay" &&
