@@ -33,12 +33,16 @@ function game(overrides: Partial<Event> = {}): Event {
   };
 }
 
-/** The fake Worker: every sport carried, `boards` answering GET /api/events by sport (an empty board otherwise). */
+/**
+ * The fake Worker: every sport carried, `boards` answering GET /api/events by sport (an
+ * empty board otherwise), and no player props (test/dom/player-props.test.tsx has them).
+ */
 function gameApi(boards: Partial<Record<string, () => Response | Promise<Response>>>) {
   return fakeApi((call: FakeCall) => {
     if (call.path === "/api/auth/refresh") return jsonResponse(200, sessionBody());
     if (call.path === "/api/sports") return jsonResponse(200, sportsBody(SPORT_KEYS.map((key) => ({ key, label: key, mapped: true }))));
-    if (call.path.startsWith("/api/events")) {
+    if (call.path.startsWith("/api/events/")) return jsonResponse(200, { eventId: "g1", props: [], confirmedAt: null });
+    if (call.path.startsWith("/api/events?")) {
       const sport = new URL(call.path, "http://x").searchParams.get("sport") ?? "";
       return boards[sport]?.() ?? jsonResponse(200, []);
     }
@@ -94,7 +98,7 @@ describe("the game page", () => {
         .getAllByRole("button")
         .map((b) => b.textContent),
     ).toEqual(["Over 221.5 -105", "Under 221.5 -115"]);
-    // No player props tab: the game's markets are the whole page.
+    // No tabs: the game lines and its player props are one page.
     expect(screen.queryByRole("tab")).toBeNull();
   });
 
@@ -199,7 +203,7 @@ describe("the game page", () => {
     const calls = gameApi(nbaBoard(game()));
     renderApp("/game/g1");
     expect(await screen.findByRole("heading", { level: 1, name: "Miami Heat at Boston Celtics" })).toBeTruthy();
-    const asked = calls.filter((c) => c.path.startsWith("/api/events")).map((c) => new URL(c.path, "http://x").searchParams.get("sport"));
+    const asked = calls.filter((c) => c.path.startsWith("/api/events?")).map((c) => new URL(c.path, "http://x").searchParams.get("sport"));
     expect(asked).toEqual(["americanfootball_nfl", "basketball_nba"]);
   });
 });

@@ -3,7 +3,8 @@
 // market of the game in a full-width row with the board's own price buttons: the same
 // states (a locked or suspended price reads 'Locked'), the same slip (picking here adds to
 // the slip the board fills), the same live refresh. A short note says whether this game's
-// picks combine into a same-game parlay, by the rules the slip prices them with. The game
+// picks combine into a same-game parlay, by the rules the slip prices them with; under
+// the game lines, the players' markets before the game starts (player-props.tsx). The game
 // comes from its sport's board (the link names the sport; without it each sport the feed
 // carries is asked in turn), so there is no separate API for one game. A game no longer
 // on the board (finished, or never there) says so, with the way back to the board.
@@ -21,6 +22,7 @@ import { useSportsInfo } from "../hooks/use-sports-info";
 import type { BoardSidebar } from "./board-page";
 import { formatStartTime, SuspendedLabel } from "./event-card";
 import { marketsOf } from "./offers";
+import { PlayerProps } from "./player-props";
 import { NotOfferedCell, OfferCell } from "./price-cell";
 import type { SportEntry } from "./sport-list";
 import "./board.css";
@@ -169,6 +171,7 @@ export function GamePage({ sidebar }: { sidebar: BoardSidebar }) {
           </h2>
           <p>{sameGameNote(event, underway)}</p>
         </section>
+        <PlayerProps event={event} started={underway} />
       </>
     );
   }

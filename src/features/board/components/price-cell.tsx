@@ -4,7 +4,8 @@
 // it last rendered (live boards refresh themselves) flashes up or down for a moment, with
 // an arrow; under prefers-reduced-motion the flash does not animate, the highlight and
 // arrow just show and go. With "Show fair odds" on, the fair price (no house margin) shows
-// under it. `named` (the game page) shows the side's name on the button itself.
+// under it. `named` (the game page) shows the side's name on the button itself. The game
+// page's player props use the same buttons.
 import { useEffect, useRef, useState } from "react";
 import type { BetslipPick } from "../../../shared/betslip";
 import { formatPrice, type OddsFormat } from "../../../shared/odds";
@@ -48,7 +49,7 @@ function SideText({ offer, named }: { offer: Offer; named: boolean }) {
   );
 }
 
-function PriceButton({
+export function PriceButton({
   offer,
   price,
   format,
@@ -101,6 +102,16 @@ export type OfferCellProps = {
   named?: boolean;
 };
 
+/** A side whose price is held back: 'Locked', not pressable. */
+export function LockedPriceButton({ offer, named }: { offer: Offer; named: boolean }) {
+  return (
+    <button type="button" className={`price-btn is-locked${named ? " is-named" : ""}`} disabled>
+      <SideText offer={offer} named={named} />
+      <span className="price-value">Locked</span>
+    </button>
+  );
+}
+
 /** One side's cell: a dash when not offered, 'Locked' when held back, else its price button. */
 export function OfferCell({ event, offer, marketName, format, showFair, isSelected, onPick, named = false }: OfferCellProps) {
   if (!offer) {
@@ -112,14 +123,7 @@ export function OfferCell({ event, offer, marketName, format, showFair, isSelect
     );
   }
   const price = offer.price;
-  if (price === null) {
-    return (
-      <button type="button" className={`price-btn is-locked${named ? " is-named" : ""}`} disabled>
-        <SideText offer={offer} named={named} />
-        <span className="price-value">Locked</span>
-      </button>
-    );
-  }
+  if (price === null) return <LockedPriceButton offer={offer} named={named} />;
   const pick = toPick(event, offer, price);
   return (
     <PriceButton
