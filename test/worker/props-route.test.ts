@@ -27,7 +27,8 @@ describe("GET /api/events/:eventId/props", () => {
     const markets = new Set(props.map((p) => p.marketKey));
     expect([...markets].sort()).toEqual(PROP_MARKETS.basketball_nba.map((m) => m.key).sort());
     expect(props.every((p) => p.fair.books >= 3 && p.eventId === upcoming.eventId)).toBe(true);
-    // Every player of both rosters the books quote, one prop per (player, market, line).
+    // The simulator knows each player's team; one prop per (player, market, line).
+    expect(new Set(props.map((p) => p.player.team))).toEqual(new Set(["home", "away"]));
     expect(new Set(props.map((p) => p.propId)).size).toBe(props.length);
   });
 

@@ -46,6 +46,12 @@ export interface OddsFeedProvider {
    * markets returned × regions credits on the real feed; pre-match only. A feed without
    * players' markets (a test's scripted feed) leaves it out, and no props are offered.
    */
+  /**
+   * Which team each of a game's players is on (player id → home or away), where the feed
+   * knows it: the simulator's rosters. The real feed names players only; their team is then
+   * unknown, and an anytime goalscorer cannot join a same-game parlay.
+   */
+  playerTeams?(sport: SportKey, eventId: string): Readonly<Record<string, "home" | "away">>;
   fetchEventOdds?(sport: SportKey, eventId: string, markets: readonly string[], now: number): Promise<FeedResult<EventOdds>>;
 }
 

@@ -146,12 +146,14 @@ export class PropsDesk {
       await this.deps.store.save(eventId, failed);
       return this.answer(eventId, failed, now + FAILURE_MEMORY_MS);
     }
+    const teams = provider.playerTeams?.(sport, eventId) ?? {};
     const props = normaliseProps(result.value, {
       sport,
       eventId,
       minBooks: settings.minBooks,
       nameMap: await this.deps.nameMap(),
       bookPreference: BOOKMAKER_PREFERENCE,
+      teamOf: (playerId) => teams[playerId] ?? null,
     });
     const state: PropsState = {
       startTime: game.startTime,

@@ -12,6 +12,7 @@ import type { MarketKey } from "../../../src/shared/live-rules";
 import type { EventOdds } from "../../../src/shared/schemas/event-odds";
 import { gameById, gamesBetween, gameToBookEvent, gameToEvent, gameToScore } from "./sim-games";
 import { simEventOdds } from "./sim-props";
+import { rosterOf } from "./sim-rosters";
 import { SIM_SPORTS } from "./sim-sports";
 import { simOffsetMs } from "./sim-clock";
 import { countSimulatorCall } from "../feed-status";
@@ -86,6 +87,14 @@ export function createSimulatorProvider(env: Env): OddsFeedProvider {
       await countSimulatorCall(env, sport, now).catch((err: unknown) => loggerFor(env).warn("simulator call not counted", err));
       // The simulator quotes every catalogue market of the sport; its books' times are on the simulated clock.
       return { ok: true, value: simEventOdds(game, now + offset), quota: null };
+    },
+    playerTeams(sport, eventId) {
+      const game = gameById(eventId);
+      if (!game || game.sport !== sport) return {};
+      const teams: Record<string, "home" | "away"> = {};
+      for (const player of rosterOf(sport, game.home)) teams[player.id] = "home";
+      for (const player of rosterOf(sport, game.away)) teams[player.id] = "away";
+      return teams;
     },
     async fetchScores(sport, options, now): Promise<FeedResult<EventScore[]>> {
       const offset = await simOffsetMs(env);
