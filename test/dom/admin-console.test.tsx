@@ -34,6 +34,15 @@ const feed = {
     },
   ],
   errors: [],
+  props: {
+    month: "2026-11",
+    sharePercent: 30,
+    credits: 0,
+    calls: 3,
+    allowance: null,
+    guard: { locked: false, reason: null },
+    sports: [{ sport: "icehockey_nhl", calls: 3, credits: 0 }],
+  },
 };
 const pastDue = {
   eventId: "evt-late",
@@ -123,7 +132,7 @@ describe("who sees /admin", () => {
 });
 
 describe("the console", () => {
-  it("opens on Feed with the provider, spend and calls per sport; an error offers a retry", async () => {
+  it("opens on Feed with the provider, spend, props' share and calls per sport; an error offers a retry", async () => {
     let fail = true;
     consoleApi(({ path }) => {
       if (path !== "/api/admin/feed") return undefined;
@@ -140,6 +149,9 @@ describe("the console", () => {
     expect(screen.getByText("running, every 30 s")).toBeTruthy();
     expect(screen.getByText("basketball_nba")).toBeTruthy();
     expect(screen.getByText("No feed errors on the last calls.")).toBeTruthy();
+    // Players' markets' share of the month's credits, per sport.
+    expect(screen.getByRole("heading", { name: "Players' markets this month (2026-11)" })).toBeTruthy();
+    expect(screen.getByText("icehockey_nhl")).toBeTruthy();
   });
 
   it("voids a past-due game only with a reason, then reloads the view", async () => {

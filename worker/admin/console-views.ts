@@ -5,7 +5,7 @@
 // answers' shapes are the console's contract (src/shared/schemas/operator-views.ts).
 import type { SportKey } from "../../src/shared/sports";
 import type { BetLeg } from "../../src/shared/schemas/bets";
-import { readCreditGuard } from "../odds/credit-guard";
+import { readCreditGuard, readPropsGuard, usageMonth } from "../odds/credit-guard";
 import { feedUsageByHour, listFeedStatus } from "../odds/feed-status";
 import { feedNow, getFeedProvider } from "../odds/odds-service";
 import { listDeadLetters } from "../settlement/dead-letters";
@@ -53,6 +53,32 @@ export async function feedView(env: Env, now: number): Promise<FeedView> {
       requestsLast: s.requestsLast,
     })),
     errors: sports.filter((s) => s.lastError).map((s) => ({ sport: s.sport, at: s.updatedAt, status: s.lastStatus, error: s.lastError })),
+    props: await propsSpend(env, now, provider?.name === "the-odds-api", newestPaid),
+  };
+}
+
+/** Props' part of the month's credits, as the props guard counts it (worker/odds/credit-guard.ts). */
+async function propsSpend(
+  env: Env,
+  now: number,
+  paidFeed: boolean,
+  quota: { requestsRemaining: number | null; requestsUsed: number | null } | null,
+): Promise<FeedView["props"]> {
+  const month = usageMonth(now);
+  const { results } = await env.DB.prepare("SELECT sport, calls, credits FROM feed_props_usage_monthly WHERE month = ? ORDER BY sport")
+    .bind(month)
+    .all<{ sport: string; calls: number; credits: number }>();
+  const sharePercent = tunables(env).PROP_CREDIT_SHARE_PERCENT;
+  const monthCredits = quota?.requestsRemaining != null && quota.requestsUsed != null ? quota.requestsRemaining + quota.requestsUsed : null;
+  const guard = paidFeed ? await readPropsGuard(env, now) : ({ locked: false } as const);
+  return {
+    month,
+    sharePercent,
+    credits: results.reduce((sum, r) => sum + r.credits, 0),
+    calls: results.reduce((sum, r) => sum + r.calls, 0),
+    allowance: monthCredits === null ? null : Math.floor((monthCredits * sharePercent) / 100),
+    guard: { locked: guard.locked, reason: guard.locked ? guard.reason : null },
+    sports: results,
   };
 }
 

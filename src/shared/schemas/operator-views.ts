@@ -52,6 +52,20 @@ export const FeedViewSchema = z.object({
   spend: z.object({ thisHour: FeedHourSchema.nullable(), averagePerHour: Int.nullable(), hours: z.array(FeedHourSchema) }),
   sports: z.array(FeedSportSchema),
   errors: z.array(z.object({ sport: z.string(), at: Int, status: Int.nullable(), error: z.string().nullable() })),
+  /**
+   * Players' markets' share of the month's credits (UTC month): their calls and credits per
+   * sport, the most they may spend (PROP_CREDIT_SHARE_PERCENT of used + remaining; null
+   * without a quota) and whether their guard holds them back now.
+   */
+  props: z.object({
+    month: z.string(),
+    sharePercent: Int,
+    credits: Int,
+    calls: Int,
+    allowance: Int.nullable(),
+    guard: z.object({ locked: z.boolean(), reason: z.string().nullable() }),
+    sports: z.array(z.object({ sport: z.string(), calls: Int, credits: Int })),
+  }),
 });
 export type FeedView = z.infer<typeof FeedViewSchema>;
 

@@ -1,5 +1,6 @@
 // Feed: which provider serves odds, its credits (The Odds API's quota headers), the
-// credit guard and live refresh state, spend per hour, the last call per sport and errors.
+// credit guard and live refresh state, players' markets' share of the month's credits,
+// spend per hour, the last call per sport and errors.
 import { useCallback } from "react";
 import { useApi } from "../../../session/auth-provider";
 import { fetchFeed } from "../api/admin-api";
@@ -33,6 +34,28 @@ export function FeedTab() {
               {data.creditGuard.locked ? `locked (${data.creditGuard.reason})` : `open (reserve ${data.reserve.toLocaleString("en-US")})`}
             </Stat>
           </dl>
+          <Section title={`Players' markets this month (${data.props.month})`}>
+            <dl className="admin-stats">
+              <Stat label="Credits spent on props">{data.props.credits.toLocaleString("en-US")}</Stat>
+              <Stat label={`Allowed (${data.props.sharePercent}% of the month)`}>
+                {data.props.allowance?.toLocaleString("en-US") ?? (data.provider === "simulator" ? "no quota" : "—")}
+              </Stat>
+              <Stat label="Props calls">{data.props.calls.toLocaleString("en-US")}</Stat>
+              <Stat label="Props guard" className={data.props.guard.locked ? "admin-bad" : "admin-ok"}>
+                {data.props.guard.locked ? `holding props back (${data.props.guard.reason})` : "open"}
+              </Stat>
+            </dl>
+            <AdminTable
+              rows={data.props.sports}
+              rowKey={(s) => s.sport}
+              empty="No players' markets fetched this month."
+              columns={[
+                { header: "Sport", cell: (s) => s.sport },
+                { header: "Calls", num: true, cell: (s) => s.calls },
+                { header: "Credits", num: true, cell: (s) => s.credits },
+              ]}
+            />
+          </Section>
           <Section title="Errors">
             <AdminTable
               rows={data.errors}
