@@ -21,6 +21,7 @@ export type BetslipPick = {
   priceAm: number;
   priceDec: number;
   line: number | null;
+  /** The team a Moneyline or Spread pick backs, a player prop's player's team; null for a Total or an unknown team. */
   teamKey: "home" | "away" | null;
   home: string;
   away: string;

@@ -2,15 +2,18 @@
 // line grouped by player, with the board's price buttons; the search over players' names
 // (accents ignored); a prop taken there is on the slip under its name, sent with its
 // player's market, re-priced by a 409, and Over replaces Under; beside another pick on its
-// game in a parlay the slip says why they can't combine; the placed leg reads as the slip
-// named it; the loading, empty, failed and started states; and the keyboard.
+// game in a parlay the slip says why they can't combine, save an anytime goalscorer, priced
+// with them; the placed leg reads as the slip named it; the loading, empty, failed and
+// started states; and the keyboard.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NO_PROPS, PROPS_STARTED } from "../../src/features/board/components/player-props";
 import { SHOW_FAIR_ODDS_KEY } from "../../src/session/fair-odds-setting";
 import { ODDS_FORMAT_KEY } from "../../src/session/odds-format";
-import { SAME_GAME_MESSAGES } from "../../src/shared/same-game";
+import { GAME_MODEL_VERSION } from "../../src/shared/game-model";
+import { formatPrice } from "../../src/shared/odds";
+import { quoteSameGame, SAME_GAME_MESSAGES } from "../../src/shared/same-game";
 import type { BetDocument, PlaceBetRequest } from "../../src/shared/schemas/bets";
 import type { Event } from "../../src/shared/schemas/events";
 import type { Prop } from "../../src/shared/schemas/props";
@@ -70,15 +73,18 @@ const PROPS: Prop[] = [
 
 type Answer = () => Response | Promise<Response>;
 
-/** The fake Worker: every sport carried, the NBA board holding `event`, its props from `props`, and `placeBet` for POST /api/placeBet. */
+/**
+ * The fake Worker: every sport carried, `event`'s sport's board holding it, its props from
+ * `props` (else PROPS), and `placeBet` for POST /api/placeBet.
+ */
 function propsApi({ event = game(), props, placeBet }: { event?: Event; props?: Answer; placeBet?: (call: FakeCall) => Response }) {
   return fakeApi((call) => {
     if (call.path === "/api/auth/refresh") return jsonResponse(200, sessionBody());
     if (call.path === "/api/sports") return jsonResponse(200, sportsBody(SPORT_KEYS.map((key) => ({ key, label: key, mapped: true }))));
-    if (call.path === "/api/events/g1/props?sport=basketball_nba") {
-      return (props ?? (() => jsonResponse(200, { eventId: "g1", props: PROPS, confirmedAt: Date.now() })))();
+    if (call.path === `/api/events/${event.eventId}/props?sport=${event.sport}`) {
+      return (props ?? (() => jsonResponse(200, { eventId: event.eventId, props: PROPS, confirmedAt: Date.now() })))();
     }
-    if (call.path.startsWith("/api/events?sport=basketball_nba")) return jsonResponse(200, [event]);
+    if (call.path.startsWith(`/api/events?sport=${event.sport}`)) return jsonResponse(200, [event]);
     if (call.path.startsWith("/api/events?")) return jsonResponse(200, []);
     if (call.path === "/api/placeBet" && placeBet) return placeBet(call);
     return undefined;
@@ -294,6 +300,50 @@ describe("a player prop on the slip", () => {
     const block = within(slip()).getByRole("group", { name: /^Same-game parlay/ });
     expect((await within(block).findByRole("alert")).textContent).toBe(SAME_GAME_MESSAGES.props);
     expect(within(slip()).getByRole("button", { name: "Place parlay" })).toHaveProperty("disabled", true);
+  });
+
+  it("as an anytime goalscorer, joins his game's picks in a same-game parlay priced together", async () => {
+    const user = userEvent.setup();
+    const sameGame = { model: { v: GAME_MODEL_VERSION, sport: "icehockey_nhl" as const, params: [3.3, 2.8] }, margin: 0.08 };
+    const hockey = game({
+      eventId: "n1",
+      sport: "icehockey_nhl",
+      home: "Edmonton Oilers",
+      away: "Calgary Flames",
+      markets: { moneyline: { home: -150, away: 130 } },
+      sameGame,
+    });
+    const mcdavid: Prop = {
+      propId: "n1:connor-mcdavid:player_goal_scorer_anytime:yes",
+      eventId: "n1",
+      sport: "icehockey_nhl",
+      marketKey: "player_goal_scorer_anytime",
+      kind: "yes",
+      player: { id: "connor-mcdavid", name: "Connor McDavid", team: "home" },
+      line: null,
+      prices: { over: 135, under: null },
+      fair: { books: 5, over: { p: 0.4, margin: 0.04 }, under: null },
+    };
+    propsApi({ event: hockey, props: () => jsonResponse(200, { eventId: "n1", props: [mcdavid], confirmedAt: Date.now() }) });
+    renderApp("/game/n1?sport=icehockey_nhl");
+    await screen.findByRole("group", { name: "Connor McDavid Anytime goalscorer" });
+    expect(prices("Connor McDavid Anytime goalscorer")).toEqual(["Yes +135"]);
+    await user.click(within(market("Connor McDavid Anytime goalscorer")).getByRole("button", { name: "Yes +135" }));
+    expect(within(slip()).getByText("Connor McDavid Anytime goalscorer (Calgary Flames @ Edmonton Oilers)")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Edmonton Oilers -150" }));
+
+    const [quote] = quoteSameGame(
+      "Parlay",
+      [
+        { eventId: "n1", market: "Prop", side: "Yes", line: null, scorer: { team: "home", pScores: 0.4 } },
+        { eventId: "n1", market: "Moneyline", side: "Home", line: null },
+      ],
+      () => ({ sameGame, started: false }),
+    );
+    if (!quote?.ok) throw new Error("the scorer and his team's win should price together");
+    const block = within(slip()).getByRole("group", { name: /^Same-game parlay/ });
+    expect(await within(block).findByText(formatPrice(quote.priceAm, "american"))).toBeTruthy();
+    expect(within(block).queryByRole("alert")).toBeNull();
   });
 
   it("is picked and unpicked from the keyboard", async () => {

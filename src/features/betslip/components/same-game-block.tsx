@@ -4,12 +4,14 @@
 // only once a Parlay holds two picks of one game: the board's first load never pays for
 // it. Until it arrives the block says "Pricing…" on the line its price will take, so
 // nothing moves when it lands. A 409 `price-changed` may carry a block's current price,
-// which then replaces the slip's own until the block's picks change.
+// which then replaces the slip's own until the block's picks change. An anytime goalscorer
+// from the game page joins his game's block, priced from his team and fair chance.
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import type { BetslipMode, BetslipPick } from "../../../shared/betslip";
 import { formatMargin, legMargin } from "../../../shared/fair-odds";
 import { isUnderway } from "../../../shared/live-rules";
 import { formatPrice, type OddsFormat } from "../../../shared/odds";
+import type { SameGamePick } from "../../../shared/same-game";
 import type { CurrentSameGamePrice } from "../../../shared/schemas/bets";
 
 type SameGameModule = typeof import("../../../shared/same-game");
@@ -53,6 +55,16 @@ function gamesWithSeveralPicks(picks: readonly BetslipPick[]): { eventId: string
     byGame.set(pick.gameId, [...(byGame.get(pick.gameId) ?? []), i]);
   });
   return [...byGame].filter(([, legs]) => legs.length >= 2).map(([eventId, legs]) => ({ eventId, legs }));
+}
+
+/**
+ * An anytime goalscorer as the block pricing reads him: his team and his fair chance to
+ * score, as the game page showed them. Without both he is refused in a block, as any other
+ * player's market is.
+ */
+function scorerOf(pick: BetslipPick, pricing: SameGameModule): Pick<SameGamePick, "scorer"> {
+  if (pick.prop?.marketKey !== pricing.ANYTIME_SCORER_MARKET || !pick.teamKey || pick.fairP === undefined) return {};
+  return { scorer: { team: pick.teamKey, pScores: pick.fairP } };
 }
 
 /** Which picks a server price belongs to: it holds while the block's picks stay the same. */
@@ -108,7 +120,7 @@ export function useSameGameBlocks(
     const feedNow = Date.now() + skewMs;
     return pricing.quoteSameGame(
       "Parlay",
-      picks.map((p) => ({ eventId: p.gameId, market: p.market, side: p.side, line: p.line })),
+      picks.map((p) => ({ eventId: p.gameId, market: p.market, side: p.side, line: p.line, ...scorerOf(p, pricing) })),
       (eventId) => {
         // The game as the board showed it last: the most recent pick on it.
         const latest = picks.findLast((p) => p.gameId === eventId);

@@ -19,6 +19,7 @@ export type PlayerMarketRow = { market: PropMarketInfo; sides: PropSide[] };
 export type PlayerPropsGroup = { id: string; name: string; team: string | null; markets: PlayerMarketRow[] };
 
 function propSide(event: Event, prop: Prop, leg: PropLeg, side: "Over" | "Under" | "Yes"): PropSide {
+  const team = prop.player.team;
   const price = side === "Under" ? prop.prices.under : prop.prices.over;
   const fair = side === "Under" ? prop.fair.under : prop.fair.over;
   const line = side === "Yes" ? null : prop.line;
@@ -27,7 +28,7 @@ function propSide(event: Event, prop: Prop, leg: PropLeg, side: "Over" | "Under"
   const offer: Offer = {
     market: "Prop",
     side,
-    teamKey: null,
+    teamKey: team,
     price,
     line,
     label,
@@ -50,11 +51,13 @@ function propSide(event: Event, prop: Prop, leg: PropLeg, side: "Over" | "Under"
           priceAm: price,
           priceDec: decimalOdds(price),
           line,
-          teamKey: null,
+          // The player's team, and the game's model: an anytime goalscorer joins a same-game block with them.
+          teamKey: team,
           home: event.home,
           away: event.away,
           startTime: event.startTime,
           ...(fair && { fairP: fair.p }),
+          ...(event.sameGame && { sameGame: event.sameGame }),
           prop: leg,
         };
   return { offer, pick };
