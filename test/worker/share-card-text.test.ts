@@ -90,6 +90,19 @@ describe("long text on a card", () => {
     expect(textWidth(matchup!, 22)).toBeLessThanOrEqual(TEXT_ROOM);
   });
 
+  it("a player's market names the player, the side and line, and the market", () => {
+    const prop = leg({
+      eventId: "game-1",
+      market: "Prop",
+      side: "Over",
+      line: 22.5,
+      priceAm: -115,
+      prop: { playerId: "paolo-banchero", player: "Paolo Banchero", marketKey: "player_points", label: "Points" },
+    });
+    const texts = textsOf(pickCardSvg(pickIn("open", { legs: [prop], legResults: [null] })));
+    expect(texts.some((t) => t.endsWith("Paolo Banchero Over 22.5 Points (-115)"))).toBe(true);
+  });
+
   it("names and figures that fit are drawn whole", () => {
     const texts = textsOf(pickCardSvg(pickIn("open")));
     expect(texts).toContain("@ada");

@@ -47,15 +47,24 @@ function signedLine(line: number | null): string {
   return line > 0 ? ` +${line}` : ` ${line}`;
 }
 
-/** A leg's pick as a name (the team, Over, Under or Draw) and what follows it: the line and the odds. */
+/**
+ * A leg's pick as a name (the team, Over, Under or Draw; a player's market names the
+ * player) and what follows it: the line (and a prop's market) and the odds.
+ */
 function selectionParts(leg: BetLeg): { name: string; rest: string } {
   const odds = ` (${americanOdds(leg.priceAm)})`;
+  if (leg.market === "Prop") {
+    const player = leg.prop?.player ?? "Player";
+    const label = leg.prop?.label ?? "prop";
+    if (leg.side === "Yes") return { name: player, rest: ` ${label}${odds}` };
+    return { name: player, rest: ` ${leg.side}${leg.line === null ? "" : ` ${leg.line}`} ${label}${odds}` };
+  }
   if (leg.market === "Total") return { name: leg.side, rest: `${leg.line === null ? "" : ` ${leg.line}`}${odds}` };
   const name = leg.side === "Home" ? leg.home : leg.side === "Away" ? leg.away : leg.side;
   return { name, rest: `${leg.market === "Spread" ? signedLine(leg.line) : ""}${odds}` };
 }
 
-/** "Celtics -3.5 (-110)", "Over 220.5 (-105)", "Lakers (+150)", "Draw (+240)". */
+/** "Celtics -3.5 (-110)", "Over 220.5 (-105)", "Lakers (+150)", "Draw (+240)", "Paolo Banchero Over 22.5 Points (-115)". */
 export function legSelection(leg: BetLeg): string {
   const { name, rest } = selectionParts(leg);
   return `${name}${rest}`;
