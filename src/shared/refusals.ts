@@ -10,7 +10,7 @@
 // or a closed account, an identity check's state) has one text per state.
 import type { CashOutQuote } from "./schemas/cash-out";
 import type { PurchaseHold } from "./schemas/user";
-import { HOUSE_LIMITS, formatAmount, formatMoney } from "./money";
+import { HOUSE_LIMITS, formatAmount, formatMoney, type WalletKind } from "./money";
 import { MESSAGES, type PlaceBetRefusal } from "./betslip";
 import { HANDLE_MESSAGES, type HandleRefusal } from "./handles";
 import type { LossLimitRefusal } from "./loss-limits";
@@ -59,6 +59,8 @@ export type WorkerRefusal =
   | With<"rules-not-accepted", { rulesVersion: number }>
   // bets and cash-out
   | Plain<"idempotency-key-reused">
+  // A bet with a player's market in it pays at most the deployment's PROP_MAX_PAYOUT_* (minor units).
+  | With<"prop-payout-above-maximum", { wallet: WalletKind; maxPayout: number }>
   | Plain<"cash-out-key-reused">
   | Plain<"bet-not-found">
   | Plain<"bet-settled">
@@ -250,6 +252,10 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
   "payout-above-maximum": {
     text: "The maximum payout is {maxPayout} per bet. Lower the amount.",
     words: (d) => ({ maxPayout: formatAmount(d.wallet, HOUSE_LIMITS[d.wallet].maxPayout) }),
+  },
+  "prop-payout-above-maximum": {
+    text: "The maximum payout of a bet with a player prop is {maxPayout}. Lower the amount.",
+    words: (d) => ({ maxPayout: formatAmount(d.wallet, d.maxPayout) }),
   },
   "idempotency-key-reused": { text: "This Idempotency-Key was already used for a different bet slip." },
 

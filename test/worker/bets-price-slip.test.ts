@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { gameSuspension } from "../../src/shared/live-rules";
 import type { PlaceBetRequest } from "../../src/shared/schemas/bets";
 import type { Event } from "../../src/shared/schemas/events";
+import type { PropsLoader } from "../../worker/bets/price-props";
 import { priceSlip, type EventsLoader } from "../../worker/bets/price-slip";
 import { ApiError } from "../../worker/http/api-error";
 import { boardView } from "../../worker/odds/price-desk/board-view";
@@ -29,7 +30,9 @@ const game: Event = {
 
 const request = (picks: PlaceBetRequest["picks"]): PlaceBetRequest => ({ kind: "Singles", wallet: "coins", amount: 10, picks });
 const ml = { eventId: "nba-1", league: "basketball_nba", market: "Moneyline", side: "Home", line: null, priceAm: -150 } as const;
-const RULES = { now: NOW, liveMaxAgeMs: 60_000 };
+const RULES = { now: NOW, liveMaxAgeMs: 60_000, propMaxPayout: { coins: 250_000, cash: 50_000 } };
+/** No game here offers players' markets. */
+const noProps: PropsLoader = async () => [];
 const loader =
   (events: Event[], stale = false): EventsLoader =>
   async () => ({ events, stale, feedNow: NOW });
@@ -50,6 +53,7 @@ describe("priceSlip", () => {
       request([ml, { eventId: "nba-1", league: "basketball_nba", market: "Total", side: "Under", line: 221.5, priceAm: -115 }]),
       loader([game]),
       RULES,
+      noProps,
     );
     expect(liveSports).toEqual(["basketball_nba"]);
     expect(legs.map((l) => [l.market, l.side, l.line, l.priceAm, l.home])).toEqual([
@@ -60,12 +64,12 @@ describe("priceSlip", () => {
 
   it("treats a locked side and a finished game as locked selections", async () => {
     const awaySpread = { eventId: "nba-1", league: "basketball_nba", market: "Spread", side: "Away", line: 3.5, priceAm: -110 } as const;
-    expect(await refusal(priceSlip(request([awaySpread]), loader([game]), RULES))).toEqual({
+    expect(await refusal(priceSlip(request([awaySpread]), loader([game]), RULES, noProps))).toEqual({
       status: 400,
       code: "selection-locked",
       message: "One or more selections are locked.",
     });
-    expect(await refusal(priceSlip(request([ml]), loader([{ ...game, status: "final" }]), RULES))).toMatchObject({
+    expect(await refusal(priceSlip(request([ml]), loader([{ ...game, status: "final" }]), RULES, noProps))).toMatchObject({
       message: "One or more selections are locked.",
     });
   });
@@ -74,23 +78,26 @@ describe("priceSlip", () => {
     const notOffered: EventsLoader = async () => {
       throw new ApiError(404, "sport-not-offered", "This sport is not offered yet. Coming soon.");
     };
-    expect(await refusal(priceSlip(request([ml]), notOffered, RULES))).toMatchObject({ status: 400, code: "selection-locked" });
+    expect(await refusal(priceSlip(request([ml]), notOffered, RULES, noProps))).toMatchObject({ status: 400, code: "selection-locked" });
     const down: EventsLoader = async () => {
       throw new ApiError(502, "odds-feed-unavailable", "Live odds are unavailable right now. Please try again shortly.");
     };
-    expect(await refusal(priceSlip(request([ml]), down, RULES))).toMatchObject({ status: 502 });
+    expect(await refusal(priceSlip(request([ml]), down, RULES, noProps))).toMatchObject({ status: 502 });
   });
 
   it("refuses to take bets on a stale copy of the odds", async () => {
-    expect(await refusal(priceSlip(request([ml]), loader([game], true), RULES))).toMatchObject({ status: 409, code: "odds-stale" });
+    expect(await refusal(priceSlip(request([ml]), loader([game], true), RULES, noProps))).toMatchObject({
+      status: 409,
+      code: "odds-stale",
+    });
   });
 
   it("accepts a game under way only at a price the feed confirmed within the maximum age", async () => {
     const at = (confirmedAt: number | undefined) => loader([{ ...game, confirmedAt }]);
-    const exactlyOld = await priceSlip(request([ml]), at(NOW - 60_000), RULES);
+    const exactlyOld = await priceSlip(request([ml]), at(NOW - 60_000), RULES, noProps);
     expect(exactlyOld.legs[0]!.priceAm).toBe(-150);
-    expect(await refusal(priceSlip(request([ml]), at(NOW - 60_001), RULES))).toMatchObject({ status: 409, code: "odds-stale" });
-    expect(await refusal(priceSlip(request([ml]), at(undefined), RULES))).toMatchObject({ status: 409, code: "odds-stale" });
+    expect(await refusal(priceSlip(request([ml]), at(NOW - 60_001), RULES, noProps))).toMatchObject({ status: 409, code: "odds-stale" });
+    expect(await refusal(priceSlip(request([ml]), at(undefined), RULES, noProps))).toMatchObject({ status: 409, code: "odds-stale" });
   });
 
   it("prices an upcoming game from its cached copy, with no live sport to delay", async () => {
@@ -101,7 +108,7 @@ describe("priceSlip", () => {
       startTime: "2026-12-02T00:00:00.000Z",
       confirmedAt: NOW - 9 * 60_000,
     };
-    const priced = await priceSlip(request([ml]), loader([upcoming]), RULES);
+    const priced = await priceSlip(request([ml]), loader([upcoming]), RULES, noProps);
     expect(priced.liveSports).toEqual([]);
     expect(priced.legs[0]!.priceAm).toBe(-150);
   });
@@ -134,14 +141,14 @@ describe("a suspended game", () => {
       markets: { ...game.markets, moneyline: { home: null, away: null } },
       suspended: { moneyline: "price-age" },
     };
-    expect(await refusal(priceSlip(request([under]), loader([held]), RULES))).toEqual({
+    expect(await refusal(priceSlip(request([under]), loader([held]), RULES, noProps))).toEqual({
       status: 409,
       code: "market-suspended",
       message:
         "One or more selections are locked. Under 221.5 (New York Knicks @ Boston Celtics) is suspended because the bookmaker has not confirmed its price recently.",
     });
     // With nothing held back the same leg is taken.
-    const { legs } = await priceSlip(request([under]), loader([game]), RULES);
+    const { legs } = await priceSlip(request([under]), loader([game]), RULES, noProps);
     expect(legs[0]!.priceAm).toBe(-115);
   });
 });

@@ -263,10 +263,12 @@ describe("suspended legs", () => {
       confirmedAt: Date.now(),
     };
     const bet = { ...openBet(player.legs), legResults: player.legResults };
-    const priced = priceOpenLegs(bet, async () => ({ events: [live], stale: false, feedNow: Date.now() }), {
-      now: Date.now(),
-      liveMaxAgeMs: 45_000,
-    });
+    const priced = priceOpenLegs(
+      bet,
+      async () => ({ events: [live], stale: false, feedNow: Date.now() }),
+      { now: Date.now(), liveMaxAgeMs: 45_000 },
+      async () => [],
+    );
     await expect(priced).rejects.toBeInstanceOf(ApiError);
     const error = (await priced.catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(409);

@@ -49,6 +49,7 @@ const SAMPLES: { [C in RefusalCode]?: RefusalDetails<C>[] } = {
   "stake-below-minimum": [{ wallet: "cash" }],
   "stake-above-maximum": [{ wallet: "coins" }],
   "payout-above-maximum": [{ wallet: "coins" }],
+  "prop-payout-above-maximum": [{ wallet: "cash", maxPayout: 50_000 }],
   "redemption-below-minimum": [{ minimumCents: 2_000 }],
   "redemptions-paused": [{ reason: "dispute" }, { reason: "fraud-warning" }, { reason: "owed" }],
   "not-in-review": [{ state: "rejected" }],
@@ -159,6 +160,15 @@ describe("the refusals table", () => {
       code: "identity-unverified",
       message: "Your identity check is still being processed. You can redeem as soon as it is verified.",
       details: undefined,
+    });
+  });
+
+  it("names the deployment's cap on a bet with a player prop, and sends it", () => {
+    expect(sent({ ok: false, code: "prop-payout-above-maximum", details: { wallet: "cash", maxPayout: 50_000 } })).toEqual({
+      status: 400,
+      code: "prop-payout-above-maximum",
+      message: "The maximum payout of a bet with a player prop is 500 Vantage Cash. Lower the amount.",
+      details: { wallet: "cash", maxPayout: 50_000 },
     });
   });
 

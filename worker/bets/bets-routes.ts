@@ -1,8 +1,10 @@
 // POST /api/placeBet and GET /api/bets. Placement: the Idempotency-Key is replayed
 // first (a retry gets the first answer even if the odds moved since), then the slip is
-// re-priced against the current odds (price-slip.ts), then ONE wallet call re-checks the
-// balance, debits and writes the bets atomically. Every refusal is a 4xx that changed
-// nothing; 'Not enough balance.' is a 400 like the spec's other place-bet checks.
+// re-priced against the current odds (price-slip.ts; a player's market against its game's
+// current props, read once per game, and capped at PROP_MAX_PAYOUT_*), then ONE wallet
+// call re-checks the balance, debits and writes the bets atomically. Every refusal is a
+// 4xx that changed nothing; 'Not enough balance.' is a 400 like the spec's other
+// place-bet checks.
 //
 // In play: a slip with a leg on a game under way is priced (the live rules must offer
 // each live leg), then held for the live-bet delay of its sports (LIVE_BET_DELAY_SECONDS
@@ -74,6 +76,7 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
     const requestHash = await sha256Hex(JSON.stringify(request));
     const rules = tunables(c.env);
     const liveMaxAgeMs = rules.LIVE_PRICE_MAX_AGE_SECONDS * 1000;
+    const propMaxPayout = { coins: rules.PROP_MAX_PAYOUT_COINS, cash: rules.PROP_MAX_PAYOUT_CASH_CENTS };
 
     /** Prices the slip at `now`, on the boards the desks just answered where given. */
     const price = (now: number, answered?: ReadonlyMap<SportKey, DeskBoard>) =>
@@ -96,7 +99,8 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
           const gone = (e: (typeof board.events)[number]) => over.has(e.eventId) && e.status !== "final";
           return over.size === 0 ? board : { ...board, events: board.events.filter((e) => !gone(e)) };
         },
-        { now, liveMaxAgeMs },
+        { now, liveMaxAgeMs, propMaxPayout },
+        async (sport, eventId) => (await odds.props(c.env, sport, eventId, now)).props,
       );
 
     /** Each live sport's board with scores read at most LIVE_BET_REFRESH_SECONDS before `now`; 409 odds-stale when one does not come in time. */

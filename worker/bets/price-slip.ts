@@ -12,7 +12,9 @@
 // games are not accepted at all. A Parlay's picks on one game are priced together from the
 // game's score model (src/shared/same-game.ts): refused with a sentence when they cannot
 // all win, the game has no model or has started, and a 409 `price-changed` when the
-// block's price moved.
+// block's price moved. A player's market (a Prop) is priced from its game's current props
+// instead (price-props.ts, pre-match only; only an anytime goalscorer may join a block), and
+// a bet with one in it may pay at most PROP_MAX_PAYOUT_* (400 `prop-payout-above-maximum`).
 import { checkSelections, findSlipConflict, MESSAGES } from "../../src/shared/betslip";
 import { fairSideOf } from "../../src/shared/fair-odds";
 import { gameSuspension, isUnderway, legName, suspensionSentence } from "../../src/shared/live-rules";
@@ -29,6 +31,16 @@ import type {
 import type { SportKey } from "../../src/shared/sports";
 import { ApiError } from "../http/api-error";
 import { refusalError } from "../http/refusals";
+import {
+  currentPropPrice,
+  propLeg,
+  propPayoutRefusal,
+  propPickProblem,
+  propsOnce,
+  scorerOf,
+  type PropPayoutCaps,
+  type PropsLoader,
+} from "./price-props";
 
 /** The current board odds of one sport (`stale` when the feed failed and a copy is served) and the feed's clock. */
 export type SportBoard = { events: Event[]; stale: boolean; feedNow: number };
@@ -39,6 +51,8 @@ export type PriceRules = {
   now: number;
   /** The oldest confirmation a price of a game under way may have. */
   liveMaxAgeMs: number;
+  /** The most a bet with a Prop leg may pay, per wallet (PROP_MAX_PAYOUT_COINS / PROP_MAX_PAYOUT_CASH_CENTS). */
+  propMaxPayout: PropPayoutCaps;
 };
 
 /**
@@ -67,7 +81,7 @@ export async function loadBoards(sports: readonly SportKey[], load: EventsLoader
 }
 
 /** Whether a game under way has no price confirmed within `liveMaxAgeMs` of `now` (its bets wait: 409 odds-stale). */
-export function liveUnconfirmed(event: Event, feedNow: number, rules: PriceRules): boolean {
+export function liveUnconfirmed(event: Event, feedNow: number, rules: Pick<PriceRules, "now" | "liveMaxAgeMs">): boolean {
   return isUnderway(event, feedNow) && rules.now - (event.confirmedAt ?? 0) > rules.liveMaxAgeMs;
 }
 
@@ -114,7 +128,8 @@ function suspendedLeg(
   for (const [i, pick] of request.picks.entries()) {
     const event = found[i];
     const reason = event ? gameSuspension(event) : null;
-    if (!event || !reason || !current[i]!.locked) continue;
+    // A Prop is pre-match only: on a game the live rules hold back it is simply locked.
+    if (!event || !reason || !current[i]!.locked || pick.market === "Prop") continue;
     const leg = legName({ market: pick.market, side: pick.side, line: pick.line, home: event.home, away: event.away });
     return new ApiError(409, "market-suspended", `${MESSAGES.locked} ${suspensionSentence(leg, reason)}`, {
       picks: current,
@@ -125,19 +140,35 @@ function suspendedLeg(
 }
 
 /**
- * Checks the request against the current odds and returns the legs to write, priced and
- * lined as they are right now. Throws ApiError: 400 for the spec checks that need no
- * wallet (with the spec's messages) and for forbidden combinations; 409 `price-changed`
+ * Checks the request against the current odds (the board's, and each Prop's game's props
+ * from `loadProps`, read once per game) and returns the legs to write, priced and lined as
+ * they are right now. Throws ApiError: 400 for the spec checks that need no wallet (with
+ * the spec's messages), for forbidden combinations, for a Prop pick that does not fit its
+ * market and for a bet with a Prop paying above its cap; 409 `price-changed`
  * (details: every pick's current price) when anything moved; 409 `odds-stale` while the
  * feed is down and only an old copy exists, or a game under way has no recently
  * confirmed price; 409 `market-suspended` for a live leg the live rules refuse.
  */
-export async function priceSlip(request: PlaceBetRequest, load: EventsLoader, rules: PriceRules): Promise<PricedSlip> {
+export async function priceSlip(
+  request: PlaceBetRequest,
+  load: EventsLoader,
+  rules: PriceRules,
+  loadProps: PropsLoader,
+): Promise<PricedSlip> {
+  const misfit = request.picks.map(propPickProblem).find((problem) => problem !== null);
+  if (misfit) throw new ApiError(400, "invalid-prop-pick", misfit);
+
+  const propsOf = propsOnce(loadProps);
   // A sport the feed does not carry has an empty board: its picks count as locked.
-  const boards = await loadBoards([...new Set(request.picks.map((p) => p.league))], load, rules.now);
+  const [boards, props] = await Promise.all([
+    loadBoards([...new Set(request.picks.map((p) => p.league))], load, rules.now),
+    Promise.all(request.picks.map((pick) => (pick.market === "Prop" ? propsOf(pick.league, pick.eventId) : []))),
+  ]);
 
   const found = request.picks.map((pick) => boards.get(pick.league)?.events.find((e) => e.eventId === pick.eventId));
-  const current = request.picks.map((pick, i) => currentPrice(found[i], pick));
+  const current = request.picks.map((pick, i) =>
+    pick.market === "Prop" ? currentPropPrice(found[i], props[i]!, pick) : currentPrice(found[i], pick),
+  );
 
   const first = checkSelections({
     kind: request.kind,
@@ -150,7 +181,14 @@ export async function priceSlip(request: PlaceBetRequest, load: EventsLoader, ru
     throw refusalError(first);
   }
 
-  const conflict = findSlipConflict(request.picks.map((p) => ({ gameId: p.eventId, market: p.market, side: p.side })));
+  // A player's market is its own (player, market key): props of different players on one game do not clash.
+  const conflict = findSlipConflict(
+    request.picks.map((p) => ({
+      gameId: p.playerMarket ? `${p.eventId}\u0000${p.playerMarket.playerId}\u0000${p.playerMarket.marketKey}` : p.eventId,
+      market: p.market,
+      side: p.side,
+    })),
+  );
   if (conflict) throw new ApiError(400, "slip-conflict", conflict);
 
   if (request.picks.some((p) => boards.get(p.league)?.stale)) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
@@ -164,7 +202,10 @@ export async function priceSlip(request: PlaceBetRequest, load: EventsLoader, ru
   // A Parlay's picks on one game are one block, priced from that game's one score model.
   const quotes = quoteSameGame(
     request.kind,
-    request.picks.map((pick, i) => ({ eventId: pick.eventId, market: pick.market, side: pick.side, line: current[i]!.line })),
+    request.picks.map((pick, i) => {
+      const scorer = scorerOf(props[i]!, pick, current[i]!.line);
+      return { eventId: pick.eventId, market: pick.market, side: pick.side, line: current[i]!.line, ...(scorer && { scorer }) };
+    }),
     (eventId) => {
       const i = request.picks.findIndex((p) => p.eventId === eventId);
       return { sameGame: found[i]!.sameGame, started: live[i]! };
@@ -183,6 +224,7 @@ export async function priceSlip(request: PlaceBetRequest, load: EventsLoader, ru
   const legs = request.picks.map((pick, i): BetLeg => {
     const event = found[i]!;
     const price = current[i]!;
+    if (pick.market === "Prop") return propLeg(event, props[i]!, pick, price);
     // The side's fair probability right now travels with the leg: its margin, and the pricing page's averages.
     const fair = fairSideOf(event, { market: pick.market, side: pick.side, line: price.line });
     return {
@@ -198,5 +240,8 @@ export async function priceSlip(request: PlaceBetRequest, load: EventsLoader, ru
       ...(fair && { fairP: fair.p }),
     };
   });
+  // A price rule, so it is checked here, before the wallet is asked.
+  const overCap = propPayoutRefusal(request, legs, blocks, rules.propMaxPayout);
+  if (overCap) throw refusalError(overCap);
   return { legs, sameGame: blocks, liveSports: [...new Set(request.picks.filter((_, i) => live[i]).map((p) => p.league))] };
 }

@@ -1,9 +1,9 @@
 // GET /api/bets/:id/cash-out (a quote) and POST /api/bets/:id/cash-out (accepting one).
 // The player's own bet only: the wallet is found from the verified token, and a bet or
 // quote id of another player is simply not in it (404). The open legs are priced against
-// the board (price-open-legs.ts); the quote and the payment happen in the wallet
-// (worker/cash-out/in-wallet.ts), with CASH_OUT_MARGIN as the fee and
-// CASH_OUT_QUOTE_SECONDS as a quote's life.
+// the board, a player's market against its game's props (price-open-legs.ts); the quote
+// and the payment happen in the wallet (worker/cash-out/in-wallet.ts), with
+// CASH_OUT_MARGIN as the fee and CASH_OUT_QUOTE_SECONDS as a quote's life.
 //
 // Accepting needs an Idempotency-Key (a retry gets the first answer, paying once) and
 // follows the live rules of placing a bet: with a leg on a game under way it is held for
@@ -66,6 +66,7 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
         return { ...board, events: board.events.map((e) => (over.has(e.eventId) ? { ...e, status: "final" as const } : e)) };
       },
       { now, liveMaxAgeMs: rules.LIVE_PRICE_MAX_AGE_SECONDS * 1000 },
+      async (sport, eventId) => (await odds.props(c.env, sport, eventId, now)).props,
     );
     const pricing: CashOutPricing = {
       pFair: priced.pFair,

@@ -8,13 +8,20 @@
 // without a fair price (too few books, a line that moved) makes it unavailable (409
 // `cash-out-unavailable`). A same-game block is priced from its game's model at the
 // current prices, and only before the game starts (after that, 409 `cash-out-unavailable`
-// with a sentence). What comes back is each open leg's fair probability now, each open
-// block's chance now, and the sports of the legs under way.
+// with a sentence); an anytime goalscorer in it counts at his fair chance now. An open
+// player's market (a Prop) takes its side's fair probability from the game's current props,
+// the same prop at the same line (worker/bets/price-props.ts); without one (the game
+// started, the market is gone, the line moved) the offer is unavailable. What comes back is
+// each open leg's fair probability now, each open block's chance now, and the sports of the
+// legs under way.
 import { fairSideOf } from "../../src/shared/fair-odds";
-import { blockChance as blockChanceOf } from "../../src/shared/game-model";
+import { scoreGrid, scorerShare } from "../../src/shared/game-model";
 import { gameSuspension, isUnderway, legName, suspensionSentence } from "../../src/shared/live-rules";
-import type { BetDocument } from "../../src/shared/schemas/bets";
+import { chanceOfBlock } from "../../src/shared/same-game";
+import type { BetDocument, SameGameBlock } from "../../src/shared/schemas/bets";
+import type { GameModel } from "../../src/shared/schemas/game-model";
 import type { SportKey } from "../../src/shared/sports";
+import { legSelection, propFairP, propsOnce, type PropsLoader } from "../bets/price-props";
 import { currentPrice, liveUnconfirmed, loadBoards, ODDS_STALE_MESSAGE, type EventsLoader } from "../bets/price-slip";
 import { ApiError } from "../http/api-error";
 
@@ -25,12 +32,22 @@ export const CASH_OUT_SAME_GAME_STARTED_MESSAGE = "Cash-out isn’t available on
 export const CASH_OUT_SUSPENDED_MESSAGE = "Cash-out is suspended right now.";
 export const CASH_OUT_UNAVAILABLE_MESSAGE = "Cash-out is not available for this bet right now.";
 
-/** Prices every open leg of `bet` on the boards `load` gives at `now`; throws the 409s described above. */
+/** Prices every open leg of `bet` on the boards `load` and the props `loadProps` give at `now`; throws the 409s described above. */
 export async function priceOpenLegs(
   bet: BetDocument,
   load: EventsLoader,
   rules: { now: number; liveMaxAgeMs: number },
+  loadProps: PropsLoader,
 ): Promise<PricedLegs> {
+  const propsOf = propsOnce(loadProps);
+  /** A block's anytime goalscorer with his share fitted to his fair chance now on the game's model now; null when he has none. */
+  const scorerNow = async (scorer: NonNullable<SameGameBlock["scorer"]>, model: GameModel) => {
+    const leg = bet.legs[scorer.leg]!;
+    const selection = legSelection(leg);
+    const pScores = selection ? propFairP(await propsOf(leg.league, leg.eventId), selection) : null;
+    const share = pScores === null ? null : scorerShare(scoreGrid(model), scorer.team, pScores);
+    return share === null ? null : { ...scorer, share };
+  };
   const open = bet.legs.map((leg, index) => ({ leg, index })).filter(({ index }) => (bet.legResults[index] ?? null) === null);
   // A sport the feed no longer carries has an empty board: nothing to cash out at.
   const boards = await loadBoards([...new Set(open.map(({ leg }) => leg.league))], load, rules.now);
@@ -47,12 +64,9 @@ export async function priceOpenLegs(
     if (isUnderway(event, board.feedNow) || event.status !== "scheduled") {
       throw new ApiError(409, "cash-out-unavailable", CASH_OUT_SAME_GAME_STARTED_MESSAGE);
     }
-    const chance = event.sameGame
-      ? blockChanceOf(
-          event.sameGame.model,
-          block.legs.map((i) => bet.legs[i]!),
-        )
-      : 0;
+    const model = event.sameGame?.model;
+    const scorer = model && block.scorer ? await scorerNow(block.scorer, model) : undefined;
+    const chance = model && scorer !== null ? chanceOfBlock(model, bet.legs, block.legs, scorer) : 0;
     if (!(chance > 0)) {
       throw new ApiError(
         409,
@@ -68,6 +82,14 @@ export async function priceOpenLegs(
     const event = board.events.find((e) => e.eventId === leg.eventId);
     const name = legName(leg);
     if (!event) throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_UNAVAILABLE_MESSAGE} ${name} is not on the board.`);
+    if (leg.market === "Prop") {
+      const selection = legSelection(leg);
+      const fairP = selection ? propFairP(await propsOf(leg.league, leg.eventId), selection) : null;
+      if (fairP === null) throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_UNAVAILABLE_MESSAGE} ${name} has no fair price now.`);
+      // Pre-match only: never a leg under way.
+      pFair[index] = fairP;
+      continue;
+    }
     const price = currentPrice(event, leg);
     if (price.locked) {
       const reason = event.status === "final" ? "over" : gameSuspension(event);

@@ -51,6 +51,7 @@ const EDGE: { [C in RefusalCode]: Edge<C> } = {
   "stake-below-minimum": { status: 400, details: none },
   "stake-above-maximum": { status: 400, details: none },
   "payout-above-maximum": { status: 400, details: none },
+  "prop-payout-above-maximum": { status: 400 },
   "idempotency-key-reused": { status: 422 },
 
   "cash-out-key-reused": { status: 422, wire: "idempotency-key-reused" },

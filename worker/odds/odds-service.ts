@@ -214,7 +214,9 @@ export function createOddsReader(deps: OddsDeps = {}) {
       if (!provider) throw noFeed(env);
       const cached = await env.ODDS_CACHE.get<CachedProps>(propsCacheKey(provider.name, sport, eventId), "json");
       const answer = cached && now < cached.freshUntil ? cached : await desks(env, provider, sport).props(eventId, now);
-      const started = answer.startTime !== null && Date.parse(answer.startTime) <= (await feedNow(env, now));
+      // On the clock of this reader's feed, as its desk reads it (desk-deps.ts).
+      const feedOffsetMs = provider.name === "simulator" ? await simOffsetMs(env) : 0;
+      const started = answer.startTime !== null && Date.parse(answer.startTime) <= now + feedOffsetMs;
       return started ? { ...answer, props: [] } : answer;
     },
     async load(env: Env, sport: SportKey, now: number, options: ReadOptions = {}): Promise<LoadedEvents> {

@@ -238,7 +238,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/placeBet": {
     section: "Bets and the live socket",
-    does: "Places singles or one parlay; needs an `Idempotency-Key` header (`IdempotencyKeySchema`): the same key answers the first answer again and moves no money, with another slip it is a 422. A moved price or line is 409 `price-changed` with the current prices, a live leg the live rules hold back (suspended or closed) 409 `market-suspended` naming it (`MarketSuspendedRefusalSchema`), an unconfirmable live price or no fresh scores after the delay 409 `odds-stale`; slips with a live leg are held for the live-bet delay first, then judged on fresh scores. At most 200 per 10 s per player.",
+    does: "Places singles or one parlay; needs an `Idempotency-Key` header (`IdempotencyKeySchema`): the same key answers the first answer again and moves no money, with another slip it is a 422. A moved price or line is 409 `price-changed` with the current prices, a live leg the live rules hold back (suspended or closed) 409 `market-suspended` naming it (`MarketSuspendedRefusalSchema`), an unconfirmable live price or no fresh scores after the delay 409 `odds-stale`; slips with a live leg are held for the live-bet delay first, then judged on fresh scores. A player prop (market `Prop`, naming `playerMarket`) is priced against its game's current props, before the game starts only (a side the market does not have is 400 `invalid-prop-pick`), and a bet with one may pay at most PROP_MAX_PAYOUT_COINS / PROP_MAX_PAYOUT_CASH_CENTS (400 `prop-payout-above-maximum`). At most 200 per 10 s per player.",
     body: "bets#PlaceBetRequestSchema",
     answer: "bets#PlaceBetResponseSchema",
   },
@@ -255,7 +255,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/bets/:id/cash-out": {
     section: "Bets and the live socket",
-    does: "A cash-out quote for the whole open stake of the player's open bet: fair value (its open legs at the fair price now) less `CASH_OUT_MARGIN` percent, valid `CASH_OUT_QUOTE_SECONDS`. 404 for a bet not theirs, 409 `bet-settled`, `cash-out-suspended` (a leg the live rules hold back, named with its reason), `cash-out-unavailable` (a leg without a fair price) or `odds-stale`.",
+    does: "A cash-out quote for the whole open stake of the player's open bet: fair value (its open legs at the fair price now, a player prop's from its game's current props) less `CASH_OUT_MARGIN` percent, valid `CASH_OUT_QUOTE_SECONDS`. 404 for a bet not theirs, 409 `bet-settled`, `cash-out-suspended` (a leg the live rules hold back, named with its reason), `cash-out-unavailable` (a leg without a fair price) or `odds-stale`.",
     answer: "cash-out#CashOutQuoteSchema",
   },
   "POST /api/bets/:id/cash-out": {
