@@ -5,7 +5,7 @@
 // finishes what the failed deliveries did not.
 import type { RefusalOf } from "../../src/shared/refusals";
 import { SettlementMessageSchema, type SettlementMessage } from "./settlement-message";
-import { chunk } from "./settlement-store";
+import { chunk } from "./chunk";
 
 export type DeadLetterInput = {
   id: string;

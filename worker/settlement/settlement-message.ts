@@ -6,7 +6,7 @@
 // a message stays small) or will never come (`"overdue"`). Validated on receipt: a queue is
 // an input too.
 import { z } from "zod";
-import { chunk } from "./settlement-store";
+import { chunk } from "./chunk";
 
 /** The development queue names (wrangler.toml's top level); each environment names its own in its vars. */
 export const SETTLEMENT_QUEUE_NAME = "vantage-settlement";

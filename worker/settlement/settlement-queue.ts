@@ -16,7 +16,8 @@ import type { Tunables } from "../tunables";
 import { recordDeadLetters, type DeadLetterInput } from "./dead-letters";
 import { SettlementMessageSchema, settlementQueueNames, type SettlementMessage } from "./settlement-message";
 import { settleWallets } from "./settle-wallets";
-import { chunk, markGradedStatements, runProgressStatement, type RunProgress } from "./settlement-store";
+import { chunk } from "./chunk";
+import { markGradedStatements, runProgressStatement, type RunProgress } from "./settlement-store";
 
 export type SendResult = { sent: number; failed: number };
 

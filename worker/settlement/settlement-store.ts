@@ -6,16 +6,11 @@
 import type { EventScore } from "../../src/shared/schemas/events";
 import { SPORT_KEYS, type SportKey } from "../../src/shared/sports";
 import type { BoxScore } from "../../src/shared/schemas/props";
+import { chunk } from "./chunk";
 import type { QueuedOutcome } from "./settlement-message";
 
 const MAX_PARAMS = 100;
 const SPORT_PLACEHOLDERS = SPORT_KEYS.map(() => "?").join(", ");
-
-export function chunk<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 export type WaitingSport = {
   sport: SportKey;
