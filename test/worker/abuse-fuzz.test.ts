@@ -637,6 +637,16 @@ const ENDPOINTS: Endpoint[] = [
         }),
       ),
   },
+  {
+    routes: ["GET /api/events/:eventId/props"],
+    request: () =>
+      get(
+        fc
+          .oneof(fc.stringMatching(/^sim-[a-z]{3}-\d{1,6}-\d$/), unicodeText(120))
+          .map((id) => `/api/events/${encodeURIComponent(id)}/props`),
+        queryFor({ sport: sport() }),
+      ),
+  },
   { routes: ["GET /api/sports"], request: () => get("/api/sports", queryFor({ sport: sport() })) },
   { routes: ["GET /api/pricing"], request: () => get("/api/pricing", queryFor({ sport: sport() })) },
   { routes: ["GET /api/admin/feed-status"], request: () => get("/api/admin/feed-status", queryFor({ sport: sport() })) },
