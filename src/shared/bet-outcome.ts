@@ -1,8 +1,7 @@
 // How a bet's leg results reduce to one final state and payout (spec §4), with the house
 // payout rule: pure, so settlement (Worker) and every display of a bet (SPA) agree. A
 // same-game block of a parlay counts once, at its price (src/shared/same-game.ts).
-import { blockPriceAm, type ModelLeg } from "./game-model";
-import { chanceOfBlock } from "./same-game";
+import { blockPriceAm, chanceOfBlock, type ModelLeg } from "./game-model";
 import { payoutFor } from "./payout";
 import type { BetDocument, BetLeg, LegResult, SameGameBlock } from "./schemas/bets";
 

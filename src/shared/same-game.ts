@@ -10,18 +10,7 @@
 // One player's market may join a block: an anytime goalscorer in soccer or hockey, priced as
 // a share of his team's goals fitted to his fair anytime chance; any other player's market
 // beside a pick of its game is refused until the model prices it.
-import {
-  blockChance,
-  blockChanceWithScorerOn,
-  blockFairAm,
-  blockMargin,
-  blockPriceAm,
-  type ModelLeg,
-  type ScorerLeg,
-  scoreGrid,
-  scorerShare,
-} from "./game-model";
-import type { GameModel } from "./schemas/game-model";
+import { blockFairAm, blockMargin, blockPriceAm, chanceOfBlock, type ModelLeg, scoreGrid, scorerShare } from "./game-model";
 import type { Event } from "./schemas/events";
 import type { SameGameBlock } from "./schemas/bets";
 
@@ -41,24 +30,6 @@ export const ANYTIME_SCORER_MARKET = "player_goal_scorer_anytime";
  * goalscorer whose team and fair chance are known, `scorer`; any other is refused in a block.
  */
 export type SameGamePick = ModelLeg & { eventId: string; scorer?: { team: "home" | "away"; pScores: number } };
-
-/**
- * A block's chance from the game's model: its game legs, and its scorer (by leg index, with
- * his share) when he is among `legIndexes`. What placement, settlement's re-pricing and
- * cash-out all read a block's chance with.
- */
-export function chanceOfBlock(
-  model: GameModel,
-  legs: readonly ModelLeg[],
-  legIndexes: readonly number[],
-  scorer: { leg: number; team: "home" | "away"; share: number } | undefined,
-): number {
-  const withScorer = scorer !== undefined && legIndexes.includes(scorer.leg);
-  const gameLegs = legIndexes.filter((i) => !withScorer || i !== scorer.leg).map((i) => legs[i]!);
-  if (!withScorer) return blockChance(model, gameLegs);
-  const leg: ScorerLeg = { team: scorer.team, share: scorer.share };
-  return blockChanceWithScorerOn(scoreGrid(model), model.sport, gameLegs, leg);
-}
 
 export type SameGameQuote =
   | {

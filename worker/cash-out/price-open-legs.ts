@@ -17,7 +17,7 @@
 import { fairSideOf } from "../../src/shared/fair-odds";
 import { scoreGrid, scorerShare } from "../../src/shared/game-model";
 import { gameSuspension, isUnderway, legName, suspensionSentence } from "../../src/shared/live-rules";
-import { chanceOfBlock } from "../../src/shared/same-game";
+import { chanceOfBlock } from "../../src/shared/game-model";
 import type { BetDocument, SameGameBlock } from "../../src/shared/schemas/bets";
 import type { GameModel } from "../../src/shared/schemas/game-model";
 import type { SportKey } from "../../src/shared/sports";

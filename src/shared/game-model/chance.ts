@@ -271,3 +271,20 @@ export function blockChance(model: GameModel, legs: readonly ModelLeg[]): number
 export function legsCanAllWin(model: GameModel, legs: readonly ModelLeg[]): boolean {
   return legsCanAllWinOn(scoreGrid(model), model.sport, legs);
 }
+
+/**
+ * A block's chance from the game's model: its game legs, and its scorer (by leg index, with
+ * his share) when he is among `legIndexes`. What placement, settlement's re-pricing and
+ * cash-out all read a block's chance with.
+ */
+export function chanceOfBlock(
+  model: GameModel,
+  legs: readonly ModelLeg[],
+  legIndexes: readonly number[],
+  scorer: { leg: number; team: "home" | "away"; share: number } | undefined,
+): number {
+  const withScorer = scorer !== undefined && legIndexes.includes(scorer.leg);
+  const gameLegs = legIndexes.filter((i) => !withScorer || i !== scorer.leg).map((i) => legs[i]!);
+  if (!withScorer) return blockChance(model, gameLegs);
+  return blockChanceWithScorerOn(scoreGrid(model), model.sport, gameLegs, { team: scorer.team, share: scorer.share });
+}

@@ -5,6 +5,7 @@ export {
   blockChance,
   blockChanceOn,
   blockChanceWithScorerOn,
+  chanceOfBlock,
   legsCanAllWin,
   legsCanAllWinOn,
   type ModelLeg,
