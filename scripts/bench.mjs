@@ -599,6 +599,17 @@ async function main() {
         fetch(`${baseUrl}/api/events?${EVENTS_QUERY}`, { headers: { Authorization: `Bearer ${players[i % CONCURRENCY].accessToken}` } }),
       ),
     );
+    // 50 players opening one game's page: its players' markets, from KV after the first read (the desk fetches them once).
+    await fetch(`${baseUrl}/api/events/${encodeURIComponent(pick.eventId)}/props?sport=${SPORT}`, {
+      headers: { Authorization: `Bearer ${players[0].accessToken}` },
+    });
+    rows.push(
+      await load("GET /api/events/:eventId/props (a game page, 50 players)", 2000, CONCURRENCY, (i) =>
+        fetch(`${baseUrl}/api/events/${encodeURIComponent(pick.eventId)}/props?sport=${SPORT}`, {
+          headers: { Authorization: `Bearer ${players[i % CONCURRENCY].accessToken}` },
+        }),
+      ),
+    );
     // 50 players betting at once: each in-flight slot is one player, 20 bets each.
     rows.push(
       await load("POST /api/placeBet (50 players)", CONCURRENCY * 20, CONCURRENCY, (i) =>
