@@ -27,10 +27,12 @@
 //                     identity, the sweepstakes rules accepted)
 //   sweepstakes       worker/sweepstakes/in-wallet.ts (free entries)
 //   cash-out          worker/cash-out/in-wallet.ts (cash-out quotes)
+//   settlement        worker/settlement/in-wallet/storage.ts (the box score version each game's props were re-graded from)
 // Outside SQLite, the object's key-value storage holds `outbox_attempts` and `outbox_pending_alerts` (worker/wallet/outbox.ts).
 import { CASH_OUT_STORAGE } from "./cash-out/in-wallet";
 import { PAYMENTS_STORAGE } from "./payments/in-wallet/storage";
 import { PROTECTION_STORAGE } from "./protection/in-wallet/storage";
+import { SETTLEMENT_STORAGE } from "./settlement/in-wallet/storage";
 import { SWEEPSTAKES_STORAGE } from "./sweepstakes/in-wallet";
 import { composeLadder, type WalletMigration } from "./wallet/schema-migrations";
 import { KERNEL_STORAGE } from "./wallet/storage";
@@ -65,6 +67,8 @@ const RUNG_PURPOSES: readonly string[] = [
   "Double entry: every ledger row is a transfer between the player's account and a house account (accounts.ts); " +
     "the house accounts' totals are built from the ledger here and kept with every posting after, so per currency " +
     "the player's balance and the house accounts sum to zero.",
+  "Corrected players' statistics: per game, the box score version its props were last re-graded from, so a " +
+    "correction re-grades them once and an older or repeated one changes nothing.",
 ];
 
 export const WALLET_MIGRATIONS: readonly WalletMigration[] = composeLadder(RUNG_PURPOSES, [
@@ -73,4 +77,5 @@ export const WALLET_MIGRATIONS: readonly WalletMigration[] = composeLadder(RUNG_
   PROTECTION_STORAGE,
   SWEEPSTAKES_STORAGE,
   CASH_OUT_STORAGE,
+  SETTLEMENT_STORAGE,
 ]);

@@ -127,6 +127,12 @@ export type WorkerRefusal =
   | Plain<"same-result">
   | Plain<"dead-letter-not-found">
   | Plain<"not-replayable">
+  // players' statistics entered by an operator (worker/admin/prop-stats-admin.ts)
+  | Plain<"stats-need-final">
+  | Plain<"stats-not-awaited">
+  // Each missing thing as "<player name>: <stat>" or "<player name>: not listed".
+  | With<"stats-incomplete", { missing: string[] }>
+  | Plain<"stats-changed">
   // the operator console's own rules
   | Plain<"own-account">
   | Plain<"holds-bet">
@@ -371,6 +377,17 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
   "same-result": { text: "This game already has that result." },
   "dead-letter-not-found": { text: "No such dead letter." },
   "not-replayable": { text: "This message cannot be read, so it cannot be replayed." },
+  "stats-need-final": { text: "This game has no final score: record its result before its players' statistics." },
+  "stats-not-awaited": {
+    text: "No player props on this game wait for statistics: none are open, or the grading deadline passed and they are void.",
+  },
+  "stats-incomplete": {
+    text: "These statistics leave out what the game's player props are graded on: {missing}.",
+    words: (d) => ({ missing: d.missing.join("; ") }),
+  },
+  "stats-changed": {
+    text: "This game's statistics were recorded or corrected since this was asked. Look at them again and send a new request.",
+  },
 
   // the operator console's own rules
   "own-account": { text: "Operators cannot act on their own account. Ask another operator." },

@@ -1001,6 +1001,58 @@ const ENDPOINTS: Endpoint[] = [
       ),
   },
   {
+    routes: ["GET /api/admin/prop-players", "PUT /api/admin/prop-players", "DELETE /api/admin/prop-players"],
+    request: () => {
+      const name = fc.oneof(unicodeText(200), fc.constantFrom("J. Isaac", "...", "", " "));
+      const query = queryFor({ sport: sport(), feedName: name, reason: unicodeText(600) });
+      return fc.oneof(
+        get("/api/admin/prop-players", query),
+        post(
+          fc.constant("/api/admin/prop-players"),
+          bodyFor({
+            sport: sport(),
+            feedName: name,
+            playerId: fc.oneof(fc.constantFrom("jonathan-isaac", "Jonathan Isaac", "", "a--b"), unicodeText(200)),
+            displayName: name,
+            reason: fc.oneof(unicodeText(600), fc.constant("initial only")),
+          }),
+          "PUT",
+        ),
+        post(
+          query.map((q) => `/api/admin/prop-players${q}`),
+          fc.option(malformedBody, { nil: undefined }),
+          "DELETE",
+        ),
+      );
+    },
+  },
+  {
+    routes: ["GET /api/admin/prop-stats", "POST /api/admin/events/:eventId/stats"],
+    request: () =>
+      fc.oneof(
+        get("/api/admin/prop-stats", queryFor({ limit: fc.constantFrom("1", "x") })),
+        post(
+          eventId().map((id) => `/api/admin/events/${id}/stats`),
+          bodyFor({
+            players: fc.array(
+              fc.record({
+                playerId: fc.oneof(fc.constantFrom("paolo-banchero", ""), unicodeText(200)),
+                name: fc.oneof(fc.constant("Paolo Banchero"), unicodeText(200)),
+                team: fc.constantFrom("home", "away", "guests"),
+                played: fc.constantFrom(true, false, "yes"),
+                stats: fc.dictionary(
+                  fc.constantFrom("points", "started", "dunks", "__proto__"),
+                  fc.oneof(fc.integer({ min: -5, max: 50 }), fc.constantFrom(0.5, 1e21, "3")),
+                ),
+              }),
+              { maxLength: 3 },
+            ),
+            reason: fc.oneof(unicodeText(600), fc.constantFrom("", "box score")),
+          }),
+        ),
+      ),
+  },
+  {
     routes: ["POST /api/admin/players/:uid/operator-account"],
     request: () =>
       post(

@@ -66,6 +66,11 @@ const CONSOLE_ROUTES: [string, string, unknown?][] = [
   ["POST", "/api/admin/free-entry", { code: "VX-ACDE-FGHJ", postmarkedOn: "2026-11-25" }],
   ["GET", "/api/admin/region-rules"],
   ["POST", "/api/admin/region-rules", { entry: {}, reason: "test" }],
+  ["GET", "/api/admin/prop-players?sport=basketball_nba"],
+  ["PUT", "/api/admin/prop-players", { sport: "basketball_nba", feedName: "A B", playerId: "a-b", displayName: "A B" }],
+  ["DELETE", "/api/admin/prop-players?sport=basketball_nba&feedName=A+B"],
+  ["GET", "/api/admin/prop-stats"],
+  ["POST", "/api/admin/events/evt-x/stats", { players: [], reason: "test" }],
   ["GET", "/api/admin/no-such-console-route"],
 ];
 

@@ -27,8 +27,12 @@ import {
   OperatorResultAnswerSchema,
   PlayerDetailSchema,
   PlayerSearchSchema,
+  PropPlayerNamesAnswerSchema,
+  PropPlayerNamesSchema,
+  PropStatsViewSchema,
   SettlementRunsSchema,
   SettlementViewSchema,
+  StatsAnswerSchema,
 } from "../../src/shared/schemas/operator-views";
 import { HarmNoteAnswerSchema, PlayerPlayViewSchema } from "../../src/shared/schemas/play";
 import { etDayKey } from "../../src/shared/bonus";
@@ -74,6 +78,12 @@ const CONTRACT = {
   "POST /api/admin/free-entry": ApprovalAnswerSchema,
   "GET /api/admin/region-rules": RegionRulesViewSchema,
   "POST /api/admin/region-rules": ApprovalAnswerSchema,
+  "GET /api/admin/prop-players": PropPlayerNamesSchema,
+  "PUT /api/admin/prop-players": PropPlayerNamesAnswerSchema,
+  "DELETE /api/admin/prop-players": PropPlayerNamesAnswerSchema,
+  "GET /api/admin/prop-stats": PropStatsViewSchema,
+  // A request for a second operator; the statistics already recorded answer StatsAnswerSchema (checked below).
+  "POST /api/admin/events/:x/stats": ApprovalAnswerSchema,
 } satisfies Record<string, z.ZodType>;
 type Route = keyof typeof CONTRACT;
 
@@ -355,6 +365,42 @@ describe("the operator console's contract", () => {
     await approvedOutcome(rule.request.id);
     const regions = await call(CONTRACT["GET /api/admin/region-rules"], "GET /api/admin/region-rules", "/api/admin/region-rules");
     expect(regions.added.map((a) => a.entry.region)).toEqual(["US-VT"]);
+    // Players' markets: a name corrected and forgotten, and a final game's statistics entered, approved and sent again.
+    const names = "/api/admin/prop-players";
+    const feedName = `Contract ${uid.slice(-6)}`;
+    const nameSet = await call(CONTRACT["PUT /api/admin/prop-players"], "PUT /api/admin/prop-players", names, {
+      body: { sport: "basketball_nba", feedName, playerId: "contract-player", displayName: "Contract Player" },
+    });
+    expect(nameSet.changed).toBe(true);
+    const listed = await call(CONTRACT["GET /api/admin/prop-players"], "GET /api/admin/prop-players", `${names}?sport=basketball_nba`);
+    expect(listed.names.map((n) => n.feedName)).toContain(feedName);
+    await call(
+      CONTRACT["DELETE /api/admin/prop-players"],
+      "DELETE /api/admin/prop-players",
+      `${names}?sport=basketball_nba&feedName=${encodeURIComponent(feedName)}`,
+    );
+    const propGame = newEventId();
+    const prop = { playerId: "paolo-banchero", player: "Paolo Banchero", marketKey: "player_points", label: "Points" };
+    await seedBets(uid, [
+      openBet([leg({ eventId: propGame, market: "Prop", side: "Over", line: 22.5, priceAm: 100, prop })], { stake: 10 }),
+    ]);
+    await env.DB.prepare(
+      `INSERT INTO events (event_id, sport, home, away, start_time, status, home_score, away_score, graded_at, updated_at)
+       VALUES (?, 'basketball_nba', 'Magic', 'Heat', ?, 'final', 101, 99, NULL, ?)`,
+    )
+      .bind(propGame, Date.now() - 4 * HOUR, Date.now())
+      .run();
+    const statsView = await call(CONTRACT["GET /api/admin/prop-stats"], "GET /api/admin/prop-stats", "/api/admin/prop-stats");
+    expect(statsView.awaiting.map((g) => g.eventId)).toContain(propGame);
+    const box = [{ playerId: "paolo-banchero", name: "Paolo Banchero", team: "home", played: true, stats: { points: 25 } }];
+    const statsPath = `/api/admin/events/${propGame}/stats`;
+    const statsRequest = await call(CONTRACT["POST /api/admin/events/:x/stats"], "POST /api/admin/events/:x/stats", statsPath, {
+      body: { players: box, reason: "contract check" },
+      status: 202,
+    });
+    const recordedStats = StatsAnswerSchema.parse(await approvedOutcome(statsRequest.request.id));
+    await drained(recordedStats.runId);
+    await call(StatsAnswerSchema, "POST /api/admin/events/:x/stats", statsPath, { body: { players: box, reason: "contract check" } });
     // Last of the player's actions: their identity check starts again.
     const reset = await call(
       CONTRACT["POST /api/admin/players/:x/identity/reset"],

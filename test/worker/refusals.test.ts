@@ -71,6 +71,7 @@ const SAMPLES: { [C in RefusalCode]?: RefusalDetails<C>[] } = {
   "invalid-handle": [{ problem: "length" }, { problem: "characters" }, { problem: "disguised" }],
   "already-decided": [{ request: REQUEST }],
   "region-rule-invalid": [{ problem: "US-ZZ: from must be a day (YYYY-MM-DD)." }],
+  "stats-incomplete": [{ missing: ["Franz Wagner: not listed", "Paolo Banchero: points"] }],
 };
 
 function sentencesOf(code: RefusalCode): string[] {
@@ -170,6 +171,18 @@ describe("the refusals table", () => {
       message: "The maximum payout of a bet with a player prop is 500 Vantage Cash. Lower the amount.",
       details: { wallet: "cash", maxPayout: 50_000 },
     });
+  });
+
+  it("names what an operator's box score leaves out, and sends the list", () => {
+    expect(
+      sent({ ok: false, code: "stats-incomplete", details: { missing: ["Franz Wagner: not listed", "Paolo Banchero: points"] } }),
+    ).toEqual({
+      status: 400,
+      code: "stats-incomplete",
+      message: "These statistics leave out what the game's player props are graded on: Franz Wagner: not listed; Paolo Banchero: points.",
+      details: { missing: ["Franz Wagner: not listed", "Paolo Banchero: points"] },
+    });
+    expect(sent({ ok: false, code: "stats-changed" })).toMatchObject({ status: 409, code: "stats-changed" });
   });
 
   it("sends what the route adds in place of a refusal's own details", () => {

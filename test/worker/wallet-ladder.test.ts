@@ -38,14 +38,15 @@ describe("composing the wallet's storage ladder", () => {
     ).toThrow(/two steps under rung 1/);
   });
 
-  it("is the ladder live wallets climbed: fourteen rungs, each with a purpose and something to run", () => {
-    expect(WALLET_MIGRATIONS.map((rung) => rung.version)).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+  it("is the ladder live wallets climbed: fifteen rungs, each with a purpose and something to run", () => {
+    expect(WALLET_MIGRATIONS.map((rung) => rung.version)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
     for (const rung of WALLET_MIGRATIONS) {
       expect(rung.purpose.length).toBeGreaterThan(20);
       expect(rung.statements.length).toBeGreaterThan(0);
     }
     // The house accounts are built from the ledger after the table that holds them exists.
-    const last = WALLET_MIGRATIONS.at(-1)!.statements;
-    expect(last[0]).toMatch(/CREATE TABLE IF NOT EXISTS house_accounts/);
+    expect(WALLET_MIGRATIONS[13]!.statements[0]).toMatch(/CREATE TABLE IF NOT EXISTS house_accounts/);
+    // Then settlement's record of the box score version each game's props were re-graded from.
+    expect(WALLET_MIGRATIONS[14]!.statements).toEqual([expect.stringMatching(/CREATE TABLE IF NOT EXISTS stats_regrades/)]);
   });
 });

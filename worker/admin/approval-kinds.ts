@@ -14,6 +14,9 @@
 //               decides on their own account; approval credits it through the player's wallet.
 //   region-rule a new entry of the region rules (region-rules-admin.ts): approval writes it,
 //               and it takes effect on its own day.
+//   stats       a final game's players' statistics entered by hand (prop-stats-admin.ts): nobody
+//               holding a bet on the game decides; approval records the box score and settles
+//               its open props, or corrects it and re-grades the props once.
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { feedNow } from "../odds/odds-service";
@@ -25,6 +28,7 @@ import { auditStatement } from "../approvals/audit-log";
 import type { ApprovalRules } from "../approvals/approvals";
 import { FREE_ENTRY_APPROVAL } from "./free-entry-admin";
 import { REGION_RULE_APPROVAL } from "./region-rules-admin";
+import { STATS_APPROVAL } from "./prop-stats-admin";
 import { betHolderRefusal, isOwnAccount, ownAccountRefusal } from "./operator-guards";
 
 export const APPROVAL_RULES: ApprovalRules = {
@@ -138,4 +142,5 @@ export const APPROVAL_RULES: ApprovalRules = {
   },
   "free-entry": FREE_ENTRY_APPROVAL,
   "region-rule": REGION_RULE_APPROVAL,
+  stats: STATS_APPROVAL,
 };

@@ -61,11 +61,11 @@ type RequestRow = {
   subject_label: string | null;
 };
 
-/** Each request with what people read its subject as: the player's e-mail, or the game. */
+/** Each request with what people read its subject as: the player's e-mail, or the game (a result's, or its statistics'). */
 const SELECT_REQUESTS = `SELECT r.*, COALESCE(u.email, CASE WHEN e.event_id IS NOT NULL THEN e.away || ' @ ' || e.home END) AS subject_label
   FROM approval_requests r
   LEFT JOIN users u ON r.kind IN ('adjustment', 'redemption', 'free-entry') AND u.id = r.subject
-  LEFT JOIN events e ON r.kind = 'result' AND e.event_id = r.subject`;
+  LEFT JOIN events e ON r.kind IN ('result', 'stats') AND e.event_id = r.subject`;
 
 function parseJson(text: string | null): Record<string, unknown> | null {
   if (text === null) return null;

@@ -21,7 +21,13 @@ export type AuditAction =
   /** A player account named as an operator's own (worker/admin/player-admin.ts). */
   | "operator-account"
   /** A region rule entry added under four eyes (worker/admin/region-rules-admin.ts). */
-  | "region-rule";
+  | "region-rule"
+  /** A correction of the feed's player names for props, set or removed (worker/admin/prop-names-admin.ts). */
+  | "prop-player-name"
+  | "prop-player-name-removed"
+  /** A final game's players' statistics entered under four eyes, or their correction (worker/admin/prop-stats-admin.ts). */
+  | "stats"
+  | "stats-correction";
 
 export type AuditInput = {
   actor: string;

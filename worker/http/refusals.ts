@@ -125,6 +125,10 @@ const EDGE: { [C in RefusalCode]: Edge<C> } = {
   "same-result": { status: 409 },
   "dead-letter-not-found": { status: 404, wire: "not-found" },
   "not-replayable": { status: 409 },
+  "stats-need-final": { status: 409 },
+  "stats-not-awaited": { status: 409 },
+  "stats-incomplete": { status: 400 },
+  "stats-changed": { status: 409 },
 
   "own-account": { status: 403 },
   "holds-bet": { status: 403 },

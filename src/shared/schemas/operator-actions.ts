@@ -4,6 +4,9 @@
 import { z } from "zod";
 import { DateOfBirthSchema } from "./protection";
 import { REGION_MODES } from "../region-rules";
+import { PROP_MARKETS, PROP_STATS } from "../props/catalogue";
+import { playerIdOf } from "../props/player-names";
+import { SPORT_KEYS } from "../sports";
 
 /** The operator's reason, kept in the audit log: required for anything that moves money or changes a player. */
 export const ReasonSchema = z
@@ -111,3 +114,90 @@ export const RegionRuleEntrySchema = z.strictObject({
 
 /** POST /api/admin/region-rules: an entry to add, and why; it waits for a second operator. */
 export const RegionRuleRequestSchema = z.strictObject({ entry: RegionRuleEntrySchema, reason: ReasonSchema });
+
+// ---- Players' markets (props): the names the feed spells, and statistics entered by hand ----
+
+/** A sport that offers player props (MMA has none). */
+export const PropSportSchema = z
+  .enum(SPORT_KEYS, { error: "a sport key like basketball_nba." })
+  .refine((sport) => PROP_MARKETS[sport].length > 0, "this sport has no player props.");
+
+/** GET and DELETE /api/admin/prop-players: the sport, and (DELETE) the feed's spelling to forget and why. */
+export const PropPlayersQuerySchema = z.strictObject({ sport: PropSportSchema });
+export const PropPlayerDeleteQuerySchema = z.strictObject({
+  sport: PropSportSchema,
+  feedName: z.string().trim().min(1, "the name as the feed spells it.").max(128),
+  reason: OptionalReasonSchema,
+});
+
+/**
+ * PUT /api/admin/prop-players: the feed's spelling of a name (per sport) means this player.
+ * `playerId` is written as a slug (src/shared/props/player-names.ts), so it is its own id.
+ */
+export const PropPlayerNameRequestSchema = z.strictObject({
+  sport: PropSportSchema,
+  feedName: z
+    .string()
+    .trim()
+    .min(1, "the name as the feed spells it.")
+    .max(128)
+    .refine((name) => playerIdOf(name) !== "", "a name needs letters or digits."),
+  playerId: z
+    .string()
+    .trim()
+    .min(1, "the player's id, like jonathan-isaac.")
+    .max(128)
+    .refine((id) => playerIdOf(id) === id, "write the id as a slug: lower case, words joined by hyphens (jonathan-isaac)."),
+  displayName: z.string().trim().min(1, "the name players see.").max(128),
+  reason: OptionalReasonSchema,
+});
+export type PropPlayerNameRequest = z.input<typeof PropPlayerNameRequestSchema>;
+
+/** What an operator may enter for a player: the statistics props grade on, and `started` (1 when a pitcher started; his props need it). */
+export const OPERATOR_STAT_KEYS: readonly string[] = [...PROP_STATS, "started"];
+
+const StatValueSchema = z
+  .number({ error: "a statistic is a whole number." })
+  .int("a statistic is a whole number.")
+  .min(0, "a statistic cannot be negative.")
+  .max(10_000, "that statistic is too large.");
+
+/** One player's line of an operator's box score (src/shared/schemas/props.ts PlayerStatLine, checked). */
+export const OperatorStatLineSchema = z.strictObject({
+  playerId: z.string().trim().min(1, "playerId is required.").max(128),
+  name: z.string().trim().min(1, "name is required.").max(128),
+  team: z.enum(["home", "away"], { error: "home or away." }),
+  played: z.boolean({ error: "true or false." }),
+  stats: z.record(z.string(), StatValueSchema).superRefine((stats, ctx) => {
+    for (const key of Object.keys(stats)) {
+      if (!OPERATOR_STAT_KEYS.includes(key)) {
+        ctx.addIssue({ code: "custom", path: [key], message: `not a statistic props grade on (${OPERATOR_STAT_KEYS.join(", ")}).` });
+      } else if (key === "started" && stats[key]! > 1) {
+        ctx.addIssue({ code: "custom", path: [key], message: "1 when the player started, else 0." });
+      }
+    }
+  }),
+});
+
+/** The players of one box score: at least one, each once. */
+const OperatorStatLinesSchema = z
+  .array(OperatorStatLineSchema)
+  .min(1, "Enter at least one player's statistics.")
+  .max(200, "At most 200 players.")
+  .superRefine((players, ctx) => {
+    const seen = new Set<string>();
+    players.forEach((player, index) => {
+      if (seen.has(player.playerId)) ctx.addIssue({ code: "custom", path: [index, "playerId"], message: "this player is listed twice." });
+      seen.add(player.playerId);
+    });
+  });
+
+/** POST /api/admin/events/:eventId/stats: a final game's players' statistics, and why they are entered by hand. */
+export const StatsRequestSchema = z.strictObject({ players: OperatorStatLinesSchema, reason: ReasonSchema });
+export type StatsRequest = z.input<typeof StatsRequestSchema>;
+
+/**
+ * A `stats` approval's payload: the players, and the box score version they correct (absent
+ * for a game's first statistics); applying it is refused if the statistics moved on since.
+ */
+export const StatsPayloadSchema = z.strictObject({ players: OperatorStatLinesSchema, correctsVersion: z.number().int().min(1).optional() });

@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { CLOSED_REASONS } from "../protection";
 import { BetDocumentSchema } from "./bets";
-import { AdjustmentPayloadSchema, RegionRuleEntrySchema, ResultPayloadSchema } from "./operator-actions";
+import { AdjustmentPayloadSchema, RegionRuleEntrySchema, ResultPayloadSchema, StatsPayloadSchema } from "./operator-actions";
+import { PlayerStatLineSchema } from "./props";
 import { IdentityStateSchema, IdentityStatusSchema } from "./identity";
 import { RedemptionSchema } from "./redemptions";
 import { FreeEntryApprovalPayloadSchema } from "./sweepstakes";
@@ -429,7 +430,8 @@ const ApprovalBaseSchema = z.object({
 /**
  * An action waiting for (or decided by) a second operator: a Vantage Cash or large Coins adjustment, a final or correction of a
  * started game, a redemption in the review queue (asked for by the player's own request), a free-entry card one operator recorded
- * (never decided on the operator's own account).
+ * (never decided on the operator's own account), a region rule entry, a final game's players' statistics entered by hand (or their
+ * correction; never decided by an operator holding a bet on the game).
  */
 export const ApprovalRequestSchema = z.discriminatedUnion("kind", [
   ApprovalBaseSchema.extend({ kind: z.literal("adjustment"), payload: AdjustmentPayloadSchema }),
@@ -437,6 +439,7 @@ export const ApprovalRequestSchema = z.discriminatedUnion("kind", [
   ApprovalBaseSchema.extend({ kind: z.literal("redemption"), payload: RedemptionReviewPayloadSchema }),
   ApprovalBaseSchema.extend({ kind: z.literal("free-entry"), payload: FreeEntryApprovalPayloadSchema }),
   ApprovalBaseSchema.extend({ kind: z.literal("region-rule"), payload: RegionRuleEntrySchema }),
+  ApprovalBaseSchema.extend({ kind: z.literal("stats"), payload: StatsPayloadSchema }),
 ]);
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
@@ -462,3 +465,91 @@ export const RegionRulesViewSchema = z.object({
   added: z.array(z.object({ entry: RegionRuleEntrySchema, requestedBy: z.string(), approvedBy: z.string(), createdAt: Int })),
 });
 export type RegionRulesView = z.infer<typeof RegionRulesViewSchema>;
+
+// ---- Players' markets (props): the name map and statistics entered by hand ----
+
+/** One operator correction of the feed's player names (D1 prop_player_names). */
+export const PropPlayerNameSchema = z.object({
+  feedName: z.string(),
+  playerId: z.string(),
+  displayName: z.string(),
+  updatedBy: z.string(),
+  updatedAt: Int,
+});
+export type PropPlayerName = z.infer<typeof PropPlayerNameSchema>;
+
+/** GET /api/admin/prop-players?sport=: the sport's corrections, by feed name. */
+export const PropPlayerNamesSchema = z.object({ sport: z.string(), names: z.array(PropPlayerNameSchema) });
+export type PropPlayerNames = z.infer<typeof PropPlayerNamesSchema>;
+
+/** PUT and DELETE /api/admin/prop-players: the sport's corrections after the change; `changed` false when it changed nothing. */
+export const PropPlayerNamesAnswerSchema = PropPlayerNamesSchema.extend({ changed: z.boolean() });
+
+/** A player a game's props were bet on, and what grading them needs of the box score. */
+export const PropPlayerNeedSchema = z.object({
+  playerId: z.string(),
+  name: z.string(),
+  /** The statistics the player's markets grade on (src/shared/props/catalogue.ts). */
+  stats: z.array(z.string()),
+  /** A pitcher's market: voided unless the box score says he started (`started` 1). */
+  needsStart: z.boolean(),
+  /** Prop legs on this player still waiting to be graded. */
+  openLegs: Int,
+});
+export type PropPlayerNeed = z.infer<typeof PropPlayerNeedSchema>;
+
+const PropGameSchema = z.object({ eventId: z.string(), sport: z.string(), home: z.string(), away: z.string() });
+
+/**
+ * GET /api/admin/prop-stats: final games whose open props wait for statistics (no box score
+ * yet; void at `deadline`, PROP_GRADE_HOURS after the final), and the box scores recorded
+ * lately, with the players their props need (what a correction must cover).
+ */
+export const PropStatsViewSchema = z.object({
+  awaiting: z.array(
+    PropGameSchema.extend({
+      homeScore: Int,
+      awayScore: Int,
+      finalAt: Int,
+      deadline: Int,
+      openLegs: Int,
+      players: z.array(PropPlayerNeedSchema),
+    }),
+  ),
+  recorded: z.array(
+    PropGameSchema.extend({
+      source: z.enum(["simulator", "official", "operator"]),
+      version: Int,
+      recordedAt: Int,
+      box: z.array(PlayerStatLineSchema),
+      players: z.array(PropPlayerNeedSchema),
+    }),
+  ),
+});
+export type PropStatsView = z.infer<typeof PropStatsViewSchema>;
+
+/**
+ * A game's statistics recorded (or corrected) by hand, from a `stats` approval or a re-send of
+ * the statistics already recorded: the box score's version, the settlement run that sent the
+ * game's open props to settle, and what re-grading a correction moved in the wallets.
+ */
+export const StatsAnswerSchema = z.object({
+  eventId: z.string(),
+  version: Int,
+  /** False when these very statistics were already recorded (a re-send): nothing new, the wallets driven again. */
+  recorded: z.boolean(),
+  runId: Int.nullable(),
+  messagesEnqueued: Int,
+  walletsCalled: Int,
+  walletErrors: Int,
+  betsChanged: Int,
+  takenBack: PerWalletSchema,
+  owed: PerWalletSchema,
+  paid: PerWalletSchema,
+  /** Some wallets were not reached: send the same statistics again. */
+  pending: z.boolean(),
+});
+export type StatsAnswer = z.infer<typeof StatsAnswerSchema>;
+
+/** POST /api/admin/events/:eventId/stats: a request for a second operator (202), or the recorded statistics driven again (200). */
+export const StatsReplySchema = z.union([ApprovalAnswerSchema, StatsAnswerSchema]);

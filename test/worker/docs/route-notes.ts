@@ -445,7 +445,27 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/admin/approvals": {
     section: "Operators",
-    does: "`?status=pending|all&limit=`: `{requests: [{id, kind, subject, subjectLabel, payload, requestedBy, reason, status, decidedBy, decidedAt, decisionReason, outcome}]}`, newest first; `kind` adjustment, result or redemption (the review queue).",
+    does: "`?status=pending|all&limit=`: `{requests: [{id, kind, subject, subjectLabel, payload, requestedBy, reason, status, decidedBy, decidedAt, decisionReason, outcome}]}`, newest first; `kind` adjustment, result, redemption (the review queue), free-entry, region-rule or stats (a game's players' statistics entered by hand).",
+  },
+  "GET /api/admin/prop-players": {
+    section: "Operators",
+    does: "`?sport=` (a sport with props): the operators' corrections of the feed's player names, `{sport, names: [{feedName, playerId, displayName, updatedBy, updatedAt}]}` by feed name. Props resolve a name by its exact spelling here, then by its slug, else the slug is the player's id.",
+  },
+  "PUT /api/admin/prop-players": {
+    section: "Operators",
+    does: "`{sport, feedName, playerId, displayName, reason?}`: this spelling of the feed means this player (`playerId` written as a slug). One operator suffices and no fresh sign-in is asked: a name moves no money and re-grades nothing, bets keep the player they were placed on. Audited (`prop-player-name`) in the write's batch; the same entry again changes nothing (`changed` false). Nothing is invalidated: the next props refresh (`PROP_REFRESH_SECONDS`) reads the map anew. 400 `invalid-argument` naming the field. Answers the sport's names with `changed`.",
+  },
+  "DELETE /api/admin/prop-players": {
+    section: "Operators",
+    does: "`?sport=&feedName=&reason=`: forgets one correction (audited, `prop-player-name-removed`); the spelling's slug is its player's id again from the next props refresh. A spelling without an entry answers `changed` false.",
+  },
+  "GET /api/admin/prop-stats": {
+    section: "Operators",
+    does: "Final games whose open props wait for statistics (no box score; `deadline` is when they void, `PROP_GRADE_HOURS` after the final) and the 20 box scores recorded last, each with the players bet on (`players: [{playerId, name, stats, needsStart, openLegs}]`: what an entry must cover).",
+  },
+  "POST /api/admin/events/:eventId/stats": {
+    section: "Operators",
+    does: "`{players: [{playerId, name, team, played, stats}], reason}` for a final game with props: asks for a `stats` request (202 `{request}`) that a second operator holding no bet on the game approves. Statistics are whole numbers ≥ 0 keyed by what props grade on (`PROP_STATS`, and `started` 0/1 for a pitcher). Approved, a game without a box score gets this one (source `operator`, version 1) and its open props settle at once (the outcome names the settlement run); a game with one has it corrected (the version goes up) and every prop on the game re-graded once per version in each holder's wallet, moving only payout differences (winnings taken back, what was spent becoming owed); a correction asked against a version since replaced fails with `stats-changed`. The statistics already recorded ask nobody: 200 with the wallets driven again (to finish a correction some wallets missed). 400 `invalid-argument` naming the field, 400 `stats-incomplete` listing a player bet on or a statistic his markets need that the entry leaves out, 409 `stats-need-final`, 409 `stats-not-awaited` (no open props before their deadline, or no props at all), 403 `holds-bet`, 404 for an unknown game; needs a sign-in from the last `ADMIN_STEP_UP_MINUTES`.",
   },
   "POST /api/admin/approvals/:id/approve": {
     section: "Operators",

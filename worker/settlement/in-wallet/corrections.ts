@@ -47,52 +47,70 @@ function regrade(bet: BetDocument, input: CorrectionInput): (LegResult | null)[]
   return results;
 }
 
-export function applyCorrectionInTx(tx: Ledger, input: CorrectionInput): CorrectionSummary {
-  const summary: CorrectionSummary = {
-    ok: true,
-    betsChanged: 0,
-    takenBack: { coins: 0, cash: 0 },
-    owed: { coins: 0, cash: 0 },
-    paid: { coins: 0, cash: 0 },
-  };
-  const bets = tx.sql
-    .exec<BetRow>(`${SELECT_BETS} WHERE instr(legs, ?) > 0 ORDER BY created_at`, JSON.stringify(input.eventId))
+/** Nothing moved yet: the start of a correction's summary. */
+export function emptyCorrectionSummary(): CorrectionSummary {
+  return { ok: true, betsChanged: 0, takenBack: { coins: 0, cash: 0 }, owed: { coins: 0, cash: 0 }, paid: { coins: 0, cash: 0 } };
+}
+
+/**
+ * Gives `bet` its re-graded `legResults` and moves only what its payout changes by, under
+ * `<reference>:<bet id>` (see the header); adds what moved to `summary`. Answers whether the
+ * bet changed (false when it already stood so, as on a repeated correction).
+ */
+export function applyRegrade(
+  tx: Ledger,
+  bet: BetDocument,
+  legResults: (LegResult | null)[],
+  reference: string,
+  summary: CorrectionSummary,
+): boolean {
+  const outcome = settleBet(bet, legResults);
+  const next: BetDocument = { ...bet, legResults };
+  const betReference = `${reference}:${bet.id}`;
+  if (outcome.status === "open") {
+    if (JSON.stringify(legResults) === JSON.stringify(bet.legResults)) return false;
+  } else if (bet.status === "open") {
+    // Completed by the correction: paid as settlement would have paid it.
+    summary.paid[bet.wallet] += completeBet(tx, next, outcome);
+  } else {
+    const paid = outcome.payout + (bet.cashOut?.paid ?? 0);
+    const delta = paid - bet.payoutPaid;
+    if (delta === 0 && outcome.result === bet.result && JSON.stringify(legResults) === JSON.stringify(bet.legResults)) return false;
+    next.result = outcome.result;
+    next.payoutPaid = paid;
+    if (delta > 0) {
+      const posted = tx.post({ currency: bet.wallet, amount: delta, reason: "bet_correction", reference: betReference });
+      if (posted.ok) summary.paid[bet.wallet] += delta;
+      else if (posted.code !== "duplicate") throw new Error(`correction credit refused for bet ${bet.id}: ${posted.code}`);
+    } else if (delta < 0) {
+      const taken = tx.takeBack({ currency: bet.wallet, amount: -delta, reason: "bet_correction", reference: betReference });
+      if (taken.ok) {
+        summary.takenBack[bet.wallet] += taken.taken;
+        summary.owed[bet.wallet] += taken.owed;
+      } else if (taken.code !== "duplicate") throw new Error(`correction take-back refused for bet ${bet.id}: ${taken.code}`);
+    }
+  }
+  summary.betsChanged += 1;
+  updateBetOutcome(tx.sql, next);
+  tx.betChanged(next);
+  return true;
+}
+
+/** This wallet's bets with a leg on the game, except those cashed out in full (settled by that deal). */
+export function betsOnGame(tx: Ledger, eventId: string): BetDocument[] {
+  return tx.sql
+    .exec<BetRow>(`${SELECT_BETS} WHERE instr(legs, ?) > 0 ORDER BY created_at`, JSON.stringify(eventId))
     .toArray()
     .map(betFromRow)
-    .filter((bet) => bet.result !== "cashed_out" && bet.legs.some((leg) => leg.eventId === input.eventId));
+    .filter((bet) => bet.result !== "cashed_out" && bet.legs.some((leg) => leg.eventId === eventId));
+}
+
+export function applyCorrectionInTx(tx: Ledger, input: CorrectionInput): CorrectionSummary {
+  const summary = emptyCorrectionSummary();
   let cashSinglesChanged = false;
-  for (const bet of bets) {
-    const legResults = regrade(bet, input);
-    const outcome = settleBet(bet, legResults);
-    const next: BetDocument = { ...bet, legResults };
-    const reference = `${input.reference}:${bet.id}`;
-    if (outcome.status === "open") {
-      if (JSON.stringify(legResults) === JSON.stringify(bet.legResults)) continue;
-    } else if (bet.status === "open") {
-      // Completed by the correction: paid as settlement would have paid it.
-      summary.paid[bet.wallet] += completeBet(tx, next, outcome);
-    } else {
-      const paid = outcome.payout + (bet.cashOut?.paid ?? 0);
-      const delta = paid - bet.payoutPaid;
-      if (delta === 0 && outcome.result === bet.result && JSON.stringify(legResults) === JSON.stringify(bet.legResults)) continue;
-      next.result = outcome.result;
-      next.payoutPaid = paid;
-      if (delta > 0) {
-        const posted = tx.post({ currency: bet.wallet, amount: delta, reason: "bet_correction", reference });
-        if (posted.ok) summary.paid[bet.wallet] += delta;
-        else if (posted.code !== "duplicate") throw new Error(`correction credit refused for bet ${bet.id}: ${posted.code}`);
-      } else if (delta < 0) {
-        const taken = tx.takeBack({ currency: bet.wallet, amount: -delta, reason: "bet_correction", reference });
-        if (taken.ok) {
-          summary.takenBack[bet.wallet] += taken.taken;
-          summary.owed[bet.wallet] += taken.owed;
-        } else if (taken.code !== "duplicate") throw new Error(`correction take-back refused for bet ${bet.id}: ${taken.code}`);
-      }
-    }
-    summary.betsChanged += 1;
-    updateBetOutcome(tx.sql, next);
-    tx.betChanged(next);
-    if (next.wallet === "cash" && isSingle(next)) cashSinglesChanged = true;
+  for (const bet of betsOnGame(tx, input.eventId)) {
+    if (!applyRegrade(tx, bet, regrade(bet, input), input.reference, summary)) continue;
+    if (bet.wallet === "cash" && isSingle(bet)) cashSinglesChanged = true;
   }
   if (cashSinglesChanged) playthroughOnGame(tx, input.eventId);
   return summary;

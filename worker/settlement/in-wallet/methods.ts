@@ -1,8 +1,10 @@
 // Settlement's RPC methods on the player's wallet: grading open legs on finished or voided
-// games, and re-grading after a corrected score. Installed on the composed wallet at the
-// Worker's root; callers type the stub `SettlementWallet` (worker/settlement/wallet.ts).
+// games, and re-grading after a corrected score or corrected players' statistics. Installed
+// on the composed wallet at the Worker's root; callers type the stub `SettlementWallet`
+// (worker/settlement/wallet.ts).
 import { loggerFor } from "../../logging/logger";
 import type { WalletHost, WalletMethods } from "../../wallet/wallet-object";
+import { applyStatsCorrectionInTx, type StatsCorrectionInput } from "./box-score-corrections";
 import { applyCorrectionInTx, type CorrectionInput, type CorrectionSummary } from "./corrections";
 import { applyEventOutcomes, type EventOutcome, type SettlementSummary } from "./settlement";
 
@@ -22,6 +24,16 @@ export const settlementMethods = {
   /** A corrected score: re-grades this player's bets on the game once, moving only payout differences; waits for the projection. */
   async applyResultCorrection(host: WalletHost, userId: string, input: CorrectionInput, now: number): Promise<CorrectionSummary> {
     const summary = host.transact(userId, now, (tx) => applyCorrectionInTx(tx, input));
+    await host.flushOutbox();
+    return summary;
+  },
+
+  /**
+   * A corrected box score: re-grades this player's props on the game once per version, moving
+   * only payout differences; an older or repeated version changes nothing. Waits for the projection.
+   */
+  async applyStatsCorrection(host: WalletHost, userId: string, input: StatsCorrectionInput, now: number): Promise<CorrectionSummary> {
+    const summary = host.transact(userId, now, (tx) => applyStatsCorrectionInTx(tx, input));
     await host.flushOutbox();
     return summary;
   },

@@ -46,10 +46,24 @@ export type SettlementSummary = {
 function propResultFor(leg: BetDocument["legs"][number], outcome: Extract<EventOutcome, { homeScore: number }>): LegResult | null {
   if (!outcome.props) return null;
   if ("overdue" in outcome.props) return "void";
+  return gradePropLeg(leg, outcome.props.players);
+}
+
+/** A Prop leg's result from its game's players' statistics (src/shared/props/grading.ts); a leg that does not fit its market voids. */
+export function gradePropLeg(leg: BetDocument["legs"][number], players: readonly PlayerStatLine[]): LegResult {
   const market = leg.prop ? propMarket(leg.league, leg.prop.marketKey) : undefined;
   if (!leg.prop || !market || (leg.side !== "Over" && leg.side !== "Under" && leg.side !== "Yes")) return "void";
-  const line = outcome.props.players.find((p) => p.playerId === leg.prop!.playerId);
-  return gradeProp({ marketKey: leg.prop.marketKey, sport: leg.league, kind: market.kind, line: leg.line, side: leg.side === "Yes" ? "yes" : leg.side === "Over" ? "over" : "under" }, line);
+  const line = players.find((p) => p.playerId === leg.prop!.playerId);
+  return gradeProp(
+    {
+      marketKey: leg.prop.marketKey,
+      sport: leg.league,
+      kind: market.kind,
+      line: leg.line,
+      side: leg.side === "Yes" ? "yes" : leg.side === "Over" ? "over" : "under",
+    },
+    line,
+  );
 }
 
 function legResultFor(bet: BetDocument, index: number, outcome: EventOutcome): { result: LegResult | null; malformed: boolean } {

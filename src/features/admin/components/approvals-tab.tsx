@@ -1,6 +1,7 @@
 // Approvals: what waits for a second operator (four eyes) — Vantage Cash and large Coins
 // adjustments, finals and corrections of started games the price desk has not confirmed,
-// redemptions in the review queue, free-entry cards one operator recorded — with who asked, why and how
+// redemptions in the review queue, free-entry cards one operator recorded, region rule entries,
+// a game's players' statistics entered by hand — with who asked, why and how
 // much, and the Approve / Reject pair; an operator's own requests wait for someone else.
 // Decided requests follow, with their outcome. The Worker enforces every rule again.
 import { useCallback, useState } from "react";
@@ -22,6 +23,10 @@ function askedFor(request: ApprovalRequest): string {
   if (request.kind === "redemption") return "Redemption review";
   if (request.kind === "free-entry") return `Free-entry card ${request.payload.code}, postmarked ${request.payload.postmarkedOn}`;
   if (request.kind === "region-rule") return `Region rule: ${request.payload.source.title}`;
+  if (request.kind === "stats")
+    return request.payload.correctsVersion
+      ? `Corrected player statistics (version ${request.payload.correctsVersion})`
+      : "Player statistics";
   return `${WALLET_SHORT[request.payload.wallet]} adjustment`;
 }
 
@@ -34,8 +39,22 @@ function figure(request: ApprovalRequest): string {
     const { mode, from, until } = request.payload;
     return `${mode} from ${from}${until ? ` until ${until}` : ""}`;
   }
+  if (request.kind === "stats") return statLines(request.payload.players);
   const { wallet, amount } = request.payload;
   return `${amount < 0 ? "−" : "+"}${formatAmount(wallet, Math.abs(amount))}`;
+}
+
+/** Each player's entered line, as "Name: stat n, …" or "Name: did not play". */
+function statLines(players: Extract<ApprovalRequest, { kind: "stats" }>["payload"]["players"]): string {
+  return players
+    .map((p) =>
+      p.played
+        ? `${p.name}: ${Object.entries(p.stats)
+            .map(([stat, n]) => `${stat} ${n}`)
+            .join(", ")}`
+        : `${p.name}: did not play`,
+    )
+    .join("; ");
 }
 
 /** One sentence naming what approving does, for the dialog's title. */
@@ -46,6 +65,8 @@ function summary(request: ApprovalRequest): string {
   if (request.kind === "free-entry")
     return `credit ${formatAmount("cash", request.payload.amountCents)} free entry to ${request.subjectLabel}`;
   if (request.kind === "region-rule") return `make ${request.payload.region} ${figure(request)}`;
+  if (request.kind === "stats")
+    return `${request.payload.correctsVersion ? "correct" : "record"} the statistics of ${request.payload.players.length} player${request.payload.players.length === 1 ? "" : "s"} for ${request.subjectLabel}`;
   const { wallet, amount } = request.payload;
   return `${amount < 0 ? "take" : "credit"} ${formatAmount(wallet, Math.abs(amount))} ${amount < 0 ? "from" : "to"} ${request.subjectLabel}`;
 }

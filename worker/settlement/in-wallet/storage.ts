@@ -1,0 +1,23 @@
+// Settlement's tables in the wallet's storage, as steps of the numbered ladder the root
+// composes (worker/wallet-schema.ts, which keeps each rung's purpose): a step shipped is
+// never edited, reordered or removed.
+//
+// Tables (one line each):
+//   stats_regrades   per game, the box score version whose statistics this wallet's props were last re-graded from (15)
+import type { WalletStorageStep } from "../../wallet/schema-migrations";
+
+export const SETTLEMENT_STORAGE: readonly WalletStorageStep[] = [
+  {
+    version: 15,
+    statements: [
+      // `stats_regrades`: a corrected box score re-grades the game's props once per version: a
+      // repeated correction, or an older one arriving late, finds its version (or a newer one) here
+      // and changes nothing.
+      `CREATE TABLE IF NOT EXISTS stats_regrades (
+         event_id TEXT PRIMARY KEY NOT NULL,
+         version INTEGER NOT NULL,
+         applied_at INTEGER NOT NULL
+       )`,
+    ],
+  },
+];

@@ -1,0 +1,188 @@
+// Players' statistics recorded other than by the stats port's first answer: an operator's
+// entry (a `stats` request a second operator approved, worker/admin/prop-stats-admin.ts) or a
+// corrected box score. A game without a box score gets this one (version 1) and its open
+// props go to the settlement queue at once, as one run of trigger 'admin', like an operator's
+// result (operator-result.ts). A game with a different box score has it corrected: the
+// version goes up, the new players are stored, and every player with a prop on the game has
+// it re-graded in their wallet (in-wallet/box-score-corrections.ts, ledger reference
+// `stats:<event id>:v<version>`) once for that version, moving only payout differences, as a
+// corrected score does (result-correction.ts). The same statistics again record nothing and
+// drive the wallets again, which find nothing left to move: a retry after a wallet failed
+// finishes the job. The operator's audit row is committed in the same batch as the write.
+import type { RefusalOf } from "../../src/shared/refusals";
+import type { BoxScore, PlayerStatLine } from "../../src/shared/schemas/props";
+import { loggerFor } from "../logging/logger";
+import { enqueueReadyWork } from "./settlement-job";
+import { finishRunStatement, startRun } from "./settlement-store";
+import { type CorrectionSummary, settlementWallet } from "./wallet";
+
+/** Wallets one correction re-grades; a game with more players needs a re-send. */
+const MAX_WALLETS = 500;
+const CONCURRENCY = 6;
+
+export type BoxScoreAnswer = {
+  eventId: string;
+  version: number;
+  /** False when these very statistics were already recorded (a re-send). */
+  recorded: boolean;
+  runId: number | null;
+  messagesEnqueued: number;
+  walletsCalled: number;
+  walletErrors: number;
+  betsChanged: number;
+  takenBack: { coins: number; cash: number };
+  owed: { coins: number; cash: number };
+  paid: { coins: number; cash: number };
+  /** Some wallets were not reached (an error, too many players, a send that failed): send the same statistics again. */
+  pending: boolean;
+};
+
+type Refusal = RefusalOf<"event-not-found" | "stats-need-final" | "stats-changed">;
+
+/** What the statistics replace: nothing (a first box score), or the recorded version and where it came from. */
+export type ReplacedBoxScore = { version: number; source: string } | null;
+
+type BoxRow = { version: number; source: string; players: string };
+
+/** Two stat lists say the same when each player's line does, in any order of players or stats. */
+export function samePlayers(a: readonly PlayerStatLine[], b: readonly PlayerStatLine[]): boolean {
+  const canonical = (players: readonly PlayerStatLine[]) =>
+    JSON.stringify(
+      [...players]
+        .sort((x, y) => x.playerId.localeCompare(y.playerId))
+        .map((p) => [p.playerId, p.name, p.team, p.played, Object.entries(p.stats).sort(([x], [y]) => x.localeCompare(y))]),
+    );
+  return canonical(a) === canonical(b);
+}
+
+/** How a box score may be written. */
+export type BoxScoreWrite =
+  /**
+   * Record or correct it. `expectedVersion`: the version the statistics were entered against
+   * (null: none yet; absent: whatever is recorded); when the recorded statistics moved on since,
+   * and are not these, it is refused (`stats-changed`). `audit(version, replaced)`: the audit row
+   * of writing version `version`, committed with it and only when it is written (build it with `afterChange`).
+   */
+  | { expectedVersion?: number | null; audit(version: number, replaced: ReplacedBoxScore): D1PreparedStatement }
+  /** Only drive again the statistics already recorded, which must be these (else `stats-changed`). */
+  | { resend: true };
+
+/** Records `box` for its game as `write` allows (see the header). */
+export async function recordBoxScore(
+  env: Env,
+  box: BoxScore,
+  write: BoxScoreWrite,
+  now: number,
+): Promise<({ ok: true } & BoxScoreAnswer) | Refusal> {
+  const db = env.DB;
+  const event = await db
+    .prepare("SELECT sport, status FROM events WHERE event_id = ?")
+    .bind(box.eventId)
+    .first<{ sport: string; status: string }>();
+  if (!event) return { ok: false, code: "event-not-found" };
+  if (event.status !== "final") return { ok: false, code: "stats-need-final" };
+  const current = await db.prepare("SELECT version, source, players FROM box_scores WHERE event_id = ?").bind(box.eventId).first<BoxRow>();
+  const players = JSON.stringify(box.players);
+
+  let version: number;
+  let recorded = true;
+  if (current && samePlayers(JSON.parse(current.players) as PlayerStatLine[], box.players)) {
+    version = current.version;
+    recorded = false;
+  } else if ("resend" in write) {
+    return { ok: false, code: "stats-changed" };
+  } else if (current) {
+    if (write.expectedVersion !== undefined && write.expectedVersion !== current.version) return { ok: false, code: "stats-changed" };
+    version = current.version + 1;
+    const [updated] = await db.batch([
+      db
+        .prepare("UPDATE box_scores SET source = ?, players = ?, recorded_at = ?, version = ? WHERE event_id = ? AND version = ?")
+        .bind(box.source, players, now, version, box.eventId, current.version),
+      write.audit(version, { version: current.version, source: current.source }),
+    ]);
+    if (!updated?.meta.changes) return { ok: false, code: "stats-changed" };
+  } else {
+    if (write.expectedVersion !== undefined && write.expectedVersion !== null) return { ok: false, code: "stats-changed" };
+    version = 1;
+    const [inserted] = await db.batch([
+      db
+        .prepare(
+          "INSERT INTO box_scores (event_id, sport, source, players, recorded_at, version) VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (event_id) DO NOTHING",
+        )
+        .bind(box.eventId, event.sport, box.source, players, now),
+      write.audit(version, null),
+    ]);
+    if (!inserted?.meta.changes) return { ok: false, code: "stats-changed" };
+  }
+
+  const log = loggerFor(env);
+  const runId = await startRun(db, "admin", now);
+  const sent = await enqueueReadyWork(env, runId, box.eventId, log, now);
+  const summary = `settlement admin: statistics of ${box.eventId} v${version} (${box.source}) run=${runId ?? "?"} ready=${sent.readyLegs} enqueued=${sent.messagesEnqueued} sendFailures=${sent.sendFailures}`;
+  await finishRunStatement(db, runId, {
+    finishedAt: now,
+    sportsFetched: 0,
+    eventsRecorded: 0,
+    messagesEnqueued: sent.messagesEnqueued,
+    pending: sent.sendFailures > 0,
+    summary,
+  }).run();
+  log.info(summary);
+
+  const answer: BoxScoreAnswer = {
+    eventId: box.eventId,
+    version,
+    recorded,
+    runId,
+    messagesEnqueued: sent.messagesEnqueued,
+    walletsCalled: 0,
+    walletErrors: 0,
+    betsChanged: 0,
+    takenBack: { coins: 0, cash: 0 },
+    owed: { coins: 0, cash: 0 },
+    paid: { coins: 0, cash: 0 },
+    pending: sent.sendFailures > 0,
+  };
+  // Version 1 graded nothing before it: its props settle through the queue, above.
+  if (version > 1) await regradeWallets(env, { eventId: box.eventId, version, players: box.players }, answer, now);
+  return { ok: true, ...answer };
+}
+
+/** Re-grades the game's props in every wallet holding one, a few at a time, adding what moved to `answer`. */
+async function regradeWallets(
+  env: Env,
+  input: { eventId: string; version: number; players: PlayerStatLine[] },
+  answer: BoxScoreAnswer,
+  now: number,
+): Promise<void> {
+  const reference = `stats:${input.eventId}:v${input.version}`;
+  const { results } = await env.DB.prepare("SELECT DISTINCT user_id FROM bet_legs WHERE event_id = ? AND market = 'Prop' LIMIT ?")
+    .bind(input.eventId, MAX_WALLETS + 1)
+    .all<{ user_id: string }>();
+  const users = results.map((r) => r.user_id);
+  const batch = users.slice(0, MAX_WALLETS);
+  if (users.length > batch.length) answer.pending = true;
+  const add = (summary: CorrectionSummary) => {
+    answer.betsChanged += summary.betsChanged;
+    for (const wallet of ["coins", "cash"] as const) {
+      answer.takenBack[wallet] += summary.takenBack[wallet];
+      answer.owed[wallet] += summary.owed[wallet];
+      answer.paid[wallet] += summary.paid[wallet];
+    }
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < batch.length) {
+      const userId = batch[next++]!;
+      answer.walletsCalled += 1;
+      try {
+        add(await settlementWallet(env, userId).applyStatsCorrection(userId, { ...input, reference }, now));
+      } catch (err) {
+        answer.walletErrors += 1;
+        answer.pending = true;
+        loggerFor(env).warn(`statistics correction: wallet ${userId} failed for ${reference}`, err);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batch.length) }, worker));
+}
