@@ -8,7 +8,13 @@
 import type { ApiClient } from "../../../lib/api-client";
 import { HealthResponseSchema } from "../../../shared/schemas/health";
 import type { z } from "zod";
-import type { AdjustmentRequest, RegionRuleEntrySchema, ResultRequest } from "../../../shared/schemas/operator-actions";
+import type {
+  AdjustmentRequest,
+  PropPlayerNameRequest,
+  RegionRuleEntrySchema,
+  ResultRequest,
+  StatsRequest,
+} from "../../../shared/schemas/operator-actions";
 import { HarmNoteAnswerSchema, PlayerPlayViewSchema } from "../../../shared/schemas/play";
 import {
   AdjustmentReplySchema,
@@ -26,9 +32,13 @@ import {
   OperatorAccountAnswerSchema,
   PlayerDetailSchema,
   PlayerSearchSchema,
+  PropPlayerNamesAnswerSchema,
+  PropPlayerNamesSchema,
+  PropStatsViewSchema,
   RegionRulesViewSchema,
   ResultReplySchema,
   SettlementViewSchema,
+  StatsReplySchema,
   type PlayerHit,
 } from "../../../shared/schemas/operator-views";
 
@@ -116,3 +126,24 @@ export const fetchRegionRules = (api: ApiClient) => api.get("/admin/region-rules
 /** Asks for a new region rule entry; it waits for a second operator (202 with the request). */
 export const requestRegionRule = (api: ApiClient, entry: z.input<typeof RegionRuleEntrySchema>, reason: string) =>
   api.post("/admin/region-rules", ApprovalAnswerSchema, { entry, reason });
+
+/** A sport's corrections of the feed's player names for props. */
+export const fetchPropPlayerNames = (api: ApiClient, sport: string) => api.get("/admin/prop-players", PropPlayerNamesSchema, { sport });
+
+/** Says which player a feed's spelling of a name means (one operator; the next props refresh uses it). */
+export const savePropPlayerName = (api: ApiClient, input: PropPlayerNameRequest) =>
+  api.request("/admin/prop-players", PropPlayerNamesAnswerSchema, { method: "PUT", body: input });
+
+/** Forgets a correction: the spelling's slug is its player's id again. */
+export const removePropPlayerName = (api: ApiClient, sport: string, feedName: string, reason: string) =>
+  api.request("/admin/prop-players", PropPlayerNamesAnswerSchema, { method: "DELETE", query: { sport, feedName, reason } });
+
+/** Final games whose props wait for statistics, and the box scores recorded lately. */
+export const fetchPropStats = (api: ApiClient) => api.get("/admin/prop-stats", PropStatsViewSchema);
+
+/**
+ * Asks for a game's players' statistics (or their correction) to be recorded: a request a
+ * second operator approves (202), or, for the statistics already recorded, the wallets driven again.
+ */
+export const requestStats = (api: ApiClient, eventId: string, input: StatsRequest) =>
+  api.post(`/admin/events/${encodeURIComponent(eventId)}/stats`, StatsReplySchema, input);

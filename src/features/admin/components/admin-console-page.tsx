@@ -1,7 +1,7 @@
 // The operator console at /admin, loaded on demand in its own chunk. Only
 // operators see it: everyone else — signed out, a player, an unverified operator
-// address — gets the not-found page, as from the API (404). Tabs Feed / Settlement /
-// Players / Approvals / Free entry / Audit / Health; the open tab lives in the address (?tab=) so a reload
+// address — gets the not-found page, as from the API (404). Tabs Feed / Settlement / Props /
+// Players / Approvals / Free entry / Regions / Audit / Health; the open tab lives in the address (?tab=) so a reload
 // (or coming back from a fresh sign-in) keeps it.
 import { useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -15,12 +15,14 @@ import { FreeEntryTab } from "./free-entry-tab";
 import { RegionsTab } from "./regions-tab";
 import { HealthTab } from "./health-tab";
 import { PlayersTab } from "./players-tab";
+import { PropsTab } from "./props-tab";
 import { SettlementTab } from "./settlement-tab";
 import "./admin.css";
 
 const TABS = [
   { key: "feed", label: "Feed" },
   { key: "settlement", label: "Settlement" },
+  { key: "props", label: "Props" },
   { key: "players", label: "Players" },
   { key: "approvals", label: "Approvals" },
   { key: "free-entry", label: "Free entry" },
@@ -83,6 +85,7 @@ export function AdminConsolePage() {
         <div id="admin-panel" role="tabpanel" aria-labelledby={`admin-tab-${tab}`}>
           {tab === "feed" && <FeedTab />}
           {tab === "settlement" && <SettlementTab onChanged={setNotice} />}
+          {tab === "props" && <PropsTab onChanged={setNotice} />}
           {tab === "players" && <PlayersTab onChanged={setNotice} />}
           {tab === "approvals" && <ApprovalsTab onChanged={setNotice} />}
           {tab === "free-entry" && <FreeEntryTab />}
