@@ -41,7 +41,10 @@ export async function settleWallets(env: Env, work: readonly WalletWork[], now: 
       const index = next++;
       const item = work[index]!;
       try {
-        results[index] = { ok: true, summary: await settlementWallet(env, item.userId).applyEventResults(item.userId, outcomes[index]!, now) };
+        results[index] = {
+          ok: true,
+          summary: await settlementWallet(env, item.userId).applyEventResults(item.userId, outcomes[index]!, now),
+        };
       } catch (error) {
         results[index] = { ok: false, error };
       }

@@ -165,7 +165,11 @@ export async function readyWorkPage(
  * still awaited (final after `propsDeadline`), at most `limit`: what a run asks the stats
  * port for.
  */
-export async function gamesAwaitingStats(db: D1Database, propsDeadline: number, limit: number): Promise<{ eventId: string; sport: string }[]> {
+export async function gamesAwaitingStats(
+  db: D1Database,
+  propsDeadline: number,
+  limit: number,
+): Promise<{ eventId: string; sport: string }[]> {
   const { results } = await db
     .prepare(
       `SELECT DISTINCT e.event_id AS event_id, e.sport AS sport
@@ -182,7 +186,9 @@ export async function gamesAwaitingStats(db: D1Database, propsDeadline: number, 
 /** Records a game's box score once (a later answer for the same game changes nothing; corrections are their own path). */
 export function boxScoreStatement(db: D1Database, sport: string, box: BoxScore, now: number): D1PreparedStatement {
   return db
-    .prepare("INSERT INTO box_scores (event_id, sport, source, players, recorded_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING")
+    .prepare(
+      "INSERT INTO box_scores (event_id, sport, source, players, recorded_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING",
+    )
     .bind(box.eventId, sport, box.source, JSON.stringify(box.players), now);
 }
 
