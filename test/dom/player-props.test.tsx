@@ -366,13 +366,15 @@ describe("a player prop on the slip", () => {
 
 describe("the player props' states", () => {
   it("says loading in the room the props will take, then shows them", async () => {
-    let answer: (r: Response) => void = () => undefined;
+    let answer: ((r: Response) => void) | null = null;
     propsApi({ props: () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderApp(GAME_PATH);
     const loading = await screen.findByText("Loading player props…");
     expect(loading.getAttribute("role")).toBe("status");
     expect(loading.classList.contains("game-props-loading")).toBe(true);
-    answer(jsonResponse(200, { eventId: "g1", props: PROPS, confirmedAt: Date.now() }));
+    // The props are answered once they have been asked for, however long the page took to ask.
+    await waitFor(() => expect(answer).not.toBeNull());
+    answer!(jsonResponse(200, { eventId: "g1", props: PROPS, confirmedAt: Date.now() }));
     expect(await screen.findByRole("group", { name: "Paolo Banchero Points" })).toBeTruthy();
     expect(screen.queryByText("Loading player props…")).toBeNull();
   });
