@@ -13,26 +13,11 @@ import {
   normaliseProps,
   YES_ONLY_DEFAULT_OVERROUND,
 } from "../../src/shared/props/normalise-props";
+import { BOOKMAKER_PREFERENCE } from "../../src/shared/bookmakers";
 import { type EventOdds, type EventOddsOutcome, EventOddsSchema } from "../../src/shared/schemas/event-odds";
 import { type Prop, PropSchema } from "../../src/shared/schemas/props";
 
-/** The board's bookmaker preference (worker/odds/normalise.ts BOOKMAKER_PREFERENCE) as the Worker passes it. */
-const BOARD_PREFERENCE = [
-  "draftkings",
-  "fanduel",
-  "betmgm",
-  "williamhill_us",
-  "espnbet",
-  "fanatics",
-  "betrivers",
-  "ballybet",
-  "hardrockbet",
-  "bovada",
-  "betonlineag",
-  "mybookieag",
-  "lowvig",
-  "betus",
-];
+const BOARD_PREFERENCE = BOOKMAKER_PREFERENCE;
 
 const nba = EventOddsSchema.parse(nbaAnswer);
 const nfl = EventOddsSchema.parse(nflAnswer);

@@ -20,22 +20,9 @@ import type { Event, EventScore } from "../../src/shared/schemas/events";
 import { sportByKey, type SportKey } from "../../src/shared/sports";
 import type { BookClock, FeedEvent } from "./feed-provider";
 
-export const BOOKMAKER_PREFERENCE = [
-  "draftkings",
-  "fanduel",
-  "betmgm",
-  "williamhill_us",
-  "espnbet",
-  "fanatics",
-  "betrivers",
-  "ballybet",
-  "hardrockbet",
-  "bovada",
-  "betonlineag",
-  "mybookieag",
-  "lowvig",
-  "betus",
-] as const;
+import { BOOKMAKER_PREFERENCE } from "../../src/shared/bookmakers";
+
+export { BOOKMAKER_PREFERENCE };
 
 const OutcomeSchema = z.object({ name: z.string(), price: z.unknown().optional(), point: z.unknown().optional() });
 /** An ISO time the feed may omit or garble: never a reason to refuse the whole payload. */

@@ -45,7 +45,7 @@ export type NormalisePropsOptions = {
   /** The fewest books that must quote a line (or a player's Yes) for it to be offered. */
   minBooks: number;
   nameMap: PlayerNameMap;
-  /** The board's bookmaker preference, best first (worker/odds/normalise.ts BOOKMAKER_PREFERENCE); src/shared cannot import it. */
+  /** The bookmaker preference, best first (src/shared/bookmakers.ts, as the board uses it). */
   bookPreference: readonly string[];
   /** Which side a player plays for, when the caller knows. */
   teamOf?: (playerId: string) => "home" | "away" | null;
