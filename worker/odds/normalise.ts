@@ -18,10 +18,10 @@ import { eventFairFigures, FAIR_MIN_BOOKS_DEFAULT, type BookQuote, type EventQuo
 import { homeSpreadLine, validPrice } from "../../src/shared/odds";
 import type { Event, EventScore } from "../../src/shared/schemas/events";
 import { sportByKey, type SportKey } from "../../src/shared/sports";
+import { BOOKMAKER_PREFERENCE } from "../../src/shared/bookmakers";
 import type { BookClock, FeedEvent } from "./feed-provider";
 
-import { BOOKMAKER_PREFERENCE } from "../../src/shared/bookmakers";
-
+/** The board's book order (src/shared/bookmakers.ts), kept here for the board's own readers. */
 export { BOOKMAKER_PREFERENCE };
 
 const OutcomeSchema = z.object({ name: z.string(), price: z.unknown().optional(), point: z.unknown().optional() });
