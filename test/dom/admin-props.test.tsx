@@ -53,6 +53,7 @@ const isaac = {
   feedName: "J. Isaac",
   playerId: "jonathan-isaac",
   displayName: "Jonathan Isaac",
+  team: "Orlando Magic",
   updatedBy: "ops@vantage.test",
   updatedAt: 4,
 };
@@ -104,7 +105,7 @@ describe("the console's Props tab", () => {
     expect(sent().map((c) => c.body)).toEqual([{ players: statsRequest.payload.players, reason: "NBA box score" }]);
   });
 
-  it("lists a sport's player names, saves one and removes one", async () => {
+  it("lists a sport's player names with their teams, saves one with its team and removes one", async () => {
     const calls = consoleApi((call) => {
       if (call.method === "PUT" && call.path === "/api/admin/prop-players")
         return jsonResponse(200, { sport: "basketball_nba", names: [isaac], changed: true });
@@ -116,10 +117,12 @@ describe("the console's Props tab", () => {
     await user.selectOptions(await screen.findByLabelText("Sport"), "basketball_nba");
     const row = (await screen.findByText("J. Isaac")).closest("tr")!;
     expect(within(row).getByText("jonathan-isaac")).toBeTruthy();
+    expect(within(row).getByText("Orlando Magic")).toBeTruthy();
 
     await user.type(screen.getByLabelText("Feed spelling"), "JaMarr Chase");
     await user.type(screen.getByLabelText("Player id"), "jamarr-chase");
     await user.type(screen.getByLabelText("Shown as"), "Ja'Marr Chase");
+    await user.type(screen.getByLabelText("Team"), "Cincinnati Bengals");
     await user.click(screen.getByRole("button", { name: "Save name" }));
     expect(
       await screen.findByText("“JaMarr Chase” now means Ja'Marr Chase (jamarr-chase) in NBA props from the next refresh."),
@@ -129,6 +132,7 @@ describe("the console's Props tab", () => {
       feedName: "JaMarr Chase",
       playerId: "jamarr-chase",
       displayName: "Ja'Marr Chase",
+      team: "Cincinnati Bengals",
     });
 
     await user.click(within(row).getByRole("button", { name: "Remove" }));

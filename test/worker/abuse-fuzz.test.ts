@@ -1112,6 +1112,18 @@ const ENDPOINTS: Endpoint[] = [
   },
   { routes: ["GET /api/admin/feed"], request: () => get("/api/admin/feed", queryFor({ sport: sport() })) },
   { routes: ["GET /api/admin/health"], request: () => get("/api/admin/health", queryFor({ sport: sport() })) },
+  {
+    routes: ["GET /api/admin/house/liability", "GET /api/admin/house/hold"],
+    request: () =>
+      get(
+        fc.constantFrom("/api/admin/house/liability", "/api/admin/house/hold"),
+        queryFor({
+          days: fc.constantFrom("1", "366", "0", "367", "-1", "x"),
+          format: fc.constantFrom("json", "csv", "xml"),
+          x: unicodeText(),
+        }),
+      ),
+  },
   { routes: ["GET /api/admin/settlement"], request: () => get("/api/admin/settlement", queryFor({ limit: fc.constantFrom("1", "x") })) },
   {
     routes: ["GET /api/admin/audit"],

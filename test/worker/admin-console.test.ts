@@ -70,6 +70,8 @@ const CONSOLE_ROUTES: [string, string, unknown?][] = [
   ["PUT", "/api/admin/prop-players", { sport: "basketball_nba", feedName: "A B", playerId: "a-b", displayName: "A B" }],
   ["DELETE", "/api/admin/prop-players?sport=basketball_nba&feedName=A+B"],
   ["GET", "/api/admin/prop-stats"],
+  ["GET", "/api/admin/house/liability"],
+  ["GET", "/api/admin/house/hold?days=7"],
   ["POST", "/api/admin/events/evt-x/stats", { players: [], reason: "test" }],
   ["GET", "/api/admin/no-such-console-route"],
 ];

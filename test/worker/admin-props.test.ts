@@ -64,7 +64,14 @@ describe("the feed's player names", () => {
       sport: "basketball_nba",
       changed: true,
       names: expect.arrayContaining([
-        { feedName, playerId: "jonathan-isaac", displayName: "Jonathan Isaac", updatedBy: ADMIN_EMAIL, updatedAt: expect.any(Number) },
+        {
+          feedName,
+          playerId: "jonathan-isaac",
+          displayName: "Jonathan Isaac",
+          team: null,
+          updatedBy: ADMIN_EMAIL,
+          updatedAt: expect.any(Number),
+        },
       ]),
     });
     expect(await readPropPlayerNames(env.DB, "basketball_nba")).toMatchObject({
@@ -76,6 +83,14 @@ describe("the feed's player names", () => {
       changed: true,
     });
     expect(await readPropPlayerNames(env.DB, "basketball_nba")).toMatchObject({ [feedName]: { id: "jonathan-isaac-2" } });
+    // His team is part of the entry: given, it is listed and read; the same team again changes nothing.
+    const withTeam = { ...entry, playerId: "jonathan-isaac-2", team: "Orlando Magic", reason: "his team" };
+    expect(await (await put(withTeam)).json()).toMatchObject({
+      changed: true,
+      names: expect.arrayContaining([expect.objectContaining({ feedName, team: "Orlando Magic" })]),
+    });
+    expect(await (await put(withTeam)).json()).toMatchObject({ changed: false });
+    expect(await readPropPlayerNames(env.DB, "basketball_nba")).toMatchObject({ [feedName]: { team: "Orlando Magic" } });
     // A sport's list holds that sport's corrections only.
     expect((await list("icehockey_nhl")).names.map((n) => n.feedName)).not.toContain(feedName);
 
@@ -91,6 +106,7 @@ describe("the feed's player names", () => {
     expect(await readPropPlayerNames(env.DB, "basketball_nba")).not.toHaveProperty([feedName]);
     expect((await auditFor(`basketball_nba:${feedName}`)).map((e) => [e.action, e.actor, e.reason, e.details.playerId])).toEqual([
       ["prop-player-name-removed", ADMIN_EMAIL, "mapped by the feed now", "jonathan-isaac-2"],
+      ["prop-player-name", ADMIN_EMAIL, "his team", "jonathan-isaac-2"],
       ["prop-player-name", SECOND_OPERATOR, "two of them", "jonathan-isaac-2"],
       ["prop-player-name", ADMIN_EMAIL, "initial only", "jonathan-isaac"],
     ]);
@@ -105,6 +121,8 @@ describe("the feed's player names", () => {
     ["a sport without props", { sport: "mma_mixed_martial_arts" }, "sport: this sport has no player props."],
     ["a name without letters", { feedName: "..." }, "feedName: a name needs letters or digits."],
     ["no name to show", { displayName: " " }, "displayName: the name players see."],
+    ["an empty team", { team: " " }, "team: the team's full name, as the feed writes it."],
+    ["a team's name over 80 characters", { team: "T".repeat(81) }, "team: a team's name is at most 80 characters."],
   ])("refuses %s with 400 and stores nothing", async (_label, change, message) => {
     const feedName = `Bad ${crypto.randomUUID().slice(0, 6)}`;
     const res = await put({ sport: "basketball_nba", feedName, playerId: "someone", displayName: "Someone", ...change });

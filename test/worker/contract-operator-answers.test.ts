@@ -38,6 +38,7 @@ import { HarmNoteAnswerSchema, PlayerPlayViewSchema } from "../../src/shared/sch
 import { etDayKey } from "../../src/shared/bonus";
 import { FreeEntryRecordSchema, type FreeEntryCodes } from "../../src/shared/schemas/sweepstakes";
 import { HealthResponseSchema } from "../../src/shared/schemas/health";
+import { HouseHoldSchema, HouseLiabilitySchema } from "../../src/shared/schemas/house";
 import { createApp } from "../../worker/app";
 import { getUserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
@@ -71,6 +72,8 @@ const CONTRACT = {
   "POST /api/admin/events/:x/result": OperatorResultAnswerSchema,
   "GET /api/admin/approvals": ApprovalListSchema,
   "GET /api/admin/health": HealthResponseSchema,
+  "GET /api/admin/house/liability": HouseLiabilitySchema,
+  "GET /api/admin/house/hold": HouseHoldSchema,
   "POST /api/admin/approvals/:x/approve": ApprovalAnswerSchema,
   "POST /api/admin/approvals/:x/reject": ApprovalAnswerSchema,
   "GET /api/admin/players/:x/play": PlayerPlayViewSchema,
@@ -416,6 +419,14 @@ describe("the operator console's contract", () => {
     expect(status.sports.length).toBeGreaterThan(0);
     const health = await call(CONTRACT["GET /api/admin/health"], "GET /api/admin/health", "/api/admin/health");
     expect(health.series.find((s) => s.metric === "placement")?.points.length).toBe(96);
+    const liability = await call(
+      CONTRACT["GET /api/admin/house/liability"],
+      "GET /api/admin/house/liability",
+      "/api/admin/house/liability",
+    );
+    expect(liability.players).toBeGreaterThan(0);
+    const hold = await call(CONTRACT["GET /api/admin/house/hold"], "GET /api/admin/house/hold", "/api/admin/house/hold?days=7");
+    expect(hold.rows.length).toBeGreaterThan(0);
     const log = await call(CONTRACT["GET /api/admin/audit"], "GET /api/admin/audit", `/api/admin/audit?target=${uid}`);
     expect(log.entries.length).toBeGreaterThan(0);
 

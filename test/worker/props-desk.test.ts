@@ -34,7 +34,7 @@ function scriptedFeed(answer: () => FeedResult<EventOdds> = () => ({ ok: true, v
   return { provider, calls };
 }
 
-function propsDesk(provider: OddsFeedProvider, options: Partial<Pick<PropsDeskDeps, "guard">> = {}) {
+function propsDesk(provider: OddsFeedProvider, options: Partial<Pick<PropsDeskDeps, "guard" | "nameMap">> = {}) {
   return new PropsDesk({
     sport: "basketball_nba",
     provider,
@@ -42,7 +42,7 @@ function propsDesk(provider: OddsFeedProvider, options: Partial<Pick<PropsDeskDe
     store: memoryPropsStore(),
     settings: { refreshMs: REFRESH_MS, minBooks: 3, inflightWaitMs: 9_500 },
     feedOffsetMs: async () => 0,
-    gameOf: async (eventId) => (eventId === EVENT ? { startTime: ODDS.commence_time } : null),
+    gameOf: async (eventId) => (eventId === EVENT ? { startTime: ODDS.commence_time, home: ODDS.home_team, away: ODDS.away_team } : null),
     nameMap: async () => ({}),
     ...options,
   });
@@ -119,6 +119,22 @@ describe("the props desk", () => {
     failing = false;
     await desk.props(EVENT, T0 + REFRESH_MS + 60_000);
     expect(feed.calls).toHaveLength(3);
+  });
+
+  it("gives a real-feed prop its side from the operators' name map, when the entry's team is one of the game's", async () => {
+    // The feed names players only: the map's team, matched case and accents aside, is the side.
+    const nameMap = async () => ({
+      "Franz Wagner": { id: "franz-wagner", name: "Franz Wagner", team: "ORLANDO MAGÍC" },
+      "Darius Garland": { id: "darius-garland", name: "Darius Garland", team: "cleveland cavaliers" },
+      "Evan Mobley": { id: "evan-mobley", name: "Evan Mobley", team: "Boston Celtics" },
+    });
+    const answer = await propsDesk(scriptedFeed().provider, { nameMap }).props(EVENT, T0);
+    const teamsOf = (name: string) => new Set(answer.props.filter((p) => p.player.name === name).map((p) => p.player.team));
+    expect(teamsOf("Franz Wagner")).toEqual(new Set(["away"]));
+    expect(teamsOf("Darius Garland")).toEqual(new Set(["home"]));
+    // A team that is neither side's, or no entry at all, gives none.
+    expect(teamsOf("Evan Mobley")).toEqual(new Set([null]));
+    expect(teamsOf("Paolo Banchero")).toEqual(new Set([null]));
   });
 });
 

@@ -1,6 +1,6 @@
 // Operator endpoints under /api/admin: a game's result and the odds feed's status
 // (quota and last error), and the operator console's API (players, feed and
-// settlement views, the audit log, approvals, players' markets' names and statistics). Only operators may call them — the
+// settlement views, the audit log, approvals, players' markets' names and statistics, the house's book). Only operators may call them — the
 // account an ADMIN_EMAILS address was pinned to at its first verified sign-in
 // (worker/auth/operators.ts); to everyone else, signed out included, the whole area does
 // not exist (404 not-found, as for an unknown route). Every action is audited with the
@@ -34,6 +34,7 @@ import { regionRulesAdminRoutes } from "./region-rules-admin";
 import { propNamesAdminRoutes } from "./prop-names-admin";
 import { propStatsAdminRoutes } from "./prop-stats-admin";
 import { healthRoutes } from "./health-view";
+import { houseRoutes } from "../house/house-routes";
 import { refusedError, requestApproval } from "../approvals/approvals";
 import { auditStatement, listAudit } from "../approvals/audit-log";
 import { feedView, settlementView } from "./console-views";
@@ -207,6 +208,7 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
   app.route("/prop-players", propNamesAdminRoutes());
   app.route("/", propStatsAdminRoutes());
   app.route("/", healthRoutes());
+  app.route("/house", houseRoutes());
   app.get("/feed", async (c) => c.json(await feedView(c.env, Date.now())));
   app.get("/settlement", async (c) => c.json(await settlementView(c.env, Date.now())));
   app.get("/audit", async (c) => {

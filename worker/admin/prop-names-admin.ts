@@ -1,7 +1,8 @@
 // The operators' corrections of the feed's player names for props (D1 `prop_player_names`,
 // worker/odds/prop-names.ts): GET /api/admin/prop-players?sport= lists a sport's, PUT sets one
-// (`{sport, feedName, playerId, displayName, reason?}`: this spelling of the feed means this
-// player), DELETE ?sport=&feedName=&reason= forgets one. Each change is written with its audit row in
+// (`{sport, feedName, playerId, displayName, team?, reason?}`: this spelling of the feed means
+// this player, of this team — the feed names players only, so the team is how his props learn
+// their side; without it the entry says none), DELETE ?sport=&feedName=&reason= forgets one. Each change is written with its audit row in
 // one batch. One operator suffices and no fresh sign-in is asked: a name moves no money and
 // re-grades nothing; it decides which player the next props of that spelling are about (bets
 // keep the player id they were placed on). Nothing is invalidated: every props refresh reads
@@ -19,11 +20,13 @@ import { parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { auditStatement } from "../approvals/audit-log";
 
-type NameRow = { feed_name: string; player_id: string; display_name: string; updated_by: string; updated_at: number };
+type NameRow = { feed_name: string; player_id: string; display_name: string; team: string | null; updated_by: string; updated_at: number };
 
 async function listNames(db: D1Database, sport: SportKey): Promise<PropPlayerNames> {
   const { results } = await db
-    .prepare("SELECT feed_name, player_id, display_name, updated_by, updated_at FROM prop_player_names WHERE sport = ? ORDER BY feed_name")
+    .prepare(
+      "SELECT feed_name, player_id, display_name, team, updated_by, updated_at FROM prop_player_names WHERE sport = ? ORDER BY feed_name",
+    )
     .bind(sport)
     .all<NameRow>();
   return {
@@ -32,6 +35,7 @@ async function listNames(db: D1Database, sport: SportKey): Promise<PropPlayerNam
       feedName: r.feed_name,
       playerId: r.player_id,
       displayName: r.display_name,
+      team: r.team,
       updatedBy: r.updated_by,
       updatedAt: r.updated_at,
     })),
@@ -51,19 +55,20 @@ export function propNamesAdminRoutes() {
 
   // The same entry again changes nothing and writes no audit row.
   app.put("/", async (c) => {
-    const { sport, feedName, playerId, displayName, reason } = await readJson(c, PropPlayerNameRequestSchema);
+    const { sport, feedName, playerId, displayName, team, reason } = await readJson(c, PropPlayerNameRequestSchema);
     const db = c.env.DB;
     const operator = c.var.user.email;
     const now = Date.now();
     const [written] = await db.batch([
       db
         .prepare(
-          `INSERT INTO prop_player_names (sport, feed_name, player_id, display_name, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+          `INSERT INTO prop_player_names (sport, feed_name, player_id, display_name, team, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (sport, feed_name) DO UPDATE SET player_id = excluded.player_id, display_name = excluded.display_name,
-             updated_by = excluded.updated_by, updated_at = excluded.updated_at
-           WHERE prop_player_names.player_id <> excluded.player_id OR prop_player_names.display_name <> excluded.display_name`,
+             team = excluded.team, updated_by = excluded.updated_by, updated_at = excluded.updated_at
+           WHERE prop_player_names.player_id <> excluded.player_id OR prop_player_names.display_name <> excluded.display_name
+             OR prop_player_names.team IS NOT excluded.team`,
         )
-        .bind(sport, feedName, playerId, displayName, operator, now),
+        .bind(sport, feedName, playerId, displayName, team ?? null, operator, now),
       auditStatement(
         db,
         {
@@ -71,7 +76,7 @@ export function propNamesAdminRoutes() {
           action: "prop-player-name",
           target: targetOf(sport, feedName),
           reason: reason ?? "",
-          details: { sport, feedName, playerId, displayName },
+          details: { sport, feedName, playerId, displayName, team: team ?? null },
         },
         now,
         { afterChange: true },

@@ -712,3 +712,14 @@ export const boxScores = sqliteTable("box_scores", {
   recordedAt: integer("recorded_at").notNull(),
   version: integer("version").notNull().default(1),
 });
+
+/** Per UTC day, what the house owed its players when the day's first cron trigger ran (migration 0036, worker/house/house-book.ts). */
+export const houseLiabilityDays = sqliteTable("house_liability_days", {
+  day: text("day").primaryKey(),
+  players: integer("players").notNull(),
+  cashCents: integer("cash_cents").notNull(),
+  coins: integer("coins").notNull(),
+  openCashBets: integer("open_cash_bets").notNull(),
+  openCashPayoutCents: integer("open_cash_payout_cents").notNull(),
+  recordedAt: integer("recorded_at").notNull(),
+});

@@ -2,12 +2,14 @@
 // with waitUntil. The run sends the ready work to the settlement queue; the Worker's
 // queue() handler settles it. A failed run is logged and simply retried by the next trigger.
 // Each trigger also looks for regions whose rules changed and alerts their players
-// (worker/protection/region-change-alerts.ts).
+// (worker/protection/region-change-alerts.ts), and the day's first trigger records the
+// house's liability for the day (worker/house/house-book.ts).
 //
 // Development also accepts GET /__scheduled?cron=… (the route `wrangler dev
 // --test-scheduled` documents) in the Worker itself: `npm start` serves the pre-built
 // bundle, which wrangler does not wrap with its own /__scheduled route.
 import { isDevelopment } from "../config";
+import { recordLiabilityDay } from "../house/house-book";
 import { loggerFor } from "../logging/logger";
 import { feedNow, getFeedProvider } from "../odds/odds-service";
 import { type RegionChangeRun, sendRegionChangeAlerts } from "../protection/region-change-alerts";
@@ -32,10 +34,20 @@ async function alertRegionChanges(env: Env, now: number): Promise<RegionChangeRu
   }
 }
 
+/** The day's liability row; a failed write is logged and the day's next trigger writes it. */
+async function recordHouseDay(env: Env, now: number): Promise<void> {
+  try {
+    await recordLiabilityDay(env.DB, now);
+  } catch (err) {
+    loggerFor(env).error("house liability: recording the day failed; the next trigger will try again", err);
+  }
+}
+
 export const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) => {
   const now = Date.now();
   ctx.waitUntil(settleOnSchedule(env, controller.cron, now));
   ctx.waitUntil(alertRegionChanges(env, now));
+  ctx.waitUntil(recordHouseDay(env, now));
 };
 
 export function isManualCronRequest(request: Request, env: Env): boolean {

@@ -18,8 +18,11 @@
 // The name map corrects what the rule cannot ("J. Isaac" for "Jonathan Isaac", a shared name):
 // keyed by the feed's spelling, found by that exact spelling first, then by its slug.
 
-/** The operator's corrections: the feed's spelling of a name → the player it means. */
-export type PlayerNameMap = Readonly<Record<string, { id: string; name: string }>>;
+/**
+ * The operator's corrections: the feed's spelling of a name → the player it means, and the
+ * team he plays for (its full name as the feed writes it) when the operator gave one.
+ */
+export type PlayerNameMap = Readonly<Record<string, { id: string; name: string; team?: string | null }>>;
 
 /** A player as props show them: a stable id and the name shown. */
 export type ResolvedPlayer = { id: string; name: string };

@@ -149,6 +149,13 @@ export const PropPlayerNameRequestSchema = z.strictObject({
     .max(128)
     .refine((id) => playerIdOf(id) === id, "write the id as a slug: lower case, words joined by hyphens (jonathan-isaac)."),
   displayName: z.string().trim().min(1, "the name players see.").max(128),
+  /** His team's full name as the feed writes it ("Boston Bruins"); the feed names players only, so his props take their side from it. */
+  team: z
+    .string()
+    .trim()
+    .min(1, "the team's full name, as the feed writes it.")
+    .max(80, "a team's name is at most 80 characters.")
+    .optional(),
   reason: OptionalReasonSchema,
 });
 export type PropPlayerNameRequest = z.input<typeof PropPlayerNameRequestSchema>;

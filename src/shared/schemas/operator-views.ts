@@ -473,6 +473,8 @@ export const PropPlayerNameSchema = z.object({
   feedName: z.string(),
   playerId: z.string(),
   displayName: z.string(),
+  /** His team's full name as the feed writes it, or null when not given. */
+  team: z.string().nullable(),
   updatedBy: z.string(),
   updatedAt: Int,
 });

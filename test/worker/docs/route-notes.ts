@@ -17,6 +17,7 @@ import * as identity from "../../../src/shared/schemas/identity";
 import * as pricing from "../../../src/shared/schemas/pricing";
 import * as props from "../../../src/shared/schemas/props";
 import * as health from "../../../src/shared/schemas/health";
+import * as house from "../../../src/shared/schemas/house";
 import * as protection from "../../../src/shared/schemas/protection";
 import * as push from "../../../src/shared/schemas/push";
 import * as redemptions from "../../../src/shared/schemas/redemptions";
@@ -38,6 +39,7 @@ export const SHARED_SCHEMA_MODULES = {
   play,
   identity,
   health,
+  house,
   protection,
   push,
   redemptions,
@@ -489,6 +491,16 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     section: "Operators",
     does: "The console's Health view: the last 24 hours of metrics in 15-minute buckets (Analytics Engine in production, the embedded store in development); 503 `not-configured` without `METRICS_ACCOUNT_ID`/`METRICS_API_TOKEN`, 503 `metrics-unavailable` when the store cannot be read.",
     answer: "health#HealthResponseSchema",
+  },
+  "GET /api/admin/house/liability": {
+    section: "Operators",
+    does: "The house's book, what it owes: `?days=` (1–366, 30) `&format=json|csv`. Vantage Cash (cents) and Coins held by players and the open cash bets' potential payout, from the D1 projection, with `notProjected` naming what the wallets do not project (owed, pending redemptions, purchase holds, play-through), and the daily history the cron records (one row per UTC day); `format=csv` answers the history as text/csv.",
+    answer: "house#HouseLiabilitySchema",
+  },
+  "GET /api/admin/house/hold": {
+    section: "Operators",
+    does: "The house's book, what it won: `?days=` (1–366, 30) `&format=json|csv`. Per UTC settled day, sport (or `multi`), kind (`single`, `parlay`, `same-game`, `props`, `cash-out`) and currency: bets, staked, paid, hold = staked − paid and `holdPct`; a cash-out's share counts as `cash-out`, voided stakes are left out; `format=csv` answers the rows as text/csv.",
+    answer: "house#HouseHoldSchema",
   },
   "GET /api/admin/audit": {
     section: "Operators",

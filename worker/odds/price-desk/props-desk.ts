@@ -11,6 +11,7 @@
 // failed refresh serves the copy kept (a failure is remembered for a minute).
 import { propMarketKeys } from "../../../src/shared/props/catalogue";
 import { normaliseProps, type PlayerNameMap } from "../../../src/shared/props/normalise-props";
+import { playerIdOf } from "../../../src/shared/props/player-names";
 import type { EventOdds } from "../../../src/shared/schemas/event-odds";
 import type { EventProps, Prop } from "../../../src/shared/schemas/props";
 import type { SportKey } from "../../../src/shared/sports";
@@ -37,8 +38,8 @@ export type PropsStore = {
   save(eventId: string, state: PropsState): Promise<void>;
 };
 
-/** What the desk needs to know of a game from the sport's board: when it starts (on the feed's clock). */
-export type BoardGame = { startTime: string };
+/** What the desk needs to know of a game from the sport's board: when it starts (on the feed's clock) and its teams' names. */
+export type BoardGame = { startTime: string; home: string; away: string };
 
 export type PropsDeskDeps = {
   sport: SportKey;
@@ -74,6 +75,24 @@ function confirmedAtOf(odds: EventOdds, offsetMs: number): number | null {
   const times = odds.bookmakers.flatMap((book) => [book.last_update, ...book.markets.map((m) => m.last_update)]);
   const parsed = times.map((t) => (t === undefined ? Number.NaN : Date.parse(t))).filter((t) => Number.isFinite(t));
   return parsed.length === 0 ? null : Math.max(...parsed) - offsetMs;
+}
+
+/**
+ * Each player's side by the operators' name map: the real feed names players only, so an
+ * entry's team, matched against the game's home and away names (case and accents aside),
+ * is how a real-feed prop learns its side. An entry naming neither team gives none.
+ */
+function sidesFromNameMap(nameMap: PlayerNameMap, game: BoardGame): Map<string, "home" | "away"> {
+  const home = playerIdOf(game.home);
+  const away = playerIdOf(game.away);
+  const sides = new Map<string, "home" | "away">();
+  for (const entry of Object.values(nameMap)) {
+    const team = entry.team ? playerIdOf(entry.team) : "";
+    if (team === "") continue;
+    if (team === home) sides.set(entry.id, "home");
+    else if (team === away) sides.set(entry.id, "away");
+  }
+  return sides;
 }
 
 export class PropsDesk {
@@ -146,14 +165,16 @@ export class PropsDesk {
       await this.deps.store.save(eventId, failed);
       return this.answer(eventId, failed, now + FAILURE_MEMORY_MS);
     }
-    const teams = provider.playerTeams?.(sport, eventId) ?? {};
+    const rosters = provider.playerTeams?.(sport, eventId) ?? {};
+    const nameMap = await this.deps.nameMap();
+    const mapped = sidesFromNameMap(nameMap, game);
     const props = normaliseProps(result.value, {
       sport,
       eventId,
       minBooks: settings.minBooks,
-      nameMap: await this.deps.nameMap(),
+      nameMap,
       bookPreference: BOOKMAKER_PREFERENCE,
-      teamOf: (playerId) => teams[playerId] ?? null,
+      teamOf: (playerId) => rosters[playerId] ?? mapped.get(playerId) ?? null,
     });
     const state: PropsState = {
       startTime: game.startTime,

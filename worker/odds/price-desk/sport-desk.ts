@@ -27,6 +27,7 @@ import type { Logger } from "../../logging/logger";
 import type { FeedFailure, FeedResult, OddsFeedProvider, OddsResult } from "../feed-provider";
 import { withSameGameModel, type SameGameRules } from "./same-game-fit";
 import { boardCacheKey, boardFreshUntil, hasGamesUnderway, mergeOdds, mergeScores, type DeskBoard, type Merged } from "./desk-board";
+import type { BoardGame } from "./props-desk";
 
 /** A failed call as remembered and answered (no stack, only what a player's error needs). */
 export type FailureMarker = Pick<FeedFailure, "kind" | "status" | "message">;
@@ -143,10 +144,10 @@ export class SportDesk {
     }
   }
 
-  /** One game as the board lists it as of `now` (its start on the feed's clock), or null when it is not on the board. */
-  async game(eventId: string, now: number): Promise<{ startTime: string } | null> {
+  /** One game as the board lists it as of `now` (its start on the feed's clock, its teams), or null when it is not on the board. */
+  async game(eventId: string, now: number): Promise<BoardGame | null> {
     const event = (await this.board(now)).board?.events.find((e) => e.eventId === eventId);
-    return event ? { startTime: event.startTime } : null;
+    return event ? { startTime: event.startTime, home: event.home, away: event.away } : null;
   }
 
   /**

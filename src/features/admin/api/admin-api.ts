@@ -7,6 +7,7 @@
 // answer is parsed with its schema, and this folder declares no types of its own.
 import type { ApiClient } from "../../../lib/api-client";
 import { HealthResponseSchema } from "../../../shared/schemas/health";
+import { HouseHoldSchema, HouseLiabilitySchema } from "../../../shared/schemas/house";
 import type { z } from "zod";
 import type {
   AdjustmentRequest,
@@ -46,6 +47,20 @@ const playerPath = (uid: string) => `/admin/players/${encodeURIComponent(uid)}`;
 
 export const fetchFeed = (api: ApiClient) => api.get("/admin/feed", FeedViewSchema);
 export const fetchHealth = (api: ApiClient) => api.get("/admin/health", HealthResponseSchema);
+export const fetchHouseLiability = (api: ApiClient, days: number) => api.get("/admin/house/liability", HouseLiabilitySchema, { days });
+export const fetchHouseHold = (api: ApiClient, days: number) => api.get("/admin/house/hold", HouseHoldSchema, { days });
+
+/** A CSV answer arrives as text; anything else is not the download asked for. */
+const CsvText = {
+  parse(body: unknown): string {
+    if (typeof body !== "string") throw new Error("The server did not answer CSV.");
+    return body;
+  },
+};
+
+/** A house view as CSV (the liability's daily history, or the hold rows), for the console to save. */
+export const fetchHouseCsv = (api: ApiClient, view: "liability" | "hold", days: number) =>
+  api.get(`/admin/house/${view}`, CsvText, { days, format: "csv" });
 export const fetchSettlement = (api: ApiClient) => api.get("/admin/settlement", SettlementViewSchema);
 export const fetchAudit = (api: ApiClient, target?: string) => api.get("/admin/audit", AuditLogSchema, { target, limit: 200 });
 

@@ -1,7 +1,7 @@
 // The operator console at /admin, loaded on demand in its own chunk. Only
 // operators see it: everyone else — signed out, a player, an unverified operator
 // address — gets the not-found page, as from the API (404). Tabs Feed / Settlement / Props /
-// Players / Approvals / Free entry / Regions / Audit / Health; the open tab lives in the address (?tab=) so a reload
+// Players / Approvals / Free entry / Regions / Audit / Health / House; the open tab lives in the address (?tab=) so a reload
 // (or coming back from a fresh sign-in) keeps it.
 import { useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -14,6 +14,7 @@ import { FeedTab } from "./feed-tab";
 import { FreeEntryTab } from "./free-entry-tab";
 import { RegionsTab } from "./regions-tab";
 import { HealthTab } from "./health-tab";
+import { HouseTab } from "./house-tab";
 import { PlayersTab } from "./players-tab";
 import { PropsTab } from "./props-tab";
 import { SettlementTab } from "./settlement-tab";
@@ -29,6 +30,7 @@ const TABS = [
   { key: "regions", label: "Regions" },
   { key: "audit", label: "Audit" },
   { key: "health", label: "Health" },
+  { key: "house", label: "House" },
 ] as const;
 type TabKey = (typeof TABS)[number]["key"];
 
@@ -92,6 +94,7 @@ export function AdminConsolePage() {
           {tab === "regions" && <RegionsTab onChanged={setNotice} />}
           {tab === "audit" && <AuditTab />}
           {tab === "health" && <HealthTab />}
+          {tab === "house" && <HouseTab />}
         </div>
       </main>
     </AdminDeniedContext.Provider>

@@ -8,6 +8,16 @@ import type { HealthResponse, HealthSeries, MetricName } from "../../../shared/s
 /** One line of a chart: its label and a value per bucket. */
 export type ChartLine = { label: string; values: number[] };
 
+/** What a chart's buckets cover: said to screen readers, under the chart's ends, and when nothing was recorded. */
+export type ChartSpan = { description: string; start: string; end: string; empty: string };
+
+const LAST_DAY: ChartSpan = {
+  description: "over the last 24 hours",
+  start: "24 h ago",
+  end: "now",
+  empty: "Nothing recorded in the last 24 hours.",
+};
+
 /** `peak`: the legend gives a line's highest bucket (latency, lag), else its total over the day. */
 type ChartSpec = {
   title: string;
@@ -109,20 +119,27 @@ function niceMax(value: number): number {
 
 const total = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 const peak = (values: readonly number[]) => Math.max(0, ...values);
+const last = (values: readonly number[]) => values.at(-1) ?? 0;
+const SUMMARIES = { total, peak, last };
 
-/** One SVG line chart of `lines` over the last day's buckets (oldest at the left). */
+/**
+ * One SVG line chart of `lines` over the span's buckets (oldest at the left; the last day's
+ * unless told). The legend gives each line's total, peak, or last value (a balance).
+ */
 export function LineChart({
   title,
   unit,
   lines,
   summary = "total",
+  span = LAST_DAY,
 }: {
   title: string;
   unit: string;
   lines: ChartLine[];
-  summary?: "total" | "peak";
+  summary?: keyof typeof SUMMARIES;
+  span?: ChartSpan;
 }) {
-  const figure = summary === "peak" ? peak : total;
+  const figure = SUMMARIES[summary];
   const shown = lines.slice(0, MAX_LINES);
   const top = niceMax(Math.max(0, ...shown.flatMap((l) => l.values)));
   const innerW = W - PAD.left - PAD.right;
@@ -136,7 +153,7 @@ export function LineChart({
         <span className="health-chart-title">{title}</span> <span className="admin-muted">{unit}</span>
       </figcaption>
       <span className="health-tick health-top">{top.toLocaleString("en-US")}</span>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${title} over the last 24 hours: ${described}`} preserveAspectRatio="none">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${title} ${span.description}: ${described}`} preserveAspectRatio="none">
         <line className="health-axis" x1={PAD.left} y1={PAD.top + innerH} x2={W - PAD.right} y2={PAD.top + innerH} />
         <line className="health-grid" x1={PAD.left} y1={PAD.top} x2={W - PAD.right} y2={PAD.top} />
         {shown.map((line, index) => (
@@ -150,11 +167,11 @@ export function LineChart({
         ))}
       </svg>
       <div className="health-ticks" aria-hidden="true">
-        <span className="health-tick">24 h ago</span>
-        <span className="health-tick">now</span>
+        <span className="health-tick">{span.start}</span>
+        <span className="health-tick">{span.end}</span>
       </div>
       {shown.length === 0 ? (
-        <p className="admin-muted">Nothing recorded in the last 24 hours.</p>
+        <p className="admin-muted">{span.empty}</p>
       ) : (
         <ul className="health-legend">
           {shown.map((line, index) => (

@@ -190,7 +190,7 @@ function PlayerNames({ onChanged }: { onChanged(message: string): void }) {
   const id = useId();
   const [sport, setSport] = useState<SportKey>(PROP_SPORTS[0]!.key);
   const load = useAdminLoad(useCallback(() => fetchPropPlayerNames(api, sport), [api, sport]));
-  const empty = { feedName: "", playerId: "", displayName: "", reason: "" };
+  const empty = { feedName: "", playerId: "", displayName: "", team: "", reason: "" };
   const [form, setForm] = useState(empty);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -202,7 +202,7 @@ function PlayerNames({ onChanged }: { onChanged(message: string): void }) {
     setBusy(true);
     setError(null);
     try {
-      await savePropPlayerName(api, { sport, ...form, reason: form.reason || undefined });
+      await savePropPlayerName(api, { sport, ...form, team: form.team || undefined, reason: form.reason || undefined });
       onChanged(`“${form.feedName}” now means ${form.displayName} (${form.playerId}) in ${sportLabel(sport)} props from the next refresh.`);
       setForm(empty);
       load.reload();
@@ -223,7 +223,8 @@ function PlayerNames({ onChanged }: { onChanged(message: string): void }) {
     <Section title="Player names">
       <p className="admin-muted">
         The feed names players only as its books spell them. Say which player a spelling means when the rule cannot tell (an initial, a
-        shared name); bets keep the player they were placed on, and the next props refresh uses the change.
+        shared name), and his team as the feed writes it (the feed names players only, and an anytime scorer needs his side to join a
+        same-game parlay); bets keep the player they were placed on, and the next props refresh uses the change.
       </p>
       <form className="admin-score-row admin-free-entry-form" onSubmit={submit}>
         <label className="admin-field" htmlFor={`${id}-sport`}>
@@ -244,6 +245,7 @@ function PlayerNames({ onChanged }: { onChanged(message: string): void }) {
         {field("feedName", "Feed spelling", "J. Isaac")}
         {field("playerId", "Player id", "jonathan-isaac")}
         {field("displayName", "Shown as", "Jonathan Isaac")}
+        {field("team", "Team", "optional: Orlando Magic")}
         {field("reason", "Note", "optional")}
         <div className="admin-field">
           <span aria-hidden="true">&nbsp;</span>
@@ -267,6 +269,7 @@ function PlayerNames({ onChanged }: { onChanged(message: string): void }) {
             { header: "Feed spelling", cell: (n) => n.feedName },
             { header: "Player id", className: "admin-id", cell: (n) => n.playerId },
             { header: "Shown as", cell: (n) => n.displayName },
+            { header: "Team", cell: (n) => n.team ?? "" },
             { header: "Changed", cell: (n) => `${n.updatedBy}, ${formatTime(n.updatedAt)}` },
             {
               cell: (n) => (
@@ -274,7 +277,9 @@ function PlayerNames({ onChanged }: { onChanged(message: string): void }) {
                   <button
                     type="button"
                     className="btn btn-sm btn-ghost"
-                    onClick={() => setForm({ feedName: n.feedName, playerId: n.playerId, displayName: n.displayName, reason: "" })}
+                    onClick={() =>
+                      setForm({ feedName: n.feedName, playerId: n.playerId, displayName: n.displayName, team: n.team ?? "", reason: "" })
+                    }
                   >
                     Edit
                   </button>
