@@ -677,7 +677,7 @@ export const regionRuleEntries = sqliteTable(
   (t) => [uniqueIndex("region_rule_entries_request_idx").on(t.requestId), index("region_rule_entries_region_idx").on(t.region, t.fromDay)],
 );
 
-/** Operators' corrections of the feed's player names for props: feed name → player id and shown name, per sport (migration 0033). */
+/** Operators' corrections of the feed's player names for props: feed name → player id, shown name and team, per sport (migrations 0033, 0035). */
 export const propPlayerNames = sqliteTable(
   "prop_player_names",
   {
@@ -685,6 +685,7 @@ export const propPlayerNames = sqliteTable(
     feedName: text("feed_name").notNull(),
     playerId: text("player_id").notNull(),
     displayName: text("display_name").notNull(),
+    team: text("team"),
     updatedBy: text("updated_by").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -703,7 +704,7 @@ export const feedPropsUsageMonthly = sqliteTable(
   (t) => [primaryKey({ columns: [t.month, t.sport] })],
 );
 
-/** Players' final statistics of a finished game, for grading props (migration 0034). */
+/** Players' final statistics of a finished game, for grading props (migrations 0034, 0035). */
 export const boxScores = sqliteTable("box_scores", {
   eventId: text("event_id").primaryKey(),
   sport: text("sport").notNull(),
@@ -711,6 +712,7 @@ export const boxScores = sqliteTable("box_scores", {
   players: text("players").notNull(),
   recordedAt: integer("recorded_at").notNull(),
   version: integer("version").notNull().default(1),
+  checkedAt: integer("checked_at"),
 });
 
 /** Per UTC day, what the house owed its players when the day's first cron trigger ran (migration 0036, worker/house/house-book.ts). */

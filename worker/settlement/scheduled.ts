@@ -13,15 +13,24 @@ import { recordLiabilityDay } from "../house/house-book";
 import { loggerFor } from "../logging/logger";
 import { feedNow, getFeedProvider } from "../odds/odds-service";
 import { type RegionChangeRun, sendRegionChangeAlerts } from "../protection/region-change-alerts";
+import { recheckBoxScores } from "./recheck-box-scores";
 import { runSettlement, type SettlementRunSummary } from "./settlement-job";
+import { statsPortFor } from "./stats-port";
 
 export async function settleOnSchedule(env: Env, cron: string, now: number): Promise<SettlementRunSummary | null> {
+  let summary: SettlementRunSummary | null = null;
   try {
-    return await runSettlement(env, now, { provider: getFeedProvider(env), trigger: `cron ${cron}`, feedNow: await feedNow(env, now) });
+    summary = await runSettlement(env, now, { provider: getFeedProvider(env), trigger: `cron ${cron}`, feedNow: await feedNow(env, now) });
   } catch (err) {
     loggerFor(env).error("settlement run failed; the next run will resume it", err);
-    return null;
   }
+  // After the run, not inside it: a correction records through record-box-score.ts, which itself uses settlement-job.ts.
+  try {
+    await recheckBoxScores(env, statsPortFor(env, getFeedProvider(env)), now, loggerFor(env));
+  } catch (err) {
+    loggerFor(env).error("box score re-check failed; the next run will ask again", err);
+  }
+  return summary;
 }
 
 /** The region-change alerts of one trigger; a failed run is logged and the next trigger finds the change again. */

@@ -451,11 +451,11 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/admin/prop-players": {
     section: "Operators",
-    does: "`?sport=` (a sport with props): the operators' corrections of the feed's player names, `{sport, names: [{feedName, playerId, displayName, updatedBy, updatedAt}]}` by feed name. Props resolve a name by its exact spelling here, then by its slug, else the slug is the player's id.",
+    does: "`?sport=` (a sport with props): the operators' corrections of the feed's player names, `{sport, names: [{feedName, playerId, displayName, team, updatedBy, updatedAt}]}` by feed name (`team` null when not given). Props resolve a name by its exact spelling here, then by its slug, else the slug is the player's id.",
   },
   "PUT /api/admin/prop-players": {
     section: "Operators",
-    does: "`{sport, feedName, playerId, displayName, reason?}`: this spelling of the feed means this player (`playerId` written as a slug). One operator suffices and no fresh sign-in is asked: a name moves no money and re-grades nothing, bets keep the player they were placed on. Audited (`prop-player-name`) in the write's batch; the same entry again changes nothing (`changed` false). Nothing is invalidated: the next props refresh (`PROP_REFRESH_SECONDS`) reads the map anew. 400 `invalid-argument` naming the field. Answers the sport's names with `changed`.",
+    does: "`{sport, feedName, playerId, displayName, team?, reason?}`: this spelling of the feed means this player (`playerId` written as a slug), of `team` when given (the team's full name as the feed writes it, at most 80 characters; the props desk gives his props the side whose name it matches, case and accents aside, as the feed names players only). One operator suffices and no fresh sign-in is asked: a name moves no money and re-grades nothing, bets keep the player they were placed on. Audited (`prop-player-name`) in the write's batch; the same entry again changes nothing (`changed` false). Nothing is invalidated: the next props refresh (`PROP_REFRESH_SECONDS`) reads the map anew. 400 `invalid-argument` naming the field. Answers the sport's names with `changed`.",
   },
   "DELETE /api/admin/prop-players": {
     section: "Operators",
