@@ -21,7 +21,9 @@ const LIABILITY: HouseLiability = {
   coins: 98_765,
   openCashBets: 4,
   openCashPayoutCents: 45_600,
-  notProjected: ["owed", "pending-redemptions", "purchase-holds", "play-through"],
+  owedCashCents: 1_250,
+  owedCoins: 300,
+  notProjected: ["pending-redemptions", "purchase-holds", "play-through"],
   history: [
     { day: "2026-11-24", players: 3, cashCents: 100_000, coins: 90_000, openCashBets: 2, openCashPayoutCents: 20_000, recordedAt: 1 },
     { day: "2026-11-25", players: 3, cashCents: 123_456, coins: 98_765, openCashBets: 4, openCashPayoutCents: 45_600, recordedAt: 2 },
@@ -71,7 +73,7 @@ function serveHouse(csv: string[] = []) {
 }
 
 describe("the House tab", () => {
-  it("shows what the house owes, names what is not projected, and draws the daily history", async () => {
+  it("shows what the house owes, what players owe back apart, names what is not projected, and draws the daily history", async () => {
     serveHouse();
     renderApp("/admin?tab=house");
     expect(await screen.findByText("What the house owes")).toBeTruthy();
@@ -80,7 +82,9 @@ describe("the House tab", () => {
     expect(stats.getByText("1,234.56")).toBeTruthy();
     expect(stats.getByText("98,765")).toBeTruthy();
     expect(stats.getByText("456")).toBeTruthy();
-    expect(screen.getByText(/Not in D1, so not counted here: amounts players owe back, Cash in pending redemptions/)).toBeTruthy();
+    // What players owe back is shown apart from what the house owes them.
+    expect(stats.getByText("12.50 · 300")).toBeTruthy();
+    expect(screen.getByText(/Not in D1, so not counted here: Cash in pending redemptions/)).toBeTruthy();
     const chart = screen.getByText("Vantage Cash owed").closest("figure")!;
     expect(chart.querySelector("svg")!.getAttribute("aria-label")).toBe(
       "Vantage Cash owed from 2026-11-24 to 2026-11-25: Cash held 1,234.56, Open cash bets' payout 456",

@@ -92,7 +92,29 @@ describe("the house's liability", () => {
     expect(liability.players).toBe(results.length);
     expect(liability.cashCents).toBe(balances.reduce((sum, b) => sum + b.vantageCash, 0));
     expect(liability.coins).toBe(balances.reduce((sum, b) => sum + b.coinBalance, 0));
-    expect(liability.notProjected).toEqual(["owed", "pending-redemptions", "purchase-holds", "play-through"]);
+    expect(liability.notProjected).toEqual(["pending-redemptions", "purchase-holds", "play-through"]);
+  });
+
+  it("shows what players owe back apart, as their wallets hold it", async () => {
+    const debtor = newUserId();
+    await wallet(debtor).getBalances(debtor, Date.now());
+    // A reversal the balance cannot cover: what it could not take is owed.
+    await runInDurableObject(wallet(debtor), (_i: UserWallet, state) => {
+      state.storage.transactionSync(() => {
+        const tx = new Ledger(state.storage.sql, debtor, Date.now());
+        tx.takeBack({ currency: "cash", amount: 2_500, reason: "dispute_reversal", reference: `dispute-${debtor}` });
+        tx.takeBack({ currency: "coins", amount: 9_000, reason: "dispute_reversal", reference: `dispute-${debtor}` });
+        tx.finish();
+      });
+    });
+    await wallet(debtor).flushOutbox();
+    const liability = HouseLiabilitySchema.parse(await getJson("/api/admin/house/liability"));
+    const { results } = await env.DB.prepare("SELECT user_id FROM wallet_balances").all<{ user_id: string }>();
+    const balances = await Promise.all(results.map((r) => wallet(r.user_id).getBalances(r.user_id, Date.now())));
+    expect(liability.owedCashCents).toBe(balances.reduce((sum, b) => sum + (b.owedCash ?? 0), 0));
+    expect(liability.owedCoins).toBe(balances.reduce((sum, b) => sum + (b.owedCoins ?? 0), 0));
+    expect(liability.owedCashCents).toBeGreaterThanOrEqual(2_500);
+    expect(liability.owedCoins).toBeGreaterThanOrEqual(4_000);
   });
 
   it("counts the potential payout of every open cash bet, less what was cashed out", async () => {

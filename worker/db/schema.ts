@@ -47,6 +47,9 @@ export const walletBalances = sqliteTable("wallet_balances", {
   bonusStreak: integer("bonus_streak").notNull(),
   version: integer("version").notNull(),
   updatedAt: integer("updated_at").notNull(),
+  /** What the player owes back (migration 0037). */
+  owedCoins: integer("owed_coins").notNull().default(0),
+  owedCashCents: integer("owed_cash_cents").notNull().default(0),
 });
 
 export const bets = sqliteTable(

@@ -1,9 +1,10 @@
 // The house's book from the D1 projection the wallets write: what the house owes (cash and
 // Coins held by players, and what open cash bets would pay if they all won) and what it won
 // (hold per UTC settled day, sport, kind and currency). Days are UTC so a day's rows line up
-// with the cron's and D1's clocks. The wallets keep owed amounts, pending redemptions,
-// purchase holds and play-through but do not project them, so the liability names them as
-// not projected instead of guessing (docs/operations.md, "The house's book").
+// with the cron's and D1's clocks. What players owe back is shown apart. The wallets keep
+// pending redemptions, purchase holds and play-through but do not project them, so the
+// liability names them as not projected instead of guessing (docs/operations.md, "The
+// house's book").
 import {
   type HoldKind,
   type HoldRow,
@@ -66,9 +67,14 @@ export async function houseLiability(db: D1Database, days: number, now: number):
       .bind(utcDay(now - (days - 1) * DAY_MS))
       .all<LiabilityDayRow>(),
   ]);
+  const owed = await db
+    .prepare("SELECT COALESCE(SUM(owed_cash_cents), 0) AS owedCashCents, COALESCE(SUM(owed_coins), 0) AS owedCoins FROM wallet_balances")
+    .first<{ owedCashCents: number; owedCoins: number }>();
   return {
     asOf: now,
     ...totals,
+    owedCashCents: owed?.owedCashCents ?? 0,
+    owedCoins: owed?.owedCoins ?? 0,
     notProjected: [...NOT_PROJECTED],
     history: history.results.map((r) => ({
       day: r.day,

@@ -46,15 +46,27 @@ export function projectionStatements(db: D1Database, row: OutboxRow, projectors:
       return [
         db
           .prepare(
-            `INSERT INTO wallet_balances (user_id, coin_balance, cash_cents, last_bonus_day_et, bonus_streak, version, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?)
+            `INSERT INTO wallet_balances (user_id, coin_balance, cash_cents, last_bonus_day_et, bonus_streak, version, updated_at,
+               owed_coins, owed_cash_cents)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
              ON CONFLICT (user_id) DO UPDATE SET
                coin_balance = excluded.coin_balance, cash_cents = excluded.cash_cents,
                last_bonus_day_et = excluded.last_bonus_day_et, bonus_streak = excluded.bonus_streak,
-               version = excluded.version, updated_at = excluded.updated_at
+               version = excluded.version, updated_at = excluded.updated_at,
+               owed_coins = excluded.owed_coins, owed_cash_cents = excluded.owed_cash_cents
              WHERE excluded.version > wallet_balances.version`,
           )
-          .bind(p.userId, p.coinBalance, p.vantageCash, p.lastBonusDayET, p.bonusStreak, p.version, p.updatedAt),
+          .bind(
+            p.userId,
+            p.coinBalance,
+            p.vantageCash,
+            p.lastBonusDayET,
+            p.bonusStreak,
+            p.version,
+            p.updatedAt,
+            p.owedCoins ?? 0,
+            p.owedCash ?? 0,
+          ),
       ];
     }
     case "bet": {

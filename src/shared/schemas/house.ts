@@ -4,7 +4,7 @@
 import { z } from "zod";
 
 /** What the wallets keep but do not project to D1, so the liability cannot show it yet (docs/operations.md). */
-export const NOT_PROJECTED = ["owed", "pending-redemptions", "purchase-holds", "play-through"] as const;
+export const NOT_PROJECTED = ["pending-redemptions", "purchase-holds", "play-through"] as const;
 
 /** One day's liability as the daily cron recorded it (UTC day). */
 export const LiabilityDaySchema = z.object({
@@ -28,6 +28,9 @@ export const HouseLiabilitySchema = z.object({
   /** Open cash bets and what they would pay if every one won (the open share of stake plus its winnings). */
   openCashBets: z.number().int().nonnegative(),
   openCashPayoutCents: z.number().int().nonnegative(),
+  /** What players owe back to the house (reversals their balances could not cover), apart from what it owes them. */
+  owedCashCents: z.number().int().nonnegative(),
+  owedCoins: z.number().int().nonnegative(),
   /** The parts of the liability the projection does not hold; they are not in the figures above. */
   notProjected: z.array(z.enum(NOT_PROJECTED)),
   /** Recorded days, oldest first. */

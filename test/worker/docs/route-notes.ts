@@ -494,7 +494,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/admin/house/liability": {
     section: "Operators",
-    does: "The house's book, what it owes: `?days=` (1–366, 30) `&format=json|csv`. Vantage Cash (cents) and Coins held by players and the open cash bets' potential payout, from the D1 projection, with `notProjected` naming what the wallets do not project (owed, pending redemptions, purchase holds, play-through), and the daily history the cron records (one row per UTC day); `format=csv` answers the history as text/csv.",
+    does: "The house's book, what it owes: `?days=` (1–366, 30) `&format=json|csv`. Vantage Cash (cents) and Coins held by players, the open cash bets' potential payout and what players owe back (apart), from the D1 projection, with `notProjected` naming what the wallets do not project (pending redemptions, purchase holds, play-through), and the daily history the cron records (one row per UTC day); `format=csv` answers the history as text/csv.",
     answer: "house#HouseLiabilitySchema",
   },
   "GET /api/admin/house/hold": {

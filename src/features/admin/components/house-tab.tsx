@@ -18,7 +18,6 @@ import { LoadStatus, Section, Stat } from "./view-state";
 const DAYS = 30;
 
 const NOT_PROJECTED_LABEL: Record<HouseLiability["notProjected"][number], string> = {
-  owed: "amounts players owe back",
   "pending-redemptions": "Cash in pending redemptions",
   "purchase-holds": "Cash held by purchase holds",
   "play-through": "Cash held by play-through",
@@ -87,6 +86,9 @@ function LiabilityView({ data }: { data: HouseLiability }) {
         <Stat label="Open cash bets">{data.openCashBets.toLocaleString("en-US")}</Stat>
         <Stat label="Their potential payout">{formatMoney("cash", data.openCashPayoutCents)}</Stat>
         <Stat label="Players">{data.players.toLocaleString("en-US")}</Stat>
+        <Stat label="Owed back to the house">
+          {formatMoney("cash", data.owedCashCents)} · {formatMoney("coins", data.owedCoins)}
+        </Stat>
       </dl>
       <p className="admin-muted">
         As of {formatTime(data.asOf)}.
