@@ -83,7 +83,8 @@ describe("the House tab", () => {
     expect(stats.getByText("98,765")).toBeTruthy();
     expect(stats.getByText("456")).toBeTruthy();
     // What players owe back is shown apart from what the house owes them.
-    expect(stats.getByText("12.50 · 300")).toBeTruthy();
+    expect(stats.getByText("12.50")).toBeTruthy();
+    expect(stats.getByText("300")).toBeTruthy();
     expect(screen.getByText(/Not in D1, so not counted here: Cash in pending redemptions/)).toBeTruthy();
     const chart = screen.getByText("Vantage Cash owed").closest("figure")!;
     expect(chart.querySelector("svg")!.getAttribute("aria-label")).toBe(

@@ -86,9 +86,8 @@ function LiabilityView({ data }: { data: HouseLiability }) {
         <Stat label="Open cash bets">{data.openCashBets.toLocaleString("en-US")}</Stat>
         <Stat label="Their potential payout">{formatMoney("cash", data.openCashPayoutCents)}</Stat>
         <Stat label="Players">{data.players.toLocaleString("en-US")}</Stat>
-        <Stat label="Owed back to the house">
-          {formatMoney("cash", data.owedCashCents)} · {formatMoney("coins", data.owedCoins)}
-        </Stat>
+        <Stat label="Vantage Cash owed back">{formatMoney("cash", data.owedCashCents)}</Stat>
+        <Stat label="Coins owed back">{formatMoney("coins", data.owedCoins)}</Stat>
       </dl>
       <p className="admin-muted">
         As of {formatTime(data.asOf)}.
