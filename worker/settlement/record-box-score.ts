@@ -14,27 +14,19 @@ import type { BoxScore, PlayerStatLine } from "../../src/shared/schemas/props";
 import { loggerFor } from "../logging/logger";
 import { enqueueReadyWork } from "./settlement-job";
 import { finishRunStatement, startRun } from "./settlement-store";
-import { type CorrectionSummary, settlementWallet } from "./wallet";
+import { CORRECTION_MAX_WALLETS, type CorrectionTally, correctWallets, emptyTally } from "./correct-wallets";
+import { settlementWallet } from "./wallet";
 
 /** Wallets one correction re-grades; a game with more players needs a re-send. */
-const MAX_WALLETS = 500;
-const CONCURRENCY = 6;
 
-export type BoxScoreAnswer = {
+/** `pending`: some wallets were not reached (an error, too many players, a send that failed): send the same statistics again. */
+export type BoxScoreAnswer = CorrectionTally & {
   eventId: string;
   version: number;
   /** False when these very statistics were already recorded (a re-send). */
   recorded: boolean;
   runId: number | null;
   messagesEnqueued: number;
-  walletsCalled: number;
-  walletErrors: number;
-  betsChanged: number;
-  takenBack: { coins: number; cash: number };
-  owed: { coins: number; cash: number };
-  paid: { coins: number; cash: number };
-  /** Some wallets were not reached (an error, too many players, a send that failed): send the same statistics again. */
-  pending: boolean;
 };
 
 type Refusal = RefusalOf<"event-not-found" | "stats-need-final" | "stats-changed">;
@@ -135,12 +127,7 @@ export async function recordBoxScore(
     recorded,
     runId,
     messagesEnqueued: sent.messagesEnqueued,
-    walletsCalled: 0,
-    walletErrors: 0,
-    betsChanged: 0,
-    takenBack: { coins: 0, cash: 0 },
-    owed: { coins: 0, cash: 0 },
-    paid: { coins: 0, cash: 0 },
+    ...emptyTally(),
     pending: sent.sendFailures > 0,
   };
   // Version 1 graded nothing before it: its props settle through the queue, above.
@@ -157,32 +144,13 @@ async function regradeWallets(
 ): Promise<void> {
   const reference = `stats:${input.eventId}:v${input.version}`;
   const { results } = await env.DB.prepare("SELECT DISTINCT user_id FROM bet_legs WHERE event_id = ? AND market = 'Prop' LIMIT ?")
-    .bind(input.eventId, MAX_WALLETS + 1)
+    .bind(input.eventId, CORRECTION_MAX_WALLETS + 1)
     .all<{ user_id: string }>();
-  const users = results.map((r) => r.user_id);
-  const batch = users.slice(0, MAX_WALLETS);
-  if (users.length > batch.length) answer.pending = true;
-  const add = (summary: CorrectionSummary) => {
-    answer.betsChanged += summary.betsChanged;
-    for (const wallet of ["coins", "cash"] as const) {
-      answer.takenBack[wallet] += summary.takenBack[wallet];
-      answer.owed[wallet] += summary.owed[wallet];
-      answer.paid[wallet] += summary.paid[wallet];
-    }
-  };
-  let next = 0;
-  const worker = async () => {
-    while (next < batch.length) {
-      const userId = batch[next++]!;
-      answer.walletsCalled += 1;
-      try {
-        add(await settlementWallet(env, userId).applyStatsCorrection(userId, { ...input, reference }, now));
-      } catch (err) {
-        answer.walletErrors += 1;
-        answer.pending = true;
-        loggerFor(env).warn(`statistics correction: wallet ${userId} failed for ${reference}`, err);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batch.length) }, worker));
+  await correctWallets(
+    env,
+    results.map((r) => r.user_id),
+    answer,
+    (userId) => settlementWallet(env, userId).applyStatsCorrection(userId, { ...input, reference }, now),
+    `statistics correction ${reference}`,
+  );
 }

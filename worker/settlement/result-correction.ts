@@ -7,14 +7,13 @@
 // retry after a wallet failed finishes the job and a double click moves money once. The
 // operator's audit row is committed in the same batch as the new score.
 import type { RefusalOf } from "../../src/shared/refusals";
-import { settlementWallet, type CorrectionSummary } from "./wallet";
-import { loggerFor } from "../logging/logger";
+import { CORRECTION_MAX_WALLETS, type CorrectionTally, correctWallets, emptyTally } from "./correct-wallets";
+import { settlementWallet } from "./wallet";
 
 /** Wallets one correction request re-grades; a game with more players needs a re-send. */
-const MAX_WALLETS = 500;
-const CONCURRENCY = 6;
 
-export type CorrectionAnswer = {
+/** `pending`: some wallets were not re-graded (an error, or too many players): send the same correction again. */
+export type CorrectionAnswer = CorrectionTally & {
   eventId: string;
   status: "final";
   homeScore: number;
@@ -22,14 +21,6 @@ export type CorrectionAnswer = {
   correction: number;
   /** False when this exact correction had already been recorded (a re-send). */
   recorded: boolean;
-  walletsCalled: number;
-  walletErrors: number;
-  betsChanged: number;
-  takenBack: { coins: number; cash: number };
-  owed: { coins: number; cash: number };
-  paid: { coins: number; cash: number };
-  /** Some wallets were not re-graded (an error, or too many players): send the same correction again. */
-  pending: boolean;
 };
 
 type Refusal = RefusalOf<"event-not-found" | "not-settled" | "result-changed" | "same-result">;
@@ -109,46 +100,15 @@ export async function applyResultCorrection(
   const reference = `correction:${eventId}:${correction.seq}`;
   const { results } = await db
     .prepare("SELECT DISTINCT user_id FROM bet_legs WHERE event_id = ? LIMIT ?")
-    .bind(eventId, MAX_WALLETS + 1)
+    .bind(eventId, CORRECTION_MAX_WALLETS + 1)
     .all<{ user_id: string }>();
-  const users = results.map((r) => r.user_id);
-  const batch = users.slice(0, MAX_WALLETS);
-  const answer: CorrectionAnswer = {
-    eventId,
-    status: "final",
-    ...score,
-    correction: correction.seq,
-    recorded,
-    walletsCalled: 0,
-    walletErrors: 0,
-    betsChanged: 0,
-    takenBack: { coins: 0, cash: 0 },
-    owed: { coins: 0, cash: 0 },
-    paid: { coins: 0, cash: 0 },
-    pending: users.length > batch.length,
-  };
-  const add = (summary: CorrectionSummary) => {
-    answer.betsChanged += summary.betsChanged;
-    for (const wallet of ["coins", "cash"] as const) {
-      answer.takenBack[wallet] += summary.takenBack[wallet];
-      answer.owed[wallet] += summary.owed[wallet];
-      answer.paid[wallet] += summary.paid[wallet];
-    }
-  };
-  let next = 0;
-  const worker = async () => {
-    while (next < batch.length) {
-      const userId = batch[next++]!;
-      answer.walletsCalled += 1;
-      try {
-        add(await settlementWallet(env, userId).applyResultCorrection(userId, { eventId, ...score, reference }, now));
-      } catch (err) {
-        answer.walletErrors += 1;
-        answer.pending = true;
-        loggerFor(env).warn(`result correction: wallet ${userId} failed for ${reference}`, err);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batch.length) }, worker));
+  const answer: CorrectionAnswer = { eventId, status: "final", ...score, correction: correction.seq, recorded, ...emptyTally() };
+  await correctWallets(
+    env,
+    results.map((r) => r.user_id),
+    answer,
+    (userId) => settlementWallet(env, userId).applyResultCorrection(userId, { eventId, ...score, reference }, now),
+    `result correction ${reference}`,
+  );
   return { ok: true, ...answer };
 }
