@@ -30,7 +30,7 @@ export function hasLiveStripeKey(env: Env): boolean {
 }
 
 /**
- * The embedded identity provider signs anyone in as anyone (any e-mail, an operator's
+ * The embedded identity provider signs anyone in as anyone (whatever e-mail, an operator's
  * included), so it is refused beside a live Stripe key even in development
  * (security review finding 8): sign-in is then unavailable until Google is configured.
  */

@@ -60,9 +60,14 @@ export type WalletComposition = {
   afterDrain(host: WalletHost, now: number): Promise<void>;
 };
 
-/** A feature's RPC methods: each takes the host first, then what the caller sends. */
-// biome-ignore lint/suspicious/noExplicitAny: a table of methods with any parameter lists; each is typed where it is defined.
-export type WalletMethodTable = Record<string, (host: WalletHost, ...args: any[]) => unknown>;
+/**
+ * A feature's RPC methods: each takes the host first, then what the caller sends. Every
+ * parameter list fits `never[]` (a method's own parameters are typed where it is defined).
+ */
+export type WalletMethodTable = Record<string, (host: WalletHost, ...args: never[]) => unknown>;
+
+/** How the installed prototype method calls a table's method with what RPC handed it. */
+type InstalledCall = (host: WalletHost, ...args: unknown[]) => unknown;
 
 /** The stub-side view of a method table: the host dropped, every answer a promise. */
 export type WalletMethods<T extends WalletMethodTable> = {
@@ -227,8 +232,9 @@ export function installWalletMethods(target: abstract new (...args: never[]) => 
   for (const table of tables) {
     for (const [name, method] of Object.entries(table)) {
       if (name in prototype) throw new Error(`wallet composition: method ${name} is installed twice`);
+      const call = method as InstalledCall;
       prototype[name] = function (this: { host: WalletHost }, ...args: unknown[]) {
-        return method(this.host, ...args);
+        return call(this.host, ...args);
       };
     }
   }

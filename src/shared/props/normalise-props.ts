@@ -124,7 +124,7 @@ function bookPropQuotes(odds: EventOdds, sport: SportKey, nameMap: PlayerNameMap
   return [...quotes.values()];
 }
 
-/** A price fair-odds.ts would read a probability from (any real American price, even one the board would lock). */
+/** A price fair-odds.ts would read a probability from: every real American price, even one the board would lock. */
 function readable(priceAm: number | null): priceAm is number {
   return priceAm !== null && Number.isFinite(priceAm) && Math.abs(priceAm) >= 100;
 }

@@ -59,8 +59,8 @@ function gamesWithSeveralPicks(picks: readonly BetslipPick[]): { eventId: string
 
 /**
  * An anytime goalscorer as the block pricing reads him: his team and his fair chance to
- * score, as the game page showed them. Without both he is refused in a block, as any other
- * player's market is.
+ * score, as the game page showed them. Without both he is refused in a block, like every
+ * other player's market.
  */
 function scorerOf(pick: BetslipPick, pricing: SameGameModule): Pick<SameGamePick, "scorer"> {
   if (pick.prop?.marketKey !== pricing.ANYTIME_SCORER_MARKET || !pick.teamKey || pick.fairP === undefined) return {};
