@@ -31,6 +31,20 @@ export const ANYTIME_SCORER_MARKET = "player_goal_scorer_anytime";
  */
 export type SameGamePick = ModelLeg & { eventId: string; scorer?: { team: "home" | "away"; pScores: number } };
 
+/**
+ * The scorer a player's market brings to a block: an anytime goalscorer whose team and fair
+ * chance are known; undefined for any other market, or without them (the block then refuses
+ * him with a sentence). The slip and the Worker read a pick's scorer through this one rule.
+ */
+export function anytimeScorer(
+  marketKey: string | undefined,
+  team: "home" | "away" | null | undefined,
+  pScores: number | undefined,
+): SameGamePick["scorer"] {
+  if (marketKey !== ANYTIME_SCORER_MARKET || !team || pScores === undefined) return undefined;
+  return { team, pScores };
+}
+
 export type SameGameQuote =
   | {
       ok: true;

@@ -13,7 +13,7 @@ import { parlayPricesAm, payoutFor } from "../../src/shared/payout";
 import { propMarket } from "../../src/shared/props/catalogue";
 import { mainLineProps } from "../../src/shared/props/normalise-props";
 import type { Refusal } from "../../src/shared/refusals";
-import { ANYTIME_SCORER_MARKET, type SameGamePick } from "../../src/shared/same-game";
+import { ANYTIME_SCORER_MARKET, anytimeScorer, type SameGamePick } from "../../src/shared/same-game";
 import type { BetLeg, CurrentPickPrice, PlaceBetPick, PlaceBetRequest, PropLeg, SameGameBlock, Side } from "../../src/shared/schemas/bets";
 import type { Event } from "../../src/shared/schemas/events";
 import type { Prop } from "../../src/shared/schemas/props";
@@ -110,8 +110,7 @@ export function scorerOf(props: readonly Prop[], pick: PlaceBetPick, line: numbe
   const asked = pick.playerMarket;
   if (pick.market !== "Prop" || asked?.marketKey !== ANYTIME_SCORER_MARKET) return undefined;
   const prop = offeredProp(props, { ...asked, side: pick.side, line });
-  const team = prop?.player.team;
-  return prop && team ? { team, pScores: prop.fair.over.p } : undefined;
+  return anytimeScorer(asked.marketKey, prop?.player.team, prop?.fair.over.p);
 }
 
 /** The leg a Prop pick is written as, priced `price`, with the player and label of the Worker's prop and its fair figure. */

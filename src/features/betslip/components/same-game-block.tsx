@@ -63,8 +63,8 @@ function gamesWithSeveralPicks(picks: readonly BetslipPick[]): { eventId: string
  * other player's market.
  */
 function scorerOf(pick: BetslipPick, pricing: SameGameModule): Pick<SameGamePick, "scorer"> {
-  if (pick.prop?.marketKey !== pricing.ANYTIME_SCORER_MARKET || !pick.teamKey || pick.fairP === undefined) return {};
-  return { scorer: { team: pick.teamKey, pScores: pick.fairP } };
+  const scorer = pricing.anytimeScorer(pick.prop?.marketKey, pick.teamKey, pick.fairP);
+  return scorer ? { scorer } : {};
 }
 
 /** Which picks a server price belongs to: it holds while the block's picks stay the same. */
