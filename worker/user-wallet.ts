@@ -13,6 +13,7 @@ import { exportMethods } from "./me/in-wallet";
 import { paymentsMethods, retryPayoutsOnAlarm } from "./payments/in-wallet/methods";
 import type { PayoutPort } from "./payments/in-wallet/payouts";
 import { winnerProjection } from "./payments/in-wallet/redemptions";
+import { bookingProjection } from "./payments/in-wallet/bookings";
 import { PAYEE_STANDING, type PayeeStanding } from "./payments/in-wallet/standing";
 import { paymentsPayoutPort } from "./payments/payout-port";
 import { identityRefusal, readIdentityInTx } from "./protection/in-wallet/identity";
@@ -113,7 +114,7 @@ export const WALLET_PORTS: WalletPortBindings = new Map([
 
 /** What the features project to D1 beside the kernel's balances, bets and audit rows. */
 export const WALLET_PROJECTORS: WalletProjectors = {
-  topics: { nudge: nudgeProjection, winner: winnerProjection },
+  topics: { nudge: nudgeProjection, winner: winnerProjection, booking: bookingProjection },
   // A settled bet also updates its player's leaderboard rows, once.
   onBet: [leaderboardStatements],
 };

@@ -1124,6 +1124,30 @@ const ENDPOINTS: Endpoint[] = [
         }),
       ),
   },
+  {
+    routes: ["GET /api/admin/reconciliation"],
+    request: () =>
+      get(
+        "/api/admin/reconciliation",
+        queryFor({
+          day: fc.constantFrom("2026-01-05", "2026-13-40", "x", ""),
+          view: fc.constantFrom("packs", "payouts", "reversals", "other"),
+          format: fc.constantFrom("json", "csv", "xml"),
+          x: unicodeText(),
+        }),
+      ),
+  },
+  {
+    routes: ["POST /api/admin/reconciliation/run"],
+    request: () =>
+      post(
+        "/api/admin/reconciliation/run",
+        fc.oneof(
+          malformedBody,
+          bodyFor({ day: fc.constantFrom("2026-01-05", "2026-02-30", "9999-12-31", "x"), reason: unicodeText(600) }),
+        ),
+      ),
+  },
   { routes: ["GET /api/admin/settlement"], request: () => get("/api/admin/settlement", queryFor({ limit: fc.constantFrom("1", "x") })) },
   {
     routes: ["GET /api/admin/audit"],

@@ -39,6 +39,7 @@ import { etDayKey } from "../../src/shared/bonus";
 import { FreeEntryRecordSchema, type FreeEntryCodes } from "../../src/shared/schemas/sweepstakes";
 import { HealthResponseSchema } from "../../src/shared/schemas/health";
 import { HouseHoldSchema, HouseLiabilitySchema } from "../../src/shared/schemas/house";
+import { ReconciliationAnswerSchema, RunReconciliationAnswerSchema } from "../../src/shared/schemas/reconciliation";
 import { createApp } from "../../worker/app";
 import { getUserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
@@ -74,6 +75,8 @@ const CONTRACT = {
   "GET /api/admin/health": HealthResponseSchema,
   "GET /api/admin/house/liability": HouseLiabilitySchema,
   "GET /api/admin/house/hold": HouseHoldSchema,
+  "POST /api/admin/reconciliation/run": RunReconciliationAnswerSchema,
+  "GET /api/admin/reconciliation": ReconciliationAnswerSchema,
   "POST /api/admin/approvals/:x/approve": ApprovalAnswerSchema,
   "POST /api/admin/approvals/:x/reject": ApprovalAnswerSchema,
   "GET /api/admin/players/:x/play": PlayerPlayViewSchema,
@@ -427,6 +430,15 @@ describe("the operator console's contract", () => {
     expect(liability.players).toBeGreaterThan(0);
     const hold = await call(CONTRACT["GET /api/admin/house/hold"], "GET /api/admin/house/hold", "/api/admin/house/hold?days=7");
     expect(hold.rows.length).toBeGreaterThan(0);
+    const reconciled = await call(
+      CONTRACT["POST /api/admin/reconciliation/run"],
+      "POST /api/admin/reconciliation/run",
+      "/api/admin/reconciliation/run",
+      { body: { day: "2026-01-05", reason: "contract check" } },
+    );
+    expect(reconciled.run.status).toBe("ok");
+    const reconciliation = await call(CONTRACT["GET /api/admin/reconciliation"], "GET /api/admin/reconciliation", "/api/admin/reconciliation");
+    expect(reconciliation.runs.length).toBeGreaterThan(0);
     const log = await call(CONTRACT["GET /api/admin/audit"], "GET /api/admin/audit", `/api/admin/audit?target=${uid}`);
     expect(log.entries.length).toBeGreaterThan(0);
 

@@ -27,7 +27,9 @@ export type AuditAction =
   | "prop-player-name-removed"
   /** A final game's players' statistics entered under four eyes, or their correction (worker/admin/prop-stats-admin.ts). */
   | "stats"
-  | "stats-correction";
+  | "stats-correction"
+  /** A reconciliation with the payment provider run on demand (worker/reconciliation/reconciliation-routes.ts). */
+  | "reconciliation";
 
 export type AuditInput = {
   actor: string;

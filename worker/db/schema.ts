@@ -728,3 +728,83 @@ export const houseLiabilityDays = sqliteTable("house_liability_days", {
   openCashPayoutCents: integer("open_cash_payout_cents").notNull(),
   recordedAt: integer("recorded_at").notNull(),
 });
+
+/** Transfers the simulated payment provider answered, development only (migration 0038). */
+export const simTransfers = sqliteTable(
+  "sim_transfers",
+  {
+    id: text("id").primaryKey(),
+    redemptionId: text("redemption_id").notNull(),
+    userId: text("user_id").notNull(),
+    accountId: text("account_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("sim_transfers_created_idx").on(t.createdAt)],
+);
+
+/** Refunds and disputes the simulated provider's pages reported, development only (migration 0038). */
+export const simReversals = sqliteTable(
+  "sim_reversals",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["refund", "dispute"] }).notNull(),
+    paymentIntent: text("payment_intent").notNull(),
+    chargeId: text("charge_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("sim_reversals_created_idx").on(t.createdAt)],
+);
+
+/** What the wallets booked of the provider's money: packs credited, refunds and disputes reversed (migration 0038). */
+export const paymentBookings = sqliteTable(
+  "payment_bookings",
+  {
+    kind: text("kind", { enum: ["credit", "refund", "dispute"] }).notNull(),
+    reference: text("reference").notNull(),
+    userId: text("user_id").notNull(),
+    paymentIntent: text("payment_intent"),
+    amountCents: integer("amount_cents").notNull(),
+    bookedAt: integer("booked_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.reference] }), index("payment_bookings_booked_idx").on(t.bookedAt)],
+);
+
+/** One reconciliation of a UTC day with the payment provider (migration 0038, worker/reconciliation/). */
+export const reconciliationRuns = sqliteTable(
+  "reconciliation_runs",
+  {
+    id: text("id").primaryKey(),
+    day: text("day").notNull(),
+    trigger: text("trigger", { enum: ["cron", "operator"] }).notNull(),
+    requestedBy: text("requested_by"),
+    provider: text("provider").notNull(),
+    status: text("status", { enum: ["ok", "failed"] }).notNull(),
+    error: text("error"),
+    counts: text("counts").notNull().default("{}"),
+    differences: integer("differences").notNull().default(0),
+    startedAt: integer("started_at").notNull(),
+    finishedAt: integer("finished_at").notNull(),
+  },
+  (t) => [index("reconciliation_runs_day_idx").on(t.day, t.startedAt), index("reconciliation_runs_started_idx").on(t.startedAt)],
+);
+
+/** The differences a reconciliation run found, each with its references (migration 0038). */
+export const reconciliationDifferences = sqliteTable(
+  "reconciliation_differences",
+  {
+    runId: text("run_id").notNull(),
+    seq: integer("seq").notNull(),
+    view: text("view", { enum: ["packs", "payouts", "reversals"] }).notNull(),
+    kind: text("kind").notNull(),
+    userId: text("user_id"),
+    providerRef: text("provider_ref"),
+    vantageRef: text("vantage_ref"),
+    providerCents: integer("provider_cents"),
+    vantageCents: integer("vantage_cents"),
+    at: integer("at").notNull(),
+    detail: text("detail").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.seq] })],
+);

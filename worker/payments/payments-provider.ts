@@ -44,6 +44,32 @@ export type TransferResult = { ok: true; transferId: string } | { ok: false; def
 /** A refund of a whole charge: `ok` once the provider has refunded it (now or before). */
 export type RefundResult = { ok: true } | { ok: false; reason: string };
 
+/** A Checkout Session the provider completed as paid: the money Vantage received for a pack. */
+export type ProviderPayment = {
+  checkoutSessionId: string;
+  paymentIntent: string | null;
+  /** From the session's `client_reference_id` (else its metadata's `userId`); null when it names none. */
+  userId: string | null;
+  amountCents: number;
+  at: number;
+};
+
+/** A transfer the provider sent to a connected account; `redemptionId` is its `transfer_group`. */
+export type ProviderTransfer = { transferId: string; redemptionId: string | null; userId: string | null; amountCents: number; at: number };
+
+/** Money the provider gave back on a payment: a refund (its own amount) or a dispute opened (the amount disputed). */
+export type ProviderReversal = {
+  kind: "refund" | "dispute";
+  id: string;
+  paymentIntent: string | null;
+  chargeId: string | null;
+  amountCents: number;
+  at: number;
+};
+
+/** Everything the provider itself recorded over a time window, for the reconciliation (worker/reconciliation/). */
+export type ProviderRecords = { payments: ProviderPayment[]; transfers: ProviderTransfer[]; reversals: ProviderReversal[] };
+
 export interface PaymentsProvider {
   readonly kind: "stripe" | "simulated";
   createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }>;
@@ -65,4 +91,9 @@ export interface PaymentsProvider {
   refundPayment(input: { paymentIntent: string; idempotencyKey: string }): Promise<RefundResult>;
   /** The PaymentIntent a charge belongs to, or null when the provider knows none; throws when it cannot say. */
   paymentIntentOfCharge(chargeId: string): Promise<string | null>;
+  /**
+   * The provider's own records created in [from, to) (epoch ms): completed paid checkouts,
+   * transfers sent, refunds and disputes, every page of them; throws when it cannot say.
+   */
+  listRecords(window: { from: number; to: number }): Promise<ProviderRecords>;
 }

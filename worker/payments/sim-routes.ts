@@ -25,6 +25,7 @@ import { STAND_IN_PAGE_CSP, standInPage } from "../http/stand-in-page";
 import { stripeWebhookSecret } from "./payments-config";
 import { claimPayoutIdentities, SIM_ACCOUNT_NUMBER, SIM_ROUTING_NUMBER, simulatedFingerprint } from "./payout-identity";
 import { SIM_ACCOUNT_ID, SIM_CHECKOUT_ID } from "./simulated-ids";
+import { recordSimReversal, simRefundedCents } from "./sim-records";
 import { paymentsWallet, type FraudWarning } from "./wallet";
 import { handleStripeWebhook, stripeSignatureHeader } from "./stripe-webhook";
 
@@ -196,7 +197,19 @@ ${body}
 
   app.post("/checkout/:id/dispute", async (c) => {
     const session = await paidSession(c.env, c.req.param("id"));
-    await deliverSigned(c.env, "charge.dispute.created", Date.now(), disputeObject(session, "needs_response"));
+    const now = Date.now();
+    await recordSimReversal(
+      c.env,
+      {
+        id: disputeIdOf(session.id),
+        kind: "dispute",
+        paymentIntent: paymentIntentOf(session.id),
+        chargeId: chargeIdOf(session.id),
+        amountCents: session.amountCents,
+      },
+      now,
+    );
+    await deliverSigned(c.env, "charge.dispute.created", now, disputeObject(session, "needs_response"));
     return c.redirect(`/api/payments/sim/checkout/${session.id}`, 303);
   });
 
@@ -208,11 +221,25 @@ ${body}
 
   app.post("/checkout/:id/refund/:share{half|full}", async (c) => {
     const session = await paidSession(c.env, c.req.param("id"));
-    const purchase = await purchaseOf(c.env, session);
-    const already = purchase?.refunded_cents ?? 0;
+    // What the provider itself has refunded, not what the wallet booked of it.
+    const already = await simRefundedCents(c.env, paymentIntentOf(session.id));
     const amountRefunded =
       c.req.param("share") === "full" ? session.amountCents : Math.min(session.amountCents, already + Math.floor(session.amountCents / 2));
-    await deliverSigned(c.env, "charge.refunded", Date.now(), {
+    const now = Date.now();
+    if (amountRefunded > already) {
+      await recordSimReversal(
+        c.env,
+        {
+          id: `re_sim_${hexOf(session.id)}_${amountRefunded}`,
+          kind: "refund",
+          paymentIntent: paymentIntentOf(session.id),
+          chargeId: chargeIdOf(session.id),
+          amountCents: amountRefunded - already,
+        },
+        now,
+      );
+    }
+    await deliverSigned(c.env, "charge.refunded", now, {
       id: chargeIdOf(session.id),
       object: "charge",
       amount: session.amountCents,

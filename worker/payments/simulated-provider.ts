@@ -3,12 +3,14 @@
 // whose Pay button sends a Stripe-signed `checkout.session.completed` to the real webhook
 // handler (sim-routes.ts); connected accounts are payout_accounts rows that a local
 // onboarding page enables; transfers succeed for an onboarded account; a refund asked for
-// by an early fraud warning is the wallet's reversal alone.
+// by an early fraud warning is the wallet's reversal alone. What it paid and took back is
+// kept in its own D1 books (sim-records.ts), which `listRecords` reads as Stripe's lists.
 import { getDb } from "../db/database";
 import { simCheckoutSessions } from "../db/schema";
 import type { PaymentsProvider, PayoutAccountState } from "./payments-provider";
 import { currentlyDue, findPayoutAccountById } from "./payout-accounts";
 import { destinationFingerprints } from "./payout-identity";
+import { listSimRecords, recordSimTransfer } from "./sim-records";
 import { SIM_CHARGE_ID } from "./simulated-ids";
 
 /** What the simulated onboarding asks for until it is completed. */
@@ -63,7 +65,9 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
     async transfer(input) {
       const row = await findPayoutAccountById(db, input.accountId);
       if (!row?.payoutsEnabled) return { ok: false, definitive: true, reason: "Payouts are not enabled for this account." };
-      return { ok: true, transferId: `tr_sim_${input.redemptionId}` };
+      const transferId = `tr_sim_${input.redemptionId}`;
+      await recordSimTransfer(env, { transferId, ...input }, Date.now());
+      return { ok: true, transferId };
     },
 
     // The simulator answers every transfer at once, so no attempt is ever left unknown.
@@ -79,6 +83,10 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
 
     async paymentIntentOfCharge(chargeId) {
       return SIM_CHARGE_ID.test(chargeId) ? `pi_sim_${chargeId.slice("ch_sim_".length)}` : null;
+    },
+
+    async listRecords(window) {
+      return listSimRecords(env, window);
     },
   };
 }

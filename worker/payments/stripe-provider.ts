@@ -1,7 +1,14 @@
 // The real payment provider: Stripe Checkout for coin packs and Stripe Connect Express
 // for redemptions. Loaded only by getPaymentsProvider when STRIPE_SECRET_KEY is set, and
 // the SDK inside it only when a call is made, so Stripe stays out of every other path.
-import type { PaymentsProvider, PayoutAccountState, TransferResult } from "./payments-provider";
+import type {
+  PaymentsProvider,
+  PayoutAccountState,
+  ProviderPayment,
+  ProviderReversal,
+  ProviderTransfer,
+  TransferResult,
+} from "./payments-provider";
 
 async function stripeClient(secretKey: string) {
   const { default: Stripe } = await import("stripe");
@@ -32,6 +39,14 @@ function transferFailure(err: unknown): TransferResult {
   const message = err instanceof Error ? err.message : "Transfer failed.";
   const definitive = type === "StripeInvalidRequestError" || type === "StripeCardError" || type === "StripePermissionError";
   return { ok: false, definitive, reason: message };
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+/** Stripe's `created` filter in whole seconds for [from, to) in epoch ms. */
+function createdWithin(window: { from: number; to: number }) {
+  return { gte: Math.ceil(window.from / 1000), lt: Math.ceil(window.to / 1000) };
 }
 
 export function createStripeProvider(secretKey: string): PaymentsProvider {
@@ -139,6 +154,57 @@ export function createStripeProvider(secretKey: string): PaymentsProvider {
         }
       }
       return null;
+    },
+
+    // Each list is walked to its end with the SDK's auto-pagination, 100 a page.
+    async listRecords(window) {
+      const stripe = await stripeClient(secretKey);
+      const created = createdWithin(window);
+      const payments: ProviderPayment[] = [];
+      for await (const session of stripe.checkout.sessions.list({ created, status: "complete", limit: 100 })) {
+        if (session.mode !== "payment" || session.payment_status !== "paid" || session.amount_total == null) continue;
+        payments.push({
+          checkoutSessionId: session.id,
+          paymentIntent: idOf(session.payment_intent),
+          userId: session.client_reference_id ?? session.metadata?.userId ?? null,
+          amountCents: session.amount_total,
+          at: session.created * 1000,
+        });
+      }
+      const transfers: ProviderTransfer[] = [];
+      for await (const transfer of stripe.transfers.list({ created, limit: 100 })) {
+        transfers.push({
+          transferId: transfer.id,
+          redemptionId: transfer.transfer_group ?? transfer.metadata?.redemptionId ?? null,
+          userId: transfer.metadata?.userId ?? null,
+          amountCents: transfer.amount,
+          at: transfer.created * 1000,
+        });
+      }
+      const reversals: ProviderReversal[] = [];
+      for await (const refund of stripe.refunds.list({ created, limit: 100 })) {
+        // A refund that failed or was canceled gave nothing back.
+        if (refund.status === "failed" || refund.status === "canceled") continue;
+        reversals.push({
+          kind: "refund",
+          id: refund.id,
+          paymentIntent: idOf(refund.payment_intent),
+          chargeId: idOf(refund.charge),
+          amountCents: refund.amount,
+          at: refund.created * 1000,
+        });
+      }
+      for await (const dispute of stripe.disputes.list({ created, limit: 100 })) {
+        reversals.push({
+          kind: "dispute",
+          id: dispute.id,
+          paymentIntent: idOf(dispute.payment_intent),
+          chargeId: idOf(dispute.charge),
+          amountCents: dispute.amount,
+          at: dispute.created * 1000,
+        });
+      }
+      return { payments, transfers, reversals };
     },
   };
 }

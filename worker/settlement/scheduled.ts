@@ -3,7 +3,9 @@
 // queue() handler settles it. A failed run is logged and simply retried by the next trigger.
 // Each trigger also looks for regions whose rules changed and alerts their players
 // (worker/protection/region-change-alerts.ts), and the day's first trigger records the
-// house's liability for the day (worker/house/house-book.ts).
+// house's liability for the day (worker/house/house-book.ts); from an hour after midnight
+// a trigger reconciles yesterday with the payment provider until one run of it succeeds
+// (worker/reconciliation/reconciliation-run.ts).
 //
 // Development also accepts GET /__scheduled?cron=… (the route `wrangler dev
 // --test-scheduled` documents) in the Worker itself: `npm start` serves the pre-built
@@ -11,6 +13,8 @@
 import { isDevelopment } from "../config";
 import { recordLiabilityDay } from "../house/house-book";
 import { loggerFor } from "../logging/logger";
+import { getPaymentsProvider } from "../payments/configured-provider";
+import { reconcileOnSchedule } from "../reconciliation/reconciliation-run";
 import { feedNow, getFeedProvider } from "../odds/odds-service";
 import { type RegionChangeRun, sendRegionChangeAlerts } from "../protection/region-change-alerts";
 import { recheckBoxScores } from "./recheck-box-scores";
@@ -52,11 +56,22 @@ async function recordHouseDay(env: Env, now: number): Promise<void> {
   }
 }
 
+/** Yesterday's reconciliation with the payment provider; a failed run is logged and the next trigger runs it again. */
+export async function reconcileYesterday(env: Env, now: number): Promise<void> {
+  try {
+    const origin = env.PUBLIC_ORIGIN ? env.PUBLIC_ORIGIN.replace(/\/$/, "") : "http://localhost";
+    await reconcileOnSchedule(env.DB, env, () => getPaymentsProvider(env, origin), now);
+  } catch (err) {
+    loggerFor(env).error("reconciliation with the payment provider failed; the next trigger will try again", err);
+  }
+}
+
 export const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) => {
   const now = Date.now();
   ctx.waitUntil(settleOnSchedule(env, controller.cron, now));
   ctx.waitUntil(alertRegionChanges(env, now));
   ctx.waitUntil(recordHouseDay(env, now));
+  ctx.waitUntil(reconcileYesterday(env, now));
 };
 
 export function isManualCronRequest(request: Request, env: Env): boolean {

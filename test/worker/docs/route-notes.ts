@@ -20,6 +20,7 @@ import * as health from "../../../src/shared/schemas/health";
 import * as house from "../../../src/shared/schemas/house";
 import * as protection from "../../../src/shared/schemas/protection";
 import * as push from "../../../src/shared/schemas/push";
+import * as reconciliation from "../../../src/shared/schemas/reconciliation";
 import * as redemptions from "../../../src/shared/schemas/redemptions";
 import * as social from "../../../src/shared/schemas/social";
 import * as sweepstakes from "../../../src/shared/schemas/sweepstakes";
@@ -42,6 +43,7 @@ export const SHARED_SCHEMA_MODULES = {
   house,
   protection,
   push,
+  reconciliation,
   redemptions,
   social,
   sweepstakes,
@@ -501,6 +503,18 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     section: "Operators",
     does: "The house's book, what it won: `?days=` (1–366, 30) `&format=json|csv`. Per UTC settled day, sport (or `multi`), kind (`single`, `parlay`, `same-game`, `props`, `cash-out`) and currency: bets, staked, paid, hold = staked − paid and `holdPct`; a cash-out's share counts as `cash-out`, voided stakes are left out; `format=csv` answers the rows as text/csv.",
     answer: "house#HouseHoldSchema",
+  },
+  "GET /api/admin/reconciliation": {
+    section: "Operators",
+    does: "The reconciliation with the payment provider: `?day=` (YYYY-MM-DD) `&view=packs|payouts|reversals&format=json|csv`. The 30 most recent runs (cron and operator, failed ones with their reason) and the chosen run (the day's latest, else the newest) with its differences, each with its references (checkout session, transfer, refund or dispute id; Vantage's booking or redemption id) and both amounts; `format=csv` answers the run's differences (one view's with `view=`) as text/csv.",
+    query: "reconciliation#ReconciliationQuerySchema",
+    answer: "reconciliation#ReconciliationAnswerSchema",
+  },
+  "POST /api/admin/reconciliation/run": {
+    section: "Operators",
+    does: "`{day, reason?}`: reconciles one ended UTC day now (400 `invalid-argument` for a day not yet ended) and answers the run with its differences, audited (`reconciliation`); 503 `provider-unavailable` when the provider cannot list its records (the failed run is stored).",
+    body: "reconciliation#RunReconciliationSchema",
+    answer: "reconciliation#RunReconciliationAnswerSchema",
   },
   "GET /api/admin/audit": {
     section: "Operators",

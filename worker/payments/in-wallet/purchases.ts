@@ -3,12 +3,14 @@
 // provider delivers the completion, the pack is credited once. What is credited comes
 // from the shared pack table, looked up by the amount actually paid. The pack is also
 // recorded beside its PaymentIntent, so a later dispute or refund can find and reverse it
-// (worker/payments/in-wallet/reversals.ts).
+// (worker/payments/in-wallet/reversals.ts). A credit is booked for the reconciliation
+// with the provider (bookings.ts).
 import { findPack } from "../../../src/shared/packs";
 import type { RefusalOf } from "../../../src/shared/refusals";
 import type { WalletBalances } from "../../../src/shared/schemas/user";
 import { PAYEE_STANDING } from "./standing";
 import { recordPackPaymentInTx } from "./reversals";
+import { writeBookingInTx } from "./bookings";
 import type { Ledger } from "../../wallet/ledger";
 
 export type CreditPurchaseInput = { checkoutSessionId: string; amountCents: number; paymentIntent?: string | null };
@@ -42,5 +44,6 @@ export function creditPurchaseInTx(tx: Ledger, input: CreditPurchaseInput): Cred
   }
   // Never refused (the money was taken), but it counts toward the player's purchase limits.
   tx.use(PAYEE_STANDING).countPurchase(tx, { reference, amountCents: pack.amountCents });
+  writeBookingInTx(tx, { kind: "credit", reference, paymentIntent, amountCents: pack.amountCents });
   return { ok: true, credited: true, coins: pack.coins, cashCents: pack.cashCents, balances: tx.balances() };
 }

@@ -5,12 +5,14 @@
 // otherwise), so a replayed, reordered or concurrent delivery moves nothing twice. A
 // take-back that finds the balance short records the rest as owed (Ledger.takeBack),
 // which later credits repay first. While a dispute is open or anything is owed,
-// redemptions are refused (redemption-pause.ts).
+// redemptions are refused (redemption-pause.ts). A dispute opened and each newly refunded
+// amount are booked for the reconciliation with the provider (bookings.ts).
 import type { WalletKind } from "../../../src/shared/money";
 import { REDEMPTION_PAUSE_SENTENCES, type RefusalOf } from "../../../src/shared/refusals";
 import type { WalletBalances } from "../../../src/shared/schemas/user";
 import { playthroughOnReversal } from "../../wallet/playthrough";
 import type { LedgerReason, Ledger } from "../../wallet/ledger";
+import { writeBookingInTx } from "./bookings";
 
 export const UNDER_REVIEW_MESSAGE = REDEMPTION_PAUSE_SENTENCES.dispute;
 export const FRAUD_WARNING_HOLD_MESSAGE = REDEMPTION_PAUSE_SENTENCES["fraud-warning"];
@@ -147,6 +149,12 @@ export function applyDisputeInTx(tx: Ledger, input: DisputeInput): ReversalResul
       tx.now,
       tx.now,
     );
+    writeBookingInTx(tx, {
+      kind: "dispute",
+      reference: input.disputeId,
+      paymentIntent: input.paymentIntent,
+      amountCents: purchase.amount_cents,
+    });
   } else {
     if (existing?.open === 0) return { ok: true, found: true, movements: [], balances: tx.balances() };
     tx.sql.exec(
@@ -158,6 +166,15 @@ export function applyDisputeInTx(tx: Ledger, input: DisputeInput): ReversalResul
       tx.now,
       tx.now,
     );
+    // A dispute first heard of as closed is booked then.
+    if (!existing) {
+      writeBookingInTx(tx, {
+        kind: "dispute",
+        reference: input.disputeId,
+        paymentIntent: input.paymentIntent,
+        amountCents: purchase.amount_cents,
+      });
+    }
   }
   const movements = reconcile(tx, purchase, {
     takeReason: "dispute_reversal",
@@ -196,6 +213,12 @@ export function applyRefundInTx(tx: Ledger, input: RefundInput): ReversalResult 
     next.refunded_cents,
     purchase.checkout_session_id,
   );
+  writeBookingInTx(tx, {
+    kind: "refund",
+    reference: `refund:${input.paymentIntent}:${input.amountRefundedCents}`,
+    paymentIntent: input.paymentIntent,
+    amountCents: input.amountRefundedCents - purchase.refunded_cents,
+  });
   const movements = reconcile(tx, next, {
     takeReason: "refund_reversal",
     restoreReason: "dispute_restore",

@@ -1,0 +1,101 @@
+// The simulated payment provider's own books (development only): the transfers it
+// answered and the refunds and disputes its local pages reported, kept in D1 beside its
+// checkout sessions so that it lists what it paid and took back the way Stripe's list
+// APIs do (simulated-provider.ts `listRecords`). Kept apart from the provider so the
+// local pages (sim-routes.ts) can record without loading it.
+import { and, eq, gte, lt, sum } from "drizzle-orm";
+import { getDb } from "../db/database";
+import { simCheckoutSessions, simReversals, simTransfers } from "../db/schema";
+import type { ProviderRecords } from "./payments-provider";
+
+/** A transfer the simulator answered; the same id again (a retried idempotency key) records nothing. */
+export async function recordSimTransfer(
+  env: Env,
+  input: { transferId: string; redemptionId: string; userId: string; accountId: string; amountCents: number },
+  now: number,
+): Promise<void> {
+  await getDb(env)
+    .insert(simTransfers)
+    .values({
+      id: input.transferId,
+      redemptionId: input.redemptionId,
+      userId: input.userId,
+      accountId: input.accountId,
+      amountCents: input.amountCents,
+      createdAt: now,
+    })
+    .onConflictDoNothing();
+}
+
+/** What the simulator has refunded of a payment so far, in cents. */
+export async function simRefundedCents(env: Env, paymentIntent: string): Promise<number> {
+  const [row] = await getDb(env)
+    .select({ total: sum(simReversals.amountCents) })
+    .from(simReversals)
+    .where(and(eq(simReversals.paymentIntent, paymentIntent), eq(simReversals.kind, "refund")));
+  return Number(row?.total ?? 0);
+}
+
+/** A refund or a dispute the simulator reports; the same id again records nothing. */
+export async function recordSimReversal(
+  env: Env,
+  input: { id: string; kind: "refund" | "dispute"; paymentIntent: string; chargeId: string; amountCents: number },
+  now: number,
+): Promise<void> {
+  await getDb(env)
+    .insert(simReversals)
+    .values({ ...input, createdAt: now })
+    .onConflictDoNothing();
+}
+
+/** The simulator's records in [from, to): paid sessions by when they were paid, transfers and reversals by when they were made. */
+export async function listSimRecords(env: Env, window: { from: number; to: number }): Promise<ProviderRecords> {
+  const db = getDb(env);
+  const [sessions, transfers, reversals] = await Promise.all([
+    db
+      .select()
+      .from(simCheckoutSessions)
+      .where(
+        and(
+          eq(simCheckoutSessions.status, "completed"),
+          gte(simCheckoutSessions.completedAt, window.from),
+          lt(simCheckoutSessions.completedAt, window.to),
+        ),
+      ),
+    db
+      .select()
+      .from(simTransfers)
+      .where(and(gte(simTransfers.createdAt, window.from), lt(simTransfers.createdAt, window.to))),
+    db
+      .select()
+      .from(simReversals)
+      .where(and(gte(simReversals.createdAt, window.from), lt(simReversals.createdAt, window.to))),
+  ]);
+  return {
+    payments: sessions.map((s) => ({
+      checkoutSessionId: s.id,
+      paymentIntent: simPaymentIntentOf(s.id),
+      userId: s.userId,
+      amountCents: s.amountCents,
+      at: s.completedAt ?? s.createdAt,
+    })),
+    transfers: transfers.map((t) => ({
+      transferId: t.id,
+      redemptionId: t.redemptionId,
+      userId: t.userId,
+      amountCents: t.amountCents,
+      at: t.createdAt,
+    })),
+    reversals: reversals.map((r) => ({
+      kind: r.kind,
+      id: r.id,
+      paymentIntent: r.paymentIntent,
+      chargeId: r.chargeId,
+      amountCents: r.amountCents,
+      at: r.createdAt,
+    })),
+  };
+}
+
+/** A simulated Checkout Session's PaymentIntent: `pi_sim_<hex>` beside `cs_sim_<hex>` (sim-routes.ts). */
+export const simPaymentIntentOf = (sessionId: string) => `pi_sim_${sessionId.slice("cs_sim_".length)}`;
