@@ -8,6 +8,7 @@
 import type { ApiClient } from "../../../lib/api-client";
 import { HealthResponseSchema } from "../../../shared/schemas/health";
 import { HouseHoldSchema, HouseLiabilitySchema } from "../../../shared/schemas/house";
+import { ReconciliationAnswerSchema, type ReconciliationView, RunReconciliationAnswerSchema } from "../../../shared/schemas/reconciliation";
 import type { z } from "zod";
 import type {
   AdjustmentRequest,
@@ -61,6 +62,14 @@ const CsvText = {
 /** A house view as CSV (the liability's daily history, or the hold rows), for the console to save. */
 export const fetchHouseCsv = (api: ApiClient, view: "liability" | "hold", days: number) =>
   api.get(`/admin/house/${view}`, CsvText, { days, format: "csv" });
+/** The recent reconciliation runs and one run's differences: the day's latest, else the newest. */
+export const fetchReconciliation = (api: ApiClient, day?: string) => api.get("/admin/reconciliation", ReconciliationAnswerSchema, { day });
+/** One view's differences of the day's latest run, as CSV for the console to save. */
+export const fetchReconciliationCsv = (api: ApiClient, day: string, view: ReconciliationView) =>
+  api.get("/admin/reconciliation", CsvText, { day, view, format: "csv" });
+/** Reconciles an ended UTC day with the payment provider now (audited). */
+export const runReconciliation = (api: ApiClient, day: string) =>
+  api.post("/admin/reconciliation/run", RunReconciliationAnswerSchema, { day });
 export const fetchSettlement = (api: ApiClient) => api.get("/admin/settlement", SettlementViewSchema);
 export const fetchAudit = (api: ApiClient, target?: string) => api.get("/admin/audit", AuditLogSchema, { target, limit: 200 });
 

@@ -1,7 +1,7 @@
 // The operator console at /admin, loaded on demand in its own chunk. Only
 // operators see it: everyone else — signed out, a player, an unverified operator
 // address — gets the not-found page, as from the API (404). Tabs Feed / Settlement / Props /
-// Players / Approvals / Free entry / Regions / Audit / Health / House; the open tab lives in the address (?tab=) so a reload
+// Players / Approvals / Free entry / Regions / Audit / Health / House / Reconciliation; the open tab lives in the address (?tab=) so a reload
 // (or coming back from a fresh sign-in) keeps it.
 import { useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -17,6 +17,7 @@ import { HealthTab } from "./health-tab";
 import { HouseTab } from "./house-tab";
 import { PlayersTab } from "./players-tab";
 import { PropsTab } from "./props-tab";
+import { ReconciliationTab } from "./reconciliation-tab";
 import { SettlementTab } from "./settlement-tab";
 import "./admin.css";
 
@@ -31,6 +32,7 @@ const TABS = [
   { key: "audit", label: "Audit" },
   { key: "health", label: "Health" },
   { key: "house", label: "House" },
+  { key: "reconciliation", label: "Reconciliation" },
 ] as const;
 type TabKey = (typeof TABS)[number]["key"];
 
@@ -95,6 +97,7 @@ export function AdminConsolePage() {
           {tab === "audit" && <AuditTab />}
           {tab === "health" && <HealthTab />}
           {tab === "house" && <HouseTab />}
+          {tab === "reconciliation" && <ReconciliationTab />}
         </div>
       </main>
     </AdminDeniedContext.Provider>
