@@ -1142,10 +1142,7 @@ const ENDPOINTS: Endpoint[] = [
     request: () =>
       post(
         "/api/admin/reconciliation/run",
-        fc.oneof(
-          malformedBody,
-          bodyFor({ day: fc.constantFrom("2026-01-05", "2026-02-30", "9999-12-31", "x"), reason: unicodeText(600) }),
-        ),
+        fc.oneof(malformedBody, bodyFor({ day: fc.constantFrom("2026-01-05", "2026-02-30", "9999-12-31", "x"), reason: unicodeText(600) })),
       ),
   },
   { routes: ["GET /api/admin/settlement"], request: () => get("/api/admin/settlement", queryFor({ limit: fc.constantFrom("1", "x") })) },

@@ -437,7 +437,11 @@ describe("the operator console's contract", () => {
       { body: { day: "2026-01-05", reason: "contract check" } },
     );
     expect(reconciled.run.status).toBe("ok");
-    const reconciliation = await call(CONTRACT["GET /api/admin/reconciliation"], "GET /api/admin/reconciliation", "/api/admin/reconciliation");
+    const reconciliation = await call(
+      CONTRACT["GET /api/admin/reconciliation"],
+      "GET /api/admin/reconciliation",
+      "/api/admin/reconciliation",
+    );
     expect(reconciliation.runs.length).toBeGreaterThan(0);
     const log = await call(CONTRACT["GET /api/admin/audit"], "GET /api/admin/audit", `/api/admin/audit?target=${uid}`);
     expect(log.entries.length).toBeGreaterThan(0);
