@@ -72,6 +72,8 @@ const CONSOLE_ROUTES: [string, string, unknown?][] = [
   ["GET", "/api/admin/prop-stats"],
   ["GET", "/api/admin/house/liability"],
   ["GET", "/api/admin/house/hold?days=7"],
+  ["GET", "/api/admin/reconciliation"],
+  ["POST", "/api/admin/reconciliation/run", { day: "2026-01-05" }],
   ["POST", "/api/admin/events/evt-x/stats", { players: [], reason: "test" }],
   ["GET", "/api/admin/no-such-console-route"],
 ];
