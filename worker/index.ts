@@ -21,6 +21,7 @@ import { pushTransport } from "./push/push-transport";
 import type { PushNotice } from "../src/shared/push-notices";
 
 export { UserWallet } from "./user-wallet";
+export { GameExposure } from "./exposure/game-exposure-object";
 
 /** A sport's price desk as deployed (wrangler.toml class_name): the desk with settlement's finals recorder. */
 export class PriceDesk extends PriceDeskObject {

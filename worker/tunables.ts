@@ -142,6 +142,22 @@ export const TUNABLES = {
     wholeNumber(100, 500_000),
     "The most a bet with a player's market in it may pay, in Vantage Cash cents (the house's own cap is 500,000).",
   ),
+  MAX_CASH_EXPOSURE_CENTS: tunable(
+    "2000000",
+    wholeNumber(100, 1_000_000_000),
+    "The most the house may lose on one market of one game in Vantage Cash cents (what the bets on one selection would pay, less every stake in the market); a bet past it is refused with the largest stake that fits.",
+  ),
+  MAX_COINS_EXPOSURE: tunable("250000000", wholeNumber(1_000_000, 100_000_000_000), "The same limit per market of one game in Coins."),
+  EXPOSURE_HOLD_SECONDS: tunable(
+    "60",
+    wholeNumber(5, 600),
+    "A bet's reservation on its game's exposure lapses after this long when its placement never confirms it (the wallet's outbox then adds the bet if it was placed).",
+  ),
+  EXPOSURE_DISPLAY_SECONDS: tunable(
+    "2",
+    wholeNumber(1, 60),
+    "The console's copy of a game's exposure (D1) is written this long after a change.",
+  ),
   PROP_GRADE_HOURS: tunable(
     "36",
     wholeNumber(1, 240),

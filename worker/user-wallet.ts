@@ -45,6 +45,7 @@ import { regionModeAt } from "../src/shared/region-rules";
 import { kernelMethods } from "./wallet/kernel-methods";
 import type { Ledger, WalletPort, WalletPortBindings } from "./wallet/ledger";
 import type { WalletProjectors } from "./wallet/projection";
+import { relayBetsToExposure } from "./exposure/relay";
 import { WALLET_MIGRATIONS } from "./wallet-schema";
 import { installWalletMethods, type WalletMethods, WalletObject } from "./wallet/wallet-object";
 
@@ -117,6 +118,8 @@ export const WALLET_PROJECTORS: WalletProjectors = {
   topics: { nudge: nudgeProjection, winner: winnerProjection, booking: bookingProjection },
   // A settled bet also updates its player's leaderboard rows, once.
   onBet: [leaderboardStatements],
+  // Every changed bet also reaches the exposure objects of its games (placed, cashed out, settled).
+  betRelays: [relayBetsToExposure],
 };
 
 const METHOD_TABLES = [

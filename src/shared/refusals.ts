@@ -61,6 +61,12 @@ export type WorkerRefusal =
   | Plain<"idempotency-key-reused">
   // A bet with a player's market in it pays at most the deployment's PROP_MAX_PAYOUT_* (minor units).
   | With<"prop-payout-above-maximum", { wallet: WalletKind; maxPayout: number }>
+  // The house's limit per market of one game (MAX_CASH_EXPOSURE_CENTS, MAX_COINS_EXPOSURE):
+  // the largest stake per bet it would still take (minor units), or none at all; and a
+  // market an operator suspended. `market` is its name as the console shows it.
+  | With<"exposure-limit", { wallet: WalletKind; largestStake: number }>
+  | With<"exposure-full", { market: string }>
+  | With<"market-suspended-by-house", { market: string }>
   | Plain<"cash-out-key-reused">
   | Plain<"bet-not-found">
   | Plain<"bet-settled">
@@ -262,6 +268,18 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
   "prop-payout-above-maximum": {
     text: "The maximum payout of a bet with a player prop is {maxPayout}. Lower the amount.",
     words: (d) => ({ maxPayout: formatAmount(d.wallet, d.maxPayout) }),
+  },
+  "exposure-limit": {
+    text: "The house can take at most {largestStake} per bet on this now. Lower the amount.",
+    words: (d) => ({ largestStake: formatAmount(d.wallet, d.largestStake) }),
+  },
+  "exposure-full": {
+    text: "The house is not taking more bets on {market} for this game right now.",
+    words: (d) => ({ market: d.market }),
+  },
+  "market-suspended-by-house": {
+    text: "Betting on {market} for this game is suspended for now.",
+    words: (d) => ({ market: d.market }),
   },
   "idempotency-key-reused": { text: "This Idempotency-Key was already used for a different bet slip." },
 

@@ -1125,6 +1125,35 @@ const ENDPOINTS: Endpoint[] = [
       ),
   },
   {
+    routes: ["GET /api/admin/risk"],
+    request: () => get("/api/admin/risk", queryFor({ format: fc.constantFrom("json", "csv", "xml"), x: unicodeText() })),
+  },
+  {
+    routes: ["GET /api/admin/risk/:sport/:eventId"],
+    request: () =>
+      get(
+        fc
+          .tuple(fc.constantFrom("basketball_nba", "soccer_usa_mls", "cricket"), fc.constantFrom("evt-1", "x".repeat(129), "%00"))
+          .map(([sport, eventId]) => `/api/admin/risk/${sport}/${eventId}`),
+      ),
+  },
+  {
+    routes: ["POST /api/admin/risk/:sport/:eventId/suspend"],
+    request: () =>
+      post(
+        "/api/admin/risk/basketball_nba/evt-fuzz/suspend",
+        fc.oneof(
+          malformedBody,
+          bodyFor({
+            market: fc.constantFrom("Moneyline", "", "x".repeat(201)),
+            suspended: fc.constantFrom(true, false, "yes"),
+            reason: unicodeText(600),
+            game: fc.constantFrom({ home: "A", away: "B", startTime: "2026-01-01T00:00:00Z" }, null, "x"),
+          }),
+        ),
+      ),
+  },
+  {
     routes: ["GET /api/admin/reconciliation"],
     request: () =>
       get(

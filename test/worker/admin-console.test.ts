@@ -72,6 +72,13 @@ const CONSOLE_ROUTES: [string, string, unknown?][] = [
   ["GET", "/api/admin/prop-stats"],
   ["GET", "/api/admin/house/liability"],
   ["GET", "/api/admin/house/hold?days=7"],
+  ["GET", "/api/admin/risk"],
+  ["GET", "/api/admin/risk/someone/evt-x"],
+  [
+    "POST",
+    "/api/admin/risk/someone/evt-x/suspend",
+    { market: "Total", suspended: true, reason: "test", game: { home: "A", away: "B", startTime: "2026-01-01T00:00:00Z" } },
+  ],
   ["GET", "/api/admin/reconciliation"],
   ["POST", "/api/admin/reconciliation/run", { day: "2026-01-05" }],
   ["POST", "/api/admin/events/evt-x/stats", { players: [], reason: "test" }],

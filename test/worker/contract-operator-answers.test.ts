@@ -40,6 +40,7 @@ import { FreeEntryRecordSchema, type FreeEntryCodes } from "../../src/shared/sch
 import { HealthResponseSchema } from "../../src/shared/schemas/health";
 import { HouseHoldSchema, HouseLiabilitySchema } from "../../src/shared/schemas/house";
 import { ReconciliationAnswerSchema, RunReconciliationAnswerSchema } from "../../src/shared/schemas/reconciliation";
+import { GameExposureViewSchema, RiskListSchema } from "../../src/shared/schemas/risk";
 import { createApp } from "../../worker/app";
 import { getUserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
@@ -75,6 +76,9 @@ const CONTRACT = {
   "GET /api/admin/health": HealthResponseSchema,
   "GET /api/admin/house/liability": HouseLiabilitySchema,
   "GET /api/admin/house/hold": HouseHoldSchema,
+  "GET /api/admin/risk": RiskListSchema,
+  "GET /api/admin/risk/:x/:x": GameExposureViewSchema,
+  "POST /api/admin/risk/:x/:x/suspend": GameExposureViewSchema,
   "POST /api/admin/reconciliation/run": RunReconciliationAnswerSchema,
   "GET /api/admin/reconciliation": ReconciliationAnswerSchema,
   "POST /api/admin/approvals/:x/approve": ApprovalAnswerSchema,
@@ -430,6 +434,28 @@ describe("the operator console's contract", () => {
     expect(liability.players).toBeGreaterThan(0);
     const hold = await call(CONTRACT["GET /api/admin/house/hold"], "GET /api/admin/house/hold", "/api/admin/house/hold?days=7");
     expect(hold.rows.length).toBeGreaterThan(0);
+    const risk = await call(CONTRACT["GET /api/admin/risk"], "GET /api/admin/risk", "/api/admin/risk");
+    expect(risk.limits.cashCents).toBeGreaterThan(0);
+    const suspended = await call(
+      CONTRACT["POST /api/admin/risk/:x/:x/suspend"],
+      "POST /api/admin/risk/:x/:x/suspend",
+      "/api/admin/risk/basketball_nba/evt-contract/suspend",
+      {
+        body: {
+          market: "Total",
+          suspended: true,
+          reason: "contract check",
+          game: { home: "A", away: "B", startTime: "2026-01-05T00:00:00Z" },
+        },
+      },
+    );
+    expect(suspended.suspended.map((s) => s.market)).toEqual(["Total"]);
+    const game = await call(
+      CONTRACT["GET /api/admin/risk/:x/:x"],
+      "GET /api/admin/risk/:x/:x",
+      "/api/admin/risk/basketball_nba/evt-contract",
+    );
+    expect(game.game?.eventId).toBe("evt-contract");
     const reconciled = await call(
       CONTRACT["POST /api/admin/reconciliation/run"],
       "POST /api/admin/reconciliation/run",

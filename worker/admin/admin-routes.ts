@@ -35,6 +35,7 @@ import { propNamesAdminRoutes } from "./prop-names-admin";
 import { propStatsAdminRoutes } from "./prop-stats-admin";
 import { healthRoutes } from "./health-view";
 import { houseRoutes } from "../house/house-routes";
+import { riskRoutes } from "../exposure/risk-routes";
 import { reconciliationRoutes } from "../reconciliation/reconciliation-routes";
 import { refusedError, requestApproval } from "../approvals/approvals";
 import { auditStatement, listAudit } from "../approvals/audit-log";
@@ -210,6 +211,7 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
   app.route("/", propStatsAdminRoutes());
   app.route("/", healthRoutes());
   app.route("/house", houseRoutes());
+  app.route("/risk", riskRoutes());
   app.route("/reconciliation", reconciliationRoutes());
   app.get("/feed", async (c) => c.json(await feedView(c.env, Date.now())));
   app.get("/settlement", async (c) => c.json(await settlementView(c.env, Date.now())));

@@ -29,7 +29,10 @@ export type AuditAction =
   | "stats"
   | "stats-correction"
   /** A reconciliation with the payment provider run on demand (worker/reconciliation/reconciliation-routes.ts). */
-  | "reconciliation";
+  | "reconciliation"
+  /** A market of a game suspended or resumed from the Risk view (worker/exposure/risk-routes.ts). */
+  | "market-suspended"
+  | "market-resumed";
 
 export type AuditInput = {
   actor: string;

@@ -1,8 +1,10 @@
 // POST /api/placeBet and GET /api/bets. Placement: the Idempotency-Key is replayed
 // first (a retry gets the first answer even if the odds moved since), then the slip is
 // re-priced against the current odds (price-slip.ts; a player's market against its game's
-// current props, read once per game, and capped at PROP_MAX_PAYOUT_*), then ONE wallet
-// call re-checks the balance, debits and writes the bets atomically. Every refusal is a
+// current props, read once per game, and capped at PROP_MAX_PAYOUT_*), then each game's
+// exposure object reserves the slip against the house's limits (worker/exposure/), then ONE
+// wallet call re-checks the balance, debits and writes the bets atomically, and the
+// reservation is confirmed (or released when the wallet refused). Every refusal is a
 // 4xx that changed nothing; 'Not enough balance.' is a 400 like the spec's other
 // place-bet checks.
 //
@@ -38,6 +40,8 @@ import { allowInRegion } from "../protection/request-region";
 import { withRulesVersion } from "../sweepstakes/rules-gate";
 import { loggerFor } from "../logging/logger";
 import { sha256Hex } from "../digest";
+import { unitsToMinor } from "../../src/shared/money";
+import { reserveExposure } from "../exposure/reserve";
 
 function answer(c: Context<AppEnv>, result: PlaceBetsResult) {
   if (!result.ok) throw refusalError(result);
@@ -145,6 +149,32 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
       outcome = await orReplay(judged, async () => price(judged, await afterDelay(judged, liveSports)));
       if (outcome.seen) return answer(c, outcome.seen);
     }
+    const priced = outcome.done;
+    // The games' exposure objects reserve the slip before the wallet commits it; an amount
+    // the wallet will refuse anyway (not a valid amount) reserves nothing.
+    const stake = unitsToMinor(request.wallet, request.amount);
+    const held =
+      stake !== null && stake > 0
+        ? await orReplay(now, async () => {
+            const hold = await reserveExposure(
+              c.env,
+              rules,
+              {
+                key: `${userId}:${idempotencyKey}`,
+                kind: request.kind,
+                wallet: request.wallet,
+                stake,
+                legs: priced.legs,
+                sameGame: priced.sameGame,
+              },
+              now,
+            );
+            if (!hold.ok) throw refusalError(hold);
+            return hold;
+          })
+        : null;
+    if (held?.seen) return answer(c, held.seen);
+    const hold = held?.done;
     const result = await wallet.placeBets(
       userId,
       {
@@ -153,12 +183,22 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
         kind: request.kind,
         wallet: request.wallet,
         amount: request.amount,
-        legs: outcome.done.legs,
-        sameGame: outcome.done.sameGame,
+        legs: priced.legs,
+        sameGame: priced.sameGame,
       },
       now,
       play,
     );
+    if (hold) {
+      const settle = result.ok
+        ? hold.confirm(
+            result.response.bets.map((bet) => bet.id),
+            now,
+          )
+        : hold.release();
+      // The reply does not wait: a lost confirmation lapses, and the wallet's outbox adds the bets.
+      c.executionCtx.waitUntil(settle.catch((err: unknown) => loggerFor(c.env).warn("placeBet: exposure confirmation failed", err)));
+    }
     return answer(c, result);
   });
 

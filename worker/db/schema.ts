@@ -729,6 +729,23 @@ export const houseLiabilityDays = sqliteTable("house_liability_days", {
   recordedAt: integer("recorded_at").notNull(),
 });
 
+/** The console's copy of each game's exposure, written by its exposure object (migration 0039, worker/exposure/). */
+export const gameExposure = sqliteTable("game_exposure", {
+  eventId: text("event_id").primaryKey(),
+  sport: text("sport").notNull(),
+  home: text("home").notNull(),
+  away: text("away").notNull(),
+  startTime: text("start_time").notNull(),
+  worstCashCents: integer("worst_cash_cents").notNull(),
+  worstCoins: integer("worst_coins").notNull(),
+  stakesCashCents: integer("stakes_cash_cents").notNull(),
+  stakesCoins: integer("stakes_coins").notNull(),
+  openBets: integer("open_bets").notNull(),
+  worstMarket: text("worst_market"),
+  suspendedJson: text("suspended_json").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
 /** Transfers the simulated payment provider answered, development only (migration 0038). */
 export const simTransfers = sqliteTable(
   "sim_transfers",

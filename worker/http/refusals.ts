@@ -52,6 +52,9 @@ const EDGE: { [C in RefusalCode]: Edge<C> } = {
   "stake-above-maximum": { status: 400, details: none },
   "payout-above-maximum": { status: 400, details: none },
   "prop-payout-above-maximum": { status: 400 },
+  "exposure-limit": { status: 409 },
+  "exposure-full": { status: 409 },
+  "market-suspended-by-house": { status: 409 },
   "idempotency-key-reused": { status: 422 },
 
   "cash-out-key-reused": { status: 422, wire: "idempotency-key-reused" },

@@ -8,6 +8,7 @@ export type { KernelWallet } from "./kernel-methods";
 export type { BetsCursor } from "./bet-rows";
 export type { AdjustmentResult, FreezeState, OperatorAudit } from "./operator-actions";
 export type { LedgerRow } from "./ledger-audit";
+export type { BetChange } from "./projection";
 
 // ---- the live socket: the protocol the SPA shares, and the Worker-to-object headers ----
 export { LIVE_PROTOCOL, LIVE_TOKEN_PREFIX } from "../../src/shared/live-protocol";

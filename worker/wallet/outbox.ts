@@ -6,6 +6,9 @@
 // retried by the alarm with back-off (1 s doubling to 5 minutes, forever); the attempt
 // count survives restarts in the object's key-value storage (`outbox_attempts`).
 //
+// After D1 takes a batch, its changed bets are handed to the features' relays (the games'
+// exposure objects learn of bets placed, cashed out and settled this way).
+//
 // The same drain hands the players' alerts to the push queue (worker/push/): a settled
 // bet's row and the `notice` rows (a redemption paid or failed, a limit or break taking
 // effect, a nudge near a limit) become PushNotices, sent
@@ -22,7 +25,7 @@
 import { betSettledNotice, type PushNotice } from "../../src/shared/push-notices";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import { loggerFor } from "../logging/logger";
-import { projectionStatements, type OutboxRow, type OutboxTopic, type WalletProjectors } from "./projection";
+import { type BetChange, projectionStatements, type OutboxRow, type OutboxTopic, type WalletProjectors } from "./projection";
 
 const OUTBOX_RETRY_BASE_MS = 1_000;
 const OUTBOX_RETRY_MAX_MS = 300_000;
@@ -163,6 +166,7 @@ export class Outbox {
       const lastBalances = rows.findLast((row) => row.topic === "balances")?.seq;
       const statements: D1PreparedStatement[] = [];
       const notices: PushNotice[] = [];
+      const betChanges: BetChange[] = [];
       let last = rows[0]!.seq;
       for (const row of rows) {
         if (row.topic === "balances" && row.seq !== lastBalances) {
@@ -174,9 +178,11 @@ export class Outbox {
         statements.push(...next);
         const notice = noticeOf(row);
         if (notice) notices.push(notice);
+        if (row.topic === "bet" && this.projectors.betRelays.length > 0) betChanges.push(JSON.parse(row.payload) as BetChange);
         last = row.seq;
       }
       if (statements.length > 0) await db.batch(statements);
+      if (betChanges.length > 0) await Promise.all(this.projectors.betRelays.map((relay) => relay(this.env(), betChanges, Date.now())));
       if (notices.length > 0) await this.sendAlerts(notices);
       sql.exec("DELETE FROM outbox WHERE seq <= ?", last);
     }

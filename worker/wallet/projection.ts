@@ -31,13 +31,22 @@ export type AuditPayload = {
   details: Record<string, unknown>;
 };
 
-/** What features project beside the kernel: statements per own topic, and what a changed bet also updates. */
+/** A changed bet as the outbox hands it on: its player and the bet as it now stands. */
+export type BetChange = { userId: string; bet: BetDocument };
+
+/**
+ * What features project beside the kernel: statements per own topic, what a changed bet
+ * also updates, and where the changed bets of a drained batch are also told (after D1 took
+ * the batch; a relay that throws fails the drain, which is retried whole, so a relay must
+ * take the same bets again harmlessly).
+ */
 export type WalletProjectors = {
   topics: Readonly<Record<string, (db: D1Database, payload: string) => D1PreparedStatement[]>>;
   onBet: ReadonlyArray<(db: D1Database, userId: string, bet: BetDocument, version: number) => D1PreparedStatement[]>;
+  betRelays: ReadonlyArray<(env: Env, changes: readonly BetChange[], now: number) => Promise<void>>;
 };
 
-export const NO_PROJECTORS: WalletProjectors = { topics: {}, onBet: [] };
+export const NO_PROJECTORS: WalletProjectors = { topics: {}, onBet: [], betRelays: [] };
 
 export function projectionStatements(db: D1Database, row: OutboxRow, projectors: WalletProjectors): D1PreparedStatement[] {
   switch (row.topic) {

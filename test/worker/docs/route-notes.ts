@@ -21,6 +21,7 @@ import * as house from "../../../src/shared/schemas/house";
 import * as protection from "../../../src/shared/schemas/protection";
 import * as push from "../../../src/shared/schemas/push";
 import * as reconciliation from "../../../src/shared/schemas/reconciliation";
+import * as risk from "../../../src/shared/schemas/risk";
 import * as redemptions from "../../../src/shared/schemas/redemptions";
 import * as social from "../../../src/shared/schemas/social";
 import * as sweepstakes from "../../../src/shared/schemas/sweepstakes";
@@ -45,6 +46,7 @@ export const SHARED_SCHEMA_MODULES = {
   push,
   reconciliation,
   redemptions,
+  risk,
   social,
   sweepstakes,
   user,
@@ -503,6 +505,22 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     section: "Operators",
     does: "The house's book, what it won: `?days=` (1–366, 30) `&format=json|csv`. Per UTC settled day, sport (or `multi`), kind (`single`, `parlay`, `same-game`, `props`, `cash-out`) and currency: bets, staked, paid, hold = staked − paid and `holdPct`; a cash-out's share counts as `cash-out`, voided stakes are left out; `format=csv` answers the rows as text/csv.",
     answer: "house#HouseHoldSchema",
+  },
+  "GET /api/admin/risk": {
+    section: "Operators",
+    does: "The Risk view: `?format=json\\|csv`. The games with open bets or a suspended market (at most 200), worst cash outcome first, from D1's copy the games' exposure objects write `EXPOSURE_DISPLAY_SECONDS` after a change: per game the house's worst result in Vantage Cash cents and in Coins (what it would pay less what it took; negative when it wins whatever happens), stakes, open bets, the worst market and the suspended ones, with the per-market limits in force; `format=csv` answers the games as text/csv.",
+    answer: "risk#RiskListSchema",
+  },
+  "GET /api/admin/risk/:sport/:eventId": {
+    section: "Operators",
+    does: "One game's exposure read live from its object: per currency the positions, stakes and worst result over the game's outcomes (`bound` true when it is an upper bound), and per market the stakes, what the house pays if each selection wins and the worst; the suspended markets (who, when, why) and the positions still being placed (`reserved`). An unknown game answers an empty book.",
+    answer: "risk#GameExposureViewSchema",
+  },
+  "POST /api/admin/risk/:sport/:eventId/suspend": {
+    section: "Operators",
+    does: "`{market, suspended, reason, game: {home, away, startTime}}`: stops (or, `suspended` false, resumes) new bets on one market of the game (its key as the detail lists it: `Moneyline`, `Spread`, `Total`, `Prop:<market>:<player>`); bets on it are then refused 409 `market-suspended-by-house`, open bets stand. Audited (`market-suspended` / `market-resumed`) before it takes effect. One operator suffices: it moves no money. Answers the game's exposure. 400 `invalid-argument` naming the field.",
+    body: "risk#SuspendMarketRequestSchema",
+    answer: "risk#GameExposureViewSchema",
   },
   "GET /api/admin/reconciliation": {
     section: "Operators",

@@ -1,0 +1,154 @@
+// The house's exposure on one game (worker/exposure/book.ts) against a brute force over the
+// same positions: each market's result per selection, the game's worst over every outcome,
+// and the largest stake a limit still lets through.
+import { describe, expect, it } from "vitest";
+import { ExposureBook, type Pick, type Position } from "../../worker/exposure/book";
+
+const MARKETS: Record<string, string[]> = {
+  Moneyline: ["Home", "Away", "Draw"],
+  Spread: ["Home", "Away"],
+  Total: ["Over", "Under"],
+  "Prop:goals:p1": ["Yes"],
+};
+
+/** A small deterministic generator, so a failure names its seed. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+function randomPositions(seed: number, n: number): Position[] {
+  const next = random(seed);
+  const names = Object.keys(MARKETS);
+  return Array.from({ length: n }, (_, i) => {
+    const count = 1 + Math.floor(next() * 3);
+    const markets = [...names].sort(() => next() - 0.5).slice(0, count);
+    const picks: Pick[] = markets.map((market) => {
+      const options = MARKETS[market]!;
+      return { market, selection: options[Math.floor(next() * options.length)]! };
+    });
+    const stake = 100 + Math.floor(next() * 5000);
+    return { id: `p${i}`, currency: next() < 0.7 ? "cash" : "coins", stake, payout: Math.floor(stake * (1.2 + next() * 6)), picks };
+  });
+}
+
+/** What the house would pay less what it took in one market if `selection` won, summed bet by bet. */
+function bruteResult(positions: Position[], currency: string, market: string, selection: string): number {
+  let result = 0;
+  for (const p of positions) {
+    if (p.currency !== currency) continue;
+    const pick = p.picks.find((k) => k.market === market);
+    if (!pick) continue;
+    result += pick.selection === selection ? p.payout - p.stake : -p.stake;
+  }
+  return result;
+}
+
+/** The game's worst by trying every outcome of every market (a selection, or none of them). */
+function bruteGameWorst(positions: Position[], currency: string): number {
+  const mine = positions.filter((p) => p.currency === currency);
+  const markets = [...new Set(mine.flatMap((p) => p.picks.map((k) => k.market)))];
+  let worst = mine.length === 0 ? 0 : -Infinity;
+  const choose = (i: number, chosen: Record<string, string | null>) => {
+    if (i === markets.length) {
+      if (mine.length === 0) return;
+      const paid = mine.reduce((sum, p) => sum + (p.picks.every((k) => chosen[k.market] === k.selection) ? p.payout : 0), 0);
+      worst = Math.max(worst, paid - mine.reduce((sum, p) => sum + p.stake, 0));
+      return;
+    }
+    for (const s of [...MARKETS[markets[i]!]!, null]) choose(i + 1, { ...chosen, [markets[i]!]: s });
+  };
+  choose(0, {});
+  return worst;
+}
+
+describe("a game's exposure", () => {
+  it.each([1, 2, 3, 4, 5])("matches a brute force over random bets (seed %i)", (seed) => {
+    const positions = randomPositions(seed, 60);
+    const book = new ExposureBook();
+    for (const p of positions) book.put(p);
+    // Some bets leave (settled, cashed out) and one is replaced as a partial cash-out would.
+    const kept = positions.filter((_, i) => i % 7 !== 0);
+    for (const [i, p] of positions.entries()) if (i % 7 === 0) book.remove(p.id);
+    const partly = { ...kept[0]!, stake: Math.floor(kept[0]!.stake / 2), payout: Math.floor(kept[0]!.payout / 2) };
+    book.put(partly);
+    const now = [partly, ...kept.slice(1)];
+
+    for (const currency of ["cash", "coins"] as const) {
+      const markets = book.marketsOf(currency);
+      for (const market of Object.keys(MARKETS)) {
+        const touched = now.some((p) => p.currency === currency && p.picks.some((k) => k.market === market));
+        const shown = markets.find((m) => m.market === market);
+        expect(Boolean(shown)).toBe(touched);
+        if (!shown) continue;
+        for (const selection of MARKETS[market]!) {
+          expect(book.resultIf(currency, market, selection)).toBe(bruteResult(now, currency, market, selection));
+        }
+        const worst = Math.max(
+          ...MARKETS[market]!.map((s) => bruteResult(now, currency, market, s)),
+          -now.filter((p) => p.currency === currency && p.picks.some((k) => k.market === market)).reduce((a, p) => a + p.stake, 0),
+        );
+        expect(shown.worst).toBe(worst);
+      }
+      const game = book.game(currency);
+      expect(game.bound).toBe(false);
+      expect(game.worst).toBe(bruteGameWorst(now, currency));
+    }
+  });
+
+  it("an empty book owes nothing", () => {
+    const game = new ExposureBook().game("cash");
+    expect(game).toEqual({ positions: 0, stakes: 0, worst: 0, bound: false, markets: [] });
+  });
+
+  it("bounds the game's worst from above when its markets are too many to try one by one", () => {
+    const book = new ExposureBook();
+    const positions: Position[] = Array.from({ length: 14 }, (_, i) => ({
+      id: `p${i}`,
+      currency: "cash",
+      stake: 100,
+      payout: 300,
+      picks: [{ market: `Prop:points:player${i}`, selection: "Over" }],
+    }));
+    for (const p of positions) book.put(p);
+    const game = book.game("cash");
+    expect(game.bound).toBe(true);
+    // Every prop can win together: the bound is reached.
+    expect(game.worst).toBe(14 * 300 - 14 * 100);
+  });
+});
+
+describe("the largest stake a limit lets through", () => {
+  it("names a stake that fits, and one unit more does not", () => {
+    const book = new ExposureBook();
+    for (const p of randomPositions(11, 40)) if (p.currency === "cash") book.put(p);
+    const picks: Pick[] = [
+      { market: "Moneyline", selection: "Home" },
+      { market: "Total", selection: "Over" },
+    ];
+    const perStake = 3.64;
+    const limit = Math.max(...picks.map((k) => book.resultIf("cash", k.market, k.selection))) + 50_000;
+    const largest = book.largestStake("cash", picks, perStake, limit);
+    const position = (stake: number): Position => ({ id: "new", currency: "cash", stake, payout: Math.floor(stake * perStake), picks });
+    expect(largest).toBeGreaterThan(0);
+    expect(book.fits(position(largest), limit)).toBe(true);
+    expect(book.fits(position(largest + 2), limit)).toBe(false);
+  });
+
+  it("takes a bet on the other side of a market already past the limit", () => {
+    const book = new ExposureBook();
+    book.put({ id: "big", currency: "cash", stake: 10_000, payout: 50_000, picks: [{ market: "Moneyline", selection: "Away" }] });
+    const hedge: Position = {
+      id: "hedge",
+      currency: "cash",
+      stake: 1_000,
+      payout: 1_900,
+      picks: [{ market: "Moneyline", selection: "Home" }],
+    };
+    expect(book.fits(hedge, 20_000)).toBe(true);
+    expect(book.largestStake("cash", [{ market: "Moneyline", selection: "Away" }], 5, 20_000)).toBe(0);
+  });
+});

@@ -1,0 +1,388 @@
+// The house's exposure per game (worker/exposure/): what each game's object holds equals a
+// brute-force sum over the bets on it, as bets are placed, cashed out and settled; the
+// per-market cash limit refuses the bet that would cross it (naming the stake that fits)
+// and holds under 50 bets at once; an operator suspends a market from the Risk view.
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { payoutFor } from "../../src/shared/payout";
+import type { BetDocument, PlaceBetRequest } from "../../src/shared/schemas/bets";
+import type { Event } from "../../src/shared/schemas/events";
+import { type GameExposureView, GameExposureViewSchema, RiskListSchema } from "../../src/shared/schemas/risk";
+import { createApp } from "../../worker/app";
+import { tunables } from "../../worker/tunables";
+import { pickOf as marketPick } from "../../worker/exposure/book";
+import { relayBetsToExposure } from "../../worker/exposure/relay";
+import { exposureObject } from "../../worker/exposure/reserve";
+import { openEvents, pickOf } from "./bets-helpers";
+import { BASE, api, postJson, signIn, type SignedIn } from "./helpers";
+import { buyCash } from "./payout-helpers";
+import { leg, newEventId, openBet } from "./settlement-fixtures";
+
+const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
+const SPORT = "soccer_usa_mls";
+
+/** Each market's result per selection and stakes, summed bet by bet over what is open of each on `eventId`. */
+function bruteForce(bets: readonly BetDocument[], eventId: string, currency: "cash" | "coins") {
+  const markets = new Map<string, { stakes: number; payouts: Record<string, number> }>();
+  for (const bet of bets) {
+    if (bet.wallet !== currency || bet.status !== "open") continue;
+    const open = bet.legs.filter((l, i) => l.eventId === eventId && bet.legResults[i] === null);
+    const stake = bet.stake - (bet.cashOut?.stake ?? 0);
+    if (open.length === 0 || stake <= 0) continue;
+    const payout = Math.floor(((bet.stake + bet.toWin) * stake) / bet.stake);
+    for (const l of open) {
+      const { market, selection } = marketPick(l);
+      const m = markets.get(market) ?? { stakes: 0, payouts: {} };
+      m.stakes += stake;
+      m.payouts[selection] = (m.payouts[selection] ?? 0) + payout;
+      markets.set(market, m);
+    }
+  }
+  return markets;
+}
+
+function expectBookMatches(view: GameExposureView, bets: readonly BetDocument[], eventId: string) {
+  for (const currency of ["cash", "coins"] as const) {
+    const expected = bruteForce(bets, eventId, currency);
+    const shown = view[currency].markets;
+    expect(shown.map((m) => m.market).sort()).toEqual([...expected.keys()].sort());
+    for (const m of shown) {
+      const e = expected.get(m.market)!;
+      expect(m.stakes).toBe(e.stakes);
+      expect(m.payouts).toEqual(e.payouts);
+      expect(m.worst).toBe(Math.max(-e.stakes, ...Object.values(e.payouts).map((p) => p - e.stakes)));
+    }
+  }
+}
+
+const relay = (bets: BetDocument[]) =>
+  relayBetsToExposure(
+    env,
+    bets.map((bet) => ({ userId: "user-relay", bet })),
+    Date.now(),
+  );
+
+describe("a game's exposure as bets come and go", () => {
+  it("equals a brute-force sum over singles, parlays, same-game blocks, props, cash-outs and settlement", async () => {
+    const game = newEventId();
+    const other = newEventId();
+    const on = (overrides: Parameters<typeof leg>[0]) => leg({ league: SPORT, ...overrides });
+    const bets: BetDocument[] = [
+      openBet([on({ eventId: game, side: "Home", priceAm: 150 })], { stake: 2_000, wallet: "cash" }),
+      openBet([on({ eventId: game, side: "Draw", priceAm: 240 })], { stake: 1_000, wallet: "cash" }),
+      openBet([on({ eventId: game, market: "Total", side: "Over", line: 2.5, priceAm: -110 })], { stake: 5_000, wallet: "cash" }),
+      // A parlay across two games counts its whole payout on each of its picks here.
+      openBet([on({ eventId: game, side: "Away", priceAm: 200 }), on({ eventId: other, side: "Home", priceAm: -150 })], {
+        stake: 700,
+        wallet: "cash",
+      }),
+      // A same-game block: two picks on this game in one bet.
+      {
+        ...openBet(
+          [
+            on({ eventId: game, side: "Home", priceAm: 150 }),
+            on({ eventId: game, market: "Total", side: "Over", line: 2.5, priceAm: -110 }),
+          ],
+          {
+            stake: 400,
+            wallet: "cash",
+          },
+        ),
+      },
+      // A player's market.
+      openBet(
+        [
+          on({
+            eventId: game,
+            market: "Prop",
+            side: "Yes",
+            prop: { playerId: "p-9", player: "Lionel Messi", marketKey: "player_goal_scorer_anytime", label: "Anytime goalscorer" },
+          }),
+        ],
+        { stake: 300, wallet: "cash" },
+      ),
+      openBet([on({ eventId: game, side: "Away", priceAm: 200 })], { stake: 50_000, wallet: "coins" }),
+    ];
+    await relay(bets);
+    const book = exposureObject(env, SPORT, game);
+    let view = GameExposureViewSchema.parse(await book.view(Date.now()));
+    expectBookMatches(view, bets, game);
+    expect(view.cash.positions).toBe(6);
+    expect(view.suspended).toEqual([]);
+    // The prop is named as the console shows it.
+    expect(view.cash.markets.find((m) => m.market.startsWith("Prop:"))?.label).toBe("Lionel Messi Anytime goalscorer");
+
+    // A partial cash-out keeps the rest open; a full one and a settled bet leave; the
+    // parlay's other game settling leaves it whole here.
+    bets[0] = { ...bets[0]!, cashOut: { stake: 800, paid: 900 } };
+    bets[1] = { ...bets[1]!, status: "settled", result: "cashed_out", cashOut: { stake: 1_000, paid: 700 }, settledAt: Date.now() };
+    bets[2] = { ...bets[2]!, status: "settled", result: "loss", legResults: ["loss"], settledAt: Date.now() };
+    bets[3] = { ...bets[3]!, legResults: [null, "win"] };
+    await relay(bets);
+    view = GameExposureViewSchema.parse(await book.view(Date.now()));
+    expectBookMatches(view, bets, game);
+    expect(view.cash.positions).toBe(4);
+
+    // The game settles: nothing is left on it, and the parlay is gone from the other game too.
+    const settled = bets.map((b) => ({
+      ...b,
+      status: "settled" as const,
+      result: "loss" as const,
+      legResults: b.legs.map(() => "loss" as const),
+    }));
+    await relay(settled);
+    view = GameExposureViewSchema.parse(await book.view(Date.now()));
+    expect(view.cash.markets).toEqual([]);
+    expect(view.coins.markets).toEqual([]);
+    expect((await exposureObject(env, SPORT, other).view(Date.now())).cash.positions).toBe(0);
+
+    // A confirmation that comes after the bet left does not bring it back.
+    await book.confirm("late:key", [bets[0]!.id], Date.now());
+    expect((await book.view(Date.now())).cash.positions).toBe(0);
+  });
+
+  it("a reservation no placement confirms lapses after EXPOSURE_HOLD_SECONDS", async () => {
+    const game = newEventId();
+    const book = exposureObject(env, SPORT, game);
+    const now = Date.now();
+    const answer = await book.reserve(
+      {
+        key: "player:lost-request",
+        game: { eventId: game, sport: SPORT, home: "A", away: "B", startTime: new Date(now).toISOString() },
+        positions: [
+          { bet: 0, perStake: 2.5, currency: "cash", stake: 1_000, payout: 2_500, picks: [{ market: "Moneyline", selection: "Home" }] },
+        ],
+        limit: 1_000_000,
+      },
+      now,
+    );
+    expect(answer).toEqual({ ok: true });
+    expect((await book.view(now)).reserved).toBe(1);
+    expect((await book.view(now)).cash.markets[0]?.payouts).toEqual({ Home: 2_500 });
+    const lapsed = await book.view(now + tunables(env).EXPOSURE_HOLD_SECONDS * 1000 + 1);
+    expect(lapsed.reserved).toBe(0);
+    expect(lapsed.cash.markets).toEqual([]);
+  });
+});
+
+describe("the cash limit per market", () => {
+  let events: Event[];
+  beforeAll(async () => {
+    events = await openEvents(3);
+  });
+
+  /** An app whose MAX_CASH_EXPOSURE_CENTS is `limit`. */
+  function appWithLimit(limit: number) {
+    const app = createApp();
+    const testEnv = { ...env, MAX_CASH_EXPOSURE_CENTS: String(limit) } as Env;
+    return async (token: string, body: PlaceBetRequest, key = crypto.randomUUID()) => {
+      const ctx = createExecutionContext();
+      const res = await app.fetch(
+        new Request(`${BASE}/api/placeBet`, {
+          method: "POST",
+          body: JSON.stringify(body),
+          headers: {
+            Authorization: `Bearer ${token}`,
+            "Content-Type": "application/json",
+            "Idempotency-Key": key,
+            "CF-Connecting-IP": "10.7.7.7",
+          },
+        }),
+        testEnv,
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+  }
+
+  async function cashPlayer(): Promise<SignedIn> {
+    const player = await signIn();
+    await buyCash(player);
+    return player;
+  }
+
+  /** The house's result on the pick's selection, live from the game's object. */
+  async function resultOn(event: Event, market: string, selection: string): Promise<number> {
+    const view = await exposureObject(env, event.sport, event.eventId).view(Date.now());
+    const m = view.cash.markets.find((x) => x.market === market);
+    return m ? (m.payouts[selection] ?? 0) - m.stakes : 0;
+  }
+
+  it("refuses the bet that would cross it, naming the stake that fits, and takes that stake", async () => {
+    const event = events[0]!;
+    const pick = pickOf(event, "Moneyline", "Home");
+    const gain = payoutFor(100, [pick.priceAm]) - 100;
+    const before = await resultOn(event, "Moneyline", "Home");
+    // Room for exactly 10.00 VC of stake on this selection.
+    const limit = before + Math.floor((1_000 * gain) / 100);
+    const place = appWithLimit(limit);
+    const player = await cashPlayer();
+
+    const refused = await place(player.token, { kind: "Singles", wallet: "cash", amount: 10.01, picks: [pick] });
+    expect(refused.status).toBe(409);
+    const error = ((await refused.json()) as { error: { code: string; message: string } }).error;
+    expect(error.code).toBe("exposure-limit");
+    const named = /^The house can take at most (\d+\.\d\d) Vantage Cash per bet on this now\. Lower the amount\.$/.exec(error.message);
+    expect(named, error.message).not.toBeNull();
+    const largest = Number(named![1]);
+    // The room over what one unit of stake adds to the house's result at this price.
+    const perCent = payoutFor(1_000_000, [pick.priceAm]) / 1_000_000 - 1;
+    expect(Math.round(largest * 100)).toBeGreaterThanOrEqual(Math.floor((limit - before) / perCent) - 1);
+    expect(Math.round(largest * 100)).toBeLessThanOrEqual(Math.floor((limit - before) / perCent));
+    // Nothing was taken from the player, and nothing is left reserved.
+    expect((await exposureObject(env, event.sport, event.eventId).view(Date.now())).reserved).toBe(0);
+
+    const taken = await place(player.token, { kind: "Singles", wallet: "cash", amount: largest, picks: [pick] });
+    expect(taken.status).toBe(200);
+    expect(await resultOn(event, "Moneyline", "Home")).toBeLessThanOrEqual(limit);
+    const more = await place(player.token, { kind: "Singles", wallet: "cash", amount: 0.5, picks: [pick] });
+    expect(more.status).toBe(409);
+    // The other side of the market still takes bets: it only lowers the house's worst.
+    const other = await place(player.token, { kind: "Singles", wallet: "cash", amount: 1, picks: [pickOf(event, "Moneyline", "Away")] });
+    expect(other.status).toBe(200);
+  });
+
+  it("is never crossed by 50 bets placed at once on one game", async () => {
+    const event = events[1]!;
+    const pick = pickOf(event, "Moneyline", "Away");
+    const gain = payoutFor(100, [pick.priceAm]) - 100;
+    const before = await resultOn(event, "Moneyline", "Away");
+    const fits = 20;
+    const limit = before + fits * gain + Math.floor(gain / 2);
+    const place = appWithLimit(limit);
+    const players = await Promise.all(Array.from({ length: 10 }, () => cashPlayer()));
+    const answers = await Promise.all(
+      players.flatMap((player) =>
+        Array.from({ length: 5 }, () => place(player.token, { kind: "Singles", wallet: "cash", amount: 1, picks: [pick] })),
+      ),
+    );
+    const codes = await Promise.all(
+      answers.map(async (r) => (r.status === 200 ? "placed" : ((await r.json()) as { error: { code: string } }).error.code)),
+    );
+    const room = limit - before;
+    expect(codes.filter((c) => c === "placed")).toHaveLength(Math.floor(room / gain));
+    expect(Math.floor(room / gain)).toBe(fits);
+    expect(codes.filter((c) => c !== "placed").every((c) => c === "exposure-full" || c === "exposure-limit")).toBe(true);
+    expect(await resultOn(event, "Moneyline", "Away")).toBeLessThanOrEqual(limit);
+    const view = await exposureObject(env, event.sport, event.eventId).view(Date.now());
+    expect(view.reserved).toBe(0);
+  });
+
+  it("a placement the wallet refuses leaves nothing reserved", async () => {
+    const event = events[2]!;
+    const poor = await signIn();
+    const place = appWithLimit(1_000_000);
+    const before = await resultOn(event, "Total", "Over");
+    const res = await place(poor.token, { kind: "Singles", wallet: "cash", amount: 5, picks: [pickOf(event, "Total", "Over")] });
+    expect(res.status).toBe(400);
+    const view = await exposureObject(env, event.sport, event.eventId).view(Date.now());
+    expect(view.reserved).toBe(0);
+    expect(await resultOn(event, "Total", "Over")).toBe(before);
+  });
+});
+
+describe("the Risk view", () => {
+  let admin: SignedIn;
+  beforeAll(async () => {
+    admin = await signIn(ADMIN_EMAIL, "Operator");
+  });
+
+  it("lists the game the crowd bet on first, and an operator suspends one of its markets", async () => {
+    // Games the limit tests above did not bet on.
+    const [, , , quiet, busy] = await openEvents(5);
+    const players = await Promise.all([signIn(), signIn(), signIn()]);
+    await Promise.all(players.map((p) => buyCash(p)));
+    for (const p of players) {
+      const res = await postJson(
+        "/api/placeBet",
+        { kind: "Singles", wallet: "cash", amount: 20, picks: [pickOf(busy!, "Moneyline", "Home")] },
+        p.token,
+        {
+          "Idempotency-Key": crypto.randomUUID(),
+        },
+      );
+      expect(res.status).toBe(200);
+    }
+    const one = await postJson(
+      "/api/placeBet",
+      { kind: "Singles", wallet: "cash", amount: 1, picks: [pickOf(quiet!, "Moneyline", "Home")] },
+      players[0]!.token,
+      {
+        "Idempotency-Key": crypto.randomUUID(),
+      },
+    );
+    expect(one.status).toBe(200);
+    // The objects write the console's copy on their alarm.
+    for (const event of [quiet!, busy!]) {
+      const stub = exposureObject(env, event.sport, event.eventId);
+      await runDurableObjectAlarm(stub);
+    }
+
+    const list = RiskListSchema.parse(await (await api("/api/admin/risk", { token: admin.token })).json());
+    const ids = list.games.map((g) => g.eventId);
+    expect(ids.indexOf(busy!.eventId)).toBeLessThan(ids.indexOf(quiet!.eventId));
+    expect(list.games.find((g) => g.eventId === busy!.eventId)?.worstMarket).toBe("Moneyline");
+    // The console is hidden from players (the admin routes answer them as unknown).
+    expect((await api("/api/admin/risk", { token: players[0]!.token })).status).toBe(404);
+    const csv = await api("/api/admin/risk?format=csv", { token: admin.token });
+    expect(csv.headers.get("Content-Type")).toContain("text/csv");
+    expect(await csv.text()).toContain(busy!.eventId);
+
+    const suspend = (suspended: boolean) =>
+      postJson(
+        `/api/admin/risk/${busy!.sport}/${busy!.eventId}/suspend`,
+        {
+          market: "Moneyline",
+          suspended,
+          reason: "Crowd on one side",
+          game: { home: busy!.home, away: busy!.away, startTime: busy!.startTime },
+        },
+        admin.token,
+      );
+    const done = await suspend(true);
+    expect(done.status).toBe(200);
+    expect(GameExposureViewSchema.parse(await done.json()).suspended.map((s) => s.market)).toEqual(["Moneyline"]);
+
+    const refused = await postJson(
+      "/api/placeBet",
+      { kind: "Singles", wallet: "coins", amount: 10, picks: [pickOf(busy!, "Moneyline", "Away")] },
+      players[1]!.token,
+      { "Idempotency-Key": crypto.randomUUID() },
+    );
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      "Betting on Moneyline for this game is suspended for now.",
+    );
+    // The game's other markets still take bets.
+    const total = await postJson(
+      "/api/placeBet",
+      { kind: "Singles", wallet: "coins", amount: 10, picks: [pickOf(busy!, "Total", "Over")] },
+      players[1]!.token,
+      {
+        "Idempotency-Key": crypto.randomUUID(),
+      },
+    );
+    expect(total.status).toBe(200);
+
+    const audit = await env.DB.prepare("SELECT actor, action, target, reason FROM admin_audit WHERE target = ?")
+      .bind(`${busy!.sport}:${busy!.eventId}`)
+      .all();
+    expect(audit.results).toEqual([
+      { actor: ADMIN_EMAIL, action: "market-suspended", target: `${busy!.sport}:${busy!.eventId}`, reason: "Crowd on one side" },
+    ]);
+
+    expect((await suspend(false)).status).toBe(200);
+    const again = await postJson(
+      "/api/placeBet",
+      { kind: "Singles", wallet: "coins", amount: 10, picks: [pickOf(busy!, "Moneyline", "Away")] },
+      players[1]!.token,
+      {
+        "Idempotency-Key": crypto.randomUUID(),
+      },
+    );
+    expect(again.status).toBe(200);
+  });
+});

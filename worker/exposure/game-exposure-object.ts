@@ -1,0 +1,349 @@
+// One game's exposure as a Durable Object (binding GAME_EXPOSURE, named "<sport>:<event id>"):
+// the single place that knows, at every moment, what the house would pay on each outcome
+// of the game, so a limit holds however many players bet on it at once. Each call runs
+// synchronously on the object's SQLite and the in-memory book (book.ts), so concurrent
+// bets are judged one after another and the limit is never crossed.
+//
+// A bet being placed first reserves its positions here (refused past the limit or on a
+// suspended market); the Worker then asks the player's wallet to commit, then confirms the
+// reservation with the bets' ids, or releases it when the wallet refused. A reservation
+// neither confirmed nor released (the request died) lapses after EXPOSURE_HOLD_SECONDS.
+// The wallet's outbox also tracks every changed bet here (worker/exposure/relay.ts):
+// a bet committed whose confirmation never came is added, and a bet settled, voided or
+// cashed out leaves the book; a bet that left is remembered, so a late confirmation
+// does not bring it back. D1's game_exposure row is only the console's copy, written by the
+// alarm EXPOSURE_DISPLAY_SECONDS after a change.
+import { DurableObject } from "cloudflare:workers";
+import type { WalletKind } from "../../src/shared/money";
+import type { GameExposureView, RiskGame } from "../../src/shared/schemas/risk";
+import { tunables } from "../tunables";
+import { ExposureBook, type Pick, type Position } from "./book";
+
+/** A game as the console names it. */
+export type GameRef = { eventId: string; sport: string; home: string; away: string; startTime: string };
+
+/** A position as a reservation or the relay hands it in, with the console's names for its markets. */
+export type PositionInput = Omit<Position, "id"> & { labels?: Record<string, string> };
+
+/** A bet of the slip on this game: its index among the slip's bets, and what one unit of stake pays if it wins. */
+export type ReservedPosition = PositionInput & { bet: number; perStake: number };
+
+export type ReserveInput = {
+  /** The player and the placement's Idempotency-Key: a retry of one placement reserves once. */
+  key: string;
+  game: GameRef;
+  /** The slip's bets touching this game. */
+  positions: ReservedPosition[];
+  /** The per-market limit in the positions' currency (minor units). */
+  limit: number;
+};
+
+export type ReserveAnswer =
+  | { ok: true }
+  | { ok: false; code: "exposure-limit"; largestStake: number; market: string }
+  | { ok: false; code: "suspended-by-house"; market: string };
+
+/** A bet as the relay reports it: open (with what is still open of it on this game) or gone. */
+export type TrackedBet = { betId: string; open: false } | ({ betId: string; open: true } & PositionInput);
+
+/** Bets that left the book are remembered this long (a confirmation or relay row later than that is not expected). */
+const GONE_KEEP_MS = 3 * 24 * 60 * 60 * 1000;
+/** Confirmed placement keys are remembered this long, so a retry of the same placement reserves nothing. */
+const KEY_KEEP_MS = 24 * 60 * 60 * 1000;
+
+const SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS positions (
+     id TEXT PRIMARY KEY, reservation TEXT, currency TEXT NOT NULL, stake INTEGER NOT NULL, payout INTEGER NOT NULL,
+     picks TEXT NOT NULL, expires_at INTEGER)`,
+  "CREATE INDEX IF NOT EXISTS positions_by_reservation ON positions (reservation)",
+  "CREATE TABLE IF NOT EXISTS gone (bet_id TEXT PRIMARY KEY, at INTEGER NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS placed_keys (key TEXT PRIMARY KEY, at INTEGER NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS suspended (market TEXT PRIMARY KEY, at INTEGER NOT NULL, by TEXT NOT NULL, reason TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS labels (market TEXT PRIMARY KEY, label TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS game (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL)",
+];
+
+type PositionRow = {
+  id: string;
+  reservation: string | null;
+  currency: WalletKind;
+  stake: number;
+  payout: number;
+  picks: string;
+  expires_at: number | null;
+};
+
+export class GameExposure extends DurableObject<Env> {
+  private readonly book = new ExposureBook();
+  private displayDue: number | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.blockConcurrencyWhile(async () => {
+      for (const statement of SCHEMA) ctx.storage.sql.exec(statement);
+      for (const row of ctx.storage.sql.exec<PositionRow>("SELECT * FROM positions")) this.book.put(positionOf(row));
+    });
+  }
+
+  private get sql(): SqlStorage {
+    return this.ctx.storage.sql;
+  }
+
+  /** Reserves a placement's positions, or refuses them without reserving any. */
+  reserve(input: ReserveInput, now: number): ReserveAnswer {
+    this.lapse(now);
+    if (this.sql.exec("SELECT 1 FROM placed_keys WHERE key = ?", input.key).toArray().length > 0) return { ok: true };
+    if (this.sql.exec("SELECT 1 FROM positions WHERE reservation = ? LIMIT 1", input.key).toArray().length > 0) return { ok: true };
+    const suspended = this.suspendedMarkets();
+    for (const p of input.positions) {
+      const hit = p.picks.find((pick) => suspended.has(pick.market));
+      if (hit) return { ok: false, code: "suspended-by-house", market: this.labelOf(hit.market) };
+    }
+    // Judged one position after another, each on the book with the ones before it. A
+    // refusal names the stake every bet of the slip could take on the book as it was.
+    const added: string[] = [];
+    for (const p of input.positions) {
+      const position: Position = { id: `${input.key}#${p.bet}`, currency: p.currency, stake: p.stake, payout: p.payout, picks: p.picks };
+      if (!this.book.fits(position, input.limit)) {
+        const over = p.picks.find((pick) => this.book.resultIf(p.currency, pick.market, pick.selection) + p.payout - p.stake > input.limit);
+        for (const id of added) this.book.remove(id);
+        const largestStake = Math.min(...input.positions.map((q) => this.book.largestStake(q.currency, q.picks, q.perStake, input.limit)));
+        return { ok: false, code: "exposure-limit", largestStake, market: this.labelOf(over?.market ?? "") };
+      }
+      this.book.put(position);
+      added.push(position.id);
+    }
+    const expiresAt = now + tunables(this.env).EXPOSURE_HOLD_SECONDS * 1000;
+    this.ctx.storage.transactionSync(() => {
+      this.saveGame(input.game);
+      for (const p of input.positions) {
+        this.savePosition(
+          { id: `${input.key}#${p.bet}`, currency: p.currency, stake: p.stake, payout: p.payout, picks: p.picks },
+          input.key,
+          expiresAt,
+        );
+        this.saveLabels(p.labels);
+      }
+    });
+    this.changed();
+    return { ok: true };
+  }
+
+  /** The wallet placed the reservation's bets (ids in the reservation's order): they become positions. */
+  confirm(key: string, betIds: readonly string[], now: number): void {
+    const rows = this.sql.exec<PositionRow>("SELECT * FROM positions WHERE reservation = ?", key).toArray();
+    this.ctx.storage.transactionSync(() => {
+      for (const row of rows) {
+        this.drop(row.id);
+        const betId = betIds[Number(row.id.slice(row.id.lastIndexOf("#") + 1))];
+        if (betId === undefined || this.book.has(betId) || this.isGone(betId)) continue;
+        this.keep({ ...positionOf(row), id: betId });
+      }
+      this.sql.exec("INSERT OR REPLACE INTO placed_keys (key, at) VALUES (?, ?)", key, now);
+    });
+    this.changed();
+  }
+
+  /** The wallet refused the placement: its reservation goes. */
+  release(key: string): void {
+    const rows = this.sql.exec<{ id: string }>("SELECT id FROM positions WHERE reservation = ?", key).toArray();
+    this.ctx.storage.transactionSync(() => {
+      for (const row of rows) this.drop(row.id);
+    });
+    if (rows.length > 0) this.changed();
+  }
+
+  /** Bets as their wallets last wrote them: open ones are kept as they now stand, the others leave. */
+  track(game: GameRef, bets: readonly TrackedBet[], now: number): void {
+    this.ctx.storage.transactionSync(() => {
+      this.saveGame(game);
+      for (const bet of bets) {
+        if (!bet.open) {
+          this.drop(bet.betId);
+          this.sql.exec("INSERT OR REPLACE INTO gone (bet_id, at) VALUES (?, ?)", bet.betId, now);
+          continue;
+        }
+        if (this.isGone(bet.betId)) continue;
+        this.keep({ id: bet.betId, currency: bet.currency, stake: bet.stake, payout: bet.payout, picks: bet.picks });
+        this.saveLabels(bet.labels);
+      }
+    });
+    this.changed();
+  }
+
+  /** Stops (or resumes) taking bets on one market; the caller audits who did it. */
+  suspend(game: GameRef, market: string, suspended: boolean, by: string, reason: string, now: number): void {
+    this.ctx.storage.transactionSync(() => {
+      this.saveGame(game);
+      if (suspended)
+        this.sql.exec("INSERT OR REPLACE INTO suspended (market, at, by, reason) VALUES (?, ?, ?, ?)", market, now, by, reason);
+      else this.sql.exec("DELETE FROM suspended WHERE market = ?", market);
+    });
+    this.changed(true);
+  }
+
+  /** The game's exposure as the console shows it, now. */
+  view(now: number): GameExposureView {
+    this.lapse(now);
+    const game = this.game();
+    const currencies = (["cash", "coins"] as const).map((currency) => {
+      const g = this.book.game(currency);
+      return {
+        currency,
+        positions: g.positions,
+        stakes: g.stakes,
+        worst: g.worst,
+        bound: g.bound,
+        markets: g.markets.map((m) => ({ ...m, label: this.labelOf(m.market) })),
+      };
+    });
+    const suspended = this.sql
+      .exec<{ market: string; at: number; by: string; reason: string }>("SELECT market, at, by, reason FROM suspended ORDER BY market")
+      .toArray()
+      .map((s) => ({ ...s, label: this.labelOf(s.market) }));
+    const reserved = this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM positions WHERE reservation IS NOT NULL").one().n;
+    return { game, cash: currencies[0]!, coins: currencies[1]!, suspended, reserved, at: now };
+  }
+
+  /** The markets suspended now (for the board and the bet path's refusal). */
+  suspendedMarkets(): Set<string> {
+    return new Set(
+      this.sql
+        .exec<{ market: string }>("SELECT market FROM suspended")
+        .toArray()
+        .map((r) => r.market),
+    );
+  }
+
+  async alarm(): Promise<void> {
+    const now = Date.now();
+    this.displayDue = null;
+    this.lapse(now);
+    this.sql.exec("DELETE FROM gone WHERE at < ?", now - GONE_KEEP_MS);
+    this.sql.exec("DELETE FROM placed_keys WHERE at < ?", now - KEY_KEEP_MS);
+    await this.writeDisplay(now);
+    const next = this.sql.exec<{ at: number | null }>("SELECT MIN(expires_at) AS at FROM positions").one().at;
+    if (next !== null) await this.ctx.storage.setAlarm(Math.max(next, now + 1000));
+  }
+
+  // ---- the console's copy in D1 ----
+
+  private async writeDisplay(now: number): Promise<void> {
+    const game = this.game();
+    if (!game) return;
+    const view = this.view(now);
+    const row: RiskGame = {
+      eventId: game.eventId,
+      sport: game.sport,
+      home: game.home,
+      away: game.away,
+      startTime: game.startTime,
+      worstCashCents: view.cash.worst,
+      worstCoins: view.coins.worst,
+      stakesCashCents: view.cash.stakes,
+      stakesCoins: view.coins.stakes,
+      openBets: view.cash.positions + view.coins.positions,
+      worstMarket: view.cash.markets[0]?.label ?? view.coins.markets[0]?.label ?? null,
+      suspended: view.suspended.map((s) => s.label),
+      updatedAt: now,
+    };
+    await this.env.DB.prepare(
+      `INSERT INTO game_exposure (event_id, sport, home, away, start_time, worst_cash_cents, worst_coins, stakes_cash_cents, stakes_coins,
+         open_bets, worst_market, suspended_json, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (event_id) DO UPDATE SET worst_cash_cents = excluded.worst_cash_cents, worst_coins = excluded.worst_coins,
+         stakes_cash_cents = excluded.stakes_cash_cents, stakes_coins = excluded.stakes_coins, open_bets = excluded.open_bets,
+         worst_market = excluded.worst_market, suspended_json = excluded.suspended_json, updated_at = excluded.updated_at
+       WHERE excluded.updated_at >= game_exposure.updated_at`,
+    )
+      .bind(
+        row.eventId,
+        row.sport,
+        row.home,
+        row.away,
+        row.startTime,
+        row.worstCashCents,
+        row.worstCoins,
+        row.stakesCashCents,
+        row.stakesCoins,
+        row.openBets,
+        row.worstMarket,
+        JSON.stringify(row.suspended),
+        row.updatedAt,
+      )
+      .run();
+  }
+
+  /** Brings the console's copy up to date soon, or at once (an operator's suspension). */
+  private changed(atOnce = false): void {
+    const due = atOnce ? Date.now() : Date.now() + tunables(this.env).EXPOSURE_DISPLAY_SECONDS * 1000;
+    if (this.displayDue !== null && this.displayDue <= due) return;
+    this.displayDue = due;
+    this.ctx.waitUntil(
+      (async () => {
+        const current = await this.ctx.storage.getAlarm();
+        if (current === null || current > due) await this.ctx.storage.setAlarm(due);
+      })(),
+    );
+  }
+
+  // ---- storage ----
+
+  /** Reservations past their time lapse: their placement never came back. */
+  private lapse(now: number): void {
+    const lapsed = this.sql
+      .exec<{ id: string }>("SELECT id FROM positions WHERE expires_at IS NOT NULL AND expires_at <= ?", now)
+      .toArray();
+    for (const row of lapsed) this.drop(row.id);
+  }
+
+  private keep(position: Position): void {
+    this.book.put(position);
+    this.savePosition(position, null, null);
+  }
+
+  private drop(id: string): void {
+    this.book.remove(id);
+    this.sql.exec("DELETE FROM positions WHERE id = ?", id);
+  }
+
+  private isGone(betId: string): boolean {
+    return this.sql.exec("SELECT 1 FROM gone WHERE bet_id = ?", betId).toArray().length > 0;
+  }
+
+  private savePosition(p: Omit<Position, "id"> & { id: string }, reservation: string | null, expiresAt: number | null): void {
+    this.sql.exec(
+      "INSERT OR REPLACE INTO positions (id, reservation, currency, stake, payout, picks, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      p.id,
+      reservation,
+      p.currency,
+      p.stake,
+      p.payout,
+      JSON.stringify(p.picks),
+      expiresAt,
+    );
+  }
+
+  private saveLabels(labels: Record<string, string> | undefined): void {
+    for (const [market, label] of Object.entries(labels ?? {})) {
+      this.sql.exec("INSERT OR IGNORE INTO labels (market, label) VALUES (?, ?)", market, label);
+    }
+  }
+
+  private saveGame(game: GameRef): void {
+    this.sql.exec("INSERT OR IGNORE INTO game (id, json) VALUES (1, ?)", JSON.stringify(game));
+  }
+
+  private game(): GameRef | null {
+    const row = this.sql.exec<{ json: string }>("SELECT json FROM game WHERE id = 1").toArray()[0];
+    return row ? (JSON.parse(row.json) as GameRef) : null;
+  }
+
+  private labelOf(market: string): string {
+    return this.sql.exec<{ label: string }>("SELECT label FROM labels WHERE market = ?", market).toArray()[0]?.label ?? market;
+  }
+}
+
+function positionOf(row: PositionRow): Position {
+  return { id: row.id, currency: row.currency, stake: row.stake, payout: row.payout, picks: JSON.parse(row.picks) as Pick[] };
+}

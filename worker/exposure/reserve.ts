@@ -1,0 +1,111 @@
+// The bet path's side of the exposure objects: before the wallet commits a priced slip,
+// each game it touches reserves the slip's positions there (in parallel, one call per
+// game); after the wallet answers, the reservation is confirmed with the bets' ids or
+// released. A game that refuses (a limit, a suspended market) refuses the slip; the
+// reservations other games already made are released. The refusal names the largest
+// stake per bet that would have been accepted.
+import type { WalletKind } from "../../src/shared/money";
+import { decimalFraction, parlayPricesAm, payoutFor } from "../../src/shared/payout";
+import type { BetLeg, SameGameBlock } from "../../src/shared/schemas/bets";
+import type { Refusal } from "../../src/shared/refusals";
+import type { Tunables } from "../tunables";
+import { pickOf } from "./book";
+import type { GameExposure, GameRef, ReserveAnswer, ReservedPosition } from "./game-exposure-object";
+
+export type ExposureSlip = {
+  /** The player and the placement's Idempotency-Key. */
+  key: string;
+  kind: "Singles" | "Parlay";
+  wallet: WalletKind;
+  /** Per bet, in minor units. */
+  stake: number;
+  legs: readonly BetLeg[];
+  sameGame: readonly SameGameBlock[];
+};
+
+/** A slip's positions on each game it touches, in the wallet's bet order. */
+export type SlipPositions = Map<string, { game: GameRef; positions: ReservedPosition[] }>;
+
+export function gameName(sport: string, eventId: string): string {
+  return `${sport}:${eventId}`;
+}
+
+export function exposureObject(env: Env, sport: string, eventId: string): DurableObjectStub<GameExposure> {
+  const namespace = env.GAME_EXPOSURE;
+  return namespace.get(namespace.idFromName(gameName(sport, eventId)));
+}
+
+/** A market's console name: the game's market, or the player and his market. */
+export function labelOf(leg: BetLeg): string {
+  return leg.prop ? `${leg.prop.player} ${leg.prop.label}` : leg.market;
+}
+
+export function gameOf(leg: BetLeg): GameRef {
+  return { eventId: leg.eventId, sport: leg.league, home: leg.home, away: leg.away, startTime: leg.startTime };
+}
+
+/** What one unit of stake pays when all of `pricesAm` win (the decimal price, unrounded). */
+function decimalOf(pricesAm: readonly number[]): number {
+  return pricesAm.reduce((d, price) => {
+    const f = decimalFraction(price);
+    return (d * Number(f.num)) / Number(f.den);
+  }, 1);
+}
+
+/** The wallet's bets of a slip (Singles: one per leg; a Parlay: one), as positions per game they touch. */
+export function slipPositions(slip: ExposureSlip): SlipPositions {
+  const groups = slip.kind === "Parlay" ? [slip.legs] : slip.legs.map((leg) => [leg]);
+  const blocks = slip.kind === "Parlay" ? slip.sameGame : [];
+  const out: SlipPositions = new Map();
+  groups.forEach((legs, bet) => {
+    const prices = parlayPricesAm(legs, blocks);
+    const payout = payoutFor(slip.stake, prices);
+    const perStake = decimalOf(prices);
+    for (const leg of legs) {
+      const name = gameName(leg.league, leg.eventId);
+      let entry = out.get(name);
+      if (!entry) {
+        entry = { game: gameOf(leg), positions: [] };
+        out.set(name, entry);
+      }
+      let position = entry.positions.find((p) => p.bet === bet);
+      if (!position) {
+        position = { bet, perStake, currency: slip.wallet, stake: slip.stake, payout, picks: [], labels: {} };
+        entry.positions.push(position);
+      }
+      const pick = pickOf(leg);
+      (position.picks as { market: string; selection: string }[]).push(pick);
+      position.labels![pick.market] = labelOf(leg);
+    }
+  });
+  return out;
+}
+
+export type ExposureHold =
+  | { ok: true; confirm(betIds: readonly string[], now: number): Promise<void>; release(): Promise<void> }
+  | Extract<Refusal, { code: "exposure-limit" | "exposure-full" | "market-suspended-by-house" }>;
+
+/** Reserves a slip on every game it touches; a refusal releases what other games reserved. */
+export async function reserveExposure(env: Env, rules: Tunables, slip: ExposureSlip, now: number): Promise<ExposureHold> {
+  const limit = slip.wallet === "cash" ? rules.MAX_CASH_EXPOSURE_CENTS : rules.MAX_COINS_EXPOSURE;
+  const games = [...slipPositions(slip).entries()];
+  const stubs = games.map(([, entry]) => exposureObject(env, entry.game.sport, entry.game.eventId));
+  const answers: ReserveAnswer[] = await Promise.all(
+    games.map(([, entry], i) => stubs[i]!.reserve({ key: slip.key, game: entry.game, positions: entry.positions, limit }, now)),
+  );
+  const release = () => Promise.all(stubs.map((stub, i) => (answers[i]?.ok ? stub.release(slip.key) : undefined))).then(() => {});
+  const refused = answers.find((a) => !a.ok);
+  if (refused && !refused.ok) {
+    await release();
+    if (refused.code === "suspended-by-house") return { ok: false, code: "market-suspended-by-house", details: { market: refused.market } };
+    const largest = Math.min(...answers.map((a) => (!a.ok && a.code === "exposure-limit" ? a.largestStake : Number.MAX_SAFE_INTEGER)));
+    return largest <= 0
+      ? { ok: false, code: "exposure-full", details: { market: refused.market } }
+      : { ok: false, code: "exposure-limit", details: { wallet: slip.wallet, largestStake: largest } };
+  }
+  return {
+    ok: true,
+    confirm: (betIds, at) => Promise.all(stubs.map((stub) => stub.confirm(slip.key, betIds, at))).then(() => {}),
+    release,
+  };
+}
