@@ -1,7 +1,7 @@
 // The operator console at /admin, loaded on demand in its own chunk. Only
 // operators see it: everyone else — signed out, a player, an unverified operator
 // address — gets the not-found page, as from the API (404). Tabs Feed / Settlement / Props /
-// Players / Approvals / Free entry / Regions / Audit / Health / House / Reconciliation; the open tab lives in the address (?tab=) so a reload
+// Players / Approvals / Free entry / Regions / Audit / Health / House / Risk / Reconciliation; the open tab lives in the address (?tab=) so a reload
 // (or coming back from a fresh sign-in) keeps it.
 import { useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -18,6 +18,7 @@ import { HouseTab } from "./house-tab";
 import { PlayersTab } from "./players-tab";
 import { PropsTab } from "./props-tab";
 import { ReconciliationTab } from "./reconciliation-tab";
+import { RiskTab } from "./risk-tab";
 import { SettlementTab } from "./settlement-tab";
 import "./admin.css";
 
@@ -32,6 +33,7 @@ const TABS = [
   { key: "audit", label: "Audit" },
   { key: "health", label: "Health" },
   { key: "house", label: "House" },
+  { key: "risk", label: "Risk" },
   { key: "reconciliation", label: "Reconciliation" },
 ] as const;
 type TabKey = (typeof TABS)[number]["key"];
@@ -97,6 +99,7 @@ export function AdminConsolePage() {
           {tab === "audit" && <AuditTab />}
           {tab === "health" && <HealthTab />}
           {tab === "house" && <HouseTab />}
+          {tab === "risk" && <RiskTab />}
           {tab === "reconciliation" && <ReconciliationTab />}
         </div>
       </main>

@@ -11,6 +11,7 @@ import { useApi } from "../../../session/auth-provider";
 import { fetchHouseCsv, fetchHouseHold, fetchHouseLiability } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { formatTime } from "./admin-format";
+import { saveCsv } from "./csv-download";
 import { AdminTable } from "./admin-table";
 import { LineChart } from "./health-charts";
 import { LoadStatus, Section, Stat } from "./view-state";
@@ -33,17 +34,6 @@ const KIND_LABEL: Record<HoldRow["kind"], string> = {
 
 const holdPct = (pct: number | null) => (pct === null ? "—" : `${(pct * 100).toFixed(2)}%`);
 const signed = (wallet: WalletKind, minor: number) => `${minor < 0 ? "−" : ""}${formatMoney(wallet, Math.abs(minor))}`;
-
-function saveCsv(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function CsvButton({ view, label }: { view: "liability" | "hold"; label: string }) {
   const api = useApi();

@@ -19,6 +19,7 @@ import { fetchReconciliation, fetchReconciliationCsv, runReconciliation } from "
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { formatTime } from "./admin-format";
 import { AdminTable } from "./admin-table";
+import { saveCsv } from "./csv-download";
 import { LoadStatus, Section, Stat } from "./view-state";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -46,17 +47,6 @@ const cash = (cents: number | null) => (cents === null ? "—" : formatMoney("ca
 
 /** The UTC day before `now`, as YYYY-MM-DD: the latest day that has ended. */
 const yesterday = (now: number) => new Date(now - DAY_MS).toISOString().slice(0, 10);
-
-function saveCsv(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function CsvButton({ day, view }: { day: string; view: ReconciliationView }) {
   const api = useApi();
