@@ -37,7 +37,7 @@ const LIST: RiskList = {
 };
 
 function detail(suspended: boolean): GameExposureView {
-  const markets = [
+  const markets: GameExposureView["cash"]["markets"] = [
     {
       market: "Moneyline",
       label: "Moneyline",

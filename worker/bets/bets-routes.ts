@@ -3,8 +3,8 @@
 // re-priced against the current odds (price-slip.ts; a player's market against its game's
 // current props, read once per game, and capped at PROP_MAX_PAYOUT_*), then each game's
 // exposure object reserves the slip against the house's limits (worker/exposure/), then ONE
-// wallet call re-checks the balance, debits and writes the bets atomically, and the
-// reservation is confirmed (or released when the wallet refused). Every refusal is a
+// wallet call re-checks the balance, debits and writes the bets atomically; the wallet's
+// outbox confirms the reservation with the bets (it is released when the wallet refused). Every refusal is a
 // 4xx that changed nothing; 'Not enough balance.' is a 400 like the spec's other
 // place-bet checks.
 //
@@ -150,8 +150,11 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
       if (outcome.seen) return answer(c, outcome.seen);
     }
     const priced = outcome.done;
-    // The games' exposure objects reserve the slip before the wallet commits it; an amount
-    // the wallet will refuse anyway (not a valid amount) reserves nothing.
+    // The slip's id is the server's, the same for every retry of this key: the games'
+    // exposure objects reserve the slip under it before the wallet commits, and the
+    // wallet's outbox confirms it with the bets. An amount the wallet will refuse anyway
+    // (not a valid amount) reserves nothing.
+    const slipId = (await sha256Hex(`slip:${userId}:${idempotencyKey}`)).slice(0, 32);
     const stake = unitsToMinor(request.wallet, request.amount);
     const held =
       stake !== null && stake > 0
@@ -160,7 +163,7 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
               c.env,
               rules,
               {
-                key: `${userId}:${idempotencyKey}`,
+                slipId,
                 kind: request.kind,
                 wallet: request.wallet,
                 stake,
@@ -179,6 +182,7 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
       userId,
       {
         idempotencyKey,
+        slipId,
         requestHash,
         kind: request.kind,
         wallet: request.wallet,
@@ -189,15 +193,10 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
       now,
       play,
     );
-    if (hold) {
-      const settle = result.ok
-        ? hold.confirm(
-            result.response.bets.map((bet) => bet.id),
-            now,
-          )
-        : hold.release();
-      // The reply does not wait: a lost confirmation lapses, and the wallet's outbox adds the bets.
-      c.executionCtx.waitUntil(settle.catch((err: unknown) => loggerFor(c.env).warn("placeBet: exposure confirmation failed", err)));
+    // A refused slip's reservation goes at once; a placed one is confirmed by the outbox. A
+    // key reused for another slip leaves the reservation to the slip that did place.
+    if (hold && !result.ok && result.code !== "idempotency-key-reused") {
+      c.executionCtx.waitUntil(hold.release().catch((err: unknown) => loggerFor(c.env).warn("placeBet: exposure release failed", err)));
     }
     return answer(c, result);
   });

@@ -38,6 +38,12 @@ const KEY_PREFIX = "placeBet:";
 
 export type PlaceBetsInput = {
   idempotencyKey: string;
+  /**
+   * The slip's id, the Worker's own (derived from the player and the key, so a retry names
+   * the same slip): the games' exposure objects know the slip's reservation by it. Absent
+   * (a caller that reserved nothing), the wallet makes one.
+   */
+  slipId?: string;
   /** SHA-256 of the request body: the same key with another slip is refused. */
   requestHash: string;
   kind: BetslipMode;
@@ -81,7 +87,7 @@ export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayConte
   });
   if (!check.ok) return check;
 
-  const slipId = crypto.randomUUID();
+  const slipId = input.slipId ?? crypto.randomUUID();
   const groups: BetLeg[][] = input.kind === "Parlay" ? [input.legs] : input.legs.map((leg) => [leg]);
   // Player protection (age, break, daily stake limit, then time, reality check and loss
   // limits) in this same transaction as the debit.

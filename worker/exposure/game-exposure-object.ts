@@ -4,15 +4,15 @@
 // synchronously on the object's SQLite and the in-memory book (book.ts), so concurrent
 // bets are judged one after another and the limit is never crossed.
 //
-// A bet being placed first reserves its positions here (refused past the limit or on a
-// suspended market); the Worker then asks the player's wallet to commit, then confirms the
-// reservation with the bets' ids, or releases it when the wallet refused. A reservation
-// neither confirmed nor released (the request died) lapses after EXPOSURE_HOLD_SECONDS.
-// The wallet's outbox also tracks every changed bet here (worker/exposure/relay.ts):
-// a bet committed whose confirmation never came is added, and a bet settled, voided or
-// cashed out leaves the book; a bet that left is remembered, so a late confirmation
-// does not bring it back. D1's game_exposure row is only the console's copy, written by the
-// alarm EXPOSURE_DISPLAY_SECONDS after a change.
+// A slip being placed first reserves its positions here under the slip's id (refused past
+// the limit or on a suspended market); the wallet then commits it, and its outbox
+// confirms the reservation: each bet relayed (worker/exposure/relay.ts) takes the place of
+// the reserved position with its slip and picks. When the wallet refuses the slip, the
+// route releases the reservation; one neither confirmed nor released (the request died
+// before the wallet answered) lapses after EXPOSURE_HOLD_SECONDS. Settled, voided and
+// cashed-out bets leave the book as their wallets relay them, and a bet that left is
+// remembered, so a late row does not bring it back. D1's game_exposure row is only the
+// console's copy, written by the alarm EXPOSURE_DISPLAY_SECONDS after a change.
 import { DurableObject } from "cloudflare:workers";
 import type { WalletKind } from "../../src/shared/money";
 import type { GameExposureView, RiskGame } from "../../src/shared/schemas/risk";
@@ -29,8 +29,8 @@ export type PositionInput = Omit<Position, "id"> & { labels?: Record<string, str
 export type ReservedPosition = PositionInput & { bet: number; perStake: number };
 
 export type ReserveInput = {
-  /** The player and the placement's Idempotency-Key: a retry of one placement reserves once. */
-  key: string;
+  /** The slip's id (the Worker's, the same for a retry of one placement, which reserves once). */
+  slipId: string;
   game: GameRef;
   /** The slip's bets touching this game. */
   positions: ReservedPosition[];
@@ -43,12 +43,18 @@ export type ReserveAnswer =
   | { ok: false; code: "exposure-limit"; largestStake: number; market: string }
   | { ok: false; code: "suspended-by-house"; market: string };
 
-/** A bet as the relay reports it: open (with what is still open of it on this game) or gone. */
-export type TrackedBet = { betId: string; open: false } | ({ betId: string; open: true } & PositionInput);
+/**
+ * A bet as the relay reports it: open (with what is still open of it on this game) or gone;
+ * with its slip and every pick it was placed with on this game, which find its reservation.
+ */
+export type TrackedBet = { betId: string; slipId: string; placedPicks: readonly Pick[] } & (
+  | { open: false }
+  | ({ open: true } & PositionInput)
+);
 
 /** Bets that left the book are remembered this long (a confirmation or relay row later than that is not expected). */
 const GONE_KEEP_MS = 3 * 24 * 60 * 60 * 1000;
-/** Confirmed placement keys are remembered this long, so a retry of the same placement reserves nothing. */
+/** Confirmed slips are remembered this long, so a retry of the same placement reserves nothing. */
 const KEY_KEEP_MS = 24 * 60 * 60 * 1000;
 
 const SCHEMA = [
@@ -57,7 +63,7 @@ const SCHEMA = [
      picks TEXT NOT NULL, expires_at INTEGER)`,
   "CREATE INDEX IF NOT EXISTS positions_by_reservation ON positions (reservation)",
   "CREATE TABLE IF NOT EXISTS gone (bet_id TEXT PRIMARY KEY, at INTEGER NOT NULL)",
-  "CREATE TABLE IF NOT EXISTS placed_keys (key TEXT PRIMARY KEY, at INTEGER NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS placed_slips (slip_id TEXT PRIMARY KEY, at INTEGER NOT NULL)",
   "CREATE TABLE IF NOT EXISTS suspended (market TEXT PRIMARY KEY, at INTEGER NOT NULL, by TEXT NOT NULL, reason TEXT NOT NULL)",
   "CREATE TABLE IF NOT EXISTS labels (market TEXT PRIMARY KEY, label TEXT NOT NULL)",
   "CREATE TABLE IF NOT EXISTS game (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL)",
@@ -92,8 +98,8 @@ export class GameExposure extends DurableObject<Env> {
   /** Reserves a placement's positions, or refuses them without reserving any. */
   reserve(input: ReserveInput, now: number): ReserveAnswer {
     this.lapse(now);
-    if (this.sql.exec("SELECT 1 FROM placed_keys WHERE key = ?", input.key).toArray().length > 0) return { ok: true };
-    if (this.sql.exec("SELECT 1 FROM positions WHERE reservation = ? LIMIT 1", input.key).toArray().length > 0) return { ok: true };
+    if (this.sql.exec("SELECT 1 FROM placed_slips WHERE slip_id = ?", input.slipId).toArray().length > 0) return { ok: true };
+    if (this.sql.exec("SELECT 1 FROM positions WHERE reservation = ? LIMIT 1", input.slipId).toArray().length > 0) return { ok: true };
     const suspended = this.suspendedMarkets();
     for (const p of input.positions) {
       const hit = p.picks.find((pick) => suspended.has(pick.market));
@@ -103,7 +109,7 @@ export class GameExposure extends DurableObject<Env> {
     // refusal names the stake every bet of the slip could take on the book as it was.
     const added: string[] = [];
     for (const p of input.positions) {
-      const position: Position = { id: `${input.key}#${p.bet}`, currency: p.currency, stake: p.stake, payout: p.payout, picks: p.picks };
+      const position: Position = { id: `${input.slipId}#${p.bet}`, currency: p.currency, stake: p.stake, payout: p.payout, picks: p.picks };
       if (!this.book.fits(position, input.limit)) {
         const over = p.picks.find((pick) => this.book.resultIf(p.currency, pick.market, pick.selection) + p.payout - p.stake > input.limit);
         for (const id of added) this.book.remove(id);
@@ -118,8 +124,8 @@ export class GameExposure extends DurableObject<Env> {
       this.saveGame(input.game);
       for (const p of input.positions) {
         this.savePosition(
-          { id: `${input.key}#${p.bet}`, currency: p.currency, stake: p.stake, payout: p.payout, picks: p.picks },
-          input.key,
+          { id: `${input.slipId}#${p.bet}`, currency: p.currency, stake: p.stake, payout: p.payout, picks: p.picks },
+          input.slipId,
           expiresAt,
         );
         this.saveLabels(p.labels);
@@ -129,35 +135,24 @@ export class GameExposure extends DurableObject<Env> {
     return { ok: true };
   }
 
-  /** The wallet placed the reservation's bets (ids in the reservation's order): they become positions. */
-  confirm(key: string, betIds: readonly string[], now: number): void {
-    const rows = this.sql.exec<PositionRow>("SELECT * FROM positions WHERE reservation = ?", key).toArray();
-    this.ctx.storage.transactionSync(() => {
-      for (const row of rows) {
-        this.drop(row.id);
-        const betId = betIds[Number(row.id.slice(row.id.lastIndexOf("#") + 1))];
-        if (betId === undefined || this.book.has(betId) || this.isGone(betId)) continue;
-        this.keep({ ...positionOf(row), id: betId });
-      }
-      this.sql.exec("INSERT OR REPLACE INTO placed_keys (key, at) VALUES (?, ?)", key, now);
-    });
-    this.changed();
-  }
-
-  /** The wallet refused the placement: its reservation goes. */
-  release(key: string): void {
-    const rows = this.sql.exec<{ id: string }>("SELECT id FROM positions WHERE reservation = ?", key).toArray();
+  /** The wallet refused the slip: its reservation goes. */
+  release(slipId: string): void {
+    const rows = this.sql.exec<{ id: string }>("SELECT id FROM positions WHERE reservation = ?", slipId).toArray();
     this.ctx.storage.transactionSync(() => {
       for (const row of rows) this.drop(row.id);
     });
     if (rows.length > 0) this.changed();
   }
 
-  /** Bets as their wallets last wrote them: open ones are kept as they now stand, the others leave. */
+  /**
+   * Bets as their wallets last wrote them: a bet not yet here takes the place of its slip's
+   * reserved position with the same picks; open ones are kept as they now stand, the others leave.
+   */
   track(game: GameRef, bets: readonly TrackedBet[], now: number): void {
     this.ctx.storage.transactionSync(() => {
       this.saveGame(game);
       for (const bet of bets) {
+        if (!this.book.has(bet.betId)) this.confirmReserved(bet, now);
         if (!bet.open) {
           this.drop(bet.betId);
           this.sql.exec("INSERT OR REPLACE INTO gone (bet_id, at) VALUES (?, ?)", bet.betId, now);
@@ -169,6 +164,15 @@ export class GameExposure extends DurableObject<Env> {
       }
     });
     this.changed();
+  }
+
+  /** Drops the reserved position this bet confirms (its slip's, with the same picks) and remembers the slip as placed. */
+  private confirmReserved(bet: TrackedBet, now: number): void {
+    const picks = JSON.stringify(bet.placedPicks);
+    const reserved = this.sql.exec<PositionRow>("SELECT * FROM positions WHERE reservation = ?", bet.slipId).toArray();
+    const same = reserved.find((row) => row.picks === picks);
+    if (same) this.drop(same.id);
+    this.sql.exec("INSERT OR REPLACE INTO placed_slips (slip_id, at) VALUES (?, ?)", bet.slipId, now);
   }
 
   /** Stops (or resumes) taking bets on one market; the caller audits who did it. */
@@ -220,7 +224,7 @@ export class GameExposure extends DurableObject<Env> {
     this.displayDue = null;
     this.lapse(now);
     this.sql.exec("DELETE FROM gone WHERE at < ?", now - GONE_KEEP_MS);
-    this.sql.exec("DELETE FROM placed_keys WHERE at < ?", now - KEY_KEEP_MS);
+    this.sql.exec("DELETE FROM placed_slips WHERE at < ?", now - KEY_KEEP_MS);
     await this.writeDisplay(now);
     const next = this.sql.exec<{ at: number | null }>("SELECT MIN(expires_at) AS at FROM positions").one().at;
     if (next !== null) await this.ctx.storage.setAlarm(Math.max(next, now + 1000));

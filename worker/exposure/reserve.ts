@@ -1,9 +1,10 @@
 // The bet path's side of the exposure objects: before the wallet commits a priced slip,
-// each game it touches reserves the slip's positions there (in parallel, one call per
-// game); after the wallet answers, the reservation is confirmed with the bets' ids or
-// released. A game that refuses (a limit, a suspended market) refuses the slip; the
-// reservations other games already made are released. The refusal names the largest
-// stake per bet that would have been accepted.
+// each game it touches reserves the slip's positions there under the slip's id (in
+// parallel, one call per game). The wallet's outbox confirms them with the bets
+// (relay.ts); when the wallet refuses the slip, the route releases them. A game that
+// refuses (a limit, a suspended market) refuses the slip, and the reservations other games
+// already made are released. The refusal names the largest stake per bet that would have
+// been accepted.
 import type { WalletKind } from "../../src/shared/money";
 import { decimalFraction, parlayPricesAm, payoutFor } from "../../src/shared/payout";
 import type { BetLeg, SameGameBlock } from "../../src/shared/schemas/bets";
@@ -13,8 +14,8 @@ import { pickOf } from "./book";
 import type { GameExposure, GameRef, ReserveAnswer, ReservedPosition } from "./game-exposure-object";
 
 export type ExposureSlip = {
-  /** The player and the placement's Idempotency-Key. */
-  key: string;
+  /** The slip's id, as the wallet will write it on the bets. */
+  slipId: string;
   kind: "Singles" | "Parlay";
   wallet: WalletKind;
   /** Per bet, in minor units. */
@@ -82,7 +83,7 @@ export function slipPositions(slip: ExposureSlip): SlipPositions {
 }
 
 export type ExposureHold =
-  | { ok: true; confirm(betIds: readonly string[], now: number): Promise<void>; release(): Promise<void> }
+  | { ok: true; release(): Promise<void> }
   | Extract<Refusal, { code: "exposure-limit" | "exposure-full" | "market-suspended-by-house" }>;
 
 /** Reserves a slip on every game it touches; a refusal releases what other games reserved. */
@@ -91,9 +92,9 @@ export async function reserveExposure(env: Env, rules: Tunables, slip: ExposureS
   const games = [...slipPositions(slip).entries()];
   const stubs = games.map(([, entry]) => exposureObject(env, entry.game.sport, entry.game.eventId));
   const answers: ReserveAnswer[] = await Promise.all(
-    games.map(([, entry], i) => stubs[i]!.reserve({ key: slip.key, game: entry.game, positions: entry.positions, limit }, now)),
+    games.map(([, entry], i) => stubs[i]!.reserve({ slipId: slip.slipId, game: entry.game, positions: entry.positions, limit }, now)),
   );
-  const release = () => Promise.all(stubs.map((stub, i) => (answers[i]?.ok ? stub.release(slip.key) : undefined))).then(() => {});
+  const release = () => Promise.all(stubs.map((stub, i) => (answers[i]?.ok ? stub.release(slip.slipId) : undefined))).then(() => {});
   const refused = answers.find((a) => !a.ok);
   if (refused && !refused.ok) {
     await release();
@@ -103,9 +104,5 @@ export async function reserveExposure(env: Env, rules: Tunables, slip: ExposureS
       ? { ok: false, code: "exposure-full", details: { market: refused.market } }
       : { ok: false, code: "exposure-limit", details: { wallet: slip.wallet, largestStake: largest } };
   }
-  return {
-    ok: true,
-    confirm: (betIds, at) => Promise.all(stubs.map((stub) => stub.confirm(slip.key, betIds, at))).then(() => {}),
-    release,
-  };
+  return { ok: true, release };
 }
