@@ -62,6 +62,8 @@ const SCHEMA = [
      id TEXT PRIMARY KEY, reservation TEXT, currency TEXT NOT NULL, stake INTEGER NOT NULL, payout INTEGER NOT NULL,
      picks TEXT NOT NULL, expires_at INTEGER)`,
   "CREATE INDEX IF NOT EXISTS positions_by_reservation ON positions (reservation)",
+  // Every call first lapses what has run out: found by this index, not by reading every position.
+  "CREATE INDEX IF NOT EXISTS positions_by_expiry ON positions (expires_at) WHERE expires_at IS NOT NULL",
   "CREATE TABLE IF NOT EXISTS gone (bet_id TEXT PRIMARY KEY, at INTEGER NOT NULL)",
   "CREATE TABLE IF NOT EXISTS placed_slips (slip_id TEXT PRIMARY KEY, at INTEGER NOT NULL)",
   "CREATE TABLE IF NOT EXISTS suspended (market TEXT PRIMARY KEY, at INTEGER NOT NULL, by TEXT NOT NULL, reason TEXT NOT NULL)",
