@@ -12,7 +12,7 @@ import { cashOutMethods } from "./cash-out/in-wallet";
 import { exportMethods } from "./me/in-wallet";
 import { paymentsMethods, retryPayoutsOnAlarm } from "./payments/in-wallet/methods";
 import type { PayoutPort } from "./payments/in-wallet/payouts";
-import { winnerProjection } from "./payments/in-wallet/redemptions";
+import { pendingRedemptionCentsInTx, winnerProjection } from "./payments/in-wallet/redemptions";
 import { bookingProjection } from "./payments/in-wallet/bookings";
 import { PAYEE_STANDING, type PayeeStanding } from "./payments/in-wallet/standing";
 import { paymentsPayoutPort } from "./payments/payout-port";
@@ -43,7 +43,7 @@ import { unavailableActions } from "../src/shared/play-regions";
 import type { RefusalOf } from "../src/shared/refusals";
 import { regionModeAt } from "../src/shared/region-rules";
 import { kernelMethods } from "./wallet/kernel-methods";
-import type { Ledger, WalletPort, WalletPortBindings } from "./wallet/ledger";
+import { type Ledger, PENDING_REDEMPTIONS, type WalletPort, type WalletPortBindings } from "./wallet/ledger";
 import type { WalletProjectors } from "./wallet/projection";
 import { relayBetsToExposure } from "./exposure/relay";
 import { WALLET_MIGRATIONS } from "./wallet-schema";
@@ -110,6 +110,7 @@ export const WALLET_PORTS: WalletPortBindings = new Map([
   bind(STAKE_RULES, stakeRules),
   bind(BONUS_RULES, bonusRules),
   bind(PAYEE_STANDING, payeeStanding),
+  bind(PENDING_REDEMPTIONS, pendingRedemptionCentsInTx),
   bind(ENTRY_RULES, entryRules),
 ]);
 

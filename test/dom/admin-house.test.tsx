@@ -1,4 +1,4 @@
-// The console's House tab: the liability's figures and what is not projected, its daily
+// The console's House tab: the liability's figures and how the cash held splits, its daily
 // history as charts, the hold table by day, sport and kind, and each view's CSV download
 // fetched with the operator's token, from fixture answers of GET /api/admin/house/….
 import { screen, within } from "@testing-library/react";
@@ -23,10 +23,17 @@ const LIABILITY: HouseLiability = {
   openCashPayoutCents: 45_600,
   owedCashCents: 1_250,
   owedCoins: 300,
-  notProjected: ["pending-redemptions", "purchase-holds", "play-through"],
+  cashHeld: {
+    redeemableCents: 100_000,
+    heldBackCents: 23_456,
+    toPlayCents: 20_000,
+    purchaseHeldCents: 23_456,
+    pendingRedemptionCents: 7_700,
+    walletsNotSplit: 2,
+  },
   history: [
-    { day: "2026-11-24", players: 3, cashCents: 100_000, coins: 90_000, openCashBets: 2, openCashPayoutCents: 20_000, recordedAt: 1 },
-    { day: "2026-11-25", players: 3, cashCents: 123_456, coins: 98_765, openCashBets: 4, openCashPayoutCents: 45_600, recordedAt: 2 },
+    { day: "2026-11-24", players: 3, cashCents: 100_000, coins: 90_000, openCashBets: 2, openCashPayoutCents: 20_000, pendingRedemptionCents: 0, recordedAt: 1 },
+    { day: "2026-11-25", players: 3, cashCents: 123_456, coins: 98_765, openCashBets: 4, openCashPayoutCents: 45_600, pendingRedemptionCents: 7_700, recordedAt: 2 },
   ],
 };
 
@@ -85,10 +92,15 @@ describe("the House tab", () => {
     // What players owe back is shown apart from what the house owes them.
     expect(stats.getByText("12.50")).toBeTruthy();
     expect(stats.getByText("300")).toBeTruthy();
-    expect(screen.getByText(/Not in D1, so not counted here: Cash in pending redemptions/)).toBeTruthy();
+    // The cash held, split as a redemption would judge it.
+    expect(stats.getByText("1,000")).toBeTruthy();
+    expect(stats.getAllByText("234.56")).toHaveLength(2);
+    expect(stats.getByText("200")).toBeTruthy();
+    expect(stats.getByText("77")).toBeTruthy();
+    expect(screen.getByText(/2 wallets have not changed since this split was recorded/)).toBeTruthy();
     const chart = screen.getByText("Vantage Cash owed").closest("figure")!;
     expect(chart.querySelector("svg")!.getAttribute("aria-label")).toBe(
-      "Vantage Cash owed from 2026-11-24 to 2026-11-25: Cash held 1,234.56, Open cash bets' payout 456",
+      "Vantage Cash owed from 2026-11-24 to 2026-11-25: Cash held 1,234.56, Open cash bets' payout 456, In pending redemptions 77",
     );
     expect(chart.querySelector("polyline")!.getAttribute("points")!.split(" ")).toHaveLength(2);
   });

@@ -1,5 +1,5 @@
 // The house's book (worker/house/): the liability equals what each player's wallet holds,
-// summed, the open cash bets' potential payout equals a brute-force sum over those bets,
+// summed, and splits the cash held as each wallet judges a redemption; the open cash bets' potential payout equals a brute-force sum over those bets,
 // the hold per UTC day, sport and kind equals a brute-force sum over the settled bets (a
 // cash-out's share counted as its own kind), the cron records a day once, and each view's
 // CSV has a header and one line per item.
@@ -92,7 +92,57 @@ describe("the house's liability", () => {
     expect(liability.players).toBe(results.length);
     expect(liability.cashCents).toBe(balances.reduce((sum, b) => sum + b.vantageCash, 0));
     expect(liability.coins).toBe(balances.reduce((sum, b) => sum + b.coinBalance, 0));
-    expect(liability.notProjected).toEqual(["pending-redemptions", "purchase-holds", "play-through"]);
+  });
+
+  it("splits the cash held as each wallet judges a redemption, with pending redemptions apart", async () => {
+    const now = Date.now();
+    const read = async () => HouseLiabilitySchema.parse(await getJson("/api/admin/house/liability")).cashHeld;
+    const before = await read();
+    // A player whose bought cash must still be played through.
+    const toPlay = await signIn();
+    await wallet(toPlay.userId).creditPurchase(
+      toPlay.userId,
+      { checkoutSessionId: `cs_${crypto.randomUUID()}`, amountCents: 4999, cashPlaythrough: 1 },
+      now,
+    );
+    // A player with a pending redemption, the rest of their cash redeemable.
+    const redeeming = await signIn();
+    await wallet(redeeming.userId).creditPurchase(
+      redeeming.userId,
+      { checkoutSessionId: `cs_${crypto.randomUUID()}`, amountCents: 4999, cashPlaythrough: 0 },
+      now,
+    );
+    const asked = await wallet(redeeming.userId).requestRedemption(
+      redeeming.userId,
+      { amountCents: 2_000, redemptionId: crypto.randomUUID() },
+      now,
+    );
+    expect(asked.ok).toBe(true);
+    await Promise.all([toPlay, redeeming].map((p) => wallet(p.userId).flushOutbox()));
+    // A wallet whose purchase holds were projected: one still running, one run out.
+    await env.DB.prepare(
+      `INSERT INTO wallet_balances (user_id, coin_balance, cash_cents, last_bonus_day_et, bonus_streak, version, updated_at,
+         cash_to_play_cents, cash_purchase_holds_json, cash_pending_redemption_cents) VALUES (?, 0, 3000, '', 0, 1, ?, 500, ?, 0)`,
+    )
+      .bind(
+        newUserId(),
+        now,
+        JSON.stringify([
+          { amountCents: 2_000, freesAt: now + HOUR },
+          { amountCents: 700, freesAt: now - HOUR },
+        ]),
+      )
+      .run();
+    const after = await read();
+
+    const [playing, redeemer] = await Promise.all([toPlay, redeeming].map((p) => wallet(p.userId).getRedeemable(p.userId, Date.now())));
+    expect(playing!.cashToPlay).toBeGreaterThan(0);
+    expect(after.toPlayCents - before.toPlayCents).toBe(playing!.cashToPlay + 500);
+    expect(after.purchaseHeldCents - before.purchaseHeldCents).toBe(2_000);
+    expect(after.heldBackCents - before.heldBackCents).toBe(playing!.cashToPlay + 2_000);
+    expect(after.redeemableCents - before.redeemableCents).toBe(playing!.redeemableCash + redeemer!.redeemableCash + 1_000);
+    expect(after.pendingRedemptionCents - before.pendingRedemptionCents).toBe(2_000);
+    expect(after.walletsNotSplit).toBe(before.walletsNotSplit);
   });
 
   it("shows what players owe back apart, as their wallets hold it", async () => {
@@ -147,7 +197,7 @@ describe("the house's liability", () => {
     const res = await api("/api/admin/house/liability?format=csv&days=7", { token: admin.token });
     expect(res.headers.get("Content-Type")).toMatch(/^text\/csv/);
     const lines = (await res.text()).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("day,players,cashCents,coins,openCashBets,openCashPayoutCents,recordedAt");
+    expect(lines[0]).toBe("day,players,cashCents,coins,openCashBets,openCashPayoutCents,pendingRedemptionCents,recordedAt");
     expect(lines).toHaveLength(1 + liability.history.length);
     expect(lines[2]!.startsWith(`${utcDay(now)},`)).toBe(true);
   });

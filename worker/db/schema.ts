@@ -50,6 +50,10 @@ export const walletBalances = sqliteTable("wallet_balances", {
   /** What the player owes back (migration 0037). */
   owedCoins: integer("owed_coins").notNull().default(0),
   owedCashCents: integer("owed_cash_cents").notNull().default(0),
+  /** What holds the cash back (migration 0040): still to play, the packs still held, in pending redemptions; NULL until the wallet's next change. */
+  cashToPlayCents: integer("cash_to_play_cents"),
+  cashPurchaseHoldsJson: text("cash_purchase_holds_json"),
+  cashPendingRedemptionCents: integer("cash_pending_redemption_cents"),
 });
 
 export const bets = sqliteTable(
@@ -727,6 +731,8 @@ export const houseLiabilityDays = sqliteTable("house_liability_days", {
   openCashBets: integer("open_cash_bets").notNull(),
   openCashPayoutCents: integer("open_cash_payout_cents").notNull(),
   recordedAt: integer("recorded_at").notNull(),
+  /** Migration 0040. */
+  pendingRedemptionCents: integer("pending_redemption_cents").notNull().default(0),
 });
 
 /** The console's copy of each game's exposure, written by its exposure object (migration 0039, worker/exposure/). */

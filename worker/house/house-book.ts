@@ -1,18 +1,11 @@
 // The house's book from the D1 projection the wallets write: what the house owes (cash and
 // Coins held by players, and what open cash bets would pay if they all won) and what it won
 // (hold per UTC settled day, sport, kind and currency). Days are UTC so a day's rows line up
-// with the cron's and D1's clocks. What players owe back is shown apart. The wallets keep
-// pending redemptions, purchase holds and play-through but do not project them, so the
-// liability names them as not projected instead of guessing (docs/operations.md, "The
+// with the cron's and D1's clocks. What players owe back is shown apart. The cash held is
+// split as a redemption would judge it, from what each wallet projects with its balances
+// (still to play, the packs still held, pending redemptions; docs/operations.md, "The
 // house's book").
-import {
-  type HoldKind,
-  type HoldRow,
-  type HouseHold,
-  type HouseLiability,
-  type LiabilityDay,
-  NOT_PROJECTED,
-} from "../../src/shared/schemas/house";
+import { type HoldKind, type HoldRow, type HouseHold, type HouseLiability, type LiabilityDay } from "../../src/shared/schemas/house";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,10 +20,18 @@ const OPEN_PAYOUT = "(stake + to_win) * (stake - cash_out_stake) / stake";
 
 type Totals = Omit<LiabilityDay, "day" | "recordedAt">;
 
+/**
+ * Each wallet's cash held back by a purchase hold still running at `now` (?1): the holds it
+ * projected whose `freesAt` is later, so a hold that ran out stops counting without a write.
+ */
+const PURCHASE_HELD = `COALESCE((SELECT SUM(json_extract(h.value, '$.amountCents')) FROM json_each(w.cash_purchase_holds_json) h
+                                 WHERE json_extract(h.value, '$.freesAt') > ?1), 0)`;
+
 async function liabilityTotals(db: D1Database): Promise<Totals> {
   const [balances, open] = await db.batch<Record<string, number>>([
     db.prepare(
-      "SELECT COUNT(*) AS players, COALESCE(SUM(cash_cents), 0) AS cashCents, COALESCE(SUM(coin_balance), 0) AS coins FROM wallet_balances",
+      `SELECT COUNT(*) AS players, COALESCE(SUM(cash_cents), 0) AS cashCents, COALESCE(SUM(coin_balance), 0) AS coins,
+              COALESCE(SUM(cash_pending_redemption_cents), 0) AS pendingRedemptionCents FROM wallet_balances`,
     ),
     db.prepare(
       `SELECT COUNT(*) AS openCashBets, COALESCE(SUM(${OPEN_PAYOUT}), 0) AS openCashPayoutCents
@@ -45,6 +46,37 @@ async function liabilityTotals(db: D1Database): Promise<Totals> {
     coins: b.coins ?? 0,
     openCashBets: o.openCashBets ?? 0,
     openCashPayoutCents: o.openCashPayoutCents ?? 0,
+    pendingRedemptionCents: b.pendingRedemptionCents ?? 0,
+  };
+}
+
+/** The cash held split as a redemption would judge it (HouseLiability["cashHeld"]), at `now`. */
+async function cashHeldNow(
+  db: D1Database,
+  cashCents: number,
+  pendingRedemptionCents: number,
+  now: number,
+): Promise<HouseLiability["cashHeld"]> {
+  const row = await db
+    .prepare(
+      `SELECT COALESCE(SUM(MIN(cash_cents, MAX(to_play, held))), 0) AS heldBackCents,
+              COALESCE(SUM(MIN(cash_cents, to_play)), 0) AS toPlayCents,
+              COALESCE(SUM(MIN(cash_cents, held)), 0) AS purchaseHeldCents,
+              COALESCE(SUM(not_split), 0) AS walletsNotSplit
+         FROM (SELECT w.cash_cents, COALESCE(w.cash_to_play_cents, 0) AS to_play, ${PURCHASE_HELD} AS held,
+                      w.cash_to_play_cents IS NULL AS not_split
+                 FROM wallet_balances w)`,
+    )
+    .bind(now)
+    .first<{ heldBackCents: number; toPlayCents: number; purchaseHeldCents: number; walletsNotSplit: number }>();
+  const heldBackCents = row?.heldBackCents ?? 0;
+  return {
+    redeemableCents: cashCents - heldBackCents,
+    heldBackCents,
+    toPlayCents: row?.toPlayCents ?? 0,
+    purchaseHeldCents: row?.purchaseHeldCents ?? 0,
+    pendingRedemptionCents,
+    walletsNotSplit: row?.walletsNotSplit ?? 0,
   };
 }
 
@@ -55,6 +87,7 @@ type LiabilityDayRow = {
   coins: number;
   open_cash_bets: number;
   open_cash_payout_cents: number;
+  pending_redemption_cents: number;
   recorded_at: number;
 };
 
@@ -70,12 +103,14 @@ export async function houseLiability(db: D1Database, days: number, now: number):
   const owed = await db
     .prepare("SELECT COALESCE(SUM(owed_cash_cents), 0) AS owedCashCents, COALESCE(SUM(owed_coins), 0) AS owedCoins FROM wallet_balances")
     .first<{ owedCashCents: number; owedCoins: number }>();
+  const cashHeld = await cashHeldNow(db, totals.cashCents, totals.pendingRedemptionCents, now);
+  const { pendingRedemptionCents: _pending, ...figures } = totals;
   return {
     asOf: now,
-    ...totals,
+    ...figures,
     owedCashCents: owed?.owedCashCents ?? 0,
     owedCoins: owed?.owedCoins ?? 0,
-    notProjected: [...NOT_PROJECTED],
+    cashHeld,
     history: history.results.map((r) => ({
       day: r.day,
       players: r.players,
@@ -83,6 +118,7 @@ export async function houseLiability(db: D1Database, days: number, now: number):
       coins: r.coins,
       openCashBets: r.open_cash_bets,
       openCashPayoutCents: r.open_cash_payout_cents,
+      pendingRedemptionCents: r.pending_redemption_cents,
       recordedAt: r.recorded_at,
     })),
   };
@@ -95,10 +131,10 @@ export async function recordLiabilityDay(db: D1Database, now: number): Promise<b
   const t = await liabilityTotals(db);
   const { meta } = await db
     .prepare(
-      `INSERT INTO house_liability_days (day, players, cash_cents, coins, open_cash_bets, open_cash_payout_cents, recorded_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (day) DO NOTHING`,
+      `INSERT INTO house_liability_days (day, players, cash_cents, coins, open_cash_bets, open_cash_payout_cents, pending_redemption_cents, recorded_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (day) DO NOTHING`,
     )
-    .bind(day, t.players, t.cashCents, t.coins, t.openCashBets, t.openCashPayoutCents, now)
+    .bind(day, t.players, t.cashCents, t.coins, t.openCashBets, t.openCashPayoutCents, t.pendingRedemptionCents, now)
     .run();
   return meta.changes > 0;
 }

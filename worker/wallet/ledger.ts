@@ -14,7 +14,9 @@ import type { BetDocument } from "../../src/shared/schemas/bets";
 import { TUNABLES, type Tunables } from "../tunables";
 import { HOUSE_ACCOUNT_OF, type LedgerReason, postHouseSide, postHouseTransfer } from "./accounts";
 import { writeOutboxRow } from "./outbox";
-import { playthroughOnBet, playthroughOnLedger } from "./playthrough";
+import { playthroughOnBet, playthroughOnLedger, playthroughState } from "./playthrough";
+import { purchaseHoldsInTx } from "./purchase-holds";
+import type { PurchaseHold } from "../../src/shared/schemas/user";
 
 export type { LedgerReason } from "./accounts";
 
@@ -46,8 +48,19 @@ export class WalletPort<T> {
   constructor(readonly name: string) {}
 }
 
+/**
+ * What holds a player's Vantage Cash back, projected with the balances so the house's book
+ * can say how much of what it owes is redeemable now: cash still to play (play-through, at
+ * most the balance), the packs still held, and the cash in pending redemptions (which has
+ * left the balance). Null where a transaction runs without the composition's ports.
+ */
+export type CashHeld = { toPlayCents: number; purchaseHolds: PurchaseHold[]; pendingRedemptionCents: number };
+
 /** The root composition's answer to each port: [port, implementation] pairs. */
 export type WalletPortBindings = ReadonlyMap<WalletPort<unknown>, unknown>;
+
+/** Vantage Cash in the player's pending redemptions (payments answers it), for `CashHeld`. */
+export const PENDING_REDEMPTIONS = new WalletPort<(tx: Ledger) => number>("pending redemptions");
 
 export class Ledger {
   private changed = false;
@@ -233,13 +246,25 @@ export class Ledger {
     this.changed = true;
   }
 
+  /** What holds the cash back now, for the projection (null without the composition's ports). */
+  private cashHeld(balanceCents: number): CashHeld | null {
+    const pending = this.ports.get(PENDING_REDEMPTIONS as WalletPort<unknown>) as ((tx: Ledger) => number) | undefined;
+    if (!pending) return null;
+    return {
+      toPlayCents: Math.min(balanceCents, playthroughState(this, balanceCents).cashToPlay),
+      purchaseHolds: purchaseHoldsInTx(this),
+      pendingRedemptionCents: pending(this),
+    };
+  }
+
   /** Called by the wallet once the operation's work is done, still inside the transaction. */
   finish(): { changed: boolean; balances: WalletBalances; version: number } {
     if (this.changed) {
       this.sql.exec("UPDATE wallet SET version = version + 1 WHERE id = 1");
       const version = this.row().version;
       const balances = this.balances();
-      writeOutboxRow(this.sql, "balances", { userId: this.userId, ...balances, version, updatedAt: this.now }, this.now);
+      const cashHeld = this.cashHeld(balances.vantageCash);
+      writeOutboxRow(this.sql, "balances", { userId: this.userId, ...balances, version, updatedAt: this.now, cashHeld }, this.now);
       for (const bet of this.changedBets.values()) {
         const versionRow = this.sql.exec<{ version: number }>("SELECT version FROM bets WHERE id = ?", bet.id).toArray()[0];
         writeOutboxRow(this.sql, "bet", { userId: this.userId, bet, version: versionRow?.version ?? 1 }, this.now);

@@ -7,6 +7,7 @@
 import { betMargin, priceKindOf } from "../../src/shared/bet-margin";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
+import type { CashHeld } from "./ledger";
 /**
  * What an outbox row projects: the kernel's topics are the wallet's balances, one bet with
  * its legs and an operator's audit row; `notice` carries a player's alert and nothing for D1
@@ -18,7 +19,7 @@ export type OutboxTopic = KernelTopic | (string & {});
 
 export type OutboxRow = { seq: number; topic: OutboxTopic; payload: string };
 
-type BalancesPayload = WalletBalances & { userId: string; version: number; updatedAt: number };
+type BalancesPayload = WalletBalances & { userId: string; version: number; updatedAt: number; cashHeld?: CashHeld | null };
 type BetPayload = { userId: string; bet: BetDocument; version: number };
 /** An `operator_actions` row as D1's admin_audit holds it; `ref` is `wallet:<player id>:<seq>`. */
 export type AuditPayload = {
@@ -56,13 +57,15 @@ export function projectionStatements(db: D1Database, row: OutboxRow, projectors:
         db
           .prepare(
             `INSERT INTO wallet_balances (user_id, coin_balance, cash_cents, last_bonus_day_et, bonus_streak, version, updated_at,
-               owed_coins, owed_cash_cents)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+               owed_coins, owed_cash_cents, cash_to_play_cents, cash_purchase_holds_json, cash_pending_redemption_cents)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
              ON CONFLICT (user_id) DO UPDATE SET
                coin_balance = excluded.coin_balance, cash_cents = excluded.cash_cents,
                last_bonus_day_et = excluded.last_bonus_day_et, bonus_streak = excluded.bonus_streak,
                version = excluded.version, updated_at = excluded.updated_at,
-               owed_coins = excluded.owed_coins, owed_cash_cents = excluded.owed_cash_cents
+               owed_coins = excluded.owed_coins, owed_cash_cents = excluded.owed_cash_cents,
+               cash_to_play_cents = excluded.cash_to_play_cents, cash_purchase_holds_json = excluded.cash_purchase_holds_json,
+               cash_pending_redemption_cents = excluded.cash_pending_redemption_cents
              WHERE excluded.version > wallet_balances.version`,
           )
           .bind(
@@ -75,6 +78,9 @@ export function projectionStatements(db: D1Database, row: OutboxRow, projectors:
             p.updatedAt,
             p.owedCoins ?? 0,
             p.owedCash ?? 0,
+            p.cashHeld?.toPlayCents ?? null,
+            p.cashHeld ? JSON.stringify(p.cashHeld.purchaseHolds) : null,
+            p.cashHeld?.pendingRedemptionCents ?? null,
           ),
       ];
     }

@@ -3,9 +3,6 @@
 // answers with the same schemas the Worker answers with (worker/house/).
 import { z } from "zod";
 
-/** What the wallets keep but do not project to D1, so the liability cannot show it yet (docs/operations.md). */
-export const NOT_PROJECTED = ["pending-redemptions", "purchase-holds", "play-through"] as const;
-
 /** One day's liability as the daily cron recorded it (UTC day). */
 export const LiabilityDaySchema = z.object({
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
@@ -14,6 +11,8 @@ export const LiabilityDaySchema = z.object({
   coins: z.number().int(),
   openCashBets: z.number().int().nonnegative(),
   openCashPayoutCents: z.number().int().nonnegative(),
+  /** Vantage Cash in pending redemptions: left the balances, not yet paid or returned. */
+  pendingRedemptionCents: z.number().int().nonnegative(),
   recordedAt: z.number().int(),
 });
 export type LiabilityDay = z.infer<typeof LiabilityDaySchema>;
@@ -31,8 +30,22 @@ export const HouseLiabilitySchema = z.object({
   /** What players owe back to the house (reversals their balances could not cover), apart from what it owes them. */
   owedCashCents: z.number().int().nonnegative(),
   owedCoins: z.number().int().nonnegative(),
-  /** The parts of the liability the projection does not hold; they are not in the figures above. */
-  notProjected: z.array(z.enum(NOT_PROJECTED)),
+  /**
+   * What of the Vantage Cash held is redeemable now and what holds the rest back, and the
+   * cash in pending redemptions (owed too, apart from the balances). Held back = per player
+   * min(balance, max(still to play, held by purchase holds)), as a redemption is judged; the
+   * two reasons overlap, so each is shown alone. A redemption pause (a dispute, an amount
+   * owed) is not counted. Wallets that have not written since these figures were projected
+   * count as redeemable, and are counted in `walletsNotSplit`.
+   */
+  cashHeld: z.object({
+    redeemableCents: z.number().int().nonnegative(),
+    heldBackCents: z.number().int().nonnegative(),
+    toPlayCents: z.number().int().nonnegative(),
+    purchaseHeldCents: z.number().int().nonnegative(),
+    pendingRedemptionCents: z.number().int().nonnegative(),
+    walletsNotSplit: z.number().int().nonnegative(),
+  }),
   /** Recorded days, oldest first. */
   history: z.array(LiabilityDaySchema),
 });

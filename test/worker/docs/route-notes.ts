@@ -498,7 +498,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/admin/house/liability": {
     section: "Operators",
-    does: "The house's book, what it owes: `?days=` (1–366, 30) `&format=json|csv`. Vantage Cash (cents) and Coins held by players, the open cash bets' potential payout and what players owe back (apart), from the D1 projection, with `notProjected` naming what the wallets do not project (pending redemptions, purchase holds, play-through), and the daily history the cron records (one row per UTC day); `format=csv` answers the history as text/csv.",
+    does: "The house's book, what it owes: `?days=` (1–366, 30) `&format=json|csv`. Vantage Cash (cents) and Coins held by players, the cash split as a redemption would judge it (`cashHeld`: redeemable now, held back by play-through or a purchase hold still running, each alone, the cash in pending redemptions, and the wallets not yet split), the open cash bets' potential payout and what players owe back (apart), from the D1 projection, and the daily history the cron records (one row per UTC day, with the pending redemptions); `format=csv` answers the history as text/csv.",
     answer: "house#HouseLiabilitySchema",
   },
   "GET /api/admin/house/hold": {

@@ -454,3 +454,9 @@ export function winnerProjection(db: D1Database, payload: string): D1PreparedSta
       .bind(p.redemptionId, p.userId, p.amountCents, p.region, p.paidAt),
   ];
 }
+
+/** Vantage Cash in this player's pending redemptions: held out of the balance, not yet paid or returned. */
+export function pendingRedemptionCentsInTx(tx: Ledger): number {
+  return tx.sql.exec<{ cents: number }>("SELECT COALESCE(SUM(amount_cents), 0) AS cents FROM redemptions WHERE status = 'pending'").one()
+    .cents;
+}

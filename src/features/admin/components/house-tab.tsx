@@ -1,8 +1,9 @@
 // House: the house's book (GET /api/admin/house/…). What it owes — Vantage Cash and Coins
-// held by players and what open cash bets would pay — with the daily history the cron
-// records drawn like the Health charts; and what it won — hold per UTC day, sport, kind and
-// currency. What the wallets do not project to D1 is named, not guessed. Each view downloads
-// as CSV (fetched with the session's token, then saved).
+// held by players (the cash split into redeemable now, held back by play-through or a
+// purchase hold, and in pending redemptions) and what open cash bets would pay — with the
+// daily history the cron records drawn like the Health charts; and what it won — hold per
+// UTC day, sport, kind and currency. Each view downloads as CSV (fetched with the session's
+// token, then saved).
 import { useCallback, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { formatMoney, type WalletKind } from "../../../shared/money";
@@ -17,12 +18,6 @@ import { LineChart } from "./health-charts";
 import { LoadStatus, Section, Stat } from "./view-state";
 
 const DAYS = 30;
-
-const NOT_PROJECTED_LABEL: Record<HouseLiability["notProjected"][number], string> = {
-  "pending-redemptions": "Cash in pending redemptions",
-  "purchase-holds": "Cash held by purchase holds",
-  "play-through": "Cash held by play-through",
-};
 
 const KIND_LABEL: Record<HoldRow["kind"], string> = {
   single: "Singles",
@@ -67,11 +62,17 @@ function LiabilityView({ data }: { data: HouseLiability }) {
   const cashLines = [
     { label: "Cash held", values: data.history.map((d) => d.cashCents / 100) },
     { label: "Open cash bets' payout", values: data.history.map((d) => d.openCashPayoutCents / 100) },
+    { label: "In pending redemptions", values: data.history.map((d) => d.pendingRedemptionCents / 100) },
   ];
   return (
     <Section title="What the house owes" action={<CsvButton view="liability" label="Download history (CSV)" />}>
       <dl className="admin-stats">
         <Stat label="Vantage Cash held">{formatMoney("cash", data.cashCents)}</Stat>
+        <Stat label="Redeemable now">{formatMoney("cash", data.cashHeld.redeemableCents)}</Stat>
+        <Stat label="Held back">{formatMoney("cash", data.cashHeld.heldBackCents)}</Stat>
+        <Stat label="Still to play">{formatMoney("cash", data.cashHeld.toPlayCents)}</Stat>
+        <Stat label="Held by purchase holds">{formatMoney("cash", data.cashHeld.purchaseHeldCents)}</Stat>
+        <Stat label="In pending redemptions">{formatMoney("cash", data.cashHeld.pendingRedemptionCents)}</Stat>
         <Stat label="Coins outstanding">{formatMoney("coins", data.coins)}</Stat>
         <Stat label="Open cash bets">{data.openCashBets.toLocaleString("en-US")}</Stat>
         <Stat label="Their potential payout">{formatMoney("cash", data.openCashPayoutCents)}</Stat>
@@ -80,9 +81,10 @@ function LiabilityView({ data }: { data: HouseLiability }) {
         <Stat label="Coins owed back">{formatMoney("coins", data.owedCoins)}</Stat>
       </dl>
       <p className="admin-muted">
-        As of {formatTime(data.asOf)}.
-        {data.notProjected.length > 0 &&
-          ` Not in D1, so not counted here: ${data.notProjected.map((k) => NOT_PROJECTED_LABEL[k]).join(", ")}.`}
+        As of {formatTime(data.asOf)}. Held back is what play-through or a purchase hold keeps from a redemption (the larger of the two per
+        player); a pause for a dispute or an amount owed is not counted.
+        {data.cashHeld.walletsNotSplit > 0 &&
+          ` ${data.cashHeld.walletsNotSplit.toLocaleString("en-US")} wallets have not changed since this split was recorded and count as redeemable.`}
       </p>
       <div className="health-grid-charts">
         <LineChart
