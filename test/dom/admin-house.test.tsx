@@ -32,8 +32,26 @@ const LIABILITY: HouseLiability = {
     walletsNotSplit: 2,
   },
   history: [
-    { day: "2026-11-24", players: 3, cashCents: 100_000, coins: 90_000, openCashBets: 2, openCashPayoutCents: 20_000, pendingRedemptionCents: 0, recordedAt: 1 },
-    { day: "2026-11-25", players: 3, cashCents: 123_456, coins: 98_765, openCashBets: 4, openCashPayoutCents: 45_600, pendingRedemptionCents: 7_700, recordedAt: 2 },
+    {
+      day: "2026-11-24",
+      players: 3,
+      cashCents: 100_000,
+      coins: 90_000,
+      openCashBets: 2,
+      openCashPayoutCents: 20_000,
+      pendingRedemptionCents: 0,
+      recordedAt: 1,
+    },
+    {
+      day: "2026-11-25",
+      players: 3,
+      cashCents: 123_456,
+      coins: 98_765,
+      openCashBets: 4,
+      openCashPayoutCents: 45_600,
+      pendingRedemptionCents: 7_700,
+      recordedAt: 2,
+    },
   ],
 };
 

@@ -5,7 +5,7 @@
 // split as a redemption would judge it, from what each wallet projects with its balances
 // (still to play, the packs still held, pending redemptions; docs/operations.md, "The
 // house's book").
-import { type HoldKind, type HoldRow, type HouseHold, type HouseLiability, type LiabilityDay } from "../../src/shared/schemas/house";
+import type { HoldKind, HoldRow, HouseHold, HouseLiability, LiabilityDay } from "../../src/shared/schemas/house";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -16,7 +16,7 @@ import { HOUSE_ACCOUNT_OF, type LedgerReason, postHouseSide, postHouseTransfer }
 import { writeOutboxRow } from "./outbox";
 import { playthroughOnBet, playthroughOnLedger, playthroughState } from "./playthrough";
 import { purchaseHoldsInTx } from "./purchase-holds";
-import type { PurchaseHold } from "../../src/shared/schemas/user";
+import type { CashHeld } from "./cash-held";
 
 export type { LedgerReason } from "./accounts";
 
@@ -47,14 +47,6 @@ export class WalletPort<T> {
   declare readonly answer: T;
   constructor(readonly name: string) {}
 }
-
-/**
- * What holds a player's Vantage Cash back, projected with the balances so the house's book
- * can say how much of what it owes is redeemable now: cash still to play (play-through, at
- * most the balance), the packs still held, and the cash in pending redemptions (which has
- * left the balance). Null where a transaction runs without the composition's ports.
- */
-export type CashHeld = { toPlayCents: number; purchaseHolds: PurchaseHold[]; pendingRedemptionCents: number };
 
 /** The root composition's answer to each port: [port, implementation] pairs. */
 export type WalletPortBindings = ReadonlyMap<WalletPort<unknown>, unknown>;

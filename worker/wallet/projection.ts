@@ -7,7 +7,7 @@
 import { betMargin, priceKindOf } from "../../src/shared/bet-margin";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
-import type { CashHeld } from "./ledger";
+import type { CashHeld } from "./cash-held";
 /**
  * What an outbox row projects: the kernel's topics are the wallet's balances, one bet with
  * its legs and an operator's audit row; `notice` carries a player's alert and nothing for D1
