@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { formatMoney, type WalletKind } from "../../../shared/money";
 import type { GameExposureView, MarketExposureView, RiskGame } from "../../../shared/schemas/risk";
+import { SPORTS } from "../../../shared/sports";
 import { useApi } from "../../../session/auth-provider";
 import { fetchGameExposure, fetchRiskCsv, fetchRiskList, suspendMarket } from "../api/risk-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
@@ -21,6 +22,7 @@ const REFRESH_MS = 5_000;
 
 const signed = (wallet: WalletKind, minor: number) => `${minor < 0 ? "−" : ""}${formatMoney(wallet, Math.abs(minor))}`;
 const gameName = (g: { home: string; away: string }) => `${g.away} at ${g.home}`;
+const sportLabel = (key: string) => SPORTS.find((s) => s.key === key)?.label ?? key;
 
 /** Calls `reload` every REFRESH_MS while the page is visible. */
 function useLiveReload(reload: () => void): void {
@@ -115,9 +117,9 @@ function GameDetail({ game, onChanged }: { game: RiskGame; onChanged(): void }) 
               ))}
             </ul>
           )}
-          <h3>Vantage Cash</h3>
+          <h3 className="admin-subhead">Vantage Cash</h3>
           <MarketsTable wallet="cash" markets={view.cash.markets} suspended={suspended} onSuspend={setSuspending} />
-          <h3>Coins</h3>
+          <h3 className="admin-subhead">Coins</h3>
           <MarketsTable wallet="coins" markets={view.coins.markets} suspended={suspended} onSuspend={setSuspending} />
         </>
       )}
@@ -193,7 +195,7 @@ export function RiskTab() {
             scroll
             columns={[
               { header: "Game", cell: (g) => gameName(g) },
-              { header: "Sport", cell: (g) => g.sport },
+              { header: "Sport", cell: (g) => sportLabel(g.sport) },
               { header: "Starts", cell: (g) => formatTime(Date.parse(g.startTime)) },
               {
                 header: "Worst cash",
