@@ -831,3 +831,43 @@ export const reconciliationDifferences = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.runId, t.seq] })],
 );
+
+/** Each market's closing fair chance, captured once at its game's start (migration 0041, worker/clv/). */
+export const marketCloses = sqliteTable(
+  "market_closes",
+  {
+    eventId: text("event_id").notNull(),
+    market: text("market").notNull(),
+    side: text("side").notNull(),
+    /** The line as text, '' for the moneyline: part of the key. */
+    lineKey: text("line_key").notNull(),
+    line: real("line"),
+    p: real("p").notNull(),
+    snapshotAt: integer("snapshot_at").notNull(),
+    capturedAt: integer("captured_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.market, t.side, t.lineKey] })],
+);
+
+/** A game's score model at close, for re-pricing same-game blocks (migration 0041). */
+export const gameModelCloses = sqliteTable("game_model_closes", {
+  eventId: text("event_id").primaryKey(),
+  modelJson: text("model_json").notNull(),
+  snapshotAt: integer("snapshot_at").notNull(),
+  capturedAt: integer("captured_at").notNull(),
+});
+
+/** Each settled bet's closing-line value (migration 0041): the Sharpest leaderboard's rows. */
+export const betClv = sqliteTable(
+  "bet_clv",
+  {
+    betId: text("bet_id").primaryKey(),
+    userId: text("user_id").notNull(),
+    wallet: text("wallet", { enum: ["coins", "cash"] }).notNull(),
+    settledAt: integer("settled_at").notNull(),
+    prematchLegs: integer("prematch_legs").notNull(),
+    clv: real("clv"),
+    computedAt: integer("computed_at").notNull(),
+  },
+  (t) => [index("bet_clv_wallet_settled_idx").on(t.wallet, t.settledAt), index("bet_clv_user_idx").on(t.userId, t.settledAt)],
+);
