@@ -162,6 +162,18 @@ describe("board cards", () => {
     expect(within(card).getAllByText("Total not offered")).toHaveLength(2);
   });
 
+  it("a market the house suspended reads 'Suspended' and cannot be picked; the game's other markets still can", async () => {
+    boardApi({ events: [game("g1", 2 * HOUR, { houseSuspended: ["Moneyline"] })] });
+    renderApp("/");
+    const card = await screen.findByRole("article");
+    const suspended = within(card).getByRole("button", { name: "Boston Celtics ML Suspended by Vantage for now" }) as HTMLButtonElement;
+    expect(suspended.disabled).toBe(true);
+    expect(suspended.title).toBe("Suspended by Vantage for now");
+    expect((within(card).getByRole("button", { name: /^Miami Heat ML Suspended/ }) as HTMLButtonElement).disabled).toBe(true);
+    const spread = within(card).getByRole("button", { name: "Boston Celtics -4.5 -110" }) as HTMLButtonElement;
+    expect(spread.disabled).toBe(false);
+  });
+
   it("a game with the moneyline only reads as one locked cell saying why, not four empty boxes", async () => {
     boardApi({ events: [game("g1", 2 * HOUR, { markets: { moneyline: { home: -200, away: 170 } } })] });
     renderApp("/");

@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { payoutFor } from "../../src/shared/payout";
 import type { BetDocument, PlaceBetRequest } from "../../src/shared/schemas/bets";
-import type { Event } from "../../src/shared/schemas/events";
+import { type Event, EventListSchema } from "../../src/shared/schemas/events";
 import { type GameExposureView, GameExposureViewSchema, RiskListSchema } from "../../src/shared/schemas/risk";
 import { createApp } from "../../worker/app";
 import { tunables } from "../../worker/tunables";
@@ -350,6 +350,12 @@ describe("the Risk view", () => {
     const done = await suspend(true);
     expect(done.status).toBe(200);
     expect(GameExposureViewSchema.parse(await done.json()).suspended.map((s) => s.market)).toEqual(["Moneyline"]);
+    // Players see it on the board before they try.
+    const boardGame = async () =>
+      EventListSchema.parse(await (await api(`/api/events?sport=${busy!.sport}`, { token: players[1]!.token })).json()).find(
+        (e) => e.eventId === busy!.eventId,
+      );
+    expect((await boardGame())?.houseSuspended).toEqual(["Moneyline"]);
 
     const refused = await postJson(
       "/api/placeBet",
@@ -380,6 +386,7 @@ describe("the Risk view", () => {
     ]);
 
     expect((await suspend(false)).status).toBe(200);
+    expect((await boardGame())?.houseSuspended).toBeUndefined();
     const again = await postJson(
       "/api/placeBet",
       { kind: "Singles", wallet: "coins", amount: 10, picks: [pickOf(busy!, "Moneyline", "Away")] },

@@ -752,6 +752,20 @@ export const gameExposure = sqliteTable("game_exposure", {
   updatedAt: integer("updated_at").notNull(),
 });
 
+/** Markets an operator suspended from the Risk view, for the board (migration 0044, worker/exposure/house-suspensions.ts). */
+export const houseSuspensions = sqliteTable(
+  "house_suspensions",
+  {
+    eventId: text("event_id").notNull(),
+    sport: text("sport").notNull(),
+    market: text("market").notNull(),
+    at: integer("at").notNull(),
+    byOperator: text("by_operator").notNull(),
+    reason: text("reason").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.market] })],
+);
+
 /** Transfers the simulated payment provider answered, development only (migration 0038). */
 export const simTransfers = sqliteTable(
   "sim_transfers",

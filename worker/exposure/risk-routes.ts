@@ -17,6 +17,7 @@ import type { AppEnv } from "../http/app-types";
 import { writeAudit } from "../approvals/audit-log";
 import { tunables } from "../tunables";
 import { toCsv, utcDay } from "../house/house-book";
+import { recordHouseSuspension } from "./house-suspensions";
 import { exposureObject } from "./reserve";
 
 /** Games listed at most (the worst first). */
@@ -123,6 +124,12 @@ export function riskRoutes() {
     );
     const stub = exposureObject(c.env, sport, eventId);
     await stub.suspend({ eventId, sport, ...body.game }, body.market, body.suspended, operator, body.reason, now);
+    // The board's copy, so players see the market suspended before they try.
+    await recordHouseSuspension(
+      c.env.DB,
+      { eventId, sport, market: body.market, suspended: body.suspended, by: operator, reason: body.reason },
+      now,
+    );
     return c.json((await stub.view(now)) satisfies GameExposureView);
   });
 

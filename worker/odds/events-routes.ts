@@ -5,6 +5,7 @@
 // (quota, last error and whether the quota guard is up) is an admin route
 // (worker/admin/admin-routes.ts).
 import { Hono } from "hono";
+import { withHouseSuspensions } from "../exposure/house-suspensions";
 import { z } from "zod";
 import type { Event, SportsInfo } from "../../src/shared/schemas/events";
 import type { EventProps } from "../../src/shared/schemas/props";
@@ -78,7 +79,12 @@ export function oddsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
     const query = parseWith(EventsQuerySchema, singleValuedQuery(c.req.queries()));
     const now = deps.now();
     const loaded = await odds.load(c.env, query.sport, now);
-    const events = await withoutFinishedGames(c.env, loaded.events, loaded.feedNow, now);
+    const shown = await withoutFinishedGames(c.env, loaded.events, loaded.feedNow, now);
+    // Markets an operator suspended read "Suspended"; placement is refused by the game's exposure object either way.
+    const events = await withHouseSuspensions(c.env.DB, query.sport, shown, now).catch((err: unknown) => {
+      loggerFor(c.env).warn("events: house suspensions could not be read; the board is shown without them", err);
+      return shown;
+    });
     c.header("Cache-Control", "private, no-store");
     c.header("X-Feed-Now", String(loaded.feedNow));
     c.header("X-Odds-Fetched-At", String(loaded.fetchedAt));

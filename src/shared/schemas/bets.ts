@@ -15,7 +15,8 @@ export const MARKETS = ["Moneyline", "Spread", "Total", "Prop"] as const;
  */
 export const SIDES = ["Home", "Away", "Over", "Under", "Draw", "Yes"] as const;
 /** The board's three markets of a game (a Prop is a player's, on the game page). */
-export type GameMarket = "Moneyline" | "Spread" | "Total";
+export const GAME_MARKETS = ["Moneyline", "Spread", "Total"] as const;
+export type GameMarket = (typeof GAME_MARKETS)[number];
 export const LEG_RESULTS = ["win", "loss", "push", "void"] as const;
 /** A bet's result: a leg's, or `cashed_out` when the player cashed out the whole stake before it was graded. */
 export const BET_RESULTS = [...LEG_RESULTS, "cashed_out"] as const;

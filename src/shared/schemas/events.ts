@@ -10,6 +10,7 @@ import { z } from "zod";
 import { SPORT_KEYS } from "../sports";
 import { SUSPENSION_REASONS } from "../suspension-reasons";
 import { GameModelSchema } from "./game-model";
+import { GAME_MARKETS } from "./bets";
 
 export const PriceSchema = z.number().int().nullable();
 
@@ -60,6 +61,8 @@ export const EventSchema = z.object({
   sameGame: z.object({ model: GameModelSchema, margin: z.number().min(0).max(0.5) }).optional(),
   /** When the feed last confirmed these prices (epoch ms, the Worker's clock); absent on copies cached before it was recorded. */
   confirmedAt: z.number().int().optional(),
+  /** The game's markets an operator suspended (the house takes no bets on them for now); absent when none is. */
+  houseSuspended: z.array(z.enum(GAME_MARKETS)).optional(),
   /** Markets of a game under way the live rules hold back, each with its reason (any one locks the whole game); absent when none is. */
   suspended: z
     .object({

@@ -1,7 +1,8 @@
 // What a game offers to bet, side by side: each market's sides with their price and line,
 // as the board's card and the game page show them and as a pick on the slip carries them.
 // A suspended game (gameSuspension, the rule placement refuses by) offers no price in any
-// market: every side reads 'Locked', whichever market the live rules held back.
+// market: every side reads 'Locked', whichever market the live rules held back. A market
+// an operator suspended (`houseSuspended`) offers no price either, and says so.
 import type { BetslipPick } from "../../../shared/betslip";
 import { pickUid } from "../../../shared/betslip";
 import { fairAmerican } from "../../../shared/fair-odds";
@@ -28,14 +29,20 @@ export type Offer = {
   pageLine: string | null;
   /** The side's fair figures, when enough books quote it. */
   fair: FairSide | null;
+  /** The market is suspended by the house (an operator), not by the live rules. */
+  byHouse: boolean;
 };
+
+/** Whether an operator suspended this market of the game. */
+const houseHolds = (event: Event, market: Market) => event.houseSuspended?.includes(market as (typeof MARKET_NAMES)[number]) ?? false;
 
 export const MARKET_NAMES = ["Moneyline", "Spread", "Total"] as const;
 
 /** One team's Moneyline, Spread and Total (the away team takes Over, the home team Under); null where not offered. */
 export function offersFor(event: Event, team: "home" | "away"): Array<Offer | null> {
   const m = event.markets;
-  const held = gameSuspension(event) !== null;
+  const live = gameSuspension(event) !== null;
+  const held = (market: Market) => live || houseHolds(event, market);
   const name = team === "home" ? event.home : event.away;
   const side: Side = team === "home" ? "Home" : "Away";
   const moneyline: Offer | null = m.moneyline
@@ -43,7 +50,7 @@ export function offersFor(event: Event, team: "home" | "away"): Array<Offer | nu
         market: "Moneyline",
         side,
         teamKey: team,
-        price: held ? null : m.moneyline[team],
+        price: held("Moneyline") ? null : m.moneyline[team],
         line: null,
         label: `${name} ML`,
         lineText: null,
@@ -51,6 +58,7 @@ export function offersFor(event: Event, team: "home" | "away"): Array<Offer | nu
         sideName: name,
         pageLine: null,
         fair: event.fair?.moneyline?.[team] ?? null,
+        byHouse: houseHolds(event, "Moneyline"),
       }
     : null;
   let spread: Offer | null = null;
@@ -60,7 +68,7 @@ export function offersFor(event: Event, team: "home" | "away"): Array<Offer | nu
       market: "Spread",
       side,
       teamKey: team,
-      price: line === null || held ? null : m.spread[team],
+      price: line === null || held("Spread") ? null : m.spread[team],
       line,
       label: line === null ? name : `${name} ${formatSpreadLine(line)}`,
       lineText: line === null ? null : formatSpreadLine(line),
@@ -68,6 +76,7 @@ export function offersFor(event: Event, team: "home" | "away"): Array<Offer | nu
       sideName: name,
       pageLine: line === null ? null : formatSpreadLine(line),
       fair: event.fair?.spread && event.fair.spread.line === m.spread.line ? event.fair.spread[team] : null,
+      byHouse: houseHolds(event, "Spread"),
     };
   }
   let total: Offer | null = null;
@@ -78,7 +87,7 @@ export function offersFor(event: Event, team: "home" | "away"): Array<Offer | nu
       market: "Total",
       side: over ? "Over" : "Under",
       teamKey: null,
-      price: t.line === null || held ? null : over ? t.over : t.under,
+      price: t.line === null || held("Total") ? null : over ? t.over : t.under,
       line: t.line,
       label: t.line === null ? (over ? "Over" : "Under") : `${over ? "Over" : "Under"} ${t.line}`,
       lineText: t.line === null ? null : `${over ? "O" : "U"} ${t.line}`,
@@ -86,6 +95,7 @@ export function offersFor(event: Event, team: "home" | "away"): Array<Offer | nu
       sideName: over ? "Over" : "Under",
       pageLine: t.line === null ? null : String(t.line),
       fair: event.fair?.total && event.fair.total.line === t.line ? event.fair.total[over ? "over" : "under"] : null,
+      byHouse: houseHolds(event, "Total"),
     };
   }
   return [moneyline, spread, total];
@@ -99,7 +109,7 @@ export function drawOffer(event: Event): Offer | null {
     market: "Moneyline",
     side: "Draw",
     teamKey: null,
-    price: gameSuspension(event) === null ? moneyline.draw : null,
+    price: gameSuspension(event) === null && !houseHolds(event, "Moneyline") ? moneyline.draw : null,
     line: null,
     label: "Draw",
     lineText: null,
@@ -107,6 +117,7 @@ export function drawOffer(event: Event): Offer | null {
     sideName: "Draw",
     pageLine: null,
     fair: event.fair?.moneyline?.draw ?? null,
+    byHouse: houseHolds(event, "Moneyline"),
   };
 }
 

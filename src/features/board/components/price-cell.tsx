@@ -102,12 +102,18 @@ export type OfferCellProps = {
   named?: boolean;
 };
 
-/** A side whose price is held back: 'Locked', not pressable. */
+/** A side whose price is held back: 'Locked', or 'Suspended' when an operator suspended its market; not pressable. */
 export function LockedPriceButton({ offer, named }: { offer: Offer; named: boolean }) {
   return (
-    <button type="button" className={`price-btn is-locked${named ? " is-named" : ""}`} disabled>
+    <button
+      type="button"
+      className={`price-btn is-locked${named ? " is-named" : ""}`}
+      disabled
+      title={offer.byHouse ? "Suspended by Vantage for now" : undefined}
+    >
       <SideText offer={offer} named={named} />
-      <span className="price-value">Locked</span>
+      <span className="price-value">{offer.byHouse ? "Suspended" : "Locked"}</span>
+      {offer.byHouse && <span className="visually-hidden"> by Vantage for now</span>}
     </button>
   );
 }

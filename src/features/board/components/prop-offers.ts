@@ -37,6 +37,7 @@ function propSide(event: Event, prop: Prop, leg: PropLeg, side: "Over" | "Under"
     sideName: side,
     pageLine,
     fair,
+    byHouse: false,
   };
   const pick: BetslipPick | null =
     price === null

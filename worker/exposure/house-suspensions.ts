@@ -1,0 +1,70 @@
+// The board's copy of the markets an operator suspended (D1 house_suspensions), so a
+// player sees "Suspended" on them before trying: the game's exposure object is what
+// refuses the bets. Read at most once per HOUSE_SUSPENSIONS_MEMO_MS per sport and isolate
+// (the board is the hottest read), and forgotten at once in the isolate that changed it.
+import type { Event } from "../../src/shared/schemas/events";
+import { GAME_MARKETS, type GameMarket } from "../../src/shared/schemas/bets";
+import { isolateMemo } from "../isolate-memos";
+
+/** How long an isolate keeps a sport's suspensions before reading them again. */
+export const HOUSE_SUSPENSIONS_MEMO_MS = 5_000;
+
+const memo = new Map<string, { until: number; markets: Promise<ReadonlyMap<string, GameMarket[]>> }>();
+isolateMemo(() => memo.clear());
+
+/** Records (or lifts) one suspension; the caller audited it and told the game's object. */
+export async function recordHouseSuspension(
+  db: D1Database,
+  input: { eventId: string; sport: string; market: string; suspended: boolean; by: string; reason: string },
+  now: number,
+): Promise<void> {
+  if (input.suspended) {
+    await db
+      .prepare(
+        `INSERT INTO house_suspensions (event_id, sport, market, at, by_operator, reason) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (event_id, market) DO UPDATE SET at = excluded.at, by_operator = excluded.by_operator, reason = excluded.reason`,
+      )
+      .bind(input.eventId, input.sport, input.market, now, input.by, input.reason)
+      .run();
+  } else {
+    await db.prepare("DELETE FROM house_suspensions WHERE event_id = ? AND market = ?").bind(input.eventId, input.market).run();
+  }
+  memo.delete(input.sport);
+}
+
+/** The sport's games with a suspended game market (Moneyline, Spread, Total), by event id. */
+function suspendedMarkets(db: D1Database, sport: string, now: number): Promise<ReadonlyMap<string, GameMarket[]>> {
+  const known = memo.get(sport);
+  if (known && known.until > now) return known.markets;
+  const markets = db
+    .prepare("SELECT event_id, market FROM house_suspensions WHERE sport = ?")
+    .bind(sport)
+    .all<{ event_id: string; market: string }>()
+    .then(({ results }) => {
+      const byEvent = new Map<string, GameMarket[]>();
+      for (const row of results) {
+        if (!(GAME_MARKETS as readonly string[]).includes(row.market)) continue;
+        byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), row.market as GameMarket]);
+      }
+      return byEvent;
+    });
+  memo.set(sport, { until: now + HOUSE_SUSPENSIONS_MEMO_MS, markets });
+  // A failed read is not kept: the next board asks again.
+  markets.catch(() => memo.delete(sport));
+  return markets;
+}
+
+/** The board with each game's house-suspended markets marked (`houseSuspended`). */
+export async function withHouseSuspensions(
+  db: D1Database,
+  sport: string,
+  events: readonly Event[],
+  now: number,
+): Promise<readonly Event[]> {
+  const suspended = await suspendedMarkets(db, sport, now);
+  if (suspended.size === 0) return events;
+  return events.map((e) => {
+    const markets = suspended.get(e.eventId);
+    return markets ? { ...e, houseSuspended: markets } : e;
+  });
+}
