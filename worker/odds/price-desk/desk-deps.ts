@@ -12,6 +12,7 @@ import type { OddsFeedProvider } from "../feed-provider";
 import { simOffsetMs } from "../simulator/sim-clock";
 import { tunables } from "../../tunables";
 import { readPropPlayerNames } from "../prop-names";
+import { storeCloses } from "../../clv/closes-store";
 import type { BoardGame, PropsDeskDeps, PropsState, PropsStore } from "./props-desk";
 import type { DeskSettings, DeskStore, SportDeskDeps } from "./sport-desk";
 
@@ -52,6 +53,7 @@ export function sportDeskDeps(
     feedOffsetMs: () => (provider.name === "simulator" ? simOffsetMs(env) : Promise.resolve(0)),
     liveGuard: provider.name === "the-odds-api" ? async (now) => (await readCreditGuard(env, now)).locked : undefined,
     ...(recordFinals && { recordFinals: (finals: EventScore[], now: number) => recordFinals(env, finals, now) }),
+    recordCloses: (closes, now) => storeCloses(env.DB, closes, now),
     logger: log,
   };
 }

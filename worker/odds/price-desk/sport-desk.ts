@@ -26,6 +26,8 @@ import type { SportKey } from "../../../src/shared/sports";
 import type { Logger } from "../../logging/logger";
 import type { FeedFailure, FeedResult, OddsFeedProvider, OddsResult } from "../feed-provider";
 import { withSameGameModel, type SameGameRules } from "./same-game-fit";
+import { closesAtStart } from "./desk-closes";
+import type { CapturedClose } from "../../clv/closes-store";
 import { boardCacheKey, boardFreshUntil, hasGamesUnderway, mergeOdds, mergeScores, type DeskBoard, type Merged } from "./desk-board";
 import type { BoardGame } from "./props-desk";
 
@@ -66,6 +68,8 @@ export type SportDeskDeps = {
   liveGuard?(now: number): Promise<boolean>;
   /** Records games the scores report final and enqueues their settlement (settlement's, handed in from outside). */
   recordFinals?(finals: EventScore[], now: number): Promise<void>;
+  /** Stores the closes of games that started since the last board (once per market; desk-closes.ts). */
+  recordCloses?(closes: CapturedClose[], now: number): Promise<void>;
   logger?: Logger;
 };
 
@@ -224,6 +228,10 @@ export class SportDesk {
     }
     const events = result.value.map((event) => withSameGameModel(event, this.deps.settings.sameGame));
     const merged = mergeOdds(previous, { events, scores: result.scores }, now, offset, guarded, this.clock(now, offset));
+    const closes = closesAtStart(previous, events, now + offset);
+    if (closes.length > 0 && this.deps.recordCloses) {
+      await this.deps.recordCloses(closes, now).catch((err: unknown) => this.deps.logger?.error("price desk: closes not recorded", err));
+    }
     await this.settle(
       { ...state, board: merged.board, failure: null, lastScoresCallAt: result.scores ? now : state.lastScoresCallAt },
       merged,

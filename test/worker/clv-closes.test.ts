@@ -1,0 +1,110 @@
+// Closing fair prices as the price desk captures them: a game's close is the last board
+// before its start, taken once when the desk first sees the game started (later boards
+// never move it, a second write does nothing), and a last board more than 15 minutes
+// before the start gives no close.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { FairFigures } from "../../src/shared/schemas/events";
+import { readCloses, storeCloses } from "../../worker/clv/closes-store";
+import type { FeedEvent, OddsFeedProvider, OddsResult } from "../../worker/odds/feed-provider";
+import { memoryDeskStore } from "../../worker/odds/price-desk/desk-deps";
+import { SportDesk } from "../../worker/odds/price-desk/sport-desk";
+import { DEFAULT_CLOSE_AFTER } from "./desk-fixtures";
+
+const SPORT = "basketball_nba";
+const T = Date.parse("2030-01-10T00:00:00.000Z");
+const MIN = 60_000;
+
+const fair = (home: number): FairFigures => ({
+  moneyline: { books: 6, home: { p: home, margin: null }, away: { p: 1 - home, margin: null } },
+  total: { books: 6, line: 221.5, over: { p: 0.5, margin: null }, under: { p: 0.5, margin: null } },
+});
+
+/** A feed whose games start at the given times and whose home chance is whatever `home` says at the moment of the call. */
+function feed(games: { id: string; startAt: number }[], home: (now: number) => number): OddsFeedProvider {
+  return {
+    name: "the-odds-api",
+    isMapped: () => true,
+    async fetchOdds(_sport, now): Promise<OddsResult> {
+      const value = games.map(
+        (g): FeedEvent => ({
+          eventId: g.id,
+          sport: SPORT,
+          startTime: new Date(g.startAt).toISOString(),
+          home: "Boston Celtics",
+          away: "New York Knicks",
+          status: now >= g.startAt ? "live" : "scheduled",
+          live: null,
+          markets: { moneyline: { home: -120, away: 100 }, total: { line: 221.5, over: -110, under: -110 } },
+          fair: fair(home(now)),
+        }),
+      );
+      return { ok: true, value, quota: null };
+    },
+    async fetchScores() {
+      return { ok: true, value: [], quota: null };
+    },
+  };
+}
+
+function desk(provider: OddsFeedProvider) {
+  return new SportDesk({
+    sport: SPORT,
+    provider,
+    kv: env.ODDS_CACHE,
+    store: memoryDeskStore(),
+    settings: {
+      liveRefreshMs: 30_000,
+      betRefreshMs: 3_000,
+      closeAfter: DEFAULT_CLOSE_AFTER,
+      inflightWaitMs: 9_500,
+      sameGame: { margin: 0.1, tolerance: 0.01 },
+    },
+    feedOffsetMs: async () => 0,
+    recordCloses: (closes, now) => storeCloses(env.DB, closes, now),
+  });
+}
+
+describe("closing fair prices", () => {
+  it("captures each market once, at the start, from the last board before it", async () => {
+    // Home's fair chance drifts with the clock, so each board is told apart by it.
+    const home = (now: number) => Number((0.5 + (now - (T - 30 * MIN)) / (1000 * MIN)).toFixed(6));
+    const d = desk(
+      feed(
+        [
+          { id: "clv-a", startAt: T },
+          { id: "clv-late", startAt: T + 30 * MIN },
+        ],
+        home,
+      ),
+    );
+    await d.board(T - 25 * MIN);
+    await d.board(T - 14 * MIN); // the last board before clv-a's start
+    expect((await readCloses(env.DB, ["clv-a"])).size).toBe(0);
+    await d.board(T + MIN); // clv-a has started: its close is the board of T − 14 min
+    const closes = (await readCloses(env.DB, ["clv-a"])).get("clv-a")!;
+    expect(closes.sides).toContainEqual({ market: "Moneyline", side: "Home", line: null, p: home(T - 14 * MIN) });
+    expect(closes.sides).toContainEqual({ market: "Total", side: "Under", line: 221.5, p: 0.5 });
+    expect(closes.sides).toHaveLength(4);
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n, MIN(snapshot_at) AS at FROM market_closes WHERE event_id = 'clv-a'").first<{
+      n: number;
+      at: number;
+    }>();
+    expect(rows).toEqual({ n: 4, at: T - 14 * MIN });
+
+    // Later boards and a second write with other figures never move the close.
+    await d.board(T + 2 * MIN);
+    await storeCloses(
+      env.DB,
+      [{ eventId: "clv-a", sides: [{ market: "Moneyline", side: "Home", line: null, p: 0.9 }], snapshotAt: T }],
+      T + 3 * MIN,
+    );
+    const again = (await readCloses(env.DB, ["clv-a"])).get("clv-a")!;
+    expect(again.sides.find((s) => s.market === "Moneyline" && s.side === "Home")!.p).toBe(home(T - 14 * MIN));
+    expect(again.sides).toHaveLength(4);
+
+    // clv-late's last board before its start (T + 2 min) is 28 minutes old at the start: no close.
+    await d.board(T + 40 * MIN);
+    expect((await readCloses(env.DB, ["clv-late"])).size).toBe(0);
+  });
+});

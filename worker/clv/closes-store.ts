@@ -1,0 +1,69 @@
+// Closing fair prices in D1 (market_closes, game_model_closes): written once per market by
+// the sport's price desk when it first sees a game started (a second write of the same
+// market does nothing, so a close never moves), read by players for their bets' games and
+// by the CLV step that scores settled bets.
+import { type EventCloses, lineKey, type SideClose } from "../../src/shared/clv";
+import { GameModelSchema } from "../../src/shared/schemas/game-model";
+
+/** One game's close as the desk captured it: its sides and model, and when the snapshot was taken (the feed's clock). */
+export type CapturedClose = EventCloses & { snapshotAt: number };
+
+/** Stores each game's close, never replacing one already stored. */
+export async function storeCloses(db: D1Database, closes: readonly CapturedClose[], now: number): Promise<void> {
+  const statements: D1PreparedStatement[] = [];
+  for (const close of closes) {
+    for (const side of close.sides) {
+      statements.push(
+        db
+          .prepare(
+            `INSERT INTO market_closes (event_id, market, side, line_key, line, p, snapshot_at, captured_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT DO NOTHING`,
+          )
+          .bind(close.eventId, side.market, side.side, lineKey(side.line), side.line, side.p, close.snapshotAt, now),
+      );
+    }
+    if (close.model) {
+      statements.push(
+        db
+          .prepare(
+            `INSERT INTO game_model_closes (event_id, model_json, snapshot_at, captured_at)
+             VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING`,
+          )
+          .bind(close.eventId, JSON.stringify(close.model), close.snapshotAt, now),
+      );
+    }
+  }
+  if (statements.length > 0) await db.batch(statements);
+}
+
+type SideRow = { event_id: string; market: SideClose["market"]; side: SideClose["side"]; line: number | null; p: number };
+type ModelRow = { event_id: string; model_json: string };
+
+/** The closes stored for these games (a game without any is absent). */
+export async function readCloses(db: D1Database, eventIds: readonly string[]): Promise<Map<string, EventCloses>> {
+  const found = new Map<string, EventCloses>();
+  const ids = [...new Set(eventIds)];
+  if (ids.length === 0) return found;
+  const marks = ids.map((_, i) => `?${i + 1}`).join(",");
+  const [sides, models] = await db.batch<SideRow | ModelRow>([
+    db.prepare(`SELECT event_id, market, side, line, p FROM market_closes WHERE event_id IN (${marks})`).bind(...ids),
+    db.prepare(`SELECT event_id, model_json FROM game_model_closes WHERE event_id IN (${marks})`).bind(...ids),
+  ]);
+  const of = (eventId: string) => {
+    let closes = found.get(eventId);
+    if (!closes) {
+      closes = { eventId, sides: [] };
+      found.set(eventId, closes);
+    }
+    return closes;
+  };
+  for (const row of (sides?.results ?? []) as SideRow[]) {
+    of(row.event_id).sides.push({ market: row.market, side: row.side, line: row.line, p: row.p });
+  }
+  for (const row of (models?.results ?? []) as ModelRow[]) {
+    // A stored model that no longer parses (a family retired) re-prices nothing.
+    const model = GameModelSchema.safeParse(JSON.parse(row.model_json));
+    if (model.success) of(row.event_id).model = model.data;
+  }
+  return found;
+}
