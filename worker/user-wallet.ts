@@ -14,6 +14,7 @@ import { paymentsMethods, retryPayoutsOnAlarm } from "./payments/in-wallet/metho
 import type { PayoutPort } from "./payments/in-wallet/payouts";
 import { pendingRedemptionCentsInTx, winnerProjection } from "./payments/in-wallet/redemptions";
 import { bookingProjection } from "./payments/in-wallet/bookings";
+import { REDEMPTION_TIMELINE_TOPIC, redemptionTimelineProjection } from "./payments/in-wallet/redemption-timeline";
 import { PAYEE_STANDING, type PayeeStanding } from "./payments/in-wallet/standing";
 import { paymentsPayoutPort } from "./payments/payout-port";
 import { identityRefusal, readIdentityInTx } from "./protection/in-wallet/identity";
@@ -116,7 +117,12 @@ export const WALLET_PORTS: WalletPortBindings = new Map([
 
 /** What the features project to D1 beside the kernel's balances, bets and audit rows. */
 export const WALLET_PROJECTORS: WalletProjectors = {
-  topics: { nudge: nudgeProjection, winner: winnerProjection, booking: bookingProjection },
+  topics: {
+    nudge: nudgeProjection,
+    winner: winnerProjection,
+    booking: bookingProjection,
+    [REDEMPTION_TIMELINE_TOPIC]: redemptionTimelineProjection,
+  },
   // A settled bet also updates its player's leaderboard rows, once.
   onBet: [leaderboardStatements],
   // Every changed bet also reaches the exposure objects of its games (placed, cashed out, settled).

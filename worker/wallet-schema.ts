@@ -69,6 +69,8 @@ const RUNG_PURPOSES: readonly string[] = [
     "the player's balance and the house accounts sum to zero.",
   "Corrected players' statistics: per game, the box score version its props were last re-graded from, so a " +
     "correction re-grades them once and an older or repeated one changes nothing.",
+  "Redemption times in public: why each redemption's payout attempts were held (identity, a freeze or a pause), " +
+    "so the winners page's weekly figures can say what share was held and why.",
 ];
 
 export const WALLET_MIGRATIONS: readonly WalletMigration[] = composeLadder(RUNG_PURPOSES, [

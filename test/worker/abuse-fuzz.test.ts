@@ -839,10 +839,15 @@ const ENDPOINTS: Endpoint[] = [
       ),
   },
   {
-    routes: ["GET /api/public/sweepstakes-rules", "GET /api/public/winners", "GET /api/public/region-rules"],
+    routes: [
+      "GET /api/public/sweepstakes-rules",
+      "GET /api/public/winners",
+      "GET /api/public/region-rules",
+      "GET /api/public/redemption-times",
+    ],
     request: () =>
       get(
-        fc.constantFrom("/api/public/sweepstakes-rules", "/api/public/winners", "/api/public/region-rules"),
+        fc.constantFrom("/api/public/sweepstakes-rules", "/api/public/winners", "/api/public/region-rules", "/api/public/redemption-times"),
         queryFor({ limit: fc.constantFrom("-1", "1e9", "x") }),
       ),
   },

@@ -23,6 +23,7 @@ const PUBLIC_READS = new Set([
   "GET /api/pricing",
   "GET /api/public/sweepstakes-rules",
   "GET /api/public/winners",
+  "GET /api/public/redemption-times",
   "GET /api/public/region-rules",
 ]);
 

@@ -2,7 +2,8 @@
 // Sweepstakes Rules in force, with their version), GET /api/public/winners (recent paid
 // redemptions, never a name or e-mail) and GET /api/public/region-rules (the dated region
 // table the rules' "where void" clause is written from, for the page "Where Vantage Cash is
-// offered"). All are public and the same for everyone.
+// offered"). All are public and the same for everyone. GET /api/public/redemption-times:
+// how long redemptions took, per week, for the winners page (redemption-times.ts).
 import { Hono } from "hono";
 import { etDayKey } from "../../src/shared/bonus";
 import { entryModeOn } from "../../src/shared/region-rules";
@@ -16,6 +17,7 @@ import { limitPublicReads } from "../http/rate-limit";
 import { tunables } from "../tunables";
 import { currentRules } from "./rules-versions";
 import { recentWinners } from "./winners";
+import { redemptionTimes } from "./redemption-times";
 
 /** Outside development the rules must name a sponsor and an address (the deploy guard refuses production without them). */
 export function assertSponsorConfigured(env: Env): void {
@@ -67,6 +69,12 @@ export function sweepstakesPublicRoutes() {
   app.get("/public/winners", limitPublicReads, async (c) => {
     cachePublicly(c, tunables(c.env).SOCIAL_CACHE_SECONDS, "winners");
     return c.json({ winners: await recentWinners(c.env.DB) });
+  });
+
+  app.get("/public/redemption-times", limitPublicReads, async (c) => {
+    const body = await redemptionTimes(c.env.DB, Date.now());
+    cachePublicly(c, tunables(c.env).SOCIAL_CACHE_SECONDS, "redemption-times");
+    return c.json(body);
   });
 
   return app;

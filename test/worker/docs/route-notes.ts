@@ -22,6 +22,7 @@ import * as protection from "../../../src/shared/schemas/protection";
 import * as push from "../../../src/shared/schemas/push";
 import * as reconciliation from "../../../src/shared/schemas/reconciliation";
 import * as risk from "../../../src/shared/schemas/risk";
+import * as redemptionTimes from "../../../src/shared/schemas/redemption-times";
 import * as redemptions from "../../../src/shared/schemas/redemptions";
 import * as social from "../../../src/shared/schemas/social";
 import * as sweepstakes from "../../../src/shared/schemas/sweepstakes";
@@ -45,6 +46,7 @@ export const SHARED_SCHEMA_MODULES = {
   protection,
   push,
   reconciliation,
+  "redemption-times": redemptionTimes,
   redemptions,
   risk,
   social,
@@ -643,6 +645,11 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     section: "Sweepstakes",
     does: 'The 50 most recent paid redemptions: day, amount, region and the player\'s public handle (only when their profile is public and shows Vantage Cash results), otherwise "a player in US-TX"; never a name or e-mail.',
     answer: "sweepstakes#WinnersSchema",
+  },
+  "GET /api/public/redemption-times": {
+    section: "Sweepstakes",
+    does: "How long redemptions took, for the winners page: the last 12 ISO weeks (UTC), newest first, each with its redemptions paid and returned, the median and 95th-percentile time from request to paid (nearest-rank, in ms) and the share held for identity, review or a hold; a week with fewer than 5 paid shows its counts only. Never an id, a name or an amount. Public, cached like the other public reads.",
+    answer: "redemption-times#RedemptionTimesSchema",
   },
   "GET /api/public/region-rules": {
     section: "Sweepstakes",

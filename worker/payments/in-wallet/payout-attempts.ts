@@ -12,11 +12,14 @@
 // an amount owed goes back to the balance, which repays what is owed first. The same
 // transaction checks that the player's identity is verified and that the redemption is
 // not waiting for an operator's review: money never leaves for an unverified person.
+// An attempt held by the freeze, a pause or an unverified identity records why
+// (redemption-timeline.ts), for the public redemption-time figures.
 import { RETURNED_PAYMENT_DISPUTED, type Redemption } from "../../../src/shared/schemas/redemptions";
 import { PAYEE_STANDING } from "./standing";
 import { awaitingReviewInTx, completeRedemptionInTx, failRedemptionInTx, readRedemptionInTx, type RedemptionResult } from "./redemptions";
 import { readFreeze } from "../../wallet/operator-actions";
 import { redemptionPause } from "./redemption-pause";
+import { recordRedemptionHoldInTx } from "./redemption-timeline";
 import type { Ledger } from "../../wallet/ledger";
 
 /** The tunables an attempt follows (worker/tunables.ts), passed in by the caller. */
@@ -48,10 +51,14 @@ export function beginPayoutAttemptInTx(tx: Ledger, input: { redemptionId: string
   if (redemption?.status !== "pending") return { ok: true, run: false, redemption };
   // An operator's freeze holds payouts not yet sent: the redemption stays
   // pending, and the wallet's alarm sends it once the account is unfrozen.
-  if (readFreeze(tx).frozen) return { ok: true, run: false, redemption };
+  if (readFreeze(tx).frozen) {
+    recordRedemptionHoldInTx(tx, redemption.id, "hold");
+    return { ok: true, run: false, redemption };
+  }
   const row = tx.sql.exec<AttemptRow>("SELECT * FROM payout_attempts WHERE redemption_id = ?", input.redemptionId).toArray()[0];
   // A payment under review or an amount owed holds it the same way, until the pause lifts.
   if (redemptionPause(tx) !== null) {
+    recordRedemptionHoldInTx(tx, redemption.id, "hold");
     // Never sent, and what the pause reversed is now owed: the held amount comes back and
     // repays it (its refund is a credit like any other). One already attempted may have
     // been sent, so it waits for the pause to lift instead.
@@ -61,8 +68,11 @@ export function beginPayoutAttemptInTx(tx: Ledger, input: { redemptionId: string
     }
     return { ok: true, run: false, redemption };
   }
-  if (awaitingReviewInTx(tx, redemption.id) || tx.use(PAYEE_STANDING).payeeRefusal(tx) !== null)
+  if (awaitingReviewInTx(tx, redemption.id)) return { ok: true, run: false, redemption };
+  if (tx.use(PAYEE_STANDING).payeeRefusal(tx) !== null) {
+    recordRedemptionHoldInTx(tx, redemption.id, "identity");
     return { ok: true, run: false, redemption };
+  }
   if (row && (row.lease_until > tx.now || (row.next_retry_at !== null && row.next_retry_at > tx.now))) {
     return { ok: true, run: false, redemption };
   }

@@ -16,6 +16,8 @@
 // and a rejection returns the amount with the operator's reason.
 // Each step a redemption reaches is written to `redemption_steps` in the transaction that
 // reaches it, at most once, so the player's timeline shows when each happened.
+// A redemption paid or returned also goes to the public redemption-time figures (outbox
+// topic `redemption_timeline`, redemption-timeline.ts), in the transaction that ends it.
 import {
   formatRedemptionDollars,
   REDEMPTION_MIN_CENTS,
@@ -36,6 +38,7 @@ import { redemptionNotice } from "../../../src/shared/push-notices";
 import type { RefusalOf } from "../../../src/shared/refusals";
 import { playthroughState, type PlaythroughState } from "../../wallet/playthrough";
 import { heldCash, purchaseHoldsInTx, type PurchaseHold } from "../../wallet/purchase-holds";
+import { projectRedemptionTimelineInTx } from "./redemption-timeline";
 
 type RedemptionRow = {
   id: string;
@@ -316,6 +319,7 @@ export function completeRedemptionInTx(tx: Ledger, input: { redemptionId: string
         ?.region ?? null;
     const winner: WinnerPayload = { redemptionId: row.id, userId: tx.userId, amountCents: row.amount_cents, region, paidAt: tx.now };
     writeOutboxRow(tx.sql, "winner", winner, tx.now);
+    projectRedemptionTimelineInTx(tx, row.id);
     tx.noteChange();
     noticeRedemption(tx, { id: row.id, status: "paid", amountCents: row.amount_cents });
   }
@@ -337,6 +341,7 @@ export function failRedemptionInTx(tx: Ledger, input: { redemptionId: string; re
       row.id,
     );
     recordStepInTx(tx, row.id, "returned", input.reason);
+    projectRedemptionTimelineInTx(tx, row.id);
     noticeRedemption(tx, { id: row.id, status: "failed", amountCents: row.amount_cents });
   }
   return { ok: true, redemption: toRedemption(tx, findRow(tx, input.redemptionId)!), balances: tx.balances(), created: false };

@@ -11,6 +11,7 @@
 //   redemption_steps      each redemption's timeline: requested, identity checked, review, sent, paid, returned (7)
 //   redemption_reviews    redemptions waiting for (or decided by) an operator's review (7)
 //   redemption_regions    where each redemption was requested from, for the winners list (8)
+//   redemption_holds      why each redemption's payout attempts were held: identity, or a freeze or pause (16)
 import type { WalletStorageStep } from "../../wallet/schema-migrations";
 
 /** Its tables when the ladder began (rungs 1 and 2). */
@@ -123,6 +124,21 @@ export const PAYMENTS_STORAGE: readonly WalletStorageStep[] = [
       `CREATE TABLE IF NOT EXISTS redemption_regions (
          redemption_id TEXT PRIMARY KEY,
          region TEXT
+       )`,
+    ],
+  },
+  {
+    version: 16,
+    statements: [
+      // `redemption_holds`: each reason a redemption's payout attempts were held for, once, with
+      // when it was first found: `identity` (not verified) or `hold` (frozen, or paused by a
+      // payment under review or an amount owed). The public redemption-time figures count them
+      // (worker/payments/in-wallet/redemption-timeline.ts).
+      `CREATE TABLE IF NOT EXISTS redemption_holds (
+         redemption_id TEXT NOT NULL,
+         reason TEXT NOT NULL CHECK (reason IN ('identity', 'hold')),
+         first_at INTEGER NOT NULL,
+         PRIMARY KEY (redemption_id, reason)
        )`,
     ],
   },
