@@ -27,6 +27,7 @@ import { freeEntryRoutes } from "./sweepstakes/free-entry-routes";
 import { shareCardRoutes } from "./share-cards/share-card-routes";
 import { pushRoutes } from "./push/push-routes";
 import { devPushRoutes } from "./dev/push-service";
+import { receiptsRoutes } from "./receipts/receipts-routes";
 import { createOddsReader, type OddsDeps } from "./odds/odds-service";
 import { recordFinals } from "./settlement/record-finals";
 import { observeRequests } from "./metrics/observe-requests";
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   app.route("/push", pushRoutes());
 
   app.notFound((c) => errorJson(c, 404, "not-found", "No such API route."));
+  app.route("/", receiptsRoutes(deps.now));
   app.onError(handleError);
   return app;
 }

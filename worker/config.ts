@@ -7,6 +7,9 @@
 // (push, metrics stores) must ask modeFor too — is "refused", which its routes answer
 // with 503 not-configured (worker/http/stand-ins.ts). Also the deployment's public
 // origin and secrets.
+import { parseSigningJwk, type ReceiptSigningJwk } from "../src/shared/receipts/signing";
+import { type ReceiptKey, ReceiptKeySchema } from "../src/shared/schemas/receipts";
+
 export type ServiceMode = "real" | "embedded" | "refused" | "unconfigured";
 
 export function isDevelopment(env: Env): boolean {
@@ -87,6 +90,7 @@ export function checkSecrets(env: Env): void {
   if (hashKey && new TextEncoder().encode(hashKey).length < MIN_SESSION_SIGNING_KEY_BYTES) {
     throw new ConfigurationError(`IDENTITY_HASH_KEY is shorter than ${MIN_SESSION_SIGNING_KEY_BYTES} bytes; set 32+ random bytes.`);
   }
+  checkReceiptKeys(env);
 }
 
 /** Fixed development value; production must set SESSION_SIGNING_KEY. */
@@ -99,6 +103,64 @@ const DEV_SESSION_SIGNING_KEY = "vantage-development-session-key-not-secret-0123
 export function sessionSigningKey(env: Env): string | null {
   if (env.SESSION_SIGNING_KEY) return env.SESSION_SIGNING_KEY;
   return identityMode(env) === "embedded" ? DEV_SESSION_SIGNING_KEY : null;
+}
+
+/**
+ * The public development key that signs receipts offline (Ed25519 JWK, worker/receipts/).
+ * Anyone can read it, so it signs only where the embedded stand-ins serve: never under
+ * APP_ENV=production, never beside a live Stripe key, and never once RECEIPT_SIGNING_KEY is set.
+ */
+export const DEV_RECEIPT_SIGNING_KEY: ReceiptSigningJwk = {
+  kty: "OKP",
+  crv: "Ed25519",
+  kid: "development-1",
+  d: "AlTp7XPoFhc7gtUkTLKG0dzPICVZHfsUoj7-mJSyuBI",
+  x: "0UiSz4bmwH1t0_mtKhk4_mLJzQI7Q5sboQNSZFDFIfc",
+};
+
+/** Signs receipts: the configured key (checked by checkSecrets), else the development key where stand-ins serve, else none. */
+export function receiptsMode(env: Env): ServiceMode {
+  return modeFor(env, env.RECEIPT_SIGNING_KEY);
+}
+
+export function receiptSigningKey(env: Env): ReceiptSigningJwk | null {
+  const mode = receiptsMode(env);
+  if (mode === "real") {
+    const parsed = parseSigningJwk(env.RECEIPT_SIGNING_KEY ?? "");
+    return typeof parsed === "string" ? null : parsed;
+  }
+  return mode === "embedded" ? DEV_RECEIPT_SIGNING_KEY : null;
+}
+
+/** The keys ever used (RECEIPT_KEYS_JSON), or a sentence saying what is wrong with the list. */
+export function configuredReceiptKeys(env: Env): ReceiptKey[] | string {
+  const text = env.RECEIPT_KEYS_JSON?.trim() || "[]";
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return "RECEIPT_KEYS_JSON is not JSON.";
+  }
+  const parsed = ReceiptKeySchema.array().safeParse(value);
+  return parsed.success ? parsed.data : "RECEIPT_KEYS_JSON is not a list of {keyId, algorithm, publicKey, validFrom, validUntil}.";
+}
+
+/** A set RECEIPT_SIGNING_KEY must be a well-formed Ed25519 JWK, not the public development key, and listed as in use. */
+function checkReceiptKeys(env: Env): void {
+  const keys = configuredReceiptKeys(env);
+  if (typeof keys === "string") throw new ConfigurationError(keys);
+  const secret = env.RECEIPT_SIGNING_KEY;
+  if (!secret) return;
+  const jwk = parseSigningJwk(secret);
+  if (typeof jwk === "string") throw new ConfigurationError(`RECEIPT_SIGNING_KEY ${jwk}.`);
+  if (jwk.x === DEV_RECEIPT_SIGNING_KEY.x)
+    throw new ConfigurationError("RECEIPT_SIGNING_KEY is the public development key; generate a new one.");
+  const listed = keys.find((key) => key.keyId === jwk.kid);
+  if (!listed || listed.publicKey !== jwk.x || listed.validUntil !== null) {
+    throw new ConfigurationError(
+      `RECEIPT_KEYS_JSON must list RECEIPT_SIGNING_KEY's key "${jwk.kid}" with its public key and validUntil null.`,
+    );
+  }
 }
 
 export function adminEmails(env: Env): Set<string> {

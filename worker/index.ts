@@ -16,6 +16,7 @@ import { TunablesError, tunables } from "./tunables";
 import { PriceDesk as PriceDeskObject } from "./odds/price-desk/price-desk";
 import { recordFinals } from "./settlement/record-finals";
 import { isSharePagePath, sharePages } from "./share-cards/share-pages";
+import { isReceiptKeysPath, receiptKeysResponse } from "./receipts/receipt-keys";
 import { handlePushQueue, pushQueueName } from "./push/push-queue";
 import { pushTransport } from "./push/push-transport";
 import type { PushNotice } from "../src/shared/push-notices";
@@ -53,6 +54,7 @@ export default {
     }
     if (isManualCronRequest(request, env)) return manualCron(request, env);
     if (isSharePagePath(new URL(request.url).pathname)) return pages.fetch(request, env, ctx);
+    if (isReceiptKeysPath(new URL(request.url).pathname)) return receiptKeysResponse(request, env);
     return app.fetch(request, env, ctx);
   },
   scheduled(controller, env, ctx) {

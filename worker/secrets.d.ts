@@ -24,6 +24,8 @@ interface VantageSecrets {
   /** The Cloudflare account and an API token with Account Analytics Read: the Health view reads metrics with them. */
   METRICS_ACCOUNT_ID?: string;
   METRICS_API_TOKEN?: string;
+  /** Signs receipts (worker/receipts/): an Ed25519 private key as a JWK with its key id (`kid`), listed in RECEIPT_KEYS_JSON. */
+  RECEIPT_SIGNING_KEY?: string;
 }
 interface Env extends VantageSecrets {}
 declare namespace Cloudflare {

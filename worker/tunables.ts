@@ -292,6 +292,17 @@ export const TUNABLES = {
     "How long one isolate reuses a leaderboard's top 50 before asking D1 again (0 = always ask); the viewer's own rank is always fresh.",
   ),
   FOLLOWS_MAX: tunable("500", wholeNumber(1, 10_000), "How many players one player may follow."),
+  // Receipts (worker/receipts/): each ended UTC day's Merkle root is sealed by the cron.
+  RECEIPT_SEAL_AFTER_MINUTES: tunable(
+    "15",
+    wholeNumber(1, 720),
+    "Minutes after a UTC day ends before the cron seals its receipts' Merkle root: receipts still being written at midnight land first.",
+  ),
+  RECEIPT_SEAL_DAYS_PER_RUN: tunable(
+    "31",
+    wholeNumber(1, 366),
+    "At most this many ended days are sealed by one cron run (the next run seals the rest).",
+  ),
   // Payouts that never pay twice: background retries of a transfer whose outcome is unknown.
   PAYOUT_RETRY_AFTER_MS: tunable(
     "60000",

@@ -885,3 +885,33 @@ export const betClv = sqliteTable(
   },
   (t) => [index("bet_clv_wallet_settled_idx").on(t.wallet, t.settledAt), index("bet_clv_user_idx").on(t.userId, t.settledAt)],
 );
+
+/** Signed receipts of placed bets and paid redemptions, one per subject (migration 0043, worker/receipts/). */
+export const receipts = sqliteTable(
+  "receipts",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["bet", "payout"] }).notNull(),
+    subjectId: text("subject_id").notNull(),
+    userId: text("user_id").notNull(),
+    /** The UTC day it was issued: the day whose Merkle tree holds its leaf. */
+    day: text("day").notNull(),
+    salt: text("salt").notNull(),
+    hash: text("hash").notNull(),
+    recordJson: text("record_json").notNull(),
+    signature: text("signature").notNull(),
+    keyId: text("key_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("receipts_subject").on(t.kind, t.subjectId), index("receipts_by_day").on(t.day, t.id)],
+);
+
+/** Each sealed UTC day's published Merkle root, chained to the previous day's (migration 0043). */
+export const receiptDays = sqliteTable("receipt_days", {
+  day: text("day").primaryKey(),
+  root: text("root").notNull(),
+  previousRoot: text("previous_root").notNull(),
+  treeRoot: text("tree_root").notNull(),
+  count: integer("count").notNull(),
+  sealedAt: integer("sealed_at").notNull(),
+});

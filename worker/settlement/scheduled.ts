@@ -5,7 +5,8 @@
 // (worker/protection/region-change-alerts.ts), and the day's first trigger records the
 // house's liability for the day (worker/house/house-book.ts); from an hour after midnight
 // a trigger reconciles yesterday with the payment provider until one run of it succeeds
-// (worker/reconciliation/reconciliation-run.ts).
+// (worker/reconciliation/reconciliation-run.ts). Each trigger also issues missing payout
+// receipts and seals the receipts of ended UTC days (worker/receipts/seal-on-schedule.ts).
 //
 // Development also accepts GET /__scheduled?cron=… (the route `wrangler dev
 // --test-scheduled` documents) in the Worker itself: `npm start` serves the pre-built
@@ -18,6 +19,7 @@ import { reconcileOnSchedule } from "../reconciliation/reconciliation-run";
 import { feedNow, getFeedProvider } from "../odds/odds-service";
 import { type RegionChangeRun, sendRegionChangeAlerts } from "../protection/region-change-alerts";
 import { recheckBoxScores } from "./recheck-box-scores";
+import { receiptsOnSchedule } from "../receipts/seal-on-schedule";
 import { runSettlement, type SettlementRunSummary } from "./settlement-job";
 import { statsPortFor } from "./stats-port";
 
@@ -72,6 +74,7 @@ export const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env,
   ctx.waitUntil(alertRegionChanges(env, now));
   ctx.waitUntil(recordHouseDay(env, now));
   ctx.waitUntil(reconcileYesterday(env, now));
+  ctx.waitUntil(receiptsOnSchedule(env, now));
 };
 
 export function isManualCronRequest(request: Request, env: Env): boolean {

@@ -43,7 +43,6 @@ export const ReceiptRecordSchema = z.looseObject({
     .looseObject({
       wallet: z.enum(["coins", "cash"]),
       kind: z.enum(["Singles", "Parlay"]),
-      slipId: z.string(),
       stake: z.number(),
       toWin: z.number(),
       placedAt: z.iso.datetime(),
