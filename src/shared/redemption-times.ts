@@ -99,3 +99,17 @@ export function redemptionTimesFor(
   }
   return { weeks: [...buckets].map(([start, bucket]) => weekOf(start, bucket, minPaid)), minPaidForFigures: minPaid };
 }
+
+/** A time as the winners page shows it: "45 min", "6 h", "1.5 days" (minutes under an hour, hours under two days). */
+export function formatRedemptionTime(ms: number): string {
+  const minutes = ms / 60_000;
+  if (minutes < 60) return `${Math.max(1, Math.round(minutes))} min`;
+  const hours = minutes / 60;
+  if (hours < 48) return `${hours < 10 ? Math.round(hours * 10) / 10 : Math.round(hours)} h`;
+  return `${Math.round((hours / 24) * 10) / 10} days`;
+}
+
+/** A share as a whole percentage: "25%". */
+export function formatShare(share: number): string {
+  return `${Math.round(share * 100)}%`;
+}

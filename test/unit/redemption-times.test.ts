@@ -3,6 +3,8 @@
 // with too few paid redemptions.
 import { describe, expect, it } from "vitest";
 import {
+  formatRedemptionTime,
+  formatShare,
   isoWeekKey,
   isoWeekStart,
   nearestRank,
@@ -105,5 +107,17 @@ describe("redemptionTimesFor", () => {
     expect(week).toMatchObject({ paid: 4, returned: 0, medianMs: null, p95Ms: null, heldShare: null, heldFor: null });
     const five = [...timelines, paid("2026-11-25T08:00:00Z", 9)];
     expect(redemptionTimesFor(five, now).weeks[0]).toMatchObject({ paid: 5, medianMs: 3 * HOUR, p95Ms: 9 * HOUR, heldShare: 0.8 });
+  });
+});
+
+describe("how the page writes the figures", () => {
+  it("writes minutes under an hour, hours under two days, then days", () => {
+    expect(formatRedemptionTime(10_000)).toBe("1 min");
+    expect(formatRedemptionTime(45 * 60_000)).toBe("45 min");
+    expect(formatRedemptionTime(90 * 60_000)).toBe("1.5 h");
+    expect(formatRedemptionTime(30 * HOUR)).toBe("30 h");
+    expect(formatRedemptionTime(60 * HOUR)).toBe("2.5 days");
+    expect(formatShare(1 / 8)).toBe("13%");
+    expect(formatShare(0)).toBe("0%");
   });
 });

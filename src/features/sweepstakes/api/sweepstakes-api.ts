@@ -12,6 +12,7 @@ import {
   type Winner,
 } from "../../../shared/schemas/sweepstakes";
 import { UserDocumentSchema, type UserDocument } from "../../../shared/schemas/user";
+import { RedemptionTimesSchema, type RedemptionTimes } from "../../../shared/schemas/redemption-times";
 
 export function getSweepstakesRules(api: ApiClient): Promise<SweepstakesRules> {
   return api.get("/public/sweepstakes-rules", SweepstakesRulesSchema);
@@ -31,6 +32,11 @@ export function requestAnotherFreeEntryCode(api: ApiClient): Promise<FreeEntryCo
 
 export async function getWinners(api: ApiClient): Promise<Winner[]> {
   return (await api.get("/public/winners", WinnersSchema)).winners;
+}
+
+/** How long redemptions took, per week, for the winners page. */
+export function getRedemptionTimes(api: ApiClient): Promise<RedemptionTimes> {
+  return api.get("/public/redemption-times", RedemptionTimesSchema);
 }
 
 export function getRegionOffers(api: ApiClient): Promise<RegionOffers> {

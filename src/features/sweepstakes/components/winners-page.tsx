@@ -1,6 +1,7 @@
 // /winners (public): recent paid redemptions, as the Official Sweepstakes Rules promise:
 // the day, the amount and the region, under the player's public handle or as "a player
-// in US-TX"; never a name or an e-mail address (the Worker never sends one).
+// in US-TX"; never a name or an e-mail address (the Worker never sends one). Below the list,
+// how long redemptions take, week by week (redemption-times.tsx).
 import { useCallback } from "react";
 import { Link } from "react-router";
 import { useApi } from "../../../session/auth-provider";
@@ -8,6 +9,7 @@ import { formatRedemptionDollars } from "../../../shared/schemas/redemptions";
 import { SWEEPSTAKES_RULES_PATH } from "../../../shared/sweepstakes-notice";
 import { getWinners } from "../api/sweepstakes-api";
 import { useLoad } from "../../../lib/use-load";
+import { RedemptionTimesSection } from "./redemption-times";
 import "./sweepstakes.css";
 
 const dayOf = (key: string) => new Date(`${key}T12:00:00Z`).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
@@ -62,6 +64,7 @@ export function WinnersPage() {
             </tbody>
           </table>
         )}
+        <RedemptionTimesSection />
       </article>
     </main>
   );
