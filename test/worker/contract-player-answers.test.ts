@@ -3,7 +3,7 @@
 // bodies — matches exactly the schema in src/shared/schemas the SPA parses it with, so a
 // field added, dropped or retyped on either side fails here.
 import { env, exports } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiErrorBodySchema } from "../../src/shared/schemas/api-error";
 import {
   BetsPageSchema,
@@ -31,6 +31,7 @@ import {
   ShareResponseSchema,
   SharedPickResponseSchema,
 } from "../../src/shared/schemas/social";
+import { ReceiptSchema } from "../../src/shared/schemas/receipts";
 import { UserDocumentSchema } from "../../src/shared/schemas/user";
 import { LIVE_PROTOCOL, LIVE_TOKEN_PREFIX } from "../../src/shared/live-protocol";
 import { getUserWallet } from "../../worker/user-wallet";
@@ -94,6 +95,10 @@ describe("the SPA's contract", () => {
     await expectAnswer(await placeBet(token, moved), 409, PriceRefusalSchema, "POST /api/placeBet (price changed)");
     const page = await expectAnswer(await api("/api/bets?wallet=coins&limit=100", { token }), 200, BetsPageSchema, "GET /api/bets");
     expect(page.bets.map((b) => b.id)).toContain(placed.bets[0]!.id);
+    // The receipt is written after the placement's answer; poll until it is there.
+    const receiptPath = `/api/receipts/bet-${placed.bets[0]!.id}`;
+    await vi.waitFor(async () => expect((await api(receiptPath, { token })).status).toBe(200));
+    await expectAnswer(await api(receiptPath, { token }), 200, ReceiptSchema, "GET /api/receipts/:id");
 
     await expectAnswer(await postJson("/api/grantDailyBonus", {}, token), 200, DailyBonusResponseSchema, "POST /api/grantDailyBonus");
     await expectAnswer(

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { brokenLink } from "../../src/shared/receipts/merkle";
 import { verifyReceipt } from "../../src/shared/receipts/verify";
-import { RECEIPT_KEYS_PATH, type Receipt, type ReceiptDayRoot, ReceiptKeysSchema } from "../../src/shared/schemas/receipts";
+import { RECEIPT_KEYS_PATH, type Receipt, ReceiptDayRootSchema, ReceiptKeysSchema } from "../../src/shared/schemas/receipts";
 import { checkSecrets, ConfigurationError, DEV_RECEIPT_SIGNING_KEY, receiptSigningKey } from "../../worker/config";
 import { auditDay } from "../../worker/receipts/audit";
 import { issueBetReceipts, type BetSubject } from "../../worker/receipts/issue";
@@ -139,7 +139,7 @@ describe("sealed days", () => {
     // The public answer is the sealed row.
     const res = await api("/api/receipts/days/2026-03-01");
     expect(res.status).toBe(200);
-    expect((await res.json()) as ReceiptDayRoot).toEqual(days[0]);
+    expect(ReceiptDayRootSchema.parse(await res.json())).toEqual(days[0]);
     expect((await api("/api/receipts/days/2026-02-30x")).status).toBe(400);
     expect((await api("/api/receipts/days/2025-01-01")).status).toBe(404);
 

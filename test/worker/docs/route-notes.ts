@@ -20,6 +20,7 @@ import * as health from "../../../src/shared/schemas/health";
 import * as house from "../../../src/shared/schemas/house";
 import * as protection from "../../../src/shared/schemas/protection";
 import * as push from "../../../src/shared/schemas/push";
+import * as receipts from "../../../src/shared/schemas/receipts";
 import * as reconciliation from "../../../src/shared/schemas/reconciliation";
 import * as risk from "../../../src/shared/schemas/risk";
 import * as redemptionTimes from "../../../src/shared/schemas/redemption-times";
@@ -45,6 +46,7 @@ export const SHARED_SCHEMA_MODULES = {
   house,
   protection,
   push,
+  receipts,
   reconciliation,
   "redemption-times": redemptionTimes,
   redemptions,
@@ -255,6 +257,16 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     does: "The player's bets newest first, a page at a time (`nextCursor`).",
     query: "bets#BetsQuerySchema",
     answer: "bets#BetsPageSchema",
+  },
+  "GET /api/receipts/:id": {
+    section: "Bets and the live socket",
+    does: "The player's own receipt of a placed bet (`bet-<bet id>`) or a paid redemption (`payout-<redemption id>`): the record signed with Ed25519 over its RFC 8785 canonical JSON (key id inside, keys at `/.well-known/vantage-receipt-keys.json`), its salt, and once its UTC day is sealed the Merkle inclusion proof (else `proof: null`). Issued on first read when the write at placement or payment never landed. 404 for another player's or an unknown id; 503 `not-configured` where no signing key is set ([security](security.md#receipts)).",
+    answer: "receipts#ReceiptSchema",
+  },
+  "GET /api/receipts/days/:day": {
+    section: "Bets and the live socket",
+    does: "Public: a sealed UTC day's (`YYYY-MM-DD`) published Merkle root over its receipts' salted hashes, the previous day's root it chains to, the tree root and the count; 404 until the cron seals the day (`RECEIPT_SEAL_AFTER_MINUTES` after it ends). Cached like the other public reads; 120 per 10 s per address.",
+    answer: "receipts#ReceiptDayRootSchema",
   },
   "GET /api/pricing": {
     section: "Odds",
