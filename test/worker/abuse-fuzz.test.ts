@@ -855,8 +855,17 @@ const ENDPOINTS: Endpoint[] = [
     routes: ["GET /api/receipts/:id", "GET /api/receipts/days/:day"],
     request: () =>
       fc.oneof(
-        get(idSegment([], fc.uuid().map((id) => `bet-${id}`)).map((id) => `/api/receipts/${id}`), queryFor({ x: unicodeText() })),
-        get(idSegment(["2026-11-01"], fc.constantFrom("2026-02-30", "9999-99-99", "20261101")).map((day) => `/api/receipts/days/${day}`), queryFor({ x: unicodeText() })),
+        get(
+          idSegment(
+            [],
+            fc.uuid().map((id) => `bet-${id}`),
+          ).map((id) => `/api/receipts/${id}`),
+          queryFor({ x: unicodeText() }),
+        ),
+        get(
+          idSegment(["2026-11-01"], fc.constantFrom("2026-02-30", "9999-99-99", "20261101")).map((day) => `/api/receipts/days/${day}`),
+          queryFor({ x: unicodeText() }),
+        ),
       ),
   },
   {
