@@ -21,6 +21,7 @@ import { paymentsRoutes, STRIPE_WEBHOOK_PATH } from "./payments/payments-routes"
 import { adminRoutes } from "./admin/admin-routes";
 import { realDeps, type AppDeps } from "./http/app-deps";
 import { socialRoutes } from "./social/social-routes";
+import { clvRoutes } from "./clv/clv-routes";
 import { identityRoutes } from "./identity/identity-routes";
 import { sweepstakesPublicRoutes } from "./sweepstakes/public-routes";
 import { freeEntryRoutes } from "./sweepstakes/free-entry-routes";
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   app.route("/", paymentsRoutes());
   app.route("/admin", adminRoutes(odds));
   app.route("/", socialRoutes());
+  app.route("/", clvRoutes());
   app.route("/identity", identityRoutes());
   app.route("/", sweepstakesPublicRoutes());
   app.route("/free-entry", freeEntryRoutes());

@@ -292,6 +292,11 @@ export const TUNABLES = {
     "How long one isolate reuses a leaderboard's top 50 before asking D1 again (0 = always ask); the viewer's own rank is always fresh.",
   ),
   FOLLOWS_MAX: tunable("500", wholeNumber(1, 10_000), "How many players one player may follow."),
+  CLV_SCORE_BATCH: tunable(
+    "500",
+    wholeNumber(10, 5000),
+    "How many newly settled bets one cron trigger scores for closing-line value (worker/clv/bet-clv.ts); the rest wait for the next trigger.",
+  ),
   // Receipts (worker/receipts/): each ended UTC day's Merkle root is sealed by the cron.
   RECEIPT_SEAL_AFTER_MINUTES: tunable(
     "15",

@@ -15,7 +15,8 @@ import type { BetDocument, BetResult } from "./schemas/bets";
 // ---- leaderboard periods and metrics ----
 
 export const LEADERBOARD_PERIODS = ["week", "all"] as const;
-export const LEADERBOARD_METRICS = ["profit", "roi", "streak"] as const;
+/** `clv` is the Sharpest board: average closing-line value over a rolling window, whatever the period (src/shared/clv.ts). */
+export const LEADERBOARD_METRICS = ["profit", "roi", "streak", "clv"] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 export type LeaderboardMetric = (typeof LEADERBOARD_METRICS)[number];
 /** Entries a leaderboard lists; the viewer's own rank is given even beyond them. */

@@ -556,7 +556,7 @@ const ENDPOINTS: Endpoint[] = [
         queryFor({
           period: fc.constantFrom("week", "all", "month", ""),
           wallet: fc.constantFrom("coins", "cash", "gold"),
-          metric: fc.constantFrom("profit", "roi", "streak", "x"),
+          metric: fc.constantFrom("profit", "roi", "streak", "clv", "x"),
           userId: fc.constant(victim.userId),
         }),
       ),
@@ -569,8 +569,22 @@ const ENDPOINTS: Endpoint[] = [
         queryFor({
           period: fc.constantFrom("week", "all", "month", ""),
           wallet: fc.constantFrom("coins", "cash", "gold"),
-          metric: fc.constantFrom("profit", "roi", "streak", "x"),
+          metric: fc.constantFrom("profit", "roi", "streak", "clv", "x"),
           userId: fc.constant(victim.userId),
+        }),
+      ),
+  },
+  {
+    routes: ["GET /api/closes"],
+    request: () =>
+      get(
+        "/api/closes",
+        queryFor({
+          eventIds: fc.oneof(
+            unicodeText(200),
+            fc.array(fc.uuid(), { minLength: 0, maxLength: 80 }).map((ids) => ids.join(",")),
+            fc.constantFrom("", ",", ",,a", "a".repeat(7000)),
+          ),
         }),
       ),
   },

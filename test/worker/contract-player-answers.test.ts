@@ -31,7 +31,9 @@ import {
   ShareResponseSchema,
   SharedPickResponseSchema,
 } from "../../src/shared/schemas/social";
+import { ClosesResponseSchema } from "../../src/shared/schemas/clv";
 import { ReceiptSchema } from "../../src/shared/schemas/receipts";
+import { storeCloses } from "../../worker/clv/closes-store";
 import { UserDocumentSchema } from "../../src/shared/schemas/user";
 import { LIVE_PROTOCOL, LIVE_TOKEN_PREFIX } from "../../src/shared/live-protocol";
 import { getUserWallet } from "../../worker/user-wallet";
@@ -193,6 +195,20 @@ describe("the SPA's contract", () => {
       "GET /api/social/leaderboard/me",
     );
     expect([board.entries.length > 0, rank.me !== null]).toEqual([true, true]);
+  });
+
+  it("the closes of a player's games answer their schema", async () => {
+    const eventId = `contract-close-${crypto.randomUUID().slice(0, 8)}`;
+    const model = { v: 2, sport: "basketball_nba" as const, params: [7, 12, 228] };
+    const sides = [{ market: "Spread" as const, side: "Away" as const, line: 3.5, p: 0.51 }];
+    await storeCloses(env.DB, [{ eventId, sides, model, snapshotAt: 1 }], 2);
+    const answer = await expectAnswer(
+      await api(`/api/closes?eventIds=${eventId},unknown-game`, { token: player.token }),
+      200,
+      ClosesResponseSchema,
+      "GET /api/closes",
+    );
+    expect(answer.closes).toEqual([{ eventId, sides, model }]);
   });
 
   it("the live socket's messages answer the live message schema", async () => {

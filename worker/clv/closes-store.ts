@@ -39,16 +39,13 @@ export async function storeCloses(db: D1Database, closes: readonly CapturedClose
 type SideRow = { event_id: string; market: SideClose["market"]; side: SideClose["side"]; line: number | null; p: number };
 type ModelRow = { event_id: string; model_json: string };
 
+/** D1 binds at most 100 parameters per statement: ids are read this many at a time. */
+const IDS_PER_READ = 90;
+
 /** The closes stored for these games (a game without any is absent). */
 export async function readCloses(db: D1Database, eventIds: readonly string[]): Promise<Map<string, EventCloses>> {
   const found = new Map<string, EventCloses>();
   const ids = [...new Set(eventIds)];
-  if (ids.length === 0) return found;
-  const marks = ids.map((_, i) => `?${i + 1}`).join(",");
-  const [sides, models] = await db.batch<SideRow | ModelRow>([
-    db.prepare(`SELECT event_id, market, side, line, p FROM market_closes WHERE event_id IN (${marks})`).bind(...ids),
-    db.prepare(`SELECT event_id, model_json FROM game_model_closes WHERE event_id IN (${marks})`).bind(...ids),
-  ]);
   const of = (eventId: string) => {
     let closes = found.get(eventId);
     if (!closes) {
@@ -57,13 +54,28 @@ export async function readCloses(db: D1Database, eventIds: readonly string[]): P
     }
     return closes;
   };
-  for (const row of (sides?.results ?? []) as SideRow[]) {
-    of(row.event_id).sides.push({ market: row.market, side: row.side, line: row.line, p: row.p });
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_READ) {
+    const chunk = ids.slice(i, i + IDS_PER_READ);
+    const marks = chunk.map((_, j) => `?${j + 1}`).join(",");
+    statements.push(
+      db.prepare(`SELECT event_id, market, side, line, p FROM market_closes WHERE event_id IN (${marks})`).bind(...chunk),
+      db.prepare(`SELECT event_id, model_json FROM game_model_closes WHERE event_id IN (${marks})`).bind(...chunk),
+    );
   }
-  for (const row of (models?.results ?? []) as ModelRow[]) {
-    // A stored model that no longer parses (a family retired) re-prices nothing.
-    const model = GameModelSchema.safeParse(JSON.parse(row.model_json));
-    if (model.success) of(row.event_id).model = model.data;
+  if (statements.length === 0) return found;
+  const answers = await db.batch<SideRow | ModelRow>(statements);
+  for (const [i, answer] of answers.entries()) {
+    if (i % 2 === 0) {
+      for (const row of answer.results as SideRow[])
+        of(row.event_id).sides.push({ market: row.market, side: row.side, line: row.line, p: row.p });
+      continue;
+    }
+    for (const row of answer.results as ModelRow[]) {
+      // A stored model that no longer parses (a family retired) re-prices nothing.
+      const model = GameModelSchema.safeParse(JSON.parse(row.model_json));
+      if (model.success) of(row.event_id).model = model.data;
+    }
   }
   return found;
 }

@@ -12,6 +12,7 @@
 // --test-scheduled` documents) in the Worker itself: `npm start` serves the pre-built
 // bundle, which wrangler does not wrap with its own /__scheduled route.
 import { isDevelopment } from "../config";
+import { scoreSettledBetsOnSchedule } from "../clv/bet-clv";
 import { recordLiabilityDay } from "../house/house-book";
 import { loggerFor } from "../logging/logger";
 import { getPaymentsProvider } from "../payments/configured-provider";
@@ -74,6 +75,7 @@ export const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env,
   ctx.waitUntil(alertRegionChanges(env, now));
   ctx.waitUntil(recordHouseDay(env, now));
   ctx.waitUntil(reconcileYesterday(env, now));
+  ctx.waitUntil(scoreSettledBetsOnSchedule(env, now));
   ctx.waitUntil(receiptsOnSchedule(env, now));
 };
 

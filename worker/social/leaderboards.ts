@@ -11,11 +11,12 @@
 import type { LeaderboardEntry, LeaderboardQuery, LeaderboardRankResponse, LeaderboardResponse } from "../../src/shared/schemas/social";
 import { LEADERBOARD_SIZE, ROI_MIN_BETS, periodKey, type LeaderboardMetric } from "../../src/shared/social";
 import { isolateMemo } from "../isolate-memos";
+import { readOwnSharpest, readSharpest } from "../clv/sharpest";
 
-const VALUE_COLUMN: Record<LeaderboardMetric, string> = { profit: "s.profit", roi: "s.roi", streak: "s.longest_streak" };
+const VALUE_COLUMN: Record<Exclude<LeaderboardMetric, "clv">, string> = { profit: "s.profit", roi: "s.roi", streak: "s.longest_streak" };
 
 /** Who is ranked at all on a metric: ROI needs ROI_MIN_BETS non-void bets; a streak needs a win. */
-function eligible(metric: LeaderboardMetric): string {
+function eligible(metric: Exclude<LeaderboardMetric, "clv">): string {
   if (metric === "roi") return `AND s.graded >= ${ROI_MIN_BETS}`;
   if (metric === "streak") return "AND s.longest_streak > 0";
   return "";
@@ -33,6 +34,7 @@ isolateMemo(() => topMemo.clear());
 
 /** The public board; one isolate reuses it for `memoMs`. */
 export async function readLeaderboard(db: D1Database, query: LeaderboardQuery, now: number, memoMs = 0): Promise<LeaderboardResponse> {
+  if (query.metric === "clv") return readSharpest(db, query.wallet, now, memoMs);
   const period = periodKey(query.period, now);
   const memoKey = `${period}|${query.wallet}|${query.metric}`;
   const remembered = memoMs > 0 ? topMemo.get(memoKey) : undefined;
@@ -63,6 +65,7 @@ export async function readOwnRank(
   viewerId: string,
   now: number,
 ): Promise<LeaderboardRankResponse> {
+  if (query.metric === "clv") return readOwnSharpest(db, query.wallet, viewerId, now);
   const period = periodKey(query.period, now);
   const value = VALUE_COLUMN[query.metric];
   const me = await db

@@ -8,6 +8,7 @@ import { isPickPublic } from "../../src/shared/social";
 import { feedNow } from "../odds/odds-service";
 import { tunables } from "../tunables";
 import { findVisibleByHandle } from "./player-profiles";
+import { readClvFigures } from "../clv/sharpest";
 import { PUBLIC_BET_COLUMNS, publicPickFromRow, type PublicBetRow } from "./public-picks";
 
 /** Picks listed on a profile. */
@@ -17,12 +18,14 @@ const PICKS_SHOWN = 30;
 export async function readPublicProfile(env: Env, handle: string, now: number): Promise<PublicProfile | null> {
   const owner = await findVisibleByHandle(env.DB, handle);
   if (!owner) return null;
-  const [clock, rows, followers] = await Promise.all([
+  const [clock, rows, followers, clvCoins, clvCash] = await Promise.all([
     feedNow(env, now),
     env.DB.prepare(`SELECT ${PUBLIC_BET_COLUMNS("b")} FROM bets b WHERE b.user_id = ? ORDER BY b.created_at DESC LIMIT ?`)
       .bind(owner.userId, tunables(env).PROFILE_STATS_BETS)
       .all<PublicBetRow>(),
     env.DB.prepare("SELECT COUNT(*) AS n FROM follows WHERE followee_id = ?").bind(owner.userId).first<{ n: number }>(),
+    readClvFigures(env.DB, owner.userId, "coins"),
+    owner.showCashResults ? readClvFigures(env.DB, owner.userId, "cash") : null,
   ]);
   const who = { handle: owner.handle };
   const visible = rows.results
@@ -38,5 +41,6 @@ export async function readPublicProfile(env: Env, handle: string, now: number): 
     statistics: { coins: forStats("coins"), cash: owner.showCashResults ? forStats("cash") : null },
     picks: newestFirst.slice(0, PICKS_SHOWN),
     followers: followers?.n ?? 0,
+    clv: { coins: clvCoins, cash: clvCash },
   };
 }

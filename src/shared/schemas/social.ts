@@ -7,6 +7,7 @@ import { z } from "zod";
 import { LEADERBOARD_METRICS, LEADERBOARD_PERIODS } from "../social";
 import { SPORT_KEYS } from "../sports";
 import { BetDocumentSchema } from "./bets";
+import { ClvFiguresSchema } from "./clv";
 
 export const LeaderboardQuerySchema = z.object({
   period: z.enum(LEADERBOARD_PERIODS).default("week"),
@@ -63,6 +64,8 @@ export const PublicProfileSchema = z.object({
   statistics: z.object({ coins: WalletFiguresSchema, cash: WalletFiguresSchema.nullable() }),
   picks: z.array(PublicPickSchema),
   followers: z.number().int().nonnegative(),
+  /** Closing-line value beside the figures (Vantage Cash only when shown), from every scored bet; absent on answers cached before it existed. */
+  clv: z.object({ coins: ClvFiguresSchema, cash: ClvFiguresSchema.nullable() }).optional(),
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;
 

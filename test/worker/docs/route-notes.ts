@@ -9,6 +9,7 @@ import * as apiError from "../../../src/shared/schemas/api-error";
 import * as bets from "../../../src/shared/schemas/bets";
 import * as bonus from "../../../src/shared/schemas/bonus";
 import * as cashOut from "../../../src/shared/schemas/cash-out";
+import * as clv from "../../../src/shared/schemas/clv";
 import * as checkout from "../../../src/shared/schemas/checkout";
 import * as dataExport from "../../../src/shared/schemas/data-export";
 import * as events from "../../../src/shared/schemas/events";
@@ -38,6 +39,7 @@ export const SHARED_SCHEMA_MODULES = {
   pricing,
   props,
   checkout,
+  clv,
   "data-export": dataExport,
   events,
   play,
@@ -359,6 +361,12 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     does: "Same query: `{me:{rank,value}|null}`, the signed-in viewer's place among the listed players, also when they are not listed themselves; null when hidden or not ranked. `Cache-Control: private, no-store`.",
     query: "social#LeaderboardQuerySchema",
     answer: "social#LeaderboardRankResponseSchema",
+  },
+  "GET /api/closes": {
+    section: "Social",
+    does: "Signed in: the closing fair prices (each side's fair chance, and the score model for same-game blocks) of up to 50 games, `?eventIds=a,b`; a game without a close is absent. The SPA computes each pick's closing-line value from them (src/shared/clv.ts). `Cache-Control: private, no-store`.",
+    query: "clv#ClosesQuerySchema",
+    answer: "clv#ClosesResponseSchema",
   },
   "GET /api/public/profiles/:handle": {
     section: "Social",
