@@ -559,6 +559,21 @@ export const sweepstakesWinners = sqliteTable(
   (t) => [index("sweepstakes_winners_paid_idx").on(t.paidAt)],
 );
 
+/** Each ended redemption's timeline projected by the wallets, for the public redemption-time figures (migration 0042). */
+export const redemptionTimes = sqliteTable(
+  "redemption_times",
+  {
+    redemptionId: text("redemption_id").primaryKey(),
+    requestedAt: integer("requested_at").notNull(),
+    paidAt: integer("paid_at"),
+    returnedAt: integer("returned_at"),
+    heldIdentity: integer("held_identity").notNull().default(0),
+    heldReview: integer("held_review").notNull().default(0),
+    heldHold: integer("held_hold").notNull().default(0),
+  },
+  (t) => [index("redemption_times_paid_idx").on(t.paidAt), index("redemption_times_returned_idx").on(t.returnedAt)],
+);
+
 /** Browsers that accepted Web Push, by the SHA-256 of their endpoint (migration 0024). */
 export const pushSubscriptions = sqliteTable(
   "push_subscriptions",
