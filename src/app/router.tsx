@@ -78,6 +78,14 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import("../features/sweepstakes/components/region-rules-page")).RegionRulesPage }),
           },
           {
+            path: "verify",
+            handle: titled(
+              "Verify a receipt",
+              "Check a Vantage receipt's signature and its place in the day's published record, in your browser.",
+            ),
+            lazy: async () => ({ Component: (await import("../features/receipts/components/verify-page")).VerifyPage }),
+          },
+          {
             path: "pricing",
             handle: titled("How we price"),
             lazy: async () => ({ Component: (await import("../features/pricing/components/pricing-page")).PricingPage }),

@@ -1,0 +1,53 @@
+// "Receipt" on a bet in My Picks: downloads the bet's signed receipt as a JSON file
+// (vantage-receipt-bet-<id>.json) and offers the public verifier (/verify), where anyone
+// can check it in their browser against the site's published keys and daily roots.
+import { useState } from "react";
+import { Link } from "react-router";
+import { errorMessage } from "../../../lib/api-client";
+import { useApi } from "../../../session/auth-provider";
+import { getReceipt } from "../api/receipts-api";
+
+export const VERIFY_PATH = "/verify";
+
+type State = { kind: "idle" } | { kind: "busy" } | { kind: "done" } | { kind: "error"; message: string };
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled: the download has its own copy by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function ReceiptButton({ betId }: { betId: string }) {
+  const api = useApi();
+  const [state, setState] = useState<State>({ kind: "idle" });
+  const id = `bet-${betId}`;
+  const fetchReceipt = async () => {
+    setState({ kind: "busy" });
+    try {
+      const receipt = await getReceipt(api, id);
+      download(`vantage-receipt-${id}.json`, `${JSON.stringify(receipt, null, 2)}\n`);
+      setState({ kind: "done" });
+    } catch (err) {
+      setState({ kind: "error", message: errorMessage(err, "The receipt could not be loaded. Try again.") });
+    }
+  };
+  return (
+    <span className="receipt-action">
+      <button type="button" className="btn btn-ghost btn-sm" onClick={fetchReceipt} disabled={state.kind === "busy"}>
+        {state.kind === "busy" ? "Getting receipt…" : "Receipt"}
+      </button>
+      {state.kind === "done" && (
+        <span className="muted" role="status">
+          Receipt downloaded. <Link to={VERIFY_PATH}>Verify it</Link>
+        </span>
+      )}
+      {state.kind === "error" && <span role="alert">{state.message}</span>}
+    </span>
+  );
+}
