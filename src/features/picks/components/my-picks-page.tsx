@@ -9,6 +9,7 @@ import { useOddsFormat, type OddsFormat } from "../../../session/odds-format";
 import { useWalletBets } from "../../../session/use-wallet-bets";
 import { useWallet } from "../../../session/wallet-provider";
 import { Amounts, BetLegs, LegLine, ResultBadge, placedAt, shownLegResults } from "../../../components/bet-parts";
+import { PickClv } from "./pick-clv";
 import "./my-picks.css";
 
 type Filter = "all" | "open" | "settled";
@@ -35,6 +36,7 @@ function SingleRows({ bet, format, actions }: { bet: BetDocument; format: OddsFo
           {/* A single cashed out in full reads "Cashed out", whatever its game did later. */}
           <LegLine leg={leg} result={shownLegResults(bet)[i] ?? null} format={format} />
           <Amounts bet={bet} />
+          <PickClv bet={bet} />
           {actions?.(bet)}
         </li>
       ))}
@@ -53,6 +55,7 @@ function ParlayRow({ bet, format, actions }: { bet: BetDocument; format: OddsFor
         <ResultBadge result={bet.status === "settled" ? bet.result : null} />
       </div>
       <Amounts bet={bet} />
+      <PickClv bet={bet} />
       {actions?.(bet)}
       <button type="button" className="btn btn-ghost btn-sm" aria-expanded={open} aria-controls={legsId} onClick={() => setOpen((v) => !v)}>
         {open ? "Hide legs" : "Show legs"}

@@ -8,6 +8,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { WALLET_LABEL } from "../../../shared/money";
 import { useAuth } from "../../../session/auth-provider";
 import { StatisticsList } from "../../../components/statistics-list";
+import { ClvList } from "../../../components/clv-list";
 import { useOddsFormat } from "../../../session/odds-format";
 import { getFollowState, getProfile, setFollowing } from "../api/social-api";
 import { useLoad } from "../../../lib/use-load";
@@ -122,6 +123,7 @@ export function ProfilePage() {
                 Statistics <span className="muted stats-wallet">{WALLET_LABEL[wallet]}</span>
               </h2>
               <StatisticsList stats={stats} wallet={wallet} format={format} />
+              {p.clv?.[wallet] && <ClvList figures={p.clv[wallet]} />}
             </section>
           );
         })}

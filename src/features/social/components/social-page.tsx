@@ -1,5 +1,6 @@
 // /social: leaderboards — this week (Eastern time, from Monday) or all time,
-// per wallet, by profit, return on stake or longest win streak, players listed by their
+// per wallet, by profit, return on stake, longest win streak or (Sharpest) average
+// closing-line value over 30 days, players listed by their
 // handle only — with the viewer's own rank (its own private request) even outside the
 // top 50 or when they are not listed, and the "Following" tab with the newest picks of
 // the players the viewer follows. Readable signed out; the Following tab asks to sign in.
@@ -11,6 +12,7 @@ import { useAuth } from "../../../session/auth-provider";
 import { getFollowing, getLeaderboard, getMyRank } from "../api/social-api";
 import { useLoad } from "../../../lib/use-load";
 import { PublicPickCard } from "./public-pick-card";
+import { SHARPEST_MIN_LEGS, SHARPEST_WINDOW_DAYS } from "../../../shared/clv";
 import "./social.css";
 
 const PERIODS: [LeaderboardPeriod, string][] = [
@@ -25,11 +27,12 @@ const METRICS: [LeaderboardMetric, string][] = [
   ["profit", "Profit"],
   ["roi", "Return on stake"],
   ["streak", "Win streak"],
+  ["clv", "Sharpest"],
 ];
 
 export function formatLeaderboardValue(metric: LeaderboardMetric, wallet: WalletKind, value: number): string {
   if (metric === "streak") return `${value} ${value === 1 ? "win" : "wins"}`;
-  if (metric === "roi") return `${value > 0 ? "+" : value < 0 ? "−" : ""}${Math.abs(value * 100).toFixed(1)}%`;
+  if (metric === "roi" || metric === "clv") return `${value > 0 ? "+" : value < 0 ? "−" : ""}${Math.abs(value * 100).toFixed(1)}%`;
   const sign = value > 0 ? "+" : value < 0 ? "−" : "";
   return `${sign}${formatAmount(wallet, Math.abs(value))}`;
 }
@@ -105,12 +108,18 @@ function Leaderboard() {
         <Choice<LeaderboardMetric> legend="Ranked by" options={METRICS} value={metric} onChange={setMetric} />
       </div>
       <p className="muted social-note">
-        {period === "week" ? "Bets settled since Monday 12:00 AM Eastern." : "Every settled bet."}{" "}
-        {metric === "roi"
-          ? `Profit ÷ stakes; players with at least ${ROI_MIN_BETS} settled bets.`
-          : metric === "streak"
-            ? "Most wins in a row."
-            : "Payouts − stakes."}
+        {metric === "clv"
+          ? `Average closing-line value of bets settled in the last ${SHARPEST_WINDOW_DAYS} days, whatever the period; players with at least ${SHARPEST_MIN_LEGS} settled pre-match picks.`
+          : period === "week"
+            ? "Bets settled since Monday 12:00 AM Eastern."
+            : "Every settled bet."}{" "}
+        {metric === "clv"
+          ? ""
+          : metric === "roi"
+            ? `Profit ÷ stakes; players with at least ${ROI_MIN_BETS} settled bets.`
+            : metric === "streak"
+              ? "Most wins in a row."
+              : "Payouts − stakes."}
       </p>
       {authStatus === "signed-in" && mine.status === "ready" && (
         <p className="leaderboard-me" aria-live="polite">
