@@ -13,6 +13,12 @@
 // and placeBet for the same 50 players when each bet is a Parlay of one three-leg
 // same-game block (priced together from the game's score model, src/shared/same-game.ts).
 // A benchmark prints figures; it is not a test and asserts nothing but sanity.
+//
+// `npm run bench -- --peak` runs the kickoff pattern instead (docs/capacity.md, "On this
+// machine"): bets from PEAK_PLAYERS players ramping over a minute from 1 to PEAK_SLOTS in
+// flight, then a burst at twice that for the last 10 s, half the bets on one game and the
+// rest spread over the board; per 10-second window, bets offered and accepted per second
+// and latency, as ratios to the floor measured first, so what held and what queued shows.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -576,7 +582,131 @@ async function blockPricingMs() {
   );
 }
 
+const PEAK_PLAYERS = 200;
+const PEAK_SLOTS = 100;
+const PEAK_RAMP_MS = 60_000;
+const PEAK_BURST_MS = 10_000;
+const PEAK_WINDOW_MS = 10_000;
+
+/** Moneyline picks on up to `n` games not yet started, the first (soonest) game first. */
+async function choosePicks(baseUrl, token, n) {
+  const res = await fetch(`${baseUrl}/api/events?${EVENTS_QUERY}`, { headers: { Authorization: `Bearer ${token}` } });
+  const feedNow = Number(res.headers.get("X-Feed-Now"));
+  const picks = [];
+  for (const event of await json(res)) {
+    const price = event.markets?.moneyline?.home;
+    if (event.status !== "scheduled" || Date.parse(event.startTime) <= feedNow + 10 * 60_000 || typeof price !== "number") continue;
+    picks.push({ eventId: event.eventId, league: SPORT, market: "Moneyline", side: "Home", line: null, priceAm: price });
+    if (picks.length === n) break;
+  }
+  if (picks.length < 2) throw new Error("the peak needs at least two open games on the board");
+  return picks;
+}
+
+/**
+ * The kickoff pattern: slots in flight grow from 1 to PEAK_SLOTS over PEAK_RAMP_MS, then
+ * 2 × PEAK_SLOTS for the last PEAK_BURST_MS; each slot bets 1 coin for the next player in
+ * turn, every other bet on the popular game. Answers each PEAK_WINDOW_MS window's figures.
+ */
+async function peakRun(baseUrl, players, picks) {
+  const started = performance.now();
+  const total = PEAK_RAMP_MS + PEAK_BURST_MS;
+  const windows = Array.from({ length: Math.ceil(total / PEAK_WINDOW_MS) }, () => ({
+    sent: 0,
+    accepted: 0,
+    refused: 0,
+    errors: 0,
+    latencies: [],
+  }));
+  let sequence = 0;
+  const slotsAt = (elapsed) => (elapsed >= PEAK_RAMP_MS ? 2 * PEAK_SLOTS : Math.max(1, Math.ceil((elapsed / PEAK_RAMP_MS) * PEAK_SLOTS)));
+  async function slot(index) {
+    for (;;) {
+      const elapsed = performance.now() - started;
+      if (elapsed >= total) return;
+      // A slot above the current level waits its turn: the ramp opens slots as it goes.
+      if (index >= slotsAt(elapsed)) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        continue;
+      }
+      const n = sequence++;
+      const pick = n % 2 === 0 ? picks[0] : picks[1 + (n % (picks.length - 1))];
+      const window = windows[Math.min(windows.length - 1, Math.floor(elapsed / PEAK_WINDOW_MS))];
+      window.sent += 1;
+      const t0 = performance.now();
+      try {
+        // Bets go to the players in turn, so none bets faster than a person (BET_RATE_LIMITER).
+        const res = await placeBet(baseUrl, players[n % players.length].accessToken, pick, 1);
+        await res.arrayBuffer();
+        if (res.status === 200) window.accepted += 1;
+        else if (res.status >= 500) window.errors += 1;
+        else window.refused += 1;
+      } catch {
+        window.errors += 1;
+      }
+      window.latencies.push(performance.now() - t0);
+    }
+  }
+  await Promise.all(Array.from({ length: 2 * PEAK_SLOTS }, (_, i) => slot(i)));
+  return windows.map((w, i) => {
+    const latencies = w.latencies.sort((a, b) => a - b);
+    const from = i * PEAK_WINDOW_MS;
+    return {
+      ...w,
+      from,
+      slots: slotsAt(Math.min(from + PEAK_WINDOW_MS - 1, total - 1)),
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+    };
+  });
+}
+
+async function peak() {
+  if (process.env.SKIP_BUILD !== "1") step(bin("vite"), ["build"]);
+  const server = await startAppServer({ build: false, stateIn: existsSync("/dev/shm") ? "/dev/shm" : undefined });
+  try {
+    const { baseUrl } = server;
+    await load("warm-up", 200, 10, () => fetch(`${baseUrl}/api/health`));
+    const players = await pool(
+      Array.from({ length: PEAK_PLAYERS }, (_, i) => i),
+      CONCURRENCY,
+      (i) => signIn(baseUrl, `peak-${i}@example.com`),
+    );
+    const picks = await choosePicks(baseUrl, players[0].accessToken, 6);
+    const floor = await load("GET /api/health (floor)", 2000, CONCURRENCY, () => fetch(`${baseUrl}/api/health`));
+    const placed = await load("POST /api/placeBet (50 players)", CONCURRENCY * 20, CONCURRENCY, (i) =>
+      placeBet(baseUrl, players[i % CONCURRENCY].accessToken, picks[1], 1),
+    );
+    const windows = await peakRun(baseUrl, players, picks);
+    console.log(
+      `\nVantage peak — ${new Date().toISOString()} — ${PEAK_PLAYERS} players, ramp to ${PEAK_SLOTS} in flight over ${PEAK_RAMP_MS / 1000} s, burst ${2 * PEAK_SLOTS} for ${PEAK_BURST_MS / 1000} s, half the bets on ${picks[0].eventId}, node ${process.version}`,
+    );
+    console.log(
+      `\nFloor: ${fmt(floor.rps, 0)} req/s, p99 ${fmt(floor.p99)} ms. Steady placeBet at 50 in flight: ${fmt(placed.rps, 0)} bets/s = ${fmt(placed.rps / floor.rps, 2)}× the floor (the model's prediction for this machine's plateau).`,
+    );
+    console.log("\n| window | in flight | offered/s | accepted/s | ÷ floor | refused | 5xx/errors | p50 ms | p99 ms | p99 ÷ floor |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (const w of windows) {
+      const seconds = PEAK_WINDOW_MS / 1000;
+      console.log(
+        `| ${w.from / 1000}–${(w.from + PEAK_WINDOW_MS) / 1000} s | ${w.slots} | ${fmt(w.sent / seconds, 0)} | ${fmt(w.accepted / seconds, 0)} | ${fmt(w.accepted / seconds / floor.rps, 2)} | ${w.refused} | ${w.errors} | ${fmt(w.p50)} | ${fmt(w.p99)} | ${fmt(w.p99 / floor.p99, 2)} |`,
+      );
+    }
+    const plateau = Math.max(...windows.map((w) => w.accepted / (PEAK_WINDOW_MS / 1000)));
+    const burstWindow = windows.at(-1);
+    const errors = windows.reduce((sum, w) => sum + w.errors, 0);
+    console.log(
+      `\nHeld: the highest window took ${fmt(plateau, 0)} bets/s = ${fmt(plateau / floor.rps, 2)}× the floor against the predicted ${fmt(placed.rps / floor.rps, 2)}× (${fmt(plateau / placed.rps, 2)} of the prediction); ${errors} 5xx or network errors.` +
+        ` Queued: in the burst, p99 grew to ${fmt(burstWindow.p99 / floor.p99, 2)}× the floor's with ${burstWindow.slots} in flight — what the machine could not take waited in line rather than failing.`,
+    );
+  } finally {
+    mkdirSync("test-results", { recursive: true });
+    await server.stop({ keepLogAt: "test-results/bench-peak-app-server.log" });
+  }
+}
+
 async function main() {
+  if (process.argv.includes("--peak")) return peak();
   if (process.env.SKIP_BUILD !== "1") step(bin("vite"), ["build"]);
   // The throwaway state lives in RAM where there is a RAM disk: every wallet commit is an
   // fsync, and this machine's disk is not what a deployed Durable Object writes to, so the
