@@ -352,7 +352,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/social/leaderboard": {
     section: "Social",
-    does: "`?period=week|all&wallet=coins|cash&metric=profit|roi|streak`: the top 50 as `{entries:[{rank,handle,value}]}`, the same public answer for every reader (a token is ignored); only players with a handle and a visible profile are listed (on a Vantage Cash board, only those who show their Vantage Cash results); `value` is minor units, a ratio (roi) or a count.",
+    does: "`?period=week|all&wallet=coins|cash&metric=profit|roi|streak|clv`: the top 50 as `{entries:[{rank,handle,value}]}`, the same public answer for every reader (a token is ignored); only players with a handle and a visible profile are listed (on a Vantage Cash board, only those who show their Vantage Cash results); `value` is minor units, a ratio (roi, and clv: the Sharpest board, average closing-line value of bets settled in the last 30 days from 50 settled pre-match legs, whatever the period) or a count.",
     query: "social#LeaderboardQuerySchema",
     answer: "social#LeaderboardResponseSchema",
   },
@@ -370,7 +370,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/public/profiles/:handle": {
     section: "Social",
-    does: "A public profile under the handle only (no display name); Vantage Cash figures and picks only when the player shows them (`statistics.cash` null otherwise); 404 when hidden or unknown.",
+    does: "A public profile under the handle only (no display name); Vantage Cash figures and picks only when the player shows them (`statistics.cash` null otherwise), and beside them `clv`: the average closing-line value and the share of bets that beat the close, under the same rule; 404 when hidden or unknown.",
     answer: "social#PublicProfileSchema",
   },
   "GET /api/cards/picks/:shareId/:file": {
