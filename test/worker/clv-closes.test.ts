@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { FairFigures } from "../../src/shared/schemas/events";
 import { readCloses, storeCloses } from "../../worker/clv/closes-store";
 import type { FeedEvent, OddsFeedProvider, OddsResult } from "../../worker/odds/feed-provider";
+import type { DeskBoard } from "../../worker/odds/price-desk/desk-board";
+import { closesAtStart } from "../../worker/odds/price-desk/desk-closes";
 import { memoryDeskStore } from "../../worker/odds/price-desk/desk-deps";
 import { SportDesk } from "../../worker/odds/price-desk/sport-desk";
 import { DEFAULT_CLOSE_AFTER } from "./desk-fixtures";
@@ -106,5 +108,30 @@ describe("closing fair prices", () => {
     // clv-late's last board before its start (T + 2 min) is 28 minutes old at the start: no close.
     await d.board(T + 40 * MIN);
     expect((await readCloses(env.DB, ["clv-late"])).size).toBe(0);
+  });
+
+  it("keeps the score model at close, for re-pricing same-game blocks", async () => {
+    const model = { v: 2, sport: SPORT, params: [7, 12, 228] } as const;
+    const event: FeedEvent = {
+      eventId: "clv-sgp",
+      sport: SPORT,
+      startTime: new Date(T).toISOString(),
+      home: "Boston Celtics",
+      away: "New York Knicks",
+      status: "scheduled",
+      live: null,
+      markets: { moneyline: { home: -120, away: 100 } },
+      fair: fair(0.55),
+      sameGame: { model: { ...model, params: [...model.params] }, margin: 0.1 },
+    };
+    const previous: DeskBoard = { fetchedAt: T - 5 * MIN, feedOffsetMs: 0, events: [event], games: {}, scoresAt: null };
+    // Not started yet: nothing; started: the model with the sides.
+    expect(closesAtStart(previous, [event], T - MIN)).toEqual([]);
+    const found = closesAtStart(previous, [{ ...event, status: "live" }], T + MIN);
+    expect(found).toHaveLength(1);
+    await storeCloses(env.DB, found, T + MIN);
+    const closes = (await readCloses(env.DB, ["clv-sgp"])).get("clv-sgp")!;
+    expect(closes.model).toEqual({ v: 2, sport: SPORT, params: [7, 12, 228] });
+    expect(closes.sides).toHaveLength(4);
   });
 });
