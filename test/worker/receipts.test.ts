@@ -10,6 +10,7 @@ import { checkSecrets, ConfigurationError, DEV_RECEIPT_SIGNING_KEY, receiptSigni
 import { auditDay } from "../../worker/receipts/audit";
 import { issueBetReceipts, type BetSubject } from "../../worker/receipts/issue";
 import { dayRootOf, proofFor, sealedDay, sealEndedDays } from "../../worker/receipts/seal";
+import { receiptsOnSchedule } from "../../worker/receipts/seal-on-schedule";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, signIn } from "./helpers";
 
@@ -61,6 +62,62 @@ describe("a bet's receipt", () => {
     expect((await api(`/api/receipts/${id}`, { token: other.token })).status).toBe(404);
     expect((await api(`/api/receipts/${id}`)).status).toBe(401);
     expect((await api("/api/receipts/nope", { token: player.token })).status).toBe(400);
+  });
+});
+
+describe("a paid redemption's receipt", () => {
+  it("is issued by the cron for a redemption paid lately, and on first read for an older one", async () => {
+    const player = await signIn();
+    const now = Date.now();
+    const recent = `r-${crypto.randomUUID()}`;
+    const older = `r-${crypto.randomUUID()}`;
+    const paid = env.DB.prepare(
+      "INSERT INTO sweepstakes_winners (redemption_id, user_id, amount_cents, region, paid_at) VALUES (?, ?, ?, 'US-TX', ?)",
+    );
+    await env.DB.batch([paid.bind(recent, player.userId, 2500, now - 60_000), paid.bind(older, player.userId, 1200, now - 10 * DAY_MS)]);
+    await receiptsOnSchedule(env, now);
+    const issued = await env.DB.prepare("SELECT id FROM receipts WHERE subject_id IN (?, ?)").bind(recent, older).all<{ id: string }>();
+    expect(issued.results.map((r) => r.id)).toEqual([`payout-${recent}`]);
+
+    const keys = await publishedKeys();
+    for (const [id, cents] of [
+      [recent, 2500],
+      [older, 1200],
+    ] as const) {
+      const res = await api(`/api/receipts/payout-${id}`, { token: player.token });
+      expect(res.status).toBe(200);
+      const receipt = (await res.json()) as Receipt;
+      expect(receipt.record).toMatchObject({ kind: "payout", subjectId: id, userId: player.userId, payout: { amountCents: cents } });
+      expect(JSON.stringify(receipt.record)).not.toContain("US-TX");
+      expect(await verifyReceipt(receipt, keys, null)).toMatchObject({ ok: true });
+    }
+    const other = await signIn();
+    expect((await api(`/api/receipts/payout-${older}`, { token: other.token })).status).toBe(404);
+  });
+});
+
+describe("a bet receipt whose write never landed", () => {
+  it("is issued on first read from D1's copy of the bet", async () => {
+    const player = await signIn();
+    const [event] = await openEvents(1);
+    const placed = await placeBet(player.token, {
+      kind: "Singles",
+      wallet: "coins",
+      amount: 30,
+      picks: [pickOf(event!, "Moneyline", "Away")],
+    });
+    const betId = ((await placed.json()) as { bets: { id: string }[] }).bets[0]!.id;
+    // The bet reaches D1 through the wallet's outbox; its receipt after the answer.
+    await vi.waitFor(async () => {
+      expect(await env.DB.prepare("SELECT id FROM bets WHERE id = ?").bind(betId).first()).not.toBeNull();
+      expect(await env.DB.prepare("SELECT id FROM receipts WHERE id = ?").bind(`bet-${betId}`).first()).not.toBeNull();
+    });
+    await env.DB.prepare("DELETE FROM receipts WHERE id = ?").bind(`bet-${betId}`).run();
+    const res = await api(`/api/receipts/bet-${betId}`, { token: player.token });
+    expect(res.status).toBe(200);
+    const receipt = (await res.json()) as Receipt;
+    expect(receipt.record).toMatchObject({ subjectId: betId, bet: { stake: 30, legs: [{ eventId: event!.eventId, side: "Away" }] } });
+    expect(await verifyReceipt(receipt, await publishedKeys(), null)).toMatchObject({ ok: true });
   });
 });
 
