@@ -24,8 +24,11 @@ type Row = {
   same_game_json: string | null;
 };
 
-/** Scores up to `batch` settled bets not yet scored; answers how many were scored. */
-export async function scoreSettledBets(db: D1Database, now: number, batch: number): Promise<number> {
+/**
+ * Scores up to `batch` settled bets not yet scored whose games have all started by
+ * `feedNow` (the feed's clock, ahead of `now` on the simulator); answers how many.
+ */
+export async function scoreSettledBets(db: D1Database, now: number, batch: number, feedNow = now): Promise<number> {
   const since = now - SHARPEST_WINDOW_DAYS * DAY_MS;
   const { results } = await db
     .prepare(
@@ -37,7 +40,7 @@ export async function scoreSettledBets(db: D1Database, now: number, batch: numbe
        ORDER BY b.settled_at ASC
        LIMIT ?3`,
     )
-    .bind(since, now, batch)
+    .bind(since, feedNow, batch)
     .all<Row>();
   if (results.length === 0) return 0;
   const bets = results.map((row) => ({
@@ -62,10 +65,10 @@ export async function scoreSettledBets(db: D1Database, now: number, batch: numbe
   return results.length;
 }
 
-/** The cron's step: one batch, a failure logged and left to the next trigger. */
-export async function scoreSettledBetsOnSchedule(env: Env, now: number): Promise<void> {
+/** The cron's step: one batch, a failure logged and left to the next trigger; `feedClock` reads the feed's clock. */
+export async function scoreSettledBetsOnSchedule(env: Env, now: number, feedClock: () => Promise<number>): Promise<void> {
   try {
-    await scoreSettledBets(env.DB, now, tunables(env).CLV_SCORE_BATCH);
+    await scoreSettledBets(env.DB, now, tunables(env).CLV_SCORE_BATCH, await feedClock());
   } catch (err) {
     loggerFor(env).error("closing-line value: scoring settled bets failed; the next trigger will try again", err);
   }

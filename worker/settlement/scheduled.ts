@@ -7,6 +7,7 @@
 // a trigger reconciles yesterday with the payment provider until one run of it succeeds
 // (worker/reconciliation/reconciliation-run.ts). Each trigger also issues missing payout
 // receipts and seals the receipts of ended UTC days (worker/receipts/seal-on-schedule.ts).
+// And each scores newly settled bets' closing-line value, a batch at a time (worker/clv/bet-clv.ts).
 //
 // Development also accepts GET /__scheduled?cron=… (the route `wrangler dev
 // --test-scheduled` documents) in the Worker itself: `npm start` serves the pre-built
@@ -75,7 +76,7 @@ export const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env,
   ctx.waitUntil(alertRegionChanges(env, now));
   ctx.waitUntil(recordHouseDay(env, now));
   ctx.waitUntil(reconcileYesterday(env, now));
-  ctx.waitUntil(scoreSettledBetsOnSchedule(env, now));
+  ctx.waitUntil(scoreSettledBetsOnSchedule(env, now, () => feedNow(env, now)));
   ctx.waitUntil(receiptsOnSchedule(env, now));
 };
 
