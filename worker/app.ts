@@ -27,8 +27,8 @@ import { sweepstakesPublicRoutes } from "./sweepstakes/public-routes";
 import { freeEntryRoutes } from "./sweepstakes/free-entry-routes";
 import { shareCardRoutes } from "./share-cards/share-card-routes";
 import { pushRoutes } from "./push/push-routes";
-import { devPushRoutes } from "./dev/push-service";
 import { receiptsRoutes } from "./receipts/receipts-routes";
+import { devPushRoutes } from "./dev/push-service";
 import { createOddsReader, type OddsDeps } from "./odds/odds-service";
 import { recordFinals } from "./settlement/record-finals";
 import { observeRequests } from "./metrics/observe-requests";
@@ -65,9 +65,9 @@ export function createApp(deps: AppDeps & OddsDeps = realDeps) {
   app.route("/free-entry", freeEntryRoutes());
   app.route("/cards", shareCardRoutes());
   app.route("/push", pushRoutes());
+  app.route("/", receiptsRoutes(deps.now));
 
   app.notFound((c) => errorJson(c, 404, "not-found", "No such API route."));
-  app.route("/", receiptsRoutes(deps.now));
   app.onError(handleError);
   return app;
 }

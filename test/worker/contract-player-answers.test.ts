@@ -31,10 +31,10 @@ import {
   ShareResponseSchema,
   SharedPickResponseSchema,
 } from "../../src/shared/schemas/social";
+import { UserDocumentSchema } from "../../src/shared/schemas/user";
 import { ClosesResponseSchema } from "../../src/shared/schemas/clv";
 import { ReceiptSchema } from "../../src/shared/schemas/receipts";
 import { storeCloses } from "../../worker/clv/closes-store";
-import { UserDocumentSchema } from "../../src/shared/schemas/user";
 import { LIVE_PROTOCOL, LIVE_TOKEN_PREFIX } from "../../src/shared/live-protocol";
 import { getUserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
