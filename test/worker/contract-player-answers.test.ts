@@ -99,7 +99,7 @@ describe("the SPA's contract", () => {
     expect(page.bets.map((b) => b.id)).toContain(placed.bets[0]!.id);
     // The receipt is written after the placement's answer; poll until it is there.
     const receiptPath = `/api/receipts/bet-${placed.bets[0]!.id}`;
-    await vi.waitFor(async () => expect((await api(receiptPath, { token })).status).toBe(200));
+    await vi.waitFor(async () => expect((await api(receiptPath, { token })).status).toBe(200), { timeout: 10_000, interval: 20 });
     await expectAnswer(await api(receiptPath, { token }), 200, ReceiptSchema, "GET /api/receipts/:id");
 
     await expectAnswer(await postJson("/api/grantDailyBonus", {}, token), 200, DailyBonusResponseSchema, "POST /api/grantDailyBonus");

@@ -11,6 +11,7 @@ import { auditDay } from "../../worker/receipts/audit";
 import { issueBetReceipts, type BetSubject } from "../../worker/receipts/issue";
 import { dayRootOf, proofFor, sealedDay, sealEndedDays } from "../../worker/receipts/seal";
 import { receiptsOnSchedule } from "../../worker/receipts/seal-on-schedule";
+import { getUserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, signIn } from "./helpers";
 
@@ -34,11 +35,14 @@ describe("a bet's receipt", () => {
     const { bets } = (await placed.json()) as { bets: { id: string; stake: number }[] };
     const id = `bet-${bets[0]!.id}`;
     // Written after the answer (waitUntil), or on first read once D1 has the bet.
-    const receipt = await vi.waitFor(async () => {
-      const res = await api(`/api/receipts/${id}`, { token: player.token });
-      expect(res.status).toBe(200);
-      return (await res.json()) as Receipt;
-    });
+    const receipt = await vi.waitFor(
+      async () => {
+        const res = await api(`/api/receipts/${id}`, { token: player.token });
+        expect(res.status).toBe(200);
+        return (await res.json()) as Receipt;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     expect(receipt.record).toMatchObject({
       id,
       kind: "bet",
@@ -107,11 +111,13 @@ describe("a bet receipt whose write never landed", () => {
       picks: [pickOf(event!, "Moneyline", "Away")],
     });
     const betId = ((await placed.json()) as { bets: { id: string }[] }).bets[0]!.id;
-    // The bet reaches D1 through the wallet's outbox; its receipt after the answer.
-    await vi.waitFor(async () => {
-      expect(await env.DB.prepare("SELECT id FROM bets WHERE id = ?").bind(betId).first()).not.toBeNull();
-      expect(await env.DB.prepare("SELECT id FROM receipts WHERE id = ?").bind(`bet-${betId}`).first()).not.toBeNull();
-    });
+    // The bet reaches D1 through the wallet's outbox (flushed here); its receipt is written after the answer.
+    await getUserWallet(env, player.userId).flushOutbox();
+    expect(await env.DB.prepare("SELECT id FROM bets WHERE id = ?").bind(betId).first()).not.toBeNull();
+    await vi.waitFor(
+      async () => expect(await env.DB.prepare("SELECT id FROM receipts WHERE id = ?").bind(`bet-${betId}`).first()).not.toBeNull(),
+      { timeout: 10_000, interval: 20 },
+    );
     await env.DB.prepare("DELETE FROM receipts WHERE id = ?").bind(`bet-${betId}`).run();
     const res = await api(`/api/receipts/bet-${betId}`, { token: player.token });
     expect(res.status).toBe(200);
