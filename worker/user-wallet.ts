@@ -47,6 +47,7 @@ import { kernelMethods } from "./wallet/kernel-methods";
 import { type Ledger, PENDING_REDEMPTIONS, type WalletPort, type WalletPortBindings } from "./wallet/ledger";
 import type { WalletProjectors } from "./wallet/projection";
 import { relayBetsToExposure } from "./exposure/relay";
+import { placedBetReceiptStatements } from "./receipts/after-placement";
 import { WALLET_MIGRATIONS } from "./wallet-schema";
 import { installWalletMethods, type WalletMethods, WalletObject } from "./wallet/wallet-object";
 
@@ -125,6 +126,8 @@ export const WALLET_PROJECTORS: WalletProjectors = {
   },
   // A settled bet also updates its player's leaderboard rows, once.
   onBet: [leaderboardStatements],
+  // A bet just placed gets its signed receipt in the same D1 batch as the bet.
+  betStatements: [placedBetReceiptStatements],
   // Every changed bet also reaches the exposure objects of its games (placed, cashed out, settled).
   betRelays: [relayBetsToExposure],
 };

@@ -42,7 +42,6 @@ import { loggerFor } from "../logging/logger";
 import { sha256Hex } from "../digest";
 import { unitsToMinor } from "../../src/shared/money";
 import { reserveExposure } from "../exposure/reserve";
-import { issueReceiptsAfterPlacement } from "../receipts/after-placement";
 
 function answer(c: Context<AppEnv>, result: PlaceBetsResult) {
   if (!result.ok) throw refusalError(result);
@@ -194,7 +193,6 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
       now,
       play,
     );
-    if (result.ok && !result.replayed) c.executionCtx.waitUntil(issueReceiptsAfterPlacement(c.env, userId, result.response.bets, now));
     // A refused slip's reservation goes at once; a placed one is confirmed by the outbox. A
     // key reused for another slip leaves the reservation to the slip that did place.
     if (hold && !result.ok && result.code !== "idempotency-key-reused") {

@@ -1,16 +1,19 @@
-// The bet receipts of a slip just placed, written after the answer (waitUntil) so placement
-// waits for no signature. A write that fails is logged; the receipt is then issued on its
-// first read from D1's copy of the bet (worker/receipts/issue.ts receiptFor).
+// The receipts of bets just placed, written by the wallet's outbox in the same D1 batch as
+// the bets themselves (WalletProjectors.betStatements), so a bet costs D1 no extra request
+// and placement waits for no signature. A bet counts as just placed while it is open and
+// untouched (no leg graded, nothing cashed out); a receipt that exists already stays as it
+// is. Without a signing key (refused configuration) nothing is written; a receipt missing
+// for any reason is issued on its first read from D1's copy of the bet (issue.ts receiptFor).
+import type { BetChange } from "../wallet";
 import { receiptSigningKey } from "../config";
-import { loggerFor } from "../logging/logger";
-import { type BetSubject, issueBetReceipts } from "./issue";
+import { betReceiptStatements } from "./issue";
 
-export async function issueReceiptsAfterPlacement(env: Env, userId: string, bets: readonly BetSubject[], now: number): Promise<void> {
+const justPlaced = ({ bet }: BetChange) => bet.status === "open" && !bet.cashOut && bet.legResults.every((r) => r === null);
+
+export async function placedBetReceiptStatements(env: Env, changes: readonly BetChange[], now: number): Promise<D1PreparedStatement[]> {
   const key = receiptSigningKey(env);
-  if (!key) return;
-  try {
-    await issueBetReceipts(env.DB, key, userId, bets, now);
-  } catch (err) {
-    loggerFor(env).warn("placeBet: receipts not written; each is issued on its first read", err);
-  }
+  if (!key) return [];
+  const placed = changes.filter(justPlaced);
+  const statements = await Promise.all(placed.map((change) => betReceiptStatements(env.DB, key, change.userId, [change.bet], now)));
+  return statements.flat();
 }

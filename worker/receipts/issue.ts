@@ -67,7 +67,8 @@ function recordOf(kind: ReceiptKind, subjectId: string, userId: string, keyId: s
   };
 }
 
-async function store(
+/** The receipt's signed row, as one statement: the first write of (kind, subject) wins. */
+async function receiptStatement(
   db: D1Database,
   key: ReceiptSigningJwk,
   kind: ReceiptKind,
@@ -75,17 +76,35 @@ async function store(
   userId: string,
   record: Record<string, unknown>,
   now: number,
-) {
+): Promise<D1PreparedStatement> {
   const salt = toHex(crypto.getRandomValues(new Uint8Array(16)));
   const signature = await signRecord(key, record);
   const hash = await leafHash(fromHex(salt)!, canonicalBytes(record));
-  await db
+  return db
     .prepare(
       `INSERT INTO receipts (id, kind, subject_id, user_id, day, salt, hash, record_json, signature, key_id, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     )
-    .bind(record.id, kind, subjectId, userId, record.day, salt, hash, canonicalJson(record), signature, key.kid, now)
-    .run();
+    .bind(record.id, kind, subjectId, userId, record.day, salt, hash, canonicalJson(record), signature, key.kid, now);
+}
+
+async function store(...args: Parameters<typeof receiptStatement>): Promise<void> {
+  await (await receiptStatement(...args)).run();
+}
+
+/** The receipt statements of bets, one per bet (those that exist already stay as they are when run). */
+export async function betReceiptStatements(
+  db: D1Database,
+  key: ReceiptSigningJwk,
+  userId: string,
+  bets: readonly BetSubject[],
+  now: number,
+): Promise<D1PreparedStatement[]> {
+  return Promise.all(
+    bets.map((bet) =>
+      receiptStatement(db, key, "bet", bet.id, userId, recordOf("bet", bet.id, userId, key.kid, now, { bet: betPart(bet) }), now),
+    ),
+  );
 }
 
 /** Receipts for bets just placed (one per bet); those that exist already are left as they are. */
@@ -96,8 +115,8 @@ export async function issueBetReceipts(
   bets: readonly BetSubject[],
   now: number,
 ): Promise<void> {
-  for (const bet of bets)
-    await store(db, key, "bet", bet.id, userId, recordOf("bet", bet.id, userId, key.kid, now, { bet: betPart(bet) }), now);
+  const statements = await betReceiptStatements(db, key, userId, bets, now);
+  if (statements.length > 0) await db.batch(statements);
 }
 
 export async function issuePayoutReceipt(db: D1Database, key: ReceiptSigningJwk, payout: PayoutSubject, now: number): Promise<void> {

@@ -6,7 +6,8 @@
 // retried by the alarm with back-off (1 s doubling to 5 minutes, forever); the attempt
 // count survives restarts in the object's key-value storage (`outbox_attempts`).
 //
-// After D1 takes a batch, its changed bets are handed to the features' relays (the games'
+// A batch's changed bets may add statements to the same D1 batch (the receipts of bets just
+// placed), and once D1 took it they are handed to the features' relays (the games'
 // exposure objects learn of bets placed, cashed out and settled this way).
 //
 // The same drain hands the players' alerts to the push queue (worker/push/): a settled
@@ -178,11 +179,16 @@ export class Outbox {
         statements.push(...next);
         const notice = noticeOf(row);
         if (notice) notices.push(notice);
-        if (row.topic === "bet" && this.projectors.betRelays.length > 0) betChanges.push(JSON.parse(row.payload) as BetChange);
+        if (row.topic === "bet") betChanges.push(JSON.parse(row.payload) as BetChange);
         last = row.seq;
       }
+      const now = Date.now();
+      if (betChanges.length > 0) {
+        const added = await Promise.all(this.projectors.betStatements.map((make) => make(this.env(), betChanges, now)));
+        statements.push(...added.flat());
+      }
       if (statements.length > 0) await db.batch(statements);
-      if (betChanges.length > 0) await Promise.all(this.projectors.betRelays.map((relay) => relay(this.env(), betChanges, Date.now())));
+      if (betChanges.length > 0) await Promise.all(this.projectors.betRelays.map((relay) => relay(this.env(), betChanges, now)));
       if (notices.length > 0) await this.sendAlerts(notices);
       sql.exec("DELETE FROM outbox WHERE seq <= ?", last);
     }

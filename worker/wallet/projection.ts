@@ -37,17 +37,19 @@ export type BetChange = { userId: string; bet: BetDocument };
 
 /**
  * What features project beside the kernel: statements per own topic, what a changed bet
- * also updates, and where the changed bets of a drained batch are also told (after D1 took
- * the batch; a relay that throws fails the drain, which is retried whole, so a relay must
- * take the same bets again harmlessly).
+ * also updates, statements a drained batch's changed bets also add to the same D1 batch
+ * (made asynchronously before it is sent: a signature), and where those bets are also
+ * told once D1 took the batch. A relay that throws fails the drain, which is retried
+ * whole, so statements and relays must take the same bets again harmlessly.
  */
 export type WalletProjectors = {
   topics: Readonly<Record<string, (db: D1Database, payload: string) => D1PreparedStatement[]>>;
   onBet: ReadonlyArray<(db: D1Database, userId: string, bet: BetDocument, version: number) => D1PreparedStatement[]>;
+  betStatements: ReadonlyArray<(env: Env, changes: readonly BetChange[], now: number) => Promise<D1PreparedStatement[]>>;
   betRelays: ReadonlyArray<(env: Env, changes: readonly BetChange[], now: number) => Promise<void>>;
 };
 
-export const NO_PROJECTORS: WalletProjectors = { topics: {}, onBet: [], betRelays: [] };
+export const NO_PROJECTORS: WalletProjectors = { topics: {}, onBet: [], betStatements: [], betRelays: [] };
 
 export function projectionStatements(db: D1Database, row: OutboxRow, projectors: WalletProjectors): D1PreparedStatement[] {
   switch (row.topic) {
