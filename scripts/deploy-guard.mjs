@@ -254,6 +254,36 @@ function requiredSecrets({ built, secrets, secretsFile }) {
   return problems;
 }
 
+/**
+ * The receipt key the Worker will sign with is listed as current in the environment's
+ * RECEIPT_KEYS_JSON (with its public key, validUntil null); otherwise the deployed Worker
+ * refuses to start (worker/config.ts) and answers every route 503. Without a secrets file
+ * (the Worker already holds its key) at least one listed key must be current.
+ */
+function receiptKeysListed({ built, secrets, secretsFile }) {
+  const env = targetOf(built);
+  const fix = `add the public entry \`node scripts/receipt-key.mjs <key id>\` printed, with validUntil null, to RECEIPT_KEYS_JSON in [env.${env}.vars] (docs/security.md, "Receipts")`;
+  let keys;
+  try {
+    keys = JSON.parse(String(built.vars?.RECEIPT_KEYS_JSON ?? "").trim() || "[]");
+  } catch {
+    return `RECEIPT_KEYS_JSON in [env.${env}.vars] is not JSON: ${fix}`;
+  }
+  if (!Array.isArray(keys)) return `RECEIPT_KEYS_JSON in [env.${env}.vars] is not a list: ${fix}`;
+  const current = keys.filter((key) => key && key.validUntil === null);
+  const secret = secrets ? String(secrets.RECEIPT_SIGNING_KEY ?? "").trim() : "";
+  if (!secret) return current.length > 0 ? null : `RECEIPT_KEYS_JSON in [env.${env}.vars] lists no current key: ${fix}`;
+  let jwk;
+  try {
+    jwk = JSON.parse(secret);
+  } catch {
+    return `RECEIPT_SIGNING_KEY in ${secretsFile} is not a JSON Web Key: make one with \`node scripts/receipt-key.mjs <key id>\``;
+  }
+  if (!current.some((key) => key.keyId === jwk?.kid && key.publicKey === jwk?.x))
+    return `RECEIPT_KEYS_JSON in [env.${env}.vars] does not list RECEIPT_SIGNING_KEY's key ${JSON.stringify(jwk?.kid ?? null)} as current: ${fix}`;
+  return null;
+}
+
 /** The Official Sweepstakes Rules name a sponsor and the address free-entry cards go to. */
 function sweepstakesSponsor({ built }) {
   const env = targetOf(built);
@@ -274,6 +304,7 @@ export const DEPLOY_CHECKS = [
   observable,
   ownResources,
   requiredSecrets,
+  receiptKeysListed,
   sweepstakesSponsor,
 ];
 

@@ -147,6 +147,26 @@ describe("the deploy guard", () => {
     expect(deployRefusals(context, [...DEPLOY_CHECKS, another])).toEqual([another()]);
   });
 
+  it("refuses a receipt key the environment does not list as current, naming the fix", () => {
+    const built = withIds(resolve(wranglerToml, "production"));
+    const context = { built, names: workerNames(wranglerToml), secrets: goodSecrets(), secretsFile: "s.env" };
+    expect(deployRefusals(context)).toEqual([]);
+    const listed = (keys: string) => ({ ...context, built: { ...built, vars: { ...(built.vars as object), RECEIPT_KEYS_JSON: keys } } });
+    const fix =
+      'add the public entry `node scripts/receipt-key.mjs <key id>` printed, with validUntil null, to RECEIPT_KEYS_JSON in [env.production.vars] (docs/security.md, "Receipts")';
+    expect(deployRefusals(listed("[]"))).toEqual([
+      `RECEIPT_KEYS_JSON in [env.production.vars] does not list RECEIPT_SIGNING_KEY's key "prod-2026-11" as current: ${fix}`,
+    ]);
+    const retired = JSON.stringify([{ ...JSON.parse(RECEIPT_KEYS_JSON)[0], validUntil: "2026-11-20T00:00:00.000Z" }]);
+    expect(deployRefusals(listed(retired))).toHaveLength(1);
+    expect(deployRefusals({ ...listed("[]"), secrets: null })).toEqual([
+      `RECEIPT_KEYS_JSON in [env.production.vars] lists no current key: ${fix}`,
+    ]);
+    expect(deployRefusals({ ...context, secrets: { ...goodSecrets(), RECEIPT_SIGNING_KEY: "not-json" } })).toEqual([
+      "RECEIPT_SIGNING_KEY in s.env is not a JSON Web Key: make one with `node scripts/receipt-key.mjs <key id>`",
+    ]);
+  });
+
   it("reads secrets files as JSON or NAME=value lines", () => {
     expect(parseSecretsFile("# comment\nA=1\nexport B=\"two words\"\n\nC = '3'\n")).toEqual({ A: "1", B: "two words", C: "3" });
     expect(parseSecretsFile('{"A":"1"}')).toEqual({ A: "1" });
@@ -219,7 +239,9 @@ function filledIn(toml: string): string {
     .replace(/SPONSOR_NAME = ""/g, 'SPONSOR_NAME = "Vantage Games LLC"')
     .replace(/"SPONSOR_NAME":""/g, '"SPONSOR_NAME":"Vantage Games LLC"')
     .replace(/SPONSOR_ADDRESS = ""/g, 'SPONSOR_ADDRESS = "PO Box 42, Austin, TX 78701"')
-    .replace(/"SPONSOR_ADDRESS":""/g, '"SPONSOR_ADDRESS":"PO Box 42, Austin, TX 78701"');
+    .replace(/"SPONSOR_ADDRESS":""/g, '"SPONSOR_ADDRESS":"PO Box 42, Austin, TX 78701"')
+    .replace(/RECEIPT_KEYS_JSON = "\[\]"/g, `RECEIPT_KEYS_JSON = '${RECEIPT_KEYS_JSON}'`)
+    .replace(/"RECEIPT_KEYS_JSON":"\[\]"/g, `"RECEIPT_KEYS_JSON":${JSON.stringify(RECEIPT_KEYS_JSON)}`);
 }
 
 /** A resolved config with the same stand-ins filled in. */
@@ -227,12 +249,19 @@ function withIds(config: BuiltConfig): BuiltConfig {
   return JSON.parse(filledIn(JSON.stringify(config))) as BuiltConfig;
 }
 
+/** A receipt signing key (its public half stands for any Ed25519 key here) and its current entry in RECEIPT_KEYS_JSON. */
+const RECEIPT_KEY = { kty: "OKP", crv: "Ed25519", kid: "prod-2026-11", d: "private-part", x: "public-part" };
+const RECEIPT_KEYS_JSON = JSON.stringify([
+  { keyId: "prod-2026-11", algorithm: "Ed25519", publicKey: "public-part", validFrom: "2026-11-01T00:00:00.000Z", validUntil: null },
+]);
+
 function goodSecrets(): Record<string, string> {
   const secrets = Object.fromEntries(REQUIRED_SECRETS.map((name) => [name, `${name.toLowerCase()}-value`]));
   return {
     ...secrets,
     SESSION_SIGNING_KEY: "q3J8v0Zb1xW4yT7uR2sP5nM8kL1jH4gF6dS9aQ2wE5rT8y",
     STRIPE_SECRET_KEY: "sk_live_51Habc",
+    RECEIPT_SIGNING_KEY: JSON.stringify(RECEIPT_KEY),
   };
 }
 
