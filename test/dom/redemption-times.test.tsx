@@ -54,12 +54,31 @@ describe("/winners: how long redemptions take", () => {
       .map((row) => row.textContent);
     expect(rows).toEqual([
       "Week ofPaidReturnedMedian95th percentileHeld",
-      "Nov 23, 202630Too few paid to show times",
+      "Nov 23, 202630Too few paid to show",
       "Nov 16, 2026716 h30 h50% (identity 13%, review 38%, hold 13%)",
       "Nov 9, 20265040 min3 daysNone",
     ]);
     expect(screen.getByText(/fewer than 5 paid redemptions shows its counts only/)).toBeTruthy();
     expect(screen.getByText("No prizes have been paid yet.")).toBeTruthy();
+  });
+
+  it("leaves out weeks with nothing paid or returned, and says so when no week had any", async () => {
+    const quiet = {
+      ...times,
+      weeks: [...times.weeks, { ...times.weeks[0]!, week: "2026-W44", startsOn: "2026-10-26", paid: 0, returned: 0 }],
+    };
+    signedOut({ "/api/public/winners": { winners: [] }, "/api/public/redemption-times": quiet });
+    const first = renderApp("/winners");
+    const table = await screen.findByRole("table", { name: "How long redemptions take" });
+    expect(within(table).queryByText("Oct 26, 2026")).toBeNull();
+    expect(within(table).getAllByRole("row")).toHaveLength(4);
+    first.unmount();
+
+    const none = { ...times, weeks: times.weeks.map((w) => ({ ...w, paid: 0, returned: 0, medianMs: null, p95Ms: null })) };
+    signedOut({ "/api/public/winners": { winners: [] }, "/api/public/redemption-times": none });
+    renderApp("/winners");
+    expect(await screen.findByText("No redemption was paid or returned in the last 12 weeks.")).toBeTruthy();
+    expect(screen.queryByRole("table", { name: "How long redemptions take" })).toBeNull();
   });
 
   it("offers a retry when the figures cannot be loaded, and the winners list still shows", async () => {

@@ -1,7 +1,8 @@
 // The winners page's "How long redemptions take": per ISO week (UTC), the median and 95th
 // percentile from request to paid and the share held, and why, as the Worker computes them
-// (src/shared/redemption-times.ts). A week with too few paid redemptions shows its counts
-// only; nothing here names a player or an amount.
+// (src/shared/redemption-times.ts). Weeks with no redemption paid or returned are left
+// out; a week with too few paid shows its counts only; nothing here names a player or an
+// amount. On a phone the table scrolls inside its own frame, never the page.
 import { useCallback } from "react";
 import { useLoad } from "../../../lib/use-load";
 import { formatRedemptionTime, formatShare } from "../../../shared/redemption-times";
@@ -45,52 +46,59 @@ export function RedemptionTimesSection() {
           </button>
         </div>
       )}
-      {times.status === "ready" && (
+      {times.status === "ready" && times.data.weeks.every((w) => w.paid + w.returned === 0) && (
+        <p>No redemption was paid or returned in the last 12 weeks.</p>
+      )}
+      {times.status === "ready" && times.data.weeks.some((w) => w.paid + w.returned > 0) && (
         <>
           <p className="muted">
             A week with fewer than {times.data.minPaidForFigures} paid redemptions shows its counts only, so that no figure describes one
             player's redemption.
           </p>
-          <table className="sweeps-winners" aria-labelledby="redemption-times-title">
-            <thead>
-              <tr>
-                <th scope="col">Week of</th>
-                <th scope="col" className="amount">
-                  Paid
-                </th>
-                <th scope="col" className="amount">
-                  Returned
-                </th>
-                <th scope="col" className="amount">
-                  Median
-                </th>
-                <th scope="col" className="amount">
-                  95th percentile
-                </th>
-                <th scope="col">Held</th>
-              </tr>
-            </thead>
-            <tbody>
-              {times.data.weeks.map((w) => (
-                <tr key={w.week}>
-                  <th scope="row">{weekOf(w.startsOn)}</th>
-                  <td className="amount tabular">{w.paid}</td>
-                  <td className="amount tabular">{w.returned}</td>
-                  {w.medianMs === null || w.p95Ms === null ? (
-                    <td colSpan={3} className="muted">
-                      Too few paid to show times
-                    </td>
-                  ) : (
-                    <>
-                      <td className="amount tabular">{formatRedemptionTime(w.medianMs)}</td>
-                      <td className="amount tabular">{formatRedemptionTime(w.p95Ms)}</td>
-                      <td>{heldText(w)}</td>
-                    </>
-                  )}
+          <div className="sweeps-table-frame">
+            <table className="sweeps-winners" aria-labelledby="redemption-times-title">
+              <thead>
+                <tr>
+                  <th scope="col">Week of</th>
+                  <th scope="col" className="amount">
+                    Paid
+                  </th>
+                  <th scope="col" className="amount">
+                    Returned
+                  </th>
+                  <th scope="col" className="amount">
+                    Median
+                  </th>
+                  <th scope="col" className="amount">
+                    95th percentile
+                  </th>
+                  <th scope="col">Held</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {times.data.weeks
+                  .filter((w) => w.paid + w.returned > 0)
+                  .map((w) => (
+                    <tr key={w.week}>
+                      <th scope="row">{weekOf(w.startsOn)}</th>
+                      <td className="amount tabular">{w.paid}</td>
+                      <td className="amount tabular">{w.returned}</td>
+                      {w.medianMs === null || w.p95Ms === null ? (
+                        <td colSpan={3} className="muted">
+                          Too few paid to show
+                        </td>
+                      ) : (
+                        <>
+                          <td className="amount tabular">{formatRedemptionTime(w.medianMs)}</td>
+                          <td className="amount tabular">{formatRedemptionTime(w.p95Ms)}</td>
+                          <td>{heldText(w)}</td>
+                        </>
+                      )}
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>
