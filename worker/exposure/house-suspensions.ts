@@ -2,6 +2,8 @@
 // player sees "Suspended" on them before trying: the game's exposure object is what
 // refuses the bets. Read at most once per HOUSE_SUSPENSIONS_MEMO_MS per sport and isolate
 // (the board is the hottest read), and forgotten at once in the isolate that changed it.
+// The memo keeps the answer, never the read's promise: a request may not wait on I/O
+// another request started (the runtime cancels it as hung).
 import type { Event } from "../../src/shared/schemas/events";
 import { GAME_MARKETS, type GameMarket } from "../../src/shared/schemas/bets";
 import { isolateMemo } from "../isolate-memos";
@@ -9,7 +11,7 @@ import { isolateMemo } from "../isolate-memos";
 /** How long an isolate keeps a sport's suspensions before reading them again. */
 export const HOUSE_SUSPENSIONS_MEMO_MS = 5_000;
 
-const memo = new Map<string, { until: number; markets: Promise<ReadonlyMap<string, GameMarket[]>> }>();
+const memo = new Map<string, { until: number; markets: ReadonlyMap<string, GameMarket[]> }>();
 isolateMemo(() => memo.clear());
 
 /** Records (or lifts) one suspension; the caller audited it and told the game's object. */
@@ -33,25 +35,20 @@ export async function recordHouseSuspension(
 }
 
 /** The sport's games with a suspended game market (Moneyline, Spread, Total), by event id. */
-function suspendedMarkets(db: D1Database, sport: string, now: number): Promise<ReadonlyMap<string, GameMarket[]>> {
+async function suspendedMarkets(db: D1Database, sport: string, now: number): Promise<ReadonlyMap<string, GameMarket[]>> {
   const known = memo.get(sport);
   if (known && known.until > now) return known.markets;
-  const markets = db
+  const { results } = await db
     .prepare("SELECT event_id, market FROM house_suspensions WHERE sport = ?")
     .bind(sport)
-    .all<{ event_id: string; market: string }>()
-    .then(({ results }) => {
-      const byEvent = new Map<string, GameMarket[]>();
-      for (const row of results) {
-        if (!(GAME_MARKETS as readonly string[]).includes(row.market)) continue;
-        byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), row.market as GameMarket]);
-      }
-      return byEvent;
-    });
-  memo.set(sport, { until: now + HOUSE_SUSPENSIONS_MEMO_MS, markets });
-  // A failed read is not kept: the next board asks again.
-  markets.catch(() => memo.delete(sport));
-  return markets;
+    .all<{ event_id: string; market: string }>();
+  const byEvent = new Map<string, GameMarket[]>();
+  for (const row of results) {
+    if (!(GAME_MARKETS as readonly string[]).includes(row.market)) continue;
+    byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), row.market as GameMarket]);
+  }
+  memo.set(sport, { until: now + HOUSE_SUSPENSIONS_MEMO_MS, markets: byEvent });
+  return byEvent;
 }
 
 /** The board with each game's house-suspended markets marked (`houseSuspended`). */
