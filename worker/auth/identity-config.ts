@@ -1,7 +1,7 @@
 // Which identity provider signs the ID tokens we accept, and where its keys are.
 // Google in production; the embedded development provider otherwise. The verifier
 // (id-token-verifier.ts) is the same for both; only these values differ.
-import { createRemoteJWKSet, customFetch, type JWTVerifyGetKey } from "jose";
+import { createLocalJWKSet, errors, type JSONWebKeySet, type JWTVerifyGetKey } from "jose";
 import { identityMode } from "../config";
 import { devJwks } from "./dev-identity-provider";
 
@@ -49,23 +49,43 @@ export function identityConfig(env: Env, origin: string): IdentityConfig | null 
   }
 }
 
-// Remote key sets are cached per isolate and JWKS URL (jose refreshes them on an
-// unknown `kid` and after its cooldown), so Google's keys are not fetched per request.
-const keySets = new Map<string, JWTVerifyGetKey>();
+// Key sets are cached per isolate and JWKS URL for JWKS_CACHE_MS, so Google's keys are not
+// fetched per request; a token signed by a key the cache does not know fetches them again,
+// at most once per JWKS_COOLDOWN_MS (a rotation). The cache keeps the parsed keys, never a
+// fetch in flight: a request may not read a response another request fetched (the runtime
+// cancels it as hung), so concurrent requests on a cold cache each fetch their own.
+const JWKS_CACHE_MS = 10 * 60 * 1000;
+const JWKS_COOLDOWN_MS = 30 * 1000;
+const keySets = new Map<string, { keys: JSONWebKeySet; fetchedAt: number }>();
 
-/**
- * The key set for a configuration. The development provider's JWKS URL is this very
- * Worker, so its fetch is answered in-process instead of over the network.
- */
+/** The key set as published now; the development provider's is this very Worker's, read in-process. */
+async function fetchKeySet(config: IdentityConfig): Promise<JSONWebKeySet> {
+  if (config.provider === "dev") return devJwks();
+  const res = await fetch(config.jwksUrl, { headers: { Accept: "application/json" } });
+  if (!res.ok) throw new errors.JOSEError(`the key set at ${config.jwksUrl} answered ${res.status}`);
+  const body = (await res.json()) as JSONWebKeySet;
+  if (!Array.isArray(body?.keys)) throw new errors.JWKSInvalid("the key set has no keys");
+  return body;
+}
+
+async function keySetOf(config: IdentityConfig, now: number, refresh: boolean): Promise<JSONWebKeySet> {
+  const known = keySets.get(config.jwksUrl);
+  const stale = !known || now - known.fetchedAt >= JWKS_CACHE_MS;
+  const rotate = refresh && known !== undefined && now - known.fetchedAt >= JWKS_COOLDOWN_MS;
+  if (!stale && !rotate) return known.keys;
+  const keys = await fetchKeySet(config);
+  keySets.set(config.jwksUrl, { keys, fetchedAt: now });
+  return keys;
+}
+
+/** The key set for a configuration, as jose's verifier asks for a token's key. */
 export function identityKeySet(config: IdentityConfig): JWTVerifyGetKey {
-  let keySet = keySets.get(config.jwksUrl);
-  if (!keySet) {
-    const loopback = config.provider === "dev" ? config.jwksUrl : null;
-    keySet = createRemoteJWKSet(new URL(config.jwksUrl), {
-      cacheMaxAge: 10 * 60 * 1000,
-      [customFetch]: async (url: string, init: RequestInit) => (url === loopback ? Response.json(await devJwks()) : fetch(url, init)),
-    });
-    keySets.set(config.jwksUrl, keySet);
-  }
-  return keySet;
+  return async (header, token) => {
+    try {
+      return await createLocalJWKSet(await keySetOf(config, Date.now(), false))(header, token);
+    } catch (err) {
+      if (!(err instanceof errors.JWKSNoMatchingKey)) throw err;
+      return createLocalJWKSet(await keySetOf(config, Date.now(), true))(header, token);
+    }
+  };
 }
