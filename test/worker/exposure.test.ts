@@ -1,23 +1,22 @@
 // The house's exposure per game (worker/exposure/): what each game's object holds equals a
 // brute-force sum over the bets on it, as bets are placed, cashed out and settled; the
 // per-market cash limit refuses the bet that would cross it (naming the stake that fits)
-// and holds under 50 bets at once; an operator suspends a market from the Risk view.
+// and holds under 50 reservations at once on one game's object (the bet path reserves
+// exactly so before its wallet commits); an operator suspends a market from the Risk view,
+// and a bet through the route is then refused.
 import { runDurableObjectAlarm } from "cloudflare:test";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { payoutFor } from "../../src/shared/payout";
-import type { BetDocument, PlaceBetRequest } from "../../src/shared/schemas/bets";
-import { type Event, EventListSchema } from "../../src/shared/schemas/events";
+import { sentenceOf } from "../../src/shared/refusals";
+import type { BetDocument } from "../../src/shared/schemas/bets";
+import { EventListSchema } from "../../src/shared/schemas/events";
 import { type GameExposureView, GameExposureViewSchema, RiskListSchema } from "../../src/shared/schemas/risk";
-import { createApp } from "../../worker/app";
 import { tunables } from "../../worker/tunables";
-import { getUserWallet } from "../../worker/user-wallet";
 import { pickOf as marketPick } from "../../worker/exposure/book";
 import { relayBetsToExposure } from "../../worker/exposure/relay";
-import { exposureObject } from "../../worker/exposure/reserve";
+import { exposureObject, reserveExposure } from "../../worker/exposure/reserve";
 import { openEvents, pickOf } from "./bets-helpers";
-import { BASE, api, postJson, signIn, type SignedIn } from "./helpers";
+import { api, postJson, signIn, type SignedIn } from "./helpers";
 import { buyCash } from "./payout-helpers";
 import { leg, newEventId, openBet } from "./settlement-fixtures";
 
@@ -169,123 +168,67 @@ describe("a game's exposure as bets come and go", () => {
 });
 
 describe("the cash limit per market", () => {
-  let events: Event[];
-  beforeAll(async () => {
-    events = await openEvents(3);
+  const game = () => newEventId();
+  /** A priced cash single on `eventId`'s home moneyline at +150, as the bet path reserves it. */
+  const homeAt150 = (eventId: string) => leg({ eventId, league: SPORT, side: "Home", priceAm: 150 });
+  const rulesWithLimit = (limit: number) => ({ ...tunables(env), MAX_CASH_EXPOSURE_CENTS: limit });
+  const slip = (eventId: string, stake: number, slipId = crypto.randomUUID()) => ({
+    slipId,
+    kind: "Singles" as const,
+    wallet: "cash" as const,
+    stake,
+    legs: [homeAt150(eventId)],
+    sameGame: [],
   });
-
-  /** An app whose MAX_CASH_EXPOSURE_CENTS is `limit`. */
-  function appWithLimit(limit: number) {
-    const app = createApp();
-    const testEnv = { ...env, MAX_CASH_EXPOSURE_CENTS: String(limit) } as Env;
-    return async (token: string, body: PlaceBetRequest, key = crypto.randomUUID()) => {
-      const ctx = createExecutionContext();
-      const res = await app.fetch(
-        new Request(`${BASE}/api/placeBet`, {
-          method: "POST",
-          body: JSON.stringify(body),
-          headers: {
-            Authorization: `Bearer ${token}`,
-            "Content-Type": "application/json",
-            "Idempotency-Key": key,
-            "CF-Connecting-IP": "10.7.7.7",
-          },
-        }),
-        testEnv,
-        ctx,
-      );
-      await waitOnExecutionContext(ctx);
-      return res;
-    };
+  /** The house's result on the home moneyline, live from the game's object. */
+  async function resultOn(eventId: string): Promise<number> {
+    const view = await exposureObject(env, SPORT, eventId).view(Date.now());
+    const m = view.cash.markets.find((x) => x.market === "Moneyline");
+    return m ? (m.payouts.Home ?? 0) - m.stakes : 0;
   }
 
-  async function cashPlayer(): Promise<SignedIn> {
-    const player = await signIn();
-    await buyCash(player);
-    return player;
-  }
+  it("refuses the bet that would cross it, naming the largest stake that fits, and takes that stake", async () => {
+    const eventId = game();
+    // +150 adds 1.5 cents to the house's result per cent of stake: room for 10.00 exactly.
+    const limit = 1_500;
+    const rules = rulesWithLimit(limit);
+    const refused = await reserveExposure(env, rules, slip(eventId, 1_001), Date.now());
+    expect(refused).toEqual({ ok: false, code: "exposure-limit", details: { wallet: "cash", largestStake: 1_000 } });
+    if (refused.ok) return;
+    expect(sentenceOf(refused)).toBe("The house can take at most 10 Vantage Cash per bet on this now. Lower the amount.");
+    expect((await exposureObject(env, SPORT, eventId).view(Date.now())).reserved).toBe(0);
 
-  /** The house's result on the pick's selection, live from the game's object. */
-  async function resultOn(event: Event, market: string, selection: string): Promise<number> {
-    const view = await exposureObject(env, event.sport, event.eventId).view(Date.now());
-    const m = view.cash.markets.find((x) => x.market === market);
-    return m ? (m.payouts[selection] ?? 0) - m.stakes : 0;
-  }
-
-  it("refuses the bet that would cross it, naming the stake that fits, and takes that stake", async () => {
-    const event = events[0]!;
-    const pick = pickOf(event, "Moneyline", "Home");
-    const gain = payoutFor(100, [pick.priceAm]) - 100;
-    const before = await resultOn(event, "Moneyline", "Home");
-    // Room for exactly 10.00 VC of stake on this selection.
-    const limit = before + Math.floor((1_000 * gain) / 100);
-    const place = appWithLimit(limit);
-    const player = await cashPlayer();
-
-    const refused = await place(player.token, { kind: "Singles", wallet: "cash", amount: 10.01, picks: [pick] });
-    expect(refused.status).toBe(409);
-    const error = ((await refused.json()) as { error: { code: string; message: string } }).error;
-    expect(error.code).toBe("exposure-limit");
-    const named = /^The house can take at most (\d+\.\d\d) Vantage Cash per bet on this now\. Lower the amount\.$/.exec(error.message);
-    expect(named, error.message).not.toBeNull();
-    const largest = Number(named![1]);
-    // The room over what one unit of stake adds to the house's result at this price.
-    const perCent = payoutFor(1_000_000, [pick.priceAm]) / 1_000_000 - 1;
-    expect(Math.round(largest * 100)).toBeGreaterThanOrEqual(Math.floor((limit - before) / perCent) - 1);
-    expect(Math.round(largest * 100)).toBeLessThanOrEqual(Math.floor((limit - before) / perCent));
-    // Nothing was taken from the player, and nothing is left reserved.
-    expect((await exposureObject(env, event.sport, event.eventId).view(Date.now())).reserved).toBe(0);
-
-    const taken = await place(player.token, { kind: "Singles", wallet: "cash", amount: largest, picks: [pick] });
-    expect(taken.status).toBe(200);
-    expect(await resultOn(event, "Moneyline", "Home")).toBeLessThanOrEqual(limit);
-    const more = await place(player.token, { kind: "Singles", wallet: "cash", amount: 0.5, picks: [pick] });
-    expect(more.status).toBe(409);
+    expect((await reserveExposure(env, rules, slip(eventId, 1_000), Date.now())).ok).toBe(true);
+    expect(await resultOn(eventId)).toBe(limit);
+    // Full: no stake at all fits now, and the refusal says so.
+    const full = await reserveExposure(env, rules, slip(eventId, 1), Date.now());
+    expect(full).toEqual({ ok: false, code: "exposure-full", details: { market: "Moneyline" } });
     // The other side of the market still takes bets: it only lowers the house's worst.
-    const other = await place(player.token, { kind: "Singles", wallet: "cash", amount: 1, picks: [pickOf(event, "Moneyline", "Away")] });
-    expect(other.status).toBe(200);
+    const away = { ...slip(eventId, 500), legs: [leg({ eventId, league: SPORT, side: "Away", priceAm: -180 })] };
+    expect((await reserveExposure(env, rules, away, Date.now())).ok).toBe(true);
   });
 
-  it("is never crossed by 50 bets placed at once on one game", async () => {
-    const event = events[1]!;
-    const pick = pickOf(event, "Moneyline", "Away");
-    const gain = payoutFor(100, [pick.priceAm]) - 100;
-    const before = await resultOn(event, "Moneyline", "Away");
-    const fits = 20;
-    const limit = before + fits * gain + Math.floor(gain / 2);
-    const place = appWithLimit(limit);
-    const players = await Promise.all(Array.from({ length: 10 }, () => cashPlayer()));
-    const answers = await Promise.all(
-      players.flatMap((player) =>
-        Array.from({ length: 5 }, () => place(player.token, { kind: "Singles", wallet: "cash", amount: 1, picks: [pick] })),
-      ),
-    );
-    const codes = await Promise.all(
-      answers.map(async (r) => (r.status === 200 ? "placed" : ((await r.json()) as { error: { code: string } }).error.code)),
-    );
-    const room = limit - before;
-    expect(codes.filter((c) => c === "placed")).toHaveLength(Math.floor(room / gain));
-    expect(Math.floor(room / gain)).toBe(fits);
-    expect(codes.filter((c) => c !== "placed").every((c) => c === "exposure-full" || c === "exposure-limit")).toBe(true);
-    expect(await resultOn(event, "Moneyline", "Away")).toBeLessThanOrEqual(limit);
-    // The wallets' outboxes confirm the reservations with the bets placed: no slip is left reserved.
-    for (const player of players) await runDurableObjectAlarm(getUserWallet(env, player.userId));
-    const view = await exposureObject(env, event.sport, event.eventId).view(Date.now());
-    expect(view.reserved).toBe(0);
-    // Only this test bets on this game: the book holds exactly the bets placed.
-    expect(view.cash.markets.find((m) => m.market === "Moneyline")?.payouts).toEqual({ Away: fits * payoutFor(100, [pick.priceAm]) });
+  it("is never crossed by 50 bets reserved at once on one game", async () => {
+    const eventId = game();
+    // Each 1.00 bet at +150 adds 150 cents: room for exactly 20 of them.
+    const rules = rulesWithLimit(20 * 150 + 75);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => reserveExposure(env, rules, slip(eventId, 100), Date.now())));
+    expect(answers.filter((a) => a.ok)).toHaveLength(20);
+    expect(answers.filter((a) => !a.ok).every((a) => !a.ok && (a.code === "exposure-full" || a.code === "exposure-limit"))).toBe(true);
+    expect(await resultOn(eventId)).toBe(20 * 150);
   });
 
-  it("a placement the wallet refuses leaves nothing reserved", async () => {
-    const event = events[2]!;
-    const poor = await signIn();
-    const place = appWithLimit(1_000_000);
-    const before = await resultOn(event, "Total", "Over");
-    const res = await place(poor.token, { kind: "Singles", wallet: "cash", amount: 5, picks: [pickOf(event, "Total", "Over")] });
-    expect(res.status).toBe(400);
-    const view = await exposureObject(env, event.sport, event.eventId).view(Date.now());
+  it("a slip the wallet refuses is released, so a retry is not held back by it", async () => {
+    const eventId = game();
+    const rules = rulesWithLimit(1_500);
+    const refusedByWallet = await reserveExposure(env, rules, slip(eventId, 1_000), Date.now());
+    if (!refusedByWallet.ok) throw new Error("expected the reservation");
+    expect((await exposureObject(env, SPORT, eventId).view(Date.now())).reserved).toBe(1);
+    await refusedByWallet.release();
+    const view = await exposureObject(env, SPORT, eventId).view(Date.now());
     expect(view.reserved).toBe(0);
-    expect(await resultOn(event, "Total", "Over")).toBe(before);
+    expect(view.cash.markets).toEqual([]);
+    expect((await reserveExposure(env, rules, slip(eventId, 1_000), Date.now())).ok).toBe(true);
   });
 });
 

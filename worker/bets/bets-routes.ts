@@ -193,10 +193,12 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
       now,
       play,
     );
-    // A refused slip's reservation goes at once; a placed one is confirmed by the outbox. A
-    // key reused for another slip leaves the reservation to the slip that did place.
+    // A refused slip's reservation goes before the refusal is answered, so a retry with a
+    // smaller stake is not held back by it; a placed one is confirmed by the outbox. A key
+    // reused for another slip leaves the reservation to the slip that did place. A release
+    // that fails is logged: the reservation then lapses after EXPOSURE_HOLD_SECONDS.
     if (hold && !result.ok && result.code !== "idempotency-key-reused") {
-      c.executionCtx.waitUntil(hold.release().catch((err: unknown) => loggerFor(c.env).warn("placeBet: exposure release failed", err)));
+      await hold.release().catch((err: unknown) => loggerFor(c.env).warn("placeBet: exposure release failed", err));
     }
     return answer(c, result);
   });

@@ -98,7 +98,7 @@ export class GameExposure extends DurableObject<Env> {
   }
 
   /** Reserves a placement's positions, or refuses them without reserving any. */
-  reserve(input: ReserveInput, now: number): ReserveAnswer {
+  async reserve(input: ReserveInput, now: number): Promise<ReserveAnswer> {
     this.lapse(now);
     if (this.sql.exec("SELECT 1 FROM placed_slips WHERE slip_id = ?", input.slipId).toArray().length > 0) return { ok: true };
     if (this.sql.exec("SELECT 1 FROM positions WHERE reservation = ? LIMIT 1", input.slipId).toArray().length > 0) return { ok: true };
@@ -133,24 +133,24 @@ export class GameExposure extends DurableObject<Env> {
         this.saveLabels(p.labels);
       }
     });
-    this.changed();
+    await this.changed();
     return { ok: true };
   }
 
   /** The wallet refused the slip: its reservation goes. */
-  release(slipId: string): void {
+  async release(slipId: string): Promise<void> {
     const rows = this.sql.exec<{ id: string }>("SELECT id FROM positions WHERE reservation = ?", slipId).toArray();
     this.ctx.storage.transactionSync(() => {
       for (const row of rows) this.drop(row.id);
     });
-    if (rows.length > 0) this.changed();
+    if (rows.length > 0) await this.changed();
   }
 
   /**
    * Bets as their wallets last wrote them: a bet not yet here takes the place of its slip's
    * reserved position with the same picks; open ones are kept as they now stand, the others leave.
    */
-  track(game: GameRef, bets: readonly TrackedBet[], now: number): void {
+  async track(game: GameRef, bets: readonly TrackedBet[], now: number): Promise<void> {
     this.ctx.storage.transactionSync(() => {
       this.saveGame(game);
       for (const bet of bets) {
@@ -165,7 +165,7 @@ export class GameExposure extends DurableObject<Env> {
         this.saveLabels(bet.labels);
       }
     });
-    this.changed();
+    await this.changed();
   }
 
   /** Drops the reserved position this bet confirms (its slip's, with the same picks) and remembers the slip as placed. */
@@ -178,14 +178,14 @@ export class GameExposure extends DurableObject<Env> {
   }
 
   /** Stops (or resumes) taking bets on one market; the caller audits who did it. */
-  suspend(game: GameRef, market: string, suspended: boolean, by: string, reason: string, now: number): void {
+  async suspend(game: GameRef, market: string, suspended: boolean, by: string, reason: string, now: number): Promise<void> {
     this.ctx.storage.transactionSync(() => {
       this.saveGame(game);
       if (suspended)
         this.sql.exec("INSERT OR REPLACE INTO suspended (market, at, by, reason) VALUES (?, ?, ?, ?)", market, now, by, reason);
       else this.sql.exec("DELETE FROM suspended WHERE market = ?", market);
     });
-    this.changed(true);
+    await this.changed(true);
   }
 
   /** The game's exposure as the console shows it, now. */
@@ -280,17 +280,17 @@ export class GameExposure extends DurableObject<Env> {
       .run();
   }
 
-  /** Brings the console's copy up to date soon, or at once (an operator's suspension). */
-  private changed(atOnce = false): void {
+  /**
+   * Brings the console's copy up to date soon, or at once (an operator's suspension). Awaited
+   * by the call that changed the book, so the alarm is set within that call: a promise left
+   * running after a call returns may not touch storage for the next one.
+   */
+  private async changed(atOnce = false): Promise<void> {
     const due = atOnce ? Date.now() : Date.now() + tunables(this.env).EXPOSURE_DISPLAY_SECONDS * 1000;
     if (this.displayDue !== null && this.displayDue <= due) return;
     this.displayDue = due;
-    this.ctx.waitUntil(
-      (async () => {
-        const current = await this.ctx.storage.getAlarm();
-        if (current === null || current > due) await this.ctx.storage.setAlarm(due);
-      })(),
-    );
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > due) await this.ctx.storage.setAlarm(due);
   }
 
   // ---- storage ----
