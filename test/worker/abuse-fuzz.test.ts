@@ -1423,9 +1423,10 @@ async function send(req: FuzzRequest): Promise<Response> {
 
 /** The only pages that answer HTML (GET, or HEAD): the dev account chooser and the simulated provider's pages. */
 const HTML_PAGES = [/^\/api\/auth\/dev\/authorize$/, /^\/api\/payments\/sim\/(checkout|onboarding)\/[^/]+$/];
-/** Answers that are files rather than JSON: the data export's CSV and a shared pick's card. */
+/** Answers that are files rather than JSON: the data export's CSV, the console's CSV downloads and a shared pick's card. */
 const FILE_ANSWERS: [RegExp, RegExp][] = [
   [/^\/api\/me\/export$/, /^text\/csv/],
+  [/^\/api\/admin\/(risk|house\/(liability|hold)|reconciliation)$/, /^text\/csv/],
   [/^\/api\/cards\/picks\/[^/]+\/[^/]+$/, /^image\/png$/],
 ];
 /** The only answers that redirect: the sign-in flow, the simulated provider's forms, a card URL naming a stale state. */
