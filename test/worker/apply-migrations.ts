@@ -10,6 +10,16 @@ import { env } from "cloudflare:workers";
 import { afterAll, vi } from "vitest";
 import { forgetIsolateMemos } from "../../worker/isolate-memos";
 
+// What the Worker imports on demand (Stripe's SDK, the simulated payment provider, the card
+// rasteriser) is loaded before any test: here a dynamic import is fetched through the test
+// runner, and requests racing to await one first import would share that fetch across
+// requests, which the runtime cancels as hung. Deployed, these modules are in the bundle.
+await Promise.all([
+  import("stripe"),
+  import("../../worker/payments/simulated-provider"),
+  import("../../worker/payments/stripe-provider"),
+  import("../../worker/share-cards/rasterise"),
+]);
 await reset();
 forgetIsolateMemos();
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);

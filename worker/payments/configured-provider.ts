@@ -1,9 +1,11 @@
 // Which payment provider serves a request: Stripe when it is configured, the embedded
-// simulator in development (payments-config.ts decides). Each implementation is loaded
-// only when chosen, so Stripe's SDK stays out of every other path. Kept apart from the
-// provider interface (payments-provider.ts), which both implementations import.
+// simulator in development (payments-config.ts decides). Stripe's implementation is loaded
+// only when chosen, so its SDK stays out of every other path; the simulator is small and
+// loaded with the Worker. Kept apart from the provider interface (payments-provider.ts),
+// which both implementations import.
 import { requirePaymentsConfigured } from "./payments-config";
 import type { PaymentsProvider } from "./payments-provider";
+import { createSimulatedProvider } from "./simulated-provider";
 
 /** The provider for this request's configuration (503 not-configured when there is none). */
 export async function getPaymentsProvider(env: Env, origin: string): Promise<PaymentsProvider> {
@@ -12,6 +14,5 @@ export async function getPaymentsProvider(env: Env, origin: string): Promise<Pay
     const { createStripeProvider } = await import("./stripe-provider");
     return createStripeProvider(env.STRIPE_SECRET_KEY!);
   }
-  const { createSimulatedProvider } = await import("./simulated-provider");
   return createSimulatedProvider(env, origin);
 }
