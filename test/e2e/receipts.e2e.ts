@@ -4,7 +4,16 @@
 import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeProblems, launchBrowser, newPlayerContext, placeHomeMoneyline, screenshot, signInToBoard, uniqueEmail } from "./support";
+import {
+  afterOutboxWindow,
+  axeProblems,
+  launchBrowser,
+  newPlayerContext,
+  placeHomeMoneyline,
+  screenshot,
+  signInToBoard,
+  uniqueEmail,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,6 +29,8 @@ describe("receipts", () => {
     const page = await context.newPage();
     await signInToBoard(page, uniqueEmail("receipts"));
     await placeHomeMoneyline(page, "50");
+    // The receipt is signed with the bet when the wallet's outbox writes it to D1, a second later.
+    await afterOutboxWindow();
 
     await page.getByRole("link", { name: "My Picks" }).click();
     const row = page.locator(".picks-list > li").first();
