@@ -12,7 +12,7 @@ import { useApi } from "../../../session/auth-provider";
 import { fetchHouseCsv, fetchHouseHold, fetchHouseLiability } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { formatTime } from "./admin-format";
-import { saveCsv } from "./csv-download";
+import { saveFile } from "../../../lib/save-file";
 import { AdminTable } from "./admin-table";
 import { LineChart } from "./health-charts";
 import { LoadStatus, Section, Stat } from "./view-state";
@@ -36,7 +36,7 @@ function CsvButton({ view, label }: { view: "liability" | "hold"; label: string 
   const download = async () => {
     setProblem(null);
     try {
-      saveCsv(`house-${view}.csv`, await fetchHouseCsv(api, view, DAYS));
+      saveFile(`house-${view}.csv`, await fetchHouseCsv(api, view, DAYS), "text/csv");
     } catch (err) {
       setProblem(errorMessage(err, "The CSV could not be downloaded."));
     }

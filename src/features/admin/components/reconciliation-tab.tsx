@@ -19,7 +19,7 @@ import { fetchReconciliation, fetchReconciliationCsv, runReconciliation } from "
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { formatTime } from "./admin-format";
 import { AdminTable } from "./admin-table";
-import { saveCsv } from "./csv-download";
+import { saveFile } from "../../../lib/save-file";
 import { LoadStatus, Section, Stat } from "./view-state";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -54,7 +54,7 @@ function CsvButton({ day, view }: { day: string; view: ReconciliationView }) {
   const download = async () => {
     setProblem(null);
     try {
-      saveCsv(`reconciliation-${day}-${view}.csv`, await fetchReconciliationCsv(api, day, view));
+      saveFile(`reconciliation-${day}-${view}.csv`, await fetchReconciliationCsv(api, day, view), "text/csv");
     } catch (err) {
       setProblem(errorMessage(err, "The CSV could not be downloaded."));
     }

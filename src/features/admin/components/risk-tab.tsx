@@ -14,7 +14,7 @@ import { useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
 import { formatTime } from "./admin-format";
 import { AdminTable } from "./admin-table";
-import { saveCsv } from "./csv-download";
+import { saveFile } from "../../../lib/save-file";
 import { Empty, LoadStatus, Section, Stat } from "./view-state";
 
 /** How often the list and an open game are read again while the tab is visible. */
@@ -163,7 +163,7 @@ export function RiskTab() {
   const download = async () => {
     setCsvProblem(null);
     try {
-      saveCsv("risk.csv", await fetchRiskCsv(api));
+      saveFile("risk.csv", await fetchRiskCsv(api), "text/csv");
     } catch (err) {
       setCsvProblem(errorMessage(err, "The CSV could not be downloaded."));
     }
@@ -191,7 +191,7 @@ export function RiskTab() {
             rows={games}
             rowKey={(g) => g.eventId}
             rowProps={(g) => ({ "aria-selected": g.eventId === openId })}
-            empty={<Empty>No open bets on any game.</Empty>}
+            empty={<Empty>No game has open bets.</Empty>}
             scroll
             columns={[
               { header: "Game", cell: (g) => gameName(g) },

@@ -4,6 +4,7 @@
 // session's token, so the file is fetched here and handed to the browser as a download.
 import { useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
+import { saveFile } from "../../../lib/save-file";
 import { yearOfET } from "../../../shared/money-totals";
 import { EXPORT_FIRST_YEAR } from "../../../shared/schemas/data-export";
 import { useAuth } from "../../../session/auth-provider";
@@ -17,17 +18,6 @@ const AsFileText = {
     return typeof body === "string" ? body : `${JSON.stringify(body, null, 2)}\n`;
   },
 };
-
-function saveFile(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function DataExportCard() {
   const { api } = useAuth();

@@ -4,24 +4,13 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
+import { saveFile } from "../../../lib/save-file";
 import { useApi } from "../../../session/auth-provider";
 import { getReceipt } from "../api/receipts-api";
 
 export const VERIFY_PATH = "/verify";
 
 type State = { kind: "idle" } | { kind: "busy" } | { kind: "done" } | { kind: "error"; message: string };
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled: the download has its own copy by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 export function ReceiptButton({ betId }: { betId: string }) {
   const api = useApi();
@@ -31,7 +20,7 @@ export function ReceiptButton({ betId }: { betId: string }) {
     setState({ kind: "busy" });
     try {
       const receipt = await getReceipt(api, id);
-      download(`vantage-receipt-${id}.json`, `${JSON.stringify(receipt, null, 2)}\n`);
+      saveFile(`vantage-receipt-${id}.json`, `${JSON.stringify(receipt, null, 2)}\n`, "application/json");
       setState({ kind: "done" });
     } catch (err) {
       setState({ kind: "error", message: errorMessage(err, "The receipt could not be loaded. Try again.") });
