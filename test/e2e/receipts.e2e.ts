@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  afterOutboxWindow,
+  accessTokenFor,
+  apiCall,
   axeProblems,
   launchBrowser,
   newPlayerContext,
@@ -27,10 +28,14 @@ describe("receipts", () => {
   it("a bet's receipt from My Picks verifies on the public page", async () => {
     const context = await newPlayerContext(browser);
     const page = await context.newPage();
-    await signInToBoard(page, uniqueEmail("receipts"));
+    const email = uniqueEmail("receipts");
+    await signInToBoard(page, email);
     await placeHomeMoneyline(page, "50");
-    // The receipt is signed with the bet when the wallet's outbox writes it to D1, a second later.
-    await afterOutboxWindow();
+    // The receipt is signed with the bet when the wallet's outbox writes it to D1: wait until it is there.
+    const token = await accessTokenFor(email);
+    const headers = { Authorization: `Bearer ${token}` };
+    const { bets } = (await (await apiCall("/api/bets", { headers })).json()) as { bets: { id: string }[] };
+    await expect.poll(async () => (await apiCall(`/api/receipts/bet-${bets[0]!.id}`, { headers })).status, { timeout: 15_000 }).toBe(200);
 
     await page.getByRole("link", { name: "My Picks" }).click();
     const row = page.locator(".picks-list > li").first();
