@@ -56,20 +56,8 @@ export class ExposureBook {
   private readonly markets: Record<WalletKind, Map<string, MarketTotals>> = { coins: new Map(), cash: new Map() };
   private readonly positions = new Map<string, Position>();
 
-  get size(): number {
-    return this.positions.size;
-  }
-
   has(id: string): boolean {
     return this.positions.has(id);
-  }
-
-  get(id: string): Position | undefined {
-    return this.positions.get(id);
-  }
-
-  all(): IterableIterator<Position> {
-    return this.positions.values();
   }
 
   /** Adds a position, or replaces the one with its id. */

@@ -211,8 +211,8 @@ export class GameExposure extends DurableObject<Env> {
     return { game, cash: currencies[0]!, coins: currencies[1]!, suspended, reserved, at: now };
   }
 
-  /** The markets suspended now (for the board and the bet path's refusal). */
-  suspendedMarkets(): Set<string> {
+  /** The markets suspended now (the bet path's refusal). */
+  private suspendedMarkets(): Set<string> {
     return new Set(
       this.sql
         .exec<{ market: string }>("SELECT market FROM suspended")

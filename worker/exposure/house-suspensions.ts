@@ -9,7 +9,7 @@ import { GAME_MARKETS, type GameMarket } from "../../src/shared/schemas/bets";
 import { isolateMemo } from "../isolate-memos";
 
 /** How long an isolate keeps a sport's suspensions before reading them again. */
-export const HOUSE_SUSPENSIONS_MEMO_MS = 5_000;
+const HOUSE_SUSPENSIONS_MEMO_MS = 5_000;
 
 const memo = new Map<string, { until: number; markets: ReadonlyMap<string, GameMarket[]> }>();
 isolateMemo(() => memo.clear());
