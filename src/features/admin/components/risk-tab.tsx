@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { formatMoney, type WalletKind } from "../../../shared/money";
 import type { GameExposureView, MarketExposureView, RiskGame } from "../../../shared/schemas/risk";
-import { SPORTS } from "../../../shared/sports";
+import { sportLabel } from "../../../shared/sports";
 import { useApi } from "../../../session/auth-provider";
 import { fetchGameExposure, fetchRiskCsv, fetchRiskList, suspendMarket } from "../api/risk-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
@@ -22,7 +22,6 @@ const REFRESH_MS = 5_000;
 
 const signed = (wallet: WalletKind, minor: number) => `${minor < 0 ? "−" : ""}${formatMoney(wallet, Math.abs(minor))}`;
 const gameName = (g: { home: string; away: string }) => `${g.away} at ${g.home}`;
-const sportLabel = (key: string) => SPORTS.find((s) => s.key === key)?.label ?? key;
 
 /** Calls `reload` every REFRESH_MS while the page is visible. */
 function useLiveReload(reload: () => void): void {
