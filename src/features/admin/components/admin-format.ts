@@ -12,3 +12,8 @@ export function formatSigned(wallet: WalletKind, minor: number): string {
 }
 
 export const WALLET_SHORT: Record<WalletKind, string> = { coins: "Coins", cash: "Cash" };
+
+/** An amount that may be negative (a hold, a house result), with a minus but no plus sign. */
+export function formatMinusOnly(wallet: WalletKind, minor: number): string {
+  return `${minor < 0 ? "−" : ""}${formatMoney(wallet, Math.abs(minor))}`;
+}

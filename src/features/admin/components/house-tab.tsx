@@ -6,12 +6,12 @@
 // token, then saved).
 import { useCallback, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
-import { formatMoney, type WalletKind } from "../../../shared/money";
+import { formatMoney } from "../../../shared/money";
 import type { HoldRow, HouseLiability } from "../../../shared/schemas/house";
 import { useApi } from "../../../session/auth-provider";
 import { fetchHouseCsv, fetchHouseHold, fetchHouseLiability } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
-import { formatTime } from "./admin-format";
+import { formatMinusOnly, formatTime } from "./admin-format";
 import { saveFile } from "../../../lib/save-file";
 import { AdminTable } from "./admin-table";
 import { LineChart } from "./health-charts";
@@ -28,7 +28,6 @@ const KIND_LABEL: Record<HoldRow["kind"], string> = {
 };
 
 const holdPct = (pct: number | null) => (pct === null ? "—" : `${(pct * 100).toFixed(2)}%`);
-const signed = (wallet: WalletKind, minor: number) => `${minor < 0 ? "−" : ""}${formatMoney(wallet, Math.abs(minor))}`;
 
 function CsvButton({ view, label }: { view: "liability" | "hold"; label: string }) {
   const api = useApi();
@@ -122,7 +121,7 @@ function HoldView({ rows }: { rows: readonly HoldRow[] }) {
           { header: "Bets", num: true, cell: (r) => r.bets.toLocaleString("en-US") },
           { header: "Staked", num: true, cell: (r) => formatMoney(r.currency, r.staked) },
           { header: "Paid", num: true, cell: (r) => formatMoney(r.currency, r.paid) },
-          { header: "Hold", num: true, cell: (r) => signed(r.currency, r.hold) },
+          { header: "Hold", num: true, cell: (r) => formatMinusOnly(r.currency, r.hold) },
           { header: "Hold %", num: true, cell: (r) => holdPct(r.holdPct) },
         ]}
       />

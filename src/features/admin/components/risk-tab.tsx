@@ -12,7 +12,7 @@ import { useApi } from "../../../session/auth-provider";
 import { fetchGameExposure, fetchRiskCsv, fetchRiskList, suspendMarket } from "../api/risk-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
-import { formatTime } from "./admin-format";
+import { formatMinusOnly, formatTime } from "./admin-format";
 import { AdminTable } from "./admin-table";
 import { saveFile } from "../../../lib/save-file";
 import { Empty, LoadStatus, Section, Stat } from "./view-state";
@@ -20,7 +20,6 @@ import { Empty, LoadStatus, Section, Stat } from "./view-state";
 /** How often the list and an open game are read again while the tab is visible. */
 const REFRESH_MS = 5_000;
 
-const signed = (wallet: WalletKind, minor: number) => `${minor < 0 ? "−" : ""}${formatMoney(wallet, Math.abs(minor))}`;
 const gameName = (g: { home: string; away: string }) => `${g.away} at ${g.home}`;
 
 /** Calls `reload` every REFRESH_MS while the page is visible. */
@@ -65,7 +64,7 @@ function MarketsTable({
           header: "Worst",
           num: true,
           className: (m) => (m.worst > 0 ? "admin-bad" : undefined),
-          cell: (m) => `${signed(wallet, m.worst)}${m.worstSelection ? ` (${m.worstSelection})` : ""}`,
+          cell: (m) => `${formatMinusOnly(wallet, m.worst)}${m.worstSelection ? ` (${m.worstSelection})` : ""}`,
         },
         {
           header: "",
@@ -97,10 +96,10 @@ function GameDetail({ game, onChanged }: { game: RiskGame; onChanged(): void }) 
         <>
           <dl className="admin-stats">
             <Stat label="Worst cash outcome" className={view.cash.worst > 0 ? "admin-bad" : undefined}>
-              {signed("cash", view.cash.worst)}
+              {formatMinusOnly("cash", view.cash.worst)}
               {view.cash.bound ? " (at most)" : ""}
             </Stat>
-            <Stat label="Worst Coins outcome">{signed("coins", view.coins.worst)}</Stat>
+            <Stat label="Worst Coins outcome">{formatMinusOnly("coins", view.coins.worst)}</Stat>
             <Stat label="Cash bets open">{view.cash.positions.toLocaleString("en-US")}</Stat>
             <Stat label="Being placed">{view.reserved.toLocaleString("en-US")}</Stat>
           </dl>
@@ -200,9 +199,9 @@ export function RiskTab() {
                 header: "Worst cash",
                 num: true,
                 className: (g) => (g.worstCashCents > 0 ? "admin-bad" : undefined),
-                cell: (g) => signed("cash", g.worstCashCents),
+                cell: (g) => formatMinusOnly("cash", g.worstCashCents),
               },
-              { header: "Worst Coins", num: true, cell: (g) => signed("coins", g.worstCoins) },
+              { header: "Worst Coins", num: true, cell: (g) => formatMinusOnly("coins", g.worstCoins) },
               { header: "Cash staked", num: true, cell: (g) => formatMoney("cash", g.stakesCashCents) },
               { header: "Open bets", num: true, cell: (g) => g.openBets.toLocaleString("en-US") },
               { header: "Worst market", cell: (g) => g.worstMarket ?? "—" },
