@@ -9,17 +9,13 @@ import { applyD1Migrations, reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, vi } from "vitest";
 import { forgetIsolateMemos } from "../../worker/isolate-memos";
+import { rasteriser, stripeSdk } from "../../worker/on-demand";
 
-// What the Worker imports on demand (Stripe's SDK, the simulated payment provider, the card
-// rasteriser) is loaded before any test: here a dynamic import is fetched through the test
-// runner, and requests racing to await one first import would share that fetch across
-// requests, which the runtime cancels as hung. Deployed, these modules are in the bundle.
-await Promise.all([
-  import("stripe"),
-  import("../../worker/payments/simulated-provider"),
-  import("../../worker/payments/stripe-provider"),
-  import("../../worker/share-cards/rasterise"),
-]);
+// What the Worker loads on demand (Stripe's SDK, the card rasteriser) is loaded before any
+// test: here every dynamic import is a request to the test runner, and requests racing to
+// one import would share that request, which the runtime cancels as hung. Once loaded, the
+// Worker keeps each as a value and imports nothing at request time (worker/on-demand.ts).
+await Promise.all([stripeSdk(), rasteriser()]);
 await reset();
 forgetIsolateMemos();
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);

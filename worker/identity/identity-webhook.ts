@@ -20,6 +20,7 @@ import { protectionWallet, type IdentityOutcome } from "../protection/wallet";
 import { claimDocument, documentHash, releaseClaim } from "./document-hash";
 import { identityHashKey, identityWebhookSecret, type IdentityPort } from "./identity-port";
 import { minAgeIn } from "../protection/request-region";
+import { stripeSdk } from "../on-demand";
 
 /** Stripe's default webhook timestamp tolerance, in seconds. */
 const TOLERANCE_SECONDS = 300;
@@ -56,7 +57,7 @@ export async function handleIdentityWebhook(
 ): Promise<IdentityWebhookOutcome> {
   const refused = refuseIdentityEventBeforeBody(env, signature);
   if (refused) return refused;
-  const { default: Stripe } = await import("stripe");
+  const Stripe = await stripeSdk();
   let event: { type?: unknown; data?: { object?: unknown } } | null;
   try {
     event = await Stripe.webhooks.constructEventAsync(

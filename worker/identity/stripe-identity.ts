@@ -2,11 +2,12 @@
 // with the restricted key (STRIPE_IDENTITY_RESTRICTED_KEY). Reading the verified date of
 // birth and document number needs that key and an explicit expand; the SDK is loaded only
 // when a call is made.
+import { stripeSdk } from "../on-demand";
 import { regionOf } from "../../src/shared/play-regions";
 import type { IdentityPort, SessionOutcome } from "./identity-port";
 
 async function stripeClient(restrictedKey: string) {
-  const { default: Stripe } = await import("stripe");
+  const Stripe = await stripeSdk();
   return new Stripe(restrictedKey, { httpClient: Stripe.createFetchHttpClient() });
 }
 

@@ -13,6 +13,7 @@ import { errorBody } from "../http/api-error";
 import { paymentsWallet } from "./wallet";
 import { stripeConnectWebhookSecret, WEBHOOK_TOLERANCE_SECONDS } from "./payments-config";
 import { findPayoutAccountById } from "./payout-accounts";
+import { stripeSdk } from "../on-demand";
 
 export type ConnectWebhookOutcome =
   | { status: 200; body: { received: true; marked?: number; ignored?: string } }
@@ -42,7 +43,7 @@ export async function handleConnectWebhook(
 ): Promise<ConnectWebhookOutcome> {
   const refused = refuseConnectEventBeforeBody(env, signature);
   if (refused) return refused;
-  const { default: Stripe } = await import("stripe");
+  const Stripe = await stripeSdk();
   let event: { type?: unknown; account?: unknown; data?: { object?: unknown } } | null;
   try {
     event = await Stripe.webhooks.constructEventAsync(

@@ -1,6 +1,7 @@
 // The real payment provider: Stripe Checkout for coin packs and Stripe Connect Express
-// for redemptions. Loaded only by getPaymentsProvider when STRIPE_SECRET_KEY is set, and
-// the SDK inside it only when a call is made, so Stripe stays out of every other path.
+// for redemptions. Chosen by getPaymentsProvider when STRIPE_SECRET_KEY is set; the SDK
+// is loaded only when a call is made, so Stripe stays out of every other path.
+import { stripeSdk } from "../on-demand";
 import type {
   PaymentsProvider,
   PayoutAccountState,
@@ -11,7 +12,7 @@ import type {
 } from "./payments-provider";
 
 async function stripeClient(secretKey: string) {
-  const { default: Stripe } = await import("stripe");
+  const Stripe = await stripeSdk();
   return new Stripe(secretKey, { httpClient: Stripe.createFetchHttpClient() });
 }
 

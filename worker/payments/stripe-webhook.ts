@@ -20,6 +20,7 @@ import { stripeWebhookSecret, WEBHOOK_TOLERANCE_SECONDS } from "./payments-confi
 import { applyKeptFraudWarnings, FRAUD_WARNING_EVENT, handleFraudWarning } from "./fraud-warning-webhook";
 import { handleReversalEvent, recordPaymentIntent, REVERSAL_EVENTS } from "./reversal-webhooks";
 import { loggerFor } from "../logging/logger";
+import { stripeSdk } from "../on-demand";
 
 export type WebhookOutcome =
   | { status: 200; body: { received: true; credited?: boolean; moved?: boolean; ignored?: string } }
@@ -72,7 +73,7 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
   if (refused) return refused;
   const secret = stripeWebhookSecret(env)!;
 
-  const { default: Stripe } = await import("stripe");
+  const Stripe = await stripeSdk();
   let event: { type?: unknown; data?: { object?: unknown } } | null;
   try {
     event = await Stripe.webhooks.constructEventAsync(

@@ -20,6 +20,7 @@ import { CARD_STATES, pickCardState, pickCardSvg, type CardState } from "./pick-
 import { profileCardSvg, profileCardVersion } from "./profile-card-svg";
 import { pickCardImagePath, profileCardImagePath } from "./share-pages";
 import { readPublicProfile } from "../social/public-profiles";
+import { rasteriser } from "../on-demand";
 
 export function shareCardRoutes() {
   const app = new Hono<AppEnv>();
@@ -37,7 +38,7 @@ export function shareCardRoutes() {
       return c.redirect(pickCardImagePath(shareId, shared.pick), 302);
     }
     // Loaded on the first card: the rasteriser's WebAssembly is compiled only where cards are drawn.
-    const { svgToPng } = await import("./rasterise");
+    const { svgToPng } = await rasteriser();
     const png = await svgToPng(pickCardSvg(shared.pick));
     cachePublicly(c, tunables(c.env).SOCIAL_CACHE_SECONDS, pickTag(shareId), playerTag(shared.pick.owner.handle));
     c.header("Content-Type", "image/png");
@@ -53,7 +54,7 @@ export function shareCardRoutes() {
       c.header("Cache-Control", NO_STORE);
       return c.redirect(profileCardImagePath(profile), 302);
     }
-    const { svgToPng } = await import("./rasterise");
+    const { svgToPng } = await rasteriser();
     const png = await svgToPng(profileCardSvg(profile));
     cachePublicly(c, tunables(c.env).SOCIAL_CACHE_SECONDS, playerTag(profile.handle));
     c.header("Content-Type", "image/png");
