@@ -109,7 +109,7 @@ describe("betting", () => {
     await screenshot(page, "4-my-picks-settled");
 
     await page.goto("/");
-    await page.locator(".stats-card dl").waitFor();
+    await page.locator(".stats-card dl:not(.stats-clv)").waitFor();
     await expect.poll(() => statValue(page, "Settled")).toBe("1");
     await screenshot(page, "4-statistics");
     await context.close();
