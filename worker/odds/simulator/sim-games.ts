@@ -84,7 +84,7 @@ export const SIM_OTHER_BOOKS = [
   { key: "sim-coast", margin: 0.055 },
   { key: "sim-square", margin: 0.07 },
 ] as const;
-/** How far apart the books' probabilities may be (±half this, before their margins). */
+/** How far apart the books' probabilities may be at even money (±half this, before their margins); they read in log-odds, so less on long shots. */
 export const BOOK_DISAGREEMENT = 0.03;
 
 /**
@@ -305,7 +305,9 @@ export function gameToEvent(game: SimGame, simNow: number, minBooks: number = FA
   const quote = (market: keyof EventQuotes, line: number | null, probabilities: readonly number[], offered: readonly number[]) => {
     quotes[market].push({ book: "sim-book", line, pricesAm: offered });
     for (const book of books) {
-      const read = probabilities.map((p) => Math.min(0.98, Math.max(0.02, p + (book.rng() - 0.5) * BOOK_DISAGREEMENT)));
+      const read = probabilities.map((p) =>
+        Math.min(0.98, Math.max(0.02, logistic(logit(p) + (book.rng() - 0.5) * 4 * BOOK_DISAGREEMENT))),
+      );
       const sum = read.reduce((a, b) => a + b, 0);
       quotes[market].push({ book: book.key, line, pricesAm: read.map((p) => priceFor(p / sum, book.margin)) });
     }
