@@ -28,6 +28,7 @@ import { gameSuspension, isUnderway, liveClosesAt } from "../../src/shared/live-
 import { boardView } from "../../worker/odds/price-desk/board-view";
 import { mergeOdds } from "../../worker/odds/price-desk/desk-board";
 import { simulatedBoard, simulatedFeedBoard, simulatedScores } from "../../worker/odds/simulator/simulator-provider";
+import { SIM_SPORTS } from "../../worker/odds/simulator/sim-sports";
 import { tunables } from "../../worker/tunables";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -49,15 +50,19 @@ describe("simulator schedule", () => {
     }
   });
 
-  it("schedules several games a day of real, distinct teams for all eight sports", () => {
+  it("schedules overlapping games of real teams for all eight sports, no team in two games at once", () => {
     const day = Math.floor(T / DAY);
     for (const sport of SPORT_KEYS) {
-      const games = gamesForDay(sport, day);
-      expect(games.length).toBeGreaterThanOrEqual(6);
+      const games = [...gamesForDay(sport, day), ...gamesForDay(sport, day + 1), ...gamesForDay(sport, day + 2)];
+      expect(games.length).toBeGreaterThanOrEqual(3 * 24);
       const names = new Set(TEAMS[sport].map((t) => t[0]));
-      const playing = games.flatMap((g) => [g.home, g.away]);
-      for (const team of playing) expect(names.has(team)).toBe(true);
-      expect(new Set(playing).size).toBe(playing.length);
+      for (const g of games) {
+        expect(names.has(g.home) && names.has(g.away) && g.home !== g.away, g.eventId).toBe(true);
+        const meanwhile = games.filter((o) => o !== g && o.startMs < g.endMs && g.startMs < o.endMs);
+        expect(meanwhile.length, g.eventId).toBeGreaterThan(0);
+        for (const o of meanwhile) expect([o.home, o.away], `${g.eventId} and ${o.eventId}`).not.toContain(g.home);
+        for (const o of meanwhile) expect([o.home, o.away], `${g.eventId} and ${o.eventId}`).not.toContain(g.away);
+      }
     }
   });
 
@@ -340,7 +345,7 @@ describe("one model per simulated game", () => {
         }
       }
     }
-    expect(fitted).toBe(MODELLED.length * 4 * 8);
+    expect(fitted).toBe(MODELLED.reduce((n, sport) => n + 4 * SIM_SPORTS[sport].gamesPerDay, 0));
   }, 60_000);
 
   it("draws the finals from the model: home wins and overs come as often as the model says", () => {
@@ -408,5 +413,61 @@ describe("live games a player can bet", () => {
       expect(liveMinutes, sport).toBeGreaterThan(15);
       expect(suspendedMinutes / liveMinutes, sport).toBeLessThan(0.03);
     }
+  }, 60_000);
+
+  // A market is open when a player could bet it now: its game is not suspended and every
+  // outcome of it has a price within the spec's bounds (not 'Locked'). Soccer's 3-way
+  // moneyline counts as one market, open only while home, away and the draw are all priced:
+  // a book quoting one side of a decided game is not making that market. A game's markets
+  // are the ones its sport offers: MMA the moneyline, the team sports moneyline, spread and
+  // total (live props do not exist: props are pre-match). A game is mostly open with at
+  // least 80% of its markets open: for the team sports, all three.
+  it("keeps a game early in its play whenever a sport is live, so one is mostly open in most minutes", () => {
+    const t = tunables(env);
+    const closeAfter = t.LIVE_CLOSE_AFTER_MINUTES;
+    const rules = { maxAgeMs: t.LIVE_PRICE_MAX_AGE_SECONDS * 1000, closeAfter };
+    const day = Math.floor(T / DAY) * DAY;
+    const priced = (prices: Array<number | null | undefined>) => prices.every((p) => p !== null && p !== undefined && validPrice(p) === p);
+    const openShare = (e: Event): number => {
+      const { moneyline, spread, total } = e.markets;
+      const markets = [
+        moneyline && [moneyline.home, moneyline.away, ...(e.sport === "soccer_usa_mls" ? [moneyline.draw] : [])],
+        spread && [spread.home, spread.away],
+        total && [total.over, total.under],
+      ].filter((m) => m !== undefined);
+      expect(markets.length, e.eventId).toBe(e.sport === "mma_mixed_martial_arts" ? 1 : 3);
+      if (gameSuspension(e) !== null) return 0;
+      return markets.filter(priced).length / markets.length;
+    };
+    const shares: Partial<Record<SportKey, number>> = {};
+    for (const sport of SPORT_KEYS) {
+      let liveMinutes = 0;
+      let mostlyOpenMinutes = 0;
+      // Every minute of the day, as a player reads the board 20 s after the desk fetched it
+      // (the feed's answer cut to the games that have started by the read: the rest are
+      // pre-game and change nothing here).
+      for (let now = day; now < day + DAY; now += MIN) {
+        const fetchedAt = now - 20_000;
+        const clock = { now: fetchedAt, feedNow: fetchedAt, closeAfter };
+        const answer = {
+          events: simulatedFeedBoard(sport, fetchedAt, 0, undefined, now - fetchedAt + 1),
+          scores: { value: simulatedScores(sport, 1, fetchedAt), fetchedAt },
+        };
+        const { board } = mergeOdds(null, answer, fetchedAt, 0, false, clock);
+        const live = boardView(board, { now, feedNow: now }, rules).filter((e) => isUnderway(e, now) && now < liveClosesAt(e, closeAfter));
+        if (live.length === 0) continue;
+        liveMinutes += 1;
+        // The schedule's promise: one of the games open started within the sport's spacing.
+        const youngest = Math.min(...live.map((e) => now - Date.parse(e.startTime)));
+        expect(youngest, `${sport} ${new Date(now).toISOString()}`).toBeLessThan(SIM_SPORTS[sport].spacingMin * MIN);
+        if (live.some((e) => openShare(e) >= 0.8)) mostlyOpenMinutes += 1;
+      }
+      expect(liveMinutes, sport).toBeGreaterThan(60);
+      shares[sport] = Math.round((mostlyOpenMinutes / liveMinutes) * 1000) / 1000;
+    }
+    // Not every minute: a decided game's moneyline passes the price bounds and locks (in the
+    // NBA, about a game in six before half of its window), the youngest game is up to an
+    // hour in, and a game whose book never quotes one market is never mostly open.
+    for (const sport of SPORT_KEYS) expect(shares[sport], JSON.stringify(shares)).toBeGreaterThanOrEqual(0.85);
   }, 60_000);
 });

@@ -160,7 +160,7 @@ describe("simulated props", () => {
       let expected = 0;
       let won = 0;
       let props = 0;
-      for (const game of gamesOf(sport, 3)) {
+      for (const game of gamesOf(sport)) {
         const box = simBoxScore(game, game.endMs)!;
         for (const quote of quotesOf(simEventOdds(game, beforeStart(game)))) {
           const market = propMarket(sport, quote.market)!;

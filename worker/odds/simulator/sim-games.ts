@@ -24,7 +24,7 @@ import { homeSpreadLine, validPrice } from "../../../src/shared/odds";
 import { scoreGrid, sideChanceOn } from "../../../src/shared/game-model";
 import type { GameModel } from "../../../src/shared/schemas/game-model";
 import type { SportKey } from "../../../src/shared/sports";
-import { TEAMS } from "../../../src/shared/teams";
+import { type Team, TEAMS } from "../../../src/shared/teams";
 import { seededRng, shuffled } from "./random";
 import {
   drawFinal,
@@ -115,15 +115,57 @@ export function gamesForDay(sport: SportKey, day: number): SimGame[] {
   return [...games];
 }
 
+/** Minutes after the day's first start at which its `index`th game starts. */
+function startOffsetMin(sport: SportKey, index: number): number {
+  const sim = SIM_SPORTS[sport];
+  return Math.floor(index / sim.together) * sim.spacingMin;
+}
+
+/** How many later games start while a game is still on: the most games that can overlap one game's end. */
+function overlapping(sport: SportKey): number {
+  let n = 0;
+  while (startOffsetMin(sport, n + 1) < SIM_SPORTS[sport].durationMin) n++;
+  return n;
+}
+
+/**
+ * The sport's teams in two fixed halves (seeded per sport): a round opens with games of
+ * the first half only and closes with games of the second half only, so the games that
+ * overlap where two rounds meet never share a team.
+ */
+function halves(sport: SportKey): [Team[], Team[]] {
+  const teams = shuffled(seededRng(`${SEED}:${sport}:halves`), TEAMS[sport]);
+  const middle = Math.floor(teams.length / 2);
+  return [teams.slice(0, middle), teams.slice(middle)];
+}
+
+/**
+ * The matchups of one round: every team plays once in each round of floor(teams / 2)
+ * games (numbered across days), in a seeded order. The first `overlap` games draw only on
+ * the first half of the teams and the last `overlap` only on the second, so a team never
+ * plays two games at once.
+ */
+function roundMatchups(sport: SportKey, round: number, overlap: number): [Team, Team][] {
+  const rng = seededRng(`${SEED}:${sport}:round:${round}`);
+  const [first, second] = halves(sport).map((half) => shuffled(rng, half)) as [Team[], Team[]];
+  const edge = 2 * overlap;
+  const order = [...first.slice(0, edge), ...shuffled(rng, [...first.slice(edge), ...second.slice(edge)]), ...second.slice(0, edge)];
+  const matchups: [Team, Team][] = [];
+  for (let i = 0; 2 * i + 1 < order.length; i++) matchups.push([order[2 * i]!, order[2 * i + 1]!]);
+  return matchups;
+}
+
 function scheduleDay(sport: SportKey, day: number): SimGame[] {
   const sim = SIM_SPORTS[sport];
-  const teams = shuffled(seededRng(`${SEED}:${sport}:${day}:pairs`), TEAMS[sport]);
+  const perRound = Math.floor(TEAMS[sport].length / 2);
+  const overlap = overlapping(sport);
   const games: SimGame[] = [];
-  for (let i = 0; i < sim.gamesPerDay && 2 * i + 1 < teams.length; i++) {
-    const [home, away] = [teams[2 * i]!, teams[2 * i + 1]!];
+  for (let i = 0; i < sim.gamesPerDay; i++) {
+    const number = day * sim.gamesPerDay + i;
+    const [home, away] = roundMatchups(sport, Math.floor(number / perRound), overlap)[number % perRound]!;
     const eventId = `sim-${sim.code}-${day}-${i}`;
     const rng = seededRng(`${SEED}:${eventId}`);
-    const startMs = day * DAY_MS + (sim.firstStartMin + i * sim.spacingMin) * MIN_MS;
+    const startMs = day * DAY_MS + (sim.firstStartMin + startOffsetMin(sport, i)) * MIN_MS;
     const strengths = logistic((home[2] + sim.homeAdvantage - away[2]) / 20);
     const expectedTotal = sim.baseTotal * (0.92 + rng() * 0.16);
     const model = simModel(sport, logit(strengths) * sim.marginPerLogit, expectedTotal);

@@ -1,7 +1,11 @@
 // How each sport plays in the simulator: how many games a day and when, how long a game
 // lasts in real minutes, how it scores, how its periods and clock read, and the expected
 // total and margin its games' score models (sim-model.ts) start from. Numbers are chosen to
-// look like a real board, not to be exact.
+// look like a real board, not to be exact. Games overlap, as real slates do: a team sport
+// starts one every hour, so whenever it has a game open for live betting one of them is in
+// its first hour (a decided game's moneyline passes the price bounds and locks); MMA runs
+// three fights side by side (its prices move only with the fighters' strengths, so the
+// fights cover one another's suspensions).
 import type { SportKey } from "../../../src/shared/sports";
 
 export type Scoring = "football" | "basketball" | "baseball" | "hockey" | "soccer" | "mma";
@@ -9,9 +13,11 @@ export type Scoring = "football" | "basketball" | "baseball" | "hockey" | "socce
 export type SimSport = {
   code: string;
   gamesPerDay: number;
-  /** Minutes after 00:00 UTC of the first game of a day, then every `spacingMin`. */
+  /** Minutes after 00:00 UTC of the first start of a day, then a start every `spacingMin`. */
   firstStartMin: number;
   spacingMin: number;
+  /** Games that start together at each start. */
+  together: number;
   durationMin: number;
   scoring: Scoring;
   periods: number;
@@ -30,9 +36,10 @@ export type SimSport = {
 export const SIM_SPORTS: Record<SportKey, SimSport> = {
   americanfootball_nfl: {
     code: "nfl",
-    gamesPerDay: 8,
+    gamesPerDay: 24,
     firstStartMin: 0,
-    spacingMin: 180,
+    spacingMin: 60,
+    together: 1,
     durationMin: 185,
     scoring: "football",
     periods: 4,
@@ -45,9 +52,10 @@ export const SIM_SPORTS: Record<SportKey, SimSport> = {
   },
   basketball_nba: {
     code: "nba",
-    gamesPerDay: 8,
+    gamesPerDay: 24,
     firstStartMin: 40,
-    spacingMin: 180,
+    spacingMin: 60,
+    together: 1,
     durationMin: 140,
     scoring: "basketball",
     periods: 4,
@@ -60,9 +68,10 @@ export const SIM_SPORTS: Record<SportKey, SimSport> = {
   },
   baseball_mlb: {
     code: "mlb",
-    gamesPerDay: 8,
+    gamesPerDay: 24,
     firstStartMin: 80,
-    spacingMin: 180,
+    spacingMin: 60,
+    together: 1,
     durationMin: 170,
     scoring: "baseball",
     periods: 9,
@@ -75,9 +84,10 @@ export const SIM_SPORTS: Record<SportKey, SimSport> = {
   },
   icehockey_nhl: {
     code: "nhl",
-    gamesPerDay: 8,
+    gamesPerDay: 24,
     firstStartMin: 120,
-    spacingMin: 180,
+    spacingMin: 60,
+    together: 1,
     durationMin: 150,
     scoring: "hockey",
     periods: 3,
@@ -90,9 +100,10 @@ export const SIM_SPORTS: Record<SportKey, SimSport> = {
   },
   americanfootball_ncaaf: {
     code: "ncaaf",
-    gamesPerDay: 8,
+    gamesPerDay: 24,
     firstStartMin: 20,
-    spacingMin: 180,
+    spacingMin: 60,
+    together: 1,
     durationMin: 195,
     scoring: "football",
     periods: 4,
@@ -105,9 +116,10 @@ export const SIM_SPORTS: Record<SportKey, SimSport> = {
   },
   basketball_ncaab: {
     code: "ncaab",
-    gamesPerDay: 8,
+    gamesPerDay: 24,
     firstStartMin: 100,
-    spacingMin: 180,
+    spacingMin: 60,
+    together: 1,
     durationMin: 125,
     scoring: "basketball",
     periods: 2,
@@ -120,9 +132,10 @@ export const SIM_SPORTS: Record<SportKey, SimSport> = {
   },
   soccer_usa_mls: {
     code: "mls",
-    gamesPerDay: 8,
+    gamesPerDay: 24,
     firstStartMin: 60,
-    spacingMin: 180,
+    spacingMin: 60,
+    together: 1,
     durationMin: 110,
     scoring: "soccer",
     periods: 2,
@@ -135,9 +148,10 @@ export const SIM_SPORTS: Record<SportKey, SimSport> = {
   },
   mma_mixed_martial_arts: {
     code: "mma",
-    gamesPerDay: 12,
+    gamesPerDay: 36,
     firstStartMin: 30,
     spacingMin: 120,
+    together: 3,
     durationMin: 25,
     scoring: "mma",
     periods: 3,

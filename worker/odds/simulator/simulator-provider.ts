@@ -35,9 +35,16 @@ export function simulatedBoard(sport: SportKey, simNow: number): Event[] {
 /**
  * The board as the feed answers it at simulated time `simNow`: each market as its book
  * last confirmed it, with the book's clock moved to the Worker's clock (less `offsetMs`).
+ * It lists games starting up to `aheadMs` later (the board's 48 h unless told).
  */
-export function simulatedFeedBoard(sport: SportKey, simNow: number, offsetMs: number, fairMinBooks?: number): FeedEvent[] {
-  return gamesBetween(sport, simNow - LONGEST_GAME_MS, simNow + BOARD_AHEAD_MS)
+export function simulatedFeedBoard(
+  sport: SportKey,
+  simNow: number,
+  offsetMs: number,
+  fairMinBooks?: number,
+  aheadMs: number = BOARD_AHEAD_MS,
+): FeedEvent[] {
+  return gamesBetween(sport, simNow - LONGEST_GAME_MS, simNow + aheadMs)
     .map((g) => gameToBookEvent(g, simNow, fairMinBooks))
     .filter(({ event }) => event.status !== "final")
     .map(({ event, book, confirmed }) => {
