@@ -5,7 +5,9 @@
 // requests that both arrive before the first load finishes each import; the runtime's own
 // module cache makes the second cheap. Tests load them up front (test/worker/apply-migrations.ts),
 // because under the test runner every dynamic import is a request to the runner.
-function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
+
+/** `load`'s module, imported on the first call and then kept. */
+export function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
   let loaded: { value: T } | null = null;
   return async () => {
     if (loaded) return loaded.value;
@@ -17,6 +19,3 @@ function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
 
 /** Stripe's SDK constructor (with its static `webhooks` helpers). */
 export const stripeSdk = onDemand(async () => (await import("stripe")).default);
-
-/** The share cards' SVG → PNG rasteriser. */
-export const rasteriser = onDemand(() => import("./share-cards/rasterise"));

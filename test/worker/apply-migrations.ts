@@ -9,7 +9,8 @@ import { applyD1Migrations, reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, vi } from "vitest";
 import { forgetIsolateMemos } from "../../worker/isolate-memos";
-import { rasteriser, stripeSdk } from "../../worker/on-demand";
+import { stripeSdk } from "../../worker/on-demand";
+import { rasteriser } from "../../worker/share-cards/rasteriser";
 
 // What the Worker loads on demand (Stripe's SDK, the card rasteriser) is loaded before any
 // test: here every dynamic import is a request to the test runner, and requests racing to

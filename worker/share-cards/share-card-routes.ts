@@ -20,7 +20,7 @@ import { CARD_STATES, pickCardState, pickCardSvg, type CardState } from "./pick-
 import { profileCardSvg, profileCardVersion } from "./profile-card-svg";
 import { pickCardImagePath, profileCardImagePath } from "./share-pages";
 import { readPublicProfile } from "../social/public-profiles";
-import { rasteriser } from "../on-demand";
+import { rasteriser } from "./rasteriser";
 
 export function shareCardRoutes() {
   const app = new Hono<AppEnv>();
