@@ -54,6 +54,17 @@ export type WalletPortBindings = ReadonlyMap<WalletPort<unknown>, unknown>;
 /** Vantage Cash in the player's pending redemptions (payments answers it), for `CashHeld`. */
 export const PENDING_REDEMPTIONS = new WalletPort<(tx: Ledger) => number>("pending redemptions");
 
+/**
+ * A read that one transaction may make several times (a table of the player's settings
+ * that several checks consult): `Ledger.remember` keeps its answer for the rest of the
+ * transaction, and the code that writes the table calls `Ledger.forget` with the same key.
+ */
+export class TxMemo<T> {
+  /** The remembered value's type, for `remember` (no value at runtime). */
+  declare readonly value: T;
+  constructor(readonly name: string) {}
+}
+
 export class Ledger {
   private changed = false;
   readonly changedBets = new Map<string, BetDocument>();
@@ -65,6 +76,13 @@ export class Ledger {
   tunables: Tunables | null = null;
 
   private ports: WalletPortBindings = new Map();
+  /**
+   * The wallet row and what is owed, as this transaction last read or wrote them: a bet
+   * consults the balances from several checks, and only this class writes either table.
+   */
+  private walletRow: WalletRow | null = null;
+  private readonly owedNow = new Map<WalletKind, number>();
+  private readonly memos = new Map<TxMemo<unknown>, unknown>();
 
   constructor(
     readonly sql: SqlStorage,
@@ -103,12 +121,27 @@ export class Ledger {
     return answer as T;
   }
 
+  /** `read`'s answer, read once per transaction until `forget(key)`. */
+  remember<T>(key: TxMemo<T>, read: () => T): T {
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    const value = read();
+    this.memos.set(key, value);
+    return value;
+  }
+
+  /** Drops what `remember` kept under `key`: its table was just written. */
+  forget(key: TxMemo<unknown>): void {
+    this.memos.delete(key);
+  }
+
   private row(): WalletRow {
+    if (this.walletRow) return this.walletRow;
     const row = this.sql
       .exec<WalletRow>("SELECT user_id, coins, cash_cents, last_bonus_day_et, bonus_streak, version FROM wallet WHERE id = 1")
       .toArray()[0];
     if (!row) throw new Error("wallet is not open");
-    return row;
+    this.walletRow = { ...row };
+    return this.walletRow;
   }
 
   balances(): WalletBalances {
@@ -125,10 +158,14 @@ export class Ledger {
 
   /** What the player owes in this currency: the newest owed-ledger row's `owed_after`. */
   owed(currency: WalletKind): number {
+    const known = this.owedNow.get(currency);
+    if (known !== undefined) return known;
     const row = this.sql
       .exec<{ owed_after: number }>("SELECT owed_after FROM owed_ledger WHERE currency = ? ORDER BY seq DESC LIMIT 1", currency)
       .toArray()[0];
-    return row?.owed_after ?? 0;
+    const owed = row?.owed_after ?? 0;
+    this.owedNow.set(currency, owed);
+    return owed;
   }
 
   balance(currency: WalletKind): number {
@@ -187,6 +224,7 @@ export class Ledger {
   private writeLedger(entry: LedgerEntry, after: number): void {
     const column = entry.currency === "coins" ? "coins" : "cash_cents";
     this.sql.exec(`UPDATE wallet SET ${column} = ? WHERE id = 1`, after);
+    this.row()[column] = after;
     this.sql.exec(
       "INSERT INTO ledger (currency, amount, balance_after, reason, reference, created_at) VALUES (?, ?, ?, ?, ?, ?)",
       entry.currency,
@@ -216,6 +254,7 @@ export class Ledger {
       entry.reference,
       this.now,
     );
+    this.owedNow.set(entry.currency, after);
     if (entry.amount > 0) postHouseTransfer(this.sql, entry.currency, "owed", HOUSE_ACCOUNT_OF[entry.reason], entry.amount);
     this.changed = true;
   }
@@ -223,6 +262,7 @@ export class Ledger {
   /** Bonus bookkeeping that is not money (the day and streak live beside the balances). */
   setBonusState(lastBonusDayET: string, bonusStreak: number): void {
     this.sql.exec("UPDATE wallet SET last_bonus_day_et = ?, bonus_streak = ? WHERE id = 1", lastBonusDayET, bonusStreak);
+    Object.assign(this.row(), { last_bonus_day_et: lastBonusDayET, bonus_streak: bonusStreak });
     this.changed = true;
   }
 
@@ -249,11 +289,16 @@ export class Ledger {
     };
   }
 
-  /** Called by the wallet once the operation's work is done, still inside the transaction. */
-  finish(): { changed: boolean; balances: WalletBalances; version: number } {
+  /**
+   * Called by the wallet once the operation's work is done, still inside the transaction:
+   * a change bumps the version and writes its outbox rows; a read-only one reads nothing more.
+   */
+  finish(): { changed: boolean } {
     if (this.changed) {
+      const row = this.row();
       this.sql.exec("UPDATE wallet SET version = version + 1 WHERE id = 1");
-      const version = this.row().version;
+      row.version += 1;
+      const version = row.version;
       const balances = this.balances();
       const cashHeld = this.cashHeld(balances.vantageCash);
       writeOutboxRow(this.sql, "balances", { userId: this.userId, ...balances, version, updatedAt: this.now, cashHeld }, this.now);
@@ -261,8 +306,8 @@ export class Ledger {
         const versionRow = this.sql.exec<{ version: number }>("SELECT version FROM bets WHERE id = ?", bet.id).toArray()[0];
         writeOutboxRow(this.sql, "bet", { userId: this.userId, bet, version: versionRow?.version ?? 1 }, this.now);
       }
-      return { changed: true, balances, version };
+      return { changed: true };
     }
-    return { changed: false, balances: this.balances(), version: this.row().version };
+    return { changed: false };
   }
 }

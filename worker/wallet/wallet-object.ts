@@ -180,8 +180,13 @@ export abstract class WalletObject extends DurableObject<Env> {
     return true;
   }
 
+  /** Whose wallet this is; once known it never changes (the wallet row is written once, when it opens). */
+  private knownOwner: string | null = null;
+
   private ownerId(): string | null {
-    return this.ctx.storage.sql.exec<{ user_id: string }>("SELECT user_id FROM wallet WHERE id = 1").toArray()[0]?.user_id ?? null;
+    this.knownOwner ??=
+      this.ctx.storage.sql.exec<{ user_id: string }>("SELECT user_id FROM wallet WHERE id = 1").toArray()[0]?.user_id ?? null;
+    return this.knownOwner;
   }
 
   // ---- after a change, and the alarm: outbox.ts, live-sockets.ts ----
