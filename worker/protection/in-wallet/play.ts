@@ -46,6 +46,8 @@ import { writeOutboxRow } from "../../wallet/outbox";
 import { recordLimitChanges } from "./limit-history";
 import {
   purchaseTotals,
+  LIMIT_ROWS,
+  limitRows,
   readLimits,
   reservePurchaseInTx,
   stakedToday,
@@ -59,11 +61,7 @@ import {
 /** Loss, time and reality-check limits as they stand at tx.now (stored beside the stake limits in `protection_limits`). */
 export function readPlayLimits(tx: Ledger): PlayLimits {
   const stored: PlayLimits = { effective: { ...NO_PLAY_LIMITS }, pending: {} };
-  const rows = tx.sql
-    .exec<{ name: string; value: number | null; pending_value: number | null; pending_at: number | null }>(
-      "SELECT name, value, pending_value, pending_at FROM protection_limits",
-    )
-    .toArray();
+  const rows = limitRows(tx);
   for (const row of rows) {
     const name = PLAY_LIMIT_NAMES.find((n) => n === row.name);
     if (!name) continue;
@@ -358,6 +356,7 @@ export function setPlayLimitsInTx(
 ): { ok: true; snapshot: PlaySnapshot } {
   const before = readPlayLimits(tx);
   const next = changeNamedLimits(PLAY_LIMIT_NAMES, before, requested, tx.now, raiseDelayMs);
+  tx.forget(LIMIT_ROWS);
   for (const name of PLAY_LIMIT_NAMES) {
     if (!(name in requested)) continue;
     const pending = next.pending[name];

@@ -31,7 +31,7 @@ import {
 import type { Refusal, RefusalOf } from "../../../src/shared/refusals";
 
 export type { PlayContext } from "../../../src/shared/protection";
-import type { Ledger } from "../../wallet/ledger";
+import { type Ledger, TxMemo } from "../../wallet/ledger";
 import { recordBreak, recordLimitChanges } from "./limit-history";
 import { gateFreeze } from "../../wallet/operator-actions";
 import { verifiedResidenceInTx } from "./identity-residence";
@@ -48,14 +48,22 @@ export function readProtection(tx: Ledger): ProtectionState {
   return { dateOfBirth: row?.date_of_birth ?? null, breakUntil: row?.break_until ?? null, closed: row?.closed ?? null };
 }
 
+export type LimitRow = { name: string; value: number | null; pending_value: number | null; pending_at: number | null };
+
+/** `protection_limits` as read once per transaction (a bet's stake, loss and time checks all consult it); writers forget it. */
+export const LIMIT_ROWS = new TxMemo<LimitRow[]>("protection_limits");
+
+/** Every stored limit row (stake, purchase, loss, time), once per transaction. */
+export function limitRows(tx: Ledger): LimitRow[] {
+  return tx.remember(LIMIT_ROWS, () =>
+    tx.sql.exec<LimitRow>("SELECT name, value, pending_value, pending_at FROM protection_limits").toArray(),
+  );
+}
+
 /** Limits as they stand at the transaction's `now` (waiting raises that came due applied). */
 export function readLimits(tx: Ledger): PlayerLimits {
   const stored: PlayerLimits = { effective: { ...NO_LIMITS }, pending: {} };
-  const rows = tx.sql
-    .exec<{ name: string; value: number | null; pending_value: number | null; pending_at: number | null }>(
-      "SELECT name, value, pending_value, pending_at FROM protection_limits",
-    )
-    .toArray();
+  const rows = limitRows(tx);
   for (const row of rows) {
     const name = LIMIT_NAMES.find((n) => n === row.name);
     if (!name) continue;
@@ -66,6 +74,7 @@ export function readLimits(tx: Ledger): PlayerLimits {
 }
 
 function writeLimits(tx: Ledger, limits: PlayerLimits): void {
+  tx.forget(LIMIT_ROWS);
   for (const name of LIMIT_NAMES) {
     const pending = limits.pending[name];
     tx.sql.exec(
