@@ -18,9 +18,28 @@ export type BonusClaim =
   | { alreadyClaimed: false; day: string; streak: number; milestone: boolean; coins: number; cashCents: number };
 
 let dayFormatter: Intl.DateTimeFormat | null = null;
+const HOUR_MS = 3_600_000;
+/**
+ * Days of the UTC hours asked about lately. Eastern time is a whole number of hours from
+ * UTC, so its day changes only on a UTC hour: every moment of one UTC hour has the same
+ * day (formatting a date in a time zone is slow, and each of a bet's checks asks, with
+ * the period bounds asking about the midnights around it).
+ */
+const dayOfHour = new Map<number, string>();
+const DAY_OF_HOUR_MAX = 256;
 
 /** The Eastern-time calendar day of `now` (epoch ms) as "YYYY-MM-DD". */
 export function etDayKey(now: number): string {
+  const hour = Math.floor(now / HOUR_MS);
+  const known = dayOfHour.get(hour);
+  if (known !== undefined) return known;
+  const day = formatEtDay(now);
+  if (dayOfHour.size >= DAY_OF_HOUR_MAX) dayOfHour.clear();
+  dayOfHour.set(hour, day);
+  return day;
+}
+
+function formatEtDay(now: number): string {
   dayFormatter ??= new Intl.DateTimeFormat("en-US", {
     timeZone: BONUS_TIME_ZONE,
     year: "numeric",
