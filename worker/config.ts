@@ -81,6 +81,15 @@ export class ConfigurationError extends Error {}
  * (security review finding 10).
  */
 export function checkSecrets(env: Env): void {
+  if (secretsChecked.has(env)) return;
+  checkSecretsNow(env);
+  secretsChecked.add(env);
+}
+
+/** Configurations whose secrets passed, so each is checked once per isolate (the receipt keys are JSON to parse). */
+const secretsChecked = new WeakSet<object>();
+
+function checkSecretsNow(env: Env): void {
   const key = env.SESSION_SIGNING_KEY;
   if (key && new TextEncoder().encode(key).length < MIN_SESSION_SIGNING_KEY_BYTES) {
     throw new ConfigurationError(`SESSION_SIGNING_KEY is shorter than ${MIN_SESSION_SIGNING_KEY_BYTES} bytes; set 32+ random bytes.`);
