@@ -8,7 +8,7 @@
 import { SHARPEST_MIN_LEGS, SHARPEST_WINDOW_DAYS, type ClvSummary } from "../../src/shared/clv";
 import type { LeaderboardEntry, LeaderboardRankResponse, LeaderboardResponse } from "../../src/shared/schemas/social";
 import { LEADERBOARD_SIZE } from "../../src/shared/social";
-import { isolateMemo } from "../isolate-memos";
+import { SharedAnswers } from "../isolate-memos";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,24 +21,22 @@ const PER_PLAYER = `SELECT c.user_id AS uid, AVG(c.clv) AS v, SUM(c.prematch_leg
 const LISTED = `JOIN player_profiles p ON p.user_id = s.uid AND p.hidden = 0 AND p.handle IS NOT NULL
   AND (?2 = 'coins' OR p.show_cash_results = 1)`;
 
-const memo = new Map<string, { entries: LeaderboardEntry[]; until: number }>();
-isolateMemo(() => memo.clear());
+const tops = new SharedAnswers<LeaderboardEntry[]>();
 
 const windowStart = (now: number) => now - SHARPEST_WINDOW_DAYS * DAY_MS;
 
 /** The public Sharpest board of one wallet; one isolate reuses it for `memoMs`. */
 export async function readSharpest(db: D1Database, wallet: "coins" | "cash", now: number, memoMs = 0): Promise<LeaderboardResponse> {
-  const remembered = memoMs > 0 ? memo.get(wallet) : undefined;
-  if (remembered && now < remembered.until) return { entries: remembered.entries };
-  const { results } = await db
-    .prepare(
-      `SELECT s.v AS value, p.handle AS handle FROM (${PER_PLAYER}) s ${LISTED}
+  const entries = await tops.get(wallet, now, memoMs, async () => {
+    const { results } = await db
+      .prepare(
+        `SELECT s.v AS value, p.handle AS handle FROM (${PER_PLAYER}) s ${LISTED}
        ORDER BY s.v DESC, s.at ASC, s.uid ASC LIMIT ${LEADERBOARD_SIZE}`,
-    )
-    .bind(windowStart(now), wallet)
-    .all<{ value: number; handle: string }>();
-  const entries = results.map((row, i) => ({ rank: i + 1, handle: row.handle, value: row.value }));
-  if (memoMs > 0) memo.set(wallet, { entries, until: now + memoMs });
+      )
+      .bind(windowStart(now), wallet)
+      .all<{ value: number; handle: string }>();
+    return results.map((row, i) => ({ rank: i + 1, handle: row.handle, value: row.value }));
+  });
   return { entries };
 }
 

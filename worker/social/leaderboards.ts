@@ -10,7 +10,7 @@
 // settlement) ranks higher, then the user id.
 import type { LeaderboardEntry, LeaderboardQuery, LeaderboardRankResponse, LeaderboardResponse } from "../../src/shared/schemas/social";
 import { LEADERBOARD_SIZE, ROI_MIN_BETS, periodKey, type LeaderboardMetric } from "../../src/shared/social";
-import { isolateMemo } from "../isolate-memos";
+import { SharedAnswers } from "../isolate-memos";
 import { readOwnSharpest, readSharpest } from "../clv/sharpest";
 
 const VALUE_COLUMN: Record<Exclude<LeaderboardMetric, "clv">, string> = { profit: "s.profit", roi: "s.roi", streak: "s.longest_streak" };
@@ -28,34 +28,30 @@ const LISTED = `JOIN player_profiles p ON p.user_id = s.user_id AND p.hidden = 0
 
 type TopRow = { value: number; handle: string };
 
-const TOP_MEMO_MAX = 64;
-const topMemo = new Map<string, { entries: LeaderboardEntry[]; until: number }>();
-isolateMemo(() => topMemo.clear());
+const tops = new SharedAnswers<LeaderboardEntry[]>();
 
 /** The public board; one isolate reuses it for `memoMs`. */
 export async function readLeaderboard(db: D1Database, query: LeaderboardQuery, now: number, memoMs = 0): Promise<LeaderboardResponse> {
   if (query.metric === "clv") return readSharpest(db, query.wallet, now, memoMs);
+  const { metric, wallet } = query;
   const period = periodKey(query.period, now);
-  const memoKey = `${period}|${query.wallet}|${query.metric}`;
-  const remembered = memoMs > 0 ? topMemo.get(memoKey) : undefined;
-  if (remembered && now < remembered.until) return { entries: remembered.entries };
-  const value = VALUE_COLUMN[query.metric];
+  const entries = await tops.get(`${period}|${wallet}|${metric}`, now, memoMs, () => readTop(db, period, wallet, metric));
+  return { entries };
+}
+
+async function readTop(db: D1Database, period: string, wallet: LeaderboardQuery["wallet"], metric: Exclude<LeaderboardMetric, "clv">) {
+  const value = VALUE_COLUMN[metric];
   const { results } = await db
     .prepare(
       `SELECT ${value} AS value, p.handle AS handle
        FROM leaderboard_stats s ${LISTED}
-       WHERE s.period = ?1 AND s.wallet = ?2 ${eligible(query.metric)}
+       WHERE s.period = ?1 AND s.wallet = ?2 ${eligible(metric)}
        ORDER BY ${value} DESC, s.last_settled_at ASC, s.user_id ASC
        LIMIT ${LEADERBOARD_SIZE}`,
     )
-    .bind(period, query.wallet)
+    .bind(period, wallet)
     .all<TopRow>();
-  const entries = results.map((row, i) => ({ rank: i + 1, handle: row.handle, value: row.value }));
-  if (memoMs > 0) {
-    if (topMemo.size >= TOP_MEMO_MAX) topMemo.clear();
-    topMemo.set(memoKey, { entries, until: now + memoMs });
-  }
-  return { entries };
+  return results.map((row, i) => ({ rank: i + 1, handle: row.handle, value: row.value }));
 }
 
 /** The viewer's own place, for the viewer only (never memoised). */
