@@ -374,6 +374,33 @@ async function settlePick(baseUrl, pick) {
   if (!approved.ok) throw new Error(`approving the result failed: ${approved.status} ${await approved.text()}`);
 }
 
+/**
+ * Waits until no player has an open bet on `eventId` (settlement runs through the queue
+ * after the operator's result), then for the wallets' outboxes to write what settled to
+ * D1 (WALLET_OUTBOX_FLUSH_DELAY_MS, 1 s), so a read measured next does not share the
+ * machine with the settlement it follows.
+ */
+async function untilSettled(baseUrl, players, eventId) {
+  const deadline = performance.now() + 120_000;
+  const stillOpen = async (p) => {
+    for (let cursor = null; ; ) {
+      const query = `status=open&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const page = await json(await fetch(`${baseUrl}/api/bets?${query}`, { headers: { Authorization: `Bearer ${p.accessToken}` } }));
+      if (page.bets.some((b) => b.legs.some((leg) => leg.eventId === eventId))) return true;
+      if (!page.nextCursor) return false;
+      cursor = page.nextCursor;
+    }
+  };
+  let waiting = players;
+  while (waiting.length > 0) {
+    if (performance.now() > deadline) throw new Error(`${waiting.length} players' bets on ${eventId} did not settle within 2 minutes`);
+    const open = await pool(waiting, 10, stillOpen);
+    waiting = waiting.filter((_, i) => open[i]);
+    if (waiting.length > 0) await new Promise((r) => setTimeout(r, 500));
+  }
+  await new Promise((r) => setTimeout(r, 2500));
+}
+
 /** Runs `fn` over `items`, `concurrency` at a time. */
 async function pool(items, concurrency, fn) {
   let next = 0;
@@ -814,6 +841,7 @@ async function main() {
     // /social: this week's leaderboard with the viewer's own rank, read by 50 signed-in
     // players (each its own client address, as real viewers are, under the public read limit).
     await settlePick(baseUrl, pick);
+    await untilSettled(baseUrl, players, pick.eventId);
     rows.push(
       await load("GET /api/social/leaderboard (week, signed in)", 2000, CONCURRENCY, (i) =>
         fetch(`${baseUrl}/api/social/leaderboard?period=week&wallet=coins&metric=profit`, {
