@@ -84,12 +84,23 @@ type PositionRow = {
 export class GameExposure extends DurableObject<Env> {
   private readonly book = new ExposureBook();
   private displayDue: number | null = null;
+  // What this instance knows of its own storage, so a bet's reservation reads and writes
+  // only what it must: the earliest reservation's expiry (nothing lapses before it), the
+  // suspended markets (only `suspend` writes them), whether the game row is written, and
+  // the markets whose labels are.
+  private nextExpiry = Number.POSITIVE_INFINITY;
+  private suspendedNow: Set<string> | null = null;
+  private gameSaved = false;
+  private readonly labelled = new Set<string>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
       for (const statement of SCHEMA) ctx.storage.sql.exec(statement);
-      for (const row of ctx.storage.sql.exec<PositionRow>("SELECT * FROM positions")) this.book.put(positionOf(row));
+      for (const row of ctx.storage.sql.exec<PositionRow>("SELECT * FROM positions")) {
+        this.book.put(positionOf(row));
+        if (row.expires_at !== null) this.nextExpiry = Math.min(this.nextExpiry, row.expires_at);
+      }
     });
   }
 
@@ -130,6 +141,7 @@ export class GameExposure extends DurableObject<Env> {
           input.slipId,
           expiresAt,
         );
+        this.nextExpiry = Math.min(this.nextExpiry, expiresAt);
         this.saveLabels(p.labels);
       }
     });
@@ -185,6 +197,7 @@ export class GameExposure extends DurableObject<Env> {
         this.sql.exec("INSERT OR REPLACE INTO suspended (market, at, by, reason) VALUES (?, ?, ?, ?)", market, now, by, reason);
       else this.sql.exec("DELETE FROM suspended WHERE market = ?", market);
     });
+    this.suspendedNow = null;
     await this.changed(true);
   }
 
@@ -213,12 +226,13 @@ export class GameExposure extends DurableObject<Env> {
 
   /** The markets suspended now (the bet path's refusal). */
   private suspendedMarkets(): Set<string> {
-    return new Set(
+    this.suspendedNow ??= new Set(
       this.sql
         .exec<{ market: string }>("SELECT market FROM suspended")
         .toArray()
         .map((r) => r.market),
     );
+    return this.suspendedNow;
   }
 
   async alarm(): Promise<void> {
@@ -297,10 +311,13 @@ export class GameExposure extends DurableObject<Env> {
 
   /** Reservations past their time lapse: their placement never came back. */
   private lapse(now: number): void {
+    if (now < this.nextExpiry) return;
     const lapsed = this.sql
       .exec<{ id: string }>("SELECT id FROM positions WHERE expires_at IS NOT NULL AND expires_at <= ?", now)
       .toArray();
     for (const row of lapsed) this.drop(row.id);
+    this.nextExpiry =
+      this.sql.exec<{ at: number | null }>("SELECT MIN(expires_at) AS at FROM positions").one().at ?? Number.POSITIVE_INFINITY;
   }
 
   private keep(position: Position): void {
@@ -332,12 +349,16 @@ export class GameExposure extends DurableObject<Env> {
 
   private saveLabels(labels: Record<string, string> | undefined): void {
     for (const [market, label] of Object.entries(labels ?? {})) {
+      if (this.labelled.has(market)) continue;
       this.sql.exec("INSERT OR IGNORE INTO labels (market, label) VALUES (?, ?)", market, label);
+      this.labelled.add(market);
     }
   }
 
   private saveGame(game: GameRef): void {
+    if (this.gameSaved) return;
     this.sql.exec("INSERT OR IGNORE INTO game (id, json) VALUES (1, ?)", JSON.stringify(game));
+    this.gameSaved = true;
   }
 
   private game(): GameRef | null {
