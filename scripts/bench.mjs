@@ -19,6 +19,9 @@
 // flight, then a burst at twice that for the last 10 s, half the bets on one game and the
 // rest spread over the board; per 10-second window, bets offered and accepted per second
 // and latency, as ratios to the floor measured first, so what held and what queued shows.
+//
+// `npm run bench -- --start` checks the developer's server as `npm start` gives it (state
+// on disk): 400 players' bets on one game settled within 15 s of one scheduled run.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -417,13 +420,13 @@ async function pool(items, concurrency, fn) {
 }
 
 /**
- * Crowd settlement: CROWD players bet on one game, the simulator's clock jumps past its
+ * Crowd settlement: `crowd` players (CROWD unless given) bet on one game, the simulator's clock jumps past its
  * end, one scheduled run sends the ready work to the settlement queue, and the clock
  * runs until the run's row says every message it sent has settled its wallet.
  */
-async function crowdSettlement(baseUrl) {
+async function crowdSettlement(baseUrl, crowd = CROWD) {
   const players = await pool(
-    Array.from({ length: CROWD }, (_, i) => i),
+    Array.from({ length: crowd }, (_, i) => i),
     CONCURRENCY,
     (i) => signIn(baseUrl, `crowd-${i}@example.com`),
   );
@@ -732,8 +735,36 @@ async function peak() {
   }
 }
 
+/** Players whose bets on one game must all settle within START_GOAL_S of one run on `npm start`. */
+const START_CROWD = 400;
+const START_GOAL_S = 15;
+
+/**
+ * `npm run bench -- --start`: the developer's server as a newcomer gets it from `npm start`
+ * (its state on disk in the system's temporary folder, not in RAM; no flags). START_CROWD
+ * players bet on one game, the clock jumps past its end and one scheduled run fires: the
+ * seconds until every player's bet is seen settled and paid once.
+ */
+async function startCheck() {
+  if (process.env.SKIP_BUILD !== "1") step(bin("vite"), ["build"]);
+  const server = await startAppServer({ build: false });
+  try {
+    const crowd = await crowdSettlement(server.baseUrl, START_CROWD);
+    const ok = crowd.settled === START_CROWD && crowd.paidOnce === START_CROWD && crowd.seconds <= START_GOAL_S;
+    console.log(
+      `\nVantage on npm start — ${new Date().toISOString()} — state on disk, node ${process.version}\n` +
+        `${START_CROWD} players bet on one game (${crowd.accepted} accepted); after one scheduled run every bet was settled in ${fmt(crowd.seconds, 1)} s` +
+        ` (${crowd.settled}/${START_CROWD} settled, ${crowd.paidOnce}/${START_CROWD} paid exactly once; goal ≤ ${START_GOAL_S} s) → ${ok ? "OK" : "MISSED"}`,
+    );
+  } finally {
+    mkdirSync("test-results", { recursive: true });
+    await server.stop({ keepLogAt: "test-results/bench-start-app-server.log" });
+  }
+}
+
 async function main() {
   if (process.argv.includes("--peak")) return peak();
+  if (process.argv.includes("--start")) return startCheck();
   if (process.env.SKIP_BUILD !== "1") step(bin("vite"), ["build"]);
   // The throwaway state lives in RAM where there is a RAM disk: every wallet commit is an
   // fsync, and this machine's disk is not what a deployed Durable Object writes to, so the
