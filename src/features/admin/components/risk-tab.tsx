@@ -15,7 +15,7 @@ import { ActionDialog } from "./action-dialog";
 import { formatMinusOnly, formatTime } from "./admin-format";
 import { AdminTable } from "./admin-table";
 import { saveFile } from "../../../lib/save-file";
-import { Empty, LoadStatus, Section, Stat } from "./view-state";
+import { LoadStatus, Section, Stat } from "./view-state";
 
 /** How often the list and an open game are read again while the tab is visible. */
 const REFRESH_MS = 5_000;
@@ -49,7 +49,7 @@ function MarketsTable({
     <AdminTable
       rows={markets}
       rowKey={(m) => m.market}
-      empty={<Empty>No open {wallet === "cash" ? "Vantage Cash" : "Coins"} bets on this game.</Empty>}
+      empty={`No open ${wallet === "cash" ? "Vantage Cash" : "Coins"} bets on this game.`}
       columns={[
         { header: "Market", cell: (m) => m.label },
         { header: "Stakes", num: true, cell: (m) => formatMoney(wallet, m.stakes) },
@@ -189,7 +189,7 @@ export function RiskTab() {
             rows={games}
             rowKey={(g) => g.eventId}
             rowProps={(g) => ({ "aria-selected": g.eventId === openId })}
-            empty={<Empty>No game has open bets.</Empty>}
+            empty="No game has open bets."
             scroll
             columns={[
               { header: "Game", cell: (g) => gameName(g) },
