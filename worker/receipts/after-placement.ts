@@ -6,6 +6,7 @@
 // for any reason is issued on its first read from D1's copy of the bet (issue.ts receiptFor).
 import type { BetChange } from "../wallet";
 import { receiptSigningKey } from "../config";
+import { receiptSigner } from "../../src/shared/receipts/signing";
 import { betReceiptStatements } from "./issue";
 
 const justPlaced = ({ bet }: BetChange) => bet.status === "open" && !bet.cashOut && bet.legResults.every((r) => r === null);
@@ -14,6 +15,7 @@ export async function placedBetReceiptStatements(env: Env, changes: readonly Bet
   const key = receiptSigningKey(env);
   if (!key) return [];
   const placed = changes.filter(justPlaced);
-  const statements = await Promise.all(placed.map((change) => betReceiptStatements(env.DB, key, change.userId, [change.bet], now)));
-  return statements.flat();
+  if (placed.length === 0) return [];
+  const bets = placed.map(({ bet, userId }) => ({ ...bet, userId }));
+  return betReceiptStatements(env.DB, await receiptSigner(key), bets, now);
 }

@@ -4,10 +4,10 @@
 // placement, a lazy read and the cron may all ask for the same receipt and get the same one.
 // A record names no person beyond the player's own id: no e-mail, name or region.
 import type { BetDocument } from "../../src/shared/schemas/bets";
-import { canonicalBytes, canonicalJson } from "../../src/shared/receipts/canonical-json";
+import { canonicalJson } from "../../src/shared/receipts/canonical-json";
 import { fromHex, toHex } from "../../src/shared/receipts/encoding";
 import { leafHash } from "../../src/shared/receipts/merkle";
-import { signRecord, type ReceiptSigningJwk } from "../../src/shared/receipts/signing";
+import { type ReceiptSigner, type ReceiptSigningJwk, receiptSigner } from "../../src/shared/receipts/signing";
 import { RECEIPT_FORMAT, type ReceiptKind } from "../../src/shared/schemas/receipts";
 
 export const utcDayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
@@ -70,7 +70,7 @@ function recordOf(kind: ReceiptKind, subjectId: string, userId: string, keyId: s
 /** The receipt's signed row, as one statement: the first write of (kind, subject) wins. */
 async function receiptStatement(
   db: D1Database,
-  key: ReceiptSigningJwk,
+  signer: ReceiptSigner,
   kind: ReceiptKind,
   subjectId: string,
   userId: string,
@@ -78,14 +78,17 @@ async function receiptStatement(
   now: number,
 ): Promise<D1PreparedStatement> {
   const salt = toHex(crypto.getRandomValues(new Uint8Array(16)));
-  const signature = await signRecord(key, record);
-  const hash = await leafHash(fromHex(salt)!, canonicalBytes(record));
+  // One canonical form: what is signed, hashed and stored are the same bytes.
+  const text = canonicalJson(record);
+  const bytes = new Uint8Array(new TextEncoder().encode(text));
+  const signature = await signer.sign(bytes);
+  const hash = await leafHash(fromHex(salt)!, bytes);
   return db
     .prepare(
       `INSERT INTO receipts (id, kind, subject_id, user_id, day, salt, hash, record_json, signature, key_id, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     )
-    .bind(record.id, kind, subjectId, userId, record.day, salt, hash, canonicalJson(record), signature, key.kid, now);
+    .bind(record.id, kind, subjectId, userId, record.day, salt, hash, text, signature, signer.kid, now);
 }
 
 async function store(...args: Parameters<typeof receiptStatement>): Promise<void> {
@@ -95,14 +98,21 @@ async function store(...args: Parameters<typeof receiptStatement>): Promise<void
 /** The receipt statements of bets, one per bet (those that exist already stay as they are when run). */
 export async function betReceiptStatements(
   db: D1Database,
-  key: ReceiptSigningJwk,
-  userId: string,
-  bets: readonly BetSubject[],
+  signer: ReceiptSigner,
+  bets: readonly (BetSubject & { userId: string })[],
   now: number,
 ): Promise<D1PreparedStatement[]> {
   return Promise.all(
     bets.map((bet) =>
-      receiptStatement(db, key, "bet", bet.id, userId, recordOf("bet", bet.id, userId, key.kid, now, { bet: betPart(bet) }), now),
+      receiptStatement(
+        db,
+        signer,
+        "bet",
+        bet.id,
+        bet.userId,
+        recordOf("bet", bet.id, bet.userId, signer.kid, now, { bet: betPart(bet) }),
+        now,
+      ),
     ),
   );
 }
@@ -115,7 +125,12 @@ export async function issueBetReceipts(
   bets: readonly BetSubject[],
   now: number,
 ): Promise<void> {
-  const statements = await betReceiptStatements(db, key, userId, bets, now);
+  const statements = await betReceiptStatements(
+    db,
+    await receiptSigner(key),
+    bets.map((bet) => ({ ...bet, userId })),
+    now,
+  );
   if (statements.length > 0) await db.batch(statements);
 }
 
@@ -123,7 +138,7 @@ export async function issuePayoutReceipt(db: D1Database, key: ReceiptSigningJwk,
   const body = { payout: { amountCents: payout.amountCents, paidAt: new Date(payout.paidAt).toISOString() } };
   await store(
     db,
-    key,
+    await receiptSigner(key),
     "payout",
     payout.redemptionId,
     payout.userId,

@@ -26,9 +26,19 @@ export function parseSigningJwk(text: string): ReceiptSigningJwk | string {
   return { kty: "OKP", crv: "Ed25519", kid: jwk.kid, d: jwk.d as string, x: jwk.x as string };
 }
 
-export async function signRecord(jwk: ReceiptSigningJwk, record: unknown): Promise<string> {
+/** Signs records' canonical bytes with one key, imported once for however many records. */
+export type ReceiptSigner = { kid: string; sign(bytes: Uint8Array<ArrayBuffer>): Promise<string> };
+
+export async function receiptSigner(jwk: ReceiptSigningJwk): Promise<ReceiptSigner> {
   const key = await crypto.subtle.importKey("jwk", { kty: jwk.kty, crv: jwk.crv, d: jwk.d, x: jwk.x }, { name: "Ed25519" }, false, [
     "sign",
   ]);
-  return toBase64Url(new Uint8Array(await crypto.subtle.sign({ name: "Ed25519" }, key, canonicalBytes(record))));
+  return {
+    kid: jwk.kid,
+    sign: async (bytes) => toBase64Url(new Uint8Array(await crypto.subtle.sign({ name: "Ed25519" }, key, bytes))),
+  };
+}
+
+export async function signRecord(jwk: ReceiptSigningJwk, record: unknown): Promise<string> {
+  return (await receiptSigner(jwk)).sign(canonicalBytes(record));
 }
