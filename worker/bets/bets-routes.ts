@@ -87,10 +87,10 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
       priceSlip(
         request,
         async (sport) => {
-          const board = await odds.load(c.env, sport, now, { placement: true, board: answered?.get(sport) });
+          const picked = new Set(request.picks.filter((p) => p.league === sport).map((p) => p.eventId));
+          const board = await odds.load(c.env, sport, now, { placement: { games: picked }, board: answered?.get(sport) });
           // Games settlement already recorded final or void leave the board, however fresh
           // the cached copy; if D1 cannot say which games are over, refuse as stale odds.
-          const picked = new Set(request.picks.filter((p) => p.league === sport).map((p) => p.eventId));
           const games = board.events
             .filter((e) => picked.has(e.eventId))
             .map((e) => ({ eventId: e.eventId, started: Date.parse(e.startTime) <= board.feedNow }));

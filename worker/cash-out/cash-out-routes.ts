@@ -53,12 +53,13 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
     const priced = await priceOpenLegs(
       bet,
       async (sport) => {
-        const board = await odds.load(c.env, sport, now, { placement: true, board: answered?.get(sport) });
+        const games = new Set(bet.legs.filter((l) => l.league === sport).map((l) => l.eventId));
+        const board = await odds.load(c.env, sport, now, { placement: { games }, board: answered?.get(sport) });
         // A game settlement already recorded final or void is over, however fresh the copy.
-        const games = bet.legs
+        const pickedGames = bet.legs
           .filter((l) => l.league === sport)
           .map((l) => ({ eventId: l.eventId, started: Date.parse(l.startTime) <= board.feedNow }));
-        const over = await finishedEventIds(c.env.DB, games, now).catch((err: unknown) => {
+        const over = await finishedEventIds(c.env.DB, pickedGames, now).catch((err: unknown) => {
           loggerFor(c.env).warn("cash-out: finished-games check failed", err);
           throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
         });

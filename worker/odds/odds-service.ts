@@ -95,8 +95,11 @@ export type BoardReadDeps = {
 };
 
 export type ReadOptions = {
-  /** Placement's view: games that are over stay, closed, so a slip on one is named. */
-  placement?: boolean;
+  /**
+   * Placement's view of the slip's games alone (a bet need not view the whole board): games
+   * that are over stay, closed, so a slip on one is named.
+   */
+  placement?: { games: ReadonlySet<string> };
   /** A board the desk just answered (after a bettor's delay): used instead of reading one. */
   board?: DeskBoard;
 };
@@ -138,7 +141,7 @@ export async function readBoard(deps: BoardReadDeps, sport: SportKey, now: numbe
   const clock = { now, feedNow: feedNowMs };
   let events: Event[];
   if (options.placement) {
-    events = boardView(board, clock, deps.rules, { placement: true });
+    events = boardView(board, clock, deps.rules, { placement: true, only: options.placement.games });
   } else {
     const seen = views.get(board);
     if (seen && now >= seen.at && now - seen.at < VIEW_MEMO_MS) events = seen.events;

@@ -41,9 +41,15 @@ function publicEvent(event: FeedEvent): Event {
  * The board at `clock`: see the module comment. `placement` keeps games that are over
  * (closed, reason "over") instead of dropping them.
  */
-export function boardView(board: DeskBoard, clock: ViewClock, rules: ViewRules, options: { placement?: boolean } = {}): Event[] {
+export function boardView(
+  board: DeskBoard,
+  clock: ViewClock,
+  rules: ViewRules,
+  options: { placement?: boolean; only?: ReadonlySet<string> } = {},
+): Event[] {
   const out: Event[] = [];
   for (const feedEvent of board.events) {
+    if (options.only && !options.only.has(feedEvent.eventId)) continue;
     const facts = board.games[feedEvent.eventId];
     const over = feedEvent.status === "final" || (facts?.over ?? false);
     if (over && !options.placement) continue;
