@@ -131,7 +131,7 @@ export const routes: RouteObject[] = [
               {
                 path: "redeem",
                 handle: titled("Redeem Vantage Cash"),
-                lazy: async () => ({ Component: (await import("../features/redeem/components/redeem-page")).RedeemPage }),
+                lazy: async () => ({ Component: (await import("./routes/redeem-route")).RedeemRoute }),
               },
               {
                 path: "statement",

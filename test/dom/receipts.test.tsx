@@ -149,7 +149,7 @@ describe("My Picks' Receipt button", () => {
     render(
       <MemoryRouter>
         <Providers>
-          <ReceiptButton betId="b1" />
+          <ReceiptButton subject={{ kind: "bet", id: "b1" }} />
         </Providers>
       </MemoryRouter>,
     );

@@ -1,7 +1,8 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { RECEIPT_FORMAT } from "../../src/shared/schemas/receipts";
 import { authValue, harness, player, resetHarness, walletValue } from "./wallet-money-harness";
 
 vi.mock("../../src/session/auth-provider", () => ({ useAuth: () => authValue(), useApi: () => authValue().api }));
@@ -9,6 +10,7 @@ vi.mock("../../src/session/wallet-provider", () => ({ useWallet: () => walletVal
 vi.mock("../../src/lib/browser-navigation", () => ({ redirectTo: (url: string) => harness.redirectTo(url), reloadPage: () => undefined }));
 
 const { RedeemPage, sanitizeAmount } = await import("../../src/features/redeem/components/redeem-page");
+const { RedeemRoute } = await import("../../src/app/routes/redeem-route");
 
 const enabledStatus = { payouts_enabled: true, hasAccount: true, requirements: { currently_due: [] } };
 const paidRedemption = {
@@ -378,5 +380,52 @@ describe("/redeem", () => {
     expect(submitButton().disabled).toBe(true);
     await user.click(screen.getByRole("button", { name: "Change bank account" }));
     await waitFor(() => expect(harness.redirectTo).toHaveBeenCalledWith("https://connect.example/onboard"));
+  });
+  it("offers a paid redemption's signed receipt in the history, and none for one still pending", async () => {
+    harness.user = player({ vantageCash: 3_000 });
+    harness.replies.set("GET /api/connect/status", { body: enabledStatus });
+    const pending = {
+      ...paidRedemption,
+      id: "rd_2",
+      status: "pending",
+      payoutReference: null,
+      timeline: [{ step: "requested", at: 2, note: null }],
+    };
+    harness.replies.set("GET /api/withdrawals", { body: { redemptions: [pending, paidRedemption] } });
+    const receipt = {
+      record: {
+        format: RECEIPT_FORMAT,
+        id: "payout-rd_1",
+        kind: "payout",
+        subjectId: "rd_1",
+        userId: "u1",
+        issuedAt: "2026-11-28T12:00:00.000Z",
+        day: "2026-11-28",
+        keyId: "development-1",
+        payout: { amountCents: 2500, paidAt: "2026-11-28T12:00:00.000Z" },
+      },
+      signature: "c2ln",
+      salt: "0".repeat(32),
+      proof: null,
+    };
+    harness.replies.set("GET /api/receipts/payout-rd_1", { body: receipt });
+    const saved: string[] = [];
+    const created = vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:receipt");
+    const revoked = vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    render(
+      <MemoryRouter>
+        <RedeemRoute />
+      </MemoryRouter>,
+    );
+    const paidRow = (await screen.findByText("Paid")).closest("li")!;
+    const pendingRow = screen.getByText("Pending").closest("li")!;
+    expect(within(pendingRow).queryByRole("button", { name: "Receipt" })).toBeNull();
+    await userEvent.setup().click(within(paidRow).getByRole("button", { name: "Receipt" }));
+    expect(await within(paidRow).findByRole("link", { name: "Verify it" })).toBeTruthy();
+    expect(saved).toEqual(["vantage-receipt-payout-rd_1.json"]);
+    for (const spy of [clicked, created, revoked]) spy.mockRestore();
   });
 });

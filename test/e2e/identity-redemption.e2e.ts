@@ -124,6 +124,16 @@ describe("paid to a verified person", () => {
     const steps = await row.locator(".redeem-step-done .redeem-step-name").allTextContents();
     expect(steps).toEqual(["Requested", "Identity checked", "In review", "Approved", "Sent to your payout account", "Paid to your bank"]);
     expect(await row.locator(".redeem-step-ahead").count()).toBe(0);
+
+    // The paid redemption's signed receipt: written to D1 by the wallet's outbox once the
+    // payout is confirmed, then downloaded from its row.
+    const player = { Authorization: `Bearer ${await accessTokenFor(playerEmail)}` };
+    const { redemptions } = (await (await apiCall("/api/withdrawals", { headers: player })).json()) as { redemptions: { id: string }[] };
+    const receiptPath = `/api/receipts/payout-${redemptions[0]!.id}`;
+    await expect.poll(async () => (await apiCall(receiptPath, { headers: player })).status, { timeout: 15_000 }).toBe(200);
+    const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("button", { name: "Receipt" }).click()]);
+    expect(download.suggestedFilename()).toBe(`vantage-receipt-payout-${redemptions[0]!.id}.json`);
+    await row.getByRole("link", { name: "Verify it" }).waitFor();
     await screenshot(page, "identity-redeem-paid-1280");
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "identity-redeem-paid-390");

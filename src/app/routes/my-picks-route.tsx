@@ -10,7 +10,7 @@ const betActions = (bet: BetDocument) => (
   <div className="picks-actions">
     <SharePickButton betId={bet.id} />
     <CashOutButton bet={bet} />
-    <ReceiptButton betId={bet.id} />
+    <ReceiptButton subject={{ kind: "bet", id: bet.id }} />
   </div>
 );
 

@@ -1,6 +1,7 @@
-// "Receipt" on a bet in My Picks: downloads the bet's signed receipt as a JSON file
-// (vantage-receipt-bet-<id>.json) and offers the public verifier (/verify), where anyone
-// can check it in their browser against the site's published keys and daily roots.
+// "Receipt" on a bet in My Picks or a paid redemption on the Redeem page: downloads its
+// signed receipt as a JSON file (vantage-receipt-bet-<id>.json, vantage-receipt-payout-<id>.json)
+// and offers the public verifier (/verify), where anyone can check it in their browser
+// against the site's published keys and daily roots.
 import { useState } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
@@ -12,10 +13,13 @@ export const VERIFY_PATH = "/verify";
 
 type State = { kind: "idle" } | { kind: "busy" } | { kind: "done" } | { kind: "error"; message: string };
 
-export function ReceiptButton({ betId }: { betId: string }) {
+/** What a receipt is of: a bet (its id) or a paid redemption (its id). */
+export type ReceiptSubject = { kind: "bet" | "payout"; id: string };
+
+export function ReceiptButton({ subject }: { subject: ReceiptSubject }) {
   const api = useApi();
   const [state, setState] = useState<State>({ kind: "idle" });
-  const id = `bet-${betId}`;
+  const id = `${subject.kind}-${subject.id}`;
   const fetchReceipt = async () => {
     setState({ kind: "busy" });
     try {

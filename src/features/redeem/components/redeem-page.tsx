@@ -9,7 +9,7 @@
 // player verifies their identity (identity-card.tsx); each redemption in the history shows
 // its timeline (redemption-timeline.tsx), read again every few seconds while one is on its way
 // (and the identity state while its verification is being processed).
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { redirectTo } from "../../../lib/browser-navigation";
 import { sanitizeAmountInput } from "../../../shared/betslip";
 import { formatAmount, formatMoney, parseAmountToMinor } from "../../../shared/money";
@@ -101,7 +101,11 @@ export function redemptionStatusLabel(
 
 const newKey = () => crypto.randomUUID().replaceAll("-", "");
 
-export function RedeemPage() {
+/**
+ * `redemptionActions`: what the app puts under a redemption in the history (the receipts
+ * feature's Receipt button on a paid one); the page itself knows nothing of it.
+ */
+export function RedeemPage({ redemptionActions }: { redemptionActions?: (redemption: Redemption) => ReactNode } = {}) {
   const { user, api } = useAuth();
   const wallet = useWallet();
   const [status, setStatus] = useState<ConnectStatus | null>(null);
@@ -386,14 +390,18 @@ export function RedeemPage() {
         <p className="muted">No redemptions yet.</p>
       ) : (
         <ul className="stack-list redeem-history">
-          {history.map((r) => (
-            <li key={r.id} className={`redeem-history-row redeem-status-${r.status}`}>
-              <time dateTime={new Date(r.createdAt).toISOString()}>{formatEtTime(r.createdAt)}</time>
-              <span className="tabular">{formatMoney("cash", r.amountCents)} Vantage Cash</span>
-              <span className="redeem-status">{redemptionStatusLabel(r)}</span>
-              <RedemptionTimeline redemption={r} />
-            </li>
-          ))}
+          {history.map((r) => {
+            const actions = redemptionActions?.(r);
+            return (
+              <li key={r.id} className={`redeem-history-row redeem-status-${r.status}`}>
+                <time dateTime={new Date(r.createdAt).toISOString()}>{formatEtTime(r.createdAt)}</time>
+                <span className="tabular">{formatMoney("cash", r.amountCents)} Vantage Cash</span>
+                <span className="redeem-status">{redemptionStatusLabel(r)}</span>
+                <RedemptionTimeline redemption={r} />
+                {actions && <div className="redeem-history-actions">{actions}</div>}
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
