@@ -199,9 +199,10 @@ describe("sealed days", () => {
     const receipt = { record: JSON.parse(row.record_json), signature: row.signature, salt: row.salt, proof };
     expect(await verifyReceipt(receipt, keys, days[0]!)).toMatchObject({ ok: true, inclusion: "included" });
 
-    // The public answer is the sealed row.
-    const res = await api("/api/receipts/days/2026-03-01");
+    // The public answer is the sealed row, readable by a verifier on any site.
+    const res = await api("/api/receipts/days/2026-03-01", { headers: { Origin: "https://verifier.example" } });
     expect(res.status).toBe(200);
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
     expect(ReceiptDayRootSchema.parse(await res.json())).toEqual(days[0]);
     expect((await api("/api/receipts/days/2026-02-30x")).status).toBe(400);
     expect((await api("/api/receipts/days/2025-01-01")).status).toBe(404);

@@ -267,7 +267,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/receipts/days/:day": {
     section: "Bets and the live socket",
-    does: "Public: a sealed UTC day's (`YYYY-MM-DD`) published Merkle root over its receipts' salted hashes, the previous day's root it chains to, the tree root and the count; 404 until the cron seals the day (`RECEIPT_SEAL_AFTER_MINUTES` after it ends). Cached like the other public reads; 120 per 10 s per address.",
+    does: "Public: a sealed UTC day's (`YYYY-MM-DD`) published Merkle root over its receipts' salted hashes, the previous day's root it chains to, the tree root and the count; 404 until the cron seals the day (`RECEIPT_SEAL_AFTER_MINUTES` after it ends). Readable from any site (`Access-Control-Allow-Origin: *`), so a verifier elsewhere can check proofs. Cached like the other public reads; 120 per 10 s per address.",
     answer: "receipts#ReceiptDayRootSchema",
   },
   "GET /api/pricing": {
