@@ -387,12 +387,13 @@ describe("live games a player can bet", () => {
     for (const sport of SPORT_KEYS) {
       let liveMinutes = 0;
       let suspendedMinutes = 0;
-      // Every tenth minute of the day, as a player reads the board 20 s after the desk fetched it.
+      // Every tenth minute of the day, as a player reads the board 20 s after the desk fetched
+      // it (the feed's answer cut to the games started by the read: only those are counted).
       for (let now = day; now < day + DAY; now += 10 * MIN) {
         const fetchedAt = now - 20_000;
         const clock = { now: fetchedAt, feedNow: fetchedAt, closeAfter };
         const answer = {
-          events: simulatedFeedBoard(sport, fetchedAt, 0),
+          events: simulatedFeedBoard(sport, fetchedAt, 0, undefined, now - fetchedAt + 1),
           scores: { value: simulatedScores(sport, 1, fetchedAt), fetchedAt },
         };
         const { board } = mergeOdds(null, answer, fetchedAt, 0, false, clock);
