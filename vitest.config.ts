@@ -83,14 +83,13 @@ async function workerProject() {
     test: {
       name: "worker",
       // Files share a runtime (isolate: false): test/worker/apply-migrations.ts gives each
-      // file fresh storage and memos, vitest restores globals and mocks after each. Loaded
-      // once per runtime and pre-bundled
+      // file fresh storage and memos, vitest restores globals and mocks after each.
       isolate: false,
       unstubGlobals: true,
       restoreMocks: true,
-      //, each dependency is one module instead of hundreds (zod
-      // alone is ~200), which takes about half a second off every file's setup. Every
-      // entry point the code imports is listed so one copy of each library is loaded.
+      // Loaded once per runtime and pre-bundled, each dependency is one module instead of
+      // hundreds (zod alone is ~200), which takes about half a second off every file's setup.
+      // Every entry point the code imports is listed so one copy of each library is loaded.
       deps: {
         optimizer: {
           ssr: {
