@@ -923,14 +923,16 @@ describe("abuse: seeded chaos across many players", () => {
       await advance(Math.min(24 * 60, Math.ceil((lastEnd - simNow) / 60_000) + 5));
       await Promise.all([settle(), fireCron()]);
     }
-    // Each final run waits for the settlement queue to settle what it sent.
+    // Each final run waits for the settlement queue to settle what it sent: thousands of
+    // bets at once, so on a machine busy with other suites it may take well over the usual
+    // wait (the run answers as soon as it has drained).
     for (let i = 0; i < 6; i++) {
       const now = Date.now();
-      const summary = await settleAndDrain(now, {
-        provider: getFeedProvider(env),
-        trigger: "chaos-final",
-        feedNow: await feedNow(env, now),
-      });
+      const summary = await settleAndDrain(
+        now,
+        { provider: getFeedProvider(env), trigger: "chaos-final", feedNow: await feedNow(env, now) },
+        120_000,
+      );
       if (summary.messagesEnqueued === 0 && !summary.pending) break;
     }
 

@@ -208,12 +208,16 @@ export async function drained(runId: number | null, timeout = 20_000): Promise<S
   );
 }
 
-/** One settlement run through the real (local) queue, returned once its messages are settled. */
+/**
+ * One settlement run through the real (local) queue, returned once its messages are settled
+ * (waiting at most `drainTimeoutMs`: a large run on a busy machine may need longer).
+ */
 export async function settleAndDrain(
   now: number,
   options: SettlementOptions,
+  drainTimeoutMs = 20_000,
 ): Promise<SettlementRunSummary & { walletsSettled: number; betsSettled: number; legsGraded: number }> {
   const summary = await runSettlement(env, now, options);
-  const row = await drained(summary.runId);
+  const row = await drained(summary.runId, drainTimeoutMs);
   return { ...summary, walletsSettled: row.walletsSettled, betsSettled: row.betsSettled, legsGraded: row.legsGraded };
 }
