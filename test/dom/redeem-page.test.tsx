@@ -381,6 +381,7 @@ describe("/redeem", () => {
     await user.click(screen.getByRole("button", { name: "Change bank account" }));
     await waitFor(() => expect(harness.redirectTo).toHaveBeenCalledWith("https://connect.example/onboard"));
   });
+
   it("offers a paid redemption's signed receipt in the history, and none for one still pending", async () => {
     harness.user = player({ vantageCash: 3_000 });
     harness.replies.set("GET /api/connect/status", { body: enabledStatus });

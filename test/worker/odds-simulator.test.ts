@@ -25,7 +25,7 @@ import {
   SIM_BOOK,
 } from "../../worker/odds/simulator/sim-games";
 import { gameSuspension, isUnderway, liveClosesAt } from "../../src/shared/live-rules";
-import { boardView } from "../../worker/odds/price-desk/board-view";
+import { boardView, type ViewRules } from "../../worker/odds/price-desk/board-view";
 import { mergeOdds } from "../../worker/odds/price-desk/desk-board";
 import { simulatedBoard, simulatedFeedBoard, simulatedScores } from "../../worker/odds/simulator/simulator-provider";
 import { SIM_SPORTS } from "../../worker/odds/simulator/sim-sports";
@@ -379,6 +379,25 @@ describe("one model per simulated game", () => {
 });
 
 describe("live games a player can bet", () => {
+  /**
+   * A sport's games under way and still open for live bets at `now`, as a player reads the
+   * board 20 s after the desk fetched it (the feed's answer cut to the games started by the
+   * read: the rest are pre-game and change nothing here).
+   */
+  const liveGamesAt = (sport: SportKey, now: number, rules: ViewRules) => {
+    const fetchedAt = now - 20_000;
+    const clock = { now: fetchedAt, feedNow: fetchedAt, closeAfter: rules.closeAfter };
+    const answer = {
+      events: simulatedFeedBoard(sport, fetchedAt, 0, undefined, now - fetchedAt + 1),
+      scores: { value: simulatedScores(sport, 1, fetchedAt), fetchedAt },
+    };
+    const { board } = mergeOdds(null, answer, fetchedAt, 0, false, clock);
+    const live = boardView(board, { now, feedNow: now }, rules).filter(
+      (e) => isUnderway(e, now) && now < liveClosesAt(e, rules.closeAfter),
+    );
+    return { fetchedAt, live };
+  };
+
   it("suspends a game under way only while its book has stopped: on a day of every sport, hardly ever", () => {
     const t = tunables(env);
     const closeAfter = t.LIVE_CLOSE_AFTER_MINUTES;
@@ -387,18 +406,10 @@ describe("live games a player can bet", () => {
     for (const sport of SPORT_KEYS) {
       let liveMinutes = 0;
       let suspendedMinutes = 0;
-      // Every tenth minute of the day, as a player reads the board 20 s after the desk fetched
-      // it (the feed's answer cut to the games started by the read: only those are counted).
+      // Every tenth minute of the day.
       for (let now = day; now < day + DAY; now += 10 * MIN) {
-        const fetchedAt = now - 20_000;
-        const clock = { now: fetchedAt, feedNow: fetchedAt, closeAfter };
-        const answer = {
-          events: simulatedFeedBoard(sport, fetchedAt, 0, undefined, now - fetchedAt + 1),
-          scores: { value: simulatedScores(sport, 1, fetchedAt), fetchedAt },
-        };
-        const { board } = mergeOdds(null, answer, fetchedAt, 0, false, clock);
-        for (const e of boardView(board, { now, feedNow: now }, rules)) {
-          if (!isUnderway(e, now) || now >= liveClosesAt(e, closeAfter)) continue;
+        const { fetchedAt, live } = liveGamesAt(sport, now, rules);
+        for (const e of live) {
           liveMinutes += 1;
           const reason = gameSuspension(e);
           if (reason === null) continue;
@@ -444,18 +455,9 @@ describe("live games a player can bet", () => {
     for (const sport of SPORT_KEYS) {
       let liveMinutes = 0;
       let mostlyOpenMinutes = 0;
-      // Every minute of the day, as a player reads the board 20 s after the desk fetched it
-      // (the feed's answer cut to the games that have started by the read: the rest are
-      // pre-game and change nothing here).
+      // Every minute of the day.
       for (let now = day; now < day + DAY; now += MIN) {
-        const fetchedAt = now - 20_000;
-        const clock = { now: fetchedAt, feedNow: fetchedAt, closeAfter };
-        const answer = {
-          events: simulatedFeedBoard(sport, fetchedAt, 0, undefined, now - fetchedAt + 1),
-          scores: { value: simulatedScores(sport, 1, fetchedAt), fetchedAt },
-        };
-        const { board } = mergeOdds(null, answer, fetchedAt, 0, false, clock);
-        const live = boardView(board, { now, feedNow: now }, rules).filter((e) => isUnderway(e, now) && now < liveClosesAt(e, closeAfter));
+        const { live } = liveGamesAt(sport, now, rules);
         if (live.length === 0) continue;
         liveMinutes += 1;
         // The schedule's promise: one of the games open started within the sport's spacing.
