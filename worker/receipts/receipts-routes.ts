@@ -1,7 +1,7 @@
 // GET /api/receipts/:id: a player's own receipt (a bet's or a paid redemption's), issued on
 // first read when its write at placement or payment never landed, with its inclusion proof
 // once its day is sealed. GET /api/receipts/days/:day: a sealed day's published root,
-// public and readable from any site (CORS), so anyone can check a receipt's proof against
+// public and readable from every site (CORS), so anyone can check a receipt's proof against
 // what the site committed to.
 import { Hono } from "hono";
 import { ReceiptDaySchema, ReceiptIdSchema, type Receipt, type ReceiptDayRoot } from "../../src/shared/schemas/receipts";
@@ -23,7 +23,7 @@ export function receiptsRoutes(now: () => number = Date.now) {
     const row = await sealedDay(c.env.DB, day);
     if (!row) throw new ApiError(404, "not-found", "That day is not sealed yet.");
     cachePublicly(c, tunables(c.env).SOCIAL_CACHE_SECONDS, "receipt-days");
-    // Any site may read it, like the keys: a verifier elsewhere checks receipts against it.
+    // Every site may read it, like the keys: a verifier elsewhere checks receipts against it.
     c.header("Access-Control-Allow-Origin", "*");
     return c.json(dayRootOf(row) satisfies ReceiptDayRoot);
   });
