@@ -5,6 +5,7 @@ import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { mintDevIdToken } from "../../worker/auth/dev-identity-provider";
 import { DEV_AUDIENCE } from "../../worker/auth/identity-config";
+import { verifyAccessToken } from "../../worker/auth/access-tokens";
 import { sessionSigningKey } from "../../worker/config";
 import { api, BASE, mintIdToken, postJson, sessionIdOf, signIn } from "./helpers";
 
@@ -150,5 +151,17 @@ describe("access tokens on signed-in routes", () => {
       const result = await meWith(token);
       expect({ kind, status: result.status, code: result.body.error?.code }).toEqual({ kind, status: 401, code: "unauthenticated" });
     }
+  });
+
+  it("refuses a token it accepted once it has expired, and under another signing key", async () => {
+    const player = await signIn();
+    const verified = await verifyAccessToken(env, player.token, Date.now());
+    expect(verified?.id).toBe(player.userId);
+    // The same string again, after its expiry: refused, though it was accepted a moment ago.
+    expect(await verifyAccessToken(env, player.token, verified!.expiresAt)).toBeNull();
+    expect((await verifyAccessToken(env, player.token, Date.now()))?.id).toBe(player.userId);
+    // A configuration with another key accepts nothing the first one signed.
+    const rotated = { ...env, SESSION_SIGNING_KEY: "another-signing-key-another-signing-key-0123" };
+    expect(await verifyAccessToken(rotated, player.token, Date.now())).toBeNull();
   });
 });
