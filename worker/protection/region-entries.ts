@@ -68,8 +68,11 @@ export async function refreshOperatorRegionEntries(env: Env, now: number): Promi
 
 /** The operators' entries as this isolate last read them (none before the first read). */
 export function operatorRegionEntries(env: Env): readonly RegionRuleEntry[] {
-  return snapshots.get(env.DB)?.entries ?? [];
+  return snapshots.get(env.DB)?.entries ?? NO_ENTRIES;
 }
+
+/** The same empty list every time, so what is built from it can be kept (request-region.ts). */
+const NO_ENTRIES: readonly RegionRuleEntry[] = Object.freeze([]);
 
 /** Keeps the snapshot fresh before the routes check a region; a failed read keeps the last one, logged. */
 export const loadRegionEntries = createMiddleware<AppEnv>(async (c, next) => {

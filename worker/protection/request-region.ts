@@ -46,19 +46,31 @@ export function requestRegion(env: Env, request: Request): string | null {
   return regionOf(text(cf?.country), text(cf?.regionCode));
 }
 
+// The rules and the table's minimum ages, built once per configuration and snapshot of the
+// operators' entries (a new snapshot is a new array), not on every request.
+const builtRules = new WeakMap<object, { entries: readonly unknown[]; rules: RegionRules; minAges: Record<string, number> }>();
+
+function builtFor(env: Env) {
+  const added = operatorRegionEntries(env);
+  const known = builtRules.get(env);
+  if (known && known.entries === added) return known;
+  const t = tunables(env);
+  const rules: RegionRules = { entries: [...REGION_RULES, ...added], restricted: t.RESTRICTED_REGIONS, blocked: t.BLOCKED_REGIONS };
+  const minAges = Object.fromEntries(rules.entries.flatMap((e) => (e.minAge === undefined ? [] : [[e.region, e.minAge] as const])));
+  const built = { entries: added, rules, minAges };
+  builtRules.set(env, built);
+  return built;
+}
+
 /** The region rules in force for this Worker: the dated table, the entries operators added, and the operators' lists. */
 export function regionRules(env: Env): RegionRules {
-  const t = tunables(env);
-  return { entries: [...REGION_RULES, ...operatorRegionEntries(env)], restricted: t.RESTRICTED_REGIONS, blocked: t.BLOCKED_REGIONS };
+  return builtFor(env).rules;
 }
 
 /** The minimum age in `region`: the general one, the table's and the operators' (REGION_MIN_AGE), whichever is highest. */
 export function minAgeIn(env: Env, region: string | null): number {
   const t = tunables(env);
-  const fromTable = Object.fromEntries(
-    regionRules(env).entries.flatMap((e) => (e.minAge === undefined ? [] : [[e.region, e.minAge] as const])),
-  );
-  return Math.max(minAgeFor(region, t.MIN_AGE, t.REGION_MIN_AGE), minAgeFor(region, t.MIN_AGE, fromTable));
+  return Math.max(minAgeFor(region, t.MIN_AGE, t.REGION_MIN_AGE), minAgeFor(region, t.MIN_AGE, builtFor(env).minAges));
 }
 
 /** What the wallet needs to know about where the player is. */
