@@ -62,6 +62,12 @@ export class SharedAnswers<T> {
       this.coldReads.delete(key);
     }
   }
+
+  /** Records an answer this isolate just learned itself (its own write), good for `memoMs`. */
+  remember(key: string, value: T, now: number, memoMs: number): void {
+    if (this.answers.size >= this.maxKeys && !this.answers.has(key)) this.answers.clear();
+    this.answers.set(key, { value, until: now + memoMs, refreshing: false });
+  }
 }
 
 const COLD_WAIT_MS = 2_000;

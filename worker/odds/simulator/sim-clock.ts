@@ -4,23 +4,22 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/database";
 import { simClock } from "../../db/schema";
-import { isolateMemo } from "../../isolate-memos";
+import { SharedAnswers } from "../../isolate-memos";
 
-// The offset is read on every board request; this isolate reuses a read for 1 s (and
-// learns its own advances at once), so warm requests skip D1. Another isolate's advance
-// shows here within a second. Only the simulator has an offset; the real feed never reads it.
+// The offset is read on every board request and every bet; this isolate reuses a read for
+// 1 s (and learns its own advances at once), and when it runs out one request reads it
+// again while the others keep the one they have, so warm requests skip D1. Another
+// isolate's advance shows here within a second or so. Only the simulator has an offset;
+// the real feed never reads it.
 const OFFSET_MEMO_MS = 1_000;
-let offsetMemo: { offsetMs: number; until: number } | null = null;
-isolateMemo(() => {
-  offsetMemo = null;
-});
+const OFFSET = "offset";
+const offsets = new SharedAnswers<number>(1);
 
 export async function simOffsetMs(env: Env, now = Date.now()): Promise<number> {
-  if (offsetMemo && now < offsetMemo.until) return offsetMemo.offsetMs;
-  const row = await getDb(env).select({ offsetMs: simClock.offsetMs }).from(simClock).where(eq(simClock.id, 1)).get();
-  const offsetMs = row?.offsetMs ?? 0;
-  offsetMemo = { offsetMs, until: now + OFFSET_MEMO_MS };
-  return offsetMs;
+  return offsets.get(OFFSET, now, OFFSET_MEMO_MS, async () => {
+    const row = await getDb(env).select({ offsetMs: simClock.offsetMs }).from(simClock).where(eq(simClock.id, 1)).get();
+    return row?.offsetMs ?? 0;
+  });
 }
 
 /** Moves the simulated clock forward by `minutes`; answers the new offset. */
@@ -32,6 +31,6 @@ export async function advanceSimClock(env: Env, minutes: number, now: number): P
     .onConflictDoUpdate({ target: simClock.id, set: { offsetMs: sql`${simClock.offsetMs} + ${delta}`, updatedAt: now } })
     .returning({ offsetMs: simClock.offsetMs })
     .get();
-  offsetMemo = { offsetMs: row.offsetMs, until: now + OFFSET_MEMO_MS };
+  offsets.remember(OFFSET, row.offsetMs, now, OFFSET_MEMO_MS);
   return row.offsetMs;
 }
