@@ -3,8 +3,8 @@
 // per-market cash limit refuses the bet that would cross it (naming the stake that fits)
 // and holds under 50 reservations at once on one game's object (the bet path reserves
 // exactly so before its wallet commits); an operator suspends a market from the Risk view,
-// and a bet through the route is then refused.
-import { runDurableObjectAlarm } from "cloudflare:test";
+// and a bet through the route is then refused. A reservation outlives the object's restart.
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sentenceOf } from "../../src/shared/refusals";
@@ -13,6 +13,7 @@ import { EventListSchema } from "../../src/shared/schemas/events";
 import { type GameExposureView, GameExposureViewSchema, RiskListSchema } from "../../src/shared/schemas/risk";
 import { tunables } from "../../worker/tunables";
 import { pickOf as marketPick } from "../../worker/exposure/book";
+import { GameExposure } from "../../worker/exposure/game-exposure-object";
 import { relayBetsToExposure } from "../../worker/exposure/relay";
 import { exposureObject, reserveExposure } from "../../worker/exposure/reserve";
 import { openEvents, pickOf } from "./bets-helpers";
@@ -164,6 +165,38 @@ describe("a game's exposure as bets come and go", () => {
     const lapsed = await book.view(now + tunables(env).EXPOSURE_HOLD_SECONDS * 1000 + 1);
     expect(lapsed.reserved).toBe(0);
     expect(lapsed.cash.markets).toEqual([]);
+  });
+
+  it("a reservation outlives the object's restart, and its release then still frees it", async () => {
+    const game = newEventId();
+    const now = Date.now();
+    const input = {
+      slipId: "slip-across-a-restart",
+      game: { eventId: game, sport: SPORT, home: "A", away: "B", startTime: new Date(now).toISOString() },
+      positions: [
+        {
+          bet: 0,
+          perStake: 2.5,
+          currency: "cash" as const,
+          stake: 1_000,
+          payout: 2_500,
+          picks: [{ market: "Moneyline", selection: "Home" }],
+        },
+      ],
+      limit: 1_000_000,
+    };
+    const stub = exposureObject(env, SPORT, game);
+    expect(await stub.reserve(input, now)).toEqual({ ok: true });
+    await runInDurableObject(stub, async (_object: GameExposure, state) => {
+      // A new instance over the same storage, as after an eviction: it knows the reservation.
+      const restarted = new GameExposure(state, env);
+      await state.blockConcurrencyWhile(async () => {}); // after the constructor's own load
+      expect(restarted.view(now).reserved).toBe(1);
+      expect(restarted.view(now).cash.markets[0]?.payouts).toEqual({ Home: 2_500 });
+      await restarted.release(input.slipId);
+      expect(restarted.view(now).reserved).toBe(0);
+      expect(restarted.view(now).cash.markets).toEqual([]);
+    });
   });
 });
 

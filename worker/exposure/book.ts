@@ -60,6 +60,10 @@ export class ExposureBook {
     return this.positions.has(id);
   }
 
+  get(id: string): Position | undefined {
+    return this.positions.get(id);
+  }
+
   /** Adds a position, or replaces the one with its id. */
   put(position: Position): void {
     this.remove(position.id);

@@ -92,6 +92,11 @@ export class GameExposure extends DurableObject<Env> {
   private suspendedNow: Set<string> | null = null;
   private gameSaved = false;
   private readonly labelled = new Set<string>();
+  // The reserved positions of each slip still awaiting its wallet, as the positions table
+  // holds them (kept with every write of a position), so a reservation and its
+  // confirmation find them without reading storage.
+  private readonly reservations = new Map<string, Set<string>>();
+  private readonly reservationOf = new Map<string, string>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -99,6 +104,7 @@ export class GameExposure extends DurableObject<Env> {
       for (const statement of SCHEMA) ctx.storage.sql.exec(statement);
       for (const row of ctx.storage.sql.exec<PositionRow>("SELECT * FROM positions")) {
         this.book.put(positionOf(row));
+        this.indexReservation(row.id, row.reservation);
         if (row.expires_at !== null) this.nextExpiry = Math.min(this.nextExpiry, row.expires_at);
       }
     });
@@ -112,7 +118,7 @@ export class GameExposure extends DurableObject<Env> {
   async reserve(input: ReserveInput, now: number): Promise<ReserveAnswer> {
     this.lapse(now);
     if (this.sql.exec("SELECT 1 FROM placed_slips WHERE slip_id = ?", input.slipId).toArray().length > 0) return { ok: true };
-    if (this.sql.exec("SELECT 1 FROM positions WHERE reservation = ? LIMIT 1", input.slipId).toArray().length > 0) return { ok: true };
+    if (this.reservations.has(input.slipId)) return { ok: true };
     const suspended = this.suspendedMarkets();
     for (const p of input.positions) {
       const hit = p.picks.find((pick) => suspended.has(pick.market));
@@ -151,11 +157,11 @@ export class GameExposure extends DurableObject<Env> {
 
   /** The wallet refused the slip: its reservation goes. */
   async release(slipId: string): Promise<void> {
-    const rows = this.sql.exec<{ id: string }>("SELECT id FROM positions WHERE reservation = ?", slipId).toArray();
+    const ids = [...(this.reservations.get(slipId) ?? [])];
     this.ctx.storage.transactionSync(() => {
-      for (const row of rows) this.drop(row.id);
+      for (const id of ids) this.drop(id);
     });
-    if (rows.length > 0) await this.changed();
+    if (ids.length > 0) await this.changed();
   }
 
   /**
@@ -183,9 +189,8 @@ export class GameExposure extends DurableObject<Env> {
   /** Drops the reserved position this bet confirms (its slip's, with the same picks) and remembers the slip as placed. */
   private confirmReserved(bet: TrackedBet, now: number): void {
     const picks = JSON.stringify(bet.placedPicks);
-    const reserved = this.sql.exec<PositionRow>("SELECT * FROM positions WHERE reservation = ?", bet.slipId).toArray();
-    const same = reserved.find((row) => row.picks === picks);
-    if (same) this.drop(same.id);
+    const same = [...(this.reservations.get(bet.slipId) ?? [])].find((id) => JSON.stringify(this.book.get(id)?.picks) === picks);
+    if (same) this.drop(same);
     this.sql.exec("INSERT OR REPLACE INTO placed_slips (slip_id, at) VALUES (?, ?)", bet.slipId, now);
   }
 
@@ -327,7 +332,26 @@ export class GameExposure extends DurableObject<Env> {
 
   private drop(id: string): void {
     this.book.remove(id);
+    this.indexReservation(id, null);
     this.sql.exec("DELETE FROM positions WHERE id = ?", id);
+  }
+
+  /** Records which slip's reservation a position belongs to now (null: none, or gone). */
+  private indexReservation(id: string, reservation: string | null): void {
+    const before = this.reservationOf.get(id);
+    if (before !== undefined && before !== reservation) {
+      const ids = this.reservations.get(before);
+      ids?.delete(id);
+      if (ids?.size === 0) this.reservations.delete(before);
+    }
+    if (reservation === null) {
+      this.reservationOf.delete(id);
+      return;
+    }
+    this.reservationOf.set(id, reservation);
+    const ids = this.reservations.get(reservation) ?? new Set<string>();
+    ids.add(id);
+    this.reservations.set(reservation, ids);
   }
 
   private isGone(betId: string): boolean {
@@ -335,6 +359,7 @@ export class GameExposure extends DurableObject<Env> {
   }
 
   private savePosition(p: Omit<Position, "id"> & { id: string }, reservation: string | null, expiresAt: number | null): void {
+    this.indexReservation(p.id, reservation);
     this.sql.exec(
       "INSERT OR REPLACE INTO positions (id, reservation, currency, stake, payout, picks, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
       p.id,
