@@ -8,10 +8,11 @@
 // model's grid of the rest of the game added to the score) or final. Each game also has a
 // bookmaker that re-confirms its prices every few seconds and within a second of each
 // score, as a live book keeps up, so a board shows each market as the book last confirmed
-// it; now and then the book stops on a game for a minute or so (an outage), and its live
-// prices age until the live rules suspend the game. Each score carries when it last
-// changed, and the scores feed learns of it a moment after the book re-prices: the book's
-// clock and the score times the live rules run on, like The Odds API's `last_update` fields.
+// it; now and then the book stops on a game for a minute or so (an outage: one game of a
+// sport at a time, never its newest), and its live prices age until the live rules
+// suspend the game. Each score carries when it last changed, and the scores feed learns
+// of it a moment after the book re-prices: the book's clock and the score times the live
+// rules run on, like The Odds API's `last_update` fields.
 // Besides the book whose prices the board offers, SIM_OTHER_BOOKS more books quote every
 // market (each its own margin and a little disagreement on the probabilities), so the
 // fair figures (src/shared/fair-odds.ts) are computed offline exactly as from the real feed.
@@ -60,6 +61,11 @@ export type SimGame = {
   /** The game's score model: every market is priced from it and the final drawn from it. Null for MMA. */
   model: GameModel | null;
   timeline: ScoreEvent[];
+  /**
+   * The market the book holds back before the start (a total awaiting the weather or the
+   * line-ups, a spread awaiting injury news), or null; once the game is under way the
+   * book quotes every market.
+   */
   suspended: "moneyline" | "spread" | "total" | null;
 };
 
@@ -166,7 +172,7 @@ function scheduleDay(sport: SportKey, day: number): SimGame[] {
     const eventId = `sim-${sim.code}-${day}-${i}`;
     const rng = seededRng(`${SEED}:${eventId}`);
     const startMs = day * DAY_MS + (sim.firstStartMin + startOffsetMin(sport, i)) * MIN_MS;
-    const strengths = logistic((home[2] + sim.homeAdvantage - away[2]) / 20);
+    const strengths = logistic((home[2] + sim.homeAdvantage - away[2]) / sim.ratingPerLogit);
     const expectedTotal = sim.baseTotal * (0.92 + rng() * 0.16);
     const model = simModel(sport, logit(strengths) * sim.marginPerLogit, expectedTotal);
     const roll = rng();
@@ -204,7 +210,8 @@ function scheduleDay(sport: SportKey, day: number): SimGame[] {
 /** Every game of a sport starting in [fromMs, toMs), in start order. */
 export function gamesBetween(sport: SportKey, fromMs: number, toMs: number): SimGame[] {
   const out: SimGame[] = [];
-  for (let day = Math.floor(fromMs / DAY_MS); day <= Math.floor(toMs / DAY_MS); day++) {
+  // A day's last games may start after its midnight: the day before is looked at too.
+  for (let day = Math.floor(fromMs / DAY_MS) - 1; day <= Math.floor(toMs / DAY_MS); day++) {
     for (const g of gamesForDay(sport, day)) if (g.startMs >= fromMs && g.startMs < toMs) out.push(g);
   }
   return out.sort((a, b) => a.startMs - b.startMs);
@@ -273,6 +280,11 @@ export function gameState(game: SimGame, simNow: number): GameState {
 /** How finely a live game's prices follow the clock: a hundredth of the game (an NBA game's 80 s), so a price a bettor takes
  * usually holds through the live-bet delay. */
 const LIVE_STEPS = 100;
+/** The share of the game still to play as the prices read it: in LIVE_STEPS, all of it before the start. */
+function leftOf(state: GameState): number {
+  return state.status === "scheduled" ? 1 : Math.round((1 - state.progress) * LIVE_STEPS) / LIVE_STEPS;
+}
+
 /** The market probabilities of recent (game, price bucket, score, moment), since a board asks for each several times. */
 const chancesMemo = new Map<string, MarketChances>();
 const CHANCES_MEMO_SIZE = 4096;
@@ -287,7 +299,7 @@ const CHANCES_MEMO_SIZE = 4096;
  */
 function chancesOf(game: SimGame & { model: GameModel }, state: GameState, bucket: number): MarketChances {
   const sim = SIM_SPORTS[game.sport];
-  const left = state.status === "scheduled" ? 1 : Math.round((1 - state.progress) * LIVE_STEPS) / LIVE_STEPS;
+  const left = leftOf(state);
   const key = `${game.eventId}:${bucket}:${state.homeScore}:${state.awayScore}:${left}`;
   const known = chancesMemo.get(key);
   if (known) return known;
@@ -325,12 +337,33 @@ function fightChance(game: SimGame, bucket: number): number {
  * The board's view of a game at `simNow`: every market priced from the game's model (see
  * chancesOf), moved a little every 20 simulated minutes and, once live, by the score and
  * the time left. Raw prices pass through the same validity rule as the real feed's, so
- * extreme ones (a blow-out late in a game, a lopsided matchup, a suspended market) show
- * as Locked.
+ * extreme ones (a blow-out late in a game, a lopsided matchup, a market held back before the
+ * start) show as Locked.
  */
 export function gameToEvent(game: SimGame, simNow: number, minBooks: number = FAIR_MIN_BOOKS_DEFAULT): Event {
   const state = gameState(game, simNow);
-  const bucket = Math.floor(simNow / PRICE_BUCKET_MS);
+  const { markets, fair } = pricesOf(game, state, Math.floor(simNow / PRICE_BUCKET_MS), minBooks);
+  return { ...eventHeader(game, state), markets, ...(fair && { fair }) };
+}
+
+/** A game's event at a moment without its prices: who, when, and how it stands. */
+function eventHeader(game: SimGame, state: GameState): Omit<Event, "markets" | "fair"> {
+  return {
+    eventId: game.eventId,
+    sport: game.sport,
+    startTime: new Date(game.startMs).toISOString(),
+    home: game.home,
+    away: game.away,
+    status: state.status,
+    live:
+      state.status === "scheduled"
+        ? null
+        : { homeScore: state.homeScore, awayScore: state.awayScore, periodLabel: state.periodLabel, clock: state.clock },
+  };
+}
+
+/** Every market of a game as it stands (`state`) in price bucket `bucket`, with their fair figures (see gameToEvent). */
+function pricesOf(game: SimGame, state: GameState, bucket: number, minBooks: number): Pick<Event, "markets" | "fair"> {
   const chances: MarketChances = game.model
     ? chancesOf(game as SimGame & { model: GameModel }, state, bucket)
     : (() => {
@@ -358,7 +391,8 @@ export function gameToEvent(game: SimGame, simNow: number, minBooks: number = FA
   const offeredMoneyline = chances.moneyline.map((p) => priceFor(p));
   quote("moneyline", null, chances.moneyline, offeredMoneyline);
   const [mlHome, mlAway, mlDraw] = offeredMoneyline as [number, number, number?];
-  const mlSuspended = game.suspended === "moneyline";
+  const withheld = state.status === "scheduled" ? game.suspended : null;
+  const mlSuspended = withheld === "moneyline";
   const moneyline: NonNullable<Event["markets"]["moneyline"]> = {
     home: mlSuspended ? null : validPrice(mlHome),
     away: mlSuspended ? null : validPrice(mlAway),
@@ -368,7 +402,7 @@ export function gameToEvent(game: SimGame, simNow: number, minBooks: number = FA
 
   if (chances.spread) {
     const { line, home, away } = chances.spread;
-    const suspended = game.suspended === "spread";
+    const suspended = withheld === "spread";
     const offered = [priceFor(home), priceFor(away)];
     quote("spread", line, [home, away], offered);
     markets.spread = {
@@ -379,7 +413,7 @@ export function gameToEvent(game: SimGame, simNow: number, minBooks: number = FA
   }
   if (chances.total) {
     const { line, over, under } = chances.total;
-    const suspended = game.suspended === "total";
+    const suspended = withheld === "total";
     const offered = [priceFor(over), priceFor(under)];
     quote("total", line, [over, under], offered);
     markets.total = {
@@ -389,21 +423,7 @@ export function gameToEvent(game: SimGame, simNow: number, minBooks: number = FA
     };
   }
   const fair = eventFairFigures(markets, quotes, minBooks);
-
-  return {
-    eventId: game.eventId,
-    sport: game.sport,
-    startTime: new Date(game.startMs).toISOString(),
-    home: game.home,
-    away: game.away,
-    status: state.status,
-    live:
-      state.status === "scheduled"
-        ? null
-        : { homeScore: state.homeScore, awayScore: state.awayScore, periodLabel: state.periodLabel, clock: state.clock },
-    markets,
-    ...(fair && { fair }),
-  };
+  return { markets, ...(fair && { fair }) };
 }
 
 /** A simulated bookmaker: its name and how often it re-confirms its prices. */
@@ -415,29 +435,59 @@ export const SIM_BOOK: SimBook = { key: "sim-book", cadenceMs: 5_000 };
 export const REPRICE_AFTER_SCORE_MS = 1_000;
 /**
  * Now and then the book stops confirming a live game for a while (a trader's hold, a feed
- * hiccup): each quarter-hour of a game has this chance of one outage, OUTAGE_MS long at a
- * seeded moment, during which its prices age and the live rules suspend the game.
+ * hiccup), OUTAGE_MS long, during which its prices age and the live rules suspend the game.
+ * Each sport has one trader, who holds one game at a time: each quarter-hour of the clock
+ * has HOLD_CHANCE of one hold in it, on one of the sport's games under way for all of it
+ * (seeded), never the sport's newest game, whose prices the trader keeps running (for MMA,
+ * whose fights start in threes, the last listed of them). So a hold never meets another
+ * hold of the sport, and never takes the game that just started off the live tab.
  */
-const OUTAGE_CHANCE = 0.1;
+const HOLD_CHANCE = 0.2;
 export const OUTAGE_MS = 75_000;
-const OUTAGE_BLOCK_MS = 15 * MIN_MS;
+const HOLD_BLOCK_MS = 15 * MIN_MS;
+type Hold = { eventId: string; from: number; to: number };
 
-/** The book's outages on this game, in order (the same for everyone: seeded per quarter-hour of the game). */
-export function bookOutages(game: Pick<SimGame, "eventId" | "startMs" | "endMs">): { from: number; to: number }[] {
+/** The sport's holds of recent quarter-hours, since every board asks for each game's several times. */
+const holdMemo = new Map<string, Hold | null>();
+const HOLD_MEMO_SIZE = 1024;
+
+/** The hold of the sport's book in quarter-hour `block` of the clock (floor(ms / 15 min)), or null. */
+function sportHold(sport: SportKey, block: number): Hold | null {
+  const key = `${sport}:${block}`;
+  const known = holdMemo.get(key);
+  if (known !== undefined) return known;
+  const rng = seededRng(`${SEED}:${sport}:hold:${block}`);
+  let hold: Hold | null = null;
+  if (rng() < HOLD_CHANCE) {
+    const from = block * HOLD_BLOCK_MS + Math.floor(rng() * (HOLD_BLOCK_MS - OUTAGE_MS));
+    const to = from + OUTAGE_MS;
+    const started = gamesBetween(sport, from - SIM_SPORTS[sport].durationMin * MIN_MS, from + 1);
+    const held = started.slice(0, -1).filter((g) => to <= g.endMs);
+    if (held.length > 0) hold = { eventId: held[Math.floor(rng() * held.length)]!.eventId, from, to };
+  }
+  if (holdMemo.size >= HOLD_MEMO_SIZE) holdMemo.delete(holdMemo.keys().next().value!);
+  holdMemo.set(key, hold);
+  return hold;
+}
+
+/** The book's outages on this game, in order (the same for everyone: seeded per quarter-hour of its sport). */
+export function bookOutages(game: Pick<SimGame, "eventId" | "sport" | "startMs" | "endMs">): { from: number; to: number }[] {
   const out: { from: number; to: number }[] = [];
-  for (let block = 0; game.startMs + block * OUTAGE_BLOCK_MS < game.endMs; block++) {
-    const rng = seededRng(`${SEED}:${game.eventId}:outage:${block}`);
-    if (rng() >= OUTAGE_CHANCE) continue;
-    const from = game.startMs + block * OUTAGE_BLOCK_MS + Math.floor(rng() * (OUTAGE_BLOCK_MS - OUTAGE_MS));
-    if (from < game.endMs) out.push({ from, to: from + OUTAGE_MS });
+  for (let block = Math.floor(game.startMs / HOLD_BLOCK_MS); block * HOLD_BLOCK_MS < game.endMs; block++) {
+    const hold = sportHold(game.sport, block);
+    if (hold?.eventId === game.eventId) out.push({ from: hold.from, to: hold.to });
   }
   return out;
 }
 
 /** The book's outage covering `simNow` for this game, or null. */
-export function bookOutageAt(game: Pick<SimGame, "eventId" | "startMs" | "endMs">, simNow: number): { from: number; to: number } | null {
+export function bookOutageAt(
+  game: Pick<SimGame, "eventId" | "sport" | "startMs" | "endMs">,
+  simNow: number,
+): { from: number; to: number } | null {
   if (simNow < game.startMs || simNow >= game.endMs) return null;
-  return bookOutages(game).find((o) => simNow >= o.from && simNow < o.to) ?? null;
+  const hold = sportHold(game.sport, Math.floor(simNow / HOLD_BLOCK_MS));
+  return hold?.eventId === game.eventId && simNow >= hold.from && simNow < hold.to ? { from: hold.from, to: hold.to } : null;
 }
 
 /** Each market is confirmed at its own phase of the book's cadence, so the three carry different times. */
@@ -467,16 +517,23 @@ export function gameToBookEvent(
   simNow: number,
   minBooks: number = FAIR_MIN_BOOKS_DEFAULT,
 ): { event: Event; book: SimBook; confirmed: Partial<Record<MarketKey, number>> } {
-  const { fair: _now, ...current } = gameToEvent(game, simNow, minBooks);
+  const sim = SIM_SPORTS[game.sport];
+  const keys: MarketKey[] = ["moneyline", ...(sim.hasSpread ? ["spread" as const] : []), ...(sim.hasTotal ? ["total" as const] : [])];
   const book = SIM_BOOK;
   const markets: Event["markets"] = {};
   const fair: NonNullable<Event["fair"]> = {};
   const confirmed: Partial<Record<MarketKey, number>> = {};
-  for (const key of Object.keys(current.markets) as MarketKey[]) {
+  // The markets' confirmations are seconds apart, so most of them price the same situation: each is priced once.
+  const priced = new Map<string, Pick<Event, "markets" | "fair">>();
+  for (const key of keys) {
     const at = bookConfirmedAt(game, key, simNow);
     confirmed[key] = at;
+    const state = gameState(game, at);
+    const bucket = Math.floor(at / PRICE_BUCKET_MS);
+    const situation = `${bucket}:${state.status}:${state.homeScore}:${state.awayScore}:${leftOf(state)}`;
     // A market's fair figures are of the prices it shows, confirmed at the same moment.
-    const asConfirmed = gameToEvent(game, at, minBooks);
+    const asConfirmed = priced.get(situation) ?? pricesOf(game, state, bucket, minBooks);
+    priced.set(situation, asConfirmed);
     if (key === "moneyline" && asConfirmed.markets.moneyline) {
       markets.moneyline = asConfirmed.markets.moneyline;
       if (asConfirmed.fair?.moneyline) fair.moneyline = asConfirmed.fair.moneyline;
@@ -490,7 +547,8 @@ export function gameToBookEvent(
       if (asConfirmed.fair?.total) fair.total = asConfirmed.fair.total;
     }
   }
-  return { event: { ...current, markets, ...(Object.keys(fair).length > 0 && { fair }) }, book, confirmed };
+  const event: Event = { ...eventHeader(game, gameState(game, simNow)), markets, ...(Object.keys(fair).length > 0 && { fair }) };
+  return { event, book, confirmed };
 }
 
 /** When the game's score last changed at `simNow` (its start before any score, its end once final); null before it starts. */

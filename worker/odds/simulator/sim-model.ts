@@ -3,11 +3,19 @@
 // final score drawn from its grid with a timeline of scoring events that reaches exactly
 // that final. So the simulator's markets never disagree with one another (no price on one
 // side of a game is a sure profit against another) and its finals are what its prices say.
-import { familyOf, type GameSituation, liveScoreGrid, type ScoreGrid, sideChanceOn, tieBreakChance } from "../../../src/shared/game-model";
+import {
+  familyOf,
+  type GameSituation,
+  type PointsFamily,
+  liveScoreGrid,
+  type ScoreGrid,
+  sideChanceOn,
+  tieBreakChance,
+} from "../../../src/shared/game-model";
 import { GAME_MODEL_VERSION, paramBounds } from "../../../src/shared/game-model/families";
 import type { GameModel } from "../../../src/shared/schemas/game-model";
 import type { SportKey } from "../../../src/shared/sports";
-import type { Rng } from "./random";
+import { type Rng, shuffled } from "./random";
 import type { SimSport } from "./sim-sports";
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
@@ -136,10 +144,89 @@ export function plays(sim: SimSport, points: number): number[] {
   return out;
 }
 
+/** Steps of a game the points sports' scoring path is drawn on (an NBA game's half minute). */
+const PATH_STEPS = 96;
+/** The share of the game the regulation scoring plays fall in: the last moments are left to a tie-break. */
+const REGULATION_SHARE = 0.985;
+
+/** A standard normal number from two uniform ones (Box–Muller). */
+function normal(rng: Rng): number {
+  return Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
+}
+
+/** A standard Brownian bridge on PATH_STEPS steps: 0 at both ends, variance t(1 − t) at share t. */
+function brownianBridge(rng: Rng): Float64Array {
+  const walk = new Float64Array(PATH_STEPS + 1);
+  for (let k = 1; k <= PATH_STEPS; k++) walk[k] = walk[k - 1]! + normal(rng) / Math.sqrt(PATH_STEPS);
+  const end = walk[PATH_STEPS]!;
+  return walk.map((w, k) => w - (k / PATH_STEPS) * end);
+}
+
+/**
+ * A side's scoring plays in a seeded order, each with when it comes (share of the game)
+ * along its score path `path` (its score at each of PATH_STEPS steps, never falling,
+ * ending on its final): a play comes as the path passes a seeded point between the score
+ * before and after it.
+ */
+function playsAlong(rng: Rng, path: Float64Array, points: number[]): { at: number; points: number }[] {
+  const out: { at: number; points: number }[] = [];
+  let before = 0;
+  let k = 1;
+  for (const p of shuffled(rng, points)) {
+    const level = before + p * rng();
+    while (k < PATH_STEPS && path[k]! < level) k++;
+    const from = path[k - 1]!;
+    const rise = path[k]! - from;
+    const within = rise > 0 ? Math.min(1, Math.max(0, (level - from) / rise)) : rng();
+    out.push({ at: ((k - 1 + within) / PATH_STEPS) * REGULATION_SHARE, points: p });
+    before += p;
+  }
+  return out;
+}
+
+/**
+ * When each side's scoring plays come in a points game (football, basketball) reaching
+ * (home, away): the margin and the total move as Brownian bridges from 0–0 to the final,
+ * with the spreads the game's model gives its rest (σM and σT × √share, correlated by r),
+ * so the score at any moment is as far from the final's course as the live prices expect.
+ * Stern (1994, "A Brownian motion model for the progress of sports scores", JASA 89,
+ * 1128–1134) found NBA margins progress so: their variance grows in step with the time
+ * played. Each side's score follows (total ± margin) / 2, kept from ever falling.
+ * Scattering each side's plays at independent moments instead spread an NBA half-time
+ * margin half as wide again as the model's σM·√½, and the live board found a game in
+ * five past its price bounds by half its window.
+ */
+function pointsPlays(rng: Rng, sim: SimSport, family: PointsFamily, model: GameModel, home: number, away: number) {
+  const sigmaMargin = model.params[1]!;
+  const r = family.correlation;
+  const marginBridge = brownianBridge(rng);
+  const otherBridge = brownianBridge(rng);
+  const path = (sign: 1 | -1, final: number) => {
+    const out = new Float64Array(PATH_STEPS + 1);
+    let highest = 0;
+    for (let k = 0; k <= PATH_STEPS; k++) {
+      const t = k / PATH_STEPS;
+      const margin = t * (home - away) + sigmaMargin * marginBridge[k]!;
+      const total = t * (home + away) + family.sigmaTotal * (r * marginBridge[k]! + Math.sqrt(1 - r * r) * otherBridge[k]!);
+      highest = Math.max(highest, Math.min(final, (total + sign * margin) / 2));
+      out[k] = k === PATH_STEPS ? final : highest;
+    }
+    return out;
+  };
+  return {
+    home: playsAlong(rng, path(1, home), plays(sim, home)),
+    away: playsAlong(rng, path(-1, away), plays(sim, away)),
+  };
+}
+
 /**
  * A timeline of scoring events (at = share of the game, 0..1) reaching exactly the final
  * (home, away). A final that came from a tie-break (drawn with its chance given the final,
- * tieBreakChance) has its last score at the very end: the overtime winner.
+ * tieBreakChance) has its last score at the very end: the overtime winner. Goals and runs
+ * come one at a time, each side's at independent uniform moments: a Poisson count's
+ * moments given its total, as the goals families read the rest of a game. Points come
+ * along the paths of pointsPlays: two teams' points come at one pace (possessions
+ * alternate), so the margin moves far less than two independent sides' would.
  */
 export function timelineTo(rng: Rng, sim: SimSport, model: GameModel, final: { home: number; away: number }): ScoreEvent[] {
   const out: ScoreEvent[] = [];
@@ -151,11 +238,17 @@ export function timelineTo(rng: Rng, sim: SimSport, model: GameModel, final: { h
     if (home > away) home -= points;
     else away -= points;
   }
-  for (const [team, points] of [
-    ["home", home],
-    ["away", away],
-  ] as const) {
-    for (const p of plays(sim, points)) out.push({ at: rng() * 0.985, team, points: p });
+  const family = familyOf(model.sport);
+  if (family?.kind === "points") {
+    const sides = pointsPlays(rng, sim, family, model, home, away);
+    for (const team of ["home", "away"] as const) for (const { at, points } of sides[team]) out.push({ at, team, points });
+  } else {
+    for (const [team, points] of [
+      ["home", home],
+      ["away", away],
+    ] as const) {
+      for (const p of plays(sim, points)) out.push({ at: rng() * REGULATION_SHARE, team, points: p });
+    }
   }
   if (tieBreak) out.push(tieBreak);
   return out.sort((a, b) => a.at - b.at);

@@ -20,14 +20,18 @@ import { loggerFor } from "../../logging/logger";
 import { tunables } from "../../tunables";
 
 const HOUR_MS = 60 * 60 * 1000;
-/** How far ahead the board lists games. */
-const BOARD_AHEAD_MS = 48 * HOUR_MS;
-/** The longest game of any sport; older starts are certainly over. */
-const LONGEST_GAME_MS = Math.max(...Object.values(SIM_SPORTS).map((s) => s.durationMin)) * 60_000;
+/**
+ * How far ahead a sport's board lists games: 48 hours of a sport that starts one an hour
+ * (or fewer), 24 of one that starts one every half hour, so a board lists about 50 games
+ * (MMA 72) whatever its slate.
+ */
+const boardAheadMs = (sport: SportKey) => 48 * HOUR_MS * Math.min(1, SIM_SPORTS[sport].spacingMin / 60);
+/** How long a game of the sport lasts; older starts are over. */
+const gameMs = (sport: SportKey) => SIM_SPORTS[sport].durationMin * 60_000;
 
 /** Board events (scheduled and live; finished games have left) at simulated time. */
 export function simulatedBoard(sport: SportKey, simNow: number): Event[] {
-  return gamesBetween(sport, simNow - LONGEST_GAME_MS, simNow + BOARD_AHEAD_MS)
+  return gamesBetween(sport, simNow - gameMs(sport), simNow + boardAheadMs(sport))
     .map((g) => gameToEvent(g, simNow))
     .filter((e) => e.status !== "final");
 }
@@ -35,16 +39,16 @@ export function simulatedBoard(sport: SportKey, simNow: number): Event[] {
 /**
  * The board as the feed answers it at simulated time `simNow`: each market as its book
  * last confirmed it, with the book's clock moved to the Worker's clock (less `offsetMs`).
- * It lists games starting up to `aheadMs` later (the board's 48 h unless told).
+ * It lists games starting up to `aheadMs` later (the board's hours ahead unless told).
  */
 export function simulatedFeedBoard(
   sport: SportKey,
   simNow: number,
   offsetMs: number,
   fairMinBooks?: number,
-  aheadMs: number = BOARD_AHEAD_MS,
+  aheadMs: number = boardAheadMs(sport),
 ): FeedEvent[] {
-  return gamesBetween(sport, simNow - LONGEST_GAME_MS, simNow + aheadMs)
+  return gamesBetween(sport, simNow - gameMs(sport), simNow + aheadMs)
     .map((g) => gameToBookEvent(g, simNow, fairMinBooks))
     .filter(({ event }) => event.status !== "final")
     .map(({ event, book, confirmed }) => {
