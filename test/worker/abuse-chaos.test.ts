@@ -54,7 +54,7 @@ const SEED = Number.parseInt(inject("CHAOS_SEED") || "", 10) || Math.floor(Math.
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
 const PLAYERS = 14;
 const ROUNDS = 6;
-const BETS_PER_ROUND = 600;
+const BETS_PER_ROUND = 400;
 const CONCURRENCY = 16;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
