@@ -122,7 +122,7 @@ export class GameExposure extends DurableObject<Env> {
     const suspended = this.suspendedMarkets();
     for (const p of input.positions) {
       const hit = p.picks.find((pick) => suspended.has(pick.market));
-      if (hit) return { ok: false, code: "suspended-by-house", market: this.labelOf(hit.market) };
+      if (hit) return { ok: false, code: "suspended-by-house", market: p.labels?.[hit.market] ?? this.labelOf(hit.market) };
     }
     // Judged one position after another, each on the book with the ones before it. A
     // refusal names the stake every bet of the slip could take on the book as it was.
@@ -133,7 +133,8 @@ export class GameExposure extends DurableObject<Env> {
         const over = p.picks.find((pick) => this.book.resultIf(p.currency, pick.market, pick.selection) + p.payout - p.stake > input.limit);
         for (const id of added) this.book.remove(id);
         const largestStake = Math.min(...input.positions.map((q) => this.book.largestStake(q.currency, q.picks, q.perStake, input.limit)));
-        return { ok: false, code: "exposure-limit", largestStake, market: this.labelOf(over?.market ?? "") };
+        const market = over?.market ?? "";
+        return { ok: false, code: "exposure-limit", largestStake, market: p.labels?.[market] ?? this.labelOf(market) };
       }
       this.book.put(position);
       added.push(position.id);
