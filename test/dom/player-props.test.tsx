@@ -3,8 +3,8 @@
 // (accents ignored); a prop taken there is on the slip under its name, sent with its
 // player's market, re-priced by a 409, and Over replaces Under; beside another pick on its
 // game in a parlay the slip says why they can't combine, save an anytime goalscorer, priced
-// with them; the placed leg reads as the slip named it; the loading, empty, failed and
-// started states; and the keyboard.
+// with them; the placed leg reads as the slip named it; a market an operator suspended; the
+// loading, empty, failed and started states; and the keyboard.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -136,6 +136,25 @@ describe("the game page's player props", () => {
         .getAllByRole("group")
         .map((group) => group.querySelector(".game-props-market-name")?.textContent),
     ).toEqual(["Points", "Rebounds"]);
+  });
+
+  it("shows a player's market an operator suspended as Suspended, on every side, and nothing else", async () => {
+    propsApi({
+      props: () =>
+        jsonResponse(200, {
+          eventId: "g1",
+          props: PROPS,
+          confirmedAt: Date.now(),
+          houseSuspended: [{ marketKey: "player_points", playerId: "paolo-banchero" }],
+        }),
+    });
+    renderApp(GAME_PATH);
+    await within(await screen.findByRole("region", { name: "Player props" })).findByRole("list", { name: "Players" });
+    expect(prices("Paolo Banchero Points")).toEqual(["Over 22.5 Suspended by Vantage for now", "Under 22.5 Suspended by Vantage for now"]);
+    for (const button of within(market("Paolo Banchero Points")).getAllByRole("button")) expect(button).toHaveProperty("disabled", true);
+    // His other market, and the other players' same market, are open.
+    expect(prices("Paolo Banchero Rebounds")).toEqual(["Over 7.5 +105", "Under 7.5 -125"]);
+    expect(prices("Donovan Mitchell Points")).toEqual(["Over 27.5 -115", "Under 27.5 Locked"]);
   });
 
   it("shows prices in the player's odds format, with the fair price under “Show fair odds”", async () => {

@@ -4,7 +4,8 @@
 // price the game page offers and written with the player, the market's label and its fair
 // probability; a moved price is a 409 carrying it; a game that started has no props; a
 // side the market does not have, a payout above the props cap and a prop beside another
-// pick on its game in a parlay are refused with a sentence; a live game's pick still goes
+// pick on its game in a parlay are refused with a sentence; a player's market an operator
+// suspended shows on the game page and is refused; a live game's pick still goes
 // beside a prop; cash-out prices a prop at its fair probability now. The anytime goalscorer,
 // the one prop a same-game parlay takes, is played on the embedded simulator's hockey games
 // (the recorded answer has no yes market and the scripted board no score model).
@@ -28,7 +29,7 @@ import type { FeedEvent, OddsFeedProvider } from "../../worker/odds/feed-provide
 import { loadEvents } from "../../worker/odds/odds-service";
 import recorded from "../fixtures/odds-api/event-odds-nba.json";
 import { pickOf, placeBet } from "./bets-helpers";
-import { BASE, api, signIn } from "./helpers";
+import { BASE, api, postJson, signIn } from "./helpers";
 
 const ODDS = recorded as EventOdds;
 const SPORT: SportKey = "basketball_nba";
@@ -126,6 +127,7 @@ function harness(vars: Record<string, string> = {}) {
         body: JSON.stringify({ wallet: "coins", ...body }),
       }),
     quote: (token: string, betId: string) => call(`/api/bets/${betId}/cash-out`, token),
+    call,
     /** The live game's home moneyline at the board's price. */
     liveMoneyline: (): PlaceBetPick => ({
       eventId: `${eventId}-live`,
@@ -289,6 +291,34 @@ describe("placing a player prop", () => {
     expect(res.status).toBe(200);
     const { bets } = (await res.json()) as PlaceBetResponse;
     expect(bets.map((bet) => bet.toWin + bet.stake)).toEqual([toWinFor(within, [MONEYLINE.away]) + within, pays(within)]);
+  });
+
+  it("shows a player's market an operator suspended on the game page, and refuses its bet with a sentence", async () => {
+    const h = harness();
+    const player = await signIn();
+    const admin = await signIn("admin@vantage.test", "Operator"); // ADMIN_EMAILS in wrangler.toml [vars]
+    const prop = await playerProp(h, player.token);
+    const market = `Prop:${prop.marketKey}:${prop.player.id}`;
+    const suspend = (suspended: boolean) =>
+      postJson(
+        `/api/admin/risk/${SPORT}/${h.eventId}/suspend`,
+        { market, suspended, reason: "Injury news", game: { home: ODDS.home_team, away: ODDS.away_team, startTime: h.startTime } },
+        admin.token,
+      );
+    const page = async () => (await (await h.call(`/api/events/${h.eventId}/props?sport=${SPORT}`, player.token)).json()) as EventProps;
+    expect((await page()).houseSuspended).toBeUndefined();
+    expect((await suspend(true)).status).toBe(200);
+    expect((await page()).houseSuspended).toEqual([{ marketKey: prop.marketKey, playerId: prop.player.id }]);
+    const refused = await h.place(player.token, { kind: "Singles", amount: 100, picks: [overOf(prop)] });
+    expect(refused.status).toBe(409);
+    const error = await errorOf(refused);
+    expect(error.code).toBe("market-suspended-by-house");
+    expect(error.message).toBe(`Betting on ${PLAYER} Points for this game is suspended for now.`);
+    expect(await coins(player.token)).toBe(5_000);
+    // Lifted: gone from the page, and the bet goes through.
+    expect((await suspend(false)).status).toBe(200);
+    expect((await page()).houseSuspended).toBeUndefined();
+    expect((await h.place(player.token, { kind: "Singles", amount: 100, picks: [overOf(prop)] })).status).toBe(200);
   });
 
   it("refuses a prop beside another pick on its game in a parlay, with the same-game sentence", async () => {

@@ -1,17 +1,21 @@
 // The board's copy of the markets an operator suspended (D1 house_suspensions), so a
-// player sees "Suspended" on them before trying: the game's exposure object is what
-// refuses the bets. Read at most once per HOUSE_SUSPENSIONS_MEMO_MS per sport and isolate
+// player sees "Suspended" on them before trying, on the board's game lines and on a game
+// page's players' markets: the game's exposure object is what refuses the bets. Read at most once per HOUSE_SUSPENSIONS_MEMO_MS per sport and isolate
 // (the board is the hottest read), and forgotten at once in the isolate that changed it.
 // The memo keeps the answer, never the read's promise: a request may not wait on I/O
 // another request started (the runtime cancels it as hung).
 import type { Event } from "../../src/shared/schemas/events";
 import { GAME_MARKETS, type GameMarket } from "../../src/shared/schemas/bets";
+import type { PropMarketRef } from "../../src/shared/schemas/props";
 import { isolateMemo } from "../isolate-memos";
 
 /** How long an isolate keeps a sport's suspensions before reading them again. */
 const HOUSE_SUSPENSIONS_MEMO_MS = 5_000;
 
-const memo = new Map<string, { until: number; markets: ReadonlyMap<string, GameMarket[]> }>();
+/** One game's suspended markets: its game lines, and its players' markets. */
+type GameSuspensions = { game: GameMarket[]; props: PropMarketRef[] };
+
+const memo = new Map<string, { until: number; markets: ReadonlyMap<string, GameSuspensions> }>();
 isolateMemo(() => memo.clear());
 
 /** Records (or lifts) one suspension; the caller audited it and told the game's object. */
@@ -34,18 +38,28 @@ export async function recordHouseSuspension(
   memo.delete(input.sport);
 }
 
-/** The sport's games with a suspended game market (Moneyline, Spread, Total), by event id. */
-async function suspendedMarkets(db: D1Database, sport: string, now: number): Promise<ReadonlyMap<string, GameMarket[]>> {
+/** A player's market as the exposure book names it (`Prop:<market key>:<player id>`, worker/exposure/book.ts `pickOf`). */
+function propMarketOf(market: string): PropMarketRef | null {
+  const match = /^Prop:([^:]+):(.+)$/.exec(market);
+  return match ? { marketKey: match[1]!, playerId: match[2]! } : null;
+}
+
+/** The sport's games with a suspended market, by event id. */
+async function suspendedMarkets(db: D1Database, sport: string, now: number): Promise<ReadonlyMap<string, GameSuspensions>> {
   const known = memo.get(sport);
   if (known && known.until > now) return known.markets;
   const { results } = await db
     .prepare("SELECT event_id, market FROM house_suspensions WHERE sport = ?")
     .bind(sport)
     .all<{ event_id: string; market: string }>();
-  const byEvent = new Map<string, GameMarket[]>();
+  const byEvent = new Map<string, GameSuspensions>();
   for (const row of results) {
-    if (!(GAME_MARKETS as readonly string[]).includes(row.market)) continue;
-    byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), row.market as GameMarket]);
+    const held = byEvent.get(row.event_id) ?? { game: [], props: [] };
+    const prop = propMarketOf(row.market);
+    if ((GAME_MARKETS as readonly string[]).includes(row.market)) held.game.push(row.market as GameMarket);
+    else if (prop) held.props.push(prop);
+    else continue;
+    byEvent.set(row.event_id, held);
   }
   memo.set(sport, { until: now + HOUSE_SUSPENSIONS_MEMO_MS, markets: byEvent });
   return byEvent;
@@ -61,7 +75,12 @@ export async function withHouseSuspensions(
   const suspended = await suspendedMarkets(db, sport, now);
   if (suspended.size === 0) return events;
   return events.map((e) => {
-    const markets = suspended.get(e.eventId);
-    return markets ? { ...e, houseSuspended: markets } : e;
+    const markets = suspended.get(e.eventId)?.game;
+    return markets && markets.length > 0 ? { ...e, houseSuspended: markets } : e;
   });
+}
+
+/** The players' markets of one game an operator suspended (its page marks them). */
+export async function suspendedPropMarkets(db: D1Database, sport: string, eventId: string, now: number): Promise<PropMarketRef[]> {
+  return (await suspendedMarkets(db, sport, now)).get(eventId)?.props ?? [];
 }

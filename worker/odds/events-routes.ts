@@ -5,7 +5,7 @@
 // (quota, last error and whether the quota guard is up) is an admin route
 // (worker/admin/admin-routes.ts).
 import { Hono } from "hono";
-import { withHouseSuspensions } from "../exposure/house-suspensions";
+import { suspendedPropMarkets, withHouseSuspensions } from "../exposure/house-suspensions";
 import { z } from "zod";
 import type { Event, SportsInfo } from "../../src/shared/schemas/events";
 import type { EventProps } from "../../src/shared/schemas/props";
@@ -102,7 +102,13 @@ export function oddsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
     const now = deps.now();
     const answer = await odds.props(c.env, query.sport, eventId, now);
     c.header("Cache-Control", "private, no-store");
-    const body: EventProps = { eventId: answer.eventId, props: answer.props, confirmedAt: answer.confirmedAt };
+    const houseSuspended = await suspendedPropMarkets(c.env.DB, query.sport, eventId, now);
+    const body: EventProps = {
+      eventId: answer.eventId,
+      props: answer.props,
+      confirmedAt: answer.confirmedAt,
+      ...(houseSuspended.length > 0 && { houseSuspended }),
+    };
     return c.json(body);
   });
 

@@ -1,8 +1,8 @@
 // The game page's "Player props": under the game lines, each player's markets at their main
 // line with the board's own price buttons (the same pressed state on the same slip, the
-// player's odds format, 'Locked' while a price is held back, the fair price under "Show fair
-// odds"), grouped by player and then market, with a search over the players' names that
-// ignores accents. Props are pre-match only, so a game under way says so and asks nothing.
+// player's odds format, 'Locked' while a price is held back and 'Suspended' while an
+// operator holds the player's market, the fair price under "Show fair odds"), grouped by
+// player and then market, with a search over the players' names that ignores accents. Props are pre-match only, so a game under way says so and asks nothing.
 // While they load, the section holds room for them so nothing below the page's first paint
 // moves when they land.
 import { useId, useMemo, useState } from "react";
@@ -67,7 +67,10 @@ function PropsList({ event }: { event: Event }) {
   const { state, retry } = useEventProps(event.eventId, event.sport);
   const [query, setQuery] = useState("");
   const idPrefix = useId();
-  const players = useMemo(() => (state.status === "ready" ? playersOf(event, state.data.props) : []), [state, event]);
+  const players = useMemo(
+    () => (state.status === "ready" ? playersOf(event, state.data.props, state.data.houseSuspended) : []),
+    [state, event],
+  );
 
   if (state.status === "error") {
     return (

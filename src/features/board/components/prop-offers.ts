@@ -1,8 +1,9 @@
 // A game's players' markets as its page lists them and as a pick on the slip carries them:
 // one main line per player and market (mainLineProps), players in the Worker's order (by
 // name), each player's markets in the catalogue's order, and each side as the board's Offer
-// with the pick it adds (none while its price is locked). Loaded with the game page only:
-// the board's first load never carries the props code.
+// with the pick it adds (none while its price is locked, or while an operator has suspended
+// the player's market: then it reads 'Suspended'). Loaded with the game page only: the
+// board's first load never carries the props code.
 import { propPickUid, type BetslipPick } from "../../../shared/betslip";
 import { legName } from "../../../shared/live-rules";
 import { decimalOdds } from "../../../shared/odds";
@@ -10,7 +11,7 @@ import { PROP_MARKETS, type PropMarketInfo } from "../../../shared/props/catalog
 import { mainLineProps } from "../../../shared/props/normalise-props";
 import type { PropLeg } from "../../../shared/schemas/bets";
 import type { Event } from "../../../shared/schemas/events";
-import type { Prop } from "../../../shared/schemas/props";
+import type { Prop, PropMarketRef } from "../../../shared/schemas/props";
 import type { Offer } from "./offers";
 
 /** One side of a player's market: the button's offer, and the slip pick it adds (null when locked). */
@@ -18,9 +19,9 @@ export type PropSide = { offer: Offer; pick: BetslipPick | null };
 export type PlayerMarketRow = { market: PropMarketInfo; sides: PropSide[] };
 export type PlayerPropsGroup = { id: string; name: string; team: string | null; markets: PlayerMarketRow[] };
 
-function propSide(event: Event, prop: Prop, leg: PropLeg, side: "Over" | "Under" | "Yes"): PropSide {
+function propSide(event: Event, prop: Prop, leg: PropLeg, side: "Over" | "Under" | "Yes", byHouse: boolean): PropSide {
   const team = prop.player.team;
-  const price = side === "Under" ? prop.prices.under : prop.prices.over;
+  const price = byHouse ? null : side === "Under" ? prop.prices.under : prop.prices.over;
   const fair = side === "Under" ? prop.fair.under : prop.fair.over;
   const line = side === "Yes" ? null : prop.line;
   const label = legName({ market: "Prop", side, line, home: event.home, away: event.away, prop: leg });
@@ -37,7 +38,7 @@ function propSide(event: Event, prop: Prop, leg: PropLeg, side: "Over" | "Under"
     sideName: side,
     pageLine,
     fair,
-    byHouse: false,
+    byHouse,
   };
   const pick: BetslipPick | null =
     price === null
@@ -64,18 +65,23 @@ function propSide(event: Event, prop: Prop, leg: PropLeg, side: "Over" | "Under"
   return { offer, pick };
 }
 
-/** The game's props grouped by player, then market; a market the catalogue does not name for the sport is left out. */
-export function playersOf(event: Event, props: readonly Prop[]): PlayerPropsGroup[] {
+/**
+ * The game's props grouped by player, then market; a market the catalogue does not name for
+ * the sport is left out, and one in `suspended` (an operator's) offers no price.
+ */
+export function playersOf(event: Event, props: readonly Prop[], suspended: readonly PropMarketRef[] = []): PlayerPropsGroup[] {
   const catalogue = PROP_MARKETS[event.sport];
+  const held = new Set(suspended.map((m) => `${m.marketKey}:${m.playerId}`));
   const players = new Map<string, PlayerPropsGroup>();
   for (const prop of mainLineProps(props)) {
     const market = catalogue.find((m) => m.key === prop.marketKey);
     if (!market) continue;
     const leg: PropLeg = { playerId: prop.player.id, player: prop.player.name, marketKey: prop.marketKey, label: market.label };
+    const byHouse = held.has(`${prop.marketKey}:${prop.player.id}`);
     const sides: PropSide[] =
       market.kind === "yes"
-        ? [propSide(event, prop, leg, "Yes")]
-        : [propSide(event, prop, leg, "Over"), propSide(event, prop, leg, "Under")];
+        ? [propSide(event, prop, leg, "Yes", byHouse)]
+        : [propSide(event, prop, leg, "Over", byHouse), propSide(event, prop, leg, "Under", byHouse)];
     const team = prop.player.team === "home" ? event.home : prop.player.team === "away" ? event.away : null;
     const player = players.get(prop.player.id) ?? { id: prop.player.id, name: prop.player.name, team, markets: [] };
     player.markets.push({ market, sides });
