@@ -1,4 +1,4 @@
-// Abuse, part 2: a seeded chaos run. A dozen players place thousands of bets
+// Abuse, part 2: a seeded chaos run. A dozen players place some two thousand bets
 // through POST /api/placeBet on the simulator's real odds (singles and parlays, both
 // wallets, retried Idempotency-Keys, stale prices and stakes that must be refused), while
 // settlement runs concurrently and again (cron, the settlement job and operator results
@@ -54,7 +54,7 @@ const SEED = Number.parseInt(inject("CHAOS_SEED") || "", 10) || Math.floor(Math.
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
 const PLAYERS = 14;
 const ROUNDS = 6;
-const BETS_PER_ROUND = 400;
+const BETS_PER_ROUND = 300;
 const CONCURRENCY = 16;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
