@@ -37,7 +37,7 @@ export function unitsToMinor(wallet: WalletKind, units: number): number | null {
   return Number.isSafeInteger(minor) ? minor : null;
 }
 
-/** "1,234" for Coins, "12.50" for Vantage Cash (whole units shown with cents when any). */
+/** "1,234" for Coins; "12.50" or "12" for Vantage Cash (cents shown only when there are some). */
 export function formatMoney(wallet: WalletKind, minor: number): string {
   if (wallet === "coins") return minor.toLocaleString("en-US");
   const units = minor / CENTS_PER_CASH;

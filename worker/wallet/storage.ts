@@ -199,7 +199,7 @@ export const KERNEL_STORAGE: readonly WalletStorageStep[] = [
   {
     version: 9,
     statements: [
-      // `bet_cash_outs`: what was cashed out of a bet (one row per bet with any): the stake share
+      // `bet_cash_outs`: what was cashed out of a bet (one row per bet cashed out): the stake share
       // in minor units (the rest stays open) and what it paid. Its own table, so every rung of
       // the ladder stays re-runnable (bet-rows.ts joins it to `bets`).
       `CREATE TABLE IF NOT EXISTS bet_cash_outs (

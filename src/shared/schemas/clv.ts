@@ -32,7 +32,7 @@ export const EventClosesSchema = z.object({ eventId: z.string(), sides: z.array(
 export const ClosesResponseSchema = z.object({ closes: z.array(EventClosesSchema) });
 export type ClosesResponse = z.infer<typeof ClosesResponseSchema>;
 
-/** A player's CLV figures of one wallet: the mean CLV and the share of bets that beat the close (null before any). */
+/** A player's CLV figures of one wallet: the mean CLV and the share of bets that beat the close (both null until a bet has its closing price). */
 export const ClvFiguresSchema = z.object({
   average: z.number().nullable(),
   beatShare: z.number().min(0).max(1).nullable(),
