@@ -173,13 +173,14 @@ export class GameExposure extends DurableObject<Env> {
     this.ctx.storage.transactionSync(() => {
       this.saveGame(game);
       for (const bet of bets) {
-        if (!this.book.has(bet.betId)) this.confirmReserved(bet, now);
+        // A bet whose reservation was still here has never been relayed, so it cannot have left.
+        const firstSeen = !this.book.has(bet.betId) && this.confirmReserved(bet, now);
         if (!bet.open) {
           this.drop(bet.betId);
           this.sql.exec("INSERT OR REPLACE INTO gone (bet_id, at) VALUES (?, ?)", bet.betId, now);
           continue;
         }
-        if (this.isGone(bet.betId)) continue;
+        if (!firstSeen && this.isGone(bet.betId)) continue;
         this.keep({ id: bet.betId, currency: bet.currency, stake: bet.stake, payout: bet.payout, picks: bet.picks });
         this.saveLabels(bet.labels);
       }
@@ -187,12 +188,16 @@ export class GameExposure extends DurableObject<Env> {
     await this.changed();
   }
 
-  /** Drops the reserved position this bet confirms (its slip's, with the same picks) and remembers the slip as placed. */
-  private confirmReserved(bet: TrackedBet, now: number): void {
+  /**
+   * Drops the reserved position this bet confirms (its slip's, with the same picks) and
+   * remembers the slip as placed; true when the reservation was still here.
+   */
+  private confirmReserved(bet: TrackedBet, now: number): boolean {
     const picks = JSON.stringify(bet.placedPicks);
     const same = [...(this.reservations.get(bet.slipId) ?? [])].find((id) => JSON.stringify(this.book.get(id)?.picks) === picks);
     if (same) this.drop(same);
     this.sql.exec("INSERT OR REPLACE INTO placed_slips (slip_id, at) VALUES (?, ?)", bet.slipId, now);
+    return same !== undefined;
   }
 
   /** Stops (or resumes) taking bets on one market; the caller audits who did it. */
