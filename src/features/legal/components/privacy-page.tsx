@@ -23,7 +23,9 @@ export function PrivacyPage() {
       <h2>Children</h2>
       <p>Vantage is for adults (18+). It does not target children under 13 and does not knowingly collect their data.</p>
       <h2>Your choices</h2>
-      <p>You can log out at any time, which ends the session on this device, and you can ask us to delete your account and its data.</p>
+      <p>
+        You can log out whenever you like, which ends the session on this device, and you can ask us to delete your account and its data.
+      </p>
     </LegalPage>
   );
 }

@@ -137,8 +137,7 @@ export function PlayLimits() {
       </h3>
       <p className="muted">
         A loss limit counts what you lost on settled bets in the period plus every open bet, which could be lost whole. Play time counts the
-        minutes Vantage is open and visible on any of your devices. Lowering applies at once; raising or removing takes effect after 24
-        hours.
+        minutes Vantage is open and visible on your devices. Lowering applies at once; raising or removing takes effect after 24 hours.
       </p>
       <form onSubmit={(e) => void submit(e)} noValidate className="protection-limits">
         {GROUPS.map((group) => (

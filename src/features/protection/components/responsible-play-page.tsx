@@ -38,7 +38,7 @@ export function ResponsiblePlayPage() {
           <dt>Loss and time limits</dt>
           <dd>
             Cap what you can lose in Coins or Vantage Cash per day, week or month (open bets count in full until they settle), and how many
-            minutes a day you play. When you reach 80% of any limit, Vantage tells you what is left.
+            minutes a day you play. When you reach 80% of one of your limits, Vantage tells you what is left.
           </dd>
           <dt>Reality checks</dt>
           <dd>
