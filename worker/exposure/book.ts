@@ -202,10 +202,19 @@ function gameWorst(positions: readonly Position[], markets: readonly MarketExpos
   return { worst, bound: false };
 }
 
+/** A player's market as the book keys it: `Prop:<market key>:<player id>`. */
+const propMarket = (prop: { playerId: string; marketKey: string }) => `Prop:${prop.marketKey}:${prop.playerId}`;
+
+/** The player's market a book key names, or null for a game's market. */
+export function propMarketOf(market: string): { marketKey: string; playerId: string } | null {
+  const match = /^Prop:([^:]+):(.+)$/.exec(market);
+  return match ? { marketKey: match[1]!, playerId: match[2]! } : null;
+}
+
 /** A leg's market key and selection on its game: the game's market, or a player's market by player. */
 export function pickOf(leg: { market: string; side: string; prop?: { playerId: string; marketKey: string } | undefined }): Pick {
   return {
-    market: leg.prop ? `Prop:${leg.prop.marketKey}:${leg.prop.playerId}` : leg.market,
+    market: leg.prop ? propMarket(leg.prop) : leg.market,
     selection: leg.side,
   };
 }

@@ -122,7 +122,7 @@ export class GameExposure extends DurableObject<Env> {
     const suspended = this.suspendedMarkets();
     for (const p of input.positions) {
       const hit = p.picks.find((pick) => suspended.has(pick.market));
-      if (hit) return { ok: false, code: "suspended-by-house", market: p.labels?.[hit.market] ?? this.labelOf(hit.market) };
+      if (hit) return { ok: false, code: "suspended-by-house", market: this.labelOf(hit.market, p.labels) };
     }
     // Judged one position after another, each on the book with the ones before it. A
     // refusal names the stake every bet of the slip could take on the book as it was.
@@ -134,7 +134,7 @@ export class GameExposure extends DurableObject<Env> {
         for (const id of added) this.book.remove(id);
         const largestStake = Math.min(...input.positions.map((q) => this.book.largestStake(q.currency, q.picks, q.perStake, input.limit)));
         const market = over?.market ?? "";
-        return { ok: false, code: "exposure-limit", largestStake, market: p.labels?.[market] ?? this.labelOf(market) };
+        return { ok: false, code: "exposure-limit", largestStake, market: this.labelOf(market, p.labels) };
       }
       this.book.put(position);
       added.push(position.id);
@@ -397,7 +397,10 @@ export class GameExposure extends DurableObject<Env> {
     return row ? (JSON.parse(row.json) as GameRef) : null;
   }
 
-  private labelOf(market: string): string {
+  /** A market's name for people: the slip's own label when given, else the stored one, else its key. */
+  private labelOf(market: string, labels?: Record<string, string>): string {
+    const given = labels?.[market];
+    if (given !== undefined) return given;
     return this.sql.exec<{ label: string }>("SELECT label FROM labels WHERE market = ?", market).toArray()[0]?.label ?? market;
   }
 }

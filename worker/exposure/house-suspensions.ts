@@ -1,13 +1,15 @@
 // The board's copy of the markets an operator suspended (D1 house_suspensions), so a
 // player sees "Suspended" on them before trying, on the board's game lines and on a game
-// page's players' markets: the game's exposure object is what refuses the bets. Read at most once per HOUSE_SUSPENSIONS_MEMO_MS per sport and isolate
-// (the board is the hottest read), and forgotten at once in the isolate that changed it.
+// page's players' markets: the game's exposure object is what refuses the bets. Read at
+// most once per HOUSE_SUSPENSIONS_MEMO_MS per sport and isolate (the board is the hottest
+// read), and forgotten at once in the isolate that changed it.
 // The memo keeps the answer, never the read's promise: a request may not wait on I/O
 // another request started (the runtime cancels it as hung).
 import type { Event } from "../../src/shared/schemas/events";
 import { GAME_MARKETS, type GameMarket } from "../../src/shared/schemas/bets";
 import type { PropMarketRef } from "../../src/shared/schemas/props";
 import { isolateMemo } from "../isolate-memos";
+import { propMarketOf } from "./book";
 
 /** How long an isolate keeps a sport's suspensions before reading them again. */
 const HOUSE_SUSPENSIONS_MEMO_MS = 5_000;
@@ -36,12 +38,6 @@ export async function recordHouseSuspension(
     await db.prepare("DELETE FROM house_suspensions WHERE event_id = ? AND market = ?").bind(input.eventId, input.market).run();
   }
   memo.delete(input.sport);
-}
-
-/** A player's market as the exposure book names it (`Prop:<market key>:<player id>`, worker/exposure/book.ts `pickOf`). */
-function propMarketOf(market: string): PropMarketRef | null {
-  const match = /^Prop:([^:]+):(.+)$/.exec(market);
-  return match ? { marketKey: match[1]!, playerId: match[2]! } : null;
 }
 
 /** The sport's games with a suspended market, by event id. */
