@@ -2,9 +2,10 @@
 // line with the board's own price buttons (the same pressed state on the same slip, the
 // player's odds format, 'Locked' while a price is held back and 'Suspended' while an
 // operator holds the player's market, the fair price under "Show fair odds"), grouped by
-// player and then market, with a search over the players' names that ignores accents. Props are pre-match only, so a game under way says so and asks nothing.
-// While they load, the section holds room for them so nothing below the page's first paint
-// moves when they land.
+// player and then market, with a search over the players' names that ignores accents.
+// Props are pre-match only, so a game under way says so and asks nothing. While they load,
+// the section holds room for them so nothing below the page's first paint moves when they
+// land.
 import { useId, useMemo, useState } from "react";
 import { useBetslip } from "../../../session/betslip-provider";
 import { useShowFairOdds } from "../../../session/fair-odds-setting";
