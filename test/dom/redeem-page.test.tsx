@@ -30,6 +30,9 @@ const paidRedemption = {
   next: null,
 };
 
+/** Another redemption, not (yet) paid: `paidRedemption` with its own id and no payout reference. */
+const unpaidRedemption = (id: string, fields: Record<string, unknown>) => ({ ...paidRedemption, id, payoutReference: null, ...fields });
+
 function renderRedeem() {
   // In a router: the page links free entry and the sweepstakes rules.
   render(
@@ -355,14 +358,8 @@ describe("/redeem", () => {
   it("shows a redemption held back by a payment under review as 'returned: payment disputed'", async () => {
     harness.user = player({ vantageCash: 3_000 });
     harness.replies.set("GET /api/connect/status", { body: enabledStatus });
-    const returned = {
-      ...paidRedemption,
-      id: "rd_2",
-      status: "failed",
-      failureReason: "returned: payment disputed",
-      payoutReference: null,
-    };
-    const bounced = { ...paidRedemption, id: "rd_3", status: "failed", failureReason: "Account closed", payoutReference: null };
+    const returned = unpaidRedemption("rd_2", { status: "failed", failureReason: "returned: payment disputed" });
+    const bounced = unpaidRedemption("rd_3", { status: "failed", failureReason: "Account closed" });
     harness.replies.set("GET /api/withdrawals", { body: { redemptions: [returned, bounced] } });
     renderRedeem();
     expect(await screen.findByText("Failed (returned: payment disputed)")).toBeTruthy();
@@ -385,13 +382,7 @@ describe("/redeem", () => {
   it("offers a paid redemption's signed receipt in the history, and none for one still pending", async () => {
     harness.user = player({ vantageCash: 3_000 });
     harness.replies.set("GET /api/connect/status", { body: enabledStatus });
-    const pending = {
-      ...paidRedemption,
-      id: "rd_2",
-      status: "pending",
-      payoutReference: null,
-      timeline: [{ step: "requested", at: 2, note: null }],
-    };
+    const pending = unpaidRedemption("rd_2", { status: "pending", timeline: [{ step: "requested", at: 2, note: null }] });
     harness.replies.set("GET /api/withdrawals", { body: { redemptions: [pending, paidRedemption] } });
     const receipt = {
       record: {
