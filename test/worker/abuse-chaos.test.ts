@@ -923,7 +923,7 @@ describe("abuse: seeded chaos across many players", () => {
       await advance(Math.min(24 * 60, Math.ceil((lastEnd - simNow) / 60_000) + 5));
       await Promise.all([settle(), fireCron()]);
     }
-    // Each final run waits for the settlement queue to settle what it sent: thousands of
+    // Each final run waits for the settlement queue to settle what it sent: hundreds of
     // bets at once, so on a machine busy with other suites it may take well over the usual
     // wait (the run answers as soon as it has drained).
     for (let i = 0; i < 6; i++) {

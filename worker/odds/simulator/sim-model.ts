@@ -192,9 +192,8 @@ function playsAlong(rng: Rng, path: Float64Array, points: number[]): { at: numbe
  * Stern (1994, "A Brownian motion model for the progress of sports scores", JASA 89,
  * 1128–1134) found NBA margins progress so: their variance grows in step with the time
  * played. Each side's score follows (total ± margin) / 2, kept from ever falling.
- * Scattering each side's plays at independent moments instead spread an NBA half-time
- * margin half as wide again as the model's σM·√½, and the live board found a game in
- * five past its price bounds by half its window.
+ * (Each side's plays at independent moments would spread an NBA half-time margin half as
+ * wide again as the model's σM·√½ the live prices assume.)
  */
 function pointsPlays(rng: Rng, sim: SimSport, family: PointsFamily, model: GameModel, home: number, away: number) {
   const sigmaMargin = model.params[1]!;
