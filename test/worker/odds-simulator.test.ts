@@ -19,7 +19,9 @@ import {
   gameState,
   gameToEvent,
   lastScoreAt,
+  LONGEST_PRICE,
   OUTAGE_MS,
+  priceFor,
   REPRICE_AFTER_SCORE_MS,
   SCORES_FEED_DELAY_MS,
   SIM_BOOK,
@@ -224,6 +226,17 @@ describe("simulator game progression", () => {
     expect(f.homeScore + f.awayScore).toBe(1);
   });
 
+  it("quotes a long shot at the book's top price, inside the spec's bounds and never better than its chance", () => {
+    for (const p of [0.0001, 0.001, 0.005, 0.01, 0.015, 0.02, 0.03]) {
+      const price = priceFor(p);
+      expect(price, String(p)).toBeLessThanOrEqual(LONGEST_PRICE);
+      expect(validPrice(price), String(p)).toBe(price);
+      // What a winning unit returns at that price, against what the side's chance is worth.
+      expect(price / 100 + 1, String(p)).toBeLessThanOrEqual(1 / p);
+    }
+    expect(priceFor(0.2)).toBeLessThan(LONGEST_PRICE);
+  });
+
   it("moves live prices with the score: a goal by the underdog lengthens the favourite", () => {
     let checked = 0;
     for (const sport of ["soccer_usa_mls", "icehockey_nhl"] as const) {
@@ -241,6 +254,11 @@ describe("simulator game progression", () => {
             const before = gameToEvent(g, at - 1000).markets.moneyline?.[favourite];
             const after = gameToEvent(g, at + 1000).markets.moneyline?.[favourite];
             if (before == null || after == null) continue;
+            // A favourite already trailing at the book's top price has no longer price to go to.
+            if (before === LONGEST_PRICE) {
+              expect(after).toBe(LONGEST_PRICE);
+              continue;
+            }
             expect(after, `${g.eventId} at ${goal.at.toFixed(3)}`).toBeGreaterThan(before);
             checked += 1;
           }

@@ -94,16 +94,25 @@ export const SIM_OTHER_BOOKS = [
 export const BOOK_DISAGREEMENT = 0.03;
 
 /**
- * Raw American price for a true probability with a margin added (may be out of bounds).
- * The margin scales the probability, but a heavy favourite keeps at least half its chance
- * of losing as its price's edge (q ≤ p + (1 − p) / 2): scaled alone, any side above 95.5%
- * would be priced at certainty and locked, where books still quote −2000 or −5000.
+ * The longest price a simulated book quotes. Books stop a long shot at a top price rather
+ * than quote it beyond (paying less than its chance deserves, which only adds to their
+ * margin), so a soccer side two goals down early stays on the board at +4000 instead of
+ * passing the spec's +5000 bound and locking its whole three-way market.
+ */
+export const LONGEST_PRICE = 4000;
+
+/**
+ * American price for a true probability with a margin added: at most LONGEST_PRICE, and
+ * out of bounds only on the favourite's side. The margin scales the probability, but a
+ * heavy favourite keeps at least half its chance of losing as its price's edge
+ * (q ≤ p + (1 − p) / 2): scaled alone, any side above 95.5% would be priced at certainty
+ * and locked, where books still quote −2000 or −5000.
  */
 export function priceFor(probability: number, margin: number = HOUSE_MARGIN): number {
   const scaled = Math.min(probability * (1 + margin), probability + (1 - probability) / 2);
   const q = Math.min(0.9999, Math.max(0.0001, scaled));
   const raw = q >= 0.5 ? (-100 * q) / (1 - q) : (100 * (1 - q)) / q;
-  return Math.round(raw / 5) * 5;
+  return Math.min(LONGEST_PRICE, Math.round(raw / 5) * 5);
 }
 
 /** The games of recent days, kept because drawing a day's finals builds every game's grid (the same for everyone: seeded). */
