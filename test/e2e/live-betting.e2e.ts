@@ -57,7 +57,7 @@ describe("live betting", () => {
     await screenshot(page, "live-1-countdown");
 
     // A live price can move during the delay: then the slip takes the new price and the
-    // player confirms again, as any bettor would.
+    // player confirms again, as every bettor would.
     for (let attempt = 0; attempt < 3; attempt++) {
       const outcome = await Promise.race([
         page

@@ -128,7 +128,7 @@ export async function apiCall(path: string, init: RequestInit = {}): Promise<Res
 /**
  * A wallet writes its bets to D1 (where settlement runs find them) on its alarm
  * WALLET_OUTBOX_FLUSH_DELAY_MS (1 s) after the bet, so a journey that ends a game right
- * after betting first lets that second pass, as any real cron tick or operator would.
+ * after betting first lets that second pass, as a real cron tick or operator would.
  */
 export async function afterOutboxWindow(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -177,7 +177,7 @@ export async function openPlayerInConsole(page: Page, email: string): Promise<vo
 
 /**
  * Places `amount` on the first open Home moneyline of an upcoming (not live) NBA game whose
- * American price is `atLeast` or longer (any, unless given); answers the game.
+ * American price is `atLeast` or longer (every price, unless given); answers the game.
  */
 export async function placeHomeMoneyline(
   page: Page,

@@ -129,7 +129,7 @@ function readable(priceAm: number | null): priceAm is number {
   return priceAm !== null && Number.isFinite(priceAm) && Math.abs(priceAm) >= 100;
 }
 
-/** Each book's overround on its two-sided players' markets in the event (the median over them), where it has any. */
+/** Each book's overround on its two-sided players' markets in the event (the median over them), where it has such markets. */
 function bookOverrounds(quotes: readonly BookPropQuote[]): Map<string, number> {
   const sums = new Map<string, number[]>();
   for (const quote of quotes) {

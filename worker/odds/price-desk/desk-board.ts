@@ -142,7 +142,7 @@ export function mergeScores(board: DeskBoard, scores: readonly EventScore[], rea
 /**
  * A new odds answer fetched at `fetchedAt` as the desk's board: the facts learned so far
  * carry over (on the same simulator clock), games that are over stay for a while so a
- * slip on one is named as closed, and the answer's scores, if it read any, merge in.
+ * slip on one is named as closed, and the answer's scores, when it read them, merge in.
  */
 export function mergeOdds(
   previous: DeskBoard | null,

@@ -328,7 +328,7 @@ export function releasePurchaseHoldInTx(tx: Ledger, holdId: string): { ok: true 
 
 /**
  * A paid pack counts toward the purchase limits from the moment it is credited (the credit
- * itself is never refused: the money was taken). Its checkout hold, if any, stops counting.
+ * itself is never refused: the money was taken). Its checkout hold, when it has one, stops counting.
  */
 export function recordPurchaseInTx(tx: Ledger, input: { reference: string; amountCents: number }): void {
   tx.sql.exec(
