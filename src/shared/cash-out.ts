@@ -3,7 +3,9 @@
 // check of a quote when it is accepted, and the SPA's dialog all apply one rule.
 //
 //   fair value = open stake × Π (decimal of the legs already won)
-//                           × Π over the open legs (p_fair now × decimal of the price taken)
+//                           × Π over the open legs (p now × decimal of the price taken)
+//   p now      = the leg's fair probability now, but never more than the chance the
+//                house's own price for that side implies now (cashOutChance)
 //   fee        = CASH_OUT_MARGIN percent of the fair value
 //   amount     = fair value − fee
 //
@@ -17,6 +19,17 @@
 import { blockPriceOnceGraded } from "./bet-outcome";
 import type { BetDocument, LegResult } from "./schemas/bets";
 import { decimalOdds } from "./odds";
+
+/**
+ * What an open leg counts as in a cash-out: its fair probability now, capped at the chance
+ * the house's current price for the same side implies (1 / decimal; no cap while the side
+ * is not offered). A cash-out buys the leg back; bought back above what the house sells it
+ * for, a side priced better than fair (one book's price ahead of the others') would be a
+ * sure profit: bet it, cash it out at once.
+ */
+export function cashOutChance(pFair: number, offeredPriceAm: number | null): number {
+  return offeredPriceAm === null ? pFair : Math.min(pFair, 1 / decimalOdds(offeredPriceAm));
+}
 
 /** Float noise below this is not a unit of money (so 190.00000000001 is 190, never 191 nor 189). */
 const FLOAT_NOISE = 1e-9;

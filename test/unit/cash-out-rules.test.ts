@@ -1,7 +1,8 @@
 // The cash-out rule: fair value of the open stake, the fee on top, house-favoured rounding,
 // and the share a fraction cashes out.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cashOutFactor, cashOutFigures, stakeShare } from "../../src/shared/cash-out";
+import { cashOutChance, cashOutFactor, cashOutFigures, stakeShare } from "../../src/shared/cash-out";
 import type { BetLeg } from "../../src/shared/schemas/bets";
 
 const leg = (priceAm: number): BetLeg => ({
@@ -32,6 +33,33 @@ describe("cash-out", () => {
       ),
     ).toBeNull();
     expect(cashOutFactor({ legs }, [null, null, null], new Map([[0, 0.5]]))).toBeNull();
+  });
+
+  it("counts an open leg at its fair chance, but never above what the house's price for it implies now", () => {
+    // −110 implies 0.5238: the fair 0.5 stands. +130 implies 1 / 2.3 = 0.4348: a fair 0.5 is cut to it.
+    expect(cashOutChance(0.5, -110)).toBe(0.5);
+    expect(cashOutChance(0.5, 130)).toBeCloseTo(1 / 2.3, 12);
+    // A side the house does not offer now keeps its fair chance.
+    expect(cashOutChance(0.5, null)).toBe(0.5);
+  });
+
+  it("never pays more than the stake for a bet cashed out at once, however far its prices beat fair", () => {
+    const price = fc.oneof(fc.integer({ min: -9995, max: -100 }), fc.integer({ min: 100, max: 4995 }));
+    const openLeg = fc.record({ priceAm: price, pFair: fc.double({ min: 0.001, max: 0.999, noNaN: true }) });
+    fc.assert(
+      fc.property(fc.array(openLeg, { minLength: 1, maxLength: 10 }), fc.integer({ min: 1, max: 500_000 }), (picks, stake) => {
+        const legs = picks.map((p) => leg(p.priceAm));
+        // Taken at the price the house offers now: each leg is worth at most 1 per unit.
+        const chances = new Map(picks.map((p, i) => [i, cashOutChance(p.pFair, p.priceAm)]));
+        const factor = cashOutFactor(
+          { legs },
+          legs.map(() => null),
+          chances,
+        )!;
+        expect(factor).toBeLessThanOrEqual(1 + 1e-12);
+        expect(cashOutFigures(stake, factor, 5).amount).toBeLessThan(stake);
+      }),
+    );
   });
 
   it("rounds the fair value down and the fee up, so the amount never exceeds the exact figure", () => {

@@ -248,6 +248,33 @@ describe("a cash-out racing settlement", () => {
 });
 
 describe("suspended legs", () => {
+  it("count a side priced better than fair at its price's own chance, so betting it and cashing out at once loses", async () => {
+    // The house offers Home at +130 (one book ahead of the rest) where the books' fair chance is 0.5 (+100).
+    const event: Event = {
+      eventId: "g-ahead",
+      sport: "basketball_nba",
+      startTime: new Date(Date.now() + 3_600_000).toISOString(),
+      home: "Home Team",
+      away: "Away Team",
+      status: "scheduled",
+      live: null,
+      markets: { moneyline: { home: 130, away: -160 } },
+      fair: { moneyline: { books: 5, home: { p: 0.5, margin: -0.15 }, away: { p: 0.5, margin: 0.1875 } } },
+      confirmedAt: Date.now(),
+    };
+    const legs = [leg({ eventId: "g-ahead", side: "Home", priceAm: 130, startTime: event.startTime })];
+    const bet = { ...openBet(legs), legResults: [null] };
+    const { pFair } = await priceOpenLegs(
+      bet,
+      async () => ({ events: [event], stale: false, feedNow: Date.now() }),
+      { now: Date.now(), liveMaxAgeMs: 45_000 },
+      async () => [],
+    );
+    expect(pFair[0]).toBeCloseTo(1 / 2.3, 12);
+    // 100 at +130, cashed out at once: worth 100 × (1 / 2.3) × 2.3 = 100 before the fee, 95 after it.
+    expect(cashOutFigures(100, pFair[0]! * decimalOdds(130), MARGIN)).toEqual({ fairValue: 100, fee: 5, amount: 95 });
+  });
+
   it("suspend the offer, naming the leg and the reason", async () => {
     const player = { legs: [leg({ eventId: "g-live", league: "basketball_nba", side: "Home", priceAm: -110 })], legResults: [null] };
     const live: Event = {

@@ -81,6 +81,13 @@ export function propFairP(props: readonly Prop[], selection: PropSelection): num
   return (side === "over" ? prop.fair.over.p : prop.fair.under?.p) ?? null;
 }
 
+/** The price the game page offers now on `selection` (its side at its line); null when it is not offered. */
+export function propOfferedPriceAm(props: readonly Prop[], selection: PropSelection): number | null {
+  const prop = offeredProp(props, selection);
+  const side = prop && sideOf(prop, selection.side);
+  return (prop && side && prop.prices[side]) ?? null;
+}
+
 /**
  * A Prop pick's current price and line, as `currentPrice` answers for the board: its prop
  * at the pick's line, else the line the game page shows for that player's market (so a

@@ -13,7 +13,10 @@
 // the same prop at the same line (worker/bets/price-props.ts); without one (the game
 // started, the market is gone, the line moved) the offer is unavailable. What comes back is
 // each open leg's fair probability now, each open block's chance now, and the sports of the
-// legs under way.
+// legs under way. An open leg counts at its fair probability, capped at the chance the
+// house's own price for the side implies now (`cashOutChance`), so a side priced better
+// than fair is never a bet to cash out at once for a profit.
+import { cashOutChance } from "../../src/shared/cash-out";
 import { fairSideOf } from "../../src/shared/fair-odds";
 import { scoreGrid, scorerShare } from "../../src/shared/game-model";
 import { gameSuspension, isUnderway, legName, suspensionSentence } from "../../src/shared/live-rules";
@@ -21,11 +24,11 @@ import { chanceOfBlock } from "../../src/shared/game-model";
 import type { BetDocument, SameGameBlock } from "../../src/shared/schemas/bets";
 import type { GameModel } from "../../src/shared/schemas/game-model";
 import type { SportKey } from "../../src/shared/sports";
-import { legSelection, propFairP, propsOnce, type PropsLoader } from "../bets/price-props";
+import { legSelection, propFairP, propOfferedPriceAm, propsOnce, type PropsLoader } from "../bets/price-props";
 import { currentPrice, liveUnconfirmed, loadBoards, ODDS_STALE_MESSAGE, type EventsLoader } from "../bets/price-slip";
 import { ApiError } from "../http/api-error";
 
-/** Each open leg's fair probability now (by leg index), each open same-game block's chance now (by block index). */
+/** What each open leg counts as now (by leg index: cashOutChance), each open same-game block's chance now (by block index). */
 export type PricedLegs = { pFair: Record<number, number>; blockChance: Record<number, number>; liveSports: SportKey[] };
 export const CASH_OUT_SAME_GAME_STARTED_MESSAGE = "Cash-out isn’t available on a same-game parlay once its game has started.";
 
@@ -84,10 +87,11 @@ export async function priceOpenLegs(
     if (!event) throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_UNAVAILABLE_MESSAGE} ${name} is not on the board.`);
     if (leg.market === "Prop") {
       const selection = legSelection(leg);
-      const fairP = selection ? propFairP(await propsOf(leg.league, leg.eventId), selection) : null;
+      const props = await propsOf(leg.league, leg.eventId);
+      const fairP = selection ? propFairP(props, selection) : null;
       if (fairP === null) throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_UNAVAILABLE_MESSAGE} ${name} has no fair price now.`);
       // Pre-match only: never a leg under way.
-      pFair[index] = fairP;
+      pFair[index] = cashOutChance(fairP, selection && propOfferedPriceAm(props, selection));
       continue;
     }
     const price = currentPrice(event, leg);
@@ -102,7 +106,7 @@ export async function priceOpenLegs(
     if (liveUnconfirmed(event, board.feedNow, rules)) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
     const fair = price.line === leg.line ? fairSideOf(event, leg) : null;
     if (!fair) throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_UNAVAILABLE_MESSAGE} ${name} has no fair price now.`);
-    pFair[index] = fair.p;
+    pFair[index] = cashOutChance(fair.p, price.priceAm);
     if (isUnderway(event, board.feedNow)) liveSports.add(leg.league);
   }
   return { pFair, blockChance, liveSports: [...liveSports] };
