@@ -3,7 +3,8 @@
 // per-market cash limit refuses the bet that would cross it (naming the stake that fits)
 // and holds under 50 reservations at once on one game's object (the bet path reserves
 // exactly so before its wallet commits); an operator suspends a market from the Risk view,
-// and a bet through the route is then refused. A reservation outlives the object's restart.
+// and a bet through the route is then refused. A reservation outlives the object's restart,
+// and bets the object was never told of (placed before it existed) join it from D1.
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +17,7 @@ import { pickOf as marketPick } from "../../worker/exposure/book";
 import { GameExposure } from "../../worker/exposure/game-exposure-object";
 import { relayBetsToExposure } from "../../worker/exposure/relay";
 import { exposureObject, reserveExposure } from "../../worker/exposure/reserve";
+import { NO_PROJECTORS, projectionStatements } from "../../worker/wallet/projection";
 import { openEvents, pickOf } from "./bets-helpers";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
 import { buyCash } from "./payout-helpers";
@@ -197,6 +199,76 @@ describe("a game's exposure as bets come and go", () => {
       expect(restarted.view(now).reserved).toBe(0);
       expect(restarted.view(now).cash.markets).toEqual([]);
     });
+  });
+});
+
+describe("bets the object was never told of", () => {
+  /** Writes bets to D1 as their wallets' outboxes do, without telling any exposure object. */
+  async function projected(bets: readonly BetDocument[]): Promise<void> {
+    const rows = bets.flatMap((bet, seq) =>
+      projectionStatements(
+        env.DB,
+        { seq, topic: "bet", payload: JSON.stringify({ userId: "user-before", bet, version: 1 }) },
+        NO_PROJECTORS,
+      ),
+    );
+    await env.DB.batch(rows);
+  }
+
+  it("joins the game's bets open in D1 before its first call, and holds the limit with them", async () => {
+    const game = newEventId();
+    const other = newEventId();
+    const on = (overrides: Parameters<typeof leg>[0]) => leg({ league: SPORT, ...overrides });
+    const home = openBet([on({ eventId: game, side: "Home", priceAm: 150 })], { stake: 2_000, wallet: "cash" });
+    const bets: BetDocument[] = [
+      home,
+      // What a partial cash-out left open counts, not the whole stake.
+      {
+        ...openBet([on({ eventId: game, side: "Draw", priceAm: 240 })], { stake: 1_000, wallet: "cash" }),
+        cashOut: { stake: 400, paid: 350 },
+      },
+      // A parlay across two games counts on this one too.
+      openBet([on({ eventId: game, side: "Away", priceAm: 200 }), on({ eventId: other, side: "Home", priceAm: -150 })], {
+        stake: 700,
+        wallet: "cash",
+      }),
+      // Settled bets and bets on other games stay out.
+      {
+        ...openBet([on({ eventId: game, side: "Home", priceAm: 150 })], { stake: 900, wallet: "cash" }),
+        status: "settled",
+        result: "loss",
+        legResults: ["loss"],
+        settledAt: Date.now(),
+      },
+      openBet([on({ eventId: other, side: "Away", priceAm: 120 })], { stake: 5_000, wallet: "cash" }),
+    ];
+    await projected(bets);
+
+    // On the moneyline the house has taken 2,000 + 600 + 700 = 3,300 and would pay 5,000 on
+    // Home: its result there is 1,700. With a limit of 2,500, a new bet on Home at +150
+    // (1.5 more per unit of stake) fits up to 533.
+    const rules = { ...tunables(env), MAX_CASH_EXPOSURE_CENTS: 2_500 };
+    const slip = (stake: number) => ({
+      slipId: crypto.randomUUID(),
+      kind: "Singles" as const,
+      wallet: "cash" as const,
+      stake,
+      legs: [on({ eventId: game, side: "Home", priceAm: 150 })],
+      sameGame: [],
+    });
+    const refused = await reserveExposure(env, rules, slip(600), Date.now());
+    expect(refused).toEqual({ ok: false, code: "exposure-limit", details: { wallet: "cash", largestStake: 533 } });
+    const book = exposureObject(env, SPORT, game);
+    const view = GameExposureViewSchema.parse(await book.view(Date.now()));
+    expectBookMatches(view, bets, game);
+    expect(view.cash.positions).toBe(3);
+
+    // Their wallets' later rows keep them once: the same open bet relayed is not counted twice,
+    // and its settlement takes it out.
+    await relay([home]);
+    expect((await book.view(Date.now())).cash.positions).toBe(3);
+    await relay([{ ...home, status: "settled", result: "loss", legResults: ["loss"], settledAt: Date.now() }]);
+    expect((await book.view(Date.now())).cash.positions).toBe(2);
   });
 });
 

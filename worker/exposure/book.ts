@@ -11,6 +11,7 @@
 // are in the combination and every stake taken once. When the combinations are too many
 // the figure is an upper bound (each position counted at its first pick alone), flagged so.
 import type { WalletKind } from "../../src/shared/money";
+import type { BetLeg } from "../../src/shared/schemas/bets";
 
 /** One pick of a position on this game: a market key (the game's market, or a player's) and its selection. */
 export type Pick = { market: string; selection: string };
@@ -217,4 +218,9 @@ export function pickOf(leg: { market: string; side: string; prop?: { playerId: s
     market: leg.prop ? propMarket(leg.prop) : leg.market,
     selection: leg.side,
   };
+}
+
+/** A market's console name: the game's market, or the player and his market. */
+export function labelOf(leg: BetLeg): string {
+  return leg.prop ? `${leg.prop.player} ${leg.prop.label}` : leg.market;
 }

@@ -11,13 +11,17 @@
 // route releases the reservation; one neither confirmed nor released (the request died
 // before the wallet answered) lapses after EXPOSURE_HOLD_SECONDS. Settled, voided and
 // cashed-out bets leave the book as their wallets relay them, and a bet that left is
-// remembered, so a late row does not bring it back. D1's game_exposure row is only the
-// console's copy, written by the alarm EXPOSURE_DISPLAY_SECONDS after a change.
+// remembered, so a late row does not bring it back. Open bets it was never told of (placed
+// before it existed) it reads once from D1 before its first call (`backfill`). D1's
+// game_exposure row is only the console's copy, written by the alarm
+// EXPOSURE_DISPLAY_SECONDS after a change.
 import { DurableObject } from "cloudflare:workers";
 import type { WalletKind } from "../../src/shared/money";
 import type { GameExposureView, RiskGame } from "../../src/shared/schemas/risk";
 import { tunables } from "../tunables";
+import { openBetsOnGame } from "./backfill";
 import { ExposureBook, type Pick, type Position } from "./book";
+import { openPartOn } from "./open-part";
 
 /** A game as the console names it. */
 export type GameRef = { eventId: string; sport: string; home: string; away: string; startTime: string };
@@ -69,6 +73,8 @@ const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS suspended (market TEXT PRIMARY KEY, at INTEGER NOT NULL, by TEXT NOT NULL, reason TEXT NOT NULL)",
   "CREATE TABLE IF NOT EXISTS labels (market TEXT PRIMARY KEY, label TEXT NOT NULL)",
   "CREATE TABLE IF NOT EXISTS game (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL)",
+  // When the object read the game's open bets from D1 (`backfill`): once in its life.
+  "CREATE TABLE IF NOT EXISTS backfill (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL)",
 ];
 
 type PositionRow = {
@@ -97,6 +103,8 @@ export class GameExposure extends DurableObject<Env> {
   // confirmation find them without reading storage.
   private readonly reservations = new Map<string, Set<string>>();
   private readonly reservationOf = new Map<string, string>();
+  /** Whether the game's open bets were read from D1 (`backfill`). */
+  private backfilled = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -107,7 +115,38 @@ export class GameExposure extends DurableObject<Env> {
         this.indexReservation(row.id, row.reservation);
         if (row.expires_at !== null) this.nextExpiry = Math.min(this.nextExpiry, row.expires_at);
       }
+      this.backfilled = ctx.storage.sql.exec("SELECT 1 FROM backfill").toArray().length > 0;
     });
+  }
+
+  /**
+   * Once in the object's life, before its first call is judged: the game's bets D1 shows
+   * open that this book has never held (placed before the object existed, or kept by one
+   * whose storage is gone) join it, so the limit and the console count every open bet.
+   * Nothing else runs meanwhile, and D1 is at least as new as every relay the object has
+   * taken (a wallet writes D1 before it relays), so no older state replaces a newer one; a
+   * bet that left is remembered and stays out. A bet being placed at that very moment may
+   * count twice until its reservation lapses: on the house's side.
+   */
+  private async backfill(now: number, eventId: string): Promise<void> {
+    if (this.backfilled) return;
+    let added = 0;
+    await this.ctx.blockConcurrencyWhile(async () => {
+      if (this.backfilled) return;
+      const bets = await openBetsOnGame(this.env.DB, eventId);
+      this.ctx.storage.transactionSync(() => {
+        for (const bet of bets) {
+          const open = openPartOn(bet, eventId);
+          if (!open || this.book.has(bet.id) || this.isGone(bet.id)) continue;
+          this.keep({ id: bet.id, currency: open.currency, stake: open.stake, payout: open.payout, picks: open.picks });
+          this.saveLabels(open.labels);
+          added += 1;
+        }
+        this.sql.exec("INSERT OR REPLACE INTO backfill (id, at) VALUES (1, ?)", now);
+      });
+      this.backfilled = true;
+    });
+    if (added > 0) await this.changed();
   }
 
   private get sql(): SqlStorage {
@@ -116,6 +155,7 @@ export class GameExposure extends DurableObject<Env> {
 
   /** Reserves a placement's positions, or refuses them without reserving any. */
   async reserve(input: ReserveInput, now: number): Promise<ReserveAnswer> {
+    if (!this.backfilled) await this.backfill(now, input.game.eventId);
     this.lapse(now);
     if (this.sql.exec("SELECT 1 FROM placed_slips WHERE slip_id = ?", input.slipId).toArray().length > 0) return { ok: true };
     if (this.reservations.has(input.slipId)) return { ok: true };
@@ -170,6 +210,7 @@ export class GameExposure extends DurableObject<Env> {
    * reserved position with the same picks; open ones are kept as they now stand, the others leave.
    */
   async track(game: GameRef, bets: readonly TrackedBet[], now: number): Promise<void> {
+    if (!this.backfilled) await this.backfill(now, game.eventId);
     this.ctx.storage.transactionSync(() => {
       this.saveGame(game);
       for (const bet of bets) {
@@ -202,6 +243,7 @@ export class GameExposure extends DurableObject<Env> {
 
   /** Stops (or resumes) taking bets on one market; the caller audits who did it. */
   async suspend(game: GameRef, market: string, suspended: boolean, by: string, reason: string, now: number): Promise<void> {
+    if (!this.backfilled) await this.backfill(now, game.eventId);
     this.ctx.storage.transactionSync(() => {
       this.saveGame(game);
       if (suspended)

@@ -8,20 +8,16 @@
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { BetChange } from "../wallet";
 import { pickOf } from "./book";
+import { openPartOn } from "./open-part";
 import type { GameRef, TrackedBet } from "./game-exposure-object";
-import { exposureObject, gameName, gameOf, labelOf } from "./reserve";
+import { exposureObject, gameName, gameOf } from "./reserve";
 
 /** The bet as it stands on one game: open with what is left of it there, or gone. */
 export function trackedOn(bet: BetDocument, eventId: string): TrackedBet {
-  const onGame = bet.legs.map((leg, i) => ({ leg, result: bet.legResults[i] ?? null })).filter((l) => l.leg.eventId === eventId);
-  const placed = { betId: bet.id, slipId: bet.slipId, placedPicks: onGame.map((l) => pickOf(l.leg)) };
-  const open = onGame.filter((l) => l.result === null);
-  const stake = bet.stake - (bet.cashOut?.stake ?? 0);
-  if (bet.status !== "open" || open.length === 0 || stake <= 0 || bet.stake <= 0) return { ...placed, open: false };
-  const payout = Math.floor(((bet.stake + bet.toWin) * stake) / bet.stake);
-  const picks = open.map((l) => pickOf(l.leg));
-  const labels = Object.fromEntries(open.map((l) => [pickOf(l.leg).market, labelOf(l.leg)]));
-  return { ...placed, open: true, currency: bet.wallet, stake, payout, picks, labels };
+  const placedPicks = bet.legs.filter((leg) => leg.eventId === eventId).map((leg) => pickOf(leg));
+  const placed = { betId: bet.id, slipId: bet.slipId, placedPicks };
+  const open = openPartOn(bet, eventId);
+  return open ? { ...placed, open: true, ...open } : { ...placed, open: false };
 }
 
 export async function relayBetsToExposure(env: Env, changes: readonly BetChange[], now: number): Promise<void> {

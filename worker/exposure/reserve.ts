@@ -10,7 +10,7 @@ import { decimalFraction, parlayPricesAm, payoutFor } from "../../src/shared/pay
 import type { BetLeg, SameGameBlock } from "../../src/shared/schemas/bets";
 import type { Refusal } from "../../src/shared/refusals";
 import type { Tunables } from "../tunables";
-import { pickOf } from "./book";
+import { labelOf, pickOf } from "./book";
 import type { GameExposure, GameRef, ReserveAnswer, ReservedPosition } from "./game-exposure-object";
 
 export type ExposureSlip = {
@@ -34,11 +34,6 @@ export function gameName(sport: string, eventId: string): string {
 export function exposureObject(env: Env, sport: string, eventId: string): DurableObjectStub<GameExposure> {
   const namespace = env.GAME_EXPOSURE;
   return namespace.get(namespace.idFromName(gameName(sport, eventId)));
-}
-
-/** A market's console name: the game's market, or the player and his market. */
-export function labelOf(leg: BetLeg): string {
-  return leg.prop ? `${leg.prop.player} ${leg.prop.label}` : leg.market;
 }
 
 export function gameOf(leg: BetLeg): GameRef {
