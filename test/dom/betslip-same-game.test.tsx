@@ -2,12 +2,14 @@
 // become one labelled block priced from the game's score model (its price, fair price and
 // margin; the parlay pays the block's price), a block that cannot be offered says why and
 // holds Place back, placing sends the block's price, and a 409 with a new block price
-// updates it. Also how My Picks shows a placed bet's same-game block.
+// updates it. Also how the receipt and My Picks show a placed bet's same-game block.
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { currentBoardPick } from "../../src/features/board/components/event-card";
 import { Betslip } from "../../src/features/betslip/components/betslip";
+import { PlacedReceipt } from "../../src/features/betslip/placed-receipt";
 import { MyPicksPage } from "../../src/features/picks/components/my-picks-page";
 import { BETSLIP_KEY } from "../../src/session/betslip-provider";
 import { ODDS_FORMAT_KEY } from "../../src/session/odds-format";
@@ -69,10 +71,13 @@ async function renderSlip(handler?: Handler) {
   const calls = fakeServer(userDoc(), handler);
   const ui = userEvent.setup();
   render(
-    <Providers>
-      <PickButtons picks={all} />
-      <Betslip />
-    </Providers>,
+    <MemoryRouter>
+      <Providers>
+        <PickButtons picks={all} />
+        <Betslip />
+        <PlacedReceipt />
+      </Providers>
+    </MemoryRouter>,
   );
   await screen.findByText("Balance: 5,000 Coins");
   return { calls, ui };
@@ -187,7 +192,7 @@ describe("placing a same-game parlay", () => {
     const quote = quoteOf([homeWin, over]);
     const moved = quote.priceAm + 25;
     const placed: PlaceBetResponse = {
-      bets: [betDoc({ kind: "Parlay", stake: 1000, legs: [legOf(homeWin), legOf(over)] })],
+      bets: [betDoc({ kind: "Parlay", stake: 1000, legs: [legOf(homeWin), legOf(over)], sameGame: [{ ...quote.block, priceAm: moved }] })],
       balances: { coinBalance: 4990, vantageCash: 0, lastBonusDayET: "", bonusStreak: 0 },
     };
     let attempts = 0;
@@ -235,6 +240,11 @@ describe("placing a same-game parlay", () => {
     const second = calls.filter((c) => c.path === "/api/placeBet")[1]!.body as PlaceBetRequest;
     expect(second.sameGame).toEqual([{ eventId: "s1", priceAm: moved }]);
     expect(second.picks.map((p) => p.priceAm)).toEqual([105, -115]);
+    // The receipt shows the block as placed: under its label, at the price it was taken at.
+    const receipt = await screen.findByRole("dialog", { name: "Bet placed" });
+    const placedBlock = within(receipt).getByRole("group", { name: `Same-game parlay ${formatPrice(moved, "american")}` });
+    expect(placedBlock.textContent).toContain("Home s1");
+    expect(placedBlock.textContent).toContain("Over 2.5");
   });
 });
 

@@ -1,11 +1,12 @@
 // The receipt after placing: the spec's toast shows and the slip clears as before, and a sheet
-// says what was placed — each bet's picks at their prices, the stake and what it wins — with a
-// link to it in My Picks and "Bet these again", which puts the same picks back on the slip. The
-// betslip session holds it (showReceipt), so it outlasts the phone's slip sheet, which closes
-// as the slip empties; it is rendered beside the slip on the board.
+// says what was placed — each bet's picks at their prices (a same-game block under its label
+// and price, as My Picks shows it), the stake and what it wins — with a link to it in My Picks
+// and "Bet these again", which puts the same picks back on the slip. The betslip session holds
+// it (showReceipt), so it outlasts the phone's slip sheet, which closes as the slip empties; it
+// is rendered beside the slip on the board.
 import { useRef } from "react";
 import { Link } from "react-router";
-import { LegLine } from "../../components/bet-parts";
+import { BetLegs } from "../../components/bet-parts";
 import { useFocusTrap } from "../../lib/use-focus-trap";
 import { type Placement, useBetslip } from "../../session/betslip-provider";
 import { useOddsFormat } from "../../session/odds-format";
@@ -36,10 +37,7 @@ function ReceiptSheet({ placement }: { placement: Placement }) {
           {bets.map((bet) => (
             <li key={bet.id} className="placed-receipt-bet">
               <div className="muted">{bet.kind === "Parlay" ? `Parlay · ${bet.legs.length} legs` : "Single"}</div>
-              {bet.legs.map((leg, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a placed bet's legs never change order
-                <LegLine key={i} leg={leg} result={null} format={format} />
-              ))}
+              <BetLegs bet={{ ...bet, legResults: bet.legs.map(() => null) }} format={format} />
               <dl className="placed-receipt-figures tabular">
                 <dt>Stake</dt>
                 <dd>{formatAmount(wallet, bet.stake)}</dd>
