@@ -57,7 +57,11 @@ describe("betting", () => {
     const homeRow = first!.locator(".event-row").nth(1);
     await homeRow.locator(".price-btn").nth(0).click();
     // Picked, the price is filled with the accent, and stays so under the pointer that picked it.
-    const background = (i: number) => homeRow.locator(".price-btn").nth(i).evaluate((b) => getComputedStyle(b).backgroundColor);
+    const background = (i: number) =>
+      homeRow
+        .locator(".price-btn")
+        .nth(i)
+        .evaluate((b) => getComputedStyle(b).backgroundColor);
     await expect.poll(() => background(0), { timeout: 10_000 }).toBe("rgb(90, 231, 154)");
     expect(await background(1)).not.toMatch(/^rgb\((61, 220, 132|90, 231, 154)\)$/);
     await homeRow.locator(".price-btn").nth(1).click();
