@@ -6,6 +6,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { etDayKey } from "../../src/shared/bonus";
 import { regionNoticeSentence } from "../../src/shared/play-regions";
 import type { PushNotice } from "../../src/shared/push-notices";
 import { regionModeAt } from "../../src/shared/region-rules";
@@ -18,7 +19,8 @@ import { api, BASE, signIn, type SignedIn } from "./helpers";
 /** Where cf, not DEV_REGION, says where a request comes from, as in production. */
 const cfEnv = { ...env, DEV_REGION: "-" } as Env;
 const DAY_MS = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** A rule's days are Eastern days, as the rules read them (whatever the hour in UTC). */
+const dayOf = etDayKey;
 
 async function openAppFrom(player: SignedIn, cf: { country: string; regionCode?: string }): Promise<void> {
   const ctx = createExecutionContext();
