@@ -13,6 +13,7 @@ import { payoutFor } from "../../src/shared/payout";
 import type { BetDocument, PlaceBetResponse } from "../../src/shared/schemas/bets";
 import type { CashOutQuote, CashOutResponse } from "../../src/shared/schemas/cash-out";
 import type { Event } from "../../src/shared/schemas/events";
+import type { Prop } from "../../src/shared/schemas/props";
 import { priceOpenLegs } from "../../worker/cash-out/price-open-legs";
 import { ApiError } from "../../worker/http/api-error";
 import { loadEvents } from "../../worker/odds/odds-service";
@@ -248,7 +249,7 @@ describe("a cash-out racing settlement", () => {
 });
 
 describe("suspended legs", () => {
-  it("count a side priced better than fair at its price's own chance, so betting it and cashing out at once loses", async () => {
+  it("count a side priced better than fair at its price's own chance, a game's or a player's, so betting it and cashing out at once loses", async () => {
     // The house offers Home at +130 (one book ahead of the rest) where the books' fair chance is 0.5 (+100).
     const event: Event = {
       eventId: "g-ahead",
@@ -273,6 +274,35 @@ describe("suspended legs", () => {
     expect(pFair[0]).toBeCloseTo(1 / 2.3, 12);
     // 100 at +130, cashed out at once: worth 100 × (1 / 2.3) × 2.3 = 100 before the fee, 95 after it.
     expect(cashOutFigures(100, pFair[0]! * decimalOdds(130), MARGIN)).toEqual({ fairValue: 100, fee: 5, amount: 95 });
+
+    // A player's market likewise: Over 22.5 points offered at +120 where its fair chance is 0.5.
+    const prop: Prop = {
+      propId: "g-ahead:p-1:player_points:22.5",
+      eventId: "g-ahead",
+      sport: "basketball_nba",
+      marketKey: "player_points",
+      kind: "over-under",
+      player: { id: "p-1", name: "Paolo Banchero", team: "home" },
+      line: 22.5,
+      prices: { over: 120, under: -150 },
+      fair: { books: 5, over: { p: 0.5, margin: -0.1 }, under: { p: 0.5, margin: 0.1667 } },
+    };
+    const propLeg = leg({
+      eventId: "g-ahead",
+      market: "Prop",
+      side: "Over",
+      line: 22.5,
+      priceAm: 120,
+      startTime: event.startTime,
+      prop: { playerId: "p-1", player: "Paolo Banchero", marketKey: "player_points", label: "Points" },
+    });
+    const propPriced = await priceOpenLegs(
+      { ...openBet([propLeg]), legResults: [null] },
+      async () => ({ events: [event], stale: false, feedNow: Date.now() }),
+      { now: Date.now(), liveMaxAgeMs: 45_000 },
+      async () => [prop],
+    );
+    expect(propPriced.pFair[0]).toBeCloseTo(1 / 2.2, 12);
   });
 
   it("suspend the offer, naming the leg and the reason", async () => {
