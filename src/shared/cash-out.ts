@@ -35,15 +35,15 @@ export function cashOutChance(pFair: number, offeredPriceAm: number | null): num
 const FLOAT_NOISE = 1e-9;
 
 /**
- * The fair value of one unit of open stake: the product described above. `pFair` gives
- * the current fair probability of each leg still open, by leg index, and `blockChanceNow`
+ * The fair value of one unit of open stake: the product described above. `legChanceNow`
+ * gives what each leg still open counts as now (cashOutChance), by leg index, and `blockChanceNow`
  * each open same-game block's chance now, by block index. Null when a leg lost (the bet
  * is settled) or an open leg or block has no fair chance.
  */
 export function cashOutFactor(
   bet: Pick<BetDocument, "legs" | "sameGame">,
   legResults: readonly (LegResult | null)[],
-  pFair: ReadonlyMap<number, number>,
+  legChanceNow: ReadonlyMap<number, number>,
   blockChanceNow: ReadonlyMap<number, number> = new Map(),
 ): number | null {
   let factor = 1;
@@ -68,7 +68,7 @@ export function cashOutFactor(
     if (result === "loss") return null;
     if (result === "win") factor *= decimalOdds(leg.priceAm);
     else if (result === null) {
-      const p = pFair.get(index);
+      const p = legChanceNow.get(index);
       if (p === undefined || !(p > 0 && p < 1)) return null;
       factor *= p * decimalOdds(leg.priceAm);
     }

@@ -187,12 +187,20 @@ describe("accepting a cash-out", () => {
     const quote = (await (await quoteOf(player, bet.id)).json()) as CashOutQuote;
     const stub = wallet(player.userId);
     const base = { betId: bet.id, quoteId: quote.quoteId, fraction: 1, marginPercent: MARGIN, quoteSeconds: 10, requestHash: "h" };
-    const pFair = quote.fairValue / 100 / decimalOdds(bet.legs[0]!.priceAm);
+    const legChance = quote.fairValue / 100 / decimalOdds(bet.legs[0]!.priceAm);
 
-    const late = await stub.cashOut(player.userId, { ...base, pFair: { 0: pFair }, idempotencyKey: "late-1234" }, quote.expiresAt + 1);
+    const late = await stub.cashOut(
+      player.userId,
+      { ...base, legChance: { 0: legChance }, idempotencyKey: "late-1234" },
+      quote.expiresAt + 1,
+    );
     expect(sent(late)).toMatchObject({ status: 409, code: "quote-expired" });
     // The price moved a lot since: the new quote is at the new price.
-    const movedPrice = await stub.cashOut(player.userId, { ...base, pFair: { 0: pFair / 2 }, idempotencyKey: "moved-1234" }, Date.now());
+    const movedPrice = await stub.cashOut(
+      player.userId,
+      { ...base, legChance: { 0: legChance / 2 }, idempotencyKey: "moved-1234" },
+      Date.now(),
+    );
     expect(sent(movedPrice)).toMatchObject({ status: 409, code: "cash-out-moved" });
     const fresh = (movedPrice as { details: { quote: CashOutQuote } }).details.quote;
     expect(fresh.amount).toBeLessThan(quote.amount);
@@ -265,15 +273,15 @@ describe("suspended legs", () => {
     };
     const legs = [leg({ eventId: "g-ahead", side: "Home", priceAm: 130, startTime: event.startTime })];
     const bet = { ...openBet(legs), legResults: [null] };
-    const { pFair } = await priceOpenLegs(
+    const { legChance } = await priceOpenLegs(
       bet,
       async () => ({ events: [event], stale: false, feedNow: Date.now() }),
       { now: Date.now(), liveMaxAgeMs: 45_000 },
       async () => [],
     );
-    expect(pFair[0]).toBeCloseTo(1 / 2.3, 12);
+    expect(legChance[0]).toBeCloseTo(1 / 2.3, 12);
     // 100 at +130, cashed out at once: worth 100 × (1 / 2.3) × 2.3 = 100 before the fee, 95 after it.
-    expect(cashOutFigures(100, pFair[0]! * decimalOdds(130), MARGIN)).toEqual({ fairValue: 100, fee: 5, amount: 95 });
+    expect(cashOutFigures(100, legChance[0]! * decimalOdds(130), MARGIN)).toEqual({ fairValue: 100, fee: 5, amount: 95 });
 
     // A player's market likewise: Over 22.5 points offered at +120 where its fair chance is 0.5.
     const prop: Prop = {
@@ -302,7 +310,7 @@ describe("suspended legs", () => {
       { now: Date.now(), liveMaxAgeMs: 45_000 },
       async () => [prop],
     );
-    expect(propPriced.pFair[0]).toBeCloseTo(1 / 2.2, 12);
+    expect(propPriced.legChance[0]).toBeCloseTo(1 / 2.2, 12);
   });
 
   it("suspend the offer, naming the leg and the reason", async () => {

@@ -70,7 +70,7 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
       async (sport, eventId) => (await odds.props(c.env, sport, eventId, now)).props,
     );
     const pricing: CashOutPricing = {
-      pFair: priced.pFair,
+      legChance: priced.legChance,
       blockChance: priced.blockChance,
       marginPercent: rules.CASH_OUT_MARGIN,
       quoteSeconds: rules.CASH_OUT_QUOTE_SECONDS,

@@ -27,10 +27,12 @@ import { gateFreeze } from "../wallet/operator-actions";
 import type { WalletStorageStep } from "../wallet/schema-migrations";
 import type { WalletHost, WalletMethods } from "../wallet/wallet-object";
 
-/** What the Worker hands in: the open legs' fair probabilities now (leg index → p), the fee and the quote's life. */
-/** Each open leg's fair probability now and each open same-game block's chance now (by index), and the cash-out rules. */
+/**
+ * What the Worker hands in: what each open leg counts as now (cashOutChance) and each open
+ * same-game block's chance now (by index), and the cash-out rules.
+ */
 export type CashOutPricing = {
-  pFair: Record<number, number>;
+  legChance: Record<number, number>;
   blockChance?: Record<number, number>;
   marginPercent: number;
   quoteSeconds: number;
@@ -115,7 +117,7 @@ function refusal(bet: BetDocument | null): CashOutFailure | null {
 
 /** Stores and answers a new quote for the bet's whole open stake at the prices handed in. */
 function newQuote(tx: Ledger, bet: BetDocument, pricing: CashOutPricing): QuoteResult {
-  const factor = cashOutFactor(bet, bet.legResults, byIndex(pricing.pFair), byIndex(pricing.blockChance));
+  const factor = cashOutFactor(bet, bet.legResults, byIndex(pricing.legChance), byIndex(pricing.blockChance));
   if (factor === null) return { ok: false, code: "cash-out-unavailable" };
   const stake = openStake(bet);
   const figures = cashOutFigures(stake, factor, pricing.marginPercent);
@@ -210,7 +212,7 @@ export function cashOutInTx(tx: Ledger, input: CashOutInput): CashOutResult {
   if (quote.used_at !== null || quote.open_stake !== stake || quote.leg_results !== JSON.stringify(current.legResults)) {
     return moved("cash-out-moved");
   }
-  const factorNow = cashOutFactor(current, current.legResults, byIndex(input.pFair), byIndex(input.blockChance));
+  const factorNow = cashOutFactor(current, current.legResults, byIndex(input.legChance), byIndex(input.blockChance));
   if (factorNow === null) return { ok: false, code: "cash-out-unavailable" };
   if (cashOutFigures(stake, factorNow, quote.margin_percent).amount !== quote.amount) return moved("cash-out-moved");
 

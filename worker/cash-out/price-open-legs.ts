@@ -12,10 +12,10 @@
 // player's market (a Prop) takes its side's fair probability from the game's current props,
 // the same prop at the same line (worker/bets/price-props.ts); without one (the game
 // started, the market is gone, the line moved) the offer is unavailable. What comes back is
-// each open leg's fair probability now, each open block's chance now, and the sports of the
-// legs under way. An open leg counts at its fair probability, capped at the chance the
-// house's own price for the side implies now (`cashOutChance`), so a side priced better
-// than fair is never a bet to cash out at once for a profit.
+// what each open leg counts as now, each open block's chance now, and the sports of the legs
+// under way. An open leg counts at its fair probability, capped at the chance the house's
+// own price for the side implies now (`cashOutChance`), so a side priced better than fair
+// is never a bet to cash out at once for a profit.
 import { cashOutChance } from "../../src/shared/cash-out";
 import { fairSideOf } from "../../src/shared/fair-odds";
 import { scoreGrid, scorerShare } from "../../src/shared/game-model";
@@ -29,7 +29,7 @@ import { currentPrice, liveUnconfirmed, loadBoards, ODDS_STALE_MESSAGE, type Eve
 import { ApiError } from "../http/api-error";
 
 /** What each open leg counts as now (by leg index: cashOutChance), each open same-game block's chance now (by block index). */
-export type PricedLegs = { pFair: Record<number, number>; blockChance: Record<number, number>; liveSports: SportKey[] };
+export type PricedLegs = { legChance: Record<number, number>; blockChance: Record<number, number>; liveSports: SportKey[] };
 export const CASH_OUT_SAME_GAME_STARTED_MESSAGE = "Cash-out isn’t available on a same-game parlay once its game has started.";
 
 export const CASH_OUT_SUSPENDED_MESSAGE = "Cash-out is suspended right now.";
@@ -54,7 +54,7 @@ export async function priceOpenLegs(
   const open = bet.legs.map((leg, index) => ({ leg, index })).filter(({ index }) => (bet.legResults[index] ?? null) === null);
   // A sport the feed no longer carries has an empty board: nothing to cash out at.
   const boards = await loadBoards([...new Set(open.map(({ leg }) => leg.league))], load, rules.now);
-  const pFair: Record<number, number> = {};
+  const legChance: Record<number, number> = {};
   const blockChance: Record<number, number> = {};
   const liveSports = new Set<SportKey>();
   const inBlock = new Set((bet.sameGame ?? []).flatMap((b) => b.legs));
@@ -89,9 +89,11 @@ export async function priceOpenLegs(
       const selection = legSelection(leg);
       const props = await propsOf(leg.league, leg.eventId);
       const fairP = selection ? propFairP(props, selection) : null;
-      if (fairP === null) throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_UNAVAILABLE_MESSAGE} ${name} has no fair price now.`);
+      if (selection === null || fairP === null) {
+        throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_UNAVAILABLE_MESSAGE} ${name} has no fair price now.`);
+      }
       // Pre-match only: never a leg under way.
-      pFair[index] = cashOutChance(fairP, selection && propOfferedPriceAm(props, selection));
+      legChance[index] = cashOutChance(fairP, propOfferedPriceAm(props, selection));
       continue;
     }
     const price = currentPrice(event, leg);
@@ -106,8 +108,8 @@ export async function priceOpenLegs(
     if (liveUnconfirmed(event, board.feedNow, rules)) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
     const fair = price.line === leg.line ? fairSideOf(event, leg) : null;
     if (!fair) throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_UNAVAILABLE_MESSAGE} ${name} has no fair price now.`);
-    pFair[index] = cashOutChance(fair.p, price.priceAm);
+    legChance[index] = cashOutChance(fair.p, price.priceAm);
     if (isUnderway(event, board.feedNow)) liveSports.add(leg.league);
   }
-  return { pFair, blockChance, liveSports: [...liveSports] };
+  return { legChance, blockChance, liveSports: [...liveSports] };
 }
