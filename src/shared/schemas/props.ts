@@ -30,11 +30,11 @@ export const PropSchema = z.object({
 });
 export type Prop = z.infer<typeof PropSchema>;
 
-/** GET /api/events/:eventId/props: one game's props and when the feed last confirmed them. */
 /** One player's market of a game, whatever its line: what an operator suspends. */
 export const PropMarketRefSchema = z.object({ marketKey: z.string(), playerId: z.string() });
 export type PropMarketRef = z.infer<typeof PropMarketRefSchema>;
 
+/** GET /api/events/:eventId/props: one game's props and when the feed last confirmed them. */
 export const EventPropsSchema = z.object({
   eventId: z.string(),
   props: z.array(PropSchema),
