@@ -63,10 +63,12 @@ export type WorkerRefusal =
   | With<"prop-payout-above-maximum", { wallet: WalletKind; maxPayout: number }>
   // The house's limit per market of one game (MAX_CASH_EXPOSURE_CENTS, MAX_COINS_EXPOSURE):
   // the largest stake per bet it would still take (minor units), or none at all; and a
-  // market an operator suspended. `market` is its name as the console shows it.
+  // market an operator suspended. `market` is its name as the console shows it. Unavailable:
+  // the game's book could not yet read the game's earlier bets, so it judges none.
   | With<"exposure-limit", { wallet: WalletKind; largestStake: number }>
   | With<"exposure-full", { market: string }>
   | With<"market-suspended-by-house", { market: string }>
+  | Plain<"exposure-unavailable">
   | Plain<"cash-out-key-reused">
   | Plain<"bet-not-found">
   | Plain<"bet-settled">
@@ -281,6 +283,7 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
     text: "Betting on {market} for this game is suspended for now.",
     words: (d) => ({ market: d.market }),
   },
+  "exposure-unavailable": { text: "The house can’t take bets on this game for a moment. Try again shortly." },
   "idempotency-key-reused": { text: "This Idempotency-Key was already used for a different bet slip." },
 
   // cash-out

@@ -270,6 +270,38 @@ describe("bets the object was never told of", () => {
     await relay([{ ...home, status: "settled", result: "loss", legResults: ["loss"], settledAt: Date.now() }]);
     expect((await book.view(Date.now())).cash.positions).toBe(2);
   });
+
+  it("refuses a bet on the game, with a sentence, while D1 cannot be read, and takes it once it can", async () => {
+    const game = newEventId();
+    const slip = {
+      slipId: crypto.randomUUID(),
+      kind: "Singles" as const,
+      wallet: "cash" as const,
+      stake: 100,
+      legs: [leg({ eventId: game, league: SPORT, side: "Home", priceAm: 150 })],
+      sameGame: [],
+    };
+    const book = exposureObject(env, SPORT, game);
+    const failing = {
+      prepare: () => {
+        throw new Error("D1 is unavailable");
+      },
+    } as unknown as D1Database;
+    // The object reads D1 through its own env: this one's D1 fails.
+    await runInDurableObject(book, (instance: GameExposure) => {
+      (instance as unknown as { env: Env }).env = { ...env, DB: failing };
+    });
+    const refused = await reserveExposure(env, tunables(env), slip, Date.now());
+    expect(refused).toEqual({ ok: false, code: "exposure-unavailable" });
+    if (refused.ok) return;
+    expect(sentenceOf(refused)).toBe("The house can’t take bets on this game for a moment. Try again shortly.");
+    expect((await book.view(Date.now())).reserved).toBe(0);
+
+    await runInDurableObject(book, (instance: GameExposure) => {
+      (instance as unknown as { env: Env }).env = env;
+    });
+    expect((await reserveExposure(env, tunables(env), slip, Date.now())).ok).toBe(true);
+  });
 });
 
 describe("the cash limit per market", () => {

@@ -45,6 +45,7 @@ export type ReserveInput = {
 
 export type ReserveAnswer =
   | { ok: true }
+  | { ok: false; code: "book-unread" }
   | { ok: false; code: "exposure-limit"; largestStake: number; market: string }
   | { ok: false; code: "suspended-by-house"; market: string };
 
@@ -127,10 +128,12 @@ export class GameExposure extends DurableObject<Env> {
    * Nothing else runs meanwhile, and D1 is at least as new as every relay the object has
    * taken (a wallet writes D1 before it relays), so no older state replaces a newer one; a
    * bet that left is remembered and stays out. A bet being placed at that very moment may
-   * count twice until its reservation lapses: on the house's side.
+   * count twice until its reservation lapses: on the house's side. False while D1 cannot be
+   * read: the book judges nothing without the game's earlier bets, and the next call reads
+   * again.
    */
-  private async backfill(now: number, eventId: string): Promise<void> {
-    if (this.backfilled) return;
+  private async backfill(now: number, eventId: string): Promise<boolean> {
+    if (this.backfilled) return true;
     let added = 0;
     await this.ctx.blockConcurrencyWhile(async () => {
       if (this.backfilled) return;
@@ -138,7 +141,6 @@ export class GameExposure extends DurableObject<Env> {
       try {
         bets = await openBetsOnGame(this.env.DB, eventId);
       } catch (err) {
-        // D1 unavailable: this call is judged on the book as it is, and the next one reads again.
         loggerFor(this.env).warn(`exposure ${eventId}: open bets not read from D1; read again at the next call`, err);
         return;
       }
@@ -155,6 +157,12 @@ export class GameExposure extends DurableObject<Env> {
       this.backfilled = true;
     });
     if (added > 0) await this.changed();
+    return this.backfilled;
+  }
+
+  /** The book with the game's earlier bets in it, for a call that must not be judged without them (it throws). */
+  private async mustBackfill(now: number, eventId: string): Promise<void> {
+    if (!(await this.backfill(now, eventId))) throw new Error(`exposure ${eventId}: the game's open bets could not be read from D1`);
   }
 
   private get sql(): SqlStorage {
@@ -163,7 +171,7 @@ export class GameExposure extends DurableObject<Env> {
 
   /** Reserves a placement's positions, or refuses them without reserving any. */
   async reserve(input: ReserveInput, now: number): Promise<ReserveAnswer> {
-    if (!this.backfilled) await this.backfill(now, input.game.eventId);
+    if (!this.backfilled && !(await this.backfill(now, input.game.eventId))) return { ok: false, code: "book-unread" };
     this.lapse(now);
     if (this.sql.exec("SELECT 1 FROM placed_slips WHERE slip_id = ?", input.slipId).toArray().length > 0) return { ok: true };
     if (this.reservations.has(input.slipId)) return { ok: true };
@@ -218,7 +226,8 @@ export class GameExposure extends DurableObject<Env> {
    * reserved position with the same picks; open ones are kept as they now stand, the others leave.
    */
   async track(game: GameRef, bets: readonly TrackedBet[], now: number): Promise<void> {
-    if (!this.backfilled) await this.backfill(now, game.eventId);
+    // Thrown, the wallet's outbox drain fails and is retried with its back-off.
+    if (!this.backfilled) await this.mustBackfill(now, game.eventId);
     this.ctx.storage.transactionSync(() => {
       this.saveGame(game);
       for (const bet of bets) {
@@ -251,7 +260,7 @@ export class GameExposure extends DurableObject<Env> {
 
   /** Stops (or resumes) taking bets on one market; the caller audits who did it. */
   async suspend(game: GameRef, market: string, suspended: boolean, by: string, reason: string, now: number): Promise<void> {
-    if (!this.backfilled) await this.backfill(now, game.eventId);
+    if (!this.backfilled) await this.mustBackfill(now, game.eventId);
     this.ctx.storage.transactionSync(() => {
       this.saveGame(game);
       if (suspended)

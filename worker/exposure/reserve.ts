@@ -79,7 +79,7 @@ export function slipPositions(slip: ExposureSlip): SlipPositions {
 
 export type ExposureHold =
   | { ok: true; release(): Promise<void> }
-  | Extract<Refusal, { code: "exposure-limit" | "exposure-full" | "market-suspended-by-house" }>;
+  | Extract<Refusal, { code: "exposure-limit" | "exposure-full" | "market-suspended-by-house" | "exposure-unavailable" }>;
 
 /** Reserves a slip on every game it touches; a refusal releases what other games reserved. */
 export async function reserveExposure(env: Env, rules: Tunables, slip: ExposureSlip, now: number): Promise<ExposureHold> {
@@ -93,6 +93,7 @@ export async function reserveExposure(env: Env, rules: Tunables, slip: ExposureS
   const refused = answers.find((a) => !a.ok);
   if (refused && !refused.ok) {
     await release();
+    if (answers.some((a) => !a.ok && a.code === "book-unread")) return { ok: false, code: "exposure-unavailable" };
     if (refused.code === "suspended-by-house") return { ok: false, code: "market-suspended-by-house", details: { market: refused.market } };
     const largest = Math.min(...answers.map((a) => (!a.ok && a.code === "exposure-limit" ? a.largestStake : Number.MAX_SAFE_INTEGER)));
     return largest <= 0

@@ -55,6 +55,7 @@ const EDGE: { [C in RefusalCode]: Edge<C> } = {
   "exposure-limit": { status: 409 },
   "exposure-full": { status: 409 },
   "market-suspended-by-house": { status: 409 },
+  "exposure-unavailable": { status: 409 },
   "idempotency-key-reused": { status: 422 },
 
   "cash-out-key-reused": { status: 422, wire: "idempotency-key-reused" },
