@@ -93,7 +93,10 @@ export async function reserveExposure(env: Env, rules: Tunables, slip: ExposureS
   const refused = answers.find((a) => !a.ok);
   if (refused && !refused.ok) {
     await release();
-    if (answers.some((a) => !a.ok && a.code === "book-unread")) return { ok: false, code: "exposure-unavailable" };
+    // A game that could not judge the slip refuses it whatever the others said.
+    if (refused.code === "book-unread" || answers.some((a) => !a.ok && a.code === "book-unread")) {
+      return { ok: false, code: "exposure-unavailable" };
+    }
     if (refused.code === "suspended-by-house") return { ok: false, code: "market-suspended-by-house", details: { market: refused.market } };
     const largest = Math.min(...answers.map((a) => (!a.ok && a.code === "exposure-limit" ? a.largestStake : Number.MAX_SAFE_INTEGER)));
     return largest <= 0
