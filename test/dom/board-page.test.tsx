@@ -143,7 +143,7 @@ describe("board texts", () => {
 });
 
 describe("board cards", () => {
-  it("shows prices, lines and 'Locked' (disabled) for locked prices; a dash for a market not offered", async () => {
+  it("shows prices, lines and 'Locked' (disabled, saying why) for locked prices; a dash for a market not offered", async () => {
     boardApi({
       events: [
         game("g1", 2 * HOUR, {
@@ -154,10 +154,12 @@ describe("board cards", () => {
     renderApp("/");
     const card = await screen.findByRole("article");
     expect(within(card).getByRole("button", { name: "Miami Heat ML +150" })).toBeTruthy();
-    const locked = within(card).getByRole("button", { name: "Boston Celtics ML Locked" }) as HTMLButtonElement;
+    // A price beyond the book's range: nothing else on the card explains it, so the cell does.
+    const locked = within(card).getByRole("button", { name: "Boston Celtics ML Locked Out of range" }) as HTMLButtonElement;
     expect(locked.disabled).toBe(true);
-    expect(locked.textContent).toContain("Locked");
-    expect((within(card).getByRole("button", { name: "Miami Heat +4.5 Locked" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(locked.title).toBe("Out of range");
+    expect(within(locked).getByText("Out of range")).toBeTruthy();
+    expect((within(card).getByRole("button", { name: "Miami Heat +4.5 Locked Out of range" }) as HTMLButtonElement).disabled).toBe(true);
     expect(within(card).getByRole("button", { name: "Boston Celtics -4.5 -110" })).toBeTruthy();
     expect(within(card).getAllByText("Total not offered")).toHaveLength(2);
   });

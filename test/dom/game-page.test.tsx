@@ -169,12 +169,12 @@ describe("the game page", () => {
     expect(screen.getAllByText("Score changed")).toHaveLength(1);
     const prices = ["Moneyline", "Spread", "Total"].flatMap((name) => within(market(name)).getAllByRole("button"));
     expect(prices.map((b) => b.textContent)).toEqual([
-      "Miami Heat Locked",
-      "Boston Celtics Locked",
-      "Miami Heat +4.5 Locked",
-      "Boston Celtics -4.5 Locked",
-      "Over 221.5 Locked",
-      "Under 221.5 Locked",
+      "Miami Heat Locked (score changed)",
+      "Boston Celtics Locked (score changed)",
+      "Miami Heat +4.5 Locked (score changed)",
+      "Boston Celtics -4.5 Locked (score changed)",
+      "Over 221.5 Locked (score changed)",
+      "Under 221.5 Locked (score changed)",
     ]);
     for (const price of prices) expect(price).toHaveProperty("disabled", true);
   });

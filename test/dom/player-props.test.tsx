@@ -124,9 +124,12 @@ describe("the game page's player props", () => {
     expect(prices("Paolo Banchero Points")).toEqual(["Over 22.5 -110", "Under 22.5 -110"]);
     expect(prices("Paolo Banchero Rebounds")).toEqual(["Over 7.5 +105", "Under 7.5 -125"]);
     expect(prices("Luka Dončić Assists")).toEqual(["Over 8.5 +120", "Under 8.5 -150"]);
-    // A price held back reads Locked and cannot be pressed.
-    expect(prices("Donovan Mitchell Points")).toEqual(["Over 27.5 -115", "Under 27.5 Locked"]);
-    expect(within(market("Donovan Mitchell Points")).getByRole("button", { name: "Under 27.5 Locked" })).toHaveProperty("disabled", true);
+    // A price held back reads Locked, says why, and cannot be pressed.
+    expect(prices("Donovan Mitchell Points")[0]).toBe("Over 27.5 -115");
+    expect(within(market("Donovan Mitchell Points")).getByRole("button", { name: "Under 27.5 Locked Out of range" })).toHaveProperty(
+      "disabled",
+      true,
+    );
     // Banchero's points at one line only; his markets in the catalogue's order.
     const banch = within(section())
       .getByRole("heading", { name: /^Paolo Banchero/ })
@@ -154,7 +157,11 @@ describe("the game page's player props", () => {
     for (const button of within(market("Paolo Banchero Points")).getAllByRole("button")) expect(button).toHaveProperty("disabled", true);
     // His other market, and the other players' same market, are open.
     expect(prices("Paolo Banchero Rebounds")).toEqual(["Over 7.5 +105", "Under 7.5 -125"]);
-    expect(prices("Donovan Mitchell Points")).toEqual(["Over 27.5 -115", "Under 27.5 Locked"]);
+    expect(prices("Donovan Mitchell Points")[0]).toBe("Over 27.5 -115");
+    expect(within(market("Donovan Mitchell Points")).getByRole("button", { name: "Under 27.5 Locked Out of range" })).toHaveProperty(
+      "disabled",
+      true,
+    );
   });
 
   it("shows prices in the player's odds format, with the fair price under “Show fair odds”", async () => {

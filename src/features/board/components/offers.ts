@@ -7,6 +7,7 @@ import type { BetslipPick } from "../../../shared/betslip";
 import { pickUid } from "../../../shared/betslip";
 import { fairAmerican } from "../../../shared/fair-odds";
 import { gameSuspension } from "../../../shared/live-rules";
+import type { SuspensionReason } from "../../../shared/suspension-reasons";
 import { decimalOdds, formatPrice, formatSpreadLine, type OddsFormat } from "../../../shared/odds";
 import type { Market, Side } from "../../../shared/schemas/bets";
 import type { Event, FairSide } from "../../../shared/schemas/events";
@@ -31,6 +32,8 @@ export type Offer = {
   fair: FairSide | null;
   /** The market is suspended by the house (an operator), not by the live rules. */
   byHouse: boolean;
+  /** Why the live rules hold the whole game back, or null while they do not. */
+  liveHold: SuspensionReason | null;
 };
 
 /** Whether an operator suspended this market of the game. */
@@ -41,8 +44,8 @@ export const MARKET_NAMES = ["Moneyline", "Spread", "Total"] as const;
 /** One team's Moneyline, Spread and Total (the away team takes Over, the home team Under); null where not offered. */
 export function offersFor(event: Event, team: "home" | "away"): Array<Offer | null> {
   const m = event.markets;
-  const live = gameSuspension(event) !== null;
-  const held = (market: Market) => live || houseHolds(event, market);
+  const liveHold = gameSuspension(event);
+  const held = (market: Market) => liveHold !== null || houseHolds(event, market);
   const name = team === "home" ? event.home : event.away;
   const side: Side = team === "home" ? "Home" : "Away";
   const moneyline: Offer | null = m.moneyline
@@ -59,6 +62,7 @@ export function offersFor(event: Event, team: "home" | "away"): Array<Offer | nu
         pageLine: null,
         fair: event.fair?.moneyline?.[team] ?? null,
         byHouse: houseHolds(event, "Moneyline"),
+        liveHold,
       }
     : null;
   let spread: Offer | null = null;
@@ -77,6 +81,7 @@ export function offersFor(event: Event, team: "home" | "away"): Array<Offer | nu
       pageLine: line === null ? null : formatSpreadLine(line),
       fair: event.fair?.spread && event.fair.spread.line === m.spread.line ? event.fair.spread[team] : null,
       byHouse: houseHolds(event, "Spread"),
+      liveHold,
     };
   }
   let total: Offer | null = null;
@@ -96,6 +101,7 @@ export function offersFor(event: Event, team: "home" | "away"): Array<Offer | nu
       pageLine: t.line === null ? null : String(t.line),
       fair: event.fair?.total && event.fair.total.line === t.line ? event.fair.total[over ? "over" : "under"] : null,
       byHouse: houseHolds(event, "Total"),
+      liveHold,
     };
   }
   return [moneyline, spread, total];
@@ -105,11 +111,12 @@ export function offersFor(event: Event, team: "home" | "away"): Array<Offer | nu
 export function drawOffer(event: Event): Offer | null {
   const moneyline = event.markets.moneyline;
   if (!moneyline || moneyline.draw === undefined) return null;
+  const liveHold = gameSuspension(event);
   return {
     market: "Moneyline",
     side: "Draw",
     teamKey: null,
-    price: gameSuspension(event) === null && !houseHolds(event, "Moneyline") ? moneyline.draw : null,
+    price: liveHold === null && !houseHolds(event, "Moneyline") ? moneyline.draw : null,
     line: null,
     label: "Draw",
     lineText: null,
@@ -118,6 +125,7 @@ export function drawOffer(event: Event): Offer | null {
     pageLine: null,
     fair: event.fair?.moneyline?.draw ?? null,
     byHouse: houseHolds(event, "Moneyline"),
+    liveHold,
   };
 }
 

@@ -8,6 +8,7 @@
 // page's player props use the same buttons.
 import { useEffect, useRef, useState } from "react";
 import type { BetslipPick } from "../../../shared/betslip";
+import { SUSPENSION_LABELS } from "../../../shared/live-rules";
 import { formatPrice, type OddsFormat } from "../../../shared/odds";
 import type { Event } from "../../../shared/schemas/events";
 import { sportLabel } from "../../../shared/sports";
@@ -102,18 +103,31 @@ export type OfferCellProps = {
   named?: boolean;
 };
 
-/** A side whose price is held back: 'Locked', or 'Suspended' when an operator suspended its market; not pressable. */
+/**
+ * Why a held-back side shows no price, for its title and screen readers: an operator's
+ * suspension, the live rules' reason (the card also says it once, as its 'Suspended'
+ * label), a line the feed has not given, or a price beyond the book's range (spec §5's
+ * bounds), which alone is shown on the cell too, as nothing else on the card explains it.
+ */
+function lockedWhy(offer: Offer): { title: string; spoken: string | null; shown: string | null } {
+  if (offer.byHouse) return { title: "Suspended by Vantage for now", spoken: " by Vantage for now", shown: null };
+  if (offer.liveHold) {
+    const label = SUSPENSION_LABELS[offer.liveHold];
+    return { title: label, spoken: ` (${label.toLowerCase()})`, shown: null };
+  }
+  const text = offer.line === null && offer.market !== "Moneyline" && offer.side !== "Yes" ? "No line yet" : "Out of range";
+  return { title: text, spoken: null, shown: text };
+}
+
+/** A side whose price is held back: 'Locked' with why, or 'Suspended' when an operator suspended its market; not pressable. */
 export function LockedPriceButton({ offer, named }: { offer: Offer; named: boolean }) {
+  const why = lockedWhy(offer);
   return (
-    <button
-      type="button"
-      className={`price-btn is-locked${named ? " is-named" : ""}`}
-      disabled
-      title={offer.byHouse ? "Suspended by Vantage for now" : undefined}
-    >
+    <button type="button" className={`price-btn is-locked${named ? " is-named" : ""}`} disabled title={why.title}>
       <SideText offer={offer} named={named} />
       <span className="price-value">{offer.byHouse ? "Suspended" : "Locked"}</span>
-      {offer.byHouse && <span className="visually-hidden"> by Vantage for now</span>}
+      {why.spoken && <span className="visually-hidden">{why.spoken}</span>}
+      {why.shown && <span className="price-locked-why">{why.shown}</span>}
     </button>
   );
 }

@@ -39,6 +39,8 @@ function propSide(event: Event, prop: Prop, leg: PropLeg, side: "Over" | "Under"
     pageLine,
     fair,
     byHouse,
+    // Props are pre-match only: the live rules never hold one back.
+    liveHold: null,
   };
   const pick: BetslipPick | null =
     price === null
