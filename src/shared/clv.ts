@@ -3,18 +3,20 @@
 // Worker (each bet's CLV for the Sharpest board and profiles) and the SPA (My Picks and the
 // Statistics card) alike.
 //   close       a market's last fair snapshot before its game's scheduled start; a
-//               snapshot older than CLOSE_MAX_AGE_MS at the start is no close at all;
+//               snapshot older than CLOSE_MAX_AGE_MS at the start is no close at all (a
+//               player's prop closes at the desk's last props answer before the start,
+//               under the same rule);
 //   leg CLV     p_close × d_taken − 1 for a leg placed before its game started; a leg
 //               placed live has none;
 //   bet CLV     Π p_close,i × Π d_taken,i − 1 over its legs; a same-game block counts as
 //               one factor: the game model's chance of the block at close × the block's
-//               price. Null when any leg was placed live or has no close (a player's prop
-//               outside a block has none).
+//               price. Null when any leg was placed live or has no close.
 import { chanceOfBlock } from "./game-model/chance";
 import { decimalOdds } from "./odds";
 import type { BetDocument, BetLeg } from "./schemas/bets";
 import type { Event } from "./schemas/events";
 import type { GameModel } from "./schemas/game-model";
+import type { Prop } from "./schemas/props";
 
 /** A snapshot older than this at the scheduled start is not a close. */
 export const CLOSE_MAX_AGE_MS = 15 * 60 * 1000;
@@ -31,8 +33,21 @@ export type SideClose = {
   p: number;
 };
 
-/** One game's closes: every side the snapshot had a fair price for, and the game's score model then (absent when it had none). */
-export type EventCloses = { eventId: string; sides: SideClose[]; model?: GameModel };
+/** One side of a player's market at close: the player, the market key, Over/Under its line or Yes, and its fair chance. */
+export type PropClose = {
+  playerId: string;
+  marketKey: string;
+  side: "Over" | "Under" | "Yes";
+  line: number | null;
+  p: number;
+};
+
+/**
+ * One game's closes: every side the snapshot had a fair price for, the game's score model
+ * then (absent when it had none), and its players' markets at their own close (absent
+ * when the desk had no props answer near the start).
+ */
+export type EventCloses = { eventId: string; sides: SideClose[]; model?: GameModel; props?: PropClose[] };
 
 /** Whether a snapshot taken at `snapshotAt` is the close of a game starting at `startAt` (both on the feed's clock). */
 export function isCloseSnapshot(snapshotAt: number, startAt: number, maxAgeMs = CLOSE_MAX_AGE_MS): boolean {
@@ -59,14 +74,32 @@ export function closesOfEvent(event: Pick<Event, "eventId" | "fair" | "sameGame"
   return { eventId: event.eventId, sides, ...(event.sameGame && { model: event.sameGame.model }) };
 }
 
+/** Every side's fair chance of a game's props as one props answer shows them (a yes market's one side is Yes). */
+export function propClosesOf(props: readonly Prop[]): PropClose[] {
+  return props.flatMap((prop): PropClose[] => {
+    const at = { playerId: prop.player.id, marketKey: prop.marketKey, line: prop.line };
+    if (prop.kind === "yes") return [{ ...at, side: "Yes", p: prop.fair.over.p }];
+    const over: PropClose = { ...at, side: "Over", p: prop.fair.over.p };
+    return prop.fair.under ? [over, { ...at, side: "Under", p: prop.fair.under.p }] : [over];
+  });
+}
+
 /** The key a side's close is stored under: its line as text, '' for the moneyline. */
 export function lineKey(line: number | null): string {
   return line === null ? "" : String(line);
 }
 
-/** A leg's closing fair chance, or null when its game's close has no such side at its line. */
-export function closeChance(closes: EventCloses | undefined, leg: Pick<BetLeg, "market" | "side" | "line">): number | null {
-  if (!closes || leg.market === "Prop") return null;
+/** A leg's closing fair chance, or null when its game's close has no such side (or player's market) at its line. */
+export function closeChance(closes: EventCloses | undefined, leg: Pick<BetLeg, "market" | "side" | "line" | "prop">): number | null {
+  if (!closes) return null;
+  if (leg.market === "Prop") {
+    const prop = leg.prop;
+    if (!prop) return null;
+    const found = closes.props?.find(
+      (c) => c.playerId === prop.playerId && c.marketKey === prop.marketKey && c.side === leg.side && lineKey(c.line) === lineKey(leg.line),
+    );
+    return found ? found.p : null;
+  }
   const found = closes.sides.find((s) => s.market === leg.market && s.side === leg.side && lineKey(s.line) === lineKey(leg.line));
   return found ? found.p : null;
 }
@@ -84,7 +117,7 @@ export function legClv(pClose: number, priceAm: number): number {
 export type BetClv = {
   /** The bet's CLV, or null when a leg was placed live or has no close. */
   clv: number | null;
-  /** Each leg's own CLV (null when live, without a close, or a prop). */
+  /** Each leg's own CLV (null when live or without a close). */
   legs: (number | null)[];
   /** How many legs were placed before their game started. */
   prematchLegs: number;

@@ -22,6 +22,19 @@ const upcoming = betDoc({ legs: [legOf(at("upcoming", 150))], createdAt: before 
 const live = betDoc({ legs: [legOf(at("started", -110))], createdAt: START + 60_000 });
 // −110 against the same 0.5 close: 0.5 × 1.909… − 1 = −4.5%.
 const worse = betDoc({ legs: [legOf(at("started", -110))], createdAt: before + 2 });
+// A player's Over 27.5 at +100, closing at 0.56: 0.56 × 2 − 1 = +12.0%.
+const prop = betDoc({
+  legs: [
+    {
+      ...legOf(at("started", 100)),
+      market: "Prop",
+      side: "Over",
+      line: 27.5,
+      prop: { playerId: "jayson-tatum", player: "Jayson Tatum", marketKey: "player_points", label: "Points" },
+    },
+  ],
+  createdAt: before + 3,
+});
 
 function serve(bets: ReturnType<typeof betDoc>[]) {
   return fakeServer(userDoc(), (call) => {
@@ -29,7 +42,13 @@ function serve(bets: ReturnType<typeof betDoc>[]) {
     if (call.path === "/api/closes") {
       const ids = (call.query.get("eventIds") ?? "").split(",");
       const closes = ids.includes("started")
-        ? [{ eventId: "started", sides: [{ market: "Moneyline", side: "Home", line: null, p: 0.5 }] }]
+        ? [
+            {
+              eventId: "started",
+              sides: [{ market: "Moneyline", side: "Home", line: null, p: 0.5 }],
+              props: [{ playerId: "jayson-tatum", marketKey: "player_points", side: "Over", line: 27.5, p: 0.56 }],
+            },
+          ]
         : [];
       return json(200, { closes });
     }
@@ -57,6 +76,17 @@ describe("closing-line value", () => {
     const asked = calls.filter((c) => c.path === "/api/closes");
     expect(asked).toHaveLength(1);
     expect(asked[0]!.query.get("eventIds")!.split(",").sort()).toEqual(["started", "upcoming"]);
+  });
+
+  it("shows a player's prop's CLV from its own close", async () => {
+    serve([prop]);
+    render(
+      <Providers>
+        <MyPicksPage />
+      </Providers>,
+    );
+    const shown = await screen.findByText("+12.0%");
+    expect(shown.closest("li")!.textContent).toContain("Jayson Tatum");
   });
 
   it("adds the average CLV and the share that beat the close to the Statistics card", async () => {

@@ -1,7 +1,17 @@
 // Closing-line value rules: what a close is, a leg's and a bet's CLV (a hand-computed
-// parlay, a same-game block re-priced on the model at close), live legs, and the summary.
+// parlay, a same-game block re-priced on the model at close, a player's prop), live legs,
+// and the summary.
 import { describe, expect, it } from "vitest";
-import { betClv, closesOfEvent, formatClv, isCloseSnapshot, legClv, summariseClv, type EventCloses } from "../../src/shared/clv";
+import {
+  betClv,
+  closesOfEvent,
+  formatClv,
+  isCloseSnapshot,
+  legClv,
+  propClosesOf,
+  summariseClv,
+  type EventCloses,
+} from "../../src/shared/clv";
 import { blockChance, GAME_MODEL_VERSION } from "../../src/shared/game-model";
 import type { BetLeg } from "../../src/shared/schemas/bets";
 import type { GameModel } from "../../src/shared/schemas/game-model";
@@ -82,6 +92,66 @@ describe("closing-line value", () => {
     expect(got.clv).toBeCloseTo(chance * 3.5 - 1, 12);
     const noModel = betClv({ createdAt: START - 1, legs, sameGame: [block] }, () => ({ eventId: "e1", sides: [] }));
     expect(noModel.clv).toBeNull();
+  });
+
+  it("reads a player's prop at its own close: same player, market, side and line", () => {
+    const prop = leg({
+      eventId: "e2",
+      market: "Prop",
+      side: "Under",
+      line: 7.5,
+      priceAm: 110,
+      prop: { playerId: "p-1", player: "Player One", marketKey: "player_rebounds", label: "Rebounds" },
+    });
+    const withProps: EventCloses = {
+      ...closes.e2!,
+      props: [
+        { playerId: "p-1", marketKey: "player_rebounds", side: "Over", line: 7.5, p: 0.45 },
+        { playerId: "p-1", marketKey: "player_rebounds", side: "Under", line: 7.5, p: 0.55 },
+        { playerId: "p-2", marketKey: "player_rebounds", side: "Under", line: 7.5, p: 0.7 },
+      ],
+    };
+    const of = (id: string) => (id === "e2" ? withProps : closes[id]);
+    // A parlay of the Home moneyline (+120, closing 0.5) and the Under 7.5 (+110, closing 0.55): 1.1 × 0.55 × 2.1 − 1.
+    const got = betClv({ createdAt: START - 1, legs: [leg({}), prop] }, of);
+    expect(got.legs[1]).toBeCloseTo(0.55 * 2.1 - 1, 12);
+    expect(got.clv).toBeCloseTo(1.1 * 0.55 * 2.1 - 1, 12);
+    // Another player's market, another line, or a game whose props did not close: no close.
+    const other = { ...prop, prop: { ...prop.prop!, playerId: "p-3" } };
+    expect(betClv({ createdAt: START - 1, legs: [other] }, of).clv).toBeNull();
+    expect(betClv({ createdAt: START - 1, legs: [{ ...prop, line: 8.5 }] }, of).clv).toBeNull();
+    expect(betClv({ createdAt: START - 1, legs: [prop] }, (id) => closes[id]).clv).toBeNull();
+  });
+
+  it("reads every side of a props answer, a yes market's one side as Yes", () => {
+    const fairSide = (p: number) => ({ p, margin: null });
+    const base = { eventId: "e1", sport: "basketball_nba" as const, player: { id: "p-1", name: "Player One", team: null } };
+    expect(
+      propClosesOf([
+        {
+          ...base,
+          propId: "a",
+          marketKey: "player_points",
+          kind: "over-under",
+          line: 20.5,
+          prices: { over: -110, under: -110 },
+          fair: { books: 4, over: fairSide(0.48), under: fairSide(0.52) },
+        },
+        {
+          ...base,
+          propId: "b",
+          marketKey: "player_double_double",
+          kind: "yes",
+          line: null,
+          prices: { over: 200, under: null },
+          fair: { books: 4, over: fairSide(0.3), under: null },
+        },
+      ]),
+    ).toEqual([
+      { playerId: "p-1", marketKey: "player_points", side: "Over", line: 20.5, p: 0.48 },
+      { playerId: "p-1", marketKey: "player_points", side: "Under", line: 20.5, p: 0.52 },
+      { playerId: "p-1", marketKey: "player_double_double", side: "Yes", line: null, p: 0.3 },
+    ]);
   });
 
   it("summarises the average and the share that beat the close", () => {

@@ -4,16 +4,20 @@
 // before the start gives no close.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { betClv } from "../../src/shared/clv";
+import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { FairFigures } from "../../src/shared/schemas/events";
+import type { Prop } from "../../src/shared/schemas/props";
 import { readCloses, storeCloses } from "../../worker/clv/closes-store";
 import type { FeedEvent, OddsFeedProvider, OddsResult } from "../../worker/odds/feed-provider";
 import type { DeskBoard } from "../../worker/odds/price-desk/desk-board";
 import { closesAtStart } from "../../worker/odds/price-desk/desk-closes";
 import { memoryDeskStore } from "../../worker/odds/price-desk/desk-deps";
+import type { PropsState } from "../../worker/odds/price-desk/props-desk";
 import { SportDesk } from "../../worker/odds/price-desk/sport-desk";
 import { DEFAULT_CLOSE_AFTER } from "./desk-fixtures";
 
-const SPORT = "basketball_nba";
+const SPORT = "basketball_nba" as const;
 const T = Date.parse("2030-01-10T00:00:00.000Z");
 const MIN = 60_000;
 
@@ -49,7 +53,7 @@ function feed(games: { id: string; startAt: number }[], home: (now: number) => n
   };
 }
 
-function desk(provider: OddsFeedProvider) {
+function desk(provider: OddsFeedProvider, propsOf?: (eventId: string) => Promise<PropsState | undefined>) {
   return new SportDesk({
     sport: SPORT,
     provider,
@@ -64,8 +68,43 @@ function desk(provider: OddsFeedProvider) {
     },
     feedOffsetMs: async () => 0,
     recordCloses: (closes, now) => storeCloses(env.DB, closes, now),
+    ...(propsOf && { propsOf }),
   });
 }
+
+/** A player's points at 27.5 (Over at `over`) and an anytime-scorer style yes market, as a props answer holds them. */
+function props(eventId: string, over: number): Prop[] {
+  const base = { eventId, sport: SPORT, player: { id: "jayson-tatum", name: "Jayson Tatum", team: "home" as const } };
+  return [
+    {
+      ...base,
+      propId: `${eventId}:jayson-tatum:player_points:27.5`,
+      marketKey: "player_points",
+      kind: "over-under",
+      line: 27.5,
+      prices: { over: -110, under: -110 },
+      fair: { books: 5, over: { p: over, margin: null }, under: { p: 1 - over, margin: null } },
+    },
+    {
+      ...base,
+      propId: `${eventId}:jayson-tatum:player_double_double`,
+      marketKey: "player_double_double",
+      kind: "yes",
+      line: null,
+      prices: { over: 150, under: null },
+      fair: { books: 5, over: { p: 0.38, margin: null }, under: null },
+    },
+  ];
+}
+
+const propsState = (eventId: string, fetchedAt: number, over: number, feedOffsetMs = 0): PropsState => ({
+  startTime: new Date(T).toISOString(),
+  props: props(eventId, over),
+  confirmedAt: fetchedAt,
+  fetchedAt,
+  feedOffsetMs,
+  failureUntil: null,
+});
 
 describe("closing fair prices", () => {
   it("captures each market once, at the start, from the last board before it", async () => {
@@ -133,5 +172,57 @@ describe("closing fair prices", () => {
     const closes = (await readCloses(env.DB, ["clv-sgp"])).get("clv-sgp")!;
     expect(closes.model).toEqual({ v: 2, sport: SPORT, params: [7, 12, 228] });
     expect(closes.sides).toHaveLength(4);
+  });
+
+  it("closes a game's players' markets at the desk's last props answer before the start, and a prop bet then has a CLV", async () => {
+    const states = new Map<string, PropsState>([
+      ["clv-props", propsState("clv-props", T - 10 * MIN, 0.55)],
+      // Taken 20 minutes before the start: too old to be a close.
+      ["clv-props-old", propsState("clv-props-old", T - 20 * MIN, 0.6)],
+      // Taken under another simulator clock: not a snapshot of this start.
+      ["clv-props-moved", propsState("clv-props-moved", T - 5 * MIN, 0.6, 3 * 60 * MIN)],
+    ]);
+    const d = desk(
+      feed(
+        ["clv-props", "clv-props-old", "clv-props-moved"].map((id) => ({ id, startAt: T })),
+        () => 0.5,
+      ),
+      async (id) => states.get(id),
+    );
+    await d.board(T - 5 * MIN);
+    await d.board(T + MIN);
+    const found = await readCloses(env.DB, ["clv-props", "clv-props-old", "clv-props-moved"]);
+    expect(found.get("clv-props")!.props).toEqual(
+      expect.arrayContaining([
+        { playerId: "jayson-tatum", marketKey: "player_points", side: "Over", line: 27.5, p: 0.55 },
+        { playerId: "jayson-tatum", marketKey: "player_points", side: "Under", line: 27.5, p: 1 - 0.55 },
+        { playerId: "jayson-tatum", marketKey: "player_double_double", side: "Yes", line: null, p: 0.38 },
+      ]),
+    );
+    expect(found.get("clv-props")!.props).toHaveLength(3);
+    const at = await env.DB.prepare("SELECT MIN(snapshot_at) AS at FROM prop_closes WHERE event_id = 'clv-props'").first<{ at: number }>();
+    expect(at!.at).toBe(T - 10 * MIN);
+    // The board closed those games all the same; only their props did not.
+    expect(found.get("clv-props-old")!.sides).toHaveLength(4);
+    expect(found.get("clv-props-old")!.props).toBeUndefined();
+    expect(found.get("clv-props-moved")!.props).toBeUndefined();
+
+    // Tatum Over 27.5 taken at +100 an hour before tip-off, closing at a fair 0.55: CLV 0.55 × 2 − 1 = +10%.
+    const leg = {
+      eventId: "clv-props",
+      league: SPORT,
+      market: "Prop",
+      side: "Over",
+      line: 27.5,
+      priceAm: 100,
+      home: "Boston Celtics",
+      away: "New York Knicks",
+      startTime: new Date(T).toISOString(),
+      prop: { playerId: "jayson-tatum", player: "Jayson Tatum", marketKey: "player_points", label: "Points" },
+    } as const;
+    const bet = { createdAt: T - 60 * MIN, legs: [leg] } satisfies Pick<BetDocument, "createdAt" | "legs">;
+    expect(betClv(bet, (id) => found.get(id)).clv).toBeCloseTo(0.1, 10);
+    // Another line of the same market has no close: the bet has no CLV.
+    expect(betClv({ ...bet, legs: [{ ...leg, line: 28.5 }] }, (id) => found.get(id)).clv).toBeNull();
   });
 });

@@ -878,6 +878,24 @@ export const marketCloses = sqliteTable(
   (t) => [primaryKey({ columns: [t.eventId, t.market, t.side, t.lineKey] })],
 );
 
+/** Each side of a player's market at close, from the desk's last props answer before the start (migration 0045, worker/clv/). */
+export const propCloses = sqliteTable(
+  "prop_closes",
+  {
+    eventId: text("event_id").notNull(),
+    playerId: text("player_id").notNull(),
+    marketKey: text("market_key").notNull(),
+    side: text("side").notNull(),
+    /** The line as text, '' for a yes market: part of the key. */
+    lineKey: text("line_key").notNull(),
+    line: real("line"),
+    p: real("p").notNull(),
+    snapshotAt: integer("snapshot_at").notNull(),
+    capturedAt: integer("captured_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.playerId, t.marketKey, t.side, t.lineKey] })],
+);
+
 /** A game's score model at close, for re-pricing same-game blocks (migration 0041). */
 export const gameModelCloses = sqliteTable("game_model_closes", {
   eventId: text("event_id").primaryKey(),

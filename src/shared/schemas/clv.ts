@@ -25,8 +25,22 @@ export const SideCloseSchema = z.object({
   p: z.number().gt(0).lt(1),
 });
 
-/** One game's close: every side's fair chance and its score model at close (absent when it had none). */
-export const EventClosesSchema = z.object({ eventId: z.string(), sides: z.array(SideCloseSchema), model: GameModelSchema.optional() });
+/** One side of a player's market at close (src/shared/clv.ts PropClose). */
+export const PropCloseSchema = z.object({
+  playerId: z.string(),
+  marketKey: z.string(),
+  side: z.enum(["Over", "Under", "Yes"]),
+  line: z.number().nullable(),
+  p: z.number().gt(0).lt(1),
+});
+
+/** One game's close: every side's fair chance, its score model (absent when it had none) and its players' markets (absent when none closed). */
+export const EventClosesSchema = z.object({
+  eventId: z.string(),
+  sides: z.array(SideCloseSchema),
+  model: GameModelSchema.optional(),
+  props: z.array(PropCloseSchema).optional(),
+});
 
 /** GET /api/closes: the closes found; a game without one (not started, or no snapshot near its start) is absent. */
 export const ClosesResponseSchema = z.object({ closes: z.array(EventClosesSchema) });

@@ -364,7 +364,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/closes": {
     section: "Social",
-    does: "Signed in: the closing fair prices (each side's fair chance, and the score model for same-game blocks) of up to 50 games, `?eventIds=a,b`; a game without a close is absent. The SPA computes each pick's closing-line value from them (src/shared/clv.ts). `Cache-Control: private, no-store`.",
+    does: "Signed in: the closing fair prices (each side's fair chance, the score model for same-game blocks, and each player's market the desk had a props answer for near the start) of up to 50 games, `?eventIds=a,b`; a game without a close is absent. The SPA computes each pick's closing-line value from them (src/shared/clv.ts). `Cache-Control: private, no-store`.",
     query: "clv#ClosesQuerySchema",
     answer: "clv#ClosesResponseSchema",
   },

@@ -36,8 +36,9 @@ export function priceDeskObject(env: Env, feedName: OddsFeedProvider["name"], sp
 
 /** An in-process desk over `provider` (what the Durable Object runs, with its state in memory). */
 export function localDesk(env: Env, provider: OddsFeedProvider, sport: SportKey, recordFinals?: RecordFinals): DeskHandle {
-  const desk = new SportDesk(sportDeskDeps(env, provider, sport, memoryDeskStore(), recordFinals));
-  const props = new PropsDesk(propsDeskDeps(env, provider, sport, memoryPropsStore(), (eventId, now) => desk.game(eventId, now)));
+  const propsStore = memoryPropsStore();
+  const desk = new SportDesk(sportDeskDeps(env, provider, sport, memoryDeskStore(), recordFinals, propsStore));
+  const props = new PropsDesk(propsDeskDeps(env, provider, sport, propsStore, (eventId, now) => desk.game(eventId, now)));
   return {
     board: (now) => desk.board(now),
     freshScores: (now, since, deadline) => desk.freshScores(now, since, deadline),

@@ -42,6 +42,7 @@ export function sportDeskDeps(
   sport: SportKey,
   store: DeskStore,
   recordFinals: RecordFinals | undefined,
+  propsStore?: PropsStore,
 ): SportDeskDeps {
   const log = loggerFor(env);
   return {
@@ -54,6 +55,7 @@ export function sportDeskDeps(
     liveGuard: provider.name === "the-odds-api" ? async (now) => (await readCreditGuard(env, now)).locked : undefined,
     ...(recordFinals && { recordFinals: (finals: EventScore[], now: number) => recordFinals(env, finals, now) }),
     recordCloses: (closes, now) => storeCloses(env.DB, closes, now),
+    ...(propsStore && { propsOf: (eventId: string) => propsStore.load(eventId) }),
     logger: log,
   };
 }

@@ -11,7 +11,7 @@ import type { SportKey } from "../../../src/shared/sports";
 import { getFeedProvider } from "../odds-service";
 import { tunables } from "../../tunables";
 import { propsDeskDeps, sportDeskDeps, type RecordFinals } from "./desk-deps";
-import { PropsDesk, type PropsAnswer, type PropsState } from "./props-desk";
+import { PropsDesk, type PropsAnswer, type PropsState, type PropsStore } from "./props-desk";
 import { SportDesk, type DeskAnswer, type DeskState, type DeskStore } from "./sport-desk";
 
 const STATE_KEY = "desk";
@@ -44,9 +44,24 @@ export class PriceDesk extends DurableObject<Env> {
       load: () => storage.get<DeskState>(STATE_KEY),
       save: (state) => storage.put(STATE_KEY, state),
     };
-    const desk = new SportDesk(sportDeskDeps(this.env, provider, sport, store, this.recordFinals));
+    const desk = new SportDesk(sportDeskDeps(this.env, provider, sport, store, this.recordFinals, this.propsStore()));
     this.desk = { sport, desk };
     return desk;
+  }
+
+  /** The props states of the sport's games in the object's storage: the props desk writes them, the sport desk reads their closes. */
+  private propsStore(): PropsStore {
+    const storage = this.ctx.storage;
+    const all = async () => (await storage.get<Record<string, PropsState>>(PROPS_KEY)) ?? {};
+    return {
+      load: async (eventId) => (await all())[eventId],
+      save: async (eventId, state) => {
+        const kept = await all();
+        kept[eventId] = state;
+        for (const [id, old] of Object.entries(kept)) if (old.fetchedAt < state.fetchedAt - PROPS_KEEP_MS) delete kept[id];
+        await storage.put(PROPS_KEY, kept);
+      },
+    };
   }
 
   private propsDeskOf(sport: SportKey): PropsDesk {
@@ -54,25 +69,7 @@ export class PriceDesk extends DurableObject<Env> {
     if (this.propsDesk) return this.propsDesk;
     const provider = getFeedProvider(this.env);
     if (!provider) throw new Error("price desk: no odds feed is configured");
-    const storage = this.ctx.storage;
-    const all = async () => (await storage.get<Record<string, PropsState>>(PROPS_KEY)) ?? {};
-    this.propsDesk = new PropsDesk(
-      propsDeskDeps(
-        this.env,
-        provider,
-        sport,
-        {
-          load: async (eventId) => (await all())[eventId],
-          save: async (eventId, state) => {
-            const kept = await all();
-            kept[eventId] = state;
-            for (const [id, old] of Object.entries(kept)) if (old.fetchedAt < state.fetchedAt - PROPS_KEEP_MS) delete kept[id];
-            await storage.put(PROPS_KEY, kept);
-          },
-        },
-        (eventId, now) => desk.game(eventId, now),
-      ),
-    );
+    this.propsDesk = new PropsDesk(propsDeskDeps(this.env, provider, sport, this.propsStore(), (eventId, now) => desk.game(eventId, now)));
     return this.propsDesk;
   }
 

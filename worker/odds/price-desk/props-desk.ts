@@ -26,6 +26,8 @@ export type PropsState = {
   props: Prop[];
   confirmedAt: number | null;
   fetchedAt: number;
+  /** The simulator's clock offset when `props` were fetched (0 for a real feed): a close is read at the same offset only. Absent on states kept before it was recorded. */
+  feedOffsetMs?: number;
   /** Until when a failed call is remembered (no new call before). */
   failureUntil: number | null;
 };
@@ -160,6 +162,7 @@ export class PropsDesk {
         props: kept?.props ?? [],
         confirmedAt: kept?.confirmedAt ?? null,
         fetchedAt: kept?.fetchedAt ?? 0,
+        ...(kept?.feedOffsetMs !== undefined && { feedOffsetMs: kept.feedOffsetMs }),
         failureUntil: now + FAILURE_MEMORY_MS,
       };
       await this.deps.store.save(eventId, failed);
@@ -181,6 +184,7 @@ export class PropsDesk {
       props,
       confirmedAt: confirmedAtOf(result.value, offset),
       fetchedAt: now,
+      feedOffsetMs: offset,
       failureUntil: null,
     };
     await this.deps.store.save(eventId, state);

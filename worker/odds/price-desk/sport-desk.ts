@@ -24,12 +24,12 @@ import { ODDS_CACHE_MS } from "../../../src/shared/odds";
 import type { EventScore } from "../../../src/shared/schemas/events";
 import type { SportKey } from "../../../src/shared/sports";
 import type { Logger } from "../../logging/logger";
-import type { FeedFailure, FeedResult, OddsFeedProvider, OddsResult } from "../feed-provider";
+import type { FeedEvent, FeedFailure, FeedResult, OddsFeedProvider, OddsResult } from "../feed-provider";
 import { withSameGameModel, type SameGameRules } from "./same-game-fit";
-import { closesAtStart } from "./desk-closes";
+import { closesAtStart, gamesStartedSince } from "./desk-closes";
 import type { CapturedClose } from "../../clv/closes-store";
 import { boardCacheKey, boardFreshUntil, hasGamesUnderway, mergeOdds, mergeScores, type DeskBoard, type Merged } from "./desk-board";
-import type { BoardGame } from "./props-desk";
+import type { BoardGame, PropsState } from "./props-desk";
 
 /** A failed call as remembered and answered (no stack, only what a player's error needs). */
 export type FailureMarker = Pick<FeedFailure, "kind" | "status" | "message">;
@@ -70,6 +70,8 @@ export type SportDeskDeps = {
   recordFinals?(finals: EventScore[], now: number): Promise<void>;
   /** Stores the closes of games that started since the last board (once per market; desk-closes.ts). */
   recordCloses?(closes: CapturedClose[], now: number): Promise<void>;
+  /** The sport's props desk's last answer for a game, whose props close with it; none are closed when absent. */
+  propsOf?(eventId: string): Promise<PropsState | undefined>;
   logger?: Logger;
 };
 
@@ -228,9 +230,10 @@ export class SportDesk {
     }
     const events = result.value.map((event) => withSameGameModel(event, this.deps.settings.sameGame));
     const merged = mergeOdds(previous, { events, scores: result.scores }, now, offset, guarded, this.clock(now, offset));
-    const closes = closesAtStart(previous, events, now + offset);
-    if (closes.length > 0 && this.deps.recordCloses) {
-      await this.deps.recordCloses(closes, now).catch((err: unknown) => this.deps.logger?.error("price desk: closes not recorded", err));
+    if (this.deps.recordCloses) {
+      await this.recordCloses(previous, events, now, offset).catch((err: unknown) =>
+        this.deps.logger?.error("price desk: closes not recorded", err),
+      );
     }
     await this.settle(
       { ...state, board: merged.board, failure: null, lastScoresCallAt: result.scores ? now : state.lastScoresCallAt },
@@ -238,6 +241,16 @@ export class SportDesk {
       now,
     );
     return this.answer(merged.board, boardFreshUntil(merged.board, now + offset, this.deps.settings.liveRefreshMs));
+  }
+
+  /** Stores the closes of the games this answer shows started (their props answers read first). */
+  private async recordCloses(previous: DeskBoard | null, events: readonly FeedEvent[], now: number, offset: number): Promise<void> {
+    const started = gamesStartedSince(previous, events, now + offset);
+    if (started.length === 0) return;
+    const propsOf = this.deps.propsOf;
+    const states = new Map(propsOf ? await Promise.all(started.map(async (id) => [id, await propsOf(id)] as const)) : []);
+    const closes = closesAtStart(previous, events, now + offset, (id) => states.get(id));
+    if (closes.length > 0) await this.deps.recordCloses?.(closes, now);
   }
 
   private async readScores(now: number): Promise<void> {
