@@ -355,7 +355,7 @@ describe("cashing out a player prop", () => {
     expect(started.status).toBe(409);
     expect(await errorOf(started)).toMatchObject({
       code: "cash-out-unavailable",
-      message: `Cash-out is not available for this bet right now. ${PLAYER} Over ${prop.line} Points (${ODDS.away_team} @ ${ODDS.home_team}) has no fair price now.`,
+      message: `Cash-out isn’t available on a player prop once its game has started: ${PLAYER} Over ${prop.line} Points (${ODDS.away_team} @ ${ODDS.home_team}).`,
     });
   });
 });

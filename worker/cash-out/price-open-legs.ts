@@ -10,8 +10,9 @@
 // current prices, and only before the game starts (after that, 409 `cash-out-unavailable`
 // with a sentence); an anytime goalscorer in it counts at his fair chance now. An open
 // player's market (a Prop) takes its side's fair probability from the game's current props,
-// the same prop at the same line (worker/bets/price-props.ts); without one (the game
-// started, the market is gone, the line moved) the offer is unavailable. What comes back is
+// the same prop at the same line (worker/bets/price-props.ts), and only before the game
+// starts (props are pre-match; after that, unavailable with a sentence saying so); without
+// one (the market is gone, the line moved) the offer is unavailable. What comes back is
 // what each open leg counts as now, each open block's chance now, and the sports of the legs
 // under way. An open leg counts at its fair probability, capped at the chance the house's
 // own price for the side implies now (`cashOutChance`), so a side priced better than fair
@@ -31,6 +32,8 @@ import { ApiError } from "../http/api-error";
 /** What each open leg counts as now (by leg index: cashOutChance), each open same-game block's chance now (by block index). */
 export type PricedLegs = { legChance: Record<number, number>; blockChance: Record<number, number>; liveSports: SportKey[] };
 export const CASH_OUT_SAME_GAME_STARTED_MESSAGE = "Cash-out isn’t available on a same-game parlay once its game has started.";
+/** Followed by the leg's name and a full stop. */
+export const CASH_OUT_PROP_STARTED_MESSAGE = "Cash-out isn’t available on a player prop once its game has started:";
 
 export const CASH_OUT_SUSPENDED_MESSAGE = "Cash-out is suspended right now.";
 export const CASH_OUT_UNAVAILABLE_MESSAGE = "Cash-out is not available for this bet right now.";
@@ -86,13 +89,15 @@ export async function priceOpenLegs(
     const name = legName(leg);
     if (!event) throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_UNAVAILABLE_MESSAGE} ${name} is not on the board.`);
     if (leg.market === "Prop") {
+      if (isUnderway(event, board.feedNow) || event.status !== "scheduled") {
+        throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_PROP_STARTED_MESSAGE} ${name}.`);
+      }
       const selection = legSelection(leg);
       const props = await propsOf(leg.league, leg.eventId);
       const fairP = selection ? propFairP(props, selection) : null;
       if (selection === null || fairP === null) {
         throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_UNAVAILABLE_MESSAGE} ${name} has no fair price now.`);
       }
-      // Pre-match only: never a leg under way.
       legChance[index] = cashOutChance(fairP, propOfferedPriceAm(props, selection));
       continue;
     }
