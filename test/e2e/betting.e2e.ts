@@ -38,9 +38,10 @@ async function openCards(page: Page): Promise<Locator[]> {
   const usable: Locator[] = [];
   for (let i = 0; i < (await cards.count()) && usable.length < 2; i++) {
     const card = cards.nth(i);
-    const row = card.locator(".event-row").nth(1);
-    const open = row.locator(".price-btn:not(.is-locked):not(.is-missing)");
-    if ((await open.count()) >= 2) usable.push(card);
+    const prices = card.locator(".event-row").nth(1).locator(".price-btn");
+    // A book may hold one market back before the start: the Moneyline and the Spread themselves must be open.
+    const isOpen = async (i: number) => !/\bis-(locked|missing)\b/.test((await prices.nth(i).getAttribute("class")) ?? "is-missing");
+    if ((await isOpen(0)) && (await isOpen(1))) usable.push(card);
   }
   return usable;
 }
