@@ -155,11 +155,11 @@ describe("board cards", () => {
     const card = await screen.findByRole("article");
     expect(within(card).getByRole("button", { name: "Miami Heat ML +150" })).toBeTruthy();
     // A price beyond the book's range: nothing else on the card explains it, so the cell does.
-    const locked = within(card).getByRole("button", { name: "Boston Celtics ML Locked Out of range" }) as HTMLButtonElement;
+    const locked = within(card).getByRole("button", { name: "Boston Celtics ML Locked No price now" }) as HTMLButtonElement;
     expect(locked.disabled).toBe(true);
-    expect(locked.title).toBe("Out of range");
-    expect(within(locked).getByText("Out of range")).toBeTruthy();
-    expect((within(card).getByRole("button", { name: "Miami Heat +4.5 Locked Out of range" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(locked.title).toBe("No price now");
+    expect(within(locked).getByText("No price now")).toBeTruthy();
+    expect((within(card).getByRole("button", { name: "Miami Heat +4.5 Locked No price now" }) as HTMLButtonElement).disabled).toBe(true);
     expect(within(card).getByRole("button", { name: "Boston Celtics -4.5 -110" })).toBeTruthy();
     expect(within(card).getAllByText("Total not offered")).toHaveLength(2);
   });

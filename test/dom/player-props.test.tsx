@@ -126,7 +126,7 @@ describe("the game page's player props", () => {
     expect(prices("Luka Dončić Assists")).toEqual(["Over 8.5 +120", "Under 8.5 -150"]);
     // A price held back reads Locked, says why, and cannot be pressed.
     expect(prices("Donovan Mitchell Points")[0]).toBe("Over 27.5 -115");
-    expect(within(market("Donovan Mitchell Points")).getByRole("button", { name: "Under 27.5 Locked Out of range" })).toHaveProperty(
+    expect(within(market("Donovan Mitchell Points")).getByRole("button", { name: "Under 27.5 Locked No price now" })).toHaveProperty(
       "disabled",
       true,
     );
@@ -158,7 +158,7 @@ describe("the game page's player props", () => {
     // His other market, and the other players' same market, are open.
     expect(prices("Paolo Banchero Rebounds")).toEqual(["Over 7.5 +105", "Under 7.5 -125"]);
     expect(prices("Donovan Mitchell Points")[0]).toBe("Over 27.5 -115");
-    expect(within(market("Donovan Mitchell Points")).getByRole("button", { name: "Under 27.5 Locked Out of range" })).toHaveProperty(
+    expect(within(market("Donovan Mitchell Points")).getByRole("button", { name: "Under 27.5 Locked No price now" })).toHaveProperty(
       "disabled",
       true,
     );

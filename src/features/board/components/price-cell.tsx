@@ -106,8 +106,9 @@ export type OfferCellProps = {
 /**
  * Why a held-back side shows no price, for its title and screen readers: an operator's
  * suspension, the live rules' reason (the card also says it once, as its 'Suspended'
- * label), a line the feed has not given, or a price beyond the book's range (spec §5's
- * bounds), which alone is shown on the cell too, as nothing else on the card explains it.
+ * label), a line the feed has not given, or no price from the book now (one it holds back
+ * before the start, or one beyond spec §5's bounds, which the board does not tell apart).
+ * The last two are shown on the cell too, as nothing else on the card explains them.
  */
 function lockedWhy(offer: Offer): { title: string; spoken: string | null; shown: string | null } {
   if (offer.byHouse) return { title: "Suspended by Vantage for now", spoken: " by Vantage for now", shown: null };
@@ -115,7 +116,7 @@ function lockedWhy(offer: Offer): { title: string; spoken: string | null; shown:
     const label = SUSPENSION_LABELS[offer.liveHold];
     return { title: label, spoken: ` (${label.toLowerCase()})`, shown: null };
   }
-  const text = offer.line === null && offer.market !== "Moneyline" && offer.side !== "Yes" ? "No line yet" : "Out of range";
+  const text = offer.line === null && offer.market !== "Moneyline" && offer.side !== "Yes" ? "No line yet" : "No price now";
   return { title: text, spoken: null, shown: text };
 }
 
