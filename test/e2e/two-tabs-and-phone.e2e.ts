@@ -1,7 +1,8 @@
 // Journeys 6 and 7: two tabs of one player stay in step without a reload (a bet placed
 // in one moves the balance in the other), and a phone-sized viewport (390×844) shows
 // the board, the betslip and My Picks with nothing cut off, and a card carrying the two
-// longest team names of the simulator wraps them onto two lines instead of cutting them.
+// longest team names of the simulator wraps them onto two lines instead of cutting them;
+// beside a three-digit live score no word of a name breaks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { TEAMS } from "../../src/shared/teams";
@@ -146,6 +147,51 @@ describe("long team names on a phone", () => {
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     await card.screenshot({ path: `${process.env.E2E_SCREENSHOTS ?? "test-results/e2e"}/7-phone-longest-team-names.png` });
+    await context.close();
+  });
+
+  it("keeps the longest words of NBA names whole beside three-digit live scores at 390 px", async () => {
+    const longestWord = (name: string) => Math.max(...name.split(" ").map((w) => w.length));
+    const [away, home] = TEAMS.basketball_nba.map(([name]) => name).sort((a, b) => longestWord(b) - longestWord(a));
+    const context = await newPlayerContext(browser, { width: 390, height: 844 });
+    const page = await context.newPage();
+    // Every game under way is played by these two, at 111–108.
+    await page.route("**/api/events?*", async (route) => {
+      const response = await route.fetch();
+      const events = (await response.json()) as Array<{ status: string; live: object | null; home: string; away: string }>;
+      const json = events.map((e) =>
+        e.status === "live" && e.live ? { ...e, away, home, live: { ...e.live, awayScore: 111, homeScore: 108 } } : e,
+      );
+      await route.fulfill({ response, json });
+    });
+    await signInToBoard(page, uniqueEmail("journey7-live-names"));
+    await page.getByRole("navigation", { name: "Sports" }).getByRole("button", { name: "NBA" }).click();
+    await page.getByRole("tab", { name: "Live" }).click();
+    const card = page
+      .getByRole("tabpanel")
+      .getByRole("article", { name: `${away} at ${home}` })
+      .first();
+    await card.locator(".team-score").first().waitFor();
+    // Each word's width in the name's own type, against the room the name has.
+    const broken = await card.locator(".team-name").evaluateAll((els) =>
+      els.flatMap((el) => {
+        const style = getComputedStyle(el);
+        return (el.firstChild?.textContent ?? "").split(" ").flatMap((word) => {
+          const probe = document.createElement("span");
+          probe.style.cssText = `position: absolute; visibility: hidden; white-space: nowrap; font: ${style.font}; letter-spacing: ${style.letterSpacing}`;
+          probe.textContent = word;
+          document.body.append(probe);
+          const width = probe.getBoundingClientRect().width;
+          probe.remove();
+          return width > el.clientWidth + 0.5 ? [`${word} ${width.toFixed(1)} px > ${el.clientWidth} px`] : [];
+        });
+      }),
+    );
+    expect(broken).toEqual([]);
+    // The favourite button keeps its name when its abbreviation makes room.
+    await card.getByRole("button", { name: new RegExp(`Add ${away} to favorites`) }).waitFor();
+    expect(await overflowing(page)).toEqual([]);
+    await card.screenshot({ path: `${process.env.E2E_SCREENSHOTS ?? "test-results/e2e"}/7-phone-live-team-names.png` });
     await context.close();
   });
 });

@@ -28,8 +28,8 @@ const startFormat = new Intl.DateTimeFormat(undefined, {
   minute: "2-digit",
 });
 
-/** A name with a word this long ("Washington", "Sacramento") gets the tighter type on a phone, so the word stays whole. */
-const LONG_WORD = 10;
+/** A name with a word this long ("Milwaukee", "Washington") gets the tighter type on a phone, so the word stays whole. */
+const LONG_WORD = 9;
 const longestWord = (name: string) => Math.max(...name.split(/\s+/).map((w) => w.length));
 
 export function formatStartTime(iso: string): string {
@@ -150,7 +150,7 @@ export const EventCard = memo(function EventCard({
                   <span className="team-star" aria-hidden="true">
                     {favorite ? "★" : "☆"}
                   </span>
-                  {teamAbbreviation(name)}
+                  <span className="team-abbr">{teamAbbreviation(name)}</span>
                   <span className="visually-hidden">{favorite ? ` — Remove ${name} from favorites` : ` — Add ${name} to favorites`}</span>
                 </button>
                 <span className={`team-name${longestWord(name) >= LONG_WORD ? " team-name-long" : ""}`} title={name}>
