@@ -26,7 +26,12 @@ async function placeUpcomingSingle(page: Page, amount: string): Promise<void> {
   const slip = await openSlip(page);
   await slip.getByLabel("Amount").fill(amount);
   await slip.getByRole("button", { name: "Place bet" }).click();
-  await page.getByRole("dialog", { name: "Confirm wager" }).getByRole("button", { name: "Confirm" }).click();
+  // The slip either asks to confirm or says why it will not: a refusal fails with its sentence.
+  const confirm = page.getByRole("dialog", { name: "Confirm wager" });
+  const refused = slip.getByRole("alert");
+  await confirm.or(refused).first().waitFor();
+  if (await refused.isVisible()) throw new Error(`the slip refused the bet: ${await refused.textContent()}`);
+  await confirm.getByRole("button", { name: "Confirm" }).click();
   await page.getByRole("status").getByText("Singles placed!").waitFor();
   await closeReceipt(page);
 }
