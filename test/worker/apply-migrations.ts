@@ -4,7 +4,8 @@
 // left behind is removed here: the runtime deletes every Durable Object's storage and alarm
 // (wallets and price desks, and D1 and KV, which the local runtime keeps in Durable Objects
 // too) and resets their instances; then the migrations run again and the Worker's isolate
-// forgets what it remembered of the old storage (worker/isolate-memos.ts).
+// forgets what it remembered of the old storage (worker/isolate-memos.ts). Each file ends
+// with the same reset, so nothing it scheduled rings after it.
 import { applyD1Migrations, reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, vi } from "vitest";
@@ -21,6 +22,10 @@ await reset();
 forgetIsolateMemos();
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 
-afterAll(() => {
+afterAll(async () => {
   vi.useRealTimers();
+  // What a file leaves due (a wallet's outbox alarm, a game's display alarm) is removed
+  // before the runner closes the file: an alarm ringing while it closes would ask the
+  // runner for the Worker's module through a channel already shut.
+  await reset();
 });
