@@ -130,7 +130,12 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
     setState(next);
   }, []);
 
+  // Slips adopted from another tab's write. They are not written back: by the time this tab
+  // wrote one, the other tab may have written a newer slip (the amount typed since), which
+  // the write-back would wipe there.
+  const adopted = useRef(new WeakSet<Stored>());
   useEffect(() => {
+    if (adopted.current.has(state)) return;
     try {
       localStorage.setItem(BETSLIP_KEY, JSON.stringify(state));
     } catch {
@@ -141,7 +146,10 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
   // Another tab changed the slip: follow it, so two tabs of one player show one slip.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === BETSLIP_KEY) commit(readStored());
+      if (event.key !== BETSLIP_KEY) return;
+      const next = readStored();
+      adopted.current.add(next);
+      commit(next);
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);

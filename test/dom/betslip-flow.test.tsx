@@ -102,6 +102,23 @@ describe("two tabs", () => {
     expect(screen.getByRole("radio", { name: "Parlay" }).getAttribute("aria-checked")).toBe("true");
     expect((screen.getByLabelText("Amount") as HTMLInputElement).value).toBe("15");
   });
+
+  it("never writes back a slip it followed, so the other tab's newer amount survives", async () => {
+    await renderSlip();
+    const picked = JSON.stringify({ picks: [mlHome], mode: "Singles", amount: "" });
+    const typed = JSON.stringify({ picks: [mlHome], mode: "Singles", amount: "40" });
+    act(() => {
+      // The other tab adds a pick; before this tab has rendered it, the player there types 40.
+      localStorage.setItem(BETSLIP_KEY, picked);
+      window.dispatchEvent(new StorageEvent("storage", { key: BETSLIP_KEY, newValue: picked }));
+      localStorage.setItem(BETSLIP_KEY, typed);
+    });
+    expect(JSON.parse(localStorage.getItem(BETSLIP_KEY)!).amount).toBe("40");
+    act(() => {
+      window.dispatchEvent(new StorageEvent("storage", { key: BETSLIP_KEY, newValue: typed }));
+    });
+    expect((screen.getByLabelText("Amount") as HTMLInputElement).value).toBe("40");
+  });
 });
 
 describe("mode, amount and totals", () => {
