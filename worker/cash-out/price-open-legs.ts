@@ -19,10 +19,10 @@
 // is never a bet to cash out at once for a profit.
 import { cashOutChance } from "../../src/shared/cash-out";
 import { fairSideOf } from "../../src/shared/fair-odds";
-import { scoreGrid, scorerShare } from "../../src/shared/game-model";
+import { chanceOfBlock, scoreGrid, scorerShare } from "../../src/shared/game-model";
 import { gameSuspension, isUnderway, legName, suspensionSentence } from "../../src/shared/live-rules";
-import { chanceOfBlock } from "../../src/shared/game-model";
 import type { BetDocument, SameGameBlock } from "../../src/shared/schemas/bets";
+import type { Event } from "../../src/shared/schemas/events";
 import type { GameModel } from "../../src/shared/schemas/game-model";
 import type { SportKey } from "../../src/shared/sports";
 import { legSelection, propFairP, propOfferedPriceAm, propsOnce, type PropsLoader } from "../bets/price-props";
@@ -37,6 +37,9 @@ export const CASH_OUT_PROP_STARTED_MESSAGE = "Cash-out isn’t available on a pl
 
 export const CASH_OUT_SUSPENDED_MESSAGE = "Cash-out is suspended right now.";
 export const CASH_OUT_UNAVAILABLE_MESSAGE = "Cash-out is not available for this bet right now.";
+
+/** Whether a game is past its start: under way by the clock, or no longer listed as scheduled. Blocks and props are pre-match only. */
+const hasStarted = (event: Event, feedNow: number) => isUnderway(event, feedNow) || event.status !== "scheduled";
 
 /** Prices every open leg of `bet` on the boards `load` and the props `loadProps` give at `now`; throws the 409s described above. */
 export async function priceOpenLegs(
@@ -67,7 +70,7 @@ export async function priceOpenLegs(
     const event = board?.events.find((e) => e.eventId === block.eventId);
     if (!board || !event) throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_UNAVAILABLE_MESSAGE} The game is not on the board.`);
     if (board.stale) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
-    if (isUnderway(event, board.feedNow) || event.status !== "scheduled") {
+    if (hasStarted(event, board.feedNow)) {
       throw new ApiError(409, "cash-out-unavailable", CASH_OUT_SAME_GAME_STARTED_MESSAGE);
     }
     const model = event.sameGame?.model;
@@ -89,7 +92,7 @@ export async function priceOpenLegs(
     const name = legName(leg);
     if (!event) throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_UNAVAILABLE_MESSAGE} ${name} is not on the board.`);
     if (leg.market === "Prop") {
-      if (isUnderway(event, board.feedNow) || event.status !== "scheduled") {
+      if (hasStarted(event, board.feedNow)) {
         throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_PROP_STARTED_MESSAGE} ${name}.`);
       }
       const selection = legSelection(leg);

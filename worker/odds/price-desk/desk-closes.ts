@@ -38,7 +38,7 @@ export function propsCloseOf(
   startAt: number,
   feedOffsetMs: number,
 ): { snapshotAt: number; props: PropClose[] } | null {
-  if (!state || state.feedOffsetMs !== feedOffsetMs || state.fetchedAt <= 0) return null;
+  if (!state || state.feedOffsetMs !== feedOffsetMs) return null;
   const snapshotAt = state.fetchedAt + feedOffsetMs;
   if (!isCloseSnapshot(snapshotAt, startAt)) return null;
   const props = propClosesOf(state.props);
