@@ -1,6 +1,7 @@
 // Types for app-server.mjs (used by the browser journeys that need a server of their own).
 export type AppServer = {
   baseUrl: string;
+  groupId: number;
   persistTo: string;
   logPath: string;
   log(): string;

@@ -59,6 +59,8 @@ export async function startAppServer({ port, build = true, quiet = true, args = 
   }
   return {
     baseUrl,
+    /** The server's process group (wrangler and both runtimes): the bench reads their CPU. */
+    groupId: child.pid,
     persistTo,
     logPath,
     log,

@@ -27,6 +27,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { runnerImport } from "vite";
 import { startAppServer } from "./app-server.mjs";
+import { cpuPerRequest, sampleCpu } from "./process-cpu.mjs";
 import { bin } from "./offline-env.mjs";
 import { step } from "./run.mjs";
 
@@ -782,7 +783,13 @@ async function main() {
     for (let i = 0; i < CONCURRENCY; i++) players.push(await signIn(baseUrl, `bench-${i}@example.com`));
     const pick = await choosePick(baseUrl, players[0].accessToken);
 
-    const floor = await load("GET /api/health (floor)", 2000, CONCURRENCY, () => fetch(`${baseUrl}/api/health`));
+    // Where each request's CPU goes, by process, for the floor and the bet scenarios.
+    const withCpu = async (run) => {
+      const before = sampleCpu(server.groupId);
+      const row = await run();
+      return { ...row, cpu: cpuPerRequest(before, sampleCpu(server.groupId), row.requests) };
+    };
+    const floor = await withCpu(() => load("GET /api/health (floor)", 2000, CONCURRENCY, () => fetch(`${baseUrl}/api/health`)));
     rows.push(floor);
     rows.push(
       await load("GET /api/events (warm cache)", 2000, CONCURRENCY, (i) =>
@@ -805,8 +812,10 @@ async function main() {
     // steady state's, not the runtime's first compilation of it.
     await load("warm-up", WARM_UP, CONCURRENCY, (i) => placeBet(baseUrl, players[i % CONCURRENCY].accessToken, pick, 1));
     rows.push(
-      await load("POST /api/placeBet (50 players)", CONCURRENCY * 20, CONCURRENCY, (i) =>
-        placeBet(baseUrl, players[i % CONCURRENCY].accessToken, pick, 1),
+      await withCpu(() =>
+        load("POST /api/placeBet (50 players)", CONCURRENCY * 20, CONCURRENCY, (i) =>
+          placeBet(baseUrl, players[i % CONCURRENCY].accessToken, pick, 1),
+        ),
       ),
     );
     // Cash-out: 50 players quote one open bet each at once, then accept those quotes in full,
@@ -866,8 +875,10 @@ async function main() {
     // Shown beside placeBet in the table.
     const sameGameSlip = await chooseSameGameSlip(baseUrl, players[0].accessToken);
     await load("warm-up", WARM_UP, CONCURRENCY, (i) => placeSameGame(baseUrl, players[i % CONCURRENCY].accessToken, sameGameSlip, 1));
-    const sameGameRow = await load("POST /api/placeBet, a three-leg same-game block (50 players)", CONCURRENCY * 20, CONCURRENCY, (i) =>
-      placeSameGame(baseUrl, players[i % CONCURRENCY].accessToken, sameGameSlip, 1),
+    const sameGameRow = await withCpu(() =>
+      load("POST /api/placeBet, a three-leg same-game block (50 players)", CONCURRENCY * 20, CONCURRENCY, (i) =>
+        placeSameGame(baseUrl, players[i % CONCURRENCY].accessToken, sameGameSlip, 1),
+      ),
     );
     rows.splice(rows.findIndex((r) => r.name === "POST /api/placeBet (50 players)") + 1, 0, sameGameRow);
 
@@ -897,6 +908,20 @@ async function main() {
       console.log(
         `| ${r.name} | ${r.requests} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${fmt(r.rps / floor.rps, 2)} | ${fmt(r.p99 / floor.p99, 2)} | ${JSON.stringify(r.statuses)} |`,
       );
+    }
+    const withCpuRows = rows.filter((r) => r.cpu);
+    if (withCpuRows.length > 0) {
+      console.log(
+        "\nCPU per request by process (ms; the runtime runs the Worker, its objects, D1 and KV; every request crosses wrangler's dev proxy first):",
+      );
+      console.log("\n| scenario | runtime | dev proxy | wrangler | bench client | total | runtime's busiest thread busy |");
+      console.log("|---|---:|---:|---:|---:|---:|---:|");
+      for (const { name, cpu } of withCpuRows) {
+        const total = cpu.runtime + cpu.proxy + cpu.wrangler + cpu.client;
+        console.log(
+          `| ${name} | ${fmt(cpu.runtime, 2)} | ${fmt(cpu.proxy, 2)} | ${fmt(cpu.wrangler, 2)} | ${fmt(cpu.client, 2)} | ${fmt(total, 2)} | ${fmt(cpu.busiestThreadShare * 100, 0)}% |`,
+        );
+      }
     }
     console.log(
       `\nBurst on one player: balance ${burst.before} → ${burst.after}, stake ${burst.stake}: accepted ${burst.accepted} (expected ⌊balance/stake⌋ = ${burst.expected}), 5xx/network errors ${burst.fiveXx} → ${burst.accepted === burst.expected && burst.fiveXx === 0 && burst.after === burst.before - burst.accepted * burst.stake ? "OK" : "MISMATCH"}`,
