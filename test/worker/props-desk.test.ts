@@ -82,6 +82,23 @@ describe("the props desk", () => {
     expect(feed.calls).toHaveLength(2);
   });
 
+  it("asks once more when the game's last fifteen minutes begin, so the props' close is an answer from them", async () => {
+    const feed = scriptedFeed();
+    const desk = propsDesk(feed.provider);
+    const windowOpens = START - 15 * 60_000;
+    await desk.props(EVENT, START - 20 * 60_000);
+    // Readers keep that answer until the window opens, not for the whole refresh interval.
+    const cached = await env.ODDS_CACHE.get<{ freshUntil: number }>(propsCacheKey("the-odds-api", "basketball_nba", EVENT), "json");
+    expect(cached?.freshUntil).toBe(windowOpens);
+    await desk.props(EVENT, windowOpens - 1);
+    expect(feed.calls).toHaveLength(1);
+    await desk.props(EVENT, windowOpens);
+    expect(feed.calls).toHaveLength(2);
+    // An answer from inside the window serves its full interval.
+    await desk.props(EVENT, windowOpens + REFRESH_MS - 1);
+    expect(feed.calls).toHaveLength(2);
+  });
+
   it("offers nothing for a game under way or not on the board, and never asks the feed for it", async () => {
     const feed = scriptedFeed();
     const desk = propsDesk(feed.provider);

@@ -9,6 +9,7 @@
 // Credits: props give way first. The props guard (credit-guard.ts) stops them at twice the
 // live reserve and once they have spent their share of the month's credits; a guarded or
 // failed refresh serves the copy kept (a failure is remembered for a minute).
+import { CLOSE_MAX_AGE_MS } from "../../../src/shared/clv";
 import { propMarketKeys } from "../../../src/shared/props/catalogue";
 import { normaliseProps, type PlayerNameMap } from "../../../src/shared/props/normalise-props";
 import { playerIdOf } from "../../../src/shared/props/player-names";
@@ -64,6 +65,25 @@ export type PropsDeskDeps = {
 const FAILURE_MEMORY_MS = 60_000;
 /** Kept in KV this long, so a reader finds the last answer even when the desk cannot refresh it. */
 const KEEP_SECONDS = 24 * 60 * 60;
+
+/**
+ * Until when a kept answer serves, on the Worker's clock: PROP_REFRESH_SECONDS after it was
+ * taken, but no later than the opening of its game's close window (CLOSE_MAX_AGE_MS before
+ * the start) when it was taken before that window or under another simulator clock. The
+ * last answer before a start is the props' close (src/shared/clv.ts), and such an answer
+ * could be none, so the first request inside the window asks the feed again: at most one
+ * call more per game.
+ */
+export function servesUntil(
+  state: Pick<PropsState, "startTime" | "fetchedAt" | "feedOffsetMs">,
+  refreshMs: number,
+  offsetMs: number,
+): number {
+  const refreshAt = state.fetchedAt + refreshMs;
+  const windowOpensAt = Date.parse(state.startTime) - CLOSE_MAX_AGE_MS - offsetMs;
+  const canClose = state.feedOffsetMs === offsetMs && state.fetchedAt >= windowOpensAt;
+  return canClose ? refreshAt : Math.min(refreshAt, windowOpensAt);
+}
 
 export function propsCacheKey(providerName: string, sport: SportKey, eventId: string): string {
   return `props:${providerName}:${sport}:${eventId}`;
@@ -124,8 +144,9 @@ export class PropsDesk {
   private async answerAt(eventId: string, now: number): Promise<PropsAnswer> {
     const { refreshMs } = this.deps.settings;
     const kept = await this.deps.store.load(eventId);
-    if (kept && now < kept.fetchedAt + refreshMs) return this.answer(eventId, kept, kept.fetchedAt + refreshMs);
     const offset = await this.deps.feedOffsetMs();
+    const keptUntil = kept ? servesUntil(kept, refreshMs, offset) : Number.NEGATIVE_INFINITY;
+    if (kept && now < keptUntil) return this.answer(eventId, kept, keptUntil);
     const game = await this.deps.gameOf(eventId, now);
     // Pre-match only: a game not on the board, or under way, offers no props.
     if (!game || Date.parse(game.startTime) <= now + offset) return this.answer(eventId, undefined, now + refreshMs);
@@ -188,7 +209,7 @@ export class PropsDesk {
       failureUntil: null,
     };
     await this.deps.store.save(eventId, state);
-    const freshUntil = now + settings.refreshMs;
+    const freshUntil = servesUntil(state, settings.refreshMs, offset);
     const cached: CachedProps = { ...this.answer(eventId, state, freshUntil), fetchedAt: now };
     await this.deps.kv.put(propsCacheKey(provider.name, sport, eventId), JSON.stringify(cached), { expirationTtl: KEEP_SECONDS });
     return this.answer(eventId, state, freshUntil);
