@@ -1,7 +1,7 @@
 // Local stand-in for Cloudflare's cron: neither `vite dev` nor `wrangler dev` fires
 // scheduled triggers by themselves, so `npm run dev` and `npm start` call the Worker's
 // development-only GET /__scheduled on the wrangler.toml schedule (every 2 minutes, on
-// even minutes). The Worker runs the same settlement as the real cron. LOCAL_CRON=0
+// even minutes). The Worker runs every step of the real cron. LOCAL_CRON=0
 // turns it off.
 const CRON = "*/2 * * * *";
 const EVERY_MS = 2 * 60_000;

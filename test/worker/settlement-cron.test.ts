@@ -10,6 +10,7 @@ import { SPORT_KEYS } from "../../src/shared/sports";
 import { gamesBetween, type SimGame } from "../../worker/odds/simulator/sim-games";
 import { simulatedScores } from "../../worker/odds/simulator/simulator-provider";
 import worker from "../../worker/index";
+import { utcDay } from "../../worker/house/house-book";
 import { isManualCronRequest } from "../../worker/settlement/scheduled";
 import { api, postJson } from "./helpers";
 import {
@@ -136,6 +137,14 @@ describe("the scheduled handler (cron */2) with the simulator", () => {
     const body = (await res.json()) as { ran: boolean; summary: { trigger: string; messagesEnqueued: number; pending: boolean } };
     expect(body.ran).toBe(true);
     expect(body.summary).toMatchObject({ trigger: "cron */2 * * * *", pending: false });
+  });
+
+  it("GET /__scheduled runs the trigger's other steps too, so a developer's house keeps its day", async () => {
+    await env.DB.prepare("DELETE FROM house_liability_days").run();
+    const res = await api("/__scheduled?cron=*/2+*+*+*+*");
+    expect(res.status).toBe(200);
+    const day = await env.DB.prepare("SELECT day FROM house_liability_days").all<{ day: string }>();
+    expect(day.results.map((r) => r.day)).toEqual([utcDay(Date.now())]);
   });
 
   it("GET /__scheduled is no route outside development", () => {

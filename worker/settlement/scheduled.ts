@@ -7,11 +7,14 @@
 // a trigger reconciles yesterday with the payment provider until one run of it succeeds
 // (worker/reconciliation/reconciliation-run.ts). Each trigger also issues missing payout
 // receipts and seals the receipts of ended UTC days (worker/receipts/seal-on-schedule.ts).
-// And each scores newly settled bets' closing-line value, a batch at a time (worker/clv/bet-clv.ts).
+// And each scores newly settled bets' closing-line value, a batch at a time (worker/clv/bet-clv.ts),
+// and asks the price desks for the props of games with open prop bets about to start, so
+// their close exists even when nobody opens those games (worker/odds/props-close-watch.ts).
 //
 // Development also accepts GET /__scheduled?cron=… (the route `wrangler dev
 // --test-scheduled` documents) in the Worker itself: `npm start` serves the pre-built
-// bundle, which wrangler does not wrap with its own /__scheduled route.
+// bundle, which wrangler does not wrap with its own /__scheduled route. It runs every step
+// the real trigger runs, so `npm run dev`'s local cron keeps the same books.
 import { isDevelopment } from "../config";
 import { scoreSettledBetsOnSchedule } from "../clv/bet-clv";
 import { recordLiabilityDay } from "../house/house-book";
@@ -19,6 +22,8 @@ import { loggerFor } from "../logging/logger";
 import { getPaymentsProvider } from "../payments/configured-provider";
 import { reconcileOnSchedule } from "../reconciliation/reconciliation-run";
 import { feedNow, getFeedProvider } from "../odds/odds-service";
+import { priceDeskObject } from "../odds/price-desk/desk-client";
+import { watchPropsCloses } from "../odds/props-close-watch";
 import { type RegionChangeRun, sendRegionChangeAlerts } from "../protection/region-change-alerts";
 import { recheckBoxScores } from "./recheck-box-scores";
 import { receiptsOnSchedule } from "../receipts/seal-on-schedule";
@@ -70,25 +75,52 @@ export async function reconcileYesterday(env: Env, now: number): Promise<void> {
   }
 }
 
+/** The props of games with open prop bets about to start, asked of their desks; a failure is logged and the next trigger asks again. */
+async function watchPropsClosesOnSchedule(env: Env, now: number): Promise<void> {
+  try {
+    const provider = getFeedProvider(env);
+    if (!provider) return;
+    const watch = await watchPropsCloses(env.DB, now, await feedNow(env, now), (sport, eventId, at) =>
+      priceDeskObject(env, provider.name, sport).props(eventId, at),
+    );
+    if (watch.failed > 0)
+      loggerFor(env).warn(`props closes: ${watch.failed} of ${watch.games} games not asked; the next trigger asks again`);
+  } catch (err) {
+    loggerFor(env).error("props closes: finding the games about to start failed; the next trigger will look again", err);
+  }
+}
+
+/** Every trigger's work besides settlement and the region alerts; each step logs its own failure. */
+function upkeep(env: Env, now: number): Promise<void>[] {
+  return [
+    recordHouseDay(env, now),
+    reconcileYesterday(env, now),
+    scoreSettledBetsOnSchedule(env, now, () => feedNow(env, now)),
+    receiptsOnSchedule(env, now),
+    watchPropsClosesOnSchedule(env, now),
+  ];
+}
+
 export const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) => {
   const now = Date.now();
   ctx.waitUntil(settleOnSchedule(env, controller.cron, now));
   ctx.waitUntil(alertRegionChanges(env, now));
-  ctx.waitUntil(recordHouseDay(env, now));
-  ctx.waitUntil(reconcileYesterday(env, now));
-  ctx.waitUntil(scoreSettledBetsOnSchedule(env, now, () => feedNow(env, now)));
-  ctx.waitUntil(receiptsOnSchedule(env, now));
+  for (const step of upkeep(env, now)) ctx.waitUntil(step);
 };
 
 export function isManualCronRequest(request: Request, env: Env): boolean {
   return isDevelopment(env) && new URL(request.url).pathname === "/__scheduled";
 }
 
-/** Runs the cron now (development only) and answers the run's summary. */
+/** Runs every step of the cron now (development only) and answers, once all are done, the settlement run's summary. */
 export async function manualCron(request: Request, env: Env): Promise<Response> {
   const cron = new URL(request.url).searchParams.get("cron") ?? "manual";
   const now = Date.now();
-  const [summary, regionAlerts] = await Promise.all([settleOnSchedule(env, cron, now), alertRegionChanges(env, now)]);
+  const [summary, regionAlerts] = await Promise.all([
+    settleOnSchedule(env, cron, now),
+    alertRegionChanges(env, now),
+    Promise.all(upkeep(env, now)),
+  ]);
   return summary
     ? Response.json({ ran: true, summary, regionAlerts })
     : Response.json({ error: { code: "internal", message: "The settlement run failed; see the log." } }, { status: 500 });
