@@ -8,8 +8,8 @@
 // (worker/reconciliation/reconciliation-run.ts). Each trigger also issues missing payout
 // receipts and seals the receipts of ended UTC days (worker/receipts/seal-on-schedule.ts).
 // And each scores newly settled bets' closing-line value, a batch at a time (worker/clv/bet-clv.ts),
-// and asks the price desks for the props of games with open prop bets about to start, so
-// their close exists even when nobody opens those games (worker/odds/props-close-watch.ts).
+// and asks the price desks for what the closes of games with open bets around their start
+// need, so those closes exist even when nobody reads those boards (worker/odds/closes-watch.ts).
 //
 // Development also accepts GET /__scheduled?cron=… (the route `wrangler dev
 // --test-scheduled` documents) in the Worker itself: `npm start` serves the pre-built
@@ -23,7 +23,7 @@ import { getPaymentsProvider } from "../payments/configured-provider";
 import { reconcileOnSchedule } from "../reconciliation/reconciliation-run";
 import { feedNow, getFeedProvider } from "../odds/odds-service";
 import { priceDeskObject } from "../odds/price-desk/desk-client";
-import { watchPropsCloses } from "../odds/props-close-watch";
+import { watchCloses } from "../odds/closes-watch";
 import { type RegionChangeRun, sendRegionChangeAlerts } from "../protection/region-change-alerts";
 import { recheckBoxScores } from "./recheck-box-scores";
 import { receiptsOnSchedule } from "../receipts/seal-on-schedule";
@@ -75,18 +75,18 @@ export async function reconcileYesterday(env: Env, now: number): Promise<void> {
   }
 }
 
-/** The props of games with open prop bets about to start, asked of their desks; a failure is logged and the next trigger asks again. */
-async function watchPropsClosesOnSchedule(env: Env, now: number): Promise<void> {
+/** The desks asked for the closes of games with open bets around their start; a failure is logged and the next trigger asks again. */
+async function watchClosesOnSchedule(env: Env, now: number): Promise<void> {
   try {
     const provider = getFeedProvider(env);
     if (!provider) return;
-    const watch = await watchPropsCloses(env.DB, now, await feedNow(env, now), (sport, eventId, at) =>
-      priceDeskObject(env, provider.name, sport).props(eventId, at),
-    );
-    if (watch.failed > 0)
-      loggerFor(env).warn(`props closes: ${watch.failed} of ${watch.games} games not asked; the next trigger asks again`);
+    const watch = await watchCloses(env.DB, now, await feedNow(env, now), {
+      board: (sport, at) => priceDeskObject(env, provider.name, sport).board(at),
+      props: (sport, eventId, at) => priceDeskObject(env, provider.name, sport).props(eventId, at),
+    });
+    if (watch.failed > 0) loggerFor(env).warn(`closes watch: ${watch.failed} desk calls failed; the next trigger asks again`);
   } catch (err) {
-    loggerFor(env).error("props closes: finding the games about to start failed; the next trigger will look again", err);
+    loggerFor(env).error("closes watch: finding the games around their start failed; the next trigger will look again", err);
   }
 }
 
@@ -97,7 +97,7 @@ function upkeep(env: Env, now: number): Promise<void>[] {
     reconcileYesterday(env, now),
     scoreSettledBetsOnSchedule(env, now, () => feedNow(env, now)),
     receiptsOnSchedule(env, now),
-    watchPropsClosesOnSchedule(env, now),
+    watchClosesOnSchedule(env, now),
   ];
 }
 

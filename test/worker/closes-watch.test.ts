@@ -1,0 +1,170 @@
+// Closes of games nobody watches: each scheduled run asks the desks, for every game with an
+// open bet in the ten minutes before its start or the three after, for the sport's board (refreshed only when stale)
+// and, before the start, for a prop bet's game's props (fetched only when the copy kept could
+// not be the close). So the game gets its closes though no player reads its board.
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { EventOdds } from "../../src/shared/schemas/event-odds";
+import type { SportKey } from "../../src/shared/sports";
+import { readCloses, storeCloses } from "../../worker/clv/closes-store";
+import { gamesAwaitingCloses, watchCloses } from "../../worker/odds/closes-watch";
+import type { FeedEvent, OddsFeedProvider } from "../../worker/odds/feed-provider";
+import { propsCloseOf } from "../../worker/odds/price-desk/desk-closes";
+import { memoryDeskStore, memoryPropsStore } from "../../worker/odds/price-desk/desk-deps";
+import { PropsDesk } from "../../worker/odds/price-desk/props-desk";
+import { SportDesk } from "../../worker/odds/price-desk/sport-desk";
+import recorded from "../fixtures/odds-api/event-odds-nba.json";
+import { DEFAULT_CLOSE_AFTER } from "./desk-fixtures";
+
+const ODDS = recorded as EventOdds;
+const MIN = 60_000;
+const NOW = Date.parse("2031-03-01T18:00:00.000Z");
+
+type Leg = { eventId: string; sport?: SportKey; market?: string; startAt: number; result?: string | null };
+
+async function seedLegs(legs: Leg[]): Promise<void> {
+  await env.DB.batch(
+    legs.map((leg, i) =>
+      env.DB.prepare(
+        `INSERT INTO bet_legs (bet_id, leg_index, user_id, event_id, sport, market, side, line, price_am, commence_time, result, fair_p)
+         VALUES (?, 0, 'watch-player', ?, ?, ?, 'Over', 24.5, -110, ?, ?, NULL)`,
+      ).bind(`watch-bet-${i}`, leg.eventId, leg.sport ?? "basketball_nba", leg.market ?? "Prop", leg.startAt, leg.result ?? null),
+    ),
+  );
+}
+
+describe("closes of games nobody watches", () => {
+  beforeEach(async () => {
+    await env.DB.prepare("DELETE FROM bet_legs WHERE user_id = 'watch-player'").run();
+  });
+
+  it("watches each game with an open bet in the ten minutes before its start or the three after, noting its prop bets", async () => {
+    await seedLegs([
+      { eventId: "soon", startAt: NOW + 5 * MIN },
+      { eventId: "soon", market: "Moneyline", startAt: NOW + 5 * MIN },
+      { eventId: "moneyline-only", market: "Moneyline", startAt: NOW + 5 * MIN },
+      { eventId: "hockey-soon", sport: "icehockey_nhl", startAt: NOW + 10 * MIN },
+      { eventId: "just-started", startAt: NOW - 2 * MIN },
+      { eventId: "later", startAt: NOW + 11 * MIN },
+      { eventId: "long-started", startAt: NOW - 3 * MIN },
+      { eventId: "settled", startAt: NOW + 5 * MIN, result: "win" },
+    ]);
+    expect(await gamesAwaitingCloses(env.DB, NOW)).toEqual([
+      { sport: "basketball_nba", eventId: "just-started", startAt: NOW - 2 * MIN, props: true },
+      { sport: "basketball_nba", eventId: "moneyline-only", startAt: NOW + 5 * MIN, props: false },
+      { sport: "basketball_nba", eventId: "soon", startAt: NOW + 5 * MIN, props: true },
+      { sport: "icehockey_nhl", eventId: "hockey-soon", startAt: NOW + 10 * MIN, props: true },
+    ]);
+  });
+
+  it("asks each sport's board once and the props of prop games not yet started, counting a failed call", async () => {
+    await seedLegs([
+      { eventId: "a", startAt: NOW + 2 * MIN },
+      { eventId: "b", startAt: NOW + 3 * MIN },
+      { eventId: "c", market: "Total", startAt: NOW + 3 * MIN },
+      { eventId: "started", startAt: NOW - MIN },
+      { eventId: "puck", sport: "icehockey_nhl", market: "Moneyline", startAt: NOW + 4 * MIN },
+    ]);
+    const asked: string[] = [];
+    const watch = await watchCloses(env.DB, NOW, NOW, {
+      board: async (sport) => {
+        asked.push(`board ${sport}`);
+      },
+      props: async (sport, eventId) => {
+        asked.push(`props ${sport} ${eventId}`);
+        if (eventId === "a") throw new Error("desk unreachable");
+      },
+    });
+    expect(asked.sort()).toEqual(["board basketball_nba", "board icehockey_nhl", "props basketball_nba a", "props basketball_nba b"]);
+    expect(watch).toEqual({ games: 5, sports: 2, failed: 1 });
+  });
+
+  it("leaves the desk props from the game's last fifteen minutes, at one feed call", async () => {
+    const start = Date.parse(ODDS.commence_time);
+    const calls: number[] = [];
+    const provider: OddsFeedProvider = {
+      name: "the-odds-api",
+      isMapped: () => true,
+      fetchOdds: async () => ({ ok: true, value: [], quota: null }),
+      fetchScores: async () => ({ ok: true, value: [], quota: null }),
+      async fetchEventOdds(_sport, _eventId, _markets, now) {
+        calls.push(now);
+        return { ok: true, value: ODDS, quota: null };
+      },
+    };
+    const store = memoryPropsStore();
+    const desk = new PropsDesk({
+      sport: "basketball_nba",
+      provider,
+      kv: env.ODDS_CACHE,
+      store,
+      settings: { refreshMs: 10 * MIN, minBooks: 3, inflightWaitMs: 9_500 },
+      feedOffsetMs: async () => 0,
+      gameOf: async () => ({ startTime: ODDS.commence_time, home: ODDS.home_team, away: ODDS.away_team }),
+      nameMap: async () => ({}),
+    });
+    // A player opened the game 17 minutes before the start, then nobody did: that answer would
+    // serve the whole refresh interval, past the close window's opening, but cannot be the close.
+    await desk.props(ODDS.id, start - 17 * MIN);
+    await seedLegs([{ eventId: ODDS.id, startAt: start }]);
+    expect(propsCloseOf(await store.load(ODDS.id), start, 0)).toBeNull();
+
+    for (const at of [start - 9 * MIN, start - 7 * MIN, start - 5 * MIN]) {
+      await watchCloses(env.DB, at, at, { board: async () => undefined, props: (_sport, eventId, now) => desk.props(eventId, now) });
+    }
+    expect(calls).toEqual([start - 17 * MIN, start - 9 * MIN]);
+    const close = propsCloseOf(await store.load(ODDS.id), start, 0);
+    expect(close?.snapshotAt).toBe(start - 9 * MIN);
+    expect(close?.props.length).toBeGreaterThan(10);
+  });
+
+  it("gives a game whose board nobody read since long before its start a close, from a board of its last minutes", async () => {
+    const start = Date.parse("2031-03-02T00:00:00.000Z");
+    const fetched: number[] = [];
+    const home = (now: number) => Number((0.5 + (now - start) / (1000 * MIN)).toFixed(6));
+    const provider: OddsFeedProvider = {
+      name: "the-odds-api",
+      isMapped: () => true,
+      async fetchOdds(_sport, now) {
+        fetched.push(now);
+        const event: FeedEvent = {
+          eventId: "quiet-game",
+          sport: "basketball_nba",
+          startTime: new Date(start).toISOString(),
+          home: "Boston Celtics",
+          away: "New York Knicks",
+          status: now >= start ? "live" : "scheduled",
+          live: null,
+          markets: { moneyline: { home: -120, away: 100 } },
+          fair: { moneyline: { books: 6, home: { p: home(now), margin: null }, away: { p: 1 - home(now), margin: null } } },
+        };
+        return { ok: true, value: [event], quota: null };
+      },
+      fetchScores: async () => ({ ok: true, value: [], quota: null }),
+    };
+    const desk = new SportDesk({
+      sport: "basketball_nba",
+      provider,
+      kv: env.ODDS_CACHE,
+      store: memoryDeskStore(),
+      settings: {
+        liveRefreshMs: 30_000,
+        betRefreshMs: 3_000,
+        closeAfter: DEFAULT_CLOSE_AFTER,
+        inflightWaitMs: 9_500,
+        sameGame: { margin: 0.1, tolerance: 0.01 },
+      },
+      feedOffsetMs: async () => 0,
+      recordCloses: (closes, now) => storeCloses(env.DB, closes, now),
+    });
+    // The bet was placed an hour before the start; nobody read the board after that.
+    await desk.board(start - 60 * MIN);
+    await seedLegs([{ eventId: "quiet-game", market: "Moneyline", startAt: start }]);
+    const watched = { board: (_sport: SportKey, now: number) => desk.board(now), props: async () => undefined };
+    for (let at = start - 9 * MIN; at <= start + MIN; at += 2 * MIN) await watchCloses(env.DB, at, at, watched);
+    // One refresh in the last minutes before the start (the board had gone stale), one after it.
+    expect(fetched).toEqual([start - 60 * MIN, start - 9 * MIN, start + MIN]);
+    const close = (await readCloses(env.DB, ["quiet-game"])).get("quiet-game");
+    expect(close?.sides).toContainEqual({ market: "Moneyline", side: "Home", line: null, p: home(start - 9 * MIN) });
+  });
+});
