@@ -1,12 +1,15 @@
 // Races a real player could cause: many tabs or scripts betting at once against one
 // wallet, and one confirmed slip retried while the first attempt is still in flight.
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PlaceBetResponse } from "../../src/shared/schemas/bets";
 import type { Event } from "../../src/shared/schemas/events";
-import { getUserWallet } from "../../worker/user-wallet";
+import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { signIn } from "./helpers";
+
+const DAY = 24 * 60 * 60 * 1000;
 
 let events: Event[];
 beforeAll(async () => {
@@ -75,5 +78,29 @@ describe("concurrent bets against one wallet", () => {
     const other = await placeBet(player.token, { ...body, amount: 1 }, key);
     expect(other.status).toBe(422);
     expect(((await other.json()) as { error: { code: string } }).error.code).toBe("idempotency-key-reused");
+  });
+
+  it("keeps a key's answer for seven days: the wallet's alarm then forgets it, and the key places anew", async () => {
+    const player = await signIn();
+    const stale = crypto.randomUUID();
+    const fresh = crypto.randomUUID();
+    const body = { kind: "Singles", wallet: "coins", amount: 10, picks: [pickOf(events[0]!, "Moneyline", "Home")] };
+    expect((await placeBet(player.token, body, stale)).status).toBe(200);
+    expect((await placeBet(player.token, body, fresh)).status).toBe(200);
+    const wallet = getUserWallet(env, player.userId);
+    // The first answer was given eight days ago; the second a moment ago.
+    await runInDurableObject(wallet, (_instance: UserWallet, state) => {
+      state.storage.sql.exec("UPDATE idempotency SET created_at = ? WHERE key = ?", Date.now() - 8 * DAY, `placeBet:${stale}`);
+    });
+    await wallet.flushOutbox();
+    expect(await runDurableObjectAlarm(wallet)).toBe(true);
+
+    const again = await placeBet(player.token, body, fresh);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    const anew = await placeBet(player.token, body, stale);
+    expect(anew.status).toBe(200);
+    expect(anew.headers.get("Idempotent-Replayed")).toBeNull();
+    const stakes = (await wallet.getLedger(player.userId, Date.now())).filter((row) => row.reason === "bet_stake");
+    expect(stakes).toHaveLength(3);
   });
 });

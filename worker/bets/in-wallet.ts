@@ -32,8 +32,7 @@ export type StakeRules = {
 
 export const STAKE_RULES = new WalletPort<StakeRules>("stake rules");
 
-/** Answers to an Idempotency-Key are kept this long, then pruned. */
-export const PLACEMENT_KEY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Answers to an Idempotency-Key are kept as the wallet keeps them (IDEMPOTENCY_KEEP_MS, pruned by its alarm). */
 const KEY_PREFIX = "placeBet:";
 
 export type PlaceBetsInput = {
@@ -124,7 +123,6 @@ export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayConte
 
   allowed.afterStake();
   const response: PlaceBetResponse = { bets, balances: tx.balances() };
-  tx.sql.exec("DELETE FROM idempotency WHERE created_at < ? AND key LIKE ?", tx.now - PLACEMENT_KEY_TTL_MS, `${KEY_PREFIX}%`);
   tx.sql.exec(
     "INSERT INTO idempotency (key, response, created_at) VALUES (?, ?, ?)",
     KEY_PREFIX + input.idempotencyKey,

@@ -64,8 +64,6 @@ export type CashOutInput = CashOutPricing & {
 export type CashOutResult = { ok: true; replayed: boolean; response: CashOutResponse } | CashOutFailure;
 
 const KEY_PREFIX = "cashOut:";
-/** Answers to an Idempotency-Key are kept this long, like placements'. */
-const CASH_OUT_KEY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Quotes are kept a day after they expire (long enough to answer a late accept with a clear 409). */
 const KEEP_QUOTES_MS = 24 * 60 * 60 * 1000;
 
@@ -240,7 +238,6 @@ export function cashOutInTx(tx: Ledger, input: CashOutInput): CashOutResult {
   tx.betChanged(next);
 
   const response: CashOutResponse = { bet: next, stake: share, paid: amount, balances: tx.balances() };
-  tx.sql.exec("DELETE FROM idempotency WHERE created_at < ? AND key LIKE ?", tx.now - CASH_OUT_KEY_TTL_MS, `${KEY_PREFIX}%`);
   tx.sql.exec(
     "INSERT INTO idempotency (key, response, created_at) VALUES (?, ?, ?)",
     KEY_PREFIX + input.idempotencyKey,

@@ -75,7 +75,8 @@ const AT_LADDER_START: readonly string[] = [
    )`,
   `CREATE INDEX IF NOT EXISTS bets_created_idx ON bets (created_at)`,
   `CREATE INDEX IF NOT EXISTS bets_status_idx ON bets (status, created_at)`,
-  // `idempotency`: the first answer per client Idempotency-Key, replayed on retries.
+  // `idempotency`: the first answer per client Idempotency-Key, replayed on retries; kept
+  // IDEMPOTENCY_KEEP_MS (7 days), then pruned by the alarm (wallet-object.ts).
   `CREATE TABLE IF NOT EXISTS idempotency (
      key TEXT PRIMARY KEY,
      response TEXT NOT NULL,

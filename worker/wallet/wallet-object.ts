@@ -94,6 +94,13 @@ export function isWalletError(env: Env, userId: string, error: unknown): boolean
   return String(error.durableObjectId) === env.USER_WALLET.idFromName(userId).toString();
 }
 
+/**
+ * Answers kept for Idempotency-Keys (placements, cash-outs: the `idempotency` table) are
+ * replayed for this long; the alarm prunes older ones, once per drain rather than once per
+ * write.
+ */
+export const IDEMPOTENCY_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** Thrown inside a transaction to roll it back while carrying the result out. */
 class Rollback<T> {
   constructor(readonly result: T) {}
@@ -202,6 +209,7 @@ export abstract class WalletObject extends DurableObject<Env> {
 
   async alarm(): Promise<void> {
     this.outbox.alarmRang();
+    this.ctx.storage.sql.exec("DELETE FROM idempotency WHERE created_at < ?", Date.now() - IDEMPOTENCY_KEEP_MS);
     await this.composition.beforeDrain(this.host, Date.now());
     await this.outbox.flush();
     this.live.closeExpired(Date.now());
