@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { EventOdds } from "../../src/shared/schemas/event-odds";
 import type { SportKey } from "../../src/shared/sports";
 import { readCloses, storeCloses } from "../../worker/clv/closes-store";
-import { gamesAwaitingCloses, watchCloses } from "../../worker/odds/closes-watch";
+import { gamesAwaitingPropsClose, sportsAwaitingCloses, watchCloses } from "../../worker/odds/closes-watch";
 import type { FeedEvent, OddsFeedProvider } from "../../worker/odds/feed-provider";
 import { propsCloseOf } from "../../worker/odds/price-desk/desk-closes";
 import { memoryDeskStore, memoryPropsStore } from "../../worker/odds/price-desk/desk-deps";
@@ -38,23 +38,19 @@ describe("closes of games nobody watches", () => {
     await env.DB.prepare("DELETE FROM bet_legs WHERE user_id = 'watch-player'").run();
   });
 
-  it("watches each game with an open bet in the ten minutes before its start or the three after, noting its prop bets", async () => {
+  it("watches the sports with an open bet in the ten minutes before a start or the three after, and the prop games about to start", async () => {
     await seedLegs([
       { eventId: "soon", startAt: NOW + 5 * MIN },
       { eventId: "soon", market: "Moneyline", startAt: NOW + 5 * MIN },
-      { eventId: "moneyline-only", market: "Moneyline", startAt: NOW + 5 * MIN },
-      { eventId: "hockey-soon", sport: "icehockey_nhl", startAt: NOW + 10 * MIN },
-      { eventId: "just-started", startAt: NOW - 2 * MIN },
-      { eventId: "later", startAt: NOW + 11 * MIN },
-      { eventId: "long-started", startAt: NOW - 3 * MIN },
-      { eventId: "settled", startAt: NOW + 5 * MIN, result: "win" },
+      { eventId: "hockey-soon", sport: "icehockey_nhl", market: "Moneyline", startAt: NOW + 10 * MIN },
+      { eventId: "just-started", sport: "baseball_mlb", startAt: NOW - 2 * MIN },
+      { eventId: "later", sport: "soccer_usa_mls", startAt: NOW + 11 * MIN },
+      { eventId: "long-started", sport: "americanfootball_nfl", startAt: NOW - 3 * MIN },
+      { eventId: "settled", sport: "mma_mixed_martial_arts", startAt: NOW + 5 * MIN, result: "win" },
     ]);
-    expect(await gamesAwaitingCloses(env.DB, NOW)).toEqual([
-      { sport: "basketball_nba", eventId: "just-started", startAt: NOW - 2 * MIN, props: true },
-      { sport: "basketball_nba", eventId: "moneyline-only", startAt: NOW + 5 * MIN, props: false },
-      { sport: "basketball_nba", eventId: "soon", startAt: NOW + 5 * MIN, props: true },
-      { sport: "icehockey_nhl", eventId: "hockey-soon", startAt: NOW + 10 * MIN, props: true },
-    ]);
+    expect((await sportsAwaitingCloses(env.DB, NOW)).sort()).toEqual(["baseball_mlb", "basketball_nba", "icehockey_nhl"]);
+    // Props only before the start: a started game's props are its close already, or never.
+    expect(await gamesAwaitingPropsClose(env.DB, NOW)).toEqual([{ sport: "basketball_nba", eventId: "soon" }]);
   });
 
   it("asks each sport's board once and the props of prop games not yet started, counting a failed call", async () => {
@@ -76,7 +72,7 @@ describe("closes of games nobody watches", () => {
       },
     });
     expect(asked.sort()).toEqual(["board basketball_nba", "board icehockey_nhl", "props basketball_nba a", "props basketball_nba b"]);
-    expect(watch).toEqual({ games: 5, sports: 2, failed: 1 });
+    expect(watch).toEqual({ sports: 2, propGames: 2, failed: 1 });
   });
 
   it("leaves the desk props from the game's last fifteen minutes, at one feed call", async () => {

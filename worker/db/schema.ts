@@ -112,6 +112,8 @@ export const betLegs = sqliteTable(
     primaryKey({ columns: [t.betId, t.legIndex] }),
     index("bet_legs_event_idx").on(t.eventId),
     index("bet_legs_open_sport_idx").on(t.sport, t.result, t.commenceTime),
+    // Open prop legs by start: the closes watch's look at games about to start (migration 0046).
+    index("bet_legs_open_props_idx").on(t.commenceTime, t.sport, t.eventId).where(sql`${t.market} = 'Prop' AND ${t.result} IS NULL`),
   ],
 );
 

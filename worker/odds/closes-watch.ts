@@ -12,6 +12,9 @@
 //     minutes before the start, 30 seconds once a game is under way), so it holds a board
 //     from the last minutes before the start, and its first board after it records the closes.
 // Where readers keep the board fresh this costs no call; where nobody does, a few per start.
+// Finding them costs one index probe per sport and a read of the open prop legs about to
+// start (their own partial index), never a scan of every open leg: at a Sunday kickoff those
+// are most of a day's bets.
 import { SPORT_KEYS, type SportKey } from "../../src/shared/sports";
 
 /**
@@ -25,21 +28,29 @@ export const CLOSES_WATCH_BEFORE_MS = 10 * 60 * 1000;
  */
 export const CLOSES_WATCH_AFTER_MS = 3 * 60 * 1000;
 
-const SPORT_PLACEHOLDERS = SPORT_KEYS.map(() => "?").join(", ");
-
-export type WatchedGame = { sport: SportKey; eventId: string; startAt: number; props: boolean };
-
-/** Games with an open leg starting within the watch of `feedNow` (the feed's clock); `props` when one is a prop. */
-export async function gamesAwaitingCloses(db: D1Database, feedNow: number): Promise<WatchedGame[]> {
+/** Sports with an open bet on a game in the watch of `feedNow` (the feed's clock): one index probe per sport. */
+export async function sportsAwaitingCloses(db: D1Database, feedNow: number): Promise<SportKey[]> {
   const { results } = await db
     .prepare(
-      `SELECT sport, event_id, MAX(commence_time) AS start_at, MAX(market = 'Prop') AS props FROM bet_legs
-        WHERE sport IN (${SPORT_PLACEHOLDERS}) AND result IS NULL AND commence_time > ? AND commence_time <= ?
-        GROUP BY sport, event_id ORDER BY sport, event_id`,
+      `SELECT s.value AS sport FROM json_each(?1) s
+        WHERE EXISTS (SELECT 1 FROM bet_legs l WHERE l.sport = s.value AND l.result IS NULL AND l.commence_time > ?2 AND l.commence_time <= ?3)`,
     )
-    .bind(...SPORT_KEYS, feedNow - CLOSES_WATCH_AFTER_MS, feedNow + CLOSES_WATCH_BEFORE_MS)
-    .all<{ sport: SportKey; event_id: string; start_at: number; props: number }>();
-  return results.map((r) => ({ sport: r.sport, eventId: r.event_id, startAt: r.start_at, props: r.props === 1 }));
+    .bind(JSON.stringify(SPORT_KEYS), feedNow - CLOSES_WATCH_AFTER_MS, feedNow + CLOSES_WATCH_BEFORE_MS)
+    .all<{ sport: SportKey }>();
+  return results.map((r) => r.sport);
+}
+
+/** Games with an open prop bet starting after `feedNow` and within CLOSES_WATCH_BEFORE_MS of it (the open-props index, migration 0046). */
+export async function gamesAwaitingPropsClose(db: D1Database, feedNow: number): Promise<{ sport: SportKey; eventId: string }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT DISTINCT sport, event_id FROM bet_legs
+        WHERE market = 'Prop' AND result IS NULL AND commence_time > ? AND commence_time <= ?
+        ORDER BY sport, event_id`,
+    )
+    .bind(feedNow, feedNow + CLOSES_WATCH_BEFORE_MS)
+    .all<{ sport: SportKey; event_id: string }>();
+  return results.map((r) => ({ sport: r.sport, eventId: r.event_id }));
 }
 
 /** What the watch asks of a sport's price desk. */
@@ -48,7 +59,7 @@ export type WatchedDesk = {
   props(sport: SportKey, eventId: string, now: number): Promise<unknown>;
 };
 
-export type ClosesWatch = { games: number; sports: number; failed: number };
+export type ClosesWatch = { sports: number; propGames: number; failed: number };
 
 /**
  * Asks the desks at `now` (the Worker's clock; `feedNow` is the feed's) for what the closes
@@ -56,8 +67,7 @@ export type ClosesWatch = { games: number; sports: number; failed: number };
  * board; a call that fails is counted and left to the next run.
  */
 export async function watchCloses(db: D1Database, now: number, feedNow: number, desk: WatchedDesk): Promise<ClosesWatch> {
-  const games = await gamesAwaitingCloses(db, feedNow);
-  const sports = [...new Set(games.map((g) => g.sport))];
+  const [sports, propGames] = await Promise.all([sportsAwaitingCloses(db, feedNow), gamesAwaitingPropsClose(db, feedNow)]);
   let failed = 0;
   const attempt = (call: Promise<unknown>) =>
     call.then(
@@ -68,10 +78,10 @@ export async function watchCloses(db: D1Database, now: number, feedNow: number, 
     );
   await Promise.all(
     sports.map(async (sport) => {
-      const propsDue = games.filter((g) => g.sport === sport && g.props && g.startAt > feedNow);
-      await Promise.all(propsDue.map((g) => attempt(desk.props(sport, g.eventId, now))));
+      const due = propGames.filter((g) => g.sport === sport);
+      await Promise.all(due.map((g) => attempt(desk.props(sport, g.eventId, now))));
       await attempt(desk.board(sport, now));
     }),
   );
-  return { games: games.length, sports: sports.length, failed };
+  return { sports: sports.length, propGames: propGames.length, failed };
 }
