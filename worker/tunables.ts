@@ -125,7 +125,7 @@ export const TUNABLES = {
   PROP_REFRESH_SECONDS: tunable(
     "600",
     wholeNumber(60, 86_400),
-    "A game's players' markets are fetched from the feed at most once per this many seconds, worldwide, and only while someone opens the game.",
+    "A game's players' markets are fetched from the feed at most once per this many seconds, worldwide (and once more when its last 15 minutes begin), when someone opens the game or it has an open prop bet about to start.",
   ),
   PROP_CREDIT_SHARE_PERCENT: tunable(
     "30",

@@ -1,8 +1,9 @@
 // One sport's players' markets ("props"), asked of the feed by the same price desk that
 // owns the sport's board, so one upstream call per game per PROP_REFRESH_SECONDS holds for
-// the whole world: a game's props are fetched only when someone opens the game, at most once
-// per interval, shared by everyone asking meanwhile, and only before the game starts (props
-// are pre-match). Each answer is normalised once (src/shared/props/normalise-props.ts: fair
+// the whole world: a game's props are fetched when someone opens the game (or the scheduled
+// closes watch asks for a game with a prop bet about to start, worker/odds/closes-watch.ts),
+// at most once per interval and once more when its last 15 minutes begin (`servesUntil`),
+// shared by everyone asking meanwhile, and only before the game starts (props are pre-match). Each answer is normalised once (src/shared/props/normalise-props.ts: fair
 // prices from PROP_FAIR_MIN_BOOKS books, the operators' name corrections), kept in the
 // desk's storage and written to KV, where readers of every isolate find it.
 //
