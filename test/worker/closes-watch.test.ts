@@ -6,15 +6,14 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { EventOdds } from "../../src/shared/schemas/event-odds";
 import type { SportKey } from "../../src/shared/sports";
-import { readCloses, storeCloses } from "../../worker/clv/closes-store";
+import { readCloses } from "../../worker/clv/closes-store";
 import { gamesAwaitingPropsClose, sportsAwaitingCloses, watchCloses } from "../../worker/odds/closes-watch";
 import type { FeedEvent, OddsFeedProvider } from "../../worker/odds/feed-provider";
 import { propsCloseOf } from "../../worker/odds/price-desk/desk-closes";
-import { memoryDeskStore, memoryPropsStore } from "../../worker/odds/price-desk/desk-deps";
+import { memoryPropsStore } from "../../worker/odds/price-desk/desk-deps";
 import { PropsDesk } from "../../worker/odds/price-desk/props-desk";
-import { SportDesk } from "../../worker/odds/price-desk/sport-desk";
 import recorded from "../fixtures/odds-api/event-odds-nba.json";
-import { DEFAULT_CLOSE_AFTER } from "./desk-fixtures";
+import { closingDesk } from "./desk-fixtures";
 
 const ODDS = recorded as EventOdds;
 const MIN = 60_000;
@@ -138,21 +137,7 @@ describe("closes of games nobody watches", () => {
       },
       fetchScores: async () => ({ ok: true, value: [], quota: null }),
     };
-    const desk = new SportDesk({
-      sport: "basketball_nba",
-      provider,
-      kv: env.ODDS_CACHE,
-      store: memoryDeskStore(),
-      settings: {
-        liveRefreshMs: 30_000,
-        betRefreshMs: 3_000,
-        closeAfter: DEFAULT_CLOSE_AFTER,
-        inflightWaitMs: 9_500,
-        sameGame: { margin: 0.1, tolerance: 0.01 },
-      },
-      feedOffsetMs: async () => 0,
-      recordCloses: (closes, now) => storeCloses(env.DB, closes, now),
-    });
+    const desk = closingDesk(provider, "basketball_nba");
     // The bet was placed an hour before the start; nobody read the board after that.
     await desk.board(start - 60 * MIN);
     await seedLegs([{ eventId: "quiet-game", market: "Moneyline", startAt: start }]);

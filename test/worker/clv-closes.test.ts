@@ -12,10 +12,8 @@ import { readCloses, storeCloses } from "../../worker/clv/closes-store";
 import type { FeedEvent, OddsFeedProvider, OddsResult } from "../../worker/odds/feed-provider";
 import type { DeskBoard } from "../../worker/odds/price-desk/desk-board";
 import { closesAtStart } from "../../worker/odds/price-desk/desk-closes";
-import { memoryDeskStore } from "../../worker/odds/price-desk/desk-deps";
 import type { PropsState } from "../../worker/odds/price-desk/props-desk";
-import { SportDesk } from "../../worker/odds/price-desk/sport-desk";
-import { DEFAULT_CLOSE_AFTER } from "./desk-fixtures";
+import { closingDesk } from "./desk-fixtures";
 
 const SPORT = "basketball_nba" as const;
 const T = Date.parse("2030-01-10T00:00:00.000Z");
@@ -53,24 +51,8 @@ function feed(games: { id: string; startAt: number }[], home: (now: number) => n
   };
 }
 
-function desk(provider: OddsFeedProvider, propsOf?: (eventId: string) => Promise<PropsState | undefined>) {
-  return new SportDesk({
-    sport: SPORT,
-    provider,
-    kv: env.ODDS_CACHE,
-    store: memoryDeskStore(),
-    settings: {
-      liveRefreshMs: 30_000,
-      betRefreshMs: 3_000,
-      closeAfter: DEFAULT_CLOSE_AFTER,
-      inflightWaitMs: 9_500,
-      sameGame: { margin: 0.1, tolerance: 0.01 },
-    },
-    feedOffsetMs: async () => 0,
-    recordCloses: (closes, now) => storeCloses(env.DB, closes, now),
-    ...(propsOf && { propsOf }),
-  });
-}
+const desk = (provider: OddsFeedProvider, propsOf?: (eventId: string) => Promise<PropsState | undefined>) =>
+  closingDesk(provider, SPORT, propsOf);
 
 /** A player's points at 27.5 (Over at `over`) and an anytime-scorer style yes market, as a props answer holds them. */
 function props(eventId: string, over: number): Prop[] {

@@ -2,12 +2,13 @@
 // feed (the logic the PRICE_DESK Durable Object runs), and readers that each stand for
 // one isolate (their own memo of boards) over that one desk and the test KV.
 import { env } from "cloudflare:workers";
+import { storeCloses } from "../../worker/clv/closes-store";
 import { parseTunables } from "../../worker/tunables";
 import type { OddsFeedProvider } from "../../worker/odds/feed-provider";
 import { readBoard, type LoadedEvents, type ReadOptions } from "../../worker/odds/odds-service";
 import { boardCacheKey, type DeskBoard } from "../../worker/odds/price-desk/desk-board";
 import { memoryDeskStore, memoryPropsStore, propsDeskDeps } from "../../worker/odds/price-desk/desk-deps";
-import { PropsDesk } from "../../worker/odds/price-desk/props-desk";
+import { PropsDesk, type PropsState } from "../../worker/odds/price-desk/props-desk";
 import type { DeskHandle } from "../../worker/odds/price-desk/desk-client";
 import { SportDesk, type DeskSettings, type SportDeskDeps } from "../../worker/odds/price-desk/sport-desk";
 import type { ViewRules } from "../../worker/odds/price-desk/board-view";
@@ -65,6 +66,29 @@ export function testDesk(provider: OddsFeedProvider, sport: SportKey, setup: Des
       );
   };
   return { desk: handle, isolate, rules };
+}
+
+/**
+ * A desk for `sport` over `provider` that records the closes it captures in D1, as the
+ * Durable Object does, reading a game's props answer through `propsOf` when given.
+ */
+export function closingDesk(provider: OddsFeedProvider, sport: SportKey, propsOf?: (eventId: string) => Promise<PropsState | undefined>) {
+  return new SportDesk({
+    sport,
+    provider,
+    kv: env.ODDS_CACHE,
+    store: memoryDeskStore(),
+    settings: {
+      liveRefreshMs: 30_000,
+      betRefreshMs: 3_000,
+      closeAfter: DEFAULT_CLOSE_AFTER,
+      inflightWaitMs: 9_500,
+      sameGame: { margin: 0.1, tolerance: 0.01 },
+    },
+    feedOffsetMs: async () => 0,
+    recordCloses: (closes, now) => storeCloses(env.DB, closes, now),
+    ...(propsOf && { propsOf }),
+  });
 }
 
 /** Forgets the boards earlier tests of this file left in KV for a feed named `name`. */

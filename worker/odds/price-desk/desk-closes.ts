@@ -8,7 +8,7 @@ import { closesOfEvent, isCloseSnapshot, type PropClose, propClosesOf } from "..
 import type { CapturedClose } from "../../clv/closes-store";
 import type { FeedEvent } from "../feed-provider";
 import type { DeskBoard } from "./desk-board";
-import type { PropsState } from "./props-desk";
+import { isPropsCloseSnapshot, type PropsState } from "./props-desk";
 
 type Started = { event: FeedEvent; startAt: number };
 
@@ -28,21 +28,15 @@ export function gamesStartedSince(previous: DeskBoard | null, events: readonly F
   return previous ? startedSince(previous, events, feedNow).map((s) => s.event.eventId) : [];
 }
 
-/**
- * A game's props close: the desk's last props answer, when it was taken at the feed offset
- * the desk has now (a simulator clock moved since makes it no snapshot of this start) and
- * within CLOSE_MAX_AGE_MS before the start.
- */
+/** A game's props close: the desk's last props answer, when it can be the close (props-desk.ts `isPropsCloseSnapshot`). */
 export function propsCloseOf(
   state: PropsState | undefined,
   startAt: number,
   feedOffsetMs: number,
 ): { snapshotAt: number; props: PropClose[] } | null {
-  if (!state || state.feedOffsetMs !== feedOffsetMs) return null;
-  const snapshotAt = state.fetchedAt + feedOffsetMs;
-  if (!isCloseSnapshot(snapshotAt, startAt)) return null;
+  if (!state || !isPropsCloseSnapshot(state, startAt, feedOffsetMs)) return null;
   const props = propClosesOf(state.props);
-  return props.length > 0 ? { snapshotAt, props } : null;
+  return props.length > 0 ? { snapshotAt: state.fetchedAt + feedOffsetMs, props } : null;
 }
 
 /**

@@ -3,14 +3,15 @@
 // the whole world: a game's props are fetched when someone opens the game (or the scheduled
 // closes watch asks for a game with a prop bet about to start, worker/odds/closes-watch.ts),
 // at most once per interval and once more when its last 15 minutes begin (`servesUntil`),
-// shared by everyone asking meanwhile, and only before the game starts (props are pre-match). Each answer is normalised once (src/shared/props/normalise-props.ts: fair
+// shared by everyone asking meanwhile, and only before the game starts (props are
+// pre-match). Each answer is normalised once (src/shared/props/normalise-props.ts: fair
 // prices from PROP_FAIR_MIN_BOOKS books, the operators' name corrections), kept in the
 // desk's storage and written to KV, where readers of every isolate find it.
 //
 // Credits: props give way first. The props guard (credit-guard.ts) stops them at twice the
 // live reserve and once they have spent their share of the month's credits; a guarded or
 // failed refresh serves the copy kept (a failure is remembered for a minute).
-import { CLOSE_MAX_AGE_MS } from "../../../src/shared/clv";
+import { CLOSE_MAX_AGE_MS, isCloseSnapshot } from "../../../src/shared/clv";
 import { propMarketKeys } from "../../../src/shared/props/catalogue";
 import { normaliseProps, type PlayerNameMap } from "../../../src/shared/props/normalise-props";
 import { playerIdOf } from "../../../src/shared/props/player-names";
@@ -68,12 +69,19 @@ const FAILURE_MEMORY_MS = 60_000;
 const KEEP_SECONDS = 24 * 60 * 60;
 
 /**
+ * Whether a props answer can be its game's close (src/shared/clv.ts): taken under the feed
+ * clock the desk has now (`offsetMs`; a simulator clock moved since makes it no snapshot of
+ * the start) and within CLOSE_MAX_AGE_MS before `startAt`, on the feed's clock.
+ */
+export function isPropsCloseSnapshot(state: Pick<PropsState, "fetchedAt" | "feedOffsetMs">, startAt: number, offsetMs: number): boolean {
+  return state.feedOffsetMs === offsetMs && isCloseSnapshot(state.fetchedAt + offsetMs, startAt);
+}
+
+/**
  * Until when a kept answer serves, on the Worker's clock: PROP_REFRESH_SECONDS after it was
  * taken, but no later than the opening of its game's close window (CLOSE_MAX_AGE_MS before
- * the start) when it was taken before that window or under another simulator clock. The
- * last answer before a start is the props' close (src/shared/clv.ts), and such an answer
- * could be none, so the first request inside the window asks the feed again: at most one
- * call more per game.
+ * the start) when it cannot be the close, so the first request inside the window asks the
+ * feed again: at most one call more per game.
  */
 export function servesUntil(
   state: Pick<PropsState, "startTime" | "fetchedAt" | "feedOffsetMs">,
@@ -81,9 +89,9 @@ export function servesUntil(
   offsetMs: number,
 ): number {
   const refreshAt = state.fetchedAt + refreshMs;
-  const windowOpensAt = Date.parse(state.startTime) - CLOSE_MAX_AGE_MS - offsetMs;
-  const canClose = state.feedOffsetMs === offsetMs && state.fetchedAt >= windowOpensAt;
-  return canClose ? refreshAt : Math.min(refreshAt, windowOpensAt);
+  const startAt = Date.parse(state.startTime);
+  if (isPropsCloseSnapshot(state, startAt, offsetMs)) return refreshAt;
+  return Math.min(refreshAt, startAt - CLOSE_MAX_AGE_MS - offsetMs);
 }
 
 export function propsCacheKey(providerName: string, sport: SportKey, eventId: string): string {
