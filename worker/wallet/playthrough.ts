@@ -118,7 +118,9 @@ function move(tx: PlaythroughTx, reason: string, reference: string, delta: numbe
 
 /** Still to play and redeemable as if play-through were enforced. */
 function enforcedState(tx: PlaythroughTx, balanceCents: number): PlaythroughState {
-  const cashToPlay = Math.max(0, storedToPlay(tx) - openCashStakes(tx));
+  // Open cash stakes are summed over every open cash bet: with nothing left to play they cannot matter.
+  const toPlay = storedToPlay(tx);
+  const cashToPlay = toPlay === 0 ? 0 : Math.max(0, toPlay - openCashStakes(tx));
   return { cashToPlay, redeemableCash: balanceCents - Math.min(balanceCents, cashToPlay) };
 }
 

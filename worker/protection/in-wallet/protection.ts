@@ -20,6 +20,7 @@ import {
   periodBounds,
   purchaseAllowance,
   resolveLimits,
+  STAKE_LIMIT_FOR,
   type BreakPeriod,
   type LimitName,
   type PlayAction,
@@ -181,7 +182,10 @@ export function gatePlay(tx: Ledger, action: PlayAction, play: PlayContext, wall
 export function gateStake(tx: Ledger, wallet: WalletKind, totalStake: number, play: PlayContext): Refusal | null {
   const gate = gatePlay(tx, "bet", play, wallet) ?? (wallet === "cash" ? gateRules(tx, play.rulesVersion) : null);
   if (gate) return gate;
-  const verdict = checkStake(readLimits(tx).effective, wallet, totalStake, stakedToday(tx, wallet), tx.now);
+  const limits = readLimits(tx).effective;
+  // The day's stake is summed over the day's bets, so it is read only where a limit needs it.
+  const staked = limits[STAKE_LIMIT_FOR[wallet]] === null ? 0 : stakedToday(tx, wallet);
+  const verdict = checkStake(limits, wallet, totalStake, staked, tx.now);
   return verdict.ok ? null : verdict;
 }
 
