@@ -1,14 +1,30 @@
 // One payout identity per person: a bank account (its provider fingerprint)
 // belongs to the first player who onboarded it; another player redeeming to it is refused
 // with 403 payout-identity-in-use, and the attempt is recorded for operators.
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, runDurableObjectAlarm, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ConnectStatus } from "../../src/shared/schemas/redemptions";
+import type { ConnectStatus, Redemption } from "../../src/shared/schemas/redemptions";
 import { createApp } from "../../worker/app";
 import { PAYOUT_IDENTITY_IN_USE_MESSAGE, simulatedFingerprint } from "../../worker/payments/payout-identity";
-import { api, BASE, signIn, type SignedIn } from "./helpers";
+import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
+import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
 import { buyCash, completeOnboarding, vantageCashOf, withdraw } from "./payout-helpers";
+
+const history = async (player: SignedIn) =>
+  ((await (await api("/api/withdrawals", { token: player.token })).json()) as { redemptions: Redemption[] }).redemptions;
+
+/** The app with the review queue on (the test configuration turns the new-account review off). */
+async function withReview(review: { cents: string; days: string }, path: string, init: RequestInit & { token?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  if (init.body !== undefined) headers.set("Content-Type", "application/json");
+  const reviewEnv = { ...env, REDEMPTION_REVIEW_CENTS: review.cents, REDEMPTION_REVIEW_NEW_ACCOUNT_DAYS: review.days };
+  const ctx = createExecutionContext();
+  const res = await createApp().fetch(new Request(`${BASE}${path}`, { ...init, headers }), reviewEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
 
 const status = async (player: SignedIn) => (await (await api("/api/connect/status", { token: player.token })).json()) as ConnectStatus;
 
@@ -48,6 +64,45 @@ describe("one payout identity per person (simulated provider)", () => {
     expect((await withdraw(first, 20)).status).toBe(200);
     expect((await completeOnboarding(second, { ...shared, account_number: "000555555555" })).done.status).toBe(303);
     expect((await withdraw(second, 20)).status).toBe(200);
+  });
+
+  it("does not send a redemption that waited for review once its bank account has become another player's", async () => {
+    const [first, second] = [await signIn(), await signIn()];
+    for (const p of [first, second]) await buyCash(p);
+    const shared = { routing_number: "110000000", account_number: `7${String(Date.now()).slice(-9)}` };
+    expect((await completeOnboarding(first, shared)).done.status).toBe(303);
+    expect((await completeOnboarding(second, { ...shared, account_number: `8${String(Date.now()).slice(-9)}` })).done.status).toBe(303);
+
+    // Asked for with the second player's own bank account: a new account's first redemption waits for an operator.
+    const asked = await withReview({ cents: "50000", days: "30" }, "/api/withdrawals", {
+      method: "POST",
+      token: second.token,
+      body: JSON.stringify({ amount: 20 }),
+    });
+    expect(asked.status).toBe(200);
+    const { redemption } = (await asked.json()) as { redemption: Redemption };
+    expect(redemption.status).toBe("pending");
+    // Meanwhile the payout account is pointed at the first player's bank account, then the operator approves.
+    expect((await completeOnboarding(second, shared)).done.status).toBe(303);
+    const admin = await signIn("admin@vantage.test", "Operator");
+    expect((await postJson(`/api/admin/approvals/review-${redemption.id}/approve`, {}, admin.token)).status).toBe(200);
+
+    // Neither the history look nor the wallet's own retry sends it: the attempt is recorded for operators.
+    const wallet = getUserWallet(env, second.userId) as unknown as DurableObjectStub<UserWallet>;
+    await runDurableObjectAlarm(wallet);
+    const after = (await history(second)).find((r) => r.id === redemption.id)!;
+    expect(after.status).toBe("pending");
+    expect(after.timeline.map((s) => s.step)).toEqual(["requested", "identity-checked", "in-review", "approved"]);
+    const sent = await env.DB.prepare("SELECT COUNT(*) AS n FROM sim_transfers WHERE redemption_id = ?").bind(redemption.id).first();
+    expect(sent).toEqual({ n: 0 });
+    const refusals = await env.DB.prepare("SELECT owner_user_id, amount_cents FROM payout_identity_refusals WHERE user_id = ?")
+      .bind(second.userId)
+      .all();
+    expect(refusals.results.length).toBeGreaterThan(0);
+    expect(new Set(refusals.results.map((r) => JSON.stringify(r)))).toEqual(
+      new Set([JSON.stringify({ owner_user_id: first.userId, amount_cents: 2_000 })]),
+    );
+    expect(await vantageCashOf(second)).toBe(4_900 - 2_000);
   });
 
   it("keeps only a keyed fingerprint of the account number, never the number", async () => {

@@ -22,13 +22,8 @@ import { limitPaymentCalls } from "../http/rate-limit";
 import { tunables } from "../tunables";
 import { getPaymentsProvider } from "./configured-provider";
 import type { PaymentsProvider } from "./payments-provider";
-import {
-  connectStatusOf,
-  findPayoutAccount,
-  insertPayoutAccount,
-  updatePayoutAccountState,
-  type PayoutAccountRow,
-} from "./payout-accounts";
+import { connectStatusOf, findPayoutAccount, insertPayoutAccount } from "./payout-accounts";
+import { freshPayoutAccount } from "./payout-destination";
 import { checkPayoutIdentity, claimPayoutIdentities, PAYOUT_IDENTITY_IN_USE_MESSAGE, payoutIdentityInUse } from "./payout-identity";
 import { listRedemptionsWithRetry, redemptionIdFor, submitRedemption } from "./redemption-service";
 import { simRoutes } from "./sim-routes";
@@ -54,43 +49,8 @@ async function viaProvider<T>(env: Env, work: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * The player's account at the active provider, refreshed from Stripe when it is real;
- * the payout destinations' fingerprints read here are claimed for this player.
- * `maxAgeMs` lets a read-only caller (GET /connect/status) take the stored state when it
- * is that fresh, so reloading /redeem does not call Stripe every time.
- */
-async function currentAccount(
-  db: Db,
-  provider: PaymentsProvider,
-  userId: string,
-  now: number,
-  maxAgeMs = 0,
-): Promise<PayoutAccountRow | null> {
-  const row = await findPayoutAccount(db, userId);
-  if (!row || row.provider !== provider.kind) return null;
-  if (provider.kind === "simulated" || now - row.updatedAt < maxAgeMs) return row;
-  const state = await provider.payoutAccountState(row.accountId);
-  if (!state) return null;
-  await updatePayoutAccountState(db, row.accountId, state, now);
-  await claimPayoutIdentities(db, {
-    userId,
-    provider: row.provider,
-    accountId: row.accountId,
-    fingerprints: state.destinationFingerprints,
-    now,
-  });
-  return {
-    ...row,
-    payoutsEnabled: state.payoutsEnabled,
-    currentlyDueJson: JSON.stringify(state.currentlyDue),
-    destinationFingerprintsJson: JSON.stringify(state.destinationFingerprints),
-    updatedAt: now,
-  };
-}
-
 async function accountOrCreate(db: Db, provider: PaymentsProvider, user: { id: string; email: string }, now: number) {
-  const existing = await currentAccount(db, provider, user.id, now);
+  const existing = await freshPayoutAccount(db, provider, user.id, now);
   if (existing) return existing;
   const state = await provider.createPayoutAccount({ userId: user.id, email: user.email });
   const row = await insertPayoutAccount(db, { userId: user.id, provider: provider.kind, state, now });
@@ -184,7 +144,7 @@ function connectRoutes() {
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
     const db = getDb(c.env);
     const maxAgeMs = tunables(c.env).CONNECT_STATUS_CACHE_MS;
-    const account = await viaProvider(c.env, () => currentAccount(db, provider, c.var.user.id, Date.now(), maxAgeMs));
+    const account = await viaProvider(c.env, () => freshPayoutAccount(db, provider, c.var.user.id, Date.now(), maxAgeMs));
     const status = connectStatusOf(account);
     if (account && (await payoutIdentityInUse(db, c.var.user.id, account))) status.payoutIdentityInUse = true;
     return c.json(status);
@@ -232,7 +192,7 @@ function withdrawalRoutes() {
     const person = await wallet.getIdentity(c.var.user.id, now);
     if (person.status !== "verified") throw new ApiError(403, identityRefusalCode(person.status), identityMessage(person.status)!);
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
-    const account = await viaProvider(c.env, () => currentAccount(getDb(c.env), provider, c.var.user.id, now));
+    const account = await viaProvider(c.env, () => freshPayoutAccount(getDb(c.env), provider, c.var.user.id, now));
     if (!account?.payoutsEnabled) throw new ApiError(403, "payouts-disabled", "Finish onboarding to enable payouts.");
     const key = c.req.header("Idempotency-Key");
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
@@ -267,7 +227,8 @@ function withdrawalRoutes() {
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
     const account = await findPayoutAccount(getDb(c.env), userId);
     const accountId = account && account.provider === provider.kind ? account.accountId : null;
-    return c.json({ redemptions: await listRedemptionsWithRetry(c.env, provider, { userId, accountId }, now) });
+    const destination = () => freshPayoutAccount(getDb(c.env), provider, userId, now);
+    return c.json({ redemptions: await listRedemptionsWithRetry(c.env, provider, { userId, accountId, destination }, now) });
   });
 
   return app;

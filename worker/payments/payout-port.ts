@@ -10,6 +10,7 @@ import type { PayoutOutcome, PayoutPort, PayoutRequest, PayoutRoute } from "./wa
 import { getPaymentsProvider } from "./configured-provider";
 import type { PaymentsProvider } from "./payments-provider";
 import { findPayoutAccount } from "./payout-accounts";
+import { checkedPayoutRoute, freshPayoutAccount } from "./payout-destination";
 import { simulatePayoutPaid } from "./sim-payouts";
 import { metricsFor } from "../metrics/metrics";
 import { noMetrics, type Metrics } from "../metrics/metrics-port";
@@ -62,14 +63,19 @@ export function payoutRoute(payouts: Payouts, accountId: string, env?: Env, metr
 
 /**
  * The port the wallet Durable Object is built with: the configured provider, and the
- * player's payout account when it belongs to that provider.
+ * player's payout account when it belongs to that provider, its destination checked again
+ * before each transfer (payout-destination.ts).
  */
 export function paymentsPayoutPort(env: Env): PayoutPort {
   return {
     async routeFor(userId) {
       const provider = await getPaymentsProvider(env, env.PUBLIC_ORIGIN || "http://localhost");
-      const account = await findPayoutAccount(getDb(env), userId);
-      return account && account.provider === provider.kind ? payoutRoute(provider, account.accountId, env, metricsFor(env)) : null;
+      const db = getDb(env);
+      const account = await findPayoutAccount(db, userId);
+      if (!account || account.provider !== provider.kind) return null;
+      const route = payoutRoute(provider, account.accountId, env, metricsFor(env));
+      const now = Date.now();
+      return checkedPayoutRoute(env, route, () => freshPayoutAccount(db, provider, userId, now), now);
     },
   };
 }

@@ -21,6 +21,8 @@ import { tunables } from "../tunables";
 import type { PlayContext } from "../../src/shared/protection";
 import { paymentsWallet, payoutTiming, runPayoutAttempt, type PayoutWallet } from "./wallet";
 import { payoutRoute, type Payouts } from "./payout-port";
+import type { PayoutAccountRow } from "./payout-accounts";
+import { checkedPayoutRoute } from "./payout-destination";
 
 /**
  * A redemption's id, which also names its transfer group, its transfer metadata and its
@@ -114,11 +116,16 @@ async function queueForReview(env: Env, userId: string, redemption: Redemption, 
   if (!asked.ok) throw refusedError(asked);
 }
 
-/** Retries payouts whose outcome is still unknown and whose retry is due, then returns the player's history. */
+/**
+ * Retries payouts whose outcome is still unknown and whose retry is due (or that an
+ * operator approved), then returns the player's history. `destination` reads the payout
+ * account as it stands, so a transfer is not sent to a bank account that has become
+ * another player's since the request (payout-destination.ts).
+ */
 export async function listRedemptionsWithRetry(
   env: Env,
   payouts: Payouts | null,
-  input: { userId: string; accountId: string | null },
+  input: { userId: string; accountId: string | null; destination?: () => Promise<PayoutAccountRow | null> },
   now: number,
 ): Promise<Redemption[]> {
   const wallet = paymentsWallet(env, input.userId);
@@ -126,7 +133,8 @@ export async function listRedemptionsWithRetry(
   const pending = redemptions.filter((r) => r.status === "pending");
   if (pending.length === 0 || !payouts || !input.accountId) return redemptions;
   const port = walletPort(env, input.userId);
-  const route = payoutRoute(payouts, input.accountId, env, metricsFor(env));
+  const direct = payoutRoute(payouts, input.accountId, env, metricsFor(env));
+  const route = input.destination ? checkedPayoutRoute(env, direct, input.destination, now) : direct;
   for (const redemption of pending) {
     await runPayoutAttempt(port, route, { userId: input.userId, redemptionId: redemption.id }, payoutTiming(env), loggerFor(env), now);
   }

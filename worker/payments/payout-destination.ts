@@ -1,0 +1,86 @@
+// Where a payout goes, read again when it is sent. A withdrawal request checks that its
+// bank account (the payout account's destination fingerprints) is the player's own
+// (payout-identity.ts), but a redemption that waits — for an operator's review, or for a
+// retry — is sent later, and the player can change the bank account behind their payout
+// account meanwhile, to one another player already holds. So every transfer sent after the
+// request checks the destination as it stands then; one that has become another player's
+// is not sent (an unknown outcome: the wallet keeps it pending and tries again later) and
+// the attempt is recorded for operators, like a refused request.
+import { getDb, type Db } from "../db/database";
+import { loggerFor } from "../logging/logger";
+import type { PaymentsProvider } from "./payments-provider";
+import { findPayoutAccount, updatePayoutAccountState, type PayoutAccountRow } from "./payout-accounts";
+import { checkPayoutIdentity, claimPayoutIdentities } from "./payout-identity";
+import type { PayoutRoute } from "./wallet";
+
+/** Why a transfer was held back: its destination belongs to another player. */
+export const DESTINATION_HELD_REASON = "Not sent: the payout's bank account is used by another Vantage account.";
+
+/**
+ * The player's account at the active provider, refreshed from Stripe when it is real; the
+ * payout destinations' fingerprints read here are claimed for this player. `maxAgeMs` lets
+ * a read-only caller (GET /connect/status) take the stored state when it is that fresh, so
+ * reloading /redeem does not call Stripe every time.
+ */
+export async function freshPayoutAccount(
+  db: Db,
+  provider: Pick<PaymentsProvider, "kind" | "payoutAccountState">,
+  userId: string,
+  now: number,
+  maxAgeMs = 0,
+): Promise<PayoutAccountRow | null> {
+  const row = await findPayoutAccount(db, userId);
+  if (!row || row.provider !== provider.kind) return null;
+  if (provider.kind === "simulated" || now - row.updatedAt < maxAgeMs) return row;
+  const state = await provider.payoutAccountState(row.accountId);
+  if (!state) return null;
+  await updatePayoutAccountState(db, row.accountId, state, now);
+  await claimPayoutIdentities(db, {
+    userId,
+    provider: row.provider,
+    accountId: row.accountId,
+    fingerprints: state.destinationFingerprints,
+    now,
+  });
+  return {
+    ...row,
+    payoutsEnabled: state.payoutsEnabled,
+    currentlyDueJson: JSON.stringify(state.currentlyDue),
+    destinationFingerprintsJson: JSON.stringify(state.destinationFingerprints),
+    updatedAt: now,
+  };
+}
+
+/**
+ * `route`, sending only while the destination of `account` (read once, at the first send)
+ * is still the player's own. Without a payout account nothing is checked here: the route
+ * was built for an account the caller already read.
+ */
+export function checkedPayoutRoute(
+  env: Env,
+  route: PayoutRoute,
+  account: () => Promise<PayoutAccountRow | null>,
+  now: number,
+): PayoutRoute {
+  let read: Promise<PayoutAccountRow | null> | null = null;
+  return {
+    ...route,
+    async send(request) {
+      try {
+        read ??= account();
+        const current = await read;
+        if (current) {
+          const amountCents = request.redemption.amountCents;
+          const identity = await checkPayoutIdentity(getDb(env), { userId: request.userId, account: current, amountCents, now });
+          if (!identity.ok) {
+            loggerFor(env).warn("payout held: its bank account belongs to another player", request.redemption.id);
+            return { kind: "unknown", reason: DESTINATION_HELD_REASON };
+          }
+        }
+      } catch (err) {
+        return { kind: "unknown", reason: err instanceof Error ? err.message : "The payout account could not be read." };
+      }
+      return route.send(request);
+    },
+  };
+}
