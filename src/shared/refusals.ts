@@ -39,7 +39,7 @@ export const IDENTITY_SENTENCES = {
   pending: "Your identity check is still being processed. You can redeem as soon as it is verified.",
   "needs-input": "Your identity could not be verified. Choose \u201cVerify your identity\u201d to try again with a valid photo ID.",
   "in-use":
-    "This identity document already verified another Vantage account. Each person may redeem from one account only; contact support if this is a mistake.",
+    "Your identity already verified another Vantage account. Each person may redeem from one account only; contact support if this is a mistake.",
   mismatch:
     "The date of birth on your identity document differs from the one you confirmed, so redemptions are blocked until support has reviewed your account.",
 } as const;

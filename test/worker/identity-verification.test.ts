@@ -21,6 +21,7 @@ async function verify(
   documentNumber = randomDocument(),
   documentDateOfBirth?: string,
   residence?: string,
+  legalName?: string,
 ) {
   const started = await postJson("/api/identity/session", {}, player.token);
   expect(started.status).toBe(200);
@@ -40,6 +41,8 @@ async function verify(
     date_of_birth: dateOfBirth,
     // Unless the test names one, the address the page offers: where the browser is (Texas in tests).
     residence: residence ?? /name="residence" value="([^"]*)"/.exec(html)![1]!,
+    // Unless the test names one, a document whose name the provider could not read.
+    ...(legalName === undefined ? {} : { legal_name: legalName }),
   });
   const done = await api(`${path}/complete`, {
     method: "POST",
@@ -156,6 +159,37 @@ describe("identity before the first redemption", () => {
     expect(refused.status).toBe(403);
     expect(await errorOf(refused)).toMatchObject({ code: "identity-in-use" });
     expect(await vantageCashOf(second)).toBe(4_900);
+  });
+
+  it("refuses a second account of the same person verified with another document (name and date of birth), with 403 identity-in-use", async () => {
+    const surname = Array.from(crypto.getRandomValues(new Uint8Array(10)), (b) => String.fromCharCode(97 + (b % 26))).join("");
+    const first = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(first, "verified", randomDocument(), undefined, undefined, `Ana-María Núñez ${surname}`);
+    expect((await identityOf(first)).status).toBe("verified");
+    // A passport after a driver's licence: another number, the name printed another way, the same date of birth.
+    const second = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(second, "verified", randomDocument(), undefined, undefined, `ANA MARIA NUNEZ ${surname.toUpperCase()}`);
+    expect((await identityOf(second)).status).toBe("in-use");
+    const admin = await signIn("admin@vantage.test", "Operator");
+    expect((await consoleIdentityOf(admin, second)).ownerUserId).toBe(first.userId);
+    await buyCash(second, "cs_id_person");
+    await onboardPayouts(second);
+    const refused = await withdraw(second, 20);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toMatchObject({ code: "identity-in-use" });
+    expect(await vantageCashOf(second)).toBe(4_900);
+
+    // Another person with the same date of birth verifies; the refused account's document stays free for its person.
+    const third = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(third, "verified", randomDocument(), undefined, undefined, `Ana Núñez ${surname}x`);
+    expect((await identityOf(third)).status).toBe("verified");
+    const claimed = await env.DB.prepare("SELECT COUNT(*) AS n FROM identity_documents WHERE user_id = ?").bind(second.userId).first();
+    expect(claimed).toEqual({ n: 0 });
+    // A reset of the first account releases the person too: the second account then verifies as that person.
+    expect((await resetIdentity(admin, first)).status).toBe(200);
+    expect((await resetIdentity(admin, second)).status).toBe(200);
+    await verify(second, "verified", randomDocument(), undefined, undefined, `Ana María Núñez ${surname}`);
+    expect((await identityOf(second)).status).toBe("verified");
   });
 
   it("blocks redemptions with 403 identity-mismatch when the document's date of birth differs, and shows it to operators", async () => {

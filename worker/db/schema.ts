@@ -492,6 +492,16 @@ export const identityDocuments = sqliteTable(
   },
   (t) => [index("identity_documents_user_idx").on(t.userId)],
 );
+/** One verified person, one account, whatever the document (migration 0047): a keyed hash of the name and date of birth belongs to one player. */
+export const identityPersons = sqliteTable(
+  "identity_persons",
+  {
+    personHash: text("person_hash").primaryKey(),
+    userId: text("user_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("identity_persons_user_idx").on(t.userId)],
+);
 
 /** Each player's last identity outcome, for the operator console (migration 0020; the wallet's copy gates money). */
 export const identityChecks = sqliteTable("identity_checks", {
@@ -515,6 +525,8 @@ export const simIdentitySessions = sqliteTable("sim_identity_sessions", {
   dateOfBirth: text("date_of_birth"),
   /** The region (ISO 3166) of the document's address, or null when it shows none (migration 0031). */
   residence: text("residence"),
+  /** The full name on the document (migration 0047). */
+  legalName: text("legal_name"),
   lastError: text("last_error"),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),

@@ -7,9 +7,11 @@
 // chosen in configured-identity.ts.
 import { identityVerificationMode } from "../config";
 
-/** A verified person as the provider read their document: the player it was for, date of birth, residence, the document. */
+/** A verified person as the provider read their document: the player it was for, name, date of birth, residence, the document. */
 export type VerifiedIdentity = {
   userId: string;
+  /** The full name the document prints ("" when the provider read none). */
+  name: string;
   /** YYYY-MM-DD. */
   dateOfBirth: string;
   /** The region (ISO 3166: US-CA, GB) of the address on the document, or null when it shows none. */

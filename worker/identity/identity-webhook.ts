@@ -17,7 +17,7 @@ import { identityChecks, users } from "../db/schema";
 import { errorBody } from "../http/api-error";
 import { loggerFor } from "../logging/logger";
 import { protectionWallet, type IdentityOutcome } from "../protection/wallet";
-import { claimDocument, documentHash, releaseClaim } from "./document-hash";
+import { claimDocument, claimPerson, documentHash, personHash, releaseClaim, releasePerson } from "./document-hash";
 import { identityHashKey, identityWebhookSecret, type IdentityPort } from "./identity-port";
 import { minAgeIn } from "../protection/request-region";
 import { stripeSdk } from "../on-demand";
@@ -92,11 +92,24 @@ export async function handleIdentityWebhook(
   let outcome: IdentityOutcome;
   let ownerUserId: string | null = null;
   let claimedNow = false;
+  let personClaimedNow: string | null = null;
   if (session.status === "verified") {
     const hash = await documentHash(identityHashKey(env)!, session.identity.document);
     const claim = await claimDocument(db, { documentHash: hash, userId, now });
-    const owner = claim.owner;
+    let owner = claim.owner;
     claimedNow = claim.claimedNow;
+    // The document is this player's: the person on it must be too, whatever document verified them before.
+    const person = owner === userId ? await personHash(identityHashKey(env)!, session.identity) : null;
+    if (person) {
+      const personClaim = await claimPerson(db, { personHash: person, userId, now });
+      if (personClaim.claimedNow) personClaimedNow = person;
+      if (personClaim.owner !== userId) {
+        owner = personClaim.owner;
+        // The document is not this account's to keep either: the person it shows verified another.
+        if (claimedNow) await releaseClaim(db, { documentHash: hash, userId });
+        claimedNow = false;
+      }
+    }
     if (owner !== userId) ownerUserId = owner;
     outcome =
       owner === userId
@@ -119,6 +132,7 @@ export async function handleIdentityWebhook(
   if (recorded.retired) {
     // An operator reset this check since: the session's outcome is history, and the claim just made goes with it.
     if (outcome.outcome === "verified" && claimedNow) await releaseClaim(db, { documentHash: outcome.documentHash, userId });
+    if (personClaimedNow) await releasePerson(db, { personHash: personClaimedNow, userId });
     return ignored("retired session");
   }
   const state = recorded.identity;

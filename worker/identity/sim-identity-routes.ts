@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { identityVerificationMode } from "../config";
 import { getDb } from "../db/database";
-import { simIdentitySessions } from "../db/schema";
+import { simIdentitySessions, users } from "../db/schema";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { embeddedOnly } from "../http/stand-ins";
@@ -25,6 +25,7 @@ import { createSimulatedIdentity, SIM_IDENTITY_SESSION_ID } from "./simulated-id
 
 const DOCUMENT_TYPES = { driving_license: "Driver's license", passport: "Passport", id_card: "ID card" } as const;
 const DOCUMENT_NUMBER = /^[A-Z0-9]{4,20}$/;
+const LEGAL_NAME_MAX = 100;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A country (GB) or a subdivision (US-TX), as ISO 3166 writes them. */
 const REGION = /^[A-Z]{2}(-[A-Z0-9]{1,3})?$/;
@@ -72,13 +73,15 @@ export function simIdentityRoutes() {
       return c.html(page(`<h1>Identity verified</h1><p>This verification is complete.</p><p><a href="/redeem">Back to Redeem</a></p>`));
     }
     const protection = await protectionWallet(c.env, session.userId).getProtection(session.userId, Date.now());
+    // The document's name starts as the account's; type another to try a second person's document.
+    const [player] = await getDb(c.env).select({ name: users.displayName }).from(users).where(eq(users.id, session.userId)).limit(1);
     const dob = protection.state.dateOfBirth ?? "1990-01-01";
     // The document's address starts where this browser is, so a plain "Verified" changes nothing; type another to try a move.
     const residence = requestRegion(c.env, c.req.raw) ?? "";
     const number = `D${crypto.getRandomValues(new Uint32Array(1))[0]!.toString().padStart(10, "0")}`;
     const error =
       c.req.query("error") === "document"
-        ? `<p class="error" role="alert">Enter a 4–20 letter or digit document number, a date, and a region code such as US-TX (or nothing).</p>`
+        ? `<p class="error" role="alert">Enter a name of at most ${LEGAL_NAME_MAX} characters (or none), a 4–20 letter or digit document number, a date, and a region code such as US-TX (or nothing).</p>`
         : "";
     const options = Object.entries(DOCUMENT_TYPES)
       .map(([value, label]) => `<option value="${value}">${label}</option>`)
@@ -90,6 +93,7 @@ ${session.lastError ? `<p class="error">Last attempt: ${escapeHtml(session.lastE
 <form method="post" action="/api/identity/sim/${session.id}/complete">
 <label for="document_type">Document</label><select id="document_type" name="document_type">${options}</select>
 <label for="issuing_country">Issuing country</label><input id="issuing_country" name="issuing_country" value="US" maxlength="2" required>
+<label for="legal_name">Full name on the document</label><input id="legal_name" name="legal_name" value="${escapeHtml(player?.name ?? "")}" maxlength="${LEGAL_NAME_MAX}" autocomplete="off">
 <label for="document_number">Document number</label><input id="document_number" name="document_number" value="${number}" autocomplete="off" required>
 <label for="date_of_birth">Date of birth on the document</label><input id="date_of_birth" name="date_of_birth" type="date" value="${escapeHtml(dob)}" required>
 <label for="residence">Address on the document: state or country (ISO 3166, e.g. US-TX; empty for none)</label><input id="residence" name="residence" value="${escapeHtml(residence)}" maxlength="6">
@@ -122,7 +126,9 @@ ${session.lastError ? `<p class="error">Last attempt: ${escapeHtml(session.lastE
     const number = field("document_number").replace(/[\s-]/g, "").toUpperCase();
     let dateOfBirth = field("date_of_birth");
     const residence = field("residence").toUpperCase();
+    const legalName = field("legal_name").replace(/\s+/g, " ");
     if (
+      legalName.length > LEGAL_NAME_MAX ||
       !(type in DOCUMENT_TYPES) ||
       !DOCUMENT_NUMBER.test(number) ||
       !DATE.test(dateOfBirth) ||
@@ -141,6 +147,8 @@ ${session.lastError ? `<p class="error">Last attempt: ${escapeHtml(session.lastE
         documentNumber: number,
         dateOfBirth,
         residence: residence === "" ? null : residence,
+        // A form without a name stands for a document whose name the provider could not read.
+        legalName: legalName === "" ? null : legalName,
         lastError: null,
         updatedAt: now,
       })

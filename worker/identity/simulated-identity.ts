@@ -32,6 +32,7 @@ export function createSimulatedIdentity(env: Env, origin: string): IdentityPort 
         status: "verified",
         identity: {
           userId: row.userId,
+          name: row.legalName ?? "",
           dateOfBirth: row.dateOfBirth,
           residence: row.residence,
           document: { type: row.documentType, issuingCountry: row.issuingCountry, number: row.documentNumber },

@@ -53,6 +53,7 @@ export function createStripeIdentity(restrictedKey: string): IdentityPort {
         status: "verified",
         identity: {
           userId,
+          name: [session.verified_outputs?.first_name, session.verified_outputs?.last_name].filter(Boolean).join(" "),
           dateOfBirth: `${dob.year}-${pad(dob.month)}-${pad(dob.day)}`,
           // The document's address, where it has one (a US driver's licence does): its state is the residence.
           residence: regionOf(session.verified_outputs?.address?.country, session.verified_outputs?.address?.state),

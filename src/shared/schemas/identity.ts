@@ -10,7 +10,7 @@ import { IDENTITY_SENTENCES } from "../refusals";
  * needs-input the provider could not verify the document or selfie; start again
  * verified    document and matching selfie verified, date of birth as confirmed
  * mismatch    verified, but the document's date of birth differs from the confirmed one
- * in-use      the document already verified another Vantage account
+ * in-use      the document, or the person it shows, already verified another Vantage account
  */
 export const IdentityStatusSchema = z.enum(["none", "pending", "needs-input", "verified", "mismatch", "in-use"]);
 export type IdentityStatus = z.infer<typeof IdentityStatusSchema>;
