@@ -101,7 +101,7 @@ ${session.lastError ? `<p class="error">Last attempt: ${escapeHtml(session.lastE
 <button class="cancel" type="submit" name="outcome" value="needs-input">Needs input</button>
 <button class="danger" type="submit" name="outcome" value="mismatch">Date of birth differs</button>
 </form>
-<p class="note">Simulated identity provider (development). Nothing leaves this machine; the document number is kept only in this development database.</p>`),
+<p class="note">Simulated identity provider (development). Nothing leaves this machine; the name and document number are kept only in this development database.</p>`),
     );
   });
 
