@@ -11,7 +11,7 @@ import worker from "../../worker/index";
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
 import { identityWebhookSecret } from "../../worker/identity/identity-port";
 import { getUserWallet } from "../../worker/user-wallet";
-import { api, BASE, postJson, sent, signIn, type SignedIn } from "./helpers";
+import { ADULT_DATE_OF_BIRTH, api, BASE, postJson, sent, signIn, type SignedIn } from "./helpers";
 import { buyCash, onboardPayouts, vantageCashOf, withdraw } from "./payout-helpers";
 
 /** Goes through the simulated verification page as a player would, ending with `outcome`. */
@@ -520,6 +520,26 @@ describe("identity is a person of age, once", () => {
     const redemption = await wallet.requestRedemption(player.userId, { amountCents: 2_000, redemptionId: "rd_minor" }, Date.now());
     expect(sent(redemption)).toMatchObject({ status: 403 });
     expect((await wallet.getProtection(player.userId, Date.now())).state.closed).toBe("under-age");
+  });
+
+  it("keeps a minor's account closed and unverified whatever date of birth an operator corrects it to", async () => {
+    // A minor types an adult date; the document shows 2012.
+    const player = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(player, "verified", randomDocument(), "2012-06-01");
+    expect((await identityOf(player)).status).toBe("mismatch");
+    const admin = await signIn("admin@vantage.test", "Operator");
+    // The adult date already on file, then the document's own: neither reopens play nor verifies the document.
+    for (const dateOfBirth of [ADULT_DATE_OF_BIRTH, "2012-06-01"]) {
+      const corrected = await correctDateOfBirth(admin, player, dateOfBirth);
+      expect(corrected.status).toBe(200);
+      expect(await corrected.json()).toMatchObject({ dateOfBirth, closed: "under-age", identity: "mismatch" });
+    }
+    expect((await identityOf(player)).status).toBe("mismatch");
+    const wallet = getUserWallet(env, player.userId);
+    expect((await wallet.getProtection(player.userId, Date.now())).state.closed).toBe("under-age");
+    // No Vantage Cash to buy or bet with.
+    const checkout = await postJson("/api/checkout/session", { amountCents: 999 }, player.token);
+    expect(checkout.status).toBe(403);
   });
 
   it("confirms the date of birth from an adult's document when none was confirmed, and the player cannot change it afterwards", async () => {

@@ -48,6 +48,15 @@ function isRetired(tx: Ledger, sessionId: string): boolean {
 }
 
 /** The date of birth on the player's verified document (verified or mismatch), else null. */
+/**
+ * True while the recorded document showed someone under the minimum age (where they live):
+ * that account stays closed and unverified whatever date of birth is typed or corrected.
+ */
+export function documentShowsMinorInTx(tx: Ledger): boolean {
+  const row = readRow(tx);
+  return row?.status === "mismatch" && row.reason === UNDER_AGE_REASON;
+}
+
 export function verifiedDateOfBirthInTx(tx: Ledger): string | null {
   return readRow(tx)?.verified_dob ?? null;
 }
@@ -159,11 +168,12 @@ export function resetIdentityInTx(tx: Ledger): IdentityResetResult {
 
 /**
  * After an operator corrects the confirmed date of birth: a verified document agrees with
- * it or it is a mismatch. True when the state changed.
+ * it or it is a mismatch. A document that showed a minor stays a mismatch: no date typed
+ * afterwards makes it verify. True when the state changed.
  */
 export function reconcileIdentityWithDateOfBirthInTx(tx: Ledger, dateOfBirth: string): boolean {
   const row = readRow(tx);
-  if (!row || row.verified_dob === null) return false;
+  if (!row || row.verified_dob === null || documentShowsMinorInTx(tx)) return false;
   const next: IdentityStatus | null =
     row.status === "mismatch" && row.verified_dob === dateOfBirth
       ? "verified"

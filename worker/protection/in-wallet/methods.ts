@@ -15,6 +15,7 @@ import { auditInTx, type AuditFailure, type OperatorAudit } from "../../wallet/o
 import type { WalletHost, WalletMethods } from "../../wallet/wallet-object";
 import {
   beginIdentityCheckInTx,
+  documentShowsMinorInTx,
   readIdentityInTx,
   recordIdentityInTx,
   reconcileIdentityWithDateOfBirthInTx,
@@ -142,7 +143,7 @@ export const protectionMethods = {
     now: number,
   ): Promise<DateOfBirthResult | AuditFailure> {
     const result = host.transact(userId, now, (tx): DateOfBirthResult | AuditFailure => {
-      const corrected = correctDateOfBirthInTx(tx, input);
+      const corrected = correctDateOfBirthInTx(tx, { ...input, documentShowsMinor: documentShowsMinorInTx(tx) });
       if (!corrected.ok) return corrected;
       // A verified document now agrees with the date, or no longer does.
       const identityChanged = reconcileIdentityWithDateOfBirthInTx(tx, input.dateOfBirth);

@@ -235,14 +235,18 @@ export function closeUnderAgeInTx(tx: Ledger): void {
 /**
  * An operator's correction of a mistyped date of birth (the player cannot change it).
  * An account closed only because of the old date reopens when the new one is old enough;
- * one closed by the player stays closed.
+ * one closed by the player stays closed, and so does one whose identity document showed a
+ * minor (`documentShowsMinor`): a typed date cannot outweigh the document.
  */
-export function correctDateOfBirthInTx(tx: Ledger, input: { dateOfBirth: string; minAge: number }): DateOfBirthResult {
+export function correctDateOfBirthInTx(
+  tx: Ledger,
+  input: { dateOfBirth: string; minAge: number; documentShowsMinor?: boolean },
+): DateOfBirthResult {
   if (!isValidDateOfBirth(input.dateOfBirth, tx.now)) {
     return { ok: false, code: "date-of-birth-invalid" };
   }
   const state = readProtection(tx);
-  const underAge = ageOn(input.dateOfBirth, tx.now) < input.minAge;
+  const underAge = input.documentShowsMinor === true || ageOn(input.dateOfBirth, tx.now) < input.minAge;
   const closed = state.closed === "permanent" ? "permanent" : underAge ? "under-age" : null;
   tx.sql.exec(
     `INSERT INTO protection (id, date_of_birth, date_of_birth_at, break_until, closed, closed_at, updated_at) VALUES (1, ?, ?, NULL, ?, ?, ?)
