@@ -13,7 +13,8 @@
 // An entry covers sweepstakes sports play, or casino-style games only (which do not concern
 // Vantage and are kept for the record). Operators' own lists (RESTRICTED_REGIONS as
 // coins-only, BLOCKED_REGIONS as blocked) apply from always. A place that cannot be confirmed
-// (no country, Tor, unknown) is coins-only. Days are US Eastern, like the daily bonus's.
+// (no country, Tor, unknown, or a country whose rules differ by state without the state) is
+// coins-only. Days are US Eastern, like the daily bonus's.
 // Pure: the table and `now` in, a verdict out.
 import { etDayKey } from "./bonus";
 
@@ -51,6 +52,21 @@ export const UNKNOWN_COUNTRIES: readonly string[] = ["T1", "XX"];
 /** True when the request's place is not known: no region, Tor or unknown. */
 export function isUnknownRegion(region: string | null): boolean {
   return !region || UNKNOWN_COUNTRIES.includes(region.split("-")[0]!);
+}
+
+/**
+ * True for a bare country code ("US") where the rules differ by subdivision (a sports entry or
+ * an operator's list names one of its states): without the state the place is not confirmed.
+ * Cloudflare gives a request's subdivision only where it knows it.
+ */
+export function lacksNeededSubdivision(region: string, rules: RegionRules): boolean {
+  if (region.includes("-")) return false;
+  const prefix = `${region}-`;
+  return (
+    rules.entries.some((e) => e.covers === "sweepstakes-sports" && e.region.startsWith(prefix)) ||
+    rules.restricted.some((e) => e.startsWith(prefix)) ||
+    rules.blocked.some((e) => e.startsWith(prefix))
+  );
 }
 
 /** An entry covers its country and, for a subdivision entry, only that subdivision. */
@@ -107,7 +123,7 @@ export function regionModeAt(region: string | null, rules: RegionRules, now: num
   const stricter = (mode: RegionMode, basis: RegionBasis) => {
     if (STRICTNESS[mode] > STRICTNESS[verdict.mode]) verdict = { region, mode, basis, since: null, until: null };
   };
-  if (isUnknownRegion(region)) stricter("coins-only", { kind: "unknown-place" });
+  if (isUnknownRegion(region) || lacksNeededSubdivision(region!, rules)) stricter("coins-only", { kind: "unknown-place" });
   if (region && rules.restricted.some((e) => regionCovers(e, region)))
     stricter("coins-only", { kind: "operator-list", list: "restricted" });
   if (region && rules.blocked.some((e) => regionCovers(e, region))) stricter("blocked", { kind: "operator-list", list: "blocked" });

@@ -116,6 +116,23 @@ describe("a region's mode on a day", () => {
   });
 });
 
+describe("a country whose rules differ by state", () => {
+  it("is not confirmed without the state: Coins play only, whatever its states' own modes", () => {
+    const rules = rulesOf([law({ region: "US-WA", mode: "coins-only", from: "2020-01-01" })]);
+    expect(regionModeAt("US", rules, at("2026-11-28"))).toMatchObject({ mode: "coins-only", basis: { kind: "unknown-place" } });
+    expect(regionModeAt("US-TX", rules, at("2026-11-28")).mode).toBe("full");
+    // An operator's list naming a state counts too; casino-only entries and other countries' states do not.
+    expect(regionModeAt("CA", rulesOf([], { restricted: ["CA-ON"] }), at("2026-11-28")).mode).toBe("coins-only");
+    expect(
+      regionModeAt("US", rulesOf([law({ region: "US-NV", mode: "blocked", from: "2020-01-01", covers: "casino-only" })]), at("2026-11-28"))
+        .mode,
+    ).toBe("full");
+    expect(regionModeAt("GB", rules, at("2026-11-28")).mode).toBe("full");
+    // The table Vantage ships has state entries for the US, so a US request without its state is Coins only.
+    expect(regionModeAt("US", { entries: REGION_RULES, restricted: [], blocked: [] }, at("2026-11-28")).mode).toBe("coins-only");
+  });
+});
+
 describe("the sentence a player reads", () => {
   it("names the region, the mode, the law and the days", () => {
     const rules = rulesOf([

@@ -1,5 +1,6 @@
 // Where Vantage Cash is lawful, as a player meets it over HTTP: from California, New York
-// and Indiana (states whose laws now forbid the sweepstakes) and from Tor, a pack, a Vantage
+// and Indiana (states whose laws now forbid the sweepstakes), from Tor and from the US with no
+// state (its rules differ by state), a pack, a Vantage
 // Cash bet, the bonus's Vantage Cash, a free-entry code and a redemption are refused with
 // the region's sentence, and Coins bets go on. A state that turns redeem-only lets its
 // players redeem what they hold, play-through and purchase hold waived, until the window
@@ -41,6 +42,8 @@ const PLACES: [string, Record<string, string>][] = [
   ["New York", { country: "US", regionCode: "NY" }],
   ["Indiana", { country: "US", regionCode: "IN" }],
   ["Tor", { country: "T1" }],
+  // Cloudflare names the state only where it knows it; the US's rules differ by state.
+  ["the US, its state unknown", { country: "US" }],
 ];
 
 describe("where the law forbids Vantage Cash", () => {
