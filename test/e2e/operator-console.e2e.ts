@@ -1,6 +1,7 @@
 // Journey: the operator console. A player bets on a simulated game that then
 // runs past its due time with no result; an operator finds it under Settlement at /admin,
-// voids it with a reason, and the player's stake comes back. The operator then freezes a
+// asks to void it with a reason, a second operator approves in the Approvals tab (a started
+// game's void needs four eyes), and the player's stake comes back. The operator then freezes a
 // player from Players, who sees betting refused with the neutral message. A player who
 // opens /admin gets the not-found page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +21,7 @@ import {
 } from "./support";
 
 const OPERATOR_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
+const SECOND_OPERATOR_EMAIL = "ops@vantage.test"; // also in ADMIN_EMAILS: a started game's void needs someone else
 const FROZEN_MESSAGE = "Your account is on hold. Please contact support.";
 
 let browser: Browser;
@@ -103,7 +105,21 @@ describe("the operator console", () => {
     const dialog = console_.getByRole("dialog", { name: `Void ${game.away} @ ${game.home}?` });
     await dialog.getByLabel(/Reason/).fill("The feed never sent a final score.");
     await dialog.getByRole("button", { name: "Void and refund stakes" }).click();
-    await console_.getByText(`${game.away} @ ${game.home} voided; stakes are being returned.`).waitFor();
+    // The game has started: its void waits for a second operator, who approves it in another browser.
+    await console_
+      .getByText(`${game.away} @ ${game.home} has started: voiding it waits for another operator's approval (Approvals tab).`)
+      .waitFor();
+    const approver = await (await newPlayerContext(browser)).newPage();
+    await signInOperator(approver, SECOND_OPERATOR_EMAIL);
+    await approver.goto("/admin?tab=approvals");
+    const request = approver.locator("tr", { hasText: "The feed never sent a final score." });
+    await request.getByText("Void: stakes returned, parlays go on without the leg").waitFor();
+    await request.getByRole("button", { name: "Approve" }).click();
+    const approve = approver.getByRole("dialog", { name: /^Approve: void / });
+    await approve.getByLabel(/Reason/).fill("Checked: the game was abandoned.");
+    await approve.getByRole("button", { name: "Approve" }).click();
+    await approver.locator("tr", { hasText: "The feed never sent a final score." }).getByText("Applied").waitFor();
+    await approver.context().close();
 
     await expect.poll(() => walletLabel(page), { timeout: 20_000 }).toBe("Wallet: 5,000 Coins");
     await page.getByRole("link", { name: "My Picks" }).click();
@@ -111,7 +127,7 @@ describe("the operator console", () => {
     await expect.poll(() => page.locator(".picks-list > li").first().textContent(), { timeout: 20_000 }).toMatch(/Void/i);
 
     await console_.getByRole("tab", { name: "Audit" }).click();
-    await console_.getByRole("cell", { name: "The feed never sent a final score." }).waitFor();
+    await console_.getByRole("cell", { name: "The feed never sent a final score." }).first().waitFor();
     await screenshot(console_, "15-console-audit");
     await context.close();
   });

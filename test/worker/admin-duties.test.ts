@@ -234,7 +234,7 @@ describe("results an operator may not invent", () => {
     ]);
   });
 
-  it("a void stays a one-operator action, even for a game under way (it only returns stakes)", async () => {
+  it("the void of a game under way waits for a second operator: a void leg leaves its parlays, so it can pay a loser", async () => {
     const { player, eventId, bet, startTime } = await gameWithBet(100);
     await env.DB.prepare(
       `INSERT INTO events (event_id, sport, home, away, start_time, status, home_score, away_score, graded_at, updated_at)
@@ -242,10 +242,29 @@ describe("results an operator may not invent", () => {
     )
       .bind(eventId, Date.parse(startTime), Date.now())
       .run();
-    const res = await postJson(`/api/admin/events/${eventId}/result`, { void: true, reason: "abandoned" }, admin.token);
-    expect(res.status).toBe(200);
-    await drained(((await res.json()) as { runId: number }).runId);
+    const request = await requested(
+      await postJson(`/api/admin/events/${eventId}/result`, { void: true, reason: "abandoned" }, admin.token),
+    );
+    expect(request).toMatchObject({ kind: "result", status: "pending", requestedBy: ADMIN_EMAIL });
+    // Nothing is voided yet, and the operator who asked cannot approve it.
+    expect((await env.DB.prepare("SELECT status FROM events WHERE event_id = ?").bind(eventId).first())?.status).toBe("live");
+    expect(await codeOf(await postJson(`/api/admin/approvals/${request.id}/approve`, {}, admin.token))).toEqual({
+      status: 403,
+      code: "own-request",
+    });
+    const approved = await postJson(`/api/admin/approvals/${request.id}/approve`, {}, ops.token);
+    expect(approved.status).toBe(200);
+    const { outcome } = ((await approved.json()) as { request: Request }).request as Request & { outcome: { runId: number } };
+    await drained(outcome.runId);
     expect(await betOf(player.userId, bet.id)).toMatchObject({ status: "settled", result: "void" });
+    expect(await auditFor(eventId)).toContainEqual(
+      expect.objectContaining({
+        actor: SECOND_OPERATOR,
+        action: "void",
+        reason: "abandoned",
+        details: expect.objectContaining({ requestedBy: ADMIN_EMAIL }),
+      }),
+    );
   });
 
   it("an operator holding a bet on a game cannot record, void, correct or approve its result", async () => {

@@ -224,10 +224,25 @@ describe("the operator console's contract", () => {
     // Settlement: one game voided, one recorded and then corrected, one still past due, one dead letter.
     const startTime = new Date(Date.now() - 30 * HOUR).toISOString();
     const [voided, corrected, late] = [newEventId(), newEventId(), newEventId()];
+    // The voided game has not started (the void of a started one waits for a second operator, like a final).
+    const notStarted = new Date(Date.now() + 30 * HOUR).toISOString();
     await seedBets(
       uid,
       [voided, corrected, late].map((eventId) =>
-        openBet([leg({ eventId, league: "icehockey_nhl", home: "Oilers", away: "Flames", startTime })], { stake: 10 }),
+        openBet(
+          [
+            leg({
+              eventId,
+              league: "icehockey_nhl",
+              home: "Oilers",
+              away: "Flames",
+              startTime: eventId === voided ? notStarted : startTime,
+            }),
+          ],
+          {
+            stake: 10,
+          },
+        ),
       ),
     );
     const voidAnswer = await call(

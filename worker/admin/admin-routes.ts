@@ -22,7 +22,7 @@ import { readCreditGuard } from "../odds/credit-guard";
 import { listFeedStatus } from "../odds/feed-status";
 import { feedNow, getFeedProvider, type OddsReader } from "../odds/odds-service";
 import { listDeadLetters, replayDeadLetter } from "../settlement/dead-letters";
-import { applyOperatorResult, finalNeedsSecondOperator, type ReportedFinal } from "../settlement/operator-result";
+import { applyOperatorResult, finalNeedsSecondOperator, type ReportedFinal, voidNeedsSecondOperator } from "../settlement/operator-result";
 import { applyResultCorrection } from "../settlement/result-correction";
 import { recentRuns } from "../settlement/settlement-store";
 import { tunables } from "../tunables";
@@ -48,6 +48,7 @@ import {
   DeadLetterReplayRequestSchema,
   OperatorResultRequestSchema,
   ResultCorrectionRequestSchema,
+  type ResultPayload,
 } from "../../src/shared/schemas/operator-actions";
 import type {
   ApprovalAnswer,
@@ -107,7 +108,8 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
 
   // A game's result. A final or a correction for a game whose start time has passed waits
   // for a second operator unless the price desk already reports that very final
-  // (finalNeedsSecondOperator); an operator holding a bet on the game can neither record,
+  // (finalNeedsSecondOperator), and so does the void of a started game
+  // (voidNeedsSecondOperator); an operator holding a bet on the game can neither record,
   // void nor correct it.
   app.post("/events/:eventId/result", requireRecentSignIn, async (c) => {
     const eventId = parseWith(EventIdSchema, c.req.param("eventId"));
@@ -119,7 +121,7 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
     const clock = { now, feedNow: await feedNow(c.env, now) };
     const reportedFinal: ReportedFinal = (sport, id) => odds.reportedFinal(c.env, sport, id, now);
     const retryKey = c.req.header("Idempotency-Key");
-    const askSecondOperator = async (payload: { homeScore: number; awayScore: number; correction?: true }, reason: string) => {
+    const askSecondOperator = async (payload: ResultPayload, reason: string) => {
       const requested = await requestApproval(
         c.env,
         { id: retryKey ? await resultRequestIdFor(eventId, retryKey) : undefined, kind: "result", subject: eventId, payload, reason },
@@ -147,6 +149,9 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
       return c.json(corrected satisfies CorrectionAnswer);
     }
     const { reason, ...result } = parseWith(OperatorResultRequestSchema, raw);
+    if ("void" in result && (await voidNeedsSecondOperator(c.env.DB, eventId, clock.feedNow))) {
+      return askSecondOperator({ void: true }, reason ?? "");
+    }
     if (
       !("void" in result) &&
       (await finalNeedsSecondOperator(c.env.DB, eventId, { ...result, correction: false }, reportedFinal, clock.feedNow))

@@ -4,8 +4,9 @@
 //               nobody decides on their own account; applied in the player's wallet with
 //               the request id as the adjustment id, its audit row in the same transaction.
 //   result      a final, or a correction, for a game whose start time has passed and whose
-//               final the price desk does not report yet: nobody holding a bet on the game
-//               decides; recorded (or corrected) like any operator result, with its audit row.
+//               final the price desk does not report yet, or the void of a game that has
+//               started: nobody holding a bet on the game decides; recorded (corrected,
+//               voided) like any operator result, with its audit row.
 //   redemption  a redemption in the review queue (a new account's first, or one above
 //               REDEMPTION_REVIEW_CENTS), asked for by the player's own request: nobody
 //               decides on their own account; approval lets the wallet send it (its alarm
@@ -95,7 +96,33 @@ export const APPROVAL_RULES: ApprovalRules = {
     async apply(env, request, approver, now) {
       if (request.kind !== "result") throw new Error(`not a result: ${request.kind}`);
       const eventId = request.subject;
-      const { correction, ...score } = request.payload;
+      const payload = request.payload;
+      if ("void" in payload) {
+        const audit = auditStatement(
+          env.DB,
+          {
+            actor: approver.email,
+            action: "void",
+            target: eventId,
+            reason: request.reason,
+            details: { void: true, requestId: request.id, requestedBy: request.requestedBy },
+          },
+          now,
+          { afterChange: true },
+        );
+        const voided = await applyOperatorResult(
+          env,
+          eventId,
+          { void: true },
+          approver.email,
+          { now, feedNow: await feedNow(env, now) },
+          audit,
+        );
+        if (!voided.ok) return voided;
+        const { ok: _ok, ...outcome } = voided;
+        return { ok: true, outcome };
+      }
+      const { correction, ...score } = payload;
       if (correction) {
         const audit = (seq: number, from: { status: string; homeScore: number | null; awayScore: number | null }) =>
           auditStatement(

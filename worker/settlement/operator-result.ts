@@ -94,6 +94,17 @@ export async function finalNeedsSecondOperator(
   return !(desk && desk.homeScore === score.homeScore && desk.awayScore === score.awayScore);
 }
 
+/**
+ * A void waits for a second operator once the game has started (the feed's clock): a voided
+ * leg leaves its parlays, so on a game under way a void can turn a losing parlay into a
+ * winning one, and a losing single into a refund. Before the start it only returns stakes.
+ */
+export async function voidNeedsSecondOperator(db: D1Database, eventId: string, feedNow: number): Promise<boolean> {
+  const event = await findEvent(db, eventId);
+  if (!event || event.status === "final" || event.status === "void") return false;
+  return event.start_time <= feedNow;
+}
+
 function sameResult(row: EventRow, result: OperatorResult): boolean {
   if ("void" in result) return row.status === "void";
   return row.status === "final" && row.home_score === result.homeScore && row.away_score === result.awayScore;

@@ -81,12 +81,15 @@ export const RejectRequestSchema = z.strictObject({ reason: ReasonSchema });
 
 /** What an approval request asks for, per kind (stored as the request's payload). */
 export const AdjustmentPayloadSchema = z.strictObject({ wallet: z.enum(["coins", "cash"]), amount: z.number().int() });
-/** A final waiting for a second operator; `correction` when it corrects a game already settled. */
-export const ResultPayloadSchema = z.strictObject({
-  homeScore: ScoreSchema,
-  awayScore: ScoreSchema,
-  correction: z.literal(true).optional(),
-});
+/**
+ * A result waiting for a second operator: a final (`correction` when it corrects a game
+ * already settled), or the void of a game that has started.
+ */
+export const ResultPayloadSchema = z.union([
+  z.strictObject({ homeScore: ScoreSchema, awayScore: ScoreSchema, correction: z.literal(true).optional() }),
+  z.strictObject({ void: z.literal(true) }),
+]);
+export type ResultPayload = z.infer<typeof ResultPayloadSchema>;
 
 /**
  * The 403 codes of the console's guards. `step-up-required`: money-moving actions need a

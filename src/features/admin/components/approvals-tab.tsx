@@ -19,7 +19,10 @@ type Decision = { request: ApprovalRequest; decision: "approve" | "reject" };
 
 /** What the request asks for, in a few words. */
 function askedFor(request: ApprovalRequest): string {
-  if (request.kind === "result") return request.payload.correction ? "Corrected score" : "Final score";
+  if (request.kind === "result") {
+    if ("void" in request.payload) return "Void of a started game";
+    return request.payload.correction ? "Corrected score" : "Final score";
+  }
   if (request.kind === "redemption") return "Redemption review";
   if (request.kind === "free-entry") return `Free-entry card ${request.payload.code}, postmarked ${request.payload.postmarkedOn}`;
   if (request.kind === "region-rule") return `Region rule: ${request.payload.source.title}`;
@@ -32,7 +35,10 @@ function askedFor(request: ApprovalRequest): string {
 
 /** The amount or score it would apply. */
 function figure(request: ApprovalRequest): string {
-  if (request.kind === "result") return `${request.payload.homeScore}–${request.payload.awayScore} (home–away)`;
+  if (request.kind === "result") {
+    if ("void" in request.payload) return "Void: stakes returned, parlays go on without the leg";
+    return `${request.payload.homeScore}–${request.payload.awayScore} (home–away)`;
+  }
   if (request.kind === "redemption") return formatAmount("cash", request.payload.amountCents);
   if (request.kind === "free-entry") return `+${formatAmount("cash", request.payload.amountCents)}`;
   if (request.kind === "region-rule") {
@@ -59,8 +65,10 @@ function statLines(players: Extract<ApprovalRequest, { kind: "stats" }>["payload
 
 /** One sentence naming what approving does, for the dialog's title. */
 function summary(request: ApprovalRequest): string {
-  if (request.kind === "result")
+  if (request.kind === "result") {
+    if ("void" in request.payload) return `void ${request.subjectLabel}`;
     return `${request.payload.correction ? "correct the score to" : "record"} ${figure(request)} for ${request.subjectLabel}`;
+  }
   if (request.kind === "redemption") return `send ${figure(request)} to ${request.subjectLabel}`;
   if (request.kind === "free-entry")
     return `credit ${formatAmount("cash", request.payload.amountCents)} free entry to ${request.subjectLabel}`;

@@ -253,14 +253,20 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
           danger
           onClose={() => setPending(null)}
           onConfirm={async (reason) => {
-            await recordResult(api, pending.game.eventId, { void: true, reason });
-            onChanged(`${pending.game.away} @ ${pending.game.home} voided; stakes are being returned.`);
+            const answer = await recordResult(api, pending.game.eventId, { void: true, reason });
+            const game = `${pending.game.away} @ ${pending.game.home}`;
+            onChanged(
+              "request" in answer
+                ? `${game} has started: voiding it waits for another operator's approval (Approvals tab).`
+                : `${game} voided; stakes are being returned.`,
+            );
             view.reload();
           }}
         >
           <p className="admin-muted">
             Every leg on this game is voided: singles return their stake to {pending.game.players} player
-            {pending.game.players === 1 ? "" : "s"}, parlays continue without the leg.
+            {pending.game.players === 1 ? "" : "s"}, parlays continue without the leg. Once the game has started, a void waits for another
+            operator's approval.
           </p>
         </ActionDialog>
       )}
