@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { gameSuspension } from "../../src/shared/live-rules";
 import type { PlaceBetRequest } from "../../src/shared/schemas/bets";
 import type { Event } from "../../src/shared/schemas/events";
+import type { Prop } from "../../src/shared/schemas/props";
 import type { PropsLoader } from "../../worker/bets/price-props";
 import { priceSlip, type EventsLoader } from "../../worker/bets/price-slip";
 import { ApiError } from "../../worker/http/api-error";
@@ -150,5 +151,40 @@ describe("a suspended game", () => {
     // With nothing held back the same leg is taken.
     const { legs } = await priceSlip(request([under]), loader([game]), RULES, noProps);
     expect(legs[0]!.priceAm).toBe(-115);
+  });
+});
+
+describe("a player's market on a game the board shows under way", () => {
+  const points: Prop = {
+    propId: "nba-1:jalen-brunson:player_points:26.5",
+    eventId: "nba-1",
+    sport: "basketball_nba",
+    marketKey: "player_points",
+    kind: "over-under",
+    player: { id: "jalen-brunson", name: "Jalen Brunson", team: "away" },
+    line: 26.5,
+    prices: { over: -110, under: -110 },
+    fair: { books: 3, over: { p: 0.5, margin: 0.024 }, under: { p: 0.5, margin: 0.024 } },
+  };
+  const over = {
+    eventId: "nba-1",
+    league: "basketball_nba",
+    market: "Prop",
+    side: "Over",
+    line: 26.5,
+    priceAm: -110,
+    playerMarket: { playerId: "jalen-brunson", marketKey: "player_points" },
+  } as const;
+  // A props copy kept from before the feed moved the start earlier still offers the market.
+  const keptProps: PropsLoader = async () => [points];
+
+  it("is locked, whatever start the props copy kept: props are pre-match", async () => {
+    expect(await refusal(priceSlip(request([over]), loader([game]), RULES, keptProps))).toMatchObject({
+      status: 400,
+      code: "selection-locked",
+    });
+    const upcoming: Event = { ...game, status: "scheduled", startTime: new Date(NOW + 3_600_000).toISOString(), live: null };
+    const { legs } = await priceSlip(request([over]), loader([upcoming]), RULES, keptProps);
+    expect(legs[0]).toMatchObject({ market: "Prop", side: "Over", line: 26.5, priceAm: -110 });
   });
 });

@@ -6,6 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { EventOdds } from "../../src/shared/schemas/event-odds";
 import { propsGuardFrom } from "../../worker/odds/credit-guard";
+import { propsToPrice } from "../../worker/bets/price-slip";
 import type { FeedResult, OddsFeedProvider } from "../../worker/odds/feed-provider";
 import { memoryPropsStore } from "../../worker/odds/price-desk/desk-deps";
 import { type PropsDeskDeps, PropsDesk, propsCacheKey } from "../../worker/odds/price-desk/props-desk";
@@ -107,7 +108,7 @@ describe("the props desk", () => {
     expect(feed.calls).toHaveLength(0);
   });
 
-  it("serves the copy it has while the props guard is up, and asks again once it lifts", async () => {
+  it("serves the copy it has while the props guard is up, marked stale so no bet is priced from it, and asks again once it lifts", async () => {
     const feed = scriptedFeed();
     let guardUp = false;
     const desk = propsDesk(feed.provider, { guard: async () => guardUp });
@@ -116,12 +117,16 @@ describe("the props desk", () => {
     const guarded = await desk.props(EVENT, T0 + REFRESH_MS);
     expect(feed.calls).toHaveLength(1);
     expect(guarded.props).toEqual(first.props);
+    expect({ first: first.stale, guarded: guarded.stale }).toEqual({ first: undefined, guarded: true });
+    expect(() => propsToPrice(guarded)).toThrow(expect.objectContaining({ status: 409, code: "odds-stale" }));
+    expect(propsToPrice(first)).toEqual(first.props);
     guardUp = false;
-    await desk.props(EVENT, T0 + REFRESH_MS + 60_000);
+    const lifted = await desk.props(EVENT, T0 + REFRESH_MS + 60_000);
     expect(feed.calls).toHaveLength(2);
+    expect(lifted.stale).toBeUndefined();
   });
 
-  it("remembers a failed call for a minute, serving what it had", async () => {
+  it("remembers a failed call for a minute, serving what it had, marked stale", async () => {
     let failing = false;
     const feed = scriptedFeed(() =>
       failing ? { ok: false, kind: "unavailable", status: 503, message: "down" } : { ok: true, value: ODDS, quota: null },
@@ -131,7 +136,8 @@ describe("the props desk", () => {
     failing = true;
     const failed = await desk.props(EVENT, T0 + REFRESH_MS);
     expect(failed.props).toEqual(first.props);
-    await desk.props(EVENT, T0 + REFRESH_MS + 59_000);
+    expect(failed.stale).toBe(true);
+    expect((await desk.props(EVENT, T0 + REFRESH_MS + 59_000)).stale).toBe(true);
     expect(feed.calls).toHaveLength(2);
     failing = false;
     await desk.props(EVENT, T0 + REFRESH_MS + 60_000);

@@ -34,7 +34,7 @@ import type { DeskBoard } from "../odds/price-desk/desk-board";
 import { tunables } from "../tunables";
 import type { BetsCursor } from "../wallet";
 import { betsWallet, type PlaceBetsResult } from "./wallet";
-import { ODDS_STALE_MESSAGE, priceSlip } from "./price-slip";
+import { ODDS_STALE_MESSAGE, priceSlip, propsToPrice } from "./price-slip";
 import { finishedEventIds } from "../odds/finished-events";
 import { allowInRegion } from "../protection/request-region";
 import { withRulesVersion } from "../sweepstakes/rules-gate";
@@ -104,7 +104,7 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
           return over.size === 0 ? board : { ...board, events: board.events.filter((e) => !gone(e)) };
         },
         { now, liveMaxAgeMs, propMaxPayout },
-        async (sport, eventId) => (await odds.props(c.env, sport, eventId, now)).props,
+        async (sport, eventId) => propsToPrice(await odds.props(c.env, sport, eventId, now)),
       );
 
     /** Each live sport's board with scores read at most LIVE_BET_REFRESH_SECONDS before `now`; 409 odds-stale when one does not come in time. */

@@ -29,6 +29,7 @@ import type {
   SameGameBlock,
 } from "../../src/shared/schemas/bets";
 import type { SportKey } from "../../src/shared/sports";
+import type { Prop } from "../../src/shared/schemas/props";
 import { ApiError } from "../http/api-error";
 import { refusalError } from "../http/refusals";
 import {
@@ -63,6 +64,15 @@ export type PricedSlip = { legs: BetLeg[]; sameGame: SameGameBlock[]; liveSports
 
 export const PRICE_CHANGED_MESSAGE = "Odds changed for one or more selections. Review your betslip and place again.";
 export const ODDS_STALE_MESSAGE = "Live odds are updating right now. Please try again in a moment.";
+
+/**
+ * A game's props for pricing a bet or a cash-out: refused as stale odds (409) when the desk
+ * serves a copy past its time (the props guard, a failed feed), as a stale board is.
+ */
+export function propsToPrice(answer: { props: readonly Prop[]; stale?: true }): readonly Prop[] {
+  if (answer.stale) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
+  return answer.props;
+}
 
 /** The boards of `sports`; a sport the feed does not carry has no open markets (an empty board). */
 export async function loadBoards(sports: readonly SportKey[], load: EventsLoader, now: number): Promise<Map<SportKey, SportBoard>> {
@@ -166,8 +176,14 @@ export async function priceSlip(
   ]);
 
   const found = request.picks.map((pick) => boards.get(pick.league)?.events.find((e) => e.eventId === pick.eventId));
+  // Props are pre-match: a game the board shows under way offers none, whatever start the props copy kept.
+  const propsNow = (i: number) => {
+    const event = found[i];
+    const feedNow = boards.get(request.picks[i]!.league)?.feedNow;
+    return event && feedNow !== undefined && isUnderway(event, feedNow) ? [] : props[i]!;
+  };
   const current = request.picks.map((pick, i) =>
-    pick.market === "Prop" ? currentPropPrice(found[i], props[i]!, pick) : currentPrice(found[i], pick),
+    pick.market === "Prop" ? currentPropPrice(found[i], propsNow(i), pick) : currentPrice(found[i], pick),
   );
 
   const first = checkSelections({

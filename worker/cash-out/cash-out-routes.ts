@@ -16,7 +16,7 @@ import { CashOutRequestSchema, type CashOutResponse } from "../../src/shared/sch
 import { IdempotencyKeySchema, ID_MAX_LENGTH, type BetDocument } from "../../src/shared/schemas/bets";
 import type { SportKey } from "../../src/shared/sports";
 import { requireUser } from "../auth/require-user";
-import { ODDS_STALE_MESSAGE } from "../bets/price-slip";
+import { ODDS_STALE_MESSAGE, propsToPrice } from "../bets/price-slip";
 import { sha256Hex } from "../digest";
 import { ApiError, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
@@ -67,7 +67,7 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
         return { ...board, events: board.events.map((e) => (over.has(e.eventId) ? { ...e, status: "final" as const } : e)) };
       },
       { now, liveMaxAgeMs: rules.LIVE_PRICE_MAX_AGE_SECONDS * 1000 },
-      async (sport, eventId) => (await odds.props(c.env, sport, eventId, now)).props,
+      async (sport, eventId) => propsToPrice(await odds.props(c.env, sport, eventId, now)),
     );
     const pricing: CashOutPricing = {
       legChance: priced.legChance,

@@ -10,7 +10,8 @@
 //
 // Credits: props give way first. The props guard (credit-guard.ts) stops them at twice the
 // live reserve and once they have spent their share of the month's credits; a guarded or
-// failed refresh serves the copy kept (a failure is remembered for a minute).
+// failed refresh serves the copy kept (a failure is remembered for a minute), marked
+// `stale`: the game page still shows it, but placement and cash-out refuse to price from it.
 import { CLOSE_MAX_AGE_MS, isCloseSnapshot } from "../../../src/shared/clv";
 import { propMarketKeys } from "../../../src/shared/props/catalogue";
 import { normaliseProps, type PlayerNameMap } from "../../../src/shared/props/normalise-props";
@@ -35,8 +36,13 @@ export type PropsState = {
   failureUntil: number | null;
 };
 
-/** The desk's answer: the game's props, when the game starts (null when it is not on the board) and until when a reader may keep them. */
-export type PropsAnswer = EventProps & { startTime: string | null; freshUntil: number };
+/**
+ * The desk's answer: the game's props, when the game starts (null when it is not on the
+ * board) and until when a reader may keep them. `stale`: the copy kept is served past its
+ * time (the props guard is up, or the feed failed): shown, but no bet or cash-out is
+ * priced from it (no price older than the book's own clock allows).
+ */
+export type PropsAnswer = EventProps & { startTime: string | null; freshUntil: number; stale?: true };
 
 export type PropsStore = {
   load(eventId: string): Promise<PropsState | undefined>;
@@ -131,8 +137,15 @@ export class PropsDesk {
 
   constructor(private readonly deps: PropsDeskDeps) {}
 
-  private answer(eventId: string, state: PropsState | undefined, freshUntil: number): PropsAnswer {
-    return { eventId, props: state?.props ?? [], confirmedAt: state?.confirmedAt ?? null, startTime: state?.startTime ?? null, freshUntil };
+  private answer(eventId: string, state: PropsState | undefined, freshUntil: number, stale = false): PropsAnswer {
+    const answer: PropsAnswer = {
+      eventId,
+      props: state?.props ?? [],
+      confirmedAt: state?.confirmedAt ?? null,
+      startTime: state?.startTime ?? null,
+      freshUntil,
+    };
+    return stale && answer.props.length > 0 ? { ...answer, stale: true } : answer;
   }
 
   /**
@@ -159,11 +172,11 @@ export class PropsDesk {
     const game = await this.deps.gameOf(eventId, now);
     // Pre-match only: a game not on the board, or under way, offers no props.
     if (!game || Date.parse(game.startTime) <= now + offset) return this.answer(eventId, undefined, now + refreshMs);
-    if (kept?.failureUntil && now < kept.failureUntil) return this.answer(eventId, kept, kept.failureUntil);
+    if (kept?.failureUntil && now < kept.failureUntil) return this.answer(eventId, kept, kept.failureUntil, true);
     if (!this.deps.provider.fetchEventOdds || propMarketKeys(this.deps.sport).length === 0) {
       return this.answer(eventId, undefined, now + refreshMs);
     }
-    if (await this.guardUp(now)) return this.answer(eventId, kept, now + FAILURE_MEMORY_MS);
+    if (await this.guardUp(now)) return this.answer(eventId, kept, now + FAILURE_MEMORY_MS, true);
     return this.refresh(eventId, game, kept, now, offset);
   }
 
@@ -196,7 +209,7 @@ export class PropsDesk {
         failureUntil: now + FAILURE_MEMORY_MS,
       };
       await this.deps.store.save(eventId, failed);
-      return this.answer(eventId, failed, now + FAILURE_MEMORY_MS);
+      return this.answer(eventId, failed, now + FAILURE_MEMORY_MS, true);
     }
     const rosters = provider.playerTeams?.(sport, eventId) ?? {};
     const nameMap = await this.deps.nameMap();
