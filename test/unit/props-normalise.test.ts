@@ -64,6 +64,29 @@ const smallProps = (odds: EventOdds, minBooks = 1, bookPreference: readonly stri
   normaliseProps(odds, { sport: "americanfootball_nfl", eventId: odds.id, minBooks, nameMap: {}, bookPreference });
 
 describe("normaliseProps on the recorded NBA answer", () => {
+  it("leaves out a total-bases 0.5 beside the same player's hits 0.5: one event, so Under one and Over the other would cover every outcome", () => {
+    const markets = (book: number) => ({
+      batter_hits: ou("Mookie Betts", 0.5, -200 - book, 160),
+      batter_total_bases: [
+        ...ou("Mookie Betts", 0.5, -190, 150 + book),
+        ...ou("Mookie Betts", 1.5, 120, -150),
+        ...ou("Freddie Freeman", 0.5, -180, 140),
+      ],
+    });
+    const props = normaliseProps(answer({ fanduel: markets(0), draftkings: markets(5) }), {
+      sport: "baseball_mlb",
+      eventId: "evt",
+      minBooks: 1,
+      nameMap: {},
+      bookPreference: BOARD_PREFERENCE,
+    });
+    expect(props.map((p) => [p.player.name, p.marketKey, p.line])).toEqual([
+      ["Freddie Freeman", "batter_total_bases", 0.5],
+      ["Mookie Betts", "batter_hits", 0.5],
+      ["Mookie Betts", "batter_total_bases", 1.5],
+    ]);
+  });
+
   it("offers a line only where at least the minimum number of books quote both sides of it", () => {
     const atFive = nbaProps();
     for (const prop of atFive) expect(prop.fair.books).toBeGreaterThanOrEqual(5);

@@ -32,6 +32,12 @@ export type PropMarketInfo = {
   stat: PropStat;
   /** Voided unless the player started (a pitcher's props), rather than merely took part. */
   needsStart?: boolean;
+  /**
+   * Lines at which this market is the same event as another market of the same player (at
+   * least one total base is at least one hit): offered only where that market is not, so
+   * no pair of its sides covers every outcome at two books' prices (normaliseProps).
+   */
+  sameEventAs?: readonly { line: number; marketKey: string }[];
 };
 
 const FOOTBALL: readonly PropMarketInfo[] = [
@@ -58,7 +64,13 @@ export const PROP_MARKETS: Readonly<Record<SportKey, readonly PropMarketInfo[]>>
   baseball_mlb: [
     { key: "pitcher_strikeouts", label: "Strikeouts (pitcher)", kind: "over-under", stat: "strikeouts", needsStart: true },
     { key: "batter_hits", label: "Hits", kind: "over-under", stat: "hits" },
-    { key: "batter_total_bases", label: "Total bases", kind: "over-under", stat: "total_bases" },
+    {
+      key: "batter_total_bases",
+      label: "Total bases",
+      kind: "over-under",
+      stat: "total_bases",
+      sameEventAs: [{ line: 0.5, marketKey: "batter_hits" }],
+    },
     { key: "batter_home_runs", label: "Home runs", kind: "over-under", stat: "home_runs" },
   ],
   icehockey_nhl: [

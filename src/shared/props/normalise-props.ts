@@ -26,6 +26,8 @@
 //   event, then by key. It must quote the prop's line (both sides for an over/under, Yes for a
 //   yes market). Prices pass validPrice (src/shared/odds.ts): a locked price is null and its
 //   margin null, while its fair figures stand.
+// - A market's line that is the same event as another market's (catalogue `sameEventAs`:
+//   total bases 0.5 is hits 0.5) is left out where that market is offered for the player.
 // - A prop's id is `${eventId}:${playerId}:${marketKey}:${line ?? "yes"}`. Props sort by player
 //   name, then catalogue order, then line. mainLineProps keeps one line per (player, market).
 import { devigMultiplicative, fairProbabilities, legMargin, median } from "../fair-odds";
@@ -201,6 +203,20 @@ function shownNames(quotes: readonly BookPropQuote[]): Map<string, string> {
   return names;
 }
 
+/**
+ * Drops a prop that is the same event as another market's prop of the same player at the
+ * same line (catalogue `sameEventAs`: a total-bases 0.5 beside a hits 0.5). Priced from
+ * different books, Under one and Over the other could cover every outcome for less than
+ * they pay: the player keeps the other market's prop.
+ */
+function withoutSameEvents(props: Prop[], sport: SportKey): Prop[] {
+  const offered = new Set(props.map((p) => `${p.player.id}\u0000${p.marketKey}\u0000${p.line}`));
+  return props.filter((p) => {
+    const same = propMarket(sport, p.marketKey)?.sameEventAs ?? [];
+    return !same.some((s) => s.line === p.line && offered.has(`${p.player.id}\u0000${s.marketKey}\u0000${p.line}`));
+  });
+}
+
 /** The props of one game (see this file's header for every rule). */
 export function normaliseProps(odds: EventOdds, opts: NormalisePropsOptions): Prop[] {
   const quotes = bookPropQuotes(odds, opts.sport, opts.nameMap);
@@ -250,7 +266,7 @@ export function normaliseProps(odds: EventOdds, opts: NormalisePropsOptions): Pr
   }
 
   const catalogueOrder = (key: string) => PROP_MARKETS[opts.sport].findIndex((m) => m.key === key);
-  return props.sort(
+  return withoutSameEvents(props, opts.sport).sort(
     (a, b) =>
       a.player.name.localeCompare(b.player.name) ||
       a.player.id.localeCompare(b.player.id) ||
