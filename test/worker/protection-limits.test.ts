@@ -217,6 +217,20 @@ describe("purchase limits", () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 403, 403, 403]);
   });
 
+  it("a checkout opened before midnight Eastern counts after it too: it is paid, and counted, then", async () => {
+    const player = await signIn();
+    const wallet = getUserWallet(env, player.userId);
+    const midnight = etMidnight("2026-05-06");
+    await wallet.setLimits(player.userId, { dailyPurchaseDollars: 2000 }, HOUR_MS, midnight - 2 * HOUR_MS);
+    const hold = (n: number, now: number) =>
+      wallet.reservePurchase(player.userId, { holdId: `m${n}`, amountCents: 1999, holdMs: HOUR_MS }, now);
+    expect(await hold(1, midnight - 60_000)).toMatchObject({ ok: true });
+    // A minute after midnight the first checkout is still open, and could be paid today.
+    expect(await hold(2, midnight + 60_000)).toEqual(expect.objectContaining({ ok: false, code: "purchase-limit" }));
+    // Once it has lapsed, the new day's limit is whole again.
+    expect(await hold(3, midnight - 60_000 + HOUR_MS)).toMatchObject({ ok: true });
+  });
+
   it("an expired checkout hold stops counting", async () => {
     const player = await signIn();
     const wallet = getUserWallet(env, player.userId);

@@ -106,9 +106,16 @@ export function stakedToday(tx: Ledger, wallet: WalletKind): number {
   );
 }
 
-/** Credited packs plus open checkout holds in each period containing `now`, in cents. */
+/**
+ * Credited packs plus open checkout holds in each period containing `now`, in cents. Every
+ * open hold counts in the period now, whenever it was opened: a pack counts in the period it
+ * is credited in, and a checkout opened before midnight can be paid after it.
+ */
 export function purchaseTotals(tx: Ledger): PurchaseTotals {
   const totals: PurchaseTotals = { day: 0, week: 0, month: 0 };
+  const held =
+    tx.sql.exec<{ total: number | null }>("SELECT SUM(amount_cents) AS total FROM purchase_holds WHERE expires_at > ?", tx.now).one()
+      .total ?? 0;
   for (const period of ["day", "week", "month"] as const) {
     const { start, end } = periodBounds(period, tx.now);
     const credited = tx.sql
@@ -118,15 +125,7 @@ export function purchaseTotals(tx: Ledger): PurchaseTotals {
         end,
       )
       .one().total;
-    const held = tx.sql
-      .exec<{ total: number | null }>(
-        "SELECT SUM(amount_cents) AS total FROM purchase_holds WHERE expires_at > ? AND created_at >= ? AND created_at < ?",
-        tx.now,
-        start,
-        end,
-      )
-      .one().total;
-    totals[period] = (credited ?? 0) + (held ?? 0);
+    totals[period] = (credited ?? 0) + held;
   }
   return totals;
 }
