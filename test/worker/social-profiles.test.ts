@@ -166,7 +166,9 @@ describe("follows and the Following feed", () => {
     expect(((await (await api("/api/social/following", { token: fan.token })).json()) as FollowingResponse).picks).toEqual([]);
     const other = await signIn();
     expect((await follow("the_star", "PUT", other)).status).toBe(404);
-    // Unfollowing still works.
+    // Nor does unfollowing tell anyone else that a hidden player holds the handle.
+    expect((await follow("the_star", "DELETE", other)).status).toBe(404);
+    // Unfollowing still works for a follower.
     expect((await follow("the_star", "DELETE")).status).toBe(200);
     const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM follows WHERE follower_id = ?").bind(fan.userId).first<{ n: number }>();
     expect(count?.n).toBe(0);

@@ -148,12 +148,16 @@ export function socialRoutes() {
 
   app.delete("/follows/:handle", requireUser, async (c) => {
     const handle = c.req.param("handle").trim().toLowerCase();
-    // Unfollowing works even after the other player hid their profile.
-    const target = await c.env.DB.prepare("SELECT user_id AS userId, handle FROM player_profiles WHERE handle = ?")
+    // Unfollowing works even after the other player hid their profile, for their followers
+    // only: to anyone else a hidden handle is not found, as everywhere.
+    const target = await c.env.DB.prepare("SELECT user_id AS userId, handle, hidden FROM player_profiles WHERE handle = ?")
       .bind(handle.slice(0, 64))
-      .first<{ userId: string; handle: string }>();
+      .first<{ userId: string; handle: string; hidden: number }>();
     if (!target) throw notFound("profile");
-    await c.env.DB.prepare("DELETE FROM follows WHERE follower_id = ? AND followee_id = ?").bind(c.var.user.id, target.userId).run();
+    const removed = await c.env.DB.prepare("DELETE FROM follows WHERE follower_id = ? AND followee_id = ?")
+      .bind(c.var.user.id, target.userId)
+      .run();
+    if (target.hidden && removed.meta.changes === 0) throw notFound("profile");
     return c.json({ handle: target.handle, following: false } satisfies FollowState);
   });
 
