@@ -171,6 +171,40 @@ describe("charge.dispute.created and charge.dispute.closed", () => {
     expect(await me(player)).toMatchObject({ coinBalance: 5_000, vantageCash: 0 });
   });
 
+  it("applies a refund and a lost dispute that arrived before their checkouts, once each checkout is recorded, and once", async () => {
+    const player = await signIn();
+    const ids = [crypto.randomUUID().replaceAll("-", ""), crypto.randomUUID().replaceAll("-", "")];
+    const [refunded, disputed] = ids.map((id) => `pi_${id}`) as [string, string];
+    // Stripe does not promise order: the take-backs come first, for payment intents not known yet.
+    expect(await deliver(chargeRefundedEvent({ paymentIntent: refunded, amount: 999, amountRefunded: 999 }))).toEqual({
+      received: true,
+      ignored: "unknown payment intent",
+    });
+    expect(await dispute("charge.dispute.created", `dp_early_${ids[1]}`, disputed, "needs_response")).toMatchObject({
+      ignored: "unknown payment intent",
+    });
+    expect(await dispute("charge.dispute.closed", `dp_early_${ids[1]}`, disputed, "lost")).toMatchObject({
+      ignored: "unknown payment intent",
+    });
+    expect(await me(player)).toMatchObject({ coinBalance: 5_000, vantageCash: 0 });
+
+    // Each checkout's completion credits its pack and then applies what came for it first.
+    for (const [i, paymentIntent] of [refunded, disputed].entries()) {
+      const completed = checkoutCompletedEvent({ sessionId: `cs_${ids[i]}`, userId: player.userId, amountTotal: 999, paymentIntent });
+      expect(await deliver(completed)).toMatchObject({ credited: true });
+      expect(await deliver(completed)).toMatchObject({ credited: false });
+    }
+    expect(await me(player)).toMatchObject({ coinBalance: 5_000, vantageCash: 0, owedCoins: 0, owedCash: 0 });
+    const takenBack = async (reason: string) =>
+      (await ledger(player))
+        .filter((r) => r.reason === reason)
+        .map((r) => r.currency)
+        .sort();
+    expect(await takenBack("refund_reversal")).toEqual(["cash", "coins"]);
+    expect(await takenBack("dispute_reversal")).toEqual(["cash", "coins"]);
+    await expectConsistent(player);
+  });
+
   it("acknowledges a dispute or refund for a payment intent it never sold, logs it, and moves nothing", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const withOperatorLog = { ...appEnv, LOG_LEVEL: "warn" }; // silent elsewhere in this file

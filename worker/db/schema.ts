@@ -454,6 +454,18 @@ export const resultCorrections = sqliteTable(
 );
 
 /** Every early fraud warning Stripe sent, by id, with the payment it names (migration 0017). */
+/** Refunds and disputes that arrived before their checkout was recorded, applied once it is (migration 0048). */
+export const keptReversals = sqliteTable(
+  "kept_reversals",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    paymentIntent: text("payment_intent").notNull(),
+    objectJson: text("object_json").notNull(),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (t) => [index("kept_reversals_payment_intent_idx").on(t.paymentIntent, t.receivedAt)],
+);
 export const fraudWarnings = sqliteTable(
   "fraud_warnings",
   {

@@ -2,12 +2,15 @@
 // signature: `charge.dispute.created`, `charge.dispute.closed` and `charge.refunded`.
 // They name only the PaymentIntent (and charge), so D1 `payment_intents` (written when
 // the checkout completed) says whose wallet it is; the wallet then moves the pack once
-// per dispute id and phase, or once per refund state. An event for a payment intent we
-// never sold is acknowledged and logged, never a 5xx, so Stripe does not retry it forever.
-import { eq } from "drizzle-orm";
+// per dispute id and phase, or once per refund state. An event for a payment intent not
+// known yet is acknowledged (never a 5xx, so Stripe does not retry it forever), logged and
+// kept in D1 `kept_reversals`: Stripe does not promise its events' order, so a refund can
+// arrive before the checkout it takes back, and `applyKeptReversals` applies it once that
+// checkout is recorded. One for a payment we never sold just stays kept.
+import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../db/database";
-import { paymentIntents } from "../db/schema";
+import { keptReversals, paymentIntents } from "../db/schema";
 import { wireOf } from "../http/refusals";
 import { paymentsWallet, type ReversalResult } from "./wallet";
 import { loggerFor } from "../logging/logger";
@@ -46,7 +49,7 @@ async function ownerOf(env: Env, paymentIntent: string | null, eventType: string
     .from(paymentIntents)
     .where(eq(paymentIntents.paymentIntent, paymentIntent))
     .limit(1);
-  if (!row) loggerFor(env).warn(`${eventType} for an unknown payment intent; ignored`, paymentIntent, objectId);
+  if (!row) loggerFor(env).warn(`${eventType} for an unknown payment intent; kept until the payment is recorded`, paymentIntent, objectId);
   return row?.userId ?? null;
 }
 
@@ -69,7 +72,8 @@ export async function handleReversalEvent(env: Env, type: string, object: unknow
     const charge = parsed.data;
     const paymentIntent = idOf(charge.payment_intent);
     const userId = await ownerOf(env, paymentIntent, type, charge.id);
-    if (!userId || !paymentIntent) return { ignored: "unknown payment intent" };
+    if (!paymentIntent) return { ignored: "unknown payment intent" };
+    if (!userId) return keep(env, `${type}:${charge.id}:${charge.amount_refunded}`, type, paymentIntent, charge, now);
     const result = await paymentsWallet(env, userId).applyRefund(
       userId,
       { paymentIntent, chargeAmountCents: charge.amount, amountRefundedCents: charge.amount_refunded },
@@ -83,13 +87,38 @@ export async function handleReversalEvent(env: Env, type: string, object: unknow
   const dispute = parsed.data;
   const paymentIntent = idOf(dispute.payment_intent);
   const userId = await ownerOf(env, paymentIntent, type, dispute.id);
-  if (!userId || !paymentIntent) return { ignored: "unknown payment intent" };
+  if (!paymentIntent) return { ignored: "unknown payment intent" };
+  if (!userId) return keep(env, `${type}:${dispute.id}:${dispute.status}`, type, paymentIntent, dispute, now);
   const result = await paymentsWallet(env, userId).applyDispute(
     userId,
     { disputeId: dispute.id, paymentIntent, status: dispute.status, phase: type === "charge.dispute.created" ? "created" : "closed" },
     now,
   );
   return walletOutcome(env, result, type, paymentIntent);
+}
+
+/** Keeps an event whose payment intent is not known yet, once per state; answered as ignored. */
+async function keep(env: Env, id: string, type: string, paymentIntent: string, object: object, now: number): Promise<ReversalOutcome> {
+  await getDb(env)
+    .insert(keptReversals)
+    .values({ id, type, paymentIntent, objectJson: JSON.stringify(object), receivedAt: now })
+    .onConflictDoNothing();
+  return { ignored: "unknown payment intent" };
+}
+
+/**
+ * After a checkout's payment is recorded and credited: the refunds and disputes that
+ * arrived for it first, in the order they came. Applying one again moves nothing (the
+ * wallet moves a pack once per refund state and dispute phase), so a redelivered
+ * completion may run this again.
+ */
+export async function applyKeptReversals(env: Env, paymentIntent: string, now: number): Promise<void> {
+  const kept = await getDb(env)
+    .select()
+    .from(keptReversals)
+    .where(eq(keptReversals.paymentIntent, paymentIntent))
+    .orderBy(asc(keptReversals.receivedAt), asc(keptReversals.id));
+  for (const event of kept) await handleReversalEvent(env, event.type, JSON.parse(event.objectJson) as unknown, now);
 }
 
 function walletOutcome(env: Env, result: ReversalResult, type: string, paymentIntent: string): ReversalOutcome {

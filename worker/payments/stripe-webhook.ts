@@ -18,7 +18,7 @@ import { paymentsWallet } from "./wallet";
 import { tunables } from "../tunables";
 import { stripeWebhookSecret, WEBHOOK_TOLERANCE_SECONDS } from "./payments-config";
 import { applyKeptFraudWarnings, FRAUD_WARNING_EVENT, handleFraudWarning } from "./fraud-warning-webhook";
-import { handleReversalEvent, recordPaymentIntent, REVERSAL_EVENTS } from "./reversal-webhooks";
+import { applyKeptReversals, handleReversalEvent, recordPaymentIntent, REVERSAL_EVENTS } from "./reversal-webhooks";
 import { loggerFor } from "../logging/logger";
 import { stripeSdk } from "../on-demand";
 
@@ -135,5 +135,6 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
     return ignored(wireCodeOf(result));
   }
   if (paymentIntent && !(await applyKeptFraudWarnings(env, { paymentIntent, userId }, now))) return retryLater();
+  if (paymentIntent) await applyKeptReversals(env, paymentIntent, now);
   return { status: 200, body: { received: true, credited: result.credited } };
 }
