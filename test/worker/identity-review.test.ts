@@ -1,34 +1,18 @@
 // A redemption the player can follow, and the review queue: the timeline's steps in GET
 // /api/withdrawals, the Connect endpoint's payout.paid (once under replays), and the
 // redemptions that wait for an operator's approve or reject.
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
-import { createApp } from "../../worker/app";
 import { DEV_STRIPE_CONNECT_WEBHOOK_SECRET, DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
 import { getUserWallet } from "../../worker/user-wallet";
-import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
-import { buyCash, onboardPayouts, vantageCashOf } from "./payout-helpers";
+import { api, postJson, signIn } from "./helpers";
+import { buyCash, history, onboardPayouts, vantageCashOf, withReview } from "./payout-helpers";
 
 const HOUR = 3_600_000;
 const TIMING = { retryAfterMs: HOUR, retryMaxMs: HOUR, keyReuseMs: 24 * HOUR, leaseMs: 60_000 };
 
-/** The app with the review queue's tunables set (the test configuration turns the new-account review off). */
-async function withReview(review: { cents: string; days: string }, path: string, init: RequestInit & { token?: string } = {}) {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
-  if (init.body !== undefined) headers.set("Content-Type", "application/json");
-  const reviewEnv = { ...env, REDEMPTION_REVIEW_CENTS: review.cents, REDEMPTION_REVIEW_NEW_ACCOUNT_DAYS: review.days };
-  const ctx = createExecutionContext();
-  const res = await createApp().fetch(new Request(`${BASE}${path}`, { ...init, headers }), reviewEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
-
-const history = async (player: SignedIn) =>
-  ((await (await api("/api/withdrawals", { token: player.token })).json()) as { redemptions: Redemption[] }).redemptions;
 const steps = (r: Redemption) => r.timeline.map((s) => s.step);
 
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {

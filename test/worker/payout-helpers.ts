@@ -4,9 +4,12 @@
 // player's own bank account (one payout identity per person), ask for a withdrawal, and
 // read the Vantage Cash balance.
 import { env } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
+import type { Redemption } from "../../src/shared/schemas/redemptions";
+import { createApp } from "../../worker/app";
 import { getUserWallet } from "../../worker/user-wallet";
-import { api, postJson, type SignedIn } from "./helpers";
+import { api, BASE, postJson, type SignedIn } from "./helpers";
 
 /** The player's Vantage Cash balance in cents, as /api/me answers it. */
 export const vantageCashOf = async (player: SignedIn) =>
@@ -45,3 +48,19 @@ export async function onboardPayouts(player: SignedIn): Promise<string> {
 }
 
 export const withdraw = (player: SignedIn, amount: unknown) => postJson("/api/withdrawals", { amount }, player.token);
+
+/** The player's redemptions, newest first, as GET /api/withdrawals answers (it also retries due payouts). */
+export const history = async (player: SignedIn) =>
+  ((await (await api("/api/withdrawals", { token: player.token })).json()) as { redemptions: Redemption[] }).redemptions;
+
+/** A request to the app with the review queue's tunables set (the test configuration turns the new-account review off). */
+export async function withReview(review: { cents: string; days: string }, path: string, init: RequestInit & { token?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  if (init.body !== undefined) headers.set("Content-Type", "application/json");
+  const reviewEnv = { ...env, REDEMPTION_REVIEW_CENTS: review.cents, REDEMPTION_REVIEW_NEW_ACCOUNT_DAYS: review.days };
+  const ctx = createExecutionContext();
+  const res = await createApp().fetch(new Request(`${BASE}${path}`, { ...init, headers }), reviewEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}

@@ -9,22 +9,7 @@ import { createApp } from "../../worker/app";
 import { PAYOUT_IDENTITY_IN_USE_MESSAGE, simulatedFingerprint } from "../../worker/payments/payout-identity";
 import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
-import { buyCash, completeOnboarding, vantageCashOf, withdraw } from "./payout-helpers";
-
-const history = async (player: SignedIn) =>
-  ((await (await api("/api/withdrawals", { token: player.token })).json()) as { redemptions: Redemption[] }).redemptions;
-
-/** The app with the review queue on (the test configuration turns the new-account review off). */
-async function withReview(review: { cents: string; days: string }, path: string, init: RequestInit & { token?: string } = {}) {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
-  if (init.body !== undefined) headers.set("Content-Type", "application/json");
-  const reviewEnv = { ...env, REDEMPTION_REVIEW_CENTS: review.cents, REDEMPTION_REVIEW_NEW_ACCOUNT_DAYS: review.days };
-  const ctx = createExecutionContext();
-  const res = await createApp().fetch(new Request(`${BASE}${path}`, { ...init, headers }), reviewEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
+import { buyCash, completeOnboarding, history, vantageCashOf, withdraw, withReview } from "./payout-helpers";
 
 const status = async (player: SignedIn) => (await (await api("/api/connect/status", { token: player.token })).json()) as ConnectStatus;
 

@@ -21,7 +21,7 @@ import { tunables } from "../tunables";
 import type { PlayContext } from "../../src/shared/protection";
 import { paymentsWallet, payoutTiming, runPayoutAttempt, type PayoutWallet } from "./wallet";
 import { payoutRoute, type Payouts } from "./payout-port";
-import type { PayoutAccountRow } from "./payout-accounts";
+import { findPayoutAccount, type PayoutAccountRow } from "./payout-accounts";
 import { checkedPayoutRoute } from "./payout-destination";
 
 /**
@@ -118,9 +118,10 @@ async function queueForReview(env: Env, userId: string, redemption: Redemption, 
 
 /**
  * Retries payouts whose outcome is still unknown and whose retry is due (or that an
- * operator approved), then returns the player's history. `destination` reads the payout
- * account as it stands, so a transfer is not sent to a bank account that has become
- * another player's since the request (payout-destination.ts).
+ * operator approved), then returns the player's history. Every transfer first checks the
+ * payout account as it stands (payout-destination.ts), so none is sent to a bank account
+ * that has become another player's since the request: `destination` reads it afresh from
+ * the provider; without it, D1's copy is read.
  */
 export async function listRedemptionsWithRetry(
   env: Env,
@@ -133,8 +134,8 @@ export async function listRedemptionsWithRetry(
   const pending = redemptions.filter((r) => r.status === "pending");
   if (pending.length === 0 || !payouts || !input.accountId) return redemptions;
   const port = walletPort(env, input.userId);
-  const direct = payoutRoute(payouts, input.accountId, env, metricsFor(env));
-  const route = input.destination ? checkedPayoutRoute(env, direct, input.destination, now) : direct;
+  const destination = input.destination ?? (() => findPayoutAccount(getDb(env), input.userId));
+  const route = checkedPayoutRoute(env, payoutRoute(payouts, input.accountId, env, metricsFor(env)), destination, now);
   for (const redemption of pending) {
     await runPayoutAttempt(port, route, { userId: input.userId, redemptionId: redemption.id }, payoutTiming(env), loggerFor(env), now);
   }

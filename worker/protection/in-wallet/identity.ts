@@ -47,7 +47,6 @@ function isRetired(tx: Ledger, sessionId: string): boolean {
   return tx.sql.exec("SELECT 1 FROM identity_retired_sessions WHERE session_id = ?", sessionId).toArray().length > 0;
 }
 
-/** The date of birth on the player's verified document (verified or mismatch), else null. */
 /**
  * True while the recorded document showed someone under the minimum age (where they live):
  * that account stays closed and unverified whatever date of birth is typed or corrected.
@@ -57,6 +56,7 @@ export function documentShowsMinorInTx(tx: Ledger): boolean {
   return row?.status === "mismatch" && row.reason === UNDER_AGE_REASON;
 }
 
+/** The date of birth on the player's verified document (verified or mismatch), else null. */
 export function verifiedDateOfBirthInTx(tx: Ledger): string | null {
   return readRow(tx)?.verified_dob ?? null;
 }
