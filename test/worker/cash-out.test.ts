@@ -22,7 +22,17 @@ import { Ledger } from "../../worker/wallet/ledger";
 import { playthroughAudit } from "../../worker/wallet/playthrough";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, postJson, sent, signIn, type SignedIn } from "./helpers";
-import { betOf, expectLedgerBalanced, leg, openBet, payoutRows, ringOutboxAlarm, seedBets, wallet } from "./settlement-fixtures";
+import {
+  betOf,
+  expectLedgerBalanced,
+  leg,
+  openBet,
+  payoutRows,
+  ringOutboxAlarm,
+  seedBets,
+  wallet,
+  walletSqlOf,
+} from "./settlement-fixtures";
 
 const MARGIN = 5;
 
@@ -350,16 +360,16 @@ describe("Vantage Cash cashed out", () => {
     const player = await signIn();
     const stub = wallet(player.userId);
     await stub.getBalances(player.userId, Date.now());
-    await runInDurableObject(stub, (_instance: UserWallet, state) => {
+    await runInDurableObject(stub, (walletObject: UserWallet, state) => {
       state.storage.transactionSync(() => {
-        const tx = new Ledger(state.storage.sql, player.userId, Date.now()).withCashPlaythrough(1);
+        const tx = new Ledger(walletSqlOf(walletObject), player.userId, Date.now()).withCashPlaythrough(1);
         tx.post({ currency: "cash", amount: 5_000, reason: "daily_bonus", reference: "test-cash" });
         tx.finish();
       });
     });
     const audit = () =>
-      runInDurableObject(stub, (_instance: UserWallet, state) =>
-        playthroughAudit({ sql: state.storage.sql, now: Date.now(), cashPlaythrough: 1 }),
+      runInDurableObject(stub, (walletObject: UserWallet) =>
+        playthroughAudit({ sql: walletSqlOf(walletObject), now: Date.now(), cashPlaythrough: 1 }),
       );
     const event = events[0]!;
     const res = await placeBet(player.token, { kind: "Singles", wallet: "cash", amount: 20, picks: [pickOf(event, "Moneyline", "Home")] });

@@ -12,7 +12,7 @@ import { recordLiabilityDay, utcDay } from "../../worker/house/house-book";
 import type { UserWallet } from "../../worker/user-wallet";
 import { Ledger } from "../../worker/wallet/ledger";
 import { api, signIn, type SignedIn } from "./helpers";
-import { HOUR, leg, newEventId, newUserId, openBet, seedBets, wallet } from "./settlement-fixtures";
+import { HOUR, leg, newEventId, newUserId, openBet, seedBets, wallet, walletSqlOf } from "./settlement-fixtures";
 
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
 const DAY = 24 * HOUR;
@@ -22,9 +22,9 @@ const seeded: BetDocument[] = [];
 
 async function grantCash(userId: string, cents: number) {
   await wallet(userId).getBalances(userId, Date.now());
-  await runInDurableObject(wallet(userId), (_i: UserWallet, state) => {
+  await runInDurableObject(wallet(userId), (walletObject: UserWallet, state) => {
     state.storage.transactionSync(() => {
-      const tx = new Ledger(state.storage.sql, userId, Date.now());
+      const tx = new Ledger(walletSqlOf(walletObject), userId, Date.now());
       tx.post({ currency: "cash", amount: cents, reason: "admin_adjustment", reference: `grant-${crypto.randomUUID()}` });
       tx.finish();
     });
@@ -149,9 +149,9 @@ describe("the house's liability", () => {
     const debtor = newUserId();
     await wallet(debtor).getBalances(debtor, Date.now());
     // A reversal the balance cannot cover: what it could not take is owed.
-    await runInDurableObject(wallet(debtor), (_i: UserWallet, state) => {
+    await runInDurableObject(wallet(debtor), (walletObject: UserWallet, state) => {
       state.storage.transactionSync(() => {
-        const tx = new Ledger(state.storage.sql, debtor, Date.now());
+        const tx = new Ledger(walletSqlOf(walletObject), debtor, Date.now());
         tx.takeBack({ currency: "cash", amount: 2_500, reason: "dispute_reversal", reference: `dispute-${debtor}` });
         tx.takeBack({ currency: "coins", amount: 9_000, reason: "dispute_reversal", reference: `dispute-${debtor}` });
         tx.finish();

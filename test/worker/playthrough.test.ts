@@ -17,7 +17,7 @@ import type { UserWallet } from "../../worker/user-wallet";
 import { Ledger } from "../../worker/wallet/ledger";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { acceptRulesUnder, BASE, sent, signIn, type SignedIn } from "./helpers";
-import { leg, newEventId, openBet, seedBets, wallet } from "./settlement-fixtures";
+import { leg, newEventId, openBet, seedBets, wallet, walletSqlOf } from "./settlement-fixtures";
 import { checkoutCompletedEvent } from "./stripe-events";
 
 type Config = { CASH_PLAYTHROUGH?: string; PURCHASE_HOLD_DAYS?: string };
@@ -330,8 +330,8 @@ describe("play-through counts risk: a player's cash singles on one game count wh
     ]);
     await settle(player, { eventId, homeScore: 101, awayScore: 90 });
     // As older code left it: each single's stake taken off by its own `bet_settled` move.
-    await runInDurableObject(wallet(player.userId) as DurableObjectStub<UserWallet>, (_i: UserWallet, state) => {
-      const sql = state.storage.sql;
+    await runInDurableObject(wallet(player.userId) as DurableObjectStub<UserWallet>, (walletObject: UserWallet) => {
+      const sql = walletSqlOf(walletObject);
       const bets = sql.exec<{ id: string; stake: number }>("SELECT id, stake FROM bets").toArray();
       sql.exec("DELETE FROM playthrough_moves WHERE reason = 'game_risk'");
       sql.exec("DELETE FROM playthrough_games");
@@ -465,9 +465,9 @@ describe("playthroughOnReversal (for disputes and refunds)", () => {
     await buyPack(player);
     const stub = wallet(player.userId) as DurableObjectStub<UserWallet>;
     const reverse = (cents: number, reference: string, multiplier = 1) =>
-      runInDurableObject(stub, (_instance: UserWallet, state) =>
+      runInDurableObject(stub, (walletObject: UserWallet, state) =>
         state.storage.transactionSync(() => {
-          const tx = new Ledger(state.storage.sql, player.userId, Date.now()).withCashPlaythrough(multiplier);
+          const tx = new Ledger(walletSqlOf(walletObject), player.userId, Date.now()).withCashPlaythrough(multiplier);
           const posted = tx.post({ currency: "cash", amount: -cents, reason: "admin_adjustment", reference });
           const taken = posted.ok ? playthroughOnReversal(tx, cents, reference) : 0;
           tx.finish();
@@ -477,9 +477,9 @@ describe("playthroughOnReversal (for disputes and refunds)", () => {
 
     expect(await reverse(1_900, "dispute_pt_1")).toEqual({ taken: 1_900, state: { cashToPlay: 3_000, redeemableCash: 0 } });
     // The same reference again moves nothing (the ledger refuses it, and so does the hook).
-    const again = await runInDurableObject(stub, (_i: UserWallet, state) =>
+    const again = await runInDurableObject(stub, (walletObject: UserWallet, state) =>
       state.storage.transactionSync(() =>
-        playthroughOnReversal(new Ledger(state.storage.sql, player.userId, Date.now()), 1_900, "dispute_pt_1"),
+        playthroughOnReversal(new Ledger(walletSqlOf(walletObject), player.userId, Date.now()), 1_900, "dispute_pt_1"),
       ),
     );
     expect(again).toBe(0);
@@ -527,8 +527,8 @@ describe("play-through under concurrency", () => {
 describe("playthroughAudit", () => {
   it("starts at nothing to play for a new wallet", async () => {
     const player = await signIn();
-    const audit = await runInDurableObject(wallet(player.userId) as DurableObjectStub<UserWallet>, (_i: UserWallet, state) =>
-      playthroughAudit(new Ledger(state.storage.sql, player.userId, Date.now())),
+    const audit = await runInDurableObject(wallet(player.userId) as DurableObjectStub<UserWallet>, (walletObject: UserWallet) =>
+      playthroughAudit(new Ledger(walletSqlOf(walletObject), player.userId, Date.now())),
     );
     expect(audit).toEqual({ toPlay: 0, movesSum: 0, openCashStakes: 0 });
   });

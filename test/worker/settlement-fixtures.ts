@@ -14,8 +14,19 @@ import type { SettlementRunRow } from "../../worker/settlement/settlement-store"
 import { insertBet, readBet } from "../../worker/wallet/bet-rows";
 import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import { Ledger } from "../../worker/wallet/ledger";
+import type { WalletSql } from "../../worker/wallet/wallet-sql";
 
 export const HOUR = 3_600_000;
+
+/**
+ * The wallet object's own SQL (worker/wallet/wallet-sql.ts). A test that writes a wallet's
+ * storage writes through it, as the object's own code does, so the state reads the object
+ * remembers stay exact.
+ */
+export function walletSqlOf(instance: UserWallet): WalletSql {
+  // `sql` is the object's private field; tests are the one place that reaches it.
+  return (instance as unknown as { sql: WalletSql }).sql;
+}
 
 export function newUserId(): string {
   return `user-${crypto.randomUUID()}`;
@@ -71,11 +82,11 @@ export async function seedBets(userId: string, bets: BetDocument[], opts: { proj
   await stub.getBalances(userId, Date.now());
   await runInDurableObject(stub, async (instance: UserWallet, state) => {
     state.storage.transactionSync(() => {
-      const tx = new Ledger(state.storage.sql, userId, Date.now());
+      const tx = new Ledger(walletSqlOf(instance), userId, Date.now());
       for (const bet of bets) {
         const debit = tx.post({ currency: bet.wallet, amount: -bet.stake, reason: "bet_stake", reference: bet.id });
         if (!debit.ok) throw new Error(`seed stake refused: ${debit.code}`);
-        insertBet(state.storage.sql, bet);
+        insertBet(walletSqlOf(instance), bet);
         tx.betChanged(bet);
       }
       tx.finish();

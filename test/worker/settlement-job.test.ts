@@ -27,6 +27,7 @@ import {
   settleAndDrain,
   drained,
   wallet,
+  walletSqlOf,
 } from "./settlement-fixtures";
 
 const MINUTE = 60_000;
@@ -264,9 +265,9 @@ describe("paying exactly once", () => {
 
     // A wallet that settled but whose projection never reached D1 (the run died there).
     const crashed = players.find((_, i) => paidFirst[i] === "open")!;
-    await runInDurableObject(wallet(crashed.user), (_i: UserWallet, state) => {
+    await runInDurableObject(wallet(crashed.user), (walletObject: UserWallet, state) => {
       state.storage.transactionSync(() => {
-        const tx = new Ledger(state.storage.sql, crashed.user, Date.now());
+        const tx = new Ledger(walletSqlOf(walletObject), crashed.user, Date.now());
         applyEventOutcomes(tx, [{ eventId, homeScore: 31, awayScore: 17 }]);
         tx.finish();
       });

@@ -19,6 +19,7 @@ import {
   payoutRows,
   seedBets,
   wallet,
+  walletSqlOf,
 } from "./settlement-fixtures";
 
 const now = () => Date.now();
@@ -71,9 +72,9 @@ describe("settling singles in the wallet", () => {
     const eventId = newEventId();
     await wallet(user).getBalances(user, now());
     // Give the player some cash to bet with through an audited ledger row.
-    await runInDurableObject(wallet(user), (_i: UserWallet, state) => {
+    await runInDurableObject(wallet(user), (walletObject: UserWallet, state) => {
       state.storage.transactionSync(() => {
-        const tx = new Ledger(state.storage.sql, user, now());
+        const tx = new Ledger(walletSqlOf(walletObject), user, now());
         tx.post({ currency: "cash", amount: 2_000, reason: "admin_adjustment", reference: "test-grant" });
         tx.finish();
       });
@@ -201,9 +202,9 @@ describe("settling exactly once", () => {
     const bet = openBet([leg({ eventId, priceAm: 100 })]);
     await seedBets(user, [bet]);
     // Settle inside the wallet without draining the outbox (as if the Worker died right after).
-    await runInDurableObject(wallet(user), (_i: UserWallet, state) => {
+    await runInDurableObject(wallet(user), (walletObject: UserWallet, state) => {
       state.storage.transactionSync(() => {
-        const tx = new Ledger(state.storage.sql, user, now());
+        const tx = new Ledger(walletSqlOf(walletObject), user, now());
         applyEventOutcomes(tx, [{ eventId, homeScore: 2, awayScore: 1 }]);
         tx.finish();
       });

@@ -24,7 +24,7 @@ import type { UserWallet } from "../../worker/user-wallet";
 import { Ledger } from "../../worker/wallet/ledger";
 import { callGoogleMode, fakeGoogle, signInWithGoogle } from "./fake-google";
 import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
-import { leg, newEventId, openBet, seedBets, wallet } from "./settlement-fixtures";
+import { leg, newEventId, openBet, seedBets, wallet, walletSqlOf } from "./settlement-fixtures";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -46,9 +46,9 @@ function read(path: string, token?: string): Promise<Response> {
 async function grantCash(userId: string, cents: number): Promise<void> {
   const stub = wallet(userId);
   await stub.getBalances(userId, Date.now());
-  await runInDurableObject(stub, (_instance: UserWallet, state) => {
+  await runInDurableObject(stub, (walletObject: UserWallet, state) => {
     state.storage.transactionSync(() => {
-      const tx = new Ledger(state.storage.sql, userId, Date.now());
+      const tx = new Ledger(walletSqlOf(walletObject), userId, Date.now());
       const credit = tx.post({ currency: "cash", amount: cents, reason: "admin_adjustment", reference: `grant-${crypto.randomUUID()}` });
       if (!credit.ok) throw new Error(`grant refused: ${credit.code}`);
       tx.finish();

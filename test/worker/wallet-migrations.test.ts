@@ -12,7 +12,7 @@ import { WALLET_MIGRATIONS } from "../../worker/wallet-schema";
 import { migrateWalletSchema, WalletSchemaError, walletSchemaVersion, type WalletMigration } from "../../worker/wallet/schema-migrations";
 import { houseAccountsByMapping } from "./double-entry-helpers";
 import { verifyIdentityInWallet } from "./helpers";
-import { HOUR, leg, newEventId, newUserId, openBet, seedBets } from "./settlement-fixtures";
+import { HOUR, leg, newEventId, newUserId, openBet, seedBets, walletSqlOf } from "./settlement-fixtures";
 
 /** A migration only this test knows, appended to the real ladder: a new column and a new table. */
 const PROBE: WalletMigration = {
@@ -187,8 +187,9 @@ describe("the wallet's storage migration ladder", () => {
     const userId = newUserId();
     const stub = getUserWallet(env, userId);
     await stub.getBalances(userId, Date.now());
-    const migrated = await runInDurableObject(stub, (_wallet: UserWallet, state) => {
-      const sql = state.storage.sql;
+    const migrated = await runInDurableObject(stub, (walletObject: UserWallet, state) => {
+      // Written through the object's own SQL, so what it remembers of the owed ledger stays exact.
+      const sql = walletSqlOf(walletObject);
       // As version 13 left it: a ledger and an owed ledger, no house accounts.
       sql.exec("DROP TABLE house_accounts");
       sql.exec("UPDATE meta SET value = '13' WHERE key = 'schema_version'");

@@ -17,6 +17,7 @@ import { writeOutboxRow } from "./outbox";
 import { playthroughOnBet, playthroughOnLedger, playthroughState } from "./playthrough";
 import { purchaseHoldsInTx } from "./purchase-holds";
 import type { CashHeld } from "./cash-held";
+import type { WalletSql } from "./wallet-sql";
 
 export type { LedgerReason } from "./accounts";
 
@@ -54,17 +55,6 @@ export type WalletPortBindings = ReadonlyMap<WalletPort<unknown>, unknown>;
 /** Vantage Cash in the player's pending redemptions (payments answers it), for `CashHeld`. */
 export const PENDING_REDEMPTIONS = new WalletPort<(tx: Ledger) => number>("pending redemptions");
 
-/**
- * A read that one transaction may make several times (a table of the player's settings
- * that several checks consult): `Ledger.remember` keeps its answer for the rest of the
- * transaction, and the code that writes the table calls `Ledger.forget` with the same key.
- */
-export class TxMemo<T> {
-  /** The remembered value's type, for `remember` (no value at runtime). */
-  declare readonly value: T;
-  constructor(readonly name: string) {}
-}
-
 export class Ledger {
   private changed = false;
   readonly changedBets = new Map<string, BetDocument>();
@@ -82,10 +72,9 @@ export class Ledger {
    */
   private walletRow: WalletRow | null = null;
   private readonly owedNow = new Map<WalletKind, number>();
-  private readonly memos = new Map<TxMemo<unknown>, unknown>();
 
   constructor(
-    readonly sql: SqlStorage,
+    readonly sql: WalletSql,
     readonly userId: string,
     readonly now: number,
   ) {}
@@ -121,19 +110,6 @@ export class Ledger {
     return answer as T;
   }
 
-  /** `read`'s answer, read once per transaction until `forget(key)`. */
-  remember<T>(key: TxMemo<T>, read: () => T): T {
-    if (this.memos.has(key)) return this.memos.get(key) as T;
-    const value = read();
-    this.memos.set(key, value);
-    return value;
-  }
-
-  /** Drops what `remember` kept under `key`: its table was just written. */
-  forget(key: TxMemo<unknown>): void {
-    this.memos.delete(key);
-  }
-
   private row(): WalletRow {
     if (this.walletRow) return this.walletRow;
     const row = this.sql
@@ -160,9 +136,11 @@ export class Ledger {
   owed(currency: WalletKind): number {
     const known = this.owedNow.get(currency);
     if (known !== undefined) return known;
-    const row = this.sql
-      .exec<{ owed_after: number }>("SELECT owed_after FROM owed_ledger WHERE currency = ? ORDER BY seq DESC LIMIT 1", currency)
-      .toArray()[0];
+    const row = this.sql.rows<{ owed_after: number }>(
+      ["owed_ledger"],
+      "SELECT owed_after FROM owed_ledger WHERE currency = ? ORDER BY seq DESC LIMIT 1",
+      currency,
+    )[0];
     const owed = row?.owed_after ?? 0;
     this.owedNow.set(currency, owed);
     return owed;

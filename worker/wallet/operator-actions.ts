@@ -72,11 +72,10 @@ export const FROZEN_MESSAGE = sentenceFor("account-frozen", undefined);
 export type FreezeState = { frozen: boolean; reason: string | null; actor: string | null; updatedAt: number | null };
 
 export function readFreeze(tx: Ledger): FreezeState {
-  const row = tx.sql
-    .exec<{ frozen: number; reason: string; actor: string; updated_at: number }>(
-      "SELECT frozen, reason, actor, updated_at FROM account_freeze WHERE id = 1",
-    )
-    .toArray()[0];
+  const row = tx.sql.rows<{ frozen: number; reason: string; actor: string; updated_at: number }>(
+    ["account_freeze"],
+    "SELECT frozen, reason, actor, updated_at FROM account_freeze WHERE id = 1",
+  )[0];
   if (!row) return { frozen: false, reason: null, actor: null, updatedAt: null };
   return { frozen: row.frozen === 1, reason: row.reason, actor: row.actor, updatedAt: row.updated_at };
 }

@@ -79,6 +79,8 @@ export class Outbox {
     private readonly ctx: DurableObjectState,
     private readonly env: () => Env,
     private readonly projectors: WalletProjectors,
+    /** The object's SQLite, as the object uses it (wallet-sql.ts). */
+    private readonly sql: SqlStorage,
   ) {}
 
   /**
@@ -158,7 +160,7 @@ export class Outbox {
   }
 
   private async drain(): Promise<void> {
-    const sql = this.ctx.storage.sql;
+    const sql = this.sql;
     for (;;) {
       const rows = sql.exec<OutboxRow>("SELECT seq, topic, payload FROM outbox ORDER BY seq LIMIT ?", OUTBOX_BATCH).toArray();
       if (rows.length === 0) return;

@@ -51,10 +51,11 @@ import { openStake } from "../../src/shared/bet-outcome";
 import { playthroughRisk, type RiskSingle } from "../../src/shared/playthrough-risk";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import { betFromRow, SELECT_BETS, type BetRow } from "./bet-rows";
+import type { WalletSql } from "./wallet-sql";
 
 /** The part of Ledger the hooks need (structural, so this module does not import it). */
 export type PlaythroughTx = {
-  readonly sql: SqlStorage;
+  readonly sql: WalletSql;
   readonly now: number;
   /** Times purchased and bonus cash must be staked (the CASH_PLAYTHROUGH tunable). */
   readonly cashPlaythrough: number;
@@ -79,7 +80,7 @@ export type PlaythroughState = {
 };
 
 function storedToPlay(tx: PlaythroughTx): number {
-  return tx.sql.exec<{ to_play: number }>("SELECT to_play FROM playthrough WHERE id = 1").toArray()[0]?.to_play ?? 0;
+  return tx.sql.rows<{ to_play: number }>(["playthrough"], "SELECT to_play FROM playthrough WHERE id = 1")[0]?.to_play ?? 0;
 }
 
 function openCashStakes(tx: PlaythroughTx): number {

@@ -8,12 +8,13 @@
 // Redeemable = balance − min(balance, max(still to play, held)): play-through and the
 // hold both keep cash back, and the larger of the two decides.
 import type { PurchaseHold } from "../../src/shared/schemas/user";
+import type { WalletSql } from "./wallet-sql";
 
 export type { PurchaseHold };
 
 /** The part of Ledger the hold needs (structural, so this module does not import it). */
 export type PurchaseHoldTx = {
-  readonly sql: SqlStorage;
+  readonly sql: WalletSql;
   readonly now: number;
   /** Days bought Vantage Cash is held (the PURCHASE_HOLD_DAYS tunable; 0 = off). */
   readonly purchaseHoldDays: number;
@@ -25,13 +26,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function purchaseHoldsInTx(tx: PurchaseHoldTx): PurchaseHold[] {
   if (tx.purchaseHoldDays <= 0) return [];
   const holdMs = tx.purchaseHoldDays * DAY_MS;
+  const heldSince = tx.now - holdMs;
+  // Read from the start of the day `heldSince` falls in, so the read is the same all day
+  // and the wallet remembers it until a purchase is written (wallet-sql.ts); the packs
+  // bought that day before `heldSince` are left out here.
+  const fromDay = Math.floor(heldSince / DAY_MS) * DAY_MS;
   return tx.sql
-    .exec<{ held: number; created_at: number }>(
+    .rows<{ held: number; created_at: number }>(
+      ["purchases"],
       `SELECT cash_cents - reversed_cash AS held, created_at FROM purchases
         WHERE created_at > ? AND cash_cents > reversed_cash ORDER BY created_at, checkout_session_id`,
-      tx.now - holdMs,
+      fromDay,
     )
-    .toArray()
+    .filter((row) => row.created_at > heldSince)
     .map((row) => ({ amountCents: row.held, freesAt: row.created_at + holdMs }));
 }
 

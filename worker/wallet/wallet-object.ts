@@ -24,6 +24,7 @@ import { LiveSockets } from "./live-sockets";
 import { armAlarm, Outbox } from "./outbox";
 import type { WalletProjectors } from "./projection";
 import { migrateWalletSchema, type WalletMigration } from "./schema-migrations";
+import { WalletSql } from "./wallet-sql";
 
 /** What a feature's in-wallet code may ask of the wallet it runs in. */
 export type WalletHost = {
@@ -109,6 +110,8 @@ class Rollback<T> {
 export abstract class WalletObject extends DurableObject<Env> {
   private readonly outbox: Outbox;
   private readonly live: LiveSockets;
+  /** Every statement the object runs goes through this, so the state reads it remembers stay exact (wallet-sql.ts). */
+  private readonly sql: WalletSql;
   /** Handed to every installed method: the kernel's services, never exposed over RPC (prototype methods only are). */
   protected readonly host: WalletHost;
 
@@ -118,7 +121,8 @@ export abstract class WalletObject extends DurableObject<Env> {
     private readonly composition: WalletComposition,
   ) {
     super(ctx, env);
-    this.outbox = new Outbox(ctx, () => this.env, composition.projectors);
+    this.sql = new WalletSql(ctx.storage.sql);
+    this.outbox = new Outbox(ctx, () => this.env, composition.projectors, this.sql);
     this.live = new LiveSockets(ctx);
     this.host = {
       env,
@@ -130,7 +134,8 @@ export abstract class WalletObject extends DurableObject<Env> {
       closeLiveSockets: async (sessionId) => this.live.closeSession(sessionId),
     };
     // Before anything is served: the storage is brought up the migration ladder, or, when
-    // it is newer than this code, the object fails to start and serves nothing.
+    // it is newer than this code, the object fails to start and serves nothing. Nothing has
+    // been read yet, so the ladder's statements need not pass through `this.sql`.
     ctx.blockConcurrencyWhile(async () => {
       migrateWalletSchema(ctx.storage, composition.migrations);
     });
@@ -144,7 +149,7 @@ export abstract class WalletObject extends DurableObject<Env> {
       result = this.ctx.storage.transactionSync(() => {
         const opened = this.openWallet(userId, now);
         const config = tunables(this.env);
-        const tx = new Ledger(this.ctx.storage.sql, userId, now)
+        const tx = new Ledger(this.sql, userId, now)
           .withTunables(config)
           .withPorts(this.composition.ports)
           .withCashPlaythrough(config.CASH_PLAYTHROUGH)
@@ -158,6 +163,8 @@ export abstract class WalletObject extends DurableObject<Env> {
         return value;
       });
     } catch (err) {
+      // Rolled back: reads made after the transaction's writes saw rows that are gone.
+      this.sql.forgetAll();
       if (err instanceof Rollback) return err.result as T;
       throw err;
     }
@@ -176,7 +183,7 @@ export abstract class WalletObject extends DurableObject<Env> {
       if (existing !== userId) throw new Error("wallet belongs to another user");
       return false;
     }
-    const sql = this.ctx.storage.sql;
+    const sql = this.sql;
     sql.exec("INSERT INTO wallet (id, user_id, coins, cash_cents, version, created_at) VALUES (1, ?, 0, 0, 0, ?)", userId, now);
     const tx = new Ledger(sql, userId, now);
     tx.post({ currency: "coins", amount: OPENING_COINS, reason: "opening_balance", reference: "opening" });
@@ -191,8 +198,7 @@ export abstract class WalletObject extends DurableObject<Env> {
   private knownOwner: string | null = null;
 
   private ownerId(): string | null {
-    this.knownOwner ??=
-      this.ctx.storage.sql.exec<{ user_id: string }>("SELECT user_id FROM wallet WHERE id = 1").toArray()[0]?.user_id ?? null;
+    this.knownOwner ??= this.sql.exec<{ user_id: string }>("SELECT user_id FROM wallet WHERE id = 1").toArray()[0]?.user_id ?? null;
     return this.knownOwner;
   }
 
@@ -203,13 +209,13 @@ export abstract class WalletObject extends DurableObject<Env> {
     if (!this.live.listening) return;
     const userId = this.ownerId();
     if (userId === null) return;
-    this.live.broadcast({ type: "balances", balances: new Ledger(this.ctx.storage.sql, userId, Date.now()).balances() });
+    this.live.broadcast({ type: "balances", balances: new Ledger(this.sql, userId, Date.now()).balances() });
     if (changedBets.length > 0) this.live.broadcast({ type: "bets", bets: changedBets });
   }
 
   async alarm(): Promise<void> {
     this.outbox.alarmRang();
-    this.ctx.storage.sql.exec("DELETE FROM idempotency WHERE created_at < ?", Date.now() - IDEMPOTENCY_KEEP_MS);
+    this.sql.exec("DELETE FROM idempotency WHERE created_at < ?", Date.now() - IDEMPOTENCY_KEEP_MS);
     await this.composition.beforeDrain(this.host, Date.now());
     await this.outbox.flush();
     this.live.closeExpired(Date.now());

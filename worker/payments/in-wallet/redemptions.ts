@@ -462,6 +462,8 @@ export function winnerProjection(db: D1Database, payload: string): D1PreparedSta
 
 /** Vantage Cash in this player's pending redemptions: held out of the balance, not yet paid or returned. */
 export function pendingRedemptionCentsInTx(tx: Ledger): number {
-  return tx.sql.exec<{ cents: number }>("SELECT COALESCE(SUM(amount_cents), 0) AS cents FROM redemptions WHERE status = 'pending'").one()
-    .cents;
+  return tx.sql.rows<{ cents: number }>(
+    ["redemptions"],
+    "SELECT COALESCE(SUM(amount_cents), 0) AS cents FROM redemptions WHERE status = 'pending'",
+  )[0]!.cents;
 }

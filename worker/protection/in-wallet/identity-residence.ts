@@ -11,7 +11,10 @@ import type { Ledger } from "../../wallet/ledger";
  * date of birth they typed.
  */
 export function verifiedResidenceInTx(tx: Ledger): string | null {
-  return tx.sql.exec<{ residence: string }>("SELECT residence FROM identity_residence WHERE id = 1").toArray()[0]?.residence ?? null;
+  return (
+    tx.sql.rows<{ residence: string }>(["identity_residence"], "SELECT residence FROM identity_residence WHERE id = 1")[0]?.residence ??
+    null
+  );
 }
 
 /** Replaces the recorded residence (null: the document showed no address, or the check was reset). */

@@ -121,13 +121,15 @@ export function limitHistoryInTx(tx: Ledger): LimitHistoryRow[] {
  * unannounced. Reads one (usually empty) table when nothing is due.
  */
 export function announceDueLimitChangesInTx(tx: Ledger): void {
+  // Every waiting announcement (a few at most), remembered until one is written or
+  // announced; those due by now are picked here.
   const due = tx.sql
-    .exec<{ seq: number; kind: "limit" | "break"; name: string; to_value: number | null; cancelled_at: number | null }>(
-      `SELECT h.seq, h.kind, h.name, h.to_value, h.cancelled_at FROM limit_alerts_due d JOIN limit_history h ON h.seq = d.history_seq
-        WHERE d.due_at <= ? ORDER BY h.seq`,
-      tx.now,
+    .rows<{ seq: number; kind: "limit" | "break"; name: string; to_value: number | null; cancelled_at: number | null; due_at: number }>(
+      ["limit_alerts_due", "limit_history"],
+      `SELECT h.seq, h.kind, h.name, h.to_value, h.cancelled_at, d.due_at FROM limit_alerts_due d
+        JOIN limit_history h ON h.seq = d.history_seq ORDER BY h.seq`,
     )
-    .toArray();
+    .filter((row) => row.due_at <= tx.now);
   if (due.length === 0) return;
   for (const row of due) {
     tx.sql.exec("DELETE FROM limit_alerts_due WHERE history_seq = ?", row.seq);

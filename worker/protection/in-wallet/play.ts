@@ -46,7 +46,6 @@ import { writeOutboxRow } from "../../wallet/outbox";
 import { recordLimitChanges } from "./limit-history";
 import {
   purchaseTotals,
-  LIMIT_ROWS,
   limitRows,
   readLimits,
   reservePurchaseInTx,
@@ -113,11 +112,10 @@ export function minutesToday(tx: Ledger): number {
 }
 
 export function readSession(tx: Ledger): PlaySession | null {
-  const row = tx.sql
-    .exec<{ started_at: number; last_beat_at: number; checked_at: number }>(
-      "SELECT started_at, last_beat_at, checked_at FROM play_session WHERE id = 1",
-    )
-    .toArray()[0];
+  const row = tx.sql.rows<{ started_at: number; last_beat_at: number; checked_at: number }>(
+    ["play_session"],
+    "SELECT started_at, last_beat_at, checked_at FROM play_session WHERE id = 1",
+  )[0];
   return row ? { startedAt: row.started_at, lastBeatAt: row.last_beat_at, checkedAt: row.checked_at } : null;
 }
 
@@ -356,7 +354,6 @@ export function setPlayLimitsInTx(
 ): { ok: true; snapshot: PlaySnapshot } {
   const before = readPlayLimits(tx);
   const next = changeNamedLimits(PLAY_LIMIT_NAMES, before, requested, tx.now, raiseDelayMs);
-  tx.forget(LIMIT_ROWS);
   for (const name of PLAY_LIMIT_NAMES) {
     if (!(name in requested)) continue;
     const pending = next.pending[name];

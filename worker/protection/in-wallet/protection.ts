@@ -32,7 +32,7 @@ import {
 import type { Refusal, RefusalOf } from "../../../src/shared/refusals";
 
 export type { PlayContext } from "../../../src/shared/protection";
-import { type Ledger, TxMemo } from "../../wallet/ledger";
+import type { Ledger } from "../../wallet/ledger";
 import { recordBreak, recordLimitChanges } from "./limit-history";
 import { gateFreeze } from "../../wallet/operator-actions";
 import { verifiedResidenceInTx } from "./identity-residence";
@@ -41,24 +41,21 @@ import { gateRules } from "./rules-gate";
 // ---- reads ----
 
 export function readProtection(tx: Ledger): ProtectionState {
-  const row = tx.sql
-    .exec<{ date_of_birth: string | null; break_until: number | null; closed: "permanent" | "under-age" | null }>(
-      "SELECT date_of_birth, break_until, closed FROM protection WHERE id = 1",
-    )
-    .toArray()[0];
+  const row = tx.sql.rows<{ date_of_birth: string | null; break_until: number | null; closed: "permanent" | "under-age" | null }>(
+    ["protection"],
+    "SELECT date_of_birth, break_until, closed FROM protection WHERE id = 1",
+  )[0];
   return { dateOfBirth: row?.date_of_birth ?? null, breakUntil: row?.break_until ?? null, closed: row?.closed ?? null };
 }
 
 export type LimitRow = { name: string; value: number | null; pending_value: number | null; pending_at: number | null };
 
-/** `protection_limits` as read once per transaction (a bet's stake, loss and time checks all consult it); writers forget it. */
-export const LIMIT_ROWS = new TxMemo<LimitRow[]>("protection_limits");
-
-/** Every stored limit row (stake, purchase, loss, time), once per transaction. */
-export function limitRows(tx: Ledger): LimitRow[] {
-  return tx.remember(LIMIT_ROWS, () =>
-    tx.sql.exec<LimitRow>("SELECT name, value, pending_value, pending_at FROM protection_limits").toArray(),
-  );
+/**
+ * Every stored limit row (stake, purchase, loss, time). A bet's stake, loss and time checks
+ * all consult it; the wallet remembers it until the table is written (wallet-sql.ts).
+ */
+export function limitRows(tx: Ledger): readonly LimitRow[] {
+  return tx.sql.rows<LimitRow>(["protection_limits"], "SELECT name, value, pending_value, pending_at FROM protection_limits");
 }
 
 /** Limits as they stand at the transaction's `now` (waiting raises that came due applied). */
@@ -75,7 +72,6 @@ export function readLimits(tx: Ledger): PlayerLimits {
 }
 
 function writeLimits(tx: Ledger, limits: PlayerLimits): void {
-  tx.forget(LIMIT_ROWS);
   for (const name of LIMIT_NAMES) {
     const pending = limits.pending[name];
     tx.sql.exec(
