@@ -10,7 +10,7 @@ import type { BetDocument, BetLeg, PlaceBetResponse, SameGameBlock } from "../..
 import type { PlayContext } from "../../src/shared/protection";
 import type { Refusal } from "../../src/shared/refusals";
 import { tunables } from "../tunables";
-import { insertBet } from "../wallet/bet-rows";
+import { insertBet, NEW_BET_VERSION } from "../wallet/bet-rows";
 import { type Ledger, WalletPort } from "../wallet/ledger";
 import type { WalletHost, WalletMethods } from "../wallet/wallet-object";
 
@@ -117,7 +117,7 @@ export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayConte
       return { ok: false, code: debit.code === "insufficient-funds" ? "insufficient-funds" : "invalid-stake" };
     }
     insertBet(tx.sql, bet);
-    tx.betChanged(bet);
+    tx.betChanged(bet, NEW_BET_VERSION);
     bets.push(bet);
   }
 

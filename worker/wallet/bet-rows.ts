@@ -56,10 +56,13 @@ export function readBet(sql: SqlStorage, betId: string): BetDocument | null {
   return row ? betFromRow(row) : null;
 }
 
+/** A bet's stored version when it is written first; each later write of its outcome adds one. */
+export const NEW_BET_VERSION = 1;
+
 export function insertBet(sql: SqlStorage, bet: BetDocument): void {
   sql.exec(
     `INSERT INTO bets (id, slip_id, wallet, kind, status, result, stake, to_win, payout_paid, created_at, settled_at, legs, leg_results, version)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${NEW_BET_VERSION})`,
     bet.id,
     bet.slipId,
     bet.wallet,

@@ -13,6 +13,7 @@ import type { WalletBalances } from "../../src/shared/schemas/user";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import { TUNABLES, type Tunables } from "../tunables";
 import { HOUSE_ACCOUNT_OF, type LedgerReason, postHouseSide, postHouseTransfer } from "./accounts";
+import { NEW_BET_VERSION } from "./bet-rows";
 import { writeOutboxRow } from "./outbox";
 import { playthroughOnBet, playthroughOnLedger, playthroughState } from "./playthrough";
 import { purchaseHoldsInTx } from "./purchase-holds";
@@ -58,6 +59,8 @@ export const PENDING_REDEMPTIONS = new WalletPort<(tx: Ledger) => number>("pendi
 export class Ledger {
   private changed = false;
   readonly changedBets = new Map<string, BetDocument>();
+  /** The stored version of changed bets whose writer knew it. */
+  private readonly betVersions = new Map<string, number>();
   /** CASH_PLAYTHROUGH for this transaction (see playthrough.ts); the wallet sets it from its configuration. */
   cashPlaythrough = Number(TUNABLES.CASH_PLAYTHROUGH.default);
   /** PURCHASE_HOLD_DAYS for this transaction (see purchase-holds.ts); the wallet sets it from its configuration. */
@@ -69,6 +72,8 @@ export class Ledger {
   /**
    * The wallet row and what is owed, as this transaction last read or wrote them: a bet
    * consults the balances from several checks, and only this class writes either table.
+   * The row's balances are written to storage once, by `finish`, which every transaction
+   * that goes on to commit calls.
    */
   private walletRow: WalletRow | null = null;
   private readonly owedNow = new Map<WalletKind, number>();
@@ -151,13 +156,18 @@ export class Ledger {
     return currency === "coins" ? row.coins : row.cash_cents;
   }
 
-  /** True when this (currency, reason, reference) has already posted. */
+  /** True when this (currency, reason, reference) has already posted, to the ledger or the owed ledger. */
   hasPosted(currency: WalletKind, reason: LedgerReason, reference: string): boolean {
     return (
-      this.sql.exec("SELECT 1 FROM ledger WHERE currency = ? AND reason = ? AND reference = ?", currency, reason, reference).toArray()
-        .length > 0 ||
-      this.sql.exec("SELECT 1 FROM owed_ledger WHERE currency = ? AND reason = ? AND reference = ?", currency, reason, reference).toArray()
-        .length > 0
+      this.sql
+        .exec<{ posted: number }>(
+          `SELECT EXISTS (SELECT 1 FROM ledger WHERE currency = ?1 AND reason = ?2 AND reference = ?3)
+               OR EXISTS (SELECT 1 FROM owed_ledger WHERE currency = ?1 AND reason = ?2 AND reference = ?3) AS posted`,
+          currency,
+          reason,
+          reference,
+        )
+        .one().posted === 1
     );
   }
 
@@ -200,9 +210,8 @@ export class Ledger {
   }
 
   private writeLedger(entry: LedgerEntry, after: number): void {
-    const column = entry.currency === "coins" ? "coins" : "cash_cents";
-    this.sql.exec(`UPDATE wallet SET ${column} = ? WHERE id = 1`, after);
-    this.row()[column] = after;
+    // The balance reaches the wallet row in `finish`, with the version: one write per transaction.
+    this.row()[entry.currency === "coins" ? "coins" : "cash_cents"] = after;
     this.sql.exec(
       "INSERT INTO ledger (currency, amount, balance_after, reason, reference, created_at) VALUES (?, ?, ?, ?, ?, ?)",
       entry.currency,
@@ -249,10 +258,15 @@ export class Ledger {
     this.changed = true;
   }
 
-  /** Records a bet document written in this transaction, for the projection and live push. */
-  betChanged(bet: BetDocument): void {
+  /**
+   * Records a bet document written in this transaction, for the projection and live push;
+   * `storedVersion` when the writer knows it (a bet just inserted), else `finish` reads it.
+   */
+  betChanged(bet: BetDocument, storedVersion?: number): void {
     playthroughOnBet(this, bet);
     this.changedBets.set(bet.id, bet);
+    if (storedVersion === undefined) this.betVersions.delete(bet.id);
+    else this.betVersions.set(bet.id, storedVersion);
     this.changed = true;
   }
 
@@ -274,15 +288,18 @@ export class Ledger {
   finish(): { changed: boolean } {
     if (this.changed) {
       const row = this.row();
-      this.sql.exec("UPDATE wallet SET version = version + 1 WHERE id = 1");
+      this.sql.exec("UPDATE wallet SET coins = ?, cash_cents = ?, version = version + 1 WHERE id = 1", row.coins, row.cash_cents);
       row.version += 1;
       const version = row.version;
       const balances = this.balances();
       const cashHeld = this.cashHeld(balances.vantageCash);
       writeOutboxRow(this.sql, "balances", { userId: this.userId, ...balances, version, updatedAt: this.now, cashHeld }, this.now);
       for (const bet of this.changedBets.values()) {
-        const versionRow = this.sql.exec<{ version: number }>("SELECT version FROM bets WHERE id = ?", bet.id).toArray()[0];
-        writeOutboxRow(this.sql, "bet", { userId: this.userId, bet, version: versionRow?.version ?? 1 }, this.now);
+        const version =
+          this.betVersions.get(bet.id) ??
+          this.sql.exec<{ version: number }>("SELECT version FROM bets WHERE id = ?", bet.id).toArray()[0]?.version ??
+          NEW_BET_VERSION;
+        writeOutboxRow(this.sql, "bet", { userId: this.userId, bet, version }, this.now);
       }
       return { changed: true };
     }

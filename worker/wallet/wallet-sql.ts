@@ -23,12 +23,29 @@ const READ = /^\s*SELECT\s/i;
 /** Reads kept at most (a handful are made; past this the wallet starts over rather than grow). */
 const MAX_REMEMBERED = 64;
 
+/** Statement texts whose effect is kept at most (the object's are a few dozen constants). */
+const MAX_EFFECTS = 256;
+/** `effectOf` a read. */
+const READS_ONLY = "";
+/** `effectOf` a statement that may change any table. */
+const WRITES_ANY = "*";
+
+/** The one table `query` writes, READS_ONLY, or WRITES_ANY when it cannot tell. */
+function effectOf(query: string): string {
+  const several = query.trimEnd().replace(/;$/, "").includes(";");
+  if (several) return WRITES_ANY;
+  if (READ.test(query)) return READS_ONLY;
+  return ONE_TABLE_WRITE.exec(query)?.[1]?.toLowerCase() ?? WRITES_ANY;
+}
+
 type Remembered = { tables: readonly string[]; rows: readonly Record<string, SqlStorageValue>[] };
 
 export class WalletSql implements SqlStorage {
   private readonly remembered = new Map<string, Remembered>();
   /** Per table, the keys of the remembered reads that name it. */
   private readonly readsOf = new Map<string, Set<string>>();
+  /** What each statement text run so far may change (`effectOf`), so a bet's statements are parsed once. */
+  private readonly effects = new Map<string, string>();
 
   constructor(private readonly storage: SqlStorage) {}
 
@@ -81,9 +98,14 @@ export class WalletSql implements SqlStorage {
   }
 
   private forgetWrittenBy(query: string): void {
-    if (READ.test(query) && !query.includes(";")) return;
-    const table = ONE_TABLE_WRITE.exec(query)?.[1]?.toLowerCase();
-    if (table === undefined || query.trimEnd().replace(/;$/, "").includes(";")) {
+    let table = this.effects.get(query);
+    if (table === undefined) {
+      table = effectOf(query);
+      if (this.effects.size >= MAX_EFFECTS) this.effects.clear();
+      this.effects.set(query, table);
+    }
+    if (table === READS_ONLY) return;
+    if (table === WRITES_ANY) {
       this.forgetAll();
       return;
     }
