@@ -158,4 +158,20 @@ describe("settling by hand", () => {
       expect(await coins(user)).toBe(5000);
     }
   });
+
+  it("a game voided before its start cannot be corrected to a final score: nobody has played it", async () => {
+    const { eventId, bets } = await eventWithBets([100], { startTime: new Date(Date.now() + 5 * HOUR).toISOString() });
+    const voided = await postJson(resultPath(eventId), { void: true }, admin.token);
+    expect(voided.status).toBe(200);
+    expect(await drained(((await voided.json()) as { runId: number }).runId)).toMatchObject({ betsSettled: 1 });
+
+    const corrected = await postJson(resultPath(eventId), { correction: true, homeScore: 3, awayScore: 0, reason: "made up" }, admin.token);
+    expect(corrected.status).toBe(409);
+    expect(((await corrected.json()) as { error: { code: string } }).error.code).toBe("not-started");
+    const { user, bet } = bets[0]!;
+    expect(await betOf(user, bet.id)).toMatchObject({ result: "void", payoutPaid: bet.stake });
+    expect(await coins(user)).toBe(5000);
+    const row = await env.DB.prepare("SELECT status FROM events WHERE event_id = ?").bind(eventId).first<{ status: string }>();
+    expect(row?.status).toBe("void");
+  });
 });

@@ -143,7 +143,7 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
           now,
           { afterChange: true },
         );
-      const answer = await applyResultCorrection(c.env, eventId, score, { operator: operator.email, reason }, now, audit);
+      const answer = await applyResultCorrection(c.env, eventId, score, { operator: operator.email, reason }, clock, audit);
       if (!answer.ok) throw refusalError(answer);
       const { ok: _ok, ...corrected } = answer;
       return c.json(corrected satisfies CorrectionAnswer);

@@ -142,7 +142,7 @@ export const APPROVAL_RULES: ApprovalRules = {
           eventId,
           score,
           { operator: approver.email, reason: request.reason },
-          now,
+          { now, feedNow: await feedNow(env, now) },
           audit,
         );
         if (!corrected.ok) return corrected;

@@ -23,27 +23,28 @@ export type CorrectionAnswer = CorrectionTally & {
   recorded: boolean;
 };
 
-type Refusal = RefusalOf<"event-not-found" | "not-settled" | "result-changed" | "same-result">;
+type Refusal = RefusalOf<"event-not-found" | "not-settled" | "not-started" | "result-changed" | "same-result">;
 
-type EventRow = { event_id: string; status: string; home_score: number | null; away_score: number | null };
+type EventRow = { event_id: string; status: string; home_score: number | null; away_score: number | null; start_time: number };
 type CorrectionRow = { seq: number; home_score: number; away_score: number };
 
 /**
  * `audit(seq, from)`: the operator's audit row for correction number `seq` (from the
  * result it replaces), committed in the batch that records it, only when it does (build
- * it with `afterChange`).
+ * it with `afterChange`). A game whose start time (the feed's clock, `feedNow`) has not
+ * passed has no final to correct to: voided before its start, it stays void.
  */
 export async function applyResultCorrection(
   env: Env,
   eventId: string,
   score: { homeScore: number; awayScore: number },
   who: { operator: string; reason: string },
-  now: number,
+  clock: { now: number; feedNow: number },
   audit: (seq: number, from: { status: string; homeScore: number | null; awayScore: number | null }) => D1PreparedStatement,
 ): Promise<({ ok: true } & CorrectionAnswer) | Refusal> {
   const db = env.DB;
   const event = await db
-    .prepare("SELECT event_id, status, home_score, away_score FROM events WHERE event_id = ?")
+    .prepare("SELECT event_id, status, home_score, away_score, start_time FROM events WHERE event_id = ?")
     .bind(eventId)
     .first<EventRow>();
   if (!event || (event.status !== "final" && event.status !== "void")) {
@@ -51,6 +52,8 @@ export async function applyResultCorrection(
     if (!known) return { ok: false, code: "event-not-found" };
     return { ok: false, code: "not-settled" };
   }
+  if (event.start_time > clock.feedNow) return { ok: false, code: "not-started" };
+  const { now } = clock;
   const latest = () =>
     db
       .prepare("SELECT seq, home_score, away_score FROM result_corrections WHERE event_id = ? ORDER BY seq DESC LIMIT 1")
