@@ -144,6 +144,7 @@ export type WorkerRefusal =
   // the operator console's own rules
   | Plain<"own-account">
   | Plain<"holds-bet">
+  | Plain<"requester-holds-bet">
   | Plain<"own-request">
   // The request as it stands (src/shared/schemas/operator-views.ts ApprovalRequest), sent whole.
   | With<"already-decided", { request: { status: string } }>
@@ -413,6 +414,9 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
   // the operator console's own rules
   "own-account": { text: "Operators cannot act on their own account. Ask another operator." },
   "holds-bet": { text: "You hold a bet on this game, so another operator must record, correct or approve its result." },
+  "requester-holds-bet": {
+    text: "The operator who asked for this holds a bet on this game, so it cannot be approved. Reject it; an operator without a bet on the game can ask again.",
+  },
   "own-request": { text: "You asked for this; another operator must approve or reject it." },
   "already-decided": { text: "This request is already {status}.", words: (d) => ({ status: d.request.status }) },
   "request-not-found": { text: "No such request." },

@@ -65,6 +65,35 @@ describe("a final for a game that has just started", () => {
     expect(await eventRow(eventId)).toMatchObject({ status: "final", home_score: 4, away_score: 1 });
   });
 
+  it("cannot be approved once the operator who asked holds a bet on the game", async () => {
+    const { eventId, user, bet } = await startedGameWithBet();
+    const res = await postJson(`/api/admin/events/${eventId}/result`, { homeScore: 2, awayScore: 0 }, admin.token);
+    expect(res.status).toBe(202);
+    const { request } = (await res.json()) as { request: { id: string } };
+    // After asking, the requester's own account backs the very result it asked for.
+    const mine = openBet(
+      [
+        leg({
+          eventId,
+          league: "icehockey_nhl",
+          side: "Home",
+          priceAm: 300,
+          home: "Oilers",
+          away: "Flames",
+          startTime: bet.legs[0]!.startTime,
+        }),
+      ],
+      { stake: 100 },
+    );
+    await seedBets(admin.userId, [mine]);
+    const approved = await postJson(`/api/admin/approvals/${request.id}/approve`, { reason: "looks right" }, ops.token);
+    expect(approved.status).toBe(409);
+    expect(((await approved.json()) as { error: { code: string } }).error.code).toBe("requester-holds-bet");
+    expect(await eventRow(eventId)).toBeNull();
+    expect(await betOf(user, bet.id)).toMatchObject({ status: "open" });
+    expect(await betOf(admin.userId, mine.id)).toMatchObject({ status: "open" });
+  });
+
   it("a correction the feed does not report waits for a second operator too", async () => {
     const { eventId, user, bet } = await startedGameWithBet();
     const recorded = await recordFinal(eventId, { homeScore: 4, awayScore: 1 }, admin, ops);

@@ -30,7 +30,7 @@ import type { ApprovalRules } from "../approvals/approvals";
 import { FREE_ENTRY_APPROVAL } from "./free-entry-admin";
 import { REGION_RULE_APPROVAL } from "./region-rules-admin";
 import { STATS_APPROVAL } from "./prop-stats-admin";
-import { betHolderRefusal, isOwnAccount, ownAccountRefusal } from "./operator-guards";
+import { isOwnAccount, ownAccountRefusal, resultDeciderRefusal } from "./operator-guards";
 
 export const APPROVAL_RULES: ApprovalRules = {
   adjustment: {
@@ -92,7 +92,7 @@ export const APPROVAL_RULES: ApprovalRules = {
     },
   },
   result: {
-    guard: (env, request, operator) => betHolderRefusal(env, operator, request.subject),
+    guard: (env, request, operator, requester) => resultDeciderRefusal(env, request.subject, operator, requester),
     async apply(env, request, approver, now) {
       if (request.kind !== "result") throw new Error(`not a result: ${request.kind}`);
       const eventId = request.subject;

@@ -72,6 +72,22 @@ export async function refuseOwnAccount(env: Env, operator: AuthedUser, player: {
 }
 
 /**
+ * Who may approve a game's result or statistics: not an operator holding a bet on it, and
+ * not while the operator who asked holds one (a bet placed after asking, on the result they
+ * asked for, would otherwise be paid by the approval).
+ */
+export async function resultDeciderRefusal(
+  env: Env,
+  eventId: string,
+  approver: AuthedUser,
+  requester: AuthedUser,
+): Promise<RefusalOf<"holds-bet" | "requester-holds-bet"> | null> {
+  const own = await betHolderRefusal(env, approver, eventId);
+  if (own) return own;
+  return (await betHolderRefusal(env, requester, eventId)) ? { ok: false, code: "requester-holds-bet" } : null;
+}
+
+/**
  * A refusal when the operator, on one of their own accounts, has a bet on the game, open or
  * settled. Their own accounts' outboxes are drained first, so a bet placed a moment ago counts.
  */

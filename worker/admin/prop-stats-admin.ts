@@ -26,7 +26,7 @@ import { recordBoxScore, samePlayers } from "../settlement/record-box-score";
 import { propsDeadline } from "../settlement/settlement-job";
 import { chunk } from "../settlement/chunk";
 import { tunables } from "../tunables";
-import { betHolderRefusal, requireRecentSignIn } from "./operator-guards";
+import { betHolderRefusal, requireRecentSignIn, resultDeciderRefusal } from "./operator-guards";
 
 const EventIdSchema = z.string().min(1).max(128);
 const PlayerStatLinesSchema = z.array(PlayerStatLineSchema);
@@ -207,7 +207,7 @@ export function propStatsAdminRoutes() {
 
 /** The approvals queue's rules for a `stats` request: nobody holding a bet on the game decides; approval records (or corrects) the box score. */
 export const STATS_APPROVAL: ApprovalKindRules = {
-  guard: (env, request, operator) => betHolderRefusal(env, operator, request.subject),
+  guard: (env, request, operator, requester) => resultDeciderRefusal(env, request.subject, operator, requester),
   async apply(env, request, approver, now) {
     if (request.kind !== "stats") throw new Error(`not statistics: ${request.kind}`);
     const eventId = request.subject;

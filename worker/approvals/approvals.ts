@@ -25,8 +25,11 @@ export type ApprovalKind = ApprovalRequest["kind"];
 
 /** How one kind of request is decided and applied. */
 export type ApprovalKindRules = {
-  /** A refusal when `operator` may not decide this request (beyond being its requester). */
-  guard(env: Env, request: ApprovalRequest, operator: AuthedUser): Promise<Refusal | null>;
+  /**
+   * A refusal when `operator` may not decide this request (beyond being its requester), or
+   * when what the requester did since asking means it may not be approved now.
+   */
+  guard(env: Env, request: ApprovalRequest, operator: AuthedUser, requester: AuthedUser): Promise<Refusal | null>;
   /** Applies an approved request, idempotently by its id; answers what it did, or a refusal. */
   apply(
     env: Env,
@@ -222,7 +225,8 @@ async function mayDecide(
   if (requesterId === operator.id || request.requestedBy.trim().toLowerCase() === operator.email.trim().toLowerCase()) {
     return refused({ ok: false, code: "own-request" });
   }
-  const guarded = await rules[request.kind].guard(env, request, operator);
+  const requester: AuthedUser = { id: requesterId, email: request.requestedBy, sessionId: "" };
+  const guarded = await rules[request.kind].guard(env, request, operator, requester);
   return guarded ? refused(guarded) : null;
 }
 

@@ -497,7 +497,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/admin/approvals/:id/approve": {
     section: "Operators",
-    does: "`{reason?}`: applies the request once (its id is the idempotency key) and answers `{request}` with its `outcome`. The requester gets 403 `own-request`, an operator whose own account it is 403 `own-account`, one holding a bet on the game 403 `holds-bet`; a decided request 409 `already-decided`.",
+    does: "`{reason?}`: applies the request once (its id is the idempotency key) and answers `{request}` with its `outcome`. The requester gets 403 `own-request`, an operator whose own account it is 403 `own-account`, one holding a bet on the game 403 `holds-bet`; a result or statistics request whose requester holds a bet on the game (placed before or after asking) 409 `requester-holds-bet`; a decided request 409 `already-decided`.",
   },
   "POST /api/admin/approvals/:id/reject": {
     section: "Operators",
