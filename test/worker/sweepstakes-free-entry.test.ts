@@ -97,6 +97,15 @@ describe("request codes", () => {
     expect((await errorOf(fourth)).code).toBe("too-many-codes");
   });
 
+  it("holds FREE_ENTRY_OPEN_CODES however many requests for a code come at once", async () => {
+    const player = await signIn();
+    await codesOf(player);
+    const asked = await Promise.all(Array.from({ length: 6 }, () => postJson("/api/free-entry/code", {}, player.token)));
+    expect(asked.filter((r) => r.status === 200)).toHaveLength(2);
+    for (const refused of asked.filter((r) => r.status !== 200)) expect((await errorOf(refused)).code).toBe("too-many-codes");
+    expect((await codesOf(player)).codes).toHaveLength(3);
+  });
+
   it("asks for the rules to be accepted first", async () => {
     const player = await signIn(undefined, undefined, { acceptRules: false });
     const res = await api("/api/free-entry/code", { token: player.token });

@@ -38,7 +38,9 @@ async function codesAnswer(c: Context<AppEnv>, now: number, issueWhenNone: boole
   let codes = await openCodes(c.env.DB, userId, now);
   if (codes.length === 0 && issueWhenNone) {
     const region = allowFreeEntryInRegion(c).place?.region ?? null;
-    codes = [await issueCode(c.env.DB, { userId, region, validDays: t.FREE_ENTRY_CODE_DAYS }, now)];
+    // One first code however many pages ask at once: the others find it.
+    await issueCode(c.env.DB, { userId, region, validDays: t.FREE_ENTRY_CODE_DAYS, maxOpen: 1 }, now);
+    codes = await openCodes(c.env.DB, userId, now);
   }
   return {
     codes: codes.map(toFreeEntryCode),
@@ -66,15 +68,19 @@ export function freeEntryRoutes() {
     const region = allowFreeEntryInRegion(c).place?.region ?? null;
     await requireAcceptedRules(c, now);
     const t = tunables(c.env);
-    const open = await openCodes(c.env.DB, c.var.user.id, now);
-    if (open.length >= t.FREE_ENTRY_OPEN_CODES) {
+    const issued = await issueCode(
+      c.env.DB,
+      { userId: c.var.user.id, region, validDays: t.FREE_ENTRY_CODE_DAYS, maxOpen: t.FREE_ENTRY_OPEN_CODES },
+      now,
+    );
+    if (!issued) {
+      const open = await openCodes(c.env.DB, c.var.user.id, now);
       throw new ApiError(
         409,
         "too-many-codes",
         `You already hold ${open.length} unused codes. Mail a card with one of them; each code is valid for ${t.FREE_ENTRY_CODE_DAYS} days.`,
       );
     }
-    await issueCode(c.env.DB, { userId: c.var.user.id, region, validDays: t.FREE_ENTRY_CODE_DAYS }, now);
     return c.json(await codesAnswer(c, now, false));
   });
 

@@ -34,12 +34,16 @@ export async function openCodes(db: D1Database, userId: string, now: number): Pr
   return results;
 }
 
-/** A new code for the player, valid `validDays`; a (vanishingly rare) clash with an existing code draws again. */
+/**
+ * A new code for the player, valid `validDays`, or null when they already hold `maxOpen`
+ * unused ones: the count is part of the insert, so requests at once cannot pass it together.
+ * A (vanishingly rare) clash with an existing code draws again.
+ */
 export async function issueCode(
   db: D1Database,
-  input: { userId: string; region: string | null; validDays: number },
+  input: { userId: string; region: string | null; validDays: number; maxOpen: number },
   now: number,
-): Promise<FreeEntryCodeRow> {
+): Promise<FreeEntryCodeRow | null> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const code = formatFreeEntryCode(crypto.getRandomValues(new Uint8Array(8)));
     const row: FreeEntryCodeRow = {
@@ -51,10 +55,15 @@ export async function issueCode(
       recorded_at: null,
     };
     const result = await db
-      .prepare("INSERT OR IGNORE INTO free_entry_codes (code, user_id, region, issued_at, expires_at) VALUES (?, ?, ?, ?, ?)")
-      .bind(row.code, row.user_id, row.region, row.issued_at, row.expires_at)
+      .prepare(
+        `INSERT OR IGNORE INTO free_entry_codes (code, user_id, region, issued_at, expires_at)
+         SELECT ?1, ?2, ?3, ?4, ?5
+          WHERE (SELECT COUNT(*) FROM free_entry_codes WHERE user_id = ?2 AND recorded_at IS NULL AND expires_at > ?4) < ?6`,
+      )
+      .bind(row.code, row.user_id, row.region, row.issued_at, row.expires_at, input.maxOpen)
       .run();
     if (result.meta.changes === 1) return row;
+    if ((await openCodes(db, input.userId, now)).length >= input.maxOpen) return null;
   }
   throw new Error("free entry: could not draw an unused code");
 }
