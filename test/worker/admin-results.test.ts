@@ -3,6 +3,7 @@
 // by the local queue consumer); everyone else is refused.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { applyResultCorrection } from "../../worker/settlement/result-correction";
 import { api, postJson, recordFinal, signIn, type SignedIn } from "./helpers";
 import { HOUR, betOf, coins, drained, leg, newEventId, newUserId, openBet, payoutRows, seedBets } from "./settlement-fixtures";
 
@@ -157,6 +158,37 @@ describe("settling by hand", () => {
       expect(await betOf(user, bet.id)).toMatchObject({ status: "settled", result: "void", payoutPaid: bet.stake, legResults: ["void"] });
       expect(await coins(user)).toBe(5000);
     }
+  });
+
+  it("a correction reaches every holder, a page of wallets per call, each call going on from the last", async () => {
+    const { eventId, bets } = await eventWithBets([100, 100, 100, 100, 100], { priceAm: 100 });
+    const recorded = await recordFinal(eventId, { homeScore: 2, awayScore: 1 }, admin, ops);
+    expect(await drained((recorded.answer as { runId: number }).runId)).toMatchObject({ betsSettled: 5 });
+    // The feed had it wrong: the away side won. Two wallets per call.
+    const paged = { ...env, CORRECTION_WALLETS_PER_CALL: "2" } as Env;
+    const now = Date.now();
+    const correct = () =>
+      applyResultCorrection(
+        paged,
+        eventId,
+        { homeScore: 1, awayScore: 2 },
+        { operator: ADMIN_EMAIL, reason: "feed fixed" },
+        { now, feedNow: now },
+        () => env.DB.prepare("SELECT 1"),
+      );
+    const calls = [await correct(), await correct(), await correct()];
+    expect(calls.map((c) => c.ok && [c.walletsCalled, c.pending])).toEqual([
+      [2, true],
+      [2, true],
+      [1, false],
+    ]);
+    for (const { user, bet } of bets) {
+      expect(await betOf(user, bet.id)).toMatchObject({ result: "loss" });
+      expect(await coins(user)).toBe(5000 - bet.stake);
+    }
+    // Sent again once done, it starts over and moves nothing.
+    expect(await correct()).toMatchObject({ ok: true, walletsCalled: 2, betsChanged: 0, pending: true });
+    for (const { user, bet } of bets) expect(await coins(user)).toBe(5000 - bet.stake);
   });
 
   it("a game voided before its start cannot be corrected to a final score: nobody has played it", async () => {

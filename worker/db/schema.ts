@@ -453,7 +453,6 @@ export const resultCorrections = sqliteTable(
   (t) => [primaryKey({ columns: [t.eventId, t.seq] })],
 );
 
-/** Every early fraud warning Stripe sent, by id, with the payment it names (migration 0017). */
 /** Refunds and disputes that arrived before their checkout was recorded, applied once it is (migration 0048). */
 export const keptReversals = sqliteTable(
   "kept_reversals",
@@ -466,6 +465,15 @@ export const keptReversals = sqliteTable(
   },
   (t) => [index("kept_reversals_payment_intent_idx").on(t.paymentIntent, t.receivedAt)],
 );
+
+/** How far each correction has reached through the game's players, by user id (migration 0049). */
+export const correctionProgress = sqliteTable("correction_progress", {
+  reference: text("reference").primaryKey(),
+  afterUserId: text("after_user_id").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+/** Every early fraud warning Stripe sent, by id, with the payment it names (migration 0017). */
 export const fraudWarnings = sqliteTable(
   "fraud_warnings",
   {

@@ -14,7 +14,7 @@ import type { BoxScore, PlayerStatLine } from "../../src/shared/schemas/props";
 import { loggerFor } from "../logging/logger";
 import { enqueueReadyWork } from "./settlement-job";
 import { finishRunStatement, startRun } from "./settlement-store";
-import { CORRECTION_MAX_WALLETS, type CorrectionTally, correctWallets, emptyTally } from "./correct-wallets";
+import { type CorrectionTally, correctWallets, emptyTally } from "./correct-wallets";
 import { settlementWallet } from "./wallet";
 
 /** Wallets one correction re-grades; a game with more players needs a re-send. */
@@ -143,14 +143,19 @@ async function regradeWallets(
   now: number,
 ): Promise<void> {
   const reference = `stats:${input.eventId}:v${input.version}`;
-  const { results } = await env.DB.prepare("SELECT DISTINCT user_id FROM bet_legs WHERE event_id = ? AND market = 'Prop' LIMIT ?")
-    .bind(input.eventId, CORRECTION_MAX_WALLETS + 1)
-    .all<{ user_id: string }>();
   await correctWallets(
     env,
-    results.map((r) => r.user_id),
+    reference,
+    async (after, limit) =>
+      (
+        await env.DB.prepare(
+          "SELECT DISTINCT user_id FROM bet_legs WHERE event_id = ? AND market = 'Prop' AND user_id > ? ORDER BY user_id LIMIT ?",
+        )
+          .bind(input.eventId, after, limit)
+          .all<{ user_id: string }>()
+      ).results.map((r) => r.user_id),
     answer,
     (userId) => settlementWallet(env, userId).applyStatsCorrection(userId, { ...input, reference }, now),
-    `statistics correction ${reference}`,
+    now,
   );
 }

@@ -7,7 +7,7 @@
 // retry after a wallet failed finishes the job and a double click moves money once. The
 // operator's audit row is committed in the same batch as the new score.
 import type { RefusalOf } from "../../src/shared/refusals";
-import { CORRECTION_MAX_WALLETS, type CorrectionTally, correctWallets, emptyTally } from "./correct-wallets";
+import { type CorrectionTally, correctWallets, emptyTally } from "./correct-wallets";
 import { settlementWallet } from "./wallet";
 
 /** Wallets one correction request re-grades; a game with more players needs a re-send. */
@@ -101,17 +101,20 @@ export async function applyResultCorrection(
   }
 
   const reference = `correction:${eventId}:${correction.seq}`;
-  const { results } = await db
-    .prepare("SELECT DISTINCT user_id FROM bet_legs WHERE event_id = ? LIMIT ?")
-    .bind(eventId, CORRECTION_MAX_WALLETS + 1)
-    .all<{ user_id: string }>();
   const answer: CorrectionAnswer = { eventId, status: "final", ...score, correction: correction.seq, recorded, ...emptyTally() };
   await correctWallets(
     env,
-    results.map((r) => r.user_id),
+    reference,
+    async (after, limit) =>
+      (
+        await db
+          .prepare("SELECT DISTINCT user_id FROM bet_legs WHERE event_id = ? AND user_id > ? ORDER BY user_id LIMIT ?")
+          .bind(eventId, after, limit)
+          .all<{ user_id: string }>()
+      ).results.map((r) => r.user_id),
     answer,
     (userId) => settlementWallet(env, userId).applyResultCorrection(userId, { eventId, ...score, reference }, now),
-    `result correction ${reference}`,
+    now,
   );
   return { ok: true, ...answer };
 }
