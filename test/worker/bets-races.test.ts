@@ -5,9 +5,14 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PlaceBetResponse } from "../../src/shared/schemas/bets";
 import type { Event } from "../../src/shared/schemas/events";
+import { slipIdFor } from "../../worker/bets/bets-routes";
+import { sha256Hex } from "../../worker/digest";
+import { exposureObject, reserveExposure } from "../../worker/exposure/reserve";
+import { tunables } from "../../worker/tunables";
 import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { signIn } from "./helpers";
+import { leg } from "./settlement-fixtures";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -102,5 +107,68 @@ describe("concurrent bets against one wallet", () => {
     expect(anew.headers.get("Idempotent-Replayed")).toBeNull();
     const stakes = (await wallet.getLedger(player.userId, Date.now())).filter((row) => row.reason === "bet_stake");
     expect(stakes).toHaveLength(3);
+  });
+});
+
+describe("one Idempotency-Key, two slips", () => {
+  /** The house's result in Coins if the home side of `event`'s moneyline wins, from the game's object. */
+  async function homeResult(event: Event): Promise<number> {
+    const view = await exposureObject(env, event.sport, event.eventId).view(Date.now());
+    const market = view.coins.markets.find((m) => m.market === "Moneyline");
+    return market ? (market.payouts.Home ?? 0) - market.stakes : 0;
+  }
+
+  it("a second slip under a key whose first slip still holds a reservation is judged against the house's limit on its own", async () => {
+    const player = await signIn();
+    const event = events[0]!;
+    const pick = pickOf(event, "Moneyline", "Home");
+    const key = crypto.randomUUID();
+    const rules = tunables(env);
+    // The first slip under the key is still in flight: its reservation leaves the market
+    // one unit short of the house's Coins limit (+150 adds 1.5 per unit of stake).
+    const firstHash = await sha256Hex(JSON.stringify({ kind: "Singles", wallet: "coins", amount: 1, picks: [pick] }));
+    const held = await reserveExposure(
+      env,
+      rules,
+      {
+        slipId: await slipIdFor(player.userId, key, firstHash),
+        kind: "Singles",
+        wallet: "coins",
+        stake: Math.floor((rules.MAX_COINS_EXPOSURE - 1 - (await homeResult(event))) / 1.5),
+        legs: [leg({ eventId: event.eventId, league: event.sport, side: "Home", priceAm: 150, home: event.home, away: event.away })],
+        sameGame: [],
+      },
+      Date.now(),
+    );
+    expect(held).toMatchObject({ ok: true });
+    // Another slip under the same key, whose payout crosses what is left.
+    const second = await placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 100, picks: [pick] }, key);
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as { error: { code: string } }).error.code).toMatch(/^exposure-(full|limit)$/);
+    const balances = await getUserWallet(env, player.userId).getBalances(player.userId, Date.now());
+    expect(balances.coinBalance).toBe(5000);
+  });
+
+  it("a key reused for another slip is refused and holds nothing back from other players", async () => {
+    const player = await signIn();
+    const event = events[1]!;
+    const key = crypto.randomUUID();
+    const placed = await placeBet(
+      player.token,
+      { kind: "Singles", wallet: "coins", amount: 10, picks: [pickOf(event, "Moneyline", "Home")] },
+      key,
+    );
+    expect(placed.status).toBe(200);
+    // The placed slip's reservation is confirmed by its wallet's outbox.
+    await getUserWallet(env, player.userId).flushOutbox();
+    const before = (await exposureObject(env, event.sport, event.eventId).view(Date.now())).reserved;
+    const reused = await placeBet(
+      player.token,
+      { kind: "Singles", wallet: "coins", amount: 4_000, picks: [pickOf(event, "Moneyline", "Away")] },
+      key,
+    );
+    expect(reused.status).toBe(422);
+    expect(((await reused.json()) as { error: { code: string } }).error.code).toBe("idempotency-key-reused");
+    expect((await exposureObject(env, event.sport, event.eventId).view(Date.now())).reserved).toBe(before);
   });
 });

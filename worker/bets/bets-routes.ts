@@ -49,6 +49,15 @@ function answer(c: Context<AppEnv>, result: PlaceBetsResult) {
   return c.json(result.response, 200);
 }
 
+/**
+ * The slip's id: the server's, the same for every retry of one placement (the key and the
+ * very same request), so a retry reserves once; another request under the same key is
+ * another slip, judged on its own against the house's limits.
+ */
+export async function slipIdFor(userId: string, idempotencyKey: string, requestHash: string): Promise<string> {
+  return (await sha256Hex(`slip:${userId}:${idempotencyKey}:${requestHash}`)).slice(0, 32);
+}
+
 export function encodeBetsCursor(cursor: BetsCursor): string {
   return btoa(JSON.stringify([cursor.createdAt, cursor.id]))
     .replace(/\+/g, "-")
@@ -150,11 +159,10 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
       if (outcome.seen) return answer(c, outcome.seen);
     }
     const priced = outcome.done;
-    // The slip's id is the server's, the same for every retry of this key: the games'
-    // exposure objects reserve the slip under it before the wallet commits, and the
-    // wallet's outbox confirms it with the bets. An amount the wallet will refuse anyway
-    // (not a valid amount) reserves nothing.
-    const slipId = (await sha256Hex(`slip:${userId}:${idempotencyKey}`)).slice(0, 32);
+    // The games' exposure objects reserve the slip under its id before the wallet commits,
+    // and the wallet's outbox confirms it with the bets. An amount the wallet will refuse
+    // anyway (not a valid amount) reserves nothing.
+    const slipId = await slipIdFor(userId, idempotencyKey, requestHash);
     const stake = unitsToMinor(request.wallet, request.amount);
     const held =
       stake !== null && stake > 0
@@ -195,9 +203,10 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
     );
     // A refused slip's reservation goes before the refusal is answered, so a retry with a
     // smaller stake is not held back by it; a placed one is confirmed by the outbox. A key
-    // reused for another slip leaves the reservation to the slip that did place. A release
-    // that fails is logged: the reservation then lapses after EXPOSURE_HOLD_SECONDS.
-    if (hold && !result.ok && result.code !== "idempotency-key-reused") {
+    // reused for another slip reserved under that slip's own id, so its reservation goes
+    // too. A release that fails is logged: the reservation then lapses after
+    // EXPOSURE_HOLD_SECONDS.
+    if (hold && !result.ok) {
       await hold.release().catch((err: unknown) => loggerFor(c.env).warn("placeBet: exposure release failed", err));
     }
     return answer(c, result);
