@@ -77,19 +77,30 @@ function harness(sport: SportKey, vars: Record<string, string> = {}) {
     feed: () => feed.provider,
   });
   const testEnv = { ...env, ...vars } as Env;
+  /** Work handed to the invocations' waitUntil that has not finished yet (it outlives a client that hangs up). */
+  let keptRunning = 0;
   const call = async (path: string, init: RequestInit & { token: string }) => {
     const headers = new Headers(init.headers);
     headers.set("Authorization", `Bearer ${init.token}`);
     headers.set("CF-Connecting-IP", "10.9.9.9");
     if (init.body) headers.set("Content-Type", "application/json");
     const ctx = createExecutionContext();
-    const res = await app.fetch(new Request(`${BASE}${path}`, { ...init, headers }), testEnv, ctx);
+    const recording = {
+      props: {},
+      passThroughOnException: () => ctx.passThroughOnException(),
+      waitUntil: (promise: Promise<unknown>) => {
+        keptRunning++;
+        ctx.waitUntil(promise.finally(() => keptRunning--));
+      },
+    } as unknown as ExecutionContext;
+    const res = await app.fetch(new Request(`${BASE}${path}`, { ...init, headers }), testEnv, recording);
     await waitOnExecutionContext(ctx);
     return res;
   };
   return {
     feed,
     slept,
+    keptRunning: () => keptRunning,
     advance: (ms: number) => (now += ms),
     onSleep: (fn: () => void | Promise<void>) => (duringSleep = fn),
     board: async (token: string) => (await (await call(`/api/events?sport=${sport}`, { token })).json()) as Event[],
@@ -180,6 +191,21 @@ describe("live-bet delay", () => {
     const res = await h.bet(player.token, pick("soccer_usa_mls", "live", -150));
     expect(res.status).toBe(200);
     expect(h.slept).toEqual([8_000]);
+    expect(await coins(player.token)).toBe(4900);
+  });
+
+  it("judges a live bet to its end however the connection fares: the held work outlives a client that hangs up", async () => {
+    const h = harness("icehockey_nhl", { LIVE_BET_DELAY_SECONDS: "5" });
+    const player = await signIn();
+    await h.board(player.token);
+    let keptDuringDelay = 0;
+    h.onSleep(() => {
+      keptDuringDelay = h.keptRunning();
+    });
+    const res = await h.bet(player.token, pick("icehockey_nhl", "live", -150));
+    expect(res.status).toBe(200);
+    expect(h.slept).toEqual([5_000]);
+    expect(keptDuringDelay).toBeGreaterThan(0);
     expect(await coins(player.token)).toBe(4900);
   });
 

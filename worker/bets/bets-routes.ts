@@ -42,6 +42,7 @@ import { loggerFor } from "../logging/logger";
 import { sha256Hex } from "../digest";
 import { unitsToMinor } from "../../src/shared/money";
 import { reserveExposure } from "../exposure/reserve";
+import { waitUntilOf } from "../http/wait-until";
 
 function answer(c: Context<AppEnv>, result: PlaceBetsResult) {
   if (!result.ok) throw refusalError(result);
@@ -144,72 +145,85 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
       }
     };
 
-    let now = deps.now();
-    let outcome = await orReplay(now, () => price(now));
-    if (outcome.seen) return answer(c, outcome.seen);
-    const liveSports = outcome.done.liveSports;
-    if (liveSports.length > 0) {
-      const seen = await wallet.findPlacement(userId, idempotencyKey, requestHash, now);
-      if (seen) return answer(c, seen);
-      const delaySeconds = slipDelaySeconds(liveSports, liveRulesOf(rules).betDelaySeconds);
-      if (delaySeconds > 0) await deps.sleep(delaySeconds * 1000);
-      now = deps.now();
-      const judged = now;
-      outcome = await orReplay(judged, async () => price(judged, await afterDelay(judged, liveSports)));
-      if (outcome.seen) return answer(c, outcome.seen);
-    }
-    const priced = outcome.done;
-    // The games' exposure objects reserve the slip under its id before the wallet commits,
-    // and the wallet's outbox confirms it with the bets. An amount the wallet will refuse
-    // anyway (not a valid amount) reserves nothing.
-    const slipId = await slipIdFor(userId, idempotencyKey, requestHash);
-    const stake = unitsToMinor(request.wallet, request.amount);
-    const held =
-      stake !== null && stake > 0
-        ? await orReplay(now, async () => {
-            const hold = await reserveExposure(
-              c.env,
-              rules,
-              {
-                slipId,
-                kind: request.kind,
-                wallet: request.wallet,
-                stake,
-                legs: priced.legs,
-                sameGame: priced.sameGame,
-              },
-              now,
-            );
-            if (!hold.ok) throw refusalError(hold);
-            return hold;
-          })
-        : null;
-    if (held?.seen) return answer(c, held.seen);
-    const hold = held?.done;
-    const result = await wallet.placeBets(
-      userId,
-      {
-        idempotencyKey,
-        slipId,
-        requestHash,
-        kind: request.kind,
-        wallet: request.wallet,
-        amount: request.amount,
-        legs: priced.legs,
-        sameGame: priced.sameGame,
-      },
-      now,
-      play,
-    );
-    // A refused slip's reservation goes before the refusal is answered, so a retry with a
-    // smaller stake is not held back by it; a placed one is confirmed by the outbox. A key
-    // reused for another slip reserved under that slip's own id, so its reservation goes
-    // too. A release that fails is logged: the reservation then lapses after
-    // EXPOSURE_HOLD_SECONDS.
-    if (hold && !result.ok) {
-      await hold.release().catch((err: unknown) => loggerFor(c.env).warn("placeBet: exposure release failed", err));
-    }
-    return answer(c, result);
+    const firstNow = deps.now();
+    const first = await orReplay(firstNow, () => price(firstNow));
+    if (first.seen) return answer(c, first.seen);
+    const firstPriced = first.done;
+    const liveSports = firstPriced.liveSports;
+
+    /** The rest of the placement: for a live slip the delay and the price again, then the reservation and the wallet. */
+    const place = async (): Promise<Response> => {
+      let now = firstNow;
+      let priced = firstPriced;
+      if (liveSports.length > 0) {
+        const seen = await wallet.findPlacement(userId, idempotencyKey, requestHash, now);
+        if (seen) return answer(c, seen);
+        const delaySeconds = slipDelaySeconds(liveSports, liveRulesOf(rules).betDelaySeconds);
+        if (delaySeconds > 0) await deps.sleep(delaySeconds * 1000);
+        now = deps.now();
+        const judged = now;
+        const again = await orReplay(judged, async () => price(judged, await afterDelay(judged, liveSports)));
+        if (again.seen) return answer(c, again.seen);
+        priced = again.done;
+      }
+      // The games' exposure objects reserve the slip under its id before the wallet commits,
+      // and the wallet's outbox confirms it with the bets. An amount the wallet will refuse
+      // anyway (not a valid amount) reserves nothing.
+      const slipId = await slipIdFor(userId, idempotencyKey, requestHash);
+      const stake = unitsToMinor(request.wallet, request.amount);
+      const held =
+        stake !== null && stake > 0
+          ? await orReplay(now, async () => {
+              const hold = await reserveExposure(
+                c.env,
+                rules,
+                {
+                  slipId,
+                  kind: request.kind,
+                  wallet: request.wallet,
+                  stake,
+                  legs: priced.legs,
+                  sameGame: priced.sameGame,
+                },
+                now,
+              );
+              if (!hold.ok) throw refusalError(hold);
+              return hold;
+            })
+          : null;
+      if (held?.seen) return answer(c, held.seen);
+      const hold = held?.done;
+      const result = await wallet.placeBets(
+        userId,
+        {
+          idempotencyKey,
+          slipId,
+          requestHash,
+          kind: request.kind,
+          wallet: request.wallet,
+          amount: request.amount,
+          legs: priced.legs,
+          sameGame: priced.sameGame,
+        },
+        now,
+        play,
+      );
+      // A refused slip's reservation goes before the refusal is answered, so a retry with a
+      // smaller stake is not held back by it; a placed one is confirmed by the outbox. A key
+      // reused for another slip reserved under that slip's own id, so its reservation goes
+      // too. A release that fails is logged: the reservation then lapses after
+      // EXPOSURE_HOLD_SECONDS.
+      if (hold && !result.ok) {
+        await hold.release().catch((err: unknown) => loggerFor(c.env).warn("placeBet: exposure release failed", err));
+      }
+      return answer(c, result);
+    };
+    const placing = place();
+    // A live slip is held for the delay: its judgement runs to its end however the connection
+    // fares (the invocation's waitUntil), so hanging up during the delay never takes a bet
+    // back once the game turns; a retry with the key gets the answer it was given.
+    if (liveSports.length > 0) waitUntilOf(c)?.(placing.catch(() => undefined));
+    return await placing;
   });
 
   app.get("/bets", requireUser, async (c) => {

@@ -31,6 +31,7 @@ import type { DeskBoard } from "../odds/price-desk/desk-board";
 import { tunables } from "../tunables";
 import { cashOutWallet, type CashOutFailure, type CashOutPricing, type CashOutResult } from "./wallet";
 import { priceOpenLegs } from "./price-open-legs";
+import { waitUntilOf } from "../http/wait-until";
 import { z } from "zod";
 
 const BetIdSchema = z.string().min(1).max(ID_MAX_LENGTH);
@@ -133,32 +134,41 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
       if (err instanceof Replay) return answer({ ok: true, replayed: true, response: err.response });
       throw err;
     }
-    if (priced.liveSports.length > 0) {
-      const seen = await wallet.findCashOut(userId, idempotencyKey, requestHash, now);
-      if (seen) return answer(seen);
-      const rules = tunables(c.env);
-      const delaySeconds = slipDelaySeconds(priced.liveSports, liveRulesOf(rules).betDelaySeconds);
-      if (delaySeconds > 0) await deps.sleep(delaySeconds * 1000);
-      now = deps.now();
-      const since = now - rules.LIVE_BET_REFRESH_SECONDS * 1000;
-      const deadline = now + rules.LIVE_BET_MAX_WAIT_SECONDS * 1000;
-      const boards = new Map<SportKey, DeskBoard>();
-      for (const sport of priced.liveSports) {
-        const fresh = await odds.desk(c.env, sport).freshScores(now, since, deadline);
-        if (!fresh?.board) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
-        boards.set(sport, fresh.board);
+    const liveSports = priced.liveSports;
+    /** The rest of the cash-out: for a bet with a leg in play the delay and the price again, then the wallet. */
+    const finish = async (): Promise<Response> => {
+      if (priced.liveSports.length > 0) {
+        const seen = await wallet.findCashOut(userId, idempotencyKey, requestHash, now);
+        if (seen) return answer(seen);
+        const rules = tunables(c.env);
+        const delaySeconds = slipDelaySeconds(priced.liveSports, liveRulesOf(rules).betDelaySeconds);
+        if (delaySeconds > 0) await deps.sleep(delaySeconds * 1000);
+        now = deps.now();
+        const since = now - rules.LIVE_BET_REFRESH_SECONDS * 1000;
+        const deadline = now + rules.LIVE_BET_MAX_WAIT_SECONDS * 1000;
+        const boards = new Map<SportKey, DeskBoard>();
+        for (const sport of priced.liveSports) {
+          const fresh = await odds.desk(c.env, sport).freshScores(now, since, deadline);
+          if (!fresh?.board) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
+          boards.set(sport, fresh.board);
+        }
+        // The bet as it is after the delay (a leg may have been graded meanwhile), priced on the fresh boards.
+        const after = await wallet.getBet(userId, bet.id, now);
+        if (after?.status !== "open") refuse({ ok: false, code: "bet-settled" });
+        priced = await pricingOf(c, after, now, boards);
       }
-      // The bet as it is after the delay (a leg may have been graded meanwhile), priced on the fresh boards.
-      const after = await wallet.getBet(userId, bet.id, now);
-      if (after?.status !== "open") refuse({ ok: false, code: "bet-settled" });
-      priced = await pricingOf(c, after, now, boards);
-    }
-    const result = await wallet.cashOut(
-      userId,
-      { ...priced.pricing, betId, quoteId: request.quoteId, fraction: request.fraction, idempotencyKey, requestHash },
-      now,
-    );
-    return answer(result);
+      const result = await wallet.cashOut(
+        userId,
+        { ...priced.pricing, betId, quoteId: request.quoteId, fraction: request.fraction, idempotencyKey, requestHash },
+        now,
+      );
+      return answer(result);
+    };
+    const finishing = finish();
+    // Held for the delay, a cash-out is judged to its end however the connection fares (the
+    // invocation's waitUntil): hanging up during the delay never takes it back once the game turns.
+    if (liveSports.length > 0) waitUntilOf(c)?.(finishing.catch(() => undefined));
+    return await finishing;
   });
 
   return app;

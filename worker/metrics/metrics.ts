@@ -6,14 +6,13 @@
 import { hasLiveStripeKey, isDevelopment, metricsMode } from "../config";
 import { ApiError } from "../http/api-error";
 import { STAND_IN_REFUSED_MESSAGE } from "../http/stand-ins";
+import type { WaitUntil } from "../http/wait-until";
 import { analyticsEngineMetrics, analyticsEngineReader } from "./analytics-engine";
 import { embeddedMetrics, embeddedReader } from "./embedded-store";
 import { noMetrics, type Metrics, type MetricsReader } from "./metrics-port";
 
 export type { MetricPoint, Metrics } from "./metrics-port";
-
-/** Something that keeps a promise alive past the response: an invocation's `waitUntil`. */
-export type WaitUntil = (promise: Promise<unknown>) => void;
+export type { WaitUntil };
 
 /** Lets a promise finish on its own (Durable Objects and code with no invocation context at hand). */
 const unattended: WaitUntil = (promise) => {

@@ -14,23 +14,14 @@ import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { loggerFor } from "../logging/logger";
 import { isWalletError } from "../wallet";
-import { metricsFor, type WaitUntil } from "./metrics";
+import { waitUntilOf } from "../http/wait-until";
+import { metricsFor } from "./metrics";
 
 /** The outcome of an answer: "ok", or the error code it carries (from the thrown ApiError), or its status. */
 function outcomeOf(status: number, error: Error | undefined): string {
   if (status < 400) return "ok";
   if (error instanceof ApiError) return error.code;
   return String(status);
-}
-
-/** The invocation's waitUntil, when there is one (a test may call the app with no context). */
-function waitUntilOf(c: Context<AppEnv>): WaitUntil | undefined {
-  try {
-    const ctx = c.executionCtx;
-    return (promise) => ctx.waitUntil(promise);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The route as registered (`/api/bets/:betId/share`), so metrics do not split by id; the path where Hono cannot say. */
