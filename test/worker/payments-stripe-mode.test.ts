@@ -63,6 +63,9 @@ describe("with STRIPE_SECRET_KEY set (real provider, Stripe API faked at the net
     expect(url).toBe("https://api.stripe.com/v1/checkout/sessions");
     expect(auth).toBe("Bearer sk_test_vantage");
     expect(form.get("mode")).toBe("payment");
+    // Cards only: a bank debit would settle after the purchase-limit hold is gone.
+    expect(form.getAll("allowed_payment_method_types[0]")).toEqual(["card"]);
+    expect(form.get("allowed_payment_method_types[1]")).toBeNull();
     expect(form.get("client_reference_id")).toBe(player.userId);
     expect(form.get("metadata[amountCents]")).toBe("1999");
     expect(form.get("line_items[0][price_data][unit_amount]")).toBe("1999");

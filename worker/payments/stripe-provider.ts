@@ -58,6 +58,10 @@ export function createStripeProvider(secretKey: string): PaymentsProvider {
       const stripe = await stripeClient(secretKey);
       const session = await stripe.checkout.sessions.create({
         mode: "payment",
+        // Cards only: a purchase counts toward the player's purchase limits through a hold that
+        // lasts as long as the session. A bank debit settles days later, after the hold has
+        // gone, so packs paid that way would pass the limits (and land during a break).
+        allowed_payment_method_types: ["card"],
         client_reference_id: input.userId,
         customer_email: input.email,
         line_items: [
