@@ -2,7 +2,7 @@
 // same positions: each market's result per selection, the game's worst over every outcome,
 // and the largest stake a limit still lets through.
 import { describe, expect, it } from "vitest";
-import { ExposureBook, type Pick, type Position } from "../../worker/exposure/book";
+import { ExposureBook, type Pick, pickOf, type Position } from "../../worker/exposure/book";
 
 const MARKETS: Record<string, string[]> = {
   Moneyline: ["Home", "Away", "Draw"],
@@ -85,7 +85,7 @@ describe("a game's exposure", () => {
         expect(Boolean(shown)).toBe(touched);
         if (!shown) continue;
         for (const selection of MARKETS[market]!) {
-          expect(book.resultIf(currency, market, selection)).toBe(bruteResult(now, currency, market, selection));
+          expect(book.resultIf(currency, { market, selection })).toBe(bruteResult(now, currency, market, selection));
         }
         const worst = Math.max(
           ...MARKETS[market]!.map((s) => bruteResult(now, currency, market, s)),
@@ -130,7 +130,7 @@ describe("the largest stake a limit lets through", () => {
       { market: "Total", selection: "Over" },
     ];
     const perStake = 3.64;
-    const limit = Math.max(...picks.map((k) => book.resultIf("cash", k.market, k.selection))) + 50_000;
+    const limit = Math.max(...picks.map((k) => book.resultIf("cash", k))) + 50_000;
     const largest = book.largestStake("cash", picks, perStake, limit);
     const position = (stake: number): Position => ({ id: "new", currency: "cash", stake, payout: Math.floor(stake * perStake), picks });
     expect(largest).toBeGreaterThan(0);
@@ -150,5 +150,57 @@ describe("the largest stake a limit lets through", () => {
     };
     expect(book.fits(hedge, 20_000)).toBe(true);
     expect(book.largestStake("cash", [{ market: "Moneyline", selection: "Away" }], 5, 20_000)).toBe(0);
+  });
+});
+
+describe("lines apart: a middle", () => {
+  const total = (side: "Over" | "Under", line: number) => pickOf({ market: "Total", side, line });
+  const at = (id: string, pick: Pick, stake = 1_000): Position => ({
+    id,
+    currency: "cash",
+    stake,
+    payout: Math.floor(stake * 1.909),
+    picks: [pick],
+  });
+
+  it("counts Over 220.5 and Under 235.5 as winning together, and Over and Under one line as netting", () => {
+    const middle = new ExposureBook();
+    middle.put(at("over", total("Over", 220.5)));
+    middle.put(at("under", total("Under", 235.5)));
+    // 221 to 235 pays both: 1,909 + 1,909 − 2,000.
+    expect(middle.marketsOf("cash")[0]).toMatchObject({ market: "Total", worst: 1_818 });
+    expect(middle.game("cash")).toMatchObject({ worst: 1_818, bound: true });
+
+    const oneLine = new ExposureBook();
+    oneLine.put(at("over", total("Over", 220.5)));
+    oneLine.put(at("under", total("Under", 220.5)));
+    expect(oneLine.marketsOf("cash")[0]).toMatchObject({ market: "Total", worst: -91 });
+  });
+
+  it("refuses the other side of a middle past the limit, and takes it at the line that nets", () => {
+    const book = new ExposureBook();
+    book.put(at("over", total("Over", 220.5)));
+    const limit = 1_500;
+    expect(book.fits(at("under", total("Under", 235.5)), limit)).toBe(false);
+    expect(book.overLimit(at("under", total("Under", 235.5)), limit)).toMatchObject({ market: "Total" });
+    // What fits: the Over's 909 plus the new bet's gain stays within 1,500.
+    const largest = book.largestStake("cash", [total("Under", 235.5)], 1.909, limit);
+    expect(book.fits(at("under", total("Under", 235.5), largest), limit)).toBe(true);
+    expect(book.fits(at("under", total("Under", 235.5), largest + 2), limit)).toBe(false);
+    expect(book.fits(at("under", total("Under", 220.5)), limit)).toBe(true);
+  });
+
+  it("reads a spread on the home side's margin: Home −3.5 and Away +7.5 both win on 4 to 7", () => {
+    const spread = (side: "Home" | "Away", line: number) => pickOf({ market: "Spread", side, line });
+    expect(spread("Home", -3.5)).toEqual({ market: "Spread", selection: "Home -3.5", wins: { above: 3.5 } });
+    expect(spread("Away", 7.5)).toEqual({ market: "Spread", selection: "Away +7.5", wins: { below: 7.5 } });
+    const book = new ExposureBook();
+    book.put(at("home", spread("Home", -3.5)));
+    book.put(at("away", spread("Away", 7.5)));
+    expect(book.marketsOf("cash")[0]).toMatchObject({ worst: 1_818 });
+    const apart = new ExposureBook();
+    apart.put(at("home", spread("Home", -3.5)));
+    apart.put(at("away", spread("Away", 3.5)));
+    expect(apart.marketsOf("cash")[0]).toMatchObject({ worst: -91 });
   });
 });

@@ -10,11 +10,34 @@
 // market (or none of the bet ones) is tried, each position paying when all of its picks
 // are in the combination and every stake taken once. When the combinations are too many
 // the figure is an upper bound (each position counted at its first pick alone), flagged so.
+//
+// A market with lines (a spread, a total, a player's Over/Under) is one market, but its picks
+// at different lines are different selections, and they are not exclusive: Over 220.5 and
+// Under 235.5 both win on 221 to 235 (a middle). Each such pick knows where it wins on the
+// market's number (`wins`: the total, the home side's margin, the player's statistic), and a
+// selection's result counts every selection that can win with it: L(m, s) = Σ payout[s' can
+// win with s] − Σ stake[touches m]. Over and Under one line still net as before (on a whole
+// line both push, which returns the stakes); lines apart by half a point count as winning
+// together, which overstates a push as a win: on the house's side. A game whose markets
+// hold such overlapping selections is given the bound.
 import type { WalletKind } from "../../src/shared/money";
 import type { BetLeg } from "../../src/shared/schemas/bets";
 
-/** One pick of a position on this game: a market key (the game's market, or a player's) and its selection. */
-export type Pick = { market: string; selection: string };
+/** Where a pick on a market with lines wins on the market's number: above its line, or below it. */
+export type Wins = { above: number } | { below: number };
+
+/**
+ * One pick of a position on this game: a market key (the game's market, or a player's) and
+ * its selection; on a market with lines, the selection names the line and `wins` says where it wins.
+ */
+export type Pick = { market: string; selection: string; wins?: Wins };
+
+/** Whether two selections of one market can win together (a selection with itself always can). */
+function canWinTogether(a: Wins | undefined, b: Wins | undefined): boolean {
+  if (!a || !b) return false;
+  if ("above" in a) return "above" in b || a.above < b.below;
+  return "below" in b || b.above < a.below;
+}
 
 export type Position = {
   id: string;
@@ -51,7 +74,28 @@ export type GameExposure = {
 /** Combinations tried one by one before the game's worst becomes a bound. */
 const MAX_COMBINATIONS = 4096;
 
-type MarketTotals = { stakes: number; payouts: Map<string, number> };
+type MarketTotals = { stakes: number; payouts: Map<string, number>; wins: Map<string, Wins> };
+
+/** The house's result in a market if `selection` (winning where `wins` says) wins: every selection that can win with it pays. */
+function resultWith(totals: MarketTotals | undefined, selection: string, wins: Wins | undefined): number {
+  if (!totals) return 0;
+  let paid = 0;
+  for (const [other, payout] of totals.payouts) {
+    if (other === selection || canWinTogether(wins, totals.wins.get(other))) paid += payout;
+  }
+  return paid - totals.stakes;
+}
+
+/** The selections whose results a new pick raises: its own, and those that can win with it. */
+function touchedBy(totals: MarketTotals | undefined, pick: Pick): { selection: string; wins: Wins | undefined }[] {
+  const touched = [{ selection: pick.selection, wins: pick.wins }];
+  for (const selection of totals?.payouts.keys() ?? []) {
+    if (selection !== pick.selection && canWinTogether(pick.wins, totals?.wins.get(selection))) {
+      touched.push({ selection, wins: totals?.wins.get(selection) });
+    }
+  }
+  return touched;
+}
 
 export class ExposureBook {
   private readonly markets: Record<WalletKind, Map<string, MarketTotals>> = { coins: new Map(), cash: new Map() };
@@ -85,45 +129,57 @@ export class ExposureBook {
     for (const pick of p.picks) {
       let totals = book.get(pick.market);
       if (!totals) {
-        totals = { stakes: 0, payouts: new Map() };
+        totals = { stakes: 0, payouts: new Map(), wins: new Map() };
         book.set(pick.market, totals);
       }
       totals.stakes += sign * p.stake;
       const paid = (totals.payouts.get(pick.selection) ?? 0) + sign * p.payout;
-      if (paid === 0) totals.payouts.delete(pick.selection);
-      else totals.payouts.set(pick.selection, paid);
+      if (paid === 0) {
+        totals.payouts.delete(pick.selection);
+        totals.wins.delete(pick.selection);
+      } else {
+        totals.payouts.set(pick.selection, paid);
+        if (pick.wins) totals.wins.set(pick.selection, pick.wins);
+      }
       if (totals.stakes === 0 && totals.payouts.size === 0) book.delete(pick.market);
     }
   }
 
-  /** The house's result in `market` if `selection` wins (before any new bet). */
-  resultIf(currency: WalletKind, market: string, selection: string): number {
-    const totals = this.markets[currency].get(market);
-    if (!totals) return 0;
-    return (totals.payouts.get(selection) ?? 0) - totals.stakes;
+  /** The house's result in the pick's market if the pick wins (before any new bet). */
+  resultIf(currency: WalletKind, pick: Pick): number {
+    return resultWith(this.markets[currency].get(pick.market), pick.selection, pick.wins);
+  }
+
+  /** The highest result among the selections a new pick would raise (its own, and those that can win with it). */
+  private dearestTouched(currency: WalletKind, pick: Pick): number {
+    const totals = this.markets[currency].get(pick.market);
+    return Math.max(...touchedBy(totals, pick).map((t) => resultWith(totals, t.selection, t.wins)));
   }
 
   /**
    * The largest stake (minor units) a new position with these picks may take so that no
-   * market's result on its own selection passes `limit`, when each unit of stake adds
-   * `payoutPerStake` to the payout. The other selections of its markets only gain its stake.
+   * market's result passes `limit` on a selection it raises, when each unit of stake adds
+   * `payoutPerStake` to the payout. The selections that cannot win with it only gain its stake.
    */
   largestStake(currency: WalletKind, picks: readonly Pick[], payoutPerStake: number, limit: number): number {
     const gain = payoutPerStake - 1;
     if (gain <= 0) return Number.MAX_SAFE_INTEGER;
     let largest = Number.MAX_SAFE_INTEGER;
     for (const pick of picks) {
-      const room = limit - this.resultIf(currency, pick.market, pick.selection);
+      const room = limit - this.dearestTouched(currency, pick);
       largest = Math.min(largest, Math.max(0, Math.floor(room / gain)));
     }
     return largest;
   }
 
-  /** Whether adding `position` keeps each of its markets' results on its selections within `limit`. */
+  /** The first pick of `position` whose market would pass `limit` with it, if any. */
+  overLimit(position: Position, limit: number): Pick | undefined {
+    return position.picks.find((pick) => this.dearestTouched(position.currency, pick) + position.payout - position.stake > limit);
+  }
+
+  /** Whether adding `position` keeps every market result it raises within `limit`. */
   fits(position: Position, limit: number): boolean {
-    return position.picks.every(
-      (pick) => this.resultIf(position.currency, pick.market, pick.selection) + position.payout - position.stake <= limit,
-    );
+    return this.overLimit(position, limit) === undefined;
   }
 
   marketsOf(currency: WalletKind): MarketExposure[] {
@@ -131,9 +187,10 @@ export class ExposureBook {
     for (const [market, totals] of this.markets[currency]) {
       let worst = -totals.stakes;
       let worstSelection: string | null = null;
-      for (const [selection, paid] of totals.payouts) {
-        if (paid - totals.stakes > worst) {
-          worst = paid - totals.stakes;
+      for (const selection of totals.payouts.keys()) {
+        const result = resultWith(totals, selection, totals.wins.get(selection));
+        if (result > worst) {
+          worst = result;
           worstSelection = selection;
         }
       }
@@ -168,8 +225,18 @@ function gameWorst(positions: readonly Position[], markets: readonly MarketExpos
   // Each market's options: its selections with a payout, or none of them.
   const options = markets.map((m) => ({ market: m.market, selections: [...Object.keys(m.payouts), null] }));
   const combinations = options.reduce((n, o) => n * o.selections.length, 1);
-  if (combinations > MAX_COMBINATIONS) {
-    // Each position paid at its first pick alone, each market at its dearest selection.
+  // Where two selections of a market can both win (lines apart), one selection per market does not cover the outcomes.
+  const winsOf = new Map<string, Wins>();
+  for (const p of positions) for (const pick of p.picks) if (pick.wins) winsOf.set(`${pick.market}\u0000${pick.selection}`, pick.wins);
+  const together = (market: string, a: string, b: string) =>
+    a === b || canWinTogether(winsOf.get(`${market}\u0000${a}`), winsOf.get(`${market}\u0000${b}`));
+  const middles = markets.some((m) => {
+    const selections = Object.keys(m.payouts);
+    return selections.some((a, i) => selections.slice(i + 1).some((b) => together(m.market, a, b)));
+  });
+  if (combinations > MAX_COMBINATIONS || middles) {
+    // Each position paid at its first pick alone, each market at its dearest selection
+    // with every selection that can win with it.
     const atFirst = new Map<string, Map<string, number>>();
     for (const s of signatures.values()) {
       const first = s.picks[0];
@@ -179,7 +246,10 @@ function gameWorst(positions: readonly Position[], markets: readonly MarketExpos
       atFirst.set(first.market, bySelection);
     }
     let worst = 0;
-    for (const bySelection of atFirst.values()) worst += Math.max(...bySelection.values());
+    for (const [market, bySelection] of atFirst) {
+      const paidWith = (a: string) => [...bySelection].reduce((sum, [b, paid]) => sum + (together(market, a, b) ? paid : 0), 0);
+      worst += Math.max(...[...bySelection.keys()].map(paidWith));
+    }
     return { worst, bound: true };
   }
   const chosen = new Map<string, string | null>();
@@ -212,12 +282,30 @@ export function propMarketOf(market: string): { marketKey: string; playerId: str
   return match ? { marketKey: match[1]!, playerId: match[2]! } : null;
 }
 
-/** A leg's market key and selection on its game: the game's market, or a player's market by player. */
-export function pickOf(leg: { market: string; side: string; prop?: { playerId: string; marketKey: string } | undefined }): Pick {
-  return {
-    market: leg.prop ? propMarket(leg.prop) : leg.market,
-    selection: leg.side,
-  };
+/** A line as a selection names it: a spread's with its sign, any other as it is. */
+const lineText = (market: string, line: number) => (market === "Spread" && line > 0 ? `+${line}` : String(line));
+
+/**
+ * A leg's market key and selection on its game: the game's market, or a player's market by
+ * player. On a market with lines the selection names the line, and `wins` where it wins on
+ * the market's number: a total or a statistic above (Over) or below (Under) the line, the
+ * home side's margin above minus its line (Home) or below the away side's line (Away).
+ */
+export function pickOf(leg: {
+  market: string;
+  side: string;
+  line?: number | null;
+  prop?: { playerId: string; marketKey: string } | undefined;
+}): Pick {
+  const market = leg.prop ? propMarket(leg.prop) : leg.market;
+  const line = leg.line;
+  if (line === null || line === undefined || leg.market === "Moneyline") return { market, selection: leg.side };
+  const selection = `${leg.side} ${lineText(leg.market, line)}`;
+  if (leg.side === "Over") return { market, selection, wins: { above: line } };
+  if (leg.side === "Under") return { market, selection, wins: { below: line } };
+  if (leg.market === "Spread" && leg.side === "Home") return { market, selection, wins: { above: -line } };
+  if (leg.market === "Spread" && leg.side === "Away") return { market, selection, wins: { below: line } };
+  return { market, selection: leg.side };
 }
 
 /** A market's console name: the game's market, or the player and his market. */

@@ -186,7 +186,7 @@ export class GameExposure extends DurableObject<Env> {
     for (const p of input.positions) {
       const position: Position = { id: `${input.slipId}#${p.bet}`, currency: p.currency, stake: p.stake, payout: p.payout, picks: p.picks };
       if (!this.book.fits(position, input.limit)) {
-        const over = p.picks.find((pick) => this.book.resultIf(p.currency, pick.market, pick.selection) + p.payout - p.stake > input.limit);
+        const over = this.book.overLimit(position, input.limit);
         for (const id of added) this.book.remove(id);
         const largestStake = Math.min(...input.positions.map((q) => this.book.largestStake(q.currency, q.picks, q.perStake, input.limit)));
         const market = over?.market ?? "";
