@@ -106,26 +106,33 @@ describe("where the law forbids Vantage Cash", () => {
   });
 });
 
+/** A player whose verified document's address is in `residence`. */
+async function verifiedIn(residence: string): Promise<SignedIn> {
+  const player = await signIn(undefined, undefined, { verifyIdentity: false });
+  const wallet = getUserWallet(env, player.userId);
+  const dateOfBirth = (await wallet.getProtection(player.userId, Date.now())).state.dateOfBirth!;
+  const recorded = await wallet.recordIdentity(
+    player.userId,
+    {
+      sessionId: `vs_test_${crypto.randomUUID()}`,
+      outcome: "verified",
+      documentHash: `idh_${player.userId}`,
+      dateOfBirth,
+      minAge: 18,
+      residence,
+    },
+    Date.now(),
+  );
+  expect(recorded.identity.status).toBe("verified");
+  return player;
+}
+
 describe("where the verified document says the player lives", () => {
   const texas = { country: "US", regionCode: "TX" };
   /** A player whose verified document's address is in `residence`, holding 30.00 Vantage Cash. */
   async function residentOf(residence: string): Promise<SignedIn> {
-    const player = await signIn(undefined, undefined, { verifyIdentity: false });
+    const player = await verifiedIn(residence);
     const wallet = getUserWallet(env, player.userId);
-    const dateOfBirth = (await wallet.getProtection(player.userId, Date.now())).state.dateOfBirth!;
-    const recorded = await wallet.recordIdentity(
-      player.userId,
-      {
-        sessionId: `vs_test_${crypto.randomUUID()}`,
-        outcome: "verified",
-        documentHash: `idh_${player.userId}`,
-        dateOfBirth,
-        minAge: 18,
-        residence,
-      },
-      Date.now(),
-    );
-    expect(recorded.identity.status).toBe("verified");
     await wallet.adjustBalance(
       player.userId,
       { adjustmentId: `adj_${crypto.randomUUID()}`, wallet: "cash", amount: 3_000 },
@@ -200,7 +207,7 @@ describe("a state that turns redeem-only", () => {
   const noonEt = (day: string) => Date.parse(`${day}T17:00:00Z`);
 
   it("lets a player redeem what they held, play-through and hold waived, until the last day, and not after", async () => {
-    const player = await signIn();
+    const player = await verifiedIn("US-TX");
     const wallet = getUserWallet(env, player.userId);
     const start = Date.now();
     const day = (offset: number) => new Date(start + offset * DAY).toISOString().slice(0, 10);
@@ -252,8 +259,40 @@ describe("a state that turns redeem-only", () => {
     expect(sent(after)).toMatchObject({ code: "region-restricted", message: expect.stringContaining("Coins play only") });
   });
 
+  it("gives the window's grace only to players who live there, not to one who reaches the state through its network", async () => {
+    const start = Date.now();
+    const day = (offset: number) => new Date(start + offset * DAY).toISOString().slice(0, 10);
+    const law: RegionRuleEntry = {
+      region: "US-TX",
+      mode: "redeem-only",
+      from: day(0),
+      until: day(10),
+      covers: "sweepstakes-sports",
+      source: { title: "Texas Sweepstakes Act", url: "https://example.org/tx" },
+    };
+    // Connected from Texas; the address on the document is in Florida, where Vantage Cash is still offered.
+    const play: PlayContext = {
+      minAge: 18,
+      place: { region: "US-TX", rules: { entries: [...REGION_RULES, law], restricted: [], blocked: [] } },
+    };
+    const visitor = await verifiedIn("US-FL");
+    const wallet = getUserWallet(env, visitor.userId);
+    await wallet.creditPurchase(
+      visitor.userId,
+      { checkoutSessionId: `cs_${crypto.randomUUID().replaceAll("-", "")}`, amountCents: 4_999, cashPlaythrough: 1 },
+      start - DAY,
+    );
+    const asked = await wallet.requestRedemption(
+      visitor.userId,
+      { amountCents: 2_000, redemptionId: "rd_visitor", purchaseHoldDays: 3 },
+      noonEt(day(1)),
+      play,
+    );
+    expect(asked).toMatchObject({ ok: false, code: "playthrough-required" });
+  });
+
   it("frees only what was held when the rule took effect: cash that came after keeps its play-through and hold", async () => {
-    const player = await signIn();
+    const player = await verifiedIn("US-TX");
     const wallet = getUserWallet(env, player.userId);
     const start = Date.now();
     const day = (offset: number) => new Date(start + offset * DAY).toISOString().slice(0, 10);

@@ -145,12 +145,19 @@ function regionModeInTx(tx: Ledger, play: PlayContext, action: MoneyAction): Reg
 
 /**
  * When the region that governs redemptions turned redeem-only (the start of its entry's
- * day, Eastern), or null when it is not in a redeem-only window now.
+ * day, Eastern), or null when it is not in a redeem-only window now. The window's grace is
+ * for players who live there: the address on their verified document must be in a region
+ * that turned redeem-only too, or a player from elsewhere could reach it through a network
+ * there (a VPN) and take fresh packs and bonus cash out past their holds.
  */
 export function windDownSinceInTx(tx: Ledger, play: PlayContext): number | null {
   if (!play.place) return null;
-  const verdict = regionModeAt(governingRegionInTx(tx, play, "redeem"), play.place.rules, tx.now);
-  return verdict.mode === "redeem-only" && verdict.since !== null ? etMidnight(verdict.since) : null;
+  const governing = regionModeAt(governingRegionInTx(tx, play, "redeem"), play.place.rules, tx.now);
+  if (governing.mode !== "redeem-only" || governing.since === null) return null;
+  const residence = verifiedResidenceInTx(tx);
+  const home = residence === null ? null : regionModeAt(residence, play.place.rules, tx.now);
+  if (home?.mode !== "redeem-only" || home.since === null) return null;
+  return Math.max(etMidnight(governing.since), etMidnight(home.since));
 }
 
 /** Whether the governing region allows `action` at the transaction's moment (Vantage Cash from a bonus, say). */
