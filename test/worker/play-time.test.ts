@@ -102,6 +102,17 @@ describe("reality checks", () => {
     expect(await bet(100, WEDNESDAY + 62 * MIN + DAY_MS + 1000)).toMatchObject({ ok: true });
   });
 
+  it("an answer before the check is due changes nothing: answering ahead cannot put a check off", async () => {
+    const { userId, wallet, bet } = await player();
+    await wallet.setPlayLimits(userId, { realityCheckMinutes: 30 }, DAY_MS, WEDNESDAY - HOUR_MS);
+    for (let minute = 0; minute <= 30; minute += 5) {
+      await wallet.answerRealityCheck(userId, "keep-playing", WEDNESDAY + minute * MIN - 1000);
+      await wallet.heartbeat(userId, WEDNESDAY + minute * MIN);
+    }
+    expect(await bet(100, WEDNESDAY + 30 * MIN)).toMatchObject({ code: "reality-check-due" });
+    expect((await wallet.getPlay(userId, WEDNESDAY + 30 * MIN)).realityCheckDueAt).toBe(WEDNESDAY + 30 * MIN);
+  });
+
   it("a session that ended (no heartbeat for 10 minutes) has nothing due; the next one starts afresh", async () => {
     const { userId, wallet, bet } = await player();
     await wallet.setPlayLimits(userId, { realityCheckMinutes: 30 }, DAY_MS, WEDNESDAY - HOUR_MS);

@@ -185,7 +185,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/play/reality-check": {
     section: "The player",
-    does: '`{answer: "keep-playing"|"take-break"|"set-limit"}` answers a due reality check (the next falls due one interval later); "take-break" also starts a 24-hour break. Answers the play view.',
+    does: '`{answer: "keep-playing"|"take-break"|"set-limit"}` answers a due reality check (the next falls due one interval later; an answer before a check is due changes nothing, so no check can be put off ahead); "take-break" also starts a 24-hour break, whenever it comes. Answers the play view.',
     body: "play#RealityCheckAnswerRequestSchema",
     answer: "play#PlayViewSchema",
   },

@@ -338,10 +338,16 @@ export function notePlayInTx(tx: Ledger, limits: PlayLimits): void {
   if (limits.effective.dailyPlayMinutes !== null) nudge(tx, timeUse(limits.effective, minutesToday(tx), tx.now));
 }
 
-/** The player's answer to a reality check: each one starts the next interval; "take-break" also starts a 24-hour break. */
+/**
+ * The player's answer to a reality check: an answer to a check that is due starts the next
+ * interval (one sent ahead changes nothing, or a client could put every check off);
+ * "take-break" starts a 24-hour break whenever it comes.
+ */
 export function answerRealityCheckInTx(tx: Ledger, answer: RealityCheckAnswer): { ok: true; snapshot: PlaySnapshot } {
   const session = readSession(tx);
-  if (session) writeSession(tx, { ...session, checkedAt: tx.now });
+  const running = sessionRunning(session, tx.now) ? session : null;
+  const dueAt = realityCheckDueAt(running, intervalMs(tx, readPlayLimits(tx)), tx.now);
+  if (session && dueAt !== null && dueAt <= tx.now) writeSession(tx, { ...session, checkedAt: tx.now });
   if (answer === "take-break") takeBreakInTx(tx, "24h");
   return { ok: true, snapshot: playSnapshotInTx(tx) };
 }
