@@ -78,3 +78,16 @@ describe("bet placement rate limit", () => {
     expect(fresh.status).toBe(400);
   }, 30_000);
 });
+
+describe("cash-out quote rate limit", () => {
+  it("counts quotes toward the player's 200 betting actions in 10 seconds, as each one writes a quote", async () => {
+    const { signIn, api } = await import("./helpers");
+    const player = await signIn();
+    await startOfWindow(10_000, 3_000);
+    const statuses = await Promise.all(
+      Array.from({ length: 230 }, () => api("/api/bets/no-such-bet/cash-out", { token: player.token }).then((res) => res.status)),
+    );
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(200);
+  }, 30_000);
+});

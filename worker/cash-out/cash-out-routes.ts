@@ -87,7 +87,9 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
     return bet;
   };
 
-  app.get("/bets/:id/cash-out", requireUser, async (c) => {
+  // Quoting writes a quote into the player's wallet, so it counts toward the same per-player
+  // limit as placing and accepting: a script cannot fill the wallet's storage with quotes.
+  app.get("/bets/:id/cash-out", requireUser, limitBetPlacement, async (c) => {
     const now = deps.now();
     const bet = await openBetOf(c, now);
     const { pricing } = await pricingOf(c, bet, now);
