@@ -92,6 +92,10 @@ describe("a final for a game that has just started", () => {
     expect(await eventRow(eventId)).toBeNull();
     expect(await betOf(user, bet.id)).toMatchObject({ status: "open" });
     expect(await betOf(admin.userId, mine.id)).toMatchObject({ status: "open" });
+    // It can still be rejected, so it does not stand in the way of a result asked by someone else.
+    const rejected = await postJson(`/api/admin/approvals/${request.id}/reject`, { reason: "asked by a bettor" }, ops.token);
+    expect(rejected.status).toBe(200);
+    expect(((await rejected.json()) as { request: { status: string } }).request.status).toBe("rejected");
   });
 
   it("a correction the feed does not report waits for a second operator too", async () => {

@@ -92,7 +92,7 @@ export const APPROVAL_RULES: ApprovalRules = {
     },
   },
   result: {
-    guard: (env, request, operator, requester) => resultDeciderRefusal(env, request.subject, operator, requester),
+    guard: (env, request, operator, requester, decision) => resultDeciderRefusal(env, request.subject, operator, requester, decision),
     async apply(env, request, approver, now) {
       if (request.kind !== "result") throw new Error(`not a result: ${request.kind}`);
       const eventId = request.subject;

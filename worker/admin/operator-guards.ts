@@ -72,18 +72,19 @@ export async function refuseOwnAccount(env: Env, operator: AuthedUser, player: {
 }
 
 /**
- * Who may approve a game's result or statistics: not an operator holding a bet on it, and
- * not while the operator who asked holds one (a bet placed after asking, on the result they
- * asked for, would otherwise be paid by the approval).
+ * Who may decide a game's result or statistics: not an operator holding a bet on it; and no
+ * approval while the operator who asked holds one (a bet placed after asking, on the result
+ * they asked for, would otherwise be paid by it). Such a request can still be rejected.
  */
 export async function resultDeciderRefusal(
   env: Env,
   eventId: string,
-  approver: AuthedUser,
+  decider: AuthedUser,
   requester: AuthedUser,
+  decision: "approve" | "reject",
 ): Promise<RefusalOf<"holds-bet" | "requester-holds-bet"> | null> {
-  const own = await betHolderRefusal(env, approver, eventId);
-  if (own) return own;
+  const own = await betHolderRefusal(env, decider, eventId);
+  if (own || decision === "reject") return own;
   return (await betHolderRefusal(env, requester, eventId)) ? { ok: false, code: "requester-holds-bet" } : null;
 }
 

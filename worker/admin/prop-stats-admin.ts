@@ -207,7 +207,7 @@ export function propStatsAdminRoutes() {
 
 /** The approvals queue's rules for a `stats` request: nobody holding a bet on the game decides; approval records (or corrects) the box score. */
 export const STATS_APPROVAL: ApprovalKindRules = {
-  guard: (env, request, operator, requester) => resultDeciderRefusal(env, request.subject, operator, requester),
+  guard: (env, request, operator, requester, decision) => resultDeciderRefusal(env, request.subject, operator, requester, decision),
   async apply(env, request, approver, now) {
     if (request.kind !== "stats") throw new Error(`not statistics: ${request.kind}`);
     const eventId = request.subject;

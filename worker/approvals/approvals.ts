@@ -23,13 +23,16 @@ import { auditStatement } from "./audit-log";
 
 export type ApprovalKind = ApprovalRequest["kind"];
 
+/** What the deciding operator does with a request. */
+export type Decision = "approve" | "reject";
+
 /** How one kind of request is decided and applied. */
 export type ApprovalKindRules = {
   /**
-   * A refusal when `operator` may not decide this request (beyond being its requester), or
-   * when what the requester did since asking means it may not be approved now.
+   * A refusal when `operator` may not decide this request (beyond being its requester), or,
+   * for an approval, when what the requester did since asking means it may not apply now.
    */
-  guard(env: Env, request: ApprovalRequest, operator: AuthedUser, requester: AuthedUser): Promise<Refusal | null>;
+  guard(env: Env, request: ApprovalRequest, operator: AuthedUser, requester: AuthedUser, decision: Decision): Promise<Refusal | null>;
   /** Applies an approved request, idempotently by its id; answers what it did, or a refusal. */
   apply(
     env: Env,
@@ -220,13 +223,14 @@ async function mayDecide(
   stored: { request: ApprovalRequest; requesterId: string },
   operator: AuthedUser,
   rules: ApprovalRules,
+  decision: Decision,
 ): Promise<Refused | null> {
   const { request, requesterId } = stored;
   if (requesterId === operator.id || request.requestedBy.trim().toLowerCase() === operator.email.trim().toLowerCase()) {
     return refused({ ok: false, code: "own-request" });
   }
   const requester: AuthedUser = { id: requesterId, email: request.requestedBy, sessionId: "" };
-  const guarded = await rules[request.kind].guard(env, request, operator, requester);
+  const guarded = await rules[request.kind].guard(env, request, operator, requester, decision);
   return guarded ? refused(guarded) : null;
 }
 
@@ -248,7 +252,7 @@ export async function approveRequest(
   const db = env.DB;
   const stored = await readRequest(db, id);
   if (!stored) return notFound();
-  const refusal = await mayDecide(env, stored, operator, rules);
+  const refusal = await mayDecide(env, stored, operator, rules, "approve");
   if (refusal) return refusal;
   let { request } = stored;
   if (request.status === "pending") {
@@ -303,7 +307,7 @@ export async function rejectRequest(
   const db = env.DB;
   const stored = await readRequest(db, id);
   if (!stored) return notFound();
-  const refusal = await mayDecide(env, stored, operator, rules);
+  const refusal = await mayDecide(env, stored, operator, rules, "reject");
   if (refusal) return refusal;
   const { request } = stored;
   const [update] = await db.batch([
