@@ -204,3 +204,19 @@ describe("lines apart: a middle", () => {
     expect(apart.marketsOf("cash")[0]).toMatchObject({ worst: -91 });
   });
 });
+
+describe("positions kept from before picks named their lines", () => {
+  it("count with every lined pick of their market, never netting against one", () => {
+    const book = new ExposureBook();
+    // As an object stored it before: the side alone.
+    book.put({ id: "old", currency: "cash", stake: 1_000, payout: 1_909, picks: [{ market: "Total", selection: "Over" }] });
+    const under = pickOf({ market: "Total", side: "Under", line: 220.5 });
+    book.put({ id: "new", currency: "cash", stake: 1_000, payout: 1_909, picks: [under] });
+    expect(book.marketsOf("cash")[0]).toMatchObject({ market: "Total", worst: 1_818 });
+    // Moneyline sides still never win together.
+    const sides = new ExposureBook();
+    sides.put({ id: "h", currency: "cash", stake: 1_000, payout: 1_909, picks: [{ market: "Moneyline", selection: "Home" }] });
+    sides.put({ id: "a", currency: "cash", stake: 1_000, payout: 1_909, picks: [{ market: "Moneyline", selection: "Away" }] });
+    expect(sides.marketsOf("cash")[0]).toMatchObject({ worst: -91 });
+  });
+});

@@ -19,7 +19,8 @@
 // win with s] − Σ stake[touches m]. Over and Under one line still net as before (on a whole
 // line both push, which returns the stakes); lines apart by half a point count as winning
 // together, which overstates a push as a win: on the house's side. A game whose markets
-// hold such overlapping selections is given the bound.
+// hold such overlapping selections is given the bound. A position kept from before picks
+// named their lines counts with every lined pick of its market.
 import type { WalletKind } from "../../src/shared/money";
 import type { BetLeg } from "../../src/shared/schemas/bets";
 
@@ -32,9 +33,14 @@ export type Wins = { above: number } | { below: number };
  */
 export type Pick = { market: string; selection: string; wins?: Wins };
 
-/** Whether two selections of one market can win together (a selection with itself always can). */
+/**
+ * Whether two distinct selections of one market can win together. Without lines (a
+ * moneyline's sides) they cannot. A pick kept from before picks named their lines has none
+ * on a market whose other picks do: where it wins is unknown, so it is counted with all of them.
+ */
 function canWinTogether(a: Wins | undefined, b: Wins | undefined): boolean {
-  if (!a || !b) return false;
+  if (!a && !b) return false;
+  if (!a || !b) return true;
   if ("above" in a) return "above" in b || a.above < b.below;
   return "below" in b || b.above < a.below;
 }
