@@ -470,6 +470,7 @@ export const keptReversals = sqliteTable(
 export const correctionProgress = sqliteTable("correction_progress", {
   reference: text("reference").primaryKey(),
   afterUserId: text("after_user_id").notNull(),
+  failedJson: text("failed_json").notNull().default("[]"),
   updatedAt: integer("updated_at").notNull(),
 });
 

@@ -2,11 +2,11 @@
 // bet on the game, a few at a time, each call re-grading once and moving only what changed;
 // what moved adds up into the operator's answer. The wallets are taken in the order of their
 // user id, CORRECTION_WALLETS_PER_CALL per call; D1 `correction_progress` keeps, per
-// correction, the last wallet before which every wallet was re-graded, so sending the same
-// correction again goes on from there (a wallet that failed is tried again, and the ones
-// after it, whose calls are idempotent). The answer stays `pending` until a call reaches the
-// last wallet with none failing; the next call after that starts over from the first, finding
-// nothing left to move (or a bet whose row reached D1 after the pass went by).
+// correction, the last wallet a call reached and the wallets that failed, so sending the same
+// correction again tries those first and then goes on (each wallet's call is idempotent): one
+// wallet that keeps failing holds back nobody after it. The answer stays `pending` until the
+// last wallet is reached and none is left failed; the next call after that starts over from
+// the first, finding nothing left to move (or a bet whose row reached D1 after the pass went by).
 import { tunables } from "../tunables";
 import { loggerFor } from "../logging/logger";
 import type { CorrectionSummary } from "./wallet";
@@ -36,10 +36,14 @@ export function emptyTally(): CorrectionTally {
   };
 }
 
+/** The wallets a correction call left failed, tried first by the next call; past this many, the rest wait their turn. */
+const MAX_KEPT_FAILURES = 1_000;
+
 /**
- * Re-grades, with `correct`, the next CORRECTION_WALLETS_PER_CALL wallets of the correction
- * `reference` (`holders(after, limit)`: the game's holders with a user id after `after`, in
- * order), CONCURRENCY at a time, adding each summary to `tally`, and records how far it got.
+ * Re-grades, with `correct`, the wallets the correction `reference` left failed and then the
+ * next of the game's holders (`holders(after, limit)`: user ids after `after`, in order), at
+ * most CORRECTION_WALLETS_PER_CALL in all, CONCURRENCY at a time, adding each summary to
+ * `tally`, and records how far it got and which wallets failed.
  */
 export async function correctWallets(
   env: Env,
@@ -50,14 +54,20 @@ export async function correctWallets(
   now: number,
 ): Promise<void> {
   const perCall = tunables(env).CORRECTION_WALLETS_PER_CALL;
-  const progress = await env.DB.prepare("SELECT after_user_id FROM correction_progress WHERE reference = ?")
+  const progress = await env.DB.prepare("SELECT after_user_id, failed_json FROM correction_progress WHERE reference = ?")
     .bind(reference)
-    .first<{ after_user_id: string }>();
+    .first<{ after_user_id: string; failed_json: string }>();
   const after = progress?.after_user_id ?? "";
-  const found = await holders(after, perCall + 1);
-  const batch = found.slice(0, perCall);
-  if (found.length > batch.length) tally.pending = true;
-  const failed = new Set<string>();
+  const keptFailures = progress ? (JSON.parse(progress.failed_json) as string[]) : [];
+  const retry = keptFailures.slice(0, perCall);
+  const leftOver = keptFailures.slice(retry.length);
+  const room = perCall - retry.length;
+  const found = room > 0 ? await holders(after, room + 1) : [];
+  const fresh = found.slice(0, room);
+  // More holders after these, failures still waiting, or no room this call to look for more.
+  if (found.length > fresh.length || leftOver.length > 0 || room === 0) tally.pending = true;
+  const batch = [...retry, ...fresh];
+  const failed: string[] = [];
   let next = 0;
   const worker = async () => {
     while (next < batch.length) {
@@ -74,7 +84,7 @@ export async function correctWallets(
       } catch (err) {
         tally.walletErrors += 1;
         tally.pending = true;
-        failed.add(userId);
+        failed.push(userId);
         loggerFor(env).warn(`correction ${reference}: wallet ${userId} failed`, err);
       }
     }
@@ -85,16 +95,13 @@ export async function correctWallets(
     await env.DB.prepare("DELETE FROM correction_progress WHERE reference = ?").bind(reference).run();
     return;
   }
-  // Every wallet up to the first that failed is done: the next call starts after the last of them.
-  const firstFailed = batch.findIndex((userId) => failed.has(userId));
-  const done = firstFailed === -1 ? batch : batch.slice(0, firstFailed);
-  const reached = done.at(-1);
-  if (reached === undefined) return;
+  // The cursor passes every holder this call reached; the ones that failed are tried first next time.
+  const stillFailed = [...failed, ...leftOver].slice(0, MAX_KEPT_FAILURES);
   await env.DB.prepare(
-    `INSERT INTO correction_progress (reference, after_user_id, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT (reference) DO UPDATE SET after_user_id = excluded.after_user_id, updated_at = excluded.updated_at
-     WHERE excluded.after_user_id > correction_progress.after_user_id`,
+    `INSERT INTO correction_progress (reference, after_user_id, failed_json, updated_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (reference) DO UPDATE SET after_user_id = excluded.after_user_id, failed_json = excluded.failed_json,
+       updated_at = excluded.updated_at`,
   )
-    .bind(reference, reached, now)
+    .bind(reference, fresh.at(-1) ?? after, JSON.stringify(stillFailed), now)
     .run();
 }
