@@ -97,7 +97,7 @@ export const TUNABLES = {
   LIVE_BET_MAX_WAIT_SECONDS: tunable(
     "10",
     wholeNumber(1, 60),
-    "How long a live slip waits after its delay for fresh scores; none in time is a 409 odds-stale.",
+    "How long a live slip waits after its delay for fresh scores; none in time is a 409 odds-stale (with the longest live-bet delay, at most 25 s: a held slip must finish within the 30 s the platform keeps a hung-up request's work).",
   ),
   LIVE_CLOSE_AFTER_MINUTES: tunable(
     DEFAULT_CLOSE_AFTER,
@@ -443,8 +443,23 @@ export function parseTunables(raw: Record<string, unknown>): TunablesResult {
       ],
     };
   }
+  // A held live slip runs to its end past a client that hangs up only as long as the
+  // platform keeps an invocation's waitUntil work (30 s after the client goes): its longest
+  // delay and the wait for fresh scores after it must fit with room for the wallet's answer.
+  const longestDelay = Math.max(parsed.LIVE_BET_DELAY_SECONDS, ...Object.values(parsed.LIVE_BET_DELAY_BY_SPORT));
+  if (longestDelay + parsed.LIVE_BET_MAX_WAIT_SECONDS > LIVE_HOLD_MAX_SECONDS) {
+    return {
+      ok: false,
+      problems: [
+        `LIVE_BET_MAX_WAIT_SECONDS=${parsed.LIVE_BET_MAX_WAIT_SECONDS}: with the longest live-bet delay (${longestDelay} s) must be at most ${LIVE_HOLD_MAX_SECONDS} s, so a held slip finishes within the 30 s the platform keeps work after a client hangs up`,
+      ],
+    };
+  }
   return { ok: true, value: parsed };
 }
+
+/** The longest a live slip may be held (delay and the wait for scores after it), seconds. */
+const LIVE_HOLD_MAX_SECONDS = 25;
 
 export class TunablesError extends Error {
   constructor(readonly problems: string[]) {

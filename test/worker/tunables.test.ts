@@ -78,4 +78,12 @@ describe("tunables", () => {
       expect(slow.problems).toEqual([expect.stringContaining("LIVE_REFRESH_SECONDS=60: must be below LIVE_PRICE_MAX_AGE_SECONDS")]);
     expect(parseTunables({ LIVE_REFRESH_SECONDS: "60", LIVE_PRICE_MAX_AGE_SECONDS: "90" }).ok).toBe(true);
   });
+
+  it("refuses live holds longer than the platform keeps a hung-up request's work", () => {
+    expect(parseTunables({ LIVE_BET_DELAY_SECONDS: "15", LIVE_BET_MAX_WAIT_SECONDS: "10" }).ok).toBe(true);
+    const long = parseTunables({ LIVE_BET_DELAY_BY_SPORT: "soccer_usa_mls:20", LIVE_BET_MAX_WAIT_SECONDS: "10" });
+    expect(long.ok).toBe(false);
+    if (!long.ok)
+      expect(long.problems).toEqual([expect.stringContaining("LIVE_BET_MAX_WAIT_SECONDS=10: with the longest live-bet delay (20 s)")]);
+  });
 });
