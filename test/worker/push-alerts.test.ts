@@ -17,9 +17,16 @@ import { getUserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf } from "./bets-helpers";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
 import { betOf, leg, newEventId, openBet, seedBets, wallet } from "./settlement-fixtures";
+import { toBase64Url } from "../../src/shared/receipts/encoding";
 
 type Subscription = { endpoint: string; keys: { p256dh: string; auth: string } };
 type Inbox = { messages: { seq: number; message: PushMessage }[] };
+
+/** A browser's P-256 public key, as PushSubscription.toJSON() gives it. */
+async function browserKey(): Promise<string> {
+  const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"])) as CryptoKeyPair;
+  return toBase64Url(new Uint8Array((await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer));
+}
 
 async function subscribeBrowser(player: SignedIn): Promise<Subscription> {
   const res = await postJson("/api/dev/push/endpoints", {});
@@ -171,7 +178,7 @@ describe("opt-in alerts", () => {
 
   it("accepts only https endpoints of known push services or the embedded one", async () => {
     const player = await signIn();
-    const keys = { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) };
+    const keys = { p256dh: await browserKey(), auth: "A".repeat(22) };
     for (const endpoint of ["https://attacker.example/collect", "http://fcm.googleapis.com/fcm/send/x", "https://localhost/api/me"]) {
       const res = await postJson("/api/push/subscriptions", { endpoint, keys }, player.token);
       expect(res.status).toBe(400);
@@ -180,6 +187,29 @@ describe("opt-in alerts", () => {
       (await postJson("/api/push/subscriptions", { endpoint: "https://fcm.googleapis.com/fcm/send/abc", keys }, player.token)).status,
     ).toBe(200);
     expect((await api("/api/push/preferences")).status).toBe(401);
+  });
+
+  it("refuses a key alerts cannot be encrypted to, and keeps a player's newest 10 browsers", async () => {
+    const player = await signIn();
+    const endpoint = (i: number) => `https://fcm.googleapis.com/fcm/send/browser-${i}`;
+    // The right shape, but not a point on the curve.
+    const broken = await postJson(
+      "/api/push/subscriptions",
+      { endpoint: endpoint(0), keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) } },
+      player.token,
+    );
+    expect(broken.status).toBe(400);
+    let kept = 0;
+    for (let i = 1; i <= 12; i++) {
+      const res = await postJson(
+        "/api/push/subscriptions",
+        { endpoint: endpoint(i), keys: { p256dh: await browserKey(), auth: "A".repeat(22) } },
+        player.token,
+      );
+      expect(res.status).toBe(200);
+      kept = PushPreferencesSchema.parse(await res.json()).subscriptions;
+    }
+    expect(kept).toBe(10);
   });
 
   it("a stricter limit is announced at once, a looser one only once its cooling has passed; redelivered, it arrives once", async () => {

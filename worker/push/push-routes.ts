@@ -19,6 +19,22 @@ import { EMBEDDED_INBOX_PATH } from "../dev/push-service";
 import { ApiError, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { vapidKeys } from "./push-keys";
+import { fromBase64Url } from "../../src/shared/receipts/encoding";
+
+/** Browsers kept per player; a new one past this replaces the one subscribed longest ago. */
+const MAX_SUBSCRIPTIONS_PER_PLAYER = 10;
+
+/** Whether `p256dh` is a P-256 public key an alert can be encrypted to (a string of the right shape may not be one). */
+async function isP256Key(p256dh: string): Promise<boolean> {
+  const raw = fromBase64Url(p256dh.replace(/=+$/, ""));
+  if (!raw) return false;
+  try {
+    await crypto.subtle.importKey("raw", raw, { name: "ECDH", namedCurve: "P-256" }, false, []);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Hosts of the browsers' push services (Chrome/Edge/Opera via FCM, Firefox, Safari, Windows). */
 const PUSH_SERVICE_HOSTS = [
@@ -73,13 +89,26 @@ export function pushRoutes() {
     if (!endpointAllowed(c.env, new URL(body.endpoint), c.req.url)) {
       throw new ApiError(400, "invalid-argument", "This push service is not supported.");
     }
+    if (!(await isP256Key(body.keys.p256dh))) {
+      throw new ApiError(400, "invalid-argument", "This browser's notification key is not valid.");
+    }
     const now = Date.now();
-    await c.env.DB.prepare(
-      `INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, updated_at = excluded.updated_at`,
-    )
-      .bind(await subscriptionId(body.endpoint), c.var.user.id, body.endpoint, body.keys.p256dh, body.keys.auth, now, now)
-      .run();
+    const db = c.env.DB;
+    await db.batch([
+      db
+        .prepare(
+          `INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, updated_at = excluded.updated_at`,
+        )
+        .bind(await subscriptionId(body.endpoint), c.var.user.id, body.endpoint, body.keys.p256dh, body.keys.auth, now, now),
+      // Each alert goes to every browser kept: a player keeps the newest few.
+      db
+        .prepare(
+          `DELETE FROM push_subscriptions WHERE user_id = ?1 AND id NOT IN
+             (SELECT id FROM push_subscriptions WHERE user_id = ?1 ORDER BY updated_at DESC, id LIMIT ?2)`,
+        )
+        .bind(c.var.user.id, MAX_SUBSCRIPTIONS_PER_PLAYER),
+    ]);
     return c.json(await preferencesOf(c.env.DB, c.var.user.id));
   });
 

@@ -213,7 +213,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/push/subscriptions": {
     section: "Alerts",
-    does: "Registers this browser's push subscription (https endpoint of a known push service, or the embedded one in development; 400 otherwise); answers the preferences.",
+    does: "Registers this browser's push subscription (https endpoint of a known push service, or the embedded one in development, and a `p256dh` that is a P-256 public key; 400 otherwise); a player keeps their newest 10 browsers, a new one past that replacing the one subscribed longest ago. Answers the preferences.",
     body: "push#PushSubscriptionRequestSchema",
     answer: "push#PushPreferencesSchema",
   },
