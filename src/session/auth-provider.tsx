@@ -178,7 +178,11 @@ function createSessionEngine(set: {
   return { start, stop, refresh, getAccessToken, signOut };
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * `beforeSignOut`: what the app must undo while the sign-in still holds (this browser's
+ * alerts), run first by signOut; sign-out goes on whatever it does.
+ */
+export function AuthProvider({ children, beforeSignOut }: { children: ReactNode; beforeSignOut?: (api: ApiClient) => Promise<void> }) {
   const [status, setStatus] = useState<AuthStatus>("loading");
   const [user, setUser] = useState<UserDocument | null>(null);
   const engineRef = useRef<ReturnType<typeof createSessionEngine> | null>(null);
@@ -203,11 +207,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       getAccessToken: engine.getAccessToken,
       signIn: (from?: string) => redirectTo(signInStartUrl(from ?? currentPathAndQuery())),
-      signOut: engine.signOut,
+      signOut: async () => {
+        await beforeSignOut?.(api).catch(() => undefined);
+        await engine.signOut();
+      },
       updateUser: (patch) => setUser((prev) => (prev ? { ...prev, ...patch } : prev)),
       api,
     }),
-    [status, user, engine, api],
+    [status, user, engine, api, beforeSignOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -140,6 +140,33 @@ describe("Settings → Alerts", () => {
     expect(screen.queryByRole("region", { name: "Notifications" })).toBeNull();
   });
 
+  it("signing out ends this browser's alerts first: the server forgets it before the sign-in ends, and so does the device", async () => {
+    const endpoint = "https://localhost/api/dev/push/inbox/abc";
+    const calls = pushServer("embedded", (call) => {
+      if (call.path === "/api/dev/push/endpoints")
+        return jsonResponse(201, { endpoint, expirationTime: null, keys: { p256dh: "p", auth: "a" } });
+      if (call.path.startsWith("/api/dev/push/inbox/abc")) return jsonResponse(200, { messages: [] });
+      if (call.path === "/api/push/subscriptions" && call.method === "DELETE") return jsonResponse(200, off);
+      if (call.path === "/api/auth/logout") return jsonResponse(200, {});
+      return undefined;
+    });
+    renderApp("/settings");
+    const settled = await within(await alertsCard()).findByRole("switch", { name: /Bet settled/ });
+    await waitFor(() => expect((settled as HTMLInputElement).disabled).toBe(false));
+    await userEvent.setup().click(settled);
+    await waitFor(() => expect(localStorage.getItem("vantage.alerts.subscription")).not.toBeNull());
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: /Profile menu/ }));
+    await user.click(screen.getByRole("menuitem", { name: "Logout" }));
+    await waitFor(() => expect(calls.some((c) => c.path === "/api/auth/logout")).toBe(true));
+    const order = calls.map((c) => `${c.method} ${c.path}`).filter((c) => c.includes("/push/subscriptions") || c.includes("/auth/logout"));
+    expect(order.slice(-2)).toEqual(["DELETE /api/push/subscriptions", "POST /api/auth/logout"]);
+    expect(calls.find((c) => c.method === "DELETE")?.body).toEqual({ endpoint });
+    expect(localStorage.getItem("vantage.alerts.subscription")).toBeNull();
+    expect(localStorage.getItem("vantage.alerts.inbox")).toBeNull();
+  });
+
   it("a limit or break taking effect and a nudge near a limit each have their own switch, off until turned on", async () => {
     const calls = embeddedPushWithEmptyInbox();
     renderApp("/settings");

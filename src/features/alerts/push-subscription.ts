@@ -49,6 +49,31 @@ async function embeddedSubscription(api: ApiClient): Promise<unknown> {
   return issued;
 }
 
+/**
+ * Ends this browser's alerts for the player signing out, so the next person on the device
+ * never sees theirs: the subscription is removed on the server (while the sign-in still
+ * holds) and in the browser, and an embedded inbox is forgotten. Best effort: sign-out
+ * goes on whatever fails here.
+ */
+export async function forgetThisBrowser(api: ApiClient): Promise<void> {
+  const endpoints: string[] = [];
+  if (typeof navigator !== "undefined" && "serviceWorker" in navigator) {
+    const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+    const subscription = await registration?.pushManager?.getSubscription().catch(() => null);
+    if (subscription) {
+      endpoints.push(subscription.endpoint);
+      await subscription.unsubscribe().catch(() => false);
+    }
+  }
+  const stored = SubscriptionJsonSchema.safeParse(JSON.parse(localStorage.getItem(EMBEDDED_SUBSCRIPTION_KEY) ?? "null"));
+  if (stored.success) endpoints.push(stored.data.endpoint);
+  for (const key of [EMBEDDED_SUBSCRIPTION_KEY, EMBEDDED_INBOX_KEY, EMBEDDED_SEEN_KEY]) localStorage.removeItem(key);
+  if (stored.success) window.dispatchEvent(new Event(INBOX_CHANGED_EVENT));
+  await Promise.all(
+    endpoints.map((endpoint) => api.send("/push/subscriptions", { method: "DELETE", body: { endpoint } }).catch(() => undefined)),
+  );
+}
+
 export async function subscribeThisBrowser(api: ApiClient): Promise<PushPreferences> {
   const config = await api.get("/push/config", PushConfigSchema);
   let subscription: unknown;
