@@ -22,6 +22,20 @@ async function insertProfile(userId: string, handle: string): Promise<void> {
 }
 
 describe("handle look-alikes on PATCH /api/me", () => {
+  it("a refused handle leaves a date of birth sent with it unsaved", async () => {
+    const taken = await signIn();
+    expect((await patchMe(taken, { handle: "keeper" })).status).toBe(200);
+    const newcomer = await signIn(undefined, undefined, { confirmAge: false });
+    for (const handle of ["keeper", "KEEPER", "x"]) {
+      const res = await patchMe(newcomer, { dateOfBirth: "1990-04-25", handle });
+      expect(res.status, handle).toBeGreaterThanOrEqual(400);
+      expect(res.status, handle).toBeLessThan(500);
+    }
+    const me = (await (await api("/api/me", { token: newcomer.token })).json()) as UserDocument;
+    expect(me.dateOfBirth).toBeNull();
+    expect(me.handle).toBeNull();
+  });
+
   it("refuses another player's handle as taken, and its look-alikes as looking like it", async () => {
     const jordan = await signIn();
     expect((await patchMe(jordan, { handle: "jordan" })).status).toBe(200);

@@ -29,7 +29,7 @@ import { playContextFor, requestRegion } from "../protection/request-region";
 import { tunables } from "../tunables";
 import { protectionWallet } from "../protection/wallet";
 import { exportWallet } from "./wallet";
-import { readProfile, setHandle, setHiddenStatements, setShowCashResultsStatement } from "../social/player-profiles";
+import { handleRefusal, readProfile, setHandle, setHiddenStatements, setShowCashResultsStatement } from "../social/player-profiles";
 import { purgeAfterPrivacyChange } from "../social/privacy-purge";
 import { currentRules } from "../sweepstakes/rules-versions";
 import { loadUserDocument } from "./user-document";
@@ -61,8 +61,12 @@ export function meRoutes() {
     const displayName = checked?.ok ? checked.name : undefined;
     const userId = c.var.user.id;
     const now = Date.now();
-    // What can be refused comes first (date of birth 409/400, handle taken or reserved), so
-    // a refused body leaves the rest unchanged too.
+    // What can be refused comes first (a handle's form, reserved or taken, then the date of
+    // birth 409/400, then the handle written), so a refused body leaves the rest unchanged too.
+    if (handle !== undefined && dateOfBirth !== undefined) {
+      const refused = await handleRefusal(c.env.DB, c.var.user.id, handle);
+      if (refused) throw refusalError(refused);
+    }
     if (dateOfBirth !== undefined) {
       const { minAge } = playContextFor(c.env, requestRegion(c.env, c.req.raw));
       const result = await protectionWallet(c.env, userId).confirmDateOfBirth(userId, { dateOfBirth, minAge }, now);

@@ -46,6 +46,29 @@ function withdrawSharesStatement(db: D1Database, userId: string): D1PreparedStat
 }
 
 /** Sets (or with null clears, withdrawing the player's share links) the player's handle; errors are values. */
+/**
+ * Why `setHandle` would refuse `raw` now (its form, a reserved word, another player's handle
+ * or one that looks like it), read without writing; null when it would take it.
+ */
+export async function handleRefusal(
+  db: D1Database,
+  userId: string,
+  raw: string | null,
+): Promise<HandleRefusal | RefusalOf<"handle-taken" | "handle-look-alike"> | null> {
+  if (raw === null) return null;
+  const checked = checkHandle(raw);
+  if (!checked.ok) return checked;
+  const other = await db
+    .prepare(
+      `SELECT MAX(handle = ?2) AS exact FROM player_profiles
+        WHERE user_id <> ?1 AND (handle = ?2 OR handle_skeleton = ?3)`,
+    )
+    .bind(userId, checked.handle, handleSkeleton(checked.handle))
+    .first<{ exact: number | null }>();
+  if (other?.exact === null || other?.exact === undefined) return null;
+  return { ok: false, code: other.exact ? "handle-taken" : "handle-look-alike" };
+}
+
 export async function setHandle(
   db: D1Database,
   userId: string,
