@@ -72,26 +72,35 @@ describe("the residence on the document", () => {
     expect((await getUserWallet(env, offered.userId).getProtection(offered.userId, Date.now())).residence).toBe("US-TX");
   });
 
-  it("sends a region code that is not one back to the page, and records nothing", async () => {
-    const player = await signIn(undefined, undefined, { verifyIdentity: false });
-    const started = await postJson("/api/identity/session", {}, player.token);
-    const path = new URL(((await started.json()) as { url: string }).url).pathname;
-    const form = new URLSearchParams({
-      outcome: "verified",
-      document_type: "driving_license",
-      issuing_country: "US",
-      document_number: randomDocument(),
-      date_of_birth: "1990-04-25",
-      residence: "California",
-    });
-    const done = await api(`${path}/complete`, {
-      method: "POST",
-      body: form.toString(),
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      redirect: "manual",
-    });
-    expect(done.headers.get("Location")).toBe(`${path}?error=document`);
-    expect((await identityOf(player)).status).toBe("pending");
+  it("sends a field that is not what it says back to the page, and records nothing", async () => {
+    for (const [name, wrong] of [
+      ["residence", "California"],
+      ["date_of_birth", "2000-13-01"],
+      ["date_of_birth", "2001-02-29"],
+      ["document_type", "constructor"],
+    ] as const) {
+      const player = await signIn(undefined, undefined, { verifyIdentity: false });
+      const started = await postJson("/api/identity/session", {}, player.token);
+      const path = new URL(((await started.json()) as { url: string }).url).pathname;
+      const form = new URLSearchParams({
+        outcome: "mismatch",
+        document_type: "driving_license",
+        issuing_country: "US",
+        document_number: randomDocument(),
+        date_of_birth: "1990-04-25",
+        residence: "US-CA",
+        [name]: wrong,
+      });
+      const done = await api(`${path}/complete`, {
+        method: "POST",
+        body: form.toString(),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        redirect: "manual",
+      });
+      expect(done.status, wrong).toBe(303);
+      expect(done.headers.get("Location"), wrong).toBe(`${path}?error=document`);
+      expect((await identityOf(player)).status, wrong).toBe("pending");
+    }
   });
 });
 
