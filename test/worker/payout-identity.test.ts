@@ -132,10 +132,12 @@ describe("one payout identity per person (Stripe Connect, faked at the network e
       [second.userId, "acct_second"],
     ]);
     const transfers: string[] = [];
+    let stripeCalls = 0;
     const original = globalThis.fetch;
     vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input instanceof Request ? input.url : input));
       if (url.hostname !== "api.stripe.com") return original(input, init);
+      stripeCalls++;
       const form = new URLSearchParams(typeof init?.body === "string" ? init.body : "");
       const account = (id: string) => ({
         id,
@@ -154,9 +156,9 @@ describe("one payout identity per person (Stripe Connect, faked at the network e
       return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json", "Request-Id": "req_1" } });
     });
     const stripeEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_vantage", STRIPE_WEBHOOK_SECRET: "whsec_test_vantage" };
-    const call = async (path: string, player: SignedIn, body?: unknown) => {
+    const call = async (path: string, player: SignedIn, body?: unknown, extra: Record<string, string> = {}) => {
       const ctx = createExecutionContext();
-      const headers = { Authorization: `Bearer ${player.token}`, "Content-Type": "application/json" };
+      const headers = { Authorization: `Bearer ${player.token}`, "Content-Type": "application/json", ...extra };
       const init = body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) };
       const res = await createApp().fetch(new Request(`${BASE}${path}`, init), stripeEnv, ctx);
       await waitOnExecutionContext(ctx);
@@ -176,6 +178,11 @@ describe("one payout identity per person (Stripe Connect, faked at the network e
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("payout-identity-in-use");
     expect(transfers).toEqual([]);
+    // A malformed Idempotency-Key is refused before Stripe is asked anything.
+    const asked = stripeCalls;
+    const badKey = await call("/api/withdrawals", first, { amount: 20 }, { "Idempotency-Key": "bad key!" });
+    expect(badKey.status).toBe(400);
+    expect(stripeCalls).toBe(asked);
     const ok = await call("/api/withdrawals", first, { amount: 20 });
     expect(ok.status).toBe(200);
     expect(transfers).toEqual(["acct_first"]);

@@ -181,6 +181,11 @@ function withdrawalRoutes() {
   app.post("/", async (c) => {
     const { amount } = await readJson(c, WithdrawalRequestSchema);
     const amountCents = unitsToMinor("cash", amount)!;
+    // The request's own parts first: a bad key is refused before the payout account is asked after.
+    const key = c.req.header("Idempotency-Key");
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+      throw new ApiError(400, "invalid-argument", "Idempotency-Key must be 8–64 letters, digits, '-' or '_'.");
+    }
     const play = await withRulesVersion(c.env, allowInRegion(c, "redeem"));
     const now = Date.now();
     // Age first (a clear answer before any payout-account lookup); the wallet checks it
@@ -194,10 +199,6 @@ function withdrawalRoutes() {
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
     const account = await viaProvider(c.env, () => freshPayoutAccount(getDb(c.env), provider, c.var.user.id, now));
     if (!account?.payoutsEnabled) throw new ApiError(403, "payouts-disabled", "Finish onboarding to enable payouts.");
-    const key = c.req.header("Idempotency-Key");
-    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-      throw new ApiError(400, "invalid-argument", "Idempotency-Key must be 8–64 letters, digits, '-' or '_'.");
-    }
     const identity = await checkPayoutIdentity(getDb(c.env), { userId: c.var.user.id, account, amountCents, now });
     if (!identity.ok) throw new ApiError(403, "payout-identity-in-use", PAYOUT_IDENTITY_IN_USE_MESSAGE);
     const redemptionId = await redemptionIdFor(c.var.user.id, key);
