@@ -340,6 +340,27 @@ describe("the audit row is written with the action", () => {
     expect((await auditFor(player.userId)).map((e) => e.action)).toEqual(["adjustment", "approve", "request"]);
   });
 
+  it("an identity reset whose audit row cannot be written keeps the player's document claimed", async () => {
+    const player = await signIn();
+    // The claim the verification left in D1 on the document it showed.
+    await env.DB.prepare("INSERT INTO identity_documents (document_hash, user_id, created_at) VALUES (?, ?, ?)")
+      .bind(`idh_${player.userId}`, player.userId, Date.now())
+      .run();
+    const claims = async () =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM identity_documents WHERE user_id = ?").bind(player.userId).first<{ n: number }>())!
+        .n;
+    expect(await claims()).toBe(1);
+    const reset = () => postJson(`/api/admin/players/${player.userId}/identity/reset`, { reason: "wrong document" }, admin.token);
+    await breakAuditWrites(player.userId, true);
+    expect(await codeOf(await reset())).toEqual({ status: 503, code: "audit-failed" });
+    // The wallet still shows the document verified, so no other account may verify with it.
+    expect((await wallet(player.userId).getIdentity(player.userId, Date.now())).status).toBe("verified");
+    expect(await claims()).toBe(1);
+    await breakAuditWrites(player.userId, false);
+    expect((await reset()).status).toBe(200);
+    expect(await claims()).toBe(0);
+  });
+
   it("a fraud warning's clearance whose audit row cannot be written does not happen", async () => {
     const player = await signIn();
     const recorded = await wallet(player.userId).recordFraudWarning(
