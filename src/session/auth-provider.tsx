@@ -178,6 +178,9 @@ function createSessionEngine(set: {
   return { start, stop, refresh, getAccessToken, signOut };
 }
 
+/** How long sign-out waits for `beforeSignOut` before it goes on regardless. */
+const BEFORE_SIGN_OUT_MS = 3_000;
+
 /**
  * `beforeSignOut`: what the app must undo while the sign-in still holds (this browser's
  * alerts), run first by signOut; sign-out goes on whatever it does.
@@ -208,7 +211,9 @@ export function AuthProvider({ children, beforeSignOut }: { children: ReactNode;
       getAccessToken: engine.getAccessToken,
       signIn: (from?: string) => redirectTo(signInStartUrl(from ?? currentPathAndQuery())),
       signOut: async () => {
-        await beforeSignOut?.(api).catch(() => undefined);
+        // Never held up for long: sign-out itself must happen, on a shared device above all.
+        const undo = beforeSignOut?.(api).catch(() => undefined);
+        await Promise.race([undo, new Promise((resolve) => setTimeout(resolve, BEFORE_SIGN_OUT_MS))]);
         await engine.signOut();
       },
       updateUser: (patch) => setUser((prev) => (prev ? { ...prev, ...patch } : prev)),

@@ -21,9 +21,9 @@ function Probe() {
   return <p>{auth.status}</p>;
 }
 
-async function mount() {
+async function mount(beforeSignOut?: (api: AuthContextValue["api"]) => Promise<void>) {
   const view = render(
-    <AuthProvider>
+    <AuthProvider beforeSignOut={beforeSignOut}>
       <Probe />
     </AuthProvider>,
   );
@@ -182,6 +182,27 @@ describe("session provider", () => {
     expect(auth.status).toBe("signed-out");
     expect(auth.user).toBeNull();
     expect(await auth.getAccessToken()).toBeNull();
+  });
+
+  it("signs out within seconds even when what must be undone first never answers", async () => {
+    const calls = fakeApi(({ path }) => {
+      if (path === "/api/auth/refresh") return jsonResponse(200, sessionBody());
+      if (path === "/api/auth/logout") return jsonResponse(200, { ok: true });
+      return undefined;
+    });
+    let asked = false;
+    await mount(async () => {
+      asked = true;
+      await new Promise(() => undefined);
+    });
+    const signingOut = auth.signOut();
+    await act(() => vi.advanceTimersByTimeAsync(2_999));
+    expect(asked).toBe(true);
+    expect(auth.status).toBe("signed-in");
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    await act(() => signingOut);
+    expect(calls.some((c) => c.path === "/api/auth/logout")).toBe(true);
+    expect(auth.status).toBe("signed-out");
   });
 
   it("sends the access token on API calls", async () => {

@@ -34,6 +34,14 @@ describe("handle look-alikes on PATCH /api/me", () => {
     const me = (await (await api("/api/me", { token: newcomer.token })).json()) as UserDocument;
     expect(me.dateOfBirth).toBeNull();
     expect(me.handle).toBeNull();
+
+    // A player keeping a handle chosen before these rules, beside its look-alike, is not refused.
+    const rollo = await signIn();
+    expect((await patchMe(rollo, { handle: "rollo" })).status).toBe(200);
+    const legacy = await signIn(undefined, undefined, { confirmAge: false });
+    await insertProfile(legacy.userId, "r0llo");
+    const kept = await patchMe(legacy, { dateOfBirth: "1990-04-25", handle: "r0llo" });
+    expect(kept.status).toBe(200);
   });
 
   it("refuses another player's handle as taken, and its look-alikes as looking like it", async () => {

@@ -279,12 +279,13 @@ export function playerAdminRoutes() {
     const wallet = walletOf<KernelWallet & PaymentsWallet & ProtectionWallet>(c.env, uid);
     const reset = await wallet.resetIdentity(uid, { actor: c.var.user.email, reason }, now);
     // D1 follows the wallet even when there was nothing left to reset: a retry after D1
-    // failed here finds the wallet reset already and still releases the claims. Only a wallet
-    // at "never started" lets them go: one whose reset failed (its audit row refused) still
-    // holds the verified document, which must not verify another account meanwhile.
+    // failed here finds the wallet reset already and still releases the claims. A reset the
+    // wallet refused otherwise (its audit row refused) leaves it holding the verified
+    // document, which must not verify another account meanwhile.
     const db = getDb(c.env);
+    const release = reset.ok || reset.code === "identity-not-started";
+    const releasedDocuments = release ? await releaseDocuments(db, uid) : 0;
     const identity = await wallet.getIdentity(uid, now);
-    const releasedDocuments = identity.status === "none" ? await releaseDocuments(db, uid) : 0;
     await copyIdentityForConsole(db, uid, identity, now);
     if (!reset.ok) throw refusalError(reset);
     return c.json({

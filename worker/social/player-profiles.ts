@@ -45,7 +45,6 @@ function withdrawSharesStatement(db: D1Database, userId: string): D1PreparedStat
   return db.prepare("DELETE FROM shared_picks WHERE user_id = ?").bind(userId);
 }
 
-/** Sets (or with null clears, withdrawing the player's share links) the player's handle; errors are values. */
 /**
  * Why `setHandle` would refuse `raw` now (its form, a reserved word, another player's handle
  * or one that looks like it), read without writing; null when it would take it.
@@ -58,10 +57,12 @@ export async function handleRefusal(
   if (raw === null) return null;
   const checked = checkHandle(raw);
   if (!checked.ok) return checked;
+  // As setHandle: a player keeping the handle they have is never refused, even beside an older look-alike.
   const other = await db
     .prepare(
       `SELECT MAX(handle = ?2) AS exact FROM player_profiles
-        WHERE user_id <> ?1 AND (handle = ?2 OR handle_skeleton = ?3)`,
+        WHERE user_id <> ?1 AND (handle = ?2 OR handle_skeleton = ?3)
+          AND NOT EXISTS (SELECT 1 FROM player_profiles WHERE user_id = ?1 AND handle = ?2)`,
     )
     .bind(userId, checked.handle, handleSkeleton(checked.handle))
     .first<{ exact: number | null }>();
@@ -69,6 +70,7 @@ export async function handleRefusal(
   return { ok: false, code: other.exact ? "handle-taken" : "handle-look-alike" };
 }
 
+/** Sets (or with null clears, withdrawing the player's share links) the player's handle; errors are values. */
 export async function setHandle(
   db: D1Database,
   userId: string,
