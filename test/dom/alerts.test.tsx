@@ -167,6 +167,27 @@ describe("Settings → Alerts", () => {
     expect(localStorage.getItem("vantage.alerts.inbox")).toBeNull();
   });
 
+  it("another tab's sign-out stops this tab's in-app notifications too", async () => {
+    const message = {
+      kind: "bet-settled",
+      eventId: "bet-settled:b2",
+      title: "Bet settled: Lost",
+      body: "Lakers @ Celtics.",
+      url: "/picks",
+    };
+    localStorage.setItem("vantage.alerts.inbox", "/dev/push/inbox/abc");
+    pushServer("embedded", (call) =>
+      call.path.startsWith("/api/dev/push/inbox/abc") ? jsonResponse(200, { messages: [{ seq: 1, receivedAt: 1, message }] }) : undefined,
+    );
+    renderApp("/settings");
+    const alerts = await screen.findByRole("region", { name: "Notifications" });
+    expect(await within(alerts).findByText("Bet settled: Lost")).toBeTruthy();
+    // The other tab signed out: it cleared the device's inbox, which this tab hears of as a storage event.
+    localStorage.removeItem("vantage.alerts.inbox");
+    window.dispatchEvent(new StorageEvent("storage", { key: "vantage.alerts.inbox" }));
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Notifications" })).toBeNull());
+  });
+
   it("a limit or break taking effect and a nudge near a limit each have their own switch, off until turned on", async () => {
     const calls = embeddedPushWithEmptyInbox();
     renderApp("/settings");
