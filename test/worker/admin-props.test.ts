@@ -11,6 +11,7 @@ import type { PlayerStatLine } from "../../src/shared/schemas/props";
 import { readPropPlayerNames } from "../../worker/odds/prop-names";
 import { eventUpsertStatements } from "../../worker/settlement/settlement-store";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
+import { tunables } from "../../worker/tunables";
 import {
   betOf,
   coins,
@@ -209,6 +210,19 @@ describe("a game's statistics under four eyes", () => {
       status: 403,
       code: "holds-bet",
     });
+    expect(await boxRow(eventId)).toBeNull();
+    expect(await betOf(users.over, bets.over.id)).toMatchObject({ status: "open", legResults: [null] });
+  });
+
+  it("asked before the props' deadline but approved after it, record nothing: the props are void as overdue", async () => {
+    const { eventId, bets, users } = await finalGameWithProps();
+    const request = await requestStats(eventId, lines(25, 9));
+    // The game went final longer ago than PROP_GRADE_HOURS by the time a colleague looks.
+    const hours = tunables(env).PROP_GRADE_HOURS;
+    await env.DB.prepare("UPDATE events SET updated_at = ? WHERE event_id = ?")
+      .bind(Date.now() - (hours + 1) * 3_600_000, eventId)
+      .run();
+    expect(await errorOf(await approve(request.id))).toMatchObject({ status: 409, code: "stats-not-awaited" });
     expect(await boxRow(eventId)).toBeNull();
     expect(await betOf(users.over, bets.over.id)).toMatchObject({ status: "open", legResults: [null] });
   });

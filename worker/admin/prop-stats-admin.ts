@@ -212,6 +212,13 @@ export const STATS_APPROVAL: ApprovalKindRules = {
     if (request.kind !== "stats") throw new Error(`not statistics: ${request.kind}`);
     const eventId = request.subject;
     const { players, correctsVersion } = request.payload;
+    // A first box score approved after the props' deadline would grade props settlement has
+    // since voided as overdue (and a later correction would re-grade them): as on asking, it
+    // is for a game whose props are still awaited.
+    if (correctsVersion === undefined) {
+      const game = await env.DB.prepare("SELECT updated_at FROM events WHERE event_id = ?").bind(eventId).first<{ updated_at: number }>();
+      if (!game || game.updated_at <= propsDeadline(now, tunables(env).PROP_GRADE_HOURS)) return { ok: false, code: "stats-not-awaited" };
+    }
     const audit = (version: number, replaced: { version: number; source: string } | null) =>
       auditStatement(
         env.DB,
