@@ -367,7 +367,7 @@ export const TUNABLES = {
   SETTLEMENT_RETRY_MAX_SECONDS: tunable("600", wholeNumber(1, 43_200), "Longest back-off between two retries of a settlement message."),
   CORRECTION_WALLETS_PER_CALL: tunable(
     "500",
-    wholeNumber(1, 5_000),
+    wholeNumber(1, 1_000),
     "Wallets one correction call (a result or statistics correction) re-grades, in user-id order; sending it again goes on from where it stopped.",
   ),
   WALLET_OUTBOX_FLUSH_DELAY_MS: tunable(

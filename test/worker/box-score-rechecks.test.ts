@@ -103,6 +103,19 @@ describe("an official box score asked again", () => {
     for (const user of Object.values(users)) await expectLedgerBalanced(user);
   });
 
+  it("drives a correction that reached only some holders on at the next recheck, until every one is re-graded", async () => {
+    const { eventId, users } = await gradedGame(25, "official");
+    const source = scriptedStats(eventId, () => 20);
+    // One wallet per call: the correction reaches the first holder, then waits.
+    const paged = { ...env, CORRECTION_WALLETS_PER_CALL: "1" } as Env;
+    expect(await recheckBoxScores(paged, source.port, Date.now(), loggerFor(env))).toBe(1);
+    const afterFirst = [await coins(users.over), await coins(users.under)];
+    expect(afterFirst.filter((c, i) => c !== [5100, 4900][i])).toHaveLength(1);
+    await recheckBoxScores(paged, source.port, Date.now(), loggerFor(env));
+    expect([await coins(users.over), await coins(users.under)]).toEqual([4900, 5100]);
+    for (const user of Object.values(users)) await expectLedgerBalanced(user);
+  });
+
   it("changes nothing when the source answers what was recorded, and notes the check", async () => {
     const { eventId, users } = await gradedGame(25, "official");
     const source = scriptedStats(eventId, () => 25);

@@ -37,7 +37,7 @@ export function emptyTally(): CorrectionTally {
 }
 
 /** The wallets a correction call left failed, tried first by the next call; past this many, the rest wait their turn. */
-const MAX_KEPT_FAILURES = 1_000;
+const MAX_KEPT_FAILURES = 5_000;
 
 /**
  * Re-grades, with `correct`, the wallets the correction `reference` left failed and then the

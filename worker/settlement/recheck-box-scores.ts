@@ -6,7 +6,9 @@
 // numbers were written). A source that now says otherwise
 // is recorded as a correction through recordBoxScore, so every prop on the game re-grades
 // once, moving only the difference. An operator's entry is never read again nor replaced: it
-// is what the operators decided, and only their own correction changes it.
+// is what the operators decided, and only their own correction changes it. A correction that
+// has not reached every holder yet (more than one call's worth of wallets, or a wallet that
+// failed: D1 `correction_progress`) is driven on by the next recheck of its box score.
 import type { PlayerStatLine } from "../../src/shared/schemas/props";
 import { isSportKey } from "../../src/shared/sports";
 import { auditStatement } from "../approvals/audit-log";
@@ -54,7 +56,15 @@ export async function recheckBoxScores(env: Env, stats: StatsPort | null, now: n
     if (!isSportKey(recorded.sport)) continue;
     try {
       const box = await stats.boxScore(recorded.sport, recorded.eventId, now);
-      if (!box || box.source === "operator" || samePlayers(recorded.players, box.players)) continue;
+      if (!box || box.source === "operator") continue;
+      if (samePlayers(recorded.players, box.players)) {
+        const unfinished = await db
+          .prepare("SELECT 1 FROM correction_progress WHERE reference = ?")
+          .bind(`stats:${recorded.eventId}:v${recorded.version}`)
+          .first();
+        if (unfinished) await recordBoxScore(env, box, { resend: true }, now);
+        continue;
+      }
       const audit = (version: number, replaced: { version: number; source: string } | null) =>
         auditStatement(
           db,
