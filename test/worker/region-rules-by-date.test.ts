@@ -205,18 +205,12 @@ describe("where the verified document says the player lives", () => {
 describe("a state that turns redeem-only", () => {
   const DAY = 86_400_000;
   const noonEt = (day: string) => Date.parse(`${day}T17:00:00Z`);
-
-  it("lets a player redeem what they held, play-through and hold waived, until the last day, and not after", async () => {
-    const player = await verifiedIn("US-TX");
-    const wallet = getUserWallet(env, player.userId);
-    const start = Date.now();
+  /**
+   * Texas redeem-only from the day of `start` for ten days: the day `offset` days from
+   * `start`, and a request's place in Texas under that entry.
+   */
+  function texasWindsDown(start: number) {
     const day = (offset: number) => new Date(start + offset * DAY).toISOString().slice(0, 10);
-    // Cash bought the day before (play-through owed, purchase hold running), then the state turns.
-    await wallet.creditPurchase(
-      player.userId,
-      { checkoutSessionId: `cs_${crypto.randomUUID().replaceAll("-", "")}`, amountCents: 4_999, cashPlaythrough: 1 },
-      start - DAY,
-    );
     const law: RegionRuleEntry = {
       region: "US-TX",
       mode: "redeem-only",
@@ -229,6 +223,20 @@ describe("a state that turns redeem-only", () => {
       minAge: 18,
       place: { region: "US-TX", rules: { entries: [...REGION_RULES, law], restricted: [], blocked: [] } },
     };
+    return { day, play };
+  }
+
+  it("lets a player redeem what they held, play-through and hold waived, until the last day, and not after", async () => {
+    const player = await verifiedIn("US-TX");
+    const wallet = getUserWallet(env, player.userId);
+    const start = Date.now();
+    const { day, play } = texasWindsDown(start);
+    // Cash bought the day before (play-through owed, purchase hold running), then the state turns.
+    await wallet.creditPurchase(
+      player.userId,
+      { checkoutSessionId: `cs_${crypto.randomUUID().replaceAll("-", "")}`, amountCents: 4_999, cashPlaythrough: 1 },
+      start - DAY,
+    );
     const full: PlayContext = { minAge: 18, place: { region: "US-TX", rules: { entries: REGION_RULES, restricted: [], blocked: [] } } };
     // Before the law, play-through and the hold keep it back.
     const held = await wallet.requestRedemption(
@@ -261,20 +269,8 @@ describe("a state that turns redeem-only", () => {
 
   it("gives the window's grace only to players who live there, not to one who reaches the state through its network", async () => {
     const start = Date.now();
-    const day = (offset: number) => new Date(start + offset * DAY).toISOString().slice(0, 10);
-    const law: RegionRuleEntry = {
-      region: "US-TX",
-      mode: "redeem-only",
-      from: day(0),
-      until: day(10),
-      covers: "sweepstakes-sports",
-      source: { title: "Texas Sweepstakes Act", url: "https://example.org/tx" },
-    };
-    // Connected from Texas; the address on the document is in Florida, where Vantage Cash is still offered.
-    const play: PlayContext = {
-      minAge: 18,
-      place: { region: "US-TX", rules: { entries: [...REGION_RULES, law], restricted: [], blocked: [] } },
-    };
+    const { day, play } = texasWindsDown(start);
+    // Connected from Texas (`play`); the address on the document is in Florida, where Vantage Cash is still offered.
     const visitor = await verifiedIn("US-FL");
     const wallet = getUserWallet(env, visitor.userId);
     await wallet.creditPurchase(
@@ -295,19 +291,7 @@ describe("a state that turns redeem-only", () => {
     const player = await verifiedIn("US-TX");
     const wallet = getUserWallet(env, player.userId);
     const start = Date.now();
-    const day = (offset: number) => new Date(start + offset * DAY).toISOString().slice(0, 10);
-    const law: RegionRuleEntry = {
-      region: "US-TX",
-      mode: "redeem-only",
-      from: day(0),
-      until: day(10),
-      covers: "sweepstakes-sports",
-      source: { title: "Texas Sweepstakes Act", url: "https://example.org/tx" },
-    };
-    const play: PlayContext = {
-      minAge: 18,
-      place: { region: "US-TX", rules: { entries: [...REGION_RULES, law], restricted: [], blocked: [] } },
-    };
+    const { day, play } = texasWindsDown(start);
     // A 49.99 pack (49.00 Vantage Cash) held the day before the rule; a 19.99 pack bought (somewhere Vantage Cash is still offered) once it applied.
     await wallet.creditPurchase(
       player.userId,
