@@ -143,14 +143,18 @@ export function formatEtTime(at: number): string {
 
 const DATE_OF_BIRTH = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** A real calendar date "YYYY-MM-DD" between 1900-01-01 and today (Eastern). */
-export function isValidDateOfBirth(text: string, now: number): boolean {
+/** Whether "YYYY-MM-DD" names a day of the calendar (2000-13-01 and 2001-02-29 have the form, not a day). */
+export function isCalendarDate(text: string): boolean {
   const match = DATE_OF_BIRTH.exec(text);
   if (!match) return false;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return false;
-  return y >= 1900 && text <= etDayKey(now);
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** A real calendar date "YYYY-MM-DD" between 1900-01-01 and today (Eastern). */
+export function isValidDateOfBirth(text: string, now: number): boolean {
+  return isCalendarDate(text) && text >= "1900-01-01" && text <= etDayKey(now);
 }
 
 /** Whole years of age on the Eastern-time day of `now` (a birthday counts from its midnight). */

@@ -22,16 +22,11 @@ import { identityWebhookSecret } from "./identity-port";
 import { escapeHtml, STAND_IN_PAGE_CSP, standInPage } from "../http/stand-in-page";
 import { handleIdentityWebhook } from "./identity-webhook";
 import { createSimulatedIdentity, SIM_IDENTITY_SESSION_ID } from "./simulated-identity";
+import { isCalendarDate } from "../../src/shared/protection";
 
 const DOCUMENT_TYPES = { driving_license: "Driver's license", passport: "Passport", id_card: "ID card" } as const;
 const DOCUMENT_NUMBER = /^[A-Z0-9]{4,20}$/;
 const LEGAL_NAME_MAX = 100;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** Whether YYYY-MM-DD names a day of the calendar (2000-13-01 and 2001-02-29 have the form, not a day). */
-const isCalendarDate = (text: string) => {
-  const at = Date.parse(`${text}T00:00:00Z`);
-  return Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === text;
-};
 /** A country (GB) or a subdivision (US-TX), as ISO 3166 writes them. */
 const REGION = /^[A-Z]{2}(-[A-Z0-9]{1,3})?$/;
 
@@ -136,7 +131,6 @@ ${session.lastError ? `<p class="error">Last attempt: ${escapeHtml(session.lastE
       legalName.length > LEGAL_NAME_MAX ||
       !Object.hasOwn(DOCUMENT_TYPES, type) ||
       !DOCUMENT_NUMBER.test(number) ||
-      !DATE.test(dateOfBirth) ||
       !isCalendarDate(dateOfBirth) ||
       !(residence === "" || REGION.test(residence))
     ) {
