@@ -22,6 +22,7 @@
 // hold such overlapping selections is given the bound. A position kept from before picks
 // named their lines counts with every lined pick of its market.
 import type { WalletKind } from "../../src/shared/money";
+import { formatSpreadLine } from "../../src/shared/odds";
 import type { BetLeg } from "../../src/shared/schemas/bets";
 
 /** Where a pick on a market with lines wins on the market's number: above its line, or below it. */
@@ -288,9 +289,6 @@ export function propMarketOf(market: string): { marketKey: string; playerId: str
   return match ? { marketKey: match[1]!, playerId: match[2]! } : null;
 }
 
-/** A line as a selection names it: a spread's with its sign, any other as it is. */
-const lineText = (market: string, line: number) => (market === "Spread" && line > 0 ? `+${line}` : String(line));
-
 /**
  * A leg's market key and selection on its game: the game's market, or a player's market by
  * player. On a market with lines the selection names the line, and `wins` where it wins on
@@ -306,7 +304,8 @@ export function pickOf(leg: {
   const market = leg.prop ? propMarket(leg.prop) : leg.market;
   const line = leg.line;
   if (line === null || line === undefined || leg.market === "Moneyline") return { market, selection: leg.side };
-  const selection = `${leg.side} ${lineText(leg.market, line)}`;
+  // Named as the board shows it: a spread signed ("Home -3.5", "Away PK"), any other line bare.
+  const selection = `${leg.side} ${leg.market === "Spread" ? formatSpreadLine(line) : String(line)}`;
   if (leg.side === "Over") return { market, selection, wins: { above: line } };
   if (leg.side === "Under") return { market, selection, wins: { below: line } };
   if (leg.market === "Spread" && leg.side === "Home") return { market, selection, wins: { above: -line } };
