@@ -110,13 +110,7 @@ export async function setHandle(
     if (isUniqueViolation(err)) return { ok: false, code: "handle-taken" };
     throw err;
   }
-  if (written === 0) {
-    const exact = await db
-      .prepare("SELECT 1 AS taken FROM player_profiles WHERE handle = ? AND user_id <> ?")
-      .bind(handle, userId)
-      .first<{ taken: number }>();
-    return { ok: false, code: exact ? "handle-taken" : "handle-look-alike" };
-  }
+  if (written === 0) return (await handleRefusal(db, userId, handle)) ?? { ok: false, code: "handle-look-alike" };
   return { ok: true, handle };
 }
 
