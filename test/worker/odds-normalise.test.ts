@@ -248,7 +248,7 @@ describe("normalising The Odds API odds", () => {
     expect(noBooks.markets).toEqual({});
   });
 
-  it("applies the spread favourite rule even when the book's signs disagree", () => {
+  it("applies the spread favourite rule even when the book's signs disagree, and locks the prices of the other bet", () => {
     const raw = OddsApiEventSchema.parse({
       id: "flip",
       commence_time: "2026-01-11T18:00:00Z",
@@ -276,7 +276,64 @@ describe("normalising The Odds API odds", () => {
         },
       ],
     });
-    expect(normaliseEvent(raw, "americanfootball_nfl", NOW).markets.spread?.line).toBe(4.5);
+    // The book's -110s are of Detroit -4.5 and Chicago +4.5: shown on the other lines they
+    // would be another bet's prices (Chicago -4.5 at Chicago +4.5's price), so both lock.
+    expect(normaliseEvent(raw, "americanfootball_nfl", NOW).markets.spread).toEqual({ line: 4.5, home: null, away: null });
+  });
+
+  it("locks a spread or a total whose sides are quoted at different lines, or at a quarter line", () => {
+    const game = (spreads: { home: number; away: number }, totals: { over: number; under: number }) =>
+      normaliseEvent(
+        OddsApiEventSchema.parse({
+          id: "lines",
+          commence_time: "2026-01-11T18:00:00Z",
+          home_team: "Detroit Lions",
+          away_team: "Chicago Bears",
+          bookmakers: [
+            {
+              key: "draftkings",
+              markets: [
+                {
+                  key: "h2h",
+                  outcomes: [
+                    { name: "Detroit Lions", price: -190 },
+                    { name: "Chicago Bears", price: 160 },
+                  ],
+                },
+                {
+                  key: "spreads",
+                  outcomes: [
+                    { name: "Detroit Lions", price: -110, point: spreads.home },
+                    { name: "Chicago Bears", price: -110, point: spreads.away },
+                  ],
+                },
+                {
+                  key: "totals",
+                  outcomes: [
+                    { name: "Over", price: -105, point: totals.over },
+                    { name: "Under", price: -115, point: totals.under },
+                  ],
+                },
+              ],
+            },
+          ],
+        }),
+        "americanfootball_nfl",
+        NOW,
+      ).markets;
+    expect(game({ home: -4.5, away: 4.5 }, { over: 44.5, under: 44.5 })).toMatchObject({
+      spread: { line: -4.5, home: -110, away: -110 },
+      total: { line: 44.5, over: -105, under: -115 },
+    });
+    // Chicago +3.5 beside Detroit -4.5: a point where both win.
+    expect(game({ home: -4.5, away: 3.5 }, { over: 44.5, under: 45.5 })).toMatchObject({
+      spread: { line: -4.5, home: null, away: null },
+      total: { line: 44.5, over: null, under: null },
+    });
+    expect(game({ home: -4.25, away: 4.25 }, { over: 44.75, under: 44.75 })).toMatchObject({
+      spread: { line: -4.25, home: null, away: null },
+      total: { line: 44.75, over: null, under: null },
+    });
   });
 
   it("marks a started game live with its score and a completed one final", () => {

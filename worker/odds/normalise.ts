@@ -124,6 +124,14 @@ export function normaliseFeedEvent(
   return { ...normaliseEvent(raw, sport, now, score, minBooks), ...(book && { book }) };
 }
 
+/**
+ * Lines the board settles as a win, a loss or a push: whole and half points. A quarter
+ * line (a split stake between two lines at some books) is not one of them.
+ */
+function onHalfPoint(line: number): boolean {
+  return Number.isInteger(line * 2);
+}
+
 /** A spread's home point as a book quotes it (its home outcome's point, else minus its away one's). */
 function homePointOf(outcomes: readonly Outcome[], raw: OddsApiEvent): number | null {
   const home = outcomes.find((o) => o.name === raw.home_team);
@@ -192,7 +200,13 @@ export function normaliseEvent(
       const mlHome = comparable(mlHomeRaw);
       const mlAway = comparable(mlAwayRaw);
       const line = mlHome !== null && mlAway !== null ? homeSpreadLine(homePoint, mlHome, mlAway) : homePoint;
-      markets.spread = { line, home: validPrice(home?.price), away: validPrice(away?.price) };
+      // The favourite rule may show the line the other way round from the book's quote;
+      // the book's prices are then of another bet, and one side at the other's price
+      // would hand out a sure profit beside the moneyline. Both sides lock instead.
+      const awayPoint = num(away?.point);
+      const mirrored = awayPoint === null || num(home?.point) === null || num(home?.point) === -awayPoint;
+      const priced = line === homePoint && mirrored && onHalfPoint(line);
+      markets.spread = { line, home: priced ? validPrice(home?.price) : null, away: priced ? validPrice(away?.price) : null };
     }
   }
 
@@ -200,8 +214,15 @@ export function normaliseEvent(
   if (totals) {
     const over = totals.find((o) => o.name === "Over");
     const under = totals.find((o) => o.name === "Under");
-    const line = num(over?.point) ?? num(under?.point);
-    if (line !== null) markets.total = { line, over: validPrice(over?.price), under: validPrice(under?.price) };
+    const overPoint = num(over?.point);
+    const underPoint = num(under?.point);
+    const line = overPoint ?? underPoint;
+    // Over and Under are one market only at one line; a side quoted at another line (or a
+    // quarter line, which pays half a win) locks both.
+    const oneLine = overPoint === null || underPoint === null || overPoint === underPoint;
+    const priced = line !== null && oneLine && onHalfPoint(line);
+    if (line !== null)
+      markets.total = { line, over: priced ? validPrice(over?.price) : null, under: priced ? validPrice(under?.price) : null };
   }
 
   const fair = eventFairFigures(markets, eventQuotes(raw, threeWay), minBooks, spreadQuoteLine);
