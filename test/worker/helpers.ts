@@ -86,7 +86,8 @@ export async function verifyIdentityInWallet(userId: string, now = Date.now()): 
   const dateOfBirth = (await wallet.getProtection(userId, now)).state.dateOfBirth ?? ADULT_DATE_OF_BIRTH;
   const recorded = await wallet.recordIdentity(
     userId,
-    { sessionId: "vs_test_helper", outcome: "verified", documentHash: `idh_test_${userId}`, dateOfBirth, minAge: 18 },
+    // A driving licence from Texas, where the tests' requests come from (DEV_REGION, vitest.config.ts).
+    { sessionId: "vs_test_helper", outcome: "verified", documentHash: `idh_test_${userId}`, dateOfBirth, minAge: 18, residence: "US-TX" },
     now,
   );
   if (recorded.identity.status !== "verified") throw new Error(`identity not verified: ${recorded.identity.status}`);

@@ -72,6 +72,24 @@ describe("the residence on the document", () => {
     expect((await getUserWallet(env, offered.userId).getProtection(offered.userId, Date.now())).residence).toBe("US-TX");
   });
 
+  it("counts a document with no home address as needing another: no redemption until one shows where the player lives", async () => {
+    const player = await signIn(undefined, undefined, { verifyIdentity: false });
+    await buyCash(player, "cs_id_no_address");
+    await onboardPayouts(player);
+    // A passport: verified by the provider, but with no address, so the state whose rules apply is unknown.
+    await verify(player, "verified", randomDocument(), undefined, "");
+    expect(await identityOf(player)).toMatchObject({ status: "needs-input", reason: expect.stringContaining("no home address") });
+    const refused = await withdraw(player, 20);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toMatchObject({ code: "identity-unverified", message: expect.stringContaining("try again") });
+    expect(await vantageCashOf(player)).toBe(4_900);
+
+    // The player may start again at once, and a licence from Texas, where they play, verifies them.
+    await verify(player, "verified", randomDocument(), undefined, "US-TX");
+    expect(await identityOf(player)).toMatchObject({ status: "verified" });
+    expect((await withdraw(player, 20)).status).toBe(200);
+  });
+
   it("sends a field that is not what it says back to the page, and records nothing", async () => {
     for (const [name, wrong] of [
       ["residence", "California"],
@@ -436,8 +454,8 @@ describe("the identity webhook", () => {
         status: "verified",
         client_reference_id: player.userId,
         metadata: { userId: player.userId },
-        verified_outputs: { dob: { year: 1990, month: 4, day: 25 } },
-        last_verification_report: { id: "vr_1", document: { type: "passport", issuing_country: "US", number: randomDocument() } },
+        verified_outputs: { dob: { year: 1990, month: 4, day: 25 }, address: { country: "US", state: "TX" } },
+        last_verification_report: { id: "vr_1", document: { type: "driving_license", issuing_country: "US", number: randomDocument() } },
       };
       return Response.json(session, { headers: { "Request-Id": "req_1" } });
     });

@@ -96,7 +96,7 @@ ${session.lastError ? `<p class="error">Last attempt: ${escapeHtml(session.lastE
 <label for="legal_name">Full name on the document</label><input id="legal_name" name="legal_name" value="${escapeHtml(player?.name ?? "")}" maxlength="${LEGAL_NAME_MAX}" autocomplete="off">
 <label for="document_number">Document number</label><input id="document_number" name="document_number" value="${number}" autocomplete="off" required>
 <label for="date_of_birth">Date of birth on the document</label><input id="date_of_birth" name="date_of_birth" type="date" value="${escapeHtml(dob)}" required>
-<label for="residence">Address on the document: state or country (ISO 3166, e.g. US-TX; empty for none)</label><input id="residence" name="residence" value="${escapeHtml(residence)}" maxlength="6">
+<label for="residence">Address on the document: state or country (ISO 3166, e.g. US-TX; empty for a document that shows none, such as a passport)</label><input id="residence" name="residence" value="${escapeHtml(residence)}" maxlength="6">
 <button class="pay" type="submit" name="outcome" value="verified">Verified</button>
 <button class="cancel" type="submit" name="outcome" value="needs-input">Needs input</button>
 <button class="danger" type="submit" name="outcome" value="mismatch">Date of birth differs</button>

@@ -17,7 +17,7 @@ import type { IdentityState, IdentityStatus } from "../../../src/shared/schemas/
 import type { RefusalOf } from "../../../src/shared/refusals";
 import type { Ledger } from "../../wallet/ledger";
 import { ageOn, isValidDateOfBirth } from "../../../src/shared/protection";
-import { recordResidenceInTx } from "./identity-residence";
+import { recordResidenceInTx, verifiedResidenceInTx } from "./identity-residence";
 import { closeUnderAgeInTx, confirmDateOfBirthInTx, readProtection } from "./protection";
 
 type IdentityRow = {
@@ -38,6 +38,7 @@ function isFinal(status: IdentityStatus): status is FinalStatus {
 
 const MISMATCH_REASON = "The document's date of birth differs from the confirmed one.";
 const UNDER_AGE_REASON = "The document shows someone under the minimum age to play.";
+export const NO_ADDRESS_REASON = "The document shows no home address. Use a driving licence or state ID that shows where you live.";
 
 function readRow(tx: Ledger): IdentityRow | null {
   return tx.sql.exec<IdentityRow>("SELECT * FROM identity WHERE id = 1").toArray()[0] ?? null;
@@ -61,9 +62,19 @@ export function verifiedDateOfBirthInTx(tx: Ledger): string | null {
   return readRow(tx)?.verified_dob ?? null;
 }
 
+/**
+ * The player's identity check as every rule reads it. A document that verified but shows no
+ * home address (a passport) leaves where the player lives unknown: the region and age rules
+ * of their state could only be read from the network they use, which a VPN chooses. It
+ * counts as needing another document, which the player may start at once.
+ */
 export function readIdentityInTx(tx: Ledger): IdentityState {
   const row = readRow(tx);
-  return row ? { status: row.status, reason: row.reason, updatedAt: row.updated_at } : { status: "none", reason: null, updatedAt: null };
+  if (!row) return { status: "none", reason: null, updatedAt: null };
+  if (row.status === "verified" && verifiedResidenceInTx(tx) === null) {
+    return { status: "needs-input", reason: NO_ADDRESS_REASON, updatedAt: row.updated_at };
+  }
+  return { status: row.status, reason: row.reason, updatedAt: row.updated_at };
 }
 
 export type IdentityRefusal = RefusalOf<"identity-unverified" | "identity-in-use" | "identity-mismatch">;
@@ -104,9 +115,8 @@ export type IdentityResult = { ok: true; identity: IdentityState; changed: boole
  * different confirmed date makes it a mismatch.
  */
 export function recordIdentityInTx(tx: Ledger, input: IdentityOutcome): IdentityResult {
-  const current = readRow(tx);
   if (isRetired(tx, input.sessionId)) return { ok: true, identity: readIdentityInTx(tx), changed: false, retired: true };
-  if (current && FINAL.has(current.status)) return { ok: true, identity: readIdentityInTx(tx), changed: false };
+  if (isFinal(readIdentityInTx(tx).status)) return { ok: true, identity: readIdentityInTx(tx), changed: false };
   let status: IdentityStatus = input.outcome;
   let reason: string | null = input.outcome === "needs-input" ? input.reason.slice(0, 300) : null;
   if (input.outcome === "verified") {
