@@ -8,7 +8,7 @@
 import type { PlayContext } from "../src/shared/protection";
 import { BONUS_RULES, bonusMethods, type BonusRules } from "./bonus/in-wallet";
 import { STAKE_RULES, betMethods, type StakeRules } from "./bets/in-wallet";
-import { cashOutMethods } from "./cash-out/in-wallet";
+import { CASH_OUT_RULES, type CashOutRules, cashOutMethods } from "./cash-out/in-wallet";
 import { exportMethods } from "./me/in-wallet";
 import { paymentsMethods, retryPayoutsOnAlarm } from "./payments/in-wallet/methods";
 import type { PayoutPort } from "./payments/in-wallet/payouts";
@@ -100,6 +100,10 @@ function freeEntryRegionRefusal(tx: Ledger, play: PlayContext): RefusalOf<"regio
   };
 }
 
+const cashOutRules: CashOutRules = {
+  refuse: (tx, wallet, play) => gatePlay(tx, "bet", play, wallet),
+};
+
 const entryRules: EntryRules = {
   refuse: (tx, play) => gatePlay(tx, "bonus", play) ?? freeEntryRegionRefusal(tx, play),
 };
@@ -114,6 +118,7 @@ export const WALLET_PORTS: WalletPortBindings = new Map([
   bind(PAYEE_STANDING, payeeStanding),
   bind(PENDING_REDEMPTIONS, pendingRedemptionCentsInTx),
   bind(ENTRY_RULES, entryRules),
+  bind(CASH_OUT_RULES, cashOutRules),
 ]);
 
 /** What the features project to D1 beside the kernel's balances, bets and audit rows. */

@@ -22,6 +22,7 @@ import { Ledger } from "../../worker/wallet/ledger";
 import { playthroughAudit } from "../../worker/wallet/playthrough";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, postJson, sent, signIn, type SignedIn } from "./helpers";
+import { buyCash } from "./payout-helpers";
 import {
   betOf,
   expectLedgerBalanced,
@@ -196,7 +197,15 @@ describe("accepting a cash-out", () => {
     const bet = await placeSingle(player, events[1]!, 100);
     const quote = (await (await quoteOf(player, bet.id)).json()) as CashOutQuote;
     const stub = wallet(player.userId);
-    const base = { betId: bet.id, quoteId: quote.quoteId, fraction: 1, marginPercent: MARGIN, quoteSeconds: 10, requestHash: "h" };
+    const base = {
+      play: { minAge: 18 },
+      betId: bet.id,
+      quoteId: quote.quoteId,
+      fraction: 1,
+      marginPercent: MARGIN,
+      quoteSeconds: 10,
+      requestHash: "h",
+    };
     const legChance = quote.fairValue / 100 / decimalOdds(bet.legs[0]!.priceAm);
 
     const late = await stub.cashOut(
@@ -352,6 +361,54 @@ describe("suspended legs", () => {
       "Cash-out is suspended right now. Home Team ML (Away Team @ Home Team) is suspended because the score changed after its price.",
     );
     expect(error.details).toEqual({ leg: { eventId: "g-live", market: "Moneyline", side: "Home", reason: "score-change" } });
+  });
+});
+
+describe("cash-out is play", () => {
+  it("is refused during a break, as a bet would be, and the bet stays open", async () => {
+    const player = await signIn();
+    const bet = await placeSingle(player, events[2]!, 100);
+    const quote = (await (await quoteOf(player, bet.id)).json()) as CashOutQuote;
+    expect((await postJson("/api/me/break", { period: "24h" }, player.token)).status).toBe(200);
+
+    const quoted = await quoteOf(player, bet.id);
+    expect(quoted.status).toBe(403);
+    expect((await errorOf(quoted)).code).toBe("self-excluded");
+    const accepted = await accept(player, bet.id, { quoteId: quote.quoteId, fraction: 1 });
+    expect(accepted.status).toBe(403);
+    expect((await errorOf(accepted)).code).toBe("self-excluded");
+    expect(await ledgerRows(player.userId, "bet_cash_out")).toEqual([]);
+    expect((await betOf(player.userId, bet.id))?.status).toBe("open");
+  });
+
+  it("is refused for a Vantage Cash bet from a region that offers no Vantage Cash, and goes on where it is offered", async () => {
+    const player = await signIn();
+    await buyCash(player);
+    const res = await placeBet(player.token, {
+      kind: "Singles",
+      wallet: "cash",
+      amount: 1,
+      picks: [pickOf(events[2]!, "Moneyline", "Home")],
+    });
+    expect(res.status).toBe(200);
+    const bet = ((await res.json()) as PlaceBetResponse).bets[0]!;
+    const quote = (await (await quoteOf(player, bet.id)).json()) as CashOutQuote;
+
+    // Washington is coins-only: its players may not play Vantage Cash, however they got the bet.
+    const inWashington = { "X-Dev-Region": "US-WA" };
+    const quoted = await api(`/api/bets/${bet.id}/cash-out`, { token: player.token, headers: inWashington });
+    expect(quoted.status).toBe(403);
+    expect((await errorOf(quoted)).code).toBe("region-restricted");
+    const accepted = await postJson(`/api/bets/${bet.id}/cash-out`, { quoteId: quote.quoteId, fraction: 1 }, player.token, {
+      ...inWashington,
+      "Idempotency-Key": crypto.randomUUID(),
+    });
+    expect(accepted.status).toBe(403);
+    expect((await errorOf(accepted)).code).toBe("region-restricted");
+    expect(await ledgerRows(player.userId, "bet_cash_out")).toEqual([]);
+
+    // Back in Texas the same quote is taken.
+    expect((await accept(player, bet.id, { quoteId: quote.quoteId, fraction: 1 })).status).toBe(200);
   });
 });
 

@@ -32,6 +32,8 @@ import { tunables } from "../tunables";
 import { cashOutWallet, type CashOutFailure, type CashOutPricing, type CashOutResult } from "./wallet";
 import { priceOpenLegs } from "./price-open-legs";
 import { waitUntilOf } from "../http/wait-until";
+import { allowInRegion } from "../protection/request-region";
+import type { PlayContext } from "../../src/shared/protection";
 import { z } from "zod";
 
 const BetIdSchema = z.string().min(1).max(ID_MAX_LENGTH);
@@ -92,8 +94,9 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
   app.get("/bets/:id/cash-out", requireUser, limitBetPlacement, async (c) => {
     const now = deps.now();
     const bet = await openBetOf(c, now);
+    const play = allowInRegion(c, "bet", bet.wallet);
     const { pricing } = await pricingOf(c, bet, now);
-    const result = await cashOutWallet(c.env, c.var.user.id).quoteCashOut(c.var.user.id, bet.id, pricing, now);
+    const result = await cashOutWallet(c.env, c.var.user.id).quoteCashOut(c.var.user.id, bet.id, pricing, now, play);
     if (!result.ok) refuse(result);
     return c.json(result.quote, 200);
   });
@@ -128,9 +131,11 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
       }
     };
     let bet: BetDocument;
+    let play: PlayContext;
     let priced: Awaited<ReturnType<typeof pricingOf>>;
     try {
       bet = await orReplay(now, () => openBetOf(c, now));
+      play = allowInRegion(c, "bet", bet.wallet);
       priced = await orReplay(now, () => pricingOf(c, bet, now));
     } catch (err) {
       if (err instanceof Replay) return answer({ ok: true, replayed: true, response: err.response });
@@ -161,7 +166,7 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
       }
       const result = await wallet.cashOut(
         userId,
-        { ...priced.pricing, betId, quoteId: request.quoteId, fraction: request.fraction, idempotencyKey, requestHash },
+        { ...priced.pricing, play, betId, quoteId: request.quoteId, fraction: request.fraction, idempotencyKey, requestHash },
         now,
       );
       return answer(result);

@@ -16,14 +16,20 @@
 // full is settled with result `cashed_out`; its legs are still graded when their games
 // end (for the record and for D1), and nothing more is paid. An Idempotency-Key replays
 // the first answer.
+//
+// Cashing out is play: it is refused where and when a bet from the same wallet would be
+// (the account gate: a freeze, the region, age, a closure or a break), through the port the
+// root answers; the bet itself stays open and settles as usual.
 import { CASH_OUT_FRACTIONS, cashOutFactor, cashOutFigures, stakeShare } from "../../src/shared/cash-out";
 import { openStake } from "../../src/shared/bet-outcome";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { RefusalOf } from "../../src/shared/refusals";
 import type { CashOutQuote, CashOutResponse } from "../../src/shared/schemas/cash-out";
 import { readBet, updateBetOutcome } from "../wallet/bet-rows";
-import type { Ledger } from "../wallet/ledger";
-import { gateFreeze } from "../wallet/operator-actions";
+import type { PlayContext } from "../../src/shared/protection";
+import type { Refusal } from "../../src/shared/refusals";
+import type { WalletKind } from "../../src/shared/money";
+import { type Ledger, WalletPort } from "../wallet/ledger";
 import type { WalletStorageStep } from "../wallet/schema-migrations";
 import type { WalletHost, WalletMethods } from "../wallet/wallet-object";
 
@@ -38,21 +44,29 @@ export type CashOutPricing = {
   quoteSeconds: number;
 };
 
-export type CashOutFailure = RefusalOf<
-  | "bet-not-found"
-  | "bet-settled"
-  | "cash-out-unavailable"
-  | "cash-out-moved"
-  | "quote-expired"
-  | "quote-not-found"
-  | "invalid-fraction"
-  | "cash-out-key-reused"
-  | "account-frozen"
->;
+/** The account gate a cash-out passes, as for a bet from the same wallet (answered at the root by protection). */
+export type CashOutRules = { refuse(tx: Ledger, wallet: WalletKind, play: PlayContext): Refusal | null };
+
+export const CASH_OUT_RULES = new WalletPort<CashOutRules>("cash-out rules");
+
+export type CashOutFailure =
+  | RefusalOf<
+      | "bet-not-found"
+      | "bet-settled"
+      | "cash-out-unavailable"
+      | "cash-out-moved"
+      | "quote-expired"
+      | "quote-not-found"
+      | "invalid-fraction"
+      | "cash-out-key-reused"
+    >
+  | Refusal;
 
 export type QuoteResult = { ok: true; quote: CashOutQuote } | CashOutFailure;
 
 export type CashOutInput = CashOutPricing & {
+  /** Where the request came from and the region rules, for the account gate. */
+  play: PlayContext;
   betId: string;
   quoteId: string;
   fraction: number;
@@ -107,10 +121,10 @@ function quoteOf(row: QuoteRow, wallet: BetDocument["wallet"], now: number): Cas
 }
 
 /** Refusals for a bet that cannot be cashed out at all (unknown, settled, or a leg without a price). */
-function refusal(bet: BetDocument | null): CashOutFailure | null {
+function refusal(tx: Ledger, bet: BetDocument | null, play: PlayContext): CashOutFailure | null {
   if (!bet) return { ok: false, code: "bet-not-found" };
   if (bet.status !== "open") return { ok: false, code: "bet-settled" };
-  return null;
+  return tx.use(CASH_OUT_RULES).refuse(tx, bet.wallet, play);
 }
 
 /** Stores and answers a new quote for the bet's whole open stake at the prices handed in. */
@@ -152,9 +166,9 @@ function newQuote(tx: Ledger, bet: BetDocument, pricing: CashOutPricing): QuoteR
 }
 
 /** A quote for the whole open stake of an open bet, stored for accepting. */
-export function quoteCashOutInTx(tx: Ledger, betId: string, pricing: CashOutPricing): QuoteResult {
+export function quoteCashOutInTx(tx: Ledger, betId: string, pricing: CashOutPricing, play: PlayContext): QuoteResult {
   const bet = readBet(tx.sql, betId);
-  return refusal(bet) ?? newQuote(tx, bet!, pricing);
+  return refusal(tx, bet, play) ?? newQuote(tx, bet!, pricing);
 }
 
 /** The first answer given to this Idempotency-Key, if any; refuses the key reused for another request. */
@@ -186,8 +200,9 @@ export function withFreshQuote(
   refused: RefusalOf<"cash-out-moved" | "quote-expired">,
   betId: string,
   pricing: CashOutPricing,
+  play: PlayContext,
 ): CashOutFailure {
-  const fresh = quoteCashOutInTx(tx, betId, pricing);
+  const fresh = quoteCashOutInTx(tx, betId, pricing, play);
   if (!fresh.ok) return fresh;
   return { ...refused, details: { quote: fresh.quote } };
 }
@@ -196,10 +211,8 @@ export function withFreshQuote(
 export function cashOutInTx(tx: Ledger, input: CashOutInput): CashOutResult {
   const seen = findCashOut(tx, input.idempotencyKey, input.requestHash);
   if (seen) return seen;
-  const frozen = gateFreeze(tx);
-  if (frozen) return frozen;
   const bet = readBet(tx.sql, input.betId);
-  const refused = refusal(bet);
+  const refused = refusal(tx, bet, input.play);
   if (refused) return refused;
   const current = bet!;
   const quote = tx.sql.exec<QuoteRow>("SELECT * FROM cash_out_quotes WHERE id = ? AND bet_id = ?", input.quoteId, current.id).toArray()[0];
@@ -249,8 +262,15 @@ export function cashOutInTx(tx: Ledger, input: CashOutInput): CashOutResult {
 
 export const cashOutMethods = {
   /** A stored quote for the bet's whole open stake at the fair probabilities handed in. */
-  async quoteCashOut(host: WalletHost, userId: string, betId: string, pricing: CashOutPricing, now: number): Promise<QuoteResult> {
-    return host.transact(userId, now, (tx) => quoteCashOutInTx(tx, betId, pricing));
+  async quoteCashOut(
+    host: WalletHost,
+    userId: string,
+    betId: string,
+    pricing: CashOutPricing,
+    now: number,
+    play: PlayContext,
+  ): Promise<QuoteResult> {
+    return host.transact(userId, now, (tx) => quoteCashOutInTx(tx, betId, pricing, play));
   },
 
   /** Accepts a quote for a share of the open stake, paying once; a quote that no longer holds answers 409 with a fresh one. */
@@ -259,7 +279,7 @@ export const cashOutMethods = {
     if (result.ok || !wantsFreshQuote(result)) return result;
     const refused = result;
     const followUp = host.transact<{ ok: true; answer: CashOutFailure } | CashOutFailure>(userId, now, (tx) => {
-      const answer = withFreshQuote(tx, refused, input.betId, input);
+      const answer = withFreshQuote(tx, refused, input.betId, input, input.play);
       // Committed (the fresh quote stored) when the answer carries one; a refusal without one changes nothing.
       return answer.details ? { ok: true, answer } : answer;
     });

@@ -277,7 +277,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/bets/:id/cash-out": {
     section: "Bets and the live socket",
-    does: "A cash-out quote for the whole open stake of the player's open bet: fair value (its open legs at the fair price now, a player prop's from its game's current props) less `CASH_OUT_MARGIN` percent, valid `CASH_OUT_QUOTE_SECONDS`. 404 for a bet not theirs, 409 `bet-settled`, `cash-out-suspended` (a leg the live rules hold back, named with its reason), `cash-out-unavailable` (a leg without a fair price) or `odds-stale`. Each quote is written to the wallet, so quotes count toward the player's limit on betting actions (placements, quotes and accepts: 429 `rate-limited` past 200 in 10 s).",
+    does: "A cash-out quote for the whole open stake of the player's open bet: fair value (its open legs at the fair price now, a player prop's from its game's current props) less `CASH_OUT_MARGIN` percent, valid `CASH_OUT_QUOTE_SECONDS`. 404 for a bet not theirs, 403 where a bet from the bet's wallet would be refused (an operator's freeze, a break or closed account, `region-restricted`), 409 `bet-settled`, `cash-out-suspended` (a leg the live rules hold back, named with its reason), `cash-out-unavailable` (a leg without a fair price) or `odds-stale`. Each quote is written to the wallet, so quotes count toward the player's limit on betting actions (placements, quotes and accepts: 429 `rate-limited` past 200 in 10 s).",
     answer: "cash-out#CashOutQuoteSchema",
   },
   "POST /api/bets/:id/cash-out": {
