@@ -573,7 +573,7 @@ describe("pauses reach payouts in flight", () => {
     expect(await me(player)).toMatchObject({ vantageCash: 0, owedCash: 4_000 });
 
     const { transfers, payouts } = recording();
-    const [after] = await listRedemptionsWithRetry(env, payouts, { userId: player.userId, accountId: "acct_x" }, Date.now());
+    const [after] = await listRedemptionsWithRetry(env, payouts, { userId: player.userId, accountId: "acct_x" }, () => Date.now());
     expect(transfers).toEqual([]);
     expect(after).toMatchObject({ id: "rd_in_flight", status: "failed", failureReason: "returned: payment disputed" });
     expect(await me(player)).toMatchObject({ vantageCash: 0, owedCash: 0 });
@@ -584,7 +584,7 @@ describe("pauses reach payouts in flight", () => {
       ["owed_repayment", -4_000, "redemption_refund:rd_in_flight"],
     ]);
     // Looking again sends and returns nothing more.
-    await listRedemptionsWithRetry(env, payouts, { userId: player.userId, accountId: "acct_x" }, Date.now());
+    await listRedemptionsWithRetry(env, payouts, { userId: player.userId, accountId: "acct_x" }, () => Date.now());
     expect(transfers).toEqual([]);
     await expectConsistent(player);
   });
@@ -598,7 +598,7 @@ describe("pauses reach payouts in flight", () => {
     expect(held.ok).toBe(true);
     await dispute("charge.dispute.created", "dp_waits", small, "needs_response");
     const { transfers, payouts } = recording();
-    const look = () => listRedemptionsWithRetry(env, payouts, { userId: player.userId, accountId: "acct_x" }, Date.now());
+    const look = () => listRedemptionsWithRetry(env, payouts, { userId: player.userId, accountId: "acct_x" }, () => Date.now());
     expect((await look())[0]).toMatchObject({ id: "rd_waits", status: "pending" });
     expect(transfers).toEqual([]);
     await dispute("charge.dispute.closed", "dp_waits", small, "won");
@@ -614,7 +614,7 @@ describe("pauses reach payouts in flight", () => {
     expect(held.ok).toBe(true);
     await deliver(earlyFraudWarningEvent({ warningId: "issfr_in_flight", paymentIntent: pi, actionable: false }));
     const { transfers, payouts } = recording();
-    const look = () => listRedemptionsWithRetry(env, payouts, { userId: player.userId, accountId: "acct_x" }, Date.now());
+    const look = () => listRedemptionsWithRetry(env, payouts, { userId: player.userId, accountId: "acct_x" }, () => Date.now());
     expect((await look())[0]).toMatchObject({ status: "pending" });
     await wallet.setFreeze(player.userId, { frozen: true, reason: "review", actor: "ops" }, Date.now());
     await wallet.clearFraudWarning(player.userId, { warningId: "issfr_in_flight", actor: "ops", reason: "checked" }, Date.now());

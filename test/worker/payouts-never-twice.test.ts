@@ -9,6 +9,7 @@ import type { Redemption } from "../../src/shared/schemas/redemptions";
 import type { PaymentsProvider } from "../../worker/payments/payments-provider";
 import { listRedemptionsWithRetry, submitRedemption } from "../../worker/payments/redemption-service";
 import { createStripeProvider } from "../../worker/payments/stripe-provider";
+import { tunables } from "../../worker/tunables";
 import { getUserWallet } from "../../worker/user-wallet";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
 
@@ -88,7 +89,7 @@ async function playerWithCash(sessionId: string): Promise<SignedIn> {
 
 const provider = () => createStripeProvider("sk_test_vantage");
 const history = (player: SignedIn, payouts: Pick<PaymentsProvider, "transfer" | "findTransfer">, now: number) =>
-  listRedemptionsWithRetry(env, payouts, { userId: player.userId, accountId: "acct_dest" }, now);
+  listRedemptionsWithRetry(env, payouts, { userId: player.userId, accountId: "acct_dest" }, () => now);
 
 /**
  * Stripe's SDK retries a lost request itself, after waiting 0.5–1 s each time; with
@@ -241,6 +242,41 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
       expect(stripe.transfers, label).toHaveLength(1);
       expect(stripe.creates().length + stripe.lists().length - createsBefore, `${label}: one retry reached Stripe`).toBe(1);
     }
+  });
+});
+
+describe("one look at the history that retries several payouts", () => {
+  it("judges each attempt when it begins: a slow transfer before it leaves its lease running, so no other look sends it again", async () => {
+    const lease = tunables(env).PAYOUT_ATTEMPT_LEASE_MS;
+    const player = await playerWithCash("cs_never_slow");
+    const lost: Pick<PaymentsProvider, "transfer" | "findTransfer"> = {
+      transfer: async () => ({ ok: false, definitive: false, reason: "answer lost" }),
+      findTransfer: async () => null,
+    };
+    const t0 = Date.now();
+    for (const redemptionId of ["rd_slow_a", "rd_slow_b"]) {
+      await submitRedemption(env, lost, { userId: player.userId, accountId: "acct_dest", amountCents: 2_000, redemptionId }, t0);
+    }
+
+    const clock = { now: t0 + 10 * 60_000 };
+    const sent: string[] = [];
+    const look = () => listRedemptionsWithRetry(env, slow, { userId: player.userId, accountId: "acct_dest" }, () => clock.now);
+    const slow: Pick<PaymentsProvider, "transfer" | "findTransfer"> = {
+      async transfer(input) {
+        sent.push(input.redemptionId);
+        // The look's first transfer takes longer than a lease; while its second is in
+        // flight, the player opens the history again and that look runs to its end.
+        if (sent.length === 1) clock.now += lease + 60_000;
+        else if (sent.length === 2) await look();
+        return { ok: true, transferId: `tr_${input.redemptionId}_${sent.length}` };
+      },
+      findTransfer: async () => null,
+    };
+    await look();
+    expect(sent).toHaveLength(2);
+    expect(new Set(sent)).toEqual(new Set(["rd_slow_a", "rd_slow_b"]));
+    const after = await getUserWallet(env, player.userId).listRedemptions(player.userId, clock.now);
+    expect(after.map((r) => r.status)).toEqual(["paid", "paid"]);
   });
 });
 

@@ -190,14 +190,14 @@ describe("a payout that fails", () => {
     expect(await vantageCashOf(player)).toBe(2_900);
 
     const answers = provider({ ok: true, transferId: "tr_1" });
-    const soon = await listRedemptionsWithRetry(env, answers, { userId: player.userId, accountId: "acct_x" }, t0 + 1_000);
+    const soon = await listRedemptionsWithRetry(env, answers, { userId: player.userId, accountId: "acct_x" }, () => t0 + 1_000);
     expect(soon[0]?.status).toBe("pending");
     expect(answers.calls).toEqual([]);
     const later = await listRedemptionsWithRetry(
       env,
       answers,
       { userId: player.userId, accountId: "acct_x" },
-      t0 + tunables(env).PAYOUT_RETRY_AFTER_MS,
+      () => t0 + tunables(env).PAYOUT_RETRY_AFTER_MS,
     );
     expect(answers.calls).toEqual(["rd_lost_1"]);
     expect(later[0]).toMatchObject({ id: "rd_lost_1", status: "paid", payoutReference: "tr_1" });

@@ -223,13 +223,13 @@ function withdrawalRoutes() {
     const now = Date.now();
     const userId = c.var.user.id;
     if (paymentsMode(c.env) === "unconfigured") {
-      return c.json({ redemptions: await listRedemptionsWithRetry(c.env, null, { userId, accountId: null }, now) });
+      return c.json({ redemptions: await listRedemptionsWithRetry(c.env, null, { userId, accountId: null }, () => Date.now()) });
     }
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
     const account = await findPayoutAccount(getDb(c.env), userId);
     const accountId = account && account.provider === provider.kind ? account.accountId : null;
     const destination = () => freshPayoutAccount(getDb(c.env), provider, userId, now);
-    return c.json({ redemptions: await listRedemptionsWithRetry(c.env, provider, { userId, accountId, destination }, now) });
+    return c.json({ redemptions: await listRedemptionsWithRetry(c.env, provider, { userId, accountId, destination }, () => Date.now()) });
   });
 
   return app;

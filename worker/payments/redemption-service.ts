@@ -121,14 +121,16 @@ async function queueForReview(env: Env, userId: string, redemption: Redemption, 
  * operator approved), then returns the player's history. Every transfer first checks the
  * payout account as it stands (payout-destination.ts), so none is sent to a bank account
  * that has become another player's since the request: `destination` reads it afresh from
- * the provider; without it, D1's copy is read.
+ * the provider; without it, D1's copy is read. Each attempt is judged at `clock()` when it
+ * begins (retryDuePayouts says why).
  */
 export async function listRedemptionsWithRetry(
   env: Env,
   payouts: Payouts | null,
   input: { userId: string; accountId: string | null; destination?: () => Promise<PayoutAccountRow | null> },
-  now: number,
+  clock: () => number,
 ): Promise<Redemption[]> {
+  const now = clock();
   const wallet = paymentsWallet(env, input.userId);
   const redemptions = await wallet.listRedemptions(input.userId, now);
   const pending = redemptions.filter((r) => r.status === "pending");
@@ -137,7 +139,7 @@ export async function listRedemptionsWithRetry(
   const destination = input.destination ?? (() => findPayoutAccount(getDb(env), input.userId));
   const route = checkedPayoutRoute(env, payoutRoute(payouts, input.accountId, env, metricsFor(env)), destination, now);
   for (const redemption of pending) {
-    await runPayoutAttempt(port, route, { userId: input.userId, redemptionId: redemption.id }, payoutTiming(env), loggerFor(env), now);
+    await runPayoutAttempt(port, route, { userId: input.userId, redemptionId: redemption.id }, payoutTiming(env), loggerFor(env), clock());
   }
-  return wallet.listRedemptions(input.userId, now);
+  return wallet.listRedemptions(input.userId, clock());
 }

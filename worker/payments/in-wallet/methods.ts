@@ -265,7 +265,7 @@ export async function retryPayoutsOnAlarm(host: WalletHost, payouts: PayoutPort,
     beginPayoutAttempt: async (id, input, at) => beginPayoutAttempt(host, id, input, at),
     finishPayoutAttempt: (id, input, at) => finishPayoutAttempt(host, id, input, at),
   };
-  await retryDuePayouts(wallet, payouts, { userId, due }, timing, loggerFor(host.env), now);
+  await retryDuePayouts(wallet, payouts, { userId, due }, timing, loggerFor(host.env), () => Date.now());
   const wake = host.read(userId, now, (tx) => nextPayoutWakeInTx(tx));
   // Still due after trying (no provider or account yet): look again after the first retry delay.
   if (wake !== null) await host.wakeBy(wake > Date.now() ? wake : Date.now() + timing.retryAfterMs);

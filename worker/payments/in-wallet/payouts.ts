@@ -87,7 +87,10 @@ export async function runPayoutAttempt(
 /**
  * The background retry: every pending payout whose retry is due gets one attempt over
  * the player's route. No route (no provider, no account) or a port that cannot answer:
- * nothing is sent, and the wallet looks again at its next wake.
+ * nothing is sent, and the wallet looks again at its next wake. Each attempt is judged at
+ * `clock()` when it begins, not when the loop began: a slow transfer before it must not
+ * leave its lease already run out (another look could then send it again) or its key's
+ * age misjudged.
  */
 export async function retryDuePayouts(
   wallet: PayoutWallet,
@@ -95,14 +98,14 @@ export async function retryDuePayouts(
   input: { userId: string; due: readonly string[] },
   timing: PayoutTiming,
   logger: Logger,
-  now: number,
+  clock: () => number,
 ): Promise<void> {
   if (input.due.length === 0) return;
   try {
     const route = await port.routeFor(input.userId);
     if (!route) return;
     for (const redemptionId of input.due) {
-      await runPayoutAttempt(wallet, route, { userId: input.userId, redemptionId }, timing, logger, now);
+      await runPayoutAttempt(wallet, route, { userId: input.userId, redemptionId }, timing, logger, clock());
     }
   } catch (err) {
     logger.warn("background payout retry could not run; will retry", err);
