@@ -34,7 +34,7 @@ import {
   governingRegionInTx,
   recordPurchaseInTx,
   regionAllowsInTx,
-  windDownSinceInTx,
+  windDownInTx,
 } from "./protection/in-wallet/protection";
 import { leaderboardStatements } from "./social/in-wallet";
 import { settlementMethods } from "./settlement/in-wallet/methods";
@@ -81,7 +81,7 @@ const payeeStanding: PayeeStanding = {
   payeeRefusal: (tx) => identityRefusal(tx),
   identityStatus: (tx) => readIdentityInTx(tx).status,
   refuseRedemption: (tx, play) => gatePlay(tx, "redeem", play),
-  windDownSince: (tx, play) => windDownSinceInTx(tx, play),
+  windDown: (tx, play) => windDownInTx(tx, play),
   countPurchase: (tx, purchase) => recordPurchaseInTx(tx, purchase),
 };
 

@@ -20,6 +20,12 @@ import {
 
 export { isUnknownRegion, UNKNOWN_COUNTRIES } from "./region-rules";
 
+/**
+ * A redeem-only window a player is in: when it began and when its last day begins (ET
+ * midnights, in ms), the last day null for a window without one.
+ */
+export type WindDown = { since: number; lastDay: number | null };
+
 /** The wallet a bet debits, where the action is a bet (a route checks before it knows: Coins). */
 export type PlayWallet = "coins" | "cash";
 

@@ -3,8 +3,8 @@
 // state (its rules differ by state), a pack, a Vantage
 // Cash bet, the bonus's Vantage Cash, a free-entry code and a redemption are refused with
 // the region's sentence, and Coins bets go on. A state that turns redeem-only lets its
-// players redeem what they hold, play-through and purchase hold waived, until the window
-// ends, and not after. Money also answers to where the verified document says the player
+// players redeem what they hold, play-through waived (a purchase hold runs its course, or to
+// the window's last day), until the window ends, and not after. Money also answers to where the verified document says the player
 // lives: a Californian in Texas is held to California's rules for Vantage Cash.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
@@ -226,7 +226,7 @@ describe("a state that turns redeem-only", () => {
     return { day, play };
   }
 
-  it("lets a player redeem what they held, play-through and hold waived, until the last day, and not after", async () => {
+  it("lets a player redeem what they held, play-through waived and the hold run out, until the last day, and not after", async () => {
     const player = await verifiedIn("US-TX");
     const wallet = getUserWallet(env, player.userId);
     const start = Date.now();
@@ -265,6 +265,27 @@ describe("a state that turns redeem-only", () => {
       play,
     );
     expect(sent(after)).toMatchObject({ code: "region-restricted", message: expect.stringContaining("Coins play only") });
+  });
+
+  it("keeps a pack's purchase hold running in the window, to its end or to the window's last day", async () => {
+    const player = await verifiedIn("US-TX");
+    const wallet = getUserWallet(env, player.userId);
+    const start = Date.now();
+    const { day, play } = texasWindsDown(start);
+    // A pack bought at 10 pm Eastern the evening before the rule, to be redeemed the moment it applies.
+    await wallet.creditPurchase(
+      player.userId,
+      { checkoutSessionId: `cs_${crypto.randomUUID().replaceAll("-", "")}`, amountCents: 4_999, cashPlaythrough: 1 },
+      noonEt(day(0)) - 14 * 3_600_000,
+    );
+    const ask = (redemptionId: string, at: number, purchaseHoldDays: number) =>
+      wallet.requestRedemption(player.userId, { amountCents: 2_000, redemptionId, purchaseHoldDays }, at, play);
+    expect(await ask("rd_evening_before", noonEt(day(0)), 3)).toMatchObject({ ok: false, code: "purchase-held" });
+    // Its three days are over on the third day of the window: play-through stays waived.
+    expect(await ask("rd_hold_over", noonEt(day(3)), 3)).toMatchObject({ ok: true });
+    // A hold longer than the window ends with the window's last day, so no cash is stranded.
+    expect(await ask("rd_long_hold", noonEt(day(9)), 30)).toMatchObject({ ok: false, code: "purchase-held" });
+    expect(await ask("rd_last_day", noonEt(day(10)), 30)).toMatchObject({ ok: true });
   });
 
   it("gives the window's grace only to players who live there, not to one who reaches the state through its network", async () => {

@@ -110,7 +110,7 @@ export const paymentsMethods = {
         requestRedemptionInTx(tx.withCashPlaythrough(input.cashPlaythrough).withPurchaseHoldDays(input.purchaseHoldDays), {
           ...input,
           region: play.place?.region ?? null,
-          windDownSince: standing.windDownSince(tx, play),
+          windDown: standing.windDown(tx, play),
         })
       );
     });
@@ -131,7 +131,7 @@ export const paymentsMethods = {
     return host.read(userId, now, (tx) =>
       redeemableInTx(
         tx.withCashPlaythrough(cashPlaythrough).withPurchaseHoldDays(purchaseHoldDays),
-        play === undefined ? null : tx.use(PAYEE_STANDING).windDownSince(tx, play),
+        play === undefined ? null : tx.use(PAYEE_STANDING).windDown(tx, play),
       ),
     );
   },

@@ -18,6 +18,7 @@
 // reaches it, at most once, so the player's timeline shows when each happened.
 // A redemption paid or returned also goes to the public redemption-time figures (outbox
 // topic `redemption_timeline`, redemption-timeline.ts), in the transaction that ends it.
+import type { WindDown } from "../../../src/shared/play-regions";
 import {
   formatRedemptionDollars,
   REDEMPTION_MIN_CENTS,
@@ -184,24 +185,26 @@ function heldAtWindowStart(tx: Ledger, since: number): number {
 }
 
 /**
- * What play-through and the purchase hold keep back of `balanceCents`. `windDownSince`:
- * the player's region turned redeem-only at that moment (src/shared/region-rules.ts), so
- * what they held then may be redeemed whole until the window ends (heldAtWindowStart);
- * the rest of the balance follows the usual limits.
+ * What play-through and the purchase hold keep back of `balanceCents`. `windDown`: the
+ * player's region is in a redeem-only window (src/shared/region-rules.ts), so what they
+ * held when it began may be redeemed free of play-through until it ends
+ * (heldAtWindowStart). A purchase hold still runs its course, so a pack bought the evening
+ * before is not a way past the days chargebacks and fraud warnings take to arrive; on the
+ * window's last day whatever is still held is freed too, so no held cash is left stranded.
+ * The rest of the balance follows the usual limits.
  */
-function redemptionLimits(tx: Ledger, balanceCents: number, windDownSince: number | null = null): RedemptionLimits {
+function redemptionLimits(tx: Ledger, balanceCents: number, windDown: WindDown | null = null): RedemptionLimits {
   const { cashToPlay } = playthroughState(tx, balanceCents);
   const purchaseHolds = purchaseHoldsInTx(tx);
   const keptBack = Math.max(cashToPlay, heldCash(purchaseHolds));
   const usual = balanceCents - Math.min(balanceCents, keptBack);
-  if (windDownSince === null) return { cashToPlay, redeemableCash: usual, purchaseHolds };
-  const redeemableCash = Math.max(usual, Math.min(balanceCents, heldAtWindowStart(tx, windDownSince)));
-  // What the window frees is no longer kept back; the rest still is.
-  return {
-    cashToPlay: Math.min(cashToPlay, balanceCents - redeemableCash),
-    redeemableCash,
-    purchaseHolds: redeemableCash === balanceCents ? [] : purchaseHolds,
-  };
+  if (windDown === null) return { cashToPlay, redeemableCash: usual, purchaseHolds };
+  // What the window frees of play-through is no longer kept back for it; the rest still is.
+  const windowCashToPlay = Math.min(cashToPlay, balanceCents - Math.min(balanceCents, heldAtWindowStart(tx, windDown.since)));
+  const holds = windDown.lastDay !== null && tx.now >= windDown.lastDay ? [] : purchaseHolds;
+  const windowKeptBack = Math.max(windowCashToPlay, heldCash(holds));
+  const redeemableCash = balanceCents - Math.min(balanceCents, windowKeptBack);
+  return { cashToPlay: windowCashToPlay, redeemableCash, purchaseHolds: redeemableCash === balanceCents ? [] : holds };
 }
 
 /** The refusal for an amount above what is redeemable: whichever of play-through and the hold keeps more back. */
@@ -249,7 +252,7 @@ function reviewReason(tx: Ledger, amountCents: number, rules: ReviewRules | unde
 /** `region`: where the player asked from (the winners list shows it), when the request said. */
 export function requestRedemptionInTx(
   tx: Ledger,
-  input: { amountCents: number; redemptionId: string; review?: ReviewRules; region?: string | null; windDownSince?: number | null },
+  input: { amountCents: number; redemptionId: string; review?: ReviewRules; region?: string | null; windDown?: WindDown | null },
 ): RedemptionResult {
   const existing = findRow(tx, input.redemptionId);
   if (existing) {
@@ -266,7 +269,7 @@ export function requestRedemptionInTx(
   const unverified = tx.use(PAYEE_STANDING).payeeRefusal(tx);
   if (unverified) return unverified;
   const balance = tx.balance("cash");
-  const limits = redemptionLimits(tx, balance, input.windDownSince ?? null);
+  const limits = redemptionLimits(tx, balance, input.windDown ?? null);
   if (input.amountCents <= balance && input.amountCents > limits.redeemableCash) return notRedeemable(tx, limits);
   const review = reviewReason(tx, input.amountCents, input.review);
   const hold = tx.post({ currency: "cash", amount: -input.amountCents, reason: "redemption_hold", reference: input.redemptionId });
@@ -430,11 +433,11 @@ export type Redeemable = { balances: WalletBalances; redemptionPause: string | n
  * an early fraud warning or an amount owed, worker/payments/in-wallet/reversals.ts), with the reason the
  * player is told.
  */
-/** `windDownSince`: when the player's region turned redeem-only, if it has (see redemptionLimits). */
-export function redeemableInTx(tx: Ledger, windDownSince: number | null = null): Redeemable {
+/** `windDown`: the redeem-only window the player's region is in, if any (see redemptionLimits). */
+export function redeemableInTx(tx: Ledger, windDown: WindDown | null = null): Redeemable {
   const balances = tx.balances();
   const pause = redemptionPause(tx);
-  const limits = redemptionLimits(tx, balances.vantageCash, windDownSince);
+  const limits = redemptionLimits(tx, balances.vantageCash, windDown);
   return {
     balances,
     ...limits,

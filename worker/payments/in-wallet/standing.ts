@@ -3,6 +3,7 @@
 // another feature. Asked inside the transaction that moves the money.
 import type { IdentityStatus } from "../../../src/shared/schemas/identity";
 import type { PlayContext } from "../../../src/shared/protection";
+import type { WindDown } from "../../../src/shared/play-regions";
 import type { Refusal, RefusalOf } from "../../../src/shared/refusals";
 import { type Ledger, WalletPort } from "../../wallet/ledger";
 
@@ -16,8 +17,8 @@ export type PayeeStanding = {
   identityStatus(tx: Ledger): IdentityStatus;
   /** The account gate for a redemption request (freeze, age, region, rules), or null. */
   refuseRedemption(tx: Ledger, play: PlayContext): Refusal | null;
-  /** When the player's governing region turned redeem-only (what they held then is free to redeem), or null. */
-  windDownSince(tx: Ledger, play: PlayContext): number | null;
+  /** The redeem-only window the player's governing region is in (what they held when it began is free of play-through), or null. */
+  windDown(tx: Ledger, play: PlayContext): WindDown | null;
   /** A credited pack counts toward the player's purchase limits (never refused: the money was taken). */
   countPurchase(tx: Ledger, purchase: { reference: string; amountCents: number }): void;
 };

@@ -4,7 +4,7 @@
 // or the checkout hold, so no race or second tab gets past them. Rules are the pure ones
 // of src/shared/protection.ts; the tables are documented in worker/wallet/schema-migrations.ts.
 import type { WalletKind } from "../../../src/shared/money";
-import { checkRegion, governingRegion, moneyActionOf, type PlayWallet } from "../../../src/shared/play-regions";
+import { checkRegion, governingRegion, moneyActionOf, type PlayWallet, type WindDown } from "../../../src/shared/play-regions";
 import { type MoneyAction, modeAllows, type RegionMode, regionModeAt } from "../../../src/shared/region-rules";
 import {
   ageOn,
@@ -144,20 +144,24 @@ function regionModeInTx(tx: Ledger, play: PlayContext, action: MoneyAction): Reg
 }
 
 /**
- * When the region that governs redemptions turned redeem-only (the start of its entry's
- * day, Eastern), or null when it is not in a redeem-only window now. The window's grace is
- * for players who live there: the address on their verified document must be in a region
- * that turned redeem-only too, or a player from elsewhere could reach it through a network
- * there (a VPN) and take fresh packs and bonus cash out past their holds.
+ * The redeem-only window the player is in now (when it began and when its last day begins,
+ * Eastern; null for a window with no last day), or null when there is none. The window's
+ * grace is for players who live there: the address on their verified document must be in
+ * a region that turned redeem-only too, or a player from elsewhere could reach it through a
+ * network there (a VPN) and take bonus cash out past its play-through.
  */
-export function windDownSinceInTx(tx: Ledger, play: PlayContext): number | null {
+export function windDownInTx(tx: Ledger, play: PlayContext): WindDown | null {
   if (!play.place) return null;
   const governing = regionModeAt(governingRegionInTx(tx, play, "redeem"), play.place.rules, tx.now);
   if (governing.mode !== "redeem-only" || governing.since === null) return null;
   const residence = verifiedResidenceInTx(tx);
   const home = residence === null ? null : regionModeAt(residence, play.place.rules, tx.now);
   if (home?.mode !== "redeem-only" || home.since === null) return null;
-  return Math.max(etMidnight(governing.since), etMidnight(home.since));
+  const lastDays = [governing.until, home.until].filter((day): day is string => day !== null).map(etMidnight);
+  return {
+    since: Math.max(etMidnight(governing.since), etMidnight(home.since)),
+    lastDay: lastDays.length === 0 ? null : Math.min(...lastDays),
+  };
 }
 
 /** Whether the governing region allows `action` at the transaction's moment (Vantage Cash from a bonus, say). */
