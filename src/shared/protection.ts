@@ -157,10 +157,29 @@ export function isValidDateOfBirth(text: string, now: number): boolean {
   return isCalendarDate(text) && text >= "1900-01-01" && text <= etDayKey(now);
 }
 
-/** Whole years of age on the Eastern-time day of `now` (a birthday counts from its midnight). */
+/**
+ * Whole years of age at `now`, a birthday counting once it has begun everywhere: on the
+ * calendar day at UTC−12, the last to start. Counted on the Eastern day, an 18th birthday
+ * would begin three to five hours early for a player on the Pacific coast, in Alaska or in
+ * Hawaii, who would then play as an adult while still 17 where they are. Play waits for it.
+ */
 export function ageOn(dateOfBirth: string, now: number): number {
+  return yearsOnDay(dateOfBirth, now - 12 * HOUR_MS);
+}
+
+/**
+ * Whole years of age where the day began first (UTC+14). What closes an account for good as
+ * under age: only someone under age everywhere, so nobody who signs up on their 18th
+ * birthday morning is closed because it has not yet begun in Hawaii (play still waits, ageOn).
+ */
+export function ageAnywhere(dateOfBirth: string, now: number): number {
+  return yearsOnDay(dateOfBirth, now + 14 * HOUR_MS);
+}
+
+/** Whole years from `dateOfBirth` to the UTC calendar day of `instant`. */
+function yearsOnDay(dateOfBirth: string, instant: number): number {
   const [by, bm, bd] = dateOfBirth.split("-").map(Number) as [number, number, number];
-  const [ty, tm, td] = etDayKey(now).split("-").map(Number) as [number, number, number];
+  const [ty, tm, td] = new Date(instant).toISOString().slice(0, 10).split("-").map(Number) as [number, number, number];
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 

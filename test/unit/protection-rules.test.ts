@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { checkRegion, minAgeFor, parseRegionList, parseRegionMinAge, regionOf, unavailableActions } from "../../src/shared/play-regions";
 import {
+  ageAnywhere,
   ageOn,
   breakEnd,
   changeLimits,
@@ -51,9 +52,15 @@ describe("Eastern-time periods", () => {
 });
 
 describe("age", () => {
-  it("counts whole years on the Eastern day, a birthday from its midnight", () => {
-    expect(ageOn("2008-11-24", at("2026-11-24T04:59:00Z"))).toBe(17); // 11:59 PM ET on the 23rd
-    expect(ageOn("2008-11-24", at("2026-11-24T05:00:00Z"))).toBe(18);
+  it("counts whole years, a birthday once it has begun everywhere (midnight at UTC−12)", () => {
+    // Midnight in New York, and even in Honolulu (10 AM UTC): still 17 somewhere on Earth.
+    expect(ageOn("2008-11-24", at("2026-11-24T05:00:00Z"))).toBe(17);
+    expect(ageOn("2008-11-24", at("2026-11-24T10:00:00Z"))).toBe(17);
+    expect(ageOn("2008-11-24", at("2026-11-24T11:59:00Z"))).toBe(17);
+    expect(ageOn("2008-11-24", at("2026-11-24T12:00:00Z"))).toBe(18);
+    // Closing an account for good needs a minor everywhere: 18 from the day's first midnight (UTC+14).
+    expect(ageAnywhere("2008-11-24", at("2026-11-23T09:59:00Z"))).toBe(17);
+    expect(ageAnywhere("2008-11-24", at("2026-11-23T10:00:00Z"))).toBe(18);
     expect(ageOn("2008-02-29", at("2026-02-28T17:00:00Z"))).toBe(17);
     expect(ageOn("2008-02-29", at("2026-03-01T17:00:00Z"))).toBe(18);
   });

@@ -167,6 +167,25 @@ describe("date of birth", () => {
     expect(elsewhere.status).toBe(200);
   });
 
+  it("lets an 18th birthday count once it has begun everywhere, without closing the account that morning", async () => {
+    const player = await signIn(undefined, undefined, { confirmAge: false });
+    const wallet = getUserWallet(env, player.userId);
+    // 1 AM in New York on the 24th: still the 23rd in Hawaii.
+    const newYorkMorning = Date.parse("2026-11-24T06:00:00Z");
+    expect(await wallet.confirmDateOfBirth(player.userId, { dateOfBirth: "2008-11-24", minAge: 18 }, newYorkMorning)).toMatchObject({
+      ok: true,
+    });
+    expect((await wallet.getProtection(player.userId, newYorkMorning)).state.closed).toBeNull();
+    expect(await wallet.checkPlay(player.userId, "bet", newYorkMorning)).toMatchObject({ ok: false, code: "under-age" });
+    // Midnight at UTC−12: the 24th has begun everywhere.
+    expect(await wallet.checkPlay(player.userId, "bet", Date.parse("2026-11-24T12:00:00Z"))).toBeNull();
+    // Someone whose 18th birthday has begun nowhere yet is closed for good, as before.
+    const younger = await signIn(undefined, undefined, { confirmAge: false });
+    const youngerWallet = getUserWallet(env, younger.userId);
+    await youngerWallet.confirmDateOfBirth(younger.userId, { dateOfBirth: "2008-11-25", minAge: 18 }, newYorkMorning);
+    expect((await youngerWallet.getProtection(younger.userId, newYorkMorning)).state.closed).toBe("under-age");
+  });
+
   it("a 20-year-old confirming from a 21 region is closed under-age", async () => {
     const player = await signIn(undefined, undefined, { confirmAge: false });
     const res = await patchMe(player.token, { dateOfBirth: bornYearsAgo(20) }, { country: "US", regionCode: "MS" });

@@ -16,7 +16,7 @@
 import type { IdentityState, IdentityStatus } from "../../../src/shared/schemas/identity";
 import type { RefusalOf } from "../../../src/shared/refusals";
 import type { Ledger } from "../../wallet/ledger";
-import { ageOn, isValidDateOfBirth } from "../../../src/shared/protection";
+import { ageAnywhere, isValidDateOfBirth } from "../../../src/shared/protection";
 import { recordResidenceInTx, verifiedResidenceInTx } from "./identity-residence";
 import { closeUnderAgeInTx, confirmDateOfBirthInTx, readProtection } from "./protection";
 
@@ -121,7 +121,7 @@ export function recordIdentityInTx(tx: Ledger, input: IdentityOutcome): Identity
   let reason: string | null = input.outcome === "needs-input" ? input.reason.slice(0, 300) : null;
   if (input.outcome === "verified") {
     const confirmed = readProtection(tx).dateOfBirth;
-    if (!isValidDateOfBirth(input.dateOfBirth, tx.now) || ageOn(input.dateOfBirth, tx.now) < input.minAge) {
+    if (!isValidDateOfBirth(input.dateOfBirth, tx.now) || ageAnywhere(input.dateOfBirth, tx.now) < input.minAge) {
       status = "mismatch";
       reason = UNDER_AGE_REASON;
       closeUnderAgeInTx(tx);

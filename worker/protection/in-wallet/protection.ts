@@ -7,7 +7,7 @@ import type { WalletKind } from "../../../src/shared/money";
 import { checkRegion, governingRegion, moneyActionOf, type PlayWallet, type WindDown } from "../../../src/shared/play-regions";
 import { type MoneyAction, modeAllows, type RegionMode, regionModeAt } from "../../../src/shared/region-rules";
 import {
-  ageOn,
+  ageAnywhere,
   breakEnd,
   changeLimits,
   checkPlay,
@@ -209,7 +209,7 @@ export function confirmDateOfBirthInTx(tx: Ledger, input: { dateOfBirth: string;
     if (state.dateOfBirth === input.dateOfBirth) return { ok: true, changed: false };
     return { ok: false, code: "date-of-birth-set" };
   }
-  const underAge = ageOn(input.dateOfBirth, tx.now) < input.minAge;
+  const underAge = ageAnywhere(input.dateOfBirth, tx.now) < input.minAge;
   tx.sql.exec(
     `INSERT INTO protection (id, date_of_birth, date_of_birth_at, break_until, closed, closed_at, updated_at) VALUES (1, ?, ?, NULL, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET date_of_birth = excluded.date_of_birth, date_of_birth_at = excluded.date_of_birth_at,
@@ -252,7 +252,7 @@ export function correctDateOfBirthInTx(
     return { ok: false, code: "date-of-birth-invalid" };
   }
   const state = readProtection(tx);
-  const underAge = input.documentShowsMinor === true || ageOn(input.dateOfBirth, tx.now) < input.minAge;
+  const underAge = input.documentShowsMinor === true || ageAnywhere(input.dateOfBirth, tx.now) < input.minAge;
   const closed = state.closed === "permanent" ? "permanent" : underAge ? "under-age" : null;
   tx.sql.exec(
     `INSERT INTO protection (id, date_of_birth, date_of_birth_at, break_until, closed, closed_at, updated_at) VALUES (1, ?, ?, NULL, ?, ?, ?)
