@@ -38,6 +38,11 @@ export function moneyActionOf(action: PlayAction, wallet: PlayWallet = "coins"):
 /** Actions that move no prize money: Coins bets and the daily bonus's Coins. */
 const COINS_ONLY_ACTIONS: readonly MoneyAction[] = ["coins-bet", "bonus"];
 
+/** Whether `action` moves no prize money (Coins play follows where the request comes from alone). */
+export function isCoinsOnlyAction(action: MoneyAction): boolean {
+  return COINS_ONLY_ACTIONS.includes(action);
+}
+
 /**
  * The region whose rules govern `action`: where the request comes from, or — for anything
  * touching Vantage Cash or a purchase — the residence on the player's verified document when
@@ -51,7 +56,7 @@ export function governingRegion(
   action: MoneyAction,
   now: number,
 ): string | null {
-  if (residence === null || residence === requestRegion || COINS_ONLY_ACTIONS.includes(action)) return requestRegion;
+  if (residence === null || residence === requestRegion || isCoinsOnlyAction(action)) return requestRegion;
   const here = regionModeAt(requestRegion, rules, now).mode;
   const home = regionModeAt(residence, rules, now).mode;
   return stricterMode(here, home) === here ? requestRegion : residence;
@@ -151,7 +156,12 @@ export function checkRegion(
 }
 
 /** The minimum age in `region`: the most specific entry, else the country's, else `minAge`. */
-export function minAgeFor(region: string | null, minAge: number, regionMinAge: Record<string, number>): number {
+/** The highest minimum age any of `tables` sets for `region` (its own entry, else its country's), at least `minAge`. */
+export function minAgeAmong(region: string | null, minAge: number, tables: readonly Readonly<Record<string, number>>[]): number {
+  return Math.max(minAge, ...tables.map((table) => minAgeFor(region, minAge, table)));
+}
+
+export function minAgeFor(region: string | null, minAge: number, regionMinAge: Readonly<Record<string, number>>): number {
   if (!region) return minAge;
   const exact = regionMinAge[region] ?? regionMinAge[region.split("-")[0]!];
   return Math.max(minAge, exact ?? minAge);

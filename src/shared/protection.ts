@@ -55,7 +55,15 @@ export type Allowed = { ok: true };
 export type PlayContext = {
   minAge: number;
   /** Where the request came from and the region rules (the dated table and operators' lists); none on direct calls. */
-  place?: { region: string | null; rules: RegionRules };
+  place?: {
+    region: string | null;
+    rules: RegionRules;
+    /**
+     * Minimum ages by region (the dated table's and REGION_MIN_AGE, each applying), so the
+     * wallet can hold money to the age where the player's verified document says they live.
+     */
+    minAgeTables?: readonly Readonly<Record<string, number>>[];
+  };
   /**
    * The version of the Official Sweepstakes Rules in force, from a player's request: Vantage
    * Cash bets, purchases, redemptions and bonus claims need the player to have accepted it.

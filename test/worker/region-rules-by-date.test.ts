@@ -19,7 +19,7 @@ import { regionRules } from "../../worker/protection/request-region";
 import { getUserWallet } from "../../worker/user-wallet";
 import type { PlayContext } from "../../src/shared/protection";
 import { openEvents, pickOf } from "./bets-helpers";
-import { BASE, sent, signIn, type SignedIn } from "./helpers";
+import { acceptRulesUnder, BASE, sent, signIn, type SignedIn } from "./helpers";
 
 /** Where cf, not DEV_REGION (Texas in tests), says where a request comes from, as in production. */
 const cfEnv = { ...env, DEV_REGION: "-" } as Env;
@@ -176,6 +176,50 @@ describe("where the verified document says the player lives", () => {
     const after = (await (await from(texas, "/api/me", player)).json()) as UserDocument;
     expect(after.vantageCash).toBe(3_000);
     expect((await bet("coins")).status).toBe(200);
+  });
+
+  it("holds Vantage Cash to the minimum age where the player lives, whatever the age where they are", async () => {
+    // An 18-year-old from Alabama (19 there), verified when the document was held to 18,
+    // playing from Texas (18), where the request alone would let them.
+    const player = await signIn(undefined, undefined, { verifyIdentity: false, confirmAge: false });
+    const wallet = getUserWallet(env, player.userId);
+    const hundredDaysAgo = new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10);
+    const dateOfBirth = `${Number(hundredDaysAgo.slice(0, 4)) - 18}${hundredDaysAgo.slice(4)}`;
+    await wallet.confirmDateOfBirth(player.userId, { dateOfBirth, minAge: 18 }, Date.now());
+    const id = { sessionId: `vs_test_${crypto.randomUUID()}`, documentHash: `idh_${player.userId}`, dateOfBirth, minAge: 18 };
+    await wallet.recordIdentity(player.userId, { ...id, outcome: "verified", residence: "US-AL" }, Date.now());
+    await acceptRulesUnder(env, player.userId);
+    await wallet.adjustBalance(
+      player.userId,
+      { adjustmentId: `adj_${crypto.randomUUID()}`, wallet: "cash", amount: 3_000 },
+      { actor: "test", reason: "prize won before" },
+      Date.now(),
+    );
+    const [event] = await openEvents(1);
+    const cashBet = await from(
+      texas,
+      "/api/placeBet",
+      player,
+      { kind: "Singles", wallet: "cash", amount: 5, picks: [pickOf(event!, "Moneyline", "Home")] },
+      { "Idempotency-Key": crypto.randomUUID() },
+    );
+    expect(cashBet.status).toBe(403);
+    expect(((await cashBet.json()) as { error: { code: string; details: unknown } }).error).toMatchObject({
+      code: "under-age",
+      details: { minAge: 19 },
+    });
+    const redemption = await from(texas, "/api/withdrawals", player, { amount: 20 });
+    expect(redemption.status).toBe(403);
+    expect(((await redemption.json()) as { error: { code: string } }).error.code).toBe("under-age");
+    // Coins play follows where the request comes from.
+    const coinsBet = await from(
+      texas,
+      "/api/placeBet",
+      player,
+      { kind: "Singles", wallet: "coins", amount: 5, picks: [pickOf(event!, "Moneyline", "Home")] },
+      { "Idempotency-Key": crypto.randomUUID() },
+    );
+    expect(coinsBet.status).toBe(200);
   });
 
   it("lets a Texan in Texas bet Vantage Cash, and a Californian travelling cannot move their residence by travelling", async () => {

@@ -10,7 +10,7 @@ import type { Context } from "hono";
 import {
   checkRegion,
   governingRegion,
-  minAgeFor,
+  minAgeAmong,
   type PlayWallet,
   regionNoticeSentence,
   regionOf,
@@ -69,13 +69,16 @@ export function regionRules(env: Env): RegionRules {
 
 /** The minimum age in `region`: the general one, the table's and the operators' (REGION_MIN_AGE), whichever is highest. */
 export function minAgeIn(env: Env, region: string | null): number {
-  const t = tunables(env);
-  return Math.max(minAgeFor(region, t.MIN_AGE, t.REGION_MIN_AGE), minAgeFor(region, t.MIN_AGE, builtFor(env).minAges));
+  return minAgeAmong(region, tunables(env).MIN_AGE, minAgeTables(env));
+}
+
+function minAgeTables(env: Env): Readonly<Record<string, number>>[] {
+  return [tunables(env).REGION_MIN_AGE, builtFor(env).minAges];
 }
 
 /** What the wallet needs to know about where the player is. */
 export function playContextFor(env: Env, region: string | null): PlayContext {
-  return { minAge: minAgeIn(env, region), place: { region, rules: regionRules(env) } };
+  return { minAge: minAgeIn(env, region), place: { region, rules: regionRules(env), minAgeTables: minAgeTables(env) } };
 }
 
 /**

@@ -4,7 +4,15 @@
 // or the checkout hold, so no race or second tab gets past them. Rules are the pure ones
 // of src/shared/protection.ts; the tables are documented in worker/wallet/schema-migrations.ts.
 import type { WalletKind } from "../../../src/shared/money";
-import { checkRegion, governingRegion, moneyActionOf, type PlayWallet, type WindDown } from "../../../src/shared/play-regions";
+import {
+  checkRegion,
+  governingRegion,
+  isCoinsOnlyAction,
+  minAgeAmong,
+  moneyActionOf,
+  type PlayWallet,
+  type WindDown,
+} from "../../../src/shared/play-regions";
 import { type MoneyAction, modeAllows, type RegionMode, regionModeAt } from "../../../src/shared/region-rules";
 import {
   ageAnywhere,
@@ -164,6 +172,18 @@ export function windDownInTx(tx: Ledger, play: PlayContext): WindDown | null {
   };
 }
 
+/**
+ * The minimum age `action` is held to: where the request comes from, and for anything
+ * touching Vantage Cash or a purchase also where the verified document says the player
+ * lives, whichever is higher (a state that raised its age after the player verified).
+ * Coins play follows the request alone, as its region does.
+ */
+function minAgeInTx(tx: Ledger, play: PlayContext, action: MoneyAction): number {
+  const tables = play.place?.minAgeTables;
+  if (!tables || isCoinsOnlyAction(action)) return play.minAge;
+  return minAgeAmong(verifiedResidenceInTx(tx), play.minAge, tables);
+}
+
 /** Whether the governing region allows `action` at the transaction's moment (Vantage Cash from a bonus, say). */
 export function regionAllowsInTx(tx: Ledger, play: PlayContext, action: MoneyAction): boolean {
   return modeAllows(regionModeInTx(tx, play, action), action);
@@ -178,7 +198,7 @@ export function gatePlay(tx: Ledger, action: PlayAction, play: PlayContext, wall
     const allowed = checkRegion(region, play.place.rules, action, tx.now, wallet);
     if (!allowed.ok) return allowed;
   }
-  const verdict = checkPlay(readProtection(tx), action, tx.now, play.minAge);
+  const verdict = checkPlay(readProtection(tx), action, tx.now, minAgeInTx(tx, play, moneyActionOf(action, wallet)));
   if (!verdict.ok) return verdict;
   // A bet's rules check depends on its wallet (Coins need none): gateStake makes it.
   return action === "bet" ? null : gateRules(tx, play.rulesVersion);
