@@ -197,9 +197,9 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
   },
   "self-excluded": {
     text: {
-      break: "You are taking a break until {breakUntil}. Bets, purchases and the daily bonus are paused until then.",
+      break: "You are taking a break until {breakUntil}. Bets, cash-outs, purchases and the daily bonus are paused until then.",
       permanent:
-        "You closed your account for play. Bets, purchases and the daily bonus are no longer available; you can still redeem Vantage Cash you hold.",
+        "You closed your account for play. Bets, cash-outs, purchases and the daily bonus are no longer available; you can still redeem Vantage Cash you hold.",
     },
     pick: (d) => (d.permanent ? "permanent" : "break"),
     words: (d) => ({ breakUntil: formatEtTime(d.breakUntil === null ? 0 : Date.parse(d.breakUntil)) }),

@@ -96,7 +96,7 @@ describe("breaks", () => {
     await user.click(within(card).getByRole("button", { name: "Take a break" }));
     const confirm = within(card).getByRole("group", { name: "Confirm your break" });
     expect(confirm.textContent).toMatch(
-      /Take a break for 7 days, until .+ ET\? You will not be able to bet, buy coins or claim the daily bonus until then, and the break cannot be ended early\./,
+      /Take a break for 7 days, until .+ ET\? You will not be able to bet, cash out, buy coins or claim the daily bonus until then, and the break cannot be ended early\./,
     );
     await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
     expect(calls.some((c) => c.path === "/api/me/break")).toBe(false);

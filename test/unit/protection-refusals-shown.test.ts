@@ -12,7 +12,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("the daily claim refused by player protection", () => {
   it("shows the break's message with its end time", async () => {
-    const message = "You are taking a break until Nov 24, 2026, 6:10 PM ET. Bets, purchases and the daily bonus are paused until then.";
+    const message =
+      "You are taking a break until Nov 24, 2026, 6:10 PM ET. Bets, cash-outs, purchases and the daily bonus are paused until then.";
     answer(403, { error: { code: "self-excluded", message } });
     expect(await claimDailyBonus(createApiClient(async () => "token"))).toEqual({ message, tone: "error", response: null });
   });

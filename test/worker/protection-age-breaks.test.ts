@@ -206,7 +206,7 @@ describe("breaks and closing the account", () => {
     expect(until).toBeLessThanOrEqual(Date.now() + DAY_MS);
     expect(doc.closed).toBeNull();
 
-    const message = `You are taking a break until ${formatEtTime(until)}. Bets, purchases and the daily bonus are paused until then.`;
+    const message = `You are taking a break until ${formatEtTime(until)}. Bets, cash-outs, purchases and the daily bonus are paused until then.`;
     for (const name of ["POST /api/placeBet", "POST /api/grantDailyBonus", "POST /api/checkout/session"]) {
       const body = await expectRefusal(await moneyActions[name]!(player), 403, "self-excluded", message);
       expect(body.error.details).toEqual({ breakUntil: new Date(until).toISOString(), permanent: false });
@@ -254,7 +254,7 @@ describe("breaks and closing the account", () => {
       await moneyActions["POST /api/placeBet"]!(player),
       403,
       "self-excluded",
-      "You closed your account for play. Bets, purchases and the daily bonus are no longer available; you can still redeem Vantage Cash you hold.",
+      "You closed your account for play. Bets, cash-outs, purchases and the daily bonus are no longer available; you can still redeem Vantage Cash you hold.",
     );
     // Years later it is still closed.
     expect(await wallet.claimDailyBonus(player.userId, Date.now() + 3000 * DAY_MS)).toEqual(

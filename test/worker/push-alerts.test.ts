@@ -338,7 +338,9 @@ describe("opt-in alerts", () => {
     expect(messages).toHaveLength(2);
     expect(messages[0]!.body).toBe("Your daily Coins loss limit is now 200 Coins.");
     expect(messages[1]).toMatchObject({ kind: "limit-changed", title: "Your break has started", url: "/account?section=limits" });
-    expect(messages[1]!.body).toMatch(/^You are taking a break until .+ ET\. Bets, purchases and the daily bonus are paused until then\.$/);
+    expect(messages[1]!.body).toMatch(
+      /^You are taking a break until .+ ET\. Bets, cash-outs, purchases and the daily bonus are paused until then\.$/,
+    );
   });
 
   it("80% of a loss or a stake limit sends one alert each with what is left, once per period; limit changes stay quiet while off", async () => {

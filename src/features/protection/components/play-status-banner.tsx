@@ -13,7 +13,7 @@ export function PlayStatusBanner() {
   if (user.closed === "permanent") {
     text = "You closed your account for play. You can still see your balance and redeem Vantage Cash you hold.";
   } else if (user.breakUntil !== null && Date.parse(user.breakUntil) > Date.now()) {
-    text = `You are taking a break until ${formatEtTime(Date.parse(user.breakUntil))}. Betting, purchases and the daily bonus are paused until then.`;
+    text = `You are taking a break until ${formatEtTime(Date.parse(user.breakUntil))}. Betting, cash-outs, purchases and the daily bonus are paused until then.`;
   }
   if (!text) return null;
   return (

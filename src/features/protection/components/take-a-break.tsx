@@ -12,9 +12,9 @@ export const BREAK_FAILED = "Could not start your break. Please try again.";
 
 function confirmText(period: BreakPeriod, now: number): string {
   if (period === "permanent") {
-    return "Close your account for play permanently? You will not be able to bet, buy coins or claim the daily bonus again. You can still sign in, see your balance and redeem Vantage Cash you hold. Reopening needs support.";
+    return "Close your account for play permanently? You will not be able to bet, cash out, buy coins or claim the daily bonus again. You can still sign in, see your balance and redeem Vantage Cash you hold. Reopening needs support.";
   }
-  return `Take a break for ${BREAK_LABEL[period]}, until ${formatEtTime(now + BREAK_DURATION_MS[period])}? You will not be able to bet, buy coins or claim the daily bonus until then, and the break cannot be ended early.`;
+  return `Take a break for ${BREAK_LABEL[period]}, until ${formatEtTime(now + BREAK_DURATION_MS[period])}? You will not be able to bet, cash out, buy coins or claim the daily bonus until then, and the break cannot be ended early.`;
 }
 
 export function TakeABreak() {
@@ -58,8 +58,8 @@ export function TakeABreak() {
       {user.closed === null && (
         <>
           <p className="muted">
-            Pause betting, coin purchases and the daily bonus. You can still sign in, see your balance, follow open bets (they settle as
-            usual) and redeem Vantage Cash.
+            Pause betting, cash-outs, coin purchases and the daily bonus. You can still sign in, see your balance, follow open bets (they
+            settle as usual) and redeem Vantage Cash.
           </p>
           <fieldset className="protection-periods" aria-describedby={groupId}>
             <legend className="visually-hidden">Break length</legend>
