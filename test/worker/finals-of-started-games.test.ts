@@ -112,6 +112,23 @@ describe("a final for a game that has just started", () => {
     expect(await betOf(user, bet.id)).toMatchObject({ result: "win" });
   });
 
+  it("a correction back to the feed's final, undoing what two operators changed, waits for a second operator", async () => {
+    const { eventId } = await startedGameWithBet();
+    const recorded = await recordFinal(eventId, { homeScore: 4, awayScore: 1 }, admin, ops);
+    await drained((recorded.answer as { runId: number }).runId);
+    const corrected = await recordFinal(eventId, { homeScore: 1, awayScore: 4, correction: true, reason: "scorer's error" }, admin, ops);
+    expect(corrected.status).toBe(200);
+    // The desk still reports the feed's 4-1, the score the correction replaced.
+    const feedsFinal: ReportedFinal = async () => ({ homeScore: 4, awayScore: 1 });
+    const back = { homeScore: 4, awayScore: 1, correction: true };
+    expect(await finalNeedsSecondOperator(env.DB, eventId, back, feedsFinal, Date.now())).toBe(true);
+
+    // So does a game two operators voided after its start.
+    const voided = await startedGameWithBet();
+    expect((await recordFinal(voided.eventId, { void: true, reason: "abandoned" }, admin, ops)).status).toBe(200);
+    expect(await finalNeedsSecondOperator(env.DB, voided.eventId, back, feedsFinal, Date.now())).toBe(true);
+  });
+
   it("a void still applies at once, and a final before the start is refused", async () => {
     const early = await startedGameWithBet(-5 * HOUR);
     const final = await postJson(`/api/admin/events/${early.eventId}/result`, { homeScore: 1, awayScore: 0 }, admin.token);
