@@ -249,6 +249,24 @@ describe("messages that cannot be settled", () => {
     expect(open.deadLetters.some((d) => d.id === poisoned!.id)).toBe(false);
   }, 60_000);
 
+  it("a replay grades on the result as it stands now, not the one the letter carried", async () => {
+    const { user, bet, message } = await openBetOnFinishedGame();
+    const [poisoned] = queued([message], 11);
+    await deliver(SETTLEMENT_DLQ_NAME, [poisoned!]);
+    // The letter says 1-3 (the Away bet wins); the result was corrected to 3-1 since.
+    const eventId = message.outcomes[0]!.eventId;
+    await env.DB.prepare(
+      `INSERT INTO events (event_id, sport, home, away, start_time, status, home_score, away_score, graded_at, updated_at)
+       VALUES (?, 'icehockey_nhl', 'Oilers', 'Flames', ?, 'final', 3, 1, ?, ?)`,
+    )
+      .bind(eventId, Date.now() - 4 * 3_600_000, Date.now(), Date.now())
+      .run();
+    expect((await postJson(`/api/admin/dead-letters/${poisoned!.id}/replay`, {}, admin.token)).status).toBe(202);
+    await vi.waitUntil(async () => (await betOf(user, bet.id)).status === "settled", { timeout: 20_000, interval: 20 });
+    expect(await betOf(user, bet.id)).toMatchObject({ result: "loss", payoutPaid: 0 });
+    expect(await payoutRows(user, bet.id)).toHaveLength(0);
+  }, 60_000);
+
   it("an unreadable message is recorded at once (no retry can fix it) and cannot be replayed", async () => {
     const [garbled] = queued([{ v: 1, userId: "", outcomes: "nope" }], 1);
     const result = await deliver(SETTLEMENT_QUEUE_NAME, [garbled!]);

@@ -570,7 +570,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/admin/dead-letters/:id/replay": {
     section: "Operators",
-    does: "`{reason?}`: puts the same body back on the settlement queue (safe to repeat); 202 `{deadLetter, queued: true}`, audited.",
+    does: "`{reason?}`: puts the same player and games back on the settlement queue, each game with its result as D1 records it now (safe to repeat); 202 `{deadLetter, queued: true}`, audited.",
   },
   "GET /api/auth/dev/jwks": {
     section: "Development only",
