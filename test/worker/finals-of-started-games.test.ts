@@ -129,6 +129,24 @@ describe("a final for a game that has just started", () => {
     expect(await finalNeedsSecondOperator(env.DB, voided.eventId, back, feedsFinal, Date.now())).toBe(true);
   });
 
+  it("a void before the start waits for a second operator while a parlay holds the game", async () => {
+    const later = new Date(Date.now() + 5 * HOUR).toISOString();
+    const [voided, other] = [newEventId(), newEventId()];
+    const user = newUserId();
+    const parlay = openBet(
+      [
+        leg({ eventId: voided, league: "icehockey_nhl", side: "Home", priceAm: 100, startTime: later }),
+        leg({ eventId: other, league: "icehockey_nhl", side: "Home", priceAm: 100, startTime: later }),
+      ],
+      { stake: 100 },
+    );
+    await seedBets(user, [{ ...parlay, kind: "Parlay" }]);
+    const res = await postJson(`/api/admin/events/${voided}/result`, { void: true, reason: "postponed" }, admin.token);
+    expect(res.status).toBe(202);
+    expect(await eventRow(voided)).toBeNull();
+    expect(await betOf(user, parlay.id)).toMatchObject({ status: "open", legResults: [null, null] });
+  });
+
   it("a void still applies at once, and a final before the start is refused", async () => {
     const early = await startedGameWithBet(-5 * HOUR);
     const final = await postJson(`/api/admin/events/${early.eventId}/result`, { homeScore: 1, awayScore: 0 }, admin.token);

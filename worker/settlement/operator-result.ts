@@ -104,12 +104,21 @@ async function hasCorrection(db: D1Database, eventId: string): Promise<boolean> 
 /**
  * A void waits for a second operator once the game has started (the feed's clock): a voided
  * leg leaves its parlays, so on a game under way a void can turn a losing parlay into a
- * winning one, and a losing single into a refund. Before the start it only returns stakes.
+ * winning one, and a losing single into a refund. Before the start it only returns the
+ * stakes of singles; a parlay holding the game would be paid on its other legs at once,
+ * without this game's risk, so while one is open the void waits too.
  */
 export async function voidNeedsSecondOperator(db: D1Database, eventId: string, feedNow: number): Promise<boolean> {
   const event = await findEvent(db, eventId);
   if (!event || event.status === "final" || event.status === "void") return false;
-  return event.start_time <= feedNow;
+  if (event.start_time <= feedNow) return true;
+  const parlay = await db
+    .prepare(
+      "SELECT 1 FROM bet_legs l JOIN bets b ON b.id = l.bet_id WHERE l.event_id = ? AND b.kind = 'Parlay' AND b.status = 'open' LIMIT 1",
+    )
+    .bind(eventId)
+    .first();
+  return parlay !== null;
 }
 
 function sameResult(row: EventRow, result: OperatorResult): boolean {

@@ -410,7 +410,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/admin/events/:eventId/result": {
     section: "Operators",
-    does: "`{homeScore, awayScore, reason?}` settles a game by hand, `{void: true}` voids it (every stake refunded), `{homeScore, awayScore, correction: true, reason}` corrects a settled one. A final or correction for a game whose start time has passed answers 202 `{request}` and waits for a second operator, unless the price desk already reports that very final (never for a game operators already corrected or voided); an operator holding a bet on the game gets 403 `holds-bet`. A game that already has a result answers 409 unless corrected; a score for a game that has not started is 409 `not-started` (it can only be voided), and so is a correction of a game voided before its start.",
+    does: "`{homeScore, awayScore, reason?}` settles a game by hand, `{void: true}` voids it (every stake refunded), `{homeScore, awayScore, correction: true, reason}` corrects a settled one. A final or correction for a game whose start time has passed answers 202 `{request}` and waits for a second operator, unless the price desk already reports that very final (never for a game operators already corrected or voided); a void waits the same way once the game has started, or before it while an open parlay holds the game; an operator holding a bet on the game gets 403 `holds-bet`. A game that already has a result answers 409 unless corrected; a score for a game that has not started is 409 `not-started` (it can only be voided), and so is a correction of a game voided before its start.",
   },
   "PUT /api/admin/players/:userId/date-of-birth": {
     section: "Operators",
