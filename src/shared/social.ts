@@ -4,8 +4,8 @@
 //                start, daylight saving included) of its settlement, and in 'all';
 //   metrics      profit = payouts − stakes of settled bets; return on stake = profit ÷
 //                stakes of non-void settled bets, shown from ROI_MIN_BETS such bets; win
-//                streak = the longest run of wins in settlement order (voids neither
-//                extend nor break it, like the Statistics card);
+//                streak = the longest run of wins in settlement order (voids and bets
+//                cashed out in full neither extend nor break it, like the Statistics card);
 //   visibility   another player's open pick is public only once every leg's game has
 //                started by the feed's clock, so nobody can copy it before kick-off;
 //   share ids    128 random bits, base64url (22 characters): unguessable.

@@ -12,7 +12,7 @@ import { readLeaderboard, readOwnRank } from "../../worker/social/leaderboards";
 import { WALLET_PROJECTORS } from "../../worker/user-wallet";
 import { projectionStatements } from "../../worker/wallet/projection";
 import { api, signIn, type SignedIn } from "./helpers";
-import { leg, newEventId, openBet, seedBets, wallet } from "./settlement-fixtures";
+import { leg, newEventId, openBet, ringOutboxAlarm, seedBets, wallet } from "./settlement-fixtures";
 
 const HOME_WINS = { homeScore: 3, awayScore: 1 };
 const AWAY_WINS = { homeScore: 0, awayScore: 2 };
@@ -28,7 +28,7 @@ async function player(handle: string): Promise<SignedIn> {
 /** Seeds one moneyline-home single per outcome and settles them in order at `at`, `at+1`, …. */
 async function settleBets(
   p: SignedIn,
-  outcomes: ("win" | "loss" | "void")[],
+  outcomes: ("win" | "loss" | "void" | "cashed_out")[],
   at: number,
   opts: { stake?: number; priceAm?: number; wallet?: "coins" | "cash" } = {},
 ) {
@@ -38,10 +38,30 @@ async function settleBets(
   await seedBets(p.userId, bets);
   for (const [i, outcome] of outcomes.entries()) {
     const eventId = bets[i]!.legs[0]!.eventId;
+    if (outcome === "cashed_out") {
+      await cashOutInFull(p.userId, bets[i]!.id, at + i);
+      continue;
+    }
     const result = outcome === "void" ? { eventId, void: true as const } : { eventId, ...(outcome === "win" ? HOME_WINS : AWAY_WINS) };
     await wallet(p.userId).applyEventResults(p.userId, [result], at + i);
   }
   return bets;
+}
+
+/** Cashes a bet out in full at `now`, at an even chance, and writes it to D1 as the outbox does. */
+async function cashOutInFull(userId: string, betId: string, now: number) {
+  const pricing = { legChance: { 0: 0.5 }, marginPercent: 5, quoteSeconds: 10 };
+  const play = { minAge: 18 };
+  const quote = await wallet(userId).quoteCashOut(userId, betId, pricing, now, play);
+  if (!quote.ok) throw new Error(`no quote: ${quote.code}`);
+  const key = `co-${betId}`;
+  const done = await wallet(userId).cashOut(
+    userId,
+    { ...pricing, play, betId, quoteId: quote.quote.quoteId, fraction: 1, idempotencyKey: key, requestHash: key },
+    now,
+  );
+  if (!done.ok) throw new Error(`not cashed out: ${done.code}`);
+  await ringOutboxAlarm(userId);
 }
 
 const handleOf = (board: LeaderboardResponse) => board.entries.map((e) => e.handle);
@@ -57,6 +77,7 @@ async function boardFor(query: LeaderboardQuery, viewerId: string | null, now: n
 const WEEK_A = Date.parse("2026-06-10T16:00:00Z");
 const WEEK_B = Date.parse("2026-07-15T16:00:00Z");
 const WEEK_C = Date.parse("2026-08-12T16:00:00Z");
+const WEEK_D = Date.parse("2026-09-16T16:00:00Z");
 
 describe("leaderboard ranks after settlement", () => {
   it("ranks profit, breaks ties by who reached the figure first, and gives my rank", async () => {
@@ -81,6 +102,14 @@ describe("leaderboard ranks after settlement", () => {
     });
     // The cash wallet's board is its own.
     expect((await boardFor({ period: "week", wallet: "cash", metric: "profit" }, null, WEEK_A)).entries).toEqual([]);
+  });
+
+  it("lets a bet cashed out in full neither extend nor break a win streak, as on the Statistics card", async () => {
+    const trader = await player("lb_trader");
+    // win, win, cashed out, win: a streak of 3, as the Statistics card counts it.
+    await settleBets(trader, ["win", "win", "cashed_out", "win"], WEEK_D);
+    const streaks = await boardFor({ period: "week", wallet: "coins", metric: "streak" }, trader.userId, WEEK_D);
+    expect(streaks.me).toEqual({ rank: 1, value: 3 });
   });
 
   it("ranks the longest win streak (voids neither extend nor break it) and return on stake from 10 bets", async () => {

@@ -32,8 +32,9 @@ ON CONFLICT (period, wallet, user_id) DO UPDATE SET
   profit = profit + excluded.profit,
   roi = CASE WHEN staked + excluded.staked > 0
     THEN (returned + excluded.returned - staked - excluded.staked) * 1.0 / (staked + excluded.staked) ELSE 0 END,
-  current_streak = CASE ?11 WHEN 'win' THEN current_streak + 1 WHEN 'void' THEN current_streak ELSE 0 END,
-  longest_streak = MAX(longest_streak, CASE ?11 WHEN 'win' THEN current_streak + 1 WHEN 'void' THEN current_streak ELSE 0 END),
+  current_streak = CASE ?11 WHEN 'win' THEN current_streak + 1 WHEN 'void' THEN current_streak WHEN 'cashed_out' THEN current_streak ELSE 0 END,
+  longest_streak = MAX(longest_streak,
+    CASE ?11 WHEN 'win' THEN current_streak + 1 WHEN 'void' THEN current_streak WHEN 'cashed_out' THEN current_streak ELSE 0 END),
   last_settled_at = MAX(last_settled_at, excluded.last_settled_at)`;
 
 /** The difference a re-graded bet makes to one period's row (none unless counted before with other figures). */
