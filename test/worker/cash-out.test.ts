@@ -10,10 +10,12 @@ import { cashOutFigures } from "../../src/shared/cash-out";
 import { fairSideOf } from "../../src/shared/fair-odds";
 import { decimalOdds } from "../../src/shared/odds";
 import { payoutFor } from "../../src/shared/payout";
+import { playthroughRisk } from "../../src/shared/playthrough-risk";
 import type { BetDocument, PlaceBetResponse } from "../../src/shared/schemas/bets";
 import type { CashOutQuote, CashOutResponse } from "../../src/shared/schemas/cash-out";
 import type { Event } from "../../src/shared/schemas/events";
 import type { Prop } from "../../src/shared/schemas/props";
+import { sportByKey } from "../../src/shared/sports";
 import { priceOpenLegs } from "../../worker/cash-out/price-open-legs";
 import { ApiError } from "../../worker/http/api-error";
 import { loadEvents } from "../../worker/odds/odds-service";
@@ -437,5 +439,40 @@ describe("Vantage Cash cashed out", () => {
     expect(await audit()).toMatchObject({ toPlay: 5_000, openCashStakes: 0 });
     await stub.applyEventResults(player.userId, [{ eventId: event.eventId, homeScore: 0, awayScore: 3 }], Date.now());
     expect(await audit()).toMatchObject({ toPlay: 5_000, openCashStakes: 0 });
+  });
+
+  it("still hedges the other side: cashing out the losing side late leaves the winner counting only what both together risked", async () => {
+    const player = await signIn();
+    const stub = wallet(player.userId);
+    await stub.getBalances(player.userId, Date.now());
+    await runInDurableObject(stub, (walletObject: UserWallet, state) => {
+      state.storage.transactionSync(() => {
+        const tx = new Ledger(walletSqlOf(walletObject), player.userId, Date.now()).withCashPlaythrough(1);
+        tx.post({ currency: "cash", amount: 5_000, reason: "daily_bonus", reference: "test-cash" });
+        tx.finish();
+      });
+    });
+    const audit = () =>
+      runInDurableObject(stub, (walletObject: UserWallet) =>
+        playthroughAudit({ sql: walletSqlOf(walletObject), now: Date.now(), cashPlaythrough: 1 }),
+      );
+    // A sport without draws, where Home and Away cover every result.
+    const event = events.find((e) => !sportByKey(e.sport).drawPossible)!;
+    const single = async (side: "Home" | "Away") => {
+      const res = await placeBet(player.token, { kind: "Singles", wallet: "cash", amount: 20, picks: [pickOf(event, "Moneyline", side)] });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as PlaceBetResponse).bets[0]!;
+    };
+    const [home, away] = [await single("Home"), await single("Away")];
+    const quote = (await (await quoteOf(player, away.id)).json()) as CashOutQuote;
+    expect((await accept(player, away.id, { quoteId: quote.quoteId, fraction: 1 })).status).toBe(200);
+    await stub.applyEventResults(player.userId, [{ eventId: event.eventId, homeScore: 3, awayScore: 0 }], Date.now());
+    // Both sides held to the end would have counted their worst case together, not Home's 20.00.
+    const together = playthroughRisk(
+      [home, away].map((bet) => ({ ...bet.legs[0]!, stake: 2_000 })),
+      event.sport,
+    );
+    expect(together).toBeLessThan(2_000);
+    expect(await audit()).toMatchObject({ toPlay: 5_000 - together, openCashStakes: 0 });
   });
 });

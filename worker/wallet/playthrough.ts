@@ -223,7 +223,14 @@ export function playthroughOnGame(tx: PlaythroughTx, eventId: string): void {
   if (singles.length === 0) return;
   const counting = singles.filter((bet) => bet.status === "settled" && (bet.result === "win" || bet.result === "loss"));
   const risk: RiskSingle[] = counting.map((bet) => ({ ...bet.legs[0]!, stake: openStake(bet) }));
-  const counted = counting.length === 0 ? 0 : playthroughRisk(risk, counting[0]!.legs[0]!.league);
+  // A share cashed out counts nothing by itself, but it still hedged the other side while
+  // it was open: Home and Away held to the end count only the margin, and cashing out the
+  // losing side late must not leave the winner counting its whole stake.
+  const cashedOut: RiskSingle[] = singles
+    .filter((bet) => bet.status === "settled" && openStake(bet) < bet.stake)
+    .map((bet) => ({ ...bet.legs[0]!, stake: bet.stake - openStake(bet) }));
+  const sport = singles[0]!.legs[0]!.league;
+  const counted = counting.length === 0 ? 0 : Math.min(playthroughRisk(risk, sport), playthroughRisk([...risk, ...cashedOut], sport));
   const row = tx.sql.exec<GameRow>("SELECT counted, taken, moves FROM playthrough_games WHERE event_id = ?", eventId).toArray()[0];
   if (row && row.counted === counted) return;
   const before = row ?? {
