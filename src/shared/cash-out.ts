@@ -76,6 +76,32 @@ export function cashOutFactor(
   return factor;
 }
 
+/**
+ * What the legs graded in `legResults` count for in a cash-out's fair value: the product of
+ * what each graded leg and each graded block pays (a push or void 1), 0 once one lost; legs
+ * and blocks still open count 1. A result correction scales a cash-out already taken by how
+ * this changes for the legs that were graded when it was taken.
+ */
+export function gradedFactor(bet: Pick<BetDocument, "legs" | "sameGame">, legResults: readonly (LegResult | null)[]): number {
+  let factor = 1;
+  const blocks = bet.sameGame ?? [];
+  for (const block of blocks) {
+    const results = block.legs.map((i) => legResults[i] ?? null);
+    if (results.includes("loss")) return 0;
+    if (results.includes(null)) continue;
+    const price = blockPriceOnceGraded(block, bet.legs, legResults);
+    if (price !== null) factor *= decimalOdds(price);
+  }
+  const inBlock = new Set(blocks.flatMap((b) => b.legs));
+  for (const [index, leg] of bet.legs.entries()) {
+    if (inBlock.has(index)) continue;
+    const result = legResults[index] ?? null;
+    if (result === "loss") return 0;
+    if (result === "win") factor *= decimalOdds(leg.priceAm);
+  }
+  return factor;
+}
+
 export type CashOutFigures = { fairValue: number; fee: number; amount: number };
 
 /** The figures for `stake` units at `factor` with a fee of `marginPercent` percent (house-favoured rounding). */

@@ -27,8 +27,12 @@ import { api, postJson, sent, signIn, type SignedIn } from "./helpers";
 import { buyCash } from "./payout-helpers";
 import {
   betOf,
+  coins,
   expectLedgerBalanced,
+  HOUR,
   leg,
+  newEventId,
+  newUserId,
   openBet,
   payoutRows,
   ringOutboxAlarm,
@@ -411,6 +415,64 @@ describe("cash-out is play", () => {
 
     // Back in Texas the same quote is taken.
     expect((await accept(player, bet.id, { quoteId: quote.quoteId, fraction: 1 })).status).toBe(200);
+  });
+});
+
+describe("a result corrected after a cash-out", () => {
+  it("re-prices the cash-out from the corrected legs it was priced on: nothing for a leg that lost, and back on a second correction", async () => {
+    const user = newUserId();
+    const [first, second] = [newEventId(), newEventId()];
+    const parlay = openBet(
+      [
+        leg({ eventId: first, league: "icehockey_nhl", side: "Home", priceAm: 100 }),
+        leg({ eventId: second, league: "icehockey_nhl", side: "Home", priceAm: 100, startTime: new Date(Date.now() + HOUR).toISOString() }),
+      ],
+      { stake: 100 },
+    );
+    await seedBets(user, [parlay]);
+    const stub = wallet(user);
+    await stub.confirmDateOfBirth(user, { dateOfBirth: "1990-04-25", minAge: 18 }, Date.now());
+    // The first game is recorded 4-1: the leg wins, and the parlay is cashed out in full: 1.00 × 2.00 won, × 50% × 2.00 open, less 5%.
+    await stub.applyEventResults(user, [{ eventId: first, homeScore: 4, awayScore: 1 }], Date.now());
+    const pricing = { legChance: { 1: 0.5 }, marginPercent: 5, quoteSeconds: 10 };
+    const quote = await stub.quoteCashOut(user, parlay.id, pricing, Date.now(), { minAge: 18 });
+    if (!quote.ok) throw new Error(quote.code);
+    const key = `co-${parlay.id}`;
+    const done = await stub.cashOut(
+      user,
+      {
+        ...pricing,
+        play: { minAge: 18 },
+        betId: parlay.id,
+        quoteId: quote.quote.quoteId,
+        fraction: 1,
+        idempotencyKey: key,
+        requestHash: key,
+      },
+      Date.now(),
+    );
+    expect(done).toMatchObject({ ok: true, response: { paid: 190 } });
+    expect(await coins(user)).toBe(5_000 - 100 + 190);
+
+    // Corrected to 1-4: the leg the cash-out was priced on lost, so it was worth nothing.
+    const wrong = { eventId: first, homeScore: 1, awayScore: 4, reference: `correction:${first}:1` };
+    const taken = await stub.applyResultCorrection(user, wrong, Date.now());
+    expect(taken).toMatchObject({ betsChanged: 1, takenBack: { coins: 190 } });
+    expect(await betOf(user, parlay.id)).toMatchObject({
+      result: "cashed_out",
+      legResults: ["loss", null],
+      cashOut: { paid: 0 },
+      payoutPaid: 0,
+    });
+    expect(await coins(user)).toBe(5_000 - 100);
+    // The same correction again moves nothing.
+    expect(await stub.applyResultCorrection(user, wrong, Date.now())).toMatchObject({ betsChanged: 0 });
+
+    // Corrected back to 4-1: the cash-out is worth what it paid.
+    await stub.applyResultCorrection(user, { eventId: first, homeScore: 4, awayScore: 1, reference: `correction:${first}:2` }, Date.now());
+    expect(await betOf(user, parlay.id)).toMatchObject({ result: "cashed_out", cashOut: { paid: 190 }, payoutPaid: 190 });
+    expect(await coins(user)).toBe(5_000 - 100 + 190);
+    await expectLedgerBalanced(user);
   });
 });
 

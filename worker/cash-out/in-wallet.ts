@@ -78,7 +78,11 @@ export type CashOutInput = CashOutPricing & {
 export type CashOutResult = { ok: true; replayed: boolean; response: CashOutResponse } | CashOutFailure;
 
 const KEY_PREFIX = "cashOut:";
-/** Quotes are kept a day after they expire (long enough to answer a late accept with a clear 409). */
+/**
+ * Quotes not taken are kept a day after they expire (long enough to answer a late accept
+ * with a clear 409); a quote taken is kept for good, as what a result correction re-prices
+ * the cash-out from (worker/settlement/in-wallet/corrections.ts).
+ */
 const KEEP_QUOTES_MS = 24 * 60 * 60 * 1000;
 
 type QuoteRow = {
@@ -146,7 +150,7 @@ function newQuote(tx: Ledger, bet: BetDocument, pricing: CashOutPricing): QuoteR
     expires_at: tx.now + pricing.quoteSeconds * 1000,
     used_at: null,
   };
-  tx.sql.exec("DELETE FROM cash_out_quotes WHERE expires_at < ?", tx.now - KEEP_QUOTES_MS);
+  tx.sql.exec("DELETE FROM cash_out_quotes WHERE expires_at < ? AND used_at IS NULL", tx.now - KEEP_QUOTES_MS);
   tx.sql.exec(
     `INSERT INTO cash_out_quotes (id, bet_id, open_stake, leg_results, factor, margin_percent, fair_value, fee, amount, created_at, expires_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

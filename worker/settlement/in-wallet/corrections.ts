@@ -6,10 +6,16 @@
 // new winners are paid. A bet still open gets its leg results updated and, if that
 // completes it, is paid like any settlement. Re-applying the same correction finds every
 // payout already right and moves nothing; a later correction has its own reference.
-// A bet cashed out in full was settled by that deal and is not re-graded; a share cashed
-// out of a bet is kept, and only the open stake's payout is corrected.
+// A cash-out was priced on the legs graded when it was taken: a correction of one of those
+// legs re-prices it by how much that leg's part of the price changes (a win corrected to a
+// loss makes it worth nothing, to a push worth its price less that leg's decimal), and the
+// difference moves like any other (`<reference>:<bet id>:cash-out`), winnings taken back
+// becoming owed where spent. A bet cashed out in full keeps the result `cashed_out`; the
+// open stake of one cashed out in part is corrected as above. Legs still open when it was
+// taken were priced at their chance then, which no result changes.
 // What the game's cash singles count toward play-through is counted again from their new
 // results (playthroughOnGame), so the figure moves by the difference only.
+import { gradedFactor } from "../../../src/shared/cash-out";
 import { gradeLeg } from "../../../src/shared/grading";
 import { settleBet } from "../../../src/shared/bet-outcome";
 import type { BetDocument, LegResult } from "../../../src/shared/schemas/bets";
@@ -52,6 +58,53 @@ export function emptyCorrectionSummary(): CorrectionSummary {
   return { ok: true, betsChanged: 0, takenBack: { coins: 0, cash: 0 }, owed: { coins: 0, cash: 0 }, paid: { coins: 0, cash: 0 } };
 }
 
+/** A small float error is not a unit of money. */
+const FLOAT_NOISE = 1e-9;
+
+/**
+ * What the bet's cash-outs are worth with `legResults`: each as paid, scaled by how the legs
+ * graded when it was taken now count (gradedFactor). The quotes accepted are kept for this
+ * (cash_out_quotes, used); a cash-out whose quote is no longer kept stays as it is.
+ */
+function cashOutsWorth(tx: Ledger, bet: BetDocument, legResults: readonly (LegResult | null)[]): number {
+  const kept = bet.cashOut?.paid ?? 0;
+  if (!bet.cashOut || bet.cashOut.stake === 0) return kept;
+  const taken = tx.sql
+    .exec<{ leg_results: string; paid: number }>(
+      `SELECT q.leg_results, COALESCE(l.amount, 0) AS paid FROM cash_out_quotes q
+         LEFT JOIN ledger l ON l.reason = 'bet_cash_out' AND l.reference = q.id AND l.currency = ?
+       WHERE q.bet_id = ? AND q.used_at IS NOT NULL`,
+      bet.wallet,
+      bet.id,
+    )
+    .toArray();
+  if (taken.length === 0 || taken.reduce((sum, q) => sum + q.paid, 0) === 0) return kept;
+  return taken.reduce((worth, quote) => {
+    const then = JSON.parse(quote.leg_results) as (LegResult | null)[];
+    const before = gradedFactor(bet, then);
+    const now = gradedFactor(
+      bet,
+      then.map((result, index) => (result === null ? null : (legResults[index] ?? null))),
+    );
+    return worth + (before > 0 ? Math.floor((quote.paid * now) / before + FLOAT_NOISE) : 0);
+  }, 0);
+}
+
+/** Moves `delta` under `reference`: paid when positive, taken back (what is spent becomes owed) when negative. */
+function moveDifference(tx: Ledger, wallet: BetDocument["wallet"], delta: number, reference: string, summary: CorrectionSummary): void {
+  if (delta > 0) {
+    const posted = tx.post({ currency: wallet, amount: delta, reason: "bet_correction", reference });
+    if (posted.ok) summary.paid[wallet] += delta;
+    else if (posted.code !== "duplicate") throw new Error(`correction credit refused (${reference}): ${posted.code}`);
+  } else if (delta < 0) {
+    const taken = tx.takeBack({ currency: wallet, amount: -delta, reason: "bet_correction", reference });
+    if (taken.ok) {
+      summary.takenBack[wallet] += taken.taken;
+      summary.owed[wallet] += taken.owed;
+    } else if (taken.code !== "duplicate") throw new Error(`correction take-back refused (${reference}): ${taken.code}`);
+  }
+}
+
 /**
  * Gives `bet` its re-graded `legResults` and moves only what its payout changes by, under
  * `<reference>:<bet id>` (see the header); adds what moved to `summary`. Answers whether the
@@ -64,30 +117,34 @@ export function applyRegrade(
   reference: string,
   summary: CorrectionSummary,
 ): boolean {
-  const outcome = settleBet(bet, legResults);
-  const next: BetDocument = { ...bet, legResults };
   const betReference = `${reference}:${bet.id}`;
-  if (outcome.status === "open") {
-    if (JSON.stringify(legResults) === JSON.stringify(bet.legResults)) return false;
-  } else if (bet.status === "open") {
-    // Completed by the correction: paid as settlement would have paid it.
-    summary.paid[bet.wallet] += completeBet(tx, next, outcome);
+  const sameLegs = JSON.stringify(legResults) === JSON.stringify(bet.legResults);
+  // The cash-outs first: what they are worth on the corrected legs.
+  const cashedOut = cashOutsWorth(tx, bet, legResults);
+  const cashOutDelta = cashedOut - (bet.cashOut?.paid ?? 0);
+  moveDifference(tx, bet.wallet, cashOutDelta, `${betReference}:cash-out`, summary);
+  const next: BetDocument = {
+    ...bet,
+    legResults,
+    ...(bet.cashOut && { cashOut: { ...bet.cashOut, paid: cashedOut } }),
+    payoutPaid: bet.payoutPaid + cashOutDelta,
+  };
+  if (bet.result === "cashed_out") {
+    // Cashed out in full: no open stake to grade, the deal stands as re-priced.
+    if (sameLegs && cashOutDelta === 0) return false;
   } else {
-    const paid = outcome.payout + (bet.cashOut?.paid ?? 0);
-    const delta = paid - bet.payoutPaid;
-    if (delta === 0 && outcome.result === bet.result && JSON.stringify(legResults) === JSON.stringify(bet.legResults)) return false;
-    next.result = outcome.result;
-    next.payoutPaid = paid;
-    if (delta > 0) {
-      const posted = tx.post({ currency: bet.wallet, amount: delta, reason: "bet_correction", reference: betReference });
-      if (posted.ok) summary.paid[bet.wallet] += delta;
-      else if (posted.code !== "duplicate") throw new Error(`correction credit refused for bet ${bet.id}: ${posted.code}`);
-    } else if (delta < 0) {
-      const taken = tx.takeBack({ currency: bet.wallet, amount: -delta, reason: "bet_correction", reference: betReference });
-      if (taken.ok) {
-        summary.takenBack[bet.wallet] += taken.taken;
-        summary.owed[bet.wallet] += taken.owed;
-      } else if (taken.code !== "duplicate") throw new Error(`correction take-back refused for bet ${bet.id}: ${taken.code}`);
+    const outcome = settleBet(bet, legResults);
+    if (outcome.status === "open") {
+      if (sameLegs && cashOutDelta === 0) return false;
+    } else if (bet.status === "open") {
+      // Completed by the correction: paid as settlement would have paid it.
+      summary.paid[bet.wallet] += completeBet(tx, next, outcome);
+    } else {
+      const delta = outcome.payout + cashedOut - next.payoutPaid;
+      if (delta === 0 && cashOutDelta === 0 && outcome.result === bet.result && sameLegs) return false;
+      next.result = outcome.result;
+      next.payoutPaid = outcome.payout + cashedOut;
+      moveDifference(tx, bet.wallet, delta, betReference, summary);
     }
   }
   summary.betsChanged += 1;
@@ -96,13 +153,13 @@ export function applyRegrade(
   return true;
 }
 
-/** This wallet's bets with a leg on the game, except those cashed out in full (settled by that deal). */
+/** This wallet's bets with a leg on the game, those cashed out included (a correction re-prices their cash-outs). */
 export function betsOnGame(tx: Ledger, eventId: string): BetDocument[] {
   return tx.sql
     .exec<BetRow>(`${SELECT_BETS} WHERE instr(legs, ?) > 0 ORDER BY created_at`, JSON.stringify(eventId))
     .toArray()
     .map(betFromRow)
-    .filter((bet) => bet.result !== "cashed_out" && bet.legs.some((leg) => leg.eventId === eventId));
+    .filter((bet) => bet.legs.some((leg) => leg.eventId === eventId));
 }
 
 export function applyCorrectionInTx(tx: Ledger, input: CorrectionInput): CorrectionSummary {
