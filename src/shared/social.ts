@@ -6,11 +6,12 @@
 //                stakes of non-void settled bets, shown from ROI_MIN_BETS such bets; win
 //                streak = the longest run of wins in settlement order (voids and bets
 //                cashed out in full neither extend nor break it, like the Statistics card);
-//   visibility   another player's open pick is public only once every leg's game has
-//                started by the feed's clock, so nobody can copy it before kick-off;
+//   visibility   another player's pick is public only once each leg is graded or its
+//                game has started by the feed's clock, so nobody can copy it before
+//                kick-off (a bet cashed out in full early is settled, not yet public);
 //   share ids    128 random bits, base64url (22 characters): unguessable.
 import { etDayKey } from "./bonus";
-import type { BetDocument, BetResult } from "./schemas/bets";
+import type { BetDocument, BetResult, LegResult } from "./schemas/bets";
 
 // ---- leaderboard periods and metrics ----
 
@@ -85,10 +86,16 @@ export function leaderboardContribution(bet: Pick<BetDocument, "result" | "stake
 
 // ---- public picks ----
 
-/** Whether another player may see this bet at `feedNow`: settled, or every game under way. */
-export function isPickPublic(bet: { status: BetDocument["status"]; legs: readonly { startTime: string }[] }, feedNow: number): boolean {
-  if (bet.status === "settled") return true;
-  return bet.legs.every((leg) => Date.parse(leg.startTime) <= feedNow);
+/**
+ * Whether another player may see this bet at `feedNow`: once each of its legs is graded or
+ * its game is under way. Being settled is not enough: a bet cashed out in full before its
+ * games start is settled, and its picks could still be copied before kick-off.
+ */
+export function isPickPublic(
+  bet: { legs: readonly { startTime: string }[]; legResults: readonly (LegResult | null)[] },
+  feedNow: number,
+): boolean {
+  return bet.legs.every((leg, index) => (bet.legResults[index] ?? null) !== null || Date.parse(leg.startTime) <= feedNow);
 }
 
 export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;

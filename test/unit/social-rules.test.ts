@@ -182,12 +182,20 @@ describe("what a settled bet adds to a leaderboard", () => {
 describe("public picks", () => {
   const leg = (startTime: string) => ({ startTime });
   const feedNow = Date.parse("2026-11-23T20:00:00Z");
-  it("shows settled picks, and open ones only once every game has started by the feed's clock", () => {
-    expect(isPickPublic({ status: "settled", legs: [leg("2026-11-24T00:00:00Z")] }, feedNow)).toBe(true);
-    expect(isPickPublic({ status: "open", legs: [leg("2026-11-23T19:00:00Z")] }, feedNow)).toBe(true);
-    expect(isPickPublic({ status: "open", legs: [leg("2026-11-23T20:00:00Z")] }, feedNow)).toBe(true);
-    expect(isPickPublic({ status: "open", legs: [leg("2026-11-23T20:00:01Z")] }, feedNow)).toBe(false);
-    expect(isPickPublic({ status: "open", legs: [leg("2026-11-23T19:00:00Z"), leg("2026-11-23T23:00:00Z")] }, feedNow)).toBe(false);
+  const open = (...starts: string[]) => ({ legs: starts.map(leg), legResults: starts.map(() => null) });
+  it("shows a pick once each leg is graded or its game has started by the feed's clock", () => {
+    expect(isPickPublic({ legs: [leg("2026-11-24T00:00:00Z")], legResults: ["void"] }, feedNow)).toBe(true);
+    expect(isPickPublic(open("2026-11-23T19:00:00Z"), feedNow)).toBe(true);
+    expect(isPickPublic(open("2026-11-23T20:00:00Z"), feedNow)).toBe(true);
+    expect(isPickPublic(open("2026-11-23T20:00:01Z"), feedNow)).toBe(false);
+    expect(isPickPublic(open("2026-11-23T19:00:00Z", "2026-11-23T23:00:00Z"), feedNow)).toBe(false);
+  });
+
+  it("keeps a bet cashed out in full before kick-off private until its games start", () => {
+    // Settled by the cash-out, its legs still open: copying it would still be a bet on offer.
+    const cashedOut = { status: "settled", result: "cashed_out", ...open("2026-11-23T23:00:00Z") };
+    expect(isPickPublic(cashedOut, feedNow)).toBe(false);
+    expect(isPickPublic(cashedOut, Date.parse("2026-11-23T23:00:00Z"))).toBe(true);
   });
 });
 

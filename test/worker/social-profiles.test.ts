@@ -9,7 +9,7 @@ import type { FollowingResponse, PublicProfile, ShareResponse, SharedPickRespons
 import { SHARE_ID_PATTERN, newShareId } from "../../src/shared/social";
 import { createApp } from "../../worker/app";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
-import { HOUR, leg, newEventId, openBet, seedBets, wallet } from "./settlement-fixtures";
+import { HOUR, leg, newEventId, openBet, ringOutboxAlarm, seedBets, wallet } from "./settlement-fixtures";
 
 const patchMe = (p: SignedIn, body: unknown) => api("/api/me", { method: "PATCH", token: p.token, body: JSON.stringify(body) });
 const errorCode = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
@@ -172,6 +172,36 @@ describe("follows and the Following feed", () => {
     expect((await follow("the_star", "DELETE")).status).toBe(200);
     const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM follows WHERE follower_id = ?").bind(fan.userId).first<{ n: number }>();
     expect(count?.n).toBe(0);
+  });
+
+  it("keeps a pick cashed out in full before kick-off out of the feed and the profile until its game starts", async () => {
+    const fan = await withHandle("the_copier");
+    const trader = await withHandle("the_trader");
+    const later = openBet([leg({ eventId: newEventId(), startTime: new Date(Date.now() + 10 * HOUR).toISOString() })]);
+    await seedBets(trader.userId, [later]);
+    const pricing = { legChance: { 0: 0.5 }, marginPercent: 5, quoteSeconds: 10 };
+    const quote = await wallet(trader.userId).quoteCashOut(trader.userId, later.id, pricing, Date.now(), { minAge: 18 });
+    if (!quote.ok) throw new Error(quote.code);
+    const done = await wallet(trader.userId).cashOut(
+      trader.userId,
+      {
+        ...pricing,
+        play: { minAge: 18 },
+        betId: later.id,
+        quoteId: quote.quote.quoteId,
+        fraction: 1,
+        idempotencyKey: `co-${later.id}`,
+        requestHash: "h",
+      },
+      Date.now(),
+    );
+    expect(done).toMatchObject({ ok: true, response: { bet: { status: "settled", result: "cashed_out" } } });
+    await ringOutboxAlarm(trader.userId);
+    expect((await api("/api/follows/the_trader", { method: "PUT", token: fan.token })).status).toBe(200);
+    const feed = (await (await api("/api/social/following", { token: fan.token })).json()) as FollowingResponse;
+    expect(feed.picks).toEqual([]);
+    const profile = (await (await api("/api/public/profiles/the_trader")).json()) as PublicProfile;
+    expect(profile.picks).toEqual([]);
   });
 
   it("caps how many players one player follows", async () => {

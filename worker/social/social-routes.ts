@@ -173,7 +173,7 @@ export function socialRoutes() {
         `SELECT ${PUBLIC_BET_COLUMNS("b")}, p.handle AS handle
          ${visibleFollowees.replace("FROM follows f", "FROM follows f JOIN bets b ON b.user_id = f.followee_id")}
            AND (b.wallet = 'coins' OR p.show_cash_results = 1)
-           AND (b.status = 'settled' OR NOT EXISTS (SELECT 1 FROM bet_legs l WHERE l.bet_id = b.id AND l.commence_time > ?2))
+           AND NOT EXISTS (SELECT 1 FROM bet_legs l WHERE l.bet_id = b.id AND l.commence_time > ?2 AND l.result IS NULL)
          ORDER BY COALESCE(b.settled_at, b.created_at) DESC
          LIMIT ?3`,
       ).bind(me, clock, FEED_SIZE),

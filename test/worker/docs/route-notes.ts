@@ -405,7 +405,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/social/following": {
     section: "Social",
-    does: "`{following:[{handle}], picks:[…]}` newest first: settled picks, and open ones once every game in them has started; Vantage Cash picks only of players who show them.",
+    does: "`{following:[{handle}], picks:[…]}` newest first: picks each of whose legs is graded or whose game has started (a bet cashed out before kick-off waits for it); Vantage Cash picks only of players who show them.",
     answer: "social#FollowingResponseSchema",
   },
   "POST /api/admin/events/:eventId/result": {
