@@ -71,6 +71,8 @@ const RUNG_PURPOSES: readonly string[] = [
     "correction re-grades them once and an older or repeated one changes nothing.",
   "Redemption times in public: why each redemption's payout attempts were held (identity, a freeze or a pause), " +
     "so the winners page's weekly figures can say what share was held and why.",
+  "Cash-outs a correction re-prices: each cash-out's share of stake, what it paid and the leg results it was priced " +
+    "on, so a result correction of one of those legs re-prices it (a bet with cash-outs from before stays as it is).",
 ];
 
 export const WALLET_MIGRATIONS: readonly WalletMigration[] = composeLadder(RUNG_PURPOSES, [

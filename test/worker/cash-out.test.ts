@@ -473,6 +473,14 @@ describe("a result corrected after a cash-out", () => {
     expect(await betOf(user, parlay.id)).toMatchObject({ result: "cashed_out", cashOut: { paid: 190 }, payoutPaid: 190 });
     expect(await coins(user)).toBe(5_000 - 100 + 190);
     await expectLedgerBalanced(user);
+
+    // A cash-out from before its share was kept stays as it paid.
+    await runInDurableObject(stub, (walletObject: UserWallet) => {
+      walletSqlOf(walletObject).exec("DELETE FROM cash_out_shares WHERE bet_id = ?", parlay.id);
+    });
+    const older = await stub.applyResultCorrection(user, { ...wrong, reference: `correction:${first}:3` }, Date.now());
+    expect(older).toMatchObject({ takenBack: { coins: 0 }, paid: { coins: 0 } });
+    expect(await betOf(user, parlay.id)).toMatchObject({ legResults: ["loss", null], cashOut: { paid: 190 }, payoutPaid: 190 });
   });
 });
 

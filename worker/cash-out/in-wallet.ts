@@ -78,11 +78,7 @@ export type CashOutInput = CashOutPricing & {
 export type CashOutResult = { ok: true; replayed: boolean; response: CashOutResponse } | CashOutFailure;
 
 const KEY_PREFIX = "cashOut:";
-/**
- * Quotes not taken are kept a day after they expire (long enough to answer a late accept
- * with a clear 409); a quote taken is kept for good, as what a result correction re-prices
- * the cash-out from (worker/settlement/in-wallet/corrections.ts).
- */
+/** Quotes are kept a day after they expire (long enough to answer a late accept with a clear 409). */
 const KEEP_QUOTES_MS = 24 * 60 * 60 * 1000;
 
 type QuoteRow = {
@@ -150,7 +146,7 @@ function newQuote(tx: Ledger, bet: BetDocument, pricing: CashOutPricing): QuoteR
     expires_at: tx.now + pricing.quoteSeconds * 1000,
     used_at: null,
   };
-  tx.sql.exec("DELETE FROM cash_out_quotes WHERE expires_at < ? AND used_at IS NULL", tx.now - KEEP_QUOTES_MS);
+  tx.sql.exec("DELETE FROM cash_out_quotes WHERE expires_at < ?", tx.now - KEEP_QUOTES_MS);
   tx.sql.exec(
     `INSERT INTO cash_out_quotes (id, bet_id, open_stake, leg_results, factor, margin_percent, fair_value, fee, amount, created_at, expires_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -239,6 +235,15 @@ export function cashOutInTx(tx: Ledger, input: CashOutInput): CashOutResult {
     if (!posted.ok) throw new Error(`cash-out credit refused for bet ${current.id}: ${posted.code}`);
   }
   tx.sql.exec("UPDATE cash_out_quotes SET used_at = ? WHERE id = ?", tx.now, quote.id);
+  // What a result correction re-prices this cash-out from (worker/settlement/in-wallet/corrections.ts).
+  tx.sql.exec(
+    "INSERT INTO cash_out_shares (quote_id, bet_id, share, paid, leg_results) VALUES (?, ?, ?, ?, ?)",
+    quote.id,
+    current.id,
+    share,
+    amount,
+    quote.leg_results,
+  );
 
   const cashedStake = (current.cashOut?.stake ?? 0) + share;
   const next: BetDocument = {
@@ -306,7 +311,8 @@ export const cashOutMethods = {
 export type CashOutWallet = WalletMethods<typeof cashOutMethods>;
 
 /** Its table in the wallet's storage (a step of the ladder composed in worker/wallet-schema.ts; never edited once shipped):
- * cash_out_quotes       cash-out quotes given to the player: stored, expiring, each paid at most once (9) */
+ * cash_out_quotes       cash-out quotes given to the player: stored, expiring, each paid at most once (9)
+ * cash_out_shares       each cash-out accepted: its share, what it paid, the leg results it was priced on (17) */
 export const CASH_OUT_STORAGE: readonly WalletStorageStep[] = [
   {
     version: 9,
@@ -330,6 +336,22 @@ export const CASH_OUT_STORAGE: readonly WalletStorageStep[] = [
          used_at INTEGER
        )`,
       `CREATE INDEX IF NOT EXISTS cash_out_quotes_bet_idx ON cash_out_quotes (bet_id, created_at)`,
+    ],
+  },
+  {
+    version: 17,
+    statements: [
+      // `cash_out_shares`: one row per cash-out accepted, kept for good: the share of stake it
+      // bought, what it paid and the leg results (JSON) it was priced on, so a result correction
+      // of one of those legs re-prices it.
+      `CREATE TABLE IF NOT EXISTS cash_out_shares (
+         quote_id TEXT PRIMARY KEY NOT NULL,
+         bet_id TEXT NOT NULL,
+         share INTEGER NOT NULL,
+         paid INTEGER NOT NULL,
+         leg_results TEXT NOT NULL
+       )`,
+      `CREATE INDEX IF NOT EXISTS cash_out_shares_bet_idx ON cash_out_shares (bet_id)`,
     ],
   },
 ];

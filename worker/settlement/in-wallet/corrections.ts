@@ -63,22 +63,20 @@ const FLOAT_NOISE = 1e-9;
 
 /**
  * What the bet's cash-outs are worth with `legResults`: each as paid, scaled by how the legs
- * graded when it was taken now count (gradedFactor). The quotes accepted are kept for this
- * (cash_out_quotes, used); a cash-out whose quote is no longer kept stays as it is.
+ * graded when it was taken now count (gradedFactor), from `cash_out_shares`. A bet with a
+ * cash-out taken before those were kept (its shares do not add up to the stake cashed out)
+ * keeps what its cash-outs paid.
  */
 function cashOutsWorth(tx: Ledger, bet: BetDocument, legResults: readonly (LegResult | null)[]): number {
   const kept = bet.cashOut?.paid ?? 0;
   if (!bet.cashOut || bet.cashOut.stake === 0) return kept;
   const taken = tx.sql
-    .exec<{ leg_results: string; paid: number }>(
-      `SELECT q.leg_results, COALESCE(l.amount, 0) AS paid FROM cash_out_quotes q
-         LEFT JOIN ledger l ON l.reason = 'bet_cash_out' AND l.reference = q.id AND l.currency = ?
-       WHERE q.bet_id = ? AND q.used_at IS NOT NULL`,
-      bet.wallet,
+    .exec<{ share: number; paid: number; leg_results: string }>(
+      "SELECT share, paid, leg_results FROM cash_out_shares WHERE bet_id = ?",
       bet.id,
     )
     .toArray();
-  if (taken.length === 0 || taken.reduce((sum, q) => sum + q.paid, 0) === 0) return kept;
+  if (taken.reduce((sum, q) => sum + q.share, 0) !== bet.cashOut.stake) return kept;
   return taken.reduce((worth, quote) => {
     const then = JSON.parse(quote.leg_results) as (LegResult | null)[];
     const before = gradedFactor(bet, then);
