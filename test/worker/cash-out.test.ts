@@ -413,8 +413,17 @@ describe("cash-out is play", () => {
     expect((await errorOf(accepted)).code).toBe("region-restricted");
     expect(await ledgerRows(player.userId, "bet_cash_out")).toEqual([]);
 
-    // Back in Texas the same quote is taken.
-    expect((await accept(player, bet.id, { quoteId: quote.quoteId, fraction: 1 })).status).toBe(200);
+    // Back in Texas a half is cashed out, on a fresh quote; its retry from Washington replays the answer.
+    const fresh = (await (await quoteOf(player, bet.id)).json()) as CashOutQuote;
+    const key = crypto.randomUUID();
+    const half = await accept(player, bet.id, { quoteId: fresh.quoteId, fraction: 0.5 }, key);
+    expect(half.status).toBe(200);
+    const retried = await postJson(`/api/bets/${bet.id}/cash-out`, { quoteId: fresh.quoteId, fraction: 0.5 }, player.token, {
+      ...inWashington,
+      "Idempotency-Key": key,
+    });
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get("Idempotent-Replayed")).toBe("true");
   });
 });
 

@@ -183,8 +183,11 @@ describe("where the verified document says the player lives", () => {
     // playing from Texas (18), where the request alone would let them.
     const player = await signIn(undefined, undefined, { verifyIdentity: false, confirmAge: false });
     const wallet = getUserWallet(env, player.userId);
-    const hundredDaysAgo = new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10);
-    const dateOfBirth = `${Number(hundredDaysAgo.slice(0, 4)) - 18}${hundredDaysAgo.slice(4)}`;
+    // 18 years and 100 days before today: a real calendar day whatever the date (never a 29 February gone missing).
+    const today = new Date();
+    const dateOfBirth = new Date(Date.UTC(today.getUTCFullYear() - 18, today.getUTCMonth(), today.getUTCDate()) - 100 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
     await wallet.confirmDateOfBirth(player.userId, { dateOfBirth, minAge: 18 }, Date.now());
     const id = { sessionId: `vs_test_${crypto.randomUUID()}`, documentHash: `idh_${player.userId}`, dateOfBirth, minAge: 18 };
     await wallet.recordIdentity(player.userId, { ...id, outcome: "verified", residence: "US-AL" }, Date.now());

@@ -135,7 +135,8 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
     let priced: Awaited<ReturnType<typeof pricingOf>>;
     try {
       bet = await orReplay(now, () => openBetOf(c, now));
-      play = allowInRegion(c, "bet", bet.wallet);
+      // A retry of a cash-out already taken replays its answer wherever it comes from.
+      play = await orReplay(now, async () => allowInRegion(c, "bet", bet.wallet));
       priced = await orReplay(now, () => pricingOf(c, bet, now));
     } catch (err) {
       if (err instanceof Replay) return answer({ ok: true, replayed: true, response: err.response });
