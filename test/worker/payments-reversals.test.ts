@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
 import type { Payouts } from "../../worker/payments/payout-port";
 import { listRedemptionsWithRetry } from "../../worker/payments/redemption-service";
+import { recordPaymentIntent } from "../../worker/payments/reversal-webhooks";
 import { getUserWallet } from "../../worker/user-wallet";
 import { FRAUD_WARNING_HOLD_MESSAGE, OWED_MESSAGE, UNDER_REVIEW_MESSAGE } from "../../worker/payments/in-wallet/reversals";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
@@ -202,6 +203,33 @@ describe("charge.dispute.created and charge.dispute.closed", () => {
         .sort();
     expect(await takenBack("refund_reversal")).toEqual(["cash", "coins"]);
     expect(await takenBack("dispute_reversal")).toEqual(["cash", "coins"]);
+    await expectConsistent(player);
+  });
+
+  it("keeps a refund that came after the payment was recorded but before the pack was credited, and applies it with the credit", async () => {
+    const player = await signIn();
+    const id = crypto.randomUUID().replaceAll("-", "");
+    const paymentIntent = `pi_${id}`;
+    // The completion has recorded whose payment this is, and not yet reached the wallet.
+    await recordPaymentIntent(
+      appEnv,
+      { paymentIntent, userId: player.userId, checkoutSessionId: `cs_${id}`, amountCents: 999 },
+      Date.now(),
+    );
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect(await deliver(chargeRefundedEvent({ paymentIntent, amount: 999, amountRefunded: 999 }))).toMatchObject({
+      ignored: "unknown purchase",
+    });
+    warn.mockRestore();
+    const completed = checkoutCompletedEvent({ sessionId: `cs_${id}`, userId: player.userId, amountTotal: 999, paymentIntent });
+    expect(await deliver(completed)).toMatchObject({ credited: true });
+    expect(await me(player)).toMatchObject({ coinBalance: 5_000, vantageCash: 0, owedCoins: 0, owedCash: 0 });
+    expect(
+      (await ledger(player))
+        .filter((r) => r.reason === "refund_reversal")
+        .map((r) => r.currency)
+        .sort(),
+    ).toEqual(["cash", "coins"]);
     await expectConsistent(player);
   });
 

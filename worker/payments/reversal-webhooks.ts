@@ -73,13 +73,15 @@ export async function handleReversalEvent(env: Env, type: string, object: unknow
     const paymentIntent = idOf(charge.payment_intent);
     const userId = await ownerOf(env, paymentIntent, type, charge.id);
     if (!paymentIntent) return { ignored: "unknown payment intent" };
-    if (!userId) return keep(env, `${type}:${charge.id}:${charge.amount_refunded}`, type, paymentIntent, charge, now);
-    const result = await paymentsWallet(env, userId).applyRefund(
-      userId,
-      { paymentIntent, chargeAmountCents: charge.amount, amountRefundedCents: charge.amount_refunded },
-      now,
-    );
-    return walletOutcome(env, result, type, paymentIntent);
+    const keepIt = () => keep(env, `${type}:${charge.id}:${charge.amount_refunded}`, type, paymentIntent, charge, now);
+    if (!userId) return keepIt();
+    const apply = () =>
+      paymentsWallet(env, userId).applyRefund(
+        userId,
+        { paymentIntent, chargeAmountCents: charge.amount, amountRefundedCents: charge.amount_refunded },
+        now,
+      );
+    return walletOutcome(env, await untilCredited(apply, keepIt), type, paymentIntent);
   }
 
   const parsed = DisputeSchema.safeParse(object);
@@ -88,13 +90,29 @@ export async function handleReversalEvent(env: Env, type: string, object: unknow
   const paymentIntent = idOf(dispute.payment_intent);
   const userId = await ownerOf(env, paymentIntent, type, dispute.id);
   if (!paymentIntent) return { ignored: "unknown payment intent" };
-  if (!userId) return keep(env, `${type}:${dispute.id}:${dispute.status}`, type, paymentIntent, dispute, now);
-  const result = await paymentsWallet(env, userId).applyDispute(
-    userId,
-    { disputeId: dispute.id, paymentIntent, status: dispute.status, phase: type === "charge.dispute.created" ? "created" : "closed" },
-    now,
-  );
-  return walletOutcome(env, result, type, paymentIntent);
+  const keepIt = () => keep(env, `${type}:${dispute.id}:${dispute.status}`, type, paymentIntent, dispute, now);
+  if (!userId) return keepIt();
+  const apply = () =>
+    paymentsWallet(env, userId).applyDispute(
+      userId,
+      { disputeId: dispute.id, paymentIntent, status: dispute.status, phase: type === "charge.dispute.created" ? "created" : "closed" },
+      now,
+    );
+  return walletOutcome(env, await untilCredited(apply, keepIt), type, paymentIntent);
+}
+
+/**
+ * The checkout's completion records its payment intent before the wallet credits the pack,
+ * so a reversal can find its player while the wallet holds no purchase yet. Such an event is
+ * kept, for the completion to apply after its credit (applyKeptReversals); then the wallet is
+ * asked once more, in case the credit and its look at kept events came in between. Applying
+ * an event twice moves nothing.
+ */
+async function untilCredited(apply: () => Promise<ReversalResult>, keepIt: () => Promise<unknown>): Promise<ReversalResult> {
+  const first = await apply();
+  if (!first.ok || first.found) return first;
+  await keepIt();
+  return apply();
 }
 
 /** Keeps an event whose payment intent is not known yet, once per state; answered as ignored. */
