@@ -123,7 +123,12 @@ describe("a final for a game that has just started", () => {
     const back = { homeScore: 4, awayScore: 1, correction: true };
     expect(await finalNeedsSecondOperator(env.DB, eventId, back, feedsFinal, Date.now())).toBe(true);
 
-    // So does a game two operators voided after its start.
+    // So does a final two operators entered by hand, against the feed's.
+    const byHand = await startedGameWithBet();
+    expect((await recordFinal(byHand.eventId, { homeScore: 1, awayScore: 4 }, admin, ops)).status).toBe(200);
+    expect(await finalNeedsSecondOperator(env.DB, byHand.eventId, back, feedsFinal, Date.now())).toBe(true);
+
+    // And a game two operators voided after its start.
     const voided = await startedGameWithBet();
     expect((await recordFinal(voided.eventId, { void: true, reason: "abandoned" }, admin, ops)).status).toBe(200);
     expect(await finalNeedsSecondOperator(env.DB, voided.eventId, back, feedsFinal, Date.now())).toBe(true);

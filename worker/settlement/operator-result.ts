@@ -75,9 +75,9 @@ export type ReportedFinal = (sport: string, eventId: string) => Promise<{ homeSc
  * answer counts as not confirming (fail closed). Nothing waits that would not apply
  * anyway: an unknown game (404), a game not started (only a void applies), a final equal
  * to the one recorded (answered again), a different final (refused), a correction to the
- * score already recorded. A game operators already changed (a correction, a void) always
- * waits: the desk still reports the feed's final, the very score that change replaced, so
- * its word would let one operator undo what two decided.
+ * score already recorded. A game whose result operators decided (a final entered by hand, a
+ * correction, a void) always waits: the desk still reports the feed's final, which may be
+ * the very score they replaced, so its word would let one operator undo what two decided.
  */
 export async function finalNeedsSecondOperator(
   db: D1Database,
@@ -92,13 +92,21 @@ export async function finalNeedsSecondOperator(
   const recorded = event.status === "final" && event.home_score === score.homeScore && event.away_score === score.awayScore;
   if (score.correction ? !finished || recorded : finished) return false;
   if (event.start_time > feedNow) return false;
-  if (score.correction && (event.status === "void" || (await hasCorrection(db, eventId)))) return true;
+  if (score.correction && (event.status === "void" || (await operatorsDecided(db, eventId)))) return true;
   const desk = await reportedFinal(event.sport, eventId);
   return !(desk && desk.homeScore === score.homeScore && desk.awayScore === score.awayScore);
 }
 
-async function hasCorrection(db: D1Database, eventId: string): Promise<boolean> {
-  return (await db.prepare("SELECT 1 FROM result_corrections WHERE event_id = ? LIMIT 1").bind(eventId).first()) !== null;
+/** Whether operators recorded the game's result (a final, a void) or corrected it. */
+async function operatorsDecided(db: D1Database, eventId: string): Promise<boolean> {
+  const row = await db
+    .prepare(
+      `SELECT 1 WHERE EXISTS (SELECT 1 FROM result_corrections WHERE event_id = ?1)
+          OR EXISTS (SELECT 1 FROM admin_audit WHERE target = ?1 AND action IN ('result', 'void', 'correction'))`,
+    )
+    .bind(eventId)
+    .first();
+  return row !== null;
 }
 
 /**
