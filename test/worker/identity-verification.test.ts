@@ -10,6 +10,7 @@ import { createApp } from "../../worker/app";
 import worker from "../../worker/index";
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
 import { identityWebhookSecret } from "../../worker/identity/identity-port";
+import { createStripeIdentity } from "../../worker/identity/stripe-identity";
 import { getUserWallet } from "../../worker/user-wallet";
 import { ADULT_DATE_OF_BIRTH, api, BASE, postJson, sent, signIn, type SignedIn } from "./helpers";
 import { buyCash, onboardPayouts, vantageCashOf, withdraw } from "./payout-helpers";
@@ -499,6 +500,26 @@ describe("the identity webhook", () => {
     const replay = await deliver();
     expect(await replay.json()).toEqual({ received: true, identity: "verified" });
     expect((await getUserWallet(env, player.userId).getIdentity(player.userId, Date.now())).status).toBe("verified");
+  });
+
+  it("asks Stripe for a driving licence or a state ID, which show where the player lives", async () => {
+    const sent: string[] = [];
+    const original = globalThis.fetch;
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (!url.startsWith("https://api.stripe.com/")) return original(input, init);
+      sent.push(decodeURIComponent(String(init?.body ?? "")));
+      return Response.json({ id: "vs_test_2", object: "identity.verification_session", url: "https://verify.stripe.com/x" });
+    });
+    await createStripeIdentity("rk_test_identity").createSession({
+      userId: "u_1",
+      returnUrl: `${BASE}/redeem?identity=return`,
+      now: Date.now(),
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain("options[document][allowed_types][0]=driving_license");
+    expect(sent[0]).toContain("options[document][allowed_types][1]=id_card");
+    expect(sent[0]).not.toContain("passport");
   });
 
   it("treats a live restricted identity key as real money: the simulated pages are refused", async () => {

@@ -21,7 +21,9 @@ export function createStripeIdentity(restrictedKey: string): IdentityPort {
       const stripe = await stripeClient(restrictedKey);
       const session = await stripe.identity.verificationSessions.create({
         type: "document",
-        options: { document: { require_matching_selfie: true } },
+        // A driving licence or a state ID shows the holder's address, which the region and age
+        // rules of where they live need; a passport shows none and would not verify them.
+        options: { document: { require_matching_selfie: true, allowed_types: ["driving_license", "id_card"] } },
         client_reference_id: userId,
         metadata: { userId },
         return_url: returnUrl,
