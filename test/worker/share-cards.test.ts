@@ -85,6 +85,11 @@ describe("a shared pick's page and card", () => {
     expect(stale.headers.get("Location")).toBe(`/api/cards/picks/${shareId}/open.png`);
     expect((await api(`/api/cards/picks/${shareId}/maybe.png`)).status).toBe(404);
     expect((await api(`/api/cards/picks/${"x".repeat(22)}/open.png`)).status).toBe(404);
+    // A query is no new card: it is sent to the card's own address, nothing drawn.
+    const busted = await api(`/api/cards/picks/${shareId}/open.png?n=1`, { redirect: "manual" });
+    expect(busted.status).toBe(301);
+    expect(busted.headers.get("Location")).toBe(`/api/cards/picks/${shareId}/open.png`);
+    expect(busted.headers.get("Content-Type")).not.toBe("image/png");
   });
 
   it("has no card once the profile is hidden: page, card and profile are 404", async () => {

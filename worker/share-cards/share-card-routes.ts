@@ -25,6 +25,15 @@ import { rasteriser } from "./rasteriser";
 export function shareCardRoutes() {
   const app = new Hono<AppEnv>();
 
+  // A card is its path: the edge caches by path and query, so a query would draw the same
+  // card again for every new one. Any query is sent to the bare path, before any read.
+  app.use("*", async (c, next) => {
+    const url = new URL(c.req.url);
+    if (url.search === "") return next();
+    c.header("Cache-Control", NO_STORE);
+    return c.redirect(url.pathname, 301);
+  });
+
   app.get("/picks/:shareId/:file", limitPublicReads, async (c) => {
     const match = /^([a-z-]+)\.png$/.exec(c.req.param("file"));
     const asked = match?.[1] as CardState | undefined;

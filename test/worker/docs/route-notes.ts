@@ -375,11 +375,11 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/cards/picks/:shareId/:file": {
     section: "Social",
-    does: "A shared pick's card as a 1200×630 PNG (`:file` is `open.png`, `won.png`, `lost.png`, `push.png` or `void.png`); a state other than the pick's own redirects (302) to the current one; withdrawn links 404. Cached like the public reads. The share page `/p/:shareId` names it in `og:image`.",
+    does: "A shared pick's card as a 1200×630 PNG (`:file` is `open.png`, `won.png`, `lost.png`, `push.png` or `void.png`); a state other than the pick's own redirects (302) to the current one, and any query string (301) to the bare path; withdrawn links 404. Cached like the public reads. The share page `/p/:shareId` names it in `og:image`.",
   },
   "GET /api/cards/profiles/:handle/:file": {
     section: "Social",
-    does: "A public profile's card as a 1200×630 PNG: the handle, member since, followers and the profile's Coins figures (and Vantage Cash ones when shown). `:file` is `<version>.png`, the version a digest of the figures drawn; another version redirects (302) to the current one; hidden or unknown profiles 404. Cached like the public reads. The profile page `/u/:handle` names it in `og:image`.",
+    does: "A public profile's card as a 1200×630 PNG: the handle, member since, followers and the profile's Coins figures (and Vantage Cash ones when shown). `:file` is `<version>.png`, the version a digest of the figures drawn; another version redirects (302) to the current one, and any query string (301) to the bare path; hidden or unknown profiles 404. Cached like the public reads. The profile page `/u/:handle` names it in `og:image`.",
   },
   "GET /api/public/picks/:shareId": {
     section: "Social",
