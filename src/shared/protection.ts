@@ -30,7 +30,7 @@ export const PLAY_ACTION_LABEL: Record<PlayAction, string> = {
  */
 export type PlayRefusal =
   | { ok: false; code: "age-unconfirmed"; details?: undefined }
-  | { ok: false; code: "under-age"; details: { minAge: number } }
+  | { ok: false; code: "under-age"; details: { minAge: number; closed?: boolean } }
   | { ok: false; code: "self-excluded"; details: { breakUntil: string | null; permanent: boolean } };
 /** `limitMinor` and `leftMinor` are for the sentence; clients are sent the limit's name and reset. */
 export type StakeLimitRefusal = {
@@ -237,7 +237,9 @@ export function breakEnd(
 export function checkPlay(state: ProtectionState, action: PlayAction, now: number, minAge: number): Allowed | PlayRefusal {
   if (state.dateOfBirth === null) return { ok: false, code: "age-unconfirmed" };
   if (state.closed === "under-age" || ageOn(state.dateOfBirth, now) < minAge) {
-    return { ok: false, code: "under-age", details: { minAge } };
+    // Closed when the player was under age everywhere; otherwise too young only here or only
+    // yet (a higher minimum where they are, a birthday not yet begun everywhere).
+    return { ok: false, code: "under-age", details: { minAge, closed: state.closed === "under-age" } };
   }
   if (action === "redeem") return { ok: true };
   if (state.closed === "permanent") {

@@ -192,7 +192,11 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
   // the account gate (src/shared/protection.ts, play-regions.ts) and the wallet's own
   "age-unconfirmed": { text: "Please confirm your date of birth to play." },
   "under-age": {
-    text: "You must be {minAge} or older to play on Vantage. Your account is closed for play.",
+    text: {
+      closed: "You must be {minAge} or older to play on Vantage. Your account is closed for play.",
+      notYet: "You must be {minAge} or older to play on Vantage.",
+    },
+    pick: (d) => (d.closed === false ? "notYet" : "closed"),
     words: (d) => ({ minAge: d.minAge }),
   },
   "self-excluded": {

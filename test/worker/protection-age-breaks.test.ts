@@ -162,7 +162,8 @@ describe("date of birth", () => {
     const mississippi = { country: "US", regionCode: "MS" };
     expect((await me(player.token, mississippi)).minAge).toBe(21);
     const refused = await moneyActions["POST /api/grantDailyBonus"]!(player, mississippi);
-    await expectRefusal(refused, 403, "under-age", "You must be 21 or older to play on Vantage. Your account is closed for play.");
+    // Too young there, not closed: the sentence does not say it is.
+    await expectRefusal(refused, 403, "under-age", "You must be 21 or older to play on Vantage.");
     const elsewhere = await moneyActions["POST /api/grantDailyBonus"]!(player, { country: "US", regionCode: "TX" });
     expect(elsewhere.status).toBe(200);
   });
@@ -176,7 +177,11 @@ describe("date of birth", () => {
       ok: true,
     });
     expect((await wallet.getProtection(player.userId, newYorkMorning)).state.closed).toBeNull();
-    expect(await wallet.checkPlay(player.userId, "bet", newYorkMorning)).toMatchObject({ ok: false, code: "under-age" });
+    expect(await wallet.checkPlay(player.userId, "bet", newYorkMorning)).toMatchObject({
+      ok: false,
+      code: "under-age",
+      details: { minAge: 18, closed: false },
+    });
     // Midnight at UTC−12: the 24th has begun everywhere.
     expect(await wallet.checkPlay(player.userId, "bet", Date.parse("2026-11-24T12:00:00Z"))).toBeNull();
     // Someone whose 18th birthday has begun nowhere yet is closed for good, as before.
