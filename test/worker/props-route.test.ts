@@ -2,11 +2,14 @@
 // opening a game that has not started sees every player's markets at their lines with fair
 // figures (a game under way offers none: props-desk.test.ts); anything but a sport key and
 // an event id is a 400.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PROP_MARKETS } from "../../src/shared/props/catalogue";
 import { EventSchema } from "../../src/shared/schemas/events";
 import { EventPropsSchema } from "../../src/shared/schemas/props";
-import { api, signIn } from "./helpers";
+import { createApp } from "../../worker/app";
+import { api, BASE, signIn } from "./helpers";
 
 const QUERY = "markets=h2h,spreads,totals&regions=us,us2&oddsFormat=american";
 
@@ -30,6 +33,34 @@ describe("GET /api/events/:eventId/props", () => {
     // The simulator knows each player's team; one prop per (player, market, line).
     expect(new Set(props.map((p) => p.player.team))).toEqual(new Set(["home", "away"]));
     expect(new Set(props.map((p) => p.propId)).size).toBe(props.length);
+  });
+
+  it("counts each player's reads on a limit of their own, apart from their bets: past it, a clear 429", async () => {
+    const { token, userId } = await signIn();
+    const asked: string[] = [];
+    // The binding as Workers Rate Limiting answers once a key is over its limit.
+    const full: RateLimit = {
+      limit: async ({ key }) => {
+        asked.push(key);
+        return { success: !key.startsWith("read:") };
+      },
+    };
+    const ctx = createExecutionContext();
+    const res = await createApp().fetch(
+      new Request(`${BASE}/api/events/sim-nba-made-up/props?sport=basketball_nba`, {
+        headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": "10.3.2.1" },
+      }),
+      { ...env, BET_RATE_LIMITER: full } as Env,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(429);
+    expect(res.headers.get("Retry-After")).toBe("10");
+    expect(((await res.json()) as { error: { code: string; message: string } }).error).toEqual({
+      code: "rate-limited",
+      message: "Too many requests in a short time. Please wait a few seconds and try again.",
+    });
+    expect(asked).toEqual([`read:${userId}`]);
   });
 
   it("answers 400 for a missing or unknown sport, and 401 to a stranger", async () => {

@@ -35,6 +35,18 @@ export const limitBetPlacement = limitBy(
 );
 
 /**
+ * Per player, for reads that may wake a shared object (a game's players' markets ask the
+ * sport's one price desk when no fresh copy is kept): a budget of its own on the same
+ * binding, so made-up game ids cannot keep a desk busy. Runs after requireUser.
+ */
+export const limitPlayerReads = limitBy(
+  (env) => env.BET_RATE_LIMITER,
+  (c) => `read:${c.var.user.id}`,
+  "Too many requests in a short time. Please wait a few seconds and try again.",
+  10,
+);
+
+/**
  * Per player, for every payment route that may call Stripe (checkout, /connect/*,
  * withdrawals): one player must not be able to spend the platform's Stripe API rate
  * (security review finding 3). Runs after requireUser.

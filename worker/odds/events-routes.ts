@@ -11,6 +11,7 @@ import type { Event, SportsInfo } from "../../src/shared/schemas/events";
 import type { EventProps } from "../../src/shared/schemas/props";
 import { SPORT_KEYS, SPORTS } from "../../src/shared/sports";
 import { requireUser } from "../auth/require-user";
+import { limitPlayerReads } from "../http/rate-limit";
 import { ApiError, parseWith } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { finishedEventIds } from "./finished-events";
@@ -96,7 +97,7 @@ export function oddsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
   // `feedNow` is the feed's clock (the simulator's may run ahead of real time); the SPA
   // sorts games into Sports / Live against it.
   // One game's players' markets (pre-match): what the game page lists under the game lines.
-  app.get("/events/:eventId/props", requireUser, async (c) => {
+  app.get("/events/:eventId/props", requireUser, limitPlayerReads, async (c) => {
     const query = parseWith(PropsQuerySchema, singleValuedQuery(c.req.queries()));
     const eventId = parseWith(EventIdSchema, c.req.param("eventId"));
     const now = deps.now();
