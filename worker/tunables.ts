@@ -292,6 +292,11 @@ export const TUNABLES = {
     "How long one isolate reuses a leaderboard's top 50 before asking D1 again (0 = always ask); the viewer's own rank is always fresh.",
   ),
   FOLLOWS_MAX: tunable("500", wholeNumber(1, 10_000), "How many players one player may follow."),
+  HANDLE_HOLD_DAYS: tunable(
+    "30",
+    wholeNumber(0, 365),
+    "How long a handle a player renamed or cleared (and its look-alikes) stays theirs: no other player may take it meanwhile (0 = none).",
+  ),
   CLV_SCORE_BATCH: tunable(
     "500",
     wholeNumber(10, 5000),

@@ -8,6 +8,8 @@ import type { UserDocument } from "../../src/shared/schemas/user";
 import type { FollowingResponse, PublicProfile, ShareResponse, SharedPickResponse } from "../../src/shared/schemas/social";
 import { SHARE_ID_PATTERN, newShareId } from "../../src/shared/social";
 import { createApp } from "../../worker/app";
+import { setHandle } from "../../worker/social/player-profiles";
+import { tunables } from "../../worker/tunables";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
 import { HOUR, leg, newEventId, openBet, ringOutboxAlarm, seedBets, wallet } from "./settlement-fixtures";
 
@@ -54,6 +56,25 @@ describe("handles on PATCH /api/me", () => {
     expect(((await (await patchMe(ada, { handle: null })).json()) as UserDocument).handle).toBeNull();
     expect((await patchMe(ada, {})).status).toBe(400);
     expect((await patchMe(ada, { profileHidden: "yes" })).status).toBe(400);
+  });
+
+  it("holds a handle its player renamed or cleared for them, look-alikes too, until HANDLE_HOLD_DAYS have passed", async () => {
+    const ana = await withHandle("held_ana");
+    expect((await patchMe(ana, { handle: "ana_renamed" })).status).toBe(200);
+    const mallory = await signIn();
+    for (const squat of ["held_ana", "HELD_ANA", "he1d_ana"]) {
+      const refused = await patchMe(mallory, { handle: squat });
+      expect(refused.status, squat).toBe(409);
+      expect(await errorCode(refused), squat).toBe("handle-taken");
+    }
+    // Its player may take it back.
+    expect((await patchMe(ana, { handle: "held_ana" })).status).toBe(200);
+    // Cleared, it is held the same way; once the hold is over, anyone may take it.
+    expect((await patchMe(ana, { handle: null })).status).toBe(200);
+    expect((await patchMe(mallory, { handle: "held_ana" })).status).toBe(409);
+    const daysLater = Date.now() + (tunables(env).HANDLE_HOLD_DAYS + 1) * 86_400_000;
+    const after = await setHandle(env.DB, mallory.userId, "held_ana", daysLater, daysLater - tunables(env).HANDLE_HOLD_DAYS * 86_400_000);
+    expect(after).toEqual({ ok: true, handle: "held_ana" });
   });
 });
 

@@ -266,6 +266,14 @@ export const simClock = sqliteTable("sim_clock", {
 });
 
 /** A player's public handle and profile privacy (migrations 0014, 0018 and 0028). */
+/** Handles players gave up, held for them HANDLE_HOLD_DAYS, by look-alike skeleton (migration 0050). */
+export const releasedHandles = sqliteTable("released_handles", {
+  skeleton: text("skeleton").primaryKey(),
+  handle: text("handle").notNull(),
+  userId: text("user_id").notNull(),
+  releasedAt: integer("released_at").notNull(),
+});
+
 export const playerProfiles = sqliteTable(
   "player_profiles",
   {

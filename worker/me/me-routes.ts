@@ -61,10 +61,11 @@ export function meRoutes() {
     const displayName = checked?.ok ? checked.name : undefined;
     const userId = c.var.user.id;
     const now = Date.now();
+    const heldSince = now - tunables(c.env).HANDLE_HOLD_DAYS * 86_400_000;
     // What can be refused comes first (a handle's form, reserved or taken, then the date of
     // birth 409/400, then the handle written), so a refused body leaves the rest unchanged too.
     if (handle !== undefined && dateOfBirth !== undefined) {
-      const refused = await handleRefusal(c.env.DB, c.var.user.id, handle);
+      const refused = await handleRefusal(c.env.DB, c.var.user.id, handle, heldSince);
       if (refused) throw refusalError(refused);
     }
     if (dateOfBirth !== undefined) {
@@ -76,7 +77,7 @@ export function meRoutes() {
     const touchesProfile = handle !== undefined || profileHidden !== undefined || showCashResults !== undefined;
     const profileBefore = touchesProfile ? await readProfile(c.env.DB, userId) : null;
     if (handle !== undefined) {
-      const result = await setHandle(c.env.DB, userId, handle, now);
+      const result = await setHandle(c.env.DB, userId, handle, now, heldSince);
       if (!result.ok) throw refusalError(result);
     }
     const privacy = [

@@ -4,6 +4,9 @@
 // D1 for every row): the check and the write are one statement, so of two players racing
 // for "jordan" and "j0rdan" one wins; the unique index on the handle stays as a backstop.
 // A player keeping the handle they have is never refused, even beside an older look-alike.
+// A handle given up (renamed or cleared) is held for its player HANDLE_HOLD_DAYS
+// (`released_handles`, by look-alike skeleton): until then no other player takes it, so
+// links and follows by it do not move to someone else; its player may take it back.
 // A player is public only with a handle and a visible profile: hiding the profile or
 // clearing the handle deletes the player's share links in the same D1 batch, so they
 // answer 404 and a later handle or un-hiding does not bring them back.
@@ -53,10 +56,16 @@ export async function handleRefusal(
   db: D1Database,
   userId: string,
   raw: string | null,
+  heldSince: number,
 ): Promise<HandleRefusal | RefusalOf<"handle-taken" | "handle-look-alike"> | null> {
   if (raw === null) return null;
   const checked = checkHandle(raw);
   if (!checked.ok) return checked;
+  const held = await db
+    .prepare("SELECT 1 FROM released_handles WHERE skeleton = ? AND user_id <> ? AND released_at > ?")
+    .bind(handleSkeleton(checked.handle), userId, heldSince)
+    .first();
+  if (held) return { ok: false, code: "handle-taken" };
   // As setHandle: a player keeping the handle they have is never refused, even beside an older look-alike.
   const other = await db
     .prepare(
@@ -70,12 +79,35 @@ export async function handleRefusal(
   return { ok: false, code: other.exact ? "handle-taken" : "handle-look-alike" };
 }
 
-/** Sets (or with null clears, withdrawing the player's share links) the player's handle; errors are values. */
+/** Holds the handle the player had, if another than `next`, for them (see the header). */
+function releaseStatement(
+  db: D1Database,
+  userId: string,
+  previous: string | null,
+  next: string | null,
+  now: number,
+): D1PreparedStatement[] {
+  if (previous === null || previous === next) return [];
+  return [
+    db
+      .prepare(
+        `INSERT INTO released_handles (skeleton, handle, user_id, released_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (skeleton) DO UPDATE SET handle = excluded.handle, user_id = excluded.user_id, released_at = excluded.released_at`,
+      )
+      .bind(handleSkeleton(previous), previous, userId, now),
+  ];
+}
+
+/**
+ * Sets (or with null clears, withdrawing the player's share links) the player's handle;
+ * errors are values. `heldSince`: handles others gave up after this moment are still theirs.
+ */
 export async function setHandle(
   db: D1Database,
   userId: string,
   raw: string | null,
   now: number,
+  heldSince: number,
 ): Promise<{ ok: true; handle: string | null } | HandleRefusal | RefusalOf<"handle-taken" | "handle-look-alike">> {
   let handle: string | null = null;
   if (raw !== null) {
@@ -83,6 +115,7 @@ export async function setHandle(
     if (!checked.ok) return checked;
     handle = checked.handle;
   }
+  const previous = (await readProfile(db, userId)).handle;
   if (handle === null) {
     const clear = db
       .prepare(
@@ -90,19 +123,21 @@ export async function setHandle(
          ON CONFLICT (user_id) DO UPDATE SET handle = excluded.handle, updated_at = excluded.updated_at`,
       )
       .bind(userId, now);
-    await db.batch([clear, withdrawSharesStatement(db, userId)]);
+    await db.batch([clear, withdrawSharesStatement(db, userId), ...releaseStatement(db, userId, previous, null, now)]);
     return { ok: true, handle };
   }
-  // Written only when the player keeps their handle or no other player's looks like it.
+  // Written only when the player keeps their handle, or no other player's looks like it and
+  // none another player gave up is still held for them.
   const upsertUnlessLookAlike = db
     .prepare(
       `INSERT INTO player_profiles (user_id, handle, hidden, updated_at)
        SELECT ?1, ?2, 0, ?3
        WHERE EXISTS (SELECT 1 FROM player_profiles WHERE user_id = ?1 AND handle = ?2)
-          OR NOT EXISTS (SELECT 1 FROM player_profiles WHERE handle_skeleton = ?4 AND user_id <> ?1)
+          OR (NOT EXISTS (SELECT 1 FROM player_profiles WHERE handle_skeleton = ?4 AND user_id <> ?1)
+              AND NOT EXISTS (SELECT 1 FROM released_handles WHERE skeleton = ?4 AND user_id <> ?1 AND released_at > ?5))
        ON CONFLICT (user_id) DO UPDATE SET handle = excluded.handle, updated_at = excluded.updated_at`,
     )
-    .bind(userId, handle, now, handleSkeleton(handle));
+    .bind(userId, handle, now, handleSkeleton(handle), heldSince);
   let written: number;
   try {
     written = (await upsertUnlessLookAlike.run()).meta.changes;
@@ -110,7 +145,9 @@ export async function setHandle(
     if (isUniqueViolation(err)) return { ok: false, code: "handle-taken" };
     throw err;
   }
-  if (written === 0) return (await handleRefusal(db, userId, handle)) ?? { ok: false, code: "handle-look-alike" };
+  if (written === 0) return (await handleRefusal(db, userId, handle, heldSince)) ?? { ok: false, code: "handle-look-alike" };
+  const released = releaseStatement(db, userId, previous, handle, now);
+  if (released.length > 0) await db.batch(released);
   return { ok: true, handle };
 }
 
