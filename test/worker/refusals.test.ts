@@ -32,7 +32,10 @@ const REQUEST = {
 
 /** Details for each code whose sentence uses them (one per text where the details choose the text). */
 const SAMPLES: { [C in RefusalCode]?: RefusalDetails<C>[] } = {
-  "under-age": [{ minAge: 21 }],
+  "under-age": [
+    { minAge: 21, closed: true },
+    { minAge: 21, closed: false },
+  ],
   "self-excluded": [
     { breakUntil: RESETS, permanent: false },
     { breakUntil: null, permanent: true },
