@@ -14,10 +14,11 @@ import { createApp } from "../../worker/app";
 import type { OddsFeedProvider, OddsResult } from "../../worker/odds/feed-provider";
 import { BASE, api, signIn } from "./helpers";
 
-type Feed = { provider: OddsFeedProvider; calls: number[]; price: { home: number } };
+type Feed = { provider: OddsFeedProvider; calls: number[]; scoreCalls: number[]; price: { home: number } };
 
 function liveFeed(sport: SportKey, clock: () => number): Feed {
   const calls: number[] = [];
+  const scoreCalls: number[] = [];
   const price = { home: -150 };
   const provider: OddsFeedProvider = {
     name: "the-odds-api",
@@ -55,9 +56,12 @@ function liveFeed(sport: SportKey, clock: () => number): Feed {
         ],
       };
     },
-    fetchScores: async () => ({ ok: true, value: [], quota: null }),
+    fetchScores: async (_sport, _options, now) => {
+      scoreCalls.push(now);
+      return { ok: true, value: [], quota: null };
+    },
   };
-  return { provider, calls, price };
+  return { provider, calls, scoreCalls, price };
 }
 
 /** The app with a fake clock and sleep over one scripted live sport. */
@@ -102,6 +106,7 @@ function harness(sport: SportKey, vars: Record<string, string> = {}) {
     slept,
     keptRunning: () => keptRunning,
     advance: (ms: number) => (now += ms),
+    now: () => now,
     onSleep: (fn: () => void | Promise<void>) => (duringSleep = fn),
     board: async (token: string) => (await (await call(`/api/events?sport=${sport}`, { token })).json()) as Event[],
     bet: (token: string, pick: PlaceBetPick, key: string = crypto.randomUUID()) =>
@@ -192,6 +197,20 @@ describe("live-bet delay", () => {
     expect(res.status).toBe(200);
     expect(h.slept).toEqual([8_000]);
     expect(await coins(player.token)).toBe(4900);
+  });
+
+  it("judges a live bet on scores read after it arrived, however short the delay beside the refresh window", async () => {
+    // No hold and a 1 s window: the scores read for one bet would still look fresh for the next.
+    const h = harness("soccer_usa_mls", { LIVE_BET_DELAY_SECONDS: "0", LIVE_BET_REFRESH_SECONDS: "1" });
+    const player = await signIn();
+    await h.board(player.token);
+    expect((await h.bet(player.token, pick("soccer_usa_mls", "live", -150))).status).toBe(200);
+    h.advance(500);
+    const arrived = h.now();
+    const readBefore = h.feed.scoreCalls.length;
+    const res = await h.bet(player.token, pick("soccer_usa_mls", "live", -150));
+    expect(res.status).toBe(200);
+    expect(h.feed.scoreCalls.slice(readBefore).some((at) => at >= arrived)).toBe(true);
   });
 
   it("judges a live bet to its end however the connection fares: the held work outlives a client that hangs up", async () => {

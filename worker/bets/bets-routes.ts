@@ -119,7 +119,9 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
 
     /** Each live sport's board with scores read at most LIVE_BET_REFRESH_SECONDS before `now`; 409 odds-stale when one does not come in time. */
     const afterDelay = async (now: number, liveSports: readonly SportKey[]) => {
-      const since = now - rules.LIVE_BET_REFRESH_SECONDS * 1000;
+      // Scores read before the slip arrived say nothing of what happened during its hold,
+      // whatever the delay and the refresh window are set to.
+      const since = Math.max(now - rules.LIVE_BET_REFRESH_SECONDS * 1000, firstNow);
       const deadline = now + rules.LIVE_BET_MAX_WAIT_SECONDS * 1000;
       const answers = await Promise.all(
         liveSports.map(async (sport) => [sport, await odds.desk(c.env, sport).freshScores(now, since, deadline)] as const),

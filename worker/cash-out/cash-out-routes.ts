@@ -150,9 +150,11 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
         if (seen) return answer(seen);
         const rules = tunables(c.env);
         const delaySeconds = slipDelaySeconds(priced.liveSports, liveRulesOf(rules).betDelaySeconds);
+        const arrived = now;
         if (delaySeconds > 0) await deps.sleep(delaySeconds * 1000);
         now = deps.now();
-        const since = now - rules.LIVE_BET_REFRESH_SECONDS * 1000;
+        // Scores read before the request arrived say nothing of what happened during its hold.
+        const since = Math.max(now - rules.LIVE_BET_REFRESH_SECONDS * 1000, arrived);
         const deadline = now + rules.LIVE_BET_MAX_WAIT_SECONDS * 1000;
         const boards = new Map<SportKey, DeskBoard>();
         for (const sport of priced.liveSports) {
