@@ -89,6 +89,26 @@ describe("nobody acts on their own account", () => {
   });
 });
 
+describe("a request on an account linked to its requester", () => {
+  it("cannot be approved once the player turns out to be the requester's own: another operator may reject it", async () => {
+    const player = await signIn();
+    const request = await requested(await adjust(player.userId, { wallet: "cash", amount: 100, reason: "goodwill" }, admin.token));
+    // After asking, the player is named as the requesting operator's own account.
+    const named = await postJson(
+      `/api/admin/players/${player.userId}/operator-account`,
+      { operatorEmail: ADMIN_EMAIL, reason: "the operator's second account" },
+      ops.token,
+    );
+    expect(named.status).toBe(200);
+    expect(await codeOf(await postJson(`/api/admin/approvals/${request.id}/approve`, { reason: "checked" }, ops.token))).toEqual({
+      status: 409,
+      code: "requester-own-account",
+    });
+    expect(await cashCents(player.userId)).toBe(0);
+    expect((await postJson(`/api/admin/approvals/${request.id}/reject`, { reason: "own account" }, ops.token)).status).toBe(200);
+  });
+});
+
 describe("four eyes on money", () => {
   it("a cash adjustment moves nothing until a second operator approves; the requester cannot approve; approval moves it once", async () => {
     const player = await signIn();

@@ -18,8 +18,6 @@
 //   stats       a final game's players' statistics entered by hand (prop-stats-admin.ts): nobody
 //               holding a bet on the game decides; approval records the box score and settles
 //               its open props, or corrects it and re-grades the props once.
-import { findUser } from "../auth/users";
-import { getDb } from "../db/database";
 import { feedNow } from "../odds/odds-service";
 import { applyOperatorResult } from "../settlement/operator-result";
 import { applyResultCorrection } from "../settlement/result-correction";
@@ -30,14 +28,11 @@ import type { ApprovalRules } from "../approvals/approvals";
 import { FREE_ENTRY_APPROVAL } from "./free-entry-admin";
 import { REGION_RULE_APPROVAL } from "./region-rules-admin";
 import { STATS_APPROVAL } from "./prop-stats-admin";
-import { isOwnAccount, ownAccountRefusal, resultDeciderRefusal } from "./operator-guards";
+import { moneyDeciderRefusal, resultDeciderRefusal } from "./operator-guards";
 
 export const APPROVAL_RULES: ApprovalRules = {
   adjustment: {
-    async guard(env, request, operator) {
-      const player = await findUser(getDb(env), request.subject);
-      return player && (await isOwnAccount(env, operator, player)) ? ownAccountRefusal() : null;
-    },
+    guard: (env, request, operator, requester, decision) => moneyDeciderRefusal(env, request.subject, operator, requester, decision),
     async apply(env, request, approver, now) {
       if (request.kind !== "adjustment") throw new Error(`not an adjustment: ${request.kind}`);
       const uid = request.subject;
@@ -62,10 +57,8 @@ export const APPROVAL_RULES: ApprovalRules = {
     },
   },
   redemption: {
-    async guard(env, request, operator) {
-      const player = await findUser(getDb(env), request.subject);
-      return player && (await isOwnAccount(env, operator, player)) ? ownAccountRefusal() : null;
-    },
+    // Asked for by the player's own redemption, not by an operator.
+    guard: (env, request, operator, _requester, decision) => moneyDeciderRefusal(env, request.subject, operator, null, decision),
     async apply(env, request, approver, now) {
       if (request.kind !== "redemption") throw new Error(`not a redemption: ${request.kind}`);
       const uid = request.subject;

@@ -22,7 +22,7 @@ import { tunables } from "../tunables";
 import { sweepstakesWallet } from "../sweepstakes/wallet";
 import type { ApprovalKindRules } from "../approvals/approvals";
 import { refusedError, requestApproval } from "../approvals/approvals";
-import { isOwnAccount, ownAccountRefusal, refuseOwnAccount, requireRecentSignIn } from "./operator-guards";
+import { moneyDeciderRefusal, refuseOwnAccount, requireRecentSignIn } from "./operator-guards";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -84,10 +84,7 @@ export function freeEntryAdminRoutes() {
 
 /** The approvals queue's rules for a recorded card: decided by anyone but the recorder and the player. */
 export const FREE_ENTRY_APPROVAL: ApprovalKindRules = {
-  async guard(env, request, operator) {
-    const player = await findUser(getDb(env), request.subject);
-    return player && (await isOwnAccount(env, operator, player)) ? ownAccountRefusal() : null;
-  },
+  guard: (env, request, operator, requester, decision) => moneyDeciderRefusal(env, request.subject, operator, requester, decision),
   async apply(env, request, approver, now) {
     if (request.kind !== "free-entry") throw new Error(`not a free entry: ${request.kind}`);
     const { code, postmarkedOn, amountCents } = request.payload;

@@ -12,6 +12,7 @@ import { createMiddleware } from "hono/factory";
 import type { RefusalOf } from "../../src/shared/refusals";
 import { STEP_UP_REQUIRED } from "../../src/shared/schemas/operator-actions";
 import { signInStartedAt } from "../auth/refresh-tokens";
+import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { ApiError } from "../http/api-error";
 import { refusalError } from "../http/refusals";
@@ -69,6 +70,27 @@ export function ownAccountRefusal(): RefusalOf<"own-account"> {
 export async function refuseOwnAccount(env: Env, operator: AuthedUser, player: { id: string; email: string }): Promise<void> {
   if (!(await isOwnAccount(env, operator, player))) return;
   throw refusalError(ownAccountRefusal());
+}
+
+/**
+ * Who may decide a request moving a player's money (an adjustment, a redemption review, a
+ * free entry): not an operator whose own account it is; and, when an operator asked
+ * (`requester`; a redemption review is the player's own request), no approval while it is
+ * one of that operator's own accounts (linked after asking, by a shared document or payout
+ * account, or named theirs). A rejection stays open to anyone else.
+ */
+export async function moneyDeciderRefusal(
+  env: Env,
+  playerId: string,
+  decider: AuthedUser,
+  requester: AuthedUser | null,
+  decision: "approve" | "reject",
+): Promise<RefusalOf<"own-account" | "requester-own-account"> | null> {
+  const player = await findUser(getDb(env), playerId);
+  if (!player) return null;
+  if (await isOwnAccount(env, decider, player)) return ownAccountRefusal();
+  if (requester === null || decision === "reject") return null;
+  return (await isOwnAccount(env, requester, player)) ? { ok: false, code: "requester-own-account" } : null;
 }
 
 /**
