@@ -146,6 +146,7 @@ export type WorkerRefusal =
   | Plain<"holds-bet">
   | Plain<"requester-holds-bet">
   | Plain<"requester-own-account">
+  | Plain<"holds-prop-bet">
   | Plain<"own-request">
   // The request as it stands (src/shared/schemas/operator-views.ts ApprovalRequest), sent whole.
   | With<"already-decided", { request: { status: string } }>
@@ -421,6 +422,9 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
   "holds-bet": { text: "You hold a bet on this game, so another operator must record, correct or approve its result." },
   "requester-holds-bet": {
     text: "The operator who asked for this holds a bet on this game, so it cannot be approved. Reject it; an operator without a bet on the game can ask again.",
+  },
+  "holds-prop-bet": {
+    text: "You hold an open player-prop bet in this sport, so another operator must change its player names.",
   },
   "requester-own-account": {
     text: "This player's account is one of the requesting operator's own, so it cannot be approved. Reject it; another operator can ask again.",

@@ -135,6 +135,20 @@ describe("the feed's player names", () => {
     const player = await signIn();
     expect((await api("/api/admin/prop-players?sport=basketball_nba", { token: player.token })).status).toBe(404);
   });
+
+  it("is not changed by an operator holding an open player-prop bet in the sport, whose grading it would steer", async () => {
+    // Placed moments ago: still in the wallet's outbox, not yet in D1.
+    await seedBets(ops.userId, [openBet([propLeg(newEventId(), BANCHERO, "Over")], { stake: 10 })], { project: false });
+    const feedName = `Bench ${crypto.randomUUID().slice(0, 6)}`;
+    const entry = { sport: "basketball_nba", feedName, playerId: "franz-wagner", displayName: "Franz Wagner" };
+    expect(await errorOf(await put(entry, ops.token))).toMatchObject({ status: 403, code: "holds-prop-bet" });
+    const forget = `/api/admin/prop-players?sport=basketball_nba&feedName=${encodeURIComponent(feedName)}&reason=x`;
+    expect(await errorOf(await api(forget, { method: "DELETE", token: ops.token }))).toMatchObject({ status: 403, code: "holds-prop-bet" });
+    expect(await readPropPlayerNames(env.DB, "basketball_nba")).not.toHaveProperty([feedName]);
+    // Another sport's names, and another operator, are not held back.
+    expect((await put({ ...entry, sport: "icehockey_nhl" }, ops.token)).status).toBe(200);
+    expect((await put(entry)).status).toBe(200);
+  });
 });
 
 // ---- statistics entered by hand ----

@@ -94,6 +94,26 @@ export async function moneyDeciderRefusal(
 }
 
 /**
+ * Who may change which player a feed's spelling means in a sport (the props' player names):
+ * not an operator holding an open player-prop bet there, from any of their accounts. The map
+ * decides which player's statistics the next props of that spelling are graded on.
+ */
+export async function propHolderRefusal(env: Env, operator: AuthedUser, sport: string): Promise<RefusalOf<"holds-prop-bet"> | null> {
+  const { results: own } = await env.DB.prepare(OWN_ACCOUNT_IDS).bind(operator.id, addressOf(operator)).all<{ user_id: string }>();
+  await Promise.all(
+    [operator.id, ...own.map((r) => r.user_id).filter((id) => id !== operator.id)].map((id) =>
+      walletOf<KernelWallet>(env, id).flushOutbox(),
+    ),
+  );
+  const held = await env.DB.prepare(
+    `SELECT 1 FROM bet_legs WHERE sport = ?3 AND market = 'Prop' AND result IS NULL AND user_id IN (${OWN_ACCOUNT_IDS}) LIMIT 1`,
+  )
+    .bind(operator.id, addressOf(operator), sport)
+    .first();
+  return held ? { ok: false, code: "holds-prop-bet" } : null;
+}
+
+/**
  * Who may decide a game's result or statistics: not an operator holding a bet on it; and no
  * approval while the operator who asked holds one (a bet placed after asking, on the result
  * they asked for, would otherwise be paid by it). Such a request can still be rejected.

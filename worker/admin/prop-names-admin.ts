@@ -3,10 +3,12 @@
 // (`{sport, feedName, playerId, displayName, team?, reason?}`: this spelling of the feed means
 // this player, of this team — the feed names players only, so the team is how his props learn
 // their side; without it the entry says none), DELETE ?sport=&feedName=&reason= forgets one. Each change is written with its audit row in
-// one batch. One operator suffices and no fresh sign-in is asked: a name moves no money and
-// re-grades nothing; it decides which player the next props of that spelling are about (bets
-// keep the player id they were placed on). Nothing is invalidated: every props refresh reads
-// the map anew (PROP_REFRESH_SECONDS), so the next one shows the change.
+// one batch. A name re-grades nothing (bets keep the player id they were placed on), but it
+// decides which player the next props of that spelling are about, and so whose statistics
+// grade them: a change needs a fresh sign-in, and an operator holding an open player-prop bet
+// in the sport (from any of their accounts) may not make it (403 holds-prop-bet). Nothing is
+// invalidated: every props refresh reads the map anew (PROP_REFRESH_SECONDS), so the next one
+// shows the change.
 import { Hono } from "hono";
 import {
   PropPlayerDeleteQuerySchema,
@@ -19,6 +21,8 @@ import type { z } from "zod";
 import { parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { auditStatement } from "../approvals/audit-log";
+import { refusalError } from "../http/refusals";
+import { propHolderRefusal, requireRecentSignIn } from "./operator-guards";
 
 type NameRow = { feed_name: string; player_id: string; display_name: string; team: string | null; updated_by: string; updated_at: number };
 
@@ -54,8 +58,10 @@ export function propNamesAdminRoutes() {
   });
 
   // The same entry again changes nothing and writes no audit row.
-  app.put("/", async (c) => {
+  app.put("/", requireRecentSignIn, async (c) => {
     const { sport, feedName, playerId, displayName, team, reason } = await readJson(c, PropPlayerNameRequestSchema);
+    const holds = await propHolderRefusal(c.env, c.var.user, sport);
+    if (holds) throw refusalError(holds);
     const db = c.env.DB;
     const operator = c.var.user.email;
     const now = Date.now();
@@ -90,8 +96,10 @@ export function propNamesAdminRoutes() {
   });
 
   // Forgetting a spelling that has no entry changes nothing (200, `changed` false).
-  app.delete("/", async (c) => {
+  app.delete("/", requireRecentSignIn, async (c) => {
     const { sport, feedName, reason } = parseWith(PropPlayerDeleteQuerySchema, c.req.query());
+    const holds = await propHolderRefusal(c.env, c.var.user, sport);
+    if (holds) throw refusalError(holds);
     const db = c.env.DB;
     const now = Date.now();
     const before = await db

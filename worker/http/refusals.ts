@@ -138,6 +138,7 @@ const EDGE: { [C in RefusalCode]: Edge<C> } = {
   "holds-bet": { status: 403 },
   "requester-holds-bet": { status: 409 },
   "requester-own-account": { status: 409 },
+  "holds-prop-bet": { status: 403 },
   "own-request": { status: 403 },
   "already-decided": { status: 409 },
   "request-not-found": { status: 404, wire: "not-found" },

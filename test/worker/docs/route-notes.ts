@@ -481,11 +481,11 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "PUT /api/admin/prop-players": {
     section: "Operators",
-    does: "`{sport, feedName, playerId, displayName, team?, reason?}`: this spelling of the feed means this player (`playerId` written as a slug), of `team` when given (the team's full name as the feed writes it, at most 80 characters; the props desk gives his props the side whose name it matches, case and accents aside, as the feed names players only). One operator suffices and no fresh sign-in is asked: a name moves no money and re-grades nothing, bets keep the player they were placed on. Audited (`prop-player-name`) in the write's batch; the same entry again changes nothing (`changed` false). Nothing is invalidated: the next props refresh (`PROP_REFRESH_SECONDS`) reads the map anew. 400 `invalid-argument` naming the field. Answers the sport's names with `changed`.",
+    does: "`{sport, feedName, playerId, displayName, team?, reason?}`: this spelling of the feed means this player (`playerId` written as a slug), of `team` when given (the team's full name as the feed writes it, at most 80 characters; the props desk gives his props the side whose name it matches, case and accents aside, as the feed names players only). One operator suffices, with a fresh sign-in (403 `step-up-required`): a name re-grades nothing and bets keep the player they were placed on, but it decides whose statistics grade the next props of that spelling, so an operator holding an open player-prop bet in the sport (from any of their accounts) is refused (403 `holds-prop-bet`). Audited (`prop-player-name`) in the write's batch; the same entry again changes nothing (`changed` false). Nothing is invalidated: the next props refresh (`PROP_REFRESH_SECONDS`) reads the map anew. 400 `invalid-argument` naming the field. Answers the sport's names with `changed`.",
   },
   "DELETE /api/admin/prop-players": {
     section: "Operators",
-    does: "`?sport=&feedName=&reason=`: forgets one correction (audited, `prop-player-name-removed`); the spelling's slug is its player's id again from the next props refresh. A spelling without an entry answers `changed` false.",
+    does: "`?sport=&feedName=&reason=`: forgets one correction (audited, `prop-player-name-removed`); the spelling's slug is its player's id again from the next props refresh. A spelling without an entry answers `changed` false. The same fresh sign-in and `holds-prop-bet` rule as setting one.",
   },
   "GET /api/admin/prop-stats": {
     section: "Operators",
