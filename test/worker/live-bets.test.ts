@@ -239,6 +239,23 @@ describe("live-bet delay", () => {
     expect(h.slept).toEqual([]);
   });
 
+  it("holds its key through the delay: another bet under it meanwhile is refused, so the held slip cannot be called off", async () => {
+    const h = harness("americanfootball_nfl", { LIVE_BET_DELAY_SECONDS: "5" });
+    const player = await signIn();
+    await h.board(player.token);
+    const key = crypto.randomUUID();
+    let meanwhile: Response | null = null;
+    // The play turns during the hold: the player sends a pre-game bet under the same key.
+    h.onSleep(async () => {
+      meanwhile = await h.bet(player.token, pick("americanfootball_nfl", "later", -130), key);
+    });
+    const held = await h.bet(player.token, pick("americanfootball_nfl", "live", -150), key);
+    expect(meanwhile!.status).toBe(422);
+    expect(((await meanwhile!.json()) as { error: { code: string } }).error.code).toBe("idempotency-key-reused");
+    expect(held.status).toBe(200);
+    expect(await coins(player.token)).toBe(4900);
+  });
+
   it("places once for one Idempotency-Key, whether retried during the delay or after it", async () => {
     const h = harness("americanfootball_nfl", { LIVE_BET_DELAY_SECONDS: "5" });
     const player = await signIn();

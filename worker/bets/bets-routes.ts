@@ -158,8 +158,9 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
       let now = firstNow;
       let priced = firstPriced;
       if (liveSports.length > 0) {
-        const seen = await wallet.findPlacement(userId, idempotencyKey, requestHash, now);
-        if (seen) return answer(c, seen);
+        // The slip holds its key through the delay (or the key's first answer comes back).
+        const held = await wallet.claimPlacement(userId, idempotencyKey, requestHash, now);
+        if (!("claimed" in held)) return answer(c, held);
         const delaySeconds = slipDelaySeconds(liveSports, liveRulesOf(rules).betDelaySeconds);
         if (delaySeconds > 0) await deps.sleep(delaySeconds * 1000);
         now = deps.now();

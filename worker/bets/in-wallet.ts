@@ -59,9 +59,13 @@ export type PlaceBetsInput = {
 export type PlacementError = Refusal;
 export type PlaceBetsResult = { ok: true; replayed: boolean; response: PlaceBetResponse } | PlacementError;
 
-type StoredPlacement = { requestHash: string; response: PlaceBetResponse };
+/** A key's answer, or (`response` null) a live slip holding the key through its delay. */
+type StoredPlacement = { requestHash: string; response: PlaceBetResponse | null };
 
-/** The first answer given to this key, if any; refuses a key reused for another slip. */
+/**
+ * The first answer given to this key, if any; refuses a key reused for another slip, or held
+ * by a live slip still in its delay (null for that same slip: it goes on).
+ */
 export function findPlacement(tx: Ledger, idempotencyKey: string, requestHash: string): PlaceBetsResult | null {
   const row = tx.sql.exec<{ response: string }>("SELECT response FROM idempotency WHERE key = ?", KEY_PREFIX + idempotencyKey).toArray()[0];
   if (!row) return null;
@@ -69,7 +73,24 @@ export function findPlacement(tx: Ledger, idempotencyKey: string, requestHash: s
   if (stored.requestHash !== requestHash) {
     return { ok: false, code: "idempotency-key-reused" };
   }
-  return { ok: true, replayed: true, response: stored.response };
+  return stored.response === null ? null : { ok: true, replayed: true, response: stored.response };
+}
+
+/**
+ * A live slip takes its key before its delay: another request under the same key meanwhile
+ * (a pre-game bet, which is not held) is refused as the key reused, so a player cannot call
+ * off their own held slip once the play turns. The slip's answer replaces the hold.
+ */
+export function claimPlacementInTx(tx: Ledger, idempotencyKey: string, requestHash: string): PlaceBetsResult | { ok: true; claimed: true } {
+  const seen = findPlacement(tx, idempotencyKey, requestHash);
+  if (seen) return seen;
+  tx.sql.exec(
+    "INSERT OR IGNORE INTO idempotency (key, response, created_at) VALUES (?, ?, ?)",
+    KEY_PREFIX + idempotencyKey,
+    JSON.stringify({ requestHash, response: null } satisfies StoredPlacement),
+    tx.now,
+  );
+  return { ok: true, claimed: true };
 }
 
 export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayContext): PlaceBetsResult {
@@ -123,8 +144,9 @@ export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayConte
 
   allowed.afterStake();
   const response: PlaceBetResponse = { bets, balances: tx.balances() };
+  // Replaces a live slip's hold on the key (claimPlacementInTx), if any.
   tx.sql.exec(
-    "INSERT INTO idempotency (key, response, created_at) VALUES (?, ?, ?)",
+    "INSERT OR REPLACE INTO idempotency (key, response, created_at) VALUES (?, ?, ?)",
     KEY_PREFIX + input.idempotencyKey,
     JSON.stringify({ requestHash: input.requestHash, response } satisfies StoredPlacement),
     tx.now,
@@ -149,6 +171,19 @@ export const betMethods = {
       });
     }
     return result;
+  },
+
+  /** A live slip's hold on its key through its delay, or the key's stored answer (claimPlacementInTx). */
+  async claimPlacement(
+    host: WalletHost,
+    userId: string,
+    idempotencyKey: string,
+    requestHash: string,
+    now: number,
+  ): Promise<PlaceBetsResult | { ok: true; claimed: true }> {
+    return host.transact<PlaceBetsResult | { ok: true; claimed: true }>(userId, now, (tx) =>
+      claimPlacementInTx(tx, idempotencyKey, requestHash),
+    );
   },
 
   /** The stored answer to an Idempotency-Key, so a retry skips re-pricing entirely. */
