@@ -468,6 +468,7 @@ describe("money actions need a fresh sign-in", () => {
         body: JSON.stringify({ dateOfBirth: "1990-04-26", reason: "document checked" }),
       }),
       await postJson(`/api/admin/players/${player.userId}/identity/reset`, { reason: "wrong document" }, operator.token),
+      await postJson(`/api/admin/players/${player.userId}/unfreeze`, { reason: "checked" }, operator.token),
     ];
     for (const res of stale) expect(await codeOf(res)).toEqual({ status: 403, code: "step-up-required" });
     expect(await coins(player.userId)).toBe(OPENING_COINS);
@@ -476,6 +477,7 @@ describe("money actions need a fresh sign-in", () => {
     });
     // Looking and freezing need no fresh sign-in.
     expect((await api(`/api/admin/players/${player.userId}`, { token: operator.token })).status).toBe(200);
+    expect((await postJson(`/api/admin/players/${player.userId}/freeze`, { reason: "looks odd" }, operator.token)).status).toBe(200);
     const fresh = await signIn(SECOND_OPERATOR, "Ops");
     expect((await adjust(player.userId, { wallet: "coins", amount: 10, reason: "goodwill" }, fresh.token)).status).toBe(200);
   });

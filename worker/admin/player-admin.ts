@@ -228,6 +228,9 @@ export function playerAdminRoutes() {
     } satisfies z.infer<typeof OperatorAccountAnswerSchema>);
   });
 
+  // Freezing is a brake, at once for any operator; unfreezing releases held payouts and play,
+  // so it asks for a fresh sign-in like the other money actions.
+  app.use("/players/:uid/unfreeze", requireRecentSignIn);
   for (const frozen of [true, false]) {
     app.post(`/players/:uid/${frozen ? "freeze" : "unfreeze"}`, async (c) => {
       const uid = parseWith(UidSchema, c.req.param("uid"));

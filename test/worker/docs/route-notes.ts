@@ -457,7 +457,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/admin/players/:uid/unfreeze": {
     section: "Operators",
-    does: "`{reason}`: `{frozen, changed}`; audited when it changed.",
+    does: "`{reason}`: `{frozen, changed}`; audited when it changed. It releases held payouts and play, so it needs a fresh sign-in (403 `step-up-required`); freezing does not.",
   },
   "POST /api/admin/players/:uid/fraud-warnings/:warningId/clear": {
     section: "Operators",
