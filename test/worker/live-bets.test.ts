@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { PlaceBetPick, PlaceBetResponse, PriceChangedDetails } from "../../src/shared/schemas/bets";
+import type { CashOutQuote } from "../../src/shared/schemas/cash-out";
 import type { Event } from "../../src/shared/schemas/events";
 import type { SportKey } from "../../src/shared/sports";
 import { createApp } from "../../worker/app";
@@ -40,6 +41,8 @@ function liveFeed(sport: SportKey, clock: () => number): Feed {
             status: "live",
             live: { homeScore: 61, awayScore: 58, periodLabel: "Q3", clock: "4:12" },
             markets: { moneyline: { home: price.home, away: 120 } },
+            // Fair figures from enough books, so a cash-out of a bet on it can be priced.
+            fair: { moneyline: { books: 3, home: { p: 0.58, margin: 0.02 }, away: { p: 0.42, margin: 0.02 } } },
             // The book confirmed its price as we asked.
             book: { key: "draftkings", updatedAt: now, markets: { moneyline: now } },
           },
@@ -52,6 +55,7 @@ function liveFeed(sport: SportKey, clock: () => number): Feed {
             status: "scheduled",
             live: null,
             markets: { moneyline: { home: -130, away: 110 } },
+            fair: { moneyline: { books: 3, home: { p: 0.55, margin: 0.02 }, away: { p: 0.45, margin: 0.02 } } },
           },
         ],
       };
@@ -109,6 +113,15 @@ function harness(sport: SportKey, vars: Record<string, string> = {}) {
     now: () => now,
     onSleep: (fn: () => void | Promise<void>) => (duringSleep = fn),
     board: async (token: string) => (await (await call(`/api/events?sport=${sport}`, { token })).json()) as Event[],
+    /** A cash-out quote, then its accept for the whole bet under `key`. */
+    quote: async (token: string, betId: string) => (await (await call(`/api/bets/${betId}/cash-out`, { token })).json()) as CashOutQuote,
+    cashOut: (token: string, betId: string, quoteId: string, key: string) =>
+      call(`/api/bets/${betId}/cash-out`, {
+        method: "POST",
+        token,
+        headers: { "Idempotency-Key": key },
+        body: JSON.stringify({ quoteId, fraction: 1 }),
+      }),
     bet: (token: string, pick: PlaceBetPick, key: string = crypto.randomUUID()) =>
       call("/api/placeBet", {
         method: "POST",
@@ -254,6 +267,25 @@ describe("live-bet delay", () => {
     expect(((await meanwhile!.json()) as { error: { code: string } }).error.code).toBe("idempotency-key-reused");
     expect(held.status).toBe(200);
     expect(await coins(player.token)).toBe(4900);
+  });
+
+  it("holds a live cash-out's key through its delay: another cash-out under it meanwhile is refused", async () => {
+    const h = harness("americanfootball_nfl", { LIVE_BET_DELAY_SECONDS: "5" });
+    const player = await signIn();
+    await h.board(player.token);
+    const live = ((await (await h.bet(player.token, pick("americanfootball_nfl", "live", -150))).json()) as PlaceBetResponse).bets[0]!;
+    const later = ((await (await h.bet(player.token, pick("americanfootball_nfl", "later", -130))).json()) as PlaceBetResponse).bets[0]!;
+    const key = crypto.randomUUID();
+    const liveQuote = await h.quote(player.token, live.id);
+    const laterQuote = await h.quote(player.token, later.id);
+    let meanwhile: Response | null = null;
+    // During the live cash-out's hold the player cashes out the pre-game bet under the same key.
+    h.onSleep(async () => {
+      meanwhile = await h.cashOut(player.token, later.id, laterQuote.quoteId, key);
+    });
+    const held = await h.cashOut(player.token, live.id, liveQuote.quoteId, key);
+    expect(meanwhile!.status).toBe(422);
+    expect(held.status).toBe(200);
   });
 
   it("places once for one Idempotency-Key, whether retried during the delay or after it", async () => {

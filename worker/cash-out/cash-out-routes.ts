@@ -146,8 +146,9 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
     /** The rest of the cash-out: for a bet with a leg in play the delay and the price again, then the wallet. */
     const finish = async (): Promise<Response> => {
       if (priced.liveSports.length > 0) {
-        const seen = await wallet.findCashOut(userId, idempotencyKey, requestHash, now);
-        if (seen) return answer(seen);
+        // The cash-out holds its key through the delay (or the key's first answer comes back).
+        const held = await wallet.claimCashOut(userId, idempotencyKey, requestHash, now);
+        if (!("claimed" in held)) return answer(held);
         const rules = tunables(c.env);
         const delaySeconds = slipDelaySeconds(priced.liveSports, liveRulesOf(rules).betDelaySeconds);
         const arrived = now;

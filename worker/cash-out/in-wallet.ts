@@ -175,9 +175,27 @@ export function quoteCashOutInTx(tx: Ledger, betId: string, pricing: CashOutPric
 export function findCashOut(tx: Ledger, idempotencyKey: string, requestHash: string): CashOutResult | null {
   const row = tx.sql.exec<{ response: string }>("SELECT response FROM idempotency WHERE key = ?", KEY_PREFIX + idempotencyKey).toArray()[0];
   if (!row) return null;
-  const stored = JSON.parse(row.response) as { requestHash: string; response: CashOutResponse };
+  // `response` null: a cash-out with a leg in play holding its key through its delay.
+  const stored = JSON.parse(row.response) as { requestHash: string; response: CashOutResponse | null };
   if (stored.requestHash !== requestHash) return { ok: false, code: "cash-out-key-reused" };
-  return { ok: true, replayed: true, response: stored.response };
+  return stored.response === null ? null : { ok: true, replayed: true, response: stored.response };
+}
+
+/**
+ * A cash-out with a leg in play takes its key before its delay: another cash-out under the
+ * same key meanwhile is refused as the key reused, so the held one cannot be called off once
+ * the play turns. Its answer replaces the hold.
+ */
+export function claimCashOutInTx(tx: Ledger, idempotencyKey: string, requestHash: string): CashOutResult | { ok: true; claimed: true } {
+  const seen = findCashOut(tx, idempotencyKey, requestHash);
+  if (seen) return seen;
+  tx.sql.exec(
+    "INSERT OR IGNORE INTO idempotency (key, response, created_at) VALUES (?, ?, ?)",
+    KEY_PREFIX + idempotencyKey,
+    JSON.stringify({ requestHash, response: null }),
+    tx.now,
+  );
+  return { ok: true, claimed: true };
 }
 
 /**
@@ -260,8 +278,9 @@ export function cashOutInTx(tx: Ledger, input: CashOutInput): CashOutResult {
   tx.betChanged(next);
 
   const response: CashOutResponse = { bet: next, stake: share, paid: amount, balances: tx.balances() };
+  // Replaces a held cash-out's hold on the key (claimCashOutInTx), if any.
   tx.sql.exec(
-    "INSERT INTO idempotency (key, response, created_at) VALUES (?, ?, ?)",
+    "INSERT OR REPLACE INTO idempotency (key, response, created_at) VALUES (?, ?, ?)",
     KEY_PREFIX + input.idempotencyKey,
     JSON.stringify({ requestHash: input.requestHash, response }),
     tx.now,
@@ -293,6 +312,19 @@ export const cashOutMethods = {
       return answer.details ? { ok: true, answer } : answer;
     });
     return followUp.ok ? followUp.answer : followUp;
+  },
+
+  /** A cash-out with a leg in play holding its key through its delay, or the key's stored answer (claimCashOutInTx). */
+  async claimCashOut(
+    host: WalletHost,
+    userId: string,
+    idempotencyKey: string,
+    requestHash: string,
+    now: number,
+  ): Promise<CashOutResult | { ok: true; claimed: true }> {
+    return host.transact<CashOutResult | { ok: true; claimed: true }>(userId, now, (tx) =>
+      claimCashOutInTx(tx, idempotencyKey, requestHash),
+    );
   },
 
   /** The stored answer to a cash-out's Idempotency-Key, so a retry skips pricing and the live delay. */
