@@ -280,6 +280,46 @@ describe("one look at the history that retries several payouts", () => {
   });
 });
 
+describe("a slow transfer whose outcome is unknown", () => {
+  it("waits the whole retry delay from when its answer came, not from when it began", async () => {
+    const { PAYOUT_RETRY_AFTER_MS: retryAfter, PAYOUT_RETRY_MAX_MS: retryMax } = tunables(env);
+    // The second attempt's failure waits twice the first delay (doubling, capped).
+    const secondWait = Math.min(retryMax, retryAfter * 2);
+    const player = await playerWithCash("cs_never_slow_unknown");
+    const lost: Pick<PaymentsProvider, "transfer" | "findTransfer"> = {
+      transfer: async () => ({ ok: false, definitive: false, reason: "answer lost" }),
+      findTransfer: async () => null,
+    };
+    const t0 = Date.now();
+    await submitRedemption(
+      env,
+      lost,
+      { userId: player.userId, accountId: "acct_dest", amountCents: 2_000, redemptionId: "rd_slow_unknown" },
+      t0,
+    );
+    const clock = { now: t0 + retryAfter };
+    const sent: number[] = [];
+    const slowLost: Pick<PaymentsProvider, "transfer" | "findTransfer"> = {
+      async transfer() {
+        sent.push(clock.now);
+        clock.now += 10 * 60_000; // its answer (lost again) comes ten minutes later
+        return { ok: false, definitive: false, reason: "answer lost" };
+      },
+      findTransfer: async () => null,
+    };
+    const look = () => listRedemptionsWithRetry(env, slowLost, { userId: player.userId, accountId: "acct_dest" }, () => clock.now);
+    await look();
+    expect(sent).toHaveLength(1);
+    // Just short of the retry delay after the answer: not yet.
+    clock.now += secondWait - 1_000;
+    await look();
+    expect(sent).toHaveLength(1);
+    clock.now += 2_000;
+    await look();
+    expect(sent).toHaveLength(2);
+  });
+});
+
 async function cashOf(player: SignedIn): Promise<number> {
   return ((await (await api("/api/me", { token: player.token })).json()) as { vantageCash: number }).vantageCash;
 }

@@ -79,7 +79,7 @@ export async function submitRedemption(
     { userId: input.userId, redemptionId: input.redemptionId },
     payoutTiming(env),
     loggerFor(env),
-    now,
+    () => now,
   );
   return after ?? held.redemption;
 }
@@ -139,7 +139,7 @@ export async function listRedemptionsWithRetry(
   const destination = input.destination ?? (() => findPayoutAccount(getDb(env), input.userId));
   const route = checkedPayoutRoute(env, payoutRoute(payouts, input.accountId, env, metricsFor(env)), destination, now);
   for (const redemption of pending) {
-    await runPayoutAttempt(port, route, { userId: input.userId, redemptionId: redemption.id }, payoutTiming(env), loggerFor(env), clock());
+    await runPayoutAttempt(port, route, { userId: input.userId, redemptionId: redemption.id }, payoutTiming(env), loggerFor(env), clock);
   }
   return wallet.listRedemptions(input.userId, clock());
 }

@@ -54,7 +54,9 @@ export function payoutTiming(env: Env): PayoutTiming {
 
 /**
  * Runs one attempt if the wallet allows it now; returns the redemption as the wallet has
- * it afterwards (null when the wallet does not know it).
+ * it afterwards (null when the wallet does not know it). The attempt begins at `clock()` and
+ * its outcome is recorded at `clock()` read again, so a slow transfer does not shorten the
+ * wait before a retry.
  */
 export async function runPayoutAttempt(
   wallet: PayoutWallet,
@@ -62,9 +64,9 @@ export async function runPayoutAttempt(
   input: { userId: string; redemptionId: string },
   timing: PayoutTiming,
   logger: Logger,
-  now: number,
+  clock: () => number,
 ): Promise<Redemption | null> {
-  const attempt = await wallet.beginPayoutAttempt(input.userId, { redemptionId: input.redemptionId, timing }, now);
+  const attempt = await wallet.beginPayoutAttempt(input.userId, { redemptionId: input.redemptionId, timing }, clock());
   if (!attempt.run) return attempt.redemption;
   const outcome = await route.send({
     userId: input.userId,
@@ -73,7 +75,7 @@ export async function runPayoutAttempt(
     listFirst: attempt.listFirst,
   });
   if (outcome.kind === "unknown") logger.warn("payout outcome unknown; will retry", input.redemptionId, outcome.reason);
-  const finished = await wallet.finishPayoutAttempt(input.userId, { redemptionId: input.redemptionId, outcome, timing }, now);
+  const finished = await wallet.finishPayoutAttempt(input.userId, { redemptionId: input.redemptionId, outcome, timing }, clock());
   if (finished.ok && finished.redemption.status === "paid" && route.afterSent) {
     try {
       await route.afterSent(finished.redemption);
@@ -105,7 +107,7 @@ export async function retryDuePayouts(
     const route = await port.routeFor(input.userId);
     if (!route) return;
     for (const redemptionId of input.due) {
-      await runPayoutAttempt(wallet, route, { userId: input.userId, redemptionId }, timing, logger, clock());
+      await runPayoutAttempt(wallet, route, { userId: input.userId, redemptionId }, timing, logger, clock);
     }
   } catch (err) {
     logger.warn("background payout retry could not run; will retry", err);
