@@ -2,6 +2,7 @@
 // profiles readable without a token (under the handle only) but 404 when hidden or
 // unknown, open picks kept private until their game starts by the feed's clock,
 // unguessable share links that only the owner can create, and the Following feed.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { UserDocument } from "../../src/shared/schemas/user";
@@ -10,7 +11,7 @@ import { SHARE_ID_PATTERN, newShareId } from "../../src/shared/social";
 import { createApp } from "../../worker/app";
 import { setHandle } from "../../worker/social/player-profiles";
 import { tunables } from "../../worker/tunables";
-import { api, postJson, signIn, type SignedIn } from "./helpers";
+import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
 import { HOUR, leg, newEventId, openBet, ringOutboxAlarm, seedBets, wallet } from "./settlement-fixtures";
 
 const patchMe = (p: SignedIn, body: unknown) => api("/api/me", { method: "PATCH", token: p.token, body: JSON.stringify(body) });
@@ -75,6 +76,40 @@ describe("handles on PATCH /api/me", () => {
     const daysLater = Date.now() + (tunables(env).HANDLE_HOLD_DAYS + 1) * 86_400_000;
     const after = await setHandle(env.DB, mallory.userId, "held_ana", daysLater, daysLater - tunables(env).HANDLE_HOLD_DAYS * 86_400_000);
     expect(after).toEqual({ ok: true, handle: "held_ana" });
+  });
+
+  it("keeps a hold its own against a look-alike given up later, and the route holds for HANDLE_HOLD_DAYS as set", async () => {
+    // Two look-alikes from before the look-alike rule: "jordan_hh" and "j0rdan_hh".
+    const first = await withHandle("jordan_hh");
+    const second = await signIn();
+    await env.DB.prepare("INSERT INTO player_profiles (user_id, handle, hidden, updated_at) VALUES (?, 'j0rdan_hh', 0, ?)")
+      .bind(second.userId, Date.now())
+      .run();
+    expect((await patchMe(first, { handle: "jordan_moved" })).status).toBe(200);
+    expect((await patchMe(second, { handle: "second_moved" })).status).toBe(200);
+    // The later release did not take over the first player's hold.
+    expect(await errorCode(await patchMe(second, { handle: "jordan_hh" }))).toBe("handle-taken");
+    expect((await patchMe(first, { handle: "jordan_hh" })).status).toBe(200);
+
+    // With HANDLE_HOLD_DAYS 0 nothing is held: the route reads the tunable.
+    const noHold = createApp();
+    const patchUnder = async (p: SignedIn, handle: string) => {
+      const ctx = createExecutionContext();
+      const res = await noHold.fetch(
+        new Request(`${BASE}/api/me`, {
+          method: "PATCH",
+          headers: { Authorization: `Bearer ${p.token}`, "Content-Type": "application/json", "CF-Connecting-IP": "10.4.4.4" },
+          body: JSON.stringify({ handle }),
+        }),
+        { ...env, HANDLE_HOLD_DAYS: "0" } as Env,
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+    const owner = await withHandle("zero_hold");
+    expect((await patchUnder(owner, "zero_moved")).status).toBe(200);
+    expect((await patchUnder(second, "zero_hold")).status).toBe(200);
   });
 });
 

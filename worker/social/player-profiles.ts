@@ -61,9 +61,13 @@ export async function handleRefusal(
   if (raw === null) return null;
   const checked = checkHandle(raw);
   if (!checked.ok) return checked;
+  // Held for another player, unless it is the handle this player keeps.
   const held = await db
-    .prepare("SELECT 1 FROM released_handles WHERE skeleton = ? AND user_id <> ? AND released_at > ?")
-    .bind(handleSkeleton(checked.handle), userId, heldSince)
+    .prepare(
+      `SELECT 1 FROM released_handles WHERE skeleton = ?1 AND user_id <> ?2 AND released_at > ?3
+         AND NOT EXISTS (SELECT 1 FROM player_profiles WHERE user_id = ?2 AND handle = ?4)`,
+    )
+    .bind(handleSkeleton(checked.handle), userId, heldSince, checked.handle)
     .first();
   if (held) return { ok: false, code: "handle-taken" };
   // As setHandle: a player keeping the handle they have is never refused, even beside an older look-alike.
@@ -79,22 +83,29 @@ export async function handleRefusal(
   return { ok: false, code: other.exact ? "handle-taken" : "handle-look-alike" };
 }
 
-/** Holds the handle the player had, if another than `next`, for them (see the header). */
+/**
+ * Holds the handle the player had, if another than `next`, for them (see the header): in the
+ * batch that writes `next`, and only once the profile holds `next` (a refused change holds
+ * nothing). A look-alike another player still holds keeps its hold.
+ */
 function releaseStatement(
   db: D1Database,
   userId: string,
   previous: string | null,
   next: string | null,
   now: number,
+  heldSince: number,
 ): D1PreparedStatement[] {
   if (previous === null || previous === next) return [];
   return [
     db
       .prepare(
-        `INSERT INTO released_handles (skeleton, handle, user_id, released_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (skeleton) DO UPDATE SET handle = excluded.handle, user_id = excluded.user_id, released_at = excluded.released_at`,
+        `INSERT INTO released_handles (skeleton, handle, user_id, released_at)
+         SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM player_profiles WHERE user_id = ?3 AND handle IS ?5)
+         ON CONFLICT (skeleton) DO UPDATE SET handle = excluded.handle, user_id = excluded.user_id, released_at = excluded.released_at
+         WHERE released_handles.user_id = excluded.user_id OR released_handles.released_at <= ?6`,
       )
-      .bind(handleSkeleton(previous), previous, userId, now),
+      .bind(handleSkeleton(previous), previous, userId, now, next, heldSince),
   ];
 }
 
@@ -123,7 +134,7 @@ export async function setHandle(
          ON CONFLICT (user_id) DO UPDATE SET handle = excluded.handle, updated_at = excluded.updated_at`,
       )
       .bind(userId, now);
-    await db.batch([clear, withdrawSharesStatement(db, userId), ...releaseStatement(db, userId, previous, null, now)]);
+    await db.batch([clear, withdrawSharesStatement(db, userId), ...releaseStatement(db, userId, previous, null, now, heldSince)]);
     return { ok: true, handle };
   }
   // Written only when the player keeps their handle, or no other player's looks like it and
@@ -140,14 +151,14 @@ export async function setHandle(
     .bind(userId, handle, now, handleSkeleton(handle), heldSince);
   let written: number;
   try {
-    written = (await upsertUnlessLookAlike.run()).meta.changes;
+    // One batch: the handle the player had is held in the same step that gives them the new one.
+    const [upserted] = await db.batch([upsertUnlessLookAlike, ...releaseStatement(db, userId, previous, handle, now, heldSince)]);
+    written = upserted?.meta.changes ?? 0;
   } catch (err) {
     if (isUniqueViolation(err)) return { ok: false, code: "handle-taken" };
     throw err;
   }
   if (written === 0) return (await handleRefusal(db, userId, handle, heldSince)) ?? { ok: false, code: "handle-look-alike" };
-  const released = releaseStatement(db, userId, previous, handle, now);
-  if (released.length > 0) await db.batch(released);
   return { ok: true, handle };
 }
 
