@@ -288,6 +288,27 @@ describe("live-bet delay", () => {
     expect(held.status).toBe(200);
   });
 
+  it("answers a live cash-out sent twice under one key with one answer, however the two meet in the delay", async () => {
+    // A quote that outlives both delays.
+    const h = harness("americanfootball_nfl", { LIVE_BET_DELAY_SECONDS: "5", CASH_OUT_QUOTE_SECONDS: "60" });
+    const player = await signIn();
+    await h.board(player.token);
+    const live = ((await (await h.bet(player.token, pick("americanfootball_nfl", "live", -150))).json()) as PlaceBetResponse).bets[0]!;
+    const quote = await h.quote(player.token, live.id);
+    const key = crypto.randomUUID();
+    let retry: Response | null = null;
+    // The client sends it again while the first waits out the delay; the retry settles the bet first.
+    h.onSleep(async () => {
+      if (retry === null) {
+        retry = new Response(null);
+        retry = await h.cashOut(player.token, live.id, quote.quoteId, key);
+      }
+    });
+    const first = await h.cashOut(player.token, live.id, quote.quoteId, key);
+    expect([first.status, retry!.status]).toEqual([200, 200]);
+    expect(first.headers.get("Idempotent-Replayed")).toBe("true");
+  });
+
   it("places once for one Idempotency-Key, whether retried during the delay or after it", async () => {
     const h = harness("americanfootball_nfl", { LIVE_BET_DELAY_SECONDS: "5" });
     const player = await signIn();

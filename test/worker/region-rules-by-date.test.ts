@@ -13,6 +13,7 @@ import { regionNoticeSentence } from "../../src/shared/play-regions";
 import type { RegionRuleEntry } from "../../src/shared/region-rules";
 import { regionModeAt } from "../../src/shared/region-rules";
 import { REGION_RULES } from "../../src/shared/region-rules-table";
+import type { PlaceBetResponse } from "../../src/shared/schemas/bets";
 import type { UserDocument } from "../../src/shared/schemas/user";
 import { createApp } from "../../worker/app";
 import { regionRules } from "../../worker/protection/request-region";
@@ -223,6 +224,25 @@ describe("where the verified document says the player lives", () => {
       { "Idempotency-Key": crypto.randomUUID() },
     );
     expect(coinsBet.status).toBe(200);
+  });
+
+  it("answers a retried Vantage Cash bet with its first answer, even from where Vantage Cash is not offered", async () => {
+    const texan = await residentOf("US-TX");
+    const [event] = await openEvents(1);
+    const body = { kind: "Singles", wallet: "cash", amount: 5, picks: [pickOf(event!, "Moneyline", "Home")] };
+    const key = { "Idempotency-Key": crypto.randomUUID() };
+    const placed = await from(texas, "/api/placeBet", texan, body, key);
+    expect(placed.status).toBe(200);
+    // The answer was lost; the retry leaves from Washington (Coins only there).
+    const retried = await from({ country: "US", regionCode: "WA" }, "/api/placeBet", texan, body, key);
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(((await retried.json()) as PlaceBetResponse).bets.map((b) => b.id)).toEqual(
+      ((await placed.json()) as PlaceBetResponse).bets.map((b) => b.id),
+    );
+    // A new bet from there is refused as before.
+    const fresh = await from({ country: "US", regionCode: "WA" }, "/api/placeBet", texan, body, { "Idempotency-Key": crypto.randomUUID() });
+    expect(fresh.status).toBe(403);
   });
 
   it("lets a Texan in Texas bet Vantage Cash, and a Californian travelling cannot move their residence by travelling", async () => {

@@ -29,6 +29,7 @@ import type { AppEnv } from "../http/app-types";
 import { createOddsReader, type OddsDeps, type OddsReader } from "../odds/odds-service";
 import { liveRulesOf } from "../odds/live-rules";
 import { slipDelaySeconds } from "../../src/shared/live-rules";
+import type { PlayContext } from "../../src/shared/protection";
 import { realDeps, type AppDeps } from "../http/app-deps";
 import type { DeskBoard } from "../odds/price-desk/desk-board";
 import { tunables } from "../tunables";
@@ -84,10 +85,18 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
     if (!rawKey) throw new ApiError(400, "idempotency-key-required", "An Idempotency-Key header is required.");
     const idempotencyKey = parseWith(IdempotencyKeySchema, rawKey);
     const request = await readJson(c, PlaceBetRequestSchema);
-    const play = await withRulesVersion(c.env, allowInRegion(c, "bet", request.wallet));
     const userId = c.var.user.id;
     const wallet = betsWallet(c.env, userId);
     const requestHash = await sha256Hex(JSON.stringify(request));
+    // A retry of a slip already placed gets its first answer wherever it comes from.
+    let play: PlayContext;
+    try {
+      play = await withRulesVersion(c.env, allowInRegion(c, "bet", request.wallet));
+    } catch (err) {
+      const seen = await wallet.findPlacement(userId, idempotencyKey, requestHash, deps.now());
+      if (seen?.ok) return answer(c, seen);
+      throw err;
+    }
     const rules = tunables(c.env);
     const liveMaxAgeMs = rules.LIVE_PRICE_MAX_AGE_SECONDS * 1000;
     const propMaxPayout = { coins: rules.PROP_MAX_PAYOUT_COINS, cash: rules.PROP_MAX_PAYOUT_CASH_CENTS };

@@ -165,7 +165,12 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
         }
         // The bet as it is after the delay (a leg may have been graded meanwhile), priced on the fresh boards.
         const after = await wallet.getBet(userId, bet.id, now);
-        if (after?.status !== "open") refuse({ ok: false, code: "bet-settled" });
+        if (after?.status !== "open") {
+          // Settled meanwhile, perhaps by this very cash-out sent twice: its first answer, if so.
+          const seen = await wallet.findCashOut(userId, idempotencyKey, requestHash, now);
+          if (seen) return answer(seen);
+          refuse({ ok: false, code: "bet-settled" });
+        }
         priced = await pricingOf(c, after, now, boards);
       }
       const result = await wallet.cashOut(
