@@ -99,17 +99,7 @@ export async function moneyDeciderRefusal(
  * decides which player's statistics the next props of that spelling are graded on.
  */
 export async function propHolderRefusal(env: Env, operator: AuthedUser, sport: string): Promise<RefusalOf<"holds-prop-bet"> | null> {
-  const { results: own } = await env.DB.prepare(OWN_ACCOUNT_IDS).bind(operator.id, addressOf(operator)).all<{ user_id: string }>();
-  await Promise.all(
-    [operator.id, ...own.map((r) => r.user_id).filter((id) => id !== operator.id)].map((id) =>
-      walletOf<KernelWallet>(env, id).flushOutbox(),
-    ),
-  );
-  const held = await env.DB.prepare(
-    `SELECT 1 FROM bet_legs WHERE sport = ?3 AND market = 'Prop' AND result IS NULL AND user_id IN (${OWN_ACCOUNT_IDS}) LIMIT 1`,
-  )
-    .bind(operator.id, addressOf(operator), sport)
-    .first();
+  const held = await ownAccountsHold(env, operator, "sport = ?3 AND market = 'Prop' AND result IS NULL", sport);
   return held ? { ok: false, code: "holds-prop-bet" } : null;
 }
 
@@ -135,15 +125,23 @@ export async function resultDeciderRefusal(
  * settled. Their own accounts' outboxes are drained first, so a bet placed a moment ago counts.
  */
 export async function betHolderRefusal(env: Env, operator: AuthedUser, eventId: string): Promise<RefusalOf<"holds-bet"> | null> {
+  return (await ownAccountsHold(env, operator, "event_id = ?3", eventId)) ? { ok: false, code: "holds-bet" } : null;
+}
+
+/**
+ * Whether any of the operator's own accounts has a bet leg matching `where` (over bet_legs,
+ * its one value bound as ?3). Their outboxes are drained first, so a bet placed a moment ago
+ * counts: D1's copy would otherwise lag the wallets and the check fail open.
+ */
+async function ownAccountsHold(env: Env, operator: AuthedUser, where: string, value: string): Promise<boolean> {
   const { results: own } = await env.DB.prepare(OWN_ACCOUNT_IDS).bind(operator.id, addressOf(operator)).all<{ user_id: string }>();
   await Promise.all(
     [operator.id, ...own.map((r) => r.user_id).filter((id) => id !== operator.id)].map((id) =>
       walletOf<KernelWallet>(env, id).flushOutbox(),
     ),
   );
-  const held = await env.DB.prepare(`SELECT 1 FROM bet_legs WHERE event_id = ?3 AND user_id IN (${OWN_ACCOUNT_IDS}) LIMIT 1`)
-    .bind(operator.id, addressOf(operator), eventId)
+  const held = await env.DB.prepare(`SELECT 1 FROM bet_legs WHERE ${where} AND user_id IN (${OWN_ACCOUNT_IDS}) LIMIT 1`)
+    .bind(operator.id, addressOf(operator), value)
     .first();
-  if (!held) return null;
-  return { ok: false, code: "holds-bet" };
+  return held !== null;
 }
