@@ -3,6 +3,7 @@
 // every place-bet check against the balance it is about to debit (the shared rules of
 // src/shared/betslip.ts), debits one ledger row per bet (reason `bet_stake`, reference =
 // bet id), writes the bets and stores the answer for replays — or changes nothing.
+import { holdKey, readKeyedAnswer, storeKeyedAnswer } from "../wallet/keyed-answers";
 import { validatePlaceBet, type BetslipMode } from "../../src/shared/betslip";
 import type { WalletKind } from "../../src/shared/money";
 import { parlayPricesAm, toWinFor } from "../../src/shared/payout";
@@ -59,21 +60,14 @@ export type PlaceBetsInput = {
 export type PlacementError = Refusal;
 export type PlaceBetsResult = { ok: true; replayed: boolean; response: PlaceBetResponse } | PlacementError;
 
-/** A key's answer, or (`response` null) a live slip holding the key through its delay. */
-type StoredPlacement = { requestHash: string; response: PlaceBetResponse | null };
-
 /**
  * The first answer given to this key, if any; refuses a key reused for another slip, or held
  * by a live slip still in its delay (null for that same slip: it goes on).
  */
 export function findPlacement(tx: Ledger, idempotencyKey: string, requestHash: string): PlaceBetsResult | null {
-  const row = tx.sql.exec<{ response: string }>("SELECT response FROM idempotency WHERE key = ?", KEY_PREFIX + idempotencyKey).toArray()[0];
-  if (!row) return null;
-  const stored = JSON.parse(row.response) as StoredPlacement;
-  if (stored.requestHash !== requestHash) {
-    return { ok: false, code: "idempotency-key-reused" };
-  }
-  return stored.response === null ? null : { ok: true, replayed: true, response: stored.response };
+  const kept = readKeyedAnswer<PlaceBetResponse>(tx, KEY_PREFIX + idempotencyKey, requestHash);
+  if (kept.state === "reused") return { ok: false, code: "idempotency-key-reused" };
+  return kept.state === "answered" ? { ok: true, replayed: true, response: kept.response } : null;
 }
 
 /**
@@ -84,12 +78,7 @@ export function findPlacement(tx: Ledger, idempotencyKey: string, requestHash: s
 export function claimPlacementInTx(tx: Ledger, idempotencyKey: string, requestHash: string): PlaceBetsResult | { ok: true; claimed: true } {
   const seen = findPlacement(tx, idempotencyKey, requestHash);
   if (seen) return seen;
-  tx.sql.exec(
-    "INSERT OR IGNORE INTO idempotency (key, response, created_at) VALUES (?, ?, ?)",
-    KEY_PREFIX + idempotencyKey,
-    JSON.stringify({ requestHash, response: null } satisfies StoredPlacement),
-    tx.now,
-  );
+  holdKey(tx, KEY_PREFIX + idempotencyKey, requestHash);
   return { ok: true, claimed: true };
 }
 
@@ -144,13 +133,8 @@ export function placeBetsInTx(tx: Ledger, input: PlaceBetsInput, play: PlayConte
 
   allowed.afterStake();
   const response: PlaceBetResponse = { bets, balances: tx.balances() };
-  // Replaces a live slip's hold on the key (claimPlacementInTx), if any.
-  tx.sql.exec(
-    "INSERT OR REPLACE INTO idempotency (key, response, created_at) VALUES (?, ?, ?)",
-    KEY_PREFIX + input.idempotencyKey,
-    JSON.stringify({ requestHash: input.requestHash, response } satisfies StoredPlacement),
-    tx.now,
-  );
+  // In place of a live slip's hold on the key (claimPlacementInTx), if any.
+  storeKeyedAnswer(tx, KEY_PREFIX + input.idempotencyKey, input.requestHash, response);
   return { ok: true, replayed: false, response };
 }
 

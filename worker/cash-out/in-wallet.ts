@@ -29,6 +29,7 @@ import { readBet, updateBetOutcome } from "../wallet/bet-rows";
 import type { PlayContext } from "../../src/shared/protection";
 import type { Refusal } from "../../src/shared/refusals";
 import type { WalletKind } from "../../src/shared/money";
+import { holdKey, readKeyedAnswer, storeKeyedAnswer } from "../wallet/keyed-answers";
 import { type Ledger, WalletPort } from "../wallet/ledger";
 import type { WalletStorageStep } from "../wallet/schema-migrations";
 import type { WalletHost, WalletMethods } from "../wallet/wallet-object";
@@ -173,12 +174,10 @@ export function quoteCashOutInTx(tx: Ledger, betId: string, pricing: CashOutPric
 
 /** The first answer given to this Idempotency-Key, if any; refuses the key reused for another request. */
 export function findCashOut(tx: Ledger, idempotencyKey: string, requestHash: string): CashOutResult | null {
-  const row = tx.sql.exec<{ response: string }>("SELECT response FROM idempotency WHERE key = ?", KEY_PREFIX + idempotencyKey).toArray()[0];
-  if (!row) return null;
-  // `response` null: a cash-out with a leg in play holding its key through its delay.
-  const stored = JSON.parse(row.response) as { requestHash: string; response: CashOutResponse | null };
-  if (stored.requestHash !== requestHash) return { ok: false, code: "cash-out-key-reused" };
-  return stored.response === null ? null : { ok: true, replayed: true, response: stored.response };
+  const kept = readKeyedAnswer<CashOutResponse>(tx, KEY_PREFIX + idempotencyKey, requestHash);
+  if (kept.state === "reused") return { ok: false, code: "cash-out-key-reused" };
+  // A hold is this very cash-out, with a leg in play, in its delay: it goes on.
+  return kept.state === "answered" ? { ok: true, replayed: true, response: kept.response } : null;
 }
 
 /**
@@ -189,12 +188,7 @@ export function findCashOut(tx: Ledger, idempotencyKey: string, requestHash: str
 export function claimCashOutInTx(tx: Ledger, idempotencyKey: string, requestHash: string): CashOutResult | { ok: true; claimed: true } {
   const seen = findCashOut(tx, idempotencyKey, requestHash);
   if (seen) return seen;
-  tx.sql.exec(
-    "INSERT OR IGNORE INTO idempotency (key, response, created_at) VALUES (?, ?, ?)",
-    KEY_PREFIX + idempotencyKey,
-    JSON.stringify({ requestHash, response: null }),
-    tx.now,
-  );
+  holdKey(tx, KEY_PREFIX + idempotencyKey, requestHash);
   return { ok: true, claimed: true };
 }
 
@@ -278,13 +272,8 @@ export function cashOutInTx(tx: Ledger, input: CashOutInput): CashOutResult {
   tx.betChanged(next);
 
   const response: CashOutResponse = { bet: next, stake: share, paid: amount, balances: tx.balances() };
-  // Replaces a held cash-out's hold on the key (claimCashOutInTx), if any.
-  tx.sql.exec(
-    "INSERT OR REPLACE INTO idempotency (key, response, created_at) VALUES (?, ?, ?)",
-    KEY_PREFIX + input.idempotencyKey,
-    JSON.stringify({ requestHash: input.requestHash, response }),
-    tx.now,
-  );
+  // In place of a held cash-out's hold on the key (claimCashOutInTx), if any.
+  storeKeyedAnswer(tx, KEY_PREFIX + input.idempotencyKey, input.requestHash, response);
   return { ok: true, replayed: false, response };
 }
 
