@@ -494,7 +494,8 @@ describe("a result corrected after a cash-out", () => {
 });
 
 describe("Vantage Cash cashed out", () => {
-  it("leaves the play-through netting set: it counts nothing, open or settled", async () => {
+  /** A player holding 50.00 of bonus Vantage Cash to play through once, and their play-through audit. */
+  async function playerWithBonusCash() {
     const player = await signIn();
     const stub = wallet(player.userId);
     await stub.getBalances(player.userId, Date.now());
@@ -509,6 +510,11 @@ describe("Vantage Cash cashed out", () => {
       runInDurableObject(stub, (walletObject: UserWallet) =>
         playthroughAudit({ sql: walletSqlOf(walletObject), now: Date.now(), cashPlaythrough: 1 }),
       );
+    return { player, stub, audit };
+  }
+
+  it("leaves the play-through netting set: it counts nothing, open or settled", async () => {
+    const { player, stub, audit } = await playerWithBonusCash();
     const event = events[0]!;
     const res = await placeBet(player.token, { kind: "Singles", wallet: "cash", amount: 20, picks: [pickOf(event, "Moneyline", "Home")] });
     const bet = ((await res.json()) as PlaceBetResponse).bets[0]!;
@@ -521,20 +527,7 @@ describe("Vantage Cash cashed out", () => {
   });
 
   it("still hedges the other side: cashing out the losing side late leaves the winner counting only what both together risked", async () => {
-    const player = await signIn();
-    const stub = wallet(player.userId);
-    await stub.getBalances(player.userId, Date.now());
-    await runInDurableObject(stub, (walletObject: UserWallet, state) => {
-      state.storage.transactionSync(() => {
-        const tx = new Ledger(walletSqlOf(walletObject), player.userId, Date.now()).withCashPlaythrough(1);
-        tx.post({ currency: "cash", amount: 5_000, reason: "daily_bonus", reference: "test-cash" });
-        tx.finish();
-      });
-    });
-    const audit = () =>
-      runInDurableObject(stub, (walletObject: UserWallet) =>
-        playthroughAudit({ sql: walletSqlOf(walletObject), now: Date.now(), cashPlaythrough: 1 }),
-      );
+    const { player, stub, audit } = await playerWithBonusCash();
     // A sport without draws, where Home and Away cover every result.
     const event = events.find((e) => !sportByKey(e.sport).drawPossible)!;
     const single = async (side: "Home" | "Away") => {

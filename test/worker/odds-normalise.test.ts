@@ -248,9 +248,14 @@ describe("normalising The Odds API odds", () => {
     expect(noBooks.markets).toEqual({});
   });
 
-  it("applies the spread favourite rule even when the book's signs disagree, and locks the prices of the other bet", () => {
-    const raw = OddsApiEventSchema.parse({
-      id: "flip",
+  /** One book's Lions–Bears prices: the moneyline, the spread's two points (at -110) and, where given, the total's two points. */
+  const lionsBears = (
+    moneyline: { home: number; away: number },
+    spread: { home: number; away: number },
+    total?: { over: number; under: number },
+  ) =>
+    OddsApiEventSchema.parse({
+      id: "lions-bears",
       commence_time: "2026-01-11T18:00:00Z",
       home_team: "Detroit Lions",
       away_team: "Chicago Bears",
@@ -261,66 +266,43 @@ describe("normalising The Odds API odds", () => {
             {
               key: "h2h",
               outcomes: [
-                { name: "Detroit Lions", price: 160 },
-                { name: "Chicago Bears", price: -190 },
+                { name: "Detroit Lions", price: moneyline.home },
+                { name: "Chicago Bears", price: moneyline.away },
               ],
             },
             {
               key: "spreads",
               outcomes: [
-                { name: "Detroit Lions", price: -110, point: -4.5 },
-                { name: "Chicago Bears", price: -110, point: 4.5 },
+                { name: "Detroit Lions", price: -110, point: spread.home },
+                { name: "Chicago Bears", price: -110, point: spread.away },
               ],
             },
+            ...(total
+              ? [
+                  {
+                    key: "totals",
+                    outcomes: [
+                      { name: "Over", price: -105, point: total.over },
+                      { name: "Under", price: -115, point: total.under },
+                    ],
+                  },
+                ]
+              : []),
           ],
         },
       ],
     });
+
+  it("applies the spread favourite rule even when the book's signs disagree, and locks the prices of the other bet", () => {
+    const raw = lionsBears({ home: 160, away: -190 }, { home: -4.5, away: 4.5 });
     // The book's -110s are of Detroit -4.5 and Chicago +4.5: shown on the other lines they
     // would be another bet's prices (Chicago -4.5 at Chicago +4.5's price), so both lock.
     expect(normaliseEvent(raw, "americanfootball_nfl", NOW).markets.spread).toEqual({ line: 4.5, home: null, away: null });
   });
 
   it("locks a spread or a total whose sides are quoted at different lines, or at a quarter line", () => {
-    const game = (spreads: { home: number; away: number }, totals: { over: number; under: number }) =>
-      normaliseEvent(
-        OddsApiEventSchema.parse({
-          id: "lines",
-          commence_time: "2026-01-11T18:00:00Z",
-          home_team: "Detroit Lions",
-          away_team: "Chicago Bears",
-          bookmakers: [
-            {
-              key: "draftkings",
-              markets: [
-                {
-                  key: "h2h",
-                  outcomes: [
-                    { name: "Detroit Lions", price: -190 },
-                    { name: "Chicago Bears", price: 160 },
-                  ],
-                },
-                {
-                  key: "spreads",
-                  outcomes: [
-                    { name: "Detroit Lions", price: -110, point: spreads.home },
-                    { name: "Chicago Bears", price: -110, point: spreads.away },
-                  ],
-                },
-                {
-                  key: "totals",
-                  outcomes: [
-                    { name: "Over", price: -105, point: totals.over },
-                    { name: "Under", price: -115, point: totals.under },
-                  ],
-                },
-              ],
-            },
-          ],
-        }),
-        "americanfootball_nfl",
-        NOW,
-      ).markets;
+    const game = (spread: { home: number; away: number }, total: { over: number; under: number }) =>
+      normaliseEvent(lionsBears({ home: -190, away: 160 }, spread, total), "americanfootball_nfl", NOW).markets;
     expect(game({ home: -4.5, away: 4.5 }, { over: 44.5, under: 44.5 })).toMatchObject({
       spread: { line: -4.5, home: -110, away: -110 },
       total: { line: 44.5, over: -105, under: -115 },

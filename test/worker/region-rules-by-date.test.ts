@@ -270,6 +270,13 @@ describe("where the verified document says the player lives", () => {
 });
 
 describe("a state that turns redeem-only", () => {
+  /** A card pack credited to the player at `at`, its Vantage Cash to be played through once. */
+  const buyPack = (player: SignedIn, amountCents: number, at: number) =>
+    getUserWallet(env, player.userId).creditPurchase(
+      player.userId,
+      { checkoutSessionId: `cs_${crypto.randomUUID().replaceAll("-", "")}`, amountCents, cashPlaythrough: 1 },
+      at,
+    );
   const DAY = 86_400_000;
   const noonEt = (day: string) => Date.parse(`${day}T17:00:00Z`);
   /**
@@ -299,11 +306,7 @@ describe("a state that turns redeem-only", () => {
     const start = Date.now();
     const { day, play } = texasWindsDown(start);
     // Cash bought the day before (play-through owed, purchase hold running), then the state turns.
-    await wallet.creditPurchase(
-      player.userId,
-      { checkoutSessionId: `cs_${crypto.randomUUID().replaceAll("-", "")}`, amountCents: 4_999, cashPlaythrough: 1 },
-      start - DAY,
-    );
+    await buyPack(player, 4_999, start - DAY);
     const full: PlayContext = { minAge: 18, place: { region: "US-TX", rules: { entries: REGION_RULES, restricted: [], blocked: [] } } };
     // Before the law, play-through and the hold keep it back.
     const held = await wallet.requestRedemption(
@@ -340,11 +343,7 @@ describe("a state that turns redeem-only", () => {
     const start = Date.now();
     const { day, play } = texasWindsDown(start);
     // A pack bought at 10 pm Eastern the evening before the rule, to be redeemed the moment it applies.
-    await wallet.creditPurchase(
-      player.userId,
-      { checkoutSessionId: `cs_${crypto.randomUUID().replaceAll("-", "")}`, amountCents: 4_999, cashPlaythrough: 1 },
-      noonEt(day(0)) - 14 * 3_600_000,
-    );
+    await buyPack(player, 4_999, noonEt(day(0)) - 14 * 3_600_000);
     const ask = (redemptionId: string, at: number, purchaseHoldDays: number) =>
       wallet.requestRedemption(player.userId, { amountCents: 2_000, redemptionId, purchaseHoldDays }, at, play);
     expect(await ask("rd_evening_before", noonEt(day(0)), 3)).toMatchObject({ ok: false, code: "purchase-held" });
@@ -361,11 +360,7 @@ describe("a state that turns redeem-only", () => {
     // Connected from Texas (`play`); the address on the document is in Florida, where Vantage Cash is still offered.
     const visitor = await verifiedIn("US-FL");
     const wallet = getUserWallet(env, visitor.userId);
-    await wallet.creditPurchase(
-      visitor.userId,
-      { checkoutSessionId: `cs_${crypto.randomUUID().replaceAll("-", "")}`, amountCents: 4_999, cashPlaythrough: 1 },
-      start - DAY,
-    );
+    await buyPack(visitor, 4_999, start - DAY);
     const asked = await wallet.requestRedemption(
       visitor.userId,
       { amountCents: 2_000, redemptionId: "rd_visitor", purchaseHoldDays: 3 },
@@ -381,16 +376,8 @@ describe("a state that turns redeem-only", () => {
     const start = Date.now();
     const { day, play } = texasWindsDown(start);
     // A 49.99 pack (49.00 Vantage Cash) held the day before the rule; a 19.99 pack bought (somewhere Vantage Cash is still offered) once it applied.
-    await wallet.creditPurchase(
-      player.userId,
-      { checkoutSessionId: `cs_${crypto.randomUUID().replaceAll("-", "")}`, amountCents: 4_999, cashPlaythrough: 1 },
-      start - DAY,
-    );
-    await wallet.creditPurchase(
-      player.userId,
-      { checkoutSessionId: `cs_${crypto.randomUUID().replaceAll("-", "")}`, amountCents: 1_999, cashPlaythrough: 1 },
-      noonEt(day(2)),
-    );
+    await buyPack(player, 4_999, start - DAY);
+    await buyPack(player, 1_999, noonEt(day(2)));
     const redeemable = await wallet.getRedeemable(player.userId, noonEt(day(3)), 1, 3, play);
     expect(redeemable).toMatchObject({ redeemableCash: 4_900, balances: { vantageCash: 6_800 } });
     const tooMuch = await wallet.requestRedemption(
