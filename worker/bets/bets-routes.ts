@@ -29,7 +29,6 @@ import type { AppEnv } from "../http/app-types";
 import { createOddsReader, type OddsDeps, type OddsReader } from "../odds/odds-service";
 import { liveRulesOf } from "../odds/live-rules";
 import { slipDelaySeconds } from "../../src/shared/live-rules";
-import type { PlayContext } from "../../src/shared/protection";
 import { realDeps, type AppDeps } from "../http/app-deps";
 import type { DeskBoard } from "../odds/price-desk/desk-board";
 import { tunables } from "../tunables";
@@ -88,15 +87,23 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
     const userId = c.var.user.id;
     const wallet = betsWallet(c.env, userId);
     const requestHash = await sha256Hex(JSON.stringify(request));
+    // The wallet replays a known key inside its own transaction, so the happy path is one
+    // round trip. Only when a step refuses the slip (the region now, odds moved since the
+    // first try) do we ask the wallet whether this key already has an answer to give back.
+    const orReplay = async <T>(now: number, step: () => Promise<T>) => {
+      try {
+        return { done: await step() };
+      } catch (err) {
+        const seen = await wallet.findPlacement(userId, idempotencyKey, requestHash, now);
+        if (seen) return { seen };
+        throw err;
+      }
+    };
+
     // A retry of a slip already placed gets its first answer wherever it comes from.
-    let play: PlayContext;
-    try {
-      play = await withRulesVersion(c.env, allowInRegion(c, "bet", request.wallet));
-    } catch (err) {
-      const seen = await wallet.findPlacement(userId, idempotencyKey, requestHash, deps.now());
-      if (seen?.ok) return answer(c, seen);
-      throw err;
-    }
+    const gate = await orReplay(deps.now(), () => withRulesVersion(c.env, allowInRegion(c, "bet", request.wallet)));
+    if (gate.seen) return answer(c, gate.seen);
+    const play = gate.done;
     const rules = tunables(c.env);
     const liveMaxAgeMs = rules.LIVE_PRICE_MAX_AGE_SECONDS * 1000;
     const propMaxPayout = { coins: rules.PROP_MAX_PAYOUT_COINS, cash: rules.PROP_MAX_PAYOUT_CASH_CENTS };
@@ -141,19 +148,6 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
         boards.set(sport, answer.board);
       }
       return boards;
-    };
-
-    // The wallet replays a known key inside its own transaction, so the happy path is one
-    // round trip. Only when pricing refuses the slip (odds moved since the first try)
-    // do we ask the wallet whether this key already has an answer to give back.
-    const orReplay = async <T>(now: number, step: () => Promise<T>) => {
-      try {
-        return { done: await step() };
-      } catch (err) {
-        const seen = await wallet.findPlacement(userId, idempotencyKey, requestHash, now);
-        if (seen) return { seen };
-        throw err;
-      }
     };
 
     const firstNow = deps.now();
