@@ -3,12 +3,13 @@
 // action inside the wallet, adjustments move money once with one ledger and one audit
 // row, "Check ledger" compares the wallet with its ledger, its house accounts and the D1
 // projection, and the settlement view lists games past their due time.
-import { runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, postJson, recordFinal, signIn, type SignedIn } from "./helpers";
-import { HOUR, betOf, coins, drained, leg, newEventId, newUserId, openBet, payoutRows, seedBets } from "./settlement-fixtures";
+import { HOUR, betOf, coins, drained, leg, newEventId, newUserId, openBet, payoutRows, seedBets, wallet } from "./settlement-fixtures";
+import { onboardPayouts } from "./payout-helpers";
 import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import { FROZEN_MESSAGE } from "../../worker/wallet/operator-actions";
 import { createApp } from "../../worker/app";
@@ -212,7 +213,7 @@ describe("adjustments", () => {
     const [adjustmentId] = ids;
     expect(ids[1]).toBe(adjustmentId);
     expect(adjustmentId).not.toBe(idempotencyKey);
-    const ledger = await (await import("./settlement-fixtures")).wallet(player.userId).getLedger(player.userId, Date.now());
+    const ledger = await wallet(player.userId).getLedger(player.userId, Date.now());
     expect(ledger.filter((r) => r.reason === "admin_adjustment")).toEqual([
       expect.objectContaining({
         currency: "coins",
@@ -254,7 +255,6 @@ describe("adjustments", () => {
     expect(answers.map((a) => a.replayed)).toEqual([false, false]);
     const [firstId, secondId] = answers.map((a) => a.adjustmentId);
     expect(firstId).not.toBe(secondId);
-    const { wallet } = await import("./settlement-fixtures");
     for (const [player, id] of [
       [first, firstId],
       [second, secondId],
@@ -442,13 +442,13 @@ describe("result corrections", () => {
       legResults: ["win"],
     });
     const reference = `correction:${eventId}:1`;
-    const firstLedger = await (await import("./settlement-fixtures")).wallet(first.userId).getLedger(first.userId, Date.now());
+    const firstLedger = await wallet(first.userId).getLedger(first.userId, Date.now());
     expect(firstLedger.filter((r) => r.reason === "bet_correction")).toEqual([
       expect.objectContaining({ amount: -50, balanceAfter: 0, reference: `${reference}:${homeBet.id}` }),
     ]);
     const firstMe = (await (await api("/api/me", { token: first.token })).json()) as { coinBalance: number; owedCoins: number };
     expect(firstMe).toMatchObject({ coinBalance: 0, owedCoins: 150 });
-    const secondLedger = await (await import("./settlement-fixtures")).wallet(second.userId).getLedger(second.userId, Date.now());
+    const secondLedger = await wallet(second.userId).getLedger(second.userId, Date.now());
     expect(secondLedger.filter((r) => r.reason === "bet_correction")).toEqual([
       expect.objectContaining({ amount: 200, reference: `${reference}:${awayBet.id}` }),
     ]);
@@ -496,7 +496,7 @@ describe("a correction reaches the leaderboards and play-through", () => {
 
   it("moves the player's rows by the difference, recounts the streak, and gives back (then retakes) a pushed stake's play-through", async () => {
     const player = await signIn();
-    const stub = (await import("./settlement-fixtures")).wallet(player.userId);
+    const stub = wallet(player.userId);
     await stub.creditPurchase(
       player.userId,
       { checkoutSessionId: `cs_${crypto.randomUUID().replaceAll("-", "")}`, amountCents: 999, cashPlaythrough: 1 },
@@ -581,9 +581,10 @@ describe("dead letters in the settlement view", () => {
 });
 
 describe("a freeze and payouts not yet sent", () => {
-  it("holds a pending redemption's transfer while frozen and lets it go once unfrozen", async () => {
+  it("holds a pending redemption's transfer while frozen, and the wallet sends it by itself once unfrozen", async () => {
     const player = await signIn();
-    const stub = (await import("./settlement-fixtures")).wallet(player.userId);
+    await onboardPayouts(player);
+    const stub = wallet(player.userId);
     // A cash credit waits for a second operator's approval.
     const requested = await postJson(
       `/api/admin/players/${player.userId}/adjustments`,
@@ -600,16 +601,23 @@ describe("a freeze and payouts not yet sent", () => {
     expect((await stub.requestRedemption(player.userId, { amountCents: 2_500, redemptionId, cashPlaythrough: 0 }, Date.now())).ok).toBe(
       true,
     );
-    const timing = { retryAfterMs: 60_000, retryMaxMs: 3_600_000, keyReuseMs: 82_800_000, leaseMs: 120_000 };
+    const sent = async () =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM sim_transfers WHERE redemption_id = ?").bind(redemptionId).first<{ n: number }>())!
+        .n;
+    const statusOf = async () => (await stub.listRedemptions(player.userId, Date.now())).find((r) => r.id === redemptionId)?.status;
 
     expect((await postJson(`/api/admin/players/${player.userId}/freeze`, { reason: "identity check" }, admin.token)).status).toBe(200);
-    const held = await stub.beginPayoutAttempt(player.userId, { redemptionId, timing }, Date.now());
-    expect(held).toMatchObject({ ok: true, run: false, redemption: { status: "pending" } });
+    // Neither the wallet's alarm nor the player's look at the history sends it while frozen.
+    await runDurableObjectAlarm(stub);
+    expect((await api("/api/withdrawals", { token: player.token })).status).toBe(200);
+    expect(await statusOf()).toBe("pending");
+    expect(await sent()).toBe(0);
 
     expect((await postJson(`/api/admin/players/${player.userId}/unfreeze`, { reason: "identity confirmed" }, admin.token)).status).toBe(
       200,
     );
-    const released = await stub.beginPayoutAttempt(player.userId, { redemptionId, timing }, Date.now());
-    expect(released).toMatchObject({ ok: true, run: true, redemption: { id: redemptionId } });
+    // Unfreezing rings the wallet's alarm, which sends it without anyone looking.
+    await vi.waitFor(async () => expect(await statusOf()).toBe("paid"), { timeout: 20_000, interval: 20 });
+    expect(await sent()).toBe(1);
   });
 });
