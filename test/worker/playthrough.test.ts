@@ -18,7 +18,7 @@ import { Ledger } from "../../worker/wallet/ledger";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { acceptRulesUnder, BASE, sent, signIn, type SignedIn } from "./helpers";
 import { leg, newEventId, openBet, seedBets, wallet, walletSqlOf } from "./settlement-fixtures";
-import { checkoutCompletedEvent } from "./stripe-events";
+import { chargeRefundedEvent, checkoutCompletedEvent, disputeEvent } from "./stripe-events";
 
 type Config = { CASH_PLAYTHROUGH?: string; PURCHASE_HOLD_DAYS?: string };
 type Me = {
@@ -45,9 +45,8 @@ async function call(path: string, init: RequestInit & { token?: string } = {}, c
 
 const me = async (player: SignedIn, config: Config = {}) => (await (await call("/api/me", { token: player.token }, config)).json()) as Me;
 
-/** Buys the 49.99 pack (49 Vantage Cash) through the signed webhook, as Stripe would. */
-async function buyPack(player: SignedIn, config: Config = {}, amountTotal = 4999): Promise<void> {
-  const payload = checkoutCompletedEvent({ sessionId: `cs_pt_${crypto.randomUUID()}`, userId: player.userId, amountTotal });
+/** Delivers a Stripe event through the signed webhook, as Stripe would; answers the webhook's body. */
+async function deliver(payload: string, config: Config = {}): Promise<unknown> {
   const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
     payload,
     secret: DEV_STRIPE_WEBHOOK_SECRET,
@@ -55,7 +54,13 @@ async function buyPack(player: SignedIn, config: Config = {}, amountTotal = 4999
     cryptoProvider: Stripe.createSubtleCryptoProvider(),
   });
   const res = await call("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature } }, config);
-  expect(await res.json()).toEqual({ received: true, credited: true });
+  return res.json();
+}
+
+/** Buys the 49.99 pack (49 Vantage Cash) through the signed webhook, as Stripe would. */
+async function buyPack(player: SignedIn, config: Config = {}, amountTotal = 4999, paymentIntent?: string): Promise<void> {
+  const payload = checkoutCompletedEvent({ sessionId: `cs_pt_${crypto.randomUUID()}`, userId: player.userId, amountTotal, paymentIntent });
+  expect(await deliver(payload, config)).toEqual({ received: true, credited: true });
 }
 
 let accountSeq = 0;
@@ -489,6 +494,48 @@ describe("playthroughOnReversal (for disputes and refunds)", () => {
     expect(await me(player)).toMatchObject({ vantageCash: 1_000, redeemableCash: 1_000, cashToPlay: 0 });
     const audit = await auditPlaythrough(player);
     expect(audit.toPlay).toBe(0);
+  });
+});
+
+describe("a refunded pack's play-through", () => {
+  it("refunding a pack already played through leaves a newer pack's play-through in place", async () => {
+    const player = await signIn();
+    const [first, second] = [`pi_pt_${crypto.randomUUID()}`, `pi_pt_${crypto.randomUUID()}`];
+    await buyPack(player, {}, 4999, first);
+    // The first pack is staked and won: played through, and still in the balance beside its winnings.
+    const { eventId } = await stakeCash(player, 4_900);
+    await settle(player, { eventId, homeScore: 1, awayScore: 0 });
+    expect(await me(player)).toMatchObject({ vantageCash: 9_800, redeemableCash: 9_800, cashToPlay: 0 });
+    await buyPack(player, {}, 4999, second);
+    expect(await me(player)).toMatchObject({ vantageCash: 14_700, redeemableCash: 9_800, cashToPlay: 4_900 });
+
+    // The first pack is refunded: its cash goes back, and the new pack still has to be played.
+    expect(await deliver(chargeRefundedEvent({ paymentIntent: first, amount: 4999, amountRefunded: 4999 }))).toMatchObject({
+      received: true,
+    });
+    expect(await me(player)).toMatchObject({ vantageCash: 9_800, redeemableCash: 4_900, cashToPlay: 4_900 });
+    // Refunding the new pack, never played, takes its play-through with it.
+    expect(await deliver(chargeRefundedEvent({ paymentIntent: second, amount: 4999, amountRefunded: 4999 }))).toMatchObject({
+      received: true,
+    });
+    expect(await me(player)).toMatchObject({ vantageCash: 4_900, redeemableCash: 4_900, cashToPlay: 0 });
+    await auditPlaythrough(player);
+  });
+
+  it("a won dispute gives the pack's play-through back, and a later refund of that pack takes it off again", async () => {
+    const player = await signIn();
+    const paymentIntent = `pi_pt_${crypto.randomUUID()}`;
+    await buyPack(player, {}, 4999, paymentIntent);
+    const disputed = (status: string, type: "charge.dispute.created" | "charge.dispute.closed") =>
+      deliver(disputeEvent({ type, disputeId: `dp_pt_${paymentIntent}`, paymentIntent, amount: 4999, status }));
+    await disputed("needs_response", "charge.dispute.created");
+    expect(await me(player)).toMatchObject({ vantageCash: 0, cashToPlay: 0 });
+    await disputed("won", "charge.dispute.closed");
+    expect(await me(player)).toMatchObject({ vantageCash: 4_900, redeemableCash: 0, cashToPlay: 4_900 });
+    await buyPack(player);
+    expect(await deliver(chargeRefundedEvent({ paymentIntent, amount: 4999, amountRefunded: 4999 }))).toMatchObject({ received: true });
+    expect(await me(player)).toMatchObject({ vantageCash: 4_900, redeemableCash: 0, cashToPlay: 4_900 });
+    await auditPlaythrough(player);
   });
 });
 

@@ -32,7 +32,8 @@
 //   refund   a failed redemption's refund restores exactly what its hold took.
 //   reversal a dispute or refund that takes purchased cash back calls
 //            `playthroughOnReversal`: cents × CASH_PLAYTHROUGH (at least × 1) off
-//            (floored at 0). A won dispute gives the pack back as a `dispute_restore`
+//            (floored at 0), but never more than is still to play of that pack, cash
+//            being played in the order it came in. A won dispute gives the pack back as a `dispute_restore`
 //            credit, which adds to the figure like the purchase did.
 //
 // Cash-out: a share of a stake cashed out was neither won nor lost on the legs, so it
@@ -257,14 +258,52 @@ export function playthroughOnGame(tx: PlaythroughTx, eventId: string): void {
 }
 
 /**
- * For reversals (disputes, refunds of a purchase): call it in the same transaction as the
- * ledger movement that takes back `cents` of purchased or bonus cash, with that
- * movement's reference. Takes `cents × CASH_PLAYTHROUGH` off what is still to play (never
- * below 0), once per reference; returns how much it took off (a positive number).
+ * The credit a reversal takes back, as its own play-through moves: a pack's purchase, and
+ * any won dispute's restore of it.
  */
-export function playthroughOnReversal(tx: PlaythroughTx, cents: number, reference: string): number {
+export type ReversedCredit = { moves: readonly { reason: string; reference: string }[] };
+
+/**
+ * What is still to play of one credit. Cash is played in the order it came in, so what is
+ * left to play belongs to the newest credits: the credit's share is the figure less
+ * everything added after its first move (its own restores aside), never more than it
+ * added. A credit that added nothing (play-through was off then) has nothing left.
+ */
+function unplayedOf(tx: PlaythroughTx, credit: ReversedCredit): number {
+  const own = credit.moves.flatMap(
+    (m) =>
+      tx.sql
+        .exec<{ seq: number; amount: number }>(
+          "SELECT seq, amount FROM playthrough_moves WHERE reason = ? AND reference = ?",
+          m.reason,
+          m.reference,
+        )
+        .toArray()[0] ?? [],
+  );
+  if (own.length === 0) return 0;
+  const first = Math.min(...own.map((m) => m.seq));
+  const added = own.reduce((sum, m) => sum + Math.max(0, m.amount), 0);
+  const ownSeqs = new Set(own.map((m) => m.seq));
+  const addedSince = tx.sql
+    .exec<{ seq: number; amount: number }>("SELECT seq, amount FROM playthrough_moves WHERE seq > ? AND amount > 0", first)
+    .toArray()
+    .reduce((sum, m) => (ownSeqs.has(m.seq) ? sum : sum + m.amount), 0);
+  return Math.max(0, Math.min(added, storedToPlay(tx) - addedSince));
+}
+
+/**
+ * For reversals (disputes, refunds of a purchase, an operator's cash debit): call it in the
+ * same transaction as the ledger movement that takes back `cents` of purchased or bonus
+ * cash, with that movement's reference. Takes `cents × CASH_PLAYTHROUGH` (at least × 1)
+ * off what is still to play (never below 0), once per reference; returns how much it took
+ * off (a positive number). Given the `credit` it reverses, it takes off no more than what
+ * is still to play of that credit: refunding a pack already played through leaves a newer
+ * pack's play-through in place.
+ */
+export function playthroughOnReversal(tx: PlaythroughTx, cents: number, reference: string, credit?: ReversedCredit): number {
   if (!Number.isSafeInteger(cents) || cents <= 0) return 0;
-  const applied = move(tx, "reversal", reference, -cents * Math.max(1, tx.cashPlaythrough));
+  const wanted = cents * Math.max(1, tx.cashPlaythrough);
+  const applied = move(tx, "reversal", reference, -(credit ? Math.min(wanted, unplayedOf(tx, credit)) : wanted));
   return applied === 0 ? 0 : -applied;
 }
 

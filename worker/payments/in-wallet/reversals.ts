@@ -10,7 +10,7 @@
 import type { WalletKind } from "../../../src/shared/money";
 import { REDEMPTION_PAUSE_SENTENCES, type RefusalOf } from "../../../src/shared/refusals";
 import type { WalletBalances } from "../../../src/shared/schemas/user";
-import { playthroughOnReversal } from "../../wallet/playthrough";
+import { playthroughOnReversal, type ReversedCredit } from "../../wallet/playthrough";
 import type { LedgerReason, Ledger } from "../../wallet/ledger";
 import { writeBookingInTx } from "./bookings";
 
@@ -76,6 +76,19 @@ export function disputeHolds(tx: Ledger, checkoutSessionId: string): boolean {
   return tx.sql.exec("SELECT 1 FROM disputes WHERE checkout_session_id = ? AND status != 'won'", checkoutSessionId).toArray().length > 0;
 }
 
+/** A pack's own play-through credits: its purchase, and each won dispute's restore of it. */
+function packCredit(tx: Ledger, purchase: PurchaseRow): ReversedCredit {
+  const disputes = tx.sql
+    .exec<{ id: string }>("SELECT id FROM disputes WHERE checkout_session_id = ?", purchase.checkout_session_id)
+    .toArray();
+  return {
+    moves: [
+      { reason: "purchase", reference: purchase.checkout_session_id },
+      ...disputes.map((d) => ({ reason: "dispute_restore", reference: `dispute:${d.id}` })),
+    ],
+  };
+}
+
 /**
  * The one place a pack's balance moves back or forth. A positive delta is taken back
  * (the rest recorded as owed), a negative one credited again (repaying what is owed
@@ -84,6 +97,7 @@ export function disputeHolds(tx: Ledger, checkoutSessionId: string): boolean {
  */
 function movePack(
   tx: Ledger,
+  purchase: PurchaseRow,
   currency: WalletKind,
   delta: number,
   movement: { takeReason: LedgerReason; restoreReason: LedgerReason; reference: string },
@@ -91,7 +105,7 @@ function movePack(
   if (delta > 0) {
     const taken = tx.takeBack({ currency, amount: delta, reason: movement.takeReason, reference: movement.reference });
     if (!taken.ok) throw new Error(`reversal ${movement.takeReason} ${movement.reference} (${currency}) refused: ${taken.code}`);
-    if (currency === "cash") playthroughOnReversal(tx, delta, movement.reference);
+    if (currency === "cash") playthroughOnReversal(tx, delta, movement.reference, packCredit(tx, purchase));
     return { currency, delta, taken: taken.taken, owed: taken.owed };
   }
   const restored = tx.post({ currency, amount: -delta, reason: movement.restoreReason, reference: movement.reference });
@@ -113,8 +127,8 @@ function reconcile(
   const movements: PackMovement[] = [];
   const coinsDelta = target.coins - purchase.reversed_coins;
   const cashDelta = target.cash - purchase.reversed_cash;
-  if (coinsDelta !== 0) movements.push(movePack(tx, "coins", coinsDelta, movement));
-  if (cashDelta !== 0) movements.push(movePack(tx, "cash", cashDelta, movement));
+  if (coinsDelta !== 0) movements.push(movePack(tx, purchase, "coins", coinsDelta, movement));
+  if (cashDelta !== 0) movements.push(movePack(tx, purchase, "cash", cashDelta, movement));
   if (movements.length > 0) {
     tx.sql.exec(
       "UPDATE purchases SET reversed_coins = ?, reversed_cash = ? WHERE checkout_session_id = ?",
