@@ -6,7 +6,7 @@
 // reached live markets are locked without calling the feed.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { PlaceBetPick, PlaceBetResponse, PriceChangedDetails } from "../../src/shared/schemas/bets";
 import type { CashOutQuote } from "../../src/shared/schemas/cash-out";
 import type { Event } from "../../src/shared/schemas/events";
@@ -14,19 +14,29 @@ import type { SportKey } from "../../src/shared/sports";
 import { createApp } from "../../worker/app";
 import type { OddsFeedProvider, OddsResult } from "../../worker/odds/feed-provider";
 import { BASE, api, signIn } from "./helpers";
+import { clearBoards } from "./desk-fixtures";
 
-type Feed = { provider: OddsFeedProvider; calls: number[]; scoreCalls: number[]; price: { home: number } };
+/** `trouble`: the odds calls fail (`oddsDown`), or each scores call takes `scoresTakeMs` of the fake clock. */
+type Feed = {
+  provider: OddsFeedProvider;
+  calls: number[];
+  scoreCalls: number[];
+  price: { home: number };
+  trouble: { oddsDown: boolean; scoresTakeMs: number };
+};
 
-function liveFeed(sport: SportKey, clock: () => number): Feed {
+function liveFeed(sport: SportKey, clock: () => number, advance: (ms: number) => void): Feed {
   const calls: number[] = [];
   const scoreCalls: number[] = [];
   const price = { home: -150 };
+  const trouble = { oddsDown: false, scoresTakeMs: 0 };
   const provider: OddsFeedProvider = {
     name: "the-odds-api",
     isMapped: () => true,
     async fetchOdds(asked, now): Promise<OddsResult> {
       if (asked !== sport) return { ok: true, value: [], quota: null };
       calls.push(now);
+      if (trouble.oddsDown) return { ok: false, kind: "unavailable", status: 503, message: "down" };
       const start = clock();
       return {
         ok: true,
@@ -62,10 +72,11 @@ function liveFeed(sport: SportKey, clock: () => number): Feed {
     },
     fetchScores: async (_sport, _options, now) => {
       scoreCalls.push(now);
+      advance(trouble.scoresTakeMs);
       return { ok: true, value: [], quota: null };
     },
   };
-  return { provider, calls, scoreCalls, price };
+  return { provider, calls, scoreCalls, price, trouble };
 }
 
 /** The app with a fake clock and sleep over one scripted live sport. */
@@ -73,7 +84,11 @@ function harness(sport: SportKey, vars: Record<string, string> = {}) {
   let now = Date.now() + 3_600_000 * (1 + Math.floor(Math.random() * 1000));
   const slept: number[] = [];
   let duringSleep: (() => void | Promise<void>) | null = null;
-  const feed = liveFeed(sport, () => now);
+  const feed = liveFeed(
+    sport,
+    () => now,
+    (ms) => (now += ms),
+  );
   const app = createApp({
     now: () => now,
     sleep: async (ms) => {
@@ -148,6 +163,9 @@ async function coins(token: string): Promise<number> {
 async function errorOf(res: Response) {
   return ((await res.json()) as { error: { code: string; message: string; details?: PriceChangedDetails } }).error;
 }
+
+// Each test's fake clock starts somewhere else: a board cached by the one before must not look fresh to it.
+beforeEach(() => clearBoards());
 
 describe("live prices at placement", () => {
   it("refreshes a live board past its cadence before accepting a live price, and readers then share that copy", async () => {
@@ -307,6 +325,42 @@ describe("live-bet delay", () => {
     const first = await h.cashOut(player.token, live.id, quote.quoteId, key);
     expect([first.status, retry!.status]).toEqual([200, 200]);
     expect(first.headers.get("Idempotent-Replayed")).toBe("true");
+  });
+
+  it("prices a live cash-out when its fresh scores come: a price the book's clock retired meanwhile is refused", async () => {
+    const h = harness("americanfootball_nfl", { LIVE_BET_DELAY_SECONDS: "5", CASH_OUT_QUOTE_SECONDS: "120" });
+    const player = await signIn();
+    await h.board(player.token);
+    const live = ((await (await h.bet(player.token, pick("americanfootball_nfl", "live", -150))).json()) as PlaceBetResponse).bets[0]!;
+    const quote = await h.quote(player.token, live.id);
+    // 15 s on the board is still fresh, and still is after the delay; the scores call then takes
+    // 25 s to answer, so the price is 50 s old when the cash-out could be taken (the limit is 45 s).
+    h.advance(15_000);
+    h.feed.trouble.scoresTakeMs = 25_000;
+    const res = await h.cashOut(player.token, live.id, quote.quoteId, crypto.randomUUID());
+    expect(h.slept.at(-1)).toBe(5_000);
+    expect(res.status).toBe(409);
+    expect(await errorOf(res)).toMatchObject({
+      code: "cash-out-suspended",
+      message: "Cash-out is suspended right now. Boston Celtics ML (Miami Heat @ Boston Celtics) is locked.",
+    });
+    expect(await coins(player.token)).toBe(4900);
+  });
+
+  it("refuses a live cash-out on a board served stale because the odds call failed during its delay", async () => {
+    const h = harness("americanfootball_nfl", { LIVE_BET_DELAY_SECONDS: "5", CASH_OUT_QUOTE_SECONDS: "120" });
+    const player = await signIn();
+    await h.board(player.token);
+    const live = ((await (await h.bet(player.token, pick("americanfootball_nfl", "live", -150))).json()) as PlaceBetResponse).bets[0]!;
+    const quote = await h.quote(player.token, live.id);
+    // The board (fetched with the bet, 5 s before the quote) is fresh when the cash-out comes,
+    // falls due during its delay, and the feed's odds call then fails (its scores still answer).
+    h.advance(22_000);
+    h.feed.trouble.oddsDown = true;
+    const res = await h.cashOut(player.token, live.id, quote.quoteId, crypto.randomUUID());
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).code).toBe("odds-stale");
+    expect(await coins(player.token)).toBe(4900);
   });
 
   it("places once for one Idempotency-Key, whether retried during the delay or after it", async () => {

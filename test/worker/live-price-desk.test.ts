@@ -227,6 +227,62 @@ describe("the book's clock", () => {
   });
 });
 
+describe("a held slip is judged when its fresh scores come", () => {
+  it("refuses a price the book's clock retired while the scores call after the delay was under way", async () => {
+    const clock = start();
+    const feed = scriptedFeed(clock);
+    const game = feed.add("nhl-slow-scores");
+    // Confirmed by the book 35 s before our fetch: offered now, 10 s under the 45 s limit.
+    game.bookLagMs = { moneyline: 35_000 };
+    // The scores call after the delay takes 12 s to answer.
+    const slowScores: OddsFeedProvider = {
+      ...feed.provider,
+      fetchScores: async (...args) => {
+        const answered = await feed.provider.fetchScores(...args);
+        clock.now += 12_000;
+        return answered;
+      },
+    };
+    const app = isolate(clock, slowScores, { LIVE_BET_DELAY_SECONDS: "5" });
+    const player = await signIn();
+    expect((await app.board(player.token))[0]!.markets.moneyline?.home).toBe(-150);
+
+    const res = await app.bet(player.token, ml("nhl-slow-scores"));
+    expect(app.slept).toEqual([5_000]);
+    expect(feed.calls.scores.length).toBeGreaterThan(0);
+    // By the time the scores came the price was 52 s old on the book's clock.
+    expect(res.status).toBe(409);
+    const error = await refusal(res);
+    expect(error.details?.leg).toEqual({ eventId: "nhl-slow-scores", market: "Moneyline", side: "Home", reason: "price-age" });
+    expect(await coins(player.token)).toBe(5000);
+  });
+
+  it("refuses a board the desk serves stale because its odds call failed during the delay, though the scores came", async () => {
+    const clock = start();
+    const feed = scriptedFeed(clock);
+    feed.add("nhl-odds-down");
+    let oddsDown = false;
+    const flaky: OddsFeedProvider = {
+      ...feed.provider,
+      fetchOdds: async (...args) =>
+        oddsDown ? { ok: false, kind: "unavailable", status: 503, message: "down" } : feed.provider.fetchOdds(...args),
+    };
+    const app = isolate(clock, flaky, { LIVE_BET_DELAY_SECONDS: "5" });
+    const player = await signIn();
+    expect((await app.board(player.token))[0]!.markets.moneyline?.home).toBe(-150);
+
+    // 27 s on, the board is still fresh when the slip comes; it falls due during the delay,
+    // and the feed's odds call then fails while its scores call answers.
+    clock.now += 27_000;
+    oddsDown = true;
+    const res = await app.bet(player.token, ml("nhl-odds-down"));
+    expect(app.slept).toEqual([5_000]);
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("odds-stale");
+    expect(await coins(player.token)).toBe(5000);
+  });
+});
+
 describe("suspension on scoring", () => {
   it("suspends the game's markets from a score change during the delay until the book confirms a newer price", async () => {
     const clock = start();

@@ -144,7 +144,8 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
       );
       const boards = new Map<SportKey, DeskBoard>();
       for (const [sport, answer] of answers) {
-        if (!answer?.board) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
+        // A copy served because the feed's last odds call failed is stale, fresh scores or not.
+        if (!answer?.board || answer.stale) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
         boards.set(sport, answer.board);
       }
       return boards;
@@ -166,9 +167,14 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
         if (!("claimed" in held)) return answer(c, held);
         const delaySeconds = slipDelaySeconds(liveSports, liveRulesOf(rules).betDelaySeconds);
         if (delaySeconds > 0) await deps.sleep(delaySeconds * 1000);
-        now = deps.now();
-        const judged = now;
-        const again = await orReplay(judged, async () => price(judged, await afterDelay(judged, liveSports)));
+        const woke = deps.now();
+        // Waiting for fresh scores can take seconds more: the slip is judged, reserved and
+        // placed at the moment they came, so no price is older then than the book allows.
+        const again = await orReplay(woke, async () => {
+          const boards = await afterDelay(woke, liveSports);
+          now = deps.now();
+          return price(now, boards);
+        });
         if (again.seen) return answer(c, again.seen);
         priced = again.done;
       }

@@ -160,9 +160,13 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
         const boards = new Map<SportKey, DeskBoard>();
         for (const sport of priced.liveSports) {
           const fresh = await odds.desk(c.env, sport).freshScores(now, since, deadline);
-          if (!fresh?.board) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
+          // A copy served because the feed's last odds call failed is stale, fresh scores or not.
+          if (!fresh?.board || fresh.stale) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
           boards.set(sport, fresh.board);
         }
+        // Waiting for fresh scores can take seconds more: the cash-out is priced and taken at
+        // the moment they came, so no price is older then than the book allows.
+        now = deps.now();
         // The bet as it is after the delay (a leg may have been graded meanwhile), priced on the fresh boards.
         const after = await wallet.getBet(userId, bet.id, now);
         if (after?.status !== "open") {
