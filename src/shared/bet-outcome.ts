@@ -2,6 +2,7 @@
 // payout rule: pure, so settlement (Worker) and every display of a bet (SPA) agree. A
 // same-game block of a parlay counts once, at its price (src/shared/same-game.ts).
 import { blockPriceAm, chanceOfBlock, type ModelLeg } from "./game-model";
+import { americanToDecimal } from "./odds";
 import { payoutFor } from "./payout";
 import type { BetDocument, BetLeg, LegResult, SameGameBlock } from "./schemas/bets";
 
@@ -12,7 +13,8 @@ export type GradedLeg = Pick<BetLeg, "priceAm"> & Partial<Pick<BetLeg, "market" 
  * What a same-game block pays at once its legs are graded (none lost): its own price when
  * every leg won; when some pushed or were void, the rest of the block re-priced from the
  * model and margin kept with the bet (the model's chance that those legs win, as at
- * placement); nothing (null: it drops out like a pushed leg) when none won.
+ * placement), but never at a longer price than the block's own; nothing (null: it drops
+ * out like a pushed leg) when none won.
  */
 export function blockPriceOnceGraded(
   block: SameGameBlock,
@@ -28,7 +30,10 @@ export function blockPriceOnceGraded(
     if (market === undefined || side === undefined || line === undefined) throw new RangeError("a same-game leg without its market");
     modelLegs[i] = { market, side, line };
   }
-  return blockPriceAm(chanceOfBlock(block.model, modelLegs, won, block.scorer), block.margin);
+  const repriced = blockPriceAm(chanceOfBlock(block.model, modelLegs, won, block.scorer), block.margin);
+  // Never more than the whole block winning: the bet's payout caps and the house's
+  // reservation were checked at the block's price.
+  return repriced !== null && americanToDecimal(repriced) > americanToDecimal(block.priceAm) ? block.priceAm : repriced;
 }
 
 export type BetOutcome = { status: "open" } | { status: "settled"; result: LegResult; payout: number };

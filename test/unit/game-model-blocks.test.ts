@@ -16,7 +16,9 @@ import {
   sideChance,
 } from "../../src/shared/game-model";
 import { gradeLeg } from "../../src/shared/grading";
-import { decimalOdds, validPrice } from "../../src/shared/odds";
+import { blockPriceOnceGraded, settleBet } from "../../src/shared/bet-outcome";
+import { americanToDecimal, decimalOdds, validPrice } from "../../src/shared/odds";
+import { quoteSameGame, type SameGamePick } from "../../src/shared/same-game";
 import type { GameModel } from "../../src/shared/schemas/game-model";
 
 const soccer: GameModel = { v: GAME_MODEL_VERSION, sport: "soccer_usa_mls", params: [1.45, 1.2] };
@@ -127,5 +129,30 @@ describe("block prices", () => {
     expect(blockFairAm(1)).toBeNull();
     expect(blockMargin(0.4, 130)).toBe(0.08);
     expect(blockMargin(0.4, 160)).toBe(-0.04);
+  });
+});
+
+describe("a push inside a block", () => {
+  it("never pays more than the whole block winning, though the rest alone is priced longer", () => {
+    // A home side far stronger: Away +1 pushes on a one-goal home win, which leaves Under 2
+    // alone only at 1–0, a longer price than the block's.
+    const model: GameModel = { v: GAME_MODEL_VERSION, sport: "soccer_usa_mls", params: [2.0, 0.6] };
+    const picks: SameGamePick[] = [
+      { eventId: "mls-push", market: "Spread", side: "Away", line: 1 },
+      { eventId: "mls-push", market: "Total", side: "Under", line: 2 },
+    ];
+    const [quote] = quoteSameGame("Parlay", picks, () => ({ sameGame: { model, margin: 0.08 }, started: false }));
+    if (!quote?.ok) throw new Error("refused");
+    expect(quote.priceAm).toBe(151);
+    const underAlone = blockPriceAm(blockChance(model, [TOTAL("Under", 2)]), 0.08)!;
+    expect(underAlone).toBe(162);
+    const legs = picks.map((p) => ({ priceAm: 100, market: p.market, side: p.side, line: p.line }));
+    // 1–0: the spread pushes, the Under wins; paid at the block's +151, not +162.
+    const bet = { stake: 10_000, legs, sameGame: [quote.block] };
+    expect(settleBet(bet, ["push", "win"])).toEqual({ status: "settled", result: "win", payout: 25_100 });
+    // A re-price shorter than the block's is paid as it is: the Away +1 alone after an Under push.
+    const spreadAlone = blockPriceOnceGraded(quote.block, legs, ["win", "push"])!;
+    expect(spreadAlone).toBe(blockPriceAm(blockChance(model, [SPREAD("Away", 1)]), 0.08));
+    expect(americanToDecimal(spreadAlone)).toBeLessThan(americanToDecimal(quote.priceAm));
   });
 });
