@@ -131,6 +131,7 @@ export type WorkerRefusal =
   | Plain<"already-settled">
   | Plain<"not-started">
   | Plain<"not-settled">
+  | Plain<"void-holds-props">
   | Plain<"result-changed">
   | Plain<"same-result">
   | Plain<"dead-letter-not-found">
@@ -401,6 +402,9 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
   "already-settled": { text: "This event already has a different result." },
   "not-started": { text: "This event has not started yet; it can only be voided." },
   "not-settled": { text: "This game has no result yet: record its result instead of correcting it." },
+  "void-holds-props": {
+    text: "This game's void stands: bets on it hold player props, which were settled void and cannot be graded from a corrected score.",
+  },
   "result-changed": { text: "The result changed while you were correcting it. Reload and try again." },
   "same-result": { text: "This game already has that result." },
   "dead-letter-not-found": { text: "No such dead letter." },

@@ -191,6 +191,53 @@ describe("settling by hand", () => {
     for (const { user, bet } of bets) expect(await coins(user)).toBe(5000 - bet.stake);
   });
 
+  it("a void stands while a bet holds a player prop on the game: its prop was settled void, and a score grades no statistics", async () => {
+    const eventId = newEventId();
+    const [withProp, withMoneyline] = [newUserId(), newUserId()];
+    const prop = { playerId: "connor-mcdavid", player: "Connor McDavid", marketKey: "player_points", label: "Points" };
+    const propBet = openBet(
+      [
+        leg({ eventId, league: "icehockey_nhl", side: "Home", priceAm: -150 }),
+        leg({ eventId, league: "icehockey_nhl", market: "Prop", side: "Over", line: 1.5, priceAm: 250, prop }),
+      ],
+      { stake: 100 },
+    );
+    const moneyline = openBet([leg({ eventId, league: "icehockey_nhl", side: "Home", priceAm: 100 })], { stake: 100 });
+    await seedBets(withProp, [propBet]);
+    await seedBets(withMoneyline, [moneyline]);
+    const voided = await recordFinal(eventId, { void: true, reason: "abandoned" }, admin, ops);
+    expect(voided.status).toBe(200);
+    expect(await drained((voided.answer as { runId: number }).runId)).toMatchObject({ betsSettled: 2 });
+
+    // Neither operator's word, nor a second operator's, turns it into a final.
+    const corrected = await postJson(
+      resultPath(eventId),
+      { correction: true, homeScore: 3, awayScore: 0, reason: "played after all" },
+      admin.token,
+    );
+    expect(corrected.status).toBe(409);
+    expect(((await corrected.json()) as { error: { code: string; message: string } }).error).toEqual({
+      code: "void-holds-props",
+      message:
+        "This game's void stands: bets on it hold player props, which were settled void and cannot be graded from a corrected score.",
+    });
+    const now = Date.now();
+    const direct = await applyResultCorrection(
+      env,
+      eventId,
+      { homeScore: 3, awayScore: 0 },
+      { operator: ADMIN_EMAIL, reason: "played after all" },
+      { now, feedNow: now },
+      () => env.DB.prepare("SELECT 1"),
+    );
+    expect(direct).toEqual({ ok: false, code: "void-holds-props" });
+    expect(await betOf(withProp, propBet.id)).toMatchObject({ result: "void", payoutPaid: 100, legResults: ["void", "void"] });
+    expect(await betOf(withMoneyline, moneyline.id)).toMatchObject({ result: "void", payoutPaid: 100 });
+    expect(await coins(withProp)).toBe(5000);
+    const row = await env.DB.prepare("SELECT status FROM events WHERE event_id = ?").bind(eventId).first<{ status: string }>();
+    expect(row?.status).toBe("void");
+  });
+
   it("a game voided before its start cannot be corrected to a final score: nobody has played it", async () => {
     const { eventId, bets } = await eventWithBets([100], { startTime: new Date(Date.now() + 5 * HOUR).toISOString() });
     const voided = await postJson(resultPath(eventId), { void: true }, admin.token);

@@ -23,7 +23,7 @@ import { listFeedStatus } from "../odds/feed-status";
 import { feedNow, getFeedProvider, type OddsReader } from "../odds/odds-service";
 import { listDeadLetters, replayDeadLetter } from "../settlement/dead-letters";
 import { applyOperatorResult, finalNeedsSecondOperator, type ReportedFinal, voidNeedsSecondOperator } from "../settlement/operator-result";
-import { applyResultCorrection } from "../settlement/result-correction";
+import { applyResultCorrection, voidHoldsProps } from "../settlement/result-correction";
 import { recentRuns } from "../settlement/settlement-store";
 import { tunables } from "../tunables";
 import { protectionWallet } from "../protection/wallet";
@@ -133,6 +133,8 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
     };
     if (typeof raw === "object" && raw !== null && "correction" in raw) {
       const { correction: _correction, reason, ...score } = parseWith(ResultCorrectionRequestSchema, raw);
+      // Refused before a second operator is asked, as the correction itself would be.
+      if (await voidHoldsProps(c.env.DB, eventId)) throw refusalError({ ok: false, code: "void-holds-props" });
       if (await finalNeedsSecondOperator(c.env.DB, eventId, { ...score, correction: true }, reportedFinal, clock.feedNow)) {
         return askSecondOperator({ ...score, correction: true }, reason);
       }

@@ -125,6 +125,7 @@ const EDGE: { [C in RefusalCode]: Edge<C> } = {
   "already-settled": { status: 409 },
   "not-started": { status: 409 },
   "not-settled": { status: 409 },
+  "void-holds-props": { status: 409 },
   "result-changed": { status: 409 },
   "same-result": { status: 409 },
   "dead-letter-not-found": { status: 404, wire: "not-found" },

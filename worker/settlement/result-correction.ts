@@ -23,10 +23,27 @@ export type CorrectionAnswer = CorrectionTally & {
   recorded: boolean;
 };
 
-type Refusal = RefusalOf<"event-not-found" | "not-settled" | "not-started" | "result-changed" | "same-result">;
+type Refusal = RefusalOf<"event-not-found" | "not-settled" | "not-started" | "result-changed" | "same-result" | "void-holds-props">;
 
 type EventRow = { event_id: string; status: string; home_score: number | null; away_score: number | null; start_time: number };
 type CorrectionRow = { seq: number; home_score: number; away_score: number };
+
+/**
+ * Whether the game is void and a bet holds a player-prop leg on it. Voiding the game
+ * settled every such leg void, and a corrected score grades no player's statistics: a
+ * final after the void would pay the rest of those bets (a same-game block re-priced
+ * without its scorer) while their props stayed void, so the void stands.
+ */
+export async function voidHoldsProps(db: D1Database, eventId: string): Promise<boolean> {
+  const held = await db
+    .prepare(
+      `SELECT 1 FROM events WHERE event_id = ? AND status = 'void'
+         AND EXISTS (SELECT 1 FROM bet_legs WHERE bet_legs.event_id = events.event_id AND market = 'Prop')`,
+    )
+    .bind(eventId)
+    .first();
+  return held !== null;
+}
 
 /**
  * `audit(seq, from)`: the operator's audit row for correction number `seq` (from the
@@ -53,6 +70,7 @@ export async function applyResultCorrection(
     return { ok: false, code: "not-settled" };
   }
   if (event.start_time > clock.feedNow) return { ok: false, code: "not-started" };
+  if (event.status === "void" && (await voidHoldsProps(db, eventId))) return { ok: false, code: "void-holds-props" };
   const { now } = clock;
   const latest = () =>
     db
