@@ -240,7 +240,13 @@ describe("play-through counts risk: a player's cash singles on one game count wh
   /** Cash singles on one made-up NBA game (each its own slip), stakes debited as placement does. */
   async function stakeGame(
     player: SignedIn,
-    legs: { market: "Moneyline" | "Spread"; side: "Home" | "Away"; line?: number; priceAm: number; stake: number }[],
+    legs: {
+      market: "Moneyline" | "Spread" | "Total";
+      side: "Home" | "Away" | "Over" | "Under";
+      line?: number;
+      priceAm: number;
+      stake: number;
+    }[],
   ) {
     const eventId = newEventId();
     const bets = legs.map(({ stake, line, ...rest }) =>
@@ -323,6 +329,71 @@ describe("play-through counts risk: a player's cash singles on one game count wh
       { reason: "game_risk", reference: `${eventId}:1`, amount: 182 },
       { reason: "game_risk", reference: `${eventId}:2`, amount: -182 },
     ]);
+    await auditPlaythrough(player);
+  });
+
+  it("a correction never takes from a newer pack what a count could not take when nothing was left to play", async () => {
+    const player = await signIn();
+    // A pack played through and won: 98 Vantage Cash, nothing left to play.
+    await buyPack(player);
+    const played = await stakeCash(player, 4_900);
+    await settle(player, { eventId: played.eventId, homeScore: 1, awayScore: 0 });
+    // Two one-sided singles on one game, both winning: the game counts 10, with nothing left to take it from.
+    const eventId = await stakeGame(player, [
+      { market: "Spread", side: "Home", line: -3, priceAm: 100, stake: 500 },
+      { market: "Total", side: "Over", line: 45, priceAm: 100, stake: 500 },
+    ]);
+    await settle(player, { eventId, homeScore: 27, awayScore: 20 });
+    expect(await me(player)).toMatchObject({ vantageCash: 10_800, cashToPlay: 0 });
+    await buyPack(player);
+    expect(await me(player)).toMatchObject({ cashToPlay: 4_900 });
+    // Corrected to 25–20: the Over pushes, so the game counts 5 now; the new pack is untouched.
+    await wallet(player.userId).applyResultCorrection(
+      player.userId,
+      { eventId, homeScore: 25, awayScore: 20, reference: "fix-1" },
+      Date.now(),
+    );
+    expect(await me(player)).toMatchObject({ cashToPlay: 4_900 });
+    // Back to the first score: the count returns to what it was, and took nothing then.
+    await wallet(player.userId).applyResultCorrection(
+      player.userId,
+      { eventId, homeScore: 27, awayScore: 20, reference: "fix-2" },
+      Date.now(),
+    );
+    expect(await me(player)).toMatchObject({ cashToPlay: 4_900 });
+    await auditPlaythrough(player);
+  });
+
+  it("a parlay counted with nothing left to play, then voided and corrected back, takes nothing from a newer pack", async () => {
+    const player = await signIn();
+    await buyPack(player);
+    const played = await stakeCash(player, 4_900);
+    await settle(player, { eventId: played.eventId, homeScore: 1, awayScore: 0 });
+    const [a, b] = [newEventId(), newEventId()];
+    const parlay = openBet([leg({ eventId: a, priceAm: 100 }), leg({ eventId: b, priceAm: 100 })], { stake: 1_000, wallet: "cash" });
+    await seedBets(player.userId, [parlay]);
+    await settle(player, { eventId: a, homeScore: 0, awayScore: 1 });
+    await settle(player, { eventId: b, homeScore: 0, awayScore: 1 });
+    expect(await me(player)).toMatchObject({ cashToPlay: 0 });
+    await buyPack(player);
+    // A correction turns the lost leg into a push and the other leg into a void... and back.
+    await wallet(player.userId).applyResultCorrection(
+      player.userId,
+      { eventId: a, homeScore: 1, awayScore: 1, reference: "fix-a" },
+      Date.now(),
+    );
+    await wallet(player.userId).applyResultCorrection(
+      player.userId,
+      { eventId: b, homeScore: 1, awayScore: 1, reference: "fix-b" },
+      Date.now(),
+    );
+    expect(await me(player)).toMatchObject({ cashToPlay: 4_900 });
+    await wallet(player.userId).applyResultCorrection(
+      player.userId,
+      { eventId: a, homeScore: 0, awayScore: 1, reference: "fix-a2" },
+      Date.now(),
+    );
+    expect(await me(player)).toMatchObject({ cashToPlay: 4_900 });
     await auditPlaythrough(player);
   });
 

@@ -23,9 +23,10 @@
 //            was voided as a whole returned its stake and counts for nothing; a parlay
 //            with some void or pushed legs that still won or lost counts its full stake.
 //            A result correction re-counts: a game's singles move the figure by the
-//            difference of their new count (`playthrough_games` keeps the last one); a
-//            parlay turned into a push or void gives back what its count took, and one
-//            turned back into a win or loss counts again.
+//            difference of their new count (`playthrough_games` keeps the last one), but a
+//            game whose count once found the figure run out takes at most what it took
+//            then (`playthrough_game_caps`); a parlay turned into a push or void gives back what its count
+//            took, and one turned back into a win or loss takes that again.
 //   hold     a redemption normally takes only redeemable cash and leaves the figure
 //            alone; when play-through is off (CASH_PLAYTHROUGH=0) it may take unplayed
 //            cash, and then takes that much off (floored at 0).
@@ -198,7 +199,10 @@ export function playthroughOnBet(tx: PlaythroughTx, bet: BetDocument): void {
   if (!last) {
     move(tx, "bet_settled", bet.id, -openStake(bet));
   } else if (counts) {
-    move(tx, "bet_recounted", `${bet.id}:${moves.length}`, -openStake(bet));
+    // Counted again: it takes what its uncount gave back, no more (a first count with
+    // little left to play took little, and a recount must not take the rest from cash
+    // credited since).
+    move(tx, "bet_recounted", `${bet.id}:${moves.length}`, -last.amount);
   } else {
     move(tx, "bet_uncounted", `${bet.id}:${moves.length}`, -last.amount);
   }
@@ -240,10 +244,21 @@ export function playthroughOnGame(tx: PlaythroughTx, eventId: string): void {
     moves: 0,
   };
   let { taken, moves } = before;
-  if (taken !== counted) {
-    const applied = move(tx, "game_risk", moves === 0 ? eventId : `${eventId}:${moves}`, taken - counted);
+  // A count that found the figure run out took all there was: a recount takes at most
+  // that (`playthrough_game_caps`), so it never takes the rest from cash credited since.
+  const cap = tx.sql.exec<{ cap: number }>("SELECT cap FROM playthrough_game_caps WHERE event_id = ?", eventId).toArray()[0]?.cap;
+  const target = cap === undefined ? counted : Math.min(counted, cap);
+  if (taken !== target) {
+    const applied = move(tx, "game_risk", moves === 0 ? eventId : `${eventId}:${moves}`, taken - target);
     taken -= applied;
     moves += 1;
+  }
+  if (taken < target) {
+    tx.sql.exec(
+      "INSERT INTO playthrough_game_caps (event_id, cap) VALUES (?, ?) ON CONFLICT (event_id) DO UPDATE SET cap = excluded.cap",
+      eventId,
+      Math.max(0, taken),
+    );
   }
   tx.sql.exec(
     `INSERT INTO playthrough_games (event_id, counted, taken, moves, updated_at) VALUES (?, ?, ?, ?, ?)
