@@ -271,10 +271,10 @@ describe("where the verified document says the player lives", () => {
 
 describe("a state that turns redeem-only", () => {
   /** A card pack credited to the player at `at`, its Vantage Cash to be played through once. */
-  const buyPack = (player: SignedIn, amountCents: number, at: number) =>
+  const buyPack = (player: SignedIn, amountCents: number, at: number, paymentIntent?: string) =>
     getUserWallet(env, player.userId).creditPurchase(
       player.userId,
-      { checkoutSessionId: `cs_${crypto.randomUUID().replaceAll("-", "")}`, amountCents, cashPlaythrough: 1 },
+      { checkoutSessionId: `cs_${crypto.randomUUID().replaceAll("-", "")}`, paymentIntent, amountCents, cashPlaythrough: 1 },
       at,
     );
   const DAY = 86_400_000;
@@ -394,5 +394,26 @@ describe("a state that turns redeem-only", () => {
       play,
     );
     expect(held).toMatchObject({ ok: true });
+  });
+
+  it("frees no more than is still there of what was held: a pack refunded in the window takes its grace with it", async () => {
+    const player = await verifiedIn("US-TX");
+    const wallet = getUserWallet(env, player.userId);
+    const start = Date.now();
+    const { day, play } = texasWindsDown(start);
+    // A pack held the day before the rule; a second bought once it applied (somewhere Vantage
+    // Cash is still offered); then the first is refunded to the player's card.
+    const first = `pi_${crypto.randomUUID().replaceAll("-", "")}`;
+    await buyPack(player, 4_999, start - DAY, first);
+    await buyPack(player, 4_999, noonEt(day(2)));
+    const refunded = await wallet.applyRefund(
+      player.userId,
+      { paymentIntent: first, chargeAmountCents: 4_999, amountRefundedCents: 4_999 },
+      noonEt(day(2)) + 60_000,
+    );
+    expect(refunded).toMatchObject({ ok: true, found: true });
+    // The second pack's hold is over, but it was never played: none of it is redeemable.
+    const redeemable = await wallet.getRedeemable(player.userId, noonEt(day(6)), 1, 3, play);
+    expect(redeemable).toMatchObject({ redeemableCash: 0, cashToPlay: 4_900, balances: { vantageCash: 4_900 } });
   });
 });

@@ -163,9 +163,11 @@ export type RedemptionLimits = PlaythroughState & { purchaseHolds: PurchaseHold[
 /**
  * The Vantage Cash a redeem-only window lets go without play-through or the purchase hold:
  * what the player held when the rule took effect (`since`), plus what bets placed before
- * then have paid since (settled or cashed out), less what has been asked for since. Cash
- * that arrived later (a pack bought where Vantage Cash is still offered, a bet placed
- * there) follows the usual limits, so the window cannot launder it.
+ * then have paid since (settled or cashed out), less every cash debit since (what has been
+ * asked for, net of failed redemptions' refunds; stakes; packs refunded or disputed;
+ * corrections and repayments). Cash that arrived later (a pack bought where Vantage Cash is
+ * still offered, a bet placed there) follows the usual limits, so the window cannot
+ * launder it, even once the cash held at the start has gone another way.
  */
 function heldAtWindowStart(tx: Ledger, since: number): number {
   const row = tx.sql
@@ -177,7 +179,7 @@ function heldAtWindowStart(tx: Ledger, since: number): number {
          + COALESCE((SELECT SUM(l.amount) FROM ledger l JOIN cash_out_quotes q ON q.id = l.reference JOIN bets b ON b.id = q.bet_id
                     WHERE l.currency = 'cash' AND l.reason = 'bet_cash_out' AND l.created_at >= ?1 AND b.created_at < ?1), 0) AS paid,
          COALESCE((SELECT SUM(amount) FROM ledger
-                    WHERE currency = 'cash' AND reason IN ('redemption_hold', 'redemption_refund') AND created_at >= ?1), 0) AS asked`,
+                    WHERE currency = 'cash' AND (amount < 0 OR reason = 'redemption_refund') AND created_at >= ?1), 0) AS asked`,
       since,
     )
     .one();
