@@ -249,6 +249,22 @@ describe("messages that cannot be settled", () => {
     expect(open.deadLetters.some((d) => d.id === poisoned!.id)).toBe(false);
   }, 60_000);
 
+  it("a message retried after a correction grades on the result as it stands now, not the one it was sent with", async () => {
+    const { user, bet, message } = await openBetOnFinishedGame();
+    // Sent with 1-3 (the Away bet wins); the result was corrected to 3-1 before its retry came.
+    const eventId = message.outcomes[0]!.eventId;
+    await env.DB.prepare(
+      `INSERT INTO events (event_id, sport, home, away, start_time, status, home_score, away_score, graded_at, updated_at)
+       VALUES (?, 'icehockey_nhl', 'Oilers', 'Flames', ?, 'final', 3, 1, ?, ?)`,
+    )
+      .bind(eventId, Date.now() - 4 * 3_600_000, Date.now(), Date.now())
+      .run();
+    const result = await deliver(SETTLEMENT_QUEUE_NAME, queued([message], 3));
+    expect(result.retryMessages).toEqual([]);
+    expect(await betOf(user, bet.id)).toMatchObject({ status: "settled", result: "loss", payoutPaid: 0 });
+    expect(await payoutRows(user, bet.id)).toHaveLength(0);
+  });
+
   it("a replay grades on the result as it stands now, not the one the letter carried", async () => {
     const { user, bet, message } = await openBetOnFinishedGame();
     const [poisoned] = queued([message], 11);

@@ -3,9 +3,11 @@
 // pays in one Durable Object transaction and is safe to repeat, so a call that fails (or
 // whose answer is lost) is simply made again by the message's retry. A game whose players'
 // statistics are recorded carries them into the wallet from D1 box_scores, read once per
-// batch (messages name them only, to stay small).
+// batch (messages name them only, to stay small). Each game's result is read from D1 too,
+// once per batch: a correction or void since the message was sent replaces its score.
 import { z } from "zod";
 import { PlayerStatLineSchema } from "../../src/shared/schemas/props";
+import { currentOutcomes } from "./current-outcomes";
 import type { QueuedOutcome } from "./settlement-message";
 import { recordedStats } from "./settlement-store";
 import { settlementWallet, type EventOutcome, type SettlementSummary } from "./wallet";
@@ -34,7 +36,18 @@ export type WalletCallResult = { ok: true; summary: SettlementSummary } | { ok: 
 /** Settles each item's wallet, at most `concurrency` calls in flight; results in input order. */
 export async function settleWallets(env: Env, work: readonly WalletWork[], now: number, concurrency: number): Promise<WalletCallResult[]> {
   const results: WalletCallResult[] = new Array(work.length);
-  const outcomes = await withStats(env.DB, work);
+  // One read of D1's results for the whole batch, handed back to each wallet's own outcomes.
+  const current = await currentOutcomes(
+    env.DB,
+    work.flatMap((w) => w.outcomes),
+  );
+  let offset = 0;
+  const asNow = work.map((w) => {
+    const own = current.slice(offset, offset + w.outcomes.length);
+    offset += w.outcomes.length;
+    return { ...w, outcomes: own };
+  });
+  const outcomes = await withStats(env.DB, asNow);
   let next = 0;
   const worker = async () => {
     while (next < work.length) {
