@@ -4,7 +4,7 @@
 // any time and any number of times: the wallet pays each bet once, so a replay only
 // finishes what the failed deliveries did not.
 import type { RefusalOf } from "../../src/shared/refusals";
-import { type QueuedOutcome, SettlementMessageSchema, type SettlementMessage } from "./settlement-message";
+import { SettlementMessageSchema, type SettlementMessage } from "./settlement-message";
 import { chunk } from "./chunk";
 import { currentOutcomes } from "./current-outcomes";
 
