@@ -99,6 +99,10 @@ export function mergeScores(board: DeskBoard, scores: readonly EventScore[], rea
     listed.add(score.eventId);
     const known = games[score.eventId];
     const changedAt = score.updatedAt ?? readAt;
+    // Completed with its final score, not one filled in from the last live read: a report
+    // without the score closes the game but reports no final (an operator's final then
+    // waits for a second operator).
+    const completedWithScore = score.completed && score.homeScore !== null && score.awayScore !== null;
     let facts: GameFacts;
     if (!known) {
       facts = {
@@ -109,7 +113,7 @@ export function mergeScores(board: DeskBoard, scores: readonly EventScore[], rea
         awayScore: score.awayScore,
         scoreChangedAt: score.updatedAt ?? null,
         over: score.completed,
-        completed: score.completed,
+        completed: completedWithScore,
         overAt: score.completed ? clock.now : null,
         closed: false,
       };
@@ -126,7 +130,7 @@ export function mergeScores(board: DeskBoard, scores: readonly EventScore[], rea
         facts = { ...facts, over: true, overAt: clock.now };
         finals.push(score);
       }
-      if (score.completed) facts = { ...facts, completed: true };
+      if (completedWithScore) facts = { ...facts, completed: true };
     }
     games[score.eventId] = facts;
   }
