@@ -113,6 +113,26 @@ describe("reality checks", () => {
     expect((await wallet.getPlay(userId, WEDNESDAY + 30 * MIN)).realityCheckDueAt).toBe(WEDNESDAY + 30 * MIN);
   });
 
+  it("tightening the setting never answers a check: one due stays due, one ahead falls at the earlier time", async () => {
+    const { userId, wallet, bet } = await player();
+    await wallet.setPlayLimits(userId, { realityCheckMinutes: 90 }, DAY_MS, WEDNESDAY - HOUR_MS);
+    for (let minute = 0; minute <= 90; minute += 5) await wallet.heartbeat(userId, WEDNESDAY + minute * MIN);
+    expect(await bet(100, WEDNESDAY + 90 * MIN)).toMatchObject({ code: "reality-check-due" });
+    // Due at 90 minutes; a stricter setting then leaves it due.
+    await wallet.setPlayLimits(userId, { realityCheckMinutes: 60 }, DAY_MS, WEDNESDAY + 91 * MIN);
+    expect(await bet(100, WEDNESDAY + 91 * MIN)).toMatchObject({ code: "reality-check-due" });
+    expect((await wallet.getPlay(userId, WEDNESDAY + 91 * MIN)).realityCheckDueAt).toBe(WEDNESDAY + 90 * MIN);
+    // Answered at 92, the next is due at 152; tightened to 30 at 140, it falls at 152, not 170.
+    await wallet.answerRealityCheck(userId, "keep-playing", WEDNESDAY + 92 * MIN);
+    for (let minute = 95; minute <= 140; minute += 5) await wallet.heartbeat(userId, WEDNESDAY + minute * MIN);
+    await wallet.setPlayLimits(userId, { realityCheckMinutes: 30 }, DAY_MS, WEDNESDAY + 140 * MIN);
+    expect((await wallet.getPlay(userId, WEDNESDAY + 140 * MIN)).realityCheckDueAt).toBe(WEDNESDAY + 152 * MIN);
+    // Tightened to 10 at 145: still 152, the earlier of 152 and 155.
+    await wallet.heartbeat(userId, WEDNESDAY + 145 * MIN);
+    await wallet.setPlayLimits(userId, { realityCheckMinutes: 10 }, DAY_MS, WEDNESDAY + 145 * MIN);
+    expect((await wallet.getPlay(userId, WEDNESDAY + 145 * MIN)).realityCheckDueAt).toBe(WEDNESDAY + 152 * MIN);
+  });
+
   it("a session that ended (no heartbeat for 10 minutes) has nothing due; the next one starts afresh", async () => {
     const { userId, wallet, bet } = await player();
     await wallet.setPlayLimits(userId, { realityCheckMinutes: 30 }, DAY_MS, WEDNESDAY - HOUR_MS);

@@ -375,10 +375,15 @@ export function setPlayLimitsInTx(
     );
   }
   recordLimitChanges(tx, PLAY_LIMIT_NAMES, requested, before, next);
-  // A check turned on (or made more frequent) counts from now, not from the session's start.
+  // A check turned on counts from now, not from the session's start. One made more frequent
+  // falls at the earlier of the old and the new times: a check already due stays due, so
+  // tightening the setting never answers it.
   if ("realityCheckMinutes" in requested && next.effective.realityCheckMinutes !== before.effective.realityCheckMinutes) {
     const session = readSession(tx);
-    if (session) writeSession(tx, { ...session, checkedAt: tx.now });
+    const oldDueAt = realityCheckDueAt(session, intervalMs(tx, before), tx.now);
+    const newInterval = intervalMs(tx, next);
+    if (session && oldDueAt === null) writeSession(tx, { ...session, checkedAt: tx.now });
+    else if (session && newInterval !== null) writeSession(tx, { ...session, checkedAt: Math.min(tx.now, oldDueAt! - newInterval) });
   }
   return { ok: true, snapshot: playSnapshotInTx(tx) };
 }
