@@ -271,6 +271,7 @@ describe("the console", () => {
       correction: true,
       reason: "feed corrected",
     });
+    expect(screen.getByText("Result of Celtics @ Lakers corrected; its bets were re-graded.")).toBeTruthy();
 
     const letterRow = screen.getByText("wallet unavailable").closest("tr")!;
     await user.click(within(letterRow).getByRole("button", { name: "Replay" }));
@@ -280,6 +281,58 @@ describe("the console", () => {
     await waitFor(() =>
       expect(calls.find((c) => c.path === "/api/admin/dead-letters/dl-1/replay")?.body).toEqual({ reason: "wallet is back" }),
     );
+  });
+
+  it("says a correction is still under way while wallets are left to re-grade, rather than that every bet was", async () => {
+    const settledGame = {
+      eventId: "evt-big",
+      sport: "basketball_nba",
+      home: "Lakers",
+      away: "Celtics",
+      startTime: 1,
+      status: "final",
+      homeScore: 101,
+      awayScore: 99,
+      updatedAt: 2,
+      corrections: 0,
+    };
+    consoleApi(({ method, path }) => {
+      if (path === "/api/admin/settlement")
+        return jsonResponse(200, { feedNow: 3, runs: [], pastDue: [], recentResults: [settledGame], waiting: 0, deadLetters: [] });
+      if (method === "POST" && path === "/api/admin/events/evt-big/result")
+        return jsonResponse(200, {
+          eventId: "evt-big",
+          status: "final",
+          homeScore: 99,
+          awayScore: 101,
+          correction: 1,
+          recorded: true,
+          walletsCalled: 500,
+          walletErrors: 2,
+          betsChanged: 498,
+          takenBack: { coins: 49_800, cash: 0 },
+          owed: { coins: 0, cash: 0 },
+          paid: { coins: 0, cash: 0 },
+          pending: true,
+        });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/admin?tab=settlement");
+    const row = (await screen.findByText("Celtics @ Lakers")).closest("tr")!;
+    await user.click(within(row).getByRole("button", { name: "Correct result" }));
+    const dialog = screen.getByRole("dialog", { name: "Correct result: Celtics @ Lakers" });
+    await user.type(within(dialog).getByLabelText("Lakers (home)"), "99");
+    await user.type(within(dialog).getByLabelText("Celtics (away)"), "101");
+    await user.type(within(dialog).getByLabelText(/Reason/), "feed corrected");
+    await user.click(within(dialog).getByRole("button", { name: "Correct and re-grade" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(
+      screen.getByText(
+        "Result of Celtics @ Lakers corrected: 498 wallets re-graded so far, wallets still to re-grade (2 failed and are tried again first); the scheduled run finishes them.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/its bets were re-graded/)).toBeNull();
   });
 
   it("lists a player's early fraud warnings, holding redemptions though refunded, and clears one with a reason", async () => {

@@ -2,11 +2,12 @@
 // bet on the game, a few at a time, each call re-grading once and moving only what changed;
 // what moved adds up into the operator's answer. The wallets are taken in the order of their
 // user id, CORRECTION_WALLETS_PER_CALL per call; D1 `correction_progress` keeps, per
-// correction, the last wallet a call reached and the wallets that failed, so sending the same
-// correction again tries those first and then goes on (each wallet's call is idempotent): one
-// wallet that keeps failing holds back nobody after it. The answer stays `pending` until the
-// last wallet is reached and none is left failed; the next call after that starts over from
-// the first, finding nothing left to move (or a bet whose row reached D1 after the pass went by).
+// correction, the last wallet a call reached and the wallets that failed, so the next call (the
+// same correction sent again, or for a score correction the scheduled run) tries those first
+// and then goes on (each wallet's call is idempotent): one wallet that keeps failing holds back
+// nobody after it. The answer stays `pending` until the last wallet is reached and none is left
+// failed; the next call after that starts over from the first, finding nothing left to move
+// (or a bet whose row reached D1 after the pass went by).
 import { tunables } from "../tunables";
 import { loggerFor } from "../logging/logger";
 import type { CorrectionSummary } from "./wallet";

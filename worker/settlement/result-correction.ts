@@ -2,17 +2,19 @@
 // already settled (feeds do correct scores). The new score is recorded in D1 `events`
 // with a numbered row in `result_corrections` (migration 0015), then every player with a
 // bet on the game has it re-graded in their wallet (worker/settlement/in-wallet/corrections.ts)
-// under the reference `correction:<event id>:<seq>`. Sending the same correction again
-// records nothing new and re-drives the wallets, which find nothing left to move — so a
-// retry after a wallet failed finishes the job and a double click moves money once. The
-// operator's audit row is committed in the same batch as the new score.
+// under the reference `correction:<event id>:<seq>`, a page of wallets per call. Sending the
+// same correction again records nothing new and re-drives the wallets, which find nothing
+// left to move — so a double click moves money once. The operator's audit row is committed
+// in the same batch as the new score. What one call leaves pending (more holders than a page,
+// or a wallet that failed) the scheduled run goes on with by itself
+// (continueResultCorrections), through the same page of wallets: only the game's latest
+// correction, since an earlier one's score was replaced and its wallets get the latest instead.
 import type { RefusalOf } from "../../src/shared/refusals";
+import type { Logger } from "../logging/logger";
 import { type CorrectionTally, correctWallets, emptyTally } from "./correct-wallets";
 import { settlementWallet } from "./wallet";
 
-/** Wallets one correction request re-grades; a game with more players needs a re-send. */
-
-/** `pending`: some wallets were not re-graded (an error, or too many players): send the same correction again. */
+/** `pending`: some wallets were not re-graded yet (an error, or more players than one call takes): the scheduled run goes on with them. */
 export type CorrectionAnswer = CorrectionTally & {
   eventId: string;
   status: "final";
@@ -72,15 +74,10 @@ export async function applyResultCorrection(
   if (event.start_time > clock.feedNow) return { ok: false, code: "not-started" };
   if (event.status === "void" && (await voidHoldsProps(db, eventId))) return { ok: false, code: "void-holds-props" };
   const { now } = clock;
-  const latest = () =>
-    db
-      .prepare("SELECT seq, home_score, away_score FROM result_corrections WHERE event_id = ? ORDER BY seq DESC LIMIT 1")
-      .bind(eventId)
-      .first<CorrectionRow>();
   const sameScore = event.status === "final" && event.home_score === score.homeScore && event.away_score === score.awayScore;
   let recorded = false;
   if (!sameScore) {
-    const seq = ((await latest())?.seq ?? 0) + 1;
+    const seq = ((await latestCorrection(db, eventId))?.seq ?? 0) + 1;
     // The update only applies to the result read above; the correction row only if it did.
     const [updated] = await db.batch([
       db
@@ -113,26 +110,86 @@ export async function applyResultCorrection(
     }
     recorded = true;
   }
-  const correction = await latest();
+  const correction = await latestCorrection(db, eventId);
   if (!correction || correction.home_score !== score.homeScore || correction.away_score !== score.awayScore) {
     return { ok: false, code: "same-result" };
   }
 
-  const reference = `correction:${eventId}:${correction.seq}`;
   const answer: CorrectionAnswer = { eventId, status: "final", ...score, correction: correction.seq, recorded, ...emptyTally() };
+  await correctNextWallets(env, eventId, correction, answer, now);
+  return { ok: true, ...answer };
+}
+
+/** The game's latest correction: the score its wallets are re-graded to (an earlier one's was replaced). */
+function latestCorrection(db: D1Database, eventId: string): Promise<CorrectionRow | null> {
+  return db
+    .prepare("SELECT seq, home_score, away_score FROM result_corrections WHERE event_id = ? ORDER BY seq DESC LIMIT 1")
+    .bind(eventId)
+    .first<CorrectionRow>();
+}
+
+/** Re-grades the next page of the game's holders on `correction` (correctWallets), adding what moved to `tally`. */
+async function correctNextWallets(
+  env: Env,
+  eventId: string,
+  correction: CorrectionRow,
+  tally: CorrectionTally,
+  now: number,
+): Promise<void> {
+  const reference = `correction:${eventId}:${correction.seq}`;
+  const score = { homeScore: correction.home_score, awayScore: correction.away_score };
   await correctWallets(
     env,
     reference,
     async (after, limit) =>
       (
-        await db
-          .prepare("SELECT DISTINCT user_id FROM bet_legs WHERE event_id = ? AND user_id > ? ORDER BY user_id LIMIT ?")
+        await env.DB.prepare("SELECT DISTINCT user_id FROM bet_legs WHERE event_id = ? AND user_id > ? ORDER BY user_id LIMIT ?")
           .bind(eventId, after, limit)
           .all<{ user_id: string }>()
       ).results.map((r) => r.user_id),
-    answer,
+    tally,
     (userId) => settlementWallet(env, userId).applyResultCorrection(userId, { eventId, ...score, reference }, now),
     now,
   );
-  return { ok: true, ...answer };
+}
+
+const REFERENCE_PREFIX = "correction:";
+
+/**
+ * The scheduled run's part: every score correction a call left pending (a `correction:` row
+ * in D1 `correction_progress`) goes on by one page of wallets, the least lately continued
+ * first, exactly as the operator's re-send would (the failed first, then the next holders);
+ * a wallet already corrected moves nothing. A correction the game has had a newer one since
+ * is not continued: its row is dropped, because the newer correction's own pass re-grades
+ * every holder from the first, and its old score must reach no wallet it has not reached.
+ * One that fails is logged and holds back none of the others; the next run tries it again.
+ */
+export async function continueResultCorrections(env: Env, now: number, log: Logger): Promise<void> {
+  const db = env.DB;
+  const { results } = await db
+    .prepare("SELECT reference FROM correction_progress WHERE substr(reference, 1, ?) = ? ORDER BY updated_at, reference")
+    .bind(REFERENCE_PREFIX.length, REFERENCE_PREFIX)
+    .all<{ reference: string }>();
+  for (const { reference } of results) {
+    // `correction:<event id>:<seq>`; the event id itself may hold a colon, the number never does.
+    const rest = reference.slice(REFERENCE_PREFIX.length);
+    const eventId = rest.slice(0, rest.lastIndexOf(":"));
+    const seq = Number(rest.slice(rest.lastIndexOf(":") + 1));
+    try {
+      const latest = await latestCorrection(db, eventId);
+      if (!latest || latest.seq !== seq) {
+        await db.prepare("DELETE FROM correction_progress WHERE reference = ?").bind(reference).run();
+        log.info(`settlement: ${reference} replaced by ${latest ? `correction ${latest.seq}` : "nothing"}; not continued`);
+        continue;
+      }
+      const tally = emptyTally();
+      await correctNextWallets(env, eventId, latest, tally, now);
+      log.info(
+        `settlement: ${reference} continued: wallets=${tally.walletsCalled} errors=${tally.walletErrors}` +
+          ` betsChanged=${tally.betsChanged} pending=${tally.pending}`,
+      );
+    } catch (err) {
+      log.warn(`settlement: ${reference} not continued; the next run tries again`, err);
+    }
+  }
 }

@@ -1,6 +1,8 @@
 // The cron entry point: one settlement run per trigger with the active feed, kept alive
 // with waitUntil. The run sends the ready work to the settlement queue; the Worker's
 // queue() handler settles it. A failed run is logged and simply retried by the next trigger.
+// After it, each trigger goes on with the result corrections an operator's call left
+// pending, a page of wallets each (worker/settlement/result-correction.ts).
 // Each trigger also looks for regions whose rules changed and alerts their players
 // (worker/protection/region-change-alerts.ts), and the day's first trigger records the
 // house's liability for the day (worker/house/house-book.ts); from an hour after midnight
@@ -26,6 +28,7 @@ import { priceDeskObject } from "../odds/price-desk/desk-client";
 import { watchCloses } from "../odds/closes-watch";
 import { type RegionChangeRun, sendRegionChangeAlerts } from "../protection/region-change-alerts";
 import { recheckBoxScores } from "./recheck-box-scores";
+import { continueResultCorrections } from "./result-correction";
 import { receiptsOnSchedule } from "../receipts/seal-on-schedule";
 import { runSettlement, type SettlementRunSummary } from "./settlement-job";
 import { statsPortFor } from "./stats-port";
@@ -42,6 +45,11 @@ export async function settleOnSchedule(env: Env, cron: string, now: number): Pro
     await recheckBoxScores(env, statsPortFor(env, getFeedProvider(env)), now, loggerFor(env));
   } catch (err) {
     loggerFor(env).error("box score re-check failed; the next run will ask again", err);
+  }
+  try {
+    await continueResultCorrections(env, now, loggerFor(env));
+  } catch (err) {
+    loggerFor(env).error("result corrections not continued; the next run goes on from where they stopped", err);
   }
   return summary;
 }

@@ -384,7 +384,7 @@ export const CorrectionAnswerSchema = z.object({
   takenBack: PerWalletSchema,
   owed: PerWalletSchema,
   paid: PerWalletSchema,
-  /** Some wallets were not re-graded: send the same correction again. */
+  /** Some wallets were not re-graded yet (more than one call takes, or one failed): the scheduled run goes on with them. */
   pending: z.boolean(),
 });
 export type CorrectionAnswer = z.infer<typeof CorrectionAnswerSchema>;

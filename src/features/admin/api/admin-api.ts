@@ -126,6 +126,16 @@ export const checkLedger = (api: ApiClient, uid: string) => api.post(`${playerPa
  * A final or correction of a started game the price desk has not confirmed answers a
  * request for a second operator.
  */
+export function recordResult(
+  api: ApiClient,
+  eventId: string,
+  input: Extract<ResultRequest, { correction: true }>,
+): Promise<z.infer<typeof CorrectionReplySchema>>;
+export function recordResult(
+  api: ApiClient,
+  eventId: string,
+  input: Exclude<ResultRequest, { correction: true }>,
+): Promise<z.infer<typeof ResultReplySchema>>;
 export function recordResult(api: ApiClient, eventId: string, input: ResultRequest) {
   const path = `/admin/events/${encodeURIComponent(eventId)}/result`;
   return "correction" in input ? api.post(path, CorrectionReplySchema, input) : api.post(path, ResultReplySchema, input);

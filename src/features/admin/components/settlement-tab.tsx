@@ -4,7 +4,7 @@
 import { useCallback, useState } from "react";
 import { useApi } from "../../../session/auth-provider";
 import { fetchSettlement, recordResult, replayDeadLetter } from "../api/admin-api";
-import type { DeadLetter, PastDueGame, RecentResult } from "../../../shared/schemas/operator-views";
+import type { CorrectionAnswer, DeadLetter, PastDueGame, RecentResult } from "../../../shared/schemas/operator-views";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
 import { formatTime } from "./admin-format";
@@ -54,6 +54,17 @@ function ScoreFields({
       </label>
     </div>
   );
+}
+
+/**
+ * What a correction's answer says: a game with more holders than one call re-grades, or a
+ * wallet that failed, is still under way (`pending`), and the scheduled run finishes it.
+ */
+function correctedNotice(game: string, answer: CorrectionAnswer): string {
+  if (!answer.pending) return `Result of ${game} corrected; its bets were re-graded.`;
+  const done = answer.walletsCalled - answer.walletErrors;
+  const failed = answer.walletErrors > 0 ? ` (${answer.walletErrors} failed and are tried again first)` : "";
+  return `Result of ${game} corrected: ${done} wallet${done === 1 ? "" : "s"} re-graded so far, wallets still to re-grade${failed}; the scheduled run finishes them.`;
 }
 
 export function SettlementTab({ onChanged }: { onChanged(message: string): void }) {
@@ -230,7 +241,7 @@ export function SettlementTab({ onChanged }: { onChanged(message: string): void 
             onChanged(
               "request" in answer
                 ? `The feed does not report this score for ${game}: the correction waits for another operator's approval (Approvals tab).`
-                : `Result of ${game} corrected; its bets were re-graded.`,
+                : correctedNotice(game, answer),
             );
             view.reload();
           }}
