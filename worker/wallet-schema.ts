@@ -73,8 +73,6 @@ const RUNG_PURPOSES: readonly string[] = [
     "so the winners page's weekly figures can say what share was held and why.",
   "Cash-outs a correction re-prices: each cash-out's share of stake, what it paid and the leg results it was priced " +
     "on, so a result correction of one of those legs re-prices it (a bet with cash-outs from before stays as it is).",
-  "Play-through recounts never take what a game's count could not: per game, the most its count could take off " +
-    "what was still to play (when the figure ran out), so a correction never takes the rest from cash credited since.",
 ];
 
 export const WALLET_MIGRATIONS: readonly WalletMigration[] = composeLadder(RUNG_PURPOSES, [

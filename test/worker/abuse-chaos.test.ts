@@ -685,9 +685,10 @@ async function audit(player: Player) {
   expect(toldAs, `${who}: redemption pause`).toBe(expectedPause);
 
   // Play-through: the figure is the sum of its moves, each move happened once, every
-  // bought, bonus or restored (won dispute) cash credit added its amount
-  // (CASH_PLAYTHROUGH = 1), only settled cash wins and losses and reversals of purchased
-  // cash took anything off, and no redemption took unplayed cash.
+  // bought or bonus cash credit added its amount (CASH_PLAYTHROUGH = 1), a restored (won
+  // dispute) one at most its amount (what its dispute took off), only settled cash wins and
+  // losses and reversals of purchased cash took anything off, and no redemption took
+  // unplayed cash.
   let toPlay = 0;
   for (const move of state.playthroughMoves) {
     toPlay += move.amount;
@@ -701,13 +702,24 @@ async function audit(player: Player) {
     (r) =>
       r.currency === "cash" &&
       r.amount > 0 &&
-      ["purchase", "daily_bonus", "streak_bonus", "dispute_restore"].includes(r.reason) &&
+      ["purchase", "daily_bonus", "streak_bonus"].includes(r.reason) &&
       r.reference !== oldPackSession(player), // played through before the run
   );
   expect(
-    state.playthroughMoves.filter((m) => m.amount > 0 && m.reason !== "game_risk").map((m) => [m.reason, m.reference, m.amount]),
+    state.playthroughMoves
+      .filter((m) => m.amount > 0 && m.reason !== "game_risk" && m.reason !== "dispute_restore")
+      .map((m) => [m.reason, m.reference, m.amount]),
     `${who}: one play-through credit per bought or bonus cash credit`,
   ).toEqual(credits.map((r) => [r.reason, r.reference, r.amount]));
+  const restored = new Map(
+    state.ledger.filter((r) => r.currency === "cash" && r.reason === "dispute_restore").map((r) => [r.reference, r.amount]),
+  );
+  for (const move of state.playthroughMoves.filter((m) => m.reason === "dispute_restore")) {
+    expect(move.amount, `${who}: restore ${move.reference} adds at most what was restored`).toBeLessThanOrEqual(
+      restored.get(move.reference) ?? 0,
+    );
+    expect(move.amount, `${who}: restore ${move.reference} adds, never takes`).toBeGreaterThanOrEqual(0);
+  }
   const cashBets = new Map(state.bets.filter((b) => b.wallet === "cash").map((b) => [b.id, b]));
   const isCashReversal = (r: { currency: string; reason: string }) =>
     r.currency === "cash" && (r.reason === "dispute_reversal" || r.reason === "refund_reversal");

@@ -364,6 +364,27 @@ describe("play-through counts risk: a player's cash singles on one game count wh
     await auditPlaythrough(player);
   });
 
+  it("a game that pushed, corrected to a decided score after a newer pack, takes nothing from that pack", async () => {
+    const player = await signIn();
+    await buyPack(player);
+    const pushed = await stakeGame(player, [{ market: "Spread", side: "Home", line: -1, priceAm: 100, stake: 1_000 }]);
+    await settle(player, { eventId: pushed, homeScore: 1, awayScore: 0 });
+    // The whole pack is then lost on another game: nothing is left to play.
+    const { eventId: lost } = await stakeCash(player, 4_900);
+    await settle(player, { eventId: lost, homeScore: 0, awayScore: 1 });
+    expect(await me(player)).toMatchObject({ vantageCash: 0, cashToPlay: 0 });
+    await buyPack(player);
+    expect(await me(player)).toMatchObject({ cashToPlay: 4_900 });
+    // The push was a 2–0 win after all: the single counts now, but the newer pack was not there when it was placed.
+    await wallet(player.userId).applyResultCorrection(
+      player.userId,
+      { eventId: pushed, homeScore: 2, awayScore: 0, reference: "fix-push" },
+      Date.now(),
+    );
+    expect(await me(player)).toMatchObject({ vantageCash: 5_900, cashToPlay: 4_900 });
+    await auditPlaythrough(player);
+  });
+
   it("a parlay counted with nothing left to play, then voided and corrected back, takes nothing from a newer pack", async () => {
     const player = await signIn();
     await buyPack(player);
@@ -376,7 +397,7 @@ describe("play-through counts risk: a player's cash singles on one game count wh
     await settle(player, { eventId: b, homeScore: 0, awayScore: 1 });
     expect(await me(player)).toMatchObject({ cashToPlay: 0 });
     await buyPack(player);
-    // A correction turns the lost leg into a push and the other leg into a void... and back.
+    // Corrections turn both legs into pushes, then the first back into a loss.
     await wallet(player.userId).applyResultCorrection(
       player.userId,
       { eventId: a, homeScore: 1, awayScore: 1, reference: "fix-a" },
@@ -590,6 +611,37 @@ describe("a refunded pack's play-through", () => {
       received: true,
     });
     expect(await me(player)).toMatchObject({ vantageCash: 4_900, redeemableCash: 4_900, cashToPlay: 0 });
+    await auditPlaythrough(player);
+  });
+
+  it("refunding the newer pack first, then the older, takes each pack's own play-through off", async () => {
+    const player = await signIn();
+    const [first, second] = [`pi_pt_${crypto.randomUUID()}`, `pi_pt_${crypto.randomUUID()}`];
+    await buyPack(player, {}, 4999, first);
+    await buyPack(player, {}, 4999, second);
+    expect(await me(player)).toMatchObject({ vantageCash: 9_800, cashToPlay: 9_800 });
+    await deliver(chargeRefundedEvent({ paymentIntent: second, amount: 4999, amountRefunded: 4999 }));
+    expect(await me(player)).toMatchObject({ vantageCash: 4_900, cashToPlay: 4_900 });
+    await deliver(chargeRefundedEvent({ paymentIntent: first, amount: 4999, amountRefunded: 4999 }));
+    expect(await me(player)).toMatchObject({ vantageCash: 0, cashToPlay: 0 });
+    await auditPlaythrough(player);
+  });
+
+  it("a won dispute of a pack already played through adds nothing to play again", async () => {
+    const player = await signIn();
+    const paymentIntent = `pi_pt_${crypto.randomUUID()}`;
+    await buyPack(player, {}, 4999, paymentIntent);
+    const { eventId } = await stakeCash(player, 4_900);
+    await settle(player, { eventId, homeScore: 1, awayScore: 0 });
+    await buyPack(player);
+    expect(await me(player)).toMatchObject({ vantageCash: 14_700, cashToPlay: 4_900 });
+    const disputed = (status: string, type: "charge.dispute.created" | "charge.dispute.closed") =>
+      deliver(disputeEvent({ type, disputeId: `dp_pt_${paymentIntent}`, paymentIntent, amount: 4999, status }));
+    await disputed("needs_response", "charge.dispute.created");
+    expect(await me(player)).toMatchObject({ vantageCash: 9_800, cashToPlay: 4_900 });
+    await disputed("won", "charge.dispute.closed");
+    // The pack is back, played through as it was: only the newer pack is still to play.
+    expect(await me(player)).toMatchObject({ vantageCash: 14_700, cashToPlay: 4_900, redeemableCash: 9_800 });
     await auditPlaythrough(player);
   });
 

@@ -183,33 +183,6 @@ describe("the wallet's storage migration ladder", () => {
     expect(due.rows).toEqual([{ history_seq: due.waiting, due_at: due.at }]);
   });
 
-  it("moving to version 18, a game whose count found the figure run out keeps what it took as the most it can take", async () => {
-    const userId = newUserId();
-    const stub = getUserWallet(env, userId);
-    await stub.getBalances(userId, Date.now());
-    const caps = await runInDurableObject(stub, (_wallet: UserWallet, state) => {
-      const sql = state.storage.sql;
-      // As version 17 left it: one game counted in full, one that took less than it counted.
-      sql.exec("DROP TABLE playthrough_game_caps");
-      sql.exec("UPDATE meta SET value = '17' WHERE key = 'schema_version'");
-      const game = (eventId: string, counted: number, taken: number) =>
-        sql.exec(
-          "INSERT INTO playthrough_games (event_id, counted, taken, moves, updated_at) VALUES (?, ?, ?, 1, ?)",
-          eventId,
-          counted,
-          taken,
-          Date.now(),
-        );
-      game("g-full", 1_000, 1_000);
-      game("g-short", 1_000, 300);
-      migrateWalletSchema(state.storage, WALLET_MIGRATIONS);
-      // Run again (as a rung may be), it changes nothing.
-      for (const statement of WALLET_MIGRATIONS[17]!.statements) sql.exec(statement);
-      return sql.exec("SELECT event_id, cap FROM playthrough_game_caps ORDER BY event_id").toArray();
-    });
-    expect(caps).toEqual([{ event_id: "g-short", cap: 300 }]);
-  });
-
   it("moving to version 14, a ledger of every reason gets its house accounts: minus its sums by reason, owed paid by the receivable", async () => {
     const userId = newUserId();
     const stub = getUserWallet(env, userId);

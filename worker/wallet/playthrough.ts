@@ -22,11 +22,13 @@
 //            takes its full stake off. Everything is floored at 0. A bet that pushed or
 //            was voided as a whole returned its stake and counts for nothing; a parlay
 //            with some void or pushed legs that still won or lost counts its full stake.
+//            A bet plays through only cash credited before it was placed: a count takes
+//            no more than is still to play of older credits (stillToPlayCreditedBy).
 //            A result correction re-counts: a game's singles move the figure by the
-//            difference of their new count (`playthrough_games` keeps the last one), but a
-//            game whose count once found the figure run out takes at most what it took
-//            then (`playthrough_game_caps`); a parlay turned into a push or void gives back what its count
-//            took, and one turned back into a win or loss takes that again.
+//            difference of their new count (`playthrough_games` keeps the last one), a
+//            growing count under the same rule; a parlay turned into a push or void gives
+//            back what its count took, and one turned back into a win or loss takes that
+//            again.
 //   hold     a redemption normally takes only redeemable cash and leaves the figure
 //            alone; when play-through is off (CASH_PLAYTHROUGH=0) it may take unplayed
 //            cash, and then takes that much off (floored at 0).
@@ -34,8 +36,9 @@
 //   reversal a dispute or refund that takes purchased cash back calls
 //            `playthroughOnReversal`: cents × CASH_PLAYTHROUGH (at least × 1) off
 //            (floored at 0), but never more than is still to play of that pack, cash
-//            being played in the order it came in. A won dispute gives the pack back as a `dispute_restore`
-//            credit, which adds to the figure like the purchase did.
+//            being played in the order it came in. A won dispute gives the pack back as a
+//            `dispute_restore` credit, which gives back what the pack's reversals took off
+//            (`playthroughOnRestore`).
 //
 // Cash-out: a share of a stake cashed out was neither won nor lost on the legs, so it
 // leaves the netting set and counts nothing: a bet cashed out in full (result
@@ -63,16 +66,41 @@ export type PlaythroughTx = {
   readonly cashPlaythrough: number;
 };
 
-/** Cash ledger reasons whose credits must be played through. */
+/**
+ * Cash ledger reasons whose credits must be played through. A won dispute's restore
+ * (`dispute_restore`) is not among them: it gives back what the dispute's reversal took off
+ * (playthroughOnRestore), which may be less than the pack.
+ */
 const PLAY_THROUGH_CREDITS: ReadonlySet<string> = new Set([
   "purchase",
   "daily_bonus",
   "streak_bonus",
   "opening_balance",
-  "dispute_restore",
   "admin_adjustment",
   "free_entry",
 ]);
+
+/** Moves that add cash to be played: credits and restores. */
+const CREDIT_MOVES = [...PLAY_THROUGH_CREDITS, "dispute_restore"];
+
+/**
+ * What is still to play of cash credited at or before `at`. Cash is played in the order it
+ * came in, so what is left belongs to the newest credits: the figure less what was credited
+ * after `at`. A later credit taken back since still counts as later, erring towards keeping
+ * play-through. A bet plays through only cash credited before it was placed.
+ */
+function stillToPlayCreditedBy(tx: PlaythroughTx, at: number): number {
+  const later =
+    tx.sql
+      .exec<{ total: number | null }>(
+        `SELECT SUM(amount) AS total FROM playthrough_moves WHERE created_at > ? AND amount > 0
+           AND reason IN (${CREDIT_MOVES.map(() => "?").join(", ")})`,
+        at,
+        ...CREDIT_MOVES,
+      )
+      .one().total ?? 0;
+  return Math.max(0, storedToPlay(tx) - later);
+}
 
 export type PlaythroughState = {
   /** Stakes still needed (minus open cash stakes), in Vantage Cash cents; 0 when off. */
@@ -196,13 +224,13 @@ export function playthroughOnBet(tx: PlaythroughTx, bet: BetDocument): void {
   const last = moves.at(-1);
   const counted = last !== undefined && last.reason !== "bet_uncounted";
   if (counts === counted) return;
+  // A count takes no more than is still to play of cash credited before the bet was placed.
+  const playable = () => stillToPlayCreditedBy(tx, bet.createdAt);
   if (!last) {
-    move(tx, "bet_settled", bet.id, -openStake(bet));
+    move(tx, "bet_settled", bet.id, -Math.min(openStake(bet), playable()));
   } else if (counts) {
-    // Counted again: it takes what its uncount gave back, no more (a first count with
-    // little left to play took little, and a recount must not take the rest from cash
-    // credited since).
-    move(tx, "bet_recounted", `${bet.id}:${moves.length}`, -last.amount);
+    // Counted again: it takes what its uncount gave back, no more.
+    move(tx, "bet_recounted", `${bet.id}:${moves.length}`, -Math.min(last.amount, playable()));
   } else {
     move(tx, "bet_uncounted", `${bet.id}:${moves.length}`, -last.amount);
   }
@@ -244,21 +272,15 @@ export function playthroughOnGame(tx: PlaythroughTx, eventId: string): void {
     moves: 0,
   };
   let { taken, moves } = before;
-  // A count that found the figure run out took all there was: a recount takes at most
-  // that (`playthrough_game_caps`), so it never takes the rest from cash credited since.
-  const cap = tx.sql.exec<{ cap: number }>("SELECT cap FROM playthrough_game_caps WHERE event_id = ?", eventId).toArray()[0]?.cap;
-  const target = cap === undefined ? counted : Math.min(counted, cap);
+  // A count that would take more takes no more than is still to play of cash credited
+  // before the game's first single was placed: a correction never plays a newer pack through
+  // with bets settled before it was bought.
+  const placedAt = Math.min(...singles.map((bet) => bet.createdAt));
+  const target = counted > taken ? taken + Math.min(counted - taken, stillToPlayCreditedBy(tx, placedAt)) : counted;
   if (taken !== target) {
     const applied = move(tx, "game_risk", moves === 0 ? eventId : `${eventId}:${moves}`, taken - target);
     taken -= applied;
     moves += 1;
-  }
-  if (taken < target) {
-    tx.sql.exec(
-      "INSERT INTO playthrough_game_caps (event_id, cap) VALUES (?, ?) ON CONFLICT (event_id) DO UPDATE SET cap = excluded.cap",
-      eventId,
-      Math.max(0, taken),
-    );
   }
   tx.sql.exec(
     `INSERT INTO playthrough_games (event_id, counted, taken, moves, updated_at) VALUES (?, ?, ?, ?, ?)
@@ -273,37 +295,38 @@ export function playthroughOnGame(tx: PlaythroughTx, eventId: string): void {
 }
 
 /**
- * The credit a reversal takes back, as its own play-through moves: a pack's purchase, and
- * any won dispute's restore of it.
+ * The credit a reversal or restore moves, by the play-through moves that are its own: its
+ * credit, the reversals that took it back and the restores that gave it back (for a pack:
+ * its purchase, and its disputes' and refunds' movements).
  */
-export type ReversedCredit = { moves: readonly { reason: string; reference: string }[] };
+export type ReversedCredit = { owns: (move: { reason: string; reference: string }) => boolean };
+
+type MoveRow = { seq: number; amount: number; reason: string; reference: string };
+
+/** The credit's own moves, oldest first, and every move since its first. */
+function movesOf(tx: PlaythroughTx, credit: ReversedCredit): { own: MoveRow[]; since: MoveRow[] } {
+  const all = tx.sql.exec<MoveRow>("SELECT seq, amount, reason, reference FROM playthrough_moves ORDER BY seq").toArray();
+  const first = all.findIndex((m) => m.amount > 0 && credit.owns(m));
+  if (first < 0) return { own: [], since: [] };
+  const since = all.slice(first);
+  return { own: since.filter((m) => credit.owns(m)), since };
+}
 
 /**
  * What is still to play of one credit. Cash is played in the order it came in, so what is
- * left to play belongs to the newest credits: the credit's share is the figure less
- * everything added after its first move (its own restores aside), never more than it
- * added. A credit that added nothing (play-through was off then) has nothing left.
+ * left to play belongs to the newest credits: the credit's share is the figure less what
+ * other credits added after it (net of what their own reversals took back), never more
+ * than it still adds itself. A credit that added nothing (play-through was off then) has
+ * nothing left.
  */
 function unplayedOf(tx: PlaythroughTx, credit: ReversedCredit): number {
-  const own = credit.moves.flatMap(
-    (m) =>
-      tx.sql
-        .exec<{ seq: number; amount: number }>(
-          "SELECT seq, amount FROM playthrough_moves WHERE reason = ? AND reference = ?",
-          m.reason,
-          m.reference,
-        )
-        .toArray()[0] ?? [],
-  );
+  const { own, since } = movesOf(tx, credit);
   if (own.length === 0) return 0;
-  const first = Math.min(...own.map((m) => m.seq));
-  const added = own.reduce((sum, m) => sum + Math.max(0, m.amount), 0);
-  const ownSeqs = new Set(own.map((m) => m.seq));
-  const addedSince = tx.sql
-    .exec<{ seq: number; amount: number }>("SELECT seq, amount FROM playthrough_moves WHERE seq > ? AND amount > 0", first)
-    .toArray()
-    .reduce((sum, m) => (ownSeqs.has(m.seq) ? sum : sum + m.amount), 0);
-  return Math.max(0, Math.min(added, storedToPlay(tx) - addedSince));
+  const stillAdds = own.reduce((sum, m) => sum + m.amount, 0);
+  const othersSince = since
+    .filter((m) => !credit.owns(m) && (CREDIT_MOVES.includes(m.reason) || m.reason === "reversal"))
+    .reduce((sum, m) => sum + m.amount, 0);
+  return Math.max(0, Math.min(stillAdds, storedToPlay(tx) - Math.max(0, othersSince)));
 }
 
 /**
@@ -320,6 +343,20 @@ export function playthroughOnReversal(tx: PlaythroughTx, cents: number, referenc
   const wanted = cents * Math.max(1, tx.cashPlaythrough);
   const applied = move(tx, "reversal", reference, -(credit ? Math.min(wanted, unplayedOf(tx, credit)) : wanted));
   return applied === 0 ? 0 : -applied;
+}
+
+/**
+ * For a won dispute's restore of `cents` of a pack (reason `dispute_restore`, in the same
+ * transaction as its ledger credit): gives back what the credit's reversals took off and
+ * its restores have not yet given back, at most `cents × CASH_PLAYTHROUGH`; once per
+ * reference. A pack already played through when it was disputed had nothing taken off, so
+ * its restore adds nothing to play again.
+ */
+export function playthroughOnRestore(tx: PlaythroughTx, cents: number, reference: string, credit: ReversedCredit): number {
+  if (!Number.isSafeInteger(cents) || cents <= 0 || tx.cashPlaythrough === 0) return 0;
+  const { own } = movesOf(tx, credit);
+  const takenOff = -own.filter((m) => m.reason === "reversal" || m.reason === "dispute_restore").reduce((sum, m) => sum + m.amount, 0);
+  return move(tx, "dispute_restore", reference, Math.min(cents * tx.cashPlaythrough, Math.max(0, takenOff)));
 }
 
 /** Ledger-style audit: the stored figure next to the sum of its moves (equal, always). */

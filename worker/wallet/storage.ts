@@ -17,7 +17,6 @@
 //   account_freeze        an operator's hold on the account
 //   admin_adjustments     operator adjustments already applied, by id
 //   playthrough_games     per game: what the player's Vantage Cash singles on it count toward play-through (3)
-//   playthrough_game_caps per game whose count found the figure run out: the most its count can take (18)
 //   operator_actions      the audit row of each operator action, written with the action (5)
 //   bet_cash_outs         per bet, the share of its stake cashed out and what that paid (9)
 //   bet_same_game         per parlay, its same-game blocks: legs, price, chance, margin and model (12)
@@ -240,20 +239,6 @@ export const KERNEL_STORAGE: readonly WalletStorageStep[] = [
       // with today's HOUSE_ACCOUNT_OF: moving a reason that has rows to another account needs
       // a new rung that runs this rebuild again.
       ...houseAccountsFromLedgerSql(),
-    ],
-  },
-  {
-    version: 18,
-    statements: [
-      // `playthrough_game_caps`: per game whose count once found what was still to play run
-      // out, the most its count can take (what it took then). A recount takes at most this, so
-      // cash credited since is never played through by the game's bets. A table of its own,
-      // filled from `playthrough_games`, so the rung stays re-runnable.
-      `CREATE TABLE IF NOT EXISTS playthrough_game_caps (
-         event_id TEXT PRIMARY KEY NOT NULL,
-         cap INTEGER NOT NULL CHECK (cap >= 0)
-       )`,
-      "INSERT OR IGNORE INTO playthrough_game_caps (event_id, cap) SELECT event_id, MAX(taken, 0) FROM playthrough_games WHERE taken < counted",
     ],
   },
 ];

@@ -10,7 +10,7 @@
 import type { WalletKind } from "../../../src/shared/money";
 import { REDEMPTION_PAUSE_SENTENCES, type RefusalOf } from "../../../src/shared/refusals";
 import type { WalletBalances } from "../../../src/shared/schemas/user";
-import { playthroughOnReversal, type ReversedCredit } from "../../wallet/playthrough";
+import { playthroughOnRestore, playthroughOnReversal, type ReversedCredit } from "../../wallet/playthrough";
 import type { LedgerReason, Ledger } from "../../wallet/ledger";
 import { writeBookingInTx } from "./bookings";
 
@@ -76,16 +76,23 @@ export function disputeHolds(tx: Ledger, checkoutSessionId: string): boolean {
   return tx.sql.exec("SELECT 1 FROM disputes WHERE checkout_session_id = ? AND status != 'won'", checkoutSessionId).toArray().length > 0;
 }
 
-/** A pack's own play-through credits: its purchase, and each won dispute's restore of it. */
+/**
+ * A pack's own play-through moves: its purchase, and its disputes' and refunds' movements
+ * (reversals and restores, referenced `dispute:<id>` and `refund:<payment intent>:<amount>`).
+ */
 function packCredit(tx: Ledger, purchase: PurchaseRow): ReversedCredit {
-  const disputes = tx.sql
-    .exec<{ id: string }>("SELECT id FROM disputes WHERE checkout_session_id = ?", purchase.checkout_session_id)
-    .toArray();
+  const disputes = new Set(
+    tx.sql
+      .exec<{ id: string }>("SELECT id FROM disputes WHERE checkout_session_id = ?", purchase.checkout_session_id)
+      .toArray()
+      .map((d) => `dispute:${d.id}`),
+  );
+  const refunds = purchase.payment_intent === null ? null : `refund:${purchase.payment_intent}:`;
   return {
-    moves: [
-      { reason: "purchase", reference: purchase.checkout_session_id },
-      ...disputes.map((d) => ({ reason: "dispute_restore", reference: `dispute:${d.id}` })),
-    ],
+    owns: ({ reason, reference }) =>
+      (reason === "purchase" && reference === purchase.checkout_session_id) ||
+      ((reason === "reversal" || reason === "dispute_restore") &&
+        (disputes.has(reference) || (refunds !== null && reference.startsWith(refunds)))),
   };
 }
 
@@ -110,6 +117,7 @@ function movePack(
   }
   const restored = tx.post({ currency, amount: -delta, reason: movement.restoreReason, reference: movement.reference });
   if (!restored.ok) throw new Error(`restore ${movement.restoreReason} ${movement.reference} (${currency}) refused: ${restored.code}`);
+  if (currency === "cash") playthroughOnRestore(tx, -delta, movement.reference, packCredit(tx, purchase));
   return { currency, delta, taken: 0, owed: 0 };
 }
 
