@@ -497,10 +497,11 @@ describe("a correction reaches the leaderboards and play-through", () => {
   it("moves the player's rows by the difference, recounts the streak, and gives back (then retakes) a pushed stake's play-through", async () => {
     const player = await signIn();
     const stub = wallet(player.userId);
+    // Bought before either bet was placed (a bet plays through only cash credited before it).
     await stub.creditPurchase(
       player.userId,
       { checkoutSessionId: `cs_${crypto.randomUUID().replaceAll("-", "")}`, amountCents: 999, cashPlaythrough: 1 },
-      Date.now(),
+      Date.now() - 120_000,
     );
     const before = await toPlay(player);
     expect(before).toBeGreaterThan(200);
