@@ -232,6 +232,11 @@ export const TUNABLES = {
     wholeNumber(31, 1440),
     "How long an open checkout counts toward the player's purchase limits (its session expires then).",
   ),
+  CHECKOUT_EXPIRE_RETRY_SECONDS: tunable(
+    "60",
+    wholeNumber(5, 3600),
+    "How long the wallet waits before asking the payment provider again to expire a checkout withdrawn by a break, closure or lower purchase limit (until the session ends on its own).",
+  ),
   // The sweepstakes (docs/sweepstakes.md): who runs it, and free entry by post. The Official Sweepstakes Rules are written from these and the tunables above.
   SPONSOR_NAME: tunable(
     "",

@@ -17,9 +17,11 @@ import { bookingProjection } from "./payments/in-wallet/bookings";
 import { REDEMPTION_TIMELINE_TOPIC, redemptionTimelineProjection } from "./payments/in-wallet/redemption-timeline";
 import { PAYEE_STANDING, type PayeeStanding } from "./payments/in-wallet/standing";
 import { paymentsPayoutPort } from "./payments/payout-port";
+import { paymentsCheckoutPort } from "./payments/checkout-port";
+import type { CheckoutPort } from "./protection/in-wallet/checkout-withdrawals";
 import { identityRefusal, readIdentityInTx } from "./protection/in-wallet/identity";
 import { announceDueLimitChangesInTx } from "./protection/in-wallet/limit-history";
-import { announceLimitChangesOnAlarm, protectionMethods } from "./protection/in-wallet/methods";
+import { announceLimitChangesOnAlarm, expireWithdrawnCheckoutsOnAlarm, protectionMethods } from "./protection/in-wallet/methods";
 import {
   gatePlayLimits,
   notePlayInTx,
@@ -32,6 +34,7 @@ import {
   gatePlay,
   gateStake,
   governingRegionInTx,
+  purchaseDeclineInTx,
   recordPurchaseInTx,
   regionAllowsInTx,
   windDownInTx,
@@ -83,6 +86,7 @@ const payeeStanding: PayeeStanding = {
   refuseRedemption: (tx, play) => gatePlay(tx, "redeem", play),
   windDown: (tx, play) => windDownInTx(tx, play),
   countPurchase: (tx, purchase) => recordPurchaseInTx(tx, purchase),
+  declinePurchase: (tx, checkoutSessionId) => purchaseDeclineInTx(tx, checkoutSessionId),
 };
 
 /** Where the code's region offers no Vantage Cash, the card credits nothing: the region's notice says why. */
@@ -161,8 +165,16 @@ export interface UserWallet extends AllWalletMethods {}
 
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above.
 export class UserWallet extends WalletObject {
-  /** `payouts`: how the alarm's payout retries reach the payment provider (the provider's port unless a test hands one in). */
-  constructor(ctx: DurableObjectState, env: Env, payouts: PayoutPort = paymentsPayoutPort(env)) {
+  /**
+   * `payouts`: how the alarm's payout retries reach the payment provider; `checkouts`: how it
+   * expires withdrawn checkouts there (the provider's ports unless a test hands others in).
+   */
+  constructor(
+    ctx: DurableObjectState,
+    env: Env,
+    payouts: PayoutPort = paymentsPayoutPort(env),
+    checkouts: CheckoutPort = paymentsCheckoutPort(env),
+  ) {
     super(ctx, env, {
       migrations: WALLET_MIGRATIONS,
       projectors: WALLET_PROJECTORS,
@@ -170,7 +182,11 @@ export class UserWallet extends WalletObject {
       // A limit change that has taken effect since the last transaction is announced by this one.
       beforeCommit: (tx) => announceDueLimitChangesInTx(tx),
       beforeDrain: (host, now) => announceLimitChangesOnAlarm(host, now),
-      afterDrain: (host, now) => retryPayoutsOnAlarm(host, payouts, now),
+      // Work that calls the payment provider: withdrawn checkouts expired, then payouts retried.
+      afterDrain: async (host, now) => {
+        await expireWithdrawnCheckoutsOnAlarm(host, checkouts, now);
+        await retryPayoutsOnAlarm(host, payouts, now);
+      },
     });
   }
 }

@@ -22,9 +22,9 @@
 //   the kernel        worker/wallet/storage.ts (balances, ledger, bets, holds, play-through,
 //                     outbox, the operator's freeze and actions, house accounts)
 //   payments          worker/payments/in-wallet/storage.ts (purchases, disputes, redemptions,
-//                     their payouts, fraud warnings)
+//                     their payouts, fraud warnings, packs declined)
 //   protection        worker/protection/in-wallet/storage.ts (age, breaks, limits, play,
-//                     identity, the sweepstakes rules accepted)
+//                     identity, the sweepstakes rules accepted, checkouts withdrawn)
 //   sweepstakes       worker/sweepstakes/in-wallet.ts (free entries)
 //   cash-out          worker/cash-out/in-wallet.ts (cash-out quotes)
 //   settlement        worker/settlement/in-wallet/storage.ts (the box score version each game's props were re-graded from)
@@ -73,6 +73,8 @@ const RUNG_PURPOSES: readonly string[] = [
     "so the winners page's weekly figures can say what share was held and why.",
   "Cash-outs a correction re-prices: each cash-out's share of stake, what it paid and the leg results it was priced " +
     "on, so a result correction of one of those legs re-prices it (a bet with cash-outs from before stays as it is).",
+  "Self-exclusion reaches open checkouts: a break, closure or lower purchase limit withdraws the player's open " +
+    "checkouts (kept until the provider has expired them), and a pack paid anyway is declined and refunded, never credited.",
 ];
 
 export const WALLET_MIGRATIONS: readonly WalletMigration[] = composeLadder(RUNG_PURPOSES, [

@@ -218,6 +218,12 @@ export type ProtectionState = {
   closed: ClosedReason | null;
 };
 
+/** Why the player is kept from play at `now`: closed for play (their own closure or the age rule), on a break, or null. */
+export function exclusionAt(state: ProtectionState, now: number): "closed" | "break" | null {
+  if (state.closed !== null) return "closed";
+  return state.breakUntil !== null && state.breakUntil > now ? "break" : null;
+}
+
 /** When a break of `period` taken at `now` ends, never shortening one that runs longer. */
 export function breakEnd(
   state: ProtectionState,
@@ -395,6 +401,17 @@ export function purchaseAllowance(limits: LimitValues, spent: PurchaseTotals, no
     }
   }
   return best;
+}
+
+/**
+ * Whether what is bought and held by open checkouts passes a purchase limit (one just
+ * lowered below it): the open checkouts that no longer fit are then withdrawn.
+ */
+export function purchasesOverLimit(limits: LimitValues, spent: PurchaseTotals): boolean {
+  return PURCHASE_LIMITS.some((name) => {
+    const limit = limits[name];
+    return limit !== null && spent[LIMIT_INFO[name].period] > limit;
+  });
 }
 
 /** A pack of `amountCents` against the player's purchase limits. */

@@ -234,14 +234,7 @@ describe("breaks and closing the account", () => {
 
   it("7 and 30 days run that long; permanent closes play for good but redeeming what is held stays allowed", async () => {
     const player = await signIn();
-    const week = (await (await postJson("/api/me/break", { period: "7d" }, player.token)).json()) as UserDocument;
-    expect(Date.parse(week.breakUntil!) - Date.now()).toBeGreaterThan(7 * DAY_MS - 60_000);
-    const month = (await (await postJson("/api/me/break", { period: "30d" }, player.token)).json()) as UserDocument;
-    expect(Date.parse(month.breakUntil!) - Date.now()).toBeGreaterThan(30 * DAY_MS - 60_000);
-    // A shorter break cannot end a longer one early.
-    const shorter = (await (await postJson("/api/me/break", { period: "24h" }, player.token)).json()) as UserDocument;
-    expect(shorter.breakUntil).toBe(month.breakUntil);
-
+    // A pack bought before the breaks (one paid during a break is refunded, never credited: checkout-withdrawals.test.ts).
     const wallet = getUserWallet(env, player.userId);
     expect(
       (
@@ -252,6 +245,13 @@ describe("breaks and closing the account", () => {
         )
       ).ok,
     ).toBe(true);
+    const week = (await (await postJson("/api/me/break", { period: "7d" }, player.token)).json()) as UserDocument;
+    expect(Date.parse(week.breakUntil!) - Date.now()).toBeGreaterThan(7 * DAY_MS - 60_000);
+    const month = (await (await postJson("/api/me/break", { period: "30d" }, player.token)).json()) as UserDocument;
+    expect(Date.parse(month.breakUntil!) - Date.now()).toBeGreaterThan(30 * DAY_MS - 60_000);
+    // A shorter break cannot end a longer one early.
+    const shorter = (await (await postJson("/api/me/break", { period: "24h" }, player.token)).json()) as UserDocument;
+    expect(shorter.breakUntil).toBe(month.breakUntil);
 
     const closed = (await (await postJson("/api/me/break", { period: "permanent" }, player.token)).json()) as UserDocument;
     expect({ breakUntil: closed.breakUntil, closed: closed.closed }).toEqual({ breakUntil: null, closed: "permanent" });

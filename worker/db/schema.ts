@@ -201,7 +201,7 @@ export const simCheckoutSessions = sqliteTable(
     id: text("id").primaryKey(),
     userId: text("user_id").notNull(),
     amountCents: integer("amount_cents").notNull(),
-    status: text("status", { enum: ["open", "completed", "canceled"] }).notNull(),
+    status: text("status", { enum: ["open", "completed", "canceled", "expired"] }).notNull(),
     createdAt: integer("created_at").notNull(),
     completedAt: integer("completed_at"),
   },

@@ -13,3 +13,8 @@ export async function getPaymentsProvider(env: Env, origin: string): Promise<Pay
   if (mode === "real") return createStripeProvider(env.STRIPE_SECRET_KEY!);
   return createSimulatedProvider(env, origin);
 }
+
+/** The provider for work no player's request carries (webhooks, the wallet's alarm): its origin only names simulator pages. */
+export function providerOffRequest(env: Env): Promise<PaymentsProvider> {
+  return getPaymentsProvider(env, env.PUBLIC_ORIGIN || "http://localhost");
+}

@@ -16,8 +16,7 @@ import { fraudWarnings, paymentIntents } from "../db/schema";
 import { wireOf } from "../http/refusals";
 import { loggerFor } from "../logging/logger";
 import { paymentsWallet } from "./wallet";
-import { getPaymentsProvider } from "./configured-provider";
-import type { PaymentsProvider } from "./payments-provider";
+import { providerOffRequest } from "./configured-provider";
 
 export const FRAUD_WARNING_EVENT = "radar.early_fraud_warning.created";
 
@@ -39,11 +38,6 @@ type KeptWarning = typeof fraudWarnings.$inferSelect;
 
 const idOf = (value: z.infer<typeof Expandable> | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
-/** The provider refunds go through (the simulator's or Stripe's); its origin only names simulator pages. */
-function provider(env: Env): Promise<PaymentsProvider> {
-  return getPaymentsProvider(env, env.PUBLIC_ORIGIN || "http://localhost");
-}
-
 export async function handleFraudWarning(env: Env, object: unknown, now: number): Promise<FraudWarningOutcome> {
   const parsed = EarlyFraudWarningSchema.safeParse(object);
   if (!parsed.success) return { ignored: "not an early fraud warning" };
@@ -52,7 +46,7 @@ export async function handleFraudWarning(env: Env, object: unknown, now: number)
   let paymentIntent = idOf(warning.payment_intent);
   if (!paymentIntent) {
     try {
-      paymentIntent = await (await provider(env)).paymentIntentOfCharge(chargeId);
+      paymentIntent = await (await providerOffRequest(env)).paymentIntentOfCharge(chargeId);
     } catch (err) {
       loggerFor(env).warn("early fraud warning: the charge's payment intent could not be read; Stripe will retry", warning.id, err);
       return { retry: "charge not readable" };
@@ -105,9 +99,10 @@ async function applyFraudWarning(env: Env, userId: string, warning: KeptWarning,
     return { ignored: refused.code };
   }
   if (!recorded.refund) return { moved: recorded.recorded };
-  const refunded = await (await provider(env)).refundPayment({
+  const refunded = await (await providerOffRequest(env)).refundPayment({
     paymentIntent: recorded.refund.paymentIntent,
     idempotencyKey: `efw-refund-${warning.id}`,
+    reason: "fraudulent",
   });
   if (!refunded.ok) {
     // The pause already holds; the refund is tried again when Stripe delivers the warning again.

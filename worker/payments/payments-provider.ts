@@ -41,6 +41,9 @@ export type TransferOwner = { redemptionId: string; userId: string; accountId: s
  */
 export type TransferResult = { ok: true; transferId: string } | { ok: false; definitive: boolean; reason: string };
 
+/** Why a payment is refunded, in Stripe's words. */
+export type RefundReason = "fraudulent" | "requested_by_customer";
+
 /** A refund of a whole charge: `ok` once the provider has refunded it (now or before). */
 export type RefundResult = { ok: true } | { ok: false; reason: string };
 
@@ -73,6 +76,12 @@ export type ProviderRecords = { payments: ProviderPayment[]; transfers: Provider
 export interface PaymentsProvider {
   readonly kind: "stripe" | "simulated";
   createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }>;
+  /**
+   * Ends a checkout before its time (the player took a break, closed the account or lowered a
+   * purchase limit): resolves once the session can no longer be paid, expired now or already
+   * expired or completed; throws when the provider cannot say.
+   */
+  expireCheckoutSession(sessionId: string): Promise<void>;
   createPayoutAccount(input: { userId: string; email: string }): Promise<PayoutAccountState>;
   /** Current state of an account; null when the provider does not know it. */
   payoutAccountState(accountId: string): Promise<PayoutAccountState | null>;
@@ -85,10 +94,11 @@ export interface PaymentsProvider {
    */
   findTransfer(input: TransferOwner): Promise<{ transferId: string } | null>;
   /**
-   * Refunds what is left of a payment as fraudulent (an actionable early fraud warning),
-   * once per `idempotencyKey`; a payment already refunded in full counts as refunded.
+   * Refunds what is left of a payment, once per `idempotencyKey`: as `fraudulent` for an
+   * actionable early fraud warning, as `requested_by_customer` for a pack declined because the
+   * player had taken a break or closed the account. A payment already refunded in full counts as refunded.
    */
-  refundPayment(input: { paymentIntent: string; idempotencyKey: string }): Promise<RefundResult>;
+  refundPayment(input: { paymentIntent: string; idempotencyKey: string; reason: RefundReason }): Promise<RefundResult>;
   /** The PaymentIntent a charge belongs to, or null when the provider knows none; throws when it cannot say. */
   paymentIntentOfCharge(chargeId: string): Promise<string | null>;
   /**

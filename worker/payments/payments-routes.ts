@@ -99,7 +99,10 @@ function checkoutRoutes() {
       await wallet.releasePurchaseHold(userId, hold.holdId, now);
       throw new ApiError(502, "checkout-failed", "Failed to create checkout session");
     }
-    await wallet.attachPurchaseHold(userId, { holdId: hold.holdId, sessionId: session.id }, now);
+    // A break, closure or freeze that came while the session was being made withdraws it (the
+    // wallet's alarm expires it at the provider): the player is refused, not sent to pay.
+    const attached = await wallet.attachPurchaseHold(userId, { holdId: hold.holdId, sessionId: session.id }, now, play);
+    if (attached.refused) throw refusalError(attached.refused);
     return c.json({ url: session.url });
   });
   return app;

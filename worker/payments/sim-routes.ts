@@ -155,7 +155,8 @@ ${body}
 
   app.post("/checkout/:id/pay", async (c) => {
     const session = await findSession(c.env, c.req.param("id"));
-    if (session.status === "canceled") return c.redirect("/shop?checkout=cancel", 303);
+    // Canceled, or expired by the wallet (a break, closure or lower purchase limit): never paid.
+    if (session.status === "canceled" || session.status === "expired") return c.redirect("/shop?checkout=cancel", 303);
     const now = Date.now();
     await deliverSigned(c.env, "checkout.session.completed", now, {
       id: session.id,

@@ -1,16 +1,18 @@
 // The embedded stand-in for Stripe in development (never in production configuration,
 // see payments-config.ts). Checkout sessions are D1 rows served by a local checkout page
 // whose Pay button sends a Stripe-signed `checkout.session.completed` to the real webhook
-// handler (sim-routes.ts); connected accounts are payout_accounts rows that a local
-// onboarding page enables; transfers succeed for an onboarded account; a refund asked for
-// by an early fraud warning is the wallet's reversal alone. What it paid and took back is
-// kept in its own D1 books (sim-records.ts), which `listRecords` reads as Stripe's lists.
+// handler (sim-routes.ts), and an expired session's page refuses to pay; connected accounts
+// are payout_accounts rows that a local onboarding page enables; transfers succeed for an
+// onboarded account; a refund (an actionable early fraud warning's, a declined pack's) gives
+// back what is left of the simulated payment. What it paid and took back is kept in its own
+// D1 books (sim-records.ts), which `listRecords` reads as Stripe's lists.
+import { and, eq } from "drizzle-orm";
 import { getDb } from "../db/database";
 import { simCheckoutSessions } from "../db/schema";
 import type { PaymentsProvider, PayoutAccountState } from "./payments-provider";
 import { currentlyDue, findPayoutAccountById } from "./payout-accounts";
 import { destinationFingerprints } from "./payout-identity";
-import { listSimRecords, recordSimTransfer } from "./sim-records";
+import { listSimRecords, recordSimReversal, recordSimTransfer, simRefundedCents } from "./sim-records";
 import { SIM_CHARGE_ID } from "./simulated-ids";
 
 /** What the simulated onboarding asks for until it is completed. */
@@ -35,6 +37,14 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
         createdAt: input.now,
       });
       return { id, url: `${origin}/api/payments/sim/checkout/${id}` };
+    },
+
+    // Its page refuses to pay from now on; a session already paid or canceled stays as it is.
+    async expireCheckoutSession(sessionId) {
+      await db
+        .update(simCheckoutSessions)
+        .set({ status: "expired" })
+        .where(and(eq(simCheckoutSessions.id, sessionId), eq(simCheckoutSessions.status, "open")));
     },
 
     async createPayoutAccount() {
@@ -75,9 +85,27 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
       return null;
     },
 
-    // A simulated payment holds no money to give back: the refund is what the wallet
-    // reverses (the same path as the simulated checkout page's Refund).
-    async refundPayment() {
+    // What is left of a simulated payment (`pi_sim_<hex>` of session `cs_sim_<hex>`) goes into
+    // the simulator's books once per key, as Stripe lists refunds; the wallet reverses the pack
+    // itself. A payment the simulator never took has nothing to give back.
+    async refundPayment({ paymentIntent, idempotencyKey }) {
+      const hex = paymentIntent.startsWith("pi_sim_") ? paymentIntent.slice("pi_sim_".length) : null;
+      const [session] = hex
+        ? await db
+            .select()
+            .from(simCheckoutSessions)
+            .where(eq(simCheckoutSessions.id, `cs_sim_${hex}`))
+            .limit(1)
+        : [];
+      if (!session) return { ok: true };
+      const left = session.amountCents - (await simRefundedCents(env, paymentIntent));
+      if (left > 0) {
+        await recordSimReversal(
+          env,
+          { id: `re_sim_${idempotencyKey}`, kind: "refund", paymentIntent, chargeId: `ch_sim_${hex}`, amountCents: left },
+          Date.now(),
+        );
+      }
       return { ok: true };
     },
 

@@ -85,6 +85,17 @@ export function createStripeProvider(secretKey: string): PaymentsProvider {
       return { id: session.id, url: session.url };
     },
 
+    async expireCheckoutSession(sessionId) {
+      const stripe = await stripeClient(secretKey);
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (err) {
+        // Only an open session can be expired; one already expired or completed cannot be
+        // paid from now on either (a completion meets the wallet's decline).
+        if ((await stripe.checkout.sessions.retrieve(sessionId)).status === "open") throw err;
+      }
+    },
+
     async createPayoutAccount({ userId, email }) {
       const stripe = await stripeClient(secretKey);
       const account = await stripe.accounts.create(
@@ -129,10 +140,10 @@ export function createStripeProvider(secretKey: string): PaymentsProvider {
       }
     },
 
-    async refundPayment({ paymentIntent, idempotencyKey }) {
+    async refundPayment({ paymentIntent, idempotencyKey, reason }) {
       const stripe = await stripeClient(secretKey);
       try {
-        await stripe.refunds.create({ payment_intent: paymentIntent, reason: "fraudulent" }, { idempotencyKey });
+        await stripe.refunds.create({ payment_intent: paymentIntent, reason }, { idempotencyKey });
         return { ok: true };
       } catch (err) {
         const code = err && typeof err === "object" && "code" in err ? String((err as { code: unknown }).code) : "";

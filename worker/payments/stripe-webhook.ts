@@ -7,6 +7,9 @@
 // session's `payment_intent` is recorded beside the purchase (D1 and the wallet), and
 // disputes and refunds naming it are handed to reversal-webhooks.ts, early fraud warnings
 // to fraud-warning-webhook.ts (which also gets the payment's warnings that came first).
+// A pack the wallet declines (the player is on a break or closed for play, or the checkout
+// was withdrawn before it was paid) is refunded in full instead, keyed by the Checkout
+// Session so the provider refunds it once however often the completion arrives.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { errorBody } from "../http/api-error";
@@ -14,16 +17,17 @@ import { wireCodeOf } from "../http/refusals";
 import type { ApiErrorBody } from "../../src/shared/schemas/api-error";
 import { getDb } from "../db/database";
 import { users } from "../db/schema";
-import { paymentsWallet } from "./wallet";
+import { paymentsWallet, type DeclinedPurchase, type PurchaseDecline } from "./wallet";
 import { tunables } from "../tunables";
 import { stripeWebhookSecret, WEBHOOK_TOLERANCE_SECONDS } from "./payments-config";
 import { applyKeptFraudWarnings, FRAUD_WARNING_EVENT, handleFraudWarning } from "./fraud-warning-webhook";
 import { applyKeptReversals, handleReversalEvent, recordPaymentIntent, REVERSAL_EVENTS } from "./reversal-webhooks";
 import { loggerFor } from "../logging/logger";
+import { providerOffRequest } from "./configured-provider";
 import { stripeSdk } from "../on-demand";
 
 export type WebhookOutcome =
-  | { status: 200; body: { received: true; credited?: boolean; moved?: boolean; ignored?: string } }
+  | { status: 200; body: { received: true; credited?: boolean; declined?: PurchaseDecline; moved?: boolean; ignored?: string } }
   | { status: 400 | 503; body: ApiErrorBody };
 
 const COMPLETION_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
@@ -66,6 +70,32 @@ export function refuseBeforeBody(env: Env, signature: string | undefined): Webho
   if (!stripeWebhookSecret(env)) return { status: 503, body: errorBody("not-configured", "Payments are not configured on this server.") };
   if (!signature) return { status: 400, body: errorBody("invalid-signature", "Missing Stripe-Signature header.") };
   return null;
+}
+
+/**
+ * A declined pack's refund: the whole payment back at the provider (once per Checkout Session,
+ * however often the completion is delivered), then applied as a refund of the whole charge,
+ * which reverses nothing (nothing was credited) and books the refund. False when the provider
+ * could not refund now.
+ */
+async function refundDeclined(env: Env, userId: string, checkoutSessionId: string, declined: DeclinedPurchase, now: number) {
+  if (!declined.refund) return true;
+  const { paymentIntent, amountCents } = declined.refund;
+  const refunded = await (await providerOffRequest(env)).refundPayment({
+    paymentIntent,
+    idempotencyKey: `declined-refund-${checkoutSessionId}`,
+    reason: "requested_by_customer",
+  });
+  if (!refunded.ok) {
+    loggerFor(env).warn("declined pack: refund failed; Stripe will deliver the completion again", checkoutSessionId, refunded.reason);
+    return false;
+  }
+  await paymentsWallet(env, userId).applyRefund(
+    userId,
+    { paymentIntent, chargeAmountCents: amountCents, amountRefundedCents: amountCents },
+    now,
+  );
+  return true;
 }
 
 export async function handleStripeWebhook(env: Env, rawBody: string, signature: string | undefined, now: number): Promise<WebhookOutcome> {
@@ -134,7 +164,12 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
     loggerFor(env).error("paid checkout session matches no pack", session.id, session.amount_total);
     return ignored(wireCodeOf(result));
   }
+  if (result.declined) {
+    if (!paymentIntent) loggerFor(env).error("declined pack without a payment intent: refund it by hand", session.id);
+    if (!(await refundDeclined(env, userId, session.id, result.declined, now))) return retryLater();
+  }
   if (paymentIntent && !(await applyKeptFraudWarnings(env, { paymentIntent, userId }, now))) return retryLater();
   if (paymentIntent) await applyKeptReversals(env, paymentIntent, now);
+  if (result.declined) return { status: 200, body: { received: true, credited: false, declined: result.declined.reason } };
   return { status: 200, body: { received: true, credited: result.credited } };
 }

@@ -4,6 +4,7 @@
 import { type KernelWallet, walletOf } from "../wallet";
 import type { PaymentsWallet } from "./in-wallet/methods";
 export type { PaymentsWallet };
+export type { DeclinedPurchase } from "./in-wallet/declined-purchases";
 export type { FraudWarning } from "./in-wallet/fraud-warnings";
 export type { PayoutAttempt, PayoutOutcome, PayoutTiming } from "./in-wallet/payout-attempts";
 export {
@@ -16,6 +17,7 @@ export {
 } from "./in-wallet/payouts";
 export type { RedemptionResult, ReviewResult, ReviewRules } from "./in-wallet/redemptions";
 export { FRAUD_WARNING_HOLD_MESSAGE, UNDER_REVIEW_MESSAGE, type ReversalResult } from "./in-wallet/reversals";
+export type { PurchaseDecline } from "./in-wallet/standing";
 /** The player's wallet, typed for Payments. The id must come from the verified token, never from a request body. */
 export function paymentsWallet(env: Env, userId: string): PaymentsWallet & KernelWallet {
   return walletOf<PaymentsWallet & KernelWallet>(env, userId);

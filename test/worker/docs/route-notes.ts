@@ -157,13 +157,13 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/me/break": {
     section: "The player",
-    does: '`{period: "24h"|"7d"|"30d"|"permanent"}`: a break that cannot be ended early; answers the document.',
+    does: '`{period: "24h"|"7d"|"30d"|"permanent"}`: a break that cannot be ended early; it withdraws the open checkouts (holds released, sessions expired at the provider right after) and a pack paid during it is refunded, never credited. Answers the document.',
     body: "protection#BreakRequestSchema",
     answer: "user#UserDocumentSchema",
   },
   "PUT /api/me/limits": {
     section: "The player",
-    does: "Daily stake and daily/weekly/monthly purchase limits (`null` removes): lower at once, higher or removed after `LIMIT_RAISE_DELAY_HOURS`; answers the document.",
+    does: "Daily stake and daily/weekly/monthly purchase limits (`null` removes): lower at once, higher or removed after `LIMIT_RAISE_DELAY_HOURS`; a purchase limit lowered below what open checkouts hold withdraws the newest of them (expired at the provider; paid anyway, refunded). Answers the document.",
     body: "protection#LimitsRequestSchema",
     answer: "user#UserDocumentSchema",
   },
@@ -185,7 +185,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/play/reality-check": {
     section: "The player",
-    does: '`{answer: "keep-playing"|"take-break"|"set-limit"}` answers a due reality check (the next falls due one interval later; an answer before a check is due changes nothing, so no check can be put off ahead); "take-break" also starts a 24-hour break, whenever it comes. Answers the play view.',
+    does: '`{answer: "keep-playing"|"take-break"|"set-limit"}` answers a due reality check (the next falls due one interval later; an answer before a check is due changes nothing, so no check can be put off ahead); "take-break" also starts a 24-hour break, whenever it comes, which withdraws the open checkouts like `POST /api/me/break`. Answers the play view.',
     body: "play#RealityCheckAnswerRequestSchema",
     answer: "play#PlayViewSchema",
   },
@@ -299,13 +299,13 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/checkout/session": {
     section: "Bonus, coin shop and redemption",
-    does: "`{amountCents}` of one of the eight packs → the checkout page's `url`; refused by region, protection state or the purchase limits before any session is made.",
+    does: "`{amountCents}` of one of the eight packs → the checkout page's `url`; refused by region, protection state or the purchase limits before any session is made, and by a break, closure or freeze that came while it was being made (that session is expired).",
     body: "checkout#CheckoutSessionRequestSchema",
     answer: "checkout#CheckoutSessionResponseSchema",
   },
   "POST /api/stripe/webhook": {
     section: "Bonus, coin shop and redemption",
-    does: "Stripe events, signature verified on the raw body (300 s tolerance; 256 KB at most; no `Stripe-Signature` is refused before the body is read): completed checkouts credit their pack once, disputes and refunds take it back, early fraud warnings hold redemptions until an operator clears them (and, when actionable, refund the charge and take the pack back); 503 when a refund could not be made yet, so Stripe delivers again.",
+    does: "Stripe events, signature verified on the raw body (300 s tolerance; 256 KB at most; no `Stripe-Signature` is refused before the body is read): completed checkouts credit their pack once (a player on a break or closed, or a withdrawn checkout: declined, refunded in full once, `declined` says why), disputes and refunds take it back, early fraud warnings hold redemptions until an operator clears them (and, when actionable, refund the charge and take the pack back); 503 when a refund could not be made yet, so Stripe delivers again.",
   },
   "POST /api/stripe/connect-webhook": {
     section: "Bonus, coin shop and redemption",

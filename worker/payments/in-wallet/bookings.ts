@@ -1,6 +1,7 @@
 // What the wallet booked of the payment provider's money, projected to D1
 // `payment_bookings` for the reconciliation with the provider (worker/reconciliation/):
-// a pack credited, the newly refunded amount of a refund, a dispute opened. Each is
+// a paid pack (kind `credit`: credited, or declined and refunded in full, see
+// declined-purchases.ts), the newly refunded amount of a refund, a dispute opened. Each is
 // written to the outbox in the same transaction as the money it describes (outbox topic
 // `booking`), so D1 holds a booking exactly when the wallet made it.
 import { writeOutboxRow } from "../../wallet/outbox";
@@ -24,6 +25,8 @@ export function writeBookingInTx(
 ): void {
   const payload: BookingPayload = { ...booking, userId: tx.userId, bookedAt: tx.now };
   writeOutboxRow(tx.sql, "booking", payload, tx.now);
+  // A booking may move no money (a declined pack, its refund): the commit still drains the outbox.
+  tx.noteChange();
 }
 
 /** The outbox topic `booking`: the booking joins D1 once, however often the row is replayed. */

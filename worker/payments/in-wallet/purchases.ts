@@ -4,19 +4,23 @@
 // from the shared pack table, looked up by the amount actually paid. The pack is also
 // recorded beside its PaymentIntent, so a later dispute or refund can find and reverse it
 // (worker/payments/in-wallet/reversals.ts). A credit is booked for the reconciliation
-// with the provider (bookings.ts).
+// with the provider (bookings.ts). A pack paid for a player on a break or closed for play,
+// or for a checkout withdrawn before it was paid, is declined instead: never credited, and
+// refunded in full by the caller (declined-purchases.ts).
 import { findPack } from "../../../src/shared/packs";
 import type { RefusalOf } from "../../../src/shared/refusals";
 import type { WalletBalances } from "../../../src/shared/schemas/user";
 import { PAYEE_STANDING } from "./standing";
 import { recordPackPaymentInTx } from "./reversals";
 import { writeBookingInTx } from "./bookings";
+import { declinePurchaseInTx, type DeclinedPurchase } from "./declined-purchases";
 import type { Ledger } from "../../wallet/ledger";
 
 export type CreditPurchaseInput = { checkoutSessionId: string; amountCents: number; paymentIntent?: string | null };
 
+/** `coins`, `cashCents`: what the pack credited (nothing when `declined`: it is refunded instead). */
 export type CreditPurchaseResult =
-  | { ok: true; credited: boolean; coins: number; cashCents: number; balances: WalletBalances }
+  | { ok: true; credited: boolean; declined: DeclinedPurchase | null; coins: number; cashCents: number; balances: WalletBalances }
   | RefusalOf<"unknown-pack" | "checkout-session-required" | "purchase-not-credited">;
 
 export function creditPurchaseInTx(tx: Ledger, input: CreditPurchaseInput): CreditPurchaseResult {
@@ -27,6 +31,11 @@ export function creditPurchaseInTx(tx: Ledger, input: CreditPurchaseInput): Cred
     return { ok: false, code: "checkout-session-required" };
   }
   const paymentIntent = input.paymentIntent && input.paymentIntent.length <= 255 ? input.paymentIntent : null;
+  // A pack credited before a break stays credited when its completion is delivered again.
+  if (!tx.hasPosted("coins", "purchase", reference)) {
+    const declined = declinePurchaseInTx(tx, { checkoutSessionId: reference, paymentIntent, amountCents: pack.amountCents });
+    if (declined) return { ok: true, credited: false, declined, coins: 0, cashCents: 0, balances: tx.balances() };
+  }
   recordPackPaymentInTx(tx, {
     checkoutSessionId: reference,
     paymentIntent,
@@ -35,7 +44,7 @@ export function creditPurchaseInTx(tx: Ledger, input: CreditPurchaseInput): Cred
     cashCents: pack.cashCents,
   });
   if (tx.hasPosted("coins", "purchase", reference)) {
-    return { ok: true, credited: false, coins: pack.coins, cashCents: pack.cashCents, balances: tx.balances() };
+    return { ok: true, credited: false, declined: null, coins: pack.coins, cashCents: pack.cashCents, balances: tx.balances() };
   }
   const coins = tx.post({ currency: "coins", amount: pack.coins, reason: "purchase", reference });
   const cash = pack.cashCents > 0 ? tx.post({ currency: "cash", amount: pack.cashCents, reason: "purchase", reference }) : null;
@@ -45,5 +54,5 @@ export function creditPurchaseInTx(tx: Ledger, input: CreditPurchaseInput): Cred
   // Never refused (the money was taken), but it counts toward the player's purchase limits.
   tx.use(PAYEE_STANDING).countPurchase(tx, { reference, amountCents: pack.amountCents });
   writeBookingInTx(tx, { kind: "credit", reference, paymentIntent, amountCents: pack.amountCents });
-  return { ok: true, credited: true, coins: pack.coins, cashCents: pack.cashCents, balances: tx.balances() };
+  return { ok: true, credited: true, declined: null, coins: pack.coins, cashCents: pack.cashCents, balances: tx.balances() };
 }

@@ -1,5 +1,5 @@
 // What payments asks of the player's standing, answered at the Worker's root by
-// protection's in-wallet code (identity, age, region, limits), so payments never imports
+// protection's in-wallet code (identity, age, region, limits, breaks), so payments never imports
 // another feature. Asked inside the transaction that moves the money.
 import type { IdentityStatus } from "../../../src/shared/schemas/identity";
 import type { PlayContext } from "../../../src/shared/protection";
@@ -21,6 +21,15 @@ export type PayeeStanding = {
   windDown(tx: Ledger, play: PlayContext): WindDown | null;
   /** A credited pack counts toward the player's purchase limits (never refused: the money was taken). */
   countPurchase(tx: Ledger, purchase: { reference: string; amountCents: number }): void;
+  /**
+   * Why a paid checkout must be declined and refunded rather than credited, or null: the player
+   * is closed for play or on a break, or the checkout was withdrawn before it was paid. A
+   * declined checkout's hold stops counting toward the purchase limits.
+   */
+  declinePurchase(tx: Ledger, checkoutSessionId: string): PurchaseDecline | null;
 };
+
+/** Why a paid pack was declined (see declined-purchases.ts). */
+export type PurchaseDecline = "closed" | "break" | "withdrawn";
 
 export const PAYEE_STANDING = new WalletPort<PayeeStanding>("payee standing");

@@ -12,6 +12,7 @@
 //   redemption_reviews    redemptions waiting for (or decided by) an operator's review (7)
 //   redemption_regions    where each redemption was requested from, for the winners list (8)
 //   redemption_holds      why each redemption's payout attempts were held: identity, or a freeze or pause (16)
+//   declined_purchases    paid packs declined (refunded, never credited): the player was on a break or closed, or the checkout withdrawn (18)
 import type { WalletStorageStep } from "../../wallet/schema-migrations";
 
 /** Its tables when the ladder began (rungs 1 and 2). */
@@ -139,6 +140,20 @@ export const PAYMENTS_STORAGE: readonly WalletStorageStep[] = [
          reason TEXT NOT NULL CHECK (reason IN ('identity', 'hold')),
          first_at INTEGER NOT NULL,
          PRIMARY KEY (redemption_id, reason)
+       )`,
+    ],
+  },
+  {
+    version: 18,
+    statements: [
+      // `declined_purchases`: one row per paid checkout the wallet declined rather than credit, by its
+      // Checkout Session: `reason` 'break' | 'closed' (the player's state when it arrived) or 'withdrawn'
+      // (the checkout was withdrawn before it was paid). Its `purchases` row credits nothing and is
+      // refunded in full (worker/payments/in-wallet/declined-purchases.ts).
+      `CREATE TABLE IF NOT EXISTS declined_purchases (
+         checkout_session_id TEXT PRIMARY KEY NOT NULL,
+         reason TEXT NOT NULL CHECK (reason IN ('break', 'closed', 'withdrawn')),
+         declined_at INTEGER NOT NULL
        )`,
     ],
   },

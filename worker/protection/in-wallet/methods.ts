@@ -10,6 +10,7 @@ import type { RealityCheckAnswer } from "../../../src/shared/play-time";
 import type { BreakPeriod, LimitName, PlayAction, PlayContext } from "../../../src/shared/protection";
 import type { Refusal } from "../../../src/shared/refusals";
 import type { IdentityState } from "../../../src/shared/schemas/identity";
+import { loggerFor } from "../../logging/logger";
 import { tunables } from "../../tunables";
 import { auditInTx, type AuditFailure, type OperatorAudit } from "../../wallet/operator-actions";
 import type { WalletHost, WalletMethods } from "../../wallet/wallet-object";
@@ -25,6 +26,7 @@ import {
   type IdentityResetResult,
   type IdentityResult,
 } from "./identity";
+import { checkoutExpiryTriedInTx, dueCheckoutExpiriesInTx, nextCheckoutExpiryInTx, type CheckoutPort } from "./checkout-withdrawals";
 import { nextLimitChangeAt } from "./limit-history";
 import {
   answerRealityCheckInTx,
@@ -73,6 +75,38 @@ async function armForLimitChanges(host: WalletHost, userId: string, now: number)
 }
 
 /**
+ * Rings the alarm when a withdrawn checkout waits to be expired at the payment provider: at
+ * once after the break, closure or lower limit that withdrew it (checkout-withdrawals.ts).
+ */
+async function armForCheckoutExpiries(host: WalletHost, userId: string, now: number): Promise<void> {
+  const next = host.read(userId, now, (tx) => nextCheckoutExpiryInTx(tx));
+  if (next !== null) await host.wakeBy(next);
+}
+
+/**
+ * Protection's part of the alarm after the drain: each withdrawn checkout due a try is
+ * expired at the payment provider (`checkouts`), outside any transaction; one the provider
+ * cannot confirm closed is tried again CHECKOUT_EXPIRE_RETRY_SECONDS later, until its
+ * session ends on its own. A completion that comes anyway is declined and refunded.
+ */
+export async function expireWithdrawnCheckoutsOnAlarm(host: WalletHost, checkouts: CheckoutPort, now: number): Promise<void> {
+  const userId = host.owner();
+  if (userId === null) return;
+  const retryMs = tunables(host.env).CHECKOUT_EXPIRE_RETRY_SECONDS * 1000;
+  for (const sessionId of host.read(userId, now, (tx) => dueCheckoutExpiriesInTx(tx))) {
+    let closed = true;
+    try {
+      await checkouts.expireCheckout(sessionId);
+    } catch (err) {
+      closed = false;
+      loggerFor(host.env).warn("withdrawn checkout not expired at the provider yet; will retry", sessionId, err);
+    }
+    host.transact(userId, Date.now(), (tx) => checkoutExpiryTriedInTx(tx, { sessionId, closed, retryMs }));
+  }
+  await armForCheckoutExpiries(host, userId, Date.now());
+}
+
+/**
  * Protection's part of the alarm: the alarm's own read announces what took effect by `now`
  * (every transaction does, see the composition's `beforeCommit`), then the next wake is set.
  */
@@ -113,7 +147,10 @@ export const protectionMethods = {
     return host.transact(userId, now, (tx) => beginIdentityCheckInTx(tx, input));
   },
 
-  /** What a verification session came to (the identity webhook); held payouts are looked at again by the alarm. */
+  /**
+   * What a verification session came to (the identity webhook); held payouts are looked at
+   * again by the alarm, which also expires the checkouts an under-age closure withdrew.
+   */
   async recordIdentity(host: WalletHost, userId: string, input: IdentityOutcome, now: number): Promise<IdentityResult> {
     const result = host.transact(userId, now, (tx) => recordIdentityInTx(tx, input));
     await host.wakeBy(Date.now());
@@ -157,14 +194,21 @@ export const protectionMethods = {
       );
     });
     await host.flushOutbox();
+    await armForCheckoutExpiries(host, userId, now);
     return result;
   },
 
+  /** A break or closure; the player's open checkouts are withdrawn with it and expired at the provider by the alarm. */
   async takeBreak(host: WalletHost, userId: string, period: BreakPeriod, now: number): Promise<BreakResult> {
-    return host.transact(userId, now, (tx) => takeBreakInTx(tx, period));
+    const result = host.transact(userId, now, (tx) => takeBreakInTx(tx, period));
+    await armForCheckoutExpiries(host, userId, now);
+    return result;
   },
 
-  /** Requested limits in minor units (null removes); raises wait `raiseDelayMs`, and the alarm is set for when they apply. */
+  /**
+   * Requested limits in minor units (null removes); raises wait `raiseDelayMs`, and the alarm is
+   * set for when they apply, and at once for open checkouts a lower purchase limit withdrew.
+   */
   async setLimits(
     host: WalletHost,
     userId: string,
@@ -174,6 +218,7 @@ export const protectionMethods = {
   ) {
     const result = host.transact(userId, now, (tx) => setLimitsInTx(tx, requested, raiseDelayMs));
     await armForLimitChanges(host, userId, now);
+    await armForCheckoutExpiries(host, userId, now);
     return result;
   },
 
@@ -201,8 +246,17 @@ export const protectionMethods = {
     return result;
   },
 
-  async attachPurchaseHold(host: WalletHost, userId: string, input: { holdId: string; sessionId: string }, now: number): Promise<void> {
-    host.transact(userId, now, (tx) => attachPurchaseHoldInTx(tx, input));
+  /** The session made for a hold; `refused` when a break, closure or freeze came meanwhile (the session is withdrawn). */
+  async attachPurchaseHold(
+    host: WalletHost,
+    userId: string,
+    input: { holdId: string; sessionId: string },
+    now: number,
+    play = defaultPlay(host),
+  ): Promise<{ refused: Refusal | null }> {
+    const { refused } = host.transact(userId, now, (tx) => attachPurchaseHoldInTx(tx, input, play));
+    if (refused) await armForCheckoutExpiries(host, userId, now);
+    return { refused };
   },
 
   async releasePurchaseHold(host: WalletHost, userId: string, holdId: string, now: number): Promise<void> {
@@ -233,8 +287,11 @@ export const protectionMethods = {
     return snapshot;
   },
 
+  /** "Take a break" also withdraws the open checkouts (see takeBreak). */
   async answerRealityCheck(host: WalletHost, userId: string, answer: RealityCheckAnswer, now: number): Promise<PlaySnapshot> {
-    return host.transact(userId, now, (tx) => answerRealityCheckInTx(tx, answer)).snapshot;
+    const { snapshot } = host.transact(userId, now, (tx) => answerRealityCheckInTx(tx, answer));
+    await armForCheckoutExpiries(host, userId, now);
+    return snapshot;
   },
 
   async markNudgesSeen(host: WalletHost, userId: string, ids: string[], now: number): Promise<void> {
@@ -250,7 +307,10 @@ export const protectionMethods = {
     return host.read(userId, now, (tx) => ({ history: harmHistoryInTx(tx, days), notes: harmNotesInTx(tx) }));
   },
 
-  /** Operators only: a note on a sign of harm and its action, with the audit row; waits for the projection. */
+  /**
+   * Operators only: a note on a sign of harm and its action (a 7-day break withdraws the open
+   * checkouts), with the audit row; waits for the projection.
+   */
   async noteHarmFlag(
     host: WalletHost,
     userId: string,
@@ -260,6 +320,7 @@ export const protectionMethods = {
   ) {
     const result = host.transact(userId, now, (tx) => noteHarmFlagInTx(tx, input, audit));
     await host.flushOutbox();
+    await armForCheckoutExpiries(host, userId, now);
     return result;
   },
 

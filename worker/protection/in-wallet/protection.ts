@@ -22,11 +22,13 @@ import {
   checkPurchase,
   etMidnight,
   checkStake,
+  exclusionAt,
   isValidDateOfBirth,
   LIMIT_NAMES,
   NO_LIMITS,
   periodBounds,
   purchaseAllowance,
+  purchasesOverLimit,
   resolveLimits,
   STAKE_LIMIT_FOR,
   type BreakPeriod,
@@ -45,6 +47,7 @@ import { recordBreak, recordLimitChanges } from "./limit-history";
 import { gateFreeze } from "../../wallet/operator-actions";
 import { verifiedResidenceInTx } from "./identity-residence";
 import { gateRules } from "./rules-gate";
+import { checkoutWithdrawn, openCheckoutsInTx, withdrawCheckoutInTx } from "./checkout-withdrawals";
 
 // ---- reads ----
 
@@ -256,6 +259,7 @@ export function closeUnderAgeInTx(tx: Ledger): void {
     tx.now,
     tx.now,
   );
+  withdrawOpenCheckouts(tx, "under-age");
 }
 
 /**
@@ -285,10 +289,41 @@ export function correctDateOfBirthInTx(
     closed ? tx.now : null,
     tx.now,
   );
+  if (closed === "under-age") withdrawOpenCheckouts(tx, "under-age");
   return { ok: true, changed: state.dateOfBirth !== input.dateOfBirth || state.closed !== closed };
 }
 
 export type BreakResult = { ok: true; state: ProtectionState };
+
+// ---- open checkouts withdrawn (checkout-withdrawals.ts) ----
+
+/** A break or closure: every open checkout is withdrawn, so none can be paid during it. */
+function withdrawOpenCheckouts(tx: Ledger, reason: "self-excluded" | "under-age"): void {
+  for (const checkout of openCheckoutsInTx(tx)) withdrawCheckoutInTx(tx, checkout, reason);
+}
+
+/**
+ * A purchase limit lowered at once below what is bought and held: the newest open checkouts
+ * are withdrawn until the rest fits (one opened under the old limit could still be paid).
+ */
+function withdrawCheckoutsOverLimit(tx: Ledger): void {
+  const limits = readLimits(tx).effective;
+  for (const checkout of openCheckoutsInTx(tx)) {
+    if (!purchasesOverLimit(limits, purchaseTotals(tx))) return;
+    withdrawCheckoutInTx(tx, checkout, "purchase-limit");
+  }
+}
+
+/**
+ * Why a paid checkout must be declined (refunded, never credited): the player is closed for
+ * play or on a break now, or the checkout was withdrawn before it was paid; null when it may
+ * be credited. A declined checkout's hold, if it still has one, stops counting.
+ */
+export function purchaseDeclineInTx(tx: Ledger, checkoutSessionId: string): "closed" | "break" | "withdrawn" | null {
+  const reason = exclusionAt(readProtection(tx), tx.now) ?? (checkoutWithdrawn(tx, checkoutSessionId) ? "withdrawn" : null);
+  if (reason !== null) tx.sql.exec("DELETE FROM purchase_holds WHERE session_id = ?", checkoutSessionId);
+  return reason;
+}
 
 /** Starts (or lengthens) a break, or closes the account for play; a break never ends early. */
 export function takeBreakInTx(tx: Ledger, period: BreakPeriod): BreakResult {
@@ -304,6 +339,7 @@ export function takeBreakInTx(tx: Ledger, period: BreakPeriod): BreakResult {
     next.closed ? tx.now : null,
     tx.now,
   );
+  withdrawOpenCheckouts(tx, "self-excluded");
   return { ok: true, state: readProtection(tx) };
 }
 
@@ -317,6 +353,7 @@ export function setLimitsInTx(
   const next = changeLimits(before, requested, tx.now, raiseDelayMs);
   writeLimits(tx, next);
   recordLimitChanges(tx, LIMIT_NAMES, requested, before, next);
+  withdrawCheckoutsOverLimit(tx);
   return { ok: true, limits: next };
 }
 
@@ -348,10 +385,23 @@ export function reservePurchaseInTx(
   return { ok: true, holdId: input.holdId };
 }
 
-/** Ties a hold to the checkout session created for it, so the credit can release it. */
-export function attachPurchaseHoldInTx(tx: Ledger, input: { holdId: string; sessionId: string }): { ok: true } {
+/**
+ * Ties a hold to the checkout session created for it, so the credit can release it. A break,
+ * closure or freeze that came while the session was being made withdraws it at once:
+ * `refused` says why, and the player is not sent to pay it.
+ */
+export function attachPurchaseHoldInTx(
+  tx: Ledger,
+  input: { holdId: string; sessionId: string },
+  play: PlayContext,
+): { ok: true; refused: Refusal | null } {
   tx.sql.exec("UPDATE purchase_holds SET session_id = ? WHERE id = ?", input.sessionId, input.holdId);
-  return { ok: true };
+  const refused = gatePlay(tx, "purchase", play);
+  if (refused) {
+    const checkout = openCheckoutsInTx(tx).find((open) => open.id === input.holdId);
+    if (checkout) withdrawCheckoutInTx(tx, checkout, refused.code);
+  }
+  return { ok: true, refused };
 }
 
 /** A checkout that was never created: its hold stops counting. */

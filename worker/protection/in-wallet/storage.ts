@@ -11,6 +11,7 @@
 //   rules_acceptances     each version of the Official Sweepstakes Rules the player accepted (8)
 //   limit_alerts_due      limit and break changes whose "took effect" alert is still to be sent (10)
 //   identity_retired_sessions  verification sessions an operator's reset retired; their events change nothing (11)
+//   checkout_withdrawals  open checkouts withdrawn by a break, closure or lower purchase limit, until expired at the provider (18)
 import type { WalletStorageStep } from "../../wallet/schema-migrations";
 
 /** Its tables when the ladder began (rungs 1 and 2). */
@@ -179,6 +180,26 @@ export const PROTECTION_STORAGE: readonly WalletStorageStep[] = [
          id INTEGER PRIMARY KEY CHECK (id = 1),
          residence TEXT NOT NULL,
          recorded_at INTEGER NOT NULL
+       )`,
+    ],
+  },
+  {
+    version: 18,
+    statements: [
+      // `checkout_withdrawals`: one row per open checkout withdrawn (its `purchase_holds` row deleted
+      // in the same transaction) by a break, a closure, a purchase limit lowered below it or a refusal
+      // met while it was being made: `reason` the refusal code it would meet now, `session_ends_at`
+      // when the provider ends it anyway, `next_try_at` when the alarm next asks the provider to expire
+      // it, `closed_at` once the provider said it can no longer be paid. A completion of a withdrawn
+      // checkout is refunded, never credited (worker/protection/in-wallet/checkout-withdrawals.ts).
+      `CREATE TABLE IF NOT EXISTS checkout_withdrawals (
+         session_id TEXT PRIMARY KEY NOT NULL,
+         amount_cents INTEGER NOT NULL,
+         reason TEXT NOT NULL,
+         withdrawn_at INTEGER NOT NULL,
+         session_ends_at INTEGER NOT NULL,
+         next_try_at INTEGER NOT NULL,
+         closed_at INTEGER
        )`,
     ],
   },
