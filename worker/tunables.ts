@@ -389,7 +389,12 @@ export const TUNABLES = {
   ADJUSTMENT_APPROVAL_COINS: tunable(
     "10000",
     wholeNumber(0, 1_000_000_000),
-    "A Coins adjustment larger than this (credit or debit) waits for a second operator's approval, like every Vantage Cash adjustment (0 = every Coins adjustment waits).",
+    "A Coins adjustment larger than this (credit or debit) waits for a second operator's approval, like every Vantage Cash adjustment (0 = every Coins adjustment waits); so does one that takes the player's Coins adjustments over ADJUSTMENT_APPROVAL_WINDOW_HOURS past it, and a Coins credit while the player owes Coins.",
+  ),
+  ADJUSTMENT_APPROVAL_WINDOW_HOURS: tunable(
+    "24",
+    wholeNumber(1, 720),
+    "The window over which a player's Coins adjustments add up against ADJUSTMENT_APPROVAL_COINS, so one large adjustment split into small ones still waits for a second operator.",
   ),
   ADMIN_STEP_UP_MINUTES: tunable(
     "15",

@@ -111,6 +111,7 @@ export type WorkerRefusal =
   | Plain<"date-of-birth-set">
   // operators' adjustments
   | Plain<"adjustment-conflict">
+  | Plain<"adjustment-needs-approval">
   | Plain<"adjustment-below-zero">
   | Plain<"adjustment-invalid-amount">
   // free entry by post
@@ -365,6 +366,7 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
 
   // operators' adjustments
   "adjustment-conflict": { text: "This adjustment id was already used for another adjustment." },
+  "adjustment-needs-approval": { text: "This adjustment needs a second operator's approval." },
   "adjustment-below-zero": { text: "This adjustment would take the balance below zero." },
   "adjustment-invalid-amount": { text: "The amount must be a whole number of minor units other than zero." },
 

@@ -8,10 +8,25 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, postJson, recordFinal, signIn, type SignedIn } from "./helpers";
-import { HOUR, betOf, coins, drained, leg, newEventId, newUserId, openBet, payoutRows, seedBets, wallet } from "./settlement-fixtures";
+import {
+  HOUR,
+  betOf,
+  coins,
+  drained,
+  leg,
+  newEventId,
+  newUserId,
+  openBet,
+  payoutRows,
+  seedBets,
+  wallet,
+  walletSqlOf,
+} from "./settlement-fixtures";
 import { onboardPayouts } from "./payout-helpers";
 import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import { FROZEN_MESSAGE } from "../../worker/wallet/operator-actions";
+import { Ledger } from "../../worker/wallet/ledger";
+import { type KernelWallet, walletOf } from "../../worker/wallet";
 import { createApp } from "../../worker/app";
 import { OPENING_COINS } from "../../src/shared/money";
 import { weekPeriodKey } from "../../src/shared/social";
@@ -241,6 +256,50 @@ describe("adjustments", () => {
     expect(await debit.json()).toMatchObject({ balances: { coins: 0 } });
     expect((await postJson(path, { wallet: "cash", amount: 0, reason: "zero" }, admin.token)).status).toBe(400);
     expect((await auditFor(player.userId)).length).toBe(2);
+  });
+
+  it("adds up a player's Coins adjustments over a day: a large one split in two still waits for a second operator", async () => {
+    const player = await signIn();
+    const path = `/api/admin/players/${player.userId}/adjustments`;
+    // Each under the 10,000 Coins one operator may give alone; not both together.
+    expect((await postJson(path, { wallet: "coins", amount: 6_000, reason: "goodwill" }, admin.token)).status).toBe(200);
+    const second = await postJson(path, { wallet: "coins", amount: 6_000, reason: "more goodwill" }, admin.token);
+    expect(second.status).toBe(202);
+    expect(await coins(player.userId)).toBe(OPENING_COINS + 6_000);
+    const { request } = (await second.json()) as { request: { id: string } };
+    expect((await postJson(`/api/admin/approvals/${request.id}/approve`, {}, ops.token)).status).toBe(200);
+    expect(await coins(player.userId)).toBe(OPENING_COINS + 12_000);
+    // A day later the window has passed.
+    const later = await walletOf<KernelWallet>(env, player.userId).adjustBalance(
+      player.userId,
+      { adjustmentId: `adj_${crypto.randomUUID()}`, wallet: "coins", amount: 6_000, alone: { approvalCoins: 10_000, windowMs: 24 * HOUR } },
+      { actor: ADMIN_EMAIL, reason: "next day" },
+      Date.now() + 24 * HOUR + 1_000,
+    );
+    expect(later).toMatchObject({ ok: true });
+  });
+
+  it("a Coins credit to a player who owes Coins waits for a second operator: it would lift the pause on their redemptions", async () => {
+    const player = await signIn();
+    await runInDurableObject(wallet(player.userId) as DurableObjectStub<UserWallet>, (instance: UserWallet, state) =>
+      state.storage.transactionSync(() => {
+        const tx = new Ledger(walletSqlOf(instance), player.userId, Date.now());
+        expect(
+          tx.takeBack({ currency: "coins", amount: OPENING_COINS + 500, reason: "dispute_reversal", reference: "dispute:owed-test" }),
+        ).toMatchObject({
+          ok: true,
+          owed: 500,
+        });
+        tx.finish();
+      }),
+    );
+    const credit = await postJson(
+      `/api/admin/players/${player.userId}/adjustments`,
+      { wallet: "coins", amount: 100, reason: "goodwill" },
+      admin.token,
+    );
+    expect(credit.status).toBe(202);
+    expect(await wallet(player.userId).getBalances(player.userId, Date.now())).toMatchObject({ coinBalance: 0, owedCoins: 500 });
   });
 
   it("the same retry key sent for two players makes two adjustments, each in its own player's ledger", async () => {

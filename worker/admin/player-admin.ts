@@ -308,7 +308,8 @@ export function playerAdminRoutes() {
     const retryKey = input.idempotencyKey ?? c.req.header("Idempotency-Key") ?? undefined;
     const adjustmentId = retryKey === undefined ? undefined : await adjustmentIdFor(uid, retryKey);
     const now = Date.now();
-    if (input.wallet === "cash" || Math.abs(input.amount) > tunables(c.env).ADJUSTMENT_APPROVAL_COINS) {
+    const rules = tunables(c.env);
+    const askSecondOperator = async () => {
       const requested = await requestApproval(
         c.env,
         {
@@ -323,14 +324,23 @@ export function playerAdminRoutes() {
       );
       if (!requested.ok) throw refusedError(requested);
       return c.json({ request: requested.request } satisfies ApprovalAnswer, 202);
-    }
+    };
+    if (input.wallet === "cash" || Math.abs(input.amount) > rules.ADJUSTMENT_APPROVAL_COINS) return askSecondOperator();
     const id = adjustmentId ?? `adj_${crypto.randomUUID().replaceAll("-", "")}`;
+    // The wallet has the last word, in its transaction: the player's recent adjustments
+    // together, or a credit while Coins are owed, wait for a second operator too.
     const answer = await walletOf<KernelWallet>(c.env, uid).adjustBalance(
       uid,
-      { adjustmentId: id, wallet: input.wallet, amount: input.amount },
+      {
+        adjustmentId: id,
+        wallet: input.wallet,
+        amount: input.amount,
+        alone: { approvalCoins: rules.ADJUSTMENT_APPROVAL_COINS, windowMs: rules.ADJUSTMENT_APPROVAL_WINDOW_HOURS * 3_600_000 },
+      },
       { actor: c.var.user.email, reason: input.reason },
       now,
     );
+    if (!answer.ok && answer.code === "adjustment-needs-approval") return askSecondOperator();
     if (!answer.ok) throw refusalError(answer);
     const { balances } = answer;
     return c.json({

@@ -103,6 +103,7 @@ const EDGE: { [C in RefusalCode]: Edge<C> } = {
   "date-of-birth-set": { status: 409 },
 
   "adjustment-conflict": { status: 409 },
+  "adjustment-needs-approval": { status: 409 },
   "adjustment-below-zero": { status: 409, wire: "insufficient-funds" },
   "adjustment-invalid-amount": { status: 400, wire: "invalid-amount" },
 

@@ -104,12 +104,39 @@ export function setFreezeInTx(
   return failed ?? { ok: true, changed: true, freeze: readFreeze(tx) };
 }
 
-export type AdjustmentInput = { adjustmentId: string; wallet: WalletKind; amount: number };
+/**
+ * `alone`: applied on one operator's word, not by an approved request: allowed only for a
+ * Coins adjustment within `approvalCoins` over the last `windowMs` (every Coins adjustment of
+ * the player counted, so splitting one large adjustment into small ones still waits for a
+ * second operator), and never to credit a player who owes Coins (forgiving what a reversed
+ * payment left owed lifts the pause on their redemptions).
+ */
+export type AdjustmentInput = {
+  adjustmentId: string;
+  wallet: WalletKind;
+  amount: number;
+  alone?: { approvalCoins: number; windowMs: number };
+};
 
 export type AdjustmentResult =
   | { ok: true; replayed: boolean; balances: WalletBalances; balanceAfter: number }
-  | RefusalOf<"adjustment-invalid-amount" | "adjustment-below-zero" | "adjustment-conflict">
+  | RefusalOf<"adjustment-invalid-amount" | "adjustment-below-zero" | "adjustment-conflict" | "adjustment-needs-approval">
   | AuditFailure;
+
+/** Whether an adjustment on one operator's word must wait for a second operator instead (see AdjustmentInput). */
+function needsSecondOperator(tx: Ledger, input: AdjustmentInput): boolean {
+  if (!input.alone) return false;
+  if (input.wallet === "cash") return true;
+  if (input.amount > 0 && tx.owed("coins") > 0) return true;
+  const recent =
+    tx.sql
+      .exec<{ total: number | null }>(
+        "SELECT SUM(ABS(amount)) AS total FROM admin_adjustments WHERE currency = 'coins' AND created_at > ?",
+        tx.now - input.alone.windowMs,
+      )
+      .one().total ?? 0;
+  return recent + Math.abs(input.amount) > input.alone.approvalCoins;
+}
 
 /**
  * One ledger row `admin_adjustment` (reference `adjustment:<id>`) and its audit row. The
@@ -133,6 +160,7 @@ export function adjustBalanceInTx(tx: Ledger, input: AdjustmentInput, audit: Ope
     }
     return { ok: true, replayed: true, balances: tx.balances(), balanceAfter: tx.balance(input.wallet) };
   }
+  if (needsSecondOperator(tx, input)) return { ok: false, code: "adjustment-needs-approval" };
   const posted = tx.post({
     currency: input.wallet,
     amount: input.amount,

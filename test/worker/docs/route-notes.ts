@@ -469,7 +469,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/admin/players/:uid/adjustments": {
     section: "Operators",
-    does: '`{wallet: "coins"|"cash", amount, reason, idempotencyKey?}` in signed minor units. Vantage Cash, or Coins above `ADJUSTMENT_APPROVAL_COINS`: 202 `{request}`, applied only when a second operator approves it. Otherwise one `admin_adjustment` ledger row and one audit row per adjustment, whose id the server derives from the player and the `idempotencyKey` (or `Idempotency-Key`); a retry answers `replayed: true`; no reason is a 400, below zero 409 `insufficient-funds`.',
+    does: '`{wallet: "coins"|"cash", amount, reason, idempotencyKey?}` in signed minor units. Vantage Cash, Coins above `ADJUSTMENT_APPROVAL_COINS`, Coins that take the adjustments of the player over `ADJUSTMENT_APPROVAL_WINDOW_HOURS` past it (decided in the wallet transaction), or a Coins credit to a player who owes Coins: 202 `{request}`, applied only when a second operator approves it. Otherwise one `admin_adjustment` ledger row and one audit row per adjustment, whose id the server derives from the player and the `idempotencyKey` (or `Idempotency-Key`); a retry answers `replayed: true`; no reason is a 400, below zero 409 `insufficient-funds`.',
   },
   "GET /api/admin/approvals": {
     section: "Operators",
