@@ -31,6 +31,7 @@ import {
   recordLimitReachedInTx,
 } from "./protection/in-wallet/play";
 import {
+  cashAgeRefusalInTx,
   gatePlay,
   gateStake,
   governingRegionInTx,
@@ -77,7 +78,8 @@ const stakeRules: StakeRules = {
 
 const bonusRules: BonusRules = {
   refuse: (tx, play) => gatePlay(tx, "bonus", play),
-  cashOffered: (tx, play) => regionAllowsInTx(tx, play, "bonus-cash"),
+  // Vantage Cash also needs the age where the player lives; short of it, the bonus is Coins only.
+  cashOffered: (tx, play) => regionAllowsInTx(tx, play, "bonus-cash") && cashAgeRefusalInTx(tx, play, "bonus-cash") === null,
 };
 
 const payeeStanding: PayeeStanding = {
@@ -109,7 +111,7 @@ const cashOutRules: CashOutRules = {
 };
 
 const entryRules: EntryRules = {
-  refuse: (tx, play) => gatePlay(tx, "bonus", play) ?? freeEntryRegionRefusal(tx, play),
+  refuse: (tx, play) => gatePlay(tx, "bonus", play) ?? freeEntryRegionRefusal(tx, play) ?? cashAgeRefusalInTx(tx, play, "free-entry-cash"),
 };
 
 function bind<T>(port: WalletPort<T>, answer: T): [WalletPort<unknown>, unknown] {

@@ -16,7 +16,7 @@ import { REGION_RULES } from "../../src/shared/region-rules-table";
 import type { PlaceBetResponse } from "../../src/shared/schemas/bets";
 import type { UserDocument } from "../../src/shared/schemas/user";
 import { createApp } from "../../worker/app";
-import { regionRules } from "../../worker/protection/request-region";
+import { playContextFor, regionRules } from "../../worker/protection/request-region";
 import { getUserWallet } from "../../worker/user-wallet";
 import type { PlayContext } from "../../src/shared/protection";
 import { openEvents, pickOf } from "./bets-helpers";
@@ -224,6 +224,26 @@ describe("where the verified document says the player lives", () => {
       { "Idempotency-Key": crypto.randomUUID() },
     );
     expect(coinsBet.status).toBe(200);
+    // The daily bonus pays its Coins and none of its Vantage Cash.
+    const coinsBefore = ((await (await from(texas, "/api/me", player)).json()) as UserDocument).coinBalance;
+    expect((await from(texas, "/api/grantDailyBonus", player, {})).status).toBe(200);
+    const afterBonus = (await (await from(texas, "/api/me", player)).json()) as UserDocument;
+    expect(afterBonus.coinBalance).toBeGreaterThan(coinsBefore);
+    expect(afterBonus.vantageCash).toBe(3_000);
+    // A free-entry card asked for from Texas is recorded, not credited.
+    const card = await wallet.recordFreeEntry(
+      player.userId,
+      {
+        code: `VX-${crypto.randomUUID().slice(0, 8)}`,
+        postmarkedOn: new Date().toISOString().slice(0, 10),
+        amountCents: 500,
+        actor: "ops",
+      },
+      playContextFor(env, "US-TX"),
+      Date.now(),
+    );
+    expect(card).toMatchObject({ ok: true, credited: false, refusal: { code: "under-age" } });
+    expect(((await (await from(texas, "/api/me", player)).json()) as UserDocument).vantageCash).toBe(3_000);
   });
 
   it("answers a retried Vantage Cash bet with its first answer, even from where Vantage Cash is not offered", async () => {

@@ -187,6 +187,16 @@ function minAgeInTx(tx: Ledger, play: PlayContext, action: MoneyAction): number 
   return minAgeAmong(verifiedResidenceInTx(tx), play.minAge, tables);
 }
 
+/**
+ * The age refusal for the Vantage Cash part of an action whose Coins part the player may
+ * have (a daily bonus, a free-entry card): its age is held where the document says the
+ * player lives too (minAgeInTx), or null when old enough.
+ */
+export function cashAgeRefusalInTx(tx: Ledger, play: PlayContext, action: "bonus-cash" | "free-entry-cash"): Refusal | null {
+  const verdict = checkPlay(readProtection(tx), "bonus", tx.now, minAgeInTx(tx, play, action));
+  return verdict.ok || verdict.code !== "under-age" ? null : verdict;
+}
+
 /** Whether the governing region allows `action` at the transaction's moment (Vantage Cash from a bonus, say). */
 export function regionAllowsInTx(tx: Ledger, play: PlayContext, action: MoneyAction): boolean {
   return modeAllows(regionModeInTx(tx, play, action), action);
