@@ -224,16 +224,21 @@ export function exclusionAt(state: ProtectionState, now: number): "closed" | "br
   return state.breakUntil !== null && state.breakUntil > now ? "break" : null;
 }
 
-/** When a break of `period` taken at `now` ends, never shortening one that runs longer. */
+/**
+ * When a break of `period` taken at `now` ends, never shortening one that runs longer. An
+ * account closed by the age rule stays closed so (its reason keeps a minor's money from
+ * being redeemed), but a break still runs beside it, and a closure asked for then is kept
+ * in the break history, so correcting the date of birth reopens neither.
+ */
 export function breakEnd(
   state: ProtectionState,
   period: BreakPeriod,
   now: number,
 ): { breakUntil: number | null; closed: ClosedReason | null } {
-  if (state.closed) return { breakUntil: state.breakUntil, closed: state.closed };
-  if (period === "permanent") return { breakUntil: null, closed: "permanent" };
+  if (state.closed === "permanent") return { breakUntil: state.breakUntil, closed: state.closed };
+  if (period === "permanent") return { breakUntil: state.breakUntil, closed: state.closed ?? "permanent" };
   const until = now + BREAK_DURATION_MS[period];
-  return { breakUntil: state.breakUntil !== null && state.breakUntil > until ? state.breakUntil : until, closed: null };
+  return { breakUntil: state.breakUntil !== null && state.breakUntil > until ? state.breakUntil : until, closed: state.closed };
 }
 
 /**

@@ -156,6 +156,27 @@ describe("date of birth", () => {
     await expectRefusal(await patchMe(player.token, { dateOfBirth: "1991-01-01" }), 409, "date-of-birth-set");
   });
 
+  it("a break or closure asked for while closed by the age rule outlasts the date of birth's correction", async () => {
+    const admin = await signIn("admin@vantage.test", "Operator");
+    const correct = (player: SignedIn) =>
+      api(`/api/admin/players/${player.userId}/date-of-birth`, {
+        method: "PUT",
+        body: JSON.stringify({ dateOfBirth: "1990-04-25" }),
+        token: admin.token,
+      });
+    const closing = await signIn(undefined, undefined, { confirmAge: false });
+    expect((await patchMe(closing.token, { dateOfBirth: bornYearsAgo(17) })).status).toBe(200);
+    expect((await postJson("/api/me/break", { period: "permanent" }, closing.token)).status).toBe(200);
+    expect(await (await correct(closing)).json()).toMatchObject({ closed: "permanent" });
+    await expectRefusal(await moneyActions["POST /api/grantDailyBonus"]!(closing), 403, "self-excluded");
+
+    const resting = await signIn(undefined, undefined, { confirmAge: false });
+    expect((await patchMe(resting.token, { dateOfBirth: bornYearsAgo(17) })).status).toBe(200);
+    expect((await postJson("/api/me/break", { period: "7d" }, resting.token)).status).toBe(200);
+    expect(await (await correct(resting)).json()).toMatchObject({ closed: null });
+    await expectRefusal(await moneyActions["POST /api/grantDailyBonus"]!(resting), 403, "self-excluded");
+  });
+
   it("REGION_MIN_AGE raises the minimum where the player is (cf.regionCode)", async () => {
     const player = await signIn(undefined, undefined, { confirmAge: false });
     expect((await patchMe(player.token, { dateOfBirth: bornYearsAgo(20) })).status).toBe(200);

@@ -287,7 +287,8 @@ export function correctDateOfBirthInTx(
   }
   const state = readProtection(tx);
   const underAge = input.documentShowsMinor === true || ageAnywhere(input.dateOfBirth, tx.now) < input.minAge;
-  const closed = state.closed === "permanent" ? "permanent" : underAge ? "under-age" : null;
+  // A closure the player asked for while closed by the age rule (kept in the break history) outlasts the correction.
+  const closed = state.closed === "permanent" ? "permanent" : underAge ? "under-age" : closedByPlayerInTx(tx) ? "permanent" : null;
   tx.sql.exec(
     `INSERT INTO protection (id, date_of_birth, date_of_birth_at, break_until, closed, closed_at, updated_at) VALUES (1, ?, ?, NULL, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET date_of_birth = excluded.date_of_birth, date_of_birth_at = excluded.date_of_birth_at,
@@ -304,6 +305,11 @@ export function correctDateOfBirthInTx(
 }
 
 export type BreakResult = { ok: true; state: ProtectionState };
+
+/** Whether the player ever asked to close their account for good (the break history keeps every request). */
+function closedByPlayerInTx(tx: Ledger): boolean {
+  return tx.sql.exec("SELECT 1 FROM limit_history WHERE kind = 'break' AND name = 'permanent' LIMIT 1").toArray().length > 0;
+}
 
 // ---- open checkouts withdrawn (checkout-withdrawals.ts) ----
 
@@ -339,7 +345,7 @@ export function purchaseDeclineInTx(tx: Ledger, checkoutSessionId: string): "clo
 export function takeBreakInTx(tx: Ledger, period: BreakPeriod): BreakResult {
   const state = readProtection(tx);
   const next = breakEnd(state, period, tx.now);
-  if (!state.closed) recordBreak(tx, period, next.breakUntil);
+  if (state.closed !== "permanent") recordBreak(tx, period, next.breakUntil);
   tx.sql.exec(
     `INSERT INTO protection (id, date_of_birth, date_of_birth_at, break_until, closed, closed_at, updated_at) VALUES (1, NULL, NULL, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET break_until = excluded.break_until, closed = excluded.closed,
