@@ -18,6 +18,8 @@ import { recordFinals } from "./settlement/record-finals";
 import { isSharePagePath, sharePages } from "./share-cards/share-pages";
 import { isReceiptKeysPath, receiptKeysResponse } from "./receipts/receipt-keys";
 import { handlePushQueue, pushQueueName } from "./push/push-queue";
+import { protectionWallet } from "./protection/wallet";
+import { exclusionAt } from "../src/shared/protection";
 import { pushTransport } from "./push/push-transport";
 import type { PushNotice } from "../src/shared/push-notices";
 
@@ -72,6 +74,7 @@ export default {
         log: loggerFor(env),
         now: Date.now(),
         origin,
+        excluded: async (userId, at) => exclusionAt((await protectionWallet(env, userId).getProtection(userId, at)).state, at) !== null,
       });
       return;
     }

@@ -197,6 +197,14 @@ describe("nudges near a limit", () => {
       expect.stringMatching(/^You have 1 minute left of your daily play-time limit of 5 minutes\./),
     ]);
   });
+
+  it("no play-time nudge to a player on a break, whose open app still beats", async () => {
+    const { userId, wallet } = await player();
+    await wallet.setPlayLimits(userId, { dailyPlayMinutes: 5 }, DAY_MS, WEDNESDAY - HOUR_MS);
+    await wallet.takeBreak(userId, "24h", WEDNESDAY - MIN);
+    for (let minute = 0; minute <= 4; minute++) await wallet.heartbeat(userId, WEDNESDAY + minute * MIN);
+    expect((await wallet.getPlay(userId, WEDNESDAY + 4 * MIN)).nudges).toEqual([]);
+  });
 });
 
 describe("My statement", () => {

@@ -134,6 +134,30 @@ describe("opt-in alerts", () => {
     expect(await inbox(subscription)).toHaveLength(1);
   });
 
+  it("an alert that invites play is not sent to a player on a break; what happened to their money still is", async () => {
+    const player = await signIn();
+    const subscription = await subscribeBrowser(player);
+    await setKind(player, "region-changed", true);
+    await setKind(player, "bet-settled", true);
+    const invitation: PushNotice = {
+      userId: player.userId,
+      kind: "region-changed",
+      eventId: `region-changed:US-SD:${crypto.randomUUID()}`,
+      title: "Vantage Cash in US-SD",
+      body: "Vantage Cash is offered in US-SD again.",
+      url: "/where-cash-is-offered",
+    };
+    expect((await postJson("/api/me/break", { period: "24h" }, player.token)).status).toBe(200);
+    const held = await deliverAgain([invitation]);
+    expect(held.explicitAcks).toHaveLength(1);
+    const bet = await settledBet(player);
+    await vi.waitUntil(async () => (await inbox(subscription)).some((m) => m.message.kind === "bet-settled"), {
+      timeout: 5_000,
+      interval: 50,
+    });
+    expect((await inbox(subscription)).map((m) => m.message.eventId)).toEqual([`bet-settled:${bet.id}`]);
+  });
+
   it("a redemption paid leaves the wallet as an alert when that kind is on", async () => {
     const player = await signIn();
     const subscription = await subscribeBrowser(player);

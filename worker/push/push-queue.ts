@@ -4,7 +4,8 @@
 // the delivery is claimed in D1 `push_deliveries` before it is sent, so a message the
 // queue delivers again (or the outbox sends again after a crash) finds the claim and
 // sends nothing. A send that fails gives its claim back and the message is retried; an
-// endpoint the push service says is gone (404, 410) is deleted.
+// endpoint the push service says is gone (404, 410) is deleted. Alerts that invite play are
+// withheld from a player on a break or closed for play.
 import { buildPushPayload } from "@block65/webcrypto-web-push";
 import type { PushNotice } from "../../src/shared/push-notices";
 import type { PushMessage } from "../../src/shared/schemas/push";
@@ -22,7 +23,25 @@ export function pushQueueName(env: Pick<Env, "PUSH_QUEUE_NAME">): string {
 /** How long a push service keeps an alert for a browser that is offline. */
 const ALERT_TTL_SECONDS = 24 * 60 * 60;
 
-export type PushDeps = { env: Env; transport: PushTransport; log: Logger; now: number; origin: string };
+/**
+ * `excluded`: whether the player is on a break or closed for play now (asked of their wallet
+ * at the Worker's root). Alerts that invite play are not sent to them.
+ */
+export type PushDeps = {
+  env: Env;
+  transport: PushTransport;
+  log: Logger;
+  now: number;
+  origin: string;
+  excluded: (userId: string, now: number) => Promise<boolean>;
+};
+
+/**
+ * Alerts that invite play ("Vantage Cash is offered in X again", a play-time reminder): never
+ * to a player on a break or closed for play. What happened to their own money (a bet settled,
+ * a redemption, a limit or break taking effect) still reaches them.
+ */
+const INVITING: ReadonlySet<PushNotice["kind"]> = new Set(["region-changed", "limit-near"]);
 
 type SubscriptionRow = { id: string; endpoint: string; p256dh: string; auth: string };
 
@@ -35,6 +54,7 @@ export async function deliverNotice(notice: PushNotice, deps: PushDeps): Promise
     .bind(notice.userId, notice.kind)
     .first<{ enabled: number }>();
   if (enabled?.enabled !== 1) return 0;
+  if (INVITING.has(notice.kind) && (await deps.excluded(notice.userId, now))) return 0;
   const { results: subscriptions } = await env.DB.prepare("SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ?")
     .bind(notice.userId)
     .all<SubscriptionRow>();

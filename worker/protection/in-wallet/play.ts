@@ -32,6 +32,7 @@ import {
 } from "../../../src/shared/play-time";
 import {
   changeNamedLimits,
+  exclusionAt,
   LIMIT_INFO,
   PURCHASE_LIMITS,
   periodBounds,
@@ -48,6 +49,7 @@ import {
   purchaseTotals,
   limitRows,
   readLimits,
+  readProtection,
   reservePurchaseInTx,
   stakedToday,
   takeBreakInTx,
@@ -322,7 +324,8 @@ function countMinute(tx: Ledger, session: PlaySession | null): void {
 /** A visible, signed-in tab's heartbeat: counts this minute once, continues or starts the session, nudges near the time limit. */
 export function heartbeatInTx(tx: Ledger): { ok: true; snapshot: PlaySnapshot } {
   countMinute(tx, readSession(tx));
-  nudge(tx, timeUse(readPlayLimits(tx).effective, minutesToday(tx), tx.now));
+  // No play-time reminder to a player on a break or closed for play: there is no play to time.
+  if (exclusionAt(readProtection(tx), tx.now) === null) nudge(tx, timeUse(readPlayLimits(tx).effective, minutesToday(tx), tx.now));
   return { ok: true, snapshot: playSnapshotInTx(tx) };
 }
 
