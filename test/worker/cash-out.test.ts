@@ -35,7 +35,7 @@ import {
   newUserId,
   openBet,
   payoutRows,
-  ringOutboxAlarm,
+  drainOutboxNow,
   seedBets,
   wallet,
   walletSqlOf,
@@ -175,7 +175,7 @@ describe("accepting a cash-out", () => {
     expect(half.paid).toBe(cashOutFigures(50, factor, MARGIN).amount);
     expect(half.bet).toMatchObject({ status: "open", result: null, cashOut: { stake: 50, paid: half.paid }, payoutPaid: half.paid });
     // D1 (public picks, /pricing) learns the share and what it paid.
-    await ringOutboxAlarm(player.userId);
+    await drainOutboxNow(player.userId);
     const projected = await env.DB.prepare("SELECT cash_out_stake, cash_out_paid, payout_paid FROM bets WHERE id = ?").bind(bet.id).first();
     expect(projected).toEqual({ cash_out_stake: 50, cash_out_paid: half.paid, payout_paid: half.paid });
 

@@ -1,9 +1,9 @@
 // Fixtures for the settlement tests: open bets written straight into a player's wallet
 // (stake debited with a `bet_stake` ledger row, projected to D1 like placement does),
 // a scriptable scores feed, and readers for what a player would see afterwards.
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import { toWinFor } from "../../src/shared/payout";
 import type { BetDocument, BetLeg } from "../../src/shared/schemas/bets";
 import type { EventScore } from "../../src/shared/schemas/events";
@@ -96,16 +96,14 @@ export async function seedBets(userId: string, bets: BetDocument[], opts: { proj
 }
 
 /**
- * Rings the wallet's alarm now instead of waiting WALLET_OUTBOX_FLUSH_DELAY_MS for it to
- * write the outbox to D1. The wallet arms the alarm just after a change commits, so this
- * waits until it is set; if the real alarm rang first, the outbox is already empty.
+ * Writes the wallet's outbox to D1 now instead of waiting WALLET_OUTBOX_FLUSH_DELAY_MS for
+ * its alarm. It asks the wallet to drain (as the console's reads do) rather than running
+ * the alarm from the test, which would race the runtime's own dispatch of that alarm.
  */
-export async function ringOutboxAlarm(userId: string): Promise<void> {
+export async function drainOutboxNow(userId: string): Promise<void> {
   const stub = wallet(userId);
-  await vi.waitUntil(async () => (await runDurableObjectAlarm(stub)) || (await stub.auditLedger(userId, Date.now())).pendingOutbox === 0, {
-    timeout: 5_000,
-    interval: 10,
-  });
+  await stub.flushOutbox();
+  expect((await stub.auditLedger(userId, Date.now())).pendingOutbox).toBe(0);
 }
 
 export async function betOf(userId: string, betId: string): Promise<BetDocument> {

@@ -12,7 +12,7 @@ import { simulatedScores } from "../../worker/odds/simulator/simulator-provider"
 import worker from "../../worker/index";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, postJson, signIn } from "./helpers";
-import { drained, latestRunId, ringOutboxAlarm } from "./settlement-fixtures";
+import { drained, latestRunId, drainOutboxNow } from "./settlement-fixtures";
 
 /** Fires the cron and waits until the settlement queue has settled what it sent. */
 async function fireCron(): Promise<void> {
@@ -34,7 +34,7 @@ describe("bets placed through the API are settled by the cron", () => {
     expect(parlay.status).toBe(200);
     // The wallet writes its bets to D1 (where settlement finds them) on its alarm,
     // WALLET_OUTBOX_FLUSH_DELAY_MS after the bet: rung here rather than waited for.
-    await ringOutboxAlarm(player.userId);
+    await drainOutboxNow(player.userId);
     const legs = await env.DB.prepare("SELECT COUNT(*) AS n FROM bet_legs WHERE user_id = ?").bind(player.userId).first<{ n: number }>();
     expect(legs?.n).toBe(4);
 

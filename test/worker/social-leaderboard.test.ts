@@ -12,7 +12,7 @@ import { readLeaderboard, readOwnRank } from "../../worker/social/leaderboards";
 import { WALLET_PROJECTORS } from "../../worker/user-wallet";
 import { projectionStatements } from "../../worker/wallet/projection";
 import { api, signIn, type SignedIn } from "./helpers";
-import { leg, newEventId, openBet, ringOutboxAlarm, seedBets, wallet } from "./settlement-fixtures";
+import { leg, newEventId, openBet, drainOutboxNow, seedBets, wallet } from "./settlement-fixtures";
 
 const HOME_WINS = { homeScore: 3, awayScore: 1 };
 const AWAY_WINS = { homeScore: 0, awayScore: 2 };
@@ -61,7 +61,7 @@ async function cashOutInFull(userId: string, betId: string, now: number) {
     now,
   );
   if (!done.ok) throw new Error(`not cashed out: ${done.code}`);
-  await ringOutboxAlarm(userId);
+  await drainOutboxNow(userId);
 }
 
 const handleOf = (board: LeaderboardResponse) => board.entries.map((e) => e.handle);

@@ -12,7 +12,7 @@ import { createApp } from "../../worker/app";
 import { setHandle } from "../../worker/social/player-profiles";
 import { tunables } from "../../worker/tunables";
 import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
-import { HOUR, leg, newEventId, openBet, ringOutboxAlarm, seedBets, wallet } from "./settlement-fixtures";
+import { HOUR, leg, newEventId, openBet, drainOutboxNow, seedBets, wallet } from "./settlement-fixtures";
 
 const patchMe = (p: SignedIn, body: unknown) => api("/api/me", { method: "PATCH", token: p.token, body: JSON.stringify(body) });
 const errorCode = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
@@ -252,7 +252,7 @@ describe("follows and the Following feed", () => {
       Date.now(),
     );
     expect(done).toMatchObject({ ok: true, response: { bet: { status: "settled", result: "cashed_out" } } });
-    await ringOutboxAlarm(trader.userId);
+    await drainOutboxNow(trader.userId);
     expect((await api("/api/follows/the_trader", { method: "PUT", token: fan.token })).status).toBe(200);
     const feed = (await (await api("/api/social/following", { token: fan.token })).json()) as FollowingResponse;
     expect(feed.picks).toEqual([]);

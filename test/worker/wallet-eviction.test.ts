@@ -3,13 +3,13 @@
 // same balance, ledger and open bets afterwards, a retried request must still be
 // answered from its first result, and the bets the outbox had not yet written to D1 must
 // still get there on the alarm.
-import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { BetsPage, PlaceBetRequest, PlaceBetResponse } from "../../src/shared/schemas/bets";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, signIn, type SignedIn } from "./helpers";
-import { expectLedgerBalanced, ringOutboxAlarm, wallet } from "./settlement-fixtures";
+import { expectLedgerBalanced, wallet } from "./settlement-fixtures";
 
 /** What the player sees of a wallet (balances, bets) and its ledger. */
 async function seen(player: SignedIn) {
@@ -69,7 +69,10 @@ describe("a wallet evicted from memory", () => {
 
     // The alarm set before eviction writes what the outbox still held to D1 (unless it
     // rang already: then the outbox is empty either way).
-    await ringOutboxAlarm(player.userId);
+    await vi.waitUntil(
+      async () => (await runDurableObjectAlarm(stub)) || (await stub.auditLedger(player.userId, Date.now())).pendingOutbox === 0,
+      { timeout: 5_000, interval: 10 },
+    );
     expect((await stub.auditLedger(player.userId, Date.now())).pendingOutbox).toBe(0);
     const projected = await env.DB.prepare("SELECT id, status FROM bets WHERE user_id = ?").bind(player.userId).all<{ id: string }>();
     const byId = (x: { id: string }, y: { id: string }) => (x.id < y.id ? -1 : 1);
