@@ -33,7 +33,7 @@ describe("bets placed through the API are settled by the cron", () => {
     const parlay = await placeBet(player.token, { kind: "Parlay", wallet: "coins", amount: 50, picks });
     expect(parlay.status).toBe(200);
     // The wallet writes its bets to D1 (where settlement finds them) on its alarm,
-    // WALLET_OUTBOX_FLUSH_DELAY_MS after the bet: rung here rather than waited for.
+    // WALLET_OUTBOX_FLUSH_DELAY_MS after the bet: drained here rather than waited for.
     await drainOutboxNow(player.userId);
     const legs = await env.DB.prepare("SELECT COUNT(*) AS n FROM bet_legs WHERE user_id = ?").bind(player.userId).first<{ n: number }>();
     expect(legs?.n).toBe(4);
