@@ -627,6 +627,26 @@ describe("a refunded pack's play-through", () => {
     await auditPlaythrough(player);
   });
 
+  it("a won dispute gives back only what the dispute took off, not what a refund of the pack took", async () => {
+    const player = await signIn();
+    const paymentIntent = `pi_pt_${crypto.randomUUID()}`;
+    await buyPack(player, {}, 4999, paymentIntent);
+    const { eventId } = await stakeCash(player, 2_450);
+    await settle(player, { eventId, homeScore: 0, awayScore: 1 });
+    expect(await me(player)).toMatchObject({ vantageCash: 2_450, cashToPlay: 2_450 });
+    // 40% refunded: 19.60 of the pack's Vantage Cash comes back out, and as much of what is to play.
+    await deliver(chargeRefundedEvent({ paymentIntent, amount: 4999, amountRefunded: 2000 }));
+    expect(await me(player)).toMatchObject({ vantageCash: 490, cashToPlay: 490 });
+    const disputed = (status: string, type: "charge.dispute.created" | "charge.dispute.closed") =>
+      deliver(disputeEvent({ type, disputeId: `dp_pt_${paymentIntent}`, paymentIntent, amount: 4999, status }));
+    await disputed("needs_response", "charge.dispute.created");
+    expect(await me(player)).toMatchObject({ vantageCash: 0, cashToPlay: 0 });
+    // Won: the dispute's 4.90 comes back to play; the refund's 19.60 stays off.
+    await disputed("won", "charge.dispute.closed");
+    expect(await me(player)).toMatchObject({ vantageCash: 490, cashToPlay: 490 });
+    await auditPlaythrough(player);
+  });
+
   it("a won dispute of a pack already played through adds nothing to play again", async () => {
     const player = await signIn();
     const paymentIntent = `pi_pt_${crypto.randomUUID()}`;

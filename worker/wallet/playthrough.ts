@@ -347,16 +347,20 @@ export function playthroughOnReversal(tx: PlaythroughTx, cents: number, referenc
 
 /**
  * For a won dispute's restore of `cents` of a pack (reason `dispute_restore`, in the same
- * transaction as its ledger credit): gives back what the credit's reversals took off and
- * its restores have not yet given back, at most `cents × CASH_PLAYTHROUGH`; once per
- * reference. A pack already played through when it was disputed had nothing taken off, so
- * its restore adds nothing to play again.
+ * transaction as its ledger credit): gives back what the pack's disputes took off and their
+ * restores have not yet given back (`disputes` owns those moves), at most `cents ×
+ * CASH_PLAYTHROUGH`; once per reference. A pack already played through when it was disputed
+ * had nothing taken off, so its restore adds nothing to play again; what a refund of the
+ * same pack took off stays off.
  */
-export function playthroughOnRestore(tx: PlaythroughTx, cents: number, reference: string, credit: ReversedCredit): number {
+export function playthroughOnRestore(tx: PlaythroughTx, cents: number, reference: string, disputes: ReversedCredit): number {
   if (!Number.isSafeInteger(cents) || cents <= 0 || tx.cashPlaythrough === 0) return 0;
-  const { own } = movesOf(tx, credit);
-  const takenOff = -own.filter((m) => m.reason === "reversal" || m.reason === "dispute_restore").reduce((sum, m) => sum + m.amount, 0);
-  return move(tx, "dispute_restore", reference, Math.min(cents * tx.cashPlaythrough, Math.max(0, takenOff)));
+  const moved = tx.sql
+    .exec<MoveRow>("SELECT seq, amount, reason, reference FROM playthrough_moves WHERE reason IN ('reversal', 'dispute_restore')")
+    .toArray()
+    .filter((m) => disputes.owns(m))
+    .reduce((sum, m) => sum + m.amount, 0);
+  return move(tx, "dispute_restore", reference, Math.min(cents * tx.cashPlaythrough, Math.max(0, -moved)));
 }
 
 /** Ledger-style audit: the stored figure next to the sum of its moves (equal, always). */

@@ -76,17 +76,22 @@ export function disputeHolds(tx: Ledger, checkoutSessionId: string): boolean {
   return tx.sql.exec("SELECT 1 FROM disputes WHERE checkout_session_id = ? AND status != 'won'", checkoutSessionId).toArray().length > 0;
 }
 
-/**
- * A pack's own play-through moves: its purchase, and its disputes' and refunds' movements
- * (reversals and restores, referenced `dispute:<id>` and `refund:<payment intent>:<amount>`).
- */
-function packCredit(tx: Ledger, purchase: PurchaseRow): ReversedCredit {
-  const disputes = new Set(
+/** The references of a pack's disputes' movements, `dispute:<id>`. */
+function disputeReferences(tx: Ledger, purchase: PurchaseRow): Set<string> {
+  return new Set(
     tx.sql
       .exec<{ id: string }>("SELECT id FROM disputes WHERE checkout_session_id = ?", purchase.checkout_session_id)
       .toArray()
       .map((d) => `dispute:${d.id}`),
   );
+}
+
+/**
+ * A pack's own play-through moves: its purchase, and its disputes' and refunds' movements
+ * (reversals and restores, referenced `dispute:<id>` and `refund:<payment intent>:<amount>`).
+ */
+function packCredit(tx: Ledger, purchase: PurchaseRow): ReversedCredit {
+  const disputes = disputeReferences(tx, purchase);
   const refunds = purchase.payment_intent === null ? null : `refund:${purchase.payment_intent}:`;
   return {
     owns: ({ reason, reference }) =>
@@ -94,6 +99,12 @@ function packCredit(tx: Ledger, purchase: PurchaseRow): ReversedCredit {
       ((reason === "reversal" || reason === "dispute_restore") &&
         (disputes.has(reference) || (refunds !== null && reference.startsWith(refunds)))),
   };
+}
+
+/** A pack's disputes' own play-through moves (their reversals and restores): what a won dispute gives back. */
+function packDisputes(tx: Ledger, purchase: PurchaseRow): ReversedCredit {
+  const disputes = disputeReferences(tx, purchase);
+  return { owns: ({ reference }) => disputes.has(reference) };
 }
 
 /**
@@ -117,7 +128,7 @@ function movePack(
   }
   const restored = tx.post({ currency, amount: -delta, reason: movement.restoreReason, reference: movement.reference });
   if (!restored.ok) throw new Error(`restore ${movement.restoreReason} ${movement.reference} (${currency}) refused: ${restored.code}`);
-  if (currency === "cash") playthroughOnRestore(tx, -delta, movement.reference, packCredit(tx, purchase));
+  if (currency === "cash") playthroughOnRestore(tx, -delta, movement.reference, packDisputes(tx, purchase));
   return { currency, delta, taken: 0, owed: 0 };
 }
 
