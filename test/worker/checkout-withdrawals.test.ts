@@ -229,6 +229,25 @@ describe("a purchase limit lowered below what is held", () => {
     await expectNothingCredited(player);
     expect(await simRefunds(newer)).toEqual([999]);
   });
+
+  it("refuses a checkout whose session was being made when the limit was lowered below it, and expires it", async () => {
+    const player = await signIn();
+    const stub = wallet(player);
+    const now = Date.now();
+    const sessionId = `cs_sim_${crypto.randomUUID().replaceAll("-", "")}`;
+    expect((await stub.reservePurchase(player.userId, { holdId: `hold_${sessionId}`, amountCents: 1999, holdMs: 3_600_000 }, now)).ok).toBe(
+      true,
+    );
+    expect(
+      (await api("/api/me/limits", { method: "PUT", body: JSON.stringify({ dailyPurchaseDollars: 10 }), token: player.token })).status,
+    ).toBe(200);
+    await env.DB.prepare("INSERT INTO sim_checkout_sessions (id, user_id, amount_cents, status, created_at) VALUES (?, ?, 1999, 'open', ?)")
+      .bind(sessionId, player.userId, now)
+      .run();
+    const attached = await stub.attachPurchaseHold(player.userId, { holdId: `hold_${sessionId}`, sessionId }, Date.now());
+    expect(attached.refused).toMatchObject({ ok: false, code: "purchase-limit" });
+    await expiredAtProvider(player, sessionId);
+  });
 });
 
 describe("a checkout paid with no break", () => {

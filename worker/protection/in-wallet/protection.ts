@@ -47,7 +47,7 @@ import { recordBreak, recordLimitChanges } from "./limit-history";
 import { gateFreeze } from "../../wallet/operator-actions";
 import { verifiedResidenceInTx } from "./identity-residence";
 import { gateRules } from "./rules-gate";
-import { checkoutWithdrawn, openCheckoutsInTx, withdrawCheckoutInTx } from "./checkout-withdrawals";
+import { checkoutWithdrawn, openCheckoutsInTx, type OpenCheckout, withdrawCheckoutInTx } from "./checkout-withdrawals";
 
 // ---- reads ----
 
@@ -412,12 +412,22 @@ export function attachPurchaseHoldInTx(
   play: PlayContext,
 ): { ok: true; refused: Refusal | null } {
   tx.sql.exec("UPDATE purchase_holds SET session_id = ? WHERE id = ?", input.sessionId, input.holdId);
-  const refused = gatePlay(tx, "purchase", play);
-  if (refused) {
-    const checkout = openCheckoutsInTx(tx).find((open) => open.id === input.holdId);
-    if (checkout) withdrawCheckoutInTx(tx, checkout, refused.code);
-  }
+  const checkout = openCheckoutsInTx(tx).find((open) => open.id === input.holdId);
+  const refused = gatePlay(tx, "purchase", play) ?? (checkout ? purchaseLimitNow(tx, checkout) : null);
+  if (refused && checkout) withdrawCheckoutInTx(tx, checkout, refused.code);
   return { ok: true, refused };
+}
+
+/** The purchase limit as it stands now for a checkout already held (a limit lowered while its session was made), or null when it fits. */
+function purchaseLimitNow(tx: Ledger, checkout: OpenCheckout): Refusal | null {
+  const totals = purchaseTotals(tx);
+  const others = {
+    day: totals.day - checkout.amount_cents,
+    week: totals.week - checkout.amount_cents,
+    month: totals.month - checkout.amount_cents,
+  };
+  const verdict = checkPurchase(readLimits(tx).effective, checkout.amount_cents, others, tx.now);
+  return verdict.ok ? null : verdict;
 }
 
 /** A checkout that was never created: its hold stops counting. */
