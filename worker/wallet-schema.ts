@@ -22,7 +22,7 @@
 //   the kernel        worker/wallet/storage.ts (balances, ledger, bets, holds, play-through,
 //                     outbox, the operator's freeze and actions, house accounts)
 //   payments          worker/payments/in-wallet/storage.ts (purchases, disputes, redemptions,
-//                     their payouts, fraud warnings, packs declined)
+//                     their payouts, fraud warnings, packs declined and their refunds owed)
 //   protection        worker/protection/in-wallet/storage.ts (age, breaks, limits, play,
 //                     identity, the sweepstakes rules accepted, checkouts withdrawn)
 //   sweepstakes       worker/sweepstakes/in-wallet.ts (free entries)
@@ -75,6 +75,8 @@ const RUNG_PURPOSES: readonly string[] = [
     "on, so a result correction of one of those legs re-prices it (a bet with cash-outs from before stays as it is).",
   "Self-exclusion reaches open checkouts: a break, closure or lower purchase limit withdraws the player's open " +
     "checkouts (kept until the provider has expired them), and a pack paid anyway is declined and refunded, never credited.",
+  "A declined pack's refund is owed until the provider has made it: the wallet's alarm tries again, backing off, and " +
+    "the pack counts as received only with its refund, so until then the reconciliation lists it as paid and not credited.",
 ];
 
 export const WALLET_MIGRATIONS: readonly WalletMigration[] = composeLadder(RUNG_PURPOSES, [

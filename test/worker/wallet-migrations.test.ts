@@ -183,6 +183,38 @@ describe("the wallet's storage migration ladder", () => {
     expect(due.rows).toEqual([{ history_seq: due.waiting, due_at: due.at }]);
   });
 
+  it("moving to version 19, a declined pack never refunded is owed its refund; one refunded is not; running it again changes nothing", async () => {
+    const userId = newUserId();
+    const stub = getUserWallet(env, userId);
+    await stub.getBalances(userId, Date.now());
+    const owed = await runInDurableObject(stub, (_wallet: UserWallet, state) => {
+      const sql = state.storage.sql;
+      const declined = (sessionId: string, refundedCents: number, at: number) => {
+        sql.exec(
+          `INSERT INTO purchases (checkout_session_id, payment_intent, amount_cents, coins, cash_cents, refunded_cents, created_at)
+           VALUES (?, ?, 999, 0, 0, ?, ?)`,
+          sessionId,
+          `pi_${sessionId}`,
+          refundedCents,
+          at,
+        );
+        sql.exec("INSERT INTO declined_purchases (checkout_session_id, reason, declined_at) VALUES (?, 'break', ?)", sessionId, at);
+      };
+      // As version 18 left it: two declined packs, one refunded, and no table of refunds owed.
+      sql.exec("DROP TABLE declined_refunds_due");
+      sql.exec("UPDATE meta SET value = '18' WHERE key = 'schema_version'");
+      declined("cs_refunded", 999, 1_000);
+      declined("cs_owed", 0, 2_000);
+      migrateWalletSchema(state.storage, WALLET_MIGRATIONS);
+      const rows = () => sql.exec("SELECT * FROM declined_refunds_due").toArray();
+      const first = rows();
+      for (const statement of WALLET_MIGRATIONS[18]!.statements) sql.exec(statement);
+      return { first, again: rows() };
+    });
+    expect(owed.first).toEqual([{ checkout_session_id: "cs_owed", tries: 0, next_try_at: 2_000, last_error: null }]);
+    expect(owed.again).toEqual(owed.first);
+  });
+
   it("moving to version 14, a ledger of every reason gets its house accounts: minus its sums by reason, owed paid by the receivable", async () => {
     const userId = newUserId();
     const stub = getUserWallet(env, userId);

@@ -15,6 +15,13 @@ import { destinationFingerprints } from "./payout-identity";
 import { listSimRecords, recordSimReversal, recordSimTransfer, simRefundedCents } from "./sim-records";
 import { SIM_CHARGE_ID } from "./simulated-ids";
 
+/**
+ * Tests only: payment intents whose next refunds the simulator refuses, with how many are left
+ * to refuse, as Stripe refuses one it cannot make (a restricted key, a disputed charge), so the
+ * retries of a refund that failed can be exercised. Empty otherwise.
+ */
+export const simRefundRefusals = new Map<string, number>();
+
 /** What the simulated onboarding asks for until it is completed. */
 export const SIM_ONBOARDING_REQUIREMENTS = ["external_account", "individual.dob.day", "tos_acceptance.date"];
 
@@ -89,6 +96,11 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
     // the simulator's books once per key, as Stripe lists refunds; the wallet reverses the pack
     // itself. A payment the simulator never took has nothing to give back.
     async refundPayment({ paymentIntent, idempotencyKey }) {
+      const refusals = simRefundRefusals.get(paymentIntent) ?? 0;
+      if (refusals > 0) {
+        simRefundRefusals.set(paymentIntent, refusals - 1);
+        return { ok: false, reason: "The simulator refused this refund, as a test asked." };
+      }
       const hex = paymentIntent.startsWith("pi_sim_") ? paymentIntent.slice("pi_sim_".length) : null;
       const [session] = hex
         ? await db

@@ -9,7 +9,8 @@
 // to fraud-warning-webhook.ts (which also gets the payment's warnings that came first).
 // A pack the wallet declines (the player is on a break or closed for play, or the checkout
 // was withdrawn before it was paid) is refunded in full instead, keyed by the Checkout
-// Session so the provider refunds it once however often the completion arrives.
+// Session so the provider refunds it once however often the completion arrives; a refund
+// that fails here is owed, and the wallet's alarm asks again until it is made.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { errorBody } from "../http/api-error";
@@ -23,7 +24,7 @@ import { stripeWebhookSecret, WEBHOOK_TOLERANCE_SECONDS } from "./payments-confi
 import { applyKeptFraudWarnings, FRAUD_WARNING_EVENT, handleFraudWarning } from "./fraud-warning-webhook";
 import { applyKeptReversals, handleReversalEvent, recordPaymentIntent, REVERSAL_EVENTS } from "./reversal-webhooks";
 import { loggerFor } from "../logging/logger";
-import { providerOffRequest } from "./configured-provider";
+import { refundDeclinedPack } from "./declined-refund-port";
 import { stripeSdk } from "../on-demand";
 
 export type WebhookOutcome =
@@ -74,27 +75,22 @@ export function refuseBeforeBody(env: Env, signature: string | undefined): Webho
 
 /**
  * A declined pack's refund: the whole payment back at the provider (once per Checkout Session,
- * however often the completion is delivered), then applied as a refund of the whole charge,
- * which reverses nothing (nothing was credited) and books the refund. False when the provider
- * could not refund now.
+ * however often the completion is delivered or the wallet's alarm asks), then recorded in the
+ * wallet, which applies it as a refund of the whole charge (reversing nothing: nothing was
+ * credited) and books the payment and its refund. False when the provider could not refund now.
  */
 async function refundDeclined(env: Env, userId: string, checkoutSessionId: string, declined: DeclinedPurchase, now: number) {
   if (!declined.refund) return true;
-  const { paymentIntent, amountCents } = declined.refund;
-  const refunded = await (await providerOffRequest(env)).refundPayment({
-    paymentIntent,
-    idempotencyKey: `declined-refund-${checkoutSessionId}`,
-    reason: "requested_by_customer",
-  });
+  const refunded = await refundDeclinedPack(env, { checkoutSessionId, paymentIntent: declined.refund.paymentIntent });
   if (!refunded.ok) {
-    loggerFor(env).warn("declined pack: refund failed; Stripe will deliver the completion again", checkoutSessionId, refunded.reason);
+    loggerFor(env).warn(
+      "declined pack: refund failed; the wallet's alarm and Stripe's redelivery will try again",
+      checkoutSessionId,
+      refunded.reason,
+    );
     return false;
   }
-  await paymentsWallet(env, userId).applyRefund(
-    userId,
-    { paymentIntent, chargeAmountCents: amountCents, amountRefundedCents: amountCents },
-    now,
-  );
+  await paymentsWallet(env, userId).recordDeclinedRefund(userId, { checkoutSessionId }, now);
   return true;
 }
 
@@ -165,6 +161,7 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
     return ignored(wireCodeOf(result));
   }
   if (result.declined) {
+    // The reconciliation lists it as paid and not credited until it is refunded.
     if (!paymentIntent) loggerFor(env).error("declined pack without a payment intent: refund it by hand", session.id);
     if (!(await refundDeclined(env, userId, session.id, result.declined, now))) return retryLater();
   }

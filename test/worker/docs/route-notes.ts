@@ -305,7 +305,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/stripe/webhook": {
     section: "Bonus, coin shop and redemption",
-    does: "Stripe events, signature verified on the raw body (300 s tolerance; 256 KB at most; no `Stripe-Signature` is refused before the body is read): completed checkouts credit their pack once (a player on a break or closed, or a withdrawn checkout: declined, refunded in full once, `declined` says why), disputes and refunds take it back, early fraud warnings hold redemptions until an operator clears them (and, when actionable, refund the charge and take the pack back); 503 when a refund could not be made yet, so Stripe delivers again.",
+    does: "Stripe events, signature verified on the raw body (300 s tolerance; 256 KB at most; no `Stripe-Signature` is refused before the body is read): completed checkouts credit their pack once (a player on a break or closed, or a withdrawn checkout: declined, refunded in full once, `declined` says why), disputes and refunds take it back, early fraud warnings hold redemptions until an operator clears them (and, when actionable, refund the charge and take the pack back); 503 when a refund could not be made yet, so Stripe delivers again (a declined pack's refund is also retried by the wallet until it is made).",
   },
   "POST /api/stripe/connect-webhook": {
     section: "Bonus, coin shop and redemption",

@@ -1,7 +1,8 @@
 // What the wallet booked of the payment provider's money, projected to D1
 // `payment_bookings` for the reconciliation with the provider (worker/reconciliation/):
-// a paid pack (kind `credit`: credited, or declined and refunded in full, see
-// declined-purchases.ts), the newly refunded amount of a refund, a dispute opened. Each is
+// a paid pack (kind `credit`: credited, or declined and refunded in full, booked only once
+// its refund is made, see declined-purchases.ts), the newly refunded amount of a refund, a
+// dispute opened. Each is
 // written to the outbox in the same transaction as the money it describes (outbox topic
 // `booking`), so D1 holds a booking exactly when the wallet made it.
 import { writeOutboxRow } from "../../wallet/outbox";
@@ -19,11 +20,12 @@ export type BookingPayload = {
   bookedAt: number;
 };
 
+/** `bookedAt`: when the money moved, if not now (a declined pack was received when it was declined). */
 export function writeBookingInTx(
   tx: Ledger,
-  booking: { kind: BookingKind; reference: string; paymentIntent: string | null; amountCents: number },
+  booking: { kind: BookingKind; reference: string; paymentIntent: string | null; amountCents: number; bookedAt?: number },
 ): void {
-  const payload: BookingPayload = { ...booking, userId: tx.userId, bookedAt: tx.now };
+  const payload: BookingPayload = { ...booking, userId: tx.userId, bookedAt: booking.bookedAt ?? tx.now };
   writeOutboxRow(tx.sql, "booking", payload, tx.now);
   // A booking may move no money (a declined pack, its refund): the commit still drains the outbox.
   tx.noteChange();

@@ -2,17 +2,26 @@
 // play, or of a checkout withdrawn before it was paid (a break, closure or lower purchase limit
 // withdrew it: worker/protection/in-wallet/checkout-withdrawals.ts), is never credited as play
 // money: the decline is recorded once per Checkout Session and the pack kept in `purchases`
-// beside its PaymentIntent, crediting nothing. The caller refunds the payment in full at the
-// provider and applies that refund like any other (applyRefundInTx), so the pack's refunded
-// amount stands at the whole and Stripe's own `charge.refunded`, a replayed completion or a
-// fraud warning moves nothing more, in any order. Nothing was posted, so there is nothing to
-// reverse and the ledger and house accounts are untouched; the payment is booked as received
-// (kind `credit`, so the reconciliation matches the provider's paid checkout) and its refund
-// as any refund is (bookings.ts).
-// Table `declined_purchases` is documented in storage.ts.
+// beside its PaymentIntent, crediting nothing. Nothing was posted, so there is nothing to
+// reverse and the ledger and house accounts are untouched.
+//
+// From the decline until the provider has refunded the whole payment, the refund is owed
+// (`declined_refunds_due`). The webhook asks the provider at once; should that fail (a
+// restricted key, a disputed charge, an outage), the wallet's alarm asks again through
+// `DeclinedRefundPort`, DECLINED_REFUND_RETRY_SECONDS later and doubling up to
+// DECLINED_REFUND_RETRY_MAX_SECONDS, for as long as it is owed. Both ask under one idempotency
+// key per Checkout Session, so the provider refunds once (past Stripe's 24-hour key window, a
+// payment already refunded in full counts as refunded, so never twice). The refund made is
+// recorded once, whoever made it: applied like any refund of the whole charge
+// (applyRefundInTx), so Stripe's own `charge.refunded`, a replayed completion or a fraud
+// warning moves nothing more, and only then is the payment booked as received (kind `credit`,
+// dated at the decline) beside its refund (bookings.ts). Until then the reconciliation finds a
+// paid checkout with no pack credited, which is how operators see a refund still owed, one
+// with no PaymentIntent (to be refunded by hand) included.
+// Tables `declined_purchases` and `declined_refunds_due` are documented in storage.ts.
 import type { Ledger } from "../../wallet/ledger";
 import { writeBookingInTx } from "./bookings";
-import { recordPackPaymentInTx } from "./reversals";
+import { applyRefundInTx, recordPackPaymentInTx, type ReversalResult } from "./reversals";
 import { PAYEE_STANDING, type PurchaseDecline } from "./standing";
 
 export type DeclinedPurchase = {
@@ -22,12 +31,49 @@ export type DeclinedPurchase = {
 };
 
 /**
+ * How the wallet's alarm reaches the payment provider for a refund still owed (implemented in
+ * worker/payments, handed to the wallet at the Worker's root): the whole payment refunded under
+ * the key `declined-refund-<Checkout Session id>`; `ok` once the provider has refunded it, now or before.
+ */
+export interface DeclinedRefundPort {
+  refundDeclined(input: { checkoutSessionId: string; paymentIntent: string }): Promise<{ ok: true } | { ok: false; reason: string }>;
+}
+
+/** The alarm's waits between tries at an owed refund (DECLINED_REFUND_RETRY_*), passed in by the caller. */
+export type DeclinedRefundRetry = { firstMs: number; maxMs: number };
+
+type OwedRow = {
+  checkout_session_id: string;
+  payment_intent: string | null;
+  amount_cents: number;
+  refunded_cents: number;
+  declined_at: number;
+};
+
+function owedRefundInTx(tx: Ledger, checkoutSessionId: string): OwedRow | null {
+  return (
+    tx.sql
+      .exec<OwedRow>(
+        `SELECT r.checkout_session_id, p.payment_intent, p.amount_cents, p.refunded_cents, d.declined_at
+           FROM declined_refunds_due r
+           JOIN purchases p ON p.checkout_session_id = r.checkout_session_id
+           JOIN declined_purchases d ON d.checkout_session_id = r.checkout_session_id
+          WHERE r.checkout_session_id = ?`,
+        checkoutSessionId,
+      )
+      .toArray()[0] ?? null
+  );
+}
+
+/**
  * The decline of a paid checkout the wallet has not credited: one recorded before, or a new
- * one the player's standing demands now; null when the pack may be credited.
+ * one the player's standing demands now; null when the pack may be credited. A new decline's
+ * refund is owed from now; the alarm's first try is `retry.firstMs` away, after the caller's own.
  */
 export function declinePurchaseInTx(
   tx: Ledger,
   input: { checkoutSessionId: string; paymentIntent: string | null; amountCents: number },
+  retry: DeclinedRefundRetry,
 ): DeclinedPurchase | null {
   const earlier = tx.sql
     .exec<{ reason: PurchaseDecline }>("SELECT reason FROM declined_purchases WHERE checkout_session_id = ?", input.checkoutSessionId)
@@ -41,24 +87,104 @@ export function declinePurchaseInTx(
       reason,
       tx.now,
     );
-    writeBookingInTx(tx, {
-      kind: "credit",
-      reference: input.checkoutSessionId,
-      paymentIntent: input.paymentIntent,
-      amountCents: input.amountCents,
-    });
+    tx.sql.exec(
+      "INSERT OR IGNORE INTO declined_refunds_due (checkout_session_id, next_try_at) VALUES (?, ?)",
+      input.checkoutSessionId,
+      tx.now + retry.firstMs,
+    );
   }
   // A replay may bring the PaymentIntent the first delivery lacked.
   recordPackPaymentInTx(tx, { ...input, coins: 0, cashCents: 0 });
-  const pack = tx.sql
-    .exec<{ payment_intent: string | null; amount_cents: number; refunded_cents: number }>(
-      "SELECT payment_intent, amount_cents, refunded_cents FROM purchases WHERE checkout_session_id = ?",
-      input.checkoutSessionId,
-    )
-    .one();
+  const owed = owedRefundInTx(tx, input.checkoutSessionId);
+  // Refunded meanwhile from Stripe's own event (a refund made by hand): recorded now.
+  if (owed && owed.refunded_cents >= owed.amount_cents) declinedRefundMadeInTx(tx, input.checkoutSessionId);
   const refund =
-    pack.payment_intent !== null && pack.refunded_cents < pack.amount_cents
-      ? { paymentIntent: pack.payment_intent, amountCents: pack.amount_cents }
+    owed && owed.payment_intent !== null && owed.refunded_cents < owed.amount_cents
+      ? { paymentIntent: owed.payment_intent, amountCents: owed.amount_cents }
       : null;
   return { reason, refund };
+}
+
+/**
+ * The provider has refunded a declined pack in full (the webhook's refund, the alarm's, or one
+ * Stripe reported itself): applied as a refund of the whole charge, the payment booked as
+ * received, and the refund no longer owed. Once; `recorded` false when nothing was owed.
+ */
+export function declinedRefundMadeInTx(
+  tx: Ledger,
+  checkoutSessionId: string,
+): { ok: true; recorded: boolean } | Extract<ReversalResult, { ok: false }> {
+  const owed = owedRefundInTx(tx, checkoutSessionId);
+  if (!owed?.payment_intent) return { ok: true, recorded: false };
+  if (owed.refunded_cents < owed.amount_cents) {
+    const applied = applyRefundInTx(tx, {
+      paymentIntent: owed.payment_intent,
+      chargeAmountCents: owed.amount_cents,
+      amountRefundedCents: owed.amount_cents,
+    });
+    if (!applied.ok) return applied;
+  }
+  writeBookingInTx(tx, {
+    kind: "credit",
+    reference: checkoutSessionId,
+    paymentIntent: owed.payment_intent,
+    amountCents: owed.amount_cents,
+    bookedAt: owed.declined_at,
+  });
+  tx.sql.exec("DELETE FROM declined_refunds_due WHERE checkout_session_id = ?", checkoutSessionId);
+  return { ok: true, recorded: true };
+}
+
+/**
+ * Owed refunds the alarm can act on now: `refund` to ask the provider for (its try is due), or
+ * null when the provider has already refunded it and only the record is left to make. One with
+ * no PaymentIntent waits for an operator.
+ */
+export function dueDeclinedRefundsInTx(tx: Ledger): { checkoutSessionId: string; refund: { paymentIntent: string } | null }[] {
+  return tx.sql
+    .exec<{ checkout_session_id: string; payment_intent: string; refunded: number }>(
+      `SELECT r.checkout_session_id, p.payment_intent, p.refunded_cents >= p.amount_cents AS refunded
+         FROM declined_refunds_due r JOIN purchases p ON p.checkout_session_id = r.checkout_session_id
+        WHERE p.payment_intent IS NOT NULL AND (r.next_try_at <= ? OR p.refunded_cents >= p.amount_cents)
+        ORDER BY r.next_try_at, r.checkout_session_id`,
+      tx.now,
+    )
+    .toArray()
+    .map((row) => ({
+      checkoutSessionId: row.checkout_session_id,
+      refund: row.refunded ? null : { paymentIntent: row.payment_intent },
+    }));
+}
+
+/** A try at the provider failed: the next waits twice as long as the last, up to `retry.maxMs`. */
+export function declinedRefundFailedInTx(
+  tx: Ledger,
+  input: { checkoutSessionId: string; reason: string; retry: DeclinedRefundRetry },
+): { ok: true } {
+  const row = tx.sql
+    .exec<{ tries: number }>("SELECT tries FROM declined_refunds_due WHERE checkout_session_id = ?", input.checkoutSessionId)
+    .toArray()[0];
+  if (row) {
+    const tries = row.tries + 1;
+    tx.sql.exec(
+      "UPDATE declined_refunds_due SET tries = ?, next_try_at = ?, last_error = ? WHERE checkout_session_id = ?",
+      tries,
+      tx.now + Math.min(input.retry.firstMs * 2 ** tries, input.retry.maxMs),
+      input.reason.slice(0, 500),
+      input.checkoutSessionId,
+    );
+  }
+  return { ok: true };
+}
+
+/** When the alarm should next try an owed refund at the provider, or null when none it can make waits. */
+export function nextDeclinedRefundInTx(tx: Ledger): number | null {
+  return (
+    tx.sql
+      .exec<{ next: number | null }>(
+        `SELECT MIN(r.next_try_at) AS next FROM declined_refunds_due r
+           JOIN purchases p ON p.checkout_session_id = r.checkout_session_id WHERE p.payment_intent IS NOT NULL`,
+      )
+      .one().next ?? null
+  );
 }

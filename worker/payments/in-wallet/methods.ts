@@ -1,13 +1,22 @@
-// Payments' RPC methods on the player's wallet: coin packs credited, Vantage Cash
-// redemptions and their payout attempts, money that comes back (disputes, refunds, early
-// fraud warnings), and the alarm's payout retries. Installed on the composed wallet at the
-// Worker's root; callers type the stub `PaymentsWallet` (worker/payments/wallet.ts).
+// Payments' RPC methods on the player's wallet: coin packs credited (or declined and
+// refunded), Vantage Cash redemptions and their payout attempts, money that comes back
+// (disputes, refunds, early fraud warnings), and payments' part of the alarm: declined packs'
+// owed refunds and payout retries. Installed on the composed wallet at the Worker's root;
+// callers type the stub `PaymentsWallet` (worker/payments/wallet.ts).
 import type { PlayContext } from "../../../src/shared/protection";
 import type { Redemption } from "../../../src/shared/schemas/redemptions";
 import { loggerFor } from "../../logging/logger";
 import { tunables } from "../../tunables";
 import type { OperatorAudit } from "../../wallet/operator-actions";
 import type { WalletHost, WalletMethods } from "../../wallet/wallet-object";
+import {
+  declinedRefundFailedInTx,
+  declinedRefundMadeInTx,
+  dueDeclinedRefundsInTx,
+  nextDeclinedRefundInTx,
+  type DeclinedRefundPort,
+  type DeclinedRefundRetry,
+} from "./declined-purchases";
 import {
   clearFraudWarningInTx,
   listFraudWarningsInTx,
@@ -81,15 +90,38 @@ async function finishPayoutAttempt(
   return result;
 }
 
+function declinedRefundRetry(env: Env): DeclinedRefundRetry {
+  const t = tunables(env);
+  return { firstMs: t.DECLINED_REFUND_RETRY_SECONDS * 1000, maxMs: t.DECLINED_REFUND_RETRY_MAX_SECONDS * 1000 };
+}
+
+/** Rings the alarm when a declined pack's refund is next due a try at the provider (declined-purchases.ts). */
+async function armForDeclinedRefunds(host: WalletHost, userId: string, now: number): Promise<void> {
+  const next = host.read(userId, now, (tx) => nextDeclinedRefundInTx(tx));
+  if (next !== null) await host.wakeBy(next);
+}
+
 export const paymentsMethods = {
-  /** `cashPlaythrough`: the caller's CASH_PLAYTHROUGH; the wallet's own configuration when omitted. */
+  /**
+   * `cashPlaythrough`: the caller's CASH_PLAYTHROUGH; the wallet's own configuration when omitted.
+   * A declined pack's refund is the caller's to ask for first; the alarm is set to ask again.
+   */
   async creditPurchase(
     host: WalletHost,
     userId: string,
     input: CreditPurchaseInput & { cashPlaythrough?: number },
     now: number,
   ): Promise<CreditPurchaseResult> {
-    return host.transact(userId, now, (tx) => creditPurchaseInTx(tx.withCashPlaythrough(input.cashPlaythrough), input));
+    const result = host.transact(userId, now, (tx) =>
+      creditPurchaseInTx(tx.withCashPlaythrough(input.cashPlaythrough), input, declinedRefundRetry(host.env)),
+    );
+    if (result.ok && result.declined) await armForDeclinedRefunds(host, userId, now);
+    return result;
+  },
+
+  /** The provider has refunded a declined pack (the webhook's refund): recorded once, see declinedRefundMadeInTx. */
+  async recordDeclinedRefund(host: WalletHost, userId: string, input: { checkoutSessionId: string }, now: number) {
+    return host.transact(userId, now, (tx) => declinedRefundMadeInTx(tx, input.checkoutSessionId));
   },
 
   /**
@@ -251,6 +283,36 @@ export const paymentsMethods = {
 
 /** Payments as a caller's stub sees it. */
 export type PaymentsWallet = WalletMethods<typeof paymentsMethods>;
+
+/**
+ * Payments' part of the alarm that refunds declined packs: each refund still owed and due a
+ * try is asked of the provider (`refunds`), outside any transaction, and recorded once made;
+ * a failed try waits twice as long as the last (DECLINED_REFUND_RETRY_*). A refund the
+ * provider already made (Stripe reported it) is only recorded.
+ */
+export async function refundDeclinedPacksOnAlarm(host: WalletHost, refunds: DeclinedRefundPort, now: number): Promise<void> {
+  const userId = host.owner();
+  if (userId === null) return;
+  const retry = declinedRefundRetry(host.env);
+  const failed = (checkoutSessionId: string, reason: string) => {
+    loggerFor(host.env).warn("declined pack: refund still owed; will retry", checkoutSessionId, reason);
+    host.transact(userId, Date.now(), (tx) => declinedRefundFailedInTx(tx, { checkoutSessionId, reason, retry }));
+  };
+  for (const { checkoutSessionId, refund } of host.read(userId, now, (tx) => dueDeclinedRefundsInTx(tx))) {
+    if (refund) {
+      const outcome = await refunds
+        .refundDeclined({ checkoutSessionId, paymentIntent: refund.paymentIntent })
+        .catch((err: unknown) => ({ ok: false as const, reason: err instanceof Error ? err.message : String(err) }));
+      if (!outcome.ok) {
+        failed(checkoutSessionId, outcome.reason);
+        continue;
+      }
+    }
+    const made = host.transact(userId, Date.now(), (tx) => declinedRefundMadeInTx(tx, checkoutSessionId));
+    if (!made.ok) failed(checkoutSessionId, `refunded, but not recorded: ${made.code}`);
+  }
+  await armForDeclinedRefunds(host, userId, Date.now());
+}
 
 /**
  * Payments' part of the wallet's alarm: every payout whose retry is due gets one attempt

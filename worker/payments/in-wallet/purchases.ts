@@ -13,7 +13,7 @@ import type { WalletBalances } from "../../../src/shared/schemas/user";
 import { PAYEE_STANDING } from "./standing";
 import { recordPackPaymentInTx } from "./reversals";
 import { writeBookingInTx } from "./bookings";
-import { declinePurchaseInTx, type DeclinedPurchase } from "./declined-purchases";
+import { declinePurchaseInTx, type DeclinedPurchase, type DeclinedRefundRetry } from "./declined-purchases";
 import type { Ledger } from "../../wallet/ledger";
 
 export type CreditPurchaseInput = { checkoutSessionId: string; amountCents: number; paymentIntent?: string | null };
@@ -23,7 +23,8 @@ export type CreditPurchaseResult =
   | { ok: true; credited: boolean; declined: DeclinedPurchase | null; coins: number; cashCents: number; balances: WalletBalances }
   | RefusalOf<"unknown-pack" | "checkout-session-required" | "purchase-not-credited">;
 
-export function creditPurchaseInTx(tx: Ledger, input: CreditPurchaseInput): CreditPurchaseResult {
+/** `refundRetry`: when the wallet's alarm retries the refund of a pack declined now (declined-purchases.ts). */
+export function creditPurchaseInTx(tx: Ledger, input: CreditPurchaseInput, refundRetry: DeclinedRefundRetry): CreditPurchaseResult {
   const pack = findPack(input.amountCents);
   if (!pack) return { ok: false, code: "unknown-pack" };
   const reference = input.checkoutSessionId;
@@ -33,7 +34,7 @@ export function creditPurchaseInTx(tx: Ledger, input: CreditPurchaseInput): Cred
   const paymentIntent = input.paymentIntent && input.paymentIntent.length <= 255 ? input.paymentIntent : null;
   // A pack credited before a break stays credited when its completion is delivered again.
   if (!tx.hasPosted("coins", "purchase", reference)) {
-    const declined = declinePurchaseInTx(tx, { checkoutSessionId: reference, paymentIntent, amountCents: pack.amountCents });
+    const declined = declinePurchaseInTx(tx, { checkoutSessionId: reference, paymentIntent, amountCents: pack.amountCents }, refundRetry);
     if (declined) return { ok: true, credited: false, declined, coins: 0, cashCents: 0, balances: tx.balances() };
   }
   recordPackPaymentInTx(tx, {

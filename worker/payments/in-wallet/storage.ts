@@ -13,6 +13,7 @@
 //   redemption_regions    where each redemption was requested from, for the winners list (8)
 //   redemption_holds      why each redemption's payout attempts were held: identity, or a freeze or pause (16)
 //   declined_purchases    paid packs declined (refunded, never credited): the player was on a break or closed, or the checkout withdrawn (18)
+//   declined_refunds_due  declined packs whose refund is still owed, and when the alarm tries the provider again (19)
 import type { WalletStorageStep } from "../../wallet/schema-migrations";
 
 /** Its tables when the ladder began (rungs 1 and 2). */
@@ -155,6 +156,27 @@ export const PAYMENTS_STORAGE: readonly WalletStorageStep[] = [
          reason TEXT NOT NULL CHECK (reason IN ('break', 'closed', 'withdrawn')),
          declined_at INTEGER NOT NULL
        )`,
+    ],
+  },
+  {
+    version: 19,
+    statements: [
+      // `declined_refunds_due`: one row per declined pack whose refund is still owed, by its Checkout
+      // Session, deleted in the transaction that records the refund made (declined-purchases.ts): how
+      // often the alarm has asked the provider (`tries`), when it asks next (`next_try_at`) and why the
+      // last try failed. A pack whose PaymentIntent is not known stays here until refunded by hand.
+      `CREATE TABLE IF NOT EXISTS declined_refunds_due (
+         checkout_session_id TEXT PRIMARY KEY NOT NULL,
+         tries INTEGER NOT NULL DEFAULT 0,
+         next_try_at INTEGER NOT NULL,
+         last_error TEXT
+       )`,
+      // Packs declined before this rung whose refund never reached the provider are owed too,
+      // due at once: the wallet's next alarm tries them.
+      `INSERT OR IGNORE INTO declined_refunds_due (checkout_session_id, next_try_at)
+         SELECT d.checkout_session_id, d.declined_at FROM declined_purchases d
+           JOIN purchases p ON p.checkout_session_id = d.checkout_session_id
+          WHERE p.refunded_cents < p.amount_cents`,
     ],
   },
 ];
