@@ -27,7 +27,8 @@
 //                     identity, the sweepstakes rules accepted, checkouts withdrawn)
 //   sweepstakes       worker/sweepstakes/in-wallet.ts (free entries)
 //   cash-out          worker/cash-out/in-wallet.ts (cash-out quotes)
-//   settlement        worker/settlement/in-wallet/storage.ts (the box score version each game's props were re-graded from)
+//   settlement        worker/settlement/in-wallet/storage.ts (the box score version each game's props were re-graded from,
+//                     the latest score correction each game had here)
 // Outside SQLite, the object's key-value storage holds `outbox_attempts` and `outbox_pending_alerts` (worker/wallet/outbox.ts).
 import { CASH_OUT_STORAGE } from "./cash-out/in-wallet";
 import { PAYMENTS_STORAGE } from "./payments/in-wallet/storage";
@@ -77,6 +78,8 @@ const RUNG_PURPOSES: readonly string[] = [
     "checkouts (kept until the provider has expired them), and a pack paid anyway is declined and refunded, never credited.",
   "A declined pack's refund is owed until the provider has made it: the wallet's alarm tries again, backing off, and " +
     "the pack counts as received only with its refund, so until then the reconciliation lists it as paid and not credited.",
+  "Score corrections in order: per game, the latest correction this wallet applied, so an older one arriving after it " +
+    "(still being driven when a newer one was recorded) changes nothing and no bet goes back to a withdrawn score.",
 ];
 
 export const WALLET_MIGRATIONS: readonly WalletMigration[] = composeLadder(RUNG_PURPOSES, [

@@ -142,3 +142,22 @@ describe("a correction the operator's call left pending", () => {
     for (const { user } of holders.slice(1)) expect(await corrections(user)).toEqual([]);
   });
 });
+
+describe("a wallet's corrections in order", () => {
+  it("an older correction arriving after a newer one reached the wallet changes nothing", async () => {
+    const { eventId, holders } = await settledGame();
+    const { user, bet } = holders[0]!;
+    const apply = (seq: number, homeScore: number, awayScore: number) =>
+      wallet(user).applyResultCorrection(user, { eventId, homeScore, awayScore, reference: `correction:${eventId}:${seq}` }, Date.now());
+    // Correction 2 (the away side won) reaches the wallet first; correction 1's page comes late.
+    expect(await apply(2, 1, 2)).toMatchObject({ betsChanged: 1 });
+    expect(await coins(user)).toBe(4900);
+    expect(await apply(1, 3, 1)).toMatchObject({ betsChanged: 0 });
+    expect(await betOf(user, bet.id)).toMatchObject({ result: "loss" });
+    expect(await coins(user)).toBe(4900);
+    // Correction 2 again, or a newer one, still applies.
+    expect(await apply(2, 1, 2)).toMatchObject({ betsChanged: 0 });
+    expect(await apply(3, 4, 1)).toMatchObject({ betsChanged: 1 });
+    expect(await coins(user)).toBe(5100);
+  });
+});

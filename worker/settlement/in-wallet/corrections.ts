@@ -5,7 +5,8 @@
 // back with `takeBack` (what was already spent becomes owed, repaid from later credits),
 // new winners are paid. A bet still open gets its leg results updated and, if that
 // completes it, is paid like any settlement. Re-applying the same correction finds every
-// payout already right and moves nothing; a later correction has its own reference.
+// payout already right and moves nothing; a later correction has its own reference, and
+// once it has reached the wallet an earlier one arriving late changes nothing.
 // A cash-out was priced on the legs graded when it was taken: a correction of one of those
 // legs re-prices it by how much that leg's part of the price changes (a win corrected to a
 // loss makes it worth nothing, to a push worth its price less that leg's decimal), and the
@@ -160,8 +161,32 @@ export function betsOnGame(tx: Ledger, eventId: string): BetDocument[] {
     .filter((bet) => bet.legs.some((leg) => leg.eventId === eventId));
 }
 
+/**
+ * Whether a newer correction of the game already reached this wallet: the reference
+ * `correction:<event id>:<seq>` names its number. Otherwise this one is recorded as the
+ * latest. (A reference of another form, as tests and replays of old messages may send,
+ * carries no number and is applied.)
+ */
+function supersededInTx(tx: Ledger, input: CorrectionInput): boolean {
+  const prefix = `correction:${input.eventId}:`;
+  if (!input.reference.startsWith(prefix)) return false;
+  const seq = Number(input.reference.slice(prefix.length));
+  if (!Number.isSafeInteger(seq)) return false;
+  const latest = tx.sql.exec<{ seq: number }>("SELECT seq FROM score_corrections WHERE event_id = ?", input.eventId).toArray()[0];
+  if (latest && latest.seq > seq) return true;
+  tx.sql.exec(
+    `INSERT INTO score_corrections (event_id, seq, applied_at) VALUES (?, ?, ?)
+     ON CONFLICT (event_id) DO UPDATE SET seq = excluded.seq, applied_at = excluded.applied_at`,
+    input.eventId,
+    seq,
+    tx.now,
+  );
+  return false;
+}
+
 export function applyCorrectionInTx(tx: Ledger, input: CorrectionInput): CorrectionSummary {
   const summary = emptyCorrectionSummary();
+  if (supersededInTx(tx, input)) return summary;
   let cashSinglesChanged = false;
   for (const bet of betsOnGame(tx, input.eventId)) {
     if (!applyRegrade(tx, bet, regrade(bet, input), input.reference, summary)) continue;

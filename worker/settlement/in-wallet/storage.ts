@@ -4,6 +4,7 @@
 //
 // Tables (one line each):
 //   stats_regrades   per game, the box score version whose statistics this wallet's props were last re-graded from (15)
+//   score_corrections per game, the number of the latest score correction this wallet applied (20)
 import type { WalletStorageStep } from "../../wallet/schema-migrations";
 
 export const SETTLEMENT_STORAGE: readonly WalletStorageStep[] = [
@@ -16,6 +17,20 @@ export const SETTLEMENT_STORAGE: readonly WalletStorageStep[] = [
       `CREATE TABLE IF NOT EXISTS stats_regrades (
          event_id TEXT PRIMARY KEY NOT NULL,
          version INTEGER NOT NULL,
+         applied_at INTEGER NOT NULL
+       )`,
+    ],
+  },
+  {
+    version: 20,
+    statements: [
+      // `score_corrections`: the latest score correction of each game this wallet applied
+      // (`correction:<event id>:<seq>`). A correction numbered lower, arriving after it (a
+      // page of an older correction still being driven when a newer one was recorded),
+      // changes nothing, so no wallet goes back to a withdrawn score.
+      `CREATE TABLE IF NOT EXISTS score_corrections (
+         event_id TEXT PRIMARY KEY NOT NULL,
+         seq INTEGER NOT NULL,
          applied_at INTEGER NOT NULL
        )`,
     ],
