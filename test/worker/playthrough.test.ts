@@ -647,6 +647,24 @@ describe("a refunded pack's play-through", () => {
     await auditPlaythrough(player);
   });
 
+  it("the same when Stripe reports the dispute before the refund", async () => {
+    const player = await signIn();
+    const paymentIntent = `pi_pt_${crypto.randomUUID()}`;
+    await buyPack(player, {}, 4999, paymentIntent);
+    const { eventId } = await stakeCash(player, 2_450);
+    await settle(player, { eventId, homeScore: 0, awayScore: 1 });
+    const disputed = (status: string, type: "charge.dispute.created" | "charge.dispute.closed") =>
+      deliver(disputeEvent({ type, disputeId: `dp_pt_${paymentIntent}`, paymentIntent, amount: 4999, status }));
+    await disputed("needs_response", "charge.dispute.created");
+    expect(await me(player)).toMatchObject({ vantageCash: 0, cashToPlay: 0 });
+    // The 40% refund arrives while the dispute holds the whole pack: it moves nothing yet.
+    await deliver(chargeRefundedEvent({ paymentIntent, amount: 4999, amountRefunded: 2000 }));
+    expect(await me(player)).toMatchObject({ vantageCash: 0, cashToPlay: 0 });
+    await disputed("won", "charge.dispute.closed");
+    expect(await me(player)).toMatchObject({ vantageCash: 490, cashToPlay: 490 });
+    await auditPlaythrough(player);
+  });
+
   it("a won dispute of a pack already played through adds nothing to play again", async () => {
     const player = await signIn();
     const paymentIntent = `pi_pt_${crypto.randomUUID()}`;

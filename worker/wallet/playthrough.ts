@@ -349,18 +349,28 @@ export function playthroughOnReversal(tx: PlaythroughTx, cents: number, referenc
  * For a won dispute's restore of `cents` of a pack (reason `dispute_restore`, in the same
  * transaction as its ledger credit): gives back what the pack's disputes took off and their
  * restores have not yet given back (`disputes` owns those moves), at most `cents ×
- * CASH_PLAYTHROUGH`; once per reference. A pack already played through when it was disputed
- * had nothing taken off, so its restore adds nothing to play again; what a refund of the
- * same pack took off stays off.
+ * CASH_PLAYTHROUGH`, less what the pack's refunds should have taken off and did not (a
+ * refund that arrived while the dispute held the whole pack moved nothing: `refunds.due` is
+ * what the refunded share takes off, and `refunds` owns the moves they made); once per
+ * reference. A pack already played through when it was disputed had nothing taken off, so
+ * its restore adds nothing to play again; what a refund of the same pack takes off stays
+ * off, whichever of the two Stripe reported first.
  */
-export function playthroughOnRestore(tx: PlaythroughTx, cents: number, reference: string, disputes: ReversedCredit): number {
+export function playthroughOnRestore(
+  tx: PlaythroughTx,
+  cents: number,
+  reference: string,
+  disputes: ReversedCredit,
+  refunds: ReversedCredit & { dueCents: number },
+): number {
   if (!Number.isSafeInteger(cents) || cents <= 0 || tx.cashPlaythrough === 0) return 0;
-  const moved = tx.sql
+  const moves = tx.sql
     .exec<MoveRow>("SELECT seq, amount, reason, reference FROM playthrough_moves WHERE reason IN ('reversal', 'dispute_restore')")
-    .toArray()
-    .filter((m) => disputes.owns(m))
-    .reduce((sum, m) => sum + m.amount, 0);
-  return move(tx, "dispute_restore", reference, Math.min(cents * tx.cashPlaythrough, Math.max(0, -moved)));
+    .toArray();
+  const net = (owner: ReversedCredit) => -moves.filter((m) => owner.owns(m)).reduce((sum, m) => sum + m.amount, 0);
+  const refundShortfall = Math.max(0, refunds.dueCents * Math.max(1, tx.cashPlaythrough) - net(refunds));
+  const back = Math.min(cents * tx.cashPlaythrough, Math.max(0, net(disputes) - refundShortfall));
+  return move(tx, "dispute_restore", reference, back);
 }
 
 /** Ledger-style audit: the stored figure next to the sum of its moves (equal, always). */

@@ -91,13 +91,12 @@ function disputeReferences(tx: Ledger, purchase: PurchaseRow): Set<string> {
  * (reversals and restores, referenced `dispute:<id>` and `refund:<payment intent>:<amount>`).
  */
 function packCredit(tx: Ledger, purchase: PurchaseRow): ReversedCredit {
-  const disputes = disputeReferences(tx, purchase);
-  const refunds = purchase.payment_intent === null ? null : `refund:${purchase.payment_intent}:`;
+  const disputes = packDisputes(tx, purchase);
+  const refunds = packRefunds(purchase);
   return {
-    owns: ({ reason, reference }) =>
-      (reason === "purchase" && reference === purchase.checkout_session_id) ||
-      ((reason === "reversal" || reason === "dispute_restore") &&
-        (disputes.has(reference) || (refunds !== null && reference.startsWith(refunds)))),
+    owns: (move) =>
+      (move.reason === "purchase" && move.reference === purchase.checkout_session_id) ||
+      ((move.reason === "reversal" || move.reason === "dispute_restore") && (disputes.owns(move) || refunds.owns(move))),
   };
 }
 
@@ -105,6 +104,12 @@ function packCredit(tx: Ledger, purchase: PurchaseRow): ReversedCredit {
 function packDisputes(tx: Ledger, purchase: PurchaseRow): ReversedCredit {
   const disputes = disputeReferences(tx, purchase);
   return { owns: ({ reference }) => disputes.has(reference) };
+}
+
+/** A pack's refunds' own play-through moves, and the Vantage Cash its refunded share takes back. */
+function packRefunds(purchase: PurchaseRow): ReversedCredit & { dueCents: number } {
+  const refunds = purchase.payment_intent === null ? null : `refund:${purchase.payment_intent}:`;
+  return { owns: ({ reference }) => refunds !== null && reference.startsWith(refunds), dueCents: purchase.refund_cash };
 }
 
 /**
@@ -128,7 +133,7 @@ function movePack(
   }
   const restored = tx.post({ currency, amount: -delta, reason: movement.restoreReason, reference: movement.reference });
   if (!restored.ok) throw new Error(`restore ${movement.restoreReason} ${movement.reference} (${currency}) refused: ${restored.code}`);
-  if (currency === "cash") playthroughOnRestore(tx, -delta, movement.reference, packDisputes(tx, purchase));
+  if (currency === "cash") playthroughOnRestore(tx, -delta, movement.reference, packDisputes(tx, purchase), packRefunds(purchase));
   return { currency, delta, taken: 0, owed: 0 };
 }
 
