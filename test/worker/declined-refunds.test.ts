@@ -19,7 +19,7 @@ import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import type { WalletHost } from "../../worker/wallet/wallet-object";
 import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
 import { drainOutboxNow, walletSqlOf } from "./settlement-fixtures";
-import { checkoutCompletedEvent } from "./stripe-events";
+import { checkoutCompletedEvent, disputeEvent } from "./stripe-events";
 
 const RETRY_MS = tunables(env).DECLINED_REFUND_RETRY_SECONDS * 1000;
 const RETRY_MAX_MS = tunables(env).DECLINED_REFUND_RETRY_MAX_SECONDS * 1000;
@@ -325,5 +325,36 @@ describe("the alarm's tries at an owed refund", () => {
       ["credit", sessionId],
       ["refund", `refund:${paymentIntent}:999`],
     ]);
+  });
+});
+
+describe("a declined pack whose charge is disputed", () => {
+  it("asks no refund while the dispute holds; lost, none is owed; won, the refund is owed again", async () => {
+    const [losing, winning] = [await signIn(), await signIn()];
+    const lost = { player: losing, ...(await paidThenBreak(losing, 999)) };
+    const won = { player: winning, ...(await paidThenBreak(winning, 1999)) };
+    for (const { player, sessionId } of [lost, won]) {
+      simRefundRefusals.set(simPaymentIntentOf(sessionId), 1);
+      expect(await deliver(completion(player, sessionId, sessionId === lost.sessionId ? 999 : 1999))).toMatchObject({ status: 503 });
+    }
+    const dispute = (sessionId: string, type: "charge.dispute.created" | "charge.dispute.closed", status: string) =>
+      deliver(disputeEvent({ type, disputeId: `dp_${sessionId}`, paymentIntent: simPaymentIntentOf(sessionId), amount: 999, status }));
+    for (const { sessionId } of [lost, won]) await dispute(sessionId, "charge.dispute.created", "needs_response");
+    // While the disputes hold, neither a redelivered completion nor the alarm asks the provider for a refund.
+    for (const { player, sessionId } of [lost, won]) await tryDueNow(player, sessionId);
+    expect(await deliver(completion(losing, lost.sessionId, 999))).toMatchObject({ status: 200 });
+    for (const { player } of [lost, won]) await runDurableObjectAlarm(wallet(player));
+    expect([...(await simRefunds(lost.sessionId)), ...(await simRefunds(won.sessionId))]).toEqual([]);
+
+    // Lost: the bank has returned the payment, so no refund is owed.
+    await dispute(lost.sessionId, "charge.dispute.closed", "lost");
+    expect(await dueRow(losing, lost.sessionId)).toBeNull();
+    // Won: the payment stays with us, so the alarm refunds it.
+    await dispute(won.sessionId, "charge.dispute.closed", "won");
+    await tryDueNow(winning, won.sessionId);
+    await refundedByAlarm(winning, won.sessionId);
+    expect((await simRefunds(won.sessionId)).map((r) => r.amount_cents)).toEqual([1999]);
+    expect(await simRefunds(lost.sessionId)).toEqual([]);
+    for (const player of [losing, winning]) await expectNothingCredited(player);
   });
 });

@@ -21,7 +21,7 @@
 // Tables `declined_purchases` and `declined_refunds_due` are documented in storage.ts.
 import type { Ledger } from "../../wallet/ledger";
 import { writeBookingInTx } from "./bookings";
-import { applyRefundInTx, recordPackPaymentInTx, type ReversalResult } from "./reversals";
+import { applyRefundInTx, disputeHolds, recordPackPaymentInTx, type ReversalResult } from "./reversals";
 import { PAYEE_STANDING, type PurchaseDecline } from "./standing";
 
 export type DeclinedPurchase = {
@@ -37,6 +37,40 @@ export type DeclinedPurchase = {
  */
 export interface DeclinedRefundPort {
   refundDeclined(input: { checkoutSessionId: string; paymentIntent: string }): Promise<{ ok: true } | { ok: false; reason: string }>;
+}
+
+/**
+ * A dispute that holds the pack (open, or closed without a win) is the cardholder's bank
+ * returning the payment: while it holds, no refund is asked for (the provider refuses one on
+ * a disputed charge), and once it is lost none is owed (settledByDisputeInTx). A won dispute
+ * leaves the payment with us, so the refund is owed again.
+ */
+const DISPUTE_HOLDS = "SELECT 1 FROM disputes ds WHERE ds.checkout_session_id = r.checkout_session_id AND ds.status != 'won'";
+
+/**
+ * A declined pack's dispute closed lost: the bank has returned the payment, so the refund is
+ * no longer owed; the payment is booked as received (its dispute is booked beside it).
+ */
+export function declinedRefundSettledByDisputeInTx(tx: Ledger, paymentIntent: string): void {
+  const pack = tx.sql
+    .exec<{ checkout_session_id: string }>(
+      `SELECT r.checkout_session_id FROM declined_refunds_due r
+         JOIN purchases p ON p.checkout_session_id = r.checkout_session_id
+        WHERE p.payment_intent = ? AND EXISTS (SELECT 1 FROM disputes ds WHERE ds.checkout_session_id = r.checkout_session_id AND ds.open = 0 AND ds.status != 'won')`,
+      paymentIntent,
+    )
+    .toArray()[0];
+  if (!pack) return;
+  const owed = owedRefundInTx(tx, pack.checkout_session_id);
+  if (!owed) return;
+  writeBookingInTx(tx, {
+    kind: "credit",
+    reference: owed.checkout_session_id,
+    paymentIntent: owed.payment_intent,
+    amountCents: owed.amount_cents,
+    bookedAt: owed.declined_at,
+  });
+  tx.sql.exec("DELETE FROM declined_refunds_due WHERE checkout_session_id = ?", owed.checkout_session_id);
 }
 
 /** The alarm's waits between tries at an owed refund (DECLINED_REFUND_RETRY_*), passed in by the caller. */
@@ -99,7 +133,7 @@ export function declinePurchaseInTx(
   // Refunded meanwhile from Stripe's own event (a refund made by hand): recorded now.
   if (owed && owed.refunded_cents >= owed.amount_cents) declinedRefundMadeInTx(tx, input.checkoutSessionId);
   const refund =
-    owed && owed.payment_intent !== null && owed.refunded_cents < owed.amount_cents
+    owed && owed.payment_intent !== null && owed.refunded_cents < owed.amount_cents && !disputeHolds(tx, input.checkoutSessionId)
       ? { paymentIntent: owed.payment_intent, amountCents: owed.amount_cents }
       : null;
   return { reason, refund };
@@ -146,6 +180,7 @@ export function dueDeclinedRefundsInTx(tx: Ledger): { checkoutSessionId: string;
       `SELECT r.checkout_session_id, p.payment_intent, p.refunded_cents >= p.amount_cents AS refunded
          FROM declined_refunds_due r JOIN purchases p ON p.checkout_session_id = r.checkout_session_id
         WHERE p.payment_intent IS NOT NULL AND (r.next_try_at <= ? OR p.refunded_cents >= p.amount_cents)
+          AND NOT EXISTS (${DISPUTE_HOLDS})
         ORDER BY r.next_try_at, r.checkout_session_id`,
       tx.now,
     )
@@ -183,7 +218,8 @@ export function nextDeclinedRefundInTx(tx: Ledger): number | null {
     tx.sql
       .exec<{ next: number | null }>(
         `SELECT MIN(r.next_try_at) AS next FROM declined_refunds_due r
-           JOIN purchases p ON p.checkout_session_id = r.checkout_session_id WHERE p.payment_intent IS NOT NULL`,
+           JOIN purchases p ON p.checkout_session_id = r.checkout_session_id
+          WHERE p.payment_intent IS NOT NULL AND NOT EXISTS (${DISPUTE_HOLDS})`,
       )
       .one().next ?? null
   );

@@ -12,6 +12,7 @@ import type { WalletHost, WalletMethods } from "../../wallet/wallet-object";
 import {
   declinedRefundFailedInTx,
   declinedRefundMadeInTx,
+  declinedRefundSettledByDisputeInTx,
   dueDeclinedRefundsInTx,
   nextDeclinedRefundInTx,
   type DeclinedRefundPort,
@@ -221,8 +222,15 @@ export const paymentsMethods = {
   // the wallet looks at its held payouts at once (see beginPayoutAttemptInTx).
 
   async applyDispute(host: WalletHost, userId: string, input: DisputeInput, now: number): Promise<ReversalResult> {
-    const result = host.transact(userId, now, (tx) => applyDisputeInTx(tx, input));
+    const result = host.transact(userId, now, (tx) => {
+      const applied = applyDisputeInTx(tx, input);
+      // A declined pack's charge disputed and lost: the bank returned it, so no refund is owed.
+      if (applied.ok && input.phase === "closed") declinedRefundSettledByDisputeInTx(tx, input.paymentIntent);
+      return applied;
+    });
     await wakeForHeldPayouts(host, userId, now);
+    // A dispute won on a declined pack leaves its refund owed again: the alarm asks for it.
+    await armForDeclinedRefunds(host, userId, now);
     return result;
   },
 
