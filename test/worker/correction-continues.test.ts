@@ -152,7 +152,7 @@ describe("a wallet's corrections in order", () => {
     // Correction 2 (the away side won) reaches the wallet first; correction 1's page comes late.
     expect(await apply(2, 1, 2)).toMatchObject({ betsChanged: 1 });
     expect(await coins(user)).toBe(4900);
-    expect(await apply(1, 3, 1)).toMatchObject({ betsChanged: 0 });
+    expect(await apply(1, 3, 1)).toMatchObject({ betsChanged: 0, superseded: true });
     expect(await betOf(user, bet.id)).toMatchObject({ result: "loss" });
     expect(await coins(user)).toBe(4900);
     // Correction 2 again, or a newer one, still applies.

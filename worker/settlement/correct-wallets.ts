@@ -76,6 +76,8 @@ export async function correctWallets(
       tally.walletsCalled += 1;
       try {
         const summary = await correct(userId);
+        // Expected when a newer correction overtook this one; otherwise (numbers restarted) an operator should look.
+        if (summary.superseded) loggerFor(env).warn(`correction ${reference}: wallet ${userId} has a newer correction; nothing changed`);
         tally.betsChanged += summary.betsChanged;
         for (const wallet of ["coins", "cash"] as const) {
           tally.takenBack[wallet] += summary.takenBack[wallet];

@@ -36,6 +36,8 @@ export type CorrectionSummary = {
   owed: { coins: number; cash: number };
   /** New winnings paid, per wallet. */
   paid: { coins: number; cash: number };
+  /** A newer correction of the game had already reached this wallet: this one changed nothing. */
+  superseded?: true;
 };
 
 function regrade(bet: BetDocument, input: CorrectionInput): (LegResult | null)[] {
@@ -186,7 +188,7 @@ function supersededInTx(tx: Ledger, input: CorrectionInput): boolean {
 
 export function applyCorrectionInTx(tx: Ledger, input: CorrectionInput): CorrectionSummary {
   const summary = emptyCorrectionSummary();
-  if (supersededInTx(tx, input)) return summary;
+  if (supersededInTx(tx, input)) return { ...summary, superseded: true };
   let cashSinglesChanged = false;
   for (const bet of betsOnGame(tx, input.eventId)) {
     if (!applyRegrade(tx, bet, regrade(bet, input), input.reference, summary)) continue;
