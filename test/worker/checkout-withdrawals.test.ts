@@ -248,6 +248,27 @@ describe("a purchase limit lowered below what is held", () => {
     expect(attached.refused).toMatchObject({ ok: false, code: "purchase-limit" });
     await expiredAtProvider(player, sessionId);
   });
+
+  it("keeps an older checkout that fits the lowered limit, refusing only the one being made", async () => {
+    const player = await signIn();
+    const stub = wallet(player);
+    const older = await openCheckout(player, 999);
+    const sessionId = `cs_sim_${crypto.randomUUID().replaceAll("-", "")}`;
+    expect(
+      (await stub.reservePurchase(player.userId, { holdId: `hold_${sessionId}`, amountCents: 1999, holdMs: 3_600_000 }, Date.now())).ok,
+    ).toBe(true);
+    expect(
+      (await api("/api/me/limits", { method: "PUT", body: JSON.stringify({ dailyPurchaseDollars: 10 }), token: player.token })).status,
+    ).toBe(200);
+    expect(await simStatus(older)).toBe("open");
+    await env.DB.prepare("INSERT INTO sim_checkout_sessions (id, user_id, amount_cents, status, created_at) VALUES (?, ?, 1999, 'open', ?)")
+      .bind(sessionId, player.userId, Date.now())
+      .run();
+    const attached = await stub.attachPurchaseHold(player.userId, { holdId: `hold_${sessionId}`, sessionId }, Date.now());
+    expect(attached.refused).toMatchObject({ ok: false, code: "purchase-limit" });
+    await expiredAtProvider(player, sessionId);
+    expect(await simStatus(older)).toBe("open");
+  });
 });
 
 describe("a checkout paid with no break", () => {

@@ -324,8 +324,21 @@ function withdrawOpenCheckouts(tx: Ledger, reason: "self-excluded" | "under-age"
  */
 function withdrawCheckoutsOverLimit(tx: Ledger): void {
   const limits = readLimits(tx).effective;
+  // A hold whose session is still being made is judged when it is attached (purchaseLimitNow),
+  // against the others: counted here, it would withdraw an older checkout that fits.
+  const inFlight =
+    tx.sql
+      .exec<{ total: number | null }>(
+        "SELECT SUM(amount_cents) AS total FROM purchase_holds WHERE session_id IS NULL AND expires_at > ?",
+        tx.now,
+      )
+      .one().total ?? 0;
+  const settled = () => {
+    const totals = purchaseTotals(tx);
+    return { day: totals.day - inFlight, week: totals.week - inFlight, month: totals.month - inFlight };
+  };
   for (const checkout of openCheckoutsInTx(tx)) {
-    if (!purchasesOverLimit(limits, purchaseTotals(tx))) return;
+    if (!purchasesOverLimit(limits, settled())) return;
     withdrawCheckoutInTx(tx, checkout, "purchase-limit");
   }
 }
