@@ -240,12 +240,12 @@ export const TUNABLES = {
   DECLINED_REFUND_RETRY_SECONDS: tunable(
     "60",
     wholeNumber(5, 3600),
-    "How long after a pack is declined (a break, closure or withdrawn checkout) the wallet first asks the payment provider again for its refund, should the webhook's refund have failed; doubles per failed try.",
+    "How long after a pack is declined (a break, closure or withdrawn checkout) the wallet first asks the payment provider again for its refund, should the webhook's refund have failed; doubles per failed try. Also the first wait for an actionable early fraud warning's refund.",
   ),
   DECLINED_REFUND_RETRY_MAX_SECONDS: tunable(
     "21600",
     wholeNumber(60, 86_400),
-    "Longest wait between two tries at a declined pack's refund; the wallet keeps trying until the provider has refunded it.",
+    "Longest wait between two tries at a declined pack's refund, or an actionable early fraud warning's; the wallet keeps trying until the provider has refunded it.",
   ),
   // The sweepstakes (docs/sweepstakes.md): who runs it, and free entry by post. The Official Sweepstakes Rules are written from these and the tunables above.
   SPONSOR_NAME: tunable(

@@ -11,7 +11,8 @@ import { STAKE_RULES, betMethods, type StakeRules } from "./bets/in-wallet";
 import { CASH_OUT_RULES, type CashOutRules, cashOutMethods } from "./cash-out/in-wallet";
 import { exportMethods } from "./me/in-wallet";
 import type { DeclinedRefundPort } from "./payments/in-wallet/declined-purchases";
-import { paymentsMethods, refundDeclinedPacksOnAlarm, retryPayoutsOnAlarm } from "./payments/in-wallet/methods";
+import type { FraudRefundPort } from "./payments/in-wallet/fraud-warnings";
+import { paymentsMethods, refundDeclinedPacksOnAlarm, refundFraudWarningsOnAlarm, retryPayoutsOnAlarm } from "./payments/in-wallet/methods";
 import type { PayoutPort } from "./payments/in-wallet/payouts";
 import { pendingRedemptionCentsInTx, winnerProjection } from "./payments/in-wallet/redemptions";
 import { bookingProjection } from "./payments/in-wallet/bookings";
@@ -19,7 +20,7 @@ import { REDEMPTION_TIMELINE_TOPIC, redemptionTimelineProjection } from "./payme
 import { PAYEE_STANDING, type PayeeStanding } from "./payments/in-wallet/standing";
 import { paymentsPayoutPort } from "./payments/payout-port";
 import { paymentsCheckoutPort } from "./payments/checkout-port";
-import { paymentsDeclinedRefundPort } from "./payments/declined-refund-port";
+import { paymentsOwedRefundPort } from "./payments/declined-refund-port";
 import type { CheckoutPort } from "./protection/in-wallet/checkout-withdrawals";
 import { identityRefusal, readIdentityInTx } from "./protection/in-wallet/identity";
 import { announceDueLimitChangesInTx } from "./protection/in-wallet/limit-history";
@@ -171,15 +172,15 @@ export interface UserWallet extends AllWalletMethods {}
 export class UserWallet extends WalletObject {
   /**
    * `payouts`: how the alarm's payout retries reach the payment provider; `checkouts`: how it
-   * expires withdrawn checkouts there; `refunds`: how it refunds declined packs whose refund is
-   * still owed (the provider's ports unless a test hands others in).
+   * expires withdrawn checkouts there; `refunds`: how it makes the refunds still owed, declined
+   * packs' and actionable fraud warnings' (the provider's ports unless a test hands others in).
    */
   constructor(
     ctx: DurableObjectState,
     env: Env,
     payouts: PayoutPort = paymentsPayoutPort(env),
     checkouts: CheckoutPort = paymentsCheckoutPort(env),
-    refunds: DeclinedRefundPort = paymentsDeclinedRefundPort(env),
+    refunds: DeclinedRefundPort & FraudRefundPort = paymentsOwedRefundPort(env),
   ) {
     super(ctx, env, {
       migrations: WALLET_MIGRATIONS,
@@ -188,11 +189,12 @@ export class UserWallet extends WalletObject {
       // A limit change that has taken effect since the last transaction is announced by this one.
       beforeCommit: (tx) => announceDueLimitChangesInTx(tx),
       beforeDrain: (host, now) => announceLimitChangesOnAlarm(host, now),
-      // Work that calls the payment provider: withdrawn checkouts expired, declined packs' owed
-      // refunds made, then payouts retried.
+      // Work that calls the payment provider: withdrawn checkouts expired, owed refunds made
+      // (declined packs', then actionable fraud warnings'), then payouts retried.
       afterDrain: async (host, now) => {
         await expireWithdrawnCheckoutsOnAlarm(host, checkouts, now);
         await refundDeclinedPacksOnAlarm(host, refunds, now);
+        await refundFraudWarningsOnAlarm(host, refunds, now);
         await retryPayoutsOnAlarm(host, payouts, now);
       },
     });

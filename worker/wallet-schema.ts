@@ -22,7 +22,8 @@
 //   the kernel        worker/wallet/storage.ts (balances, ledger, bets, holds, play-through,
 //                     outbox, the operator's freeze and actions, house accounts)
 //   payments          worker/payments/in-wallet/storage.ts (purchases, disputes, redemptions,
-//                     their payouts, fraud warnings, packs declined and their refunds owed)
+//                     their payouts, fraud warnings and their refunds owed, packs declined and
+//                     their refunds owed)
 //   protection        worker/protection/in-wallet/storage.ts (age, breaks, limits, play,
 //                     identity, the sweepstakes rules accepted, checkouts withdrawn)
 //   sweepstakes       worker/sweepstakes/in-wallet.ts (free entries)
@@ -80,6 +81,8 @@ const RUNG_PURPOSES: readonly string[] = [
     "the pack counts as received only with its refund, so until then the reconciliation lists it as paid and not credited.",
   "Score corrections in order: per game, the latest correction this wallet applied, so an older one arriving after it " +
     "(still being driven when a newer one was recorded) changes nothing and no bet goes back to a withdrawn score.",
+  "An actionable early fraud warning's refund is owed until the provider has made it: the wallet's alarm asks again " +
+    "under the warning's key, backing off, except while a dispute of the charge holds; a lost dispute settles it.",
 ];
 
 export const WALLET_MIGRATIONS: readonly WalletMigration[] = composeLadder(RUNG_PURPOSES, [

@@ -346,6 +346,7 @@ describe("the console", () => {
       open: true,
       chargeSettled: true,
       cleared: null,
+      refundOwed: null,
     };
     let cleared = false;
     const calls = consoleApi(({ method, path, body }) => {

@@ -4,7 +4,8 @@
 // refunded and the pack reversed, the charge is lost to a dispute, or an operator clears
 // it; where Stripe marks it actionable, the charge is refunded (keyed by the warning, so
 // once at the provider) and the pack reversed through the wallet's refund path
-// (applyRefund, once per refund state). Every step is idempotent, so a warning delivered
+// (applyRefund, once per refund state). The refund is owed in the wallet until made: one
+// the provider refuses here is asked again by the wallet's alarm, under the same key. Every step is idempotent, so a warning delivered
 // again, concurrently, or in any order with the payment's refund and dispute events
 // moves the pack once. Each warning is also kept in D1 `fraud_warnings`: one that arrives
 // before its checkout completed reaches the wallet when the payment is recorded
@@ -17,6 +18,7 @@ import { wireOf } from "../http/refusals";
 import { loggerFor } from "../logging/logger";
 import { paymentsWallet } from "./wallet";
 import { providerOffRequest } from "./configured-provider";
+import { refundWarnedCharge } from "./declined-refund-port";
 
 export const FRAUD_WARNING_EVENT = "radar.early_fraud_warning.created";
 
@@ -99,14 +101,14 @@ async function applyFraudWarning(env: Env, userId: string, warning: KeptWarning,
     return { ignored: refused.code };
   }
   if (!recorded.refund) return { moved: recorded.recorded };
-  const refunded = await (await providerOffRequest(env)).refundPayment({
-    paymentIntent: recorded.refund.paymentIntent,
-    idempotencyKey: `efw-refund-${warning.id}`,
-    reason: "fraudulent",
-  });
+  const refunded = await refundWarnedCharge(env, { warningId: warning.id, paymentIntent: recorded.refund.paymentIntent });
   if (!refunded.ok) {
-    // The pause already holds; the refund is tried again when Stripe delivers the warning again.
-    loggerFor(env).warn("early fraud warning: refund failed; Stripe will retry", warning.id, refunded.reason);
+    // The pause already holds, and the refund stays owed in the wallet: its alarm and Stripe's redelivery try again.
+    loggerFor(env).warn(
+      "early fraud warning: refund failed; the wallet's alarm and Stripe's redelivery will try again",
+      warning.id,
+      refunded.reason,
+    );
     return { retry: "refund failed" };
   }
   const reversed = await wallet.applyRefund(

@@ -211,6 +211,8 @@ export const FraudWarningSchema = z.object({
   open: z.boolean(),
   chargeSettled: z.boolean(),
   cleared: z.object({ at: Int, by: z.string(), reason: z.string() }).nullable(),
+  /** An actionable warning's refund not yet made at the provider: the wallet's alarm retries it; tries so far, the next, the last failure. */
+  refundOwed: z.object({ tries: Int, nextTryAt: Int, lastError: z.string().nullable() }).nullable(),
 });
 export type FraudWarning = z.infer<typeof FraudWarningSchema>;
 

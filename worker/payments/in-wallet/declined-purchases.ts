@@ -73,7 +73,7 @@ export function declinedRefundSettledByDisputeInTx(tx: Ledger, paymentIntent: st
   tx.sql.exec("DELETE FROM declined_refunds_due WHERE checkout_session_id = ?", owed.checkout_session_id);
 }
 
-/** The alarm's waits between tries at an owed refund (DECLINED_REFUND_RETRY_*), passed in by the caller. */
+/** The alarm's waits between tries at an owed refund (DECLINED_REFUND_RETRY_*, for fraud warnings' refunds too), passed in by the caller. */
 export type DeclinedRefundRetry = { firstMs: number; maxMs: number };
 
 type OwedRow = {
@@ -196,17 +196,27 @@ export function declinedRefundFailedInTx(
   tx: Ledger,
   input: { checkoutSessionId: string; reason: string; retry: DeclinedRefundRetry },
 ): { ok: true } {
-  const row = tx.sql
-    .exec<{ tries: number }>("SELECT tries FROM declined_refunds_due WHERE checkout_session_id = ?", input.checkoutSessionId)
-    .toArray()[0];
+  return owedRefundTryFailedInTx(tx, { table: "declined_refunds_due", key: input.checkoutSessionId, ...input });
+}
+
+/**
+ * The backoff every owed refund shares (a declined pack's, an actionable fraud warning's):
+ * after a failed try the next waits `retry.firstMs` doubled per try so far, up to `retry.maxMs`.
+ */
+export function owedRefundTryFailedInTx(
+  tx: Ledger,
+  input: { table: "declined_refunds_due" | "fraud_refunds_due"; key: string; reason: string; retry: DeclinedRefundRetry },
+): { ok: true } {
+  const keyColumn = input.table === "declined_refunds_due" ? "checkout_session_id" : "warning_id";
+  const row = tx.sql.exec<{ tries: number }>(`SELECT tries FROM ${input.table} WHERE ${keyColumn} = ?`, input.key).toArray()[0];
   if (row) {
     const tries = row.tries + 1;
     tx.sql.exec(
-      "UPDATE declined_refunds_due SET tries = ?, next_try_at = ?, last_error = ? WHERE checkout_session_id = ?",
+      `UPDATE ${input.table} SET tries = ?, next_try_at = ?, last_error = ? WHERE ${keyColumn} = ?`,
       tries,
       tx.now + Math.min(input.retry.firstMs * 2 ** tries, input.retry.maxMs),
       input.reason.slice(0, 500),
-      input.checkoutSessionId,
+      input.key,
     );
   }
   return { ok: true };

@@ -8,12 +8,24 @@
 // refunds the charge and reverses the pack through the same path as every refund
 // (applyRefundInTx), once per warning: this records the warning once per id and says
 // whether a refund is still due.
-// Table `fraud_warnings` is documented in schema-migrations.ts.
+//
+// From an actionable warning until its charge is refunded in full, the refund is owed
+// (`fraud_refunds_due`): the webhook asks the provider at once, and should that fail the
+// wallet's alarm asks again through `FraudRefundPort`, under the same key
+// (`efw-refund-<warning id>`), backing off exactly as a declined pack's owed refund does
+// (DECLINED_REFUND_RETRY_*, owedRefundTryFailedInTx). While a dispute of the charge holds
+// (open, or lost) nothing is asked, the provider refusing refunds of disputed charges; a lost
+// dispute settles what was owed, a won one leaves it owed again. The refund made is applied
+// once like any refund of the whole charge (applyRefundInTx), so Stripe's own
+// `charge.refunded` moves nothing more. An operator's clearance ends what is owed too (the
+// review found the payment good, as it ends the refund a redelivered warning would ask for).
+// Tables `fraud_warnings` and `fraud_refunds_due` are documented in storage.ts.
 import type { RefusalOf } from "../../../src/shared/refusals";
 import type { WalletBalances } from "../../../src/shared/schemas/user";
 import type { Ledger } from "../../wallet/ledger";
 import { auditInTx, type AuditFailure } from "../../wallet/operator-actions";
-import { disputeHolds, purchaseByIntent } from "./reversals";
+import type { DeclinedRefundRetry } from "./declined-purchases";
+import { applyRefundInTx, disputeHolds, purchaseByIntent, type ReversalResult } from "./reversals";
 
 /** A `radar.early_fraud_warning.created` event, once its PaymentIntent is known. */
 export type FraudWarningInput = {
@@ -49,7 +61,19 @@ export type FraudWarning = {
   /** Its charge was refunded in full, or lost to a dispute. */
   chargeSettled: boolean;
   cleared: { at: number; by: string; reason: string } | null;
+  /** An actionable warning's refund still owed at the provider: the alarm's tries so far, its next, and the last failure. */
+  refundOwed: { tries: number; nextTryAt: number; lastError: string | null } | null;
 };
+
+/**
+ * How the wallet's alarm reaches the payment provider for a warning's refund still owed
+ * (implemented in worker/payments, handed to the wallet at the Worker's root): the whole
+ * payment refunded as fraudulent under the key `efw-refund-<warning id>`; `ok` once the
+ * provider has refunded it, now or before.
+ */
+export interface FraudRefundPort {
+  refundWarned(input: { warningId: string; paymentIntent: string }): Promise<{ ok: true } | { ok: false; reason: string }>;
+}
 
 type WarningRow = {
   id: string;
@@ -78,8 +102,11 @@ export function openFraudWarning(tx: Ledger): boolean {
 
 const validId = (id: string) => id.length > 0 && id.length <= 255;
 
-/** Records the warning once per id; answers whether a refund of its pack is still due. */
-export function recordFraudWarningInTx(tx: Ledger, input: FraudWarningInput): FraudWarningResult {
+/**
+ * Records the warning once per id; answers whether a refund of its pack is still due. An
+ * actionable one's refund is owed from now; the alarm's first try is `retry.firstMs` away, after the caller's own.
+ */
+export function recordFraudWarningInTx(tx: Ledger, input: FraudWarningInput, retry: DeclinedRefundRetry): FraudWarningResult {
   if (
     !validId(input.warningId) ||
     !validId(input.paymentIntent) ||
@@ -102,6 +129,11 @@ export function recordFraudWarningInTx(tx: Ledger, input: FraudWarningInput): Fr
     .toArray();
   const row = tx.sql.exec<WarningRow>("SELECT * FROM fraud_warnings WHERE id = ?", input.warningId).one();
   const purchase = purchaseByIntent(tx, row.payment_intent);
+  // Owed from the first delivery that finds the pack (a warning kept before its payment, from then).
+  if (row.actionable === 1 && row.cleared_at === null && purchase !== null && purchase.refunded_cents < purchase.amount_cents) {
+    tx.sql.exec("INSERT OR IGNORE INTO fraud_refunds_due (warning_id, next_try_at) VALUES (?, ?)", row.id, tx.now + retry.firstMs);
+    fraudRefundsSettledInTx(tx);
+  }
   // Stripe refunds a charge only while it is not disputed (or after the dispute was won).
   const refundDue =
     row.actionable === 1 &&
@@ -120,6 +152,12 @@ export function recordFraudWarningInTx(tx: Ledger, input: FraudWarningInput): Fr
 
 function toWarning(tx: Ledger, row: WarningRow): FraudWarning {
   const settled = tx.sql.exec(`SELECT 1 FROM fraud_warnings w WHERE w.id = ? AND ${SETTLED_CHARGE}`, row.id).toArray().length > 0;
+  const owed = tx.sql
+    .exec<{ tries: number; next_try_at: number; last_error: string | null }>(
+      "SELECT tries, next_try_at, last_error FROM fraud_refunds_due WHERE warning_id = ?",
+      row.id,
+    )
+    .toArray()[0];
   return {
     id: row.id,
     paymentIntent: row.payment_intent,
@@ -130,6 +168,7 @@ function toWarning(tx: Ledger, row: WarningRow): FraudWarning {
     open: row.cleared_at === null,
     chargeSettled: settled,
     cleared: row.cleared_at === null ? null : { at: row.cleared_at, by: row.cleared_by ?? "", reason: row.cleared_reason ?? "" },
+    refundOwed: owed ? { tries: owed.tries, nextTryAt: owed.next_try_at, lastError: owed.last_error } : null,
   };
 }
 
@@ -158,6 +197,8 @@ export function clearFraudWarningInTx(tx: Ledger, input: { warningId: string; ac
     input.reason,
     input.warningId,
   );
+  // The operator's review ends a refund still owed.
+  tx.sql.exec("DELETE FROM fraud_refunds_due WHERE warning_id = ?", input.warningId);
   // The clearance's audit row is written with it: if the row cannot be written, it does not happen.
   const failed = auditInTx(tx, "fraud-warning-clear", { actor: input.actor, reason: input.reason }, { warningId: input.warningId });
   if (failed) return failed;
@@ -166,4 +207,67 @@ export function clearFraudWarningInTx(tx: Ledger, input: { warningId: string; ac
     changed: true,
     warning: toWarning(tx, tx.sql.exec<WarningRow>("SELECT * FROM fraud_warnings WHERE id = ?", input.warningId).one()),
   };
+}
+
+/**
+ * Owed refunds that are no longer owed: the charge refunded in full (whoever made it: the
+ * webhook, the alarm, or Stripe's dashboard) or lost to a dispute (the bank returned it).
+ * Run with every refund and dispute applied; cheap, the table holds few rows.
+ */
+export function fraudRefundsSettledInTx(tx: Ledger): void {
+  tx.sql.exec(
+    `DELETE FROM fraud_refunds_due
+      WHERE EXISTS (SELECT 1 FROM fraud_warnings w WHERE w.id = fraud_refunds_due.warning_id AND ${SETTLED_CHARGE})`,
+  );
+}
+
+/** A warning's owed refund, with the pack it refunds; only while no dispute of the charge holds (open or lost). */
+const ASKABLE = `SELECT r.warning_id, r.next_try_at, p.payment_intent, p.amount_cents, p.refunded_cents
+   FROM fraud_refunds_due r
+   JOIN fraud_warnings w ON w.id = r.warning_id
+   JOIN purchases p ON p.payment_intent = w.payment_intent
+  WHERE NOT EXISTS (SELECT 1 FROM disputes ds WHERE ds.checkout_session_id = p.checkout_session_id AND ds.status != 'won')`;
+
+/** Owed refunds whose try at the provider is due now (the alarm's), oldest first. */
+export function dueFraudRefundsInTx(tx: Ledger): { warningId: string; paymentIntent: string }[] {
+  return tx.sql
+    .exec<{ warning_id: string; payment_intent: string }>(
+      `SELECT warning_id, payment_intent FROM (${ASKABLE}) WHERE next_try_at <= ? ORDER BY next_try_at, warning_id`,
+      tx.now,
+    )
+    .toArray()
+    .map((row) => ({ warningId: row.warning_id, paymentIntent: row.payment_intent }));
+}
+
+/** When the alarm should next try a warning's owed refund, or null when none it may ask for waits. */
+export function nextFraudRefundInTx(tx: Ledger): number | null {
+  return tx.sql.exec<{ next: number | null }>(`SELECT MIN(next_try_at) AS next FROM (${ASKABLE})`).one().next ?? null;
+}
+
+/**
+ * The provider has refunded a warning's charge in full (the alarm's try): applied as a refund
+ * of the whole charge, once per refund state, and no longer owed. `recorded` false when nothing was owed.
+ */
+export function fraudRefundMadeInTx(
+  tx: Ledger,
+  warningId: string,
+): { ok: true; recorded: boolean } | Extract<ReversalResult, { ok: false }> {
+  const owed = tx.sql
+    .exec<{ payment_intent: string; amount_cents: number; refunded_cents: number }>(
+      `SELECT payment_intent, amount_cents, refunded_cents FROM (${ASKABLE}) WHERE warning_id = ?`,
+      warningId,
+    )
+    .toArray()[0];
+  if (!owed) return { ok: true, recorded: false };
+  if (owed.refunded_cents < owed.amount_cents) {
+    const applied = applyRefundInTx(tx, {
+      paymentIntent: owed.payment_intent,
+      chargeAmountCents: owed.amount_cents,
+      amountRefundedCents: owed.amount_cents,
+    });
+    if (!applied.ok) return applied;
+  }
+  tx.sql.exec("DELETE FROM fraud_refunds_due WHERE warning_id = ?", warningId);
+  fraudRefundsSettledInTx(tx);
+  return { ok: true, recorded: true };
 }

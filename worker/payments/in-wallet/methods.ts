@@ -1,12 +1,13 @@
 // Payments' RPC methods on the player's wallet: coin packs credited (or declined and
 // refunded), Vantage Cash redemptions and their payout attempts, money that comes back
-// (disputes, refunds, early fraud warnings), and payments' part of the alarm: declined packs'
-// owed refunds and payout retries. Installed on the composed wallet at the Worker's root;
+// (disputes, refunds, early fraud warnings), and payments' part of the alarm: owed refunds
+// (declined packs', actionable fraud warnings') and payout retries. Installed on the composed wallet at the Worker's root;
 // callers type the stub `PaymentsWallet` (worker/payments/wallet.ts).
 import type { PlayContext } from "../../../src/shared/protection";
 import type { Redemption } from "../../../src/shared/schemas/redemptions";
 import { loggerFor } from "../../logging/logger";
 import { tunables } from "../../tunables";
+import type { Ledger } from "../../wallet/ledger";
 import type { OperatorAudit } from "../../wallet/operator-actions";
 import type { WalletHost, WalletMethods } from "../../wallet/wallet-object";
 import {
@@ -15,13 +16,19 @@ import {
   declinedRefundSettledByDisputeInTx,
   dueDeclinedRefundsInTx,
   nextDeclinedRefundInTx,
+  owedRefundTryFailedInTx,
   type DeclinedRefundPort,
   type DeclinedRefundRetry,
 } from "./declined-purchases";
 import {
   clearFraudWarningInTx,
+  dueFraudRefundsInTx,
+  fraudRefundMadeInTx,
+  fraudRefundsSettledInTx,
   listFraudWarningsInTx,
+  nextFraudRefundInTx,
   recordFraudWarningInTx,
+  type FraudRefundPort,
   type FraudWarning,
   type FraudWarningInput,
   type FraudWarningResult,
@@ -96,10 +103,15 @@ function declinedRefundRetry(env: Env): DeclinedRefundRetry {
   return { firstMs: t.DECLINED_REFUND_RETRY_SECONDS * 1000, maxMs: t.DECLINED_REFUND_RETRY_MAX_SECONDS * 1000 };
 }
 
-/** Rings the alarm when a declined pack's refund is next due a try at the provider (declined-purchases.ts). */
-async function armForDeclinedRefunds(host: WalletHost, userId: string, now: number): Promise<void> {
-  const next = host.read(userId, now, (tx) => nextDeclinedRefundInTx(tx));
-  if (next !== null) await host.wakeBy(next);
+/**
+ * Rings the alarm when an owed refund is next due a try at the provider: a declined pack's
+ * (declined-purchases.ts) or an actionable fraud warning's (fraud-warnings.ts).
+ */
+async function armForOwedRefunds(host: WalletHost, userId: string, now: number): Promise<void> {
+  const nexts = host
+    .read(userId, now, (tx) => [nextDeclinedRefundInTx(tx), nextFraudRefundInTx(tx)])
+    .filter((next): next is number => next !== null);
+  if (nexts.length > 0) await host.wakeBy(Math.min(...nexts));
 }
 
 export const paymentsMethods = {
@@ -116,7 +128,7 @@ export const paymentsMethods = {
     const result = host.transact(userId, now, (tx) =>
       creditPurchaseInTx(tx.withCashPlaythrough(input.cashPlaythrough), input, declinedRefundRetry(host.env)),
     );
-    if (result.ok && result.declined) await armForDeclinedRefunds(host, userId, now);
+    if (result.ok && result.declined) await armForOwedRefunds(host, userId, now);
     return result;
   },
 
@@ -226,24 +238,35 @@ export const paymentsMethods = {
       const applied = applyDisputeInTx(tx, input);
       // A declined pack's charge disputed and lost: the bank returned it, so no refund is owed.
       if (applied.ok && input.phase === "closed") declinedRefundSettledByDisputeInTx(tx, input.paymentIntent);
+      // A warned charge lost to a dispute: its refund is no longer owed either.
+      if (applied.ok) fraudRefundsSettledInTx(tx);
       return applied;
     });
     await wakeForHeldPayouts(host, userId, now);
-    // A dispute won on a declined pack leaves its refund owed again: the alarm asks for it.
-    await armForDeclinedRefunds(host, userId, now);
+    // A dispute won on a declined pack or a warned charge leaves its refund owed again: the alarm asks for it.
+    await armForOwedRefunds(host, userId, now);
     return result;
   },
 
   async applyRefund(host: WalletHost, userId: string, input: RefundInput, now: number): Promise<ReversalResult> {
-    const result = host.transact(userId, now, (tx) => applyRefundInTx(tx, input));
+    const result = host.transact(userId, now, (tx) => {
+      const applied = applyRefundInTx(tx, input);
+      // A warned charge refunded in full (the webhook's refund, or Stripe's report of any): no longer owed.
+      if (applied.ok) fraudRefundsSettledInTx(tx);
+      return applied;
+    });
     await wakeForHeldPayouts(host, userId, now);
     return result;
   },
 
-  /** An early fraud warning (fraud-warnings.ts): recorded once; says whether a refund is due. */
+  /**
+   * An early fraud warning (fraud-warnings.ts): recorded once; says whether a refund is due.
+   * The refund is the caller's to ask for first; the alarm is set to ask again while it is owed.
+   */
   async recordFraudWarning(host: WalletHost, userId: string, input: FraudWarningInput, now: number): Promise<FraudWarningResult> {
-    const result = host.transact(userId, now, (tx) => recordFraudWarningInTx(tx, input));
+    const result = host.transact(userId, now, (tx) => recordFraudWarningInTx(tx, input, declinedRefundRetry(host.env)));
     await wakeForHeldPayouts(host, userId, now);
+    await armForOwedRefunds(host, userId, now);
     return result;
   },
 
@@ -292,6 +315,47 @@ export const paymentsMethods = {
 /** Payments as a caller's stub sees it. */
 export type PaymentsWallet = WalletMethods<typeof paymentsMethods>;
 
+type ProviderAnswer = { ok: true } | { ok: false; reason: string };
+
+/**
+ * One pass over owed refunds of one kind: each due item is asked of the provider (`ask`,
+ * outside any transaction; null when the provider has already refunded it and only the record
+ * is left), then recorded once made (`made`); a failed try waits twice as long as the last
+ * (`failed`, DECLINED_REFUND_RETRY_*).
+ */
+async function retryOwedRefunds<T>(
+  host: WalletHost,
+  userId: string,
+  owed: {
+    what: string;
+    due: T[];
+    keyOf: (item: T) => string;
+    ask: (item: T) => Promise<ProviderAnswer> | null;
+    made: (tx: Ledger, item: T) => { ok: true } | { ok: false; code: string };
+    failed: (tx: Ledger, item: T, reason: string) => { ok: true };
+  },
+): Promise<void> {
+  const failed = (item: T, reason: string) => {
+    loggerFor(host.env).warn(`${owed.what}: refund still owed; will retry`, owed.keyOf(item), reason);
+    host.transact(userId, Date.now(), (tx) => owed.failed(tx, item, reason));
+  };
+  for (const item of owed.due) {
+    const asked = owed.ask(item);
+    if (asked) {
+      const outcome = await asked.catch((err: unknown) => ({
+        ok: false as const,
+        reason: err instanceof Error ? err.message : String(err),
+      }));
+      if (!outcome.ok) {
+        failed(item, outcome.reason);
+        continue;
+      }
+    }
+    const made = host.transact(userId, Date.now(), (tx) => owed.made(tx, item));
+    if (!made.ok) failed(item, `refunded, but not recorded: ${made.code}`);
+  }
+}
+
 /**
  * Payments' part of the alarm that refunds declined packs: each refund still owed and due a
  * try is asked of the provider (`refunds`), outside any transaction, and recorded once made;
@@ -302,24 +366,37 @@ export async function refundDeclinedPacksOnAlarm(host: WalletHost, refunds: Decl
   const userId = host.owner();
   if (userId === null) return;
   const retry = declinedRefundRetry(host.env);
-  const failed = (checkoutSessionId: string, reason: string) => {
-    loggerFor(host.env).warn("declined pack: refund still owed; will retry", checkoutSessionId, reason);
-    host.transact(userId, Date.now(), (tx) => declinedRefundFailedInTx(tx, { checkoutSessionId, reason, retry }));
-  };
-  for (const { checkoutSessionId, refund } of host.read(userId, now, (tx) => dueDeclinedRefundsInTx(tx))) {
-    if (refund) {
-      const outcome = await refunds
-        .refundDeclined({ checkoutSessionId, paymentIntent: refund.paymentIntent })
-        .catch((err: unknown) => ({ ok: false as const, reason: err instanceof Error ? err.message : String(err) }));
-      if (!outcome.ok) {
-        failed(checkoutSessionId, outcome.reason);
-        continue;
-      }
-    }
-    const made = host.transact(userId, Date.now(), (tx) => declinedRefundMadeInTx(tx, checkoutSessionId));
-    if (!made.ok) failed(checkoutSessionId, `refunded, but not recorded: ${made.code}`);
-  }
-  await armForDeclinedRefunds(host, userId, Date.now());
+  await retryOwedRefunds(host, userId, {
+    what: "declined pack",
+    due: host.read(userId, now, (tx) => dueDeclinedRefundsInTx(tx)),
+    keyOf: (item) => item.checkoutSessionId,
+    ask: ({ checkoutSessionId, refund }) =>
+      refund ? refunds.refundDeclined({ checkoutSessionId, paymentIntent: refund.paymentIntent }) : null,
+    made: (tx, { checkoutSessionId }) => declinedRefundMadeInTx(tx, checkoutSessionId),
+    failed: (tx, { checkoutSessionId }, reason) => declinedRefundFailedInTx(tx, { checkoutSessionId, reason, retry }),
+  });
+  await armForOwedRefunds(host, userId, Date.now());
+}
+
+/**
+ * Payments' part of the alarm that refunds actionable early fraud warnings' charges: each
+ * refund still owed and due a try (none while a dispute of the charge holds) is asked of the
+ * provider (`refunds`, key `efw-refund-<warning id>`), outside any transaction, and applied
+ * once made; a failed try waits twice as long as the last (DECLINED_REFUND_RETRY_*).
+ */
+export async function refundFraudWarningsOnAlarm(host: WalletHost, refunds: FraudRefundPort, now: number): Promise<void> {
+  const userId = host.owner();
+  if (userId === null) return;
+  const retry = declinedRefundRetry(host.env);
+  await retryOwedRefunds(host, userId, {
+    what: "early fraud warning",
+    due: host.read(userId, now, (tx) => dueFraudRefundsInTx(tx)),
+    keyOf: (item) => item.warningId,
+    ask: (item) => refunds.refundWarned(item),
+    made: (tx, { warningId }) => fraudRefundMadeInTx(tx, warningId),
+    failed: (tx, { warningId }, reason) => owedRefundTryFailedInTx(tx, { table: "fraud_refunds_due", key: warningId, reason, retry }),
+  });
+  await armForOwedRefunds(host, userId, Date.now());
 }
 
 /**

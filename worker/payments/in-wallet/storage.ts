@@ -14,6 +14,7 @@
 //   redemption_holds      why each redemption's payout attempts were held: identity, or a freeze or pause (16)
 //   declined_purchases    paid packs declined (refunded, never credited): the player was on a break or closed, or the checkout withdrawn (18)
 //   declined_refunds_due  declined packs whose refund is still owed, and when the alarm tries the provider again (19)
+//   fraud_refunds_due     actionable early fraud warnings whose refund is still owed, and when the alarm tries again (21)
 import type { WalletStorageStep } from "../../wallet/schema-migrations";
 
 /** Its tables when the ladder began (rungs 1 and 2). */
@@ -177,6 +178,29 @@ export const PAYMENTS_STORAGE: readonly WalletStorageStep[] = [
          SELECT d.checkout_session_id, d.declined_at FROM declined_purchases d
            JOIN purchases p ON p.checkout_session_id = d.checkout_session_id
           WHERE p.refunded_cents < p.amount_cents`,
+    ],
+  },
+  {
+    version: 21,
+    statements: [
+      // `fraud_refunds_due`: one row per actionable early fraud warning whose charge is still to be
+      // refunded, by the warning's id (the provider's idempotency key is `efw-refund-<id>`), deleted
+      // once the charge is refunded in full, lost to a dispute, or the warning cleared by an operator
+      // (fraud-warnings.ts): how often the alarm has asked the provider (`tries`), when it asks next
+      // (`next_try_at`) and why the last try failed.
+      `CREATE TABLE IF NOT EXISTS fraud_refunds_due (
+         warning_id TEXT PRIMARY KEY NOT NULL,
+         tries INTEGER NOT NULL DEFAULT 0,
+         next_try_at INTEGER NOT NULL,
+         last_error TEXT
+       )`,
+      // Actionable warnings recorded before this rung whose charge is still standing are owed too,
+      // due at once: the wallet's next alarm tries them.
+      `INSERT OR IGNORE INTO fraud_refunds_due (warning_id, next_try_at)
+         SELECT w.id, w.created_at FROM fraud_warnings w
+           JOIN purchases p ON p.payment_intent = w.payment_intent
+          WHERE w.actionable = 1 AND w.cleared_at IS NULL AND p.refunded_cents < p.amount_cents
+            AND NOT EXISTS (SELECT 1 FROM disputes d WHERE d.checkout_session_id = p.checkout_session_id AND d.open = 0 AND d.status != 'won')`,
     ],
   },
 ];

@@ -396,7 +396,15 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
                 { header: "Warning", className: "admin-id", cell: (w) => w.id },
                 { header: "Type", cell: (w) => w.fraudType },
                 { header: "Actionable", cell: (w) => (w.actionable ? "yes" : "no") },
-                { header: "Charge", cell: (w) => (w.chargeSettled ? "refunded or lost to a dispute" : "standing") },
+                {
+                  header: "Charge",
+                  cell: (w) =>
+                    w.chargeSettled
+                      ? "refunded or lost to a dispute"
+                      : w.refundOwed
+                        ? `refund owed: ${w.refundOwed.tries} failed ${w.refundOwed.tries === 1 ? "try" : "tries"}, next ${formatTime(w.refundOwed.nextTryAt)}${w.refundOwed.lastError ? ` (${w.refundOwed.lastError})` : ""}`
+                        : "standing",
+                },
                 {
                   header: "Holds redemptions",
                   cell: (w) => (w.open ? "yes, until cleared" : w.cleared ? `cleared by ${w.cleared.by}: ${w.cleared.reason}` : "no"),
