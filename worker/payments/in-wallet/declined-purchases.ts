@@ -62,7 +62,11 @@ export function declinedRefundSettledByDisputeInTx(tx: Ledger, paymentIntent: st
     .toArray()[0];
   if (!pack) return;
   const owed = owedRefundInTx(tx, pack.checkout_session_id);
-  if (!owed) return;
+  if (owed) settleOwedRefundInTx(tx, owed);
+}
+
+/** What was owed is settled: the payment booked as received (dated at the decline), and nothing owed any more. */
+function settleOwedRefundInTx(tx: Ledger, owed: OwedRow): void {
   writeBookingInTx(tx, {
     kind: "credit",
     reference: owed.checkout_session_id,
@@ -158,14 +162,7 @@ export function declinedRefundMadeInTx(
     });
     if (!applied.ok) return applied;
   }
-  writeBookingInTx(tx, {
-    kind: "credit",
-    reference: checkoutSessionId,
-    paymentIntent: owed.payment_intent,
-    amountCents: owed.amount_cents,
-    bookedAt: owed.declined_at,
-  });
-  tx.sql.exec("DELETE FROM declined_refunds_due WHERE checkout_session_id = ?", checkoutSessionId);
+  settleOwedRefundInTx(tx, owed);
   return { ok: true, recorded: true };
 }
 
