@@ -7,27 +7,20 @@
 // break is credited as before.
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import Stripe from "stripe";
 import { describe, expect, it, vi } from "vitest";
-import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
 import { expireWithdrawnCheckoutsOnAlarm } from "../../worker/protection/in-wallet/methods";
 import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import type { WalletHost } from "../../worker/wallet/wallet-object";
 import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
 import { walletSqlOf } from "./settlement-fixtures";
-import { chargeRefundedEvent, checkoutCompletedEvent } from "./stripe-events";
+import { chargeRefundedEvent, checkoutCompletedEvent, stripeSignature } from "./stripe-events";
 
 type WebhookBody = { received: true; credited?: boolean; declined?: string; moved?: boolean; ignored?: string };
 
 const wallet = (player: SignedIn) => getUserWallet(env, player.userId);
 
 async function deliver(payload: string): Promise<WebhookBody> {
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret: DEV_STRIPE_WEBHOOK_SECRET,
-    timestamp: Math.floor(Date.now() / 1000),
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
+  const signature = await stripeSignature(payload);
   const res = await api("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature } });
   expect(res.status).toBe(200);
   return (await res.json()) as WebhookBody;

@@ -7,19 +7,18 @@
 // included, and once refunded it lists nothing.
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import Stripe from "stripe";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { refundDeclinedPacksOnAlarm } from "../../worker/payments/in-wallet/methods";
-import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
 import { simPaymentIntentOf } from "../../worker/payments/sim-records";
 import { createSimulatedProvider, simRefundRefusals } from "../../worker/payments/simulated-provider";
 import { runReconciliation, utcDay } from "../../worker/reconciliation/reconciliation-run";
 import { tunables } from "../../worker/tunables";
 import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import type { WalletHost } from "../../worker/wallet/wallet-object";
+import { DECLINED_REFUNDS, owedRefundDueNow, owedRefundRow, refundedByAlarm as refundedByOwedAlarm } from "./owed-refund-fixtures";
 import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
-import { drainOutboxNow, walletSqlOf } from "./settlement-fixtures";
-import { checkoutCompletedEvent, disputeEvent } from "./stripe-events";
+import { drainOutboxNow } from "./settlement-fixtures";
+import { checkoutCompletedEvent, disputeEvent, stripeSignature } from "./stripe-events";
 
 const RETRY_MS = tunables(env).DECLINED_REFUND_RETRY_SECONDS * 1000;
 const RETRY_MAX_MS = tunables(env).DECLINED_REFUND_RETRY_MAX_SECONDS * 1000;
@@ -29,12 +28,7 @@ const wallet = (player: SignedIn) => getUserWallet(env, player.userId);
 afterEach(() => simRefundRefusals.clear());
 
 async function deliver(payload: string): Promise<{ status: number; body: unknown }> {
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret: DEV_STRIPE_WEBHOOK_SECRET,
-    timestamp: Math.floor(Date.now() / 1000),
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
+  const signature = await stripeSignature(payload);
   const res = await api("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature } });
   return { status: res.status, body: await res.json() };
 }
@@ -66,35 +60,9 @@ async function simRefunds(sessionId: string): Promise<{ id: string; amount_cents
   return rows.results;
 }
 
-type DueRow = { tries: number; next_try_at: number; last_error: string | null };
-
-async function dueRow(player: SignedIn, sessionId: string): Promise<DueRow | null> {
-  return runInDurableObject(
-    wallet(player),
-    (instance: UserWallet) =>
-      walletSqlOf(instance)
-        .exec<DueRow>("SELECT tries, next_try_at, last_error FROM declined_refunds_due WHERE checkout_session_id = ?", sessionId)
-        .toArray()[0] ?? null,
-  );
-}
-
-/** Brings the alarm's next try forward to now, as if DECLINED_REFUND_RETRY_SECONDS had passed. */
-async function tryDueNow(player: SignedIn, sessionId: string): Promise<void> {
-  await runInDurableObject(wallet(player), (instance: UserWallet) => {
-    walletSqlOf(instance).exec("UPDATE declined_refunds_due SET next_try_at = ? WHERE checkout_session_id = ?", Date.now(), sessionId);
-  });
-}
-
-/** Rings the wallet's alarm (the runtime's may ring first) until the refund is no longer owed. */
-async function refundedByAlarm(player: SignedIn, sessionId: string): Promise<void> {
-  await vi.waitUntil(
-    async () => {
-      await runDurableObjectAlarm(wallet(player));
-      return (await dueRow(player, sessionId)) === null;
-    },
-    { timeout: 5_000, interval: 20 },
-  );
-}
+const dueRow = (player: SignedIn, id: string) => owedRefundRow(player.userId, DECLINED_REFUNDS, id);
+const tryDueNow = (player: SignedIn, id: string) => owedRefundDueNow(player.userId, DECLINED_REFUNDS, id);
+const refundedByAlarm = (player: SignedIn, id: string) => refundedByOwedAlarm(player.userId, DECLINED_REFUNDS, id);
 
 async function purchaseOf(player: SignedIn, sessionId: string) {
   return (await wallet(player).listPurchases(player.userId, Date.now())).find((p) => p.checkout_session_id === sessionId);

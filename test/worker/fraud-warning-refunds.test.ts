@@ -6,16 +6,14 @@
 // nothing is asked; a lost dispute settles what was owed, a won one leaves it owed again.
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import Stripe from "stripe";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
 import { simPaymentIntentOf } from "../../worker/payments/sim-records";
 import { simRefundRefusals } from "../../worker/payments/simulated-provider";
 import { tunables } from "../../worker/tunables";
 import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
+import { FRAUD_REFUNDS, owedRefundDueNow, owedRefundRow, refundedByAlarm as refundedByOwedAlarm } from "./owed-refund-fixtures";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
-import { walletSqlOf } from "./settlement-fixtures";
-import { chargeRefundedEvent, checkoutCompletedEvent, disputeEvent, earlyFraudWarningEvent } from "./stripe-events";
+import { chargeRefundedEvent, checkoutCompletedEvent, disputeEvent, earlyFraudWarningEvent, stripeSignature } from "./stripe-events";
 
 const RETRY_MS = tunables(env).DECLINED_REFUND_RETRY_SECONDS * 1000;
 
@@ -24,12 +22,7 @@ const wallet = (player: SignedIn) => getUserWallet(env, player.userId);
 afterEach(() => simRefundRefusals.clear());
 
 async function deliver(payload: string): Promise<{ status: number; body: unknown }> {
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret: DEV_STRIPE_WEBHOOK_SECRET,
-    timestamp: Math.floor(Date.now() / 1000),
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
+  const signature = await stripeSignature(payload);
   const res = await api("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature } });
   return { status: res.status, body: await res.json() };
 }
@@ -57,34 +50,9 @@ async function simRefunds(paymentIntent: string): Promise<{ id: string; amount_c
   return rows.results;
 }
 
-type DueRow = { tries: number; next_try_at: number; last_error: string | null };
-
-async function dueRow(player: SignedIn, warningId: string): Promise<DueRow | null> {
-  return runInDurableObject(
-    wallet(player),
-    (instance: UserWallet) =>
-      walletSqlOf(instance)
-        .exec<DueRow>("SELECT tries, next_try_at, last_error FROM fraud_refunds_due WHERE warning_id = ?", warningId)
-        .toArray()[0] ?? null,
-  );
-}
-
-/** Brings the alarm's next try forward to now, as if DECLINED_REFUND_RETRY_SECONDS had passed. */
-async function tryDueNow(player: SignedIn, warningId: string): Promise<void> {
-  await runInDurableObject(wallet(player), (instance: UserWallet) => {
-    walletSqlOf(instance).exec("UPDATE fraud_refunds_due SET next_try_at = ? WHERE warning_id = ?", Date.now(), warningId);
-  });
-}
-
-async function refundedByAlarm(player: SignedIn, warningId: string): Promise<void> {
-  await vi.waitUntil(
-    async () => {
-      await runDurableObjectAlarm(wallet(player));
-      return (await dueRow(player, warningId)) === null;
-    },
-    { timeout: 5_000, interval: 20 },
-  );
-}
+const dueRow = (player: SignedIn, id: string) => owedRefundRow(player.userId, FRAUD_REFUNDS, id);
+const tryDueNow = (player: SignedIn, id: string) => owedRefundDueNow(player.userId, FRAUD_REFUNDS, id);
+const refundedByAlarm = (player: SignedIn, id: string) => refundedByOwedAlarm(player.userId, FRAUD_REFUNDS, id);
 
 async function refundReversals(player: SignedIn) {
   const rows = await wallet(player).getLedger(player.userId, Date.now());

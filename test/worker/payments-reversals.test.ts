@@ -6,9 +6,7 @@
 // Vantage Cash cent a pack leaves is redeemable and only the reversal rules decide.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import Stripe from "stripe";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
 import type { Payouts } from "../../worker/payments/payout-port";
 import { listRedemptionsWithRetry } from "../../worker/payments/redemption-service";
 import { recordPaymentIntent } from "../../worker/payments/reversal-webhooks";
@@ -40,19 +38,14 @@ async function api(path: string, init: RequestInit & { token?: string } = {}): P
 }
 
 const postJson = (path: string, body: unknown, token?: string) => api(path, { method: "POST", body: JSON.stringify(body), token });
-import { chargeRefundedEvent, checkoutCompletedEvent, disputeEvent, earlyFraudWarningEvent } from "./stripe-events";
+import { chargeRefundedEvent, checkoutCompletedEvent, disputeEvent, earlyFraudWarningEvent, stripeSignature } from "./stripe-events";
 import { drained } from "./settlement-fixtures";
 
 type Me = { coinBalance: number; vantageCash: number; owedCoins: number; owedCash: number };
 const me = async (player: SignedIn) => (await (await api("/api/me", { token: player.token })).json()) as Me;
 
 async function deliver(payload: string) {
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret: DEV_STRIPE_WEBHOOK_SECRET,
-    timestamp: Math.floor(Date.now() / 1000),
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
+  const signature = await stripeSignature(payload);
   const res = await api("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature } });
   expect(res.status).toBe(200);
   return (await res.json()) as { received: true; credited?: boolean; moved?: boolean; ignored?: string };
@@ -261,12 +254,7 @@ describe("disputes and play-through (CASH_PLAYTHROUGH as configured)", () => {
     const wallet = getUserWallet(env, player.userId);
     const toPlay = async () => (await wallet.getRedeemable(player.userId, Date.now())).cashToPlay;
     const send = async (payload: string) => {
-      const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-        payload,
-        secret: DEV_STRIPE_WEBHOOK_SECRET,
-        timestamp: Math.floor(Date.now() / 1000),
-        cryptoProvider: Stripe.createSubtleCryptoProvider(),
-      });
+      const signature = await stripeSignature(payload);
       const res = await realEnvApi("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature } });
       expect(res.status).toBe(200);
     };

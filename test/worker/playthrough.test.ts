@@ -5,12 +5,10 @@
 // their worst-case loss, so hedges buy almost nothing.
 import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Event } from "../../src/shared/schemas/events";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import worker from "../../worker/index";
-import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
 import { parseTunables } from "../../worker/tunables";
 import { playthroughAudit, playthroughOnReversal, playthroughState } from "../../worker/wallet/playthrough";
 import type { UserWallet } from "../../worker/user-wallet";
@@ -18,7 +16,7 @@ import { Ledger } from "../../worker/wallet/ledger";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { acceptRulesUnder, BASE, sent, signIn, type SignedIn } from "./helpers";
 import { leg, newEventId, openBet, seedBets, wallet, walletSqlOf } from "./settlement-fixtures";
-import { chargeRefundedEvent, checkoutCompletedEvent, disputeEvent } from "./stripe-events";
+import { chargeRefundedEvent, checkoutCompletedEvent, disputeEvent, stripeSignature } from "./stripe-events";
 
 type Config = { CASH_PLAYTHROUGH?: string; PURCHASE_HOLD_DAYS?: string };
 type Me = {
@@ -47,12 +45,7 @@ const me = async (player: SignedIn, config: Config = {}) => (await (await call("
 
 /** Delivers a Stripe event through the signed webhook, as Stripe would; answers the webhook's body. */
 async function deliver(payload: string, config: Config = {}): Promise<unknown> {
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret: DEV_STRIPE_WEBHOOK_SECRET,
-    timestamp: Math.floor(Date.now() / 1000),
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
+  const signature = await stripeSignature(payload);
   const res = await call("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature } }, config);
   return res.json();
 }

@@ -1,6 +1,9 @@
 // Stripe event bodies as Stripe sends them, for the webhook tests (payments, abuse,
 // review, reversals): a completed Checkout Session, a dispute, a refunded charge, an
 // early fraud warning. Tests sign them themselves.
+import Stripe from "stripe";
+import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
+
 export type CheckoutCompletedInput = {
   sessionId: string;
   userId: string;
@@ -93,5 +96,15 @@ export function earlyFraudWarningEvent(input: {
     payment_intent: input.paymentIntent,
     fraud_type: input.fraudType ?? "made_with_stolen_card",
     livemode: false,
+  });
+}
+
+/** The `Stripe-Signature` header Stripe would send with `payload`, signed with the development webhook secret. */
+export function stripeSignature(payload: string): Promise<string> {
+  return Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: DEV_STRIPE_WEBHOOK_SECRET,
+    timestamp: Math.floor(Date.now() / 1000),
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
   });
 }
