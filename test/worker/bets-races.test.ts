@@ -1,6 +1,7 @@
 // Races a real player could cause: many tabs or scripts betting at once against one
 // wallet, and one confirmed slip retried while the first attempt is still in flight.
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
+import { ringAlarm } from "./ring-alarm";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PlaceBetResponse } from "../../src/shared/schemas/bets";
@@ -98,7 +99,7 @@ describe("concurrent bets against one wallet", () => {
       state.storage.sql.exec("UPDATE idempotency SET created_at = ? WHERE key = ?", Date.now() - 8 * DAY, `placeBet:${stale}`);
     });
     await wallet.flushOutbox();
-    expect(await runDurableObjectAlarm(wallet)).toBe(true);
+    expect(await ringAlarm(wallet)).toBe(true);
 
     const again = await placeBet(player.token, body, fresh);
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");

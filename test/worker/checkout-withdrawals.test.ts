@@ -5,14 +5,14 @@
 // refunded in full once at the provider (its refund in the simulator's books) and recorded so
 // that replays and Stripe's own `charge.refunded` move nothing more. A checkout paid with no
 // break is credited as before.
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { expireWithdrawnCheckoutsOnAlarm } from "../../worker/protection/in-wallet/methods";
 import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import type { WalletHost } from "../../worker/wallet/wallet-object";
 import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
-import { walletSqlOf } from "./settlement-fixtures";
+import { drainOutboxNow, walletSqlOf } from "./settlement-fixtures";
 import { chargeRefundedEvent, checkoutCompletedEvent, stripeSignature } from "./stripe-events";
 
 type WebhookBody = { received: true; credited?: boolean; declined?: string; moved?: boolean; ignored?: string };
@@ -52,15 +52,9 @@ async function simRefunds(sessionId: string): Promise<number[]> {
   return rows.results.map((r) => r.amount_cents);
 }
 
-/** Rings the wallet's alarm (the real one may ring first) until the provider has expired the session. */
-async function expiredAtProvider(player: SignedIn, sessionId: string): Promise<void> {
-  await vi.waitUntil(
-    async () => {
-      await runDurableObjectAlarm(wallet(player));
-      return (await simStatus(sessionId)) === "expired";
-    },
-    { timeout: 5_000, interval: 20 },
-  );
+/** Waits for the wallet's own alarm, set to ring at the commit, to expire the session at the provider. */
+async function expiredAtProvider(sessionId: string): Promise<void> {
+  await vi.waitUntil(async () => (await simStatus(sessionId)) === "expired", { timeout: 5_000, interval: 20 });
 }
 
 async function balances(player: SignedIn) {
@@ -94,7 +88,7 @@ describe("a break withdraws the open checkouts", () => {
     expect((await postJson("/api/me/break", { period: "24h" }, player.token)).status).toBe(200);
     // The hold stops counting at once; the session is expired at the provider after the commit.
     expect((await wallet(player).getProtection(player.userId, Date.now())).allowance?.remainingCents).toBe(10_000);
-    await expiredAtProvider(player, sessionId);
+    await expiredAtProvider(sessionId);
     const path = `/api/payments/sim/checkout/${sessionId}`;
     const page = await (await api(path)).text();
     expect(page).toContain("This checkout is expired.");
@@ -127,11 +121,7 @@ describe("a break withdraws the open checkouts", () => {
     expect(exported.purchases).toEqual([expect.objectContaining({ id: sessionId, amountCents: 4999, coins: 0, refundedCents: 4999 })]);
 
     // Booked for the reconciliation as the provider has it: a paid checkout and its full refund.
-    await vi.waitUntil(
-      async () =>
-        (await runDurableObjectAlarm(wallet(player))) || (await wallet(player).auditLedger(player.userId, Date.now())).pendingOutbox === 0,
-      { timeout: 5_000, interval: 10 },
-    );
+    await drainOutboxNow(player.userId);
     const bookings = await env.DB.prepare("SELECT kind, reference, amount_cents FROM payment_bookings WHERE user_id = ? ORDER BY kind")
       .bind(player.userId)
       .all<{ kind: string; reference: string; amount_cents: number }>();
@@ -146,7 +136,7 @@ describe("a break withdraws the open checkouts", () => {
     const sessionId = await openCheckout(player, 1999);
     const closed = (await (await postJson("/api/me/break", { period: "permanent" }, player.token)).json()) as { closed: string };
     expect(closed.closed).toBe("permanent");
-    await expiredAtProvider(player, sessionId);
+    await expiredAtProvider(sessionId);
 
     const bodies = await Promise.all(Array.from({ length: 5 }, () => deliver(completion(player, sessionId, 1999))));
     expect(bodies).toEqual(Array.from({ length: 5 }, () => ({ received: true, credited: false, declined: "closed" })));
@@ -161,7 +151,7 @@ describe("a break withdraws the open checkouts", () => {
     const now = Date.now();
     await wallet(player).answerRealityCheck(player.userId, "take-break", now);
     expect((await wallet(player).getProtection(player.userId, now)).state.breakUntil).toBeGreaterThan(now);
-    await expiredAtProvider(player, sessionId);
+    await expiredAtProvider(sessionId);
   });
 
   it("declines a withdrawn checkout's completion even once the break is over", async () => {
@@ -197,7 +187,7 @@ describe("a break withdraws the open checkouts", () => {
       .run();
     const attached = await stub.attachPurchaseHold(player.userId, { holdId: `hold_${sessionId}`, sessionId }, now);
     expect(attached.refused).toMatchObject({ ok: false, code: "self-excluded" });
-    await expiredAtProvider(player, sessionId);
+    await expiredAtProvider(sessionId);
   });
 });
 
@@ -211,12 +201,12 @@ describe("a purchase limit lowered below what is held", () => {
     const newer = await openCheckout(player, 999);
 
     expect((await limit(20)).status).toBe(200);
-    await expiredAtProvider(player, newer);
+    await expiredAtProvider(newer);
     expect(await simStatus(older)).toBe("open");
     expect((await wallet(player).getProtection(player.userId, Date.now())).allowance?.remainingCents).toBe(2000 - 1999);
 
     expect((await limit(0)).status).toBe(200);
-    await expiredAtProvider(player, older);
+    await expiredAtProvider(older);
 
     expect(await deliver(completion(player, newer, 999))).toEqual({ received: true, credited: false, declined: "withdrawn" });
     await expectNothingCredited(player);
@@ -239,7 +229,7 @@ describe("a purchase limit lowered below what is held", () => {
       .run();
     const attached = await stub.attachPurchaseHold(player.userId, { holdId: `hold_${sessionId}`, sessionId }, Date.now());
     expect(attached.refused).toMatchObject({ ok: false, code: "purchase-limit" });
-    await expiredAtProvider(player, sessionId);
+    await expiredAtProvider(sessionId);
   });
 
   it("keeps an older checkout that fits the lowered limit, refusing only the one being made", async () => {
@@ -259,7 +249,7 @@ describe("a purchase limit lowered below what is held", () => {
       .run();
     const attached = await stub.attachPurchaseHold(player.userId, { holdId: `hold_${sessionId}`, sessionId }, Date.now());
     expect(attached.refused).toMatchObject({ ok: false, code: "purchase-limit" });
-    await expiredAtProvider(player, sessionId);
+    await expiredAtProvider(sessionId);
     expect(await simStatus(older)).toBe("open");
   });
 });

@@ -5,7 +5,8 @@
 // completion races the alarm; the refund is recorded once. Until then the reconciliation lists
 // the payment as paid with no pack credited, a pack with no PaymentIntent (refunded by hand)
 // included, and once refunded it lists nothing.
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
+import { ringAlarm } from "./ring-alarm";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { refundDeclinedPacksOnAlarm } from "../../worker/payments/in-wallet/methods";
@@ -130,7 +131,7 @@ describe("a declined pack whose refund fails at first", () => {
       status: 200,
       body: { received: true, credited: false, declined: "break" },
     });
-    await runDurableObjectAlarm(wallet(player));
+    await ringAlarm(wallet(player));
     expect(await simRefunds(sessionId)).toHaveLength(1);
 
     // Booked as the provider has it, the payment dated at the decline; the reconciliation lists nothing more.
@@ -150,7 +151,7 @@ describe("a declined pack whose refund fails at first", () => {
     expect(await deliver(completion(player, sessionId, 1999))).toMatchObject({ status: 503 });
 
     await tryDueNow(player, sessionId);
-    const [redelivered] = await Promise.all([deliver(completion(player, sessionId, 1999)), runDurableObjectAlarm(wallet(player))]);
+    const [redelivered] = await Promise.all([deliver(completion(player, sessionId, 1999)), ringAlarm(wallet(player))]);
     expect(redelivered).toEqual({ status: 200, body: { received: true, credited: false, declined: "break" } });
     await vi.waitUntil(async () => (await dueRow(player, sessionId)) === null, { timeout: 5_000, interval: 20 });
 
@@ -311,7 +312,7 @@ describe("a declined pack whose charge is disputed", () => {
     // While the disputes hold, neither a redelivered completion nor the alarm asks the provider for a refund.
     for (const { player, sessionId } of [lost, won]) await tryDueNow(player, sessionId);
     expect(await deliver(completion(losing, lost.sessionId, 999))).toMatchObject({ status: 200 });
-    for (const { player } of [lost, won]) await runDurableObjectAlarm(wallet(player));
+    for (const { player } of [lost, won]) await ringAlarm(wallet(player));
     expect([...(await simRefunds(lost.sessionId)), ...(await simRefunds(won.sessionId))]).toEqual([]);
 
     // Lost: the bank has returned the payment, so no refund is owed.

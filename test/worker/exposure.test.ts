@@ -5,7 +5,8 @@
 // exactly so before its wallet commits); an operator suspends a market from the Risk view,
 // and a bet through the route is then refused. A reservation outlives the object's restart,
 // and bets the object was never told of (placed before it existed) join it from D1.
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
+import { ringAlarm } from "./ring-alarm";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sentenceOf } from "../../src/shared/refusals";
@@ -403,7 +404,7 @@ describe("the Risk view", () => {
     // The objects write the console's copy on their alarm.
     for (const event of [quiet!, busy!]) {
       const stub = exposureObject(env, event.sport, event.eventId);
-      await runDurableObjectAlarm(stub);
+      await ringAlarm(stub);
     }
 
     const list = RiskListSchema.parse(await (await api("/api/admin/risk", { token: admin.token })).json());

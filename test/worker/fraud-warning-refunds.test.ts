@@ -4,7 +4,8 @@
 // backing off per DECLINED_REFUND_RETRY_*, so the provider refunds once even when a redelivered
 // warning races the alarm, and the pack is reversed once. While a dispute of the charge holds
 // nothing is asked; a lost dispute settles what was owed, a won one leaves it owed again.
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
+import { ringAlarm } from "./ring-alarm";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { simPaymentIntentOf } from "../../worker/payments/sim-records";
@@ -93,7 +94,7 @@ describe("an actionable early fraud warning whose refund fails at first", () => 
 
     // The alarm's try races a redelivered warning: the provider refunds once, the pack is reversed once.
     await tryDueNow(player, warningId);
-    const [redelivered] = await Promise.all([warn(warningId, pi), runDurableObjectAlarm(wallet(player))]);
+    const [redelivered] = await Promise.all([warn(warningId, pi), ringAlarm(wallet(player))]);
     expect(redelivered.status).toBe(200);
     await refundedByAlarm(player, warningId);
     expect(await simRefunds(pi)).toEqual([{ id: `re_sim_efw-refund-${warningId}`, amount_cents: 4999 }]);
@@ -110,7 +111,7 @@ describe("an actionable early fraud warning whose refund fails at first", () => 
       body: { received: true, moved: false },
     });
     expect(await warn(warningId, pi)).toEqual({ status: 200, body: { received: true, moved: false } });
-    await runDurableObjectAlarm(wallet(player));
+    await ringAlarm(wallet(player));
     expect(await simRefunds(pi)).toHaveLength(1);
     expect(await refundReversals(player)).toHaveLength(2);
     expect((await wallet(player).auditLedger(player.userId, Date.now())).balancesToZero).toBe(true);
@@ -127,7 +128,7 @@ describe("an actionable early fraud warning whose refund fails at first", () => 
       const before = Date.now();
       await vi.waitUntil(
         async () => {
-          await runDurableObjectAlarm(wallet(player));
+          await ringAlarm(wallet(player));
           return (await dueRow(player, warningId))?.tries === tries;
         },
         { timeout: 5_000, interval: 20 },
@@ -159,7 +160,7 @@ describe("an actionable early fraud warning whose charge is disputed", () => {
     // While the disputes hold, neither a redelivered warning nor the alarm asks the provider for a refund.
     for (const { player, warningId } of [lost, won]) await tryDueNow(player, warningId);
     for (const { pi, warningId } of [lost, won]) expect(await warn(warningId, pi)).toMatchObject({ status: 200 });
-    for (const { player } of [lost, won]) await runDurableObjectAlarm(wallet(player));
+    for (const { player } of [lost, won]) await ringAlarm(wallet(player));
     expect([...(await simRefunds(lost.pi)), ...(await simRefunds(won.pi))]).toEqual([]);
     for (const { player, warningId } of [lost, won]) expect(await dueRow(player, warningId)).toMatchObject({ tries: 0 });
 
@@ -167,7 +168,7 @@ describe("an actionable early fraud warning whose charge is disputed", () => {
     await dispute(lost.pi, "charge.dispute.closed", "lost");
     expect(await dueRow(losing, lost.warningId)).toBeNull();
     expect(await warningOf(losing, lost.warningId)).toMatchObject({ chargeSettled: true, refundOwed: null });
-    await runDurableObjectAlarm(wallet(losing));
+    await ringAlarm(wallet(losing));
     expect(await simRefunds(lost.pi)).toEqual([]);
 
     // Won: the payment stays with us, so the alarm refunds it.

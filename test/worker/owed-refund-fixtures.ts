@@ -1,6 +1,7 @@
 // An owed refund as the wallet keeps it (a declined pack's, an actionable fraud warning's):
 // its row, bringing its next try forward, and ringing the wallet's alarm until it is made.
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
+import { ringAlarm } from "./ring-alarm";
 import { vi } from "vitest";
 import type { UserWallet } from "../../worker/user-wallet";
 import { wallet, walletSqlOf } from "./settlement-fixtures";
@@ -34,7 +35,7 @@ export async function owedRefundDueNow(userId: string, owed: OwedRefunds, id: st
 export async function refundedByAlarm(userId: string, owed: OwedRefunds, id: string): Promise<void> {
   await vi.waitUntil(
     async () => {
-      await runDurableObjectAlarm(wallet(userId));
+      await ringAlarm(wallet(userId));
       return (await owedRefundRow(userId, owed, id)) === null;
     },
     { timeout: 5_000, interval: 20 },

@@ -1,7 +1,8 @@
 // One payout identity per person: a bank account (its provider fingerprint)
 // belongs to the first player who onboarded it; another player redeeming to it is refused
 // with 403 payout-identity-in-use, and the attempt is recorded for operators.
-import { createExecutionContext, runDurableObjectAlarm, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { ringAlarm } from "./ring-alarm";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ConnectStatus, Redemption } from "../../src/shared/schemas/redemptions";
@@ -74,7 +75,7 @@ describe("one payout identity per person (simulated provider)", () => {
 
     // Neither the history look nor the wallet's own retry sends it: the attempt is recorded for operators.
     const wallet = getUserWallet(env, second.userId) as unknown as DurableObjectStub<UserWallet>;
-    await runDurableObjectAlarm(wallet);
+    await ringAlarm(wallet);
     const after = (await history(second)).find((r) => r.id === redemption.id)!;
     expect(after.status).toBe("pending");
     expect(after.timeline.map((s) => s.step)).toEqual(["requested", "identity-checked", "in-review", "approved"]);

@@ -5,7 +5,8 @@
 // even when the queue delivers it again. Turning the kind off stops it. The same holds for
 // a limit or break taking effect (a looser limit only after its waiting time, from the
 // wallet's alarm too) and for a nudge at 80% of a limit.
-import { createExecutionContext, createMessageBatch, getQueueResult, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult, runInDurableObject } from "cloudflare:test";
+import { ringAlarm } from "./ring-alarm";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { betSettledNotice, redemptionNotice, type PushNotice } from "../../src/shared/push-notices";
@@ -320,7 +321,7 @@ describe("opt-in alerts", () => {
 
     // The queue is back: the retry the refusal armed sends both, in order, and nothing waits.
     await swapQueue(null);
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await ringAlarm(stub)).toBe(true);
     expect((await waitForMessages(subscription, 2)).map((m) => m.body)).toEqual([
       "Your daily Coins loss limit is now 200 Coins.",
       "Your daily Coins loss limit is now 100 Coins.",
@@ -335,7 +336,7 @@ describe("opt-in alerts", () => {
     const t0 = Date.now();
     await stub.setLimits(player.userId, { dailyStakeCoins: 300 }, DAY_MS, t0);
     await stub.setLimits(player.userId, { dailyStakeCoins: null }, DAY_MS, t0);
-    await runDurableObjectAlarm(stub);
+    await ringAlarm(stub);
     await vi.waitUntil(async () => (await alarmAt()) === t0 + DAY_MS, { timeout: 5_000, interval: 50 });
 
     // A raise asked for a day and a minute ago took effect a minute ago; nothing calls the wallet after asking.

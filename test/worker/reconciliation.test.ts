@@ -6,7 +6,7 @@
 // payout (two provider transfers for one redemption) are found with their references;
 // the cron runs yesterday once; the operator routes run a day, list it, answer a view as
 // CSV and refuse what they must (a player is answered 404, as for every operator route).
-import { runDurableObjectAlarm } from "cloudflare:test";
+import { ringAlarm } from "./ring-alarm";
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -40,7 +40,7 @@ async function deliver(payload: string, now: number): Promise<void> {
 
 /** Drains the player's outbox to D1 now (the wallet's alarm). */
 async function projected(userId: string): Promise<void> {
-  await runDurableObjectAlarm(getUserWallet(env, userId));
+  await ringAlarm(getUserWallet(env, userId));
 }
 
 /** A simulated checkout the provider completed as paid at `at` (its own book); returns its session id. */

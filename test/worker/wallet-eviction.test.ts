@@ -3,7 +3,8 @@
 // same balance, ledger and open bets afterwards, a retried request must still be
 // answered from its first result, and the bets the outbox had not yet written to D1 must
 // still get there on the alarm.
-import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { ringAlarm } from "./ring-alarm";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { BetsPage, PlaceBetRequest, PlaceBetResponse } from "../../src/shared/schemas/bets";
@@ -69,10 +70,10 @@ describe("a wallet evicted from memory", () => {
 
     // The alarm set before eviction writes what the outbox still held to D1 (unless it
     // rang already: then the outbox is empty either way).
-    await vi.waitUntil(
-      async () => (await runDurableObjectAlarm(stub)) || (await stub.auditLedger(player.userId, Date.now())).pendingOutbox === 0,
-      { timeout: 5_000, interval: 10 },
-    );
+    await vi.waitUntil(async () => (await ringAlarm(stub)) || (await stub.auditLedger(player.userId, Date.now())).pendingOutbox === 0, {
+      timeout: 5_000,
+      interval: 10,
+    });
     expect((await stub.auditLedger(player.userId, Date.now())).pendingOutbox).toBe(0);
     const projected = await env.DB.prepare("SELECT id, status FROM bets WHERE user_id = ?").bind(player.userId).all<{ id: string }>();
     const byId = (x: { id: string }, y: { id: string }) => (x.id < y.id ? -1 : 1);

@@ -1,6 +1,7 @@
 // The wallet's D1 projection: every placed bet reaches D1 with one bet_legs row per leg
 // (settlement reads those), and a D1 failure is retried by the alarm until it lands.
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
+import { ringAlarm } from "./ring-alarm";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sentenceOf } from "../../src/shared/refusals";
@@ -95,7 +96,7 @@ describe("the D1 projection", () => {
     expect(pending.pendingOutbox).toBeGreaterThan(0);
 
     d1Down = false;
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await ringAlarm(stub)).toBe(true);
     expect(await d1Bet(betId)).toMatchObject({ status: "open", stake: 15 });
     expect(await d1Legs(betId)).toHaveLength(1);
     expect((await stub.auditLedger(player.userId, Date.now())).pendingOutbox).toBe(0);
