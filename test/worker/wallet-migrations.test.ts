@@ -215,6 +215,77 @@ describe("the wallet's storage migration ladder", () => {
     expect(owed.again).toEqual(owed.first);
   });
 
+  it("moving to version 21, an actionable fraud warning whose charge still stands is owed its refund; others are not; running it again changes nothing", async () => {
+    const userId = newUserId();
+    const stub = getUserWallet(env, userId);
+    await stub.getBalances(userId, Date.now());
+    const owed = await runInDurableObject(stub, (_wallet: UserWallet, state) => {
+      const sql = state.storage.sql;
+      const warned = (
+        name: string,
+        at: number,
+        pack: { refundedCents?: number; actionable?: 0 | 1; clearedAt?: number; dispute?: [string, 0 | 1] },
+      ) => {
+        sql.exec(
+          `INSERT INTO purchases (checkout_session_id, payment_intent, amount_cents, coins, cash_cents, refunded_cents, created_at)
+           VALUES (?, ?, 999, 10000, 900, ?, ?)`,
+          `cs_${name}`,
+          `pi_${name}`,
+          pack.refundedCents ?? 0,
+          at,
+        );
+        sql.exec(
+          `INSERT INTO fraud_warnings (id, payment_intent, actionable, fraud_type, created_at, cleared_at)
+           VALUES (?, ?, ?, 'made_with_stolen_card', ?, ?)`,
+          `issfr_${name}`,
+          `pi_${name}`,
+          pack.actionable ?? 1,
+          at,
+          pack.clearedAt ?? null,
+        );
+        if (pack.dispute) {
+          const [status, open] = pack.dispute;
+          sql.exec(
+            "INSERT INTO disputes (id, checkout_session_id, status, open, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+            `dp_${name}`,
+            `cs_${name}`,
+            status,
+            open,
+            at,
+            at,
+          );
+        }
+      };
+      // As version 20 left it: warnings of every kind, and no table of refunds owed.
+      sql.exec("DROP TABLE fraud_refunds_due");
+      sql.exec("UPDATE meta SET value = '20' WHERE key = 'schema_version'");
+      warned("standing", 1_000, {});
+      warned("part_refunded", 2_000, { refundedCents: 500 });
+      warned("dispute_open", 3_000, { dispute: ["needs_response", 1] });
+      warned("dispute_won", 4_000, { dispute: ["won", 0] });
+      warned("refunded", 5_000, { refundedCents: 999 });
+      warned("not_actionable", 6_000, { actionable: 0 });
+      warned("cleared", 7_000, { clearedAt: 7_500 });
+      warned("dispute_lost", 8_000, { dispute: ["lost", 0] });
+      migrateWalletSchema(state.storage, WALLET_MIGRATIONS);
+      const rows = () => sql.exec("SELECT * FROM fraud_refunds_due ORDER BY next_try_at").toArray();
+      const first = rows();
+      for (const statement of WALLET_MIGRATIONS[20]!.statements) sql.exec(statement);
+      return { first, again: rows(), version: schemaVersionText(sql) };
+    });
+    // Owed from when each was warned, so the next alarm tries them at once (one whose dispute
+    // is still open waits for its close, as any owed refund does).
+    const due = (name: string, at: number) => ({ warning_id: `issfr_${name}`, tries: 0, next_try_at: at, last_error: null });
+    expect(owed.first).toEqual([
+      due("standing", 1_000),
+      due("part_refunded", 2_000),
+      due("dispute_open", 3_000),
+      due("dispute_won", 4_000),
+    ]);
+    expect(owed.again).toEqual(owed.first);
+    expect(owed.version).toBe(String(WALLET_MIGRATIONS.length));
+  });
+
   it("moving to version 14, a ledger of every reason gets its house accounts: minus its sums by reason, owed paid by the receivable", async () => {
     const userId = newUserId();
     const stub = getUserWallet(env, userId);
