@@ -359,7 +359,7 @@ export const TUNABLES = {
   REDEMPTION_REVIEW_NEW_ACCOUNT_DAYS: tunable(
     "30",
     wholeNumber(0, 3_650),
-    "The first redemption of an account younger than this many days waits for an operator's review before it is sent (0 = none by account age).",
+    "The first redemption of an account younger than this many days waits for an operator's review before it is sent, and so does each one after it until one has been approved (0 = none by account age).",
   ),
   // Settlement on Queues and the operational log (worker/settlement/settlement-queue.ts).
   LOG_LEVEL: tunable(

@@ -131,6 +131,39 @@ describe("the review queue", () => {
     expect(await vantageCashOf(player)).toBe(2_900);
   });
 
+  it("holds each of a new account's redemptions until an operator has let one through, so a second asked beside the first waits too", async () => {
+    const player = await signIn();
+    await buyCash(player, "cs_rv_3a");
+    await buyCash(player, "cs_rv_3b");
+    await onboardPayouts(player);
+    const post = async (key: string) =>
+      (
+        (await (
+          await withReview({ cents: "50000", days: "30" }, "/api/withdrawals", {
+            method: "POST",
+            token: player.token,
+            headers: { "Idempotency-Key": key },
+            body: JSON.stringify({ amount: 20 }),
+          })
+        ).json()) as { redemption: Redemption }
+      ).redemption;
+    const first = await post(crypto.randomUUID());
+    const second = await post(crypto.randomUUID());
+    for (const held of [first, second]) {
+      expect(held).toMatchObject({
+        status: "pending",
+        hold: "A new account's first redemption is reviewed by our team before it is sent.",
+      });
+    }
+    expect(first.id).not.toBe(second.id);
+    expect((await history(player)).map((r) => r.status)).toEqual(["pending", "pending"]);
+
+    // Once an operator approves one, the account's later redemptions go straight out.
+    const admin = await signIn("admin@vantage.test", "Operator");
+    expect((await postJson(`/api/admin/approvals/review-${first.id}/approve`, {}, admin.token)).status).toBe(200);
+    expect(await post(crypto.randomUUID())).toMatchObject({ status: "paid", hold: null });
+  });
+
   it("holds one that brings the player's redemptions above REDEMPTION_REVIEW_CENTS and, on reject, returns the cash with the reason the player sees", async () => {
     const player = await signIn();
     await buyCash(player, "cs_rv_2");

@@ -221,7 +221,8 @@ function notRedeemable(tx: Ledger, limits: RedemptionLimits): RedemptionFailure 
  * When a redemption waits for an operator: once it and the player's other redemptions asked
  * in the last `windowDays` days (requested, waiting, sent or paid: not those returned) come
  * to more than `thresholdCents` (0 = none), so splitting one amount into several changes
- * nothing; and the first of an account younger than `newAccountDays` days (0 = none).
+ * nothing; and, in an account younger than `newAccountDays` days (0 = none), each one until
+ * one has been let through.
  */
 export type ReviewRules = { thresholdCents: number; newAccountDays: number; windowDays: number };
 
@@ -243,8 +244,16 @@ function reviewReason(tx: Ledger, amountCents: number, rules: ReviewRules | unde
   }
   if (rules.newAccountDays > 0) {
     const opened = tx.sql.exec<{ created_at: number }>("SELECT created_at FROM wallet WHERE id = 1").one().created_at;
-    const earlier = tx.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM redemptions WHERE status <> 'failed'").one().n;
-    if (earlier === 0 && tx.now - opened < rules.newAccountDays * DAY_MS) {
+    // Until one has been let through (approved, or sent when no review applied), each is the
+    // account's first: a second asked while the first still waits is no less a new account
+    // cashing out.
+    const letThrough = tx.sql
+      .exec<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM redemptions r LEFT JOIN redemption_reviews v ON v.redemption_id = r.id
+          WHERE r.status <> 'failed' AND (v.state IS NULL OR v.state = 'approved')`,
+      )
+      .one().n;
+    if (letThrough === 0 && tx.now - opened < rules.newAccountDays * DAY_MS) {
       return "A new account's first redemption is reviewed by our team before it is sent.";
     }
   }
