@@ -22,6 +22,7 @@ import { paymentsPayoutPort } from "./payments/payout-port";
 import { paymentsCheckoutPort } from "./payments/checkout-port";
 import { paymentsOwedRefundPort } from "./payments/declined-refund-port";
 import type { CheckoutPort } from "./protection/in-wallet/checkout-withdrawals";
+import { payoutPlayContext } from "./protection/request-region";
 import { identityRefusal, readIdentityInTx } from "./protection/in-wallet/identity";
 import { announceDueLimitChangesInTx } from "./protection/in-wallet/limit-history";
 import { announceLimitChangesOnAlarm, expireWithdrawnCheckoutsOnAlarm, protectionMethods } from "./protection/in-wallet/methods";
@@ -38,6 +39,7 @@ import {
   gatePlay,
   gateStake,
   governingRegionInTx,
+  payoutPlaceRefusalInTx,
   purchaseDeclineInTx,
   recordPurchaseInTx,
   regionAllowsInTx,
@@ -89,6 +91,7 @@ const payeeStanding: PayeeStanding = {
   payeeRefusal: (tx) => identityRefusal(tx),
   identityStatus: (tx) => readIdentityInTx(tx).status,
   refuseRedemption: (tx, play) => gatePlay(tx, "redeem", play),
+  payoutPlaceRefusal: (tx, play) => payoutPlaceRefusalInTx(tx, play),
   windDown: (tx, play) => windDownInTx(tx, play),
   countPurchase: (tx, purchase) => recordPurchaseInTx(tx, purchase),
   declinePurchase: (tx, checkoutSessionId) => purchaseDeclineInTx(tx, checkoutSessionId),
@@ -195,7 +198,7 @@ export class UserWallet extends WalletObject {
         await expireWithdrawnCheckoutsOnAlarm(host, checkouts, now);
         await refundDeclinedPacksOnAlarm(host, refunds, now);
         await refundFraudWarningsOnAlarm(host, refunds, now);
-        await retryPayoutsOnAlarm(host, payouts, now);
+        await retryPayoutsOnAlarm(host, payouts, now, (at) => payoutPlayContext(env, at));
       },
     });
   }

@@ -19,6 +19,7 @@ import { loggerFor } from "../logging/logger";
 import { metricsFor } from "../metrics/metrics";
 import { tunables } from "../tunables";
 import type { PlayContext } from "../../src/shared/protection";
+import { payoutPlayContext } from "../protection/request-region";
 import { paymentsWallet, payoutTiming, runPayoutAttempt, type PayoutWallet } from "./wallet";
 import { payoutRoute, type Payouts } from "./payout-port";
 import { findPayoutAccount, type PayoutAccountRow } from "./payout-accounts";
@@ -35,10 +36,11 @@ export async function redemptionIdFor(userId: string, idempotencyKey: string | u
   return `rd_${(await sha256Hex(JSON.stringify(["vantage.redemption.v1", userId, idempotencyKey]))).slice(0, 32)}`;
 }
 
+/** The wallet's side of an attempt: each is judged by the region rules in force where the player lives. */
 function walletPort(env: Env, userId: string): PayoutWallet {
   const stub = paymentsWallet(env, userId);
   return {
-    beginPayoutAttempt: (id, input, now) => stub.beginPayoutAttempt(id, input, now),
+    beginPayoutAttempt: async (id, input, now) => stub.beginPayoutAttempt(id, { ...input, play: await payoutPlayContext(env, now) }, now),
     finishPayoutAttempt: (id, input, now) => stub.finishPayoutAttempt(id, input, now),
   };
 }

@@ -74,14 +74,17 @@ export function operatorRegionEntries(env: Env): readonly RegionRuleEntry[] {
 /** The same empty list every time, so what is built from it can be kept (request-region.ts). */
 const NO_ENTRIES: readonly RegionRuleEntry[] = Object.freeze([]);
 
-/** Keeps the snapshot fresh before the routes check a region; a failed read keeps the last one, logged. */
+/** Reads the entries again when this isolate's snapshot is older than REGION_ENTRIES_CACHE_MS; a failed read keeps the last one, logged. */
+export async function freshenOperatorRegionEntries(env: Env, now: number): Promise<void> {
+  const known = snapshots.get(env.DB);
+  if (known && now - known.readAt <= REGION_ENTRIES_CACHE_MS) return;
+  await refreshOperatorRegionEntries(env, now).catch((err: unknown) => {
+    loggerFor(env).warn("region rules: reading the operators' entries failed; the last ones stand", err);
+  });
+}
+
+/** Keeps the snapshot fresh before the routes check a region. */
 export const loadRegionEntries = createMiddleware<AppEnv>(async (c, next) => {
-  const now = Date.now();
-  const known = snapshots.get(c.env.DB);
-  if (!known || now - known.readAt > REGION_ENTRIES_CACHE_MS) {
-    await refreshOperatorRegionEntries(c.env, now).catch((err: unknown) => {
-      loggerFor(c.env).warn("region rules: reading the operators' entries failed; the last ones stand", err);
-    });
-  }
+  await freshenOperatorRegionEntries(c.env, Date.now());
   await next();
 });

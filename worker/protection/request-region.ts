@@ -25,7 +25,7 @@ import { refusalError } from "../http/refusals";
 import type { AppEnv } from "../http/app-types";
 import { tunables } from "../tunables";
 import type { PlayContext } from "../../src/shared/protection";
-import { operatorRegionEntries } from "./region-entries";
+import { freshenOperatorRegionEntries, operatorRegionEntries } from "./region-entries";
 
 type RegionCf = { country?: unknown; regionCode?: unknown };
 
@@ -79,6 +79,16 @@ function minAgeTables(env: Env): Readonly<Record<string, number>>[] {
 /** What the wallet needs to know about where the player is. */
 export function playContextFor(env: Env, region: string | null): PlayContext {
   return { minAge: minAgeIn(env, region), place: { region, rules: regionRules(env), minAgeTables: minAgeTables(env) } };
+}
+
+/**
+ * The rules a transfer attempt is judged by, where no request says where the player is (the
+ * wallet's alarm, a look at the history): the place is where they live, which the wallet
+ * knows from their verified document; the operators' entries are read afresh when stale.
+ */
+export async function payoutPlayContext(env: Env, now: number): Promise<PlayContext> {
+  await freshenOperatorRegionEntries(env, now);
+  return playContextFor(env, null);
 }
 
 /**

@@ -39,6 +39,7 @@ import {
   finishPayoutAttemptInTx,
   nextPayoutWakeInTx,
   type PayoutAttempt,
+  type PayoutAttemptInput,
   type PayoutOutcome,
   type PayoutTiming,
 } from "./payout-attempts";
@@ -83,7 +84,7 @@ async function armPayoutRetry(host: WalletHost, userId: string, now: number): Pr
   if (wake !== null) await host.wakeBy(wake);
 }
 
-function beginPayoutAttempt(host: WalletHost, userId: string, input: { redemptionId: string; timing: PayoutTiming }, now: number) {
+function beginPayoutAttempt(host: WalletHost, userId: string, input: PayoutAttemptInput, now: number) {
   return host.transact(userId, now, (tx) => beginPayoutAttemptInTx(tx, input));
 }
 
@@ -296,7 +297,7 @@ export const paymentsMethods = {
   async beginPayoutAttempt(
     host: WalletHost,
     userId: string,
-    input: { redemptionId: string; timing: PayoutTiming },
+    input: PayoutAttemptInput,
     now: number,
   ): Promise<PayoutAttempt> {
     return beginPayoutAttempt(host, userId, input, now);
@@ -401,15 +402,22 @@ export async function refundFraudWarningsOnAlarm(host: WalletHost, refunds: Frau
 
 /**
  * Payments' part of the wallet's alarm: every payout whose retry is due gets one attempt
- * over the player's route (`payouts`), then the alarm is set for the next one.
+ * over the player's route (`payouts`), judged by the region rules `place` gives (read only
+ * when one is due), then the alarm is set for the next one.
  */
-export async function retryPayoutsOnAlarm(host: WalletHost, payouts: PayoutPort, now: number): Promise<void> {
+export async function retryPayoutsOnAlarm(
+  host: WalletHost,
+  payouts: PayoutPort,
+  now: number,
+  place: (now: number) => Promise<PlayContext>,
+): Promise<void> {
   const userId = host.owner();
   if (userId === null) return;
   const timing = payoutTiming(host.env);
   const due = host.read(userId, now, (tx) => duePayoutsInTx(tx));
+  const play = due.length > 0 ? await place(now) : undefined;
   const wallet: PayoutWallet = {
-    beginPayoutAttempt: async (id, input, at) => beginPayoutAttempt(host, id, input, at),
+    beginPayoutAttempt: async (id, input, at) => beginPayoutAttempt(host, id, { ...input, play }, at),
     finishPayoutAttempt: (id, input, at) => finishPayoutAttempt(host, id, input, at),
   };
   await retryDuePayouts(wallet, payouts, { userId, due }, timing, loggerFor(host.env), () => Date.now());

@@ -11,9 +11,15 @@
 // lease: a paused redemption is never transferred. One never sent whose pause has become
 // an amount owed goes back to the balance, which repays what is owed first. The same
 // transaction checks that the player's identity is verified and that the redemption is
-// not waiting for an operator's review: money never leaves for an unverified person.
+// not waiting for an operator's review: money never leaves for an unverified person. And
+// it checks that the region where the player's verified document says they live still
+// offers redemptions, and that they are of age there: one never sent goes back to the
+// balance, told why; one already attempted (it may have been sent) waits instead, as for
+// a pause, and goes if the region offers redemptions again.
 // An attempt held by the freeze, a pause or an unverified identity records why
 // (redemption-timeline.ts), for the public redemption-time figures.
+import type { PlayContext } from "../../../src/shared/protection";
+import { sentenceOf } from "../../../src/shared/refusals";
 import { RETURNED_PAYMENT_DISPUTED, type Redemption } from "../../../src/shared/schemas/redemptions";
 import { PAYEE_STANDING } from "./standing";
 import { awaitingReviewInTx, completeRedemptionInTx, failRedemptionInTx, readRedemptionInTx, type RedemptionResult } from "./redemptions";
@@ -46,7 +52,10 @@ function firstPayoutKey(userId: string, redemptionId: string): string {
   return `redemption-${userId}-${redemptionId}`;
 }
 
-export function beginPayoutAttemptInTx(tx: Ledger, input: { redemptionId: string; timing: PayoutTiming }): PayoutAttempt {
+/** What an attempt asks the wallet: the redemption, the timing, and the region rules in force (none on a direct call). */
+export type PayoutAttemptInput = { redemptionId: string; timing: PayoutTiming; play?: PlayContext };
+
+export function beginPayoutAttemptInTx(tx: Ledger, input: PayoutAttemptInput): PayoutAttempt {
   const redemption = readRedemptionInTx(tx, input.redemptionId);
   if (redemption?.status !== "pending") return { ok: true, run: false, redemption };
   // An operator's freeze holds payouts not yet sent: the redemption stays
@@ -69,8 +78,18 @@ export function beginPayoutAttemptInTx(tx: Ledger, input: { redemptionId: string
     return { ok: true, run: false, redemption };
   }
   if (awaitingReviewInTx(tx, redemption.id)) return { ok: true, run: false, redemption };
-  if (tx.use(PAYEE_STANDING).payeeRefusal(tx) !== null) {
+  const standing = tx.use(PAYEE_STANDING);
+  if (standing.payeeRefusal(tx) !== null) {
     recordRedemptionHoldInTx(tx, redemption.id, "identity");
+    return { ok: true, run: false, redemption };
+  }
+  const place = input.play ? standing.payoutPlaceRefusal(tx, input.play) : null;
+  if (place !== null) {
+    recordRedemptionHoldInTx(tx, redemption.id, "hold");
+    if (!row) {
+      failRedemptionInTx(tx, { redemptionId: redemption.id, reason: `Returned: ${sentenceOf(place)}` });
+      return { ok: true, run: false, redemption: readRedemptionInTx(tx, redemption.id) };
+    }
     return { ok: true, run: false, redemption };
   }
   if (row && (row.lease_until > tx.now || (row.next_retry_at !== null && row.next_retry_at > tx.now))) {

@@ -11,12 +11,12 @@
 import type { Redemption } from "../../../src/shared/schemas/redemptions";
 import type { Logger } from "../../logging/logger";
 import { tunables } from "../../tunables";
-import type { PayoutAttempt, PayoutOutcome, PayoutTiming } from "./payout-attempts";
+import type { PayoutAttempt, PayoutAttemptInput, PayoutOutcome, PayoutTiming } from "./payout-attempts";
 import type { RedemptionResult } from "./redemptions";
 
 /** What an attempt needs of the player's wallet: the Durable Object itself or its stub. */
 export type PayoutWallet = {
-  beginPayoutAttempt(userId: string, input: { redemptionId: string; timing: PayoutTiming }, now: number): Promise<PayoutAttempt>;
+  beginPayoutAttempt(userId: string, input: PayoutAttemptInput, now: number): Promise<PayoutAttempt>;
   finishPayoutAttempt(
     userId: string,
     input: { redemptionId: string; outcome: PayoutOutcome; timing: PayoutTiming },

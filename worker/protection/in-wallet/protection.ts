@@ -197,6 +197,22 @@ export function cashAgeRefusalInTx(tx: Ledger, play: PlayContext, action: "bonus
   return verdict.ok || verdict.code !== "under-age" ? null : verdict;
 }
 
+/**
+ * Why a redemption may not be sent now where the player lives: the region on their verified
+ * document offers no redemptions at the transaction's moment, or they are under its age. Where
+ * they asked from mattered when they asked; a transfer goes to where they live.
+ */
+export function payoutPlaceRefusalInTx(tx: Ledger, play: PlayContext): Refusal | null {
+  if (!play.place) return null;
+  const residence = verifiedResidenceInTx(tx);
+  if (residence !== null) {
+    const allowed = checkRegion(residence, play.place.rules, "redeem", tx.now);
+    if (!allowed.ok) return allowed;
+  }
+  const verdict = checkPlay(readProtection(tx), "redeem", tx.now, minAgeInTx(tx, play, "redeem"));
+  return verdict.ok || verdict.code !== "under-age" ? null : verdict;
+}
+
 /** Whether the governing region allows `action` at the transaction's moment (Vantage Cash from a bonus, say). */
 export function regionAllowsInTx(tx: Ledger, play: PlayContext, action: MoneyAction): boolean {
   return modeAllows(regionModeInTx(tx, play, action), action);

@@ -1,0 +1,131 @@
+// A redemption asked for where Vantage Cash is offered is sent only if the region where the
+// player's verified document says they live still offers redemptions when the transfer goes:
+// a law's day that comes while it waits for review returns it to the balance, told why, and
+// one whose transfer was already attempted (it may have been sent) waits instead, going once
+// the region offers redemptions again.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { etDayKey } from "../../src/shared/bonus";
+import type { PlayContext } from "../../src/shared/protection";
+import type { RegionRuleEntry } from "../../src/shared/region-rules";
+import type { Redemption } from "../../src/shared/schemas/redemptions";
+import { refreshOperatorRegionEntries } from "../../worker/protection/region-entries";
+import { getUserWallet } from "../../worker/user-wallet";
+import { postJson, signIn } from "./helpers";
+import { buyCash, history, onboardPayouts, vantageCashOf, withReview } from "./payout-helpers";
+import { HOUR, newUserId } from "./settlement-fixtures";
+import { verifyIdentityInWallet } from "./helpers";
+
+const TIMING = { retryAfterMs: HOUR, retryMaxMs: HOUR, keyReuseMs: 24 * HOUR, leaseMs: 60_000 };
+
+/** Texas (where the test players' documents say they live) turned Coins-only from `day`. */
+const texasCoinsOnly = (day: string): RegionRuleEntry => ({
+  region: "US-TX",
+  mode: "coins-only",
+  from: day,
+  covers: "sweepstakes-sports",
+  source: { title: "Texas Sweepstakes Act", url: "https://example.org/tx" },
+});
+
+const playUnder = (entries: RegionRuleEntry[]): PlayContext => ({
+  minAge: 18,
+  place: { region: null, rules: { entries, restricted: [], blocked: [] } },
+});
+
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return read();
+}
+
+describe("a redemption waiting when its player's state stops offering redemptions", () => {
+  it("goes back to the balance when the law's day comes during its review, with the state's sentence", async () => {
+    const player = await signIn();
+    await buyCash(player);
+    await onboardPayouts(player);
+    const asked = await withReview({ cents: "50000", days: "30" }, "/api/withdrawals", {
+      method: "POST",
+      token: player.token,
+      body: JSON.stringify({ amount: 20 }),
+    });
+    const { redemption } = (await asked.json()) as { redemption: Redemption };
+    expect(redemption).toMatchObject({
+      status: "pending",
+      hold: "A new account's first redemption is reviewed by our team before it is sent.",
+    });
+    expect(await vantageCashOf(player)).toBe(2_900);
+
+    // The state's law takes effect today, entered by operators while the request waits.
+    const requestId = crypto.randomUUID();
+    await env.DB.prepare(
+      `INSERT INTO region_rule_entries (request_id, region, mode, from_day, until_day, covers, min_age, source_title, source_url, requested_by, approved_by, created_at)
+       VALUES (?, 'US-TX', 'coins-only', ?, NULL, 'sweepstakes-sports', NULL, 'Texas Sweepstakes Act', 'https://example.org/tx', 'op-a', 'op-b', ?)`,
+    )
+      .bind(requestId, etDayKey(Date.now()), Date.now())
+      .run();
+    try {
+      await refreshOperatorRegionEntries(env, Date.now());
+      const admin = await signIn("admin@vantage.test", "Operator");
+      expect((await postJson(`/api/admin/approvals/review-${redemption.id}/approve`, {}, admin.token)).status).toBe(200);
+      const after = await eventually(
+        async () => (await history(player)).find((r) => r.id === redemption.id)!,
+        (r) => r.status !== "pending",
+      );
+      expect(after.status).toBe("failed");
+      expect(after.failureReason).toBe(
+        `Returned: Vantage Cash is not offered in US-TX since ${etDayKey(Date.now())} (Texas Sweepstakes Act): Coins play only.`,
+      );
+      expect(after.timeline.map((s) => s.step)).not.toContain("sent");
+      expect(await vantageCashOf(player)).toBe(4_900);
+    } finally {
+      await env.DB.prepare("DELETE FROM region_rule_entries WHERE request_id = ?").bind(requestId).run();
+      await refreshOperatorRegionEntries(env, Date.now());
+    }
+  });
+
+  it("waits, if its transfer was already attempted, until the state offers redemptions again; one never attempted goes back", async () => {
+    const userId = newUserId();
+    const stub = getUserWallet(env, userId);
+    const now = Date.now();
+    expect((await stub.confirmDateOfBirth(userId, { dateOfBirth: "1990-04-25", minAge: 18 }, now)).ok).toBe(true);
+    await verifyIdentityInWallet(userId, now);
+    expect((await stub.creditPurchase(userId, { checkoutSessionId: "cs_place_a", amountCents: 4999, cashPlaythrough: 0 }, now)).ok).toBe(
+      true,
+    );
+    for (const redemptionId of ["rd_place_sent", "rd_place_new"]) {
+      const held = await stub.requestRedemption(userId, { amountCents: 2_000, redemptionId, cashPlaythrough: 0 }, now);
+      expect(held.ok && held.redemption.status).toBe("pending");
+    }
+    // The first one's transfer went out and its answer was lost.
+    expect((await stub.beginPayoutAttempt(userId, { redemptionId: "rd_place_sent", timing: TIMING, play: playUnder([]) }, now)).run).toBe(
+      true,
+    );
+    await stub.finishPayoutAttempt(
+      userId,
+      { redemptionId: "rd_place_sent", outcome: { kind: "unknown", reason: "network connection lost" }, timing: TIMING },
+      now,
+    );
+
+    // Texas turns Coins-only; the retry is due.
+    const later = now + 2 * HOUR;
+    const closed = playUnder([texasCoinsOnly(etDayKey(later))]);
+    const waiting = await stub.beginPayoutAttempt(userId, { redemptionId: "rd_place_sent", timing: TIMING, play: closed }, later);
+    expect(waiting).toMatchObject({ run: false, redemption: { status: "pending" } });
+    const returned = await stub.beginPayoutAttempt(userId, { redemptionId: "rd_place_new", timing: TIMING, play: closed }, later);
+    expect(returned).toMatchObject({ run: false, redemption: { status: "failed" } });
+    expect(returned.redemption?.failureReason).toMatch(/^Returned: Vantage Cash is not offered in US-TX since /);
+    expect((await stub.getBalances(userId, later)).vantageCash).toBe(4_900 - 2_000);
+
+    // Offered again (a later entry, full): the waiting one is tried under its key.
+    const reopened = playUnder([texasCoinsOnly(etDayKey(later)), { ...texasCoinsOnly(etDayKey(later + 24 * HOUR)), mode: "full" }]);
+    const again = await stub.beginPayoutAttempt(
+      userId,
+      { redemptionId: "rd_place_sent", timing: TIMING, play: reopened },
+      later + 24 * HOUR,
+    );
+    expect(again).toMatchObject({ run: true, idempotencyKey: `redemption-${userId}-rd_place_sent-2` });
+  });
+});
