@@ -22,13 +22,13 @@ import { decimalOdds } from "./odds";
 
 /**
  * What an open leg counts as in a cash-out: its fair probability now, capped at the chance
- * the house's current price for the same side implies (1 / decimal; no cap while the side
- * is not offered). A cash-out buys the leg back; bought back above what the house sells it
- * for, a side priced better than fair (one book's price ahead of the others') would be a
- * sure profit: bet it, cash it out at once.
+ * the house's current price for the same side implies (1 / decimal). A cash-out buys the leg
+ * back; bought back above what the house sells it for, a side priced better than fair (one
+ * book's price ahead of the others') would be a sure profit: bet it, cash it out at once. A
+ * side with no price now has nothing to cap at, so its cash-out is suspended instead.
  */
-export function cashOutChance(pFair: number, offeredPriceAm: number | null): number {
-  return offeredPriceAm === null ? pFair : Math.min(pFair, 1 / decimalOdds(offeredPriceAm));
+export function cashOutChance(pFair: number, offeredPriceAm: number): number {
+  return Math.min(pFair, 1 / decimalOdds(offeredPriceAm));
 }
 
 /** Float noise below this is not a unit of money (so 190.00000000001 is 190, never 191 nor 189). */

@@ -336,6 +336,19 @@ describe("suspended legs", () => {
       async () => [prop],
     );
     expect(propPriced.legChance[0]).toBeCloseTo(1 / 2.2, 12);
+
+    // Its offered price locked (gone longer than the book takes) while the books' fair chance
+    // stands: there is no cap to count at, so the offer is suspended rather than paid at fair.
+    const locked = priceOpenLegs(
+      { ...openBet([propLeg]), legResults: [null] },
+      async () => ({ events: [event], stale: false, feedNow: Date.now() }),
+      { now: Date.now(), liveMaxAgeMs: 45_000 },
+      async () => [{ ...prop, prices: { over: null, under: -150 }, fair: { ...prop.fair, over: { p: 0.5, margin: null } } }],
+    );
+    await expect(locked).rejects.toMatchObject({ status: 409, code: "cash-out-suspended" });
+    await expect(locked).rejects.toThrow(
+      "Cash-out is suspended right now. Paolo Banchero Over 22.5 Points (Away Team @ Home Team) is locked.",
+    );
   });
 
   it("suspend the offer, naming the leg and the reason", async () => {

@@ -12,7 +12,8 @@
 // player's market (a Prop) takes its side's fair probability from the game's current props,
 // the same prop at the same line (worker/bets/price-props.ts), and only before the game
 // starts (props are pre-match; after that, unavailable with a sentence saying so); without
-// one (the market is gone, the line moved) the offer is unavailable. What comes back is
+// one (the market is gone, the line moved) the offer is unavailable, and with the side's
+// offered price locked it is suspended. What comes back is
 // what each open leg counts as now, each open block's chance now, and the sports of the legs
 // under way. An open leg counts at its fair probability, capped at the chance the house's
 // own price for the side implies now (`cashOutChance`), so a side priced better than fair
@@ -101,11 +102,19 @@ export async function priceOpenLegs(
       if (selection === null || fairP === null) {
         throw new ApiError(409, "cash-out-unavailable", `${CASH_OUT_UNAVAILABLE_MESSAGE} ${name} has no fair price now.`);
       }
-      legChance[index] = cashOutChance(fairP, propOfferedPriceAm(props, selection));
+      // A side the game page shows locked (its offered price gone or too long) has no cap to
+      // count at, so it suspends the offer as a locked game line does.
+      const offered = propOfferedPriceAm(props, selection);
+      if (offered === null) {
+        throw new ApiError(409, "cash-out-suspended", `${CASH_OUT_SUSPENDED_MESSAGE} ${name} is locked.`, {
+          leg: { eventId: leg.eventId, market: leg.market, side: leg.side, reason: null },
+        });
+      }
+      legChance[index] = cashOutChance(fairP, offered);
       continue;
     }
     const price = currentPrice(event, leg);
-    if (price.locked) {
+    if (price.locked || price.priceAm === null) {
       const reason = event.status === "final" ? "over" : gameSuspension(event);
       const sentence = reason ? suspensionSentence(name, reason) : `${name} is locked.`;
       throw new ApiError(409, "cash-out-suspended", `${CASH_OUT_SUSPENDED_MESSAGE} ${sentence}`, {
