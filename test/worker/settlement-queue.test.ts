@@ -21,7 +21,7 @@ import { simulatedScores } from "../../worker/odds/simulator/simulator-provider"
 import worker from "../../worker/index";
 import { SETTLEMENT_DLQ_NAME, SETTLEMENT_QUEUE_NAME, type SettlementMessage } from "../../worker/settlement/settlement-message";
 import { retryDelaySeconds } from "../../worker/settlement/settlement-queue";
-import type { DeadLetter } from "../../worker/settlement/dead-letters";
+import { type DeadLetter, replayDeadLetter } from "../../worker/settlement/dead-letters";
 import { api, postJson, recordFinal, signIn, type SignedIn } from "./helpers";
 import {
   betOf,
@@ -281,6 +281,28 @@ describe("messages that cannot be settled", () => {
     await vi.waitUntil(async () => (await betOf(user, bet.id)).status === "settled", { timeout: 20_000, interval: 20 });
     expect(await betOf(user, bet.id)).toMatchObject({ result: "loss", payoutPaid: 0 });
     expect(await payoutRows(user, bet.id)).toHaveLength(0);
+  }, 60_000);
+
+  it("a replay whose audit row cannot be written sends nothing and is not recorded", async () => {
+    const { message } = await openBetOnFinishedGame();
+    const [poisoned] = queued([message], 11);
+    await deliver(SETTLEMENT_DLQ_NAME, [poisoned!]);
+    const sent: unknown[] = [];
+    const queue = { send: async (body: unknown) => void sent.push(body) } as unknown as Queue<SettlementMessage>;
+    const replay = replayDeadLetter(poisoned!.id, {
+      db: env.DB,
+      queue,
+      operator: ADMIN_EMAIL,
+      now: Date.now(),
+      // An audit row D1 refuses (no such table), as when the write fails.
+      audit: () => env.DB.prepare("INSERT INTO no_such_audit_table (id) VALUES (1)"),
+    });
+    await expect(replay).rejects.toThrow();
+    expect(sent).toEqual([]);
+    const row = await env.DB.prepare("SELECT replayed_at, replay_count FROM settlement_dead_letters WHERE id = ?")
+      .bind(poisoned!.id)
+      .first<{ replayed_at: number | null; replay_count: number }>();
+    expect(row).toEqual({ replayed_at: null, replay_count: 0 });
   }, 60_000);
 
   it("an unreadable message is recorded at once (no retry can fix it) and cannot be replayed", async () => {

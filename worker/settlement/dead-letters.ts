@@ -110,7 +110,9 @@ export async function replayDeadLetter(
     return { ok: false, code: "not-replayable" };
   }
   const outcomes = await currentOutcomes(db, parsed.data.outcomes);
-  await queue.send({ ...parsed.data, outcomes, runId: null }, { contentType: "json" });
+  // The audit row is written before the message goes: a replay whose row cannot be written
+  // does not happen. Should the send then fail, the row records a replay tried and the
+  // operator's call fails, to be tried again (settling twice pays nothing twice).
   const [result] = await db.batch<DeadLetterRow>([
     db
       .prepare(
@@ -120,5 +122,6 @@ export async function replayDeadLetter(
       .bind(now, operator, id),
     audit({ userId: row.user_id, replayCount: row.replay_count + 1 }),
   ]);
+  await queue.send({ ...parsed.data, outcomes, runId: null }, { contentType: "json" });
   return { ok: true, letter: fromRow(result?.results[0] ?? row) };
 }
