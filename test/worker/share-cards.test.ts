@@ -64,6 +64,14 @@ describe("a shared pick's page and card", () => {
     expect(metaOf(html, "twitter:card")).toBe("summary_large_image");
     expect(metaOf(html, "twitter:image")).toBe(metaOf(html, "og:image"));
 
+    // A link that gained a trailing slash is the same page; another method is a JSON 404.
+    const slashed = await page(`/p/${shareId}/`);
+    expect(slashed.status).toBe(200);
+    expect(metaOf(await slashed.text(), "og:url")).toBe(`http://localhost/p/${shareId}`);
+    const posted = await api(`/p/${shareId}`, { method: "POST", body: "{}" });
+    expect(posted.status).toBe(404);
+    expect(await posted.json()).toEqual({ error: { code: "not-found", message: "No such page." } });
+
     const open = await cardOf(html);
     expect(open.url).toBe(`http://localhost/api/cards/picks/${shareId}/open.png`);
     expect(pngSize(open.png)).toEqual({ width: 1200, height: 630 });

@@ -10,7 +10,7 @@
 // purged with them when the player's privacy changes (worker/http/cache-control.ts).
 import { Hono, type Context } from "hono";
 import { publicOrigin } from "../config";
-import { handleError } from "../http/api-error";
+import { errorJson, handleError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { NO_STORE, pickTag, playerTag, publicCacheHeaders } from "../http/cache-control";
 import { limitPublicReads } from "../http/rate-limit";
@@ -80,8 +80,11 @@ function pickDescription(pick: PublicPick): string {
 const settledPicks = (n: number) => `${n} settled Coins ${n === 1 ? "pick" : "picks"}`;
 
 export function sharePages() {
-  const app = new Hono<AppEnv>();
+  // Not strict: a link that gained a trailing slash (chat apps add them) is the same page.
+  const app = new Hono<AppEnv>({ strict: false });
   app.onError(handleError);
+  // Another method on a share page's path is answered as any unknown route is.
+  app.notFound((c) => errorJson(c, 404, "not-found", "No such page."));
 
   app.get("/p/:shareId", limitPublicReads, async (c) => {
     const shareId = c.req.param("shareId");
