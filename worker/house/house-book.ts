@@ -6,6 +6,7 @@
 // (still to play, the packs still held, pending redemptions; docs/operations.md, "The
 // house's book").
 import type { HoldKind, HoldRow, HouseHold, HouseLiability, LiabilityDay } from "../../src/shared/schemas/house";
+import { csvLines } from "../http/csv";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -186,12 +187,10 @@ function holdRow(r: HoldSqlRow): HoldRow {
   return { ...r, hold, holdPct: r.staked > 0 ? Math.round((hold / r.staked) * 10_000) / 10_000 : null };
 }
 
-/** RFC 4180 CSV: a header, then one line per row; fields with a comma, quote or newline are quoted. */
-export function toCsv<Row extends Record<string, unknown>>(columns: readonly (keyof Row & string)[], rows: readonly Row[]): string {
-  const field = (value: unknown) => {
-    const text = value === null || value === undefined ? "" : String(value);
-    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  };
-  const lines = [columns.join(","), ...rows.map((row) => columns.map((c) => field(row[c])).join(","))];
-  return `${lines.join("\r\n")}\r\n`;
+/** A header, then one line per row (worker/http/csv.ts: quoted where needed, formulas neutralised). */
+export function toCsv<Column extends string>(
+  columns: readonly Column[],
+  rows: readonly Record<Column, string | number | boolean | null | undefined>[],
+): string {
+  return csvLines([columns, ...rows.map((row) => columns.map((c) => row[c]))]);
 }

@@ -5,6 +5,7 @@
 import { EXPORT_NOTICE, type DataExport } from "../../src/shared/schemas/data-export";
 import { ledgerMovementTotals, yearlyMoneyTotals, type Period } from "../../src/shared/money-totals";
 import type { WalletRecords } from "./wallet";
+import { csvLines } from "../http/csv";
 
 export function buildDataExport(records: WalletRecords, year: number, period: Period, now: number): DataExport {
   return {
@@ -29,14 +30,6 @@ export function buildDataExport(records: WalletRecords, year: number, period: Pe
       records.redemptions.map((r) => ({ createdAt: r.requestedAt, updatedAt: r.updatedAt, amountCents: r.amountCents, status: r.status })),
     ),
   };
-}
-
-/** One CSV cell: quoted when it holds a comma, quote or line break; formulas neutralised for spreadsheets. */
-function cell(value: string | number | null): string {
-  if (value === null) return "";
-  let text = String(value);
-  if (/^(?:[=+@\t\r]|-(?!\d+(?:\.\d+)?$))/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
@@ -105,5 +98,5 @@ export function dataExportCsv(doc: DataExport): string {
   rows.push(["total", "purchases refunded", String(t.year), "usd", units("usd", t.purchasesRefundedCents), null, null, "refunded since"]);
   rows.push(["total", "redemptions paid", String(t.year), "usd", units("usd", t.redemptionsPaidCents), null, null, "paid out"]);
   rows.push(["total", "net", String(t.year), "usd", units("usd", t.netCents), null, null, doc.notice]);
-  return `${rows.map((row) => row.map(cell).join(",")).join("\r\n")}\r\n`;
+  return csvLines(rows);
 }

@@ -18,6 +18,7 @@ import { loggerFor } from "../logging/logger";
 import { getPaymentsProvider } from "../payments/configured-provider";
 import { publicOrigin } from "../config";
 import { DAY_MS, dayStart, readReconciliation, runReconciliation, utcDay } from "./reconciliation-run";
+import { csvLines } from "../http/csv";
 
 const CSV_COLUMNS = [
   "view",
@@ -31,20 +32,11 @@ const CSV_COLUMNS = [
   "detail",
 ] as const satisfies readonly (keyof ReconciliationDifference)[];
 
-/** RFC 4180 cells; a cell a spreadsheet would read as a formula is prefixed with a quote. */
-function csvCell(value: string | number | null): string {
-  if (value === null) return "";
-  let text = typeof value === "number" ? String(value) : value;
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 export function differencesCsv(differences: readonly ReconciliationDifference[]): string {
-  const lines = [CSV_COLUMNS.join(",")];
-  for (const d of differences) {
-    lines.push(CSV_COLUMNS.map((column) => csvCell(column === "at" ? new Date(d.at).toISOString() : d[column])).join(","));
-  }
-  return `${lines.join("\r\n")}\r\n`;
+  return csvLines([
+    CSV_COLUMNS,
+    ...differences.map((d) => CSV_COLUMNS.map((column) => (column === "at" ? new Date(d.at).toISOString() : d[column]))),
+  ]);
 }
 
 export function reconciliationRoutes() {
