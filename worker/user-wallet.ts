@@ -22,7 +22,7 @@ import { paymentsPayoutPort } from "./payments/payout-port";
 import { paymentsCheckoutPort } from "./payments/checkout-port";
 import { paymentsOwedRefundPort } from "./payments/declined-refund-port";
 import type { CheckoutPort } from "./protection/in-wallet/checkout-withdrawals";
-import { payoutPlayContext } from "./protection/request-region";
+import { rulesInForce } from "./protection/request-region";
 import { identityRefusal, readIdentityInTx } from "./protection/in-wallet/identity";
 import { announceDueLimitChangesInTx } from "./protection/in-wallet/limit-history";
 import { announceLimitChangesOnAlarm, expireWithdrawnCheckoutsOnAlarm, protectionMethods } from "./protection/in-wallet/methods";
@@ -94,7 +94,7 @@ const payeeStanding: PayeeStanding = {
   payoutPlaceRefusal: (tx, play) => payoutPlaceRefusalInTx(tx, play),
   windDown: (tx, play) => windDownInTx(tx, play),
   countPurchase: (tx, purchase) => recordPurchaseInTx(tx, purchase),
-  declinePurchase: (tx, checkoutSessionId) => purchaseDeclineInTx(tx, checkoutSessionId),
+  declinePurchase: (tx, checkoutSessionId, play) => purchaseDeclineInTx(tx, checkoutSessionId, play),
 };
 
 /** Where the code's region offers no Vantage Cash, the card credits nothing: the region's notice says why. */
@@ -198,7 +198,7 @@ export class UserWallet extends WalletObject {
         await expireWithdrawnCheckoutsOnAlarm(host, checkouts, now);
         await refundDeclinedPacksOnAlarm(host, refunds, now);
         await refundFraudWarningsOnAlarm(host, refunds, now);
-        await retryPayoutsOnAlarm(host, payouts, now, (at) => payoutPlayContext(env, at));
+        await retryPayoutsOnAlarm(host, payouts, now, (at) => rulesInForce(env, at));
       },
     });
   }

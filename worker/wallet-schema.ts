@@ -25,7 +25,8 @@
 //                     their payouts, fraud warnings and their refunds owed, packs declined and
 //                     their refunds owed)
 //   protection        worker/protection/in-wallet/storage.ts (age, breaks, limits, play,
-//                     identity, the sweepstakes rules accepted, checkouts withdrawn)
+//                     identity, the sweepstakes rules accepted, checkouts withdrawn, the
+//                     region each open checkout was opened under)
 //   sweepstakes       worker/sweepstakes/in-wallet.ts (free entries)
 //   cash-out          worker/cash-out/in-wallet.ts (cash-out quotes)
 //   settlement        worker/settlement/in-wallet/storage.ts (the box score version each game's props were re-graded from,
@@ -83,6 +84,8 @@ const RUNG_PURPOSES: readonly string[] = [
     "(still being driven when a newer one was recorded) changes nothing and no bet goes back to a withdrawn score.",
   "An actionable early fraud warning's refund is owed until the provider has made it: the wallet's alarm asks again " +
     "under the warning's key, backing off, except while a dispute of the charge holds; a lost dispute settles it.",
+  "The region each open checkout was opened under, so a pack paid after that region stopped offering packs (a law's " +
+    "day came while the checkout was open) is declined and refunded, never credited.",
 ];
 
 export const WALLET_MIGRATIONS: readonly WalletMigration[] = composeLadder(RUNG_PURPOSES, [

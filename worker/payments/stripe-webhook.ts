@@ -26,6 +26,7 @@ import { applyKeptReversals, handleReversalEvent, recordPaymentIntent, REVERSAL_
 import { loggerFor } from "../logging/logger";
 import { refundDeclinedPack } from "./declined-refund-port";
 import { stripeSdk } from "../on-demand";
+import { rulesInForce } from "../protection/request-region";
 
 export type WebhookOutcome =
   | { status: 200; body: { received: true; credited?: boolean; declined?: PurchaseDecline; moved?: boolean; ignored?: string } }
@@ -153,6 +154,7 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
       amountCents: session.amount_total,
       paymentIntent,
       cashPlaythrough: tunables(env).CASH_PLAYTHROUGH,
+      play: await rulesInForce(env, now),
     },
     now,
   );

@@ -82,11 +82,12 @@ export function playContextFor(env: Env, region: string | null): PlayContext {
 }
 
 /**
- * The rules a transfer attempt is judged by, where no request says where the player is (the
- * wallet's alarm, a look at the history): the place is where they live, which the wallet
- * knows from their verified document; the operators' entries are read afresh when stale.
+ * The region rules in force for money work no player's request places: a transfer attempt
+ * (the wallet's alarm, a look at the history), a payment the provider reports. The place is
+ * what the wallet knows (where the verified document says the player lives, where a checkout
+ * was opened); the operators' entries are read afresh when stale.
  */
-export async function payoutPlayContext(env: Env, now: number): Promise<PlayContext> {
+export async function rulesInForce(env: Env, now: number): Promise<PlayContext> {
   await freshenOperatorRegionEntries(env, now);
   return playContextFor(env, null);
 }

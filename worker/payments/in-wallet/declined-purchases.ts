@@ -23,6 +23,7 @@ import type { Ledger } from "../../wallet/ledger";
 import { writeBookingInTx } from "./bookings";
 import { applyRefundInTx, disputeHolds, recordPackPaymentInTx, type ReversalResult } from "./reversals";
 import { PAYEE_STANDING, type PurchaseDecline } from "./standing";
+import type { PlayContext } from "../../../src/shared/protection";
 
 export type DeclinedPurchase = {
   reason: PurchaseDecline;
@@ -110,13 +111,13 @@ function owedRefundInTx(tx: Ledger, checkoutSessionId: string): OwedRow | null {
  */
 export function declinePurchaseInTx(
   tx: Ledger,
-  input: { checkoutSessionId: string; paymentIntent: string | null; amountCents: number },
+  input: { checkoutSessionId: string; paymentIntent: string | null; amountCents: number; play?: PlayContext },
   retry: DeclinedRefundRetry,
 ): DeclinedPurchase | null {
   const earlier = tx.sql
     .exec<{ reason: PurchaseDecline }>("SELECT reason FROM declined_purchases WHERE checkout_session_id = ?", input.checkoutSessionId)
     .toArray()[0];
-  const reason = earlier?.reason ?? tx.use(PAYEE_STANDING).declinePurchase(tx, input.checkoutSessionId);
+  const reason = earlier?.reason ?? tx.use(PAYEE_STANDING).declinePurchase(tx, input.checkoutSessionId, input.play);
   if (reason === null) return null;
   if (!earlier) {
     tx.sql.exec(

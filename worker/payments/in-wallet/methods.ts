@@ -294,12 +294,7 @@ export const paymentsMethods = {
 
   // ---- payouts that never pay twice (payout-attempts.ts, payouts.ts) ----
 
-  async beginPayoutAttempt(
-    host: WalletHost,
-    userId: string,
-    input: PayoutAttemptInput,
-    now: number,
-  ): Promise<PayoutAttempt> {
+  async beginPayoutAttempt(host: WalletHost, userId: string, input: PayoutAttemptInput, now: number): Promise<PayoutAttempt> {
     return beginPayoutAttempt(host, userId, input, now);
   },
 

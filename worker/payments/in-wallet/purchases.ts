@@ -15,8 +15,10 @@ import { recordPackPaymentInTx } from "./reversals";
 import { writeBookingInTx } from "./bookings";
 import { declinePurchaseInTx, type DeclinedPurchase, type DeclinedRefundRetry } from "./declined-purchases";
 import type { Ledger } from "../../wallet/ledger";
+import type { PlayContext } from "../../../src/shared/protection";
 
-export type CreditPurchaseInput = { checkoutSessionId: string; amountCents: number; paymentIntent?: string | null };
+/** `play`: the region rules in force when the payment is reported (none on a direct call). */
+export type CreditPurchaseInput = { checkoutSessionId: string; amountCents: number; paymentIntent?: string | null; play?: PlayContext };
 
 /** `coins`, `cashCents`: what the pack credited (nothing when `declined`: it is refunded instead). */
 export type CreditPurchaseResult =
@@ -34,7 +36,11 @@ export function creditPurchaseInTx(tx: Ledger, input: CreditPurchaseInput, refun
   const paymentIntent = input.paymentIntent && input.paymentIntent.length <= 255 ? input.paymentIntent : null;
   // A pack credited before a break stays credited when its completion is delivered again.
   if (!tx.hasPosted("coins", "purchase", reference)) {
-    const declined = declinePurchaseInTx(tx, { checkoutSessionId: reference, paymentIntent, amountCents: pack.amountCents }, refundRetry);
+    const declined = declinePurchaseInTx(
+      tx,
+      { checkoutSessionId: reference, paymentIntent, amountCents: pack.amountCents, play: input.play },
+      refundRetry,
+    );
     if (declined) return { ok: true, credited: false, declined, coins: 0, cashCents: 0, balances: tx.balances() };
   }
   recordPackPaymentInTx(tx, {

@@ -29,10 +29,11 @@ export type PayeeStanding = {
   countPurchase(tx: Ledger, purchase: { reference: string; amountCents: number }): void;
   /**
    * Why a paid checkout must be declined and refunded rather than credited, or null: the player
-   * is closed for play or on a break, or the checkout was withdrawn before it was paid. A
-   * declined checkout's hold stops counting toward the purchase limits.
+   * is closed for play or on a break, or the checkout was withdrawn before it was paid (or the
+   * region it was opened under offers no packs now, by the rules `play` carries). A declined
+   * checkout's hold stops counting toward the purchase limits.
    */
-  declinePurchase(tx: Ledger, checkoutSessionId: string): PurchaseDecline | null;
+  declinePurchase(tx: Ledger, checkoutSessionId: string, play: PlayContext | undefined): PurchaseDecline | null;
 };
 
 /** Why a paid pack was declined (see declined-purchases.ts). */

@@ -360,12 +360,34 @@ function withdrawCheckoutsOverLimit(tx: Ledger): void {
 }
 
 /**
- * Why a paid checkout must be declined (refunded, never credited): the player is closed for
- * play or on a break now, or the checkout was withdrawn before it was paid; null when it may
- * be credited. A declined checkout's hold, if it still has one, stops counting.
+ * Whether the region a checkout was opened under offers no packs now, by the rules in force
+ * `play` carries (none on a direct call): a law's day that came while the checkout was open.
  */
-export function purchaseDeclineInTx(tx: Ledger, checkoutSessionId: string): "closed" | "break" | "withdrawn" | null {
-  const reason = exclusionAt(readProtection(tx), tx.now) ?? (checkoutWithdrawn(tx, checkoutSessionId) ? "withdrawn" : null);
+function regionClosedSince(tx: Ledger, checkoutSessionId: string, play: PlayContext | undefined): boolean {
+  if (!play?.place) return false;
+  const opened = tx.sql
+    .exec<{ region: string }>(
+      "SELECT r.region FROM purchase_holds h JOIN purchase_hold_regions r ON r.hold_id = h.id WHERE h.session_id = ?",
+      checkoutSessionId,
+    )
+    .toArray()[0];
+  return opened !== undefined && !modeAllows(regionModeAt(opened.region, play.place.rules, tx.now).mode, "purchase");
+}
+
+/**
+ * Why a paid checkout must be declined (refunded, never credited): the player is closed for
+ * play or on a break now, or the checkout was withdrawn before it was paid (or the region it
+ * was opened under stopped offering packs since, which withdraws it); null when it may be
+ * credited. A declined checkout's hold, if it still has one, stops counting.
+ */
+export function purchaseDeclineInTx(
+  tx: Ledger,
+  checkoutSessionId: string,
+  play: PlayContext | undefined,
+): "closed" | "break" | "withdrawn" | null {
+  const reason =
+    exclusionAt(readProtection(tx), tx.now) ??
+    (checkoutWithdrawn(tx, checkoutSessionId) || regionClosedSince(tx, checkoutSessionId, play) ? "withdrawn" : null);
   if (reason !== null) tx.sql.exec("DELETE FROM purchase_holds WHERE session_id = ?", checkoutSessionId);
   return reason;
 }
@@ -420,6 +442,7 @@ export function reservePurchaseInTx(
   const verdict = checkPurchase(readLimits(tx).effective, input.amountCents, purchaseTotals(tx), tx.now);
   if (!verdict.ok) return verdict;
   tx.sql.exec("DELETE FROM purchase_holds WHERE expires_at <= ?", tx.now);
+  tx.sql.exec("DELETE FROM purchase_hold_regions WHERE hold_id NOT IN (SELECT id FROM purchase_holds)");
   tx.sql.exec(
     "INSERT INTO purchase_holds (id, session_id, amount_cents, created_at, expires_at) VALUES (?, NULL, ?, ?, ?)",
     input.holdId,
@@ -427,6 +450,8 @@ export function reservePurchaseInTx(
     tx.now,
     tx.now + input.holdMs,
   );
+  const region = governingRegionInTx(tx, play, "purchase");
+  if (region !== null) tx.sql.exec("INSERT OR REPLACE INTO purchase_hold_regions (hold_id, region) VALUES (?, ?)", input.holdId, region);
   return { ok: true, holdId: input.holdId };
 }
 

@@ -12,6 +12,7 @@
 //   limit_alerts_due      limit and break changes whose "took effect" alert is still to be sent (10)
 //   identity_retired_sessions  verification sessions an operator's reset retired; their events change nothing (11)
 //   checkout_withdrawals  open checkouts withdrawn by a break, closure or lower purchase limit, until expired at the provider (18)
+//   purchase_hold_regions the region each open checkout was opened under (22)
 import type { WalletStorageStep } from "../../wallet/schema-migrations";
 
 /** Its tables when the ladder began (rungs 1 and 2). */
@@ -200,6 +201,19 @@ export const PROTECTION_STORAGE: readonly WalletStorageStep[] = [
          session_ends_at INTEGER NOT NULL,
          next_try_at INTEGER NOT NULL,
          closed_at INTEGER
+       )`,
+    ],
+  },
+  {
+    version: 22,
+    statements: [
+      // `purchase_hold_regions`: the region whose rules an open checkout (the kernel's
+      // `purchase_holds` row of the same id) was opened under: the request's, or the verified
+      // residence's where stricter. A completion after that region stopped offering packs is
+      // declined, never credited. Holds from before have none; rows go with their holds.
+      `CREATE TABLE IF NOT EXISTS purchase_hold_regions (
+         hold_id TEXT PRIMARY KEY NOT NULL,
+         region TEXT NOT NULL
        )`,
     ],
   },
