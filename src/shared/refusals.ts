@@ -134,6 +134,8 @@ export type WorkerRefusal =
   | Plain<"not-settled">
   | Plain<"void-holds-props">
   | Plain<"result-changed">
+  // A result request approved after the game's result moved on from the one it was asked against.
+  | Plain<"result-changed-since-asked">
   | Plain<"same-result">
   | Plain<"dead-letter-not-found">
   | Plain<"not-replayable">
@@ -149,6 +151,9 @@ export type WorkerRefusal =
   | Plain<"requester-holds-bet">
   | Plain<"requester-own-account">
   | Plain<"holds-prop-bet">
+  | Plain<"requester-holds-prop-bet">
+  // a change of the props' player names approved after the spelling's entry changed (worker/admin/prop-names-admin.ts)
+  | Plain<"prop-name-changed">
   | Plain<"own-request">
   // The request as it stands (src/shared/schemas/operator-views.ts ApprovalRequest), sent whole.
   | With<"already-decided", { request: { status: string } }>
@@ -408,6 +413,9 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
     text: "This game's void stands: bets on it hold player props, which were settled void and cannot be graded from a corrected score.",
   },
   "result-changed": { text: "The result changed while you were correcting it. Reload and try again." },
+  "result-changed-since-asked": {
+    text: "This game's result changed since this was asked, so it no longer applies. Look at the result again and send a new request.",
+  },
   "same-result": { text: "This game already has that result." },
   "dead-letter-not-found": { text: "No such dead letter." },
   "not-replayable": { text: "This message cannot be read, so it cannot be replayed." },
@@ -430,7 +438,13 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
     text: "The operator who asked for this holds a bet on this game, so it cannot be approved. Reject it; an operator without a bet on the game can ask again.",
   },
   "holds-prop-bet": {
-    text: "You hold an open player-prop bet in this sport, so another operator must change its player names.",
+    text: "You hold an open player-prop bet in this sport, so another operator must ask for or decide a change of its player names.",
+  },
+  "requester-holds-prop-bet": {
+    text: "The operator who asked for this holds an open player-prop bet in this sport, so it cannot be approved. Reject it; an operator without one can ask again.",
+  },
+  "prop-name-changed": {
+    text: "This player name's entry changed since this was asked, so it no longer applies. Look at the names again and send a new request.",
   },
   "requester-own-account": {
     text: "This player's account is one of the requesting operator's own, so it cannot be approved. Reject it; another operator can ask again.",

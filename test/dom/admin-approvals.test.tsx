@@ -99,6 +99,27 @@ describe("the Approvals tab", () => {
     expect(screen.getByText("No request has been decided yet.")).toBeTruthy();
   });
 
+  it("shows what a result request replaces: from the score it stood at when asked, or from no result", async () => {
+    const correction = {
+      ...liveFinal,
+      id: "rq-correction",
+      subjectLabel: "Jets @ Canucks",
+      payload: { homeScore: 1, awayScore: 4, correction: true, replaces: { status: "final", homeScore: 4, awayScore: 1 } },
+      reason: "scorer's error",
+    };
+    const final = { ...liveFinal, payload: { homeScore: 0, awayScore: 99, replaces: "none" } };
+    consoleApi(({ path }) => (path.startsWith("/api/admin/approvals?") ? jsonResponse(200, { requests: [correction, final] }) : undefined));
+    const user = userEvent.setup();
+    renderApp("/admin?tab=approvals");
+    const corrected = (await screen.findByText("Jets @ Canucks")).closest("tr")!;
+    expect(within(corrected).getByText("Corrected score")).toBeTruthy();
+    expect(within(corrected).getByText("from 4–1 to 1–4 (home–away)")).toBeTruthy();
+    const recorded = screen.getByText("Flames @ Oilers").closest("tr")!;
+    expect(within(recorded).getByText("from no result to 0–99 (home–away)")).toBeTruthy();
+    await user.click(within(corrected).getByRole("button", { name: "Approve" }));
+    expect(screen.getByRole("dialog", { name: "Approve: correct the score of Jets @ Canucks from 4–1 to 1–4 (home–away)?" })).toBeTruthy();
+  });
+
   it("lists a redemption in the review queue with its amount and why it waits; approving sends it", async () => {
     consoleApi(({ path }) => (path.startsWith("/api/admin/approvals?") ? jsonResponse(200, { requests: [redemptionReview] }) : undefined));
     const user = userEvent.setup();

@@ -1,7 +1,8 @@
 // The console's Props tab: final games whose props wait for statistics, with a form of one
 // row per player bet on that asks a second operator to approve the box score; the form says
-// what is missing before it sends; the feed's player names of a sport listed, saved and
-// removed; and a `stats` request shown under Approvals with each player's line.
+// what is missing before it sends; the feed's player names of a sport listed, and a change or
+// removal of one asked of a second operator; and a `stats` request shown under Approvals with
+// each player's line, a `prop-player-name` one with its spelling and the ids from and to.
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -58,6 +59,34 @@ const isaac = {
   updatedAt: 4,
 };
 
+const chaseRequest = {
+  id: "rq-name",
+  kind: "prop-player-name",
+  subject: "basketball_nba:JaMarr Chase",
+  subjectLabel: "JaMarr Chase",
+  payload: {
+    sport: "basketball_nba",
+    feedName: "JaMarr Chase",
+    entry: { playerId: "jamarr-chase-2", displayName: "Ja'Marr Chase", team: "Cincinnati Bengals" },
+    replaces: null,
+  },
+  requestedBy: "admin@vantage.test",
+  reason: "",
+  status: "pending",
+  decidedBy: null,
+  decidedAt: null,
+  decisionReason: null,
+  outcome: null,
+  createdAt: 6,
+};
+
+const removal = {
+  sport: "basketball_nba",
+  feedName: "J. Isaac",
+  entry: null,
+  replaces: { playerId: "jonathan-isaac", displayName: "Jonathan Isaac", team: "Orlando Magic" },
+};
+
 function consoleApi(answer: (call: FakeCall) => Response | undefined) {
   return fakeApi((call) => {
     if (call.path === "/api/auth/refresh") return jsonResponse(200, sessionBody(operator));
@@ -105,11 +134,10 @@ describe("the console's Props tab", () => {
     expect(sent().map((c) => c.body)).toEqual([{ players: statsRequest.payload.players, reason: "NBA box score" }]);
   });
 
-  it("lists a sport's player names with their teams, saves one with its team and removes one", async () => {
+  it("lists a sport's player names with their teams, and asks a second operator to set one with its team or remove one", async () => {
     const calls = consoleApi((call) => {
-      if (call.method === "PUT" && call.path === "/api/admin/prop-players")
-        return jsonResponse(200, { sport: "basketball_nba", names: [isaac], changed: true });
-      if (call.method === "DELETE") return jsonResponse(200, { sport: "basketball_nba", names: [], changed: true });
+      if (call.method === "PUT" && call.path === "/api/admin/prop-players") return jsonResponse(202, { request: chaseRequest });
+      if (call.method === "DELETE") return jsonResponse(202, { request: { ...chaseRequest, id: "rq-remove", payload: removal } });
       return undefined;
     });
     const user = userEvent.setup();
@@ -123,9 +151,12 @@ describe("the console's Props tab", () => {
     await user.type(screen.getByLabelText("Player id"), "jamarr-chase");
     await user.type(screen.getByLabelText("Shown as"), "Ja'Marr Chase");
     await user.type(screen.getByLabelText("Team"), "Cincinnati Bengals");
-    await user.click(screen.getByRole("button", { name: "Save name" }));
+    expect(screen.getByText(/a change waits for a second operator \(Approvals tab\)/)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Ask for approval" }));
     expect(
-      await screen.findByText("“JaMarr Chase” now means Ja'Marr Chase (jamarr-chase) in NBA props from the next refresh."),
+      await screen.findByText(
+        "Sent for approval: another operator must approve “JaMarr Chase” as Ja'Marr Chase (jamarr-chase) in NBA props (Approvals tab); the next refresh after that uses it.",
+      ),
     ).toBeTruthy();
     expect(calls.find((c) => c.method === "PUT")?.body).toEqual({
       sport: "basketball_nba",
@@ -138,11 +169,41 @@ describe("the console's Props tab", () => {
     await user.click(within(row).getByRole("button", { name: "Remove" }));
     const dialog = await screen.findByRole("dialog");
     await user.type(within(dialog).getByLabelText(/^Reason/), "feed fixed it");
-    await user.click(within(dialog).getByRole("button", { name: "Remove" }));
-    expect(await screen.findByText("“J. Isaac” is its own slug again in NBA props from the next refresh.")).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "Ask for approval" }));
+    expect(
+      await screen.findByText("Sent for approval: another operator must approve removing “J. Isaac” from NBA props (Approvals tab)."),
+    ).toBeTruthy();
     expect(calls.find((c) => c.method === "DELETE")?.path).toBe(
       "/api/admin/prop-players?sport=basketball_nba&feedName=J.+Isaac&reason=feed+fixed+it",
     );
+  });
+
+  it("shows a player name request under Approvals with its spelling and the ids from and to", async () => {
+    const user = userEvent.setup();
+    consoleApi((call) =>
+      call.path.startsWith("/api/admin/approvals")
+        ? jsonResponse(200, {
+            requests: [
+              { ...chaseRequest, requestedBy: "ops@vantage.test" },
+              { ...chaseRequest, id: "rq-remove", payload: removal, requestedBy: "ops@vantage.test" },
+            ],
+          })
+        : undefined,
+    );
+    renderApp("/admin?tab=approvals");
+    const set = (await screen.findByText("Player name in NBA props")).closest("tr")!;
+    expect(within(set).getByText("JaMarr Chase")).toBeTruthy();
+    expect(
+      within(set).getByText("“JaMarr Chase”: from its slug jamarr-chase to jamarr-chase-2 (Ja'Marr Chase, Cincinnati Bengals)"),
+    ).toBeTruthy();
+    const removed = screen.getByText("Player name removed from NBA props").closest("tr")!;
+    expect(within(removed).getByText("“J. Isaac”: from jonathan-isaac (Jonathan Isaac, Orlando Magic) to its slug j-isaac")).toBeTruthy();
+    await user.click(within(set).getByRole("button", { name: "Approve" }));
+    expect(
+      screen.getByRole("dialog", {
+        name: "Approve: change “JaMarr Chase” in NBA props from its slug jamarr-chase to jamarr-chase-2 (Ja'Marr Chase, Cincinnati Bengals)?",
+      }),
+    ).toBeTruthy();
   });
 
   it("shows a statistics request under Approvals with each player's line", async () => {

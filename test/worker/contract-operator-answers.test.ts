@@ -89,8 +89,9 @@ const CONTRACT = {
   "GET /api/admin/region-rules": RegionRulesViewSchema,
   "POST /api/admin/region-rules": ApprovalAnswerSchema,
   "GET /api/admin/prop-players": PropPlayerNamesSchema,
-  "PUT /api/admin/prop-players": PropPlayerNamesAnswerSchema,
-  "DELETE /api/admin/prop-players": PropPlayerNamesAnswerSchema,
+  // A request for a second operator; asking for what the map already says answers PropPlayerNamesAnswerSchema (checked below).
+  "PUT /api/admin/prop-players": ApprovalAnswerSchema,
+  "DELETE /api/admin/prop-players": ApprovalAnswerSchema,
   "GET /api/admin/prop-stats": PropStatsViewSchema,
   // A request for a second operator; the statistics already recorded answer StatsAnswerSchema (checked below).
   "POST /api/admin/events/:x/stats": ApprovalAnswerSchema,
@@ -280,7 +281,12 @@ describe("the operator console's contract", () => {
         status: 202,
       },
     );
-    expect(correctionRequest.request.payload).toEqual({ homeScore: 1, awayScore: 3, correction: true });
+    expect(correctionRequest.request.payload).toEqual({
+      homeScore: 1,
+      awayScore: 3,
+      correction: true,
+      replaces: { status: "final", homeScore: 3, awayScore: 1 },
+    });
     const correction = CorrectionAnswerSchema.parse(await approvedOutcome(correctionRequest.request.id));
     expect(correction.recorded).toBe(true);
 
@@ -390,20 +396,25 @@ describe("the operator console's contract", () => {
     await approvedOutcome(rule.request.id);
     const regions = await call(CONTRACT["GET /api/admin/region-rules"], "GET /api/admin/region-rules", "/api/admin/region-rules");
     expect(regions.added.map((a) => a.entry.region)).toEqual(["US-VT"]);
-    // Players' markets: a name corrected and forgotten, and a final game's statistics entered, approved and sent again.
+    // Players' markets: a name corrected, asked again and forgotten (each change approved by a second operator), and a final
+    // game's statistics entered, approved and sent again. Ice hockey: no operator's open prop bet there keeps them out of its names.
     const names = "/api/admin/prop-players";
     const feedName = `Contract ${uid.slice(-6)}`;
-    const nameSet = await call(CONTRACT["PUT /api/admin/prop-players"], "PUT /api/admin/prop-players", names, {
-      body: { sport: "basketball_nba", feedName, playerId: "contract-player", displayName: "Contract Player" },
-    });
-    expect(nameSet.changed).toBe(true);
-    const listed = await call(CONTRACT["GET /api/admin/prop-players"], "GET /api/admin/prop-players", `${names}?sport=basketball_nba`);
+    const name = { sport: "icehockey_nhl", feedName, playerId: "contract-player", displayName: "Contract Player" };
+    const nameSet = await call(CONTRACT["PUT /api/admin/prop-players"], "PUT /api/admin/prop-players", names, { body: name, status: 202 });
+    expect(nameSet.request.kind).toBe("prop-player-name");
+    expect(await approvedOutcome(nameSet.request.id)).toMatchObject({ changed: true });
+    const listed = await call(CONTRACT["GET /api/admin/prop-players"], "GET /api/admin/prop-players", `${names}?sport=icehockey_nhl`);
     expect(listed.names.map((n) => n.feedName)).toContain(feedName);
-    await call(
+    const unchanged = await call(PropPlayerNamesAnswerSchema, "PUT /api/admin/prop-players", names, { body: name });
+    expect(unchanged.changed).toBe(false);
+    const nameRemoval = await call(
       CONTRACT["DELETE /api/admin/prop-players"],
       "DELETE /api/admin/prop-players",
-      `${names}?sport=basketball_nba&feedName=${encodeURIComponent(feedName)}`,
+      `${names}?sport=icehockey_nhl&feedName=${encodeURIComponent(feedName)}`,
+      { status: 202 },
     );
+    expect(await approvedOutcome(nameRemoval.request.id)).toMatchObject({ changed: true, entry: null });
     const propGame = newEventId();
     const prop = { playerId: "paolo-banchero", player: "Paolo Banchero", marketKey: "player_points", label: "Points" };
     await seedBets(uid, [

@@ -191,6 +191,17 @@ describe("the refusals table", () => {
     expect(sent({ ok: false, code: "stats-changed" })).toMatchObject({ status: 409, code: "stats-changed" });
   });
 
+  it("sends a request approved after what it replaces moved on as a 409 with its own sentence", () => {
+    expect(sent({ ok: false, code: "result-changed-since-asked" })).toEqual({
+      status: 409,
+      code: "result-changed",
+      message: "This game's result changed since this was asked, so it no longer applies. Look at the result again and send a new request.",
+      details: undefined,
+    });
+    expect(sent({ ok: false, code: "prop-name-changed" })).toMatchObject({ status: 409, code: "prop-name-changed" });
+    expect(sent({ ok: false, code: "requester-holds-prop-bet" })).toMatchObject({ status: 409, code: "requester-holds-prop-bet" });
+  });
+
   it("sends what the route adds in place of a refusal's own details", () => {
     expect(refusalError({ ok: false, code: "code-used" }, { request: { id: "r1" } }).details).toEqual({ request: { id: "r1" } });
   });

@@ -22,7 +22,13 @@ import { readCreditGuard } from "../odds/credit-guard";
 import { listFeedStatus } from "../odds/feed-status";
 import { feedNow, getFeedProvider, type OddsReader } from "../odds/odds-service";
 import { listDeadLetters, replayDeadLetter } from "../settlement/dead-letters";
-import { applyOperatorResult, finalNeedsSecondOperator, type ReportedFinal, voidNeedsSecondOperator } from "../settlement/operator-result";
+import {
+  applyOperatorResult,
+  finalNeedsSecondOperator,
+  recordedResult,
+  type ReportedFinal,
+  voidNeedsSecondOperator,
+} from "../settlement/operator-result";
 import { applyResultCorrection, voidHoldsProps } from "../settlement/result-correction";
 import { recentRuns } from "../settlement/settlement-store";
 import { tunables } from "../tunables";
@@ -109,7 +115,8 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
   // A game's result. A final or a correction for a game whose start time has passed waits
   // for a second operator unless the price desk already reports that very final
   // (finalNeedsSecondOperator), and so does the void of a started game
-  // (voidNeedsSecondOperator); an operator holding a bet on the game can neither record,
+  // (voidNeedsSecondOperator); such a request keeps the result it replaces, and approval
+  // applies it only to that one. An operator holding a bet on the game can neither record,
   // void nor correct it.
   app.post("/events/:eventId/result", requireRecentSignIn, async (c) => {
     const eventId = parseWith(EventIdSchema, c.req.param("eventId"));
@@ -121,7 +128,9 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
     const clock = { now, feedNow: await feedNow(c.env, now) };
     const reportedFinal: ReportedFinal = (sport, id) => odds.reportedFinal(c.env, sport, id, now);
     const retryKey = c.req.header("Idempotency-Key");
-    const askSecondOperator = async (payload: ResultPayload, reason: string) => {
+    // The request records the result it replaces, so approval applies it to that result only.
+    const askSecondOperator = async (asked: ResultPayload, reason: string) => {
+      const payload: ResultPayload = { ...asked, replaces: await recordedResult(c.env.DB, eventId) };
       const requested = await requestApproval(
         c.env,
         { id: retryKey ? await resultRequestIdFor(eventId, retryKey) : undefined, kind: "result", subject: eventId, payload, reason },

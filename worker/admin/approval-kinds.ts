@@ -6,7 +6,15 @@
 //   result      a final, or a correction, for a game whose start time has passed and whose
 //               final the price desk does not report yet, or the void of a game that has
 //               started: nobody holding a bet on the game decides; recorded (corrected,
-//               voided) like any operator result, with its audit row.
+//               voided) like any operator result, with its audit row. The request keeps the
+//               result it replaces (`replaces`): approved after the game's result changed, it
+//               is refused (result-changed-since-asked), so a leftover "correct to Y" cannot
+//               take a score others corrected since back to Y; what it asks already standing is
+//               answered again (an approval finishing one that stopped midway). Requests stored
+//               before `replaces`: a final or a void was only ever asked of a game with no
+//               result, so theirs is "none"; a correction's is unknown, so it is refused unless
+//               its score already stands. Refusing is safe: nothing of a pending request was
+//               applied, and the operators ask again.
 //   redemption  a redemption in the review queue (a new account's first, or one above
 //               REDEMPTION_REVIEW_CENTS), asked for by the player's own request: nobody
 //               decides on their own account; approval lets the wallet send it (its alarm
@@ -18,8 +26,15 @@
 //   stats       a final game's players' statistics entered by hand (prop-stats-admin.ts): nobody
 //               holding a bet on the game decides; approval records the box score and settles
 //               its open props, or corrects it and re-grades the props once.
+//   prop-player-name  a change of which player a feed's spelling means in a sport's props
+//               (prop-names-admin.ts), which decides whose statistics grade them: nobody holding
+//               an open player-prop bet in the sport decides, and none is approved while the
+//               requester holds one; approval writes it with its audit row only over the entry
+//               it was asked against (prop-name-changed otherwise).
+import type { RefusalOf } from "../../src/shared/refusals";
+import type { RecordedResult, ResultPayload } from "../../src/shared/schemas/operator-actions";
 import { feedNow } from "../odds/odds-service";
-import { applyOperatorResult } from "../settlement/operator-result";
+import { applyOperatorResult, recordedResult, sameRecordedResult } from "../settlement/operator-result";
 import { applyResultCorrection } from "../settlement/result-correction";
 import { paymentsWallet } from "../payments/wallet";
 import { type KernelWallet, walletOf } from "../wallet";
@@ -28,7 +43,32 @@ import type { ApprovalRules } from "../approvals/approvals";
 import { FREE_ENTRY_APPROVAL } from "./free-entry-admin";
 import { REGION_RULE_APPROVAL } from "./region-rules-admin";
 import { STATS_APPROVAL } from "./prop-stats-admin";
+import { PROP_PLAYER_NAME_APPROVAL } from "./prop-names-admin";
 import { moneyDeciderRefusal, resultDeciderRefusal } from "./operator-guards";
+
+/**
+ * The result a result request was asked against: its `replaces`, or, for one stored before
+ * requests kept it, "none" for a final or a void (only asked of a game with no result) and
+ * null (unknown) for a correction.
+ */
+function askedAgainst(payload: ResultPayload): RecordedResult | null {
+  if (payload.replaces !== undefined) return payload.replaces;
+  return "void" in payload || !payload.correction ? "none" : null;
+}
+
+/**
+ * A refusal when the game's result (`standing`) is neither the one the request was asked
+ * against nor the one it asks for (which stands already when an approval that stopped midway
+ * is finished, and is then answered again as any re-send is).
+ */
+function resultChangedSinceAsked(payload: ResultPayload, standing: RecordedResult): RefusalOf<"result-changed-since-asked"> | null {
+  const asks: RecordedResult = "void" in payload ? { status: "void" } : { status: "final", ...scoreOf(payload) };
+  if (sameRecordedResult(standing, asks)) return null;
+  const against = askedAgainst(payload);
+  return against !== null && sameRecordedResult(standing, against) ? null : { ok: false, code: "result-changed-since-asked" };
+}
+
+const scoreOf = (payload: { homeScore: number; awayScore: number }) => ({ homeScore: payload.homeScore, awayScore: payload.awayScore });
 
 export const APPROVAL_RULES: ApprovalRules = {
   adjustment: {
@@ -90,6 +130,8 @@ export const APPROVAL_RULES: ApprovalRules = {
       if (request.kind !== "result") throw new Error(`not a result: ${request.kind}`);
       const eventId = request.subject;
       const payload = request.payload;
+      const changed = resultChangedSinceAsked(payload, await recordedResult(env.DB, eventId));
+      if (changed) return changed;
       if ("void" in payload) {
         const audit = auditStatement(
           env.DB,
@@ -115,8 +157,8 @@ export const APPROVAL_RULES: ApprovalRules = {
         const { ok: _ok, ...outcome } = voided;
         return { ok: true, outcome };
       }
-      const { correction, ...score } = payload;
-      if (correction) {
+      const score = scoreOf(payload);
+      if (payload.correction) {
         const audit = (seq: number, from: { status: string; homeScore: number | null; awayScore: number | null }) =>
           auditStatement(
             env.DB,
@@ -137,6 +179,8 @@ export const APPROVAL_RULES: ApprovalRules = {
           { operator: approver.email, reason: request.reason },
           { now, feedNow: await feedNow(env, now) },
           audit,
+          // Checked again in the correction's own conditional write, against a change made since the read above.
+          askedAgainst(payload) ?? undefined,
         );
         if (!corrected.ok) return corrected;
         const { ok: _ok, ...outcome } = corrected;
@@ -149,7 +193,7 @@ export const APPROVAL_RULES: ApprovalRules = {
           action: "result",
           target: eventId,
           reason: request.reason,
-          details: { ...request.payload, requestId: request.id, requestedBy: request.requestedBy },
+          details: { ...score, requestId: request.id, requestedBy: request.requestedBy },
         },
         now,
         { afterChange: true },
@@ -163,4 +207,5 @@ export const APPROVAL_RULES: ApprovalRules = {
   "free-entry": FREE_ENTRY_APPROVAL,
   "region-rule": REGION_RULE_APPROVAL,
   stats: STATS_APPROVAL,
+  "prop-player-name": PROP_PLAYER_NAME_APPROVAL,
 };

@@ -67,8 +67,12 @@ type RequestRow = {
   subject_label: string | null;
 };
 
-/** Each request with what people read its subject as: the player's e-mail, or the game (a result's, or its statistics'). */
-const SELECT_REQUESTS = `SELECT r.*, COALESCE(u.email, CASE WHEN e.event_id IS NOT NULL THEN e.away || ' @ ' || e.home END) AS subject_label
+/**
+ * Each request with what people read its subject as: the player's e-mail, the game (a
+ * result's, or its statistics'), or the feed's spelling of a player's name.
+ */
+const SELECT_REQUESTS = `SELECT r.*, COALESCE(u.email, CASE WHEN e.event_id IS NOT NULL THEN e.away || ' @ ' || e.home
+    WHEN r.kind = 'prop-player-name' THEN json_extract(r.payload, '$.feedName') END) AS subject_label
   FROM approval_requests r
   LEFT JOIN users u ON r.kind IN ('adjustment', 'redemption', 'free-entry') AND u.id = r.subject
   LEFT JOIN events e ON r.kind IN ('result', 'stats') AND e.event_id = r.subject`;

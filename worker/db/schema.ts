@@ -408,8 +408,10 @@ export const approvalRequests = sqliteTable(
   "approval_requests",
   {
     id: text("id").primaryKey(),
-    kind: text("kind", { enum: ["adjustment", "result", "redemption", "free-entry", "region-rule"] }).notNull(),
-    /** A player id (adjustment, redemption, free entry) or an event id (result). */
+    kind: text("kind", {
+      enum: ["adjustment", "result", "redemption", "free-entry", "region-rule", "stats", "prop-player-name"],
+    }).notNull(),
+    /** A player id (adjustment, redemption, free entry), an event id (result, stats) or `<sport>:<feed spelling>` (prop-player-name). */
     subject: text("subject").notNull(),
     payload: text("payload").notNull(),
     requestedBy: text("requested_by").notNull(),

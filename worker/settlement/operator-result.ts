@@ -7,6 +7,7 @@
 // (finalNeedsSecondOperator), from the price desk's current state rather than D1's copy.
 import type { RefusalOf } from "../../src/shared/refusals";
 import type { BetLeg } from "../../src/shared/schemas/bets";
+import type { RecordedResult } from "../../src/shared/schemas/operator-actions";
 import { loggerFor } from "../logging/logger";
 import { enqueueReadyWork } from "./settlement-job";
 import { finishRunStatement, markGradedStatements, startRun } from "./settlement-store";
@@ -62,6 +63,30 @@ async function findEvent(db: D1Database, eventId: string): Promise<EventRow | nu
     home_score: null,
     away_score: null,
   };
+}
+
+/** A game's result as an `events` row holds it: final with its score, void, or none yet (no row, or not finished). */
+export function resultOfRow(row: { status: string; home_score: number | null; away_score: number | null } | null): RecordedResult {
+  if (row?.status === "void") return { status: "void" };
+  if (row?.status === "final" && row.home_score !== null && row.away_score !== null) {
+    return { status: "final", homeScore: row.home_score, awayScore: row.away_score };
+  }
+  return "none";
+}
+
+/** The game's result as D1 `events` holds it now: what a result asked of a second operator replaces. */
+export async function recordedResult(db: D1Database, eventId: string): Promise<RecordedResult> {
+  const row = await db
+    .prepare("SELECT status, home_score, away_score FROM events WHERE event_id = ?")
+    .bind(eventId)
+    .first<{ status: string; home_score: number | null; away_score: number | null }>();
+  return resultOfRow(row);
+}
+
+export function sameRecordedResult(a: RecordedResult, b: RecordedResult): boolean {
+  if (a === "none" || b === "none") return a === b;
+  if (a.status === "void" || b.status === "void") return a.status === b.status;
+  return a.homeScore === b.homeScore && a.awayScore === b.awayScore;
 }
 
 /** The final the sport's price desk holds for a game right now, or null (see OddsReader.reportedFinal). */

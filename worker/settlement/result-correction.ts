@@ -10,8 +10,10 @@
 // (continueResultCorrections), through the same page of wallets: only the game's latest
 // correction, since an earlier one's score was replaced and its wallets get the latest instead.
 import type { RefusalOf } from "../../src/shared/refusals";
+import type { RecordedResult } from "../../src/shared/schemas/operator-actions";
 import type { Logger } from "../logging/logger";
 import { type CorrectionTally, correctWallets, emptyTally } from "./correct-wallets";
+import { resultOfRow, sameRecordedResult } from "./operator-result";
 import { settlementWallet } from "./wallet";
 
 /** `pending`: some wallets were not re-graded yet (an error, or more players than one call takes): the scheduled run goes on with them. */
@@ -25,7 +27,9 @@ export type CorrectionAnswer = CorrectionTally & {
   recorded: boolean;
 };
 
-type Refusal = RefusalOf<"event-not-found" | "not-settled" | "not-started" | "result-changed" | "same-result" | "void-holds-props">;
+type Refusal = RefusalOf<
+  "event-not-found" | "not-settled" | "not-started" | "result-changed" | "result-changed-since-asked" | "same-result" | "void-holds-props"
+>;
 
 type EventRow = { event_id: string; status: string; home_score: number | null; away_score: number | null; start_time: number };
 type CorrectionRow = { seq: number; home_score: number; away_score: number };
@@ -51,7 +55,11 @@ export async function voidHoldsProps(db: D1Database, eventId: string): Promise<b
  * `audit(seq, from)`: the operator's audit row for correction number `seq` (from the
  * result it replaces), committed in the batch that records it, only when it does (build
  * it with `afterChange`). A game whose start time (the feed's clock, `feedNow`) has not
- * passed has no final to correct to: voided before its start, it stays void.
+ * passed has no final to correct to: voided before its start, it stays void. `replaces`
+ * (a correction a second operator approved): the result it was asked against; any other is
+ * refused (`result-changed-since-asked`), in the same conditional write, so a leftover
+ * request cannot take a score others corrected since back to its own. The score it asks for
+ * already standing is no change: it is answered again, as any re-send is.
  */
 export async function applyResultCorrection(
   env: Env,
@@ -60,6 +68,7 @@ export async function applyResultCorrection(
   who: { operator: string; reason: string },
   clock: { now: number; feedNow: number },
   audit: (seq: number, from: { status: string; homeScore: number | null; awayScore: number | null }) => D1PreparedStatement,
+  replaces?: RecordedResult,
 ): Promise<({ ok: true } & CorrectionAnswer) | Refusal> {
   const db = env.DB;
   const event = await db
@@ -75,6 +84,10 @@ export async function applyResultCorrection(
   if (event.status === "void" && (await voidHoldsProps(db, eventId))) return { ok: false, code: "void-holds-props" };
   const { now } = clock;
   const sameScore = event.status === "final" && event.home_score === score.homeScore && event.away_score === score.awayScore;
+  // The update below applies only to the result read here: checked against `replaces`, the two are one step.
+  if (replaces !== undefined && !sameScore && !sameRecordedResult(resultOfRow(event), replaces)) {
+    return { ok: false, code: "result-changed-since-asked" };
+  }
   let recorded = false;
   if (!sameScore) {
     const seq = ((await latestCorrection(db, eventId))?.seq ?? 0) + 1;

@@ -82,12 +82,31 @@ export const RejectRequestSchema = z.strictObject({ reason: ReasonSchema });
 /** What an approval request asks for, per kind (stored as the request's payload). */
 export const AdjustmentPayloadSchema = z.strictObject({ wallet: z.enum(["coins", "cash"]), amount: z.number().int() });
 /**
+ * A game's result as D1 `events` holds it: a final score, a void, or "none" (no result
+ * recorded yet). Scores as stored, so any whole number.
+ */
+export const RecordedResultSchema = z.union([
+  z.literal("none"),
+  z.strictObject({ status: z.literal("final"), homeScore: z.number().int(), awayScore: z.number().int() }),
+  z.strictObject({ status: z.literal("void") }),
+]);
+export type RecordedResult = z.infer<typeof RecordedResultSchema>;
+
+/**
  * A result waiting for a second operator: a final (`correction` when it corrects a game
- * already settled), or the void of a game that has started.
+ * already settled), or the void of a game that has started. `replaces` is the game's result
+ * when it was asked, so approval applies it only to that result (a leftover request asked
+ * before someone else changed the score is refused); requests stored before it was recorded
+ * have none (worker/admin/approval-kinds.ts says how those are decided).
  */
 export const ResultPayloadSchema = z.union([
-  z.strictObject({ homeScore: ScoreSchema, awayScore: ScoreSchema, correction: z.literal(true).optional() }),
-  z.strictObject({ void: z.literal(true) }),
+  z.strictObject({
+    homeScore: ScoreSchema,
+    awayScore: ScoreSchema,
+    correction: z.literal(true).optional(),
+    replaces: RecordedResultSchema.optional(),
+  }),
+  z.strictObject({ void: z.literal(true), replaces: RecordedResultSchema.optional() }),
 ]);
 export type ResultPayload = z.infer<typeof ResultPayloadSchema>;
 
@@ -162,6 +181,24 @@ export const PropPlayerNameRequestSchema = z.strictObject({
   reason: OptionalReasonSchema,
 });
 export type PropPlayerNameRequest = z.input<typeof PropPlayerNameRequestSchema>;
+
+/** One entry of the feed's player names as stored: the player's id, the name shown, his team (null when not given). */
+export const PropPlayerEntrySchema = z.strictObject({ playerId: z.string(), displayName: z.string(), team: z.string().nullable() });
+export type PropPlayerEntry = z.infer<typeof PropPlayerEntrySchema>;
+
+/**
+ * A `prop-player-name` approval's payload: in `sport`, the feed's spelling `feedName` is to
+ * mean `entry` (null: its entry is forgotten and its slug is its player's id again), in place
+ * of `replaces`, the entry as it stood when asked (null: there was none). Applying it is
+ * refused if the entry changed since.
+ */
+export const PropPlayerNamePayloadSchema = z.strictObject({
+  sport: z.string(),
+  feedName: z.string(),
+  entry: PropPlayerEntrySchema.nullable(),
+  replaces: PropPlayerEntrySchema.nullable(),
+});
+export type PropPlayerNamePayload = z.infer<typeof PropPlayerNamePayloadSchema>;
 
 /** What an operator may enter for a player: the statistics props grade on, and `started` (1 when a pitcher started; his props need it). */
 export const OPERATOR_STAT_KEYS: readonly string[] = [...PROP_STATS, "started"];

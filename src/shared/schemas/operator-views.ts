@@ -6,7 +6,13 @@
 import { z } from "zod";
 import { CLOSED_REASONS } from "../protection";
 import { BetDocumentSchema } from "./bets";
-import { AdjustmentPayloadSchema, RegionRuleEntrySchema, ResultPayloadSchema, StatsPayloadSchema } from "./operator-actions";
+import {
+  AdjustmentPayloadSchema,
+  PropPlayerNamePayloadSchema,
+  RegionRuleEntrySchema,
+  ResultPayloadSchema,
+  StatsPayloadSchema,
+} from "./operator-actions";
 import { PlayerStatLineSchema } from "./props";
 import { IdentityStateSchema, IdentityStatusSchema } from "./identity";
 import { RedemptionSchema } from "./redemptions";
@@ -412,9 +418,9 @@ export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "failed"] a
 
 const ApprovalBaseSchema = z.object({
   id: z.string(),
-  /** A player id (adjustment, redemption, free entry) or an event id (result). */
+  /** A player id (adjustment, redemption, free entry), an event id (result, stats) or `<sport>:<feed spelling>` (prop-player-name). */
   subject: z.string(),
-  /** The subject as people read it: the player's e-mail, the game's "Away @ Home". */
+  /** The subject as people read it: the player's e-mail, the game's "Away @ Home", the feed's spelling of a player's name. */
   subjectLabel: z.string(),
   /** The requesting operator's e-mail. */
   requestedBy: z.string(),
@@ -433,7 +439,8 @@ const ApprovalBaseSchema = z.object({
  * An action waiting for (or decided by) a second operator: a Vantage Cash or large Coins adjustment, a final or correction of a
  * started game, a redemption in the review queue (asked for by the player's own request), a free-entry card one operator recorded
  * (never decided on the operator's own account), a region rule entry, a final game's players' statistics entered by hand (or their
- * correction; never decided by an operator holding a bet on the game).
+ * correction; never decided by an operator holding a bet on the game), a change of the feed's player names for props (never decided
+ * by an operator holding an open player-prop bet in the sport).
  */
 export const ApprovalRequestSchema = z.discriminatedUnion("kind", [
   ApprovalBaseSchema.extend({ kind: z.literal("adjustment"), payload: AdjustmentPayloadSchema }),
@@ -442,6 +449,7 @@ export const ApprovalRequestSchema = z.discriminatedUnion("kind", [
   ApprovalBaseSchema.extend({ kind: z.literal("free-entry"), payload: FreeEntryApprovalPayloadSchema }),
   ApprovalBaseSchema.extend({ kind: z.literal("region-rule"), payload: RegionRuleEntrySchema }),
   ApprovalBaseSchema.extend({ kind: z.literal("stats"), payload: StatsPayloadSchema }),
+  ApprovalBaseSchema.extend({ kind: z.literal("prop-player-name"), payload: PropPlayerNamePayloadSchema }),
 ]);
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
@@ -486,8 +494,11 @@ export type PropPlayerName = z.infer<typeof PropPlayerNameSchema>;
 export const PropPlayerNamesSchema = z.object({ sport: z.string(), names: z.array(PropPlayerNameSchema) });
 export type PropPlayerNames = z.infer<typeof PropPlayerNamesSchema>;
 
-/** PUT and DELETE /api/admin/prop-players: the sport's corrections after the change; `changed` false when it changed nothing. */
+/** PUT and DELETE /api/admin/prop-players asking for what the map already says: the sport's corrections, `changed` false. */
 export const PropPlayerNamesAnswerSchema = PropPlayerNamesSchema.extend({ changed: z.boolean() });
+
+/** PUT and DELETE /api/admin/prop-players: a request for a second operator (202), or nothing to change (200). */
+export const PropPlayerNameReplySchema = z.union([ApprovalAnswerSchema, PropPlayerNamesAnswerSchema]);
 
 /** A player a game's props were bet on, and what grading them needs of the box score. */
 export const PropPlayerNeedSchema = z.object({

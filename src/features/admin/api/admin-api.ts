@@ -34,7 +34,7 @@ import {
   OperatorAccountAnswerSchema,
   PlayerDetailSchema,
   PlayerSearchSchema,
-  PropPlayerNamesAnswerSchema,
+  PropPlayerNameReplySchema,
   PropPlayerNamesSchema,
   PropStatsViewSchema,
   RegionRulesViewSchema,
@@ -164,13 +164,17 @@ export const requestRegionRule = (api: ApiClient, entry: z.input<typeof RegionRu
 /** A sport's corrections of the feed's player names for props. */
 export const fetchPropPlayerNames = (api: ApiClient, sport: string) => api.get("/admin/prop-players", PropPlayerNamesSchema, { sport });
 
-/** Says which player a feed's spelling of a name means (one operator; the next props refresh uses it). */
+/**
+ * Asks for a feed's spelling of a name to mean this player: a request a second operator
+ * approves (202; the next props refresh after it uses the change), or, when the map says so
+ * already, the sport's names unchanged.
+ */
 export const savePropPlayerName = (api: ApiClient, input: PropPlayerNameRequest) =>
-  api.request("/admin/prop-players", PropPlayerNamesAnswerSchema, { method: "PUT", body: input });
+  api.request("/admin/prop-players", PropPlayerNameReplySchema, { method: "PUT", body: input });
 
-/** Forgets a correction: the spelling's slug is its player's id again. */
+/** Asks for a correction to be forgotten (the spelling's slug is its player's id again): a request a second operator approves. */
 export const removePropPlayerName = (api: ApiClient, sport: string, feedName: string, reason: string) =>
-  api.request("/admin/prop-players", PropPlayerNamesAnswerSchema, { method: "DELETE", query: { sport, feedName, reason } });
+  api.request("/admin/prop-players", PropPlayerNameReplySchema, { method: "DELETE", query: { sport, feedName, reason } });
 
 /** Final games whose props wait for statistics, and the box scores recorded lately. */
 export const fetchPropStats = (api: ApiClient) => api.get("/admin/prop-stats", PropStatsViewSchema);

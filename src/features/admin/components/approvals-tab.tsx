@@ -1,13 +1,17 @@
 // Approvals: what waits for a second operator (four eyes) — Vantage Cash and large Coins
 // adjustments, finals and corrections of started games the price desk has not confirmed,
 // redemptions in the review queue, free-entry cards one operator recorded, region rule entries,
-// a game's players' statistics entered by hand — with who asked, why and how
-// much, and the Approve / Reject pair; an operator's own requests wait for someone else.
+// a game's players' statistics entered by hand, changes of the props' player names — with
+// who asked, why and how much (a result or a name from what it stood at when asked to what it
+// asks), and the Approve / Reject pair; an operator's own requests wait for someone else.
 // Decided requests follow, with their outcome. The Worker enforces every rule again.
 import { useCallback, useState } from "react";
 import { useAuth } from "../../../session/auth-provider";
 import { formatAmount } from "../../../shared/money";
+import { playerIdOf } from "../../../shared/props/player-names";
+import type { PropPlayerEntry, PropPlayerNamePayload, RecordedResult } from "../../../shared/schemas/operator-actions";
 import type { ApprovalRequest } from "../../../shared/schemas/operator-views";
+import { sportLabel } from "../../../shared/sports";
 import { decideApproval, fetchApprovals } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
@@ -16,6 +20,24 @@ import { AdminTable, type AdminColumn } from "./admin-table";
 import { LoadStatus, Section } from "./view-state";
 
 type Decision = { request: ApprovalRequest; decision: "approve" | "reject" };
+
+/** A game's result when the request was asked: a score, a void, or none. */
+function resultText(result: RecordedResult): string {
+  if (result === "none") return "no result";
+  if (result.status === "void") return "void";
+  return `${result.homeScore}–${result.awayScore}`;
+}
+
+/** A name map entry, or (none) the spelling's slug, which is then its player's id. */
+function entryText(entry: PropPlayerEntry | null, feedName: string): string {
+  if (!entry) return `its slug ${playerIdOf(feedName)}`;
+  return `${entry.playerId} (${entry.displayName}${entry.team ? `, ${entry.team}` : ""})`;
+}
+
+/** From the entry it replaces to the one it asks for. */
+function nameChange(payload: PropPlayerNamePayload): string {
+  return `from ${entryText(payload.replaces, payload.feedName)} to ${entryText(payload.entry, payload.feedName)}`;
+}
 
 /** What the request asks for, in a few words. */
 function askedFor(request: ApprovalRequest): string {
@@ -30,14 +52,21 @@ function askedFor(request: ApprovalRequest): string {
     return request.payload.correctsVersion
       ? `Corrected player statistics (version ${request.payload.correctsVersion})`
       : "Player statistics";
+  if (request.kind === "prop-player-name") {
+    const sport = sportLabel(request.payload.sport);
+    return request.payload.entry ? `Player name in ${sport} props` : `Player name removed from ${sport} props`;
+  }
   return `${WALLET_SHORT[request.payload.wallet]} adjustment`;
 }
 
 /** The amount or score it would apply. */
 function figure(request: ApprovalRequest): string {
   if (request.kind === "result") {
-    if ("void" in request.payload) return "Void: stakes returned, parlays go on without the leg";
-    return `${request.payload.homeScore}–${request.payload.awayScore} (home–away)`;
+    const { payload } = request;
+    if ("void" in payload) return "Void: stakes returned, parlays go on without the leg";
+    const score = `${payload.homeScore}–${payload.awayScore} (home–away)`;
+    // Asked before requests kept what they replace: the score alone.
+    return payload.replaces === undefined ? score : `from ${resultText(payload.replaces)} to ${score}`;
   }
   if (request.kind === "redemption") return formatAmount("cash", request.payload.amountCents);
   if (request.kind === "free-entry") return `+${formatAmount("cash", request.payload.amountCents)}`;
@@ -46,6 +75,7 @@ function figure(request: ApprovalRequest): string {
     return `${mode} from ${from}${until ? ` until ${until}` : ""}`;
   }
   if (request.kind === "stats") return statLines(request.payload.players);
+  if (request.kind === "prop-player-name") return `“${request.payload.feedName}”: ${nameChange(request.payload)}`;
   const { wallet, amount } = request.payload;
   return `${amount < 0 ? "−" : "+"}${formatAmount(wallet, Math.abs(amount))}`;
 }
@@ -66,8 +96,12 @@ function statLines(players: Extract<ApprovalRequest, { kind: "stats" }>["payload
 /** One sentence naming what approving does, for the dialog's title. */
 function summary(request: ApprovalRequest): string {
   if (request.kind === "result") {
-    if ("void" in request.payload) return `void ${request.subjectLabel}`;
-    return `${request.payload.correction ? "correct the score to" : "record"} ${figure(request)} for ${request.subjectLabel}`;
+    const { payload } = request;
+    if ("void" in payload) return `void ${request.subjectLabel}`;
+    const score = `${payload.homeScore}–${payload.awayScore} (home–away)`;
+    if (!payload.correction) return `record ${score} for ${request.subjectLabel}`;
+    const from = payload.replaces === undefined ? "" : `from ${resultText(payload.replaces)} `;
+    return `correct the score of ${request.subjectLabel} ${from}to ${score}`;
   }
   if (request.kind === "redemption") return `send ${figure(request)} to ${request.subjectLabel}`;
   if (request.kind === "free-entry")
@@ -75,6 +109,10 @@ function summary(request: ApprovalRequest): string {
   if (request.kind === "region-rule") return `make ${request.payload.region} ${figure(request)}`;
   if (request.kind === "stats")
     return `${request.payload.correctsVersion ? "correct" : "record"} the statistics of ${request.payload.players.length} player${request.payload.players.length === 1 ? "" : "s"} for ${request.subjectLabel}`;
+  if (request.kind === "prop-player-name") {
+    const { payload } = request;
+    return `change “${payload.feedName}” in ${sportLabel(payload.sport)} props ${nameChange(payload)}`;
+  }
   const { wallet, amount } = request.payload;
   return `${amount < 0 ? "take" : "credit"} ${formatAmount(wallet, Math.abs(amount))} ${amount < 0 ? "from" : "to"} ${request.subjectLabel}`;
 }

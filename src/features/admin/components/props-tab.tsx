@@ -3,7 +3,8 @@
 // enter the box score of the players bet on, which a second operator approves (Approvals);
 // the box scores recorded lately, with the same form to correct one (the props are then
 // re-graded once, moving only payout differences); and the corrections of the feed's player
-// names per sport, which one operator sets or removes and the next props refresh uses.
+// names per sport: a name decides whose statistics grade its props, so setting or removing one
+// is a request a second operator approves (Approvals), and the next props refresh after it uses it.
 import { useCallback, useId, useState, type FormEvent } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { useApi } from "../../../session/auth-provider";
@@ -202,12 +203,16 @@ function PlayerNames({ onChanged }: { onChanged(message: string): void }) {
     setBusy(true);
     setError(null);
     try {
-      await savePropPlayerName(api, { sport, ...form, team: form.team || undefined, reason: form.reason || undefined });
-      onChanged(`“${form.feedName}” now means ${form.displayName} (${form.playerId}) in ${sportLabel(sport)} props from the next refresh.`);
+      const answer = await savePropPlayerName(api, { sport, ...form, team: form.team || undefined, reason: form.reason || undefined });
+      onChanged(
+        "request" in answer
+          ? `Sent for approval: another operator must approve “${form.feedName}” as ${form.displayName} (${form.playerId}) in ${sportLabel(sport)} props (Approvals tab); the next refresh after that uses it.`
+          : `“${form.feedName}” already means ${form.displayName} (${form.playerId}) in ${sportLabel(sport)} props: nothing to change.`,
+      );
       setForm(empty);
       load.reload();
     } catch (err) {
-      setError(errorMessage(err, "The name could not be saved. Try again."));
+      setError(errorMessage(err, "The name could not be sent for approval. Try again."));
     }
     setBusy(false);
   };
@@ -224,7 +229,9 @@ function PlayerNames({ onChanged }: { onChanged(message: string): void }) {
       <p className="admin-muted">
         The feed names players only as its books spell them. Say which player a spelling means when the rule cannot tell (an initial, a
         shared name), and his team as the feed writes it (the feed names players only, and an anytime scorer needs his side to join a
-        same-game parlay); bets keep the player they were placed on, and the next props refresh uses the change.
+        same-game parlay); bets keep the player they were placed on. A name decides whose statistics grade its props, so a change waits for
+        a second operator (Approvals tab), who must hold no open player-prop bet in the sport; the next props refresh after the approval
+        uses it.
       </p>
       <form className="admin-score-row admin-free-entry-form" onSubmit={submit}>
         <label className="admin-field" htmlFor={`${id}-sport`}>
@@ -250,7 +257,7 @@ function PlayerNames({ onChanged }: { onChanged(message: string): void }) {
         <div className="admin-field">
           <span aria-hidden="true">&nbsp;</span>
           <button type="submit" className="btn btn-primary" disabled={busy || !form.feedName || !form.playerId || !form.displayName}>
-            {busy ? "Saving..." : "Save name"}
+            {busy ? "Sending..." : "Ask for approval"}
           </button>
         </div>
       </form>
@@ -295,16 +302,23 @@ function PlayerNames({ onChanged }: { onChanged(message: string): void }) {
       {removing && (
         <ActionDialog
           title={`Remove the correction of “${removing.feedName}”?`}
-          confirmLabel="Remove"
+          confirmLabel="Ask for approval"
           danger
           onClose={() => setRemoving(null)}
           onConfirm={async (reason) => {
-            await removePropPlayerName(api, sport, removing.feedName, reason);
-            onChanged(`“${removing.feedName}” is its own slug again in ${sportLabel(sport)} props from the next refresh.`);
+            const answer = await removePropPlayerName(api, sport, removing.feedName, reason);
+            onChanged(
+              "request" in answer
+                ? `Sent for approval: another operator must approve removing “${removing.feedName}” from ${sportLabel(sport)} props (Approvals tab).`
+                : `“${removing.feedName}” has no correction in ${sportLabel(sport)} props: nothing to remove.`,
+            );
             load.reload();
           }}
         >
-          <p className="admin-muted">Props of this spelling then name the player by its slug; bets already placed keep their player.</p>
+          <p className="admin-muted">
+            Another operator approves it first (Approvals tab). Props of this spelling then name the player by its slug; bets already placed
+            keep their player.
+          </p>
         </ActionDialog>
       )}
     </Section>
