@@ -48,7 +48,7 @@ async function requested(res: Response): Promise<Request> {
 }
 
 describe("nobody acts on their own account", () => {
-  it("an operator's adjustment, freeze or date-of-birth change on their own account is 403 own-account, and changes nothing", async () => {
+  it("an operator's adjustment, unfreeze or date-of-birth change on their own account is 403 own-account, and changes nothing", async () => {
     const before = await coins(admin.userId);
     for (const body of [
       { wallet: "coins", amount: 100, reason: "a little extra" },
@@ -56,7 +56,7 @@ describe("nobody acts on their own account", () => {
     ]) {
       expect(await codeOf(await adjust(admin.userId, body))).toEqual({ status: 403, code: "own-account" });
     }
-    expect(await codeOf(await postJson(`/api/admin/players/${admin.userId}/freeze`, { reason: "testing" }, admin.token))).toEqual({
+    expect(await codeOf(await postJson(`/api/admin/players/${admin.userId}/unfreeze`, { reason: "testing" }, admin.token))).toEqual({
       status: 403,
       code: "own-account",
     });

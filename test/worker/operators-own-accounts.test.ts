@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { etDayKey } from "../../src/shared/bonus";
 import type { FreeEntryCodes } from "../../src/shared/schemas/sweepstakes";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
+import { buyCash, history, onboardPayouts, vantageCashOf, withReview } from "./payout-helpers";
 import { HOUR, leg, newEventId, openBet, seedBets } from "./settlement-fixtures";
 
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
@@ -53,14 +54,15 @@ describe("accounts that are an operator's own under another address", () => {
     expect(seenByOps.yours).toBe(false);
   });
 
-  it("an account refused the operator's payout account is theirs: no freeze, no free-entry card", async () => {
+  it("an account refused the operator's payout account is theirs: no unfreeze, no free-entry card; a freeze, a brake, stays open", async () => {
     const second = await signIn();
     await env.DB.prepare(
       "INSERT INTO payout_identity_refusals (fingerprint, user_id, owner_user_id, account_id, amount_cents, created_at) VALUES ('fp_x', ?, ?, 'acct_x', 2000, ?)",
     )
       .bind(second.userId, admin.userId, Date.now())
       .run();
-    expect(await codeOf(await postJson(`/api/admin/players/${second.userId}/freeze`, { reason: "check" }, admin.token))).toEqual({
+    expect((await postJson(`/api/admin/players/${second.userId}/freeze`, { reason: "check" }, admin.token)).status).toBe(200);
+    expect(await codeOf(await postJson(`/api/admin/players/${second.userId}/unfreeze`, { reason: "checked" }, admin.token))).toEqual({
       status: 403,
       code: "own-account",
     });
@@ -101,6 +103,47 @@ describe("accounts that are an operator's own under another address", () => {
       status: 403,
       code: "holds-bet",
     });
+  });
+
+  it("shields the account from none of that operator's brakes: a freeze, a rejected redemption or credit stay open to them", async () => {
+    const player = await signIn();
+    await buyCash(player);
+    await onboardPayouts(player);
+    // Named as the admin's by the other operator (an accomplice's account, say).
+    expect((await nameAs(player.userId, ADMIN_EMAIL)).status).toBe(200);
+    const asked = await withReview({ cents: "50000", days: "30" }, "/api/withdrawals", {
+      method: "POST",
+      token: player.token,
+      body: JSON.stringify({ amount: 20 }),
+    });
+    const { redemption } = (await asked.json()) as { redemption: { id: string; status: string } };
+    expect(redemption.status).toBe("pending");
+    const review = `review-${redemption.id}`;
+    expect(await codeOf(await postJson(`/api/admin/approvals/${review}/approve`, {}, admin.token))).toEqual({
+      status: 403,
+      code: "own-account",
+    });
+    expect((await postJson(`/api/admin/approvals/${review}/reject`, { reason: "Document photo unreadable" }, admin.token)).status).toBe(
+      200,
+    );
+    expect((await history(player)).find((r) => r.id === redemption.id)).toMatchObject({ status: "failed" });
+    expect(await vantageCashOf(player)).toBe(4_900);
+
+    // A credit asked by the other operator may be rejected by the admin; a debit may not (it keeps the money).
+    const credit = (await (await adjust(player.userId, ops.token)).json()) as { request: { id: string } };
+    expect((await postJson(`/api/admin/approvals/${credit.request.id}/reject`, { reason: "no prize" }, admin.token)).status).toBe(200);
+    const debit = await postJson(
+      `/api/admin/players/${player.userId}/adjustments`,
+      { wallet: "cash", amount: -100, reason: "clawback" },
+      ops.token,
+    );
+    const { request } = (await debit.json()) as { request: { id: string } };
+    expect(await codeOf(await postJson(`/api/admin/approvals/${request.id}/reject`, { reason: "keep it" }, admin.token))).toEqual({
+      status: 403,
+      code: "own-account",
+    });
+
+    expect((await postJson(`/api/admin/players/${player.userId}/freeze`, { reason: "check" }, admin.token)).status).toBe(200);
   });
 
   it("names only operators' addresses, and only other accounts than the operator's own sign-in", async () => {

@@ -1,8 +1,9 @@
 // The kinds of request that wait for a second operator (approvals.ts): who may decide each
 // and how an approved one is applied.
 //   adjustment  a Vantage Cash adjustment, or a Coins one above ADJUSTMENT_APPROVAL_COINS:
-//               nobody decides on their own account; applied in the player's wallet with
-//               the request id as the adjustment id, its audit row in the same transaction.
+//               nobody decides on their own account (but anyone may reject a credit);
+//               applied in the player's wallet with the request id as the adjustment id,
+//               its audit row in the same transaction.
 //   result      a final, or a correction, for a game whose start time has passed and whose
 //               final the price desk does not report yet, or the void of a game that has
 //               started: nobody holding a bet on the game decides; recorded (corrected,
@@ -17,10 +18,13 @@
 //               applied, and the operators ask again.
 //   redemption  a redemption in the review queue (a new account's first, or one above
 //               REDEMPTION_REVIEW_CENTS), asked for by the player's own request: nobody
-//               decides on their own account; approval lets the wallet send it (its alarm
-//               runs at once), rejection returns the amount with the reason the player sees.
+//               approves on their own account, anyone may reject (rejecting only keeps the
+//               money back, so naming an account as one operator's shields it from no one);
+//               approval lets the wallet send it (its alarm runs at once), rejection
+//               returns the amount with the reason the player sees.
 //   free-entry  a free-entry card one operator recorded (free-entry-admin.ts): nobody
-//               decides on their own account; approval credits it through the player's wallet.
+//               approves on their own account, anyone may reject; approval credits it
+//               through the player's wallet.
 //   region-rule a new entry of the region rules (region-rules-admin.ts): approval writes it,
 //               and it takes effect on its own day.
 //   stats       a final game's players' statistics entered by hand (prop-stats-admin.ts): nobody
@@ -72,7 +76,10 @@ const scoreOf = (payload: { homeScore: number; awayScore: number }) => ({ homeSc
 
 export const APPROVAL_RULES: ApprovalRules = {
   adjustment: {
-    guard: (env, request, operator, requester, decision) => moneyDeciderRefusal(env, request.subject, operator, requester, decision),
+    // Rejecting a credit only withholds it, so any operator may; rejecting a debit keeps the
+    // player's money, so not on an operator's own account.
+    guard: (env, request, operator, requester, decision) =>
+      moneyDeciderRefusal(env, request.subject, operator, requester, decision, request.kind === "adjustment" && request.payload.amount > 0),
     async apply(env, request, approver, now) {
       if (request.kind !== "adjustment") throw new Error(`not an adjustment: ${request.kind}`);
       const uid = request.subject;
@@ -97,8 +104,9 @@ export const APPROVAL_RULES: ApprovalRules = {
     },
   },
   redemption: {
-    // Asked for by the player's own redemption, not by an operator.
-    guard: (env, request, operator, _requester, decision) => moneyDeciderRefusal(env, request.subject, operator, null, decision),
+    // Asked for by the player's own redemption, not by an operator; rejecting only keeps it
+    // back, so any operator may (an account named as one operator's is not shielded by it).
+    guard: (env, request, operator, _requester, decision) => moneyDeciderRefusal(env, request.subject, operator, null, decision, true),
     async apply(env, request, approver, now) {
       if (request.kind !== "redemption") throw new Error(`not a redemption: ${request.kind}`);
       const uid = request.subject;

@@ -84,7 +84,8 @@ export function freeEntryAdminRoutes() {
 
 /** The approvals queue's rules for a recorded card: decided by anyone but the recorder and the player. */
 export const FREE_ENTRY_APPROVAL: ApprovalKindRules = {
-  guard: (env, request, operator, requester, decision) => moneyDeciderRefusal(env, request.subject, operator, requester, decision),
+  // Rejecting a card credits nothing, so any operator may.
+  guard: (env, request, operator, requester, decision) => moneyDeciderRefusal(env, request.subject, operator, requester, decision, true),
   async apply(env, request, approver, now) {
     if (request.kind !== "free-entry") throw new Error(`not a free entry: ${request.kind}`);
     const { code, postmarkedOn, amountCents } = request.payload;

@@ -77,7 +77,10 @@ export async function refuseOwnAccount(env: Env, operator: AuthedUser, player: {
  * free entry): not an operator whose own account it is; and, when an operator asked
  * (`requester`; a redemption review is the player's own request), no approval while it is
  * one of that operator's own accounts (linked after asking, by a shared document or payout
- * account, or named theirs). A rejection stays open to anyone else.
+ * account, or named theirs). A rejection stays open to anyone else. Where rejecting only
+ * withholds money from the player (`rejectionWithholds`: a redemption kept back, a credit
+ * not made), any operator may reject, their own account's too: an account named as one
+ * operator's is not thereby shielded from the others.
  */
 export async function moneyDeciderRefusal(
   env: Env,
@@ -85,7 +88,9 @@ export async function moneyDeciderRefusal(
   decider: AuthedUser,
   requester: AuthedUser | null,
   decision: "approve" | "reject",
+  rejectionWithholds = false,
 ): Promise<RefusalOf<"own-account" | "requester-own-account"> | null> {
+  if (decision === "reject" && rejectionWithholds) return null;
   const player = await findUser(getDb(env), playerId);
   if (!player) return null;
   if (await isOwnAccount(env, decider, player)) return ownAccountRefusal();

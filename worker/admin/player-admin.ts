@@ -228,14 +228,17 @@ export function playerAdminRoutes() {
     } satisfies z.infer<typeof OperatorAccountAnswerSchema>);
   });
 
-  // Freezing is a brake, at once for any operator; unfreezing releases held payouts and play,
-  // so it asks for a fresh sign-in like the other money actions.
+  // Freezing is a brake, at once for any operator, on any account: an operator's own too,
+  // since it only withholds (and an account named theirs must not be shielded from it).
+  // Unfreezing releases held payouts and play, so it asks for a fresh sign-in like the other
+  // money actions, and never on an operator's own account.
   app.use("/players/:uid/unfreeze", requireRecentSignIn);
   for (const frozen of [true, false]) {
     app.post(`/players/:uid/${frozen ? "freeze" : "unfreeze"}`, async (c) => {
       const uid = parseWith(UidSchema, c.req.param("uid"));
       const { reason } = await readJson(c, FreezeRequestSchema);
-      await refuseOwnAccount(c.env, c.var.user, await requirePlayer(c.env, uid));
+      const player = await requirePlayer(c.env, uid);
+      if (!frozen) await refuseOwnAccount(c.env, c.var.user, player);
       const now = Date.now();
       const actor = c.var.user.email;
       // An unchanged state (already frozen) is answered as is and not audited again.
