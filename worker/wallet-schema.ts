@@ -31,7 +31,8 @@
 //   cash-out          worker/cash-out/in-wallet.ts (cash-out quotes)
 //   settlement        worker/settlement/in-wallet/storage.ts (the box score version each game's props were re-graded from,
 //                     the latest score correction each game had here)
-// Outside SQLite, the object's key-value storage holds `outbox_attempts` and `outbox_pending_alerts` (worker/wallet/outbox.ts).
+// Outside SQLite, the object's key-value storage holds `outbox_attempts` and `outbox_pending_alerts` (worker/wallet/outbox.ts),
+// and `live-signed-out:<sign-in>` for each signed-out sign-in whose access tokens have not all expired (worker/wallet/live-sockets.ts).
 import { CASH_OUT_STORAGE } from "./cash-out/in-wallet";
 import { PAYMENTS_STORAGE } from "./payments/in-wallet/storage";
 import { PROTECTION_STORAGE } from "./protection/in-wallet/storage";

@@ -6,7 +6,15 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ACCESS_TOKEN_TTL_S, issueAccessToken } from "../../worker/auth/access-tokens";
 import { LIVE_CLOSE_SIGNED_OUT, LIVE_CLOSE_TOKEN_EXPIRED } from "../../src/shared/live-protocol";
+import { getUserWallet } from "../../worker/user-wallet";
+import { LIVE_SESSION_HEADER, LIVE_TOKEN_EXPIRES_HEADER, LIVE_USER_HEADER } from "../../worker/wallet/live-sockets";
 import { api, BASE, mintIdToken, postJson, sessionIdOf, signIn } from "./helpers";
+
+/** The player an access token names: its `sub` claim. */
+function userIdOf(accessToken: string): string {
+  const payload = accessToken.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/");
+  return (JSON.parse(atob(payload)) as { sub: string }).sub;
+}
 
 async function connect(token: string) {
   const res = await exports.default.fetch(
@@ -72,6 +80,20 @@ describe("the live socket's life", () => {
       }),
     );
     expect(again.status).toBe(401);
+    // Nor does the wallet take one for that sign-in should a Worker's check of it be a few
+    // seconds stale: the object remembers the logout until its last access token expires.
+    const direct = await getUserWallet(env, userIdOf(phone.token)).fetch(
+      new Request(`${BASE}/api/live`, {
+        headers: {
+          Upgrade: "websocket",
+          [LIVE_USER_HEADER]: userIdOf(phone.token),
+          [LIVE_SESSION_HEADER]: sessionIdOf(phone.token),
+          [LIVE_TOKEN_EXPIRES_HEADER]: String(Date.now() + 60_000),
+        },
+      }),
+    );
+    expect(direct.status).toBe(401);
+    expect(direct.webSocket).toBeNull();
     laptopTab.socket.close(1000, "done");
   });
 });

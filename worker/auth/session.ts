@@ -9,7 +9,7 @@ import type { UserDocument } from "../../src/shared/schemas/user";
 import { getDb } from "../db/database";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
-import { issueAccessToken } from "./access-tokens";
+import { ACCESS_TOKEN_TTL_S, issueAccessToken } from "./access-tokens";
 import type { IdTokenClaims } from "./id-token-verifier";
 import { pinOperatorAtSignIn } from "./operators";
 import { familyMaxAgeMs, revokeFamily, startRefreshFamily } from "./refresh-tokens";
@@ -51,7 +51,8 @@ export function sessionMaxAgeMs(env: Env): number {
 export async function endSession(env: Env, session: { userId: string; familyId: string }, now: number): Promise<void> {
   await revokeFamily(getDb(env), session.familyId, now);
   markSessionEnded(session.familyId);
-  await walletOf<KernelWallet>(env, session.userId).closeLiveSockets(session.familyId);
+  // New sockets of the sign-in are refused until its last access token has expired.
+  await walletOf<KernelWallet>(env, session.userId).closeLiveSockets(session.familyId, now + ACCESS_TOKEN_TTL_S * 1000);
 }
 
 export const EMAIL_NOT_VERIFIED_MESSAGE =

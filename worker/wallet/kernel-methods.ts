@@ -93,9 +93,9 @@ export const kernelMethods = {
     await host.flushOutbox();
   },
 
-  /** Closes the live sockets opened under one sign-in (its logout); answers how many. */
-  async closeLiveSockets(host: WalletHost, sessionId: string): Promise<number> {
-    return host.closeLiveSockets(sessionId);
+  /** Closes the live sockets opened under one sign-in (its logout), refusing it new ones until `refuseUntil`; answers how many. */
+  async closeLiveSockets(host: WalletHost, sessionId: string, refuseUntil: number): Promise<number> {
+    return host.closeLiveSockets(sessionId, refuseUntil);
   },
 };
 

@@ -5,7 +5,9 @@
 // recent bets at once, so a (re)connected tab resyncs; every committed change is pushed
 // to every open socket. A socket lives no longer than its access token: the alarm closes
 // it at the expiry, nothing is sent to it after the expiry, and a logout closes the
-// sockets of that sign-in at once.
+// sockets of that sign-in at once and refuses it new ones until its last access token has
+// expired: the Worker's check that a sign-in is live may trust an isolate's copy a few
+// seconds old, so the object remembers the logout itself.
 import { LIVE_CLOSE_SIGNED_OUT, LIVE_CLOSE_TOKEN_EXPIRED, LIVE_CLOSE_TOO_MANY, LIVE_PROTOCOL } from "../../src/shared/live-protocol";
 import type { BetDocument, LiveMessage } from "../../src/shared/schemas/bets";
 import type { WalletBalances } from "../../src/shared/schemas/user";
@@ -15,6 +17,9 @@ import { armAlarm } from "./outbox";
 export const LIVE_USER_HEADER = "X-Vantage-User-Id";
 export const LIVE_SESSION_HEADER = "X-Vantage-Session-Id";
 export const LIVE_TOKEN_EXPIRES_HEADER = "X-Vantage-Token-Expires";
+
+/** The object's key-value entry of a signed-out sign-in: when its access tokens have all expired. */
+const signedOutKey = (sessionId: string) => `live-signed-out:${sessionId}`;
 
 /** Bets pushed to a socket when it connects, so a (re)connected tab resyncs at once. */
 const LIVE_SNAPSHOT_BETS = 50;
@@ -54,6 +59,11 @@ export class LiveSockets {
     const sid = request.headers.get(LIVE_SESSION_HEADER);
     const exp = Number(request.headers.get(LIVE_TOKEN_EXPIRES_HEADER));
     if (!userId || !sid || !Number.isFinite(exp)) return new Response("missing user, session or expiry", { status: 400 });
+    const signedOutUntil = await this.ctx.storage.get<number>(signedOutKey(sid));
+    if (signedOutUntil !== undefined) {
+      if (signedOutUntil > Date.now()) return new Response("signed out", { status: 401 });
+      await this.ctx.storage.delete(signedOutKey(sid));
+    }
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     // getWebSockets() has no defined order: each socket carries when it connected.
@@ -88,8 +98,12 @@ export class LiveSockets {
     }
   }
 
-  /** Closes the live sockets opened under one sign-in (its logout); answers how many. */
-  closeSession(sessionId: string): number {
+  /**
+   * Closes the live sockets opened under one sign-in (its logout), and refuses it new ones
+   * until `refuseUntil` (when its last access token expires); answers how many were closed.
+   */
+  async closeSession(sessionId: string, refuseUntil: number): Promise<number> {
+    if (refuseUntil > Date.now()) await this.ctx.storage.put(signedOutKey(sessionId), refuseUntil);
     let closed = 0;
     for (const ws of this.ctx.getWebSockets()) {
       if (liveAttachment(ws)?.sid !== sessionId) continue;

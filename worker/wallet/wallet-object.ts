@@ -44,7 +44,7 @@ export type WalletHost = {
   /** The player this wallet belongs to, or null before it opened. */
   owner(): string | null;
   /** Closes the live sockets opened under one sign-in; answers how many. */
-  closeLiveSockets(sessionId: string): Promise<number>;
+  closeLiveSockets(sessionId: string, refuseUntil: number): Promise<number>;
 };
 
 /** What the root composition hands the kernel: the storage ladder, the features' projectors and their hooks. */
@@ -131,7 +131,7 @@ export abstract class WalletObject extends DurableObject<Env> {
       flushOutbox: () => this.outbox.flush(),
       wakeBy: (at) => armAlarm(this.ctx.storage, at),
       owner: () => this.ownerId(),
-      closeLiveSockets: async (sessionId) => this.live.closeSession(sessionId),
+      closeLiveSockets: (sessionId, refuseUntil) => this.live.closeSession(sessionId, refuseUntil),
     };
     // Before anything is served: the storage is brought up the migration ladder, or, when
     // it is newer than this code, the object fails to start and serves nothing. Nothing has
