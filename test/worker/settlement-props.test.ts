@@ -76,6 +76,29 @@ describe("settling a player's market in the wallet", () => {
     expect(await betOf(user, sat.id)).toMatchObject({ result: "void", payoutPaid: 100 });
   });
 
+  it("voids a prop whose statistic no player who played has (the source did not record it), but loses one the player alone lacks", async () => {
+    const user = newUserId();
+    const eventId = newEventId();
+    const under = openBet([propLeg(eventId, { side: "Under" })], { stake: 100 });
+    await seedBets(user, [under]);
+    // The box score lists who played, but points for nobody: not a 0 for everyone.
+    const unrecorded = [
+      { playerId: "paolo-banchero", name: "Paolo Banchero", team: "away" as const, played: true, stats: { rebounds: 7 } },
+      { playerId: "franz-wagner", name: "Franz Wagner", team: "away" as const, played: true, stats: { rebounds: 5 } },
+    ];
+    await wallet(user).applyEventResults(user, [{ eventId, homeScore: 90, awayScore: 99, props: { players: unrecorded } }], now());
+    expect(await betOf(user, under.id)).toMatchObject({ result: "void", payoutPaid: 100 });
+
+    // Points recorded for a teammate: the player's missing points are his 0, so the Over loses.
+    const other = newEventId();
+    const over = openBet([propLeg(other)], { stake: 100 });
+    await seedBets(user, [over]);
+    const recorded = [unrecorded[0]!, { ...unrecorded[1]!, stats: { rebounds: 5, points: 31 } }];
+    await wallet(user).applyEventResults(user, [{ eventId: other, homeScore: 90, awayScore: 99, props: { players: recorded } }], now());
+    expect(await betOf(user, over.id)).toMatchObject({ result: "loss", payoutPaid: 0 });
+    await expectLedgerBalanced(user);
+  });
+
   it("voids a prop whose statistics never came, and settles the game's own market beside it from the score", async () => {
     const user = newUserId();
     const eventId = newEventId();

@@ -49,10 +49,16 @@ function propResultFor(leg: BetDocument["legs"][number], outcome: Extract<EventO
   return gradePropLeg(leg, outcome.props.players);
 }
 
-/** A Prop leg's result from its game's players' statistics (src/shared/props/grading.ts); a leg that does not fit its market voids. */
+/**
+ * A Prop leg's result from its game's players' statistics (src/shared/props/grading.ts); a leg
+ * that does not fit its market voids, and so does one whose statistic no player who played
+ * has in the box score: the source did not record it (its payload changed, say), and a
+ * statistic missing for everyone is not a 0 for everyone.
+ */
 export function gradePropLeg(leg: BetDocument["legs"][number], players: readonly PlayerStatLine[]): LegResult {
   const market = leg.prop ? propMarket(leg.league, leg.prop.marketKey) : undefined;
   if (!leg.prop || !market || (leg.side !== "Over" && leg.side !== "Under" && leg.side !== "Yes")) return "void";
+  if (!players.some((p) => p.played && p.stats[market.stat] !== undefined)) return "void";
   const line = players.find((p) => p.playerId === leg.prop!.playerId);
   return gradeProp(
     {
