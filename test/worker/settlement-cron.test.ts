@@ -147,8 +147,9 @@ describe("the scheduled handler (cron */2) with the simulator", () => {
     expect(day.results.map((r) => r.day)).toEqual([utcDay(Date.now())]);
   });
 
-  it("GET /__scheduled is no route outside development", () => {
+  it("GET /__scheduled is no route outside development, nor beside a live Stripe key", () => {
     expect(isManualCronRequest(new Request("http://localhost/__scheduled"), { ...env, APP_ENV: "production" })).toBe(false);
+    expect(isManualCronRequest(new Request("http://localhost/__scheduled"), { ...env, STRIPE_SECRET_KEY: "sk_live_real_key" })).toBe(false);
     expect(isManualCronRequest(new Request("http://localhost/__scheduled"), env)).toBe(true);
   });
 });

@@ -17,7 +17,7 @@
 // --test-scheduled` documents) in the Worker itself: `npm start` serves the pre-built
 // bundle, which wrangler does not wrap with its own /__scheduled route. It runs every step
 // the real trigger runs, so `npm run dev`'s local cron keeps the same books.
-import { isDevelopment } from "../config";
+import { hasLiveStripeKey, isDevelopment } from "../config";
 import { scoreSettledBetsOnSchedule } from "../clv/bet-clv";
 import { recordLiabilityDay } from "../house/house-book";
 import { loggerFor } from "../logging/logger";
@@ -116,8 +116,9 @@ export const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env,
   for (const step of upkeep(env, now)) ctx.waitUntil(step);
 };
 
+/** `/__scheduled` runs the cron by hand: development only, and refused beside a live Stripe key like every stand-in. */
 export function isManualCronRequest(request: Request, env: Env): boolean {
-  return isDevelopment(env) && new URL(request.url).pathname === "/__scheduled";
+  return isDevelopment(env) && !hasLiveStripeKey(env) && new URL(request.url).pathname === "/__scheduled";
 }
 
 /** Runs every step of the cron now (development only) and answers, once all are done, the settlement run's summary. */
