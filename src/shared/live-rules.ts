@@ -116,6 +116,7 @@ export function gameSuspension(event: { suspended?: Partial<Record<MarketKey, Su
 export const SUSPENSION_LABELS: Record<SuspensionReason, string> = {
   over: "Game over",
   closing: "Final minutes",
+  "no-score": "No live score",
   "score-change": "Score changed",
   "price-age": "Price not current",
 };
@@ -127,6 +128,8 @@ export function suspensionSentence(leg: string, reason: SuspensionReason): strin
       return `${leg} is closed because the game is over.`;
     case "closing":
       return `${leg} is closed because live betting on this game has ended for its final minutes.`;
+    case "no-score":
+      return `${leg} is suspended because the game's live score is not coming in.`;
     case "score-change":
       return `${leg} is suspended because the score changed after its price.`;
     case "price-age":
@@ -182,6 +185,12 @@ export type LiveMarketFacts = {
   closed: boolean;
   /** When the score last changed (the scores entry's `last_update`), or null. */
   scoreChangedAt: number | null;
+  /**
+   * The scores feed has listed the game since it started. A game it never listed could have
+   * scored, or ended, unseen: no score change could suspend it and no absence could close
+   * it, so it is not offered until the feed lists it.
+   */
+  scoreSeen: boolean;
 };
 
 /** A price's age on the book's clock: now minus the older of the book's confirmation and our fetch. */
@@ -197,6 +206,7 @@ export function liveSuspension(
 ): SuspensionReason | null {
   if (facts.over) return "over";
   if (facts.closed || facts.feedNow >= liveClosesAt(facts, rules.closeAfter)) return "closing";
+  if (!facts.scoreSeen) return "no-score";
   if (facts.scoreChangedAt !== null && (facts.bookUpdatedAt === undefined || facts.bookUpdatedAt <= facts.scoreChangedAt)) {
     return "score-change";
   }

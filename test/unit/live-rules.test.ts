@@ -75,6 +75,7 @@ describe("live markets", () => {
     over: false,
     closed: false,
     scoreChangedAt: null,
+    scoreSeen: true,
     ...over,
   });
   const rules = { closeAfter: WINDOWS, maxAgeMs: 45_000 };
@@ -101,8 +102,11 @@ describe("live markets", () => {
     expect(liveSuspension(facts({ feedNow: T + 125 * 60_000 }), rules)).toBe("closing");
     // Once seen past its window, a game stays closed whatever start time the feed gives later.
     expect(liveSuspension(facts({ closed: true }), rules)).toBe("closing");
+    // A game the scores feed has not listed since it started could have scored, or ended, unseen.
+    expect(liveSuspension(facts({ scoreSeen: false }), rules)).toBe("no-score");
     const bookAt = T + 60 * 60_000 - 12_000;
     expect(liveSuspension(facts({ scoreChangedAt: bookAt }), rules)).toBe("score-change");
+    expect(liveSuspension(facts({ scoreSeen: false, scoreChangedAt: bookAt }), rules)).toBe("no-score");
     expect(liveSuspension(facts({ scoreChangedAt: bookAt - 1 }), rules)).toBeNull();
     expect(liveSuspension(facts({ bookUpdatedAt: T + 60 * 60_000 - 45_000 }), rules)).toBeNull();
     expect(liveSuspension(facts({ bookUpdatedAt: T + 60 * 60_000 - 45_001 }), rules)).toBe("price-age");

@@ -9,27 +9,42 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { beforeEach, describe, expect, it } from "vitest";
 import type { PlaceBetPick, PlaceBetResponse, PriceChangedDetails } from "../../src/shared/schemas/bets";
 import type { CashOutQuote } from "../../src/shared/schemas/cash-out";
-import type { Event } from "../../src/shared/schemas/events";
+import type { Event, EventScore } from "../../src/shared/schemas/events";
 import type { SportKey } from "../../src/shared/sports";
 import { createApp } from "../../worker/app";
 import type { OddsFeedProvider, OddsResult } from "../../worker/odds/feed-provider";
 import { BASE, api, signIn } from "./helpers";
 import { clearBoards } from "./desk-fixtures";
 
-/** `trouble`: the odds calls fail (`oddsDown`), or each scores call takes `scoresTakeMs` of the fake clock. */
+/**
+ * `trouble`: the odds calls fail (`oddsDown`), each scores call takes `scoresTakeMs` of the
+ * fake clock, or the scores leave the game under way out (`unlisted`).
+ */
 type Feed = {
   provider: OddsFeedProvider;
   calls: number[];
   scoreCalls: number[];
   price: { home: number };
-  trouble: { oddsDown: boolean; scoresTakeMs: number };
+  trouble: { oddsDown: boolean; scoresTakeMs: number; unlisted: boolean };
 };
 
 function liveFeed(sport: SportKey, clock: () => number, advance: (ms: number) => void): Feed {
   const calls: number[] = [];
   const scoreCalls: number[] = [];
   const price = { home: -150 };
-  const trouble = { oddsDown: false, scoresTakeMs: 0 };
+  const trouble = { oddsDown: false, scoresTakeMs: 0, unlisted: false };
+  // The scores feed lists the game under way (a live game it did not list would not be offered).
+  const liveScore = (): EventScore => ({
+    eventId: `${sport}-live`,
+    sport,
+    startTime: new Date(clock() - 20 * 60_000).toISOString(),
+    home: "Boston Celtics",
+    away: "Miami Heat",
+    completed: false,
+    homeScore: 61,
+    awayScore: 58,
+    updatedAt: null,
+  });
   const provider: OddsFeedProvider = {
     name: "the-odds-api",
     isMapped: () => true,
@@ -41,6 +56,7 @@ function liveFeed(sport: SportKey, clock: () => number, advance: (ms: number) =>
       return {
         ok: true,
         quota: null,
+        scores: { value: trouble.unlisted ? [] : [liveScore()], fetchedAt: now },
         value: [
           {
             eventId: `${sport}-live`,
@@ -73,7 +89,7 @@ function liveFeed(sport: SportKey, clock: () => number, advance: (ms: number) =>
     fetchScores: async (_sport, _options, now) => {
       scoreCalls.push(now);
       advance(trouble.scoresTakeMs);
-      return { ok: true, value: [], quota: null };
+      return { ok: true, value: trouble.unlisted ? [] : [liveScore()], quota: null };
     },
   };
   return { provider, calls, scoreCalls, price, trouble };
@@ -218,6 +234,29 @@ describe("live-bet delay", () => {
     expect((await errorOf(res)).details?.picks[0]).toMatchObject({ priceAm: -220 });
     expect(h.feed.calls).toHaveLength(2);
     expect(await coins(player.token)).toBe(5000);
+  });
+
+  it("refuses a live bet on a game the scores feed does not list: it could have scored, or ended, unseen", async () => {
+    const h = harness("basketball_ncaab", { LIVE_BET_DELAY_SECONDS: "5" });
+    // Later than any clock another test of this sport's desk ran on, so its board is read afresh.
+    h.advance(2_000 * 3_600_000);
+    h.feed.trouble.unlisted = true;
+    const player = await signIn();
+    const live = (await h.board(player.token)).find((e) => e.eventId === "basketball_ncaab-live")!;
+    expect(live.suspended).toMatchObject({ moneyline: "no-score" });
+    const res = await h.bet(player.token, pick("basketball_ncaab", "live", -150));
+    expect(res.status).toBe(409);
+    const { error } = (await res.json()) as { error: { code: string; message: string; details: { leg: { reason: string } } } };
+    expect(error.code).toBe("market-suspended");
+    expect(error.details.leg.reason).toBe("no-score");
+    expect(error.message).toContain("is suspended because the game's live score is not coming in.");
+    expect(await coins(player.token)).toBe(5000);
+
+    // Listed again by the scores: offered, and taken after the delay.
+    h.feed.trouble.unlisted = false;
+    h.advance(60_000);
+    expect((await h.board(player.token)).find((e) => e.eventId === "basketball_ncaab-live")!.suspended).toBeUndefined();
+    expect((await h.bet(player.token, pick("basketball_ncaab", "live", -150))).status).toBe(200);
   });
 
   it("accepts a live bet after the delay when the price held, at the per-sport delay", async () => {

@@ -79,6 +79,9 @@ export function boardView(
           over,
           closed: facts?.closed ?? false,
           scoreChangedAt: facts?.scoreChangedAt ?? null,
+          // Scores read that do not list a game under way say nothing of it; a board that
+          // has read none yet is judged again on fresh scores at placement (freshScores).
+          scoreSeen: facts !== undefined || board.scoresAt === null,
         },
         rules,
       );
