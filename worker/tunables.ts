@@ -388,7 +388,7 @@ export const TUNABLES = {
   CORRECTION_WALLETS_PER_CALL: tunable(
     "500",
     wholeNumber(1, 1_000),
-    "Wallets one correction call (a result or statistics correction) re-grades, in user-id order; sending it again goes on from where it stopped.",
+    "Wallets one correction call (a result or statistics correction) re-grades, in user-id order; the scheduled run, or sending it again, goes on from where it stopped, a page per run.",
   ),
   WALLET_OUTBOX_FLUSH_DELAY_MS: tunable(
     "1000",

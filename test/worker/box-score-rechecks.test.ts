@@ -2,23 +2,28 @@
 // for a few box scores it recorded (games final within PROP_GRADE_HOURS whose props were
 // graded), and a different answer is recorded as a correction, re-grading once and moving only
 // the difference. The same answer changes nothing; an operator's entry is never asked again.
+// A correction that reached only some holders is finished by the scheduled run, window or not.
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { BetLeg } from "../../src/shared/schemas/bets";
 import type { BoxScore, PlayerStatLine } from "../../src/shared/schemas/props";
 import type { SportKey } from "../../src/shared/sports";
 import { auditStatement } from "../../worker/approvals/audit-log";
+import worker from "../../worker/index";
 import { loggerFor } from "../../worker/logging/logger";
 import { recheckBoxScores } from "../../worker/settlement/recheck-box-scores";
 import { recordBoxScore } from "../../worker/settlement/record-box-score";
 import { recordBoxScores } from "../../worker/settlement/settlement-job";
 import { eventUpsertStatements } from "../../worker/settlement/settlement-store";
 import type { StatsPort } from "../../worker/settlement/stats-port";
+import { tunables } from "../../worker/tunables";
 import {
   betOf,
   coins,
   drained,
   expectLedgerBalanced,
+  HOUR,
   leg,
   newEventId,
   newUserId,
@@ -51,6 +56,21 @@ const boxRow = (eventId: string) =>
   env.DB.prepare("SELECT source, version, players, checked_at FROM box_scores WHERE event_id = ?")
     .bind(eventId)
     .first<{ source: string; version: number; players: string; checked_at: number | null }>();
+
+/** The game's corrections still to reach some holder (D1 `correction_progress`). */
+async function progressOf(eventId: string): Promise<string[]> {
+  const { results } = await env.DB.prepare("SELECT reference FROM correction_progress WHERE reference LIKE ? ORDER BY reference")
+    .bind(`stats:${eventId}:%`)
+    .all<{ reference: string }>();
+  return results.map((r) => r.reference);
+}
+
+/** One cron trigger through the Worker's scheduled handler, done with everything it started. */
+async function scheduledRun(runEnv: Env): Promise<void> {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron: "*/2 * * * *", scheduledTime: Date.now() }), runEnv, ctx);
+  await waitOnExecutionContext(ctx);
+}
 
 /** A final NBA game with an Over and an Under on Banchero's 22.5 points, graded from a box score of `points`. */
 async function gradedGame(points: number, source: "official" | "operator") {
@@ -103,15 +123,27 @@ describe("an official box score asked again", () => {
     for (const user of Object.values(users)) await expectLedgerBalanced(user);
   });
 
-  it("drives a correction that reached only some holders on at the next recheck, until every one is re-graded", async () => {
-    const { eventId, users } = await gradedGame(25, "official");
+  it("leaves a correction that reached only some holders to the scheduled run, which finishes it past PROP_GRADE_HOURS", async () => {
+    const { eventId, users, bets } = await gradedGame(25, "official");
     const source = scriptedStats(eventId, () => 20);
     // One wallet per call: the correction reaches the first holder, then waits.
     const paged = { ...env, CORRECTION_WALLETS_PER_CALL: "1" } as Env;
     expect(await recheckBoxScores(paged, source.port, Date.now(), loggerFor(env))).toBe(1);
     const afterFirst = [await coins(users.over), await coins(users.under)];
     expect(afterFirst.filter((c, i) => c !== [5100, 4900][i])).toHaveLength(1);
-    await recheckBoxScores(paged, source.port, Date.now(), loggerFor(env));
+    expect(await progressOf(eventId)).toEqual([`stats:${eventId}:v2`]);
+
+    // The game's final is now past the window the recheck looks in; the scheduled run goes on all the same.
+    const longAgo = Date.now() - (tunables(env).PROP_GRADE_HOURS + 1) * HOUR;
+    await env.DB.prepare("UPDATE events SET updated_at = ? WHERE event_id = ?").bind(longAgo, eventId).run();
+    await scheduledRun(paged);
+    expect([await coins(users.over), await coins(users.under)]).toEqual([4900, 5100]);
+    expect(await betOf(users.over, bets.over.id)).toMatchObject({ result: "loss", payoutPaid: 0 });
+    expect(await betOf(users.under, bets.under.id)).toMatchObject({ result: "win", payoutPaid: 200 });
+    expect(await progressOf(eventId)).toEqual([]);
+
+    // Nothing is left: a later run moves nothing.
+    await scheduledRun(paged);
     expect([await coins(users.over), await coins(users.under)]).toEqual([4900, 5100]);
     for (const user of Object.values(users)) await expectLedgerBalanced(user);
   });

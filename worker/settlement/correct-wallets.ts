@@ -3,13 +3,16 @@
 // what moved adds up into the operator's answer. The wallets are taken in the order of their
 // user id, CORRECTION_WALLETS_PER_CALL per call; D1 `correction_progress` keeps, per
 // correction, the last wallet a call reached and the wallets that failed, so the next call (the
-// same correction sent again, or for a score correction the scheduled run) tries those first
-// and then goes on (each wallet's call is idempotent): one wallet that keeps failing holds back
-// nobody after it. The answer stays `pending` until the last wallet is reached and none is left
+// same correction sent again, or the scheduled run) tries those first and then goes on (each
+// wallet's call is idempotent): one wallet that keeps failing holds back nobody after it. The
+// row is first written, not started, in the very batch that records the correction
+// (correctionRecordedStatement): a call that fails between recording the correction and
+// reaching its wallets leaves it to the scheduled run (continuePendingCorrections) instead of
+// to nobody. The answer stays `pending` until the last wallet is reached and none is left
 // failed; the next call after that starts over from the first, finding nothing left to move
 // (or a bet whose row reached D1 after the pass went by).
 import { tunables } from "../tunables";
-import { loggerFor } from "../logging/logger";
+import { type Logger, loggerFor } from "../logging/logger";
 import type { CorrectionSummary } from "./wallet";
 
 const CONCURRENCY = 6;
@@ -35,6 +38,22 @@ export function emptyTally(): CorrectionTally {
     paid: { coins: 0, cash: 0 },
     pending: false,
   };
+}
+
+/**
+ * The progress row of a correction no call has started (cursor '' and no failures: to
+ * correctWallets, the same as no row), for the batch that records the correction, right
+ * after the statement that records it: written only if that statement changed a row, and
+ * then changing one itself (an old row of the same reference starts over), so an
+ * `afterChange` statement after it still means "the correction was recorded".
+ */
+export function correctionRecordedStatement(db: D1Database, reference: string, now: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO correction_progress (reference, after_user_id, failed_json, updated_at) SELECT ?, '', '[]', ? WHERE changes() = 1
+       ON CONFLICT (reference) DO UPDATE SET after_user_id = '', failed_json = '[]', updated_at = excluded.updated_at`,
+    )
+    .bind(reference, now);
 }
 
 /** The wallets a correction call left failed, tried first by the next call; past this many, the rest wait their turn. */
@@ -107,4 +126,51 @@ export async function correctWallets(
   )
     .bind(reference, fresh.at(-1) ?? after, JSON.stringify(stillFailed), now)
     .run();
+}
+
+/** What going on with a pending correction found: its next wallets re-graded, or a newer correction (`replacedBy`) in its place. */
+export type CorrectionContinued = { continued: true } | { replacedBy: string };
+
+/**
+ * The scheduled run's part: every correction under `prefix` (references
+ * `<prefix><event id>:<number>`) a call left pending or never got to (its row in D1
+ * `correction_progress`) goes on by one page of wallets, the least lately continued first,
+ * through `next(eventId, number, tally)`: exactly as the same correction sent again would.
+ * One `next` finds replaced by a newer correction of the game is dropped: the newer one's own
+ * pass re-grades every holder from the first, and what it replaced must reach no wallet it
+ * has not reached. One that fails is logged and holds back none of the others; the next run
+ * tries it again.
+ */
+export async function continuePendingCorrections(
+  env: Env,
+  prefix: string,
+  next: (eventId: string, number: string, tally: CorrectionTally) => Promise<CorrectionContinued>,
+  log: Logger,
+): Promise<void> {
+  const db = env.DB;
+  const { results } = await db
+    .prepare("SELECT reference FROM correction_progress WHERE substr(reference, 1, ?) = ? ORDER BY updated_at, reference")
+    .bind(prefix.length, prefix)
+    .all<{ reference: string }>();
+  for (const { reference } of results) {
+    // The event id itself may hold a colon, the number never does.
+    const rest = reference.slice(prefix.length);
+    const eventId = rest.slice(0, rest.lastIndexOf(":"));
+    const number = rest.slice(rest.lastIndexOf(":") + 1);
+    try {
+      const tally = emptyTally();
+      const continued = await next(eventId, number, tally);
+      if ("replacedBy" in continued) {
+        await db.prepare("DELETE FROM correction_progress WHERE reference = ?").bind(reference).run();
+        log.info(`settlement: ${reference} replaced by ${continued.replacedBy}; not continued`);
+        continue;
+      }
+      log.info(
+        `settlement: ${reference} continued: wallets=${tally.walletsCalled} errors=${tally.walletErrors}` +
+          ` betsChanged=${tally.betsChanged} pending=${tally.pending}`,
+      );
+    } catch (err) {
+      log.warn(`settlement: ${reference} not continued; the next run tries again`, err);
+    }
+  }
 }

@@ -8,7 +8,8 @@
 // once, moving only the difference. An operator's entry is never read again nor replaced: it
 // is what the operators decided, and only their own correction changes it. A correction that
 // has not reached every holder yet (more than one call's worth of wallets, or a wallet that
-// failed: D1 `correction_progress`) is driven on by the next recheck of its box score.
+// failed: D1 `correction_progress`) is not this module's: the scheduled run goes on with it
+// (record-box-score.ts, continueStatsCorrections), past this window too.
 import type { PlayerStatLine } from "../../src/shared/schemas/props";
 import { isSportKey } from "../../src/shared/sports";
 import { auditStatement } from "../approvals/audit-log";
@@ -57,14 +58,7 @@ export async function recheckBoxScores(env: Env, stats: StatsPort | null, now: n
     try {
       const box = await stats.boxScore(recorded.sport, recorded.eventId, now);
       if (!box || box.source === "operator") continue;
-      if (samePlayers(recorded.players, box.players)) {
-        const unfinished = await db
-          .prepare("SELECT 1 FROM correction_progress WHERE reference = ?")
-          .bind(`stats:${recorded.eventId}:v${recorded.version}`)
-          .first();
-        if (unfinished) await recordBoxScore(env, box, { resend: true }, now);
-        continue;
-      }
+      if (samePlayers(recorded.players, box.players)) continue;
       const audit = (version: number, replaced: { version: number; source: string } | null) =>
         auditStatement(
           db,

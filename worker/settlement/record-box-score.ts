@@ -6,20 +6,31 @@
 // version goes up, the new players are stored, and every player with a prop on the game has
 // it re-graded in their wallet (in-wallet/box-score-corrections.ts, ledger reference
 // `stats:<event id>:v<version>`) once for that version, moving only payout differences, as a
-// corrected score does (result-correction.ts). The same statistics again record nothing and
-// drive the wallets again, which find nothing left to move: a retry after a wallet failed
-// finishes the job. The operator's audit row is committed in the same batch as the write.
+// corrected score does (result-correction.ts). The operator's audit row, and the correction's
+// progress row (correct-wallets.ts, not started yet), are committed in the same batch as the
+// new version, so what a call leaves pending (more holders than a page, a wallet that failed,
+// or a call that failed after that batch) the scheduled run goes on with by itself
+// (continueStatsCorrections), however long after the final. The same statistics again record
+// nothing and drive the wallets again too, which find nothing left to move.
 import type { RefusalOf } from "../../src/shared/refusals";
 import type { BoxScore, PlayerStatLine } from "../../src/shared/schemas/props";
-import { loggerFor } from "../logging/logger";
+import { type Logger, loggerFor } from "../logging/logger";
 import { enqueueReadyWork } from "./settlement-job";
 import { finishRunStatement, startRun } from "./settlement-store";
-import { type CorrectionTally, correctWallets, emptyTally } from "./correct-wallets";
+import {
+  type CorrectionTally,
+  continuePendingCorrections,
+  correctionRecordedStatement,
+  correctWallets,
+  emptyTally,
+} from "./correct-wallets";
 import { settlementWallet } from "./wallet";
 
-/** Wallets one correction re-grades; a game with more players needs a re-send. */
-
-/** `pending`: some wallets were not reached (an error, too many players, a send that failed): send the same statistics again. */
+/**
+ * `pending`: some work is left: wallets not reached yet (an error, too many players), which the
+ * scheduled run goes on with, or settlement messages whose send failed, which the next
+ * settlement run sends.
+ */
 export type BoxScoreAnswer = CorrectionTally & {
   eventId: string;
   version: number;
@@ -86,10 +97,12 @@ export async function recordBoxScore(
   } else if (current) {
     if (write.expectedVersion !== undefined && write.expectedVersion !== current.version) return { ok: false, code: "stats-changed" };
     version = current.version + 1;
+    // The progress row only if the version went up, the audit row only if the progress row was written: all three, or none.
     const [updated] = await db.batch([
       db
         .prepare("UPDATE box_scores SET source = ?, players = ?, recorded_at = ?, version = ? WHERE event_id = ? AND version = ?")
         .bind(box.source, players, now, version, box.eventId, current.version),
+      correctionRecordedStatement(db, statsReference(box.eventId, version), now),
       write.audit(version, { version: current.version, source: current.source }),
     ]);
     if (!updated?.meta.changes) return { ok: false, code: "stats-changed" };
@@ -135,14 +148,21 @@ export async function recordBoxScore(
   return { ok: true, ...answer };
 }
 
-/** Re-grades the game's props in every wallet holding one, a few at a time, adding what moved to `answer`. */
+const REFERENCE_PREFIX = "stats:";
+
+/** The ledger and progress reference of the game's box score version `version`. */
+function statsReference(eventId: string, version: number): string {
+  return `${REFERENCE_PREFIX}${eventId}:v${version}`;
+}
+
+/** Re-grades the game's props in the next page of wallets holding one, adding what moved to `tally`. */
 async function regradeWallets(
   env: Env,
   input: { eventId: string; version: number; players: PlayerStatLine[] },
-  answer: BoxScoreAnswer,
+  tally: CorrectionTally,
   now: number,
 ): Promise<void> {
-  const reference = `stats:${input.eventId}:v${input.version}`;
+  const reference = statsReference(input.eventId, input.version);
   await correctWallets(
     env,
     reference,
@@ -154,8 +174,32 @@ async function regradeWallets(
           .bind(input.eventId, after, limit)
           .all<{ user_id: string }>()
       ).results.map((r) => r.user_id),
-    answer,
+    tally,
     (userId) => settlementWallet(env, userId).applyStatsCorrection(userId, { ...input, reference }, now),
     now,
+  );
+}
+
+/**
+ * The scheduled run's part for statistics corrections (continuePendingCorrections), with no
+ * PROP_GRADE_HOURS window: each `stats:` row goes on by one page of wallets from the players
+ * stored for its version, unless the box score has moved on to a newer version since (that
+ * version's own pass re-grades every holder).
+ */
+export function continueStatsCorrections(env: Env, now: number, log: Logger): Promise<void> {
+  return continuePendingCorrections(
+    env,
+    REFERENCE_PREFIX,
+    async (eventId, number, tally) => {
+      const box = await env.DB.prepare("SELECT version, players FROM box_scores WHERE event_id = ?")
+        .bind(eventId)
+        .first<{ version: number; players: string }>();
+      // `v<version>`: the version the row was written for.
+      if (!box || `v${box.version}` !== number) return { replacedBy: box ? `version ${box.version}` : "nothing" };
+      const players = JSON.parse(box.players) as PlayerStatLine[];
+      await regradeWallets(env, { eventId, version: box.version, players }, tally, now);
+      return { continued: true };
+    },
+    log,
   );
 }

@@ -4,15 +4,22 @@
 // bet on the game has it re-graded in their wallet (worker/settlement/in-wallet/corrections.ts)
 // under the reference `correction:<event id>:<seq>`, a page of wallets per call. Sending the
 // same correction again records nothing new and re-drives the wallets, which find nothing
-// left to move — so a double click moves money once. The operator's audit row is committed
-// in the same batch as the new score. What one call leaves pending (more holders than a page,
-// or a wallet that failed) the scheduled run goes on with by itself
-// (continueResultCorrections), through the same page of wallets: only the game's latest
-// correction, since an earlier one's score was replaced and its wallets get the latest instead.
+// left to move — so a double click moves money once. The operator's audit row, and the
+// correction's progress row (correct-wallets.ts, not started yet), are committed in the same
+// batch as the new score. So what one call leaves pending (more holders than a page, a
+// wallet that failed, or a call that failed after that batch) the scheduled run goes on with
+// by itself (continueResultCorrections), through the same page of wallets: only the game's
+// latest correction, since an earlier one's score was replaced and its wallets get the latest instead.
 import type { RefusalOf } from "../../src/shared/refusals";
 import type { RecordedResult } from "../../src/shared/schemas/operator-actions";
 import type { Logger } from "../logging/logger";
-import { type CorrectionTally, correctWallets, emptyTally } from "./correct-wallets";
+import {
+  type CorrectionTally,
+  continuePendingCorrections,
+  correctionRecordedStatement,
+  correctWallets,
+  emptyTally,
+} from "./correct-wallets";
 import { resultOfRow, sameRecordedResult } from "./operator-result";
 import { settlementWallet } from "./wallet";
 
@@ -91,7 +98,8 @@ export async function applyResultCorrection(
   let recorded = false;
   if (!sameScore) {
     const seq = ((await latestCorrection(db, eventId))?.seq ?? 0) + 1;
-    // The update only applies to the result read above; the correction row only if it did.
+    // The update only applies to the result read above; the correction row, its progress row
+    // and the audit row each only if the one before it was written: all four, or none.
     const [updated] = await db.batch([
       db
         .prepare(
@@ -116,6 +124,7 @@ export async function applyResultCorrection(
           who.reason,
           now,
         ),
+      correctionRecordedStatement(db, correctionReference(eventId, seq), now),
       audit(seq, { status: event.status, homeScore: event.home_score, awayScore: event.away_score }),
     ]);
     if (!updated?.meta.changes) {
@@ -141,6 +150,13 @@ function latestCorrection(db: D1Database, eventId: string): Promise<CorrectionRo
     .first<CorrectionRow>();
 }
 
+const REFERENCE_PREFIX = "correction:";
+
+/** The ledger and progress reference of the game's correction number `seq`. */
+function correctionReference(eventId: string, seq: number): string {
+  return `${REFERENCE_PREFIX}${eventId}:${seq}`;
+}
+
 /** Re-grades the next page of the game's holders on `correction` (correctWallets), adding what moved to `tally`. */
 async function correctNextWallets(
   env: Env,
@@ -149,7 +165,7 @@ async function correctNextWallets(
   tally: CorrectionTally,
   now: number,
 ): Promise<void> {
-  const reference = `correction:${eventId}:${correction.seq}`;
+  const reference = correctionReference(eventId, correction.seq);
   const score = { homeScore: correction.home_score, awayScore: correction.away_score };
   await correctWallets(
     env,
@@ -166,43 +182,21 @@ async function correctNextWallets(
   );
 }
 
-const REFERENCE_PREFIX = "correction:";
-
 /**
- * The scheduled run's part: every score correction a call left pending (a `correction:` row
- * in D1 `correction_progress`) goes on by one page of wallets, the least lately continued
- * first, exactly as the operator's re-send would (the failed first, then the next holders);
- * a wallet already corrected moves nothing. A correction the game has had a newer one since
- * is not continued: its row is dropped, because the newer correction's own pass re-grades
- * every holder from the first, and its old score must reach no wallet it has not reached.
- * One that fails is logged and holds back none of the others; the next run tries it again.
+ * The scheduled run's part for score corrections (continuePendingCorrections): each
+ * `correction:` row goes on by one page of wallets, unless the game has had a newer correction
+ * since (its old score must reach no wallet the newer one's pass has not).
  */
-export async function continueResultCorrections(env: Env, now: number, log: Logger): Promise<void> {
-  const db = env.DB;
-  const { results } = await db
-    .prepare("SELECT reference FROM correction_progress WHERE substr(reference, 1, ?) = ? ORDER BY updated_at, reference")
-    .bind(REFERENCE_PREFIX.length, REFERENCE_PREFIX)
-    .all<{ reference: string }>();
-  for (const { reference } of results) {
-    // `correction:<event id>:<seq>`; the event id itself may hold a colon, the number never does.
-    const rest = reference.slice(REFERENCE_PREFIX.length);
-    const eventId = rest.slice(0, rest.lastIndexOf(":"));
-    const seq = Number(rest.slice(rest.lastIndexOf(":") + 1));
-    try {
-      const latest = await latestCorrection(db, eventId);
-      if (!latest || latest.seq !== seq) {
-        await db.prepare("DELETE FROM correction_progress WHERE reference = ?").bind(reference).run();
-        log.info(`settlement: ${reference} replaced by ${latest ? `correction ${latest.seq}` : "nothing"}; not continued`);
-        continue;
-      }
-      const tally = emptyTally();
+export function continueResultCorrections(env: Env, now: number, log: Logger): Promise<void> {
+  return continuePendingCorrections(
+    env,
+    REFERENCE_PREFIX,
+    async (eventId, number, tally) => {
+      const latest = await latestCorrection(env.DB, eventId);
+      if (!latest || latest.seq !== Number(number)) return { replacedBy: latest ? `correction ${latest.seq}` : "nothing" };
       await correctNextWallets(env, eventId, latest, tally, now);
-      log.info(
-        `settlement: ${reference} continued: wallets=${tally.walletsCalled} errors=${tally.walletErrors}` +
-          ` betsChanged=${tally.betsChanged} pending=${tally.pending}`,
-      );
-    } catch (err) {
-      log.warn(`settlement: ${reference} not continued; the next run tries again`, err);
-    }
-  }
+      return { continued: true };
+    },
+    log,
+  );
 }

@@ -1,8 +1,10 @@
 // The cron entry point: one settlement run per trigger with the active feed, kept alive
 // with waitUntil. The run sends the ready work to the settlement queue; the Worker's
 // queue() handler settles it. A failed run is logged and simply retried by the next trigger.
-// After it, each trigger goes on with the result corrections an operator's call left
-// pending, a page of wallets each (worker/settlement/result-correction.ts).
+// After it, each trigger asks a stats source again for box scores it recorded
+// (worker/settlement/recheck-box-scores.ts), then goes on with every correction a call left
+// pending, a page of wallets each: a game's score (worker/settlement/result-correction.ts) or
+// its players' statistics (worker/settlement/record-box-score.ts).
 // Each trigger also looks for regions whose rules changed and alerts their players
 // (worker/protection/region-change-alerts.ts), and the day's first trigger records the
 // house's liability for the day (worker/house/house-book.ts); from an hour after midnight
@@ -28,6 +30,7 @@ import { priceDeskObject } from "../odds/price-desk/desk-client";
 import { watchCloses } from "../odds/closes-watch";
 import { type RegionChangeRun, sendRegionChangeAlerts } from "../protection/region-change-alerts";
 import { recheckBoxScores } from "./recheck-box-scores";
+import { continueStatsCorrections } from "./record-box-score";
 import { continueResultCorrections } from "./result-correction";
 import { receiptsOnSchedule } from "../receipts/seal-on-schedule";
 import { runSettlement, type SettlementRunSummary } from "./settlement-job";
@@ -50,6 +53,11 @@ export async function settleOnSchedule(env: Env, cron: string, now: number): Pro
     await continueResultCorrections(env, now, loggerFor(env));
   } catch (err) {
     loggerFor(env).error("result corrections not continued; the next run goes on from where they stopped", err);
+  }
+  try {
+    await continueStatsCorrections(env, now, loggerFor(env));
+  } catch (err) {
+    loggerFor(env).error("statistics corrections not continued; the next run goes on from where they stopped", err);
   }
   return summary;
 }
