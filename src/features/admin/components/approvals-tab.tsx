@@ -130,7 +130,8 @@ const COMMON: AdminColumn<ApprovalRequest>[] = [
   { header: "Requested", cell: (r) => formatTime(r.createdAt) },
   { header: "What", className: "admin-wrap", cell: askedFor },
   { header: "For", className: "admin-wrap", cell: (r) => r.subjectLabel },
-  { header: "Amount", num: "cells", cell: figure },
+  // What approving changes: an amount, a score, a rule or a name; wrapped, so the table fits and its Approve stays in view.
+  { header: "Change", className: "admin-wrap", cell: figure },
   { header: "Requested by", cell: (r) => r.requestedBy },
   { header: "Reason", className: "admin-wrap", cell: (r) => r.reason || "—" },
 ];
