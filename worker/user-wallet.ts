@@ -45,6 +45,7 @@ import {
   regionAllowsInTx,
   windDownInTx,
 } from "./protection/in-wallet/protection";
+import { STANDING_TOPIC, standingProjection } from "./protection/in-wallet/standing";
 import { leaderboardStatements } from "./social/in-wallet";
 import { settlementMethods } from "./settlement/in-wallet/methods";
 import { ENTRY_RULES, sweepstakesMethods, type EntryRules } from "./sweepstakes/in-wallet";
@@ -140,6 +141,8 @@ export const WALLET_PROJECTORS: WalletProjectors = {
     winner: winnerProjection,
     booking: bookingProjection,
     [REDEMPTION_TIMELINE_TOPIC]: redemptionTimelineProjection,
+    // A break or closure: the player leaves the public social surface while it holds.
+    [STANDING_TOPIC]: standingProjection,
   },
   // A settled bet also updates its player's leaderboard rows, once.
   onBet: [leaderboardStatements],

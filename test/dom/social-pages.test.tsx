@@ -17,6 +17,7 @@ import { SharedPickRoute } from "../../src/app/routes/shared-pick-route";
 import type { SameGameBlock } from "../../src/shared/schemas/bets";
 import type { Event } from "../../src/shared/schemas/events";
 import type { LeaderboardRankResponse, LeaderboardResponse, PublicPick, PublicProfile } from "../../src/shared/schemas/social";
+import { formatEtTime } from "../../src/shared/protection";
 import { Providers, boardPick, fakeServer, installFakeSocket, json, legOf, userDoc, type Handler } from "./betslip-harness";
 
 beforeEach(() => {
@@ -478,6 +479,35 @@ describe("the Vantage Cash results switch on /account", () => {
     expect(await screen.findByText("✅ Vantage Cash results hidden.")).toBeTruthy();
     expect(calls.filter((c) => c.method === "PATCH").at(-1)!.body).toEqual({ showCashResults: false });
     expect((screen.getByRole("checkbox", { name: "Show my Vantage Cash results" }) as HTMLInputElement).checked).toBe(false);
+  });
+});
+
+describe("Profile visibility during a break or after a closure", () => {
+  it("says other players do not see the player, whatever the settings say", async () => {
+    const until = new Date(Date.now() + 24 * 3_600_000).toISOString();
+    fakeServer(userDoc({ handle: "ada", profileHidden: false, breakUntil: until }));
+    const { unmount } = renderAt("/account", <Route path="/account" element={<ProfileVisibility />} />);
+    expect(
+      await screen.findByText(
+        `You are taking a break until ${formatEtTime(Date.parse(until))}: until then other players do not see your profile, picks or leaderboard places, and you cannot share picks.`,
+      ),
+    ).toBeTruthy();
+    unmount();
+
+    fakeServer(userDoc({ handle: "ada", profileHidden: false, closed: "permanent" }));
+    const closed = renderAt("/account", <Route path="/account" element={<ProfileVisibility />} />);
+    expect(
+      await screen.findByText(
+        "Your account is closed for play: other players do not see your profile, picks or leaderboard places, and you cannot share picks.",
+      ),
+    ).toBeTruthy();
+    closed.unmount();
+
+    // A break that has ended says nothing.
+    fakeServer(userDoc({ handle: "ada", profileHidden: false, breakUntil: new Date(Date.now() - 60_000).toISOString() }));
+    renderAt("/account", <Route path="/account" element={<ProfileVisibility />} />);
+    await screen.findByRole("checkbox", { name: "Show my Vantage Cash results" });
+    expect(screen.queryByText(/other players do not see your profile/)).toBeNull();
   });
 });
 

@@ -2,9 +2,9 @@
 // Sharpest ranks by the average CLV of bets settled in the last SHARPEST_WINDOW_DAYS days,
 // only players with at least SHARPEST_MIN_LEGS pre-match legs among those bets, one
 // board per wallet, under the profit boards' privacy rules: only listed players (a
-// visible profile with a handle and, on the Vantage Cash board, "Show my Vantage Cash
-// results" on) appear, and a hidden player has no rank. Ties: the earlier last settlement
-// first, then the user id.
+// visible profile with a handle, not on a break nor closed for play, and, on the Vantage
+// Cash board, "Show my Vantage Cash results" on) appear, and a hidden player has no rank.
+// Ties: the earlier last settlement first, then the user id.
 import { SHARPEST_MIN_LEGS, SHARPEST_WINDOW_DAYS, type ClvSummary } from "../../src/shared/clv";
 import type { LeaderboardEntry, LeaderboardRankResponse, LeaderboardResponse } from "../../src/shared/schemas/social";
 import { LEADERBOARD_SIZE } from "../../src/shared/social";
@@ -17,9 +17,15 @@ const PER_PLAYER = `SELECT c.user_id AS uid, AVG(c.clv) AS v, SUM(c.prematch_leg
   FROM bet_clv c WHERE c.wallet = ?2 AND c.settled_at >= ?1 AND c.clv IS NOT NULL
   GROUP BY c.user_id HAVING SUM(c.prematch_legs) >= ${SHARPEST_MIN_LEGS}`;
 
-/** Joins the profile of a listed player (?2 is the wallet), as the profit boards do. */
-const LISTED = `JOIN player_profiles p ON p.user_id = s.uid AND p.hidden = 0 AND p.handle IS NOT NULL
-  AND (?2 = 'coins' OR p.show_cash_results = 1)`;
+/**
+ * Joins the profile of a listed player (?2 is the wallet, `nowParam` the moment a break is
+ * judged at), as the profit boards do: a player closed for play, or whose break ends after
+ * then (D1 `player_standing`, the rule of worker/social/standing.ts, which clv may not
+ * import), is left out.
+ */
+const listed = (nowParam: string) => `JOIN player_profiles p ON p.user_id = s.uid AND p.hidden = 0 AND p.handle IS NOT NULL
+  AND (?2 = 'coins' OR p.show_cash_results = 1)
+  AND NOT EXISTS (SELECT 1 FROM player_standing st WHERE st.user_id = s.uid AND (st.closed = 1 OR st.away_until > ${nowParam}))`;
 
 const tops = new SharedAnswers<LeaderboardEntry[]>();
 
@@ -30,10 +36,10 @@ export async function readSharpest(db: D1Database, wallet: "coins" | "cash", now
   const entries = await tops.get(wallet, now, memoMs, async () => {
     const { results } = await db
       .prepare(
-        `SELECT s.v AS value, p.handle AS handle FROM (${PER_PLAYER}) s ${LISTED}
+        `SELECT s.v AS value, p.handle AS handle FROM (${PER_PLAYER}) s ${listed("?3")}
        ORDER BY s.v DESC, s.at ASC, s.uid ASC LIMIT ${LEADERBOARD_SIZE}`,
       )
-      .bind(windowStart(now), wallet)
+      .bind(windowStart(now), wallet, now)
       .all<{ value: number; handle: string }>();
     return results.map((row, i) => ({ rank: i + 1, handle: row.handle, value: row.value }));
   });
@@ -56,10 +62,10 @@ export async function readOwnSharpest(
   if (!mine) return { me: null };
   const ahead = await db
     .prepare(
-      `SELECT COUNT(*) AS n FROM (${PER_PLAYER}) s ${LISTED}
+      `SELECT COUNT(*) AS n FROM (${PER_PLAYER}) s ${listed("?6")}
        WHERE s.v > ?3 OR (s.v = ?3 AND (s.at < ?4 OR (s.at = ?4 AND s.uid < ?5)))`,
     )
-    .bind(windowStart(now), wallet, mine.v, mine.at, viewerId)
+    .bind(windowStart(now), wallet, mine.v, mine.at, viewerId, now)
     .first<{ n: number }>();
   return { me: { rank: (ahead?.n ?? 0) + 1, value: mine.v } };
 }

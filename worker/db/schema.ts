@@ -297,6 +297,23 @@ export const playerProfiles = sqliteTable(
 );
 
 /**
+ * A player's standing for the public social surface (migration 0051), projected by their
+ * wallet's outbox (topic `standing`): a break's end and whether the account is closed for
+ * play. A closed player, or one whose break ends after now, is left out of every public
+ * answer (worker/social/standing.ts). No row: never on a break nor closed.
+ */
+export const playerStanding = sqliteTable("player_standing", {
+  userId: text("user_id").primaryKey(),
+  /** When the player's break ends (ms); null for none. Compared with now, so a break ends here on its own. */
+  awayUntil: integer("away_until"),
+  /** Closed for play: by the player for good, or as under age. */
+  closed: integer("closed", { mode: "boolean" }).notNull().default(false),
+  /** The wallet's version when it wrote this, so a replayed older row changes nothing. */
+  version: integer("version").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+/**
  * Leaderboard aggregates per period ('all' or 'w:<Monday ET>'), wallet and player,
  * upserted by the wallet projection when a settled bet reaches D1 (migration 0014).
  */

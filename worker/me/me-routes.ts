@@ -30,7 +30,7 @@ import { tunables } from "../tunables";
 import { protectionWallet } from "../protection/wallet";
 import { exportWallet } from "./wallet";
 import { handleRefusal, readProfile, setHandle, setHiddenStatements, setShowCashResultsStatement } from "../social/player-profiles";
-import { purgeAfterPrivacyChange } from "../social/privacy-purge";
+import { purgeAfterPrivacyChange, purgeAfterStandingChange } from "../social/privacy-purge";
 import { currentRules } from "../sweepstakes/rules-versions";
 import { loadUserDocument } from "./user-document";
 import { buildDataExport, dataExportCsv } from "./data-export";
@@ -72,6 +72,8 @@ export function meRoutes() {
       const { minAge } = playContextFor(c.env, requestRegion(c.env, c.req.raw));
       const result = await protectionWallet(c.env, userId).confirmDateOfBirth(userId, { dateOfBirth, minAge }, now);
       if (!result.ok) throw refusalError(result);
+      // Closed as under age: the edge's copies of the player's public answers go (social/standing.ts).
+      if (result.changed) await purgeAfterStandingChange(c, userId);
     }
     // The profile as the edge may have kept it, to purge what the change below makes stale.
     const touchesProfile = handle !== undefined || profileHidden !== undefined || showCashResults !== undefined;
@@ -120,6 +122,8 @@ export function meRoutes() {
     const userId = c.var.user.id;
     const now = Date.now();
     await protectionWallet(c.env, userId).takeBreak(userId, period, now);
+    // Off the public social surface while it holds: the edge's copies go too (social/standing.ts).
+    await purgeAfterStandingChange(c, userId);
     return currentDocument(c, now);
   });
 

@@ -9,9 +9,12 @@
 // links and follows by it do not move to someone else; its player may take it back.
 // A player is public only with a handle and a visible profile: hiding the profile or
 // clearing the handle deletes the player's share links in the same D1 batch, so they
-// answer 404 and a later handle or un-hiding does not bring them back.
+// answer 404 and a later handle or un-hiding does not bring them back. A player on a break
+// or closed for play is not found either while it holds (standing.ts); their links are
+// kept, and answer again once a break ends.
 import type { RefusalOf } from "../../src/shared/refusals";
 import { checkHandle, handleSkeleton, type HandleRefusal } from "../../src/shared/handles";
+import { awayFromPlay } from "./standing";
 
 export type ProfileRow = { handle: string | null; hidden: boolean; showCashResults: boolean };
 
@@ -25,17 +28,20 @@ export async function readProfile(db: D1Database, userId: string): Promise<Profi
 
 export type VisiblePlayer = { userId: string; handle: string; createdAt: number; showCashResults: boolean };
 
-/** The visible player behind a handle (case-insensitive), or null when unknown or hidden. */
-export async function findVisibleByHandle(db: D1Database, rawHandle: string): Promise<VisiblePlayer | null> {
+/**
+ * The visible player behind a handle (case-insensitive), or null when unknown, hidden, or at
+ * `now` on a break or closed for play (standing.ts).
+ */
+export async function findVisibleByHandle(db: D1Database, rawHandle: string, now: number): Promise<VisiblePlayer | null> {
   const handle = rawHandle.trim().toLowerCase();
   if (handle.length === 0 || handle.length > 64) return null;
   const row = await db
     .prepare(
       `SELECT p.user_id AS userId, p.handle AS handle, u.created_at AS createdAt, p.show_cash_results AS showCash
        FROM player_profiles p JOIN users u ON u.id = p.user_id
-       WHERE p.handle = ? AND p.hidden = 0`,
+       WHERE p.handle = ?1 AND p.hidden = 0 AND NOT ${awayFromPlay("p.user_id", "?2")}`,
     )
-    .bind(handle)
+    .bind(handle, now)
     .first<{ userId: string; handle: string; createdAt: number; showCash: number }>();
   return row ? { userId: row.userId, handle: row.handle, createdAt: row.createdAt, showCashResults: row.showCash === 1 } : null;
 }

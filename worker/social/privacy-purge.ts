@@ -3,8 +3,10 @@
 // to SOCIAL_CACHE_SECONDS, and those would go on showing a hidden profile, a withdrawn
 // share link, a dropped handle or Vantage Cash results no longer shown. So PATCH /api/me
 // compares the profile before and after and purges what the old one made public, by the
-// tags those answers carry (worker/http/cache-control.ts). What a link-preview crawler
-// already copied (a chat's unfurl) is out of reach: docs/link-first.md says so.
+// tags those answers carry (worker/http/cache-control.ts). A break or a closure for play
+// takes the player off the same answers (standing.ts), so the routes that start one purge
+// them too, once the wallet has projected it to D1. What a link-preview crawler already
+// copied (a chat's unfurl) is out of reach: docs/link-first.md says so.
 import type { Context } from "hono";
 import type { AppEnv } from "../http/app-types";
 import { LEADERBOARD_TAG, playerTag, purgeCacheTags, workersCacheOf } from "../http/cache-control";
@@ -31,5 +33,25 @@ export function tagsMadeStale(before: ProfileRow, after: ProfileRow): string[] {
  */
 export async function purgeAfterPrivacyChange(c: Context<AppEnv>, userId: string, before: ProfileRow): Promise<void> {
   const tags = tagsMadeStale(before, await readProfile(c.env.DB, userId));
+  await purgeCacheTags(workersCacheOf(c), tags, loggerFor(c.env));
+}
+
+/**
+ * The Cache-Tags a change of the player's standing (a break, a closure for play) makes stale:
+ * everything public under their handle and the leaderboards; nothing for a player who is not
+ * public (no handle, or hidden).
+ */
+export function tagsOfPublicPlayer(profile: ProfileRow): string[] {
+  if (profile.handle === null || profile.hidden) return [];
+  return [playerTag(profile.handle), LEADERBOARD_TAG];
+}
+
+/**
+ * Purges the player's public answers after their standing changed (standing.ts). Called once
+ * the wallet's projection reached D1, so the next read finds them gone; awaited, as a
+ * privacy change's purge is.
+ */
+export async function purgeAfterStandingChange(c: Context<AppEnv>, userId: string): Promise<void> {
+  const tags = tagsOfPublicPlayer(await readProfile(c.env.DB, userId));
   await purgeCacheTags(workersCacheOf(c), tags, loggerFor(c.env));
 }

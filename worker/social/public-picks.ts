@@ -7,6 +7,7 @@ import { BetLegSchema, LEG_RESULTS, SameGameBlockSchema, type BetLeg, type BetRe
 import type { PublicOwner, PublicPick, SharedPickResponse } from "../../src/shared/schemas/social";
 import { SHARE_ID_PATTERN } from "../../src/shared/social";
 import { z } from "zod";
+import { awayFromPlay } from "./standing";
 
 export type PublicBetRow = {
   id: string;
@@ -75,20 +76,22 @@ export function publicPickFromRow(row: PublicBetRow, owner: PublicOwner): Public
 }
 
 /**
- * The pick behind a share link, or null when the id is malformed, unknown or withdrawn.
- * Hiding the profile or dropping the handle deletes the links; the join keeps this true
- * for a link read in between too. The share page's card (worker/share-cards/) reads it too.
+ * The pick behind a share link, or null when the id is malformed, unknown or withdrawn, or
+ * its owner is on a break or closed for play at `now` (standing.ts: the link is kept, and
+ * answers again once a break ends). Hiding the profile or dropping the handle deletes the
+ * links; the join keeps this true for a link read in between too. The share page's card
+ * (worker/share-cards/) reads it too.
  */
-export async function readSharedPick(db: D1Database, shareId: string): Promise<SharedPickResponse | null> {
+export async function readSharedPick(db: D1Database, shareId: string, now = Date.now()): Promise<SharedPickResponse | null> {
   if (!SHARE_ID_PATTERN.test(shareId)) return null;
   const row = await db
     .prepare(
       `SELECT ${PUBLIC_BET_COLUMNS("b")}, s.created_at AS shared_at, p.handle AS handle
        FROM shared_picks s JOIN bets b ON b.id = s.bet_id
        JOIN player_profiles p ON p.user_id = s.user_id AND p.hidden = 0 AND p.handle IS NOT NULL
-       WHERE s.share_id = ?`,
+       WHERE s.share_id = ?1 AND NOT ${awayFromPlay("s.user_id", "?2")}`,
     )
-    .bind(shareId)
+    .bind(shareId, now)
     .first<PublicBetRow & { shared_at: number; handle: string }>();
   return row ? { pick: publicPickFromRow(row, { handle: row.handle }), sharedAt: row.shared_at } : null;
 }

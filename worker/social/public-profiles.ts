@@ -14,9 +14,9 @@ import { PUBLIC_BET_COLUMNS, publicPickFromRow, type PublicBetRow } from "./publ
 /** Picks listed on a profile. */
 const PICKS_SHOWN = 30;
 
-/** The profile of a visible player by handle; null for a hidden, handle-less or unknown one. */
+/** The profile of a visible player by handle; null for a hidden, handle-less or unknown one, or one on a break or closed for play. */
 export async function readPublicProfile(env: Env, handle: string, now: number): Promise<PublicProfile | null> {
-  const owner = await findVisibleByHandle(env.DB, handle);
+  const owner = await findVisibleByHandle(env.DB, handle, now);
   if (!owner) return null;
   const [clock, rows, followers, clvCoins, clvCash] = await Promise.all([
     feedNow(env, now),

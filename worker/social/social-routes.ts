@@ -6,8 +6,10 @@
 // /api/follows/:handle and GET /api/social/following.
 // Private by default: a player is public only under a handle they chose, never under a
 // display name or anything from their e-mail; hidden, handle-less or unknown players are
-// a plain 404 everywhere. Vantage Cash picks and figures are public only when the player
-// shows their Vantage Cash results (a pick they share themselves is shown as shared).
+// a plain 404 everywhere, and so are players on a break or closed for play while it holds
+// (standing.ts), who cannot share a pick either. Vantage Cash picks and figures are public
+// only when the player shows their Vantage Cash results (a pick they share themselves is
+// shown as shared).
 import { Hono, type Context } from "hono";
 import {
   LeaderboardQuerySchema,
@@ -32,6 +34,7 @@ import { readLeaderboard, readOwnRank } from "./leaderboards";
 import { findVisibleByHandle, readProfile, type ProfileRow } from "./player-profiles";
 import { PUBLIC_BET_COLUMNS, publicPickFromRow, readSharedPick, type PublicBetRow } from "./public-picks";
 import { readPublicProfile } from "./public-profiles";
+import { awayFromPlay, readStanding, standingShareRefusal } from "./standing";
 
 /** Picks listed in the Following feed. */
 const FEED_SIZE = 50;
@@ -96,26 +99,34 @@ export function socialRoutes() {
       await walletOf<KernelWallet>(c.env, userId).flushOutbox();
       if (!(await owned())) throw notFound("bet");
     }
-    const refusal = shareRefusal(await readProfile(c.env.DB, userId));
+    const now = Date.now();
+    const [profile, standing] = await Promise.all([readProfile(c.env.DB, userId), readStanding(c.env.DB, userId)]);
+    const refusal = standingShareRefusal(standing, now) ?? shareRefusal(profile);
     if (refusal) throw refusal;
-    // Inserted only while the profile is public, in one statement: a share racing a hide
-    // either lands before it (and is withdrawn with the others) or finds it and is refused.
+    // Inserted only while the profile is public and the player neither on a break nor closed,
+    // in one statement: a share racing a hide either lands before it (and is withdrawn with
+    // the others) or finds it and is refused; one racing a break lands before it, and is kept
+    // out of sight with the player's other picks while the break runs.
     const row = await c.env.DB.prepare(
       `INSERT INTO shared_picks (share_id, bet_id, user_id, created_at)
        SELECT ?1, ?2, ?3, ?4 WHERE EXISTS
          (SELECT 1 FROM player_profiles WHERE user_id = ?3 AND hidden = 0 AND handle IS NOT NULL)
+         AND NOT ${awayFromPlay("?3", "?4")}
        ON CONFLICT (bet_id) DO UPDATE SET bet_id = excluded.bet_id
        RETURNING share_id`,
     )
-      .bind(newShareId(), betId, userId, Date.now())
+      .bind(newShareId(), betId, userId, now)
       .first<{ share_id: string }>();
-    if (!row) throw shareRefusal(await readProfile(c.env.DB, userId)) ?? new Error("share insert returned no row");
+    if (!row) {
+      const [after, standingAfter] = await Promise.all([readProfile(c.env.DB, userId), readStanding(c.env.DB, userId)]);
+      throw standingShareRefusal(standingAfter, now) ?? shareRefusal(after) ?? new Error("share insert returned no row");
+    }
     const url = `${publicOrigin(c.env, c.req.url)}${sharePath(row.share_id)}`;
     return c.json({ shareId: row.share_id, url } satisfies ShareResponse);
   });
 
   app.get("/follows/:handle", requireUser, async (c) => {
-    const target = await findVisibleByHandle(c.env.DB, c.req.param("handle"));
+    const target = await findVisibleByHandle(c.env.DB, c.req.param("handle"), Date.now());
     if (!target) throw notFound("profile");
     const row = await c.env.DB.prepare("SELECT 1 AS yes FROM follows WHERE follower_id = ? AND followee_id = ?")
       .bind(c.var.user.id, target.userId)
@@ -124,7 +135,7 @@ export function socialRoutes() {
   });
 
   app.put("/follows/:handle", requireUser, async (c) => {
-    const target = await findVisibleByHandle(c.env.DB, c.req.param("handle"));
+    const target = await findVisibleByHandle(c.env.DB, c.req.param("handle"), Date.now());
     if (!target) throw notFound("profile");
     const me = c.var.user.id;
     if (target.userId === me) throw new ApiError(400, "cannot-follow-self", "You cannot follow yourself.");
@@ -163,20 +174,22 @@ export function socialRoutes() {
 
   app.get("/social/following", requireUser, async (c) => {
     const me = c.var.user.id;
-    const clock = await feedNow(c.env, Date.now());
+    const now = Date.now();
+    const clock = await feedNow(c.env, now);
+    // Followees with a visible profile who are neither on a break nor closed at ?2 (standing.ts).
     const visibleFollowees = `FROM follows f
        JOIN player_profiles p ON p.user_id = f.followee_id AND p.hidden = 0 AND p.handle IS NOT NULL
-       WHERE f.follower_id = ?1`;
+       WHERE f.follower_id = ?1 AND NOT ${awayFromPlay("f.followee_id", "?2")}`;
     const [players, picks] = await c.env.DB.batch<Record<string, unknown>>([
-      c.env.DB.prepare(`SELECT p.handle AS handle ${visibleFollowees} ORDER BY f.created_at DESC`).bind(me),
+      c.env.DB.prepare(`SELECT p.handle AS handle ${visibleFollowees} ORDER BY f.created_at DESC`).bind(me, now),
       c.env.DB.prepare(
         `SELECT ${PUBLIC_BET_COLUMNS("b")}, p.handle AS handle
          ${visibleFollowees.replace("FROM follows f", "FROM follows f JOIN bets b ON b.user_id = f.followee_id")}
            AND (b.wallet = 'coins' OR p.show_cash_results = 1)
-           AND NOT EXISTS (SELECT 1 FROM bet_legs l WHERE l.bet_id = b.id AND l.commence_time > ?2 AND l.result IS NULL)
+           AND NOT EXISTS (SELECT 1 FROM bet_legs l WHERE l.bet_id = b.id AND l.commence_time > ?3 AND l.result IS NULL)
          ORDER BY COALESCE(b.settled_at, b.created_at) DESC
-         LIMIT ?3`,
-      ).bind(me, clock, FEED_SIZE),
+         LIMIT ?4`,
+      ).bind(me, now, clock, FEED_SIZE),
     ]);
     const following = (players?.results ?? []) as { handle: string }[];
     const rows = (picks?.results ?? []) as (PublicBetRow & { handle: string })[];

@@ -157,7 +157,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/me/break": {
     section: "The player",
-    does: '`{period: "24h"|"7d"|"30d"|"permanent"}`: a break that cannot be ended early; it withdraws the open checkouts (holds released, sessions expired at the provider right after) and a pack paid during it is refunded, never credited. Answers the document.',
+    does: '`{period: "24h"|"7d"|"30d"|"permanent"}`: a break that cannot be ended early; it withdraws the open checkouts (holds released, sessions expired at the provider right after) and a pack paid during it is refunded, never credited. While it runs (for good when permanent) the player is left out of every public social answer (leaderboards, profile, shared picks, follows and feeds), and the edge copies of those are purged. Answers the document.',
     body: "protection#BreakRequestSchema",
     answer: "user#UserDocumentSchema",
   },
@@ -352,7 +352,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/social/leaderboard": {
     section: "Social",
-    does: "`?period=week|all&wallet=coins|cash&metric=profit|roi|streak|clv`: the top 50 as `{entries:[{rank,handle,value}]}`, the same public answer for every reader (a token is ignored); only players with a handle and a visible profile are listed (on a Vantage Cash board, only those who show their Vantage Cash results); `value` is minor units, a ratio (roi, and clv: the Sharpest board, average closing-line value of bets settled in the last 30 days from 50 settled pre-match legs, whatever the period) or a count.",
+    does: "`?period=week|all&wallet=coins|cash&metric=profit|roi|streak|clv`: the top 50 as `{entries:[{rank,handle,value}]}`, the same public answer for every reader (a token is ignored); only players with a handle and a visible profile, neither on a break nor closed for play, are listed (on a Vantage Cash board, only those who show their Vantage Cash results); `value` is minor units, a ratio (roi, and clv: the Sharpest board, average closing-line value of bets settled in the last 30 days from 50 settled pre-match legs, whatever the period) or a count.",
     query: "social#LeaderboardQuerySchema",
     answer: "social#LeaderboardResponseSchema",
   },
@@ -370,25 +370,25 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/public/profiles/:handle": {
     section: "Social",
-    does: "A public profile under the handle only (no display name); Vantage Cash figures and picks only when the player shows them (`statistics.cash` null otherwise), and beside them `clv`: the average closing-line value and the share of bets that beat the close, under the same rule; 404 when hidden or unknown.",
+    does: "A public profile under the handle only (no display name); Vantage Cash figures and picks only when the player shows them (`statistics.cash` null otherwise), and beside them `clv`: the average closing-line value and the share of bets that beat the close, under the same rule; 404 when hidden or unknown, and while the player is on a break or closed for play.",
     answer: "social#PublicProfileSchema",
   },
   "GET /api/cards/picks/:shareId/:file": {
     section: "Social",
-    does: "A shared pick's card as a 1200×630 PNG (`:file` is `open.png`, `won.png`, `lost.png`, `push.png` or `void.png`); a state other than the pick's own redirects (302) to the current one, and any query string (301) to the bare path; withdrawn links 404. Cached like the public reads. The share page `/p/:shareId` names it in `og:image`.",
+    does: "A shared pick's card as a 1200×630 PNG (`:file` is `open.png`, `won.png`, `lost.png`, `push.png` or `void.png`); a state other than the pick's own redirects (302) to the current one, and any query string (301) to the bare path; withdrawn links, and those of an owner on a break or closed for play, 404. Cached like the public reads. The share page `/p/:shareId` names it in `og:image`.",
   },
   "GET /api/cards/profiles/:handle/:file": {
     section: "Social",
-    does: "A public profile's card as a 1200×630 PNG: the handle, member since, followers and the profile's Coins figures (and Vantage Cash ones when shown). `:file` is `<version>.png`, the version a digest of the figures drawn; another version redirects (302) to the current one, and any query string (301) to the bare path; hidden or unknown profiles 404. Cached like the public reads. The profile page `/u/:handle` names it in `og:image`.",
+    does: "A public profile's card as a 1200×630 PNG: the handle, member since, followers and the profile's Coins figures (and Vantage Cash ones when shown). `:file` is `<version>.png`, the version a digest of the figures drawn; another version redirects (302) to the current one, and any query string (301) to the bare path; hidden or unknown profiles, and those of players on a break or closed for play, 404. Cached like the public reads. The profile page `/u/:handle` names it in `og:image`.",
   },
   "GET /api/public/picks/:shareId": {
     section: "Social",
-    does: "`{pick, sharedAt}` of a shared bet, its owner by handle only; unknown or withdrawn links (the owner hid the profile or dropped the handle) 404.",
+    does: "`{pick, sharedAt}` of a shared bet, its owner by handle only; unknown or withdrawn links (the owner hid the profile or dropped the handle) 404, and so do the links of an owner on a break or closed for play, until a break ends.",
     answer: "social#SharedPickResponseSchema",
   },
   "POST /api/bets/:betId/share": {
     section: "Social",
-    does: "`{shareId, url}`, owner only (404 otherwise); one stable id per bet: 128 random bits, base64url. Without a handle 409 `handle-required`, with a hidden profile 409 `profile-hidden`.",
+    does: "`{shareId, url}`, owner only (404 otherwise); one stable id per bet: 128 random bits, base64url. Without a handle 409 `handle-required`, with a hidden profile 409 `profile-hidden`, on a break 409 `on-break`, closed for play (by the player or as under age) 409 `account-closed`.",
     answer: "social#ShareResponseSchema",
   },
   "GET /api/follows/:handle": {
@@ -397,7 +397,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "PUT /api/follows/:handle": {
     section: "Social",
-    does: "Follows a player: `{handle, following}`; yourself 400, unknown or hidden 404, more than `FOLLOWS_MAX` 409 `follow-limit`.",
+    does: "Follows a player: `{handle, following}`; yourself 400, unknown or hidden (or on a break or closed for play) 404, more than `FOLLOWS_MAX` 409 `follow-limit`.",
   },
   "DELETE /api/follows/:handle": {
     section: "Social",
@@ -405,7 +405,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/social/following": {
     section: "Social",
-    does: "`{following:[{handle}], picks:[…]}` newest first: picks each of whose legs is graded or whose game has started (a bet cashed out before kick-off waits for it); Vantage Cash picks only of players who show them.",
+    does: "`{following:[{handle}], picks:[…]}` newest first: picks each of whose legs is graded or whose game has started (a bet cashed out before kick-off waits for it); Vantage Cash picks only of players who show them; players on a break or closed for play are left out.",
     answer: "social#FollowingResponseSchema",
   },
   "POST /api/admin/events/:eventId/result": {

@@ -44,6 +44,7 @@ import {
   correctDateOfBirthInTx,
   gatePlay,
   protectionSnapshotInTx,
+  readProtection,
   releasePurchaseHoldInTx,
   setLimitsInTx,
   takeBreakInTx,
@@ -165,7 +166,15 @@ export const protectionMethods = {
     input: { dateOfBirth: string; minAge: number },
     now: number,
   ): Promise<DateOfBirthResult> {
-    return host.transact(userId, now, (tx) => confirmDateOfBirthInTx(tx, input));
+    let closedUnderAge = false;
+    const result = host.transact(userId, now, (tx) => {
+      const confirmed = confirmDateOfBirthInTx(tx, input);
+      closedUnderAge = confirmed.ok && confirmed.changed && readProtection(tx).closed === "under-age";
+      return confirmed;
+    });
+    // An account closed as under age leaves the public social surface before the caller answers (standing.ts).
+    if (closedUnderAge) await host.flushOutbox();
+    return result;
   },
 
   /**
@@ -198,9 +207,14 @@ export const protectionMethods = {
     return result;
   },
 
-  /** A break or closure; the player's open checkouts are withdrawn with it and expired at the provider by the alarm. */
+  /**
+   * A break or closure; the player's open checkouts are withdrawn with it and expired at the
+   * provider by the alarm. Waits for the D1 projection, so the player is off the public social
+   * surface before the caller answers (standing.ts).
+   */
   async takeBreak(host: WalletHost, userId: string, period: BreakPeriod, now: number): Promise<BreakResult> {
     const result = host.transact(userId, now, (tx) => takeBreakInTx(tx, period));
+    await host.flushOutbox();
     await armForCheckoutExpiries(host, userId, now);
     return result;
   },

@@ -48,6 +48,7 @@ import { gateFreeze } from "../../wallet/operator-actions";
 import { verifiedResidenceInTx } from "./identity-residence";
 import { gateRules } from "./rules-gate";
 import { checkoutWithdrawn, openCheckoutsInTx, type OpenCheckout, withdrawCheckoutInTx } from "./checkout-withdrawals";
+import { projectStandingInTx } from "./standing";
 
 // ---- reads ----
 
@@ -270,6 +271,8 @@ export function confirmDateOfBirthInTx(tx: Ledger, input: { dateOfBirth: string;
     underAge ? tx.now : null,
     tx.now,
   );
+  // Closed as under age: off the public social surface too (standing.ts).
+  if (underAge) projectStandingInTx(tx, readProtection(tx));
   return { ok: true, changed: true };
 }
 
@@ -286,6 +289,7 @@ export function closeUnderAgeInTx(tx: Ledger): void {
     tx.now,
   );
   withdrawOpenCheckouts(tx, "under-age");
+  projectStandingInTx(tx, readProtection(tx));
 }
 
 /**
@@ -317,6 +321,8 @@ export function correctDateOfBirthInTx(
     tx.now,
   );
   if (closed === "under-age") withdrawOpenCheckouts(tx, "under-age");
+  // Closed or reopened: the public social surface follows (standing.ts).
+  projectStandingInTx(tx, readProtection(tx));
   return { ok: true, changed: state.dateOfBirth !== input.dateOfBirth || state.closed !== closed };
 }
 
@@ -407,7 +413,10 @@ export function takeBreakInTx(tx: Ledger, period: BreakPeriod): BreakResult {
     tx.now,
   );
   withdrawOpenCheckouts(tx, "self-excluded");
-  return { ok: true, state: readProtection(tx) };
+  const after = readProtection(tx);
+  // Off the public social surface while it runs, or for good (standing.ts).
+  projectStandingInTx(tx, after);
+  return { ok: true, state: after };
 }
 
 /** Applies requested limits (minor units; null removes): lower at once, higher after `raiseDelayMs`. */

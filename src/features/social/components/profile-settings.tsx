@@ -3,11 +3,14 @@
 // name other players see — without one the player is private). "Profile visibility" (the
 // Privacy section): hide the profile (off every leaderboard, its share links withdrawn),
 // and "Show my Vantage Cash results" (off by default) for the profile and the Vantage
-// Cash leaderboards. Errors (taken, reserved) show in the card that sent the change.
+// Cash leaderboards; during a break, or once the account is closed for play, it says that
+// other players do not see the player whatever these settings say. Errors (taken,
+// reserved) show in the card that sent the change.
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { HANDLE_MAX, checkHandle } from "../../../shared/handles";
+import { formatEtTime } from "../../../shared/protection";
 import { sentenceOf } from "../../../shared/refusals";
 import { profilePath } from "../../../shared/social";
 import { useAuth } from "../../../session/auth-provider";
@@ -109,11 +112,25 @@ export function ProfileSettings() {
   );
 }
 
+/**
+ * What a break or a closure for play means for the public profile (the Worker leaves such a
+ * player out of every public social answer), or null when neither holds at `now`.
+ */
+function awayFromPlayNote(user: { breakUntil: string | null; closed: string | null }, now: number): string | null {
+  if (user.closed !== null) {
+    return "Your account is closed for play: other players do not see your profile, picks or leaderboard places, and you cannot share picks.";
+  }
+  const until = user.breakUntil === null ? null : Date.parse(user.breakUntil);
+  if (until === null || until <= now) return null;
+  return `You are taking a break until ${formatEtTime(until)}: until then other players do not see your profile, picks or leaderboard places, and you cannot share picks.`;
+}
+
 export function ProfileVisibility() {
   const { user } = useAuth();
   const { saving, result, save } = usePublicProfileSave();
   const hidden = user?.profileHidden === true;
   const showsCash = user?.showCashResults === true;
+  const away = user ? awayFromPlayNote(user, Date.now()) : null;
 
   return (
     <section className="card profile-settings" aria-labelledby="profile-visibility-heading">
@@ -146,6 +163,7 @@ export function ProfileVisibility() {
       <p className="muted social-note">
         Off: your profile and the Vantage Cash leaderboards leave out your Vantage Cash stakes, payouts and results.
       </p>
+      {away && <p className="social-note">{away}</p>}
       <SaveResult result={result} />
     </section>
   );
