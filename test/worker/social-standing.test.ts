@@ -304,4 +304,29 @@ describe("the edge's copies", () => {
     // And what the edge then asks for again is gone.
     expect((await read(`/api/public/profiles/${handle}`)).status).toBe(404);
   });
+
+  it("a break taken at a reality check leaves the public surface at once, its copies purged", async () => {
+    const purges: string[][] = [];
+    const cache: CacheContext = {
+      purge: async ({ tags = [] }) => {
+        purges.push(tags);
+        return { success: true, errors: [] };
+      },
+      invalidate: async () => ({ success: true, errors: [] }),
+    };
+    const { player, handle } = await publicPlayer();
+    expect((await read(`/api/public/profiles/${handle}`)).status).toBe(200);
+    const ctx = Object.assign(createExecutionContext(), { cache });
+    const request = new Request(`${BASE}/api/play/reality-check`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${player.token}`, "Content-Type": "application/json", "CF-Connecting-IP": "10.7.0.2" },
+      body: JSON.stringify({ answer: "take-break" }),
+    }) as Parameters<typeof worker.fetch>[0];
+    const res = await worker.fetch(request, env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    expect(purges).toEqual([[playerTag(handle), LEADERBOARD_TAG]]);
+    // D1 already has the break when the answer comes: no wait for the wallet's outbox.
+    expect((await read(`/api/public/profiles/${handle}`)).status).toBe(404);
+  });
 });

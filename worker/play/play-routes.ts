@@ -18,6 +18,7 @@ import type { AppEnv } from "../http/app-types";
 import { tunables } from "../tunables";
 import { protectionWallet } from "../protection/wallet";
 import { playLimitToMinor, playView, statementView } from "./play-view";
+import { purgeAfterStandingChange } from "../social/privacy-purge";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -55,7 +56,10 @@ export function playRoutes() {
     const { answer } = await readJson(c, RealityCheckAnswerRequestSchema);
     const now = Date.now();
     const userId = c.var.user.id;
-    return c.json(playView(await protectionWallet(c.env, userId).answerRealityCheck(userId, answer, now), now) satisfies PlayView);
+    const snapshot = await protectionWallet(c.env, userId).answerRealityCheck(userId, answer, now);
+    // A break taken here takes the player off the public social surface: the edge's copies go too.
+    if (answer === "take-break") await purgeAfterStandingChange(c, userId);
+    return c.json(playView(snapshot, now) satisfies PlayView);
   });
 
   app.post("/nudges/seen", async (c) => {

@@ -304,6 +304,8 @@ export const protectionMethods = {
   /** "Take a break" also withdraws the open checkouts (see takeBreak). */
   async answerRealityCheck(host: WalletHost, userId: string, answer: RealityCheckAnswer, now: number): Promise<PlaySnapshot> {
     const { snapshot } = host.transact(userId, now, (tx) => answerRealityCheckInTx(tx, answer));
+    // A break taken here leaves the public social surface before the caller answers (standing.ts).
+    if (answer === "take-break") await host.flushOutbox();
     await armForCheckoutExpiries(host, userId, now);
     return snapshot;
   },
