@@ -19,6 +19,8 @@ import worker from "../../worker/index";
 import { readLeaderboard } from "../../worker/social/leaderboards";
 import { readSharedPick } from "../../worker/social/public-picks";
 import { readPublicProfile } from "../../worker/social/public-profiles";
+import { backfillStandings } from "../../worker/protection/standing-backfill";
+import { loggerFor } from "../../worker/logging/logger";
 import type { UserWallet } from "../../worker/user-wallet";
 import { Ledger } from "../../worker/wallet/ledger";
 import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
@@ -328,5 +330,25 @@ describe("the edge's copies", () => {
     expect(purges).toEqual([[playerTag(handle), LEADERBOARD_TAG]]);
     // D1 already has the break when the answer comes: no wait for the wallet's outbox.
     expect((await read(`/api/public/profiles/${handle}`)).status).toBe(404);
+  });
+});
+
+describe("players away from before the standing was projected", () => {
+  it("are found by the scheduled run and hidden; a player not away gets a row saying so and stays listed", async () => {
+    const away = await publicPlayer();
+    const present = await publicPlayer();
+    expect((await takeBreak(away.player, "permanent")).status).toBe(200);
+    // As before the projection shipped: the wallet knows the closure, D1 does not.
+    await env.DB.prepare("DELETE FROM player_standing WHERE user_id IN (?, ?)").bind(away.player.userId, present.player.userId).run();
+    expect((await read(`/api/public/profiles/${away.handle}`)).status).toBe(200);
+
+    // A run asks at most 50 wallets, in user-id order: the runs go on until nobody is left.
+    while ((await backfillStandings(env, Date.now(), loggerFor(env))) > 0);
+    expect((await read(`/api/public/profiles/${away.handle}`)).status).toBe(404);
+    expect((await read(`/api/public/profiles/${present.handle}`)).status).toBe(200);
+    const standing = await env.DB.prepare("SELECT closed, away_until FROM player_standing WHERE user_id = ?")
+      .bind(present.player.userId)
+      .first<{ closed: number; away_until: number | null }>();
+    expect(standing).toEqual({ closed: 0, away_until: null });
   });
 });

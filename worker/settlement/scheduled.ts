@@ -14,6 +14,9 @@
 // And each scores newly settled bets' closing-line value, a batch at a time (worker/clv/bet-clv.ts),
 // and asks the price desks for what the closes of games with open bets around their start
 // need, so those closes exist even when nobody reads those boards (worker/odds/closes-watch.ts).
+// And each asks a few public players' wallets for a standing D1 never had, so a break or
+// closure from before its projection keeps them off the social surface too
+// (worker/protection/standing-backfill.ts).
 //
 // Development also accepts GET /__scheduled?cron=… (the route `wrangler dev
 // --test-scheduled` documents) in the Worker itself: `npm start` serves the pre-built
@@ -35,6 +38,7 @@ import { continueResultCorrections } from "./result-correction";
 import { receiptsOnSchedule } from "../receipts/seal-on-schedule";
 import { runSettlement, type SettlementRunSummary } from "./settlement-job";
 import { statsPortFor } from "./stats-port";
+import { backfillStandings } from "../protection/standing-backfill";
 
 export async function settleOnSchedule(env: Env, cron: string, now: number): Promise<SettlementRunSummary | null> {
   let summary: SettlementRunSummary | null = null;
@@ -106,10 +110,20 @@ async function watchClosesOnSchedule(env: Env, now: number): Promise<void> {
   }
 }
 
+/** Public players' standings D1 never had, a few per trigger; a failure is logged and the next trigger goes on. */
+async function backfillStandingsOnSchedule(env: Env, now: number): Promise<void> {
+  try {
+    await backfillStandings(env, now, loggerFor(env));
+  } catch (err) {
+    loggerFor(env).error("standings: finding players without one failed; the next trigger will look again", err);
+  }
+}
+
 /** Every trigger's work besides settlement and the region alerts; each step logs its own failure. */
 function upkeep(env: Env, now: number): Promise<void>[] {
   return [
     recordHouseDay(env, now),
+    backfillStandingsOnSchedule(env, now),
     reconcileYesterday(env, now),
     scoreSettledBetsOnSchedule(env, now, () => feedNow(env, now)),
     receiptsOnSchedule(env, now),

@@ -63,6 +63,7 @@ import {
   type HarmNote,
   type Statement,
 } from "./statements";
+import { projectStandingInTx } from "./standing";
 
 /** The minimum age when the caller knows no region (direct calls, tests). */
 function defaultPlay(host: WalletHost): PlayContext {
@@ -302,6 +303,18 @@ export const protectionMethods = {
   },
 
   /** "Take a break" also withdraws the open checkouts (see takeBreak). */
+  /**
+   * Projects the player's standing to D1 as it stands (standing.ts), for a player whose standing
+   * D1 has never had: a break or closure from before the projection existed is then seen.
+   */
+  async projectStanding(host: WalletHost, userId: string, now: number): Promise<void> {
+    host.transact(userId, now, (tx) => {
+      projectStandingInTx(tx, readProtection(tx));
+      return { ok: true };
+    });
+    await host.flushOutbox();
+  },
+
   async answerRealityCheck(host: WalletHost, userId: string, answer: RealityCheckAnswer, now: number): Promise<PlaySnapshot> {
     const { snapshot } = host.transact(userId, now, (tx) => answerRealityCheckInTx(tx, answer));
     // A break taken here leaves the public social surface before the caller answers (standing.ts).
