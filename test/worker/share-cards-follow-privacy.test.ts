@@ -9,7 +9,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ShareResponse } from "../../src/shared/schemas/social";
-import { LEADERBOARD_TAG, PUBLIC_READS_TAG, pickTag, playerTag } from "../../worker/http/cache-control";
+import { LEADERBOARD_TAG, PUBLIC_READS_TAG, pickTag, playerTag, WINNERS_TAG } from "../../worker/http/cache-control";
 import worker from "../../worker/index";
 import { tagsMadeStale } from "../../worker/social/privacy-purge";
 import { api, BASE, signIn, type SignedIn } from "./helpers";
@@ -168,7 +168,8 @@ describe("share cards follow privacy", { timeout: 60_000 }, () => {
 
     edge.purges.length = 0;
     expect((await edge.patchMe(player, { showCashResults: false })).res.status).toBe(200);
-    expect(edge.purges).toEqual([[playerTag(handle), LEADERBOARD_TAG]]);
+    // The winners list named the player while they showed their results: it goes too.
+    expect(edge.purges).toEqual([[playerTag(handle), LEADERBOARD_TAG, WINNERS_TAG]]);
     const res = await expectGoneFromEdge(edge, withCash, 302);
     expect(res.headers.get("Location")).toBe(await profileCardPath(handle));
   });
@@ -193,6 +194,8 @@ describe("share cards follow privacy", { timeout: 60_000 }, () => {
     expect(tagsMadeStale(shown, { ...shown, handle: "bea" })).toEqual([playerTag("ann"), LEADERBOARD_TAG]);
     expect(tagsMadeStale(shown, { ...shown, handle: null })).toEqual([playerTag("ann"), LEADERBOARD_TAG]);
     expect(tagsMadeStale(shown, { ...shown, showCashResults: true })).toEqual([playerTag("ann"), LEADERBOARD_TAG]);
+    const showingCash = { ...shown, showCashResults: true };
+    expect(tagsMadeStale(showingCash, { ...showingCash, hidden: true })).toEqual([playerTag("ann"), LEADERBOARD_TAG, WINNERS_TAG]);
     expect(tagsMadeStale(shown, shown)).toEqual([]);
     expect(tagsMadeStale({ ...shown, hidden: true }, shown)).toEqual([]);
     expect(tagsMadeStale({ ...shown, handle: null }, { ...shown, handle: "bea" })).toEqual([]);

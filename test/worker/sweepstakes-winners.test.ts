@@ -64,6 +64,9 @@ describe("GET /api/public/winners", () => {
       200,
     );
     expect((await winners()).list[0]).toMatchObject({ amountCents: 5_000, region: "US-OH", winner: `@${handle}` });
+    // On a break the player is promoted to nobody, on this list neither.
+    expect((await api("/api/me/break", { method: "POST", token: player.token, body: JSON.stringify({ period: "24h" }) })).status).toBe(200);
+    expect((await winners()).list[0]).toMatchObject({ amountCents: 5_000, winner: "a player in US-OH" });
     expect((await api("/api/me", { method: "PATCH", token: player.token, body: JSON.stringify({ profileHidden: true }) })).status).toBe(
       200,
     );

@@ -19,6 +19,9 @@ export const PUBLIC_READS_TAG = "public-reads";
 /** The leaderboards' Cache-Tag: they list players by handle. */
 export const LEADERBOARD_TAG = "leaderboard";
 
+/** The Cache-Tag of the public winners list, which names a player who shows their Vantage Cash results. */
+export const WINNERS_TAG = "winners";
+
 /** The Cache-Tag of everything public about one player under this handle: profile, its card and page, their shared picks. */
 export function playerTag(handle: string): string {
   return `player:${handle}`;

@@ -9,7 +9,7 @@
 // copied (a chat's unfurl) is out of reach: docs/link-first.md says so.
 import type { Context } from "hono";
 import type { AppEnv } from "../http/app-types";
-import { LEADERBOARD_TAG, playerTag, purgeCacheTags, workersCacheOf } from "../http/cache-control";
+import { LEADERBOARD_TAG, playerTag, purgeCacheTags, WINNERS_TAG, workersCacheOf } from "../http/cache-control";
 import { loggerFor } from "../logging/logger";
 import { readProfile, type ProfileRow } from "./player-profiles";
 
@@ -23,7 +23,12 @@ import { readProfile, type ProfileRow } from "./player-profiles";
 export function tagsMadeStale(before: ProfileRow, after: ProfileRow): string[] {
   if (before.handle === null || before.hidden) return [];
   const changed = after.hidden || after.handle !== before.handle || after.showCashResults !== before.showCashResults;
-  return changed ? [playerTag(before.handle), LEADERBOARD_TAG] : [];
+  return changed ? publicTags(before.handle, before.showCashResults) : [];
+}
+
+/** Everything public under the handle and the leaderboards, and the winners list where it named the player. */
+function publicTags(handle: string, showCashResults: boolean): string[] {
+  return [playerTag(handle), LEADERBOARD_TAG, ...(showCashResults ? [WINNERS_TAG] : [])];
 }
 
 /**
@@ -43,7 +48,7 @@ export async function purgeAfterPrivacyChange(c: Context<AppEnv>, userId: string
  */
 export function tagsOfPublicPlayer(profile: ProfileRow): string[] {
   if (profile.handle === null || profile.hidden) return [];
-  return [playerTag(profile.handle), LEADERBOARD_TAG];
+  return publicTags(profile.handle, profile.showCashResults);
 }
 
 /**

@@ -11,7 +11,7 @@ import type { RegionOffers, SweepstakesRules } from "../../src/shared/schemas/sw
 import { regionRules } from "../protection/request-region";
 import { isDevelopment } from "../config";
 import { ApiError } from "../http/api-error";
-import { cachePublicly } from "../http/cache-control";
+import { cachePublicly, WINNERS_TAG } from "../http/cache-control";
 import type { AppEnv } from "../http/app-types";
 import { limitPublicReads } from "../http/rate-limit";
 import { tunables } from "../tunables";
@@ -67,8 +67,8 @@ export function sweepstakesPublicRoutes() {
   });
 
   app.get("/public/winners", limitPublicReads, async (c) => {
-    cachePublicly(c, tunables(c.env).SOCIAL_CACHE_SECONDS, "winners");
-    return c.json({ winners: await recentWinners(c.env.DB) });
+    cachePublicly(c, tunables(c.env).SOCIAL_CACHE_SECONDS, WINNERS_TAG);
+    return c.json({ winners: await recentWinners(c.env.DB, Date.now()) });
   });
 
   app.get("/public/redemption-times", limitPublicReads, async (c) => {
