@@ -107,6 +107,14 @@ export function handleSkeleton(handle: string): string {
   return skeleton(handle.toLowerCase()).toLowerCase();
 }
 
+/**
+ * The key two handles look alike by: the skeleton with every "_" removed, since "jordan_",
+ * "_jordan" and "jor_dan" read as "jordan". As migration 0052's handle_look_alike column computes.
+ */
+export function handleLookAlikeKey(handle: string): string {
+  return handleSkeleton(handle).replaceAll("_", "");
+}
+
 const DIGIT_LETTERS: Readonly<Record<string, string>> = { "0": "o", "3": "e", "4": "a", "5": "s", "7": "t" };
 
 /** A handle as it reads: lower case, no "_", look-alike digits as letters and letters as their prototypes ("1" stays: it reads as i or l). */

@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { HANDLE_MESSAGES, handleSkeleton } from "../../src/shared/handles";
+import { HANDLE_MESSAGES, handleLookAlikeKey, handleSkeleton } from "../../src/shared/handles";
 import type { UserDocument } from "../../src/shared/schemas/user";
 import { api, signIn, type SignedIn } from "./helpers";
 
@@ -52,6 +52,11 @@ describe("handle look-alikes on PATCH /api/me", () => {
       ["jordan", HANDLE_MESSAGES.taken],
       ["JORDAN", HANDLE_MESSAGES.taken],
       ["j0rdan", HANDLE_MESSAGES.lookAlike],
+      // Underscores aside, these read as "jordan" too.
+      ["jordan_", HANDLE_MESSAGES.lookAlike],
+      ["_jordan", HANDLE_MESSAGES.lookAlike],
+      ["jor_dan", HANDLE_MESSAGES.lookAlike],
+      ["j_0_r_d_a_n", HANDLE_MESSAGES.lookAlike],
       ["ＪＯＲＤＡＮ", HANDLE_MESSAGES.taken],
     ] as const) {
       const res = await patchMe(other, { handle });
@@ -108,8 +113,8 @@ describe("handle look-alikes on PATCH /api/me", () => {
   });
 });
 
-describe("the handle_skeleton column", () => {
-  it("holds handleSkeleton of every handle D1 stores, whoever wrote the row", async () => {
+describe("the handle_skeleton and handle_look_alike columns", () => {
+  it("hold handleSkeleton and handleLookAlikeKey of every handle D1 stores, whoever wrote the row", async () => {
     const handles = fc.sample(fc.stringMatching(/^[a-z0-9_]{3,20}$/), { numRuns: 200, seed: 28 });
     const unique = [...new Set([...handles, "m01_", "rn0l1m", "0000", "mmm"])];
     await env.DB.batch(
@@ -121,10 +126,13 @@ describe("the handle_skeleton column", () => {
       ),
     );
     const { results } = await env.DB.prepare(
-      "SELECT handle, handle_skeleton AS skeleton FROM player_profiles WHERE user_id LIKE 'skeleton-%'",
-    ).all<{ handle: string; skeleton: string }>();
+      "SELECT handle, handle_skeleton AS skeleton, handle_look_alike AS lookAlike FROM player_profiles WHERE user_id LIKE 'skeleton-%'",
+    ).all<{ handle: string; skeleton: string; lookAlike: string }>();
     expect(results).toHaveLength(unique.length);
-    for (const row of results) expect(row.skeleton, row.handle).toBe(handleSkeleton(row.handle));
+    for (const row of results) {
+      expect(row.skeleton, row.handle).toBe(handleSkeleton(row.handle));
+      expect(row.lookAlike, row.handle).toBe(handleLookAlikeKey(row.handle));
+    }
     await insertProfile("no-handle", "x_y_z");
     await env.DB.prepare("UPDATE player_profiles SET handle = NULL WHERE user_id = 'no-handle'").run();
     const cleared = await env.DB.prepare("SELECT handle_skeleton AS skeleton FROM player_profiles WHERE user_id = 'no-handle'").first();

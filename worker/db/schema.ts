@@ -288,12 +288,21 @@ export const playerProfiles = sqliteTable(
       sql`replace(replace(replace(lower(handle), '0', 'o'), '1', 'l'), 'm', 'rn')`,
       { mode: "virtual" },
     ),
+    /** The skeleton with every "_" removed (migration 0052): handleLookAlikeKey, what new handles are checked by. */
+    handleLookAlike: text("handle_look_alike").generatedAlwaysAs(
+      sql`replace(replace(replace(replace(lower(handle), '_', ''), '0', 'o'), '1', 'l'), 'm', 'rn')`,
+      { mode: "virtual" },
+    ),
     hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
     /** "Show my Vantage Cash results" (migration 0018): off by default. */
     showCashResults: integer("show_cash_results", { mode: "boolean" }).notNull().default(false),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("player_profiles_handle_idx").on(t.handle), index("player_profiles_handle_skeleton_idx").on(t.handleSkeleton)],
+  (t) => [
+    uniqueIndex("player_profiles_handle_idx").on(t.handle),
+    index("player_profiles_handle_skeleton_idx").on(t.handleSkeleton),
+    index("player_profiles_handle_look_alike_idx").on(t.handleLookAlike),
+  ],
 );
 
 /**
