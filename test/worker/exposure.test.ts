@@ -19,10 +19,11 @@ import { GameExposure } from "../../worker/exposure/game-exposure-object";
 import { relayBetsToExposure } from "../../worker/exposure/relay";
 import { exposureObject, reserveExposure } from "../../worker/exposure/reserve";
 import { NO_PROJECTORS, projectionStatements } from "../../worker/wallet/projection";
+import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf } from "./bets-helpers";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
 import { buyCash } from "./payout-helpers";
-import { leg, newEventId, openBet } from "./settlement-fixtures";
+import { drainOutboxNow, leg, newEventId, openBet } from "./settlement-fixtures";
 
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
 const SPORT = "soccer_usa_mls";
@@ -367,6 +368,58 @@ describe("the cash limit per market", () => {
     expect(view.reserved).toBe(0);
     expect(view.cash.markets).toEqual([]);
     expect((await reserveExposure(env, rules, slip(eventId, 1_000), Date.now())).ok).toBe(true);
+  });
+});
+
+describe("a bet placed while D1 is down", () => {
+  it("is confirmed in its game's book all the same, so it still counts once its reservation's hold is over", async () => {
+    // A game no other test here bets on.
+    const event = (await openEvents(6))[5]!;
+    const player = await signIn();
+    const wallet = getUserWallet(env, player.userId);
+    await wallet.getBalances(player.userId, Date.now());
+    // The player's wallet sees every D1 batch fail (its outbox keeps the D1 copy to retry).
+    const setDb = (failing: boolean) =>
+      runInDurableObject(wallet, (instance: UserWallet) => {
+        const holder = instance as unknown as { env: Env };
+        const db = failing
+          ? new Proxy(env.DB, {
+              get(target, prop) {
+                if (prop === "batch") {
+                  return async () => {
+                    throw new Error("D1 is unavailable");
+                  };
+                }
+                const value = Reflect.get(target, prop);
+                return typeof value === "function" ? value.bind(target) : value;
+              },
+            })
+          : env.DB;
+        holder.env = { ...env, DB: db } as Env;
+      });
+    await setDb(true);
+    try {
+      const book = exposureObject(env, event.sport, event.eventId);
+      const before = (await book.view(Date.now())).coins.positions;
+      const placed = await postJson(
+        "/api/placeBet",
+        { kind: "Singles", wallet: "coins", amount: 40, picks: [pickOf(event, "Moneyline", "Home")] },
+        player.token,
+        { "Idempotency-Key": crypto.randomUUID() },
+      );
+      expect(placed.status).toBe(200);
+      await wallet.flushOutbox();
+      expect((await wallet.auditLedger(player.userId, Date.now())).pendingOutbox).toBeGreaterThan(0);
+
+      const afterHold = Date.now() + tunables(env).EXPOSURE_HOLD_SECONDS * 1000 + 1;
+      const view = await book.view(afterHold);
+      expect(view.reserved).toBe(0);
+      expect(view.coins.positions).toBe(before + 1);
+    } finally {
+      // D1 back: the copy it kept lands.
+      await setDb(false);
+      await drainOutboxNow(player.userId);
+    }
   });
 });
 

@@ -189,8 +189,15 @@ export class Outbox {
         const added = await Promise.all(this.projectors.betStatements.map((make) => make(this.env(), betChanges, now)));
         statements.push(...added.flat());
       }
-      if (statements.length > 0) await db.batch(statements);
-      if (betChanges.length > 0) await Promise.all(this.projectors.betRelays.map((relay) => relay(this.env(), betChanges, now)));
+      // D1's copy and the bets' relays (the games' exposure books) go out side by side: each is
+      // idempotent and retried whole, and neither waits on the other, so a D1 outage does not
+      // hold back the confirmation of a bet whose reservation lapses after EXPOSURE_HOLD_SECONDS.
+      const sent = await Promise.allSettled([
+        statements.length > 0 ? db.batch(statements) : Promise.resolve(),
+        ...this.projectors.betRelays.map((relay) => (betChanges.length > 0 ? relay(this.env(), betChanges, now) : Promise.resolve())),
+      ]);
+      const failed = sent.find((result) => result.status === "rejected");
+      if (failed) throw failed.reason;
       if (notices.length > 0) await this.sendAlerts(notices);
       sql.exec("DELETE FROM outbox WHERE seq <= ?", last);
     }
