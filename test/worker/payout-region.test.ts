@@ -10,6 +10,8 @@ import type { PlayContext } from "../../src/shared/protection";
 import type { RegionRuleEntry } from "../../src/shared/region-rules";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { refreshOperatorRegionEntries } from "../../worker/protection/region-entries";
+import { RegionRulesUnread, rulesInForce } from "../../worker/protection/request-region";
+import { payoutRoute } from "../../worker/payments/payout-port";
 import { getUserWallet } from "../../worker/user-wallet";
 import { postJson, signIn } from "./helpers";
 import { buyCash, history, onboardPayouts, vantageCashOf, withReview } from "./payout-helpers";
@@ -127,5 +129,103 @@ describe("a redemption waiting when its player's state stops offering redemption
       later + 24 * HOUR,
     );
     expect(again).toMatchObject({ run: true, idempotencyKey: `redemption-${userId}-rd_place_sent-2` });
+  });
+
+  it("looks once its key is forgotten for the transfer attempted before the law's day: adopts it if it went, else returns the amount", async () => {
+    const userId = newUserId();
+    const stub = getUserWallet(env, userId);
+    const now = Date.now();
+    expect((await stub.confirmDateOfBirth(userId, { dateOfBirth: "1990-04-25", minAge: 18 }, now)).ok).toBe(true);
+    await verifyIdentityInWallet(userId, now);
+    expect((await stub.creditPurchase(userId, { checkoutSessionId: "cs_place_b", amountCents: 4999, cashPlaythrough: 0 }, now)).ok).toBe(
+      true,
+    );
+    for (const redemptionId of ["rd_lost_went", "rd_lost_never"]) {
+      expect((await stub.requestRedemption(userId, { amountCents: 2_000, redemptionId, cashPlaythrough: 0 }, now)).ok).toBe(true);
+      expect((await stub.beginPayoutAttempt(userId, { redemptionId, timing: TIMING, play: playUnder([]) }, now)).run).toBe(true);
+      await stub.finishPayoutAttempt(userId, { redemptionId, outcome: { kind: "unknown", reason: "timed out" }, timing: TIMING }, now);
+    }
+    // Texas closes; a day on, the provider no longer remembers the keys: only a look runs.
+    const dayOn = now + 25 * HOUR;
+    const closed = playUnder([texasCoinsOnly(etDayKey(dayOn))]);
+    const looks = [];
+    for (const redemptionId of ["rd_lost_went", "rd_lost_never"]) {
+      const look = await stub.beginPayoutAttempt(userId, { redemptionId, timing: TIMING, play: closed }, dayOn);
+      expect(look).toMatchObject({ run: true, listFirst: true, idempotencyKey: `redemption-${userId}-${redemptionId}` });
+      if (!look.run) throw new Error("no look");
+      expect(look.adoptOnly?.reason).toMatch(/^Returned: Vantage Cash is not offered in US-TX since /);
+      looks.push(look);
+    }
+    // What the provider's side answers (payout-port.ts): the first went, the second never did.
+    const sent: string[] = [];
+    const route = payoutRoute(
+      {
+        findTransfer: async ({ redemptionId }) => (redemptionId === "rd_lost_went" ? { transferId: "tr_went" } : null),
+        transfer: async (input) => {
+          sent.push(input.redemptionId);
+          return { ok: true, transferId: "tr_new" };
+        },
+      },
+      "acct_test",
+    );
+    for (const look of looks) {
+      if (!look.run) continue;
+      const outcome = await route.send({
+        userId,
+        redemption: look.redemption,
+        idempotencyKey: look.idempotencyKey,
+        listFirst: look.listFirst,
+        ...(look.adoptOnly && { adoptOnly: look.adoptOnly }),
+      });
+      await stub.finishPayoutAttempt(userId, { redemptionId: look.redemption.id, outcome, timing: TIMING }, dayOn);
+    }
+    expect(sent).toEqual([]);
+    const after = await stub.listRedemptions(userId, dayOn);
+    expect(after.find((r) => r.id === "rd_lost_went")).toMatchObject({ status: "paid" });
+    expect(after.find((r) => r.id === "rd_lost_never")).toMatchObject({ status: "failed" });
+    expect(after.find((r) => r.id === "rd_lost_never")?.failureReason).toMatch(/^Returned: Vantage Cash is not offered in US-TX since /);
+    expect((await stub.getBalances(userId, dayOn)).vantageCash).toBe(4_900 - 2_000);
+  });
+
+  it("sends one asked inside a redeem-only window after the window's last day", async () => {
+    const userId = newUserId();
+    const stub = getUserWallet(env, userId);
+    const now = Date.now();
+    expect((await stub.confirmDateOfBirth(userId, { dateOfBirth: "1990-04-25", minAge: 18 }, now)).ok).toBe(true);
+    await verifyIdentityInWallet(userId, now);
+    expect((await stub.creditPurchase(userId, { checkoutSessionId: "cs_place_c", amountCents: 4999, cashPlaythrough: 0 }, now)).ok).toBe(
+      true,
+    );
+    expect((await stub.requestRedemption(userId, { amountCents: 2_000, redemptionId: "rd_window", cashPlaythrough: 0 }, now)).ok).toBe(
+      true,
+    );
+    // Texas's window began before the request and ended the day after it.
+    const window: RegionRuleEntry = { ...texasCoinsOnly(etDayKey(now - 48 * HOUR)), mode: "redeem-only", until: etDayKey(now) };
+    const twoDaysOn = now + 48 * HOUR;
+    const attempt = await stub.beginPayoutAttempt(
+      userId,
+      { redemptionId: "rd_window", timing: TIMING, play: playUnder([window]) },
+      twoDaysOn,
+    );
+    expect(attempt).toMatchObject({ run: true, listFirst: true, redemption: { status: "pending" } });
+    expect(attempt.run && attempt.adoptOnly).toBeFalsy();
+  });
+
+  it("waits, rather than judge on the shipped table alone, while the operators' entries cannot be read", async () => {
+    // A database this isolate never read the entries from, failing: an entry closing a state could be missed.
+    const failing = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === "prepare") {
+          return () => {
+            throw new Error("D1 is unavailable");
+          };
+        }
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    await expect(rulesInForce({ ...env, DB: failing } as Env, Date.now())).rejects.toBeInstanceOf(RegionRulesUnread);
+    const working = new Proxy(env.DB, {});
+    expect((await rulesInForce({ ...env, DB: working } as Env, Date.now())).place?.region).toBeNull();
   });
 });

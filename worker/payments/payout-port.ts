@@ -21,9 +21,10 @@ const reasonOf = (err: unknown) => (err instanceof Error ? err.message : "Transf
 
 async function sendOrAdopt(payouts: Payouts, accountId: string, request: PayoutRequest): Promise<PayoutOutcome> {
   try {
-    if (request.listFirst) {
+    if (request.listFirst || request.adoptOnly) {
       const found = await payouts.findTransfer({ redemptionId: request.redemption.id, userId: request.userId, accountId });
       if (found) return { kind: "paid", transferId: found.transferId };
+      if (request.adoptOnly) return { kind: "failed", reason: request.adoptOnly.reason };
     }
     const result = await payouts.transfer({
       accountId,

@@ -19,7 +19,7 @@ import { loggerFor } from "../logging/logger";
 import { metricsFor } from "../metrics/metrics";
 import { tunables } from "../tunables";
 import type { PlayContext } from "../../src/shared/protection";
-import { rulesInForce } from "../protection/request-region";
+import { RegionRulesUnread, rulesInForce } from "../protection/request-region";
 import { paymentsWallet, payoutTiming, runPayoutAttempt, type PayoutWallet } from "./wallet";
 import { payoutRoute, type Payouts } from "./payout-port";
 import { findPayoutAccount, type PayoutAccountRow } from "./payout-accounts";
@@ -40,7 +40,14 @@ export async function redemptionIdFor(userId: string, idempotencyKey: string | u
 function walletPort(env: Env, userId: string): PayoutWallet {
   const stub = paymentsWallet(env, userId);
   return {
-    beginPayoutAttempt: async (id, input, now) => stub.beginPayoutAttempt(id, { ...input, play: await rulesInForce(env, now) }, now),
+    beginPayoutAttempt: async (id, input, now) => {
+      // Rules not readable yet: no attempt now; the redemption stays pending and the wallet's alarm tries again.
+      const play = await rulesInForce(env, now).catch((err: unknown) => {
+        if (err instanceof RegionRulesUnread) return null;
+        throw err;
+      });
+      return play ? stub.beginPayoutAttempt(id, { ...input, play }, now) : { ok: true, run: false, redemption: null };
+    },
     finishPayoutAttempt: (id, input, now) => stub.finishPayoutAttempt(id, input, now),
   };
 }

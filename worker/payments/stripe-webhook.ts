@@ -26,7 +26,7 @@ import { applyKeptReversals, handleReversalEvent, recordPaymentIntent, REVERSAL_
 import { loggerFor } from "../logging/logger";
 import { refundDeclinedPack } from "./declined-refund-port";
 import { stripeSdk } from "../on-demand";
-import { rulesInForce } from "../protection/request-region";
+import { RegionRulesUnread, rulesInForce } from "../protection/request-region";
 
 export type WebhookOutcome =
   | { status: 200; body: { received: true; credited?: boolean; declined?: PurchaseDecline; moved?: boolean; ignored?: string } }
@@ -147,6 +147,13 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
   if (paymentIntent) {
     await recordPaymentIntent(env, { paymentIntent, userId, checkoutSessionId: session.id, amountCents: session.amount_total }, now);
   }
+  // Judged by the region rules in force (a pack paid after its region closed is declined);
+  // until operators' entries can be read, Stripe is asked to deliver again.
+  const play = await rulesInForce(env, now).catch((err: unknown) => {
+    if (err instanceof RegionRulesUnread) return null;
+    throw err;
+  });
+  if (!play) return retryLater();
   const result = await paymentsWallet(env, userId).creditPurchase(
     userId,
     {
@@ -154,7 +161,7 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
       amountCents: session.amount_total,
       paymentIntent,
       cashPlaythrough: tunables(env).CASH_PLAYTHROUGH,
-      play: await rulesInForce(env, now),
+      play,
     },
     now,
   );

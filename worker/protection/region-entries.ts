@@ -74,13 +74,21 @@ export function operatorRegionEntries(env: Env): readonly RegionRuleEntry[] {
 /** The same empty list every time, so what is built from it can be kept (request-region.ts). */
 const NO_ENTRIES: readonly RegionRuleEntry[] = Object.freeze([]);
 
-/** Reads the entries again when this isolate's snapshot is older than REGION_ENTRIES_CACHE_MS; a failed read keeps the last one, logged. */
-export async function freshenOperatorRegionEntries(env: Env, now: number): Promise<void> {
+/**
+ * Reads the entries again when this isolate's snapshot is older than REGION_ENTRIES_CACHE_MS;
+ * a failed read keeps the last one, logged. Whether the isolate has a snapshot now: none
+ * when its first read failed, and then the operators' entries are not known at all.
+ */
+export async function freshenOperatorRegionEntries(env: Env, now: number): Promise<boolean> {
   const known = snapshots.get(env.DB);
-  if (known && now - known.readAt <= REGION_ENTRIES_CACHE_MS) return;
-  await refreshOperatorRegionEntries(env, now).catch((err: unknown) => {
+  if (known && now - known.readAt <= REGION_ENTRIES_CACHE_MS) return true;
+  try {
+    await refreshOperatorRegionEntries(env, now);
+    return true;
+  } catch (err) {
     loggerFor(env).warn("region rules: reading the operators' entries failed; the last ones stand", err);
-  });
+    return known !== undefined;
+  }
 }
 
 /** Keeps the snapshot fresh before the routes check a region. */

@@ -88,8 +88,18 @@ export function playContextFor(env: Env, region: string | null): PlayContext {
  * was opened); the operators' entries are read afresh when stale.
  */
 export async function rulesInForce(env: Env, now: number): Promise<PlayContext> {
-  await freshenOperatorRegionEntries(env, now);
+  // Judged on the shipped table alone, an entry operators added (a state closed early) would
+  // be missed: money work waits until the entries have been read once.
+  if (!(await freshenOperatorRegionEntries(env, now))) throw new RegionRulesUnread();
   return playContextFor(env, null);
+}
+
+/** The operators' region entries could not be read yet in this isolate: money work placed by them waits. */
+export class RegionRulesUnread extends Error {
+  constructor() {
+    super("the operators' region entries could not be read");
+    this.name = "RegionRulesUnread";
+  }
 }
 
 /**

@@ -410,7 +410,18 @@ export async function retryPayoutsOnAlarm(
   if (userId === null) return;
   const timing = payoutTiming(host.env);
   const due = host.read(userId, now, (tx) => duePayoutsInTx(tx));
-  const play = due.length > 0 ? await place(now) : undefined;
+  const play =
+    due.length > 0
+      ? await place(now).catch((err: unknown) => {
+          loggerFor(host.env).warn("payouts due wait: the region rules could not be read", err);
+          return null;
+        })
+      : undefined;
+  if (play === null) {
+    // The rules could not be read: nothing is sent on a guess; the alarm looks again after the retry delay.
+    await host.wakeBy(Date.now() + timing.retryAfterMs);
+    return;
+  }
   const wallet: PayoutWallet = {
     beginPayoutAttempt: async (id, input, at) => beginPayoutAttempt(host, id, { ...input, play }, at),
     finishPayoutAttempt: (id, input, at) => finishPayoutAttempt(host, id, input, at),

@@ -13,9 +13,11 @@
 // transaction checks that the player's identity is verified and that the redemption is
 // not waiting for an operator's review: money never leaves for an unverified person. And
 // it checks that the region where the player's verified document says they live still
-// offers redemptions, and that they are of age there: one never sent goes back to the
-// balance, told why; one already attempted (it may have been sent) waits instead, as for
-// a pause, and goes if the region offers redemptions again.
+// offers redemptions (or did, in a redeem-only window, when the player asked), and that
+// they are of age there: one never sent goes back to the balance, told why. One already
+// attempted may have been sent: it waits while its key is remembered, then an attempt only
+// looks for that transfer, adopting it if it went and returning the amount if not, so
+// nothing new is sent into a place that no longer offers redemptions.
 // An attempt held by the freeze, a pause or an unverified identity records why
 // (redemption-timeline.ts), for the public redemption-time figures.
 import type { PlayContext } from "../../../src/shared/protection";
@@ -31,9 +33,20 @@ import type { Ledger } from "../../wallet/ledger";
 /** The tunables an attempt follows (worker/tunables.ts), passed in by the caller. */
 export type PayoutTiming = { retryAfterMs: number; retryMaxMs: number; keyReuseMs: number; leaseMs: number };
 
+/**
+ * `adoptOnly`: send nothing new; adopt the redemption's earlier transfer if it went, else the
+ * attempt fails with `reason` (the amount goes back to the balance).
+ */
 export type PayoutAttempt =
   | { ok: true; run: false; redemption: Redemption | null }
-  | { ok: true; run: true; redemption: Redemption; idempotencyKey: string; listFirst: boolean };
+  | {
+      ok: true;
+      run: true;
+      redemption: Redemption;
+      idempotencyKey: string;
+      listFirst: boolean;
+      adoptOnly?: { reason: string };
+    };
 
 /** How an attempt ended: paid (sent or adopted), refused for good, or not known. */
 export type PayoutOutcome = { kind: "paid"; transferId: string } | { kind: "failed"; reason: string } | { kind: "unknown"; reason: string };
@@ -83,18 +96,23 @@ export function beginPayoutAttemptInTx(tx: Ledger, input: PayoutAttemptInput): P
     recordRedemptionHoldInTx(tx, redemption.id, "identity");
     return { ok: true, run: false, redemption };
   }
-  const place = input.play ? standing.payoutPlaceRefusal(tx, input.play) : null;
+  const place = input.play ? standing.payoutPlaceRefusal(tx, input.play, redemption.createdAt) : null;
   if (place !== null) {
     recordRedemptionHoldInTx(tx, redemption.id, "hold");
+    const reason = `Returned: ${sentenceOf(place)}`;
     if (!row) {
-      failRedemptionInTx(tx, { redemptionId: redemption.id, reason: `Returned: ${sentenceOf(place)}` });
+      failRedemptionInTx(tx, { redemptionId: redemption.id, reason });
       return { ok: true, run: false, redemption: readRedemptionInTx(tx, redemption.id) };
     }
-    return { ok: true, run: false, redemption };
+    // Attempted: while the provider remembers its key, a lost answer may still be a transfer
+    // under way, so it waits; after that, listing finds it if it went (as listFirst does).
+    if (tx.now - row.key_first_used_at < input.timing.keyReuseMs || !attemptMayRun(row, tx.now)) {
+      return { ok: true, run: false, redemption };
+    }
+    takeLeaseInTx(tx, redemption.id, { key: row.idempotency_key, firstUsedAt: row.key_first_used_at, attempts: row.attempts + 1 }, input);
+    return { ok: true, run: true, redemption, idempotencyKey: row.idempotency_key, listFirst: true, adoptOnly: { reason } };
   }
-  if (row && (row.lease_until > tx.now || (row.next_retry_at !== null && row.next_retry_at > tx.now))) {
-    return { ok: true, run: false, redemption };
-  }
+  if (row && !attemptMayRun(row, tx.now)) return { ok: true, run: false, redemption };
   // A redemption's first transfer is sent right after its hold, so its key dates from then.
   const current = row ?? {
     idempotency_key: firstPayoutKey(tx.userId, redemption.id),
@@ -104,19 +122,34 @@ export function beginPayoutAttemptInTx(tx: Ledger, input: PayoutAttemptInput): P
   const listFirst = tx.now - current.key_first_used_at >= input.timing.keyReuseMs;
   const idempotencyKey = listFirst ? `${firstPayoutKey(tx.userId, redemption.id)}-${current.attempts + 1}` : current.idempotency_key;
   const keyFirstUsedAt = listFirst ? tx.now : current.key_first_used_at;
+  takeLeaseInTx(tx, redemption.id, { key: idempotencyKey, firstUsedAt: keyFirstUsedAt, attempts: current.attempts + 1 }, input);
+  return { ok: true, run: true, redemption, idempotencyKey, listFirst };
+}
+
+/** No attempt holds the lease, and the next background retry (if one is set) is due. */
+function attemptMayRun(row: AttemptRow, now: number): boolean {
+  return row.lease_until <= now && (row.next_retry_at === null || row.next_retry_at <= now);
+}
+
+/** Records the attempt about to run under `key` and takes its lease (see the header). */
+function takeLeaseInTx(
+  tx: Ledger,
+  redemptionId: string,
+  attempt: { key: string; firstUsedAt: number; attempts: number },
+  input: { timing: PayoutTiming },
+): void {
   tx.sql.exec(
     `INSERT INTO payout_attempts (redemption_id, idempotency_key, key_first_used_at, lease_until, attempts, next_retry_at)
      VALUES (?, ?, ?, ?, ?, NULL)
      ON CONFLICT (redemption_id) DO UPDATE SET idempotency_key = excluded.idempotency_key,
        key_first_used_at = excluded.key_first_used_at, lease_until = excluded.lease_until,
        attempts = excluded.attempts, next_retry_at = NULL`,
-    redemption.id,
-    idempotencyKey,
-    keyFirstUsedAt,
+    redemptionId,
+    attempt.key,
+    attempt.firstUsedAt,
     tx.now + input.timing.leaseMs,
-    current.attempts + 1,
+    attempt.attempts,
   );
-  return { ok: true, run: true, redemption, idempotencyKey, listFirst };
 }
 
 /** Records how an attempt ended: paid or failed settle the redemption; unknown schedules a retry. */

@@ -24,8 +24,18 @@ export type PayoutWallet = {
   ): Promise<RedemptionResult>;
 };
 
-/** One transfer the wallet allows: under `idempotencyKey`, after looking for an earlier one when `listFirst`. */
-export type PayoutRequest = { userId: string; redemption: Redemption; idempotencyKey: string; listFirst: boolean };
+/**
+ * One transfer the wallet allows: under `idempotencyKey`, after looking for an earlier one
+ * when `listFirst`; with `adoptOnly`, only that look: nothing new is sent, and finding none
+ * fails the attempt with its reason.
+ */
+export type PayoutRequest = {
+  userId: string;
+  redemption: Redemption;
+  idempotencyKey: string;
+  listFirst: boolean;
+  adoptOnly?: { reason: string };
+};
 
 /** One player's payout destination and the provider that sends to it. */
 export type PayoutRoute = {
@@ -73,6 +83,7 @@ export async function runPayoutAttempt(
     redemption: attempt.redemption,
     idempotencyKey: attempt.idempotencyKey,
     listFirst: attempt.listFirst,
+    ...(attempt.adoptOnly && { adoptOnly: attempt.adoptOnly }),
   });
   if (outcome.kind === "unknown") logger.warn("payout outcome unknown; will retry", input.redemptionId, outcome.reason);
   const finished = await wallet.finishPayoutAttempt(input.userId, { redemptionId: input.redemptionId, outcome, timing }, clock());

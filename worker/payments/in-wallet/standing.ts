@@ -18,11 +18,12 @@ export type PayeeStanding = {
   /** The account gate for a redemption request (freeze, age, region, rules), or null. */
   refuseRedemption(tx: Ledger, play: PlayContext): Refusal | null;
   /**
-   * Why a redemption asked for earlier may not be sent now, asked by every transfer attempt:
-   * where the player's verified document says they live offers no redemptions today (a law's
-   * day has come, a redeem-only window has ended), or they are under the age there; or null.
+   * Why a redemption asked for at `requestedAt` may not be sent now, asked by every transfer
+   * attempt: where the player's verified document says they live offers no redemptions today
+   * (a law's day has come), unless the player asked inside a redeem-only window there; or they
+   * are under the age there; or null.
    */
-  payoutPlaceRefusal(tx: Ledger, play: PlayContext): Refusal | null;
+  payoutPlaceRefusal(tx: Ledger, play: PlayContext, requestedAt: number): Refusal | null;
   /** The redeem-only window the player's governing region is in (what they held when it began is free of play-through), or null. */
   windDown(tx: Ledger, play: PlayContext): WindDown | null;
   /** A credited pack counts toward the player's purchase limits (never refused: the money was taken). */

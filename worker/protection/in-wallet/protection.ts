@@ -199,16 +199,19 @@ export function cashAgeRefusalInTx(tx: Ledger, play: PlayContext, action: "bonus
 }
 
 /**
- * Why a redemption may not be sent now where the player lives: the region on their verified
- * document offers no redemptions at the transaction's moment, or they are under its age. Where
- * they asked from mattered when they asked; a transfer goes to where they live.
+ * Why a redemption asked for at `requestedAt` may not be sent now where the player lives: the
+ * region on their verified document offers no redemptions at the transaction's moment, or
+ * they are under its age. A redemption asked for inside a redeem-only window there is the
+ * window's own and is still sent after its last day; one asked before a law that gave no such
+ * window is not. Where they asked from mattered when they asked; a transfer goes to where they live.
  */
-export function payoutPlaceRefusalInTx(tx: Ledger, play: PlayContext): Refusal | null {
+export function payoutPlaceRefusalInTx(tx: Ledger, play: PlayContext, requestedAt: number): Refusal | null {
   if (!play.place) return null;
   const residence = verifiedResidenceInTx(tx);
   if (residence !== null) {
     const allowed = checkRegion(residence, play.place.rules, "redeem", tx.now);
-    if (!allowed.ok) return allowed;
+    const askedInWindow = () => regionModeAt(residence, play.place!.rules, requestedAt).mode === "redeem-only";
+    if (!allowed.ok && !askedInWindow()) return allowed;
   }
   const verdict = checkPlay(readProtection(tx), "redeem", tx.now, minAgeInTx(tx, play, "redeem"));
   return verdict.ok || verdict.code !== "under-age" ? null : verdict;
