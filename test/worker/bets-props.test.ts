@@ -21,7 +21,7 @@ import { ANYTIME_SCORER_MARKET, quoteSameGame, SAME_GAME_MESSAGES } from "../../
 import type { PlaceBetPick, PlaceBetRequest, PlaceBetResponse, PriceChangedDetails } from "../../src/shared/schemas/bets";
 import type { CashOutQuote } from "../../src/shared/schemas/cash-out";
 import type { EventOdds } from "../../src/shared/schemas/event-odds";
-import type { Event } from "../../src/shared/schemas/events";
+import type { Event, EventScore } from "../../src/shared/schemas/events";
 import type { EventProps, Prop } from "../../src/shared/schemas/props";
 import type { SportKey } from "../../src/shared/sports";
 import { createApp } from "../../worker/app";
@@ -65,6 +65,17 @@ function harness(vars: Record<string, string> = {}) {
       })),
     })),
   });
+  const liveScore = (asked: number): EventScore => ({
+    eventId: `${eventId}-live`,
+    sport: SPORT,
+    startTime: new Date(asked - 20 * 60_000).toISOString(),
+    home: "Boston Celtics",
+    away: "Miami Heat",
+    completed: false,
+    homeScore: 31,
+    awayScore: 28,
+    updatedAt: null,
+  });
   const provider: OddsFeedProvider = {
     name: "the-odds-api",
     isMapped: () => true,
@@ -96,9 +107,10 @@ function harness(vars: Record<string, string> = {}) {
         markets: { moneyline: LIVE_MONEYLINE },
         book: { key: "draftkings", updatedAt: asked, markets: { moneyline: asked } },
       };
-      return { ok: true, value: [game, live], quota: null };
+      // The scores feed lists the game under way, as it does for every live game it reports.
+      return { ok: true, value: [game, live], quota: null, scores: { value: [liveScore(asked)], fetchedAt: asked } };
     },
-    fetchScores: async () => ({ ok: true, value: [], quota: null }),
+    fetchScores: async (_sport, _options, asked) => ({ ok: true, value: [liveScore(asked)], quota: null }),
     fetchEventOdds: async () => ({ ok: true, value: eventOdds(), quota: null }),
   };
   const app = createApp({ now: () => now, sleep: async () => {}, feed: () => provider });
