@@ -202,9 +202,22 @@ describe("a redemption waiting when its player's state stops offering redemption
     // Texas's window began before the request and ended the day after it.
     const window: RegionRuleEntry = { ...texasCoinsOnly(etDayKey(now - 48 * HOUR)), mode: "redeem-only", until: etDayKey(now) };
     const twoDaysOn = now + 48 * HOUR;
+    // A newer entry (a regulator's order an operator entered) closes the state for good: then it goes back.
+    const blocked: RegionRuleEntry = { ...texasCoinsOnly(etDayKey(now + 24 * HOUR)), mode: "blocked" };
+    const refused = await stub.beginPayoutAttempt(
+      userId,
+      { redemptionId: "rd_window", timing: TIMING, play: playUnder([window, blocked]) },
+      twoDaysOn,
+    );
+    expect(refused).toMatchObject({ run: false });
+    expect((await stub.listRedemptions(userId, twoDaysOn)).find((r) => r.id === "rd_window")).toMatchObject({ status: "failed" });
+    // Asked again inside the window, with nothing newer than it: sent after its last day.
+    expect((await stub.requestRedemption(userId, { amountCents: 2_000, redemptionId: "rd_window_2", cashPlaythrough: 0 }, now)).ok).toBe(
+      true,
+    );
     const attempt = await stub.beginPayoutAttempt(
       userId,
-      { redemptionId: "rd_window", timing: TIMING, play: playUnder([window]) },
+      { redemptionId: "rd_window_2", timing: TIMING, play: playUnder([window]) },
       twoDaysOn,
     );
     expect(attempt).toMatchObject({ run: true, listFirst: true, redemption: { status: "pending" } });

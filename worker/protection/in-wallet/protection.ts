@@ -13,7 +13,14 @@ import {
   type PlayWallet,
   type WindDown,
 } from "../../../src/shared/play-regions";
-import { type MoneyAction, modeAllows, type RegionMode, regionModeAt } from "../../../src/shared/region-rules";
+import {
+  type MoneyAction,
+  modeAllows,
+  type RegionMode,
+  regionModeAt,
+  type RegionRuleEntry,
+  type RegionRules,
+} from "../../../src/shared/region-rules";
 import {
   ageAnywhere,
   breakEnd,
@@ -199,19 +206,33 @@ export function cashAgeRefusalInTx(tx: Ledger, play: PlayContext, action: "bonus
 }
 
 /**
+ * Whether a redemption asked for at `requestedAt` was asked inside a redeem-only window in
+ * `region` whose entry still governs it now, only past its last day: nothing newer (a later
+ * law, a regulator's order an operator entered, an operator's list) has taken its place.
+ */
+function askedInWindowStillGoverning(region: string, rules: RegionRules, requestedAt: number, now: number): boolean {
+  const asked = regionModeAt(region, rules, requestedAt);
+  const current = regionModeAt(region, rules, now);
+  if (asked.mode !== "redeem-only" || asked.basis.kind !== "rule" || current.basis.kind !== "rule") return false;
+  return current.mode === "coins-only" && sameEntry(current.basis.entry, asked.basis.entry);
+}
+
+const sameEntry = (a: RegionRuleEntry, b: RegionRuleEntry) =>
+  a.region === b.region && a.from === b.from && a.mode === b.mode && a.until === b.until && a.covers === b.covers;
+
+/**
  * Why a redemption asked for at `requestedAt` may not be sent now where the player lives: the
  * region on their verified document offers no redemptions at the transaction's moment, or
  * they are under its age. A redemption asked for inside a redeem-only window there is the
- * window's own and is still sent after its last day; one asked before a law that gave no such
- * window is not. Where they asked from mattered when they asked; a transfer goes to where they live.
+ * window's own and is still sent after its last day, while nothing newer governs the region;
+ * one asked before a law that gave no such window is not. Where they asked from mattered when they asked; a transfer goes to where they live.
  */
 export function payoutPlaceRefusalInTx(tx: Ledger, play: PlayContext, requestedAt: number): Refusal | null {
   if (!play.place) return null;
   const residence = verifiedResidenceInTx(tx);
   if (residence !== null) {
     const allowed = checkRegion(residence, play.place.rules, "redeem", tx.now);
-    const askedInWindow = () => regionModeAt(residence, play.place!.rules, requestedAt).mode === "redeem-only";
-    if (!allowed.ok && !askedInWindow()) return allowed;
+    if (!allowed.ok && !askedInWindowStillGoverning(residence, play.place.rules, requestedAt, tx.now)) return allowed;
   }
   const verdict = checkPlay(readProtection(tx), "redeem", tx.now, minAgeInTx(tx, play, "redeem"));
   return verdict.ok || verdict.code !== "under-age" ? null : verdict;
