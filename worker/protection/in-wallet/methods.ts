@@ -63,7 +63,7 @@ import {
   type HarmNote,
   type Statement,
 } from "./statements";
-import { projectStandingInTx } from "./standing";
+import { projectStandingInTx, STANDING_TOPIC } from "./standing";
 
 /** The minimum age when the caller knows no region (direct calls, tests). */
 function defaultPlay(host: WalletHost): PlayContext {
@@ -302,19 +302,21 @@ export const protectionMethods = {
     return snapshot;
   },
 
-  /** "Take a break" also withdraws the open checkouts (see takeBreak). */
   /**
    * Projects the player's standing to D1 as it stands (standing.ts), for a player whose standing
    * D1 has never had: a break or closure from before the projection existed is then seen.
    */
   async projectStanding(host: WalletHost, userId: string, now: number): Promise<void> {
     host.transact(userId, now, (tx) => {
-      projectStandingInTx(tx, readProtection(tx));
+      // One still waiting in the outbox (D1 down) says the same: asking again adds nothing.
+      const waiting = tx.sql.exec("SELECT 1 FROM outbox WHERE topic = ? LIMIT 1", STANDING_TOPIC).toArray().length > 0;
+      if (!waiting) projectStandingInTx(tx, readProtection(tx));
       return { ok: true };
     });
     await host.flushOutbox();
   },
 
+  /** "Take a break" also withdraws the open checkouts (see takeBreak). */
   async answerRealityCheck(host: WalletHost, userId: string, answer: RealityCheckAnswer, now: number): Promise<PlaySnapshot> {
     const { snapshot } = host.transact(userId, now, (tx) => answerRealityCheckInTx(tx, answer));
     // A break taken here leaves the public social surface before the caller answers (standing.ts).
