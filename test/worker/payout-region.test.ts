@@ -158,9 +158,14 @@ describe("a redemption waiting when its player's state stops offering redemption
     }
     // What the provider's side answers (payout-port.ts): the first went, the second never did.
     const sent: string[] = [];
+    const lookedTo: (string | null)[] = [];
     const route = payoutRoute(
       {
-        findTransfer: async ({ redemptionId }) => (redemptionId === "rd_lost_went" ? { transferId: "tr_went" } : null),
+        // Looked for to any of the player's accounts: one sent to an earlier account went too.
+        findTransfer: async ({ redemptionId, accountId }) => {
+          lookedTo.push(accountId);
+          return redemptionId === "rd_lost_went" ? { transferId: "tr_went" } : null;
+        },
         transfer: async (input) => {
           sent.push(input.redemptionId);
           return { ok: true, transferId: "tr_new" };
@@ -180,6 +185,7 @@ describe("a redemption waiting when its player's state stops offering redemption
       await stub.finishPayoutAttempt(userId, { redemptionId: look.redemption.id, outcome, timing: TIMING }, dayOn);
     }
     expect(sent).toEqual([]);
+    expect(lookedTo).toEqual([null, null]);
     const after = await stub.listRedemptions(userId, dayOn);
     expect(after.find((r) => r.id === "rd_lost_went")).toMatchObject({ status: "paid" });
     expect(after.find((r) => r.id === "rd_lost_never")).toMatchObject({ status: "failed" });

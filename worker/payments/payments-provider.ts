@@ -33,7 +33,11 @@ export type PayoutAccountState = {
 export type TransferInput = { accountId: string; amountCents: number; redemptionId: string; userId: string; idempotencyKey: string };
 
 /** Whose transfer an earlier one must be to be adopted: this redemption, player and destination. */
-export type TransferOwner = { redemptionId: string; userId: string; accountId: string };
+/**
+ * Whose transfer a redemption's is: the redemption and the player its metadata names, sent to
+ * `accountId`, or to any destination when null (the question is only whether it went at all).
+ */
+export type TransferOwner = { redemptionId: string; userId: string; accountId: string | null };
 
 /**
  * `definitive: false` means the outcome is unknown (network, provider outage): the held

@@ -22,7 +22,13 @@ const reasonOf = (err: unknown) => (err instanceof Error ? err.message : "Transf
 async function sendOrAdopt(payouts: Payouts, accountId: string, request: PayoutRequest): Promise<PayoutOutcome> {
   try {
     if (request.listFirst || request.adoptOnly) {
-      const found = await payouts.findTransfer({ redemptionId: request.redemption.id, userId: request.userId, accountId });
+      // Only looking, the question is whether this redemption's transfer went at all, to
+      // whichever of the player's payout accounts: one to an earlier account went too.
+      const found = await payouts.findTransfer({
+        redemptionId: request.redemption.id,
+        userId: request.userId,
+        accountId: request.adoptOnly ? null : accountId,
+      });
       if (found) return { kind: "paid", transferId: found.transferId };
       if (request.adoptOnly) return { kind: "failed", reason: request.adoptOnly.reason };
     }

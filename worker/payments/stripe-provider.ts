@@ -165,7 +165,8 @@ export function createStripeProvider(secretKey: string): PaymentsProvider {
       // another payout).
       for await (const transfer of stripe.transfers.list({ transfer_group: redemptionId, limit: 100 })) {
         const destination = typeof transfer.destination === "string" ? transfer.destination : transfer.destination?.id;
-        if (transfer.metadata?.redemptionId === redemptionId && transfer.metadata?.userId === userId && destination === accountId) {
+        const toAccount = accountId === null || destination === accountId;
+        if (transfer.metadata?.redemptionId === redemptionId && transfer.metadata?.userId === userId && toAccount) {
           return { transferId: transfer.id };
         }
       }
