@@ -143,6 +143,37 @@ describe("the cash-out dialog", () => {
     ).toEqual(["q-1", "q-2"]);
   });
 
+  it("keeps the share the player chose when the value moves: the new offer is for the same share", async () => {
+    let posts = 0;
+    const calls = renderButton((call) => {
+      if (call.method === "GET" && call.path.endsWith("/cash-out")) return json(200, quote());
+      if (call.method === "POST" && call.path.endsWith("/cash-out")) {
+        posts += 1;
+        if (posts === 1) {
+          const fresh = quote({ quoteId: "q-2", fairValue: 80, fee: 4, amount: 76 });
+          return json(409, { error: { code: "cash-out-moved", message: "The cash-out value changed.", details: { quote: fresh } } });
+        }
+        const bet = { ...open, cashOut: { stake: 25, paid: 21 }, payoutPaid: 21 };
+        return json(200, { bet, stake: 25, paid: 21, balances: { coinBalance: 4921, vantageCash: 0, lastBonusDayET: "", bonusStreak: 0 } });
+      }
+      return undefined;
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole("button", { name: "Cash out" }));
+    let dialog = await screen.findByRole("dialog", { name: "Cash out" });
+    await ui.click(within(dialog).getByRole("radio", { name: "25%" }));
+    await ui.click(within(dialog).getByRole("button", { name: "Cash out 21 Coins" }));
+    dialog = await screen.findByRole("dialog", { name: "Cash out" });
+    await waitFor(() => expect(within(dialog).getByRole("status").textContent).toBe("The cash-out value changed. Review the new offer."));
+    // Still 25% of the stake, not the whole bet: Enter on the focused button confirms what was chosen.
+    expect(within(dialog).getByRole("radio", { name: "25%" }).getAttribute("aria-checked")).toBe("true");
+    await ui.click(within(dialog).getByRole("button", { name: "Cash out 21 Coins" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(
+      calls.filter((c) => c.method === "POST" && c.path.endsWith("/cash-out")).map((c) => (c.body as { fraction: number }).fraction),
+    ).toEqual([0.25, 0.25]);
+  });
+
   it("says why when a leg is suspended", async () => {
     const sentence =
       "Cash-out is suspended right now. Home g1 ML (Away g1 @ Home g1) is suspended because the score changed after its price.";

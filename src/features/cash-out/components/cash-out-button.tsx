@@ -46,6 +46,8 @@ function CashOutDialog({
   quote,
   busy,
   note,
+  chosen,
+  onChoose,
   onConfirm,
   onClose,
   onExpired,
@@ -54,6 +56,9 @@ function CashOutDialog({
   quote: CashOutQuote;
   busy: boolean;
   note: string | null;
+  /** The share the player chose: kept by the caller, so a fresh offer (moved, expired) keeps it. */
+  chosen: number;
+  onChoose(fraction: number): void;
   onConfirm(fraction: number): void;
   onClose(): void;
   /** The quote ran out while the dialog was open: fetch a fresh one. */
@@ -61,7 +66,8 @@ function CashOutDialog({
 }) {
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, { onClose, busy });
-  const [fraction, setFraction] = useState<number>(1);
+  // A share the fresh offer cannot make (too small now) is the whole stake, shown as chosen.
+  const fraction = shareFigures(quote, chosen) ? chosen : 1;
   // The quote's end on this device's clock, from when it arrived (the dialog mounts with each new quote).
   const [endsAt] = useState(() => Date.now() + quote.validForMs);
   const [now, setNow] = useState(() => Date.now());
@@ -76,7 +82,7 @@ function CashOutDialog({
   useEffect(() => {
     if (expired && !busy) onExpiredRef.current();
   }, [expired, busy]);
-  const figures = shareFigures(quote, fraction) ?? shareFigures(quote, 1)!;
+  const figures = shareFigures(quote, fraction)!;
   const money = (amount: number) => formatAmount(bet.wallet, amount);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is the mouse's way out; keyboards have Escape through the focus trap
@@ -101,7 +107,7 @@ function CashOutDialog({
                 aria-checked={fraction === f}
                 className={`tab${fraction === f ? " active" : ""}`}
                 disabled={!usable || busy}
-                onClick={() => setFraction(f)}
+                onClick={() => onChoose(f)}
               >
                 {FRACTION_LABEL[f]}
               </button>
@@ -143,6 +149,8 @@ export function CashOutButton({ bet }: { bet: BetDocument }) {
   const { applyPlacement } = useWallet();
   const [asking, setAsking] = useState(false);
   const [offer, setOffer] = useState<{ quote: CashOutQuote; note: string | null } | null>(null);
+  // The share chosen in the dialog: a new ask starts at the whole stake, a fresh offer keeps it.
+  const [fraction, setFraction] = useState(1);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -153,6 +161,7 @@ export function CashOutButton({ bet }: { bet: BetDocument }) {
     setError(null);
     try {
       const quote = await api.get(`/bets/${encodeURIComponent(bet.id)}/cash-out`, async () => (await schemas()).CashOutQuoteSchema);
+      setFraction(1);
       setOffer({ quote, note: null });
     } catch (err) {
       setError(errorMessage(err, CASH_OUT_TEXTS.failed));
@@ -225,6 +234,8 @@ export function CashOutButton({ bet }: { bet: BetDocument }) {
           quote={offer.quote}
           busy={busy}
           note={offer.note}
+          chosen={fraction}
+          onChoose={setFraction}
           onConfirm={(f) => void confirm(f)}
           onClose={() => setOffer(null)}
           onExpired={() => void refresh()}
