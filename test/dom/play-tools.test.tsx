@@ -176,6 +176,24 @@ describe("the loss and time limits form", () => {
   });
 });
 
+describe("the loss and time limits form, when they cannot be read", () => {
+  it("says so with a retry instead of loading for ever, and shows the form once they answer", async () => {
+    let down = true;
+    session(playView(), (call) =>
+      down && call.path.startsWith("/api/play")
+        ? jsonResponse(503, { error: { code: "unavailable", message: "Try again later." } })
+        : undefined,
+    );
+    renderApp("/account?section=limits");
+    const user = userEvent.setup();
+    const retry = await screen.findByRole("button", { name: "Try again" });
+    expect(screen.queryByText("Loading your loss and time limits…")).toBeNull();
+    down = false;
+    await user.click(retry);
+    expect(await screen.findByLabelText("Daily loss (Coins)")).toBeTruthy();
+  });
+});
+
 describe("My statement", () => {
   const zero = { purchases: 0, redemptions: 0, stakes: 0, results: 0, bonuses: 0, opening: 0, other: 0, net: 0, total: 0 };
   const now = new Date();

@@ -90,6 +90,26 @@ describe("/redeem", () => {
     expect(await screen.findByText("Finish onboarding to enable payouts.")).toBeTruthy();
   });
 
+  it("says so, with a retry, when the payout account or the history cannot be read, rather than 'not set up' or 'none'", async () => {
+    harness.user = player({ vantageCash: 5_000 });
+    harness.replies.set("GET /api/connect/status", { status: 503, body: { error: { code: "unavailable", message: "Try again later." } } });
+    harness.replies.set("GET /api/withdrawals", { status: 503, body: { error: { code: "unavailable", message: "Try again later." } } });
+    const user = renderRedeem();
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Try again" })).toHaveLength(2));
+    expect(screen.queryByText("No redemptions yet.")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Set up payouts" })).toBeNull();
+    expect(screen.getByText("Your payout account could not be checked (see above).")).toBeTruthy();
+
+    // Both answer again: the account is set up and the history is empty.
+    harness.replies.set("GET /api/connect/status", { body: enabledStatus });
+    harness.replies.set("GET /api/withdrawals", { body: { redemptions: [] } });
+    for (const retry of screen.getAllByRole("button", { name: "Try again" })) await user.click(retry);
+    expect(await screen.findByText("No redemptions yet.")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Try again" })).toBeNull());
+    await user.type(amountInput(), "25");
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+  });
+
   it("accepts only digits and one point in the amount", async () => {
     expect(sanitizeAmount("2a0.5.0$")).toBe("20.50");
     harness.user = player({ vantageCash: 5_000 });

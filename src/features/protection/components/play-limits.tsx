@@ -52,6 +52,9 @@ export function PlayLimits() {
   const [values, setValues] = useState(initial);
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  // A failed first read says so and offers another, rather than loading for ever.
+  const [loadFailed, setLoadFailed] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const { hash } = useLocation();
   const loaded = values !== null;
 
@@ -61,8 +64,10 @@ export function PlayLimits() {
   }, [loaded, hash]);
 
   // The form starts from a fresh answer: limits in force change with time, not only with the player's own saves.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the player's "Try again", a signal to read again.
   useEffect(() => {
     let live = true;
+    setLoadFailed(null);
     fetchPlay(api).then(
       (fresh) => {
         if (!live) return;
@@ -70,13 +75,27 @@ export function PlayLimits() {
         setInitial(valuesOf(fresh));
         setValues(valuesOf(fresh));
       },
-      () => undefined,
+      (err: unknown) => {
+        if (live) setLoadFailed(errorMessage(err, "Your loss and time limits could not be loaded."));
+      },
     );
     return () => {
       live = false;
     };
-  }, [api, applyPlay]);
+  }, [api, applyPlay, attempt]);
 
+  if (loadFailed && (!play || !values || !initial)) {
+    return (
+      <div>
+        <p className="error-text" role="alert">
+          {loadFailed}
+        </p>
+        <button type="button" className="btn btn-sm" onClick={() => setAttempt((n) => n + 1)}>
+          Try again
+        </button>
+      </div>
+    );
+  }
   if (!play || !values || !initial) {
     return (
       <p className="muted" role="status">

@@ -22,7 +22,7 @@ import {
   type ConnectStatus,
   type Redemption,
 } from "../../../shared/schemas/redemptions";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
 import { SweepstakesNotice } from "../../../components/sweepstakes-notice";
 import { useAuth } from "../../../session/auth-provider";
 import { useWallet } from "../../../session/wallet-provider";
@@ -109,7 +109,10 @@ export function RedeemPage({ redemptionActions }: { redemptionActions?: (redempt
   const { user, api } = useAuth();
   const wallet = useWallet();
   const [status, setStatus] = useState<ConnectStatus | null>(null);
-  const [history, setHistory] = useState<Redemption[]>([]);
+  // null until the first answer; a failed read keeps what was shown and says so, with a retry.
+  const [history, setHistory] = useState<Redemption[] | null>(null);
+  const [historyError, setHistoryError] = useState<string | null>(null);
+  const [statusError, setStatusError] = useState<string | null>(null);
   const [amount, setAmount] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [onboarding, setOnboarding] = useState(false);
@@ -146,17 +149,28 @@ export function RedeemPage({ redemptionActions }: { redemptionActions?: (redempt
   const loadHistory = useCallback(async () => {
     try {
       setHistory(await fetchRedemptions(api));
-    } catch {
-      setHistory([]);
+      setHistoryError(null);
+    } catch (err) {
+      setHistoryError(errorMessage(err, "Your redemptions could not be loaded."));
     }
   }, [api]);
+
+  const loadStatus = useCallback(
+    (isCancelled: () => boolean = () => false) => {
+      setStatusError(null);
+      return fetchConnectStatus(api).then(
+        (s) => !isCancelled() && setStatus(s),
+        // Not known is not "not set up": the player is told it could not be read, and may ask again.
+        (err: unknown) => !isCancelled() && setStatusError(errorMessage(err, "Your payout account could not be checked.")),
+      );
+    },
+    [api],
+  );
 
   useEffect(() => {
     if (!signedIn) return;
     let cancelled = false;
-    fetchConnectStatus(api)
-      .then((s) => !cancelled && setStatus(s))
-      .catch(() => !cancelled && setStatus({ payouts_enabled: false, hasAccount: false, requirements: { currently_due: [] } }));
+    void loadStatus(() => cancelled);
     fetchIdentity(api)
       .then((i) => !cancelled && setIdentity(i))
       .catch(() => undefined);
@@ -164,10 +178,10 @@ export function RedeemPage({ redemptionActions }: { redemptionActions?: (redempt
     return () => {
       cancelled = true;
     };
-  }, [api, signedIn, loadHistory]);
+  }, [api, signedIn, loadHistory, loadStatus]);
 
   // Follow a redemption on its way (in review, sending, sent and not yet paid) until it is paid or returned.
-  const following = history.some((r) => r.next !== null);
+  const following = (history ?? []).some((r) => r.next !== null);
   useEffect(() => {
     if (!signedIn || !following) return;
     const timer = setInterval(() => void loadHistory(), FOLLOW_MS);
@@ -226,7 +240,11 @@ export function RedeemPage({ redemptionActions }: { redemptionActions?: (redempt
           : paused
             ? "Redemptions are paused (see above)."
             : !payoutsEnabled
-              ? "Set up your payout account above first."
+              ? status === null
+                ? statusError
+                  ? "Your payout account could not be checked (see above)."
+                  : "Checking your payout account…"
+                : "Set up your payout account above first."
               : identityBlocks
                 ? "Verify your identity above first."
                 : typedCents === null || amount.trim() === ""
@@ -338,6 +356,15 @@ export function RedeemPage({ redemptionActions }: { redemptionActions?: (redempt
         </div>
       )}
 
+      {statusError && !status && (
+        <div className="card redeem-onboarding" role="alert">
+          <p>{statusError}</p>
+          <button type="button" className="btn btn-sm" onClick={() => void loadStatus()}>
+            Try again
+          </button>
+        </div>
+      )}
+
       {status && !status.payouts_enabled && (
         <div className="card redeem-onboarding">
           <p>{actionNeededMessage(status)}</p>
@@ -386,7 +413,21 @@ export function RedeemPage({ redemptionActions }: { redemptionActions?: (redempt
       </p>
 
       <h2>History</h2>
-      {history.length === 0 ? (
+      {historyError && (
+        <div className="redeem-history-error" role="alert">
+          <p className="error-text">{historyError}</p>
+          <button type="button" className="btn btn-sm" onClick={() => void loadHistory()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {history === null ? (
+        !historyError && (
+          <p className="muted" role="status">
+            Loading your redemptions…
+          </p>
+        )
+      ) : history.length === 0 ? (
         <p className="muted">No redemptions yet.</p>
       ) : (
         <ul className="stack-list redeem-history">
