@@ -153,6 +153,30 @@ describe("play-through before redemption", () => {
     await auditPlaythrough(player);
   });
 
+  it("counts an open bet only against cash credited before it was placed: a newer pack stays to play while it is open", async () => {
+    const player = await signIn();
+    await buyPack(player);
+    // The pack played through and won: 98 Vantage Cash, nothing left to play.
+    const first = await stakeCash(player, 4_900);
+    await settle(player, { eventId: first.eventId, homeScore: 3, awayScore: 1 });
+    expect(await me(player)).toMatchObject({ vantageCash: 9_800, cashToPlay: 0 });
+
+    // An open single placed a minute ago, then a new pack: the single can play none of the pack through.
+    const eventId = newEventId();
+    const open = {
+      ...openBet([leg({ eventId, side: "Home", priceAm: 100 })], { stake: 4_900, wallet: "cash" as const }),
+      createdAt: Date.now() - 60_000,
+    };
+    await seedBets(player.userId, [open]);
+    await buyPack(player);
+    expect(await me(player)).toMatchObject({ vantageCash: 9_800, cashToPlay: 4_900, redeemableCash: 4_900 });
+
+    // It loses: the pack is still to play, as the count at settlement says (the winnings before it stay redeemable).
+    await settle(player, { eventId, homeScore: 0, awayScore: 1 });
+    expect(await me(player)).toMatchObject({ vantageCash: 9_800, cashToPlay: 4_900, redeemableCash: 4_900 });
+    await auditPlaythrough(player);
+  });
+
   it("does not count pushes or voids, but counts a parlay that still won with a void leg", async () => {
     const player = await signIn();
     await buyPack(player);

@@ -113,15 +113,40 @@ function storedToPlay(tx: PlaythroughTx): number {
   return tx.sql.rows<{ to_play: number }>(["playthrough"], "SELECT to_play FROM playthrough WHERE id = 1")[0]?.to_play ?? 0;
 }
 
-function openCashStakes(tx: PlaythroughTx): number {
-  return (
-    tx.sql
-      .exec<{ total: number | null }>(
-        "SELECT SUM(stake - COALESCE(cash.cashed_stake, 0)) AS total FROM bets LEFT JOIN bet_cash_outs AS cash ON cash.bet_id = bets.id " +
-          "WHERE status = 'open' AND wallet = 'cash'",
-      )
-      .one().total ?? 0
-  );
+/** Every open cash bet: when it was placed and its stake not cashed out. */
+function openCashBets(tx: PlaythroughTx): { placed_at: number; open_stake: number }[] {
+  return tx.sql
+    .exec<{ placed_at: number; open_stake: number }>(
+      "SELECT bets.created_at AS placed_at, stake - COALESCE(cash.cashed_stake, 0) AS open_stake FROM bets " +
+        "LEFT JOIN bet_cash_outs AS cash ON cash.bet_id = bets.id WHERE status = 'open' AND wallet = 'cash'",
+    )
+    .toArray();
+}
+
+/**
+ * What the open cash bets may still play through of `toPlay`: each at most its open stake,
+ * and at most what is still to play of cash credited before it was placed (it plays nothing
+ * newer through, as settlement counts it: stillToPlayCreditedBy). An open bet placed before
+ * a credit therefore never makes that credit redeemable.
+ */
+function openCashStakesCovering(tx: PlaythroughTx, toPlay: number): number {
+  const open = openCashBets(tx);
+  if (open.length === 0) return 0;
+  const oldest = Math.min(...open.map((bet) => bet.placed_at));
+  const credits = tx.sql
+    .exec<{ created_at: number; amount: number }>(
+      `SELECT created_at, amount FROM playthrough_moves WHERE created_at > ? AND amount > 0
+         AND reason IN (${CREDIT_MOVES.map(() => "?").join(", ")})`,
+      oldest,
+      ...CREDIT_MOVES,
+    )
+    .toArray();
+  let covered = 0;
+  for (const bet of open) {
+    const later = credits.reduce((sum, credit) => (credit.created_at > bet.placed_at ? sum + credit.amount : sum), 0);
+    covered += Math.min(Math.max(0, bet.open_stake), Math.max(0, toPlay - later));
+  }
+  return covered;
 }
 
 /**
@@ -149,9 +174,9 @@ function move(tx: PlaythroughTx, reason: string, reference: string, delta: numbe
 
 /** Still to play and redeemable as if play-through were enforced. */
 function enforcedState(tx: PlaythroughTx, balanceCents: number): PlaythroughState {
-  // Open cash stakes are summed over every open cash bet: with nothing left to play they cannot matter.
+  // Open cash stakes count for what they may still play through: with nothing left to play they cannot matter.
   const toPlay = storedToPlay(tx);
-  const cashToPlay = toPlay === 0 ? 0 : Math.max(0, toPlay - openCashStakes(tx));
+  const cashToPlay = toPlay === 0 ? 0 : Math.max(0, toPlay - openCashStakesCovering(tx, toPlay));
   return { cashToPlay, redeemableCash: balanceCents - Math.min(balanceCents, cashToPlay) };
 }
 
@@ -376,5 +401,6 @@ export function playthroughOnRestore(
 /** Ledger-style audit: the stored figure next to the sum of its moves (equal, always). */
 export function playthroughAudit(tx: PlaythroughTx): { toPlay: number; movesSum: number; openCashStakes: number } {
   const sum = tx.sql.exec<{ total: number | null }>("SELECT SUM(amount) AS total FROM playthrough_moves").one().total ?? 0;
-  return { toPlay: storedToPlay(tx), movesSum: sum, openCashStakes: openCashStakes(tx) };
+  const openCashStakes = openCashBets(tx).reduce((total, bet) => total + bet.open_stake, 0);
+  return { toPlay: storedToPlay(tx), movesSum: sum, openCashStakes };
 }
