@@ -116,4 +116,29 @@ describe("accepting the Official Sweepstakes Rules", () => {
     expect(again.status).toBe(200);
     expect((await call("/api/grantDailyBonus", { method: "POST", body: "{}" })).status).toBe(200);
   });
+
+  it("takes a text in force again under its old version as accepted, for a player who accepted both", async () => {
+    const player = await newPlayerWithCash();
+    const { version: first } = await currentRules(env);
+    expect((await postJson("/api/me/rules-acceptance", { version: first }, player.token)).status).toBe(200);
+    // A newer text for a while (an operator's tunable), accepted too.
+    const changedEnv = { ...env, PURCHASE_HOLD_DAYS: "5" } as Env;
+    const app = createApp();
+    const callUnder = (callEnv: Env, path: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set("Authorization", `Bearer ${player.token}`);
+      if (init.body !== undefined) headers.set("Content-Type", "application/json");
+      return app.fetch(new Request(`${BASE}${path}`, { ...init, headers }), callEnv, createExecutionContext());
+    };
+    const newer = ((await (await callUnder(changedEnv, "/api/me")).json()) as UserDocument).rulesVersion;
+    expect(newer).toBeGreaterThan(first);
+    expect(
+      (await callUnder(changedEnv, "/api/me/rules-acceptance", { method: "POST", body: JSON.stringify({ version: newer }) })).status,
+    ).toBe(200);
+    // The tunable goes back: the first text is in force again, under its own number, and it was accepted.
+    const doc = (await (await callUnder(env, "/api/me")).json()) as UserDocument;
+    expect(doc.rulesVersion).toBe(first);
+    expect(doc.rulesAcceptedVersion).toBe(first);
+    expect((await callUnder(env, "/api/grantDailyBonus", { method: "POST", body: "{}" })).status).toBe(200);
+  });
 });

@@ -14,7 +14,7 @@ import type { UserDocument } from "../../src/shared/schemas/user";
 import { protectionView } from "../protection/protection-view";
 import { playContextFor, requestRegion } from "../protection/request-region";
 import { tunables } from "../tunables";
-import { currentRules } from "../sweepstakes/rules-versions";
+import { acceptedAgainst, currentRules } from "../sweepstakes/rules-versions";
 
 /** `request`, when given, says where the player is (region rules and minimum age). */
 export async function loadUserDocument(env: Env, user: UserRow, now: number, request?: Request): Promise<UserDocument> {
@@ -25,7 +25,7 @@ export async function loadUserDocument(env: Env, user: UserRow, now: number, req
     profile,
     operator,
     rules,
-    rulesAcceptedVersion,
+    acceptedVersions,
   ] = await Promise.all([
     wallet.getRedeemable(
       user.id,
@@ -38,7 +38,7 @@ export async function loadUserDocument(env: Env, user: UserRow, now: number, req
     readProfile(env.DB, user.id),
     isOperator(env, user),
     currentRules(env),
-    wallet.getAcceptedRulesVersion(user.id, now),
+    wallet.getAcceptedRulesVersions(user.id, now),
   ]);
   return {
     uid: user.id,
@@ -56,7 +56,7 @@ export async function loadUserDocument(env: Env, user: UserRow, now: number, req
     purchaseHolds,
     purchaseHoldDays,
     rulesVersion: rules.version,
-    rulesAcceptedVersion,
+    rulesAcceptedVersion: acceptedAgainst(acceptedVersions, rules.version),
     ...protectionView(env, protection, now, request),
   };
 }

@@ -19,8 +19,8 @@ import { currentRules } from "./rules-versions";
 /** Requesting a code is taking part: the rules in force must be accepted first (the SPA's dialog asks). */
 async function requireAcceptedRules(c: Context<AppEnv>, now: number): Promise<void> {
   const userId = c.var.user.id;
-  const [rules, accepted] = await Promise.all([currentRules(c.env), protectionWallet(c.env, userId).getAcceptedRulesVersion(userId, now)]);
-  if (accepted !== rules.version) {
+  const [rules, accepted] = await Promise.all([currentRules(c.env), protectionWallet(c.env, userId).getAcceptedRulesVersions(userId, now)]);
+  if (!accepted.includes(rules.version)) {
     throw new ApiError(
       403,
       "rules-not-accepted",

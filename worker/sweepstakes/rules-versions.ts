@@ -103,3 +103,12 @@ export async function currentRules(env: Env, now = Date.now()): Promise<RulesRec
   recordByEnv.set(env, { day, entries: rules.entries.length, record });
   return record;
 }
+
+/**
+ * What the player accepted, said against the version in force (the user document's
+ * `rulesAcceptedVersion`): that version when they accepted it, even after a newer one (a
+ * text in force again keeps its number), else the newest they did, or null.
+ */
+export function acceptedAgainst(accepted: readonly number[], inForce: number): number | null {
+  return accepted.includes(inForce) ? inForce : (accepted.at(-1) ?? null);
+}

@@ -53,7 +53,7 @@ import {
   type ProtectionSnapshot,
   type PurchaseHoldResult,
 } from "./protection";
-import { acceptedRulesVersion, acceptRulesInTx } from "./rules-gate";
+import { acceptedRulesVersions, acceptRulesInTx } from "./rules-gate";
 import {
   harmHistoryInTx,
   harmNotesInTx,
@@ -362,9 +362,9 @@ export const protectionMethods = {
     return host.transact(userId, now, (tx) => acceptRulesInTx(tx, version));
   },
 
-  /** The newest rules version the player accepted, or null. */
-  async getAcceptedRulesVersion(host: WalletHost, userId: string, now: number): Promise<number | null> {
-    return host.read(userId, now, (tx) => acceptedRulesVersion(tx));
+  /** Every rules version the player accepted, oldest first (rules-gate.ts acceptedAgainst says it against the one in force). */
+  async getAcceptedRulesVersions(host: WalletHost, userId: string, now: number): Promise<number[]> {
+    return host.read(userId, now, (tx) => acceptedRulesVersions(tx));
   },
 };
 
