@@ -335,6 +335,33 @@ describe("the edge's copies", () => {
   });
 });
 
+describe("a break an operator sets", () => {
+  it("takes the player off the public surface at once, their copies purged", async () => {
+    const purges: string[][] = [];
+    const cache: CacheContext = {
+      purge: async ({ tags = [] }) => {
+        purges.push(tags);
+        return { success: true, errors: [] };
+      },
+      invalidate: async () => ({ success: true, errors: [] }),
+    };
+    const { player, handle } = await publicPlayer();
+    const admin = await signIn("admin@vantage.test", "Operator");
+    expect((await read(`/api/public/profiles/${handle}`)).status).toBe(200);
+    const ctx = Object.assign(createExecutionContext(), { cache });
+    const request = new Request(`${BASE}/api/admin/players/${player.userId}/harm-flags`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${admin.token}`, "Content-Type": "application/json", "CF-Connecting-IP": "10.7.0.3" },
+      body: JSON.stringify({ flag: "nights", action: "break-7d", note: "Late play four nights running; agreed a week off." }),
+    }) as Parameters<typeof worker.fetch>[0];
+    const res = await worker.fetch(request, env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    expect(purges).toEqual([[playerTag(handle), LEADERBOARD_TAG, WINNERS_TAG]]);
+    expect((await read(`/api/public/profiles/${handle}`)).status).toBe(404);
+  });
+});
+
 describe("players away from before the standing was projected", () => {
   it("are found by the scheduled run and hidden; a player not away gets a row saying so and stays listed", async () => {
     const away = await publicPlayer();

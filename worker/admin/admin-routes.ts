@@ -67,6 +67,7 @@ import type {
   OperatorResultAnswer,
   SettlementRunsSchema,
 } from "../../src/shared/schemas/operator-views";
+import { purgeAfterStandingChange } from "../social/privacy-purge";
 
 /** What non-operators get from every /api/admin route: the answer of a route that does not exist. */
 const notFound = () => new ApiError(404, "not-found", "No such API route.");
@@ -201,6 +202,9 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
       now,
     );
     if (!result.ok) throw refusalError(result);
+    // A closure as under age, or a reopening, changes who the public social surface shows: at once.
+    await wallet.flushOutbox();
+    await purgeAfterStandingChange(c, userId);
     const [protection, identity] = await Promise.all([wallet.getProtection(userId, now), wallet.getIdentity(userId, now)]);
     await copyIdentityForConsole(getDb(c.env), userId, identity, now);
     return c.json({

@@ -16,6 +16,7 @@ import { statementView } from "../play/play-view";
 import { tunables, type Tunables } from "../tunables";
 import { protectionWallet, type HarmNote } from "../protection/wallet";
 import { refuseOwnAccount } from "./operator-guards";
+import { purgeAfterStandingChange } from "../social/privacy-purge";
 
 const UidSchema = z.string().min(1).max(128);
 
@@ -63,8 +64,14 @@ export function harmAdminRoutes() {
     const uid = parseWith(UidSchema, c.req.param("uid"));
     const input = await readJson(c, HarmNoteRequestSchema);
     await refuseOwnAccount(c.env, c.var.user, await requirePlayer(c.env, uid));
-    const result = await protectionWallet(c.env, uid).noteHarmFlag(uid, input, { actor: c.var.user.email, reason: input.note }, Date.now());
+    const wallet = protectionWallet(c.env, uid);
+    const result = await wallet.noteHarmFlag(uid, input, { actor: c.var.user.email, reason: input.note }, Date.now());
     if (!result.ok) throw refusalError(result);
+    // A break set here takes the player off the public social surface at once, as their own does.
+    if (input.action === "break-7d") {
+      await wallet.flushOutbox();
+      await purgeAfterStandingChange(c, uid);
+    }
     return c.json({ notes: result.notes.map(noteView) });
   });
 
