@@ -8,13 +8,12 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { etDayKey } from "../../src/shared/bonus";
 import { expireWithdrawnCheckoutsOnAlarm } from "../../worker/protection/in-wallet/methods";
-import { refreshOperatorRegionEntries } from "../../worker/protection/region-entries";
 import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import type { WalletHost } from "../../worker/wallet/wallet-object";
 import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
 import { drainOutboxNow, walletSqlOf } from "./settlement-fixtures";
+import { withRegionEntryFromToday } from "./region-entry-fixtures";
 import { chargeRefundedEvent, checkoutCompletedEvent, stripeSignature } from "./stripe-events";
 
 type WebhookBody = { received: true; credited?: boolean; declined?: string; moved?: boolean; ignored?: string };
@@ -198,22 +197,11 @@ describe("a checkout open when its region stops offering packs", () => {
     const player = await signIn();
     const sessionId = await openCheckout(player, 999);
     // Texas, where the checkout was opened (the tests' region), turns Coins-only from today.
-    const requestId = crypto.randomUUID();
-    await env.DB.prepare(
-      `INSERT INTO region_rule_entries (request_id, region, mode, from_day, until_day, covers, min_age, source_title, source_url, requested_by, approved_by, created_at)
-       VALUES (?, 'US-TX', 'coins-only', ?, NULL, 'sweepstakes-sports', NULL, 'Texas Sweepstakes Act', 'https://example.org/tx', 'op-a', 'op-b', ?)`,
-    )
-      .bind(requestId, etDayKey(Date.now()), Date.now())
-      .run();
-    try {
-      await refreshOperatorRegionEntries(env, Date.now());
+    await withRegionEntryFromToday("US-TX", "coins-only", "Texas Sweepstakes Act", async () => {
       expect(await deliver(completion(player, sessionId, 999))).toEqual({ received: true, credited: false, declined: "withdrawn" });
       await expectNothingCredited(player);
       expect(await simRefunds(sessionId)).toEqual([999]);
-    } finally {
-      await env.DB.prepare("DELETE FROM region_rule_entries WHERE request_id = ?").bind(requestId).run();
-      await refreshOperatorRegionEntries(env, Date.now());
-    }
+    });
   });
 
   it("credits one whose region still offers packs, as before", async () => {

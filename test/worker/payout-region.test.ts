@@ -9,12 +9,12 @@ import { etDayKey } from "../../src/shared/bonus";
 import type { PlayContext } from "../../src/shared/protection";
 import type { RegionRuleEntry } from "../../src/shared/region-rules";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
-import { refreshOperatorRegionEntries } from "../../worker/protection/region-entries";
 import { RegionRulesUnread, rulesInForce } from "../../worker/protection/request-region";
 import { payoutRoute } from "../../worker/payments/payout-port";
 import { getUserWallet } from "../../worker/user-wallet";
 import { postJson, signIn } from "./helpers";
 import { buyCash, history, onboardPayouts, vantageCashOf, withReview } from "./payout-helpers";
+import { withRegionEntryFromToday } from "./region-entry-fixtures";
 import { HOUR, newUserId } from "./settlement-fixtures";
 import { verifyIdentityInWallet } from "./helpers";
 
@@ -61,15 +61,7 @@ describe("a redemption waiting when its player's state stops offering redemption
     expect(await vantageCashOf(player)).toBe(2_900);
 
     // The state's law takes effect today, entered by operators while the request waits.
-    const requestId = crypto.randomUUID();
-    await env.DB.prepare(
-      `INSERT INTO region_rule_entries (request_id, region, mode, from_day, until_day, covers, min_age, source_title, source_url, requested_by, approved_by, created_at)
-       VALUES (?, 'US-TX', 'coins-only', ?, NULL, 'sweepstakes-sports', NULL, 'Texas Sweepstakes Act', 'https://example.org/tx', 'op-a', 'op-b', ?)`,
-    )
-      .bind(requestId, etDayKey(Date.now()), Date.now())
-      .run();
-    try {
-      await refreshOperatorRegionEntries(env, Date.now());
+    await withRegionEntryFromToday("US-TX", "coins-only", "Texas Sweepstakes Act", async () => {
       const admin = await signIn("admin@vantage.test", "Operator");
       expect((await postJson(`/api/admin/approvals/review-${redemption.id}/approve`, {}, admin.token)).status).toBe(200);
       const after = await eventually(
@@ -82,10 +74,7 @@ describe("a redemption waiting when its player's state stops offering redemption
       );
       expect(after.timeline.map((s) => s.step)).not.toContain("sent");
       expect(await vantageCashOf(player)).toBe(4_900);
-    } finally {
-      await env.DB.prepare("DELETE FROM region_rule_entries WHERE request_id = ?").bind(requestId).run();
-      await refreshOperatorRegionEntries(env, Date.now());
-    }
+    });
   });
 
   it("waits, if its transfer was already attempted, until the state offers redemptions again; one never attempted goes back", async () => {

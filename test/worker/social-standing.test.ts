@@ -42,6 +42,27 @@ const takeBreak = (p: SignedIn, period: string) => postJson("/api/me/break", { p
 const share = (p: SignedIn, betId: string) => postJson(`/api/bets/${betId}/share`, {}, p.token);
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 
+/** POSTs `body` to `path` as `token` through the whole Worker with an edge cache that records what it is asked to purge. */
+async function postRecordingPurges(path: string, token: string, body: unknown): Promise<{ status: number; purges: string[][] }> {
+  const purges: string[][] = [];
+  const cache: CacheContext = {
+    purge: async ({ tags = [] }) => {
+      purges.push(tags);
+      return { success: true, errors: [] };
+    },
+    invalidate: async () => ({ success: true, errors: [] }),
+  };
+  const ctx = Object.assign(createExecutionContext(), { cache });
+  const request = new Request(`${BASE}${path}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "CF-Connecting-IP": "10.7.0.1" },
+    body: JSON.stringify(body),
+  }) as Parameters<typeof worker.fetch>[0];
+  const res = await worker.fetch(request, env, ctx);
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, purges };
+}
+
 async function grantCash(userId: string, cents: number): Promise<void> {
   const stub = wallet(userId);
   await stub.getBalances(userId, Date.now());
@@ -280,28 +301,13 @@ describe("an account closed as under age", () => {
 
 describe("the edge's copies", () => {
   it("a break purges the player's cached profile, pick and the leaderboards", async () => {
-    const purges: string[][] = [];
-    const cache: CacheContext = {
-      purge: async ({ tags = [] }) => {
-        purges.push(tags);
-        return { success: true, errors: [] };
-      },
-      invalidate: async () => ({ success: true, errors: [] }),
-    };
     const { player, handle } = await publicPlayer();
     // The profile as the edge keeps it: public, under the player's tag.
     const profile = await read(`/api/public/profiles/${handle}`);
     expect(profile.headers.get("Cache-Tag")?.split(",")).toEqual([PUBLIC_READS_TAG, playerTag(handle)]);
 
-    const ctx = Object.assign(createExecutionContext(), { cache });
-    const request = new Request(`${BASE}/api/me/break`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${player.token}`, "Content-Type": "application/json", "CF-Connecting-IP": "10.7.0.1" },
-      body: JSON.stringify({ period: "7d" }),
-    }) as Parameters<typeof worker.fetch>[0];
-    const res = await worker.fetch(request, env, ctx);
-    await waitOnExecutionContext(ctx);
-    expect(res.status).toBe(200);
+    const { status, purges } = await postRecordingPurges("/api/me/break", player.token, { period: "7d" });
+    expect(status).toBe(200);
     // The player shows their Vantage Cash results: the winners list may name them too.
     expect(purges).toEqual([[playerTag(handle), LEADERBOARD_TAG, WINNERS_TAG]]);
     // And what the edge then asks for again is gone.
@@ -309,26 +315,10 @@ describe("the edge's copies", () => {
   });
 
   it("a break taken at a reality check leaves the public surface at once, its copies purged", async () => {
-    const purges: string[][] = [];
-    const cache: CacheContext = {
-      purge: async ({ tags = [] }) => {
-        purges.push(tags);
-        return { success: true, errors: [] };
-      },
-      invalidate: async () => ({ success: true, errors: [] }),
-    };
     const { player, handle } = await publicPlayer();
     expect((await read(`/api/public/profiles/${handle}`)).status).toBe(200);
-    const ctx = Object.assign(createExecutionContext(), { cache });
-    const request = new Request(`${BASE}/api/play/reality-check`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${player.token}`, "Content-Type": "application/json", "CF-Connecting-IP": "10.7.0.2" },
-      body: JSON.stringify({ answer: "take-break" }),
-    }) as Parameters<typeof worker.fetch>[0];
-    const res = await worker.fetch(request, env, ctx);
-    await waitOnExecutionContext(ctx);
-    expect(res.status).toBe(200);
-    // The player shows their Vantage Cash results: the winners list may name them too.
+    const { status, purges } = await postRecordingPurges("/api/play/reality-check", player.token, { answer: "take-break" });
+    expect(status).toBe(200);
     expect(purges).toEqual([[playerTag(handle), LEADERBOARD_TAG, WINNERS_TAG]]);
     // D1 already has the break when the answer comes: no wait for the wallet's outbox.
     expect((await read(`/api/public/profiles/${handle}`)).status).toBe(404);
@@ -337,26 +327,15 @@ describe("the edge's copies", () => {
 
 describe("a break an operator sets", () => {
   it("takes the player off the public surface at once, their copies purged", async () => {
-    const purges: string[][] = [];
-    const cache: CacheContext = {
-      purge: async ({ tags = [] }) => {
-        purges.push(tags);
-        return { success: true, errors: [] };
-      },
-      invalidate: async () => ({ success: true, errors: [] }),
-    };
     const { player, handle } = await publicPlayer();
     const admin = await signIn("admin@vantage.test", "Operator");
     expect((await read(`/api/public/profiles/${handle}`)).status).toBe(200);
-    const ctx = Object.assign(createExecutionContext(), { cache });
-    const request = new Request(`${BASE}/api/admin/players/${player.userId}/harm-flags`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${admin.token}`, "Content-Type": "application/json", "CF-Connecting-IP": "10.7.0.3" },
-      body: JSON.stringify({ flag: "nights", action: "break-7d", note: "Late play four nights running; agreed a week off." }),
-    }) as Parameters<typeof worker.fetch>[0];
-    const res = await worker.fetch(request, env, ctx);
-    await waitOnExecutionContext(ctx);
-    expect(res.status).toBe(200);
+    const { status, purges } = await postRecordingPurges(`/api/admin/players/${player.userId}/harm-flags`, admin.token, {
+      flag: "nights",
+      action: "break-7d",
+      note: "Late play four nights running; agreed a week off.",
+    });
+    expect(status).toBe(200);
     expect(purges).toEqual([[playerTag(handle), LEADERBOARD_TAG, WINNERS_TAG]]);
     expect((await read(`/api/public/profiles/${handle}`)).status).toBe(404);
   });
