@@ -92,4 +92,40 @@ describe("the phone's slip bar", () => {
     expect(screen.queryByRole("dialog", { name: "Bet placed" })).toBeNull();
     expect(within(screen.getByRole("region", { name: "Betslip bar" })).getByRole("button").textContent).toContain("1 pick");
   });
+
+  it("stays open while a bet is being placed: Escape and Close wait for its answer", async () => {
+    let answer: (res: Response) => void = () => undefined;
+    const answered = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    fakeServer(userDoc(), (req) => (req.path === "/api/placeBet" ? answered : undefined));
+    const ui = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <Providers>
+          <PickButtons picks={[mlHome]} />
+          <PhoneSlip />
+          <PlacedReceipt />
+        </Providers>
+      </MemoryRouter>,
+    );
+    await ui.click(screen.getByRole("button", { name: `pick ${mlHome.uid}` }));
+    await ui.click(within(screen.getByRole("region", { name: "Betslip bar" })).getByRole("button"));
+    const sheet = screen.getByRole("dialog", { name: "Betslip" });
+    await ui.type(within(sheet).getByLabelText("Amount"), "25");
+    await ui.click(within(sheet).getByRole("button", { name: "Place bet" }));
+    await ui.click(within(await screen.findByRole("dialog", { name: "Confirm wager" })).getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect((within(sheet).getByRole("button", { name: "Close" }) as HTMLButtonElement).disabled).toBe(true));
+    await ui.keyboard("{Escape}");
+    expect(screen.getByRole("dialog", { name: "Betslip" })).toBe(sheet);
+
+    answer(
+      json(200, {
+        bets: [betDoc({ legs: [legOf(mlHome)] })],
+        balances: { coinBalance: 4_975, vantageCash: 0, lastBonusDayET: "", bonusStreak: 0 },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Betslip" })).toBeNull());
+    expect(await screen.findByRole("dialog", { name: "Bet placed" })).toBeTruthy();
+  });
 });

@@ -11,7 +11,7 @@
 // a parlay shows its own (src/shared/fair-odds.ts). In a Parlay, the picks on one game are
 // one same-game block priced together (same-game-block.tsx): the parlay pays each block's
 // price once, then the price of every other leg (src/shared/payout.ts).
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useToast } from "../../../components/toast";
 import { ApiError, REQUEST_TIMEOUT_MS, errorMessage } from "../../../lib/api-client";
 import {
@@ -152,7 +152,8 @@ function useCountdown(countdown: { seconds: number; startedAt: number } | null):
   return left > 0 ? left : null;
 }
 
-export function Betslip({ live }: { live?: BetslipLive }) {
+/** `onPlacingChange`: told when a placement starts and ends, so a sheet holding the slip stays open meanwhile. */
+export function Betslip({ live, onPlacingChange }: { live?: BetslipLive; onPlacingChange?(placing: boolean): void }) {
   const api = useApi();
   const { user } = useAuth();
   const toast = useToast();
@@ -165,6 +166,9 @@ export function Betslip({ live }: { live?: BetslipLive }) {
   const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<{ key: string; request: PlaceBetRequest } | null>(null);
   const [placing, setPlacing] = useState(false);
+  const onPlacingRef = useRef(onPlacingChange);
+  onPlacingRef.current = onPlacingChange;
+  useEffect(() => onPlacingRef.current?.(placing), [placing]);
   const [delay, setDelay] = useState<{ seconds: number; startedAt: number } | null>(null);
   const secondsLeft = useCountdown(delay);
   const placingLabel = secondsLeft === null ? "Placing…" : `Placing… ${secondsLeft}`;

@@ -18,15 +18,17 @@ import { combinedDecimal, useSlipFigures } from "./slip-figures";
 
 function SlipSheet({ live, onClose }: { live?: BetslipLive; onClose(): void }) {
   const panel = useRef<HTMLDivElement>(null);
-  useFocusTrap(panel, { onClose, busy: false });
+  // While a bet is being placed (a live one waits out its delay) the sheet stays: its answer shows here.
+  const [placing, setPlacing] = useState(false);
+  useFocusTrap(panel, { onClose, busy: placing });
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a tap on the backdrop is the touch way out; keyboards have Escape through the focus trap
-    <div className="modal-backdrop slip-sheet-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <div className="modal-backdrop slip-sheet-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !placing && onClose()}>
       <div ref={panel} className="slip-sheet card" role="dialog" aria-modal="true" aria-label="Betslip">
-        <button type="button" className="btn btn-sm btn-ghost slip-sheet-close" onClick={onClose}>
+        <button type="button" className="btn btn-sm btn-ghost slip-sheet-close" onClick={onClose} disabled={placing}>
           Close
         </button>
-        <Betslip live={live} />
+        <Betslip live={live} onPlacingChange={setPlacing} />
       </div>
     </div>
   );
