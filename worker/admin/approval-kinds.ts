@@ -63,7 +63,7 @@ function askedAgainst(payload: ResultPayload): RecordedResult | null {
 /**
  * A refusal when the game's result (`standing`) is neither the one the request was asked
  * against nor the one it asks for (which stands already when an approval that stopped midway
- * is finished, and is then answered again as any re-send is).
+ * is finished, and is then answered again, like every re-send).
  */
 function resultChangedSinceAsked(payload: ResultPayload, standing: RecordedResult): RefusalOf<"result-changed-since-asked"> | null {
   const asks: RecordedResult = "void" in payload ? { status: "void" } : { status: "final", ...scoreOf(payload) };

@@ -66,7 +66,7 @@ export async function voidHoldsProps(db: D1Database, eventId: string): Promise<b
  * (a correction a second operator approved): the result it was asked against; any other is
  * refused (`result-changed-since-asked`), in the same conditional write, so a leftover
  * request cannot take a score others corrected since back to its own. The score it asks for
- * already standing is no change: it is answered again, as any re-send is.
+ * already standing is no change: it is answered again, like every re-send.
  */
 export async function applyResultCorrection(
   env: Env,

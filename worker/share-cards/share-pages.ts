@@ -83,7 +83,7 @@ export function sharePages() {
   // Not strict: a link that gained a trailing slash (chat apps add them) is the same page.
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(handleError);
-  // Another method on a share page's path is answered as any unknown route is.
+  // Another method on a share page's path is answered like every unknown route.
   app.notFound((c) => errorJson(c, 404, "not-found", "No such page."));
 
   app.get("/p/:shareId", limitPublicReads, async (c) => {
