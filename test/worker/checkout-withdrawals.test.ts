@@ -12,6 +12,7 @@ import { expireWithdrawnCheckoutsOnAlarm } from "../../worker/protection/in-wall
 import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import type { WalletHost } from "../../worker/wallet/wallet-object";
 import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
+import { ringAlarm } from "./ring-alarm";
 import { drainOutboxNow, walletSqlOf } from "./settlement-fixtures";
 import { withRegionEntryFromToday } from "./region-entry-fixtures";
 import { chargeRefundedEvent, checkoutCompletedEvent, stripeSignature } from "./stripe-events";
@@ -53,9 +54,15 @@ async function simRefunds(sessionId: string): Promise<number[]> {
   return rows.results.map((r) => r.amount_cents);
 }
 
-/** Waits for the wallet's own alarm, set to ring at the commit, to expire the session at the provider. */
-async function expiredAtProvider(sessionId: string): Promise<void> {
-  await vi.waitUntil(async () => (await simStatus(sessionId)) === "expired", { timeout: 5_000, interval: 20 });
+/** Rings the wallet's alarm (its own, set to ring at the commit, may ring first) until the provider has expired the session. */
+async function expiredAtProvider(player: SignedIn, sessionId: string): Promise<void> {
+  await vi.waitUntil(
+    async () => {
+      await ringAlarm(wallet(player));
+      return (await simStatus(sessionId)) === "expired";
+    },
+    { timeout: 20_000, interval: 20 },
+  );
 }
 
 async function balances(player: SignedIn) {
@@ -89,7 +96,7 @@ describe("a break withdraws the open checkouts", () => {
     expect((await postJson("/api/me/break", { period: "24h" }, player.token)).status).toBe(200);
     // The hold stops counting at once; the session is expired at the provider after the commit.
     expect((await wallet(player).getProtection(player.userId, Date.now())).allowance?.remainingCents).toBe(10_000);
-    await expiredAtProvider(sessionId);
+    await expiredAtProvider(player, sessionId);
     const path = `/api/payments/sim/checkout/${sessionId}`;
     const page = await (await api(path)).text();
     expect(page).toContain("This checkout is expired.");
@@ -137,7 +144,7 @@ describe("a break withdraws the open checkouts", () => {
     const sessionId = await openCheckout(player, 1999);
     const closed = (await (await postJson("/api/me/break", { period: "permanent" }, player.token)).json()) as { closed: string };
     expect(closed.closed).toBe("permanent");
-    await expiredAtProvider(sessionId);
+    await expiredAtProvider(player, sessionId);
 
     const bodies = await Promise.all(Array.from({ length: 5 }, () => deliver(completion(player, sessionId, 1999))));
     expect(bodies).toEqual(Array.from({ length: 5 }, () => ({ received: true, credited: false, declined: "closed" })));
@@ -152,7 +159,7 @@ describe("a break withdraws the open checkouts", () => {
     const now = Date.now();
     await wallet(player).answerRealityCheck(player.userId, "take-break", now);
     expect((await wallet(player).getProtection(player.userId, now)).state.breakUntil).toBeGreaterThan(now);
-    await expiredAtProvider(sessionId);
+    await expiredAtProvider(player, sessionId);
   });
 
   it("declines a withdrawn checkout's completion even once the break is over", async () => {
@@ -188,7 +195,7 @@ describe("a break withdraws the open checkouts", () => {
       .run();
     const attached = await stub.attachPurchaseHold(player.userId, { holdId: `hold_${sessionId}`, sessionId }, now);
     expect(attached.refused).toMatchObject({ ok: false, code: "self-excluded" });
-    await expiredAtProvider(sessionId);
+    await expiredAtProvider(player, sessionId);
   });
 });
 
@@ -222,12 +229,12 @@ describe("a purchase limit lowered below what is held", () => {
     const newer = await openCheckout(player, 999);
 
     expect((await limit(20)).status).toBe(200);
-    await expiredAtProvider(newer);
+    await expiredAtProvider(player, newer);
     expect(await simStatus(older)).toBe("open");
     expect((await wallet(player).getProtection(player.userId, Date.now())).allowance?.remainingCents).toBe(2000 - 1999);
 
     expect((await limit(0)).status).toBe(200);
-    await expiredAtProvider(older);
+    await expiredAtProvider(player, older);
 
     expect(await deliver(completion(player, newer, 999))).toEqual({ received: true, credited: false, declined: "withdrawn" });
     await expectNothingCredited(player);
@@ -250,7 +257,7 @@ describe("a purchase limit lowered below what is held", () => {
       .run();
     const attached = await stub.attachPurchaseHold(player.userId, { holdId: `hold_${sessionId}`, sessionId }, Date.now());
     expect(attached.refused).toMatchObject({ ok: false, code: "purchase-limit" });
-    await expiredAtProvider(sessionId);
+    await expiredAtProvider(player, sessionId);
   });
 
   it("keeps an older checkout that fits the lowered limit, refusing only the one being made", async () => {
@@ -270,7 +277,7 @@ describe("a purchase limit lowered below what is held", () => {
       .run();
     const attached = await stub.attachPurchaseHold(player.userId, { holdId: `hold_${sessionId}`, sessionId }, Date.now());
     expect(attached.refused).toMatchObject({ ok: false, code: "purchase-limit" });
-    await expiredAtProvider(sessionId);
+    await expiredAtProvider(player, sessionId);
     expect(await simStatus(older)).toBe("open");
   });
 });

@@ -8,21 +8,12 @@ import { DEV_STRIPE_CONNECT_WEBHOOK_SECRET, DEV_STRIPE_WEBHOOK_SECRET } from "..
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
 import { getUserWallet } from "../../worker/user-wallet";
 import { api, postJson, signIn } from "./helpers";
-import { buyCash, history, onboardPayouts, vantageCashOf, withReview } from "./payout-helpers";
+import { buyCash, eventually, history, onboardPayouts, vantageCashOf, withReview } from "./payout-helpers";
 
 const HOUR = 3_600_000;
 const TIMING = { retryAfterMs: HOUR, retryMaxMs: HOUR, keyReuseMs: 24 * HOUR, leaseMs: 60_000 };
 
 const steps = (r: Redemption) => r.timeline.map((s) => s.step);
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return read();
-}
 
 describe("the redemption timeline", () => {
   it("lists each step with its time in order: requested, identity checked, sent and — from the simulator's payout.paid — paid", async () => {

@@ -5,7 +5,7 @@
 // read the Vantage Cash balance.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { createApp } from "../../worker/app";
 import { getUserWallet } from "../../worker/user-wallet";
@@ -63,4 +63,21 @@ export async function withReview(review: { cents: string; days: string }, path: 
   const res = await createApp().fetch(new Request(`${BASE}${path}`, { ...init, headers }), reviewEnv, ctx);
   await waitOnExecutionContext(ctx);
   return res;
+}
+
+/**
+ * `read()` once `done` holds of it: polled until then (a payout's steps arrive on the wallet's
+ * alarm and the simulator's `payout.paid`), failing with a timeout rather than answering a
+ * value that is not done yet.
+ */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  let last: T | undefined;
+  await vi.waitUntil(
+    async () => {
+      last = await read();
+      return done(last);
+    },
+    { timeout: 20_000, interval: 20 },
+  );
+  return last as T;
 }

@@ -13,7 +13,7 @@ import { RegionRulesUnread, rulesInForce } from "../../worker/protection/request
 import { payoutRoute } from "../../worker/payments/payout-port";
 import { getUserWallet } from "../../worker/user-wallet";
 import { postJson, signIn } from "./helpers";
-import { buyCash, history, onboardPayouts, vantageCashOf, withReview } from "./payout-helpers";
+import { buyCash, eventually, history, onboardPayouts, vantageCashOf, withReview } from "./payout-helpers";
 import { withRegionEntryFromToday } from "./region-entry-fixtures";
 import { HOUR, newUserId } from "./settlement-fixtures";
 import { verifyIdentityInWallet } from "./helpers";
@@ -34,15 +34,6 @@ const playUnder = (entries: RegionRuleEntry[]): PlayContext => ({
   place: { region: null, rules: { entries, restricted: [], blocked: [] } },
 });
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return read();
-}
-
 describe("a redemption waiting when its player's state stops offering redemptions", () => {
   it("goes back to the balance when the law's day comes during its review, with the state's sentence", async () => {
     const player = await signIn();
@@ -61,7 +52,7 @@ describe("a redemption waiting when its player's state stops offering redemption
     expect(await vantageCashOf(player)).toBe(2_900);
 
     // The state's law takes effect today, entered by operators while the request waits.
-    await withRegionEntryFromToday("US-TX", "coins-only", "Texas Sweepstakes Act", async () => {
+    await withRegionEntryFromToday("US-TX", "coins-only", "Texas Sweepstakes Act", async (day) => {
       const admin = await signIn("admin@vantage.test", "Operator");
       expect((await postJson(`/api/admin/approvals/review-${redemption.id}/approve`, {}, admin.token)).status).toBe(200);
       const after = await eventually(
@@ -70,7 +61,7 @@ describe("a redemption waiting when its player's state stops offering redemption
       );
       expect(after.status).toBe("failed");
       expect(after.failureReason).toBe(
-        `Returned: Vantage Cash is not offered in US-TX since ${etDayKey(Date.now())} (Texas Sweepstakes Act): Coins play only.`,
+        `Returned: Vantage Cash is not offered in US-TX since ${day} (Texas Sweepstakes Act): Coins play only.`,
       );
       expect(after.timeline.map((s) => s.step)).not.toContain("sent");
       expect(await vantageCashOf(player)).toBe(4_900);
