@@ -5,7 +5,7 @@
 // their worst-case loss, so hedges buy almost nothing.
 import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Event } from "../../src/shared/schemas/events";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import worker from "../../worker/index";
@@ -173,6 +173,25 @@ describe("play-through before redemption", () => {
 
     // It loses: the pack is still to play, as the count at settlement says (the winnings before it stay redeemable).
     await settle(player, { eventId, homeScore: 0, awayScore: 1 });
+    expect(await me(player)).toMatchObject({ vantageCash: 9_800, cashToPlay: 4_900, redeemableCash: 4_900 });
+    await auditPlaythrough(player);
+  });
+
+  it("counts two open bets placed before a pack together at most what was left to play then", async () => {
+    const player = await signIn();
+    await buyPack(player);
+    const first = await stakeCash(player, 4_900);
+    await settle(player, { eventId: first.eventId, homeScore: 3, awayScore: 1 });
+    await buyPack(player);
+    // Two singles placed now, with 49 of the second pack left to play: together they can play 49 through, not 98.
+    const placedAt = Date.now();
+    const single = () => ({
+      ...openBet([leg({ eventId: newEventId(), side: "Home", priceAm: 100 })], { stake: 4_900, wallet: "cash" as const }),
+      createdAt: placedAt,
+    });
+    await seedBets(player.userId, [single(), single()]);
+    await vi.waitUntil(() => Date.now() > placedAt, { interval: 1 });
+    await buyPack(player);
     expect(await me(player)).toMatchObject({ vantageCash: 9_800, cashToPlay: 4_900, redeemableCash: 4_900 });
     await auditPlaythrough(player);
   });

@@ -125,9 +125,10 @@ function openCashBets(tx: PlaythroughTx): { placed_at: number; open_stake: numbe
 
 /**
  * What the open cash bets may still play through of `toPlay`: each at most its open stake,
- * and at most what is still to play of cash credited before it was placed (it plays nothing
- * newer through, as settlement counts it: stillToPlayCreditedBy). An open bet placed before
- * a credit therefore never makes that credit redeemable.
+ * and the bets placed by any moment together at most what is still to play of cash credited
+ * before it (they play nothing newer through, as settlement counts them one after another:
+ * stillToPlayCreditedBy). An open bet placed before a credit therefore never makes that
+ * credit redeemable, nor do two of them together.
  */
 function openCashStakesCovering(tx: PlaythroughTx, toPlay: number): number {
   const open = openCashBets(tx);
@@ -142,9 +143,9 @@ function openCashStakesCovering(tx: PlaythroughTx, toPlay: number): number {
     )
     .toArray();
   let covered = 0;
-  for (const bet of open) {
+  for (const bet of [...open].sort((a, b) => a.placed_at - b.placed_at)) {
     const later = credits.reduce((sum, credit) => (credit.created_at > bet.placed_at ? sum + credit.amount : sum), 0);
-    covered += Math.min(Math.max(0, bet.open_stake), Math.max(0, toPlay - later));
+    covered = Math.min(covered + Math.max(0, bet.open_stake), Math.max(covered, toPlay - later));
   }
   return covered;
 }
