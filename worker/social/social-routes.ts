@@ -93,12 +93,11 @@ export function socialRoutes() {
     const betId = c.req.param("betId");
     const userId = c.var.user.id;
     if (betId.length > 128) throw notFound("bet");
-    const owned = () => c.env.DB.prepare("SELECT id FROM bets WHERE id = ? AND user_id = ?").bind(betId, userId).first();
-    // A bet placed a moment ago may still be on its way to D1: let the wallet finish projecting it.
-    if (!(await owned())) {
-      await walletOf<KernelWallet>(c.env, userId).flushOutbox();
-      if (!(await owned())) throw notFound("bet");
-    }
+    // The wallet finishes projecting first: a bet placed a moment ago, and a break or closure
+    // taken a moment ago (the share gate below reads the standing from D1), are there then.
+    await walletOf<KernelWallet>(c.env, userId).flushOutbox();
+    const owned = await c.env.DB.prepare("SELECT id FROM bets WHERE id = ? AND user_id = ?").bind(betId, userId).first();
+    if (!owned) throw notFound("bet");
     const now = Date.now();
     const [profile, standing] = await Promise.all([readProfile(c.env.DB, userId), readStanding(c.env.DB, userId)]);
     const refusal = standingShareRefusal(standing, now) ?? shareRefusal(profile);
