@@ -87,6 +87,8 @@ const RUNG_PURPOSES: readonly string[] = [
     "under the warning's key, backing off, except while a dispute of the charge holds; a lost dispute settles it.",
   "The region each open checkout was opened under, so a pack paid after that region stopped offering packs (a law's " +
     "day came while the checkout was open) is declined and refunded, never credited.",
+  "The region each checkout was opened under, kept by its session past the checkout's hold, so a completion the " +
+    "provider delivers late (after the hold expired) is still declined where that region stopped offering packs.",
 ];
 
 export const WALLET_MIGRATIONS: readonly WalletMigration[] = composeLadder(RUNG_PURPOSES, [

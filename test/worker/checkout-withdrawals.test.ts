@@ -211,6 +211,24 @@ describe("a checkout open when its region stops offering packs", () => {
     });
   });
 
+  it("declines a completion delivered late, after the checkout's hold expired and was cleared", async () => {
+    const player = await signIn();
+    const sessionId = await openCheckout(player, 999);
+    // The session's time ran out (it was paid just before), and the next checkout cleared its hold.
+    await runInDurableObject(wallet(player), (instance: UserWallet) => {
+      walletSqlOf(instance).exec("UPDATE purchase_holds SET expires_at = ? WHERE session_id = ?", Date.now() - 1, sessionId);
+    });
+    await openCheckout(player, 499);
+    await runInDurableObject(wallet(player), (instance: UserWallet) => {
+      expect(walletSqlOf(instance).exec("SELECT id FROM purchase_holds WHERE session_id = ?", sessionId).toArray()).toEqual([]);
+    });
+    await withRegionEntryFromToday("US-TX", "coins-only", "Texas Sweepstakes Act", async () => {
+      expect(await deliver(completion(player, sessionId, 999))).toEqual({ received: true, credited: false, declined: "withdrawn" });
+      await expectNothingCredited(player);
+      expect(await simRefunds(sessionId)).toEqual([999]);
+    });
+  });
+
   it("credits one whose region still offers packs, as before", async () => {
     const player = await signIn();
     const sessionId = await openCheckout(player, 999);

@@ -286,6 +286,37 @@ describe("the wallet's storage migration ladder", () => {
     expect(owed.version).toBe(String(WALLET_MIGRATIONS.length));
   });
 
+  it("moving to version 23, each checkout attached to its hold keeps the hold's region by session; running it again changes nothing", async () => {
+    const userId = newUserId();
+    const stub = getUserWallet(env, userId);
+    await stub.getBalances(userId, Date.now());
+    const moved = await runInDurableObject(stub, (_wallet: UserWallet, state) => {
+      const sql = state.storage.sql;
+      // As version 22 left it: a checkout attached to its hold, one whose session is still being made, and one opened before rung 22.
+      sql.exec("DROP TABLE checkout_regions");
+      sql.exec("UPDATE meta SET value = '22' WHERE key = 'schema_version'");
+      const hold = (id: string, session: string | null, region: string | null) => {
+        sql.exec(
+          "INSERT INTO purchase_holds (id, session_id, amount_cents, created_at, expires_at) VALUES (?, ?, 999, 1000, 9000)",
+          id,
+          session,
+        );
+        if (region) sql.exec("INSERT INTO purchase_hold_regions (hold_id, region) VALUES (?, ?)", id, region);
+      };
+      hold("ph_attached", "cs_attached", "US-TX");
+      hold("ph_being_made", null, "US-NJ");
+      hold("ph_before_regions", "cs_before", null);
+      migrateWalletSchema(state.storage, WALLET_MIGRATIONS);
+      const rows = () => sql.exec("SELECT session_id, region, opened_at FROM checkout_regions ORDER BY session_id").toArray();
+      const first = rows();
+      for (const statement of WALLET_MIGRATIONS[22]!.statements) sql.exec(statement);
+      return { first, again: rows(), version: schemaVersionText(sql) };
+    });
+    expect(moved.first).toEqual([{ session_id: "cs_attached", region: "US-TX", opened_at: 1000 }]);
+    expect(moved.again).toEqual(moved.first);
+    expect(moved.version).toBe(String(WALLET_MIGRATIONS.length));
+  });
+
   it("moving to version 14, a ledger of every reason gets its house accounts: minus its sums by reason, owed paid by the receivable", async () => {
     const userId = newUserId();
     const stub = getUserWallet(env, userId);

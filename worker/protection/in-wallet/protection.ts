@@ -57,6 +57,12 @@ import { gateRules } from "./rules-gate";
 import { checkoutWithdrawn, openCheckoutsInTx, type OpenCheckout, withdrawCheckoutInTx } from "./checkout-withdrawals";
 import { projectStandingInTx } from "./standing";
 
+/**
+ * How long a checkout's region is kept after its session was opened: past the session's own
+ * life (at most a day) and the provider's redelivery of its completion (up to three days).
+ */
+const CHECKOUT_REGION_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
 // ---- reads ----
 
 export function readProtection(tx: Ledger): ProtectionState {
@@ -396,10 +402,7 @@ function withdrawCheckoutsOverLimit(tx: Ledger): void {
 function regionClosedSince(tx: Ledger, checkoutSessionId: string, play: PlayContext | undefined): boolean {
   if (!play?.place) return false;
   const opened = tx.sql
-    .exec<{ region: string }>(
-      "SELECT r.region FROM purchase_holds h JOIN purchase_hold_regions r ON r.hold_id = h.id WHERE h.session_id = ?",
-      checkoutSessionId,
-    )
+    .exec<{ region: string }>("SELECT region FROM checkout_regions WHERE session_id = ?", checkoutSessionId)
     .toArray()[0];
   return opened !== undefined && !modeAllows(regionModeAt(opened.region, play.place.rules, tx.now).mode, "purchase");
 }
@@ -476,6 +479,7 @@ export function reservePurchaseInTx(
   if (!verdict.ok) return verdict;
   tx.sql.exec("DELETE FROM purchase_holds WHERE expires_at <= ?", tx.now);
   tx.sql.exec("DELETE FROM purchase_hold_regions WHERE hold_id NOT IN (SELECT id FROM purchase_holds)");
+  tx.sql.exec("DELETE FROM checkout_regions WHERE opened_at <= ?", tx.now - CHECKOUT_REGION_KEEP_MS);
   tx.sql.exec(
     "INSERT INTO purchase_holds (id, session_id, amount_cents, created_at, expires_at) VALUES (?, NULL, ?, ?, ?)",
     input.holdId,
@@ -499,6 +503,12 @@ export function attachPurchaseHoldInTx(
   play: PlayContext,
 ): { ok: true; refused: Refusal | null } {
   tx.sql.exec("UPDATE purchase_holds SET session_id = ? WHERE id = ?", input.sessionId, input.holdId);
+  tx.sql.exec(
+    "INSERT OR IGNORE INTO checkout_regions (session_id, region, opened_at) SELECT ?, region, ? FROM purchase_hold_regions WHERE hold_id = ?",
+    input.sessionId,
+    tx.now,
+    input.holdId,
+  );
   const checkout = openCheckoutsInTx(tx).find((open) => open.id === input.holdId);
   const refused = gatePlay(tx, "purchase", play) ?? (checkout ? purchaseLimitNow(tx, checkout) : null);
   if (refused && checkout) withdrawCheckoutInTx(tx, checkout, refused.code);

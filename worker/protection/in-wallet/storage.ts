@@ -13,6 +13,7 @@
 //   identity_retired_sessions  verification sessions an operator's reset retired; their events change nothing (11)
 //   checkout_withdrawals  open checkouts withdrawn by a break, closure or lower purchase limit, until expired at the provider (18)
 //   purchase_hold_regions the region each open checkout was opened under (22)
+//   checkout_regions      the same region by checkout session, kept past the hold for late completions (23)
 import type { WalletStorageStep } from "../../wallet/schema-migrations";
 
 /** Its tables when the ladder began (rungs 1 and 2). */
@@ -215,6 +216,23 @@ export const PROTECTION_STORAGE: readonly WalletStorageStep[] = [
          hold_id TEXT PRIMARY KEY NOT NULL,
          region TEXT NOT NULL
        )`,
+    ],
+  },
+  {
+    version: 23,
+    statements: [
+      // `checkout_regions`: the region a checkout session was opened under, written when the
+      // session is attached to its hold and kept for CHECKOUT_REGION_KEEP_MS after, so a
+      // completion the provider delivers after the hold has expired (a late redelivery) is
+      // still judged by it. Checkouts attached before this rung take their hold's region.
+      `CREATE TABLE IF NOT EXISTS checkout_regions (
+         session_id TEXT PRIMARY KEY NOT NULL,
+         region TEXT NOT NULL,
+         opened_at INTEGER NOT NULL
+       )`,
+      `INSERT OR IGNORE INTO checkout_regions (session_id, region, opened_at)
+         SELECT h.session_id, r.region, h.created_at FROM purchase_holds h JOIN purchase_hold_regions r ON r.hold_id = h.id
+          WHERE h.session_id IS NOT NULL`,
     ],
   },
 ];
