@@ -14,6 +14,12 @@ import { loggerFor } from "../logging/logger";
 /** How long an isolate trusts its snapshot of the operators' entries. */
 export const REGION_ENTRIES_CACHE_MS = 30_000;
 
+/**
+ * How old a snapshot may grow while the re-reads fail before nothing placed by the operators'
+ * entries is judged on it: an entry added since (a state closed early) would be missed.
+ */
+export const REGION_ENTRIES_MAX_AGE_MS = 10 * 60_000;
+
 type Row = {
   region: string;
   mode: RegionRuleEntry["mode"];
@@ -75,9 +81,19 @@ export function operatorRegionEntries(env: Env): readonly RegionRuleEntry[] {
 const NO_ENTRIES: readonly RegionRuleEntry[] = Object.freeze([]);
 
 /**
+ * Whether this isolate knows the operators' entries well enough to judge money by them: it
+ * has read them, no longer than REGION_ENTRIES_MAX_AGE_MS before `now`.
+ */
+export function operatorRegionEntriesKnown(env: Env, now: number): boolean {
+  const known = snapshots.get(env.DB);
+  return known !== undefined && now - known.readAt <= REGION_ENTRIES_MAX_AGE_MS;
+}
+
+/**
  * Reads the entries again when this isolate's snapshot is older than REGION_ENTRIES_CACHE_MS;
- * a failed read keeps the last one, logged. Whether the isolate has a snapshot now: none
- * when its first read failed, and then the operators' entries are not known at all.
+ * a failed read keeps the last one, logged. Whether the entries are known now
+ * (operatorRegionEntriesKnown): not when the first read failed, nor once the re-reads have
+ * failed for longer than REGION_ENTRIES_MAX_AGE_MS.
  */
 export async function freshenOperatorRegionEntries(env: Env, now: number): Promise<boolean> {
   const known = snapshots.get(env.DB);
@@ -87,7 +103,7 @@ export async function freshenOperatorRegionEntries(env: Env, now: number): Promi
     return true;
   } catch (err) {
     loggerFor(env).warn("region rules: reading the operators' entries failed; the last ones stand", err);
-    return known !== undefined;
+    return operatorRegionEntriesKnown(env, now);
   }
 }
 

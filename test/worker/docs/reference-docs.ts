@@ -10,6 +10,8 @@ import { requireUser } from "../../../worker/auth/require-user";
 import { REFUSAL_CODES, sentenceTexts } from "../../../src/shared/refusals";
 import type { AppEnv } from "../../../worker/http/app-types";
 import { REFUSALS, wireOf } from "../../../worker/http/refusals";
+import { REGION_ENTRIES_MAX_AGE_MS } from "../../../worker/protection/region-entries";
+import { REGION_RULES_UNREAD_MESSAGE } from "../../../worker/protection/request-region";
 import type { TUNABLES } from "../../../worker/tunables";
 import { ROUTE_NOTES, SECTIONS, SHARED_SCHEMA_MODULES, type RouteNote, type SchemaRef } from "./route-notes";
 
@@ -140,7 +142,10 @@ function renderRefusals(): string[] {
     "[`src/shared/refusals.ts`](../src/shared/refusals.ts) (the SPA shows the same ones). `{name}` stands for a",
     "value from the refusal's details; a sentence that depends on a state has one line per state. Where several",
     "refusals share a code, clients tell them apart by the sentence. An operator action whose audit row cannot be",
-    `written answers \`${failure.status} ${failure.code}\` ("${failure.message}") and changes nothing.`,
+    `written answers \`${failure.status} ${failure.code}\` ("${failure.message}") and changes nothing. A Vantage`,
+    "Cash bet, a pack, a redemption or the daily bonus asked while the server has not been able to read the",
+    `operators' region entries for ${REGION_ENTRIES_MAX_AGE_MS / 60_000} minutes answers \`503 region-rules-unread\` ("${REGION_RULES_UNREAD_MESSAGE}")`,
+    "and changes nothing; Coins bets go on.",
     "",
     "| code | status | sentence |",
     "|---|---|---|",
