@@ -42,8 +42,11 @@ const takeBreak = (p: SignedIn, period: string) => postJson("/api/me/break", { p
 const share = (p: SignedIn, betId: string) => postJson(`/api/bets/${betId}/share`, {}, p.token);
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 
-/** POSTs `body` to `path` as `token` through the whole Worker with an edge cache that records what it is asked to purge. */
-async function postRecordingPurges(path: string, token: string, body: unknown): Promise<{ status: number; purges: string[][] }> {
+/**
+ * POSTs `body` to `path` as `token` through the whole Worker with an edge cache that records
+ * what it is asked to purge; a URLSearchParams body goes as a form, anything else as JSON.
+ */
+async function postRecordingPurges(path: string, token: string | null, body: unknown): Promise<{ status: number; purges: string[][] }> {
   const purges: string[][] = [];
   const cache: CacheContext = {
     purge: async ({ tags = [] }) => {
@@ -53,10 +56,17 @@ async function postRecordingPurges(path: string, token: string, body: unknown): 
     invalidate: async () => ({ success: true, errors: [] }),
   };
   const ctx = Object.assign(createExecutionContext(), { cache });
+  const form = body instanceof URLSearchParams;
+  const headers = new Headers({
+    "Content-Type": form ? "application/x-www-form-urlencoded" : "application/json",
+    "CF-Connecting-IP": "10.7.0.1",
+  });
+  if (token) headers.set("Authorization", `Bearer ${token}`);
   const request = new Request(`${BASE}${path}`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "CF-Connecting-IP": "10.7.0.1" },
-    body: JSON.stringify(body),
+    headers,
+    body: form ? body.toString() : JSON.stringify(body),
+    redirect: "manual",
   }) as Parameters<typeof worker.fetch>[0];
   const res = await worker.fetch(request, env, ctx);
   await waitOnExecutionContext(ctx);
@@ -321,6 +331,34 @@ describe("the edge's copies", () => {
     expect(status).toBe(200);
     expect(purges).toEqual([[playerTag(handle), LEADERBOARD_TAG, WINNERS_TAG]]);
     // D1 already has the break when the answer comes: no wait for the wallet's outbox.
+    expect((await read(`/api/public/profiles/${handle}`)).status).toBe(404);
+  });
+});
+
+describe("a verified document showing a minor", () => {
+  it("takes the player off the public surface as the verification lands, their copies purged", async () => {
+    const player = await signIn(undefined, undefined, { verifyIdentity: false });
+    const handle = `kid_${crypto.randomUUID().slice(0, 8)}`;
+    expect((await patchMe(player, { handle })).status).toBe(200);
+    await settleWins(player, ["coins"]);
+    expect((await read(`/api/public/profiles/${handle}`)).status).toBe(200);
+
+    const started = await postJson("/api/identity/session", {}, player.token);
+    expect(started.status).toBe(200);
+    const path = new URL(((await started.json()) as { url: string }).url).pathname;
+    const today = etDayKey(Date.now() - 10 * DAY_MS);
+    const form = new URLSearchParams({
+      outcome: "verified",
+      document_type: "driving_license",
+      issuing_country: "US",
+      document_number: `D${crypto.randomUUID().replaceAll("-", "").slice(0, 10).toUpperCase()}`,
+      date_of_birth: `${Number(today.slice(0, 4)) - 16}${today.slice(4)}`,
+      residence: "US-TX",
+    });
+    const { status, purges } = await postRecordingPurges(`${path}/complete`, null, form);
+    expect(status).toBe(303);
+    expect(purges).toEqual([[playerTag(handle), LEADERBOARD_TAG]]);
+    // D1 has the closure when the verification lands: no wait for the wallet's outbox.
     expect((await read(`/api/public/profiles/${handle}`)).status).toBe(404);
   });
 });

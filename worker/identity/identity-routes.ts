@@ -19,6 +19,7 @@ import { protectionWallet } from "../protection/wallet";
 import { getIdentityPort } from "./configured-identity";
 import { handleIdentityWebhook, refuseIdentityEventBeforeBody } from "./identity-webhook";
 import { simIdentityRoutes } from "./sim-identity-routes";
+import { purgeAfterStandingChange } from "../social/privacy-purge";
 
 const EmptyRequestSchema = z.union([z.object({}), z.null()]);
 
@@ -69,6 +70,7 @@ export function identityRoutes() {
     const raw = await bodyText(c);
     const port = getIdentityPort(c.env, publicOrigin(c.env, c.req.url));
     const outcome = await handleIdentityWebhook(c.env, port, raw, c.req.header("Stripe-Signature"), Date.now());
+    if (outcome.status === 200 && outcome.closedForAgeOf) await purgeAfterStandingChange(c, outcome.closedForAgeOf);
     return c.json(outcome.body, outcome.status);
   });
 

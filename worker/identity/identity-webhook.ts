@@ -34,8 +34,12 @@ export const IDENTITY_EVENTS = new Set([
 
 const SessionRefSchema = z.object({ id: z.string().min(1).max(255) });
 
+/**
+ * `closedForAgeOf`: the player a document under age just closed for play, projected to D1 already;
+ * the route purges their public copies at the edge (it holds the request's cache).
+ */
 export type IdentityWebhookOutcome =
-  | { status: 200; body: { received: true; identity?: string; ignored?: string } }
+  | { status: 200; body: { received: true; identity?: string; ignored?: string }; closedForAgeOf?: string }
   | { status: 400 | 503; body: ApiErrorBody };
 
 const ignored = (reason: string): IdentityWebhookOutcome => ({ status: 200, body: { received: true, ignored: reason } });
@@ -149,6 +153,11 @@ export async function handleIdentityWebhook(
       .insert(identityChecks)
       .values({ userId, ...row })
       .onConflictDoUpdate({ target: identityChecks.userId, set: row });
+  }
+  if (recorded.closedForAge) {
+    // Off every public social answer at once, as any other closure for play.
+    await protectionWallet(env, userId).flushOutbox();
+    return { status: 200, body: { received: true, identity: state.status }, closedForAgeOf: userId };
   }
   return { status: 200, body: { received: true, identity: state.status } };
 }

@@ -8,7 +8,7 @@
 // through the real webhook handler, and the player returns to /redeem like Stripe's
 // return_url. The unguessable session id in the URL is the capability, as with Stripe's pages.
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { identityVerificationMode } from "../config";
 import { getDb } from "../db/database";
 import { simIdentitySessions, users } from "../db/schema";
@@ -21,6 +21,7 @@ import { requestRegion } from "../protection/request-region";
 import { identityWebhookSecret } from "./identity-port";
 import { escapeHtml, STAND_IN_PAGE_CSP, standInPage } from "../http/stand-in-page";
 import { handleIdentityWebhook } from "./identity-webhook";
+import { purgeAfterStandingChange } from "../social/privacy-purge";
 import { createSimulatedIdentity, SIM_IDENTITY_SESSION_ID } from "./simulated-identity";
 import { isCalendarDate } from "../../src/shared/protection";
 
@@ -36,8 +37,13 @@ button{margin:.75rem .5rem 0 0}`;
 
 const page = (body: string) => standInPage("Vantage test identity verification", body, PAGE_STYLE);
 
-/** Signs an event the way Stripe does and hands it to the real identity webhook handler. */
-async function deliverSigned(env: Env, origin: string, type: string, sessionId: string, now: number): Promise<void> {
+/**
+ * Signs an event the way Stripe does and hands it to the real identity webhook handler; a
+ * document under age purges the player's public copies, as the webhook route does.
+ */
+async function deliverSigned(c: Context<AppEnv>, type: string, sessionId: string, now: number): Promise<void> {
+  const env = c.env;
+  const origin = new URL(c.req.url).origin;
   const secret = identityWebhookSecret(env);
   if (!secret) throw new ApiError(503, "not-configured", "Identity verification is not configured on this server.");
   const created = Math.floor(now / 1000);
@@ -53,6 +59,7 @@ async function deliverSigned(env: Env, origin: string, type: string, sessionId: 
   const signature = await stripeSignatureHeader(payload, secret, created);
   const outcome = await handleIdentityWebhook(env, createSimulatedIdentity(env, origin), payload, signature, now);
   if (outcome.status !== 200) throw new ApiError(outcome.status, "identity-failed", "The simulated verification could not be delivered.");
+  if (outcome.closedForAgeOf) await purgeAfterStandingChange(c, outcome.closedForAgeOf);
 }
 
 export function simIdentityRoutes() {
@@ -110,7 +117,6 @@ ${session.lastError ? `<p class="error">Last attempt: ${escapeHtml(session.lastE
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string).trim() : "");
     const outcome = field("outcome");
-    const origin = new URL(c.req.url).origin;
     const now = Date.now();
     const db = getDb(c.env);
     if (outcome === "needs-input") {
@@ -118,7 +124,7 @@ ${session.lastError ? `<p class="error">Last attempt: ${escapeHtml(session.lastE
         .update(simIdentitySessions)
         .set({ status: "requires_input", lastError: "The document could not be read. Try again with a clearer photo.", updatedAt: now })
         .where(eq(simIdentitySessions.id, session.id));
-      await deliverSigned(c.env, origin, "identity.verification_session.requires_input", session.id, now);
+      await deliverSigned(c, "identity.verification_session.requires_input", session.id, now);
       return c.redirect("/redeem?identity=return", 303);
     }
     if (outcome !== "verified" && outcome !== "mismatch") throw new ApiError(400, "invalid-argument", "Choose an outcome.");
@@ -153,7 +159,7 @@ ${session.lastError ? `<p class="error">Last attempt: ${escapeHtml(session.lastE
         updatedAt: now,
       })
       .where(eq(simIdentitySessions.id, session.id));
-    await deliverSigned(c.env, origin, "identity.verification_session.verified", session.id, now);
+    await deliverSigned(c, "identity.verification_session.verified", session.id, now);
     return c.redirect("/redeem?identity=return", 303);
   });
 

@@ -104,7 +104,8 @@ export type IdentityOutcome =
     };
 
 /** `retired`: the session was retired by an operator's reset, so its outcome changed nothing. */
-export type IdentityResult = { ok: true; identity: IdentityState; changed: boolean; retired?: true };
+/** `closedForAge`: this outcome closed the account for play as under age (it leaves the public social surface). */
+export type IdentityResult = { ok: true; identity: IdentityState; changed: boolean; retired?: true; closedForAge?: true };
 
 /**
  * Records an outcome unless the state is already final. A verified document is held against
@@ -119,12 +120,14 @@ export function recordIdentityInTx(tx: Ledger, input: IdentityOutcome): Identity
   if (isFinal(readIdentityInTx(tx).status)) return { ok: true, identity: readIdentityInTx(tx), changed: false };
   let status: IdentityStatus = input.outcome;
   let reason: string | null = input.outcome === "needs-input" ? input.reason.slice(0, 300) : null;
+  let closedForAge = false;
   if (input.outcome === "verified") {
     const confirmed = readProtection(tx).dateOfBirth;
     if (!isValidDateOfBirth(input.dateOfBirth, tx.now) || ageAnywhere(input.dateOfBirth, tx.now) < input.minAge) {
       status = "mismatch";
       reason = UNDER_AGE_REASON;
       closeUnderAgeInTx(tx);
+      closedForAge = true;
     } else if (confirmed === null) {
       confirmDateOfBirthInTx(tx, { dateOfBirth: input.dateOfBirth, minAge: input.minAge });
     } else if (confirmed !== input.dateOfBirth) {
@@ -144,7 +147,7 @@ export function recordIdentityInTx(tx: Ledger, input: IdentityOutcome): Identity
     tx.now,
   );
   recordResidenceInTx(tx, input.outcome === "verified" ? (input.residence ?? null) : null);
-  return { ok: true, identity: readIdentityInTx(tx), changed: true };
+  return { ok: true, identity: readIdentityInTx(tx), changed: true, ...(closedForAge && { closedForAge: true as const }) };
 }
 
 /**
