@@ -101,6 +101,7 @@ export type WorkerRefusal =
   | Plain<"identity-mismatch">
   | With<"identity-final", { identity: "verified" | "in-use" | "mismatch" }>
   | Plain<"identity-not-started">
+  | Plain<"identity-shows-minor">
   // disputes, refunds and fraud warnings
   | Plain<"dispute-invalid">
   | Plain<"refund-invalid">
@@ -358,6 +359,9 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
     pick: (d) => d.identity,
   },
   "identity-not-started": { text: "This player has no identity check to reset." },
+  "identity-shows-minor": {
+    text: "This player's verified document showed a minor: the check cannot be reset, and the account stays closed for play.",
+  },
 
   // disputes, refunds and fraud warnings (as the payment provider reports them)
   "dispute-invalid": { text: "A dispute needs an id, a payment intent and a status." },

@@ -590,6 +590,22 @@ describe("identity is a person of age, once", () => {
     expect(checkout.status).toBe(403);
   });
 
+  it("never resets a check whose document showed a minor, so no adult's document and date correction can reopen the account", async () => {
+    const player = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(player, "verified", randomDocument(), "2012-06-01");
+    const admin = await signIn("admin@vantage.test", "Operator");
+    const reset = await resetIdentity(admin, player, { reason: "player says it was the wrong document" });
+    expect(reset.status).toBe(409);
+    expect(await errorOf(reset)).toEqual({
+      code: "identity-shows-minor",
+      message: "This player's verified document showed a minor: the check cannot be reset, and the account stays closed for play.",
+    });
+    // The record stands: a later correction of the date of birth still keeps the account closed.
+    const corrected = await correctDateOfBirth(admin, player, ADULT_DATE_OF_BIRTH);
+    expect(await corrected.json()).toMatchObject({ closed: "under-age", identity: "mismatch" });
+    expect((await identityOf(player)).status).toBe("mismatch");
+  });
+
   it("confirms the date of birth from an adult's document when none was confirmed, and the player cannot change it afterwards", async () => {
     const player = await signIn(undefined, undefined, { confirmAge: false, verifyIdentity: false });
     await verify(player, "verified", randomDocument(), "1988-03-03");

@@ -160,16 +160,18 @@ export function beginIdentityCheckInTx(tx: Ledger, input: { sessionId: string })
   return recordIdentityInTx(tx, { sessionId: input.sessionId, outcome: "pending" });
 }
 
-export type IdentityResetResult = { ok: true; previous: IdentityState } | RefusalOf<"identity-not-started">;
+export type IdentityResetResult = { ok: true; previous: IdentityState } | RefusalOf<"identity-not-started" | "identity-shows-minor">;
 
 /**
  * An operator's reset: the player is back at "never started" and may verify again. The
  * session is retired, so its late or replayed events change nothing; the document's claim
- * in D1 is released by the caller.
+ * in D1 is released by the caller. A document that showed a minor is never reset: it is the
+ * record that keeps the account closed, and no date of birth corrected later reopens it.
  */
 export function resetIdentityInTx(tx: Ledger): IdentityResetResult {
   const row = readRow(tx);
   if (!row) return { ok: false, code: "identity-not-started" };
+  if (documentShowsMinorInTx(tx)) return { ok: false, code: "identity-shows-minor" };
   const previous = readIdentityInTx(tx);
   if (row.session_id !== null) {
     tx.sql.exec("INSERT OR IGNORE INTO identity_retired_sessions (session_id, retired_at) VALUES (?, ?)", row.session_id, tx.now);
