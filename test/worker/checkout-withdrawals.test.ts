@@ -11,7 +11,7 @@ import { describe, expect, it, vi } from "vitest";
 import { expireWithdrawnCheckoutsOnAlarm } from "../../worker/protection/in-wallet/methods";
 import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import type { WalletHost } from "../../worker/wallet/wallet-object";
-import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
+import { ADULT_DATE_OF_BIRTH, api, BASE, postJson, signIn, type SignedIn } from "./helpers";
 import { ringAlarm } from "./ring-alarm";
 import { drainOutboxNow, walletSqlOf } from "./settlement-fixtures";
 import { withRegionEntryFromToday } from "./region-entry-fixtures";
@@ -223,6 +223,30 @@ describe("a checkout open when its region stops offering packs", () => {
       expect(walletSqlOf(instance).exec("SELECT id FROM purchase_holds WHERE session_id = ?", sessionId).toArray()).toEqual([]);
     });
     await withRegionEntryFromToday("US-TX", "coins-only", "Texas Sweepstakes Act", async () => {
+      expect(await deliver(completion(player, sessionId, 999))).toEqual({ received: true, credited: false, declined: "withdrawn" });
+      await expectNothingCredited(player);
+      expect(await simRefunds(sessionId)).toEqual([999]);
+    });
+  });
+
+  it("declines one opened away from home when the state on the player's verified document stops offering packs", async () => {
+    const player = await signIn(undefined, undefined, { verifyIdentity: false });
+    // The document says Kansas; the checkout is opened from Texas (the tests' region), both offering packs then.
+    const recorded = await wallet(player).recordIdentity(
+      player.userId,
+      {
+        sessionId: "vs_ks",
+        outcome: "verified",
+        documentHash: `idh_ks_${player.userId}`,
+        dateOfBirth: ADULT_DATE_OF_BIRTH,
+        minAge: 18,
+        residence: "US-KS",
+      },
+      Date.now(),
+    );
+    expect(recorded.identity.status).toBe("verified");
+    const sessionId = await openCheckout(player, 999);
+    await withRegionEntryFromToday("US-KS", "coins-only", "Kansas Sweepstakes Act", async () => {
       expect(await deliver(completion(player, sessionId, 999))).toEqual({ received: true, credited: false, declined: "withdrawn" });
       await expectNothingCredited(player);
       expect(await simRefunds(sessionId)).toEqual([999]);

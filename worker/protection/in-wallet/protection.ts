@@ -396,15 +396,20 @@ function withdrawCheckoutsOverLimit(tx: Ledger): void {
 }
 
 /**
- * Whether the region a checkout was opened under offers no packs now, by the rules in force
- * `play` carries (none on a direct call): a law's day that came while the checkout was open.
+ * Whether the region a checkout was opened under, or the region where the player's verified
+ * document says they live, offers no packs now, by the rules in force `play` carries (none on
+ * a direct call): a law's day that came while the checkout was open. The residence counts
+ * even where the checkout was opened elsewhere under rules as strict then (a trip, a VPN).
  */
 function regionClosedSince(tx: Ledger, checkoutSessionId: string, play: PlayContext | undefined): boolean {
   if (!play?.place) return false;
+  const rules = play.place.rules;
+  const closed = (region: string) => !modeAllows(regionModeAt(region, rules, tx.now).mode, "purchase");
   const opened = tx.sql
     .exec<{ region: string }>("SELECT region FROM checkout_regions WHERE session_id = ?", checkoutSessionId)
     .toArray()[0];
-  return opened !== undefined && !modeAllows(regionModeAt(opened.region, play.place.rules, tx.now).mode, "purchase");
+  const residence = verifiedResidenceInTx(tx);
+  return (opened !== undefined && closed(opened.region)) || (residence !== null && closed(residence));
 }
 
 /**
