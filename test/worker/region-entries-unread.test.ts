@@ -15,6 +15,11 @@ import {
   refreshOperatorRegionEntries,
 } from "../../worker/protection/region-entries";
 import { allowInRegion, RegionRulesUnread, rulesInForce } from "../../worker/protection/request-region";
+import { etDayKey } from "../../src/shared/bonus";
+import type { ApprovalRequest } from "../../src/shared/schemas/operator-views";
+import { FREE_ENTRY_APPROVAL } from "../../worker/admin/free-entry-admin";
+import { getUserWallet } from "../../worker/user-wallet";
+import { api, signIn } from "./helpers";
 
 /** A database binding of its own (so its snapshot is its own) whose reads fail while `down` is set. */
 function flakyDatabase(): { db: D1Database; setDown(down: boolean): void } {
@@ -45,6 +50,22 @@ function refusalOf(run: () => unknown): { status: number; code: string } | null 
     if (err instanceof ApiError) return { status: err.status, code: err.code };
     throw err;
   }
+}
+
+/** A database binding of its own whose reads of the operators' region entries fail; every other read works. */
+function databaseWithoutRegionEntries(): D1Database {
+  return new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === "prepare") {
+        return (query: string) => {
+          if (query.includes("region_rule_entries")) throw new Error("D1 is unavailable");
+          return target.prepare(query);
+        };
+      }
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 describe("the operators' region entries, unread for too long", () => {
@@ -83,5 +104,29 @@ describe("the operators' region entries, unread for too long", () => {
     await refreshOperatorRegionEntries(workerEnv, Date.now());
     expect(refusalOf(() => allowInRegion(c, "bet", "cash"))).toBeNull();
     expect(refusalOf(() => allowInRegion(c, "purchase"))).toBeNull();
+  });
+});
+
+describe("a free-entry card approved while the operators' region entries cannot be read", () => {
+  it("credits nothing and answers 503 region-rules-unread, so it can be approved again once they are read", async () => {
+    const player = await signIn();
+    const codes = await api("/api/free-entry/code", { token: player.token });
+    expect(codes.status).toBe(200);
+    const { codes: open } = (await codes.json()) as { codes: { code: string }[] };
+    const code = open[0]!.code;
+    const workerEnv = { ...env, DB: databaseWithoutRegionEntries() } as Env;
+    const before = await getUserWallet(env, player.userId).getBalances(player.userId, Date.now());
+    const request = {
+      id: `fe-${crypto.randomUUID()}`,
+      kind: "free-entry",
+      subject: player.userId,
+      payload: { code, postmarkedOn: etDayKey(Date.now()), amountCents: 500 },
+    } as unknown as ApprovalRequest;
+    const approver = { id: "op-b", email: "ops@vantage.test", sessionId: "s" };
+    await expect(FREE_ENTRY_APPROVAL.apply(workerEnv, request, approver, Date.now())).rejects.toMatchObject({
+      status: 503,
+      code: "region-rules-unread",
+    });
+    expect(await getUserWallet(env, player.userId).getBalances(player.userId, Date.now())).toEqual(before);
   });
 });

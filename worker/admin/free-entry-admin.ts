@@ -16,7 +16,8 @@ import { getDb } from "../db/database";
 import { ApiError, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { refusalError } from "../http/refusals";
-import { playContextFor } from "../protection/request-region";
+import { playContextFor, REGION_RULES_UNREAD_MESSAGE } from "../protection/request-region";
+import { freshenOperatorRegionEntries } from "../protection/region-entries";
 import { checkPostmark, findCode, markRecorded } from "../sweepstakes/free-entry";
 import { tunables } from "../tunables";
 import { sweepstakesWallet } from "../sweepstakes/wallet";
@@ -93,7 +94,9 @@ export const FREE_ENTRY_APPROVAL: ApprovalKindRules = {
     if (!row) return { ok: false, code: "unknown-code" };
     const postmark = checkPostmark(postmarkedOn, row, now);
     if (!postmark.ok) return postmark;
-    // The player's own place when they asked for the code (its region rule and minimum age).
+    // The player's own place when they asked for the code (its region rule and minimum age),
+    // never judged on the shipped table alone: an entry operators added could be missed.
+    if (!(await freshenOperatorRegionEntries(env, now))) throw new ApiError(503, "region-rules-unread", REGION_RULES_UNREAD_MESSAGE);
     const play = playContextFor(env, row.region);
     const result = await sweepstakesWallet(env, row.user_id).recordFreeEntry(
       row.user_id,
