@@ -4,6 +4,12 @@
 // `vantage.betslip`, so the slip survives a reload; prices can be refreshed from a 409
 // `price-changed` answer (its prices in the slip's order). A pick keeps the game's score
 // model it was picked with (same-game parlays are priced from it).
+// The slip follows the board the player is looking at (followBoard): a picked side whose
+// board price moves takes the new price at once and remembers the one the player last saw,
+// so the slip can show the move until the player confirms (acceptPrices); a side whose line
+// moved, or that the board shows locked, is locked, never pointed at another line; a game's
+// new score model replaces its picks' (its same-game block re-prices from it). Only what the
+// board changed since it last looked counts, so a stale board never undoes a 409's prices.
 // It also holds the receipt of the last placement until the player dismisses it, so the
 // receipt outlasts the phone's slip sheet, which closes as the slip empties.
 // Part of src/session/, the state every screen shares (see auth-provider.tsx): features read it here.
@@ -12,11 +18,18 @@ import { useToast } from "../components/toast";
 import { nextMode, propPickUid, togglePick, type BetslipMode, type BetslipPick } from "../shared/betslip";
 import { americanToDecimal } from "../shared/odds";
 import type { BetDocument, CurrentPickPrice } from "../shared/schemas/bets";
+import type { Event } from "../shared/schemas/events";
 
 /** What one confirmed slip placed, and the slip it came from (to bet it again). */
 export type Placement = { bets: BetDocument[]; picks: BetslipPick[]; mode: BetslipMode; amount: string };
 
 export const BETSLIP_KEY = "vantage.betslip";
+
+/**
+ * What a board offers now for a slip's pick on one of its games: the pick its price button
+ * would add (price, line, fair chance), or null while that side is locked or not offered.
+ */
+export type BoardOffer = (event: Event, pick: BetslipPick) => BetslipPick | null;
 
 export type BetslipContextValue = {
   picks: BetslipPick[];
@@ -31,8 +44,14 @@ export type BetslipContextValue = {
   setAmount(amount: string): void;
   /** Applies the server's current prices; returns how many picks changed or locked. */
   applyCurrentPrices(current: readonly CurrentPickPrice[]): number;
-  /** uids of picks the server reported locked since they were added. */
+  /** uids of picks the server reported locked since they were added, or the board shows locked or at another line. */
   lockedUids: ReadonlySet<string>;
+  /** Follows a board's current prices for the slip's picks on its games (see the header). */
+  followBoard(events: readonly Event[], offerOf: BoardOffer): void;
+  /** uid → the price the player last saw, for each pick whose price moved since. */
+  movedFrom: ReadonlyMap<string, number>;
+  /** The player has seen the slip's current prices (confirming them): the moves are no longer shown. */
+  acceptPrices(): void;
   /** The last placement's receipt while it is shown; null once dismissed. */
   receipt: Placement | null;
   showReceipt(placement: Placement): void;
@@ -52,6 +71,9 @@ const BetslipContext = createContext<BetslipContextValue>({
   setAmount: noop,
   applyCurrentPrices: () => 0,
   lockedUids: new Set(),
+  followBoard: noop,
+  movedFrom: new Map(),
+  acceptPrices: noop,
   receipt: null,
   showReceipt: noop,
   dismissReceipt: noop,
@@ -104,6 +126,46 @@ function withValidSameGame(pick: BetslipPick): BetslipPick {
   return rest;
 }
 
+/** Who locked a pick: the server's answer (until the next one), or the board (until it offers the pick's line again). */
+type LockedBy = "server" | "board";
+
+/** `map` without `keys`, the same map when it holds none of them. */
+function without<V>(map: ReadonlyMap<string, V>, keys: readonly string[]): ReadonlyMap<string, V> {
+  if (!keys.some((key) => map.has(key))) return map;
+  const next = new Map(map);
+  for (const key of keys) next.delete(key);
+  return next;
+}
+
+/**
+ * The prices the player last saw, after the slip went from `before` to `after`: a pick
+ * re-priced at the same line remembers the price it had (its first, over several moves);
+ * one back at that price has not moved.
+ */
+function noteMoves(
+  seen: ReadonlyMap<string, number>,
+  before: readonly BetslipPick[],
+  after: readonly BetslipPick[],
+): ReadonlyMap<string, number> {
+  const next = new Map(seen);
+  let moved = false;
+  for (const pick of after) {
+    const was = before.find((p) => p.uid === pick.uid);
+    if (!was || was.line !== pick.line || was.priceAm === pick.priceAm) continue;
+    moved = true;
+    const from = seen.get(pick.uid) ?? was.priceAm;
+    if (from === pick.priceAm) next.delete(pick.uid);
+    else next.set(pick.uid, from);
+  }
+  return moved ? next : seen;
+}
+
+/** The pick carrying the game's model as the board has it now (none when the board has none). */
+function withModel(pick: BetslipPick, sameGame: Event["sameGame"]): BetslipPick {
+  const { sameGame: _old, ...rest } = pick;
+  return sameGame ? { ...rest, sameGame } : rest;
+}
+
 function readStored(): Stored {
   const empty: Stored = { picks: [], mode: "Singles", amount: "" };
   try {
@@ -122,7 +184,14 @@ function readStored(): Stored {
 export function BetslipProvider({ children }: { children: ReactNode }) {
   const toast = useToast();
   const [state, setState] = useState<Stored>(readStored);
-  const [lockedUids, setLockedUids] = useState<ReadonlySet<string>>(() => new Set());
+  const [locks, setLocks] = useState<ReadonlyMap<string, LockedBy>>(() => new Map());
+  const [movedFrom, setMovedFrom] = useState<ReadonlyMap<string, number>>(() => new Map());
+  // What the board last showed of each pick (its price and line) and each game's model:
+  // the slip follows what the board changes, not a board older than the slip's prices.
+  const boardViews = useRef(new Map<string, string>());
+  const forgetViews = useCallback((uids: readonly string[]) => {
+    for (const uid of uids) boardViews.current.delete(uid);
+  }, []);
   // The latest slip, so two clicks before a re-render still see each other.
   const stateRef = useRef(state);
   const commit = useCallback((next: Stored) => {
@@ -149,6 +218,9 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
       if (event.key !== BETSLIP_KEY) return;
       const next = readStored();
       adopted.current.add(next);
+      // Prices the other tab followed show as moved here too.
+      const before = stateRef.current.picks;
+      setMovedFrom((seen) => noteMoves(seen, before, next.picks));
       commit(next);
     };
     window.addEventListener("storage", onStorage);
@@ -164,9 +236,12 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
         return;
       }
       commit({ ...current, picks: outcome.picks, mode: nextMode(current.mode, current.picks.length, outcome.picks.length) });
-      setLockedUids((locked) => (locked.has(pick.uid) ? new Set([...locked].filter((uid) => uid !== pick.uid)) : locked));
+      // A pick added again starts afresh: the board's view of it is taken again, at its price.
+      setLocks((locked) => without(locked, [pick.uid]));
+      setMovedFrom((seen) => without(seen, [pick.uid]));
+      forgetViews([pick.uid]);
     },
-    [toast, commit],
+    [toast, commit, forgetViews],
   );
 
   const remove = useCallback(
@@ -174,13 +249,17 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
       const current = stateRef.current;
       const picks = current.picks.filter((p) => p.uid !== uid);
       commit({ ...current, picks, mode: nextMode(current.mode, current.picks.length, picks.length) });
+      setMovedFrom((seen) => without(seen, [uid]));
+      forgetViews([uid]);
     },
-    [commit],
+    [commit, forgetViews],
   );
 
   const clear = useCallback(() => {
     commit({ picks: [], mode: "Singles", amount: "" });
-    setLockedUids(new Set());
+    setLocks(new Map());
+    setMovedFrom(new Map());
+    boardViews.current.clear();
   }, [commit]);
 
   const setMode = useCallback(
@@ -215,12 +294,70 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
         const uid = pick.prop ? propPickUid(pick.gameId, pick.prop, pick.side, now.line) : pick.uid;
         return { ...rest, ...keep, uid, priceAm: now.priceAm, priceDec: americanToDecimal(now.priceAm), line: now.line };
       });
+      const before = stateRef.current.picks;
+      setMovedFrom((seen) => noteMoves(seen, before, picks));
       commit({ ...stateRef.current, picks });
-      setLockedUids(locked);
+      setLocks(new Map([...locked].map((uid) => [uid, "server"])));
       return changed;
     },
     [commit],
   );
+
+  const followBoard = useCallback(
+    (events: readonly Event[], offerOf: BoardOffer) => {
+      const views = boardViews.current;
+      const before = stateRef.current.picks;
+      const lock: string[] = [];
+      const open: string[] = [];
+      const games = new Map(events.map((e) => [e.eventId, e]));
+      const picks = before.map((pick) => {
+        const event = games.get(pick.gameId);
+        if (!event) return pick;
+        let next = pick;
+        const model = JSON.stringify(event.sameGame ?? null);
+        const modelKey = `model:${pick.gameId}`;
+        if (views.get(modelKey) !== model && JSON.stringify(pick.sameGame ?? null) !== model) next = withModel(next, event.sameGame);
+        // A player's market comes from the game page's props, not the board: its price stays.
+        if (pick.market === "Prop") return next;
+        const now = offerOf(event, pick);
+        const view = now ? `${now.priceAm}@${now.line}@${now.fairP}` : "none";
+        if (views.get(pick.uid) === view) return next;
+        views.set(pick.uid, view);
+        // Another line is another bet: the pick locks rather than follow it there.
+        if (!now || now.line !== pick.line) {
+          lock.push(pick.uid);
+          return next;
+        }
+        open.push(pick.uid);
+        if (now.priceAm === pick.priceAm && now.fairP === pick.fairP) return next;
+        const { fairP: _old, ...rest } = next;
+        return {
+          ...rest,
+          ...(now.fairP !== undefined && { fairP: now.fairP }),
+          priceAm: now.priceAm,
+          priceDec: americanToDecimal(now.priceAm),
+        };
+      });
+      for (const event of events) views.set(`model:${event.eventId}`, JSON.stringify(event.sameGame ?? null));
+      if (picks.some((p, i) => p !== before[i])) {
+        setMovedFrom((seen) => noteMoves(seen, before, picks));
+        commit({ ...stateRef.current, picks });
+      }
+      if (lock.length + open.length === 0) return;
+      setLocks((locked) => {
+        const unlocked = without(
+          locked,
+          open.filter((uid) => locked.get(uid) === "board"),
+        );
+        const added = lock.filter((uid) => !unlocked.has(uid));
+        return added.length === 0 ? unlocked : new Map([...unlocked, ...added.map((uid): [string, LockedBy] => [uid, "board"])]);
+      });
+    },
+    [commit],
+  );
+
+  const acceptPrices = useCallback(() => setMovedFrom(new Map()), []);
+  const lockedUids = useMemo<ReadonlySet<string>>(() => new Set(locks.keys()), [locks]);
 
   const [receipt, setReceipt] = useState<Placement | null>(null);
   const dismissReceipt = useCallback(() => setReceipt(null), []);
@@ -238,11 +375,28 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
       setAmount,
       applyCurrentPrices,
       lockedUids,
+      followBoard,
+      movedFrom,
+      acceptPrices,
       receipt,
       showReceipt: setReceipt,
       dismissReceipt,
     }),
-    [state, toggle, remove, clear, setMode, setAmount, applyCurrentPrices, lockedUids, receipt, dismissReceipt],
+    [
+      state,
+      toggle,
+      remove,
+      clear,
+      setMode,
+      setAmount,
+      applyCurrentPrices,
+      lockedUids,
+      followBoard,
+      movedFrom,
+      acceptPrices,
+      receipt,
+      dismissReceipt,
+    ],
   );
   return <BetslipContext.Provider value={value}>{children}</BetslipContext.Provider>;
 }

@@ -10,7 +10,11 @@
 // fair odds" on, each pick shows the margin its price carries against the fair price and
 // a parlay shows its own (src/shared/fair-odds.ts). In a Parlay, the picks on one game are
 // one same-game block priced together (same-game-block.tsx): the parlay pays each block's
-// price once, then the price of every other leg (src/shared/payout.ts).
+// price once, then the price of every other leg (src/shared/payout.ts). The slip follows
+// the board's prices (betslip-provider.tsx): a moved price shows its move (moved-price.tsx)
+// until the player confirms, and a pick whose line moved reads Locked. A price that moves
+// while the confirm step is open shows there too, and Confirm turns into "Accept new
+// prices": the wager is only sent at prices the dialog showed.
 import { useEffect, useRef, useState } from "react";
 import { useToast } from "../../../components/toast";
 import { ApiError, REQUEST_TIMEOUT_MS, errorMessage } from "../../../lib/api-client";
@@ -24,7 +28,7 @@ import {
   type BetslipPick,
 } from "../../../shared/betslip";
 import { HOUSE_LIMITS, WALLET_LABEL, formatAmount } from "../../../shared/money";
-import { formatDecimalOdds, formatPrice } from "../../../shared/odds";
+import { formatDecimalOdds } from "../../../shared/odds";
 import { sentenceOf } from "../../../shared/refusals";
 import type { PlaceBetRequest } from "../../../shared/schemas/bets";
 import { sportLabel, type SportKey } from "../../../shared/sports";
@@ -40,6 +44,7 @@ import { usePlay } from "../../../session/play-provider";
 import { ConfirmDialog } from "./confirm-dialog";
 import { combinedDecimal, useSlipFigures } from "./slip-figures";
 import { SameGameBlockView, blockStatusId, type PricedBlock } from "./same-game-block";
+import { MovedPrice } from "./moved-price";
 import "./betslip.css";
 
 /** The bet schemas load with the first placement, keeping zod out of the board's bundle. */
@@ -79,6 +84,7 @@ function PickRow({
   pick,
   format,
   locked,
+  movedFrom,
   showFair,
   inBlock = false,
   onRemove,
@@ -86,6 +92,8 @@ function PickRow({
   pick: BetslipPick;
   format: OddsFormat;
   locked: boolean;
+  /** The price the player last saw, when it has moved since. */
+  movedFrom: number | undefined;
   showFair: boolean;
   /** Part of a same-game block: the block's price and margin apply, not the pick's own margin. */
   inBlock?: boolean;
@@ -100,7 +108,11 @@ function PickRow({
         {locked ? (
           <span className="betslip-pick-price tabular">Locked</span>
         ) : (
-          !inBlock && <span className="betslip-pick-price tabular">{formatPrice(pick.priceAm, format)}</span>
+          !inBlock && (
+            <span className="betslip-pick-price tabular">
+              <MovedPrice from={movedFrom} to={pick.priceAm} format={format} />
+            </span>
+          )
         )}
       </div>
       <div className="betslip-pick-meta muted">{inBlock ? marketName(pick) : pickMeta(pick)}</div>
@@ -116,14 +128,34 @@ function PickRow({
   );
 }
 
-/** One pick in the confirm dialog: its name, market and price (none inside a same-game block, which has one price). */
-function ConfirmRow({ pick, format, inBlock = false }: { pick: BetslipPick; format: OddsFormat; inBlock?: boolean }) {
+/** One pick in the confirm dialog: its name, market and price, moved or Locked (none inside a same-game block, which has one price). */
+function ConfirmRow({
+  pick,
+  format,
+  locked,
+  movedFrom,
+  inBlock = false,
+}: {
+  pick: BetslipPick;
+  format: OddsFormat;
+  locked: boolean;
+  movedFrom: number | undefined;
+  inBlock?: boolean;
+}) {
   return (
     <li>
       <span>
         {pick.label} <span className="muted">({marketName(pick)})</span>
       </span>
-      {!inBlock && <span className="tabular">{formatPrice(pick.priceAm, format)}</span>}
+      {locked ? (
+        <span className="tabular">Locked</span>
+      ) : (
+        !inBlock && (
+          <span className="tabular">
+            <MovedPrice from={movedFrom} to={pick.priceAm} format={format} />
+          </span>
+        )
+      )}
     </li>
   );
 }
@@ -189,6 +221,41 @@ export function Betslip({ live, onPlacingChange }: { live?: BetslipLive; onPlaci
   // pressable: the checks run again when it is pressed). Nothing until an amount is typed.
   const hint = amount.trim() === "" || blocked !== null || cashRefused !== null || check.ok ? null : sentenceOf(check);
 
+  /** The wager as the slip stands now, at the prices it shows. */
+  const slipRequest = (): PlaceBetRequest => ({
+    kind: mode,
+    wallet,
+    amount: amountFromInput(amount),
+    picks: picks.map((p) => ({
+      eventId: p.gameId,
+      league: p.league,
+      market: p.market,
+      side: p.side,
+      line: p.line,
+      priceAm: p.priceAm,
+      // A player's market by id: the Worker names the player and market from its own props.
+      ...(p.prop && { playerMarket: { playerId: p.prop.playerId, marketKey: p.prop.marketKey } }),
+    })),
+    // The price of each same-game block as shown: the Worker answers 409 if it has moved.
+    ...(mode === "Parlay" &&
+      pricedBlocks.length > 0 && { sameGame: pricedBlocks.map((b) => ({ eventId: b.eventId, priceAm: b.priceAm })) }),
+  });
+  // While the confirm step is open the slip may move under it: then its wager is not the one shown.
+  const current = confirm && !placing ? slipRequest() : null;
+  const stale = current !== null && confirm !== null && JSON.stringify(current) !== JSON.stringify(confirm.request);
+  // In the confirm step, a price shows its move since the player last saw it, or since the step opened.
+  const askedAt = (i: number, pick: BetslipPick): number | undefined => {
+    const asked = confirm?.request.picks[i];
+    const same = asked && asked.eventId === pick.gameId && asked.market === pick.market && asked.side === pick.side;
+    return same && asked.priceAm !== pick.priceAm ? asked.priceAm : undefined;
+  };
+  const blockAskedAt = (block: PricedBlock): number | undefined => {
+    const asked = confirm?.request.sameGame?.find((b) => b.eventId === block.eventId)?.priceAm;
+    return asked !== block.priceAm ? asked : undefined;
+  };
+  // A pick locked (or a block refused) while the confirm step is open: it says why, and cannot be confirmed.
+  const refusedNow = confirm && !placing ? (blocked?.reason ?? (check.ok ? null : sentenceOf(check))) : null;
+
   const review = () => {
     setError(null);
     if (!user) {
@@ -204,32 +271,20 @@ export function Betslip({ live, onPlacingChange }: { live?: BetslipLive; onPlaci
       setError(sentenceOf(check));
       return;
     }
-    setConfirm({
-      key: crypto.randomUUID(),
-      request: {
-        kind: mode,
-        wallet,
-        amount: amountFromInput(amount),
-        picks: picks.map((p) => ({
-          eventId: p.gameId,
-          league: p.league,
-          market: p.market,
-          side: p.side,
-          line: p.line,
-          priceAm: p.priceAm,
-          // A player's market by id: the Worker names the player and market from its own props.
-          ...(p.prop && { playerMarket: { playerId: p.prop.playerId, marketKey: p.prop.marketKey } }),
-        })),
-        // The price of each same-game block as shown: the Worker answers 409 if it has moved.
-        ...(mode === "Parlay" &&
-          pricedBlocks.length > 0 && { sameGame: pricedBlocks.map((b) => ({ eventId: b.eventId, priceAm: b.priceAm })) }),
-      },
-    });
+    setConfirm({ key: crypto.randomUUID(), request: slipRequest() });
   };
 
   const place = async () => {
-    if (!confirm || placing) return;
+    if (!confirm || placing || refusedNow) return;
+    // Prices that moved in the dialog are accepted first; only a second press places them.
+    if (stale && current) {
+      setConfirm({ key: crypto.randomUUID(), request: current });
+      return;
+    }
     setPlacing(true);
+    // The player confirmed the prices shown: their moves are seen.
+    slip.acceptPrices();
+    sameGame.accept();
     const seconds = liveDelayOf(picks, live);
     if (seconds > 0) setDelay({ seconds, startedAt: Date.now() });
     try {
@@ -267,6 +322,21 @@ export function Betslip({ live, onPlacingChange }: { live?: BetslipLive; onPlaci
       setDelay(null);
       setConfirm(null);
     }
+  };
+
+  /** The confirm step's line for the slip's pick at `leg` (its price inside a same-game block is the block's). */
+  const confirmRow = (leg: number, inBlock: boolean) => {
+    const pick = picks[leg]!;
+    return (
+      <ConfirmRow
+        key={pick.uid}
+        pick={pick}
+        format={format}
+        locked={slip.lockedUids.has(pick.uid)}
+        movedFrom={slip.movedFrom.get(pick.uid) ?? askedAt(leg, pick)}
+        inBlock={inBlock}
+      />
+    );
   };
 
   const count = picks.length;
@@ -311,6 +381,7 @@ export function Betslip({ live, onPlacingChange }: { live?: BetslipLive; onPlaci
                 pick={p}
                 format={format}
                 locked={slip.lockedUids.has(p.uid)}
+                movedFrom={slip.movedFrom.get(p.uid)}
                 showFair={showFair}
                 inBlock={blockIndex >= 0}
                 onRemove={() => slip.remove(p.uid)}
@@ -425,9 +496,9 @@ export function Betslip({ live, onPlacingChange }: { live?: BetslipLive; onPlaci
             {confirm.request.kind} from {WALLET_LABEL[confirm.request.wallet]}
           </p>
           <ul className="stack-list betslip-confirm-list">
-            {picks.map((pick, i) => {
+            {picks.map((_, i) => {
               const block = pricedBlocks.find((b) => b.legs.includes(i));
-              if (!block) return <ConfirmRow key={pick.uid} pick={pick} format={format} />;
+              if (!block) return confirmRow(i, false);
               if (block.legs[0] !== i) return null;
               return (
                 <li key={`same-game:${block.eventId}`} className="betslip-confirm-block">
@@ -438,12 +509,12 @@ export function Betslip({ live, onPlacingChange }: { live?: BetslipLive; onPlaci
                         ({block.away} @ {block.home})
                       </span>
                     </span>
-                    <span className="tabular">{formatPrice(block.priceAm, format)}</span>
+                    <span className="tabular">
+                      <MovedPrice from={block.movedFrom ?? blockAskedAt(block)} to={block.priceAm} format={format} />
+                    </span>
                   </div>
                   <ul className="stack-list betslip-confirm-list" aria-label="Picks in this same-game parlay">
-                    {block.legs.map((leg) => (
-                      <ConfirmRow key={picks[leg]!.uid} pick={picks[leg]!} format={format} inBlock />
-                    ))}
+                    {block.legs.map((leg) => confirmRow(leg, true))}
                   </ul>
                 </li>
               );
@@ -455,12 +526,30 @@ export function Betslip({ live, onPlacingChange }: { live?: BetslipLive; onPlaci
             <dt>Payout if it wins</dt>
             <dd>{formatAmount(wallet, returns.payout)}</dd>
           </dl>
+          {refusedNow ? (
+            <p id="betslip-dialog-why" className="betslip-error error-text" role="alert">
+              {refusedNow}
+            </p>
+          ) : (
+            stale && (
+              <p id="betslip-dialog-why" className="betslip-hint" role="status">
+                Prices changed. Check them, then accept to continue.
+              </p>
+            )
+          )}
           <div className="betslip-dialog-actions">
             <button type="button" className="btn" onClick={() => setConfirm(null)} disabled={placing}>
               Cancel
             </button>
-            <button type="button" className="btn btn-primary" data-autofocus onClick={() => void place()} disabled={placing}>
-              {placing ? placingLabel : "Confirm"}
+            <button
+              type="button"
+              className="btn btn-primary"
+              data-autofocus
+              onClick={() => void place()}
+              disabled={placing || refusedNow !== null}
+              aria-describedby={refusedNow || stale ? "betslip-dialog-why" : undefined}
+            >
+              {placing ? placingLabel : stale ? "Accept new prices" : "Confirm"}
             </button>
           </div>
         </ConfirmDialog>

@@ -4,8 +4,10 @@
 // only once a Parlay holds two picks of one game: the board's first load never pays for
 // it. Until it arrives the block says "Pricing…" on the line its price will take, so
 // nothing moves when it lands. A 409 `price-changed` may carry a block's current price,
-// which then replaces the slip's own until the block's picks change. An anytime goalscorer
-// from the game page joins his game's block, priced from his team and fair chance.
+// which then replaces the slip's own until the block's picks or their game's model change
+// (the slip follows the board's model: a block re-prices from it). A block whose price moved
+// since the player last saw it shows the move until the player confirms (accept). An anytime
+// goalscorer from the game page joins his game's block, priced from his team and fair chance.
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import type { BetslipMode, BetslipPick } from "../../../shared/betslip";
 import { formatMargin, legMargin } from "../../../shared/fair-odds";
@@ -13,6 +15,7 @@ import { isUnderway } from "../../../shared/live-rules";
 import { formatPrice, type OddsFormat } from "../../../shared/odds";
 import type { SameGamePick } from "../../../shared/same-game";
 import type { CurrentSameGamePrice } from "../../../shared/schemas/bets";
+import { MovedPrice } from "./moved-price";
 
 type SameGameModule = typeof import("../../../shared/same-game");
 
@@ -44,6 +47,8 @@ export type SlipBlock = { eventId: string; legs: number[]; home: string; away: s
       chance: number | null;
       fairAm: number | null;
       margin: number | null;
+      /** The price the player last saw, when it has moved since. */
+      movedFrom?: number;
     }
 );
 export type PricedBlock = Extract<SlipBlock, { status: "ok" }>;
@@ -67,12 +72,17 @@ function scorerOf(pick: BetslipPick, pricing: SameGameModule): Pick<SameGamePick
   return scorer ? { scorer } : {};
 }
 
-/** Which picks a server price belongs to: it holds while the block's picks stay the same. */
+/** Which picks a block is: the price the player saw belongs to it while they stay the same. */
 function blockKey(picks: readonly BetslipPick[], legs: readonly number[]): string {
   return legs
     .map((i) => picks[i]!.uid)
     .sort()
     .join("|");
+}
+
+/** The game's model as the slip has it (its latest pick's): a server price holds only while it stays. */
+function modelStamp(picks: readonly BetslipPick[], eventId: string): string {
+  return JSON.stringify(picks.findLast((p) => p.gameId === eventId)?.sameGame ?? null);
 }
 
 /**
@@ -84,7 +94,7 @@ export function useSameGameBlocks(
   picks: readonly BetslipPick[],
   mode: BetslipMode,
   skewMs: number,
-): { blocks: SlipBlock[]; retry(): void; applyServerPrices(prices: readonly CurrentSameGamePrice[]): void } {
+): { blocks: SlipBlock[]; retry(): void; applyServerPrices(prices: readonly CurrentSameGamePrice[]): void; accept(): void } {
   const groups = useMemo(() => (mode === "Parlay" ? gamesWithSeveralPicks(picks) : []), [mode, picks]);
   const [pricing, setPricing] = useState<SameGameModule | null>(loadedModule);
   const [failed, setFailed] = useState(false);
@@ -107,9 +117,10 @@ export function useSameGameBlocks(
   }, [wanted, pricing, failed]);
 
   const [serverPrices, setServerPrices] = useState<{ key: string; priceAm: number | null }[]>([]);
-  const keys = groups.map((g) => blockKey(picks, g.legs));
+  const legKeys = groups.map((g) => blockKey(picks, g.legs));
+  const keys = groups.map((g, i) => `${legKeys[i]}#${modelStamp(picks, g.eventId)}`);
   const keysText = keys.join(" ");
-  // A server price stops applying as soon as its block's picks change (even if they come back).
+  // A server price stops applying as soon as its block's picks or model change (even if they come back).
   useEffect(() => {
     const live = new Set(keysText.split(" "));
     setServerPrices((prices) => (prices.every((p) => live.has(p.key)) ? prices : prices.filter((p) => live.has(p.key))));
@@ -129,7 +140,7 @@ export function useSameGameBlocks(
     );
   }, [pricing, groups, picks, skewMs]);
 
-  const blocks = groups.map((group, i): SlipBlock => {
+  const priced = groups.map((group, i): SlipBlock => {
     const first = picks[group.legs[0]!]!;
     const base = { eventId: group.eventId, legs: group.legs, home: first.home, away: first.away };
     if (!pricing) return { ...base, status: failed ? "failed" : "loading" };
@@ -153,6 +164,27 @@ export function useSameGameBlocks(
     return { ...base, status: "ok", priceAm: quote.priceAm, chance: quote.chance, fairAm: quote.fairAm, margin: quote.margin };
   });
 
+  // The price the player saw of each block: its first, until they confirm; kept while its picks stay.
+  const [seen, setSeen] = useState<ReadonlyMap<string, number>>(() => new Map());
+  const pricesNow = priced.map((b, i): [string, number | null] => [legKeys[i]!, b.status === "ok" ? b.priceAm : null]);
+  const pricesText = JSON.stringify(pricesNow);
+  useEffect(() => {
+    const now = JSON.parse(pricesText) as [string, number | null][];
+    setSeen((old) => {
+      const next = new Map<string, number>();
+      for (const [key, price] of now) {
+        const was = old.get(key) ?? price;
+        if (was !== null) next.set(key, was);
+      }
+      return next.size === old.size && [...next].every(([key, price]) => old.get(key) === price) ? old : next;
+    });
+  }, [pricesText]);
+  const blocks = priced.map((b, i): SlipBlock => {
+    const was = seen.get(legKeys[i]!);
+    return b.status === "ok" && was !== undefined && was !== b.priceAm ? { ...b, movedFrom: was } : b;
+  });
+  const accept = () => setSeen(new Map(pricesNow.filter((p): p is [string, number] => p[1] !== null)));
+
   const applyServerPrices = (prices: readonly CurrentSameGamePrice[]) => {
     const next = groups.flatMap((group, i) => {
       const price = prices.find((p) => p.eventId === group.eventId);
@@ -161,7 +193,7 @@ export function useSameGameBlocks(
     if (next.length > 0) setServerPrices((old) => [...old.filter((p) => !next.some((n) => n.key === p.key)), ...next]);
   };
 
-  return { blocks, retry: () => setFailed(false), applyServerPrices };
+  return { blocks, retry: () => setFailed(false), applyServerPrices, accept };
 }
 
 /** The id of the line that says how a block stands (its pricing, or why it cannot be placed). */
@@ -205,7 +237,7 @@ export function SameGameBlockView({
           {block.status === "ok" ? (
             <span className="betslip-block-price betslip-pick-price tabular">
               <span className="visually-hidden">Same-game price </span>
-              {formatPrice(block.priceAm, format)}
+              <MovedPrice from={block.movedFrom} to={block.priceAm} format={format} />
             </span>
           ) : (
             <span id={loading ? statusId : undefined} className="betslip-block-price is-pending muted tabular">

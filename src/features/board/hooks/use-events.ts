@@ -7,13 +7,16 @@
 // no per-player fan-out of every price change through the wallet objects. Upcoming-only
 // boards are not polled. Switching sports shows 'Loading live odds…' until the answer
 // lands, and a failure leaves an empty list with the error; a failed poll keeps the
-// board shown and the next one tries again.
+// board shown and the next one tries again. The betslip follows the prices of the board
+// shown (its picks on these games, as the price buttons would add them now).
 import { useEffect, useRef, useState } from "react";
 import { useApi } from "../../../session/auth-provider";
+import { useBetslip, type BoardOffer } from "../../../session/betslip-provider";
 import { isUnderway } from "../../../shared/live-rules";
 import type { Event } from "../../../shared/schemas/events";
 import type { SportKey } from "../../../shared/sports";
 import { getEvents, readCachedEvents } from "../api/get-events";
+import { currentBoardPick } from "../components/event-card";
 
 export type EventsState =
   | { status: "loading"; events: [] }
@@ -28,6 +31,9 @@ export type LivePolling = {
 };
 
 const NO_POLLING: LivePolling = { refreshSeconds: null, skewMs: 0 };
+
+/** A slip's pick as this board offers it now: what its price button would add, or null while locked. */
+const boardOffer: BoardOffer = (event, pick) => currentBoardPick(event, pick.market, pick.side);
 
 export function useEvents(sport: SportKey | null, live: LivePolling = NO_POLLING): EventsState {
   const api = useApi();
@@ -88,6 +94,13 @@ export function useEvents(sport: SportKey | null, live: LivePolling = NO_POLLING
       document.removeEventListener("visibilitychange", onVisible);
     };
   }, [api, sport, refreshSeconds, skewMs]);
+
+  // Each board answer, and each change of the slip (a pick added, a 409's prices), the slip follows the board.
+  const { picks, followBoard } = useBetslip();
+  const shownEvents = state.sport === sport && state.value.status === "ready" ? state.value.events : null;
+  useEffect(() => {
+    if (shownEvents && picks.length > 0) followBoard(shownEvents, boardOffer);
+  }, [shownEvents, picks, followBoard]);
 
   // No sport the feed carries (every one 'Coming soon'): nothing is loading, the list is empty.
   if (!sport) return { status: "ready", events: [] };
