@@ -14,6 +14,7 @@ import {
   screenshot,
   signInToBoard,
   uniqueEmail,
+  confirmWager,
 } from "./support";
 
 let browser: Browser;
@@ -83,7 +84,7 @@ describe("betting", () => {
     expect(await dialog.getByRole("listitem").count()).toBe(2);
     expect(await axeProblems(page, ".betslip-dialog")).toEqual([]);
     await screenshot(page, "3-confirm-dialog");
-    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await confirmWager(dialog);
     await page.getByRole("status").getByText("Parlay placed!").waitFor();
     await closeReceipt(page);
     await dialog.waitFor({ state: "detached" });

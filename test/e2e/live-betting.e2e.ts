@@ -3,7 +3,16 @@
 // ("Placing… 5", "4", …), and then sees the usual success toast and the balance drop.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { axeProblems, closeReceipt, launchBrowser, newPlayerContext, screenshot, signInToBoard, uniqueEmail } from "./support";
+import {
+  axeProblems,
+  closeReceipt,
+  launchBrowser,
+  newPlayerContext,
+  screenshot,
+  signInToBoard,
+  uniqueEmail,
+  confirmWager,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -48,7 +57,7 @@ describe("live betting", () => {
     await slip.getByRole("button", { name: "+10", exact: true }).click();
     await slip.getByRole("button", { name: "Place bet" }).click();
     const dialog = page.getByRole("dialog", { name: "Confirm wager" });
-    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await confirmWager(dialog);
 
     // The Worker holds the bet for 5 s; the buttons count it down.
     await dialog.getByRole("button", { name: /^Placing… [1-5]$/ }).waitFor({ timeout: 3_000 });
@@ -82,7 +91,7 @@ describe("live betting", () => {
         await (await liveOpenPrice(page)).click();
       }
       await slip.getByRole("button", { name: "Place bet" }).click();
-      await dialog.getByRole("button", { name: "Confirm" }).click();
+      await confirmWager(dialog);
     }
     await page.getByRole("status").getByText("Singles placed!").waitFor();
     await dialog.waitFor({ state: "detached" });

@@ -18,6 +18,7 @@ import {
   signInOperator,
   signInToBoard,
   uniqueEmail,
+  confirmWager,
 } from "./support";
 
 const OPERATOR_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
@@ -52,7 +53,7 @@ async function betOnUpcomingGame(page: Page): Promise<{ home: string; away: stri
   const slip = page.locator(".betslip");
   await slip.getByRole("button", { name: "+25" }).click();
   await slip.getByRole("button", { name: "Place bet" }).click();
-  await page.getByRole("dialog", { name: "Confirm wager" }).getByRole("button", { name: "Confirm" }).click();
+  await confirmWager(page.getByRole("dialog", { name: "Confirm wager" }));
   await page.locator(".toast-region").getByText("Singles placed!").waitFor();
   await closeReceipt(page);
   return { away: teams[0]!.trim(), home: teams[1]!.trim(), start };
@@ -156,7 +157,7 @@ describe("the operator console", () => {
     const slip = await openSlip(page);
     await slip.getByRole("button", { name: "+25" }).click();
     await slip.getByRole("button", { name: "Place bet" }).click();
-    await page.getByRole("dialog", { name: "Confirm wager" }).getByRole("button", { name: "Confirm" }).click();
+    await confirmWager(page.getByRole("dialog", { name: "Confirm wager" }));
     await page.locator(".toast-region").getByText(FROZEN_MESSAGE).waitFor();
     expect(await walletLabel(page)).toBe("Wallet: 5,000 Coins");
     expect(await page.content()).not.toContain("Chargeback");

@@ -5,7 +5,16 @@
 // check takes a 24-hour break; My statement shows the stake and the limit change.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { axeProblems, closeReceipt, launchBrowser, newPlayerContext, screenshot, signInToBoard, uniqueEmail } from "./support";
+import {
+  axeProblems,
+  closeReceipt,
+  launchBrowser,
+  newPlayerContext,
+  screenshot,
+  signInToBoard,
+  uniqueEmail,
+  confirmWager,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,7 +29,7 @@ async function betOnFirstOpenPrice(page: Page): Promise<void> {
   const slip = page.locator(".betslip");
   await slip.getByRole("button", { name: "+25" }).click();
   await slip.getByRole("button", { name: "Place bet" }).click();
-  await page.getByRole("dialog", { name: "Confirm wager" }).getByRole("button", { name: "Confirm" }).click();
+  await confirmWager(page.getByRole("dialog", { name: "Confirm wager" }));
 }
 
 describe("reality checks and My statement", () => {

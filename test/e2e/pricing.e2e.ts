@@ -14,6 +14,7 @@ import {
   screenshot,
   signInToBoard,
   uniqueEmail,
+  confirmWager,
 } from "./support";
 
 let browser: Browser;
@@ -51,7 +52,7 @@ describe("glass-box pricing", () => {
     await slip.getByLabel("Amount").fill("100");
     await slip.getByRole("button", { name: "Place bet" }).click();
     const confirm = page.getByRole("dialog", { name: "Confirm wager" });
-    await confirm.getByRole("button", { name: "Confirm" }).click();
+    await confirmWager(confirm);
     await page.getByRole("status").getByText("Singles placed!").waitFor();
     await closeReceipt(page);
     await expect.poll(() => walletLabel(page)).toBe("Wallet: 4,900 Coins");

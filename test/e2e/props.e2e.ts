@@ -15,6 +15,7 @@ import {
   screenshot,
   signInToBoard,
   uniqueEmail,
+  confirmWager,
 } from "./support";
 
 let browser: Browser;
@@ -54,7 +55,7 @@ describe("player props", () => {
     await slip.getByText(name, { exact: false }).first().waitFor();
     await slip.getByLabel("Amount").fill("10");
     await slip.getByRole("button", { name: "Place bet" }).click();
-    await page.getByRole("dialog", { name: "Confirm wager" }).getByRole("button", { name: "Confirm" }).click();
+    await confirmWager(page.getByRole("dialog", { name: "Confirm wager" }));
     await page.getByRole("status").getByText("Singles placed!").waitFor();
     await closeReceipt(page);
 

@@ -15,6 +15,7 @@ import {
   signInThroughChooser,
   signInToBoard,
   uniqueEmail,
+  confirmWager,
 } from "./support";
 
 let browser: Browser;
@@ -34,7 +35,7 @@ async function betOnFirstOpenPrice(page: Page): Promise<void> {
   await slip.getByRole("button", { name: "+25" }).click();
   await slip.getByRole("button", { name: "Place bet" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm wager" });
-  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await confirmWager(dialog);
 }
 
 describe("player protection", () => {

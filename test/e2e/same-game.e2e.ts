@@ -18,6 +18,7 @@ import {
   screenshot,
   signInToBoard,
   uniqueEmail,
+  confirmWager,
 } from "./support";
 
 let browser: Browser;
@@ -187,7 +188,7 @@ describe("a same-game parlay", () => {
     expect(await axeProblems(page, ".betslip-dialog")).toEqual([]);
     // The dialog is fixed to the screen: what the phone shows.
     await page.screenshot({ path: `${SCREENSHOTS}/same-game-phone-confirm.png` });
-    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await confirmWager(dialog);
     await page.getByRole("status").getByText("Parlay placed!").waitFor();
     await dialog.waitFor({ state: "detached" });
     // The receipt names the parlay and its two legs at the block's price.

@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:8787";
@@ -199,7 +199,7 @@ export async function placeHomeMoneyline(
   const slip = await openSlip(page);
   await slip.getByLabel("Amount").fill(amount);
   await slip.getByRole("button", { name: "Place bet" }).click();
-  await page.getByRole("dialog", { name: "Confirm wager" }).getByRole("button", { name: "Confirm" }).click();
+  await confirmWager(page.getByRole("dialog", { name: "Confirm wager" }));
   await page.getByRole("status").getByText("Singles placed!").waitFor();
   await closeReceipt(page);
   return { eventId: pick.gameId, startTime: pick.startTime };
@@ -257,4 +257,28 @@ export async function closeReceipt(page: Page): Promise<void> {
   await receipt.waitFor();
   await receipt.getByRole("button", { name: "Done" }).click();
   await receipt.waitFor({ state: "detached" });
+}
+
+/**
+ * Presses Confirm in the wager dialog. A board price that moves while the dialog is open
+ * turns the button into 'Accept new prices' (nothing is placed at a price the player has not
+ * seen): the player accepts and confirms again, as a bettor would.
+ */
+export async function confirmWager(dialog: Locator): Promise<void> {
+  const accept = dialog.getByRole("button", { name: "Accept new prices" });
+  const confirm = dialog.getByRole("button", { name: "Confirm", exact: true });
+  for (let tries = 0; tries < 5; tries++) {
+    await confirm.or(accept).first().waitFor();
+    if (await accept.isVisible()) {
+      await accept.click();
+      continue;
+    }
+    // A move landing just now renames the button: look again rather than wait for it.
+    const pressed = await confirm.click({ timeout: 2_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (pressed) return;
+  }
+  throw new Error("the prices kept moving while the wager dialog was open");
 }

@@ -6,7 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { TEAMS } from "../../src/shared/teams";
-import { axeProblems, closeReceipt, launchBrowser, newPlayerContext, openSlip, screenshot, signInToBoard, uniqueEmail } from "./support";
+import {
+  axeProblems,
+  closeReceipt,
+  launchBrowser,
+  newPlayerContext,
+  openSlip,
+  screenshot,
+  signInToBoard,
+  uniqueEmail,
+  confirmWager,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,7 +41,7 @@ async function placeUpcomingSingle(page: Page, amount: string): Promise<void> {
   const refused = slip.getByRole("alert");
   await confirm.or(refused).first().waitFor();
   if (await refused.isVisible()) throw new Error(`the slip refused the bet: ${await refused.textContent()}`);
-  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await confirmWager(confirm);
   await page.getByRole("status").getByText("Singles placed!").waitFor();
   await closeReceipt(page);
 }
