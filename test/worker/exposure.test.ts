@@ -357,6 +357,25 @@ describe("the cash limit per market", () => {
     expect(await resultOn(eventId)).toBe(20 * 150);
   });
 
+  it("refuses a stake past the house's maximum before reserving any room, and says nothing of the room left", async () => {
+    const [event] = await openEvents(1);
+    const player = await signIn();
+    const book = exposureObject(env, event!.sport, event!.eventId);
+    const before = await book.view(Date.now());
+    const refused = await postJson(
+      "/api/placeBet",
+      { kind: "Singles", wallet: "cash", amount: 1_000_000, picks: [pickOf(event!, "Moneyline", "Home")] },
+      player.token,
+      { "Idempotency-Key": crypto.randomUUID() },
+    );
+    const body = (await refused.json()) as { error: { code: string; details?: unknown } };
+    expect(body.error.code).toBe("stake-above-maximum");
+    expect(JSON.stringify(body.error.details ?? {})).not.toContain("largestStake");
+    const after = await book.view(Date.now());
+    expect(after.reserved).toBe(0);
+    expect(after.cash).toEqual(before.cash);
+  });
+
   it("a slip the wallet refuses is released, so a retry is not held back by it", async () => {
     const eventId = game();
     const rules = rulesWithLimit(1_500);

@@ -41,6 +41,7 @@ import { withRulesVersion } from "../sweepstakes/rules-gate";
 import { loggerFor } from "../logging/logger";
 import { sha256Hex } from "../digest";
 import { unitsToMinor } from "../../src/shared/money";
+import { validatePlaceBet } from "../../src/shared/betslip";
 import { reserveExposure } from "../exposure/reserve";
 import { waitUntilOf } from "../http/wait-until";
 
@@ -179,8 +180,21 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
         priced = again.done;
       }
       // The games' exposure objects reserve the slip under its id before the wallet commits,
-      // and the wallet's outbox confirms it with the bets. An amount the wallet will refuse
-      // anyway (not a valid amount) reserves nothing.
+      // and the wallet's outbox confirms it with the bets. A slip the house's own limits refuse
+      // whatever the balance (a stake or payout past the maximum, a parlay's length) is refused
+      // before it reserves anything: it would hold other players' room for nothing.
+      const houseLimits = await orReplay(now, async () => {
+        const check = validatePlaceBet({
+          kind: request.kind,
+          wallet: request.wallet,
+          amount: request.amount,
+          picks: priced.legs,
+          sameGame: request.kind === "Parlay" ? priced.sameGame : undefined,
+          balanceMinor: Number.MAX_SAFE_INTEGER,
+        });
+        if (!check.ok) throw refusalError(check);
+      });
+      if (houseLimits.seen) return answer(c, houseLimits.seen);
       const slipId = await slipIdFor(userId, idempotencyKey, requestHash);
       const stake = unitsToMinor(request.wallet, request.amount);
       const held =
