@@ -1,5 +1,5 @@
 // Play-through counts risk, not turnover: what a player's Vantage Cash singles on one game
-// could lose together at worst. Betting both sides of one game (two slips, so the betslip's
+// (its lines and its players' markets) could lose together at worst. Betting both sides of one game (two slips, so the betslip's
 // one-pick-per-market rule does not stop it) loses only the margin whatever the score, so it
 // must buy only that much play-through; a one-sided bet can lose its whole stake and counts
 // in full. Pure, so the wallet (when the game settles) and the tests apply one rule.
@@ -18,8 +18,8 @@ import { payoutFor } from "./payout";
 import type { ScoredResult } from "./grading";
 import type { SportKey } from "./sports";
 
-/** One single on the game: its leg and its stake (in the wallet's minor unit). */
-export type RiskSingle = GradableLeg & { priceAm: number; stake: number };
+/** One single on the game: its leg (a player's market names its player and market) and its stake (in the wallet's minor unit). */
+export type RiskSingle = GradableLeg & { priceAm: number; stake: number; prop?: { playerId: string; marketKey: string } };
 
 /** A final score the breakpoints make worth grading. */
 export type CandidateScore = { homeScore: number; awayScore: number };
@@ -79,8 +79,56 @@ function gradeOrVoid(leg: GradableLeg, score: CandidateScore, sport: SportKey): 
   }
 }
 
-/** The largest net loss of these singles over every final score (0 when no score loses). */
+/** A player's-market single graded for its player's statistic landing at `stat`: Yes wins from 1, Over and Under against the line. */
+function propGrade(single: RiskSingle, stat: number): ScoredResult | "void" {
+  if (single.side === "Yes") return stat >= 1 ? "win" : "loss";
+  if ((single.side !== "Over" && single.side !== "Under") || single.line === null) return "void";
+  if (stat === single.line) return "push";
+  return stat > single.line === (single.side === "Over") ? "win" : "loss";
+}
+
+/**
+ * The largest net loss of singles on one player's market over every value its statistic can
+ * take: 0, 1, and the whole numbers next to each line, which reach every combination of
+ * grades (Over and Under of one line hedge each other as a game's two sides do).
+ */
+function worstPropLoss(singles: readonly RiskSingle[]): number {
+  const stats = new Set<number>([0, 1]);
+  for (const single of singles) if (single.line !== null) for (const n of around(single.line)) if (n >= 0) stats.add(n);
+  let worst = 0;
+  for (const stat of stats) {
+    let total = 0;
+    for (const single of singles) total += net(single, propGrade(single, stat));
+    worst = Math.max(worst, -total);
+  }
+  return worst;
+}
+
+/**
+ * The largest net loss of these singles over every final score (0 when no score loses).
+ * Singles on a player's market are graded by that player's statistic, not the score: each
+ * market's worst is added to the game lines' worst, as if every worst could come together.
+ */
 export function worstCaseLoss(singles: readonly RiskSingle[], sport: SportKey): number {
+  if (singles.length === 0) return 0;
+  const byPlayerMarket = new Map<string, RiskSingle[]>();
+  for (const single of singles) {
+    if (single.market !== "Prop" || !single.prop) continue;
+    const key = `${single.prop.playerId}|${single.prop.marketKey}`;
+    byPlayerMarket.set(key, [...(byPlayerMarket.get(key) ?? []), single]);
+  }
+  const props = [...byPlayerMarket.values()].reduce((sum, group) => sum + worstPropLoss(group), 0);
+  return (
+    props +
+    worstScoreLoss(
+      singles.filter((single) => single.market !== "Prop"),
+      sport,
+    )
+  );
+}
+
+/** The largest net loss of game-line singles over every final score. */
+function worstScoreLoss(singles: readonly RiskSingle[], sport: SportKey): number {
   if (singles.length === 0) return 0;
   // Singles on the same market, side, line and price grade alike: one entry with their stakes summed.
   const merged = new Map<string, RiskSingle>();

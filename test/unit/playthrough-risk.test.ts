@@ -80,6 +80,32 @@ describe("hedges buy only their margin", () => {
   });
 });
 
+describe("players' markets count their own risk", () => {
+  const prop = (side: "Over" | "Under" | "Yes", line: number | null, priceAm: number, stake: number, playerId = "p-1"): RiskSingle => ({
+    market: "Prop",
+    side,
+    line,
+    priceAm,
+    stake,
+    prop: { playerId, marketKey: side === "Yes" ? "player_goal_scorer_anytime" : "player_points" },
+  });
+
+  it("a lost prop single counts its whole stake, as a lost game line does", () => {
+    expect(playthroughRisk([prop("Over", 24.5, -110, 1_000)], NBA)).toBe(1_000);
+    expect(playthroughRisk([prop("Yes", null, +250, 500)], SOCCER)).toBe(500);
+  });
+
+  it("Over and Under of one player's line buy only their margin; a whole-number line pushes both", () => {
+    expect(playthroughRisk([prop("Over", 24.5, -110, 1_100), prop("Under", 24.5, -110, 1_100)], NBA)).toBe(100);
+    expect(playthroughRisk([prop("Over", 24, -110, 1_100), prop("Under", 24, -110, 1_100)], NBA)).toBe(100);
+  });
+
+  it("two players' markets and a game line each add their own worst", () => {
+    const singles = [prop("Over", 24.5, -110, 300), prop("Under", 9.5, -110, 200, "p-2"), ml("Home", -110, 500)];
+    expect(playthroughRisk(singles, NBA)).toBe(1_000);
+  });
+});
+
 describe("soccer: the moneyline is 3-way, so a draw loses both sides", () => {
   it("a home-and-away moneyline 'hedge' counts both stakes", () => {
     expect(playthroughRisk([ml("Home", +150, 1_000), ml("Away", +180, 1_000)], SOCCER)).toBe(2_000);
