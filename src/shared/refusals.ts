@@ -95,6 +95,9 @@ export type WorkerRefusal =
   | With<"playthrough-required", { cashToPlay: number; redeemableCash: number }>
   // `holdDays` is for the sentence; clients are sent the rest.
   | With<"purchase-held", { cashToPlay: number; redeemableCash: number; purchaseHolds: PurchaseHold[]; holdDays: number }>
+  // The payout account's holder is not the person the player's verified document shows
+  // (worker/payments/payout-payee.ts): another name, or a document that showed none.
+  | With<"payee-not-verified-person", { problem: "name-differs" | "no-verified-name" }>
   // identity
   | With<"identity-unverified", { identity: "none" | "pending" | "needs-input" }>
   | Plain<"identity-in-use">
@@ -345,6 +348,16 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
       holds: d.purchaseHolds.map((h) => `${formatMoney("cash", h.amountCents)} until ${formatEtTime(h.freesAt)}`).join(", "),
       redeemable: formatMoney("cash", d.redeemableCash),
     }),
+  },
+
+  "payee-not-verified-person": {
+    text: {
+      "name-differs":
+        "Payouts go only to a bank account in your own name, as on the document you verified. Update your payout account's legal name, or contact support if this is a mistake.",
+      "no-verified-name":
+        "Payouts go only to a bank account in your own name, as on the document you verified, but no name could be read from your document. Please contact support to verify your identity again.",
+    },
+    pick: (d) => d.problem,
   },
 
   // identity (src/shared/schemas/identity.ts says what each state means)

@@ -40,7 +40,7 @@ import { FRAUD_WARNING_HOLD_MESSAGE, UNDER_REVIEW_MESSAGE } from "../../worker/p
 import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import type { BetRow } from "../../worker/wallet/bet-rows";
 import { PICK_SIDES } from "./bets-helpers";
-import { BASE, signIn, type SignedIn } from "./helpers";
+import { BASE, signIn, type SignedIn, testLegalName } from "./helpers";
 import { chargeRefundedEvent, checkoutCompletedEvent, disputeEvent, earlyFraudWarningEvent } from "./stripe-events";
 import { settleAndDrain } from "./settlement-fixtures";
 
@@ -841,7 +841,11 @@ describe("abuse: seeded chaos across many players", () => {
       const path = new URL(((await link.json()) as { url: string }).url).pathname;
       const done = await api(`${path}/complete`, {
         method: "POST",
-        body: new URLSearchParams({ account_number: `${SEED % 1e6}${String(player.index).padStart(4, "0")}` }).toString(),
+        body: new URLSearchParams({
+          // In the player's own verified name (payouts go only to the verified person).
+          holder_name: testLegalName(player.userId),
+          account_number: `${SEED % 1e6}${String(player.index).padStart(4, "0")}`,
+        }).toString(),
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
         redirect: "manual",
       });

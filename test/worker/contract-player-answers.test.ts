@@ -39,7 +39,7 @@ import { LIVE_PROTOCOL, LIVE_TOKEN_PREFIX } from "../../src/shared/live-protocol
 import { getUserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { expectAnswer, expectConforms } from "./contract-helpers";
-import { api, BASE, mintIdToken, postJson, recordFinal, signIn, type SignedIn } from "./helpers";
+import { api, BASE, mintIdToken, postJson, recordFinal, signIn, type SignedIn, testLegalName } from "./helpers";
 import { HOUR, drained, leg, newEventId, openBet, seedBets } from "./settlement-fixtures";
 
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
@@ -124,6 +124,7 @@ describe("the SPA's contract", () => {
       "POST /api/connect/onboarding-link",
     );
     const form = new URLSearchParams({
+      holder_name: testLegalName(redeemer.userId),
       routing_number: "110000000",
       account_number: `${Date.now() % 1e9}${Math.floor(Math.random() * 1e6)}`,
     });

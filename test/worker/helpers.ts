@@ -5,6 +5,9 @@ import { type AuditFailure, type Refusal, sentenceOf } from "../../src/shared/re
 import { refusalError } from "../../worker/http/refusals";
 import { currentRules } from "../../worker/sweepstakes/rules-versions";
 import { getUserWallet } from "../../worker/user-wallet";
+import { getDb } from "../../worker/db/database";
+import { claimPerson, personHash } from "../../worker/identity/document-hash";
+import { identityHashKey } from "../../worker/identity/identity-port";
 
 export const BASE = "http://localhost";
 
@@ -80,10 +83,27 @@ export async function signIn(
   return { token: body.accessToken, userId: body.user.uid, email };
 }
 
-/** Marks the player's identity verified in their wallet, as the identity webhook does (for wallet-level tests). */
+/**
+ * The legal name a test player's verified document shows, and their payout account's holder
+ * (test/worker/payout-helpers.ts): one per player, since a person verifies one account. A
+ * name is keyed by its letters only, so each character of the id is spelled as two letters.
+ */
+export function testLegalName(userId: string): string {
+  const abc = "abcdefghijklmnopqrstuvwxyz";
+  const letters = [...userId].map((c) => abc[Math.floor(c.charCodeAt(0) / 26) % 26]! + abc[c.charCodeAt(0) % 26]!).join("");
+  return `Tess ${letters}`;
+}
+
+/**
+ * Marks the player's identity verified in their wallet, and claims the person their document
+ * shows (testLegalName and the date of birth) in D1, as the identity webhook does (for wallet-level tests).
+ */
 export async function verifyIdentityInWallet(userId: string, now = Date.now()): Promise<void> {
   const wallet = getUserWallet(env, userId);
   const dateOfBirth = (await wallet.getProtection(userId, now)).state.dateOfBirth ?? ADULT_DATE_OF_BIRTH;
+  const person = await personHash(identityHashKey(env)!, { name: testLegalName(userId), dateOfBirth });
+  const claim = await claimPerson(getDb(env), { personHash: person!, userId, now });
+  if (claim.owner !== userId) throw new Error("the test person is claimed by another player");
   const recorded = await wallet.recordIdentity(
     userId,
     // A driving licence from Texas, where the tests' requests come from (DEV_REGION, vitest.config.ts).

@@ -12,7 +12,7 @@ import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
 import { identityWebhookSecret } from "../../worker/identity/identity-port";
 import { createStripeIdentity } from "../../worker/identity/stripe-identity";
 import { getUserWallet } from "../../worker/user-wallet";
-import { ADULT_DATE_OF_BIRTH, api, BASE, postJson, sent, signIn, type SignedIn } from "./helpers";
+import { ADULT_DATE_OF_BIRTH, api, BASE, postJson, sent, signIn, type SignedIn, testLegalName } from "./helpers";
 import { buyCash, onboardPayouts, vantageCashOf, withdraw } from "./payout-helpers";
 
 /** Goes through the simulated verification page as a player would, ending with `outcome`. */
@@ -42,8 +42,8 @@ async function verify(
     date_of_birth: dateOfBirth,
     // Unless the test names one, the address the page offers: where the browser is (Texas in tests).
     residence: residence ?? /name="residence" value="([^"]*)"/.exec(html)![1]!,
-    // Unless the test names one, a document whose name the provider could not read.
-    ...(legalName === undefined ? {} : { legal_name: legalName }),
+    // Unless the test names one, the player's own test name, which their payout account's holder has too.
+    legal_name: legalName ?? testLegalName(player.userId),
   });
   const done = await api(`${path}/complete`, {
     method: "POST",

@@ -14,7 +14,7 @@ import { getUserWallet } from "../../worker/user-wallet";
 import { FRAUD_WARNING_HOLD_MESSAGE, OWED_MESSAGE, UNDER_REVIEW_MESSAGE } from "../../worker/payments/in-wallet/reversals";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { createApp } from "../../worker/app";
-import { acceptRulesUnder, BASE, api as realEnvApi, signIn as signInPlayer, type SignedIn } from "./helpers";
+import { acceptRulesUnder, BASE, api as realEnvApi, signIn as signInPlayer, type SignedIn, testLegalName } from "./helpers";
 
 const appEnv = { ...env, CASH_PLAYTHROUGH: "0" };
 let workerEnv: Env = appEnv;
@@ -69,6 +69,7 @@ async function onboard(player: SignedIn) {
   const done = await api(`${new URL(link.url).pathname}/complete`, {
     method: "POST",
     body: new URLSearchParams({
+      holder_name: testLegalName(player.userId),
       routing_number: "110000000",
       account_number: `${Date.now() % 1e9}${Math.floor(Math.random() * 1e6)}`,
     }).toString(),

@@ -1,15 +1,16 @@
 // What the redemption tests do before a redemption, one way: give a player bought Vantage
 // Cash (the 49.99 pack: 49 VC, play-through off so all of it is redeemable; play-through
 // has its own tests), onboard a simulated payout account through its page with the
-// player's own bank account (one payout identity per person), ask for a withdrawal, and
-// read the Vantage Cash balance.
+// player's own bank account (one payout identity per person) in the player's own verified
+// name (payouts go only to the verified person), ask for a withdrawal, and read the Vantage
+// Cash balance.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { expect, vi } from "vitest";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { createApp } from "../../worker/app";
 import { getUserWallet } from "../../worker/user-wallet";
-import { api, BASE, postJson, type SignedIn } from "./helpers";
+import { api, BASE, postJson, type SignedIn, testLegalName } from "./helpers";
 
 /** The player's Vantage Cash balance in cents, as /api/me answers it. */
 export const vantageCashOf = async (player: SignedIn) =>
@@ -24,14 +25,17 @@ export async function buyCash(player: SignedIn, checkoutSessionId = `cs_${crypto
   expect(res.ok).toBe(true);
 }
 
-/** Completes the simulated onboarding page with `fields`; answers the page's path and its answer. */
+/**
+ * Completes the simulated onboarding page with `fields`, the account holder's name being the
+ * player's verified one (testLegalName) unless `fields` names another; answers the page's path and its answer.
+ */
 export async function completeOnboarding(player: SignedIn, fields: Record<string, string>) {
   const link = await postJson("/api/connect/onboarding-link", {}, player.token);
   expect(link.status).toBe(200);
   const path = new URL(((await link.json()) as { url: string }).url).pathname;
   const done = await api(`${path}/complete`, {
     method: "POST",
-    body: new URLSearchParams(fields).toString(),
+    body: new URLSearchParams({ holder_name: testLegalName(player.userId), ...fields }).toString(),
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     redirect: "manual",
   });

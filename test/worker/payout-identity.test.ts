@@ -9,7 +9,7 @@ import type { ConnectStatus, Redemption } from "../../src/shared/schemas/redempt
 import { createApp } from "../../worker/app";
 import { PAYOUT_IDENTITY_IN_USE_MESSAGE, simulatedFingerprint } from "../../worker/payments/payout-identity";
 import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
-import { api, BASE, postJson, signIn, type SignedIn } from "./helpers";
+import { api, BASE, postJson, signIn, type SignedIn, testLegalName } from "./helpers";
 import { buyCash, completeOnboarding, history, vantageCashOf, withdraw, withReview } from "./payout-helpers";
 
 const status = async (player: SignedIn) => (await (await api("/api/connect/status", { token: player.token })).json()) as ConnectStatus;
@@ -140,16 +140,24 @@ describe("one payout identity per person (Stripe Connect, faked at the network e
       if (url.hostname !== "api.stripe.com") return original(input, init);
       stripeCalls++;
       const form = new URLSearchParams(typeof init?.body === "string" ? init.body : "");
-      const account = (id: string) => ({
-        id,
-        object: "account",
-        payouts_enabled: true,
-        requirements: { currently_due: [] },
-        external_accounts: { object: "list", data: [{ id: `ba_${id}`, object: "bank_account", fingerprint: "fp_shared_bank" }] },
-      });
+      // Each account is held in its own player's verified name (payouts go only to the verified person).
+      const account = (id: string) => {
+        const holder = [...accounts].find(([, accountId]) => accountId === id)![0];
+        const [firstName, ...lastNames] = testLegalName(holder).split(" ");
+        return {
+          id,
+          object: "account",
+          payouts_enabled: true,
+          requirements: { currently_due: [] },
+          external_accounts: { object: "list", data: [{ id: `ba_${id}`, object: "bank_account", fingerprint: "fp_shared_bank" }] },
+          individual: { id: `person_${id}`, object: "person", first_name: firstName, last_name: lastNames.join(" ") },
+        };
+      };
       let body: unknown;
-      if (url.pathname === "/v1/accounts") body = account(accounts.get(form.get("metadata[userId]")!)!);
-      else if (url.pathname.startsWith("/v1/accounts/")) body = account(url.pathname.split("/").pop()!);
+      if (url.pathname === "/v1/accounts") {
+        expect(form.get("business_type")).toBe("individual");
+        body = account(accounts.get(form.get("metadata[userId]")!)!);
+      } else if (url.pathname.startsWith("/v1/accounts/")) body = account(url.pathname.split("/").pop()!);
       else if (url.pathname === "/v1/transfers") {
         transfers.push(form.get("destination")!);
         body = { id: `tr_${transfers.length}`, object: "transfer" };

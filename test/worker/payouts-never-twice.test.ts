@@ -11,7 +11,7 @@ import { listRedemptionsWithRetry, submitRedemption } from "../../worker/payment
 import { createStripeProvider } from "../../worker/payments/stripe-provider";
 import { tunables } from "../../worker/tunables";
 import { getUserWallet } from "../../worker/user-wallet";
-import { api, postJson, signIn, type SignedIn } from "./helpers";
+import { api, postJson, signIn, type SignedIn, testLegalName } from "./helpers";
 
 const HOUR = 3_600_000;
 
@@ -329,6 +329,7 @@ describe("background retry", () => {
     const player = await playerWithCash("cs_alarm_1");
     const link = (await (await postJson("/api/connect/onboarding-link", {}, player.token)).json()) as { url: string };
     const form = new URLSearchParams({
+      holder_name: testLegalName(player.userId),
       routing_number: "110000000",
       account_number: `${Date.now() % 1e9}${Math.floor(Math.random() * 1e6)}`,
     });

@@ -14,7 +14,7 @@ import { playthroughAudit, playthroughOnReversal, playthroughState } from "../..
 import type { UserWallet } from "../../worker/user-wallet";
 import { Ledger } from "../../worker/wallet/ledger";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
-import { acceptRulesUnder, BASE, sent, signIn, type SignedIn } from "./helpers";
+import { acceptRulesUnder, BASE, sent, signIn, type SignedIn, testLegalName } from "./helpers";
 import { leg, newEventId, openBet, seedBets, wallet, walletSqlOf } from "./settlement-fixtures";
 import { chargeRefundedEvent, checkoutCompletedEvent, disputeEvent, stripeSignature } from "./stripe-events";
 
@@ -61,6 +61,7 @@ async function onboard(player: SignedIn): Promise<void> {
   const link = await call("/api/connect/onboarding-link", { method: "POST", body: "{}", token: player.token });
   const path = new URL(((await link.json()) as { url: string }).url).pathname;
   const form = new URLSearchParams({
+    holder_name: testLegalName(player.userId),
     account_number: `00012345${String(++accountSeq).padStart(4, "0")}${Math.floor(Math.random() * 1e4)}`,
   });
   const done = await call(`${path}/complete`, {

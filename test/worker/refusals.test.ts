@@ -68,6 +68,7 @@ const SAMPLES: { [C in RefusalCode]?: RefusalDetails<C>[] } = {
       holdDays: 3,
     },
   ],
+  "payee-not-verified-person": [{ problem: "name-differs" }, { problem: "no-verified-name" }],
   "identity-unverified": [{ identity: "none" }, { identity: "pending" }, { identity: "needs-input" }],
   "identity-final": [{ identity: "verified" }, { identity: "in-use" }, { identity: "mismatch" }],
   "already-entered-that-day": [{ postmarkedOn: "2026-11-20" }],

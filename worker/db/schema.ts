@@ -159,6 +159,13 @@ export const payoutAccounts = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
     /** Fingerprints of the account's payout destinations, last read from the provider (migration 0013). */
     destinationFingerprintsJson: text("destination_fingerprints_json").notNull().default("[]"),
+    /**
+     * The holder's keyed person hash (name and the player's verified date of birth) as of the
+     * last read of the provider's account; null without a name or a verified date (migration 0053).
+     */
+    holderPersonHash: text("holder_person_hash"),
+    /** Simulated accounts only: the holder's legal name typed on the simulator's onboarding page (migration 0053). */
+    simHolderName: text("sim_holder_name"),
   },
   (t) => [uniqueIndex("payout_accounts_account_idx").on(t.accountId)],
 );

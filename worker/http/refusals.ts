@@ -87,6 +87,7 @@ const EDGE: { [C in RefusalCode]: Edge<C> } = {
     status: 403,
     details: ({ cashToPlay, redeemableCash, purchaseHolds }) => ({ cashToPlay, redeemableCash, purchaseHolds }),
   },
+  "payee-not-verified-person": { status: 403, details: none },
 
   "identity-unverified": { status: 403, details: none },
   "identity-in-use": { status: 403 },

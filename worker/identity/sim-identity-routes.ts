@@ -15,7 +15,7 @@ import { simIdentitySessions, users } from "../db/schema";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { embeddedOnly } from "../http/stand-ins";
-import { stripeSignatureHeader } from "../payments/stripe-webhook";
+import { stripeSignatureHeader } from "../stripe-signature";
 import { protectionWallet } from "../protection/wallet";
 import { requestRegion } from "../protection/request-region";
 import { identityWebhookSecret } from "./identity-port";

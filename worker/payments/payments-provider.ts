@@ -23,6 +23,11 @@ export type PayoutAccountState = {
   currentlyDue: string[];
   /** Fingerprints of the account's payout destinations (bank accounts, cards): one payout identity per person. */
   destinationFingerprints: string[];
+  /**
+   * The account holder's legal name as the provider has it (first and last name joined), or
+   * null while it has none: payouts go only to the player's verified person (payout-payee.ts).
+   */
+  holderName: string | null;
 };
 
 /**

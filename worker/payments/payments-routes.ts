@@ -13,7 +13,7 @@ import { identityMessage, identityRefusalCode } from "../../src/shared/schemas/i
 import { unitsToMinor } from "../../src/shared/money";
 import { requireUser } from "../auth/require-user";
 import { paymentsMode, publicOrigin } from "../config";
-import { getDb, type Db } from "../db/database";
+import { getDb } from "../db/database";
 import { ApiError, bodyText, readJson } from "../http/api-error";
 import { refusalError } from "../http/refusals";
 import type { AppEnv } from "../http/app-types";
@@ -25,6 +25,7 @@ import type { PaymentsProvider } from "./payments-provider";
 import { connectStatusOf, findPayoutAccount, insertPayoutAccount } from "./payout-accounts";
 import { freshPayoutAccount } from "./payout-destination";
 import { checkPayoutIdentity, claimPayoutIdentities, PAYOUT_IDENTITY_IN_USE_MESSAGE, payoutIdentityInUse } from "./payout-identity";
+import { checkPayee, holderPersonHash, payeeRefusal } from "./payout-payee";
 import { listRedemptionsWithRetry, redemptionIdFor, submitRedemption } from "./redemption-service";
 import { simRoutes } from "./sim-routes";
 import { allowInRegion } from "../protection/request-region";
@@ -49,11 +50,13 @@ async function viaProvider<T>(env: Env, work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function accountOrCreate(db: Db, provider: PaymentsProvider, user: { id: string; email: string }, now: number) {
-  const existing = await freshPayoutAccount(db, provider, user.id, now);
+async function accountOrCreate(env: Env, provider: PaymentsProvider, user: { id: string; email: string }, now: number) {
+  const db = getDb(env);
+  const existing = await freshPayoutAccount(env, provider, user.id, now);
   if (existing) return existing;
   const state = await provider.createPayoutAccount({ userId: user.id, email: user.email });
-  const row = await insertPayoutAccount(db, { userId: user.id, provider: provider.kind, state, now });
+  const holder = await holderPersonHash(env, user.id, state.holderName, now);
+  const row = await insertPayoutAccount(db, { userId: user.id, provider: provider.kind, state, holderPersonHash: holder, now });
   await claimPayoutIdentities(db, {
     userId: user.id,
     provider: row.provider,
@@ -147,16 +150,19 @@ function connectRoutes() {
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
     const db = getDb(c.env);
     const maxAgeMs = tunables(c.env).CONNECT_STATUS_CACHE_MS;
-    const account = await viaProvider(c.env, () => freshPayoutAccount(db, provider, c.var.user.id, Date.now(), maxAgeMs));
+    const account = await viaProvider(c.env, () => freshPayoutAccount(c.env, provider, c.var.user.id, Date.now(), maxAgeMs));
     const status = connectStatusOf(account);
     if (account && (await payoutIdentityInUse(db, c.var.user.id, account))) status.payoutIdentityInUse = true;
+    // A verified player whose payout account is in another name is told so before asking.
+    const payee = account?.payoutsEnabled ? await checkPayee(db, c.var.user.id, account) : null;
+    if (payee && !payee.ok && payee.problem === "name-differs") status.payeeNotVerifiedPerson = true;
     return c.json(status);
   });
 
   app.post("/create-or-link", async (c) => {
     await readJson(c, EmptyRequestSchema);
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
-    return c.json(connectStatusOf(await viaProvider(c.env, () => accountOrCreate(getDb(c.env), provider, c.var.user, Date.now()))));
+    return c.json(connectStatusOf(await viaProvider(c.env, () => accountOrCreate(c.env, provider, c.var.user, Date.now()))));
   });
 
   app.post("/onboarding-link", async (c) => {
@@ -164,7 +170,7 @@ function connectRoutes() {
     const origin = publicOrigin(c.env, c.req.url);
     const provider = await getPaymentsProvider(c.env, origin);
     const link = await viaProvider(c.env, async () => {
-      const account = await accountOrCreate(getDb(c.env), provider, c.var.user, Date.now());
+      const account = await accountOrCreate(c.env, provider, c.var.user, Date.now());
       return provider.onboardingLink({
         accountId: account.accountId,
         refreshUrl: `${origin}/redeem?onboarding=refresh`,
@@ -200,10 +206,13 @@ function withdrawalRoutes() {
     const person = await wallet.getIdentity(c.var.user.id, now);
     if (person.status !== "verified") throw new ApiError(403, identityRefusalCode(person.status), identityMessage(person.status)!);
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
-    const account = await viaProvider(c.env, () => freshPayoutAccount(getDb(c.env), provider, c.var.user.id, now));
+    const account = await viaProvider(c.env, () => freshPayoutAccount(c.env, provider, c.var.user.id, now));
     if (!account?.payoutsEnabled) throw new ApiError(403, "payouts-disabled", "Finish onboarding to enable payouts.");
     const identity = await checkPayoutIdentity(getDb(c.env), { userId: c.var.user.id, account, amountCents, now });
     if (!identity.ok) throw new ApiError(403, "payout-identity-in-use", PAYOUT_IDENTITY_IN_USE_MESSAGE);
+    // Only to the verified person: the account's holder must be the person the player's document showed.
+    const payee = await checkPayee(getDb(c.env), c.var.user.id, account);
+    if (!payee.ok) throw refusalError(payeeRefusal(payee.problem));
     const redemptionId = await redemptionIdFor(c.var.user.id, key);
     const redemption = await submitRedemption(
       c.env,
@@ -231,7 +240,7 @@ function withdrawalRoutes() {
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
     const account = await findPayoutAccount(getDb(c.env), userId);
     const accountId = account && account.provider === provider.kind ? account.accountId : null;
-    const destination = () => freshPayoutAccount(getDb(c.env), provider, userId, now);
+    const destination = () => freshPayoutAccount(c.env, provider, userId, now);
     return c.json({ redemptions: await listRedemptionsWithRetry(c.env, provider, { userId, accountId, destination }, () => Date.now()) });
   });
 

@@ -1,6 +1,7 @@
 // Which payout account belongs to which player (D1 `payout_accounts`, migration 0005),
 // with the last known onboarding state so the /redeem page and the withdrawal check do
-// not need a provider round trip to say "not onboarded yet".
+// not need a provider round trip to say "not onboarded yet", and its holder's key (the
+// person it pays, payout-payee.ts) as of that state.
 import { eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { ConnectStatus } from "../../src/shared/schemas/redemptions";
@@ -34,7 +35,7 @@ export async function findPayoutAccountById(db: Db, accountId: string): Promise<
  */
 export async function insertPayoutAccount(
   db: Db,
-  input: { userId: string; provider: "stripe" | "simulated"; state: PayoutAccountState; now: number },
+  input: { userId: string; provider: "stripe" | "simulated"; state: PayoutAccountState; holderPersonHash: string | null; now: number },
 ): Promise<PayoutAccountRow> {
   await db
     .insert(payoutAccounts)
@@ -45,6 +46,7 @@ export async function insertPayoutAccount(
       payoutsEnabled: input.state.payoutsEnabled,
       currentlyDueJson: JSON.stringify(input.state.currentlyDue),
       destinationFingerprintsJson: JSON.stringify(input.state.destinationFingerprints),
+      holderPersonHash: input.holderPersonHash,
       createdAt: input.now,
       updatedAt: input.now,
     })
@@ -56,6 +58,8 @@ export async function insertPayoutAccount(
         payoutsEnabled: input.state.payoutsEnabled,
         currentlyDueJson: JSON.stringify(input.state.currentlyDue),
         destinationFingerprintsJson: JSON.stringify(input.state.destinationFingerprints),
+        holderPersonHash: input.holderPersonHash,
+        simHolderName: null,
         updatedAt: input.now,
       },
       setWhere: ne(payoutAccounts.provider, input.provider),
@@ -65,16 +69,29 @@ export async function insertPayoutAccount(
   return row;
 }
 
-export async function updatePayoutAccountState(db: Db, accountId: string, state: PayoutAccountState, now: number): Promise<void> {
+/** The provider's state as just read, with its holder's key (payout-payee.ts `holderPersonHash`), never the name. */
+export async function updatePayoutAccountState(
+  db: Db,
+  accountId: string,
+  state: PayoutAccountState,
+  holderPersonHash: string | null,
+  now: number,
+): Promise<void> {
   await db
     .update(payoutAccounts)
     .set({
       payoutsEnabled: state.payoutsEnabled,
       currentlyDueJson: JSON.stringify(state.currentlyDue),
       destinationFingerprintsJson: JSON.stringify(state.destinationFingerprints),
+      holderPersonHash,
       updatedAt: now,
     })
     .where(eq(payoutAccounts.accountId, accountId));
+}
+
+/** The simulated account's holder keyed again (its name is in the row; the verified date of birth may have changed). */
+export async function updateHolderPersonHash(db: Db, accountId: string, holderPersonHash: string | null): Promise<void> {
+  await db.update(payoutAccounts).set({ holderPersonHash }).where(eq(payoutAccounts.accountId, accountId));
 }
 
 export function connectStatusOf(row: PayoutAccountRow | null): ConnectStatus {

@@ -1,16 +1,20 @@
 // Where a payout goes, read again when it is sent. A withdrawal request checks that its
 // bank account (the payout account's destination fingerprints) is the player's own
-// (payout-identity.ts), but a redemption that waits — for an operator's review, or for a
+// (payout-identity.ts) and that the account's holder is the player's verified person
+// (payout-payee.ts), but a redemption that waits — for an operator's review, or for a
 // retry — is sent later, and the player can change the bank account behind their payout
-// account meanwhile, to one another player already holds. So every transfer sent after the
-// request checks the destination as it stands then; one that has become another player's
-// is not sent (an unknown outcome: the wallet keeps it pending and tries again later) and
-// the attempt is recorded for operators, like a refused request.
-import { getDb, type Db } from "../db/database";
+// account meanwhile, to one another player already holds, or change its holder's name. So
+// every transfer sent after the request checks the destination and the holder as they
+// stand then; one that has become another player's, or whose holder is no longer the
+// verified person, is not sent (an unknown outcome: the wallet keeps it pending and tries
+// again later) and logged; a destination of another player's is also recorded for
+// operators, like a refused request.
+import { getDb } from "../db/database";
 import { loggerFor } from "../logging/logger";
 import type { PaymentsProvider } from "./payments-provider";
-import { findPayoutAccount, updatePayoutAccountState, type PayoutAccountRow } from "./payout-accounts";
+import { findPayoutAccount, updateHolderPersonHash, updatePayoutAccountState, type PayoutAccountRow } from "./payout-accounts";
 import { checkPayoutIdentity, claimPayoutIdentities } from "./payout-identity";
+import { checkPayee, holderPersonHash, PAYEE_HELD_REASON } from "./payout-payee";
 import type { PayoutRoute } from "./wallet";
 
 /** Why a transfer was held back: its destination belongs to another player. */
@@ -18,23 +22,32 @@ export const DESTINATION_HELD_REASON = "Not sent: the payout's bank account is u
 
 /**
  * The player's account at the active provider, refreshed from Stripe when it is real; the
- * payout destinations' fingerprints read here are claimed for this player. `maxAgeMs` lets
+ * payout destinations' fingerprints read here are claimed for this player, and the holder's
+ * name is keyed with the player's verified date of birth (payout-payee.ts). `maxAgeMs` lets
  * a read-only caller (GET /connect/status) take the stored state when it is that fresh, so
- * reloading /redeem does not call Stripe every time.
+ * reloading /redeem does not call Stripe every time. The simulator's state is the row
+ * itself; its holder is keyed again on every read.
  */
 export async function freshPayoutAccount(
-  db: Db,
+  env: Env,
   provider: Pick<PaymentsProvider, "kind" | "payoutAccountState">,
   userId: string,
   now: number,
   maxAgeMs = 0,
 ): Promise<PayoutAccountRow | null> {
+  const db = getDb(env);
   const row = await findPayoutAccount(db, userId);
   if (!row || row.provider !== provider.kind) return null;
-  if (provider.kind === "simulated" || now - row.updatedAt < maxAgeMs) return row;
+  if (provider.kind === "simulated") {
+    const holder = await holderPersonHash(env, userId, row.simHolderName, now);
+    if (holder !== row.holderPersonHash) await updateHolderPersonHash(db, row.accountId, holder);
+    return { ...row, holderPersonHash: holder };
+  }
+  if (now - row.updatedAt < maxAgeMs) return row;
   const state = await provider.payoutAccountState(row.accountId);
   if (!state) return null;
-  await updatePayoutAccountState(db, row.accountId, state, now);
+  const holder = await holderPersonHash(env, userId, state.holderName, now);
+  await updatePayoutAccountState(db, row.accountId, state, holder, now);
   await claimPayoutIdentities(db, {
     userId,
     provider: row.provider,
@@ -47,14 +60,16 @@ export async function freshPayoutAccount(
     payoutsEnabled: state.payoutsEnabled,
     currentlyDueJson: JSON.stringify(state.currentlyDue),
     destinationFingerprintsJson: JSON.stringify(state.destinationFingerprints),
+    holderPersonHash: holder,
     updatedAt: now,
   };
 }
 
 /**
  * `route`, sending only while the destination of `account` (read once, at the first send)
- * is still the player's own. Without a payout account nothing is checked here: the route
- * was built for an account the caller already read.
+ * is still the player's own and its holder is still the player's verified person. Without a
+ * payout account nothing is checked here: the route was built for an account the caller
+ * already read.
  */
 export function checkedPayoutRoute(
   env: Env,
@@ -75,6 +90,15 @@ export function checkedPayoutRoute(
           if (!identity.ok) {
             loggerFor(env).warn("payout held: its bank account belongs to another player", request.redemption.id);
             return { kind: "unknown", reason: DESTINATION_HELD_REASON };
+          }
+          const payee = await checkPayee(getDb(env), request.userId, current);
+          if (!payee.ok) {
+            loggerFor(env).warn(
+              "payout held: its account holder is not the player's verified person",
+              request.redemption.id,
+              payee.problem,
+            );
+            return { kind: "unknown", reason: PAYEE_HELD_REASON };
           }
         }
       } catch (err) {

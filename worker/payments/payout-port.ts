@@ -70,19 +70,18 @@ export function payoutRoute(payouts: Payouts, accountId: string, env?: Env, metr
 
 /**
  * The port the wallet Durable Object is built with: the configured provider, and the
- * player's payout account when it belongs to that provider, its destination checked again
- * before each transfer (payout-destination.ts).
+ * player's payout account when it belongs to that provider, its destination and holder
+ * checked again before each transfer (payout-destination.ts).
  */
 export function paymentsPayoutPort(env: Env): PayoutPort {
   return {
     async routeFor(userId) {
       const provider = await getPaymentsProvider(env, env.PUBLIC_ORIGIN || "http://localhost");
-      const db = getDb(env);
-      const account = await findPayoutAccount(db, userId);
+      const account = await findPayoutAccount(getDb(env), userId);
       if (!account || account.provider !== provider.kind) return null;
       const route = payoutRoute(provider, account.accountId, env, metricsFor(env));
       const now = Date.now();
-      return checkedPayoutRoute(env, route, () => freshPayoutAccount(db, provider, userId, now), now);
+      return checkedPayoutRoute(env, route, () => freshPayoutAccount(env, provider, userId, now), now);
     },
   };
 }

@@ -7,27 +7,33 @@
 // merchant can do next — open a dispute (then win or lose it), refund half or all of
 // it, or have the issuer send an early fraud warning (actionable or not) — each signed
 // and delivered as the Stripe event through the same webhook handler.
-// The onboarding page asks for a bank account (routing and account number), records its
-// keyed-hash fingerprint as the account's payout destination (one payout identity per
-// person, see payout-identity.ts) and completes the simulated Connect account so payouts
-// are enabled.
+// The onboarding page asks for the account holder's legal name (prefilled with the player's
+// name, as the simulated identity page prefills the document's) and a bank account
+// (routing and account number), keeps the name as Stripe keeps an Express account's
+// individual (payouts go only to the verified person, see payout-payee.ts), records the
+// bank account's keyed-hash fingerprint as the account's payout destination (one payout
+// identity per person, see payout-identity.ts) and completes the simulated Connect account
+// so payouts are enabled.
 // The unguessable ids in the URLs are the capability, as with Stripe's hosted pages.
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { formatUsd, packFor } from "../../src/shared/packs";
 import { paymentsMode } from "../config";
 import { getDb } from "../db/database";
-import { payoutAccounts, simCheckoutSessions } from "../db/schema";
+import { payoutAccounts, simCheckoutSessions, users } from "../db/schema";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { embeddedOnly } from "../http/stand-ins";
-import { STAND_IN_PAGE_CSP, standInPage } from "../http/stand-in-page";
+import { escapeHtml, STAND_IN_PAGE_CSP, standInPage } from "../http/stand-in-page";
 import { stripeWebhookSecret } from "./payments-config";
 import { claimPayoutIdentities, SIM_ACCOUNT_NUMBER, SIM_ROUTING_NUMBER, simulatedFingerprint } from "./payout-identity";
 import { SIM_ACCOUNT_ID, SIM_CHECKOUT_ID } from "./simulated-ids";
 import { recordSimReversal, simRefundedCents } from "./sim-records";
 import { paymentsWallet, type FraudWarning } from "./wallet";
 import { handleStripeWebhook, stripeSignatureHeader } from "./stripe-webhook";
+
+/** The longest account holder's name the simulated onboarding page takes (as its identity page takes a document's). */
+const HOLDER_NAME_MAX = 100;
 
 const PAGE_STYLE = `main{max-width:24rem}
 form{display:inline}button{margin:.25rem .5rem 0 0}
@@ -285,13 +291,16 @@ ${body}
   };
 
   const BANK_ERROR = "Enter a 9-digit routing number and a 4–17 digit account number.";
-  const onboardingPage = (account: { accountId: string; payoutsEnabled: boolean }, error: string | null) =>
+  const HOLDER_ERROR = `Enter the account holder's full legal name (at most ${HOLDER_NAME_MAX} characters).`;
+  const onboardingPage = (account: { accountId: string; payoutsEnabled: boolean }, holderName: string, error: string | null) =>
     page(
       "Vantage test payout onboarding",
       `<h1>Payout account onboarding</h1>
 <p>${account.payoutsEnabled ? "Payouts are enabled for this account. Enter a bank account again to change it." : "Confirm your (simulated) identity and bank account to enable payouts."}</p>
 ${error ? `<p class="error" role="alert">${error}</p>` : ""}
 <form class="bank" method="post" action="/api/payments/sim/onboarding/${account.accountId}/complete">
+<label for="holder_name">Account holder's full legal name</label>
+<input id="holder_name" name="holder_name" value="${escapeHtml(holderName)}" maxlength="${HOLDER_NAME_MAX}" autocomplete="off" required>
 <label for="routing_number">Routing number</label>
 <input id="routing_number" name="routing_number" inputmode="numeric" autocomplete="off" pattern="[0-9]{9}" value="110000000" required>
 <label for="account_number">Account number</label>
@@ -304,7 +313,16 @@ ${error ? `<p class="error" role="alert">${error}</p>` : ""}
   app.get("/onboarding/:accountId", async (c) => {
     const account = await findAccount(c.env, c.req.param("accountId"));
     c.header("Content-Security-Policy", STAND_IN_PAGE_CSP);
-    return c.html(onboardingPage(account, c.req.query("error") === "bank" ? BANK_ERROR : null));
+    // The holder's name starts as the one given before, else the account's; type another to try someone else's bank account.
+    const [player] = await getDb(c.env).select({ name: users.displayName }).from(users).where(eq(users.id, account.userId)).limit(1);
+    const error = c.req.query("error");
+    return c.html(
+      onboardingPage(
+        account,
+        account.simHolderName ?? player?.name ?? "",
+        error === "bank" ? BANK_ERROR : error === "name" ? HOLDER_ERROR : null,
+      ),
+    );
   });
 
   app.post("/onboarding/:accountId/complete", async (c) => {
@@ -312,8 +330,12 @@ ${error ? `<p class="error" role="alert">${error}</p>` : ""}
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string).replace(/[\s-]/g, "") : "");
     const [routing, number] = [field("routing_number") || "110000000", field("account_number")];
+    const holderName = typeof form.holder_name === "string" ? form.holder_name.trim().replace(/\s+/g, " ") : "";
+    // Post/redirect/get: the page shows what to fix, as a hosted onboarding page would.
+    if (holderName === "" || holderName.length > HOLDER_NAME_MAX) {
+      return c.redirect(`/api/payments/sim/onboarding/${account.accountId}?error=name`, 303);
+    }
     if (!SIM_ROUTING_NUMBER.test(routing) || !SIM_ACCOUNT_NUMBER.test(number)) {
-      // Post/redirect/get: the page shows what to fix, as a hosted onboarding page would.
       return c.redirect(`/api/payments/sim/onboarding/${account.accountId}?error=bank`, 303);
     }
     const fingerprint = await simulatedFingerprint(routing, number);
@@ -321,7 +343,14 @@ ${error ? `<p class="error" role="alert">${error}</p>` : ""}
     const db = getDb(c.env);
     await db
       .update(payoutAccounts)
-      .set({ payoutsEnabled: true, currentlyDueJson: "[]", destinationFingerprintsJson: JSON.stringify([fingerprint]), updatedAt: now })
+      .set({
+        payoutsEnabled: true,
+        currentlyDueJson: "[]",
+        destinationFingerprintsJson: JSON.stringify([fingerprint]),
+        // Keyed with the verified date of birth when the account is next read (payout-destination.ts).
+        simHolderName: holderName,
+        updatedAt: now,
+      })
       .where(eq(payoutAccounts.accountId, account.accountId));
     await claimPayoutIdentities(db, {
       userId: account.userId,

@@ -2,7 +2,8 @@
 // see payments-config.ts). Checkout sessions are D1 rows served by a local checkout page
 // whose Pay button sends a Stripe-signed `checkout.session.completed` to the real webhook
 // handler (sim-routes.ts), and an expired session's page refuses to pay; connected accounts
-// are payout_accounts rows that a local onboarding page enables; transfers succeed for an
+// are payout_accounts rows that a local onboarding page enables (with the holder's legal name
+// typed there, kept as Stripe keeps it); transfers succeed for an
 // onboarded account; a refund (an actionable early fraud warning's, a declined pack's) gives
 // back what is left of the simulated payment. What it paid and took back is kept in its own
 // D1 books (sim-records.ts), which `listRecords` reads as Stripe's lists.
@@ -60,6 +61,7 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
         payoutsEnabled: false,
         currentlyDue: [...SIM_ONBOARDING_REQUIREMENTS],
         destinationFingerprints: [],
+        holderName: null,
       };
     },
 
@@ -71,6 +73,7 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
             payoutsEnabled: row.payoutsEnabled,
             currentlyDue: currentlyDue(row),
             destinationFingerprints: destinationFingerprints(row),
+            holderName: row.simHolderName,
           }
         : null;
     },

@@ -22,7 +22,19 @@ type StripeAccountLike = {
   requirements?: { currently_due?: string[] | null } | null;
   /** Returned to the platform that controls the (Express) account: its bank accounts and cards. */
   external_accounts?: { data?: { fingerprint?: string | null }[] | null } | null;
+  /**
+   * The individual who holds the account (`business_type: "individual"`); the platform reads
+   * their names while Stripe collects the requirements (`controller.requirement_collection: stripe`).
+   */
+  individual?: { first_name?: string | null; last_name?: string | null } | null;
 };
+
+/** The holder's legal name, first and last joined; null unless Stripe has both. */
+function holderNameOf(account: StripeAccountLike): string | null {
+  const first = account.individual?.first_name?.trim();
+  const last = account.individual?.last_name?.trim();
+  return first && last ? `${first} ${last}` : null;
+}
 
 function accountState(account: StripeAccountLike): PayoutAccountState {
   const fingerprints = (account.external_accounts?.data ?? []).map((external) => external.fingerprint).filter((f): f is string => !!f);
@@ -31,6 +43,7 @@ function accountState(account: StripeAccountLike): PayoutAccountState {
     payoutsEnabled: account.payouts_enabled === true,
     currentlyDue: account.requirements?.currently_due ?? [],
     destinationFingerprints: [...new Set(fingerprints)],
+    holderName: holderNameOf(account),
   };
 }
 
@@ -99,7 +112,8 @@ export function createStripeProvider(secretKey: string): PaymentsProvider {
     async createPayoutAccount({ userId, email }) {
       const stripe = await stripeClient(secretKey);
       const account = await stripe.accounts.create(
-        { type: "express", email, capabilities: { transfers: { requested: true } }, metadata: { userId } },
+        // An individual's account: its holder is a person, whose name must be the player's verified one.
+        { type: "express", business_type: "individual", email, capabilities: { transfers: { requested: true } }, metadata: { userId } },
         { idempotencyKey: `connect-account-${userId}` },
       );
       return accountState(account);

@@ -26,6 +26,8 @@ import { applyKeptReversals, handleReversalEvent, recordPaymentIntent, REVERSAL_
 import { loggerFor } from "../logging/logger";
 import { refundDeclinedPack } from "./declined-refund-port";
 import { stripeSdk } from "../on-demand";
+// Re-exported for the simulator's pages and the tests, which sign events as Stripe does.
+export { stripeSignatureHeader } from "../stripe-signature";
 import { RegionRulesUnread, rulesInForce } from "../protection/request-region";
 
 export type WebhookOutcome =
@@ -43,14 +45,6 @@ const CheckoutSessionSchema = z.object({
   client_reference_id: z.string().nullish(),
   payment_intent: z.union([z.string().min(1).max(255), z.object({ id: z.string().min(1).max(255) })]).nullish(),
 });
-
-/** The `Stripe-Signature` header Stripe sends: `t=<unix seconds>,v1=<HMAC-SHA256 hex>`. */
-export async function stripeSignatureHeader(payload: string, secret: string, timestampSeconds: number): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestampSeconds}.${payload}`));
-  const hex = [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `t=${timestampSeconds},v1=${hex}`;
-}
 
 function ignored(reason: string): WebhookOutcome {
   return { status: 200, body: { received: true, ignored: reason } };

@@ -32,6 +32,8 @@ export const ConnectStatusSchema = z.object({
   requirements: z.object({ currently_due: z.array(z.string()) }),
   /** Set when the payout account's bank account already belongs to another player. */
   payoutIdentityInUse: z.literal(true).optional(),
+  /** Set when the payout account's holder is not the person the player's verified document shows. */
+  payeeNotVerifiedPerson: z.literal(true).optional(),
 });
 export type ConnectStatus = z.infer<typeof ConnectStatusSchema>;
 

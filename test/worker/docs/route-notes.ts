@@ -313,7 +313,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/connect/status": {
     section: "Bonus, coin shop and redemption",
-    does: "The payout account's state, answered from D1 for `CONNECT_STATUS_CACHE_MS`; `payoutIdentityInUse: true` when its bank account belongs to another player.",
+    does: "The payout account's state, answered from D1 for `CONNECT_STATUS_CACHE_MS`; `payoutIdentityInUse: true` when its bank account belongs to another player; `payeeNotVerifiedPerson: true` when payouts are enabled but its holder's legal name is not the player's verified person's.",
     answer: "redemptions#ConnectStatusSchema",
   },
   "POST /api/connect/create-or-link": {
@@ -327,7 +327,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/withdrawals": {
     section: "Bonus, coin shop and redemption",
-    does: "`{amount}` (cents, at least `REDEMPTION_MIN_CENTS`): moves the amount into a pending redemption in one wallet step, then pays it out. The redemption id (and its transfer group, metadata and idempotency keys) is derived from the player and the `Idempotency-Key`. Refusals: 409 `redemptions-paused` (also when a payment came under review between the hold and the transfer: the amount went back), 403 `playthrough-required` (with `details: {cashToPlay, redeemableCash}`), 403 `purchase-held` (with `details.purchaseHolds`), 403 `payout-identity-in-use`, 403 `identity-unverified`, `identity-in-use` or `identity-mismatch` (checked before the payout account and again inside the wallet transaction), the protection codes. A new account's first redemption (`REDEMPTION_REVIEW_NEW_ACCOUNT_DAYS`) and any that brings the player's redemptions in `REDEMPTION_REVIEW_WINDOW_DAYS` above `REDEMPTION_REVIEW_CENTS` answer 200 still pending, in review: a request in /api/admin/approvals.",
+    does: "`{amount}` (cents, at least `REDEMPTION_MIN_CENTS`): moves the amount into a pending redemption in one wallet step, then pays it out. The redemption id (and its transfer group, metadata and idempotency keys) is derived from the player and the `Idempotency-Key`. Refusals: 409 `redemptions-paused` (also when a payment came under review between the hold and the transfer: the amount went back), 403 `playthrough-required` (with `details: {cashToPlay, redeemableCash}`), 403 `purchase-held` (with `details.purchaseHolds`), 403 `payout-identity-in-use`, 403 `payee-not-verified-person` (the payout account's holder, keyed by name and the verified date of birth, is not the person the player's verified document shows, or that document showed no name), 403 `identity-unverified`, `identity-in-use` or `identity-mismatch` (checked before the payout account and again inside the wallet transaction), the protection codes. A new account's first redemption (`REDEMPTION_REVIEW_NEW_ACCOUNT_DAYS`) and any that brings the player's redemptions in `REDEMPTION_REVIEW_WINDOW_DAYS` above `REDEMPTION_REVIEW_CENTS` answer 200 still pending, in review: a request in /api/admin/approvals.",
     body: "redemptions#WithdrawalRequestSchema",
     answer: "redemptions#WithdrawalResponseSchema",
   },

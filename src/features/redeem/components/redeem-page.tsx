@@ -14,6 +14,7 @@ import { redirectTo } from "../../../lib/browser-navigation";
 import { sanitizeAmountInput } from "../../../shared/betslip";
 import { formatAmount, formatMoney, parseAmountToMinor } from "../../../shared/money";
 import { formatEtTime } from "../../../shared/protection";
+import { sentenceFor } from "../../../shared/refusals";
 import {
   canSubmitRedemption,
   REDEMPTION_MIN_CENTS,
@@ -50,6 +51,7 @@ export const REDEEM_MESSAGES = {
   verificationFailed: "Could not start the identity verification.",
   identityInUse:
     "This bank account is already used for payouts by another Vantage account. Each person can redeem to their own bank account only: change it to redeem.",
+  payeeDiffers: sentenceFor("payee-not-verified-person", { problem: "name-differs" }),
   playthroughRule:
     "Bought and bonus Vantage Cash must be played through in settled bets (wins and losses count; pushes and voids don't) before it can be redeemed. Bets on one game count only what they could lose together at worst, so backing both sides counts little more than the margin. Winnings are redeemable at once.",
 } as const;
@@ -64,6 +66,7 @@ const EXPLAINED_REFUSALS = new Set([
   "playthrough-required",
   "purchase-held",
   "payout-identity-in-use",
+  "payee-not-verified-person",
   "redemptions-paused",
   "identity-unverified",
   "identity-in-use",
@@ -216,7 +219,9 @@ export function RedeemPage({ redemptionActions }: { redemptionActions?: (redempt
   }, [api, signedIn, balanceCents]);
 
   const identityInUse = status?.payoutIdentityInUse === true;
-  const payoutsEnabled = status?.payouts_enabled === true && !identityInUse;
+  // The payout account's holder is not the verified person: the Worker refuses a request until it is changed.
+  const payeeDiffers = status?.payeeNotVerifiedPerson === true;
+  const payoutsEnabled = status?.payouts_enabled === true && !identityInUse && !payeeDiffers;
   // Unknown (not yet read) leaves it to the Worker, which refuses an unverified player anyway.
   const identityBlocks = identity !== null && identity.status !== "verified";
   const enabled = canSubmitRedemption({
@@ -352,6 +357,15 @@ export function RedeemPage({ redemptionActions }: { redemptionActions?: (redempt
           <p>{REDEEM_MESSAGES.identityInUse}</p>
           <button type="button" className="btn btn-primary" onClick={() => void onboard()} disabled={onboarding}>
             Change bank account
+          </button>
+        </div>
+      )}
+
+      {status?.payouts_enabled && !identityInUse && payeeDiffers && (
+        <div className="card redeem-onboarding" role="alert">
+          <p>{REDEEM_MESSAGES.payeeDiffers}</p>
+          <button type="button" className="btn btn-primary" onClick={() => void onboard()} disabled={onboarding}>
+            Update payout account
           </button>
         </div>
       )}

@@ -1,0 +1,205 @@
+// Payouts go only to the verified person: a withdrawal is refused (403
+// payee-not-verified-person) unless the payout account's holder, keyed by name and the
+// player's verified date of birth, is the person the player's verified document showed;
+// a redemption sent later is held back the same way when the holder changed meanwhile.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { sentenceFor } from "../../src/shared/refusals";
+import type { ConnectStatus, Redemption } from "../../src/shared/schemas/redemptions";
+import { createApp } from "../../worker/app";
+import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
+import { ADULT_DATE_OF_BIRTH, api, BASE, postJson, signIn, type SignedIn, testLegalName } from "./helpers";
+import { buyCash, completeOnboarding, eventually, history, vantageCashOf, withdraw, withReview } from "./payout-helpers";
+import { ringAlarm } from "./ring-alarm";
+
+const NAME_DIFFERS = sentenceFor("payee-not-verified-person", { problem: "name-differs" });
+const NO_VERIFIED_NAME = sentenceFor("payee-not-verified-person", { problem: "no-verified-name" });
+
+const status = async (player: SignedIn) => (await (await api("/api/connect/status", { token: player.token })).json()) as ConnectStatus;
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
+const accountNumber = () => `${Date.now() % 1e9}${Math.floor(Math.random() * 1e6)}`;
+const sentCount = async (redemptionId: string) =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM sim_transfers WHERE redemption_id = ?").bind(redemptionId).first<{ n: number }>())!.n;
+
+describe("payouts go only to the verified person (simulated provider)", () => {
+  it("refuses a withdrawal to a bank account in another person's name, holding nothing, and the Connect status says so", async () => {
+    const player = await signIn();
+    await buyCash(player);
+    expect((await completeOnboarding(player, { account_number: accountNumber(), holder_name: "Jordan Someone Else" })).done.status).toBe(
+      303,
+    );
+    expect(await status(player)).toEqual({
+      payouts_enabled: true,
+      hasAccount: true,
+      requirements: { currently_due: [] },
+      payeeNotVerifiedPerson: true,
+    });
+
+    const refused = await withdraw(player, 20);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toEqual({ code: "payee-not-verified-person", message: NAME_DIFFERS });
+    expect(await vantageCashOf(player)).toBe(4_900);
+    expect(await history(player)).toEqual([]);
+    // Only a key of the holder is kept beside the account, never the name on a Stripe account; the simulator keeps its own.
+    const row = await env.DB.prepare("SELECT holder_person_hash FROM payout_accounts WHERE user_id = ?").bind(player.userId).first();
+    expect(row).toEqual({ holder_person_hash: expect.stringMatching(/^idp_[0-9a-f]{64}$/) });
+  });
+
+  it("accepts the verified name however it is cased, spaced or accented, and pays it", async () => {
+    const player = await signIn();
+    await buyCash(player);
+    const account_number = accountNumber();
+    await completeOnboarding(player, { account_number, holder_name: "Tess Nobody" });
+    expect((await withdraw(player, 20)).status).toBe(403);
+
+    const [first, last] = testLegalName(player.userId).split(" ");
+    const { done } = await completeOnboarding(player, {
+      account_number,
+      holder_name: `  ${first!.toUpperCase().replace("E", "É")}   ${last!.toUpperCase()} `,
+    });
+    expect(done.headers.get("Location")).toBe("/redeem?onboarding=return");
+    expect(await status(player)).not.toHaveProperty("payeeNotVerifiedPerson");
+    const paid = await withdraw(player, 20);
+    expect(paid.status).toBe(200);
+    const { redemption } = (await paid.json()) as { redemption: Redemption };
+    expect(redemption.status).toBe("paid");
+    expect(await sentCount(redemption.id)).toBe(1);
+    expect(await vantageCashOf(player)).toBe(4_900 - 2_000);
+  });
+
+  it("does not send a redemption that waited for review once its payout account's holder was renamed to someone else", async () => {
+    const player = await signIn();
+    await buyCash(player);
+    const account_number = accountNumber();
+    await completeOnboarding(player, { account_number });
+    // A new account's first redemption waits for an operator, asked for in the player's own name.
+    const asked = await withReview({ cents: "50000", days: "30" }, "/api/withdrawals", {
+      method: "POST",
+      token: player.token,
+      body: JSON.stringify({ amount: 20 }),
+    });
+    expect(asked.status).toBe(200);
+    const { redemption } = (await asked.json()) as { redemption: Redemption };
+    expect(redemption.status).toBe("pending");
+
+    // Meanwhile the payout account's holder becomes another person; then the operator approves.
+    await completeOnboarding(player, { account_number, holder_name: "Jordan Someone Else" });
+    const admin = await signIn("admin@vantage.test", "Operator");
+    expect((await postJson(`/api/admin/approvals/review-${redemption.id}/approve`, {}, admin.token)).status).toBe(200);
+
+    // Neither the wallet's own retry nor the history look sends it: it stays pending, held, with nothing sent.
+    await ringAlarm(getUserWallet(env, player.userId) as unknown as DurableObjectStub<UserWallet>);
+    const after = await eventually(
+      async () => (await history(player)).find((r) => r.id === redemption.id)!,
+      (r) => r.timeline.some((s) => s.step === "approved"),
+    );
+    expect(after.status).toBe("pending");
+    expect(after.timeline.map((s) => s.step)).toEqual(["requested", "identity-checked", "in-review", "approved"]);
+    expect(await sentCount(redemption.id)).toBe(0);
+    expect(await vantageCashOf(player)).toBe(4_900 - 2_000);
+  });
+
+  it("refuses a player whose verified document showed no readable name, with a sentence that fits them", async () => {
+    const player = await signIn(undefined, undefined, { verifyIdentity: false });
+    const started = await postJson("/api/identity/session", {}, player.token);
+    const path = new URL(((await started.json()) as { url: string }).url).pathname;
+    const form = new URLSearchParams({
+      outcome: "verified",
+      document_type: "driving_license",
+      issuing_country: "US",
+      document_number: `D${crypto.randomUUID().replaceAll("-", "").slice(0, 12).toUpperCase()}`,
+      date_of_birth: ADULT_DATE_OF_BIRTH,
+      residence: "US-TX",
+      legal_name: "",
+    });
+    const verified = await api(`${path}/complete`, {
+      method: "POST",
+      body: form.toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(verified.status).toBe(303);
+    expect(((await (await api("/api/identity", { token: player.token })).json()) as { status: string }).status).toBe("verified");
+    await buyCash(player);
+    await completeOnboarding(player, { account_number: accountNumber() });
+
+    const refused = await withdraw(player, 20);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toEqual({ code: "payee-not-verified-person", message: NO_VERIFIED_NAME });
+    expect(await vantageCashOf(player)).toBe(4_900);
+    expect(await history(player)).toEqual([]);
+    // Not a name to change on the payout account: the status does not ask for one.
+    expect(await status(player)).not.toHaveProperty("payeeNotVerifiedPerson");
+  });
+
+  it("sends the player back to the onboarding page when the holder's name is missing or too long, and offers their name", async () => {
+    const player = await signIn(undefined, "Tess Page");
+    for (const holder_name of ["", "   ", "x".repeat(101)]) {
+      const { path, done } = await completeOnboarding(player, { account_number: accountNumber(), holder_name });
+      expect(done.status).toBe(303);
+      expect(done.headers.get("Location")).toBe(`${path}?error=name`);
+      const page = await (await api(done.headers.get("Location")!)).text();
+      expect(page).toContain("Enter the account holder's full legal name (at most 100 characters).");
+      expect(page).toContain('name="holder_name" value="Tess Page"');
+    }
+    expect((await status(player)).payouts_enabled).toBe(false);
+  });
+});
+
+describe("payouts go only to the verified person (Stripe Connect, faked at the network edge)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("reads the holder's name from the Express account's individual, and pays only once it is the verified person's", async () => {
+    const player = await signIn();
+    await buyCash(player);
+    const [first, last] = testLegalName(player.userId).split(" ");
+    let individual: { first_name: string | null; last_name: string | null } = { first_name: "Jordan", last_name: "Else" };
+    const transfers: string[] = [];
+    const original = globalThis.fetch;
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      if (url.hostname !== "api.stripe.com") return original(input, init);
+      const account = {
+        id: "acct_payee",
+        object: "account",
+        payouts_enabled: true,
+        requirements: { currently_due: [] },
+        external_accounts: { object: "list", data: [{ id: "ba_payee", object: "bank_account", fingerprint: `fp_${player.userId}` }] },
+        individual: { id: "person_payee", object: "person", ...individual },
+      };
+      let body: unknown = account;
+      if (url.pathname === "/v1/transfers") {
+        transfers.push(new URLSearchParams(String(init?.body)).get("destination")!);
+        body = { id: `tr_${transfers.length}`, object: "transfer" };
+      } else if (url.pathname === "/v1/account_links") body = { object: "account_link", url: "https://connect.stripe.com/setup/x" };
+      return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json", "Request-Id": "req_1" } });
+    });
+    const stripeEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_vantage", STRIPE_WEBHOOK_SECRET: "whsec_test_vantage" };
+    const call = async (path: string, body?: unknown) => {
+      const ctx = createExecutionContext();
+      const headers = { Authorization: `Bearer ${player.token}`, "Content-Type": "application/json" };
+      const init = body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) };
+      const res = await createApp().fetch(new Request(`${BASE}${path}`, init), stripeEnv, ctx);
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+
+    expect((await call("/api/connect/onboarding-link", {})).status).toBe(200);
+    expect(await (await call("/api/connect/status")).json()).toMatchObject({ payeeNotVerifiedPerson: true });
+    const refused = await call("/api/withdrawals", { amount: 20 });
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toEqual({ code: "payee-not-verified-person", message: NAME_DIFFERS });
+    // Without a last name Stripe has no full name to compare: refused too.
+    individual = { first_name: first!, last_name: null };
+    expect((await call("/api/withdrawals", { amount: 20 })).status).toBe(403);
+    expect(transfers).toEqual([]);
+    expect(await vantageCashOf(player)).toBe(4_900);
+
+    // The holder's name updated at Stripe to the player's own: read again on the next withdrawal, and paid.
+    individual = { first_name: first!.toLowerCase(), last_name: last! };
+    const paid = await call("/api/withdrawals", { amount: 20 });
+    expect(paid.status).toBe(200);
+    expect(transfers).toEqual(["acct_payee"]);
+  });
+});

@@ -1,0 +1,58 @@
+// Payouts go only to the verified person. The identity check keys the person a player's
+// document shows (a keyed hash of its name and date of birth, D1 `identity_persons`,
+// identity/document-hash.ts), but a payout goes to a Connect account whose holder the
+// provider knows by name: without comparing the two, a verified player could onboard
+// someone else's bank account. So the holder's legal name is keyed the same way
+// (`personHash`, `IDENTITY_HASH_KEY`) with the player's verified date of birth (from their
+// wallet), and money goes out only where that key is one this player claims. A player whose
+// document had no readable name claims no person, and is refused too.
+//
+// What is kept is the key, not the name (payout_accounts.holder_person_hash), as identity
+// keeps persons: Stripe keeps the name. The key is taken again on every read of the
+// provider's account, and every withdrawal and every later transfer reads it afresh
+// (payout-destination.ts), so it follows the name the provider has then and the date of
+// birth the wallet has then; the stored key only answers GET /connect/status between reads.
+// Keying only at check time would need the raw name kept at hand for the status; keying
+// only at onboarding would go stale when the player verifies (or is verified again) later.
+import { eq } from "drizzle-orm";
+import type { RefusalOf } from "../../src/shared/refusals";
+import type { Db } from "../db/database";
+import { identityPersons } from "../db/schema";
+import { personHash } from "../identity/document-hash";
+import { identityHashKey } from "../identity/identity-port";
+import { protectionWallet } from "../protection/wallet";
+import type { PayoutAccountRow } from "./payout-accounts";
+
+/** Why a transfer was held back: the payout account's holder is not the player's verified person. */
+export const PAYEE_HELD_REASON = "Not sent: the payout account's holder is not the person whose identity was verified.";
+
+/**
+ * The holder's key: `personHash` of their name and the player's verified date of birth, or
+ * null without a name, a verified date or the identity key to take it with.
+ */
+export async function holderPersonHash(env: Env, userId: string, holderName: string | null, now: number): Promise<string | null> {
+  const key = identityHashKey(env);
+  if (holderName === null || key === null) return null;
+  const { verifiedDateOfBirth } = await protectionWallet(env, userId).getIdentityDetail(userId, now);
+  if (verifiedDateOfBirth === null) return null;
+  return personHash(key, { name: holderName, dateOfBirth: verifiedDateOfBirth });
+}
+
+/** `no-verified-name`: the player claims no person (their document had no readable name); `name-differs`: the holder is not theirs. */
+export type PayeeProblem = "name-differs" | "no-verified-name";
+export type PayeeCheck = { ok: true } | { ok: false; problem: PayeeProblem };
+
+/** Whether the account's holder is a person this player's verified identity claims. */
+export async function checkPayee(db: Db, userId: string, account: Pick<PayoutAccountRow, "holderPersonHash">): Promise<PayeeCheck> {
+  const claims = await db
+    .select({ personHash: identityPersons.personHash })
+    .from(identityPersons)
+    .where(eq(identityPersons.userId, userId));
+  if (claims.length === 0) return { ok: false, problem: "no-verified-name" };
+  const holder = account.holderPersonHash;
+  return holder !== null && claims.some((claim) => claim.personHash === holder) ? { ok: true } : { ok: false, problem: "name-differs" };
+}
+
+export function payeeRefusal(problem: PayeeProblem): RefusalOf<"payee-not-verified-person"> {
+  return { ok: false, code: "payee-not-verified-person", details: { problem } };
+}
