@@ -15,7 +15,7 @@
 // Part of src/session/, the state every screen shares (see auth-provider.tsx): features read it here.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useToast } from "../components/toast";
-import { nextMode, propPickUid, togglePick, type BetslipMode, type BetslipPick } from "../shared/betslip";
+import { labelAtLine, nextMode, propPickUid, togglePick, type BetslipMode, type BetslipPick } from "../shared/betslip";
 import { americanToDecimal } from "../shared/odds";
 import type { BetDocument, CurrentPickPrice } from "../shared/schemas/bets";
 import type { Event } from "../shared/schemas/events";
@@ -292,7 +292,8 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
         const keep = now.line === pick.line && fairP !== undefined ? { fairP } : {};
         // A player's market names its line in its uid.
         const uid = pick.prop ? propPickUid(pick.gameId, pick.prop, pick.side, now.line) : pick.uid;
-        return { ...rest, ...keep, uid, priceAm: now.priceAm, priceDec: americanToDecimal(now.priceAm), line: now.line };
+        const label = labelAtLine(pick, now.line);
+        return { ...rest, ...keep, uid, label, priceAm: now.priceAm, priceDec: americanToDecimal(now.priceAm), line: now.line };
       });
       const before = stateRef.current.picks;
       setMovedFrom((seen) => noteMoves(seen, before, picks));

@@ -3,7 +3,7 @@
 // betslip mode, stake and payout maths, and the ordered place-bet checks of spec §5
 // followed by the house limits of src/shared/money.ts.
 import { HOUSE_LIMITS, formatAmount, minorPerUnit, unitsToMinor, type WalletKind } from "./money";
-import { validPrice } from "./odds";
+import { formatSpreadLine, validPrice } from "./odds";
 import { parlayPricesAm, payoutFor } from "./payout";
 import type { Market, PropLeg, SameGameBlock, Side } from "./schemas/bets";
 import type { Event } from "./schemas/events";
@@ -267,4 +267,17 @@ export function validatePlaceBet(input: PlaceBetCheckInput & { balanceMinor: num
       : prices.map((price) => payoutFor(amountMinor, [price]));
   if (payouts.some((payout) => payout > limits.maxPayout)) return { ok: false, code: "payout-above-maximum", details: { wallet } };
   return { ok: true, amountMinor, stakeMinor, betCount };
+}
+
+/**
+ * A pick's label at another line of its market, as the board would write it: the old line's
+ * text (a spread's "+3.5", a total's or a player's market's "Over 220.5") replaced by the new
+ * one's. A label that does not show the old line stays as it is.
+ */
+export function labelAtLine(pick: Pick<BetslipPick, "market" | "side" | "label" | "line">, line: number | null): string {
+  if (pick.line === null || line === null || pick.line === line) return pick.label;
+  const text = (n: number) => (pick.market === "Spread" ? formatSpreadLine(n) : `${pick.side} ${n}`);
+  const from = text(pick.line);
+  const at = pick.label.lastIndexOf(from);
+  return at < 0 ? pick.label : `${pick.label.slice(0, at)}${text(line)}${pick.label.slice(at + from.length)}`;
 }

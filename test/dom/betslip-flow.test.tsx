@@ -288,6 +288,26 @@ describe("confirm and place", () => {
     expect(selections()).toHaveLength(1);
   });
 
+  it("writes the new line into a pick's name when a 409 moves its line, so the slip never shows the old one", async () => {
+    const { ui } = await renderSlip((call) =>
+      call.path === "/api/placeBet"
+        ? json(409, {
+            error: {
+              code: "price-changed",
+              message: "Odds changed for one or more selections. Review your betslip and place again.",
+              details: { picks: [{ eventId: "g2", market: "Total", side: "Over", priceAm: -105, line: 221.5, locked: false }] },
+            },
+          })
+        : undefined,
+    );
+    await ui.click(pickButton(over.uid));
+    await ui.type(screen.getByLabelText("Amount"), "10");
+    await ui.click(screen.getByRole("button", { name: "Place bet" }));
+    await ui.click(screen.getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(selections()[0]!.textContent).toContain("Over 221.5"));
+    expect(selections()[0]!.textContent).not.toContain("220.5");
+  });
+
   it("shows the server's message, else 'Failed to place bet'", async () => {
     let reply: () => Response = () => json(400, { error: { code: "insufficient-funds", message: "Not enough balance." } });
     const { ui } = await renderSlip((call) => (call.path === "/api/placeBet" ? reply() : undefined));

@@ -2,6 +2,7 @@
 // place-bet checks with their exact messages, then the house limits.
 import { describe, expect, it } from "vitest";
 import {
+  labelAtLine,
   MESSAGES,
   amountFromInput,
   findSlipConflict,
@@ -192,5 +193,22 @@ describe("place-bet checks, in the spec's order", () => {
       code: "payout-above-maximum",
       message: "The maximum payout is 2,500,000 Coins per bet. Lower the amount.",
     });
+  });
+});
+
+describe("a pick's name at a moved line", () => {
+  it("writes the new line where the board wrote the old one", () => {
+    expect(labelAtLine({ market: "Spread", side: "Home", label: "76ers -3.5", line: -3.5 }, -4.5)).toBe("76ers -4.5");
+    expect(labelAtLine({ market: "Spread", side: "Away", label: "Knicks +0.5", line: 0.5 }, 0)).toBe("Knicks PK");
+    expect(labelAtLine({ market: "Total", side: "Under", label: "Under 220.5", line: 220.5 }, 219)).toBe("Under 219");
+    expect(labelAtLine({ market: "Prop", side: "Over", label: "Paolo Banchero Over 22.5 Points (Heat @ Magic)", line: 22.5 }, 23.5)).toBe(
+      "Paolo Banchero Over 23.5 Points (Heat @ Magic)",
+    );
+  });
+
+  it("leaves a name alone when the line is the same or the name does not show it", () => {
+    expect(labelAtLine({ market: "Total", side: "Over", label: "Over 220.5", line: 220.5 }, 220.5)).toBe("Over 220.5");
+    expect(labelAtLine({ market: "Moneyline", side: "Home", label: "Lakers ML", line: null }, null)).toBe("Lakers ML");
+    expect(labelAtLine({ market: "Spread", side: "Home", label: "Home g1", line: -3.5 }, -4.5)).toBe("Home g1");
   });
 });
