@@ -115,6 +115,10 @@ async function workerProject() {
       },
       include: ["test/worker/**/*.test.ts"],
       setupFiles: ["./test/worker/apply-migrations.ts"],
+      // A ceiling for a test that hangs, not a speed limit: the heaviest tests (200 bets at
+      // once on one wallet, a simulated season of props) take 1–2 s alone and several times
+      // that on a machine busy with other work (`npm run test:busy`).
+      testTimeout: 30_000,
       // Replays a failed abuse run: FUZZ_SEED=… / CHAOS_SEED=… npm test (read with inject()).
       provide: { FUZZ_SEED: process.env.FUZZ_SEED ?? "", CHAOS_SEED: process.env.CHAOS_SEED ?? "" },
     },

@@ -153,7 +153,7 @@ describe("a declined pack whose refund fails at first", () => {
     await tryDueNow(player, sessionId);
     const [redelivered] = await Promise.all([deliver(completion(player, sessionId, 1999)), ringAlarm(wallet(player))]);
     expect(redelivered).toEqual({ status: 200, body: { received: true, credited: false, declined: "break" } });
-    await vi.waitUntil(async () => (await dueRow(player, sessionId)) === null, { timeout: 5_000, interval: 20 });
+    await vi.waitUntil(async () => (await dueRow(player, sessionId)) === null, { timeout: 20_000, interval: 20 });
 
     expect(await simRefunds(sessionId)).toEqual([{ id: `re_sim_declined-refund-${sessionId}`, amount_cents: 1999 }]);
     expect(await purchaseOf(player, sessionId)).toMatchObject({ refunded_cents: 1999, reversed_coins: 0, reversed_cash: 0 });

@@ -131,7 +131,7 @@ describe("an actionable early fraud warning whose refund fails at first", () => 
           await ringAlarm(wallet(player));
           return (await dueRow(player, warningId))?.tries === tries;
         },
-        { timeout: 5_000, interval: 20 },
+        { timeout: 20_000, interval: 20 },
       );
       const row = (await dueRow(player, warningId))!;
       expect(row.last_error).toMatch(/refused/);

@@ -38,6 +38,6 @@ export async function refundedByAlarm(userId: string, owed: OwedRefunds, id: str
       await ringAlarm(wallet(userId));
       return (await owedRefundRow(userId, owed, id)) === null;
     },
-    { timeout: 5_000, interval: 20 },
+    { timeout: 20_000, interval: 20 },
   );
 }

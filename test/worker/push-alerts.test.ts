@@ -74,7 +74,7 @@ const MIN = 60_000;
 const DAY_MS = 24 * 60 * MIN;
 
 async function waitForMessages(subscription: Subscription, count: number): Promise<PushMessage[]> {
-  await vi.waitUntil(async () => (await inbox(subscription)).length >= count, { timeout: 5_000, interval: 50 });
+  await vi.waitUntil(async () => (await inbox(subscription)).length >= count, { timeout: 20_000, interval: 50 });
   return (await inbox(subscription)).map((m) => m.message);
 }
 
@@ -112,7 +112,7 @@ describe("opt-in alerts", () => {
     expect(await setKind(player, "bet-settled", true)).toMatchObject({ kinds: { "bet-settled": true, "redemption-changed": false } });
 
     const bet = await settledBet(player);
-    await vi.waitUntil(async () => (await inbox(subscription)).length > 0, { timeout: 5_000, interval: 50 });
+    await vi.waitUntil(async () => (await inbox(subscription)).length > 0, { timeout: 20_000, interval: 50 });
     const [received] = await inbox(subscription);
     expect(received!.message).toEqual({
       kind: "bet-settled",
@@ -153,7 +153,7 @@ describe("opt-in alerts", () => {
     expect(held.explicitAcks).toHaveLength(1);
     const bet = await settledBet(player);
     await vi.waitUntil(async () => (await inbox(subscription)).some((m) => m.message.kind === "bet-settled"), {
-      timeout: 5_000,
+      timeout: 20_000,
       interval: 50,
     });
     expect((await inbox(subscription)).map((m) => m.message.eventId)).toEqual([`bet-settled:${bet.id}`]);
@@ -183,7 +183,7 @@ describe("opt-in alerts", () => {
     expect(held.ok).toBe(true);
     expect((await stub.completeRedemption(player.userId, { redemptionId, payoutReference: "tr_alert" }, Date.now())).ok).toBe(true);
     await stub.flushOutbox();
-    await vi.waitUntil(async () => (await inbox(subscription)).length > 0, { timeout: 5_000, interval: 50 });
+    await vi.waitUntil(async () => (await inbox(subscription)).length > 0, { timeout: 20_000, interval: 50 });
     expect((await inbox(subscription)).map((m) => [m.message.title, m.message.body])).toEqual([
       ["Redemption sent", "Your $20 redemption is on its way to your bank."],
     ]);
@@ -337,7 +337,7 @@ describe("opt-in alerts", () => {
     await stub.setLimits(player.userId, { dailyStakeCoins: 300 }, DAY_MS, t0);
     await stub.setLimits(player.userId, { dailyStakeCoins: null }, DAY_MS, t0);
     await ringAlarm(stub);
-    await vi.waitUntil(async () => (await alarmAt()) === t0 + DAY_MS, { timeout: 5_000, interval: 50 });
+    await vi.waitUntil(async () => (await alarmAt()) === t0 + DAY_MS, { timeout: 20_000, interval: 50 });
 
     // A raise asked for a day and a minute ago took effect a minute ago; nothing calls the wallet after asking.
     const asked = Date.now() - DAY_MS - MIN;
@@ -349,7 +349,7 @@ describe("opt-in alerts", () => {
       "Your weekly Coins loss limit is now 1,000 Coins.",
       "Your weekly Coins loss limit is now 2,000 Coins.",
     ]);
-    await vi.waitUntil(async () => (await alarmAt()) === t0 + DAY_MS, { timeout: 5_000, interval: 50 });
+    await vi.waitUntil(async () => (await alarmAt()) === t0 + DAY_MS, { timeout: 20_000, interval: 50 });
   });
 
   it("a break is announced at once, with what now applies; nudges stay quiet while their kind is off", async () => {

@@ -71,7 +71,7 @@ describe("a wallet evicted from memory", () => {
     // The alarm set before eviction writes what the outbox still held to D1 (unless it
     // rang already: then the outbox is empty either way).
     await vi.waitUntil(async () => (await ringAlarm(stub)) || (await stub.auditLedger(player.userId, Date.now())).pendingOutbox === 0, {
-      timeout: 5_000,
+      timeout: 20_000,
       interval: 10,
     });
     expect((await stub.auditLedger(player.userId, Date.now())).pendingOutbox).toBe(0);
