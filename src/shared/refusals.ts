@@ -76,6 +76,10 @@ export type WorkerRefusal =
   | { ok: false; code: "cash-out-moved" | "quote-expired"; details?: { quote: CashOutQuote } }
   | Plain<"quote-not-found">
   | Plain<"invalid-fraction">
+  // The house's limit per market of one game, which cashing out a share of the bet would
+  // pass (its stake comes off the selections the bet cannot win with): the largest share of
+  // stake (minor units) the house would still take back, or none, and the market it names.
+  | With<"cash-out-exposure-limit", { wallet: WalletKind; largestStake: number; market: string }>
   // the daily bonus and coin packs
   | Plain<"bonus-already-claimed">
   | Plain<"unknown-pack">
@@ -313,6 +317,14 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
   "quote-expired": { text: "That cash-out offer expired. Review the new offer." },
   "quote-not-found": { text: "That cash-out offer was not found." },
   "invalid-fraction": { text: "Choose a share of the stake of at least one unit." },
+  "cash-out-exposure-limit": {
+    text: {
+      none: "The house can’t take a cash-out of this bet right now: it would put the house over its limit on {market} for this game. Try again later.",
+      some: "The house can take a cash-out of at most {largestStake} of this bet’s stake right now. Choose a smaller share.",
+    },
+    pick: (d) => (d.largestStake > 0 ? "some" : "none"),
+    words: (d) => ({ market: d.market, largestStake: formatAmount(d.wallet, d.largestStake) }),
+  },
 
   // the daily bonus and coin packs
   "bonus-already-claimed": { text: "Already claimed today ✅" },

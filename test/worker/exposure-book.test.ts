@@ -1,6 +1,7 @@
 // The house's exposure on one game (worker/exposure/book.ts) against a brute force over the
 // same positions: each market's result per selection, the game's worst over every outcome,
-// and the largest stake a limit still lets through.
+// the largest stake a limit still lets through, and a cash-out's hold (the worse of the bet
+// before and after it, judged by the same limit).
 import { describe, expect, it } from "vitest";
 import { ExposureBook, type Pick, pickOf, type Position } from "../../worker/exposure/book";
 
@@ -202,6 +203,74 @@ describe("lines apart: a middle", () => {
     apart.put(at("home", spread("Home", -3.5)));
     apart.put(at("away", spread("Away", 3.5)));
     expect(apart.marketsOf("cash")[0]).toMatchObject({ worst: -91 });
+  });
+});
+
+describe("a cash-out's hold", () => {
+  /** The share `share` of `p` given back, as the relay later holds the bet. */
+  const shrunk = (p: Position, share: number): Position => ({
+    ...p,
+    stake: p.stake - share,
+    payout: Math.floor((p.payout * (p.stake - share)) / p.stake),
+  });
+  const hold = (p: Position, share: number): Position => ({
+    id: "hold",
+    currency: p.currency,
+    stake: -share,
+    payout: -share,
+    picks: p.picks,
+  });
+
+  it("counts each selection at the worse of the bet before and after, and is judged by the same limit", () => {
+    for (const seed of [3, 5, 8]) {
+      const positions = randomPositions(seed, 30).filter((p) => p.currency === "cash");
+      const cashed = positions[0]!;
+      const share = Math.floor(cashed.stake / 2);
+      const before = new ExposureBook();
+      const after = new ExposureBook();
+      const held = new ExposureBook();
+      for (const p of positions) {
+        before.put(p);
+        held.put(p);
+        after.put(p.id === cashed.id ? shrunk(p, share) : p);
+      }
+      held.put(hold(cashed, share));
+      for (const [market, selections] of Object.entries(MARKETS)) {
+        for (const selection of selections) {
+          const pick = { market, selection };
+          expect(held.resultIf("cash", pick), `${seed} ${market} ${selection}`).toBe(
+            Math.max(before.resultIf("cash", pick), after.resultIf("cash", pick)),
+          );
+        }
+      }
+      // The selections the cash-out raises (those the bet cannot win with) bound the limit it fits.
+      const raised = cashed.picks.flatMap((k) =>
+        MARKETS[k.market]!.filter((s) => s !== k.selection).map((selection) => after.resultIf("cash", { market: k.market, selection })),
+      );
+      const limit = Math.max(...raised);
+      expect(before.overLimit(hold(cashed, share), limit)).toBeUndefined();
+      expect(before.overLimit(hold(cashed, share), limit - 1)).toBeDefined();
+      expect(before.largestShare("cash", cashed.picks, limit - 1)).toBe(share - 1);
+    }
+  });
+
+  it("raises the lines the bet cannot win with, not the other side of a middle", () => {
+    const total = (side: "Over" | "Under", line: number) => pickOf({ market: "Total", side, line });
+    const book = new ExposureBook();
+    const over: Position = { id: "over", currency: "cash", stake: 1_000, payout: 1_909, picks: [total("Over", 220.5)] };
+    book.put(over);
+    book.put({ id: "middle", currency: "cash", stake: 1_000, payout: 1_909, picks: [total("Under", 235.5)] });
+    book.put({ id: "apart", currency: "cash", stake: 1_000, payout: 1_909, picks: [total("Under", 210.5)] });
+    // Under 210.5 cannot win with the Over: it wins with the middle's Under, 2 × 1,909 of 3,000 taken.
+    expect(book.resultIf("cash", total("Under", 210.5))).toBe(818);
+    // Giving back the Over's 1,000 raises it by that: it fits a limit of 1,818, though Under
+    // 235.5 (2,727, winning with all three) is past it: the cash-out does not raise that one.
+    expect(book.largestShare("cash", over.picks, 1_818)).toBe(1_000);
+    expect(book.overLimit(hold(over, 1_000), 1_818)).toBeUndefined();
+    expect(book.overLimit(hold(over, 1_000), 1_817)).toMatchObject({ market: "Total" });
+    book.put(hold(over, 1_000));
+    expect(book.resultIf("cash", total("Under", 235.5))).toBe(3 * 1_909 - 3_000);
+    expect(book.resultIf("cash", total("Under", 210.5))).toBe(1_818);
   });
 });
 

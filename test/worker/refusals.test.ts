@@ -56,6 +56,10 @@ const SAMPLES: { [C in RefusalCode]?: RefusalDetails<C>[] } = {
   "exposure-limit": [{ wallet: "cash", largestStake: 1_250 }],
   "exposure-full": [{ market: "Moneyline" }],
   "market-suspended-by-house": [{ market: "Lionel Messi Anytime goalscorer" }],
+  "cash-out-exposure-limit": [
+    { wallet: "cash", largestStake: 0, market: "Moneyline" },
+    { wallet: "cash", largestStake: 1_250, market: "Moneyline" },
+  ],
   "redemption-below-minimum": [{ minimumCents: 2_000 }],
   "redemptions-paused": [{ reason: "dispute" }, { reason: "fraud-warning" }, { reason: "owed" }],
   "not-in-review": [{ state: "rejected" }],

@@ -10,7 +10,16 @@
 // the live-bet delay of those sports, then judged on the desk's board with scores read at
 // most LIVE_BET_REFRESH_SECONDS ago, so a score change or a suspension since the quote
 // refuses it (409), and a value that moved answers 409 with the new quote.
+//
+// Giving a share of the bet back takes its stake off the other selections of its markets,
+// which can push one past the house's limit. So, as for a bet, the games' exposure objects
+// judge it before the wallet commits: each game the bet has open picks on holds the share
+// (worker/exposure/cash-out-hold.ts), or the cash-out is refused (409
+// `cash-out-exposure-limit`, naming the largest share that fits). The wallet's outbox
+// confirms the holds; a cash-out the wallet does not take releases them.
 import { Hono, type Context } from "hono";
+import { openStake } from "../../src/shared/bet-outcome";
+import { stakeShare } from "../../src/shared/cash-out";
 import { slipDelaySeconds } from "../../src/shared/live-rules";
 import { CashOutRequestSchema, type CashOutResponse } from "../../src/shared/schemas/cash-out";
 import { IdempotencyKeySchema, ID_MAX_LENGTH, type BetDocument } from "../../src/shared/schemas/bets";
@@ -18,6 +27,7 @@ import type { SportKey } from "../../src/shared/sports";
 import { requireUser } from "../auth/require-user";
 import { ODDS_STALE_MESSAGE, propsToPrice } from "../bets/price-slip";
 import { sha256Hex } from "../digest";
+import { holdCashOutExposure } from "../exposure/cash-out-hold";
 import { ApiError, parseWith, readJson } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { realDeps, type AppDeps } from "../http/app-deps";
@@ -143,8 +153,9 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
       throw err;
     }
     const liveSports = priced.liveSports;
-    /** The rest of the cash-out: for a bet with a leg in play the delay and the price again, then the wallet. */
+    /** The rest of the cash-out: for a bet with a leg in play the delay and the price again, then the exposure and the wallet. */
     const finish = async (): Promise<Response> => {
+      let current = bet;
       if (priced.liveSports.length > 0) {
         // The cash-out holds its key through the delay (or the key's first answer comes back).
         const held = await wallet.claimCashOut(userId, idempotencyKey, requestHash, now);
@@ -176,12 +187,38 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
           refuse({ ok: false, code: "bet-settled" });
         }
         priced = await pricingOf(c, after, now, boards);
+        current = after;
+      }
+      // The share the wallet will take back, held on the bet's games before it pays (a
+      // fraction under one unit is refused by the wallet, with nothing to hold). The wallet
+      // takes the cash-out only while the bet's open stake is the one quoted, so this share
+      // is the one it pays or it refuses.
+      const share = stakeShare(openStake(current), request.fraction);
+      let hold: { release(): Promise<void> } | null = null;
+      if (share !== null) {
+        try {
+          hold = await orReplay(now, async () => {
+            const held = await holdCashOutExposure(c.env, tunables(c.env), current, share, now);
+            if (!held.ok) refuse(held);
+            return held;
+          });
+        } catch (err) {
+          if (err instanceof Replay) return answer({ ok: true, replayed: true, response: err.response });
+          throw err;
+        }
       }
       const result = await wallet.cashOut(
         userId,
         { ...priced.pricing, play, betId, quoteId: request.quoteId, fraction: request.fraction, idempotencyKey, requestHash },
         now,
       );
+      // A cash-out the wallet did not take now (refused, or the key's first answer) releases
+      // its holds before it is answered; a taken one is confirmed by the wallet's outbox. A
+      // release that fails is logged, and a wallet call that throws (taken or not, unknown)
+      // leaves them: they then lapse after EXPOSURE_HOLD_SECONDS, or its relay confirms them.
+      if (hold && (!result.ok || result.replayed)) {
+        await hold.release().catch((err: unknown) => loggerFor(c.env).warn("cash-out: exposure release failed", err));
+      }
       return answer(result);
     };
     const finishing = finish();

@@ -17,6 +17,10 @@
 // end (for the record and for D1), and nothing more is paid. An Idempotency-Key replays
 // the first answer.
 //
+// The house's limit per market of one game is judged before this runs, as a bet's is: the
+// route holds the share on the exposure object of each game the bet has open picks on
+// (worker/exposure/cash-out-hold.ts), and the outbox's relay of the bet confirms the hold.
+//
 // Cashing out is play: it is refused where and when a bet from the same wallet would be
 // (the account gate: a freeze, the region, age, a closure or a break), through the port the
 // root answers; the bet itself stays open and settles as usual.

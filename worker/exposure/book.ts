@@ -21,6 +21,12 @@
 // together, which overstates a push as a win: on the house's side. A game whose markets
 // hold such overlapping selections is given the bound. A position kept from before picks
 // named their lines counts with every lined pick of its market.
+//
+// A cash-out gives back a share of a bet: its stake and payout shrink together, which lowers
+// what the house pays on the bet's selections and raises its result on every other selection
+// of the market by the share (stake it no longer keeps). While the cash-out is being taken,
+// the share is held here as a position of negative stake and payout (the same share of
+// each), so every selection counts the worse of the bet before and after it.
 import type { WalletKind } from "../../src/shared/money";
 import { formatSpreadLine } from "../../src/shared/odds";
 import type { BetLeg } from "../../src/shared/schemas/bets";
@@ -164,6 +170,23 @@ export class ExposureBook {
   }
 
   /**
+   * The highest result among the selections of the pick's market that cannot win with it:
+   * those a position's stake alone counts on, which giving stake back (a cash-out) raises.
+   * A selection nobody backs counts too (the stakes taken, negated).
+   */
+  private dearestOther(currency: WalletKind, pick: Pick): number {
+    const totals = this.markets[currency].get(pick.market);
+    if (!totals) return 0;
+    let dearest = -totals.stakes;
+    for (const selection of totals.payouts.keys()) {
+      const wins = totals.wins.get(selection);
+      if (selection === pick.selection || canWinTogether(pick.wins, wins)) continue;
+      dearest = Math.max(dearest, resultWith(totals, selection, wins));
+    }
+    return dearest;
+  }
+
+  /**
    * The largest stake (minor units) a new position with these picks may take so that no
    * market's result passes `limit` on a selection it raises, when each unit of stake adds
    * `payoutPerStake` to the payout. The selections that cannot win with it only gain its stake.
@@ -179,9 +202,31 @@ export class ExposureBook {
     return largest;
   }
 
-  /** The first pick of `position` whose market would pass `limit` with it, if any. */
+  /**
+   * The first pick of `position` whose market would pass `limit` with it, if any: the book's
+   * one limit rule, that every selection a change raises stays within the limit. A position
+   * adds its payout less its stake to the selections that can win with its pick, and takes
+   * its stake from the others. A cash-out's hold is a position with a negative stake and
+   * payout (the share given back): it leaves the selections its pick can win with as they
+   * were and raises the others by the share.
+   */
   overLimit(position: Position, limit: number): Pick | undefined {
-    return position.picks.find((pick) => this.dearestTouched(position.currency, pick) + position.payout - position.stake > limit);
+    const gain = position.payout - position.stake;
+    const given = -position.stake;
+    return position.picks.find(
+      (pick) =>
+        (gain > 0 && this.dearestTouched(position.currency, pick) + gain > limit) ||
+        (given > 0 && this.dearestOther(position.currency, pick) + given > limit),
+    );
+  }
+
+  /**
+   * The largest share of stake (minor units) a position with these picks may give back (a
+   * cash-out) so that no selection it raises passes `limit`: each unit raises by one the
+   * selections its picks cannot win with.
+   */
+  largestShare(currency: WalletKind, picks: readonly Pick[], limit: number): number {
+    return Math.min(...picks.map((pick) => Math.max(0, limit - this.dearestOther(currency, pick))));
   }
 
   /** Whether adding `position` keeps every market result it raises within `limit`. */
@@ -211,7 +256,9 @@ export class ExposureBook {
     const stakes = mine.reduce((sum, p) => sum + p.stake, 0);
     const markets = this.marketsOf(currency);
     const { worst, bound } = gameWorst(mine, markets);
-    return { positions: mine.length, stakes, worst: worst - stakes, bound, markets };
+    // A cash-out's hold (a negative stake) is a change to a bet's position, not a position of its own.
+    const positions = mine.filter((p) => p.stake > 0).length;
+    return { positions, stakes: Math.max(0, stakes), worst: worst - stakes, bound, markets };
   }
 }
 

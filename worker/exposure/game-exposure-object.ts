@@ -15,6 +15,13 @@
 // before it existed) it reads once from D1 before its first call (`backfill`). D1's
 // game_exposure row is only the console's copy, written by the alarm
 // EXPOSURE_DISPLAY_SECONDS after a change.
+//
+// A cash-out is judged the same way before its wallet pays it (`holdCashOut`): giving a
+// share of a bet back raises the house's result on the selections the bet cannot win with,
+// which a bet on the other side may have been let in against. The share is held here as a
+// reservation of its own, refused past the limit like a bet; the bet relayed with its open
+// stake at most what the cash-out leaves confirms it, the route releases it when the wallet
+// refuses, and one neither confirmed nor released lapses after EXPOSURE_HOLD_SECONDS.
 import { DurableObject } from "cloudflare:workers";
 import type { WalletKind } from "../../src/shared/money";
 import type { GameExposureView, RiskGame } from "../../src/shared/schemas/risk";
@@ -42,6 +49,29 @@ export type ReserveInput = {
   /** The per-market limit in the positions' currency (minor units). */
   limit: number;
 };
+
+/** A cash-out about to be taken on a bet with open picks on this game. */
+export type CashOutHoldInput = {
+  /** The hold's id: the reservation the relay confirms or the route releases. */
+  holdId: string;
+  game: GameRef;
+  betId: string;
+  currency: WalletKind;
+  /** The bet's picks still open on this game, with the console's names for their markets. */
+  picks: readonly Pick[];
+  labels?: Record<string, string>;
+  /** The share of the open stake being cashed out (minor units). */
+  share: number;
+  /** The bet's open stake once the share is cashed out: a relay of the bet at or below it confirms the hold. */
+  stakeAfter: number;
+  /** The per-market limit in the bet's currency (minor units). */
+  limit: number;
+};
+
+export type CashOutHoldAnswer =
+  | { ok: true }
+  | { ok: false; code: "book-unread" }
+  | { ok: false; code: "exposure-limit"; largestShare: number; market: string };
 
 export type ReserveAnswer =
   | { ok: true }
@@ -77,6 +107,9 @@ const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS game (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL)",
   // When the object read the game's open bets from D1 (`backfill`): once in its life.
   "CREATE TABLE IF NOT EXISTS backfill (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL)",
+  // A cash-out's hold (its position is in `positions`, reserved under its own id): the bet,
+  // and its open stake once the cash-out is taken.
+  "CREATE TABLE IF NOT EXISTS cash_out_holds (id TEXT PRIMARY KEY, bet_id TEXT NOT NULL, stake_after INTEGER NOT NULL)",
 ];
 
 type PositionRow = {
@@ -105,6 +138,9 @@ export class GameExposure extends DurableObject<Env> {
   // confirmation find them without reading storage.
   private readonly reservations = new Map<string, Set<string>>();
   private readonly reservationOf = new Map<string, string>();
+  // The cash-out holds, as cash_out_holds has them, and each bet's, so a relay confirms them without reading storage.
+  private readonly holds = new Map<string, { betId: string; stakeAfter: number }>();
+  private readonly holdsOfBet = new Map<string, Set<string>>();
   /** Whether the game's open bets were read from D1 (`backfill`). */
   private backfilled = false;
 
@@ -116,6 +152,9 @@ export class GameExposure extends DurableObject<Env> {
         this.book.put(positionOf(row));
         this.indexReservation(row.id, row.reservation);
         if (row.expires_at !== null) this.nextExpiry = Math.min(this.nextExpiry, row.expires_at);
+      }
+      for (const row of ctx.storage.sql.exec<{ id: string; bet_id: string; stake_after: number }>("SELECT * FROM cash_out_holds")) {
+        this.indexHold(row.id, { betId: row.bet_id, stakeAfter: row.stake_after });
       }
       this.backfilled = ctx.storage.sql.exec("SELECT 1 FROM backfill").toArray().length > 0;
     });
@@ -212,7 +251,42 @@ export class GameExposure extends DurableObject<Env> {
     return { ok: true };
   }
 
-  /** The wallet refused the slip: its reservation goes. */
+  /**
+   * Holds a cash-out's share of a bet before its wallet pays it, or refuses it past the limit
+   * without holding anything. The share is held as a position of negative stake and payout,
+   * judged by the rule a bet is: every selection it raises (those the bet cannot win with,
+   * by the share) must stay within the limit. A refusal names the largest share that fits.
+   */
+  async holdCashOut(input: CashOutHoldInput, now: number): Promise<CashOutHoldAnswer> {
+    if (!this.backfilled && !(await this.backfill(now, input.game.eventId))) return { ok: false, code: "book-unread" };
+    this.lapse(now);
+    if (this.reservations.has(input.holdId)) return { ok: true };
+    const hold: Position = { id: input.holdId, currency: input.currency, stake: -input.share, payout: -input.share, picks: input.picks };
+    const over = this.book.overLimit(hold, input.limit);
+    if (over) {
+      const largestShare = this.book.largestShare(input.currency, input.picks, input.limit);
+      return { ok: false, code: "exposure-limit", largestShare, market: this.labelOf(over.market, input.labels) };
+    }
+    const expiresAt = now + tunables(this.env).EXPOSURE_HOLD_SECONDS * 1000;
+    this.book.put(hold);
+    this.ctx.storage.transactionSync(() => {
+      this.saveGame(input.game);
+      this.savePosition(hold, input.holdId, expiresAt);
+      this.sql.exec(
+        "INSERT OR REPLACE INTO cash_out_holds (id, bet_id, stake_after) VALUES (?, ?, ?)",
+        input.holdId,
+        input.betId,
+        input.stakeAfter,
+      );
+      this.saveLabels(input.labels);
+    });
+    this.indexHold(input.holdId, { betId: input.betId, stakeAfter: input.stakeAfter });
+    this.nextExpiry = Math.min(this.nextExpiry, expiresAt);
+    await this.changed();
+    return { ok: true };
+  }
+
+  /** The wallet refused the slip (or the cash-out): its reservation goes. */
   async release(slipId: string): Promise<void> {
     const ids = [...(this.reservations.get(slipId) ?? [])];
     this.ctx.storage.transactionSync(() => {
@@ -231,6 +305,7 @@ export class GameExposure extends DurableObject<Env> {
     this.ctx.storage.transactionSync(() => {
       this.saveGame(game);
       for (const bet of bets) {
+        this.confirmCashOuts(bet);
         // A bet whose reservation was still here has never been relayed, so it cannot have left.
         const firstSeen = !this.book.has(bet.betId) && this.confirmReserved(bet, now);
         if (!bet.open) {
@@ -256,6 +331,16 @@ export class GameExposure extends DurableObject<Env> {
     if (same) this.drop(same);
     this.sql.exec("INSERT OR REPLACE INTO placed_slips (slip_id, at) VALUES (?, ?)", bet.slipId, now);
     return same !== undefined;
+  }
+
+  /** Ends the bet's cash-out holds its relay shows taken: gone, or open with no more stake than a hold leaves. */
+  private confirmCashOuts(bet: TrackedBet): void {
+    const ids = this.holdsOfBet.get(bet.betId);
+    if (!ids) return;
+    for (const id of [...ids]) {
+      const hold = this.holds.get(id);
+      if (!bet.open || (hold && bet.stake <= hold.stakeAfter)) this.drop(id);
+    }
   }
 
   /** Stops (or resumes) taking bets on one market; the caller audits who did it. */
@@ -399,6 +484,26 @@ export class GameExposure extends DurableObject<Env> {
     this.book.remove(id);
     this.indexReservation(id, null);
     this.sql.exec("DELETE FROM positions WHERE id = ?", id);
+    if (this.holds.has(id)) {
+      this.sql.exec("DELETE FROM cash_out_holds WHERE id = ?", id);
+      this.indexHold(id, null);
+    }
+  }
+
+  /** Records a cash-out hold (null: gone). */
+  private indexHold(id: string, hold: { betId: string; stakeAfter: number } | null): void {
+    const before = this.holds.get(id);
+    if (before) {
+      const ids = this.holdsOfBet.get(before.betId);
+      ids?.delete(id);
+      if (ids?.size === 0) this.holdsOfBet.delete(before.betId);
+      this.holds.delete(id);
+    }
+    if (!hold) return;
+    this.holds.set(id, hold);
+    const ids = this.holdsOfBet.get(hold.betId) ?? new Set<string>();
+    ids.add(id);
+    this.holdsOfBet.set(hold.betId, ids);
   }
 
   /** Records which slip's reservation a position belongs to now (null: none, or gone). */

@@ -282,7 +282,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/bets/:id/cash-out": {
     section: "Bets and the live socket",
-    does: "Accepts a quote for `fraction` of the open stake (1 = all: the bet settles as `cashed_out`), paying once inside the wallet; needs an `Idempotency-Key` (a replay answers the first answer). With a live leg it waits the live-bet delay and is judged on fresh scores. A quote expired, used or moved is 409 `quote-expired` / `cash-out-moved` with the new quote (`CashOutMovedDetailsSchema`); otherwise the same 409s as the quote.",
+    does: "Accepts a quote for `fraction` of the open stake (1 = all: the bet settles as `cashed_out`), paying once inside the wallet; needs an `Idempotency-Key` (a replay answers the first answer). With a live leg it waits the live-bet delay and is judged on fresh scores. A quote expired, used or moved is 409 `quote-expired` / `cash-out-moved` with the new quote (`CashOutMovedDetailsSchema`). Before the wallet pays, each game the bet has open picks on holds the share given back against the house's limit per market (`MAX_CASH_EXPOSURE_CENTS`, `MAX_COINS_EXPOSURE`): past it, 409 `cash-out-exposure-limit` with `{ wallet, largestStake, market }` (the largest share of stake that fits, 0 for none), nothing paid. Otherwise the same 409s as the quote.",
     body: "cash-out#CashOutRequestSchema",
     answer: "cash-out#CashOutResponseSchema",
   },
