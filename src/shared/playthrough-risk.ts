@@ -69,7 +69,8 @@ function net(single: RiskSingle, result: ScoredResult | "void"): number {
   return 0;
 }
 
-function gradeOrVoid(leg: GradableLeg, score: CandidateScore, sport: SportKey): ScoredResult | "void" {
+/** A leg's grade for a final score; a leg whose market and side do not fit together is void. */
+export function gradeOrVoid(leg: GradableLeg, score: CandidateScore, sport: SportKey): ScoredResult | "void" {
   try {
     return gradeLeg(leg, score, sport);
   } catch (err) {
@@ -79,22 +80,30 @@ function gradeOrVoid(leg: GradableLeg, score: CandidateScore, sport: SportKey): 
   }
 }
 
-/** A player's-market single graded for its player's statistic landing at `stat`: Yes wins from 1, Over and Under against the line. */
-function propGrade(single: RiskSingle, stat: number): ScoredResult | "void" {
-  if (single.side === "Yes") return stat >= 1 ? "win" : "loss";
-  if ((single.side !== "Over" && single.side !== "Under") || single.line === null) return "void";
-  if (stat === single.line) return "push";
-  return stat > single.line === (single.side === "Over") ? "win" : "loss";
+/** A player's-market leg graded for its player's statistic landing at `stat`: Yes wins from 1, Over and Under against the line. */
+export function propGrade(leg: Pick<GradableLeg, "side" | "line">, stat: number): ScoredResult | "void" {
+  if (leg.side === "Yes") return stat >= 1 ? "win" : "loss";
+  if ((leg.side !== "Over" && leg.side !== "Under") || leg.line === null) return "void";
+  if (stat === leg.line) return "push";
+  return stat > leg.line === (leg.side === "Over") ? "win" : "loss";
+}
+
+/**
+ * The values of a player's statistic that can grade these legs differently: 0, 1, and the
+ * whole numbers next to each line, which reach every combination of their grades.
+ */
+export function propStats(legs: readonly Pick<GradableLeg, "line">[]): number[] {
+  const stats = new Set<number>([0, 1]);
+  for (const leg of legs) if (leg.line !== null) for (const n of around(leg.line)) if (n >= 0) stats.add(n);
+  return [...stats];
 }
 
 /**
  * The largest net loss of singles on one player's market over every value its statistic can
- * take: 0, 1, and the whole numbers next to each line, which reach every combination of
- * grades (Over and Under of one line hedge each other as a game's two sides do).
+ * take (propStats; Over and Under of one line hedge each other as a game's two sides do).
  */
 function worstPropLoss(singles: readonly RiskSingle[]): number {
-  const stats = new Set<number>([0, 1]);
-  for (const single of singles) if (single.line !== null) for (const n of around(single.line)) if (n >= 0) stats.add(n);
+  const stats = propStats(singles);
   let worst = 0;
   for (const stat of stats) {
     let total = 0;

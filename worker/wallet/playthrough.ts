@@ -15,20 +15,24 @@
 //            operator's credit is given cash like a bonus; winnings add nothing). An
 //            operator's cash debit takes unplayed cash first (`playthroughOnReversal`).
 //   settled  play-through counts risk, not turnover. When a game settles, the player's
-//            cash singles on it that won or lost count together what they could lose at
-//            worst over every final score (src/shared/playthrough-risk.ts), capped at their
-//            stakes: one `game_risk` move per game, so backing both sides of a game buys
-//            only the margin. A cash parlay reaching 'settled' with result win or loss
-//            takes its full stake off. Everything is floored at 0. A bet that pushed or
-//            was voided as a whole returned its stake and counts for nothing; a parlay
-//            with some void or pushed legs that still won or lost counts its full stake.
+//            cash bets on it that won or lost count together what they could lose at
+//            worst, capped at their stakes: singles on a game no parlay joins over every
+//            final score (src/shared/playthrough-risk.ts), so backing both sides of a game
+//            buys only the margin; games joined by settled cash parlays (same-game blocks
+//            included) as one group, every bet on them over the joint outcomes of those
+//            games (src/shared/playthrough-portfolio.ts), so parlays covering every outcome
+//            of two games buy only their margins while a lone parlay counts its stake. One
+//            `game_risk` move per count, referenced by the group's first game. Everything
+//            is floored at 0. A bet that pushed or was voided as a whole returned its stake
+//            and counts for nothing; a leg voided stays void in every outcome.
 //            A bet plays through only cash credited before it was placed: a count takes
 //            no more than is still to play of older credits (stillToPlayCreditedBy).
-//            A result correction re-counts: a game's singles move the figure by the
-//            difference of their new count (`playthrough_games` keeps the last one), a
-//            growing count under the same rule; a parlay turned into a push or void gives
-//            back what its count took, and one turned back into a win or loss takes that
-//            again.
+//            A result correction, a late settlement or a cash-out re-counts: the group's
+//            games move the figure by the difference of their new count from what they
+//            took before (`playthrough_games` keeps the last one), a growing count under
+//            the same rule. Parlays counted by their stake before the risk rule
+//            (`bet_settled`) keep that count: turned into a push or void they give back
+//            what it took, turned back into a win or loss they take that again.
 //   hold     a redemption normally takes only redeemable cash and leaves the figure
 //            alone; when play-through is off (CASH_PLAYTHROUGH=0) it may take unplayed
 //            cash, and then takes that much off (floored at 0).
@@ -43,8 +47,8 @@
 // Cash-out: a share of a stake cashed out was neither won nor lost on the legs, so it
 // leaves the netting set and counts nothing: a bet cashed out in full (result
 // `cashed_out`) is not counted at all, and a bet partly cashed out counts only its open
-// stake (`stake − cashOut.stake`), in the game's singles, a parlay's count, and the
-// provisional open stakes alike.
+// stake (`stake − cashOut.stake`), in a game's or a group's count and the provisional open
+// stakes alike; the share cashed out still hedged the rest while it was open.
 //
 // Open cash bets count provisionally: what is shown and enforced as still to play is
 // max(0, to_play − open cash stakes), because staked cash is no longer in the balance and
@@ -53,6 +57,7 @@
 // is balance − min(balance, max(still to play, held)): the hold on fresh purchases
 // (purchase-holds.ts) keeps cash back too.
 import { openStake } from "../../src/shared/bet-outcome";
+import { type PortfolioBet, portfolioRisk } from "../../src/shared/playthrough-portfolio";
 import { playthroughRisk, type RiskSingle } from "../../src/shared/playthrough-risk";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import { betFromRow, SELECT_BETS, type BetRow } from "./bet-rows";
@@ -231,56 +236,190 @@ function betMoves(tx: PlaythroughTx, betId: string): { reason: string; amount: n
     .toArray();
 }
 
-/** A single (one leg): counted with the other singles on its game, by risk (playthroughOnGame). */
+/** A single (one leg): counted with the other bets on its game, by risk (playthroughOnGame). */
 export function isSingle(bet: Pick<BetDocument, "legs">): boolean {
   return bet.legs.length === 1;
 }
 
+/** A settled bet that won or lost: its stake was neither returned nor cashed out. */
+function counts(bet: BetDocument): boolean {
+  return bet.status === "settled" && (bet.result === "win" || bet.result === "loss");
+}
+
+/** A settled bet play-through nets: it won or lost, or a share of it was cashed out (which hedged the rest). */
+function nets(bet: BetDocument): boolean {
+  return counts(bet) || (bet.status === "settled" && openStake(bet) < bet.stake);
+}
+
 /**
- * The bet hook: Ledger.betChanged calls it; a settled cash parlay that won or lost counts
- * its stake (singles count per game, see playthroughOnGame).
- * A result correction can turn a counted bet into a push or void (its stake came back, so
- * what its count took off is given back: `bet_uncounted`) or back into a win or loss
- * (`bet_recounted`); those moves are referenced `<bet id>:<n>`, n = the bet's moves so far.
+ * A parlay counted by its whole stake before parlays were counted by risk (it has a
+ * `bet_settled` move): it keeps that count, and its corrections move it as they did then.
+ */
+function countedByStake(tx: PlaythroughTx, betId: string): boolean {
+  return tx.sql.exec("SELECT 1 FROM playthrough_moves WHERE reason = 'bet_settled' AND reference = ?", betId).toArray().length > 0;
+}
+
+/**
+ * The bet hook: Ledger.betChanged calls it. A settled cash parlay (same-game blocks included)
+ * is counted by risk with the other bets on its games: every game it touches is counted
+ * again (playthroughOnGame), so a late settlement, a correction or a cash-out of one parlay
+ * moves the figure by the difference of its games' new count. Singles count per game.
+ * A parlay counted by its stake before this rule keeps that count: a correction that turns
+ * it into a push or void gives back what it took (`bet_uncounted`), one that turns it back
+ * into a win or loss takes that again (`bet_recounted`); those moves are referenced
+ * `<bet id>:<n>`, n = the bet's moves so far.
  */
 export function playthroughOnBet(tx: PlaythroughTx, bet: BetDocument): void {
   if (bet.wallet !== "cash" || bet.status !== "settled" || isSingle(bet)) return;
-  const counts = bet.result === "win" || bet.result === "loss";
+  if (countedByStake(tx, bet.id)) {
+    recountByStake(tx, bet);
+    return;
+  }
+  const counted = new Set<string>();
+  for (const { eventId } of bet.legs) {
+    if (counted.has(eventId)) continue;
+    for (const game of countGames(tx, eventId)) counted.add(game);
+  }
+}
+
+/** A parlay counted by its stake before this rule: uncounted and counted again as its result changes. */
+function recountByStake(tx: PlaythroughTx, bet: BetDocument): void {
   const moves = betMoves(tx, bet.id);
   const last = moves.at(-1);
   const counted = last !== undefined && last.reason !== "bet_uncounted";
-  if (counts === counted) return;
+  if (counts(bet) === counted) return;
   // A count takes no more than is still to play of cash credited before the bet was placed.
   const playable = () => stillToPlayCreditedBy(tx, bet.createdAt);
-  if (!last) {
-    move(tx, "bet_settled", bet.id, -Math.min(openStake(bet), playable()));
-  } else if (counts) {
+  if (counts(bet)) {
     // Counted again: it takes what its uncount gave back, no more.
-    move(tx, "bet_recounted", `${bet.id}:${moves.length}`, -Math.min(last.amount, playable()));
+    move(tx, "bet_recounted", `${bet.id}:${moves.length}`, -Math.min(last!.amount, playable()));
   } else {
-    move(tx, "bet_uncounted", `${bet.id}:${moves.length}`, -last.amount);
+    move(tx, "bet_uncounted", `${bet.id}:${moves.length}`, -last!.amount);
   }
 }
 
 type GameRow = { counted: number; taken: number; moves: number };
 
-/**
- * The game hook: settlement and result corrections call it, in their transaction, for
- * every game on which a cash single of this player changed. The singles on the game that
- * won or lost count their worst-case loss together (playthroughRisk), capped at their
- * stakes; the figure moves by the difference from what the game took off before (a
- * `game_risk` move, `<event id>` first, then `<event id>:<n>`), once per new count.
- * Singles settled before this rule counted their stakes one by one (`bet_settled`); a
- * game's first count here starts from what those moves took.
- */
-export function playthroughOnGame(tx: PlaythroughTx, eventId: string): void {
-  const singles = tx.sql
+/** Games whose bets are counted together, and the player's cash bets on them. */
+type GameGroup = {
+  /** Sorted: the first keeps the group's count. */
+  games: string[];
+  /** Every cash single on those games, whatever its state. */
+  singles: BetDocument[];
+  /** The settled cash parlays joining them (counted by risk, netting: won, lost or partly cashed out). */
+  parlays: BetDocument[];
+};
+
+/** The player's cash bets with a leg on the game. */
+function cashBetsOn(tx: PlaythroughTx, eventId: string): BetDocument[] {
+  return tx.sql
     .exec<BetRow>(`${SELECT_BETS} WHERE wallet = 'cash' AND instr(legs, ?) > 0`, JSON.stringify(eventId))
     .toArray()
     .map(betFromRow)
-    .filter((bet) => isSingle(bet) && bet.legs[0]!.eventId === eventId);
-  if (singles.length === 0) return;
-  const counting = singles.filter((bet) => bet.status === "settled" && (bet.result === "win" || bet.result === "loss"));
+    .filter((bet) => bet.legs.some((leg) => leg.eventId === eventId));
+}
+
+/**
+ * The game's group: the games joined to it by settled cash parlays that net (counted by
+ * risk), transitively, with the singles on them. Games no such parlay joins are counted
+ * alone, as before parlays were counted by risk.
+ */
+function groupOf(tx: PlaythroughTx, eventId: string): GameGroup {
+  const games = [eventId];
+  const singles: BetDocument[] = [];
+  const parlays = new Map<string, BetDocument>();
+  const skipped = new Set<string>();
+  for (let i = 0; i < games.length; i++) {
+    const game = games[i]!;
+    for (const bet of cashBetsOn(tx, game)) {
+      if (isSingle(bet)) {
+        singles.push(bet);
+        continue;
+      }
+      if (parlays.has(bet.id) || skipped.has(bet.id)) continue;
+      if (!nets(bet) || countedByStake(tx, bet.id)) {
+        skipped.add(bet.id);
+        continue;
+      }
+      parlays.set(bet.id, bet);
+      for (const leg of bet.legs) if (!games.includes(leg.eventId)) games.push(leg.eventId);
+    }
+  }
+  return { games: games.sort(), singles, parlays: [...parlays.values()] };
+}
+
+/**
+ * The game hook: settlement and result corrections call it, in their transaction, for
+ * every game on which a cash single of this player changed (and playthroughOnBet for every
+ * game of a settled parlay). Counts the game's group again (groupOf); returns its games.
+ *
+ * A game no parlay joins: the singles on it that won or lost count their worst-case loss
+ * together (playthroughRisk), capped at their stakes; the figure moves by the difference
+ * from what the game took off before (a `game_risk` move, `<event id>` first, then
+ * `<event id>:<n>`), once per new count. Singles settled before this rule counted their
+ * stakes one by one (`bet_settled`); a game's first count here starts from what those
+ * moves took.
+ *
+ * Games joined by parlays: every netting bet on them (singles, parlays, same-game blocks)
+ * counts its worst-case loss together over the joint outcomes of those games
+ * (portfolioRisk), and the figure moves by the difference from what all their games took
+ * before, with one `game_risk` move referenced by the group's first game as above. That
+ * game's row keeps the group's count, the others' count 0, so each game's count is counted
+ * once however groups join or split as parlays settle or are corrected.
+ */
+export function playthroughOnGame(tx: PlaythroughTx, eventId: string): void {
+  countGames(tx, eventId);
+}
+
+function countGames(tx: PlaythroughTx, eventId: string): string[] {
+  const group = groupOf(tx, eventId);
+  if (group.parlays.length === 0 && group.singles.length > 0) countSingles(tx, eventId, group.singles);
+  else countGroup(tx, group);
+  return group.games;
+}
+
+/** What the game's singles took off before its first count here: their per-bet moves from before the risk rule. */
+function takenOneByOne(tx: PlaythroughTx, singles: readonly BetDocument[]): number {
+  return singles.reduce((sum, bet) => sum - betMoves(tx, bet.id).reduce((s, m) => s + m.amount, 0), 0);
+}
+
+function readGame(tx: PlaythroughTx, eventId: string): GameRow | undefined {
+  return tx.sql.exec<GameRow>("SELECT counted, taken, moves FROM playthrough_games WHERE event_id = ?", eventId).toArray()[0];
+}
+
+function writeGame(tx: PlaythroughTx, eventId: string, row: GameRow): void {
+  tx.sql.exec(
+    `INSERT INTO playthrough_games (event_id, counted, taken, moves, updated_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (event_id) DO UPDATE SET counted = excluded.counted, taken = excluded.taken, moves = excluded.moves,
+       updated_at = excluded.updated_at`,
+    eventId,
+    row.counted,
+    row.taken,
+    row.moves,
+    tx.now,
+  );
+}
+
+/**
+ * Moves the figure from `taken` towards `counted` with one `game_risk` move referenced by
+ * `eventId` and the game's moves so far. A count that would take more takes no more than is
+ * still to play of cash credited before `placedAt` (the first of the bets): a correction
+ * never plays a newer pack through with bets settled before it was bought.
+ */
+function moveTowards(tx: PlaythroughTx, eventId: string, before: GameRow, counted: number, placedAt: () => number): GameRow {
+  let { taken, moves } = before;
+  const target = counted > taken ? taken + Math.min(counted - taken, stillToPlayCreditedBy(tx, placedAt())) : counted;
+  if (taken !== target) {
+    const applied = move(tx, "game_risk", moves === 0 ? eventId : `${eventId}:${moves}`, taken - target);
+    taken -= applied;
+    moves += 1;
+  }
+  return { counted, taken, moves };
+}
+
+/** A game no parlay joins: its singles' count (see playthroughOnGame). */
+function countSingles(tx: PlaythroughTx, eventId: string, singles: readonly BetDocument[]): void {
+  const counting = singles.filter(counts);
   const risk: RiskSingle[] = counting.map((bet) => ({ ...bet.legs[0]!, stake: openStake(bet) }));
   // A share cashed out counts nothing by itself, but it still hedged the other side while
   // it was open: Home and Away held to the end count only the margin, and cashing out the
@@ -290,34 +429,45 @@ export function playthroughOnGame(tx: PlaythroughTx, eventId: string): void {
     .map((bet) => ({ ...bet.legs[0]!, stake: bet.stake - openStake(bet) }));
   const sport = singles[0]!.legs[0]!.league;
   const counted = counting.length === 0 ? 0 : Math.min(playthroughRisk(risk, sport), playthroughRisk([...risk, ...cashedOut], sport));
-  const row = tx.sql.exec<GameRow>("SELECT counted, taken, moves FROM playthrough_games WHERE event_id = ?", eventId).toArray()[0];
+  const row = readGame(tx, eventId);
   if (row && row.counted === counted) return;
-  const before = row ?? {
-    counted: 0,
-    taken: singles.reduce((sum, bet) => sum - betMoves(tx, bet.id).reduce((s, m) => s + m.amount, 0), 0),
-    moves: 0,
-  };
-  let { taken, moves } = before;
-  // A count that would take more takes no more than is still to play of cash credited
-  // before the game's first single was placed: a correction never plays a newer pack through
-  // with bets settled before it was bought.
-  const placedAt = Math.min(...singles.map((bet) => bet.createdAt));
-  const target = counted > taken ? taken + Math.min(counted - taken, stillToPlayCreditedBy(tx, placedAt)) : counted;
-  if (taken !== target) {
-    const applied = move(tx, "game_risk", moves === 0 ? eventId : `${eventId}:${moves}`, taken - target);
-    taken -= applied;
-    moves += 1;
-  }
-  tx.sql.exec(
-    `INSERT INTO playthrough_games (event_id, counted, taken, moves, updated_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (event_id) DO UPDATE SET counted = excluded.counted, taken = excluded.taken, moves = excluded.moves,
-       updated_at = excluded.updated_at`,
+  const before = row ?? { counted: 0, taken: takenOneByOne(tx, singles), moves: 0 };
+  writeGame(
+    tx,
     eventId,
-    counted,
-    taken,
-    moves,
-    tx.now,
+    moveTowards(tx, eventId, before, counted, () => Math.min(...singles.map((bet) => bet.createdAt))),
   );
+}
+
+/** A bet as the portfolio rule reads it, `stake` riding on its legs. */
+function portfolioBet(bet: BetDocument, stake: number): PortfolioBet {
+  return { stake, legs: bet.legs, legResults: bet.legResults, ...(bet.sameGame && { sameGame: bet.sameGame }) };
+}
+
+/** Games joined by parlays (or a game a split left without bets): their group's count (see playthroughOnGame). */
+function countGroup(tx: PlaythroughTx, group: GameGroup): void {
+  const bets = [...group.singles, ...group.parlays];
+  const netting = bets.filter(nets);
+  const counted = portfolioRisk(
+    netting.filter(counts).map((bet) => portfolioBet(bet, openStake(bet))),
+    netting.filter((bet) => openStake(bet) < bet.stake).map((bet) => portfolioBet(bet, bet.stake - openStake(bet))),
+  );
+  const rows = group.games.map((game) => {
+    const row = readGame(tx, game);
+    const singles = group.singles.filter((bet) => bet.legs[0]!.eventId === game);
+    return { game, row, before: row ?? { counted: 0, taken: takenOneByOne(tx, singles), moves: 0 } };
+  });
+  const countedBefore = rows.reduce((sum, r) => sum + r.before.counted, 0);
+  // Nothing to move, and no game's per-bet moves from before the risk rule left to take over.
+  if (countedBefore === counted && rows.every((r) => r.row || r.before.taken === 0)) return;
+  const [first, ...rest] = rows;
+  const before = { counted: countedBefore, taken: rows.reduce((sum, r) => sum + r.before.taken, 0), moves: first!.before.moves };
+  writeGame(
+    tx,
+    first!.game,
+    moveTowards(tx, first!.game, before, counted, () => Math.min(...bets.map((bet) => bet.createdAt))),
+  );
+  for (const r of rest) writeGame(tx, r.game, { counted: 0, taken: 0, moves: r.before.moves });
 }
 
 /**
