@@ -1,6 +1,8 @@
 // One payout identity per person: a bank account (its provider fingerprint)
-// belongs to the first player who onboarded it; another player redeeming to it is refused
-// with 403 payout-identity-in-use, and the attempt is recorded for operators.
+// belongs to the first player who redeemed to it, verified and paying their own verified
+// person; another player redeeming to it is refused with 403 payout-identity-in-use, and the
+// attempt is recorded for operators. Onboarding a bank account or opening /redeem claims
+// nothing, so nobody can reserve someone else's bank account without redeeming to it.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { ringAlarm } from "./ring-alarm";
 import { env } from "cloudflare:workers";
@@ -57,6 +59,7 @@ describe("one payout identity per person (simulated provider)", () => {
     for (const p of [first, second]) await buyCash(p);
     const shared = { routing_number: "110000000", account_number: `7${String(Date.now()).slice(-9)}` };
     expect((await completeOnboarding(first, shared)).done.status).toBe(303);
+    expect((await withdraw(first, 20)).status).toBe(200);
     expect((await completeOnboarding(second, { ...shared, account_number: `8${String(Date.now()).slice(-9)}` })).done.status).toBe(303);
 
     // Asked for with the second player's own bank account: a new account's first redemption waits for an operator.
@@ -89,6 +92,39 @@ describe("one payout identity per person (simulated provider)", () => {
       new Set([JSON.stringify({ owner_user_id: first.userId, amount_cents: 2_000 })]),
     );
     expect(await vantageCashOf(second)).toBe(4_900 - 2_000);
+  });
+
+  it("lets nobody reserve a bank account by onboarding it unverified and opening /redeem: its owner's withdrawal claims it", async () => {
+    const attacker = await signIn(undefined, undefined, { verifyIdentity: false });
+    const victim = await signIn();
+    await buyCash(victim);
+    const victimsBank = { routing_number: "110000000", account_number: `6${String(Date.now()).slice(-9)}` };
+    expect((await completeOnboarding(attacker, victimsBank)).done.status).toBe(303);
+    expect(await status(attacker)).toMatchObject({ payouts_enabled: true });
+    const fingerprint = await simulatedFingerprint(victimsBank.routing_number, victimsBank.account_number);
+    const ownerOf = () => env.DB.prepare("SELECT user_id FROM payout_identities WHERE fingerprint = ?").bind(fingerprint).first();
+    expect(await ownerOf()).toBeNull();
+
+    expect((await completeOnboarding(victim, victimsBank)).done.status).toBe(303);
+    expect(await status(victim)).not.toHaveProperty("payoutIdentityInUse");
+    expect((await withdraw(victim, 20)).status).toBe(200);
+    expect(await ownerOf()).toEqual({ user_id: victim.userId });
+    expect(await status(attacker)).toMatchObject({ payoutIdentityInUse: true });
+  });
+
+  it("claims nothing for a verified player whose withdrawal is refused because the account is in another person's name", async () => {
+    const [impostor, owner] = [await signIn(), await signIn()];
+    for (const p of [impostor, owner]) await buyCash(p);
+    const ownersBank = { routing_number: "110000000", account_number: `5${String(Date.now()).slice(-9)}` };
+    expect((await completeOnboarding(impostor, { ...ownersBank, holder_name: "Jordan Someone Else" })).done.status).toBe(303);
+    const refused = await withdraw(impostor, 20);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("payee-not-verified-person");
+    const fingerprint = await simulatedFingerprint(ownersBank.routing_number, ownersBank.account_number);
+    expect(await env.DB.prepare("SELECT user_id FROM payout_identities WHERE fingerprint = ?").bind(fingerprint).first()).toBeNull();
+
+    expect((await completeOnboarding(owner, ownersBank)).done.status).toBe(303);
+    expect((await withdraw(owner, 20)).status).toBe(200);
   });
 
   it("keeps only a keyed fingerprint of the account number, never the number", async () => {
@@ -125,7 +161,7 @@ describe("one payout identity per person (simulated provider)", () => {
 describe("one payout identity per person (Stripe Connect, faked at the network edge)", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("reads the external account's fingerprint on the status refresh and refuses a second player's payout to it", async () => {
+  it("claims the external account's fingerprint with the first player's withdrawal, not the status, and refuses a second player's", async () => {
     const [first, second] = [await signIn(), await signIn()];
     for (const p of [first, second]) await buyCash(p);
     const accounts = new Map([
@@ -133,6 +169,7 @@ describe("one payout identity per person (Stripe Connect, faked at the network e
       [second.userId, "acct_second"],
     ]);
     const transfers: string[] = [];
+    const payouts: { account: string | null; destination: string | null }[] = [];
     let stripeCalls = 0;
     const original = globalThis.fetch;
     vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -149,8 +186,12 @@ describe("one payout identity per person (Stripe Connect, faked at the network e
           object: "account",
           payouts_enabled: true,
           requirements: { currently_due: [] },
-          external_accounts: { object: "list", data: [{ id: `ba_${id}`, object: "bank_account", fingerprint: "fp_shared_bank" }] },
+          external_accounts: {
+            object: "list",
+            data: [{ id: `ba_${id}`, object: "bank_account", fingerprint: "fp_shared_bank", currency: "usd", default_for_currency: true }],
+          },
           individual: { id: `person_${id}`, object: "person", first_name: firstName, last_name: lastNames.join(" ") },
+          settings: { payouts: { schedule: { interval: "manual" } } },
         };
       };
       let body: unknown;
@@ -161,6 +202,9 @@ describe("one payout identity per person (Stripe Connect, faked at the network e
       else if (url.pathname === "/v1/transfers") {
         transfers.push(form.get("destination")!);
         body = { id: `tr_${transfers.length}`, object: "transfer" };
+      } else if (url.pathname === "/v1/payouts") {
+        payouts.push({ account: new Headers(init?.headers).get("Stripe-Account"), destination: form.get("destination") });
+        body = { id: `po_${payouts.length}`, object: "payout" };
       } else body = { object: "account_link", url: "https://connect.stripe.com/setup/x" };
       return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json", "Request-Id": "req_1" } });
     });
@@ -175,25 +219,27 @@ describe("one payout identity per person (Stripe Connect, faked at the network e
     };
 
     for (const p of [first, second]) expect((await call("/api/connect/onboarding-link", p, {})).status).toBe(200);
-    // Returning from onboarding, the first player's status refresh records the bank account as theirs.
-    expect(await (await call("/api/connect/status", first)).json()).toEqual({
-      payouts_enabled: true,
-      hasAccount: true,
-      requirements: { currently_due: [] },
-    });
-    expect(await (await call("/api/connect/status", second)).json()).toMatchObject({ payoutIdentityInUse: true });
+    // Returning from onboarding, both status refreshes read the bank account; neither claims it.
+    const onboarded = { payouts_enabled: true, hasAccount: true, requirements: { currently_due: [] } };
+    expect(await (await call("/api/connect/status", first)).json()).toEqual(onboarded);
+    expect(await (await call("/api/connect/status", second)).json()).toEqual(onboarded);
+    const claims = await env.DB.prepare("SELECT COUNT(*) AS n FROM payout_identities WHERE fingerprint = 'fp_shared_bank'").first();
+    expect(claims).toEqual({ n: 0 });
 
-    const refused = await call("/api/withdrawals", second, { amount: 20 });
-    expect(refused.status).toBe(403);
-    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("payout-identity-in-use");
-    expect(transfers).toEqual([]);
     // A malformed Idempotency-Key is refused before Stripe is asked anything.
     const asked = stripeCalls;
     const badKey = await call("/api/withdrawals", first, { amount: 20 }, { "Idempotency-Key": "bad key!" });
     expect(badKey.status).toBe(400);
     expect(stripeCalls).toBe(asked);
+    // The first player's withdrawal claims the bank account, and is paid out to it.
     const ok = await call("/api/withdrawals", first, { amount: 20 });
     expect(ok.status).toBe(200);
+    expect(transfers).toEqual(["acct_first"]);
+    expect(payouts).toEqual([{ account: "acct_first", destination: "ba_acct_first" }]);
+    expect(await (await call("/api/connect/status", second)).json()).toMatchObject({ payoutIdentityInUse: true });
+    const refused = await call("/api/withdrawals", second, { amount: 20 });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("payout-identity-in-use");
     expect(transfers).toEqual(["acct_first"]);
     const owner = await env.DB.prepare(
       "SELECT user_id, provider, account_id FROM payout_identities WHERE fingerprint = 'fp_shared_bank'",

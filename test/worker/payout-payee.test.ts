@@ -156,6 +156,7 @@ describe("payouts go only to the verified person (Stripe Connect, faked at the n
     const [first, last] = testLegalName(player.userId).split(" ");
     let individual: { first_name: string | null; last_name: string | null } = { first_name: "Jordan", last_name: "Else" };
     const transfers: string[] = [];
+    const payouts: (string | null)[] = [];
     const original = globalThis.fetch;
     vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input instanceof Request ? input.url : input));
@@ -165,13 +166,22 @@ describe("payouts go only to the verified person (Stripe Connect, faked at the n
         object: "account",
         payouts_enabled: true,
         requirements: { currently_due: [] },
-        external_accounts: { object: "list", data: [{ id: "ba_payee", object: "bank_account", fingerprint: `fp_${player.userId}` }] },
+        external_accounts: {
+          object: "list",
+          data: [
+            { id: "ba_payee", object: "bank_account", fingerprint: `fp_${player.userId}`, currency: "usd", default_for_currency: true },
+          ],
+        },
         individual: { id: "person_payee", object: "person", ...individual },
+        settings: { payouts: { schedule: { interval: "manual" } } },
       };
       let body: unknown = account;
       if (url.pathname === "/v1/transfers") {
         transfers.push(new URLSearchParams(String(init?.body)).get("destination")!);
         body = { id: `tr_${transfers.length}`, object: "transfer" };
+      } else if (url.pathname === "/v1/payouts") {
+        payouts.push(new URLSearchParams(String(init?.body)).get("destination"));
+        body = { id: `po_${payouts.length}`, object: "payout" };
       } else if (url.pathname === "/v1/account_links") body = { object: "account_link", url: "https://connect.stripe.com/setup/x" };
       return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json", "Request-Id": "req_1" } });
     });
@@ -201,5 +211,6 @@ describe("payouts go only to the verified person (Stripe Connect, faked at the n
     const paid = await call("/api/withdrawals", { amount: 20 });
     expect(paid.status).toBe(200);
     expect(transfers).toEqual(["acct_payee"]);
+    expect(payouts).toEqual(["ba_payee"]);
   });
 });

@@ -151,7 +151,7 @@ describe("a redemption waiting when its player's state stops offering redemption
           return { ok: true, transferId: "tr_new" };
         },
       },
-      "acct_test",
+      { accountId: "acct_test", destination: null },
     );
     for (const look of looks) {
       if (!look.run) continue;

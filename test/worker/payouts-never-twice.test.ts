@@ -1,12 +1,16 @@
 // Payouts that never pay twice, with Stripe faked at the network edge as a
-// small stateful Stripe: transfers it created, idempotency keys it remembers for 24 h,
-// and answers that can be lost after the transfer was made. A lost answer, a retry after
-// the key's 24 h window and concurrent retries must all end with exactly one transfer;
-// and a payout left unknown is retried by the wallet's alarm without the player looking.
+// small stateful Stripe: transfers and connected accounts' payouts it created, idempotency
+// keys it remembers for 24 h, and answers that can be lost after the transfer was made. A
+// lost answer, a retry after the key's 24 h window and concurrent retries must all end with
+// exactly one transfer and one payout to the bank account checked; a payout to the bank that
+// did not start is retried without a second transfer; and a payout left unknown is retried
+// by the wallet's alarm without the player looking.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import type { PaymentsProvider } from "../../worker/payments/payments-provider";
+import type { PayoutAccountRow } from "../../worker/payments/payout-accounts";
+import { holderPersonHash } from "../../worker/payments/payout-payee";
 import { listRedemptionsWithRetry, submitRedemption } from "../../worker/payments/redemption-service";
 import { createStripeProvider } from "../../worker/payments/stripe-provider";
 import { tunables } from "../../worker/tunables";
@@ -23,14 +27,25 @@ type FakeTransfer = {
   transfer_group: string | null;
   metadata: Record<string, string>;
 };
-type Call = { method: string; path: string; key: string | null; transferGroup: string | null };
+type FakePayout = {
+  id: string;
+  object: "payout";
+  amount: number;
+  destination: string;
+  account: string;
+  status: "pending";
+  metadata: Record<string, string>;
+};
+type Call = { method: string; path: string; key: string | null; transferGroup: string | null; account: string | null };
 
-/** api.stripe.com's transfers, with idempotency keys kept 24 h of the fake clock. */
+/** api.stripe.com's transfers and connected accounts' payouts, with idempotency keys kept 24 h of the fake clock. */
 function fakeStripe(clock: { now: number }) {
   const transfers: FakeTransfer[] = [];
+  const payouts: FakePayout[] = [];
   const keys = new Map<string, { at: number; transfer: FakeTransfer }>();
+  const payoutKeys = new Map<string, { at: number; payout: FakePayout }>();
   const calls: Call[] = [];
-  const state = { loseAnswers: false, failBeforeCreating: false };
+  const state = { loseAnswers: false, failBeforeCreating: false, payoutsFailBeforeCreating: false, losePayoutAnswers: false };
   const original = globalThis.fetch;
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
@@ -39,7 +54,9 @@ function fakeStripe(clock: { now: number }) {
     const method = init?.method ?? "GET";
     const form = new URLSearchParams(typeof init?.body === "string" ? init.body : "");
     const key = headers.get("Idempotency-Key");
-    calls.push({ method, path: url.pathname, key, transferGroup: form.get("transfer_group") ?? url.searchParams.get("transfer_group") });
+    const account = headers.get("Stripe-Account");
+    const transferGroup = form.get("transfer_group") ?? url.searchParams.get("transfer_group");
+    calls.push({ method, path: url.pathname, key, transferGroup, account });
     const json = (body: unknown) =>
       new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json", "Request-Id": "req_fake" } });
     if (method === "POST" && url.pathname === "/v1/transfers") {
@@ -65,14 +82,41 @@ function fakeStripe(clock: { now: number }) {
       const group = url.searchParams.get("transfer_group");
       return json({ object: "list", url: "/v1/transfers", has_more: false, data: transfers.filter((t) => t.transfer_group === group) });
     }
+    // A connected account's payout to its bank: made on that account (Stripe-Account), to the destination named.
+    if (method === "POST" && url.pathname === "/v1/payouts") {
+      if (state.payoutsFailBeforeCreating) throw new TypeError("network connection lost");
+      const remembered = key ? payoutKeys.get(key) : undefined;
+      let payout = remembered && clock.now - remembered.at < 24 * HOUR ? remembered.payout : undefined;
+      if (!payout) {
+        payout = {
+          id: `po_fake_${payouts.length + 1}`,
+          object: "payout",
+          amount: Number(form.get("amount")),
+          destination: form.get("destination") ?? "(the account's default)",
+          account: account ?? "(the platform)",
+          status: "pending",
+          metadata: { redemptionId: form.get("metadata[redemptionId]") ?? "", userId: form.get("metadata[userId]") ?? "" },
+        };
+        payouts.push(payout);
+        if (key) payoutKeys.set(key, { at: clock.now, payout });
+      }
+      if (state.losePayoutAnswers) throw new TypeError("network connection lost");
+      return json(payout);
+    }
+    if (method === "GET" && url.pathname === "/v1/payouts") {
+      return json({ object: "list", url: "/v1/payouts", has_more: false, data: payouts.filter((p) => p.account === account) });
+    }
     return new Response(JSON.stringify({ error: { type: "invalid_request_error", message: "unexpected call" } }), { status: 404 });
   });
   return {
     transfers,
+    payouts,
     calls,
     state,
-    creates: () => calls.filter((c) => c.method === "POST"),
-    lists: () => calls.filter((c) => c.method === "GET"),
+    creates: () => calls.filter((c) => c.method === "POST" && c.path === "/v1/transfers"),
+    lists: () => calls.filter((c) => c.method === "GET" && c.path === "/v1/transfers"),
+    payoutCreates: () => calls.filter((c) => c.method === "POST" && c.path === "/v1/payouts"),
+    payoutLists: () => calls.filter((c) => c.method === "GET" && c.path === "/v1/payouts"),
   };
 }
 
@@ -88,8 +132,35 @@ async function playerWithCash(sessionId: string): Promise<SignedIn> {
 }
 
 const provider = () => createStripeProvider("sk_test_vantage");
+
+/**
+ * The player's Connect account as a fresh read gives it: held in their verified name, paying
+ * out to its bank account `ba_dest`, whose fingerprint nobody else holds.
+ */
+async function checkedAccount(player: SignedIn): Promise<PayoutAccountRow> {
+  const now = Date.now();
+  return {
+    userId: player.userId,
+    provider: "stripe",
+    accountId: "acct_dest",
+    payoutsEnabled: true,
+    currentlyDueJson: "[]",
+    createdAt: now,
+    updatedAt: now,
+    destinationFingerprintsJson: JSON.stringify([`fp_dest_${player.userId}`]),
+    holderPersonHash: await holderPersonHash(env, player.userId, testLegalName(player.userId), now),
+    simHolderName: null,
+    payoutDestination: "ba_dest",
+  };
+}
+
 const history = (player: SignedIn, payouts: Pick<PaymentsProvider, "transfer" | "findTransfer">, now: number) =>
-  listRedemptionsWithRetry(env, payouts, { userId: player.userId, accountId: "acct_dest" }, () => now);
+  listRedemptionsWithRetry(
+    env,
+    payouts,
+    { userId: player.userId, accountId: "acct_dest", destination: () => checkedAccount(player) },
+    () => now,
+  );
 
 /**
  * Stripe's SDK retries a lost request itself, after waiting 0.5–1 s each time; with
@@ -120,7 +191,7 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
     const first = await submitRedemption(
       operatorLog,
       provider(),
-      { userId: player.userId, accountId: "acct_dest", amountCents: 2_000, redemptionId: "rd_lost_a" },
+      { userId: player.userId, accountId: "acct_dest", destination: "ba_dest", amountCents: 2_000, redemptionId: "rd_lost_a" },
       t0,
     );
     expect(first.status).toBe("pending");
@@ -147,7 +218,7 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
     await submitRedemption(
       env,
       provider(),
-      { userId: player.userId, accountId: "acct_dest", amountCents: 2_000, redemptionId: "rd_lost_b" },
+      { userId: player.userId, accountId: "acct_dest", destination: "ba_dest", amountCents: 2_000, redemptionId: "rd_lost_b" },
       t0,
     );
     const createsBefore = stripe.creates().length;
@@ -171,7 +242,7 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
     await submitRedemption(
       env,
       provider(),
-      { userId: player.userId, accountId: "acct_dest", amountCents: 2_000, redemptionId: "rd_shared_group" },
+      { userId: player.userId, accountId: "acct_dest", destination: "ba_dest", amountCents: 2_000, redemptionId: "rd_shared_group" },
       t0,
     );
     stripe.state.failBeforeCreating = false;
@@ -203,7 +274,7 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
     await submitRedemption(
       env,
       provider(),
-      { userId: player.userId, accountId: "acct_dest", amountCents: 2_500, redemptionId: "rd_lost_c" },
+      { userId: player.userId, accountId: "acct_dest", destination: "ba_dest", amountCents: 2_500, redemptionId: "rd_lost_c" },
       t0,
     );
     expect(stripe.transfers).toHaveLength(0);
@@ -227,7 +298,12 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
       const player = await playerWithCash(`cs_never_4_${later}`);
       const redemptionId = `rd_race_${later}`;
       stripe.state.loseAnswers = true;
-      await submitRedemption(env, provider(), { userId: player.userId, accountId: "acct_dest", amountCents: 2_000, redemptionId }, t0);
+      await submitRedemption(
+        env,
+        provider(),
+        { userId: player.userId, accountId: "acct_dest", destination: "ba_dest", amountCents: 2_000, redemptionId },
+        t0,
+      );
       stripe.state.loseAnswers = false;
       const createsBefore = stripe.creates().length;
 
@@ -245,6 +321,75 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
   });
 });
 
+describe("a payout to the bank that did not start (Stripe faked at the network edge)", () => {
+  beforeEach(retryWaitsPassAtOnce);
+
+  it("is tried again later under the same key, to the bank account checked, from the one transfer", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const t0 = Date.now();
+    const clock = { now: t0 };
+    const stripe = fakeStripe(clock);
+    const player = await playerWithCash("cs_bank_1");
+    stripe.state.payoutsFailBeforeCreating = true;
+    const first = await submitRedemption(
+      env,
+      provider(),
+      { userId: player.userId, accountId: "acct_dest", destination: "ba_dest", amountCents: 2_000, redemptionId: "rd_bank_a" },
+      t0,
+    );
+    // The transfer went; the payout from the connected account to the bank did not: it waits, and says so.
+    expect(first).toMatchObject({ id: "rd_bank_a", status: "pending" });
+    expect(first.timeline.map((s) => s.step)).toEqual(["requested", "identity-checked", "sent"]);
+    expect(first.next).toMatch(/tried again automatically/);
+    expect(stripe.transfers).toHaveLength(1);
+    expect(stripe.payouts).toEqual([]);
+
+    stripe.state.payoutsFailBeforeCreating = false;
+    clock.now = t0 + 5 * 60_000;
+    const [after] = await history(player, provider(), clock.now);
+    expect(after).toMatchObject({ id: "rd_bank_a", status: "paid", payoutReference: "tr_fake_1" });
+    expect(stripe.transfers).toHaveLength(1);
+    expect(stripe.payouts).toEqual([
+      expect.objectContaining({
+        amount: 2_000,
+        account: "acct_dest",
+        destination: "ba_dest",
+        metadata: { redemptionId: "rd_bank_a", userId: player.userId },
+      }),
+    ]);
+    expect(new Set(stripe.payoutCreates().map((c) => c.key))).toEqual(new Set([`redemption-${player.userId}-rd_bank_a-bank`]));
+    expect(stripe.payoutLists()).toEqual([]);
+    warn.mockRestore();
+  });
+
+  it("after the key's 24 h window, lists the account's payouts first and adopts the one it finds", async () => {
+    const t0 = Date.now();
+    const clock = { now: t0 };
+    const stripe = fakeStripe(clock);
+    const player = await playerWithCash("cs_bank_2");
+    // The payout is made, but its answer is lost: the wallet cannot know it was.
+    stripe.state.losePayoutAnswers = true;
+    const first = await submitRedemption(
+      env,
+      provider(),
+      { userId: player.userId, accountId: "acct_dest", destination: "ba_dest", amountCents: 2_000, redemptionId: "rd_bank_b" },
+      t0,
+    );
+    expect(first.status).toBe("pending");
+    expect(stripe.payouts).toHaveLength(1);
+    stripe.state.losePayoutAnswers = false;
+    const payoutsBefore = stripe.payoutCreates().length;
+
+    clock.now = t0 + 25 * HOUR;
+    const [after] = await history(player, provider(), clock.now);
+    expect(after).toMatchObject({ id: "rd_bank_b", status: "paid", payoutReference: "tr_fake_1" });
+    expect(stripe.payoutLists().map((c) => c.account)).toEqual(["acct_dest"]);
+    expect(stripe.payoutCreates().length, "nothing paid out after the window: the old key would no longer protect it").toBe(payoutsBefore);
+    expect(stripe.transfers).toHaveLength(1);
+    expect(stripe.payouts).toHaveLength(1);
+  });
+});
+
 describe("one look at the history that retries several payouts", () => {
   it("judges each attempt when it begins: a slow transfer before it leaves its lease running, so no other look sends it again", async () => {
     const lease = tunables(env).PAYOUT_ATTEMPT_LEASE_MS;
@@ -255,7 +400,12 @@ describe("one look at the history that retries several payouts", () => {
     };
     const t0 = Date.now();
     for (const redemptionId of ["rd_slow_a", "rd_slow_b"]) {
-      await submitRedemption(env, lost, { userId: player.userId, accountId: "acct_dest", amountCents: 2_000, redemptionId }, t0);
+      await submitRedemption(
+        env,
+        lost,
+        { userId: player.userId, accountId: "acct_dest", destination: "ba_dest", amountCents: 2_000, redemptionId },
+        t0,
+      );
     }
 
     const clock = { now: t0 + 10 * 60_000 };
@@ -294,7 +444,7 @@ describe("a slow transfer whose outcome is unknown", () => {
     await submitRedemption(
       env,
       lost,
-      { userId: player.userId, accountId: "acct_dest", amountCents: 2_000, redemptionId: "rd_slow_unknown" },
+      { userId: player.userId, accountId: "acct_dest", destination: "ba_dest", amountCents: 2_000, redemptionId: "rd_slow_unknown" },
       t0,
     );
     const clock = { now: t0 + retryAfter };

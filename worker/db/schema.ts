@@ -166,6 +166,11 @@ export const payoutAccounts = sqliteTable(
     holderPersonHash: text("holder_person_hash"),
     /** Simulated accounts only: the holder's legal name typed on the simulator's onboarding page (migration 0053). */
     simHolderName: text("sim_holder_name"),
+    /**
+     * The external account (bank account or card) payouts go to, by the provider's id, as last
+     * read: its default for US dollars; null before the first read (migration 0054).
+     */
+    payoutDestination: text("payout_destination"),
   },
   (t) => [uniqueIndex("payout_accounts_account_idx").on(t.accountId)],
 );
@@ -871,6 +876,21 @@ export const simTransfers = sqliteTable(
     createdAt: integer("created_at").notNull(),
   },
   (t) => [index("sim_transfers_created_idx").on(t.createdAt)],
+);
+
+/** Payouts the simulated provider's connected accounts made to their bank accounts, one per redemption, development only (migration 0054). */
+export const simPayouts = sqliteTable(
+  "sim_payouts",
+  {
+    id: text("id").primaryKey(),
+    redemptionId: text("redemption_id").notNull(),
+    userId: text("user_id").notNull(),
+    accountId: text("account_id").notNull(),
+    destination: text("destination").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("sim_payouts_redemption_idx").on(t.redemptionId)],
 );
 
 /** Refunds and disputes the simulated provider's pages reported, development only (migration 0038). */

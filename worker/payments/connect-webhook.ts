@@ -2,8 +2,10 @@
 // Stripe's Connect endpoint, which signs with its own secret (STRIPE_CONNECT_WEBHOOK_SECRET).
 // `payout.paid` means money reached the player's bank: the redemptions it carried get the
 // "paid" step of their timeline. A payout names its redemption in metadata when Vantage
-// created it; an automatic payout of the account's balance names none, and then it carries
-// every redemption sent to that account by the payout's creation and not yet paid. Each
+// created it (every redemption's, payout-port.ts); an automatic payout of the account's
+// balance (an account from before payouts were manual, paid out before it was switched)
+// names none, and then it carries every redemption sent to that account by the payout's
+// creation and not yet paid. Each
 // redemption is marked once, however often Stripe delivers the event. The simulator
 // delivers the same event in-process (sim-payouts.ts).
 import { z } from "zod";

@@ -28,6 +28,12 @@ export type PayoutAccountState = {
    * null while it has none: payouts go only to the player's verified person (payout-payee.ts).
    */
   holderName: string | null;
+  /**
+   * The provider's id of the external account payouts go to (its default for US dollars), or
+   * null while it has none: the one destination a redemption's payout is sent to, by id, so a
+   * bank account added or swapped in after the checks receives nothing (payout-port.ts).
+   */
+  payoutDestination: string | null;
 };
 
 /**
@@ -37,7 +43,6 @@ export type PayoutAccountState = {
  */
 export type TransferInput = { accountId: string; amountCents: number; redemptionId: string; userId: string; idempotencyKey: string };
 
-/** Whose transfer an earlier one must be to be adopted: this redemption, player and destination. */
 /**
  * Whose transfer a redemption's is: the redemption and the player its metadata names, sent to
  * `accountId`, or to any destination when null (the question is only whether it went at all).
@@ -49,6 +54,23 @@ export type TransferOwner = { redemptionId: string; userId: string; accountId: s
  * amount stays held and the same idempotency key is retried later, never refunded blind.
  */
 export type TransferResult = { ok: true; transferId: string } | { ok: false; definitive: boolean; reason: string };
+
+/**
+ * The payout of a redemption's transfer from the connected account's balance to its bank:
+ * to `destination` (an external account's id) only, under `idempotencyKey` (derived from the
+ * transfer's, so it changes when that does), naming the redemption and player in its metadata.
+ */
+export type BankPayoutInput = {
+  accountId: string;
+  destination: string;
+  amountCents: number;
+  redemptionId: string;
+  userId: string;
+  idempotencyKey: string;
+};
+
+/** As TransferResult: `definitive: false` is a lost answer, retried under the same key. */
+export type BankPayoutResult = { ok: true; payoutId: string } | { ok: false; definitive: boolean; reason: string };
 
 /** Why a payment is refunded, in Stripe's words. */
 export type RefundReason = "fraudulent" | "requested_by_customer";
@@ -102,6 +124,13 @@ export interface PaymentsProvider {
    * player, sent to this destination account, is the redemption's own.
    */
   findTransfer(input: TransferOwner): Promise<{ transferId: string } | null>;
+  /** Pays a redemption's transfer out of the connected account to the one destination given (see BankPayoutInput). */
+  payout(input: BankPayoutInput): Promise<BankPayoutResult>;
+  /**
+   * A payout already made from `accountId` for this redemption and player (neither failed nor
+   * canceled), or null; throws when the provider cannot say.
+   */
+  findPayout(input: { accountId: string; redemptionId: string; userId: string }): Promise<{ payoutId: string } | null>;
   /**
    * Refunds what is left of a payment, once per `idempotencyKey`: as `fraudulent` for an
    * actionable early fraud warning, as `requested_by_customer` for a pack declined because the

@@ -24,7 +24,7 @@ import { getPaymentsProvider } from "./configured-provider";
 import type { PaymentsProvider } from "./payments-provider";
 import { connectStatusOf, findPayoutAccount, insertPayoutAccount } from "./payout-accounts";
 import { freshPayoutAccount } from "./payout-destination";
-import { checkPayoutIdentity, claimPayoutIdentities, PAYOUT_IDENTITY_IN_USE_MESSAGE, payoutIdentityInUse } from "./payout-identity";
+import { checkPayoutIdentity, claimPayoutIdentity, PAYOUT_IDENTITY_IN_USE_MESSAGE, payoutIdentityInUse } from "./payout-identity";
 import { checkPayee, holderPersonHash, payeeRefusal } from "./payout-payee";
 import { listRedemptionsWithRetry, redemptionIdFor, submitRedemption } from "./redemption-service";
 import { simRoutes } from "./sim-routes";
@@ -50,21 +50,13 @@ async function viaProvider<T>(env: Env, work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The player's payout account, made at the provider if they have none; its bank accounts are claimed only by a withdrawal. */
 async function accountOrCreate(env: Env, provider: PaymentsProvider, user: { id: string; email: string }, now: number) {
-  const db = getDb(env);
   const existing = await freshPayoutAccount(env, provider, user.id, now);
   if (existing) return existing;
   const state = await provider.createPayoutAccount({ userId: user.id, email: user.email });
   const holder = await holderPersonHash(env, user.id, state.holderName, now);
-  const row = await insertPayoutAccount(db, { userId: user.id, provider: provider.kind, state, holderPersonHash: holder, now });
-  await claimPayoutIdentities(db, {
-    userId: user.id,
-    provider: row.provider,
-    accountId: row.accountId,
-    fingerprints: state.destinationFingerprints,
-    now,
-  });
-  return row;
+  return insertPayoutAccount(getDb(env), { userId: user.id, provider: provider.kind, state, holderPersonHash: holder, now });
 }
 
 function checkoutRoutes() {
@@ -152,6 +144,7 @@ function connectRoutes() {
     const maxAgeMs = tunables(c.env).CONNECT_STATUS_CACHE_MS;
     const account = await viaProvider(c.env, () => freshPayoutAccount(c.env, provider, c.var.user.id, Date.now(), maxAgeMs));
     const status = connectStatusOf(account);
+    // Told from the claims withdrawals made; reading the status claims nothing (payout-identity.ts).
     if (account && (await payoutIdentityInUse(db, c.var.user.id, account))) status.payoutIdentityInUse = true;
     // A verified player whose payout account is in another name is told so before asking.
     const payee = account?.payoutsEnabled ? await checkPayee(db, c.var.user.id, account) : null;
@@ -208,16 +201,21 @@ function withdrawalRoutes() {
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
     const account = await viaProvider(c.env, () => freshPayoutAccount(c.env, provider, c.var.user.id, now));
     if (!account?.payoutsEnabled) throw new ApiError(403, "payouts-disabled", "Finish onboarding to enable payouts.");
-    const identity = await checkPayoutIdentity(getDb(c.env), { userId: c.var.user.id, account, amountCents, now });
+    const identityInput = { userId: c.var.user.id, account, amountCents, now };
+    const identity = await checkPayoutIdentity(getDb(c.env), identityInput);
     if (!identity.ok) throw new ApiError(403, "payout-identity-in-use", PAYOUT_IDENTITY_IN_USE_MESSAGE);
     // Only to the verified person: the account's holder must be the person the player's document showed.
     const payee = await checkPayee(getDb(c.env), c.var.user.id, account);
     if (!payee.ok) throw refusalError(payeeRefusal(payee.problem));
+    // Every check passed: the bank account becomes this player's (unless another's claim came first).
+    if (!(await claimPayoutIdentity(getDb(c.env), identityInput)).ok) {
+      throw new ApiError(403, "payout-identity-in-use", PAYOUT_IDENTITY_IN_USE_MESSAGE);
+    }
     const redemptionId = await redemptionIdFor(c.var.user.id, key);
     const redemption = await submitRedemption(
       c.env,
       provider,
-      { userId: c.var.user.id, accountId: account.accountId, amountCents, redemptionId },
+      { userId: c.var.user.id, accountId: account.accountId, destination: account.payoutDestination, amountCents, redemptionId },
       now,
       play,
     );

@@ -1,7 +1,7 @@
 // Which payout account belongs to which player (D1 `payout_accounts`, migration 0005),
 // with the last known onboarding state so the /redeem page and the withdrawal check do
-// not need a provider round trip to say "not onboarded yet", and its holder's key (the
-// person it pays, payout-payee.ts) as of that state.
+// not need a provider round trip to say "not onboarded yet", its holder's key (the
+// person it pays, payout-payee.ts) and the bank account it pays out to as of that state.
 import { eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { ConnectStatus } from "../../src/shared/schemas/redemptions";
@@ -47,6 +47,7 @@ export async function insertPayoutAccount(
       currentlyDueJson: JSON.stringify(input.state.currentlyDue),
       destinationFingerprintsJson: JSON.stringify(input.state.destinationFingerprints),
       holderPersonHash: input.holderPersonHash,
+      payoutDestination: input.state.payoutDestination,
       createdAt: input.now,
       updatedAt: input.now,
     })
@@ -59,6 +60,7 @@ export async function insertPayoutAccount(
         currentlyDueJson: JSON.stringify(input.state.currentlyDue),
         destinationFingerprintsJson: JSON.stringify(input.state.destinationFingerprints),
         holderPersonHash: input.holderPersonHash,
+        payoutDestination: input.state.payoutDestination,
         simHolderName: null,
         updatedAt: input.now,
       },
@@ -84,6 +86,7 @@ export async function updatePayoutAccountState(
       currentlyDueJson: JSON.stringify(state.currentlyDue),
       destinationFingerprintsJson: JSON.stringify(state.destinationFingerprints),
       holderPersonHash,
+      payoutDestination: state.payoutDestination,
       updatedAt: now,
     })
     .where(eq(payoutAccounts.accountId, accountId));

@@ -8,12 +8,14 @@
 // stand then; one that has become another player's, or whose holder is no longer the
 // verified person, is not sent (an unknown outcome: the wallet keeps it pending and tries
 // again later) and logged; a destination of another player's is also recorded for
-// operators, like a refused request.
+// operators, like a refused request. One that passes claims the account's destinations for
+// the player, and its payout to the bank goes to the destination read in that same check,
+// by its id (payout-port.ts).
 import { getDb } from "../db/database";
 import { loggerFor } from "../logging/logger";
 import type { PaymentsProvider } from "./payments-provider";
 import { findPayoutAccount, updateHolderPersonHash, updatePayoutAccountState, type PayoutAccountRow } from "./payout-accounts";
-import { checkPayoutIdentity, claimPayoutIdentities } from "./payout-identity";
+import { checkPayoutIdentity, claimPayoutIdentity, simPayoutDestinationOf } from "./payout-identity";
 import { checkPayee, holderPersonHash, PAYEE_HELD_REASON } from "./payout-payee";
 import type { PayoutRoute } from "./wallet";
 
@@ -21,9 +23,9 @@ import type { PayoutRoute } from "./wallet";
 export const DESTINATION_HELD_REASON = "Not sent: the payout's bank account is used by another Vantage account.";
 
 /**
- * The player's account at the active provider, refreshed from Stripe when it is real; the
- * payout destinations' fingerprints read here are claimed for this player, and the holder's
- * name is keyed with the player's verified date of birth (payout-payee.ts). `maxAgeMs` lets
+ * The player's account at the active provider, refreshed from Stripe when it is real, with
+ * the holder's name keyed with the player's verified date of birth (payout-payee.ts); nothing
+ * read here is claimed (payout-identity.ts says when that happens). `maxAgeMs` lets
  * a read-only caller (GET /connect/status) take the stored state when it is that fresh, so
  * reloading /redeem does not call Stripe every time. The simulator's state is the row
  * itself; its holder is keyed again on every read.
@@ -41,52 +43,50 @@ export async function freshPayoutAccount(
   if (provider.kind === "simulated") {
     const holder = await holderPersonHash(env, userId, row.simHolderName, now);
     if (holder !== row.holderPersonHash) await updateHolderPersonHash(db, row.accountId, holder);
-    return { ...row, holderPersonHash: holder };
+    return { ...row, holderPersonHash: holder, payoutDestination: simPayoutDestinationOf(row) };
   }
   if (now - row.updatedAt < maxAgeMs) return row;
   const state = await provider.payoutAccountState(row.accountId);
   if (!state) return null;
   const holder = await holderPersonHash(env, userId, state.holderName, now);
   await updatePayoutAccountState(db, row.accountId, state, holder, now);
-  await claimPayoutIdentities(db, {
-    userId,
-    provider: row.provider,
-    accountId: row.accountId,
-    fingerprints: state.destinationFingerprints,
-    now,
-  });
   return {
     ...row,
     payoutsEnabled: state.payoutsEnabled,
     currentlyDueJson: JSON.stringify(state.currentlyDue),
     destinationFingerprintsJson: JSON.stringify(state.destinationFingerprints),
     holderPersonHash: holder,
+    payoutDestination: state.payoutDestination,
     updatedAt: now,
   };
 }
 
 /**
- * `route`, sending only while the destination of `account` (read once, at the first send)
- * is still the player's own and its holder is still the player's verified person. Without a
- * payout account nothing is checked here: the route was built for an account the caller
- * already read.
+ * The route `routeTo` builds, sending only while the destination of `account` (read once, at
+ * the first send) is still the player's own and its holder is still the player's verified
+ * person; the destinations are then claimed for the player, and the payout to the bank goes
+ * to the account's payout destination as read in that check. Without a payout account
+ * nothing is checked here and no destination is known, so nothing is paid out to a bank.
  */
 export function checkedPayoutRoute(
   env: Env,
-  route: PayoutRoute,
+  routeTo: (destination: string | null) => PayoutRoute,
   account: () => Promise<PayoutAccountRow | null>,
   now: number,
 ): PayoutRoute {
   let read: Promise<PayoutAccountRow | null> | null = null;
+  let sentTo: PayoutRoute = routeTo(null);
   return {
-    ...route,
+    accountId: sentTo.accountId,
     async send(request) {
+      let current: PayoutAccountRow | null;
       try {
         read ??= account();
-        const current = await read;
+        current = await read;
         if (current) {
           const amountCents = request.redemption.amountCents;
-          const identity = await checkPayoutIdentity(getDb(env), { userId: request.userId, account: current, amountCents, now });
+          const input = { userId: request.userId, account: current, amountCents, now };
+          const identity = await checkPayoutIdentity(getDb(env), input);
           if (!identity.ok) {
             loggerFor(env).warn("payout held: its bank account belongs to another player", request.redemption.id);
             return { kind: "unknown", reason: DESTINATION_HELD_REASON };
@@ -100,11 +100,17 @@ export function checkedPayoutRoute(
             );
             return { kind: "unknown", reason: PAYEE_HELD_REASON };
           }
+          if (!(await claimPayoutIdentity(getDb(env), input)).ok) {
+            loggerFor(env).warn("payout held: its bank account was claimed by another player", request.redemption.id);
+            return { kind: "unknown", reason: DESTINATION_HELD_REASON };
+          }
         }
       } catch (err) {
         return { kind: "unknown", reason: err instanceof Error ? err.message : "The payout account could not be read." };
       }
-      return route.send(request);
+      sentTo = routeTo(current?.payoutDestination ?? null);
+      return sentTo.send(request);
     },
+    afterSent: (redemption) => sentTo.afterSent?.(redemption) ?? Promise.resolve(),
   };
 }

@@ -1,20 +1,25 @@
 // One payout identity per person: each payout destination — a bank account or
-// debit card, known by its provider fingerprint — belongs to the first player whose
-// payout account carried it (D1 `payout_identities`, fingerprint unique). A redemption
-// whose destination belongs to another player is refused (403 payout-identity-in-use)
-// and the attempt is recorded in `payout_identity_refusals` for operators, so one person
-// cannot farm daily bonuses across many accounts into one bank account.
+// debit card, known by its provider fingerprint — belongs to the first player who redeemed
+// to it (D1 `payout_identities`, fingerprint unique). A redemption whose destination belongs
+// to another player is refused (403 payout-identity-in-use) and the attempt is recorded in
+// `payout_identity_refusals` for operators, so one person cannot farm daily bonuses across
+// many accounts into one bank account.
 //
-// Fingerprints are captured whenever the provider's view of the account is read (the
-// Connect status refresh on returning from onboarding, and every withdrawal) and, for the
-// simulator, when its onboarding page is completed. Stripe gives them on the connected
-// account's external accounts; the simulator derives one from the account number with a
-// keyed hash, so equal account numbers give equal fingerprints and none is stored raw.
+// A fingerprint is claimed only by a withdrawal that passed every check — the player's
+// identity verified, no destination of the account another player's, the account's holder
+// the player's verified person (payout-payee.ts) — when it is asked for and again before
+// each later transfer; never by onboarding or by reading the Connect status. Otherwise
+// anyone, unverified, could onboard someone else's routing and account number, open
+// /redeem, and bar the account's owner from every withdrawal for good. Stripe gives
+// fingerprints on the connected account's external accounts; the simulator derives one from
+// the account number with a keyed hash, so equal account numbers give equal fingerprints
+// and none is stored raw.
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/database";
 import { payoutIdentities, payoutIdentityRefusals } from "../db/schema";
 import type { PayoutAccountRow } from "./payout-accounts";
+import { simPayoutDestination } from "./simulated-ids";
 
 /** The simulated provider's fingerprint key (development only; Stripe keys its own per platform). */
 const SIM_FINGERPRINT_KEY = "vantage-simulated-payout-fingerprint-v1";
@@ -46,7 +51,13 @@ export function destinationFingerprints(row: Pick<PayoutAccountRow, "destination
   return parsed.success ? parsed.data : [];
 }
 
-/** Records each fingerprint as this player's unless it already belongs to someone. */
+/** A simulated account's payout destination: its bank account's external-account id, or null before onboarding. */
+export function simPayoutDestinationOf(row: Pick<PayoutAccountRow, "destinationFingerprintsJson">): string | null {
+  const [fingerprint] = destinationFingerprints(row);
+  return fingerprint === undefined ? null : simPayoutDestination(fingerprint);
+}
+
+/** Records each fingerprint as this player's unless it already belongs to someone (see the header for when). */
 export async function claimPayoutIdentities(
   db: Db,
   input: { userId: string; provider: "stripe" | "simulated"; accountId: string; fingerprints: readonly string[]; now: number },
@@ -68,24 +79,15 @@ export async function claimPayoutIdentities(
 
 export type PayoutIdentityCheck = { ok: true } | { ok: false; fingerprint: string; ownerUserId: string };
 
+type IdentityInput = { userId: string; account: PayoutAccountRow; amountCents: number; now: number };
+
 /**
- * Before a redemption: every destination of the player's account must be theirs (claimed
- * now if nobody has it). A destination owned by another player refuses the redemption and
- * records the attempt.
+ * Before a redemption: no destination of the player's account may be another player's. One
+ * that is refuses the redemption and records the attempt. Claims nothing (claimPayoutIdentity).
  */
-export async function checkPayoutIdentity(
-  db: Db,
-  input: { userId: string; account: PayoutAccountRow; amountCents: number; now: number },
-): Promise<PayoutIdentityCheck> {
+export async function checkPayoutIdentity(db: Db, input: IdentityInput): Promise<PayoutIdentityCheck> {
   const fingerprints = destinationFingerprints(input.account);
   if (fingerprints.length === 0) return { ok: true };
-  await claimPayoutIdentities(db, {
-    userId: input.userId,
-    provider: input.account.provider,
-    accountId: input.account.accountId,
-    fingerprints,
-    now: input.now,
-  });
   const owners = await db.select().from(payoutIdentities).where(inArray(payoutIdentities.fingerprint, fingerprints));
   const taken = owners.find((owner) => owner.userId !== input.userId);
   if (!taken) return { ok: true };
@@ -98,6 +100,22 @@ export async function checkPayoutIdentity(
     createdAt: input.now,
   });
   return { ok: false, fingerprint: taken.fingerprint, ownerUserId: taken.userId };
+}
+
+/**
+ * Once a withdrawal has passed every check (see the header): the account's destinations
+ * become this player's where nobody holds them, then are checked again, since another
+ * player's claim made meanwhile came first.
+ */
+export async function claimPayoutIdentity(db: Db, input: IdentityInput): Promise<PayoutIdentityCheck> {
+  await claimPayoutIdentities(db, {
+    userId: input.userId,
+    provider: input.account.provider,
+    accountId: input.account.accountId,
+    fingerprints: destinationFingerprints(input.account),
+    now: input.now,
+  });
+  return checkPayoutIdentity(db, input);
 }
 
 /** True when any destination of the account belongs to another player (for the Connect status). */

@@ -7,8 +7,10 @@
 // due, so a lost answer can neither pay twice nor refund a paid payout.
 // A redemption the wallet put in review (a new account's first, one above
 // REDEMPTION_REVIEW_CENTS) is not sent: it becomes a request in the approvals queue, and
-// the wallet's alarm sends it once an operator approves. With the simulator, a sent
-// payout is followed by its simulated `payout.paid` (sim-payouts.ts).
+// the wallet's alarm sends it once an operator approves. A payout is the transfer into the
+// player's connected account and then the payout from there to the bank account that was
+// checked (payout-port.ts); until both are made it stays pending. With the simulator, a
+// payout made to the bank is followed by its simulated `payout.paid` (sim-payouts.ts).
 import { sha256Hex } from "../digest";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { refusedError, requestApproval } from "../approvals/approvals";
@@ -52,10 +54,15 @@ function walletPort(env: Env, userId: string): PayoutWallet {
   };
 }
 
+/**
+ * `destination`: the payout account's external account the caller has just checked (its
+ * fingerprint the player's own, its holder the verified person), which the payout to the
+ * bank goes to; without one, nothing is paid out to a bank (nor transferred, see payout-port.ts).
+ */
 export async function submitRedemption(
   env: Env,
   payouts: Payouts,
-  input: { userId: string; accountId: string; amountCents: number; redemptionId: string },
+  input: { userId: string; accountId: string; destination?: string | null; amountCents: number; redemptionId: string },
   now: number,
   play?: PlayContext,
 ): Promise<Redemption> {
@@ -84,7 +91,7 @@ export async function submitRedemption(
   }
   const after = await runPayoutAttempt(
     walletPort(env, input.userId),
-    payoutRoute(payouts, input.accountId, env, metricsFor(env)),
+    payoutRoute(payouts, { accountId: input.accountId, destination: input.destination ?? null }, env, metricsFor(env)),
     { userId: input.userId, redemptionId: input.redemptionId },
     payoutTiming(env),
     loggerFor(env),
@@ -129,8 +136,9 @@ async function queueForReview(env: Env, userId: string, redemption: Redemption, 
  * Retries payouts whose outcome is still unknown and whose retry is due (or that an
  * operator approved), then returns the player's history. Every transfer first checks the
  * payout account as it stands (payout-destination.ts), so none is sent to a bank account
- * that has become another player's since the request: `destination` reads it afresh from
- * the provider; without it, D1's copy is read. Each attempt is judged at `clock()` when it
+ * that has become another player's since the request, and the payout to the bank goes to
+ * the destination checked then: `destination` reads it afresh from the provider; without
+ * it, D1's copy is read. Each attempt is judged at `clock()` when it
  * begins (retryDuePayouts says why).
  */
 export async function listRedemptionsWithRetry(
@@ -146,7 +154,9 @@ export async function listRedemptionsWithRetry(
   if (pending.length === 0 || !payouts || !input.accountId) return redemptions;
   const port = walletPort(env, input.userId);
   const destination = input.destination ?? (() => findPayoutAccount(getDb(env), input.userId));
-  const route = checkedPayoutRoute(env, payoutRoute(payouts, input.accountId, env, metricsFor(env)), destination, now);
+  const accountId = input.accountId;
+  const routeTo = (to: string | null) => payoutRoute(payouts, { accountId, destination: to }, env, metricsFor(env));
+  const route = checkedPayoutRoute(env, routeTo, destination, now);
   for (const redemption of pending) {
     await runPayoutAttempt(port, route, { userId: input.userId, redemptionId: redemption.id }, payoutTiming(env), loggerFor(env), clock);
   }

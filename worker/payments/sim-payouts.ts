@@ -1,11 +1,12 @@
-// The simulated provider's payout to the bank (development only): right after the
-// simulator's transfer reaches the connected account, its "bank" pays it out, and the
-// `payout.paid` event Stripe's Connect endpoint would send is signed with the Connect
-// secret and handed to the real handler (connect-webhook.ts), so the timeline's last step
-// takes the production path.
+// The simulated provider's payout reaching the bank (development only): right after the
+// simulator's connected account pays a redemption out to its bank account (payout-port.ts,
+// simulated-provider.ts `payout`), the `payout.paid` event Stripe's Connect endpoint would
+// send is signed with the Connect secret and handed to the real handler
+// (connect-webhook.ts), so the timeline's last step takes the production path.
 import { stripeSignatureHeader } from "./stripe-webhook";
 import { stripeConnectWebhookSecret } from "./payments-config";
 import { handleConnectWebhook } from "./connect-webhook";
+import { simPayoutId } from "./simulated-ids";
 
 export async function simulatePayoutPaid(
   env: Env,
@@ -25,7 +26,7 @@ export async function simulatePayoutPaid(
     api_version: null,
     data: {
       object: {
-        id: `po_sim_${input.redemptionId.replace(/^rd_/, "")}`,
+        id: simPayoutId(input.redemptionId),
         object: "payout",
         amount: input.amountCents,
         currency: "usd",

@@ -1,11 +1,12 @@
 // The simulated payment provider's own books (development only): the transfers it
-// answered and the refunds and disputes its local pages reported, kept in D1 beside its
-// checkout sessions so that it lists what it paid and took back the way Stripe's list
-// APIs do (simulated-provider.ts `listRecords`). Kept apart from the provider so the
-// local pages (sim-routes.ts) can record without loading it.
+// answered, the payouts its connected accounts made to their bank accounts, and the refunds
+// and disputes its local pages reported, kept in D1 beside its checkout sessions so that it
+// lists what it paid and took back the way Stripe's list APIs do (simulated-provider.ts
+// `listRecords`) and can say which bank account a payout went to. Kept apart from the
+// provider so the local pages (sim-routes.ts) can record without loading it.
 import { and, eq, gte, lt, sum } from "drizzle-orm";
 import { getDb } from "../db/database";
-import { simCheckoutSessions, simReversals, simTransfers } from "../db/schema";
+import { simCheckoutSessions, simPayouts, simReversals, simTransfers } from "../db/schema";
 import type { ProviderRecords } from "./payments-provider";
 
 /** A transfer the simulator answered; the same id again (a retried idempotency key) records nothing. */
@@ -25,6 +26,51 @@ export async function recordSimTransfer(
       createdAt: now,
     })
     .onConflictDoNothing();
+}
+
+/** The transfer the simulator answered for a redemption, if any (a retried key answers it again). */
+export async function findSimTransfer(env: Env, redemptionId: string): Promise<{ transferId: string } | null> {
+  const [row] = await getDb(env)
+    .select({ id: simTransfers.id })
+    .from(simTransfers)
+    .where(eq(simTransfers.redemptionId, redemptionId))
+    .limit(1);
+  return row ? { transferId: row.id } : null;
+}
+
+/** A payout the simulator made to a bank account; the same id again (a retried key) records nothing. */
+export async function recordSimPayout(
+  env: Env,
+  input: { payoutId: string; redemptionId: string; userId: string; accountId: string; destination: string; amountCents: number },
+  now: number,
+): Promise<void> {
+  await getDb(env)
+    .insert(simPayouts)
+    .values({
+      id: input.payoutId,
+      redemptionId: input.redemptionId,
+      userId: input.userId,
+      accountId: input.accountId,
+      destination: input.destination,
+      amountCents: input.amountCents,
+      createdAt: now,
+    })
+    .onConflictDoNothing();
+}
+
+/** The simulator's payout of a redemption from `accountId`, if it made one. */
+export async function findSimPayout(
+  env: Env,
+  input: { accountId: string; redemptionId: string; userId: string },
+): Promise<{ payoutId: string; destination: string } | null> {
+  const [row] = await getDb(env)
+    .select({ payoutId: simPayouts.id, destination: simPayouts.destination })
+    .from(simPayouts)
+    .where(
+      and(eq(simPayouts.redemptionId, input.redemptionId), eq(simPayouts.accountId, input.accountId), eq(simPayouts.userId, input.userId)),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
 /** What the simulator has refunded of a payment so far, in cents. */

@@ -12,8 +12,9 @@
 // (routing and account number), keeps the name as Stripe keeps an Express account's
 // individual (payouts go only to the verified person, see payout-payee.ts), records the
 // bank account's keyed-hash fingerprint as the account's payout destination (one payout
-// identity per person, see payout-identity.ts) and completes the simulated Connect account
-// so payouts are enabled.
+// identity per person, see payout-identity.ts: claimed by a withdrawal, not here) and
+// completes the simulated Connect account so payouts are enabled. Entering another bank
+// account replaces the one before, as a swap in Stripe's Express Dashboard does.
 // The unguessable ids in the URLs are the capability, as with Stripe's hosted pages.
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
@@ -26,8 +27,8 @@ import type { AppEnv } from "../http/app-types";
 import { embeddedOnly } from "../http/stand-ins";
 import { escapeHtml, STAND_IN_PAGE_CSP, standInPage } from "../http/stand-in-page";
 import { stripeWebhookSecret } from "./payments-config";
-import { claimPayoutIdentities, SIM_ACCOUNT_NUMBER, SIM_ROUTING_NUMBER, simulatedFingerprint } from "./payout-identity";
-import { SIM_ACCOUNT_ID, SIM_CHECKOUT_ID } from "./simulated-ids";
+import { SIM_ACCOUNT_NUMBER, SIM_ROUTING_NUMBER, simulatedFingerprint } from "./payout-identity";
+import { SIM_ACCOUNT_ID, SIM_CHECKOUT_ID, simPayoutDestination } from "./simulated-ids";
 import { recordSimReversal, simRefundedCents } from "./sim-records";
 import { paymentsWallet, type FraudWarning } from "./wallet";
 import { handleStripeWebhook, stripeSignatureHeader } from "./stripe-webhook";
@@ -347,18 +348,12 @@ ${error ? `<p class="error" role="alert">${error}</p>` : ""}
         payoutsEnabled: true,
         currentlyDueJson: "[]",
         destinationFingerprintsJson: JSON.stringify([fingerprint]),
+        payoutDestination: simPayoutDestination(fingerprint),
         // Keyed with the verified date of birth when the account is next read (payout-destination.ts).
         simHolderName: holderName,
         updatedAt: now,
       })
       .where(eq(payoutAccounts.accountId, account.accountId));
-    await claimPayoutIdentities(db, {
-      userId: account.userId,
-      provider: "simulated",
-      accountId: account.accountId,
-      fingerprints: [fingerprint],
-      now,
-    });
     return c.redirect("/redeem?onboarding=return", 303);
   });
 

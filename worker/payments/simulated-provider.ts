@@ -4,17 +4,28 @@
 // handler (sim-routes.ts), and an expired session's page refuses to pay; connected accounts
 // are payout_accounts rows that a local onboarding page enables (with the holder's legal name
 // typed there, kept as Stripe keeps it); transfers succeed for an
-// onboarded account; a refund (an actionable early fraud warning's, a declined pack's) gives
-// back what is left of the simulated payment. What it paid and took back is kept in its own
-// D1 books (sim-records.ts), which `listRecords` reads as Stripe's lists.
+// onboarded account (once per redemption, as Stripe's idempotency keys make them), and its
+// payout to the bank goes only to the bank account named, if the account still has it (one
+// swapped in since has another id, see simulated-ids.ts); a refund (an actionable early
+// fraud warning's, a declined pack's) gives back what is left of the simulated payment. What
+// it paid and took back is kept in its own D1 books (sim-records.ts), which `listRecords`
+// reads as Stripe's lists.
 import { and, eq } from "drizzle-orm";
 import { getDb } from "../db/database";
 import { simCheckoutSessions } from "../db/schema";
 import type { PaymentsProvider, PayoutAccountState } from "./payments-provider";
 import { currentlyDue, findPayoutAccountById } from "./payout-accounts";
-import { destinationFingerprints } from "./payout-identity";
-import { listSimRecords, recordSimReversal, recordSimTransfer, simRefundedCents } from "./sim-records";
-import { SIM_CHARGE_ID } from "./simulated-ids";
+import { destinationFingerprints, simPayoutDestinationOf } from "./payout-identity";
+import {
+  findSimPayout,
+  findSimTransfer,
+  listSimRecords,
+  recordSimPayout,
+  recordSimReversal,
+  recordSimTransfer,
+  simRefundedCents,
+} from "./sim-records";
+import { SIM_CHARGE_ID, simPayoutId } from "./simulated-ids";
 
 /**
  * Tests only: payment intents whose next refunds the simulator refuses, with how many are left
@@ -62,6 +73,7 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
         currentlyDue: [...SIM_ONBOARDING_REQUIREMENTS],
         destinationFingerprints: [],
         holderName: null,
+        payoutDestination: null,
       };
     },
 
@@ -74,6 +86,7 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
             currentlyDue: currentlyDue(row),
             destinationFingerprints: destinationFingerprints(row),
             holderName: row.simHolderName,
+            payoutDestination: simPayoutDestinationOf(row),
           }
         : null;
     },
@@ -82,7 +95,10 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
       return { url: `${origin}/api/payments/sim/onboarding/${accountId}` };
     },
 
+    // A redemption's transfer made already is answered again, as Stripe answers a retried key.
     async transfer(input) {
+      const made = await findSimTransfer(env, input.redemptionId);
+      if (made) return { ok: true, transferId: made.transferId };
       const row = await findPayoutAccountById(db, input.accountId);
       if (!row?.payoutsEnabled) return { ok: false, definitive: true, reason: "Payouts are not enabled for this account." };
       const transferId = `tr_sim_${input.redemptionId}`;
@@ -93,6 +109,24 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
     // The simulator answers every transfer at once, so no attempt is ever left unknown.
     async findTransfer() {
       return null;
+    },
+
+    async payout(input) {
+      const made = await findSimPayout(env, input);
+      if (made) return { ok: true, payoutId: made.payoutId };
+      const row = await findPayoutAccountById(db, input.accountId);
+      if (!row?.payoutsEnabled) return { ok: false, definitive: true, reason: "Payouts are not enabled for this account." };
+      if (simPayoutDestinationOf(row) !== input.destination) {
+        return { ok: false, definitive: true, reason: `No such external account: '${input.destination}'.` };
+      }
+      const payoutId = simPayoutId(input.redemptionId);
+      await recordSimPayout(env, { payoutId, ...input }, Date.now());
+      return { ok: true, payoutId };
+    },
+
+    async findPayout(input) {
+      const made = await findSimPayout(env, input);
+      return made ? { payoutId: made.payoutId } : null;
     },
 
     // What is left of a simulated payment (`pi_sim_<hex>` of session `cs_sim_<hex>`) goes into

@@ -1,6 +1,11 @@
 // The real payment provider: Stripe Checkout for coin packs and Stripe Connect Express
 // for redemptions. Chosen by getPaymentsProvider when STRIPE_SECRET_KEY is set; the SDK
 // is loaded only when a call is made, so Stripe stays out of every other path.
+// Connected accounts pay out only when Vantage says, to the bank account Vantage names: they
+// are created with a manual payout schedule, and an account made before that (automatic) is
+// switched to manual when it is next read with payouts enabled, as it is before every
+// transfer. Otherwise Stripe would pay a transfer out to whatever bank account is the
+// default when its automatic payout runs, one the player could have swapped in after the checks.
 import { stripeSdk } from "../on-demand";
 import type {
   PaymentsProvider,
@@ -21,7 +26,10 @@ type StripeAccountLike = {
   payouts_enabled?: boolean | null;
   requirements?: { currently_due?: string[] | null } | null;
   /** Returned to the platform that controls the (Express) account: its bank accounts and cards. */
-  external_accounts?: { data?: { fingerprint?: string | null }[] | null } | null;
+  external_accounts?: {
+    data?: { id?: string; fingerprint?: string | null; currency?: string | null; default_for_currency?: boolean | null }[] | null;
+  } | null;
+  settings?: { payouts?: { schedule?: { interval?: string | null } | null } | null } | null;
   /**
    * The individual who holds the account (`business_type: "individual"`); the platform reads
    * their names while Stripe collects the requirements (`controller.requirement_collection: stripe`).
@@ -36,6 +44,15 @@ function holderNameOf(account: StripeAccountLike): string | null {
   return first && last ? `${first} ${last}` : null;
 }
 
+/** Payouts wait for Vantage to make them (see the header). */
+const MANUAL_PAYOUTS = { payouts: { schedule: { interval: "manual" as const } } };
+
+/** The external account Stripe pays US dollars out to by default (else the first in US dollars), by id. */
+function payoutDestinationOf(account: StripeAccountLike): string | null {
+  const usd = (account.external_accounts?.data ?? []).filter((external) => !!external.id && (external.currency ?? "usd") === "usd");
+  return (usd.find((external) => external.default_for_currency === true) ?? usd[0])?.id ?? null;
+}
+
 function accountState(account: StripeAccountLike): PayoutAccountState {
   const fingerprints = (account.external_accounts?.data ?? []).map((external) => external.fingerprint).filter((f): f is string => !!f);
   return {
@@ -44,13 +61,14 @@ function accountState(account: StripeAccountLike): PayoutAccountState {
     currentlyDue: account.requirements?.currently_due ?? [],
     destinationFingerprints: [...new Set(fingerprints)],
     holderName: holderNameOf(account),
+    payoutDestination: payoutDestinationOf(account),
   };
 }
 
-/** Stripe's own error types say whether a request was refused (definitive) or lost. */
-function transferFailure(err: unknown): TransferResult {
+/** Stripe's own error types say whether a request (a transfer, a payout) was refused (definitive) or lost. */
+function transferFailure(err: unknown, fallback = "Transfer failed."): Extract<TransferResult, { ok: false }> {
   const type = err && typeof err === "object" && "type" in err ? String((err as { type: unknown }).type) : "";
-  const message = err instanceof Error ? err.message : "Transfer failed.";
+  const message = err instanceof Error ? err.message : fallback;
   const definitive = type === "StripeInvalidRequestError" || type === "StripeCardError" || type === "StripePermissionError";
   return { ok: false, definitive, reason: message };
 }
@@ -113,15 +131,26 @@ export function createStripeProvider(secretKey: string): PaymentsProvider {
       const stripe = await stripeClient(secretKey);
       const account = await stripe.accounts.create(
         // An individual's account: its holder is a person, whose name must be the player's verified one.
-        { type: "express", business_type: "individual", email, capabilities: { transfers: { requested: true } }, metadata: { userId } },
+        {
+          type: "express",
+          business_type: "individual",
+          email,
+          capabilities: { transfers: { requested: true } },
+          settings: MANUAL_PAYOUTS,
+          metadata: { userId },
+        },
         { idempotencyKey: `connect-account-${userId}` },
       );
       return accountState(account);
     },
 
+    // An account that can pay out on a schedule other than manual (made before payouts were
+    // manual) is switched first; if that fails, the read fails and nothing is transferred on it.
     async payoutAccountState(accountId) {
       const stripe = await stripeClient(secretKey);
-      return accountState(await stripe.accounts.retrieve(accountId));
+      const account: StripeAccountLike = await stripe.accounts.retrieve(accountId);
+      if (account.payouts_enabled !== true || account.settings?.payouts?.schedule?.interval === "manual") return accountState(account);
+      return accountState(await stripe.accounts.update(accountId, { settings: MANUAL_PAYOUTS }));
     },
 
     async onboardingLink({ accountId, refreshUrl, returnUrl }) {
@@ -183,6 +212,35 @@ export function createStripeProvider(secretKey: string): PaymentsProvider {
         if (transfer.metadata?.redemptionId === redemptionId && transfer.metadata?.userId === userId && toAccount) {
           return { transferId: transfer.id };
         }
+      }
+      return null;
+    },
+
+    async payout(input) {
+      const stripe = await stripeClient(secretKey);
+      try {
+        const payout = await stripe.payouts.create(
+          {
+            amount: input.amountCents,
+            currency: "usd",
+            destination: input.destination,
+            metadata: { redemptionId: input.redemptionId, userId: input.userId },
+          },
+          { stripeAccount: input.accountId, idempotencyKey: input.idempotencyKey },
+        );
+        return { ok: true, payoutId: payout.id };
+      } catch (err) {
+        return transferFailure(err, "Payout failed.");
+      }
+    },
+
+    async findPayout({ accountId, redemptionId, userId }) {
+      const stripe = await stripeClient(secretKey);
+      // Every payout of the account, however many: one that failed or was canceled gave the
+      // money back to the account's balance, so it is not this redemption's payout.
+      for await (const payout of stripe.payouts.list({ limit: 100 }, { stripeAccount: accountId })) {
+        if (payout.status === "failed" || payout.status === "canceled") continue;
+        if (payout.metadata?.redemptionId === redemptionId && payout.metadata?.userId === userId) return { payoutId: payout.id };
       }
       return null;
     },

@@ -20,11 +20,23 @@
 // nothing new is sent into a place that no longer offers redemptions.
 // An attempt held by the freeze, a pause or an unverified identity records why
 // (redemption-timeline.ts), for the public redemption-time figures.
+// An attempt is paid once the transfer went and the payout from the player's connected
+// account to their bank was made (worker/payments/payout-port.ts). One whose transfer went
+// but whose payout to the bank did not start is unknown like a lost answer, and retried the
+// same way (the transfer's key answers it again), so it is never failed and refunded: the
+// money has left. Its timeline shows it sent, with a note that the payout to the bank waits.
 import type { PlayContext } from "../../../src/shared/protection";
 import { sentenceOf } from "../../../src/shared/refusals";
 import { RETURNED_PAYMENT_DISPUTED, type Redemption } from "../../../src/shared/schemas/redemptions";
 import { PAYEE_STANDING } from "./standing";
-import { awaitingReviewInTx, completeRedemptionInTx, failRedemptionInTx, readRedemptionInTx, type RedemptionResult } from "./redemptions";
+import {
+  awaitingReviewInTx,
+  completeRedemptionInTx,
+  failRedemptionInTx,
+  readRedemptionInTx,
+  recordBankPayoutWaitingInTx,
+  type RedemptionResult,
+} from "./redemptions";
 import { readFreeze } from "../../wallet/operator-actions";
 import { redemptionPause } from "./redemption-pause";
 import { recordRedemptionHoldInTx } from "./redemption-timeline";
@@ -48,8 +60,14 @@ export type PayoutAttempt =
       adoptOnly?: { reason: string };
     };
 
-/** How an attempt ended: paid (sent or adopted), refused for good, or not known. */
-export type PayoutOutcome = { kind: "paid"; transferId: string } | { kind: "failed"; reason: string } | { kind: "unknown"; reason: string };
+/**
+ * How an attempt ended: paid (sent or adopted, and paid out to the bank), refused for good, or
+ * not known. Unknown with `transferId`: the transfer went, the payout to the bank did not start.
+ */
+export type PayoutOutcome =
+  | { kind: "paid"; transferId: string }
+  | { kind: "failed"; reason: string }
+  | { kind: "unknown"; reason: string; transferId?: string };
 
 type AttemptRow = {
   redemption_id: string;
@@ -170,6 +188,7 @@ export function finishPayoutAttemptInTx(
     case "failed":
       return failRedemptionInTx(tx, { redemptionId: input.redemptionId, reason: input.outcome.reason });
     case "unknown": {
+      if (input.outcome.transferId !== undefined) recordBankPayoutWaitingInTx(tx, input.redemptionId);
       const redemption = readRedemptionInTx(tx, input.redemptionId);
       if (!redemption) return { ok: false, code: "redemption-not-found" };
       return { ok: true, redemption, balances: tx.balances(), created: false };

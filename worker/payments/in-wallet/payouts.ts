@@ -40,9 +40,12 @@ export type PayoutRequest = {
 /** One player's payout destination and the provider that sends to it. */
 export type PayoutRoute = {
   accountId: string;
-  /** Sends (or adopts) the transfer; never throws: a lost or unclear answer is an `unknown` outcome. */
+  /**
+   * Sends (or adopts) the transfer and the payout to the bank after it; never throws: a lost or
+   * unclear answer, or a payout to the bank that did not start, is an `unknown` outcome.
+   */
   send(request: PayoutRequest): Promise<PayoutOutcome>;
-  /** Runs once the wallet has recorded a transfer as sent (the simulator's payout to the bank); may throw. */
+  /** Runs once the wallet has recorded a payout as sent (the simulator's `payout.paid`); may throw. */
   afterSent?(redemption: Redemption): Promise<void>;
 };
 

@@ -18,6 +18,9 @@
 // reaches it, at most once, so the player's timeline shows when each happened.
 // A redemption paid or returned also goes to the public redemption-time figures (outbox
 // topic `redemption_timeline`, redemption-timeline.ts), in the transaction that ends it.
+// It is paid once its transfer reached the player's payout account and the payout from
+// there to their bank was made; a transfer whose payout to the bank waits for a retry shows
+// as sent, with a note saying so, while the redemption stays pending.
 import type { WindDown } from "../../../src/shared/play-regions";
 import {
   formatRedemptionDollars,
@@ -116,9 +119,16 @@ function holdOf(tx: Ledger, row: RedemptionRow): string | null {
   return identityMessage(tx.use(PAYEE_STANDING).identityStatus(tx));
 }
 
+/** The sent step's note while the payout from the player's payout account to their bank waits for a retry. */
+export const BANK_PAYOUT_WAITING_NOTE =
+  "Reached your payout account; the payout from there to your bank did not start, and is tried again until it does.";
+const BANK_PAYOUT_RETRIED = "The payout to your bank is tried again automatically; until then the money waits in your payout account.";
+const BANK_PAYOUT_STARTED_LATE_NOTE = "Reached your payout account; the payout from there to your bank started on a later try.";
+
 function nextOf(row: RedemptionRow, timeline: readonly RedemptionStep[], hold: string | null): string | null {
   if (row.status === "failed" || timeline.some((s) => s.step === "paid")) return null;
   if (row.status === "paid") return "Your bank shows the payout once it arrives, usually within 2 business days.";
+  if (!hold && timeline.some((s) => s.step === "sent")) return BANK_PAYOUT_RETRIED;
   if (hold)
     return timeline.some((s) => s.step === "in-review") && !timeline.some((s) => s.step === "approved")
       ? "An operator approves or rejects it, usually within one business day; on approval it is sent."
@@ -312,6 +322,16 @@ function noticeRedemption(tx: Ledger, redemption: Pick<Redemption, "id" | "statu
   tx.noteChange();
 }
 
+/**
+ * A pending redemption whose transfer went while its payout to the bank did not start: its
+ * timeline shows it sent (when the transfer first went), with a note, and it stays pending.
+ */
+export function recordBankPayoutWaitingInTx(tx: Ledger, redemptionId: string): void {
+  if (findRow(tx, redemptionId)?.status !== "pending") return;
+  recordStepInTx(tx, redemptionId, "sent", BANK_PAYOUT_WAITING_NOTE);
+  tx.noteChange();
+}
+
 /** Marks a pending redemption paid; repeating it is harmless, a failed one stays failed. */
 export function completeRedemptionInTx(tx: Ledger, input: { redemptionId: string; payoutReference: string }): RedemptionResult {
   const row = findRow(tx, input.redemptionId);
@@ -327,6 +347,12 @@ export function completeRedemptionInTx(tx: Ledger, input: { redemptionId: string
       input.redemptionId,
     );
     recordStepInTx(tx, input.redemptionId, "sent");
+    tx.sql.exec(
+      "UPDATE redemption_steps SET note = ? WHERE redemption_id = ? AND step = 'sent' AND note = ?",
+      BANK_PAYOUT_STARTED_LATE_NOTE,
+      input.redemptionId,
+      BANK_PAYOUT_WAITING_NOTE,
+    );
     // Paid: the public winners list gets it through the outbox (`winnerProjection`).
     const region =
       tx.sql.exec<{ region: string | null }>("SELECT region FROM redemption_regions WHERE redemption_id = ?", row.id).toArray()[0]
