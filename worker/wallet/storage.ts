@@ -16,7 +16,8 @@
 //   owed_ledger           what reversals could not take, and its repayment
 //   account_freeze        an operator's hold on the account
 //   admin_adjustments     operator adjustments already applied, by id
-//   playthrough_games     per game: what the player's Vantage Cash singles on it count toward play-through (3)
+//   playthrough_games     per game: what the player's Vantage Cash bets on it count toward play-through; a group of
+//                         games linked by settled cash parlays is counted on its first game's row (3)
 //   operator_actions      the audit row of each operator action, written with the action (5)
 //   bet_cash_outs         per bet, the share of its stake cashed out and what that paid (9)
 //   bet_same_game         per parlay, its same-game blocks: legs, price, chance, margin and model (12)

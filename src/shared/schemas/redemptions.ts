@@ -70,7 +70,7 @@ export type RedemptionStep = z.infer<typeof RedemptionStepSchema>;
 export const RedemptionSchema = z.object({
   id: z.string(),
   amountCents: z.number().int().positive(),
-  /** pending (held, not yet sent), paid (sent to the payout account), failed (returned to the balance). */
+  /** pending (held, not yet sent to the bank), paid (transferred and paid out to the bank account checked), failed (returned to the balance). */
   status: RedemptionStatusSchema,
   failureReason: z.string().nullable(),
   payoutReference: z.string().nullable(),

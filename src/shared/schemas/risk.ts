@@ -59,7 +59,7 @@ export const GameExposureViewSchema = z.object({
   cash: CurrencyExposureSchema,
   coins: CurrencyExposureSchema,
   suspended: z.array(z.object({ market: z.string(), label: z.string(), at: z.number().int(), by: z.string(), reason: z.string() })),
-  /** Positions reserved by bets still being placed. */
+  /** Positions reserved by bets still being placed and by cash-outs still being paid. */
   reserved: z.number().int().nonnegative(),
   at: z.number().int(),
 });
