@@ -17,7 +17,7 @@ import { tunables } from "../../worker/tunables";
 import { pickOf as marketPick } from "../../worker/exposure/book";
 import { GameExposure } from "../../worker/exposure/game-exposure-object";
 import { relayBetsToExposure } from "../../worker/exposure/relay";
-import { exposureObject, reserveExposure } from "../../worker/exposure/reserve";
+import { askEveryGame, exposureObject, reserveExposure } from "../../worker/exposure/reserve";
 import { NO_PROJECTORS, projectionStatements } from "../../worker/wallet/projection";
 import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf } from "./bets-helpers";
@@ -387,6 +387,35 @@ describe("the cash limit per market", () => {
     expect(view.reserved).toBe(0);
     expect(view.cash.markets).toEqual([]);
     expect((await reserveExposure(env, rules, slip(eventId, 1_000), Date.now())).ok).toBe(true);
+  });
+});
+
+describe("asking every game of a slip or cash-out at once", () => {
+  it("releases what the others held when one game's call throws, then passes the error on", async () => {
+    const released: number[] = [];
+    const calls = [
+      async () => ({ ok: true as const }),
+      async (): Promise<{ ok: true }> => {
+        throw new Error("the game's object was reset");
+      },
+      async () => ({ ok: false as const }),
+      async () => ({ ok: true as const }),
+    ];
+    await expect(
+      askEveryGame<{ ok: boolean }>(calls, async (i) => {
+        released.push(i);
+      }),
+    ).rejects.toThrow("the game's object was reset");
+    expect(released.sort()).toEqual([0, 3]);
+  });
+
+  it("answers every game's answer, releasing nothing, when none throws", async () => {
+    const released: number[] = [];
+    const answers = await askEveryGame<{ ok: boolean }>([async () => ({ ok: true }), async () => ({ ok: false })], async (i) => {
+      released.push(i);
+    });
+    expect(answers).toEqual([{ ok: true }, { ok: false }]);
+    expect(released).toEqual([]);
   });
 });
 

@@ -16,7 +16,7 @@ import type { BetDocument } from "../../src/shared/schemas/bets";
 import type { Tunables } from "../tunables";
 import type { CashOutHoldAnswer, GameRef } from "./game-exposure-object";
 import { type OpenPart, openPartOn } from "./open-part";
-import { exposureObject, gameName, gameOf } from "./reserve";
+import { askEveryGame, exposureObject, gameName, gameOf } from "./reserve";
 
 export type CashOutExposureHold =
   | { ok: true; release(): Promise<void> }
@@ -51,13 +51,16 @@ export async function holdCashOutExposure(
   const stakeAfter = openStake(bet) - share;
   const games = openGames(bet);
   const stubs = games.map(({ game }) => exposureObject(env, game.sport, game.eventId));
-  const answers: CashOutHoldAnswer[] = await Promise.all(
-    games.map(({ game, open }, i) =>
-      stubs[i]!.holdCashOut(
-        { holdId, game, betId: bet.id, currency: bet.wallet, picks: open.picks, labels: open.labels, share, stakeAfter, limit },
-        now,
-      ),
+  const answers = await askEveryGame<CashOutHoldAnswer>(
+    games.map(
+      ({ game, open }, i) =>
+        () =>
+          stubs[i]!.holdCashOut(
+            { holdId, game, betId: bet.id, currency: bet.wallet, picks: open.picks, labels: open.labels, share, stakeAfter, limit },
+            now,
+          ),
     ),
+    (i) => stubs[i]!.release(holdId),
   );
   const release = () => Promise.all(stubs.map((stub, i) => (answers[i]?.ok ? stub.release(holdId) : undefined))).then(() => {});
   const refused = answers.find((a) => !a.ok);

@@ -77,6 +77,22 @@ export function slipPositions(slip: ExposureSlip): SlipPositions {
   return out;
 }
 
+/**
+ * Asks every game at once. When one call throws (an object reset or overloaded), what the
+ * others reserved is released before the error goes on, so nothing is left holding room
+ * that no placement or cash-out will confirm.
+ */
+export async function askEveryGame<A extends { ok: boolean }>(
+  calls: readonly (() => Promise<A>)[],
+  release: (index: number) => Promise<unknown>,
+): Promise<A[]> {
+  const settled = await Promise.allSettled(calls.map((call) => call()));
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  if (!failed) return settled.map((s) => (s as PromiseFulfilledResult<A>).value);
+  await Promise.allSettled(settled.map((s, i) => (s.status === "fulfilled" && s.value.ok ? release(i) : undefined)));
+  throw failed.reason;
+}
+
 export type ExposureHold =
   | { ok: true; release(): Promise<void> }
   | Extract<Refusal, { code: "exposure-limit" | "exposure-full" | "market-suspended-by-house" | "exposure-unavailable" }>;
@@ -86,8 +102,13 @@ export async function reserveExposure(env: Env, rules: Tunables, slip: ExposureS
   const limit = slip.wallet === "cash" ? rules.MAX_CASH_EXPOSURE_CENTS : rules.MAX_COINS_EXPOSURE;
   const games = [...slipPositions(slip).entries()];
   const stubs = games.map(([, entry]) => exposureObject(env, entry.game.sport, entry.game.eventId));
-  const answers: ReserveAnswer[] = await Promise.all(
-    games.map(([, entry], i) => stubs[i]!.reserve({ slipId: slip.slipId, game: entry.game, positions: entry.positions, limit }, now)),
+  const answers = await askEveryGame<ReserveAnswer>(
+    games.map(
+      ([, entry], i) =>
+        () =>
+          stubs[i]!.reserve({ slipId: slip.slipId, game: entry.game, positions: entry.positions, limit }, now),
+    ),
+    (i) => stubs[i]!.release(slip.slipId),
   );
   const release = () => Promise.all(stubs.map((stub, i) => (answers[i]?.ok ? stub.release(slip.slipId) : undefined))).then(() => {});
   const refused = answers.find((a) => !a.ok);
