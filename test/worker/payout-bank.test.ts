@@ -4,7 +4,7 @@
 // account swapped in after the transfer receives nothing; a payout to the bank that did not
 // start waits, shown on the timeline, and is tried again later without a second transfer.
 // With Stripe, the connected accounts pay out only when Vantage says: their payout schedule
-// is manual, and one made before (automatic) is switched when it is read with payouts enabled.
+// is manual, and one on any other schedule is switched whenever it is read, payouts enabled or not.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
@@ -173,9 +173,15 @@ describe("a payout goes to the bank account that was checked (simulated provider
 describe("connected accounts pay out only when Vantage says (Stripe faked at the network edge)", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  /** Connect accounts on api.stripe.com: `acct_new` made with the form's schedule, `acct_old` on a daily one until changed. */
+  /**
+   * Connect accounts on api.stripe.com: `acct_new` made with the form's schedule, `acct_old` and
+   * `acct_onboarding` (its payouts not enabled yet) on a daily one until changed.
+   */
   function fakeConnect() {
-    const schedules = new Map([["acct_old", "daily"]]);
+    const schedules = new Map([
+      ["acct_old", "daily"],
+      ["acct_onboarding", "daily"],
+    ]);
     const posts: { path: string; interval: string | null }[] = [];
     const original = globalThis.fetch;
     vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -191,7 +197,7 @@ describe("connected accounts pay out only when Vantage says (Stripe faked at the
       const account = {
         id,
         object: "account",
-        payouts_enabled: true,
+        payouts_enabled: id !== "acct_onboarding",
         requirements: { currently_due: [] },
         external_accounts: { object: "list", data: [{ id: `ba_${id}`, object: "bank_account", fingerprint: `fp_${id}`, currency: "usd" }] },
         settings: { payouts: { schedule: { interval: schedules.get(id) ?? "daily" } } },
@@ -212,8 +218,16 @@ describe("connected accounts pay out only when Vantage says (Stripe faked at the
     expect(old?.payoutDestination).toBe("ba_acct_old");
     expect(stripe.posts.at(-1)).toEqual({ path: "/v1/accounts/acct_old", interval: "manual" });
     expect(stripe.schedules.get("acct_old")).toBe("manual");
+    expect(old?.manualPayouts).toBe("now");
     // Manual already: read without changing anything.
-    await provider.payoutAccountState("acct_old");
+    expect((await provider.payoutAccountState("acct_old"))?.manualPayouts).toBe("already");
     expect(stripe.posts).toHaveLength(2);
+
+    // Payouts not enabled yet (onboarding unfinished, or disabled by Stripe): switched all the
+    // same, so none can go out automatically once they are.
+    const onboarding = await provider.payoutAccountState("acct_onboarding");
+    expect(onboarding).toMatchObject({ payoutsEnabled: false, manualPayouts: "now" });
+    expect(stripe.posts.at(-1)).toEqual({ path: "/v1/accounts/acct_onboarding", interval: "manual" });
+    expect(stripe.schedules.get("acct_onboarding")).toBe("manual");
   });
 });

@@ -112,6 +112,44 @@ describe("one payout identity per person (simulated provider)", () => {
     expect(await status(attacker)).toMatchObject({ payoutIdentityInUse: true });
   });
 
+  it("claims nothing for a withdrawal the wallet refuses or an operator rejects; only a paid one claims", async () => {
+    const [attacker, reviewed, owner] = [await signIn(), await signIn(), await signIn()];
+    for (const p of [reviewed, owner]) await buyCash(p);
+    const ownersBank = { routing_number: "110000000", account_number: `4${String(Date.now()).slice(-9)}` };
+    const fingerprint = await simulatedFingerprint(ownersBank.routing_number, ownersBank.account_number);
+    const ownerOf = () => env.DB.prepare("SELECT user_id FROM payout_identities WHERE fingerprint = ?").bind(fingerprint).first();
+
+    // A verified player with no balance enters another person's bank account numbers and asks: refused, nothing claimed.
+    expect((await completeOnboarding(attacker, ownersBank)).done.status).toBe(303);
+    const broke = await withdraw(attacker, 20);
+    expect(broke.status).toBe(400);
+    expect(((await broke.json()) as { error: { code: string } }).error.code).toBe("insufficient-funds");
+    expect(await ownerOf()).toBeNull();
+
+    // One held for review claims nothing while it waits, nor once an operator rejects it.
+    expect((await completeOnboarding(reviewed, ownersBank)).done.status).toBe(303);
+    const asked = await withReview({ cents: "50000", days: "30" }, "/api/withdrawals", {
+      method: "POST",
+      token: reviewed.token,
+      body: JSON.stringify({ amount: 20 }),
+    });
+    expect(asked.status).toBe(200);
+    const { redemption } = (await asked.json()) as { redemption: Redemption };
+    expect(redemption.status).toBe("pending");
+    expect(await ownerOf()).toBeNull();
+    const admin = await signIn("admin@vantage.test", "Operator");
+    expect((await postJson(`/api/admin/approvals/review-${redemption.id}/reject`, { reason: "not theirs" }, admin.token)).status).toBe(200);
+    expect((await history(reviewed)).find((r) => r.id === redemption.id)?.status).toBe("failed");
+    expect(await ownerOf()).toBeNull();
+
+    // The bank account's owner redeems to it: paid, and only that claims it.
+    expect((await completeOnboarding(owner, ownersBank)).done.status).toBe(303);
+    const paid = await withdraw(owner, 20);
+    expect(paid.status).toBe(200);
+    expect(((await paid.json()) as { redemption: Redemption }).redemption.status).toBe("paid");
+    expect(await ownerOf()).toEqual({ user_id: owner.userId });
+  });
+
   it("claims nothing for a verified player whose withdrawal is refused because the account is in another person's name", async () => {
     const [impostor, owner] = [await signIn(), await signIn()];
     for (const p of [impostor, owner]) await buyCash(p);

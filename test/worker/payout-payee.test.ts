@@ -1,7 +1,8 @@
 // Payouts go only to the verified person: a withdrawal is refused (403
 // payee-not-verified-person) unless the payout account's holder, keyed by name and the
-// player's verified date of birth, is the person the player's verified document showed;
-// a redemption sent later is held back the same way when the holder changed meanwhile.
+// player's verified date of birth, is the person the player's verified document showed, and
+// so is the name the bank account it pays out to is held in, when Stripe gives one; a
+// redemption sent later is held back the same way when the holder changed meanwhile.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -212,5 +213,84 @@ describe("payouts go only to the verified person (Stripe Connect, faked at the n
     expect(paid.status).toBe(200);
     expect(transfers).toEqual(["acct_payee"]);
     expect(payouts).toEqual(["ba_payee"]);
+  });
+
+  it("reads the name the bank account itself is held in too: an account in the player's name pays out only to a bank account in it", async () => {
+    const player = await signIn();
+    await buyCash(player);
+    const [first, last] = testLegalName(player.userId).split(" ");
+    let bankHolder: string | null = "Jordan Else";
+    const transfers: string[] = [];
+    const payouts: (string | null)[] = [];
+    const original = globalThis.fetch;
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      if (url.hostname !== "api.stripe.com") return original(input, init);
+      // An honest Express account in the player's own name, with someone else's bank account numbers entered.
+      const account = {
+        id: "acct_bank_holder",
+        object: "account",
+        payouts_enabled: true,
+        requirements: { currently_due: [] },
+        external_accounts: {
+          object: "list",
+          data: [
+            {
+              id: "ba_bank_holder",
+              object: "bank_account",
+              fingerprint: `fp_holder_${player.userId}`,
+              currency: "usd",
+              default_for_currency: true,
+              account_holder_name: bankHolder,
+            },
+          ],
+        },
+        individual: { id: "person_bank_holder", object: "person", first_name: first, last_name: last },
+        settings: { payouts: { schedule: { interval: "manual" } } },
+      };
+      let body: unknown = account;
+      if (url.pathname === "/v1/transfers") {
+        transfers.push(new URLSearchParams(String(init?.body)).get("destination")!);
+        body = { id: `tr_${transfers.length}`, object: "transfer" };
+      } else if (url.pathname === "/v1/payouts") {
+        payouts.push(new URLSearchParams(String(init?.body)).get("destination"));
+        body = { id: `po_${payouts.length}`, object: "payout" };
+      } else if (url.pathname === "/v1/account_links") body = { object: "account_link", url: "https://connect.stripe.com/setup/x" };
+      return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json", "Request-Id": "req_1" } });
+    });
+    const stripeEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_vantage", STRIPE_WEBHOOK_SECRET: "whsec_test_vantage" };
+    const call = async (path: string, body?: unknown) => {
+      const ctx = createExecutionContext();
+      const headers = { Authorization: `Bearer ${player.token}`, "Content-Type": "application/json" };
+      const init = body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) };
+      const res = await createApp().fetch(new Request(`${BASE}${path}`, init), stripeEnv, ctx);
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+
+    expect((await call("/api/connect/onboarding-link", {})).status).toBe(200);
+    expect(await (await call("/api/connect/status")).json()).toMatchObject({ payeeNotVerifiedPerson: true });
+    const refused = await call("/api/withdrawals", { amount: 20 });
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toEqual({ code: "payee-not-verified-person", message: NAME_DIFFERS });
+    // A holder name with no letters to key is no person's either.
+    bankHolder = "-";
+    expect((await call("/api/withdrawals", { amount: 20 })).status).toBe(403);
+    expect(transfers).toEqual([]);
+    expect(await vantageCashOf(player)).toBe(4_900);
+    const claims = await env.DB.prepare("SELECT COUNT(*) AS n FROM payout_identities WHERE user_id = ?").bind(player.userId).first();
+    expect(claims).toEqual({ n: 0 });
+
+    // The bank account in the player's own name: paid, to it.
+    bankHolder = `${first!.toUpperCase()} ${last}`;
+    const paid = await call("/api/withdrawals", { amount: 20 });
+    expect(paid.status).toBe(200);
+    expect(((await paid.json()) as { redemption: Redemption }).redemption.status).toBe("paid");
+    expect(transfers).toEqual(["acct_bank_holder"]);
+    expect(payouts).toEqual(["ba_bank_holder"]);
+    // Stripe naming no holder for the bank account: the Express individual's name is the one checked.
+    bankHolder = null;
+    expect((await call("/api/withdrawals", { amount: 20 })).status).toBe(200);
+    expect(transfers).toHaveLength(2);
   });
 });

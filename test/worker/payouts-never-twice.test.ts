@@ -3,13 +3,18 @@
 // keys it remembers for 24 h, and answers that can be lost after the transfer was made. A
 // lost answer, a retry after the key's 24 h window and concurrent retries must all end with
 // exactly one transfer and one payout to the bank account checked; a payout to the bank that
-// did not start is retried without a second transfer; and a payout left unknown is retried
-// by the wallet's alarm without the player looking.
+// did not start is retried without a second transfer; a payout made whose answer was lost is
+// adopted by the next retry; a transfer made before the account's payouts were manual is not
+// paid out again (its automatic schedule did); and a payout left unknown is retried by the
+// wallet's alarm without the player looking.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import type { PaymentsProvider } from "../../worker/payments/payments-provider";
-import type { PayoutAccountRow } from "../../worker/payments/payout-accounts";
+import { insertPayoutAccount, type PayoutAccountRow } from "../../worker/payments/payout-accounts";
+import { freshPayoutAccount } from "../../worker/payments/payout-destination";
+import { AUTOMATIC_PAYOUT_NOTE, type Payouts } from "../../worker/payments/payout-port";
+import { getDb } from "../../worker/db/database";
 import { holderPersonHash } from "../../worker/payments/payout-payee";
 import { listRedemptionsWithRetry, submitRedemption } from "../../worker/payments/redemption-service";
 import { createStripeProvider } from "../../worker/payments/stripe-provider";
@@ -22,6 +27,7 @@ const HOUR = 3_600_000;
 type FakeTransfer = {
   id: string;
   object: "transfer";
+  created: number;
   amount: number;
   destination: string;
   transfer_group: string | null;
@@ -30,21 +36,29 @@ type FakeTransfer = {
 type FakePayout = {
   id: string;
   object: "payout";
+  created: number;
   amount: number;
   destination: string;
   account: string;
-  status: "pending";
+  status: "pending" | "paid";
   metadata: Record<string, string>;
 };
+/** A connected account as GET /v1/accounts/:id answers it, on the payout schedule `interval`. */
+type FakeAccount = { id: string; fingerprint: string; interval: string; holder: string };
 type Call = { method: string; path: string; key: string | null; transferGroup: string | null; account: string | null };
 
-/** api.stripe.com's transfers and connected accounts' payouts, with idempotency keys kept 24 h of the fake clock. */
+/**
+ * api.stripe.com's transfers and connected accounts' payouts, with idempotency keys kept 24 h
+ * of the fake clock (a key sent again with other parameters is refused, as Stripe does), and
+ * the connected accounts put in `accounts`.
+ */
 function fakeStripe(clock: { now: number }) {
   const transfers: FakeTransfer[] = [];
   const payouts: FakePayout[] = [];
   const keys = new Map<string, { at: number; transfer: FakeTransfer }>();
   const payoutKeys = new Map<string, { at: number; payout: FakePayout }>();
   const calls: Call[] = [];
+  const accounts = new Map<string, FakeAccount>();
   const state = { loseAnswers: false, failBeforeCreating: false, payoutsFailBeforeCreating: false, losePayoutAnswers: false };
   const original = globalThis.fetch;
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -67,6 +81,7 @@ function fakeStripe(clock: { now: number }) {
         transfer = {
           id: `tr_fake_${transfers.length + 1}`,
           object: "transfer",
+          created: Math.floor(clock.now / 1000),
           amount: Number(form.get("amount")),
           destination: form.get("destination") ?? "",
           transfer_group: form.get("transfer_group"),
@@ -87,10 +102,15 @@ function fakeStripe(clock: { now: number }) {
       if (state.payoutsFailBeforeCreating) throw new TypeError("network connection lost");
       const remembered = key ? payoutKeys.get(key) : undefined;
       let payout = remembered && clock.now - remembered.at < 24 * HOUR ? remembered.payout : undefined;
+      if (payout && (payout.destination !== form.get("destination") || payout.amount !== Number(form.get("amount")))) {
+        const message = "Keys for idempotent requests can only be used with the same parameters they were first used with.";
+        return new Response(JSON.stringify({ error: { type: "idempotency_error", message } }), { status: 400 });
+      }
       if (!payout) {
         payout = {
           id: `po_fake_${payouts.length + 1}`,
           object: "payout",
+          created: Math.floor(clock.now / 1000),
           amount: Number(form.get("amount")),
           destination: form.get("destination") ?? "(the account's default)",
           account: account ?? "(the platform)",
@@ -106,11 +126,36 @@ function fakeStripe(clock: { now: number }) {
     if (method === "GET" && url.pathname === "/v1/payouts") {
       return json({ object: "list", url: "/v1/payouts", has_more: false, data: payouts.filter((p) => p.account === account) });
     }
+    const connected = url.pathname.startsWith("/v1/accounts/") ? accounts.get(url.pathname.slice("/v1/accounts/".length)) : undefined;
+    if (connected) {
+      const interval = form.get("settings[payouts][schedule][interval]");
+      if (method === "POST" && interval) connected.interval = interval;
+      return json({
+        id: connected.id,
+        object: "account",
+        payouts_enabled: true,
+        requirements: { currently_due: [] },
+        external_accounts: {
+          object: "list",
+          data: [
+            { id: "ba_dest", object: "bank_account", fingerprint: connected.fingerprint, currency: "usd", default_for_currency: true },
+          ],
+        },
+        individual: {
+          id: `person_${connected.id}`,
+          object: "person",
+          first_name: connected.holder.split(" ")[0],
+          last_name: connected.holder.split(" ").slice(1).join(" "),
+        },
+        settings: { payouts: { schedule: { interval: connected.interval } } },
+      });
+    }
     return new Response(JSON.stringify({ error: { type: "invalid_request_error", message: "unexpected call" } }), { status: 404 });
   });
   return {
     transfers,
     payouts,
+    accounts,
     calls,
     state,
     creates: () => calls.filter((c) => c.method === "POST" && c.path === "/v1/transfers"),
@@ -137,7 +182,7 @@ const provider = () => createStripeProvider("sk_test_vantage");
  * The player's Connect account as a fresh read gives it: held in their verified name, paying
  * out to its bank account `ba_dest`, whose fingerprint nobody else holds.
  */
-async function checkedAccount(player: SignedIn): Promise<PayoutAccountRow> {
+async function checkedAccount(player: SignedIn, overrides: Partial<PayoutAccountRow> = {}): Promise<PayoutAccountRow> {
   const now = Date.now();
   return {
     userId: player.userId,
@@ -151,14 +196,17 @@ async function checkedAccount(player: SignedIn): Promise<PayoutAccountRow> {
     holderPersonHash: await holderPersonHash(env, player.userId, testLegalName(player.userId), now),
     simHolderName: null,
     payoutDestination: "ba_dest",
+    destinationHolderPersonHash: null,
+    manualSince: now - 30 * 24 * HOUR,
+    ...overrides,
   };
 }
 
-const history = (player: SignedIn, payouts: Pick<PaymentsProvider, "transfer" | "findTransfer">, now: number) =>
+const history = (player: SignedIn, payouts: Payouts, now: number, account: Partial<PayoutAccountRow> = {}) =>
   listRedemptionsWithRetry(
     env,
     payouts,
-    { userId: player.userId, accountId: "acct_dest", destination: () => checkedAccount(player) },
+    { userId: player.userId, accountId: "acct_dest", destination: () => checkedAccount(player, account) },
     () => now,
   );
 
@@ -191,7 +239,13 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
     const first = await submitRedemption(
       operatorLog,
       provider(),
-      { userId: player.userId, accountId: "acct_dest", destination: "ba_dest", amountCents: 2_000, redemptionId: "rd_lost_a" },
+      {
+        userId: player.userId,
+        accountId: "acct_dest",
+        account: () => checkedAccount(player),
+        amountCents: 2_000,
+        redemptionId: "rd_lost_a",
+      },
       t0,
     );
     expect(first.status).toBe("pending");
@@ -218,7 +272,13 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
     await submitRedemption(
       env,
       provider(),
-      { userId: player.userId, accountId: "acct_dest", destination: "ba_dest", amountCents: 2_000, redemptionId: "rd_lost_b" },
+      {
+        userId: player.userId,
+        accountId: "acct_dest",
+        account: () => checkedAccount(player),
+        amountCents: 2_000,
+        redemptionId: "rd_lost_b",
+      },
       t0,
     );
     const createsBefore = stripe.creates().length;
@@ -242,7 +302,13 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
     await submitRedemption(
       env,
       provider(),
-      { userId: player.userId, accountId: "acct_dest", destination: "ba_dest", amountCents: 2_000, redemptionId: "rd_shared_group" },
+      {
+        userId: player.userId,
+        accountId: "acct_dest",
+        account: () => checkedAccount(player),
+        amountCents: 2_000,
+        redemptionId: "rd_shared_group",
+      },
       t0,
     );
     stripe.state.failBeforeCreating = false;
@@ -251,6 +317,7 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
     const foreign = (id: string, destination: string, userId: string) => ({
       id,
       object: "transfer" as const,
+      created: Math.floor(t0 / 1000),
       amount: 2_000,
       destination,
       transfer_group: "rd_shared_group",
@@ -274,7 +341,13 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
     await submitRedemption(
       env,
       provider(),
-      { userId: player.userId, accountId: "acct_dest", destination: "ba_dest", amountCents: 2_500, redemptionId: "rd_lost_c" },
+      {
+        userId: player.userId,
+        accountId: "acct_dest",
+        account: () => checkedAccount(player),
+        amountCents: 2_500,
+        redemptionId: "rd_lost_c",
+      },
       t0,
     );
     expect(stripe.transfers).toHaveLength(0);
@@ -301,7 +374,7 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
       await submitRedemption(
         env,
         provider(),
-        { userId: player.userId, accountId: "acct_dest", destination: "ba_dest", amountCents: 2_000, redemptionId },
+        { userId: player.userId, accountId: "acct_dest", account: () => checkedAccount(player), amountCents: 2_000, redemptionId },
         t0,
       );
       stripe.state.loseAnswers = false;
@@ -334,7 +407,13 @@ describe("a payout to the bank that did not start (Stripe faked at the network e
     const first = await submitRedemption(
       env,
       provider(),
-      { userId: player.userId, accountId: "acct_dest", destination: "ba_dest", amountCents: 2_000, redemptionId: "rd_bank_a" },
+      {
+        userId: player.userId,
+        accountId: "acct_dest",
+        account: () => checkedAccount(player),
+        amountCents: 2_000,
+        redemptionId: "rd_bank_a",
+      },
       t0,
     );
     // The transfer went; the payout from the connected account to the bank did not: it waits, and says so.
@@ -358,7 +437,8 @@ describe("a payout to the bank that did not start (Stripe faked at the network e
       }),
     ]);
     expect(new Set(stripe.payoutCreates().map((c) => c.key))).toEqual(new Set([`redemption-${player.userId}-rd_bank_a-bank`]));
-    expect(stripe.payoutLists()).toEqual([]);
+    // The retry looked for a payout made already (none was) before making it.
+    expect(stripe.payoutLists().map((c) => c.account)).toEqual(["acct_dest"]);
     warn.mockRestore();
   });
 
@@ -372,7 +452,13 @@ describe("a payout to the bank that did not start (Stripe faked at the network e
     const first = await submitRedemption(
       env,
       provider(),
-      { userId: player.userId, accountId: "acct_dest", destination: "ba_dest", amountCents: 2_000, redemptionId: "rd_bank_b" },
+      {
+        userId: player.userId,
+        accountId: "acct_dest",
+        account: () => checkedAccount(player),
+        amountCents: 2_000,
+        redemptionId: "rd_bank_b",
+      },
       t0,
     );
     expect(first.status).toBe("pending");
@@ -390,6 +476,198 @@ describe("a payout to the bank that did not start (Stripe faked at the network e
   });
 });
 
+describe("a retry after a payout to the bank whose answer was lost (Stripe faked at the network edge)", () => {
+  beforeEach(retryWaitsPassAtOnce);
+
+  it("adopts the payout made, within the key's window too, even when the bank account checked has changed since", async () => {
+    const t0 = Date.now();
+    const clock = { now: t0 };
+    const stripe = fakeStripe(clock);
+    const player = await playerWithCash("cs_bank_lost_moved");
+    stripe.state.losePayoutAnswers = true;
+    const first = await submitRedemption(
+      env,
+      provider(),
+      {
+        userId: player.userId,
+        accountId: "acct_dest",
+        account: () => checkedAccount(player),
+        amountCents: 2_000,
+        redemptionId: "rd_bank_moved",
+      },
+      t0,
+    );
+    expect(first.status).toBe("pending");
+    expect(stripe.payouts).toMatchObject([{ destination: "ba_dest", metadata: { redemptionId: "rd_bank_moved" } }]);
+    stripe.state.losePayoutAnswers = false;
+    const createsBefore = stripe.payoutCreates().length;
+
+    // The player's payout account now pays out to another bank account of their own: the
+    // payout's key, sent again, would name it and be refused; the payout made is adopted instead.
+    clock.now = t0 + 5 * 60_000;
+    const [after] = await history(player, provider(), clock.now, { payoutDestination: "ba_moved" });
+    expect(after).toMatchObject({ id: "rd_bank_moved", status: "paid", payoutReference: "tr_fake_1" });
+    expect(stripe.payouts).toHaveLength(1);
+    expect(stripe.payoutCreates().length, "looked for, not made again").toBe(createsBefore);
+    expect(stripe.payoutLists().map((c) => c.account)).toEqual(["acct_dest"]);
+    expect(stripe.transfers).toHaveLength(1);
+  });
+});
+
+describe("a transfer made before the account's payouts were manual (Stripe faked at the network edge)", () => {
+  beforeEach(retryWaitsPassAtOnce);
+
+  /** The automatic payout that carried the account's balance (no metadata: Stripe made it on its schedule). */
+  const automaticPayout = (at: number) => ({
+    id: "po_automatic",
+    object: "payout" as const,
+    created: Math.floor(at / 1000),
+    amount: 2_000,
+    destination: "ba_dest",
+    account: "acct_dest",
+    status: "paid" as const,
+    metadata: {},
+  });
+
+  it("answered again under its key after the switch: paid, with no second payout of its money", async () => {
+    const t0 = Date.now();
+    const clock = { now: t0 };
+    const stripe = fakeStripe(clock);
+    const player = await playerWithCash("cs_before_manual_key");
+    stripe.state.loseAnswers = true;
+    await submitRedemption(
+      env,
+      provider(),
+      {
+        userId: player.userId,
+        accountId: "acct_dest",
+        account: () => checkedAccount(player),
+        amountCents: 2_000,
+        redemptionId: "rd_before_key",
+      },
+      t0,
+    );
+    expect(stripe.transfers).toHaveLength(1);
+    stripe.state.loseAnswers = false;
+    // Its automatic payout went; then the account was switched to manual.
+    stripe.payouts.push(automaticPayout(t0 + 60_000));
+
+    clock.now = t0 + 10 * 60_000;
+    const [after] = await history(player, provider(), clock.now, { manualSince: t0 + 3 * 60_000 });
+    expect(after).toMatchObject({ id: "rd_before_key", status: "paid", payoutReference: "tr_fake_1" });
+    expect(after!.timeline.find((s) => s.step === "sent")?.note).toBe(AUTOMATIC_PAYOUT_NOTE);
+    expect(stripe.payoutCreates()).toEqual([]);
+    expect(stripe.payouts.map((p) => p.id)).toEqual(["po_automatic"]);
+    expect(stripe.transfers).toHaveLength(1);
+  });
+
+  it("adopted from the listing once the account is read and switched: paid, with no payout made", async () => {
+    const t0 = Date.now();
+    const clock = { now: t0 };
+    const stripe = fakeStripe(clock);
+    const player = await playerWithCash("cs_before_manual_list");
+    // An account from before payouts were manual, on a daily schedule: its row knows no time they became so.
+    const fingerprint = `fp_dest_${player.userId}`;
+    stripe.accounts.set("acct_dest", { id: "acct_dest", fingerprint, interval: "daily", holder: testLegalName(player.userId) });
+    await insertPayoutAccount(getDb(env), {
+      userId: player.userId,
+      provider: "stripe",
+      state: {
+        accountId: "acct_dest",
+        payoutsEnabled: true,
+        currentlyDue: [],
+        destinationFingerprints: [fingerprint],
+        holderName: null,
+        payoutDestination: "ba_dest",
+        destinationHolderName: null,
+        manualPayouts: "already",
+      },
+      keys: { holderPersonHash: null, destinationHolderPersonHash: null },
+      now: t0,
+    });
+    const manualSince = async () =>
+      (await env.DB.prepare("SELECT manual_since FROM payout_accounts WHERE user_id = ?").bind(player.userId).first())?.manual_since;
+    expect(await manualSince()).toBeNull();
+
+    // Its transfer went before the deploy; the answer was lost, and the payout was then held.
+    stripe.state.loseAnswers = true;
+    await submitRedemption(
+      env,
+      provider(),
+      { userId: player.userId, accountId: "acct_dest", destination: "ba_dest", amountCents: 2_000, redemptionId: "rd_before_list" },
+      t0,
+    );
+    stripe.state.loseAnswers = false;
+    stripe.payouts.push(automaticPayout(t0 + HOUR));
+
+    // A day on, the look reads the account (switching it to manual) and lists the transfers.
+    clock.now = t0 + 25 * HOUR;
+    const [after] = await listRedemptionsWithRetry(
+      env,
+      provider(),
+      { userId: player.userId, accountId: "acct_dest", destination: () => freshPayoutAccount(env, provider(), player.userId, clock.now) },
+      () => clock.now,
+    );
+    expect(stripe.accounts.get("acct_dest")!.interval).toBe("manual");
+    expect(await manualSince()).toBe(clock.now);
+    expect(after).toMatchObject({ id: "rd_before_list", status: "paid", payoutReference: "tr_fake_1" });
+    expect(after!.timeline.find((s) => s.step === "sent")?.note).toBe(AUTOMATIC_PAYOUT_NOTE);
+    expect(stripe.lists().map((c) => c.transferGroup)).toEqual(["rd_before_list"]);
+    expect(stripe.payoutCreates()).toEqual([]);
+    expect(stripe.transfers).toHaveLength(1);
+
+    // A redemption asked for after the switch is paid out to the bank by Vantage, once.
+    clock.now += 60_000;
+    const account = () => freshPayoutAccount(env, provider(), player.userId, clock.now);
+    const next = await submitRedemption(
+      env,
+      provider(),
+      { userId: player.userId, accountId: "acct_dest", account, amountCents: 2_000, redemptionId: "rd_after_switch" },
+      clock.now,
+    );
+    expect(next).toMatchObject({ id: "rd_after_switch", status: "paid", payoutReference: "tr_fake_2" });
+    expect(stripe.payouts.filter((p) => p.metadata.redemptionId === "rd_after_switch")).toMatchObject([{ destination: "ba_dest" }]);
+    expect(await manualSince()).toBe(clock.now - 60_000);
+  });
+});
+
+describe("a payout account whose payouts are not enabled (Stripe faked at the network edge)", () => {
+  beforeEach(retryWaitsPassAtOnce);
+
+  it("sends nothing, claims nothing and keeps the redemption pending until they are", async () => {
+    const t0 = Date.now();
+    const clock = { now: t0 };
+    const stripe = fakeStripe(clock);
+    const player = await playerWithCash("cs_payouts_disabled");
+    const claims = () => env.DB.prepare("SELECT COUNT(*) AS n FROM payout_identities WHERE user_id = ?").bind(player.userId).first();
+    // Stripe disabled the account's payouts after the request's checks (a requirement came due).
+    const disabled = await submitRedemption(
+      env,
+      provider(),
+      {
+        userId: player.userId,
+        accountId: "acct_dest",
+        account: () => checkedAccount(player, { payoutsEnabled: false }),
+        amountCents: 2_000,
+        redemptionId: "rd_disabled",
+      },
+      t0,
+    );
+    expect(disabled).toMatchObject({ id: "rd_disabled", status: "pending" });
+    expect(stripe.creates()).toEqual([]);
+    expect(await claims()).toEqual({ n: 0 });
+    expect(await cashOf(player)).toBe(2_900);
+
+    // Enabled again: the next look sends it, once, and claims the bank account then.
+    clock.now = t0 + 10 * 60_000;
+    const [after] = await history(player, provider(), clock.now);
+    expect(after).toMatchObject({ id: "rd_disabled", status: "paid", payoutReference: "tr_fake_1" });
+    expect(stripe.transfers).toHaveLength(1);
+    expect(stripe.payouts).toHaveLength(1);
+    expect(await claims()).toEqual({ n: 1 });
+  });
+});
+
 describe("one look at the history that retries several payouts", () => {
   it("judges each attempt when it begins: a slow transfer before it leaves its lease running, so no other look sends it again", async () => {
     const lease = tunables(env).PAYOUT_ATTEMPT_LEASE_MS;
@@ -403,7 +681,7 @@ describe("one look at the history that retries several payouts", () => {
       await submitRedemption(
         env,
         lost,
-        { userId: player.userId, accountId: "acct_dest", destination: "ba_dest", amountCents: 2_000, redemptionId },
+        { userId: player.userId, accountId: "acct_dest", account: () => checkedAccount(player), amountCents: 2_000, redemptionId },
         t0,
       );
     }
@@ -444,7 +722,13 @@ describe("a slow transfer whose outcome is unknown", () => {
     await submitRedemption(
       env,
       lost,
-      { userId: player.userId, accountId: "acct_dest", destination: "ba_dest", amountCents: 2_000, redemptionId: "rd_slow_unknown" },
+      {
+        userId: player.userId,
+        accountId: "acct_dest",
+        account: () => checkedAccount(player),
+        amountCents: 2_000,
+        redemptionId: "rd_slow_unknown",
+      },
       t0,
     );
     const clock = { now: t0 + retryAfter };

@@ -54,6 +54,8 @@ describe("GET /api/connect/status with Stripe", () => {
         object: "account",
         payouts_enabled: false,
         requirements: { currently_due: ["external_account"] },
+        // Made with a manual payout schedule, as every account is: a read changes nothing.
+        settings: { payouts: { schedule: { interval: "manual" } } },
       };
       return new Response(JSON.stringify(account), { status: 200, headers: { "Content-Type": "application/json", "Request-Id": "req_1" } });
     });

@@ -171,6 +171,14 @@ export const payoutAccounts = sqliteTable(
      * read: its default for US dollars; null before the first read (migration 0054).
      */
     payoutDestination: text("payout_destination"),
+    /**
+     * The key of the name the payout destination itself is held in (a bank account's
+     * `account_holder_name`), taken like `holderPersonHash`; null when the provider gives no
+     * name for it, `UNKEYED_HOLDER` for a name that cannot be keyed (migration 0055).
+     */
+    destinationHolderPersonHash: text("destination_holder_person_hash"),
+    /** When the account's payouts became manual (Vantage's to make), epoch ms; null while not known to be (migration 0055). */
+    manualSince: integer("manual_since"),
   },
   (t) => [uniqueIndex("payout_accounts_account_idx").on(t.accountId)],
 );

@@ -34,6 +34,16 @@ export type PayoutAccountState = {
    * bank account added or swapped in after the checks receives nothing (payout-port.ts).
    */
   payoutDestination: string | null;
+  /**
+   * The name the payout destination itself is held in (a bank account's holder name), or null
+   * when the provider gives none: when it gives one, that too must be the verified person.
+   */
+  destinationHolderName: string | null;
+  /**
+   * `now`: the account's payouts became manual (Vantage's to make) with this call, created so
+   * or switched from an automatic schedule; `already`: they were manual when read.
+   */
+  manualPayouts: "now" | "already";
 };
 
 /**
@@ -50,10 +60,15 @@ export type TransferInput = { accountId: string; amountCents: number; redemption
 export type TransferOwner = { redemptionId: string; userId: string; accountId: string | null };
 
 /**
- * `definitive: false` means the outcome is unknown (network, provider outage): the held
- * amount stays held and the same idempotency key is retried later, never refunded blind.
+ * `createdAt`: when the provider made the transfer (epoch ms; an answer replayed for a key
+ * is the first one's), when it says. `definitive: false` means the outcome is unknown
+ * (network, provider outage): the held amount stays held and the same idempotency key is
+ * retried later, never refunded blind.
  */
-export type TransferResult = { ok: true; transferId: string } | { ok: false; definitive: boolean; reason: string };
+export type TransferResult = { ok: true; transferId: string; createdAt?: number } | { ok: false; definitive: boolean; reason: string };
+
+/** A transfer the provider made: its id, and when it made it (epoch ms) when the provider says. */
+export type MadeTransfer = { transferId: string; createdAt?: number };
 
 /**
  * The payout of a redemption's transfer from the connected account's balance to its bank:
@@ -123,7 +138,7 @@ export interface PaymentsProvider {
    * Only a transfer of the redemption's group whose metadata names this redemption and this
    * player, sent to this destination account, is the redemption's own.
    */
-  findTransfer(input: TransferOwner): Promise<{ transferId: string } | null>;
+  findTransfer(input: TransferOwner): Promise<MadeTransfer | null>;
   /** Pays a redemption's transfer out of the connected account to the one destination given (see BankPayoutInput). */
   payout(input: BankPayoutInput): Promise<BankPayoutResult>;
   /**

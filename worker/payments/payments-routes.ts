@@ -23,9 +23,9 @@ import { tunables } from "../tunables";
 import { getPaymentsProvider } from "./configured-provider";
 import type { PaymentsProvider } from "./payments-provider";
 import { connectStatusOf, findPayoutAccount, insertPayoutAccount } from "./payout-accounts";
-import { freshPayoutAccount } from "./payout-destination";
-import { checkPayoutIdentity, claimPayoutIdentity, PAYOUT_IDENTITY_IN_USE_MESSAGE, payoutIdentityInUse } from "./payout-identity";
-import { checkPayee, holderPersonHash, payeeRefusal } from "./payout-payee";
+import { freshPayoutAccount, holderKeysOf } from "./payout-destination";
+import { checkPayoutIdentity, PAYOUT_IDENTITY_IN_USE_MESSAGE, payoutIdentityInUse } from "./payout-identity";
+import { checkPayee, payeeRefusal } from "./payout-payee";
 import { listRedemptionsWithRetry, redemptionIdFor, submitRedemption } from "./redemption-service";
 import { simRoutes } from "./sim-routes";
 import { allowInRegion } from "../protection/request-region";
@@ -55,8 +55,8 @@ async function accountOrCreate(env: Env, provider: PaymentsProvider, user: { id:
   const existing = await freshPayoutAccount(env, provider, user.id, now);
   if (existing) return existing;
   const state = await provider.createPayoutAccount({ userId: user.id, email: user.email });
-  const holder = await holderPersonHash(env, user.id, state.holderName, now);
-  return insertPayoutAccount(getDb(env), { userId: user.id, provider: provider.kind, state, holderPersonHash: holder, now });
+  const keys = await holderKeysOf(env, user.id, state, now);
+  return insertPayoutAccount(getDb(env), { userId: user.id, provider: provider.kind, state, keys, now });
 }
 
 function checkoutRoutes() {
@@ -201,21 +201,19 @@ function withdrawalRoutes() {
     const provider = await getPaymentsProvider(c.env, publicOrigin(c.env, c.req.url));
     const account = await viaProvider(c.env, () => freshPayoutAccount(c.env, provider, c.var.user.id, now));
     if (!account?.payoutsEnabled) throw new ApiError(403, "payouts-disabled", "Finish onboarding to enable payouts.");
-    const identityInput = { userId: c.var.user.id, account, amountCents, now };
-    const identity = await checkPayoutIdentity(getDb(c.env), identityInput);
+    const identity = await checkPayoutIdentity(getDb(c.env), { userId: c.var.user.id, account, amountCents, now });
     if (!identity.ok) throw new ApiError(403, "payout-identity-in-use", PAYOUT_IDENTITY_IN_USE_MESSAGE);
-    // Only to the verified person: the account's holder must be the person the player's document showed.
+    // Only to the verified person: the account's holders must be the person the player's document showed.
     const payee = await checkPayee(getDb(c.env), c.var.user.id, account);
     if (!payee.ok) throw refusalError(payeeRefusal(payee.problem));
-    // Every check passed: the bank account becomes this player's (unless another's claim came first).
-    if (!(await claimPayoutIdentity(getDb(c.env), identityInput)).ok) {
-      throw new ApiError(403, "payout-identity-in-use", PAYOUT_IDENTITY_IN_USE_MESSAGE);
-    }
+    // Nothing is claimed yet: the wallet may still refuse, hold or review the withdrawal. The
+    // bank account becomes this player's only right before its transfer, checked again then
+    // (payout-destination.ts); a claim by another player meanwhile holds it there.
     const redemptionId = await redemptionIdFor(c.var.user.id, key);
     const redemption = await submitRedemption(
       c.env,
       provider,
-      { userId: c.var.user.id, accountId: account.accountId, destination: account.payoutDestination, amountCents, redemptionId },
+      { userId: c.var.user.id, accountId: account.accountId, account: async () => account, amountCents, redemptionId },
       now,
       play,
     );

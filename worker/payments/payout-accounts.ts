@@ -1,8 +1,9 @@
 // Which payout account belongs to which player (D1 `payout_accounts`, migration 0005),
 // with the last known onboarding state so the /redeem page and the withdrawal check do
-// not need a provider round trip to say "not onboarded yet", its holder's key (the
-// person it pays, payout-payee.ts) and the bank account it pays out to as of that state.
-import { eq, ne } from "drizzle-orm";
+// not need a provider round trip to say "not onboarded yet", its holder's key and its bank
+// account's holder's key (the person it pays, payout-payee.ts), the bank account it pays out
+// to as of that state, and since when its payouts are manual (payout-port.ts).
+import { eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ConnectStatus } from "../../src/shared/schemas/redemptions";
 import type { Db } from "../db/database";
@@ -28,6 +29,9 @@ export async function findPayoutAccountById(db: Db, accountId: string): Promise<
   return row ?? null;
 }
 
+/** The keys of an account's holders as just taken (payout-payee.ts), never their names. */
+export type HolderKeys = { holderPersonHash: string | null; destinationHolderPersonHash: string | null };
+
 /**
  * Records the player's account unless one from the same provider exists already (an
  * account of the other provider, e.g. a simulated one after Stripe was configured, is
@@ -35,8 +39,9 @@ export async function findPayoutAccountById(db: Db, accountId: string): Promise<
  */
 export async function insertPayoutAccount(
   db: Db,
-  input: { userId: string; provider: "stripe" | "simulated"; state: PayoutAccountState; holderPersonHash: string | null; now: number },
+  input: { userId: string; provider: "stripe" | "simulated"; state: PayoutAccountState; keys: HolderKeys; now: number },
 ): Promise<PayoutAccountRow> {
+  const manualSince = input.state.manualPayouts === "now" ? input.now : null;
   await db
     .insert(payoutAccounts)
     .values({
@@ -46,8 +51,9 @@ export async function insertPayoutAccount(
       payoutsEnabled: input.state.payoutsEnabled,
       currentlyDueJson: JSON.stringify(input.state.currentlyDue),
       destinationFingerprintsJson: JSON.stringify(input.state.destinationFingerprints),
-      holderPersonHash: input.holderPersonHash,
+      ...input.keys,
       payoutDestination: input.state.payoutDestination,
+      manualSince,
       createdAt: input.now,
       updatedAt: input.now,
     })
@@ -59,8 +65,9 @@ export async function insertPayoutAccount(
         payoutsEnabled: input.state.payoutsEnabled,
         currentlyDueJson: JSON.stringify(input.state.currentlyDue),
         destinationFingerprintsJson: JSON.stringify(input.state.destinationFingerprints),
-        holderPersonHash: input.holderPersonHash,
+        ...input.keys,
         payoutDestination: input.state.payoutDestination,
+        manualSince,
         simHolderName: null,
         updatedAt: input.now,
       },
@@ -71,30 +78,38 @@ export async function insertPayoutAccount(
   return row;
 }
 
-/** The provider's state as just read, with its holder's key (payout-payee.ts `holderPersonHash`), never the name. */
+/**
+ * The provider's state as just read, with its holders' keys (payout-payee.ts), never the
+ * names. Its payouts became manual now when the read switched them; found manual already,
+ * since the time kept, or since now when none is (a conservative guess: a transfer made
+ * before counts as paid out by the automatic schedule). Answers `manual_since` as stored.
+ */
 export async function updatePayoutAccountState(
   db: Db,
   accountId: string,
   state: PayoutAccountState,
-  holderPersonHash: string | null,
+  keys: HolderKeys,
   now: number,
-): Promise<void> {
-  await db
+): Promise<number | null> {
+  const [row] = await db
     .update(payoutAccounts)
     .set({
       payoutsEnabled: state.payoutsEnabled,
       currentlyDueJson: JSON.stringify(state.currentlyDue),
       destinationFingerprintsJson: JSON.stringify(state.destinationFingerprints),
-      holderPersonHash,
+      ...keys,
       payoutDestination: state.payoutDestination,
+      manualSince: state.manualPayouts === "now" ? now : sql`COALESCE(${payoutAccounts.manualSince}, ${now})`,
       updatedAt: now,
     })
-    .where(eq(payoutAccounts.accountId, accountId));
+    .where(eq(payoutAccounts.accountId, accountId))
+    .returning({ manualSince: payoutAccounts.manualSince });
+  return row?.manualSince ?? null;
 }
 
-/** The simulated account's holder keyed again (its name is in the row; the verified date of birth may have changed). */
-export async function updateHolderPersonHash(db: Db, accountId: string, holderPersonHash: string | null): Promise<void> {
-  await db.update(payoutAccounts).set({ holderPersonHash }).where(eq(payoutAccounts.accountId, accountId));
+/** The simulated account's holders keyed again (its name is in the row; the verified date of birth may have changed). */
+export async function updateHolderKeys(db: Db, accountId: string, keys: HolderKeys): Promise<void> {
+  await db.update(payoutAccounts).set(keys).where(eq(payoutAccounts.accountId, accountId));
 }
 
 export function connectStatusOf(row: PayoutAccountRow | null): ConnectStatus {

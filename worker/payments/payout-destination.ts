@@ -1,34 +1,56 @@
 // Where a payout goes, read again when it is sent. A withdrawal request checks that its
 // bank account (the payout account's destination fingerprints) is the player's own
-// (payout-identity.ts) and that the account's holder is the player's verified person
+// (payout-identity.ts) and that the account's holders are the player's verified person
 // (payout-payee.ts), but a redemption that waits — for an operator's review, or for a
 // retry — is sent later, and the player can change the bank account behind their payout
 // account meanwhile, to one another player already holds, or change its holder's name. So
-// every transfer sent after the request checks the destination and the holder as they
-// stand then; one that has become another player's, or whose holder is no longer the
-// verified person, is not sent (an unknown outcome: the wallet keeps it pending and tries
-// again later) and logged; a destination of another player's is also recorded for
-// operators, like a refused request. One that passes claims the account's destinations for
-// the player, and its payout to the bank goes to the destination read in that same check,
-// by its id (payout-port.ts).
+// every transfer, the request's own first one included, checks the account, the destination
+// and the holders as they stand then; one whose account cannot receive payouts, whose
+// destination has become another player's, or whose holder is no longer the verified person,
+// is not sent (an unknown outcome: the wallet keeps it pending and tries again later) and
+// logged; a destination of another player's is also recorded for operators, like a refused
+// request. One that passes claims the account's destinations for the player, and its payout
+// to the bank goes to the destination read in that same check, by its id (payout-port.ts).
 import { getDb } from "../db/database";
 import { loggerFor } from "../logging/logger";
-import type { PaymentsProvider } from "./payments-provider";
-import { findPayoutAccount, updateHolderPersonHash, updatePayoutAccountState, type PayoutAccountRow } from "./payout-accounts";
+import type { PaymentsProvider, PayoutAccountState } from "./payments-provider";
+import { findPayoutAccount, type HolderKeys, updateHolderKeys, updatePayoutAccountState, type PayoutAccountRow } from "./payout-accounts";
 import { checkPayoutIdentity, claimPayoutIdentity, simPayoutDestinationOf } from "./payout-identity";
-import { checkPayee, holderPersonHash, PAYEE_HELD_REASON } from "./payout-payee";
+import { checkPayee, destinationHolderPersonHash, holderPersonHash, PAYEE_HELD_REASON } from "./payout-payee";
 import type { PayoutRoute } from "./wallet";
 
 /** Why a transfer was held back: its destination belongs to another player. */
 export const DESTINATION_HELD_REASON = "Not sent: the payout's bank account is used by another Vantage account.";
 
+/** Why a transfer was held back: the provider does not let the payout account receive payouts now. */
+export const PAYOUTS_DISABLED_HELD_REASON = "Not sent: the payout account cannot receive payouts until its onboarding is finished.";
+
+/** The keys of an account's holder and of its payout destination's holder, as payout-payee.ts takes them. */
+async function holderKeys(
+  env: Env,
+  userId: string,
+  names: { holder: string | null; destinationHolder: string | null },
+  now: number,
+): Promise<HolderKeys> {
+  return {
+    holderPersonHash: await holderPersonHash(env, userId, names.holder, now),
+    destinationHolderPersonHash: await destinationHolderPersonHash(env, userId, names.destinationHolder, now),
+  };
+}
+
+/** An account's holder keys from the provider's state as just read. */
+export const holderKeysOf = (env: Env, userId: string, state: PayoutAccountState, now: number) =>
+  holderKeys(env, userId, { holder: state.holderName, destinationHolder: state.destinationHolderName }, now);
+
 /**
  * The player's account at the active provider, refreshed from Stripe when it is real, with
- * the holder's name keyed with the player's verified date of birth (payout-payee.ts); nothing
- * read here is claimed (payout-identity.ts says when that happens). `maxAgeMs` lets
+ * the holder's name and its bank account's holder's name keyed with the player's verified
+ * date of birth (payout-payee.ts); nothing read here is claimed (payout-identity.ts says when
+ * that happens). A read of a Stripe account also switches its payouts to manual if they are
+ * not, and keeps since when they are. `maxAgeMs` lets
  * a read-only caller (GET /connect/status) take the stored state when it is that fresh, so
  * reloading /redeem does not call Stripe every time. The simulator's state is the row
- * itself; its holder is keyed again on every read.
+ * itself; its holder (one name standing for both) is keyed again on every read.
  */
 export async function freshPayoutAccount(
   env: Env,
@@ -41,36 +63,41 @@ export async function freshPayoutAccount(
   const row = await findPayoutAccount(db, userId);
   if (!row || row.provider !== provider.kind) return null;
   if (provider.kind === "simulated") {
-    const holder = await holderPersonHash(env, userId, row.simHolderName, now);
-    if (holder !== row.holderPersonHash) await updateHolderPersonHash(db, row.accountId, holder);
-    return { ...row, holderPersonHash: holder, payoutDestination: simPayoutDestinationOf(row) };
+    const keys = await holderKeys(env, userId, { holder: row.simHolderName, destinationHolder: row.simHolderName }, now);
+    if (keys.holderPersonHash !== row.holderPersonHash || keys.destinationHolderPersonHash !== row.destinationHolderPersonHash) {
+      await updateHolderKeys(db, row.accountId, keys);
+    }
+    return { ...row, ...keys, payoutDestination: simPayoutDestinationOf(row) };
   }
   if (now - row.updatedAt < maxAgeMs) return row;
   const state = await provider.payoutAccountState(row.accountId);
   if (!state) return null;
-  const holder = await holderPersonHash(env, userId, state.holderName, now);
-  await updatePayoutAccountState(db, row.accountId, state, holder, now);
+  const keys = await holderKeysOf(env, userId, state, now);
+  const manualSince = await updatePayoutAccountState(db, row.accountId, state, keys, now);
   return {
     ...row,
     payoutsEnabled: state.payoutsEnabled,
     currentlyDueJson: JSON.stringify(state.currentlyDue),
     destinationFingerprintsJson: JSON.stringify(state.destinationFingerprints),
-    holderPersonHash: holder,
+    ...keys,
     payoutDestination: state.payoutDestination,
+    manualSince,
     updatedAt: now,
   };
 }
 
 /**
- * The route `routeTo` builds, sending only while the destination of `account` (read once, at
- * the first send) is still the player's own and its holder is still the player's verified
- * person; the destinations are then claimed for the player, and the payout to the bank goes
- * to the account's payout destination as read in that check. Without a payout account
- * nothing is checked here and no destination is known, so nothing is paid out to a bank.
+ * The route `routeTo` builds, sending only while `account` (read once, at the first send)
+ * can receive payouts, its destination is still the player's own and its holders are still
+ * the player's verified person; the destinations are then claimed for the player (only here,
+ * right before money goes: a withdrawal refused or held earlier claims nothing), and the
+ * route is built from the account as read in that check: its payout to the bank goes to the
+ * payout destination read then. Without a payout account nothing is checked here and no
+ * destination is known, so nothing is paid out to a bank.
  */
 export function checkedPayoutRoute(
   env: Env,
-  routeTo: (destination: string | null) => PayoutRoute,
+  routeTo: (checked: PayoutAccountRow | null) => PayoutRoute,
   account: () => Promise<PayoutAccountRow | null>,
   now: number,
 ): PayoutRoute {
@@ -84,6 +111,10 @@ export function checkedPayoutRoute(
         read ??= account();
         current = await read;
         if (current) {
+          if (!current.payoutsEnabled) {
+            loggerFor(env).warn("payout held: its payout account cannot receive payouts", request.redemption.id);
+            return { kind: "unknown", reason: PAYOUTS_DISABLED_HELD_REASON };
+          }
           const amountCents = request.redemption.amountCents;
           const input = { userId: request.userId, account: current, amountCents, now };
           const identity = await checkPayoutIdentity(getDb(env), input);
@@ -108,7 +139,7 @@ export function checkedPayoutRoute(
       } catch (err) {
         return { kind: "unknown", reason: err instanceof Error ? err.message : "The payout account could not be read." };
       }
-      sentTo = routeTo(current?.payoutDestination ?? null);
+      sentTo = routeTo(current);
       return sentTo.send(request);
     },
     afterSent: (redemption) => sentTo.afterSent?.(redemption) ?? Promise.resolve(),

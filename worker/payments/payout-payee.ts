@@ -7,6 +7,13 @@
 // wallet), and money goes out only where that key is one this player claims. A player whose
 // document had no readable name claims no person, and is refused too.
 //
+// The holder is the Express account's individual, but the money goes to the account's
+// payout destination, a bank account that carries a holder name of its own (US bank
+// accounts added through Express onboarding normally do): an honest Express account in the
+// player's name could otherwise pay out to someone else's bank numbers. When the provider
+// gives that name it is keyed the same way and must be one of the player's persons too; when
+// it gives none, the individual's name is the one checked.
+//
 // What is kept is the key, not the name (payout_accounts.holder_person_hash), as identity
 // keeps persons: Stripe keeps the name. The key is taken again on every read of the
 // provider's account, and every withdrawal and every later transfer reads it afresh
@@ -38,19 +45,40 @@ export async function holderPersonHash(env: Env, userId: string, holderName: str
   return personHash(key, { name: holderName, dateOfBirth: verifiedDateOfBirth });
 }
 
+/** What a destination holder's name keys to when it cannot be keyed (no letters, no verified date): no person. */
+export const UNKEYED_HOLDER = "unkeyed";
+
+/**
+ * The payout destination's holder's key, taken like `holderPersonHash`: null when the
+ * provider gives no name for it, `UNKEYED_HOLDER` for a name given that cannot be keyed.
+ */
+export async function destinationHolderPersonHash(env: Env, userId: string, name: string | null, now: number): Promise<string | null> {
+  if (name === null || name.trim() === "") return null;
+  return (await holderPersonHash(env, userId, name, now)) ?? UNKEYED_HOLDER;
+}
+
 /** `no-verified-name`: the player claims no person (their document had no readable name); `name-differs`: the holder is not theirs. */
 export type PayeeProblem = "name-differs" | "no-verified-name";
 export type PayeeCheck = { ok: true } | { ok: false; problem: PayeeProblem };
 
-/** Whether the account's holder is a person this player's verified identity claims. */
-export async function checkPayee(db: Db, userId: string, account: Pick<PayoutAccountRow, "holderPersonHash">): Promise<PayeeCheck> {
+/**
+ * Whether the account's holder, and its payout destination's holder when the provider names
+ * one, are persons this player's verified identity claims.
+ */
+export async function checkPayee(
+  db: Db,
+  userId: string,
+  account: Pick<PayoutAccountRow, "holderPersonHash" | "destinationHolderPersonHash">,
+): Promise<PayeeCheck> {
   const claims = await db
     .select({ personHash: identityPersons.personHash })
     .from(identityPersons)
     .where(eq(identityPersons.userId, userId));
   if (claims.length === 0) return { ok: false, problem: "no-verified-name" };
-  const holder = account.holderPersonHash;
-  return holder !== null && claims.some((claim) => claim.personHash === holder) ? { ok: true } : { ok: false, problem: "name-differs" };
+  const claimed = (key: string | null) => key !== null && claims.some((claim) => claim.personHash === key);
+  const destination = account.destinationHolderPersonHash;
+  const ok = claimed(account.holderPersonHash) && (destination === null || claimed(destination));
+  return ok ? { ok: true } : { ok: false, problem: "name-differs" };
 }
 
 export function payeeRefusal(problem: PayeeProblem): RefusalOf<"payee-not-verified-person"> {

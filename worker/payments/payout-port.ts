@@ -16,15 +16,24 @@
 // the retry's transfer is the same one (its key answers it again, or the listing adopts it),
 // never a second. A retry checks the destination afresh; while the key is remembered it
 // names the same bank account as before or is refused, and after that it lists the
-// account's payouts first and pays out to the destination checked then.
+// account's payouts first and pays out to the destination checked then. Every retry whose
+// transfer went looks for the redemption's payout first too, so a payout made whose answer was
+// lost is adopted, never made again.
+// A transfer the provider made before the account's payouts became manual (`manual_since`,
+// payout-accounts.ts; an old redemption whose answer was lost, then held, and adopted or
+// answered again after the switch) was carried by the account's automatic payout schedule:
+// the redemption is paid with no payout of Vantage's, as the Connect webhook counts an
+// automatic payout as carrying every redemption sent before it (connect-webhook.ts).
+// Paying it out again would pay out another redemption's money, or fail for want of balance
+// for ever.
 // The wallet decides whether an attempt runs and records its outcome; this file only talks
 // to the provider.
 import { paymentsMode } from "../config";
 import { getDb } from "../db/database";
 import type { PayoutOutcome, PayoutPort, PayoutRequest, PayoutRoute } from "./wallet";
 import { getPaymentsProvider } from "./configured-provider";
-import type { PaymentsProvider } from "./payments-provider";
-import { findPayoutAccount } from "./payout-accounts";
+import type { MadeTransfer, PaymentsProvider } from "./payments-provider";
+import { findPayoutAccount, type PayoutAccountRow } from "./payout-accounts";
 import { checkedPayoutRoute, freshPayoutAccount } from "./payout-destination";
 import { simulatePayoutPaid } from "./sim-payouts";
 import { metricsFor } from "../metrics/metrics";
@@ -36,8 +45,29 @@ import { noMetrics, type Metrics } from "../metrics/metrics-port";
  */
 export type Payouts = Pick<PaymentsProvider, "transfer" | "findTransfer"> & Partial<Pick<PaymentsProvider, "payout" | "findPayout">>;
 
-/** Where a route pays: the connected account, and the external account of it checked for the payout to the bank. */
-export type PayoutTarget = { accountId: string; destination: string | null };
+/**
+ * Where a route pays: the connected account, the external account of it checked for the
+ * payout to the bank, and since when the account's payouts are manual (epoch ms; absent or
+ * null: not known to be, so a transfer the provider dates counts as made before).
+ */
+export type PayoutTarget = { accountId: string; destination: string | null; manualSince?: number | null };
+
+/** The payout account as checked (payout-destination.ts) as a route's target. */
+export const targetOf = (accountId: string, checked: Pick<PayoutAccountRow, "payoutDestination" | "manualSince"> | null): PayoutTarget => ({
+  accountId,
+  destination: checked?.payoutDestination ?? null,
+  manualSince: checked?.manualSince ?? null,
+});
+
+/**
+ * Stripe dates a transfer in whole seconds by its own clock: one made just after the switch
+ * to manual may read up to this much earlier than the switch by ours, and still counts as after.
+ */
+export const MANUAL_SWITCH_CLOCK_MARGIN_MS = 60_000;
+
+/** The timeline's note on a redemption whose transfer the automatic payout schedule carried. */
+export const AUTOMATIC_PAYOUT_NOTE =
+  "Reached your payout account before Vantage made its payouts; the account's automatic payout schedule paid it out to your bank.";
 
 /** The player reads it on the timeline while the payout to the bank waits for a retry. */
 export const NO_DESTINATION_REASON = "Not sent: the payout account's bank account could not be read.";
@@ -47,7 +77,9 @@ const reasonOf = (err: unknown) => (err instanceof Error ? err.message : "Transf
 /** The payout's key: the transfer's, so it changes (and the listing comes first) when that one does. */
 export const bankPayoutKey = (transferKey: string) => `${transferKey}-bank`;
 
-async function transferOrAdopt(payouts: Payouts, accountId: string, request: PayoutRequest): Promise<PayoutOutcome> {
+type Transferred = { kind: "transferred"; transfer: MadeTransfer } | Exclude<PayoutOutcome, { kind: "paid" }>;
+
+async function transferOrAdopt(payouts: Payouts, accountId: string, request: PayoutRequest): Promise<Transferred> {
   if (request.listFirst || request.adoptOnly) {
     // Only looking, the question is whether this redemption's transfer went at all, to
     // whichever of the player's payout accounts: one to an earlier account went too.
@@ -56,7 +88,7 @@ async function transferOrAdopt(payouts: Payouts, accountId: string, request: Pay
       userId: request.userId,
       accountId: request.adoptOnly ? null : accountId,
     });
-    if (found) return { kind: "paid", transferId: found.transferId };
+    if (found) return { kind: "transferred", transfer: found };
     if (request.adoptOnly) return { kind: "failed", reason: request.adoptOnly.reason };
   }
   const result = await payouts.transfer({
@@ -66,19 +98,36 @@ async function transferOrAdopt(payouts: Payouts, accountId: string, request: Pay
     userId: request.userId,
     idempotencyKey: request.idempotencyKey,
   });
-  if (result.ok) return { kind: "paid", transferId: result.transferId };
+  if (result.ok) return { kind: "transferred", transfer: result };
   return result.definitive ? { kind: "failed", reason: result.reason } : { kind: "unknown", reason: result.reason };
 }
 
+/** Made before the account's payouts became manual (or before they were known to be): its automatic schedule carried it. */
+function madeBeforeManual(transfer: MadeTransfer, target: PayoutTarget): boolean {
+  if (transfer.createdAt === undefined) return false;
+  const since = target.manualSince ?? null;
+  return since === null || transfer.createdAt + MANUAL_SWITCH_CLOCK_MARGIN_MS < since;
+}
+
 /**
- * The payout of a transfer made (`transferId`) to the bank: paid once it is made (now or
- * before); any other answer is unknown, never failed, since the money has left Vantage.
+ * The payout of a transfer made to the bank: paid once it is made (now or before), or when
+ * the automatic schedule carried the transfer; any other answer is unknown, never failed,
+ * since the money has left Vantage. A retry, or a look after the key's window, first adopts
+ * a payout already made for the redemption.
  */
-async function payOutToBank(payouts: Payouts, target: PayoutTarget, request: PayoutRequest, transferId: string): Promise<PayoutOutcome> {
+async function payOutToBank(
+  payouts: Payouts,
+  target: PayoutTarget,
+  request: PayoutRequest,
+  transfer: MadeTransfer,
+): Promise<PayoutOutcome> {
+  const { transferId } = transfer;
   if (!payouts.payout) return { kind: "paid", transferId };
+  if (madeBeforeManual(transfer, target)) return { kind: "paid", transferId, note: AUTOMATIC_PAYOUT_NOTE };
   const owner = { accountId: target.accountId, redemptionId: request.redemption.id, userId: request.userId };
   try {
-    if ((request.listFirst || request.adoptOnly) && (await payouts.findPayout?.(owner))) return { kind: "paid", transferId };
+    if ((request.retry || request.listFirst || request.adoptOnly) && (await payouts.findPayout?.(owner)))
+      return { kind: "paid", transferId };
     if (target.destination === null) return { kind: "unknown", reason: NO_DESTINATION_REASON, transferId };
     const result = await payouts.payout({
       ...owner,
@@ -95,13 +144,13 @@ async function payOutToBank(payouts: Payouts, target: PayoutTarget, request: Pay
 async function sendOrAdopt(payouts: Payouts, target: PayoutTarget, request: PayoutRequest): Promise<PayoutOutcome> {
   // No bank account checked to pay out to: nothing is transferred that could not go on.
   if (payouts.payout && target.destination === null) return { kind: "unknown", reason: NO_DESTINATION_REASON };
-  let transferred: PayoutOutcome;
+  let transferred: Transferred;
   try {
     transferred = await transferOrAdopt(payouts, target.accountId, request);
   } catch (err) {
     return { kind: "unknown", reason: reasonOf(err) };
   }
-  return transferred.kind === "paid" ? payOutToBank(payouts, target, request, transferred.transferId) : transferred;
+  return transferred.kind === "transferred" ? payOutToBank(payouts, target, request, transferred.transfer) : transferred;
 }
 
 /**
@@ -143,8 +192,8 @@ export function paymentsPayoutPort(env: Env): PayoutPort {
       const account = await findPayoutAccount(getDb(env), userId);
       if (!account || account.provider !== provider.kind) return null;
       const now = Date.now();
-      const routeTo = (destination: string | null) =>
-        payoutRoute(provider, { accountId: account.accountId, destination }, env, metricsFor(env));
+      const routeTo = (checked: PayoutAccountRow | null) =>
+        payoutRoute(provider, targetOf(account.accountId, checked), env, metricsFor(env));
       return checkedPayoutRoute(env, routeTo, () => freshPayoutAccount(env, provider, userId, now), now);
     },
   };

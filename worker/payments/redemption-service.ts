@@ -23,7 +23,7 @@ import { tunables } from "../tunables";
 import type { PlayContext } from "../../src/shared/protection";
 import { RegionRulesUnread, rulesInForce } from "../protection/request-region";
 import { paymentsWallet, payoutTiming, runPayoutAttempt, type PayoutWallet } from "./wallet";
-import { payoutRoute, type Payouts } from "./payout-port";
+import { payoutRoute, targetOf, type Payouts } from "./payout-port";
 import { findPayoutAccount, type PayoutAccountRow } from "./payout-accounts";
 import { checkedPayoutRoute } from "./payout-destination";
 
@@ -55,14 +55,24 @@ function walletPort(env: Env, userId: string): PayoutWallet {
 }
 
 /**
- * `destination`: the payout account's external account the caller has just checked (its
- * fingerprint the player's own, its holder the verified person), which the payout to the
- * bank goes to; without one, nothing is paid out to a bank (nor transferred, see payout-port.ts).
+ * `account`: the player's payout account as the provider has it (the withdrawal's own read):
+ * checked again right before the transfer, and its destinations claimed only then, when the
+ * money goes (payout-destination.ts), so a withdrawal the wallet refuses, holds or sends to
+ * review claims nothing; the payout to the bank goes to its destination. Without it
+ * `destination` is taken as the external account the caller has checked itself (tests);
+ * without either, nothing is paid out to a bank (nor transferred, see payout-port.ts).
  */
 export async function submitRedemption(
   env: Env,
   payouts: Payouts,
-  input: { userId: string; accountId: string; destination?: string | null; amountCents: number; redemptionId: string },
+  input: {
+    userId: string;
+    accountId: string;
+    account?: () => Promise<PayoutAccountRow | null>;
+    destination?: string | null;
+    amountCents: number;
+    redemptionId: string;
+  },
   now: number,
   play?: PlayContext,
 ): Promise<Redemption> {
@@ -89,9 +99,13 @@ export async function submitRedemption(
     await queueForReview(env, input.userId, held.redemption, now);
     return held.redemption;
   }
+  const routeTo = (checked: PayoutAccountRow | null) => payoutRoute(payouts, targetOf(input.accountId, checked), env, metricsFor(env));
+  const route = input.account
+    ? checkedPayoutRoute(env, routeTo, input.account, now)
+    : payoutRoute(payouts, { accountId: input.accountId, destination: input.destination ?? null }, env, metricsFor(env));
   const after = await runPayoutAttempt(
     walletPort(env, input.userId),
-    payoutRoute(payouts, { accountId: input.accountId, destination: input.destination ?? null }, env, metricsFor(env)),
+    route,
     { userId: input.userId, redemptionId: input.redemptionId },
     payoutTiming(env),
     loggerFor(env),
@@ -155,7 +169,7 @@ export async function listRedemptionsWithRetry(
   const port = walletPort(env, input.userId);
   const destination = input.destination ?? (() => findPayoutAccount(getDb(env), input.userId));
   const accountId = input.accountId;
-  const routeTo = (to: string | null) => payoutRoute(payouts, { accountId, destination: to }, env, metricsFor(env));
+  const routeTo = (checked: PayoutAccountRow | null) => payoutRoute(payouts, targetOf(accountId, checked), env, metricsFor(env));
   const route = checkedPayoutRoute(env, routeTo, destination, now);
   for (const redemption of pending) {
     await runPayoutAttempt(port, route, { userId: input.userId, redemptionId: redemption.id }, payoutTiming(env), loggerFor(env), clock);

@@ -3,7 +3,8 @@
 // whose Pay button sends a Stripe-signed `checkout.session.completed` to the real webhook
 // handler (sim-routes.ts), and an expired session's page refuses to pay; connected accounts
 // are payout_accounts rows that a local onboarding page enables (with the holder's legal name
-// typed there, kept as Stripe keeps it); transfers succeed for an
+// typed there, kept as Stripe keeps it, standing for both the account's individual and its
+// bank account's holder), paying out only when Vantage says; transfers succeed for an
 // onboarded account (once per redemption, as Stripe's idempotency keys make them), and its
 // payout to the bank goes only to the bank account named, if the account still has it (one
 // swapped in since has another id, see simulated-ids.ts); a refund (an actionable early
@@ -74,6 +75,8 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
         destinationFingerprints: [],
         holderName: null,
         payoutDestination: null,
+        destinationHolderName: null,
+        manualPayouts: "now",
       };
     },
 
@@ -87,6 +90,8 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
             destinationFingerprints: destinationFingerprints(row),
             holderName: row.simHolderName,
             payoutDestination: simPayoutDestinationOf(row),
+            destinationHolderName: row.simHolderName,
+            manualPayouts: "already",
           }
         : null;
     },

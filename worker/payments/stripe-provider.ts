@@ -2,10 +2,12 @@
 // for redemptions. Chosen by getPaymentsProvider when STRIPE_SECRET_KEY is set; the SDK
 // is loaded only when a call is made, so Stripe stays out of every other path.
 // Connected accounts pay out only when Vantage says, to the bank account Vantage names: they
-// are created with a manual payout schedule, and an account made before that (automatic) is
-// switched to manual when it is next read with payouts enabled, as it is before every
-// transfer. Otherwise Stripe would pay a transfer out to whatever bank account is the
-// default when its automatic payout runs, one the player could have swapped in after the checks.
+// are created with a manual payout schedule, and an account on any other schedule (made
+// before, or changed since) is switched to manual whenever it is read, whether or not its
+// payouts are enabled yet, as it is before every transfer. Otherwise Stripe would pay a
+// transfer out to whatever bank account is the default when its automatic payout runs, one
+// the player could have swapped in after the checks. Each read says whether it switched the
+// account now, so D1 keeps when its payouts became manual (payout-accounts.ts `manual_since`).
 import { stripeSdk } from "../on-demand";
 import type {
   PaymentsProvider,
@@ -27,7 +29,19 @@ type StripeAccountLike = {
   requirements?: { currently_due?: string[] | null } | null;
   /** Returned to the platform that controls the (Express) account: its bank accounts and cards. */
   external_accounts?: {
-    data?: { id?: string; fingerprint?: string | null; currency?: string | null; default_for_currency?: boolean | null }[] | null;
+    data?:
+      | {
+          id?: string;
+          object?: string;
+          fingerprint?: string | null;
+          currency?: string | null;
+          default_for_currency?: boolean | null;
+          /** A bank account's holder, as the bank account was entered. */
+          account_holder_name?: string | null;
+          /** A debit card's cardholder. */
+          name?: string | null;
+        }[]
+      | null;
   } | null;
   settings?: { payouts?: { schedule?: { interval?: string | null } | null } | null } | null;
   /**
@@ -47,21 +61,38 @@ function holderNameOf(account: StripeAccountLike): string | null {
 /** Payouts wait for Vantage to make them (see the header). */
 const MANUAL_PAYOUTS = { payouts: { schedule: { interval: "manual" as const } } };
 
-/** The external account Stripe pays US dollars out to by default (else the first in US dollars), by id. */
-function payoutDestinationOf(account: StripeAccountLike): string | null {
+type ExternalAccountLike = NonNullable<NonNullable<NonNullable<StripeAccountLike["external_accounts"]>["data"]>[number]>;
+
+/** The external account Stripe pays US dollars out to by default (else the first in US dollars). */
+function payoutExternalAccountOf(account: StripeAccountLike): ExternalAccountLike | null {
   const usd = (account.external_accounts?.data ?? []).filter((external) => !!external.id && (external.currency ?? "usd") === "usd");
-  return (usd.find((external) => external.default_for_currency === true) ?? usd[0])?.id ?? null;
+  return usd.find((external) => external.default_for_currency === true) ?? usd[0] ?? null;
 }
 
-function accountState(account: StripeAccountLike): PayoutAccountState {
+/**
+ * The name the payout destination is held in: a bank account's `account_holder_name` (US
+ * bank accounts added through Express onboarding normally carry it), a card's cardholder;
+ * null when Stripe gives none.
+ */
+function destinationHolderNameOf(external: ExternalAccountLike | null): string | null {
+  const name = (external?.object === "card" ? external.name : external?.account_holder_name)?.trim();
+  return name ? name : null;
+}
+
+const isManual = (account: StripeAccountLike) => account.settings?.payouts?.schedule?.interval === "manual";
+
+function accountState(account: StripeAccountLike, manualPayouts: PayoutAccountState["manualPayouts"]): PayoutAccountState {
   const fingerprints = (account.external_accounts?.data ?? []).map((external) => external.fingerprint).filter((f): f is string => !!f);
+  const destination = payoutExternalAccountOf(account);
   return {
     accountId: account.id,
     payoutsEnabled: account.payouts_enabled === true,
     currentlyDue: account.requirements?.currently_due ?? [],
     destinationFingerprints: [...new Set(fingerprints)],
     holderName: holderNameOf(account),
-    payoutDestination: payoutDestinationOf(account),
+    payoutDestination: destination?.id ?? null,
+    destinationHolderName: destinationHolderNameOf(destination),
+    manualPayouts,
   };
 }
 
@@ -75,6 +106,10 @@ function transferFailure(err: unknown, fallback = "Transfer failed."): Extract<T
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === "string" ? value : (value?.id ?? null);
+
+/** When Stripe made an object (its `created`, whole seconds) in epoch ms, when it says. */
+const createdAtOf = (object: { created?: number | null }): { createdAt?: number } =>
+  typeof object.created === "number" ? { createdAt: object.created * 1000 } : {};
 
 /** Stripe's `created` filter in whole seconds for [from, to) in epoch ms. */
 function createdWithin(window: { from: number; to: number }) {
@@ -141,16 +176,20 @@ export function createStripeProvider(secretKey: string): PaymentsProvider {
         },
         { idempotencyKey: `connect-account-${userId}` },
       );
-      return accountState(account);
+      return accountState(account, "now");
     },
 
-    // An account that can pay out on a schedule other than manual (made before payouts were
-    // manual) is switched first; if that fails, the read fails and nothing is transferred on it.
+    // An account on any schedule but manual (made before payouts were manual, or changed
+    // since) is switched first, whether its payouts are enabled yet or not; if that fails, or
+    // Stripe answers with another schedule still, the read fails and nothing is transferred on it.
     async payoutAccountState(accountId) {
       const stripe = await stripeClient(secretKey);
       const account: StripeAccountLike = await stripe.accounts.retrieve(accountId);
-      if (account.payouts_enabled !== true || account.settings?.payouts?.schedule?.interval === "manual") return accountState(account);
-      return accountState(await stripe.accounts.update(accountId, { settings: MANUAL_PAYOUTS }));
+      if (isManual(account)) return accountState(account, "already");
+      const switched: StripeAccountLike = await stripe.accounts.update(accountId, { settings: MANUAL_PAYOUTS });
+      const interval = switched.settings?.payouts?.schedule?.interval;
+      if (interval != null && interval !== "manual") throw new Error(`Stripe kept the payout schedule ${interval} for ${accountId}.`);
+      return accountState(switched, "now");
     },
 
     async onboardingLink({ accountId, refreshUrl, returnUrl }) {
@@ -177,7 +216,7 @@ export function createStripeProvider(secretKey: string): PaymentsProvider {
           },
           { idempotencyKey: input.idempotencyKey },
         );
-        return { ok: true, transferId: transfer.id };
+        return { ok: true, transferId: transfer.id, ...createdAtOf(transfer) };
       } catch (err) {
         return transferFailure(err);
       }
@@ -210,7 +249,7 @@ export function createStripeProvider(secretKey: string): PaymentsProvider {
         const destination = typeof transfer.destination === "string" ? transfer.destination : transfer.destination?.id;
         const toAccount = accountId === null || destination === accountId;
         if (transfer.metadata?.redemptionId === redemptionId && transfer.metadata?.userId === userId && toAccount) {
-          return { transferId: transfer.id };
+          return { transferId: transfer.id, ...createdAtOf(transfer) };
         }
       }
       return null;

@@ -47,7 +47,8 @@ export type PayoutTiming = { retryAfterMs: number; retryMaxMs: number; keyReuseM
 
 /**
  * `adoptOnly`: send nothing new; adopt the redemption's earlier transfer if it went, else the
- * attempt fails with `reason` (the amount goes back to the balance).
+ * attempt fails with `reason` (the amount goes back to the balance). `retry`: an attempt ran
+ * before, so the payout to the bank may have been made already (it is looked for first).
  */
 export type PayoutAttempt =
   | { ok: true; run: false; redemption: Redemption | null }
@@ -57,15 +58,17 @@ export type PayoutAttempt =
       redemption: Redemption;
       idempotencyKey: string;
       listFirst: boolean;
+      retry: boolean;
       adoptOnly?: { reason: string };
     };
 
 /**
  * How an attempt ended: paid (sent or adopted, and paid out to the bank), refused for good, or
- * not known. Unknown with `transferId`: the transfer went, the payout to the bank did not start.
+ * not known. Paid with `note`: what the timeline's `sent` step says of how it reached the bank.
+ * Unknown with `transferId`: the transfer went, the payout to the bank did not start.
  */
 export type PayoutOutcome =
-  | { kind: "paid"; transferId: string }
+  | { kind: "paid"; transferId: string; note?: string }
   | { kind: "failed"; reason: string }
   | { kind: "unknown"; reason: string; transferId?: string };
 
@@ -128,7 +131,7 @@ export function beginPayoutAttemptInTx(tx: Ledger, input: PayoutAttemptInput): P
       return { ok: true, run: false, redemption };
     }
     takeLeaseInTx(tx, redemption.id, { key: row.idempotency_key, firstUsedAt: row.key_first_used_at, attempts: row.attempts + 1 }, input);
-    return { ok: true, run: true, redemption, idempotencyKey: row.idempotency_key, listFirst: true, adoptOnly: { reason } };
+    return { ok: true, run: true, redemption, idempotencyKey: row.idempotency_key, listFirst: true, retry: true, adoptOnly: { reason } };
   }
   if (row && !attemptMayRun(row, tx.now)) return { ok: true, run: false, redemption };
   // A redemption's first transfer is sent right after its hold, so its key dates from then.
@@ -141,7 +144,7 @@ export function beginPayoutAttemptInTx(tx: Ledger, input: PayoutAttemptInput): P
   const idempotencyKey = listFirst ? `${firstPayoutKey(tx.userId, redemption.id)}-${current.attempts + 1}` : current.idempotency_key;
   const keyFirstUsedAt = listFirst ? tx.now : current.key_first_used_at;
   takeLeaseInTx(tx, redemption.id, { key: idempotencyKey, firstUsedAt: keyFirstUsedAt, attempts: current.attempts + 1 }, input);
-  return { ok: true, run: true, redemption, idempotencyKey, listFirst };
+  return { ok: true, run: true, redemption, idempotencyKey, listFirst, retry: row !== undefined };
 }
 
 /** No attempt holds the lease, and the next background retry (if one is set) is due. */
@@ -184,7 +187,11 @@ export function finishPayoutAttemptInTx(
   tx.sql.exec("UPDATE payout_attempts SET lease_until = 0, next_retry_at = ? WHERE redemption_id = ?", nextRetryAt, input.redemptionId);
   switch (input.outcome.kind) {
     case "paid":
-      return completeRedemptionInTx(tx, { redemptionId: input.redemptionId, payoutReference: input.outcome.transferId });
+      return completeRedemptionInTx(tx, {
+        redemptionId: input.redemptionId,
+        payoutReference: input.outcome.transferId,
+        ...(input.outcome.note !== undefined && { sentNote: input.outcome.note }),
+      });
     case "failed":
       return failRedemptionInTx(tx, { redemptionId: input.redemptionId, reason: input.outcome.reason });
     case "unknown": {

@@ -34,6 +34,8 @@ export type PayoutRequest = {
   redemption: Redemption;
   idempotencyKey: string;
   listFirst: boolean;
+  /** An attempt ran before: the payout to the bank is looked for before one is made. */
+  retry?: boolean;
   adoptOnly?: { reason: string };
 };
 
@@ -86,6 +88,7 @@ export async function runPayoutAttempt(
     redemption: attempt.redemption,
     idempotencyKey: attempt.idempotencyKey,
     listFirst: attempt.listFirst,
+    retry: attempt.retry,
     ...(attempt.adoptOnly && { adoptOnly: attempt.adoptOnly }),
   });
   if (outcome.kind === "unknown") logger.warn("payout outcome unknown; will retry", input.redemptionId, outcome.reason);

@@ -332,8 +332,14 @@ export function recordBankPayoutWaitingInTx(tx: Ledger, redemptionId: string): v
   tx.noteChange();
 }
 
-/** Marks a pending redemption paid; repeating it is harmless, a failed one stays failed. */
-export function completeRedemptionInTx(tx: Ledger, input: { redemptionId: string; payoutReference: string }): RedemptionResult {
+/**
+ * Marks a pending redemption paid; repeating it is harmless, a failed one stays failed.
+ * `sentNote`: how it reached the bank, on its `sent` step (replacing the note that it waited).
+ */
+export function completeRedemptionInTx(
+  tx: Ledger,
+  input: { redemptionId: string; payoutReference: string; sentNote?: string },
+): RedemptionResult {
   const row = findRow(tx, input.redemptionId);
   if (!row) return { ok: false, code: "redemption-not-found" };
   if (row.status === "failed") {
@@ -346,10 +352,10 @@ export function completeRedemptionInTx(tx: Ledger, input: { redemptionId: string
       tx.now,
       input.redemptionId,
     );
-    recordStepInTx(tx, input.redemptionId, "sent");
+    recordStepInTx(tx, input.redemptionId, "sent", input.sentNote ?? null);
     tx.sql.exec(
       "UPDATE redemption_steps SET note = ? WHERE redemption_id = ? AND step = 'sent' AND note = ?",
-      BANK_PAYOUT_STARTED_LATE_NOTE,
+      input.sentNote ?? BANK_PAYOUT_STARTED_LATE_NOTE,
       input.redemptionId,
       BANK_PAYOUT_WAITING_NOTE,
     );
