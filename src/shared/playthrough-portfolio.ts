@@ -14,10 +14,14 @@
 // connected set's worst is found alone and the worsts add. Within a set every joint outcome
 // is settled by the house rules (bet-outcome.ts: a same-game block's legs graded by one
 // score, pushed and void legs dropping out and the block re-priced), while the outcomes
-// times the bets stay within EXACT_BUDGET. Beyond it a deterministic search (coordinate
-// ascent from each bet's losing outcome) gives the worst it reaches: a real outcome's loss,
-// so never more than the true worst case. A portfolio too large to enumerate can only count
-// less, which delays the player; counting more would let hedged stakes clear play-through.
+// times the bets stay within what is left of the budget. Beyond it a deterministic search
+// (coordinate ascent from each bet's losing outcome) gives the worst it reaches: a real
+// outcome's loss, so never more than the true worst case. Every grading (a leg at a
+// candidate outcome, a bet at a joint outcome) is charged against one budget per count
+// (EXACT_BUDGET); once it is spent the count stops with the worst real outcome found so
+// far, so a player's history cannot make a count run unbounded. A portfolio too large to
+// enumerate can only count less, which delays the player; counting more would let hedged
+// stakes clear play-through.
 import { settleBet } from "./bet-outcome";
 import type { GradableLeg, ScoredResult } from "./grading";
 import { candidateScores, gradeOrVoid, propGrade, propStats } from "./playthrough-risk";
@@ -45,8 +49,20 @@ export type PortfolioBet = {
   legResults?: readonly (LegResult | null)[];
 };
 
-/** Joint outcomes × bets graded at most per connected set before the search takes over. */
+/** Gradings (legs at candidate outcomes, bets at joint outcomes) one count may spend in all. */
 export const EXACT_BUDGET = 200_000;
+
+/** What a count may still spend (`left`) and has spent (`spent`), shared by every step of it. */
+export type Meter = { left: number; spent: number };
+
+export function meter(budget = EXACT_BUDGET): Meter {
+  return { left: budget, spent: 0 };
+}
+
+function charge(m: Meter, n: number): void {
+  m.left -= n;
+  m.spent += n;
+}
 /** Starting points of the search: the all-first outcome, then one per bet (largest stakes first). */
 const SEARCH_SEEDS = 16;
 
@@ -64,18 +80,27 @@ function dimensionKey(leg: PortfolioLeg): string | null {
   return leg.prop ? JSON.stringify(["prop", leg.eventId, leg.prop.playerId, leg.prop.marketKey]) : null;
 }
 
-/** Each distinct combination of the dimension's legs' grades, once, in the order first met. */
-function outcomesOf(dim: Dimension): Grade[][] {
-  const graded = dim.prop
-    ? propStats(dim.legs).map((stat) => dim.legs.map((leg) => propGrade(leg, stat)))
-    : candidateScores(dim.legs).map((score) => dim.legs.map((leg) => gradeOrVoid(leg, score, dim.sport)));
+/**
+ * Each distinct combination of the dimension's legs' grades, once, in the order first met.
+ * With the budget spent it stops grading (keeping at least one outcome): fewer outcomes are
+ * still real ones, so the worst found among them is never more than the true worst.
+ */
+function outcomesOf(dim: Dimension, m: Meter): Grade[][] {
+  const grade: (() => Grade[])[] = dim.prop
+    ? propStats(dim.legs).map((stat) => () => dim.legs.map((leg) => propGrade(leg, stat)))
+    : candidateScores(dim.legs).map((score) => () => dim.legs.map((leg) => gradeOrVoid(leg, score, dim.sport)));
   const seen = new Set<string>();
-  return graded.filter((grades) => {
+  const outcomes: Grade[][] = [];
+  for (const next of grade) {
+    if (outcomes.length > 0 && m.left <= 0) break;
+    charge(m, dim.legs.length);
+    const grades = next();
     const key = grades.join(",");
-    if (seen.has(key)) return false;
+    if (seen.has(key)) continue;
     seen.add(key);
-    return true;
-  });
+    outcomes.push(grades);
+  }
+  return outcomes;
 }
 
 /** What the bet returns net of its stake when each dimension takes the outcome `choice` names. */
@@ -92,18 +117,26 @@ function netOf(placed: Placed, dims: readonly Dimension[], choice: readonly numb
 }
 
 /** The bets' loss (−Σ net) at `choice`. */
-function lossAt(bets: readonly Placed[], dims: readonly Dimension[], choice: readonly number[]): number {
+function lossAt(bets: readonly Placed[], dims: readonly Dimension[], choice: readonly number[], m: Meter): number {
+  charge(m, bets.length);
   let total = 0;
   for (const bet of bets) total += netOf(bet, dims, choice);
   return -total;
 }
 
 /** Every joint outcome of the set's dimensions, graded; stops early at the most it can lose (every stake). */
-function enumerate(set: readonly number[], bets: readonly Placed[], dims: readonly Dimension[], choice: number[], staked: number): number {
+function enumerate(
+  set: readonly number[],
+  bets: readonly Placed[],
+  dims: readonly Dimension[],
+  choice: number[],
+  staked: number,
+  m: Meter,
+): number {
   for (const d of set) choice[d] = 0;
   let worst = 0;
   for (;;) {
-    worst = Math.max(worst, lossAt(bets, dims, choice));
+    worst = Math.max(worst, lossAt(bets, dims, choice, m));
     if (worst >= staked) return worst;
     let i = 0;
     while (i < set.length) {
@@ -119,10 +152,17 @@ function enumerate(set: readonly number[], bets: readonly Placed[], dims: readon
 
 /**
  * The worst loss a deterministic search reaches: from each seed, each dimension in turn takes
- * the outcome that loses most with the others held, until no single change loses more.
- * Every value it returns is a real joint outcome's loss.
+ * the outcome that loses most with the others held, until no single change loses more or the
+ * budget is spent. Every value it returns is a real joint outcome's loss.
  */
-function search(set: readonly number[], bets: readonly Placed[], dims: readonly Dimension[], choice: number[], staked: number): number {
+function search(
+  set: readonly number[],
+  bets: readonly Placed[],
+  dims: readonly Dimension[],
+  choice: number[],
+  staked: number,
+  m: Meter,
+): number {
   const touching = new Map<number, Placed[]>(set.map((d) => [d, bets.filter((bet) => bet.dims.includes(d))]));
   const seeds: number[][] = [set.map(() => 0)];
   const byStake = [...bets].sort((a, b) => b.bet.stake - a.bet.stake).slice(0, SEARCH_SEEDS);
@@ -138,19 +178,26 @@ function search(set: readonly number[], bets: readonly Placed[], dims: readonly 
   }
   let worst = 0;
   for (const seed of seeds) {
+    // The first seed is always graded, so a spent budget still yields a real outcome's loss.
+    if (m.left <= 0 && seed !== seeds[0]) break;
     set.forEach((d, i) => {
       choice[d] = seed[i]!;
     });
-    let loss = lossAt(bets, dims, choice);
-    for (let improved = true; improved && loss < staked; ) {
+    let loss = lossAt(bets, dims, choice, m);
+    for (let improved = true; improved && loss < staked && m.left > 0; ) {
       improved = false;
       for (const d of set) {
+        if (m.left <= 0) break;
         const near = touching.get(d)!;
-        const netHere = () => near.reduce((sum, bet) => sum + netOf(bet, dims, choice), 0);
+        const netHere = () => {
+          charge(m, near.length);
+          return near.reduce((sum, bet) => sum + netOf(bet, dims, choice), 0);
+        };
         const start = choice[d]!;
         const before = netHere();
         let best = { outcome: start, net: before };
-        for (let outcome = 0; outcome < dims[d]!.outcomes.length; outcome++) {
+        // Outcomes tried once the budget is spent are not graded: the best so far is a real outcome.
+        for (let outcome = 0; outcome < dims[d]!.outcomes.length && m.left > 0; outcome++) {
           choice[d] = outcome;
           const net = netHere();
           if (net < best.net) best = { outcome, net };
@@ -171,9 +218,11 @@ function search(set: readonly number[], bets: readonly Placed[], dims: readonly 
 /**
  * The largest net loss of these bets over every joint outcome of their games and players'
  * statistics (0 when none loses); for a set of dimensions whose outcomes times bets pass
- * `budget`, the largest the search reaches, which is never more.
+ * what is left of the budget, the largest the search reaches, which is never more. A
+ * number is a fresh budget; a Meter is shared (and charged) across calls.
  */
-export function portfolioWorstLoss(bets: readonly PortfolioBet[], budget = EXACT_BUDGET): number {
+export function portfolioWorstLoss(bets: readonly PortfolioBet[], budget: number | Meter = EXACT_BUDGET): number {
+  const m = typeof budget === "number" ? meter(budget) : budget;
   const dims: Dimension[] = [];
   const index = new Map<string, number>();
   const placed: Placed[] = bets.map((bet) => {
@@ -197,7 +246,7 @@ export function portfolioWorstLoss(bets: readonly PortfolioBet[], budget = EXACT
     const touched = [...new Set(at.flatMap((a) => (a === null ? [] : [a.dim])))];
     return { bet, at, dims: touched, memo: new Map() };
   });
-  for (const dim of dims) dim.outcomes = outcomesOf(dim);
+  for (const dim of dims) dim.outcomes = outcomesOf(dim, m);
 
   // Dimensions joined by a bet form one set (union–find); a bet graded by nothing returns its stake.
   const parent = dims.map((_, i) => i);
@@ -217,9 +266,11 @@ export function portfolioWorstLoss(bets: readonly PortfolioBet[], budget = EXACT
   let worst = 0;
   for (const set of sets.values()) {
     const staked = set.bets.reduce((sum, bet) => sum + bet.bet.stake, 0);
+    // Enumerated only when every joint outcome fits in what is left; the search stops when it is spent.
+    const left = Math.max(0, m.left);
     let size = set.bets.length;
-    for (const d of set.dims) size = Math.min(size * dims[d]!.outcomes.length, budget + 1);
-    worst += size <= budget ? enumerate(set.dims, set.bets, dims, choice, staked) : search(set.dims, set.bets, dims, choice, staked);
+    for (const d of set.dims) size = Math.min(size * dims[d]!.outcomes.length, left + 1);
+    worst += size <= left ? enumerate(set.dims, set.bets, dims, choice, staked, m) : search(set.dims, set.bets, dims, choice, staked, m);
   }
   return worst;
 }
@@ -228,12 +279,13 @@ export function portfolioWorstLoss(bets: readonly PortfolioBet[], budget = EXACT
  * What settled bets count toward play-through together: their worst-case loss, capped at
  * their stakes. A share cashed out (`cashedOut`, its stake the share) counts nothing itself
  * but hedged the rest while it was open, so the count is the smaller of the worst case
- * without it and with it, as for singles on one game.
+ * without it and with it, as for singles on one game. Both spend one budget (`m`).
  */
-export function portfolioRisk(counting: readonly PortfolioBet[], cashedOut: readonly PortfolioBet[] = []): number {
+export function portfolioRisk(counting: readonly PortfolioBet[], cashedOut: readonly PortfolioBet[] = [], m: Meter = meter()): number {
   if (counting.length === 0) return 0;
   const staked = counting.reduce((sum, bet) => sum + bet.stake, 0);
-  const alone = portfolioWorstLoss(counting);
-  const hedged = cashedOut.length === 0 ? alone : portfolioWorstLoss([...counting, ...cashedOut]);
+  // Both worst cases spend one budget, each a real outcome's loss, so the smaller never counts too much.
+  const alone = portfolioWorstLoss(counting, m);
+  const hedged = cashedOut.length === 0 ? alone : portfolioWorstLoss([...counting, ...cashedOut], m);
   return Math.min(staked, alone, hedged);
 }

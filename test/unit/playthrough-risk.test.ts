@@ -8,7 +8,14 @@ import { settleBet } from "../../src/shared/bet-outcome";
 import { blockChance, blockPriceAm, GAME_MODEL_VERSION } from "../../src/shared/game-model";
 import { gradeLeg } from "../../src/shared/grading";
 import { payoutFor } from "../../src/shared/payout";
-import { type PortfolioBet, type PortfolioLeg, portfolioRisk, portfolioWorstLoss } from "../../src/shared/playthrough-portfolio";
+import {
+  EXACT_BUDGET,
+  meter,
+  type PortfolioBet,
+  type PortfolioLeg,
+  portfolioRisk,
+  portfolioWorstLoss,
+} from "../../src/shared/playthrough-portfolio";
 import { candidateScores, playthroughRisk, worstCaseLoss, type RiskSingle } from "../../src/shared/playthrough-risk";
 import type { LegResult } from "../../src/shared/schemas/bets";
 import type { GameModel } from "../../src/shared/schemas/game-model";
@@ -404,5 +411,32 @@ describe("parlays count their worst case with the other bets on their games", ()
       bet(1_000, ...games.map((g) => gameLeg(g, "Moneyline", "Away", null))),
     ];
     expect(portfolioRisk(covering)).toBe(2_000);
+  });
+  it("a season of weekly parlays chaining 60 games is counted within one budget, never above the true worst on a smaller budget", () => {
+    const games = Array.from({ length: 61 }, (_, i) => `W${String(i).padStart(2, "0")}`);
+    // Each week both sides of this week's game and the next's, and a single on each side: everything joins one group.
+    const chain = games
+      .slice(1)
+      .flatMap((game, i) => [
+        bet(1_000, gameLeg(games[i]!, "Moneyline", "Home", null), gameLeg(game, "Moneyline", "Home", null)),
+        bet(1_000, gameLeg(games[i]!, "Moneyline", "Away", null), gameLeg(game, "Spread", "Away", 3.5)),
+        bet(500, gameLeg(game, "Total", "Over", 220.5)),
+      ]);
+    const work = meter();
+    const risk = portfolioRisk(chain, [], work);
+    expect(risk).toBeGreaterThan(0);
+    expect(risk).toBeLessThanOrEqual(chain.reduce((sum, b) => sum + b.stake, 0));
+    // Every grading is charged: the count stops within the budget (one step's grading past it at most).
+    expect(work.spent).toBeGreaterThan(0);
+    expect(work.spent).toBeLessThanOrEqual(EXACT_BUDGET + chain.length);
+    // A small budget stops early with a real outcome's loss: never more than the exact count of a small portfolio.
+    const next = prng(2_026);
+    for (let round = 0; round < 40; round++) {
+      const bets = randomPortfolio(next, ["A", "B", "C"], 6, false);
+      const small = meter(50);
+      const found = portfolioWorstLoss(bets, small);
+      expect(found, `round ${round}`).toBeLessThanOrEqual(portfolioWorstLoss(bets));
+      expect(small.spent, `round ${round}`).toBeLessThanOrEqual(50 + 40);
+    }
   });
 });

@@ -222,4 +222,21 @@ describe("cash parlays count their risk with the other bets on their games", () 
     ]);
     await auditPlaythrough(player);
   });
+  it("a parlay placed after a pack plays it through though a single placed before the pack shares its group and pushed", async () => {
+    const player = await signIn();
+    await buyPack(player);
+    const [g1, g2] = [newEventId(), newEventId()];
+    // The single was placed an hour before the pack was bought; it pushes and counts nothing.
+    const early = {
+      ...openBet([leg({ eventId: g1, market: "Total", side: "Over", line: 200 })], { stake: 500, wallet: "cash" }),
+      createdAt: Date.now() - 3_600_000,
+    };
+    const parlay = openBet([leg({ eventId: g1, side: "Away" }), leg({ eventId: g2 })], { stake: 1_000, wallet: "cash" });
+    await seedBets(player.userId, [early, parlay]);
+    await settle(player, g1, 110, 90);
+    await settle(player, g2, 110, 90);
+    // The parlay lost its 10 and counts it: only the bets that count set how much older cash it may play.
+    expect(await me(player)).toMatchObject({ vantageCash: 4_900 - 1_000, cashToPlay: 4_900 - 1_000 });
+    await auditPlaythrough(player);
+  });
 });

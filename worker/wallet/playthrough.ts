@@ -26,7 +26,10 @@
 //            is floored at 0. A bet that pushed or was voided as a whole returned its stake
 //            and counts for nothing; a leg voided stays void in every outcome.
 //            A bet plays through only cash credited before it was placed: a count takes
-//            no more than is still to play of older credits (stillToPlayCreditedBy).
+//            no more than is still to play of credits older than the first bet that counts
+//            (won or lost; stillToPlayCreditedBy), and what that kept back is tried again at
+//            the next count. A group's count grades at most EXACT_BUDGET legs and bets, and
+//            past it counts the worst real outcome found (never more than the true worst).
 //            A result correction, a late settlement or a cash-out re-counts: the group's
 //            games move the figure by the difference of their new count from what they
 //            took before (`playthrough_games` keeps the last one), a growing count under
@@ -57,7 +60,7 @@
 // is balance − min(balance, max(still to play, held)): the hold on fresh purchases
 // (purchase-holds.ts) keeps cash back too.
 import { openStake } from "../../src/shared/bet-outcome";
-import { type PortfolioBet, portfolioRisk } from "../../src/shared/playthrough-portfolio";
+import { meter, type PortfolioBet, portfolioRisk } from "../../src/shared/playthrough-portfolio";
 import { playthroughRisk, type RiskSingle } from "../../src/shared/playthrough-risk";
 import type { BetDocument } from "../../src/shared/schemas/bets";
 import { betFromRow, SELECT_BETS, type BetRow } from "./bet-rows";
@@ -403,8 +406,11 @@ function writeGame(tx: PlaythroughTx, eventId: string, row: GameRow): void {
 /**
  * Moves the figure from `taken` towards `counted` with one `game_risk` move referenced by
  * `eventId` and the game's moves so far. A count that would take more takes no more than is
- * still to play of cash credited before `placedAt` (the first of the bets): a correction
- * never plays a newer pack through with bets settled before it was bought.
+ * still to play of cash credited before `placedAt` (the first of the bets that count: won or
+ * lost): a correction never plays a newer pack through with bets settled before it was
+ * bought, and a bet that counts nothing (a void, a push, a share cashed out) does not hold
+ * back the cap of the bets that do. What the cap kept back (taken < counted) is tried again
+ * at the game's next count.
  */
 function moveTowards(tx: PlaythroughTx, eventId: string, before: GameRow, counted: number, placedAt: () => number): GameRow {
   let { taken, moves } = before;
@@ -430,13 +436,18 @@ function countSingles(tx: PlaythroughTx, eventId: string, singles: readonly BetD
   const sport = singles[0]!.legs[0]!.league;
   const counted = counting.length === 0 ? 0 : Math.min(playthroughRisk(risk, sport), playthroughRisk([...risk, ...cashedOut], sport));
   const row = readGame(tx, eventId);
-  if (row && row.counted === counted) return;
+  if (row && row.counted === counted && row.taken === counted) return;
   const before = row ?? { counted: 0, taken: takenOneByOne(tx, singles), moves: 0 };
   writeGame(
     tx,
     eventId,
-    moveTowards(tx, eventId, before, counted, () => Math.min(...singles.map((bet) => bet.createdAt))),
+    moveTowards(tx, eventId, before, counted, () => firstPlaced(counting, singles)),
   );
+}
+
+/** When the first of the bets that count was placed (of `all` when none counts: then nothing grows). */
+function firstPlaced(counting: readonly BetDocument[], all: readonly BetDocument[]): number {
+  return Math.min(...(counting.length > 0 ? counting : all).map((bet) => bet.createdAt));
 }
 
 /** A bet as the portfolio rule reads it, `stake` riding on its legs. */
@@ -448,9 +459,12 @@ function portfolioBet(bet: BetDocument, stake: number): PortfolioBet {
 function countGroup(tx: PlaythroughTx, group: GameGroup): void {
   const bets = [...group.singles, ...group.parlays];
   const netting = bets.filter(nets);
+  const counting = netting.filter(counts);
+  // One budget for the whole count: past it the count is the worst real outcome found, never more than the true worst.
   const counted = portfolioRisk(
-    netting.filter(counts).map((bet) => portfolioBet(bet, openStake(bet))),
+    counting.map((bet) => portfolioBet(bet, openStake(bet))),
     netting.filter((bet) => openStake(bet) < bet.stake).map((bet) => portfolioBet(bet, bet.stake - openStake(bet))),
+    meter(),
   );
   const rows = group.games.map((game) => {
     const row = readGame(tx, game);
@@ -458,14 +472,16 @@ function countGroup(tx: PlaythroughTx, group: GameGroup): void {
     return { game, row, before: row ?? { counted: 0, taken: takenOneByOne(tx, singles), moves: 0 } };
   });
   const countedBefore = rows.reduce((sum, r) => sum + r.before.counted, 0);
-  // Nothing to move, and no game's per-bet moves from before the risk rule left to take over.
-  if (countedBefore === counted && rows.every((r) => r.row || r.before.taken === 0)) return;
+  const takenBefore = rows.reduce((sum, r) => sum + r.before.taken, 0);
+  // Nothing to move: the count is unchanged and fully taken (a shortfall the cap kept back is tried
+  // again), and no game's per-bet moves from before the risk rule are left to take over.
+  if (countedBefore === counted && takenBefore === counted && rows.every((r) => r.row || r.before.taken === 0)) return;
   const [first, ...rest] = rows;
-  const before = { counted: countedBefore, taken: rows.reduce((sum, r) => sum + r.before.taken, 0), moves: first!.before.moves };
+  const before = { counted: countedBefore, taken: takenBefore, moves: first!.before.moves };
   writeGame(
     tx,
     first!.game,
-    moveTowards(tx, first!.game, before, counted, () => Math.min(...bets.map((bet) => bet.createdAt))),
+    moveTowards(tx, first!.game, before, counted, () => firstPlaced(counting, bets)),
   );
   for (const r of rest) writeGame(tx, r.game, { counted: 0, taken: 0, moves: r.before.moves });
 }
