@@ -4,11 +4,12 @@
 // as live is no proof the game has not started. Everything else waits for a second
 // operator, and a desk that cannot answer counts as not confirming.
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createOddsReader } from "../../worker/odds/odds-service";
 import { gameById } from "../../worker/odds/simulator/sim-games";
 import { simulatedScores } from "../../worker/odds/simulator/simulator-provider";
 import { finalNeedsSecondOperator, type ReportedFinal } from "../../worker/settlement/operator-result";
+import { readyWorkPage } from "../../worker/settlement/settlement-store";
 import { openEvents } from "./bets-helpers";
 import { api, postJson, recordFinal, signIn, type SignedIn } from "./helpers";
 import { betOf, drained, HOUR, leg, newEventId, newUserId, openBet, seedBets } from "./settlement-fixtures";
@@ -198,5 +199,8 @@ describe("what the price desk reports", () => {
       awayScore: final.awayScore,
     });
     expect(await reader.reportedFinal(env, "no_such_sport", event!.eventId, Date.now())).toBeNull();
+    // The desk sent the games it found final to the settlement queue: the file ends once their
+    // bets are settled, so no queue delivery runs on into the next file's fresh storage.
+    await vi.waitUntil(async () => (await readyWorkPage(env.DB, null, 100, null, 0)).rows.length === 0, { timeout: 20_000, interval: 50 });
   });
 });
