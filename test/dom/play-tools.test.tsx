@@ -2,7 +2,7 @@
 // fake /api: the reality-check dialog (session figures, its three answers), the wallet
 // panel's time left under 15 minutes, nudges near a limit, the loss and time limits form,
 // and the My statement page.
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PlayView, Statement } from "../../src/shared/schemas/play";
@@ -173,6 +173,39 @@ describe("the loss and time limits form", () => {
       { dailyLossCoins: 200, weeklyLossCash: null, realityCheckMinutes: 60 },
     ]);
     expect(screen.getByText(/In force: 25 Vantage Cash · Changes to no limit on/)).toBeTruthy();
+  });
+});
+
+describe("the loss and time limits form, read again while the player edits it", () => {
+  it("keeps the player's change when the fresh read lands after it, and saves it", async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reads = 0;
+    const calls = session(playView(), (call) => {
+      if (call.method === "PUT" && call.path === "/api/play/limits") {
+        return jsonResponse(200, playView({ limits: { ...playView().limits, realityCheckMinutes: 30 } }));
+      }
+      if (call.method === "GET" && call.path === "/api/play" && ++reads >= 1) {
+        // The form's own fresh read, slow to answer: it lands after the player's edit.
+        return held.then(() => jsonResponse(200, playView())) as unknown as Response;
+      }
+      return undefined;
+    });
+    renderApp("/account?section=limits");
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText("Reality check"), "Every 30 minutes");
+    // The fresh read lands, and React has applied it, before the player saves.
+    await act(async () => {
+      release();
+      await held;
+    });
+    expect(reads).toBe(1);
+    expect((screen.getByLabelText("Reality check") as HTMLSelectElement).value).toBe("30");
+    await user.click(screen.getByRole("button", { name: "Save loss and time limits" }));
+    expect(await screen.findByText("Loss and time limits saved.")).toBeTruthy();
+    expect(calls.filter((c) => c.path === "/api/play/limits").map((c) => c.body)).toEqual([{ realityCheckMinutes: 30 }]);
   });
 });
 

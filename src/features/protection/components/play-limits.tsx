@@ -4,7 +4,7 @@
 // each waiting change takes effect. The settings come in labelled groups (losses per
 // wallet, play time) so that eight of them are quick to scan on a phone. Links to My statement.
 import { changedLimits, LimitField } from "./limit-field";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { formatMinutes, PLAY_LIMIT_NAMES, REALITY_CHECK_INTERVALS, type PlayLimitName } from "../../../shared/play-limits";
@@ -63,17 +63,31 @@ export function PlayLimits() {
     if (loaded && hash === "#play-limits") document.getElementById("play-limits")?.scrollIntoView?.({ block: "start" });
   }, [loaded, hash]);
 
+  // The fields the player has changed since the form last started from the server's answer,
+  // and how many saves have answered: a fresh read never takes back an edit under way, and a
+  // read sent before a save answered is older than that save.
+  const edited = useRef(new Set<PlayLimitName>());
+  const saves = useRef(0);
+
   // The form starts from a fresh answer: limits in force change with time, not only with the player's own saves.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the player's "Try again", a signal to read again.
   useEffect(() => {
     let live = true;
     setLoadFailed(null);
+    const savesBefore = saves.current;
     fetchPlay(api).then(
       (fresh) => {
-        if (!live) return;
+        if (!live || saves.current !== savesBefore) return;
         applyPlay(fresh);
-        setInitial(valuesOf(fresh));
-        setValues(valuesOf(fresh));
+        const freshValues = valuesOf(fresh);
+        setInitial(freshValues);
+        setValues((current) =>
+          current === null
+            ? freshValues
+            : (Object.fromEntries(
+                PLAY_LIMIT_NAMES.map((name) => [name, edited.current.has(name) ? current[name] : freshValues[name]]),
+              ) as Record<PlayLimitName, string>),
+        );
       },
       (err: unknown) => {
         if (live) setLoadFailed(errorMessage(err, "Your loss and time limits could not be loaded."));
@@ -125,6 +139,8 @@ export function PlayLimits() {
     setResult(null);
     try {
       const saved = await setPlayLimits(api, body as PlayLimitsRequest);
+      saves.current += 1;
+      edited.current.clear();
       applyPlay(saved);
       setInitial(valuesOf(saved));
       setValues(valuesOf(saved));
@@ -145,6 +161,7 @@ export function PlayLimits() {
     return `In force: ${show(name, play.limits[name])}${pending ? ` · Changes to ${show(name, pending.value)} on ${formatEtTime(Date.parse(pending.effectiveAt))}` : ""}`;
   };
   const edit = (name: PlayLimitName, text: string) => {
+    edited.current.add(name);
     setValues({ ...values, [name]: text });
     setResult(null);
   };
