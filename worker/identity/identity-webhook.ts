@@ -155,7 +155,7 @@ export async function handleIdentityWebhook(
       .onConflictDoUpdate({ target: identityChecks.userId, set: row });
   }
   if (recorded.closedForAge) {
-    // Off every public social answer at once, as any other closure for play.
+    // Off every public social answer at once, like every other closure for play.
     await protectionWallet(env, userId).flushOutbox();
     return { status: 200, body: { received: true, identity: state.status }, closedForAgeOf: userId };
   }
