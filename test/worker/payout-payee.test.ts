@@ -148,6 +148,68 @@ describe("payouts go only to the verified person (simulated provider)", () => {
   });
 });
 
+/** The Express account a faked Stripe answers with, as the test sets it at each call. */
+type FakeAccount = {
+  id: string;
+  bank: { id: string; fingerprint: string; holderName?: string | null };
+  individual: { first_name: string | null; last_name: string | null };
+};
+
+/**
+ * Stripe faked at the network edge for one player's Express account (`account()` is read at
+ * every call, so a test changes it between withdrawals): the transfers' and payouts'
+ * destinations it was asked for, and the player's calls to the Worker with a test Stripe key.
+ */
+function fakeStripeConnect(player: SignedIn, account: () => FakeAccount) {
+  const transfers: string[] = [];
+  const payouts: (string | null)[] = [];
+  const original = globalThis.fetch;
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    if (url.hostname !== "api.stripe.com") return original(input, init);
+    const { id, bank, individual } = account();
+    let body: unknown = {
+      id,
+      object: "account",
+      payouts_enabled: true,
+      requirements: { currently_due: [] },
+      external_accounts: {
+        object: "list",
+        data: [
+          {
+            id: bank.id,
+            object: "bank_account",
+            fingerprint: bank.fingerprint,
+            currency: "usd",
+            default_for_currency: true,
+            ...(bank.holderName !== undefined && { account_holder_name: bank.holderName }),
+          },
+        ],
+      },
+      individual: { id: `person_${id}`, object: "person", ...individual },
+      settings: { payouts: { schedule: { interval: "manual" } } },
+    };
+    if (url.pathname === "/v1/transfers") {
+      transfers.push(new URLSearchParams(String(init?.body)).get("destination")!);
+      body = { id: `tr_${transfers.length}`, object: "transfer" };
+    } else if (url.pathname === "/v1/payouts") {
+      payouts.push(new URLSearchParams(String(init?.body)).get("destination"));
+      body = { id: `po_${payouts.length}`, object: "payout" };
+    } else if (url.pathname === "/v1/account_links") body = { object: "account_link", url: "https://connect.stripe.com/setup/x" };
+    return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json", "Request-Id": "req_1" } });
+  });
+  const stripeEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_vantage", STRIPE_WEBHOOK_SECRET: "whsec_test_vantage" };
+  const call = async (path: string, body?: unknown) => {
+    const ctx = createExecutionContext();
+    const headers = { Authorization: `Bearer ${player.token}`, "Content-Type": "application/json" };
+    const init = body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) };
+    const res = await createApp().fetch(new Request(`${BASE}${path}`, init), stripeEnv, ctx);
+    await waitOnExecutionContext(ctx);
+    return res;
+  };
+  return { transfers, payouts, call };
+}
+
 describe("payouts go only to the verified person (Stripe Connect, faked at the network edge)", () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -156,45 +218,11 @@ describe("payouts go only to the verified person (Stripe Connect, faked at the n
     await buyCash(player);
     const [first, last] = testLegalName(player.userId).split(" ");
     let individual: { first_name: string | null; last_name: string | null } = { first_name: "Jordan", last_name: "Else" };
-    const transfers: string[] = [];
-    const payouts: (string | null)[] = [];
-    const original = globalThis.fetch;
-    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      if (url.hostname !== "api.stripe.com") return original(input, init);
-      const account = {
-        id: "acct_payee",
-        object: "account",
-        payouts_enabled: true,
-        requirements: { currently_due: [] },
-        external_accounts: {
-          object: "list",
-          data: [
-            { id: "ba_payee", object: "bank_account", fingerprint: `fp_${player.userId}`, currency: "usd", default_for_currency: true },
-          ],
-        },
-        individual: { id: "person_payee", object: "person", ...individual },
-        settings: { payouts: { schedule: { interval: "manual" } } },
-      };
-      let body: unknown = account;
-      if (url.pathname === "/v1/transfers") {
-        transfers.push(new URLSearchParams(String(init?.body)).get("destination")!);
-        body = { id: `tr_${transfers.length}`, object: "transfer" };
-      } else if (url.pathname === "/v1/payouts") {
-        payouts.push(new URLSearchParams(String(init?.body)).get("destination"));
-        body = { id: `po_${payouts.length}`, object: "payout" };
-      } else if (url.pathname === "/v1/account_links") body = { object: "account_link", url: "https://connect.stripe.com/setup/x" };
-      return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json", "Request-Id": "req_1" } });
-    });
-    const stripeEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_vantage", STRIPE_WEBHOOK_SECRET: "whsec_test_vantage" };
-    const call = async (path: string, body?: unknown) => {
-      const ctx = createExecutionContext();
-      const headers = { Authorization: `Bearer ${player.token}`, "Content-Type": "application/json" };
-      const init = body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) };
-      const res = await createApp().fetch(new Request(`${BASE}${path}`, init), stripeEnv, ctx);
-      await waitOnExecutionContext(ctx);
-      return res;
-    };
+    const { transfers, payouts, call } = fakeStripeConnect(player, () => ({
+      id: "acct_payee",
+      bank: { id: "ba_payee", fingerprint: `fp_${player.userId}` },
+      individual,
+    }));
 
     expect((await call("/api/connect/onboarding-link", {})).status).toBe(200);
     expect(await (await call("/api/connect/status")).json()).toMatchObject({ payeeNotVerifiedPerson: true });
@@ -220,53 +248,12 @@ describe("payouts go only to the verified person (Stripe Connect, faked at the n
     await buyCash(player);
     const [first, last] = testLegalName(player.userId).split(" ");
     let bankHolder: string | null = "Jordan Else";
-    const transfers: string[] = [];
-    const payouts: (string | null)[] = [];
-    const original = globalThis.fetch;
-    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      if (url.hostname !== "api.stripe.com") return original(input, init);
-      // An honest Express account in the player's own name, with someone else's bank account numbers entered.
-      const account = {
-        id: "acct_bank_holder",
-        object: "account",
-        payouts_enabled: true,
-        requirements: { currently_due: [] },
-        external_accounts: {
-          object: "list",
-          data: [
-            {
-              id: "ba_bank_holder",
-              object: "bank_account",
-              fingerprint: `fp_holder_${player.userId}`,
-              currency: "usd",
-              default_for_currency: true,
-              account_holder_name: bankHolder,
-            },
-          ],
-        },
-        individual: { id: "person_bank_holder", object: "person", first_name: first, last_name: last },
-        settings: { payouts: { schedule: { interval: "manual" } } },
-      };
-      let body: unknown = account;
-      if (url.pathname === "/v1/transfers") {
-        transfers.push(new URLSearchParams(String(init?.body)).get("destination")!);
-        body = { id: `tr_${transfers.length}`, object: "transfer" };
-      } else if (url.pathname === "/v1/payouts") {
-        payouts.push(new URLSearchParams(String(init?.body)).get("destination"));
-        body = { id: `po_${payouts.length}`, object: "payout" };
-      } else if (url.pathname === "/v1/account_links") body = { object: "account_link", url: "https://connect.stripe.com/setup/x" };
-      return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json", "Request-Id": "req_1" } });
-    });
-    const stripeEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_vantage", STRIPE_WEBHOOK_SECRET: "whsec_test_vantage" };
-    const call = async (path: string, body?: unknown) => {
-      const ctx = createExecutionContext();
-      const headers = { Authorization: `Bearer ${player.token}`, "Content-Type": "application/json" };
-      const init = body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) };
-      const res = await createApp().fetch(new Request(`${BASE}${path}`, init), stripeEnv, ctx);
-      await waitOnExecutionContext(ctx);
-      return res;
-    };
+    // An honest Express account in the player's own name, with someone else's bank account numbers entered.
+    const { transfers, payouts, call } = fakeStripeConnect(player, () => ({
+      id: "acct_bank_holder",
+      bank: { id: "ba_bank_holder", fingerprint: `fp_holder_${player.userId}`, holderName: bankHolder },
+      individual: { first_name: first!, last_name: last! },
+    }));
 
     expect((await call("/api/connect/onboarding-link", {})).status).toBe(200);
     expect(await (await call("/api/connect/status")).json()).toMatchObject({ payeeNotVerifiedPerson: true });
