@@ -279,6 +279,8 @@ export async function confirmWager(dialog: Locator): Promise<void> {
       () => false,
     );
     if (pressed) return;
+    // The click went through as the button changed (placing, or the dialog closed): nothing left to press.
+    if (!(await confirm.or(accept).first().isVisible())) return;
   }
   throw new Error("the prices kept moving while the wager dialog was open");
 }
