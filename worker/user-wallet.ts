@@ -12,9 +12,16 @@ import { CASH_OUT_RULES, type CashOutRules, cashOutMethods } from "./cash-out/in
 import { exportMethods } from "./me/in-wallet";
 import type { DeclinedRefundPort } from "./payments/in-wallet/declined-purchases";
 import type { FraudRefundPort } from "./payments/in-wallet/fraud-warnings";
-import { paymentsMethods, refundDeclinedPacksOnAlarm, refundFraudWarningsOnAlarm, retryPayoutsOnAlarm } from "./payments/in-wallet/methods";
+import type { BankReturnPort } from "./payments/in-wallet/bank-returns";
+import {
+  paymentsMethods,
+  refundDeclinedPacksOnAlarm,
+  refundFraudWarningsOnAlarm,
+  retryPayoutsOnAlarm,
+  reverseBankReturnsOnAlarm,
+} from "./payments/in-wallet/methods";
 import type { PayoutPort } from "./payments/in-wallet/payouts";
-import { pendingRedemptionCentsInTx, winnerProjection } from "./payments/in-wallet/redemptions";
+import { pendingRedemptionCentsInTx, WINNER_TOPIC, winnerProjection } from "./payments/in-wallet/redemptions";
 import { bookingProjection } from "./payments/in-wallet/bookings";
 import { REDEMPTION_TIMELINE_TOPIC, redemptionTimelineProjection } from "./payments/in-wallet/redemption-timeline";
 import { PAYEE_STANDING, type PayeeStanding } from "./payments/in-wallet/standing";
@@ -138,7 +145,7 @@ export const WALLET_PORTS: WalletPortBindings = new Map([
 export const WALLET_PROJECTORS: WalletProjectors = {
   topics: {
     nudge: nudgeProjection,
-    winner: winnerProjection,
+    [WINNER_TOPIC]: winnerProjection,
     booking: bookingProjection,
     [REDEMPTION_TIMELINE_TOPIC]: redemptionTimelineProjection,
     // A break or closure: the player leaves the public social surface while it holds.
@@ -179,14 +186,15 @@ export class UserWallet extends WalletObject {
   /**
    * `payouts`: how the alarm's payout retries reach the payment provider; `checkouts`: how it
    * expires withdrawn checkouts there; `refunds`: how it makes the refunds still owed, declined
-   * packs' and actionable fraud warnings' (the provider's ports unless a test hands others in).
+   * packs' and actionable fraud warnings', and takes back the transfers of payouts the bank
+   * returned (the provider's ports unless a test hands others in).
    */
   constructor(
     ctx: DurableObjectState,
     env: Env,
     payouts: PayoutPort = paymentsPayoutPort(env),
     checkouts: CheckoutPort = paymentsCheckoutPort(env),
-    refunds: DeclinedRefundPort & FraudRefundPort = paymentsOwedRefundPort(env),
+    refunds: DeclinedRefundPort & FraudRefundPort & BankReturnPort = paymentsOwedRefundPort(env),
   ) {
     super(ctx, env, {
       migrations: WALLET_MIGRATIONS,
@@ -196,11 +204,13 @@ export class UserWallet extends WalletObject {
       beforeCommit: (tx) => announceDueLimitChangesInTx(tx),
       beforeDrain: (host, now) => announceLimitChangesOnAlarm(host, now),
       // Work that calls the payment provider: withdrawn checkouts expired, owed refunds made
-      // (declined packs', then actionable fraud warnings'), then payouts retried.
+      // (declined packs', then actionable fraud warnings'), returned payouts' transfers taken
+      // back, then payouts retried.
       afterDrain: async (host, now) => {
         await expireWithdrawnCheckoutsOnAlarm(host, checkouts, now);
         await refundDeclinedPacksOnAlarm(host, refunds, now);
         await refundFraudWarningsOnAlarm(host, refunds, now);
+        await reverseBankReturnsOnAlarm(host, refunds, now);
         await retryPayoutsOnAlarm(host, payouts, now, (at) => rulesInForce(env, at));
       },
     });

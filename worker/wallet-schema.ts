@@ -89,6 +89,8 @@ const RUNG_PURPOSES: readonly string[] = [
     "day came while the checkout was open) is declined and refunded, never credited.",
   "The region each checkout was opened under, kept by its session past the checkout's hold, so a completion the " +
     "provider delivers late (after the hold expired) is still declined where that region stopped offering packs.",
+  "A payout the bank sends back: the redemption's transfer is taken back from the player's payout account (the " +
+    "wallet's alarm asks again, backing off) and only then is its Vantage Cash returned to the balance, once.",
 ];
 
 export const WALLET_MIGRATIONS: readonly WalletMigration[] = composeLadder(RUNG_PURPOSES, [

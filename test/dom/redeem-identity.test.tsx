@@ -109,4 +109,51 @@ describe("/redeem: identity and the redemption timeline", () => {
     expect(screen.getByText(/^On hold: A new account's first redemption/)).toBeTruthy();
     expect(screen.getByText(/^Next: An operator approves or rejects it/)).toBeTruthy();
   });
+
+  it("shows a payout the bank sent back, its reason, and that the amount is on its way back to the balance", async () => {
+    harness.replies.set("GET /api/identity", { body: { status: "verified", reason: null, updatedAt: 1 } });
+    const at = Date.UTC(2026, 10, 25, 14, 0);
+    const note =
+      "Your bank sent the payout back (The bank account has been closed). The amount is being returned to your Vantage Cash balance.";
+    harness.replies.set("GET /api/withdrawals", {
+      body: {
+        redemptions: [
+          {
+            id: "rd_bank_back",
+            amountCents: 2_000,
+            status: "paid",
+            failureReason: null,
+            payoutReference: "tr_1",
+            createdAt: at,
+            updatedAt: at,
+            timeline: [
+              { step: "requested", at, note: null },
+              { step: "identity-checked", at, note: "Your identity is verified." },
+              { step: "sent", at, note: null },
+              { step: "paid", at, note: null },
+              { step: "bank-returned", at: at + 86_400_000, note },
+            ],
+            hold: null,
+            next: "The amount comes back to your Vantage Cash balance as soon as it is taken back from your payout account.",
+          },
+        ],
+      },
+    });
+    renderRedeem();
+    const timeline = await screen.findByRole("list", { name: /Timeline of the 20 Vantage Cash redemption/ });
+    const steps = within(timeline)
+      .getAllByRole("listitem")
+      .map((li) => li.querySelector(".redeem-step-name")?.textContent);
+    expect(steps).toEqual([
+      "Requested",
+      "Identity checked",
+      "Sent to your payout account",
+      "Paid to your bank",
+      "Returned by your bank",
+      "Returned to your balance",
+    ]);
+    expect(within(timeline).getByText(note)).toBeTruthy();
+    expect(screen.getByText("Returned by your bank", { selector: ".redeem-status" })).toBeTruthy();
+    expect(screen.getByText(/^Next: The amount comes back to your Vantage Cash balance/)).toBeTruthy();
+  });
 });

@@ -27,11 +27,12 @@ const credit = (id: string, amountCents = 999, at = FROM + HOUR) => ({
   amountCents,
   at,
 });
-const transfer = (id: string, redemptionId: string | null, amountCents = 2_000, at = FROM + 2 * HOUR) => ({
+const transfer = (id: string, redemptionId: string | null, amountCents = 2_000, at = FROM + 2 * HOUR, reversedCents = 0) => ({
   transferId: id,
   redemptionId,
   userId: "u1",
   amountCents,
+  reversedCents,
   at,
 });
 const paid = (redemptionId: string, amountCents = 2_000, at = FROM + 2 * HOUR) => ({ redemptionId, userId: "u1", amountCents, at });
@@ -77,6 +78,31 @@ describe("packs", () => {
 describe("payouts", () => {
   it("matches one transfer to its paid redemption", () => {
     expect(kinds({ ...none(), transfers: [transfer("tr_1", "rd_1")] }, { ...nothing(), paidRedemptions: [paid("rd_1")] })).toEqual([]);
+  });
+
+  it("owes nothing for a transfer taken back in full after the bank returned its payout, and names one taken back only in part", () => {
+    const returned = transfer("tr_back", "rd_back", 2_000, FROM + 2 * HOUR, 2_000);
+    expect(kinds({ ...none(), transfers: [returned] }, nothing())).toEqual([]);
+    const { differences } = reconcile({
+      provider: { ...none(), transfers: [transfer("tr_part", "rd_part", 2_000, FROM + 2 * HOUR, 500)] },
+      vantage: nothing(),
+      window,
+      now: NOW,
+    });
+    expect(differences).toEqual([
+      expect.objectContaining({ kind: "transfer-without-redemption", providerRef: "tr_part", providerCents: 1_500 }),
+    ]);
+  });
+
+  it("finds a redemption still booked as paid whose transfer was taken back", () => {
+    const returned = transfer("tr_back", "rd_back", 2_000, FROM + 2 * HOUR, 2_000);
+    const { differences } = reconcile({
+      provider: { ...none(), transfers: [returned] },
+      vantage: { ...nothing(), paidRedemptions: [paid("rd_back")] },
+      window,
+      now: NOW,
+    });
+    expect(differences).toEqual([expect.objectContaining({ kind: "amount-mismatch", vantageRef: "rd_back", providerCents: 0 })]);
   });
 
   it("finds a payout sent twice, with both transfers named", () => {

@@ -74,7 +74,15 @@ describe("the Stripe provider's records for a window", () => {
         },
         {
           data: [
-            { id: "tr_2", object: "transfer", amount: 2_000, transfer_group: "rd_1", metadata: { userId: "user-1" }, created: T + 60 },
+            {
+              id: "tr_2",
+              object: "transfer",
+              amount: 2_000,
+              amount_reversed: 2_000,
+              transfer_group: "rd_1",
+              metadata: { userId: "user-1" },
+              created: T + 60,
+            },
           ],
           has_more: false,
         },
@@ -99,9 +107,10 @@ describe("the Stripe provider's records for a window", () => {
     expect(records.payments).toEqual([
       { checkoutSessionId: "cs_paid", paymentIntent: "pi_1", userId: "user-1", amountCents: 999, at: T * 1000 },
     ]);
-    expect(records.transfers.map((t) => [t.transferId, t.redemptionId, t.userId, t.amountCents])).toEqual([
-      ["tr_1", "rd_1", "user-1", 2_000],
-      ["tr_2", "rd_1", "user-1", 2_000],
+    // What was taken back of each (a payout the bank returned) comes with it.
+    expect(records.transfers.map((t) => [t.transferId, t.redemptionId, t.userId, t.amountCents, t.reversedCents])).toEqual([
+      ["tr_1", "rd_1", "user-1", 2_000, 0],
+      ["tr_2", "rd_1", "user-1", 2_000, 2_000],
     ]);
     expect(records.reversals).toEqual([
       { kind: "refund", id: "re_1", paymentIntent: "pi_1", chargeId: "ch_1", amountCents: 500, at: T * 1000 },

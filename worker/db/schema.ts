@@ -881,6 +881,8 @@ export const simTransfers = sqliteTable(
     userId: text("user_id").notNull(),
     accountId: text("account_id").notNull(),
     amountCents: integer("amount_cents").notNull(),
+    /** Taken back since (migration 0056): a payout the bank returned. */
+    reversedCents: integer("reversed_cents").notNull().default(0),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [index("sim_transfers_created_idx").on(t.createdAt)],

@@ -8,6 +8,13 @@
 // creation and not yet paid. Each
 // redemption is marked once, however often Stripe delivers the event. The simulator
 // delivers the same event in-process (sim-payouts.ts).
+// `payout.failed` means the bank sent a payout back into the player's payout account (it can
+// follow `payout.paid` by days): the redemption it names (Vantage's payouts name their
+// redemption and player) is recorded as returned by the bank, its transfer is taken back from
+// that account, and only then does its amount return to the Vantage Cash balance
+// (in-wallet/bank-returns.ts); if the provider cannot take it back now, the wallet's alarm
+// tries again. A failed payout that names no redemption (an automatic one, from before payouts
+// were manual) or another player is ignored and left to an operator.
 import { z } from "zod";
 import type { ApiErrorBody } from "../../src/shared/schemas/api-error";
 import { getDb } from "../db/database";
@@ -16,17 +23,26 @@ import { paymentsWallet } from "./wallet";
 import { stripeConnectWebhookSecret, WEBHOOK_TOLERANCE_SECONDS } from "./payments-config";
 import { findPayoutAccountById } from "./payout-accounts";
 import { stripeSdk } from "../on-demand";
+import { reverseReturnedTransfer } from "./declined-refund-port";
+import { loggerFor } from "../logging/logger";
 
 export type ConnectWebhookOutcome =
-  | { status: 200; body: { received: true; marked?: number; ignored?: string } }
+  | { status: 200; body: { received: true; marked?: number; returned?: number; ignored?: string } }
   | { status: 400 | 503; body: ApiErrorBody };
 
 const PayoutSchema = z.object({
   id: z.string().min(1).max(255),
+  amount: z.number().int().nullish(),
   status: z.string().nullish(),
   created: z.number().int().nullish(),
+  failure_code: z.string().max(100).nullish(),
+  failure_message: z.string().max(500).nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
 });
+type Payout = z.infer<typeof PayoutSchema>;
+
+/** What the player reads of why the bank sent a payout back when Stripe gives no message. */
+const BANK_RETURN_FALLBACK = "the bank did not accept it";
 
 const ignored = (reason: string): ConnectWebhookOutcome => ({ status: 200, body: { received: true, ignored: reason } });
 
@@ -60,12 +76,13 @@ export async function handleConnectWebhook(
     return { status: 400, body: errorBody("invalid-signature", "The webhook signature could not be verified.") };
   }
   if (typeof event !== "object" || event === null || typeof event.type !== "string") return ignored("not an event");
-  if (event.type !== "payout.paid") return ignored(`event type ${event.type}`);
+  if (event.type !== "payout.paid" && event.type !== "payout.failed") return ignored(`event type ${event.type}`);
   if (typeof event.account !== "string") return ignored("no connected account");
   const payout = PayoutSchema.safeParse(event.data?.object);
   if (!payout.success) return ignored("not a payout");
   const account = await findPayoutAccountById(getDb(env), event.account);
   if (!account) return ignored("unknown account");
+  if (event.type === "payout.failed") return bankReturned(env, { accountId: event.account, userId: account.userId }, payout.data, now);
   const marked = await paymentsWallet(env, account.userId).markPaidOut(
     account.userId,
     {
@@ -76,4 +93,47 @@ export async function handleConnectWebhook(
     now,
   );
   return { status: 200, body: { received: true, marked: marked.length } };
+}
+
+/**
+ * A payout the bank sent back: recorded in the wallet of the player it names, then its transfer
+ * taken back from the payout account and the amount returned to the balance (bank-returns.ts).
+ * A try at the provider that fails now is left to the wallet's alarm.
+ */
+async function bankReturned(
+  env: Env,
+  account: { accountId: string; userId: string },
+  payout: Payout,
+  now: number,
+): Promise<ConnectWebhookOutcome> {
+  const redemptionId = payout.metadata?.redemptionId;
+  if (!redemptionId || typeof payout.amount !== "number") return ignored("a payout that names no redemption");
+  if (payout.metadata?.userId !== account.userId) return ignored("a payout of another player");
+  const wallet = paymentsWallet(env, account.userId);
+  const recorded = await wallet.recordBankReturn(
+    account.userId,
+    {
+      redemptionId,
+      payoutId: payout.id,
+      accountId: account.accountId,
+      amountCents: payout.amount,
+      reason: payout.failure_message ?? payout.failure_code ?? BANK_RETURN_FALLBACK,
+    },
+    now,
+  );
+  if (!recorded.recorded) return ignored(recorded.ignored);
+  if (recorded.reversal) {
+    const taken = await reverseReturnedTransfer(env, { ...recorded.reversal, userId: account.userId }).catch((err: unknown) => ({
+      ok: false as const,
+      reason: err instanceof Error ? err.message : String(err),
+    }));
+    if (taken.ok) await wallet.bankReturnReversed(account.userId, redemptionId, now);
+    else
+      loggerFor(env).warn(
+        "payout returned by the bank: transfer not taken back yet; the wallet's alarm tries again",
+        redemptionId,
+        taken.reason,
+      );
+  }
+  return { status: 200, body: { received: true, returned: 1 } };
 }

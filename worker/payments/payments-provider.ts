@@ -87,6 +87,23 @@ export type BankPayoutInput = {
 /** As TransferResult: `definitive: false` is a lost answer, retried under the same key. */
 export type BankPayoutResult = { ok: true; payoutId: string } | { ok: false; definitive: boolean; reason: string };
 
+/**
+ * A redemption's transfer taken back from the connected account after the bank returned its
+ * payout there: the whole `amountCents`, once per `idempotencyKey`; only the transfer of this
+ * redemption and player, sent to `accountId`, is taken back.
+ */
+export type TransferReversalInput = {
+  transferId: string;
+  accountId: string;
+  amountCents: number;
+  redemptionId: string;
+  userId: string;
+  idempotencyKey: string;
+};
+
+/** `ok` once the provider has taken the transfer back in full, now or before. */
+export type TransferReversalResult = { ok: true } | { ok: false; reason: string };
+
 /** Why a payment is refunded, in Stripe's words. */
 export type RefundReason = "fraudulent" | "requested_by_customer";
 
@@ -103,8 +120,18 @@ export type ProviderPayment = {
   at: number;
 };
 
-/** A transfer the provider sent to a connected account; `redemptionId` is its `transfer_group`. */
-export type ProviderTransfer = { transferId: string; redemptionId: string | null; userId: string | null; amountCents: number; at: number };
+/**
+ * A transfer the provider sent to a connected account; `redemptionId` is its `transfer_group`;
+ * `reversedCents`: how much of it has been taken back since (a payout the bank returned).
+ */
+export type ProviderTransfer = {
+  transferId: string;
+  redemptionId: string | null;
+  userId: string | null;
+  amountCents: number;
+  reversedCents: number;
+  at: number;
+};
 
 /** Money the provider gave back on a payment: a refund (its own amount) or a dispute opened (the amount disputed). */
 export type ProviderReversal = {
@@ -146,6 +173,8 @@ export interface PaymentsProvider {
    * canceled), or null; throws when the provider cannot say.
    */
   findPayout(input: { accountId: string; redemptionId: string; userId: string }): Promise<{ payoutId: string } | null>;
+  /** Takes a redemption's transfer back after its bank returned the payout (see TransferReversalInput). */
+  reverseTransfer(input: TransferReversalInput): Promise<TransferReversalResult>;
   /**
    * Refunds what is left of a payment, once per `idempotencyKey`: as `fraudulent` for an
    * actionable early fraud warning, as `requested_by_customer` for a pack declined because the

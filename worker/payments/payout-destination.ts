@@ -142,6 +142,6 @@ export function checkedPayoutRoute(
       sentTo = routeTo(current);
       return sentTo.send(request);
     },
-    afterSent: (redemption) => sentTo.afterSent?.(redemption) ?? Promise.resolve(),
+    afterSent: (redemption, userId) => sentTo.afterSent?.(redemption, userId) ?? Promise.resolve(),
   };
 }

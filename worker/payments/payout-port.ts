@@ -35,7 +35,7 @@ import { getPaymentsProvider } from "./configured-provider";
 import type { MadeTransfer, PaymentsProvider } from "./payments-provider";
 import { findPayoutAccount, type PayoutAccountRow } from "./payout-accounts";
 import { checkedPayoutRoute, freshPayoutAccount } from "./payout-destination";
-import { simulatePayoutPaid } from "./sim-payouts";
+import { simulatePayoutOutcome } from "./sim-payouts";
 import { metricsFor } from "../metrics/metrics";
 import { noMetrics, type Metrics } from "../metrics/metrics-port";
 
@@ -156,8 +156,8 @@ async function sendOrAdopt(payouts: Payouts, target: PayoutTarget, request: Payo
 /**
  * Payouts to `target` through `payouts` (the active provider, or a test's stand-in); each
  * outcome is counted in `metrics`. With `env` while the simulator is the provider, each
- * payout made to the bank is followed by its `payout.paid` (sim-payouts.ts), as Stripe's
- * Connect endpoint would send it.
+ * payout made to the bank is followed by its `payout.paid` or `payout.failed` (sim-payouts.ts),
+ * as Stripe's Connect endpoint would send it.
  */
 export function payoutRoute(payouts: Payouts, target: PayoutTarget, env?: Env, metrics: Metrics = noMetrics): PayoutRoute {
   const route: PayoutRoute = {
@@ -169,10 +169,16 @@ export function payoutRoute(payouts: Payouts, target: PayoutTarget, env?: Env, m
     },
   };
   if (env && paymentsMode(env) === "embedded") {
-    route.afterSent = (redemption) =>
-      simulatePayoutPaid(
+    route.afterSent = (redemption, userId) =>
+      simulatePayoutOutcome(
         env,
-        { accountId: target.accountId, redemptionId: redemption.id, amountCents: redemption.amountCents },
+        {
+          accountId: target.accountId,
+          destination: target.destination,
+          redemptionId: redemption.id,
+          userId,
+          amountCents: redemption.amountCents,
+        },
         Date.now(),
       );
   }

@@ -38,6 +38,30 @@ export async function findSimTransfer(env: Env, redemptionId: string): Promise<{
   return row ? { transferId: row.id } : null;
 }
 
+/**
+ * Takes a transfer of the simulator's back in full, as Stripe's transfer reversal does:
+ * `false` when it made no such transfer of this redemption and player to `accountId`.
+ * Taking back one already taken back changes nothing.
+ */
+export async function reverseSimTransfer(
+  env: Env,
+  input: { transferId: string; redemptionId: string; userId: string; accountId: string },
+): Promise<boolean> {
+  const [row] = await getDb(env)
+    .update(simTransfers)
+    .set({ reversedCents: simTransfers.amountCents })
+    .where(
+      and(
+        eq(simTransfers.id, input.transferId),
+        eq(simTransfers.redemptionId, input.redemptionId),
+        eq(simTransfers.userId, input.userId),
+        eq(simTransfers.accountId, input.accountId),
+      ),
+    )
+    .returning({ id: simTransfers.id });
+  return row !== undefined;
+}
+
 /** A payout the simulator made to a bank account; the same id again (a retried key) records nothing. */
 export async function recordSimPayout(
   env: Env,
@@ -130,6 +154,7 @@ export async function listSimRecords(env: Env, window: { from: number; to: numbe
       redemptionId: t.redemptionId,
       userId: t.userId,
       amountCents: t.amountCents,
+      reversedCents: t.reversedCents,
       at: t.createdAt,
     })),
     reversals: reversals.map((r) => ({

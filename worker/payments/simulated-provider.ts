@@ -7,7 +7,9 @@
 // bank account's holder), paying out only when Vantage says; transfers succeed for an
 // onboarded account (once per redemption, as Stripe's idempotency keys make them), and its
 // payout to the bank goes only to the bank account named, if the account still has it (one
-// swapped in since has another id, see simulated-ids.ts); a refund (an actionable early
+// swapped in since has another id, see simulated-ids.ts), and a transfer whose payout the
+// bank returned is taken back (sim-payouts.ts fails payouts to Stripe's test account
+// 000111111116); a refund (an actionable early
 // fraud warning's, a declined pack's) gives back what is left of the simulated payment. What
 // it paid and took back is kept in its own D1 books (sim-records.ts), which `listRecords`
 // reads as Stripe's lists.
@@ -24,6 +26,7 @@ import {
   recordSimPayout,
   recordSimReversal,
   recordSimTransfer,
+  reverseSimTransfer,
   simRefundedCents,
 } from "./sim-records";
 import { SIM_CHARGE_ID, simPayoutId } from "./simulated-ids";
@@ -132,6 +135,13 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
     async findPayout(input) {
       const made = await findSimPayout(env, input);
       return made ? { payoutId: made.payoutId } : null;
+    },
+
+    // A transfer of the simulator's, taken back in full once however often asked.
+    async reverseTransfer(input) {
+      return (await reverseSimTransfer(env, input))
+        ? { ok: true }
+        : { ok: false, reason: `No such transfer of this redemption: '${input.transferId}'.` };
     },
 
     // What is left of a simulated payment (`pi_sim_<hex>` of session `cs_sim_<hex>`) goes into

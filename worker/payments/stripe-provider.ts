@@ -284,6 +284,32 @@ export function createStripeProvider(secretKey: string): PaymentsProvider {
       return null;
     },
 
+    // The transfer is read first: one already taken back in full (an answer lost, a key Stripe
+    // no longer remembers) is not asked for again, only what is left of one taken back in part
+    // by hand is, and one of another redemption, player or account is never taken back.
+    async reverseTransfer(input) {
+      const stripe = await stripeClient(secretKey);
+      try {
+        const transfer = await stripe.transfers.retrieve(input.transferId);
+        const owner = transfer.metadata?.redemptionId === input.redemptionId && transfer.metadata?.userId === input.userId;
+        if (!owner || idOf(transfer.destination) !== input.accountId) {
+          return { ok: false, reason: `Transfer ${input.transferId} is not this redemption's.` };
+        }
+        if (transfer.amount_reversed >= input.amountCents) return { ok: true };
+        await stripe.transfers.createReversal(
+          input.transferId,
+          {
+            amount: input.amountCents - transfer.amount_reversed,
+            metadata: { redemptionId: input.redemptionId, userId: input.userId, reason: "bank_return" },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { ok: true };
+      } catch (err) {
+        return { ok: false, reason: err instanceof Error ? err.message : "Transfer reversal failed." };
+      }
+    },
+
     // Each list is walked to its end with the SDK's auto-pagination, 100 a page.
     async listRecords(window) {
       const stripe = await stripeClient(secretKey);
@@ -306,6 +332,7 @@ export function createStripeProvider(secretKey: string): PaymentsProvider {
           redemptionId: transfer.transfer_group ?? transfer.metadata?.redemptionId ?? null,
           userId: transfer.metadata?.userId ?? null,
           amountCents: transfer.amount,
+          reversedCents: transfer.amount_reversed ?? 0,
           at: transfer.created * 1000,
         });
       }

@@ -5,6 +5,7 @@ import { type KernelWallet, walletOf } from "../wallet";
 import type { PaymentsWallet } from "./in-wallet/methods";
 export type { PaymentsWallet };
 export type { DeclinedPurchase, DeclinedRefundPort } from "./in-wallet/declined-purchases";
+export type { BankReturnPort, BankReversal } from "./in-wallet/bank-returns";
 export type { FraudRefundPort, FraudWarning } from "./in-wallet/fraud-warnings";
 export type { PayoutAttempt, PayoutOutcome, PayoutTiming } from "./in-wallet/payout-attempts";
 export {

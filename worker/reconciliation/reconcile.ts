@@ -7,7 +7,7 @@
 // inside the window, so each difference belongs to exactly one day. A record younger
 // than `inFlightMs` at `now` is left out: its webhook may still be on its way.
 import type { ReconciliationCounts, ReconciliationDifference } from "../../src/shared/schemas/reconciliation";
-import type { ProviderRecords } from "../payments/payments-provider";
+import type { ProviderRecords, ProviderTransfer } from "../payments/payments-provider";
 
 /** A pack the wallet credited (`payment_bookings` kind `credit`). */
 export type VantageCredit = { checkoutSessionId: string; paymentIntent: string | null; userId: string; amountCents: number; at: number };
@@ -119,32 +119,36 @@ export function reconcile(input: ReconcileInput): ReconcileResult {
   }
 
   // ---- payouts: redemptions paid vs transfers sent, by redemption (the transfer group) ----
+  // A transfer counts by what it still holds: one taken back in full (the bank returned its
+  // payout and the redemption went back to the balance) matches nothing and is owed nothing.
   const paid = new Map(vantage.paidRedemptions.map((redemption) => [redemption.redemptionId, redemption]));
+  const held = (transfer: ProviderTransfer) => transfer.amountCents - transfer.reversedCents;
   const transfersByRedemption = groupBy(provider.transfers, (transfer) => transfer.redemptionId);
   for (const [redemptionId, transfers] of transfersByRedemption) {
     const redemption = redemptionId === null ? undefined : paid.get(redemptionId);
+    const standing = transfers.filter((transfer) => held(transfer) > 0);
     const ids = transfers.map((transfer) => transfer.transferId).join(", ");
-    const total = sumOf(transfers);
+    const total = transfers.reduce((sum, transfer) => sum + held(transfer), 0);
     const userId = transfers.find((transfer) => transfer.userId)?.userId ?? redemption?.userId ?? null;
     if (!redemption) {
-      for (const transfer of transfers) {
+      for (const transfer of standing) {
         report({
           view: "payouts",
           kind: "transfer-without-redemption",
           userId: transfer.userId ?? null,
           providerRef: transfer.transferId,
           vantageRef: transfer.redemptionId,
-          providerCents: transfer.amountCents,
+          providerCents: held(transfer),
           vantageCents: null,
           at: transfer.at,
           detail: transfer.redemptionId
-            ? `Transfer of ${cents(transfer.amountCents)} for ${transfer.redemptionId}, which no wallet booked as paid.`
-            : `Transfer of ${cents(transfer.amountCents)} with no redemption (transfer group).`,
+            ? `Transfer of ${cents(held(transfer))} for ${transfer.redemptionId}, which no wallet booked as paid.`
+            : `Transfer of ${cents(held(transfer))} with no redemption (transfer group).`,
         });
       }
       continue;
     }
-    if (transfers.length > 1) {
+    if (standing.length > 1) {
       report({
         view: "payouts",
         kind: "payout-sent-twice",
@@ -154,7 +158,7 @@ export function reconcile(input: ReconcileInput): ReconcileResult {
         providerCents: total,
         vantageCents: redemption.amountCents,
         at: latest(transfers),
-        detail: `${transfers.length} transfers (${cents(total)} in all) for one redemption of ${cents(redemption.amountCents)}.`,
+        detail: `${standing.length} transfers (${cents(total)} in all) for one redemption of ${cents(redemption.amountCents)}.`,
       });
     } else if (total !== redemption.amountCents) {
       report({
@@ -166,7 +170,7 @@ export function reconcile(input: ReconcileInput): ReconcileResult {
         providerCents: total,
         vantageCents: redemption.amountCents,
         at: transfers[0]!.at,
-        detail: `Transferred ${cents(total)}; the redemption paid was ${cents(redemption.amountCents)}.`,
+        detail: `Transferred ${cents(total)}${total === sumOf(transfers) ? "" : " after what was taken back"}; the redemption paid was ${cents(redemption.amountCents)}.`,
       });
     }
   }

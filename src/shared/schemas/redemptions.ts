@@ -54,8 +54,19 @@ export type RedemptionStatus = z.infer<typeof RedemptionStatusSchema>;
  * The steps a redemption goes through, in order: requested → identity checked → in review
  * (some) → approved → sent (the transfer to the payout account) → paid (the payout reached
  * the bank: the connected account's `payout.paid`), or returned to the balance with the reason.
+ * A payout the bank sends back (the connected account's `payout.failed`, which can follow
+ * `payout.paid` by days) adds bank-returned, and returned once the money is back in the balance.
  */
-export const REDEMPTION_STEPS = ["requested", "identity-checked", "in-review", "approved", "sent", "paid", "returned"] as const;
+export const REDEMPTION_STEPS = [
+  "requested",
+  "identity-checked",
+  "in-review",
+  "approved",
+  "sent",
+  "paid",
+  "bank-returned",
+  "returned",
+] as const;
 export const RedemptionStepNameSchema = z.enum(REDEMPTION_STEPS);
 export type RedemptionStepName = z.infer<typeof RedemptionStepNameSchema>;
 
@@ -70,7 +81,10 @@ export type RedemptionStep = z.infer<typeof RedemptionStepSchema>;
 export const RedemptionSchema = z.object({
   id: z.string(),
   amountCents: z.number().int().positive(),
-  /** pending (held, not yet sent to the bank), paid (transferred and paid out to the bank account checked), failed (returned to the balance). */
+  /**
+   * pending (held, not yet sent to the bank), paid (transferred and paid out to the bank account
+   * checked), failed (returned to the balance: never sent, or sent back by the bank).
+   */
   status: RedemptionStatusSchema,
   failureReason: z.string().nullable(),
   payoutReference: z.string().nullable(),

@@ -309,7 +309,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/stripe/connect-webhook": {
     section: "Bonus, coin shop and redemption",
-    does: "Stripe's Connect endpoint (connected accounts' events), signed with its own `STRIPE_CONNECT_WEBHOOK_SECRET`: `payout.paid` gives the redemptions it carried (the one in its metadata, else every one sent to that account by the payout's creation) the timeline's \"paid\" step, once under replays.",
+    does: "Stripe's Connect endpoint (connected accounts' events), signed with its own `STRIPE_CONNECT_WEBHOOK_SECRET`: `payout.paid` gives the redemptions it carried (the one in its metadata, else every one sent to that account by the payout's creation) the timeline's \"paid\" step, once under replays. `payout.failed` (the bank sent a payout back) of a redemption the payout names, for the player it names, of that redemption's amount: its transfer is taken back from the payout account and its amount returned to the Vantage Cash balance once (the timeline's \"bank-returned\" and \"returned\" steps; the wallet's alarm retries a reversal the provider could not make). A failed payout naming no redemption or another player is ignored for an operator.",
   },
   "GET /api/connect/status": {
     section: "Bonus, coin shop and redemption",

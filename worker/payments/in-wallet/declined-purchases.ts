@@ -197,15 +197,23 @@ export function declinedRefundFailedInTx(
   return owedRefundTryFailedInTx(tx, { table: "declined_refunds_due", key: input.checkoutSessionId, ...input });
 }
 
+/** The tables of money owed back or taken back at the provider, by the column that keys each. */
+const OWED_KEY_COLUMN = {
+  declined_refunds_due: "checkout_session_id",
+  fraud_refunds_due: "warning_id",
+  bank_returns: "redemption_id",
+} as const;
+
 /**
- * The backoff every owed refund shares (a declined pack's, an actionable fraud warning's):
- * after a failed try the next waits `retry.firstMs` doubled per try so far, up to `retry.maxMs`.
+ * The backoff every owed refund shares (a declined pack's, an actionable fraud warning's, and
+ * a returned payout's transfer to take back): after a failed try the next waits
+ * `retry.firstMs` doubled per try so far, up to `retry.maxMs`.
  */
 export function owedRefundTryFailedInTx(
   tx: Ledger,
-  input: { table: "declined_refunds_due" | "fraud_refunds_due"; key: string; reason: string; retry: DeclinedRefundRetry },
+  input: { table: keyof typeof OWED_KEY_COLUMN; key: string; reason: string; retry: DeclinedRefundRetry },
 ): { ok: true } {
-  const keyColumn = input.table === "declined_refunds_due" ? "checkout_session_id" : "warning_id";
+  const keyColumn = OWED_KEY_COLUMN[input.table];
   const row = tx.sql.exec<{ tries: number }>(`SELECT tries FROM ${input.table} WHERE ${keyColumn} = ?`, input.key).toArray()[0];
   if (row) {
     const tries = row.tries + 1;

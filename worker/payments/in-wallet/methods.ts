@@ -1,7 +1,8 @@
 // Payments' RPC methods on the player's wallet: coin packs credited (or declined and
 // refunded), Vantage Cash redemptions and their payout attempts, money that comes back
-// (disputes, refunds, early fraud warnings), and payments' part of the alarm: owed refunds
-// (declined packs', actionable fraud warnings') and payout retries. Installed on the composed wallet at the Worker's root;
+// (disputes, refunds, early fraud warnings, payouts the bank returned), and payments' part of
+// the alarm: owed refunds (declined packs', actionable fraud warnings'), returned payouts'
+// transfers taken back, and payout retries. Installed on the composed wallet at the Worker's root;
 // callers type the stub `PaymentsWallet` (worker/payments/wallet.ts).
 import type { PlayContext } from "../../../src/shared/protection";
 import type { Redemption } from "../../../src/shared/schemas/redemptions";
@@ -33,6 +34,15 @@ import {
   type FraudWarningInput,
   type FraudWarningResult,
 } from "./fraud-warnings";
+import {
+  bankReturnReversedInTx,
+  dueBankReturnsInTx,
+  nextBankReturnInTx,
+  recordBankReturnInTx,
+  type BankReturnInput,
+  type BankReturnPort,
+  type BankReturnResult,
+} from "./bank-returns";
 import {
   beginPayoutAttemptInTx,
   duePayoutsInTx,
@@ -106,11 +116,12 @@ function declinedRefundRetry(env: Env): DeclinedRefundRetry {
 
 /**
  * Rings the alarm when an owed refund is next due a try at the provider: a declined pack's
- * (declined-purchases.ts) or an actionable fraud warning's (fraud-warnings.ts).
+ * (declined-purchases.ts), an actionable fraud warning's (fraud-warnings.ts), or a returned
+ * payout's transfer to take back (bank-returns.ts).
  */
 async function armForOwedRefunds(host: WalletHost, userId: string, now: number): Promise<void> {
   const nexts = host
-    .read(userId, now, (tx) => [nextDeclinedRefundInTx(tx), nextFraudRefundInTx(tx)])
+    .read(userId, now, (tx) => [nextDeclinedRefundInTx(tx), nextFraudRefundInTx(tx), nextBankReturnInTx(tx)])
     .filter((next): next is number => next !== null);
   if (nexts.length > 0) await host.wakeBy(Math.min(...nexts));
 }
@@ -229,6 +240,22 @@ export const paymentsMethods = {
     now: number,
   ) {
     return host.transact(userId, now, (tx) => ({ ok: true as const, marked: markPaidOutInTx(tx, input) })).marked;
+  },
+
+  /**
+   * The connected account's `payout.failed` (bank-returns.ts): recorded once, answering the
+   * transfer still to take back. Taking it back is the caller's to try first; the alarm is set
+   * to try again while it waits.
+   */
+  async recordBankReturn(host: WalletHost, userId: string, input: BankReturnInput, now: number): Promise<BankReturnResult> {
+    const result = host.transact(userId, now, (tx) => recordBankReturnInTx(tx, input, declinedRefundRetry(host.env)));
+    if (result.recorded && result.reversal) await armForOwedRefunds(host, userId, now);
+    return result;
+  },
+
+  /** The provider has taken a returned payout's transfer back: its amount comes back to the balance, once. */
+  async bankReturnReversed(host: WalletHost, userId: string, redemptionId: string, now: number) {
+    return host.transact(userId, now, (tx) => bankReturnReversedInTx(tx, redemptionId));
   },
 
   // A dispute, refund or fraud warning can pause redemptions or lift a pause; either way
@@ -391,6 +418,27 @@ export async function refundFraudWarningsOnAlarm(host: WalletHost, refunds: Frau
     ask: (item) => refunds.refundWarned(item),
     made: (tx, { warningId }) => fraudRefundMadeInTx(tx, warningId),
     failed: (tx, { warningId }, reason) => owedRefundTryFailedInTx(tx, { table: "fraud_refunds_due", key: warningId, reason, retry }),
+  });
+  await armForOwedRefunds(host, userId, Date.now());
+}
+
+/**
+ * Payments' part of the alarm that takes back the transfers of payouts the bank returned: each
+ * due a try is asked of the provider (`port`, key `bank-return-<redemption id>`), outside any
+ * transaction, and its amount returned to the balance once taken back; a failed try waits
+ * twice as long as the last (DECLINED_REFUND_RETRY_*).
+ */
+export async function reverseBankReturnsOnAlarm(host: WalletHost, port: BankReturnPort, now: number): Promise<void> {
+  const userId = host.owner();
+  if (userId === null) return;
+  const retry = declinedRefundRetry(host.env);
+  await retryOwedRefunds(host, userId, {
+    what: "payout returned by the bank",
+    due: host.read(userId, now, (tx) => dueBankReturnsInTx(tx)),
+    keyOf: (item) => item.redemptionId,
+    ask: (item) => port.reverseBankReturn({ ...item, userId }),
+    made: (tx, { redemptionId }) => bankReturnReversedInTx(tx, redemptionId),
+    failed: (tx, { redemptionId }, reason) => owedRefundTryFailedInTx(tx, { table: "bank_returns", key: redemptionId, reason, retry }),
   });
   await armForOwedRefunds(host, userId, Date.now());
 }

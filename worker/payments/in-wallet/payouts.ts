@@ -47,8 +47,8 @@ export type PayoutRoute = {
    * unclear answer, or a payout to the bank that did not start, is an `unknown` outcome.
    */
   send(request: PayoutRequest): Promise<PayoutOutcome>;
-  /** Runs once the wallet has recorded a payout as sent (the simulator's `payout.paid`); may throw. */
-  afterSent?(redemption: Redemption): Promise<void>;
+  /** Runs once the wallet has recorded a payout as sent (the simulator's `payout.paid` or `payout.failed`); may throw. */
+  afterSent?(redemption: Redemption, userId: string): Promise<void>;
 };
 
 /** How the wallet reaches the payment provider for its background retries (implemented in worker/payments). */
@@ -95,7 +95,7 @@ export async function runPayoutAttempt(
   const finished = await wallet.finishPayoutAttempt(input.userId, { redemptionId: input.redemptionId, outcome, timing }, clock());
   if (finished.ok && finished.redemption.status === "paid" && route.afterSent) {
     try {
-      await route.afterSent(finished.redemption);
+      await route.afterSent(finished.redemption, input.userId);
     } catch (err) {
       logger.warn("after-sent step failed", input.redemptionId, err);
     }

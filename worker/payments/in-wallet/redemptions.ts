@@ -125,8 +125,13 @@ export const BANK_PAYOUT_WAITING_NOTE =
 const BANK_PAYOUT_RETRIED = "The payout to your bank is tried again automatically; until then the money waits in your payout account.";
 const BANK_PAYOUT_STARTED_LATE_NOTE = "Reached your payout account; the payout from there to your bank started on a later try.";
 
+/** What the player reads next while a payout the bank sent back is taken back from their payout account. */
+const BANK_RETURN_NEXT = "The amount comes back to your Vantage Cash balance as soon as it is taken back from your payout account.";
+
 function nextOf(row: RedemptionRow, timeline: readonly RedemptionStep[], hold: string | null): string | null {
-  if (row.status === "failed" || timeline.some((s) => s.step === "paid")) return null;
+  if (row.status === "failed") return null;
+  if (timeline.some((s) => s.step === "bank-returned")) return BANK_RETURN_NEXT;
+  if (timeline.some((s) => s.step === "paid")) return null;
   if (row.status === "paid") return "Your bank shows the payout once it arrives, usually within 2 business days.";
   if (!hold && timeline.some((s) => s.step === "sent")) return BANK_PAYOUT_RETRIED;
   if (hold)
@@ -315,7 +320,7 @@ export function requestRedemptionInTx(
 }
 
 /** The player's alert that a redemption was sent (the transfer) or failed, sent with the commit (outbox.ts). */
-function noticeRedemption(tx: Ledger, redemption: Pick<Redemption, "id" | "status" | "amountCents">): void {
+export function noticeRedemptionInTx(tx: Ledger, redemption: Pick<Redemption, "id" | "status" | "amountCents">): void {
   const notice = redemptionNotice(tx.userId, redemption);
   if (!notice) return;
   writeOutboxRow(tx.sql, "notice", notice, tx.now);
@@ -364,10 +369,10 @@ export function completeRedemptionInTx(
       tx.sql.exec<{ region: string | null }>("SELECT region FROM redemption_regions WHERE redemption_id = ?", row.id).toArray()[0]
         ?.region ?? null;
     const winner: WinnerPayload = { redemptionId: row.id, userId: tx.userId, amountCents: row.amount_cents, region, paidAt: tx.now };
-    writeOutboxRow(tx.sql, "winner", winner, tx.now);
+    writeOutboxRow(tx.sql, WINNER_TOPIC, winner, tx.now);
     projectRedemptionTimelineInTx(tx, row.id);
     tx.noteChange();
-    noticeRedemption(tx, { id: row.id, status: "paid", amountCents: row.amount_cents });
+    noticeRedemptionInTx(tx, { id: row.id, status: "paid", amountCents: row.amount_cents });
   }
   return { ok: true, redemption: toRedemption(tx, findRow(tx, input.redemptionId)!), balances: tx.balances(), created: false };
 }
@@ -388,7 +393,7 @@ export function failRedemptionInTx(tx: Ledger, input: { redemptionId: string; re
     );
     recordStepInTx(tx, row.id, "returned", input.reason);
     projectRedemptionTimelineInTx(tx, row.id);
-    noticeRedemption(tx, { id: row.id, status: "failed", amountCents: row.amount_cents });
+    noticeRedemptionInTx(tx, { id: row.id, status: "failed", amountCents: row.amount_cents });
   }
   return { ok: true, redemption: toRedemption(tx, findRow(tx, input.redemptionId)!), balances: tx.balances(), created: false };
 }
@@ -440,14 +445,15 @@ export function decideReviewInTx(tx: Ledger, input: ReviewDecision, audit: Opera
  * The connected account's `payout.paid`: the redemptions it carried reached the bank.
  * Names one redemption (`redemptionId`, from the payout's metadata) or, without one, every
  * redemption sent by `sentBy` (the payout's creation) and not yet marked paid. Replays mark
- * nothing twice; answers the ids it marked now.
+ * nothing twice, and a payout the bank has already sent back (bank-returns.ts) is not marked
+ * paid by a `payout.paid` delivered after its `payout.failed`; answers the ids it marked now.
  */
 export function markPaidOutInTx(tx: Ledger, input: { payoutId: string; redemptionId: string | null; sentBy: number }): string[] {
   const ids = tx.sql
     .exec<{ id: string }>(
       `SELECT r.id FROM redemptions r JOIN redemption_steps s ON s.redemption_id = r.id AND s.step = 'sent'
         WHERE r.status = 'paid' AND s.at <= ? AND (? IS NULL OR r.id = ?)
-          AND NOT EXISTS (SELECT 1 FROM redemption_steps p WHERE p.redemption_id = r.id AND p.step = 'paid')`,
+          AND NOT EXISTS (SELECT 1 FROM redemption_steps p WHERE p.redemption_id = r.id AND p.step IN ('paid', 'bank-returned'))`,
       input.sentBy,
       input.redemptionId,
       input.redemptionId,
@@ -490,12 +496,25 @@ export function redeemableInTx(tx: Ledger, windDown: WindDown | null = null): Re
   };
 }
 
+/** The outbox topic of the public winners list (worker/user-wallet.ts registers `winnerProjection`). */
+export const WINNER_TOPIC = "winner";
+
 /** A redemption confirmed paid, for D1 `sweepstakes_winners` (the public winners list); keyed by the redemption id. */
 export type WinnerPayload = { redemptionId: string; userId: string; amountCents: number; region: string | null; paidAt: number };
 
-/** The outbox topic `winner`: the paid redemption joins the public winners list once. */
+/** A paid redemption whose payout the bank sent back (bank-returns.ts): it leaves the winners list. */
+export type WinnerWithdrawn = { redemptionId: string; withdrawn: true };
+
+/**
+ * The outbox topic `winner`: the paid redemption joins the public winners list once, and leaves
+ * it if the bank sends its payout back (rows drain in order, so a withdrawal follows its entry).
+ */
 export function winnerProjection(db: D1Database, payload: string): D1PreparedStatement[] {
-  const p = JSON.parse(payload) as WinnerPayload;
+  const parsed = JSON.parse(payload) as WinnerPayload | WinnerWithdrawn;
+  if ("withdrawn" in parsed) {
+    return [db.prepare("DELETE FROM sweepstakes_winners WHERE redemption_id = ?").bind(parsed.redemptionId)];
+  }
+  const p = parsed;
   return [
     db
       .prepare(

@@ -15,6 +15,7 @@
 //   declined_purchases    paid packs declined (refunded, never credited): the player was on a break or closed, or the checkout withdrawn (18)
 //   declined_refunds_due  declined packs whose refund is still owed, and when the alarm tries the provider again (19)
 //   fraud_refunds_due     actionable early fraud warnings whose refund is still owed, and when the alarm tries again (21)
+//   bank_returns          payouts the bank sent back: the transfer to take back, when the alarm tries again, when done (24)
 import type { WalletStorageStep } from "../../wallet/schema-migrations";
 
 /** Its tables when the ladder began (rungs 1 and 2). */
@@ -201,6 +202,30 @@ export const PAYMENTS_STORAGE: readonly WalletStorageStep[] = [
            JOIN purchases p ON p.payment_intent = w.payment_intent
           WHERE w.actionable = 1 AND w.cleared_at IS NULL AND p.refunded_cents < p.amount_cents
             AND NOT EXISTS (SELECT 1 FROM disputes d WHERE d.checkout_session_id = p.checkout_session_id AND d.open = 0 AND d.status != 'won')`,
+    ],
+  },
+  {
+    version: 24,
+    statements: [
+      // `bank_returns`: one row per paid redemption whose payout the bank sent back (the connected
+      // account's `payout.failed`), by the redemption: the payout returned, the transfer to take back
+      // from `account_id` (the provider's key is `bank-return-<redemption id>`), why the bank returned
+      // it, how often the alarm has asked the provider (`tries`), when it asks next (`next_try_at`),
+      // why the last try failed, and when the transfer was taken back and the amount returned to the
+      // balance (`reversed_at`; null until then) (bank-returns.ts).
+      `CREATE TABLE IF NOT EXISTS bank_returns (
+         redemption_id TEXT PRIMARY KEY NOT NULL,
+         payout_id TEXT NOT NULL,
+         transfer_id TEXT NOT NULL,
+         account_id TEXT NOT NULL,
+         amount_cents INTEGER NOT NULL,
+         reason TEXT NOT NULL,
+         returned_at INTEGER NOT NULL,
+         tries INTEGER NOT NULL DEFAULT 0,
+         next_try_at INTEGER NOT NULL,
+         last_error TEXT,
+         reversed_at INTEGER
+       )`,
     ],
   },
 ];

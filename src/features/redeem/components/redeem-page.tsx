@@ -89,7 +89,8 @@ const STATUS_LABEL: Record<Redemption["status"], string> = { pending: "Pending",
 /**
  * A redemption's status as the history shows it: one held back by a payment under review
  * says so; one waiting for review says "In review"; one sent whose bank payout has not
- * arrived yet says "Sent".
+ * arrived yet says "Sent"; one whose payout the bank sent back says so, before and after its
+ * amount is back in the balance.
  */
 export function redemptionStatusLabel(
   redemption: Pick<Redemption, "status" | "failureReason"> & Partial<Pick<Redemption, "timeline">>,
@@ -97,6 +98,7 @@ export function redemptionStatusLabel(
   if (redemption.status === "failed" && redemption.failureReason === RETURNED_PAYMENT_DISPUTED)
     return `Failed (${RETURNED_PAYMENT_DISPUTED})`;
   const reached = new Set((redemption.timeline ?? []).map((s) => s.step));
+  if (reached.has("bank-returned")) return "Returned by your bank";
   if (redemption.status === "pending" && reached.has("in-review") && !reached.has("approved")) return "In review";
   if (redemption.status === "paid" && redemption.timeline && !reached.has("paid")) return "Sent";
   return STATUS_LABEL[redemption.status];

@@ -1,6 +1,6 @@
 // One redemption as the player follows it: the steps it reached with the time of each
 // (requested → identity checked → in review → approved → sent → paid, or returned with the
-// reason), the steps still ahead, why it is held now and what happens next — all as the
+// reason; a payout the bank sent back is returned by the bank, then returned to the balance), the steps still ahead, why it is held now and what happens next — all as the
 // Worker computed them (GET /api/withdrawals); this only lays them out, with times in
 // Eastern time like every other time the book shows.
 import { formatMoney } from "../../../shared/money";
@@ -14,12 +14,14 @@ export const STEP_LABEL: Record<RedemptionStepName, string> = {
   approved: "Approved",
   sent: "Sent to your payout account",
   paid: "Paid to your bank",
+  "bank-returned": "Returned by your bank",
   returned: "Returned to your balance",
 };
 
-/** The steps a redemption still expects, in order (none once it is paid or returned). */
+/** The steps a redemption still expects, in order (none once it is paid or returned; a bank's return expects the balance's). */
 export function stepsAhead(redemption: Pick<Redemption, "timeline" | "status">): RedemptionStepName[] {
   const reached = new Set(redemption.timeline.map((s) => s.step));
+  if (reached.has("bank-returned")) return reached.has("returned") ? [] : ["returned"];
   if (reached.has("returned") || reached.has("paid") || redemption.status === "failed") return [];
   const path: RedemptionStepName[] = reached.has("in-review")
     ? ["requested", "identity-checked", "in-review", "approved", "sent", "paid"]
