@@ -4,12 +4,14 @@
 // `vantage.betslip`, so the slip survives a reload; prices can be refreshed from a 409
 // `price-changed` answer (its prices in the slip's order). A pick keeps the game's score
 // model it was picked with (same-game parlays are priced from it).
-// The slip follows the board the player is looking at (followBoard): a picked side whose
-// board price moves takes the new price at once and remembers the one the player last saw,
+// The slip follows the prices the player is looking at: the board's game lines (followBoard)
+// and the game page's player props (followProps), one way for both. A picked side whose
+// price moves there takes the new price at once and remembers the one the player last saw,
 // so the slip can show the move until the player confirms (acceptPrices); a side whose line
-// moved, or that the board shows locked, is locked, never pointed at another line; a game's
-// new score model replaces its picks' (its same-game block re-prices from it). Only what the
-// board changed since it last looked counts, so a stale board never undoes a 409's prices.
+// moved, or that is shown locked, suspended or no longer offered, is locked, never pointed at
+// another line; a game's new score model on the board replaces its picks' (its same-game
+// block re-prices from it). Only what a read changed since it last showed a pick counts, so
+// a stale read never undoes a 409's prices; a read leaves the picks it does not show alone.
 // It also holds the receipt of the last placement until the player dismisses it, so the
 // receipt outlasts the phone's slip sheet, which closes as the slip empties.
 // Part of src/session/, the state every screen shares (see auth-provider.tsx): features read it here.
@@ -31,6 +33,13 @@ export const BETSLIP_KEY = "vantage.betslip";
  */
 export type BoardOffer = (event: Event, pick: BetslipPick) => BetslipPick | null;
 
+/**
+ * What the game page's player props offer now for a slip's prop pick on that game: the pick
+ * its player's market and side would add there (price, line, fair chance), or null while that
+ * side is locked or suspended, or the market is gone.
+ */
+export type PropOffer = (pick: BetslipPick) => BetslipPick | null;
+
 export type BetslipContextValue = {
   picks: BetslipPick[];
   toggle(pick: BetslipPick): void;
@@ -44,10 +53,12 @@ export type BetslipContextValue = {
   setAmount(amount: string): void;
   /** Applies the server's current prices; returns how many picks changed or locked. */
   applyCurrentPrices(current: readonly CurrentPickPrice[]): number;
-  /** uids of picks the server reported locked since they were added, or the board shows locked or at another line. */
+  /** uids of picks the server reported locked since they were added, or the board or props show locked or at another line. */
   lockedUids: ReadonlySet<string>;
-  /** Follows a board's current prices for the slip's picks on its games (see the header). */
+  /** Follows a board's current prices for the slip's game-line picks on its games (see the header). */
   followBoard(events: readonly Event[], offerOf: BoardOffer): void;
+  /** Follows one game's player props as its page shows them now, for the slip's prop picks on that game (see the header). */
+  followProps(eventId: string, offerOf: PropOffer): void;
   /** uid → the price the player last saw, for each pick whose price moved since. */
   movedFrom: ReadonlyMap<string, number>;
   /** The player has seen the slip's current prices (confirming them): the moves are no longer shown. */
@@ -72,6 +83,7 @@ const BetslipContext = createContext<BetslipContextValue>({
   applyCurrentPrices: () => 0,
   lockedUids: new Set(),
   followBoard: noop,
+  followProps: noop,
   movedFrom: new Map(),
   acceptPrices: noop,
   receipt: null,
@@ -126,8 +138,8 @@ function withValidSameGame(pick: BetslipPick): BetslipPick {
   return rest;
 }
 
-/** Who locked a pick: the server's answer (until the next one), or the board (until it offers the pick's line again). */
-type LockedBy = "server" | "board";
+/** Who locked a pick: the server's answer (until the next one), or the prices shown (until they offer the pick's line again). */
+type LockedBy = "server" | "shown";
 
 /** `map` without `keys`, the same map when it holds none of them. */
 function without<V>(map: ReadonlyMap<string, V>, keys: readonly string[]): ReadonlyMap<string, V> {
@@ -166,6 +178,48 @@ function withModel(pick: BetslipPick, sameGame: Event["sameGame"]): BetslipPick 
   return sameGame ? { ...rest, sameGame } : rest;
 }
 
+/**
+ * What one read of prices offers now for a slip's pick: the pick its price button would add,
+ * null while that side is locked or not offered, or undefined when the read does not show the
+ * pick (another game, or another kind of market).
+ */
+type ShownOffer = (pick: BetslipPick) => BetslipPick | null | undefined;
+
+/** The slip after one read of prices, and the picks it locks and those it offers at their line again. */
+type FollowedRead = { picks: BetslipPick[]; lock: string[]; open: string[] };
+
+/**
+ * The slip following one read of prices (see the header). `views` holds what the reads last
+ * showed of each pick (its price, line and fair chance); this read's are recorded in it, and
+ * a pick whose view has not changed keeps what it has.
+ */
+function followRead(picks: readonly BetslipPick[], views: Map<string, string>, offerOf: ShownOffer): FollowedRead {
+  const lock: string[] = [];
+  const open: string[] = [];
+  const followed = picks.map((pick) => {
+    const now = offerOf(pick);
+    if (now === undefined) return pick;
+    const view = now ? `${now.priceAm}@${now.line}@${now.fairP}` : "none";
+    if (views.get(pick.uid) === view) return pick;
+    views.set(pick.uid, view);
+    // Another line is another bet: the pick locks rather than follow it there.
+    if (!now || now.line !== pick.line) {
+      lock.push(pick.uid);
+      return pick;
+    }
+    open.push(pick.uid);
+    if (now.priceAm === pick.priceAm && now.fairP === pick.fairP) return pick;
+    const { fairP: _old, ...rest } = pick;
+    return {
+      ...rest,
+      ...(now.fairP !== undefined && { fairP: now.fairP }),
+      priceAm: now.priceAm,
+      priceDec: americanToDecimal(now.priceAm),
+    };
+  });
+  return { picks: followed, lock, open };
+}
+
 function readStored(): Stored {
   const empty: Stored = { picks: [], mode: "Singles", amount: "" };
   try {
@@ -186,11 +240,11 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<Stored>(readStored);
   const [locks, setLocks] = useState<ReadonlyMap<string, LockedBy>>(() => new Map());
   const [movedFrom, setMovedFrom] = useState<ReadonlyMap<string, number>>(() => new Map());
-  // What the board last showed of each pick (its price and line) and each game's model:
-  // the slip follows what the board changes, not a board older than the slip's prices.
-  const boardViews = useRef(new Map<string, string>());
+  // What the board and the props last showed of each pick (its price and line) and each game's
+  // model: the slip follows what they change, not a read older than the slip's prices.
+  const shownViews = useRef(new Map<string, string>());
   const forgetViews = useCallback((uids: readonly string[]) => {
-    for (const uid of uids) boardViews.current.delete(uid);
+    for (const uid of uids) shownViews.current.delete(uid);
   }, []);
   // The latest slip, so two clicks before a re-render still see each other.
   const stateRef = useRef(state);
@@ -259,7 +313,7 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
     commit({ picks: [], mode: "Singles", amount: "" });
     setLocks(new Map());
     setMovedFrom(new Map());
-    boardViews.current.clear();
+    shownViews.current.clear();
   }, [commit]);
 
   const setMode = useCallback(
@@ -304,42 +358,9 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
     [commit],
   );
 
-  const followBoard = useCallback(
-    (events: readonly Event[], offerOf: BoardOffer) => {
-      const views = boardViews.current;
-      const before = stateRef.current.picks;
-      const lock: string[] = [];
-      const open: string[] = [];
-      const games = new Map(events.map((e) => [e.eventId, e]));
-      const picks = before.map((pick) => {
-        const event = games.get(pick.gameId);
-        if (!event) return pick;
-        let next = pick;
-        const model = JSON.stringify(event.sameGame ?? null);
-        const modelKey = `model:${pick.gameId}`;
-        if (views.get(modelKey) !== model && JSON.stringify(pick.sameGame ?? null) !== model) next = withModel(next, event.sameGame);
-        // A player's market comes from the game page's props, not the board: its price stays.
-        if (pick.market === "Prop") return next;
-        const now = offerOf(event, pick);
-        const view = now ? `${now.priceAm}@${now.line}@${now.fairP}` : "none";
-        if (views.get(pick.uid) === view) return next;
-        views.set(pick.uid, view);
-        // Another line is another bet: the pick locks rather than follow it there.
-        if (!now || now.line !== pick.line) {
-          lock.push(pick.uid);
-          return next;
-        }
-        open.push(pick.uid);
-        if (now.priceAm === pick.priceAm && now.fairP === pick.fairP) return next;
-        const { fairP: _old, ...rest } = next;
-        return {
-          ...rest,
-          ...(now.fairP !== undefined && { fairP: now.fairP }),
-          priceAm: now.priceAm,
-          priceDec: americanToDecimal(now.priceAm),
-        };
-      });
-      for (const event of events) views.set(`model:${event.eventId}`, JSON.stringify(event.sameGame ?? null));
+  // The slip after a read (followRead), kept, with the moves it shows and the locks it sets or lifts.
+  const applyRead = useCallback(
+    (before: readonly BetslipPick[], { picks, lock, open }: FollowedRead) => {
       if (picks.some((p, i) => p !== before[i])) {
         setMovedFrom((seen) => noteMoves(seen, before, picks));
         commit({ ...stateRef.current, picks });
@@ -348,13 +369,45 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
       setLocks((locked) => {
         const unlocked = without(
           locked,
-          open.filter((uid) => locked.get(uid) === "board"),
+          open.filter((uid) => locked.get(uid) === "shown"),
         );
         const added = lock.filter((uid) => !unlocked.has(uid));
-        return added.length === 0 ? unlocked : new Map([...unlocked, ...added.map((uid): [string, LockedBy] => [uid, "board"])]);
+        return added.length === 0 ? unlocked : new Map([...unlocked, ...added.map((uid): [string, LockedBy] => [uid, "shown"])]);
       });
     },
     [commit],
+  );
+
+  const followBoard = useCallback(
+    (events: readonly Event[], offerOf: BoardOffer) => {
+      const views = shownViews.current;
+      const before = stateRef.current.picks;
+      const games = new Map(events.map((e) => [e.eventId, e]));
+      const modelled = before.map((pick) => {
+        const event = games.get(pick.gameId);
+        if (!event) return pick;
+        const model = JSON.stringify(event.sameGame ?? null);
+        const changed = views.get(`model:${pick.gameId}`) !== model && JSON.stringify(pick.sameGame ?? null) !== model;
+        return changed ? withModel(pick, event.sameGame) : pick;
+      });
+      for (const event of events) views.set(`model:${event.eventId}`, JSON.stringify(event.sameGame ?? null));
+      // A player's market comes from the game page's props (followProps), not the board.
+      const boardOffer = (pick: BetslipPick) => {
+        const event = games.get(pick.gameId);
+        return event && pick.market !== "Prop" ? offerOf(event, pick) : undefined;
+      };
+      applyRead(before, followRead(modelled, views, boardOffer));
+    },
+    [applyRead],
+  );
+
+  const followProps = useCallback(
+    (eventId: string, offerOf: PropOffer) => {
+      const before = stateRef.current.picks;
+      const propOffer = (pick: BetslipPick) => (pick.market === "Prop" && pick.gameId === eventId ? offerOf(pick) : undefined);
+      applyRead(before, followRead(before, shownViews.current, propOffer));
+    },
+    [applyRead],
   );
 
   const acceptPrices = useCallback(() => setMovedFrom(new Map()), []);
@@ -377,6 +430,7 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
       applyCurrentPrices,
       lockedUids,
       followBoard,
+      followProps,
       movedFrom,
       acceptPrices,
       receipt,
@@ -393,6 +447,7 @@ export function BetslipProvider({ children }: { children: ReactNode }) {
       applyCurrentPrices,
       lockedUids,
       followBoard,
+      followProps,
       movedFrom,
       acceptPrices,
       receipt,

@@ -4,10 +4,11 @@
 // states (a locked or suspended price reads 'Locked'), the same slip (picking here adds to
 // the slip the board fills), the same live refresh. A short note says whether this game's
 // picks combine into a same-game parlay, by the rules the slip prices them with; under
-// the game lines, the players' markets before the game starts (player-props.tsx). The game
-// comes from its sport's board (the link names the sport; without it each sport the feed
-// carries is asked in turn), so there is no separate API for one game. A game no longer
-// on the board (finished, or never there) says so, with the way back to the board.
+// the game lines, the players' markets before the game starts, refreshed at the same
+// cadence (player-props.tsx). The game comes from its sport's board (the link names the
+// sport; without it each sport the feed carries is asked in turn), so there is no separate
+// API for one game. A game no longer on the board (finished, or never there) says so, with
+// the way back to the board.
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useBetslip } from "../../../session/betslip-provider";
@@ -171,7 +172,7 @@ export function GamePage({ sidebar }: { sidebar: BoardSidebar }) {
           </h2>
           <p>{sameGameNote(event, underway)}</p>
         </section>
-        <PlayerProps event={event} started={underway} />
+        <PlayerProps event={event} started={underway} refreshSeconds={live?.refreshSeconds ?? null} />
       </>
     );
   }

@@ -5,8 +5,9 @@
 // player and then market, with a search over the players' names that ignores accents.
 // Props are pre-match only, so a game under way says so and asks nothing. While they load,
 // the section holds room for them so nothing below the page's first paint moves when they
-// land.
-import { useId, useMemo, useState } from "react";
+// land. They are read again at the board's live cadence (use-event-props.ts), and the slip's
+// picks of this game's players' markets follow each read, as its game lines follow the board.
+import { useEffect, useId, useMemo, useState } from "react";
 import { useBetslip } from "../../../session/betslip-provider";
 import { useShowFairOdds } from "../../../session/fair-odds-setting";
 import { useOddsFormat } from "../../../session/odds-format";
@@ -14,7 +15,7 @@ import { PROP_MARKETS } from "../../../shared/props/catalogue";
 import type { Event } from "../../../shared/schemas/events";
 import { useEventProps } from "../hooks/use-event-props";
 import { LockedPriceButton, PriceButton } from "./price-cell";
-import { matchesPlayer, playersOf, type PlayerPropsGroup } from "./prop-offers";
+import { matchesPlayer, playersOf, propOfferOf, type PlayerPropsGroup } from "./prop-offers";
 import "./player-props.css";
 
 export const NO_PROPS = "No player props for this game yet.";
@@ -64,14 +65,21 @@ function PlayerCard({ player, idPrefix }: { player: PlayerPropsGroup; idPrefix: 
 }
 
 /** The props of a game that has not started: loading, failed, none, or the players with the search. */
-function PropsList({ event }: { event: Event }) {
-  const { state, retry } = useEventProps(event.eventId, event.sport);
+function PropsList({ event, refreshSeconds }: { event: Event; refreshSeconds: number | null }) {
+  const { state, retry } = useEventProps(event.eventId, event.sport, refreshSeconds);
   const [query, setQuery] = useState("");
   const idPrefix = useId();
-  const players = useMemo(
-    () => (state.status === "ready" ? playersOf(event, state.data.props, state.data.houseSuspended) : []),
+  const shownPlayers = useMemo(
+    () => (state.status === "ready" ? playersOf(event, state.data.props, state.data.houseSuspended) : null),
     [state, event],
   );
+  const players = shownPlayers ?? [];
+
+  // Each props answer, and each change of the slip (a pick added, a 409's prices), the slip's picks of these props follow them.
+  const { picks, followProps } = useBetslip();
+  useEffect(() => {
+    if (shownPlayers && picks.length > 0) followProps(event.eventId, propOfferOf(shownPlayers));
+  }, [shownPlayers, picks, followProps, event.eventId]);
 
   if (state.status === "error") {
     return (
@@ -120,15 +128,19 @@ function PropsList({ event }: { event: Event }) {
   );
 }
 
-/** Nothing for a sport without players' markets (MMA). */
-export function PlayerProps({ event, started }: { event: Event; started: boolean }) {
+/** Nothing for a sport without players' markets (MMA). `refreshSeconds`: the board's live cadence, null until known. */
+export function PlayerProps({ event, started, refreshSeconds }: { event: Event; started: boolean; refreshSeconds: number | null }) {
   if (PROP_MARKETS[event.sport].length === 0) return null;
   return (
     <section className="card game-props" aria-labelledby="game-props-title">
       <h2 id="game-props-title" className="card-title">
         Player props
       </h2>
-      {started ? <p className="game-props-note">{PROPS_STARTED}</p> : <PropsList key={event.eventId} event={event} />}
+      {started ? (
+        <p className="game-props-note">{PROPS_STARTED}</p>
+      ) : (
+        <PropsList key={event.eventId} event={event} refreshSeconds={refreshSeconds} />
+      )}
     </section>
   );
 }

@@ -2,8 +2,10 @@
 // one main line per player and market (mainLineProps), players in the Worker's order (by
 // name), each player's markets in the catalogue's order, and each side as the board's Offer
 // with the pick it adds (none while its price is locked, or while an operator has suspended
-// the player's market: then it reads 'Suspended'). Loaded with the game page only: the
-// board's first load never carries the props code.
+// the player's market: then it reads 'Suspended'); and what they offer now for a prop pick
+// on the slip, which follows them. Loaded with the game page only: the board's first load
+// never carries the props code.
+import type { PropOffer } from "../../../session/betslip-provider";
 import { propPickUid, type BetslipPick } from "../../../shared/betslip";
 import { legName } from "../../../shared/live-rules";
 import { decimalOdds } from "../../../shared/odds";
@@ -92,6 +94,22 @@ export function playersOf(event: Event, props: readonly Prop[], suspended: reado
   const order = (row: PlayerMarketRow) => catalogue.indexOf(row.market);
   for (const player of players.values()) player.markets.sort((a, b) => order(a) - order(b));
   return [...players.values()];
+}
+
+/**
+ * What the page's buttons offer now for a slip's prop pick: the pick its player's market and
+ * side adds at the line shown (so a pick at another line locks), or null while that side is
+ * locked or suspended, or the market is no longer offered.
+ */
+export function propOfferOf(players: readonly PlayerPropsGroup[]): PropOffer {
+  const key = (playerId: string, marketKey: string, side: string) => `${playerId}:${marketKey}:${side}`;
+  const offered = new Map<string, BetslipPick | null>();
+  for (const player of players) {
+    for (const { market, sides } of player.markets) {
+      for (const { offer, pick } of sides) offered.set(key(player.id, market.key, offer.side), pick);
+    }
+  }
+  return (pick) => (pick.prop ? (offered.get(key(pick.prop.playerId, pick.prop.marketKey, pick.side)) ?? null) : null);
 }
 
 /** A name as search compares it: lower case, accents folded away ("Dončić" → "doncic"). */

@@ -1,7 +1,7 @@
 // Loads a sport's board once per selection (cached 10 minutes in the session), then keeps
 // it current while games are under way: every LIVE_REFRESH_SECONDS (from GET /api/sports)
 // the board is asked again past the session cache, as long as it shows a game under
-// way and the tab is visible (a hidden tab catches up the moment it is shown again).
+// way and the tab is visible (use-live-poll.ts; the game page's player props poll alike).
 // Polling, not a push over the live socket: the Worker refreshes each sport's board
 // once per interval for everyone, so a poll is one cheap cached read per watcher, with
 // no per-player fan-out of every price change through the wallet objects. Upcoming-only
@@ -9,7 +9,7 @@
 // lands, and a failure leaves an empty list with the error; a failed poll keeps the
 // board shown and the next one tries again. The betslip follows the prices of the board
 // shown (its picks on these games, as the price buttons would add them now).
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useApi } from "../../../session/auth-provider";
 import { useBetslip, type BoardOffer } from "../../../session/betslip-provider";
 import { isUnderway } from "../../../shared/live-rules";
@@ -17,6 +17,7 @@ import type { Event } from "../../../shared/schemas/events";
 import type { SportKey } from "../../../shared/sports";
 import { getEvents, readCachedEvents } from "../api/get-events";
 import { currentBoardPick } from "../components/event-card";
+import { type LivePoll, useLivePoll } from "./use-live-poll";
 
 export type EventsState =
   | { status: "loading"; events: [] }
@@ -69,31 +70,16 @@ export function useEvents(sport: SportKey | null, live: LivePolling = NO_POLLING
   }, [api, sport]);
 
   const { refreshSeconds, skewMs } = live;
-  useEffect(() => {
-    if (!sport || !refreshSeconds) return;
-    let cancelled = false;
-    let inFlight = false;
-    const poll = () => {
-      const current = shown.current;
-      if (inFlight || document.visibilityState === "hidden" || current.sport !== sport || current.value.status !== "ready") return;
-      if (!current.value.events.some((e) => e.status !== "final" && isUnderway(e, Date.now() + skewMs))) return;
-      inFlight = true;
-      getEvents(api, sport, Date.now(), true)
-        .then(
-          (events) => !cancelled && setState({ sport, value: { status: "ready", events } }),
-          () => undefined, // the board stays as shown; the next poll tries again
-        )
-        .finally(() => (inFlight = false));
-    };
-    const timer = setInterval(poll, refreshSeconds * 1000);
-    const onVisible = () => document.visibilityState === "visible" && poll();
-    document.addEventListener("visibilitychange", onVisible);
-    return () => {
-      cancelled = true;
-      clearInterval(timer);
-      document.removeEventListener("visibilitychange", onVisible);
-    };
-  }, [api, sport, refreshSeconds, skewMs]);
+  const poll = useCallback<LivePoll>(
+    (current) => {
+      const shownNow = shown.current;
+      if (!sport || shownNow.sport !== sport || shownNow.value.status !== "ready") return null;
+      if (!shownNow.value.events.some((e) => e.status !== "final" && isUnderway(e, Date.now() + skewMs))) return null;
+      return getEvents(api, sport, Date.now(), true).then((events) => current() && setState({ sport, value: { status: "ready", events } }));
+    },
+    [api, sport, skewMs],
+  );
+  useLivePoll(sport ? poll : null, refreshSeconds);
 
   // Each board answer, and each change of the slip (a pick added, a 409's prices), the slip follows the board.
   const { picks, followBoard } = useBetslip();
