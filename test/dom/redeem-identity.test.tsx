@@ -153,7 +153,8 @@ describe("/redeem: identity and the redemption timeline", () => {
       "Returned to your balance",
     ]);
     expect(within(timeline).getByText(note)).toBeTruthy();
-    expect(screen.getByText("Returned by your bank", { selector: ".redeem-status" })).toBeTruthy();
+    expect(screen.getByText("Coming back from your bank", { selector: ".redeem-status" })).toBeTruthy();
+    expect(screen.getByText("Coming back from your bank").closest("li")?.className).toContain("redeem-status-pending");
     expect(screen.getByText(/^Next: The amount comes back to your Vantage Cash balance/)).toBeTruthy();
   });
 });

@@ -22,6 +22,7 @@ import {
   RETURNED_PAYMENT_DISPUTED,
   type ConnectStatus,
   type Redemption,
+  bankReturned,
 } from "../../../shared/schemas/redemptions";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { SweepstakesNotice } from "../../../components/sweepstakes-notice";
@@ -98,7 +99,7 @@ export function redemptionStatusLabel(
   if (redemption.status === "failed" && redemption.failureReason === RETURNED_PAYMENT_DISPUTED)
     return `Failed (${RETURNED_PAYMENT_DISPUTED})`;
   const reached = new Set((redemption.timeline ?? []).map((s) => s.step));
-  if (reached.has("bank-returned")) return "Returned by your bank";
+  if (reached.has("bank-returned")) return redemption.status === "failed" ? "Returned by your bank" : "Coming back from your bank";
   if (redemption.status === "pending" && reached.has("in-review") && !reached.has("approved")) return "In review";
   if (redemption.status === "paid" && redemption.timeline && !reached.has("paid")) return "Sent";
   return STATUS_LABEL[redemption.status];
@@ -450,7 +451,11 @@ export function RedeemPage({ redemptionActions }: { redemptionActions?: (redempt
           {history.map((r) => {
             const actions = redemptionActions?.(r);
             return (
-              <li key={r.id} className={`redeem-history-row redeem-status-${r.status}`}>
+              // One the bank sent back reads as waiting until its amount is back in the balance.
+              <li
+                key={r.id}
+                className={`redeem-history-row redeem-status-${bankReturned(r) && r.status === "paid" ? "pending" : r.status}`}
+              >
                 <time dateTime={new Date(r.createdAt).toISOString()}>{formatEtTime(r.createdAt)}</time>
                 <span className="tabular">{formatMoney("cash", r.amountCents)} Vantage Cash</span>
                 <span className="redeem-status">{redemptionStatusLabel(r)}</span>
