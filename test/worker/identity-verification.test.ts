@@ -606,6 +606,26 @@ describe("identity is a person of age, once", () => {
     expect((await identityOf(player)).status).toBe("mismatch");
   });
 
+  it("closes a second account that shows a minor's document another account already verified", async () => {
+    const document = randomDocument();
+    const first = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(first, "verified", document, "2012-06-01");
+    expect((await identityOf(first)).status).toBe("mismatch");
+    // The same minor opens another account, types an adult's date, and shows the same licence.
+    const second = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(second, "verified", document, "2012-06-01");
+    expect(await identityOf(second)).toMatchObject({
+      status: "mismatch",
+      reason: "The document shows someone under the minimum age to play.",
+    });
+    const wallet = getUserWallet(env, second.userId);
+    expect((await wallet.getProtection(second.userId, Date.now())).state.closed).toBe("under-age");
+    expect((await postJson("/api/checkout/session", { amountCents: 999 }, second.token)).status).toBe(403);
+    // An operator cannot reset it either.
+    const admin = await signIn("admin@vantage.test", "Operator");
+    expect((await resetIdentity(admin, second, { reason: "player says it was the wrong document" })).status).toBe(409);
+  });
+
   it("confirms the date of birth from an adult's document when none was confirmed, and the player cannot change it afterwards", async () => {
     const player = await signIn(undefined, undefined, { confirmAge: false, verifyIdentity: false });
     await verify(player, "verified", randomDocument(), "1988-03-03");

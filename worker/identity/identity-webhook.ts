@@ -126,7 +126,14 @@ export async function handleIdentityWebhook(
             minAge: minAgeIn(env, session.identity.residence),
             residence: session.identity.residence,
           }
-        : { sessionId: ref.data.id, outcome: "in-use", documentHash: hash };
+        : {
+            sessionId: ref.data.id,
+            outcome: "in-use",
+            documentHash: hash,
+            // A minor's document verified by another account closes this one as well.
+            dateOfBirth: session.identity.dateOfBirth,
+            minAge: minAgeIn(env, session.identity.residence),
+          };
   } else if (session.status === "pending") {
     outcome = { sessionId: ref.data.id, outcome: "pending" };
   } else {

@@ -92,7 +92,14 @@ export function identityRefusal(tx: Ledger): IdentityRefusal | null {
 export type IdentityOutcome =
   | { sessionId: string; outcome: "pending" }
   | { sessionId: string; outcome: "needs-input"; reason: string }
-  | { sessionId: string; outcome: "in-use"; documentHash: string }
+  | {
+      sessionId: string;
+      outcome: "in-use";
+      documentHash: string;
+      /** The document's date of birth and the age where it says the person lives: a minor's document closes this account too. */
+      dateOfBirth?: string;
+      minAge?: number;
+    }
   | {
       sessionId: string;
       outcome: "verified";
@@ -113,7 +120,9 @@ export type IdentityResult = { ok: true; identity: IdentityState; changed: boole
  * a document under `minAge` never verifies (a mismatch, and the account closes for play as
  * under age, as a confirmed date under the minimum does); with no date confirmed yet, the
  * document's date becomes the confirmed one (the player cannot change it afterwards); a
- * different confirmed date makes it a mismatch.
+ * different confirmed date makes it a mismatch. A document another account already verified
+ * is `in-use` here, unless it shows a minor: then it is the same under-age mismatch, and this
+ * account closes for play too.
  */
 export function recordIdentityInTx(tx: Ledger, input: IdentityOutcome): IdentityResult {
   if (isRetired(tx, input.sessionId)) return { ok: true, identity: readIdentityInTx(tx), changed: false, retired: true };
@@ -121,6 +130,19 @@ export function recordIdentityInTx(tx: Ledger, input: IdentityOutcome): Identity
   let status: IdentityStatus = input.outcome;
   let reason: string | null = input.outcome === "needs-input" ? input.reason.slice(0, 300) : null;
   let closedForAge = false;
+  // A minor's document already verified elsewhere (their first account) closes this one too.
+  const shownDateOfBirth = input.outcome === "verified" || input.outcome === "in-use" ? input.dateOfBirth : undefined;
+  if (
+    input.outcome === "in-use" &&
+    shownDateOfBirth !== undefined &&
+    input.minAge !== undefined &&
+    (!isValidDateOfBirth(shownDateOfBirth, tx.now) || ageAnywhere(shownDateOfBirth, tx.now) < input.minAge)
+  ) {
+    status = "mismatch";
+    reason = UNDER_AGE_REASON;
+    closeUnderAgeInTx(tx);
+    closedForAge = true;
+  }
   if (input.outcome === "verified") {
     const confirmed = readProtection(tx).dateOfBirth;
     if (!isValidDateOfBirth(input.dateOfBirth, tx.now) || ageAnywhere(input.dateOfBirth, tx.now) < input.minAge) {
@@ -141,7 +163,7 @@ export function recordIdentityInTx(tx: Ledger, input: IdentityOutcome): Identity
        document_hash = excluded.document_hash, reason = excluded.reason, updated_at = excluded.updated_at`,
     status,
     input.sessionId,
-    input.outcome === "verified" ? input.dateOfBirth : null,
+    input.outcome === "verified" || closedForAge ? (shownDateOfBirth ?? null) : null,
     input.outcome === "verified" || input.outcome === "in-use" ? input.documentHash : null,
     reason,
     tx.now,
