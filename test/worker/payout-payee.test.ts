@@ -152,6 +152,8 @@ describe("payouts go only to the verified person (simulated provider)", () => {
 type FakeAccount = {
   id: string;
   bank: { id: string; fingerprint: string; holderName?: string | null };
+  /** Bank accounts beside the default one, listed before it. */
+  otherBanks?: { id: string; fingerprint: string }[];
   individual: { first_name: string | null; last_name: string | null };
 };
 
@@ -167,7 +169,7 @@ function fakeStripeConnect(player: SignedIn, account: () => FakeAccount) {
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
     if (url.hostname !== "api.stripe.com") return original(input, init);
-    const { id, bank, individual } = account();
+    const { id, bank, otherBanks = [], individual } = account();
     let body: unknown = {
       id,
       object: "account",
@@ -176,6 +178,7 @@ function fakeStripeConnect(player: SignedIn, account: () => FakeAccount) {
       external_accounts: {
         object: "list",
         data: [
+          ...otherBanks.map((other) => ({ ...other, object: "bank_account", currency: "usd", default_for_currency: false })),
           {
             id: bank.id,
             object: "bank_account",
@@ -241,6 +244,24 @@ describe("payouts go only to the verified person (Stripe Connect, faked at the n
     expect(paid.status).toBe(200);
     expect(transfers).toEqual(["acct_payee"]);
     expect(payouts).toEqual(["ba_payee"]);
+  });
+
+  it("claims only the bank account it pays out to, never another the player listed beside it", async () => {
+    const player = await signIn();
+    await buyCash(player);
+    const [first, last] = testLegalName(player.userId).split(" ");
+    const stranger = `fp_stranger_${crypto.randomUUID()}`;
+    const { payouts, call } = fakeStripeConnect(player, () => ({
+      id: "acct_two_banks",
+      bank: { id: "ba_own", fingerprint: `fp_own_${player.userId}` },
+      otherBanks: [{ id: "ba_stranger", fingerprint: stranger }],
+      individual: { first_name: first!, last_name: last! },
+    }));
+    expect((await call("/api/connect/onboarding-link", {})).status).toBe(200);
+    expect((await call("/api/withdrawals", { amount: 20 })).status).toBe(200);
+    expect(payouts).toEqual(["ba_own"]);
+    const claimed = await env.DB.prepare("SELECT fingerprint FROM payout_identities WHERE user_id = ?").bind(player.userId).all();
+    expect(claimed.results).toEqual([{ fingerprint: `fp_own_${player.userId}` }]);
   });
 
   it("reads the name the bank account itself is held in too: an account in the player's name pays out only to a bank account in it", async () => {

@@ -21,7 +21,10 @@ export type PayoutAccountState = {
   accountId: string;
   payoutsEnabled: boolean;
   currentlyDue: string[];
-  /** Fingerprints of the account's payout destinations (bank accounts, cards): one payout identity per person. */
+  /**
+   * Fingerprints of the account's payout destinations (bank accounts, cards): one payout identity
+   * per person. The one payouts go to (`payoutDestination`) comes first, and it alone is claimed.
+   */
   destinationFingerprints: string[];
   /**
    * The account holder's legal name as the provider has it (first and last name joined), or

@@ -9,8 +9,8 @@
 // destination has become another player's, or whose holder is no longer the verified person,
 // is not sent (an unknown outcome: the wallet keeps it pending and tries again later) and
 // logged; a destination of another player's is also recorded for operators, like a refused
-// request. One that passes claims the account's destinations for the player, and its payout
-// to the bank goes to the destination read in that same check, by its id (payout-port.ts).
+// request. One that passes claims the destination it pays out to for the player (only that
+// one), and its payout to the bank goes to it, by the id read in that same check (payout-port.ts).
 import { getDb } from "../db/database";
 import { loggerFor } from "../logging/logger";
 import type { PaymentsProvider, PayoutAccountState } from "./payments-provider";

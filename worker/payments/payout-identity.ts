@@ -103,16 +103,18 @@ export async function checkPayoutIdentity(db: Db, input: IdentityInput): Promise
 }
 
 /**
- * Once a withdrawal has passed every check (see the header): the account's destinations
- * become this player's where nobody holds them, then are checked again, since another
- * player's claim made meanwhile came first.
+ * Once a withdrawal has passed every check (see the header): the destination it pays out to
+ * (the first fingerprint, see PayoutAccountState) becomes this player's where nobody holds it,
+ * then the account is checked again, since another player's claim made meanwhile came first.
+ * Only that one: the holder checks vouch for the bank account paid, not for others the player
+ * added beside it, so a stranger's numbers entered there are never claimed.
  */
 export async function claimPayoutIdentity(db: Db, input: IdentityInput): Promise<PayoutIdentityCheck> {
   await claimPayoutIdentities(db, {
     userId: input.userId,
     provider: input.account.provider,
     accountId: input.account.accountId,
-    fingerprints: destinationFingerprints(input.account),
+    fingerprints: destinationFingerprints(input.account).slice(0, 1),
     now: input.now,
   });
   return checkPayoutIdentity(db, input);

@@ -82,8 +82,12 @@ function destinationHolderNameOf(external: ExternalAccountLike | null): string |
 const isManual = (account: StripeAccountLike) => account.settings?.payouts?.schedule?.interval === "manual";
 
 function accountState(account: StripeAccountLike, manualPayouts: PayoutAccountState["manualPayouts"]): PayoutAccountState {
-  const fingerprints = (account.external_accounts?.data ?? []).map((external) => external.fingerprint).filter((f): f is string => !!f);
   const destination = payoutExternalAccountOf(account);
+  // The payout destination's own fingerprint first: only that one is claimed by a payout (payout-identity.ts).
+  const fingerprints = [
+    destination?.fingerprint,
+    ...(account.external_accounts?.data ?? []).map((external) => external.fingerprint),
+  ].filter((f): f is string => !!f);
   return {
     accountId: account.id,
     payoutsEnabled: account.payouts_enabled === true,
