@@ -7,7 +7,8 @@
 // apply one rule; on singles alone it is playthrough-risk.ts's rule.
 //
 // How the worst case is found: each game's final score is one dimension and each player's
-// market (that player's statistic) another, as playthrough-risk.ts treats singles. A
+// markets (that player's statistics, graded together: playerStats) another, as
+// playthrough-risk.ts treats singles. A
 // dimension's outcomes are the breakpoint scores (candidateScores) or statistics (propStats)
 // of every leg on it, kept once per distinct combination of those legs' grades: between
 // breakpoints nothing grades differently. Dimensions no bet joins are independent, so each
@@ -24,7 +25,7 @@
 // stakes clear play-through.
 import { settleBet } from "./bet-outcome";
 import type { GradableLeg, ScoredResult } from "./grading";
-import { candidateScores, gradeOrVoid, propGrade, propStats } from "./playthrough-risk";
+import { candidateScores, gradeOrVoid, playerStats, propGrade } from "./playthrough-risk";
 import type { LegResult, SameGameBlock } from "./schemas/bets";
 import type { SportKey } from "./sports";
 
@@ -77,7 +78,7 @@ type Placed = { bet: PortfolioBet; at: ({ dim: number; slot: number } | null)[];
 function dimensionKey(leg: PortfolioLeg): string | null {
   if (leg.market !== "Prop") return JSON.stringify(["game", leg.eventId]);
   // A player's market without its player is graded by nothing: settlement voids it.
-  return leg.prop ? JSON.stringify(["prop", leg.eventId, leg.prop.playerId, leg.prop.marketKey]) : null;
+  return leg.prop ? JSON.stringify(["prop", leg.eventId, leg.prop.playerId]) : null;
 }
 
 /**
@@ -87,7 +88,7 @@ function dimensionKey(leg: PortfolioLeg): string | null {
  */
 function outcomesOf(dim: Dimension, m: Meter): Grade[][] {
   const grade: (() => Grade[])[] = dim.prop
-    ? propStats(dim.legs).map((stat) => () => dim.legs.map((leg) => propGrade(leg, stat)))
+    ? playerStats(dim.legs).map((stat) => () => dim.legs.map((leg) => propGrade(leg, stat)))
     : candidateScores(dim.legs).map((score) => () => dim.legs.map((leg) => gradeOrVoid(leg, score, dim.sport)));
   const seen = new Set<string>();
   const outcomes: Grade[][] = [];
@@ -235,7 +236,8 @@ export function portfolioWorstLoss(bets: readonly PortfolioBet[], budget: number
         index.set(key, d);
       }
       const dim = dims[d]!;
-      const legKey = JSON.stringify([leg.market, leg.side, leg.line]);
+      // One player's markets share a dimension: a leg is its market's too, not only its side and line.
+      const legKey = JSON.stringify([leg.market, leg.prop?.marketKey ?? null, leg.side, leg.line]);
       let slot = dim.slots.get(legKey);
       if (slot === undefined) {
         slot = dim.legs.push(leg) - 1;

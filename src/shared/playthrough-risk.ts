@@ -99,11 +99,25 @@ export function propStats(legs: readonly Pick<GradableLeg, "line">[]): number[] 
 }
 
 /**
- * The largest net loss of singles on one player's market over every value its statistic can
- * take (propStats; Over and Under of one line hedge each other as a game's two sides do).
+ * The statistics worth grading one player's legs at, the same value for all of them. On one
+ * market, every value that grades them differently (propStats). On several markets of one
+ * player the statistics move together (a hit is also a total base, a goal also a shot), so
+ * Hits Over 0.5 beside Total bases Under 1.5 can never both lose; only outcomes certainly real
+ * for every market at once are graded: every statistic at 0, and every one above every line.
+ * Fewer outcomes count less, never more than the true worst.
+ */
+export function playerStats(legs: readonly (Pick<GradableLeg, "line"> & { prop?: { marketKey: string } })[]): number[] {
+  const markets = new Set(legs.map((leg) => leg.prop?.marketKey));
+  return markets.size > 1 ? [0, Number.POSITIVE_INFINITY] : propStats(legs);
+}
+
+/**
+ * The largest net loss of singles on one player's markets over every value their statistics
+ * can take together (playerStats; Over and Under of one line hedge each other as a game's two
+ * sides do).
  */
 function worstPropLoss(singles: readonly RiskSingle[]): number {
-  const stats = propStats(singles);
+  const stats = playerStats(singles);
   let worst = 0;
   for (const stat of stats) {
     let total = 0;
@@ -115,18 +129,18 @@ function worstPropLoss(singles: readonly RiskSingle[]): number {
 
 /**
  * The largest net loss of these singles over every final score (0 when no score loses).
- * Singles on a player's market are graded by that player's statistic, not the score: each
- * market's worst is added to the game lines' worst, as if every worst could come together.
+ * Singles on a player's markets are graded by that player's statistics, not the score: each
+ * player's worst is added to the game lines' worst, as if every worst could come together.
  */
 export function worstCaseLoss(singles: readonly RiskSingle[], sport: SportKey): number {
   if (singles.length === 0) return 0;
-  const byPlayerMarket = new Map<string, RiskSingle[]>();
+  const byPlayer = new Map<string, RiskSingle[]>();
   for (const single of singles) {
     if (single.market !== "Prop" || !single.prop) continue;
-    const key = `${single.prop.playerId}|${single.prop.marketKey}`;
-    byPlayerMarket.set(key, [...(byPlayerMarket.get(key) ?? []), single]);
+    const key = single.prop.playerId;
+    byPlayer.set(key, [...(byPlayer.get(key) ?? []), single]);
   }
-  const props = [...byPlayerMarket.values()].reduce((sum, group) => sum + worstPropLoss(group), 0);
+  const props = [...byPlayer.values()].reduce((sum, group) => sum + worstPropLoss(group), 0);
   return (
     props +
     worstScoreLoss(

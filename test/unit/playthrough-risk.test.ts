@@ -118,6 +118,35 @@ describe("players' markets count their own risk", () => {
   });
 });
 
+describe("one player's markets move together", () => {
+  const mlb = "baseball_mlb" as SportKey;
+  const batter = (marketKey: string, side: "Over" | "Under", line: number, priceAm: number, stake: number): RiskSingle => ({
+    market: "Prop",
+    side,
+    line,
+    priceAm,
+    stake,
+    prop: { playerId: "batter-1", marketKey },
+  });
+  const hitsOver = batter("batter_hits", "Over", 0.5, -200, 11_100);
+  const basesUnder = batter("batter_total_bases", "Under", 1.5, -150, 10_000);
+
+  it("Hits Over 0.5 beside Total bases Under 1.5 can never both lose: only what a real game loses counts", () => {
+    // No hit: the Over loses 111 and the Under wins 66.67. Many bases: the Over wins 55.50 and the Under loses 100.
+    expect(playthroughRisk([hitsOver, basesUnder], mlb)).toBe(4_450);
+  });
+
+  it("the same pair placed as parlays of one leg counts the same", () => {
+    const leg = (single: RiskSingle): PortfolioLeg => ({ ...single, eventId: "mlb-1", league: mlb });
+    const bets: PortfolioBet[] = [hitsOver, basesUnder].map((single) => ({ stake: single.stake, legs: [leg(single)] }));
+    expect(portfolioWorstLoss(bets)).toBe(4_450);
+  });
+
+  it("two markets of one player that both lose at 0 still count both stakes", () => {
+    expect(playthroughRisk([hitsOver, batter("batter_total_bases", "Over", 1.5, +120, 10_000)], mlb)).toBe(21_100);
+  });
+});
+
 describe("soccer: the moneyline is 3-way, so a draw loses both sides", () => {
   it("a home-and-away moneyline 'hedge' counts both stakes", () => {
     expect(playthroughRisk([ml("Home", +150, 1_000), ml("Away", +180, 1_000)], SOCCER)).toBe(2_000);
