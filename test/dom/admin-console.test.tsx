@@ -73,6 +73,7 @@ const playerDetail = {
   disputes: [],
   fraudWarnings: [],
   payoutIdentityRefusals: [],
+  payoutIdentities: [],
   identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null, verifiedDateOfBirth: "1990-04-25" },
   operatorAccounts: [],
   yours: false,
@@ -435,6 +436,50 @@ describe("the console", () => {
     ).toBeTruthy();
     // Nothing left to reset: the action is gone.
     await waitFor(() => expect(screen.queryByRole("button", { name: "Reset identity check" })).toBeNull());
+  });
+
+  it("lists the bank accounts a player's payouts claimed and asks a second operator to release one", async () => {
+    const claims = [{ fingerprint: "fp_sim_0123456789abcdef", provider: "simulated", accountId: "acct_sim_1", createdAt: 5 }];
+    const calls = consoleApi(({ method, path }) => {
+      if (path === "/api/admin/players?q=pat")
+        return jsonResponse(200, { players: [{ uid: "p-1", email: "pat@example.com", displayName: "Pat", handle: "pat" }] });
+      if (path === "/api/admin/players/p-1") return jsonResponse(200, { ...playerDetail, payoutIdentities: claims });
+      if (method === "POST" && path === "/api/admin/players/p-1/payout-identities/release") {
+        return jsonResponse(202, {
+          request: {
+            id: "req-1",
+            kind: "payout-identity-release",
+            subject: "p-1",
+            subjectLabel: "pat@example.com",
+            requestedBy: "admin@vantage.test",
+            reason: "shared family account",
+            status: "pending",
+            decidedBy: null,
+            decidedAt: null,
+            decisionReason: null,
+            outcome: null,
+            createdAt: 6,
+            payload: { fingerprint: claims[0]!.fingerprint, accountId: "acct_sim_1" },
+          },
+        });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/admin?tab=players");
+    await user.type(await screen.findByLabelText("E-mail or handle"), "pat");
+    await user.click(screen.getByRole("button", { name: "Find player" }));
+    const claimed = (await screen.findByRole("heading", { name: "Bank accounts claimed" })).closest("section") as HTMLElement;
+    expect(within(claimed).getByText("…89abcdef")).toBeTruthy();
+    await user.click(within(claimed).getByRole("button", { name: "Release bank account …89abcdef" }));
+    const dialog = screen.getByRole("dialog", { name: "Release bank account …89abcdef from pat@example.com?" });
+    await user.type(within(dialog).getByLabelText(/Reason/), "shared family account");
+    await user.click(within(dialog).getByRole("button", { name: "Ask to release" }));
+    expect(await screen.findByText("Release asked: a second operator approves it in Approvals.")).toBeTruthy();
+    expect(calls.find((c) => c.path.endsWith("/payout-identities/release"))?.body).toEqual({
+      fingerprint: claims[0]!.fingerprint,
+      reason: "shared family account",
+    });
   });
 
   it("checks a player's ledger and shows the house side of it, each account that moved", async () => {

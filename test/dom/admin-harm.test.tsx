@@ -31,6 +31,7 @@ function detail(uid: string, email: string) {
     disputes: [],
     fraudWarnings: [],
     payoutIdentityRefusals: [],
+    payoutIdentities: [],
     identity: { status: "verified", reason: null, updatedAt: 1, ownerUserId: null, verifiedDateOfBirth: "1990-04-25" },
     operatorAccounts: [],
     yours: uid === operator.uid,

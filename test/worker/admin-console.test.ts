@@ -61,6 +61,7 @@ const CONSOLE_ROUTES: [string, string, unknown?][] = [
   ["POST", "/api/admin/players/someone/unfreeze", { reason: "test" }],
   ["POST", "/api/admin/players/someone/fraud-warnings/wf-x/clear", { reason: "test" }],
   ["POST", "/api/admin/players/someone/identity/reset", { reason: "test" }],
+  ["POST", "/api/admin/players/someone/payout-identities/release", { fingerprint: "fp_x", reason: "test" }],
   ["POST", "/api/admin/players/someone/adjustments", { wallet: "coins", amount: 100, reason: "test" }],
   ["POST", "/api/admin/players/someone/ledger-check", {}],
   ["GET", "/api/admin/ledger-audit"],
@@ -161,6 +162,7 @@ describe("players", () => {
       redemptions: [],
       disputes: [],
       payoutIdentityRefusals: [],
+      payoutIdentities: [],
     });
     expect(detail.ledger.map((r) => r.reason)).toEqual(["opening_balance"]);
     expect((await api("/api/admin/players/nobody-at-all", { token: admin.token })).status).toBe(404);

@@ -38,6 +38,7 @@ import { approvalRoutes } from "./approval-routes";
 import { freeEntryAdminRoutes } from "./free-entry-admin";
 import { regionRulesAdminRoutes } from "./region-rules-admin";
 import { propNamesAdminRoutes } from "./prop-names-admin";
+import { payoutIdentityAdminRoutes } from "./payout-identity-admin";
 import { propStatsAdminRoutes } from "./prop-stats-admin";
 import { healthRoutes } from "./health-view";
 import { houseRoutes } from "../house/house-routes";
@@ -223,6 +224,7 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
 
   // ---- the operator console ----
   app.route("/", playerAdminRoutes());
+  app.route("/", payoutIdentityAdminRoutes());
   app.route("/", harmAdminRoutes());
   app.route("/approvals", approvalRoutes());
   app.route("/free-entry", freeEntryAdminRoutes());

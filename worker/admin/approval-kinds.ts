@@ -35,6 +35,9 @@
 //               an open player-prop bet in the sport decides, and none is approved while the
 //               requester holds one; approval writes it with its audit row only over the entry
 //               it was asked against (prop-name-changed otherwise).
+//   payout-identity-release  a bank account a player's payouts claimed, released
+//               (payout-identity-admin.ts): nobody approves on their own account, anyone may
+//               reject; approval deletes the claim if the player still holds it, with its audit row.
 import type { RefusalOf } from "../../src/shared/refusals";
 import type { RecordedResult, ResultPayload } from "../../src/shared/schemas/operator-actions";
 import { feedNow } from "../odds/odds-service";
@@ -48,6 +51,7 @@ import { FREE_ENTRY_APPROVAL } from "./free-entry-admin";
 import { REGION_RULE_APPROVAL } from "./region-rules-admin";
 import { STATS_APPROVAL } from "./prop-stats-admin";
 import { PROP_PLAYER_NAME_APPROVAL } from "./prop-names-admin";
+import { PAYOUT_IDENTITY_RELEASE_APPROVAL } from "./payout-identity-admin";
 import { moneyDeciderRefusal, resultDeciderRefusal } from "./operator-guards";
 
 /**
@@ -216,4 +220,5 @@ export const APPROVAL_RULES: ApprovalRules = {
   "region-rule": REGION_RULE_APPROVAL,
   stats: STATS_APPROVAL,
   "prop-player-name": PROP_PLAYER_NAME_APPROVAL,
+  "payout-identity-release": PAYOUT_IDENTITY_RELEASE_APPROVAL,
 };

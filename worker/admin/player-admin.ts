@@ -135,6 +135,7 @@ export function playerAdminRoutes() {
       protection,
       profile,
       refusals,
+      claims,
       identity,
       identityCheck,
       operatorAccounts,
@@ -155,6 +156,12 @@ export function playerAdminRoutes() {
       )
         .bind(uid)
         .all<{ id: number; ownerUserId: string; accountId: string; amountCents: number; createdAt: number }>(),
+      c.env.DB.prepare(
+        `SELECT fingerprint, provider, account_id AS accountId, created_at AS createdAt
+           FROM payout_identities WHERE user_id = ? ORDER BY created_at DESC LIMIT 20`,
+      )
+        .bind(uid)
+        .all<{ fingerprint: string; provider: string; accountId: string; createdAt: number }>(),
       wallet.getIdentityDetail(uid, now),
       c.env.DB.prepare("SELECT owner_user_id AS ownerUserId FROM identity_checks WHERE user_id = ?")
         .bind(uid)
@@ -188,6 +195,7 @@ export function playerAdminRoutes() {
       disputes,
       fraudWarnings,
       payoutIdentityRefusals: refusals.results,
+      payoutIdentities: claims.results,
       identity: { ...identity, ownerUserId: identityCheck?.ownerUserId ?? null },
       operatorAccounts,
       yours,

@@ -32,7 +32,9 @@ export type AuditAction =
   | "reconciliation"
   /** A market of a game suspended or resumed from the Risk view (worker/exposure/risk-routes.ts). */
   | "market-suspended"
-  | "market-resumed";
+  | "market-resumed"
+  /** A bank account a player's payouts claimed, released under four eyes (worker/admin/payout-identity-admin.ts). */
+  | "payout-identity-release";
 
 export type AuditInput = {
   actor: string;

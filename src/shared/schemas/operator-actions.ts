@@ -68,6 +68,15 @@ export const DateOfBirthCorrectionRequestSchema = z.strictObject({ dateOfBirth: 
 /** POST /api/admin/players/:uid/identity/reset: why the player's identity check starts again. */
 export const IdentityResetRequestSchema = z.strictObject({ reason: ReasonSchema });
 
+/**
+ * POST /api/admin/players/:uid/payout-identities/release: asks a second operator to release a
+ * bank account this player's payouts claimed (its fingerprint, as the player's detail lists it).
+ */
+export const PayoutIdentityReleaseRequestSchema = z.strictObject({
+  fingerprint: z.string().trim().min(1, "the bank account's fingerprint.").max(200),
+  reason: ReasonSchema,
+});
+
 /** POST /api/admin/dead-letters/:id/replay. */
 export const DeadLetterReplayRequestSchema = z.strictObject({ reason: OptionalReasonSchema });
 

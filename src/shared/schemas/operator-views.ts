@@ -258,6 +258,11 @@ export const PlayerDetailSchema = z.object({
     z.object({ id: Int, ownerUserId: z.string(), accountId: z.string(), amountCents: Minor, createdAt: Int }),
   ),
   /**
+   * The bank accounts (payout destinations, by the provider's fingerprint) this player's payouts
+   * claimed: no other account may redeem to them until an operator's release is approved.
+   */
+  payoutIdentities: z.array(z.object({ fingerprint: z.string(), provider: z.string(), accountId: z.string(), createdAt: Int })),
+  /**
    * The wallet's identity state (mismatch and in-use block redemptions); `ownerUserId`: whose
    * document it is when in use; `verifiedDateOfBirth`: the date on the verified document (so
    * a mismatch can be resolved by correcting the confirmed date to it), else null.
@@ -411,6 +416,12 @@ export const DateOfBirthCorrectionAnswerSchema = z.object({
 
 // ---- Four eyes: GET /api/admin/approvals and what asks for or decides an approval ----
 
+/**
+ * A bank account the player's payouts claimed, to be released (the subject is the player holding
+ * it): its fingerprint and the payout account it was claimed through.
+ */
+export const PayoutIdentityReleasePayloadSchema = z.object({ fingerprint: z.string(), accountId: z.string() });
+
 /** A redemption waiting in the review queue: the player's redemption and its amount (the request's subject is the player). */
 export const RedemptionReviewPayloadSchema = z.object({ redemptionId: z.string(), amountCents: Minor });
 
@@ -418,7 +429,10 @@ export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "failed"] a
 
 const ApprovalBaseSchema = z.object({
   id: z.string(),
-  /** A player id (adjustment, redemption, free entry), an event id (result, stats) or `<sport>:<feed spelling>` (prop-player-name). */
+  /**
+   * A player id (adjustment, redemption, free entry, payout-identity release), an event id (result, stats) or
+   * `<sport>:<feed spelling>` (prop-player-name).
+   */
   subject: z.string(),
   /** The subject as people read it: the player's e-mail, the game's "Away @ Home", the feed's spelling of a player's name. */
   subjectLabel: z.string(),
@@ -440,7 +454,8 @@ const ApprovalBaseSchema = z.object({
  * started game, a redemption in the review queue (asked for by the player's own request), a free-entry card one operator recorded
  * (never decided on the operator's own account), a region rule entry, a final game's players' statistics entered by hand (or their
  * correction; never decided by an operator holding a bet on the game), a change of the feed's player names for props (never decided
- * by an operator holding an open player-prop bet in the sport).
+ * by an operator holding an open player-prop bet in the sport), the release of a bank account a player's payouts claimed (never
+ * approved on the operator's own account).
  */
 export const ApprovalRequestSchema = z.discriminatedUnion("kind", [
   ApprovalBaseSchema.extend({ kind: z.literal("adjustment"), payload: AdjustmentPayloadSchema }),
@@ -450,6 +465,7 @@ export const ApprovalRequestSchema = z.discriminatedUnion("kind", [
   ApprovalBaseSchema.extend({ kind: z.literal("region-rule"), payload: RegionRuleEntrySchema }),
   ApprovalBaseSchema.extend({ kind: z.literal("stats"), payload: StatsPayloadSchema }),
   ApprovalBaseSchema.extend({ kind: z.literal("prop-player-name"), payload: PropPlayerNamePayloadSchema }),
+  ApprovalBaseSchema.extend({ kind: z.literal("payout-identity-release"), payload: PayoutIdentityReleasePayloadSchema }),
 ]);
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 

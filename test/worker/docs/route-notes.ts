@@ -467,13 +467,17 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     section: "Operators",
     does: "`{reason}` (required; a sign-in from the last `ADMIN_STEP_UP_MINUTES`): the player's identity check starts again (`none`); its verification session is retired, so its late events change nothing, and the documents the player had claimed are released. Audited (`identity-reset`); nothing to reset is 409 `identity-not-started`.",
   },
+  "POST /api/admin/players/:uid/payout-identities/release": {
+    section: "Operators",
+    does: "`{fingerprint, reason}` (a sign-in from the last `ADMIN_STEP_UP_MINUTES`): asks a second operator to release a bank account the player's payouts claimed (the player's detail lists them as `payoutIdentities`), so another account may redeem to it: 202 `{request}` of kind `payout-identity-release`, never approved by the asker or on an operator's own account; approval deletes the claim if the player still holds it, audited (`payout-identity-release`). A bank account the player holds no claim on is 404 `payout-identity-not-found`.",
+  },
   "POST /api/admin/players/:uid/adjustments": {
     section: "Operators",
     does: '`{wallet: "coins"|"cash", amount, reason, idempotencyKey?}` in signed minor units. Vantage Cash, Coins above `ADJUSTMENT_APPROVAL_COINS`, Coins that take the adjustments of the player over `ADJUSTMENT_APPROVAL_WINDOW_HOURS` past it (decided in the wallet transaction), or a Coins credit to a player who owes Coins: 202 `{request}`, applied only when a second operator approves it. Otherwise one `admin_adjustment` ledger row and one audit row per adjustment, whose id the server derives from the player and the `idempotencyKey` (or `Idempotency-Key`); a retry answers `replayed: true`; no reason is a 400, below zero 409 `insufficient-funds`.',
   },
   "GET /api/admin/approvals": {
     section: "Operators",
-    does: "`?status=pending|all&limit=`: `{requests: [{id, kind, subject, subjectLabel, payload, requestedBy, reason, status, decidedBy, decidedAt, decisionReason, outcome}]}`, newest first; `kind` adjustment, result, redemption (the review queue), free-entry, region-rule, stats (a game's players' statistics entered by hand) or prop-player-name (a change of the props' player names, `payload: {sport, feedName, entry, replaces}`, `entry` null for a removal). A result request's `payload.replaces` is the game's result when it was asked (`none`, `{status: final, homeScore, awayScore}` or `{status: void}`; absent on requests stored before it was kept).",
+    does: "`?status=pending|all&limit=`: `{requests: [{id, kind, subject, subjectLabel, payload, requestedBy, reason, status, decidedBy, decidedAt, decisionReason, outcome}]}`, newest first; `kind` adjustment, result, redemption (the review queue), free-entry, region-rule, stats (a game's players' statistics entered by hand) prop-player-name (a change of the props' player names, `payload: {sport, feedName, entry, replaces}`, `entry` null for a removal) or payout-identity-release (a bank account a player's payouts claimed, `payload: {fingerprint, accountId}`). A result request's `payload.replaces` is the game's result when it was asked (`none`, `{status: final, homeScore, awayScore}` or `{status: void}`; absent on requests stored before it was kept).",
   },
   "GET /api/admin/prop-players": {
     section: "Operators",

@@ -111,6 +111,11 @@ export function resetIdentity(api: ApiClient, uid: string, reason: string) {
   return api.post(`${playerPath(uid)}/identity/reset`, IdentityResetAnswerSchema, { reason });
 }
 
+/** Asks a second operator to release a bank account this player's payouts claimed (202: the request). */
+export function askPayoutIdentityRelease(api: ApiClient, uid: string, fingerprint: string, reason: string) {
+  return api.post(`${playerPath(uid)}/payout-identities/release`, ApprovalAnswerSchema, { fingerprint, reason });
+}
+
 /** The player's statement, signs of harm and operators' notes on them. */
 export const fetchPlayerPlay = (api: ApiClient, uid: string) => api.get(`${playerPath(uid)}/play`, PlayerPlayViewSchema);
 

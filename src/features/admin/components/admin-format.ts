@@ -17,3 +17,6 @@ export const WALLET_SHORT: Record<WalletKind, string> = { coins: "Coins", cash: 
 export function formatMinusOnly(wallet: WalletKind, minor: number): string {
   return `${minor < 0 ? "−" : ""}${formatMoney(wallet, Math.abs(minor))}`;
 }
+
+/** The last characters of a bank account's fingerprint: enough to tell two apart, never the whole key. */
+export const fingerprintTail = (fingerprint: string) => fingerprint.slice(-8);

@@ -15,7 +15,7 @@ import { sportLabel } from "../../../shared/sports";
 import { decideApproval, fetchApprovals } from "../api/admin-api";
 import { useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
-import { formatTime, WALLET_SHORT } from "./admin-format";
+import { fingerprintTail, formatTime, WALLET_SHORT } from "./admin-format";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { LoadStatus, Section } from "./view-state";
 
@@ -56,6 +56,7 @@ function askedFor(request: ApprovalRequest): string {
     const sport = sportLabel(request.payload.sport);
     return request.payload.entry ? `Player name in ${sport} props` : `Player name removed from ${sport} props`;
   }
+  if (request.kind === "payout-identity-release") return "Release of a claimed bank account";
   return `${WALLET_SHORT[request.payload.wallet]} adjustment`;
 }
 
@@ -76,6 +77,7 @@ function figure(request: ApprovalRequest): string {
   }
   if (request.kind === "stats") return statLines(request.payload.players);
   if (request.kind === "prop-player-name") return `“${request.payload.feedName}”: ${nameChange(request.payload)}`;
+  if (request.kind === "payout-identity-release") return `bank account …${fingerprintTail(request.payload.fingerprint)}`;
   const { wallet, amount } = request.payload;
   return `${amount < 0 ? "−" : "+"}${formatAmount(wallet, Math.abs(amount))}`;
 }
@@ -113,6 +115,8 @@ function summary(request: ApprovalRequest): string {
     const { payload } = request;
     return `change “${payload.feedName}” in ${sportLabel(payload.sport)} props ${nameChange(payload)}`;
   }
+  if (request.kind === "payout-identity-release")
+    return `release ${figure(request)} from ${request.subjectLabel}, so another account may redeem to it`;
   const { wallet, amount } = request.payload;
   return `${amount < 0 ? "take" : "credit"} ${formatAmount(wallet, Math.abs(amount))} ${amount < 0 ? "from" : "to"} ${request.subjectLabel}`;
 }

@@ -14,6 +14,7 @@ import { formatAmount, parseAmountToMinor, type WalletKind } from "../../../shar
 import {
   adjustBalance,
   checkLedger,
+  askPayoutIdentityRelease,
   clearFraudWarning,
   correctDateOfBirth,
   fetchPlayer,
@@ -26,7 +27,7 @@ import { isValidDateOfBirth } from "../../../shared/protection";
 import type { HouseAccounts, LedgerCheck, PlayerDetail, PlayerHit } from "../../../shared/schemas/operator-views";
 import { AdminDeniedContext, isNotAnOperator, useAdminLoad } from "../hooks/use-admin-load";
 import { ActionDialog } from "./action-dialog";
-import { formatSigned, formatTime, WALLET_SHORT } from "./admin-format";
+import { fingerprintTail, formatSigned, formatTime, WALLET_SHORT } from "./admin-format";
 import { PlayerPlayPanel } from "./player-play-panel";
 import { AdminTable } from "./admin-table";
 import { LoadError, Loading, Section, Stat } from "./view-state";
@@ -140,7 +141,16 @@ export function PlayersTab({ onChanged }: { onChanged(message: string): void }) 
   );
 }
 
-type Dialog = "freeze" | "unfreeze" | "adjust" | "date-of-birth" | "identity-reset" | "operator-account" | { clearWarning: string } | null;
+type Dialog =
+  | "freeze"
+  | "unfreeze"
+  | "adjust"
+  | "date-of-birth"
+  | "identity-reset"
+  | "operator-account"
+  | { clearWarning: string }
+  | { releaseBankAccount: string }
+  | null;
 
 function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: string): void }) {
   const { api } = useAuth();
@@ -421,6 +431,34 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
               ]}
             />
           </Section>
+          {data.payoutIdentities.length > 0 && (
+            <Section title="Bank accounts claimed">
+              <p className="admin-muted">No other account may redeem to these while this player holds them.</p>
+              <AdminTable
+                rows={data.payoutIdentities}
+                rowKey={(r) => r.fingerprint}
+                columns={[
+                  { header: "Bank account", className: "admin-id", cell: (r) => `…${fingerprintTail(r.fingerprint)}` },
+                  { header: "Payout account", className: "admin-id", cell: (r) => r.accountId },
+                  { header: "Claimed", cell: (r) => formatTime(r.createdAt) },
+                  {
+                    header: "",
+                    cell: (r) =>
+                      data.yours ? null : (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-ghost"
+                          onClick={() => setDialog({ releaseBankAccount: r.fingerprint })}
+                          aria-label={`Release bank account …${fingerprintTail(r.fingerprint)}`}
+                        >
+                          Release
+                        </button>
+                      ),
+                  },
+                ]}
+              />
+            </Section>
+          )}
           {data.payoutIdentityRefusals.length > 0 && (
             <Section title="Payout-identity refusals">
               <AdminTable
@@ -458,7 +496,24 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
           </label>
         </ActionDialog>
       )}
-      {data && typeof dialog === "object" && dialog !== null && (
+      {data && typeof dialog === "object" && dialog !== null && "releaseBankAccount" in dialog && (
+        <ActionDialog
+          title={`Release bank account …${fingerprintTail(dialog.releaseBankAccount)} from ${data.player.email}?`}
+          confirmLabel="Ask to release"
+          onClose={() => setDialog(null)}
+          onConfirm={async (reason) => {
+            await askPayoutIdentityRelease(api, uid, dialog.releaseBankAccount, reason);
+            onChanged("Release asked: a second operator approves it in Approvals.");
+            detail.reload();
+          }}
+        >
+          <p className="admin-muted">
+            Once released, another Vantage account may redeem to this bank account, and the first withdrawal to it claims it again. A second
+            operator approves the release.
+          </p>
+        </ActionDialog>
+      )}
+      {data && typeof dialog === "object" && dialog !== null && "clearWarning" in dialog && (
         <ActionDialog
           title={`Clear fraud warning ${dialog.clearWarning}?`}
           confirmLabel="Clear warning"
