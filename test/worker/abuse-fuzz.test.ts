@@ -1118,6 +1118,17 @@ const ENDPOINTS: Endpoint[] = [
       ),
   },
   {
+    routes: ["POST /api/admin/players/:uid/payout-identities/release"],
+    request: () =>
+      post(
+        idSegment([bystander.userId], fc.uuid()).map((id) => `/api/admin/players/${id}/payout-identities/release`),
+        bodyFor({
+          fingerprint: fc.oneof(unicodeText(300), fc.constantFrom("", "fp_sim_nothing")),
+          reason: fc.oneof(unicodeText(600), fc.constantFrom("", "  ", "shared account")),
+        }),
+      ),
+  },
+  {
     routes: ["POST /api/admin/players/:uid/adjustments"],
     request: () =>
       post(

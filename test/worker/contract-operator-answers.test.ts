@@ -67,6 +67,8 @@ const CONTRACT = {
   "POST /api/admin/players/:x/adjustments": AdjustmentAnswerSchema,
   "POST /api/admin/players/:x/fraud-warnings/:x/clear": FraudWarningClearAnswerSchema,
   "POST /api/admin/players/:x/identity/reset": IdentityResetAnswerSchema,
+  // A request for a second operator.
+  "POST /api/admin/players/:x/payout-identities/release": ApprovalAnswerSchema,
   "POST /api/admin/players/:x/ledger-check": LedgerCheckSchema,
   "PUT /api/admin/players/:x/date-of-birth": DateOfBirthCorrectionAnswerSchema,
   "GET /api/admin/ledger-audit": LedgerAuditPageSchema,
@@ -437,6 +439,20 @@ describe("the operator console's contract", () => {
     const recordedStats = StatsAnswerSchema.parse(await approvedOutcome(statsRequest.request.id));
     await drained(recordedStats.runId);
     await call(StatsAnswerSchema, "POST /api/admin/events/:x/stats", statsPath, { body: { players: box, reason: "contract check" } });
+    // A bank account the player's payouts claimed: an operator asks a second one to release it.
+    const fingerprint = `fp_contract_${uid}`;
+    await env.DB.prepare(
+      "INSERT INTO payout_identities (fingerprint, user_id, provider, account_id, created_at) VALUES (?, ?, 'simulated', 'acct_sim_contract', ?)",
+    )
+      .bind(fingerprint, uid, Date.now())
+      .run();
+    const releaseAsked = await call(
+      CONTRACT["POST /api/admin/players/:x/payout-identities/release"],
+      "POST /api/admin/players/:x/payout-identities/release",
+      `/api/admin/players/${uid}/payout-identities/release`,
+      { body: { fingerprint, reason: "contract check" }, status: 202 },
+    );
+    expect(releaseAsked.request).toMatchObject({ kind: "payout-identity-release", payload: { fingerprint } });
     // Last of the player's actions: their identity check starts again.
     const reset = await call(
       CONTRACT["POST /api/admin/players/:x/identity/reset"],
