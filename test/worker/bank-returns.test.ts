@@ -14,7 +14,7 @@ import { SIM_FAILED_PAYOUT, SIM_FAILING_BANK_ACCOUNT } from "../../worker/paymen
 import { simPayoutId } from "../../worker/payments/simulated-ids";
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
 import { runReconciliation, utcDay } from "../../worker/reconciliation/reconciliation-run";
-import type { UserWallet } from "../../worker/user-wallet";
+import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import { createSimulatedProvider } from "../../worker/payments/simulated-provider";
 import { api, BASE, signIn, type SignedIn } from "./helpers";
 import { buyCash, completeOnboarding, eventually, history, onboardPayouts, vantageCashOf, withdraw } from "./payout-helpers";
@@ -30,6 +30,7 @@ async function payoutEvent(input: {
   redemption: Pick<Redemption, "id" | "amountCents">;
   userId: string;
   amountCents?: number;
+  payoutId?: string;
 }) {
   const created = Math.floor(Date.now() / 1000);
   const failed = input.type === "payout.failed";
@@ -40,7 +41,7 @@ async function payoutEvent(input: {
     account: input.accountId,
     data: {
       object: {
-        id: simPayoutId(input.redemption.id),
+        id: input.payoutId ?? simPayoutId(input.redemption.id),
         object: "payout",
         amount: input.amountCents ?? input.redemption.amountCents,
         status: failed ? "failed" : "paid",
@@ -182,7 +183,7 @@ describe("a payout the bank sends back", () => {
     await expectLedgerBalanced(player.userId);
   });
 
-  it("ignores a failed payout of another player, of another amount, or of a redemption not yet paid", async () => {
+  it("ignores a failed payout of another player, of another amount, of an unknown redemption, or one a later payout replaced", async () => {
     const { player, accountId, redemption, balance } = await paidRedemption();
     const stranger = await signIn();
     const ignoredAs = async (event: Awaited<ReturnType<typeof payoutEvent>>, reason: string) =>
@@ -200,8 +201,29 @@ describe("a payout the bank sends back", () => {
       await payoutEvent({ type: "payout.failed", accountId, redemption: { id: "rd_never", amountCents: 2_000 }, userId: player.userId }),
       "unknown redemption",
     );
+    // An earlier payout of the redemption (its answer lost, then failed) while another one reached the bank.
+    await ignoredAs(
+      await payoutEvent({ type: "payout.failed", accountId, redemption, userId: player.userId, payoutId: "po_lost_first_try" }),
+      "another payout of the redemption reached the bank",
+    );
     expect(await vantageCashOf(player)).toBe(balance - 2_000);
     expect((await history(player))[0]).toMatchObject({ status: "paid" });
     expect(await refundsOf(player, redemption.id)).toEqual([]);
+
+    // A redemption the wallet has not marked paid yet: answered 409, so Stripe delivers it again later.
+    const pending = await getUserWallet(env, player.userId).requestRedemption(
+      player.userId,
+      { amountCents: 2_000, redemptionId: `rd_pending_${crypto.randomUUID().slice(0, 8)}` },
+      Date.now(),
+    );
+    expect(pending.ok).toBe(true);
+    const early = await payoutEvent({
+      type: "payout.failed",
+      accountId,
+      redemption: { id: (pending as { redemption: Redemption }).redemption.id, amountCents: 2_000 },
+      userId: player.userId,
+    });
+    expect(await deliver(early)).toMatchObject({ status: 409, body: { error: { code: "redemption-pending" } } });
+    expect(await vantageCashOf(player)).toBe(balance - 4_000);
   });
 });

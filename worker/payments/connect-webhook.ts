@@ -14,7 +14,10 @@
 // that account, and only then does its amount return to the Vantage Cash balance
 // (in-wallet/bank-returns.ts); if the provider cannot take it back now, the wallet's alarm
 // tries again. A failed payout that names no redemption (an automatic one, from before payouts
-// were manual) or another player is ignored and left to an operator.
+// were manual) or another player is ignored and left to an operator, and so is one whose
+// redemption another, live payout carried (a retry made it after the first's answer was
+// lost). One for a redemption the wallet has not marked paid yet is answered 409, so Stripe
+// delivers it again later.
 import { z } from "zod";
 import type { ApiErrorBody } from "../../src/shared/schemas/api-error";
 import { getDb } from "../db/database";
@@ -24,19 +27,21 @@ import { stripeConnectWebhookSecret, WEBHOOK_TOLERANCE_SECONDS } from "./payment
 import { findPayoutAccountById } from "./payout-accounts";
 import { stripeSdk } from "../on-demand";
 import { reverseReturnedTransfer } from "./declined-refund-port";
+import { providerOffRequest } from "./configured-provider";
 import { loggerFor } from "../logging/logger";
 
 export type ConnectWebhookOutcome =
   | { status: 200; body: { received: true; marked?: number; returned?: number; ignored?: string } }
-  | { status: 400 | 503; body: ApiErrorBody };
+  | { status: 400 | 409 | 503; body: ApiErrorBody };
 
 const PayoutSchema = z.object({
   id: z.string().min(1).max(255),
   amount: z.number().int().nullish(),
   status: z.string().nullish(),
   created: z.number().int().nullish(),
-  failure_code: z.string().max(100).nullish(),
-  failure_message: z.string().max(500).nullish(),
+  // The bank's words, however long: the wallet keeps the first 500 characters.
+  failure_code: z.string().nullish(),
+  failure_message: z.string().nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
 });
 type Payout = z.infer<typeof PayoutSchema>;
@@ -109,6 +114,16 @@ async function bankReturned(
   const redemptionId = payout.metadata?.redemptionId;
   if (!redemptionId || typeof payout.amount !== "number") return ignored("a payout that names no redemption");
   if (payout.metadata?.userId !== account.userId) return ignored("a payout of another player");
+  // A failed payout is the redemption's only if no other payout of it is live: one whose answer
+  // was lost may have failed after a retry made another, which reached the bank.
+  const provider = await providerOffRequest(env);
+  let live: { payoutId: string } | null;
+  try {
+    live = await provider.findPayout({ accountId: account.accountId, redemptionId, userId: account.userId });
+  } catch {
+    return { status: 503, body: errorBody("provider-unavailable", "The payment provider could not be asked; deliver the event again.") };
+  }
+  if (live && live.payoutId !== payout.id) return ignored("another payout of the redemption reached the bank");
   const wallet = paymentsWallet(env, account.userId);
   const recorded = await wallet.recordBankReturn(
     account.userId,
@@ -121,6 +136,11 @@ async function bankReturned(
     },
     now,
   );
+  // Still pending: its payout was made but the answer was lost, so the wallet has not marked it
+  // paid yet. Answered non-2xx, Stripe delivers the event again once the retry has marked it.
+  if (!recorded.recorded && recorded.ignored === "redemption pending") {
+    return { status: 409, body: errorBody("redemption-pending", "The redemption is not marked paid yet; deliver the event again.") };
+  }
   if (!recorded.recorded) return ignored(recorded.ignored);
   if (recorded.reversal) {
     const taken = await reverseReturnedTransfer(env, { ...recorded.reversal, userId: account.userId }).catch((err: unknown) => ({
