@@ -264,6 +264,24 @@ describe("payouts go only to the verified person (Stripe Connect, faked at the n
     expect(claimed.results).toEqual([{ fingerprint: `fp_own_${player.userId}` }]);
   });
 
+  it("claims no other bank account in place of a payout destination Stripe gives no fingerprint", async () => {
+    const player = await signIn();
+    await buyCash(player);
+    const [first, last] = testLegalName(player.userId).split(" ");
+    const stranger = `fp_stranger_${crypto.randomUUID()}`;
+    const { payouts, call } = fakeStripeConnect(player, () => ({
+      id: "acct_unprinted",
+      bank: { id: "ba_unprinted", fingerprint: "" },
+      otherBanks: [{ id: "ba_stranger", fingerprint: stranger }],
+      individual: { first_name: first!, last_name: last! },
+    }));
+    expect((await call("/api/connect/onboarding-link", {})).status).toBe(200);
+    expect((await call("/api/withdrawals", { amount: 20 })).status).toBe(200);
+    expect(payouts).toEqual(["ba_unprinted"]);
+    const claimed = await env.DB.prepare("SELECT fingerprint FROM payout_identities WHERE user_id = ?").bind(player.userId).all();
+    expect(claimed.results).toEqual([{ fingerprint: "external:ba_unprinted" }]);
+  });
+
   it("reads the name the bank account itself is held in too: an account in the player's name pays out only to a bank account in it", async () => {
     const player = await signIn();
     await buyCash(player);

@@ -83,11 +83,11 @@ const isManual = (account: StripeAccountLike) => account.settings?.payouts?.sche
 
 function accountState(account: StripeAccountLike, manualPayouts: PayoutAccountState["manualPayouts"]): PayoutAccountState {
   const destination = payoutExternalAccountOf(account);
-  // The payout destination's own fingerprint first: only that one is claimed by a payout (payout-identity.ts).
-  const fingerprints = [
-    destination?.fingerprint,
-    ...(account.external_accounts?.data ?? []).map((external) => external.fingerprint),
-  ].filter((f): f is string => !!f);
+  // The payout destination's own key first: only that one is claimed by a payout (payout-identity.ts).
+  // One Stripe gives no fingerprint is keyed by its id, so another bank account never takes its
+  // place; with no destination nothing is paid out, and nothing is listed to claim.
+  const others = (account.external_accounts?.data ?? []).map((external) => external.fingerprint).filter((f): f is string => !!f);
+  const fingerprints = destination ? [destination.fingerprint || `external:${destination.id}`, ...others] : [];
   return {
     accountId: account.id,
     payoutsEnabled: account.payouts_enabled === true,
