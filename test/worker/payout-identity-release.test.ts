@@ -99,4 +99,34 @@ describe("releasing a claimed bank account", () => {
       .first<{ n: number }>();
     expect(pending?.n).toBe(0);
   });
+
+  it("is neither asked nor approved by an operator whose own account it would let in", async () => {
+    const accountNumber = `${Date.now() % 1e9}99`;
+    const holder = await onboardedTo(accountNumber);
+    expect((await withdraw(holder, 20)).status).toBe(200);
+    const [claim] = (await detailOf(holder)).payoutIdentities;
+    // An account of the second operator's (named theirs in the console) was refused that bank account.
+    const opsAlt = await onboardedTo(accountNumber);
+    const named = await postJson(
+      `/api/admin/players/${opsAlt.userId}/operator-account`,
+      { operatorEmail: SECOND_OPERATOR, reason: "their own account" },
+      admin.token,
+    );
+    expect(named.status).toBe(200);
+    expect(await errorCodeOf(await withdraw(opsAlt, 20))).toEqual({ status: 403, code: "payout-identity-in-use" });
+
+    expect(await errorCodeOf(await release(holder, { fingerprint: claim!.fingerprint, reason: "mine to use" }, ops.token))).toEqual({
+      status: 403,
+      code: "own-account",
+    });
+    const asked = await release(holder, { fingerprint: claim!.fingerprint, reason: "looks shared" });
+    const { request } = (await asked.json()) as { request: Request };
+    expect(await errorCodeOf(await postJson(`/api/admin/approvals/${request.id}/approve`, {}, ops.token))).toEqual({
+      status: 403,
+      code: "own-account",
+    });
+    expect((await detailOf(holder)).payoutIdentities).toEqual([claim]);
+    // Rejecting only keeps the claim, so that operator may.
+    expect((await postJson(`/api/admin/approvals/${request.id}/reject`, { reason: "not shared after all" }, ops.token)).status).toBe(200);
+  });
 });
