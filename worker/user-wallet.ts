@@ -12,7 +12,7 @@ import { CASH_OUT_RULES, type CashOutRules, cashOutMethods } from "./cash-out/in
 import { exportMethods } from "./me/in-wallet";
 import type { DeclinedRefundPort } from "./payments/in-wallet/declined-purchases";
 import type { FraudRefundPort } from "./payments/in-wallet/fraud-warnings";
-import type { BankReturnPort } from "./payments/in-wallet/bank-returns";
+import { BANK_RETURN_TOPIC, bankReturnProjection, type BankReturnPort } from "./payments/in-wallet/bank-returns";
 import {
   paymentsMethods,
   refundDeclinedPacksOnAlarm,
@@ -150,6 +150,8 @@ export const WALLET_PROJECTORS: WalletProjectors = {
     [REDEMPTION_TIMELINE_TOPIC]: redemptionTimelineProjection,
     // A break or closure: the player leaves the public social surface while it holds.
     [STANDING_TOPIC]: standingProjection,
+    // A payout the bank sent back: operators see the returns still to be taken back.
+    [BANK_RETURN_TOPIC]: bankReturnProjection,
   },
   // A settled bet also updates its player's leaderboard rows, once.
   onBet: [leaderboardStatements],

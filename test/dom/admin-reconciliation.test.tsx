@@ -63,9 +63,10 @@ const ANSWER: ReconciliationAnswer = {
       detail: "2 transfers ($100.00 in all) for one redemption of $50.00.",
     },
   ],
+  bankReturnsWaiting: [],
 };
 
-const EMPTY: ReconciliationAnswer = { runs: [], run: null, differences: [] };
+const EMPTY: ReconciliationAnswer = { runs: [], run: null, differences: [], bankReturnsWaiting: [] };
 
 type Serve = { answer?: ReconciliationAnswer; failGet?: boolean; runAnswer?: Response; csv?: string[] };
 
@@ -105,6 +106,32 @@ describe("the Reconciliation tab", () => {
     expect(within(payouts).getByText("rd_9")).toBeTruthy();
     const reversals = screen.getByText("Reversals vs refunds and disputes").closest("section")!;
     expect(within(reversals).getByText("No differences.")).toBeTruthy();
+  });
+
+  it("lists the payouts the bank sent back that are still being taken back, whatever the day, and none when there are none", async () => {
+    const waiting = {
+      redemptionId: "rd_back_1",
+      userId: "user-9",
+      email: "sam@example.com",
+      amountCents: 2_500,
+      reason: "The bank account has been closed.",
+      returnedAt: Date.parse("2026-11-27T15:00:00Z"),
+      tries: 3,
+      lastError: "Insufficient funds in the connected account.",
+      nextTryAt: Date.parse("2026-11-27T18:00:00Z"),
+    };
+    serve({ answer: { ...EMPTY, bankReturnsWaiting: [waiting] } });
+    const shown = renderApp("/admin?tab=reconciliation");
+    const section = (await screen.findByText("Payouts the bank sent back, still being taken back")).closest("section")!;
+    expect(within(section).getByText("sam@example.com")).toBeTruthy();
+    expect(within(section).getByText("rd_back_1")).toBeTruthy();
+    expect(within(section).getByText("The bank account has been closed.")).toBeTruthy();
+    expect(within(section).getByText("Insufficient funds in the connected account.")).toBeTruthy();
+    shown.unmount();
+    serve({ answer: EMPTY });
+    renderApp("/admin?tab=reconciliation");
+    expect(await screen.findByText("No reconciliation has run yet.")).toBeTruthy();
+    expect(screen.queryByText("Payouts the bank sent back, still being taken back")).toBeNull();
   });
 
   it("says so when no run exists yet, and shows a load error with a retry", async () => {

@@ -7,6 +7,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import type { BankReturnWaiting } from "../../src/shared/schemas/reconciliation";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { BANK_RETURN_REASON } from "../../worker/payments/in-wallet/bank-returns";
 import { DEV_STRIPE_CONNECT_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
@@ -80,6 +81,13 @@ const simTransferOf = (redemptionId: string) =>
 
 const winnerRow = (redemptionId: string) =>
   env.DB.prepare("SELECT redemption_id FROM sweepstakes_winners WHERE redemption_id = ?").bind(redemptionId).first();
+
+/** The payouts the bank sent back still being taken back, as the console's Reconciliation tab lists them. */
+async function waitingReturns(): Promise<BankReturnWaiting[]> {
+  const admin = await signIn("admin@vantage.test", "Operator");
+  const res = await api("/api/admin/reconciliation", { token: admin.token });
+  return ((await res.json()) as { bankReturnsWaiting: BankReturnWaiting[] }).bankReturnsWaiting;
+}
 
 /** A player who redeemed $20 to a bank account that pays, once the simulator's payout.paid has come. */
 async function paidRedemption(): Promise<{ player: SignedIn; accountId: string; redemption: Redemption; balance: number }> {
@@ -155,6 +163,11 @@ describe("a payout the bank sends back", () => {
     expect(waiting.next).toContain("comes back to your Vantage Cash balance");
     expect(await vantageCashOf(player)).toBe(balance - 2_000);
     expect(await refundsOf(player, redemption.id)).toEqual([]);
+    // Operators see it waiting, with why the provider refused, across every player.
+    await drainOutboxNow(player.userId);
+    expect((await waitingReturns()).filter((r) => r.redemptionId === redemption.id)).toEqual([
+      expect.objectContaining({ userId: player.userId, email: player.email, amountCents: 2_000, tries: 1, lastError: expect.any(String) }),
+    ]);
 
     // A payout.paid arriving late marks nothing more.
     const late = await payoutEvent({ type: "payout.paid", accountId, redemption, userId: player.userId });
@@ -180,6 +193,7 @@ describe("a payout the bank sends back", () => {
     expect(steps(done)).toEqual(["requested", "identity-checked", "sent", "paid", "bank-returned", "returned"]);
     await drainOutboxNow(player.userId);
     expect(await winnerRow(redemption.id)).toBeNull();
+    expect((await waitingReturns()).filter((r) => r.redemptionId === redemption.id)).toEqual([]);
     await expectLedgerBalanced(player.userId);
   });
 

@@ -873,6 +873,28 @@ export const houseSuspensions = sqliteTable(
 );
 
 /** Transfers the simulated payment provider answered, development only (migration 0038). */
+/**
+ * Payouts the bank sent back (migration 0057), projected from each wallet's `bank_returns`
+ * (worker/payments/in-wallet/bank-returns.ts): those not yet `reversed_at` are still to be
+ * taken back from the player's payout account, listed for operators.
+ */
+export const bankReturns = sqliteTable(
+  "bank_returns",
+  {
+    redemptionId: text("redemption_id").primaryKey(),
+    userId: text("user_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    returnedAt: integer("returned_at").notNull(),
+    tries: integer("tries").notNull().default(0),
+    lastError: text("last_error"),
+    nextTryAt: integer("next_try_at"),
+    reversedAt: integer("reversed_at"),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("bank_returns_waiting_idx").on(t.reversedAt, t.returnedAt)],
+);
+
 export const simTransfers = sqliteTable(
   "sim_transfers",
   {

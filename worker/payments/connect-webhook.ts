@@ -148,12 +148,14 @@ async function bankReturned(
       reason: err instanceof Error ? err.message : String(err),
     }));
     if (taken.ok) await wallet.bankReturnReversed(account.userId, redemptionId, now);
-    else
+    else {
       loggerFor(env).warn(
         "payout returned by the bank: transfer not taken back yet; the wallet's alarm tries again",
         redemptionId,
         taken.reason,
       );
+      await wallet.bankReturnTryFailed(account.userId, { redemptionId, reason: taken.reason }, now);
+    }
   }
   return { status: 200, body: { received: true, returned: 1 } };
 }

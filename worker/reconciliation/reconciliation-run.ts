@@ -6,6 +6,7 @@
 // an hour after midnight finds no successful run of it (a failed one is logged, stored
 // and retried at the next trigger); an operator runs any ended day on demand.
 import type {
+  BankReturnWaiting,
   ReconciliationAnswer,
   ReconciliationCounts,
   ReconciliationDifference,
@@ -234,7 +235,43 @@ export async function readReconciliation(db: D1Database, day: string | undefined
           .all<DifferenceRow>()
       ).results.map(toDifference)
     : [];
-  return { runs: recent.map(toRun), run: chosen ? toRun(chosen) : null, differences };
+  return { runs: recent.map(toRun), run: chosen ? toRun(chosen) : null, differences, bankReturnsWaiting: await bankReturnsWaiting(db) };
+}
+
+/** How many waiting bank returns the view lists, oldest first. */
+const BANK_RETURNS_LISTED = 100;
+
+/** Payouts the bank sent back whose transfer the wallets have not taken back yet (D1 `bank_returns`, migration 0057). */
+async function bankReturnsWaiting(db: D1Database): Promise<BankReturnWaiting[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT b.redemption_id, b.user_id, u.email, b.amount_cents, b.reason, b.returned_at, b.tries, b.last_error, b.next_try_at
+         FROM bank_returns b LEFT JOIN users u ON u.id = b.user_id
+        WHERE b.reversed_at IS NULL ORDER BY b.returned_at LIMIT ?`,
+    )
+    .bind(BANK_RETURNS_LISTED)
+    .all<{
+      redemption_id: string;
+      user_id: string;
+      email: string | null;
+      amount_cents: number;
+      reason: string;
+      returned_at: number;
+      tries: number;
+      last_error: string | null;
+      next_try_at: number | null;
+    }>();
+  return results.map((r) => ({
+    redemptionId: r.redemption_id,
+    userId: r.user_id,
+    email: r.email,
+    amountCents: r.amount_cents,
+    reason: r.reason,
+    returnedAt: r.returned_at,
+    tries: r.tries,
+    lastError: r.last_error,
+    nextTryAt: r.next_try_at,
+  }));
 }
 
 /**

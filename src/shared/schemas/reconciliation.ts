@@ -78,11 +78,34 @@ export const ReconciliationRunSchema = z.object({
 });
 export type ReconciliationRun = z.infer<typeof ReconciliationRunSchema>;
 
-/** GET: the recent runs (newest first) and the chosen run with its differences. */
+/**
+ * A payout the bank sent back whose transfer is still to be taken back from the player's
+ * payout account (the wallet's alarm keeps trying): until then the money is in that account,
+ * and its Vantage Cash is not back in the balance.
+ */
+export const BankReturnWaitingSchema = z.object({
+  redemptionId: z.string(),
+  userId: z.string(),
+  email: z.string().nullable(),
+  amountCents: z.number().int().positive(),
+  /** The bank's reason, as the provider gave it. */
+  reason: z.string(),
+  returnedAt: z.number().int(),
+  tries: z.number().int().nonnegative(),
+  lastError: z.string().nullable(),
+  nextTryAt: z.number().int().nullable(),
+});
+export type BankReturnWaiting = z.infer<typeof BankReturnWaitingSchema>;
+
+/**
+ * GET: the recent runs (newest first), the chosen run with its differences, and the payouts the
+ * bank sent back still waiting to be taken back (oldest first), whatever the day.
+ */
 export const ReconciliationAnswerSchema = z.object({
   runs: z.array(ReconciliationRunSchema),
   run: ReconciliationRunSchema.nullable(),
   differences: z.array(ReconciliationDifferenceSchema),
+  bankReturnsWaiting: z.array(BankReturnWaitingSchema),
 });
 export type ReconciliationAnswer = z.infer<typeof ReconciliationAnswerSchema>;
 

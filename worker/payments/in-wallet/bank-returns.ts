@@ -13,10 +13,12 @@
 // the wallet's alarm asks again, backing off like the owed refunds (DECLINED_REFUND_RETRY_*).
 // The redemption then reads returned, with the bank's reason, and leaves the public winners
 // list; its redemption-time figure becomes a return.
+// Each change of a return is projected to D1 `bank_returns` (outbox topic `bank_return`), so
+// operators see across every player the returns still waiting, with the alarm's tries.
 // Table `bank_returns` (rung 24) is documented in storage.ts.
 import type { Ledger } from "../../wallet/ledger";
 import { writeOutboxRow } from "../../wallet/outbox";
-import type { DeclinedRefundRetry } from "./declined-purchases";
+import { owedRefundTryFailedInTx, type DeclinedRefundRetry } from "./declined-purchases";
 import { noticeRedemptionInTx, recordStepInTx, WINNER_TOPIC, type WinnerWithdrawn } from "./redemptions";
 import { projectRedemptionTimelineInTx } from "./redemption-timeline";
 
@@ -106,6 +108,7 @@ export function recordBankReturnInTx(tx: Ledger, input: BankReturnInput, retry: 
     tx.now + retry.firstMs,
   );
   recordStepInTx(tx, input.redemptionId, "bank-returned", bankReturnedNote(input.reason));
+  projectBankReturnInTx(tx, input.redemptionId);
   tx.noteChange();
   return { ok: true, recorded: true, reversal: reversalOf(readReturn(tx, input.redemptionId)!) };
 }
@@ -130,9 +133,86 @@ export function bankReturnReversedInTx(tx: Ledger, redemptionId: string): { ok: 
   const withdrawn: WinnerWithdrawn = { redemptionId, withdrawn: true };
   writeOutboxRow(tx.sql, WINNER_TOPIC, withdrawn, tx.now);
   projectRedemptionTimelineInTx(tx, redemptionId);
+  projectBankReturnInTx(tx, redemptionId);
   noticeRedemptionInTx(tx, { id: redemptionId, status: "failed", amountCents: row.amount_cents });
   tx.noteChange();
   return { ok: true, recorded: true };
+}
+
+/** The outbox topic of a return's state (worker/user-wallet.ts registers `bankReturnProjection`). */
+export const BANK_RETURN_TOPIC = "bank_return";
+
+/** A return as D1 `bank_returns` keeps it: the whole row, the latest written last. */
+export type BankReturnPayload = {
+  redemptionId: string;
+  userId: string;
+  amountCents: number;
+  reason: string;
+  returnedAt: number;
+  tries: number;
+  lastError: string | null;
+  nextTryAt: number | null;
+  reversedAt: number | null;
+  at: number;
+};
+
+/** Writes the return's state as it stands in this transaction to the outbox. */
+function projectBankReturnInTx(tx: Ledger, redemptionId: string): void {
+  const row = tx.sql
+    .exec<{
+      amount_cents: number;
+      reason: string;
+      returned_at: number;
+      tries: number;
+      last_error: string | null;
+      next_try_at: number;
+      reversed_at: number | null;
+    }>(
+      "SELECT amount_cents, reason, returned_at, tries, last_error, next_try_at, reversed_at FROM bank_returns WHERE redemption_id = ?",
+      redemptionId,
+    )
+    .toArray()[0];
+  if (!row) return;
+  const payload: BankReturnPayload = {
+    redemptionId,
+    userId: tx.userId,
+    amountCents: row.amount_cents,
+    reason: row.reason,
+    returnedAt: row.returned_at,
+    tries: row.tries,
+    lastError: row.last_error,
+    nextTryAt: row.reversed_at === null ? row.next_try_at : null,
+    reversedAt: row.reversed_at,
+    at: tx.now,
+  };
+  writeOutboxRow(tx.sql, BANK_RETURN_TOPIC, payload, tx.now);
+  tx.noteChange();
+}
+
+/** The outbox topic `bank_return`: one D1 row per return, the latest state kept. */
+export function bankReturnProjection(db: D1Database, payload: string): D1PreparedStatement[] {
+  const p = JSON.parse(payload) as BankReturnPayload;
+  return [
+    db
+      .prepare(
+        `INSERT INTO bank_returns (redemption_id, user_id, amount_cents, reason, returned_at, tries, last_error, next_try_at, reversed_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (redemption_id) DO UPDATE SET tries = excluded.tries, last_error = excluded.last_error,
+           next_try_at = excluded.next_try_at, reversed_at = excluded.reversed_at, updated_at = excluded.updated_at
+         WHERE excluded.updated_at >= bank_returns.updated_at`,
+      )
+      .bind(p.redemptionId, p.userId, p.amountCents, p.reason, p.returnedAt, p.tries, p.lastError, p.nextTryAt, p.reversedAt, p.at),
+  ];
+}
+
+/** A try at taking the transfer back failed: the next waits longer (owedRefundTryFailedInTx), and operators see why. */
+export function bankReturnTryFailedInTx(
+  tx: Ledger,
+  input: { redemptionId: string; reason: string; retry: DeclinedRefundRetry },
+): { ok: true } {
+  owedRefundTryFailedInTx(tx, { table: "bank_returns", key: input.redemptionId, reason: input.reason, retry: input.retry });
+  projectBankReturnInTx(tx, input.redemptionId);
+  return { ok: true };
 }
 
 /** Returned payouts whose transfer is due a try at the provider now. */

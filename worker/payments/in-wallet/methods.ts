@@ -36,6 +36,7 @@ import {
 } from "./fraud-warnings";
 import {
   bankReturnReversedInTx,
+  bankReturnTryFailedInTx,
   dueBankReturnsInTx,
   nextBankReturnInTx,
   recordBankReturnInTx,
@@ -253,6 +254,14 @@ export const paymentsMethods = {
     return result;
   },
 
+  /** The webhook's own try at taking a returned payout's transfer back failed: the alarm's next waits longer, and operators see why. */
+  async bankReturnTryFailed(host: WalletHost, userId: string, input: { redemptionId: string; reason: string }, now: number) {
+    const retry = declinedRefundRetry(host.env);
+    const result = host.transact(userId, now, (tx) => bankReturnTryFailedInTx(tx, { ...input, retry }));
+    await armForOwedRefunds(host, userId, now);
+    return result;
+  },
+
   /** The provider has taken a returned payout's transfer back: its amount comes back to the balance, once. */
   async bankReturnReversed(host: WalletHost, userId: string, redemptionId: string, now: number) {
     return host.transact(userId, now, (tx) => bankReturnReversedInTx(tx, redemptionId));
@@ -438,7 +447,7 @@ export async function reverseBankReturnsOnAlarm(host: WalletHost, port: BankRetu
     keyOf: (item) => item.redemptionId,
     ask: (item) => port.reverseBankReturn({ ...item, userId }),
     made: (tx, { redemptionId }) => bankReturnReversedInTx(tx, redemptionId),
-    failed: (tx, { redemptionId }, reason) => owedRefundTryFailedInTx(tx, { table: "bank_returns", key: redemptionId, reason, retry }),
+    failed: (tx, { redemptionId }, reason) => bankReturnTryFailedInTx(tx, { redemptionId, reason, retry }),
   });
   await armForOwedRefunds(host, userId, Date.now());
 }

@@ -3,11 +3,13 @@
 // operator runs any ended UTC day now, reads the chosen run's differences in three views
 // (packs credited vs payments, redemptions paid vs transfers, reversals vs refunds and
 // disputes), each with the provider's and Vantage's references, and downloads each view as
-// CSV (fetched with the session's token, then saved).
+// CSV (fetched with the session's token, then saved). Above them, whatever the day, the
+// payouts the bank sent back that are still being taken back from players' payout accounts.
 import { useCallback, useId, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { formatMoney } from "../../../shared/money";
 import {
+  type BankReturnWaiting,
   RECONCILIATION_VIEWS,
   type DifferenceKind,
   type ReconciliationDifference,
@@ -163,6 +165,32 @@ function RunNow({ onRan }: { onRan(day: string): void }) {
   );
 }
 
+/**
+ * Payouts the bank sent back whose transfer the player's wallet has not yet taken back from
+ * their payout account: the money sits there, and the wallet's alarm keeps trying. Listed
+ * first, whatever day is shown, since each is money in the wrong place now.
+ */
+function BankReturnsWaiting({ rows }: { rows: readonly BankReturnWaiting[] }) {
+  return (
+    <Section title="Payouts the bank sent back, still being taken back">
+      <AdminTable
+        rows={rows}
+        rowKey={(r) => r.redemptionId}
+        columns={[
+          { header: "Returned", cell: (r) => formatTime(r.returnedAt) },
+          { header: "Player", cell: (r) => r.email ?? r.userId },
+          { header: "Redemption", className: "admin-id", cell: (r) => r.redemptionId },
+          { header: "Amount", num: true, cell: (r) => formatMoney("cash", r.amountCents) },
+          { header: "Bank's reason", cell: (r) => r.reason },
+          { header: "Tries", num: true, cell: (r) => r.tries },
+          { header: "Last failure", cell: (r) => r.lastError ?? "—" },
+          { header: "Next try", cell: (r) => (r.nextTryAt === null ? "—" : formatTime(r.nextTryAt)) },
+        ]}
+      />
+    </Section>
+  );
+}
+
 export function ReconciliationTab() {
   const api = useApi();
   const [shown, setShown] = useState<string | undefined>(undefined);
@@ -179,6 +207,7 @@ export function ReconciliationTab() {
         }}
       />
       <LoadStatus load={load} what="the reconciliation" />
+      {data && data.bankReturnsWaiting.length > 0 && <BankReturnsWaiting rows={data.bankReturnsWaiting} />}
       {data && !run && <p className="admin-muted admin-empty">No reconciliation has run yet.</p>}
       {run && (
         <Section title="The run">
