@@ -17,6 +17,9 @@ import type { FairFigures } from "../../src/shared/schemas/events";
 import type { GameModel } from "../../src/shared/schemas/game-model";
 import type { SportKey } from "../../src/shared/sports";
 import { recordedEvents } from "./recorded-feed";
+import { decimalToAmerican } from "../../src/shared/odds";
+import { lockSidesBetterThanFair } from "../../src/shared/fair-lock";
+import type { Event } from "../../src/shared/schemas/events";
 
 const SINGLE_MARGIN = 0.045;
 const BLOCK_MARGIN = 0.08;
@@ -115,6 +118,43 @@ function fairOf(model: GameModel, legs: readonly ModelLeg[]): FairFigures {
   };
 }
 
+/** A board's event offering `offered` (one price per side, in sidesOf's order) beside the game's model. */
+function boardOf(model: GameModel, legs: readonly ModelLeg[], offered: readonly (number | null)[]): Event {
+  const soccer = model.sport === "soccer_usa_mls";
+  const o = soccer ? 1 : 0;
+  return {
+    eventId: "board",
+    sport: model.sport,
+    startTime: "2026-12-01T00:00:00Z",
+    home: "Home",
+    away: "Away",
+    status: "scheduled",
+    live: null,
+    markets: {
+      moneyline: { home: offered[0]!, away: offered[1]!, ...(soccer && { draw: offered[2]! }) },
+      spread: { line: legs[2 + o]!.line, home: offered[2 + o]!, away: offered[3 + o]! },
+      total: { line: legs[4 + o]!.line, over: offered[4 + o]!, under: offered[5 + o]! },
+    },
+    fair: fairOf(model, legs),
+    sameGame: { model, margin: BLOCK_MARGIN },
+  };
+}
+
+/** The board's prices per side, in sidesOf's order. */
+function pricesOf(board: Event, legs: readonly ModelLeg[]): (number | null)[] {
+  const { moneyline, spread, total } = board.markets;
+  const soccer = legs.some((l) => l.side === "Draw");
+  return [
+    moneyline!.home,
+    moneyline!.away,
+    ...(soccer ? [moneyline!.draw ?? null] : []),
+    spread!.home,
+    spread!.away,
+    total!.over,
+    total!.under,
+  ];
+}
+
 /** A generated game: a true model of the sport, its lines near its means (whole or half), and the fair board it gives. */
 const gameArb = fc
   .record({
@@ -185,6 +225,56 @@ describe("no sure profit on one game", () => {
     );
     // Whole lines (pushes) were among the boards checked.
     expect(pushes).toBeGreaterThan(20);
+  });
+
+  it("holds when the offered book prices sides better than fair: those sides are locked", () => {
+    let locked = 0;
+    fc.assert(
+      fc.property(gameArb, fc.array(fc.double({ min: -0.04, max: 0.06, noNaN: true }), { minLength: 8, maxLength: 8 }), (game, margins) => {
+        const { truth, legs, market } = game;
+        const fit = fitGameModel(truth.sport, fairOf(truth, legs));
+        if (!fit.ok) throw new Error(`no fit for ${JSON.stringify(truth)}`);
+        const model = fit.model;
+        // The book's own prices, some sides better than fair, some worse.
+        const offered = legs.map((leg, i) => {
+          const p = Math.min(0.97, sideChance(model, leg) * (1 + margins[i]!));
+          return decimalToAmerican(1 / p);
+        });
+        const board = lockSidesBetterThanFair(boardOf(model, legs, offered));
+        const shown = pricesOf(board, legs);
+        locked += shown.filter((price, i) => price === null && offered[i] !== null).length;
+        const bets = offeredBets(model, legs, market).filter((bet) => bet.legs.length > 1);
+        shown.forEach((priceAm, i) => {
+          const decimal = decimalOf(priceAm);
+          if (decimal !== null) bets.push({ legs: [i], decimal });
+        });
+        expect(bestSureReturn(model, legs, bets, repricedRest(model, legs))).toBeLessThanOrEqual(1e-9);
+      }),
+      { numRuns: 60, seed: 20261129 },
+    );
+    // Sides better than fair were among those offered, and were locked.
+    expect(locked).toBeGreaterThan(30);
+  });
+
+  it("a heavy favourite offered better than fair beside blocks on the underdog was a sure profit; locked, it is not", () => {
+    const fit = fitGameModel("basketball_nba", {
+      moneyline: { books: 6, home: { p: 0.9, margin: null }, away: { p: 0.1, margin: null } },
+      spread: { books: 6, line: -10.5, home: { p: 0.5, margin: null }, away: { p: 0.5, margin: null } },
+      total: { books: 6, line: 224.5, over: { p: 0.5, margin: null }, under: { p: 0.5, margin: null } },
+    });
+    if (!fit.ok) throw new Error("no fit");
+    const model = fit.model;
+    const { legs, market } = sidesOf("basketball_nba", -10.5, 224.5);
+    const offered = [-750, 500, -110, -110, -110, -110];
+    const blocks = offeredBets(model, legs, market).filter((bet) => bet.legs.length > 1);
+    const singlesOf = (prices: readonly (number | null)[]) =>
+      prices.flatMap((priceAm, i) => (priceAm === null ? [] : [{ legs: [i], decimal: decimalOf(priceAm)! }]));
+    const repriced = repricedRest(model, legs);
+    expect(bestSureReturn(model, legs, [...blocks, ...singlesOf(offered)], repriced)).toBeGreaterThan(0.003);
+    const shown = pricesOf(lockSidesBetterThanFair(boardOf(model, legs, offered)), legs);
+    expect(shown[0]).toBeNull();
+    expect(shown.slice(1)).toEqual(offered.slice(1));
+    expect(bestSureReturn(model, legs, [...blocks, ...singlesOf(shown)], repriced)).toBeLessThanOrEqual(1e-9);
   });
 
   it("the old independent pricing was a sure profit (Draw + Away +0.5 beside Home and Away); the model's is not", () => {

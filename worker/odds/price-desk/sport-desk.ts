@@ -26,6 +26,7 @@ import type { SportKey } from "../../../src/shared/sports";
 import type { Logger } from "../../logging/logger";
 import type { FeedEvent, FeedFailure, FeedResult, OddsFeedProvider, OddsResult } from "../feed-provider";
 import { withSameGameModel, type SameGameRules } from "./same-game-fit";
+import { lockSidesBetterThanFair } from "../../../src/shared/fair-lock";
 import { closesAtStart, gamesStartedSince } from "./desk-closes";
 import type { CapturedClose } from "../../clv/closes-store";
 import { boardCacheKey, boardFreshUntil, hasGamesUnderway, mergeOdds, mergeScores, type DeskBoard, type Merged } from "./desk-board";
@@ -228,7 +229,8 @@ export class SportDesk {
       await this.keep({ ...state, failure: { marker, until: now + FAILURE_MEMORY_MS } });
       return previous ? this.answer(previous, now, true, marker) : { board: null, stale: false, failure: marker, freshUntil: now };
     }
-    const events = result.value.map((event) => withSameGameModel(event, this.deps.settings.sameGame));
+    // One game, one price: each game's model fitted, then no side offered better than fair (fair-lock.ts).
+    const events = result.value.map((event) => lockSidesBetterThanFair(withSameGameModel(event, this.deps.settings.sameGame)));
     const merged = mergeOdds(previous, { events, scores: result.scores }, now, offset, guarded, this.clock(now, offset));
     if (this.deps.recordCloses) {
       await this.recordCloses(previous, events, now, offset).catch((err: unknown) =>
