@@ -80,6 +80,8 @@ export type WorkerRefusal =
   // pass (its stake comes off the selections the bet cannot win with): the largest share of
   // stake (minor units) the house would still take back, or none, and the market it names.
   | With<"cash-out-exposure-limit", { wallet: WalletKind; largestStake: number; market: string }>
+  // A market of the bet's game the house suspended: nothing is bought back on it until it reopens.
+  | With<"cash-out-suspended-by-house", { market: string }>
   // the daily bonus and coin packs
   | Plain<"bonus-already-claimed">
   | Plain<"unknown-pack">
@@ -324,6 +326,10 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
     },
     pick: (d) => (d.largestStake > 0 ? "some" : "none"),
     words: (d) => ({ market: d.market, largestStake: formatAmount(d.wallet, d.largestStake) }),
+  },
+  "cash-out-suspended-by-house": {
+    text: "Cash-out is suspended while {market} for this game is suspended. Try again once it reopens.",
+    words: (d) => ({ market: d.market }),
   },
 
   // the daily bonus and coin packs

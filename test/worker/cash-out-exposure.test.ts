@@ -182,6 +182,51 @@ describe("cashing out the hedge that let the other side in", () => {
   });
 });
 
+describe("a market the house suspended", () => {
+  it("buys nothing back until it reopens: the cash-out is refused with a sentence and pays nothing", async () => {
+    const event = (await openEvents(6))[4]!;
+    const player = await signIn();
+    const admin = await signIn("admin@vantage.test", "Operator"); // ADMIN_EMAILS in wrangler.toml [vars]
+    await buyCash(player);
+    const limit = tunables(env).MAX_CASH_EXPOSURE_CENTS;
+    const placed = await postWithLimit(
+      limit,
+      "/api/placeBet",
+      { kind: "Singles", wallet: "cash", amount: 2, picks: [pickOf(event, "Moneyline", "Away")] },
+      player,
+    );
+    expect(placed.status).toBe(200);
+    const bet = ((await placed.json()) as PlaceBetResponse).bets[0]!;
+    await drainOutboxNow(player.userId);
+    const suspend = (suspended: boolean) =>
+      postWithLimit(
+        limit,
+        `/api/admin/risk/${event.sport}/${event.eventId}/suspend`,
+        { market: "Moneyline", suspended, reason: "Injury news", game: { home: event.home, away: event.away, startTime: event.startTime } },
+        admin,
+      );
+    const quote = await quoteOf(player, bet.id);
+    expect((await suspend(true)).status).toBe(200);
+    const cashBefore = await cashCents(player.userId);
+    const refused = await postWithLimit(limit, `/api/bets/${bet.id}/cash-out`, { quoteId: quote.quoteId, fraction: 1 }, player);
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toEqual({
+      code: "cash-out-suspended-by-house",
+      message: "Cash-out is suspended while Moneyline for this game is suspended. Try again once it reopens.",
+      details: { market: "Moneyline" },
+    });
+    expect(await cashCents(player.userId)).toBe(cashBefore);
+    expect(await cashOutRows(player.userId)).toEqual([]);
+    expect((await moneyline(event)).reserved).toBe(0);
+
+    // Reopened: the same offer is taken.
+    expect((await suspend(false)).status).toBe(200);
+    const paid = await postWithLimit(limit, `/api/bets/${bet.id}/cash-out`, { quoteId: quote.quoteId, fraction: 1 }, player);
+    expect(paid.status).toBe(200);
+    expect(await cashCents(player.userId)).toBe(cashBefore + quote.amount);
+  });
+});
+
 describe("a cash-out's hold on its game", () => {
   const SPORT = "soccer_usa_mls";
   const on = (eventId: string, side: "Home" | "Away", priceAm: number) => leg({ eventId, league: SPORT, side, priceAm });

@@ -6,7 +6,8 @@
 // refuses it past the limit, as a placement's reservation is (reserve.ts). The wallet's
 // outbox confirms the holds with the bet (relay.ts); when the wallet does not take the
 // cash-out, the route releases them. A game that refuses refuses the cash-out, and the
-// holds other games made are released. The refusal names the largest share that fits.
+// holds other games made are released. The refusal names the largest share that fits, or
+// the market the house has suspended (nothing is bought back on it until it reopens).
 //
 // Whether a cash-out would raise a selection near the limit depends on the other players'
 // bets in the game, never on the bet alone: every cash-out asks.
@@ -20,7 +21,7 @@ import { askEveryGame, exposureObject, gameName, gameOf } from "./reserve";
 
 export type CashOutExposureHold =
   | { ok: true; release(): Promise<void> }
-  | Extract<Refusal, { code: "cash-out-exposure-limit" | "cash-out-unavailable" }>;
+  | Extract<Refusal, { code: "cash-out-exposure-limit" | "cash-out-suspended-by-house" | "cash-out-unavailable" }>;
 
 /** The games a bet still has open picks on, with what is open of it there. */
 function openGames(bet: BetDocument): { game: GameRef; open: OpenPart }[] {
@@ -68,6 +69,10 @@ export async function holdCashOutExposure(
     await release();
     // A game that could not judge the cash-out refuses it whatever the others said.
     if (answers.some((a) => !a.ok && a.code === "book-unread")) return { ok: false, code: "cash-out-unavailable" };
+    const suspended = answers.find((a) => !a.ok && a.code === "suspended-by-house");
+    if (suspended && !suspended.ok && suspended.code === "suspended-by-house") {
+      return { ok: false, code: "cash-out-suspended-by-house", details: { market: suspended.market } };
+    }
     const limited = answers.flatMap((a) => (!a.ok && a.code === "exposure-limit" ? [a] : []));
     const largestStake = Math.min(...limited.map((a) => a.largestShare));
     const market = limited.find((a) => a.largestShare === largestStake)?.market ?? "";

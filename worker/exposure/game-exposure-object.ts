@@ -71,7 +71,8 @@ export type CashOutHoldInput = {
 export type CashOutHoldAnswer =
   | { ok: true }
   | { ok: false; code: "book-unread" }
-  | { ok: false; code: "exposure-limit"; largestShare: number; market: string };
+  | { ok: false; code: "exposure-limit"; largestShare: number; market: string }
+  | { ok: false; code: "suspended-by-house"; market: string };
 
 export type ReserveAnswer =
   | { ok: true }
@@ -253,7 +254,7 @@ export class GameExposure extends DurableObject<Env> {
 
   /**
    * Holds a cash-out's share of a bet before its wallet pays it, or refuses it past the limit
-   * without holding anything. The share is held as a position of negative stake and payout,
+   * or on a market the house suspended, without holding anything. The share is held as a position of negative stake and payout,
    * judged by the rule a bet is: every selection it raises (those the bet cannot win with,
    * by the share) must stay within the limit. A refusal names the largest share that fits.
    */
@@ -261,6 +262,11 @@ export class GameExposure extends DurableObject<Env> {
     if (!this.backfilled && !(await this.backfill(now, input.game.eventId))) return { ok: false, code: "book-unread" };
     this.lapse(now);
     if (this.reservations.has(input.holdId)) return { ok: true };
+    // A market the house suspended (news, a bad price) buys nothing back either, at the
+    // board's price from before the suspension.
+    const suspended = this.suspendedMarkets();
+    const hit = input.picks.find((pick) => suspended.has(pick.market));
+    if (hit) return { ok: false, code: "suspended-by-house", market: this.labelOf(hit.market, input.labels) };
     const hold: Position = { id: input.holdId, currency: input.currency, stake: -input.share, payout: -input.share, picks: input.picks };
     const over = this.book.overLimit(hold, input.limit);
     if (over) {

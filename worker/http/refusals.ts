@@ -67,6 +67,7 @@ const EDGE: { [C in RefusalCode]: Edge<C> } = {
   "quote-not-found": { status: 404 },
   "invalid-fraction": { status: 400 },
   "cash-out-exposure-limit": { status: 409 },
+  "cash-out-suspended-by-house": { status: 409 },
 
   "bonus-already-claimed": { status: 409, wire: "aborted" },
   "unknown-pack": { status: 400 },
