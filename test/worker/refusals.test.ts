@@ -60,6 +60,7 @@ const SAMPLES: { [C in RefusalCode]?: RefusalDetails<C>[] } = {
     { wallet: "cash", largestStake: 0, market: "Moneyline" },
     { wallet: "cash", largestStake: 1_250, market: "Moneyline" },
   ],
+  "cash-out-suspended-by-house": [{ market: "Moneyline" }],
   "redemption-below-minimum": [{ minimumCents: 2_000 }],
   "redemptions-paused": [{ reason: "dispute" }, { reason: "fraud-warning" }, { reason: "owed" }],
   "not-in-review": [{ state: "rejected" }],
