@@ -3,7 +3,8 @@
 // is shown under their public handle only when their profile is public and they chose to
 // show their Vantage Cash results (profiles are private by default), and they are not on a
 // break nor closed for play (worker/social/standing.ts); otherwise as "a player in US-TX".
-// A name or e-mail address is never read here.
+// A winner shown by handle is shown without a region: choosing to show one's results is not
+// choosing to tie one's handle to one's state. A name or e-mail address is never read here.
 import { etDayKey } from "../../src/shared/bonus";
 import type { Winner } from "../../src/shared/schemas/sweepstakes";
 import { awayFromPlay } from "../social/standing";
@@ -31,7 +32,7 @@ export async function recentWinners(db: D1Database, now: number, limit = WINNERS
   return results.map((row) => ({
     paidOn: etDayKey(row.paid_at),
     amountCents: row.amount_cents,
-    region: row.region,
+    region: row.handle ? null : row.region,
     winner: winnerLabel(row.handle, row.region),
   }));
 }

@@ -66,6 +66,7 @@ export type FreeEntryRecord = z.infer<typeof FreeEntryRecordSchema>;
 export const WinnerSchema = z.object({
   paidOn: z.string(),
   amountCents: z.number().int().positive(),
+  /** Where the player asked from; null for a winner shown by handle (a handle is never tied to a state). */
   region: z.string().nullable(),
   /** The player's public handle ("@ada"), else "a player in US-TX". */
   winner: z.string(),

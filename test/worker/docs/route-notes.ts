@@ -667,7 +667,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/public/winners": {
     section: "Sweepstakes",
-    does: 'The 50 most recent paid redemptions: day, amount, region and the player\'s public handle (only when their profile is public and shows Vantage Cash results), otherwise "a player in US-TX"; never a name or e-mail.',
+    does: 'The 50 most recent paid redemptions: day, amount, and the player\'s public handle (only when their profile is public and shows Vantage Cash results, and then no region), otherwise the region, as "a player in US-TX"; never a name or e-mail.',
     answer: "sweepstakes#WinnersSchema",
   },
   "GET /api/public/redemption-times": {
