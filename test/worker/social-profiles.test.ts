@@ -230,6 +230,20 @@ describe("follows and the Following feed", () => {
     expect(count?.n).toBe(0);
   });
 
+  it("tells nobody but a follower, unfollowing, that a public player is on a break", async () => {
+    const fan = await withHandle("the_loyal");
+    const resting = await withHandle("the_rester");
+    const follow = (method: "PUT" | "DELETE", p: SignedIn) => api("/api/follows/the_rester", { method, token: p.token });
+    expect((await follow("PUT", fan)).status).toBe(200);
+    expect((await api("/api/me/break", { method: "POST", token: resting.token, body: JSON.stringify({ period: "24h" }) })).status).toBe(200);
+    expect((await api("/api/public/profiles/the_rester")).status).toBe(404);
+    // A stranger's unfollow answers as for a handle nobody holds.
+    const stranger = await signIn();
+    expect((await follow("DELETE", stranger)).status).toBe(404);
+    // The follower can still let go.
+    expect((await follow("DELETE", fan)).status).toBe(200);
+  });
+
   it("keeps a pick cashed out in full before kick-off out of the feed and the profile until its game starts", async () => {
     const fan = await withHandle("the_copier");
     const trader = await withHandle("the_trader");

@@ -158,16 +158,19 @@ export function socialRoutes() {
 
   app.delete("/follows/:handle", requireUser, async (c) => {
     const handle = c.req.param("handle").trim().toLowerCase();
-    // Unfollowing works even after the other player hid their profile, for their followers
-    // only: to anyone else a hidden handle is not found, as everywhere.
-    const target = await c.env.DB.prepare("SELECT user_id AS userId, handle, hidden FROM player_profiles WHERE handle = ?")
-      .bind(handle.slice(0, 64))
-      .first<{ userId: string; handle: string; hidden: number }>();
+    // Unfollowing works even after the other player hid their profile, took a break or was
+    // closed, for their followers only: to anyone else such a handle is not found, as
+    // everywhere, so the answer tells nobody else that they are away from play.
+    const target = await c.env.DB.prepare(
+      `SELECT user_id AS userId, handle, hidden OR ${awayFromPlay("user_id", "?2")} AS unseen FROM player_profiles WHERE handle = ?1`,
+    )
+      .bind(handle.slice(0, 64), Date.now())
+      .first<{ userId: string; handle: string; unseen: number }>();
     if (!target) throw notFound("profile");
     const removed = await c.env.DB.prepare("DELETE FROM follows WHERE follower_id = ? AND followee_id = ?")
       .bind(c.var.user.id, target.userId)
       .run();
-    if (target.hidden && removed.meta.changes === 0) throw notFound("profile");
+    if (target.unseen && removed.meta.changes === 0) throw notFound("profile");
     return c.json({ handle: target.handle, following: false } satisfies FollowState);
   });
 
