@@ -312,6 +312,11 @@ export const TUNABLES = {
     wholeNumber(0, 365),
     "How long a handle a player renamed or cleared (and its look-alikes) stays theirs: no other player may take it meanwhile (0 = none).",
   ),
+  HANDLE_HOLDS_MAX: tunable(
+    "3",
+    wholeNumber(1, 50),
+    "How many given-up handles one player may hold at once: a newer hold lets the oldest lapse, so one account cannot hoard names by renaming.",
+  ),
   CLV_SCORE_BATCH: tunable(
     "500",
     wholeNumber(10, 5000),

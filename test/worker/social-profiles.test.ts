@@ -74,8 +74,25 @@ describe("handles on PATCH /api/me", () => {
     expect((await patchMe(ana, { handle: null })).status).toBe(200);
     expect((await patchMe(mallory, { handle: "held_ana" })).status).toBe(409);
     const daysLater = Date.now() + (tunables(env).HANDLE_HOLD_DAYS + 1) * 86_400_000;
-    const after = await setHandle(env.DB, mallory.userId, "held_ana", daysLater, daysLater - tunables(env).HANDLE_HOLD_DAYS * 86_400_000);
+    const after = await setHandle(env.DB, mallory.userId, "held_ana", daysLater, {
+      heldSince: daysLater - tunables(env).HANDLE_HOLD_DAYS * 86_400_000,
+      max: tunables(env).HANDLE_HOLDS_MAX,
+    });
     expect(after).toEqual({ ok: true, handle: "held_ana" });
+  });
+
+  it("holds at most HANDLE_HOLDS_MAX given-up handles per player: renaming on and on frees the oldest", async () => {
+    const max = tunables(env).HANDLE_HOLDS_MAX;
+    const hoarder = await withHandle("hoard_0");
+    for (let i = 1; i <= max + 1; i++) expect((await patchMe(hoarder, { handle: `hoard_${i}` })).status).toBe(200);
+    // hoard_0 .. hoard_max were given up; only the newest `max` are still held.
+    const other = await signIn();
+    expect((await patchMe(other, { handle: `hoard_${max}` })).status).toBe(409);
+    expect((await patchMe(other, { handle: "hoard_0" })).status).toBe(200);
+    const held = await env.DB.prepare("SELECT COUNT(*) AS n FROM released_handles WHERE user_id = ?")
+      .bind(hoarder.userId)
+      .first<{ n: number }>();
+    expect(held?.n).toBe(max);
   });
 
   it("keeps a hold its own against a look-alike given up later, and the route holds for HANDLE_HOLD_DAYS as set", async () => {
@@ -235,7 +252,9 @@ describe("follows and the Following feed", () => {
     const resting = await withHandle("the_rester");
     const follow = (method: "PUT" | "DELETE", p: SignedIn) => api("/api/follows/the_rester", { method, token: p.token });
     expect((await follow("PUT", fan)).status).toBe(200);
-    expect((await api("/api/me/break", { method: "POST", token: resting.token, body: JSON.stringify({ period: "24h" }) })).status).toBe(200);
+    expect((await api("/api/me/break", { method: "POST", token: resting.token, body: JSON.stringify({ period: "24h" }) })).status).toBe(
+      200,
+    );
     expect((await api("/api/public/profiles/the_rester")).status).toBe(404);
     // A stranger's unfollow answers as for a handle nobody holds.
     const stranger = await signIn();

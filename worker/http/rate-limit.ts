@@ -1,5 +1,5 @@
-// Clear 429s for the things worth limiting: bet placement and payment calls per player,
-// sign-in per client address, and the public social reads (profiles, share links,
+// Clear 429s for the things worth limiting: bet placement, payment calls and profile changes
+// per player, sign-in per client address, and the public social reads (profiles, share links,
 // leaderboards) per address. Backed by Workers Rate Limiting bindings (simulated locally);
 // `Retry-After` is the binding's period. A limit may answer a throttled browser
 // navigation with a page instead of the JSON body (the sign-in limit does, in
@@ -55,6 +55,18 @@ export const limitPaymentCalls = limitBy(
   (env) => env.PAYMENT_RATE_LIMITER,
   (c) => `payments:${c.var.user.id}`,
   "Too many payment requests in a short time. Please wait a minute and try again.",
+  60,
+);
+
+/**
+ * Per player, for changes of the account and its public profile (PATCH /api/me): each may
+ * purge the edge's copies of the public pages, so one account must not be able to flood
+ * those purges. A budget of its own on the sign-in binding. Runs after requireUser.
+ */
+export const limitProfileChanges = limitBy(
+  (env) => env.AUTH_RATE_LIMITER,
+  (c) => `me:${c.var.user.id}`,
+  "Too many changes in a short time. Please wait a minute and try again.",
   60,
 );
 

@@ -7,6 +7,7 @@
 // GET /export is "Download my data" (data-export.ts): one year's records as JSON or CSV.
 // A refused username is a 400 whose message is the shared rule's sentence for a player
 // (the same one the account page shows before sending), never a field path.
+import { limitProfileChanges } from "../http/rate-limit";
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { LIMIT_NAMES, type LimitName } from "../../src/shared/protection";
@@ -54,7 +55,7 @@ export function meRoutes() {
 
   app.get("/", (c) => currentDocument(c, Date.now()));
 
-  app.patch("/", async (c) => {
+  app.patch("/", limitProfileChanges, async (c) => {
     const { displayName: typedName, dateOfBirth, handle, profileHidden, showCashResults } = await readJson(c, UpdateMeRequestSchema);
     const checked = typedName === undefined ? null : checkDisplayName(typedName);
     if (checked && !checked.ok) throw new ApiError(400, "invalid-argument", checked.message);
@@ -79,7 +80,7 @@ export function meRoutes() {
     const touchesProfile = handle !== undefined || profileHidden !== undefined || showCashResults !== undefined;
     const profileBefore = touchesProfile ? await readProfile(c.env.DB, userId) : null;
     if (handle !== undefined) {
-      const result = await setHandle(c.env.DB, userId, handle, now, heldSince);
+      const result = await setHandle(c.env.DB, userId, handle, now, { heldSince, max: tunables(c.env).HANDLE_HOLDS_MAX });
       if (!result.ok) throw refusalError(result);
     }
     const privacy = [

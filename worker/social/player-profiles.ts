@@ -7,7 +7,9 @@
 // A handle given up (renamed or cleared) is held for its player HANDLE_HOLD_DAYS
 // (`released_handles`, by look-alike key; rows from before 0052 kept their "_", so the key is
 // compared with them removed): until then no other player takes it, so
-// links and follows by it do not move to someone else; its player may take it back.
+// links and follows by it do not move to someone else; its player may take it back. A player
+// holds at most HANDLE_HOLDS_MAX of them at once: a newer hold lets the oldest lapse, so
+// renaming again and again cannot hoard names.
 // A player is public only with a handle and a visible profile: hiding the profile or
 // clearing the handle deletes the player's share links in the same D1 batch, so they
 // answer 404 and a later handle or un-hiding does not bring them back. A player on a break
@@ -101,7 +103,7 @@ function releaseStatement(
   previous: string | null,
   next: string | null,
   now: number,
-  heldSince: number,
+  holds: HandleHolds,
 ): D1PreparedStatement[] {
   if (previous === null || previous === next) return [];
   return [
@@ -112,20 +114,30 @@ function releaseStatement(
          ON CONFLICT (skeleton) DO UPDATE SET handle = excluded.handle, user_id = excluded.user_id, released_at = excluded.released_at
          WHERE released_handles.user_id = excluded.user_id OR released_handles.released_at <= ?6`,
       )
-      .bind(handleLookAlikeKey(previous), previous, userId, now, next, heldSince),
+      .bind(handleLookAlikeKey(previous), previous, userId, now, next, holds.heldSince),
+    // Past the most one player may hold, the oldest lapse.
+    db
+      .prepare(
+        `DELETE FROM released_handles WHERE user_id = ?1 AND skeleton NOT IN
+           (SELECT skeleton FROM released_handles WHERE user_id = ?1 ORDER BY released_at DESC, skeleton LIMIT ?2)`,
+      )
+      .bind(userId, holds.max),
   ];
 }
 
+/** `heldSince`: handles given up after this moment are still held; `max`: how many one player holds at once (HANDLE_HOLDS_MAX). */
+export type HandleHolds = { heldSince: number; max: number };
+
 /**
  * Sets (or with null clears, withdrawing the player's share links) the player's handle;
- * errors are values. `heldSince`: handles others gave up after this moment are still theirs.
+ * errors are values. `holds.heldSince`: handles others gave up after this moment are still theirs.
  */
 export async function setHandle(
   db: D1Database,
   userId: string,
   raw: string | null,
   now: number,
-  heldSince: number,
+  holds: HandleHolds,
 ): Promise<{ ok: true; handle: string | null } | HandleRefusal | RefusalOf<"handle-taken" | "handle-look-alike">> {
   let handle: string | null = null;
   if (raw !== null) {
@@ -141,7 +153,7 @@ export async function setHandle(
          ON CONFLICT (user_id) DO UPDATE SET handle = excluded.handle, updated_at = excluded.updated_at`,
       )
       .bind(userId, now);
-    await db.batch([clear, withdrawSharesStatement(db, userId), ...releaseStatement(db, userId, previous, null, now, heldSince)]);
+    await db.batch([clear, withdrawSharesStatement(db, userId), ...releaseStatement(db, userId, previous, null, now, holds)]);
     return { ok: true, handle };
   }
   // Written only when the player keeps their handle, or no other player's looks like it and
@@ -155,17 +167,17 @@ export async function setHandle(
               AND NOT EXISTS (SELECT 1 FROM released_handles WHERE replace(skeleton, '_', '') = ?4 AND user_id <> ?1 AND released_at > ?5))
        ON CONFLICT (user_id) DO UPDATE SET handle = excluded.handle, updated_at = excluded.updated_at`,
     )
-    .bind(userId, handle, now, handleLookAlikeKey(handle), heldSince);
+    .bind(userId, handle, now, handleLookAlikeKey(handle), holds.heldSince);
   let written: number;
   try {
     // One batch: the handle the player had is held in the same step that gives them the new one.
-    const [upserted] = await db.batch([upsertUnlessLookAlike, ...releaseStatement(db, userId, previous, handle, now, heldSince)]);
+    const [upserted] = await db.batch([upsertUnlessLookAlike, ...releaseStatement(db, userId, previous, handle, now, holds)]);
     written = upserted?.meta.changes ?? 0;
   } catch (err) {
     if (isUniqueViolation(err)) return { ok: false, code: "handle-taken" };
     throw err;
   }
-  if (written === 0) return (await handleRefusal(db, userId, handle, heldSince)) ?? { ok: false, code: "handle-look-alike" };
+  if (written === 0) return (await handleRefusal(db, userId, handle, holds.heldSince)) ?? { ok: false, code: "handle-look-alike" };
   return { ok: true, handle };
 }
 

@@ -151,7 +151,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "PATCH /api/me": {
     section: "The player",
-    does: "Partial update of `displayName` (NFKC-normalised and stored so; letters, marks, digits, spaces and `. - _ '` only, no invisible or direction-changing characters), `dateOfBirth` (stored once; another one is 409 `date-of-birth-set`), `handle` (400 `invalid-handle` / `handle-reserved`, 409 `handle-taken` also for a look-alike of another player's; `null` withdraws share links), `profileHidden` (`true` withdraws share links) and `showCashResults`; a change that withdraws or alters what is public purges the edge's copies of that player's answers. Answers the document.",
+    does: "Limited per player (100 a minute, 429 `rate-limited`). Partial update of `displayName` (NFKC-normalised and stored so; letters, marks, digits, spaces and `. - _ '` only, no invisible or direction-changing characters), `dateOfBirth` (stored once; another one is 409 `date-of-birth-set`), `handle` (400 `invalid-handle` / `handle-reserved`, 409 `handle-taken` also for a look-alike of another player's; `null` withdraws share links), `profileHidden` (`true` withdraws share links) and `showCashResults`; a change that withdraws or alters what is public purges the edge's copies of that player's answers. Answers the document.",
     body: "user#UpdateMeRequestSchema",
     answer: "user#UserDocumentSchema",
   },
