@@ -1,12 +1,13 @@
 // A redemption the player can follow, and the review queue: the timeline's steps in GET
 // /api/withdrawals, the Connect endpoint's payout.paid (once under replays), and the
 // redemptions that wait for an operator's approve or reject.
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { DEV_STRIPE_CONNECT_WEBHOOK_SECRET, DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/payments/payments-config";
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
-import { getUserWallet } from "../../worker/user-wallet";
+import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import { api, postJson, signIn } from "./helpers";
 import { buyCash, eventually, history, onboardPayouts, vantageCashOf, withReview } from "./payout-helpers";
 
@@ -51,8 +52,13 @@ describe("the Connect endpoint's payout.paid", () => {
     // A transfer sent (recorded by the wallet) whose bank payout has not arrived yet.
     const wallet = getUserWallet(env, player.userId);
     const now = Date.now();
-    expect((await wallet.requestRedemption(player.userId, { amountCents: 2_000, redemptionId: "rd_connect_1" }, now)).ok).toBe(true);
-    expect((await wallet.beginPayoutAttempt(player.userId, { redemptionId: "rd_connect_1", timing: TIMING }, now)).run).toBe(true);
+    // Asked and its attempt begun in one call to the wallet, so its alarm (which sends payouts
+    // due) cannot take the attempt in between on a slow machine.
+    const begun = await runInDurableObject(wallet, async (instance: UserWallet) => {
+      const asked = await instance.requestRedemption(player.userId, { amountCents: 2_000, redemptionId: "rd_connect_1" }, now);
+      return asked.ok && (await instance.beginPayoutAttempt(player.userId, { redemptionId: "rd_connect_1", timing: TIMING }, now)).run;
+    });
+    expect(begun).toBe(true);
     await wallet.finishPayoutAttempt(
       player.userId,
       { redemptionId: "rd_connect_1", outcome: { kind: "paid", transferId: "tr_1" }, timing: TIMING },
