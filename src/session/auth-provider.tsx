@@ -27,8 +27,11 @@ export type AuthContextValue = {
   status: AuthStatus;
   user: UserDocument | null;
   getAccessToken(): Promise<string | null>;
-  /** Leaves for the Google (or development) sign-in; comes back to `from` (path + query). */
-  signIn(from?: string): void;
+  /**
+   * Leaves for the Google (or development) sign-in; comes back to `from` (path + query).
+   * `reauth`: Google authenticates the person again (an operator's step-up).
+   */
+  signIn(from?: string, options?: { reauth?: boolean }): void;
   signOut(): Promise<void>;
   /** Merge fresh fields (e.g. a new username or live balances) into the user. */
   updateUser(patch: Partial<UserDocument>): void;
@@ -209,7 +212,8 @@ export function AuthProvider({ children, beforeSignOut }: { children: ReactNode;
       status,
       user,
       getAccessToken: engine.getAccessToken,
-      signIn: (from?: string) => redirectTo(signInStartUrl(from ?? currentPathAndQuery())),
+      signIn: (from?: string, options?: { reauth?: boolean }) =>
+        redirectTo(signInStartUrl(from ?? currentPathAndQuery(), options?.reauth === true)),
       signOut: async () => {
         // Never held up for long: sign-out itself must happen, on a shared device above all.
         const undo = beforeSignOut?.(api).catch(() => undefined);

@@ -8,6 +8,10 @@ export function safeFrom(from: string | null | undefined): string {
   return from;
 }
 
-export function signInStartUrl(from: string | null | undefined): string {
-  return `${SIGN_IN_START_PATH}?from=${encodeURIComponent(safeFrom(from))}`;
+/**
+ * `reauth`: the provider authenticates the person again, whatever session it holds (an
+ * operator's step-up before money actions, worker/admin/operator-guards.ts).
+ */
+export function signInStartUrl(from: string | null | undefined, reauth = false): string {
+  return `${SIGN_IN_START_PATH}?from=${encodeURIComponent(safeFrom(from))}${reauth ? "&reauth=1" : ""}`;
 }

@@ -436,7 +436,7 @@ describe("operators are people, not mailboxes", () => {
 
   it("under ADMIN_DOMAIN only an account of that Workspace domain is pinned and counts", async () => {
     const domainEnv = { ...env, ADMIN_EMAILS: "boss@corp.test", ADMIN_DOMAIN: "corp.test" } as Env;
-    const claims = { sub: "g-boss", email: "boss@corp.test", emailVerified: true, name: null, picture: null, nonce: null };
+    const claims = { sub: "g-boss", email: "boss@corp.test", emailVerified: true, name: null, picture: null, nonce: null, authTime: null };
     await pinOperatorAtSignIn(domainEnv, { ...claims, hostedDomain: null }, Date.now());
     expect(await env.DB.prepare("SELECT 1 FROM admin_operators WHERE email = 'boss@corp.test'").first()).toBeNull();
     await pinOperatorAtSignIn(domainEnv, { ...claims, hostedDomain: "corp.test" }, Date.now());
@@ -454,8 +454,9 @@ describe("money actions need a fresh sign-in", () => {
     const operator = await signIn(SECOND_OPERATOR, "Ops");
     const player = await signIn();
     const minutes = tunables(env).ADMIN_STEP_UP_MINUTES;
-    await env.DB.prepare("UPDATE refresh_tokens SET family_started_at = ?, created_at = ? WHERE family_id = ?")
-      .bind(Date.now() - (minutes + 1) * 60_000, Date.now() - (minutes + 1) * 60_000, sessionIdOf(operator.token))
+    // The operator last authenticated to the identity provider a minute longer ago than allowed.
+    await env.DB.prepare("UPDATE refresh_tokens SET authenticated_at = ? WHERE family_id = ?")
+      .bind(Date.now() - (minutes + 1) * 60_000, sessionIdOf(operator.token))
       .run();
     const stale = [
       await adjust(player.userId, { wallet: "coins", amount: 10, reason: "goodwill" }, operator.token),
@@ -480,5 +481,40 @@ describe("money actions need a fresh sign-in", () => {
     expect((await postJson(`/api/admin/players/${player.userId}/freeze`, { reason: "looks odd" }, operator.token)).status).toBe(200);
     const fresh = await signIn(SECOND_OPERATOR, "Ops");
     expect((await adjust(player.userId, { wallet: "coins", amount: 10, reason: "goodwill" }, fresh.token)).status).toBe(200);
+  });
+
+  it("a sign-in that says nothing of when the person authenticated passes no step-up, however new", async () => {
+    const operator = await signIn(SECOND_OPERATOR, "Ops");
+    const player = await signIn();
+    await env.DB.prepare("UPDATE refresh_tokens SET authenticated_at = NULL WHERE family_id = ?").bind(sessionIdOf(operator.token)).run();
+    expect(await codeOf(await adjust(player.userId, { wallet: "coins", amount: 10, reason: "goodwill" }, operator.token))).toEqual({
+      status: 403,
+      code: "step-up-required",
+    });
+  });
+
+  it("Google's own re-authentication (max_age=0) is what a step-up sign-in records; reusing its session records none", async () => {
+    await fakeGoogle();
+    try {
+      const account = {
+        sub: `g-${crypto.randomUUID()}`,
+        email: `stepper-${crypto.randomUUID().slice(0, 8)}@example.com`,
+        email_verified: true,
+      };
+      const authenticatedAt = async (accessToken: string | null) =>
+        (
+          await env.DB.prepare("SELECT MAX(authenticated_at) AS at FROM refresh_tokens WHERE family_id = ?")
+            .bind(sessionIdOf(accessToken!))
+            .first<{ at: number | null }>()
+        )?.at ?? null;
+      const plain = await signInWithGoogle(account);
+      expect(await authenticatedAt(plain.accessToken)).toBeNull();
+      const before = Date.now();
+      const stepped = await signInWithGoogle(account, "/admin", { reauth: true });
+      expect(stepped.location).toBe("/admin");
+      expect(await authenticatedAt(stepped.accessToken)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

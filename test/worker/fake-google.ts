@@ -37,14 +37,16 @@ export async function callGoogleMode(path: string, init: RequestInit = {}, overr
 
 // One key for the file: the Worker caches Google's key set (and waits before refetching).
 let googleKey: Promise<{ privateKey: CryptoKey; kid: string; jwk: object }> | null = null;
-let nextAccount: (GoogleAccount & { nonce: string }) | null = null;
+let nextAccount: (GoogleAccount & { nonce: string; authTime?: number }) | null = null;
 
-export async function mintGoogleIdToken(claims: GoogleAccount & { nonce?: string }): Promise<string> {
+/** `authTime` (epoch s): Google's `auth_time`, which it sends when the sign-in asked for one (`max_age`). */
+export async function mintGoogleIdToken(claims: GoogleAccount & { nonce?: string; authTime?: number }): Promise<string> {
   const { privateKey, kid } = await googleKey!;
   const now = Math.floor(Date.now() / 1000);
   const payload: Record<string, unknown> = { email: claims.email, name: claims.name ?? "Someone" };
   if (claims.email_verified !== undefined) payload.email_verified = claims.email_verified;
   if (claims.nonce) payload.nonce = claims.nonce;
+  if (claims.authTime !== undefined) payload.auth_time = claims.authTime;
   return new SignJWT(payload)
     .setProtectedHeader({ alg: "RS256", kid, typ: "JWT" })
     .setIssuer("https://accounts.google.com")
@@ -84,12 +86,21 @@ function cookieValue(res: Response, name: string): string | null {
 
 export type GoogleSignIn = { location: string; refreshCookie: string | null; accessToken: string | null };
 
-/** The whole redirect flow for one Google account; needs fakeGoogle() first. */
-export async function signInWithGoogle(account: GoogleAccount, from = "/"): Promise<GoogleSignIn> {
-  const started = await callGoogleMode(`/api/auth/google/start?from=${encodeURIComponent(from)}`);
+/**
+ * The whole redirect flow for one Google account; needs fakeGoogle() first. With `reauth`
+ * the flow asks Google to authenticate again (`max_age=0`), and Google then says when it did
+ * (`auth_time`, now); otherwise it reuses its session and says nothing of when.
+ */
+export async function signInWithGoogle(account: GoogleAccount, from = "/", options: { reauth?: boolean } = {}): Promise<GoogleSignIn> {
+  const started = await callGoogleMode(`/api/auth/google/start?from=${encodeURIComponent(from)}${options.reauth ? "&reauth=1" : ""}`);
   const authorize = new URL(started.headers.get("Location")!);
   const flowCookie = cookieValue(started, "vantage_signin")!;
-  nextAccount = { ...account, nonce: authorize.searchParams.get("nonce")! };
+  const reauthenticated = authorize.searchParams.get("max_age") === "0";
+  nextAccount = {
+    ...account,
+    nonce: authorize.searchParams.get("nonce")!,
+    ...(reauthenticated && { authTime: Math.floor(Date.now() / 1000) }),
+  };
   const state = authorize.searchParams.get("state")!;
   const done = await callGoogleMode(`/api/auth/google/callback?code=google-code&state=${encodeURIComponent(state)}`, {
     headers: { Cookie: `vantage_signin=${flowCookie}` },

@@ -11,7 +11,7 @@
 import { createMiddleware } from "hono/factory";
 import type { RefusalOf } from "../../src/shared/refusals";
 import { STEP_UP_REQUIRED } from "../../src/shared/schemas/operator-actions";
-import { signInStartedAt } from "../auth/refresh-tokens";
+import { authenticatedAtOf } from "../auth/refresh-tokens";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { ApiError } from "../http/api-error";
@@ -22,13 +22,16 @@ import { type KernelWallet, walletOf } from "../wallet";
 
 /**
  * Money-moving console actions (adjustments, approvals, results, dead-letter replays): the
- * sign-in behind the access token must have been completed within ADMIN_STEP_UP_MINUTES.
- * A refresh does not count: only signing in again (Google, or the development sign-in).
+ * operator must have authenticated to the identity provider within ADMIN_STEP_UP_MINUTES,
+ * by the provider's own word (the sign-in's ID token `auth_time`; the console's step-up asks
+ * Google to authenticate again, `max_age=0`). A refresh does not count, and neither does a
+ * new sign-in that reused the provider's session: whoever holds a stolen browser session
+ * can sign in, not pass the provider's own check of the person.
  */
 export const requireRecentSignIn = createMiddleware<AppEnv>(async (c, next) => {
   const minutes = tunables(c.env).ADMIN_STEP_UP_MINUTES;
-  const startedAt = await signInStartedAt(getDb(c.env), c.var.user.sessionId);
-  if (startedAt === null || Date.now() - startedAt > minutes * 60_000) {
+  const authenticatedAt = await authenticatedAtOf(getDb(c.env), c.var.user.sessionId);
+  if (authenticatedAt === null || Date.now() - authenticatedAt > minutes * 60_000) {
     throw new ApiError(
       403,
       STEP_UP_REQUIRED,

@@ -148,7 +148,7 @@ export function authRoutes(loadUserDocument: LoadUserDocument) {
     // The flow cookie is signed with the session key: without one, sign-in cannot start.
     if (!config || !sessionSigningKey(c.env)) return signInFailure(c, "start", "not-configured");
     const now = Date.now();
-    const flow = newFlow(safeFromPath(c.req.query("from")));
+    const flow = newFlow(safeFromPath(c.req.query("from")), c.req.query("reauth") === "1");
     setFlowCookie(c, await sealFlow(c.env, flow, now));
     return c.redirect(await authorizeRedirect(config, origin, flow), 302);
   });

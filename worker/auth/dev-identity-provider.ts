@@ -46,6 +46,8 @@ export async function mintDevIdToken(input: MintDevIdTokenInput): Promise<string
     email: input.email.trim().toLowerCase(),
     email_verified: true,
     name: defaultDisplayName(input.name, input.email),
+    // Choosing the account on the development page is the authentication.
+    auth_time: iat,
   };
   if (input.nonce) claims.nonce = input.nonce;
   return new SignJWT(claims)

@@ -18,7 +18,8 @@ import { loggerFor } from "../logging/logger";
 const FLOW_AUDIENCE = "vantage-signin-flow";
 const TOKEN_EXCHANGE_TIMEOUT_MS = 10_000;
 
-export type SignInFlow = { state: string; nonce: string; verifier: string; from: string };
+/** `reauth`: the provider is asked to authenticate the person again (`max_age=0`), for an operator's step-up. */
+export type SignInFlow = { state: string; nonce: string; verifier: string; from: string; reauth: boolean };
 
 export type AuthErrorCode =
   | "access-denied"
@@ -40,8 +41,8 @@ function flowKey(env: Env): Uint8Array {
   return new TextEncoder().encode(`signin-flow:${key}`);
 }
 
-export function newFlow(from: string): SignInFlow {
-  return { state: randomToken(), nonce: randomToken(), verifier: newCodeVerifier(), from };
+export function newFlow(from: string, reauth = false): SignInFlow {
+  return { state: randomToken(), nonce: randomToken(), verifier: newCodeVerifier(), from, reauth };
 }
 
 export async function sealFlow(env: Env, flow: SignInFlow, now: number): Promise<string> {
@@ -62,9 +63,9 @@ export async function openFlow(env: Env, sealed: string | null, now: number): Pr
       audience: FLOW_AUDIENCE,
       currentDate: new Date(now),
     });
-    const { state, nonce, verifier, from } = payload;
+    const { state, nonce, verifier, from, reauth } = payload;
     if (typeof state !== "string" || typeof nonce !== "string" || typeof verifier !== "string" || typeof from !== "string") return null;
-    return { state, nonce, verifier, from };
+    return { state, nonce, verifier, from, reauth: reauth === true };
   } catch (err) {
     if (err instanceof ApiError) throw err;
     return null;
@@ -83,6 +84,8 @@ export async function authorizeRedirect(config: IdentityConfig, origin: string, 
     code_challenge: await s256Challenge(flow.verifier),
     code_challenge_method: "S256",
     prompt: "select_account",
+    // The provider authenticates the person again and says when (`auth_time`).
+    ...(flow.reauth && { max_age: "0" }),
   }).toString();
   return url.toString();
 }

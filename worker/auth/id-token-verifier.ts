@@ -15,6 +15,12 @@ export type IdTokenClaims = {
   nonce: string | null;
   /** Google's `hd`: the Workspace domain of the account (null for consumer accounts). */
   hostedDomain: string | null;
+  /**
+   * When the person last authenticated to the provider (`auth_time`, in ms), when the token
+   * says; Google gives it when the sign-in asked for it (`max_age`). Operators' money actions
+   * need it recent (worker/admin/operator-guards.ts `requireRecentSignIn`).
+   */
+  authTime: number | null;
 };
 
 export type VerifyIdTokenOptions = {
@@ -67,6 +73,7 @@ export async function verifyIdToken(token: string, keys: JWTVerifyGetKey, option
       picture: typeof payload.picture === "string" ? payload.picture : null,
       nonce,
       hostedDomain: typeof payload.hd === "string" && payload.hd ? payload.hd.toLowerCase() : null,
+      authTime: typeof payload.auth_time === "number" && Number.isFinite(payload.auth_time) ? payload.auth_time * 1000 : null,
     },
   };
 }

@@ -58,13 +58,16 @@ export async function startRefreshFamily(
   userId: string,
   now: number,
   maxAgeMs = DEFAULT_FAMILY_MAX_AGE_MS,
+  authenticatedAt: number | null = null,
 ): Promise<{ token: string; familyId: string; expiresAt: number }> {
   const token = randomToken();
   const familyId = crypto.randomUUID();
   const expiresAt = expiryOf(now, now, maxAgeMs);
   await db.batch([
     db.delete(refreshTokens).where(and(eq(refreshTokens.userId, userId), lte(refreshTokens.expiresAt, now))),
-    db.insert(refreshTokens).values({ id: await hashToken(token), familyId, userId, createdAt: now, expiresAt, familyStartedAt: now }),
+    db
+      .insert(refreshTokens)
+      .values({ id: await hashToken(token), familyId, userId, createdAt: now, expiresAt, familyStartedAt: now, authenticatedAt }),
   ]);
   return { token, familyId, expiresAt };
 }
@@ -97,9 +100,15 @@ export async function rotateRefreshToken(
     const expiresAt = expiryOf(now, startedAt, maxAgeMs);
     // The successor exists before the old token is marked spent, so a simultaneous
     // refresh that loses the race always finds it (and gets the grace answer).
-    await db
-      .insert(refreshTokens)
-      .values({ id: nextId, familyId: row.familyId, userId: row.userId, createdAt: now, expiresAt, familyStartedAt: startedAt });
+    await db.insert(refreshTokens).values({
+      id: nextId,
+      familyId: row.familyId,
+      userId: row.userId,
+      createdAt: now,
+      expiresAt,
+      familyStartedAt: startedAt,
+      authenticatedAt: row.authenticatedAt,
+    });
     // Only one concurrent request can spend the token: the update is conditional.
     const spent = await db
       .update(refreshTokens)
@@ -140,18 +149,15 @@ export async function familyOfToken(db: Db, token: string): Promise<{ userId: st
 }
 
 /**
- * When the sign-in `familyId` was completed (its first token was issued), or null for an
- * unknown one. Refreshes never move it: only signing in again starts a newer sign-in.
+ * When the person behind the sign-in `familyId` last authenticated to the identity provider
+ * (its ID token's `auth_time`), or null when the provider did not say or the family is
+ * unknown. Refreshes never move it.
  */
-export async function signInStartedAt(db: Db, familyId: string): Promise<number | null> {
+export async function authenticatedAtOf(db: Db, familyId: string): Promise<number | null> {
   const row = await db
-    .select({
-      startedAt: sql<number | null>`MAX(${refreshTokens.familyStartedAt})`,
-      firstIssuedAt: sql<number | null>`MIN(${refreshTokens.createdAt})`,
-    })
+    .select({ at: sql<number | null>`MAX(${refreshTokens.authenticatedAt})` })
     .from(refreshTokens)
     .where(eq(refreshTokens.familyId, familyId))
     .get();
-  // Rows from before migration 0012 carry 0: their first token's issue time stands in.
-  return row?.startedAt || row?.firstIssuedAt || null;
+  return row?.at ?? null;
 }

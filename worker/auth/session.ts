@@ -74,7 +74,9 @@ export async function startSession(
   const db = getDb(c.env);
   const user = await upsertUserFromClaims(db, claims, now);
   await pinOperatorAtSignIn(c.env, claims, now);
-  const refresh = await startRefreshFamily(db, user.id, now, sessionMaxAgeMs(c.env));
+  // The provider's own time of the person's authentication, never later than now.
+  const authenticatedAt = claims.authTime === null ? null : Math.min(claims.authTime, now);
+  const refresh = await startRefreshFamily(db, user.id, now, sessionMaxAgeMs(c.env), authenticatedAt);
   const response = await sessionResponse(c.env, loadUserDocument, user, refresh.familyId, now, c.req.raw);
   setRefreshCookie(c, refresh.token, refresh.expiresAt, now);
   return response;

@@ -35,6 +35,12 @@ export const refreshTokens = sqliteTable(
     replacedBy: text("replaced_by"),
     /** When the family's first token was issued: the sign-in's absolute lifetime counts from here (migration 0012). */
     familyStartedAt: integer("family_started_at").notNull().default(0),
+    /**
+     * When the person last authenticated to the identity provider for this sign-in (the ID
+     * token's `auth_time`), or null when it did not say (migration 0058): an operator's money
+     * actions need it recent, not merely a new sign-in.
+     */
+    authenticatedAt: integer("authenticated_at"),
   },
   (t) => [index("refresh_tokens_family_idx").on(t.familyId), index("refresh_tokens_user_idx").on(t.userId)],
 );

@@ -138,7 +138,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/auth/google/start": {
     section: "Health and sign-in",
-    does: "`?from=/path`: binds state, nonce and a PKCE verifier to the browser and redirects to the provider; a failure lands on `/?login_error=<code>`.",
+    does: "`?from=/path`: binds state, nonce and a PKCE verifier to the browser and redirects to the provider; a failure lands on `/?login_error=<code>`. `&reauth=1` (an operator's step-up) asks the provider to authenticate the person again (`max_age=0`); the sign-in then records the ID token's `auth_time`.",
   },
   "GET /api/auth/google/callback": {
     section: "Health and sign-in",

@@ -51,7 +51,7 @@ export function ActionDialog({ title, confirmLabel, danger = false, children, in
       if (err instanceof ApiError && err.code === STEP_UP_REQUIRED) {
         // Stays busy: the browser is leaving for the sign-in page.
         setError(`${err.message} Taking you to sign-in...`);
-        signIn(`${location.pathname}${location.search}`);
+        signIn(`${location.pathname}${location.search}`, { reauth: true });
         return;
       }
       setError(errorMessage(err, "That did not work. Try again."));

@@ -51,7 +51,7 @@ export function FreeEntryTab() {
     } catch (err) {
       if (err instanceof ApiError && err.code === STEP_UP_REQUIRED) {
         setOutcome({ tone: "bad", text: `${err.message} Taking you to sign-in...` });
-        signIn("/admin?tab=free-entry");
+        signIn("/admin?tab=free-entry", { reauth: true });
         return;
       }
       setOutcome({ tone: "bad", text: errorMessage(err, "The card could not be recorded. Try again.") });
