@@ -206,7 +206,10 @@ describe("the Approvals tab", () => {
     await user.type(within(dialog).getByLabelText(/Reason/), "checked");
     await user.click(within(dialog).getByRole("button", { name: "Approve" }));
     expect(await within(dialog).findByText(/Sign in again to confirm it is you.*Taking you to sign-in/)).toBeTruthy();
-    expect(vi.mocked(redirectTo)).toHaveBeenCalledWith(`/api/auth/google/start?from=${encodeURIComponent("/admin?tab=approvals")}`);
+    // Google is asked to authenticate the operator again, not to reuse its session.
+    expect(vi.mocked(redirectTo)).toHaveBeenCalledWith(
+      `/api/auth/google/start?from=${encodeURIComponent("/admin?tab=approvals")}&reauth=1`,
+    );
   });
 });
 

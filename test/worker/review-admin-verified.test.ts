@@ -16,7 +16,8 @@ const OPERATOR_SUB = `g-${crypto.randomUUID()}`;
 async function operatorToken(): Promise<{ token: string; sub: string }> {
   await fakeGoogle();
   const sub = OPERATOR_SUB;
-  const signedIn = await signInWithGoogle({ sub, email: "admin@vantage.test", email_verified: true });
+  // Signed in as the console's step-up signs in (Google authenticates again), so money routes answer.
+  const signedIn = await signInWithGoogle({ sub, email: "admin@vantage.test", email_verified: true }, "/admin", { reauth: true });
   expect(signedIn.accessToken).toBeTruthy();
   return { token: signedIn.accessToken!, sub };
 }
