@@ -119,7 +119,11 @@ describe("a shared pick's page and card", () => {
     const handle = `prof${crypto.randomUUID().slice(0, 8)}`;
     const player = await signIn(`${handle}-secret@example.com`, "Secret Name");
     expect((await patchMe(player, { handle })).status).toBe(200);
-    const res = await page(`/u/${handle.toUpperCase()}`);
+    // Another spelling of the handle is sent to the one canonical page (one copy at the edge).
+    const recased = await api(`/u/${handle.toUpperCase()}`, { redirect: "manual" });
+    expect(recased.status).toBe(301);
+    expect(recased.headers.get("Location")).toBe(`/u/${handle}`);
+    const res = await page(`/u/${handle}`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(metaOf(html, "og:title")).toBe(`@${handle} · Vantage`);
@@ -151,6 +155,12 @@ describe("a shared pick's page and card", () => {
     expect(stale.status).toBe(302);
     expect(stale.headers.get("Location")).toBe(new URL(after.url).pathname);
 
+    // Another spelling of the handle is sent to the card's canonical path.
+    const recased = await api(`/api/cards/profiles/${handle.toUpperCase()}/${new URL(after.url).pathname.split("/").pop()}`, {
+      redirect: "manual",
+    });
+    expect(recased.status).toBe(302);
+    expect(recased.headers.get("Location")).toBe(new URL(after.url).pathname);
     expect((await api(`/api/cards/profiles/${handle}/latest.png`)).status).toBe(404);
     expect((await patchMe(player, { profileHidden: true })).status).toBe(200);
     expect((await api(new URL(after.url).pathname)).status).toBe(404);

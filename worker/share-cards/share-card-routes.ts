@@ -59,7 +59,9 @@ export function shareCardRoutes() {
     if (!asked) throw new ApiError(404, "not-found", "No such card.");
     const profile = await readPublicProfile(c.env, c.req.param("handle"), Date.now());
     if (!profile) throw new ApiError(404, "not-found", "No such profile.");
-    if (profileCardVersion(profile) !== asked) {
+    // Another spelling of the handle (AdA for ada) or an old version: sent to the one canonical
+    // path, so the edge keeps one copy of each card and nobody draws it afresh by re-casing.
+    if (profileCardVersion(profile) !== asked || c.req.param("handle") !== profile.handle) {
       c.header("Cache-Control", NO_STORE);
       return c.redirect(profileCardImagePath(profile), 302);
     }

@@ -110,6 +110,8 @@ export function sharePages() {
   app.get("/u/:handle", limitPublicReads, async (c) => {
     const [shell, profile] = await Promise.all([spaShell(c), readPublicProfile(c.env, c.req.param("handle"), Date.now())]);
     if (!profile) return page(c, shell, 404);
+    // Another spelling of the handle: one canonical page, so the edge keeps one copy of it.
+    if (c.req.param("handle") !== profile.handle) return c.redirect(`/u/${profile.handle}`, 301);
     const origin = publicOrigin(c.env, c.req.url);
     const tags: PreviewTags = {
       title: `@${profile.handle} · Vantage`,

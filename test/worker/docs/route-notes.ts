@@ -379,7 +379,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/cards/profiles/:handle/:file": {
     section: "Social",
-    does: "A public profile's card as a 1200×630 PNG: the handle, member since, followers and the profile's Coins figures (and Vantage Cash ones when shown). `:file` is `<version>.png`, the version a digest of the figures drawn; another version redirects (302) to the current one, and any query string (301) to the bare path; hidden or unknown profiles, and those of players on a break or closed for play, 404. Cached like the public reads. The profile page `/u/:handle` names it in `og:image`.",
+    does: "A public profile's card as a 1200×630 PNG: the handle, member since, followers and the profile's Coins figures (and Vantage Cash ones when shown). `:file` is `<version>.png`, the version a digest of the figures drawn; another version, or another spelling of the handle (`AdA` for `ada`), redirects (302) to the current one, and any query string (301) to the bare path; hidden or unknown profiles, and those of players on a break or closed for play, 404. Cached like the public reads. The profile page `/u/:handle` names it in `og:image`.",
   },
   "GET /api/public/picks/:shareId": {
     section: "Social",
