@@ -100,7 +100,7 @@ export const RedemptionSchema = z.object({
 export type Redemption = z.infer<typeof RedemptionSchema>;
 
 /** True once the bank has sent the redemption's payout back (its amount returns, or has returned, to the balance). */
-export const bankReturned = (redemption: Pick<Redemption, "timeline">): boolean =>
+export const bankReturned = (redemption: { timeline: readonly Pick<RedemptionStep, "step">[] }): boolean =>
   redemption.timeline.some((s) => s.step === "bank-returned");
 
 export const WithdrawalResponseSchema = z.object({ redemption: RedemptionSchema });

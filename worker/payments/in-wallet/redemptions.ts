@@ -23,6 +23,7 @@
 // as sent, with a note saying so, while the redemption stays pending.
 import type { WindDown } from "../../../src/shared/play-regions";
 import {
+  bankReturned,
   formatRedemptionDollars,
   REDEMPTION_MIN_CENTS,
   REDEMPTION_STEPS,
@@ -130,7 +131,7 @@ const BANK_RETURN_NEXT = "The amount comes back to your Vantage Cash balance as 
 
 function nextOf(row: RedemptionRow, timeline: readonly RedemptionStep[], hold: string | null): string | null {
   if (row.status === "failed") return null;
-  if (timeline.some((s) => s.step === "bank-returned")) return BANK_RETURN_NEXT;
+  if (bankReturned({ timeline })) return BANK_RETURN_NEXT;
   if (timeline.some((s) => s.step === "paid")) return null;
   if (row.status === "paid") return "Your bank shows the payout once it arrives, usually within 2 business days.";
   if (!hold && timeline.some((s) => s.step === "sent")) return BANK_PAYOUT_RETRIED;

@@ -99,7 +99,9 @@ export function redemptionStatusLabel(
   if (redemption.status === "failed" && redemption.failureReason === RETURNED_PAYMENT_DISPUTED)
     return `Failed (${RETURNED_PAYMENT_DISPUTED})`;
   const reached = new Set((redemption.timeline ?? []).map((s) => s.step));
-  if (reached.has("bank-returned")) return redemption.status === "failed" ? "Returned by your bank" : "Coming back from your bank";
+  if (bankReturned({ timeline: redemption.timeline ?? [] })) {
+    return redemption.status === "failed" ? "Returned by your bank" : "Coming back from your bank";
+  }
   if (redemption.status === "pending" && reached.has("in-review") && !reached.has("approved")) return "In review";
   if (redemption.status === "paid" && redemption.timeline && !reached.has("paid")) return "Sent";
   return STATUS_LABEL[redemption.status];

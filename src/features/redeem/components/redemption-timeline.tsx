@@ -5,7 +5,7 @@
 // Eastern time like every other time the book shows.
 import { formatMoney } from "../../../shared/money";
 import { formatEtTime } from "../../../shared/protection";
-import type { Redemption, RedemptionStepName } from "../../../shared/schemas/redemptions";
+import { bankReturned, type Redemption, type RedemptionStepName } from "../../../shared/schemas/redemptions";
 
 export const STEP_LABEL: Record<RedemptionStepName, string> = {
   requested: "Requested",
@@ -21,7 +21,7 @@ export const STEP_LABEL: Record<RedemptionStepName, string> = {
 /** The steps a redemption still expects, in order (none once it is paid or returned; a bank's return expects the balance's). */
 export function stepsAhead(redemption: Pick<Redemption, "timeline" | "status">): RedemptionStepName[] {
   const reached = new Set(redemption.timeline.map((s) => s.step));
-  if (reached.has("bank-returned")) return reached.has("returned") ? [] : ["returned"];
+  if (bankReturned(redemption)) return reached.has("returned") ? [] : ["returned"];
   if (reached.has("returned") || reached.has("paid") || redemption.status === "failed") return [];
   const path: RedemptionStepName[] = reached.has("in-review")
     ? ["requested", "identity-checked", "in-review", "approved", "sent", "paid"]
