@@ -54,6 +54,20 @@ async function moneyline(event: { sport: string; eventId: string }, currency: "c
   return { result, stakes, reserved: view.reserved, payouts: m?.payouts ?? {} };
 }
 
+/** A 2.00 Vantage Cash single on the game's away side, placed under `limitCents` and written to D1 and its game's book. */
+async function awaySingle(player: SignedIn, event: Event, limitCents: number) {
+  const placed = await postWithLimit(
+    limitCents,
+    "/api/placeBet",
+    { kind: "Singles", wallet: "cash", amount: 2, picks: [pickOf(event, "Moneyline", "Away")] },
+    player,
+  );
+  expect(placed.status).toBe(200);
+  const bet = ((await placed.json()) as PlaceBetResponse).bets[0]!;
+  await drainOutboxNow(player.userId);
+  return bet;
+}
+
 describe("cashing out the hedge that let the other side in", () => {
   it("is refused past the limit with a sentence and pays nothing; the share that fits is paid", async () => {
     // A game no bet has reached yet, whose home side pays at least even money back on half its stake.
@@ -156,15 +170,7 @@ describe("cashing out the hedge that let the other side in", () => {
     const event = (await openEvents(6))[5]!;
     const player = await signIn();
     await buyCash(player);
-    const placed = await postWithLimit(
-      1_000,
-      "/api/placeBet",
-      { kind: "Singles", wallet: "cash", amount: 2, picks: [pickOf(event, "Moneyline", "Away")] },
-      player,
-    );
-    expect(placed.status).toBe(200);
-    const bet = ((await placed.json()) as PlaceBetResponse).bets[0]!;
-    await drainOutboxNow(player.userId);
+    const bet = await awaySingle(player, event, 1_000);
     const before = await moneyline(event);
     // Far from it: the limit is well above every selection with the 2.00 given back.
     const dearest = Math.max(-before.stakes, ...Object.values(before.payouts).map((p) => p - before.stakes));
@@ -189,15 +195,7 @@ describe("a market the house suspended", () => {
     const admin = await signIn("admin@vantage.test", "Operator"); // ADMIN_EMAILS in wrangler.toml [vars]
     await buyCash(player);
     const limit = tunables(env).MAX_CASH_EXPOSURE_CENTS;
-    const placed = await postWithLimit(
-      limit,
-      "/api/placeBet",
-      { kind: "Singles", wallet: "cash", amount: 2, picks: [pickOf(event, "Moneyline", "Away")] },
-      player,
-    );
-    expect(placed.status).toBe(200);
-    const bet = ((await placed.json()) as PlaceBetResponse).bets[0]!;
-    await drainOutboxNow(player.userId);
+    const bet = await awaySingle(player, event, limit);
     const suspend = (suspended: boolean) =>
       postWithLimit(
         limit,
