@@ -123,6 +123,11 @@ describe("a shared pick's page and card", () => {
     const recased = await api(`/u/${handle.toUpperCase()}`, { redirect: "manual" });
     expect(recased.status).toBe(301);
     expect(recased.headers.get("Location")).toBe(`/u/${handle}`);
+    // So is the profile's JSON, which the page reads.
+    const recasedJson = await api(`/api/public/profiles/${handle.toUpperCase()}`, { redirect: "manual" });
+    expect(recasedJson.status).toBe(302);
+    expect(recasedJson.headers.get("Location")).toBe(`/api/public/profiles/${handle}`);
+    expect(recasedJson.headers.get("Cache-Control")).toBe("no-store");
     const res = await page(`/u/${handle}`);
     expect(res.status).toBe(200);
     const html = await res.text();

@@ -24,7 +24,7 @@ import { isPickPublic, newShareId, sharePath } from "../../src/shared/social";
 import { publicOrigin } from "../config";
 import { requireUser } from "../auth/require-user";
 import { ApiError, parseWith } from "../http/api-error";
-import { cachePublicly, LEADERBOARD_TAG, pickTag, playerTag } from "../http/cache-control";
+import { cachePublicly, LEADERBOARD_TAG, NO_STORE, pickTag, playerTag } from "../http/cache-control";
 import type { AppEnv } from "../http/app-types";
 import { limitPublicReads } from "../http/rate-limit";
 import { feedNow } from "../odds/odds-service";
@@ -77,6 +77,12 @@ export function socialRoutes() {
   app.get("/public/profiles/:handle", limitPublicReads, async (c) => {
     const profile = await readPublicProfile(c.env, c.req.param("handle"), Date.now());
     if (!profile) throw notFound("profile");
+    // Another spelling of the handle (AdA for ada): sent to the one canonical path, so the
+    // edge keeps one copy of the profile and nobody ranks it afresh by re-casing.
+    if (c.req.param("handle") !== profile.handle) {
+      c.header("Cache-Control", NO_STORE);
+      return c.redirect(`/api/public/profiles/${profile.handle}`, 302);
+    }
     publicCache(c, playerTag(profile.handle));
     return c.json(profile satisfies PublicProfile);
   });

@@ -370,7 +370,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/public/profiles/:handle": {
     section: "Social",
-    does: "A public profile under the handle only (no display name); Vantage Cash figures and picks only when the player shows them (`statistics.cash` null otherwise), and beside them `clv`: the average closing-line value and the share of bets that beat the close, under the same rule; 404 when hidden or unknown, and while the player is on a break or closed for play.",
+    does: "A public profile under the handle only (no display name); Vantage Cash figures and picks only when the player shows them (`statistics.cash` null otherwise), and beside them `clv`: the average closing-line value and the share of bets that beat the close, under the same rule; 404 when hidden or unknown, and while the player is on a break or closed for play; another spelling of the handle (`AdA` for `ada`) is answered 302 to the canonical path.",
     answer: "social#PublicProfileSchema",
   },
   "GET /api/cards/picks/:shareId/:file": {
