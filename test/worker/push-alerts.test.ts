@@ -329,6 +329,40 @@ describe("opt-in alerts", () => {
     expect(await pending()).toBeUndefined();
   });
 
+  it("queues only the alerts a player turned on with a browser subscribed: other settled bets cost the queue nothing", async () => {
+    const queued = new Map<string, string[]>();
+    /** The wallet's env hands its outbox a queue that records what it is sent. */
+    const recordQueue = (userId: string) =>
+      runInDurableObject(getUserWallet(env, userId), (held) => {
+        const walletEnv = (held as unknown as { env: Env }).env;
+        const record: Pick<Queue<PushNotice>, "sendBatch"> = {
+          sendBatch: async (messages) => {
+            queued.set(userId, [...(queued.get(userId) ?? []), ...[...messages].map((m) => m.body.kind)]);
+            return { metadata: { metrics: { backlogCount: 0, backlogBytes: 0 } } };
+          },
+        };
+        Object.defineProperty(held, "env", { value: { ...walletEnv, PUSH_QUEUE: record }, configurable: true, writable: true });
+      });
+
+    // No browser subscribed: a settled bet and a limit change queue nothing.
+    const quiet = await signIn();
+    await recordQueue(quiet.userId);
+    await settledBet(quiet);
+    await getUserWallet(env, quiet.userId).setPlayLimits(quiet.userId, { dailyLossCoins: 200 }, DAY_MS, Date.now());
+    await wallet(quiet.userId).flushOutbox();
+    expect(queued.get(quiet.userId)).toBeUndefined();
+
+    // Subscribed with "Bet settled" on and "Limit changed" off: only the settled bet is queued.
+    const keen = await signIn();
+    await subscribeBrowser(keen);
+    await setKind(keen, "bet-settled", true);
+    await recordQueue(keen.userId);
+    await settledBet(keen);
+    await getUserWallet(env, keen.userId).setPlayLimits(keen.userId, { dailyLossCoins: 200 }, DAY_MS, Date.now());
+    await wallet(keen.userId).flushOutbox();
+    expect(queued.get(keen.userId)).toEqual(["bet-settled"]);
+  });
+
   it("the wallet's alarm waits for a looser limit's time and announces it then, with no request", async () => {
     const { player, subscription, stub } = await limitPlayer(["limit-changed"]);
     const alarmAt = () => runInDurableObject(stub, (_wallet, state) => state.storage.getAlarm());

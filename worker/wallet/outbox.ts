@@ -12,8 +12,9 @@
 //
 // The same drain hands the players' alerts to the push queue (worker/push/): a settled
 // bet's row and the `notice` rows (a redemption paid or failed, a limit or break taking
-// effect, a nudge near a limit) become PushNotices, sent
-// after D1 accepted the batch and before the rows are deleted; a drain repeated after a
+// effect, a nudge near a limit) become PushNotices, sent, when the player turned that kind
+// on and has a browser subscribed (read in the same D1 batch, so most players' settled bets
+// cost the queue nothing), after D1 accepted the batch and before the rows are deleted; a drain repeated after a
 // crash sends them again, and the push consumer sends each alert once per browser (its
 // `push_deliveries` claim). Alerts never hold the projection back: when the queue
 // refuses them, D1 still gets the change and the alerts wait in the object's key-value
@@ -189,20 +190,35 @@ export class Outbox {
         const added = await Promise.all(this.projectors.betStatements.map((make) => make(this.env(), betChanges, now)));
         statements.push(...added.flat());
       }
+      // Which of these alerts anyone would receive, read in the same batch: most players
+      // turned no kind on, and their settled bets need no queue message.
+      const alertOwners = [...new Set(notices.map((notice) => notice.userId))];
+      const projected = statements.length;
+      statements.push(...alertOwners.map((userId) => db.prepare(WANTED_ALERTS_SQL).bind(userId)));
       // D1's copy and the bets' relays (the games' exposure books) go out side by side: each is
       // idempotent and retried whole, and neither waits on the other, so a D1 outage does not
       // hold back the confirmation of a bet whose reservation lapses after EXPOSURE_HOLD_SECONDS.
       const sent = await Promise.allSettled([
-        statements.length > 0 ? db.batch(statements) : Promise.resolve(),
+        statements.length > 0 ? db.batch(statements) : Promise.resolve([]),
         ...this.projectors.betRelays.map((relay) => (betChanges.length > 0 ? relay(this.env(), betChanges, now) : Promise.resolve())),
       ]);
       const failed = sent.find((result) => result.status === "rejected");
       if (failed) throw failed.reason;
-      if (notices.length > 0) await this.sendAlerts(notices);
+      const answers = (sent[0] as PromiseFulfilledResult<D1Result<{ kind: string }>[]>).value.slice(projected);
+      const wanted = new Set(alertOwners.flatMap((userId, i) => (answers[i]?.results ?? []).map((row) => `${userId}:${row.kind}`)));
+      const alerts = notices.filter((notice) => wanted.has(`${notice.userId}:${notice.kind}`));
+      if (alerts.length > 0) await this.sendAlerts(alerts);
       sql.exec("DELETE FROM outbox WHERE seq <= ?", last);
     }
   }
 }
+
+/**
+ * The kinds of alert a player turned on and has a browser subscribed for; the push consumer
+ * checks again when it sends, so a kind turned off meanwhile still sends nothing.
+ */
+const WANTED_ALERTS_SQL = `SELECT kind FROM push_preferences WHERE user_id = ?1 AND enabled = 1
+  AND EXISTS (SELECT 1 FROM push_subscriptions WHERE user_id = ?1)`;
 
 /** The alert an outbox row carries: a settled bet's result, or a `notice` row as written. */
 function noticeOf(row: OutboxRow): PushNotice | null {
