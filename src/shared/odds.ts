@@ -205,6 +205,14 @@ export function formatFractional(priceAm: number): string {
  */
 export const ODDS_CACHE_MS = 10 * 60 * 1000;
 
+/**
+ * A board with a game due to start within this is kept on the live cadence, not for
+ * ODDS_CACHE_MS, and the real feed's scores are read with it: a game that kicks off before
+ * its listed time is then seen under way within one live refresh, not up to ten minutes
+ * later at its pre-match prices.
+ */
+export const START_SOON_MS = 15 * 60 * 1000;
+
 export function formatPrice(priceAm: number, format: OddsFormat): string {
   if (format === "decimal") return formatDecimal(priceAm);
   if (format === "fractional") return formatFractional(priceAm);

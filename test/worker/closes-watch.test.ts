@@ -143,9 +143,18 @@ describe("closes of games nobody watches", () => {
     await seedLegs([{ eventId: "quiet-game", market: "Moneyline", startAt: start }]);
     const watched = { board: (_sport: SportKey, now: number) => desk.board(now), props: async () => undefined };
     for (let at = start - 9 * MIN; at <= start + MIN; at += 2 * MIN) await watchCloses(env.DB, at, at, watched);
-    // One refresh in the last minutes before the start (the board had gone stale), one after it.
-    expect(fetched).toEqual([start - 60 * MIN, start - 9 * MIN, start + MIN]);
+    // Within 15 minutes of the start the board is on the live cadence: each watch in the last
+    // minutes refreshes it, and the close is the last board before the start.
+    expect(fetched).toEqual([
+      start - 60 * MIN,
+      start - 9 * MIN,
+      start - 7 * MIN,
+      start - 5 * MIN,
+      start - 3 * MIN,
+      start - MIN,
+      start + MIN,
+    ]);
     const close = (await readCloses(env.DB, ["quiet-game"])).get("quiet-game");
-    expect(close?.sides).toContainEqual({ market: "Moneyline", side: "Home", line: null, p: home(start - 9 * MIN) });
+    expect(close?.sides).toContainEqual({ market: "Moneyline", side: "Home", line: null, p: home(start - MIN) });
   });
 });

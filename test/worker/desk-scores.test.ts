@@ -4,7 +4,8 @@
 // last live score is never taken for it.
 import { describe, expect, it } from "vitest";
 import type { EventScore } from "../../src/shared/schemas/events";
-import { mergeScores, type DeskBoard } from "../../worker/odds/price-desk/desk-board";
+import type { FeedEvent } from "../../worker/odds/feed-provider";
+import { hasGamesUnderway, mergeOdds, mergeScores, type DeskBoard } from "../../worker/odds/price-desk/desk-board";
 import { DEFAULT_CLOSE_AFTER } from "./desk-fixtures";
 
 const START = Date.parse("2026-11-29T18:00:00Z");
@@ -40,5 +41,55 @@ describe("the desk's finals", () => {
   it("a game first seen completed without a score is not final either", () => {
     const first = mergeScores(empty, [score({ completed: true, homeScore: null, awayScore: null })], clock.now, clock);
     expect(first.board.games["nhl-glitch"]).toMatchObject({ over: true, completed: false });
+  });
+});
+
+describe("a start the feed lists wrongly", () => {
+  const feedNow = clock.feedNow;
+  const listedAt = new Date(feedNow + 10 * 60_000).toISOString();
+  const upcoming: FeedEvent = {
+    eventId: "nhl-glitch",
+    sport: "icehockey_nhl",
+    startTime: listedAt,
+    home: "Boston Bruins",
+    away: "Toronto Maple Leafs",
+    status: "scheduled",
+    live: null,
+    markets: { moneyline: { home: -130, away: 110 } },
+    confirmedAt: clock.now,
+  };
+  const board: DeskBoard = { ...empty, events: [upcoming] };
+
+  it("a game the scores show scored before its listed start is live from that read, and stays so after the next odds answer", () => {
+    const early = mergeScores(board, [score({ startTime: listedAt, homeScore: 0, awayScore: 1 })], clock.now, clock).board;
+    expect(early.events[0]).toMatchObject({ status: "live", startTime: new Date(feedNow).toISOString() });
+    expect(hasGamesUnderway(early, feedNow)).toBe(true);
+    // The feed's next odds answer still lists the old start: the desk keeps the start it saw.
+    const again = mergeOdds(early, { events: [upcoming] }, clock.now + 30_000, 0, false, { ...clock, now: clock.now + 30_000 }).board;
+    expect(again.events[0]).toMatchObject({ status: "live", startTime: new Date(feedNow).toISOString() });
+
+    // Listed but not scored yet: still upcoming.
+    const quiet = mergeScores(board, [score({ startTime: listedAt, homeScore: null, awayScore: null })], clock.now, clock).board;
+    expect(quiet.events[0]).toMatchObject({ status: "scheduled", startTime: listedAt });
+    expect(hasGamesUnderway(quiet, feedNow)).toBe(false);
+  });
+
+  it("a start moved later, before the game began, leaves it upcoming: not taken as over when it leaves the scores list", () => {
+    const past = new Date(feedNow - 5 * 60_000).toISOString();
+    const listed = mergeScores(
+      { ...board, events: [{ ...upcoming, startTime: past }] },
+      [score({ startTime: past, homeScore: null, awayScore: null })],
+      clock.now,
+      clock,
+    ).board;
+    expect(listed.games["nhl-glitch"]).toBeDefined();
+    // The feed now lists it an hour later; the next scores read drops what the desk knew.
+    const later = new Date(feedNow + 3_600_000).toISOString();
+    const moved = { ...listed, events: [{ ...upcoming, startTime: later }] };
+    const reread = mergeScores(moved, [score({ startTime: later, homeScore: null, awayScore: null })], clock.now + 30_000, clock).board;
+    expect(reread.games["nhl-glitch"]).toBeUndefined();
+    const gone = mergeScores(reread, [], clock.now + 60_000, clock).board;
+    expect(gone.games["nhl-glitch"]).toBeUndefined();
+    expect(gone.events[0]).toMatchObject({ status: "scheduled", startTime: later });
   });
 });

@@ -127,15 +127,21 @@ describe("live board cadence", () => {
     expect(calls).toHaveLength(2);
   });
 
-  it("keeps an upcoming-only board for 10 minutes, and turns live when its first game starts", async () => {
-    const { provider, calls } = scriptedFeed((_call, now) => [game("soon", 60_000, now)]);
+  it("keeps an upcoming-only board for 10 minutes, and on the live cadence from 15 minutes before a start", async () => {
+    // A game 16 minutes away: the copy is kept while the start is more than 15 minutes off.
+    const { provider, calls } = scriptedFeed((_call, now) => [game("soon", 16 * 60_000, now)]);
     const read = setupWith(provider).isolate();
     await read(T0);
     await read(T0 + 59_000);
     expect(calls).toHaveLength(1);
-    // The game has started since the copy was taken: the copy is now a live board, 60 s old.
+    // 15 minutes before the start the copy, 60 s old, is past the live cadence: a kick-off
+    // before the listed time shows within one live refresh.
     await read(T0 + 60_000);
     expect(calls).toHaveLength(2);
+    await read(T0 + 60_000 + LIVE_MS - 1);
+    expect(calls).toHaveLength(2);
+    await read(T0 + 60_000 + LIVE_MS);
+    expect(calls).toHaveLength(3);
 
     await clearBoards();
     const later = scriptedFeed((_call, now) => [game("tomorrow", 24 * 3_600_000, now)]);

@@ -488,6 +488,47 @@ describe("The Odds API provider", () => {
     ]);
   });
 
+  it("reads the scores for a game due within 15 minutes; one they show scored is live before its listed start", async () => {
+    const early = { ...nfl, commence_time: "2026-01-10T12:10:00Z" };
+    const quiet = { ...nfl, id: "quiet", commence_time: "2026-01-10T12:14:00Z" };
+    const scoresOf = (id: string, commence: string, scores: { name: string; score: string }[] | null) => ({
+      id,
+      commence_time: commence,
+      home_team: nfl.home_team,
+      away_team: nfl.away_team,
+      completed: false,
+      scores,
+    });
+    const { fetcher, urls } = fakeFetch((url) =>
+      url.pathname.endsWith("/scores")
+        ? Response.json([
+            scoresOf(early.id, early.commence_time, [
+              { name: "Kansas City Chiefs", score: "0" },
+              { name: "Buffalo Bills", score: "7" },
+            ]),
+            scoresOf("quiet", quiet.commence_time, null),
+          ])
+        : Response.json([early, quiet]),
+    );
+    const result = await createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test", fetcher }).fetchOdds(
+      "americanfootball_nfl",
+      NOW,
+    );
+    expect(urls.map((u) => u.pathname.split("/").pop())).toEqual(["odds", "scores"]);
+    expect(result.ok && result.value.map((e) => [e.eventId, e.status, e.live?.homeScore ?? null, e.live?.awayScore ?? null])).toEqual([
+      [early.id, "live", 0, 7],
+      ["quiet", "scheduled", null, null],
+    ]);
+
+    // Games further off than 15 minutes cost no scores call.
+    const later = fakeFetch(() => Response.json([{ ...nfl, commence_time: "2026-01-10T12:16:00Z" }]));
+    await createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test", fetcher: later.fetcher }).fetchOdds(
+      "americanfootball_nfl",
+      NOW,
+    );
+    expect(later.urls.map((u) => u.pathname.split("/").pop())).toEqual(["odds"]);
+  });
+
   it("asks for past finals with daysFrom and parses string scores", async () => {
     const { fetcher, urls } = fakeFetch(() =>
       Response.json([

@@ -228,7 +228,9 @@ export function normaliseEvent(
   const fair = eventFairFigures(markets, eventQuotes(raw, threeWay), minBooks, spreadQuoteLine);
   const startMs = Date.parse(raw.commence_time);
   const live = score ? scoresOf(score) : null;
-  const status: Event["status"] = score?.completed ? "final" : startMs <= now ? "live" : "scheduled";
+  // A score means the game has begun, even before its listed start (a kick-off moved earlier).
+  const begun = startMs <= now || (live !== null && live.home !== null && live.away !== null);
+  const status: Event["status"] = score?.completed ? "final" : begun ? "live" : "scheduled";
   return {
     eventId: raw.id,
     sport,

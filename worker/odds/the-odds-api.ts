@@ -3,6 +3,7 @@
 // a distinct FeedFailure, so the board answers a clean 502 (or serves its stale copy)
 // and never a 5xx of ours. Quota headers of every call are reported for the operator.
 import { z } from "zod";
+import { START_SOON_MS } from "../../src/shared/odds";
 import { EventOddsSchema, type EventOdds } from "../../src/shared/schemas/event-odds";
 import type { EventScore } from "../../src/shared/schemas/events";
 import type { SportKey } from "../../src/shared/sports";
@@ -136,8 +137,10 @@ export function createTheOddsApiProvider(options: TheOddsApiOptions): OddsFeedPr
         z.array(OddsApiEventSchema),
       );
       if (!odds.ok) return odds;
-      // Live scores only when a game has started; a scores failure still shows the odds.
-      const started = odds.value.some((e) => Date.parse(e.commence_time) <= now);
+      // Scores only when a game has started or is due within START_SOON_MS (one that kicks off
+      // early shows there first); a scores failure still shows the odds.
+      const startingBy = now + START_SOON_MS;
+      const started = odds.value.some((e) => Date.parse(e.commence_time) <= startingBy);
       const scores = started ? await fetchScoresRaw(sport) : null;
       const byId = new Map((scores?.ok ? scores.value : []).map((s) => [s.id, s]));
       const events = odds.value

@@ -6,7 +6,7 @@
 // (sport-desk.ts) calls them and keeps the result, the board view (board-view.ts) turns
 // it into what a player may bet on at a given moment.
 import { isUnderway, liveClosesAt, type CloseAfterMinutes } from "../../../src/shared/live-rules";
-import { ODDS_CACHE_MS } from "../../../src/shared/odds";
+import { ODDS_CACHE_MS, START_SOON_MS } from "../../../src/shared/odds";
 import type { EventScore } from "../../../src/shared/schemas/events";
 import type { SportKey } from "../../../src/shared/sports";
 import type { FeedEvent } from "../feed-provider";
@@ -65,9 +65,19 @@ export function hasGamesUnderway(board: Pick<DeskBoard, "events" | "games">, fee
   return board.events.some((e) => e.status !== "final" && !board.games[e.eventId]?.over && isUnderway(e, feedNow));
 }
 
-/** When a board stops being fresh: 10 minutes after it was taken, or the live cadence once a game is under way. */
+/** A game not yet under way is due to start within START_SOON_MS (the feed's clock). */
+export function hasGamesStartingSoon(board: Pick<DeskBoard, "events">, feedNow: number): boolean {
+  return board.events.some((e) => e.status === "scheduled" && Date.parse(e.startTime) - feedNow <= START_SOON_MS);
+}
+
+/**
+ * When a board stops being fresh: 10 minutes after it was taken, or the live cadence once a
+ * game is under way or due to start within START_SOON_MS (a kick-off before the listed time
+ * shows at the next refresh).
+ */
 export function boardFreshUntil(board: DeskBoard, feedNow: number, liveRefreshMs: number): number {
-  return board.fetchedAt + (hasGamesUnderway(board, feedNow) ? liveRefreshMs : ODDS_CACHE_MS);
+  const onLiveCadence = hasGamesUnderway(board, feedNow) || hasGamesStartingSoon(board, feedNow);
+  return board.fetchedAt + (onLiveCadence ? liveRefreshMs : ODDS_CACHE_MS);
 }
 
 export type MergeClock = { now: number; feedNow: number; closeAfter: Readonly<CloseAfterMinutes> };
@@ -95,7 +105,20 @@ export function mergeScores(board: DeskBoard, scores: readonly EventScore[], rea
   const finals: EventScore[] = [];
   const listed = new Set<string>();
   for (const score of scores) {
-    if (Date.parse(score.startTime) > clock.feedNow) continue;
+    const listedStart = Date.parse(score.startTime);
+    // A score (or a completed report) means the game has begun, whatever start it is listed
+    // at: a kick-off before the listed time is under way from the read that shows it.
+    const begun = score.completed || (score.homeScore !== null && score.awayScore !== null);
+    if (listedStart > clock.feedNow && !begun) {
+      // Not begun and now listed later: what the desk learned while its old start had passed
+      // (listed, no score yet) is dropped, so the game is not taken as over when it leaves the list.
+      const stale = games[score.eventId];
+      if (stale && !stale.over && !stale.closed && stale.homeScore === null && stale.awayScore === null) delete games[score.eventId];
+      continue;
+    }
+    // The start the game is known by: the listed one, or for a game begun early at the
+    // latest this read, and never later than one seen before.
+    const startedBy = Math.min(listedStart, clock.feedNow);
     listed.add(score.eventId);
     const known = games[score.eventId];
     const changedAt = score.updatedAt ?? readAt;
@@ -108,7 +131,7 @@ export function mergeScores(board: DeskBoard, scores: readonly EventScore[], rea
       facts = {
         home: score.home,
         away: score.away,
-        startTime: score.startTime,
+        startTime: new Date(startedBy).toISOString(),
         homeScore: score.homeScore,
         awayScore: score.awayScore,
         scoreChangedAt: score.updatedAt ?? null,
@@ -121,7 +144,7 @@ export function mergeScores(board: DeskBoard, scores: readonly EventScore[], rea
       const changed = scoreChanged(known, score);
       facts = {
         ...known,
-        startTime: score.startTime,
+        startTime: new Date(begun ? Math.min(startedBy, Date.parse(known.startTime)) : startedBy).toISOString(),
         homeScore: score.homeScore ?? known.homeScore,
         awayScore: score.awayScore ?? known.awayScore,
         scoreChangedAt: changed ? Math.max(known.scoreChangedAt ?? Number.NEGATIVE_INFINITY, changedAt) : known.scoreChangedAt,
@@ -189,9 +212,12 @@ function withFacts(board: DeskBoard, clock: MergeClock): DeskBoard {
     const facts = games[e.eventId];
     if (!facts) return e;
     const live = e.live ?? { homeScore: null, awayScore: null, periodLabel: null, clock: null };
+    // A game the scores showed begun before its listed start is live from that start on.
+    const begunEarly = facts.homeScore !== null && facts.awayScore !== null && Date.parse(facts.startTime) < Date.parse(e.startTime);
     return {
       ...e,
-      status: facts.over ? "final" : e.status,
+      ...(begunEarly && { startTime: facts.startTime }),
+      status: facts.over ? "final" : begunEarly ? "live" : e.status,
       live: { ...live, homeScore: facts.homeScore ?? live.homeScore, awayScore: facts.awayScore ?? live.awayScore },
     };
   });

@@ -29,7 +29,16 @@ import { withSameGameModel, type SameGameRules } from "./same-game-fit";
 import { lockSidesBetterThanFair } from "../../../src/shared/fair-lock";
 import { closesAtStart, gamesStartedSince } from "./desk-closes";
 import type { CapturedClose } from "../../clv/closes-store";
-import { boardCacheKey, boardFreshUntil, hasGamesUnderway, mergeOdds, mergeScores, type DeskBoard, type Merged } from "./desk-board";
+import {
+  boardCacheKey,
+  boardFreshUntil,
+  hasGamesStartingSoon,
+  hasGamesUnderway,
+  mergeOdds,
+  mergeScores,
+  type DeskBoard,
+  type Merged,
+} from "./desk-board";
 import type { BoardGame, PropsState } from "./props-desk";
 
 /** A failed call as remembered and answered (no stack, only what a player's error needs). */
@@ -125,7 +134,8 @@ export class SportDesk {
       if (now < freshUntil) return this.answer(board, freshUntil);
       // Due only because of the live cadence: with the quota guard up, keep the copy (live games locked).
       const upcomingDue = board.fetchedAt + ODDS_CACHE_MS;
-      if (hasGamesUnderway(board, feedNow) && now < upcomingDue && (await this.guardUp(now))) {
+      const onLiveCadence = hasGamesUnderway(board, feedNow) || hasGamesStartingSoon(board, feedNow);
+      if (onLiveCadence && now < upcomingDue && (await this.guardUp(now))) {
         const latest = await this.current();
         if (board.liveLocked || latest.board !== board)
           return this.answer(latest.board ?? board, Math.min(now + GUARD_RECHECK_MS, upcomingDue));
