@@ -1,5 +1,5 @@
 // The console's Approvals tab (four eyes), through the real routes and session against a
-// fake /api: pending requests with requester, reason and amount and the approve/reject
+// fake /api: pending requests with requester, reason and amount (or what else they change) and the approve/reject
 // pair (none on the operator's own requests), decisions that need a reason, a money
 // action answered 403 step-up-required sending the operator through sign-in, and an
 // adjustment that waits for approval said so where it was made.
@@ -130,6 +130,31 @@ describe("the Approvals tab", () => {
     expect(within(row).getByText(redemptionReview.reason)).toBeTruthy();
     await user.click(within(row).getByRole("button", { name: "Approve" }));
     expect(screen.getByRole("dialog", { name: "Approve: send 600 Vantage Cash to kim@example.com?" })).toBeTruthy();
+  });
+
+  it("lists a request to clear an early fraud warning with the warning; approving names what it releases", async () => {
+    const clearing = {
+      ...base,
+      id: "rq-efw",
+      kind: "fraud-warning-clear",
+      subject: "p-4",
+      subjectLabel: "lee@example.com",
+      payload: { warningId: "issfr_1" },
+      requestedBy: "admin@vantage.test",
+      reason: "card holder confirmed the purchase",
+    };
+    consoleApi(({ path }) => (path.startsWith("/api/admin/approvals?") ? jsonResponse(200, { requests: [clearing] }) : undefined));
+    const user = userEvent.setup();
+    renderApp("/admin?tab=approvals");
+    const row = (await screen.findByText("lee@example.com")).closest("tr")!;
+    expect(within(row).getByText("Clearing an early fraud warning")).toBeTruthy();
+    expect(within(row).getByText("warning issfr_1")).toBeTruthy();
+    await user.click(within(row).getByRole("button", { name: "Approve" }));
+    expect(
+      screen.getByRole("dialog", {
+        name: "Approve: clear early fraud warning issfr_1 of lee@example.com, so it no longer holds their redemptions?",
+      }),
+    ).toBeTruthy();
   });
 
   it("approves with a reason, then shows the request as applied", async () => {

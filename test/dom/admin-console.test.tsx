@@ -336,7 +336,7 @@ describe("the console", () => {
     expect(screen.queryByText(/its bets were re-graded/)).toBeNull();
   });
 
-  it("lists a player's early fraud warnings, holding redemptions though refunded, and clears one with a reason", async () => {
+  it("lists a player's early fraud warnings, holding redemptions though refunded, and asks a second operator to clear one", async () => {
     const warning = {
       id: "issfr_1",
       paymentIntent: "pi_1",
@@ -349,19 +349,29 @@ describe("the console", () => {
       cleared: null,
       refundOwed: null,
     };
-    let cleared = false;
-    const calls = consoleApi(({ method, path, body }) => {
+    const calls = consoleApi(({ method, path }) => {
       if (path === "/api/admin/players?q=pat")
         return jsonResponse(200, { players: [{ uid: "p-1", email: "pat@example.com", displayName: "Pat", handle: "pat" }] });
-      if (path === "/api/admin/players/p-1") {
-        const shown = cleared
-          ? { ...warning, open: false, cleared: { at: 6, by: "admin@vantage.test", reason: "owner confirmed" } }
-          : warning;
-        return jsonResponse(200, { ...playerDetail, fraudWarnings: [shown] });
-      }
+      // Asked, not approved: the warning stays open.
+      if (path === "/api/admin/players/p-1") return jsonResponse(200, { ...playerDetail, fraudWarnings: [warning] });
       if (method === "POST" && path === "/api/admin/players/p-1/fraud-warnings/issfr_1/clear") {
-        cleared = (body as { reason: string }).reason === "owner confirmed";
-        return jsonResponse(200, { uid: "p-1", changed: true, warning: { ...warning, open: false }, redemptionPause: null });
+        return jsonResponse(202, {
+          request: {
+            id: "req-efw",
+            kind: "fraud-warning-clear",
+            subject: "p-1",
+            subjectLabel: "pat@example.com",
+            requestedBy: "admin@vantage.test",
+            reason: "owner confirmed",
+            status: "pending",
+            decidedBy: null,
+            decidedAt: null,
+            decisionReason: null,
+            outcome: null,
+            createdAt: 6,
+            payload: { warningId: "issfr_1" },
+          },
+        });
       }
       return undefined;
     });
@@ -373,13 +383,17 @@ describe("the console", () => {
     expect(screen.getByText("refunded or lost to a dispute")).toBeTruthy();
     expect(screen.getByText("yes, until cleared")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Clear" }));
-    const dialog = screen.getByRole("dialog", { name: "Clear fraud warning issfr_1?" });
+    const dialog = screen.getByRole("dialog", { name: "Ask to clear fraud warning issfr_1 of pat@example.com?" });
+    expect(within(dialog).getByText(/A second operator approves the clearing\./)).toBeTruthy();
     await user.type(within(dialog).getByLabelText(/Reason/), "owner confirmed");
-    await user.click(within(dialog).getByRole("button", { name: "Clear warning" }));
-    expect(await screen.findByText("Warning cleared; pat@example.com can redeem again.")).toBeTruthy();
-    expect(await screen.findByText("cleared by admin@vantage.test: owner confirmed")).toBeTruthy();
-    expect(screen.queryByRole("button", { name: "Clear" })).toBeNull();
-    expect(calls.filter((c) => c.path.endsWith("/clear"))).toHaveLength(1);
+    await user.click(within(dialog).getByRole("button", { name: "Ask to clear" }));
+    expect(
+      await screen.findByText(
+        "Clearing asked: the warning holds pat@example.com's redemptions until a second operator approves it in Approvals.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText("yes, until cleared")).toBeTruthy();
+    expect(calls.filter((c) => c.path.endsWith("/clear")).map((c) => c.body)).toEqual([{ reason: "owner confirmed" }]);
   });
 
   it("resolves an identity mismatch by setting the document's date of birth, then resets another check", async () => {

@@ -7,8 +7,8 @@
 // redeemed (some requests racing), players change their daily stake limits mid-run, and
 // bought packs are disputed (won, lost or left open) and refunded in part or in full,
 // each event replayed, so reversals beyond the balance leave amounts owed that later
-// credits repay; packs get early fraud warnings (actionable ones refund the pack, others
-// pause redemptions until an operator clears them; some arrive before the payment), cash
+// credits repay; packs get early fraud warnings (actionable ones refund the pack, any
+// pauses redemptions until two operators clear it; some arrive before the payment), cash
 // is hedged on both sides of games, and bought Vantage Cash is held for PURCHASE_HOLD_DAYS.
 // Then, for every player, the money must add up (and no bet passed a stake
 // limit in force): ledger sum = balance, no ledger row ever below zero, owed ledger sum =
@@ -52,6 +52,8 @@ declare module "vitest" {
 
 const SEED = Number.parseInt(inject("CHAOS_SEED") || "", 10) || Math.floor(Math.random() * 2 ** 31);
 const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
+/** The second operator who approves what the first asks (clearing a fraud warning). */
+const SECOND_OPERATOR = "ops@vantage.test";
 const PLAYERS = 14;
 const ROUNDS = 6;
 const BETS_PER_ROUND = 300;
@@ -268,10 +270,11 @@ async function purchase(rng: Rng, player: Player) {
 /**
  * The issuer's early fraud warning on one of the player's packs, replayed: an actionable
  * one refunds the charge and reverses the pack (the model: refunded in full), and any
- * holds redemptions until, sometimes, the operator clears it. Sometimes the warning
- * arrives before the payment, which then credits the pack and reverses it at once.
+ * holds redemptions until, sometimes, one operator asks to clear it and a second approves.
+ * Sometimes the warning arrives before the payment, which then credits the pack and
+ * reverses it at once.
  */
-async function warn(rng: Rng, player: Player, admin: SignedIn) {
+async function warn(rng: Rng, player: Player, operators: { admin: SignedIn; ops: SignedIn }) {
   const actionable = rng.chance(0.5);
   if (rng.chance(0.2)) {
     const sessionId = `cs_chaos_${SEED}_${crypto.randomUUID()}`;
@@ -309,14 +312,19 @@ async function warn(rng: Rng, player: Player, admin: SignedIn) {
   if (actionable && rng.chance(0.5))
     await deliverEvent(rng, chargeRefundedEvent({ paymentIntent, amount: amountCents, amountRefunded: amountCents }));
   if (rng.chance(0.5)) {
-    const res = await postJson(
+    // One operator asks to clear it, a second approves.
+    const asked = await postJson(
       `/api/admin/players/${player.userId}/fraud-warnings/${warningId}/clear`,
       { reason: "chaos: checked" },
-      admin.token,
+      operators.admin.token,
     );
-    count("POST /api/admin/players/:uid/fraud-warnings/:id/clear", res.status);
-    expect(res.status).toBe(200);
-    await res.body?.cancel();
+    count("POST /api/admin/players/:uid/fraud-warnings/:id/clear", asked.status);
+    expect(asked.status).toBe(202);
+    const { request } = (await asked.json()) as { request: { id: string } };
+    const approved = await postJson(`/api/admin/approvals/${request.id}/approve`, {}, operators.ops.token);
+    count("POST /api/admin/approvals/:id/approve (fraud warning)", approved.status);
+    expect(approved.status).toBe(200);
+    await approved.body?.cancel();
     player.warnings.set(warningId, { actionable, cleared: true });
   }
 }
@@ -818,6 +826,7 @@ describe("abuse: seeded chaos across many players", () => {
     const started = Date.now();
     const rng = prng(SEED);
     const admin = await signIn(ADMIN_EMAIL, "Operator");
+    const ops = await signIn(SECOND_OPERATOR, "Ops");
     const players: Player[] = [];
     for (let index = 0; index < PLAYERS; index++) {
       const signed = await signIn(`chaos-${SEED}-${index}@example.com`);
@@ -894,7 +903,7 @@ describe("abuse: seeded chaos across many players", () => {
       }
       for (let i = 0; i < 3; i++) {
         const [player, r] = [rng.pick(players), own()];
-        tasks.push(() => warn(r, player, admin));
+        tasks.push(() => warn(r, player, { admin, ops }));
       }
       for (let i = 0; i < 12; i++) {
         const [player, r] = [rng.pick(players), own()];

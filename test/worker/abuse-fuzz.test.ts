@@ -1549,6 +1549,13 @@ beforeAll(async () => {
   victim = await signIn("fuzz-victim@example.com", "Victim");
   admin = await signIn(ADMIN_EMAIL, "Operator");
   bystander = await signIn("fuzz-bystander@example.com", "Bystander");
+  // An open early fraud warning of the bystander's, so asking to clear it reaches the wallet and the approvals.
+  const warned = await getUserWallet(env, bystander.userId).recordFraudWarning(
+    bystander.userId,
+    { warningId: "issfr_fuzz", paymentIntent: "pi_fuzz", chargeId: null, actionable: false, fraudType: "made_with_stolen_card" },
+    Date.now(),
+  );
+  expect(warned.ok).toBe(true);
   // Today's bonus is already taken, so a stray empty-body claim must change nothing.
   const claim = await postJson("/api/grantDailyBonus", {}, victim.token);
   expect(((await claim.json()) as { alreadyClaimed: boolean }).alreadyClaimed).toBe(false);

@@ -389,15 +389,19 @@ describe("the audit row is written with the action", () => {
       Date.now(),
     );
     expect(recorded.ok).toBe(true);
-    const clear = () =>
-      postJson(`/api/admin/players/${player.userId}/fraud-warnings/issfr_audit/clear`, { reason: "checked" }, admin.token);
+    const request = await requested(
+      await postJson(`/api/admin/players/${player.userId}/fraud-warnings/issfr_audit/clear`, { reason: "checked" }, admin.token),
+    );
+    const approve = () => postJson(`/api/admin/approvals/${request.id}/approve`, {}, ops.token);
+    // Approved while the wallet cannot write the row: nothing is cleared, and approving again finishes it, once.
     await breakAuditWrites(player.userId, true);
-    expect(await codeOf(await clear())).toEqual({ status: 503, code: "audit-failed" });
+    expect(await codeOf(await approve())).toEqual({ status: 503, code: "audit-failed" });
     expect((await wallet(player.userId).listFraudWarnings(player.userId, Date.now()))[0]).toMatchObject({ open: true, cleared: null });
     await breakAuditWrites(player.userId, false);
-    expect((await clear()).status).toBe(200);
+    expect((await approve()).status).toBe(200);
+    expect(await codeOf(await approve())).toEqual({ status: 409, code: "already-decided" });
     expect((await wallet(player.userId).listFraudWarnings(player.userId, Date.now()))[0]).toMatchObject({ open: false });
-    expect((await auditFor(player.userId)).map((e) => e.action)).toEqual(["fraud-warning-clear"]);
+    expect((await auditFor(player.userId)).map((e) => e.action)).toEqual(["fraud-warning-clear", "approve", "request"]);
   });
 
   it("a wallet's audit rows reach D1 once, however often its outbox is replayed", async () => {

@@ -17,7 +17,6 @@ import {
   DeadLettersSchema,
   FeedStatusSchema,
   FeedViewSchema,
-  FraudWarningClearAnswerSchema,
   IdentityResetAnswerSchema,
   FreezeAnswerSchema,
   LedgerAuditPageSchema,
@@ -65,9 +64,9 @@ const CONTRACT = {
   "POST /api/admin/players/:x/operator-account": OperatorAccountAnswerSchema,
   "POST /api/admin/players/:x/unfreeze": FreezeAnswerSchema,
   "POST /api/admin/players/:x/adjustments": AdjustmentAnswerSchema,
-  "POST /api/admin/players/:x/fraud-warnings/:x/clear": FraudWarningClearAnswerSchema,
   "POST /api/admin/players/:x/identity/reset": IdentityResetAnswerSchema,
-  // A request for a second operator.
+  // Requests for a second operator.
+  "POST /api/admin/players/:x/fraud-warnings/:x/clear": ApprovalAnswerSchema,
   "POST /api/admin/players/:x/payout-identities/release": ApprovalAnswerSchema,
   "POST /api/admin/players/:x/ledger-check": LedgerCheckSchema,
   "PUT /api/admin/players/:x/date-of-birth": DateOfBirthCorrectionAnswerSchema,
@@ -186,13 +185,21 @@ describe("the operator console's contract", () => {
       now,
     );
     expect(warned.ok).toBe(true);
-    const cleared = await call(
+    // Clearing it is asked for, then approved by the second operator.
+    const clearAsked = await call(
       CONTRACT["POST /api/admin/players/:x/fraud-warnings/:x/clear"],
       "POST /api/admin/players/:x/fraud-warnings/:x/clear",
       `/api/admin/players/${uid}/fraud-warnings/${warningId}/clear`,
-      { body: { reason: "contract check" } },
+      { body: { reason: "contract check" }, status: 202 },
     );
-    expect(cleared.changed).toBe(true);
+    expect(clearAsked.request).toMatchObject({ kind: "fraud-warning-clear", subjectLabel: player.email, payload: { warningId } });
+    const clearApproved = await call(
+      CONTRACT["POST /api/admin/approvals/:x/approve"],
+      "POST /api/admin/approvals/:x/approve",
+      `/api/admin/approvals/${clearAsked.request.id}/approve`,
+      { body: { reason: "contract check" }, token: ops.token },
+    );
+    expect(clearApproved.request.outcome).toEqual({ uid, warningId, changed: true });
     await call(
       CONTRACT["PUT /api/admin/players/:x/date-of-birth"],
       "PUT /api/admin/players/:x/date-of-birth",

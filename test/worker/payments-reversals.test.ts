@@ -444,9 +444,23 @@ describe("early fraud warnings (radar.early_fraud_warning.created)", () => {
   const warn = (warningId: string, paymentIntent: string, actionable: boolean) =>
     deliver(earlyFraudWarningEvent({ warningId, paymentIntent, actionable }));
   const admin = () => signIn("admin@vantage.test", "Operator");
+  const secondOperator = () => signIn("ops@vantage.test", "Ops");
+  /** One operator asks to clear the warning; a second approves. */
+  async function clearWarning(player: SignedIn, warningId: string, reason: string) {
+    const asked = await postJson(
+      `/api/admin/players/${player.userId}/fraud-warnings/${warningId}/clear`,
+      { reason },
+      (await admin()).token,
+    );
+    expect(asked.status).toBe(202);
+    const { request } = (await asked.json()) as { request: { id: string } };
+    const approved = await postJson(`/api/admin/approvals/${request.id}/approve`, {}, (await secondOperator()).token);
+    expect(approved.status).toBe(200);
+    return ((await approved.json()) as { request: { outcome: { changed: boolean } } }).request.outcome;
+  }
   const purchaseRows = async (player: SignedIn) => getUserWallet(env, player.userId).listPurchases(player.userId, Date.now());
 
-  it("a warning delivered three times holds redemptions once, until an operator clears it (audited once)", async () => {
+  it("a warning delivered three times holds redemptions once, until a second operator approves clearing it (audited once)", async () => {
     const player = await signIn();
     await onboard(player);
     const pi = await buy(player, 4999);
@@ -463,21 +477,33 @@ describe("early fraud warnings (radar.early_fraud_warning.created)", () => {
     });
 
     const operator = await admin();
-    const clear = (reason: string) =>
-      postJson(`/api/admin/players/${player.userId}/fraud-warnings/issfr_three/clear`, { reason }, operator.token);
-    expect(
-      (await postJson(`/api/admin/players/${player.userId}/fraud-warnings/issfr_nobody/clear`, { reason: "checked" }, operator.token))
-        .status,
-    ).toBe(404);
-    const cleared = await Promise.all([clear("card holder confirmed the purchase"), clear("card holder confirmed the purchase")]);
-    const bodies = (await Promise.all(cleared.map((r) => r.json()))) as { changed: boolean; redemptionPause: string | null }[];
-    expect(bodies.map((b) => b.changed).sort()).toEqual([false, true]);
-    expect(bodies.every((b) => b.redemptionPause === null)).toBe(true);
+    const second = await secondOperator();
+    const ask = (warningId: string, reason: string) =>
+      postJson(`/api/admin/players/${player.userId}/fraud-warnings/${warningId}/clear`, { reason }, operator.token);
+    expect((await ask("issfr_nobody", "checked")).status).toBe(404);
+    // One operator asks (asking again answers the same request); redemptions stay held until a second approves.
+    const requestOf = async (res: Response) => {
+      expect(res.status).toBe(202);
+      return ((await res.json()) as { request: { id: string } }).request;
+    };
+    const request = await requestOf(await ask("issfr_three", "card holder confirmed the purchase"));
+    expect((await requestOf(await ask("issfr_three", "card holder confirmed the purchase"))).id).toBe(request.id);
+    expect((await withdraw(player, 20)).status).toBe(409);
+    // Two approvals at once: one clears it; the other finds it cleared, or the request decided.
+    const approvals = await Promise.all([1, 2].map(() => postJson(`/api/admin/approvals/${request.id}/approve`, {}, second.token)));
+    expect(approvals.map((r) => r.status)).toContain(200);
+    expect(approvals.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    await Promise.all(approvals.map((r) => r.body?.cancel()));
+    expect((await api("/api/me", { token: player.token }).then((r) => r.json())) as object).toMatchObject({ redemptionPause: null });
     const audit = (await (await api(`/api/admin/audit?target=${player.userId}`, { token: operator.token })).json()) as {
-      entries: { action: string; reason: string; details: { warningId: string } }[];
+      entries: { action: string; actor: string; reason: string; details: { warningId: string } }[];
     };
     expect(audit.entries.filter((e) => e.action === "fraud-warning-clear")).toEqual([
-      expect.objectContaining({ reason: "card holder confirmed the purchase", details: { warningId: "issfr_three" } }),
+      expect.objectContaining({
+        actor: "ops@vantage.test",
+        reason: "card holder confirmed the purchase",
+        details: { warningId: "issfr_three" },
+      }),
     ]);
     // A replay after the clearance changes nothing, and redemptions work again.
     expect(await warn("issfr_three", pi, false)).toEqual({ received: true, moved: false });
@@ -513,14 +539,8 @@ describe("early fraud warnings (radar.early_fraud_warning.created)", () => {
     expect(await wallet.listFraudWarnings(player.userId, Date.now())).toEqual([
       expect.objectContaining({ id: "issfr_act", actionable: true, open: true, chargeSettled: true, cleared: null }),
     ]);
-    // An operator's review clears it; then the other pack's cash can be redeemed.
-    const operator = await admin();
-    const cleared = await postJson(
-      `/api/admin/players/${player.userId}/fraud-warnings/issfr_act/clear`,
-      { reason: "card holder confirmed the other purchase" },
-      operator.token,
-    );
-    expect(cleared.status).toBe(200);
+    // Operators' review clears it (one asks, a second approves); then the other pack's cash can be redeemed.
+    expect(await clearWarning(player, "issfr_act", "card holder confirmed the other purchase")).toMatchObject({ changed: true });
     expect((await withdraw(player, 20)).status).toBe(200);
     expect((await me(player)).vantageCash).toBe(2_900);
     await expectConsistent(player);

@@ -39,6 +39,7 @@ import { freeEntryAdminRoutes } from "./free-entry-admin";
 import { regionRulesAdminRoutes } from "./region-rules-admin";
 import { propNamesAdminRoutes } from "./prop-names-admin";
 import { payoutIdentityAdminRoutes } from "./payout-identity-admin";
+import { fraudWarningAdminRoutes } from "./fraud-warning-admin";
 import { propStatsAdminRoutes } from "./prop-stats-admin";
 import { healthRoutes } from "./health-view";
 import { houseRoutes } from "../house/house-routes";
@@ -225,6 +226,7 @@ export function adminRoutes(odds: Pick<OddsReader, "reportedFinal">) {
   // ---- the operator console ----
   app.route("/", playerAdminRoutes());
   app.route("/", payoutIdentityAdminRoutes());
+  app.route("/", fraudWarningAdminRoutes());
   app.route("/", harmAdminRoutes());
   app.route("/approvals", approvalRoutes());
   app.route("/free-entry", freeEntryAdminRoutes());

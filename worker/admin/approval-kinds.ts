@@ -38,6 +38,10 @@
 //   payout-identity-release  a bank account a player's payouts claimed, released
 //               (payout-identity-admin.ts): nobody approves on their own account, anyone may
 //               reject; approval deletes the claim if the player still holds it, with its audit row.
+//   fraud-warning-clear  an early fraud warning cleared (fraud-warning-admin.ts), which releases
+//               the player's redemptions and ends a refund still owed for its charge: nobody
+//               approves on their own account, anyone may reject; approval clears it in the
+//               player's wallet, with its audit row in the same transaction.
 import type { RefusalOf } from "../../src/shared/refusals";
 import type { RecordedResult, ResultPayload } from "../../src/shared/schemas/operator-actions";
 import { feedNow } from "../odds/odds-service";
@@ -52,6 +56,7 @@ import { REGION_RULE_APPROVAL } from "./region-rules-admin";
 import { STATS_APPROVAL } from "./prop-stats-admin";
 import { PROP_PLAYER_NAME_APPROVAL } from "./prop-names-admin";
 import { PAYOUT_IDENTITY_RELEASE_APPROVAL } from "./payout-identity-admin";
+import { FRAUD_WARNING_CLEAR_APPROVAL } from "./fraud-warning-admin";
 import { moneyDeciderRefusal, resultDeciderRefusal } from "./operator-guards";
 
 /**
@@ -221,4 +226,5 @@ export const APPROVAL_RULES: ApprovalRules = {
   stats: STATS_APPROVAL,
   "prop-player-name": PROP_PLAYER_NAME_APPROVAL,
   "payout-identity-release": PAYOUT_IDENTITY_RELEASE_APPROVAL,
+  "fraud-warning-clear": FRAUD_WARNING_CLEAR_APPROVAL,
 };

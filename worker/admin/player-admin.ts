@@ -1,12 +1,12 @@
 // The console's Players tab: look a player up by e-mail or handle, see their
 // money (balances, what is owed, the newest ledger rows, bets, redemptions, disputes,
 // early fraud warnings, protection and payout-identity refusals), freeze or unfreeze the
-// account, clear a fraud warning, reset an identity check, adjust a balance by hand and
-// check the ledger. Money moves only in the player's wallet Durable Object
-// (worker/*/in-wallet/), which writes each money action's audit row in the same
-// transaction. Nobody acts on their own account, and a Vantage Cash adjustment, or a
-// Coins one above ADJUSTMENT_APPROVAL_COINS, only asks for a second operator's approval
-// (approvals.ts).
+// account, reset an identity check, adjust a balance by hand and check the ledger (clearing
+// a fraud warning is a request for a second operator: fraud-warning-admin.ts). Money moves
+// only in the player's wallet Durable Object (worker/*/in-wallet/), which writes each money
+// action's audit row in the same transaction. Nobody acts on their own account, and a
+// Vantage Cash adjustment, or a Coins one above ADJUSTMENT_APPROVAL_COINS, only asks for a
+// second operator's approval (approvals.ts).
 import { Hono } from "hono";
 import { z } from "zod";
 import { findUser } from "../auth/users";
@@ -16,7 +16,7 @@ import { ApiError, parseWith, readJson } from "../http/api-error";
 import { refusalError } from "../http/refusals";
 import type { AppEnv } from "../http/app-types";
 import { tunables } from "../tunables";
-import { paymentsWallet, type PaymentsWallet } from "../payments/wallet";
+import type { PaymentsWallet } from "../payments/wallet";
 import type { ProtectionWallet } from "../protection/wallet";
 import { type KernelWallet, walletOf } from "../wallet";
 import { refusedError, requestApproval } from "../approvals/approvals";
@@ -35,7 +35,6 @@ import { copyIdentityForConsole, releaseDocuments } from "./identity-records";
 import type {
   AdjustmentAnswerSchema,
   ApprovalAnswer,
-  FraudWarningClearAnswerSchema,
   FreezeAnswerSchema,
   IdentityResetAnswerSchema,
   LedgerAuditPageSchema,
@@ -47,7 +46,6 @@ import type {
 } from "../../src/shared/schemas/operator-views";
 
 const UidSchema = z.string().min(1).max(128);
-const WarningIdSchema = z.string().min(1).max(255);
 const SearchSchema = z.object({ q: z.string().trim().min(1, "Type an e-mail or a handle.").max(200) });
 
 /** One page of the all-wallets audit (`npm run audit`): players after `after` by id, or a random sample. */
@@ -260,26 +258,6 @@ export function playerAdminRoutes() {
       } satisfies z.infer<typeof FreezeAnswerSchema>);
     });
   }
-
-  // An early fraud warning holds the player's redemptions until an operator who has looked
-  // into it clears it (once, audited); a refund of the warned charge does not.
-  app.post("/players/:uid/fraud-warnings/:warningId/clear", requireRecentSignIn, async (c) => {
-    const uid = parseWith(UidSchema, c.req.param("uid"));
-    const warningId = parseWith(WarningIdSchema, c.req.param("warningId"));
-    const { reason } = await readJson(c, FreezeRequestSchema);
-    await refuseOwnAccount(c.env, c.var.user, await requirePlayer(c.env, uid));
-    const now = Date.now();
-    const actor = c.var.user.email;
-    const answer = await paymentsWallet(c.env, uid).clearFraudWarning(uid, { warningId, actor, reason }, now);
-    if (!answer.ok) throw refusalError(answer);
-    const redeemable = await paymentsWallet(c.env, uid).getRedeemable(uid, now, undefined, tunables(c.env).PURCHASE_HOLD_DAYS);
-    return c.json({
-      uid,
-      changed: answer.changed,
-      warning: answer.warning,
-      redemptionPause: redeemable.redemptionPause,
-    } satisfies z.infer<typeof FraudWarningClearAnswerSchema>);
-  });
 
   // What the identity webhook cannot undo: an operator who has looked into a blocked check
   // (a document already verifying another account, a wrong document) puts the player back

@@ -77,6 +77,12 @@ export const PayoutIdentityReleaseRequestSchema = z.strictObject({
   reason: ReasonSchema,
 });
 
+/**
+ * POST /api/admin/players/:uid/fraud-warnings/:warningId/clear: asks a second operator to clear
+ * one of the player's early fraud warnings, and why.
+ */
+export const FraudWarningClearRequestSchema = z.strictObject({ reason: ReasonSchema });
+
 /** POST /api/admin/dead-letters/:id/replay. */
 export const DeadLetterReplayRequestSchema = z.strictObject({ reason: OptionalReasonSchema });
 

@@ -339,15 +339,6 @@ export const AuditLogSchema = z.object({ entries: z.array(AuditEntrySchema) });
 
 // ---- What the console's actions answer ----
 
-/** POST /api/admin/players/:uid/freeze and /unfreeze; `changed` is false when the account already was so. */
-/** POST /api/admin/players/:uid/fraud-warnings/:warningId/clear: the warning after clearing, and whether redemptions are still paused. */
-export const FraudWarningClearAnswerSchema = z.object({
-  uid: z.string(),
-  changed: z.boolean(),
-  warning: FraudWarningSchema,
-  redemptionPause: z.string().nullable(),
-});
-
 /** POST /api/admin/players/:uid/identity/reset: the state before, now "none", and how many document claims were released. */
 export const IdentityResetAnswerSchema = z.object({
   uid: z.string(),
@@ -356,6 +347,7 @@ export const IdentityResetAnswerSchema = z.object({
   releasedDocuments: Int,
 });
 
+/** POST /api/admin/players/:uid/freeze and /unfreeze; `changed` is false when the account already was so. */
 export const FreezeAnswerSchema = z.object({ uid: z.string(), frozen: z.boolean(), changed: z.boolean(), freeze: FreezeStateSchema });
 
 /** POST /api/admin/players/:uid/adjustments; `replayed` when this adjustment id had already moved the money. */
@@ -422,6 +414,9 @@ export const DateOfBirthCorrectionAnswerSchema = z.object({
  */
 export const PayoutIdentityReleasePayloadSchema = z.object({ fingerprint: z.string(), accountId: z.string() });
 
+/** An early fraud warning of the player (the request's subject) to be cleared, so it no longer holds their redemptions. */
+export const FraudWarningClearPayloadSchema = z.object({ warningId: z.string() });
+
 /** A redemption waiting in the review queue: the player's redemption and its amount (the request's subject is the player). */
 export const RedemptionReviewPayloadSchema = z.object({ redemptionId: z.string(), amountCents: Minor });
 
@@ -430,7 +425,7 @@ export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "failed"] a
 const ApprovalBaseSchema = z.object({
   id: z.string(),
   /**
-   * A player id (adjustment, redemption, free entry, payout-identity release), an event id (result, stats) or
+   * A player id (adjustment, redemption, free entry, payout-identity release, fraud-warning clearance), an event id (result, stats) or
    * `<sport>:<feed spelling>` (prop-player-name).
    */
   subject: z.string(),
@@ -454,8 +449,8 @@ const ApprovalBaseSchema = z.object({
  * started game, a redemption in the review queue (asked for by the player's own request), a free-entry card one operator recorded
  * (never decided on the operator's own account), a region rule entry, a final game's players' statistics entered by hand (or their
  * correction; never decided by an operator holding a bet on the game), a change of the feed's player names for props (never decided
- * by an operator holding an open player-prop bet in the sport), the release of a bank account a player's payouts claimed (never
- * approved on the operator's own account).
+ * by an operator holding an open player-prop bet in the sport), the release of a bank account a player's payouts claimed, or the
+ * clearance of an early fraud warning (neither approved on the operator's own account).
  */
 export const ApprovalRequestSchema = z.discriminatedUnion("kind", [
   ApprovalBaseSchema.extend({ kind: z.literal("adjustment"), payload: AdjustmentPayloadSchema }),
@@ -466,6 +461,7 @@ export const ApprovalRequestSchema = z.discriminatedUnion("kind", [
   ApprovalBaseSchema.extend({ kind: z.literal("stats"), payload: StatsPayloadSchema }),
   ApprovalBaseSchema.extend({ kind: z.literal("prop-player-name"), payload: PropPlayerNamePayloadSchema }),
   ApprovalBaseSchema.extend({ kind: z.literal("payout-identity-release"), payload: PayoutIdentityReleasePayloadSchema }),
+  ApprovalBaseSchema.extend({ kind: z.literal("fraud-warning-clear"), payload: FraudWarningClearPayloadSchema }),
 ]);
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 

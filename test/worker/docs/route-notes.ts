@@ -461,7 +461,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/admin/players/:uid/fraud-warnings/:warningId/clear": {
     section: "Operators",
-    does: "`{reason}`: clears one early fraud warning of the player, so it no longer holds redemptions; audited once (a second clearance answers `changed: false`); unknown warning 404.",
+    does: "`{reason}` (a sign-in from the last `ADMIN_STEP_UP_MINUTES`): asks a second operator to clear one early fraud warning of the player: 202 `{request}` of kind `fraud-warning-clear` (`payload: {warningId}`; asking again while it waits answers the same request), never approved by the asker or on an operator's own account, and never asked on one (403 `own-account`). Until approved the warning holds the player's redemptions and an actionable one's refund stays owed; approval clears it in the player's wallet, so it no longer holds redemptions and a refund still owed is no longer asked for, audited once (`fraud-warning-clear`, by the approver; the request's outcome `{uid, warningId, changed}`). An unknown player or a warning the player does not have is 404 `not-found`; a warning already cleared 409 `fraud-warning-cleared`.",
   },
   "POST /api/admin/players/:uid/identity/reset": {
     section: "Operators",
@@ -477,7 +477,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/admin/approvals": {
     section: "Operators",
-    does: "`?status=pending|all&limit=`: `{requests: [{id, kind, subject, subjectLabel, payload, requestedBy, reason, status, decidedBy, decidedAt, decisionReason, outcome}]}`, newest first; `kind` adjustment, result, redemption (the review queue), free-entry, region-rule, stats (a game's players' statistics entered by hand) prop-player-name (a change of the props' player names, `payload: {sport, feedName, entry, replaces}`, `entry` null for a removal) or payout-identity-release (a bank account a player's payouts claimed, `payload: {fingerprint, accountId}`). A result request's `payload.replaces` is the game's result when it was asked (`none`, `{status: final, homeScore, awayScore}` or `{status: void}`; absent on requests stored before it was kept).",
+    does: "`?status=pending|all&limit=`: `{requests: [{id, kind, subject, subjectLabel, payload, requestedBy, reason, status, decidedBy, decidedAt, decisionReason, outcome}]}`, newest first; `kind` adjustment, result, redemption (the review queue), free-entry, region-rule, stats (a game's players' statistics entered by hand) prop-player-name (a change of the props' player names, `payload: {sport, feedName, entry, replaces}`, `entry` null for a removal) payout-identity-release (a bank account a player's payouts claimed, `payload: {fingerprint, accountId}`) or fraud-warning-clear (an early fraud warning of the player, `payload: {warningId}`). A result request's `payload.replaces` is the game's result when it was asked (`none`, `{status: final, homeScore, awayScore}` or `{status: void}`; absent on requests stored before it was kept).",
   },
   "GET /api/admin/prop-players": {
     section: "Operators",

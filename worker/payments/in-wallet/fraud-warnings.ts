@@ -180,6 +180,12 @@ export function listFraudWarningsInTx(tx: Ledger, limit = 50): FraudWarning[] {
     .map((row) => toWarning(tx, row));
 }
 
+/** One of the player's warnings by id, or null when the player has none of that id. */
+export function fraudWarningInTx(tx: Ledger, warningId: string): FraudWarning | null {
+  const row = tx.sql.exec<WarningRow>("SELECT * FROM fraud_warnings WHERE id = ?", warningId).toArray()[0];
+  return row ? toWarning(tx, row) : null;
+}
+
 export type ClearFraudWarningResult =
   | { ok: true; changed: boolean; warning: FraudWarning }
   | RefusalOf<"fraud-warning-not-found">

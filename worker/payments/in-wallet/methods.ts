@@ -23,6 +23,7 @@ import {
 } from "./declined-purchases";
 import {
   clearFraudWarningInTx,
+  fraudWarningInTx,
   dueFraudRefundsInTx,
   fraudRefundMadeInTx,
   fraudRefundsSettledInTx,
@@ -307,13 +308,18 @@ export const paymentsMethods = {
     return result;
   },
 
-  /** Operators only (see /api/admin/players/:uid/fraud-warnings/:warningId/clear). */
+  /** Operators only: an approved `fraud-warning-clear` request (worker/admin/fraud-warning-admin.ts). */
   async clearFraudWarning(host: WalletHost, userId: string, input: { warningId: string; actor: string; reason: string }, now: number) {
     const result = host.transact(userId, now, (tx) => clearFraudWarningInTx(tx, input));
     // The audit log shows the clearance as soon as the route answers.
     if (result.ok && result.changed) await host.flushOutbox();
     await wakeForHeldPayouts(host, userId, now);
     return result;
+  },
+
+  /** One warning by id (an operator asking to clear it), or null when the player has none of that id. */
+  async getFraudWarning(host: WalletHost, userId: string, warningId: string, now: number): Promise<FraudWarning | null> {
+    return host.read(userId, now, (tx) => fraudWarningInTx(tx, warningId));
   },
 
   async listFraudWarnings(host: WalletHost, userId: string, now: number): Promise<FraudWarning[]> {

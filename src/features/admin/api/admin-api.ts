@@ -27,7 +27,6 @@ import {
   DateOfBirthCorrectionAnswerSchema,
   DeadLetterReplayAnswerSchema,
   FeedViewSchema,
-  FraudWarningClearAnswerSchema,
   FreezeAnswerSchema,
   IdentityResetAnswerSchema,
   LedgerCheckSchema,
@@ -88,14 +87,17 @@ export function adjustBalance(api: ApiClient, uid: string, input: AdjustmentRequ
   return api.post(`${playerPath(uid)}/adjustments`, AdjustmentReplySchema, input);
 }
 
-/** Clears one early fraud warning, so it no longer pauses the player's redemptions. */
 /** Names the player's account as an operator's own (audited; never taken back). */
 export function nameOperatorAccount(api: ApiClient, uid: string, operatorEmail: string, reason: string) {
   return api.post(`${playerPath(uid)}/operator-account`, OperatorAccountAnswerSchema, { operatorEmail, reason });
 }
 
-export function clearFraudWarning(api: ApiClient, uid: string, warningId: string, reason: string) {
-  return api.post(`${playerPath(uid)}/fraud-warnings/${encodeURIComponent(warningId)}/clear`, FraudWarningClearAnswerSchema, { reason });
+/**
+ * Asks a second operator to clear one early fraud warning, so it no longer holds the player's
+ * redemptions (202: the request).
+ */
+export function askFraudWarningClear(api: ApiClient, uid: string, warningId: string, reason: string) {
+  return api.post(`${playerPath(uid)}/fraud-warnings/${encodeURIComponent(warningId)}/clear`, ApprovalAnswerSchema, { reason });
 }
 
 /** Corrects the confirmed date of birth (YYYY-MM-DD); a verified identity document is held to it. */

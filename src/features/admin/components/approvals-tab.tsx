@@ -1,7 +1,8 @@
 // Approvals: what waits for a second operator (four eyes) — Vantage Cash and large Coins
 // adjustments, finals and corrections of started games the price desk has not confirmed,
 // redemptions in the review queue, free-entry cards one operator recorded, region rule entries,
-// a game's players' statistics entered by hand, changes of the props' player names — with
+// a game's players' statistics entered by hand, changes of the props' player names, releases of
+// a claimed bank account, clearings of an early fraud warning — with
 // who asked, why and how much (a result or a name from what it stood at when asked to what it
 // asks), and the Approve / Reject pair; an operator's own requests wait for someone else.
 // Decided requests follow, with their outcome. The Worker enforces every rule again.
@@ -57,6 +58,7 @@ function askedFor(request: ApprovalRequest): string {
     return request.payload.entry ? `Player name in ${sport} props` : `Player name removed from ${sport} props`;
   }
   if (request.kind === "payout-identity-release") return "Release of a claimed bank account";
+  if (request.kind === "fraud-warning-clear") return "Clearing an early fraud warning";
   return `${WALLET_SHORT[request.payload.wallet]} adjustment`;
 }
 
@@ -78,6 +80,7 @@ function figure(request: ApprovalRequest): string {
   if (request.kind === "stats") return statLines(request.payload.players);
   if (request.kind === "prop-player-name") return `“${request.payload.feedName}”: ${nameChange(request.payload)}`;
   if (request.kind === "payout-identity-release") return `bank account …${fingerprintTail(request.payload.fingerprint)}`;
+  if (request.kind === "fraud-warning-clear") return `warning ${request.payload.warningId}`;
   const { wallet, amount } = request.payload;
   return `${amount < 0 ? "−" : "+"}${formatAmount(wallet, Math.abs(amount))}`;
 }
@@ -117,6 +120,8 @@ function summary(request: ApprovalRequest): string {
   }
   if (request.kind === "payout-identity-release")
     return `release ${figure(request)} from ${request.subjectLabel}, so another account may redeem to it`;
+  if (request.kind === "fraud-warning-clear")
+    return `clear early fraud warning ${request.payload.warningId} of ${request.subjectLabel}, so it no longer holds their redemptions`;
   const { wallet, amount } = request.payload;
   return `${amount < 0 ? "take" : "credit"} ${formatAmount(wallet, Math.abs(amount))} ${amount < 0 ? "from" : "to"} ${request.subjectLabel}`;
 }

@@ -3,10 +3,11 @@
 // freeze / unfreeze, adjust a balance, correct the date of birth, reset the identity check and
 // check the ledger — each confirmed with a reason. A blocked identity check shows the
 // verified document's date beside the confirmed one, so the operator can see which fix fits.
-// A Vantage Cash (or large Coins) adjustment is only asked for: it waits in Approvals for
-// another operator. On the operator's own accounts (their sign-in, or one sharing their
-// document or payout account, or named theirs here) nothing but looking is offered; any
-// account may be named as an operator's own, which the Worker then treats as such.
+// A Vantage Cash (or large Coins) adjustment, clearing an early fraud warning and releasing a
+// claimed bank account are only asked for: each waits in Approvals for another operator. On
+// the operator's own accounts (their sign-in, or one sharing their document or payout
+// account, or named theirs here) nothing but looking is offered; any account may be named as
+// an operator's own, which the Worker then treats as such.
 import { useCallback, useContext, useState, type FormEvent } from "react";
 import { useApi, useAuth } from "../../../session/auth-provider";
 import { errorMessage } from "../../../lib/api-client";
@@ -14,8 +15,8 @@ import { formatAmount, parseAmountToMinor, type WalletKind } from "../../../shar
 import {
   adjustBalance,
   checkLedger,
+  askFraudWarningClear,
   askPayoutIdentityRelease,
-  clearFraudWarning,
   correctDateOfBirth,
   fetchPlayer,
   nameOperatorAccount,
@@ -515,22 +516,21 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
       )}
       {data && typeof dialog === "object" && dialog !== null && "clearWarning" in dialog && (
         <ActionDialog
-          title={`Clear fraud warning ${dialog.clearWarning}?`}
-          confirmLabel="Clear warning"
+          title={`Ask to clear fraud warning ${dialog.clearWarning} of ${data.player.email}?`}
+          confirmLabel="Ask to clear"
           onClose={() => setDialog(null)}
           onConfirm={async (reason) => {
-            const answer = await clearFraudWarning(api, uid, dialog.clearWarning, reason);
+            await askFraudWarningClear(api, uid, dialog.clearWarning, reason);
             onChanged(
-              answer.redemptionPause
-                ? `Warning cleared; ${data.player.email}'s redemptions are still paused.`
-                : `Warning cleared; ${data.player.email} can redeem again.`,
+              `Clearing asked: the warning holds ${data.player.email}'s redemptions until a second operator approves it in Approvals.`,
             );
             detail.reload();
           }}
         >
           <p className="admin-muted">
-            The card issuer warned that this pack may have been paid with a stolen card. Clear it only once you are satisfied the purchase
-            was the player's own; the charge is not refunded.
+            The card issuer warned that this pack may have been paid with a stolen card. Ask to clear it only once you are satisfied the
+            purchase was the player's own: once cleared, the warning no longer holds the player's redemptions, and a refund still owed for
+            its charge is no longer asked for. A second operator approves the clearing.
           </p>
         </ActionDialog>
       )}
