@@ -23,6 +23,7 @@ import {
 import type { PayoutPort } from "./payments/in-wallet/payouts";
 import { pendingRedemptionCentsInTx, WINNER_TOPIC, winnerProjection } from "./payments/in-wallet/redemptions";
 import { bookingProjection } from "./payments/in-wallet/bookings";
+import { chargebackLostInTx } from "./payments/in-wallet/reversals";
 import { REDEMPTION_TIMELINE_TOPIC, redemptionTimelineProjection } from "./payments/in-wallet/redemption-timeline";
 import { PAYEE_STANDING, type PayeeStanding } from "./payments/in-wallet/standing";
 import { paymentsPayoutPort } from "./payments/payout-port";
@@ -42,6 +43,7 @@ import {
   recordLimitReachedInTx,
 } from "./protection/in-wallet/play";
 import {
+  CHARGEBACK_LOST,
   cashAgeRefusalInTx,
   gatePlay,
   gateStake,
@@ -139,6 +141,7 @@ export const WALLET_PORTS: WalletPortBindings = new Map([
   bind(PENDING_REDEMPTIONS, pendingRedemptionCentsInTx),
   bind(ENTRY_RULES, entryRules),
   bind(CASH_OUT_RULES, cashOutRules),
+  bind(CHARGEBACK_LOST, chargebackLostInTx),
 ]);
 
 /** What the features project to D1 beside the kernel's balances, bets and audit rows. */

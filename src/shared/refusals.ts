@@ -56,6 +56,7 @@ export type RedemptionPauseReason = keyof typeof REDEMPTION_PAUSE_SENTENCES;
 export type WorkerRefusal =
   // the account gate
   | Plain<"account-frozen">
+  | Plain<"purchases-closed-chargeback">
   | With<"rules-not-accepted", { rulesVersion: number }>
   // bets and cash-out
   | Plain<"idempotency-key-reused">
@@ -237,6 +238,9 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
     }),
   },
   "account-frozen": { text: "Your account is on hold. Please contact support." },
+  "purchases-closed-chargeback": {
+    text: "Coin packs can\u2019t be bought on this account since a card payment was taken back through your bank. Please contact support.",
+  },
   "rules-not-accepted": { text: "Please read and accept the Official Sweepstakes Rules before you play with Vantage Cash." },
   "stake-limit": {
     text: "This bet would pass your {label} of {limit} ({left} left). It resets {resetsAt}.",

@@ -34,6 +34,7 @@ const EDGE: { [C in RefusalCode]: Edge<C> } = {
   "self-excluded": { status: 403 },
   "region-restricted": { status: 403, details: ({ region, mode, day, unavailable }) => ({ region, mode, day, unavailable }) },
   "account-frozen": { status: 403 },
+  "purchases-closed-chargeback": { status: 403 },
   "rules-not-accepted": { status: 403 },
   "stake-limit": { status: 403, details: ({ limit, resetsAt }) => ({ limit, resetsAt }) },
   "purchase-limit": { status: 403, details: ({ limit, remainingDollars, resetsAt }) => ({ limit, remainingDollars, resetsAt }) },

@@ -299,7 +299,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/checkout/session": {
     section: "Bonus, coin shop and redemption",
-    does: "`{amountCents}` of one of the eight packs → the checkout page's `url`; refused by region, protection state or the purchase limits before any session is made, and by a break, closure or freeze that came while it was being made (that session is expired).",
+    does: "`{amountCents}` of one of the eight packs → the checkout page's `url`; refused by region, protection state, the purchase limits or a chargeback the house lost (403 `purchases-closed-chargeback`) before any session is made, and by a break, closure or freeze that came while it was being made (that session is expired).",
     body: "checkout#CheckoutSessionRequestSchema",
     answer: "checkout#CheckoutSessionResponseSchema",
   },

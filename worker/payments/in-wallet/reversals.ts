@@ -270,6 +270,11 @@ export function openDispute(tx: Ledger): boolean {
   return tx.sql.exec("SELECT 1 FROM disputes WHERE open = 1 LIMIT 1").toArray().length > 0;
 }
 
+/** Whether a card payment of the player's was taken back through their bank: a dispute closed lost. */
+export function chargebackLostInTx(tx: Ledger): boolean {
+  return tx.sql.exec("SELECT 1 FROM disputes WHERE open = 0 AND status = 'lost' LIMIT 1").toArray().length > 0;
+}
+
 /** The player's purchases with what is reversed of each, newest first (the simulator's history page). */
 export function listPurchasesInTx(tx: Ledger, limit = 50): (PurchaseRow & { disputes: { id: string; status: string; open: boolean }[] })[] {
   const purchases = tx.sql.exec<PurchaseRow>("SELECT * FROM purchases ORDER BY created_at DESC LIMIT ?", limit).toArray();

@@ -49,7 +49,7 @@ import {
 import type { Refusal, RefusalOf } from "../../../src/shared/refusals";
 
 export type { PlayContext } from "../../../src/shared/protection";
-import type { Ledger } from "../../wallet/ledger";
+import { type Ledger, WalletPort } from "../../wallet/ledger";
 import { recordBreak, recordLimitChanges } from "./limit-history";
 import { gateFreeze } from "../../wallet/operator-actions";
 import { verifiedResidenceInTx } from "./identity-residence";
@@ -468,6 +468,13 @@ export function setLimitsInTx(
 export type PurchaseHoldResult = { ok: true; holdId: string } | Refusal;
 
 /**
+ * Whether a card payment of the player's was taken back through their bank (a dispute closed
+ * lost); payments answers it. Such an account buys no more packs: a win paid out before the
+ * chargeback would otherwise be a free bet, bought again every month.
+ */
+export const CHARGEBACK_LOST = new WalletPort<(tx: Ledger) => boolean>("a charge lost to a dispute");
+
+/**
  * Before a checkout session is created: the account gate and the purchase limits, counting
  * credited packs and other open checkouts; then a hold that counts this one until it is
  * credited or expires. Concurrent checkouts are serialised here, so together they cannot
@@ -480,6 +487,7 @@ export function reservePurchaseInTx(
 ): PurchaseHoldResult {
   const gate = gatePlay(tx, "purchase", play);
   if (gate) return gate;
+  if (tx.use(CHARGEBACK_LOST)(tx)) return { ok: false, code: "purchases-closed-chargeback" };
   const verdict = checkPurchase(readLimits(tx).effective, input.amountCents, purchaseTotals(tx), tx.now);
   if (!verdict.ok) return verdict;
   tx.sql.exec("DELETE FROM purchase_holds WHERE expires_at <= ?", tx.now);

@@ -1,0 +1,69 @@
+// A card payment taken back through the player's bank (a dispute closed lost) closes the
+// account to coin packs: a win redeemed before the chargeback would otherwise be a free bet,
+// bought again every month. A new checkout is refused with a sentence; a dispute the house
+// won, or one still open, leaves purchases as they were.
+import { describe, expect, it } from "vitest";
+import { sentenceFor } from "../../src/shared/refusals";
+import { api, postJson, signIn, type SignedIn } from "./helpers";
+import { checkoutCompletedEvent, disputeEvent, stripeSignature } from "./stripe-events";
+
+type WebhookBody = { received: true; credited?: boolean; moved?: boolean };
+
+async function deliver(payload: string): Promise<WebhookBody> {
+  const signature = await stripeSignature(payload);
+  const res = await api("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as WebhookBody;
+}
+
+/** Opens a checkout at the simulated provider; its Checkout Session id, or the refusal. */
+async function openCheckout(player: SignedIn, amountCents: number) {
+  const res = await postJson("/api/checkout/session", { amountCents }, player.token);
+  const body = (await res.json()) as { url?: string; error?: { code: string; message: string } };
+  return { status: res.status, sessionId: body.url ? new URL(body.url).pathname.split("/").pop()! : null, error: body.error };
+}
+
+const paymentIntentOf = (sessionId: string) => `pi_sim_${sessionId.slice("cs_sim_".length)}`;
+
+/** Pays a checkout opened at the simulated provider, as Stripe's completion event tells it. */
+const pay = (player: SignedIn, sessionId: string, amountTotal: number) =>
+  deliver(checkoutCompletedEvent({ sessionId, userId: player.userId, amountTotal, paymentIntent: paymentIntentOf(sessionId) }));
+
+async function disputed(sessionId: string, closedAs: "lost" | "won" | null) {
+  const paymentIntent = paymentIntentOf(sessionId);
+  const disputeId = `dp_${crypto.randomUUID().replaceAll("-", "")}`;
+  await deliver(disputeEvent({ type: "charge.dispute.created", disputeId, paymentIntent, amount: 999, status: "needs_response" }));
+  if (closedAs) await deliver(disputeEvent({ type: "charge.dispute.closed", disputeId, paymentIntent, amount: 999, status: closedAs }));
+}
+
+describe("a chargeback the house lost", () => {
+  it("closes the account to coin packs: a new checkout is refused with a sentence", async () => {
+    const player = await signIn();
+    const first = await openCheckout(player, 999);
+    expect(first.status).toBe(200);
+    expect((await pay(player, first.sessionId!, 999)).credited).toBe(true);
+    await disputed(first.sessionId!, "lost");
+
+    const refused = await openCheckout(player, 999);
+    expect(refused.status).toBe(403);
+    expect(refused.error).toEqual({
+      code: "purchases-closed-chargeback",
+      message: sentenceFor("purchases-closed-chargeback", undefined),
+    });
+    expect(refused.sessionId).toBeNull();
+  });
+
+  it("leaves packs on sale after a dispute the house won, and while one is still open", async () => {
+    const won = await signIn();
+    const paid = await openCheckout(won, 999);
+    expect((await pay(won, paid.sessionId!, 999)).credited).toBe(true);
+    await disputed(paid.sessionId!, "won");
+    expect((await openCheckout(won, 999)).status).toBe(200);
+
+    const open = await signIn();
+    const pending = await openCheckout(open, 999);
+    expect((await pay(open, pending.sessionId!, 999)).credited).toBe(true);
+    await disputed(pending.sessionId!, null);
+    expect((await openCheckout(open, 999)).status).toBe(200);
+  });
+});
