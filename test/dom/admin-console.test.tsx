@@ -382,7 +382,7 @@ describe("the console", () => {
     expect(await screen.findByText("made_with_stolen_card")).toBeTruthy();
     expect(screen.getByText("refunded or lost to a dispute")).toBeTruthy();
     expect(screen.getByText("yes, until cleared")).toBeTruthy();
-    await user.click(screen.getByRole("button", { name: "Clear" }));
+    await user.click(screen.getByRole("button", { name: "Ask to clear" }));
     const dialog = screen.getByRole("dialog", { name: "Ask to clear fraud warning issfr_1 of pat@example.com?" });
     expect(within(dialog).getByText(/A second operator approves the clearing\./)).toBeTruthy();
     await user.type(within(dialog).getByLabelText(/Reason/), "owner confirmed");

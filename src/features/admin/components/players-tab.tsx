@@ -425,7 +425,7 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
                   cell: (w) =>
                     w.open && !data.yours ? (
                       <button type="button" className="btn btn-sm btn-ghost" onClick={() => setDialog({ clearWarning: w.id })}>
-                        Clear
+                        Ask to clear
                       </button>
                     ) : null,
                 },
