@@ -157,4 +157,48 @@ describe("closes of games nobody watches", () => {
     const close = (await readCloses(env.DB, ["quiet-game"])).get("quiet-game");
     expect(close?.sides).toContainEqual({ market: "Moneyline", side: "Home", line: null, p: home(start - MIN) });
   });
+
+  it("takes the close of a game the scores show begun before its listed start, from the board before", async () => {
+    const listedStart = Date.parse("2031-03-09T00:00:00.000Z");
+    const firstRead = listedStart - 12 * MIN;
+    let scored = false;
+    const provider: OddsFeedProvider = {
+      name: "the-odds-api",
+      isMapped: () => true,
+      async fetchOdds(_sport, now) {
+        const event: FeedEvent = {
+          eventId: "early-game",
+          sport: "basketball_nba",
+          startTime: new Date(listedStart).toISOString(),
+          home: "Boston Celtics",
+          away: "New York Knicks",
+          status: scored ? "live" : "scheduled",
+          live: null,
+          markets: { moneyline: { home: -120, away: 100 } },
+          fair: { moneyline: { books: 6, home: { p: 0.55, margin: null }, away: { p: 0.45, margin: null } } },
+        };
+        const score = {
+          eventId: "early-game",
+          sport: "basketball_nba" as const,
+          startTime: event.startTime,
+          home: event.home,
+          away: event.away,
+          completed: false,
+          homeScore: scored ? 4 : null,
+          awayScore: scored ? 2 : null,
+        };
+        return { ok: true, value: [event], quota: null, scores: { value: [score], fetchedAt: now } };
+      },
+      fetchScores: async () => ({ ok: true, value: [], quota: null }),
+    };
+    const desk = closingDesk(provider, "basketball_nba");
+    await desk.board(firstRead);
+    expect((await readCloses(env.DB, ["early-game"])).get("early-game")).toBeUndefined();
+    // Ten minutes before its listed start the game is under way: the board before is its close.
+    scored = true;
+    const begun = await desk.board(firstRead + 2 * MIN);
+    expect(begun.board?.events[0]).toMatchObject({ status: "live", startTime: new Date(firstRead + 2 * MIN).toISOString() });
+    const close = (await readCloses(env.DB, ["early-game"])).get("early-game");
+    expect(close?.sides).toContainEqual({ market: "Moneyline", side: "Home", line: null, p: 0.55 });
+  });
 });

@@ -92,4 +92,19 @@ describe("a start the feed lists wrongly", () => {
     expect(gone.games["nhl-glitch"]).toBeUndefined();
     expect(gone.events[0]).toMatchObject({ status: "scheduled", startTime: later });
   });
+
+  it("a score on a game listed further off than 15 minutes is a glitch: it stays upcoming", () => {
+    const days = new Date(feedNow + 3 * 24 * 3_600_000).toISOString();
+    const far = { ...board, events: [{ ...upcoming, startTime: days }] };
+    const merged = mergeScores(far, [score({ startTime: days, homeScore: 1, awayScore: 0 })], clock.now, clock).board;
+    expect(merged.games["nhl-glitch"]).toBeUndefined();
+    expect(merged.events[0]).toMatchObject({ status: "scheduled", startTime: days });
+  });
+
+  it("a game begun early whose next scores entry has no score stays live, not taken as over", () => {
+    const early = mergeScores(board, [score({ startTime: listedAt, homeScore: 0, awayScore: 1 })], clock.now, clock).board;
+    const blank = mergeScores(early, [score({ startTime: listedAt, homeScore: null, awayScore: null })], clock.now + 30_000, clock).board;
+    expect(blank.games["nhl-glitch"]).toMatchObject({ over: false });
+    expect(blank.events[0]).toMatchObject({ status: "live" });
+  });
 });

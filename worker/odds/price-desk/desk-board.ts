@@ -108,10 +108,12 @@ export function mergeScores(board: DeskBoard, scores: readonly EventScore[], rea
     const listedStart = Date.parse(score.startTime);
     // A score (or a completed report) means the game has begun, whatever start it is listed
     // at: a kick-off before the listed time is under way from the read that shows it.
+    // Only within START_SOON_MS of the listed start: a score on a game days away is a glitch.
     const begun = score.completed || (score.homeScore !== null && score.awayScore !== null);
-    if (listedStart > clock.feedNow && !begun) {
-      // Not begun and now listed later: what the desk learned while its old start had passed
-      // (listed, no score yet) is dropped, so the game is not taken as over when it leaves the list.
+    if (listedStart > clock.feedNow && (!begun || listedStart - clock.feedNow > START_SOON_MS)) {
+      // Still on the list, so never taken as over for leaving it. Not begun and now listed
+      // later: what the desk learned while its old start had passed (no score yet) is dropped.
+      listed.add(score.eventId);
       const stale = games[score.eventId];
       if (stale && !stale.over && !stale.closed && stale.homeScore === null && stale.awayScore === null) delete games[score.eventId];
       continue;

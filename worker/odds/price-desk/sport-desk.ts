@@ -242,8 +242,9 @@ export class SportDesk {
     // One game, one price: each game's model fitted, then no side offered better than fair (fair-lock.ts).
     const events = result.value.map((event) => lockSidesBetterThanFair(withSameGameModel(event, this.deps.settings.sameGame)));
     const merged = mergeOdds(previous, { events, scores: result.scores }, now, offset, guarded, this.clock(now, offset));
+    // Started by the merged board: a game the scores showed begun before its listed start counts then.
     if (this.deps.recordCloses) {
-      await this.recordCloses(previous, events, now, offset).catch((err: unknown) =>
+      await this.recordCloses(previous, merged.board.events, now, offset).catch((err: unknown) =>
         this.deps.logger?.error("price desk: closes not recorded", err),
       );
     }
@@ -277,6 +278,12 @@ export class SportDesk {
     }
     const offset = state.board.feedOffsetMs;
     const merged = mergeScores(state.board, result.value, now, this.clock(now, offset));
+    // A game these scores show begun before its listed start has its close taken now.
+    if (this.deps.recordCloses) {
+      await this.recordCloses(state.board, merged.board.events, now, offset).catch((err: unknown) =>
+        this.deps.logger?.error("price desk: closes not recorded", err),
+      );
+    }
     await this.settle({ ...state, board: merged.board, lastScoresCallAt: now }, merged, now);
   }
 
