@@ -29,7 +29,7 @@ const paymentIntentOf = (sessionId: string) => `pi_sim_${sessionId.slice("cs_sim
 const pay = (player: SignedIn, sessionId: string, amountTotal: number) =>
   deliver(checkoutCompletedEvent({ sessionId, userId: player.userId, amountTotal, paymentIntent: paymentIntentOf(sessionId) }));
 
-async function disputed(sessionId: string, closedAs: "lost" | "won" | null) {
+async function disputed(sessionId: string, closedAs: "lost" | "won" | "charge_refunded" | "warning_closed" | null) {
   const paymentIntent = paymentIntentOf(sessionId);
   const disputeId = `dp_${crypto.randomUUID().replaceAll("-", "")}`;
   await deliver(disputeEvent({ type: "charge.dispute.created", disputeId, paymentIntent, amount: 999, status: "needs_response" }));
@@ -51,6 +51,20 @@ describe("a chargeback the house lost", () => {
       message: sentenceFor("purchases-closed-chargeback", undefined),
     });
     expect(refused.sessionId).toBeNull();
+  });
+
+  it("counts any close but a win as money taken back; an inquiry closed without a chargeback does not", async () => {
+    const prevented = await signIn();
+    const paid = await openCheckout(prevented, 999);
+    expect((await pay(prevented, paid.sessionId!, 999)).credited).toBe(true);
+    await disputed(paid.sessionId!, "charge_refunded");
+    expect((await openCheckout(prevented, 999)).status).toBe(403);
+
+    const asked = await signIn();
+    const inquiry = await openCheckout(asked, 999);
+    expect((await pay(asked, inquiry.sessionId!, 999)).credited).toBe(true);
+    await disputed(inquiry.sessionId!, "warning_closed");
+    expect((await openCheckout(asked, 999)).status).toBe(200);
   });
 
   it("leaves packs on sale after a dispute the house won, and while one is still open", async () => {

@@ -270,9 +270,22 @@ export function openDispute(tx: Ledger): boolean {
   return tx.sql.exec("SELECT 1 FROM disputes WHERE open = 1 LIMIT 1").toArray().length > 0;
 }
 
-/** Whether a card payment of the player's was taken back through their bank: a dispute closed lost. */
+/**
+ * Whether a card payment the player was credited for was taken back through their bank: a
+ * dispute of a credited pack closed with anything but a win (an inquiry that closed without
+ * a chargeback moved no money). A declined pack, which credited nothing, does not count.
+ */
 export function chargebackLostInTx(tx: Ledger): boolean {
-  return tx.sql.exec("SELECT 1 FROM disputes WHERE open = 0 AND status = 'lost' LIMIT 1").toArray().length > 0;
+  return (
+    tx.sql
+      .exec(
+        `SELECT 1 FROM disputes d JOIN purchases p ON p.checkout_session_id = d.checkout_session_id
+          WHERE d.open = 0 AND d.status NOT IN ('won', 'warning_closed') AND (p.coins > 0 OR p.cash_cents > 0)
+            AND d.checkout_session_id NOT IN (SELECT checkout_session_id FROM declined_purchases)
+          LIMIT 1`,
+      )
+      .toArray().length > 0
+  );
 }
 
 /** The player's purchases with what is reversed of each, newest first (the simulator's history page). */
