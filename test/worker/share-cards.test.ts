@@ -128,6 +128,10 @@ describe("a shared pick's page and card", () => {
     expect(recasedJson.status).toBe(302);
     expect(recasedJson.headers.get("Location")).toBe(`/api/public/profiles/${handle}`);
     expect(recasedJson.headers.get("Cache-Control")).toBe("no-store");
+    // A query string is one more edge key: it goes to the canonical path too.
+    const queried = await api(`/api/public/profiles/${handle}?x=1`, { redirect: "manual" });
+    expect(queried.status).toBe(302);
+    expect(queried.headers.get("Location")).toBe(`/api/public/profiles/${handle}`);
     const res = await page(`/u/${handle}`);
     expect(res.status).toBe(200);
     const html = await res.text();

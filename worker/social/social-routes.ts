@@ -75,14 +75,17 @@ export function socialRoutes() {
   });
 
   app.get("/public/profiles/:handle", limitPublicReads, async (c) => {
-    const profile = await readPublicProfile(c.env, c.req.param("handle"), Date.now());
-    if (!profile) throw notFound("profile");
-    // Another spelling of the handle (AdA for ada): sent to the one canonical path, so the
-    // edge keeps one copy of the profile and nobody ranks it afresh by re-casing.
-    if (c.req.param("handle") !== profile.handle) {
+    // Another spelling of the handle (AdA for ada) or a query string: sent to the one
+    // canonical path before anything is read, so the edge keeps one copy of the profile and
+    // nobody has it built afresh by re-casing.
+    const asked = c.req.param("handle");
+    const canonical = asked.trim().toLowerCase();
+    if (asked !== canonical || new URL(c.req.url).search !== "") {
       c.header("Cache-Control", NO_STORE);
-      return c.redirect(`/api/public/profiles/${profile.handle}`, 302);
+      return c.redirect(`/api/public/profiles/${encodeURIComponent(canonical)}`, 302);
     }
+    const profile = await readPublicProfile(c.env, asked, Date.now());
+    if (!profile) throw notFound("profile");
     publicCache(c, playerTag(profile.handle));
     return c.json(profile satisfies PublicProfile);
   });
