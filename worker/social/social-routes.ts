@@ -20,6 +20,7 @@ import {
   type ShareResponse,
   type SharedPickResponse,
 } from "../../src/shared/schemas/social";
+import { HANDLE_PATTERN } from "../../src/shared/handles";
 import { isPickPublic, newShareId, sharePath } from "../../src/shared/social";
 import { publicOrigin } from "../config";
 import { requireUser } from "../auth/require-user";
@@ -48,6 +49,9 @@ function publicCache(c: Context<AppEnv>, ...tags: string[]): void {
 }
 
 const notFound = (what: string) => new ApiError(404, "not-found", `No such ${what}.`);
+
+/** A handle's shape, as findVisibleByHandle reads it: nothing else names a profile. */
+const isWellFormedHandle = (handle: string) => handle.length > 0 && handle.length <= 64 && HANDLE_PATTERN.test(handle);
 
 /** Why a player may not share a pick now: a share link shows the handle, and a hidden profile shares nothing. */
 function shareRefusal(profile: ProfileRow): ApiError | null {
@@ -80,6 +84,7 @@ export function socialRoutes() {
     // nobody has it built afresh by re-casing.
     const asked = c.req.param("handle");
     const canonical = asked.trim().toLowerCase();
+    if (!isWellFormedHandle(canonical)) throw notFound("profile");
     if (asked !== canonical || new URL(c.req.url).search !== "") {
       c.header("Cache-Control", NO_STORE);
       return c.redirect(`/api/public/profiles/${encodeURIComponent(canonical)}`, 302);
