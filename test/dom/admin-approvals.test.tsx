@@ -157,6 +157,30 @@ describe("the Approvals tab", () => {
     ).toBeTruthy();
   });
 
+  it("lists a request to unfreeze an account with the player; approving names what it releases", async () => {
+    const unfreezing = {
+      ...base,
+      id: "rq-unfreeze",
+      kind: "unfreeze",
+      subject: "p-5",
+      subjectLabel: "max@example.com",
+      payload: {},
+      requestedBy: "admin@vantage.test",
+      reason: "identity confirmed on a call",
+    };
+    consoleApi(({ path }) => (path.startsWith("/api/admin/approvals?") ? jsonResponse(200, { requests: [unfreezing] }) : undefined));
+    const user = userEvent.setup();
+    renderApp("/admin?tab=approvals");
+    const row = (await screen.findByText("max@example.com")).closest("tr")!;
+    expect(within(row).getByText("Unfreezing an account")).toBeTruthy();
+    expect(within(row).getByText("frozen → unfrozen: held payouts and play released")).toBeTruthy();
+    expect(within(row).getByText("identity confirmed on a call")).toBeTruthy();
+    await user.click(within(row).getByRole("button", { name: "Approve" }));
+    expect(
+      screen.getByRole("dialog", { name: "Approve: unfreeze max@example.com, releasing the payouts and play their freeze held?" }),
+    ).toBeTruthy();
+  });
+
   it("approves with a reason, then shows the request as applied", async () => {
     let approved = false;
     const calls = consoleApi(({ method, path }) => {

@@ -572,7 +572,7 @@ describe("the console", () => {
     await user.type(within(dialog).getByLabelText(/Reason/), "fraud review");
     await user.click(within(dialog).getByRole("button", { name: "Freeze account" }));
     expect(await screen.findByText(/Frozen by admin@vantage.test .*: fraud review/)).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Unfreeze" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Ask to unfreeze" })).toBeTruthy();
 
     await user.click(screen.getByRole("button", { name: "Adjust balance" }));
     const adjust = screen.getByRole("dialog", { name: "Adjust pat@example.com's balance" });
@@ -583,6 +583,52 @@ describe("the console", () => {
     expect(await within(adjust).findByText("This adjustment would take the balance below zero.")).toBeTruthy();
     const sent = calls.find((c) => c.path.endsWith("/adjustments"))?.body as Record<string, unknown>;
     expect(sent).toMatchObject({ wallet: "coins", amount: -9000, reason: "reclaim bonus abuse", idempotencyKey: expect.any(String) });
+  });
+
+  it("asks a second operator to unfreeze a frozen player, who stays frozen meanwhile", async () => {
+    const freeze = { frozen: true, reason: "fraud review", actor: "ops@vantage.test", updatedAt: 5 };
+    const calls = consoleApi(({ method, path }) => {
+      if (path === "/api/admin/players?q=pat")
+        return jsonResponse(200, { players: [{ uid: "p-1", email: "pat@example.com", displayName: "Pat", handle: "pat" }] });
+      // Asked, not approved: the account stays frozen.
+      if (path === "/api/admin/players/p-1") return jsonResponse(200, { ...playerDetail, frozen: true, freeze });
+      if (method === "POST" && path === "/api/admin/players/p-1/unfreeze") {
+        return jsonResponse(202, {
+          request: {
+            id: "req-unfreeze",
+            kind: "unfreeze",
+            subject: "p-1",
+            subjectLabel: "pat@example.com",
+            requestedBy: "admin@vantage.test",
+            reason: "identity confirmed",
+            status: "pending",
+            decidedBy: null,
+            decidedAt: null,
+            decisionReason: null,
+            outcome: null,
+            createdAt: 6,
+            payload: {},
+          },
+        });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/admin?tab=players");
+    await user.type(await screen.findByLabelText("E-mail or handle"), "pat");
+    await user.click(screen.getByRole("button", { name: "Find player" }));
+    expect(await screen.findByText(/Frozen by ops@vantage.test .*: fraud review/)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Ask to unfreeze" }));
+    const dialog = screen.getByRole("dialog", { name: "Ask to unfreeze pat@example.com?" });
+    expect(within(dialog).getByText(/A second operator approves the unfreezing\./)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/Reason/), "identity confirmed");
+    await user.click(within(dialog).getByRole("button", { name: "Ask to unfreeze" }));
+    expect(
+      await screen.findByText("Unfreezing asked: pat@example.com stays frozen until a second operator approves it in Approvals."),
+    ).toBeTruthy();
+    expect(screen.getByText(/Frozen by ops@vantage.test .*: fraud review/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Ask to unfreeze" })).toBeTruthy();
+    expect(calls.filter((c) => c.path.endsWith("/unfreeze")).map((c) => c.body)).toEqual([{ reason: "identity confirmed" }]);
   });
 
   it("says when a search finds nobody, and shows an empty audit log", async () => {

@@ -1004,6 +1004,8 @@ const ENDPOINTS: Endpoint[] = [
       idSegment([victim.userId, bystander.userId], fc.uuid()).map((id) => ({ method: "GET", path: `/api/admin/players/${id}` })),
   },
   {
+    // Asking to unfreeze only asks: once the bystander is frozen it reaches the approvals
+    // (a request, never applied here), before that it is 409 not-frozen.
     routes: ["POST /api/admin/players/:uid/freeze", "POST /api/admin/players/:uid/unfreeze"],
     request: () =>
       post(
@@ -1443,6 +1445,8 @@ const FILE_ANSWERS: [RegExp, RegExp][] = [
 /** The only answers that redirect: the sign-in flow, the simulated provider's forms, a card URL naming a stale state. */
 const REDIRECTS: [RegExp, string[]][] = [
   [/^\/api\/cards\/picks\/[^/]+\/[^/]+$/, ["GET"]],
+  // Another spelling of a well-formed handle, or a query string: the canonical profile path.
+  [/^\/api\/public\/profiles\/[^/]+$/, ["GET"]],
   [/^\/api\/auth\/google\/(start|callback)$/, ["GET", "HEAD"]],
   [/^\/api\/auth\/dev\/authorize$/, ["POST"]],
   [

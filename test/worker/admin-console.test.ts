@@ -1,8 +1,9 @@
 // The operator console's API: only verified operators see it (404 to everyone
 // else), every action lands in the append-only audit log, a freeze refuses each money
-// action inside the wallet, adjustments move money once with one ledger and one audit
-// row, "Check ledger" compares the wallet with its ledger, its house accounts and the D1
-// projection, and the settlement view lists games past their due time.
+// action inside the wallet until a second operator approves unfreezing it, adjustments
+// move money once with one ledger and one audit row, "Check ledger" compares the wallet
+// with its ledger, its house accounts and the D1 projection, and the settlement view lists
+// games past their due time.
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -203,11 +204,18 @@ describe("freeze", () => {
     };
     expect(detail).toMatchObject({ frozen: true, freeze: { reason: "chargeback ring under review", actor: ADMIN_EMAIL } });
 
-    expect((await postJson(`/api/admin/players/${player.userId}/unfreeze`, { reason: "cleared" }, admin.token)).status).toBe(200);
+    // Unfreezing is asked for: the account stays frozen until a second operator approves it.
+    const asked = await postJson(`/api/admin/players/${player.userId}/unfreeze`, { reason: "cleared" }, admin.token);
+    expect(asked.status).toBe(202);
+    const { request } = (await asked.json()) as { request: { id: string } };
+    expect((await bet()).status).toBe(403);
+    expect((await postJson(`/api/admin/approvals/${request.id}/approve`, {}, ops.token)).status).toBe(200);
     expect((await bet()).status).toBe(200);
     const entries = await auditFor(player.userId);
     expect(entries.map((e) => [e.action, e.actor, e.reason])).toEqual([
-      ["unfreeze", ADMIN_EMAIL, "cleared"],
+      ["unfreeze", SECOND_OPERATOR, "cleared"],
+      ["approve", SECOND_OPERATOR, "cleared"],
+      ["request", ADMIN_EMAIL, "cleared"],
       ["freeze", ADMIN_EMAIL, "chargeback ring under review"],
     ]);
   });
@@ -675,9 +683,13 @@ describe("a freeze and payouts not yet sent", () => {
     expect(await statusOf()).toBe("pending");
     expect(await sent()).toBe(0);
 
-    expect((await postJson(`/api/admin/players/${player.userId}/unfreeze`, { reason: "identity confirmed" }, admin.token)).status).toBe(
-      200,
-    );
+    // One operator asks to unfreeze, a second approves: only then is it sent.
+    const unfreeze = await postJson(`/api/admin/players/${player.userId}/unfreeze`, { reason: "identity confirmed" }, admin.token);
+    expect(unfreeze.status).toBe(202);
+    const asked = ((await unfreeze.json()) as { request: { id: string } }).request;
+    expect((await api("/api/withdrawals", { token: player.token })).status).toBe(200);
+    expect(await statusOf()).toBe("pending");
+    expect((await postJson(`/api/admin/approvals/${asked.id}/approve`, {}, ops.token)).status).toBe(200);
     // Unfreezing rings the wallet's alarm, which sends it without anyone looking.
     await vi.waitFor(async () => expect(await statusOf()).toBe("paid"), { timeout: 20_000, interval: 20 });
     expect(await sent()).toBe(1);

@@ -48,7 +48,7 @@ async function requested(res: Response): Promise<Request> {
 }
 
 describe("nobody acts on their own account", () => {
-  it("an operator's adjustment, unfreeze or date-of-birth change on their own account is 403 own-account, and changes nothing", async () => {
+  it("an operator's adjustment, request to unfreeze or date-of-birth change on their own account is 403 own-account, and changes nothing", async () => {
     const before = await coins(admin.userId);
     for (const body of [
       { wallet: "coins", amount: 100, reason: "a little extra" },

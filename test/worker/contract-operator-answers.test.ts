@@ -62,10 +62,10 @@ const CONTRACT = {
   "GET /api/admin/players/:x": PlayerDetailSchema,
   "POST /api/admin/players/:x/freeze": FreezeAnswerSchema,
   "POST /api/admin/players/:x/operator-account": OperatorAccountAnswerSchema,
-  "POST /api/admin/players/:x/unfreeze": FreezeAnswerSchema,
   "POST /api/admin/players/:x/adjustments": AdjustmentAnswerSchema,
   "POST /api/admin/players/:x/identity/reset": IdentityResetAnswerSchema,
   // Requests for a second operator.
+  "POST /api/admin/players/:x/unfreeze": ApprovalAnswerSchema,
   "POST /api/admin/players/:x/fraud-warnings/:x/clear": ApprovalAnswerSchema,
   "POST /api/admin/players/:x/payout-identities/release": ApprovalAnswerSchema,
   "POST /api/admin/players/:x/ledger-check": LedgerCheckSchema,
@@ -163,12 +163,21 @@ describe("the operator console's contract", () => {
     await call(CONTRACT["POST /api/admin/players/:x/freeze"], "POST /api/admin/players/:x/freeze", `/api/admin/players/${uid}/freeze`, {
       body: { reason: "contract check" },
     });
-    await call(
+    // Unfreezing is asked for, then approved by the second operator.
+    const unfreezeAsked = await call(
       CONTRACT["POST /api/admin/players/:x/unfreeze"],
       "POST /api/admin/players/:x/unfreeze",
       `/api/admin/players/${uid}/unfreeze`,
-      { body: { reason: "contract check" } },
+      { body: { reason: "contract check" }, status: 202 },
     );
+    expect(unfreezeAsked.request).toMatchObject({ kind: "unfreeze", subjectLabel: player.email, payload: {} });
+    const unfreezeApproved = await call(
+      CONTRACT["POST /api/admin/approvals/:x/approve"],
+      "POST /api/admin/approvals/:x/approve",
+      `/api/admin/approvals/${unfreezeAsked.request.id}/approve`,
+      { body: { reason: "contract check" }, token: ops.token },
+    );
+    expect(unfreezeApproved.request.outcome).toEqual({ uid, frozen: false, changed: true });
     // Another account, named as the other operator's own (so it stays out of what follows).
     const theirs = await signIn();
     const named = await call(

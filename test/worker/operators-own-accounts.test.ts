@@ -54,7 +54,7 @@ describe("accounts that are an operator's own under another address", () => {
     expect(seenByOps.yours).toBe(false);
   });
 
-  it("an account refused the operator's payout account is theirs: no unfreeze, no free-entry card; a freeze, a brake, stays open", async () => {
+  it("an account refused the operator's payout account is theirs: no unfreezing asked or approved, no free-entry card; a freeze, a brake, stays open", async () => {
     const second = await signIn();
     await env.DB.prepare(
       "INSERT INTO payout_identity_refusals (fingerprint, user_id, owner_user_id, account_id, amount_cents, created_at) VALUES ('fp_x', ?, ?, 'acct_x', 2000, ?)",
@@ -66,6 +66,16 @@ describe("accounts that are an operator's own under another address", () => {
       status: 403,
       code: "own-account",
     });
+    // Asked for by the other operator, the operator whose account it is may not approve it.
+    const asked = await postJson(`/api/admin/players/${second.userId}/unfreeze`, { reason: "checked" }, ops.token);
+    expect(asked.status).toBe(202);
+    const { request } = (await asked.json()) as { request: { id: string } };
+    expect(await codeOf(await postJson(`/api/admin/approvals/${request.id}/approve`, {}, admin.token))).toEqual({
+      status: 403,
+      code: "own-account",
+    });
+    const detail = (await (await api(`/api/admin/players/${second.userId}`, { token: ops.token })).json()) as { frozen: boolean };
+    expect(detail.frozen).toBe(true);
     const codes = (await (await api("/api/free-entry/code", { token: second.token })).json()) as FreeEntryCodes;
     const card = await postJson("/api/admin/free-entry", { code: codes.codes[0]!.code, postmarkedOn: etDayKey(Date.now()) }, admin.token);
     expect(await codeOf(card)).toEqual({ status: 403, code: "own-account" });

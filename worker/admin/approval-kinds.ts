@@ -42,6 +42,10 @@
 //               the player's redemptions and ends a refund still owed for its charge: nobody
 //               approves on their own account, anyone may reject; approval clears it in the
 //               player's wallet, with its audit row in the same transaction.
+//   unfreeze    a player's freeze lifted (player-admin.ts), which releases the payouts and play
+//               it held: nobody approves on their own account, anyone may reject (the account
+//               stays frozen); approval unfreezes it in the player's wallet, with its audit row
+//               in the same transaction, and the wallet wakes to send what the freeze held.
 import type { RefusalOf } from "../../src/shared/refusals";
 import type { RecordedResult, ResultPayload } from "../../src/shared/schemas/operator-actions";
 import { feedNow } from "../odds/odds-service";
@@ -57,6 +61,7 @@ import { STATS_APPROVAL } from "./prop-stats-admin";
 import { PROP_PLAYER_NAME_APPROVAL } from "./prop-names-admin";
 import { PAYOUT_IDENTITY_RELEASE_APPROVAL } from "./payout-identity-admin";
 import { FRAUD_WARNING_CLEAR_APPROVAL } from "./fraud-warning-admin";
+import { UNFREEZE_APPROVAL } from "./player-admin";
 import { moneyDeciderRefusal, resultDeciderRefusal } from "./operator-guards";
 
 /**
@@ -227,4 +232,5 @@ export const APPROVAL_RULES: ApprovalRules = {
   "prop-player-name": PROP_PLAYER_NAME_APPROVAL,
   "payout-identity-release": PAYOUT_IDENTITY_RELEASE_APPROVAL,
   "fraud-warning-clear": FRAUD_WARNING_CLEAR_APPROVAL,
+  unfreeze: UNFREEZE_APPROVAL,
 };

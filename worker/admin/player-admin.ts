@@ -1,12 +1,12 @@
 // The console's Players tab: look a player up by e-mail or handle, see their
 // money (balances, what is owed, the newest ledger rows, bets, redemptions, disputes,
-// early fraud warnings, protection and payout-identity refusals), freeze or unfreeze the
-// account, reset an identity check, adjust a balance by hand and check the ledger (clearing
-// a fraud warning is a request for a second operator: fraud-warning-admin.ts). Money moves
-// only in the player's wallet Durable Object (worker/*/in-wallet/), which writes each money
-// action's audit row in the same transaction. Nobody acts on their own account, and a
-// Vantage Cash adjustment, or a Coins one above ADJUSTMENT_APPROVAL_COINS, only asks for a
-// second operator's approval (approvals.ts).
+// early fraud warnings, protection and payout-identity refusals), freeze the account or ask
+// to unfreeze it, reset an identity check, adjust a balance by hand and check the ledger
+// (clearing a fraud warning is a request for a second operator: fraud-warning-admin.ts).
+// Money moves only in the player's wallet Durable Object (worker/*/in-wallet/), which writes
+// each money action's audit row in the same transaction. Nobody acts on their own account,
+// and unfreezing, a Vantage Cash adjustment, or a Coins one above ADJUSTMENT_APPROVAL_COINS,
+// only asks for a second operator's approval (approvals.ts).
 import { Hono } from "hono";
 import { z } from "zod";
 import { findUser } from "../auth/users";
@@ -19,15 +19,17 @@ import { tunables } from "../tunables";
 import type { PaymentsWallet } from "../payments/wallet";
 import type { ProtectionWallet } from "../protection/wallet";
 import { type KernelWallet, walletOf } from "../wallet";
+import type { ApprovalKindRules } from "../approvals/approvals";
 import { refusedError, requestApproval } from "../approvals/approvals";
 import { writeAudit } from "../approvals/audit-log";
 import { houseTotals, ledgerMismatches } from "./ledger-check";
-import { isOwnAccount, refuseOwnAccount, requireRecentSignIn } from "./operator-guards";
+import { isOwnAccount, moneyDeciderRefusal, refuseOwnAccount, requireRecentSignIn } from "./operator-guards";
 import {
   AdjustmentRequestSchema,
   FreezeRequestSchema,
   IdentityResetRequestSchema,
   OperatorAccountRequestSchema,
+  UnfreezeRequestSchema,
 } from "../../src/shared/schemas/operator-actions";
 import { adminEmails } from "../config";
 import { auditStatement } from "../approvals/audit-log";
@@ -236,28 +238,38 @@ export function playerAdminRoutes() {
 
   // Freezing is a brake, at once for any operator, on any account: an operator's own too,
   // since it only withholds (and an account named theirs must not be shielded from it).
-  // Unfreezing releases held payouts and play, so it asks for a fresh sign-in like the other
-  // money actions, and never on an operator's own account.
-  app.use("/players/:uid/unfreeze", requireRecentSignIn);
-  for (const frozen of [true, false]) {
-    app.post(`/players/:uid/${frozen ? "freeze" : "unfreeze"}`, async (c) => {
-      const uid = parseWith(UidSchema, c.req.param("uid"));
-      const { reason } = await readJson(c, FreezeRequestSchema);
-      const player = await requirePlayer(c.env, uid);
-      if (!frozen) await refuseOwnAccount(c.env, c.var.user, player);
-      const now = Date.now();
-      const actor = c.var.user.email;
-      // An unchanged state (already frozen) is answered as is and not audited again.
-      const answer = await walletOf<KernelWallet>(c.env, uid).setFreeze(uid, { frozen, reason, actor }, now);
-      if (!answer.ok) throw refusalError(answer);
-      return c.json({
-        uid,
-        frozen: answer.freeze.frozen,
-        changed: answer.changed,
-        freeze: answer.freeze,
-      } satisfies z.infer<typeof FreezeAnswerSchema>);
-    });
-  }
+  app.post("/players/:uid/freeze", async (c) => {
+    const uid = parseWith(UidSchema, c.req.param("uid"));
+    const { reason } = await readJson(c, FreezeRequestSchema);
+    await requirePlayer(c.env, uid);
+    const actor = c.var.user.email;
+    // An account already frozen is answered as is and not audited again.
+    const answer = await walletOf<KernelWallet>(c.env, uid).setFreeze(uid, { frozen: true, reason, actor }, Date.now());
+    if (!answer.ok) throw refusalError(answer);
+    return c.json({
+      uid,
+      frozen: answer.freeze.frozen,
+      changed: answer.changed,
+      freeze: answer.freeze,
+    } satisfies z.infer<typeof FreezeAnswerSchema>);
+  });
+
+  // Unfreezing releases held payouts and play, so it only asks: an `unfreeze` request a second
+  // operator approves (four eyes, UNFREEZE_APPROVAL below), after a fresh sign-in like the other
+  // money actions and never on an operator's own account. The account stays frozen until then;
+  // one that is not frozen is 409 not-frozen, and asking again while a request waits answers it.
+  app.post("/players/:uid/unfreeze", requireRecentSignIn, async (c) => {
+    const uid = parseWith(UidSchema, c.req.param("uid"));
+    const { reason } = await readJson(c, UnfreezeRequestSchema);
+    const player = await requirePlayer(c.env, uid);
+    await refuseOwnAccount(c.env, c.var.user, player);
+    const now = Date.now();
+    const freeze = await walletOf<KernelWallet>(c.env, uid).getFreeze(uid, now);
+    if (!freeze.frozen) throw new ApiError(409, "not-frozen", "This account is not frozen: there is nothing to unfreeze.");
+    const requested = await requestApproval(c.env, { kind: "unfreeze", subject: uid, payload: {}, reason }, c.var.user, now);
+    if (!requested.ok) throw refusedError(requested);
+    return c.json({ request: requested.request } satisfies ApprovalAnswer, 202);
+  });
 
   // What the identity webhook cannot undo: an operator who has looked into a blocked check
   // (a document already verifying another account, a wrong document) puts the player back
@@ -383,3 +395,22 @@ export function playerAdminRoutes() {
 
   return app;
 }
+
+export const UNFREEZE_APPROVAL: ApprovalKindRules = {
+  // Rejecting leaves the account frozen, so any operator may.
+  guard: (env, request, operator, requester, decision) => moneyDeciderRefusal(env, request.subject, operator, requester, decision, true),
+  async apply(env, request, approver, now) {
+    if (request.kind !== "unfreeze") throw new Error(`not an unfreeze: ${request.kind}`);
+    const uid = request.subject;
+    // The wallet writes the audit row (`unfreeze`, by the approver, with the request's reason) in
+    // its transaction and wakes to send what the freeze held; an account unfrozen meanwhile is
+    // answered `changed: false`.
+    const answer = await walletOf<KernelWallet>(env, uid).setFreeze(
+      uid,
+      { frozen: false, reason: request.reason, actor: approver.email },
+      now,
+    );
+    if (!answer.ok) return answer;
+    return { ok: true, outcome: { uid, frozen: answer.freeze.frozen, changed: answer.changed } };
+  },
+};

@@ -39,8 +39,11 @@ export const ResultCorrectionRequestSchema = z.strictObject({
 /** What the console sends to the result route: a result, a void or a correction. */
 export type ResultRequest = z.input<typeof OperatorResultRequestSchema> | z.input<typeof ResultCorrectionRequestSchema>;
 
-/** POST /api/admin/players/:uid/freeze and /unfreeze. */
+/** POST /api/admin/players/:uid/freeze. */
 export const FreezeRequestSchema = z.strictObject({ reason: ReasonSchema });
+
+/** POST /api/admin/players/:uid/unfreeze: asks a second operator to lift the player's freeze, and why. */
+export const UnfreezeRequestSchema = z.strictObject({ reason: ReasonSchema });
 
 /** Names a player account as an operator's own: the operator's address, and why. */
 export const OperatorAccountRequestSchema = z.strictObject({ operatorEmail: z.email().max(254), reason: ReasonSchema });

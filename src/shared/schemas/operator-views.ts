@@ -347,7 +347,7 @@ export const IdentityResetAnswerSchema = z.object({
   releasedDocuments: Int,
 });
 
-/** POST /api/admin/players/:uid/freeze and /unfreeze; `changed` is false when the account already was so. */
+/** POST /api/admin/players/:uid/freeze; `changed` is false when the account already was so. */
 export const FreezeAnswerSchema = z.object({ uid: z.string(), frozen: z.boolean(), changed: z.boolean(), freeze: FreezeStateSchema });
 
 /** POST /api/admin/players/:uid/adjustments; `replayed` when this adjustment id had already moved the money. */
@@ -417,6 +417,9 @@ export const PayoutIdentityReleasePayloadSchema = z.object({ fingerprint: z.stri
 /** An early fraud warning of the player (the request's subject) to be cleared, so it no longer holds their redemptions. */
 export const FraudWarningClearPayloadSchema = z.object({ warningId: z.string() });
 
+/** Lifting the player's freeze (the request's subject is the player): nothing more to say. */
+export const UnfreezePayloadSchema = z.strictObject({});
+
 /** A redemption waiting in the review queue: the player's redemption and its amount (the request's subject is the player). */
 export const RedemptionReviewPayloadSchema = z.object({ redemptionId: z.string(), amountCents: Minor });
 
@@ -425,8 +428,8 @@ export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "failed"] a
 const ApprovalBaseSchema = z.object({
   id: z.string(),
   /**
-   * A player id (adjustment, redemption, free entry, payout-identity release, fraud-warning clearance), an event id (result, stats) or
-   * `<sport>:<feed spelling>` (prop-player-name).
+   * A player id (adjustment, redemption, free entry, payout-identity release, fraud-warning clearance, unfreeze), an event id
+   * (result, stats) or `<sport>:<feed spelling>` (prop-player-name).
    */
   subject: z.string(),
   /** The subject as people read it: the player's e-mail, the game's "Away @ Home", the feed's spelling of a player's name. */
@@ -449,8 +452,8 @@ const ApprovalBaseSchema = z.object({
  * started game, a redemption in the review queue (asked for by the player's own request), a free-entry card one operator recorded
  * (never decided on the operator's own account), a region rule entry, a final game's players' statistics entered by hand (or their
  * correction; never decided by an operator holding a bet on the game), a change of the feed's player names for props (never decided
- * by an operator holding an open player-prop bet in the sport), the release of a bank account a player's payouts claimed, or the
- * clearance of an early fraud warning (neither approved on the operator's own account).
+ * by an operator holding an open player-prop bet in the sport), the release of a bank account a player's payouts claimed, the
+ * clearance of an early fraud warning, or the lifting of a player's freeze (none approved on the operator's own account).
  */
 export const ApprovalRequestSchema = z.discriminatedUnion("kind", [
   ApprovalBaseSchema.extend({ kind: z.literal("adjustment"), payload: AdjustmentPayloadSchema }),
@@ -462,6 +465,7 @@ export const ApprovalRequestSchema = z.discriminatedUnion("kind", [
   ApprovalBaseSchema.extend({ kind: z.literal("prop-player-name"), payload: PropPlayerNamePayloadSchema }),
   ApprovalBaseSchema.extend({ kind: z.literal("payout-identity-release"), payload: PayoutIdentityReleasePayloadSchema }),
   ApprovalBaseSchema.extend({ kind: z.literal("fraud-warning-clear"), payload: FraudWarningClearPayloadSchema }),
+  ApprovalBaseSchema.extend({ kind: z.literal("unfreeze"), payload: UnfreezePayloadSchema }),
 ]);
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 

@@ -93,7 +93,7 @@ export const SECTIONS = [
   {
     title: "Operators",
     intro:
-      "The operator console's API ([operations](operations.md#the-operator-console)). Only the Google account each `ADMIN_EMAILS` address was pinned to at its first sign-in is an operator. Every result, void, correction, freeze, unfreeze, fraud-warning clearance, adjustment, date-of-birth correction, identity reset, approval request and decision, dead-letter replay and ledger check writes one row to the append-only audit log (D1 `admin_audit`), with the action itself. Nobody acts on their own account (403 `own-account`); money-moving routes (adjustments, approvals, results, replays, fraud-warning clearance, date-of-birth correction, identity reset) need a sign-in from the last `ADMIN_STEP_UP_MINUTES` (403 `step-up-required`).",
+      "The operator console's API ([operations](operations.md#the-operator-console)). Only the Google account each `ADMIN_EMAILS` address was pinned to at its first sign-in is an operator. Every result, void, correction, freeze, unfreeze, fraud-warning clearance, adjustment, date-of-birth correction, identity reset, approval request and decision, dead-letter replay and ledger check writes one row to the append-only audit log (D1 `admin_audit`), with the action itself. Nobody acts on their own account (403 `own-account`); money-moving routes (adjustments, approvals, results, replays, fraud-warning clearance, unfreezing, date-of-birth correction, identity reset) need a sign-in from the last `ADMIN_STEP_UP_MINUTES` (403 `step-up-required`).",
   },
   {
     title: "Sweepstakes",
@@ -457,7 +457,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/admin/players/:uid/unfreeze": {
     section: "Operators",
-    does: "`{reason}`: `{frozen, changed}`; audited when it changed. It releases held payouts and play, so it needs a fresh sign-in (403 `step-up-required`); freezing does not.",
+    does: "`{reason}` (a sign-in from the last `ADMIN_STEP_UP_MINUTES`; freezing needs none): asks a second operator to unfreeze the player's account, which releases its held payouts and play: 202 `{request}` of kind `unfreeze` (`payload: {}`; asking again while it waits answers the same request), never approved by the asker or on an operator's own account, and never asked on one (403 `own-account`). Until approved the account stays frozen; approval unfreezes it in the player's wallet, which then sends the payouts the freeze held, audited once (`unfreeze`, by the approver, with the request's reason; the request's outcome `{uid, frozen, changed}`). An unknown player is 404 `not-found`; an account that is not frozen 409 `not-frozen`.",
   },
   "POST /api/admin/players/:uid/fraud-warnings/:warningId/clear": {
     section: "Operators",
@@ -477,7 +477,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/admin/approvals": {
     section: "Operators",
-    does: "`?status=pending|all&limit=`: `{requests: [{id, kind, subject, subjectLabel, payload, requestedBy, reason, status, decidedBy, decidedAt, decisionReason, outcome}]}`, newest first; `kind` adjustment, result, redemption (the review queue), free-entry, region-rule, stats (a game's players' statistics entered by hand) prop-player-name (a change of the props' player names, `payload: {sport, feedName, entry, replaces}`, `entry` null for a removal) payout-identity-release (a bank account a player's payouts claimed, `payload: {fingerprint, accountId}`) or fraud-warning-clear (an early fraud warning of the player, `payload: {warningId}`). A result request's `payload.replaces` is the game's result when it was asked (`none`, `{status: final, homeScore, awayScore}` or `{status: void}`; absent on requests stored before it was kept).",
+    does: "`?status=pending|all&limit=`: `{requests: [{id, kind, subject, subjectLabel, payload, requestedBy, reason, status, decidedBy, decidedAt, decisionReason, outcome}]}`, newest first; `kind` adjustment, result, redemption (the review queue), free-entry, region-rule, stats (a game's players' statistics entered by hand) prop-player-name (a change of the props' player names, `payload: {sport, feedName, entry, replaces}`, `entry` null for a removal) payout-identity-release (a bank account a player's payouts claimed, `payload: {fingerprint, accountId}`), fraud-warning-clear (an early fraud warning of the player, `payload: {warningId}`) or unfreeze (lifting the player's freeze, `payload: {}`). A result request's `payload.replaces` is the game's result when it was asked (`none`, `{status: final, homeScore, awayScore}` or `{status: void}`; absent on requests stored before it was kept).",
   },
   "GET /api/admin/prop-players": {
     section: "Operators",

@@ -78,8 +78,17 @@ export async function searchPlayers(api: ApiClient, q: string): Promise<PlayerHi
 
 export const fetchPlayer = (api: ApiClient, uid: string) => api.get(playerPath(uid), PlayerDetailSchema);
 
-export function setFrozen(api: ApiClient, uid: string, frozen: boolean, reason: string) {
-  return api.post(`${playerPath(uid)}/${frozen ? "freeze" : "unfreeze"}`, FreezeAnswerSchema, { reason });
+/** Freezes the player's account at once (audited). */
+export function freezePlayer(api: ApiClient, uid: string, reason: string) {
+  return api.post(`${playerPath(uid)}/freeze`, FreezeAnswerSchema, { reason });
+}
+
+/**
+ * Asks a second operator to unfreeze the player's account, releasing its held payouts and play
+ * (202: the request); the account stays frozen until it is approved.
+ */
+export function askUnfreeze(api: ApiClient, uid: string, reason: string) {
+  return api.post(`${playerPath(uid)}/unfreeze`, ApprovalAnswerSchema, { reason });
 }
 
 /** Applied at once (`balances`), or a request waiting for a second operator (`request`). */

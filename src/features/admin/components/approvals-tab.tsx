@@ -2,7 +2,7 @@
 // adjustments, finals and corrections of started games the price desk has not confirmed,
 // redemptions in the review queue, free-entry cards one operator recorded, region rule entries,
 // a game's players' statistics entered by hand, changes of the props' player names, releases of
-// a claimed bank account, clearings of an early fraud warning — with
+// a claimed bank account, clearings of an early fraud warning, unfreezings of an account — with
 // who asked, why and how much (a result or a name from what it stood at when asked to what it
 // asks), and the Approve / Reject pair; an operator's own requests wait for someone else.
 // Decided requests follow, with their outcome. The Worker enforces every rule again.
@@ -59,6 +59,7 @@ function askedFor(request: ApprovalRequest): string {
   }
   if (request.kind === "payout-identity-release") return "Release of a claimed bank account";
   if (request.kind === "fraud-warning-clear") return "Clearing an early fraud warning";
+  if (request.kind === "unfreeze") return "Unfreezing an account";
   return `${WALLET_SHORT[request.payload.wallet]} adjustment`;
 }
 
@@ -81,6 +82,7 @@ function figure(request: ApprovalRequest): string {
   if (request.kind === "prop-player-name") return `“${request.payload.feedName}”: ${nameChange(request.payload)}`;
   if (request.kind === "payout-identity-release") return `bank account …${fingerprintTail(request.payload.fingerprint)}`;
   if (request.kind === "fraud-warning-clear") return `warning ${request.payload.warningId}`;
+  if (request.kind === "unfreeze") return "frozen → unfrozen: held payouts and play released";
   const { wallet, amount } = request.payload;
   return `${amount < 0 ? "−" : "+"}${formatAmount(wallet, Math.abs(amount))}`;
 }
@@ -122,6 +124,7 @@ function summary(request: ApprovalRequest): string {
     return `release ${figure(request)} from ${request.subjectLabel}, so another account may redeem to it`;
   if (request.kind === "fraud-warning-clear")
     return `clear early fraud warning ${request.payload.warningId} of ${request.subjectLabel}, so it no longer holds their redemptions`;
+  if (request.kind === "unfreeze") return `unfreeze ${request.subjectLabel}, releasing the payouts and play their freeze held`;
   const { wallet, amount } = request.payload;
   return `${amount < 0 ? "take" : "credit"} ${formatAmount(wallet, Math.abs(amount))} ${amount < 0 ? "from" : "to"} ${request.subjectLabel}`;
 }

@@ -1,13 +1,13 @@
 // Players: look a player up by e-mail or handle; see balances and what is owed, the last
 // 100 ledger rows, bets, redemptions, disputes, early fraud warnings (with Clear), protection and payout-identity refusals;
-// freeze / unfreeze, adjust a balance, correct the date of birth, reset the identity check and
+// freeze / ask to unfreeze, adjust a balance, correct the date of birth, reset the identity check and
 // check the ledger — each confirmed with a reason. A blocked identity check shows the
 // verified document's date beside the confirmed one, so the operator can see which fix fits.
-// A Vantage Cash (or large Coins) adjustment, clearing an early fraud warning and releasing a
-// claimed bank account are only asked for: each waits in Approvals for another operator. On
-// the operator's own accounts (their sign-in, or one sharing their document or payout
-// account, or named theirs here) nothing but looking is offered; any account may be named as
-// an operator's own, which the Worker then treats as such.
+// Unfreezing, a Vantage Cash (or large Coins) adjustment, clearing an early fraud warning and
+// releasing a claimed bank account are only asked for: each waits in Approvals for another
+// operator. On the operator's own accounts (their sign-in, or one sharing their document or
+// payout account, or named theirs here) nothing but looking is offered; any account may be
+// named as an operator's own, which the Worker then treats as such.
 import { useCallback, useContext, useState, type FormEvent } from "react";
 import { useApi, useAuth } from "../../../session/auth-provider";
 import { errorMessage } from "../../../lib/api-client";
@@ -17,12 +17,13 @@ import {
   checkLedger,
   askFraudWarningClear,
   askPayoutIdentityRelease,
+  askUnfreeze,
   correctDateOfBirth,
   fetchPlayer,
+  freezePlayer,
   nameOperatorAccount,
   resetIdentity,
   searchPlayers,
-  setFrozen,
 } from "../api/admin-api";
 import { isValidDateOfBirth } from "../../../shared/protection";
 import type { HouseAccounts, LedgerCheck, PlayerDetail, PlayerHit } from "../../../shared/schemas/operator-views";
@@ -209,7 +210,7 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
                   {/* Keyed apart, so the button is replaced rather than restyled mid-transition. */}
                   {data.frozen ? (
                     <button key="unfreeze" type="button" className="btn btn-sm btn-primary" onClick={() => setDialog("unfreeze")}>
-                      Unfreeze
+                      Ask to unfreeze
                     </button>
                   ) : (
                     <button key="freeze" type="button" className="btn btn-sm btn-danger" onClick={() => setDialog("freeze")}>
@@ -584,22 +585,38 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
           </p>
         </ActionDialog>
       )}
-      {data && (dialog === "freeze" || dialog === "unfreeze") && (
+      {data && dialog === "freeze" && (
         <ActionDialog
-          title={dialog === "freeze" ? `Freeze ${data.player.email}?` : `Unfreeze ${data.player.email}?`}
-          confirmLabel={dialog === "freeze" ? "Freeze account" : "Unfreeze account"}
-          danger={dialog === "freeze"}
+          title={`Freeze ${data.player.email}?`}
+          confirmLabel="Freeze account"
+          danger
           onClose={() => setDialog(null)}
           onConfirm={async (reason) => {
-            await setFrozen(api, uid, dialog === "freeze", reason);
-            onChanged(dialog === "freeze" ? `${data.player.email} is frozen.` : `${data.player.email} is unfrozen.`);
+            await freezePlayer(api, uid, reason);
+            onChanged(`${data.player.email} is frozen.`);
             detail.reload();
           }}
         >
           <p className="admin-muted">
-            {dialog === "freeze"
-              ? "A frozen player cannot bet, buy, claim the bonus or redeem. They are told their account is on hold; your reason is shown to operators only."
-              : "The player can bet, buy, claim and redeem again."}
+            A frozen player cannot bet, buy, claim the bonus or redeem. They are told their account is on hold; your reason is shown to
+            operators only.
+          </p>
+        </ActionDialog>
+      )}
+      {data && dialog === "unfreeze" && (
+        <ActionDialog
+          title={`Ask to unfreeze ${data.player.email}?`}
+          confirmLabel="Ask to unfreeze"
+          onClose={() => setDialog(null)}
+          onConfirm={async (reason) => {
+            await askUnfreeze(api, uid, reason);
+            onChanged(`Unfreezing asked: ${data.player.email} stays frozen until a second operator approves it in Approvals.`);
+            detail.reload();
+          }}
+        >
+          <p className="admin-muted">
+            Once unfrozen, the player can bet, buy, claim and redeem again, and the payouts the freeze held are sent. A second operator
+            approves the unfreezing.
           </p>
         </ActionDialog>
       )}
