@@ -104,7 +104,7 @@ const payeeStanding: PayeeStanding = {
   payoutPlaceRefusal: (tx, play, requestedAt) => payoutPlaceRefusalInTx(tx, play, requestedAt),
   windDown: (tx, play) => windDownInTx(tx, play),
   countPurchase: (tx, purchase) => recordPurchaseInTx(tx, purchase),
-  declinePurchase: (tx, checkoutSessionId, play) => purchaseDeclineInTx(tx, checkoutSessionId, play),
+  declinePurchase: (tx, checkoutSessionId, play, billingRegion) => purchaseDeclineInTx(tx, checkoutSessionId, play, billingRegion),
 };
 
 /** Where the code's region offers no Vantage Cash, the card credits nothing: the region's notice says why. */

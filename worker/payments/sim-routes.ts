@@ -25,6 +25,7 @@ import { payoutAccounts, simCheckoutSessions, users } from "../db/schema";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../http/app-types";
 import { embeddedOnly } from "../http/stand-ins";
+import { requestRegion } from "../protection/request-region";
 import { escapeHtml, STAND_IN_PAGE_CSP, standInPage } from "../http/stand-in-page";
 import { stripeWebhookSecret } from "./payments-config";
 import { SIM_ACCOUNT_NUMBER, SIM_ROUTING_NUMBER, simulatedFingerprint } from "./payout-identity";
@@ -142,7 +143,12 @@ export function simRoutes() {
     c.header("Content-Security-Policy", STAND_IN_PAGE_CSP);
     let body: string;
     if (session.status === "open") {
-      body = `<form method="post" action="/api/payments/sim/checkout/${session.id}/pay"><button class="pay" type="submit">Pay ${price}</button></form>
+      // Checkout asks for the card's billing address; its state is what the Worker judges.
+      const here = requestRegion(c.env, c.req.raw);
+      const state = here?.startsWith("US-") ? here.slice(3) : "TX";
+      body = `<form method="post" action="/api/payments/sim/checkout/${session.id}/pay">
+<p><label>Billing address: state (US) <input name="billingState" value="${escapeHtml(state)}" maxlength="2" size="3" pattern="[A-Za-z]{2}" required></label></p>
+<button class="pay" type="submit">Pay ${price}</button></form>
 <form method="post" action="/api/payments/sim/checkout/${session.id}/cancel"><button class="cancel" type="submit">Cancel</button></form>`;
     } else if (session.status === "completed") {
       body = afterPaymentActions(session, await purchaseOf(c.env, session));
@@ -164,6 +170,9 @@ ${body}
     const session = await findSession(c.env, c.req.param("id"));
     // Canceled, or expired by the wallet (a break, closure or lower purchase limit): never paid.
     if (session.status === "canceled" || session.status === "expired") return c.redirect("/shop?checkout=cancel", 303);
+    const form = await c.req.parseBody();
+    const billingState = typeof form.billingState === "string" ? form.billingState.trim().toUpperCase() : "TX";
+    if (!/^[A-Z]{2}$/.test(billingState)) throw new ApiError(400, "invalid-argument", "A billing state is two letters.");
     const now = Date.now();
     await deliverSigned(c.env, "checkout.session.completed", now, {
       id: session.id,
@@ -176,6 +185,7 @@ ${body}
       client_reference_id: session.userId,
       payment_intent: paymentIntentOf(session.id),
       metadata: { amountCents: String(session.amountCents), userId: session.userId },
+      customer_details: { address: { country: "US", state: billingState } },
     });
     await getDb(c.env)
       .update(simCheckoutSessions)

@@ -132,6 +132,10 @@ export function createStripeProvider(secretKey: string): PaymentsProvider {
         // lasts as long as the session. A bank debit settles days later, after the hold has
         // gone, so packs paid that way would pass the limits (and land during a break).
         allowed_payment_method_types: ["card"],
+        // The card's billing address: a pack paid from a state that offers none is declined
+        // (worker/protection/in-wallet/protection.ts), the one witness of where a player who
+        // has not verified their identity yet really is.
+        billing_address_collection: "required",
         client_reference_id: input.userId,
         customer_email: input.email,
         line_items: [

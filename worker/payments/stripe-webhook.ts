@@ -16,6 +16,7 @@ import { z } from "zod";
 import { errorBody } from "../http/api-error";
 import { wireCodeOf } from "../http/refusals";
 import type { ApiErrorBody } from "../../src/shared/schemas/api-error";
+import { regionOf } from "../../src/shared/play-regions";
 import { getDb } from "../db/database";
 import { users } from "../db/schema";
 import { paymentsWallet, type DeclinedPurchase, type PurchaseDecline } from "./wallet";
@@ -44,6 +45,10 @@ const CheckoutSessionSchema = z.object({
   currency: z.string().nullish(),
   client_reference_id: z.string().nullish(),
   payment_intent: z.union([z.string().min(1).max(255), z.object({ id: z.string().min(1).max(255) })]).nullish(),
+  // The card's billing address, which Checkout asks for: its country and state or province.
+  customer_details: z
+    .object({ address: z.object({ country: z.string().max(8).nullish(), state: z.string().max(64).nullish() }).nullish() })
+    .nullish(),
 });
 
 function ignored(reason: string): WebhookOutcome {
@@ -156,6 +161,7 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
       paymentIntent,
       cashPlaythrough: tunables(env).CASH_PLAYTHROUGH,
       play,
+      billingRegion: regionOf(session.customer_details?.address?.country, session.customer_details?.address?.state),
     },
     now,
   );

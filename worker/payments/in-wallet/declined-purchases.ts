@@ -111,13 +111,20 @@ function owedRefundInTx(tx: Ledger, checkoutSessionId: string): OwedRow | null {
  */
 export function declinePurchaseInTx(
   tx: Ledger,
-  input: { checkoutSessionId: string; paymentIntent: string | null; amountCents: number; play?: PlayContext },
+  input: {
+    checkoutSessionId: string;
+    paymentIntent: string | null;
+    amountCents: number;
+    play?: PlayContext;
+    billingRegion?: string | null;
+  },
   retry: DeclinedRefundRetry,
 ): DeclinedPurchase | null {
   const earlier = tx.sql
     .exec<{ reason: PurchaseDecline }>("SELECT reason FROM declined_purchases WHERE checkout_session_id = ?", input.checkoutSessionId)
     .toArray()[0];
-  const reason = earlier?.reason ?? tx.use(PAYEE_STANDING).declinePurchase(tx, input.checkoutSessionId, input.play);
+  const reason =
+    earlier?.reason ?? tx.use(PAYEE_STANDING).declinePurchase(tx, input.checkoutSessionId, input.play, input.billingRegion ?? null);
   if (reason === null) return null;
   if (!earlier) {
     tx.sql.exec(

@@ -17,8 +17,17 @@ import { declinePurchaseInTx, type DeclinedPurchase, type DeclinedRefundRetry } 
 import type { Ledger } from "../../wallet/ledger";
 import type { PlayContext } from "../../../src/shared/protection";
 
-/** `play`: the region rules in force when the payment is reported (none on a direct call). */
-export type CreditPurchaseInput = { checkoutSessionId: string; amountCents: number; paymentIntent?: string | null; play?: PlayContext };
+/**
+ * `play`: the region rules in force when the payment is reported (none on a direct call);
+ * `billingRegion`: where the card's billing address is ("US-CA"), when the payment names one.
+ */
+export type CreditPurchaseInput = {
+  checkoutSessionId: string;
+  amountCents: number;
+  paymentIntent?: string | null;
+  play?: PlayContext;
+  billingRegion?: string | null;
+};
 
 /** `coins`, `cashCents`: what the pack credited (nothing when `declined`: it is refunded instead). */
 export type CreditPurchaseResult =
@@ -38,7 +47,13 @@ export function creditPurchaseInTx(tx: Ledger, input: CreditPurchaseInput, refun
   if (!tx.hasPosted("coins", "purchase", reference)) {
     const declined = declinePurchaseInTx(
       tx,
-      { checkoutSessionId: reference, paymentIntent, amountCents: pack.amountCents, play: input.play },
+      {
+        checkoutSessionId: reference,
+        paymentIntent,
+        amountCents: pack.amountCents,
+        play: input.play,
+        billingRegion: input.billingRegion ?? null,
+      },
       refundRetry,
     );
     if (declined) return { ok: true, credited: false, declined, coins: 0, cashCents: 0, balances: tx.balances() };

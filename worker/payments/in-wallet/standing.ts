@@ -31,10 +31,15 @@ export type PayeeStanding = {
   /**
    * Why a paid checkout must be declined and refunded rather than credited, or null: the player
    * is closed for play or on a break, or the checkout was withdrawn before it was paid (or the
-   * region it was opened under offers no packs now, by the rules `play` carries). A declined
-   * checkout's hold stops counting toward the purchase limits.
+   * region it was opened under, or the card's billing region, offers no packs now, by the rules
+   * `play` carries). A declined checkout's hold stops counting toward the purchase limits.
    */
-  declinePurchase(tx: Ledger, checkoutSessionId: string, play: PlayContext | undefined): PurchaseDecline | null;
+  declinePurchase(
+    tx: Ledger,
+    checkoutSessionId: string,
+    play: PlayContext | undefined,
+    billingRegion: string | null,
+  ): PurchaseDecline | null;
 };
 
 /** Why a paid pack was declined (see declined-purchases.ts). */

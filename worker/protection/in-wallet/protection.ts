@@ -396,12 +396,13 @@ function withdrawCheckoutsOverLimit(tx: Ledger): void {
 }
 
 /**
- * Whether the region a checkout was opened under, or the region where the player's verified
- * document says they live, offers no packs now, by the rules in force `play` carries (none on
- * a direct call): a law's day that came while the checkout was open. The residence counts
- * even where the checkout was opened elsewhere under rules as strict then (a trip, a VPN).
+ * Whether the region a checkout was opened under, the region where the player's verified
+ * document says they live, or the card's billing region offers no packs now, by the rules in
+ * force `play` carries (none on a direct call): a law's day that came while the checkout was
+ * open. The residence and the billing address count even where the checkout was opened
+ * elsewhere (a trip, a VPN): before a player has verified, the card is the one other witness.
  */
-function regionClosedSince(tx: Ledger, checkoutSessionId: string, play: PlayContext | undefined): boolean {
+function regionClosedSince(tx: Ledger, checkoutSessionId: string, play: PlayContext | undefined, billingRegion: string | null): boolean {
   if (!play?.place) return false;
   const rules = play.place.rules;
   const closed = (region: string) => !modeAllows(regionModeAt(region, rules, tx.now).mode, "purchase");
@@ -409,7 +410,11 @@ function regionClosedSince(tx: Ledger, checkoutSessionId: string, play: PlayCont
     .exec<{ region: string }>("SELECT region FROM checkout_regions WHERE session_id = ?", checkoutSessionId)
     .toArray()[0];
   const residence = verifiedResidenceInTx(tx);
-  return (opened !== undefined && closed(opened.region)) || (residence !== null && closed(residence));
+  return (
+    (opened !== undefined && closed(opened.region)) ||
+    (residence !== null && closed(residence)) ||
+    (billingRegion !== null && closed(billingRegion))
+  );
 }
 
 /**
@@ -422,10 +427,11 @@ export function purchaseDeclineInTx(
   tx: Ledger,
   checkoutSessionId: string,
   play: PlayContext | undefined,
+  billingRegion: string | null = null,
 ): "closed" | "break" | "withdrawn" | null {
   const reason =
     exclusionAt(readProtection(tx), tx.now) ??
-    (checkoutWithdrawn(tx, checkoutSessionId) || regionClosedSince(tx, checkoutSessionId, play) ? "withdrawn" : null);
+    (checkoutWithdrawn(tx, checkoutSessionId) || regionClosedSince(tx, checkoutSessionId, play, billingRegion) ? "withdrawn" : null);
   if (reason !== null) tx.sql.exec("DELETE FROM purchase_holds WHERE session_id = ?", checkoutSessionId);
   return reason;
 }

@@ -1,0 +1,82 @@
+// A pack is judged by the card's billing address too. Before a player has verified their
+// identity, where they connect from is all Vantage knows of where they are, and a VPN moves
+// it; Checkout asks for the card's billing address, and a completion whose billing state
+// offers no packs (Washington: Coins only) is declined and refunded, never credited, whatever
+// state the checkout was opened from. The simulated checkout page asks for the billing state
+// as Stripe's does.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { api, postJson, signIn, type SignedIn } from "./helpers";
+import { checkoutCompletedEvent, stripeSignature } from "./stripe-events";
+
+type WebhookBody = { received: true; credited?: boolean; declined?: string };
+
+async function deliver(payload: string): Promise<WebhookBody> {
+  const signature = await stripeSignature(payload);
+  const res = await api("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as WebhookBody;
+}
+
+/** Opens a checkout from Texas at the simulated provider; its Checkout Session id. */
+async function openCheckout(player: SignedIn, amountCents: number): Promise<string> {
+  const res = await postJson("/api/checkout/session", { amountCents }, player.token);
+  expect(res.status).toBe(200);
+  return new URL(((await res.json()) as { url: string }).url).pathname.split("/").pop()!;
+}
+
+const paymentIntentOf = (sessionId: string) => `pi_sim_${sessionId.slice("cs_sim_".length)}`;
+
+/** Stripe's completion of the session, paid with a card billed in `state`. */
+function completion(player: SignedIn, sessionId: string, state: string): string {
+  const event = JSON.parse(
+    checkoutCompletedEvent({ sessionId, userId: player.userId, amountTotal: 999, paymentIntent: paymentIntentOf(sessionId) }),
+  ) as { data: { object: Record<string, unknown> } };
+  event.data.object.customer_details = { address: { country: "US", state } };
+  return JSON.stringify(event);
+}
+
+const cashOf = async (player: SignedIn) =>
+  ((await (await api("/api/me", { token: player.token })).json()) as { vantageCash: number }).vantageCash;
+
+async function refundedCents(sessionId: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT SUM(amount_cents) AS cents FROM sim_reversals WHERE kind = 'refund' AND payment_intent = ?")
+    .bind(paymentIntentOf(sessionId))
+    .first<{ cents: number | null }>();
+  return row?.cents ?? 0;
+}
+
+describe("the card's billing address", () => {
+  it("declines and refunds a pack billed in a state that offers none, opened from one that does", async () => {
+    const player = await signIn();
+    const sessionId = await openCheckout(player, 999);
+    const answer = await deliver(completion(player, sessionId, "WA"));
+    expect(answer.credited).not.toBe(true);
+    expect(answer.declined).toBe("withdrawn");
+    expect(await cashOf(player)).toBe(0);
+    expect(await refundedCents(sessionId)).toBe(999);
+  });
+
+  it("credits a pack billed in a state that offers packs", async () => {
+    const player = await signIn();
+    const sessionId = await openCheckout(player, 999);
+    expect((await deliver(completion(player, sessionId, "TX"))).credited).toBe(true);
+    expect(await cashOf(player)).toBe(900);
+  });
+
+  it("the simulated checkout asks for the billing state, and judges the pack by it", async () => {
+    const player = await signIn();
+    const sessionId = await openCheckout(player, 999);
+    const page = await (await api(`/api/payments/sim/checkout/${sessionId}`)).text();
+    expect(page).toContain('name="billingState" value="TX"');
+    const paid = await api(`/api/payments/sim/checkout/${sessionId}/pay`, {
+      method: "POST",
+      body: new URLSearchParams({ billingState: "wa" }).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(paid.status).toBe(303);
+    expect(await cashOf(player)).toBe(0);
+    expect(await refundedCents(sessionId)).toBe(999);
+  });
+});
