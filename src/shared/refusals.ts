@@ -112,6 +112,8 @@ export type WorkerRefusal =
   | With<"identity-final", { identity: "verified" | "in-use" | "mismatch" }>
   | Plain<"identity-not-started">
   | Plain<"identity-shows-minor">
+  // An identity reset approved after the player's check moved on from the state it was asked against (worker/admin/player-admin.ts).
+  | Plain<"identity-changed">
   // disputes, refunds and fraud warnings
   | Plain<"dispute-invalid">
   | Plain<"refund-invalid">
@@ -396,6 +398,9 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
   "identity-not-started": { text: "This player has no identity check to reset." },
   "identity-shows-minor": {
     text: "This player's verified document showed a minor: the check cannot be reset, and the account stays closed for play.",
+  },
+  "identity-changed": {
+    text: "This player's identity check changed since this reset was asked, so it no longer applies. Look at the check again and send a new request.",
   },
 
   // disputes, refunds and fraud warnings (as the payment provider reports them)

@@ -181,6 +181,32 @@ describe("the Approvals tab", () => {
     ).toBeTruthy();
   });
 
+  it("lists a request to reset an identity check with the player and the state it was asked against; approving names what it releases", async () => {
+    const resetting = {
+      ...base,
+      id: "rq-identity-reset",
+      kind: "identity-reset",
+      subject: "p-6",
+      subjectLabel: "robin@example.com",
+      payload: { status: "in-use" },
+      requestedBy: "admin@vantage.test",
+      reason: "keeps the other account",
+    };
+    consoleApi(({ path }) => (path.startsWith("/api/admin/approvals?") ? jsonResponse(200, { requests: [resetting] }) : undefined));
+    const user = userEvent.setup();
+    renderApp("/admin?tab=approvals");
+    const row = (await screen.findByText("robin@example.com")).closest("tr")!;
+    expect(within(row).getByText("Resetting an identity check")).toBeTruthy();
+    expect(within(row).getByText("in-use → never started: its document and person released")).toBeTruthy();
+    expect(within(row).getByText("keeps the other account")).toBeTruthy();
+    await user.click(within(row).getByRole("button", { name: "Approve" }));
+    expect(
+      screen.getByRole("dialog", {
+        name: "Approve: reset the identity check of robin@example.com (in-use), releasing the document and person it claimed?",
+      }),
+    ).toBeTruthy();
+  });
+
   it("approves with a reason, then shows the request as applied", async () => {
     let approved = false;
     const calls = consoleApi(({ method, path }) => {

@@ -396,7 +396,7 @@ describe("the console", () => {
     expect(calls.filter((c) => c.path.endsWith("/clear")).map((c) => c.body)).toEqual([{ reason: "owner confirmed" }]);
   });
 
-  it("resolves an identity mismatch by setting the document's date of birth, then resets another check", async () => {
+  it("resolves an identity mismatch by setting the document's date of birth, then asks a second operator to reset the check", async () => {
     const mismatch = {
       status: "mismatch",
       reason: "The document's date of birth differs from the confirmed one.",
@@ -416,9 +416,25 @@ describe("the console", () => {
         identity = { ...mismatch, status: "verified", reason: null };
         return jsonResponse(200, { userId: "p-1", dateOfBirth, closed: null, identity: "verified" });
       }
+      // Asked, not approved: the check stays as it is.
       if (method === "POST" && path === "/api/admin/players/p-1/identity/reset") {
-        identity = { status: "none", reason: null, updatedAt: null, ownerUserId: null, verifiedDateOfBirth: null };
-        return jsonResponse(200, { uid: "p-1", previous: "verified", identity, releasedDocuments: 1 });
+        return jsonResponse(202, {
+          request: {
+            id: "req-reset",
+            kind: "identity-reset",
+            subject: "p-1",
+            subjectLabel: "pat@example.com",
+            requestedBy: "admin@vantage.test",
+            reason: "keeps the other account",
+            status: "pending",
+            decidedBy: null,
+            decidedAt: null,
+            decisionReason: null,
+            outcome: null,
+            createdAt: 6,
+            payload: { status: "verified" },
+          },
+        });
       }
       return undefined;
     });
@@ -439,17 +455,19 @@ describe("the console", () => {
     expect(await screen.findByText("pat@example.com's date of birth is 1990-04-26. Their identity is verified now.")).toBeTruthy();
     expect(calls.find((c) => c.path.endsWith("/date-of-birth"))?.body).toEqual({ dateOfBirth: "1990-04-26", reason: "typo at sign-up" });
 
-    await user.click(await screen.findByRole("button", { name: "Reset identity check" }));
-    const reset = screen.getByRole("dialog", { name: "Reset pat@example.com's identity check?" });
+    await user.click(await screen.findByRole("button", { name: "Ask to reset identity check" }));
+    const reset = screen.getByRole("dialog", { name: "Ask to reset pat@example.com's identity check?" });
+    expect(within(reset).getByText(/A second operator approves the reset\./)).toBeTruthy();
     await user.type(within(reset).getByLabelText(/Reason/), "keeps the other account");
-    await user.click(within(reset).getByRole("button", { name: "Reset identity check" }));
+    await user.click(within(reset).getByRole("button", { name: "Ask to reset" }));
     expect(
       await screen.findByText(
-        "pat@example.com must verify their identity again before redeeming; their document can now verify another account.",
+        "Identity reset asked: pat@example.com's check stays as it is until a second operator approves it in Approvals.",
       ),
     ).toBeTruthy();
-    // Nothing left to reset: the action is gone.
-    await waitFor(() => expect(screen.queryByRole("button", { name: "Reset identity check" })).toBeNull());
+    // Asked, not reset: the check is still verified, and the action still offered.
+    expect(screen.getByRole("button", { name: "Ask to reset identity check" })).toBeTruthy();
+    expect(calls.filter((c) => c.path.endsWith("/identity/reset")).map((c) => c.body)).toEqual([{ reason: "keeps the other account" }]);
   });
 
   it("lists the bank accounts a player's payouts claimed and asks a second operator to release one", async () => {

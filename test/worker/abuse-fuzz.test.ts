@@ -1112,6 +1112,8 @@ const ENDPOINTS: Endpoint[] = [
       ),
   },
   {
+    // Asking to reset only asks: the bystander's verified check reaches the approvals (one
+    // request, answered again while it waits, never applied here: no second operator signs in).
     routes: ["POST /api/admin/players/:uid/identity/reset"],
     request: () =>
       post(

@@ -360,7 +360,7 @@ describe("the audit row is written with the action", () => {
     expect((await auditFor(player.userId)).map((e) => e.action)).toEqual(["adjustment", "approve", "request"]);
   });
 
-  it("an identity reset whose audit row cannot be written keeps the player's document claimed", async () => {
+  it("an approved identity reset whose audit row cannot be written keeps the player's document claimed", async () => {
     const player = await signIn();
     // The claim the verification left in D1 on the document it showed.
     await env.DB.prepare("INSERT INTO identity_documents (document_hash, user_id, created_at) VALUES (?, ?, ?)")
@@ -370,15 +370,21 @@ describe("the audit row is written with the action", () => {
       (await env.DB.prepare("SELECT COUNT(*) AS n FROM identity_documents WHERE user_id = ?").bind(player.userId).first<{ n: number }>())!
         .n;
     expect(await claims()).toBe(1);
-    const reset = () => postJson(`/api/admin/players/${player.userId}/identity/reset`, { reason: "wrong document" }, admin.token);
+    const request = await requested(
+      await postJson(`/api/admin/players/${player.userId}/identity/reset`, { reason: "wrong document" }, admin.token),
+    );
+    const approve = () => postJson(`/api/admin/approvals/${request.id}/approve`, {}, ops.token);
+    // Approved while the wallet cannot write the row: nothing is reset, and approving again finishes it, once.
     await breakAuditWrites(player.userId, true);
-    expect(await codeOf(await reset())).toEqual({ status: 503, code: "audit-failed" });
+    expect(await codeOf(await approve())).toEqual({ status: 503, code: "audit-failed" });
     // The wallet still shows the document verified, so no other account may verify with it.
     expect((await wallet(player.userId).getIdentity(player.userId, Date.now())).status).toBe("verified");
     expect(await claims()).toBe(1);
     await breakAuditWrites(player.userId, false);
-    expect((await reset()).status).toBe(200);
+    expect((await approve()).status).toBe(200);
+    expect(await codeOf(await approve())).toEqual({ status: 409, code: "already-decided" });
     expect(await claims()).toBe(0);
+    expect((await auditFor(player.userId)).map((e) => e.action)).toEqual(["identity-reset", "approve", "request"]);
   });
 
   it("a fraud warning's clearance whose audit row cannot be written does not happen", async () => {

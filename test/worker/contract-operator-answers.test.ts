@@ -17,7 +17,6 @@ import {
   DeadLettersSchema,
   FeedStatusSchema,
   FeedViewSchema,
-  IdentityResetAnswerSchema,
   FreezeAnswerSchema,
   LedgerAuditPageSchema,
   LedgerCheckSchema,
@@ -63,9 +62,9 @@ const CONTRACT = {
   "POST /api/admin/players/:x/freeze": FreezeAnswerSchema,
   "POST /api/admin/players/:x/operator-account": OperatorAccountAnswerSchema,
   "POST /api/admin/players/:x/adjustments": AdjustmentAnswerSchema,
-  "POST /api/admin/players/:x/identity/reset": IdentityResetAnswerSchema,
   // Requests for a second operator.
   "POST /api/admin/players/:x/unfreeze": ApprovalAnswerSchema,
+  "POST /api/admin/players/:x/identity/reset": ApprovalAnswerSchema,
   "POST /api/admin/players/:x/fraud-warnings/:x/clear": ApprovalAnswerSchema,
   "POST /api/admin/players/:x/payout-identities/release": ApprovalAnswerSchema,
   "POST /api/admin/players/:x/ledger-check": LedgerCheckSchema,
@@ -469,14 +468,15 @@ describe("the operator console's contract", () => {
       { body: { fingerprint, reason: "contract check" }, status: 202 },
     );
     expect(releaseAsked.request).toMatchObject({ kind: "payout-identity-release", payload: { fingerprint } });
-    // Last of the player's actions: their identity check starts again.
-    const reset = await call(
+    // Last of the player's actions: their identity check starts again, asked for, then approved by the second operator.
+    const resetAsked = await call(
       CONTRACT["POST /api/admin/players/:x/identity/reset"],
       "POST /api/admin/players/:x/identity/reset",
       `/api/admin/players/${uid}/identity/reset`,
-      { body: { reason: "contract check" } },
+      { body: { reason: "contract check" }, status: 202 },
     );
-    expect(reset.identity.status).toBe("none");
+    expect(resetAsked.request).toMatchObject({ kind: "identity-reset", subjectLabel: player.email, payload: { status: "verified" } });
+    expect(await approvedOutcome(resetAsked.request.id)).toEqual({ uid, previous: "verified", changed: true, releasedDocuments: 0 });
 
     const feed = await call(CONTRACT["GET /api/admin/feed"], "GET /api/admin/feed", "/api/admin/feed");
     expect(feed.sports.length).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 // Paid to a verified person: identity before the first redemption (simulated Stripe
-// Identity through the same signed webhook), one verified person per account, and a
-// document whose date of birth differs from the confirmed one.
+// Identity through the same signed webhook), one verified person per account, a
+// document whose date of birth differs from the confirmed one, and how operators resolve a
+// blocked check (a reset is asked by one operator and approved by a second).
 import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -214,8 +215,8 @@ describe("identity before the first redemption", () => {
     const claimed = await env.DB.prepare("SELECT COUNT(*) AS n FROM identity_documents WHERE user_id = ?").bind(second.userId).first();
     expect(claimed).toEqual({ n: 0 });
     // A reset of the first account releases the person too: the second account then verifies as that person.
-    expect((await resetIdentity(admin, first)).status).toBe(200);
-    expect((await resetIdentity(admin, second)).status).toBe(200);
+    expect((await resetIdentity(admin, first)).outcome).toMatchObject({ previous: "verified", changed: true });
+    expect((await resetIdentity(admin, second)).outcome).toMatchObject({ previous: "in-use", changed: true });
     await verify(second, "verified", randomDocument(), undefined, undefined, `Ana María Núñez ${surname}`);
     expect((await identityOf(second)).status).toBe("verified");
   });
@@ -261,8 +262,27 @@ const correctDateOfBirth = (admin: SignedIn, player: SignedIn, dateOfBirth: stri
     headers: { "Content-Type": "application/json" },
   });
 
-const resetIdentity = (admin: SignedIn, player: SignedIn, body: unknown = { reason: "player used a relative's licence" }) =>
-  postJson(`/api/admin/players/${player.userId}/identity/reset`, body, admin.token);
+type ResetRequest = { id: string; status: string; payload: { status: string }; outcome: Record<string, unknown> | null };
+
+/** One operator asks to reset the player's identity check: 202 with a request for a second operator, or the refusal. */
+const askReset = (operator: SignedIn, player: SignedIn, body: unknown = { reason: "player used a relative's licence" }) =>
+  postJson(`/api/admin/players/${player.userId}/identity/reset`, body, operator.token);
+
+/** The second operator approves a reset request. */
+const approveReset = async (request: { id: string }) =>
+  postJson(`/api/admin/approvals/${request.id}/approve`, {}, (await signIn("ops@vantage.test", "Ops")).token);
+
+async function askedReset(res: Response): Promise<ResetRequest> {
+  expect(res.status).toBe(202);
+  return ((await res.json()) as { request: ResetRequest }).request;
+}
+
+/** One operator asks, a second approves: the approved request, whose outcome says what the reset did. */
+async function resetIdentity(admin: SignedIn, player: SignedIn): Promise<ResetRequest> {
+  const approved = await approveReset(await askedReset(await askReset(admin, player)));
+  expect(approved.status).toBe(200);
+  return ((await approved.json()) as { request: ResetRequest }).request;
+}
 
 type ConsoleIdentity = { status: string; reason: string | null; verifiedDateOfBirth: string | null; ownerUserId: string | null };
 const consoleIdentityOf = async (admin: SignedIn, player: SignedIn) =>
@@ -315,15 +335,10 @@ describe("operators resolve a blocked identity check", () => {
     expect((await identityOf(second)).status).toBe("in-use");
     const admin = await signIn("admin@vantage.test", "Operator");
 
-    // The person keeps the second account: the first gives its document up.
+    // The person keeps the second account: the first gives its document up (one operator asks, a second approves).
     const reset = await resetIdentity(admin, first);
-    expect(reset.status).toBe(200);
-    expect(await reset.json()).toMatchObject({
-      uid: first.userId,
-      previous: "verified",
-      identity: { status: "none" },
-      releasedDocuments: 1,
-    });
+    expect(reset).toMatchObject({ status: "approved", payload: { status: "verified" } });
+    expect(reset.outcome).toEqual({ uid: first.userId, previous: "verified", changed: true, releasedDocuments: 1 });
     expect(await identityOf(first)).toEqual({ status: "none", reason: null, updatedAt: null });
     expect(await consoleCopyOf(first)).toBeNull();
     await buyCash(first, "cs_id_reset_1");
@@ -333,7 +348,7 @@ describe("operators resolve a blocked identity check", () => {
     expect(await errorOf(refused)).toMatchObject({ code: "identity-unverified" });
 
     // The second account, reset from in-use, verifies with the same document now…
-    expect(await (await resetIdentity(admin, second)).json()).toMatchObject({ previous: "in-use", releasedDocuments: 0 });
+    expect((await resetIdentity(admin, second)).outcome).toMatchObject({ previous: "in-use", releasedDocuments: 0 });
     await verify(second, "verified", document);
     expect((await identityOf(second)).status).toBe("verified");
     // …and the first cannot take it back.
@@ -348,7 +363,7 @@ describe("operators resolve a blocked identity check", () => {
     await verify(player, "verified", document);
     const oldSession = await sessionOf(player);
     const admin = await signIn("admin@vantage.test", "Operator");
-    expect((await resetIdentity(admin, player)).status).toBe(200);
+    await resetIdentity(admin, player);
 
     const replayed = await replayVerified(oldSession);
     expect(replayed.status).toBe(200);
@@ -368,43 +383,59 @@ describe("operators resolve a blocked identity check", () => {
     expect((await identityOf(other)).status).toBe("in-use");
   });
 
-  it("a repeated reset after D1 failed the first time still releases the document (409, nothing left to reset in the wallet)", async () => {
+  it("an approval whose D1 release failed is finished by approving again: D1 follows the wallet, which has nothing left to reset", async () => {
     const document = randomDocument();
     const player = await signIn(undefined, undefined, { verifyIdentity: false });
     await verify(player, "verified", document);
-    // The first reset reached the wallet, then D1 failed: the claim is still there.
     const admin = await signIn("admin@vantage.test", "Operator");
-    expect(
-      await getUserWallet(env, player.userId).resetIdentity(
-        player.userId,
-        { actor: "admin@vantage.test", reason: "first try" },
-        Date.now(),
-      ),
-    ).toMatchObject({ ok: true });
-    const retried = await resetIdentity(admin, player);
-    expect(retried.status).toBe(409);
-    expect(await errorOf(retried)).toMatchObject({ code: "identity-not-started" });
+    const request = await askedReset(await askReset(admin, player));
+    const claims = async () =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM identity_documents WHERE user_id = ?").bind(player.userId).first<{ n: number }>())!
+        .n;
+    // The approval reaches the wallet, then D1 fails to release the claim: the request stays approved, not applied.
+    await env.DB.prepare(
+      "CREATE TRIGGER keep_identity_documents BEFORE DELETE ON identity_documents BEGIN SELECT RAISE(ABORT, 'D1 unavailable'); END",
+    ).run();
+    try {
+      expect((await approveReset(request)).status).toBe(500);
+    } finally {
+      await env.DB.prepare("DROP TRIGGER keep_identity_documents").run();
+    }
+    expect((await identityOf(player)).status).toBe("none");
+    expect(await claims()).toBe(1);
+    // Approving again finds the wallet reset already and still releases the claim.
+    const finished = await approveReset(request);
+    expect(finished.status).toBe(200);
+    expect(((await finished.json()) as { request: ResetRequest }).request).toMatchObject({
+      status: "approved",
+      outcome: { uid: player.userId, previous: "none", changed: false, releasedDocuments: 1 },
+    });
+    expect(await claims()).toBe(0);
     const other = await signIn(undefined, undefined, { verifyIdentity: false });
     await verify(other, "verified", document);
     expect((await identityOf(other)).status).toBe("verified");
   });
 
-  it("refuses a reset on the operator's own account, without a reason, or with nothing to reset, changing nothing", async () => {
+  it("refuses to ask for a reset on the operator's own account, without a reason, or with nothing to reset, asking nothing", async () => {
     const admin = await signIn("admin@vantage.test", "Operator");
-    const own = await resetIdentity(admin, admin);
+    const own = await askReset(admin, admin);
     expect(own.status).toBe(403);
     expect(await errorOf(own)).toMatchObject({ code: "own-account" });
     const player = await signIn(undefined, undefined, { verifyIdentity: false });
-    const nothing = await resetIdentity(admin, player);
+    const nothing = await askReset(admin, player);
     expect(nothing.status).toBe(409);
     expect(await errorOf(nothing)).toMatchObject({ code: "identity-not-started", message: "This player has no identity check to reset." });
     await verify(player, "mismatch");
-    const unexplained = await resetIdentity(admin, player, {});
+    const unexplained = await askReset(admin, player, {});
     expect(unexplained.status).toBe(400);
     expect((await identityOf(player)).status).toBe("mismatch");
-    const byPlayer = await resetIdentity(player, player);
+    const byPlayer = await askReset(player, player);
     expect(byPlayer.status).toBe(404);
     expect((await identityOf(player)).status).toBe("mismatch");
+    const requests = await env.DB.prepare("SELECT COUNT(*) AS n FROM approval_requests WHERE kind = 'identity-reset' AND subject = ?")
+      .bind(player.userId)
+      .first<{ n: number }>();
+    expect(requests?.n).toBe(0);
   });
 });
 
@@ -594,7 +625,7 @@ describe("identity is a person of age, once", () => {
     const player = await signIn(undefined, undefined, { verifyIdentity: false });
     await verify(player, "verified", randomDocument(), "2012-06-01");
     const admin = await signIn("admin@vantage.test", "Operator");
-    const reset = await resetIdentity(admin, player, { reason: "player says it was the wrong document" });
+    const reset = await askReset(admin, player, { reason: "player says it was the wrong document" });
     expect(reset.status).toBe(409);
     expect(await errorOf(reset)).toEqual({
       code: "identity-shows-minor",
@@ -623,7 +654,7 @@ describe("identity is a person of age, once", () => {
     expect((await postJson("/api/checkout/session", { amountCents: 999 }, second.token)).status).toBe(403);
     // An operator cannot reset it either.
     const admin = await signIn("admin@vantage.test", "Operator");
-    expect((await resetIdentity(admin, second, { reason: "player says it was the wrong document" })).status).toBe(409);
+    expect((await askReset(admin, second, { reason: "player says it was the wrong document" })).status).toBe(409);
   });
 
   it("confirms the date of birth from an adult's document when none was confirmed, and the player cannot change it afterwards", async () => {

@@ -46,6 +46,12 @@
 //               it held: nobody approves on their own account, anyone may reject (the account
 //               stays frozen); approval unfreezes it in the player's wallet, with its audit row
 //               in the same transaction, and the wallet wakes to send what the freeze held.
+//   identity-reset  a player's identity check put back at "never started" (player-admin.ts), which
+//               releases the document and person the player claimed, so the person may verify
+//               another account: nobody approves on their own account, anyone may reject (the
+//               check and its claims stay as they are); approval resets it in the player's
+//               wallet, with its audit row in the same transaction, then releases the claims in
+//               D1, only from the state it was asked against (identity-changed otherwise).
 import type { RefusalOf } from "../../src/shared/refusals";
 import type { RecordedResult, ResultPayload } from "../../src/shared/schemas/operator-actions";
 import { feedNow } from "../odds/odds-service";
@@ -61,7 +67,7 @@ import { STATS_APPROVAL } from "./prop-stats-admin";
 import { PROP_PLAYER_NAME_APPROVAL } from "./prop-names-admin";
 import { PAYOUT_IDENTITY_RELEASE_APPROVAL } from "./payout-identity-admin";
 import { FRAUD_WARNING_CLEAR_APPROVAL } from "./fraud-warning-admin";
-import { UNFREEZE_APPROVAL } from "./player-admin";
+import { IDENTITY_RESET_APPROVAL, UNFREEZE_APPROVAL } from "./player-admin";
 import { moneyDeciderRefusal, resultDeciderRefusal } from "./operator-guards";
 
 /**
@@ -233,4 +239,5 @@ export const APPROVAL_RULES: ApprovalRules = {
   "payout-identity-release": PAYOUT_IDENTITY_RELEASE_APPROVAL,
   "fraud-warning-clear": FRAUD_WARNING_CLEAR_APPROVAL,
   unfreeze: UNFREEZE_APPROVAL,
+  "identity-reset": IDENTITY_RESET_APPROVAL,
 };

@@ -1,14 +1,16 @@
 // The console's Players tab: look a player up by e-mail or handle, see their
 // money (balances, what is owed, the newest ledger rows, bets, redemptions, disputes,
 // early fraud warnings, protection and payout-identity refusals), freeze the account or ask
-// to unfreeze it, reset an identity check, adjust a balance by hand and check the ledger
-// (clearing a fraud warning is a request for a second operator: fraud-warning-admin.ts).
+// to unfreeze it, ask to reset an identity check, adjust a balance by hand and check the
+// ledger (clearing a fraud warning is a request for a second operator: fraud-warning-admin.ts).
 // Money moves only in the player's wallet Durable Object (worker/*/in-wallet/), which writes
 // each money action's audit row in the same transaction. Nobody acts on their own account,
-// and unfreezing, a Vantage Cash adjustment, or a Coins one above ADJUSTMENT_APPROVAL_COINS,
-// only asks for a second operator's approval (approvals.ts).
+// and unfreezing, resetting an identity check, a Vantage Cash adjustment, or a Coins one above
+// ADJUSTMENT_APPROVAL_COINS, only asks for a second operator's approval (approvals.ts).
 import { Hono } from "hono";
 import { z } from "zod";
+import type { AuditFailure, RefusalOf } from "../../src/shared/refusals";
+import type { IdentityStatus } from "../../src/shared/schemas/identity";
 import { findUser } from "../auth/users";
 import { getDb } from "../db/database";
 import { sha256Hex } from "../digest";
@@ -38,7 +40,6 @@ import type {
   AdjustmentAnswerSchema,
   ApprovalAnswer,
   FreezeAnswerSchema,
-  IdentityResetAnswerSchema,
   LedgerAuditPageSchema,
   LedgerCheck,
   OperatorAccount,
@@ -272,32 +273,29 @@ export function playerAdminRoutes() {
   });
 
   // What the identity webhook cannot undo: an operator who has looked into a blocked check
-  // (a document already verifying another account, a wrong document) puts the player back
-  // at "never started". The session is retired in the wallet with the audit row; the
-  // player's document claims are released, so the person may verify this account or another.
+  // (a document already verifying another account, a wrong document) asks to put the player
+  // back at "never started". That releases the player's document and person claims, so the
+  // person may verify another account: one operator alone could move a person from account
+  // to account, so it is an `identity-reset` request a second operator approves (four eyes,
+  // IDENTITY_RESET_APPROVAL below), after a fresh sign-in and never on an operator's own
+  // account. The request keeps the state it was asked against; the check stays as it is until
+  // then. Nothing to reset is 409 identity-not-started, a document that showed a minor 409
+  // identity-shows-minor; asking again while a request waits answers it.
   app.post("/players/:uid/identity/reset", requireRecentSignIn, async (c) => {
     const uid = parseWith(UidSchema, c.req.param("uid"));
     const { reason } = await readJson(c, IdentityResetRequestSchema);
     await refuseOwnAccount(c.env, c.var.user, await requirePlayer(c.env, uid));
     const now = Date.now();
-    const wallet = walletOf<KernelWallet & PaymentsWallet & ProtectionWallet>(c.env, uid);
-    const reset = await wallet.resetIdentity(uid, { actor: c.var.user.email, reason }, now);
-    // D1 follows the wallet even when there was nothing left to reset: a retry after D1
-    // failed here finds the wallet reset already and still releases the claims. A reset the
-    // wallet refused otherwise (its audit row refused) leaves it holding the verified
-    // document, which must not verify another account meanwhile.
-    const db = getDb(c.env);
-    const release = reset.ok || reset.code === "identity-not-started";
-    const releasedDocuments = release ? await releaseDocuments(db, uid) : 0;
-    const identity = await wallet.getIdentity(uid, now);
-    await copyIdentityForConsole(db, uid, identity, now);
-    if (!reset.ok) throw refusalError(reset);
-    return c.json({
-      uid,
-      previous: reset.previous.status,
-      identity,
-      releasedDocuments,
-    } satisfies z.infer<typeof IdentityResetAnswerSchema>);
+    const current = await walletOf<ProtectionWallet>(c.env, uid).getIdentityToReset(uid, now);
+    if (!current.ok) throw refusalError(current);
+    const requested = await requestApproval(
+      c.env,
+      { kind: "identity-reset", subject: uid, payload: { status: current.status }, reason },
+      c.var.user,
+      now,
+    );
+    if (!requested.ok) throw refusedError(requested);
+    return c.json({ request: requested.request } satisfies ApprovalAnswer, 202);
   });
 
   // 200 with the new balances when applied at once (a small Coins adjustment); 202 with
@@ -412,5 +410,52 @@ export const UNFREEZE_APPROVAL: ApprovalKindRules = {
     );
     if (!answer.ok) return answer;
     return { ok: true, outcome: { uid, frozen: answer.freeze.frozen, changed: answer.changed } };
+  },
+};
+
+/**
+ * Puts the player's identity check back at "never started" in the wallet (the session retired,
+ * with its audit row), then releases the player's document and person claims in D1 and brings
+ * the console's copy in step. D1 follows the wallet even when there was nothing left to reset:
+ * a retry after D1 failed finds the wallet reset already and still releases the claims. A reset
+ * the wallet refused otherwise (its audit row not written, a check that moved on from `asked`)
+ * leaves it holding the verified document, which must not verify another account meanwhile.
+ */
+async function resetIdentityAndClaims(
+  env: Env,
+  uid: string,
+  audit: { actor: string; reason: string },
+  asked: IdentityStatus,
+  now: number,
+): Promise<
+  | { ok: true; previous: IdentityStatus; changed: boolean; releasedDocuments: number }
+  | RefusalOf<"identity-shows-minor" | "identity-changed">
+  | AuditFailure
+> {
+  const wallet = walletOf<ProtectionWallet>(env, uid);
+  const reset = await wallet.resetIdentity(uid, audit, now, asked);
+  const db = getDb(env);
+  const release = reset.ok || reset.code === "identity-not-started";
+  const releasedDocuments = release ? await releaseDocuments(db, uid) : 0;
+  await copyIdentityForConsole(db, uid, await wallet.getIdentity(uid, now), now);
+  if (reset.ok) return { ok: true, previous: reset.previous.status, changed: true, releasedDocuments };
+  if (reset.code === "identity-not-started") return { ok: true, previous: "none", changed: false, releasedDocuments };
+  return reset;
+}
+
+export const IDENTITY_RESET_APPROVAL: ApprovalKindRules = {
+  // Rejecting leaves the check and its claims as they are, so any operator may.
+  guard: (env, request, operator, requester, decision) => moneyDeciderRefusal(env, request.subject, operator, requester, decision, true),
+  async apply(env, request, approver, now) {
+    if (request.kind !== "identity-reset") throw new Error(`not an identity reset: ${request.kind}`);
+    const uid = request.subject;
+    // Audited `identity-reset` by the approver, with the request's reason, in the wallet's
+    // transaction; a check that moved on from the state it was asked against is refused
+    // (identity-changed), one already reset (an approval finishing a try that stopped midway)
+    // is answered `changed: false`.
+    const answer = await resetIdentityAndClaims(env, uid, { actor: approver.email, reason: request.reason }, request.payload.status, now);
+    if (!answer.ok) return answer;
+    const { ok: _ok, ...outcome } = answer;
+    return { ok: true, outcome: { uid, ...outcome } };
   },
 };

@@ -75,7 +75,7 @@ const SELECT_REQUESTS = `SELECT r.*, COALESCE(u.email, CASE WHEN e.event_id IS N
     WHEN r.kind = 'prop-player-name' THEN json_extract(r.payload, '$.feedName') END) AS subject_label
   FROM approval_requests r
   LEFT JOIN users u ON r.kind IN ('adjustment', 'redemption', 'free-entry', 'payout-identity-release', 'fraud-warning-clear',
-    'unfreeze') AND u.id = r.subject
+    'unfreeze', 'identity-reset') AND u.id = r.subject
   LEFT JOIN events e ON r.kind IN ('result', 'stats') AND e.event_id = r.subject`;
 
 function parseJson(text: string | null): Record<string, unknown> | null {

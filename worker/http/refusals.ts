@@ -98,6 +98,7 @@ const EDGE: { [C in RefusalCode]: Edge<C> } = {
   "identity-final": { status: 409, details: none },
   "identity-not-started": { status: 409 },
   "identity-shows-minor": { status: 409 },
+  "identity-changed": { status: 409 },
 
   "dispute-invalid": { status: 400, wire: "invalid-argument" },
   "refund-invalid": { status: 400, wire: "invalid-argument" },

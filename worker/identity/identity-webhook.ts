@@ -8,7 +8,10 @@
 // date of birth with the confirmed one (a difference is `mismatch`). The state the wallet
 // ends up in is copied to D1 `identity_checks` for the operator console. The answer is
 // 2xx only once the wallet has it, so Stripe retries anything else; replays change nothing,
-// and an event of a session an operator's reset retired changes nothing either.
+// and an event of a session retired (by an operator's reset, or by a newer session the
+// player began) or of one the state no longer belongs to changes nothing either: it claims
+// nothing, and a claim this delivery made before the wallet declined its outcome is given up
+// again, unless it is the document the wallet's state holds.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { ApiErrorBody } from "../../src/shared/schemas/api-error";
@@ -93,11 +96,16 @@ export async function handleIdentityWebhook(
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return ignored("unknown player");
 
+  const wallet = protectionWallet(env, userId);
   let outcome: IdentityOutcome;
   let ownerUserId: string | null = null;
   let claimedNow = false;
   let personClaimedNow: string | null = null;
   if (session.status === "verified") {
+    // An outcome the wallet would not record claims no document and no person in D1.
+    const standing = await wallet.identitySessionStanding(userId, ref.data.id, now);
+    if (standing === "retired") return ignored("retired session");
+    if (standing === "superseded") return ignored("superseded session");
     const hash = await documentHash(identityHashKey(env)!, session.identity.document);
     const claim = await claimDocument(db, { documentHash: hash, userId, now });
     let owner = claim.owner;
@@ -139,15 +147,21 @@ export async function handleIdentityWebhook(
   } else {
     outcome = { sessionId: ref.data.id, outcome: "needs-input", reason: session.reason ?? "The document or selfie could not be verified." };
   }
-  const recorded = await protectionWallet(env, userId).recordIdentity(userId, outcome, now);
-  if (recorded.retired) {
-    // An operator reset this check since: the session's outcome is history, and the claim just made goes with it.
-    if (outcome.outcome === "verified" && claimedNow) await releaseClaim(db, { documentHash: outcome.documentHash, userId });
+  const recorded = await wallet.recordIdentity(userId, outcome, now);
+  // The document the wallet's state holds (and the person on it) stays claimed: a replay of the outcome that set it.
+  const holdsThisDocument =
+    (outcome.outcome === "verified" || outcome.outcome === "in-use") && outcome.documentHash === recorded.heldDocumentHash;
+  const declined = !recorded.changed && !holdsThisDocument;
+  if (declined) {
+    // The wallet declined this outcome (a session retired or superseded since, or a state already final): what it claimed goes with it.
+    if (claimedNow && outcome.outcome === "verified") await releaseClaim(db, { documentHash: outcome.documentHash, userId });
     if (personClaimedNow) await releasePerson(db, { personHash: personClaimedNow, userId });
-    return ignored("retired session");
   }
+  if (recorded.retired) return ignored("retired session");
+  if (recorded.superseded) return ignored("superseded session");
   const state = recorded.identity;
-  if (state.status !== "none") {
+  // The console's copy follows the outcome the state came from, never one the wallet declined.
+  if (state.status !== "none" && !declined) {
     const row = {
       status: state.status,
       sessionId: ref.data.id,

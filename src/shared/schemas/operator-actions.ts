@@ -68,7 +68,7 @@ export type AdjustmentRequest = z.input<typeof AdjustmentRequestSchema>;
 /** PUT /api/admin/players/:uid/date-of-birth: corrects a mistyped date of birth. */
 export const DateOfBirthCorrectionRequestSchema = z.strictObject({ dateOfBirth: DateOfBirthSchema, reason: OptionalReasonSchema });
 
-/** POST /api/admin/players/:uid/identity/reset: why the player's identity check starts again. */
+/** POST /api/admin/players/:uid/identity/reset: asks a second operator to start the player's identity check again, and why. */
 export const IdentityResetRequestSchema = z.strictObject({ reason: ReasonSchema });
 
 /**

@@ -339,14 +339,6 @@ export const AuditLogSchema = z.object({ entries: z.array(AuditEntrySchema) });
 
 // ---- What the console's actions answer ----
 
-/** POST /api/admin/players/:uid/identity/reset: the state before, now "none", and how many document claims were released. */
-export const IdentityResetAnswerSchema = z.object({
-  uid: z.string(),
-  previous: IdentityStatusSchema,
-  identity: IdentityStateSchema,
-  releasedDocuments: Int,
-});
-
 /** POST /api/admin/players/:uid/freeze; `changed` is false when the account already was so. */
 export const FreezeAnswerSchema = z.object({ uid: z.string(), frozen: z.boolean(), changed: z.boolean(), freeze: FreezeStateSchema });
 
@@ -420,6 +412,12 @@ export const FraudWarningClearPayloadSchema = z.object({ warningId: z.string() }
 /** Lifting the player's freeze (the request's subject is the player): nothing more to say. */
 export const UnfreezePayloadSchema = z.strictObject({});
 
+/**
+ * Resetting the player's identity check (the request's subject is the player): the state it was asked against, so a check that
+ * moved on since is not reset (identity-changed).
+ */
+export const IdentityResetPayloadSchema = z.strictObject({ status: IdentityStatusSchema });
+
 /** A redemption waiting in the review queue: the player's redemption and its amount (the request's subject is the player). */
 export const RedemptionReviewPayloadSchema = z.object({ redemptionId: z.string(), amountCents: Minor });
 
@@ -428,8 +426,8 @@ export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "failed"] a
 const ApprovalBaseSchema = z.object({
   id: z.string(),
   /**
-   * A player id (adjustment, redemption, free entry, payout-identity release, fraud-warning clearance, unfreeze), an event id
-   * (result, stats) or `<sport>:<feed spelling>` (prop-player-name).
+   * A player id (adjustment, redemption, free entry, payout-identity release, fraud-warning clearance, unfreeze, identity reset), an
+   * event id (result, stats) or `<sport>:<feed spelling>` (prop-player-name).
    */
   subject: z.string(),
   /** The subject as people read it: the player's e-mail, the game's "Away @ Home", the feed's spelling of a player's name. */
@@ -453,7 +451,8 @@ const ApprovalBaseSchema = z.object({
  * (never decided on the operator's own account), a region rule entry, a final game's players' statistics entered by hand (or their
  * correction; never decided by an operator holding a bet on the game), a change of the feed's player names for props (never decided
  * by an operator holding an open player-prop bet in the sport), the release of a bank account a player's payouts claimed, the
- * clearance of an early fraud warning, or the lifting of a player's freeze (none approved on the operator's own account).
+ * clearance of an early fraud warning, the lifting of a player's freeze, or the reset of a player's identity check (none approved
+ * on the operator's own account).
  */
 export const ApprovalRequestSchema = z.discriminatedUnion("kind", [
   ApprovalBaseSchema.extend({ kind: z.literal("adjustment"), payload: AdjustmentPayloadSchema }),
@@ -466,6 +465,7 @@ export const ApprovalRequestSchema = z.discriminatedUnion("kind", [
   ApprovalBaseSchema.extend({ kind: z.literal("payout-identity-release"), payload: PayoutIdentityReleasePayloadSchema }),
   ApprovalBaseSchema.extend({ kind: z.literal("fraud-warning-clear"), payload: FraudWarningClearPayloadSchema }),
   ApprovalBaseSchema.extend({ kind: z.literal("unfreeze"), payload: UnfreezePayloadSchema }),
+  ApprovalBaseSchema.extend({ kind: z.literal("identity-reset"), payload: IdentityResetPayloadSchema }),
 ]);
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 

@@ -8,6 +8,9 @@
 // A verified document whose date of birth differs from the one the player confirmed
 // becomes `mismatch` here, where the confirmed date lives. Verified, mismatch and in-use
 // are final for the webhook: a late or replayed event of an older session cannot undo them.
+// Only the player's newest session counts: beginning one retires the session it replaces,
+// so an outcome of an earlier session changes nothing, and the webhook gives up whatever
+// document and person that outcome claimed in D1.
 //
 // Operators resolve what the webhook cannot: correcting the confirmed date of birth to the
 // document's turns a mismatch into verified (and a correction away from a verified
@@ -46,6 +49,25 @@ function readRow(tx: Ledger): IdentityRow | null {
 
 function isRetired(tx: Ledger, sessionId: string): boolean {
   return tx.sql.exec("SELECT 1 FROM identity_retired_sessions WHERE session_id = ?", sessionId).toArray().length > 0;
+}
+
+function retireSessionInTx(tx: Ledger, sessionId: string): void {
+  tx.sql.exec("INSERT OR IGNORE INTO identity_retired_sessions (session_id, retired_at) VALUES (?, ?)", sessionId, tx.now);
+}
+
+/**
+ * Whether an outcome of this session would be recorded now (`open`), or why it would change
+ * nothing: the session was retired (by a reset, or by a newer session begun after it), it is
+ * not the session the state belongs to (`superseded`), or the state is already final.
+ */
+export type IdentitySessionStanding = "open" | "retired" | "superseded" | "final";
+
+export function identitySessionStandingInTx(tx: Ledger, sessionId: string): IdentitySessionStanding {
+  if (isRetired(tx, sessionId)) return "retired";
+  const row = readRow(tx);
+  if (row !== null && row.session_id !== null && row.session_id !== sessionId) return "superseded";
+  if (isFinal(readIdentityInTx(tx).status)) return "final";
+  return "open";
 }
 
 /**
@@ -110,12 +132,30 @@ export type IdentityOutcome =
       residence?: string | null;
     };
 
-/** `retired`: the session was retired by an operator's reset, so its outcome changed nothing. */
-/** `closedForAge`: this outcome closed the account for play as under age (it leaves the public social surface). */
-export type IdentityResult = { ok: true; identity: IdentityState; changed: boolean; retired?: true; closedForAge?: true };
+/**
+ * `changed`: the outcome was recorded. `retired`: the session was retired (an operator's
+ * reset, or a newer session begun), so its outcome changed nothing; `superseded`: the state
+ * belongs to another session, so neither did this one. `heldDocumentHash`: the document the
+ * state holds after this call (verified, mismatch or in-use), else null. `closedForAge`: this
+ * outcome closed the account for play as under age (it leaves the public social surface).
+ */
+export type IdentityResult = {
+  ok: true;
+  identity: IdentityState;
+  changed: boolean;
+  heldDocumentHash: string | null;
+  retired?: true;
+  superseded?: true;
+  closedForAge?: true;
+};
+
+function unchanged(tx: Ledger, why: { retired?: true; superseded?: true } = {}): IdentityResult {
+  return { ok: true, identity: readIdentityInTx(tx), changed: false, heldDocumentHash: readRow(tx)?.document_hash ?? null, ...why };
+}
 
 /**
- * Records an outcome unless the state is already final. A verified document is held against
+ * Records an outcome of the player's current session unless the state is already final (an
+ * outcome of a retired or superseded session changes nothing). A verified document is held against
  * the player's age and confirmed date of birth here, in the transaction every payout reads:
  * a document under `minAge` never verifies (a mismatch, and the account closes for play as
  * under age, as a confirmed date under the minimum does); with no date confirmed yet, the
@@ -125,8 +165,14 @@ export type IdentityResult = { ok: true; identity: IdentityState; changed: boole
  * account closes for play too.
  */
 export function recordIdentityInTx(tx: Ledger, input: IdentityOutcome): IdentityResult {
-  if (isRetired(tx, input.sessionId)) return { ok: true, identity: readIdentityInTx(tx), changed: false, retired: true };
-  if (isFinal(readIdentityInTx(tx).status)) return { ok: true, identity: readIdentityInTx(tx), changed: false };
+  const standing = identitySessionStandingInTx(tx, input.sessionId);
+  if (standing === "retired") return unchanged(tx, { retired: true });
+  if (standing === "superseded") return unchanged(tx, { superseded: true });
+  if (standing === "final") return unchanged(tx);
+  return applyOutcomeInTx(tx, input);
+}
+
+function applyOutcomeInTx(tx: Ledger, input: IdentityOutcome): IdentityResult {
   let status: IdentityStatus = input.outcome;
   let reason: string | null = input.outcome === "needs-input" ? input.reason.slice(0, 300) : null;
   let closedForAge = false;
@@ -169,17 +215,28 @@ export function recordIdentityInTx(tx: Ledger, input: IdentityOutcome): Identity
     tx.now,
   );
   recordResidenceInTx(tx, input.outcome === "verified" ? (input.residence ?? null) : null);
-  return { ok: true, identity: readIdentityInTx(tx), changed: true, ...(closedForAge && { closedForAge: true as const }) };
+  return {
+    ok: true,
+    identity: readIdentityInTx(tx),
+    changed: true,
+    heldDocumentHash: readRow(tx)?.document_hash ?? null,
+    ...(closedForAge && { closedForAge: true as const }),
+  };
 }
 
 /**
  * Before a new verification session opens: refused once the state is final (verified, or
- * blocked for support), else the state becomes pending for that session.
+ * blocked for support), else the state becomes pending for that session, and the session
+ * it replaces (pending, needing input, or verified with no address) is retired: a late
+ * outcome of it changes nothing, as after a reset.
  */
 export function beginIdentityCheckInTx(tx: Ledger, input: { sessionId: string }): IdentityResult | RefusalOf<"identity-final"> {
   const current = readIdentityInTx(tx);
   if (isFinal(current.status)) return { ok: false, code: "identity-final", details: { identity: current.status } };
-  return recordIdentityInTx(tx, { sessionId: input.sessionId, outcome: "pending" });
+  if (isRetired(tx, input.sessionId)) return unchanged(tx, { retired: true });
+  const replaced = readRow(tx)?.session_id ?? null;
+  if (replaced !== null && replaced !== input.sessionId) retireSessionInTx(tx, replaced);
+  return applyOutcomeInTx(tx, { sessionId: input.sessionId, outcome: "pending" });
 }
 
 export type IdentityResetResult = { ok: true; previous: IdentityState } | RefusalOf<"identity-not-started" | "identity-shows-minor">;
@@ -195,9 +252,7 @@ export function resetIdentityInTx(tx: Ledger): IdentityResetResult {
   if (!row) return { ok: false, code: "identity-not-started" };
   if (documentShowsMinorInTx(tx)) return { ok: false, code: "identity-shows-minor" };
   const previous = readIdentityInTx(tx);
-  if (row.session_id !== null) {
-    tx.sql.exec("INSERT OR IGNORE INTO identity_retired_sessions (session_id, retired_at) VALUES (?, ?)", row.session_id, tx.now);
-  }
+  if (row.session_id !== null) retireSessionInTx(tx, row.session_id);
   tx.sql.exec("DELETE FROM identity WHERE id = 1");
   recordResidenceInTx(tx, null);
   return { ok: true, previous };

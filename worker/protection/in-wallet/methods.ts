@@ -8,8 +8,8 @@ import type { HarmFlag, HarmHistory } from "../../../src/shared/harm-signs";
 import type { PlayLimitName } from "../../../src/shared/play-limits";
 import type { RealityCheckAnswer } from "../../../src/shared/play-time";
 import type { BreakPeriod, LimitName, PlayAction, PlayContext } from "../../../src/shared/protection";
-import type { Refusal } from "../../../src/shared/refusals";
-import type { IdentityState } from "../../../src/shared/schemas/identity";
+import type { Refusal, RefusalOf } from "../../../src/shared/refusals";
+import type { IdentityState, IdentityStatus } from "../../../src/shared/schemas/identity";
 import { loggerFor } from "../../logging/logger";
 import { tunables } from "../../tunables";
 import { auditInTx, type AuditFailure, type OperatorAudit } from "../../wallet/operator-actions";
@@ -17,6 +17,7 @@ import type { WalletHost, WalletMethods } from "../../wallet/wallet-object";
 import {
   beginIdentityCheckInTx,
   documentShowsMinorInTx,
+  identitySessionStandingInTx,
   readIdentityInTx,
   recordIdentityInTx,
   reconcileIdentityWithDateOfBirthInTx,
@@ -25,6 +26,7 @@ import {
   type IdentityOutcome,
   type IdentityResetResult,
   type IdentityResult,
+  type IdentitySessionStanding,
 } from "./identity";
 import { checkoutExpiryTriedInTx, dueCheckoutExpiriesInTx, nextCheckoutExpiryInTx, type CheckoutPort } from "./checkout-withdrawals";
 import { nextLimitChangeAt } from "./limit-history";
@@ -130,12 +132,41 @@ export const protectionMethods = {
   },
 
   /**
-   * Operators only (see /api/admin/players/:userId/identity/reset): back to "never started",
-   * the session retired, with its audit row in the same transaction; waits for the D1
-   * projection so the audit log shows it.
+   * What asking to reset the check finds (/api/admin/players/:userId/identity/reset): the
+   * state it would reset, or why there is none to reset (never started, or a document that
+   * showed a minor, which is never reset).
    */
-  async resetIdentity(host: WalletHost, userId: string, audit: OperatorAudit, now: number): Promise<IdentityResetResult | AuditFailure> {
-    const result = host.transact(userId, now, (tx): IdentityResetResult | AuditFailure => {
+  async getIdentityToReset(
+    host: WalletHost,
+    userId: string,
+    now: number,
+  ): Promise<{ ok: true; status: IdentityStatus } | RefusalOf<"identity-not-started" | "identity-shows-minor">> {
+    return host.read(userId, now, (tx) => {
+      const { status } = readIdentityInTx(tx);
+      if (status === "none") return { ok: false, code: "identity-not-started" };
+      if (documentShowsMinorInTx(tx)) return { ok: false, code: "identity-shows-minor" };
+      return { ok: true, status };
+    });
+  },
+
+  /**
+   * Operators only (an approved `identity-reset` request, worker/admin/player-admin.ts): back
+   * to "never started", the session retired, with its audit row in the same transaction;
+   * waits for the D1 projection so the audit log shows it. With `asked`, the state the request
+   * was asked against, a check that has moved on to another state since is refused
+   * (identity-changed) and nothing changes; one already at "never started" answers
+   * identity-not-started as without it.
+   */
+  async resetIdentity(
+    host: WalletHost,
+    userId: string,
+    audit: OperatorAudit,
+    now: number,
+    asked?: IdentityStatus,
+  ): Promise<IdentityResetResult | RefusalOf<"identity-changed"> | AuditFailure> {
+    const result = host.transact(userId, now, (tx): IdentityResetResult | RefusalOf<"identity-changed"> | AuditFailure => {
+      const { status } = readIdentityInTx(tx);
+      if (asked !== undefined && status !== "none" && status !== asked) return { ok: false, code: "identity-changed" };
       const reset = resetIdentityInTx(tx);
       if (!reset.ok) return reset;
       return auditInTx(tx, "identity-reset", audit, { previous: reset.previous.status }) ?? reset;
@@ -144,7 +175,15 @@ export const protectionMethods = {
     return result;
   },
 
-  /** A new verification session: pending, unless the identity is already final. */
+  /**
+   * Whether an outcome of this verification session would be recorded now (the identity
+   * webhook claims no document or person for one that would not).
+   */
+  async identitySessionStanding(host: WalletHost, userId: string, sessionId: string, now: number): Promise<IdentitySessionStanding> {
+    return host.read(userId, now, (tx) => identitySessionStandingInTx(tx, sessionId));
+  },
+
+  /** A new verification session: pending, and the session it replaces retired, unless the identity is already final. */
   async beginIdentityCheck(host: WalletHost, userId: string, input: { sessionId: string }, now: number) {
     return host.transact(userId, now, (tx) => beginIdentityCheckInTx(tx, input));
   },

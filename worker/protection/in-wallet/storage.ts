@@ -10,7 +10,7 @@
 //   identity_residence    the region of the verified document's address, which money actions also answer to (13)
 //   rules_acceptances     each version of the Official Sweepstakes Rules the player accepted (8)
 //   limit_alerts_due      limit and break changes whose "took effect" alert is still to be sent (10)
-//   identity_retired_sessions  verification sessions an operator's reset retired; their events change nothing (11)
+//   identity_retired_sessions  verification sessions retired by an operator's reset or a newer session; their events change nothing (11)
 //   checkout_withdrawals  open checkouts withdrawn by a break, closure or lower purchase limit, until expired at the provider (18)
 //   purchase_hold_regions the region each open checkout was opened under (22)
 //   checkout_regions      the same region by checkout session, kept past the hold for late completions (23)

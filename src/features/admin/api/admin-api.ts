@@ -28,7 +28,6 @@ import {
   DeadLetterReplayAnswerSchema,
   FeedViewSchema,
   FreezeAnswerSchema,
-  IdentityResetAnswerSchema,
   LedgerCheckSchema,
   OperatorAccountAnswerSchema,
   PlayerDetailSchema,
@@ -117,9 +116,13 @@ export function correctDateOfBirth(api: ApiClient, uid: string, dateOfBirth: str
   });
 }
 
-/** Starts the player's identity check again: the old session retired, their documents released. */
-export function resetIdentity(api: ApiClient, uid: string, reason: string) {
-  return api.post(`${playerPath(uid)}/identity/reset`, IdentityResetAnswerSchema, { reason });
+/**
+ * Asks a second operator to start the player's identity check again, the old session retired and
+ * the document and person they claimed released (202: the request); the check stays as it is until
+ * it is approved.
+ */
+export function askIdentityReset(api: ApiClient, uid: string, reason: string) {
+  return api.post(`${playerPath(uid)}/identity/reset`, ApprovalAnswerSchema, { reason });
 }
 
 /** Asks a second operator to release a bank account this player's payouts claimed (202: the request). */

@@ -2,10 +2,11 @@
 // adjustments, finals and corrections of started games the price desk has not confirmed,
 // redemptions in the review queue, free-entry cards one operator recorded, region rule entries,
 // a game's players' statistics entered by hand, changes of the props' player names, releases of
-// a claimed bank account, clearings of an early fraud warning, unfreezings of an account — with
-// who asked, why and how much (a result or a name from what it stood at when asked to what it
-// asks), and the Approve / Reject pair; an operator's own requests wait for someone else.
-// Decided requests follow, with their outcome. The Worker enforces every rule again.
+// a claimed bank account, clearings of an early fraud warning, unfreezings of an account, resets
+// of an identity check — with who asked, why and how much (a result or a name from what it
+// stood at when asked to what it asks, an identity check from the state it was asked against),
+// and the Approve / Reject pair; an operator's own requests wait for someone else. Decided
+// requests follow, with their outcome. The Worker enforces every rule again.
 import { useCallback, useState } from "react";
 import { useAuth } from "../../../session/auth-provider";
 import { formatAmount } from "../../../shared/money";
@@ -60,6 +61,7 @@ function askedFor(request: ApprovalRequest): string {
   if (request.kind === "payout-identity-release") return "Release of a claimed bank account";
   if (request.kind === "fraud-warning-clear") return "Clearing an early fraud warning";
   if (request.kind === "unfreeze") return "Unfreezing an account";
+  if (request.kind === "identity-reset") return "Resetting an identity check";
   return `${WALLET_SHORT[request.payload.wallet]} adjustment`;
 }
 
@@ -83,6 +85,7 @@ function figure(request: ApprovalRequest): string {
   if (request.kind === "payout-identity-release") return `bank account …${fingerprintTail(request.payload.fingerprint)}`;
   if (request.kind === "fraud-warning-clear") return `warning ${request.payload.warningId}`;
   if (request.kind === "unfreeze") return "frozen → unfrozen: held payouts and play released";
+  if (request.kind === "identity-reset") return `${request.payload.status} → never started: its document and person released`;
   const { wallet, amount } = request.payload;
   return `${amount < 0 ? "−" : "+"}${formatAmount(wallet, Math.abs(amount))}`;
 }
@@ -125,6 +128,8 @@ function summary(request: ApprovalRequest): string {
   if (request.kind === "fraud-warning-clear")
     return `clear early fraud warning ${request.payload.warningId} of ${request.subjectLabel}, so it no longer holds their redemptions`;
   if (request.kind === "unfreeze") return `unfreeze ${request.subjectLabel}, releasing the payouts and play their freeze held`;
+  if (request.kind === "identity-reset")
+    return `reset the identity check of ${request.subjectLabel} (${request.payload.status}), releasing the document and person it claimed`;
   const { wallet, amount } = request.payload;
   return `${amount < 0 ? "take" : "credit"} ${formatAmount(wallet, Math.abs(amount))} ${amount < 0 ? "from" : "to"} ${request.subjectLabel}`;
 }

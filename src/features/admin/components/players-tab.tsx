@@ -1,11 +1,11 @@
 // Players: look a player up by e-mail or handle; see balances and what is owed, the last
 // 100 ledger rows, bets, redemptions, disputes, early fraud warnings (with Clear), protection and payout-identity refusals;
-// freeze / ask to unfreeze, adjust a balance, correct the date of birth, reset the identity check and
-// check the ledger — each confirmed with a reason. A blocked identity check shows the
+// freeze / ask to unfreeze, adjust a balance, correct the date of birth, ask to reset the identity
+// check and check the ledger — each confirmed with a reason. A blocked identity check shows the
 // verified document's date beside the confirmed one, so the operator can see which fix fits.
-// Unfreezing, a Vantage Cash (or large Coins) adjustment, clearing an early fraud warning and
-// releasing a claimed bank account are only asked for: each waits in Approvals for another
-// operator. On the operator's own accounts (their sign-in, or one sharing their document or
+// Unfreezing, a Vantage Cash (or large Coins) adjustment, clearing an early fraud warning,
+// resetting an identity check and releasing a claimed bank account are only asked for: each
+// waits in Approvals for another operator. On the operator's own accounts (their sign-in, or one sharing their document or
 // payout account, or named theirs here) nothing but looking is offered; any account may be
 // named as an operator's own, which the Worker then treats as such.
 import { useCallback, useContext, useState, type FormEvent } from "react";
@@ -17,12 +17,12 @@ import {
   checkLedger,
   askFraudWarningClear,
   askPayoutIdentityRelease,
+  askIdentityReset,
   askUnfreeze,
   correctDateOfBirth,
   fetchPlayer,
   freezePlayer,
   nameOperatorAccount,
-  resetIdentity,
   searchPlayers,
 } from "../api/admin-api";
 import { isValidDateOfBirth } from "../../../shared/protection";
@@ -241,7 +241,7 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
                   </button>
                   {data.identity.status !== "none" && (
                     <button type="button" className="btn btn-sm btn-ghost" onClick={() => setDialog("identity-reset")}>
-                      Reset identity check
+                      Ask to reset identity check
                     </button>
                   )}
                 </>
@@ -566,22 +566,21 @@ function PlayerPanel({ uid, onChanged }: { uid: string; onChanged(message: strin
       )}
       {data && dialog === "identity-reset" && (
         <ActionDialog
-          title={`Reset ${data.player.email}'s identity check?`}
-          confirmLabel="Reset identity check"
-          danger
+          title={`Ask to reset ${data.player.email}'s identity check?`}
+          confirmLabel="Ask to reset"
           onClose={() => setDialog(null)}
           onConfirm={async (reason) => {
-            const answer = await resetIdentity(api, uid, reason);
+            await askIdentityReset(api, uid, reason);
             onChanged(
-              `${data.player.email} must verify their identity again before redeeming` +
-                (answer.releasedDocuments > 0 ? "; their document can now verify another account." : "."),
+              `Identity reset asked: ${data.player.email}'s check stays as it is until a second operator approves it in Approvals.`,
             );
             detail.reload();
           }}
         >
           <p className="admin-muted">
-            Their check ({data.identity.status}) starts again: the player verifies before their next redemption. Documents this account
-            verified are released, so the person can verify the one account they keep. The old verification is ignored from now on.
+            Once reset, their check ({data.identity.status}) starts again: the player verifies before their next redemption. Documents this
+            account verified are released, so the person can verify the one account they keep. The old verification is ignored from then on.
+            A second operator approves the reset.
           </p>
         </ActionDialog>
       )}

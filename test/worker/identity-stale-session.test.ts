@@ -1,0 +1,212 @@
+// Only the player's newest verification session counts: beginning one retires the session it
+// replaces, so a late outcome of an earlier session (or of one the wallet never began)
+// changes nothing and claims no document and no person in D1; an outcome the wallet declines
+// gives up what its delivery claimed. Otherwise another person could complete a spare
+// session with their own document, leave it claimed by the player's account (their own
+// verification then `in-use`) and, sharing the player's date of birth, pass the payout
+// check in their own name.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { IdentityState } from "../../src/shared/schemas/identity";
+import { documentHash, personHash } from "../../worker/identity/document-hash";
+import { identityHashKey, identityWebhookSecret } from "../../worker/identity/identity-port";
+import { createSimulatedIdentity } from "../../worker/identity/simulated-identity";
+import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
+import { ADULT_DATE_OF_BIRTH, api, BASE, postJson, signIn, type SignedIn, testLegalName } from "./helpers";
+import { buyCash, completeOnboarding, vantageCashOf, withdraw } from "./payout-helpers";
+
+const randomDocument = () => `D${crypto.randomUUID().replaceAll("-", "").slice(0, 12).toUpperCase()}`;
+const accountNumber = () => `${Date.now() % 1e9}${Math.floor(Math.random() * 1e6)}`;
+const identityOf = async (player: SignedIn) => (await (await api("/api/identity", { token: player.token })).json()) as IdentityState;
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string } }).error;
+
+/** Opens a verification session as /redeem does; answers its id and the simulated page's path. */
+async function startSession(player: SignedIn): Promise<{ id: string; path: string }> {
+  const started = await postJson("/api/identity/session", {}, player.token);
+  expect(started.status).toBe(200);
+  const path = new URL(((await started.json()) as { url: string }).url).pathname;
+  return { id: path.split("/").pop()!, path };
+}
+
+type Shown = { document: string; name: string };
+
+/** Ends a session on the simulated page: verified with `shown` (a Texas licence, the confirmed adult date), or needs input. */
+async function complete(path: string, outcome: "verified" | "needs-input", shown?: Shown): Promise<void> {
+  const form = new URLSearchParams({
+    outcome,
+    document_type: "driving_license",
+    issuing_country: "US",
+    document_number: shown?.document ?? randomDocument(),
+    date_of_birth: ADULT_DATE_OF_BIRTH,
+    residence: "US-TX",
+    legal_name: shown?.name ?? "",
+  });
+  const done = await api(`${path}/complete`, {
+    method: "POST",
+    body: form.toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
+  expect(done.status).toBe(303);
+  expect(done.headers.get("Location")).toBe("/redeem?identity=return");
+}
+
+/** Delivers a session's "verified" event again, signed as Stripe signs it; answers the webhook's body. */
+async function deliverVerified(sessionId: string): Promise<unknown> {
+  const body = JSON.stringify({ type: "identity.verification_session.verified", data: { object: { id: sessionId } } });
+  const signature = await stripeSignatureHeader(body, identityWebhookSecret(env)!, Math.floor(Date.now() / 1000));
+  const res = await api("/api/identity/webhook", { method: "POST", body, headers: { "Stripe-Signature": signature } });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+/** The document and person keys `shown` claims in D1, and who holds each (null: nobody). */
+async function claimsOf(shown: Shown): Promise<{ document: string | null; person: string | null }> {
+  const key = identityHashKey(env)!;
+  const document = await documentHash(key, { type: "driving_license", issuingCountry: "US", number: shown.document });
+  const person = (await personHash(key, { name: shown.name, dateOfBirth: ADULT_DATE_OF_BIRTH }))!;
+  const owner = async (sql: string, hash: string) => (await env.DB.prepare(sql).bind(hash).first<{ user_id: string }>())?.user_id ?? null;
+  return {
+    document: await owner("SELECT user_id FROM identity_documents WHERE document_hash = ?", document),
+    person: await owner("SELECT user_id FROM identity_persons WHERE person_hash = ?", person),
+  };
+}
+
+/** Every document and person the player holds in D1. */
+async function heldBy(player: SignedIn): Promise<{ documents: number; persons: number }> {
+  const count = async (table: string) =>
+    (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`).bind(player.userId).first<{ n: number }>())!.n;
+  return { documents: await count("identity_documents"), persons: await count("identity_persons") };
+}
+
+/** A player who has not verified, and what their own licence shows (every test player confirms the same adult date of birth). */
+async function newPlayer(): Promise<{ player: SignedIn; own: Shown }> {
+  const player = await signIn(undefined, undefined, { verifyIdentity: false });
+  return { player, own: { document: randomDocument(), name: testLegalName(player.userId) } };
+}
+
+describe("a verification session the player no longer counts on", () => {
+  it("claims nothing for another person who completes it, who can verify their own account, and the payout check refuses their name", async () => {
+    const { player, own } = await newPlayer();
+    // Their twin: another account, the same date of birth.
+    const { player: twin, own: twinsOwn } = await newPlayer();
+
+    const spare = await startSession(player);
+    const kept = await startSession(player);
+    await complete(kept.path, "verified", own);
+    expect((await identityOf(player)).status).toBe("verified");
+    const before = await heldBy(player);
+    expect(before).toEqual({ documents: 1, persons: 1 });
+
+    // The twin completes the spare session with their own licence and selfie.
+    await complete(spare.path, "verified", twinsOwn);
+    expect(await claimsOf(twinsOwn)).toEqual({ document: null, person: null });
+    expect(await heldBy(player)).toEqual(before);
+    expect(await claimsOf(own)).toEqual({ document: player.userId, person: player.userId });
+    expect((await identityOf(player)).status).toBe("verified");
+    // Delivered again, it still changes nothing.
+    expect(await deliverVerified(spare.id)).toMatchObject({ ignored: "retired session" });
+    expect(await claimsOf(twinsOwn)).toEqual({ document: null, person: null });
+
+    // A payout account in the twin's name is not the player's verified person; their own name is.
+    await buyCash(player);
+    const account_number = accountNumber();
+    await completeOnboarding(player, { account_number, holder_name: testLegalName(twin.userId) });
+    const refused = await withdraw(player, 20);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toMatchObject({ code: "payee-not-verified-person" });
+    expect(await vantageCashOf(player)).toBe(4_900);
+    await completeOnboarding(player, { account_number, holder_name: own.name });
+    expect((await withdraw(player, 20)).status).toBe(200);
+
+    // The twin verifies their own account with the same licence: theirs, not in use.
+    const theirs = await startSession(twin);
+    await complete(theirs.path, "verified", twinsOwn);
+    expect((await identityOf(twin)).status).toBe("verified");
+    expect(await claimsOf(twinsOwn)).toEqual({ document: twin.userId, person: twin.userId });
+  });
+
+  it("retires the session a new one replaces: its late outcome changes nothing, and the new one verifies", async () => {
+    const { player, own } = await newPlayer();
+    const first = await startSession(player);
+    const second = await startSession(player);
+    // The player finishes the first session after opening the second: it no longer counts.
+    await complete(first.path, "verified", own);
+    expect((await identityOf(player)).status).toBe("pending");
+    expect(await claimsOf(own)).toEqual({ document: null, person: null });
+    expect(await deliverVerified(first.id)).toMatchObject({ ignored: "retired session" });
+    expect(await heldBy(player)).toEqual({ documents: 0, persons: 0 });
+
+    await complete(second.path, "verified", own);
+    expect((await identityOf(player)).status).toBe("verified");
+    expect(await claimsOf(own)).toEqual({ document: player.userId, person: player.userId });
+    // A late delivery of the first session, showing the same licence, leaves the second's claims in place.
+    expect(await deliverVerified(first.id)).toMatchObject({ ignored: "retired session" });
+    expect(await claimsOf(own)).toEqual({ document: player.userId, person: player.userId });
+  });
+
+  it("retires a session that needed input once the player starts again", async () => {
+    const { player, own } = await newPlayer();
+    const first = await startSession(player);
+    await complete(first.path, "needs-input");
+    expect((await identityOf(player)).status).toBe("needs-input");
+    const second = await startSession(player);
+    expect((await identityOf(player)).status).toBe("pending");
+
+    // The first session, taken up again at the provider and verified: nothing changes.
+    await complete(first.path, "verified", own);
+    expect((await identityOf(player)).status).toBe("pending");
+    expect(await heldBy(player)).toEqual({ documents: 0, persons: 0 });
+    await complete(second.path, "verified", own);
+    expect((await identityOf(player)).status).toBe("verified");
+  });
+
+  it("ignores a session the wallet never began (one opened before this rule), claiming nothing", async () => {
+    const { player, own } = await newPlayer();
+    const { player: other, own: othersOwn } = await newPlayer();
+    const unbegun = await createSimulatedIdentity(env, BASE).createSession({
+      userId: player.userId,
+      returnUrl: `${BASE}/redeem`,
+      now: Date.now(),
+    });
+    const current = await startSession(player);
+
+    await complete(new URL(unbegun.url).pathname, "verified", othersOwn);
+    expect(await deliverVerified(unbegun.id)).toMatchObject({ ignored: "superseded session" });
+    expect((await identityOf(player)).status).toBe("pending");
+    expect(await claimsOf(othersOwn)).toEqual({ document: null, person: null });
+
+    await complete(current.path, "verified", own);
+    expect((await identityOf(player)).status).toBe("verified");
+    expect(await deliverVerified(unbegun.id)).toMatchObject({ ignored: "superseded session" });
+    expect(await claimsOf(othersOwn)).toEqual({ document: null, person: null });
+    const theirs = await startSession(other);
+    await complete(theirs.path, "verified", othersOwn);
+    expect((await identityOf(other)).status).toBe("verified");
+  });
+
+  it("gives up what an outcome claimed when the wallet declines it, and keeps the document the state holds", async () => {
+    const { player, own } = await newPlayer();
+    const { player: other, own: othersOwn } = await newPlayer();
+    const session = await startSession(player);
+    await complete(session.path, "verified", own);
+    expect((await identityOf(player)).status).toBe("verified");
+
+    // The same session reported again with another person's licence (the state is final): claimed, declined, given up.
+    await complete(session.path, "verified", othersOwn);
+    expect(await deliverVerified(session.id)).toEqual({ received: true, identity: "verified" });
+    expect(await claimsOf(othersOwn)).toEqual({ document: null, person: null });
+    expect(await claimsOf(own)).toEqual({ document: player.userId, person: player.userId });
+    expect(await heldBy(player)).toEqual({ documents: 1, persons: 1 });
+    expect((await identityOf(player)).status).toBe("verified");
+
+    // A replay of the outcome the state holds keeps its claims.
+    await complete(session.path, "verified", own);
+    expect(await deliverVerified(session.id)).toEqual({ received: true, identity: "verified" });
+    expect(await claimsOf(own)).toEqual({ document: player.userId, person: player.userId });
+
+    const theirs = await startSession(other);
+    await complete(theirs.path, "verified", othersOwn);
+    expect((await identityOf(other)).status).toBe("verified");
+  });
+});
