@@ -227,8 +227,13 @@ const extraHeaders: fc.Arbitrary<[string, string][]> = fc
         { arbitrary: fc.constantFrom("cross-site", "same-site"), weight: 1 },
       ),
       cookie: fc.oneof(
-        fc.constantFrom("vantage_rt=garbage", "vantage_rt=", "vantage_signin=x.y.z", 'a=b; vantage_rt="quoted"'),
-        headerText(300).map((v) => `vantage_rt=${encodeURIComponent(v)}`),
+        fc.constantFrom(
+          "__Host-vantage_rt=garbage",
+          "__Host-vantage_rt=",
+          "__Host-vantage_signin=x.y.z",
+          'a=b; __Host-vantage_rt="quoted"',
+        ),
+        headerText(300).map((v) => `__Host-vantage_rt=${encodeURIComponent(v)}`),
       ),
       forwardedFor: headerText(60),
       accept: fc.constantFrom("*/*", "text/html", "application/json", "image/png"),
@@ -477,7 +482,7 @@ const ENDPOINTS: Endpoint[] = [
         .map(([q, withFlow]) => ({
           method: "GET",
           path: `/api/auth/google/callback${q}`,
-          headers: withFlow ? ([["Cookie", `vantage_signin=${flowCookie}`]] as [string, string][]) : [],
+          headers: withFlow ? ([["Cookie", `__Host-vantage_signin=${flowCookie}`]] as [string, string][]) : [],
         })),
   },
   { routes: ["GET /api/auth/dev/jwks"], request: () => get("/api/auth/dev/jwks", queryFor({ kid: unicodeText() })) },
@@ -1584,7 +1589,7 @@ beforeAll(async () => {
   accountIds = [new URL(((await link.json()) as { url: string }).url).pathname.split("/").pop()!];
   const start = await api("/api/auth/google/start?from=/picks", { redirect: "manual" });
   authorizeParams = Object.fromEntries(new URL(start.headers.get("Location")!, BASE).searchParams);
-  flowCookie = /vantage_signin=([^;]+)/.exec(start.headers.get("Set-Cookie") ?? "")?.[1] ?? "";
+  flowCookie = /__Host-vantage_signin=([^;]+)/.exec(start.headers.get("Set-Cookie") ?? "")?.[1] ?? "";
   before = await victimState();
   expect(before.coins).toBe(6_000);
 });

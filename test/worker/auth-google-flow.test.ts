@@ -16,7 +16,7 @@ async function start(from?: string) {
   const res = await api(`/api/auth/google/start${from === undefined ? "" : `?from=${encodeURIComponent(from)}`}`, { redirect: "manual" });
   expect(res.status).toBe(302);
   const location = new URL(res.headers.get("Location")!);
-  const flowCookie = cookieValue(res, "vantage_signin");
+  const flowCookie = cookieValue(res, "__Host-vantage_signin");
   expect(flowCookie).toBeTruthy();
   return { res, location, params: location.searchParams, flowCookie: flowCookie! };
 }
@@ -51,7 +51,10 @@ async function choose(params: URLSearchParams, email: string, overrides: Record<
 
 async function callback(location: string, flowCookie: string | null) {
   const url = new URL(location, BASE);
-  return api(`${url.pathname}${url.search}`, { redirect: "manual", headers: flowCookie ? { Cookie: `vantage_signin=${flowCookie}` } : {} });
+  return api(`${url.pathname}${url.search}`, {
+    redirect: "manual",
+    headers: flowCookie ? { Cookie: `__Host-vantage_signin=${flowCookie}` } : {},
+  });
 }
 
 async function signInThroughRedirect(email: string, from?: string) {
@@ -75,11 +78,12 @@ describe("GET /api/auth/google/start", () => {
     expect(params.get("state")!.length).toBeGreaterThanOrEqual(32);
     expect(params.get("nonce")!.length).toBeGreaterThanOrEqual(32);
     expect(params.get("state")).not.toBe(params.get("nonce"));
-    const flowHeader = res.headers.getSetCookie().find((c) => c.startsWith("vantage_signin="))!;
+    const flowHeader = res.headers.getSetCookie().find((c) => c.startsWith("__Host-vantage_signin="))!;
     expect(flowHeader).toMatch(/HttpOnly/);
     expect(flowHeader).toMatch(/Secure/);
     expect(flowHeader).toMatch(/SameSite=Lax/);
-    expect(flowHeader).toMatch(/Path=\/api\/auth/);
+    expect(flowHeader).toMatch(/; Path=\/;/);
+    expect(flowHeader).not.toMatch(/Domain=/i);
     expect(flowHeader).toMatch(/Max-Age=600/);
   });
 
@@ -127,10 +131,10 @@ describe("GET /api/auth/google/callback", () => {
     const { done } = await signInThroughRedirect(email, "/picks?filter=open");
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/picks?filter=open");
-    const refreshCookie = cookieValue(done, "vantage_rt");
+    const refreshCookie = cookieValue(done, "__Host-vantage_rt");
     expect(refreshCookie).toBeTruthy();
-    expect(cookieValue(done, "vantage_signin")).toBe("");
-    const refreshed = await api("/api/auth/refresh", { method: "POST", headers: { Cookie: `vantage_rt=${refreshCookie}` } });
+    expect(cookieValue(done, "__Host-vantage_signin")).toBe("");
+    const refreshed = await api("/api/auth/refresh", { method: "POST", headers: { Cookie: `__Host-vantage_rt=${refreshCookie}` } });
     expect(refreshed.status).toBe(200);
     const body = (await refreshed.json()) as { user: { email: string; displayName: string; coinBalance: number; vantageCash: number } };
     expect(body.user).toMatchObject({ email, displayName: email.split("@")[0], coinBalance: 5000, vantageCash: 0 });
@@ -151,7 +155,7 @@ describe("GET /api/auth/google/callback", () => {
     const chosen = await choose(s.params, "state@example.com", { state: "x".repeat(43) });
     const done = await callback(chosen.headers.get("Location")!, s.flowCookie);
     expect(done.headers.get("Location")).toBe("/?auth_error=invalid-state");
-    expect(cookieValue(done, "vantage_rt")).toBeNull();
+    expect(cookieValue(done, "__Host-vantage_rt")).toBeNull();
   });
 
   it("refuses a callback without the flow cookie (another browser)", async () => {
@@ -159,7 +163,7 @@ describe("GET /api/auth/google/callback", () => {
     const chosen = await choose(s.params, "nocookie@example.com");
     const done = await callback(chosen.headers.get("Location")!, null);
     expect(done.headers.get("Location")).toBe("/?auth_error=invalid-state");
-    expect(cookieValue(done, "vantage_rt")).toBeNull();
+    expect(cookieValue(done, "__Host-vantage_rt")).toBeNull();
   });
 
   it("refuses a code bound to another PKCE challenge (an injected code)", async () => {
@@ -168,7 +172,7 @@ describe("GET /api/auth/google/callback", () => {
     const chosen = await choose(s.params, "pkce@example.com", { code_challenge: attackerChallenge });
     const done = await callback(chosen.headers.get("Location")!, s.flowCookie);
     expect(done.headers.get("Location")).toBe("/?auth_error=token-exchange-failed");
-    expect(cookieValue(done, "vantage_rt")).toBeNull();
+    expect(cookieValue(done, "__Host-vantage_rt")).toBeNull();
   });
 
   it("refuses an ID token whose nonce is not this flow's", async () => {
@@ -176,7 +180,7 @@ describe("GET /api/auth/google/callback", () => {
     const chosen = await choose(s.params, "nonce@example.com", { nonce: "n".repeat(43) });
     const done = await callback(chosen.headers.get("Location")!, s.flowCookie);
     expect(done.headers.get("Location")).toBe("/?auth_error=invalid-id-token");
-    expect(cookieValue(done, "vantage_rt")).toBeNull();
+    expect(cookieValue(done, "__Host-vantage_rt")).toBeNull();
   });
 
   it("reports a cancelled sign-in and a tampered flow cookie", async () => {

@@ -10,8 +10,8 @@ import { api, mintIdToken, postJson } from "./helpers";
 type Session = { accessToken: string; expiresAt: number; user: { uid: string; email: string; coinBalance: number } };
 
 function refreshCookieOf(res: Response): string | null {
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("vantage_rt="));
-  return cookie ? cookie.slice("vantage_rt=".length).split(";")[0]! : null;
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__Host-vantage_rt="));
+  return cookie ? cookie.slice("__Host-vantage_rt=".length).split(";")[0]! : null;
 }
 
 function hintHeader(res: Response): string {
@@ -19,7 +19,7 @@ function hintHeader(res: Response): string {
 }
 
 function setCookieHeader(res: Response): string {
-  return res.headers.getSetCookie().find((c) => c.startsWith("vantage_rt=")) ?? "";
+  return res.headers.getSetCookie().find((c) => c.startsWith("__Host-vantage_rt=")) ?? "";
 }
 
 async function startSession(email = `r-${crypto.randomUUID().slice(0, 8)}@example.com`) {
@@ -31,17 +31,19 @@ async function startSession(email = `r-${crypto.randomUUID().slice(0, 8)}@exampl
 }
 
 function refresh(cookie: string) {
-  return api("/api/auth/refresh", { method: "POST", headers: { Cookie: `vantage_rt=${cookie}` } });
+  return api("/api/auth/refresh", { method: "POST", headers: { Cookie: `__Host-vantage_rt=${cookie}` } });
 }
 
 describe("refresh cookie", () => {
-  it("is HttpOnly, Secure, SameSite=Strict and scoped to /api/auth", async () => {
+  it("is HttpOnly, SameSite=Strict and __Host-: Secure, Path=/ and no Domain, so no other host (a staging subdomain) can set it", async () => {
     const { res } = await startSession();
     const header = setCookieHeader(res);
+    expect(header).toMatch(/^__Host-vantage_rt=/);
     expect(header).toMatch(/; HttpOnly/);
     expect(header).toMatch(/; Secure/);
     expect(header).toMatch(/; SameSite=Strict/);
-    expect(header).toMatch(/; Path=\/api\/auth/);
+    expect(header).toMatch(/; Path=\/;/);
+    expect(header).not.toMatch(/Domain=/i);
     expect(header).toMatch(/; Max-Age=\d{6,}/);
   });
 
@@ -162,9 +164,9 @@ describe("POST /api/auth/refresh", () => {
 describe("POST /api/auth/logout", () => {
   it("revokes the session and clears the cookie", async () => {
     const { cookie } = await startSession();
-    const res = await api("/api/auth/logout", { method: "POST", headers: { Cookie: `vantage_rt=${cookie}` } });
+    const res = await api("/api/auth/logout", { method: "POST", headers: { Cookie: `__Host-vantage_rt=${cookie}` } });
     expect(res.status).toBe(200);
-    expect(setCookieHeader(res)).toMatch(/^vantage_rt=;.*Max-Age=0/);
+    expect(setCookieHeader(res)).toMatch(/^__Host-vantage_rt=;.*Max-Age=0/);
     expect(hintHeader(res)).toMatch(/^vantage_session=;.*Max-Age=0/);
     expect((await refresh(cookie)).status).toBe(401);
   });
@@ -172,7 +174,7 @@ describe("POST /api/auth/logout", () => {
   it("also revokes tokens already rotated from the same sign-in", async () => {
     const { cookie: t1 } = await startSession();
     const t2 = refreshCookieOf(await refresh(t1))!;
-    await api("/api/auth/logout", { method: "POST", headers: { Cookie: `vantage_rt=${t2}` } });
+    await api("/api/auth/logout", { method: "POST", headers: { Cookie: `__Host-vantage_rt=${t2}` } });
     expect((await refresh(t2)).status).toBe(401);
     expect((await refresh(t1)).status).toBe(401);
   });
@@ -181,7 +183,7 @@ describe("POST /api/auth/logout", () => {
     const email = `two-devices-${crypto.randomUUID().slice(0, 6)}@example.com`;
     const phone = await startSession(email);
     const laptop = await startSession(email);
-    await api("/api/auth/logout", { method: "POST", headers: { Cookie: `vantage_rt=${phone.cookie}` } });
+    await api("/api/auth/logout", { method: "POST", headers: { Cookie: `__Host-vantage_rt=${phone.cookie}` } });
     expect((await refresh(laptop.cookie)).status).toBe(200);
   });
 
@@ -193,7 +195,7 @@ describe("POST /api/auth/logout", () => {
     const { cookie } = await startSession();
     const res = await api("/api/auth/refresh", {
       method: "POST",
-      headers: { Cookie: `vantage_rt=${cookie}`, Origin: "https://evil.example" },
+      headers: { Cookie: `__Host-vantage_rt=${cookie}`, Origin: "https://evil.example" },
     });
     expect(res.status).toBe(403);
     expect((await refresh(cookie)).status).toBe(200);

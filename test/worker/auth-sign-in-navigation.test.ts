@@ -32,18 +32,18 @@ describe("a throttled sign-in", () => {
     expect(res.headers.get("Location")).toBe("/?login_error=rate-limited&from=%2Fpicks%3Ffilter%3Dopen");
     expect(res.headers.get("Content-Type") ?? "").not.toContain("json");
     // No flow was started.
-    expect(res.headers.getSetCookie().some((c) => c.startsWith("vantage_signin=") && !c.includes("Max-Age=0"))).toBe(false);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("__Host-vantage_signin=") && !c.includes("Max-Age=0"))).toBe(false);
   });
 
   it("sends a navigation to the callback back with 'rate-limited' and drops the flow cookie", async () => {
     const res = await call(
       "/api/auth/google/callback?code=abc&state=xyz",
-      { ...NAVIGATE, Cookie: "vantage_signin=sealed" },
+      { ...NAVIGATE, Cookie: "__Host-vantage_signin=sealed" },
       { AUTH_RATE_LIMITER: throttled },
     );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/?auth_error=rate-limited");
-    expect(res.headers.getSetCookie().find((c) => c.startsWith("vantage_signin="))).toContain("Max-Age=0");
+    expect(res.headers.getSetCookie().find((c) => c.startsWith("__Host-vantage_signin="))).toContain("Max-Age=0");
   });
 
   it("treats a link follower without fetch metadata as a navigation", async () => {

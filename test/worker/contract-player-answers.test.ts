@@ -60,7 +60,7 @@ describe("the SPA's contract", () => {
     });
     const cookie = started.headers
       .getSetCookie()
-      .find((c) => c.startsWith("vantage_rt="))
+      .find((c) => c.startsWith("__Host-vantage_rt="))
       ?.split(";")[0];
     await expectAnswer(started, 200, SessionResponseSchema, "POST /api/auth/session");
     expect(cookie).toBeTruthy();

@@ -94,7 +94,7 @@ export type GoogleSignIn = { location: string; refreshCookie: string | null; acc
 export async function signInWithGoogle(account: GoogleAccount, from = "/", options: { reauth?: boolean } = {}): Promise<GoogleSignIn> {
   const started = await callGoogleMode(`/api/auth/google/start?from=${encodeURIComponent(from)}${options.reauth ? "&reauth=1" : ""}`);
   const authorize = new URL(started.headers.get("Location")!);
-  const flowCookie = cookieValue(started, "vantage_signin")!;
+  const flowCookie = cookieValue(started, "__Host-vantage_signin")!;
   const reauthenticated = authorize.searchParams.get("max_age") === "0";
   nextAccount = {
     ...account,
@@ -103,12 +103,15 @@ export async function signInWithGoogle(account: GoogleAccount, from = "/", optio
   };
   const state = authorize.searchParams.get("state")!;
   const done = await callGoogleMode(`/api/auth/google/callback?code=google-code&state=${encodeURIComponent(state)}`, {
-    headers: { Cookie: `vantage_signin=${flowCookie}` },
+    headers: { Cookie: `__Host-vantage_signin=${flowCookie}` },
   });
-  const refreshCookie = cookieValue(done, "vantage_rt");
+  const refreshCookie = cookieValue(done, "__Host-vantage_rt");
   let accessToken: string | null = null;
   if (refreshCookie) {
-    const refreshed = await callGoogleMode("/api/auth/refresh", { method: "POST", headers: { Cookie: `vantage_rt=${refreshCookie}` } });
+    const refreshed = await callGoogleMode("/api/auth/refresh", {
+      method: "POST",
+      headers: { Cookie: `__Host-vantage_rt=${refreshCookie}` },
+    });
     accessToken = ((await refreshed.json()) as { accessToken: string }).accessToken;
   }
   return { location: done.headers.get("Location") ?? "", refreshCookie, accessToken };

@@ -58,7 +58,7 @@ describe("the live socket's life", () => {
       const res = await postJson("/api/auth/session", { idToken: await mintIdToken(email) });
       const cookie = res.headers
         .getSetCookie()
-        .find((c) => c.startsWith("vantage_rt="))!
+        .find((c) => c.startsWith("__Host-vantage_rt="))!
         .split(";")[0]!;
       return { cookie, token: ((await res.json()) as { accessToken: string }).accessToken };
     };

@@ -17,13 +17,13 @@ import { api, BASE, mintIdToken, postJson, sessionIdOf, signIn } from "./helpers
 const DAY = 24 * 60 * 60 * 1000;
 
 function refreshCookieOf(res: Response): string | null {
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("vantage_rt="));
-  return cookie ? cookie.slice("vantage_rt=".length).split(";")[0]! || null : null;
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__Host-vantage_rt="));
+  return cookie ? cookie.slice("__Host-vantage_rt=".length).split(";")[0]! || null : null;
 }
 
 async function refreshWith(cookie: string, overrides: Partial<Env> = {}) {
   const ctx = createExecutionContext();
-  const headers = { Cookie: `vantage_rt=${cookie}`, "CF-Connecting-IP": "10.55.0.1" };
+  const headers = { Cookie: `__Host-vantage_rt=${cookie}`, "CF-Connecting-IP": "10.55.0.1" };
   const res = await createApp().fetch(new Request(`${BASE}/api/auth/refresh`, { method: "POST", headers }), { ...env, ...overrides }, ctx);
   await waitOnExecutionContext(ctx);
   return res;
@@ -62,7 +62,7 @@ describe("a sign-in's absolute lifetime", () => {
     const token = await agedSignIn(80 * DAY);
     const res = await refreshWith(token);
     expect(res.status).toBe(200);
-    const header = res.headers.getSetCookie().find((c) => c.startsWith("vantage_rt="))!;
+    const header = res.headers.getSetCookie().find((c) => c.startsWith("__Host-vantage_rt="))!;
     const maxAge = Number(/Max-Age=(\d+)/.exec(header)![1]);
     expect(maxAge).toBeLessThanOrEqual(10 * 24 * 3600 + 60);
     expect(maxAge).toBeGreaterThan(9 * 24 * 3600);
@@ -112,7 +112,7 @@ describe("logout ends the access token", () => {
     const phone = await session();
     const laptop = await session(phone.email);
     expect((await me(phone.token)).status).toBe(200);
-    expect((await api("/api/auth/logout", { method: "POST", headers: { Cookie: `vantage_rt=${phone.cookie}` } })).status).toBe(200);
+    expect((await api("/api/auth/logout", { method: "POST", headers: { Cookie: `__Host-vantage_rt=${phone.cookie}` } })).status).toBe(200);
     const after = await me(phone.token);
     expect(after.status).toBe(401);
     expect(await after.json()).toEqual({ error: { code: "unauthenticated", message: "Please log in again." } });

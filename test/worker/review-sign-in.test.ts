@@ -24,7 +24,7 @@ describe("POST /api/auth/session", () => {
     const idToken = await mintGoogleIdToken({ sub, email: "someone@gmail.com", email_verified: true });
     const res = await callGoogleMode("/api/auth/session", { method: "POST", body: JSON.stringify({ idToken }) });
     expect(res.status).toBe(404);
-    expect(res.headers.getSetCookie().some((c) => c.startsWith("vantage_rt="))).toBe(false);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("__Host-vantage_rt="))).toBe(false);
     expect(await userCount(sub)).toBe(0);
   });
 

@@ -1,5 +1,9 @@
-// The two cookies sign-in uses, both HttpOnly, Secure and scoped to /api/auth so no
-// script and no other API route ever sees them:
+// The two cookies sign-in uses, both HttpOnly (no script sees them) and `__Host-`: Secure,
+// Path=/ and no Domain, so only this exact host can set them. Staging runs on a subdomain
+// of production, and a cookie of the parent domain set from there (a refresh token of the
+// attacker's own account, "cookie tossing") would otherwise sign a production visitor in
+// as someone else; a cookie scoped to one path cannot be `__Host-`, so they are sent to the
+// whole origin and read only by the sign-in routes:
 //   - the refresh cookie (SameSite=Strict): the rotating refresh token;
 //   - the sign-in flow cookie (SameSite=Lax, 10 minutes): state, nonce and PKCE
 //     verifier binding a Google redirect to this browser. Lax because the provider's
@@ -12,14 +16,15 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { SESSION_HINT_COOKIE } from "../../src/shared/session-hint";
 import type { AppEnv } from "../http/app-types";
 
-export const REFRESH_COOKIE = "vantage_rt";
-export const FLOW_COOKIE = "vantage_signin";
-export const AUTH_COOKIE_PATH = "/api/auth";
+export const REFRESH_COOKIE = "__Host-vantage_rt";
+export const FLOW_COOKIE = "__Host-vantage_signin";
+/** `__Host-` cookies must have Path=/. */
+const HOST_COOKIE_PATH = "/";
 export const FLOW_TTL_S = 10 * 60;
 
 export function setRefreshCookie(c: Context<AppEnv>, token: string, expiresAt: number, now: number): void {
   setCookie(c, REFRESH_COOKIE, token, {
-    path: AUTH_COOKIE_PATH,
+    path: HOST_COOKIE_PATH,
     httpOnly: true,
     secure: true,
     sameSite: "Strict",
@@ -38,12 +43,12 @@ export function readRefreshCookie(c: Context<AppEnv>): string | null {
 }
 
 export function clearRefreshCookie(c: Context<AppEnv>): void {
-  deleteCookie(c, REFRESH_COOKIE, { path: AUTH_COOKIE_PATH, httpOnly: true, secure: true, sameSite: "Strict" });
+  deleteCookie(c, REFRESH_COOKIE, { path: HOST_COOKIE_PATH, httpOnly: true, secure: true, sameSite: "Strict" });
   deleteCookie(c, SESSION_HINT_COOKIE, { path: "/", secure: true, sameSite: "Strict" });
 }
 
 export function setFlowCookie(c: Context<AppEnv>, value: string): void {
-  setCookie(c, FLOW_COOKIE, value, { path: AUTH_COOKIE_PATH, httpOnly: true, secure: true, sameSite: "Lax", maxAge: FLOW_TTL_S });
+  setCookie(c, FLOW_COOKIE, value, { path: HOST_COOKIE_PATH, httpOnly: true, secure: true, sameSite: "Lax", maxAge: FLOW_TTL_S });
 }
 
 export function readFlowCookie(c: Context<AppEnv>): string | null {
@@ -51,5 +56,5 @@ export function readFlowCookie(c: Context<AppEnv>): string | null {
 }
 
 export function clearFlowCookie(c: Context<AppEnv>): void {
-  deleteCookie(c, FLOW_COOKIE, { path: AUTH_COOKIE_PATH, httpOnly: true, secure: true, sameSite: "Lax" });
+  deleteCookie(c, FLOW_COOKIE, { path: HOST_COOKIE_PATH, httpOnly: true, secure: true, sameSite: "Lax" });
 }
