@@ -105,7 +105,6 @@ export async function handleIdentityWebhook(
     // An outcome the wallet would not record claims no document and no person in D1.
     const standing = await wallet.identitySessionStanding(userId, ref.data.id, now);
     if (standing === "retired") return ignored("retired session");
-    if (standing === "superseded") return ignored("superseded session");
     const hash = await documentHash(identityHashKey(env)!, session.identity.document);
     const claim = await claimDocument(db, { documentHash: hash, userId, now });
     let owner = claim.owner;
@@ -153,12 +152,11 @@ export async function handleIdentityWebhook(
     (outcome.outcome === "verified" || outcome.outcome === "in-use") && outcome.documentHash === recorded.heldDocumentHash;
   const declined = !recorded.changed && !holdsThisDocument;
   if (declined) {
-    // The wallet declined this outcome (a session retired or superseded since, or a state already final): what it claimed goes with it.
+    // The wallet declined this outcome (a session retired since, or a state already final): what it claimed goes with it.
     if (claimedNow && outcome.outcome === "verified") await releaseClaim(db, { documentHash: outcome.documentHash, userId });
     if (personClaimedNow) await releasePerson(db, { personHash: personClaimedNow, userId });
   }
   if (recorded.retired) return ignored("retired session");
-  if (recorded.superseded) return ignored("superseded session");
   const state = recorded.identity;
   // The console's copy follows the outcome the state came from, never one the wallet declined.
   if (state.status !== "none" && !declined) {

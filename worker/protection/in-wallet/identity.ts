@@ -8,9 +8,12 @@
 // A verified document whose date of birth differs from the one the player confirmed
 // becomes `mismatch` here, where the confirmed date lives. Verified, mismatch and in-use
 // are final for the webhook: a late or replayed event of an older session cannot undo them.
-// Only the player's newest session counts: beginning one retires the session it replaces,
-// so an outcome of an earlier session changes nothing, and the webhook gives up whatever
-// document and person that outcome claimed in D1.
+// Beginning a session retires the one it replaces when that one needed input (the player
+// gave it up; the provider would let anyone take it up again), so its outcome changes
+// nothing. One still being processed is not retired: a player who opens another while the
+// provider checks the first keeps the first's outcome. An outcome the wallet does not
+// record (a retired session, a state already final) has the webhook give up whatever
+// document and person it claimed in D1.
 //
 // Operators resolve what the webhook cannot: correcting the confirmed date of birth to the
 // document's turns a mismatch into verified (and a correction away from a verified
@@ -57,15 +60,13 @@ function retireSessionInTx(tx: Ledger, sessionId: string): void {
 
 /**
  * Whether an outcome of this session would be recorded now (`open`), or why it would change
- * nothing: the session was retired (by a reset, or by a newer session begun after it), it is
- * not the session the state belongs to (`superseded`), or the state is already final.
+ * nothing: the session was retired (by a reset, or by a newer session begun after it needed
+ * input), or the state is already final.
  */
-export type IdentitySessionStanding = "open" | "retired" | "superseded" | "final";
+export type IdentitySessionStanding = "open" | "retired" | "final";
 
 export function identitySessionStandingInTx(tx: Ledger, sessionId: string): IdentitySessionStanding {
   if (isRetired(tx, sessionId)) return "retired";
-  const row = readRow(tx);
-  if (row !== null && row.session_id !== null && row.session_id !== sessionId) return "superseded";
   if (isFinal(readIdentityInTx(tx).status)) return "final";
   return "open";
 }
@@ -134,8 +135,7 @@ export type IdentityOutcome =
 
 /**
  * `changed`: the outcome was recorded. `retired`: the session was retired (an operator's
- * reset, or a newer session begun), so its outcome changed nothing; `superseded`: the state
- * belongs to another session, so neither did this one. `heldDocumentHash`: the document the
+ * reset, or a newer session begun), so its outcome changed nothing. `heldDocumentHash`: the document the
  * state holds after this call (verified, mismatch or in-use), else null. `closedForAge`: this
  * outcome closed the account for play as under age (it leaves the public social surface).
  */
@@ -145,17 +145,16 @@ export type IdentityResult = {
   changed: boolean;
   heldDocumentHash: string | null;
   retired?: true;
-  superseded?: true;
   closedForAge?: true;
 };
 
-function unchanged(tx: Ledger, why: { retired?: true; superseded?: true } = {}): IdentityResult {
+function unchanged(tx: Ledger, why: { retired?: true } = {}): IdentityResult {
   return { ok: true, identity: readIdentityInTx(tx), changed: false, heldDocumentHash: readRow(tx)?.document_hash ?? null, ...why };
 }
 
 /**
  * Records an outcome of the player's current session unless the state is already final (an
- * outcome of a retired or superseded session changes nothing). A verified document is held against
+ * outcome of a retired session changes nothing). A verified document is held against
  * the player's age and confirmed date of birth here, in the transaction every payout reads:
  * a document under `minAge` never verifies (a mismatch, and the account closes for play as
  * under age, as a confirmed date under the minimum does); with no date confirmed yet, the
@@ -167,7 +166,6 @@ function unchanged(tx: Ledger, why: { retired?: true; superseded?: true } = {}):
 export function recordIdentityInTx(tx: Ledger, input: IdentityOutcome): IdentityResult {
   const standing = identitySessionStandingInTx(tx, input.sessionId);
   if (standing === "retired") return unchanged(tx, { retired: true });
-  if (standing === "superseded") return unchanged(tx, { superseded: true });
   if (standing === "final") return unchanged(tx);
   return applyOutcomeInTx(tx, input);
 }
@@ -226,16 +224,16 @@ function applyOutcomeInTx(tx: Ledger, input: IdentityOutcome): IdentityResult {
 
 /**
  * Before a new verification session opens: refused once the state is final (verified, or
- * blocked for support), else the state becomes pending for that session, and the session
- * it replaces (pending, needing input, or verified with no address) is retired: a late
- * outcome of it changes nothing, as after a reset.
+ * blocked for support), else the state becomes pending for that session. The session it
+ * replaces is retired when it needed input (a late outcome of it changes nothing, as after a
+ * reset); one still pending at the provider is not, so its outcome still counts.
  */
 export function beginIdentityCheckInTx(tx: Ledger, input: { sessionId: string }): IdentityResult | RefusalOf<"identity-final"> {
   const current = readIdentityInTx(tx);
   if (isFinal(current.status)) return { ok: false, code: "identity-final", details: { identity: current.status } };
   if (isRetired(tx, input.sessionId)) return unchanged(tx, { retired: true });
   const replaced = readRow(tx)?.session_id ?? null;
-  if (replaced !== null && replaced !== input.sessionId) retireSessionInTx(tx, replaced);
+  if (replaced !== null && replaced !== input.sessionId && current.status === "needs-input") retireSessionInTx(tx, replaced);
   return applyOutcomeInTx(tx, { sessionId: input.sessionId, outcome: "pending" });
 }
 
