@@ -51,6 +51,19 @@ const CheckoutSessionSchema = z.object({
     .nullish(),
 });
 
+/**
+ * The region of a card's billing address ("US" + "CA" → "US-CA"), or null when it names
+ * none: a US or Canadian address without its state or province (a checkout opened before
+ * Checkout asked for the full address) places nobody, rather than counting as the whole
+ * country, which fails closed.
+ */
+function billingRegionOf(address: { country?: string | null; state?: string | null } | null | undefined): string | null {
+  const country = address?.country?.trim().toUpperCase() ?? "";
+  const state = address?.state?.trim() ?? "";
+  if ((country === "US" || country === "CA") && state === "") return null;
+  return regionOf(country, state);
+}
+
 function ignored(reason: string): WebhookOutcome {
   return { status: 200, body: { received: true, ignored: reason } };
 }
@@ -161,7 +174,7 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
       paymentIntent,
       cashPlaythrough: tunables(env).CASH_PLAYTHROUGH,
       play,
-      billingRegion: regionOf(session.customer_details?.address?.country, session.customer_details?.address?.state),
+      billingRegion: billingRegionOf(session.customer_details?.address),
     },
     now,
   );
