@@ -171,6 +171,21 @@ describe("POST /api/auth/logout", () => {
     expect((await refresh(cookie)).status).toBe(401);
   });
 
+  it("also clears the cookies a browser kept from before they were __Host- (their old path)", async () => {
+    const { cookie } = await startSession();
+    const res = await api("/api/auth/logout", {
+      method: "POST",
+      headers: { Cookie: `__Host-vantage_rt=${cookie}; vantage_rt=old-token; vantage_signin=old-flow` },
+    });
+    expect(res.status).toBe(200);
+    const cleared = res.headers.getSetCookie().filter((c) => /^vantage_(rt|signin)=;/.test(c));
+    expect(cleared).toHaveLength(2);
+    for (const header of cleared) {
+      expect(header).toMatch(/Max-Age=0/);
+      expect(header).toMatch(/Path=\/api\/auth/);
+    }
+  });
+
   it("also revokes tokens already rotated from the same sign-in", async () => {
     const { cookie: t1 } = await startSession();
     const t2 = refreshCookieOf(await refresh(t1))!;

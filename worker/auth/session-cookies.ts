@@ -20,9 +20,19 @@ export const REFRESH_COOKIE = "__Host-vantage_rt";
 export const FLOW_COOKIE = "__Host-vantage_signin";
 /** `__Host-` cookies must have Path=/. */
 const HOST_COOKIE_PATH = "/";
+/** The names and path sign-in used before its cookies were `__Host-`: cleared wherever a browser may still hold them. */
+const LEGACY_COOKIES = ["vantage_rt", "vantage_signin"] as const;
+const LEGACY_COOKIE_PATH = "/api/auth";
+
+function clearLegacyCookies(c: Context<AppEnv>): void {
+  for (const name of LEGACY_COOKIES) {
+    if (getCookie(c, name) !== undefined) deleteCookie(c, name, { path: LEGACY_COOKIE_PATH, httpOnly: true, secure: true });
+  }
+}
 export const FLOW_TTL_S = 10 * 60;
 
 export function setRefreshCookie(c: Context<AppEnv>, token: string, expiresAt: number, now: number): void {
+  clearLegacyCookies(c);
   setCookie(c, REFRESH_COOKIE, token, {
     path: HOST_COOKIE_PATH,
     httpOnly: true,
@@ -43,6 +53,7 @@ export function readRefreshCookie(c: Context<AppEnv>): string | null {
 }
 
 export function clearRefreshCookie(c: Context<AppEnv>): void {
+  clearLegacyCookies(c);
   deleteCookie(c, REFRESH_COOKIE, { path: HOST_COOKIE_PATH, httpOnly: true, secure: true, sameSite: "Strict" });
   deleteCookie(c, SESSION_HINT_COOKIE, { path: "/", secure: true, sameSite: "Strict" });
 }
