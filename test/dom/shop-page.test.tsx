@@ -8,7 +8,7 @@ vi.mock("../../src/session/auth-provider", () => ({ useAuth: () => authValue(), 
 vi.mock("../../src/session/wallet-provider", () => ({ useWallet: () => walletValue() }));
 vi.mock("../../src/lib/browser-navigation", () => ({ redirectTo: (url: string) => harness.redirectTo(url), reloadPage: () => undefined }));
 
-const { ShopPage } = await import("../../src/features/shop/components/shop-page");
+const { DECLINED_MESSAGES, ShopPage } = await import("../../src/features/shop/components/shop-page");
 
 function renderShop(url = "/shop") {
   render(
@@ -55,6 +55,24 @@ describe("/shop", () => {
         expect(harness.applyBalances).toHaveBeenCalledWith({ coinBalance: 15_000, vantageCash: 900, lastBonusDayET: "", bonusStreak: 0 }),
       );
       expect(harness.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/me"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("says a pack the Worker declined is refunded, and why, instead of waiting for credits", async () => {
+    vi.useFakeTimers();
+    try {
+      harness.user = player();
+      harness.replies.set("GET /api/me", { body: player() });
+      harness.replies.set("GET /api/checkout/sessions/cs_sim_declined", { body: { state: "declined", reason: "withdrawn" } });
+      renderShop("/shop?checkout=success&session=cs_sim_declined");
+      expect(status().textContent).toBe("Purchase complete! Credits will appear shortly.");
+      await vi.advanceTimersByTimeAsync(1_500);
+      await vi.waitFor(() => expect(status().textContent).toBe(DECLINED_MESSAGES.withdrawn));
+      // Told once: the later re-reads ask for the balances only.
+      await vi.advanceTimersByTimeAsync(8_000);
+      expect(harness.requests.filter((r) => r.path.startsWith("/api/checkout/")).length).toBe(1);
     } finally {
       vi.useRealTimers();
     }

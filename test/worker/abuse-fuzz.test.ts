@@ -729,6 +729,15 @@ const ENDPOINTS: Endpoint[] = [
     request: () => post("/api/grantDailyBonus", bodyFor({ day: fc.constantFrom("2099-01-01"), userId: fc.constant(bystander.userId) })),
   },
   {
+    routes: ["GET /api/checkout/sessions/:sessionId"],
+    request: () =>
+      get(
+        fc
+          .oneof(unicodeText(30), fc.stringMatching(/^cs_[A-Za-z0-9_]{1,40}$/))
+          .map((id) => `/api/checkout/sessions/${encodeURIComponent(id)}`),
+      ),
+  },
+  {
     routes: ["POST /api/checkout/session"],
     request: () =>
       post(

@@ -36,6 +36,10 @@ function completion(player: SignedIn, sessionId: string, state: string | null): 
   return JSON.stringify(event);
 }
 
+/** What the shop is told of the session when the player comes back from paying. */
+const outcomeOf = async (player: SignedIn, sessionId: string) =>
+  (await api(`/api/checkout/sessions/${sessionId}`, { token: player.token })).json();
+
 const cashOf = async (player: SignedIn) =>
   ((await (await api("/api/me", { token: player.token })).json()) as { vantageCash: number }).vantageCash;
 
@@ -55,13 +59,21 @@ describe("the card's billing address", () => {
     expect(answer.declined).toBe("withdrawn");
     expect(await cashOf(player)).toBe(0);
     expect(await refundedCents(sessionId)).toBe(999);
+    // The shop is told why, and that the payment is refunded.
+    expect(await outcomeOf(player, sessionId)).toEqual({ state: "declined", reason: "withdrawn" });
   });
 
   it("credits a pack billed in a state that offers packs", async () => {
     const player = await signIn();
     const sessionId = await openCheckout(player, 999);
+    expect(await outcomeOf(player, sessionId)).toEqual({ state: "waiting", reason: null });
     expect((await deliver(completion(player, sessionId, "TX"))).credited).toBe(true);
     expect(await cashOf(player)).toBe(900);
+    expect(await outcomeOf(player, sessionId)).toEqual({ state: "credited", reason: null });
+    // Another player's wallet never saw it; an id that is no session's is 404.
+    const other = await signIn();
+    expect(await outcomeOf(other, sessionId)).toEqual({ state: "waiting", reason: null });
+    expect((await api("/api/checkout/sessions/not-a-session", { token: player.token })).status).toBe(404);
   });
 
   it("judges a US address that names no state (a checkout opened before the full address was asked) by the rest, not as a closed country", async () => {

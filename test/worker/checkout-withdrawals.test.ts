@@ -329,7 +329,7 @@ describe("a checkout paid with no break", () => {
     const player = await signIn();
     const sessionId = await openCheckout(player, 999);
     const pay = await api(`/api/payments/sim/checkout/${sessionId}/pay`, { method: "POST", headers: { Origin: BASE }, redirect: "manual" });
-    expect(pay.headers.get("Location")).toBe("/shop?checkout=success");
+    expect(pay.headers.get("Location")).toBe(`/shop?checkout=success&session=${sessionId}`);
     expect(await simStatus(sessionId)).toBe("completed");
     expect(await balances(player)).toEqual({ coins: 15_000, cash: 900 });
     expect(await simRefunds(sessionId)).toEqual([]);

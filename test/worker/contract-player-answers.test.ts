@@ -13,7 +13,7 @@ import {
   type PlaceBetRequest,
 } from "../../src/shared/schemas/bets";
 import { DailyBonusResponseSchema } from "../../src/shared/schemas/bonus";
-import { CheckoutSessionResponseSchema } from "../../src/shared/schemas/checkout";
+import { CheckoutOutcomeSchema, CheckoutSessionResponseSchema } from "../../src/shared/schemas/checkout";
 import { EventListSchema, SportsInfoSchema } from "../../src/shared/schemas/events";
 import {
   ConnectStatusSchema,
@@ -108,6 +108,12 @@ describe("the SPA's contract", () => {
       200,
       CheckoutSessionResponseSchema,
       "POST /api/checkout/session",
+    );
+    await expectAnswer(
+      await api("/api/checkout/sessions/cs_sim_never_paid", { token }),
+      200,
+      CheckoutOutcomeSchema,
+      "GET /api/checkout/sessions/:sessionId",
     );
     // Any refusal is the one error shape.
     await expectAnswer(await placeBet(token, { ...slip, amount: 0 }), 400, ApiErrorBodySchema, "a refused bet");

@@ -137,7 +137,7 @@ describe("the simulated checkout", () => {
 
     const pay = await api(`${path}/pay`, { method: "POST", headers: { Origin: BASE }, redirect: "manual" });
     expect(pay.status).toBe(303);
-    expect(pay.headers.get("Location")).toBe("/shop?checkout=success");
+    expect(pay.headers.get("Location")).toBe(`/shop?checkout=success&session=${path.split("/").pop()}`);
     const payAgain = await api(`${path}/pay`, { method: "POST", redirect: "manual" });
     expect(payAgain.status).toBe(303);
     expect(await balances(player.token)).toEqual(expect.objectContaining({ coinBalance: 6_000, vantageCash: 0 }));

@@ -70,7 +70,8 @@ describe("with STRIPE_SECRET_KEY set (real provider, Stripe API faked at the net
     expect(form.get("metadata[amountCents]")).toBe("1999");
     expect(form.get("line_items[0][price_data][unit_amount]")).toBe("1999");
     expect(form.get("line_items[0][price_data][currency]")).toBe("usd");
-    expect(form.get("success_url")).toBe("http://localhost/shop?checkout=success");
+    expect(form.get("success_url")).toBe("http://localhost/shop?checkout=success&session={CHECKOUT_SESSION_ID}");
+    expect(form.get("billing_address_collection")).toBe("required");
     expect(form.get("cancel_url")).toBe("http://localhost/shop?checkout=cancel");
   });
 

@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { findPack } from "../../src/shared/packs";
-import { CheckoutSessionRequestSchema } from "../../src/shared/schemas/checkout";
+import { type CheckoutOutcome, CheckoutSessionRequestSchema } from "../../src/shared/schemas/checkout";
 import { RETURNED_PAYMENT_DISPUTED, WithdrawalRequestSchema } from "../../src/shared/schemas/redemptions";
 import { identityMessage, identityRefusalCode } from "../../src/shared/schemas/identity";
 import { unitsToMinor } from "../../src/shared/money";
@@ -31,7 +31,7 @@ import { simRoutes } from "./sim-routes";
 import { allowInRegion } from "../protection/request-region";
 import { withRulesVersion } from "../sweepstakes/rules-gate";
 import { protectionWallet } from "../protection/wallet";
-import { UNDER_REVIEW_MESSAGE } from "./wallet";
+import { paymentsWallet, UNDER_REVIEW_MESSAGE } from "./wallet";
 import { loggerFor } from "../logging/logger";
 import { handleStripeWebhook, refuseBeforeBody, WEBHOOK_BODY_LIMIT_BYTES } from "./stripe-webhook";
 import { handleConnectWebhook, refuseConnectEventBeforeBody } from "./connect-webhook";
@@ -84,7 +84,8 @@ function checkoutRoutes() {
         userId,
         email: c.var.user.email,
         pack,
-        successUrl: `${origin}/shop?checkout=success`,
+        // Stripe writes the session's id in place of {CHECKOUT_SESSION_ID}: the shop asks what became of it.
+        successUrl: `${origin}/shop?checkout=success&session={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${origin}/shop?checkout=cancel`,
         now,
         expiresAt: now + holdMs,
@@ -100,8 +101,22 @@ function checkoutRoutes() {
     if (attached.refused) throw refusalError(attached.refused);
     return c.json({ url: session.url });
   });
+
+  // What became of a checkout the player came back from, asked of their own wallet (a session
+  // of someone else's is one it never saw: `waiting`). The shop says so when a pack was declined.
+  app.get("/sessions/:sessionId", async (c) => {
+    const sessionId = c.req.param("sessionId");
+    if (!CHECKOUT_SESSION_ID.test(sessionId)) throw new ApiError(404, "not-found", "No such checkout session.");
+    const userId = c.var.user.id;
+    const outcome = await paymentsWallet(c.env, userId).checkoutOutcome(userId, sessionId, Date.now());
+    c.header("Cache-Control", "private, no-store");
+    return c.json(outcome satisfies CheckoutOutcome);
+  });
   return app;
 }
+
+/** A Checkout Session id as the provider makes them (Stripe's `cs_…`, the simulator's `cs_sim_…`). */
+const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
 
 /** The webhook sets its own body limit (limitRequestBodies skips it), after the header checks. */
 export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";

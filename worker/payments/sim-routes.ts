@@ -191,7 +191,7 @@ ${body}
       .update(simCheckoutSessions)
       .set({ status: "completed", completedAt: now })
       .where(and(eq(simCheckoutSessions.id, session.id), eq(simCheckoutSessions.status, "open")));
-    return c.redirect("/shop?checkout=success", 303);
+    return c.redirect(`/shop?checkout=success&session=${session.id}`, 303);
   });
 
   // ---- after payment: disputes and refunds, as Stripe would report them ----

@@ -10,3 +10,14 @@ export const CheckoutSessionRequestSchema = z.object({
     .refine((n) => findPack(n) !== null, "Unknown pack amount."),
 });
 export const CheckoutSessionResponseSchema = z.object({ url: z.string() });
+
+/**
+ * GET /api/checkout/sessions/:sessionId: what became of a checkout the player came back
+ * from. `waiting` until the payment provider reports it; `declined` (with why) when the pack
+ * was refused and its payment is refunded in full instead of credited.
+ */
+export const CheckoutOutcomeSchema = z.object({
+  state: z.enum(["waiting", "credited", "declined"]),
+  reason: z.enum(["closed", "break", "withdrawn"]).nullable(),
+});
+export type CheckoutOutcome = z.infer<typeof CheckoutOutcomeSchema>;

@@ -303,6 +303,11 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     body: "checkout#CheckoutSessionRequestSchema",
     answer: "checkout#CheckoutSessionResponseSchema",
   },
+  "GET /api/checkout/sessions/:sessionId": {
+    section: "Bonus, coin shop and redemption",
+    does: "What became of one of the player's checkouts, for the shop after the payment provider sends the player back (`?checkout=success&session=…`): `waiting` until the provider reports it, `credited`, or `declined` with why (`closed`, `break`, `withdrawn`: a limit, a break, or a place or billing address where packs are not offered), its payment then refunded in full. A session of another player's is one this player's wallet never saw: `waiting`. An id that is no checkout session's is 404.",
+    answer: "checkout#CheckoutOutcomeSchema",
+  },
   "POST /api/stripe/webhook": {
     section: "Bonus, coin shop and redemption",
     does: "Stripe events, signature verified on the raw body (300 s tolerance; 256 KB at most; no `Stripe-Signature` is refused before the body is read): completed checkouts credit their pack once (a player on a break or closed, or a withdrawn checkout: declined, refunded in full once, `declined` says why), disputes and refunds take it back, early fraud warnings hold redemptions until an operator clears them (and, when actionable, refund the charge and take the pack back); 503 when a refund could not be made yet, so Stripe delivers again (a declined pack's refund is also retried by the wallet until it is made).",

@@ -81,7 +81,8 @@ import {
   type RefundInput,
   type ReversalResult,
 } from "./reversals";
-import { PAYEE_STANDING } from "./standing";
+import { PAYEE_STANDING, type PurchaseDecline } from "./standing";
+import type { CheckoutOutcome } from "../../../src/shared/schemas/checkout";
 
 /**
  * Rings the alarm at once when a payout is due, so a redemption held by a pause or a freeze
@@ -324,6 +325,17 @@ export const paymentsMethods = {
 
   async listFraudWarnings(host: WalletHost, userId: string, now: number): Promise<FraudWarning[]> {
     return host.read(userId, now, (tx) => listFraudWarningsInTx(tx));
+  },
+
+  /** What became of one of the player's checkouts (GET /api/checkout/sessions/:sessionId). */
+  async checkoutOutcome(host: WalletHost, userId: string, sessionId: string, now: number): Promise<CheckoutOutcome> {
+    return host.read(userId, now, (tx): CheckoutOutcome => {
+      const declined = tx.sql
+        .exec<{ reason: PurchaseDecline }>("SELECT reason FROM declined_purchases WHERE checkout_session_id = ?", sessionId)
+        .toArray()[0];
+      if (declined) return { state: "declined", reason: declined.reason };
+      return { state: tx.hasPosted("coins", "purchase", sessionId) ? "credited" : "waiting", reason: null };
+    });
   },
 
   async listPurchases(host: WalletHost, userId: string, now: number) {

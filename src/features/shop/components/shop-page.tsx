@@ -1,7 +1,9 @@
 // /shop (spec §2, §4, §9): the eight coin packs and the player's balances. Buying opens
 // a checkout for the chosen pack ('Starting Checkout...' meanwhile) and sends the browser
-// there; the payment provider brings the player back with ?checkout=success|cancel.
-// Credits arrive through the payment webhook, so success only says they are on the way.
+// there; the payment provider brings the player back with ?checkout=success|cancel (and the
+// session's id). Credits arrive through the payment webhook, so success only says they are
+// on the way; a pack the Worker declined instead (a break, a closure, a checkout withdrawn
+// or billed where packs are not offered) is then said to be refunded, and why.
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ApiError } from "../../../lib/api-client";
@@ -13,6 +15,8 @@ import { SweepstakesNotice } from "../../../components/sweepstakes-notice";
 import { BalanceTiles } from "../../../components/balance-tiles";
 import { useWallet } from "../../../session/wallet-provider";
 import { createCheckoutSession } from "../api/create-checkout-session";
+import { fetchCheckoutOutcome } from "../api/checkout-outcome";
+import type { CheckoutOutcome } from "../../../shared/schemas/checkout";
 import { fetchBalances } from "../../../session/fetch-balances";
 import { formatEtTime, LIMIT_INFO, PROTECTION_REFUSAL_CODES } from "../../../shared/protection";
 import "./shop.css";
@@ -25,6 +29,14 @@ export const SHOP_MESSAGES = {
   success: "Purchase complete! Credits will appear shortly.",
   cancel: "Checkout canceled.",
 } as const;
+
+/** Why a paid pack was not credited (its payment is refunded in full), by the Worker's reason. */
+export const DECLINED_MESSAGES: Record<NonNullable<CheckoutOutcome["reason"]>, string> = {
+  closed: "This pack was not credited because your account is closed for play. Your payment will be refunded in full.",
+  break: "This pack was not credited because you are taking a break. Your payment will be refunded in full.",
+  withdrawn:
+    "This pack was not credited: the checkout was withdrawn by a purchase limit, a break, or because packs are not offered where you are or where your card is billed. Your payment will be refunded in full.",
+};
 
 type Message = { text: string; tone: "success" | "info" | "error" };
 
@@ -48,19 +60,31 @@ export function ShopPage() {
 
   const balances = wallet.balances;
   const returnedPaid = params.get("checkout") === "success" && user !== null;
+  const sessionId = params.get("session");
   const { applyBalances } = wallet;
 
   useEffect(() => {
     if (!returnedPaid) return;
+    let settled = false;
     const timers = BALANCE_RECHECK_MS.map((ms) =>
       setTimeout(() => {
         fetchBalances(api)
           .then(applyBalances)
           .catch(() => undefined);
+        // A declined pack is never credited: say so (once) instead of waiting for credits.
+        if (sessionId && !settled) {
+          fetchCheckoutOutcome(api, sessionId)
+            .then((outcome) => {
+              if (settled || outcome.state === "waiting") return;
+              settled = true;
+              if (outcome.state === "declined" && outcome.reason) setMessage({ text: DECLINED_MESSAGES[outcome.reason], tone: "error" });
+            })
+            .catch(() => undefined);
+        }
       }, ms),
     );
     return () => timers.forEach(clearTimeout);
-  }, [returnedPaid, api, applyBalances]);
+  }, [returnedPaid, sessionId, api, applyBalances]);
 
   const buy = async (amountCents: number) => {
     if (!user) {
