@@ -520,6 +520,24 @@ describe("The Odds API provider", () => {
       ["quiet", "scheduled", null, null],
     ]);
 
+    // A score on a game listed further off than 15 minutes is a glitch: it stays upcoming.
+    const far = { ...nfl, id: "far", commence_time: "2026-01-13T12:00:00Z" };
+    const glitch = fakeFetch((url) =>
+      url.pathname.endsWith("/scores")
+        ? Response.json([
+            scoresOf("far", far.commence_time, [
+              { name: "Kansas City Chiefs", score: "3" },
+              { name: "Buffalo Bills", score: "0" },
+            ]),
+          ])
+        : Response.json([early, far]),
+    );
+    const glitched = await createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test", fetcher: glitch.fetcher }).fetchOdds(
+      "americanfootball_nfl",
+      NOW,
+    );
+    expect(glitched.ok && glitched.value.find((e) => e.eventId === "far")?.status).toBe("scheduled");
+
     // Games further off than 15 minutes cost no scores call.
     const later = fakeFetch(() => Response.json([{ ...nfl, commence_time: "2026-01-10T12:16:00Z" }]));
     await createTheOddsApiProvider({ apiKey: "k", baseUrl: "https://odds.test", fetcher: later.fetcher }).fetchOdds(
