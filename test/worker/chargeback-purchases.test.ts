@@ -4,26 +4,13 @@
 // won, or one still open, leaves purchases as they were.
 import { describe, expect, it } from "vitest";
 import { sentenceFor } from "../../src/shared/refusals";
-import { api, postJson, signIn, type SignedIn } from "./helpers";
-import { checkoutCompletedEvent, disputeEvent, stripeSignature } from "./stripe-events";
-
-type WebhookBody = { received: true; credited?: boolean; moved?: boolean };
-
-async function deliver(payload: string): Promise<WebhookBody> {
-  const signature = await stripeSignature(payload);
-  const res = await api("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature } });
-  expect(res.status).toBe(200);
-  return (await res.json()) as WebhookBody;
-}
-
-/** Opens a checkout at the simulated provider; its Checkout Session id, or the refusal. */
-async function openCheckout(player: SignedIn, amountCents: number) {
-  const res = await postJson("/api/checkout/session", { amountCents }, player.token);
-  const body = (await res.json()) as { url?: string; error?: { code: string; message: string } };
-  return { status: res.status, sessionId: body.url ? new URL(body.url).pathname.split("/").pop()! : null, error: body.error };
-}
-
-const paymentIntentOf = (sessionId: string) => `pi_sim_${sessionId.slice("cs_sim_".length)}`;
+import { signIn, type SignedIn } from "./helpers";
+import { checkoutCompletedEvent, disputeEvent } from "./stripe-events";
+import {
+  deliverStripeEvent as deliver,
+  simPaymentIntentOf as paymentIntentOf,
+  tryOpenSimCheckout as openCheckout,
+} from "./checkout-helpers";
 
 /** Pays a checkout opened at the simulated provider, as Stripe's completion event tells it. */
 const pay = (player: SignedIn, sessionId: string, amountTotal: number) =>

@@ -6,26 +6,9 @@
 // as Stripe's does.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, postJson, signIn, type SignedIn } from "./helpers";
-import { checkoutCompletedEvent, stripeSignature } from "./stripe-events";
-
-type WebhookBody = { received: true; credited?: boolean; declined?: string };
-
-async function deliver(payload: string): Promise<WebhookBody> {
-  const signature = await stripeSignature(payload);
-  const res = await api("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature } });
-  expect(res.status).toBe(200);
-  return (await res.json()) as WebhookBody;
-}
-
-/** Opens a checkout from Texas at the simulated provider; its Checkout Session id. */
-async function openCheckout(player: SignedIn, amountCents: number): Promise<string> {
-  const res = await postJson("/api/checkout/session", { amountCents }, player.token);
-  expect(res.status).toBe(200);
-  return new URL(((await res.json()) as { url: string }).url).pathname.split("/").pop()!;
-}
-
-const paymentIntentOf = (sessionId: string) => `pi_sim_${sessionId.slice("cs_sim_".length)}`;
+import { api, signIn, type SignedIn } from "./helpers";
+import { checkoutCompletedEvent } from "./stripe-events";
+import { deliverStripeEvent as deliver, openSimCheckout as openCheckout, simPaymentIntentOf as paymentIntentOf } from "./checkout-helpers";
 
 /** Stripe's completion of the session, paid with a card billed in `state` (null: an address that names none). */
 function completion(player: SignedIn, sessionId: string, state: string | null): string {

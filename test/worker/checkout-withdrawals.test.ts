@@ -15,27 +15,10 @@ import { ADULT_DATE_OF_BIRTH, api, BASE, postJson, signIn, type SignedIn } from 
 import { ringAlarm } from "./ring-alarm";
 import { drainOutboxNow, walletSqlOf } from "./settlement-fixtures";
 import { withRegionEntryFromToday } from "./region-entry-fixtures";
-import { chargeRefundedEvent, checkoutCompletedEvent, stripeSignature } from "./stripe-events";
-
-type WebhookBody = { received: true; credited?: boolean; declined?: string; moved?: boolean; ignored?: string };
+import { chargeRefundedEvent, checkoutCompletedEvent } from "./stripe-events";
+import { deliverStripeEvent as deliver, openSimCheckout as openCheckout, simPaymentIntentOf as paymentIntentOf } from "./checkout-helpers";
 
 const wallet = (player: SignedIn) => getUserWallet(env, player.userId);
-
-async function deliver(payload: string): Promise<WebhookBody> {
-  const signature = await stripeSignature(payload);
-  const res = await api("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature } });
-  expect(res.status).toBe(200);
-  return (await res.json()) as WebhookBody;
-}
-
-/** Opens a checkout at the simulated provider; its Checkout Session id. */
-async function openCheckout(player: SignedIn, amountCents: number): Promise<string> {
-  const res = await postJson("/api/checkout/session", { amountCents }, player.token);
-  expect(res.status).toBe(200);
-  return new URL(((await res.json()) as { url: string }).url).pathname.split("/").pop()!;
-}
-
-const paymentIntentOf = (sessionId: string) => `pi_sim_${sessionId.slice("cs_sim_".length)}`;
 
 /** The completion Stripe would send for a payment made just before the session was expired. */
 const completion = (player: SignedIn, sessionId: string, amountTotal: number) =>

@@ -8,9 +8,7 @@ import type { PlayerDetail } from "../../src/shared/schemas/operator-views";
 import { FRAUD_WARNING_HOLD_MESSAGE } from "../../worker/payments/wallet";
 import { getUserWallet } from "../../worker/user-wallet";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
-
-const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
-const SECOND_OPERATOR = "ops@vantage.test";
+import { ADMIN_EMAIL, SECOND_OPERATOR, errorOf, signInOperators } from "./four-eyes-helpers";
 
 type Request = { id: string; kind: string; status: string; subjectLabel: string; payload: unknown; outcome: unknown };
 type AuditEntries = { entries: { actor: string; action: string; reason: string; details: Record<string, unknown> }[] };
@@ -19,11 +17,8 @@ let admin: SignedIn;
 let ops: SignedIn;
 
 beforeAll(async () => {
-  admin = await signIn(ADMIN_EMAIL, "Operator");
-  ops = await signIn(SECOND_OPERATOR, "Ops");
+  ({ admin, ops } = await signInOperators());
 });
-
-const errorOf = async (res: Response) => ({ status: res.status, ...((await res.json()) as { error: { code: string } }).error });
 
 const detailOf = async (uid: string) => (await (await api(`/api/admin/players/${uid}`, { token: admin.token })).json()) as PlayerDetail;
 

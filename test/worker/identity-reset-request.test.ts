@@ -7,9 +7,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { IdentityState } from "../../src/shared/schemas/identity";
 import { api, postJson, signIn, type SignedIn, testLegalName } from "./helpers";
-
-const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
-const SECOND_OPERATOR = "ops@vantage.test";
+import { ADMIN_EMAIL, SECOND_OPERATOR, errorOf, signInOperators } from "./four-eyes-helpers";
 
 type Request = {
   id: string;
@@ -26,16 +24,8 @@ let admin: SignedIn;
 let ops: SignedIn;
 
 beforeAll(async () => {
-  admin = await signIn(ADMIN_EMAIL, "Operator");
-  ops = await signIn(SECOND_OPERATOR, "Ops");
+  ({ admin, ops } = await signInOperators());
 });
-
-const errorOf = async (res: Response) =>
-  ({ status: res.status, ...((await res.json()) as { error: { code: string; message: string } }).error }) as {
-    status: number;
-    code: string;
-    message: string;
-  };
 
 const randomDocument = () => `D${crypto.randomUUID().replaceAll("-", "").slice(0, 12).toUpperCase()}`;
 

@@ -9,9 +9,7 @@ import type { PlayerDetail } from "../../src/shared/schemas/operator-views";
 import { FROZEN_MESSAGE } from "../../worker/wallet/operator-actions";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
-
-const ADMIN_EMAIL = "admin@vantage.test"; // ADMIN_EMAILS in wrangler.toml [vars]
-const SECOND_OPERATOR = "ops@vantage.test";
+import { ADMIN_EMAIL, SECOND_OPERATOR, errorOf, signInOperators } from "./four-eyes-helpers";
 
 type Request = { id: string; kind: string; status: string; subject: string; subjectLabel: string; payload: unknown; outcome: unknown };
 type AuditEntries = { entries: { actor: string; action: string; reason: string }[] };
@@ -20,16 +18,8 @@ let admin: SignedIn;
 let ops: SignedIn;
 
 beforeAll(async () => {
-  admin = await signIn(ADMIN_EMAIL, "Operator");
-  ops = await signIn(SECOND_OPERATOR, "Ops");
+  ({ admin, ops } = await signInOperators());
 });
-
-const errorOf = async (res: Response) =>
-  ({ status: res.status, ...((await res.json()) as { error: { code: string; message: string } }).error }) as {
-    status: number;
-    code: string;
-    message: string;
-  };
 
 const detailOf = async (uid: string) => (await (await api(`/api/admin/players/${uid}`, { token: admin.token })).json()) as PlayerDetail;
 
