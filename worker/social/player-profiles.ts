@@ -16,7 +16,7 @@
 // or closed for play is not found either while it holds (standing.ts); their links are
 // kept, and answer again once a break ends.
 import type { RefusalOf } from "../../src/shared/refusals";
-import { checkHandle, handleLookAlikeKey, type HandleRefusal } from "../../src/shared/handles";
+import { checkHandle, HANDLE_PATTERN, handleLookAlikeKey, type HandleRefusal } from "../../src/shared/handles";
 import { awayFromPlay } from "./standing";
 
 export type ProfileRow = { handle: string | null; hidden: boolean; showCashResults: boolean };
@@ -31,13 +31,19 @@ export async function readProfile(db: D1Database, userId: string): Promise<Profi
 
 export type VisiblePlayer = { userId: string; handle: string; createdAt: number; showCashResults: boolean };
 
+/** The one spelling a handle is stored and served under (trimmed, lower case), or null when it could name nobody. */
+export function canonicalHandle(rawHandle: string): string | null {
+  const handle = rawHandle.trim().toLowerCase();
+  return handle.length > 0 && handle.length <= 64 && HANDLE_PATTERN.test(handle) ? handle : null;
+}
+
 /**
  * The visible player behind a handle (case-insensitive), or null when unknown, hidden, or at
  * `now` on a break or closed for play (standing.ts).
  */
 export async function findVisibleByHandle(db: D1Database, rawHandle: string, now: number): Promise<VisiblePlayer | null> {
-  const handle = rawHandle.trim().toLowerCase();
-  if (handle.length === 0 || handle.length > 64) return null;
+  const handle = canonicalHandle(rawHandle);
+  if (handle === null) return null;
   const row = await db
     .prepare(
       `SELECT p.user_id AS userId, p.handle AS handle, u.created_at AS createdAt, p.show_cash_results AS showCash

@@ -20,7 +20,6 @@ import {
   type ShareResponse,
   type SharedPickResponse,
 } from "../../src/shared/schemas/social";
-import { HANDLE_PATTERN } from "../../src/shared/handles";
 import { isPickPublic, newShareId, sharePath } from "../../src/shared/social";
 import { publicOrigin } from "../config";
 import { requireUser } from "../auth/require-user";
@@ -32,7 +31,7 @@ import { feedNow } from "../odds/odds-service";
 import { tunables } from "../tunables";
 import { type KernelWallet, walletOf } from "../wallet";
 import { readLeaderboard, readOwnRank } from "./leaderboards";
-import { findVisibleByHandle, readProfile, type ProfileRow } from "./player-profiles";
+import { canonicalHandle, findVisibleByHandle, readProfile, type ProfileRow } from "./player-profiles";
 import { PUBLIC_BET_COLUMNS, publicPickFromRow, readSharedPick, type PublicBetRow } from "./public-picks";
 import { readPublicProfile } from "./public-profiles";
 import { awayFromPlay, readStanding, standingShareRefusal } from "./standing";
@@ -49,9 +48,6 @@ function publicCache(c: Context<AppEnv>, ...tags: string[]): void {
 }
 
 const notFound = (what: string) => new ApiError(404, "not-found", `No such ${what}.`);
-
-/** A handle's shape, as findVisibleByHandle reads it: nothing else names a profile. */
-const isWellFormedHandle = (handle: string) => handle.length > 0 && handle.length <= 64 && HANDLE_PATTERN.test(handle);
 
 /** Why a player may not share a pick now: a share link shows the handle, and a hidden profile shares nothing. */
 function shareRefusal(profile: ProfileRow): ApiError | null {
@@ -83,8 +79,8 @@ export function socialRoutes() {
     // canonical path before anything is read, so the edge keeps one copy of the profile and
     // nobody has it built afresh by re-casing.
     const asked = c.req.param("handle");
-    const canonical = asked.trim().toLowerCase();
-    if (!isWellFormedHandle(canonical)) throw notFound("profile");
+    const canonical = canonicalHandle(asked);
+    if (canonical === null) throw notFound("profile");
     if (asked !== canonical || new URL(c.req.url).search !== "") {
       c.header("Cache-Control", NO_STORE);
       return c.redirect(`/api/public/profiles/${encodeURIComponent(canonical)}`, 302);
