@@ -121,6 +121,31 @@ describe("POST /api/stripe/webhook", () => {
     );
     expect(await late.json()).toEqual({ received: true, credited: true });
   });
+
+  it("credits only a session Vantage opened for that player and pack: a Payment Link naming a player pays nothing", async () => {
+    const player = await signIn();
+    const other = await signIn();
+    const session = (sessionId: string, extra: Partial<Parameters<typeof checkoutCompletedEvent>[0]>) =>
+      checkoutCompletedEvent({ sessionId, userId: player.userId, amountTotal: 999, ...extra });
+    const notOurs = [
+      // A dashboard Payment Link at a pack's price, its client_reference_id set in the link's URL by the payer.
+      session("cs_test_link", { paymentLink: "plink_1", metadata: {} }),
+      session("cs_test_link_meta", { paymentLink: "plink_1" }),
+      // No metadata, metadata naming another player, metadata naming another pack's price.
+      session("cs_test_bare", { metadata: null }),
+      session("cs_test_someone", { metadata: { amountCents: "999", userId: other.userId } }),
+      session("cs_test_cheaper", { metadata: { amountCents: "499", userId: player.userId } }),
+    ];
+    for (const payload of notOurs) {
+      const res = await deliver(payload);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ received: true, ignored: "not a Vantage checkout" });
+    }
+    expect(await balances(player.token)).toEqual(expect.objectContaining({ coinBalance: 5_000, vantageCash: 0 }));
+    expect(await balances(other.token)).toEqual(expect.objectContaining({ coinBalance: 5_000, vantageCash: 0 }));
+
+    expect(await (await deliver(session("cs_test_ours", {}))).json()).toEqual({ received: true, credited: true });
+  });
 });
 
 describe("the simulated checkout", () => {

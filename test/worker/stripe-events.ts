@@ -13,6 +13,10 @@ export type CheckoutCompletedInput = {
   /** Seconds since the epoch; now by default. */
   created?: number;
   paymentIntent?: string;
+  /** The session's metadata; what Vantage writes when it opens one (the pack's price and the player) by default. */
+  metadata?: Record<string, string> | null;
+  /** The dashboard Payment Link the session was made from, if any. */
+  paymentLink?: string;
 };
 
 export function checkoutCompletedEvent(input: CheckoutCompletedInput): string {
@@ -31,7 +35,8 @@ export function checkoutCompletedEvent(input: CheckoutCompletedInput): string {
         currency: "usd",
         client_reference_id: input.userId,
         payment_intent: input.paymentIntent ?? null,
-        metadata: { amountCents: String(input.amountTotal) },
+        metadata: input.metadata === undefined ? { amountCents: String(input.amountTotal), userId: input.userId } : input.metadata,
+        ...(input.paymentLink && { payment_link: input.paymentLink }),
       },
     },
   });

@@ -44,6 +44,10 @@ const CheckoutSessionSchema = z.object({
   amount_total: z.number().int().nullish(),
   currency: z.string().nullish(),
   client_reference_id: z.string().nullish(),
+  // What Vantage wrote when it opened the session (the player and the pack's price); a
+  // session made from a dashboard Payment Link carries the link's, and names the link.
+  metadata: z.record(z.string(), z.string()).nullish(),
+  payment_link: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
   payment_intent: z.union([z.string().min(1).max(255), z.object({ id: z.string().min(1).max(255) })]).nullish(),
   // The card's billing address, which Checkout asks for: its country and state or province.
   customer_details: z
@@ -62,6 +66,16 @@ function billingRegionOf(address: { country?: string | null; state?: string | nu
   const state = address?.state?.trim() ?? "";
   if ((country === "US" || country === "CA") && state === "") return null;
   return regionOf(country, state);
+}
+
+/**
+ * Whether Vantage opened this session for this player and this pack. A Payment Link made in
+ * the provider's dashboard takes `client_reference_id` from its URL, so anyone paying it
+ * could name a player and be credited a pack by the amount; Vantage's own sessions carry
+ * the player and the price in metadata the payer cannot set, and no link.
+ */
+function openedByVantage(session: z.infer<typeof CheckoutSessionSchema>, userId: string, amountCents: number): boolean {
+  return !session.payment_link && session.metadata?.userId === userId && session.metadata?.amountCents === String(amountCents);
 }
 
 function ignored(reason: string): WebhookOutcome {
@@ -149,6 +163,10 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
   if (!userId || session.amount_total == null) {
     loggerFor(env).warn("paid checkout session without a player or amount", session.id);
     return ignored("no player or amount");
+  }
+  if (!openedByVantage(session, userId, session.amount_total)) {
+    loggerFor(env).error("paid checkout session Vantage did not open for this player and pack", session.id);
+    return ignored("not a Vantage checkout");
   }
   const [user] = await getDb(env).select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) {
