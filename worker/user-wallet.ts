@@ -50,6 +50,7 @@ import {
   governingRegionInTx,
   payoutPlaceRefusalInTx,
   purchaseDeclineInTx,
+  withdrawOpenCheckoutsInTx,
   recordPurchaseInTx,
   regionAllowsInTx,
   windDownInTx,
@@ -105,6 +106,7 @@ const payeeStanding: PayeeStanding = {
   windDown: (tx, play) => windDownInTx(tx, play),
   countPurchase: (tx, purchase) => recordPurchaseInTx(tx, purchase),
   declinePurchase: (tx, checkoutSessionId, play, billingRegion) => purchaseDeclineInTx(tx, checkoutSessionId, play, billingRegion),
+  withdrawOpenCheckouts: (tx, reason) => withdrawOpenCheckoutsInTx(tx, reason),
 };
 
 /** Where the code's region offers no Vantage Cash, the card credits nothing: the region's notice says why. */

@@ -1,13 +1,16 @@
 // A card payment taken back through the player's bank (a dispute closed lost) closes the
 // account to coin packs: a win redeemed before the chargeback would otherwise be a free bet,
-// bought again every month. A new checkout is refused with a sentence; a dispute the house
-// won, or one still open, leaves purchases as they were.
+// bought again every month. A new checkout is refused with a sentence, and one already open
+// is withdrawn (expired at the provider; paid anyway, declined and refunded); a dispute the
+// house won, or one still open, leaves purchases as they were.
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { sentenceFor } from "../../src/shared/refusals";
-import { signIn, type SignedIn } from "./helpers";
+import { api, signIn, type SignedIn } from "./helpers";
 import { checkoutCompletedEvent, disputeEvent } from "./stripe-events";
 import {
   deliverStripeEvent as deliver,
+  expiredAtSimProvider,
   simPaymentIntentOf as paymentIntentOf,
   tryOpenSimCheckout as openCheckout,
 } from "./checkout-helpers";
@@ -38,6 +41,26 @@ describe("a chargeback the house lost", () => {
       message: sentenceFor("purchases-closed-chargeback", undefined),
     });
     expect(refused.sessionId).toBeNull();
+  });
+
+  it("withdraws a checkout opened before the chargeback was lost: expired at the provider, and paid anyway it is refunded", async () => {
+    const player = await signIn();
+    const first = await openCheckout(player, 999);
+    expect((await pay(player, first.sessionId!, 999)).credited).toBe(true);
+    const opened = await openCheckout(player, 1999);
+    expect(opened.status).toBe(200);
+    await disputed(first.sessionId!, "lost");
+
+    await expiredAtSimProvider(player, opened.sessionId!);
+    // Paid just before the provider expired it: declined, never credited, and refunded in full.
+    expect(await pay(player, opened.sessionId!, 1999)).toEqual({ received: true, credited: false, declined: "withdrawn" });
+    // The pack charged back was taken back, and the one paid after it never credited.
+    const me = (await (await api("/api/me", { token: player.token })).json()) as { coinBalance: number };
+    expect(me.coinBalance).toBe(5_000);
+    const refunds = await env.DB.prepare("SELECT amount_cents FROM sim_reversals WHERE kind = 'refund' AND payment_intent = ?")
+      .bind(paymentIntentOf(opened.sessionId!))
+      .all<{ amount_cents: number }>();
+    expect(refunds.results.map((r) => r.amount_cents)).toEqual([1999]);
   });
 
   it("counts any close but a win as money taken back; an inquiry closed without a chargeback does not", async () => {

@@ -1,7 +1,10 @@
 // Paying for packs in Worker tests as a player and Stripe would: a checkout opened at the
 // simulated provider, and Stripe-signed events delivered to the real webhook.
-import { expect } from "vitest";
+import { env } from "cloudflare:workers";
+import { expect, vi } from "vitest";
+import { getUserWallet } from "../../worker/user-wallet";
 import { api, postJson, type SignedIn } from "./helpers";
+import { ringAlarm } from "./ring-alarm";
 import { stripeSignature } from "./stripe-events";
 
 /** What the payments webhook answers an event. */
@@ -31,3 +34,20 @@ export async function openSimCheckout(player: SignedIn, amountCents: number): Pr
 
 /** The PaymentIntent the simulated provider names for a session it completes. */
 export const simPaymentIntentOf = (sessionId: string) => `pi_sim_${sessionId.slice("cs_sim_".length)}`;
+
+/** A session's status in the simulated provider's books ("open", "completed", "expired", …). */
+export async function simCheckoutStatus(sessionId: string): Promise<string | undefined> {
+  const row = await env.DB.prepare("SELECT status FROM sim_checkout_sessions WHERE id = ?").bind(sessionId).first<{ status: string }>();
+  return row?.status;
+}
+
+/** Rings the player's wallet alarm (its own, set to ring at the commit, may ring first) until the provider has expired the session. */
+export async function expiredAtSimProvider(player: SignedIn, sessionId: string): Promise<void> {
+  await vi.waitUntil(
+    async () => {
+      await ringAlarm(getUserWallet(env, player.userId));
+      return (await simCheckoutStatus(sessionId)) === "expired";
+    },
+    { timeout: 20_000, interval: 20 },
+  );
+}

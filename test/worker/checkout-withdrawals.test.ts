@@ -7,16 +7,21 @@
 // break is credited as before.
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expireWithdrawnCheckoutsOnAlarm } from "../../worker/protection/in-wallet/methods";
 import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import type { WalletHost } from "../../worker/wallet/wallet-object";
 import { ADULT_DATE_OF_BIRTH, api, BASE, postJson, signIn, type SignedIn } from "./helpers";
-import { ringAlarm } from "./ring-alarm";
 import { drainOutboxNow, walletSqlOf } from "./settlement-fixtures";
 import { withRegionEntryFromToday } from "./region-entry-fixtures";
 import { chargeRefundedEvent, checkoutCompletedEvent } from "./stripe-events";
-import { deliverStripeEvent as deliver, openSimCheckout as openCheckout, simPaymentIntentOf as paymentIntentOf } from "./checkout-helpers";
+import {
+  deliverStripeEvent as deliver,
+  expiredAtSimProvider,
+  openSimCheckout as openCheckout,
+  simCheckoutStatus,
+  simPaymentIntentOf as paymentIntentOf,
+} from "./checkout-helpers";
 
 const wallet = (player: SignedIn) => getUserWallet(env, player.userId);
 
@@ -24,28 +29,12 @@ const wallet = (player: SignedIn) => getUserWallet(env, player.userId);
 const completion = (player: SignedIn, sessionId: string, amountTotal: number) =>
   checkoutCompletedEvent({ sessionId, userId: player.userId, amountTotal, paymentIntent: paymentIntentOf(sessionId) });
 
-async function simStatus(sessionId: string): Promise<string | undefined> {
-  const row = await env.DB.prepare("SELECT status FROM sim_checkout_sessions WHERE id = ?").bind(sessionId).first<{ status: string }>();
-  return row?.status;
-}
-
 /** Refunds in the simulated provider's own books for a payment, in cents. */
 async function simRefunds(sessionId: string): Promise<number[]> {
   const rows = await env.DB.prepare("SELECT amount_cents FROM sim_reversals WHERE kind = 'refund' AND payment_intent = ?")
     .bind(paymentIntentOf(sessionId))
     .all<{ amount_cents: number }>();
   return rows.results.map((r) => r.amount_cents);
-}
-
-/** Rings the wallet's alarm (its own, set to ring at the commit, may ring first) until the provider has expired the session. */
-async function expiredAtProvider(player: SignedIn, sessionId: string): Promise<void> {
-  await vi.waitUntil(
-    async () => {
-      await ringAlarm(wallet(player));
-      return (await simStatus(sessionId)) === "expired";
-    },
-    { timeout: 20_000, interval: 20 },
-  );
 }
 
 async function balances(player: SignedIn) {
@@ -79,14 +68,14 @@ describe("a break withdraws the open checkouts", () => {
     expect((await postJson("/api/me/break", { period: "24h" }, player.token)).status).toBe(200);
     // The hold stops counting at once; the session is expired at the provider after the commit.
     expect((await wallet(player).getProtection(player.userId, Date.now())).allowance?.remainingCents).toBe(10_000);
-    await expiredAtProvider(player, sessionId);
+    await expiredAtSimProvider(player, sessionId);
     const path = `/api/payments/sim/checkout/${sessionId}`;
     const page = await (await api(path)).text();
     expect(page).toContain("This checkout is expired.");
     expect(page).not.toContain("Pay $49.99");
     const pay = await api(`${path}/pay`, { method: "POST", headers: { Origin: BASE }, redirect: "manual" });
     expect(pay.headers.get("Location")).toBe("/shop?checkout=cancel");
-    expect(await simStatus(sessionId)).toBe("expired");
+    expect(await simCheckoutStatus(sessionId)).toBe("expired");
 
     // Paid just before it was expired: Stripe delivers the completion all the same.
     expect(await deliver(completion(player, sessionId, 4999))).toEqual({ received: true, credited: false, declined: "break" });
@@ -127,7 +116,7 @@ describe("a break withdraws the open checkouts", () => {
     const sessionId = await openCheckout(player, 1999);
     const closed = (await (await postJson("/api/me/break", { period: "permanent" }, player.token)).json()) as { closed: string };
     expect(closed.closed).toBe("permanent");
-    await expiredAtProvider(player, sessionId);
+    await expiredAtSimProvider(player, sessionId);
 
     const bodies = await Promise.all(Array.from({ length: 5 }, () => deliver(completion(player, sessionId, 1999))));
     expect(bodies).toEqual(Array.from({ length: 5 }, () => ({ received: true, credited: false, declined: "closed" })));
@@ -142,7 +131,7 @@ describe("a break withdraws the open checkouts", () => {
     const now = Date.now();
     await wallet(player).answerRealityCheck(player.userId, "take-break", now);
     expect((await wallet(player).getProtection(player.userId, now)).state.breakUntil).toBeGreaterThan(now);
-    await expiredAtProvider(player, sessionId);
+    await expiredAtSimProvider(player, sessionId);
   });
 
   it("declines a withdrawn checkout's completion even once the break is over", async () => {
@@ -178,7 +167,7 @@ describe("a break withdraws the open checkouts", () => {
       .run();
     const attached = await stub.attachPurchaseHold(player.userId, { holdId: `hold_${sessionId}`, sessionId }, now);
     expect(attached.refused).toMatchObject({ ok: false, code: "self-excluded" });
-    await expiredAtProvider(player, sessionId);
+    await expiredAtSimProvider(player, sessionId);
   });
 });
 
@@ -254,12 +243,12 @@ describe("a purchase limit lowered below what is held", () => {
     const newer = await openCheckout(player, 999);
 
     expect((await limit(20)).status).toBe(200);
-    await expiredAtProvider(player, newer);
-    expect(await simStatus(older)).toBe("open");
+    await expiredAtSimProvider(player, newer);
+    expect(await simCheckoutStatus(older)).toBe("open");
     expect((await wallet(player).getProtection(player.userId, Date.now())).allowance?.remainingCents).toBe(2000 - 1999);
 
     expect((await limit(0)).status).toBe(200);
-    await expiredAtProvider(player, older);
+    await expiredAtSimProvider(player, older);
 
     expect(await deliver(completion(player, newer, 999))).toEqual({ received: true, credited: false, declined: "withdrawn" });
     await expectNothingCredited(player);
@@ -282,7 +271,7 @@ describe("a purchase limit lowered below what is held", () => {
       .run();
     const attached = await stub.attachPurchaseHold(player.userId, { holdId: `hold_${sessionId}`, sessionId }, Date.now());
     expect(attached.refused).toMatchObject({ ok: false, code: "purchase-limit" });
-    await expiredAtProvider(player, sessionId);
+    await expiredAtSimProvider(player, sessionId);
   });
 
   it("keeps an older checkout that fits the lowered limit, refusing only the one being made", async () => {
@@ -296,14 +285,14 @@ describe("a purchase limit lowered below what is held", () => {
     expect(
       (await api("/api/me/limits", { method: "PUT", body: JSON.stringify({ dailyPurchaseDollars: 10 }), token: player.token })).status,
     ).toBe(200);
-    expect(await simStatus(older)).toBe("open");
+    expect(await simCheckoutStatus(older)).toBe("open");
     await env.DB.prepare("INSERT INTO sim_checkout_sessions (id, user_id, amount_cents, status, created_at) VALUES (?, ?, 1999, 'open', ?)")
       .bind(sessionId, player.userId, Date.now())
       .run();
     const attached = await stub.attachPurchaseHold(player.userId, { holdId: `hold_${sessionId}`, sessionId }, Date.now());
     expect(attached.refused).toMatchObject({ ok: false, code: "purchase-limit" });
-    await expiredAtProvider(player, sessionId);
-    expect(await simStatus(older)).toBe("open");
+    await expiredAtSimProvider(player, sessionId);
+    expect(await simCheckoutStatus(older)).toBe("open");
   });
 });
 
@@ -313,7 +302,7 @@ describe("a checkout paid with no break", () => {
     const sessionId = await openCheckout(player, 999);
     const pay = await api(`/api/payments/sim/checkout/${sessionId}/pay`, { method: "POST", headers: { Origin: BASE }, redirect: "manual" });
     expect(pay.headers.get("Location")).toBe(`/shop?checkout=success&session=${sessionId}`);
-    expect(await simStatus(sessionId)).toBe("completed");
+    expect(await simCheckoutStatus(sessionId)).toBe("completed");
     expect(await balances(player)).toEqual({ coins: 15_000, cash: 900 });
     expect(await simRefunds(sessionId)).toEqual([]);
     expect(await purchaseOf(player, sessionId)).toMatchObject({ coins: 10_000, cash_cents: 900, refunded_cents: 0 });

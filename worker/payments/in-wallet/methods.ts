@@ -76,6 +76,7 @@ import {
   applyRefundInTx,
   listDisputesInTx,
   listPurchasesInTx,
+  chargebackLostInTx,
   type DisputeInput,
   type DisputeRow,
   type RefundInput,
@@ -273,14 +274,21 @@ export const paymentsMethods = {
   // the wallet looks at its held payouts at once (see beginPayoutAttemptInTx).
 
   async applyDispute(host: WalletHost, userId: string, input: DisputeInput, now: number): Promise<ReversalResult> {
+    let withdrawn = 0;
     const result = host.transact(userId, now, (tx) => {
       const applied = applyDisputeInTx(tx, input);
       // A declined pack's charge disputed and lost: the bank returned it, so no refund is owed.
       if (applied.ok && input.phase === "closed") declinedRefundSettledByDisputeInTx(tx, input.paymentIntent);
       // A warned charge lost to a dispute: its refund is no longer owed either.
       if (applied.ok) fraudRefundsSettledInTx(tx);
+      // A chargeback lost closes the shop, checkouts already open included.
+      if (applied.ok && input.phase === "closed" && chargebackLostInTx(tx)) {
+        withdrawn = tx.use(PAYEE_STANDING).withdrawOpenCheckouts(tx, "purchases-closed-chargeback");
+      }
       return applied;
     });
+    // The alarm expires the withdrawn checkouts at the provider.
+    if (withdrawn > 0) await host.wakeBy(Date.now());
     await wakeForHeldPayouts(host, userId, now);
     // A dispute won on a declined pack or a warned charge leaves its refund owed again: the alarm asks for it.
     await armForOwedRefunds(host, userId, now);

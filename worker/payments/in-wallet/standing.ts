@@ -40,6 +40,11 @@ export type PayeeStanding = {
     play: PlayContext | undefined,
     billingRegion: string | null,
   ): PurchaseDecline | null;
+  /**
+   * A card payment lost to a chargeback closes the shop: the player's open checkouts are
+   * withdrawn (expired at the provider by the alarm, declined if paid anyway). How many were.
+   */
+  withdrawOpenCheckouts(tx: Ledger, reason: "purchases-closed-chargeback"): number;
 };
 
 /** Why a paid pack was declined (see declined-purchases.ts). */

@@ -318,7 +318,7 @@ export function closeUnderAgeInTx(tx: Ledger): void {
     tx.now,
     tx.now,
   );
-  withdrawOpenCheckouts(tx, "under-age");
+  withdrawOpenCheckoutsInTx(tx, "under-age");
   projectStandingInTx(tx, readProtection(tx));
 }
 
@@ -350,7 +350,7 @@ export function correctDateOfBirthInTx(
     closed ? tx.now : null,
     tx.now,
   );
-  if (closed === "under-age") withdrawOpenCheckouts(tx, "under-age");
+  if (closed === "under-age") withdrawOpenCheckoutsInTx(tx, "under-age");
   // Closed or reopened: the public social surface follows (standing.ts).
   projectStandingInTx(tx, readProtection(tx));
   return { ok: true, changed: state.dateOfBirth !== input.dateOfBirth || state.closed !== closed };
@@ -365,9 +365,14 @@ function closedByPlayerInTx(tx: Ledger): boolean {
 
 // ---- open checkouts withdrawn (checkout-withdrawals.ts) ----
 
-/** A break or closure: every open checkout is withdrawn, so none can be paid during it. */
-function withdrawOpenCheckouts(tx: Ledger, reason: "self-excluded" | "under-age"): void {
-  for (const checkout of openCheckoutsInTx(tx)) withdrawCheckoutInTx(tx, checkout, reason);
+/**
+ * A break, a closure or a chargeback lost: every open checkout is withdrawn, so none can be
+ * paid after it. How many were.
+ */
+export function withdrawOpenCheckoutsInTx(tx: Ledger, reason: "self-excluded" | "under-age" | "purchases-closed-chargeback"): number {
+  const open = openCheckoutsInTx(tx);
+  for (const checkout of open) withdrawCheckoutInTx(tx, checkout, reason);
+  return open.length;
 }
 
 /**
@@ -420,8 +425,9 @@ function regionClosedSince(tx: Ledger, checkoutSessionId: string, play: PlayCont
 /**
  * Why a paid checkout must be declined (refunded, never credited): the player is closed for
  * play or on a break now, or the checkout was withdrawn before it was paid (or the region it
- * was opened under stopped offering packs since, which withdraws it); null when it may be
- * credited. A declined checkout's hold, if it still has one, stops counting.
+ * was opened under stopped offering packs since, or a card payment of the player's was lost
+ * to a chargeback since, either of which withdraws it); null when it may be credited. A
+ * declined checkout's hold, if it still has one, stops counting.
  */
 export function purchaseDeclineInTx(
   tx: Ledger,
@@ -431,7 +437,11 @@ export function purchaseDeclineInTx(
 ): "closed" | "break" | "withdrawn" | null {
   const reason =
     exclusionAt(readProtection(tx), tx.now) ??
-    (checkoutWithdrawn(tx, checkoutSessionId) || regionClosedSince(tx, checkoutSessionId, play, billingRegion) ? "withdrawn" : null);
+    (checkoutWithdrawn(tx, checkoutSessionId) ||
+    regionClosedSince(tx, checkoutSessionId, play, billingRegion) ||
+    tx.use(CHARGEBACK_LOST)(tx)
+      ? "withdrawn"
+      : null);
   if (reason !== null) tx.sql.exec("DELETE FROM purchase_holds WHERE session_id = ?", checkoutSessionId);
   return reason;
 }
@@ -450,7 +460,7 @@ export function takeBreakInTx(tx: Ledger, period: BreakPeriod): BreakResult {
     next.closed ? tx.now : null,
     tx.now,
   );
-  withdrawOpenCheckouts(tx, "self-excluded");
+  withdrawOpenCheckoutsInTx(tx, "self-excluded");
   const after = readProtection(tx);
   // Off the public social surface while it runs, or for good (standing.ts).
   projectStandingInTx(tx, after);

@@ -35,7 +35,7 @@ export const DECLINED_MESSAGES: Record<NonNullable<CheckoutOutcome["reason"]>, s
   closed: "This pack was not credited because your account is closed for play. Your payment will be refunded in full.",
   break: "This pack was not credited because you are taking a break. Your payment will be refunded in full.",
   withdrawn:
-    "This pack was not credited: the checkout was withdrawn by a purchase limit, a break, or because packs are not offered where you are or where your card is billed. Your payment will be refunded in full.",
+    "This pack was not credited: the checkout was withdrawn by a purchase limit, a break, a card payment charged back, or because packs are not offered where you are or where your card is billed. Your payment will be refunded in full.",
 };
 
 type Message = { text: string; tone: "success" | "info" | "error" };
