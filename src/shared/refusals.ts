@@ -122,6 +122,8 @@ export type WorkerRefusal =
   // the player's date of birth
   | Plain<"date-of-birth-invalid">
   | Plain<"date-of-birth-set">
+  // the account's freeze: an unfreeze approved when the freeze in force is not the one it was asked against (worker/admin/player-admin.ts).
+  | Plain<"freeze-changed">
   // operators' adjustments
   | Plain<"adjustment-conflict">
   | Plain<"adjustment-needs-approval">
@@ -400,7 +402,7 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
     text: "This player's verified document showed a minor: the check cannot be reset, and the account stays closed for play.",
   },
   "identity-changed": {
-    text: "This player's identity check changed since this reset was asked, so it no longer applies. Look at the check again and send a new request.",
+    text: "This player's identity check changed since this reset was asked (or the request does not say which verification it resets), so it no longer applies. Look at the check again and send a new request.",
   },
 
   // disputes, refunds and fraud warnings (as the payment provider reports them)
@@ -412,6 +414,11 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
   // the player's date of birth
   "date-of-birth-invalid": { text: "dateOfBirth: Please enter a real date of birth." },
   "date-of-birth-set": { text: "Your date of birth is already confirmed. Please contact support to change it." },
+
+  // the account's freeze
+  "freeze-changed": {
+    text: "This account was frozen again since this unfreeze was asked (or the request does not say which freeze it lifts), so it no longer applies. Look at the freeze in force and send a new request.",
+  },
 
   // operators' adjustments
   "adjustment-conflict": { text: "This adjustment id was already used for another adjustment." },

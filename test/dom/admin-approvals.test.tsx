@@ -6,6 +6,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { formatTime } from "../../src/features/admin/components/admin-format";
 import { redirectTo } from "../../src/lib/browser-navigation";
 import { fakeApi, jsonResponse, renderApp, sessionBody, userDoc, type FakeCall } from "./app-helpers";
 
@@ -157,23 +158,32 @@ describe("the Approvals tab", () => {
     ).toBeTruthy();
   });
 
-  it("lists a request to unfreeze an account with the player; approving names what it releases", async () => {
+  it("lists a request to unfreeze an account with the player and the freeze it was asked against; approving names what it releases", async () => {
+    const frozenAt = Date.UTC(2026, 10, 3, 14, 5, 9);
     const unfreezing = {
       ...base,
       id: "rq-unfreeze",
       kind: "unfreeze",
       subject: "p-5",
       subjectLabel: "max@example.com",
-      payload: {},
+      payload: { frozenAt },
       requestedBy: "admin@vantage.test",
       reason: "identity confirmed on a call",
     };
-    consoleApi(({ path }) => (path.startsWith("/api/admin/approvals?") ? jsonResponse(200, { requests: [unfreezing] }) : undefined));
+    // Asked before requests kept their freeze: its approval is refused, and the row says to ask again.
+    const askedBefore = { ...unfreezing, id: "rq-unfreeze-old", subject: "p-7", subjectLabel: "kim@example.com", payload: {} };
+    consoleApi(({ path }) =>
+      path.startsWith("/api/admin/approvals?") ? jsonResponse(200, { requests: [unfreezing, askedBefore] }) : undefined,
+    );
     const user = userEvent.setup();
     renderApp("/admin?tab=approvals");
-    const row = (await screen.findByText("max@example.com")).closest("tr")!;
+    const old = (await screen.findByText("kim@example.com")).closest("tr")!;
+    expect(
+      within(old).getByText("frozen → unfrozen: held payouts and play released (asked before requests named their freeze: ask again)"),
+    ).toBeTruthy();
+    const row = screen.getByText("max@example.com").closest("tr")!;
     expect(within(row).getByText("Unfreezing an account")).toBeTruthy();
-    expect(within(row).getByText("frozen → unfrozen: held payouts and play released")).toBeTruthy();
+    expect(within(row).getByText(`frozen since ${formatTime(frozenAt)} → unfrozen: held payouts and play released`)).toBeTruthy();
     expect(within(row).getByText("identity confirmed on a call")).toBeTruthy();
     await user.click(within(row).getByRole("button", { name: "Approve" }));
     expect(
@@ -188,14 +198,30 @@ describe("the Approvals tab", () => {
       kind: "identity-reset",
       subject: "p-6",
       subjectLabel: "robin@example.com",
-      payload: { status: "in-use" },
+      payload: { status: "in-use", sessionId: "vs_1" },
       requestedBy: "admin@vantage.test",
       reason: "keeps the other account",
     };
-    consoleApi(({ path }) => (path.startsWith("/api/admin/approvals?") ? jsonResponse(200, { requests: [resetting] }) : undefined));
+    // Asked before requests kept the verification session: its approval is refused, and the row says to ask again.
+    const askedBefore = {
+      ...resetting,
+      id: "rq-identity-reset-old",
+      subject: "p-8",
+      subjectLabel: "sam@example.com",
+      payload: { status: "in-use" },
+    };
+    consoleApi(({ path }) =>
+      path.startsWith("/api/admin/approvals?") ? jsonResponse(200, { requests: [resetting, askedBefore] }) : undefined,
+    );
     const user = userEvent.setup();
     renderApp("/admin?tab=approvals");
-    const row = (await screen.findByText("robin@example.com")).closest("tr")!;
+    const old = (await screen.findByText("sam@example.com")).closest("tr")!;
+    expect(
+      within(old).getByText(
+        "in-use → never started: its document and person released (asked before requests named their verification: ask again)",
+      ),
+    ).toBeTruthy();
+    const row = screen.getByText("robin@example.com").closest("tr")!;
     expect(within(row).getByText("Resetting an identity check")).toBeTruthy();
     expect(within(row).getByText("in-use → never started: its document and person released")).toBeTruthy();
     expect(within(row).getByText("keeps the other account")).toBeTruthy();

@@ -1,11 +1,14 @@
 // Resetting a player's identity check takes two operators: one asks, and until a second
 // approves, the check stays as it is and the document and person it verified stay claimed, so
 // another account showing that document is still in-use. The asker cannot approve their own
-// request; a request asked against a check that moved on since is refused at approval; nobody
-// asks or approves on their own account (anyone may reject, which leaves the check as it is).
+// request; a request asked against a check that moved on since (another state, or a new
+// verification that came to the same state) is refused at approval, and so is one that does not
+// say which verification it was asked against; nobody asks or approves on their own account
+// (anyone may reject, which leaves the check as it is).
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { IdentityState } from "../../src/shared/schemas/identity";
+import { getUserWallet } from "../../worker/user-wallet";
 import { api, postJson, signIn, type SignedIn, testLegalName } from "./helpers";
 import { ADMIN_EMAIL, SECOND_OPERATOR, errorOf, signInOperators } from "./four-eyes-helpers";
 
@@ -19,6 +22,7 @@ type Request = {
   outcome: Record<string, unknown> | null;
 };
 type AuditEntries = { entries: { actor: string; action: string; reason: string }[] };
+type Refused = { error: { code: string; message: string; details: { request: Request } } };
 
 let admin: SignedIn;
 let ops: SignedIn;
@@ -101,7 +105,7 @@ describe("resetting an identity check", () => {
       status: "pending",
       subject: player.userId,
       subjectLabel: player.email,
-      payload: { status: "verified" },
+      payload: { status: "verified", sessionId: expect.any(String) },
       outcome: null,
     });
     // Asking again while it waits answers the same request.
@@ -137,7 +141,7 @@ describe("resetting an identity check", () => {
     ]);
 
     const otherReset = await asked(await askReset(other, admin.token));
-    expect(otherReset.payload).toEqual({ status: "in-use" });
+    expect(otherReset.payload).toEqual({ status: "in-use", sessionId: expect.any(String) });
     expect((await decided(await decide(otherReset, "approve", ops.token))).outcome).toMatchObject({ previous: "in-use", changed: true });
     await verify(other, "verified", document);
     expect((await identityOf(other)).status).toBe("verified");
@@ -153,7 +157,7 @@ describe("resetting an identity check", () => {
     await startCheck(player);
     expect((await identityOf(player)).status).toBe("pending");
     const request = await asked(await askReset(player, admin.token, "stuck check"));
-    expect(request.payload).toEqual({ status: "pending" });
+    expect(request.payload).toEqual({ status: "pending", sessionId: expect.any(String) });
 
     // Meanwhile the player completes a check: the document verifies them.
     await verify(player, "verified", document);
@@ -179,6 +183,68 @@ describe("resetting an identity check", () => {
     const anew = await asked(await askReset(player, admin.token));
     expect(anew.id).not.toBe(request.id);
     expect(anew).toMatchObject({ status: "pending", payload: { status: "verified" } });
+  });
+
+  it("is refused at approval when the check was reset since and a new verification came to the same state, and changes nothing", async () => {
+    const document = randomDocument();
+    const holder = await verifiedPlayer(document);
+    const player = await unverifiedPlayer();
+    await verify(player, "verified", document);
+    expect((await identityOf(player)).status).toBe("in-use");
+    const request = await asked(await askReset(player, admin.token));
+    const { sessionId: askedSession } = request.payload as { status: string; sessionId: string };
+    expect(request.payload).toEqual({ status: "in-use", sessionId: expect.any(String) });
+
+    // Meanwhile the check is reset another way, and the player verifies again with the same document:
+    // in-use again, in a new verification session.
+    const wallet = getUserWallet(env, player.userId);
+    const reset = await wallet.resetIdentity(player.userId, { actor: SECOND_OPERATOR, reason: "reset by hand" }, Date.now());
+    expect(reset).toMatchObject({ ok: true });
+    await verify(player, "verified", document);
+    const before = await identityOf(player);
+    expect(before.status).toBe("in-use");
+
+    // The old request does not reset the new verification: 409, and the request fails saying why.
+    const refused = await decide(request, "approve", ops.token);
+    expect(refused.status).toBe(409);
+    const { error } = (await refused.json()) as Refused;
+    expect(error.code).toBe("identity-changed");
+    expect(error.details.request).toMatchObject({ id: request.id, status: "failed", outcome: { code: "identity-changed" } });
+    expect(await identityOf(player)).toEqual(before);
+    expect(await documentClaims(holder)).toBe(1);
+    const audit = (await (await api(`/api/admin/audit?target=${player.userId}`, { token: admin.token })).json()) as AuditEntries;
+    expect(audit.entries.filter((e) => e.action === "identity-reset").map((e) => e.reason)).toEqual(["reset by hand"]);
+
+    // Asked anew, against the new verification, it is a new request.
+    const anew = await asked(await askReset(player, admin.token));
+    expect(anew.id).not.toBe(request.id);
+    expect(anew.payload).toEqual({ status: "in-use", sessionId: expect.any(String) });
+    expect((anew.payload as { sessionId: string }).sessionId).not.toBe(askedSession);
+  });
+
+  it("a request stored before requests kept the verification session is listed, and resets no check: operators ask again", async () => {
+    const player = await verifiedPlayer(randomDocument());
+    const id = `rq-old-identity-reset-${crypto.randomUUID()}`;
+    await env.DB.prepare(
+      `INSERT INTO approval_requests (id, kind, subject, payload, requested_by, requested_by_id, reason, status, created_at)
+       VALUES (?, 'identity-reset', ?, '{"status":"verified"}', ?, ?, 'asked before requests kept the session', 'pending', ?)`,
+    )
+      .bind(id, player.userId, ADMIN_EMAIL, admin.userId, Date.now())
+      .run();
+    const listed = (await (await api("/api/admin/approvals?status=pending&limit=100", { token: admin.token })).json()) as {
+      requests: Request[];
+    };
+    const old = listed.requests.find((r) => r.id === id);
+    expect(old).toMatchObject({ kind: "identity-reset", subject: player.userId, payload: { status: "verified" } });
+
+    const refused = await decide(old!, "approve", ops.token);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as Refused).error).toMatchObject({
+      code: "identity-changed",
+      details: { request: { status: "failed" } },
+    });
+    expect((await identityOf(player)).status).toBe("verified");
+    expect(await documentClaims(player)).toBe(1);
   });
 
   it("is not asked for a check never started, nor for a player who does not exist", async () => {
@@ -222,7 +288,7 @@ describe("resetting an identity check", () => {
     await verify(player, "needs-input", randomDocument());
     expect((await identityOf(player)).status).toBe("needs-input");
     const request = await asked(await askReset(player, admin.token));
-    expect(request.payload).toEqual({ status: "needs-input" });
+    expect(request.payload).toEqual({ status: "needs-input", sessionId: expect.any(String) });
     expect((await decided(await decide(request, "reject", ops.token))).status).toBe("rejected");
     expect((await identityOf(player)).status).toBe("needs-input");
     // Decided, it is not answered again: asking anew makes a new request.

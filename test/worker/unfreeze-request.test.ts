@@ -1,11 +1,13 @@
 // Unfreezing takes two operators: one asks, and until a second approves, the account stays
 // frozen (its bets, bonus and redemptions refused as before). The asker cannot approve their
 // own request, an account that is not frozen cannot be asked for, and nobody asks or approves
-// on their own account (anyone may reject, which leaves the account frozen). Freezing stays
-// immediate for any operator.
+// on their own account (anyone may reject, which leaves the account frozen). A request lifts
+// only the freeze it was asked against: never one put on again since, nor any freeze for a
+// request that does not say which. Freezing stays immediate for any operator.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PlayerDetail } from "../../src/shared/schemas/operator-views";
+import { getUserWallet } from "../../worker/user-wallet";
 import { FROZEN_MESSAGE } from "../../worker/wallet/operator-actions";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
@@ -13,6 +15,7 @@ import { ADMIN_EMAIL, SECOND_OPERATOR, errorOf, signInOperators } from "./four-e
 
 type Request = { id: string; kind: string; status: string; subject: string; subjectLabel: string; payload: unknown; outcome: unknown };
 type AuditEntries = { entries: { actor: string; action: string; reason: string }[] };
+type Refused = { error: { code: string; message: string; details: { request: Request } } };
 
 let admin: SignedIn;
 let ops: SignedIn;
@@ -57,8 +60,11 @@ describe("unfreezing an account", () => {
     const uid = player.userId;
     await expectFrozenRefusal(await bet());
 
+    const { freeze: frozen } = await detailOf(uid);
     const request = await asked(await askUnfreeze(uid, admin.token));
-    expect(request).toMatchObject({ kind: "unfreeze", status: "pending", subject: uid, subjectLabel: player.email, payload: {} });
+    // The request keeps the freeze it was asked against.
+    expect(request).toMatchObject({ kind: "unfreeze", status: "pending", subject: uid, subjectLabel: player.email });
+    expect(request.payload).toEqual({ frozenAt: frozen.updatedAt });
     // Asking again while it waits answers the same request.
     expect((await asked(await askUnfreeze(uid, admin.token))).id).toBe(request.id);
 
@@ -147,5 +153,66 @@ describe("unfreezing an account", () => {
     const anew = await asked(await askUnfreeze(uid, admin.token, "second look: documents in order"));
     expect(anew.id).not.toBe(request.id);
     expect(anew).toMatchObject({ kind: "unfreeze", status: "pending" });
+  });
+
+  it("never lifts a freeze put on again since it was asked: approval is refused and the new freeze stands", async () => {
+    const { player, bet } = await frozenPlayer();
+    const uid = player.userId;
+    const request = await asked(await askUnfreeze(uid, admin.token));
+
+    // Meanwhile the account is unfrozen another way, then frozen again by another operator, for a new reason.
+    const lifted = await getUserWallet(env, uid).setFreeze(
+      uid,
+      { frozen: false, reason: "cleared on a call", actor: SECOND_OPERATOR },
+      Date.now(),
+    );
+    expect(lifted).toMatchObject({ ok: true, changed: true });
+    expect((await postJson(`/api/admin/players/${uid}/freeze`, { reason: "a second chargeback" }, ops.token)).status).toBe(200);
+    const { freeze: refrozen } = await detailOf(uid);
+    expect(refrozen).toMatchObject({ frozen: true, actor: SECOND_OPERATOR, reason: "a second chargeback" });
+
+    // Approving the old request does not lift the new freeze: 409, and the request fails saying why.
+    const refused = await decide(request, "approve", ops.token);
+    expect(refused.status).toBe(409);
+    const { error } = (await refused.json()) as Refused;
+    expect(error.code).toBe("freeze-changed");
+    expect(error.message).toMatch(/frozen again since this unfreeze was asked/);
+    expect(error.details.request).toMatchObject({ id: request.id, status: "failed", outcome: { code: "freeze-changed" } });
+    expect((await detailOf(uid)).freeze).toEqual(refrozen);
+    await expectFrozenRefusal(await bet());
+    const audit = (await (await api(`/api/admin/audit?target=${uid}`, { token: admin.token })).json()) as AuditEntries;
+    expect(audit.entries.filter((e) => e.action === "unfreeze").map((e) => e.reason)).toEqual(["cleared on a call"]);
+
+    // Asked anew, against the freeze in force, it is a new request, and approving it lifts that freeze.
+    const anew = await asked(await askUnfreeze(uid, admin.token, "second chargeback withdrawn"));
+    expect(anew.id).not.toBe(request.id);
+    expect(anew.payload).toEqual({ frozenAt: refrozen.updatedAt });
+    const approved = await decide(anew, "approve", ops.token);
+    expect(approved.status).toBe(200);
+    expect(((await approved.json()) as { request: Request }).request.outcome).toEqual({ uid, frozen: false, changed: true });
+    expect((await bet()).status).toBe(200);
+  });
+
+  it("a request stored before requests kept their freeze is listed, and lifts no freeze: operators ask again", async () => {
+    const { player, bet } = await frozenPlayer();
+    const uid = player.userId;
+    const id = `rq-old-unfreeze-${crypto.randomUUID()}`;
+    await env.DB.prepare(
+      `INSERT INTO approval_requests (id, kind, subject, payload, requested_by, requested_by_id, reason, status, created_at)
+       VALUES (?, 'unfreeze', ?, '{}', ?, ?, 'asked before requests kept their freeze', 'pending', ?)`,
+    )
+      .bind(id, uid, ADMIN_EMAIL, admin.userId, Date.now())
+      .run();
+    const listed = (await (await api("/api/admin/approvals?status=pending&limit=100", { token: admin.token })).json()) as {
+      requests: Request[];
+    };
+    const old = listed.requests.find((r) => r.id === id);
+    expect(old).toMatchObject({ kind: "unfreeze", subject: uid, payload: {} });
+
+    const refused = await decide(old!, "approve", ops.token);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as Refused).error).toMatchObject({ code: "freeze-changed", details: { request: { status: "failed" } } });
+    expect((await detailOf(uid)).frozen).toBe(true);
+    await expectFrozenRefusal(await bet());
   });
 });

@@ -45,13 +45,15 @@
 //   unfreeze    a player's freeze lifted (player-admin.ts), which releases the payouts and play
 //               it held: nobody approves on their own account, anyone may reject (the account
 //               stays frozen); approval unfreezes it in the player's wallet, with its audit row
-//               in the same transaction, and the wallet wakes to send what the freeze held.
+//               in the same transaction, only from the freeze it was asked against
+//               (freeze-changed otherwise), and the wallet wakes to send what the freeze held.
 //   identity-reset  a player's identity check put back at "never started" (player-admin.ts), which
 //               releases the document and person the player claimed, so the person may verify
 //               another account: nobody approves on their own account, anyone may reject (the
 //               check and its claims stay as they are); approval resets it in the player's
 //               wallet, with its audit row in the same transaction, then releases the claims in
-//               D1, only from the state it was asked against (identity-changed otherwise).
+//               D1, only from the state and verification session it was asked against
+//               (identity-changed otherwise).
 import type { RefusalOf } from "../../src/shared/refusals";
 import type { RecordedResult, ResultPayload } from "../../src/shared/schemas/operator-actions";
 import { feedNow } from "../odds/odds-service";

@@ -19,7 +19,7 @@ import { refusalError } from "../http/refusals";
 import type { AppEnv } from "../http/app-types";
 import { tunables } from "../tunables";
 import type { PaymentsWallet } from "../payments/wallet";
-import type { ProtectionWallet } from "../protection/wallet";
+import type { IdentityAsked, ProtectionWallet } from "../protection/wallet";
 import { type KernelWallet, walletOf } from "../wallet";
 import type { ApprovalKindRules } from "../approvals/approvals";
 import { refusedError, requestApproval } from "../approvals/approvals";
@@ -257,8 +257,10 @@ export function playerAdminRoutes() {
 
   // Unfreezing releases held payouts and play, so it only asks: an `unfreeze` request a second
   // operator approves (four eyes, UNFREEZE_APPROVAL below), after a fresh sign-in like the other
-  // money actions and never on an operator's own account. The account stays frozen until then;
-  // one that is not frozen is 409 not-frozen, and asking again while a request waits answers it.
+  // money actions and never on an operator's own account. The request keeps the freeze it was
+  // asked against (its `updatedAt`), so it never lifts a freeze put on again since. The account
+  // stays frozen until then; one that is not frozen is 409 not-frozen, and asking again while a
+  // request waits against the same freeze answers it.
   app.post("/players/:uid/unfreeze", requireRecentSignIn, async (c) => {
     const uid = parseWith(UidSchema, c.req.param("uid"));
     const { reason } = await readJson(c, UnfreezeRequestSchema);
@@ -266,8 +268,15 @@ export function playerAdminRoutes() {
     await refuseOwnAccount(c.env, c.var.user, player);
     const now = Date.now();
     const freeze = await walletOf<KernelWallet>(c.env, uid).getFreeze(uid, now);
-    if (!freeze.frozen) throw new ApiError(409, "not-frozen", "This account is not frozen: there is nothing to unfreeze.");
-    const requested = await requestApproval(c.env, { kind: "unfreeze", subject: uid, payload: {}, reason }, c.var.user, now);
+    if (!freeze.frozen || freeze.updatedAt === null) {
+      throw new ApiError(409, "not-frozen", "This account is not frozen: there is nothing to unfreeze.");
+    }
+    const requested = await requestApproval(
+      c.env,
+      { kind: "unfreeze", subject: uid, payload: { frozenAt: freeze.updatedAt }, reason },
+      c.var.user,
+      now,
+    );
     if (!requested.ok) throw refusedError(requested);
     return c.json({ request: requested.request } satisfies ApprovalAnswer, 202);
   });
@@ -278,9 +287,10 @@ export function playerAdminRoutes() {
   // person may verify another account: one operator alone could move a person from account
   // to account, so it is an `identity-reset` request a second operator approves (four eyes,
   // IDENTITY_RESET_APPROVAL below), after a fresh sign-in and never on an operator's own
-  // account. The request keeps the state it was asked against; the check stays as it is until
-  // then. Nothing to reset is 409 identity-not-started, a document that showed a minor 409
-  // identity-shows-minor; asking again while a request waits answers it.
+  // account. The request keeps the check it was asked against (its state and verification
+  // session); the check stays as it is until then. Nothing to reset is 409
+  // identity-not-started, a document that showed a minor 409 identity-shows-minor; asking again
+  // while a request waits answers it.
   app.post("/players/:uid/identity/reset", requireRecentSignIn, async (c) => {
     const uid = parseWith(UidSchema, c.req.param("uid"));
     const { reason } = await readJson(c, IdentityResetRequestSchema);
@@ -290,7 +300,7 @@ export function playerAdminRoutes() {
     if (!current.ok) throw refusalError(current);
     const requested = await requestApproval(
       c.env,
-      { kind: "identity-reset", subject: uid, payload: { status: current.status }, reason },
+      { kind: "identity-reset", subject: uid, payload: { status: current.status, sessionId: current.sessionId }, reason },
       c.var.user,
       now,
     );
@@ -402,10 +412,14 @@ export const UNFREEZE_APPROVAL: ApprovalKindRules = {
     const uid = request.subject;
     // The wallet writes the audit row (`unfreeze`, by the approver, with the request's reason) in
     // its transaction and wakes to send what the freeze held; an account unfrozen meanwhile is
-    // answered `changed: false`.
+    // answered `changed: false` (an approval finishing a try that stopped midway). It lifts only
+    // the freeze the request was asked against: one put on again since is refused
+    // (freeze-changed), and so is any freeze for a request stored before requests kept theirs
+    // (payload `{}`): which freeze it was asked against is not known, and lifting a newer one
+    // would release what another operator held for a new reason. Operators ask again.
     const answer = await walletOf<KernelWallet>(env, uid).setFreeze(
       uid,
-      { frozen: false, reason: request.reason, actor: approver.email },
+      { frozen: false, reason: request.reason, actor: approver.email, asked: { frozenAt: request.payload.frozenAt ?? null } },
       now,
     );
     if (!answer.ok) return answer;
@@ -425,7 +439,7 @@ async function resetIdentityAndClaims(
   env: Env,
   uid: string,
   audit: { actor: string; reason: string },
-  asked: IdentityStatus,
+  asked: IdentityAsked,
   now: number,
 ): Promise<
   | { ok: true; previous: IdentityStatus; changed: boolean; releasedDocuments: number }
@@ -450,10 +464,13 @@ export const IDENTITY_RESET_APPROVAL: ApprovalKindRules = {
     if (request.kind !== "identity-reset") throw new Error(`not an identity reset: ${request.kind}`);
     const uid = request.subject;
     // Audited `identity-reset` by the approver, with the request's reason, in the wallet's
-    // transaction; a check that moved on from the state it was asked against is refused
-    // (identity-changed), one already reset (an approval finishing a try that stopped midway)
-    // is answered `changed: false`.
-    const answer = await resetIdentityAndClaims(env, uid, { actor: approver.email, reason: request.reason }, request.payload.status, now);
+    // transaction; a check that is not the one it was asked against (another state, or a new
+    // verification session that came to the same state) is refused (identity-changed), one
+    // already reset (an approval finishing a try that stopped midway) is answered `changed:
+    // false`. A request stored before requests kept the session (no `sessionId`) is refused
+    // likewise while there is a check: which verification it was asked against is not known,
+    // and resetting a newer one would release what it claimed. Operators ask again.
+    const answer = await resetIdentityAndClaims(env, uid, { actor: approver.email, reason: request.reason }, request.payload, now);
     if (!answer.ok) return answer;
     const { ok: _ok, ...outcome } = answer;
     return { ok: true, outcome: { uid, ...outcome } };

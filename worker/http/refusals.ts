@@ -108,6 +108,8 @@ const EDGE: { [C in RefusalCode]: Edge<C> } = {
   "date-of-birth-invalid": { status: 400, wire: "invalid-argument" },
   "date-of-birth-set": { status: 409 },
 
+  "freeze-changed": { status: 409 },
+
   "adjustment-conflict": { status: 409 },
   "adjustment-needs-approval": { status: 409 },
   "adjustment-below-zero": { status: 409, wire: "insufficient-funds" },

@@ -5,7 +5,7 @@ import { type KernelWallet, walletOf } from "../wallet";
 import type { ProtectionWallet } from "./in-wallet/methods";
 export type { ProtectionWallet };
 export type { CheckoutPort } from "./in-wallet/checkout-withdrawals";
-export type { IdentityOutcome, IdentityResetResult, IdentityResult } from "./in-wallet/identity";
+export type { IdentityAsked, IdentityOutcome, IdentityResetResult, IdentityResult } from "./in-wallet/identity";
 export type { LimitHistoryRow } from "./in-wallet/limit-history";
 export type { PlaySnapshot } from "./in-wallet/play";
 export type { ProtectionSnapshot } from "./in-wallet/protection";

@@ -11,6 +11,8 @@ import {
   setFreezeInTx,
   type AdjustmentInput,
   type AdjustmentResult,
+  type FreezeInput,
+  type FreezeResult,
   type FreezeState,
   type OperatorAudit,
 } from "./operator-actions";
@@ -59,9 +61,10 @@ export const kernelMethods = {
 
   /**
    * Freezes or unfreezes with its audit row; waits for the D1 projection so the audit log
-   * shows it. Unfreezing rings the alarm at once, so payouts held by the freeze are sent.
+   * shows it. Unfreezing rings the alarm at once, so payouts held by the freeze are sent. An
+   * unfreeze with `asked` (an approved request) lifts only the freeze it was asked against.
    */
-  async setFreeze(host: WalletHost, userId: string, input: { frozen: boolean; reason: string; actor: string }, now: number) {
+  async setFreeze(host: WalletHost, userId: string, input: FreezeInput, now: number): Promise<FreezeResult> {
     const result = host.transact(userId, now, (tx) => setFreezeInTx(tx, input));
     if (result.ok && result.changed) await host.flushOutbox();
     if (result.ok && result.changed && !input.frozen) await host.wakeBy(Date.now());

@@ -85,20 +85,42 @@ export function gateFreeze(tx: Ledger): RefusalOf<"account-frozen"> | null {
   return readFreeze(tx).frozen ? { ok: false, code: "account-frozen" } : null;
 }
 
-/** Freezes or unfreezes (audited); `changed` is false when the account already was in that state, and nothing is recorded. */
-export function setFreezeInTx(
-  tx: Ledger,
-  input: { frozen: boolean; reason: string; actor: string },
-): { ok: true; changed: boolean; freeze: FreezeState } | AuditFailure {
+/**
+ * A freeze or unfreeze. `asked`, for an unfreeze an operator's request asked for
+ * (worker/admin/player-admin.ts): the freeze it was asked against, by its `updatedAt`, or
+ * null when the request does not say (one stored before requests recorded it).
+ */
+export type FreezeInput = { frozen: boolean; reason: string; actor: string; asked?: { frozenAt: number | null } };
+
+export type FreezeResult = { ok: true; changed: boolean; freeze: FreezeState } | RefusalOf<"freeze-changed"> | AuditFailure;
+
+/**
+ * Whether an unfreeze asked against `asked` may lift the freeze in force: only the very freeze
+ * it was asked against. A request that does not say which one (null) lifts none, since the
+ * account may have been unfrozen and frozen again, for a new reason, since it was asked.
+ */
+function freezeAskedAgainst(freeze: FreezeState, asked: { frozenAt: number | null }): boolean {
+  return asked.frozenAt !== null && freeze.updatedAt === asked.frozenAt;
+}
+
+/**
+ * Freezes or unfreezes (audited); `changed` is false when the account already was in that
+ * state, and nothing is recorded. An unfreeze with `asked` lifts only the freeze it was asked
+ * against (freeze-changed otherwise); an account already unfrozen still answers `changed:
+ * false` (an approval finishing a try that stopped midway). Each change's `updatedAt` is
+ * after the one before it, even within one millisecond, so it names one freeze.
+ */
+export function setFreezeInTx(tx: Ledger, input: FreezeInput): FreezeResult {
   const before = readFreeze(tx);
   if (before.frozen === input.frozen) return { ok: true, changed: false, freeze: before };
+  if (!input.frozen && input.asked && !freezeAskedAgainst(before, input.asked)) return { ok: false, code: "freeze-changed" };
   tx.sql.exec(
     `INSERT INTO account_freeze (id, frozen, reason, actor, updated_at) VALUES (1, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET frozen = excluded.frozen, reason = excluded.reason, actor = excluded.actor, updated_at = excluded.updated_at`,
     input.frozen ? 1 : 0,
     input.reason,
     input.actor,
-    tx.now,
+    before.updatedAt === null ? tx.now : Math.max(tx.now, before.updatedAt + 1),
   );
   const failed = auditInTx(tx, input.frozen ? "freeze" : "unfreeze", { actor: input.actor, reason: input.reason }, {});
   return failed ?? { ok: true, changed: true, freeze: readFreeze(tx) };

@@ -409,14 +409,22 @@ export const PayoutIdentityReleasePayloadSchema = z.object({ fingerprint: z.stri
 /** An early fraud warning of the player (the request's subject) to be cleared, so it no longer holds their redemptions. */
 export const FraudWarningClearPayloadSchema = z.object({ warningId: z.string() });
 
-/** Lifting the player's freeze (the request's subject is the player): nothing more to say. */
-export const UnfreezePayloadSchema = z.strictObject({});
+/**
+ * Lifting the player's freeze (the request's subject is the player): `frozenAt`, the `updatedAt` of the freeze it was asked
+ * against, so a freeze put on again since (a new one, for a new reason) is not lifted (freeze-changed). Absent on requests
+ * stored before it was kept (`{}`): which freeze those were asked against is not known, so they lift none (freeze-changed while
+ * the account is frozen) and operators ask again.
+ */
+export const UnfreezePayloadSchema = z.strictObject({ frozenAt: Int.optional() });
 
 /**
- * Resetting the player's identity check (the request's subject is the player): the state it was asked against, so a check that
- * moved on since is not reset (identity-changed).
+ * Resetting the player's identity check (the request's subject is the player): the state it was asked against and its
+ * verification session (null when the check names none), so a check that moved on since, or a new verification that came to
+ * the same state, is not reset (identity-changed). `sessionId` is absent on requests stored before it was kept: which
+ * verification those were asked against is not known, so they reset none (identity-changed while there is a check) and
+ * operators ask again.
  */
-export const IdentityResetPayloadSchema = z.strictObject({ status: IdentityStatusSchema });
+export const IdentityResetPayloadSchema = z.strictObject({ status: IdentityStatusSchema, sessionId: z.string().nullable().optional() });
 
 /** A redemption waiting in the review queue: the player's redemption and its amount (the request's subject is the player). */
 export const RedemptionReviewPayloadSchema = z.object({ redemptionId: z.string(), amountCents: Minor });

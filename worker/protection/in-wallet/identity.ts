@@ -239,6 +239,28 @@ export function beginIdentityCheckInTx(tx: Ledger, input: { sessionId: string })
 
 export type IdentityResetResult = { ok: true; previous: IdentityState } | RefusalOf<"identity-not-started" | "identity-shows-minor">;
 
+/** The verification session the player's check is in (never shown to the player), or null when there is none. */
+export function identitySessionIdInTx(tx: Ledger): string | null {
+  return readRow(tx)?.session_id ?? null;
+}
+
+/**
+ * The check an operator's reset request was asked against: its state and its verification
+ * session. `sessionId` is absent on a request that does not say (one stored before requests
+ * kept it).
+ */
+export type IdentityAsked = { status: IdentityStatus; sessionId?: string | null };
+
+/**
+ * Whether the check in force is the one a reset was asked against: the same state in the same
+ * session. A check reset since and begun again in a new session that came to the same state
+ * is another check; a request that does not say which session matches none.
+ */
+export function identityAskedAgainstInTx(tx: Ledger, asked: IdentityAsked): boolean {
+  if (asked.sessionId === undefined) return false;
+  return readIdentityInTx(tx).status === asked.status && identitySessionIdInTx(tx) === asked.sessionId;
+}
+
 /**
  * An operator's reset: the player is back at "never started" and may verify again. The
  * session is retired, so its late or replayed events change nothing; the document's claim

@@ -17,12 +17,15 @@ import type { WalletHost, WalletMethods } from "../../wallet/wallet-object";
 import {
   beginIdentityCheckInTx,
   documentShowsMinorInTx,
+  identityAskedAgainstInTx,
+  identitySessionIdInTx,
   identitySessionStandingInTx,
   readIdentityInTx,
   recordIdentityInTx,
   reconcileIdentityWithDateOfBirthInTx,
   resetIdentityInTx,
   verifiedDateOfBirthInTx,
+  type IdentityAsked,
   type IdentityOutcome,
   type IdentityResetResult,
   type IdentityResult,
@@ -133,40 +136,41 @@ export const protectionMethods = {
 
   /**
    * What asking to reset the check finds (/api/admin/players/:userId/identity/reset): the
-   * state it would reset, or why there is none to reset (never started, or a document that
-   * showed a minor, which is never reset).
+   * state it would reset and its verification session (the request keeps both), or why there
+   * is none to reset (never started, or a document that showed a minor, which is never reset).
    */
   async getIdentityToReset(
     host: WalletHost,
     userId: string,
     now: number,
-  ): Promise<{ ok: true; status: IdentityStatus } | RefusalOf<"identity-not-started" | "identity-shows-minor">> {
+  ): Promise<{ ok: true; status: IdentityStatus; sessionId: string | null } | RefusalOf<"identity-not-started" | "identity-shows-minor">> {
     return host.read(userId, now, (tx) => {
       const { status } = readIdentityInTx(tx);
       if (status === "none") return { ok: false, code: "identity-not-started" };
       if (documentShowsMinorInTx(tx)) return { ok: false, code: "identity-shows-minor" };
-      return { ok: true, status };
+      return { ok: true, status, sessionId: identitySessionIdInTx(tx) };
     });
   },
 
   /**
    * Operators only (an approved `identity-reset` request, worker/admin/player-admin.ts): back
    * to "never started", the session retired, with its audit row in the same transaction;
-   * waits for the D1 projection so the audit log shows it. With `asked`, the state the request
-   * was asked against, a check that has moved on to another state since is refused
-   * (identity-changed) and nothing changes; one already at "never started" answers
-   * identity-not-started as without it.
+   * waits for the D1 projection so the audit log shows it. With `asked`, the check the request
+   * was asked against (its state and session), a check that is not that one any more (another
+   * state, or a new verification since that came to the same state), or a request that does not
+   * say which session, is refused (identity-changed) and nothing changes; one already at
+   * "never started" answers identity-not-started as without it.
    */
   async resetIdentity(
     host: WalletHost,
     userId: string,
     audit: OperatorAudit,
     now: number,
-    asked?: IdentityStatus,
+    asked?: IdentityAsked,
   ): Promise<IdentityResetResult | RefusalOf<"identity-changed"> | AuditFailure> {
     const result = host.transact(userId, now, (tx): IdentityResetResult | RefusalOf<"identity-changed"> | AuditFailure => {
       const { status } = readIdentityInTx(tx);
-      if (asked !== undefined && status !== "none" && status !== asked) return { ok: false, code: "identity-changed" };
+      if (asked !== undefined && status !== "none" && !identityAskedAgainstInTx(tx, asked)) return { ok: false, code: "identity-changed" };
       const reset = resetIdentityInTx(tx);
       if (!reset.ok) return reset;
       return auditInTx(tx, "identity-reset", audit, { previous: reset.previous.status }) ?? reset;

@@ -4,9 +4,9 @@
 // a game's players' statistics entered by hand, changes of the props' player names, releases of
 // a claimed bank account, clearings of an early fraud warning, unfreezings of an account, resets
 // of an identity check — with who asked, why and how much (a result or a name from what it
-// stood at when asked to what it asks, an identity check from the state it was asked against),
-// and the Approve / Reject pair; an operator's own requests wait for someone else. Decided
-// requests follow, with their outcome. The Worker enforces every rule again.
+// stood at when asked to what it asks, an identity check from the state it was asked against, a
+// freeze from when it was put on), and the Approve / Reject pair; an operator's own requests wait
+// for someone else. Decided requests follow, with their outcome. The Worker enforces every rule again.
 import { useCallback, useState } from "react";
 import { useAuth } from "../../../session/auth-provider";
 import { formatAmount } from "../../../shared/money";
@@ -84,8 +84,19 @@ function figure(request: ApprovalRequest): string {
   if (request.kind === "prop-player-name") return `“${request.payload.feedName}”: ${nameChange(request.payload)}`;
   if (request.kind === "payout-identity-release") return `bank account …${fingerprintTail(request.payload.fingerprint)}`;
   if (request.kind === "fraud-warning-clear") return `warning ${request.payload.warningId}`;
-  if (request.kind === "unfreeze") return "frozen → unfrozen: held payouts and play released";
-  if (request.kind === "identity-reset") return `${request.payload.status} → never started: its document and person released`;
+  if (request.kind === "unfreeze") {
+    // Asked before requests kept their freeze: approving it is refused (freeze-changed).
+    const { frozenAt } = request.payload;
+    if (frozenAt === undefined)
+      return "frozen → unfrozen: held payouts and play released (asked before requests named their freeze: ask again)";
+    return `frozen since ${formatTime(frozenAt)} → unfrozen: held payouts and play released`;
+  }
+  if (request.kind === "identity-reset") {
+    // Asked before requests kept their verification session: approving it is refused (identity-changed).
+    const { status, sessionId } = request.payload;
+    const released = `${status} → never started: its document and person released`;
+    return sessionId === undefined ? `${released} (asked before requests named their verification: ask again)` : released;
+  }
   const { wallet, amount } = request.payload;
   return `${amount < 0 ? "−" : "+"}${formatAmount(wallet, Math.abs(amount))}`;
 }
