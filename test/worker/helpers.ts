@@ -6,7 +6,7 @@ import { refusalError } from "../../worker/http/refusals";
 import { currentRules } from "../../worker/sweepstakes/rules-versions";
 import { getUserWallet } from "../../worker/user-wallet";
 import { getDb } from "../../worker/db/database";
-import { claimPerson, personHash } from "../../worker/identity/document-hash";
+import { claimPerson, personHashes } from "../../worker/identity/document-hash";
 import { identityHashKey } from "../../worker/identity/identity-port";
 
 export const BASE = "http://localhost";
@@ -96,14 +96,15 @@ export function testLegalName(userId: string): string {
 
 /**
  * Marks the player's identity verified in their wallet, and claims the person their document
- * shows (testLegalName and the date of birth) in D1, as the identity webhook does (for wallet-level tests).
+ * shows (both keys of testLegalName and the date of birth) in D1, as the identity webhook does (for wallet-level tests).
  */
 export async function verifyIdentityInWallet(userId: string, now = Date.now()): Promise<void> {
   const wallet = getUserWallet(env, userId);
   const dateOfBirth = (await wallet.getProtection(userId, now)).state.dateOfBirth ?? ADULT_DATE_OF_BIRTH;
-  const person = await personHash(identityHashKey(env)!, { name: testLegalName(userId), dateOfBirth });
-  const claim = await claimPerson(getDb(env), { personHash: person!, userId, now });
-  if (claim.owner !== userId) throw new Error("the test person is claimed by another player");
+  for (const person of await personHashes(identityHashKey(env)!, { name: testLegalName(userId), dateOfBirth })) {
+    const claim = await claimPerson(getDb(env), { personHash: person, userId, now });
+    if (claim.owner !== userId) throw new Error("the test person is claimed by another player");
+  }
   const recorded = await wallet.recordIdentity(
     userId,
     // A driving licence from Texas, where the tests' requests come from (DEV_REGION, vitest.config.ts).

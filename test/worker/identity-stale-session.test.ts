@@ -8,7 +8,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { IdentityState } from "../../src/shared/schemas/identity";
-import { documentHash, personHash } from "../../worker/identity/document-hash";
+import { documentHash, personHash, tolerantPersonHash } from "../../worker/identity/document-hash";
 import { identityHashKey, identityWebhookSecret } from "../../worker/identity/identity-port";
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
 import { ADULT_DATE_OF_BIRTH, api, postJson, signIn, type SignedIn, testLegalName } from "./helpers";
@@ -59,19 +59,21 @@ async function deliverVerified(sessionId: string): Promise<unknown> {
   return res.json();
 }
 
-/** The document and person keys `shown` claims in D1, and who holds each (null: nobody). */
-async function claimsOf(shown: Shown): Promise<{ document: string | null; person: string | null }> {
+/** The document and person keys (the full name's and the tolerant one) `shown` claims in D1, and who holds each (null: nobody). */
+async function claimsOf(shown: Shown): Promise<{ document: string | null; person: string | null; tolerant: string | null }> {
   const key = identityHashKey(env)!;
   const document = await documentHash(key, { type: "driving_license", issuingCountry: "US", number: shown.document });
   const person = (await personHash(key, { name: shown.name, dateOfBirth: ADULT_DATE_OF_BIRTH }))!;
+  const tolerant = (await tolerantPersonHash(key, { name: shown.name, dateOfBirth: ADULT_DATE_OF_BIRTH }))!;
   const owner = async (sql: string, hash: string) => (await env.DB.prepare(sql).bind(hash).first<{ user_id: string }>())?.user_id ?? null;
   return {
     document: await owner("SELECT user_id FROM identity_documents WHERE document_hash = ?", document),
     person: await owner("SELECT user_id FROM identity_persons WHERE person_hash = ?", person),
+    tolerant: await owner("SELECT user_id FROM identity_persons WHERE person_hash = ?", tolerant),
   };
 }
 
-/** Every document and person the player holds in D1. */
+/** Every document and person key the player holds in D1 (a test name has two words: two keys of its person). */
 async function heldBy(player: SignedIn): Promise<{ documents: number; persons: number }> {
   const count = async (table: string) =>
     (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`).bind(player.userId).first<{ n: number }>())!.n;
@@ -95,17 +97,17 @@ describe("a verification session the player no longer counts on", () => {
     await complete(kept.path, "verified", own);
     expect((await identityOf(player)).status).toBe("verified");
     const before = await heldBy(player);
-    expect(before).toEqual({ documents: 1, persons: 1 });
+    expect(before).toEqual({ documents: 1, persons: 2 });
 
     // The twin completes the spare session with their own licence and selfie.
     await complete(spare.path, "verified", twinsOwn);
-    expect(await claimsOf(twinsOwn)).toEqual({ document: null, person: null });
+    expect(await claimsOf(twinsOwn)).toEqual({ document: null, person: null, tolerant: null });
     expect(await heldBy(player)).toEqual(before);
-    expect(await claimsOf(own)).toEqual({ document: player.userId, person: player.userId });
+    expect(await claimsOf(own)).toEqual({ document: player.userId, person: player.userId, tolerant: player.userId });
     expect((await identityOf(player)).status).toBe("verified");
     // Delivered again, it still changes nothing.
     expect(await deliverVerified(spare.id)).toEqual({ received: true, identity: "verified" });
-    expect(await claimsOf(twinsOwn)).toEqual({ document: null, person: null });
+    expect(await claimsOf(twinsOwn)).toEqual({ document: null, person: null, tolerant: null });
 
     // A payout account in the twin's name is not the player's verified person; their own name is.
     await buyCash(player);
@@ -122,7 +124,7 @@ describe("a verification session the player no longer counts on", () => {
     const theirs = await startSession(twin);
     await complete(theirs.path, "verified", twinsOwn);
     expect((await identityOf(twin)).status).toBe("verified");
-    expect(await claimsOf(twinsOwn)).toEqual({ document: twin.userId, person: twin.userId });
+    expect(await claimsOf(twinsOwn)).toEqual({ document: twin.userId, person: twin.userId, tolerant: twin.userId });
   });
 
   it("keeps counting a session still being checked when the player opens another: its outcome verifies them", async () => {
@@ -132,11 +134,11 @@ describe("a verification session the player no longer counts on", () => {
     const second = await startSession(player);
     await complete(first.path, "verified", own);
     expect((await identityOf(player)).status).toBe("verified");
-    expect(await claimsOf(own)).toEqual({ document: player.userId, person: player.userId });
+    expect(await claimsOf(own)).toEqual({ document: player.userId, person: player.userId, tolerant: player.userId });
     // The second, finished later with the same licence, changes nothing and takes nothing away.
     await complete(second.path, "verified", own);
     expect((await identityOf(player)).status).toBe("verified");
-    expect(await claimsOf(own)).toEqual({ document: player.userId, person: player.userId });
+    expect(await claimsOf(own)).toEqual({ document: player.userId, person: player.userId, tolerant: player.userId });
   });
 
   it("retires a session that needed input once the player starts again", async () => {
@@ -165,15 +167,15 @@ describe("a verification session the player no longer counts on", () => {
     // The same session reported again with another person's licence (the state is final): claimed, declined, given up.
     await complete(session.path, "verified", othersOwn);
     expect(await deliverVerified(session.id)).toEqual({ received: true, identity: "verified" });
-    expect(await claimsOf(othersOwn)).toEqual({ document: null, person: null });
-    expect(await claimsOf(own)).toEqual({ document: player.userId, person: player.userId });
-    expect(await heldBy(player)).toEqual({ documents: 1, persons: 1 });
+    expect(await claimsOf(othersOwn)).toEqual({ document: null, person: null, tolerant: null });
+    expect(await claimsOf(own)).toEqual({ document: player.userId, person: player.userId, tolerant: player.userId });
+    expect(await heldBy(player)).toEqual({ documents: 1, persons: 2 });
     expect((await identityOf(player)).status).toBe("verified");
 
     // A replay of the outcome the state holds keeps its claims.
     await complete(session.path, "verified", own);
     expect(await deliverVerified(session.id)).toEqual({ received: true, identity: "verified" });
-    expect(await claimsOf(own)).toEqual({ document: player.userId, person: player.userId });
+    expect(await claimsOf(own)).toEqual({ document: player.userId, person: player.userId, tolerant: player.userId });
 
     const theirs = await startSession(other);
     await complete(theirs.path, "verified", othersOwn);

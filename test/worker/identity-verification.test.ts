@@ -221,6 +221,47 @@ describe("identity before the first redemption", () => {
     expect((await identityOf(second)).status).toBe("verified");
   });
 
+  it("refuses a second account of the same person whose other document adds a middle name, keeping none of its claims", async () => {
+    const surname = Array.from(crypto.getRandomValues(new Uint8Array(10)), (b) => String.fromCharCode(97 + (b % 26))).join("");
+    const persons = async (player: SignedIn) =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM identity_persons WHERE user_id = ?").bind(player.userId).first<{ n: number }>())!.n;
+    const first = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(first, "verified", randomDocument(), undefined, undefined, `John ${surname}`);
+    expect((await identityOf(first)).status).toBe("verified");
+    // A passport with the middle name the licence left out: another number, the same person.
+    const second = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(second, "verified", randomDocument(), undefined, undefined, `John Michael ${surname}`);
+    expect((await identityOf(second)).status).toBe("in-use");
+    const admin = await signIn("admin@vantage.test", "Operator");
+    expect((await consoleIdentityOf(admin, second)).ownerUserId).toBe(first.userId);
+    await buyCash(second, "cs_id_middle_name");
+    await onboardPayouts(second);
+    expect(await errorOf(await withdraw(second, 20))).toMatchObject({ code: "identity-in-use" });
+    // The refused account keeps neither its document nor its person's full name.
+    const documents = await env.DB.prepare("SELECT COUNT(*) AS n FROM identity_documents WHERE user_id = ?").bind(second.userId).first();
+    expect(documents).toEqual({ n: 0 });
+    expect(await persons(second)).toBe(0);
+
+    // The other way round too: verified with the middle name, a document without it is in use.
+    const withMiddle = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(withMiddle, "verified", randomDocument(), undefined, undefined, `Ann Marie ${surname}`);
+    const withoutMiddle = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(withoutMiddle, "verified", randomDocument(), undefined, undefined, `ANN ${surname.toUpperCase()}`);
+    expect((await identityOf(withoutMiddle)).status).toBe("in-use");
+    expect((await consoleIdentityOf(admin, withoutMiddle)).ownerUserId).toBe(withMiddle.userId);
+
+    // Another first name with the same last name and date of birth is another person.
+    const sibling = await signIn(undefined, undefined, { verifyIdentity: false });
+    await verify(sibling, "verified", randomDocument(), undefined, undefined, `Michael ${surname}`);
+    expect((await identityOf(sibling)).status).toBe("verified");
+    // Once the first account is reset, the second verifies as that person with its passport.
+    expect((await resetIdentity(admin, first)).outcome).toMatchObject({ previous: "verified", changed: true });
+    expect(await persons(first)).toBe(0);
+    expect((await resetIdentity(admin, second)).outcome).toMatchObject({ previous: "in-use", changed: true });
+    await verify(second, "verified", randomDocument(), undefined, undefined, `John Michael ${surname}`);
+    expect((await identityOf(second)).status).toBe("verified");
+  });
+
   it("blocks redemptions with 403 identity-mismatch when the document's date of birth differs, and shows it to operators", async () => {
     const player = await signIn(undefined, undefined, { verifyIdentity: false });
     await verify(player, "mismatch");

@@ -20,6 +20,28 @@ const NO_VERIFIED_NAME = sentenceFor("payee-not-verified-person", { problem: "no
 const status = async (player: SignedIn) => (await (await api("/api/connect/status", { token: player.token })).json()) as ConnectStatus;
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 const accountNumber = () => `${Date.now() % 1e9}${Math.floor(Math.random() * 1e6)}`;
+/** Verifies the player on the simulated page with a driving licence that shows `legalName` (and the confirmed date of birth). */
+async function verifyAs(player: SignedIn, legalName: string): Promise<void> {
+  const started = await postJson("/api/identity/session", {}, player.token);
+  const path = new URL(((await started.json()) as { url: string }).url).pathname;
+  const form = new URLSearchParams({
+    outcome: "verified",
+    document_type: "driving_license",
+    issuing_country: "US",
+    document_number: `D${crypto.randomUUID().replaceAll("-", "").slice(0, 12).toUpperCase()}`,
+    date_of_birth: ADULT_DATE_OF_BIRTH,
+    residence: "US-TX",
+    legal_name: legalName,
+  });
+  const verified = await api(`${path}/complete`, {
+    method: "POST",
+    body: form.toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
+  expect(verified.status).toBe(303);
+  expect(((await (await api("/api/identity", { token: player.token })).json()) as { status: string }).status).toBe("verified");
+}
 const sentCount = async (redemptionId: string) =>
   (await env.DB.prepare("SELECT COUNT(*) AS n FROM sim_transfers WHERE redemption_id = ?").bind(redemptionId).first<{ n: number }>())!.n;
 
@@ -244,6 +266,45 @@ describe("payouts go only to the verified person (Stripe Connect, faked at the n
     expect(paid.status).toBe(200);
     expect(transfers).toEqual(["acct_payee"]);
     expect(payouts).toEqual(["ba_payee"]);
+  });
+
+  it("pays an Express holder named without the middle name the player's verified document shows, and still refuses another name", async () => {
+    const player = await signIn(undefined, undefined, { verifyIdentity: false });
+    const [first, last] = testLegalName(player.userId).split(" ");
+    await verifyAs(player, `${first} Michael ${last}`);
+    await buyCash(player);
+    let individual: { first_name: string | null; last_name: string | null } = { first_name: "Jordan", last_name: last! };
+    let bankHolder: string | null = null;
+    const { transfers, call } = fakeStripeConnect(player, () => ({
+      id: "acct_middle_name",
+      bank: { id: "ba_middle_name", fingerprint: `fp_middle_${player.userId}`, holderName: bankHolder },
+      individual,
+    }));
+
+    // Someone else: another first name with the player's last name, or the player's first name with another's.
+    expect((await call("/api/connect/onboarding-link", {})).status).toBe(200);
+    expect(await errorOf(await call("/api/withdrawals", { amount: 20 }))).toEqual({
+      code: "payee-not-verified-person",
+      message: NAME_DIFFERS,
+    });
+    individual = { first_name: first!, last_name: `${last}x` };
+    expect((await call("/api/withdrawals", { amount: 20 })).status).toBe(403);
+    expect(transfers).toEqual([]);
+
+    // The player as their bank knows them, without the middle name: paid.
+    individual = { first_name: first!, last_name: last! };
+    const paid = await call("/api/withdrawals", { amount: 20 });
+    expect(paid.status).toBe(200);
+    expect(transfers).toEqual(["acct_middle_name"]);
+    expect(await (await call("/api/connect/status")).json()).not.toHaveProperty("payeeNotVerifiedPerson");
+    const row = await env.DB.prepare("SELECT holder_person_hash FROM payout_accounts WHERE user_id = ?").bind(player.userId).first();
+    expect(row).toEqual({ holder_person_hash: expect.stringMatching(/^idt_[0-9a-f]{64}$/) });
+    // A bank account held in another name is still refused beside an Express holder that matches.
+    bankHolder = `Jordan ${last}`;
+    expect((await call("/api/withdrawals", { amount: 20 })).status).toBe(403);
+    bankHolder = `${first} M. ${last}`;
+    expect((await call("/api/withdrawals", { amount: 20 })).status).toBe(200);
+    expect(transfers).toHaveLength(2);
   });
 
   it("claims only the bank account it pays out to, never another the player listed beside it", async () => {

@@ -167,7 +167,9 @@ export const payoutAccounts = sqliteTable(
     destinationFingerprintsJson: text("destination_fingerprints_json").notNull().default("[]"),
     /**
      * The holder's keyed person hash (name and the player's verified date of birth) as of the
-     * last read of the provider's account; null without a name or a verified date (migration 0053).
+     * last read of the provider's account: the full name's key (`idp_`), or the first and last
+     * name's (`idt_`) when only that one is the player's; null without a name or a verified date
+     * (migration 0053).
      */
     holderPersonHash: text("holder_person_hash"),
     /** Simulated accounts only: the holder's legal name typed on the simulator's onboarding page (migration 0053). */
@@ -575,7 +577,11 @@ export const identityDocuments = sqliteTable(
   },
   (t) => [index("identity_documents_user_idx").on(t.userId)],
 );
-/** One verified person, one account, whatever the document (migration 0047): a keyed hash of the name and date of birth belongs to one player. */
+/**
+ * One verified person, one account, whatever the document (migration 0047): a keyed hash of the
+ * name and date of birth belongs to one player. A person claims two rows: the full name's key
+ * (`idp_`) and the first and last name's (`idt_`, document-hash.ts); a one-word name only the first.
+ */
 export const identityPersons = sqliteTable(
   "identity_persons",
   {

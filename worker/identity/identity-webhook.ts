@@ -3,15 +3,17 @@
 // Stripe signs). The signature is checked with Stripe's `constructEventAsync` on the raw
 // body (STRIPE_IDENTITY_WEBHOOK_SECRET). The event only says which session changed: its
 // outcome and verified outputs are read back from the provider (IdentityPort.readSession).
-// A verified document is claimed in D1 first (one verified person, one account: a second
-// account gets `in-use`), then the player's wallet is told, which compares the verified
-// date of birth with the confirmed one (a difference is `mismatch`). The state the wallet
-// ends up in is copied to D1 `identity_checks` for the operator console. The answer is
-// 2xx only once the wallet has it, so Stripe retries anything else; replays change nothing,
-// and an event of a session retired (by an operator's reset, or by a newer session the
-// player began) or of one the state no longer belongs to changes nothing either: it claims
-// nothing, and a claim this delivery made before the wallet declined its outcome is given up
-// again, unless it is the document the wallet's state holds.
+// A verified document is claimed in D1 first, with both keys of the person it shows (one
+// verified person, one account: a second account gets `in-use` when the document or either
+// key of the person is another's, and then keeps none of them), then the player's wallet is
+// told, which compares the verified date of birth with the confirmed one (a difference is
+// `mismatch`). The state the wallet ends up in is copied to D1 `identity_checks` for the
+// operator console. The answer is 2xx only once the wallet has it, so Stripe retries
+// anything else; replays change nothing, and an event of a session retired (by an
+// operator's reset, or by a newer session the player began) or of one the state no longer
+// belongs to changes nothing either: it claims nothing, and a claim this delivery made
+// before the wallet declined its outcome is given up again, unless it is the document the
+// wallet's state holds.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { ApiErrorBody } from "../../src/shared/schemas/api-error";
@@ -20,7 +22,7 @@ import { identityChecks, users } from "../db/schema";
 import { errorBody } from "../http/api-error";
 import { loggerFor } from "../logging/logger";
 import { protectionWallet, type IdentityOutcome } from "../protection/wallet";
-import { claimDocument, claimPerson, documentHash, personHash, releaseClaim, releasePerson } from "./document-hash";
+import { claimDocument, claimPerson, documentHash, personHashes, releaseClaim, releasePerson } from "./document-hash";
 import { identityHashKey, identityWebhookSecret, type IdentityPort } from "./identity-port";
 import { minAgeIn } from "../protection/request-region";
 import { stripeSdk } from "../on-demand";
@@ -100,7 +102,7 @@ export async function handleIdentityWebhook(
   let outcome: IdentityOutcome;
   let ownerUserId: string | null = null;
   let claimedNow = false;
-  let personClaimedNow: string | null = null;
+  let personsClaimedNow: string[] = [];
   if (session.status === "verified") {
     // An outcome the wallet would not record claims no document and no person in D1.
     const standing = await wallet.identitySessionStanding(userId, ref.data.id, now);
@@ -109,16 +111,19 @@ export async function handleIdentityWebhook(
     const claim = await claimDocument(db, { documentHash: hash, userId, now });
     let owner = claim.owner;
     claimedNow = claim.claimedNow;
-    // The document is this player's: the person on it must be too, whatever document verified them before.
-    const person = owner === userId ? await personHash(identityHashKey(env)!, session.identity) : null;
-    if (person) {
+    // The document is this player's: the person on it must be too, by either key, whatever document verified them before.
+    const persons = owner === userId ? await personHashes(identityHashKey(env)!, session.identity) : [];
+    for (const person of persons) {
       const personClaim = await claimPerson(db, { personHash: person, userId, now });
-      if (personClaim.claimedNow) personClaimedNow = person;
+      if (personClaim.claimedNow) personsClaimedNow.push(person);
       if (personClaim.owner !== userId) {
         owner = personClaim.owner;
-        // The document is not this account's to keep either: the person it shows verified another.
+        // Nothing this delivery claimed is this account's to keep: the person the document shows verified another.
         if (claimedNow) await releaseClaim(db, { documentHash: hash, userId });
+        for (const claimed of personsClaimedNow) await releasePerson(db, { personHash: claimed, userId });
         claimedNow = false;
+        personsClaimedNow = [];
+        break;
       }
     }
     if (owner !== userId) ownerUserId = owner;
@@ -154,7 +159,7 @@ export async function handleIdentityWebhook(
   if (declined) {
     // The wallet declined this outcome (a session retired since, or a state already final): what it claimed goes with it.
     if (claimedNow && outcome.outcome === "verified") await releaseClaim(db, { documentHash: outcome.documentHash, userId });
-    if (personClaimedNow) await releasePerson(db, { personHash: personClaimedNow, userId });
+    for (const person of personsClaimedNow) await releasePerson(db, { personHash: person, userId });
   }
   if (recorded.retired) return ignored("retired session");
   const state = recorded.identity;

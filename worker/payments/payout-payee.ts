@@ -4,8 +4,11 @@
 // provider knows by name: without comparing the two, a verified player could onboard
 // someone else's bank account. So the holder's legal name is keyed the same way
 // (`personHash`, `IDENTITY_HASH_KEY`) with the player's verified date of birth (from their
-// wallet), and money goes out only where that key is one this player claims. A player whose
-// document had no readable name claims no person, and is refused too.
+// wallet), and money goes out only where that key is one this player claims. A person has two
+// keys (identity/document-hash.ts): the full name's and the first and last name's alone, so a
+// bank account held as "John Smith" pays a player verified as "John Michael Smith" (the
+// tolerant key matches), and one held as "John Michael Smith" a player verified as "John
+// Smith". A player whose document had no readable name claims no person, and is refused too.
 //
 // The holder is the Express account's individual, but the money goes to the account's
 // payout destination, a bank account that carries a holder name of its own (US bank
@@ -21,11 +24,11 @@
 // birth the wallet has then; the stored key only answers GET /connect/status between reads.
 // Keying only at check time would need the raw name kept at hand for the status; keying
 // only at onboarding would go stale when the player verifies (or is verified again) later.
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { RefusalOf } from "../../src/shared/refusals";
-import type { Db } from "../db/database";
+import { type Db, getDb } from "../db/database";
 import { identityPersons } from "../db/schema";
-import { personHash } from "../identity/document-hash";
+import { personHashes } from "../identity/document-hash";
 import { identityHashKey } from "../identity/identity-port";
 import { protectionWallet } from "../protection/wallet";
 import type { PayoutAccountRow } from "./payout-accounts";
@@ -35,14 +38,23 @@ export const PAYEE_HELD_REASON = "Not sent: the payout account's holder is not t
 
 /**
  * The holder's key: `personHash` of their name and the player's verified date of birth, or
- * null without a name, a verified date or the identity key to take it with.
+ * their tolerant key (`tolerantPersonHash`, first and last name alone) when only that one is
+ * a person this player claims; null without a name, a verified date or the identity key to
+ * take it with.
  */
 export async function holderPersonHash(env: Env, userId: string, holderName: string | null, now: number): Promise<string | null> {
   const key = identityHashKey(env);
   if (holderName === null || key === null) return null;
   const { verifiedDateOfBirth } = await protectionWallet(env, userId).getIdentityDetail(userId, now);
   if (verifiedDateOfBirth === null) return null;
-  return personHash(key, { name: holderName, dateOfBirth: verifiedDateOfBirth });
+  const [full = null, tolerant = null] = await personHashes(key, { name: holderName, dateOfBirth: verifiedDateOfBirth });
+  if (full === null || tolerant === null) return full;
+  const claimed = await getDb(env)
+    .select({ personHash: identityPersons.personHash })
+    .from(identityPersons)
+    .where(and(eq(identityPersons.userId, userId), inArray(identityPersons.personHash, [full, tolerant])));
+  const claims = new Set(claimed.map((claim) => claim.personHash));
+  return !claims.has(full) && claims.has(tolerant) ? tolerant : full;
 }
 
 /** What a destination holder's name keys to when it cannot be keyed (no letters, no verified date): no person. */
