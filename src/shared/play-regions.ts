@@ -99,6 +99,19 @@ export function regionOf(country: string | null | undefined, regionCode: string 
   return /^[A-Z0-9]{1,3}$/.test(r) ? `${c}-${r}` : c;
 }
 
+/**
+ * The region of a postal address the payment provider holds ("US" + "WA" → "US-WA"): a card's
+ * billing address, a payout account holder's address. Null when it names none: a US or
+ * Canadian address without its state or province places nobody, rather than counting as the
+ * whole country (which the region rules treat as an unknown place).
+ */
+export function addressRegionOf(address: { country?: string | null; state?: string | null } | null | undefined): string | null {
+  const country = address?.country?.trim().toUpperCase() ?? "";
+  const state = address?.state?.trim() ?? "";
+  if ((country === "US" || country === "CA") && state === "") return null;
+  return regionOf(country, state);
+}
+
 /** The actions refused in `region` at `now`, as the user document lists them (a bet counts as a Coins bet). */
 export function unavailableActions(region: string | null, rules: RegionRules, now: number): PlayAction[] {
   const { mode } = regionModeAt(region, rules, now);

@@ -105,6 +105,9 @@ export type WorkerRefusal =
   // The payout account's holder is not the person the player's verified document shows
   // (worker/payments/payout-payee.ts): another name, or a document that showed none.
   | With<"payee-not-verified-person", { problem: "name-differs" | "no-verified-name" }>
+  // The payout account holder's address, as the provider has it, is in a region that offers
+  // no redemptions now (worker/protection/in-wallet/protection.ts payoutAddressRefusalInTx).
+  | With<"payout-address-restricted", { region: string }>
   // identity
   | With<"identity-unverified", { identity: "none" | "pending" | "needs-input" }>
   | Plain<"identity-in-use">
@@ -384,6 +387,10 @@ const SPECS: { [C in RefusalCode]: SentenceSpec<RefusalDetails<C>> } = {
         "Payouts go only to a bank account in your own name, as on the document you verified, but no name could be read from your document. Please contact support to verify your identity again.",
     },
     pick: (d) => d.problem,
+  },
+  "payout-address-restricted": {
+    text: "Vantage Cash is not redeemable where your payout account's address is ({region}). If that address is out of date, update it in your payout account; contact support if this is a mistake.",
+    words: (d) => ({ region: d.region }),
   },
 
   // identity (src/shared/schemas/identity.ts says what each state means)

@@ -90,6 +90,19 @@ describe("/redeem", () => {
     expect(await screen.findByText("Finish onboarding to enable payouts.")).toBeTruthy();
   });
 
+  it("says the payout account's address is where Vantage Cash is not redeemable, keeps the request from being sent, and offers to update it", async () => {
+    harness.user = player({ vantageCash: 5_000 });
+    harness.replies.set("GET /api/connect/status", { body: { ...enabledStatus, payoutAddressNotRedeemable: true } });
+    harness.replies.set("POST /api/connect/create-or-link", { body: enabledStatus });
+    harness.replies.set("POST /api/connect/onboarding-link", { body: { url: "https://connect.example/update" } });
+    const user = renderRedeem();
+    expect(await screen.findByText(/Vantage Cash is not redeemable where your payout account's address is/)).toBeTruthy();
+    await user.type(amountInput(), "25");
+    expect(submitButton().disabled).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Update payout account" }));
+    await waitFor(() => expect(harness.redirectTo).toHaveBeenCalledWith("https://connect.example/update"));
+  });
+
   it("says so, with a retry, when the payout account or the history cannot be read, rather than 'not set up' or 'none'", async () => {
     harness.user = player({ vantageCash: 5_000 });
     harness.replies.set("GET /api/connect/status", { status: 503, body: { error: { code: "unavailable", message: "Try again later." } } });

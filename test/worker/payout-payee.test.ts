@@ -2,7 +2,8 @@
 // payee-not-verified-person) unless the payout account's holder, keyed by name and the
 // player's verified date of birth, is the person the player's verified document showed, and
 // so is the name the bank account it pays out to is held in, when Stripe gives one; a
-// redemption sent later is held back the same way when the holder changed meanwhile.
+// redemption sent later is held back the same way when the holder changed meanwhile. Where
+// the holder lives is read from the same Express individual (payout-address.test.ts has the rest).
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -176,7 +177,12 @@ type FakeAccount = {
   bank: { id: string; fingerprint: string; holderName?: string | null };
   /** Bank accounts beside the default one, listed before it. */
   otherBanks?: { id: string; fingerprint: string }[];
-  individual: { first_name: string | null; last_name: string | null };
+  individual: {
+    first_name: string | null;
+    last_name: string | null;
+    /** Where the holder lives, as Express onboarding collects it. */
+    address?: { country: string | null; state: string | null };
+  };
 };
 
 /**
@@ -305,6 +311,39 @@ describe("payouts go only to the verified person (Stripe Connect, faked at the n
     bankHolder = `${first} M. ${last}`;
     expect((await call("/api/withdrawals", { amount: 20 })).status).toBe(200);
     expect(transfers).toHaveLength(2);
+  });
+
+  it("reads where the holder lives from the Express individual's address: refuses a Washington address, pays a Texas one and one without a state", async () => {
+    const player = await signIn();
+    await buyCash(player);
+    const [first, last] = testLegalName(player.userId).split(" ");
+    let address: { country: string | null; state: string | null } = { country: "US", state: "WA" };
+    const { transfers, call } = fakeStripeConnect(player, () => ({
+      id: "acct_address",
+      bank: { id: "ba_address", fingerprint: `fp_address_${player.userId}` },
+      individual: { first_name: first!, last_name: last!, address },
+    }));
+
+    expect((await call("/api/connect/onboarding-link", {})).status).toBe(200);
+    expect(await (await call("/api/connect/status")).json()).toMatchObject({ payoutAddressNotRedeemable: true });
+    const refused = await call("/api/withdrawals", { amount: 20 });
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toMatchObject({
+      code: "payout-address-restricted",
+      message: sentenceFor("payout-address-restricted", { region: "US-WA" }),
+    });
+    expect(transfers).toEqual([]);
+    expect(await vantageCashOf(player)).toBe(4_900);
+
+    // Moved to Texas at Stripe: read again on the next withdrawal, and paid.
+    address = { country: "us", state: " tx " };
+    expect((await call("/api/withdrawals", { amount: 20 })).status).toBe(200);
+    // A US address without its state places nobody: nothing refused on it.
+    address = { country: "US", state: null };
+    expect((await call("/api/withdrawals", { amount: 20 })).status).toBe(200);
+    expect(transfers).toEqual(["acct_address", "acct_address"]);
+    const row = await env.DB.prepare("SELECT holder_region FROM payout_accounts WHERE user_id = ?").bind(player.userId).first();
+    expect(row).toEqual({ holder_region: null });
   });
 
   it("claims only the bank account it pays out to, never another the player listed beside it", async () => {

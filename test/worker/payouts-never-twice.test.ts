@@ -198,6 +198,7 @@ async function checkedAccount(player: SignedIn, overrides: Partial<PayoutAccount
     payoutDestination: "ba_dest",
     destinationHolderPersonHash: null,
     manualSince: now - 30 * 24 * HOUR,
+    holderRegion: "US-TX",
     ...overrides,
   };
 }
@@ -578,6 +579,7 @@ describe("a transfer made before the account's payouts were manual (Stripe faked
         currentlyDue: [],
         destinationFingerprints: [fingerprint],
         holderName: null,
+        holderRegion: null,
         payoutDestination: "ba_dest",
         destinationHolderName: null,
         manualPayouts: "already",

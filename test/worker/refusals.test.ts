@@ -74,6 +74,7 @@ const SAMPLES: { [C in RefusalCode]?: RefusalDetails<C>[] } = {
     },
   ],
   "payee-not-verified-person": [{ problem: "name-differs" }, { problem: "no-verified-name" }],
+  "payout-address-restricted": [{ region: "US-WA" }],
   "identity-unverified": [{ identity: "none" }, { identity: "pending" }, { identity: "needs-input" }],
   "identity-final": [{ identity: "verified" }, { identity: "in-use" }, { identity: "mismatch" }],
   "already-entered-that-day": [{ postmarkedOn: "2026-11-20" }],

@@ -187,6 +187,12 @@ export const payoutAccounts = sqliteTable(
     destinationHolderPersonHash: text("destination_holder_person_hash"),
     /** When the account's payouts became manual (Vantage's to make), epoch ms; null while not known to be (migration 0055). */
     manualSince: integer("manual_since"),
+    /**
+     * Where the account holder's address is ("US-WA"), as last read from the provider (for a
+     * simulated account, as typed on its onboarding page); null while it has none or names no
+     * state (migration 0059).
+     */
+    holderRegion: text("holder_region"),
   },
   (t) => [uniqueIndex("payout_accounts_account_idx").on(t.accountId)],
 );

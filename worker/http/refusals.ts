@@ -91,6 +91,7 @@ const EDGE: { [C in RefusalCode]: Edge<C> } = {
     details: ({ cashToPlay, redeemableCash, purchaseHolds }) => ({ cashToPlay, redeemableCash, purchaseHolds }),
   },
   "payee-not-verified-person": { status: 403, details: none },
+  "payout-address-restricted": { status: 403 },
 
   "identity-unverified": { status: 403, details: none },
   "identity-in-use": { status: 403 },

@@ -32,6 +32,14 @@ export type PayoutAccountState = {
    */
   holderName: string | null;
   /**
+   * Where the account holder's address is, as a region ("US-WA": the individual's address
+   * country and state, read like a card's billing address), or null while the provider has
+   * none or it names no state: a second witness, beside the verified document, of where the
+   * payee lives. Payouts are held while it is in a region that offers no redemptions
+   * (payout-destination.ts); null holds nothing, and the verified residence still governs.
+   */
+  holderRegion: string | null;
+  /**
    * The provider's id of the external account payouts go to (its default for US dollars), or
    * null while it has none: the one destination a redemption's payout is sent to, by id, so a
    * bank account added or swapped in after the checks receives nothing (payout-port.ts).

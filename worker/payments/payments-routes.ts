@@ -28,7 +28,8 @@ import { checkPayoutIdentity, PAYOUT_IDENTITY_IN_USE_MESSAGE, payoutIdentityInUs
 import { checkPayee, payeeRefusal } from "./payout-payee";
 import { listRedemptionsWithRetry, redemptionIdFor, submitRedemption } from "./redemption-service";
 import { simRoutes } from "./sim-routes";
-import { allowInRegion } from "../protection/request-region";
+import { allowInRegion, RegionRulesUnread, rulesInForce } from "../protection/request-region";
+import { checkRegion } from "../../src/shared/play-regions";
 import { withRulesVersion } from "../sweepstakes/rules-gate";
 import { protectionWallet } from "../protection/wallet";
 import { paymentsWallet, UNDER_REVIEW_MESSAGE } from "./wallet";
@@ -57,6 +58,20 @@ async function accountOrCreate(env: Env, provider: PaymentsProvider, user: { id:
   const state = await provider.createPayoutAccount({ userId: user.id, email: user.email });
   const keys = await holderKeysOf(env, user.id, state, now);
   return insertPayoutAccount(getDb(env), { userId: user.id, provider: provider.kind, state, keys, now });
+}
+
+/**
+ * Whether `region` (a payout account holder's address) offers no redemptions now, by the rules
+ * in force, as the wallet judges a new request there; false for no region, and while the
+ * operators' entries cannot be read (the status only informs: the wallet decides).
+ */
+async function addressNotRedeemable(env: Env, region: string | null, now: number): Promise<boolean> {
+  if (region === null) return false;
+  const play = await rulesInForce(env, now).catch((err: unknown) => {
+    if (err instanceof RegionRulesUnread) return null;
+    throw err;
+  });
+  return play?.place ? !checkRegion(region, play.place.rules, "redeem", now).ok : false;
 }
 
 function checkoutRoutes() {
@@ -164,6 +179,10 @@ function connectRoutes() {
     // A verified player whose payout account is in another name is told so before asking.
     const payee = account?.payoutsEnabled ? await checkPayee(db, c.var.user.id, account) : null;
     if (payee && !payee.ok && payee.problem === "name-differs") status.payeeNotVerifiedPerson = true;
+    // And one whose payout account's address is where Vantage Cash is not redeemable now (the wallet refuses and holds those).
+    if (account?.payoutsEnabled && (await addressNotRedeemable(c.env, account.holderRegion, Date.now()))) {
+      status.payoutAddressNotRedeemable = true;
+    }
     return c.json(status);
   });
 
@@ -228,7 +247,15 @@ function withdrawalRoutes() {
     const redemption = await submitRedemption(
       c.env,
       provider,
-      { userId: c.var.user.id, accountId: account.accountId, account: async () => account, amountCents, redemptionId },
+      // Where the account's holder lives (its address as the provider has it): the wallet refuses a region closed to redemptions.
+      {
+        userId: c.var.user.id,
+        accountId: account.accountId,
+        account: async () => account,
+        amountCents,
+        redemptionId,
+        payoutRegion: account.holderRegion,
+      },
       now,
       play,
     );

@@ -2,7 +2,8 @@
 // with the last known onboarding state so the /redeem page and the withdrawal check do
 // not need a provider round trip to say "not onboarded yet", its holder's key and its bank
 // account's holder's key (the person it pays, payout-payee.ts), the bank account it pays out
-// to as of that state, and since when its payouts are manual (payout-port.ts).
+// to as of that state, since when its payouts are manual (payout-port.ts), and the region of
+// its holder's address (payout-destination.ts).
 import { eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ConnectStatus } from "../../src/shared/schemas/redemptions";
@@ -53,6 +54,7 @@ export async function insertPayoutAccount(
       destinationFingerprintsJson: JSON.stringify(input.state.destinationFingerprints),
       ...input.keys,
       payoutDestination: input.state.payoutDestination,
+      holderRegion: input.state.holderRegion,
       manualSince,
       createdAt: input.now,
       updatedAt: input.now,
@@ -67,6 +69,7 @@ export async function insertPayoutAccount(
         destinationFingerprintsJson: JSON.stringify(input.state.destinationFingerprints),
         ...input.keys,
         payoutDestination: input.state.payoutDestination,
+        holderRegion: input.state.holderRegion,
         manualSince,
         simHolderName: null,
         updatedAt: input.now,
@@ -80,7 +83,7 @@ export async function insertPayoutAccount(
 
 /**
  * The provider's state as just read, with its holders' keys (payout-payee.ts), never the
- * names. Its payouts became manual now when the read switched them; found manual already,
+ * names, and the region of the holder's address, never the address. Its payouts became manual now when the read switched them; found manual already,
  * since the time kept, or since now when none is (a conservative guess: a transfer made
  * before counts as paid out by the automatic schedule). Answers `manual_since` as stored.
  */
@@ -99,6 +102,7 @@ export async function updatePayoutAccountState(
       destinationFingerprintsJson: JSON.stringify(state.destinationFingerprints),
       ...keys,
       payoutDestination: state.payoutDestination,
+      holderRegion: state.holderRegion,
       manualSince: state.manualPayouts === "now" ? now : sql`COALESCE(${payoutAccounts.manualSince}, ${now})`,
       updatedAt: now,
     })

@@ -3,14 +3,18 @@
 // (payout-identity.ts) and that the account's holders are the player's verified person
 // (payout-payee.ts), but a redemption that waits — for an operator's review, or for a
 // retry — is sent later, and the player can change the bank account behind their payout
-// account meanwhile, to one another player already holds, or change its holder's name. So
-// every transfer, the request's own first one included, checks the account, the destination
-// and the holders as they stand then; one whose account cannot receive payouts, whose
-// destination has become another player's, or whose holder is no longer the verified person,
-// is not sent (an unknown outcome: the wallet keeps it pending and tries again later) and
-// logged; a destination of another player's is also recorded for operators, like a refused
-// request. One that passes claims the destination it pays out to for the player (only that
-// one), and its payout to the bank goes to it, by the id read in that same check (payout-port.ts).
+// account meanwhile, to one another player already holds, or change its holder's name or
+// address. So every transfer, the request's own first one included, checks the account, the
+// destination, the holders and where the holder lives as they stand then; one whose account
+// cannot receive payouts, whose destination has become another player's, whose holder is no
+// longer the verified person, or whose holder's address is in a region that offers no
+// redemptions today (judged by the wallet, in its transaction, by the rules in force, as the
+// verified residence is), is not sent (an unknown outcome: the wallet keeps it pending and
+// tries again later) and logged; a destination of another player's is also recorded for
+// operators, like a refused request. An address that names no state places nobody and holds
+// nothing: the verified residence still governs. One that passes claims the destination it
+// pays out to for the player (only that one), and its payout to the bank goes to it, by the
+// id read in that same check (payout-port.ts).
 import { getDb } from "../db/database";
 import { loggerFor } from "../logging/logger";
 import type { PaymentsProvider, PayoutAccountState } from "./payments-provider";
@@ -24,6 +28,9 @@ export const DESTINATION_HELD_REASON = "Not sent: the payout's bank account is u
 
 /** Why a transfer was held back: the provider does not let the payout account receive payouts now. */
 export const PAYOUTS_DISABLED_HELD_REASON = "Not sent: the payout account cannot receive payouts until its onboarding is finished.";
+
+/** Why a transfer was held back: the payout account holder's address is in a region that offers no redemptions today. */
+export const ADDRESS_HELD_REASON = "Not sent: Vantage Cash is not redeemable where your payout account's address is.";
 
 /** The keys of an account's holder and of its payout destination's holder, as payout-payee.ts takes them. */
 async function holderKeys(
@@ -81,6 +88,7 @@ export async function freshPayoutAccount(
     destinationFingerprintsJson: JSON.stringify(state.destinationFingerprints),
     ...keys,
     payoutDestination: state.payoutDestination,
+    holderRegion: state.holderRegion,
     manualSince,
     updatedAt: now,
   };
@@ -88,8 +96,9 @@ export async function freshPayoutAccount(
 
 /**
  * The route `routeTo` builds, sending only while `account` (read once, at the first send)
- * can receive payouts, its destination is still the player's own and its holders are still
- * the player's verified person; the destinations are then claimed for the player (only here,
+ * can receive payouts, its destination is still the player's own, its holders are still
+ * the player's verified person and the wallet finds its holder's address where redemptions
+ * are offered (the request's `addressHold`); the destinations are then claimed for the player (only here,
  * right before money goes: a withdrawal refused or held earlier claims nothing), and the
  * route is built from the account as read in that check: its payout to the bank goes to the
  * payout destination read then. Without a payout account nothing is checked here and no
@@ -130,6 +139,16 @@ export function checkedPayoutRoute(
               payee.problem,
             );
             return { kind: "unknown", reason: PAYEE_HELD_REASON };
+          }
+          // Where the holder lives, as the provider has the address: judged inside the wallet's transaction.
+          const region = current.holderRegion;
+          if (region !== null && request.addressHold && (await request.addressHold(region)) !== null) {
+            loggerFor(env).warn(
+              "payout held: its account holder's address is where redemptions are not offered",
+              request.redemption.id,
+              region,
+            );
+            return { kind: "unknown", reason: ADDRESS_HELD_REASON };
           }
           if (!(await claimPayoutIdentity(getDb(env), input)).ok) {
             loggerFor(env).warn("payout held: its bank account was claimed by another player", request.redemption.id);

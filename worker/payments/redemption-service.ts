@@ -38,7 +38,10 @@ export async function redemptionIdFor(userId: string, idempotencyKey: string | u
   return `rd_${(await sha256Hex(JSON.stringify(["vantage.redemption.v1", userId, idempotencyKey]))).slice(0, 32)}`;
 }
 
-/** The wallet's side of an attempt: each is judged by the region rules in force where the player lives. */
+/**
+ * The wallet's side of an attempt: each is judged by the region rules in force where the
+ * player lives, and where their payout account's holder lives.
+ */
 function walletPort(env: Env, userId: string): PayoutWallet {
   const stub = paymentsWallet(env, userId);
   return {
@@ -51,10 +54,14 @@ function walletPort(env: Env, userId: string): PayoutWallet {
       return play ? stub.beginPayoutAttempt(id, { ...input, play }, now) : { ok: true, run: false, redemption: null };
     },
     finishPayoutAttempt: (id, input, now) => stub.finishPayoutAttempt(id, input, now),
+    // Rules not readable: the throw holds the transfer (an unknown outcome, retried later; payout-destination.ts).
+    payoutAddressHold: async (id, input, now) => stub.payoutAddressHold(id, { ...input, play: await rulesInForce(env, now) }, now),
   };
 }
 
 /**
+ * `payoutRegion`: where that account's holder lives, as the provider has the address: the
+ * wallet refuses the request (403 payout-address-restricted) when it offers no redemptions.
  * `account`: the player's payout account as the provider has it (the withdrawal's own read):
  * checked again right before the transfer, and its destinations claimed only then, when the
  * money goes (payout-destination.ts), so a withdrawal the wallet refuses, holds or sends to
@@ -72,6 +79,8 @@ export async function submitRedemption(
     destination?: string | null;
     amountCents: number;
     redemptionId: string;
+    /** Where the payout account's holder lives, as the provider has the address: the wallet refuses a closed region. */
+    payoutRegion?: string | null;
   },
   now: number,
   play?: PlayContext,
@@ -81,6 +90,7 @@ export async function submitRedemption(
     {
       amountCents: input.amountCents,
       redemptionId: input.redemptionId,
+      payoutRegion: input.payoutRegion ?? null,
       cashPlaythrough: tunables(env).CASH_PLAYTHROUGH,
       purchaseHoldDays: tunables(env).PURCHASE_HOLD_DAYS,
       review: {

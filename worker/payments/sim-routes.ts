@@ -8,9 +8,13 @@
 // it, or have the issuer send an early fraud warning (actionable or not) — each signed
 // and delivered as the Stripe event through the same webhook handler.
 // The onboarding page asks for the account holder's legal name (prefilled with the player's
-// name, as the simulated identity page prefills the document's) and a bank account
-// (routing and account number), keeps the name as Stripe keeps an Express account's
-// individual (payouts go only to the verified person, see payout-payee.ts), records the
+// name, as the simulated identity page prefills the document's), the state of their address
+// (prefilled with the one given before, else where the request comes from, else Texas, as the
+// checkout page prefills its billing state; left empty, an address without a state) and a bank
+// account (routing and account number), keeps the name and the address's region as Stripe keeps
+// an Express account's individual (payouts go only to the verified person, see payout-payee.ts,
+// and not while the holder's address is where redemptions are not offered, see
+// payout-destination.ts), records the
 // bank account's keyed-hash fingerprint as the account's payout destination (one payout
 // identity per person, see payout-identity.ts: claimed by a withdrawal, not here) and
 // completes the simulated Connect account so payouts are enabled. Entering another bank
@@ -19,6 +23,7 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { formatUsd, packFor } from "../../src/shared/packs";
+import { addressRegionOf } from "../../src/shared/play-regions";
 import { paymentsMode } from "../config";
 import { getDb } from "../db/database";
 import { payoutAccounts, simCheckoutSessions, users } from "../db/schema";
@@ -303,7 +308,21 @@ ${body}
 
   const BANK_ERROR = "Enter a 9-digit routing number and a 4–17 digit account number.";
   const HOLDER_ERROR = `Enter the account holder's full legal name (at most ${HOLDER_NAME_MAX} characters).`;
-  const onboardingPage = (account: { accountId: string; payoutsEnabled: boolean }, holderName: string, error: string | null) =>
+  const STATE_ERROR = "Enter the state of the account holder's address as two letters (e.g. TX), or leave it empty.";
+  /**
+   * The state the page starts with, and the one a form that sends none keeps: the account's
+   * (given before), else where the request comes from, else Texas.
+   */
+  const addressStateOf = (env: Env, request: Request, account: { holderRegion: string | null }): string => {
+    const region = account.holderRegion ?? requestRegion(env, request);
+    return region?.startsWith("US-") ? region.slice(3) : "TX";
+  };
+  const onboardingPage = (
+    account: { accountId: string; payoutsEnabled: boolean },
+    holderName: string,
+    addressState: string,
+    error: string | null,
+  ) =>
     page(
       "Vantage test payout onboarding",
       `<h1>Payout account onboarding</h1>
@@ -312,6 +331,8 @@ ${error ? `<p class="error" role="alert">${error}</p>` : ""}
 <form class="bank" method="post" action="/api/payments/sim/onboarding/${account.accountId}/complete">
 <label for="holder_name">Account holder's full legal name</label>
 <input id="holder_name" name="holder_name" value="${escapeHtml(holderName)}" maxlength="${HOLDER_NAME_MAX}" autocomplete="off" required>
+<label for="address_state">Account holder's address: state (US)</label>
+<input id="address_state" name="address_state" value="${escapeHtml(addressState)}" maxlength="2" pattern="[A-Za-z]{2}" autocomplete="off">
 <label for="routing_number">Routing number</label>
 <input id="routing_number" name="routing_number" inputmode="numeric" autocomplete="off" pattern="[0-9]{9}" value="110000000" required>
 <label for="account_number">Account number</label>
@@ -331,7 +352,8 @@ ${error ? `<p class="error" role="alert">${error}</p>` : ""}
       onboardingPage(
         account,
         account.simHolderName ?? player?.name ?? "",
-        error === "bank" ? BANK_ERROR : error === "name" ? HOLDER_ERROR : null,
+        addressStateOf(c.env, c.req.raw, account),
+        error === "bank" ? BANK_ERROR : error === "name" ? HOLDER_ERROR : error === "state" ? STATE_ERROR : null,
       ),
     );
   });
@@ -345,6 +367,13 @@ ${error ? `<p class="error" role="alert">${error}</p>` : ""}
     // Post/redirect/get: the page shows what to fix, as a hosted onboarding page would.
     if (holderName === "" || holderName.length > HOLDER_NAME_MAX) {
       return c.redirect(`/api/payments/sim/onboarding/${account.accountId}?error=name`, 303);
+    }
+    // The holder's address: its state places them (an empty one, an address without a state, places nobody).
+    const addressState = (typeof form.address_state === "string" ? form.address_state : addressStateOf(c.env, c.req.raw, account))
+      .trim()
+      .toUpperCase();
+    if (addressState !== "" && !/^[A-Z]{2}$/.test(addressState)) {
+      return c.redirect(`/api/payments/sim/onboarding/${account.accountId}?error=state`, 303);
     }
     if (!SIM_ROUTING_NUMBER.test(routing) || !SIM_ACCOUNT_NUMBER.test(number)) {
       return c.redirect(`/api/payments/sim/onboarding/${account.accountId}?error=bank`, 303);
@@ -361,6 +390,7 @@ ${error ? `<p class="error" role="alert">${error}</p>` : ""}
         payoutDestination: simPayoutDestination(fingerprint),
         // Keyed with the verified date of birth when the account is next read (payout-destination.ts).
         simHolderName: holderName,
+        holderRegion: addressRegionOf({ country: "US", state: addressState }),
         updatedAt: now,
       })
       .where(eq(payoutAccounts.accountId, account.accountId));

@@ -4,7 +4,7 @@
 // handler (sim-routes.ts), and an expired session's page refuses to pay; connected accounts
 // are payout_accounts rows that a local onboarding page enables (with the holder's legal name
 // typed there, kept as Stripe keeps it, standing for both the account's individual and its
-// bank account's holder), paying out only when Vantage says; transfers succeed for an
+// bank account's holder, and the state of the holder's address), paying out only when Vantage says; transfers succeed for an
 // onboarded account (once per redemption, as Stripe's idempotency keys make them), and its
 // payout to the bank goes only to the bank account named, if the account still has it (one
 // swapped in since has another id, see simulated-ids.ts), and a transfer whose payout the
@@ -77,6 +77,7 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
         currentlyDue: [...SIM_ONBOARDING_REQUIREMENTS],
         destinationFingerprints: [],
         holderName: null,
+        holderRegion: null,
         payoutDestination: null,
         destinationHolderName: null,
         manualPayouts: "now",
@@ -92,6 +93,7 @@ export function createSimulatedProvider(env: Env, origin: string): PaymentsProvi
             currentlyDue: currentlyDue(row),
             destinationFingerprints: destinationFingerprints(row),
             holderName: row.simHolderName,
+            holderRegion: row.holderRegion,
             payoutDestination: simPayoutDestinationOf(row),
             destinationHolderName: row.simHolderName,
             manualPayouts: "already",

@@ -8,6 +8,7 @@
 // transfer out to whatever bank account is the default when its automatic payout runs, one
 // the player could have swapped in after the checks. Each read says whether it switched the
 // account now, so D1 keeps when its payouts became manual (payout-accounts.ts `manual_since`).
+import { addressRegionOf } from "../../src/shared/play-regions";
 import { stripeSdk } from "../on-demand";
 import type {
   PaymentsProvider,
@@ -48,7 +49,12 @@ type StripeAccountLike = {
    * The individual who holds the account (`business_type: "individual"`); the platform reads
    * their names while Stripe collects the requirements (`controller.requirement_collection: stripe`).
    */
-  individual?: { first_name?: string | null; last_name?: string | null } | null;
+  individual?: {
+    first_name?: string | null;
+    last_name?: string | null;
+    /** The individual's address, which Express onboarding collects: its country and state place the payee. */
+    address?: { country?: string | null; state?: string | null } | null;
+  } | null;
 };
 
 /** The holder's legal name, first and last joined; null unless Stripe has both. */
@@ -57,6 +63,9 @@ function holderNameOf(account: StripeAccountLike): string | null {
   const last = account.individual?.last_name?.trim();
   return first && last ? `${first} ${last}` : null;
 }
+
+/** Where the holder's address is ("US-WA"); null without one, or a US address without its state (addressRegionOf). */
+const holderRegionOf = (account: StripeAccountLike): string | null => addressRegionOf(account.individual?.address);
 
 /** Payouts wait for Vantage to make them (see the header). */
 const MANUAL_PAYOUTS = { payouts: { schedule: { interval: "manual" as const } } };
@@ -94,6 +103,7 @@ function accountState(account: StripeAccountLike, manualPayouts: PayoutAccountSt
     currentlyDue: account.requirements?.currently_due ?? [],
     destinationFingerprints: [...new Set(fingerprints)],
     holderName: holderNameOf(account),
+    holderRegion: holderRegionOf(account),
     payoutDestination: destination?.id ?? null,
     destinationHolderName: destinationHolderNameOf(destination),
     manualPayouts,

@@ -16,7 +16,7 @@ import { z } from "zod";
 import { errorBody } from "../http/api-error";
 import { wireCodeOf } from "../http/refusals";
 import type { ApiErrorBody } from "../../src/shared/schemas/api-error";
-import { regionOf } from "../../src/shared/play-regions";
+import { addressRegionOf } from "../../src/shared/play-regions";
 import { getDb } from "../db/database";
 import { users } from "../db/schema";
 import { paymentsWallet, type DeclinedPurchase, type PurchaseDecline } from "./wallet";
@@ -59,14 +59,10 @@ const CheckoutSessionSchema = z.object({
  * The region of a card's billing address ("US" + "CA" → "US-CA"), or null when it names
  * none: a US or Canadian address without its state or province (a checkout opened before
  * Checkout asked for the full address) places nobody, rather than counting as the whole
- * country, which fails closed.
+ * country, which fails closed. The payout account's holder address is read the same way
+ * (stripe-provider.ts).
  */
-function billingRegionOf(address: { country?: string | null; state?: string | null } | null | undefined): string | null {
-  const country = address?.country?.trim().toUpperCase() ?? "";
-  const state = address?.state?.trim() ?? "";
-  if ((country === "US" || country === "CA") && state === "") return null;
-  return regionOf(country, state);
-}
+const billingRegionOf = addressRegionOf;
 
 /**
  * Whether Vantage opened this session for this player and this pack. A Payment Link made in

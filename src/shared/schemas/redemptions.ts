@@ -34,6 +34,8 @@ export const ConnectStatusSchema = z.object({
   payoutIdentityInUse: z.literal(true).optional(),
   /** Set when the payout account's holder is not the person the player's verified document shows. */
   payeeNotVerifiedPerson: z.literal(true).optional(),
+  /** Set when the payout account holder's address is in a region where Vantage Cash is not redeemable now. */
+  payoutAddressNotRedeemable: z.literal(true).optional(),
 });
 export type ConnectStatus = z.infer<typeof ConnectStatusSchema>;
 

@@ -318,7 +318,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/connect/status": {
     section: "Bonus, coin shop and redemption",
-    does: "The payout account's state, answered from D1 for `CONNECT_STATUS_CACHE_MS`; `payoutIdentityInUse: true` when its bank account belongs to another player; `payeeNotVerifiedPerson: true` when payouts are enabled but its holder's legal name is not the player's verified person's.",
+    does: "The payout account's state, answered from D1 for `CONNECT_STATUS_CACHE_MS`; `payoutIdentityInUse: true` when its bank account belongs to another player; `payeeNotVerifiedPerson: true` when payouts are enabled but its holder's legal name is not the player's verified person's; `payoutAddressNotRedeemable: true` when payouts are enabled but its holder's address (the Express individual's state) is in a region that offers no redemptions now.",
     answer: "redemptions#ConnectStatusSchema",
   },
   "POST /api/connect/create-or-link": {
@@ -332,7 +332,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/withdrawals": {
     section: "Bonus, coin shop and redemption",
-    does: "`{amount}` (cents, at least `REDEMPTION_MIN_CENTS`): moves the amount into a pending redemption in one wallet step, then pays it out. The redemption id (and its transfer group, metadata and idempotency keys) is derived from the player and the `Idempotency-Key`. Refusals: 409 `redemptions-paused` (also when a payment came under review between the hold and the transfer: the amount went back), 403 `playthrough-required` (with `details: {cashToPlay, redeemableCash}`), 403 `purchase-held` (with `details.purchaseHolds`), 403 `payout-identity-in-use`, 403 `payee-not-verified-person` (the payout account's holder, or the holder name its bank account carries where the provider gives one, keyed by name and the verified date of birth, is not the person the player's verified document shows, or that document showed no name), 403 `identity-unverified`, `identity-in-use` or `identity-mismatch` (checked before the payout account and again inside the wallet transaction), the protection codes. A new account's first redemption (`REDEMPTION_REVIEW_NEW_ACCOUNT_DAYS`) and any that brings the player's redemptions in `REDEMPTION_REVIEW_WINDOW_DAYS` above `REDEMPTION_REVIEW_CENTS` answer 200 still pending, in review: a request in /api/admin/approvals.",
+    does: "`{amount}` (cents, at least `REDEMPTION_MIN_CENTS`): moves the amount into a pending redemption in one wallet step, then pays it out. The redemption id (and its transfer group, metadata and idempotency keys) is derived from the player and the `Idempotency-Key`. Refusals: 409 `redemptions-paused` (also when a payment came under review between the hold and the transfer: the amount went back), 403 `playthrough-required` (with `details: {cashToPlay, redeemableCash}`), 403 `purchase-held` (with `details.purchaseHolds`), 403 `payout-identity-in-use`, 403 `payee-not-verified-person` (the payout account's holder, or the holder name its bank account carries where the provider gives one, keyed by name and the verified date of birth, is not the person the player's verified document shows, or that document showed no name), 403 `payout-address-restricted` (with `details: {region}`: the payout account holder's address, as the provider has it, is in a region that offers no redemptions now; judged in the wallet transaction, nothing held; an address without a state refuses nothing), 403 `identity-unverified`, `identity-in-use` or `identity-mismatch` (checked before the payout account and again inside the wallet transaction), the protection codes. A new account's first redemption (`REDEMPTION_REVIEW_NEW_ACCOUNT_DAYS`) and any that brings the player's redemptions in `REDEMPTION_REVIEW_WINDOW_DAYS` above `REDEMPTION_REVIEW_CENTS` answer 200 still pending, in review: a request in /api/admin/approvals.",
     body: "redemptions#WithdrawalRequestSchema",
     answer: "redemptions#WithdrawalResponseSchema",
   },
@@ -651,7 +651,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/payments/sim/onboarding/:accountId": {
     section: "Development only",
-    does: "The simulated payout-account onboarding page (HTML): routing and account number.",
+    does: "The simulated payout-account onboarding page (HTML): the holder's legal name, the state of the holder's address (prefilled with the one given before, else where the browser is, else TX), routing and account number.",
   },
   "GET /api/identity/sim/:id": {
     section: "Development only",
@@ -663,7 +663,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/payments/sim/onboarding/:accountId/complete": {
     section: "Development only",
-    does: "Enables payouts and returns to /redeem; the bank account is known by a keyed hash of its routing and account number (the number itself is never stored); an invalid number returns to the page.",
+    does: "Enables payouts and returns to /redeem; the bank account is known by a keyed hash of its routing and account number (the number itself is never stored); the holder's address state is kept as its region (`US-WA`; empty: no state, no region; absent: the page's default); an invalid number, name or state returns to the page.",
   },
   "GET /api/public/sweepstakes-rules": {
     section: "Sweepstakes",

@@ -5,6 +5,7 @@
 // transfers taken back, and payout retries. Installed on the composed wallet at the Worker's root;
 // callers type the stub `PaymentsWallet` (worker/payments/wallet.ts).
 import type { PlayContext } from "../../../src/shared/protection";
+import type { RefusalOf } from "../../../src/shared/refusals";
 import type { Redemption } from "../../../src/shared/schemas/redemptions";
 import { loggerFor } from "../../logging/logger";
 import { tunables } from "../../tunables";
@@ -50,6 +51,7 @@ import {
   duePayoutsInTx,
   finishPayoutAttemptInTx,
   nextPayoutWakeInTx,
+  payoutAddressHoldInTx,
   type PayoutAttempt,
   type PayoutAttemptInput,
   type PayoutOutcome,
@@ -160,14 +162,24 @@ export const paymentsMethods = {
   async requestRedemption(
     host: WalletHost,
     userId: string,
-    input: { amountCents: number; redemptionId: string; cashPlaythrough?: number; purchaseHoldDays?: number; review?: ReviewRules },
+    input: {
+      amountCents: number;
+      redemptionId: string;
+      cashPlaythrough?: number;
+      purchaseHoldDays?: number;
+      review?: ReviewRules;
+      payoutRegion?: string | null;
+    },
     now: number,
     play: PlayContext = { minAge: tunables(host.env).MIN_AGE },
   ) {
     return host.transact(userId, now, (tx) => {
       const standing = tx.use(PAYEE_STANDING);
+      // `payoutRegion`: where the payout account's holder lives, as the provider has the address (null: it names no state).
+      const payoutRegion = input.payoutRegion ?? null;
       return (
         standing.refuseRedemption(tx, play) ??
+        (payoutRegion === null ? null : standing.payoutAddressRefusal(tx, play, tx.now, payoutRegion)) ??
         requestRedemptionInTx(tx.withCashPlaythrough(input.cashPlaythrough).withPurchaseHoldDays(input.purchaseHoldDays), {
           ...input,
           region: play.place?.region ?? null,
@@ -368,6 +380,16 @@ export const paymentsMethods = {
   ): Promise<RedemptionResult> {
     return finishPayoutAttempt(host, userId, input, now);
   },
+
+  /** Whether the payout account's holder address holds the running attempt's transfer (payoutAddressHoldInTx). */
+  async payoutAddressHold(
+    host: WalletHost,
+    userId: string,
+    input: { redemptionId: string; region: string; play?: PlayContext },
+    now: number,
+  ): Promise<RefusalOf<"payout-address-restricted"> | null> {
+    return host.read(userId, now, (tx) => payoutAddressHoldInTx(tx, input));
+  },
 };
 
 /** Payments as a caller's stub sees it. */
@@ -508,6 +530,7 @@ export async function retryPayoutsOnAlarm(
   const wallet: PayoutWallet = {
     beginPayoutAttempt: async (id, input, at) => beginPayoutAttempt(host, id, { ...input, play }, at),
     finishPayoutAttempt: (id, input, at) => finishPayoutAttempt(host, id, input, at),
+    payoutAddressHold: async (id, input, at) => host.read(id, at, (tx) => payoutAddressHoldInTx(tx, { ...input, play })),
   };
   await retryDuePayouts(wallet, payouts, { userId, due }, timing, loggerFor(host.env), () => Date.now());
   const wake = host.read(userId, now, (tx) => nextPayoutWakeInTx(tx));

@@ -14,7 +14,9 @@
 // not waiting for an operator's review: money never leaves for an unverified person. And
 // it checks that the region where the player's verified document says they live still
 // offers redemptions (or did, in a redeem-only window, when the player asked), and that
-// they are of age there: one never sent goes back to the balance, told why. One already
+// they are of age there: one never sent goes back to the balance, told why. (Where the payout
+// account's holder lives, as the provider has the address, is judged the same way once the
+// account has been read, right before the transfer: payoutAddressHoldInTx; that one holds.) One already
 // attempted may have been sent: it waits while its key is remembered, then an attempt only
 // looks for that transfer, adopting it if it went and returning the amount if not, so
 // nothing new is sent into a place that no longer offers redemptions.
@@ -26,7 +28,7 @@
 // same way (the transfer's key answers it again), so it is never failed and refunded: the
 // money has left. Its timeline shows it sent, with a note that the payout to the bank waits.
 import type { PlayContext } from "../../../src/shared/protection";
-import { sentenceOf } from "../../../src/shared/refusals";
+import { type RefusalOf, sentenceOf } from "../../../src/shared/refusals";
 import { RETURNED_PAYMENT_DISPUTED, type Redemption } from "../../../src/shared/schemas/redemptions";
 import { PAYEE_STANDING } from "./standing";
 import {
@@ -145,6 +147,24 @@ export function beginPayoutAttemptInTx(tx: Ledger, input: PayoutAttemptInput): P
   const keyFirstUsedAt = listFirst ? tx.now : current.key_first_used_at;
   takeLeaseInTx(tx, redemption.id, { key: idempotencyKey, firstUsedAt: keyFirstUsedAt, attempts: current.attempts + 1 }, input);
   return { ok: true, run: true, redemption, idempotencyKey, listFirst, retry: row !== undefined };
+}
+
+/**
+ * Why the attempt holding `redemptionId`'s lease may not send to a payout account whose
+ * holder's address is in `region`, as the provider has it now: the region offers no
+ * redemptions today, judged by the rules `play` carries as the verified residence is (a
+ * redemption asked inside a redeem-only window there is the window's own). Null when it may,
+ * or on a direct call that names no rules. Asked after the account is read and before anything
+ * is sent (worker/payments/payout-destination.ts); a refusal holds the redemption pending,
+ * never returns it, since the player may put the address right.
+ */
+export function payoutAddressHoldInTx(
+  tx: Ledger,
+  input: { redemptionId: string; region: string; play?: PlayContext },
+): RefusalOf<"payout-address-restricted"> | null {
+  const redemption = readRedemptionInTx(tx, input.redemptionId);
+  if (redemption?.status !== "pending" || !input.play) return null;
+  return tx.use(PAYEE_STANDING).payoutAddressRefusal(tx, input.play, redemption.createdAt, input.region);
 }
 
 /** No attempt holds the lease, and the next background retry (if one is set) is due. */

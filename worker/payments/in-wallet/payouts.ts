@@ -8,6 +8,7 @@
 //
 // The port is the wallet's own interface: worker/payments implements it and the Worker
 // entry hands it to the Durable Object, so the wallet never imports a payment provider.
+import type { RefusalOf } from "../../../src/shared/refusals";
 import type { Redemption } from "../../../src/shared/schemas/redemptions";
 import type { Logger } from "../../logging/logger";
 import { tunables } from "../../tunables";
@@ -22,6 +23,15 @@ export type PayoutWallet = {
     input: { redemptionId: string; outcome: PayoutOutcome; timing: PayoutTiming },
     now: number,
   ): Promise<RedemptionResult>;
+  /**
+   * Why the running attempt may not send to a payout account whose holder's address is in
+   * `region` (payout-attempts.ts payoutAddressHoldInTx), judged by the rules in force; or null.
+   */
+  payoutAddressHold(
+    userId: string,
+    input: { redemptionId: string; region: string },
+    now: number,
+  ): Promise<RefusalOf<"payout-address-restricted"> | null>;
 };
 
 /**
@@ -37,6 +47,12 @@ export type PayoutRequest = {
   /** An attempt ran before: the payout to the bank is looked for before one is made. */
   retry?: boolean;
   adoptOnly?: { reason: string };
+  /**
+   * Asks the wallet, inside its transaction, whether the payout account's holder address, in
+   * `region` as just read, holds this transfer (a refusal) or not (null). Absent when the
+   * attempt only looks for an earlier transfer, which sends nothing new.
+   */
+  addressHold?: (region: string) => Promise<RefusalOf<"payout-address-restricted"> | null>;
 };
 
 /** One player's payout destination and the provider that sends to it. */
@@ -89,7 +105,11 @@ export async function runPayoutAttempt(
     idempotencyKey: attempt.idempotencyKey,
     listFirst: attempt.listFirst,
     retry: attempt.retry,
-    ...(attempt.adoptOnly && { adoptOnly: attempt.adoptOnly }),
+    ...(attempt.adoptOnly
+      ? { adoptOnly: attempt.adoptOnly }
+      : {
+          addressHold: (region: string) => wallet.payoutAddressHold(input.userId, { redemptionId: input.redemptionId, region }, clock()),
+        }),
   });
   if (outcome.kind === "unknown") logger.warn("payout outcome unknown; will retry", input.redemptionId, outcome.reason);
   const finished = await wallet.finishPayoutAttempt(input.userId, { redemptionId: input.redemptionId, outcome, timing }, clock());

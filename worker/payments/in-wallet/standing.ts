@@ -24,6 +24,12 @@ export type PayeeStanding = {
    * are under the age there; or null.
    */
   payoutPlaceRefusal(tx: Ledger, play: PlayContext, requestedAt: number): Refusal | null;
+  /**
+   * Why a redemption asked for at `requestedAt` may not be sent now to a payout account whose
+   * holder's address is in `region` (as the provider has it): the region offers no redemptions
+   * today, judged as the verified residence is; or null. A new request is asked with `requestedAt` now.
+   */
+  payoutAddressRefusal(tx: Ledger, play: PlayContext, requestedAt: number, region: string): RefusalOf<"payout-address-restricted"> | null;
   /** The redeem-only window the player's governing region is in (what they held when it began is free of play-through), or null. */
   windDown(tx: Ledger, play: PlayContext): WindDown | null;
   /** A credited pack counts toward the player's purchase limits (never refused: the money was taken). */

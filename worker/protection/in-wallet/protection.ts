@@ -11,6 +11,7 @@ import {
   minAgeAmong,
   moneyActionOf,
   type PlayWallet,
+  type RegionRefusal,
   type WindDown,
 } from "../../../src/shared/play-regions";
 import {
@@ -227,6 +228,16 @@ const sameEntry = (a: RegionRuleEntry, b: RegionRuleEntry) =>
   a.region === b.region && a.from === b.from && a.mode === b.mode && a.until === b.until && a.covers === b.covers;
 
 /**
+ * Why a redemption asked for at `requestedAt` may not be sent to `region` now: it offers no
+ * redemptions at `now`, and the redemption was not asked inside a redeem-only window there
+ * that still governs it (askedInWindowStillGoverning). Null when it may.
+ */
+function redeemPlaceRefusal(region: string, rules: RegionRules, requestedAt: number, now: number): RegionRefusal | null {
+  const allowed = checkRegion(region, rules, "redeem", now);
+  return allowed.ok || askedInWindowStillGoverning(region, rules, requestedAt, now) ? null : allowed;
+}
+
+/**
  * Why a redemption asked for at `requestedAt` may not be sent now where the player lives: the
  * region on their verified document offers no redemptions at the transaction's moment, or
  * they are under its age. A redemption asked for inside a redeem-only window there is the
@@ -237,11 +248,29 @@ export function payoutPlaceRefusalInTx(tx: Ledger, play: PlayContext, requestedA
   if (!play.place) return null;
   const residence = verifiedResidenceInTx(tx);
   if (residence !== null) {
-    const allowed = checkRegion(residence, play.place.rules, "redeem", tx.now);
-    if (!allowed.ok && !askedInWindowStillGoverning(residence, play.place.rules, requestedAt, tx.now)) return allowed;
+    const refused = redeemPlaceRefusal(residence, play.place.rules, requestedAt, tx.now);
+    if (refused) return refused;
   }
   const verdict = checkPlay(readProtection(tx), "redeem", tx.now, minAgeInTx(tx, play, "redeem"));
   return verdict.ok || verdict.code !== "under-age" ? null : verdict;
+}
+
+/**
+ * Why a redemption asked for at `requestedAt` may not be sent now to a payout account whose
+ * holder's address is in `region` (the provider's second witness of where the payee lives):
+ * judged as the verified residence is (redeemPlaceRefusal), by the rules `play` carries, at
+ * the transaction's moment. A new request is judged with `requestedAt` now. Null when it may,
+ * or on a direct call that names no rules.
+ */
+export function payoutAddressRefusalInTx(
+  tx: Ledger,
+  play: PlayContext,
+  requestedAt: number,
+  region: string,
+): RefusalOf<"payout-address-restricted"> | null {
+  if (!play.place) return null;
+  const refused = redeemPlaceRefusal(region, play.place.rules, requestedAt, tx.now);
+  return refused ? { ok: false, code: "payout-address-restricted", details: { region } } : null;
 }
 
 /** Whether the governing region allows `action` at the transaction's moment (Vantage Cash from a bonus, say). */

@@ -53,6 +53,8 @@ export const REDEEM_MESSAGES = {
   identityInUse:
     "This bank account is already used for payouts by another Vantage account. Each person can redeem to their own bank account only: change it to redeem.",
   payeeDiffers: sentenceFor("payee-not-verified-person", { problem: "name-differs" }),
+  payoutAddressNotRedeemable:
+    "Vantage Cash is not redeemable where your payout account's address is, so redemptions, including any already asked for, wait until it is. If that address is out of date, update it in your payout account; contact support if this is a mistake.",
   playthroughRule:
     "Bought and bonus Vantage Cash must be played through in settled bets (wins and losses count; pushes and voids don't) before it can be redeemed. Bets on one game count only what they could lose together at worst, so backing both sides counts little more than the margin. Winnings are redeemable at once.",
 } as const;
@@ -68,6 +70,7 @@ const EXPLAINED_REFUSALS = new Set([
   "purchase-held",
   "payout-identity-in-use",
   "payee-not-verified-person",
+  "payout-address-restricted",
   "redemptions-paused",
   "identity-unverified",
   "identity-in-use",
@@ -226,7 +229,9 @@ export function RedeemPage({ redemptionActions }: { redemptionActions?: (redempt
   const identityInUse = status?.payoutIdentityInUse === true;
   // The payout account's holder is not the verified person: the Worker refuses a request until it is changed.
   const payeeDiffers = status?.payeeNotVerifiedPerson === true;
-  const payoutsEnabled = status?.payouts_enabled === true && !identityInUse && !payeeDiffers;
+  // The payout account's address is where Vantage Cash is not redeemable: refused, and payouts held, until it is.
+  const addressClosed = status?.payoutAddressNotRedeemable === true;
+  const payoutsEnabled = status?.payouts_enabled === true && !identityInUse && !payeeDiffers && !addressClosed;
   // Unknown (not yet read) leaves it to the Worker, which refuses an unverified player anyway.
   const identityBlocks = identity !== null && identity.status !== "verified";
   const enabled = canSubmitRedemption({
@@ -369,6 +374,15 @@ export function RedeemPage({ redemptionActions }: { redemptionActions?: (redempt
       {status?.payouts_enabled && !identityInUse && payeeDiffers && (
         <div className="card redeem-onboarding" role="alert">
           <p>{REDEEM_MESSAGES.payeeDiffers}</p>
+          <button type="button" className="btn btn-primary" onClick={() => void onboard()} disabled={onboarding}>
+            Update payout account
+          </button>
+        </div>
+      )}
+
+      {status?.payouts_enabled && !identityInUse && !payeeDiffers && addressClosed && (
+        <div className="card redeem-onboarding" role="alert">
+          <p>{REDEEM_MESSAGES.payoutAddressNotRedeemable}</p>
           <button type="button" className="btn btn-primary" onClick={() => void onboard()} disabled={onboarding}>
             Update payout account
           </button>
