@@ -9,7 +9,8 @@
 // game loses on average under that one model and no set of them can win on every final
 // score; else the books' consensus fair chance (src/shared/fair-odds.ts), where enough books
 // quote the side. A side with neither is left as offered. Pure: the price desk applies it to
-// every board it builds, so the board shown, placement and cash-out all see the lock.
+// every board it builds, so the board shown, placement and cash-out all see the lock. Player
+// props have the same rule, and one across a player's lines: src/shared/props/prop-lock.ts.
 import { sideChance, type ModelLeg } from "./game-model";
 import { fairSideOf } from "./fair-odds";
 import { decimalOdds } from "./odds";

@@ -8,10 +8,12 @@
 //    1/d is divided by the book's sum over all sides (its overround), so its sides sum to 1.
 // 2. Per side, the median of those probabilities over every book quoting the same line
 //    (the offered line for spreads and totals), and only when at least `minBooks` books
-//    do; fewer gives no fair price at all. The medians of the sides need not sum to
+//    do; fewer gives no fair price at all. Books sharing one odds feed (SHARED_FEEDS in
+//    src/shared/bookmakers.ts) count as one book, their first quote of the line. The medians of the sides need not sum to
 //    exactly 1; each is the middle opinion of the market on that side.
 // 3. A leg's margin = 1 − p_fair × d_offered (the share of the stake the house expects to
 //    keep); a parlay's = 1 − Π p_fair,i × d_i.
+import { feedOf } from "./bookmakers";
 import { americanToDecimal, decimalOdds, decimalToAmerican } from "./odds";
 import type { Event, FairFigures, FairSide } from "./schemas/events";
 
@@ -48,7 +50,8 @@ export function median(values: readonly number[]): number {
 /**
  * The fair probability of each side of a market: each book quoting `line` de-vigged, then
  * the median per side. Null when fewer than `minBooks` books quote that line with every
- * side priced. A book listed twice counts once (its first quote).
+ * side priced. A book listed twice counts once (its first quote), and so do the books of
+ * one shared feed (feedOf: the first of them quoting the line); `books` counts them so.
  */
 export function fairProbabilities(
   quotes: readonly BookQuote[],
@@ -59,10 +62,11 @@ export function fairProbabilities(
   const seen = new Set<string>();
   const devigged: number[][] = [];
   for (const quote of quotes) {
-    if (seen.has(quote.book) || quote.line !== line || quote.pricesAm.length !== sides) continue;
+    const source = feedOf(quote.book);
+    if (seen.has(source) || quote.line !== line || quote.pricesAm.length !== sides) continue;
     const fair = devigMultiplicative(quote.pricesAm);
     if (!fair) continue;
-    seen.add(quote.book);
+    seen.add(source);
     devigged.push(fair);
   }
   if (devigged.length < Math.max(1, minBooks)) return null;

@@ -90,33 +90,41 @@ describe("normaliseProps on the recorded NBA answer", () => {
   it("offers a line only where at least the minimum number of books quote both sides of it", () => {
     const atFive = nbaProps();
     for (const prop of atFive) expect(prop.fair.books).toBeGreaterThanOrEqual(5);
-    // Five books quote Caris LeVert at 11.5 (FanDuel alone has 12.5); Paolo Banchero has 20.5 at seven and 21.5 at five.
+    // Five books quote Caris LeVert at 11.5 (FanDuel alone has 12.5). Paolo Banchero has 20.5
+    // at seven books and 21.5 at five, Unibet and BetRivers (one feed, Kambi's) among both:
+    // six books and four as the consensus counts them.
     expect(find(atFive, "caris-levert", "player_points", 11.5)?.fair.books).toBe(5);
-    expect(linesOf(atFive, "paolo-banchero")).toEqual([20.5, 21.5]);
+    expect(linesOf(atFive, "paolo-banchero")).toEqual([20.5]);
+    expect(linesOf(nbaProps({ minBooks: 4 }), "paolo-banchero")).toEqual([20.5, 21.5]);
 
     const atSix = nbaProps({ minBooks: 6 });
     expect(linesOf(atSix, "caris-levert")).toEqual([]);
     expect(linesOf(atSix, "paolo-banchero")).toEqual([20.5]);
+    expect(linesOf(nbaProps({ minBooks: 7 }), "paolo-banchero")).toEqual([]);
     // BetMGM alone quotes Joe Ingles: no prop for him even at two books.
     expect(linesOf(nbaProps({ minBooks: 2 }), "joe-ingles")).toEqual([]);
   });
 
   it("prices a line at the median of every quoting book's de-vigged prices, with the offered price's margin", () => {
-    // All ten books quote Cole Anthony at 8.5; the two middle de-vigged Overs (DraftKings' and
-    // Bovada's -120/-110) are both 0.510121.
+    // All ten books quote Cole Anthony at 8.5, Unibet's and BetRivers' one feed counted once:
+    // nine, whose middle de-vigged Over is DraftKings' and Bovada's -120/-110, 0.510121.
     const cole = find(nbaProps(), "cole-anthony", "player_points", 8.5)!;
-    expect(cole.fair.books).toBe(10);
+    expect(cole.fair.books).toBe(9);
     expect(cole.prices).toEqual({ over: -120, under: -110 });
     expect(cole.fair.over).toEqual({ p: 0.510121, margin: legMargin(0.510121, -120) });
     expect(cole.fair.under?.margin).toBe(legMargin(cole.fair.under!.p, -110));
     expect(cole.fair.over.margin).toBe(0.0648);
   });
 
-  it("takes the offered prices from the board's preferred book that quotes the line", () => {
-    const props = nbaProps();
+  it("takes the offered prices from the board's preferred book that quotes the line, locking a side better than fair", () => {
+    const props = nbaProps({ minBooks: 4 });
     // DraftKings quotes 20.5; of the books at 21.5, BetRivers comes first in the board's preference.
     expect(find(props, "paolo-banchero", "player_points", 20.5)?.prices).toEqual({ over: -140, under: 110 });
-    expect(find(props, "paolo-banchero", "player_points", 21.5)?.prices).toEqual({ over: 104, under: -139 });
+    // Its +104 / -139 there: the Over's 1/d (0.490196) is below the four feeds' fair Over, so it is locked.
+    const line = find(props, "paolo-banchero", "player_points", 21.5)!;
+    expect(line.fair.over).toEqual({ p: 0.497385, margin: null });
+    expect(line.prices).toEqual({ over: null, under: -139 });
+    expect(line.fair.under).toEqual({ p: 0.502615, margin: legMargin(0.502615, -139) });
   });
 
   it("shows a locked offered price as locked while its fair price stands", () => {
@@ -131,7 +139,7 @@ describe("normaliseProps on the recorded NBA answer", () => {
       8.5,
     )!;
     expect(cole.prices).toEqual({ over: null, under: -110 });
-    expect(cole.fair.books).toBe(10);
+    expect(cole.fair.books).toBe(9);
     expect(cole.fair.over.margin).toBeNull();
     expect(cole.fair.under?.margin).toBe(legMargin(cole.fair.under!.p, -110));
   });
@@ -142,9 +150,9 @@ describe("normaliseProps on the recorded NBA answer", () => {
   });
 
   it("counts one player's spellings as one player, shown by the spelling most books use", () => {
-    // PointsBet spells "Wendell Carter" at 11.5; Unibet and BetRivers spell "Wendell Carter Jr." there.
-    const wendell = find(nbaProps({ minBooks: 3 }), "wendell-carter", "player_points", 11.5)!;
-    expect(wendell.fair.books).toBe(3);
+    // PointsBet spells "Wendell Carter" at 11.5; Unibet and BetRivers (one feed) spell "Wendell Carter Jr." there.
+    const wendell = find(nbaProps({ minBooks: 2 }), "wendell-carter", "player_points", 11.5)!;
+    expect(wendell.fair.books).toBe(2);
     expect(wendell.player.name).toBe("Wendell Carter Jr.");
   });
 

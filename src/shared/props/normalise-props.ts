@@ -10,6 +10,9 @@
 //   some books' answers one outcome per player with the name in `name` and no description.
 //   Names are resolved by player-names.ts, and a player is shown by the spelling (after the
 //   name map) most of the event's quotes use. A book listed twice counts once (its first entry).
+// - Books sharing one odds feed (SHARED_FEEDS in src/shared/bookmakers.ts: Unibet and
+//   BetRivers, both Kambi's prices) count as one book wherever books are counted or a median
+//   is taken below: the first of them the answer lists that quotes the line (or the Yes).
 // - Over/under: one prop per (player, market, line) when at least `minBooks` books quote both
 //   sides at exactly that line. Each such book is de-vigged multiplicatively and the median is
 //   taken per side (fairProbabilities, as the board does).
@@ -26,10 +29,15 @@
 //   event, then by key. It must quote the prop's line (both sides for an over/under, Yes for a
 //   yes market). Prices pass validPrice (src/shared/odds.ts): a locked price is null and its
 //   margin null, while its fair figures stand.
+// - No side better than fair, and no sure profit across one player's market's lines
+//   (prop-lock.ts): a side whose price implies less than its fair chance is locked, and so is
+//   a side that with another line's side of the same player's market would win on every
+//   outcome, the main line's sides kept first.
 // - A market's line that is the same event as another market's (catalogue `sameEventAs`:
 //   total bases 0.5 is hits 0.5) is left out where that market is offered for the player.
 // - A prop's id is `${eventId}:${playerId}:${marketKey}:${line ?? "yes"}`. Props sort by player
 //   name, then catalogue order, then line. mainLineProps keeps one line per (player, market).
+import { feedOf } from "../bookmakers";
 import { devigMultiplicative, fairProbabilities, legMargin, median } from "../fair-odds";
 import { impliedProbability, validPrice } from "../odds";
 import type { EventOdds, EventOddsOutcome } from "../schemas/event-odds";
@@ -38,6 +46,7 @@ import type { Prop } from "../schemas/props";
 import type { SportKey } from "../sports";
 import { PROP_MARKETS, type PropMarketInfo, propMarket } from "./catalogue";
 import { type PlayerNameMap, type ResolvedPlayer, resolvePlayer } from "./player-names";
+import { lockProps } from "./prop-lock";
 
 export type { PlayerNameMap } from "./player-names";
 
@@ -254,7 +263,15 @@ export function normaliseProps(odds: EventOdds, opts: NormalisePropsOptions): Pr
       if (!over || !under) continue;
       props.push({ ...base, prices, fair: { books: found.books, over, under } });
     } else {
-      const fairYes = lineQuotes.map((q) => fairYesOfBook(q, overrounds)).filter((p) => p !== null);
+      // One Yes per feed: the books of one shared feed count once (their first readable Yes).
+      const feeds = new Set<string>();
+      const fairYes: number[] = [];
+      for (const quote of lineQuotes) {
+        const p = fairYesOfBook(quote, overrounds);
+        if (p === null || feeds.has(feedOf(quote.book))) continue;
+        feeds.add(feedOf(quote.book));
+        fairYes.push(p);
+      }
       if (fairYes.length < minBooks) continue;
       // At least one book quotes a readable Yes, so there is a book to offer.
       const offered = lineQuotes.filter((q) => q.over !== null).sort(offerOrder)[0]!;
@@ -266,13 +283,14 @@ export function normaliseProps(odds: EventOdds, opts: NormalisePropsOptions): Pr
   }
 
   const catalogueOrder = (key: string) => PROP_MARKETS[opts.sport].findIndex((m) => m.key === key);
-  return withoutSameEvents(props, opts.sport).sort(
+  const offered = withoutSameEvents(props, opts.sport).sort(
     (a, b) =>
       a.player.name.localeCompare(b.player.name) ||
       a.player.id.localeCompare(b.player.id) ||
       catalogueOrder(a.marketKey) - catalogueOrder(b.marketKey) ||
       (a.line ?? 0) - (b.line ?? 0),
   );
+  return lockProps(offered, mainLineProps(offered));
 }
 
 /**

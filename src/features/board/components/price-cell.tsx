@@ -107,7 +107,9 @@ export type OfferCellProps = {
  * Why a held-back side shows no price, for its title and screen readers: an operator's
  * suspension, the live rules' reason (the card also says it once, as its 'Suspended'
  * label), a line the feed has not given, or no price from the book now (one it holds back
- * before the start, or one beyond spec §5's bounds, which the board does not tell apart).
+ * before the start, one beyond spec §5's bounds, or one better than its fair chance, locked by
+ * src/shared/fair-lock.ts or, for a prop, src/shared/props/prop-lock.ts; the board does not
+ * tell them apart).
  * The last two are shown on the cell too, as nothing else on the card explains them.
  */
 function lockedWhy(offer: Offer): { title: string; spoken: string | null; shown: string | null } {

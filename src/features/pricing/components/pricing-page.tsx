@@ -2,7 +2,9 @@
 // the house margin (src/shared/fair-odds.ts), cash-out at that fair price with its fee
 // (src/shared/cash-out.ts), soccer's draw, and per sport over the last 30 days of settled
 // bets the average margin the offered prices carried and the hold the house actually kept
-// (GET /api/pricing). The rules in force (minimum books, fee, a quote's life) come from
+// (GET /api/pricing); that no side is offered better than fair (src/shared/fair-lock.ts,
+// src/shared/props/prop-lock.ts) and books sharing one feed count once (src/shared/bookmakers.ts).
+// The rules in force (minimum books, fee, a quote's life) come from
 // the same answer, so the page never states a number the Worker does not use.
 import { useEffect, useState } from "react";
 import { useApi } from "../../../session/auth-provider";
@@ -110,11 +112,19 @@ export function PricingPage() {
           For every game we read the prices of many bookmakers, not only the one whose prices we offer. Each bookmaker's prices for a market
           add up to more than 100% (that excess is its margin), so we take the margin out of each bookmaker's prices in proportion (the
           multiplicative method: each side's implied probability divided by their sum). For each side we then take the median of those
-          probabilities over every bookmaker quoting the same line, and show it as the fair price.
+          probabilities over every bookmaker quoting the same line, and show it as the fair price. Bookmakers that take their prices from
+          one odds feed (Unibet and BetRivers both run Kambi's) count as one bookmaker: their prices are one opinion, not two.
         </p>
         <p>
           We only show a fair price when at least {minBooks ?? "several"} bookmakers quote that line; with fewer, the consensus is too thin
           and no fair price is shown. Only the computed figures are kept, never the bookmakers' prices themselves.
+        </p>
+        <p>
+          We never offer a price that implies a smaller chance than the selection's fair chance: that selection shows Locked instead. The
+          fair chance is the game's score model's (see same-game parlays below) where the game has one, else the fair probability above; a
+          selection with neither is offered as the bookmaker prices it. A player's market is offered at several lines, each from the first
+          bookmaker in our order that quotes it, so we also lock any line's Over or Under that, bet together with another line's opposite
+          side, would return more than both stakes whatever the player does.
         </p>
 
         <h2>The house margin</h2>
