@@ -59,7 +59,7 @@ function tunable<T>(defaultValue: string, schema: z.ZodType<T>, meaning: string)
 
 export const TUNABLES = {
   ODDS_API_TIMEOUT_MS: tunable("8000", wholeNumber(500, 60_000), "How long one call to The Odds API may take before it counts as failed."),
-  // Live prices: live board cadence, the book's clock, in-play bet delay, close windows, feed credit reserve (docs/live-betting.md).
+  // Live prices: live board cadence, the book's clock (and pre-match Vantage Cash's), in-play bet delay, close windows, feed credit reserve (docs/live-betting.md).
   LIVE_REFRESH_SECONDS: tunable(
     "30",
     wholeNumber(5, 600),
@@ -71,6 +71,12 @@ export const TUNABLES = {
     "A live price is offered and accepted only while its age on the book's clock (now minus the older of its market's last_update and our fetch) is at most this. " +
       "45 s = a board up to LIVE_REFRESH_SECONDS (30 s) old + a 5-8 s live-bet delay + a book that keeps up: in a recorded in-play MLB payload the book our rule picks " +
       "had confirmed within 4 s of the newest update for all 9 games in play, while a book that stopped updating lagged 146 s (docs/live-betting.md).",
+  ),
+  PREMATCH_CASH_PRICE_MAX_AGE_SECONDS: tunable(
+    "120",
+    wholeNumber(30, 600),
+    "A Vantage Cash slip or cash-out is priced only on a board fetched at most this long ago: an older copy is fetched again first (one board call per sport, shared; none while the quota guard is up, when the slip is a 409 odds-stale). Coins keep the board's 10-minute clock (600 = the same for cash). " +
+      "120 s = two of The Odds API's 60 s pre-match update intervals, so our copy is at most one feed update behind, and at most one 6-credit board call per sport per 2 minutes while cash bets arrive (docs/live-betting.md, Credits).",
   ),
   LIVE_BET_DELAY_SECONDS: tunable(
     "5",

@@ -49,7 +49,7 @@ export function testDesk(provider: OddsFeedProvider, sport: SportKey, setup: Des
   });
   const props = new PropsDesk(propsDeskDeps(env, provider, sport, memoryPropsStore(), (eventId, now) => desk.game(eventId, now)));
   const handle: DeskHandle = {
-    board: (now) => desk.board(now),
+    board: (now, maxAgeMs) => desk.board(now, maxAgeMs),
     freshScores: (now, since, deadline) => desk.freshScores(now, since, deadline),
     props: (eventId, now) => props.props(eventId, now),
   };

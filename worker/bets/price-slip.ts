@@ -5,7 +5,9 @@
 // toggling rules forbid, or a price or line moved (409 with the current prices, so the
 // slip can update and ask the player again). Games already under way are accepted only
 // at a price we fetched within LIVE_PRICE_MAX_AGE_SECONDS (else 409 `odds-stale`, never
-// accepted on the old one), and only while the live rules offer the game: a leg on a game
+// accepted on the old one; a Vantage Cash slip's boards come at most
+// PREMATCH_CASH_PRICE_MAX_AGE_SECONDS old from the loader, bets-routes.ts, or `stale`),
+// and only while the live rules offer the game: a leg on a game
 // the board shows suspended or closed (the book's clock, a score change, the close window,
 // a game that is over, in any of its markets) is a 409 `market-suspended` naming that leg,
 // whichever market it is on, by the rule the card locks it with (gameSuspension); finished

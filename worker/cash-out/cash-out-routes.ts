@@ -1,9 +1,11 @@
 // GET /api/bets/:id/cash-out (a quote) and POST /api/bets/:id/cash-out (accepting one).
 // The player's own bet only: the wallet is found from the verified token, and a bet or
 // quote id of another player is simply not in it (404). The open legs are priced against
-// the board, a player's market against its game's props (price-open-legs.ts); the quote
-// and the payment happen in the wallet (worker/cash-out/in-wallet.ts), with
-// CASH_OUT_MARGIN as the fee and CASH_OUT_QUOTE_SECONDS as a quote's life.
+// the board (a Vantage Cash bet's only on a board fetched at most
+// PREMATCH_CASH_PRICE_MAX_AGE_SECONDS ago, as one is placed), a player's market against
+// its game's props (price-open-legs.ts); the quote and the payment happen in the wallet
+// (worker/cash-out/in-wallet.ts), with CASH_OUT_MARGIN as the fee and
+// CASH_OUT_QUOTE_SECONDS as a quote's life.
 //
 // Accepting needs an Idempotency-Key (a retry gets the first answer, paying once) and
 // follows the live rules of placing a bet: with a leg on a game under way it is held for
@@ -67,7 +69,12 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
       bet,
       async (sport) => {
         const games = new Set(bet.legs.filter((l) => l.league === sport).map((l) => l.eventId));
-        const board = await odds.load(c.env, sport, now, { placement: { games }, board: answered?.get(sport) });
+        // A Vantage Cash bet is quoted on a board as young as it would be placed on: a stale quote is no other half of a bet.
+        const board = await odds.load(c.env, sport, now, {
+          placement: { games },
+          board: answered?.get(sport),
+          maxAgeMs: bet.wallet === "cash" ? rules.PREMATCH_CASH_PRICE_MAX_AGE_SECONDS * 1000 : undefined,
+        });
         // A game settlement already recorded final or void is over, however fresh the copy.
         const pickedGames = bet.legs
           .filter((l) => l.league === sport)

@@ -11,6 +11,12 @@
 // the feed fails, the copy is served flagged `stale`; with no copy at all it is a 502.
 // Every event carries `confirmedAt`, when we fetched its prices.
 //
+// Vantage Cash is priced on a younger board than Coins: a read with a max age (a cash
+// slip or cash-out, PREMATCH_CASH_PRICE_MAX_AGE_SECONDS) takes no copy fetched longer ago
+// than that, however fresh by its own clock, and asks the desk to fetch one; a board the
+// desk cannot bring that fresh (the feed down, the quota guard up) is served `stale`, so
+// the slip is a 409 odds-stale and never priced on the old one.
+//
 // What a reader serves is the board view at its `now` (price-desk/board-view.ts):
 // finished games gone; live prices offered only while the live rules allow (the book's
 // clock, close windows, suspension after a score change), and every live price locked
@@ -20,7 +26,7 @@ import { isSportKey, type SportKey } from "../../src/shared/sports";
 import { oddsFeedMode } from "../config";
 import { ApiError } from "../http/api-error";
 import { STAND_IN_REFUSED_MESSAGE } from "../http/stand-ins";
-import { boardCacheKey, boardFreshUntil, type DeskBoard } from "./price-desk/desk-board";
+import { boardCacheKey, boardFreshUntil, fetchedWithin, type DeskBoard } from "./price-desk/desk-board";
 import { boardView, type ViewRules } from "./price-desk/board-view";
 import { deskHandles, type DeskDeps, type DeskHandle } from "./price-desk/desk-client";
 import { propsCacheKey, type CachedProps, type PropsAnswer } from "./price-desk/props-desk";
@@ -46,7 +52,7 @@ export function mappedSports(setting: string | undefined): SportKey[] | undefine
   return keys.length > 0 ? keys : undefined;
 }
 
-/** A board as served: `stale` when the feed failed and an older copy stands in; fresh until `freshUntil`. */
+/** A board as served: `stale` when the feed failed and an older copy stands in, or it is older than the read's max age; fresh until `freshUntil`. */
 export type LoadedEvents = { events: Event[]; stale: boolean; fetchedAt: number; freshUntil: number; feedNow: number };
 
 /** The active feed: The Odds API with a key; the simulator in development; else none. */
@@ -102,6 +108,12 @@ export type ReadOptions = {
   placement?: { games: ReadonlySet<string> };
   /** A board the desk just answered (after a bettor's delay): used instead of reading one. */
   board?: DeskBoard;
+  /**
+   * The oldest board the read may price on, in ms since its fetch (a Vantage Cash slip or
+   * cash-out: PREMATCH_CASH_PRICE_MAX_AGE_SECONDS): an older copy is asked of the desk
+   * again, and one the desk cannot bring that fresh is served `stale`. None: the board's own clock.
+   */
+  maxAgeMs?: number;
 };
 
 const views = new WeakMap<DeskBoard, { at: number; events: Event[] }>();
@@ -112,21 +124,22 @@ export async function readBoard(deps: BoardReadDeps, sport: SportKey, now: numbe
   const feedNowMs = now + deps.feedOffsetMs;
   let board = options.board ?? null;
   let stale = false;
+  const young = (b: DeskBoard) => fetchedWithin(b, now, options.maxAgeMs);
   if (!board) {
     const key = boardCacheKey(deps.provider.name, sport, deps.feedOffsetMs);
     const memo = deps.memo.get(key);
     // A memo never outlives the board's freshness (a game starting makes it live at once).
-    if (memo && now < memo.until && now < boardFreshUntil(memo.board, feedNowMs, deps.liveRefreshMs)) {
+    if (memo && now < memo.until && now < boardFreshUntil(memo.board, feedNowMs, deps.liveRefreshMs) && young(memo.board)) {
       board = memo.board;
     } else {
       let until: number;
       const kept = await deps.kv.get<DeskBoard>(key, "json");
       const keptFreshUntil = kept ? boardFreshUntil(kept, feedNowMs, deps.liveRefreshMs) : 0;
-      if (kept && now < keptFreshUntil) {
+      if (kept && now < keptFreshUntil && young(kept)) {
         board = kept;
         until = keptFreshUntil;
       } else {
-        const answer = await deps.desk.board(now);
+        const answer = await deps.desk.board(now, options.maxAgeMs);
         if (!answer.board) throw feedError(answer.failure ?? { kind: "unavailable", status: null, message: "no board" });
         board = answer.board;
         stale = answer.stale;
@@ -138,6 +151,8 @@ export async function readBoard(deps: BoardReadDeps, sport: SportKey, now: numbe
       }
     }
   }
+  // Older than the read allows (the desk could not fetch a younger one): priced on by no one.
+  if (!young(board)) stale = true;
   const clock = { now, feedNow: feedNowMs };
   let events: Event[];
   if (options.placement) {

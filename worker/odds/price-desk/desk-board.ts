@@ -80,6 +80,15 @@ export function boardFreshUntil(board: DeskBoard, feedNow: number, liveRefreshMs
   return board.fetchedAt + (onLiveCadence ? liveRefreshMs : ODDS_CACHE_MS);
 }
 
+/**
+ * Whether `board` was fetched at most `maxAgeMs` before `now`; any board when no age is
+ * asked. A Vantage Cash slip or cash-out asks PREMATCH_CASH_PRICE_MAX_AGE_SECONDS: a board
+ * fresh by its own clock (10 minutes) may still be too old to price it.
+ */
+export function fetchedWithin(board: Pick<DeskBoard, "fetchedAt">, now: number, maxAgeMs: number | undefined): boolean {
+  return maxAgeMs === undefined || now - board.fetchedAt <= maxAgeMs;
+}
+
 export type MergeClock = { now: number; feedNow: number; closeAfter: Readonly<CloseAfterMinutes> };
 
 /** A merge's new board and the games it learned are final (their results go to settlement). */

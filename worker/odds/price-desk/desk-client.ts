@@ -10,7 +10,8 @@ import { SportDesk, type DeskAnswer } from "./sport-desk";
 
 /** A sport's desk as its callers use it (see SportDesk). */
 export type DeskHandle = {
-  board(now: number): Promise<DeskAnswer>;
+  /** The board as of `now`; with `maxAgeMs`, one fetched at most that long ago where the desk may fetch one (see SportDesk.board). */
+  board(now: number, maxAgeMs?: number): Promise<DeskAnswer>;
   freshScores(now: number, since: number, deadline: number): Promise<DeskAnswer | null>;
   /** One game's players' markets (see PropsDesk.props). */
   props(eventId: string, now: number): Promise<PropsAnswer>;
@@ -28,7 +29,7 @@ export type DeskDeps = {
 export function priceDeskObject(env: Env, feedName: OddsFeedProvider["name"], sport: SportKey): DeskHandle {
   const stub = env.PRICE_DESK.get(env.PRICE_DESK.idFromName(`${feedName}:${sport}`));
   return {
-    board: (now) => stub.board(sport, now),
+    board: (now, maxAgeMs) => stub.board(sport, now, maxAgeMs),
     freshScores: (now, since, deadline) => stub.freshScores(sport, now, since, deadline),
     props: (eventId, now) => stub.props(sport, eventId, now),
   };
@@ -40,7 +41,7 @@ export function localDesk(env: Env, provider: OddsFeedProvider, sport: SportKey,
   const desk = new SportDesk(sportDeskDeps(env, provider, sport, memoryDeskStore(), recordFinals, propsStore));
   const props = new PropsDesk(propsDeskDeps(env, provider, sport, propsStore, (eventId, now) => desk.game(eventId, now)));
   return {
-    board: (now) => desk.board(now),
+    board: (now, maxAgeMs) => desk.board(now, maxAgeMs),
     freshScores: (now, since, deadline) => desk.freshScores(now, since, deadline),
     props: (eventId, now) => props.props(eventId, now),
   };

@@ -78,9 +78,9 @@ export class PriceDesk extends DurableObject<Env> {
     return this.propsDeskOf(sport).props(eventId, now);
   }
 
-  /** The sport's board as of `now` (the caller's clock); see SportDesk.board. */
-  async board(sport: SportKey, now: number): Promise<DeskAnswer> {
-    return this.deskOf(sport).board(now);
+  /** The sport's board as of `now` (the caller's clock), fetched at most `maxAgeMs` ago when given; see SportDesk.board. */
+  async board(sport: SportKey, now: number, maxAgeMs?: number): Promise<DeskAnswer> {
+    return this.deskOf(sport).board(now, maxAgeMs);
   }
 
   /** The board with scores read at or after `since`, or null if none arrive by `deadline`; see SportDesk.freshScores. */

@@ -2,9 +2,11 @@
 // whole world. Readers whose copy of the board (KV) is due, and bettors who need fresher
 // scores after their live-bet delay, ask the desk; whoever asks while a call is under way
 // shares it, and the desk calls again only when the board is due (10 minutes, or
-// LIVE_REFRESH_SECONDS once a game is under way) or a bettor needs scores newer than the
-// last read (at most one scores call per LIVE_BET_REFRESH_SECONDS). Nobody asking means
-// no calls: a desk refreshes only while someone reads the board or holds a live slip.
+// LIVE_REFRESH_SECONDS once a game is under way), a Vantage Cash slip or cash-out needs a
+// board younger than the one kept (PREMATCH_CASH_PRICE_MAX_AGE_SECONDS: the asker's max
+// age makes it due), or a bettor needs scores newer than the last read (at most one
+// scores call per LIVE_BET_REFRESH_SECONDS). Nobody asking means no calls: a desk
+// refreshes only while someone reads the board or holds a live slip.
 //
 // Each answer is merged into the desk's board (desk-board.ts: score changes, games that
 // are over, windows passed), kept in the desk's storage and written to KV, where readers
@@ -13,8 +15,10 @@
 //
 // Quota guard (credit-guard.ts): while The Odds API's credits are below the reserve or
 // spent, a board due only because of the live cadence is not refreshed (its games under
-// way are served locked) and no scores are read for bettors. A failed call is remembered
-// for a minute: until then the desk serves its copy flagged stale rather than retry.
+// way are served locked), nor one due only because of an asker's max age (the copy is
+// answered as it is, too old for that asker: its cash slip is a 409 odds-stale), and no
+// scores are read for bettors. A failed call is remembered for a minute: until then the
+// desk serves its copy flagged stale rather than retry.
 //
 // The desk runs in a Durable Object per sport in production (price-desk.ts); tests run
 // the same class in-process with a scripted feed and a fake clock. `now` is always the
@@ -29,16 +33,7 @@ import { withSameGameModel, type SameGameRules } from "./same-game-fit";
 import { lockSidesBetterThanFair } from "../../../src/shared/fair-lock";
 import { closesAtStart, gamesStartedSince } from "./desk-closes";
 import type { CapturedClose } from "../../clv/closes-store";
-import {
-  boardCacheKey,
-  boardFreshUntil,
-  hasGamesStartingSoon,
-  hasGamesUnderway,
-  mergeOdds,
-  mergeScores,
-  type DeskBoard,
-  type Merged,
-} from "./desk-board";
+import { boardCacheKey, boardFreshUntil, fetchedWithin, mergeOdds, mergeScores, type DeskBoard, type Merged } from "./desk-board";
 import type { BoardGame, PropsState } from "./props-desk";
 
 /** A failed call as remembered and answered (no stack, only what a player's error needs). */
@@ -123,19 +118,23 @@ export class SportDesk {
     return { board, stale, failure, freshUntil };
   }
 
-  /** The board as of `now`: the desk's copy while it is fresh, else one shared call to the feed. */
-  async board(now: number): Promise<DeskAnswer> {
+  /**
+   * The board as of `now`: the desk's copy while it is fresh (and, with `maxAgeMs`, fetched
+   * at most that long ago), else one shared call to the feed.
+   */
+  async board(now: number, maxAgeMs?: number): Promise<DeskAnswer> {
     const offset = await this.deps.feedOffsetMs();
     const feedNow = now + offset;
     const kept = (await this.current()).board;
     const board = kept && kept.feedOffsetMs === offset ? kept : null;
     if (board) {
       const freshUntil = boardFreshUntil(board, feedNow, this.deps.settings.liveRefreshMs);
-      if (now < freshUntil) return this.answer(board, freshUntil);
-      // Due only because of the live cadence: with the quota guard up, keep the copy (live games locked).
+      if (now < freshUntil && fetchedWithin(board, now, maxAgeMs)) return this.answer(board, freshUntil);
+      // Due only because of the live cadence or the asker's max age, not the 10-minute clock:
+      // with the quota guard up, keep the copy (live games locked once their cadence is due).
       const upcomingDue = board.fetchedAt + ODDS_CACHE_MS;
-      const onLiveCadence = hasGamesUnderway(board, feedNow) || hasGamesStartingSoon(board, feedNow);
-      if (onLiveCadence && now < upcomingDue && (await this.guardUp(now))) {
+      if (now < upcomingDue && (await this.guardUp(now))) {
+        if (now < freshUntil) return this.answer(board, freshUntil);
         const latest = await this.current();
         if (board.liveLocked || latest.board !== board)
           return this.answer(latest.board ?? board, Math.min(now + GUARD_RECHECK_MS, upcomingDue));
