@@ -545,6 +545,26 @@ describe("the hold on fresh purchases (PURCHASE_HOLD_DAYS)", () => {
     await auditPlaythrough(player);
   });
 
+  it("keeps a newer bonus still to play beside a pack played through but held: neither hides inside the other", async () => {
+    const player = await signIn();
+    await buyPack(player, WEEK);
+    await onboard(player);
+    // The pack's 49 staked at +100 and won: played through, but held for the week.
+    const { eventId } = await stakeCash(player, 4_900);
+    await settle(player, { eventId, homeScore: 2, awayScore: 1 });
+    expect(await me(player, WEEK)).toMatchObject({ vantageCash: 9_800, cashToPlay: 0, redeemableCash: 4_900 });
+    // The daily bonus adds 1 Vantage Cash, still to play and not held: 49 held + 1 to play are kept back.
+    await acceptRulesUnder({ ...env, ...WEEK } as Env, player.userId);
+    expect((await call("/api/grantDailyBonus", { method: "POST", body: "{}", token: player.token }, WEEK)).status).toBe(200);
+    expect(await me(player, WEEK)).toMatchObject({ vantageCash: 9_900, cashToPlay: 100, redeemableCash: 4_900 });
+
+    const refused = await withdraw(player, 50, WEEK);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as ErrorBody).error.code).toBe("purchase-held");
+    expect((await withdraw(player, 49, WEEK)).status).toBe(200);
+    await auditPlaythrough(player);
+  });
+
   it("holds only what of a pack is not reversed, and nothing when the hold is off", async () => {
     const player = await signIn();
     const stub = wallet(player.userId);

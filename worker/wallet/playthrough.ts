@@ -56,9 +56,10 @@
 // Open cash bets count provisionally: what is shown and enforced as still to play is
 // max(0, to_play − open cash stakes), because staked cash is no longer in the balance and
 // settles into either a counted stake or a refund that restores nothing (to_play was never
-// reduced). With CASH_PLAYTHROUGH=0 nothing is added or enforced. What may be redeemed
-// is balance − min(balance, max(still to play, held)): the hold on fresh purchases
-// (purchase-holds.ts) keeps cash back too.
+// reduced). With CASH_PLAYTHROUGH=0 nothing is added or enforced. The hold on fresh
+// purchases (purchase-holds.ts) keeps cash back too: what may be redeemed is the balance
+// less what is still to play and what of each held pack play-through no longer covers
+// (worker/payments/in-wallet/redemptions.ts).
 import { openStake } from "../../src/shared/bet-outcome";
 import { meter, type PortfolioBet, portfolioRisk } from "../../src/shared/playthrough-portfolio";
 import { playthroughRisk, type RiskSingle } from "../../src/shared/playthrough-risk";
@@ -511,7 +512,7 @@ function movesOf(tx: PlaythroughTx, credit: ReversedCredit): { own: MoveRow[]; s
  * than it still adds itself. A credit that added nothing (play-through was off then) has
  * nothing left.
  */
-function unplayedOf(tx: PlaythroughTx, credit: ReversedCredit): number {
+export function unplayedOf(tx: PlaythroughTx, credit: ReversedCredit): number {
   const { own, since } = movesOf(tx, credit);
   if (own.length === 0) return 0;
   const stillAdds = own.reduce((sum, m) => sum + m.amount, 0);

@@ -5,8 +5,12 @@
 // and not reversed (a dispute or refund takes its share off; a won dispute puts it back),
 // read from the wallet's `purchases` rows, so it needs no bookkeeping of its own.
 //
-// Redeemable = balance − min(balance, max(still to play, held)): play-through and the
-// hold both keep cash back, and the larger of the two decides.
+// Play-through and the hold both keep cash back. A pack not yet played is kept back once
+// (its play-through covers its held cash); a pack played through but still held is kept
+// back beside what is still to play, which then belongs to newer credits (a bonus, a
+// free-entry card): redeemable = balance − min(balance, still to play + what of each held
+// pack play-through no longer covers), never less kept back than either alone
+// (worker/payments/in-wallet/redemptions.ts).
 import type { PurchaseHold } from "../../src/shared/schemas/user";
 import type { WalletSql } from "./wallet-sql";
 
@@ -22,8 +26,11 @@ export type PurchaseHoldTx = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The packs whose Vantage Cash is still held, soonest to free up first. */
-export function purchaseHoldsInTx(tx: PurchaseHoldTx): PurchaseHold[] {
+/** A pack whose Vantage Cash is still held: its Checkout Session, what is held and when it frees up. */
+export type HeldPack = PurchaseHold & { checkoutSessionId: string };
+
+/** The packs whose Vantage Cash is still held, soonest to free up first, each with its Checkout Session. */
+export function heldPacksInTx(tx: PurchaseHoldTx): HeldPack[] {
   if (tx.purchaseHoldDays <= 0) return [];
   const holdMs = tx.purchaseHoldDays * DAY_MS;
   const heldSince = tx.now - holdMs;
@@ -32,14 +39,19 @@ export function purchaseHoldsInTx(tx: PurchaseHoldTx): PurchaseHold[] {
   // bought that day before `heldSince` are left out here.
   const fromDay = Math.floor(heldSince / DAY_MS) * DAY_MS;
   return tx.sql
-    .rows<{ held: number; created_at: number }>(
+    .rows<{ checkout_session_id: string; held: number; created_at: number }>(
       ["purchases"],
-      `SELECT cash_cents - reversed_cash AS held, created_at FROM purchases
+      `SELECT checkout_session_id, cash_cents - reversed_cash AS held, created_at FROM purchases
         WHERE created_at > ? AND cash_cents > reversed_cash ORDER BY created_at, checkout_session_id`,
       fromDay,
     )
     .filter((row) => row.created_at > heldSince)
-    .map((row) => ({ amountCents: row.held, freesAt: row.created_at + holdMs }));
+    .map((row) => ({ checkoutSessionId: row.checkout_session_id, amountCents: row.held, freesAt: row.created_at + holdMs }));
+}
+
+/** The packs whose Vantage Cash is still held, soonest to free up first (as players are shown them). */
+export function purchaseHoldsInTx(tx: PurchaseHoldTx): PurchaseHold[] {
+  return heldPacksInTx(tx).map(({ amountCents, freesAt }) => ({ amountCents, freesAt }));
 }
 
 /** Vantage Cash cents held in total. */

@@ -6,7 +6,8 @@
 // Every step is keyed by the redemption id, so retries cannot hold or refund twice.
 // Play-through (playthrough.ts) and the hold on fresh purchases (purchase-holds.ts) are
 // checked in the same step: only the redeemable part of the balance, balance − min(balance,
-// max(still to play, held)), can be held (403 playthrough-required or purchase-held otherwise).
+// what the two keep back together, keptBackOf), can be held (403 playthrough-required or
+// purchase-held otherwise).
 // A redemption confirmed paid goes to the public winners list (outbox topic `winner`).
 // A new redemption is refused while a payment is under review (a dispute, an early fraud
 // warning) or anything is owed (redemption-pause.ts), and until the player's identity is
@@ -42,7 +43,8 @@ import type { Ledger } from "../../wallet/ledger";
 import { redemptionNotice } from "../../../src/shared/push-notices";
 import type { RefusalOf } from "../../../src/shared/refusals";
 import { playthroughState, type PlaythroughState } from "../../wallet/playthrough";
-import { heldCash, purchaseHoldsInTx, type PurchaseHold } from "../../wallet/purchase-holds";
+import { heldCash, heldPacksInTx, type HeldPack, type PurchaseHold } from "../../wallet/purchase-holds";
+import { packUnplayedInTx } from "./reversals";
 import { projectRedemptionTimelineInTx } from "./redemption-timeline";
 
 type RedemptionRow = {
@@ -172,7 +174,7 @@ export function readRedemptionInTx(tx: Ledger, id: string): Redemption | null {
 /**
  * What keeps Vantage Cash from being redeemed now: still to play (play-through), the
  * packs still held (the hold on fresh purchases), and what is redeemable:
- * balance − min(balance, max(still to play, held)).
+ * balance − min(balance, what the two keep back together, keptBackOf).
  */
 export type RedemptionLimits = PlaythroughState & { purchaseHolds: PurchaseHold[] };
 
@@ -213,16 +215,32 @@ function heldAtWindowStart(tx: Ledger, since: number): number {
  */
 function redemptionLimits(tx: Ledger, balanceCents: number, windDown: WindDown | null = null): RedemptionLimits {
   const { cashToPlay } = playthroughState(tx, balanceCents);
-  const purchaseHolds = purchaseHoldsInTx(tx);
-  const keptBack = Math.max(cashToPlay, heldCash(purchaseHolds));
+  const packs = heldPacksInTx(tx);
+  const purchaseHolds = packs.map(({ amountCents, freesAt }) => ({ amountCents, freesAt }));
+  const keptBack = keptBackOf(tx, cashToPlay, packs);
   const usual = balanceCents - Math.min(balanceCents, keptBack);
   if (windDown === null) return { cashToPlay, redeemableCash: usual, purchaseHolds };
   // What the window frees of play-through is no longer kept back for it; the rest still is.
   const windowCashToPlay = Math.min(cashToPlay, balanceCents - Math.min(balanceCents, heldAtWindowStart(tx, windDown.since)));
-  const holds = windDown.lastDay !== null && tx.now >= windDown.lastDay ? [] : purchaseHolds;
-  const windowKeptBack = Math.max(windowCashToPlay, heldCash(holds));
+  const lastDay = windDown.lastDay !== null && tx.now >= windDown.lastDay;
+  const holds = lastDay ? [] : purchaseHolds;
+  const windowKeptBack = keptBackOf(tx, windowCashToPlay, lastDay ? [] : packs);
   const redeemableCash = balanceCents - Math.min(balanceCents, windowKeptBack);
   return { cashToPlay: windowCashToPlay, redeemableCash, purchaseHolds: redeemableCash === balanceCents ? [] : holds };
+}
+
+/**
+ * What play-through and the purchase hold keep back together: what is still to play, and of
+ * each held pack what play-through no longer covers. Cash is played in the order it came in,
+ * so a held pack not yet played is kept back once, by its play-through; one played through
+ * but still held is kept back beside what is still to play, which then belongs to newer
+ * credits (a bonus, a free-entry card) that must not be redeemed unplayed. Never less than
+ * either alone.
+ */
+function keptBackOf(tx: Ledger, toPlay: number, packs: readonly HeldPack[]): number {
+  const held = heldCash(packs);
+  const beyondPlay = packs.reduce((sum, pack) => sum + Math.max(0, pack.amountCents - packUnplayedInTx(tx, pack.checkoutSessionId)), 0);
+  return Math.max(toPlay, held, toPlay + beyondPlay);
 }
 
 /** The refusal for an amount above what is redeemable: whichever of play-through and the hold keeps more back. */

@@ -10,7 +10,7 @@
 import type { WalletKind } from "../../../src/shared/money";
 import { REDEMPTION_PAUSE_SENTENCES, type RefusalOf } from "../../../src/shared/refusals";
 import type { WalletBalances } from "../../../src/shared/schemas/user";
-import { playthroughOnRestore, playthroughOnReversal, type ReversedCredit } from "../../wallet/playthrough";
+import { playthroughOnRestore, playthroughOnReversal, type ReversedCredit, unplayedOf } from "../../wallet/playthrough";
 import type { LedgerReason, Ledger } from "../../wallet/ledger";
 import { writeBookingInTx } from "./bookings";
 
@@ -98,6 +98,12 @@ function packCredit(tx: Ledger, purchase: PurchaseRow): ReversedCredit {
       (move.reason === "purchase" && move.reference === purchase.checkout_session_id) ||
       ((move.reason === "reversal" || move.reason === "dispute_restore") && (disputes.owns(move) || refunds.owns(move))),
   };
+}
+
+/** What is still to play of one pack's Vantage Cash (0 for a pack played through, or none). */
+export function packUnplayedInTx(tx: Ledger, checkoutSessionId: string): number {
+  const purchase = tx.sql.exec<PurchaseRow>("SELECT * FROM purchases WHERE checkout_session_id = ?", checkoutSessionId).toArray()[0];
+  return purchase ? unplayedOf(tx, packCredit(tx, purchase)) : 0;
 }
 
 /** A pack's disputes' own play-through moves (their reversals and restores): what a won dispute gives back. */
