@@ -126,7 +126,7 @@ export const TUNABLES = {
   PROP_FAIR_MIN_BOOKS: tunable(
     "3",
     wholeNumber(2, 20),
-    "The fewest books that must quote a player's market at one line for it to have a fair price; with fewer it is not offered.",
+    "The fewest books that must quote a player's market at one line for it to have a fair price (books on one odds feed count once); with fewer it is not offered.",
   ),
   PROP_REFRESH_SECONDS: tunable(
     "600",
@@ -431,7 +431,7 @@ export const TUNABLES = {
   FAIR_MIN_BOOKS: tunable(
     String(FAIR_MIN_BOOKS_DEFAULT),
     wholeNumber(1, 40),
-    "A market's fair price is shown only when at least this many bookmakers quote its line; fewer shows none (and its bets cannot be cashed out).",
+    "A market's fair price is shown only when at least this many bookmakers quote its line (books on one odds feed count once); fewer shows none (and its bets cannot be cashed out).",
   ),
   CASH_OUT_MARGIN: tunable(
     "5",
