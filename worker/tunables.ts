@@ -75,8 +75,8 @@ export const TUNABLES = {
   PREMATCH_CASH_PRICE_MAX_AGE_SECONDS: tunable(
     "120",
     wholeNumber(30, 600),
-    "A Vantage Cash slip or cash-out is priced only on a board fetched at most this long ago: an older copy is fetched again first (one board call per sport, shared; none while the quota guard is up, when the slip is a 409 odds-stale). Coins keep the board's 10-minute clock (600 = the same for cash). " +
-      "120 s = two of The Odds API's 60 s pre-match update intervals, so our copy is at most one feed update behind, and at most one 6-credit board call per sport per 2 minutes while cash bets arrive (docs/live-betting.md, Credits).",
+    "A Vantage Cash slip or cash-out is priced only on a board, and on player props, fetched at most this long ago: an older copy is fetched again first (one board call per sport, one props call per game, shared; none while the quota guard is up, or for props the props guard, when the slip is a 409 odds-stale). Coins keep the board's 10-minute clock and PROP_REFRESH_SECONDS (600 = the same for cash, at the default props clock). " +
+      "120 s = two of The Odds API's 60 s pre-match update intervals, so our copy is at most one feed update behind, and at most one 6-credit board call per sport, and one props call of up to 5 credits per game, per 2 minutes while cash bets arrive (docs/live-betting.md, Credits).",
   ),
   LIVE_BET_DELAY_SECONDS: tunable(
     "5",
@@ -131,7 +131,7 @@ export const TUNABLES = {
   PROP_REFRESH_SECONDS: tunable(
     "600",
     wholeNumber(60, 86_400),
-    "A game's players' markets are fetched from the feed at most once per this many seconds, worldwide (and once more when its last 15 minutes begin), when someone opens the game or it has an open prop bet about to start.",
+    "A game's players' markets are fetched from the feed at most once per this many seconds, worldwide (and once more when its last 15 minutes begin), when someone opens the game or it has an open prop bet about to start; sooner only for a Vantage Cash slip or cash-out, which takes props fetched at most PREMATCH_CASH_PRICE_MAX_AGE_SECONDS ago.",
   ),
   PROP_CREDIT_SHARE_PERCENT: tunable(
     "30",

@@ -51,7 +51,7 @@ export function testDesk(provider: OddsFeedProvider, sport: SportKey, setup: Des
   const handle: DeskHandle = {
     board: (now, maxAgeMs) => desk.board(now, maxAgeMs),
     freshScores: (now, since, deadline) => desk.freshScores(now, since, deadline),
-    props: (eventId, now) => props.props(eventId, now),
+    props: (eventId, now, maxAgeMs) => props.props(eventId, now, maxAgeMs),
   };
   const rules: ViewRules = { maxAgeMs: setup.maxAgeMs ?? 45_000, closeAfter: DEFAULT_CLOSE_AFTER };
   /** One isolate's reader of this desk's board. */

@@ -1,7 +1,8 @@
 // A game's players' markets come from the sport's price desk: fetched only when someone
-// opens the game, at most once per PROP_REFRESH_SECONDS for everyone, pre-match only, and
-// held back by the props guard before the board's own guard would act. Driven with the
-// recorded per-event odds answer of one NBA game (test/fixtures/odds-api/event-odds-nba.json).
+// opens the game, at most once per PROP_REFRESH_SECONDS for everyone (sooner for a Vantage
+// Cash asker's max age), pre-match only, and held back by the props guard before the board's
+// own guard would act. Driven with the recorded per-event odds answer of one NBA game
+// (test/fixtures/odds-api/event-odds-nba.json).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { EventOdds } from "../../src/shared/schemas/event-odds";
@@ -18,6 +19,8 @@ const EVENT = ODDS.id;
 const START = Date.parse(ODDS.commence_time);
 const T0 = START - 60 * 60_000;
 const REFRESH_MS = 600_000;
+/** PREMATCH_CASH_PRICE_MAX_AGE_SECONDS (120) in ms: the max age a Vantage Cash slip or cash-out asks. */
+const CASH_MAX_AGE_MS = 120_000;
 
 function scriptedFeed(answer: () => FeedResult<EventOdds> = () => ({ ok: true, value: ODDS, quota: null })) {
   const calls: { eventId: string; markets: readonly string[] }[] = [];
@@ -124,6 +127,45 @@ describe("the props desk", () => {
     const lifted = await desk.props(EVENT, T0 + REFRESH_MS + 60_000);
     expect(feed.calls).toHaveLength(2);
     expect(lifted.stale).toBeUndefined();
+  });
+
+  it("serves an asker with a max age (Vantage Cash) the copy only while fetched that recently, else one call shared with everyone asking meanwhile", async () => {
+    const feed = scriptedFeed();
+    const desk = propsDesk(feed.provider);
+    await desk.props(EVENT, T0);
+    expect((await desk.props(EVENT, T0 + CASH_MAX_AGE_MS, CASH_MAX_AGE_MS)).fetchedAt).toBe(T0);
+    expect(feed.calls).toHaveLength(1);
+    // Older: a Coins asker keeps the copy, and cash askers arriving with it share one call
+    // (they wait for the Coins answer, find it too old for them, and ask once between them).
+    const later = T0 + CASH_MAX_AGE_MS + 1;
+    const [coins, ...cash] = await Promise.all([
+      desk.props(EVENT, later),
+      desk.props(EVENT, later, CASH_MAX_AGE_MS),
+      desk.props(EVENT, later, CASH_MAX_AGE_MS),
+    ]);
+    expect(coins.fetchedAt).toBe(T0);
+    expect(cash.map((a) => [a.fetchedAt, a.stale])).toEqual([
+      [later, undefined],
+      [later, undefined],
+    ]);
+    expect(feed.calls).toHaveLength(2);
+    // The call takes the place of the props' own refresh, for everyone.
+    expect((await desk.props(EVENT, later + REFRESH_MS - 1)).fetchedAt).toBe(later);
+    expect(feed.calls).toHaveLength(2);
+  });
+
+  it("makes no call for an asker with a max age while the props guard is up: that asker gets the copy marked stale, Coins the copy as it is", async () => {
+    const feed = scriptedFeed();
+    let guardUp = false;
+    const desk = propsDesk(feed.provider, { guard: async () => guardUp });
+    await desk.props(EVENT, T0);
+    guardUp = true;
+    const later = T0 + CASH_MAX_AGE_MS + 1;
+    const cash = await desk.props(EVENT, later, CASH_MAX_AGE_MS);
+    expect(cash.stale).toBe(true);
+    expect(() => propsToPrice(cash)).toThrow(expect.objectContaining({ status: 409, code: "odds-stale" }));
+    expect((await desk.props(EVENT, later)).stale).toBeUndefined();
+    expect(feed.calls).toHaveLength(1);
   });
 
   it("remembers a failed call for a minute, serving what it had, marked stale", async () => {

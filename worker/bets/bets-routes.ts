@@ -2,8 +2,8 @@
 // first (a retry gets the first answer even if the odds moved since), then the slip is
 // re-priced against the current odds (price-slip.ts; a player's market against its game's
 // current props, read once per game, and capped at PROP_MAX_PAYOUT_*; a Vantage Cash slip
-// only on boards fetched at most PREMATCH_CASH_PRICE_MAX_AGE_SECONDS ago, the desk asked
-// for a younger one when the copy is older: none coming is a 409 odds-stale), then each game's
+// only on boards and props fetched at most PREMATCH_CASH_PRICE_MAX_AGE_SECONDS ago, the
+// desk asked for younger ones when the copy is older: none coming is a 409 odds-stale), then each game's
 // exposure object reserves the slip against the house's limits (worker/exposure/), then ONE
 // wallet call re-checks the balance, debits and writes the bets atomically; the wallet's
 // outbox confirms the reservation with the bets (it is released when the wallet refused). Every refusal is a
@@ -109,8 +109,8 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
     const play = gate.done;
     const rules = tunables(c.env);
     const liveMaxAgeMs = rules.LIVE_PRICE_MAX_AGE_SECONDS * 1000;
-    // Vantage Cash is priced on a board fetched at most PREMATCH_CASH_PRICE_MAX_AGE_SECONDS ago; Coins on the board's own clock.
-    const boardMaxAgeMs = request.wallet === "cash" ? rules.PREMATCH_CASH_PRICE_MAX_AGE_SECONDS * 1000 : undefined;
+    // Vantage Cash is priced on a board and props fetched at most PREMATCH_CASH_PRICE_MAX_AGE_SECONDS ago; Coins on their own clocks.
+    const maxAgeMs = request.wallet === "cash" ? rules.PREMATCH_CASH_PRICE_MAX_AGE_SECONDS * 1000 : undefined;
     const propMaxPayout = { coins: rules.PROP_MAX_PAYOUT_COINS, cash: rules.PROP_MAX_PAYOUT_CASH_CENTS };
 
     /** Prices the slip at `now`, on the boards the desks just answered where given. */
@@ -122,7 +122,7 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
           const board = await odds.load(c.env, sport, now, {
             placement: { games: picked },
             board: answered?.get(sport),
-            maxAgeMs: boardMaxAgeMs,
+            maxAgeMs,
           });
           // Games settlement already recorded final or void leave the board, however fresh
           // the cached copy; if D1 cannot say which games are over, refuse as stale odds.
@@ -139,7 +139,7 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
           return over.size === 0 ? board : { ...board, events: board.events.filter((e) => !gone(e)) };
         },
         { now, liveMaxAgeMs, propMaxPayout },
-        async (sport, eventId) => propsToPrice(await odds.props(c.env, sport, eventId, now)),
+        async (sport, eventId) => propsToPrice(await odds.props(c.env, sport, eventId, now, { maxAgeMs })),
       );
 
     /** Each live sport's board with scores read at most LIVE_BET_REFRESH_SECONDS before `now`; 409 odds-stale when one does not come in time. */

@@ -5,8 +5,8 @@
 // toggling rules forbid, or a price or line moved (409 with the current prices, so the
 // slip can update and ask the player again). Games already under way are accepted only
 // at a price we fetched within LIVE_PRICE_MAX_AGE_SECONDS (else 409 `odds-stale`, never
-// accepted on the old one; a Vantage Cash slip's boards come at most
-// PREMATCH_CASH_PRICE_MAX_AGE_SECONDS old from the loader, bets-routes.ts, or `stale`),
+// accepted on the old one; a Vantage Cash slip's boards and props come at most
+// PREMATCH_CASH_PRICE_MAX_AGE_SECONDS old from the loaders, bets-routes.ts, or `stale`),
 // and only while the live rules offer the game: a leg on a game
 // the board shows suspended or closed (the book's clock, a score change, the close window,
 // a game that is over, in any of its markets) is a 409 `market-suspended` naming that leg,
@@ -69,7 +69,8 @@ export const ODDS_STALE_MESSAGE = "Live odds are updating right now. Please try 
 
 /**
  * A game's props for pricing a bet or a cash-out: refused as stale odds (409) when the desk
- * serves a copy past its time (the props guard, a failed feed), as a stale board is.
+ * serves a copy past its time (the props guard, a failed feed) or, for Vantage Cash, older
+ * than PREMATCH_CASH_PRICE_MAX_AGE_SECONDS, as a stale board is.
  */
 export function propsToPrice(answer: { props: readonly Prop[]; stale?: true }): readonly Prop[] {
   if (answer.stale) throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);

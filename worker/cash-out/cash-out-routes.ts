@@ -1,9 +1,9 @@
 // GET /api/bets/:id/cash-out (a quote) and POST /api/bets/:id/cash-out (accepting one).
 // The player's own bet only: the wallet is found from the verified token, and a bet or
 // quote id of another player is simply not in it (404). The open legs are priced against
-// the board (a Vantage Cash bet's only on a board fetched at most
-// PREMATCH_CASH_PRICE_MAX_AGE_SECONDS ago, as one is placed), a player's market against
-// its game's props (price-open-legs.ts); the quote and the payment happen in the wallet
+// the board, a player's market against its game's props (price-open-legs.ts); a Vantage
+// Cash bet's only on a board and props fetched at most PREMATCH_CASH_PRICE_MAX_AGE_SECONDS
+// ago, as one is placed. The quote and the payment happen in the wallet
 // (worker/cash-out/in-wallet.ts), with CASH_OUT_MARGIN as the fee and
 // CASH_OUT_QUOTE_SECONDS as a quote's life.
 //
@@ -65,16 +65,13 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
   /** The bet's open legs priced at `now` (on the boards the desks just answered, where given), as the wallet takes them. */
   const pricingOf = async (c: Context<AppEnv>, bet: BetDocument, now: number, answered?: ReadonlyMap<SportKey, DeskBoard>) => {
     const rules = tunables(c.env);
+    // A Vantage Cash bet is quoted on a board and props as young as it would be placed on: a stale quote is no other half of a bet.
+    const maxAgeMs = bet.wallet === "cash" ? rules.PREMATCH_CASH_PRICE_MAX_AGE_SECONDS * 1000 : undefined;
     const priced = await priceOpenLegs(
       bet,
       async (sport) => {
         const games = new Set(bet.legs.filter((l) => l.league === sport).map((l) => l.eventId));
-        // A Vantage Cash bet is quoted on a board as young as it would be placed on: a stale quote is no other half of a bet.
-        const board = await odds.load(c.env, sport, now, {
-          placement: { games },
-          board: answered?.get(sport),
-          maxAgeMs: bet.wallet === "cash" ? rules.PREMATCH_CASH_PRICE_MAX_AGE_SECONDS * 1000 : undefined,
-        });
+        const board = await odds.load(c.env, sport, now, { placement: { games }, board: answered?.get(sport), maxAgeMs });
         // A game settlement already recorded final or void is over, however fresh the copy.
         const pickedGames = bet.legs
           .filter((l) => l.league === sport)
@@ -87,7 +84,7 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
         return { ...board, events: board.events.map((e) => (over.has(e.eventId) ? { ...e, status: "final" as const } : e)) };
       },
       { now, liveMaxAgeMs: rules.LIVE_PRICE_MAX_AGE_SECONDS * 1000 },
-      async (sport, eventId) => propsToPrice(await odds.props(c.env, sport, eventId, now)),
+      async (sport, eventId) => propsToPrice(await odds.props(c.env, sport, eventId, now, { maxAgeMs })),
     );
     const pricing: CashOutPricing = {
       legChance: priced.legChance,

@@ -15,7 +15,8 @@
 // slip or cash-out, PREMATCH_CASH_PRICE_MAX_AGE_SECONDS) takes no copy fetched longer ago
 // than that, however fresh by its own clock, and asks the desk to fetch one; a board the
 // desk cannot bring that fresh (the feed down, the quota guard up) is served `stale`, so
-// the slip is a 409 odds-stale and never priced on the old one.
+// the slip is a 409 odds-stale and never priced on the old one. A game's props are read
+// the same way (`props` with a max age; the props guard stops their calls).
 //
 // What a reader serves is the board view at its `now` (price-desk/board-view.ts):
 // finished games gone; live prices offered only while the live rules allow (the book's
@@ -29,7 +30,7 @@ import { STAND_IN_REFUSED_MESSAGE } from "../http/stand-ins";
 import { boardCacheKey, boardFreshUntil, fetchedWithin, type DeskBoard } from "./price-desk/desk-board";
 import { boardView, type ViewRules } from "./price-desk/board-view";
 import { deskHandles, type DeskDeps, type DeskHandle } from "./price-desk/desk-client";
-import { propsCacheKey, type CachedProps, type PropsAnswer } from "./price-desk/props-desk";
+import { propsCacheKey, propsFetchedWithin, type CachedProps, type PropsAnswer } from "./price-desk/props-desk";
 import type { FailureMarker } from "./price-desk/sport-desk";
 import type { FeedDeps, FeedFailure, OddsFeedProvider } from "./feed-provider";
 import { recordFeedStatus } from "./feed-status";
@@ -115,6 +116,9 @@ export type ReadOptions = {
    */
   maxAgeMs?: number;
 };
+
+/** How a game's props are read: with `maxAgeMs`, as a board (ReadOptions.maxAgeMs), for a Vantage Cash slip or cash-out. */
+export type PropsReadOptions = Pick<ReadOptions, "maxAgeMs">;
 
 const views = new WeakMap<DeskBoard, { at: number; events: Event[] }>();
 
@@ -223,19 +227,27 @@ export function createOddsReader(deps: OddsDeps = {}) {
       }
     },
     /**
-     * One game's players' markets: the copy in KV while fresh, else the sport's desk (one
-     * feed call per game per PROP_REFRESH_SECONDS, worldwide). Pre-match only: once the game
-     * has started on the feed's clock, none are offered, whatever a copy says.
+     * One game's players' markets: the copy in KV while fresh (and, with `maxAgeMs`, fetched
+     * at most that long ago), else the sport's desk (one feed call per game per
+     * PROP_REFRESH_SECONDS, worldwide, or sooner for a max age). Pre-match only: once the
+     * game has started on the feed's clock, none are offered, whatever a copy says.
      */
-    async props(env: Env, sport: SportKey, eventId: string, now: number): Promise<PropsAnswer> {
+    async props(env: Env, sport: SportKey, eventId: string, now: number, options: PropsReadOptions = {}): Promise<PropsAnswer> {
       const provider = providerOf(env);
       if (!provider) throw noFeed(env);
+      const { maxAgeMs } = options;
       const cached = await env.ODDS_CACHE.get<CachedProps>(propsCacheKey(provider.name, sport, eventId), "json");
-      const answer = cached && now < cached.freshUntil ? cached : await desks(env, provider, sport).props(eventId, now);
+      const answer =
+        cached && now < cached.freshUntil && propsFetchedWithin(cached, now, maxAgeMs)
+          ? cached
+          : await desks(env, provider, sport).props(eventId, now, maxAgeMs);
       // On the clock of this reader's feed, as its desk reads it (desk-deps.ts).
       const feedOffsetMs = provider.name === "simulator" ? await simOffsetMs(env) : 0;
       const started = answer.startTime !== null && Date.parse(answer.startTime) <= now + feedOffsetMs;
-      return started ? { ...answer, props: [] } : answer;
+      if (started) return { ...answer, props: [] };
+      // Older than the read allows (the desk could not fetch younger ones): priced on by no one.
+      if (answer.props.length > 0 && !propsFetchedWithin(answer, now, maxAgeMs)) return { ...answer, stale: true };
+      return answer;
     },
     async load(env: Env, sport: SportKey, now: number, options: ReadOptions = {}): Promise<LoadedEvents> {
       const provider = providerOf(env);

@@ -241,7 +241,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "GET /api/events/:eventId/props": {
     section: "Odds",
-    does: "`?sport=…`: one game's players' markets before it starts (each player's market at a line, with fair figures from at least PROP_FAIR_MIN_BOOKS books); fetched from the feed at most once per game per PROP_REFRESH_SECONDS worldwide, and none once the game has started. `houseSuspended` lists the players' markets an operator suspended (each `{marketKey, playerId}`), which the page shows 'Suspended' and placement refuses. Per player at most 200 reads in 10 s, a budget apart from bets (429 `rate-limited`), so made-up game ids cannot keep the sport's desk busy.",
+    does: "`?sport=…`: one game's players' markets before it starts (each player's market at a line, with fair figures from at least PROP_FAIR_MIN_BOOKS books); fetched from the feed at most once per game per PROP_REFRESH_SECONDS worldwide (sooner only when a Vantage Cash slip or cash-out needs props fetched within PREMATCH_CASH_PRICE_MAX_AGE_SECONDS), and none once the game has started. `houseSuspended` lists the players' markets an operator suspended (each `{marketKey, playerId}`), which the page shows 'Suspended' and placement refuses. Per player at most 200 reads in 10 s, a budget apart from bets (429 `rate-limited`), so made-up game ids cannot keep the sport's desk busy.",
     answer: "props#EventPropsSchema",
   },
   "GET /api/sports": {

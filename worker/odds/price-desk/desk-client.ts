@@ -13,8 +13,8 @@ export type DeskHandle = {
   /** The board as of `now`; with `maxAgeMs`, one fetched at most that long ago where the desk may fetch one (see SportDesk.board). */
   board(now: number, maxAgeMs?: number): Promise<DeskAnswer>;
   freshScores(now: number, since: number, deadline: number): Promise<DeskAnswer | null>;
-  /** One game's players' markets (see PropsDesk.props). */
-  props(eventId: string, now: number): Promise<PropsAnswer>;
+  /** One game's players' markets; with `maxAgeMs`, fetched at most that long ago where the desk may fetch them (see PropsDesk.props). */
+  props(eventId: string, now: number, maxAgeMs?: number): Promise<PropsAnswer>;
 };
 
 /** What the odds reader takes from outside besides the feed: how it finds a sport's desk. */
@@ -31,7 +31,7 @@ export function priceDeskObject(env: Env, feedName: OddsFeedProvider["name"], sp
   return {
     board: (now, maxAgeMs) => stub.board(sport, now, maxAgeMs),
     freshScores: (now, since, deadline) => stub.freshScores(sport, now, since, deadline),
-    props: (eventId, now) => stub.props(sport, eventId, now),
+    props: (eventId, now, maxAgeMs) => stub.props(sport, eventId, now, maxAgeMs),
   };
 }
 
@@ -43,7 +43,7 @@ export function localDesk(env: Env, provider: OddsFeedProvider, sport: SportKey,
   return {
     board: (now, maxAgeMs) => desk.board(now, maxAgeMs),
     freshScores: (now, since, deadline) => desk.freshScores(now, since, deadline),
-    props: (eventId, now) => props.props(eventId, now),
+    props: (eventId, now, maxAgeMs) => props.props(eventId, now, maxAgeMs),
   };
 }
 

@@ -73,9 +73,9 @@ export class PriceDesk extends DurableObject<Env> {
     return this.propsDesk;
   }
 
-  /** One game's players' markets as of `now` (the caller's clock); see PropsDesk.props. */
-  async props(sport: SportKey, eventId: string, now: number): Promise<PropsAnswer> {
-    return this.propsDeskOf(sport).props(eventId, now);
+  /** One game's players' markets as of `now` (the caller's clock), fetched at most `maxAgeMs` ago when given; see PropsDesk.props. */
+  async props(sport: SportKey, eventId: string, now: number, maxAgeMs?: number): Promise<PropsAnswer> {
+    return this.propsDeskOf(sport).props(eventId, now, maxAgeMs);
   }
 
   /** The sport's board as of `now` (the caller's clock), fetched at most `maxAgeMs` ago when given; see SportDesk.board. */

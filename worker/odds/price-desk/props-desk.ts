@@ -8,10 +8,18 @@
 // prices from PROP_FAIR_MIN_BOOKS books, the operators' name corrections), kept in the
 // desk's storage and written to KV, where readers of every isolate find it.
 //
+// A Vantage Cash slip or cash-out asks with a max age (PREMATCH_CASH_PRICE_MAX_AGE_SECONDS,
+// as for the board): the kept copy serves it only while fetched at most that long ago, and
+// an older one makes the game due, so the one shared call brings props young enough (and
+// resets the PROP_REFRESH_SECONDS clock for everyone, rather than adding to it).
+//
 // Credits: props give way first. The props guard (credit-guard.ts) stops them at twice the
 // live reserve and once they have spent their share of the month's credits; a guarded or
 // failed refresh serves the copy kept (a failure is remembered for a minute), marked
 // `stale`: the game page still shows it, but placement and cash-out refuse to price from it.
+// A refresh due only because of a Vantage Cash asker's max age is held back the same way:
+// that asker gets the copy marked `stale` (its slip or quote is a 409 odds-stale), while
+// Coins keep the copy on its own clock.
 import { CLOSE_MAX_AGE_MS, isCloseSnapshot } from "../../../src/shared/clv";
 import { propMarketKeys } from "../../../src/shared/props/catalogue";
 import { normaliseProps, type PlayerNameMap } from "../../../src/shared/props/normalise-props";
@@ -22,6 +30,7 @@ import type { SportKey } from "../../../src/shared/sports";
 import type { Logger } from "../../logging/logger";
 import type { FeedResult, OddsFeedProvider } from "../feed-provider";
 import { BOOKMAKER_PREFERENCE } from "../normalise";
+import { fetchedWithin } from "./desk-board";
 
 /** A game's props as the desk keeps them: what was offered, when the feed confirmed it, and when we asked. */
 export type PropsState = {
@@ -38,11 +47,12 @@ export type PropsState = {
 
 /**
  * The desk's answer: the game's props, when the game starts (null when it is not on the
- * board) and until when a reader may keep them. `stale`: the copy kept is served past its
- * time (the props guard is up, or the feed failed): shown, but no bet or cash-out is
- * priced from it (no price older than the book's own clock allows).
+ * board), when we fetched them (null: no copy) and until when a reader may keep them.
+ * `stale`: the copy kept is served past its time (the props guard is up, or the feed
+ * failed), or past the asker's max age: shown, but no bet or cash-out is priced from it
+ * (no price older than the book's own clock allows).
  */
-export type PropsAnswer = EventProps & { startTime: string | null; freshUntil: number; stale?: true };
+export type PropsAnswer = EventProps & { startTime: string | null; fetchedAt: number | null; freshUntil: number; stale?: true };
 
 export type PropsStore = {
   load(eventId: string): Promise<PropsState | undefined>;
@@ -104,7 +114,16 @@ export function propsCacheKey(providerName: string, sport: SportKey, eventId: st
   return `props:${providerName}:${sport}:${eventId}`;
 }
 
-/** A game's props as KV keeps them for readers. */
+/**
+ * Whether an answer's copy was fetched at most `maxAgeMs` before `now` (a Vantage Cash
+ * asker's max age, PREMATCH_CASH_PRICE_MAX_AGE_SECONDS); any answer when no age is asked,
+ * and one with no copy at all (nothing old to price on).
+ */
+export function propsFetchedWithin(answer: Pick<PropsAnswer, "fetchedAt">, now: number, maxAgeMs: number | undefined): boolean {
+  return answer.fetchedAt === null || fetchedWithin({ fetchedAt: answer.fetchedAt }, now, maxAgeMs);
+}
+
+/** A game's props as KV keeps them for readers (always a fetched copy). */
 export type CachedProps = PropsAnswer & { fetchedAt: number };
 
 /** When the feed last confirmed the answer: the newest bookmaker or market `last_update`, on the Worker's clock. */
@@ -143,32 +162,49 @@ export class PropsDesk {
       props: state?.props ?? [],
       confirmedAt: state?.confirmedAt ?? null,
       startTime: state?.startTime ?? null,
+      fetchedAt: state?.fetchedAt ?? null,
       freshUntil,
     };
     return stale && answer.props.length > 0 ? { ...answer, stale: true } : answer;
   }
 
   /**
-   * The game's props as of `now`: the kept copy while fresh, else one call to the feed.
-   * Everyone asking about a game while an answer is being made shares it, so a crowd
-   * opening one game makes one call.
+   * The game's props as of `now`: the kept copy while fresh (and, with `maxAgeMs`, fetched
+   * at most that long ago), else one call to the feed. Everyone asking about a game while
+   * an answer is being made shares it, so a crowd opening one game makes one call.
    */
-  async props(eventId: string, now: number): Promise<PropsAnswer> {
+  async props(eventId: string, now: number, maxAgeMs?: number): Promise<PropsAnswer> {
+    const running = this.running(eventId, now);
+    if (running) {
+      const shared = await running;
+      // An answer made for an asker with no max age may be a kept copy too old for this one:
+      // then this asker's own answer, shared in turn with whoever asks meanwhile.
+      if (shared.stale || propsFetchedWithin(shared, now, maxAgeMs)) return shared;
+    }
+    return this.running(eventId, now) ?? this.start(eventId, now, maxAgeMs);
+  }
+
+  /** The answer being made for `eventId`, unless it started too long ago to wait on. */
+  private running(eventId: string, now: number): Promise<PropsAnswer> | null {
     const running = this.inflight.get(eventId);
-    if (running && now - running.startedAt < this.deps.settings.inflightWaitMs) return running.promise;
-    const promise = this.answerAt(eventId, now).finally(() => {
+    return running && now - running.startedAt < this.deps.settings.inflightWaitMs ? running.promise : null;
+  }
+
+  private start(eventId: string, now: number, maxAgeMs: number | undefined): Promise<PropsAnswer> {
+    const promise = this.answerAt(eventId, now, maxAgeMs).finally(() => {
       if (this.inflight.get(eventId)?.promise === promise) this.inflight.delete(eventId);
     });
     this.inflight.set(eventId, { startedAt: now, promise });
     return promise;
   }
 
-  private async answerAt(eventId: string, now: number): Promise<PropsAnswer> {
+  private async answerAt(eventId: string, now: number, maxAgeMs: number | undefined): Promise<PropsAnswer> {
     const { refreshMs } = this.deps.settings;
     const kept = await this.deps.store.load(eventId);
     const offset = await this.deps.feedOffsetMs();
     const keptUntil = kept ? servesUntil(kept, refreshMs, offset) : Number.NEGATIVE_INFINITY;
-    if (kept && now < keptUntil) return this.answer(eventId, kept, keptUntil);
+    // A Vantage Cash asker takes the copy only while fetched at most `maxAgeMs` ago: an older one is due for it.
+    if (kept && now < keptUntil && fetchedWithin(kept, now, maxAgeMs)) return this.answer(eventId, kept, keptUntil);
     const game = await this.deps.gameOf(eventId, now);
     // Pre-match only: a game not on the board, or under way, offers no props.
     if (!game || Date.parse(game.startTime) <= now + offset) return this.answer(eventId, undefined, now + refreshMs);
