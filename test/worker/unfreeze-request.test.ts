@@ -193,6 +193,30 @@ describe("unfreezing an account", () => {
     expect((await bet()).status).toBe(200);
   });
 
+  it("a freeze for a new reason on an account already frozen is a new freeze: an unfreeze asked before it is refused", async () => {
+    const { player, bet } = await frozenPlayer();
+    const uid = player.userId;
+    const request = await asked(await askUnfreeze(uid, admin.token));
+
+    // The same reason again (a retry) changes nothing; a new reason replaces the freeze, audited.
+    expect(await (await freeze(uid, admin.token)).json()).toMatchObject({ frozen: true, changed: false });
+    const again = await postJson(`/api/admin/players/${uid}/freeze`, { reason: "stolen cards, a new case" }, ops.token);
+    expect(await again.json()).toMatchObject({ frozen: true, changed: true });
+    const { freeze: refrozen } = await detailOf(uid);
+    expect(refrozen).toMatchObject({ frozen: true, actor: SECOND_OPERATOR, reason: "stolen cards, a new case" });
+
+    const refused = await decide(request, "approve", ops.token);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as Refused).error.code).toBe("freeze-changed");
+    expect((await detailOf(uid)).freeze).toEqual(refrozen);
+    await expectFrozenRefusal(await bet());
+    const audit = (await (await api(`/api/admin/audit?target=${uid}`, { token: admin.token })).json()) as AuditEntries;
+    expect(audit.entries.filter((e) => e.action === "freeze").map((e) => e.reason)).toEqual(
+      expect.arrayContaining(["chargeback ring under review", "stolen cards, a new case"]),
+    );
+    expect(audit.entries.filter((e) => e.action === "freeze")).toHaveLength(2);
+  });
+
   it("a request stored before requests kept their freeze is listed, and lifts no freeze: operators ask again", async () => {
     const { player, bet } = await frozenPlayer();
     const uid = player.userId;

@@ -244,7 +244,8 @@ export function playerAdminRoutes() {
     const { reason } = await readJson(c, FreezeRequestSchema);
     await requirePlayer(c.env, uid);
     const actor = c.var.user.email;
-    // An account already frozen is answered as is and not audited again.
+    // An account already frozen for the same reason is answered as is and not audited again;
+    // another reason is a new freeze, so an unfreeze asked against the old one no longer lifts it.
     const answer = await walletOf<KernelWallet>(c.env, uid).setFreeze(uid, { frozen: true, reason, actor }, Date.now());
     if (!answer.ok) throw refusalError(answer);
     return c.json({

@@ -105,14 +105,18 @@ function freezeAskedAgainst(freeze: FreezeState, asked: { frozenAt: number | nul
 
 /**
  * Freezes or unfreezes (audited); `changed` is false when the account already was in that
- * state, and nothing is recorded. An unfreeze with `asked` lifts only the freeze it was asked
- * against (freeze-changed otherwise); an account already unfrozen still answers `changed:
- * false` (an approval finishing a try that stopped midway). Each change's `updatedAt` is
- * after the one before it, even within one millisecond, so it names one freeze.
+ * state, and nothing is recorded. A freeze of an account already frozen for another reason is
+ * a new freeze: its reason and operator replace the old, audited, so an unfreeze asked
+ * against the old one no longer lifts it (the same reason again, a retry, changes nothing).
+ * An unfreeze with `asked` lifts only the freeze it was asked against (freeze-changed
+ * otherwise); an account already unfrozen still answers `changed: false` (an approval
+ * finishing a try that stopped midway). Each change's `updatedAt` is after the one before
+ * it, even within one millisecond, so it names one freeze.
  */
 export function setFreezeInTx(tx: Ledger, input: FreezeInput): FreezeResult {
   const before = readFreeze(tx);
-  if (before.frozen === input.frozen) return { ok: true, changed: false, freeze: before };
+  const refreeze = before.frozen && input.frozen && before.reason !== input.reason;
+  if (before.frozen === input.frozen && !refreeze) return { ok: true, changed: false, freeze: before };
   if (!input.frozen && input.asked && !freezeAskedAgainst(before, input.asked)) return { ok: false, code: "freeze-changed" };
   tx.sql.exec(
     `INSERT INTO account_freeze (id, frozen, reason, actor, updated_at) VALUES (1, ?, ?, ?, ?)
