@@ -34,27 +34,23 @@ export function betterThanFair(event: Priced, leg: ModelLeg, priceAm: number | n
 const lockedFair = (side: FairSide | undefined, locked: boolean): FairSide | undefined =>
   side && locked ? { ...side, margin: null } : side;
 
-/** The event with every side offered better than fair locked (price null, its margin null); the same object when none is. */
-export function lockSidesBetterThanFair<E extends Priced>(event: E): E {
+/** Which sides of a game's three markets are to be locked. */
+export type LockedSides = {
+  moneyline?: { home: boolean; away: boolean; draw: boolean };
+  spread?: { home: boolean; away: boolean };
+  total?: { over: boolean; under: boolean };
+};
+
+/**
+ * The event with the named sides locked as the fair-lock locks a side: its price null and its
+ * margin null, its fair chance kept (the game page shows it Locked). The sure-profit lock
+ * (src/shared/sure-profit-lock.ts) locks its sides the same way.
+ */
+export function withSidesLocked<E extends Pick<Event, "markets" | "fair">>(event: E, locked: LockedSides): E {
   const { moneyline, spread, total } = event.markets;
-  const awayLine = (line: number) => (line === 0 ? 0 : -line);
-  const ml = moneyline && {
-    home: betterThanFair(event, { market: "Moneyline", side: "Home", line: null }, moneyline.home),
-    away: betterThanFair(event, { market: "Moneyline", side: "Away", line: null }, moneyline.away),
-    draw: betterThanFair(event, { market: "Moneyline", side: "Draw", line: null }, moneyline.draw),
-  };
-  const sp = spread &&
-    spread.line !== null && {
-      home: betterThanFair(event, { market: "Spread", side: "Home", line: spread.line }, spread.home),
-      away: betterThanFair(event, { market: "Spread", side: "Away", line: awayLine(spread.line) }, spread.away),
-    };
-  const tot = total &&
-    total.line !== null && {
-      over: betterThanFair(event, { market: "Total", side: "Over", line: total.line }, total.over),
-      under: betterThanFair(event, { market: "Total", side: "Under", line: total.line }, total.under),
-    };
-  const any = [ml && Object.values(ml), sp && Object.values(sp), tot && Object.values(tot)].flat().some((locked) => locked === true);
-  if (!any) return event;
+  const ml = locked.moneyline;
+  const sp = locked.spread;
+  const tot = locked.total;
   const markets: Event["markets"] = { ...event.markets };
   const fair: NonNullable<Event["fair"]> | undefined = event.fair && { ...event.fair };
   if (moneyline && ml) {
@@ -85,4 +81,28 @@ export function lockSidesBetterThanFair<E extends Priced>(event: E): E {
     }
   }
   return { ...event, markets, ...(fair && { fair }) };
+}
+
+/** The event with every side offered better than fair locked (price null, its margin null); the same object when none is. */
+export function lockSidesBetterThanFair<E extends Priced>(event: E): E {
+  const { moneyline, spread, total } = event.markets;
+  const awayLine = (line: number) => (line === 0 ? 0 : -line);
+  const ml = moneyline && {
+    home: betterThanFair(event, { market: "Moneyline", side: "Home", line: null }, moneyline.home),
+    away: betterThanFair(event, { market: "Moneyline", side: "Away", line: null }, moneyline.away),
+    draw: betterThanFair(event, { market: "Moneyline", side: "Draw", line: null }, moneyline.draw),
+  };
+  const sp = spread &&
+    spread.line !== null && {
+      home: betterThanFair(event, { market: "Spread", side: "Home", line: spread.line }, spread.home),
+      away: betterThanFair(event, { market: "Spread", side: "Away", line: awayLine(spread.line) }, spread.away),
+    };
+  const tot = total &&
+    total.line !== null && {
+      over: betterThanFair(event, { market: "Total", side: "Over", line: total.line }, total.over),
+      under: betterThanFair(event, { market: "Total", side: "Under", line: total.line }, total.under),
+    };
+  const any = [ml && Object.values(ml), sp && Object.values(sp), tot && Object.values(tot)].flat().some((locked) => locked === true);
+  if (!any) return event;
+  return withSidesLocked(event, { ...(ml && { moneyline: ml }), ...(sp && { spread: sp }), ...(tot && { total: tot }) });
 }

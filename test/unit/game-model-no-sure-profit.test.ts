@@ -7,16 +7,15 @@
 // priced as if its legs were independent — is a sure profit in soccer (Draw + Away +0.5
 // beside Home and Away); priced from the model it is not.
 import fc from "fast-check";
-import solver, { type SolveResult } from "javascript-lp-solver";
 import { describe, expect, it } from "vitest";
 import { blockChance, blockPriceAm, GAME_MODEL_VERSION, type ModelLeg, scoreGrid, sideChance } from "../../src/shared/game-model";
 import { fitGameModel } from "../../src/shared/game-model/fit";
-import { gradeLeg } from "../../src/shared/grading";
 import { decimalOdds } from "../../src/shared/odds";
 import type { FairFigures } from "../../src/shared/schemas/events";
 import type { GameModel } from "../../src/shared/schemas/game-model";
 import type { SportKey } from "../../src/shared/sports";
 import { recordedEvents } from "./recorded-feed";
+import { type Bet, bestSureReturnOver } from "./sure-return-lp";
 import { decimalToAmerican } from "../../src/shared/odds";
 import { lockSidesBetterThanFair } from "../../src/shared/fair-lock";
 import type { Event } from "../../src/shared/schemas/events";
@@ -24,44 +23,16 @@ import type { Event } from "../../src/shared/schemas/events";
 const SINGLE_MARGIN = 0.045;
 const BLOCK_MARGIN = 0.08;
 
-/** A bet: a single leg (index into the game's legs) or a block of legs, at a decimal price. */
-type Bet = { legs: number[]; decimal: number };
-
 const decimalOf = (priceAm: number | null) => (priceAm === null ? null : decimalOdds(priceAm));
 
 /**
  * The best worst-case net return (per unit staked in all) of any portfolio of the bets over
- * the grid's final scores. A pushed leg drops out of a block, whose rest is paid at
- * `repriced(rest)` (a single leg that pushes returns its stake).
+ * the grid's final scores (bestSureReturnOver, sure-return-lp.ts).
  */
 function bestSureReturn(model: GameModel, legs: readonly ModelLeg[], bets: readonly Bet[], repriced: (rest: number[]) => number): number {
   const grid = scoreGrid(model);
-  // Final scores with the same result on every leg pay every bet the same: one constraint each.
-  const patterns = new Set<string>();
-  for (let k = 0; k < grid.p.length; k++) {
-    const score = { homeScore: grid.home[k]!, awayScore: grid.away[k]! };
-    patterns.add(legs.map((leg) => gradeLeg(leg, score, model.sport)[0]).join(""));
-  }
-  const netReturn = (bet: Bet, pattern: string): number => {
-    const results = bet.legs.map((i) => pattern[i]);
-    if (results.includes("l")) return -1;
-    const winners = bet.legs.filter((i) => pattern[i] === "w");
-    if (winners.length === 0) return 0;
-    return (winners.length === bet.legs.length ? bet.decimal : repriced(winners)) - 1;
-  };
-  const constraints: Record<string, { min?: number; equal?: number }> = { stakes: { equal: 1 } };
-  const variables: Record<string, Record<string, number>> = { worst: { objective: 1 } };
-  [...patterns].forEach((pattern, c) => {
-    constraints[`final${c}`] = { min: 0 };
-    variables.worst![`final${c}`] = -1;
-    bets.forEach((bet, j) => {
-      variables[`bet${j}`] ??= { stakes: 1 };
-      variables[`bet${j}`]![`final${c}`] = netReturn(bet, pattern);
-    });
-  });
-  const result = solver.Solve({ optimize: "objective", opType: "max", constraints, variables, unrestricted: { worst: 1 } }) as SolveResult;
-  expect(result.feasible).toBe(true);
-  return result.result;
+  const scores = Array.from(grid.p, (_, k) => ({ homeScore: grid.home[k]!, awayScore: grid.away[k]! }));
+  return bestSureReturnOver(model.sport, scores, legs, bets, repriced);
 }
 
 /** Every side of the game's three markets, in one order: moneyline (home, away[, draw]), spread (home, away), total (over, under). */

@@ -108,3 +108,41 @@ describe("a start the feed lists wrongly", () => {
     expect(blank.events[0]).toMatchObject({ status: "live" });
   });
 });
+
+describe("a new score checks the game's prices again", () => {
+  // A live MLS game without a model. At 0-0 no set of its sides wins on every final; at 2-0,
+  // Home (−600) and Over 3.5 (+700) do (a draw or an away win needs two more away goals):
+  // 1/8 + 6/7 = 0.982 staked returns 1. The scores read merged in locks Home, the side
+  // with the smaller margin (src/shared/sure-profit-lock.ts), before any reader sees the board.
+  const soccer: FeedEvent = {
+    eventId: "mls-live",
+    sport: "soccer_usa_mls",
+    startTime: new Date(START).toISOString(),
+    home: "Seattle Sounders",
+    away: "Portland Timbers",
+    status: "live",
+    live: { homeScore: 0, awayScore: 0, periodLabel: null, clock: null },
+    markets: { moneyline: { home: -600, away: 2000, draw: 900 }, total: { line: 3.5, over: 700, under: -1200 } },
+    fair: {
+      moneyline: { books: 6, home: { p: 0.85, margin: 0.0083 }, away: { p: 0.04, margin: 0.16 }, draw: { p: 0.1, margin: 0 } },
+      total: { books: 6, line: 3.5, over: { p: 0.12, margin: 0.04 }, under: { p: 0.88, margin: 0.0467 } },
+    },
+    confirmedAt: clock.now,
+  };
+  const mls = (homeScore: number, awayScore: number): EventScore =>
+    score({ eventId: "mls-live", sport: "soccer_usa_mls", home: soccer.home, away: soccer.away, homeScore, awayScore });
+
+  it("locks a side that the new score makes part of a sure set, and keeps it locked", () => {
+    const board: DeskBoard = { ...empty, events: [soccer] };
+    const nil = mergeScores(board, [mls(0, 0)], clock.now, clock).board;
+    expect(nil.events[0]!.markets).toEqual(soccer.markets);
+    const twoNil = mergeScores(nil, [mls(2, 0)], clock.now + 60_000, { ...clock, now: clock.now + 60_000 }).board;
+    expect(twoNil.events[0]!.markets.moneyline).toEqual({ home: null, away: 2000, draw: 900 });
+    expect(twoNil.events[0]!.fair!.moneyline!.home).toEqual({ p: 0.85, margin: null });
+    expect(twoNil.events[0]!.markets.total).toEqual(soccer.markets.total);
+    // The book's next answer (same prices) at the score the desk knows: locked again.
+    const next = mergeOdds(twoNil, { events: [soccer] }, clock.now + 90_000, 0, false, { ...clock, now: clock.now + 90_000 }).board;
+    expect(next.events[0]!.live).toMatchObject({ homeScore: 2, awayScore: 0 });
+    expect(next.events[0]!.markets.moneyline!.home).toBeNull();
+  });
+});

@@ -4,9 +4,12 @@
 // changed, and whether the game is over or was ever seen past its close window. Pure
 // functions that merge a new odds answer or a new scores answer into it; the desk
 // (sport-desk.ts) calls them and keeps the result, the board view (board-view.ts) turns
-// it into what a player may bet on at a given moment.
+// it into what a player may bet on at a given moment. Every game under way is checked again
+// at the score merged in (src/shared/sure-profit-lock.ts): a higher score leaves fewer
+// finals, so a set of its sides can be sure at it that was not before.
 import { isUnderway, liveClosesAt, type CloseAfterMinutes } from "../../../src/shared/live-rules";
 import { ODDS_CACHE_MS, START_SOON_MS } from "../../../src/shared/odds";
+import { lockSureProfitSets } from "../../../src/shared/sure-profit-lock";
 import type { EventScore } from "../../../src/shared/schemas/events";
 import type { SportKey } from "../../../src/shared/sports";
 import type { FeedEvent } from "../feed-provider";
@@ -209,7 +212,7 @@ export function mergeOdds(
   return { board: withFacts(board, clock), finals: [] };
 }
 
-/** The facts applied: closed windows marked for good, old facts dropped, scores shown, games that are over final. */
+/** The facts applied: closed windows marked for good, old facts dropped, scores shown (and prices checked at them), games that are over final. */
 function withFacts(board: DeskBoard, clock: MergeClock): DeskBoard {
   const games: Record<string, GameFacts> = {};
   for (const [eventId, facts] of Object.entries(board.games)) {
@@ -225,12 +228,15 @@ function withFacts(board: DeskBoard, clock: MergeClock): DeskBoard {
     const live = e.live ?? { homeScore: null, awayScore: null, periodLabel: null, clock: null };
     // A game the scores showed begun before its listed start is live from that start on.
     const begunEarly = facts.homeScore !== null && facts.awayScore !== null && Date.parse(facts.startTime) < Date.parse(e.startTime);
-    return {
+    const shown: FeedEvent = {
       ...e,
       ...(begunEarly && { startTime: facts.startTime }),
       status: facts.over ? "final" : begunEarly ? "live" : e.status,
       live: { ...live, homeScore: facts.homeScore ?? live.homeScore, awayScore: facts.awayScore ?? live.awayScore },
     };
+    // Fewer finals remain at a higher score, so a set of the game's sides can be sure at the
+    // new score though it was not at the old: its prices are checked again at the score shown.
+    return facts.over ? shown : lockSureProfitSets(shown);
   });
   return { ...board, games, events };
 }

@@ -31,6 +31,7 @@ import type { Logger } from "../../logging/logger";
 import type { FeedEvent, FeedFailure, FeedResult, OddsFeedProvider, OddsResult } from "../feed-provider";
 import { withSameGameModel, type SameGameRules } from "./same-game-fit";
 import { lockSidesBetterThanFair } from "../../../src/shared/fair-lock";
+import { lockSureProfitSets } from "../../../src/shared/sure-profit-lock";
 import { closesAtStart, gamesStartedSince } from "./desk-closes";
 import type { CapturedClose } from "../../clv/closes-store";
 import { boardCacheKey, boardFreshUntil, fetchedWithin, mergeOdds, mergeScores, type DeskBoard, type Merged } from "./desk-board";
@@ -238,8 +239,12 @@ export class SportDesk {
       await this.keep({ ...state, failure: { marker, until: now + FAILURE_MEMORY_MS } });
       return previous ? this.answer(previous, now, true, marker) : { board: null, stale: false, failure: marker, freshUntil: now };
     }
-    // One game, one price: each game's model fitted, then no side offered better than fair (fair-lock.ts).
-    const events = result.value.map((event) => lockSidesBetterThanFair(withSameGameModel(event, this.deps.settings.sameGame)));
+    // One game, one price: each game's model fitted, then no side offered better than fair (fair-lock.ts),
+    // and without a model (or under way) no set of the game's sides that wins on every final score
+    // (sure-profit-lock.ts; checked again at each new score as the board merges it, desk-board.ts).
+    const events = result.value.map((event) =>
+      lockSureProfitSets(lockSidesBetterThanFair(withSameGameModel(event, this.deps.settings.sameGame))),
+    );
     const merged = mergeOdds(previous, { events, scores: result.scores }, now, offset, guarded, this.clock(now, offset));
     // Started by the merged board: a game the scores showed begun before its listed start counts then.
     if (this.deps.recordCloses) {

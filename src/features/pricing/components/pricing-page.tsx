@@ -3,7 +3,8 @@
 // (src/shared/cash-out.ts), soccer's draw, and per sport over the last 30 days of settled
 // bets the average margin the offered prices carried and the hold the house actually kept
 // (GET /api/pricing); that no side is offered better than fair (src/shared/fair-lock.ts,
-// src/shared/props/prop-lock.ts) and books sharing one feed count once (src/shared/bookmakers.ts).
+// src/shared/props/prop-lock.ts) nor in a set that wins on every score (src/shared/
+// sure-profit-lock.ts), and books sharing one feed count once (src/shared/bookmakers.ts).
 // The rules in force (minimum books, fee, a quote's life) come from
 // the same answer, so the page never states a number the Worker does not use.
 import { useEffect, useState } from "react";
@@ -122,9 +123,14 @@ export function PricingPage() {
         <p>
           We never offer a price that implies a smaller chance than the selection's fair chance: that selection shows Locked instead. The
           fair chance is the game's score model's (see same-game parlays below) where the game has one, else the fair probability above; a
-          selection with neither is offered as the bookmaker prices it. A player's market is offered at several lines, each from the first
-          bookmaker in our order that quotes it, so we also lock any line's Over or Under that, bet together with another line's opposite
-          side, would return more than both stakes whatever the player does.
+          selection with neither is offered as the bookmaker prices it, subject to the check that follows. Without a model, each market's
+          fair probability comes from its own bookmakers, and markets can disagree: a home win at +150 and the away side +0.5 at −141 can
+          each match its own market and, bet together, return more than both stakes whatever the score. So on such a game, and on a game
+          under way from its current score, we check every combination of its moneyline, spread and total selections against every final
+          score still possible, and lock a selection that, with selections of more margin kept, would complete a combination returning more
+          than its stakes on every score. A player's market is offered at several lines, each from the first bookmaker in our order that
+          quotes it, so we also lock any line's Over or Under that, bet together with another line's opposite side, would return more than
+          both stakes whatever the player does.
         </p>
 
         <h2>The house margin</h2>
