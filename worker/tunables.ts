@@ -75,7 +75,7 @@ export const TUNABLES = {
   PREMATCH_CASH_PRICE_MAX_AGE_SECONDS: tunable(
     "120",
     wholeNumber(30, 600),
-    "A Vantage Cash slip or cash-out is priced only on a board, and on player props, fetched at most this long ago: an older copy is fetched again first (one board call per sport, one props call per game, shared; none while the quota guard is up, or for props the props guard, when the slip is a 409 odds-stale). Coins keep the board's 10-minute clock and PROP_REFRESH_SECONDS (600 = the same for cash, at the default props clock). " +
+    "A Vantage Cash slip or cash-out is priced only on a board, and on player props, fetched at most this long ago: an older copy is fetched again first (one board call per sport, one props call per game, shared), only for a slip priced on the copy kept and covered by the player's Vantage Cash, or a cash-out quotable on it; none below twice FEED_CREDIT_RESERVE remaining credits, or for props the props guard, when the slip is a 409 odds-stale. Coins keep the board's 10-minute clock and PROP_REFRESH_SECONDS (600 = the same for cash, at the default props clock). " +
       "120 s = two of The Odds API's 60 s pre-match update intervals, so our copy is at most one feed update behind, and at most one 6-credit board call per sport, and one props call of up to 5 credits per game, per 2 minutes while cash bets arrive (docs/live-betting.md, Credits).",
   ),
   LIVE_BET_DELAY_SECONDS: tunable(
@@ -120,7 +120,7 @@ export const TUNABLES = {
   FEED_CREDIT_RESERVE: tunable(
     "5040",
     wholeNumber(0, 100_000_000),
-    "Below this many remaining The Odds API credits, live refreshes stop and live markets show Locked (default: one day of live refreshes, see Live prices in docs/rules.md).",
+    "Below this many remaining The Odds API credits, live refreshes stop and live markets show Locked (default: one day of live refreshes, see Live prices in docs/rules.md); below twice it, players' markets and the calls Vantage Cash's PREMATCH_CASH_PRICE_MAX_AGE_SECONDS would make early stop first.",
   ),
   // Players' markets (props): what they may cost of the feed, and how many books make a fair price.
   PROP_FAIR_MIN_BOOKS: tunable(

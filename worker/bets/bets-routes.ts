@@ -2,8 +2,10 @@
 // first (a retry gets the first answer even if the odds moved since), then the slip is
 // re-priced against the current odds (price-slip.ts; a player's market against its game's
 // current props, read once per game, and capped at PROP_MAX_PAYOUT_*; a Vantage Cash slip
-// only on boards and props fetched at most PREMATCH_CASH_PRICE_MAX_AGE_SECONDS ago, the
-// desk asked for younger ones when the copy is older: none coming is a 409 odds-stale), then each game's
+// only on boards and props fetched at most PREMATCH_CASH_PRICE_MAX_AGE_SECONDS ago: priced
+// first on the copies kept, and only when it passes there and the player's Vantage Cash
+// covers it are the desks asked for younger ones (cash-clock.ts); none coming is a 409
+// odds-stale), then each game's
 // exposure object reserves the slip against the house's limits (worker/exposure/), then ONE
 // wallet call re-checks the balance, debits and writes the bets atomically; the wallet's
 // outbox confirms the reservation with the bets (it is released when the wallet refused). Every refusal is a
@@ -36,7 +38,8 @@ import type { DeskBoard } from "../odds/price-desk/desk-board";
 import { tunables } from "../tunables";
 import type { BetsCursor } from "../wallet";
 import { betsWallet, type PlaceBetsResult } from "./wallet";
-import { ODDS_STALE_MESSAGE, priceSlip, propsToPrice } from "./price-slip";
+import { ODDS_STALE_MESSAGE, priceSlip, propsToPrice, type PricedSlip } from "./price-slip";
+import { priceOnCashClock, type ClockedReads } from "./cash-clock";
 import { finishedEventIds } from "../odds/finished-events";
 import { allowInRegion } from "../protection/request-region";
 import { withRulesVersion } from "../sweepstakes/rules-gate";
@@ -113,8 +116,8 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
     const maxAgeMs = request.wallet === "cash" ? rules.PREMATCH_CASH_PRICE_MAX_AGE_SECONDS * 1000 : undefined;
     const propMaxPayout = { coins: rules.PROP_MAX_PAYOUT_COINS, cash: rules.PROP_MAX_PAYOUT_CASH_CENTS };
 
-    /** Prices the slip at `now`, on the boards the desks just answered where given. */
-    const price = (now: number, answered?: ReadonlyMap<SportKey, DeskBoard>) =>
+    /** One pricing pass of the slip at `now`, reading boards and props as `reads` says. */
+    const priceOn = (reads: ClockedReads, now: number, answered?: ReadonlyMap<SportKey, DeskBoard>) =>
       priceSlip(
         request,
         async (sport) => {
@@ -122,8 +125,9 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
           const board = await odds.load(c.env, sport, now, {
             placement: { games: picked },
             board: answered?.get(sport),
-            maxAgeMs,
+            maxAgeMs: reads.maxAgeMs,
           });
+          reads.fetched(board.fetchedAt);
           // Games settlement already recorded final or void leave the board, however fresh
           // the cached copy; if D1 cannot say which games are over, refuse as stale odds.
           const games = board.events
@@ -139,7 +143,37 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
           return over.size === 0 ? board : { ...board, events: board.events.filter((e) => !gone(e)) };
         },
         { now, liveMaxAgeMs, propMaxPayout },
-        async (sport, eventId) => propsToPrice(await odds.props(c.env, sport, eventId, now, { maxAgeMs })),
+        async (sport, eventId) => {
+          const answer = await odds.props(c.env, sport, eventId, now, { maxAgeMs: reads.maxAgeMs });
+          reads.fetched(answer.fetchedAt);
+          return propsToPrice(answer);
+        },
+      );
+
+    /**
+     * Before the desks are asked for younger copies for a Vantage Cash slip (cash-clock.ts):
+     * the player's balance covers it, and the house's limits allow it, at the prices of the
+     * copies kept. A read of the wallet, not the check: its transaction makes that one.
+     */
+    const walletCovers = async (kept: PricedSlip, now: number) => {
+      const balances = await wallet.getBalances(userId, now);
+      const check = validatePlaceBet({
+        kind: request.kind,
+        wallet: request.wallet,
+        amount: request.amount,
+        picks: kept.legs,
+        sameGame: request.kind === "Parlay" ? kept.sameGame : undefined,
+        balanceMinor: request.wallet === "cash" ? balances.vantageCash : balances.coinBalance,
+      });
+      if (!check.ok) throw refusalError(check);
+    };
+
+    /** Prices the slip at `now`, on the boards the desks just answered where given; Vantage Cash on its clock (cash-clock.ts). */
+    const price = (now: number, answered?: ReadonlyMap<SportKey, DeskBoard>) =>
+      priceOnCashClock(
+        { now, maxAgeMs },
+        (reads) => priceOn(reads, now, answered),
+        (kept) => walletCovers(kept, now),
       );
 
     /** Each live sport's board with scores read at most LIVE_BET_REFRESH_SECONDS before `now`; 409 odds-stale when one does not come in time. */

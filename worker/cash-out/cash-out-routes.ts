@@ -3,7 +3,9 @@
 // quote id of another player is simply not in it (404). The open legs are priced against
 // the board, a player's market against its game's props (price-open-legs.ts); a Vantage
 // Cash bet's only on a board and props fetched at most PREMATCH_CASH_PRICE_MAX_AGE_SECONDS
-// ago, as one is placed. The quote and the payment happen in the wallet
+// ago, as one is placed: priced first on the copies kept, and only when the quote would be
+// offered there are the desks asked for younger ones (worker/bets/cash-clock.ts). The
+// quote and the payment happen in the wallet
 // (worker/cash-out/in-wallet.ts), with CASH_OUT_MARGIN as the fee and
 // CASH_OUT_QUOTE_SECONDS as a quote's life.
 //
@@ -21,13 +23,14 @@
 // confirms the holds; a cash-out the wallet does not take releases them.
 import { Hono, type Context } from "hono";
 import { openStake } from "../../src/shared/bet-outcome";
-import { stakeShare } from "../../src/shared/cash-out";
+import { cashOutFactor, stakeShare } from "../../src/shared/cash-out";
 import { slipDelaySeconds } from "../../src/shared/live-rules";
 import { CashOutRequestSchema, type CashOutResponse } from "../../src/shared/schemas/cash-out";
 import { IdempotencyKeySchema, ID_MAX_LENGTH, type BetDocument } from "../../src/shared/schemas/bets";
 import type { SportKey } from "../../src/shared/sports";
 import { requireUser } from "../auth/require-user";
 import { ODDS_STALE_MESSAGE, propsToPrice } from "../bets/price-slip";
+import { priceOnCashClock, type ClockedReads } from "../bets/cash-clock";
 import { sha256Hex } from "../digest";
 import { holdCashOutExposure } from "../exposure/cash-out-hold";
 import { ApiError, parseWith, readJson } from "../http/api-error";
@@ -42,7 +45,7 @@ import { createOddsReader, type OddsDeps, type OddsReader } from "../odds/odds-s
 import type { DeskBoard } from "../odds/price-desk/desk-board";
 import { tunables } from "../tunables";
 import { cashOutWallet, type CashOutFailure, type CashOutPricing, type CashOutResult } from "./wallet";
-import { priceOpenLegs } from "./price-open-legs";
+import { priceOpenLegs, type PricedLegs } from "./price-open-legs";
 import { waitUntilOf } from "../http/wait-until";
 import { allowInRegion } from "../protection/request-region";
 import type { PlayContext } from "../../src/shared/protection";
@@ -59,6 +62,11 @@ function refuse(result: CashOutFailure): never {
   throw refusalError(result);
 }
 
+/** Chances by leg or block index, as the wallet reads them. */
+function byIndex(chances: Record<number, number>): Map<number, number> {
+  return new Map(Object.entries(chances).map(([index, p]) => [Number(index), p]));
+}
+
 export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader = createOddsReader(deps)) {
   const app = new Hono<AppEnv>();
 
@@ -67,25 +75,39 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
     const rules = tunables(c.env);
     // A Vantage Cash bet is quoted on a board and props as young as it would be placed on: a stale quote is no other half of a bet.
     const maxAgeMs = bet.wallet === "cash" ? rules.PREMATCH_CASH_PRICE_MAX_AGE_SECONDS * 1000 : undefined;
-    const priced = await priceOpenLegs(
-      bet,
-      async (sport) => {
-        const games = new Set(bet.legs.filter((l) => l.league === sport).map((l) => l.eventId));
-        const board = await odds.load(c.env, sport, now, { placement: { games }, board: answered?.get(sport), maxAgeMs });
-        // A game settlement already recorded final or void is over, however fresh the copy.
-        const pickedGames = bet.legs
-          .filter((l) => l.league === sport)
-          .map((l) => ({ eventId: l.eventId, started: Date.parse(l.startTime) <= board.feedNow }));
-        const over = await finishedEventIds(c.env.DB, pickedGames, now).catch((err: unknown) => {
-          loggerFor(c.env).warn("cash-out: finished-games check failed", err);
-          throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
-        });
-        if (over.size === 0) return board;
-        return { ...board, events: board.events.map((e) => (over.has(e.eventId) ? { ...e, status: "final" as const } : e)) };
-      },
-      { now, liveMaxAgeMs: rules.LIVE_PRICE_MAX_AGE_SECONDS * 1000 },
-      async (sport, eventId) => propsToPrice(await odds.props(c.env, sport, eventId, now, { maxAgeMs })),
-    );
+    /** One pricing pass of the open legs, reading boards and props as `reads` says. */
+    const priceOn = (reads: ClockedReads) =>
+      priceOpenLegs(
+        bet,
+        async (sport) => {
+          const games = new Set(bet.legs.filter((l) => l.league === sport).map((l) => l.eventId));
+          const board = await odds.load(c.env, sport, now, { placement: { games }, board: answered?.get(sport), maxAgeMs: reads.maxAgeMs });
+          reads.fetched(board.fetchedAt);
+          // A game settlement already recorded final or void is over, however fresh the copy.
+          const pickedGames = bet.legs
+            .filter((l) => l.league === sport)
+            .map((l) => ({ eventId: l.eventId, started: Date.parse(l.startTime) <= board.feedNow }));
+          const over = await finishedEventIds(c.env.DB, pickedGames, now).catch((err: unknown) => {
+            loggerFor(c.env).warn("cash-out: finished-games check failed", err);
+            throw new ApiError(409, "odds-stale", ODDS_STALE_MESSAGE);
+          });
+          if (over.size === 0) return board;
+          return { ...board, events: board.events.map((e) => (over.has(e.eventId) ? { ...e, status: "final" as const } : e)) };
+        },
+        { now, liveMaxAgeMs: rules.LIVE_PRICE_MAX_AGE_SECONDS * 1000 },
+        async (sport, eventId) => {
+          const answer = await odds.props(c.env, sport, eventId, now, { maxAgeMs: reads.maxAgeMs });
+          reads.fetched(answer.fetchedAt);
+          return propsToPrice(answer);
+        },
+      );
+    /** Before younger copies are fetched for a Vantage Cash bet (cash-clock.ts): the wallet would quote the kept copies' prices. */
+    const quoteOffered = async (kept: PricedLegs) => {
+      if (cashOutFactor(bet, bet.legResults, byIndex(kept.legChance), byIndex(kept.blockChance)) === null) {
+        refuse({ ok: false, code: "cash-out-unavailable" });
+      }
+    };
+    const priced = await priceOnCashClock({ now, maxAgeMs }, priceOn, quoteOffered);
     const pricing: CashOutPricing = {
       legChance: priced.legChance,
       blockChance: priced.blockChance,

@@ -5,6 +5,12 @@
 // than spend the last credits on in-play prices nobody could trust. Upcoming boards keep
 // their 10-minute refresh, which is also how the guard lifts: the next successful call
 // records the new quota. The simulator has no quota and is never guarded.
+//
+// Calls that live play can do without give way first, at GIVE_WAY_RESERVE_MULTIPLE times
+// the reserve: players' markets (the props guard), and a board or props fetched early only
+// because a Vantage Cash slip or cash-out needs a copy younger than the one kept (the cash
+// clock's guard, odds-service.ts). So neither can bring the credits down to where live
+// refreshes stop.
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "../db/database";
 import { feedStatus } from "../db/schema";
@@ -24,6 +30,9 @@ export type LatestFeedCall = {
   /** Credits used this period, as the same call reported them (absent on rows read before it was kept). */
   requestsUsed?: number | null;
 };
+
+/** Lower-priority calls (props, the cash clock's) stop at this many times FEED_CREDIT_RESERVE, before live refreshes do. */
+export const GIVE_WAY_RESERVE_MULTIPLE = 2;
 
 /** Pure: whether live refreshes must stop, given the latest recorded call and the reserve. */
 export function creditGuardFrom(latest: LatestFeedCall | null, reserve: number): CreditGuard {
@@ -47,7 +56,7 @@ export function propsGuardFrom(
   reserve: number,
   sharePercent: number,
 ): PropsGuard {
-  const board = creditGuardFrom(latest, 2 * reserve);
+  const board = creditGuardFrom(latest, GIVE_WAY_RESERVE_MULTIPLE * reserve);
   if (board.locked || !latest) return board;
   const used = latest.requestsUsed ?? null;
   const remaining = latest.requestsRemaining;
@@ -55,6 +64,16 @@ export function propsGuardFrom(
   const month = used + remaining;
   if (propsCreditsThisMonth >= (month * sharePercent) / 100) return { locked: true, reason: "props-share", remaining };
   return { locked: false };
+}
+
+/**
+ * Pure: whether a board or props may no longer be fetched early for a Vantage Cash asker's
+ * max age (PREMATCH_CASH_PRICE_MAX_AGE_SECONDS). Those calls give way as props do, at twice
+ * the live reserve: below it the asker is refused 409 odds-stale rather than spend credits
+ * the live refreshes need, while the copies keep their own clocks for everyone.
+ */
+export function cashClockGuardFrom(latest: LatestFeedCall | null, reserve: number): CreditGuard {
+  return creditGuardFrom(latest, GIVE_WAY_RESERVE_MULTIPLE * reserve);
 }
 
 /** The UTC month a props call counts toward (`YYYY-MM`). */
@@ -91,6 +110,11 @@ export async function latestFeedCall(env: Env, now: number): Promise<LatestFeedC
 /** The guard for The Odds API under this configuration's FEED_CREDIT_RESERVE. */
 export async function readCreditGuard(env: Env, now: number): Promise<CreditGuard> {
   return creditGuardFrom(await latestFeedCall(env, now), tunables(env).FEED_CREDIT_RESERVE);
+}
+
+/** The cash clock's guard under this configuration's FEED_CREDIT_RESERVE (see cashClockGuardFrom). */
+export async function readCashClockGuard(env: Env, now: number): Promise<CreditGuard> {
+  return cashClockGuardFrom(await latestFeedCall(env, now), tunables(env).FEED_CREDIT_RESERVE);
 }
 
 /** The guard on players' markets under this configuration (FEED_CREDIT_RESERVE, PROP_CREDIT_SHARE_PERCENT). */

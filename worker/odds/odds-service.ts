@@ -18,6 +18,13 @@
 // the slip is a 409 odds-stale and never priced on the old one. A game's props are read
 // the same way (`props` with a max age; the props guard stops their calls).
 //
+// Those early calls give way to live play: while The Odds API's remaining credits are
+// below twice FEED_CREDIT_RESERVE (the cash clock's guard, credit-guard.ts), a reader
+// hands its desk no max age at all, so the desk answers on the copy's own clock and
+// fetches nothing early; the copy, too old for the read, is served `stale`. Live
+// refreshes go on down to the reserve itself. (Who may ask with a max age at all is the
+// routes' matter: worker/bets/cash-clock.ts.)
+//
 // What a reader serves is the board view at its `now` (price-desk/board-view.ts):
 // finished games gone; live prices offered only while the live rules allow (the book's
 // clock, close windows, suspension after a score change), and every live price locked
@@ -40,6 +47,7 @@ import { createTheOddsApiProvider } from "./the-odds-api";
 import { loggerFor } from "../logging/logger";
 import { tunables } from "../tunables";
 import { isolateMemo } from "../isolate-memos";
+import { readCashClockGuard } from "./credit-guard";
 
 /**
  * The sports the real feed carries, from `ODDS_API_SPORTS` (comma-separated keys); unset
@@ -99,6 +107,11 @@ export type BoardReadDeps = {
   rules: ViewRules;
   /** This isolate's boards read recently (the reader's own). */
   memo: Map<string, { board: DeskBoard; until: number }>;
+  /**
+   * True while no copy may be fetched early for a read's max age (the cash clock's guard,
+   * see the module comment); never when absent (the simulator has no quota).
+   */
+  cashClockGuard?(now: number): Promise<boolean>;
 };
 
 export type ReadOptions = {
@@ -122,6 +135,15 @@ export type PropsReadOptions = Pick<ReadOptions, "maxAgeMs">;
 
 const views = new WeakMap<DeskBoard, { at: number; events: Event[] }>();
 
+/**
+ * The max age a read hands its desk: its own, unless the cash clock's guard is up; then
+ * none, so the desk fetches nothing early for it (and the read serves the too-old copy `stale`).
+ */
+async function maxAgeToAsk(guard: BoardReadDeps["cashClockGuard"], now: number, maxAgeMs: number | undefined): Promise<number | undefined> {
+  if (maxAgeMs === undefined || !guard) return maxAgeMs;
+  return (await guard(now)) ? undefined : maxAgeMs;
+}
+
 /** Reads a sport's board as described in the module comment; throws ApiError 404/502 when there is nothing to serve. */
 export async function readBoard(deps: BoardReadDeps, sport: SportKey, now: number, options: ReadOptions = {}): Promise<LoadedEvents> {
   if (!deps.provider.isMapped(sport)) throw new ApiError(404, "sport-not-offered", "This sport is not offered yet. Coming soon.");
@@ -143,7 +165,7 @@ export async function readBoard(deps: BoardReadDeps, sport: SportKey, now: numbe
         board = kept;
         until = keptFreshUntil;
       } else {
-        const answer = await deps.desk.board(now, options.maxAgeMs);
+        const answer = await deps.desk.board(now, await maxAgeToAsk(deps.cashClockGuard, now, options.maxAgeMs));
         if (!answer.board) throw feedError(answer.failure ?? { kind: "unavailable", status: null, message: "no board" });
         board = answer.board;
         stale = answer.stale;
@@ -201,6 +223,18 @@ export function createOddsReader(deps: OddsDeps = {}) {
       ? new ApiError(503, "not-configured", STAND_IN_REFUSED_MESSAGE)
       : new ApiError(502, "odds-feed-unconfigured", "The odds feed is not configured.");
   const providerOf = (env: Env) => (deps.feed ? deps.feed(env) : getFeedProvider(env));
+  /** The cash clock's guard of The Odds API; one that cannot be read counts as up (no credits spent on a guess). */
+  const cashClockGuardOf = (env: Env, provider: OddsFeedProvider): BoardReadDeps["cashClockGuard"] =>
+    provider.name === "the-odds-api"
+      ? (now) =>
+          readCashClockGuard(env, now).then(
+            (guard) => guard.locked,
+            (err: unknown) => {
+              loggerFor(env).warn("odds: the cash clock's guard is unreadable, treated as up", err);
+              return true;
+            },
+          )
+      : undefined;
   return {
     provider: providerOf,
     /** The desk of `sport` for this configuration's feed. */
@@ -229,8 +263,9 @@ export function createOddsReader(deps: OddsDeps = {}) {
     /**
      * One game's players' markets: the copy in KV while fresh (and, with `maxAgeMs`, fetched
      * at most that long ago), else the sport's desk (one feed call per game per
-     * PROP_REFRESH_SECONDS, worldwide, or sooner for a max age). Pre-match only: once the
-     * game has started on the feed's clock, none are offered, whatever a copy says.
+     * PROP_REFRESH_SECONDS, worldwide, or sooner for a max age, unless the cash clock's
+     * guard is up). Pre-match only: once the game has started on the feed's clock, none
+     * are offered, whatever a copy says.
      */
     async props(env: Env, sport: SportKey, eventId: string, now: number, options: PropsReadOptions = {}): Promise<PropsAnswer> {
       const provider = providerOf(env);
@@ -240,7 +275,7 @@ export function createOddsReader(deps: OddsDeps = {}) {
       const answer =
         cached && now < cached.freshUntil && propsFetchedWithin(cached, now, maxAgeMs)
           ? cached
-          : await desks(env, provider, sport).props(eventId, now, maxAgeMs);
+          : await desks(env, provider, sport).props(eventId, now, await maxAgeToAsk(cashClockGuardOf(env, provider), now, maxAgeMs));
       // On the clock of this reader's feed, as its desk reads it (desk-deps.ts).
       const feedOffsetMs = provider.name === "simulator" ? await simOffsetMs(env) : 0;
       const started = answer.startTime !== null && Date.parse(answer.startTime) <= now + feedOffsetMs;
@@ -262,6 +297,7 @@ export function createOddsReader(deps: OddsDeps = {}) {
           liveRefreshMs: rules.LIVE_REFRESH_SECONDS * 1000,
           rules: viewRules(env),
           memo,
+          cashClockGuard: cashClockGuardOf(env, provider),
         },
         sport,
         now,

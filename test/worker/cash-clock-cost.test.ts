@@ -1,0 +1,338 @@
+// What Vantage Cash's two-minute price clock may cost the feed, through the real routes
+// with a scripted feed and a fake clock (worker/bets/cash-clock.ts). A board or props
+// fetched early for a cash slip or cash-out is paid for in The Odds API's credits, so it is
+// fetched only for one that could really be taken: priced first on the copy kept, covered
+// by the player's Vantage Cash (a slip) or quotable (a cash-out), and never once the
+// credits are below twice FEED_CREDIT_RESERVE, where live refreshes still go on.
+// The attack it stops: cash slips refused anyway (no Vantage Cash, a made-up game in each
+// of the eight sports) sent every 121 s, each buying boards and props, until the credits
+// fell below the reserve and live markets locked for everyone.
+import { env } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../src/shared/betslip";
+import type { PlaceBetPick, PlaceBetResponse, PriceChangedDetails } from "../../src/shared/schemas/bets";
+import type { EventOdds } from "../../src/shared/schemas/event-odds";
+import type { EventProps, Prop } from "../../src/shared/schemas/props";
+import { SPORT_KEYS, type SportKey } from "../../src/shared/sports";
+import { createApp } from "../../worker/app";
+import { ODDS_STALE_MESSAGE } from "../../worker/bets/price-slip";
+import type { FeedEvent, FeedResult, OddsFeedProvider, OddsResult } from "../../worker/odds/feed-provider";
+import recorded from "../fixtures/odds-api/event-odds-nba.json";
+import { clearBoards } from "./desk-fixtures";
+import { BASE, signIn, type SignedIn } from "./helpers";
+import { buyCash } from "./payout-helpers";
+
+/** A copy this old is fresh by its own clock (10 minutes) and too old for Vantage Cash (120 s). */
+const PAST_MAX_AGE_MS = 150_000;
+const FEED_CREDIT_RESERVE = 5040;
+
+type Stage = "upcoming" | "live";
+type SingleOptions = { eventId?: string; side?: "Home" | "Draw"; priceAm?: number; amount?: number; wallet?: "coins" | "cash" };
+const PROPS = recorded as EventOdds;
+
+/**
+ * The app over a scripted feed with one game per sport named in `games` (six hours away, or
+ * under way for half an hour), on a fake clock; every board call is counted per sport, and
+ * every props call (the recorded NBA answer, for the NBA game).
+ */
+function harness(games: Partial<Record<SportKey, Stage>>) {
+  let now = Date.now() + 3_600_000 * (1 + Math.floor(Math.random() * 1000));
+  const boardCalls: SportKey[] = [];
+  const propsCalls: string[] = [];
+  const home = { priceAm: -110 as number | null };
+  const upcomingStart = new Date(now + 6 * 3_600_000).toISOString();
+  const liveStart = new Date(now - 30 * 60_000).toISOString();
+  const gameOf = (sport: SportKey, stage: Stage): FeedEvent => ({
+    eventId: `${sport}-game`,
+    sport,
+    startTime: stage === "live" ? liveStart : upcomingStart,
+    home: PROPS.home_team,
+    away: PROPS.away_team,
+    status: stage === "live" ? "live" : "scheduled",
+    live: stage === "live" ? { homeScore: 50, awayScore: 48, periodLabel: "Q3", clock: "5:00" } : null,
+    markets: { moneyline: { home: home.priceAm, away: -110 } },
+    fair: { moneyline: { books: 3, home: { p: 0.5, margin: 0.02 }, away: { p: 0.5, margin: 0.02 } } },
+  });
+  const provider: OddsFeedProvider = {
+    name: "the-odds-api",
+    isMapped: () => true,
+    async fetchOdds(sport): Promise<OddsResult> {
+      boardCalls.push(sport);
+      const stage = games[sport];
+      return { ok: true, quota: null, value: stage ? [gameOf(sport, stage)] : [] };
+    },
+    fetchScores: async () => ({ ok: true, value: [], quota: null }),
+    async fetchEventOdds(sport, eventId): Promise<FeedResult<EventOdds>> {
+      propsCalls.push(eventId);
+      return { ok: true, quota: null, value: { ...PROPS, id: eventId, sport_key: sport, commence_time: upcomingStart } };
+    },
+  };
+  const app = createApp({ now: () => now, sleep: async () => undefined, feed: () => provider });
+  const call = async (path: string, token: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set("Authorization", `Bearer ${token}`);
+    headers.set("CF-Connecting-IP", "10.9.9.12");
+    if (init.body) headers.set("Content-Type", "application/json");
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request(`${BASE}${path}`, { ...init, headers }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    return res;
+  };
+  const place = (player: SignedIn, body: { kind: "Singles" | "Parlay"; wallet: "coins" | "cash"; amount: number; picks: PlaceBetPick[] }) =>
+    call("/api/placeBet", player.token, {
+      method: "POST",
+      headers: { "Idempotency-Key": crypto.randomUUID() },
+      body: JSON.stringify(body),
+    });
+  return {
+    boardCalls,
+    propsCalls,
+    home,
+    advance: (ms: number) => (now += ms),
+    /** Reads a sport's board as a player's page does (its first read fetches it). */
+    board: (token: string, sport: SportKey) => call(`/api/events?sport=${sport}`, token),
+    /** The NBA game's props as its page lists them (its first read fetches them). */
+    props: async (token: string) =>
+      ((await (await call(`/api/events/basketball_nba-game/props?sport=basketball_nba`, token)).json()) as EventProps).props,
+    /** A single on the sport's game's Home at -110 (10.00 of Vantage Cash), or as `options` say. */
+    single: (player: SignedIn, sport: SportKey, options: SingleOptions = {}) =>
+      place(player, {
+        kind: "Singles",
+        wallet: options.wallet ?? "cash",
+        amount: options.amount ?? (options.wallet === "coins" ? 1000 : 10),
+        picks: [moneyline(sport, options.eventId ?? `${sport}-game`, options.side, options.priceAm)],
+      }),
+    parlay: (player: SignedIn, picks: PlaceBetPick[]) => place(player, { kind: "Parlay", wallet: "cash", amount: 1, picks }),
+    prop: (player: SignedIn, pick: PlaceBetPick) => place(player, { kind: "Singles", wallet: "cash", amount: 10, picks: [pick] }),
+    quote: (player: SignedIn, betId: string) => call(`/api/bets/${betId}/cash-out`, player.token),
+  };
+}
+
+function moneyline(sport: SportKey, eventId: string, side: "Home" | "Draw" = "Home", priceAm = -110): PlaceBetPick {
+  return { eventId, league: sport, market: "Moneyline", side, line: null, priceAm };
+}
+
+/** A signed-in player holding 49.99 of Vantage Cash (one pack bought). */
+async function cashPlayer(): Promise<SignedIn> {
+  const player = await signIn();
+  await buyCash(player);
+  return player;
+}
+
+async function errorOf(res: Response) {
+  return ((await res.json()) as { error: { code: string; message: string; details?: PriceChangedDetails } }).error;
+}
+
+async function placed(res: Response) {
+  expect(res.status).toBe(200);
+  return ((await res.json()) as PlaceBetResponse).bets[0]!;
+}
+
+/** The feed's quota as its latest call reported it: `remaining` credits left (the newest row speaks for every sport). */
+async function creditsLeft(sport: SportKey, remaining: number) {
+  await env.DB.prepare(
+    `INSERT INTO feed_status (sport, provider, requests_remaining, requests_used, requests_last, last_status, last_error, updated_at)
+     VALUES (?, 'the-odds-api', ?, 20000 - ?, 6, 200, NULL, ?)
+     ON CONFLICT (sport) DO UPDATE SET requests_remaining = excluded.requests_remaining, updated_at = excluded.updated_at`,
+  )
+    .bind(sport, remaining, remaining, Date.now() + 10 * 365 * 24 * 3_600_000)
+    .run();
+}
+
+// Each test's fake clock starts somewhere else: a board cached by the one before must not look fresh to it.
+beforeEach(() => clearBoards());
+
+describe("a Vantage Cash slip on a board older than two minutes", () => {
+  it("naming a game the board does not list is refused with no feed call", async () => {
+    const h = harness({ basketball_nba: "upcoming" });
+    const player = await cashPlayer();
+    await h.board(player.token, "basketball_nba");
+    expect(h.boardCalls).toHaveLength(1);
+    for (let i = 0; i < 3; i++) {
+      h.advance(PAST_MAX_AGE_MS);
+      const res = await h.single(player, "basketball_nba", { eventId: "no-such-game" });
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).code).toBe("selection-locked");
+    }
+    expect(h.boardCalls).toHaveLength(1);
+  });
+
+  it("on a side the board shows locked is refused with no feed call", async () => {
+    const h = harness({ basketball_nba: "upcoming" });
+    const player = await cashPlayer();
+    await h.board(player.token, "basketball_nba");
+    h.advance(PAST_MAX_AGE_MS);
+    // A basketball moneyline has no draw.
+    const res = await h.single(player, "basketball_nba", { side: "Draw" });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).code).toBe("selection-locked");
+    expect(h.boardCalls).toHaveLength(1);
+  });
+
+  it("from a player whose Vantage Cash does not cover the stake is refused 'Not enough balance.' with no feed call", async () => {
+    const h = harness({ icehockey_nhl: "upcoming" });
+    const broke = await signIn(); // no pack bought: no Vantage Cash at all
+    const short = await cashPlayer(); // 49.99
+    await h.board(broke.token, "icehockey_nhl");
+    for (const [player, amount] of [
+      [broke, 10],
+      [short, 50],
+    ] as const) {
+      h.advance(PAST_MAX_AGE_MS);
+      const res = await h.single(player, "icehockey_nhl", { amount });
+      expect(res.status).toBe(400);
+      expect(await errorOf(res)).toMatchObject({ code: "insufficient-funds", message: MESSAGES.notEnoughBalance });
+    }
+    expect(h.boardCalls).toHaveLength(1);
+  });
+
+  it("is still priced on a board fetched for it when the player can place it: a moved price is a 409 with the new one, then taken", async () => {
+    const h = harness({ baseball_mlb: "upcoming" });
+    const player = await cashPlayer();
+    await h.board(player.token, "baseball_mlb");
+    h.home.priceAm = -130;
+    h.advance(PAST_MAX_AGE_MS);
+    const moved = await h.single(player, "baseball_mlb");
+    expect(moved.status).toBe(409);
+    const error = await errorOf(moved);
+    expect(error.code).toBe("price-changed");
+    expect(error.details?.picks[0]).toMatchObject({ priceAm: -130, locked: false });
+    expect(h.boardCalls).toHaveLength(2);
+    // At the new price it is taken, on the board just fetched.
+    const bet = await placed(await h.single(player, "baseball_mlb", { priceAm: -130 }));
+    expect(bet.legs[0]!.priceAm).toBe(-130);
+    expect(h.boardCalls).toHaveLength(2);
+  });
+});
+
+describe("one Vantage Cash parlay over all eight sports", () => {
+  it("of made-up games buys no board, however often it is sent", async () => {
+    const h = harness(Object.fromEntries(SPORT_KEYS.map((sport) => [sport, "upcoming" as const])));
+    const player = await cashPlayer();
+    for (const sport of SPORT_KEYS) await h.board(player.token, sport);
+    expect(h.boardCalls).toHaveLength(8);
+    for (let i = 0; i < 3; i++) {
+      h.advance(PAST_MAX_AGE_MS);
+      const res = await h.parlay(
+        player,
+        SPORT_KEYS.map((sport, n) => moneyline(sport, `bogus-${n}`, "Home", 100)),
+      );
+      expect(res.status).toBe(400);
+    }
+    expect(h.boardCalls).toHaveLength(8);
+  });
+
+  it("of real games from a player with no Vantage Cash buys no board either", async () => {
+    const h = harness(Object.fromEntries(SPORT_KEYS.map((sport) => [sport, "upcoming" as const])));
+    const broke = await signIn();
+    for (const sport of SPORT_KEYS) await h.board(broke.token, sport);
+    h.advance(PAST_MAX_AGE_MS);
+    const res = await h.parlay(
+      broke,
+      SPORT_KEYS.map((sport) => moneyline(sport, `${sport}-game`)),
+    );
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toMatchObject({ code: "insufficient-funds", message: MESSAGES.notEnoughBalance });
+    expect(h.boardCalls).toHaveLength(8);
+  });
+});
+
+describe("a Vantage Cash player prop on props older than two minutes", () => {
+  /** One of the recorded player's markets the game page offers an Over of. */
+  const overOf = (prop: Prop, playerId = prop.player.id): PlaceBetPick => ({
+    eventId: prop.eventId,
+    league: prop.sport,
+    market: "Prop",
+    side: "Over",
+    line: prop.line,
+    priceAm: prop.prices.over!,
+    playerMarket: { playerId, marketKey: prop.marketKey },
+  });
+
+  it("naming a player the kept props do not list, or from a player without the stake, buys no props", async () => {
+    const h = harness({ basketball_nba: "upcoming" });
+    const player = await cashPlayer();
+    const broke = await signIn();
+    const prop = (await h.props(player.token)).find((p) => p.prices.over !== null)!;
+    expect(h.propsCalls).toHaveLength(1);
+    const boardCalls = h.boardCalls.length;
+    h.advance(PAST_MAX_AGE_MS);
+
+    const madeUp = await h.prop(player, overOf(prop, "nobody-at-all"));
+    expect(madeUp.status).toBe(400);
+    const unfunded = await h.prop(broke, overOf(prop));
+    expect(await errorOf(unfunded)).toMatchObject({ code: "insufficient-funds", message: MESSAGES.notEnoughBalance });
+    expect(h.propsCalls).toHaveLength(1);
+    expect(h.boardCalls).toHaveLength(boardCalls);
+
+    // The player who can place it still gets props fetched for it.
+    await placed(await h.prop(player, overOf(prop)));
+    expect(h.propsCalls).toHaveLength(2);
+  });
+});
+
+describe("the cash-out quote of a Vantage Cash bet on a board older than two minutes", () => {
+  it("that the kept board would not quote (its side locked now) fetches no board; one it would quote still does", async () => {
+    const h = harness({ basketball_ncaab: "upcoming", americanfootball_ncaaf: "upcoming" });
+    const player = await cashPlayer();
+    await h.board(player.token, "basketball_ncaab");
+    await h.board(player.token, "americanfootball_ncaaf");
+    const locked = await placed(await h.single(player, "basketball_ncaab"));
+    const open = await placed(await h.single(player, "americanfootball_ncaaf"));
+    expect(h.boardCalls).toHaveLength(2);
+
+    // The book takes Home off: the next 10-minute refresh of the NCAAB board shows it locked.
+    h.home.priceAm = null;
+    h.advance(10 * 60_000);
+    await h.board(player.token, "basketball_ncaab");
+    expect(h.boardCalls).toHaveLength(3);
+    h.home.priceAm = -110;
+    h.advance(PAST_MAX_AGE_MS);
+    const res = await h.quote(player, locked.id);
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).code).toBe("cash-out-suspended");
+    expect(h.boardCalls).toHaveLength(3);
+
+    // The NCAAF bet is quotable on its kept board: that board is fetched again for it.
+    const quote = await h.quote(player, open.id);
+    expect(quote.status).toBe(200);
+    expect(h.boardCalls).toEqual(["basketball_ncaab", "americanfootball_ncaaf", "basketball_ncaab", "americanfootball_ncaaf"]);
+  });
+});
+
+describe("with the feed's credits below twice FEED_CREDIT_RESERVE", () => {
+  afterEach(async () => {
+    await env.DB.prepare("DELETE FROM feed_status WHERE sport = 'soccer_usa_mls'").run();
+  });
+
+  it("no board is fetched early for Vantage Cash (the slip and the quote are 409 odds-stale) while live refreshes go on", async () => {
+    const h = harness({ soccer_usa_mls: "upcoming", mma_mixed_martial_arts: "live" });
+    const player = await cashPlayer();
+    await h.board(player.token, "soccer_usa_mls");
+    await h.board(player.token, "mma_mixed_martial_arts");
+    const bet = await placed(await h.single(player, "soccer_usa_mls"));
+    expect(h.boardCalls).toHaveLength(2);
+
+    // Above the reserve, below twice it: the live guard is down, the cash clock's guard up.
+    await creditsLeft("soccer_usa_mls", 2 * FEED_CREDIT_RESERVE - 1);
+    h.advance(PAST_MAX_AGE_MS);
+    const slip = await h.single(player, "soccer_usa_mls");
+    expect(slip.status).toBe(409);
+    expect(await errorOf(slip)).toMatchObject({ code: "odds-stale", message: ODDS_STALE_MESSAGE });
+    const quote = await h.quote(player, bet.id);
+    expect(quote.status).toBe(409);
+    expect((await errorOf(quote)).code).toBe("odds-stale");
+    expect(h.boardCalls).toHaveLength(2);
+    // Coins keep the copy's own clock, and the live board its 30 s refresh.
+    await placed(await h.single(player, "soccer_usa_mls", { wallet: "coins" }));
+    expect((await h.board(player.token, "mma_mixed_martial_arts")).status).toBe(200);
+    expect(h.boardCalls).toEqual(["soccer_usa_mls", "mma_mixed_martial_arts", "mma_mixed_martial_arts"]);
+
+    // At twice the reserve the cash clock runs again.
+    await creditsLeft("soccer_usa_mls", 2 * FEED_CREDIT_RESERVE);
+    h.advance(10_000);
+    await placed(await h.single(player, "soccer_usa_mls"));
+    expect(h.boardCalls).toEqual(["soccer_usa_mls", "mma_mixed_martial_arts", "mma_mixed_martial_arts", "soccer_usa_mls"]);
+  });
+});
