@@ -17,6 +17,7 @@ import {
   regionModeAt,
   stricterMode,
 } from "./region-rules";
+import { namesSubdivisions, subdivisionCodeOf } from "./subdivision-names";
 
 export { isUnknownRegion, UNKNOWN_COUNTRIES } from "./region-rules";
 
@@ -101,15 +102,20 @@ export function regionOf(country: string | null | undefined, regionCode: string 
 
 /**
  * The region of a postal address the payment provider holds ("US" + "WA" → "US-WA"): a card's
- * billing address, a payout account holder's address. Null when it names none: a US or
- * Canadian address without its state or province places nobody, rather than counting as the
- * whole country (which the region rules treat as an unknown place).
+ * billing address, a payout account holder's address. A US state or Canadian province is read
+ * by its code or its name ("Texas", "Québec": subdivision-names.ts). Null when it names none:
+ * a US or Canadian address without a state or province this can read (none, "Tex.", "ZZ")
+ * places nobody, rather than counting as the whole country (which the region rules treat as an
+ * unknown place, closed to money). Elsewhere the state is read as a request's subdivision is
+ * (regionOf), and one that is not a code leaves the country.
  */
 export function addressRegionOf(address: { country?: string | null; state?: string | null } | null | undefined): string | null {
   const country = address?.country?.trim().toUpperCase() ?? "";
-  const state = address?.state?.trim() ?? "";
-  if ((country === "US" || country === "CA") && state === "") return null;
-  return regionOf(country, state);
+  if (namesSubdivisions(country)) {
+    const code = subdivisionCodeOf(country, address?.state);
+    return code === null ? null : `${country}-${code}`;
+  }
+  return regionOf(country, address?.state?.trim() ?? "");
 }
 
 /** The actions refused in `region` at `now`, as the user document lists them (a bet counts as a Coins bet). */

@@ -65,6 +65,19 @@ describe("the card's billing address", () => {
     expect((await deliver(completion(player, sessionId, null))).credited).toBe(true);
   });
 
+  it("reads a billing state spelled out by name as that state, and one it cannot read as no state, never as the whole country", async () => {
+    const player = await signIn();
+    const washington = await openCheckout(player, 999);
+    expect((await deliver(completion(player, washington, "Washington"))).declined).toBe("withdrawn");
+    expect(await refundedCents(washington)).toBe(999);
+    // "Texas" is Texas, not "US" (a place not confirmed, closed to packs); "Tex." names no state it can read.
+    for (const state of ["Texas", "texas ", "Tex."]) {
+      const sessionId = await openCheckout(player, 999);
+      expect({ state, credited: (await deliver(completion(player, sessionId, state))).credited }).toEqual({ state, credited: true });
+    }
+    expect(await cashOf(player)).toBe(3 * 900);
+  });
+
   it("the simulated checkout asks for the billing state, and judges the pack by it", async () => {
     const player = await signIn();
     const sessionId = await openCheckout(player, 999);

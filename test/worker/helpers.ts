@@ -97,8 +97,9 @@ export function testLegalName(userId: string): string {
 /**
  * Marks the player's identity verified in their wallet, and claims the person their document
  * shows (both keys of testLegalName and the date of birth) in D1, as the identity webhook does (for wallet-level tests).
+ * `residence`: where the document says they live (a Texas licence unless told).
  */
-export async function verifyIdentityInWallet(userId: string, now = Date.now()): Promise<void> {
+export async function verifyIdentityInWallet(userId: string, now = Date.now(), residence = "US-TX"): Promise<void> {
   const wallet = getUserWallet(env, userId);
   const dateOfBirth = (await wallet.getProtection(userId, now)).state.dateOfBirth ?? ADULT_DATE_OF_BIRTH;
   for (const person of await personHashes(identityHashKey(env)!, { name: testLegalName(userId), dateOfBirth })) {
@@ -107,8 +108,8 @@ export async function verifyIdentityInWallet(userId: string, now = Date.now()): 
   }
   const recorded = await wallet.recordIdentity(
     userId,
-    // A driving licence from Texas, where the tests' requests come from (DEV_REGION, vitest.config.ts).
-    { sessionId: "vs_test_helper", outcome: "verified", documentHash: `idh_test_${userId}`, dateOfBirth, minAge: 18, residence: "US-TX" },
+    // A driving licence from Texas unless told, where the tests' requests come from (DEV_REGION, vitest.config.ts).
+    { sessionId: "vs_test_helper", outcome: "verified", documentHash: `idh_test_${userId}`, dateOfBirth, minAge: 18, residence },
     now,
   );
   if (recorded.identity.status !== "verified") throw new Error(`identity not verified: ${recorded.identity.status}`);

@@ -346,6 +346,41 @@ describe("payouts go only to the verified person (Stripe Connect, faked at the n
     expect(row).toEqual({ holder_region: null });
   });
 
+  it("reads a state the Express address spells out by name as that state, and one it cannot read as no state, never as the whole country", async () => {
+    const player = await signIn();
+    await buyCash(player);
+    const [first, last] = testLegalName(player.userId).split(" ");
+    let address: { country: string | null; state: string | null } = { country: "US", state: "Washington" };
+    const { transfers, call } = fakeStripeConnect(player, () => ({
+      id: "acct_state_name",
+      bank: { id: "ba_state_name", fingerprint: `fp_state_name_${player.userId}` },
+      individual: { first_name: first!, last_name: last!, address },
+    }));
+    const holderRegion = async () =>
+      (await env.DB.prepare("SELECT holder_region FROM payout_accounts WHERE user_id = ?").bind(player.userId).first())?.holder_region;
+
+    expect((await call("/api/connect/onboarding-link", {})).status).toBe(200);
+    const refused = await call("/api/withdrawals", { amount: 20 });
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toMatchObject({
+      code: "payout-address-restricted",
+      message: sentenceFor("payout-address-restricted", { region: "US-WA" }),
+    });
+    expect(await holderRegion()).toBe("US-WA");
+
+    // "Texas" is Texas, not "US" (a place not confirmed, closed to redemptions): paid.
+    address = { country: "US", state: "Texas" };
+    expect((await call("/api/withdrawals", { amount: 20 })).status).toBe(200);
+    expect(await holderRegion()).toBe("US-TX");
+    expect(await (await call("/api/connect/status")).json()).not.toHaveProperty("payoutAddressNotRedeemable");
+    // A state it cannot read places nobody: the verified residence governs, and it is paid.
+    address = { country: "US", state: "Tex." };
+    expect((await call("/api/withdrawals", { amount: 20 })).status).toBe(200);
+    expect(await holderRegion()).toBeNull();
+    expect(transfers).toEqual(["acct_state_name", "acct_state_name"]);
+    expect(await vantageCashOf(player)).toBe(4_900 - 4_000);
+  });
+
   it("claims only the bank account it pays out to, never another the player listed beside it", async () => {
     const player = await signIn();
     await buyCash(player);

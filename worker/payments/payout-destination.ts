@@ -6,22 +6,26 @@
 // account meanwhile, to one another player already holds, or change its holder's name or
 // address. So every transfer, the request's own first one included, checks the account, the
 // destination, the holders and where the holder lives as they stand then; one whose account
-// cannot receive payouts, whose destination has become another player's, whose holder is no
-// longer the verified person, or whose holder's address is in a region that offers no
-// redemptions today (judged by the wallet, in its transaction, by the rules in force, as the
-// verified residence is), is not sent (an unknown outcome: the wallet keeps it pending and
-// tries again later) and logged; a destination of another player's is also recorded for
-// operators, like a refused request. An address that names no state places nobody and holds
-// nothing: the verified residence still governs. One that passes claims the destination it
-// pays out to for the player (only that one), and its payout to the bank goes to it, by the
-// id read in that same check (payout-port.ts).
+// cannot receive payouts, whose destination has become another player's, or whose holder is
+// no longer the verified person is not sent (an unknown outcome: the wallet keeps it pending
+// and tries again later) and logged; a destination of another player's is also recorded for
+// operators, like a refused request. One whose holder's address is in a region that offers no
+// redemptions today, or where the player is under the minimum age, is judged by the wallet, in
+// its transaction, by the rules in force, as the verified residence is, and ends as a closed
+// residence ends it: returned to the balance at once when no other attempt of it ever began
+// (the wallet returns it in that transaction; nothing is sent), else held while an earlier
+// attempt's key is remembered, then only its earlier transfer is looked for (adopted if it
+// went, the amount returned if not); each is logged. An address that names no state places
+// nobody and holds nothing: the verified residence still governs. One that passes claims the
+// destination it pays out to for the player (only that one), and its payout to the bank goes
+// to it, by the id read in that same check (payout-port.ts).
 import { getDb } from "../db/database";
 import { loggerFor } from "../logging/logger";
 import type { PaymentsProvider, PayoutAccountState } from "./payments-provider";
 import { findPayoutAccount, type HolderKeys, updateHolderKeys, updatePayoutAccountState, type PayoutAccountRow } from "./payout-accounts";
 import { checkPayoutIdentity, claimPayoutIdentity, simPayoutDestinationOf } from "./payout-identity";
 import { checkPayee, destinationHolderPersonHash, holderPersonHash, PAYEE_HELD_REASON } from "./payout-payee";
-import type { PayoutRoute } from "./wallet";
+import type { PayoutRequest, PayoutRoute } from "./wallet";
 
 /** Why a transfer was held back: its destination belongs to another player. */
 export const DESTINATION_HELD_REASON = "Not sent: the payout's bank account is used by another Vantage account.";
@@ -29,7 +33,10 @@ export const DESTINATION_HELD_REASON = "Not sent: the payout's bank account is u
 /** Why a transfer was held back: the provider does not let the payout account receive payouts now. */
 export const PAYOUTS_DISABLED_HELD_REASON = "Not sent: the payout account cannot receive payouts until its onboarding is finished.";
 
-/** Why a transfer was held back: the payout account holder's address is in a region that offers no redemptions today. */
+/**
+ * Why a transfer was held back: the payout account holder's address is in a region that offers no redemptions today
+ * (or where the player is under its age), and an earlier attempt may still be answered by its key.
+ */
 export const ADDRESS_HELD_REASON = "Not sent: Vantage Cash is not redeemable where your payout account's address is.";
 
 /** The keys of an account's holder and of its payout destination's holder, as payout-payee.ts takes them. */
@@ -98,7 +105,8 @@ export async function freshPayoutAccount(
  * The route `routeTo` builds, sending only while `account` (read once, at the first send)
  * can receive payouts, its destination is still the player's own, its holders are still
  * the player's verified person and the wallet finds its holder's address where redemptions
- * are offered (the request's `addressHold`); the destinations are then claimed for the player (only here,
+ * are offered (the request's `addressHold`; where it is not, the wallet's answer returns it,
+ * holds it, or lets it only look for an earlier transfer); the destinations are then claimed for the player (only here,
  * right before money goes: a withdrawal refused or held earlier claims nothing), and the
  * route is built from the account as read in that check: its payout to the bank goes to the
  * payout destination read then. Without a payout account nothing is checked here and no
@@ -116,6 +124,7 @@ export function checkedPayoutRoute(
     accountId: sentTo.accountId,
     async send(request) {
       let current: PayoutAccountRow | null;
+      let sending: PayoutRequest = request;
       try {
         read ??= account();
         current = await read;
@@ -142,13 +151,20 @@ export function checkedPayoutRoute(
           }
           // Where the holder lives, as the provider has the address: judged inside the wallet's transaction.
           const region = current.holderRegion;
-          if (region !== null && request.addressHold && (await request.addressHold(region)) !== null) {
+          const held = region !== null && request.addressHold ? await request.addressHold(region) : null;
+          if (held) {
+            const what = { returned: "payout returned", held: "payout held", "adopt-only": "payout only looked for" }[held.course];
             loggerFor(env).warn(
-              "payout held: its account holder's address is where redemptions are not offered",
+              `${what}: its account holder's address is where redemptions are not offered`,
               request.redemption.id,
               region,
+              held.refusal.code,
             );
-            return { kind: "unknown", reason: ADDRESS_HELD_REASON };
+            // Returned by the wallet in the answer's own transaction: nothing was ever sent, nothing is.
+            if (held.course === "returned") return { kind: "failed", reason: held.reason };
+            if (held.course === "held") return { kind: "unknown", reason: ADDRESS_HELD_REASON };
+            // Attempted before, its key's window passed: only the earlier transfer is looked for.
+            sending = { ...request, listFirst: true, adoptOnly: { reason: held.reason } };
           }
           if (!(await claimPayoutIdentity(getDb(env), input)).ok) {
             loggerFor(env).warn("payout held: its bank account was claimed by another player", request.redemption.id);
@@ -159,7 +175,7 @@ export function checkedPayoutRoute(
         return { kind: "unknown", reason: err instanceof Error ? err.message : "The payout account could not be read." };
       }
       sentTo = routeTo(current);
-      return sentTo.send(request);
+      return sentTo.send(sending);
     },
     afterSent: (redemption, userId) => sentTo.afterSent?.(redemption, userId) ?? Promise.resolve(),
   };

@@ -5,7 +5,6 @@
 // transfers taken back, and payout retries. Installed on the composed wallet at the Worker's root;
 // callers type the stub `PaymentsWallet` (worker/payments/wallet.ts).
 import type { PlayContext } from "../../../src/shared/protection";
-import type { RefusalOf } from "../../../src/shared/refusals";
 import type { Redemption } from "../../../src/shared/schemas/redemptions";
 import { loggerFor } from "../../logging/logger";
 import { tunables } from "../../tunables";
@@ -52,6 +51,8 @@ import {
   finishPayoutAttemptInTx,
   nextPayoutWakeInTx,
   payoutAddressHoldInTx,
+  type PayoutAddressHold,
+  type PayoutAddressQuestion,
   type PayoutAttempt,
   type PayoutAttemptInput,
   type PayoutOutcome,
@@ -102,6 +103,11 @@ async function armPayoutRetry(host: WalletHost, userId: string, now: number): Pr
 
 function beginPayoutAttempt(host: WalletHost, userId: string, input: PayoutAttemptInput, now: number) {
   return host.transact(userId, now, (tx) => beginPayoutAttemptInTx(tx, input));
+}
+
+/** A transaction: the answer may return the redemption (payoutAddressHoldInTx). */
+function payoutAddressHold(host: WalletHost, userId: string, input: PayoutAddressQuestion, now: number): PayoutAddressHold | null {
+  return host.transact(userId, now, (tx) => payoutAddressHoldInTx(tx, input)).hold;
 }
 
 async function finishPayoutAttempt(
@@ -381,14 +387,13 @@ export const paymentsMethods = {
     return finishPayoutAttempt(host, userId, input, now);
   },
 
-  /** Whether the payout account's holder address holds the running attempt's transfer (payoutAddressHoldInTx). */
-  async payoutAddressHold(
-    host: WalletHost,
-    userId: string,
-    input: { redemptionId: string; region: string; play?: PlayContext },
-    now: number,
-  ): Promise<RefusalOf<"payout-address-restricted"> | null> {
-    return host.read(userId, now, (tx) => payoutAddressHoldInTx(tx, input));
+  /**
+   * Whether the payout account's holder address keeps the running attempt from sending, and
+   * what then (payoutAddressHoldInTx: a redemption never attempted before is returned in this
+   * transaction).
+   */
+  async payoutAddressHold(host: WalletHost, userId: string, input: PayoutAddressQuestion, now: number): Promise<PayoutAddressHold | null> {
+    return payoutAddressHold(host, userId, input, now);
   },
 };
 
@@ -530,7 +535,7 @@ export async function retryPayoutsOnAlarm(
   const wallet: PayoutWallet = {
     beginPayoutAttempt: async (id, input, at) => beginPayoutAttempt(host, id, { ...input, play }, at),
     finishPayoutAttempt: (id, input, at) => finishPayoutAttempt(host, id, input, at),
-    payoutAddressHold: async (id, input, at) => host.read(id, at, (tx) => payoutAddressHoldInTx(tx, { ...input, play })),
+    payoutAddressHold: async (id, input, at) => payoutAddressHold(host, id, { ...input, play }, at),
   };
   await retryDuePayouts(wallet, payouts, { userId, due }, timing, loggerFor(host.env), () => Date.now());
   const wake = host.read(userId, now, (tx) => nextPayoutWakeInTx(tx));

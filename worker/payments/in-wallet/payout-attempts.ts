@@ -14,12 +14,14 @@
 // not waiting for an operator's review: money never leaves for an unverified person. And
 // it checks that the region where the player's verified document says they live still
 // offers redemptions (or did, in a redeem-only window, when the player asked), and that
-// they are of age there: one never sent goes back to the balance, told why. (Where the payout
-// account's holder lives, as the provider has the address, is judged the same way once the
-// account has been read, right before the transfer: payoutAddressHoldInTx; that one holds.) One already
+// they are of age there: one never sent goes back to the balance, told why. One already
 // attempted may have been sent: it waits while its key is remembered, then an attempt only
 // looks for that transfer, adopting it if it went and returning the amount if not, so
-// nothing new is sent into a place that no longer offers redemptions.
+// nothing new is sent into a place that no longer offers redemptions. Where the payout
+// account's holder lives, as the provider has the address, is judged the same way (its
+// redemptions, its minimum age) once the account has been read, right before the transfer
+// (payoutAddressHoldInTx), with the same outcomes: returned at once when the asking attempt
+// is the only one that ever began, else held while the key is remembered, then adopt-only.
 // An attempt held by the freeze, a pause or an unverified identity records why
 // (redemption-timeline.ts), for the public redemption-time figures.
 // An attempt is paid once the transfer went and the payout from the player's connected
@@ -28,9 +30,9 @@
 // same way (the transfer's key answers it again), so it is never failed and refunded: the
 // money has left. Its timeline shows it sent, with a note that the payout to the bank waits.
 import type { PlayContext } from "../../../src/shared/protection";
-import { type RefusalOf, sentenceOf } from "../../../src/shared/refusals";
+import { sentenceOf } from "../../../src/shared/refusals";
 import { RETURNED_PAYMENT_DISPUTED, type Redemption } from "../../../src/shared/schemas/redemptions";
-import { PAYEE_STANDING } from "./standing";
+import { PAYEE_STANDING, type PayoutAddressRefusal } from "./standing";
 import {
   awaitingReviewInTx,
   completeRedemptionInTx,
@@ -150,21 +152,59 @@ export function beginPayoutAttemptInTx(tx: Ledger, input: PayoutAttemptInput): P
 }
 
 /**
- * Why the attempt holding `redemptionId`'s lease may not send to a payout account whose
- * holder's address is in `region`, as the provider has it now: the region offers no
- * redemptions today, judged by the rules `play` carries as the verified residence is (a
- * redemption asked inside a redeem-only window there is the window's own). Null when it may,
- * or on a direct call that names no rules. Asked after the account is read and before anything
- * is sent (worker/payments/payout-destination.ts); a refusal holds the redemption pending,
- * never returns it, since the player may put the address right.
+ * What the payout account holder's address does to the attempt that asked
+ * (payoutAddressHoldInTx), with the refusal and the reason the player reads:
+ * - `returned`: nothing of the redemption was ever attempted at the provider, so its amount
+ *   went back to the balance in the transaction that answered (the redemption is returned
+ *   with `reason`); the attempt sends nothing.
+ * - `held`: an earlier attempt ran, and the provider may still answer its key (a transfer
+ *   may be under way): nothing is sent now, and the wallet tries again later.
+ * - `adopt-only`: an earlier attempt ran, and its key's window has passed (this attempt lists
+ *   first): it only looks for the redemption's transfer, adopting it if it went and returning
+ *   the amount with `reason` if not, as a residence that closed after an attempt does.
  */
-export function payoutAddressHoldInTx(
-  tx: Ledger,
-  input: { redemptionId: string; region: string; play?: PlayContext },
-): RefusalOf<"payout-address-restricted"> | null {
+export type PayoutAddressHold = { refusal: PayoutAddressRefusal; course: "returned" | "held" | "adopt-only"; reason: string };
+
+/** What the attempt holding a redemption's lease asks about its payout account holder's address (payoutAddressHoldInTx). */
+export type PayoutAddressQuestion = {
+  redemptionId: string;
+  /** Where the holder's address is, as the provider has it now. */
+  region: string;
+  /** The attempt's own key and whether it lists first (beginPayoutAttemptInTx gave both). */
+  idempotencyKey: string;
+  listFirst: boolean;
+  play?: PlayContext;
+};
+
+/**
+ * Whether the attempt holding `redemptionId`'s lease may send to a payout account whose
+ * holder's address is in `region`, as the provider has it now, and what happens if not (see
+ * PayoutAddressHold). Judged by the rules `play` carries as the verified residence is: the
+ * region offers no redemptions today (a redemption asked inside a redeem-only window there is
+ * the window's own), or the player is under its minimum age. Asked after the account is read
+ * and before anything is sent (worker/payments/payout-destination.ts). A refusal is returned
+ * at once, as one by the residence is, when no attempt but the asking one ever began (its
+ * row counts one, under the asker's key; or there is none): the asker has sent nothing yet
+ * and sends nothing, and any later attempt finds the redemption returned, so no transfer can
+ * exist. Otherwise an earlier attempt may have reached the provider, and an unknown outcome
+ * is never refunded: held while its key is remembered, then adopt-only. Null when it may
+ * send, or on a direct call that names no rules.
+ */
+export function payoutAddressHoldInTx(tx: Ledger, input: PayoutAddressQuestion): { ok: true; hold: PayoutAddressHold | null } {
   const redemption = readRedemptionInTx(tx, input.redemptionId);
-  if (redemption?.status !== "pending" || !input.play) return null;
-  return tx.use(PAYEE_STANDING).payoutAddressRefusal(tx, input.play, redemption.createdAt, input.region);
+  if (redemption?.status !== "pending" || !input.play) return { ok: true, hold: null };
+  const refusal = tx.use(PAYEE_STANDING).payoutAddressRefusal(tx, input.play, redemption.createdAt, input.region);
+  if (refusal === null) return { ok: true, hold: null };
+  recordRedemptionHoldInTx(tx, redemption.id, "hold");
+  const reason = `Returned: ${sentenceOf(refusal)}`;
+  const row = tx.sql.exec<AttemptRow>("SELECT * FROM payout_attempts WHERE redemption_id = ?", redemption.id).toArray()[0];
+  if (!row || (row.attempts <= 1 && row.idempotency_key === input.idempotencyKey)) {
+    const returned = failRedemptionInTx(tx, { redemptionId: redemption.id, reason });
+    // Not returned after all (its refund already posted, which never happens): nothing is sent, and it is held.
+    if (returned.ok && returned.redemption.status === "failed") return { ok: true, hold: { refusal, course: "returned", reason } };
+    return { ok: true, hold: { refusal, course: "held", reason } };
+  }
+  return { ok: true, hold: { refusal, course: input.listFirst ? "adopt-only" : "held", reason } };
 }
 
 /** No attempt holds the lease, and the next background retry (if one is set) is due. */

@@ -8,11 +8,17 @@
 //
 // The port is the wallet's own interface: worker/payments implements it and the Worker
 // entry hands it to the Durable Object, so the wallet never imports a payment provider.
-import type { RefusalOf } from "../../../src/shared/refusals";
 import type { Redemption } from "../../../src/shared/schemas/redemptions";
 import type { Logger } from "../../logging/logger";
 import { tunables } from "../../tunables";
-import type { PayoutAttempt, PayoutAttemptInput, PayoutOutcome, PayoutTiming } from "./payout-attempts";
+import type {
+  PayoutAddressHold,
+  PayoutAddressQuestion,
+  PayoutAttempt,
+  PayoutAttemptInput,
+  PayoutOutcome,
+  PayoutTiming,
+} from "./payout-attempts";
 import type { RedemptionResult } from "./redemptions";
 
 /** What an attempt needs of the player's wallet: the Durable Object itself or its stub. */
@@ -24,14 +30,11 @@ export type PayoutWallet = {
     now: number,
   ): Promise<RedemptionResult>;
   /**
-   * Why the running attempt may not send to a payout account whose holder's address is in
-   * `region` (payout-attempts.ts payoutAddressHoldInTx), judged by the rules in force; or null.
+   * Whether the running attempt may not send to a payout account whose holder's address is in
+   * `region`, judged by the rules in force, and what then (payout-attempts.ts
+   * payoutAddressHoldInTx: a redemption no other attempt ever touched is returned at once); or null.
    */
-  payoutAddressHold(
-    userId: string,
-    input: { redemptionId: string; region: string },
-    now: number,
-  ): Promise<RefusalOf<"payout-address-restricted"> | null>;
+  payoutAddressHold(userId: string, input: Omit<PayoutAddressQuestion, "play">, now: number): Promise<PayoutAddressHold | null>;
 };
 
 /**
@@ -49,10 +52,11 @@ export type PayoutRequest = {
   adoptOnly?: { reason: string };
   /**
    * Asks the wallet, inside its transaction, whether the payout account's holder address, in
-   * `region` as just read, holds this transfer (a refusal) or not (null). Absent when the
-   * attempt only looks for an earlier transfer, which sends nothing new.
+   * `region` as just read, keeps this transfer from going, and what then (PayoutAddressHold:
+   * returned, held, or adopt-only), or not (null). Absent when the attempt only looks for an
+   * earlier transfer, which sends nothing new.
    */
-  addressHold?: (region: string) => Promise<RefusalOf<"payout-address-restricted"> | null>;
+  addressHold?: (region: string) => Promise<PayoutAddressHold | null>;
 };
 
 /** One player's payout destination and the provider that sends to it. */
@@ -108,7 +112,12 @@ export async function runPayoutAttempt(
     ...(attempt.adoptOnly
       ? { adoptOnly: attempt.adoptOnly }
       : {
-          addressHold: (region: string) => wallet.payoutAddressHold(input.userId, { redemptionId: input.redemptionId, region }, clock()),
+          addressHold: (region: string) =>
+            wallet.payoutAddressHold(
+              input.userId,
+              { redemptionId: input.redemptionId, region, idempotencyKey: attempt.idempotencyKey, listFirst: attempt.listFirst },
+              clock(),
+            ),
         }),
   });
   if (outcome.kind === "unknown") logger.warn("payout outcome unknown; will retry", input.redemptionId, outcome.reason);

@@ -7,6 +7,9 @@ import type { WindDown } from "../../../src/shared/play-regions";
 import type { Refusal, RefusalOf } from "../../../src/shared/refusals";
 import { type Ledger, WalletPort } from "../../wallet/ledger";
 
+/** Why a payout account's holder address keeps a redemption from being sent there: a closed region, or under its age. */
+export type PayoutAddressRefusal = RefusalOf<"payout-address-restricted" | "under-age">;
+
 /** Why a payee may not be paid: their identity is not verified (or belongs to someone else). */
 export type PayeeRefusal = RefusalOf<"identity-unverified" | "identity-in-use" | "identity-mismatch">;
 
@@ -26,10 +29,11 @@ export type PayeeStanding = {
   payoutPlaceRefusal(tx: Ledger, play: PlayContext, requestedAt: number): Refusal | null;
   /**
    * Why a redemption asked for at `requestedAt` may not be sent now to a payout account whose
-   * holder's address is in `region` (as the provider has it): the region offers no redemptions
-   * today, judged as the verified residence is; or null. A new request is asked with `requestedAt` now.
+   * holder's address is in `region` (as the provider has it), judged as the verified residence
+   * is: the region offers no redemptions today, or the player is under its minimum age; or
+   * null. A new request is asked with `requestedAt` now.
    */
-  payoutAddressRefusal(tx: Ledger, play: PlayContext, requestedAt: number, region: string): RefusalOf<"payout-address-restricted"> | null;
+  payoutAddressRefusal(tx: Ledger, play: PlayContext, requestedAt: number, region: string): PayoutAddressRefusal | null;
   /** The redeem-only window the player's governing region is in (what they held when it began is free of play-through), or null. */
   windDown(tx: Ledger, play: PlayContext): WindDown | null;
   /** A credited pack counts toward the player's purchase limits (never refused: the money was taken). */

@@ -258,19 +258,25 @@ export function payoutPlaceRefusalInTx(tx: Ledger, play: PlayContext, requestedA
 /**
  * Why a redemption asked for at `requestedAt` may not be sent now to a payout account whose
  * holder's address is in `region` (the provider's second witness of where the payee lives):
- * judged as the verified residence is (redeemPlaceRefusal), by the rules `play` carries, at
- * the transaction's moment. A new request is judged with `requestedAt` now. Null when it may,
- * or on a direct call that names no rules.
+ * judged as the verified residence is, by the rules `play` carries, at the transaction's
+ * moment: the region offers no redemptions (redeemPlaceRefusal; payout-address-restricted),
+ * or the player is under its minimum age (the tables `play` carries, as minAgeInTx holds the
+ * residence to; the residence's own under-age refusal and sentence). A new request is judged
+ * with `requestedAt` now. Null when it may, or on a direct call that names no rules.
  */
 export function payoutAddressRefusalInTx(
   tx: Ledger,
   play: PlayContext,
   requestedAt: number,
   region: string,
-): RefusalOf<"payout-address-restricted"> | null {
+): RefusalOf<"payout-address-restricted" | "under-age"> | null {
   if (!play.place) return null;
   const refused = redeemPlaceRefusal(region, play.place.rules, requestedAt, tx.now);
-  return refused ? { ok: false, code: "payout-address-restricted", details: { region } } : null;
+  if (refused) return { ok: false, code: "payout-address-restricted", details: { region } };
+  const tables = play.place.minAgeTables;
+  if (!tables) return null;
+  const verdict = checkPlay(readProtection(tx), "redeem", tx.now, minAgeAmong(region, play.minAge, tables));
+  return verdict.ok || verdict.code !== "under-age" ? null : verdict;
 }
 
 /** Whether the governing region allows `action` at the transaction's moment (Vantage Cash from a bonus, say). */
