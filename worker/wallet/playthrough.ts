@@ -59,7 +59,7 @@
 // reduced). With CASH_PLAYTHROUGH=0 nothing is added or enforced. The hold on fresh
 // purchases (purchase-holds.ts) keeps cash back too: what may be redeemed is the balance
 // less what is still to play and what of each held pack play-through no longer covers
-// (worker/payments/in-wallet/redemptions.ts).
+// (the redemption rules keep both back together).
 import { openStake } from "../../src/shared/bet-outcome";
 import { meter, type PortfolioBet, portfolioRisk } from "../../src/shared/playthrough-portfolio";
 import { playthroughRisk, type RiskSingle } from "../../src/shared/playthrough-risk";

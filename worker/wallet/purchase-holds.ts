@@ -9,8 +9,8 @@
 // (its play-through covers its held cash); a pack played through but still held is kept
 // back beside what is still to play, which then belongs to newer credits (a bonus, a
 // free-entry card): redeemable = balance − min(balance, still to play + what of each held
-// pack play-through no longer covers), never less kept back than either alone
-// (worker/payments/in-wallet/redemptions.ts).
+// pack play-through no longer covers), never less kept back than either alone (the
+// redemption rules apply it).
 import type { PurchaseHold } from "../../src/shared/schemas/user";
 import type { WalletSql } from "./wallet-sql";
 
