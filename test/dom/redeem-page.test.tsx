@@ -97,8 +97,11 @@ describe("/redeem", () => {
     harness.replies.set("POST /api/connect/onboarding-link", { body: { url: "https://connect.example/update" } });
     const user = renderRedeem();
     expect(await screen.findByText(/Vantage Cash is not redeemable where your payout account's address is/)).toBeTruthy();
+    expect(screen.getByText(/one already asked for comes back to your balance/)).toBeTruthy();
     await user.type(amountInput(), "25");
     expect(submitButton().disabled).toBe(true);
+    // The account is set up: what it needs is an update, not onboarding.
+    expect(screen.getByText("Update your payout account above first.")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Update payout account" }));
     await waitFor(() => expect(harness.redirectTo).toHaveBeenCalledWith("https://connect.example/update"));
   });

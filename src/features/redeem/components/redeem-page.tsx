@@ -54,7 +54,7 @@ export const REDEEM_MESSAGES = {
     "This bank account is already used for payouts by another Vantage account. Each person can redeem to their own bank account only: change it to redeem.",
   payeeDiffers: sentenceFor("payee-not-verified-person", { problem: "name-differs" }),
   payoutAddressNotRedeemable:
-    "Vantage Cash is not redeemable where your payout account's address is, so redemptions, including any already asked for, wait until it is. If that address is out of date, update it in your payout account; contact support if this is a mistake.",
+    "Vantage Cash is not redeemable where your payout account's address is, so no redemption is paid there: one already asked for comes back to your balance. If that address is out of date, update it in your payout account; contact support if this is a mistake.",
   playthroughRule:
     "Bought and bonus Vantage Cash must be played through in settled bets (wins and losses count; pushes and voids don't) before it can be redeemed. Bets on one game count only what they could lose together at worst, so backing both sides counts little more than the margin. Winnings are redeemable at once.",
 } as const;
@@ -229,7 +229,7 @@ export function RedeemPage({ redemptionActions }: { redemptionActions?: (redempt
   const identityInUse = status?.payoutIdentityInUse === true;
   // The payout account's holder is not the verified person: the Worker refuses a request until it is changed.
   const payeeDiffers = status?.payeeNotVerifiedPerson === true;
-  // The payout account's address is where Vantage Cash is not redeemable: refused, and payouts held, until it is.
+  // The payout account's address is where Vantage Cash is not redeemable: refused, and one asked before returned, until it is not.
   const addressClosed = status?.payoutAddressNotRedeemable === true;
   const payoutsEnabled = status?.payouts_enabled === true && !identityInUse && !payeeDiffers && !addressClosed;
   // Unknown (not yet read) leaves it to the Worker, which refuses an unverified player anyway.
@@ -259,7 +259,9 @@ export function RedeemPage({ redemptionActions }: { redemptionActions?: (redempt
                 ? statusError
                   ? "Your payout account could not be checked (see above)."
                   : "Checking your payout account…"
-                : "Set up your payout account above first."
+                : identityInUse || payeeDiffers || addressClosed
+                  ? "Update your payout account above first."
+                  : "Set up your payout account above first."
               : identityBlocks
                 ? "Verify your identity above first."
                 : typedCents === null || amount.trim() === ""
