@@ -229,7 +229,7 @@ afterEach(() => {
 describe("a transfer whose answer is lost (Stripe faked at the network edge)", () => {
   beforeEach(retryWaitsPassAtOnce);
 
-  it("retries with the same idempotency key within 24 h: one transfer, carried by the redemption's transfer group", async () => {
+  it("a retry within 24 h looks for the transfer first and adopts it: one transfer, carried by the redemption's transfer group", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const t0 = Date.now();
     const clock = { now: t0 };
@@ -260,7 +260,7 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
     expect(stripe.transfers).toHaveLength(1);
     expect(new Set(stripe.creates().map((c) => c.key))).toEqual(new Set([`redemption-${player.userId}-rd_lost_a`]));
     expect(new Set(stripe.creates().map((c) => c.transferGroup))).toEqual(new Set(["rd_lost_a"]));
-    expect(stripe.lists()).toEqual([]);
+    expect(stripe.lists().map((c) => c.transferGroup)).toEqual(["rd_lost_a"]);
     warn.mockRestore();
   });
 
@@ -292,6 +292,37 @@ describe("a transfer whose answer is lost (Stripe faked at the network edge)", (
     expect(stripe.creates().length, "nothing sent after the window: the old key would no longer protect it").toBe(createsBefore);
     expect(stripe.transfers).toHaveLength(1);
     expect(await cashOf(player)).toBe(2_900);
+  });
+
+  it("after the window, a retry stopped before it looked is followed by one that looks: still one transfer", async () => {
+    const t0 = Date.now();
+    const clock = { now: t0 };
+    const stripe = fakeStripe(clock);
+    const player = await playerWithCash("cs_never_keys");
+    stripe.state.loseAnswers = true;
+    const first = await submitRedemption(
+      env,
+      provider(),
+      { userId: player.userId, accountId: "acct_dest", account: () => checkedAccount(player), amountCents: 2_000, redemptionId: "rd_keys" },
+      t0,
+    );
+    expect(first.status).toBe("pending");
+    expect(stripe.transfers).toHaveLength(1);
+    stripe.state.loseAnswers = false;
+
+    // A day and an hour on, the first retry switches to a fresh key but stops before it looks:
+    // the payout account cannot receive payouts just then.
+    clock.now = t0 + 25 * HOUR;
+    const [stopped] = await history(player, provider(), clock.now, { payoutsEnabled: false });
+    expect(stopped).toMatchObject({ status: "pending" });
+    expect(stripe.lists()).toEqual([]);
+
+    // The next retry, under that fresh key, looks before it sends and adopts the first transfer.
+    clock.now = t0 + 25 * HOUR + 10 * 60_000;
+    const [after] = await history(player, provider(), clock.now);
+    expect(after).toMatchObject({ status: "paid", payoutReference: "tr_fake_1" });
+    expect(stripe.transfers).toHaveLength(1);
+    expect(stripe.lists().map((c) => c.transferGroup)).toEqual(["rd_keys"]);
   });
 
   it("after the window, adopts only a transfer of this redemption, player and destination", async () => {

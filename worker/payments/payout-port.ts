@@ -80,7 +80,10 @@ export const bankPayoutKey = (transferKey: string) => `${transferKey}-bank`;
 type Transferred = { kind: "transferred"; transfer: MadeTransfer } | Exclude<PayoutOutcome, { kind: "paid" }>;
 
 async function transferOrAdopt(payouts: Payouts, accountId: string, request: PayoutRequest): Promise<Transferred> {
-  if (request.listFirst || request.adoptOnly) {
+  // Any retry looks first: an earlier attempt may have sent a transfer whose answer was lost,
+  // under a key this one no longer uses (a key is switched when its window passes, by an
+  // attempt that may stop before it looks), so the key alone cannot be trusted to find it.
+  if (request.listFirst || request.adoptOnly || request.retry) {
     // Only looking, the question is whether this redemption's transfer went at all, to
     // whichever of the player's payout accounts: one to an earlier account went too.
     const found = await payouts.findTransfer({

@@ -39,15 +39,20 @@ export type PayoutWallet = {
 
 /**
  * One transfer the wallet allows: under `idempotencyKey`, after looking for an earlier one
- * when `listFirst`; with `adoptOnly`, only that look: nothing new is sent, and finding none
- * fails the attempt with its reason.
+ * when `listFirst` (the key's window passed) or on any `retry`; with `adoptOnly`, only that
+ * look: nothing new is sent, and finding none fails the attempt with its reason.
  */
 export type PayoutRequest = {
   userId: string;
   redemption: Redemption;
   idempotencyKey: string;
   listFirst: boolean;
-  /** An attempt ran before: the payout to the bank is looked for before one is made. */
+  /**
+   * An attempt ran before: its transfer, and the payout to the bank, are looked for before
+   * one is made. An earlier attempt may have sent one whose answer was lost under a key this
+   * one no longer uses (switched when the window passed, by an attempt that stopped before it
+   * looked), so every retry looks.
+   */
   retry?: boolean;
   adoptOnly?: { reason: string };
   /**
