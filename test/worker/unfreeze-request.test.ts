@@ -198,12 +198,15 @@ describe("unfreezing an account", () => {
     const uid = player.userId;
     const request = await asked(await askUnfreeze(uid, admin.token));
 
-    // The same reason again (a retry) changes nothing; a new reason replaces the freeze, audited.
+    // The same reason again (a retry) changes nothing; a new reason is a new freeze, audited,
+    // while the freeze keeps its first reason and operator, so none can hide why it was frozen.
+    const { freeze: first } = await detailOf(uid);
     expect(await (await freeze(uid, admin.token)).json()).toMatchObject({ frozen: true, changed: false });
     const again = await postJson(`/api/admin/players/${uid}/freeze`, { reason: "stolen cards, a new case" }, ops.token);
     expect(await again.json()).toMatchObject({ frozen: true, changed: true });
     const { freeze: refrozen } = await detailOf(uid);
-    expect(refrozen).toMatchObject({ frozen: true, actor: SECOND_OPERATOR, reason: "stolen cards, a new case" });
+    expect(refrozen).toMatchObject({ frozen: true, actor: first.actor, reason: "chargeback ring under review" });
+    expect(refrozen.updatedAt).toBeGreaterThan(first.updatedAt!);
 
     const refused = await decide(request, "approve", ops.token);
     expect(refused.status).toBe(409);

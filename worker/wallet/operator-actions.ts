@@ -106,18 +106,25 @@ function freezeAskedAgainst(freeze: FreezeState, asked: { frozenAt: number | nul
 /**
  * Freezes or unfreezes (audited); `changed` is false when the account already was in that
  * state, and nothing is recorded. A freeze of an account already frozen for another reason is
- * a new freeze: its reason and operator replace the old, audited, so an unfreeze asked
- * against the old one no longer lifts it (the same reason again, a retry, changes nothing).
- * An unfreeze with `asked` lifts only the freeze it was asked against (freeze-changed
- * otherwise); an account already unfrozen still answers `changed: false` (an approval
- * finishing a try that stopped midway). Each change's `updatedAt` is after the one before
- * it, even within one millisecond, so it names one freeze.
+ * a new freeze for what was asked against the old one: it is audited with its own reason and
+ * operator and moves `updatedAt`, so an unfreeze asked before it no longer lifts it, while the
+ * freeze keeps its first reason and operator, so a later one can never hide why the account
+ * was frozen (the audit log has every reason); the same reason again, a retry, changes
+ * nothing. An unfreeze with `asked` lifts only the freeze it was asked against
+ * (freeze-changed otherwise); an account already unfrozen still answers `changed: false` (an
+ * approval finishing a try that stopped midway). Each change's `updatedAt` is after the one
+ * before it, even within one millisecond, so it names one freeze.
  */
 export function setFreezeInTx(tx: Ledger, input: FreezeInput): FreezeResult {
   const before = readFreeze(tx);
   const refreeze = before.frozen && input.frozen && before.reason !== input.reason;
   if (before.frozen === input.frozen && !refreeze) return { ok: true, changed: false, freeze: before };
   if (!input.frozen && input.asked && !freezeAskedAgainst(before, input.asked)) return { ok: false, code: "freeze-changed" };
+  if (refreeze) {
+    tx.sql.exec("UPDATE account_freeze SET updated_at = ? WHERE id = 1", Math.max(tx.now, (before.updatedAt ?? 0) + 1));
+    const failed = auditInTx(tx, "freeze", { actor: input.actor, reason: input.reason }, {});
+    return failed ?? { ok: true, changed: true, freeze: readFreeze(tx) };
+  }
   tx.sql.exec(
     `INSERT INTO account_freeze (id, frozen, reason, actor, updated_at) VALUES (1, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET frozen = excluded.frozen, reason = excluded.reason, actor = excluded.actor, updated_at = excluded.updated_at`,

@@ -458,7 +458,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   "POST /api/admin/players/:uid/freeze": {
     section: "Operators",
-    does: "`{reason}`: `{frozen, changed}`; audited when it changed. On an account already frozen, the same reason changes nothing and another reason is a new freeze (its reason and operator replace the old), so an unfreeze asked against the old one answers 409 `freeze-changed`.",
+    does: "`{reason}`: `{frozen, changed}`; audited when it changed. On an account already frozen, the same reason changes nothing and another reason is a new freeze, audited with its reason and operator (the freeze shown keeps its first reason and operator), so an unfreeze asked against the old one answers 409 `freeze-changed`.",
   },
   "POST /api/admin/players/:uid/unfreeze": {
     section: "Operators",
