@@ -565,6 +565,33 @@ describe("the hold on fresh purchases (PURCHASE_HOLD_DAYS)", () => {
     await auditPlaythrough(player);
   });
 
+  it("reads only a held pack's own days of play-through, not a heavy bettor's whole history", async () => {
+    const player = await signIn();
+    const stub = wallet(player.userId);
+    await stub.getBalances(player.userId, Date.now());
+    // A long history before the pack: 5,000 moves (settled bets' counts and the like).
+    await runInDurableObject(stub, (_instance: UserWallet, state) => {
+      state.storage.sql.exec(
+        `INSERT INTO playthrough_moves (amount, to_play_after, reason, reference, created_at)
+         WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 5000)
+         SELECT 0, 0, 'game_risk', 'history-' || x, 0 FROM n`,
+      );
+    });
+    await buyPack(player, WEEK);
+    const cursors: { rowsRead: number }[] = [];
+    await runInDurableObject(stub, (_instance: UserWallet, state) => {
+      const sql = state.storage.sql as unknown as { exec: (...args: unknown[]) => { rowsRead: number } };
+      const exec = sql.exec.bind(sql);
+      sql.exec = (...args: unknown[]) => {
+        const cursor = exec(...args);
+        cursors.push(cursor);
+        return cursor;
+      };
+    });
+    expect(await me(player, WEEK)).toMatchObject({ vantageCash: 4_900, cashToPlay: 4_900, redeemableCash: 0 });
+    expect(cursors.reduce((sum, cursor) => sum + cursor.rowsRead, 0)).toBeLessThan(500);
+  });
+
   it("holds only what of a pack is not reversed, and nothing when the hold is off", async () => {
     const player = await signIn();
     const stub = wallet(player.userId);

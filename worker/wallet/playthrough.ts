@@ -492,13 +492,31 @@ function countGroup(tx: PlaythroughTx, group: GameGroup): void {
  * credit, the reversals that took it back and the restores that gave it back (for a pack:
  * its purchase, and its disputes' and refunds' movements).
  */
-export type ReversedCredit = { owns: (move: { reason: string; reference: string }) => boolean };
+export type ReversedCredit = {
+  owns: (move: { reason: string; reference: string }) => boolean;
+  /**
+   * The move that began the credit, when the credit knows it (a pack's purchase): only the
+   * moves from it on are read, not a heavy bettor's whole history.
+   */
+  firstMove?: { reason: string; reference: string };
+};
 
 type MoveRow = { seq: number; amount: number; reason: string; reference: string };
 
 /** The credit's own moves, oldest first, and every move since its first. */
 function movesOf(tx: PlaythroughTx, credit: ReversedCredit): { own: MoveRow[]; since: MoveRow[] } {
-  const all = tx.sql.exec<MoveRow>("SELECT seq, amount, reason, reference FROM playthrough_moves ORDER BY seq").toArray();
+  const start = credit.firstMove
+    ? tx.sql
+        .exec<{ seq: number }>(
+          "SELECT seq FROM playthrough_moves WHERE reason = ? AND reference = ?",
+          credit.firstMove.reason,
+          credit.firstMove.reference,
+        )
+        .toArray()[0]?.seq
+    : undefined;
+  const all = tx.sql
+    .exec<MoveRow>("SELECT seq, amount, reason, reference FROM playthrough_moves WHERE seq >= ? ORDER BY seq", start ?? 0)
+    .toArray();
   const first = all.findIndex((m) => m.amount > 0 && credit.owns(m));
   if (first < 0) return { own: [], since: [] };
   const since = all.slice(first);

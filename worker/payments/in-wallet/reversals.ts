@@ -97,6 +97,7 @@ function packCredit(tx: Ledger, purchase: PurchaseRow): ReversedCredit {
     owns: (move) =>
       (move.reason === "purchase" && move.reference === purchase.checkout_session_id) ||
       ((move.reason === "reversal" || move.reason === "dispute_restore") && (disputes.owns(move) || refunds.owns(move))),
+    firstMove: { reason: "purchase", reference: purchase.checkout_session_id },
   };
 }
 
