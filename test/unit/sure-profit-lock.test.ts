@@ -1,14 +1,18 @@
 // No sure profit across a game's markets without a score model (src/shared/sure-profit-lock.ts):
 // the fair-lock holds each side to its own market's consensus, which can disagree with the
 // other markets' (then no model fits), so a set of sides from different markets could win on
-// every final score. Checked by linear programming (javascript-lp-solver, sure-return-lp.ts)
-// over every final score of a wide box (from the live score up, no level final where the sport
-// cannot end level): generated boards without a model, pre-match and live, whose markets'
-// consensuses disagree, keep no portfolio of offered singles that returns more than its stake
-// on every final; the pricing review's example; a live score that makes a set sure that is not
-// sure from 0-0; a sure set no pair of which is; pushes; the recorded payloads of
-// test/fixtures/odds-api; and that the Worker's own programme and its few candidate finals
-// agree with the reference solver over the whole box.
+// every final score, or never lose and win on some (a free roll). Checked by linear programming
+// (javascript-lp-solver, sure-return-lp.ts) over every final score of a wide box (from the live
+// score up, no level final where the sport cannot end level): generated boards without a model,
+// pre-match and live, whose markets' consensuses disagree, and degenerate ones (even prices,
+// whole lines, pushes), keep no portfolio of offered singles that returns more than its stake on
+// every final, nor one that never loses and wins on one; the pricing review's example; a live
+// score that makes a set sure that is not sure from 0-0; a sure set no pair of which is; pushes;
+// a free roll (draw no bet both ways above evens), and sets that return exactly 0 everywhere,
+// which are none; a side alone that cannot lose; a garbled score or line costs as many
+// candidate finals as a normal one; the recorded payloads of test/fixtures/odds-api; and that
+// the Worker's own programme and its few candidate finals agree with the reference solver over
+// the whole box.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { lockSidesBetterThanFair } from "../../src/shared/fair-lock";
@@ -22,14 +26,14 @@ import type { GameModel } from "../../src/shared/schemas/game-model";
 import { sportByKey, type SportKey } from "../../src/shared/sports";
 import {
   candidateFinals,
+  freeRoll,
   lockSureProfitSets,
-  MIN_SURE_RETURN,
+  MIN_FREE_ROLL,
   resultPatterns,
   sureProfitSides,
-  sureReturn,
 } from "../../src/shared/sure-profit-lock";
 import { recordedEvents } from "./recorded-feed";
-import { type Bet, bestSureReturnOver } from "./sure-return-lp";
+import { type Bet, bestFreeRollOver, bestSureReturnOver } from "./sure-return-lp";
 
 type Markets = Event["markets"];
 type Score = { home: number; away: number };
@@ -98,6 +102,13 @@ function sureOnBoard(event: Event): number {
   const { legs, bets } = singlesOf(event);
   if (bets.length === 0) return Number.NEGATIVE_INFINITY;
   return bestSureReturnOver(event.sport, boxOf(event), legs, bets);
+}
+
+/** The reference solver's best free roll over the box (above 0 when a portfolio never loses and wins on a final), over the event's offered singles. */
+function freeRollOnBoard(event: Event): number {
+  const { legs, bets } = singlesOf(event);
+  if (bets.length === 0) return 0;
+  return bestFreeRollOver(event.sport, boxOf(event), legs, bets);
 }
 
 /** The price desk's two locks, in its order. */
@@ -220,6 +231,176 @@ describe("why a programme and not pairs", () => {
     expect(1 / decimalOdds(-165) + 1 / decimalOdds(240)).toBeLessThan(1);
     expect(sureOnBoard(event)).toBeLessThanOrEqual(1e-9);
     expect(locked(event)).toBe(event);
+  });
+});
+
+describe("a free roll: a set that never loses and wins on some final", () => {
+  it("Home 0 and Away 0 at +105 each, no draw offered and no spread consensus: 100 on each returns +5 on either win and 0 on a draw; one is locked", () => {
+    const event = eventOf(
+      "soccer_usa_mls",
+      { moneyline: { home: 150, away: 200, draw: null }, spread: { line: 0, home: 105, away: 105 } },
+      undefined,
+      {
+        home: 0,
+        away: 0,
+      },
+    );
+    const { legs, bets } = singlesOf(event);
+    // Singles: Home, Away, Home 0, Away 0. The draw pushes both spread sides: no sure profit.
+    expect(bets).toHaveLength(4);
+    expect(sureOnBoard(event)).toBeLessThanOrEqual(1e-9);
+    expect(payoutFor(10000, [105]) - 20000).toBe(500);
+    // But 100 on each of Home 0 and Away 0 never loses and wins 5 on either team's win.
+    expect(bestFreeRollOver(event.sport, boxOf(event), legs, [bets[2]!, bets[3]!])).toBeGreaterThan(0.02);
+    // No fair price anywhere: sides are taken in the board's order, and Away 0 completes the free roll.
+    expect(sureProfitSides(event)).toEqual(new Set(["sp.away"]));
+    const shown = locked(event);
+    expect(shown.markets.spread).toEqual({ line: 0, home: 105, away: null });
+    expect(freeRollOnBoard(shown)).toBeLessThanOrEqual(1e-9);
+    expect(lockSureProfitSets(shown)).toBe(shown);
+  });
+
+  it("a set that returns exactly 0 on every final is none, and stays offered: Over 3 and Under 3 at +100, spread 0 at +105 and −105", () => {
+    // 1.00 on each of Over 3 and Under 3: +1 − 1 on either side of 3, two pushes on 3.
+    const totals = eventOf("soccer_usa_mls", { total: { line: 3, over: 100, under: 100 } }, undefined);
+    // 1.00 on Home 0 at +105 and 1.05 on Away 0 at −105: +1.05 − 1.05 on a home win, +1.00 − 1.00 on an away win, two pushes on a draw.
+    const spread = eventOf("soccer_usa_mls", { spread: { line: 0, home: 105, away: -105 } }, undefined, { home: 1, away: 1 });
+    for (const event of [totals, spread]) {
+      const { legs, bets } = singlesOf(event);
+      const patterns = resultPatterns(event.sport, legs, candidateFinals(event.sport, legs, { home: 0, away: 0 }));
+      expect(freeRoll(patterns, [bets[0]!.decimal, bets[1]!.decimal], [0, 1])).toBeLessThanOrEqual(MIN_FREE_ROLL);
+      expect(freeRollOnBoard(event)).toBeLessThanOrEqual(1e-9);
+      expect(sureProfitSides(event)).toEqual(new Set());
+      expect(locked(event)).toBe(event);
+    }
+    // A cent better on either side makes it a free roll.
+    expect(sureProfitSides(eventOf("soccer_usa_mls", { total: { line: 3, over: 101, under: 100 } }, undefined))).toEqual(
+      new Set(["tot.under"]),
+    );
+  });
+
+  it("a side alone that cannot lose is locked: Over 3 at 2-1 pushes on 3 and wins above it", () => {
+    const over = eventOf("soccer_usa_mls", { total: { line: 3, over: -1000, under: null } }, undefined, { home: 2, away: 1 });
+    expect(freeRollOnBoard(over)).toBeGreaterThan(0.05);
+    expect(sureOnBoard(over)).toBeLessThanOrEqual(1e-9);
+    expect(sureProfitSides(over)).toEqual(new Set(["tot.over"]));
+    // Over 2.5 there wins on every final: a sure profit on its own.
+    const sure = eventOf("soccer_usa_mls", { total: { line: 2.5, over: -1000, under: null } }, undefined, { home: 2, away: 1 });
+    expect(sureOnBoard(sure)).toBeGreaterThan(0.05);
+    expect(sureProfitSides(sure)).toEqual(new Set(["tot.over"]));
+    // From 0-0 neither is sure of anything.
+    expect(sureProfitSides({ ...over, status: "scheduled", live: null })).toEqual(new Set());
+  });
+
+  it("holds on degenerate boards (even and near-even prices, whole lines, small live scores): no free roll survives, and the programme agrees", () => {
+    let rolls = 0;
+    fc.assert(
+      fc.property(
+        fc.record({
+          sport: fc.constantFrom<SportKey>("soccer_usa_mls", "americanfootball_nfl", "icehockey_nhl", "basketball_nba"),
+          prices: fc.array(fc.option(fc.constantFrom(100, 105, -105, -110, 110, 120, -120, 150, -150, 200, -200, 300, -300), { freq: 5 }), {
+            minLength: 7,
+            maxLength: 7,
+          }),
+          spread: fc.constantFrom(-2, -1.5, -1, -0.5, 0, 0.5, 1, 1.5, 2, 3),
+          total: fc.constantFrom(0.5, 1, 1.5, 2, 2.5, 3, 4),
+          live: fc.option(fc.record({ home: fc.integer({ min: 0, max: 4 }), away: fc.integer({ min: 0, max: 4 }) })),
+        }),
+        (g) => {
+          const p = g.prices;
+          const soccer = sportByKey(g.sport).drawPossible;
+          const event = eventOf(
+            g.sport,
+            {
+              moneyline: { home: p[0] ?? null, away: p[1] ?? null, ...(soccer && { draw: p[2] ?? null }) },
+              spread: { line: g.spread, home: p[3] ?? null, away: p[4] ?? null },
+              total: { line: g.total + (g.live ? g.live.home + g.live.away : 0), over: p[5] ?? null, under: p[6] ?? null },
+            },
+            undefined,
+            g.live ?? undefined,
+          );
+          const { legs, bets } = singlesOf(event);
+          if (bets.length === 0) return;
+          const now = { home: event.live?.homeScore ?? 0, away: event.live?.awayScore ?? 0 };
+          const mine = freeRoll(
+            resultPatterns(event.sport, legs, candidateFinals(event.sport, legs, now)),
+            bets.map((b) => b.decimal),
+            bets.map((_, i) => i),
+          );
+          const reference = freeRollOnBoard(event);
+          if (reference > 1e-7) {
+            rolls++;
+            expect(Math.abs(mine - reference)).toBeLessThan(1e-7);
+          } else if (reference < 1e-12) expect(mine).toBeLessThanOrEqual(MIN_FREE_ROLL);
+          const shown = lockSureProfitSets(event);
+          expect(freeRollOnBoard(shown)).toBeLessThanOrEqual(1e-9);
+          if (reference <= 1e-9) expect(shown).toBe(event);
+        },
+      ),
+      { numRuns: 500, seed: 7 },
+    );
+    expect(rolls).toBeGreaterThan(100);
+  });
+});
+
+describe("a garbled score or line", () => {
+  const markets: Markets = {
+    moneyline: { home: -110, away: -110 },
+    spread: { line: -3.5, home: -110, away: -110 },
+    total: { line: 220.5, over: -110, under: -110 },
+  };
+  const legsOf = (event: Event) => singlesOf(event).legs;
+  const countAt = (event: Event) =>
+    candidateFinals(event.sport, legsOf(event), { home: event.live?.homeScore ?? 0, away: event.live?.awayScore ?? 0 }).length;
+
+  it("costs as many candidate finals as a normal one: the finals checked stay a few whatever the score or the lines", () => {
+    // At 120-0 the total's line is still ahead near the score's margin; far beyond it the score's lowest total is all there is.
+    const normal = countAt(eventOf("basketball_nba", markets, undefined, { home: 120, away: 0 }));
+    const huge = countAt(eventOf("basketball_nba", markets, undefined, { home: 10_000, away: 0 }));
+    expect(huge).toBeLessThanOrEqual(normal);
+    for (const score of [2_000_000, 2_000_000_000]) {
+      expect(countAt(eventOf("basketball_nba", markets, undefined, { home: score, away: 0 })), `${score}-0`).toBe(huge);
+      expect(countAt(eventOf("basketball_nba", markets, undefined, { home: 0, away: score })), `0-${score}`).toBe(huge);
+    }
+    const preMatch = countAt(eventOf("basketball_nba", markets, undefined));
+    for (const line of [1_000.5, 1_000_000.5, 1e12 + 0.5]) {
+      const far = countAt(eventOf("basketball_nba", { ...markets, spread: { line: -line, home: -110, away: -110 } }, undefined));
+      expect(far, `spread ${-line}`).toBeLessThanOrEqual(preMatch + 5);
+      const high = countAt(eventOf("basketball_nba", { ...markets, total: { line, over: -110, under: -110 } }, undefined));
+      expect(high, `total ${line}`).toBeLessThanOrEqual(preMatch + 5);
+    }
+    // At most 15 margins (within 2 of 0, the score's margin and the spread's) and 3 totals at each.
+    for (const count of [normal, preMatch]) expect(count).toBeLessThanOrEqual(45);
+  });
+
+  it("still locks what the score decides: at 2,000,000-0 Over 220.5 wins on every final", () => {
+    const event = eventOf("basketball_nba", markets, undefined, { home: 2_000_000, away: 0 });
+    expect(sureProfitSides(event)).toEqual(new Set(["tot.over"]));
+    expect(sureProfitSides({ ...event, live: { ...event.live!, homeScore: 0, awayScore: 2_000_000 } })).toEqual(new Set(["tot.over"]));
+  });
+
+  it("its few candidate finals give every result a wide box gives, with the score's margin and the lines far apart", () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          sport: fc.constantFrom<SportKey>("soccer_usa_mls", "americanfootball_nfl", "basketball_nba"),
+          home: fc.integer({ min: 0, max: 30 }),
+          away: fc.integer({ min: 0, max: 30 }),
+          spread: fc.integer({ min: -60, max: 60 }).map((x) => x / 2),
+          total: fc.integer({ min: 0, max: 60 }).map((x) => x / 2),
+        }),
+        (g) => {
+          const now = { home: g.home, away: g.away };
+          const legs = legsAt(g.sport, g.spread, g.home + g.away + g.total);
+          const width = Math.abs(g.home - g.away) + Math.ceil(Math.abs(g.spread) + g.total) + 6;
+          const key = (patterns: Uint8Array[]) => new Set(patterns.map((p) => p.join("")));
+          const candidates = resultPatterns(g.sport, legs, candidateFinals(g.sport, legs, now));
+          const box = finalsBox(g.sport, now, width).map((f) => ({ home: f.homeScore, away: f.awayScore }));
+          expect(key(candidates)).toEqual(key(resultPatterns(g.sport, legs, box)));
+        },
+      ),
+      { numRuns: 150, seed: 20261202 },
+    );
   });
 });
 
@@ -355,11 +536,14 @@ describe("no sure profit across a game's markets without a model", () => {
     let live = 0;
     let pushes = 0;
     let lockedSides = 0;
+    let freeRollsOnly = 0;
     fc.assert(
       fc.property(boardArb, (event) => {
         const fairLocked = lockSidesBetterThanFair(event);
         const before = sureOnBoard(fairLocked);
+        const rollBefore = freeRollOnBoard(fairLocked);
         if (before > 1e-9) sureBefore++;
+        if (rollBefore > 1e-9 && before <= 1e-9) freeRollsOnly++;
         if (before > 1e-9 && event.status === "live") {
           sureLive++;
           // Read from 0-0, as if every score were still possible, some would keep a sure set.
@@ -371,8 +555,10 @@ describe("no sure profit across a game's markets without a model", () => {
         const shown = lockSureProfitSets(fairLocked);
         lockedSides += singlesOf(fairLocked).bets.length - singlesOf(shown).bets.length;
         expect(sureOnBoard(shown)).toBeLessThanOrEqual(1e-9);
-        // Nothing is locked where the fair-lock left no sure set.
-        if (before <= 1e-9) expect(shown).toBe(fairLocked);
+        // Nor a set that never loses and wins on some final.
+        expect(freeRollOnBoard(shown)).toBeLessThanOrEqual(1e-9);
+        // Nothing is locked where the fair-lock left no free roll (a sure set is one).
+        if (rollBefore <= 1e-9) expect(shown).toBe(fairLocked);
       }),
       { numRuns: 400, seed: 20261130 },
     );
@@ -382,6 +568,8 @@ describe("no sure profit across a game's markets without a model", () => {
     // Reading a game under way as if every score were still possible would have missed some.
     expect(missedFromNil).toBeGreaterThan(0);
     expect(lockedSides).toBeGreaterThanOrEqual(sureBefore);
+    // Some never lose and win on some final without winning on every one: free rolls, locked too.
+    expect(freeRollsOnly).toBeGreaterThan(0);
     expect(live).toBeGreaterThan(150);
     expect(pushes).toBeGreaterThan(150);
   });
@@ -403,20 +591,28 @@ describe("no sure profit across a game's markets without a model", () => {
         expect(key(candidates)).toEqual(key(everywhere));
         const chosen = bets.map((_, i) => i).filter((i) => take[i]);
         if (chosen.length === 0) return;
-        const mine = sureReturn(
+        const mine = freeRoll(
           candidates,
           bets.map((b) => b.decimal),
           chosen,
         );
-        const reference = bestSureReturnOver(
+        const reference = bestFreeRollOver(
           event.sport,
           box,
           legs,
           chosen.map((i) => bets[i]!),
         );
         // The reference solver's own precision is about 1e-9.
-        if (reference > 1e-7) expect(Math.abs(mine! - reference)).toBeLessThan(1e-7);
-        else if (reference < -1e-12) expect(mine === null || mine <= MIN_SURE_RETURN).toBe(true);
+        if (reference > 1e-7) expect(Math.abs(mine - reference)).toBeLessThan(1e-7);
+        else if (reference < 1e-12) expect(mine).toBeLessThanOrEqual(MIN_FREE_ROLL);
+        // A sure profit is a free roll.
+        const sure = bestSureReturnOver(
+          event.sport,
+          box,
+          legs,
+          chosen.map((i) => bets[i]!),
+        );
+        if (sure > 1e-9) expect(mine).toBeGreaterThan(MIN_FREE_ROLL);
       }),
       { numRuns: 150, seed: 20261201 },
     );
@@ -424,7 +620,7 @@ describe("no sure profit across a game's markets without a model", () => {
 });
 
 describe("the recorded real payloads", () => {
-  it("treated as games without a model, they hold no sure set: the rule locks none of their sides", () => {
+  it("treated as games without a model, they hold no sure set nor free roll: the rule locks none of their sides", () => {
     let checked = 0;
     for (const minBooks of [5, 3] as const) {
       for (const { name, event } of recordedEvents(minBooks)) {
@@ -432,6 +628,7 @@ describe("the recorded real payloads", () => {
         expect(sureProfitSides(fairLocked), name).toEqual(new Set());
         expect(lockSureProfitSets(fairLocked)).toBe(fairLocked);
         expect(sureOnBoard(fairLocked), name).toBeLessThanOrEqual(1e-9);
+        expect(freeRollOnBoard(fairLocked), name).toBeLessThanOrEqual(1e-9);
         checked++;
       }
     }

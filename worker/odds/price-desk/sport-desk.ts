@@ -240,8 +240,8 @@ export class SportDesk {
       return previous ? this.answer(previous, now, true, marker) : { board: null, stale: false, failure: marker, freshUntil: now };
     }
     // One game, one price: each game's model fitted, then no side offered better than fair (fair-lock.ts),
-    // and without a model (or under way) no set of the game's sides that wins on every final score
-    // (sure-profit-lock.ts; checked again at each new score as the board merges it, desk-board.ts).
+    // and without a model (or under way) no set of the game's sides that wins on every final score, or on
+    // some and loses on none (sure-profit-lock.ts; checked again at each new score as the board merges it, desk-board.ts).
     const events = result.value.map((event) =>
       lockSureProfitSets(lockSidesBetterThanFair(withSameGameModel(event, this.deps.settings.sameGame))),
     );

@@ -109,7 +109,8 @@ export type OfferCellProps = {
  * label), a line the feed has not given, or no price from the book now (one it holds back
  * before the start, one beyond spec §5's bounds, one better than its fair chance, locked by
  * src/shared/fair-lock.ts or, for a prop, src/shared/props/prop-lock.ts, or one that with the
- * game's other sides would win on every score, src/shared/sure-profit-lock.ts; the board does
+ * game's other sides would win on every score, or on some and lose on none,
+ * src/shared/sure-profit-lock.ts; the board does
  * not tell them apart).
  * The last two are shown on the cell too, as nothing else on the card explains them.
  */

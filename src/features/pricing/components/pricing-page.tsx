@@ -3,9 +3,9 @@
 // (src/shared/cash-out.ts), soccer's draw, and per sport over the last 30 days of settled
 // bets the average margin the offered prices carried and the hold the house actually kept
 // (GET /api/pricing); that no side is offered better than fair (src/shared/fair-lock.ts,
-// src/shared/props/prop-lock.ts) nor in a set that wins on every score (src/shared/
-// sure-profit-lock.ts), and books sharing one feed count once (src/shared/bookmakers.ts).
-// The rules in force (minimum books, fee, a quote's life) come from
+// src/shared/props/prop-lock.ts) nor in a set that wins on every score, or on some and loses
+// on none (src/shared/sure-profit-lock.ts), and books sharing one feed count once
+// (src/shared/bookmakers.ts). The rules in force (minimum books, fee, a quote's life) come from
 // the same answer, so the page never states a number the Worker does not use.
 import { useEffect, useState } from "react";
 import { useApi } from "../../../session/auth-provider";
@@ -127,10 +127,11 @@ export function PricingPage() {
           fair probability comes from its own bookmakers, and markets can disagree: a home win at +150 and the away side +0.5 at −141 can
           each match its own market and, bet together, return more than both stakes whatever the score. So on such a game, and on a game
           under way from its current score, we check every combination of its moneyline, spread and total selections against every final
-          score still possible, and lock a selection that, with selections of more margin kept, would complete a combination returning more
-          than its stakes on every score. A player's market is offered at several lines, each from the first bookmaker in our order that
-          quotes it, so we also lock any line's Over or Under that, bet together with another line's opposite side, would return more than
-          both stakes whatever the player does.
+          score still possible, and lock a selection that, on its own or with selections of more margin kept, would complete a combination
+          returning more than its stakes on every score, or one that never loses and wins on some scores (both sides of draw no bet above
+          evens, with no draw offered). A combination that only ever returns its stakes stays offered. A player's market is offered at
+          several lines, each from the first bookmaker in our order that quotes it, so we also lock any line's Over or Under that, bet
+          together with another line's opposite side, would return more than both stakes whatever the player does.
         </p>
 
         <h2>The house margin</h2>
