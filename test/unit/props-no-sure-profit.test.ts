@@ -18,7 +18,7 @@ import { fairProbabilities, legMargin } from "../../src/shared/fair-odds";
 import { decimalOdds, decimalToAmerican } from "../../src/shared/odds";
 import { gradeProp } from "../../src/shared/props/grading";
 import { mainLineProps, normaliseProps } from "../../src/shared/props/normalise-props";
-import { isSureProfitPair, linesCoverEveryOutcome, lockProps, propSideBetterThanFair } from "../../src/shared/props/prop-lock";
+import { isRiskFreePair, linesCoverEveryOutcome, lockProps, propSideBetterThanFair } from "../../src/shared/props/prop-lock";
 import { type EventOdds, type EventOddsOutcome, EventOddsSchema } from "../../src/shared/schemas/event-odds";
 import type { Prop } from "../../src/shared/schemas/props";
 import type { SportKey } from "../../src/shared/sports";
@@ -79,7 +79,7 @@ function marketsOf(props: readonly Prop[]): Map<string, Single[]> {
 
 /** Whether any pair of the singles is a sure profit by prop-lock's pair rule. */
 const hasSurePair = (singles: readonly Single[]) =>
-  singles.some((o) => o.side === "over" && singles.some((u) => u.side === "under" && isSureProfitPair(o, u)));
+  singles.some((o) => o.side === "over" && singles.some((u) => u.side === "under" && isRiskFreePair(o, u)));
 
 /** An answer of books, each with its markets' outcomes. */
 function answer(books: Record<string, Record<string, EventOddsOutcome[]>>): EventOdds {
@@ -128,7 +128,7 @@ describe("the pricing review's example", () => {
     const net = (x: number) => Math.round(review.reduce((sum, s) => sum + 100 * netReturn(s, x), 0) * 100) / 100;
     expect([20, 24, 25, 26, 30].map(net)).toEqual([5, 5, 210, 5, 5]);
     expect(bestSureReturn(review)).toBeGreaterThan(0.02);
-    expect(isSureProfitPair(review[0]!, review[1]!)).toBe(true);
+    expect(isRiskFreePair(review[0]!, review[1]!)).toBe(true);
 
     const props = propsOf(REVIEW_EXAMPLE, 3);
     const at245 = find(props, 24.5)!;
@@ -186,11 +186,15 @@ describe("rule 2: no sure profit across one player's market's lines", () => {
     expect(linesCoverEveryOutcome(25, 25)).toBe(true);
     expect(linesCoverEveryOutcome(25, 24.5)).toBe(true);
     expect(linesCoverEveryOutcome(26, 24.5)).toBe(false);
-    expect(isSureProfitPair({ line: 24.5, priceAm: 105 }, { line: 30.5, priceAm: 105 })).toBe(true);
-    expect(isSureProfitPair({ line: 24.5, priceAm: -110 }, { line: 30.5, priceAm: 105 })).toBe(false);
-    expect(isSureProfitPair({ line: 30.5, priceAm: 105 }, { line: 24.5, priceAm: 105 })).toBe(false);
-    // Exactly even (+100 and +100) returns the stake at worst: no profit.
-    expect(isSureProfitPair({ line: 24.5, priceAm: 100 }, { line: 25.5, priceAm: 100 })).toBe(false);
+    expect(isRiskFreePair({ line: 24.5, priceAm: 105 }, { line: 30.5, priceAm: 105 })).toBe(true);
+    expect(isRiskFreePair({ line: 24.5, priceAm: -110 }, { line: 30.5, priceAm: 105 })).toBe(false);
+    expect(isRiskFreePair({ line: 30.5, priceAm: 105 }, { line: 24.5, priceAm: 105 })).toBe(false);
+    // Exactly even (+100 and +100) on two lines returns the stakes at worst and double at 25: a free roll, withdrawn too.
+    expect(isRiskFreePair({ line: 24.5, priceAm: 100 }, { line: 25.5, priceAm: 100 })).toBe(true);
+    expect(isRiskFreePair({ line: 24, priceAm: 100 }, { line: 25, priceAm: 100 })).toBe(true);
+    // One line at even prices returns the stakes on every outcome: no free roll.
+    expect(isRiskFreePair({ line: 24.5, priceAm: 100 }, { line: 24.5, priceAm: 100 })).toBe(false);
+    expect(isRiskFreePair({ line: 25, priceAm: 100 }, { line: 25, priceAm: 100 })).toBe(false);
   });
 
   it("withdraws the side off the main line that pairs with the main line into a sure profit, where the fair lock alone does not", () => {
@@ -208,7 +212,7 @@ describe("rule 2: no sure profit across one player's market's lines", () => {
     expect(mainLineProps(props).map((p) => p.line)).toEqual([25.5]);
     const off = find(props, 24.5)!;
     expect(propSideBetterThanFair(117, off.fair.over)).toBe(false);
-    expect(isSureProfitPair({ line: 24.5, priceAm: 117 }, { line: 25.5, priceAm: -110 })).toBe(true);
+    expect(isRiskFreePair({ line: 24.5, priceAm: 117 }, { line: 25.5, priceAm: -110 })).toBe(true);
     expect(find(props, 25.5)!.prices).toEqual({ over: -110, under: -110 });
     expect(off.prices).toEqual({ over: null, under: -140 });
     expect(off.fair.over.margin).toBeNull();

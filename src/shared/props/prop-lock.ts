@@ -15,7 +15,10 @@
 // 2. No cover across lines. Over A wins (or pushes) on every integer x ≥ ⌈A⌉ and Under B on
 //    every x ≤ ⌊B⌋, so the two cover every outcome when ⌈A⌉ ≤ ⌊B⌋ + 1 (A ≤ B for half
 //    lines). Such a pair at implied chances q_O + q_U < 1 returns more than its stakes
-//    whatever the player does: the sure profit of the example. Checking pairs is enough:
+//    whatever the player does: the sure profit of the example. At exactly q_O + q_U = 1 it
+//    returns the stakes at worst, and more where both win (or one wins as the other pushes):
+//    a free roll, withdrawn too (isRiskFreePair); Over and Under of one line at even prices
+//    return the stakes everywhere and stay. Checking pairs is enough:
 //    read a whole line's push as a win (a bet paying its price where it pushed pays more,
 //    so a set with no sure profit so read has none as settled). Then every side is a
 //    threshold bet, "x ≥ t" at q or "x ≤ u" at r, on the integers, and by LP duality a set of
@@ -59,9 +62,25 @@ export function linesCoverEveryOutcome(overLine: number, underLine: number): boo
   return Math.ceil(overLine) <= Math.floor(underLine) + 1;
 }
 
-/** Whether Over at one line and Under at another, at these prices, return more than their stakes on every outcome (pushes read as wins). */
-export function isSureProfitPair(over: { line: number; priceAm: number }, under: { line: number; priceAm: number }): boolean {
-  return linesCoverEveryOutcome(over.line, under.line) && impliedBy(over.priceAm) + impliedBy(under.priceAm) < 1;
+/** How far two implied chances may sum above 1 and still count as exactly 1 (American prices' decimals are inexact). */
+const EVEN_SLACK = 1e-12;
+
+/**
+ * Whether Over at one line and Under at another, at these prices, are risk-free together:
+ * they return more than their stakes on every outcome (pushes read as wins, implied chances
+ * summing below 1), or, summing to exactly 1, never less and more on one outcome: a free
+ * roll, where both win or one wins as the other pushes (Over 24.5 and Under 25.5 at +100
+ * each: the stakes back everywhere, double at 25). Over and Under of one line at +100 each
+ * return the stake on every outcome, which is no free roll.
+ */
+export function isRiskFreePair(over: { line: number; priceAm: number }, under: { line: number; priceAm: number }): boolean {
+  if (!linesCoverEveryOutcome(over.line, under.line)) return false;
+  const implied = impliedBy(over.priceAm) + impliedBy(under.priceAm);
+  if (implied < 1) return true;
+  // Some outcome where neither loses and not both push: an integer from ⌈Over⌉ to ⌊Under⌋
+  // other than one whole line both share.
+  const bothHold = Math.ceil(over.line) <= Math.floor(under.line) && !(over.line === under.line && Number.isInteger(over.line));
+  return bothHold && implied <= 1 + EVEN_SLACK;
 }
 
 /** The prop with `side` locked (price null, its margin null); its fair chance stands. */
@@ -104,8 +123,8 @@ function withdrawnAcrossLines(market: readonly Prop[], main: Prop | undefined): 
       const offered = { side, line: prop.line!, priceAm };
       const sure = kept.some((other) =>
         side === "over"
-          ? other.side === "under" && isSureProfitPair(offered, other)
-          : other.side === "over" && isSureProfitPair(other, offered),
+          ? other.side === "under" && isRiskFreePair(offered, other)
+          : other.side === "over" && isRiskFreePair(other, offered),
       );
       if (sure) withdrawn.add(`${index}:${side}`);
       else kept.push(offered);
