@@ -75,8 +75,15 @@ export const TUNABLES = {
   PREMATCH_CASH_PRICE_MAX_AGE_SECONDS: tunable(
     "120",
     wholeNumber(30, 600),
-    "A Vantage Cash slip or cash-out is priced only on a board, and on player props, fetched at most this long ago: an older copy is fetched again first (one board call per sport, one props call per game, shared), only for a slip priced on the copy kept and covered by the player's Vantage Cash, or a cash-out quotable on it; none below twice FEED_CREDIT_RESERVE remaining credits, or for props the props guard, when the slip is a 409 odds-stale. Coins keep the board's 10-minute clock and PROP_REFRESH_SECONDS (600 = the same for cash, at the default props clock). " +
+    "A Vantage Cash slip or cash-out is priced only on a board, and on player props, fetched at most this long ago: an older copy is fetched again first (one board call per sport, one props call per game, shared), only for a slip priced on the copy kept that the player's wallet would take, or a cash-out quotable on it that the wallet allows, within the player's CASH_CLOCK_FETCHES_PER_HOUR; none below twice FEED_CREDIT_RESERVE remaining credits, or for props the props guard, when the slip is a 409 odds-stale. Coins keep the board's 10-minute clock and PROP_REFRESH_SECONDS (600 = the same for cash, at the default props clock). " +
       "120 s = two of The Odds API's 60 s pre-match update intervals, so our copy is at most one feed update behind, and at most one 6-credit board call per sport, and one props call of up to 5 credits per game, per 2 minutes while cash bets arrive (docs/live-betting.md, Credits).",
+  ),
+  CASH_CLOCK_FETCHES_PER_HOUR: tunable(
+    "20",
+    wholeNumber(0, 1000),
+    "How many copies (one sport's board, one game's props) each player's Vantage Cash slips and cash-outs may have fetched early for PREMATCH_CASH_PRICE_MAX_AGE_SECONDS in any hour; each comes back an hour after it was used. " +
+      "Past it, a cash slip or quote that needs a younger copy is a 409 odds-stale and nothing is fetched; one priced on copies already young enough uses none (0 = no early fetches at all). " +
+      "20 = a cash slip every 3 minutes for an hour on a board nobody else keeps young: one early fetch makes the copy young for every player for 120 s, so a real cash bettor rarely needs more, and one player can make the feed spend at most 20 calls, about 120 credits, an hour (docs/live-betting.md, Credits).",
   ),
   LIVE_BET_DELAY_SECONDS: tunable(
     "5",

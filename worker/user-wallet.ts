@@ -7,7 +7,7 @@
 // features stay apart and the kernel names none of them.
 import type { PlayContext } from "../src/shared/protection";
 import { BONUS_RULES, bonusMethods, type BonusRules } from "./bonus/in-wallet";
-import { STAKE_RULES, betMethods, type StakeRules } from "./bets/in-wallet";
+import { CASH_OUT_GATE, STAKE_RULES, betMethods, type StakeRules } from "./bets/in-wallet";
 import { CASH_OUT_RULES, type CashOutRules, cashOutMethods } from "./cash-out/in-wallet";
 import { exportMethods } from "./me/in-wallet";
 import type { DeclinedRefundPort } from "./payments/in-wallet/declined-purchases";
@@ -145,6 +145,8 @@ export const WALLET_PORTS: WalletPortBindings = new Map([
   bind(PENDING_REDEMPTIONS, pendingRedemptionCentsInTx),
   bind(ENTRY_RULES, entryRules),
   bind(CASH_OUT_RULES, cashOutRules),
+  // Betting's early fetches for a cash-out ask the gate quoting and accepting it pass.
+  bind(CASH_OUT_GATE, cashOutRules),
   bind(CHARGEBACK_LOST, chargebackLostInTx),
 ]);
 

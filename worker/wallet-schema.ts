@@ -27,12 +27,14 @@
 //   protection        worker/protection/in-wallet/storage.ts (age, breaks, limits, play,
 //                     identity, the sweepstakes rules accepted, checkouts withdrawn, the
 //                     region each open checkout was opened under)
+//   bets              worker/bets/in-wallet.ts (early fetches for Vantage Cash's price clock)
 //   sweepstakes       worker/sweepstakes/in-wallet.ts (free entries)
 //   cash-out          worker/cash-out/in-wallet.ts (cash-out quotes)
 //   settlement        worker/settlement/in-wallet/storage.ts (the box score version each game's props were re-graded from,
 //                     the latest score correction each game had here)
 // Outside SQLite, the object's key-value storage holds `outbox_attempts` and `outbox_pending_alerts` (worker/wallet/outbox.ts),
 // and `live-signed-out:<sign-in>` for each signed-out sign-in whose access tokens have not all expired (worker/wallet/live-sockets.ts).
+import { BETS_STORAGE } from "./bets/in-wallet";
 import { CASH_OUT_STORAGE } from "./cash-out/in-wallet";
 import { PAYMENTS_STORAGE } from "./payments/in-wallet/storage";
 import { PROTECTION_STORAGE } from "./protection/in-wallet/storage";
@@ -91,6 +93,9 @@ const RUNG_PURPOSES: readonly string[] = [
     "provider delivers late (after the hold expired) is still declined where that region stopped offering packs.",
   "A payout the bank sends back: the redemption's transfer is taken back from the player's payout account (the " +
     "wallet's alarm asks again, backing off) and only then is its Vantage Cash returned to the balance, once.",
+  "Vantage Cash's price clock at a cost each player can bear: the early fetches of boards and props the player's " +
+    "cash slips and cash-outs were allowed in the last hour, so no player makes the paid feed called more than " +
+    "CASH_CLOCK_FETCHES_PER_HOUR times an hour.",
 ];
 
 export const WALLET_MIGRATIONS: readonly WalletMigration[] = composeLadder(RUNG_PURPOSES, [
@@ -99,5 +104,6 @@ export const WALLET_MIGRATIONS: readonly WalletMigration[] = composeLadder(RUNG_
   PROTECTION_STORAGE,
   SWEEPSTAKES_STORAGE,
   CASH_OUT_STORAGE,
+  BETS_STORAGE,
   SETTLEMENT_STORAGE,
 ]);

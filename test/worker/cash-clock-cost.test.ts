@@ -1,12 +1,15 @@
 // What Vantage Cash's two-minute price clock may cost the feed, through the real routes
 // with a scripted feed and a fake clock (worker/bets/cash-clock.ts). A board or props
 // fetched early for a cash slip or cash-out is paid for in The Odds API's credits, so it is
-// fetched only for one that could really be taken: priced first on the copy kept, covered
-// by the player's Vantage Cash (a slip) or quotable (a cash-out), and never once the
+// fetched only for one that could really be taken: priced first on the copy kept, then let
+// through by the player's wallet (a slip: every check placing it makes, the balance and the
+// player's limits and breaks; a cash-out: quotable, the bet open and its gate passed)
+// within the player's CASH_CLOCK_FETCHES_PER_HOUR early fetches, and never once the
 // credits are below twice FEED_CREDIT_RESERVE, where live refreshes still go on.
-// The attack it stops: cash slips refused anyway (no Vantage Cash, a made-up game in each
-// of the eight sports) sent every 121 s, each buying boards and props, until the credits
-// fell below the reserve and live markets locked for everyone.
+// The attacks it stops: cash slips refused anyway (no Vantage Cash, a made-up game in each
+// of the eight sports, a stake limit of 0) sent every 121 s, and one small cash bet quoted
+// and never cashed out, each buying boards and props, until the credits fell below the
+// reserve and live markets locked for everyone.
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -16,6 +19,7 @@ import type { EventOdds } from "../../src/shared/schemas/event-odds";
 import type { EventProps, Prop } from "../../src/shared/schemas/props";
 import { SPORT_KEYS, type SportKey } from "../../src/shared/sports";
 import { createApp } from "../../worker/app";
+import { getUserWallet } from "../../worker/user-wallet";
 import { ODDS_STALE_MESSAGE } from "../../worker/bets/price-slip";
 import type { FeedEvent, FeedResult, OddsFeedProvider, OddsResult } from "../../worker/odds/feed-provider";
 import recorded from "../fixtures/odds-api/event-odds-nba.json";
@@ -26,6 +30,9 @@ import { buyCash } from "./payout-helpers";
 /** A copy this old is fresh by its own clock (10 minutes) and too old for Vantage Cash (120 s). */
 const PAST_MAX_AGE_MS = 150_000;
 const FEED_CREDIT_RESERVE = 5040;
+/** CASH_CLOCK_FETCHES_PER_HOUR's default: copies a player may have fetched early in any hour. */
+const EARLY_FETCHES_PER_HOUR = 20;
+const HOUR_MS = 3_600_000;
 
 type Stage = "upcoming" | "live";
 type SingleOptions = { eventId?: string; side?: "Home" | "Draw"; priceAm?: number; amount?: number; wallet?: "coins" | "cash" };
@@ -38,13 +45,16 @@ const PROPS = recorded as EventOdds;
  */
 function harness(games: Partial<Record<SportKey, Stage>>) {
   let now = Date.now() + 3_600_000 * (1 + Math.floor(Math.random() * 1000));
+  // Each harness's games are its own: props an earlier test left kept are for other games.
+  const tag = crypto.randomUUID().slice(0, 8);
+  const game = (sport: SportKey) => `${sport}-game-${tag}`;
   const boardCalls: SportKey[] = [];
   const propsCalls: string[] = [];
   const home = { priceAm: -110 as number | null };
   const upcomingStart = new Date(now + 6 * 3_600_000).toISOString();
   const liveStart = new Date(now - 30 * 60_000).toISOString();
   const gameOf = (sport: SportKey, stage: Stage): FeedEvent => ({
-    eventId: `${sport}-game`,
+    eventId: game(sport),
     sport,
     startTime: stage === "live" ? liveStart : upcomingStart,
     home: PROPS.home_team,
@@ -89,23 +99,29 @@ function harness(games: Partial<Record<SportKey, Stage>>) {
     boardCalls,
     propsCalls,
     home,
+    /** The sport's one game's id. */
+    game,
     advance: (ms: number) => (now += ms),
+    /** The fake clock's time. */
+    now: () => now,
     /** Reads a sport's board as a player's page does (its first read fetches it). */
     board: (token: string, sport: SportKey) => call(`/api/events?sport=${sport}`, token),
     /** The NBA game's props as its page lists them (its first read fetches them). */
     props: async (token: string) =>
-      ((await (await call(`/api/events/basketball_nba-game/props?sport=basketball_nba`, token)).json()) as EventProps).props,
+      ((await (await call(`/api/events/${game("basketball_nba")}/props?sport=basketball_nba`, token)).json()) as EventProps).props,
     /** A single on the sport's game's Home at -110 (10.00 of Vantage Cash), or as `options` say. */
     single: (player: SignedIn, sport: SportKey, options: SingleOptions = {}) =>
       place(player, {
         kind: "Singles",
         wallet: options.wallet ?? "cash",
         amount: options.amount ?? (options.wallet === "coins" ? 1000 : 10),
-        picks: [moneyline(sport, options.eventId ?? `${sport}-game`, options.side, options.priceAm)],
+        picks: [moneyline(sport, options.eventId ?? game(sport), options.side, options.priceAm)],
       }),
     parlay: (player: SignedIn, picks: PlaceBetPick[]) => place(player, { kind: "Parlay", wallet: "cash", amount: 1, picks }),
     prop: (player: SignedIn, pick: PlaceBetPick) => place(player, { kind: "Singles", wallet: "cash", amount: 10, picks: [pick] }),
     quote: (player: SignedIn, betId: string) => call(`/api/bets/${betId}/cash-out`, player.token),
+    limits: (player: SignedIn, body: Record<string, number | null>) =>
+      call("/api/me/limits", player.token, { method: "PUT", body: JSON.stringify(body) }),
   };
 }
 
@@ -230,7 +246,7 @@ describe("one Vantage Cash parlay over all eight sports", () => {
     h.advance(PAST_MAX_AGE_MS);
     const res = await h.parlay(
       broke,
-      SPORT_KEYS.map((sport) => moneyline(sport, `${sport}-game`)),
+      SPORT_KEYS.map((sport) => moneyline(sport, h.game(sport))),
     );
     expect(res.status).toBe(400);
     expect(await errorOf(res)).toMatchObject({ code: "insufficient-funds", message: MESSAGES.notEnoughBalance });
@@ -334,5 +350,197 @@ describe("with the feed's credits below twice FEED_CREDIT_RESERVE", () => {
     h.advance(10_000);
     await placed(await h.single(player, "soccer_usa_mls"));
     expect(h.boardCalls).toEqual(["soccer_usa_mls", "mma_mixed_martial_arts", "mma_mixed_martial_arts", "soccer_usa_mls"]);
+  });
+});
+
+describe("a Vantage Cash slip the player's wallet would refuse anyway, on a board older than two minutes", () => {
+  it("from a player whose daily cash stake limit is 0 is refused for that limit with no feed call", async () => {
+    const h = harness({ basketball_nba: "upcoming" });
+    const player = await cashPlayer();
+    expect((await h.limits(player, { dailyStakeCash: 0 })).status).toBe(200);
+    await h.board(player.token, "basketball_nba");
+    expect(h.boardCalls).toHaveLength(1);
+    // Three slips within the board's own 10 minutes: each would have bought a board call.
+    for (let i = 0; i < 3; i++) {
+      h.advance(PAST_MAX_AGE_MS);
+      const res = await h.single(player, "basketball_nba");
+      expect(res.status).toBe(403);
+      expect((await errorOf(res)).code).toBe("stake-limit");
+    }
+    expect(h.boardCalls).toHaveLength(1);
+  });
+
+  it("from a player on a break is refused for the break with no feed call, and so is a cash-out quote of their bet", async () => {
+    const h = harness({ icehockey_nhl: "upcoming" });
+    const player = await cashPlayer();
+    await h.board(player.token, "icehockey_nhl");
+    const bet = await placed(await h.single(player, "icehockey_nhl"));
+    expect((await getUserWallet(env, player.userId).takeBreak(player.userId, "24h", h.now())).ok).toBe(true);
+    for (let i = 0; i < 3; i++) {
+      h.advance(PAST_MAX_AGE_MS);
+      const slip = await h.single(player, "icehockey_nhl");
+      expect(slip.status).toBe(403);
+      expect((await errorOf(slip)).code).toBe("self-excluded");
+      const quote = await h.quote(player, bet.id);
+      expect(quote.status).toBe(403);
+      expect((await errorOf(quote)).code).toBe("self-excluded");
+    }
+    expect(h.boardCalls).toHaveLength(1);
+  });
+});
+
+describe("each player's budget of early fetches (CASH_CLOCK_FETCHES_PER_HOUR)", () => {
+  const FIVE_SPORTS: SportKey[] = ["basketball_nba", "baseball_mlb", "icehockey_nhl", "americanfootball_ncaaf", "soccer_usa_mls"];
+  const upcoming = (sports: readonly SportKey[]) => Object.fromEntries(sports.map((sport) => [sport, "upcoming" as const]));
+
+  it("stops repeated cash-out quotes of one small bet from fetching once it is spent: 409 odds-stale, no call", async () => {
+    const h = harness(upcoming(SPORT_KEYS));
+    const player = await cashPlayer();
+    for (const sport of SPORT_KEYS) await h.board(player.token, sport);
+    const bet = await placed(
+      await h.parlay(
+        player,
+        SPORT_KEYS.map((sport) => moneyline(sport, h.game(sport))),
+      ),
+    );
+    expect(bet.stake).toBe(100);
+    const before = h.boardCalls.length;
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      h.advance(PAST_MAX_AGE_MS);
+      const res = await h.quote(player, bet.id);
+      statuses.push(res.status);
+      if (res.status !== 200) expect(await errorOf(res)).toMatchObject({ code: "odds-stale", message: ODDS_STALE_MESSAGE });
+    }
+    // Eight boards a quote: two quotes fit in 20, the third would pass it.
+    expect(statuses).toEqual([200, 200, 409, 409, 409]);
+    expect(h.boardCalls.length - before).toBe(16);
+  });
+
+  it("stops a cash prop bet's quotes from fetching its game's props and board once it is spent", async () => {
+    const h = harness({ basketball_nba: "upcoming" });
+    const player = await cashPlayer();
+    const prop = (await h.props(player.token)).find((p) => p.prices.over !== null)!;
+    const bet = await placed(
+      await h.prop(player, {
+        eventId: prop.eventId,
+        league: prop.sport,
+        market: "Prop",
+        side: "Over",
+        line: prop.line,
+        priceAm: prop.prices.over!,
+        playerMarket: { playerId: prop.player.id, marketKey: prop.marketKey },
+      }),
+    );
+    const props = h.propsCalls.length;
+    const boards = h.boardCalls.length;
+    // Each quote needs the game's props and its sport's board younger: two copies.
+    for (let i = 0; i < EARLY_FETCHES_PER_HOUR / 2; i++) {
+      h.advance(PAST_MAX_AGE_MS);
+      expect((await h.quote(player, bet.id)).status).toBe(200);
+    }
+    expect(h.propsCalls.length - props).toBe(EARLY_FETCHES_PER_HOUR / 2);
+    expect(h.boardCalls.length - boards).toBe(EARLY_FETCHES_PER_HOUR / 2);
+    h.advance(PAST_MAX_AGE_MS);
+    const spent = await h.quote(player, bet.id);
+    expect(spent.status).toBe(409);
+    expect((await errorOf(spent)).code).toBe("odds-stale");
+    expect(h.propsCalls.length - props).toBe(EARLY_FETCHES_PER_HOUR / 2);
+    expect(h.boardCalls.length - boards).toBe(EARLY_FETCHES_PER_HOUR / 2);
+  });
+
+  it("leaves a genuine cash bettor fresh prices: each slip on an old board is priced on one fetched for it", async () => {
+    const h = harness({ baseball_mlb: "upcoming" });
+    const player = await cashPlayer();
+    await h.board(player.token, "baseball_mlb");
+    await placed(await h.single(player, "baseball_mlb", { amount: 1 }));
+    for (let i = 1; i <= 5; i++) {
+      h.home.priceAm = -110 - 5 * i;
+      h.advance(PAST_MAX_AGE_MS);
+      // The old price is refused with the price of a board fetched for this slip, which then takes it.
+      const moved = await h.single(player, "baseball_mlb", { amount: 1, priceAm: -110 - 5 * (i - 1) });
+      expect(moved.status).toBe(409);
+      expect((await errorOf(moved)).details?.picks[0]).toMatchObject({ priceAm: -110 - 5 * i });
+      const bet = await placed(await h.single(player, "baseball_mlb", { amount: 1, priceAm: -110 - 5 * i }));
+      expect(bet.legs[0]!.priceAm).toBe(-110 - 5 * i);
+      expect(h.boardCalls).toHaveLength(1 + i);
+    }
+  });
+
+  it("takes nothing for a slip priced on copies already young enough, whoever had them fetched", async () => {
+    const h = harness(upcoming(FIVE_SPORTS));
+    const spender = await cashPlayer();
+    const other = await cashPlayer();
+    for (const sport of FIVE_SPORTS) await h.board(spender.token, sport);
+    const parlay = await placed(
+      await h.parlay(
+        spender,
+        FIVE_SPORTS.map((sport) => moneyline(sport, h.game(sport))),
+      ),
+    );
+    // Five boards a quote: four quotes spend the whole budget, the fifth is refused.
+    for (let i = 0; i < 4; i++) {
+      h.advance(PAST_MAX_AGE_MS);
+      expect((await h.quote(spender, parlay.id)).status).toBe(200);
+    }
+    h.advance(PAST_MAX_AGE_MS);
+    expect((await h.quote(spender, parlay.id)).status).toBe(409);
+    expect((await h.single(spender, "basketball_nba")).status).toBe(409);
+    const calls = h.boardCalls.length;
+
+    // Another player's slip has the NBA board fetched (from their own budget)...
+    await placed(await h.single(other, "basketball_nba"));
+    expect(h.boardCalls).toHaveLength(calls + 1);
+    // ...and on that young board the spender's slip asks nothing of theirs.
+    await placed(await h.single(spender, "basketball_nba"));
+    expect(h.boardCalls).toHaveLength(calls + 1);
+  });
+
+  it("takes nothing for a slip the wallet refuses: more refusals than the budget, then a slip it takes is still priced fresh", async () => {
+    const h = harness({ americanfootball_nfl: "upcoming" });
+    const player = await signIn(); // no Vantage Cash yet
+    await h.board(player.token, "americanfootball_nfl");
+    h.advance(PAST_MAX_AGE_MS);
+    for (let i = 0; i <= EARLY_FETCHES_PER_HOUR; i++) {
+      expect((await errorOf(await h.single(player, "americanfootball_nfl"))).code).toBe("insufficient-funds");
+    }
+    await buyCash(player);
+    await placed(await h.single(player, "americanfootball_nfl"));
+    expect(h.boardCalls).toHaveLength(2);
+  });
+
+  it("refills over the hour: each early fetch comes back an hour after it was used", async () => {
+    const h = harness(upcoming(SPORT_KEYS));
+    const player = await cashPlayer();
+    const readAll = async () => {
+      for (const sport of SPORT_KEYS) await h.board(player.token, sport);
+    };
+    await readAll();
+    const bet = await placed(
+      await h.parlay(
+        player,
+        SPORT_KEYS.map((sport) => moneyline(sport, h.game(sport))),
+      ),
+    );
+    const start = h.now();
+    h.advance(PAST_MAX_AGE_MS);
+    expect((await h.quote(player, bet.id)).status).toBe(200); // 8 of 20, taken at start + 150 s
+    h.advance(PAST_MAX_AGE_MS);
+    expect((await h.quote(player, bet.id)).status).toBe(200); // 16 of 20
+    h.advance(PAST_MAX_AGE_MS);
+    expect((await h.quote(player, bet.id)).status).toBe(409);
+
+    // Nearly an hour on, the boards' own 10-minute clock has them read again by the page;
+    // 140 s later they are too old for Vantage Cash, and the first quote's fetches are not back yet.
+    h.advance(start + HOUR_MS + PAST_MAX_AGE_MS - 150_000 - h.now());
+    await readAll();
+    const calls = h.boardCalls.length;
+    h.advance(140_000);
+    expect((await h.quote(player, bet.id)).status).toBe(409);
+    expect(h.boardCalls).toHaveLength(calls);
+    // An hour after the first quote's fetches they are back: the next quote fetches again.
+    h.advance(start + HOUR_MS + PAST_MAX_AGE_MS - h.now());
+    expect((await h.quote(player, bet.id)).status).toBe(200);
+    expect(h.boardCalls).toHaveLength(calls + SPORT_KEYS.length);
   });
 });

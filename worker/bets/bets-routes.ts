@@ -3,9 +3,9 @@
 // re-priced against the current odds (price-slip.ts; a player's market against its game's
 // current props, read once per game, and capped at PROP_MAX_PAYOUT_*; a Vantage Cash slip
 // only on boards and props fetched at most PREMATCH_CASH_PRICE_MAX_AGE_SECONDS ago: priced
-// first on the copies kept, and only when it passes there and the player's Vantage Cash
-// covers it are the desks asked for younger ones (cash-clock.ts); none coming is a 409
-// odds-stale), then each game's
+// first on the copies kept, and only when it passes there and the player's wallet would
+// take it, within the player's hourly budget of early fetches, are the desks asked for
+// younger ones (cash-clock.ts); none coming is a 409 odds-stale), then each game's
 // exposure object reserves the slip against the house's limits (worker/exposure/), then ONE
 // wallet call re-checks the balance, debits and writes the bets atomically; the wallet's
 // outbox confirms the reservation with the bets (it is released when the wallet refused). Every refusal is a
@@ -39,7 +39,7 @@ import { tunables } from "../tunables";
 import type { BetsCursor } from "../wallet";
 import { betsWallet, type PlaceBetsResult } from "./wallet";
 import { ODDS_STALE_MESSAGE, priceSlip, propsToPrice, type PricedSlip } from "./price-slip";
-import { priceOnCashClock, type ClockedReads } from "./cash-clock";
+import { allowEarlyFetch, priceOnCashClock, type ClockedReads } from "./cash-clock";
 import { finishedEventIds } from "../odds/finished-events";
 import { allowInRegion } from "../protection/request-region";
 import { withRulesVersion } from "../sweepstakes/rules-gate";
@@ -127,7 +127,7 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
             board: answered?.get(sport),
             maxAgeMs: reads.maxAgeMs,
           });
-          reads.fetched(board.fetchedAt);
+          reads.fetched(sport, board.fetchedAt);
           // Games settlement already recorded final or void leave the board, however fresh
           // the cached copy; if D1 cannot say which games are over, refuse as stale odds.
           const games = board.events
@@ -145,35 +145,35 @@ export function betsRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader
         { now, liveMaxAgeMs, propMaxPayout },
         async (sport, eventId) => {
           const answer = await odds.props(c.env, sport, eventId, now, { maxAgeMs: reads.maxAgeMs });
-          reads.fetched(answer.fetchedAt);
+          reads.fetched(`${sport}/${eventId}`, answer.fetchedAt);
           return propsToPrice(answer);
         },
       );
 
     /**
-     * Before the desks are asked for younger copies for a Vantage Cash slip (cash-clock.ts):
-     * the player's balance covers it, and the house's limits allow it, at the prices of the
-     * copies kept. A read of the wallet, not the check: its transaction makes that one.
+     * Before the desks are asked for `copies` younger copies for a Vantage Cash slip
+     * (cash-clock.ts): the wallet would take it at the kept copies' prices, and the player's
+     * budget of early fetches has them. Placing still makes every check in its own transaction.
      */
-    const walletCovers = async (kept: PricedSlip, now: number) => {
-      const balances = await wallet.getBalances(userId, now);
-      const check = validatePlaceBet({
-        kind: request.kind,
-        wallet: request.wallet,
-        amount: request.amount,
-        picks: kept.legs,
-        sameGame: request.kind === "Parlay" ? kept.sameGame : undefined,
-        balanceMinor: request.wallet === "cash" ? balances.vantageCash : balances.coinBalance,
-      });
-      if (!check.ok) throw refusalError(check);
-    };
+    const walletWouldTake = (kept: PricedSlip, copies: number, now: number) =>
+      allowEarlyFetch(
+        c.env,
+        userId,
+        {
+          for: "slip",
+          copies,
+          slip: { kind: request.kind, wallet: request.wallet, amount: request.amount, legs: kept.legs, sameGame: kept.sameGame },
+        },
+        now,
+        play,
+      );
 
     /** Prices the slip at `now`, on the boards the desks just answered where given; Vantage Cash on its clock (cash-clock.ts). */
     const price = (now: number, answered?: ReadonlyMap<SportKey, DeskBoard>) =>
       priceOnCashClock(
         { now, maxAgeMs },
         (reads) => priceOn(reads, now, answered),
-        (kept) => walletCovers(kept, now),
+        (kept, copies) => walletWouldTake(kept, copies, now),
       );
 
     /** Each live sport's board with scores read at most LIVE_BET_REFRESH_SECONDS before `now`; 409 odds-stale when one does not come in time. */

@@ -4,7 +4,7 @@
 import { type KernelWallet, walletOf } from "../wallet";
 import type { BetsWallet } from "./in-wallet";
 export type { BetsWallet };
-export type { PlaceBetsResult } from "./in-wallet";
+export type { EarlyFetchAsk, EarlyFetchResult, PlaceBetsResult } from "./in-wallet";
 /** The player's wallet, typed for Betting. The id must come from the verified token, never from a request body. */
 export function betsWallet(env: Env, userId: string): BetsWallet & KernelWallet {
   return walletOf<BetsWallet & KernelWallet>(env, userId);

@@ -4,7 +4,9 @@
 // the board, a player's market against its game's props (price-open-legs.ts); a Vantage
 // Cash bet's only on a board and props fetched at most PREMATCH_CASH_PRICE_MAX_AGE_SECONDS
 // ago, as one is placed: priced first on the copies kept, and only when the quote would be
-// offered there are the desks asked for younger ones (worker/bets/cash-clock.ts). The
+// offered there, and the player's wallet lets the bet be cashed out within the player's
+// hourly budget of early fetches, are the desks asked for younger ones
+// (worker/bets/cash-clock.ts). The
 // quote and the payment happen in the wallet
 // (worker/cash-out/in-wallet.ts), with CASH_OUT_MARGIN as the fee and
 // CASH_OUT_QUOTE_SECONDS as a quote's life.
@@ -30,7 +32,7 @@ import { IdempotencyKeySchema, ID_MAX_LENGTH, type BetDocument } from "../../src
 import type { SportKey } from "../../src/shared/sports";
 import { requireUser } from "../auth/require-user";
 import { ODDS_STALE_MESSAGE, propsToPrice } from "../bets/price-slip";
-import { priceOnCashClock, type ClockedReads } from "../bets/cash-clock";
+import { allowEarlyFetch, priceOnCashClock, type ClockedReads } from "../bets/cash-clock";
 import { sha256Hex } from "../digest";
 import { holdCashOutExposure } from "../exposure/cash-out-hold";
 import { ApiError, parseWith, readJson } from "../http/api-error";
@@ -70,8 +72,17 @@ function byIndex(chances: Record<number, number>): Map<number, number> {
 export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsReader = createOddsReader(deps)) {
   const app = new Hono<AppEnv>();
 
-  /** The bet's open legs priced at `now` (on the boards the desks just answered, where given), as the wallet takes them. */
-  const pricingOf = async (c: Context<AppEnv>, bet: BetDocument, now: number, answered?: ReadonlyMap<SportKey, DeskBoard>) => {
+  /**
+   * The bet's open legs priced at `now` (on the boards the desks just answered, where given),
+   * as the wallet takes them; `play` is the request's, for the wallet's gate.
+   */
+  const pricingOf = async (
+    c: Context<AppEnv>,
+    bet: BetDocument,
+    now: number,
+    play: PlayContext,
+    answered?: ReadonlyMap<SportKey, DeskBoard>,
+  ) => {
     const rules = tunables(c.env);
     // A Vantage Cash bet is quoted on a board and props as young as it would be placed on: a stale quote is no other half of a bet.
     const maxAgeMs = bet.wallet === "cash" ? rules.PREMATCH_CASH_PRICE_MAX_AGE_SECONDS * 1000 : undefined;
@@ -82,7 +93,7 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
         async (sport) => {
           const games = new Set(bet.legs.filter((l) => l.league === sport).map((l) => l.eventId));
           const board = await odds.load(c.env, sport, now, { placement: { games }, board: answered?.get(sport), maxAgeMs: reads.maxAgeMs });
-          reads.fetched(board.fetchedAt);
+          reads.fetched(sport, board.fetchedAt);
           // A game settlement already recorded final or void is over, however fresh the copy.
           const pickedGames = bet.legs
             .filter((l) => l.league === sport)
@@ -97,15 +108,20 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
         { now, liveMaxAgeMs: rules.LIVE_PRICE_MAX_AGE_SECONDS * 1000 },
         async (sport, eventId) => {
           const answer = await odds.props(c.env, sport, eventId, now, { maxAgeMs: reads.maxAgeMs });
-          reads.fetched(answer.fetchedAt);
+          reads.fetched(`${sport}/${eventId}`, answer.fetchedAt);
           return propsToPrice(answer);
         },
       );
-    /** Before younger copies are fetched for a Vantage Cash bet (cash-clock.ts): the wallet would quote the kept copies' prices. */
-    const quoteOffered = async (kept: PricedLegs) => {
+    /**
+     * Before `copies` younger copies are fetched for a Vantage Cash bet (cash-clock.ts): the
+     * wallet would quote the kept copies' prices, and lets the bet be cashed out within the
+     * player's budget of early fetches.
+     */
+    const quoteOffered = async (kept: PricedLegs, copies: number) => {
       if (cashOutFactor(bet, bet.legResults, byIndex(kept.legChance), byIndex(kept.blockChance)) === null) {
         refuse({ ok: false, code: "cash-out-unavailable" });
       }
+      await allowEarlyFetch(c.env, c.var.user.id, { for: "cash-out", betId: bet.id, copies }, now, play);
     };
     const priced = await priceOnCashClock({ now, maxAgeMs }, priceOn, quoteOffered);
     const pricing: CashOutPricing = {
@@ -131,7 +147,7 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
     const now = deps.now();
     const bet = await openBetOf(c, now);
     const play = allowInRegion(c, "bet", bet.wallet);
-    const { pricing } = await pricingOf(c, bet, now);
+    const { pricing } = await pricingOf(c, bet, now, play);
     const result = await cashOutWallet(c.env, c.var.user.id).quoteCashOut(c.var.user.id, bet.id, pricing, now, play);
     if (!result.ok) refuse(result);
     return c.json(result.quote, 200);
@@ -173,7 +189,7 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
       bet = await orReplay(now, () => openBetOf(c, now));
       // A retry of a cash-out already taken replays its answer wherever it comes from.
       play = await orReplay(now, async () => allowInRegion(c, "bet", bet.wallet));
-      priced = await orReplay(now, () => pricingOf(c, bet, now));
+      priced = await orReplay(now, () => pricingOf(c, bet, now, play));
     } catch (err) {
       if (err instanceof Replay) return answer({ ok: true, replayed: true, response: err.response });
       throw err;
@@ -212,7 +228,7 @@ export function cashOutRoutes(deps: AppDeps & OddsDeps = realDeps, odds: OddsRea
           if (seen) return answer(seen);
           refuse({ ok: false, code: "bet-settled" });
         }
-        priced = await pricingOf(c, after, now, boards);
+        priced = await pricingOf(c, after, now, play, boards);
         current = after;
       }
       // The share the wallet will take back, held on the bet's games before it pays (a
