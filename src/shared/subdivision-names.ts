@@ -94,22 +94,30 @@ function normalized(text: string): string {
     .trim();
 }
 
-/** Each country's codes and names, normalized, to its code. */
-const BY_NAME: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map(
-  Object.entries(SUBDIVISIONS).map(([country, codes]) => [
-    country,
-    new Map(
-      Object.entries(codes).flatMap(([code, names]) => [
-        [normalized(code), code] as const,
-        ...names.map((name) => [normalized(name), code] as const),
-      ]),
-    ),
-  ]),
-);
+let byName: ReadonlyMap<string, ReadonlyMap<string, string>> | undefined;
+
+/**
+ * Each country's codes and names, normalized, to its code. Built on first use, so a bundle
+ * that never reads an address (the SPA's first load) leaves the table out.
+ */
+function byNameTable(): ReadonlyMap<string, ReadonlyMap<string, string>> {
+  byName ??= new Map(
+    Object.entries(SUBDIVISIONS).map(([country, codes]) => [
+      country,
+      new Map(
+        Object.entries(codes).flatMap(([code, names]) => [
+          [normalized(code), code] as const,
+          ...names.map((name) => [normalized(name), code] as const),
+        ]),
+      ),
+    ]),
+  );
+  return byName;
+}
 
 /** Whether `country` ("US", "CA") is one whose subdivisions this table names. */
 export function namesSubdivisions(country: string): boolean {
-  return BY_NAME.has(country);
+  return byNameTable().has(country);
 }
 
 /**
@@ -118,5 +126,9 @@ export function namesSubdivisions(country: string): boolean {
  * country, empty, a name or code it is not: "Tex.", "ZZ").
  */
 export function subdivisionCodeOf(country: string, text: string | null | undefined): string | null {
-  return BY_NAME.get(country)?.get(normalized(text ?? "")) ?? null;
+  return (
+    byNameTable()
+      .get(country)
+      ?.get(normalized(text ?? "")) ?? null
+  );
 }
