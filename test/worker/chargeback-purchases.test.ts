@@ -26,6 +26,15 @@ async function disputed(sessionId: string, closedAs: "lost" | "won" | "charge_re
   if (closedAs) await deliver(disputeEvent({ type: "charge.dispute.closed", disputeId, paymentIntent, amount: 999, status: closedAs }));
 }
 
+/** A new player who bought a 9.99 pack whose payment was then disputed, closed as `closedAs` (null: still open). */
+async function buyerDisputed(closedAs: "won" | "charge_refunded" | "warning_closed" | null): Promise<SignedIn> {
+  const player = await signIn();
+  const paid = await openCheckout(player, 999);
+  expect((await pay(player, paid.sessionId!, 999)).credited).toBe(true);
+  await disputed(paid.sessionId!, closedAs);
+  return player;
+}
+
 describe("a chargeback the house lost", () => {
   it("closes the account to coin packs: a new checkout is refused with a sentence", async () => {
     const player = await signIn();
@@ -64,30 +73,18 @@ describe("a chargeback the house lost", () => {
   });
 
   it("counts any close but a win as money taken back; an inquiry closed without a chargeback does not", async () => {
-    const prevented = await signIn();
-    const paid = await openCheckout(prevented, 999);
-    expect((await pay(prevented, paid.sessionId!, 999)).credited).toBe(true);
-    await disputed(paid.sessionId!, "charge_refunded");
+    const prevented = await buyerDisputed("charge_refunded");
     expect((await openCheckout(prevented, 999)).status).toBe(403);
 
-    const asked = await signIn();
-    const inquiry = await openCheckout(asked, 999);
-    expect((await pay(asked, inquiry.sessionId!, 999)).credited).toBe(true);
-    await disputed(inquiry.sessionId!, "warning_closed");
+    const asked = await buyerDisputed("warning_closed");
     expect((await openCheckout(asked, 999)).status).toBe(200);
   });
 
   it("leaves packs on sale after a dispute the house won, and while one is still open", async () => {
-    const won = await signIn();
-    const paid = await openCheckout(won, 999);
-    expect((await pay(won, paid.sessionId!, 999)).credited).toBe(true);
-    await disputed(paid.sessionId!, "won");
+    const won = await buyerDisputed("won");
     expect((await openCheckout(won, 999)).status).toBe(200);
 
-    const open = await signIn();
-    const pending = await openCheckout(open, 999);
-    expect((await pay(open, pending.sessionId!, 999)).credited).toBe(true);
-    await disputed(pending.sessionId!, null);
+    const open = await buyerDisputed(null);
     expect((await openCheckout(open, 999)).status).toBe(200);
   });
 });

@@ -4,9 +4,10 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { Event } from "../../src/shared/schemas/events";
 import { getUserWallet } from "../../worker/user-wallet";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
-import { signIn } from "./helpers";
+import { signIn, type SignedIn } from "./helpers";
 
 /**
  * What one statement does, by the table it touches: `table` for a write, `table (read)` for a
@@ -44,17 +45,16 @@ async function countBatches(userId: string): Promise<string[][]> {
   return batches;
 }
 
+/** A 100-coin single on the home side of `event`'s moneyline. */
+const coinSingle = (player: SignedIn, event: Event) =>
+  placeBet(player.token, { kind: "Singles", wallet: "coins", amount: 100, picks: [pickOf(event, "Moneyline", "Home")] });
+
 describe("D1 statements a bet costs", () => {
   it("a single reaches D1 in one batch of four statements: the balances, the bet, its leg and its receipt", async () => {
     const player = await signIn();
     const batches = await countBatches(player.userId);
     const [event] = await openEvents(1);
-    const placed = await placeBet(player.token, {
-      kind: "Singles",
-      wallet: "coins",
-      amount: 100,
-      picks: [pickOf(event!, "Moneyline", "Home")],
-    });
+    const placed = await coinSingle(player, event!);
     expect(placed.status).toBe(200);
     await getUserWallet(env, player.userId).flushOutbox();
     expect(batches).toEqual([["wallet_balances", "bets", "bet_legs", "receipts"]]);
@@ -78,12 +78,7 @@ describe("D1 statements a bet costs", () => {
   it("settling it is one more batch of eleven: the balances, the bet, its leg, six leaderboard writes, the bet counted, and the read of the alerts wanted", async () => {
     const player = await signIn();
     const [event] = await openEvents(1);
-    const placed = await placeBet(player.token, {
-      kind: "Singles",
-      wallet: "coins",
-      amount: 100,
-      picks: [pickOf(event!, "Moneyline", "Home")],
-    });
+    const placed = await coinSingle(player, event!);
     expect(placed.status).toBe(200);
     const batches = await countBatches(player.userId);
     const wallet = getUserWallet(env, player.userId);

@@ -16,3 +16,18 @@ export const errorOf = async (res: Response) =>
     code: string;
     message: string;
   };
+
+/** An approval request as the admin routes answer it. */
+export type ApprovalRequest = {
+  id: string;
+  kind: string;
+  status: string;
+  subject: string;
+  subjectLabel: string;
+  payload: unknown;
+  outcome: Record<string, unknown> | null;
+};
+/** GET /api/admin/audit's entries. */
+export type AuditEntries = { entries: { actor: string; action: string; reason: string }[] };
+/** A refusal that carries the request it refused. */
+export type Refused = { error: { code: string; message: string; details: { request: ApprovalRequest } } };

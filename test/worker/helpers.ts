@@ -1,6 +1,7 @@
 // Test helpers for Worker tests: call the app in-process and sign players in through
 // the same dev-token → session path the SPA uses.
 import { env, exports } from "cloudflare:workers";
+import { expect } from "vitest";
 import { type AuditFailure, type Refusal, sentenceOf } from "../../src/shared/refusals";
 import { refusalError } from "../../worker/http/refusals";
 import { currentRules } from "../../worker/sweepstakes/rules-versions";
@@ -124,6 +125,28 @@ export async function acceptRulesUnder(testEnv: Env, userId: string): Promise<vo
   const { version } = await currentRules(testEnv);
   await getUserWallet(env, userId).acceptRules(userId, version, Date.now());
 }
+
+/** A driving licence number nobody has shown yet. */
+export const randomDocument = () => `D${crypto.randomUUID().replaceAll("-", "").slice(0, 12).toUpperCase()}`;
+
+/** Opens a verification session as /redeem does; answers the simulated verification page's path. */
+export async function startVerification(player: SignedIn): Promise<string> {
+  const started = await postJson("/api/identity/session", {}, player.token);
+  expect(started.status).toBe(200);
+  return new URL(((await started.json()) as { url: string }).url).pathname;
+}
+
+/**
+ * Submits a simulated provider page (identity verification, payout onboarding) at `path` with
+ * `fields`, as the browser posts its form; the redirect it answers is not followed.
+ */
+export const submitPage = (path: string, fields: Record<string, string>) =>
+  api(`${path}/complete`, {
+    method: "POST",
+    body: new URLSearchParams(fields).toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
 
 /** The sign-in (refresh-token family) an access token belongs to: its `sid` claim. */
 export function sessionIdOf(accessToken: string): string {

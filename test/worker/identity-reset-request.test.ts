@@ -9,20 +9,16 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { IdentityState } from "../../src/shared/schemas/identity";
 import { getUserWallet } from "../../worker/user-wallet";
-import { api, postJson, signIn, type SignedIn, testLegalName } from "./helpers";
-import { ADMIN_EMAIL, SECOND_OPERATOR, errorOf, signInOperators } from "./four-eyes-helpers";
-
-type Request = {
-  id: string;
-  kind: string;
-  status: string;
-  subject: string;
-  subjectLabel: string;
-  payload: unknown;
-  outcome: Record<string, unknown> | null;
-};
-type AuditEntries = { entries: { actor: string; action: string; reason: string }[] };
-type Refused = { error: { code: string; message: string; details: { request: Request } } };
+import { api, postJson, randomDocument, signIn, type SignedIn, startVerification, submitPage, testLegalName } from "./helpers";
+import {
+  ADMIN_EMAIL,
+  type ApprovalRequest as Request,
+  type AuditEntries,
+  errorOf,
+  type Refused,
+  SECOND_OPERATOR,
+  signInOperators,
+} from "./four-eyes-helpers";
 
 let admin: SignedIn;
 let ops: SignedIn;
@@ -31,20 +27,11 @@ beforeAll(async () => {
   ({ admin, ops } = await signInOperators());
 });
 
-const randomDocument = () => `D${crypto.randomUUID().replaceAll("-", "").slice(0, 12).toUpperCase()}`;
-
-/** Starts a verification session: the check is pending until the player completes it. */
-async function startCheck(player: SignedIn): Promise<string> {
-  const started = await postJson("/api/identity/session", {}, player.token);
-  expect(started.status).toBe(200);
-  return new URL(((await started.json()) as { url: string }).url).pathname;
-}
-
 /** Goes through the simulated verification page as a player would, showing `documentNumber`. */
 async function verify(player: SignedIn, outcome: "verified" | "needs-input", documentNumber: string) {
-  const path = await startCheck(player);
+  const path = await startVerification(player);
   const html = await (await api(path)).text();
-  const form = new URLSearchParams({
+  const done = await submitPage(path, {
     outcome,
     document_type: "driving_license",
     issuing_country: "US",
@@ -52,12 +39,6 @@ async function verify(player: SignedIn, outcome: "verified" | "needs-input", doc
     date_of_birth: /name="date_of_birth" type="date" value="([^"]*)"/.exec(html)![1]!,
     residence: /name="residence" value="([^"]*)"/.exec(html)![1]!,
     legal_name: testLegalName(player.userId),
-  });
-  const done = await api(`${path}/complete`, {
-    method: "POST",
-    body: form.toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    redirect: "manual",
   });
   expect(done.status).toBe(303);
 }
@@ -154,7 +135,7 @@ describe("resetting an identity check", () => {
   it("is refused at approval when the check moved on since it was asked, and changes nothing", async () => {
     const document = randomDocument();
     const player = await unverifiedPlayer();
-    await startCheck(player);
+    await startVerification(player);
     expect((await identityOf(player)).status).toBe("pending");
     const request = await asked(await askReset(player, admin.token, "stuck check"));
     expect(request.payload).toEqual({ status: "pending", sessionId: expect.any(String) });

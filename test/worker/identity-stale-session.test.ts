@@ -11,19 +11,16 @@ import type { IdentityState } from "../../src/shared/schemas/identity";
 import { documentHash, personHash, tolerantPersonHash } from "../../worker/identity/document-hash";
 import { identityHashKey, identityWebhookSecret } from "../../worker/identity/identity-port";
 import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
-import { ADULT_DATE_OF_BIRTH, api, postJson, signIn, type SignedIn, testLegalName } from "./helpers";
+import { ADULT_DATE_OF_BIRTH, api, randomDocument, signIn, type SignedIn, startVerification, submitPage, testLegalName } from "./helpers";
 import { buyCash, completeOnboarding, vantageCashOf, withdraw } from "./payout-helpers";
 
-const randomDocument = () => `D${crypto.randomUUID().replaceAll("-", "").slice(0, 12).toUpperCase()}`;
 const accountNumber = () => `${Date.now() % 1e9}${Math.floor(Math.random() * 1e6)}`;
 const identityOf = async (player: SignedIn) => (await (await api("/api/identity", { token: player.token })).json()) as IdentityState;
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string } }).error;
 
 /** Opens a verification session as /redeem does; answers its id and the simulated page's path. */
 async function startSession(player: SignedIn): Promise<{ id: string; path: string }> {
-  const started = await postJson("/api/identity/session", {}, player.token);
-  expect(started.status).toBe(200);
-  const path = new URL(((await started.json()) as { url: string }).url).pathname;
+  const path = await startVerification(player);
   return { id: path.split("/").pop()!, path };
 }
 
@@ -31,7 +28,7 @@ type Shown = { document: string; name: string };
 
 /** Ends a session on the simulated page: verified with `shown` (a Texas licence, the confirmed adult date), or needs input. */
 async function complete(path: string, outcome: "verified" | "needs-input", shown?: Shown): Promise<void> {
-  const form = new URLSearchParams({
+  const done = await submitPage(path, {
     outcome,
     document_type: "driving_license",
     issuing_country: "US",
@@ -39,12 +36,6 @@ async function complete(path: string, outcome: "verified" | "needs-input", shown
     date_of_birth: ADULT_DATE_OF_BIRTH,
     residence: "US-TX",
     legal_name: shown?.name ?? "",
-  });
-  const done = await api(`${path}/complete`, {
-    method: "POST",
-    body: form.toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    redirect: "manual",
   });
   expect(done.status).toBe(303);
   expect(done.headers.get("Location")).toBe("/redeem?identity=return");

@@ -13,7 +13,19 @@ import { stripeSignatureHeader } from "../../worker/payments/stripe-webhook";
 import { identityWebhookSecret } from "../../worker/identity/identity-port";
 import { createStripeIdentity } from "../../worker/identity/stripe-identity";
 import { getUserWallet } from "../../worker/user-wallet";
-import { ADULT_DATE_OF_BIRTH, api, BASE, postJson, sent, signIn, type SignedIn, testLegalName } from "./helpers";
+import {
+  ADULT_DATE_OF_BIRTH,
+  api,
+  BASE,
+  postJson,
+  randomDocument,
+  sent,
+  signIn,
+  type SignedIn,
+  startVerification,
+  submitPage,
+  testLegalName,
+} from "./helpers";
 import { buyCash, onboardPayouts, vantageCashOf, withdraw } from "./payout-helpers";
 
 /** Goes through the simulated verification page as a player would, ending with `outcome`. */
@@ -25,17 +37,14 @@ async function verify(
   residence?: string,
   legalName?: string,
 ) {
-  const started = await postJson("/api/identity/session", {}, player.token);
-  expect(started.status).toBe(200);
-  const { url } = (await started.json()) as { url: string };
-  const path = new URL(url).pathname;
+  const path = await startVerification(player);
   const page = await api(path);
   expect(page.status).toBe(200);
   const html = await page.text();
   expect(html).toContain("Verify your identity");
   // The page offers the confirmed date of birth, as the document would show it.
   const dateOfBirth = documentDateOfBirth ?? /name="date_of_birth" type="date" value="([^"]*)"/.exec(html)![1]!;
-  const form = new URLSearchParams({
+  const done = await submitPage(path, {
     outcome,
     document_type: "driving_license",
     issuing_country: "US",
@@ -46,17 +55,10 @@ async function verify(
     // Unless the test names one, the player's own test name, which their payout account's holder has too.
     legal_name: legalName ?? testLegalName(player.userId),
   });
-  const done = await api(`${path}/complete`, {
-    method: "POST",
-    body: form.toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    redirect: "manual",
-  });
   expect(done.status).toBe(303);
   expect(done.headers.get("Location")).toBe("/redeem?identity=return");
 }
 
-const randomDocument = () => `D${crypto.randomUUID().replaceAll("-", "").slice(0, 12).toUpperCase()}`;
 const identityOf = async (player: SignedIn) => (await (await api("/api/identity", { token: player.token })).json()) as IdentityState;
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 
@@ -100,9 +102,8 @@ describe("the residence on the document", () => {
       ["document_type", "constructor"],
     ] as const) {
       const player = await signIn(undefined, undefined, { verifyIdentity: false });
-      const started = await postJson("/api/identity/session", {}, player.token);
-      const path = new URL(((await started.json()) as { url: string }).url).pathname;
-      const form = new URLSearchParams({
+      const path = await startVerification(player);
+      const done = await submitPage(path, {
         outcome: "mismatch",
         document_type: "driving_license",
         issuing_country: "US",
@@ -110,12 +111,6 @@ describe("the residence on the document", () => {
         date_of_birth: "1990-04-25",
         residence: "US-CA",
         [name]: wrong,
-      });
-      const done = await api(`${path}/complete`, {
-        method: "POST",
-        body: form.toString(),
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        redirect: "manual",
       });
       expect(done.status, wrong).toBe(303);
       expect(done.headers.get("Location"), wrong).toBe(`${path}?error=document`);

@@ -22,7 +22,7 @@ import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import type { PayoutAddressHold } from "../../worker/payments/in-wallet/payout-attempts";
 import { payoutTiming } from "../../worker/payments/wallet";
 import { api, BASE, postJson, signIn, type SignedIn, verifyIdentityInWallet } from "./helpers";
-import { buyCash, completeOnboarding, eventually, history, vantageCashOf, withdraw, withReview } from "./payout-helpers";
+import { approveReview, askedInReview, buyCash, completeOnboarding, eventually, history, vantageCashOf, withdraw } from "./payout-helpers";
 import { ringAlarm } from "./ring-alarm";
 import { HOUR, walletSqlOf } from "./settlement-fixtures";
 
@@ -54,25 +54,6 @@ async function teenager(residence: string): Promise<SignedIn> {
   );
   await verifyIdentityInWallet(player.userId, Date.now(), residence);
   return player;
-}
-
-/** A new account's first redemption of 20, asked with the review queue on: pending, in review. */
-async function askedInReview(player: SignedIn): Promise<Redemption> {
-  const asked = await withReview({ cents: "50000", days: "30" }, "/api/withdrawals", {
-    method: "POST",
-    token: player.token,
-    body: JSON.stringify({ amount: 20 }),
-  });
-  expect(asked.status).toBe(200);
-  const { redemption } = (await asked.json()) as { redemption: Redemption };
-  expect(redemption.status).toBe("pending");
-  return redemption;
-}
-
-/** An operator approves the redemption's review. */
-async function approve(redemptionId: string): Promise<void> {
-  const admin = await signIn("admin@vantage.test", "Operator");
-  expect((await postJson(`/api/admin/approvals/review-${redemptionId}/approve`, {}, admin.token)).status).toBe(200);
 }
 
 /** Onboards (or updates) the player's simulated payout account with its holder's address in `state` ("" for none). */
@@ -148,7 +129,7 @@ describe("the payout account's address is a second witness of where the payee li
 
     // Meanwhile the payout account's address moves to Washington; then the operator approves.
     await onboardWithAddress(player, account_number, CLOSED_STATE);
-    await approve(redemption.id);
+    await approveReview(redemption.id);
 
     // The first attempt (the wallet's alarm, or the history look) returns it: nothing was ever sent.
     await ringAlarm(getUserWallet(env, player.userId) as unknown as DurableObjectStub<UserWallet>);
@@ -224,7 +205,7 @@ describe("the payout account's address is a second witness of where the payee li
     await onboardWithAddress(player, account_number, "TX");
     const redemption = await askedInReview(player);
     await onboardWithAddress(player, account_number, "AL");
-    await approve(redemption.id);
+    await approveReview(redemption.id);
 
     const returned = await eventually(
       async () => (await history(player)).find((r) => r.id === redemption.id)!,

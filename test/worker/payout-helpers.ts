@@ -10,7 +10,7 @@ import { expect, vi } from "vitest";
 import type { Redemption } from "../../src/shared/schemas/redemptions";
 import { createApp } from "../../worker/app";
 import { getUserWallet } from "../../worker/user-wallet";
-import { api, BASE, postJson, type SignedIn, testLegalName } from "./helpers";
+import { api, BASE, postJson, type SignedIn, signIn, submitPage, testLegalName } from "./helpers";
 
 /** The player's Vantage Cash balance in cents, as /api/me answers it. */
 export const vantageCashOf = async (player: SignedIn) =>
@@ -33,12 +33,7 @@ export async function completeOnboarding(player: SignedIn, fields: Record<string
   const link = await postJson("/api/connect/onboarding-link", {}, player.token);
   expect(link.status).toBe(200);
   const path = new URL(((await link.json()) as { url: string }).url).pathname;
-  const done = await api(`${path}/complete`, {
-    method: "POST",
-    body: new URLSearchParams({ holder_name: testLegalName(player.userId), ...fields }).toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    redirect: "manual",
-  });
+  const done = await submitPage(path, { holder_name: testLegalName(player.userId), ...fields });
   return { path, done };
 }
 
@@ -67,6 +62,25 @@ export async function withReview(review: { cents: string; days: string }, path: 
   const res = await createApp().fetch(new Request(`${BASE}${path}`, { ...init, headers }), reviewEnv, ctx);
   await waitOnExecutionContext(ctx);
   return res;
+}
+
+/** A new account's first redemption of 20, asked with the review queue on: pending, in review. */
+export async function askedInReview(player: SignedIn): Promise<Redemption> {
+  const asked = await withReview({ cents: "50000", days: "30" }, "/api/withdrawals", {
+    method: "POST",
+    token: player.token,
+    body: JSON.stringify({ amount: 20 }),
+  });
+  expect(asked.status).toBe(200);
+  const { redemption } = (await asked.json()) as { redemption: Redemption };
+  expect(redemption.status).toBe("pending");
+  return redemption;
+}
+
+/** An operator approves the redemption's review. */
+export async function approveReview(redemptionId: string): Promise<void> {
+  const admin = await signIn("admin@vantage.test", "Operator");
+  expect((await postJson(`/api/admin/approvals/review-${redemptionId}/approve`, {}, admin.token)).status).toBe(200);
 }
 
 /**

@@ -12,7 +12,7 @@ import { createApp } from "../../worker/app";
 import { PAYOUT_IDENTITY_IN_USE_MESSAGE, simulatedFingerprint } from "../../worker/payments/payout-identity";
 import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
 import { api, BASE, postJson, signIn, type SignedIn, testLegalName } from "./helpers";
-import { buyCash, completeOnboarding, history, vantageCashOf, withdraw, withReview } from "./payout-helpers";
+import { approveReview, askedInReview, buyCash, completeOnboarding, history, vantageCashOf, withdraw } from "./payout-helpers";
 
 const status = async (player: SignedIn) => (await (await api("/api/connect/status", { token: player.token })).json()) as ConnectStatus;
 
@@ -63,18 +63,10 @@ describe("one payout identity per person (simulated provider)", () => {
     expect((await completeOnboarding(second, { ...shared, account_number: `8${String(Date.now()).slice(-9)}` })).done.status).toBe(303);
 
     // Asked for with the second player's own bank account: a new account's first redemption waits for an operator.
-    const asked = await withReview({ cents: "50000", days: "30" }, "/api/withdrawals", {
-      method: "POST",
-      token: second.token,
-      body: JSON.stringify({ amount: 20 }),
-    });
-    expect(asked.status).toBe(200);
-    const { redemption } = (await asked.json()) as { redemption: Redemption };
-    expect(redemption.status).toBe("pending");
+    const redemption = await askedInReview(second);
     // Meanwhile the payout account is pointed at the first player's bank account, then the operator approves.
     expect((await completeOnboarding(second, shared)).done.status).toBe(303);
-    const admin = await signIn("admin@vantage.test", "Operator");
-    expect((await postJson(`/api/admin/approvals/review-${redemption.id}/approve`, {}, admin.token)).status).toBe(200);
+    await approveReview(redemption.id);
 
     // Neither the history look nor the wallet's own retry sends it: the attempt is recorded for operators.
     const wallet = getUserWallet(env, second.userId) as unknown as DurableObjectStub<UserWallet>;
@@ -128,14 +120,7 @@ describe("one payout identity per person (simulated provider)", () => {
 
     // One held for review claims nothing while it waits, nor once an operator rejects it.
     expect((await completeOnboarding(reviewed, ownersBank)).done.status).toBe(303);
-    const asked = await withReview({ cents: "50000", days: "30" }, "/api/withdrawals", {
-      method: "POST",
-      token: reviewed.token,
-      body: JSON.stringify({ amount: 20 }),
-    });
-    expect(asked.status).toBe(200);
-    const { redemption } = (await asked.json()) as { redemption: Redemption };
-    expect(redemption.status).toBe("pending");
+    const redemption = await askedInReview(reviewed);
     expect(await ownerOf()).toBeNull();
     const admin = await signIn("admin@vantage.test", "Operator");
     expect((await postJson(`/api/admin/approvals/review-${redemption.id}/reject`, { reason: "not theirs" }, admin.token)).status).toBe(200);

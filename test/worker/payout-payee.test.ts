@@ -11,8 +11,18 @@ import { sentenceFor } from "../../src/shared/refusals";
 import type { ConnectStatus, Redemption } from "../../src/shared/schemas/redemptions";
 import { createApp } from "../../worker/app";
 import { getUserWallet, type UserWallet } from "../../worker/user-wallet";
-import { ADULT_DATE_OF_BIRTH, api, BASE, postJson, signIn, type SignedIn, testLegalName } from "./helpers";
-import { buyCash, completeOnboarding, eventually, history, vantageCashOf, withdraw, withReview } from "./payout-helpers";
+import {
+  ADULT_DATE_OF_BIRTH,
+  api,
+  BASE,
+  randomDocument,
+  signIn,
+  type SignedIn,
+  startVerification,
+  submitPage,
+  testLegalName,
+} from "./helpers";
+import { approveReview, askedInReview, buyCash, completeOnboarding, eventually, history, vantageCashOf, withdraw } from "./payout-helpers";
 import { ringAlarm } from "./ring-alarm";
 
 const NAME_DIFFERS = sentenceFor("payee-not-verified-person", { problem: "name-differs" });
@@ -23,22 +33,14 @@ const errorOf = async (res: Response) => ((await res.json()) as { error: { code:
 const accountNumber = () => `${Date.now() % 1e9}${Math.floor(Math.random() * 1e6)}`;
 /** Verifies the player on the simulated page with a driving licence that shows `legalName` (and the confirmed date of birth). */
 async function verifyAs(player: SignedIn, legalName: string): Promise<void> {
-  const started = await postJson("/api/identity/session", {}, player.token);
-  const path = new URL(((await started.json()) as { url: string }).url).pathname;
-  const form = new URLSearchParams({
+  const verified = await submitPage(await startVerification(player), {
     outcome: "verified",
     document_type: "driving_license",
     issuing_country: "US",
-    document_number: `D${crypto.randomUUID().replaceAll("-", "").slice(0, 12).toUpperCase()}`,
+    document_number: randomDocument(),
     date_of_birth: ADULT_DATE_OF_BIRTH,
     residence: "US-TX",
     legal_name: legalName,
-  });
-  const verified = await api(`${path}/complete`, {
-    method: "POST",
-    body: form.toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    redirect: "manual",
   });
   expect(verified.status).toBe(303);
   expect(((await (await api("/api/identity", { token: player.token })).json()) as { status: string }).status).toBe("verified");
@@ -98,19 +100,11 @@ describe("payouts go only to the verified person (simulated provider)", () => {
     const account_number = accountNumber();
     await completeOnboarding(player, { account_number });
     // A new account's first redemption waits for an operator, asked for in the player's own name.
-    const asked = await withReview({ cents: "50000", days: "30" }, "/api/withdrawals", {
-      method: "POST",
-      token: player.token,
-      body: JSON.stringify({ amount: 20 }),
-    });
-    expect(asked.status).toBe(200);
-    const { redemption } = (await asked.json()) as { redemption: Redemption };
-    expect(redemption.status).toBe("pending");
+    const redemption = await askedInReview(player);
 
     // Meanwhile the payout account's holder becomes another person; then the operator approves.
     await completeOnboarding(player, { account_number, holder_name: "Jordan Someone Else" });
-    const admin = await signIn("admin@vantage.test", "Operator");
-    expect((await postJson(`/api/admin/approvals/review-${redemption.id}/approve`, {}, admin.token)).status).toBe(200);
+    await approveReview(redemption.id);
 
     // Neither the wallet's own retry nor the history look sends it: it stays pending, held, with nothing sent.
     await ringAlarm(getUserWallet(env, player.userId) as unknown as DurableObjectStub<UserWallet>);
@@ -126,25 +120,7 @@ describe("payouts go only to the verified person (simulated provider)", () => {
 
   it("refuses a player whose verified document showed no readable name, with a sentence that fits them", async () => {
     const player = await signIn(undefined, undefined, { verifyIdentity: false });
-    const started = await postJson("/api/identity/session", {}, player.token);
-    const path = new URL(((await started.json()) as { url: string }).url).pathname;
-    const form = new URLSearchParams({
-      outcome: "verified",
-      document_type: "driving_license",
-      issuing_country: "US",
-      document_number: `D${crypto.randomUUID().replaceAll("-", "").slice(0, 12).toUpperCase()}`,
-      date_of_birth: ADULT_DATE_OF_BIRTH,
-      residence: "US-TX",
-      legal_name: "",
-    });
-    const verified = await api(`${path}/complete`, {
-      method: "POST",
-      body: form.toString(),
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      redirect: "manual",
-    });
-    expect(verified.status).toBe(303);
-    expect(((await (await api("/api/identity", { token: player.token })).json()) as { status: string }).status).toBe("verified");
+    await verifyAs(player, "");
     await buyCash(player);
     await completeOnboarding(player, { account_number: accountNumber() });
 

@@ -11,11 +11,15 @@ import { getUserWallet } from "../../worker/user-wallet";
 import { FROZEN_MESSAGE } from "../../worker/wallet/operator-actions";
 import { openEvents, pickOf, placeBet } from "./bets-helpers";
 import { api, postJson, signIn, type SignedIn } from "./helpers";
-import { ADMIN_EMAIL, SECOND_OPERATOR, errorOf, signInOperators } from "./four-eyes-helpers";
-
-type Request = { id: string; kind: string; status: string; subject: string; subjectLabel: string; payload: unknown; outcome: unknown };
-type AuditEntries = { entries: { actor: string; action: string; reason: string }[] };
-type Refused = { error: { code: string; message: string; details: { request: Request } } };
+import {
+  ADMIN_EMAIL,
+  type ApprovalRequest as Request,
+  type AuditEntries,
+  errorOf,
+  type Refused,
+  SECOND_OPERATOR,
+  signInOperators,
+} from "./four-eyes-helpers";
 
 let admin: SignedIn;
 let ops: SignedIn;
