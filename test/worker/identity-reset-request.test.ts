@@ -179,7 +179,12 @@ describe("resetting an identity check", () => {
     // Meanwhile the check is reset another way, and the player verifies again with the same document:
     // in-use again, in a new verification session.
     const wallet = getUserWallet(env, player.userId);
-    const reset = await wallet.resetIdentity(player.userId, { actor: SECOND_OPERATOR, reason: "reset by hand" }, Date.now());
+    const current = await wallet.getIdentityToReset(player.userId, Date.now());
+    if (!current.ok) throw new Error(`nothing to reset: ${current.code}`);
+    const reset = await wallet.resetIdentity(player.userId, { actor: SECOND_OPERATOR, reason: "reset by hand" }, Date.now(), {
+      status: current.status,
+      sessionId: current.sessionId,
+    });
     expect(reset).toMatchObject({ ok: true });
     await verify(player, "verified", document);
     const before = await identityOf(player);

@@ -659,7 +659,8 @@ describe("pauses reach payouts in flight", () => {
     await wallet.clearFraudWarning(player.userId, { warningId: "issfr_in_flight", actor: "ops", reason: "checked" }, Date.now());
     expect((await look())[0]).toMatchObject({ status: "pending" });
     expect(transfers).toEqual([]);
-    await wallet.setFreeze(player.userId, { frozen: false, reason: "done", actor: "ops" }, Date.now());
+    const { updatedAt: frozenAt } = await wallet.getFreeze(player.userId, Date.now());
+    await wallet.setFreeze(player.userId, { frozen: false, reason: "done", actor: "ops", asked: { frozenAt } }, Date.now());
     expect((await look())[0]).toMatchObject({ status: "paid" });
     expect(transfers).toEqual(["rd_warned"]);
   });

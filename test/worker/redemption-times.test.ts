@@ -77,7 +77,8 @@ describe("redemption timelines from the wallet", () => {
     expect(await wallet.beginPayoutAttempt(player.userId, { redemptionId: "rd_times_frozen", timing: TIMING }, at(31))).toMatchObject({
       run: false,
     });
-    await wallet.setFreeze(player.userId, { frozen: false, reason: "fine", actor: "ops@vantage.test" }, at(35));
+    const { updatedAt: frozenAt } = await wallet.getFreeze(player.userId, at(35));
+    await wallet.setFreeze(player.userId, { frozen: false, reason: "fine", actor: "ops@vantage.test", asked: { frozenAt } }, at(35));
     await complete("rd_times_frozen", 36);
     // Returned to the balance by the provider.
     await request("rd_times_returned", 40);

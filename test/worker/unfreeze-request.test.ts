@@ -165,9 +165,10 @@ describe("unfreezing an account", () => {
     const request = await asked(await askUnfreeze(uid, admin.token));
 
     // Meanwhile the account is unfrozen another way, then frozen again by another operator, for a new reason.
+    const { updatedAt: frozenAt } = await getUserWallet(env, uid).getFreeze(uid, Date.now());
     const lifted = await getUserWallet(env, uid).setFreeze(
       uid,
-      { frozen: false, reason: "cleared on a call", actor: SECOND_OPERATOR },
+      { frozen: false, reason: "cleared on a call", actor: SECOND_OPERATOR, asked: { frozenAt } },
       Date.now(),
     );
     expect(lifted).toMatchObject({ ok: true, changed: true });

@@ -62,7 +62,7 @@ export const kernelMethods = {
   /**
    * Freezes or unfreezes with its audit row; waits for the D1 projection so the audit log
    * shows it. Unfreezing rings the alarm at once, so payouts held by the freeze are sent. An
-   * unfreeze with `asked` (an approved request) lifts only the freeze it was asked against.
+   * unfreeze lifts only the freeze it was asked against (`asked`).
    */
   async setFreeze(host: WalletHost, userId: string, input: FreezeInput, now: number): Promise<FreezeResult> {
     const result = host.transact(userId, now, (tx) => setFreezeInTx(tx, input));

@@ -86,11 +86,14 @@ export function gateFreeze(tx: Ledger): RefusalOf<"account-frozen"> | null {
 }
 
 /**
- * A freeze or unfreeze. `asked`, for an unfreeze an operator's request asked for
- * (worker/admin/player-admin.ts): the freeze it was asked against, by its `updatedAt`, or
- * null when the request does not say (one stored before requests recorded it).
+ * A freeze, or an unfreeze with `asked`: the freeze it was asked against, by its
+ * `updatedAt` (an operator's request, worker/admin/player-admin.ts), or null when the request
+ * does not say (one stored before requests recorded it). An unfreeze always names it, so no
+ * caller can lift a freeze it did not see.
  */
-export type FreezeInput = { frozen: boolean; reason: string; actor: string; asked?: { frozenAt: number | null } };
+export type FreezeInput =
+  | { frozen: true; reason: string; actor: string }
+  | { frozen: false; reason: string; actor: string; asked: { frozenAt: number | null } };
 
 export type FreezeResult = { ok: true; changed: boolean; freeze: FreezeState } | RefusalOf<"freeze-changed"> | AuditFailure;
 
@@ -110,8 +113,8 @@ function freezeAskedAgainst(freeze: FreezeState, asked: { frozenAt: number | nul
  * operator and moves `updatedAt`, so an unfreeze asked before it no longer lifts it, while the
  * freeze keeps its first reason and operator, so a later one can never hide why the account
  * was frozen (the audit log has every reason); the same reason again, a retry, changes
- * nothing. An unfreeze with `asked` lifts only the freeze it was asked against
- * (freeze-changed otherwise); an account already unfrozen still answers `changed: false` (an
+ * nothing. An unfreeze lifts only the freeze it was asked against (freeze-changed
+ * otherwise); an account already unfrozen still answers `changed: false` (an
  * approval finishing a try that stopped midway). Each change's `updatedAt` is after the one
  * before it, even within one millisecond, so it names one freeze.
  */
@@ -119,7 +122,7 @@ export function setFreezeInTx(tx: Ledger, input: FreezeInput): FreezeResult {
   const before = readFreeze(tx);
   const refreeze = before.frozen && input.frozen && before.reason !== input.reason;
   if (before.frozen === input.frozen && !refreeze) return { ok: true, changed: false, freeze: before };
-  if (!input.frozen && input.asked && !freezeAskedAgainst(before, input.asked)) return { ok: false, code: "freeze-changed" };
+  if (!input.frozen && !freezeAskedAgainst(before, input.asked)) return { ok: false, code: "freeze-changed" };
   if (refreeze) {
     tx.sql.exec("UPDATE account_freeze SET updated_at = ? WHERE id = 1", Math.max(tx.now, (before.updatedAt ?? 0) + 1));
     const failed = auditInTx(tx, "freeze", { actor: input.actor, reason: input.reason }, {});

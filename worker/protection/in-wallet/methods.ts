@@ -166,11 +166,11 @@ export const protectionMethods = {
     userId: string,
     audit: OperatorAudit,
     now: number,
-    asked?: IdentityAsked,
+    asked: IdentityAsked,
   ): Promise<IdentityResetResult | RefusalOf<"identity-changed"> | AuditFailure> {
     const result = host.transact(userId, now, (tx): IdentityResetResult | RefusalOf<"identity-changed"> | AuditFailure => {
       const { status } = readIdentityInTx(tx);
-      if (asked !== undefined && status !== "none" && !identityAskedAgainstInTx(tx, asked)) return { ok: false, code: "identity-changed" };
+      if (status !== "none" && !identityAskedAgainstInTx(tx, asked)) return { ok: false, code: "identity-changed" };
       const reset = resetIdentityInTx(tx);
       if (!reset.ok) return reset;
       return auditInTx(tx, "identity-reset", audit, { previous: reset.previous.status }) ?? reset;
