@@ -10,7 +10,6 @@
 // the one prop a same-game parlay takes, is played on the embedded simulator's hockey games
 // (the recorded answer has no yes market and the scripted board no score model).
 import { env } from "cloudflare:workers";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { cashOutFigures } from "../../src/shared/cash-out";
 import { decimalOdds } from "../../src/shared/odds";
@@ -20,20 +19,27 @@ import { chanceOfBlock } from "../../src/shared/game-model";
 import { ANYTIME_SCORER_MARKET, quoteSameGame, SAME_GAME_MESSAGES } from "../../src/shared/same-game";
 import type { PlaceBetPick, PlaceBetRequest, PlaceBetResponse, PriceChangedDetails } from "../../src/shared/schemas/bets";
 import type { CashOutQuote } from "../../src/shared/schemas/cash-out";
-import type { EventOdds } from "../../src/shared/schemas/event-odds";
 import type { Event, EventScore } from "../../src/shared/schemas/events";
 import type { EventProps, Prop } from "../../src/shared/schemas/props";
 import type { SportKey } from "../../src/shared/sports";
 import { createApp } from "../../worker/app";
 import type { FeedEvent, OddsFeedProvider } from "../../worker/odds/feed-provider";
 import { loadEvents } from "../../worker/odds/odds-service";
-import recorded from "../fixtures/odds-api/event-odds-nba.json";
 import { pickOf, placeBet } from "./bets-helpers";
-import { BASE, api, postJson, signIn } from "./helpers";
-
-const ODDS = recorded as EventOdds;
-const SPORT: SportKey = "basketball_nba";
-const PLAYER = "Paolo Banchero";
+import {
+  type MovedLine,
+  RECORDED_PROPS as ODDS,
+  errorOf,
+  fakeClockStart,
+  RECORDED_PLAYER as PLAYER,
+  RECORDED_SPORT as SPORT,
+  recordedPlayerProp as playerProp,
+  overOf,
+  playerCaller,
+  postSlip,
+  recordedPropsFor,
+} from "./cash-clock-fixtures";
+import { api, postJson, signIn } from "./helpers";
 /** A game's props are fetched again after PROP_REFRESH_SECONDS (600 by default). */
 const PROP_REFRESH_MS = 600_000;
 const MONEYLINE = { home: -150, away: 130 };
@@ -45,26 +51,10 @@ const LIVE_MONEYLINE = { home: -120, away: 100 };
  * markets are the recorded answer, where `movePrices` re-quotes one player's line at every book.
  */
 function harness(vars: Record<string, string> = {}) {
-  let now = Date.now() + 3_600_000 * (1 + Math.floor(Math.random() * 1000));
+  let now = fakeClockStart();
   const eventId = `nba-props-${crypto.randomUUID()}`;
   const startTime = new Date(now + 2 * 3_600_000).toISOString();
-  const moved = new Map<string, { line: number; over: number; under: number }>();
-  const eventOdds = (): EventOdds => ({
-    ...ODDS,
-    id: eventId,
-    commence_time: startTime,
-    bookmakers: ODDS.bookmakers.map((book) => ({
-      ...book,
-      markets: book.markets.map((market) => ({
-        ...market,
-        outcomes: market.outcomes.map((outcome) => {
-          const quote = outcome.description === undefined ? undefined : moved.get(outcome.description);
-          if (!quote || outcome.point !== quote.line) return outcome;
-          return { ...outcome, price: outcome.name === "Over" ? quote.over : quote.under };
-        }),
-      })),
-    })),
-  });
+  const moved = new Map<string, MovedLine>();
   const liveScore = (asked: number): EventScore => ({
     eventId: `${eventId}-live`,
     sport: SPORT,
@@ -111,33 +101,20 @@ function harness(vars: Record<string, string> = {}) {
       return { ok: true, value: [game, live], quota: null, scores: { value: [liveScore(asked)], fetchedAt: asked } };
     },
     fetchScores: async (_sport, _options, asked) => ({ ok: true, value: [liveScore(asked)], quota: null }),
-    fetchEventOdds: async () => ({ ok: true, value: eventOdds(), quota: null }),
+    fetchEventOdds: async () => ({ ok: true, value: recordedPropsFor(eventId, startTime, moved), quota: null }),
   };
   const app = createApp({ now: () => now, sleep: async () => {}, feed: () => provider });
   const testEnv = { ...env, ...vars } as Env;
-  const call = async (path: string, token: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set("Authorization", `Bearer ${token}`);
-    headers.set("CF-Connecting-IP", "10.9.8.7");
-    if (init.body) headers.set("Content-Type", "application/json");
-    const ctx = createExecutionContext();
-    const res = await app.fetch(new Request(`${BASE}${path}`, { ...init, headers }), testEnv, ctx);
-    await waitOnExecutionContext(ctx);
-    return res;
-  };
+  const call = playerCaller(app, "10.9.8.7", testEnv);
   return {
     eventId,
     startTime,
     advance: (ms: number) => (now += ms),
-    movePrices: (player: string, quote: { line: number; over: number; under: number }) => moved.set(player, quote),
+    movePrices: (player: string, quote: MovedLine) => moved.set(player, quote),
     /** The game's props as its page lists them. */
     props: async (token: string) => ((await (await call(`/api/events/${eventId}/props?sport=${SPORT}`, token)).json()) as EventProps).props,
     place: (token: string, body: Omit<PlaceBetRequest, "wallet"> & { wallet?: PlaceBetRequest["wallet"] }) =>
-      call("/api/placeBet", token, {
-        method: "POST",
-        headers: { "Idempotency-Key": crypto.randomUUID() },
-        body: JSON.stringify({ wallet: "coins", ...body }),
-      }),
+      postSlip(call, token, { wallet: "coins", ...body }),
     quote: (token: string, betId: string) => call(`/api/bets/${betId}/cash-out`, token),
     call,
     /** The live game's home moneyline at the board's price. */
@@ -161,31 +138,8 @@ function harness(vars: Record<string, string> = {}) {
   };
 }
 
-/** The pick of `prop`'s Over at the price offered. */
-function overOf(prop: Prop): PlaceBetPick {
-  return {
-    eventId: prop.eventId,
-    league: prop.sport,
-    market: "Prop",
-    side: "Over",
-    line: prop.line,
-    priceAm: prop.prices.over!,
-    playerMarket: { playerId: prop.player.id, marketKey: prop.marketKey },
-  };
-}
-
-async function playerProp(h: ReturnType<typeof harness>, token: string): Promise<Prop> {
-  const prop = (await h.props(token)).find((p) => p.player.name === PLAYER && p.prices.over !== null);
-  if (!prop) throw new Error(`the recorded answer offers no ${PLAYER} prop`);
-  return prop;
-}
-
 async function coins(token: string): Promise<number> {
   return ((await (await api("/api/me", { token })).json()) as { coinBalance: number }).coinBalance;
-}
-
-async function errorOf(res: Response) {
-  return ((await res.json()) as { error: { code: string; message: string; details?: unknown } }).error;
 }
 
 describe("placing a player prop", () => {

@@ -11,20 +11,29 @@
 // and never cashed out, each buying boards and props, until the credits fell below the
 // reserve and live markets locked for everyone.
 import { env } from "cloudflare:workers";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../src/shared/betslip";
-import type { PlaceBetPick, PlaceBetResponse, PriceChangedDetails } from "../../src/shared/schemas/bets";
+import type { PlaceBetPick } from "../../src/shared/schemas/bets";
 import type { EventOdds } from "../../src/shared/schemas/event-odds";
-import type { EventProps, Prop } from "../../src/shared/schemas/props";
+import type { EventProps } from "../../src/shared/schemas/props";
 import { SPORT_KEYS, type SportKey } from "../../src/shared/sports";
 import { createApp } from "../../worker/app";
 import { getUserWallet } from "../../worker/user-wallet";
 import { ODDS_STALE_MESSAGE } from "../../worker/bets/price-slip";
 import type { FeedEvent, FeedResult, OddsFeedProvider, OddsResult } from "../../worker/odds/feed-provider";
-import recorded from "../fixtures/odds-api/event-odds-nba.json";
+import {
+  RECORDED_PROPS,
+  cashPlayer,
+  errorOf,
+  fakeClockStart,
+  overOf,
+  placed,
+  playerCaller,
+  postSlip,
+  recordFeedQuota,
+} from "./cash-clock-fixtures";
 import { clearBoards } from "./desk-fixtures";
-import { BASE, signIn, type SignedIn } from "./helpers";
+import { signIn, type SignedIn } from "./helpers";
 import { buyCash } from "./payout-helpers";
 
 /** A copy this old is fresh by its own clock (10 minutes) and too old for Vantage Cash (120 s). */
@@ -36,7 +45,6 @@ const HOUR_MS = 3_600_000;
 
 type Stage = "upcoming" | "live";
 type SingleOptions = { eventId?: string; side?: "Home" | "Draw"; priceAm?: number; amount?: number; wallet?: "coins" | "cash" };
-const PROPS = recorded as EventOdds;
 
 /**
  * The app over a scripted feed with one game per sport named in `games` (six hours away, or
@@ -44,7 +52,7 @@ const PROPS = recorded as EventOdds;
  * every props call (the recorded NBA answer, for the NBA game).
  */
 function harness(games: Partial<Record<SportKey, Stage>>) {
-  let now = Date.now() + 3_600_000 * (1 + Math.floor(Math.random() * 1000));
+  let now = fakeClockStart();
   // Each harness's games are its own: props an earlier test left kept are for other games.
   const tag = crypto.randomUUID().slice(0, 8);
   const game = (sport: SportKey) => `${sport}-game-${tag}`;
@@ -57,8 +65,8 @@ function harness(games: Partial<Record<SportKey, Stage>>) {
     eventId: game(sport),
     sport,
     startTime: stage === "live" ? liveStart : upcomingStart,
-    home: PROPS.home_team,
-    away: PROPS.away_team,
+    home: RECORDED_PROPS.home_team,
+    away: RECORDED_PROPS.away_team,
     status: stage === "live" ? "live" : "scheduled",
     live: stage === "live" ? { homeScore: 50, awayScore: 48, periodLabel: "Q3", clock: "5:00" } : null,
     markets: { moneyline: { home: home.priceAm, away: -110 } },
@@ -75,26 +83,13 @@ function harness(games: Partial<Record<SportKey, Stage>>) {
     fetchScores: async () => ({ ok: true, value: [], quota: null }),
     async fetchEventOdds(sport, eventId): Promise<FeedResult<EventOdds>> {
       propsCalls.push(eventId);
-      return { ok: true, quota: null, value: { ...PROPS, id: eventId, sport_key: sport, commence_time: upcomingStart } };
+      return { ok: true, quota: null, value: { ...RECORDED_PROPS, id: eventId, sport_key: sport, commence_time: upcomingStart } };
     },
   };
   const app = createApp({ now: () => now, sleep: async () => undefined, feed: () => provider });
-  const call = async (path: string, token: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set("Authorization", `Bearer ${token}`);
-    headers.set("CF-Connecting-IP", "10.9.9.12");
-    if (init.body) headers.set("Content-Type", "application/json");
-    const ctx = createExecutionContext();
-    const res = await app.fetch(new Request(`${BASE}${path}`, { ...init, headers }), env, ctx);
-    await waitOnExecutionContext(ctx);
-    return res;
-  };
+  const call = playerCaller(app, "10.9.9.12");
   const place = (player: SignedIn, body: { kind: "Singles" | "Parlay"; wallet: "coins" | "cash"; amount: number; picks: PlaceBetPick[] }) =>
-    call("/api/placeBet", player.token, {
-      method: "POST",
-      headers: { "Idempotency-Key": crypto.randomUUID() },
-      body: JSON.stringify(body),
-    });
+    postSlip(call, player.token, body);
   return {
     boardCalls,
     propsCalls,
@@ -129,31 +124,18 @@ function moneyline(sport: SportKey, eventId: string, side: "Home" | "Draw" = "Ho
   return { eventId, league: sport, market: "Moneyline", side, line: null, priceAm };
 }
 
-/** A signed-in player holding 49.99 of Vantage Cash (one pack bought). */
-async function cashPlayer(): Promise<SignedIn> {
-  const player = await signIn();
-  await buyCash(player);
-  return player;
+/** A harness with one upcoming game of `sport`, and a cash player who has read its board (its one board call). */
+async function onBoard(sport: SportKey) {
+  const h = harness({ [sport]: "upcoming" });
+  const player = await cashPlayer();
+  await h.board(player.token, sport);
+  return { h, player };
 }
 
-async function errorOf(res: Response) {
-  return ((await res.json()) as { error: { code: string; message: string; details?: PriceChangedDetails } }).error;
-}
-
-async function placed(res: Response) {
-  expect(res.status).toBe(200);
-  return ((await res.json()) as PlaceBetResponse).bets[0]!;
-}
-
-/** The feed's quota as its latest call reported it: `remaining` credits left (the newest row speaks for every sport). */
-async function creditsLeft(sport: SportKey, remaining: number) {
-  await env.DB.prepare(
-    `INSERT INTO feed_status (sport, provider, requests_remaining, requests_used, requests_last, last_status, last_error, updated_at)
-     VALUES (?, 'the-odds-api', ?, 20000 - ?, 6, 200, NULL, ?)
-     ON CONFLICT (sport) DO UPDATE SET requests_remaining = excluded.requests_remaining, updated_at = excluded.updated_at`,
-  )
-    .bind(sport, remaining, remaining, Date.now() + 10 * 365 * 24 * 3_600_000)
-    .run();
+/** Expects `res` refused with `status` and the error `code`. */
+async function expectRefused(res: Response, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect((await errorOf(res)).code).toBe(code);
 }
 
 // Each test's fake clock starts somewhere else: a board cached by the one before must not look fresh to it.
@@ -161,28 +143,22 @@ beforeEach(() => clearBoards());
 
 describe("a Vantage Cash slip on a board older than two minutes", () => {
   it("naming a game the board does not list is refused with no feed call", async () => {
-    const h = harness({ basketball_nba: "upcoming" });
-    const player = await cashPlayer();
-    await h.board(player.token, "basketball_nba");
+    const { h, player } = await onBoard("basketball_nba");
     expect(h.boardCalls).toHaveLength(1);
     for (let i = 0; i < 3; i++) {
       h.advance(PAST_MAX_AGE_MS);
       const res = await h.single(player, "basketball_nba", { eventId: "no-such-game" });
-      expect(res.status).toBe(400);
-      expect((await errorOf(res)).code).toBe("selection-locked");
+      await expectRefused(res, 400, "selection-locked");
     }
     expect(h.boardCalls).toHaveLength(1);
   });
 
   it("on a side the board shows locked is refused with no feed call", async () => {
-    const h = harness({ basketball_nba: "upcoming" });
-    const player = await cashPlayer();
-    await h.board(player.token, "basketball_nba");
+    const { h, player } = await onBoard("basketball_nba");
     h.advance(PAST_MAX_AGE_MS);
     // A basketball moneyline has no draw.
     const res = await h.single(player, "basketball_nba", { side: "Draw" });
-    expect(res.status).toBe(400);
-    expect((await errorOf(res)).code).toBe("selection-locked");
+    await expectRefused(res, 400, "selection-locked");
     expect(h.boardCalls).toHaveLength(1);
   });
 
@@ -204,9 +180,7 @@ describe("a Vantage Cash slip on a board older than two minutes", () => {
   });
 
   it("is still priced on a board fetched for it when the player can place it: a moved price is a 409 with the new one, then taken", async () => {
-    const h = harness({ baseball_mlb: "upcoming" });
-    const player = await cashPlayer();
-    await h.board(player.token, "baseball_mlb");
+    const { h, player } = await onBoard("baseball_mlb");
     h.home.priceAm = -130;
     h.advance(PAST_MAX_AGE_MS);
     const moved = await h.single(player, "baseball_mlb");
@@ -255,17 +229,6 @@ describe("one Vantage Cash parlay over all eight sports", () => {
 });
 
 describe("a Vantage Cash player prop on props older than two minutes", () => {
-  /** One of the recorded player's markets the game page offers an Over of. */
-  const overOf = (prop: Prop, playerId = prop.player.id): PlaceBetPick => ({
-    eventId: prop.eventId,
-    league: prop.sport,
-    market: "Prop",
-    side: "Over",
-    line: prop.line,
-    priceAm: prop.prices.over!,
-    playerMarket: { playerId, marketKey: prop.marketKey },
-  });
-
   it("naming a player the kept props do not list, or from a player without the stake, buys no props", async () => {
     const h = harness({ basketball_nba: "upcoming" });
     const player = await cashPlayer();
@@ -275,7 +238,7 @@ describe("a Vantage Cash player prop on props older than two minutes", () => {
     const boardCalls = h.boardCalls.length;
     h.advance(PAST_MAX_AGE_MS);
 
-    const madeUp = await h.prop(player, overOf(prop, "nobody-at-all"));
+    const madeUp = await h.prop(player, overOf(prop, { playerId: "nobody-at-all" }));
     expect(madeUp.status).toBe(400);
     const unfunded = await h.prop(broke, overOf(prop));
     expect(await errorOf(unfunded)).toMatchObject({ code: "insufficient-funds", message: MESSAGES.notEnoughBalance });
@@ -306,8 +269,7 @@ describe("the cash-out quote of a Vantage Cash bet on a board older than two min
     h.home.priceAm = -110;
     h.advance(PAST_MAX_AGE_MS);
     const res = await h.quote(player, locked.id);
-    expect(res.status).toBe(409);
-    expect((await errorOf(res)).code).toBe("cash-out-suspended");
+    await expectRefused(res, 409, "cash-out-suspended");
     expect(h.boardCalls).toHaveLength(3);
 
     // The NCAAF bet is quotable on its kept board: that board is fetched again for it.
@@ -331,14 +293,13 @@ describe("with the feed's credits below twice FEED_CREDIT_RESERVE", () => {
     expect(h.boardCalls).toHaveLength(2);
 
     // Above the reserve, below twice it: the live guard is down, the cash clock's guard up.
-    await creditsLeft("soccer_usa_mls", 2 * FEED_CREDIT_RESERVE - 1);
+    await recordFeedQuota("soccer_usa_mls", 2 * FEED_CREDIT_RESERVE - 1);
     h.advance(PAST_MAX_AGE_MS);
     const slip = await h.single(player, "soccer_usa_mls");
     expect(slip.status).toBe(409);
     expect(await errorOf(slip)).toMatchObject({ code: "odds-stale", message: ODDS_STALE_MESSAGE });
     const quote = await h.quote(player, bet.id);
-    expect(quote.status).toBe(409);
-    expect((await errorOf(quote)).code).toBe("odds-stale");
+    await expectRefused(quote, 409, "odds-stale");
     expect(h.boardCalls).toHaveLength(2);
     // Coins keep the copy's own clock, and the live board its 30 s refresh.
     await placed(await h.single(player, "soccer_usa_mls", { wallet: "coins" }));
@@ -346,7 +307,7 @@ describe("with the feed's credits below twice FEED_CREDIT_RESERVE", () => {
     expect(h.boardCalls).toEqual(["soccer_usa_mls", "mma_mixed_martial_arts", "mma_mixed_martial_arts"]);
 
     // At twice the reserve the cash clock runs again.
-    await creditsLeft("soccer_usa_mls", 2 * FEED_CREDIT_RESERVE);
+    await recordFeedQuota("soccer_usa_mls", 2 * FEED_CREDIT_RESERVE);
     h.advance(10_000);
     await placed(await h.single(player, "soccer_usa_mls"));
     expect(h.boardCalls).toEqual(["soccer_usa_mls", "mma_mixed_martial_arts", "mma_mixed_martial_arts", "soccer_usa_mls"]);
@@ -364,26 +325,21 @@ describe("a Vantage Cash slip the player's wallet would refuse anyway, on a boar
     for (let i = 0; i < 3; i++) {
       h.advance(PAST_MAX_AGE_MS);
       const res = await h.single(player, "basketball_nba");
-      expect(res.status).toBe(403);
-      expect((await errorOf(res)).code).toBe("stake-limit");
+      await expectRefused(res, 403, "stake-limit");
     }
     expect(h.boardCalls).toHaveLength(1);
   });
 
   it("from a player on a break is refused for the break with no feed call, and so is a cash-out quote of their bet", async () => {
-    const h = harness({ icehockey_nhl: "upcoming" });
-    const player = await cashPlayer();
-    await h.board(player.token, "icehockey_nhl");
+    const { h, player } = await onBoard("icehockey_nhl");
     const bet = await placed(await h.single(player, "icehockey_nhl"));
     expect((await getUserWallet(env, player.userId).takeBreak(player.userId, "24h", h.now())).ok).toBe(true);
     for (let i = 0; i < 3; i++) {
       h.advance(PAST_MAX_AGE_MS);
       const slip = await h.single(player, "icehockey_nhl");
-      expect(slip.status).toBe(403);
-      expect((await errorOf(slip)).code).toBe("self-excluded");
+      await expectRefused(slip, 403, "self-excluded");
       const quote = await h.quote(player, bet.id);
-      expect(quote.status).toBe(403);
-      expect((await errorOf(quote)).code).toBe("self-excluded");
+      await expectRefused(quote, 403, "self-excluded");
     }
     expect(h.boardCalls).toHaveLength(1);
   });
@@ -421,17 +377,7 @@ describe("each player's budget of early fetches (CASH_CLOCK_FETCHES_PER_HOUR)", 
     const h = harness({ basketball_nba: "upcoming" });
     const player = await cashPlayer();
     const prop = (await h.props(player.token)).find((p) => p.prices.over !== null)!;
-    const bet = await placed(
-      await h.prop(player, {
-        eventId: prop.eventId,
-        league: prop.sport,
-        market: "Prop",
-        side: "Over",
-        line: prop.line,
-        priceAm: prop.prices.over!,
-        playerMarket: { playerId: prop.player.id, marketKey: prop.marketKey },
-      }),
-    );
+    const bet = await placed(await h.prop(player, overOf(prop)));
     const props = h.propsCalls.length;
     const boards = h.boardCalls.length;
     // Each quote needs the game's props and its sport's board younger: two copies.
@@ -443,16 +389,13 @@ describe("each player's budget of early fetches (CASH_CLOCK_FETCHES_PER_HOUR)", 
     expect(h.boardCalls.length - boards).toBe(EARLY_FETCHES_PER_HOUR / 2);
     h.advance(PAST_MAX_AGE_MS);
     const spent = await h.quote(player, bet.id);
-    expect(spent.status).toBe(409);
-    expect((await errorOf(spent)).code).toBe("odds-stale");
+    await expectRefused(spent, 409, "odds-stale");
     expect(h.propsCalls.length - props).toBe(EARLY_FETCHES_PER_HOUR / 2);
     expect(h.boardCalls.length - boards).toBe(EARLY_FETCHES_PER_HOUR / 2);
   });
 
   it("leaves a genuine cash bettor fresh prices: each slip on an old board is priced on one fetched for it", async () => {
-    const h = harness({ baseball_mlb: "upcoming" });
-    const player = await cashPlayer();
-    await h.board(player.token, "baseball_mlb");
+    const { h, player } = await onBoard("baseball_mlb");
     await placed(await h.single(player, "baseball_mlb", { amount: 1 }));
     for (let i = 1; i <= 5; i++) {
       h.home.priceAm = -110 - 5 * i;

@@ -7,19 +7,17 @@
 // The attack it stops: bet cash at a price the feed had already moved, cash out after the
 // refresh at the new fair price, a profit locked in whatever the result.
 import { env } from "cloudflare:workers";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cashOutFigures } from "../../src/shared/cash-out";
 import { decimalOdds } from "../../src/shared/odds";
-import type { PlaceBetResponse, PriceChangedDetails } from "../../src/shared/schemas/bets";
 import type { CashOutQuote } from "../../src/shared/schemas/cash-out";
 import type { SportKey } from "../../src/shared/sports";
 import { createApp } from "../../worker/app";
 import { ODDS_STALE_MESSAGE } from "../../worker/bets/price-slip";
 import type { OddsFeedProvider, OddsResult } from "../../worker/odds/feed-provider";
+import { cashPlayer, errorOf, fakeClockStart, placed, playerCaller, postSlip, recordFeedQuota } from "./cash-clock-fixtures";
 import { clearBoards } from "./desk-fixtures";
-import { BASE, signIn, type SignedIn } from "./helpers";
-import { buyCash } from "./payout-helpers";
+import type { SignedIn } from "./helpers";
 
 /** The default max age, in ms; the board's own clock is 10 minutes. */
 const MAX_AGE_MS = 120_000;
@@ -39,7 +37,8 @@ function preMatchFeed(sport: SportKey, clock: () => number) {
     async fetchOdds(asked, now): Promise<OddsResult> {
       if (asked !== sport) return { ok: true, value: [], quota: null };
       calls.push(now);
-      // Long enough for bettors sent together to meet at the desk while the call is under way.
+      // Bettors sent together usually meet at the desk while the call is under way; one that
+      // comes after it finds the copy young on the fixed fake clock, so the count holds either way.
       await new Promise((r) => setTimeout(r, 20));
       if (trouble.oddsDown) return { ok: false, kind: "unavailable", status: 503, message: "down" };
       return {
@@ -67,35 +66,22 @@ function preMatchFeed(sport: SportKey, clock: () => number) {
 
 /** The app over one scripted pre-match sport, on a fake clock. */
 function harness(sport: SportKey) {
-  let now = Date.now() + 3_600_000 * (1 + Math.floor(Math.random() * 1000));
+  let now = fakeClockStart();
   const feed = preMatchFeed(sport, () => now);
   const app = createApp({ now: () => now, sleep: async () => undefined, feed: () => feed.provider });
-  const call = async (path: string, token: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set("Authorization", `Bearer ${token}`);
-    headers.set("CF-Connecting-IP", "10.9.9.10");
-    if (init.body) headers.set("Content-Type", "application/json");
-    const ctx = createExecutionContext();
-    const res = await app.fetch(new Request(`${BASE}${path}`, { ...init, headers }), env, ctx);
-    await waitOnExecutionContext(ctx);
-    return res;
-  };
+  const call = playerCaller(app, "10.9.9.10");
   return {
     feed,
     advance: (ms: number) => (now += ms),
     /** Reads the board as a player's page does (its first read fetches it). */
     board: (token: string) => call(`/api/events?sport=${sport}`, token),
     bet: (player: SignedIn, wallet: "coins" | "cash", priceAm: number) =>
-      call("/api/placeBet", player.token, {
-        method: "POST",
-        headers: { "Idempotency-Key": crypto.randomUUID() },
-        body: JSON.stringify({
-          kind: "Singles",
-          wallet,
-          // 1,000 minor units either way: 10.00 of Vantage Cash, 1,000 Coins.
-          amount: wallet === "cash" ? 10 : 1000,
-          picks: [{ eventId: `${sport}-game`, league: sport, market: "Moneyline", side: "Home", line: null, priceAm }],
-        }),
+      postSlip(call, player.token, {
+        kind: "Singles",
+        wallet,
+        // 1,000 minor units either way: 10.00 of Vantage Cash, 1,000 Coins.
+        amount: wallet === "cash" ? 10 : 1000,
+        picks: [{ eventId: `${sport}-game`, league: sport, market: "Moneyline", side: "Home", line: null, priceAm }],
       }),
     quote: (player: SignedIn, betId: string) => call(`/api/bets/${betId}/cash-out`, player.token),
     balances: async (player: SignedIn) =>
@@ -103,20 +89,19 @@ function harness(sport: SportKey) {
   };
 }
 
-/** A signed-in player holding Vantage Cash (one pack bought). */
-async function cashPlayer(): Promise<SignedIn> {
-  const player = await signIn();
-  await buyCash(player);
-  return player;
+/** A harness over `sport`, and a cash player who has read its board (its one feed call). */
+async function onBoard(sport: SportKey) {
+  const h = harness(sport);
+  const player = await cashPlayer();
+  await h.board(player.token);
+  return { h, player };
 }
 
-async function errorOf(res: Response) {
-  return ((await res.json()) as { error: { code: string; message: string; details?: PriceChangedDetails } }).error;
-}
-
-async function placed(res: Response) {
-  expect(res.status).toBe(200);
-  return ((await res.json()) as PlaceBetResponse).bets[0]!;
+/** Injury news against Home: the feed has it at -175 (fair 0.62), the away side at +140. */
+function injuryNews(h: ReturnType<typeof harness>) {
+  h.feed.home.priceAm = -175;
+  h.feed.home.p = 0.62;
+  h.feed.home.awayPriceAm = 140;
 }
 
 // Each test's fake clock starts somewhere else: a board cached by the one before must not look fresh to it.
@@ -131,9 +116,7 @@ describe("a Vantage Cash pre-match bet", () => {
     const { vantageCash } = await h.balances(player);
 
     // An injury: the feed has Home at -175 (fair 0.62); our copy, 150 s old, still says -110.
-    h.feed.home.priceAm = -175;
-    h.feed.home.p = 0.62;
-    h.feed.home.awayPriceAm = 140;
+    injuryNews(h);
     h.advance(PAST_MAX_AGE_MS);
     const stale = await h.bet(player, "cash", -110);
     expect(stale.status).toBe(409);
@@ -150,9 +133,7 @@ describe("a Vantage Cash pre-match bet", () => {
   });
 
   it("on a board within the max age is priced on it without a feed call", async () => {
-    const h = harness("icehockey_nhl");
-    const player = await cashPlayer();
-    await h.board(player.token);
+    const { h, player } = await onBoard("icehockey_nhl");
     h.advance(MAX_AGE_MS);
     await placed(await h.bet(player, "cash", -110));
     expect(h.feed.calls).toHaveLength(1);
@@ -169,9 +150,7 @@ describe("a Vantage Cash pre-match bet", () => {
   });
 
   it("is refused 409 odds-stale when the feed is down, never priced on the old board; Coins still are", async () => {
-    const h = harness("soccer_usa_mls");
-    const player = await cashPlayer();
-    await h.board(player.token);
+    const { h, player } = await onBoard("soccer_usa_mls");
     const { vantageCash } = await h.balances(player);
     h.feed.trouble.oddsDown = true;
     h.advance(PAST_MAX_AGE_MS);
@@ -188,12 +167,8 @@ describe("a Vantage Cash pre-match bet", () => {
 
 describe("a Coins pre-match bet", () => {
   it("on the same old board is accepted at the board's price with no feed call", async () => {
-    const h = harness("americanfootball_nfl");
-    const player = await cashPlayer();
-    await h.board(player.token);
-    h.feed.home.priceAm = -175;
-    h.feed.home.p = 0.62;
-    h.feed.home.awayPriceAm = 140;
+    const { h, player } = await onBoard("americanfootball_nfl");
+    injuryNews(h);
     h.advance(PAST_MAX_AGE_MS);
     const bet = await placed(await h.bet(player, "coins", -110));
     expect(bet.legs[0]!.priceAm).toBe(-110);
@@ -203,9 +178,7 @@ describe("a Coins pre-match bet", () => {
 
 describe("the cash-out quote of a Vantage Cash bet", () => {
   it("is priced on a board no older than the max age: news since our last fetch is in it, while a Coins bet's quote keeps the copy", async () => {
-    const h = harness("basketball_ncaab");
-    const player = await cashPlayer();
-    await h.board(player.token);
+    const { h, player } = await onBoard("basketball_ncaab");
     const cashBet = await placed(await h.bet(player, "cash", -110));
     const coinsBet = await placed(await h.bet(player, "coins", -110));
     expect(h.feed.calls).toHaveLength(1);
@@ -228,9 +201,7 @@ describe("the cash-out quote of a Vantage Cash bet", () => {
   });
 
   it("is refused 409 odds-stale when no fresh board comes", async () => {
-    const h = harness("americanfootball_ncaaf");
-    const player = await cashPlayer();
-    await h.board(player.token);
+    const { h, player } = await onBoard("americanfootball_ncaaf");
     const bet = await placed(await h.bet(player, "cash", -110));
     h.feed.trouble.oddsDown = true;
     h.advance(PAST_MAX_AGE_MS);
@@ -247,16 +218,8 @@ describe("with the quota guard up", () => {
   });
 
   it("no call is made for cash: the slip is a 409 odds-stale until the board's own 10-minute refresh, then priced on it", async () => {
-    const h = harness("mma_mixed_martial_arts");
-    const player = await cashPlayer();
-    await h.board(player.token);
-    await env.DB.prepare(
-      `INSERT INTO feed_status (sport, provider, requests_remaining, requests_used, requests_last, last_status, last_error, updated_at)
-       VALUES ('mma_mixed_martial_arts', 'the-odds-api', 4000, 16000, 6, 200, NULL, ?)
-       ON CONFLICT (sport) DO UPDATE SET requests_remaining = 4000, updated_at = excluded.updated_at`,
-    )
-      .bind(Date.now() + 10 * 365 * 24 * 3_600_000)
-      .run();
+    const { h, player } = await onBoard("mma_mixed_martial_arts");
+    await recordFeedQuota("mma_mixed_martial_arts", 4000);
     h.advance(PAST_MAX_AGE_MS);
     const res = await h.bet(player, "cash", -110);
     expect(res.status).toBe(409);

@@ -9,26 +9,35 @@
 // at a price the feed had already moved (an injury), cash out after the refresh at the new
 // fair price, a profit locked in whatever he scores.
 import { env } from "cloudflare:workers";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cashOutFigures } from "../../src/shared/cash-out";
 import { decimalOdds } from "../../src/shared/odds";
-import type { PlaceBetPick, PlaceBetResponse, PriceChangedDetails } from "../../src/shared/schemas/bets";
+import type { PlaceBetPick } from "../../src/shared/schemas/bets";
 import type { CashOutQuote } from "../../src/shared/schemas/cash-out";
 import type { EventOdds } from "../../src/shared/schemas/event-odds";
 import type { EventProps, Prop } from "../../src/shared/schemas/props";
-import type { SportKey } from "../../src/shared/sports";
 import { createApp } from "../../worker/app";
 import { ODDS_STALE_MESSAGE } from "../../worker/bets/price-slip";
 import type { FeedResult, OddsFeedProvider } from "../../worker/odds/feed-provider";
-import recorded from "../fixtures/odds-api/event-odds-nba.json";
+import {
+  type MovedLine,
+  RECORDED_PROPS as ODDS,
+  cashPlayer,
+  errorOf,
+  fakeClockStart,
+  RECORDED_PLAYER as PLAYER,
+  RECORDED_SPORT as SPORT,
+  recordedPlayerProp as playerProp,
+  overOf,
+  placed,
+  playerCaller,
+  postSlip,
+  recordFeedQuota,
+  recordedPropsFor,
+} from "./cash-clock-fixtures";
 import { clearBoards } from "./desk-fixtures";
-import { BASE, signIn, type SignedIn } from "./helpers";
-import { buyCash } from "./payout-helpers";
+import type { SignedIn } from "./helpers";
 
-const ODDS = recorded as EventOdds;
-const SPORT: SportKey = "basketball_nba";
-const PLAYER = "Paolo Banchero";
 /** The default max age, in ms; the props' own clock is PROP_REFRESH_SECONDS, 10 minutes. */
 const MAX_AGE_MS = 120_000;
 /** Props this old are fresh by their own clock and too old for Vantage Cash. */
@@ -41,28 +50,12 @@ const CASH_OUT_MARGIN = 5;
  * are the recorded answer, where `movePrices` re-quotes one player's line at every book.
  */
 function harness() {
-  let now = Date.now() + 3_600_000 * (1 + Math.floor(Math.random() * 1000));
+  let now = fakeClockStart();
   const eventId = `nba-cash-props-${crypto.randomUUID()}`;
   const startTime = new Date(now + 6 * 3_600_000).toISOString();
-  const moved = new Map<string, { line: number; over: number; under: number }>();
+  const moved = new Map<string, MovedLine>();
   const propsCalls: number[] = [];
   const trouble = { propsDown: false };
-  const eventOdds = (): EventOdds => ({
-    ...ODDS,
-    id: eventId,
-    commence_time: startTime,
-    bookmakers: ODDS.bookmakers.map((book) => ({
-      ...book,
-      markets: book.markets.map((market) => ({
-        ...market,
-        outcomes: market.outcomes.map((outcome) => {
-          const quote = outcome.description === undefined ? undefined : moved.get(outcome.description);
-          if (!quote || outcome.point !== quote.line) return outcome;
-          return { ...outcome, price: outcome.name === "Over" ? quote.over : quote.under };
-        }),
-      })),
-    })),
-  });
   const provider: OddsFeedProvider = {
     name: "the-odds-api",
     isMapped: () => true,
@@ -88,37 +81,25 @@ function harness() {
     fetchScores: async () => ({ ok: true, value: [], quota: null }),
     async fetchEventOdds(_sport, _eventId, _markets, asked): Promise<FeedResult<EventOdds>> {
       propsCalls.push(asked);
-      // Long enough for bettors sent together to meet at the desk while the call is under way.
+      // Bettors sent together usually meet at the desk while the call is under way; one that
+      // comes after it finds the copy young on the fixed fake clock, so the count holds either way.
       await new Promise((r) => setTimeout(r, 20));
       if (trouble.propsDown) return { ok: false, kind: "unavailable", status: 503, message: "down" };
-      return { ok: true, value: eventOdds(), quota: null };
+      return { ok: true, value: recordedPropsFor(eventId, startTime, moved), quota: null };
     },
   };
   const app = createApp({ now: () => now, sleep: async () => undefined, feed: () => provider });
-  const call = async (path: string, token: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set("Authorization", `Bearer ${token}`);
-    headers.set("CF-Connecting-IP", "10.9.9.11");
-    if (init.body) headers.set("Content-Type", "application/json");
-    const ctx = createExecutionContext();
-    const res = await app.fetch(new Request(`${BASE}${path}`, { ...init, headers }), env, ctx);
-    await waitOnExecutionContext(ctx);
-    return res;
-  };
+  const call = playerCaller(app, "10.9.9.11");
   return {
     propsCalls,
     trouble,
     advance: (ms: number) => (now += ms),
-    movePrices: (player: string, quote: { line: number; over: number; under: number }) => moved.set(player, quote),
+    movePrices: (player: string, quote: MovedLine) => moved.set(player, quote),
     /** The game's props as its page lists them (its first read fetches them). */
     props: async (token: string) => ((await (await call(`/api/events/${eventId}/props?sport=${SPORT}`, token)).json()) as EventProps).props,
     bet: (player: SignedIn, wallet: "coins" | "cash", pick: PlaceBetPick) =>
-      call("/api/placeBet", player.token, {
-        method: "POST",
-        headers: { "Idempotency-Key": crypto.randomUUID() },
-        // 1,000 minor units either way: 10.00 of Vantage Cash, 1,000 Coins.
-        body: JSON.stringify({ kind: "Singles", wallet, amount: wallet === "cash" ? 10 : 1000, picks: [pick] }),
-      }),
+      // 1,000 minor units either way: 10.00 of Vantage Cash, 1,000 Coins.
+      postSlip(call, player.token, { kind: "Singles", wallet, amount: wallet === "cash" ? 10 : 1000, picks: [pick] }),
     quote: (player: SignedIn, betId: string) => call(`/api/bets/${betId}/cash-out`, player.token),
     balances: async (player: SignedIn) =>
       (await (await call("/api/me", player.token)).json()) as { coinBalance: number; vantageCash: number },
@@ -127,45 +108,17 @@ function harness() {
 
 type Harness = ReturnType<typeof harness>;
 
-/** The player's points prop the game page offers an Over of. */
-async function playerProp(h: Harness, token: string): Promise<Prop> {
-  const prop = (await h.props(token)).find((p) => p.player.name === PLAYER && p.prices.over !== null);
-  if (!prop) throw new Error(`the recorded answer offers no ${PLAYER} prop`);
-  return prop;
-}
-
-/** The pick of `prop`'s Over at `priceAm` (the price offered when not given). */
-function overOf(prop: Prop, priceAm = prop.prices.over!): PlaceBetPick {
-  return {
-    eventId: prop.eventId,
-    league: prop.sport,
-    market: "Prop",
-    side: "Over",
-    line: prop.line,
-    priceAm,
-    playerMarket: { playerId: prop.player.id, marketKey: prop.marketKey },
-  };
-}
-
 /** Injury news: every book re-quotes the player's line, Over now -190. */
 function injuryNews(h: Harness, prop: Prop) {
   h.movePrices(PLAYER, { line: prop.line!, over: -190, under: 150 });
 }
 
-/** A signed-in player holding Vantage Cash (one pack bought). */
-async function cashPlayer(): Promise<SignedIn> {
-  const player = await signIn();
-  await buyCash(player);
-  return player;
-}
-
-async function errorOf(res: Response) {
-  return ((await res.json()) as { error: { code: string; message: string; details?: PriceChangedDetails } }).error;
-}
-
-async function placed(res: Response) {
-  expect(res.status).toBe(200);
-  return ((await res.json()) as PlaceBetResponse).bets[0]!;
+/** A harness, and a cash player who has read the game's props (their one props call) and found the player's prop. */
+async function withProp() {
+  const h = harness();
+  const player = await cashPlayer();
+  const prop = await playerProp(h, player.token);
+  return { h, player, prop };
 }
 
 // Each test's fake clock starts somewhere else: a board cached by the one before must not look fresh to it.
@@ -173,9 +126,7 @@ beforeEach(() => clearBoards());
 
 describe("a Vantage Cash player prop", () => {
   it("on props older than PREMATCH_CASH_PRICE_MAX_AGE_SECONDS makes the desk fetch them again and is priced on them: a price moved meanwhile is a 409 with the new price", async () => {
-    const h = harness();
-    const player = await cashPlayer();
-    const prop = await playerProp(h, player.token);
+    const { h, player, prop } = await withProp();
     expect(h.propsCalls).toHaveLength(1);
     const { vantageCash } = await h.balances(player);
 
@@ -191,16 +142,14 @@ describe("a Vantage Cash player prop", () => {
     expect((await h.balances(player)).vantageCash).toBe(vantageCash);
 
     // At the new price it is taken, on the props just fetched: no further call.
-    const bet = await placed(await h.bet(player, "cash", overOf(prop, -190)));
+    const bet = await placed(await h.bet(player, "cash", overOf(prop, { priceAm: -190 })));
     expect(bet.legs[0]!.priceAm).toBe(-190);
     expect(bet.legs[0]!.fairP).toBeGreaterThan(prop.fair.over.p);
     expect(h.propsCalls).toHaveLength(2);
   });
 
   it("on props within the max age is priced on them without a props call", async () => {
-    const h = harness();
-    const player = await cashPlayer();
-    const prop = await playerProp(h, player.token);
+    const { h, player, prop } = await withProp();
     h.advance(MAX_AGE_MS);
     await placed(await h.bet(player, "cash", overOf(prop)));
     expect(h.propsCalls).toHaveLength(1);
@@ -217,9 +166,7 @@ describe("a Vantage Cash player prop", () => {
   });
 
   it("is refused 409 odds-stale when the props feed is down, never priced on the old props; Coins still are", async () => {
-    const h = harness();
-    const player = await cashPlayer();
-    const prop = await playerProp(h, player.token);
+    const { h, player, prop } = await withProp();
     const { vantageCash } = await h.balances(player);
     h.trouble.propsDown = true;
     h.advance(PAST_MAX_AGE_MS);
@@ -236,9 +183,7 @@ describe("a Vantage Cash player prop", () => {
 
 describe("a Coins player prop", () => {
   it("on the same old props is accepted at their price with no props call", async () => {
-    const h = harness();
-    const player = await cashPlayer();
-    const prop = await playerProp(h, player.token);
+    const { h, player, prop } = await withProp();
     injuryNews(h, prop);
     h.advance(PAST_MAX_AGE_MS);
     const bet = await placed(await h.bet(player, "coins", overOf(prop)));
@@ -249,9 +194,7 @@ describe("a Coins player prop", () => {
 
 describe("the cash-out quote of a Vantage Cash prop bet", () => {
   it("is priced on props no older than the max age: news since our last fetch is in it, while a Coins bet's quote keeps the copy", async () => {
-    const h = harness();
-    const player = await cashPlayer();
-    const prop = await playerProp(h, player.token);
+    const { h, player, prop } = await withProp();
     const cashBet = await placed(await h.bet(player, "cash", overOf(prop)));
     const coinsBet = await placed(await h.bet(player, "coins", overOf(prop)));
     expect(h.propsCalls).toHaveLength(1);
@@ -275,9 +218,7 @@ describe("the cash-out quote of a Vantage Cash prop bet", () => {
   });
 
   it("is refused 409 odds-stale when no fresh props come", async () => {
-    const h = harness();
-    const player = await cashPlayer();
-    const prop = await playerProp(h, player.token);
+    const { h, player, prop } = await withProp();
     const bet = await placed(await h.bet(player, "cash", overOf(prop)));
     h.trouble.propsDown = true;
     h.advance(PAST_MAX_AGE_MS);
@@ -294,17 +235,9 @@ describe("with the props guard up", () => {
   });
 
   it("no props call is made for cash: the prop slip is a 409 odds-stale, Coins keep the copy, and cash is priced once the guard lifts", async () => {
-    const h = harness();
-    const player = await cashPlayer();
-    const prop = await playerProp(h, player.token);
+    const { h, player, prop } = await withProp();
     // 8,000 credits left: below twice FEED_CREDIT_RESERVE (the props guard), above the reserve (the board's own guard).
-    await env.DB.prepare(
-      `INSERT INTO feed_status (sport, provider, requests_remaining, requests_used, requests_last, last_status, last_error, updated_at)
-       VALUES (?, 'the-odds-api', 8000, 12000, 4, 200, NULL, ?)
-       ON CONFLICT (sport) DO UPDATE SET requests_remaining = 8000, updated_at = excluded.updated_at`,
-    )
-      .bind(SPORT, Date.now() + 10 * 365 * 24 * 3_600_000)
-      .run();
+    await recordFeedQuota(SPORT, 8000, 4);
     h.advance(PAST_MAX_AGE_MS);
     const res = await h.bet(player, "cash", overOf(prop));
     expect(res.status).toBe(409);

@@ -14,6 +14,7 @@ import type { SportKey } from "../../src/shared/sports";
 import { createApp } from "../../worker/app";
 import type { OddsFeedProvider, OddsResult } from "../../worker/odds/feed-provider";
 import { BASE, api, signIn } from "./helpers";
+import { recordFeedQuota } from "./cash-clock-fixtures";
 import { clearBoards } from "./desk-fixtures";
 
 /**
@@ -431,13 +432,7 @@ describe("quota guard at the board and the slip", () => {
     const player = await signIn();
     await h.board(player.token);
     expect(h.feed.calls).toHaveLength(1);
-    await env.DB.prepare(
-      `INSERT INTO feed_status (sport, provider, requests_remaining, requests_used, requests_last, last_status, last_error, updated_at)
-       VALUES ('americanfootball_ncaaf', 'the-odds-api', 4000, 16000, 7, 200, NULL, ?)
-       ON CONFLICT (sport) DO UPDATE SET requests_remaining = 4000, updated_at = excluded.updated_at`,
-    )
-      .bind(Date.now() + 10 * 365 * 24 * 3_600_000)
-      .run();
+    await recordFeedQuota("americanfootball_ncaaf", 4000, 7);
     h.advance(40_000); // past the live cadence and any remembered guard reading
 
     const [live, later] = await h.board(player.token);
