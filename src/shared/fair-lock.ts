@@ -24,11 +24,43 @@ function fairChance(event: Priced, leg: ModelLeg): number | null {
   return fairSideOf(event, leg)?.p ?? null;
 }
 
+/** True when an offered price pays more than a fair chance `p`: 1/d below p. Props' lock reads it too. */
+export function paysMoreThanFair(priceAm: number, p: number): boolean {
+  return 1 / decimalOdds(priceAm) < p;
+}
+
 /** True when the offered price pays more than fair: 1/d below the side's fair chance. */
 export function betterThanFair(event: Priced, leg: ModelLeg, priceAm: number | null | undefined): boolean {
   if (typeof priceAm !== "number") return false;
   const p = fairChance(event, leg);
-  return p !== null && 1 / decimalOdds(priceAm) < p;
+  return p !== null && paysMoreThanFair(priceAm, p);
+}
+
+/** A side of a game's three markets, as the locks name it. */
+export type SideKey = "ml.home" | "ml.away" | "ml.draw" | "sp.home" | "sp.away" | "tot.over" | "tot.under";
+
+/** One side of a game's markets: its name, the leg it grades as, and its offered price (none when not offered). */
+export type GameSide = { key: SideKey; leg: ModelLeg; priceAm: number | null | undefined };
+
+/** Every side of the game's markets that has a line to grade, the away spread at its own sign. */
+export function gameSides(event: Pick<Event, "markets">): GameSide[] {
+  const { moneyline, spread, total } = event.markets;
+  const sides: GameSide[] = [];
+  if (moneyline) {
+    sides.push({ key: "ml.home", leg: { market: "Moneyline", side: "Home", line: null }, priceAm: moneyline.home });
+    sides.push({ key: "ml.away", leg: { market: "Moneyline", side: "Away", line: null }, priceAm: moneyline.away });
+    sides.push({ key: "ml.draw", leg: { market: "Moneyline", side: "Draw", line: null }, priceAm: moneyline.draw });
+  }
+  if (spread && spread.line !== null) {
+    sides.push({ key: "sp.home", leg: { market: "Spread", side: "Home", line: spread.line }, priceAm: spread.home });
+    const awayLine = spread.line === 0 ? 0 : -spread.line;
+    sides.push({ key: "sp.away", leg: { market: "Spread", side: "Away", line: awayLine }, priceAm: spread.away });
+  }
+  if (total && total.line !== null) {
+    sides.push({ key: "tot.over", leg: { market: "Total", side: "Over", line: total.line }, priceAm: total.over });
+    sides.push({ key: "tot.under", leg: { market: "Total", side: "Under", line: total.line }, priceAm: total.under });
+  }
+  return sides;
 }
 
 const lockedFair = (side: FairSide | undefined, locked: boolean): FairSide | undefined =>
@@ -83,26 +115,18 @@ export function withSidesLocked<E extends Pick<Event, "markets" | "fair">>(event
   return { ...event, markets, ...(fair && { fair }) };
 }
 
+/** The event with the sides named in `keys` locked (withSidesLocked); the same object when none is. */
+export function withKeyedSidesLocked<E extends Pick<Event, "markets" | "fair">>(event: E, keys: ReadonlySet<SideKey>): E {
+  if (keys.size === 0) return event;
+  return withSidesLocked(event, {
+    moneyline: { home: keys.has("ml.home"), away: keys.has("ml.away"), draw: keys.has("ml.draw") },
+    spread: { home: keys.has("sp.home"), away: keys.has("sp.away") },
+    total: { over: keys.has("tot.over"), under: keys.has("tot.under") },
+  });
+}
+
 /** The event with every side offered better than fair locked (price null, its margin null); the same object when none is. */
 export function lockSidesBetterThanFair<E extends Priced>(event: E): E {
-  const { moneyline, spread, total } = event.markets;
-  const awayLine = (line: number) => (line === 0 ? 0 : -line);
-  const ml = moneyline && {
-    home: betterThanFair(event, { market: "Moneyline", side: "Home", line: null }, moneyline.home),
-    away: betterThanFair(event, { market: "Moneyline", side: "Away", line: null }, moneyline.away),
-    draw: betterThanFair(event, { market: "Moneyline", side: "Draw", line: null }, moneyline.draw),
-  };
-  const sp = spread &&
-    spread.line !== null && {
-      home: betterThanFair(event, { market: "Spread", side: "Home", line: spread.line }, spread.home),
-      away: betterThanFair(event, { market: "Spread", side: "Away", line: awayLine(spread.line) }, spread.away),
-    };
-  const tot = total &&
-    total.line !== null && {
-      over: betterThanFair(event, { market: "Total", side: "Over", line: total.line }, total.over),
-      under: betterThanFair(event, { market: "Total", side: "Under", line: total.line }, total.under),
-    };
-  const any = [ml && Object.values(ml), sp && Object.values(sp), tot && Object.values(tot)].flat().some((locked) => locked === true);
-  if (!any) return event;
-  return withSidesLocked(event, { ...(ml && { moneyline: ml }), ...(sp && { spread: sp }), ...(tot && { total: tot }) });
+  const better = gameSides(event).filter((side) => betterThanFair(event, side.leg, side.priceAm));
+  return withKeyedSidesLocked(event, new Set(better.map((side) => side.key)));
 }

@@ -78,7 +78,7 @@
 // board it builds, and again whenever a new score of a game under way merges in
 // (worker/odds/price-desk/desk-board.ts), so the prices offered live were checked at the
 // score the desk knows. Pure.
-import { withSidesLocked, type LockedSides } from "./fair-lock";
+import { gameSides, type SideKey, withKeyedSidesLocked } from "./fair-lock";
 import { fairSideOf } from "./fair-odds";
 import { type GradableLeg, gradeLeg } from "./grading";
 import { decimalOdds } from "./odds";
@@ -233,29 +233,11 @@ export function freeRoll(patterns: readonly Uint8Array[], decimals: readonly num
 
 type Priced = Pick<Event, "sport" | "status" | "live" | "markets" | "fair" | "sameGame">;
 
-type SideKey = "ml.home" | "ml.away" | "ml.draw" | "sp.home" | "sp.away" | "tot.over" | "tot.under";
 type Offered = { key: SideKey; leg: GradableLeg; priceAm: number };
 
-/** The game's offered sides, in one order: moneyline home, away, draw; spread home, away; total over, under. */
+/** The game's sides on offer, with their prices. */
 function offeredSides(event: Priced): Offered[] {
-  const { moneyline, spread, total } = event.markets;
-  const sides: (Offered | null)[] = [];
-  const side = (key: SideKey, leg: GradableLeg, priceAm: number | null | undefined): Offered | null =>
-    typeof priceAm === "number" ? { key, leg, priceAm } : null;
-  if (moneyline) {
-    sides.push(side("ml.home", { market: "Moneyline", side: "Home", line: null }, moneyline.home));
-    sides.push(side("ml.away", { market: "Moneyline", side: "Away", line: null }, moneyline.away));
-    sides.push(side("ml.draw", { market: "Moneyline", side: "Draw", line: null }, moneyline.draw));
-  }
-  if (spread && spread.line !== null) {
-    sides.push(side("sp.home", { market: "Spread", side: "Home", line: spread.line }, spread.home));
-    sides.push(side("sp.away", { market: "Spread", side: "Away", line: spread.line === 0 ? 0 : -spread.line }, spread.away));
-  }
-  if (total && total.line !== null) {
-    sides.push(side("tot.over", { market: "Total", side: "Over", line: total.line }, total.over));
-    sides.push(side("tot.under", { market: "Total", side: "Under", line: total.line }, total.under));
-  }
-  return sides.filter((s): s is Offered => s !== null);
+  return gameSides(event).filter((side): side is Offered => typeof side.priceAm === "number");
 }
 
 /** The score the game stands at: its live score while under way, else 0-0. */
@@ -302,12 +284,5 @@ export function sureProfitSides(event: Priced): Set<SideKey> {
 
 /** The event with the sides sureProfitSides names locked (price null, its margin null); the same object when none is. */
 export function lockSureProfitSets<E extends Priced>(event: E): E {
-  const keys = sureProfitSides(event);
-  if (keys.size === 0) return event;
-  const locked: LockedSides = {
-    moneyline: { home: keys.has("ml.home"), away: keys.has("ml.away"), draw: keys.has("ml.draw") },
-    spread: { home: keys.has("sp.home"), away: keys.has("sp.away") },
-    total: { over: keys.has("tot.over"), under: keys.has("tot.under") },
-  };
-  return withSidesLocked(event, locked);
+  return withKeyedSidesLocked(event, sureProfitSides(event));
 }

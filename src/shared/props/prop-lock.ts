@@ -41,6 +41,7 @@
 //    of a market from one book, would move the prices the preference picks, and one book's
 //    alternate lines can still disagree with the consensus; locking holds whatever the books.)
 import { decimalOdds } from "../odds";
+import { paysMoreThanFair } from "../fair-lock";
 import type { FairSide } from "../schemas/events";
 import type { Prop } from "../schemas/props";
 
@@ -51,7 +52,7 @@ const impliedBy = (priceAm: number) => 1 / decimalOdds(priceAm);
 
 /** True when the offered price pays more than fair: 1/d below the side's fair chance (fair-lock.ts's rule for a game's side). */
 export function propSideBetterThanFair(priceAm: number | null, fair: FairSide | null): boolean {
-  return priceAm !== null && fair !== null && impliedBy(priceAm) < fair.p;
+  return priceAm !== null && fair !== null && paysMoreThanFair(priceAm, fair.p);
 }
 
 /**
