@@ -213,6 +213,16 @@ export const ODDS_CACHE_MS = 10 * 60 * 1000;
  */
 export const START_SOON_MS = 15 * 60 * 1000;
 
+/**
+ * Whether a game listed to start at `startMs` has begun at `now`: its start has passed, or a
+ * score (`scored`) shows it kicked off early, within START_SOON_MS of the listed start (a
+ * score on a game days away is a feed's glitch). The feed's normaliser and the desk's merge
+ * of scores judge it alike.
+ */
+export function hasBegun(startMs: number, now: number, scored: boolean): boolean {
+  return startMs <= now || (scored && startMs - now <= START_SOON_MS);
+}
+
 export function formatPrice(priceAm: number, format: OddsFormat): string {
   if (format === "decimal") return formatDecimal(priceAm);
   if (format === "fractional") return formatFractional(priceAm);

@@ -15,7 +15,7 @@
 import { z } from "zod";
 import type { MarketKey } from "../../src/shared/live-rules";
 import { eventFairFigures, FAIR_MIN_BOOKS_DEFAULT, type BookQuote, type EventQuotes } from "../../src/shared/fair-odds";
-import { homeSpreadLine, START_SOON_MS, validPrice } from "../../src/shared/odds";
+import { hasBegun, homeSpreadLine, validPrice } from "../../src/shared/odds";
 import type { Event, EventScore } from "../../src/shared/schemas/events";
 import { sportByKey, type SportKey } from "../../src/shared/sports";
 import { BOOKMAKER_PREFERENCE } from "../../src/shared/bookmakers";
@@ -228,10 +228,9 @@ export function normaliseEvent(
   const fair = eventFairFigures(markets, eventQuotes(raw, threeWay), minBooks, spreadQuoteLine);
   const startMs = Date.parse(raw.commence_time);
   const live = score ? scoresOf(score) : null;
-  // A score means the game has begun, even before its listed start (a kick-off moved
-  // earlier), within START_SOON_MS of it: a score on a game days away is a feed's glitch.
+  // A score means the game has begun, even before its listed start (a kick-off moved earlier).
   const scored = live !== null && live.home !== null && live.away !== null;
-  const begun = startMs <= now || (scored && startMs - now <= START_SOON_MS);
+  const begun = hasBegun(startMs, now, scored);
   const status: Event["status"] = score?.completed ? "final" : begun ? "live" : "scheduled";
   return {
     eventId: raw.id,

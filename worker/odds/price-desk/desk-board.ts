@@ -8,7 +8,7 @@
 // at the score merged in (src/shared/sure-profit-lock.ts): a higher score leaves fewer
 // finals, so a set of its sides can be sure at it that was not before.
 import { isUnderway, liveClosesAt, type CloseAfterMinutes } from "../../../src/shared/live-rules";
-import { ODDS_CACHE_MS, START_SOON_MS } from "../../../src/shared/odds";
+import { hasBegun, ODDS_CACHE_MS, START_SOON_MS } from "../../../src/shared/odds";
 import { lockSureProfitSets } from "../../../src/shared/sure-profit-lock";
 import type { EventScore } from "../../../src/shared/schemas/events";
 import type { SportKey } from "../../../src/shared/sports";
@@ -120,9 +120,8 @@ export function mergeScores(board: DeskBoard, scores: readonly EventScore[], rea
     const listedStart = Date.parse(score.startTime);
     // A score (or a completed report) means the game has begun, whatever start it is listed
     // at: a kick-off before the listed time is under way from the read that shows it.
-    // Only within START_SOON_MS of the listed start: a score on a game days away is a glitch.
-    const begun = score.completed || (score.homeScore !== null && score.awayScore !== null);
-    if (listedStart > clock.feedNow && (!begun || listedStart - clock.feedNow > START_SOON_MS)) {
+    const scored = score.completed || (score.homeScore !== null && score.awayScore !== null);
+    if (!hasBegun(listedStart, clock.feedNow, scored)) {
       // Still on the list, so never taken as over for leaving it. Not begun and now listed
       // later: what the desk learned while its old start had passed (no score yet) is dropped.
       listed.add(score.eventId);
@@ -158,7 +157,7 @@ export function mergeScores(board: DeskBoard, scores: readonly EventScore[], rea
       const changed = scoreChanged(known, score);
       facts = {
         ...known,
-        startTime: new Date(begun ? Math.min(startedBy, Date.parse(known.startTime)) : startedBy).toISOString(),
+        startTime: new Date(scored ? Math.min(startedBy, Date.parse(known.startTime)) : startedBy).toISOString(),
         homeScore: score.homeScore ?? known.homeScore,
         awayScore: score.awayScore ?? known.awayScore,
         scoreChangedAt: changed ? Math.max(known.scoreChangedAt ?? Number.NEGATIVE_INFINITY, changedAt) : known.scoreChangedAt,
