@@ -56,15 +56,6 @@ const CheckoutSessionSchema = z.object({
 });
 
 /**
- * The region of a card's billing address ("US" + "CA" → "US-CA"), or null when it names
- * none: a US or Canadian address without its state or province (a checkout opened before
- * Checkout asked for the full address) places nobody, rather than counting as the whole
- * country, which fails closed. The payout account's holder address is read the same way
- * (stripe-provider.ts).
- */
-const billingRegionOf = addressRegionOf;
-
-/**
  * Whether Vantage opened this session for this player and this pack. A Payment Link made in
  * the provider's dashboard takes `client_reference_id` from its URL, so anyone paying it
  * could name a player and be credited a pack by the amount; Vantage's own sessions carry
@@ -188,7 +179,9 @@ export async function handleStripeWebhook(env: Env, rawBody: string, signature: 
       paymentIntent,
       cashPlaythrough: tunables(env).CASH_PLAYTHROUGH,
       play,
-      billingRegion: billingRegionOf(session.customer_details?.address),
+      // The card's billing region, read as any address is (a US or Canadian one without a
+      // readable state places nobody rather than the whole country).
+      billingRegion: addressRegionOf(session.customer_details?.address),
     },
     now,
   );

@@ -16,8 +16,12 @@ export const CheckoutSessionResponseSchema = z.object({ url: z.string() });
  * from. `waiting` until the payment provider reports it; `declined` (with why) when the pack
  * was refused and its payment is refunded in full instead of credited.
  */
+/** Why a paid pack was declined: the player is closed for play, on a break, or its checkout was withdrawn. */
+export const PurchaseDeclineSchema = z.enum(["closed", "break", "withdrawn"]);
+export type PurchaseDecline = z.infer<typeof PurchaseDeclineSchema>;
+
 export const CheckoutOutcomeSchema = z.object({
   state: z.enum(["waiting", "credited", "declined"]),
-  reason: z.enum(["closed", "break", "withdrawn"]).nullable(),
+  reason: PurchaseDeclineSchema.nullable(),
 });
 export type CheckoutOutcome = z.infer<typeof CheckoutOutcomeSchema>;

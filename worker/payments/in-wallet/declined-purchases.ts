@@ -104,6 +104,15 @@ function owedRefundInTx(tx: Ledger, checkoutSessionId: string): OwedRow | null {
   );
 }
 
+/** Why this checkout's pack was declined, or null when it was not. */
+export function declineReasonInTx(tx: Ledger, checkoutSessionId: string): PurchaseDecline | null {
+  return (
+    tx.sql
+      .exec<{ reason: PurchaseDecline }>("SELECT reason FROM declined_purchases WHERE checkout_session_id = ?", checkoutSessionId)
+      .toArray()[0]?.reason ?? null
+  );
+}
+
 /**
  * The decline of a paid checkout the wallet has not credited: one recorded before, or a new
  * one the player's standing demands now; null when the pack may be credited. A new decline's
@@ -120,11 +129,8 @@ export function declinePurchaseInTx(
   },
   retry: DeclinedRefundRetry,
 ): DeclinedPurchase | null {
-  const earlier = tx.sql
-    .exec<{ reason: PurchaseDecline }>("SELECT reason FROM declined_purchases WHERE checkout_session_id = ?", input.checkoutSessionId)
-    .toArray()[0];
-  const reason =
-    earlier?.reason ?? tx.use(PAYEE_STANDING).declinePurchase(tx, input.checkoutSessionId, input.play, input.billingRegion ?? null);
+  const earlier = declineReasonInTx(tx, input.checkoutSessionId);
+  const reason = earlier ?? tx.use(PAYEE_STANDING).declinePurchase(tx, input.checkoutSessionId, input.play, input.billingRegion ?? null);
   if (reason === null) return null;
   if (!earlier) {
     tx.sql.exec(

@@ -15,6 +15,7 @@ import {
   declinedRefundFailedInTx,
   declinedRefundMadeInTx,
   declinedRefundSettledByDisputeInTx,
+  declineReasonInTx,
   dueDeclinedRefundsInTx,
   nextDeclinedRefundInTx,
   owedRefundTryFailedInTx,
@@ -85,7 +86,7 @@ import {
   type RefundInput,
   type ReversalResult,
 } from "./reversals";
-import { PAYEE_STANDING, type PurchaseDecline } from "./standing";
+import { PAYEE_STANDING } from "./standing";
 import type { CheckoutOutcome } from "../../../src/shared/schemas/checkout";
 
 /**
@@ -356,10 +357,8 @@ export const paymentsMethods = {
   /** What became of one of the player's checkouts (GET /api/checkout/sessions/:sessionId). */
   async checkoutOutcome(host: WalletHost, userId: string, sessionId: string, now: number): Promise<CheckoutOutcome> {
     return host.read(userId, now, (tx): CheckoutOutcome => {
-      const declined = tx.sql
-        .exec<{ reason: PurchaseDecline }>("SELECT reason FROM declined_purchases WHERE checkout_session_id = ?", sessionId)
-        .toArray()[0];
-      if (declined) return { state: "declined", reason: declined.reason };
+      const declined = declineReasonInTx(tx, sessionId);
+      if (declined) return { state: "declined", reason: declined };
       return { state: tx.hasPosted("coins", "purchase", sessionId) ? "credited" : "waiting", reason: null };
     });
   },

@@ -2,6 +2,7 @@
 // protection's in-wallet code (identity, age, region, limits, breaks), so payments never imports
 // another feature. Asked inside the transaction that moves the money.
 import type { IdentityStatus } from "../../../src/shared/schemas/identity";
+import type { PurchaseDecline } from "../../../src/shared/schemas/checkout";
 import type { PlayContext } from "../../../src/shared/protection";
 import type { WindDown } from "../../../src/shared/play-regions";
 import type { Refusal, RefusalOf } from "../../../src/shared/refusals";
@@ -57,7 +58,7 @@ export type PayeeStanding = {
   withdrawOpenCheckouts(tx: Ledger, reason: "purchases-closed-chargeback"): number;
 };
 
-/** Why a paid pack was declined (see declined-purchases.ts). */
-export type PurchaseDecline = "closed" | "break" | "withdrawn";
+/** Why a paid pack was declined (see declined-purchases.ts); the shop reads the same reasons. */
+export type { PurchaseDecline };
 
 export const PAYEE_STANDING = new WalletPort<PayeeStanding>("payee standing");
