@@ -180,6 +180,21 @@ describe("the simulated checkout", () => {
     expect(await balances(player.token)).toEqual(expect.objectContaining({ coinBalance: 5_000, vantageCash: 0 }));
     expect((await api("/api/payments/sim/checkout/cs_sim_00000000000000000000000000000000")).status).toBe(404);
   });
+
+  it("Pay with a form that cannot be read is a 400 that pays nothing", async () => {
+    const player = await signIn();
+    const { url } = (await (await postJson("/api/checkout/session", { amountCents: 999 }, player.token)).json()) as { url: string };
+    const path = new URL(url).pathname;
+    const pay = await api(`${path}/pay`, {
+      method: "POST",
+      body: "",
+      headers: { "Content-Type": "multipart/form-data; boundary=----broken" },
+      redirect: "manual",
+    });
+    expect(pay.status).toBe(400);
+    expect(((await pay.json()) as { error: { code: string } }).error.code).toBe("invalid-argument");
+    expect(await balances(player.token)).toEqual(expect.objectContaining({ coinBalance: 5_000, vantageCash: 0 }));
+  });
 });
 
 describe("production configuration without Stripe", () => {

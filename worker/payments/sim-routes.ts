@@ -175,7 +175,9 @@ ${body}
     const session = await findSession(c.env, c.req.param("id"));
     // Canceled, or expired by the wallet (a break, closure or lower purchase limit): never paid.
     if (session.status === "canceled" || session.status === "expired") return c.redirect("/shop?checkout=cancel", 303);
-    const form = await c.req.parseBody();
+    // A form that cannot be read (a multipart body without its parts) pays nothing: 400, not a 500.
+    const form = await c.req.parseBody().catch(() => null);
+    if (form === null) throw new ApiError(400, "invalid-argument", "The payment form could not be read.");
     const billingState = typeof form.billingState === "string" ? form.billingState.trim().toUpperCase() : "TX";
     if (!/^[A-Z]{2}$/.test(billingState)) throw new ApiError(400, "invalid-argument", "A billing state is two letters.");
     const now = Date.now();
