@@ -1,7 +1,7 @@
 // Helpers for the bets tests: real events from the odds simulator (through the same
 // board reader the Worker prices bets with), picks built from them, and placing a slip.
 import { env } from "cloudflare:workers";
-import type { Market, PlaceBetPick, PlaceBetRequest, Side } from "../../src/shared/schemas/bets";
+import type { Market, PlaceBetPick, PlaceBetRequest, PriceChangedDetails, Side } from "../../src/shared/schemas/bets";
 import type { Event } from "../../src/shared/schemas/events";
 import { isUnderway } from "../../src/shared/live-rules";
 import { SPORT_KEYS, type SportKey } from "../../src/shared/sports";
@@ -51,6 +51,28 @@ export function pickOf(event: Event, market: Market, side: Side): PlaceBetPick {
   return { eventId: event.eventId, league: event.sport, market, side, line: price.line, priceAm: price.priceAm };
 }
 
-export function placeBet(token: string, body: PlaceBetRequest | Record<string, unknown>, key: string | null = crypto.randomUUID()) {
-  return postJson("/api/placeBet", body, token, key === null ? {} : { "Idempotency-Key": key });
+/**
+ * Places a slip as the app does. A Vantage Cash slip is priced on a board fetched within
+ * PREMATCH_CASH_PRICE_MAX_AGE_SECONDS, so on a busy machine the board the test read its picks
+ * from may be refetched first, and the simulator's prices may have moved meanwhile: like the
+ * betslip, the player then accepts the server's new prices once (the same lines, nothing
+ * locked). Coins slips, and anything else the server answers, come back as they are.
+ */
+export async function placeBet(token: string, body: PlaceBetRequest | Record<string, unknown>, key: string | null = crypto.randomUUID()) {
+  const post = (slip: unknown) => postJson("/api/placeBet", slip, token, key === null ? {} : { "Idempotency-Key": key });
+  const res = await post(body);
+  if (res.status !== 409 || (body as { wallet?: unknown }).wallet !== "cash") return res;
+  const moved = (await res.clone().json()) as { error: { code: string; details?: PriceChangedDetails } };
+  const picks = (body as { picks?: PlaceBetPick[] }).picks;
+  const current = moved.error.details?.picks;
+  if (moved.error.code !== "price-changed" || !picks || !current || current.length !== picks.length) return res;
+  const again = picks.map((pick, i) => ({ pick, now: current[i]! }));
+  if (again.some(({ pick, now }) => now.locked || now.priceAm === null || now.line !== pick.line)) return res;
+  const sameGame = moved.error.details?.sameGame;
+  if (sameGame?.some((block) => block.priceAm === null)) return res;
+  return post({
+    ...body,
+    picks: again.map(({ pick, now }) => ({ ...pick, priceAm: now.priceAm })),
+    ...(sameGame && { sameGame: sameGame.map(({ eventId, priceAm }) => ({ eventId, priceAm })) }),
+  });
 }
